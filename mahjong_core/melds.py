@@ -9,10 +9,10 @@ scoring engines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import IntEnum, StrEnum
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
@@ -23,7 +23,7 @@ class MeldKind(str, Enum):
     KNITTED = "knitted"
 
 
-class ClaimedFrom(int, Enum):
+class ClaimedFrom(IntEnum):
     """Seat a claimed tile came from, relative to the claimer (turn order)."""
 
     LEFT = 3  # the previous player; the only seat a chow may come from
@@ -62,7 +62,7 @@ class Meld:
         return not self.exposed
 
 
-class Form(str, Enum):
+class Form(StrEnum):
     """Which family of complete hands an arrangement belongs to."""
 
     STANDARD = "standard"  # four sets and a pair

@@ -1,0 +1,261 @@
+"""The ``mahjong`` command.
+
+Every subcommand prints a readable report, or JSON with ``--json``.  Bad input
+of any kind ends in one line ``file::place: message`` on standard error and a
+non-zero exit status, never a traceback: referees run this on files they
+did not write.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .errors import MahjongError
+
+EXIT_OK = 0
+EXIT_FAILED_CHECK = 1
+
+
+def _print_json(obj: Any) -> None:
+    print(json.dumps(obj, indent=2, ensure_ascii=False, sort_keys=False))
+
+
+# ------------------------------------------------------------------ rules
+
+
+def cmd_rules_list(args: argparse.Namespace) -> int:
+    from .rules import available, load_ruleset
+
+    rows = []
+    for rid in sorted(available()):
+        rs = load_ruleset(rid)
+        rows.append({"id": rs.id, "version": rs.version, "sha256": rs.sha256, "parent": rs.parent, "name": rs.name})
+    if args.json:
+        _print_json(rows)
+    else:
+        print(f"{'id':<24} {'version':<9} {'sha256':<14} {'parent':<20} name")
+        for r in rows:
+            print(f"{r['id']:<24} {r['version']:<9} {r['sha256'][:12]:<14} {r['parent'] or '-':<20} {r['name']}")
+    return EXIT_OK
+
+
+def cmd_rules_show(args: argparse.Namespace) -> int:
+    from .rules import load_ruleset
+
+    rs = load_ruleset(args.ruleset)
+    if args.json:
+        _print_json({"id": rs.id, "version": rs.version, "sha256": rs.sha256, "ancestry": rs.ancestry,
+                     "tables": rs.tables})
+        return EXIT_OK
+    print(f"{rs.name} ({rs.identity})")
+    print(f"ancestry: {' -> '.join(rs.ancestry)}")
+    for section, entries in rs.tables.items():
+        if not isinstance(entries, dict):
+            continue
+        print(f"\n[{section}]")
+        for key, entry in entries.items():
+            if isinstance(entry, dict) and ("value" in entry or "predicate" in entry):
+                value = entry.get("value")
+                shown = json.dumps(value, ensure_ascii=False)
+                if "predicate" in entry:
+                    shown = f"{entry['predicate']} = {shown}"
+                where = entry.get("source") or f"assumption: {entry.get('assumption')}"
+                print(f"  {key:<34} {shown:<40} ({where})")
+    return EXIT_OK
+
+
+def cmd_rules_validate(args: argparse.Namespace) -> int:
+    from .rules import validate_file
+
+    errors = validate_file(args.path)
+    if args.json:
+        _print_json({"path": args.path, "ok": not errors, "errors": [str(e) for e in errors]})
+    else:
+        for error in errors:
+            print(str(error), file=sys.stderr)
+        if not errors:
+            print(f"{args.path}: valid")
+    return EXIT_FAILED_CHECK if errors else EXIT_OK
+
+
+# ------------------------------------------------------------------ hands
+
+
+def cmd_hand(args: argparse.Namespace) -> int:
+    from .hand_report import analyse
+
+    report = analyse(" ".join(args.tiles), knitted=args.knitted)
+    if args.json:
+        _print_json(report)
+    else:
+        print(report["text"])
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ games
+
+
+def _parse_bots(text: str, players: int) -> list[str]:
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise MahjongError(f"--bots names {len(names)} bots; this ruleset seats {players}", place="--bots")
+    return names
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .rng import parse_seed
+    from .rules import load_ruleset
+    from .simulate import simulate
+
+    ruleset = load_ruleset(args.ruleset)
+    bots = _parse_bots(args.bots, int(ruleset.param("players")))
+    seed = parse_seed(args.seed)
+    out = Path(args.out) if args.out else None
+    bar = None
+    if not args.json and args.games > 1 and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+    try:
+        played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
+                          progress=bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    rows = [{"seed": g.seed, "deals": g.result.deals, "wins": g.result.wins, "draws": g.result.draws,
+             "scores": g.result.scores, "team_scores": g.result.team_scores(), "events": g.events,
+             "replay": str(g.replay) if g.replay else None} for g in played]
+    if args.json:
+        _print_json({"ruleset": ruleset.identity, "games": rows})
+    else:
+        print(f"ruleset {ruleset.identity}, bots {','.join(bots)}")
+        for r in rows:
+            print(f"seed {r['seed']}: {r['deals']} deals ({r['wins']} won, {r['draws']} drawn), "
+                  f"scores {r['scores']}, {r['events']} events" + (f" -> {r['replay']}" if r["replay"] else ""))
+    return EXIT_OK
+
+
+def _cmd_check(args: argparse.Namespace, mode: str) -> int:
+    from .replay_check import check
+
+    verdict = check(args.file, mode)
+    if args.json:
+        _print_json(verdict.to_json())
+    else:
+        print(verdict.text(), file=sys.stdout if verdict.ok else sys.stderr)
+    return EXIT_OK if verdict.ok else EXIT_FAILED_CHECK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    return _cmd_check(args, "replay")
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    return _cmd_check(args, "audit")
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """The main job: one seeded game, its replay written, re-played and audited, and a summary."""
+    from .replay_check import check
+    from .rng import parse_seed
+    from .rules import load_ruleset
+    from .simulate import play_game
+
+    ruleset = load_ruleset(args.ruleset)
+    bots = _parse_bots(args.bots, int(ruleset.param("players")))
+    seed = parse_seed(args.seed)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{ruleset.id}-seed{seed}.jsonl".replace("/", "_")
+    game = play_game(ruleset, seed, bots, replay=path, max_deals=args.max_deals)
+    replayed = check(str(path), "replay")
+    audited = check(str(path), "audit")
+    summary = {
+        "ruleset": ruleset.identity, "seed": seed, "bots": bots, "replay": str(path), "events": game.events,
+        "deals": game.result.deals, "wins": game.result.wins, "draws": game.result.draws,
+        "scores": game.result.scores, "team_scores": game.result.team_scores(),
+        "replay_check": replayed.to_json(), "audit": audited.to_json(),
+    }
+    if args.json:
+        _print_json(summary)
+    else:
+        print(f"ruleset   {ruleset.identity}")
+        print(f"seed      {seed}  bots {','.join(bots)}")
+        print(f"played    {game.result.deals} deals: {game.result.wins} won, {game.result.draws} drawn")
+        print(f"scores    {game.result.scores}" + (f"  teams {game.result.team_scores()}"
+                                                    if len(game.result.teams) < len(game.result.scores) else ""))
+        print(f"replay    {path} ({game.events} events)")
+        print(f"re-play   {'byte-identical' if replayed.ok else replayed.text()}")
+        print(f"audit     {'clean' if audited.ok else audited.text()}")
+    return EXIT_OK if replayed.ok and audited.ok else EXIT_FAILED_CHECK
+
+
+# ------------------------------------------------------------------ parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mahjong", description="Mahjong rulesets as data: inspect rules, "
+                                     "analyse hands, simulate, replay and audit games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name: str, func: Any, help_: str, parent: Any = sub) -> argparse.ArgumentParser:
+        p = parent.add_parser(name, help=help_, description=help_)
+        p.set_defaults(func=func)
+        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+        return p
+
+    rules = sub.add_parser("rules", help="list, show and validate rulesets").add_subparsers(
+        dest="rules_command", required=True, metavar="SUBCOMMAND")
+    add("list", cmd_rules_list, "installed rulesets: id, version, hash, parent", rules)
+    add("show", cmd_rules_show, "a ruleset's resolved tables with their sources", rules).add_argument("ruleset")
+    add("validate", cmd_rules_validate, "check a ruleset YAML file; every error as file::path: message",
+        rules).add_argument("path")
+
+    p = add("hand", cmd_hand, "arrangements, waits and shanten of a hand in the tile notation")
+    p.add_argument("tiles", nargs="+", help="e.g. 123m456p789s11z [777s<] +3p")
+    p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
+
+    def game_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--ruleset", required=True, help="installed ruleset id")
+        p.add_argument("--seed", required=True, help="game seed: a non-negative integer or a string")
+        p.add_argument("--bots", default="greedy", help="comma-separated bots per seat (greedy, random)")
+        p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals")
+
+    p = add("simulate", cmd_simulate, "play seeded games between bots and write their replays")
+    game_options(p)
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--out", default=None, help="folder for the replay logs")
+
+    p = add("demo", cmd_demo, "simulate one seeded game, write its replay, re-play and audit it, print a summary")
+    game_options(p)
+    p.add_argument("--out", default="out", help="folder for the replay log (default: out)")
+
+    add("replay", cmd_replay, "re-simulate a replay log and confirm byte-identical events").add_argument("file")
+    add("audit", cmd_audit, "check every action and recompute every score and payment of a log").add_argument("file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except MahjongError as exc:
+        print(str(exc) if exc.source or exc.place else f"mahjong {args.command}: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

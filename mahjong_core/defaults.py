@@ -1,0 +1,252 @@
+"""The core's default hook implementations: every rule read from the ruleset's data.
+
+These are registered first, so any ruleset plugin that implements the same
+hook is called before them and wins.  Nothing here names a ruleset: each
+function reads a parameter of the resolved tables (``ruleset.param(...)``),
+which is what lets a house rule that only changes values be YAML alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import shanten as shanten_mod
+from .errors import RulesetError
+from .hookspecs import hookimpl
+from .table import Action, Claim, ExchangeStep, Outcome, Table, TimeLimits
+from .tiles import EAST, NUM_PLAYING_KINDS, is_bonus
+
+_CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
+_DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
+
+# ------------------------------------------------------------------ setup
+
+
+@hookimpl
+def mahjong_teams(ruleset: Any, seats: int) -> list[list[int]]:
+    pairs = ruleset.param("pairs")
+    if pairs and pairs.get("partners") == "opposite":
+        half = seats // 2
+        return [[s, s + half] for s in range(half)]
+    return [[s] for s in range(seats)]
+
+
+# ------------------------------------------------------------------ wall and deal
+
+
+@hookimpl
+def mahjong_tile_set(ruleset: Any) -> tuple[int, ...]:
+    return tuple(ruleset.tile_set())
+
+
+@hookimpl
+def mahjong_build_wall(ruleset: Any, tiles: Sequence[int], rng: Any) -> Any:
+    from .wall import Wall
+
+    if rng is None:
+        raise RulesetError("a wall can only be built from a generator; recorded games give their own tiles")
+    return Wall(tiles, rng, ruleset.param("wall_ceremony"), players=int(ruleset.param("players")),
+                exhaustive_draw_tiles_left=int(ruleset.param("exhaustive_draw_tiles_left")))
+
+
+@hookimpl
+def mahjong_is_bonus_tile(tile: int) -> bool:
+    return is_bonus(tile)
+
+
+# ------------------------------------------------------------------ tile exchange
+
+
+@hookimpl
+def mahjong_exchange_steps(ruleset: Any) -> list[ExchangeStep]:
+    spec = ruleset.param("tile_exchange") or {"kind": "none"}
+    kind = spec.get("kind", "none")
+    if kind == "none":
+        return []
+    if kind == "partner":
+        return [ExchangeStep("partner", int(spec.get("tiles", 2)), 2,
+                             refuse_only_if_calling=bool(spec.get("refuse_only_if_calling", True)))]
+    if kind == "charleston":
+        steps = []
+        for i, p in enumerate(spec.get("passes", ())):
+            direction = p["direction"]
+            steps.append(ExchangeStep(p.get("name", f"charleston-{i + 1}-{direction}"), int(p.get("count", 3)),
+                                      _DIRECTION_OFFSET[direction], optional=bool(p.get("optional", False))))
+        return steps
+    raise RulesetError(f"unknown tile exchange kind {kind!r}; expected none, partner or charleston",
+                       source=ruleset.id, place="$.parameters.tile_exchange.value.kind")
+
+
+# ------------------------------------------------------------------ turn
+
+
+@hookimpl
+def mahjong_turn_actions(ruleset: Any, table: Table, seat: int) -> list[Action]:
+    rule = ruleset.param("calling_hand_rule") or {}
+    if not rule.get("required"):
+        return []
+    s = table.seats[seat]
+    actions: list[Action] = []
+    counts = s.counts
+    for tile in range(NUM_PLAYING_KINDS):
+        if not counts[tile]:
+            continue
+        if not s.calling:
+            counts[tile] -= 1
+            ready = shanten_mod.shanten(bytes(counts)) == 0
+            counts[tile] += 1
+            if ready:
+                actions.append(Action("discard", tile, way="declare_calling"))
+        elif rule.get("may_undeclare"):
+            actions.append(Action("discard", tile, way="withdraw_calling"))
+    return actions
+
+
+@hookimpl
+def mahjong_kong_allowed(ruleset: Any, table: Table, way: str) -> bool:
+    if way not in ruleset.param("kong_ways"):
+        return False
+    # A kong needs a replacement tile from the dead wall.
+    wall = table.wall
+    if wall is None:
+        return True
+    return (wall.loose_count() if wall.ceremony.loose_tiles else wall.live_count()) > 0
+
+
+# ------------------------------------------------------------------ claims
+
+
+@hookimpl
+def mahjong_claim_allowed(ruleset: Any, table: Table, claim: Claim) -> bool:
+    if claim.kind == "chow":
+        chow_from = ruleset.param("chow_from")
+        discarder = table.last_discarder
+        if chow_from == "left":
+            return claim.seat == (discarder + 1) % table.players
+        return chow_from == "anyone"
+    return True
+
+
+@hookimpl
+def mahjong_claim_priority(ruleset: Any, table: Table, claims: Sequence[Claim]) -> list[Claim]:
+    tie_break = ruleset.param("mahjong_tie_break")
+    discarder = table.last_discarder if table.last_discarder is not None else table.turn
+    n = table.players
+
+    def key(claim: Claim) -> tuple[int, int]:
+        distance = (claim.seat - discarder) % n
+        if claim.kind == "win" and tie_break == "farthest_counterclockwise":
+            distance = -distance
+        return _CLAIM_RANK[claim.kind], distance
+
+    return sorted(claims, key=key)
+
+
+# ------------------------------------------------------------------ kongs and robbing
+
+
+@hookimpl
+def mahjong_kong_robbable(ruleset: Any, way: str) -> bool:
+    rob = ruleset.param("robbing_kong") or {}
+    if way == "added":
+        return bool(rob.get("added"))
+    if way == "concealed":
+        return bool(rob.get("concealed_for_thirteen_orphans"))
+    return False
+
+
+# ------------------------------------------------------------------ winning
+
+
+@hookimpl
+def mahjong_win_context(ruleset: Any, table: Table, seat: int, tile: int, how: str) -> dict[str, Any]:
+    wall = table.wall
+    last = wall is not None and wall.live_count() <= int(ruleset.param("exhaustive_draw_tiles_left"))
+    return {
+        "how": how,
+        "self_drawn": how in ("self_drawn", "replacement"),
+        "replacement": how == "replacement",
+        "robbing_kong": how == "robbing_kong",
+        "last_tile": last,
+        "seat_wind": EAST + table.seat_wind(seat),
+        "prevalent_wind": EAST + table.prevalent_wind,
+        "dealer": seat == table.dealer,
+        "first_go_around": table.first_go_around,
+        "discarder": table.last_discarder if how == "discard" else None,
+        "calling": table.seats[seat].calling,
+        "calling_from_start": table.seats[seat].calling_from_start,
+        "winning_tile": tile,
+    }
+
+
+@hookimpl
+def mahjong_win_objections(ruleset: Any, table: Table, seat: int, hand: Any, context: Mapping[str, Any]) -> str | None:
+    s = table.seats[seat]
+    expected = int(ruleset.param("hand_size")) + 1
+    if hand.tile_count() != expected and (ruleset.param("dead_hand") or {}).get("enabled", True):
+        return f"dead hand: {hand.tile_count()} tiles, a mahjong has {expected}"
+    rule = ruleset.param("calling_hand_rule") or {}
+    if rule.get("required") and not s.calling:
+        return "calling hand not declared"
+    return None
+
+
+# ------------------------------------------------------------------ settlement, penalties, timing
+
+
+@hookimpl
+def mahjong_settle(outcome: Outcome) -> list[Any] | None:
+    if not outcome.scores:
+        return []
+    return None
+
+
+@hookimpl
+def mahjong_time_limits(ruleset: Any) -> TimeLimits:
+    timing = ruleset.param("timing") or {}
+    pause = timing.get("chow_pause_seconds") or {}
+    return TimeLimits(
+        move=timing.get("move_seconds"),
+        claim=timing.get("claim_seconds"),
+        chow_pause_min=pause.get("min") if isinstance(pause, Mapping) else None,
+        chow_pause_max=pause.get("max") if isinstance(pause, Mapping) else None,
+        game=(timing["game_minutes"] * 60) if timing.get("game_minutes") else None,
+    )
+
+
+@hookimpl
+def mahjong_timeout(table: Table, seat: int, what: str) -> Action:
+    if what == "claim":
+        return Action("pass")
+    tile = table.drawn_tile
+    if tile is None:
+        tile = next(i for i, n in enumerate(table.seats[seat].counts) if n)
+    return Action("discard", tile)
+
+
+# ------------------------------------------------------------------ end of deal and rotation
+
+
+@hookimpl
+def mahjong_deal_exhausted(ruleset: Any, table: Table) -> bool:
+    return table.wall.live_count() <= int(ruleset.param("exhaustive_draw_tiles_left"))
+
+
+@hookimpl
+def mahjong_next_deal(ruleset: Any, table: Table, outcome: Outcome) -> tuple[int, int, int]:
+    if outcome.kind == "win":
+        keep = outcome.winner == table.dealer and bool(ruleset.param("dealer_keeps_deal_on_win"))
+    else:
+        keep = bool(ruleset.param("dealer_keeps_deal_on_draw"))
+    if keep:
+        return table.dealer, table.prevalent_wind, table.round_index
+    dealer = (table.dealer + 1) % table.players
+    if dealer == 0:  # the deal has gone round the table: the next prevalent wind
+        return dealer, (table.prevalent_wind + 1) % 4, table.round_index + 1
+    return dealer, table.prevalent_wind, table.round_index
+
+
+@hookimpl
+def mahjong_game_over(table: Table) -> bool:
+    return table.round_index >= 4

@@ -1,0 +1,629 @@
+"""The game engine: the phases of a deal as an explicit state machine.
+
+A game is a sequence of deals; a deal goes through these phases::
+
+    setup -> wall (ceremony) -> deal -> exchange -> bonus replacement
+          -> turns (draw, kongs, declarations, discard, claim window)*
+          -> end of deal (mahjong or exhaustive draw) -> scoring -> settlement
+          -> rotation -> next deal | end of game
+
+Everything a ruleset may decide is asked of the plugin manager's hooks; the
+engine itself knows no ruleset.  Every change of state is an *event*: a
+JSON-ready dict with a running number ``n``, an ``actor`` (``"table"`` for
+what the table does -- dice, dealing, draws, scoring -- or a seat number for a
+player's decision) and a ``type``.  Decisions are the only events a player
+controls, so replaying a game is re-running the engine with players that
+repeat the recorded decisions (:class:`mahjong_core.players.ScriptedPlayer`).
+
+The engine never reads the wall clock and never uses unseeded randomness: the
+wall comes from the deal's named generator (:mod:`mahjong_core.rng`) or, for a
+game played on a physical table, from the tiles observed in its log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from . import shanten as shanten_mod
+from .errors import MahjongError
+from .melds import MeldKind
+from .plugin_manager import build_plugin_manager
+from .rng import deal_rng
+from .table import Action, Claim, Outcome, Payment, Table, meld_of
+from .tiles import KINDS, NUM_PLAYING_KINDS
+
+PHASES = ("setup", "wall", "deal", "exchange", "bonus", "turns", "end", "scoring", "settlement", "rotation")
+
+
+class Player(Protocol):
+    """Anything that is offered the legal actions and returns one of them."""
+
+    name: str
+    kind: str
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        """Return one of ``options`` (the engine rejects anything else)."""
+        ...
+
+
+class IllegalAction(MahjongError):
+    """A player (or a replay) chose an action that was not among the legal ones."""
+
+
+class TileSource(Protocol):
+    """Where tiles come from: a seeded wall, or the tiles observed at a physical table."""
+
+    events: list[dict[str, Any]]
+
+    def deal(self, players: int) -> list[list[int]]: ...
+    def draw(self) -> int: ...
+    def draw_replacement(self) -> int: ...
+    def live_count(self) -> int: ...
+
+
+def code(tile: int) -> str:
+    return KINDS[tile].code
+
+
+def codes(tiles: Sequence[int]) -> list[str]:
+    return [KINDS[t].code for t in tiles]
+
+
+@dataclass
+class GameResult:
+    """What a finished game leaves behind."""
+
+    scores: list[int]
+    deals: int
+    wins: int
+    draws: int
+    teams: list[list[int]] = field(default_factory=list)
+
+    def team_scores(self) -> list[int]:
+        return [sum(self.scores[s] for s in team) for team in self.teams]
+
+
+class DealOver(Exception):
+    """Internal signal: the current deal has ended with ``outcome``."""
+
+    def __init__(self, outcome: Outcome):
+        self.outcome = outcome
+
+
+class Game:
+    """One game under one ruleset.
+
+    :param ruleset: a loaded :class:`mahjong_core.rules.Ruleset`.
+    :param players: one player per seat, seat 0 being the first East.
+    :param seed: the game seed (an int or a string); ``None`` only with ``tile_source_factory``.
+    :param emit: called with every event dict as it happens (a replay writer).
+    :param observers: extra plugins (observers) to register after the ruleset.
+    :param max_deals: stop after this many deals (the game otherwise ends by the ruleset's rule).
+    :param tile_source_factory: for recorded physical games: builds each deal's
+        tile source instead of the seeded wall.
+    """
+
+    def __init__(
+        self,
+        ruleset: Any,
+        players: Sequence[Player],
+        seed: int | str | None,
+        *,
+        emit: Callable[[dict[str, Any]], None] | None = None,
+        observers: Sequence[object] = (),
+        house_tweaks: Sequence[object] = (),
+        max_deals: int | None = None,
+        tile_source_factory: Callable[[Game], TileSource] | None = None,
+    ):
+        self.ruleset = ruleset
+        self.players = list(players)
+        self.seed = seed
+        self.max_deals = max_deals
+        self.pm = build_plugin_manager(ruleset.modules, house_tweaks=house_tweaks, observers=observers)
+        self.hook = self.pm.hook
+        self._emit = emit
+        self._observed = bool(self.hook.mahjong_event.get_hookimpls())
+        self._tile_source_factory = tile_source_factory
+        self.n = 0
+        n_players = int(ruleset.param("players"))
+        if len(self.players) != n_players:
+            raise MahjongError(f"ruleset {ruleset.id} is played by {n_players} players, got {len(self.players)}",
+                               place="players")
+        if seed is None and tile_source_factory is None:
+            raise MahjongError("a simulated game needs a seed", place="seed")
+        self.hook.mahjong_configure(ruleset=ruleset, options={"players": n_players, "seed": seed})
+        self.table = Table(players=n_players, scores=[0] * n_players)
+        teams = self.hook.mahjong_teams(ruleset=ruleset, seats=n_players)
+        self.table.teams = [list(t) for t in teams]
+        self.tile_set = tuple(self.hook.mahjong_tile_set(ruleset=ruleset))
+        self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
+        self.copies = [0] * (max(self.tile_set, default=0) + 1)
+        for t in self.tile_set:
+            self.copies[t] += 1
+        self.hand_size = int(ruleset.param("hand_size"))
+        self.wins = 0
+        self.draws = 0
+
+    # ------------------------------------------------------------------ events
+
+    def event(self, actor: int | str, type_: str, **fields: Any) -> dict[str, Any]:
+        ev = {"n": self.n, "actor": actor, "type": type_, **fields}
+        self.n += 1
+        if self._emit is not None:
+            self._emit(ev)
+        if self._observed:
+            self.hook.mahjong_event(table=self.table, event=ev)
+        return ev
+
+    def decide(self, seat: int, options: Sequence[Action], phase: str) -> Action:
+        action = self.players[seat].choose(self.table, seat, options, phase)
+        if action not in options:
+            raise IllegalAction(f"seat {seat} chose {action_text(action)}, which is not legal here; legal: "
+                                + ", ".join(action_text(o) for o in options), place=f"event {self.n}")
+        self.event(seat, "decision", phase=phase, **action_fields(action))
+        return action
+
+    # ------------------------------------------------------------------ game
+
+    def play(self) -> GameResult:
+        t = self.table
+        while True:
+            if self.max_deals is not None and t.deal_number >= self.max_deals:
+                break
+            if self.hook.mahjong_game_over(ruleset=self.ruleset, table=t):
+                break
+            outcome = self.play_deal()
+            dealer, wind, round_index = self.hook.mahjong_next_deal(ruleset=self.ruleset, table=t, outcome=outcome)
+            if dealer == t.dealer and round_index == t.round_index:
+                t.deal_in_round += 1
+            else:
+                t.deal_in_round = 0
+            t.dealer, t.prevalent_wind, t.round_index = dealer, wind, round_index
+            t.deal_number += 1
+        result = GameResult(list(t.scores), t.deal_number, self.wins, self.draws, [list(x) for x in t.teams])
+        self.event("table", "game_end", scores=list(t.scores), deals=t.deal_number,
+                   team_scores=result.team_scores())
+        return result
+
+    def play_deal(self) -> Outcome:
+        t = self.table
+        t.new_deal()
+        rng = None
+        if self._tile_source_factory is not None:
+            wall = self._tile_source_factory(self)
+        else:
+            rng = deal_rng(self.seed, t.round_index, t.deal_number)
+            wall = self.hook.mahjong_build_wall(ruleset=self.ruleset, tiles=self.tile_set, rng=rng)
+        t.wall = wall
+        salt = None
+        if rng is not None:
+            salt_rng = rng.derive("commitment-salt")
+            salt = salt_rng.next_u64().to_bytes(8, "big") + salt_rng.next_u64().to_bytes(8, "big")
+        self.event("table", "deal_start", deal=t.deal_number, round=t.round_index, dealer=t.dealer,
+                   prevalent_wind=t.prevalent_wind,
+                   wall_commitment=wall.commitment(salt) if salt is not None else None)
+        self._wall_events_sent = 0
+        self._flush_wall_events()
+        try:
+            pending: list[list[int]] = [[] for _ in range(t.players)]
+            dealt = wall.deal(t.players)
+            self._flush_wall_events()
+            for i, tiles in enumerate(dealt):
+                seat = (t.dealer + i) % t.players
+                for tile in tiles:
+                    if self._is_bonus(tile):
+                        pending[seat].append(tile)
+                        t.seats[seat].bonus.append(tile)
+                    else:
+                        t.seats[seat].counts[tile] += 1
+            self.event("table", "hands", hands=[codes(t.seats[s].concealed_tiles()) + codes(pending[s])
+                                                for s in range(t.players)])
+            self._exchange()
+            self._bonus_replacement(pending)
+            outcome = self._turns()
+        except DealOver as over:
+            outcome = over.outcome
+        self._finish_deal(outcome, salt)
+        return outcome
+
+    # ------------------------------------------------------------------ helpers
+
+    def _flush_wall_events(self) -> None:
+        """Log what the wall did (ceremony, dealing, loose-tile refills) since the last flush."""
+        events = self.table.wall.events
+        while self._wall_events_sent < len(events):
+            ev = events[self._wall_events_sent]
+            self._wall_events_sent += 1
+            self.event("table", "wall_" + ev["type"], **{k: v for k, v in ev.items() if k != "type"})
+
+    def _is_bonus(self, tile: int) -> bool:
+        return bool(self.hook.mahjong_is_bonus_tile(ruleset=self.ruleset, tile=tile))
+
+    def _take(self, seat: int, tile: int, event_type: str, **extra: Any) -> None:
+        """Give a seat a tile from the wall (bonus tiles go straight to its bonus row) and log it."""
+        s = self.table.seats[seat]
+        if self._is_bonus(tile):
+            s.bonus.append(tile)
+        else:
+            s.counts[tile] += 1
+        self.event("table", event_type, seat=seat, tile=code(tile), **extra)
+        if len(self.table.wall.events) > self._wall_events_sent:
+            self._flush_wall_events()
+
+    def _draw_live(self, seat: int) -> int | None:
+        t = self.table
+        if self.hook.mahjong_deal_exhausted(ruleset=self.ruleset, table=t):
+            return None
+        tile = t.wall.draw()
+        self._take(seat, tile, "draw")
+        return tile
+
+    def _draw_replacement(self, seat: int, reason: str) -> int:
+        tile = self.table.wall.draw_replacement()
+        self._take(seat, tile, "replacement", reason=reason)
+        return tile
+
+    def _settle_bonus(self, seat: int, tile: int) -> int:
+        """While the tile just taken is a bonus tile, announce it and take a replacement; return the tile kept."""
+        while self._is_bonus(tile):
+            self.event("table", "bonus", seat=seat, tile=code(tile))
+            tile = self._draw_replacement(seat, "bonus")
+        return tile
+
+    # ------------------------------------------------------------------ phases
+
+    def _exchange(self) -> None:
+        t = self.table
+        steps = self.hook.mahjong_exchange_steps(ruleset=self.ruleset, table=t) or ()
+        for step in steps:
+            passed: dict[int, tuple[int, ...]] = {}
+            for i in range(t.players):
+                seat = (t.dealer + i) % t.players
+                options = self._exchange_options(seat, step)
+                action = self.decide(seat, options, "exchange")
+                if action.kind == "exchange":
+                    passed[seat] = action.tiles
+                elif action.kind == "refuse" and step.refuse_only_if_calling:
+                    t.seats[seat].calling = True
+                    self.event("table", "calling", seat=seat, declared=True)
+            # All seats pass at the same time: take every passed tile out before any arrives.
+            for seat, tiles in passed.items():
+                for tile in tiles:
+                    t.seats[seat].counts[tile] -= 1
+            for seat, tiles in sorted(passed.items()):
+                receiver = (seat + step.offset) % t.players
+                for tile in tiles:
+                    t.seats[receiver].counts[tile] += 1
+                self.event("table", "exchange", step=step.name, giver=seat, receiver=receiver, count=len(tiles))
+
+    def _exchange_options(self, seat: int, step: Any) -> list[Action]:
+        from itertools import combinations
+
+        s = self.table.seats[seat]
+        held = s.concealed_tiles()
+        options = sorted({Action("exchange", tiles=combo) for combo in combinations(held, step.count)},
+                         key=lambda a: a.tiles)
+        if step.optional:
+            options.append(Action("refuse"))
+        elif step.refuse_only_if_calling and shanten_mod.shanten(bytes(s.counts)) <= 0:
+            options.append(Action("refuse"))
+        return options
+
+    def _bonus_replacement(self, pending: list[list[int]]) -> None:
+        """Set aside the dealt bonus tiles and replace them, seat by seat from the dealer, until none is left."""
+        t = self.table
+        for i in range(t.players):
+            seat = (t.dealer + i) % t.players
+            for tile in pending[seat]:
+                self._settle_bonus(seat, tile)
+
+    def _turns(self) -> Outcome:
+        """Turns until the deal ends (by :class:`DealOver`); the dealer starts holding 14 tiles."""
+        t = self.table
+        seat = t.dealer
+        drawn: int | None = None
+        how = "self_drawn"
+        after_claim = False
+        need_draw = False
+        while True:
+            if need_draw:
+                tile = self._draw_live(seat)
+                if tile is None:
+                    raise DealOver(Outcome("draw"))
+                drawn = self._settle_bonus(seat, tile)
+                how = "self_drawn"
+                after_claim = False
+            discard = self._turn(seat, drawn, how, after_claim)
+            claimed = self._claim_window(seat, discard)
+            if claimed is None:
+                seat = (seat + 1) % t.players
+                if seat == t.dealer:
+                    t.first_go_around = False
+                need_draw = True
+            else:
+                seat, drawn, how, after_claim = claimed
+                t.first_go_around = False
+                need_draw = False
+
+    def _turn(self, seat: int, drawn: int | None, how: str, after_claim: bool) -> int:
+        """Run one seat's turn from holding a full hand to its discard; return the discard."""
+        t = self.table
+        s = t.seats[seat]
+        while True:
+            options = self._turn_options(seat, drawn, how, after_claim)
+            action = self.decide(seat, options, "turn")
+            kind = action.kind
+            if kind == "win":
+                self._declare_win(seat, drawn if drawn is not None else action.tile, how, None)
+            if kind == "kong":
+                self._make_kong(seat, action)
+                drawn = self._settle_bonus(seat, self._draw_replacement(seat, "kong"))
+                how = "replacement"
+                after_claim = False
+                continue
+            # discard (possibly with a calling declaration)
+            tile = action.tile
+            assert tile is not None
+            s.counts[tile] -= 1
+            s.discards.append(tile)
+            if action.way == "declare_calling":
+                s.calling = True
+                s.calling_from_start = t.first_go_around
+            elif action.way == "withdraw_calling":
+                s.calling = False
+                s.calling_from_start = False
+            t.last_discard, t.last_discarder = tile, seat
+            t.drawn_tile = None
+            return tile
+
+    def _turn_options(self, seat: int, drawn: int | None, how: str, after_claim: bool) -> list[Action]:
+        t = self.table
+        s = t.seats[seat]
+        counts = s.counts
+        options: list[Action] = []
+        if not after_claim and shanten_mod.is_complete_counts(bytes(counts)):
+            win_tile = drawn if drawn is not None else self._any_tile(counts)
+            if self._win_allowed(seat, win_tile, how):
+                options.append(Action("win", win_tile))
+        if not after_claim:
+            for tile in range(NUM_PLAYING_KINDS):
+                if counts[tile] == 4 and self._kong_ok(seat, "concealed", tile):
+                    options.append(Action("kong", tile, way="concealed"))
+            for meld in s.melds:
+                if meld.kind is MeldKind.PUNG and meld.exposed and counts[meld.tiles[0]] >= 1 \
+                        and self._kong_ok(seat, "added", meld.tiles[0]):
+                    options.append(Action("kong", meld.tiles[0], way="added"))
+        for tile in range(NUM_PLAYING_KINDS):
+            if counts[tile]:
+                options.append(Action("discard", tile))
+        extra = self.hook.mahjong_turn_actions(ruleset=self.ruleset, table=t, seat=seat)
+        for group in extra:
+            options.extend(group)
+        return options
+
+    @staticmethod
+    def _any_tile(counts: Sequence[int]) -> int:
+        return next(i for i, n in enumerate(counts) if n)
+
+    def _kong_ok(self, seat: int, way: str, tile: int) -> bool:
+        return bool(self.hook.mahjong_kong_allowed(ruleset=self.ruleset, table=self.table, seat=seat, way=way,
+                                                   tile=tile))
+
+    def _make_kong(self, seat: int, action: Action) -> None:
+        t = self.table
+        s = t.seats[seat]
+        tile = action.tile
+        assert tile is not None
+        if action.way == "concealed":
+            s.counts[tile] -= 4
+            s.melds.append(meld_of(MeldKind.KONG, (tile,) * 4, exposed=False))
+        else:  # added
+            index = next(i for i, m in enumerate(s.melds)
+                         if m.kind is MeldKind.PUNG and m.exposed and m.tiles[0] == tile)
+            pung = s.melds[index]
+            s.counts[tile] -= 1
+            self._offer_robbing(seat, tile, "added")
+            s.melds[index] = meld_of(MeldKind.KONG, (tile,) * 4, exposed=True,
+                                     claimed_from=pung.claimed_from, added=True)
+        if action.way == "concealed":
+            self._offer_robbing(seat, tile, "concealed")
+        self.event("table", "kong", seat=seat, tile=code(tile), way=action.way)
+
+    def _offer_robbing(self, konger: int, tile: int, way: str) -> None:
+        t = self.table
+        if not self.hook.mahjong_kong_robbable(ruleset=self.ruleset, table=t, way=way, tile=tile):
+            return
+        claims = []
+        for off in range(1, t.players):
+            seat = (konger + off) % t.players
+            counts = t.seats[seat].counts
+            counts[tile] += 1
+            complete = shanten_mod.is_complete_counts(bytes(counts))
+            counts[tile] -= 1
+            if not complete or (way == "concealed" and not _thirteen_orphans_with(counts, tile)):
+                continue
+            if not self._win_allowed(seat, tile, "robbing_kong"):
+                continue
+            action = self.decide(seat, [Action("win", tile), Action("pass")], "rob_kong")
+            if action.kind == "win":
+                claims.append(Claim(seat, "win", ()))
+        if claims:
+            ordered = self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims)
+            winner = ordered[0].seat
+            self.table.seats[winner].counts[tile] += 1
+            raise DealOver(self._win_outcome(winner, tile, "robbing_kong", konger))
+
+    def _win_allowed(self, seat: int, tile: int, how: str) -> bool:
+        context = self._win_context(seat, tile, how)
+        hand = self.table.seats[seat].to_hand(tile)
+        objections = self.hook.mahjong_win_objections(ruleset=self.ruleset, table=self.table, seat=seat,
+                                                      hand=hand, context=context)
+        return not objections
+
+    def _win_context(self, seat: int, tile: int, how: str) -> dict[str, Any]:
+        merged: dict[str, Any] = {}
+        for part in reversed(self.hook.mahjong_win_context(ruleset=self.ruleset, table=self.table, seat=seat,
+                                                           tile=tile, how=how)):
+            merged.update(part)
+        return merged
+
+    def _declare_win(self, seat: int, tile: int, how: str, discarder: int | None) -> None:
+        raise DealOver(self._win_outcome(seat, tile, how, discarder))
+
+    def _win_outcome(self, seat: int, tile: int, how: str, discarder: int | None) -> Outcome:
+        self.event("table", "mahjong", seat=seat, tile=code(tile), how=how, discarder=discarder)
+        return Outcome("win", seat, how, tile, discarder)
+
+    # ------------------------------------------------------------------ claims
+
+    def _claim_window(self, discarder: int, tile: int) -> tuple[int, int | None, str, bool] | None:
+        """Offer the discard to the other seats and apply the claim that takes it.
+
+        :return: ``None`` when nobody claims, else ``(claimer, drawn, how, after_claim)`` for its turn:
+            after a pung or chow the claimer only discards; after a kong it plays on from its
+            replacement tile.
+        """
+        t = self.table
+        claims: list[Claim] = []
+        for off in range(1, t.players):
+            seat = (discarder + off) % t.players
+            options = self._claim_options(seat, discarder, tile)
+            if not options:
+                continue
+            options.append(Action("pass"))
+            action = self.decide(seat, options, "claim")
+            if action.kind != "pass":
+                claims.append(Claim(seat, action.kind if action.kind != "kong" else "kong", action.tiles))
+        if not claims:
+            return None
+        ordered = self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims)
+        claim = ordered[0]
+        s = t.seats[claim.seat]
+        t.seats[discarder].discards.pop()
+        t.last_discard = None
+        offset = (discarder - claim.seat) % t.players
+        if claim.kind == "win":
+            s.counts[tile] += 1
+            raise DealOver(self._win_outcome(claim.seat, tile, "discard", discarder))
+        for used in claim.tiles:
+            s.counts[used] -= 1
+        kind = {"pung": MeldKind.PUNG, "kong": MeldKind.KONG, "chow": MeldKind.CHOW}[claim.kind]
+        s.melds.append(meld_of(kind, claim.tiles + (tile,), exposed=True, claimed_from=offset))
+        self.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=code(tile), discarder=discarder,
+                   tiles=codes(sorted(claim.tiles + (tile,))))
+        if claim.kind == "kong":
+            new = self._settle_bonus(claim.seat, self._draw_replacement(claim.seat, "kong"))
+            return claim.seat, new, "replacement", False
+        return claim.seat, None, "discard", True
+
+    def _claim_options(self, seat: int, discarder: int, tile: int) -> list[Action]:
+        t = self.table
+        s = t.seats[seat]
+        counts = s.counts
+        options: list[Action] = []
+        counts[tile] += 1
+        complete = shanten_mod.is_complete_counts(bytes(counts))
+        counts[tile] -= 1
+        if complete and self._win_allowed(seat, tile, "discard"):
+            options.append(Action("win", tile))
+        n = counts[tile]
+        if n >= 3 and self._claim_ok(Claim(seat, "kong", (tile,) * 3)) and \
+                self._kong_ok(seat, "from_discard", tile):
+            options.append(Action("kong", tile, (tile,) * 3, way="from_discard"))
+        if n >= 2 and self._claim_ok(Claim(seat, "pung", (tile, tile))):
+            options.append(Action("pung", tile, (tile, tile)))
+        if tile < 27:
+            pos = tile % 9
+            for lo in (-2, -1, 0):
+                if pos + lo < 0 or pos + lo + 2 > 8:
+                    continue
+                run = [tile + lo + i for i in range(3) if lo + i != 0]
+                if all(counts[x] for x in run) and self._claim_ok(Claim(seat, "chow", tuple(run))):
+                    options.append(Action("chow", tile, tuple(run)))
+        return options
+
+    def _claim_ok(self, claim: Claim) -> bool:
+        return bool(self.hook.mahjong_claim_allowed(ruleset=self.ruleset, table=self.table, claim=claim))
+
+    # ------------------------------------------------------------------ end of deal
+
+    def _finish_deal(self, outcome: Outcome, salt: bytes | None) -> None:
+        t = self.table
+        if outcome.kind == "win":
+            self.wins += 1
+        else:
+            self.draws += 1
+            self.event("table", "exhaustive_draw")
+        payments = self._score_and_settle(outcome)
+        for p in payments:
+            t.scores[p.payer] -= p.amount
+            t.scores[p.payee] += p.amount
+        self.event("table", "settlement", payments=[[p.payer, p.payee, p.amount, p.reason] for p in payments],
+                   scores=list(t.scores))
+        self.event("table", "deal_end", deal=t.deal_number, salt=salt.hex() if salt is not None else None,
+                   state=t.state_hash())
+
+    def _score_and_settle(self, outcome: Outcome) -> list[Payment]:
+        t = self.table
+        if outcome.kind == "win":
+            for seat in range(t.players):
+                winner = seat == outcome.winner
+                tile = outcome.tile if winner else None
+                context = self._win_context(seat, tile, outcome.how) if winner else {"winner": False}
+                context = dict(context, winner=winner)
+                hand = t.seats[seat].to_hand(tile)
+                score = self.hook.mahjong_score_hand(ruleset=self.ruleset, hand=hand, context=context)
+                if score is not None:
+                    outcome.scores[seat] = score
+                    self.event("table", "score", seat=seat, **score_fields(score))
+        penalties = [p for p in self.hook.mahjong_penalties(ruleset=self.ruleset, table=t, outcome=outcome) if p]
+        if penalties:
+            chosen = penalties[0]
+            self.event("table", "penalty", rule=chosen.rule, seat=chosen.seat)
+            return list(chosen.payments)
+        payments = self.hook.mahjong_settle(ruleset=self.ruleset, table=t, outcome=outcome)
+        return list(payments or ())
+
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _thirteen_orphans_with(counts: Sequence[int], tile: int) -> bool:
+    """Whether ``counts`` plus ``tile`` is thirteen orphans (the only hand that may rob a concealed kong)."""
+    total = sum(counts) + 1
+    return total == 14 and all(counts[k] + (k == tile) >= 1 for k in _ORPHANS) and \
+        sum(counts[k] + (k == tile) for k in _ORPHANS) == 14
+
+
+def action_fields(action: Action) -> dict[str, Any]:
+    fields: dict[str, Any] = {"action": action.kind}
+    if action.tile is not None:
+        fields["tile"] = code(action.tile)
+    if action.tiles:
+        fields["tiles"] = codes(action.tiles)
+    if action.way is not None:
+        fields["way"] = action.way
+    return fields
+
+
+def action_text(action: Action) -> str:
+    parts = [action.kind]
+    if action.tile is not None:
+        parts.append(code(action.tile))
+    if action.tiles:
+        parts.append("+".join(codes(action.tiles)))
+    if action.way:
+        parts.append(f"({action.way})")
+    return " ".join(parts)
+
+
+def score_fields(score: Any) -> dict[str, Any]:
+    """A score as event fields: its total and its items (each with value and source)."""
+    if hasattr(score, "to_json"):
+        return score.to_json()
+    if isinstance(score, Mapping):
+        return dict(score)
+    return {"value": score}
+

@@ -1,0 +1,99 @@
+"""One plugin manager per game, registered in a fixed, documented order.
+
+Order matters because pluggy calls the most recently registered
+implementation first: core defaults, then the ruleset's ancestry root first,
+then house tweaks, then observers.  A child ruleset therefore overrides its
+parent without knowing about it, and an observer sees every answer.
+
+Set ``MAHJONG_TRACE_HOOKS=1`` to print every hook call and its result to
+standard error (pluggy's tracing).
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import RulesetError
+
+HOOK_PREFIX = "mahjong_"
+TRACE_VARIABLE = "MAHJONG_TRACE_HOOKS"
+
+
+class MahjongPluginManager(pluggy.PluginManager):
+    """A pluggy manager that also treats undecorated ``mahjong_*`` functions as hooks.
+
+    Accepting plain functions by prefix (as pytest does) means a misspelt
+    hook name in a plugin cannot be silently ignored: it is registered, has no
+    spec, and :meth:`check_pending` rejects it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(hookspecs.PROJECT)
+        self.add_hookspecs(hookspecs)
+
+    def add_hookspecs(self, module_or_class: Any) -> None:
+        for name, value in inspect.getmembers(module_or_class):
+            if getattr(value, f"{hookspecs.PROJECT}_spec", None) is not None and not name.startswith(HOOK_PREFIX):
+                raise RulesetError(f"hook spec {name!r} must be named {HOOK_PREFIX}<something>")
+        super().add_hookspecs(module_or_class)
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        opts = super().parse_hookimpl_opts(plugin, name)
+        if opts is None and name.startswith(HOOK_PREFIX):
+            method = getattr(plugin, name, None)
+            if inspect.isroutine(method):
+                return {}
+        return opts
+
+
+def _plugin_name(module: ModuleType | object) -> str:
+    return getattr(module, "__name__", None) or type(module).__name__
+
+
+def build_plugin_manager(
+    ruleset_modules: Iterable[ModuleType | object],
+    *,
+    house_tweaks: Iterable[ModuleType | object] = (),
+    observers: Iterable[object] = (),
+) -> MahjongPluginManager:
+    """Create the game's plugin manager.
+
+    :param ruleset_modules: the ruleset's plugin modules, root ancestor first.
+    :param house_tweaks: extra plugins a club adds on top of the ruleset.
+    :param observers: replay writers, audit, timing and logging plugins.
+    :raises RulesetError: when a plugin implements a hook that has no spec
+        (usually a misspelt name) or with parameters the spec does not have.
+    """
+    from . import defaults
+
+    pm = MahjongPluginManager()
+    for group in ((defaults,), ruleset_modules, house_tweaks, observers):
+        for plugin in group:
+            name = _plugin_name(plugin)
+            if pm.is_registered(plugin) or pm.has_plugin(name):
+                continue
+            try:
+                pm.register(plugin, name=name)
+            except pluggy.PluginValidationError as exc:
+                raise RulesetError(f"plugin {name}: {exc}") from None
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise RulesetError(f"plugin {_plugin_name(exc.plugin)}: {exc} (is the hook name misspelt?)") from None
+    if os.environ.get(TRACE_VARIABLE):
+        pm.trace.root.setwriter(sys.stderr.write)
+        pm.enable_tracing()
+    return pm
+
+
+def hook_names() -> list[str]:
+    """Every hook the core specifies, sorted (for docs and meta-tests)."""
+    return sorted(name for name in dir(hookspecs) if name.startswith(HOOK_PREFIX))

@@ -1,0 +1,201 @@
+"""The replay log: JSON Lines, written append-only, read as untrusted input.
+
+Line 1 is the header; every further line is one event as the engine emitted
+it (see :mod:`mahjong_core.engine`).  The format is specified in
+``docs/replay-format.md`` and ``schemas/replay.schema.json``.
+
+Writing flushes after every line, so a crash loses at most the line being
+written.  Reading distinguishes a file that was cut off (its last line has no
+newline and does not parse) from one that is corrupt, and bounds what it reads,
+because referees audit logs that they did not produce.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import IO, Any
+
+from .errors import ReplayError
+
+FORMAT_VERSION = 1
+#: The largest log this reader accepts, in bytes; a four-round game is well under 1 MiB.
+MAX_LOG_BYTES = 64 * 1024 * 1024
+MAX_LINE_BYTES = 64 * 1024
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    """The one canonical serialisation of a log line (sorted keys, no spaces), so bytes are reproducible."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class ReplayWriter:
+    """Write a log line by line, flushing each, to a path or an open text stream."""
+
+    def __init__(self, target: str | Path | IO[str]):
+        if isinstance(target, str | Path):
+            self._file: IO[str] = open(target, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+            self._owned = True
+        else:
+            self._file = target
+            self._owned = False
+        self.lines = 0
+
+    def write(self, obj: dict[str, Any]) -> None:
+        self._file.write(dumps(obj) + "\n")
+        self._file.flush()
+        self.lines += 1
+
+    def close(self) -> None:
+        if self._owned:
+            self._file.close()
+
+    def __enter__(self) -> ReplayWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def header(ruleset: Any, seed: int | str | None, rng_algorithm: str | None, seats: list[dict[str, Any]],
+           teams: list[list[int]], options: dict[str, Any]) -> dict[str, Any]:
+    """The header line: everything needed to re-create the game besides the decisions."""
+    return {
+        "type": "header",
+        "format_version": FORMAT_VERSION,
+        "ruleset": {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256},
+        "rng": None if seed is None else {"algorithm": rng_algorithm, "seed": seed},
+        "seats": seats,
+        "teams": teams,
+        "options": options,
+    }
+
+
+@cache
+def replay_schema() -> dict[str, Any]:
+    text = resources.files("mahjong_core.schemas").joinpath("replay.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@cache
+def _validators() -> tuple[Any, Any]:
+    from jsonschema import Draft202012Validator
+
+    schema = replay_schema()
+    Draft202012Validator.check_schema(schema)
+    header_validator = Draft202012Validator({**schema, "$ref": "#/$defs/header"})
+    event_validator = Draft202012Validator({**schema, "$ref": "#/$defs/event"})
+    return header_validator, event_validator
+
+
+def _schema_error(validator: Any, obj: Any, source: str, line: int) -> ReplayError | None:
+    from jsonschema.exceptions import best_match
+
+    error = best_match(validator.iter_errors(obj))
+    if error is None:
+        return None
+    path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return ReplayError(f"{error.message} (at {path})", source=source, place=f"line {line}")
+
+
+@dataclass
+class ReplayLog:
+    """A parsed log: the header, the events, and the raw lines for byte comparison."""
+
+    source: str
+    header: dict[str, Any]
+    events: list[dict[str, Any]]
+    lines: list[str]
+
+    def decisions(self, seat: int) -> Iterator[tuple[int, dict[str, Any]]]:
+        for event in self.events:
+            if event.get("type") == "decision" and event.get("actor") == seat:
+                yield event["n"], event
+
+
+def read_log(path: str | Path, *, validate_events: bool = True) -> ReplayLog:
+    """Read and check a replay log.
+
+    :param validate_events: check every event against the schema (audit); the
+        byte-for-byte replay skips it because any event that differs from the
+        re-simulation is caught there anyway.
+    :raises ReplayError: naming the file and the line/event for anything wrong:
+        too large, not UTF-8, not JSON, cut off, a schema violation, events out
+        of order.
+    """
+    source = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_LOG_BYTES:
+            raise ReplayError(f"the log is {size} bytes; at most {MAX_LOG_BYTES} are read", source=source)
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ReplayError(f"cannot read the log: {exc.strerror or exc}", source=source) from None
+    return parse_log(data, source=source, validate_events=validate_events)
+
+
+def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = True) -> ReplayLog:
+    """Parse log bytes; see :func:`read_log`."""
+    if not data:
+        raise ReplayError("the log is empty; expected a header line", source=source, place="line 1")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ReplayError(f"not UTF-8 text (byte {exc.start}); a replay log is JSON Lines", source=source,
+                          place=f"line {line}") from None
+    raw_lines = text.split("\n")
+    complete = text.endswith("\n")
+    if complete:
+        raw_lines.pop()
+    header_validator, event_validator = _validators()
+    objects: list[dict[str, Any]] = []
+    for i, line in enumerate(raw_lines, start=1):
+        last = i == len(raw_lines)
+        if len(line) > MAX_LINE_BYTES:
+            raise ReplayError(f"line is {len(line)} characters; at most {MAX_LINE_BYTES}", source=source,
+                              place=f"line {i}")
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if last and not complete:
+                raise ReplayError(f"the log is cut off: its last line (event {i - 2}) is incomplete; "
+                                  f"{len(objects)} lines before it are intact", source=source,
+                                  place=f"line {i}") from None
+            raise ReplayError(f"not JSON ({exc.msg} at column {exc.colno}); every line is one JSON object",
+                              source=source, place=f"line {i}") from None
+        if not isinstance(obj, dict):
+            raise ReplayError("every line is a JSON object", source=source, place=f"line {i}")
+        if i == 1:
+            error = _schema_error(header_validator, obj, source, i)
+            if error:
+                raise error
+        else:
+            if validate_events:
+                error = _schema_error(event_validator, obj, source, i)
+                if error:
+                    raise error
+            if obj.get("n") != i - 2:
+                raise ReplayError(f"event number {obj.get('n')!r} out of sequence; expected {i - 2}",
+                                  source=source, place=f"line {i}")
+        objects.append(obj)
+    if not complete and objects:
+        # The last line parsed but the newline after it is missing: still cut off mid-write.
+        raise ReplayError(f"the log is cut off after event {len(objects) - 2}: its last line has no newline",
+                          source=source, place=f"line {len(objects)}")
+    head = objects[0]
+    if head.get("format_version") != FORMAT_VERSION:
+        raise ReplayError(f"format_version {head.get('format_version')!r} is not supported; expected "
+                          f"{FORMAT_VERSION}", source=source, place="line 1")
+    return ReplayLog(source, head, objects[1:], raw_lines)
+
+
+def write_lines(path: str | Path, objects: Iterable[dict[str, Any]]) -> None:
+    """Write a whole log at once (tests and tools); games use :class:`ReplayWriter`."""
+    with ReplayWriter(path) as writer:
+        for obj in objects:
+            writer.write(obj)

@@ -1,0 +1,187 @@
+"""The table: what every seat holds, what lies on the table, and the values that move between them.
+
+The engine mutates one :class:`Table` per game; hooks read it.  Hands are
+count vectors over the 34 playing kinds because every question the engine
+asks many times a deal (can this seat pung, is this hand complete, what is its
+shanten) is arithmetic on counts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .melds import Hand, Meld, MeldKind
+from .tiles import NUM_PLAYING_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision a seat can make.
+
+    :param kind: ``discard``, ``kong``, ``win``, ``pass``, ``chow``, ``pung``,
+        ``declare_calling``, ``withdraw_calling``, ``exchange`` or ``refuse``.
+    :param tile: the tile discarded, claimed or konged.
+    :param tiles: tiles from the hand a claim uses, or the tiles passed in an exchange.
+    :param way: for kongs, ``concealed``, ``from_discard`` or ``added``.
+    """
+
+    kind: str
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+    way: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A seat's claim on the discard lying on the table."""
+
+    seat: int
+    kind: str  # "win", "kong", "pung", "chow"
+    tiles: tuple[int, ...] = ()  # tiles from the claimer's hand
+
+
+@dataclass(frozen=True)
+class ExchangeStep:
+    """One pass of tiles between seats before the first discard.
+
+    :param name: shown in the log and docs (``charleston-1-right``, ``partner``).
+    :param count: tiles each seat passes.
+    :param offset: seat offset of the receiver in turn order (1 right, 2 across, 3 left).
+    :param optional: whether a seat may decline the whole step (the courtesy pass).
+    :param refuse_only_if_calling: a seat may refuse only with a calling hand (Piter).
+    """
+
+    name: str
+    count: int
+    offset: int
+    optional: bool = False
+    refuse_only_if_calling: bool = False
+
+
+@dataclass(frozen=True)
+class TimeLimits:
+    """Seated timing, in seconds (``None`` where the ruleset sets no limit)."""
+
+    move: float | None = None
+    claim: float | None = None
+    chow_pause_min: float | None = None
+    chow_pause_max: float | None = None
+    game: float | None = None
+
+
+@dataclass(frozen=True)
+class Payment:
+    """``amount`` moves from ``payer`` to ``payee`` for ``reason``."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty that replaces the deal's settlement: which rule fired, against whom, and the payments."""
+
+    rule: str
+    seat: int
+    payments: tuple[Payment, ...]
+
+
+@dataclass
+class Outcome:
+    """How a deal ended and what each hand scored."""
+
+    kind: str  # "win" or "draw"
+    winner: int | None = None
+    how: str | None = None  # "self_drawn", "discard", "replacement", "robbing_kong"
+    tile: int | None = None
+    discarder: int | None = None
+    scores: dict[int, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Seat:
+    """One player's holdings during a deal."""
+
+    counts: list[int] = field(default_factory=lambda: [0] * NUM_PLAYING_KINDS)
+    melds: list[Meld] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    calling: bool = False
+    #: Called at once and only drew and discarded since (a doubling in 001/003).
+    calling_from_start: bool = False
+    dead: bool = False
+
+    def concealed_tiles(self) -> tuple[int, ...]:
+        return tuple(kind for kind, n in enumerate(self.counts) for _ in range(n))
+
+    def hand_count(self) -> int:
+        """Tiles as a hand counts them (a kong counts three)."""
+        return sum(self.counts) + 3 * len(self.melds)
+
+    def to_hand(self, winning_tile: int | None = None, situations: frozenset[str] = frozenset()) -> Hand:
+        counts = list(self.counts)
+        if winning_tile is not None and counts[winning_tile] > 0:
+            counts[winning_tile] -= 1
+        concealed = tuple(kind for kind, n in enumerate(counts) for _ in range(n))
+        return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations)
+
+
+@dataclass
+class Table:
+    """The whole table state of one game."""
+
+    players: int = 4
+    seats: list[Seat] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    dealer: int = 0
+    prevalent_wind: int = 0  # 0 East .. 3 North
+    round_index: int = 0
+    deal_number: int = 0  # deals played in this game so far
+    deal_in_round: int = 0
+    consecutive_dealer_wins: int = 0
+    turn: int = 0  # seat to act
+    last_discard: int | None = None
+    last_discarder: int | None = None
+    wall: Any = None
+    first_go_around: bool = True
+    drawn_tile: int | None = None
+    teams: list[list[int]] = field(default_factory=list)
+    bank: int = 0
+
+    def seat_wind(self, seat: int) -> int:
+        """0 East .. 3 North for ``seat`` in the current deal."""
+        return (seat - self.dealer) % self.players
+
+    def new_deal(self) -> None:
+        self.seats = [Seat() for _ in range(self.players)]
+        self.turn = self.dealer
+        self.last_discard = None
+        self.last_discarder = None
+        self.first_go_around = True
+        self.drawn_tile = None
+
+    def state_hash(self) -> str:
+        """SHA-256 of the visible state, written at checkpoints so audits can pin a divergence."""
+        parts: list[str] = [
+            f"d{self.dealer}w{self.prevalent_wind}r{self.round_index}n{self.deal_number}",
+            "s" + ",".join(str(s) for s in self.scores),
+        ]
+        for seat in self.seats:
+            melds = ";".join(f"{m.kind.value}{'x' if m.exposed else 'c'}{m.tiles}" for m in seat.melds)
+            parts.append(f"{bytes(seat.counts).hex()}|{melds}|{seat.bonus}|{seat.discards}|{int(seat.calling)}")
+        if self.wall is not None:
+            parts.append(f"w{self.wall.live_count()}")
+        return hashlib.sha256("/".join(parts).encode()).hexdigest()
+
+
+def meld_of(kind: MeldKind, tiles: tuple[int, ...], *, exposed: bool, claimed_from: int | None = None,
+            added: bool = False) -> Meld:
+    """Build a meld with tiles sorted (the canonical order scorers expect)."""
+    from .melds import ClaimedFrom
+
+    source = ClaimedFrom(claimed_from) if claimed_from is not None else None
+    return Meld(kind, tuple(sorted(tiles)), exposed, source, added)

@@ -1,0 +1,126 @@
+"""The engine on every installed ruleset: conservation, hand sizes, determinism, recording neutrality."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjong_core.engine import Game, IllegalAction
+from mahjong_core.hookspecs import hookimpl
+from mahjong_core.players import RandomBot, make_bots
+from mahjong_core.replay_log import dumps
+from mahjong_core.rng import Rng
+from mahjong_core.rules import available, load_ruleset
+from mahjong_core.table import Action, Table
+
+RULESETS = sorted(available())
+
+
+class ConservationObserver:
+    """Checks, after every event, that every tile is somewhere and hands have the right size."""
+
+    def __init__(self, tile_set: tuple[int, ...], hand_size: int):
+        self.expected = Counter(tile_set)
+        self.hand_size = hand_size
+        self.checked = 0
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+        if table.wall is None or event["type"] in ("deal_start",) or event["type"].startswith("wall_"):
+            return
+        if event["type"] in ("game_end",):
+            return
+        seen: Counter[int] = Counter(table.wall.remaining())
+        for seat in table.seats:
+            for kind, n in enumerate(seat.counts):
+                if n:
+                    seen[kind] += n
+            for meld in seat.melds:
+                seen.update(meld.tiles)
+            seen.update(seat.discards)
+            seen.update(seat.bonus)
+        assert seen == self.expected, f"tiles not conserved after event {event['n']} {event['type']}"
+        if event["type"] == "decision" and event["action"] == "discard":
+            for s, seat in enumerate(table.seats):
+                assert seat.hand_count() == self.hand_size, f"seat {s} holds {seat.hand_count()} after a discard"
+        if event["type"] == "decision" and event["phase"] == "turn":
+            for s, seat in enumerate(table.seats):
+                want = self.hand_size + (1 if s == event["actor"] else 0)
+                assert seat.hand_count() == want, f"seat {s} holds {seat.hand_count()} in a turn"
+        self.checked += 1
+
+
+def play(rid: str, seed: int | str, bots: list[str] | None = None, max_deals: int | None = 2,
+         observers: tuple[object, ...] = ()) -> tuple[Any, list[str]]:
+    ruleset = load_ruleset(rid)
+    lines: list[str] = []
+    players = make_bots(bots or ["greedy"] * int(ruleset.param("players")), seed)
+    game = Game(ruleset, players, seed, emit=lambda e: lines.append(dumps(e)), max_deals=max_deals,
+                observers=observers)
+    return game.play(), lines
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_tiles_conserved_and_hands_sized_through_a_game(rid: str) -> None:
+    ruleset = load_ruleset(rid)
+    observer = ConservationObserver(tuple(ruleset.tile_set()), int(ruleset.param("hand_size")))
+    result, lines = play(rid, 11, ["greedy", "random", "greedy", "random"], max_deals=3, observers=(observer,))
+    assert result.deals == 3
+    assert observer.checked > 100
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rid=st.sampled_from(RULESETS), seed=st.integers(0, 2**32))
+def test_conservation_property(rid: str, seed: int) -> None:
+    ruleset = load_ruleset(rid)
+    observer = ConservationObserver(tuple(ruleset.tile_set()), int(ruleset.param("hand_size")))
+    play(rid, seed, ["random", "greedy", "random", "greedy"], max_deals=1, observers=(observer,))
+    assert observer.checked > 0
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_same_seed_same_bytes_different_seed_different_wall(rid: str) -> None:
+    _, a = play(rid, "same", max_deals=1)
+    _, b = play(rid, "same", max_deals=1)
+    _, c = play(rid, "other", max_deals=1)
+    assert a == b
+    hands_a = next(x for x in a if '"type":"hands"' in x)
+    hands_c = next(x for x in c if '"type":"hands"' in x)
+    assert hands_a != hands_c
+
+
+def test_recording_does_not_change_the_outcome() -> None:
+    ruleset = load_ruleset(RULESETS[0])
+    quiet = Game(ruleset, make_bots(["greedy"] * 4, 5), 5, max_deals=3).play()
+    recorded, _ = play(RULESETS[0], 5, max_deals=3)
+    assert (quiet.scores, quiet.deals, quiet.wins, quiet.draws) == (recorded.scores, recorded.deals,
+                                                                      recorded.wins, recorded.draws)
+
+
+def test_a_whole_game_ends_after_four_rounds() -> None:
+    result, lines = play("chinese_classical", 3, ["greedy"] * 4, max_deals=None)
+    assert result.deals >= 16
+    assert '"type":"game_end"' in lines[-1]
+
+
+class Cheater:
+    """Returns an action that was never offered."""
+
+    name = "cheater"
+    kind = "test"
+
+    def choose(self, table: Table, seat: int, options: Any, phase: str) -> Action:
+        return Action("discard", 99)
+
+
+def test_an_illegal_action_is_rejected_with_the_event_number() -> None:
+    ruleset = load_ruleset(RULESETS[0])
+    players = [Cheater()] + [RandomBot(Rng.from_seed(1).derive("b", i)) for i in range(3)]
+    with pytest.raises(IllegalAction) as info:
+        Game(ruleset, players, 1, max_deals=1).play()
+    assert info.value.place and info.value.place.startswith("event ")
+    assert "not legal" in info.value.message

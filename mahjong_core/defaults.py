@@ -2,7 +2,7 @@
 
 These are registered first, so any ruleset plugin that implements the same
 hook is called before them and wins.  Nothing here names a ruleset: each
-function reads a parameter of the resolved tables (``ruleset.param(...)``),
+function reads a parameter of the resolved tables (``ruleset.value(...)``),
 which is what lets a house rule that only changes values be YAML alone.
 """
 
@@ -25,7 +25,7 @@ _DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
 
 @hookimpl
 def mahjong_teams(ruleset: Any, seats: int) -> list[list[int]]:
-    pairs = ruleset.param("pairs")
+    pairs = ruleset.value("pairs")
     if pairs and pairs.get("partners") == "opposite":
         half = seats // 2
         return [[s, s + half] for s in range(half)]
@@ -46,8 +46,8 @@ def mahjong_build_wall(ruleset: Any, tiles: Sequence[int], rng: Any) -> Any:
 
     if rng is None:
         raise RulesetError("a wall can only be built from a generator; recorded games give their own tiles")
-    return Wall(tiles, rng, ruleset.param("wall_ceremony"), players=int(ruleset.param("players")),
-                exhaustive_draw_tiles_left=int(ruleset.param("exhaustive_draw_tiles_left")))
+    return Wall(tiles, rng, ruleset.value("wall_ceremony"), players=int(ruleset.value("players")),
+                exhaustive_draw_tiles_left=int(ruleset.value("exhaustive_draw_tiles_left")))
 
 
 @hookimpl
@@ -60,7 +60,7 @@ def mahjong_is_bonus_tile(tile: int) -> bool:
 
 @hookimpl
 def mahjong_exchange_steps(ruleset: Any) -> list[ExchangeStep]:
-    spec = ruleset.param("tile_exchange") or {"kind": "none"}
+    spec = ruleset.value("tile_exchange") or {"kind": "none"}
     kind = spec.get("kind", "none")
     if kind == "none":
         return []
@@ -83,12 +83,15 @@ def mahjong_exchange_steps(ruleset: Any) -> list[ExchangeStep]:
 
 @hookimpl
 def mahjong_turn_actions(ruleset: Any, table: Table, seat: int) -> list[Action]:
-    rule = ruleset.param("calling_hand_rule") or {}
+    rule = ruleset.value("calling_hand_rule") or {}
     if not rule.get("required"):
         return []
     s = table.seats[seat]
     actions: list[Action] = []
     counts = s.counts
+    # The full hand's shanten is the best any discard can leave: skip the search when no discard leaves it ready.
+    if not s.calling and shanten_mod.shanten(bytes(counts)) > 0:
+        return actions
     for tile in range(NUM_PLAYING_KINDS):
         if not counts[tile]:
             continue
@@ -105,7 +108,7 @@ def mahjong_turn_actions(ruleset: Any, table: Table, seat: int) -> list[Action]:
 
 @hookimpl
 def mahjong_kong_allowed(ruleset: Any, table: Table, way: str) -> bool:
-    if way not in ruleset.param("kong_ways"):
+    if way not in ruleset.value("kong_ways"):
         return False
     # A kong needs a replacement tile from the dead wall.
     wall = table.wall
@@ -120,7 +123,7 @@ def mahjong_kong_allowed(ruleset: Any, table: Table, way: str) -> bool:
 @hookimpl
 def mahjong_claim_allowed(ruleset: Any, table: Table, claim: Claim) -> bool:
     if claim.kind == "chow":
-        chow_from = ruleset.param("chow_from")
+        chow_from = ruleset.value("chow_from")
         discarder = table.last_discarder
         if chow_from == "left":
             return claim.seat == (discarder + 1) % table.players
@@ -130,7 +133,7 @@ def mahjong_claim_allowed(ruleset: Any, table: Table, claim: Claim) -> bool:
 
 @hookimpl
 def mahjong_claim_priority(ruleset: Any, table: Table, claims: Sequence[Claim]) -> list[Claim]:
-    tie_break = ruleset.param("mahjong_tie_break")
+    tie_break = ruleset.value("mahjong_tie_break")
     discarder = table.last_discarder if table.last_discarder is not None else table.turn
     n = table.players
 
@@ -148,7 +151,7 @@ def mahjong_claim_priority(ruleset: Any, table: Table, claims: Sequence[Claim]) 
 
 @hookimpl
 def mahjong_kong_robbable(ruleset: Any, way: str) -> bool:
-    rob = ruleset.param("robbing_kong") or {}
+    rob = ruleset.value("robbing_kong") or {}
     if way == "added":
         return bool(rob.get("added"))
     if way == "concealed":
@@ -162,7 +165,7 @@ def mahjong_kong_robbable(ruleset: Any, way: str) -> bool:
 @hookimpl
 def mahjong_win_context(ruleset: Any, table: Table, seat: int, tile: int, how: str) -> dict[str, Any]:
     wall = table.wall
-    last = wall is not None and wall.live_count() <= int(ruleset.param("exhaustive_draw_tiles_left"))
+    last = wall is not None and wall.live_count() <= int(ruleset.value("exhaustive_draw_tiles_left"))
     return {
         "how": how,
         "self_drawn": how in ("self_drawn", "replacement"),
@@ -177,16 +180,19 @@ def mahjong_win_context(ruleset: Any, table: Table, seat: int, tile: int, how: s
         "calling": table.seats[seat].calling,
         "calling_from_start": table.seats[seat].calling_from_start,
         "winning_tile": tile,
+        "tiles_left": wall.live_count() if wall is not None else None,
+        "first_discard": how == "discard" and table.first_go_around and table.last_discarder == table.dealer
+        and len(table.seats[table.dealer].discards) == 1,
     }
 
 
 @hookimpl
 def mahjong_win_objections(ruleset: Any, table: Table, seat: int, hand: Any, context: Mapping[str, Any]) -> str | None:
     s = table.seats[seat]
-    expected = int(ruleset.param("hand_size")) + 1
-    if hand.tile_count() != expected and (ruleset.param("dead_hand") or {}).get("enabled", True):
+    expected = int(ruleset.value("hand_size")) + 1
+    if hand.tile_count() != expected and (ruleset.value("dead_hand") or {}).get("enabled", True):
         return f"dead hand: {hand.tile_count()} tiles, a mahjong has {expected}"
-    rule = ruleset.param("calling_hand_rule") or {}
+    rule = ruleset.value("calling_hand_rule") or {}
     if rule.get("required") and not s.calling:
         return "calling hand not declared"
     return None
@@ -204,7 +210,7 @@ def mahjong_settle(outcome: Outcome) -> list[Any] | None:
 
 @hookimpl
 def mahjong_time_limits(ruleset: Any) -> TimeLimits:
-    timing = ruleset.param("timing") or {}
+    timing = ruleset.value("timing") or {}
     pause = timing.get("chow_pause_seconds") or {}
     return TimeLimits(
         move=timing.get("move_seconds"),
@@ -230,15 +236,15 @@ def mahjong_timeout(table: Table, seat: int, what: str) -> Action:
 
 @hookimpl
 def mahjong_deal_exhausted(ruleset: Any, table: Table) -> bool:
-    return table.wall.live_count() <= int(ruleset.param("exhaustive_draw_tiles_left"))
+    return table.wall.live_count() <= int(ruleset.value("exhaustive_draw_tiles_left"))
 
 
 @hookimpl
 def mahjong_next_deal(ruleset: Any, table: Table, outcome: Outcome) -> tuple[int, int, int]:
     if outcome.kind == "win":
-        keep = outcome.winner == table.dealer and bool(ruleset.param("dealer_keeps_deal_on_win"))
+        keep = outcome.winner == table.dealer and bool(ruleset.value("dealer_keeps_deal_on_win"))
     else:
-        keep = bool(ruleset.param("dealer_keeps_deal_on_draw"))
+        keep = bool(ruleset.value("dealer_keeps_deal_on_draw"))
     if keep:
         return table.dealer, table.prevalent_wind, table.round_index
     dealer = (table.dealer + 1) % table.players

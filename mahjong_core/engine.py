@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from . import shanten as shanten_mod
 from .errors import MahjongError
 from .melds import MeldKind
-from .plugin_manager import build_plugin_manager
+from .plugin_manager import HookShortcuts, build_plugin_manager
 from .rng import deal_rng
 from .table import Action, Claim, Outcome, Payment, Table, meld_of
 from .tiles import KINDS, NUM_PLAYING_KINDS
@@ -64,7 +64,7 @@ class TileSource(Protocol):
 
 
 def code(tile: int) -> str:
-    return KINDS[tile].code
+    return KINDS[tile].code if isinstance(tile, int) and 0 <= tile < len(KINDS) else f"<not a tile: {tile!r}>"
 
 
 def codes(tiles: Sequence[int]) -> list[str]:
@@ -122,9 +122,9 @@ class Game:
         self.seed = seed
         self.max_deals = max_deals
         self.pm = build_plugin_manager(ruleset.modules, house_tweaks=house_tweaks, observers=observers)
-        self.hook = self.pm.hook
+        self.hook = HookShortcuts(self.pm)
         self._emit = emit
-        self._observed = bool(self.hook.mahjong_event.get_hookimpls())
+        self._observed = bool(self.pm.hook.mahjong_event.get_hookimpls())
         self._tile_source_factory = tile_source_factory
         self.n = 0
         n_players = int(ruleset.param("players"))
@@ -143,6 +143,8 @@ class Game:
         for t in self.tile_set:
             self.copies[t] += 1
         self.hand_size = int(ruleset.param("hand_size"))
+        # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
+        self._bonus_kinds = [bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k)) for k in range(len(KINDS))]
         self.wins = 0
         self.draws = 0
 
@@ -197,6 +199,7 @@ class Game:
             rng = deal_rng(self.seed, t.round_index, t.deal_number)
             wall = self.hook.mahjong_build_wall(ruleset=self.ruleset, tiles=self.tile_set, rng=rng)
         t.wall = wall
+        self._ready_cache: list[tuple[bytes, bool] | None] = [None] * t.players
         salt = None
         if rng is not None:
             salt_rng = rng.derive("commitment-salt")
@@ -239,7 +242,7 @@ class Game:
             self.event("table", "wall_" + ev["type"], **{k: v for k, v in ev.items() if k != "type"})
 
     def _is_bonus(self, tile: int) -> bool:
-        return bool(self.hook.mahjong_is_bonus_tile(ruleset=self.ruleset, tile=tile))
+        return self._bonus_kinds[tile]
 
     def _take(self, seat: int, tile: int, event_type: str, **extra: Any) -> None:
         """Give a seat a tile from the wall (bonus tiles go straight to its bonus row) and log it."""
@@ -292,11 +295,12 @@ class Game:
             for seat, tiles in passed.items():
                 for tile in tiles:
                     t.seats[seat].counts[tile] -= 1
-            for seat, tiles in sorted(passed.items()):
-                receiver = (seat + step.offset) % t.players
+            for seat, tiles in passed.items():
                 for tile in tiles:
-                    t.seats[receiver].counts[tile] += 1
-                self.event("table", "exchange", step=step.name, giver=seat, receiver=receiver, count=len(tiles))
+                    t.seats[(seat + step.offset) % t.players].counts[tile] += 1
+            for seat, tiles in sorted(passed.items()):
+                self.event("table", "exchange", step=step.name, giver=seat, receiver=(seat + step.offset) % t.players,
+                           count=len(tiles))
 
     def _exchange_options(self, seat: int, step: Any) -> list[Action]:
         from itertools import combinations
@@ -307,7 +311,7 @@ class Game:
                          key=lambda a: a.tiles)
         if step.optional:
             options.append(Action("refuse"))
-        elif step.refuse_only_if_calling and shanten_mod.shanten(bytes(s.counts)) <= 0:
+        elif step.refuse_only_if_calling and sum(s.counts) % 3 and shanten_mod.shanten(bytes(s.counts)) <= 0:
             options.append(Action("refuse"))
         return options
 
@@ -383,23 +387,21 @@ class Game:
         s = t.seats[seat]
         counts = s.counts
         options: list[Action] = []
-        if not after_claim and shanten_mod.is_complete_counts(bytes(counts)):
-            win_tile = drawn if drawn is not None else self._any_tile(counts)
-            if self._win_allowed(seat, win_tile, how):
-                options.append(Action("win", win_tile))
         if not after_claim:
-            for tile in range(NUM_PLAYING_KINDS):
-                if counts[tile] == 4 and self._kong_ok(seat, "concealed", tile):
-                    options.append(Action("kong", tile, way="concealed"))
+            if shanten_mod.is_complete_counts(bytes(counts)):
+                win_tile = drawn if drawn is not None else self._any_tile(counts)
+                if self._win_allowed(seat, win_tile, how):
+                    options.append(Action("win", win_tile))
+            if 4 in counts:
+                for tile in range(NUM_PLAYING_KINDS):
+                    if counts[tile] == 4 and self._kong_ok(seat, "concealed", tile):
+                        options.append(Action("kong", tile, way="concealed"))
             for meld in s.melds:
                 if meld.kind is MeldKind.PUNG and meld.exposed and counts[meld.tiles[0]] >= 1 \
                         and self._kong_ok(seat, "added", meld.tiles[0]):
                     options.append(Action("kong", meld.tiles[0], way="added"))
-        for tile in range(NUM_PLAYING_KINDS):
-            if counts[tile]:
-                options.append(Action("discard", tile))
-        extra = self.hook.mahjong_turn_actions(ruleset=self.ruleset, table=t, seat=seat)
-        for group in extra:
+        options += [_DISCARDS[tile] for tile in range(NUM_PLAYING_KINDS) if counts[tile]]
+        for group in self.hook.mahjong_turn_actions(ruleset=self.ruleset, table=t, seat=seat):
             options.extend(group)
         return options
 
@@ -520,29 +522,38 @@ class Game:
 
     def _claim_options(self, seat: int, discarder: int, tile: int) -> list[Action]:
         t = self.table
-        s = t.seats[seat]
-        counts = s.counts
+        counts = t.seats[seat].counts
         options: list[Action] = []
-        counts[tile] += 1
-        complete = shanten_mod.is_complete_counts(bytes(counts))
-        counts[tile] -= 1
-        if complete and self._win_allowed(seat, tile, "discard"):
-            options.append(Action("win", tile))
+        if self._ready(seat, counts):
+            counts[tile] += 1
+            complete = shanten_mod.is_complete_counts(bytes(counts))
+            counts[tile] -= 1
+            if complete and self._win_allowed(seat, tile, "discard"):
+                options.append(Action("win", tile))
         n = counts[tile]
         if n >= 3 and self._claim_ok(Claim(seat, "kong", (tile,) * 3)) and \
                 self._kong_ok(seat, "from_discard", tile):
             options.append(Action("kong", tile, (tile,) * 3, way="from_discard"))
         if n >= 2 and self._claim_ok(Claim(seat, "pung", (tile, tile))):
             options.append(Action("pung", tile, (tile, tile)))
-        if tile < 27:
-            pos = tile % 9
-            for lo in (-2, -1, 0):
-                if pos + lo < 0 or pos + lo + 2 > 8:
-                    continue
-                run = [tile + lo + i for i in range(3) if lo + i != 0]
-                if all(counts[x] for x in run) and self._claim_ok(Claim(seat, "chow", tuple(run))):
-                    options.append(Action("chow", tile, tuple(run)))
+        for a, b in _CHOW_RUNS[tile]:
+            if counts[a] and counts[b] and self._claim_ok(Claim(seat, "chow", (a, b))):
+                options.append(Action("chow", tile, (a, b)))
         return options
+
+    def _ready(self, seat: int, counts: list[int]) -> bool:
+        """Whether a seat's hand is one tile from complete, cached until the hand changes.
+
+        Only a ready hand can win on a discard, and a hand changes once a turn
+        while it is asked about three times a turn.
+        """
+        key = bytes(counts)
+        cached = self._ready_cache[seat]
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        ready = shanten_mod.shanten(key) <= 0
+        self._ready_cache[seat] = (key, ready)
+        return ready
 
     def _claim_ok(self, claim: Claim) -> bool:
         return bool(self.hook.mahjong_claim_allowed(ruleset=self.ruleset, table=self.table, claim=claim))
@@ -588,6 +599,15 @@ class Game:
 
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+#: The one discard action per kind, built once (actions are immutable values).
+_DISCARDS = tuple(Action("discard", kind) for kind in range(NUM_PLAYING_KINDS))
+#: For each kind, the pairs of kinds that make a chow with it.
+_CHOW_RUNS = tuple(
+    tuple((kind + lo + i, kind + lo + j) for lo in (-2, -1, 0)
+          for i, j in [tuple(x for x in range(3) if lo + x != 0)]
+          if kind < 27 and 0 <= kind % 9 + lo and kind % 9 + lo + 2 <= 8)
+    for kind in range(NUM_PLAYING_KINDS)
+)
 
 
 def _thirteen_orphans_with(counts: Sequence[int], tile: int) -> bool:

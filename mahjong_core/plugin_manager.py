@@ -94,6 +94,41 @@ def build_plugin_manager(
     return pm
 
 
+class HookShortcuts:
+    """Call hooks that have a single implementation without pluggy's general machinery.
+
+    The engine calls a few hooks hundreds of times a deal.  When only one
+    plugin implements such a hook (usually the core default) and nothing wraps
+    it, calling that function directly gives exactly pluggy's result, so the
+    shortcut is taken; otherwise, or while tracing, the call goes through
+    pluggy.  Build it after every plugin is registered.
+    """
+
+    def __init__(self, pm: pluggy.PluginManager):
+        self._pm = pm
+        self._tracing = bool(os.environ.get(TRACE_VARIABLE))
+
+    def __getattr__(self, name: str) -> Any:
+        caller = getattr(self._pm.hook, name)
+        impls = caller.get_hookimpls()
+        spec = caller.spec
+        if self._tracing or len(impls) != 1 or impls[0].hookwrapper or impls[0].wrapper or spec is None:
+            setattr(self, name, caller)
+            return caller
+        function = impls[0].function
+        argnames = impls[0].argnames
+        firstresult = bool(spec.opts.get("firstresult"))
+
+        def call(**kwargs: Any) -> Any:
+            result = function(*[kwargs[a] for a in argnames])
+            if firstresult:
+                return result
+            return [] if result is None else [result]
+
+        setattr(self, name, call)
+        return call
+
+
 def hook_names() -> list[str]:
     """Every hook the core specifies, sorted (for docs and meta-tests)."""
     return sorted(name for name in dir(hookspecs) if name.startswith(HOOK_PREFIX))

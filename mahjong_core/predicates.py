@@ -13,20 +13,25 @@ A predicate is ``fn(arrangement, hand, ctx) -> bool``:
 * ``hand`` -- the tiles (:class:`~mahjong_core.melds.Hand`): bonus tiles and the winning tile;
 * ``ctx`` -- situation facts the tiles cannot tell.  The facts used here:
 
-  ==================  =====  =====================================================================
-  fact                type   meaning
-  ==================  =====  =====================================================================
-  ``seat_wind``       int    the winner's own wind as a tile kind (27 East .. 30 North)
-  ``prevalent_wind``  int    the round's wind as a tile kind
-  ``self_drawn``      bool   the winning tile came from the wall (live or dead), not a discard
-  ``dealer``          bool   the winner is East (the dealer) this deal
-  ``first_turn``      bool   the win comes at the very start: East on its dealt hand (after bonus
-                             replacements), anyone else on East's first discard
-  ``tiles_left``      int    tiles still drawable from the live wall after the winning tile
-                             (0 = the winning tile was the last permissible one)
-  ``loose_tile``      bool   the winning tile is a loose (replacement) tile drawn after a kong
-  ``robbing_kong``    bool   the winning tile was robbed from a kong being declared
-  ==================  =====  =====================================================================
+  ===================  =====  ====================================================================
+  fact                 type   meaning
+  ===================  =====  ====================================================================
+  ``seat_wind``        int    the winner's own wind as a tile kind (27 East .. 30 North)
+  ``prevalent_wind``   int    the round's wind as a tile kind
+  ``self_drawn``       bool   the winning tile came from the wall (live or dead), not a discard
+  ``dealer``           bool   the winner is East (the dealer) this deal
+  ``first_go_around``  bool   no claim yet and the turn has not come back to East
+  ``first_discard``    bool   the winning tile is the deal's first discard (East's)
+  ``last_tile``        bool   the live wall is exhausted: no permissible tile is left to draw
+  ``tiles_left``       int    permissible live-wall tiles left after the winning tile (0 = it was
+                              the last one)
+  ``replacement``      bool   the winning tile is a loose (replacement) tile drawn after a kong
+  ``robbing_kong``     bool   the winning tile was robbed from a kong being declared
+  ===================  =====  ====================================================================
+
+The names are those the engine's ``mahjong_win_context`` hook puts in a win's
+context.  The winning tile is read from ``hand.winning_tile``, or from
+``ctx["winning_tile"]`` when the hand does not name it.
 
 A predicate declares the facts it reads; calling it without one raises a
 :class:`~mahjong_core.errors.MahjongError` naming the missing fact, because a
@@ -68,7 +73,18 @@ PredicateFn = Callable[[Arrangement, Hand, Mapping[str, object]], bool]
 
 #: Facts a caller may put in ``ctx``; a predicate may only declare these.
 KNOWN_FACTS = frozenset(
-    {"seat_wind", "prevalent_wind", "self_drawn", "dealer", "first_turn", "tiles_left", "loose_tile", "robbing_kong"}
+    {
+        "seat_wind",
+        "prevalent_wind",
+        "self_drawn",
+        "dealer",
+        "first_go_around",
+        "first_discard",
+        "last_tile",
+        "tiles_left",
+        "replacement",
+        "robbing_kong",
+    }
 )
 
 ONE_DOTS = 9  # 1p
@@ -105,9 +121,7 @@ class Predicate:
 PREDICATES: dict[str, Predicate] = {}
 
 
-def predicate(
-    name: str, *, description: str, facts: Iterable[str] = ()
-) -> Callable[[PredicateFn], PredicateFn]:
+def predicate(name: str, *, description: str, facts: Iterable[str] = ()) -> Callable[[PredicateFn], PredicateFn]:
     """Register ``fn`` under ``name``.
 
     Registering a *different* function under a taken name is an error (two
@@ -178,10 +192,14 @@ def _pong_kinds(arrangement: Arrangement) -> set[int]:
     return {m.first for m in _pongs(arrangement)}
 
 
-def _winning_tile(hand: Hand, name: str) -> int:
-    if hand.winning_tile is None:
-        raise MahjongError(f"predicate {name!r} needs the hand's winning tile", place=f"predicate {name}")
-    return hand.winning_tile
+def _winning_tile(hand: Hand, ctx: Mapping[str, object], name: str) -> int:
+    tile = hand.winning_tile if hand.winning_tile is not None else ctx.get("winning_tile")
+    if not isinstance(tile, int):
+        raise MahjongError(
+            f"predicate {name!r} needs the winning tile (hand.winning_tile or ctx['winning_tile'])",
+            place=f"predicate {name}",
+        )
+    return tile
 
 
 def _exposed(arrangement: Arrangement, index: int, self_drawn: bool) -> bool:
@@ -206,26 +224,33 @@ def _concealed_hand(arrangement: Arrangement, self_drawn: bool) -> bool:
 # ---------------------------------------------------------------------------
 
 
-@predicate("heavenly_hand", description="East wins on the dealt hand", facts=("dealer", "first_turn"))
+@predicate(
+    "heavenly_hand",
+    description="East wins on the dealt hand",
+    facts=("dealer", "first_go_around", "self_drawn"),
+)
 def heavenly_hand(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """East wins with the deal (000 line 213; 000 line 314: after replacing bonus tiles; 001 line 159)."""
-    return bool(ctx["dealer"]) and bool(ctx["first_turn"])
+    """East wins with the deal (000 line 213; 000 line 314: after replacing bonus tiles; 001 line 159).
+
+    East's only self-drawn win before the turn first comes back to it is on the dealt hand.
+    """
+    return bool(ctx["dealer"]) and bool(ctx["first_go_around"]) and bool(ctx["self_drawn"])
 
 
 @predicate(
     "earthly_hand",
     description="another player wins on East's first discard",
-    facts=("dealer", "first_turn", "self_drawn"),
+    facts=("dealer", "first_discard", "self_drawn"),
 )
 def earthly_hand(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """South, West or North wins on the first tile East discards (000 line 216; 001 line 161)."""
-    return not ctx["dealer"] and bool(ctx["first_turn"]) and not ctx["self_drawn"]
+    return not ctx["dealer"] and bool(ctx["first_discard"]) and not ctx["self_drawn"]
 
 
 @predicate(
     "moon_from_the_bottom_of_the_sea",
     description="win on the last permissible wall tile, and it is 1 dots",
-    facts=("self_drawn", "tiles_left"),
+    facts=("self_drawn", "last_tile"),
 )
 def moon_from_the_bottom_of_the_sea(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Mahjong on the last permissible tile of the wall, which is 1 dots (000 line 266; 001 line 183).
@@ -233,8 +258,8 @@ def moon_from_the_bottom_of_the_sea(arrangement: Arrangement, hand: Hand, ctx: M
     "Takes mahjong on the last tile" is read as drawing it: ``self_drawn`` and
     nothing left to draw.
     """
-    tile = _winning_tile(hand, "moon_from_the_bottom_of_the_sea")
-    return tile == ONE_DOTS and bool(ctx["self_drawn"]) and ctx["tiles_left"] == 0
+    tile = _winning_tile(hand, ctx, "moon_from_the_bottom_of_the_sea")
+    return tile == ONE_DOTS and bool(ctx["self_drawn"]) and bool(ctx["last_tile"])
 
 
 @predicate(
@@ -244,18 +269,18 @@ def moon_from_the_bottom_of_the_sea(arrangement: Arrangement, hand: Hand, ctx: M
 )
 def grapes_on_a_flat_roof(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Mahjong on the last or the second-last permissible wall tile, which is 5 dots (000 line 269)."""
-    tile = _winning_tile(hand, "grapes_on_a_flat_roof")
+    tile = _winning_tile(hand, ctx, "grapes_on_a_flat_roof")
     return tile == FIVE_DOTS and bool(ctx["self_drawn"]) and ctx["tiles_left"] in (0, 1)
 
 
 @predicate(
     "grapes_on_a_flat_roof_loose_tile",
     description="win with a loose (replacement) tile, and it is 5 dots",
-    facts=("loose_tile",),
+    facts=("replacement",),
 )
 def grapes_on_a_flat_roof_loose_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A hand completed with a loose tile that is 5 dots (001 line 185; 000 line 269 reads it otherwise)."""
-    return _winning_tile(hand, "grapes_on_a_flat_roof_loose_tile") == FIVE_DOTS and bool(ctx["loose_tile"])
+    return _winning_tile(hand, ctx, "grapes_on_a_flat_roof_loose_tile") == FIVE_DOTS and bool(ctx["replacement"])
 
 
 @predicate(
@@ -265,7 +290,7 @@ def grapes_on_a_flat_roof_loose_tile(arrangement: Arrangement, hand: Hand, ctx: 
 )
 def scratching_a_carrying_pole(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Mahjong by robbing a kong of 2 bamboo as it is declared (001 line 187, "sawing the bearing pillar")."""
-    return _winning_tile(hand, "scratching_a_carrying_pole") == TWO_BAMBOO and bool(ctx["robbing_kong"])
+    return _winning_tile(hand, ctx, "scratching_a_carrying_pole") == TWO_BAMBOO and bool(ctx["robbing_kong"])
 
 
 # ---------------------------------------------------------------------------
@@ -429,7 +454,7 @@ def nine_gates(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) 
     The thirteen tiles must have been in hand, so no meld other than the one
     the winning tile completed may be exposed.
     """
-    winning = _winning_tile(hand, "nine_gates")
+    winning = _winning_tile(hand, ctx, "nine_gates")
     tiles = _tiles(arrangement)
     if not _one_suit_only(tiles) or len(tiles) != 14:
         return False
@@ -514,11 +539,7 @@ def _harbin_doubles(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, obje
         return True
     if ctx["self_drawn"]:  # self-drawn, self-drawn from the dead wall, and concealed (000 line 178) all need it
         return True
-    return (
-        all_simples(arrangement, hand, ctx)
-        or no_chows(arrangement, hand, ctx)
-        or half_flush(arrangement, hand, ctx)
-    )
+    return all_simples(arrangement, hand, ctx) or no_chows(arrangement, hand, ctx) or half_flush(arrangement, hand, ctx)
 
 
 @predicate(
@@ -565,8 +586,10 @@ def half_flush(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) 
     """
     tiles = _tiles(arrangement)
     suited = [t for t in tiles if is_suited(t)]
-    return len(_suits(suited)) == 1 and any(is_honour(t) for t in tiles) and all(
-        is_suited(t) or is_honour(t) for t in tiles
+    return (
+        len(_suits(suited)) == 1
+        and any(is_honour(t) for t in tiles)
+        and all(is_suited(t) or is_honour(t) for t in tiles)
     )
 
 

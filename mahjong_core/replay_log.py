@@ -28,9 +28,12 @@ MAX_LOG_BYTES = 64 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def dumps(obj: dict[str, Any]) -> str:
     """The one canonical serialisation of a log line (sorted keys, no spaces), so bytes are reproducible."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(obj)
 
 
 class ReplayWriter:

@@ -3,53 +3,59 @@
 *Shanten* is the number of tile exchanges (draw one, discard one) a hand needs
 before it is ready: ``0`` means ready (tenpai), ``-1`` means complete.  It is
 the inner loop of bots, simulations and "is this a win?" checks, so this module
-is built for speed first and exactness second-to-none.
+is built for speed without giving up exactness.
 
 Input
 -----
-``counts`` is a 34-long sequence of copies per playing kind (``bytes`` is the
-fast path; lists and tuples are converted) for the *concealed* tiles.  With
-``n`` tiles, ``(14 - n) // 3`` sets are taken as already declared, so a
+``counts`` is a 34-long sequence of copies per playing kind for the
+*concealed* tiles (``bytes`` is the fast path; lists and tuples are converted).
+With ``n`` tiles, ``(14 - n) // 3`` sets count as already declared, so a
 13-tile hand needs four sets and a pair, a 10-tile hand three sets and a pair,
 and so on.  ``n`` must be ``3k + 1`` or ``3k + 2`` and at most 14; any other
 count, a length other than 34 or a count above 4 raises :class:`HandError`.
-Seven pairs and thirteen orphans only count for 13 or 14 tiles.
+Seven pairs and thirteen orphans only take part for 13 or 14 tiles.
 
 Exact definition
 ----------------
-A *target* is a complete hand: ``k`` sets and a pair, with **at most four
-copies of any kind** in the target.  The distance of a hand is the number of
-target tiles it lacks, minimised over targets; shanten is distance minus one.
-Because a fifth copy never exists, a hand holding all four 1m never "waits" on
-1m, and such a hand counts as ready only if some *other* tile completes it.
-This makes two statements exactly true, and both are tested:
+A *target* is a complete hand (``k`` sets and a pair) that holds **at most four
+copies of any kind**.  A hand's distance is the number of target tiles it
+lacks, minimised over targets; shanten is the distance minus one.  Because a
+fifth copy never exists, a hand holding all four 1m can never wait on 1m; such
+a hand is ready only if some *other* tile completes it.  So both of these hold
+exactly (and are tested):
 
 * ``shanten(h) == -1``  iff  ``is_complete_counts(h)`` (14 - 3k tiles);
 * ``shanten(h) == 0``   iff  ``waits(h)`` is non-empty (13 - 3k tiles).
 
-It also agrees with the riichi reference calculator (``mahjong`` on PyPI) on
-random hands for each form separately.
+The riichi reference calculator (``mahjong`` on PyPI) agrees on every hand
+the tests compare, form by form: random hands, and hands crowded with four
+of a kind where the copy limit matters.
 
 Seven pairs convention
 ----------------------
-``seven_pairs_allow_four=True`` (the default, as in the Chinese and most
-classical rulesets) counts four identical tiles as two pairs.  ``False`` is the
-riichi rule (seven *different* pairs), which is what the reference calculator
-implements; the tests compare with it under that setting.
+``seven_pairs_allow_four=True`` (the default, as in the Chinese official and
+most classical rulesets) counts four identical tiles as two pairs.  ``False``
+is the riichi rule (seven *different* pairs), which is what the reference
+calculator implements; comparisons with it use that setting.
 
 How it is fast
 --------------
 The standard form is the min-plus combination (tomohxx's method) of one small
 vector per suit: for ``m = 0..4`` sets, without and with the pair, the least
 number of tiles that suit still needs.  The vector depends only on that suit's
-9 counts (7 for honours), so the 34 counts are cut into four ``bytes`` slices,
-each looked up in a dict that maps the slice to an interned vector id, and the
-ids are combined through memoised nested dicts.  A warm call is four slices,
-four dict lookups and three memo lookups; seven pairs and thirteen orphans are
-``bytes.count`` calls.  A slice seen for the first time is split into windows
-that cannot interact (runs of two or more empty kinds separate them), and each
-window's vector comes from an exact little dynamic programme, itself memoised,
-so even the cold path stays cheap.
+nine counts (seven for honours), so the 34 counts are cut into four ``bytes``
+slices, each mapped by a dict to an interned id of (vector, tile count), and
+the ids are combined through memoised nested dicts whose last level holds the
+answer and the tile count.  A warm call is four slices, four dict lookups and
+three memo lookups, plus two ``bytes.count`` calls for seven pairs.  The
+complete-hand test needs no search at all: the 22,241 slices that are
+complete on their own (as sets, or as sets and the pair) are listed once, on
+first use, by adding sets to integers, so a hand is four dict lookups; a
+hand that fails them is only checked for the two special forms.
+
+A slice seen for the first time is cut into windows that cannot interact (two
+or more empty kinds separate them), and each window's vector comes from an
+exact dynamic programme memoised on suffixes, so the cold path stays cheap.
 """
 
 from __future__ import annotations
@@ -60,7 +66,9 @@ from operator import itemgetter
 from .errors import HandError
 
 __all__ = [
+    "ORPHANS",
     "as_counts",
+    "clear_caches",
     "is_complete_counts",
     "shanten",
     "shanten_seven_pairs",
@@ -72,28 +80,42 @@ __all__ = [
 #: The thirteen terminal and honour kinds, in index order.
 ORPHANS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _orphans_of = itemgetter(*ORPHANS)
+_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
-#: "Impossible" distance; large enough that sums of a few stay impossible.
+#: "Impossible" number of tiles; sums of a few stay impossible, and vectors clamp to it.
 _INF = 99
-#: Most sets a hand ever needs.
-_MAX_SETS = 4
+_NONE = -_INF
 
-# Interned vectors: a vector is (a0..a4, b0..b4) where a[m] is the least number
-# of tiles needed to make m sets and b[m] m sets and the pair.
+# Interned (a0..a4, b0..b4, tiles): a[m] is the least number of tiles needed for
+# m sets, b[m] for m sets and the pair, ``tiles`` how many tiles the group holds.
 _VECTORS: list[tuple[int, ...]] = []
 _VECTOR_ID: dict[tuple[int, ...], int] = {}
-# bytes slice (9 = one suit, 7 = honours) -> vector id.
+# bytes slice (9 = a suit, 7 = the honours) -> vector id.
 _PART: dict[bytes, int] = {}
-# id, id -> id of the combined vector.
+# id, id -> id of the two groups together.
 _JOIN: dict[int, dict[int, int]] = {}
-# id of three parts, id of the fourth -> shanten by number of sets (index n // 3).
-_FINAL: dict[int, dict[int, tuple[int, ...]]] = {}
-# window of a suit (with its margins) -> vector id of the window on its own (no filler sets).
+# id of three slices, id of the fourth -> (standard shanten, tiles), tiles = -1 when not a hand size.
+_FINAL: dict[int, dict[int, tuple[int, int]]] = {}
+# window of a suit, margins included -> vector id of the window alone (no filler sets).
 _WINDOW: dict[bytes, int] = {}
-# bytes slice -> 0 if it is complete as sets, 1 if complete as sets + the pair, 9 otherwise.
-_CODE: dict[bytes, int] = {}
-# bytes slice -> (kinds that make it complete as sets, ... as sets + pair).
+# (remaining counts, chows started one back, two back) -> most hand tiles used, by slot.
+_SUFFIX: dict[tuple[bytes, int, int], list[int]] = {}
+# vector id -> the same with filler sets allowed.
+_FILLED: dict[int, int] = {}
+# Every slice (9 bytes = a suit, 7 = the honours) that is complete on its own as sets, or
+# as sets and the pair: 21,743 + 498 entries, built on first use -> tiles << 6 | (1 if it holds the pair).
+_COMPLETE: dict[bytes, int] = {}
+# bytes slice -> (offsets whose addition completes it as sets, ... as sets and the pair).
 _PART_WAITS: dict[bytes, tuple[frozenset[int], frozenset[int]]] = {}
+_COMPLETE_14 = 14 << 6 | 1
+_VALID_COUNTS = bytes(range(5))
+
+
+def clear_caches() -> None:
+    """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
+    for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS):
+        table.clear()
+    _VECTORS.clear()
 
 
 # --------------------------------------------------------------------------- input
@@ -104,13 +126,7 @@ def as_counts(counts: Sequence[int] | bytes) -> bytes:
 
     :raises HandError: for a wrong length or a count outside 0..4.
     """
-    if counts.__class__ is bytes:
-        h = counts
-    else:
-        try:
-            h = bytes(counts)
-        except (TypeError, ValueError) as exc:
-            raise HandError(f"expected 34 tile counts between 0 and 4, got {counts!r}", place="counts") from exc
+    h = _counts(counts)
     if len(h) != 34:
         raise HandError(f"expected 34 tile counts, got {len(h)}", place="counts")
     if max(h) > 4:
@@ -119,32 +135,30 @@ def as_counts(counts: Sequence[int] | bytes) -> bytes:
     return h
 
 
-def _tile_total(h: bytes, complete: bool) -> int:
-    """Number of tiles, checked against the 3k+1 / 3k+2 shapes this module accepts."""
-    n = sum(h)
-    if n > 14 or n % 3 == 0:
-        want = "14, 11, 8, 5 or 2" if complete else "13, 14, 10, 11, 7, 8, 4, 5, 1 or 2"
-        raise HandError(f"expected {want} concealed tiles, got {n}", place="counts")
-    return n
+def _bad_total(n: int, allowed: str) -> HandError:
+    return HandError(f"expected {allowed} concealed tiles, got {n}", place="counts")
+
+
+_ANY_SIZE = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"
 
 
 # --------------------------------------------------------------------------- vectors
 
 
-def _intern(vector: Sequence[int]) -> int:
-    vector = tuple(x if x < _INF else _INF for x in vector)
-    vid = _VECTOR_ID.get(vector)
+def _intern(vector: Sequence[int], tiles: int) -> int:
+    key = tuple(x if x < _INF else _INF for x in vector) + (tiles,)
+    vid = _VECTOR_ID.get(key)
     if vid is None:
         vid = len(_VECTORS)
-        _VECTORS.append(vector)
-        _VECTOR_ID[vector] = vid
+        _VECTORS.append(key)
+        _VECTOR_ID[key] = vid
     return vid
 
 
 def _min_plus(u: Sequence[int], v: Sequence[int]) -> tuple[int, ...]:
     """Combine the vectors of two disjoint groups of kinds; the pair comes from one of them."""
-    a0, a1, a2, a3, a4, p0, p1, p2, p3, p4 = u
-    b0, b1, b2, b3, b4, q0, q1, q2, q3, q4 = v
+    a0, a1, a2, a3, a4, p0, p1, p2, p3, p4 = u[:10]
+    b0, b1, b2, b3, b4, q0, q1, q2, q3, q4 = v[:10]
     return (
         a0 + b0,
         min(a0 + b1, a1 + b0),
@@ -165,9 +179,6 @@ _SHIFTS = {
     for ds in range(6)
     for dp in range(2)
 }
-_NONE = -_INF
-# (remaining counts, chows started one back, two back) -> most hand tiles used, by slot.
-_SUFFIX: dict[tuple[bytes, int, int], list[int]] = {}
 
 
 def _suffix_used(rest: bytes, back1: int, back2: int) -> list[int]:
@@ -185,12 +196,11 @@ def _suffix_used(rest: bytes, back1: int, back2: int) -> list[int]:
     best = _SUFFIX.get(key)
     if best is not None:
         return best
+    best = [_NONE] * 10
     if not rest:
-        best = [_NONE] * 10
         best[0] = 0
         _SUFFIX[key] = best
         return best
-    best = [_NONE] * 10
     held = rest[0]
     running = back1 + back2
     chow_cap = min(4 - running, max(rest[0:3])) if len(rest) >= 3 else 0
@@ -222,9 +232,8 @@ def _window_id(window: bytes) -> int:
         vid = _WINDOW.get(mirror)
         if vid is None:
             used = _suffix_used(window, 0, 0)
-            vid = _intern(
-                [(3 * (slot % 5) + 2 * (slot // 5) - u) if u >= 0 else _INF for slot, u in enumerate(used)]
-            )
+            need = [(3 * (slot % 5) + 2 * (slot // 5) - u) if u >= 0 else _INF for slot, u in enumerate(used)]
+            vid = _intern(need, sum(window))
             _WINDOW[mirror] = vid
         _WINDOW[window] = vid
     return vid
@@ -234,9 +243,9 @@ def _windows(part: bytes) -> list[bytes]:
     """Cut a suit into windows that cannot share a set: two empty kinds separate them.
 
     Each window keeps up to two empty kinds of margin on each side, where a
-    chow may reach (the margin matters: next to the edge of the suit a chow
-    cannot reach out).  Windows never compete for a shared margin because a
-    hand has at most four sets and no useful set stands on empty kinds alone.
+    chow may reach (the margin matters: at the edge of the suit a chow cannot
+    reach out).  Windows never compete for a shared margin because a hand has
+    at most four sets and no useful set stands on empty kinds alone.
     """
     out = []
     n = len(part)
@@ -253,40 +262,40 @@ def _windows(part: bytes) -> list[bytes]:
     return out
 
 
-_FILLED: dict[int, int] = {}
-
-
 def _with_fillers(vid: int) -> int:
-    """Allow sets and the pair on kinds the hand lacks (3 and 2 tiles needed each)."""
+    """Allow sets and the pair on kinds the hand lacks (3 and 2 tiles needed each).
+
+    There is always room: a target of at most 14 tiles leaves some kind of
+    any suit (and of the honours) holding at most one tile of it.
+    """
     done = _FILLED.get(vid)
     if done is None:
         v = _VECTORS[vid]
         a = [min(v[k] + 3 * (m - k) for k in range(m + 1)) for m in range(5)]
         b = [min(min(v[5 + k], v[k] + 2) + 3 * (m - k) for k in range(m + 1)) for m in range(5)]
-        done = _FILLED[vid] = _intern(a + b)
+        done = _FILLED[vid] = _intern(a + b, v[10])
     return done
 
 
 _EMPTY = (0, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF)
 
 
-def _compute_part(part: bytes) -> int:
-    if len(part) == 9:
-        windows = _windows(part)
-    else:  # honours: no chows, every kind stands alone
-        windows = [part[i : i + 1] for i in range(len(part)) if part[i]]
-    vid = _intern(_EMPTY)
-    for window in windows:
-        vid = _join(vid, _window_id(window))
-    return _with_fillers(vid)
-
-
 def _part_id(part: bytes) -> int:
+    """Vector id of one suit (9 counts) or of the honours (7 counts), validated and cached."""
     vid = _PART.get(part)
     if vid is None:
-        if max(part, default=0) > 4:
-            raise HandError("a kind has at most 4 copies", place="counts")
-        vid = _PART[part] = _compute_part(part)
+        if len(part) not in (7, 9):
+            raise HandError(f"expected 34 tile counts, got {len(part)} for a suit", place="counts")
+        if max(part) > 4:
+            raise HandError(f"a kind has at most 4 copies, got {max(part)}", place="counts")
+        if len(part) == 9:
+            windows = _windows(part)
+        else:  # honours: no chows, every kind stands alone
+            windows = [part[i : i + 1] for i in range(7) if part[i]]
+        vid = _intern(_EMPTY, 0)
+        for window in windows:
+            vid = _join(vid, _window_id(window))
+        vid = _PART[part] = _with_fillers(vid)
     return vid
 
 
@@ -296,66 +305,41 @@ def _join(u: int, v: int) -> int:
         row = _JOIN[u] = {}
     w = row.get(v)
     if w is None:
-        w = row[v] = _intern(_min_plus(_VECTORS[u], _VECTORS[v]))
+        w = row[v] = _intern(_min_plus(_VECTORS[u], _VECTORS[v]), _VECTORS[u][10] + _VECTORS[v][10])
     return w
 
 
-def _final(u: int, v: int) -> tuple[int, ...]:
-    row = _FINAL.get(u)
+def _final_slow(h: bytes) -> tuple[int, int]:
+    """Fill every table the fast path of :func:`shanten` reads and return its entry."""
+    if len(h) != 34:
+        raise HandError(f"expected 34 tile counts, got {len(h)}", place="counts")
+    three = _join(_join(_part_id(h[0:9]), _part_id(h[9:18])), _part_id(h[18:27]))
+    last = _part_id(h[27:34])
+    row = _FINAL.get(three)
     if row is None:
-        row = _FINAL[u] = {}
-    done = row.get(v)
+        row = _FINAL[three] = {}
+    done = row.get(last)
     if done is None:
-        vector = _min_plus(_VECTORS[u], _VECTORS[v])
-        done = row[v] = tuple(vector[5 + m] - 1 for m in range(5))
+        tiles = _VECTORS[three][10] + _VECTORS[last][10]
+        if tiles > 14 or tiles % 3 == 0:
+            done = (-2, -1)
+        else:
+            done = (_min_plus(_VECTORS[three], _VECTORS[last])[5 + tiles // 3] - 1, tiles)
+        row[last] = done
     return done
 
 
-def _standard_slow(h: bytes) -> tuple[int, ...]:
-    """Fill every table the fast path needs and return its answer."""
-    ids = [_part_id(h[0:9]), _part_id(h[9:18]), _part_id(h[18:27]), _part_id(h[27:34])]
-    return _final(_join(_join(ids[0], ids[1]), ids[2]), ids[3])
+def _counts(counts: Sequence[int] | bytes) -> bytes:
+    """``bytes(counts)`` with the error the callers promise; length and range are checked by the tables."""
+    try:
+        if isinstance(counts, int):
+            raise TypeError("a number is not a sequence of counts")
+        return bytes(counts)
+    except (TypeError, ValueError) as exc:
+        raise HandError(f"expected 34 tile counts between 0 and 4, got {counts!r}", place="counts") from exc
 
 
 # --------------------------------------------------------------------------- shanten
-
-
-def shanten_standard(counts: Sequence[int] | bytes) -> int:
-    """Shanten for four sets and a pair (fewer sets when the hand has fewer tiles)."""
-    h = as_counts(counts)
-    n = _tile_total(h, False)
-    try:
-        return _FINAL[_JOIN[_JOIN[_PART[h[0:9]]][_PART[h[9:18]]]][_PART[h[18:27]]]][_PART[h[27:34]]][n // 3]
-    except KeyError:
-        return _standard_slow(h)[n // 3]
-
-
-def shanten_seven_pairs(counts: Sequence[int] | bytes, *, allow_four: bool = True) -> int:
-    """Shanten for seven pairs.  ``allow_four=False``: the pairs must be of seven different kinds (riichi)."""
-    h = as_counts(counts)
-    _tile_total(h, False)
-    return _seven_pairs(h, allow_four)
-
-
-def _seven_pairs(h: bytes, allow_four: bool) -> int:
-    kinds = 34 - h.count(0)
-    pairs = kinds - h.count(1)  # kinds held twice or more
-    if allow_four:
-        return 6 - pairs - h.count(4)
-    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
-
-
-def shanten_thirteen_orphans(counts: Sequence[int] | bytes) -> int:
-    """Shanten for thirteen orphans (one of each terminal and honour, plus one more of them)."""
-    h = as_counts(counts)
-    _tile_total(h, False)
-    return _thirteen_orphans(h)
-
-
-def _thirteen_orphans(h: bytes) -> int:
-    held = _orphans_of(h)
-    kinds = 13 - held.count(0)
-    return 12 - kinds if kinds - held.count(1) else 13 - kinds
 
 
 def shanten(
@@ -368,30 +352,36 @@ def shanten(
     """Least shanten over the standard form and, for 13-14 tiles, seven pairs and thirteen orphans.
 
     ``-1`` is complete, ``0`` ready.  See the module docstring for the exact
-    definition and conventions.
+    definition and the conventions.
 
     :raises HandError: for counts that are not a 3k+1 / 3k+2 concealed hand.
     """
-    h = counts if counts.__class__ is bytes and len(counts) == 34 else as_counts(counts)
-    n = sum(h)
-    if n > 14 or n % 3 == 0:
-        _tile_total(h, False)
     try:
-        best = _FINAL[_JOIN[_JOIN[_PART[h[0:9]]][_PART[h[9:18]]]][_PART[h[18:27]]]][_PART[h[27:34]]][n // 3]
+        h = bytes(counts)
+    except (TypeError, ValueError):
+        h = _counts(counts)
+    if len(h) != 34:
+        as_counts(h)
+    z = h[27:34]
+    try:
+        best, n = _FINAL[_JOIN[_JOIN[_PART[h[0:9]]][_PART[h[9:18]]]][_PART[h[18:27]]]][_PART[z]]
     except KeyError:
-        best = _standard_slow(h)[n // 3]
+        best, n = _final_slow(h)
     if n < 13 or best < 0:
+        if n < 0:
+            raise _bad_total(sum(as_counts(counts)), _ANY_SIZE)
         return best
     if seven_pairs:
         kinds = 34 - h.count(0)
-        pairs = kinds - h.count(1)
+        pairs = kinds - h.count(1)  # kinds held at least twice
         if seven_pairs_allow_four:
             other = 6 - pairs - h.count(4)
         else:
             other = 6 - pairs + (7 - kinds if kinds < 7 else 0)
         if other < best:
             best = other
-    if thirteen_orphans:
+    # Thirteen orphans needs at least 12 - (6 + honour kinds held) more tiles; skip it when that cannot win.
+    if thirteen_orphans and z.count(0) - 1 < best:
         held = _orphans_of(h)
         kinds = 13 - held.count(0)
         other = 12 - kinds if kinds - held.count(1) else 13 - kinds
@@ -400,22 +390,80 @@ def shanten(
     return best
 
 
+def shanten_standard(counts: Sequence[int] | bytes) -> int:
+    """Shanten for four sets and a pair (fewer sets when the hand has fewer tiles).
+
+    :raises HandError: for counts that are not a 3k+1 / 3k+2 concealed hand.
+    """
+    h = as_counts(counts)
+    best, n = _final_slow(h)
+    if n < 0:
+        raise _bad_total(sum(h), _ANY_SIZE)
+    return best
+
+
+def _special_counts(counts: Sequence[int] | bytes) -> bytes:
+    h = as_counts(counts)
+    n = sum(h)
+    if n not in (13, 14):
+        raise _bad_total(n, "13 or 14")
+    return h
+
+
+def shanten_seven_pairs(counts: Sequence[int] | bytes, *, allow_four: bool = True) -> int:
+    """Shanten for seven pairs; ``allow_four=False`` wants seven *different* pairs (riichi).
+
+    :raises HandError: unless the counts hold 13 or 14 tiles.
+    """
+    h = _special_counts(counts)
+    kinds = 34 - h.count(0)
+    pairs = kinds - h.count(1)
+    if allow_four:
+        return 6 - pairs - h.count(4)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def shanten_thirteen_orphans(counts: Sequence[int] | bytes) -> int:
+    """Shanten for thirteen orphans: one of each terminal and honour, plus a second of one of them.
+
+    :raises HandError: unless the counts hold 13 or 14 tiles.
+    """
+    held = _orphans_of(_special_counts(counts))
+    kinds = 13 - held.count(0)
+    return 12 - kinds if kinds - held.count(1) else 13 - kinds
+
+
 # --------------------------------------------------------------------------- complete / waits
 
 
-def _code(part: bytes) -> int:
-    code = _CODE.get(part)
-    if code is None:
-        vector = _VECTORS[_part_id(part)]
-        n = sum(part)
-        if n % 3 == 0 and vector[n // 3] == 0:
-            code = 0
-        elif n % 3 == 2 and vector[5 + n // 3] == 0:
-            code = 1
-        else:
-            code = 9
-        _CODE[part] = code
-    return code
+def _complete_slices(width: int, chows: bool) -> dict[bytes, int]:
+    """Every slice of ``width`` kinds made of at most four sets and at most one pair, four copies at most.
+
+    Slices are built as integers, one byte per kind, so adding a set is one
+    addition; a byte above 4 shows as bit 3 of ``byte + 3``.
+    """
+    sets = [3 << 8 * i for i in range(width)]
+    if chows:
+        sets += [(1 | 1 << 8 | 1 << 16) << 8 * i for i in range(width - 2)]
+    pairs = [2 << 8 * i for i in range(width)]
+    plus3 = int.from_bytes(bytes([3] * width), "little")
+    over = int.from_bytes(bytes([8] * width), "little")
+    table: dict[bytes, int] = {}
+    level = {0}
+    for made in range(5):
+        for x in level:
+            table[x.to_bytes(width, "little")] = 3 * made << 6
+            for pair in pairs:
+                y = x + pair
+                if not (y + plus3) & over:
+                    table[y.to_bytes(width, "little")] = (3 * made + 2) << 6 | 1
+        level = {x + t for x in level for t in sets if not (x + t + plus3) & over}
+    return table
+
+
+def _fill_complete() -> None:
+    _COMPLETE.update(_complete_slices(9, True))
+    _COMPLETE.update(_complete_slices(7, False))
 
 
 def is_complete_counts(
@@ -425,54 +473,70 @@ def is_complete_counts(
     thirteen_orphans: bool = True,
     seven_pairs_allow_four: bool = True,
 ) -> bool:
-    """Whether 14 (or 14 - 3k) concealed tiles form a complete hand; same as ``shanten(...) == -1``.
+    """Whether 14 (or 14 - 3k) concealed tiles form a complete hand; the same as ``shanten(...) == -1``.
 
     :raises HandError: for counts that are not a 3k+2 concealed hand.
     """
-    h = counts if counts.__class__ is bytes and len(counts) == 34 else as_counts(counts)
-    n = sum(h)
-    if n > 14 or n % 3 != 2:
-        raise HandError(f"expected 14, 11, 8, 5 or 2 concealed tiles, got {n}", place="counts")
-    code = _CODE
     try:
-        if code[h[0:9]] + code[h[9:18]] + code[h[18:27]] + code[h[27:34]] == 1:
-            return True
-    except KeyError:
-        if _code(h[0:9]) + _code(h[9:18]) + _code(h[18:27]) + _code(h[27:34]) == 1:
-            return True
+        h = bytes(counts)
+    except (TypeError, ValueError):
+        h = _counts(counts)
+    get = _COMPLETE.get
+    a = get(h[0:9])
+    if a is not None:
+        b = get(h[9:18])
+        if b is not None:
+            c = get(h[18:27])
+            if c is not None:
+                d = get(h[27:34])
+                if d is not None and a + b + c + d == _COMPLETE_14 and len(h) == 34:
+                    return True
+    # Not four sets and a pair of 14 tiles: validate, then fewer tiles and the special forms.
+    if len(h) != 34 or h.translate(None, _VALID_COUNTS) or isinstance(counts, int):
+        as_counts(counts)
+    if not _COMPLETE:
+        _fill_complete()
+        return is_complete_counts(
+            h,
+            seven_pairs=seven_pairs,
+            thirteen_orphans=thirteen_orphans,
+            seven_pairs_allow_four=seven_pairs_allow_four,
+        )
+    n = int.from_bytes(h, "big") % 255  # the sum of the bytes (256 = 1 mod 255, and it is at most 136)
     if n != 14:
-        return False
-    if seven_pairs:
-        if seven_pairs_allow_four:
-            if not h.count(1) and not h.count(3):
-                return True
-        elif h.count(2) == 7:
-            return True
-    if thirteen_orphans:
+        if n > 14 or n % 3 != 2:
+            raise _bad_total(n, "14, 11, 8, 5 or 2")
+        codes = [get(h[lo:hi]) for lo, hi in _BOUNDS]
+        return None not in codes and sum(codes) & 63 == 1
+    if seven_pairs and (not h.count(1) and not h.count(3) if seven_pairs_allow_four else h.count(2) == 7):
+        return True
+    if thirteen_orphans and h[27] and h[33]:
         held = _orphans_of(h)
-        if 0 not in held and sum(held) == 14:
-            return True
+        return 0 not in held and sum(held) == 14
     return False
 
 
+def _shape(part: bytes) -> int:
+    """0 when the slice is complete as sets, 1 when complete as sets and the pair, 8 otherwise."""
+    code = _COMPLETE.get(part)
+    return 8 if code is None else code & 63
+
+
 def _part_waits(part: bytes) -> tuple[frozenset[int], frozenset[int]]:
-    """Offsets in the part whose addition makes it complete as sets, and as sets + pair."""
+    """Offsets in the slice whose addition makes it complete as sets, and as sets and the pair."""
     found = _PART_WAITS.get(part)
     if found is None:
         sets_only = set()
         with_pair = set()
         for i in range(len(part)):
             if part[i] < 4:
-                code = _code(part[:i] + bytes((part[i] + 1,)) + part[i + 1 :])
-                if code == 0:
+                shape = _shape(part[:i] + bytes((part[i] + 1,)) + part[i + 1 :])
+                if shape == 0:
                     sets_only.add(i)
-                elif code == 1:
+                elif shape == 1:
                     with_pair.add(i)
         found = _PART_WAITS[part] = (frozenset(sets_only), frozenset(with_pair))
     return found
-
-
-_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def waits(
@@ -485,24 +549,26 @@ def waits(
     """Kinds that complete a 13 - 3k tile concealed hand, ascending.
 
     A kind whose four copies are all in the hand is never a wait (there is no
-    fifth tile), so ``waits(h)`` is non-empty exactly when ``shanten(h) == 0``.
+    fifth tile), so ``waits(h)`` is non-empty exactly when ``shanten(h) == 0``
+    under the same options.
 
     :raises HandError: for counts that are not a 3k+1 concealed hand.
     """
     h = as_counts(counts)
     n = sum(h)
     if n > 13 or n % 3 != 1:
-        raise HandError(f"expected 13, 10, 7, 4 or 1 concealed tiles, got {n}", place="counts")
+        raise _bad_total(n, "13, 10, 7, 4 or 1")
+    if not _COMPLETE:
+        _fill_complete()
     parts = [h[lo:hi] for lo, hi in _BOUNDS]
-    codes = [_code(p) for p in parts]
-    total = sum(codes)
+    shapes = [_shape(part) for part in parts]
+    total = sum(shapes)
     found: set[int] = set()
-    for (lo, _), part, code in zip(_BOUNDS, parts, codes, strict=True):
-        others = total - code
-        if others > 1:
-            continue
-        sets_only, with_pair = _part_waits(part)
-        found.update(lo + i for i in (with_pair if others == 0 else sets_only))
+    for (lo, _), part, shape in zip(_BOUNDS, parts, shapes, strict=True):
+        others = total - shape
+        if others <= 1:
+            sets_only, with_pair = _part_waits(part)
+            found.update(lo + i for i in (with_pair if others == 0 else sets_only))
     if n == 13:
         if seven_pairs:
             if seven_pairs_allow_four:
@@ -513,8 +579,5 @@ def waits(
         if thirteen_orphans:
             held = _orphans_of(h)
             if sum(held) == 13 and held.count(0) <= 1 and max(held) <= 2:
-                if 0 in held:
-                    found.add(ORPHANS[held.index(0)])
-                else:
-                    found.update(ORPHANS)
+                found.update((ORPHANS[held.index(0)],) if 0 in held else ORPHANS)
     return tuple(sorted(found))

@@ -44,7 +44,7 @@ class ConservationObserver:
             seen.update(seat.discards)
             seen.update(seat.bonus)
         assert seen == self.expected, f"tiles not conserved after event {event['n']} {event['type']}"
-        if event["type"] == "decision" and event["action"] == "discard":
+        if event["type"] == "decision" and event["phase"] == "claim":
             for s, seat in enumerate(table.seats):
                 assert seat.hand_count() == self.hand_size, f"seat {s} holds {seat.hand_count()} after a discard"
         if event["type"] == "decision" and event["phase"] == "turn":

@@ -31,7 +31,7 @@ def test_sphinx_builds_without_warnings(tmp_path: Path) -> None:
 def test_wheel_ships_rulesets_and_finds_them_by_entry_point(tmp_path: Path) -> None:
     """A built wheel, installed alone with its dependencies, lists every bundled ruleset."""
     wheels = tmp_path / "wheels"
-    result = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(wheels),
+    result = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels),
                  str(ROOT))
     assert result.returncode == 0, result.stdout + result.stderr
     (wheel,) = wheels.glob("mahjong_core-*.whl")
@@ -47,9 +47,9 @@ def test_wheel_ships_rulesets_and_finds_them_by_entry_point(tmp_path: Path) -> N
     deps = [p for p in sys.path if p.endswith("site-packages")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(target), *deps]), "PYTHONNOUSERSITE": "1"}
     code = ("import importlib.metadata as m, mahjong_core, mahjong_rulesets;"
-            "eps = [e for d in m.distributions(path=[%r]) for e in d.entry_points "
+            f"eps = [e for d in m.distributions(path=[{str(target)!r}]) for e in d.entry_points "
             "if e.group == 'mahjong_core.rulesets'];"
-            "print(len(eps), mahjong_core.__file__)") % str(target)
+            "print(len(eps), mahjong_core.__file__)")
     result = run(sys.executable, "-S", "-c", code, cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stderr
     count, location = result.stdout.split()

@@ -188,6 +188,7 @@ def test_parse_log_rejects_out_of_sequence_events(small_log: Path) -> None:
 
 def test_cli_replay_and_audit_exit_codes(small_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["replay", str(small_log)]) == 0
+    assert "replay OK" in capsys.readouterr().out
     assert main(["audit", str(small_log), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] is True

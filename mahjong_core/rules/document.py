@@ -1,0 +1,118 @@
+"""Reading one ruleset file: plain YAML in, plain JSON-shaped data out.
+
+Ruleset files come from plugins and from club referees' house rules, so they
+are untrusted: only ``yaml.safe_load`` constructs anything, and before it runs
+the node tree is checked so that each problem gets one located, readable
+error instead of a PyYAML traceback or a silently wrong table:
+
+* tags other than the JSON-like core ones (``!!python/object``, ``!!binary``,
+  ``!!set``, dates that YAML would turn into ``datetime``) are refused;
+* anchors/aliases and ``<<`` merge keys are refused -- inheritance is what
+  ``extends`` is for, and a second mechanism would bypass the merge rules;
+* duplicate keys are refused (YAML would keep the last one silently, so a
+  copied row would hide the one above it);
+* keys must be strings and numbers finite, so the canonical JSON that the
+  ruleset hash is taken over always exists.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import yaml
+
+from ..errors import RulesetError
+
+#: A ruleset file larger than this is not a ruleset.
+MAX_BYTES = 1_000_000
+
+_CORE = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
+
+
+def _place(path: str, node: yaml.Node) -> str:
+    return f"{path} (line {node.start_mark.line + 1})"
+
+
+def _key_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if key.isidentifier() else f"{path}[{key!r}]"
+
+
+def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: yaml.Node | None = None) -> None:
+    """Walk the node tree; ``mark`` is the node whose line to report (the key of a mapping value)."""
+    if id(node) in seen:
+        raise RulesetError(
+            "YAML anchors and aliases are not allowed; use `extends` to share rules",
+            source=source,
+            place=_place(path, mark or node),
+        )
+    seen.add(id(node))
+    if node.tag not in _ALLOWED_TAGS:
+        if node.tag == f"{_CORE}timestamp":
+            message = f"{node.value!r} reads as a date; quote it to make it a string"
+        else:
+            message = f"YAML tag {node.tag!r} is not allowed; ruleset files use plain YAML (maps, lists, scalars)"
+        raise RulesetError(message, source=source, place=_place(path, node))
+    if isinstance(node, yaml.MappingNode):
+        keys: set[str] = set()
+        for key_node, value_node in node.value:
+            if key_node.tag == f"{_CORE}merge":
+                raise RulesetError(
+                    "YAML merge keys (<<) are not allowed; use `extends` to share rules",
+                    source=source,
+                    place=_place(path, key_node),
+                )
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != f"{_CORE}str":
+                raise RulesetError(
+                    f"keys must be strings; quote {getattr(key_node, 'value', '?')!r}",
+                    source=source,
+                    place=_place(path, key_node),
+                )
+            key = key_node.value
+            if key in keys:
+                raise RulesetError(
+                    f"duplicate key {key!r}", source=source, place=_place(_key_path(path, key), key_node)
+                )
+            keys.add(key)
+            _check_nodes(value_node, _key_path(path, key), source, seen, key_node)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _check_nodes(item, f"{path}[{i}]", source, seen)
+
+
+def _check_numbers(data: Any, path: str, source: str) -> None:
+    if isinstance(data, float) and not math.isfinite(data):
+        raise RulesetError(f"number {data!r} is not finite", source=source, place=path)
+    if isinstance(data, dict):
+        for key, value in data.items():
+            _check_numbers(value, _key_path(path, key), source)
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            _check_numbers(item, f"{path}[{i}]", source)
+
+
+def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
+    """Parse one ruleset file's text into a mapping.
+
+    :param source: the file name used in error messages.
+    :raises RulesetError: located at a line or a JSON path.
+    """
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise RulesetError(f"file is larger than {MAX_BYTES} bytes", source=source)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        place = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
+        raise RulesetError(f"not valid YAML: {exc.problem or exc}", source=source, place=place) from None
+    except yaml.YAMLError as exc:
+        raise RulesetError(f"not valid YAML: {exc}", source=source) from None
+    if root is None:
+        raise RulesetError("file is empty; expected a mapping with id, version and name", source=source)
+    _check_nodes(root, "$", source, set())
+    data = yaml.safe_load(text)
+    if not isinstance(data, dict):
+        raise RulesetError(f"expected a mapping at the top, got {type(data).__name__}", source=source, place="$")
+    _check_numbers(data, "$", source)
+    return data

@@ -1,0 +1,319 @@
+"""Loading a ruleset: read, check, follow ``extends``, merge, check again.
+
+The steps, each failing with a ``file::$.path: message`` error:
+
+1. read the YAML safely (:mod:`.document`);
+2. check the file against the schema (:mod:`.schema`) and that its id matches
+   the entry point that installed it;
+3. import its plugin module -- before step 4, so a plugin may register its own
+   predicates -- and check that every table row names a known predicate;
+4. load the parent named by ``extends`` the same way (unknown ids, cycles and
+   self-references are errors at ``$.extends`` naming the chain);
+5. merge the parent's resolved tables with this file's (:mod:`.merge`);
+6. check the resolved parameters (all required names present, each value of
+   the right shape, the tile set buildable) and blame the file that set the
+   offending value.
+
+Loaded rulesets are cached per process: installed ones by id, house-rule
+files by path and content.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import RulesetError
+from ..predicates import PREDICATES
+from ..tiles import build_tile_set
+from .document import parse_ruleset_text
+from .merge import resolve
+from .registry import InstalledCatalog, RulesetSource, available, file_source
+from .ruleset import Origin, Ruleset, json_path, layer_origins, plain, raw_parts
+from .schema import file_errors, message_of, resolved_errors
+
+#: Keys that describe the file; they are not inherited.
+METADATA_KEYS = ("id", "version", "name", "native_name", "description", "extends")
+
+Catalog = Mapping[str, RulesetSource]
+
+
+def predicate_errors(document: Mapping[str, Any], source: str) -> list[RulesetError]:
+    """Rows naming predicates that no module registered."""
+    errors = []
+    for table_name, table in document.items():
+        if table_name in METADATA_KEYS or table_name == "parameters" or not isinstance(table, Mapping):
+            continue
+        for row_id, row in table.items():
+            name = row.get("predicate") if isinstance(row, Mapping) else None
+            if isinstance(name, str) and name not in PREDICATES:
+                close = difflib.get_close_matches(name, list(PREDICATES), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                errors.append(
+                    RulesetError(
+                        f"unknown predicate {name!r}{hint}; predicates are registered in mahjong_core.predicates",
+                        source=source,
+                        place=json_path([table_name, row_id, "predicate"]),
+                    )
+                )
+    return errors
+
+
+class _Loader:
+    """Builds rulesets from one catalog, caching each id it builds."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.built: dict[str, Ruleset] = {}
+
+    def by_id(self, ruleset_id: str, stack: tuple[str, ...] = ()) -> Ruleset:
+        if ruleset_id in self.built:
+            return self.built[ruleset_id]
+        if ruleset_id not in self.catalog:
+            raise RulesetError(f"unknown ruleset {ruleset_id!r}; installed: {', '.join(self.catalog) or 'none'}")
+        ruleset, errors = self.build(self.catalog[ruleset_id], stack, expected_id=ruleset_id, everything=False)
+        if ruleset is None:
+            raise errors[0]
+        self.built[ruleset_id] = ruleset
+        return ruleset
+
+    def build(
+        self, source: RulesetSource, stack: tuple[str, ...], *, expected_id: str | None, everything: bool
+    ) -> tuple[Ruleset | None, list[RulesetError]]:
+        """Build the ruleset at ``source``; return it, or ``None`` and the errors (all, or the first)."""
+        where = source.location
+        try:
+            document = parse_ruleset_text(source.read(), where)
+        except RulesetError as exc:
+            return None, [exc]
+        errors = file_errors(document, where, everything=everything)
+        if expected_id is not None and isinstance(document.get("id"), str) and document["id"] != expected_id:
+            errors.append(
+                RulesetError(
+                    f"id {document['id']!r} does not match the installed name {expected_id!r}",
+                    source=where,
+                    place="$.id",
+                )
+            )
+        module = None
+        if source.module is not None:
+            try:
+                module = source.module()
+            except RulesetError as exc:
+                errors.append(exc.located(source=where))
+        errors += predicate_errors(document, where)
+        if errors:
+            return None, errors if everything else errors[:1]
+
+        own_id: str = document["id"]
+        parent = None
+        if "extends" in document:
+            try:
+                parent = self._parent(document["extends"], (*stack, own_id), where)
+            except RulesetError as exc:
+                return None, [exc]
+        layer = {key: value for key, value in document.items() if key not in METADATA_KEYS}
+        tables = resolve([parent.raw_tables, layer] if parent else [layer])
+        origins: dict[tuple[str | int, ...], Origin] = dict(parent.origins) if parent else {}
+        layer_origins(layer, (own_id, where), origins)
+
+        errors = self._resolved_errors(tables, origins, where)
+        if errors:
+            return None, errors if everything else errors[:1]
+        return (
+            Ruleset(
+                id=own_id,
+                version=document["version"],
+                name=document["name"],
+                native_name=document.get("native_name"),
+                description=document.get("description"),
+                parent=parent.id if parent else None,
+                ancestry=(*(parent.ancestry if parent else ()), own_id),
+                modules=(*(parent.modules if parent else ()), *((module,) if module else ())),
+                location=where,
+                raw_tables=tables,
+                origins=origins,
+            ),
+            [],
+        )
+
+    def _parent(self, parent_id: str, chain: tuple[str, ...], where: str) -> Ruleset:
+        own_id = chain[-1]
+        if parent_id == own_id:
+            raise RulesetError(
+                f"ruleset {own_id!r} extends itself ({own_id} -> {own_id})", source=where, place="$.extends"
+            )
+        if parent_id in chain:
+            cycle = " -> ".join((*chain[chain.index(parent_id) :], parent_id))
+            raise RulesetError(f"extends forms a cycle: {cycle}", source=where, place="$.extends")
+        if parent_id not in self.catalog:
+            raise RulesetError(
+                f"extends unknown ruleset {parent_id!r} (chain: {' -> '.join((*chain, parent_id))}); "
+                f"installed: {', '.join(self.catalog) or 'none'}",
+                source=where,
+                place="$.extends",
+            )
+        return self.by_id(parent_id, chain)
+
+    @staticmethod
+    def _resolved_errors(
+        tables: dict[str, Any], origins: dict[tuple[str | int, ...], Origin], where: str
+    ) -> list[RulesetError]:
+        view = {key: value for key, value in tables.items() if key != "parameters"}
+        view["parameters"] = plain(tables.get("parameters", {}))
+        located = []
+        for error in resolved_errors(view):
+            parts = raw_parts(tables, list(error.absolute_path))
+            located.append(
+                RulesetError(message_of(error), source=_blame(origins, parts, where), place=json_path(parts))
+            )
+        if not located:
+            try:
+                build_tile_set(view["parameters"]["tile_set"])
+            except RulesetError as exc:
+                parts = ["parameters", "tile_set"]
+                exc.place = (exc.place or "$.tile_set").replace("$.tile_set", "$.parameters.tile_set.value", 1)
+                located.append(exc.located(source=_blame(origins, parts, where)))
+        return located
+
+
+def _blame(origins: dict[tuple[str | int, ...], Origin], parts: list[str | int], default: str) -> str:
+    """The file that set the entry at ``parts`` (or the nearest entry above it)."""
+    for end in range(len(parts), 0, -1):
+        origin = origins.get(tuple(parts[:end]))
+        if origin is not None:
+            return origin[1]
+    return default
+
+
+# ---------------------------------------------------------------------------
+# Public entry points
+# ---------------------------------------------------------------------------
+
+_installed: _Loader | None = None
+_files: dict[tuple[str, str], Ruleset] = {}
+
+
+def _default_loader() -> _Loader:
+    global _installed
+    if _installed is None:
+        _installed = _Loader(InstalledCatalog())
+    return _installed
+
+
+def clear_cache() -> None:
+    """Forget loaded rulesets and the entry-point scan (after installing a plugin in-process, or in tests)."""
+    global _installed
+    _installed = None
+    _files.clear()
+    available.cache_clear()
+
+
+def _is_path(id_or_path: str | Path) -> bool:
+    if isinstance(id_or_path, Path):
+        return True
+    return id_or_path.endswith((".yaml", ".yml")) or "/" in id_or_path or "\\" in id_or_path
+
+
+class _Shadowed(Mapping[str, RulesetSource]):
+    """A catalog in which one id is served by a file instead of its installed copy."""
+
+    def __init__(self, base: Catalog, ruleset_id: str, source: RulesetSource) -> None:
+        self.base, self.ruleset_id, self.source = base, ruleset_id, source
+
+    def __getitem__(self, ruleset_id: str) -> RulesetSource:
+        return self.source if ruleset_id == self.ruleset_id else self.base[ruleset_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.base)
+
+    def __len__(self) -> int:
+        return len(self.base)
+
+    def __contains__(self, ruleset_id: object) -> bool:
+        return ruleset_id in self.base
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def _file_loader(text: str, where: str, catalog: Catalog | None) -> tuple[_Loader, RulesetSource]:
+    """A loader for a file, and the file as a source.
+
+    An installed ruleset's own file is served as installed (with its plugin
+    module).  Another file whose id names an installed ruleset stands in for
+    it: its parents are resolved without the installed copy, so a cycle
+    through it is seen.
+    """
+    source = RulesetSource(id=None, location=where, read=lambda: text)
+    try:
+        file_id = parse_ruleset_text(text, where).get("id")
+    except RulesetError:
+        file_id = None
+    base: Catalog = catalog if catalog is not None else InstalledCatalog()
+    if isinstance(file_id, str) and file_id in base:
+        try:
+            installed: RulesetSource | None = base[file_id]
+        except RulesetError:  # its plugin module does not import; the file is checked on its own
+            installed = None
+        if installed is not None and _same_file(installed.location, where):
+            return (_default_loader() if catalog is None else _Loader(base)), installed
+        return _Loader(_Shadowed(base, file_id, source)), source
+    if catalog is None:
+        return _default_loader(), source
+    return _Loader(catalog), source
+
+
+def load_ruleset(id_or_path: str | Path, *, catalog: Catalog | None = None) -> Ruleset:
+    """Load an installed ruleset by id, or a ruleset file by path.
+
+    A path (``*.yaml``/``*.yml``, or anything with a slash) loads a file that
+    need not be installed, such as a club's house rule; its ``extends``
+    resolves against the installed rulesets.
+
+    :param catalog: rulesets to resolve against instead of the installed ones
+        (id -> :class:`~mahjong_core.rules.registry.RulesetSource`); nothing is cached then.
+    :raises RulesetError: for an unknown id (listing the installed ones) or any invalid file.
+    """
+    if not _is_path(id_or_path):
+        ruleset_id = str(id_or_path)
+        loader = _default_loader() if catalog is None else _Loader(catalog)
+        return loader.by_id(ruleset_id)
+
+    path = Path(id_or_path)
+    text = file_source(path).read()
+    key = (str(path.resolve()), hashlib.sha256(text.encode("utf-8")).hexdigest())
+    if catalog is None and key in _files:
+        return _files[key]
+    loader, source = _file_loader(text, str(path), catalog)
+    if source.id is not None:  # the installed ruleset's own file
+        return loader.by_id(source.id)
+    ruleset, errors = loader.build(source, (), expected_id=None, everything=False)
+    if ruleset is None:
+        raise errors[0]
+    if catalog is None:
+        _files[key] = ruleset
+    return ruleset
+
+
+def validate_file(path: str | Path, *, catalog: Catalog | None = None) -> list[RulesetError]:
+    """Every error in a ruleset file (``[]`` when it loads), for a ``rules validate`` command.
+
+    Schema and predicate errors are all reported; when there are none, the
+    ``extends`` chain is followed and every error of the resolved ruleset is
+    reported.  A broken parent is reported by its first error.
+    """
+    try:
+        text = file_source(path).read()
+    except RulesetError as exc:
+        return [exc]
+    loader, source = _file_loader(text, str(path), catalog)
+    _, errors = loader.build(source, (), expected_id=source.id, everything=True)
+    return errors

@@ -1,0 +1,241 @@
+"""The loaded, resolved ruleset that engines, docs and replays read.
+
+Engines want plain values (``param("usual_limit") -> 1000``); the docs want
+to know where each value came from (``source_of("usual_limit")`` -> "000 line
+346", set in ``shanghai``); replays want one identity string.  A
+:class:`Ruleset` keeps the resolved tables with their citations and answers
+all three, and is read-only so that a cached instance cannot be changed under
+another game.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+from ..errors import RulesetError
+from ..predicates import Predicate, get_predicate
+from ..tiles import build_tile_set
+from .identity import identity_string, tables_sha256
+from .merge import is_leaf
+
+#: Origin of a value: (ruleset id, file) of the layer that set it.
+Origin = tuple[str, str]
+
+
+def json_path(parts: Sequence[str | int]) -> str:
+    """``$.parameters.tile_set.value[0]`` from path parts."""
+    text = "$"
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier():
+            text += f".{part}"
+        else:
+            text += f"[{part!r}]"
+    return text
+
+
+def plain(node: Any) -> Any:
+    """Parameters with every leaf entry replaced by its ``value`` (groups become plain mappings)."""
+    if is_leaf(node):
+        return copy.deepcopy(node.get("value"))
+    if isinstance(node, Mapping):
+        return {key: plain(value) for key, value in node.items()}
+    return copy.deepcopy(node)
+
+
+def raw_parts(tables: Mapping[str, Any], plain_parts: Sequence[str | int]) -> list[str | int]:
+    """Map a path in the plain view back to the tables as written (``value`` inserted at the leaf)."""
+    node: Any = tables
+    parts: list[str | int] = []
+    for part in plain_parts:
+        if is_leaf(node):
+            parts.append("value")
+            node = node["value"]
+        parts.append(part)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return parts
+    if is_leaf(node) and parts and parts[0] == "parameters":
+        parts.append("value")
+    return parts
+
+
+def layer_origins(layer: Mapping[str, Any], origin: Origin, into: dict[tuple[str | int, ...], Origin]) -> None:
+    """Record ``origin`` for every leaf, value or removal ``layer`` sets, replacing what it overrides."""
+
+    def walk(node: Any, path: tuple[str | int, ...]) -> None:
+        for key, value in node.items():
+            here = (*path, key)
+            if isinstance(value, Mapping) and not is_leaf(value):
+                into.pop(here, None)  # a value this group replaces
+                walk(value, here)
+                continue
+            for p in [p for p in into if p[: len(here)] == here]:
+                del into[p]
+            if value is not None:
+                into[here] = origin
+
+    walk(layer, ())
+
+
+def _freeze(node: Any) -> Any:
+    if isinstance(node, Mapping):
+        return MappingProxyType({key: _freeze(value) for key, value in node.items()})
+    if isinstance(node, list):
+        return tuple(_freeze(item) for item in node)
+    return node
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where one rule value comes from.
+
+    :param kind: ``"source"`` (a seed line) or ``"assumption"`` (a stated reason).
+    :param text: the citation or the reason.
+    :param defined_in: id of the ruleset whose file set the value.
+    :param location: that file.
+    :param path: JSON path of the entry in that file.
+    """
+
+    kind: str
+    text: str
+    defined_in: str
+    location: str
+    path: str
+
+    def __str__(self) -> str:
+        return self.text if self.kind == "source" else f"assumption: {self.text}"
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """A resolved ruleset.
+
+    :param id: the ruleset id.
+    :param version: its SemVer version.
+    :param name: display name; ``native_name`` and ``description`` may be ``None``.
+    :param parent: the id it extends, or ``None`` for a root.
+    :param ancestry: ids from the root to this ruleset, this one last.
+    :param modules: imported plugin modules, root first, for registering hook implementations.
+    :param location: the file this ruleset was read from.
+    :param raw_tables: the resolved tables as plain dicts, for the loader and for
+        children to merge onto; read them through :attr:`tables`, never mutate.
+    :param origins: for each entry path, the (ruleset id, file) whose layer set it.
+    """
+
+    id: str
+    version: str
+    name: str
+    native_name: str | None
+    description: str | None
+    parent: str | None
+    ancestry: tuple[str, ...]
+    modules: tuple[ModuleType, ...]
+    location: str
+    raw_tables: dict[str, Any] = field(repr=False)
+    origins: dict[tuple[str | int, ...], Origin] = field(repr=False)
+    sha256: str = field(init=False)
+    _params: dict[str, Any] = field(init=False, repr=False)
+    _frozen: Mapping[str, Any] = field(init=False, repr=False)
+    _values: dict[str, Any] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sha256", tables_sha256(self.raw_tables))
+        object.__setattr__(self, "_params", plain(self.raw_tables.get("parameters", {})))
+        object.__setattr__(self, "_frozen", _freeze(self.raw_tables))
+        object.__setattr__(self, "_values", {})
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.identity}>"
+
+    @property
+    def identity(self) -> str:
+        """``id@version+sha256:hex``, what replays record."""
+        return identity_string(self.id, self.version, self.sha256)
+
+    @property
+    def tables(self) -> Mapping[str, Any]:
+        """The resolved tables with their citations, read-only (mappings are proxies, lists tuples)."""
+        return self._frozen
+
+    def params(self) -> dict[str, Any]:
+        """Every parameter as a plain value (a fresh copy)."""
+        return copy.deepcopy(self._params)
+
+    def value(self, name: str) -> Any:
+        """One parameter's value, read-only (mappings are proxies, lists tuples) and cached.
+
+        The engine asks for the same parameters thousands of times a game;
+        this answers without copying.  Use :meth:`param` for a mutable copy.
+
+        :raises RulesetError: when the ruleset has no such parameter.
+        """
+        try:
+            return self._values[name]
+        except KeyError:
+            frozen = _freeze(self.param(name))
+            self._values[name] = frozen
+            return frozen
+
+    def param(self, name: str) -> Any:
+        """One parameter's plain value, a fresh copy; dotted names reach inside (``"chavka.points"``).
+
+        :raises RulesetError: when the ruleset has no such parameter.
+        """
+        node: Any = self._params
+        for part in name.split("."):
+            if not isinstance(node, Mapping) or part not in node:
+                raise RulesetError(
+                    f"ruleset {self.id!r} has no parameter {name!r}", source=self.location, place=f"$.parameters.{name}"
+                )
+            node = node[part]
+        return copy.deepcopy(node)
+
+    def table(self, name: str) -> dict[str, dict[str, Any]]:
+        """A table's rows (row id -> row, citations included) as plain copies; ``{}`` if the ruleset has none."""
+        return copy.deepcopy(self.raw_tables.get(name, {}))
+
+    def source_of(self, path: str | Sequence[str]) -> Provenance:
+        """Where a value comes from.
+
+        ``path`` is a dotted path into the tables (``"limit_hands.heavenly"``,
+        ``"parameters.chavka.points"``, ``"$.parameters.usual_limit"``) or just
+        a parameter name (``"usual_limit"``).  A path inside a leaf's value gets
+        the leaf's provenance.
+        """
+        parts = list(path.removeprefix("$.").split(".")) if isinstance(path, str) else list(path)
+        if parts and parts[0] not in self.raw_tables:
+            parts.insert(0, "parameters")
+        node: Any = self.raw_tables
+        walked: list[str | int] = []
+        for part in parts:
+            if is_leaf(node):
+                break
+            if not isinstance(node, Mapping) or part not in node:
+                raise RulesetError(f"ruleset {self.id!r} has no entry {'.'.join(parts)!r}", source=self.location)
+            node = node[part]
+            walked.append(part)
+        if not is_leaf(node):
+            raise RulesetError(f"{'.'.join(parts)!r} is a group of entries, not one entry", source=self.location)
+        defined_in, location = self.origins.get(tuple(walked), (self.id, self.location))
+        kind = "source" if "source" in node else "assumption"
+        return Provenance(kind, str(node[kind]), defined_in, location, json_path(walked))
+
+    def tile_set(self) -> tuple[int, ...]:
+        """The physical tiles, from the ``tile_set`` parameter."""
+        try:
+            return build_tile_set(self.param("tile_set"))
+        except RulesetError as exc:
+            if exc.place and exc.place.startswith("$.tile_set"):
+                exc.place = exc.place.replace("$.tile_set", "$.parameters.tile_set.value", 1)
+            raise exc.located(source=self.location) from None
+
+    def predicate(self, name: str) -> Predicate:
+        """The registered predicate ``name`` (tables refer to predicates by name)."""
+        return get_predicate(name)

@@ -1,0 +1,102 @@
+"""The ruleset JSON Schema and its errors in ``file::$.path: message`` form.
+
+The schema (``schemas/ruleset.schema.json``, Draft 2020-12) checks two
+things: the *shape of a file* (leaf entries, provenance, tables; at its
+root) and the *plain parameter values of a resolved ruleset*
+(``#/$defs/resolved``), which only exist after ``extends`` is merged.
+Schema messages are kept, except for a few whose wording would send a
+referee hunting (the provenance rule, identifier and citation patterns).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from ..errors import RulesetError
+
+SCHEMA_FILE = "ruleset.schema.json"
+
+
+@lru_cache(maxsize=1)
+def ruleset_schema() -> dict[str, Any]:
+    """The schema document, from the installed ``mahjong_core.schemas`` or the source tree."""
+    try:
+        text = resources.files("mahjong_core.schemas").joinpath(SCHEMA_FILE).read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        text = (Path(__file__).resolve().parents[2] / "schemas" / SCHEMA_FILE).read_text("utf-8")
+    schema = json.loads(text)
+    Draft202012Validator.check_schema(schema)
+    return schema
+
+
+@lru_cache(maxsize=1)
+def file_validator() -> Draft202012Validator:
+    """Validator for one ruleset file as written."""
+    return Draft202012Validator(ruleset_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@lru_cache(maxsize=1)
+def resolved_validator() -> Draft202012Validator:
+    """Validator for a resolved ruleset whose parameters are plain values (``#/$defs/resolved``)."""
+    schema = ruleset_schema()
+    registry = Registry().with_resource(schema["$id"], Resource.from_contents(schema))
+    return Draft202012Validator(
+        {"$ref": f"{schema['$id']}#/$defs/resolved"},
+        registry=registry,
+        format_checker=Draft202012Validator.FORMAT_CHECKER,
+    )
+
+
+def _message(error: ValidationError) -> str:
+    defs = ruleset_schema()["$defs"]
+    if error.validator == "not" and error.validator_value == {"required": ["assumption"]}:
+        return "a leaf entry carries exactly one of `source` or `assumption`, not both"
+    if error.validator == "required" and error.validator_value == ["assumption"]:
+        return 'a leaf entry needs `source: "NNN line L"` or `assumption: "<one-line reason>"`'
+    if error.validator == "not" and isinstance(error.validator_value, dict) and "anyOf" in error.validator_value:
+        return "this mapping has `source`/`assumption` but no `value`: a parameter entry needs `value`"
+    if error.validator == "pattern":
+        if error.validator_value == defs["source"]["pattern"]:
+            return f"{error.instance!r} is not a citation like '000 line 346' or '001 lines 143-151' ('; '-joined)"
+        if error.validator_value == defs["semver"]["pattern"]:
+            return f"{error.instance!r} is not a SemVer version (MAJOR.MINOR.PATCH[-pre][+build])"
+        if error.validator_value == defs["key"]["pattern"]:
+            return f"{error.instance!r} is not a lower_snake_case identifier"
+    return error.message
+
+
+def _located(error: ValidationError, source: str) -> RulesetError:
+    return RulesetError(_message(error), source=source, place=error.json_path)
+
+
+def _sorted(errors: list[ValidationError]) -> list[ValidationError]:
+    return sorted(errors, key=lambda e: (list(map(str, e.absolute_path)), str(e.message)))
+
+
+def file_errors(document: Any, source: str, *, everything: bool) -> list[RulesetError]:
+    """Schema errors of one file: all of them, or only the most relevant one."""
+    errors = list(file_validator().iter_errors(document))
+    if not errors:
+        return []
+    if not everything:
+        best = best_match(errors)
+        return [_located(best, source)] if best is not None else []
+    return [_located(e, source) for e in _sorted(errors)]
+
+
+def resolved_errors(view: Any) -> list[ValidationError]:
+    """Raw schema errors of a resolved view; the loader locates them in the file that set the value."""
+    return _sorted(list(resolved_validator().iter_errors(view)))
+
+
+def message_of(error: ValidationError) -> str:
+    """The message shown for ``error``."""
+    return _message(error)

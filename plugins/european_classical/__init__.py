@@ -1,0 +1,3 @@
+"""European Classical (Европейские Классические, ЕК), seed 000.
+
+Data only: the rules are in ``ruleset.yaml`` next to this module."""

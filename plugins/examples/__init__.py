@@ -1,0 +1,1 @@
+"""Example house rules: small overlays that show how a club changes a bundled ruleset without code."""

@@ -1,0 +1,3 @@
+"""Harbin (Харбинские, ХБ), seed 000.
+
+Data only: the rules are in ``ruleset.yaml`` next to this module."""

@@ -1,0 +1,1 @@
+"""JSON Schemas shipped with mahjong_core (installed as ``mahjong_core.schemas``)."""

@@ -22,8 +22,8 @@ hand is incomplete and the answer is ``[]``.  The forms:
   ``KNITTED_STRAIGHT`` -- 1-4-7, 2-5-8 and 3-6-9 each in a different suit,
   as three ``KNITTED`` groups, plus one set (concealed or declared) and a
   pair; ``HONOURS_AND_KNITTED`` (no declared melds) -- fourteen different
-  tiles, all honours or from one knitted 147/258/369 assignment, as fourteen
-  ``SINGLE`` groups.  Lesser and greater honours and knitted tiles share this
+  tiles, each an honour or a suited tile of one knitted 147/258/369
+  assignment, as fourteen ``SINGLE`` groups.  Lesser and greater honours and knitted tiles share this
   form; the greater one is the case holding all seven honours.
 
 Groups made here are concealed (``exposed=False``), including the group a

@@ -195,6 +195,33 @@ def mahjong_win_objections(ruleset: Any, table: Table, seat: int, hand: Any, con
     rule = ruleset.value("calling_hand_rule") or {}
     if rule.get("required") and not s.calling:
         return "calling hand not declared"
+    return _below_minimum(ruleset, table, hand, context)
+
+
+def _below_minimum(ruleset: Any, table: Table, hand: Any, context: Mapping[str, Any]) -> str | None:
+    """The ruleset's minimum value (``{points: 8, excluding_bonus_tiles: true}``, ``{fan: 2}``, ``{doublings: 1}``).
+
+    The hand is scored by the ruleset's own engine and compared on the number
+    the minimum names, read from the score's ``raw`` figures.
+    """
+    minimum = ruleset.value("minimum_value")
+    if not minimum:
+        return None
+    from .scoring import score_hand
+
+    score = score_hand(ruleset, hand, dict(context, winner=True))
+    if score is None:
+        return None
+    suffix = "_excluding_bonus" if minimum.get("excluding_bonus_tiles") else ""
+    for key, need in minimum.items():
+        if key == "excluding_bonus_tiles":
+            continue
+        have = score.raw.get(key + suffix, score.raw.get(key))
+        if have is None:
+            raise RulesetError(f"the {score.family} scoring engine gives no {key + suffix!r} figure to compare with "
+                               f"the minimum value", source=ruleset.location, place="$.parameters.minimum_value")
+        if have < need:
+            return f"below the minimum value: {have} {key}, at least {need} needed"
     return None
 
 
@@ -202,10 +229,19 @@ def mahjong_win_objections(ruleset: Any, table: Table, seat: int, hand: Any, con
 
 
 @hookimpl
-def mahjong_settle(outcome: Outcome) -> list[Any] | None:
-    if not outcome.scores:
-        return []
-    return None
+def mahjong_score_hand(ruleset: Any, hand: Any, context: Mapping[str, Any]) -> Any:
+    from .scoring import score_hand
+
+    return score_hand(ruleset, hand, context)
+
+
+@hookimpl
+def mahjong_settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Any]:
+    if outcome.kind == "win" and not outcome.scores:
+        return []  # the ruleset defines no scoring: nothing to pay
+    from .settlement import settle
+
+    return settle(ruleset, table, outcome)
 
 
 @hookimpl

@@ -32,7 +32,7 @@ from .melds import MeldKind
 from .plugin_manager import HookShortcuts, build_plugin_manager
 from .rng import deal_rng
 from .table import Action, Claim, Outcome, Payment, Table, meld_of
-from .tiles import KINDS, NUM_PLAYING_KINDS
+from .tiles import EAST, KINDS, NUM_PLAYING_KINDS
 
 PHASES = ("setup", "wall", "deal", "exchange", "bonus", "turns", "end", "scoring", "settlement", "rotation")
 
@@ -582,8 +582,12 @@ class Game:
             for seat in range(t.players):
                 winner = seat == outcome.winner
                 tile = outcome.tile if winner else None
-                context = self._win_context(seat, tile, outcome.how) if winner else {"winner": False}
-                context = dict(context, winner=winner)
+                if winner:
+                    context = dict(self._win_context(seat, tile, outcome.how), winner=True)
+                else:
+                    context = {"winner": False, "seat_wind": EAST + t.seat_wind(seat),
+                               "prevalent_wind": EAST + t.prevalent_wind, "dealer": seat == t.dealer,
+                               "calling": t.seats[seat].calling}
                 hand = t.seats[seat].to_hand(tile)
                 score = self.hook.mahjong_score_hand(ruleset=self.ruleset, hand=hand, context=context)
                 if score is not None:

@@ -607,3 +607,7 @@ def concealed(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -
     Sport's own meaning (000 line 178, first sentence) belongs to its fan table.
     """
     return _concealed_hand(arrangement, bool(ctx["self_drawn"]))
+
+
+# The scoring families' own predicates register into the same registry when imported.
+from . import predicates_classical, predicates_hongkong, predicates_mcr  # noqa: E402,F401

@@ -189,7 +189,7 @@ def _suffix_used(rest: bytes, back1: int, back2: int) -> list[int]:
     starting there, a pung and the pair; it never holds more than four of a
     kind and never puts a pung or the pair on a kind the hand lacks (those are
     filler sets, priced later).  A chow that uses no hand tile is a filler too,
-    so no more chows start at a kind than the largest count they cover.
+    so no more chows start at a kind than can still use a tile of the hand.
     Memoised on the suffix, which windows share.
     """
     key = (rest, back1, back2)
@@ -203,7 +203,9 @@ def _suffix_used(rest: bytes, back1: int, back2: int) -> list[int]:
         return best
     held = rest[0]
     running = back1 + back2
-    chow_cap = min(4 - running, max(rest[0:3])) if len(rest) >= 3 else 0
+    # The k-th chow starting here uses a hand tile only if k stays within what the hand holds
+    # beyond the chows already covering some kind it spans.
+    chow_cap = min(4 - running, max(held - running, rest[1] - back1, rest[2])) if len(rest) >= 3 else 0
     tail = rest[1:]
     for start in range(chow_cap + 1):
         child = _suffix_used(tail, start, back1)

@@ -1,0 +1,78 @@
+"""Scoring engines, chosen by a ruleset's data: ``scoring.family`` names the engine.
+
+Three families are data-driven engines parametrised by the ruleset's tables:
+
+* ``classical`` -- points and doublings with limits (the classical family, Piter);
+* ``hongkong`` -- a fan table and a fan-to-points table;
+* ``mcr`` -- the Chinese official rules' fan engine with its exclusion principles.
+
+An engine registers itself with :func:`register_family`; the core's default
+``mahjong_score_hand`` hook calls :func:`score_hand`, which dispatches on the
+ruleset's ``scoring.family`` value.  A ruleset without a ``scoring`` section
+has no scoring yet, and its deals are settled with no payments.
+
+Every engine returns a :class:`mahjong_core.score.Score` whose ``raw`` mapping
+carries the numbers that rules compare against (a minimum value, a limit):
+``points``, ``fan``, ``doublings``, and ``points_excluding_bonus`` where the
+family has them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..errors import RulesetError
+from ..melds import Hand
+from ..score import Score
+
+ScoreFn = Callable[[Any, Hand, Mapping[str, Any]], Score]
+
+#: Family name -> module that registers it (imported on first use).
+FAMILY_MODULES = {
+    "classical": "mahjong_core.scoring.classical",
+    "hongkong": "mahjong_core.scoring.hongkong",
+    "mcr": "mahjong_core.scoring.mcr",
+}
+_FAMILIES: dict[str, ScoreFn] = {}
+
+
+def register_family(name: str) -> Callable[[ScoreFn], ScoreFn]:
+    """Decorator: make ``fn(ruleset, hand, context) -> Score`` the engine for ``scoring.family: name``."""
+
+    def decorate(fn: ScoreFn) -> ScoreFn:
+        _FAMILIES[name] = fn
+        return fn
+
+    return decorate
+
+
+def has_scoring(ruleset: Any) -> bool:
+    return bool(ruleset.raw_tables.get("scoring"))
+
+
+def family_of(ruleset: Any) -> str:
+    try:
+        return str(ruleset.value("scoring.family"))
+    except RulesetError:
+        raise RulesetError(f"ruleset {ruleset.id} has a scoring section without a family", source=ruleset.location,
+                           place="$.scoring.family") from None
+
+
+def engine(name: str) -> ScoreFn:
+    """The scoring function for a family name, importing its module on first use."""
+    if name not in _FAMILIES and name in FAMILY_MODULES:
+        importlib.import_module(FAMILY_MODULES[name])
+    try:
+        return _FAMILIES[name]
+    except KeyError:
+        raise RulesetError(f"unknown scoring family {name!r}; known: {sorted(set(FAMILY_MODULES) | set(_FAMILIES))}",
+                           place="$.scoring.family") from None
+
+
+def score_hand(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score | None:
+    """Score a hand with the ruleset's engine, or ``None`` when the ruleset defines no scoring."""
+    if not has_scoring(ruleset):
+        return None
+    return engine(family_of(ruleset))(ruleset, hand, context)

@@ -237,9 +237,11 @@ def mahjong_score_hand(ruleset: Any, hand: Any, context: Mapping[str, Any]) -> A
 
 @hookimpl
 def mahjong_settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Any]:
-    if outcome.kind == "win" and not outcome.scores:
-        return []  # the ruleset defines no scoring: nothing to pay
+    from .scoring import has_scoring
     from .settlement import settle
+
+    if not has_scoring(ruleset):
+        return []  # the ruleset defines no scoring yet: nothing to pay
 
     return settle(ruleset, table, outcome)
 

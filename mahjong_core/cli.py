@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +21,17 @@ EXIT_OK = 0
 EXIT_FAILED_CHECK = 1
 
 
+def _plain(obj: Any) -> Any:
+    """Read-only views (mapping proxies, tuples) as plain JSON values."""
+    if isinstance(obj, Mapping):
+        return {str(k): _plain(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_plain(v) for v in obj]
+    return obj
+
+
 def _print_json(obj: Any) -> None:
-    print(json.dumps(obj, indent=2, ensure_ascii=False, sort_keys=False))
+    print(json.dumps(_plain(obj), indent=2, ensure_ascii=False, sort_keys=False))
 
 
 # ------------------------------------------------------------------ rules

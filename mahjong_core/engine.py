@@ -23,7 +23,7 @@ game played on a physical table, from the tiles observed in its log.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from . import shanten as shanten_mod
@@ -139,6 +139,7 @@ class Game:
         self.table.teams = [list(t) for t in teams]
         self.tile_set = tuple(self.hook.mahjong_tile_set(ruleset=ruleset))
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
+        self.table.time_limits = self.time_limits
         self.copies = [0] * (max(self.tile_set, default=0) + 1)
         for t in self.tile_set:
             self.copies[t] += 1
@@ -151,7 +152,7 @@ class Game:
     # ------------------------------------------------------------------ events
 
     def event(self, actor: int | str, type_: str, **fields: Any) -> dict[str, Any]:
-        ev = {"n": self.n, "actor": actor, "type": type_, **fields}
+        ev = {"n": self.n, "t": self.table.clock_ms, "actor": actor, "type": type_, **fields}
         self.n += 1
         if self._emit is not None:
             self._emit(ev)
@@ -159,13 +160,42 @@ class Game:
             self.hook.mahjong_event(table=self.table, event=ev)
         return ev
 
-    def decide(self, seat: int, options: Sequence[Action], phase: str) -> Action:
-        action = self.players[seat].choose(self.table, seat, options, phase)
-        if action not in options:
+    def decide(self, seat: int, options: Sequence[Action], phase: str, *, window: bool = False) -> Action:
+        """Ask a seat to choose, check the choice is legal, log it, and keep the table clock.
+
+        A decision's delay advances the clock, except inside a claim window
+        (``window=True``), where every seat reacts to the same discard at once
+        and the window's resolution moves the clock.  A decision slower than
+        the ruleset's limit is replaced by what :func:`mahjong_timeout` says.
+        """
+        t = self.table
+        action = self.players[seat].choose(t, seat, options, phase)
+        delay = action.delay_ms
+        offered = action if delay == 0 else replace(action, delay_ms=0)
+        if offered not in options or not isinstance(delay, int) or delay < 0:
             raise IllegalAction(f"seat {seat} chose {action_text(action)}, which is not legal here; legal: "
                                 + ", ".join(action_text(o) for o in options), place=f"event {self.n}")
-        self.event(seat, "decision", phase=phase, **action_fields(action))
+        fields = action_fields(offered)
+        if delay:
+            fields["after_ms"] = delay
+        limit = self._limit_ms("claim" if window else "move")
+        if not window:
+            t.clock_ms += delay if limit is None else min(delay, limit)
+        self.event(seat, "decision", phase=phase, **fields)
+        if limit is not None and delay > limit:
+            what = "claim" if window else "move"
+            fallback = self.hook.mahjong_timeout(ruleset=self.ruleset, table=t, seat=seat, what=what)
+            if fallback not in options:
+                raise IllegalAction(f"the ruleset's timeout action {action_text(fallback)} is not legal here",
+                                    place=f"event {self.n}")
+            self.event("table", "timeout", seat=seat, what=what, limit_ms=limit, **action_fields(fallback))
+            return replace(fallback, delay_ms=limit)
         return action
+
+    def _limit_ms(self, what: str) -> int | None:
+        limits = self.table.time_limits
+        seconds = getattr(limits, what, None) if limits is not None else None
+        return None if seconds is None else int(seconds * 1000)
 
     # ------------------------------------------------------------------ game
 
@@ -285,7 +315,7 @@ class Game:
             for i in range(t.players):
                 seat = (t.dealer + i) % t.players
                 options = self._exchange_options(seat, step)
-                action = self.decide(seat, options, "exchange")
+                action = self.decide(seat, options, "exchange", window=True)
                 if action.kind == "exchange":
                     passed[seat] = action.tiles
                 elif action.kind == "refuse" and step.refuse_only_if_calling:
@@ -448,9 +478,9 @@ class Game:
                 continue
             if not self._win_allowed(seat, tile, "robbing_kong"):
                 continue
-            action = self.decide(seat, [Action("win", tile), Action("pass")], "rob_kong")
+            action = self.decide(seat, [Action("win", tile), Action("pass")], "rob_kong", window=True)
             if action.kind == "win":
-                claims.append(Claim(seat, "win", ()))
+                claims.append(Claim(seat, "win", (), action.delay_ms))
         if claims:
             ordered = self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims)
             winner = ordered[0].seat
@@ -489,19 +519,27 @@ class Game:
         """
         t = self.table
         claims: list[Claim] = []
+        window_ms = 0
         for off in range(1, t.players):
             seat = (discarder + off) % t.players
             options = self._claim_options(seat, discarder, tile)
             if not options:
                 continue
             options.append(Action("pass"))
-            action = self.decide(seat, options, "claim")
+            action = self.decide(seat, options, "claim", window=True)
+            window_ms = max(window_ms, action.delay_ms)
             if action.kind != "pass":
-                claims.append(Claim(seat, action.kind if action.kind != "kong" else "kong", action.tiles))
+                claim = Claim(seat, action.kind, action.tiles, action.delay_ms)
+                if not self._claim_ok(claim):
+                    raise IllegalAction(f"seat {seat}'s {claim.kind} after {claim.delay_ms} ms breaks the "
+                                        f"ruleset's claim timing", place=f"event {self.n - 1}")
+                claims.append(claim)
         if not claims:
+            t.clock_ms += window_ms
             return None
         ordered = self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims)
         claim = ordered[0]
+        t.clock_ms += claim.delay_ms or 0
         s = t.seats[claim.seat]
         t.seats[discarder].discards.pop()
         t.last_discard = None

@@ -9,6 +9,7 @@ bots.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from . import shanten as shanten_mod
@@ -18,6 +19,21 @@ from .table import Action, Table
 from .tiles import KINDS, NUM_PLAYING_KINDS, is_terminal_or_honour
 
 _CODE_TO_KIND = {k.code: k.index for k in KINDS}
+
+
+def _limit_ms(table: Table, what: str) -> int | None:
+    limits = table.time_limits
+    seconds = getattr(limits, what, None) if limits is not None else None
+    return None if seconds is None else int(seconds * 1000)
+
+
+def _chow_pause_ms(table: Table) -> tuple[int, int] | None:
+    limits = table.time_limits
+    if limits is None or limits.chow_pause_min is None:
+        return None
+    low = int(limits.chow_pause_min * 1000)
+    high = int((limits.chow_pause_max if limits.chow_pause_max is not None else limits.chow_pause_min) * 1000)
+    return low, max(low, high)
 
 
 class RandomBot:
@@ -34,10 +50,24 @@ class RandomBot:
         self.name = name
 
     def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
-        for option in options:
-            if option.kind == "win":
-                return option
-        return options[self.rng.below(len(options))]
+        chosen = next((o for o in options if o.kind == "win"), None)
+        if chosen is None:
+            chosen = options[self.rng.below(len(options))]
+        return replace(chosen, delay_ms=self._delay(table, chosen, phase))
+
+    def _delay(self, table: Table, action: Action, phase: str) -> int:
+        """A random thinking time; about one decision in a hundred overruns the ruleset's limit."""
+        rng = self.rng
+        pause = _chow_pause_ms(table)
+        if action.kind == "chow" and pause is not None:
+            return pause[0] + rng.below(pause[1] - pause[0] + 1)
+        limit = _limit_ms(table, "move" if phase == "turn" else "claim")
+        if limit is not None and rng.below(100) == 0:
+            return limit + 1 + rng.below(2000)
+        top = limit if limit is not None else 4000
+        if pause is not None and action.kind in ("pung", "kong"):
+            top = min(top, pause[0])
+        return 200 + rng.below(max(1, top - 200))
 
 
 class GreedyBot:
@@ -56,7 +86,19 @@ class GreedyBot:
         self.rng = rng
         self.name = name
 
+    #: Fixed thinking times (ms): the greedy bot plays at an even pace well inside any limit.
+    TURN_MS = 1500
+    CLAIM_MS = 700
+
     def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        chosen = self._choose(table, seat, options, phase)
+        if chosen.kind == "chow":
+            pause = _chow_pause_ms(table)
+            if pause is not None:
+                return replace(chosen, delay_ms=pause[0])
+        return replace(chosen, delay_ms=self.TURN_MS if phase == "turn" else self.CLAIM_MS)
+
+    def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         for option in options:
             if option.kind == "win":
                 return option
@@ -211,7 +253,12 @@ class ScriptedPlayer:
             raise ReplayError(f"seat {seat}: the log records a {fields.get('phase')} decision, but the game is "
                               f"in the {phase} phase", source=self.source, place=f"event {n}")
         # The engine checks the action is among the legal options and names the event if not.
-        return action_from_fields(fields, source=self.source, place=f"event {n}")
+        action = action_from_fields(fields, source=self.source, place=f"event {n}")
+        delay = fields.get("after_ms", 0)
+        if not isinstance(delay, int) or isinstance(delay, bool) or delay < 0:
+            raise ReplayError(f"after_ms must be a non-negative integer, got {delay!r}", source=self.source,
+                              place=f"event {n}")
+        return replace(action, delay_ms=delay) if delay else action
 
 
 def action_from_fields(fields: dict[str, Any], *, source: str, place: str) -> Action:

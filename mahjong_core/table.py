@@ -31,15 +31,24 @@ class Action:
     tile: int | None = None
     tiles: tuple[int, ...] = ()
     way: str | None = None
+    #: How long the player took, in milliseconds of the table clock; options are offered with 0 and a
+    #: player may return one with its own delay (``dataclasses.replace(option, delay_ms=...)``).
+    delay_ms: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """A seat's claim on the discard lying on the table."""
+    """A seat's claim on the discard lying on the table.
+
+    ``delay_ms`` is ``None`` while the engine asks whether such a claim could be
+    made at all, and the claimer's reaction time (from the discard) once it is made,
+    so timing rules (a chow only after a pause) can judge it.
+    """
 
     seat: int
     kind: str  # "win", "kong", "pung", "chow"
     tiles: tuple[int, ...] = ()  # tiles from the claimer's hand
+    delay_ms: int | None = None
 
 
 @dataclass(frozen=True)
@@ -151,6 +160,12 @@ class Table:
     drawn_tile: int | None = None
     teams: list[list[int]] = field(default_factory=list)
     bank: int = 0
+    #: The table clock: virtual milliseconds since the game began, advanced only by players' recorded
+    #: decision times, so a simulated or replayed game never reads the wall clock.
+    clock_ms: int = 0
+    time_limits: TimeLimits | None = None
+    #: State a ruleset's hooks keep across deals (consecutive wins, the bank's round), by hook module.
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def seat_wind(self, seat: int) -> int:
         """0 East .. 3 North for ``seat`` in the current deal."""

@@ -122,6 +122,11 @@ def mahjong_kong_allowed(ruleset: Any, table: Table, way: str) -> bool:
 
 @hookimpl
 def mahjong_claim_allowed(ruleset: Any, table: Table, claim: Claim) -> bool:
+    limits = table.time_limits
+    if claim.delay_ms is not None and claim.kind == "chow" and limits is not None and limits.chow_pause_min:
+        # Seated timing (003): a chow may be declared only after the pause.
+        if claim.delay_ms < limits.chow_pause_min * 1000:
+            return False
     if claim.kind == "chow":
         chow_from = ruleset.value("chow_from")
         discarder = table.last_discarder
@@ -143,6 +148,13 @@ def mahjong_claim_priority(ruleset: Any, table: Table, claims: Sequence[Claim]) 
             distance = -distance
         return _CLAIM_RANK[claim.kind], distance
 
+    limits = table.time_limits
+    chows = [c.delay_ms for c in claims if c.kind == "chow" and c.delay_ms is not None]
+    if chows and limits is not None and limits.chow_pause_min:
+        # A pung may be claimed only until a chow is declared; at the same moment, the pung wins (003).
+        first_chow = min(chows)
+        late = [c for c in claims if c.kind in ("pung", "kong") and (c.delay_ms or 0) > first_chow]
+        claims = [c for c in claims if c not in late]
     return sorted(claims, key=key)
 
 
@@ -247,6 +259,13 @@ def mahjong_settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Any]:
 
 
 @hookimpl
+def mahjong_penalties(ruleset: Any, table: Table, outcome: Outcome) -> Any:
+    from .penalties import dangerous_discard_penalty
+
+    return dangerous_discard_penalty(ruleset, table, outcome)
+
+
+@hookimpl
 def mahjong_time_limits(ruleset: Any) -> TimeLimits:
     timing = ruleset.value("timing") or {}
     pause = timing.get("chow_pause_seconds") or {}
@@ -292,5 +311,9 @@ def mahjong_next_deal(ruleset: Any, table: Table, outcome: Outcome) -> tuple[int
 
 
 @hookimpl
-def mahjong_game_over(table: Table) -> bool:
-    return table.round_index >= 4
+def mahjong_game_over(ruleset: Any, table: Table) -> bool:
+    limits = table.time_limits
+    if limits is not None and limits.game is not None and table.clock_ms >= limits.game * 1000:
+        return True  # the game's time is up (000: 150 minutes in a Sport tournament)
+    rounds = ruleset.raw_tables.get("parameters", {}).get("rounds_per_game")
+    return table.round_index >= (int(rounds["value"]) if rounds else 4)

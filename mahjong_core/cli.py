@@ -64,18 +64,30 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
     print(f"{rs.name} ({rs.identity})")
     print(f"ancestry: {' -> '.join(rs.ancestry)}")
     for section, entries in rs.tables.items():
-        if not isinstance(entries, dict):
+        if not isinstance(entries, Mapping):
             continue
         print(f"\n[{section}]")
-        for key, entry in entries.items():
-            if isinstance(entry, dict) and ("value" in entry or "predicate" in entry):
-                value = entry.get("value")
-                shown = json.dumps(value, ensure_ascii=False)
-                if "predicate" in entry:
-                    shown = f"{entry['predicate']} = {shown}"
-                where = entry.get("source") or f"assumption: {entry.get('assumption')}"
-                print(f"  {key:<34} {shown:<40} ({where})")
+        for path, entry in _leaves(entries):
+            shown = json.dumps(_plain(entry.get("value")), ensure_ascii=False)
+            if "predicate" in entry:
+                shown = f"{entry['predicate']} = {shown}"
+            where = entry.get("source") or f"assumption: {entry.get('assumption')}"
+            defined_in = rs.source_of(f"{section}.{path}").defined_in
+            inherited = "" if defined_in == rs.id else f" [from {defined_in}]"
+            print(f"  {path:<40} {shown:<36} ({where}){inherited}")
     return EXIT_OK
+
+
+def _leaves(node: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Mapping[str, Any]]]:
+    """Every leaf entry (a mapping with ``value`` or ``predicate``) under ``node``, with its dotted path."""
+    found: list[tuple[str, Mapping[str, Any]]] = []
+    for key, entry in node.items():
+        path = f"{prefix}{key}"
+        if isinstance(entry, Mapping) and ("value" in entry or "predicate" in entry):
+            found.append((path, entry))
+        elif isinstance(entry, Mapping):
+            found += _leaves(entry, path + ".")
+    return found
 
 
 def cmd_rules_validate(args: argparse.Namespace) -> int:

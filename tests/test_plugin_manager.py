@@ -1,0 +1,101 @@
+"""The plugin manager: registration order, one hook prefix, loud failure on misspelt hooks, tracing."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from mahjong_core import hookspecs
+from mahjong_core.errors import RulesetError
+from mahjong_core.hookspecs import hookimpl
+from mahjong_core.plugin_manager import (
+    HOOK_PREFIX,
+    HookShortcuts,
+    MahjongPluginManager,
+    build_plugin_manager,
+    hook_names,
+)
+from mahjong_core.rules import load_ruleset
+
+
+def module(name: str, **functions: object) -> types.ModuleType:
+    mod = types.ModuleType(name)
+    for key, fn in functions.items():
+        setattr(mod, key, fn)
+    return mod
+
+
+def test_every_hook_has_the_prefix_a_docstring_and_params_documented() -> None:
+    names = hook_names()
+    assert len(names) >= 20
+    for name in names:
+        fn = getattr(hookspecs, name)
+        assert name.startswith(HOOK_PREFIX)
+        doc = fn.__doc__ or ""
+        assert doc.strip(), f"{name} has no docstring"
+        for param in fn.__code__.co_varnames[: fn.__code__.co_argcount]:
+            assert f":param {param}:" in doc, f"{name} does not document {param}"
+
+
+def test_a_spec_without_the_prefix_is_refused() -> None:
+    class BadSpecs:
+        @hookspecs.hookspec
+        def deal_tiles(self) -> None:
+            """Not prefixed."""
+
+    with pytest.raises(RulesetError, match="mahjong_"):
+        MahjongPluginManager().add_hookspecs(BadSpecs)
+
+
+def test_a_misspelt_hook_fails_loudly() -> None:
+    def mahjong_claim_alowed(claim: object) -> bool:  # note the typo
+        return False
+
+    with pytest.raises(RulesetError, match="mahjong_claim_alowed"):
+        build_plugin_manager([module("typo_plugin", mahjong_claim_alowed=mahjong_claim_alowed)])
+
+
+def test_a_hook_with_a_parameter_the_spec_lacks_is_refused() -> None:
+    @hookimpl
+    def mahjong_tile_set(ruleset: object, colour: str) -> tuple[int, ...]:
+        return ()
+
+    with pytest.raises(RulesetError, match="colour"):
+        build_plugin_manager([module("bad_args", mahjong_tile_set=mahjong_tile_set)])
+
+
+def test_later_registrations_override_earlier_ones() -> None:
+    ruleset = load_ruleset("harbin")
+
+    def parent_tiles(ruleset: object) -> tuple[int, ...]:
+        return (1, 2, 3)
+
+    def child_tiles(ruleset: object) -> tuple[int, ...] | None:
+        return (9,)
+
+    pm = build_plugin_manager([module("parent", mahjong_tile_set=parent_tiles),
+                               module("child", mahjong_tile_set=child_tiles)])
+    assert pm.hook.mahjong_tile_set(ruleset=ruleset) == (9,)
+    # A child that returns None defers to its parent; the core default answers last.
+    pm = build_plugin_manager([module("parent", mahjong_tile_set=parent_tiles),
+                               module("child2", mahjong_tile_set=lambda ruleset: None)])
+    assert pm.hook.mahjong_tile_set(ruleset=ruleset) == (1, 2, 3)
+    assert len(build_plugin_manager([]).hook.mahjong_tile_set(ruleset=ruleset)) == 144
+
+
+def test_shortcuts_give_the_same_answers_as_pluggy() -> None:
+    ruleset = load_ruleset("harbin")
+    pm = build_plugin_manager([])
+    fast = HookShortcuts(pm)
+    assert fast.mahjong_tile_set(ruleset=ruleset) == pm.hook.mahjong_tile_set(ruleset=ruleset)
+    assert fast.mahjong_teams(ruleset=ruleset, seats=4) == pm.hook.mahjong_teams(ruleset=ruleset, seats=4)
+
+
+def test_tracing_is_switched_on_by_the_environment(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture) -> None:
+    monkeypatch.setenv("MAHJONG_TRACE_HOOKS", "1")
+    pm = build_plugin_manager([])
+    pm.hook.mahjong_teams(ruleset=load_ruleset("piter"), seats=4)
+    err = capsys.readouterr().err
+    assert "mahjong_teams" in err

@@ -14,7 +14,7 @@ from typing import Any
 from . import shanten as shanten_mod
 from .errors import RulesetError
 from .hookspecs import hookimpl
-from .table import Action, Claim, ExchangeStep, Outcome, Table, TimeLimits
+from .table import Action, Claim, ExchangeStep, FalseWinPenalty, Outcome, Payment, Table, TimeLimits
 from .tiles import EAST, NUM_PLAYING_KINDS, is_bonus
 
 _CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
@@ -263,6 +263,38 @@ def mahjong_penalties(ruleset: Any, table: Table, outcome: Outcome) -> Any:
     from .penalties import dangerous_discard_penalty
 
     return dangerous_discard_penalty(ruleset, table, outcome)
+
+
+@hookimpl
+def mahjong_false_win(ruleset: Any, table: Table, seat: int) -> FalseWinPenalty | None:
+    """The ``wrong_mahjong`` rule (003 line 8): a fine of a fraction of the limit on the guilty side.
+
+    With pair play each player of the guilty pair pays ``limit_fraction`` of the
+    usual limit, shared equally by the wronged players (assumption: the seed
+    names the fine, not its payee; paying it to the wronged side keeps the
+    game zero-sum).  The wronged player next in turn chooses for its pair
+    whether the deal ends.
+    """
+    rule = ruleset.raw_tables.get("parameters", {}).get("wrong_mahjong")
+    if not rule:
+        return None
+    spec = rule["value"]
+    limit = ruleset.value("usual_limit") or 0
+    fine = int(round(limit * float(spec["limit_fraction"])))
+    team = next((tm for tm in table.teams if seat in tm), [seat])
+    guilty = list(team) if spec.get("paid_by") == "both_partners" else [seat]
+    wronged = [s for s in range(table.players) if s not in team]
+    payments = []
+    for payer in guilty:
+        share, rest = divmod(fine, len(wronged))
+        for i, payee in enumerate(wronged):
+            amount = share + (1 if i < rest else 0)
+            if amount:
+                payments.append(Payment(payer, payee, amount, "wrong mahjong"))
+    chooser = None
+    if spec.get("wronged_pair_may_end_deal"):
+        chooser = min(wronged, key=lambda s: (s - seat) % table.players)
+    return FalseWinPenalty("wrong_mahjong", tuple(payments), chooser)
 
 
 @hookimpl

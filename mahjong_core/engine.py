@@ -172,6 +172,11 @@ class Game:
         action = self.players[seat].choose(t, seat, options, phase)
         delay = action.delay_ms
         offered = action if delay == 0 else replace(action, delay_ms=0)
+        if offered.kind == "win" and offered not in options and phase in ("turn", "claim") \
+                and isinstance(delay, int) and delay >= 0:
+            penalty = self._false_win(seat, offered, phase, delay)
+            if penalty is not None:
+                return self.decide(seat, options, phase, window=window)
         if offered not in options or not isinstance(delay, int) or delay < 0:
             raise IllegalAction(f"seat {seat} chose {action_text(action)}, which is not legal here; legal: "
                                 + ", ".join(action_text(o) for o in options), place=f"event {self.n}")
@@ -191,6 +196,52 @@ class Game:
             self.event("table", "timeout", seat=seat, what=what, limit_ms=limit, **action_fields(fallback))
             return replace(fallback, delay_ms=limit)
         return action
+
+    def _false_win(self, seat: int, action: Action, phase: str, delay: int) -> Any:
+        """A mahjong declared on a hand that is not one: the ruleset's penalty, then the wronged side's choice.
+
+        Returns ``None`` where the ruleset has no rule for it (the declaration
+        is then simply illegal); otherwise logs the declaration, the penalty and
+        the choice, ends the deal if the wronged side says so, and lets the
+        declarer go on.
+        """
+        t = self.table
+        tile = action.tile
+        counts = t.seats[seat].counts
+        if tile is None or not 0 <= tile < NUM_PLAYING_KINDS:
+            return None
+        if phase == "claim":
+            counts[tile] += 1
+        complete = shanten_mod.is_complete_counts(bytes(counts)) if sum(counts) % 3 == 2 else False
+        if phase == "claim":
+            counts[tile] -= 1
+        if complete:
+            how = "discard" if phase == "claim" else "self_drawn"
+            context = self._win_context(seat, tile, how)
+            hand = t.seats[seat].to_hand(tile) if phase == "turn" else replace(t.seats[seat].to_hand(),
+                                                                                 winning_tile=tile)
+            objections = self.hook.mahjong_win_objections(ruleset=self.ruleset, table=t, seat=seat, hand=hand,
+                                                          context=context)
+            reason = "; ".join(o for o in objections if o) or "not a mahjong here"
+        else:
+            reason = "the hand is not complete"
+        penalty = self.hook.mahjong_false_win(ruleset=self.ruleset, table=t, seat=seat, reason=reason)
+        if penalty is None:
+            return None
+        fields = action_fields(action)
+        if delay:
+            fields["after_ms"] = delay
+        self.event(seat, "decision", phase=phase, **fields)
+        for p in penalty.payments:
+            t.scores[p.payer] -= p.amount
+            t.scores[p.payee] += p.amount
+        self.event("table", "false_mahjong", seat=seat, reason=reason, rule=penalty.rule,
+                   payments=[[p.payer, p.payee, p.amount, p.reason] for p in penalty.payments], scores=list(t.scores))
+        if penalty.chooser is not None:
+            choice = self.decide(penalty.chooser, [Action("continue"), Action("end_deal")], "false_mahjong")
+            if choice.kind == "end_deal":
+                raise DealOver(Outcome("aborted"))
+        return penalty
 
     def _limit_ms(self, what: str) -> int | None:
         limits = self.table.time_limits
@@ -488,8 +539,14 @@ class Game:
             raise DealOver(self._win_outcome(winner, tile, "robbing_kong", konger))
 
     def _win_allowed(self, seat: int, tile: int, how: str) -> bool:
+        """Whether the seat may declare mahjong with ``tile``.
+
+        A self-drawn tile is already among the seat's tiles; a discard or a
+        robbed kong tile is not yet, and is added as the winning tile.
+        """
         context = self._win_context(seat, tile, how)
-        hand = self.table.seats[seat].to_hand(tile)
+        s = self.table.seats[seat]
+        hand = replace(s.to_hand(), winning_tile=tile) if how in ("discard", "robbing_kong") else s.to_hand(tile)
         objections = self.hook.mahjong_win_objections(ruleset=self.ruleset, table=self.table, seat=seat,
                                                       hand=hand, context=context)
         return not objections
@@ -602,6 +659,9 @@ class Game:
         t = self.table
         if outcome.kind == "win":
             self.wins += 1
+        elif outcome.kind == "aborted":
+            self.draws += 1
+            self.event("table", "deal_abandoned")
         else:
             self.draws += 1
             self.event("table", "exhaustive_draw")

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .melds import Hand
     from .rng import Rng
     from .rules import Ruleset
-    from .table import Action, Claim, ExchangeStep, Outcome, Payment, Table, TimeLimits
+    from .table import Action, Claim, ExchangeStep, FalseWinPenalty, Outcome, Payment, Table, TimeLimits
     from .wall import Wall
 
 PROJECT = "mahjong"
@@ -320,14 +320,16 @@ def mahjong_penalties(ruleset: Ruleset, table: Table, outcome: Outcome) -> Any:
 
 
 @hookspec(firstresult=True)
-def mahjong_false_win(ruleset: Ruleset, table: Table, seat: int, reason: str) -> Any:
-    """What a wrongly declared mahjong costs and whether the deal goes on.
+def mahjong_false_win(ruleset: Ruleset, table: Table, seat: int, reason: str) -> FalseWinPenalty | None:
+    """What a wrongly declared mahjong costs and who may end the deal for it.
 
     :param ruleset: the game's ruleset.
     :param table: the table at the false declaration.
     :param seat: the seat that declared.
-    :param reason: why the declaration was wrong.
-    :return: the penalty (payments, and whether the deal ends).  ``firstresult``.
+    :param reason: why the declaration was wrong (the objections, or an incomplete hand).
+    :return: the penalty (its rule, payments, and the seat of the wronged side that
+        chooses to end or continue the deal), or ``None`` where the ruleset has no
+        such rule and the declaration is simply illegal.  ``firstresult``.
     """
 
 

@@ -99,11 +99,24 @@ class Penalty:
     payments: tuple[Payment, ...]
 
 
+@dataclass(frozen=True)
+class FalseWinPenalty:
+    """What a wrongly declared mahjong costs, and who on the wronged side may end the deal.
+
+    :param chooser: the seat that chooses to end or continue the deal, or ``None``
+        when the deal simply goes on.
+    """
+
+    rule: str
+    payments: tuple[Payment, ...]
+    chooser: int | None
+
+
 @dataclass
 class Outcome:
     """How a deal ended and what each hand scored."""
 
-    kind: str  # "win" or "draw"
+    kind: str  # "win", "draw", or "aborted" (ended after a false mahjong)
     winner: int | None = None
     how: str | None = None  # "self_drawn", "discard", "replacement", "robbing_kong"
     tile: int | None = None

@@ -52,12 +52,21 @@ def has_scoring(ruleset: Any) -> bool:
     return bool(ruleset.raw_tables.get("scoring"))
 
 
+def scoring_value(ruleset: Any, name: str) -> Any:
+    """A value of the ruleset's top-level ``scoring`` section (``scoring_value(rs, "family")``)."""
+    node: Any = ruleset.tables.get("scoring") or {}
+    for part in name.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            raise RulesetError(f"ruleset {ruleset.id} has no scoring value {name!r}", source=ruleset.location,
+                               place=f"$.scoring.{name}")
+        node = node[part]
+    if isinstance(node, Mapping) and "value" in node:
+        return node["value"]
+    return node
+
+
 def family_of(ruleset: Any) -> str:
-    try:
-        return str(ruleset.value("scoring.family"))
-    except RulesetError:
-        raise RulesetError(f"ruleset {ruleset.id} has a scoring section without a family", source=ruleset.location,
-                           place="$.scoring.family") from None
+    return str(scoring_value(ruleset, "family"))
 
 
 def engine(name: str) -> ScoreFn:

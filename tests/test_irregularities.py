@@ -1,0 +1,96 @@
+"""Irregularities at the table: a wrongly declared mahjong (003) is a penalty event, not a crash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_core.engine import Game, IllegalAction
+from mahjong_core.players import GreedyBot
+from mahjong_core.replay_check import check
+from mahjong_core.replay_log import ReplayWriter, header
+from mahjong_core.rng import ALGORITHM, Rng
+from mahjong_core.rules import load_ruleset
+from mahjong_core.table import Action, Table
+
+
+class FalseDeclarer(GreedyBot):
+    """Declares mahjong on its first turn whatever it holds, then plays greedily; ends or continues as told."""
+
+    def __init__(self, rng: Rng, *, end_deal: bool):
+        super().__init__(rng, name="false-declarer")
+        self.declared = False
+        self.end_deal = end_deal
+
+    def choose(self, table: Table, seat: int, options: Any, phase: str) -> Action:
+        if phase == "turn" and not self.declared:
+            self.declared = True
+            return Action("win", next(i for i, n in enumerate(table.seats[seat].counts) if n))
+        if phase == "false_mahjong":
+            return Action("end_deal" if self.end_deal else "continue")
+        return super().choose(table, seat, options, phase)
+
+
+def play(rid: str, end_deal: bool, path: Path | None = None) -> tuple[Game, list[dict[str, Any]]]:
+    ruleset = load_ruleset(rid)
+    players = [FalseDeclarer(Rng.from_seed(3).derive("bot", s), end_deal=end_deal) for s in range(4)]
+    events: list[dict[str, Any]] = []
+    writer = ReplayWriter(path) if path else None
+
+    def emit(e: dict[str, Any]) -> None:
+        events.append(e)
+        if writer:
+            writer.write(e)
+
+    game = Game(ruleset, players, 3, emit=emit, max_deals=1)
+    if writer:
+        seats = [{"seat": i, "name": p.name, "kind": "test"} for i, p in enumerate(players)]
+        writer.write(header(ruleset, 3, ALGORITHM, seats, game.table.teams, {"max_deals": 1}))
+    game.play()
+    if writer:
+        writer.close()
+    return game, events
+
+
+@pytest.mark.parametrize("end_deal", [True, False])
+def test_a_wrong_mahjong_costs_the_guilty_pair_a_tenth_of_the_limit(end_deal: bool) -> None:
+    game, events = play("piter", end_deal)
+    false = [e for e in events if e["type"] == "false_mahjong"]
+    assert false, "the false declaration was not logged"
+    first = false[0]
+    guilty = first["seat"]
+    team = next(t for t in game.table.teams if guilty in t)
+    paid: dict[int, int] = {}
+    for payer, payee, amount, _ in first["payments"]:
+        assert payer in team and payee not in team
+        paid[payer] = paid.get(payer, 0) + amount
+    assert paid == {s: 200 for s in team}  # 0.1 of the 2000 limit, each partner (003 line 8)
+    assert sum(first["scores"]) == 0
+    if end_deal:
+        assert any(e["type"] == "deal_abandoned" for e in events)
+    else:
+        assert any(e["type"] in ("mahjong", "exhaustive_draw") for e in events)
+
+
+def test_a_logged_wrong_mahjong_replays_and_audits(tmp_path: Path) -> None:
+    path = tmp_path / "false.jsonl"
+    play("piter", False, path)
+    assert check(str(path), "replay").ok
+    verdict = check(str(path), "audit")
+    assert verdict.ok, verdict.text()
+    lines = path.read_text().splitlines()
+    k = next(i for i, line in enumerate(lines) if '"type":"false_mahjong"' in line)
+    event = json.loads(lines[k])
+    event["payments"][0][2] += 50
+    lines[k] = json.dumps(event, sort_keys=True, separators=(",", ":"))
+    path.write_text("\n".join(lines) + "\n")
+    verdict = check(str(path), "audit")
+    assert not verdict.ok and verdict.event == event["n"] and "payments" in verdict.error
+
+
+def test_without_a_rule_for_it_a_wrong_mahjong_is_simply_illegal() -> None:
+    with pytest.raises(IllegalAction, match="not legal"):
+        play("harbin", True)

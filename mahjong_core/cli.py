@@ -182,6 +182,21 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return _cmd_check(args, "audit")
 
 
+def cmd_view(args: argparse.Namespace) -> int:
+    """One seat's view of a log: JSON Lines with every tile hidden from that seat replaced by "?"."""
+    from .replay_log import dumps, read_log
+    from .views import seat_view
+
+    log = read_log(args.file)
+    seats = len(log.header["seats"])
+    if not 0 <= args.seat < seats:
+        raise MahjongError(f"--seat must be 0 to {seats - 1}", place="--seat")
+    print(dumps(log.header))
+    for event in seat_view(log.events, args.seat):
+        print(dumps(event))
+    return EXIT_OK
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job: one seeded game, its replay written, re-played and audited, and a summary."""
     from .replay_check import check
@@ -259,6 +274,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="out", help="folder for the replay log (default: out)")
 
     add("replay", cmd_replay, "re-simulate a replay log and confirm byte-identical events").add_argument("file")
+    p = add("view", cmd_view, "one seat's view of a replay log: what that seat may see at the table")
+    p.add_argument("file")
+    p.add_argument("--seat", type=int, required=True)
     add("audit", cmd_audit, "check every action and recompute every score and payment of a log").add_argument("file")
     return parser
 

@@ -94,3 +94,25 @@ def test_a_logged_wrong_mahjong_replays_and_audits(tmp_path: Path) -> None:
 def test_without_a_rule_for_it_a_wrong_mahjong_is_simply_illegal() -> None:
     with pytest.raises(IllegalAction, match="not legal"):
         play("harbin", True)
+
+
+def test_a_seat_view_hides_the_other_pairs_exchange_and_concealed_tiles(tmp_path: Path) -> None:
+    from mahjong_core.replay_log import read_log
+    from mahjong_core.simulate import play_game
+    from mahjong_core.views import HIDDEN, seat_view
+
+    path = tmp_path / "piter.jsonl"
+    play_game(load_ruleset("piter"), 12, ["greedy"] * 4, replay=path, max_deals=1)
+    log = read_log(path)
+    view = seat_view(log.events, 0)
+    exchanges = {e["actor"]: e for e in view if e["type"] == "decision" and e["phase"] == "exchange"}
+    assert exchanges, "no partner exchange in a piter deal"
+    for actor, event in exchanges.items():
+        if event["action"] != "exchange":
+            continue
+        visible = actor in (0, 2)  # seat 0 sees its own pass and the one its partner (seat 2) gives it
+        assert (HIDDEN not in event["tiles"]) == visible
+    hands = next(e for e in view if e["type"] == "hands")["hands"]
+    assert HIDDEN not in hands[0] and all(set(h) == {HIDDEN} for h in hands[1:])
+    assert all(e["tile"] == HIDDEN for e in view if e["type"] == "draw" and e["seat"] != 0)
+    assert any(e["tile"] != HIDDEN for e in view if e["type"] == "draw" and e["seat"] == 0)

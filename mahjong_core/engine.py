@@ -144,6 +144,7 @@ class Game:
         for t in self.tile_set:
             self.copies[t] += 1
         self.hand_size = int(ruleset.param("hand_size"))
+        self._late_pungs = bool(ruleset.value("pung_claim_until_next_discard"))
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
         self._bonus_kinds = [bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k)) for k in range(len(KINDS))]
         self.wins = 0
@@ -420,6 +421,11 @@ class Game:
                 drawn = self._settle_bonus(seat, tile)
                 how = "self_drawn"
                 after_claim = False
+                if self._late_pungs and drawn == tile and t.last_discard is not None:
+                    late = self._claim_window(t.last_discarder, t.last_discard, late=(seat, tile))
+                    if late is not None:
+                        seat, drawn, how, after_claim = late
+                        t.first_go_around = False
             discard = self._turn(seat, drawn, how, after_claim)
             claimed = self._claim_window(seat, discard)
             if claimed is None:
@@ -567,9 +573,13 @@ class Game:
 
     # ------------------------------------------------------------------ claims
 
-    def _claim_window(self, discarder: int, tile: int) -> tuple[int, int | None, str, bool] | None:
+    def _claim_window(self, discarder: int, tile: int, late: tuple[int, int] | None = None
+                      ) -> tuple[int, int | None, str, bool] | None:
         """Offer the discard to the other seats and apply the claim that takes it.
 
+        :param late: ``(drawer, drawn tile)`` for the late window of 001 line 109: after the next
+            player has drawn, the others may still pung or kong the discard until it is covered;
+            the drawn tile then goes back on the wall.
         :return: ``None`` when nobody claims, else ``(claimer, drawn, how, after_claim)`` for its turn:
             after a pung or chow the claimer only discards; after a kong it plays on from its
             replacement tile.
@@ -579,7 +589,12 @@ class Game:
         window_ms = 0
         for off in range(1, t.players):
             seat = (discarder + off) % t.players
-            options = self._claim_options(seat, discarder, tile)
+            if late is not None:
+                if seat == late[0] or t.seats[seat].counts[tile] < 2:
+                    continue
+                options = [o for o in self._claim_options(seat, discarder, tile) if o.kind in ("pung", "kong")]
+            else:
+                options = self._claim_options(seat, discarder, tile)
             if not options:
                 continue
             options.append(Action("pass"))
@@ -597,6 +612,11 @@ class Game:
         ordered = self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims)
         claim = ordered[0]
         t.clock_ms += claim.delay_ms or 0
+        if late is not None:
+            drawer, drawn = late
+            t.seats[drawer].counts[drawn] -= 1
+            t.wall.undraw()
+            self.event("table", "draw_returned", seat=drawer, tile=code(drawn))
         s = t.seats[claim.seat]
         t.seats[discarder].discards.pop()
         t.last_discard = None

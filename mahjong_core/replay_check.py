@@ -24,7 +24,7 @@ from typing import Any
 
 from .engine import Game
 from .errors import MahjongError, ReplayError
-from .players import ScriptedPlayer
+from .players import BOTS, ScriptedPlayer, make_bots
 from .replay_log import ReplayLog, dumps, read_log
 from .rng import ALGORITHM
 from .tiles import KINDS
@@ -132,6 +132,7 @@ class ObservedWall:
         self._hands = hands
         self._draws = iter([e for e in deal_events if e.get("type") == "draw"])
         self._replacements = iter([e for e in deal_events if e.get("type") == "replacement"])
+        self._last_draw = -1
 
     def _take(self, code: Any, n: int) -> int:
         kind = _CODE_TO_KIND.get(code) if isinstance(code, str) else None
@@ -157,7 +158,14 @@ class ObservedWall:
         if event is None:
             raise ReplayError("the rules call for a draw here, but the log records no more draws",
                               source=self.source)
-        return self._take(event.get("tile"), event["n"])
+        self._last_draw = self._take(event.get("tile"), event["n"])
+        return self._last_draw
+
+    def undraw(self) -> int:
+        """A late pung took the turn back: the drawn tile goes back on the wall, to be drawn again."""
+        self._shadow.undraw()
+        self._seen[self._last_draw] -= 1
+        return self._last_draw
 
     def draw_replacement(self) -> int:
         self._shadow.draw_replacement()
@@ -235,7 +243,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     if rng is not None and rng["algorithm"] != ALGORITHM:
         raise ReplayError(f"unknown generator {rng['algorithm']!r}; this version implements {ALGORITHM}",
                           source=log.source, place="line 1")
-    players = [ScriptedPlayer(s["name"], log.decisions(s["seat"]), source=log.source) for s in head["seats"]]
+    players = _players(log, rng)
     comparator = _Comparator(log, byte_exact=(mode == "replay"))
     options = head.get("options", {})
     factory = None
@@ -276,6 +284,23 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     verdict.deals = result.deals
     verdict.scores = result.scores
     return verdict
+
+
+def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Any]:
+    """Who makes the decisions in the re-run.
+
+    A seat the header names as one of the bundled bots, in a seeded game, is
+    played by that bot again: a seeded bot game is fully determined by its
+    seed, so every recorded decision -- including its timing -- is checked,
+    not merely repeated.  Any other seat repeats its recorded decisions.
+    """
+    players: list[Any] = []
+    for seat in log.header["seats"]:
+        if rng is not None and seat["kind"] in BOTS:
+            players.append(make_bots([seat["kind"]] * (seat["seat"] + 1), rng["seed"])[seat["seat"]])
+        else:
+            players.append(ScriptedPlayer(seat["name"], log.decisions(seat["seat"]), source=log.source))
+    return players
 
 
 def _audit_totals(log: ReplayLog) -> tuple[int, str] | None:

@@ -386,6 +386,22 @@ class Wall:
         self._out.append(tile)
         return tile
 
+    def undraw(self) -> int:
+        """Put the last tile drawn from the live wall back on it and return it.
+
+        001 line 109 lets a pung or kong be claimed after the next player has
+        drawn, until that player's discard covers the tile; the drawn tile then
+        goes back, and is the next tile drawn.
+
+        :raises WallError: when the last tile given out was not a live draw.
+        """
+        h = self._head
+        if not self._out or h == 0 or self._out[-1] != self._seq[h - 1]:
+            raise WallError("the last tile given out was not drawn from the live wall")
+        self._out.pop()
+        self._head = h - 1
+        return self._seq[h - 1]
+
     def draw_replacement(self) -> int:
         """A replacement tile for a kong or a bonus tile (001 lines 85-91).
 

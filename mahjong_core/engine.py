@@ -34,7 +34,9 @@ from .rng import deal_rng
 from .table import Action, Claim, Outcome, Payment, Table, meld_of
 from .tiles import EAST, KINDS, NUM_PLAYING_KINDS
 
-PHASES = ("setup", "wall", "deal", "exchange", "bonus", "turns", "end", "scoring", "settlement", "rotation")
+#: The phases of a game in order; ``Table.phase`` always holds the current one, so hooks and observers
+#: know where the game is.  ``turns`` repeats until the deal ends; ``rotation`` leads back to ``wall``.
+PHASES = ("setup", "wall", "deal", "exchange", "bonus", "turns", "scoring", "settlement", "rotation", "over")
 
 
 class Player(Protocol):
@@ -259,6 +261,7 @@ class Game:
             if self.hook.mahjong_game_over(ruleset=self.ruleset, table=t):
                 break
             outcome = self.play_deal()
+            t.phase = "rotation"
             dealer, wind, round_index = self.hook.mahjong_next_deal(ruleset=self.ruleset, table=t, outcome=outcome)
             if dealer == t.dealer and round_index == t.round_index:
                 t.deal_in_round += 1
@@ -266,6 +269,8 @@ class Game:
                 t.deal_in_round = 0
             t.dealer, t.prevalent_wind, t.round_index = dealer, wind, round_index
             t.deal_number += 1
+            self.event("table", "rotation", dealer=dealer, prevalent_wind=wind, round=round_index)
+        t.phase = "over"
         result = GameResult(list(t.scores), t.deal_number, self.wins, self.draws, [list(x) for x in t.teams])
         self.event("table", "game_end", scores=list(t.scores), deals=t.deal_number,
                    team_scores=result.team_scores())
@@ -274,6 +279,7 @@ class Game:
     def play_deal(self) -> Outcome:
         t = self.table
         t.new_deal()
+        t.phase = "wall"
         rng = None
         if self._tile_source_factory is not None:
             wall = self._tile_source_factory(self)
@@ -293,6 +299,7 @@ class Game:
         self._flush_wall_events()
         try:
             pending: list[list[int]] = [[] for _ in range(t.players)]
+            t.phase = "deal"
             dealt = wall.deal(t.players)
             self._flush_wall_events()
             for i, tiles in enumerate(dealt):
@@ -305,8 +312,11 @@ class Game:
                         t.seats[seat].counts[tile] += 1
             self.event("table", "hands", hands=[codes(t.seats[s].concealed_tiles()) + codes(pending[s])
                                                 for s in range(t.players)])
+            t.phase = "exchange"
             self._exchange()
+            t.phase = "bonus"
             self._bonus_replacement(pending)
+            t.phase = "turns"
             outcome = self._turns()
         except DealOver as over:
             outcome = over.outcome
@@ -685,7 +695,9 @@ class Game:
         else:
             self.draws += 1
             self.event("table", "exhaustive_draw")
+        t.phase = "scoring"
         payments = self._score_and_settle(outcome)
+        t.phase = "settlement"
         for p in payments:
             t.scores[p.payer] -= p.amount
             t.scores[p.payee] += p.amount

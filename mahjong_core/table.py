@@ -157,6 +157,8 @@ class Table:
     """The whole table state of one game."""
 
     players: int = 4
+    #: The current phase of the game (see ``mahjong_core.engine.PHASES``).
+    phase: str = "setup"
     seats: list[Seat] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     dealer: int = 0

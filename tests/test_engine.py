@@ -148,3 +148,27 @@ def test_no_late_claims_where_the_ruleset_closes_them() -> None:
     for seed in range(5):
         _, lines = play("harbin", seed, ["random"] * 4, max_deals=2)
         assert not any('"type":"draw_returned"' in x for x in lines)
+
+
+class PhaseObserver:
+    def __init__(self) -> None:
+        self.phases: list[str] = []
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+        if not self.phases or self.phases[-1] != table.phase:
+            self.phases.append(table.phase)
+
+
+def test_the_table_walks_through_the_phases_in_order() -> None:
+    from mahjong_core.engine import PHASES
+
+    observer = PhaseObserver()
+    play("orsk", 8, max_deals=2, observers=(observer,))
+    order = {p: i for i, p in enumerate(PHASES)}
+    deal = observer.phases[: observer.phases.index("rotation") + 1]
+    # bonus and scoring show only when a bonus tile is dealt or a hand is scored
+    assert [p for p in deal if p not in ("bonus", "scoring")] == ["wall", "deal", "exchange", "turns", "settlement",
+                                                                  "rotation"]
+    assert all(order[a] < order[b] or b == "wall" for a, b in zip(observer.phases, observer.phases[1:], strict=False))
+    assert observer.phases[-1] == "over"

@@ -174,7 +174,7 @@ class Game:
         t = self.table
         action = self.players[seat].choose(t, seat, options, phase)
         delay = action.delay_ms
-        offered = action if delay == 0 else replace(action, delay_ms=0)
+        offered = action if delay == 0 else action.after(0)
         if offered.kind == "win" and offered not in options and phase in ("turn", "claim") \
                 and isinstance(delay, int) and delay >= 0:
             penalty = self._false_win(seat, offered, phase, delay)
@@ -197,7 +197,7 @@ class Game:
                 raise IllegalAction(f"the ruleset's timeout action {action_text(fallback)} is not legal here",
                                     place=f"event {self.n}")
             self.event("table", "timeout", seat=seat, what=what, limit_ms=limit, **action_fields(fallback))
-            return replace(fallback, delay_ms=limit)
+            return fallback.after(limit)
         return action
 
     def _false_win(self, seat: int, action: Action, phase: str, delay: int) -> Any:

@@ -9,7 +9,6 @@ bots.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from . import shanten as shanten_mod
@@ -53,7 +52,7 @@ class RandomBot:
         chosen = next((o for o in options if o.kind == "win"), None)
         if chosen is None:
             chosen = options[self.rng.below(len(options))]
-        return replace(chosen, delay_ms=self._delay(table, chosen, phase))
+        return chosen.after(self._delay(table, chosen, phase))
 
     def _delay(self, table: Table, action: Action, phase: str) -> int:
         """A random thinking time; about one decision in a hundred overruns the ruleset's limit."""
@@ -95,8 +94,8 @@ class GreedyBot:
         if chosen.kind == "chow":
             pause = _chow_pause_ms(table)
             if pause is not None:
-                return replace(chosen, delay_ms=pause[0])
-        return replace(chosen, delay_ms=self.TURN_MS if phase == "turn" else self.CLAIM_MS)
+                return chosen.after(pause[0])
+        return chosen.after(self.TURN_MS if phase == "turn" else self.CLAIM_MS)
 
     def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         for option in options:
@@ -258,7 +257,7 @@ class ScriptedPlayer:
         if not isinstance(delay, int) or isinstance(delay, bool) or delay < 0:
             raise ReplayError(f"after_ms must be a non-negative integer, got {delay!r}", source=self.source,
                               place=f"event {n}")
-        return replace(action, delay_ms=delay) if delay else action
+        return action.after(delay) if delay else action
 
 
 def action_from_fields(fields: dict[str, Any], *, source: str, place: str) -> Action:

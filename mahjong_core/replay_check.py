@@ -243,7 +243,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     if rng is not None and rng["algorithm"] != ALGORITHM:
         raise ReplayError(f"unknown generator {rng['algorithm']!r}; this version implements {ALGORITHM}",
                           source=log.source, place="line 1")
-    players = _players(log, rng)
+    players = _players(log, rng if mode == "audit" else None)
     comparator = _Comparator(log, byte_exact=(mode == "replay"))
     options = head.get("options", {})
     factory = None
@@ -289,10 +289,11 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
 def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Any]:
     """Who makes the decisions in the re-run.
 
-    A seat the header names as one of the bundled bots, in a seeded game, is
-    played by that bot again: a seeded bot game is fully determined by its
-    seed, so every recorded decision -- including its timing -- is checked,
-    not merely repeated.  Any other seat repeats its recorded decisions.
+    For an audit, a seat the header names as one of the bundled bots, in a
+    seeded game, is played by that bot again: a seeded bot game is fully
+    determined by its seed, so every recorded decision -- its timing included
+    -- is checked, not merely repeated.  Otherwise (and for the faster
+    byte-for-byte replay) every seat repeats its recorded decisions.
     """
     players: list[Any] = []
     for seat in log.header["seats"]:

@@ -35,6 +35,10 @@ class Action:
     #: player may return one with its own delay (``dataclasses.replace(option, delay_ms=...)``).
     delay_ms: int = 0
 
+    def after(self, delay_ms: int) -> Action:
+        """The same action taken after ``delay_ms`` milliseconds (cheaper than ``dataclasses.replace``)."""
+        return Action(self.kind, self.tile, self.tiles, self.way, delay_ms)
+
 
 @dataclass(frozen=True, slots=True)
 class Claim:

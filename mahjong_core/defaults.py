@@ -205,7 +205,10 @@ def mahjong_win_objections(ruleset: Any, table: Table, seat: int, hand: Any, con
     if hand.tile_count() != expected and (ruleset.value("dead_hand") or {}).get("enabled", True):
         return f"dead hand: {hand.tile_count()} tiles, a mahjong has {expected}"
     rule = ruleset.value("calling_hand_rule") or {}
-    if rule.get("required") and not s.calling:
+    # A declaration goes with a discard, so a seat that has not discarded yet (a heavenly or earthly hand)
+    # has had no chance to declare: the rule cannot apply to it (assumption; 001 line 161 and 003 line 10
+    # require the declaration of a hand that is already calling).
+    if rule.get("required") and not s.calling and s.discards:
         return "calling hand not declared"
     return _below_minimum(ruleset, table, hand, context)
 

@@ -26,7 +26,7 @@ from mahjong_core.rules import (
 )
 
 SEEDS = Path(__file__).parents[1].parent / "shared" / "seeds"
-BUNDLED = sorted(i for i in available() if load_ruleset(i).location.startswith(str(Path(__file__).parents[1])))
+BUNDLED = sorted(i for i, info in available().items() if str(info.module).startswith("mahjong_rulesets."))
 ROOTS = {
     "harbin",
     "chinese_classical",

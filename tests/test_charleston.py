@@ -1,0 +1,141 @@
+"""The Charleston of the Orsk rules (000 lines 204-205, 297, 353): three passes of three tiles before play.
+
+The seed gives no details; the data takes the American game's first
+Charleston (right, across, left), which line 297 names as the rule's origin.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_core.engine import Game
+from mahjong_core.hookspecs import hookimpl
+from mahjong_core.players import make_bots
+from mahjong_core.plugin_manager import build_plugin_manager
+from mahjong_core.replay_check import check
+from mahjong_core.replay_log import dumps, read_log
+from mahjong_core.rules import load_ruleset
+from mahjong_core.simulate import play_game
+from mahjong_core.table import ExchangeStep, Table
+from mahjong_core.tiles import KINDS
+
+CODE = {k.code: k.index for k in KINDS}
+OFFSETS = {"right": 1, "across": 2, "left": 3}
+STEPS = ["charleston-1-right", "charleston-2-across", "charleston-3-left"]
+
+
+def steps_of(rid: str) -> list[ExchangeStep]:
+    rs = load_ruleset(rid)
+    return list(build_plugin_manager(rs.modules).hook.mahjong_exchange_steps(ruleset=rs, table=Table()) or [])
+
+
+def test_orsk_passes_three_tiles_right_across_and_left() -> None:
+    assert steps_of("orsk") == [ExchangeStep("charleston-1-right", 3, 1), ExchangeStep("charleston-2-across", 3, 2),
+                                ExchangeStep("charleston-3-left", 3, 3)]
+    provenance = load_ruleset("orsk").source_of("tile_exchange")
+    assert provenance.kind == "assumption" and "297" in provenance.text
+
+
+@pytest.mark.parametrize("rid", ["harbin", "shanghai", "chinese_classical", "european_classical", "traditional",
+                                 "bonus_classical"])
+def test_only_orsk_has_the_charleston(rid: str) -> None:
+    assert steps_of(rid) == []  # 000 line 353: Charleston "yes" for Orsk alone
+
+
+class ExchangeWatcher:
+    """Checks each pass: the passed tiles were held, left their giver, and reached the seat the step names."""
+
+    def __init__(self, tile_set: tuple[int, ...]):
+        self.expected = Counter(tile_set)
+        self.before: list[list[int]] | None = None
+        self.passed: dict[int, list[int]] = {}
+        self.deals: list[list[tuple[str, int, int]]] = []
+        self.decisions: list[int] = []
+
+    def _conserved(self, table: Table) -> None:
+        seen: Counter[int] = Counter(table.wall.remaining())
+        for seat in table.seats:
+            seen.update(seat.concealed_tiles())
+            seen.update(seat.bonus)
+            for meld in seat.melds:
+                seen.update(meld.tiles)
+            seen.update(seat.discards)
+        assert seen == self.expected
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "deal_start":
+            self.deals.append([])
+            self.decisions.append(0)
+        elif kind == "decision" and event["phase"] == "exchange":
+            self.decisions[-1] += 1
+            if self.before is None:
+                self.before = [list(s.counts) for s in table.seats]
+            tiles = [CODE[c] for c in event["tiles"]]
+            held = Counter(kind for kind, n in enumerate(self.before[event["actor"]]) for _ in range(n))
+            assert not Counter(tiles) - held, f"seat {event['actor']} passed tiles it does not hold"
+            self.passed[event["actor"]] = tiles
+        elif kind == "exchange":
+            offset = OFFSETS[event["step"].rsplit("-", 1)[1]]
+            assert event["receiver"] == (event["giver"] + offset) % 4 and event["count"] == 3
+            self.deals[-1].append((event["step"], event["giver"], event["receiver"]))
+            if self.before is not None:  # the first event of a step: every tile has moved by now
+                for seat in range(4):
+                    want = list(self.before[seat])
+                    for t in self.passed[seat]:
+                        want[t] -= 1
+                    for t in self.passed[(seat - offset) % 4]:
+                        want[t] += 1
+                    assert table.seats[seat].counts == want, f"seat {seat} after {event['step']}"
+                self._conserved(table)
+                self.before, self.passed = None, {}
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_seeded_orsk_games_record_every_pass(seed: int) -> None:
+    rs = load_ruleset("orsk")
+    watcher = ExchangeWatcher(tuple(rs.tile_set()))
+    events: list[dict[str, Any]] = []
+    Game(rs, make_bots(["greedy", "random", "greedy", "random"], seed), seed, emit=events.append,
+         observers=(watcher,), max_deals=3).play()
+    expected = [(step, giver, (giver + OFFSETS[step.rsplit("-", 1)[1]]) % 4) for step in STEPS for giver in range(4)]
+    assert watcher.deals == [expected] * 3
+    assert watcher.decisions == [12] * 3
+    # The passes come before the first discard of each deal.
+    for start in (i for i, e in enumerate(events) if e["type"] == "deal_start"):
+        deal = events[start:]
+        first_turn = next(i for i, e in enumerate(deal) if e["type"] == "decision" and e["phase"] == "turn")
+        assert max(i for i, e in enumerate(deal[:first_turn + 1]) if e["type"] == "exchange") < first_turn
+
+
+def test_an_orsk_replay_resimulates_and_audits_clean(tmp_path: Path) -> None:
+    path = tmp_path / "orsk.jsonl"
+    game = play_game(load_ruleset("orsk"), 21, ["greedy", "random", "greedy", "greedy"], replay=path, max_deals=2)
+    assert check(str(path), "replay").ok
+    audited = check(str(path), "audit")
+    assert audited.ok, audited.text()
+    assert audited.scores == game.result.scores
+    log = read_log(path)
+    assert sum(1 for e in log.events if e["type"] == "decision" and e["phase"] == "exchange") == 24
+
+
+def test_an_exchange_of_tiles_not_held_is_caught_at_its_event(tmp_path: Path) -> None:
+    path = tmp_path / "orsk.jsonl"
+    play_game(load_ruleset("orsk"), 21, ["greedy"] * 4, replay=path, max_deals=1)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    events = [json.loads(line) for line in lines[1:]]
+    hands = next(e for e in events if e["type"] == "hands")["hands"]
+    k, decision = next((k, e) for k, e in enumerate(events) if e["type"] == "decision" and e["phase"] == "exchange")
+    absent = next(KINDS[t].code for t in range(27) if KINDS[t].code not in hands[decision["actor"]])
+    lines[k + 1] = dumps({**decision, "tiles": [absent] * 3})
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    verdict = check(str(path), "audit")
+    assert not verdict.ok and verdict.event == decision["n"]
+    # A bot seat is re-run as the seeded bot (its decision differs), a scripted one is refused (not legal).
+    assert "tiles" in (verdict.error or "") or "not legal" in (verdict.error or "")

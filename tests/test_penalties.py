@@ -1,0 +1,310 @@
+"""Rules that punish or forbid: dangerous-discard penalties, the calling-hand rule and the dead hand.
+
+Penalties: 000 lines 156-157 and 363 (КК), 001 lines 141-151 (traditional).
+Calling hand: 000 lines 159-163 and 362, 001 line 113.  Dead hand: 001 line 115.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mahjong_core.engine import Game
+from mahjong_core.hookspecs import hookimpl
+from mahjong_core.notation import parse_hand, parse_tiles
+from mahjong_core.penalties import dangerous_discard_penalty, penalty_case
+from mahjong_core.players import make_bots
+from mahjong_core.plugin_manager import build_plugin_manager
+from mahjong_core.rules import load_ruleset
+from mahjong_core.score import Score
+from mahjong_core.settlement import settle
+from mahjong_core.table import Outcome, Payment, Penalty, Table
+
+PENALTY_RULESETS = ("chinese_classical", "traditional")
+NO_PENALTY_RULESETS = ("harbin", "shanghai", "orsk", "european_classical", "bonus_classical")
+
+
+class Tweaked:
+    """A ruleset with a few parameter values replaced (what a house-rule YAML would do)."""
+
+    def __init__(self, base: Any, **values: Any):
+        self._base = base
+        self._values = values
+        self.location = base.location
+        self.id = base.id
+
+    def value(self, name: str) -> Any:
+        return self._values[name] if name in self._values else self._base.value(name)
+
+
+def dangerous_table(winner_hand: str, *, discarder_tiles: str = "1112223334445p", calling: bool = False,
+                    dealer: int = 0) -> tuple[Table, int]:
+    """Seat 1 has won with ``winner_hand`` (its ``+tile`` the discard of seat 2); returns the table and the tile."""
+    t = Table(players=4, scores=[0] * 4, dealer=dealer)
+    t.new_deal()
+    hand = parse_hand(winner_hand)
+    assert hand.winning_tile is not None
+    for tile in hand.concealed + (hand.winning_tile,):
+        t.seats[1].counts[tile] += 1
+    t.seats[1].melds = list(hand.melds)
+    for tile in parse_tiles(discarder_tiles):
+        t.seats[2].counts[tile] += 1
+    t.seats[2].calling = calling
+    return t, hand.winning_tile
+
+
+def discard_win(tile: int, value: int = 100, how: str = "discard") -> Outcome:
+    return Outcome("win", 1, how, tile, 2 if how == "discard" else None,
+                   {s: Score(value if s == 1 else 4, "classical") for s in range(4)})
+
+
+CASES = {
+    "pure_suit": "11m34m [123m<] [456m<] [789m<] +5m",
+    "four_winds": "NN11m [111z] [222z] [333z] +4z",
+    "three_dragons": "77z11m234p [555z] [666z] +7z",
+    "terminals": "555p9s [111m] [999p] [111s] +9s",
+}
+
+
+@pytest.mark.parametrize("rid", PENALTY_RULESETS)
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_discarder_pays_for_everyone_and_nothing_else_is_settled(rid: str, case: str) -> None:
+    t, tile = dangerous_table(CASES[case])
+    penalty = dangerous_discard_penalty(load_ruleset(rid), t, discard_win(tile))
+    # East (seat 0) would have paid double: 200 + 100 + 100, all of it from the discarder.
+    assert penalty == Penalty(case, 2, (Payment(2, 1, 400, f"penalty_{case}"),))
+
+
+def test_an_east_winner_is_paid_double_for_each_player() -> None:
+    t, tile = dangerous_table(CASES["four_winds"], dealer=1)
+    penalty = dangerous_discard_penalty(load_ruleset("traditional"), t, discard_win(tile, 50))
+    assert penalty is not None and penalty.payments == (Payment(2, 1, 300, "penalty_four_winds"),)
+
+
+@pytest.mark.parametrize("rid", NO_PENALTY_RULESETS)
+def test_rulesets_without_penalties_settle_normally(rid: str) -> None:
+    for case in CASES:
+        t, tile = dangerous_table(CASES[case])
+        assert dangerous_discard_penalty(load_ruleset(rid), t, discard_win(tile)) is None
+
+
+def test_each_case_is_its_own_switch() -> None:
+    base = load_ruleset("chinese_classical")
+    penalties = dict(base.value("penalties"))
+    penalties["four_winds"] = {"enabled": False}
+    rs = Tweaked(base, penalties=penalties)
+    t, tile = dangerous_table(CASES["four_winds"])
+    assert penalty_case(rs, t, discard_win(tile)) is None
+    t, tile = dangerous_table(CASES["three_dragons"])
+    assert penalty_case(rs, t, discard_win(tile)) == "three_dragons"
+
+
+def test_chinese_classical_keeps_what_the_seed_program_skipped() -> None:
+    rs = load_ruleset("chinese_classical")
+    assert {"penalties", "calling_hand_rule"} <= set(rs.value("skipped_by_seed_program"))
+    assert all(rs.value("penalties")[case]["enabled"] for case in CASES)
+    assert rs.value("calling_hand_rule")["required"] is True
+
+
+@pytest.mark.parametrize("rid", PENALTY_RULESETS)
+def test_pure_suit_exemptions(rid: str) -> None:
+    rs = load_ruleset(rid)
+    t, tile = dangerous_table(CASES["pure_suit"], discarder_tiles="2226667778889m")
+    assert dangerous_discard_penalty(rs, t, discard_win(tile)) is None  # he held nothing else
+    t, tile = dangerous_table(CASES["pure_suit"], calling=True)
+    assert dangerous_discard_penalty(rs, t, discard_win(tile)) is None  # a declared calling hand
+    t, tile = dangerous_table(CASES["pure_suit"], discarder_tiles="1112223336667p")
+    assert dangerous_discard_penalty(rs, t, discard_win(tile)) is not None  # only another suit: no excuse
+
+
+def test_the_seeds_exempt_only_the_pure_suit_case() -> None:
+    # 000 line 157 and 001 line 143 state the exemptions inside the pure-suit case only.
+    t, tile = dangerous_table(CASES["three_dragons"], calling=True)
+    assert penalty_case(load_ruleset("traditional"), t, discard_win(tile)) == "three_dragons"
+
+
+def test_an_undeclared_calling_discarder_is_exempt_where_there_is_no_calling_rule() -> None:
+    penalties = dict(load_ruleset("chinese_classical").value("penalties"))
+    rs = Tweaked(load_ruleset("harbin"), penalties=penalties)
+    t, tile = dangerous_table(CASES["pure_suit"], discarder_tiles="1112223334445p")  # one from mahjong
+    assert penalty_case(rs, t, discard_win(tile)) is None
+    t, tile = dangerous_table(CASES["pure_suit"], discarder_tiles="1357913579p135s")  # far from it
+    assert penalty_case(rs, t, discard_win(tile)) == "pure_suit"
+    # Where the calling rule holds, only a declaration excuses.
+    t, tile = dangerous_table(CASES["pure_suit"], discarder_tiles="1112223334445p")
+    assert penalty_case(load_ruleset("chinese_classical"), t, discard_win(tile)) == "pure_suit"
+
+
+@pytest.mark.parametrize("hand", [
+    "11m34m [123m<] 456m [789m<] +5m",  # only six tiles of the suit exposed
+    "EE34m [123m<] [456m<] [789m<] +5m",  # a half flush, not a pure suit
+    "NN11m [111z] [222z] 333z +4z",  # two exposed wind sets
+    "77z11m234p [555z] 666z +7z",  # one exposed dragon set
+    "555p9s [111m] [999p] 111s +9s",  # two exposed terminal sets
+    "555p55s [111m] [999p] [111s] +5s",  # the discard is not a terminal
+])
+def test_no_penalty_without_the_exposed_danger(hand: str) -> None:
+    t, tile = dangerous_table(hand)
+    assert penalty_case(load_ruleset("chinese_classical"), t, discard_win(tile)) is None
+
+
+def test_a_terminal_completing_a_chow_is_still_dangerous() -> None:
+    # 001 line 149 / 000 line 157 case 4: the one or nine "allowed the first to win".
+    t, tile = dangerous_table("78s55p [111m] [999p] [111s] +9s")
+    assert penalty_case(load_ruleset("chinese_classical"), t, discard_win(tile)) == "terminals"
+
+
+@pytest.mark.parametrize("how", ["self_drawn", "robbing_kong", "replacement"])
+def test_only_a_discard_is_dangerous(how: str) -> None:
+    t, tile = dangerous_table(CASES["pure_suit"])
+    assert dangerous_discard_penalty(load_ruleset("chinese_classical"), t, discard_win(tile, how=how)) is None
+
+
+def test_no_scores_no_penalty_payments() -> None:
+    t, tile = dangerous_table(CASES["pure_suit"])
+    outcome = Outcome("win", 1, "discard", tile, 2, {})
+    assert penalty_case(load_ruleset("chinese_classical"), t, outcome) == "pure_suit"
+    assert dangerous_discard_penalty(load_ruleset("chinese_classical"), t, outcome) is None
+
+
+def test_payments_outside_the_hand_survive_a_penalty() -> None:
+    base = load_ruleset("shanghai")
+    penalties = dict(load_ruleset("chinese_classical").value("penalties"))
+    rs = Tweaked(base, penalties=penalties)
+    t, tile = dangerous_table(CASES["pure_suit"], discarder_tiles="1357913579p135s")  # not calling
+    t.seats[3].bonus = [34, 35, 36, 37]
+    penalty = dangerous_discard_penalty(rs, t, discard_win(tile))
+    assert penalty is not None
+    assert penalty.payments[0] == Payment(2, 1, 400, "penalty_pure_suit")
+    assert {p.reason for p in penalty.payments[1:]} == {"four_flowers"}
+    assert t.bank == 400  # the deal's stakes were counted
+
+
+def test_the_core_hook_returns_the_penalty() -> None:
+    rs = load_ruleset("traditional")
+    pm = build_plugin_manager(rs.modules)
+    t, tile = dangerous_table(CASES["terminals"])
+    fired = [p for p in pm.hook.mahjong_penalties(ruleset=rs, table=t, outcome=discard_win(tile)) if p]
+    assert [(p.rule, p.seat) for p in fired] == [("terminals", 2)]
+
+
+class StandInScoring:
+    """A scorer independent of the scoring engine, and the classical settlement wired in."""
+
+    @hookimpl
+    def mahjong_score_hand(self, ruleset: Any, hand: Any, context: Any) -> Score:
+        return Score(4 * len(hand.melds) + (20 if context.get("winner") else 0), "stand-in")
+
+    @hookimpl
+    def mahjong_settle(self, ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+        return settle(ruleset, table, outcome)
+
+
+def test_the_engine_logs_the_penalty_and_pays_it_instead_of_the_settlement() -> None:
+    events: list[dict[str, Any]] = []
+    game = Game(load_ruleset("chinese_classical"), make_bots(["greedy"] * 4, 1), 1, emit=events.append,
+                observers=(StandInScoring(),))
+    t, tile = dangerous_table(CASES["three_dragons"])
+    game.table.seats = t.seats
+    game.table.last_discarder = 2
+    payments = game._score_and_settle(Outcome("win", 1, "discard", tile, 2))
+    logged = [(e["rule"], e["seat"]) for e in events if e["type"] == "penalty"]
+    assert logged == [("three_dragons", 2)]
+    # The winner's stand-in value: two melds (8) + 20 for the mahjong, four times (East pays double).
+    assert payments == [Payment(2, 1, 28 * 4, "penalty_three_dragons")]
+
+
+# ------------------------------------------------------------------ the calling-hand rule
+
+
+class CallingWatcher:
+    """Checks every mahjong against the seats that declared calling in the same deal."""
+
+    def __init__(self) -> None:
+        self.declared: set[int] = set()
+        self.mahjongs = 0
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+        if event["type"] == "deal_start":
+            self.declared = set()
+        elif event["type"] == "decision" and event.get("way") == "declare_calling":
+            self.declared.add(event["actor"])
+        elif event["type"] == "decision" and event.get("way") == "withdraw_calling":
+            self.declared.discard(event["actor"])
+        elif event["type"] == "mahjong":
+            assert event["seat"] in self.declared, f"seat {event['seat']} won without declaring calling"
+            assert table.seats[event["seat"]].calling
+            self.mahjongs += 1
+
+
+@pytest.mark.parametrize("rid", PENALTY_RULESETS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_mahjong_follows_a_calling_declaration(rid: str, seed: int) -> None:
+    watcher = CallingWatcher()
+    Game(load_ruleset(rid), make_bots(["greedy", "random", "greedy", "greedy"], seed), seed,
+         observers=(watcher,), max_deals=4).play()
+    assert watcher.mahjongs >= 3
+
+
+def _objections(rid: str, *, calling: bool, hand: str = "1112345678999m +5m", discarded: bool = True) -> list[str]:
+    rs = load_ruleset(rid)
+    pm = build_plugin_manager(rs.modules)
+    t = Table(players=4, scores=[0] * 4)
+    t.new_deal()
+    parsed = parse_hand(hand)
+    for tile in parsed.concealed:
+        t.seats[1].counts[tile] += 1
+    t.seats[1].calling = calling
+    if discarded:
+        t.seats[1].discards.append(27)  # it has played, so it had the chance to declare
+    return [o for o in pm.hook.mahjong_win_objections(ruleset=rs, table=t, seat=1, hand=parsed, context={}) if o]
+
+
+@pytest.mark.parametrize("rid", PENALTY_RULESETS)
+def test_a_win_without_a_declaration_gets_the_objection(rid: str) -> None:
+    assert _objections(rid, calling=False) == ["calling hand not declared"]
+    assert _objections(rid, calling=True) == []
+
+
+@pytest.mark.parametrize("rid", PENALTY_RULESETS)
+def test_a_seat_that_has_not_discarded_yet_needs_no_declaration(rid: str) -> None:
+    """Heavenly and earthly hands: a declaration goes with a discard, and there was none yet."""
+    assert _objections(rid, calling=False, discarded=False) == []
+
+
+@pytest.mark.parametrize("rid", NO_PENALTY_RULESETS)
+def test_without_the_rule_no_declaration_is_needed(rid: str) -> None:
+    assert _objections(rid, calling=False) == []
+
+
+def test_a_declaration_is_offered_with_the_discard_that_leaves_the_hand_calling() -> None:
+    rs = load_ruleset("traditional")
+    pm = build_plugin_manager(rs.modules)
+    t = Table(players=4, scores=[0] * 4)
+    t.new_deal()
+    for tile in parse_tiles("1112345678999m1z"):
+        t.seats[0].counts[tile] += 1
+    offered = [a for group in pm.hook.mahjong_turn_actions(ruleset=rs, table=t, seat=0) for a in group]
+    assert {(a.kind, a.way) for a in offered} == {("discard", "declare_calling")}
+    assert 27 in {a.tile for a in offered}  # discarding the East wind leaves the nine gates calling
+    t.seats[0].calling = True  # declared: traditional has no way back (may_undeclare false)
+    assert [a for group in pm.hook.mahjong_turn_actions(ruleset=rs, table=t, seat=0) for a in group] == []
+    harbin = load_ruleset("harbin")
+    assert [a for g in build_plugin_manager(harbin.modules).hook.mahjong_turn_actions(
+        ruleset=harbin, table=t, seat=0) for a in g] == []
+
+
+# ------------------------------------------------------------------ the dead hand
+
+
+def test_a_dead_hand_cannot_win_under_the_traditional_rules() -> None:
+    # 001 line 115: a hand with a wrong number of tiles cannot take mahjong.
+    assert _objections("traditional", calling=True, hand="111234567899m +9m") == [
+        "dead hand: 13 tiles, a mahjong has 14"]
+    assert _objections("traditional", calling=True, hand="11112345678999m +9m") == [
+        "dead hand: 15 tiles, a mahjong has 14"]
+    assert load_ruleset("traditional").value("dead_hand")["enabled"] is True
+    assert load_ruleset("harbin").value("dead_hand")["enabled"] is False
+    assert _objections("harbin", calling=False, hand="111234567899m +9m") == []

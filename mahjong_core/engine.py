@@ -613,8 +613,12 @@ class Game:
             if action.kind != "pass":
                 claim = Claim(seat, action.kind, action.tiles, action.delay_ms)
                 if not self._claim_ok(claim):
-                    raise IllegalAction(f"seat {seat}'s {claim.kind} after {claim.delay_ms} ms breaks the "
-                                        f"ruleset's claim timing", place=f"event {self.n - 1}")
+                    limits = t.time_limits
+                    pause = limits.chow_pause_min if limits is not None else None
+                    why = (f"a chow declared inside the {pause:g} s pause" if claim.kind == "chow" and pause
+                           else "a claim the ruleset does not allow at that moment")
+                    raise IllegalAction(f"seat {seat}'s {claim.kind} after {claim.delay_ms} ms: {why}",
+                                        place=f"event {self.n - 1}")
                 claims.append(claim)
         if not claims:
             t.clock_ms += window_ms

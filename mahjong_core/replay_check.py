@@ -269,7 +269,9 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
             exc.place = f"event {comparator.k}"
         raise
     except MahjongError as exc:
-        verdict.event, verdict.error = comparator.k, f"the rules reject the log here: {exc.message}"
+        where = _event_number(exc.place)
+        verdict.event = where if where is not None else comparator.k
+        verdict.error = f"the rules reject the log here: {exc.message}"
         return verdict
     if comparator.k != len(log.events):
         verdict.event = comparator.k

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -104,3 +105,28 @@ def test_the_game_ends_when_its_time_is_up() -> None:
     result = game.play()
     assert game.table.clock_ms >= 600_000
     assert result.deals < 16
+
+
+def test_audit_names_a_chow_inside_the_pause(tmp_path: Path) -> None:
+    from mahjong_core.replay_check import check
+    from mahjong_core.simulate import play_game
+
+    for seed in range(10):
+        path = tmp_path / f"p{seed}.jsonl"
+        play_game(load_ruleset("piter"), seed, ["random"] * 4, replay=path, max_deals=2)
+        lines = path.read_text().splitlines()
+        k = next((i for i, x in enumerate(lines) if '"action":"chow"' in x), None)
+        if k is None:
+            continue
+        event = json.loads(lines[k])
+        event["after_ms"] = 1200
+        lines[k] = dumps(event)
+        header = json.loads(lines[0])
+        header["seats"] = [{**s, "kind": "recorded"} for s in header["seats"]]  # a table's own record
+        lines[0] = dumps(header)
+        path.write_text("\n".join(lines) + "\n")
+        verdict = check(str(path), "audit")
+        assert not verdict.ok
+        assert verdict.event == event["n"] and "inside the 5 s pause" in verdict.error
+        return
+    pytest.fail("no chow in ten seeded piter games")

@@ -356,7 +356,11 @@ class Game:
         return tile
 
     def _draw_replacement(self, seat: int, reason: str) -> int:
-        tile = self.table.wall.draw_replacement()
+        """A tile from the dead wall; with none left to give, the deal ends in a draw."""
+        wall = self.table.wall
+        if (wall.loose_count() if wall.ceremony.loose_tiles else wall.live_count()) <= 0:
+            raise DealOver(Outcome("draw"))
+        tile = wall.draw_replacement()
         self._take(seat, tile, "replacement", reason=reason)
         return tile
 
@@ -429,7 +433,8 @@ class Game:
                 if tile is None:
                     raise DealOver(Outcome("draw"))
                 drawn = self._settle_bonus(seat, tile)
-                how = "self_drawn"
+                # A tile kept after replacing a bonus tile came from the dead wall.
+                how = "self_drawn" if drawn == tile else "replacement"
                 after_claim = False
                 if self._late_pungs and drawn == tile and t.last_discard is not None:
                     late = self._claim_window(t.last_discarder, t.last_discard, late=(seat, tile))

@@ -172,3 +172,12 @@ def test_the_table_walks_through_the_phases_in_order() -> None:
                                                                   "rotation"]
     assert all(order[a] < order[b] or b == "wall" for a, b in zip(observer.phases, observer.phases[1:], strict=False))
     assert observer.phases[-1] == "over"
+
+
+def test_a_deal_ends_in_a_draw_when_no_replacement_tile_is_left() -> None:
+    """Seed 4 with random bots runs the dead wall dry on a bonus tile; that ends the deal, it does not crash."""
+    result, lines = play("hongkong", 4, ["random"] * 4, max_deals=6)
+    assert result.deals == 6
+    events = [json.loads(x) for x in lines]
+    dry = [i for i, e in enumerate(events) if e["type"] == "exhaustive_draw" and events[i - 1]["type"] == "bonus"]
+    assert dry, "no deal ran out of replacement tiles"

@@ -1,0 +1,88 @@
+"""Hong Kong settlement: the winner's fan-laak points, paid by the losers; nothing between losers.
+
+000 line 543: from a discard, the player who discarded the winning tile pays
+double the points and the other two pay single; self-drawn, every loser pays
+double; losers do not settle among themselves (also line 139); a special
+limit is paid the same way, its value being the points.  The worked totals of
+000's table (lines 546-552: 4/8/16/.../256 from a discard, 12/24/.../384
+self-drawn) follow.
+
+The multipliers are data (``scoring.payments`` of the ruleset): ``discarder``,
+``other_losers``, ``self_drawn``, and ``robbed_kong_pays_as_discarder`` (a
+robbed kong's owner counts as the discarder; 000 is silent on it).  When the
+ruleset turns ``east_pays_double`` on (a house rule; Hong Kong has it off, 000
+line 343) every payment to or from the dealer is doubled.
+
+An exhaustive draw pays nothing: 000 settles only a win.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import MahjongError, RulesetError
+from ..scoring.hongkong import scoring_entry
+from ..table import Outcome, Payment, Table
+from . import register_settlement
+
+__all__ = ["payments_for", "settle"]
+
+_SELF_DRAWN = ("self_drawn", "replacement")
+
+
+def _multiplier(ruleset: Any, key: str) -> int:
+    value, _ = scoring_entry(ruleset, "payments", key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RulesetError(f"scoring.payments.{key} must be a whole number >= 0, got {value!r}",
+                           source=ruleset.location, place=f"$.scoring.payments.{key}.value")
+    return value
+
+
+def payments_for(ruleset: Any, *, players: int, dealer: int, winner: int, points: int, how: str,
+                 discarder: int | None) -> list[Payment]:
+    """The payments for a win worth ``points`` fan-laak points.
+
+    :param how: ``self_drawn``, ``replacement``, ``discard`` or ``robbing_kong`` (the engine's names).
+    :param discarder: who discarded the winning tile (for a robbed kong, whose kong it was).
+    :raises MahjongError: for a win from a discard that names no discarder, or a bad seat.
+    """
+    if not 0 <= winner < players:
+        raise MahjongError(f"winner seat {winner} is not at a table of {players}", place="winner")
+    self_drawn = how in _SELF_DRAWN
+    by_discard = how == "discard" or (how == "robbing_kong"
+                                      and bool(scoring_entry(ruleset, "payments", "robbed_kong_pays_as_discarder")[0]))
+    if by_discard and (discarder is None or not 0 <= discarder < players or discarder == winner):
+        raise MahjongError(f"a win by {how} needs the seat that gave the tile, got {discarder!r}", place="discarder")
+    east_double = bool(ruleset.value("east_pays_double"))
+    payments = []
+    for seat in range(players):
+        if seat == winner:
+            continue
+        if self_drawn:
+            key = "self_drawn"
+        elif by_discard and seat == discarder:
+            key = "discarder"
+        else:
+            key = "other_losers"
+        amount = points * _multiplier(ruleset, key)
+        reason = f"{points} points x{_multiplier(ruleset, key)} ({key.replace('_', ' ')})"
+        if east_double and dealer in (seat, winner):
+            amount *= 2
+            reason += ", East double"
+        if amount:
+            payments.append(Payment(seat, winner, amount, reason))
+    return payments
+
+
+@register_settlement("hongkong")
+def settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+    """Payments for a deal's outcome (see the module docstring)."""
+    if outcome.kind != "win":
+        return []
+    winner = outcome.winner
+    if winner is None or winner not in outcome.scores:
+        raise MahjongError(f"a won deal must carry the winner's score; winner {winner!r}, scores for seats "
+                           f"{sorted(outcome.scores)}", place="outcome")
+    points = int(outcome.scores[winner].total)
+    return payments_for(ruleset, players=table.players, dealer=table.dealer, winner=winner, points=points,
+                        how=str(outcome.how), discarder=outcome.discarder)

@@ -1,4 +1,11 @@
-"""Sphinx configuration: the docs are built from the code and the rule data, never written twice."""
+"""Sphinx configuration: the docs are built from the code and the rule data, never written twice.
+
+The ruleset pages, the comparison of rulesets and the JSON Schema pages are
+generated from the installed rulesets each time the docs are built
+(:mod:`mahjong_core.sphinx_rulesets`), and the worked example hands are
+analysed and scored as the pages are read, so a page that no longer matches
+the rules fails the build (CI builds with ``-W --keep-going -n``).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 project = "mahjong-core"
 author = "mahjong-core contributors"
 copyright = "2026, mahjong-core contributors"
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser"]
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser", "mahjong_core.sphinx_rulesets"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
 myst_heading_anchors = 3
@@ -19,4 +26,11 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "none"
 nitpicky = True
 nitpick_ignore_regex = [(r"py:.*", r".*")]
-html_theme = "alabaster"
+
+#: Document every installed ruleset (a list of ids limits it; ``-D mahjong_rulesets=a,b`` on the command line).
+mahjong_rulesets = None
+
+html_theme = "furo"
+html_title = "mahjong-core"
+html_static_path = ["_static"]
+html_css_files = ["mahjong.css"]

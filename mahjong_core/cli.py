@@ -197,6 +197,25 @@ def cmd_view(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_docs(args: argparse.Namespace) -> int:
+    """Build the rules documentation (HTML) for the installed rulesets, house rules included."""
+    from .docs_cli import build
+
+    out = build(Path(args.out), args.ruleset or None)
+    if args.json:
+        _print_json({"out": str(out)})
+    else:
+        print(f"documentation written to {out}")
+    return EXIT_OK
+
+
+def cmd_conformance(args: argparse.Namespace) -> int:
+    """Run the conformance suite on installed rulesets (third-party ones too); pytest's exit status."""
+    from .conformance import run
+
+    return run(list(args.ruleset))
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job: one seeded game, its replay written, re-played and audited, and a summary."""
     from .replay_check import check
@@ -277,6 +296,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("view", cmd_view, "one seat's view of a replay log: what that seat may see at the table")
     p.add_argument("file")
     p.add_argument("--seat", type=int, required=True)
+    p = add("docs", cmd_docs, "build the rules documentation for the installed rulesets")
+    p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
+    p.add_argument("--out", default="mahjong-docs", help="output folder (default: mahjong-docs)")
+    p = add("conformance", cmd_conformance, "run the conformance suite against installed rulesets")
+    p.add_argument("ruleset", nargs="+", help="installed ruleset ids")
     add("audit", cmd_audit, "check every action and recompute every score and payment of a log").add_argument("file")
     return parser
 

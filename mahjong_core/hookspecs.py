@@ -270,19 +270,10 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
         ruleset scores losing hands).
     :param context: situation facts (winner or not, seat and prevalent winds,
         how the hand was won).
-    :return: a score with every item, its value and its source row.  ``firstresult``.
-    """
-
-
-@hookspec
-def mahjong_score_items(ruleset: Ruleset, hand: Hand, arrangement: Any, context: Mapping[str, Any]) -> Any:
-    """Extra scoring items that a ruleset computes in code rather than data.
-
-    :param ruleset: the game's ruleset.
-    :param hand: the hand being scored.
-    :param arrangement: one arrangement of it.
-    :param context: situation facts.
-    :return: a list of score items to add to the table-driven ones; collected.
+    :return: a score with every item, its value and its source row.  ``firstresult``;
+        a ruleset that scores something the tables cannot express implements
+        this hook, calls :func:`mahjong_core.scoring.score_hand` for the table-driven
+        score and adds its own items.
     """
 
 

@@ -75,6 +75,8 @@ def build_plugin_manager(
     from . import defaults
 
     pm = MahjongPluginManager()
+    # Historic: every plugin registered from here on may add hook specs of its own as it arrives.
+    pm.hook.mahjong_addhooks.call_historic(kwargs={"pluginmanager": pm})
     for group in ((defaults,), ruleset_modules, house_tweaks, observers):
         for plugin in group:
             name = _plugin_name(plugin)

@@ -122,3 +122,12 @@ def test_python_dash_m_runs_the_same_command() -> None:
     result = subprocess.run([sys.executable, "-m", "mahjong_core", "rules", "list"], capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0 and "harbin" in result.stdout
+
+
+def test_docs_and_conformance_commands(capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    code, out, err = run_cli(capsys, "docs", "--ruleset", "shanghai_1500_no_bank", "--out", str(tmp_path / "d"))
+    assert code == 0, err
+    assert (tmp_path / "d" / "index.html").exists()
+    assert run_cli(capsys, "conformance", "harbin")[0] == 0
+    code, _, err = run_cli(capsys, "conformance", "no_such_ruleset")
+    assert code != 0

@@ -99,3 +99,25 @@ def test_tracing_is_switched_on_by_the_environment(monkeypatch: pytest.MonkeyPat
     pm.hook.mahjong_teams(ruleset=load_ruleset("piter"), seats=4)
     err = capsys.readouterr().err
     assert "mahjong_teams" in err
+
+
+def test_a_plugin_may_add_hook_specs_of_its_own() -> None:
+    """mahjong_addhooks is historic: a plugin registered later still gets to add its specs."""
+
+    class ExtraSpecs:
+        @hookspecs.hookspec(firstresult=True)
+        def mahjong_house_bonus(self, seat: int) -> int:
+            """A house rule's own question.
+
+            :param seat: the seat asked about.
+            """
+
+    def mahjong_addhooks(pluginmanager: object) -> None:
+        pluginmanager.add_hookspecs(ExtraSpecs)
+
+    def mahjong_house_bonus(seat: int) -> int:
+        return 10 + seat
+
+    pm = build_plugin_manager([module("house", mahjong_addhooks=mahjong_addhooks,
+                                      mahjong_house_bonus=mahjong_house_bonus)])
+    assert pm.hook.mahjong_house_bonus(seat=2) == 12

@@ -1,0 +1,493 @@
+"""The conformance checks: what every ruleset, bundled or third-party, must do.
+
+Each promise is a ``check_*`` function taking an installed ruleset id (call
+them from your own tests if you like) and a ``test_*`` wrapper that the pytest
+plugin parametrizes with the rulesets named by ``--mahjong-ruleset``:
+
+* the ruleset's tables validate and every value says where it came from;
+* tiles are conserved through seeded games, and hands have the right size
+  between turns (observer plugins watch every event);
+* the same seed gives the same bytes, and the recorded log re-simulates
+  byte for byte;
+* a recorded game audits clean (:func:`mahjong_core.replay_check.check`);
+* every settlement's payments move points between real seats and the table's
+  scores still sum to zero;
+* where the ruleset scores hands, the arrangement scored is the highest
+  scoring one (every arrangement of generated complete hands is scored alone
+  and compared); where it does not, no hand is scored;
+* an ``extends`` overlay that changes nothing has the same hash and plays the
+  same games;
+* every hook the ruleset's plugin modules implement exists in the hook specs,
+  with parameters the spec has.
+
+Games are seeded and hypothesis runs derandomized, so a verdict is the same on
+every run; ``--mahjong-games=N`` plays more games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from ..arrangements import arrangements as all_arrangements
+from ..engine import Game, GameResult
+from ..errors import MahjongError
+from ..hookspecs import PROJECT, hookimpl
+from ..melds import Arrangement, Hand
+from ..players import make_bots
+from ..plugin_manager import HOOK_PREFIX, build_plugin_manager, hook_names
+from ..replay_check import check as check_log
+from ..replay_log import dumps
+from ..rules import Ruleset, load_ruleset, validate_file
+from ..rules.merge import is_leaf
+from ..scoring import has_scoring, score_hand
+from ..simulate import play_game
+from ..table import Table
+from . import strategies as mst
+from .plugin import games_per_check
+
+pytestmark = pytest.mark.mahjong_conformance
+
+#: Hands generated per ruleset for the arrangement check.
+HANDS = 40
+
+
+def _settings(examples: int, *, shrink: bool = True) -> settings:
+    """Derandomized, no example database; games are not shrunk (one seed is as simple as another)."""
+    phases = list(Phase) if shrink else [Phase.explicit, Phase.reuse, Phase.generate]
+    return settings(max_examples=max(1, examples), deadline=None, derandomize=True, database=None,
+                    suppress_health_check=list(HealthCheck), phases=phases)
+
+
+# ---------------------------------------------------------------------------
+# Observers
+# ---------------------------------------------------------------------------
+
+
+class TileConservation:
+    """After every event, every tile of the set is somewhere: wall, hands, melds, discards, bonus tiles."""
+
+    def __init__(self, tile_set: tuple[int, ...]):
+        self.expected = Counter(tile_set)
+        self.checked = 0
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
+        kind = event["type"]
+        if table.wall is None or kind in ("deal_start", "game_end") or kind.startswith("wall_"):
+            return
+        seen: Counter[int] = Counter(table.wall.remaining())
+        for seat in table.seats:
+            seen.update({kind_: n for kind_, n in enumerate(seat.counts) if n})
+            for meld in seat.melds:
+                seen.update(meld.tiles)
+            seen.update(seat.discards)
+            seen.update(seat.bonus)
+        if seen != self.expected:
+            missing = self.expected - seen
+            extra = seen - self.expected
+            raise AssertionError(f"tiles not conserved after event {event['n']} ({kind}): "
+                                 f"missing {dict(missing)}, extra {dict(extra)}")
+        self.checked += 1
+
+
+class HandSizes:
+    """Between turns every hand holds ``hand_size`` tiles (a kong counts as three); in its turn, one more.
+
+    With ``late_claims`` (a pung may be claimed until the next discard, 001 line
+    109) the next player may already have drawn while the others decide, so at
+    a claim decision that one seat may hold one more.
+    """
+
+    def __init__(self, hand_size: int, *, late_claims: bool = False):
+        self.hand_size = hand_size
+        self.late_claims = late_claims
+        self.checked = 0
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
+        if event["type"] != "decision" or event.get("phase") not in ("claim", "turn"):
+            return
+        drawer = None
+        if event["phase"] == "claim" and self.late_claims and table.last_discarder is not None:
+            drawer = (table.last_discarder + 1) % table.players
+        for s, seat in enumerate(table.seats):
+            want = {self.hand_size + (1 if event["phase"] == "turn" and s == event["actor"] else 0)}
+            if s == drawer and s != event["actor"]:
+                want.add(self.hand_size + 1)
+            have = seat.hand_count()
+            if have not in want:
+                raise AssertionError(f"event {event['n']} ({event['phase']} decision of seat {event['actor']}): "
+                                     f"seat {s} holds {have} tiles, expected {' or '.join(map(str, sorted(want)))}")
+        self.checked += 1
+
+
+class ZeroSumPayments:
+    """Each settlement moves whole points between two different real seats; the scores always sum to zero."""
+
+    def __init__(self, players: int):
+        self.players = players
+        self.scores = [0] * players
+        self.settlements = 0
+        self.paid = 0
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
+        if event["type"] != "settlement":
+            return
+        where = f"settlement event {event['n']}"
+        for payer, payee, amount, reason in event["payments"]:
+            assert isinstance(amount, int) and not isinstance(amount, bool), f"{where}: amount {amount!r} of " \
+                f"{reason!r} is not a whole number"
+            assert amount >= 0, f"{where}: negative amount {amount} for {reason!r}"
+            assert 0 <= payer < self.players and 0 <= payee < self.players, \
+                f"{where}: seat out of range in {[payer, payee, amount, reason]}"
+            assert payer != payee, f"{where}: seat {payer} pays itself {amount} for {reason!r}"
+            self.scores[payer] -= amount
+            self.scores[payee] += amount
+            self.paid += amount
+        assert list(event["scores"]) == self.scores, \
+            f"{where}: scores {event['scores']} are not the sum of the payments so far {self.scores}"
+        assert sum(table.scores) == 0, f"{where}: the table's scores {table.scores} do not sum to zero"
+        self.settlements += 1
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+
+def play(ruleset: Ruleset, spec: mst.GameSpec, observers: tuple[object, ...] = ()) -> tuple[GameResult, list[str]]:
+    """Play one seeded game; return its result and its events as canonical log lines."""
+    lines: list[str] = []
+    players = make_bots(list(spec.bots), spec.seed)
+    game = Game(ruleset, players, spec.seed, emit=lambda e: lines.append(dumps(e)), max_deals=spec.max_deals,
+                observers=observers)
+    return game.play(), lines
+
+
+def _for_each_game(ruleset: Ruleset, games: int, body: Any) -> None:
+    @_settings(games, shrink=False)
+    @given(spec=mst.seeded_games(ruleset))
+    def run(spec: mst.GameSpec) -> None:
+        body(spec)
+
+    run()
+
+
+RulesetRef = str | Path | Ruleset
+
+
+def resolve_ruleset(ruleset: RulesetRef) -> Ruleset:
+    """An installed ruleset by id, a ruleset file by path, or a loaded :class:`Ruleset` as it is.
+
+    The replay checks need an installed ruleset (a log names its ruleset by id);
+    the others take any.
+    """
+    return ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+
+
+def _leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
+    if is_leaf(node):
+        yield path, node
+    elif isinstance(node, Mapping):
+        for key, value in node.items():
+            yield from _leaves(value, (*path, str(key)))
+
+
+@contextlib.contextmanager
+def only_arrangement(hand: Hand, arrangement: Arrangement, ruleset: Ruleset) -> Iterator[None]:
+    """While active, the arrangement finder returns just ``arrangement`` for ``hand`` (other hands as usual).
+
+    The finder is replaced wherever a scoring engine or the ruleset's plugin
+    modules refer to it, so the engine scores that one reading alone.
+    """
+    from .. import arrangements as module
+
+    original = module.arrangements
+
+    def pinned(h: Hand, *args: Any, **kwargs: Any) -> list[Arrangement]:
+        if h == hand:
+            return [arrangement]
+        return original(h, *args, **kwargs)
+
+    owners = [module]
+    prefixes = ("mahjong_core.scoring", "mahjong_core.predicates", *(m.__name__ for m in ruleset.modules))
+    for name, mod in list(sys.modules.items()):
+        if mod is not None and name.startswith(prefixes) and getattr(mod, "arrangements", None) is original:
+            owners.append(mod)
+    for owner in owners:
+        owner.arrangements = pinned  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for owner in owners:
+            owner.arrangements = original  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------
+# The checks
+# ---------------------------------------------------------------------------
+
+
+def check_tables_validate(ruleset_id: RulesetRef) -> None:
+    """The file validates, every value says where it came from, rows are well-formed."""
+    ruleset = resolve_ruleset(ruleset_id)
+    errors = validate_file(ruleset.location)
+    assert not errors, "the ruleset file does not validate:\n" + "\n".join(str(e) for e in errors)
+    for section, node in ruleset.raw_tables.items():
+        leaves = list(_leaves(node, (section,)))
+        for path, entry in leaves:
+            provenance = ruleset.source_of(list(path))
+            assert provenance.text.strip(), f"{'.'.join(path)} has an empty {provenance.kind}"
+            assert provenance.defined_in in ruleset.ancestry, \
+                f"{'.'.join(path)} is said to come from {provenance.defined_in}, not in {ruleset.ancestry}"
+            if "predicate" in entry:
+                ruleset.predicate(entry["predicate"])  # raises for an unknown predicate
+                value = entry["value"]
+                assert value == "limit" or (isinstance(value, int | float) and not isinstance(value, bool)), \
+                    f"{'.'.join(path)}: value {value!r} is neither a number nor 'limit'"
+                rows = node if isinstance(node, Mapping) else {}
+                for other in entry.get("excludes", ()):
+                    assert other in rows, f"{'.'.join(path)} excludes {other!r}, which is not a row of {section}"
+    if has_scoring(ruleset):
+        from ..scoring import engine, family_of
+
+        engine(family_of(ruleset))  # raises for a family no module registers
+
+
+def check_tiles_conserved(ruleset_id: RulesetRef, games: int = 3) -> None:
+    """Every tile is accounted for after every event of seeded games."""
+    ruleset = resolve_ruleset(ruleset_id)
+
+    def body(spec: mst.GameSpec) -> None:
+        observer = TileConservation(tuple(ruleset.tile_set()))
+        play(ruleset, spec, (observer,))
+        assert observer.checked > 0, "no event was observed"
+
+    _for_each_game(ruleset, games, body)
+
+
+def check_hand_sizes(ruleset_id: RulesetRef, games: int = 3) -> None:
+    """Hands hold ``hand_size`` tiles between turns and one more in their turn."""
+    ruleset = resolve_ruleset(ruleset_id)
+
+    def body(spec: mst.GameSpec) -> None:
+        observer = HandSizes(int(ruleset.value("hand_size")),
+                             late_claims=bool(ruleset.value("pung_claim_until_next_discard")))
+        play(ruleset, spec, (observer,))
+        assert observer.checked > 0, "no decision was observed"
+
+    _for_each_game(ruleset, games, body)
+
+
+def check_same_seed_same_bytes(ruleset_id: RulesetRef, games: int = 3) -> None:
+    """Two runs of one seed write identical logs, and the log re-simulates byte for byte."""
+    ruleset = resolve_ruleset(ruleset_id)
+
+    def body(spec: mst.GameSpec) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            a, b = Path(folder, "a.jsonl"), Path(folder, "b.jsonl")
+            play_game(ruleset, spec.seed, spec.bots, replay=a, max_deals=spec.max_deals)
+            play_game(ruleset, spec.seed, spec.bots, replay=b, max_deals=spec.max_deals)
+            assert a.read_bytes() == b.read_bytes(), f"seed {spec.seed}: two runs wrote different logs"
+            verdict = check_log(str(a), "replay")
+            assert verdict.ok, verdict.text()
+
+    _for_each_game(ruleset, max(1, games - 1), body)
+
+
+def check_recorded_games_audit_clean(ruleset_id: RulesetRef, games: int = 3) -> None:
+    """A recorded game passes the audit (legality, tiles, scores, payments) with the game's own scores."""
+    ruleset = resolve_ruleset(ruleset_id)
+
+    def body(spec: mst.GameSpec) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder, "game.jsonl")
+            game = play_game(ruleset, spec.seed, spec.bots, replay=path, max_deals=spec.max_deals)
+            verdict = check_log(str(path), "audit")
+            assert verdict.ok, verdict.text()
+            assert verdict.scores == game.result.scores
+
+    _for_each_game(ruleset, max(1, games - 1), body)
+
+
+def check_payments_sum_to_zero(ruleset_id: RulesetRef, games: int = 3) -> None:
+    """Settlements move points between seats: the scores stay a zero sum, deal after deal."""
+    ruleset = resolve_ruleset(ruleset_id)
+    players = int(ruleset.value("players"))
+
+    def body(spec: mst.GameSpec) -> None:
+        observer = ZeroSumPayments(players)
+        result, _ = play(ruleset, spec, (observer,))
+        assert observer.settlements == result.deals, \
+            f"{result.deals} deals but {observer.settlements} settlements were recorded"
+        assert sum(result.scores) == 0 and result.scores == observer.scores
+
+    _for_each_game(ruleset, games, body)
+
+
+def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS,
+                                      strategy: st.SearchStrategy[Hand] | None = None) -> None:
+    """The score of a complete hand is that of its highest-scoring arrangement.
+
+    Every arrangement of a generated hand is scored alone (see
+    :func:`only_arrangement`); the hand's score must equal the best of them
+    and name an arrangement of the hand.  A ruleset without a ``scoring``
+    section must score no hand at all.
+
+    :param hands: how many hands to generate.
+    :param strategy: the hands to try (default: :func:`~.strategies.complete_hands` of the ruleset,
+        and :func:`~.strategies.ambiguous_hands`, which always read several ways).
+    """
+    ruleset = resolve_ruleset(ruleset_id)
+    players = int(ruleset.value("players"))
+    scored = has_scoring(ruleset)
+
+    def run(data: st.DataObject, hands_: st.SearchStrategy[Hand]) -> None:
+        hand = data.draw(hands_, label="hand")
+        context = data.draw(mst.win_contexts(hand, players=players), label="context")
+        if not scored:
+            assert score_hand(ruleset, hand, context) is None, "a ruleset without scoring tables scored a hand"
+            return
+        standard = bool(all_arrangements(hand, seven_pairs=False, thirteen_orphans=False))
+        try:
+            best = score_hand(ruleset, hand, context)
+        except MahjongError:
+            if standard:
+                raise  # four sets and a pair is a mahjong in every ruleset
+            return  # a special form this ruleset does not accept
+        assert best is not None, "the scoring engine returned no score for a complete hand"
+        readings = all_arrangements(hand, knitted=True)
+        assert best.arrangement in readings, f"the scored arrangement {best.arrangement} is not a reading of the hand"
+        for reading in readings:
+            with only_arrangement(hand, reading, ruleset):
+                try:
+                    alone = score_hand(ruleset, hand, context)
+                except MahjongError:
+                    continue  # a reading this ruleset does not accept (knitted forms outside MCR)
+            assert alone is not None
+            assert alone.arrangement == reading, (
+                f"the scoring engine did not score the one arrangement it was given ({reading.form.value}): "
+                "it must find arrangements through mahjong_core.arrangements.arrangements, uncached, "
+                "so that this check can compare them")
+            assert best.total >= alone.total, (
+                f"hand scored {best.total} with the {best.arrangement.form.value} arrangement "
+                f"{best.arrangement.melds}, but the {reading.form.value} arrangement {reading.melds} scores "
+                f"{alone.total}")
+
+    passes = [strategy] if strategy is not None else [mst.complete_hands(ruleset), mst.ambiguous_hands()]
+    for hands_ in passes:
+        examples = max(1, hands // len(passes)) if scored else 5
+        _settings(examples)(given(data=st.data(), hands_=st.just(hands_))(run))()
+
+
+def check_empty_overlay_changes_nothing(ruleset_id: RulesetRef, games: int = 2) -> None:
+    """A file that only ``extends`` the ruleset hashes like it and plays the same games."""
+    ruleset = resolve_ruleset(ruleset_id)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "overlay.yaml")
+        path.write_text(f"id: {ruleset.id}_empty_overlay\nversion: 0.0.1\nname: Empty overlay of {ruleset.id}\n"
+                        f"extends: {ruleset.id}\n", encoding="utf-8")
+        overlay = load_ruleset(path)
+    assert overlay.parent == ruleset.id
+    assert overlay.sha256 == ruleset.sha256, "an overlay that sets nothing changed the ruleset's hash"
+    assert overlay.params() == ruleset.params()
+    assert [m.__name__ for m in overlay.modules] == [m.__name__ for m in ruleset.modules]
+
+    def body(spec: mst.GameSpec) -> None:
+        a = play(ruleset, spec)
+        b = play(overlay, spec)
+        assert a[1] == b[1], f"seed {spec.seed}: the overlay played a different game"
+        assert a[0].scores == b[0].scores
+
+    _for_each_game(ruleset, games, body)
+
+
+def check_plugin_hooks_have_specs(ruleset_id: RulesetRef) -> None:
+    """Every hook implemented by the ruleset's modules is specified, with parameters the spec has."""
+    from .. import hookspecs
+
+    ruleset = resolve_ruleset(ruleset_id)
+    specified = set(hook_names())
+    for module in ruleset.modules:
+        for name, function in inspect.getmembers(module, inspect.isroutine):
+            opts = getattr(function, f"{PROJECT}_impl", None)
+            if opts is None and not name.startswith(HOOK_PREFIX):
+                continue
+            hook = (opts or {}).get("specname") or name
+            assert hook in specified, f"{module.__name__}.{name} implements {hook!r}, which is not a hook " \
+                f"(is the name misspelt?); hooks: {', '.join(sorted(specified))}"
+            spec_args = set(inspect.signature(getattr(hookspecs, hook)).parameters)
+            own_args = set(inspect.signature(function).parameters) - {"self"}
+            assert own_args <= spec_args, f"{module.__name__}.{name} takes {sorted(own_args - spec_args)}, " \
+                f"which {hook} does not pass; it passes {sorted(spec_args)}"
+    build_plugin_manager(ruleset.modules)  # registers them the way a game does, and checks pending hooks
+
+
+# ---------------------------------------------------------------------------
+# The tests the plugin parametrizes with --mahjong-ruleset
+# ---------------------------------------------------------------------------
+
+
+def test_tables_validate(mahjong_ruleset: str) -> None:
+    check_tables_validate(mahjong_ruleset)
+
+
+def test_tiles_are_conserved(mahjong_ruleset: str, request: pytest.FixtureRequest) -> None:
+    check_tiles_conserved(mahjong_ruleset, games_per_check(request.config))
+
+
+def test_hand_sizes_between_turns(mahjong_ruleset: str, request: pytest.FixtureRequest) -> None:
+    check_hand_sizes(mahjong_ruleset, games_per_check(request.config))
+
+
+def test_same_seed_replays_byte_identically(mahjong_ruleset: str, request: pytest.FixtureRequest) -> None:
+    check_same_seed_same_bytes(mahjong_ruleset, games_per_check(request.config))
+
+
+def test_recorded_games_audit_clean(mahjong_ruleset: str, request: pytest.FixtureRequest) -> None:
+    check_recorded_games_audit_clean(mahjong_ruleset, games_per_check(request.config))
+
+
+def test_payments_sum_to_zero(mahjong_ruleset: str, request: pytest.FixtureRequest) -> None:
+    check_payments_sum_to_zero(mahjong_ruleset, games_per_check(request.config))
+
+
+def test_highest_scoring_arrangement_is_chosen(mahjong_ruleset: str) -> None:
+    check_highest_scoring_arrangement(mahjong_ruleset)
+
+
+def test_empty_overlay_changes_nothing(mahjong_ruleset: str) -> None:
+    check_empty_overlay_changes_nothing(mahjong_ruleset)
+
+
+def test_plugin_hooks_exist_in_spec(mahjong_ruleset: str) -> None:
+    check_plugin_hooks_have_specs(mahjong_ruleset)
+
+
+#: Every check, by name, for callers that run them without pytest's collection (``tests/test_conformance.py``).
+CHECKS = {
+    "tables_validate": check_tables_validate,
+    "tiles_conserved": check_tiles_conserved,
+    "hand_sizes": check_hand_sizes,
+    "same_seed_same_bytes": check_same_seed_same_bytes,
+    "recorded_games_audit_clean": check_recorded_games_audit_clean,
+    "payments_sum_to_zero": check_payments_sum_to_zero,
+    "highest_scoring_arrangement": check_highest_scoring_arrangement,
+    "empty_overlay_changes_nothing": check_empty_overlay_changes_nothing,
+    "plugin_hooks_have_specs": check_plugin_hooks_have_specs,
+}
+
+__all__ = ["CHECKS", "HandSizes", "TileConservation", "ZeroSumPayments", "only_arrangement", "play",
+           *(fn.__name__ for fn in CHECKS.values())]

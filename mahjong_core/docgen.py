@@ -1,0 +1,853 @@
+"""Rule documentation generated from the installed rulesets' data, as reStructuredText.
+
+The docs must not drift from the rules, so no rule value is ever typed into a
+page: every ruleset page, the cross-ruleset comparison and the schema pages
+are produced here from the resolved tables at build time (the Sphinx
+extension :mod:`mahjong_core.sphinx_rulesets` calls :func:`write_pages`).
+Everything a ruleset's YAML holds is shown -- each parameter and each row of
+each table, whatever tables the ruleset has -- with the seed line or the
+assumption behind it and the ruleset in its ``extends`` chain that set it.
+
+This module knows no Sphinx: it returns text, so tests can check the pages
+without building them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import MahjongError
+from .rules import Ruleset, available, load_ruleset
+from .rules.merge import is_leaf
+from .rules.ruleset import Provenance
+
+GENERATED = ".. Generated from the ruleset data by mahjong_core.docgen at build time; do not edit."
+EMPTY = "–"
+
+#: Parameters grouped by topic on the ruleset pages; a parameter not listed here goes under "Other rules".
+TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Table and tiles", ("players", "hand_size", "tile_set", "pairs", "rounds_per_game")),
+    ("Wall and deal", ("wall_ceremony", "first_dealer_by_dice", "exhaustive_draw_tiles_left", "discard_display",
+                       "meld_display")),
+    ("Tile exchange", ("tile_exchange",)),
+    ("Claims and kongs", ("chow_from", "claim_priority", "mahjong_tie_break", "pung_claim_until_next_discard",
+                          "kong_ways", "robbing_kong", "undeclared_kong_counts_as_pung")),
+    ("Going out", ("minimum_value", "calling_hand_rule", "dead_hand", "winning_tile_set_apart", "wrong_mahjong")),
+    ("Limits, settlement and the bank", ("settlement", "usual_limit", "east_pays_double", "losers_settle_after_limit",
+                                         "chavka", "pay_limit_for_four_bonus", "pay_limit_for_consecutive_wins",
+                                         "bank")),
+    ("Penalties", ("penalties",)),
+    ("Rotation", ("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw")),
+    ("Seated timing", ("timing",)),
+    ("Rules the seed's program skipped", ("skipped_by_seed_program",)),
+)
+
+#: Extra keys a table row may carry, shown under the row's name.
+ROW_DETAILS = ("predicate", "applies_to", "per", "excludes", "category", "notes")
+
+
+# ---------------------------------------------------------------------------
+# reStructuredText helpers
+# ---------------------------------------------------------------------------
+
+_INLINE = re.compile(r"([\\*`|_\[\]<>])")
+_LIST_START = re.compile(r"^(\s*)([-+*•]\s|\d+[.)]\s|#\.\s|[a-zA-Z][.)]\s|\(?\d+\)\s)")
+
+
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def text(value: Any) -> str:
+    """Plain text made safe for reST: markup escaped, nothing read as a list or a heading.
+
+    A span in single backquotes (```chow_from```, as YAML descriptions write
+    code) becomes an inline literal.
+    """
+    s = " ".join(str(value).split())
+    parts = _CODE_SPAN.split(s)
+    out = "".join(f"``{part}``" if i % 2 else _INLINE.sub(r"\\\1", part) for i, part in enumerate(parts))
+    if _LIST_START.match(out) or out[:1] in "-+*:#=.~^\"'":
+        out = "\\" + out
+    return out
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def literal(value: Any) -> str:
+    """``value`` as inline literal text (falls back to escaped text when it holds backquotes)."""
+    s = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    s = " ".join(s.split())
+    if not s:
+        return EMPTY
+    if "`" in s or s.startswith(" ") or s.endswith(" "):
+        return text(s)
+    return f"``{s}``"
+
+
+def value_cell(value: Any) -> str:
+    """A value for a table cell: scalars and short structures inline, longer ones one entry a line."""
+    if isinstance(value, list | tuple) and len(value) > 1 and all(isinstance(v, Mapping) for v in value):
+        return "\n".join(f"| {literal(item)}" for item in value)
+    if isinstance(value, Mapping) and len(value) > 2:
+        return "\n".join(f"| {text(key)}: {literal(item)}" for key, item in value.items())
+    return literal(value)
+
+
+def heading(title: str, char: str, *, over: bool = False) -> str:
+    line = char * max(3, len(title))
+    return f"{line}\n{title}\n{line}\n" if over else f"{title}\n{line}\n"
+
+
+def list_table(header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: Sequence[int] | None = None,
+               stub: int = 0, classes: str | None = None) -> str:
+    """A ``list-table`` directive; each cell is reST (it may span lines and paragraphs)."""
+    out = [".. list-table::", "   :header-rows: 1"]
+    if widths:
+        out.append("   :widths: " + " ".join(str(w) for w in widths))
+    if stub:
+        out.append(f"   :stub-columns: {stub}")
+    if classes:
+        out.append(f"   :class: {classes}")
+    out.append("")
+    for row in [header, *rows]:
+        for i, cell in enumerate(row):
+            lines = str(cell).strip("\n").splitlines() or [EMPTY]
+            if not lines[0].strip():
+                lines[0] = EMPTY
+            out.append(("   * - " if i == 0 else "     - ") + lines[0])
+            out.extend(("       " + line) if line.strip() else "" for line in lines[1:])
+    return "\n".join(out) + "\n"
+
+
+def short(value: Any) -> str:
+    """A value in a few words, for the comparison tables: ``yes``, ``none``, ``kind partner; tiles 2``."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "none"
+    if isinstance(value, Mapping):
+        if not value:
+            return "none"
+        return "; ".join(f"{key} {short(item)}" for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(short(item) for item in value) if value else "none"
+    return str(value)
+
+
+def provenance(p: Provenance) -> str:
+    """A citation as reST: the seed line, or the assumption marked as one."""
+    if p.kind == "source":
+        return text(p.text)
+    return f"*assumption:* {text(p.text)}"
+
+
+# ---------------------------------------------------------------------------
+# Reading a ruleset
+# ---------------------------------------------------------------------------
+
+
+def leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
+    """Every leaf entry (parameter or table row) under ``node``, with its path, in file order."""
+    if is_leaf(node):
+        yield path, node
+    elif isinstance(node, Mapping):
+        for key, value in node.items():
+            yield from leaves(value, (*path, str(key)))
+
+
+def is_table(node: Any) -> bool:
+    """A table: a mapping whose entries are rows (each has a ``predicate``)."""
+    return isinstance(node, Mapping) and bool(node) and all(isinstance(v, Mapping) and "predicate" in v
+                                                            for v in node.values())
+
+
+def sections(ruleset: Ruleset) -> list[str]:
+    """The ruleset's sections: parameters first, then the rest in file order."""
+    names = list(ruleset.raw_tables)
+    return (["parameters"] if "parameters" in names else []) + [n for n in names if n != "parameters"]
+
+
+def parameter_descriptions() -> dict[str, str]:
+    """The schema's description of each top-level parameter and section, for the pages."""
+    from .rules.schema import ruleset_schema
+
+    schema = ruleset_schema()
+    out = {f"parameters.{name}": spec.get("description", "")
+           for name, spec in schema["$defs"]["resolved_parameters"].get("properties", {}).items()}
+    out.update({name: spec.get("description", "") for name, spec in schema.get("properties", {}).items()})
+    return {key: value for key, value in out.items() if value}
+
+
+def _lookup(tables: Mapping[str, Any], path: Sequence[str]) -> Any:
+    node: Any = tables
+    for part in path:
+        if not isinstance(node, Mapping) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One documented value: where it is, what it says, and where it came from."""
+
+    path: tuple[str, ...]
+    entry: Mapping[str, Any]
+    provenance: Provenance
+    #: The parent's entry at the same path, when this ruleset replaced it.
+    overrides: Mapping[str, Any] | None
+
+    @property
+    def name(self) -> str:
+        return ".".join(self.path[1:])
+
+
+def entries(ruleset: Ruleset, section: str, parent: Ruleset | None) -> list[Entry]:
+    """The leaf entries of one section, each with its provenance and what it overrides in the parent."""
+    out = []
+    for path, entry in leaves(ruleset.raw_tables.get(section, {}), (section,)):
+        prov = ruleset.source_of(list(path))
+        before = None
+        if parent is not None and prov.defined_in == ruleset.id:
+            old = _lookup(parent.raw_tables, path)
+            if is_leaf(old):
+                before = old
+        out.append(Entry(path, entry, prov, before))
+    return out
+
+
+def removed(ruleset: Ruleset, parent: Ruleset | None) -> list[tuple[str, ...]]:
+    """Paths of the parent's entries that this ruleset removes (sets to ``null``)."""
+    if parent is None:
+        return []
+    return [path for path, _ in leaves(parent.raw_tables) if _lookup(ruleset.raw_tables, path) is None]
+
+
+def hook_implementations(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
+    """``(hook, module, ruleset id, first docstring paragraph)`` for each hook the plugin modules implement."""
+    import inspect
+
+    from .hookspecs import PROJECT
+    from .plugin_manager import HOOK_PREFIX
+
+    owners = dict(zip((m.__name__ for m in ruleset.modules), _module_owners(ruleset), strict=False))
+    out = []
+    for module in ruleset.modules:
+        for name, function in inspect.getmembers(module, inspect.isroutine):
+            opts = getattr(function, f"{PROJECT}_impl", None)
+            if opts is None and not name.startswith(HOOK_PREFIX):
+                continue
+            if getattr(function, "__module__", module.__name__) != module.__name__:
+                continue  # imported, not implemented here
+            doc = inspect.getdoc(function) or ""
+            out.append(((opts or {}).get("specname") or name, module.__name__, owners.get(module.__name__, ""),
+                        doc.split("\n\n")[0]))
+    return out
+
+
+def _module_owners(ruleset: Ruleset) -> list[str]:
+    """The ruleset id each plugin module belongs to (modules are ordered root first, one per ruleset with one)."""
+    infos = available()
+    by_module = {info.module: rid for rid, info in infos.items()}
+    return [by_module.get(m.__name__, "") for m in ruleset.modules]
+
+
+# ---------------------------------------------------------------------------
+# Pages
+# ---------------------------------------------------------------------------
+
+
+def ruleset_ref(rid: str, documented: Iterable[str]) -> str:
+    """A link to a ruleset's page when it has one, else its id."""
+    return f":doc:`{rid}`" if rid in set(documented) else literal(rid)
+
+
+def _defined_in(item: Entry, ruleset: Ruleset, documented: set[str]) -> str:
+    owner = item.provenance.defined_in
+    if owner != ruleset.id:
+        return f"inherited from {ruleset_ref(owner, documented)}"
+    if item.overrides is not None:
+        parent = ruleset.parent or ""
+        was = item.overrides.get("value")
+        return f"**set here**, overriding {literal(was)} from {ruleset_ref(parent, documented)}"
+    return "**set here**" if ruleset.parent else "here"
+
+
+def _row_name(item: Entry) -> str:
+    entry = item.entry
+    lines = [f"``{item.path[-1]}``"]
+    names = " / ".join(text(entry[k]) for k in ("name", "native_name") if entry.get(k))
+    if names:
+        lines += ["", names]
+    details = []
+    for key in ROW_DETAILS:
+        if key in entry and key != "notes":
+            value = entry[key]
+            shown = ", ".join(literal(v) for v in value) if isinstance(value, list | tuple) else literal(value)
+            details.append(f"{key}: {shown}")
+    if details:
+        lines += ["", "; ".join(details)]
+    if entry.get("notes"):
+        lines += ["", f"*{text(entry['notes'])}*"]
+    return "\n".join(lines)
+
+
+def _parameter_name(item: Entry, descriptions: Mapping[str, str]) -> str:
+    lines = [f"``{item.name}``"]
+    description = descriptions.get(".".join(item.path))
+    if description:
+        lines += ["", text(description)]
+    if item.entry.get("notes"):
+        lines += ["", f"*{text(item.entry['notes'])}*"]
+    return "\n".join(lines)
+
+
+def _value_table(items: Sequence[Entry], ruleset: Ruleset, documented: set[str], *, rows: bool,
+                 descriptions: Mapping[str, str]) -> str:
+    body = []
+    for item in items:
+        name = _row_name(item) if rows else _parameter_name(item, descriptions)
+        body.append([name, value_cell(item.entry.get("value")), provenance(item.provenance),
+                     _defined_in(item, ruleset, documented)])
+    header = ["row" if rows else "parameter", "value", "source or assumption", "defined in"]
+    return list_table(header, body, widths=[30, 22, 30, 18])
+
+
+def _topic_of(name: str) -> str:
+    top = name.split(".", 1)[0]
+    for title, names in TOPICS:
+        if top in names:
+            return title
+    return "Other rules"
+
+
+def section_title(section: str) -> str:
+    return {"limit_hands": "Limit hands", "parameters": "Parameters", "fans": "Fans", "doublings": "Doublings",
+            "points": "Points", "scoring": "Scoring parameters"}.get(section,
+                                                                     section.replace("_", " ").capitalize())
+
+
+def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
+    """The page of one ruleset: identity, ancestry, every value and row with its source, hooks in code."""
+    documented = set(documented) | {ruleset.id}
+    parent = load_ruleset(ruleset.parent) if ruleset.parent else None
+    descriptions = parameter_descriptions()
+    info = available().get(ruleset.id)
+    out = [GENERATED, "", f".. _ruleset-{ruleset.id}:", "", heading(text(ruleset.name), "=")]
+    fields = [(":ruleset id:", literal(ruleset.id))]
+    if ruleset.native_name:
+        fields.append((":native name:", text(ruleset.native_name)))
+    fields.append((":version:", literal(ruleset.version)))
+    fields.append((":identity:", literal(ruleset.identity)))
+    if ruleset.parent:
+        fields.append((":extends:", ruleset_ref(ruleset.parent, documented)))
+    fields.append((":ancestry:", " → ".join(ruleset_ref(r, documented) if r != ruleset.id else literal(r)
+                                            for r in ruleset.ancestry)))
+    if info is not None:
+        dist = f"{info.distribution} {info.distribution_version}" if info.distribution else "unknown distribution"
+        fields.append((":installed by:", f"{text(dist)} (module {literal(info.module)})"))
+    out += [f"{key} {value}" for key, value in fields]
+    out.append("")
+    if ruleset.description:
+        out += [text(ruleset.description), ""]
+
+    all_entries = {section: entries(ruleset, section, parent) for section in sections(ruleset)}
+    flat = [e for items in all_entries.values() for e in items]
+    own = [e for e in flat if e.provenance.defined_in == ruleset.id]
+    gone = removed(ruleset, parent)
+    if parent is not None:
+        overridden = [e for e in own if e.overrides is not None]
+        added = [e for e in own if e.overrides is None]
+        out += [heading("What it changes", "-"),
+                f"This ruleset extends {ruleset_ref(parent.id, documented)}. Of its "
+                f"{plural(len(flat), 'value and row', 'values and rows')}, {len(own)} set in its own file "
+                f"({len(overridden)} replacing the parent's, {len(added)} new) and {len(flat) - len(own)} inherited; "
+                f"{plural(len(gone), 'entry', 'entries')} of the parent's removed.", ""]
+        changes = [[f"``{'.'.join(e.path)}``", literal(e.overrides.get("value")) if e.overrides else "*new*",
+                    literal(e.entry.get("value")), provenance(e.provenance)] for e in own]
+        changes += [[f"``{'.'.join(p)}``", literal(_lookup(parent.raw_tables, p).get("value")), "*removed*",
+                     EMPTY] for p in gone]
+        if changes:
+            out += [list_table(["entry", f"in {parent.id}", "here", "source or assumption"], changes,
+                               widths=[28, 22, 22, 28]), ""]
+        if ruleset.sha256 == parent.sha256:
+            out += [f"Its rule content is the same as {ruleset_ref(parent.id, documented)}'s (same hash).", ""]
+
+    hooks = hook_implementations(ruleset)
+    out += [heading("Rules in code", "-")]
+    if hooks:
+        out += ["These rules are hooks implemented in Python by the ruleset's plugin modules; "
+                "the data below cannot express them.", ""]
+        rows = [[f":func:`~mahjong_core.hookspecs.{hook}`", literal(module),
+                 ruleset_ref(owner, documented) if owner else EMPTY, text(doc) or EMPTY]
+                for hook, module, owner, doc in hooks]
+        out += [list_table(["hook", "module", "ruleset", "what it does"], rows, widths=[22, 24, 16, 38]), ""]
+    else:
+        out += ["None: every rule of this ruleset is data, read by the core's default hooks.", ""]
+
+    for section, items in all_entries.items():
+        if not items:
+            continue
+        description = descriptions.get(section, "")
+        if section == "parameters":
+            out += [heading("Parameters", "-")]
+            by_topic: dict[str, list[Entry]] = {}
+            for item in items:
+                by_topic.setdefault(_topic_of(item.name), []).append(item)
+            order = [t for t, _ in TOPICS] + ["Other rules"]
+            for topic in sorted(by_topic, key=order.index):
+                out += [heading(topic, "~"), _value_table(by_topic[topic], ruleset, documented, rows=False,
+                                                          descriptions=descriptions), ""]
+            continue
+        node = ruleset.raw_tables[section]
+        out += [heading(section_title(section), "-")]
+        if description:
+            out += [text(description), ""]
+        out += [_value_table(items, ruleset, documented, rows=is_table(node), descriptions=descriptions), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def index_page(rulesets: Sequence[Ruleset]) -> str:
+    """The rulesets' index: one line each, and the toctree of their pages and the comparison."""
+    ids = {r.id for r in rulesets}
+    rows = []
+    for rs in rulesets:
+        info = available().get(rs.id)
+        rows.append([f":doc:`{rs.id}`", text(rs.name) + (f" / {text(rs.native_name)}" if rs.native_name else ""),
+                     ruleset_ref(rs.parent, ids) if rs.parent else EMPTY, literal(rs.version),
+                     text(info.distribution) if info and info.distribution else EMPTY])
+    out = [GENERATED, "", ".. _rulesets:", "", heading("Rulesets", "="),
+           "Every installed ruleset, generated from its data when these pages were built: each value with the "
+           "seed line it comes from or the assumption made where the seeds are silent, and what each ruleset "
+           "inherits from the one it extends. :doc:`comparison` sets them side by side.", "",
+           list_table(["id", "name", "extends", "version", "installed by"], rows, widths=[20, 40, 16, 10, 14]),
+           "", ".. toctree::", "   :maxdepth: 1", "", "   comparison"]
+    out += [f"   {rs.id}" for rs in rulesets]
+    return "\n".join(out) + "\n"
+
+
+def _comparison_rows(rulesets: Sequence[Ruleset]) -> list[tuple[str, list[Any | None]]]:
+    """``(parameter name, [value per ruleset or None])`` for every parameter any ruleset has, scoring included."""
+    names: list[str] = []
+    values: dict[str, dict[str, Any]] = {}
+    for rs in rulesets:
+        for section in sections(rs):
+            node = rs.raw_tables[section]
+            if is_table(node):
+                continue
+            for path, entry in leaves(node, () if section == "parameters" else (section,)):
+                name = ".".join(path)
+                if name == "tile_set":
+                    name, value = "tiles in the set", len(rs.tile_set())
+                else:
+                    value = entry.get("value")
+                if name not in values:
+                    names.append(name)
+                    values[name] = {}
+                values[name][rs.id] = value
+    return [(name, [values[name].get(rs.id, _MISSING) for rs in rulesets]) for name in names]
+
+
+_MISSING = object()
+
+
+def _row_key(row: Mapping[str, Any]) -> str:
+    key = str(row.get("predicate"))
+    if row.get("applies_to") not in (None, "winner"):
+        key += f" ({row['applies_to']})"
+    if row.get("per") not in (None, "hand"):
+        key += f" per {row['per']}"
+    return key
+
+
+def comparison_page(rulesets: Sequence[Ruleset]) -> str:
+    """Rulesets side by side: the rules that differ, those all share, and every table row by predicate."""
+    ids = [rs.id for rs in rulesets]
+    header = ["rule", *(f":doc:`{rid} <{rid}>`" for rid in ids)]
+    differ, same = [], []
+    for name, cells in _comparison_rows(rulesets):
+        shown = [EMPTY if v is _MISSING else text(short(v)) for v in cells]
+        present = [v for v in cells if v is not _MISSING]
+        row = [f"``{name}``", *shown]
+        if len(present) == len(cells) and all(v == present[0] for v in present):
+            same.append([f"``{name}``", text(short(present[0]))])
+        else:
+            differ.append(row)
+    out = [GENERATED, "", ".. _ruleset-comparison:", "", heading("Rulesets compared", "="),
+           "Every installed ruleset side by side, generated from the data (like the tables of seed 000). "
+           "A dash means the ruleset has no such entry; each ruleset's page gives the source of every value.", ""]
+    out += [heading("Rule differences", "-")]
+    if differ:
+        out += [list_table(header, differ, stub=1, classes="mahjong-comparison"), ""]
+    else:
+        out += [f"None: {'only one ruleset is documented' if len(ids) == 1 else 'the rulesets agree on every rule'}.",
+                ""]
+    if same:
+        out += [heading("Rules every ruleset shares", "-"),
+                list_table(["rule", "value"], same, widths=[40, 60]), ""]
+    table_sections: list[str] = []
+    for rs in rulesets:
+        for section in sections(rs):
+            if is_table(rs.raw_tables[section]) and section not in table_sections:
+                table_sections.append(section)
+    for section in table_sections:
+        having = [rs for rs in rulesets if is_table(rs.raw_tables.get(section))]
+        keys: dict[str, str] = {}
+        cells: dict[str, dict[str, list[str]]] = {}
+        for rs in having:
+            for row_id, row in rs.raw_tables[section].items():
+                key = _row_key(row)
+                keys.setdefault(key, row.get("name") or row_id)
+                cells.setdefault(key, {}).setdefault(rs.id, []).append(short(row.get("value")))
+        order = sorted(keys, key=lambda k: (-len(cells[k]), str(keys[k]).lower()))
+        rows = [[f"{text(keys[k])}\n\n``{k}``", *(text(" / ".join(cells[k].get(rs.id, []))) or EMPTY
+                                                   for rs in having)] for k in order]
+        out += [heading(section_title(section), "-"),
+                f"Rows of the ``{section}`` table by predicate ({len(order)} in all), for the rulesets that have one.",
+                "", list_table(["row", *(f":doc:`{rs.id} <{rs.id}>`" for rs in having)], rows, stub=1,
+                               classes="mahjong-comparison"), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+# ---------------------------------------------------------------------------
+# JSON Schemas
+# ---------------------------------------------------------------------------
+
+
+def schema_files() -> dict[str, str]:
+    """The shipped JSON Schemas by file name, as text."""
+    root = resources.files("mahjong_core.schemas")
+    return {item.name: item.read_text("utf-8") for item in sorted(root.iterdir(), key=lambda i: i.name)
+            if item.name.endswith(".json")}
+
+
+def schema_page(name: str, source: str) -> str:
+    """One schema: its title, id and description, its properties and definitions, and the full text."""
+    schema = json.loads(source)
+    title = schema.get("title") or name
+    out = [GENERATED, "", heading(text(title), "="), f":file: ``schemas/{name}``",
+           f":id: {literal(schema.get('$id', EMPTY))}", f":dialect: {literal(schema.get('$schema', EMPTY))}", ""]
+    if schema.get("description"):
+        out += [text(schema["description"]), ""]
+
+    def describe(spec: Mapping[str, Any]) -> tuple[str, str]:
+        kind = spec.get("type") or ("$ref " + spec["$ref"] if "$ref" in spec else
+                                    "one of " + ", ".join(json.dumps(v) for v in spec["enum"]) if "enum" in spec
+                                    else EMPTY)
+        return (literal(kind) if kind != EMPTY else EMPTY), text(spec.get("description", "")) or EMPTY
+
+    for title_, key in (("Properties", "properties"), ("Definitions", "$defs")):
+        block = schema.get(key) or {}
+        if not block:
+            continue
+        rows = [[f"``{prop}``", *describe(spec)] for prop, spec in block.items() if isinstance(spec, Mapping)]
+        out += [heading(title_, "-"), list_table(["name", "type", "description"], rows, widths=[25, 25, 50]), ""]
+    out += [heading("Full text", "-"), ".. code-block:: json", ""]
+    out += [("   " + line) if line else "" for line in source.rstrip().splitlines()]
+    return "\n".join(out) + "\n"
+
+
+def schema_index(names: Iterable[str]) -> str:
+    stems = [n.removesuffix(".json") for n in names]
+    out = [GENERATED, "", heading("JSON Schemas", "="),
+           "The schemas that ruleset files and replay logs are validated against (JSON Schema Draft 2020-12), "
+           "rendered from the files the package ships.", "", ".. toctree::", "   :maxdepth: 1", ""]
+    return "\n".join(out + [f"   {stem}" for stem in stems]) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Writing the pages
+# ---------------------------------------------------------------------------
+
+
+def ruleset_ids(requested: Iterable[str] | str | None = None) -> list[str]:
+    """The ruleset ids to document: ``requested`` (ids, or one comma-separated string), or every installed one.
+
+    :raises MahjongError: for an id that is not installed.
+    """
+    installed = list(available())
+    if requested is None:
+        return installed
+    if isinstance(requested, str):
+        requested = [part.strip() for part in requested.split(",")]
+    ids = [rid for rid in dict.fromkeys(requested) if rid]
+    unknown = [rid for rid in ids if rid not in installed]
+    if unknown:
+        raise MahjongError(f"no installed ruleset {', '.join(map(repr, unknown))}; installed: {', '.join(installed)}",
+                           place="--ruleset")
+    return ids or installed
+
+
+def _write(path: Path, content: str, written: list[Path]) -> None:
+    """Write only when the content changed, so Sphinx rebuilds only what changed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != content:
+        path.write_text(content, encoding="utf-8")
+    written.append(path)
+
+
+def generated_pages(ids: Sequence[str], *, rulesets_dir: str = "rulesets",
+                    schemas_dir: str = "schemas") -> dict[str, str]:
+    """Every generated page, as ``{relative path: reST}``."""
+    rulesets = [load_ruleset(rid) for rid in ids]
+    pages = {f"{rulesets_dir}/index.rst": index_page(rulesets),
+             f"{rulesets_dir}/comparison.rst": comparison_page(rulesets)}
+    for rs in rulesets:
+        pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, ids)
+    schemas = schema_files()
+    pages[f"{schemas_dir}/index.rst"] = schema_index(schemas)
+    for name, source in schemas.items():
+        pages[f"{schemas_dir}/{name.removesuffix('.json')}.rst"] = schema_page(name, source)
+    return pages
+
+
+def write_pages(srcdir: Path, ids: Sequence[str], *, rulesets_dir: str = "rulesets",
+                schemas_dir: str = "schemas") -> list[Path]:
+    """Write the generated pages under ``srcdir`` and delete stale ones left by a ruleset no longer installed."""
+    written: list[Path] = []
+    for relative, content in generated_pages(ids, rulesets_dir=rulesets_dir, schemas_dir=schemas_dir).items():
+        _write(srcdir / relative, content, written)
+    for folder in {rulesets_dir, schemas_dir}:
+        for stale in (srcdir / folder).glob("*.rst"):
+            if stale not in written and stale.read_text(encoding="utf-8").startswith(GENERATED):
+                stale.unlink()
+    return written
+
+
+# ---------------------------------------------------------------------------
+# Worked example hands, executed when the docs are built and by the tests
+# ---------------------------------------------------------------------------
+
+#: What an example may state about its hand; each is checked against the code.
+EXPECTATIONS = ("complete", "arrangements", "waits", "shanten", "score", "limit")
+_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+_BOOL = {"yes": True, "true": True, "no": False, "false": False}
+
+
+@dataclass(frozen=True)
+class HandExample:
+    """One worked example: a hand in the notation, the ruleset and situation, and what the page says of it.
+
+    :param hand: the hand (:mod:`mahjong_core.notation`).
+    :param ruleset: the ruleset id that scores it, if the example shows a score.
+    :param situation: facts of the win, ``"self_drawn, seat_wind=S, tiles_left=0"``.
+    :param expect: stated results by name (see :data:`EXPECTATIONS`), as written on the page.
+    :param where: the page and line, for messages.
+    """
+
+    hand: str
+    ruleset: str | None = None
+    situation: str = ""
+    expect: Mapping[str, str] | None = None
+    where: str = "<example>"
+
+
+@dataclass
+class ExampleResult:
+    """What the code makes of an example, and every way the page disagrees with it."""
+
+    example: HandExample
+    report: dict[str, Any]
+    score: Any = None
+    context: dict[str, Any] | None = None
+    identity: str | None = None
+    problems: list[str] | None = None
+
+
+def situation_facts(situation: str, hand: Any, *, where: str = "<example>") -> dict[str, Any]:
+    """The full win context for a written situation; unnamed facts take an ordinary discard win's values.
+
+    ``self_drawn`` alone means ``self_drawn=yes``; winds are ``E S W N``;
+    ``how=`` is one of the engine's ways to win.
+    """
+    from .tiles import EAST
+
+    given: dict[str, Any] = {}
+    for part in (p.strip() for p in situation.split(",")):
+        if not part:
+            continue
+        key, _, raw = part.partition("=")
+        key, raw = key.strip(), raw.strip().lower() if raw else "yes"
+        if key in ("seat_wind", "prevalent_wind"):
+            if raw.upper() not in _WINDS:
+                raise MahjongError(f"{key}={raw!r}: a wind is one of E, S, W, N", source=where, place=":situation:")
+            given[key] = EAST + _WINDS[raw.upper()]
+        elif raw in _BOOL:
+            given[key] = _BOOL[raw]
+        elif raw.isdigit():
+            given[key] = int(raw)
+        else:
+            given[key] = raw
+    how = given.get("how") or ("replacement" if given.get("replacement") else "robbing_kong"
+                               if given.get("robbing_kong") else "self_drawn" if given.get("self_drawn")
+                               else "discard")
+    seat_wind = given.get("seat_wind", EAST)
+    tiles_left = given.get("tiles_left", 0 if given.get("last_tile") else 30)
+    context: dict[str, Any] = {
+        "winner": True, "how": how, "self_drawn": how in ("self_drawn", "replacement"),
+        "replacement": how == "replacement", "robbing_kong": how == "robbing_kong",
+        "last_tile": tiles_left == 0, "tiles_left": tiles_left, "seat_wind": seat_wind,
+        "prevalent_wind": EAST, "dealer": seat_wind == EAST, "first_go_around": False, "first_discard": False,
+        "discarder": 1 if how == "discard" else None, "calling": False, "calling_from_start": False,
+    }
+    context.update(given)
+    if hand.winning_tile is not None:
+        context.setdefault("winning_tile", hand.winning_tile)
+    return context
+
+
+def _tiles_text(value: str) -> str:
+    from .notation import format_tiles, parse_tiles
+
+    return format_tiles(sorted(parse_tiles(value))) if value.strip() not in ("", "none") else "none"
+
+
+def evaluate_example(example: HandExample) -> ExampleResult:
+    """Analyse (and, with a ruleset that scores, score) an example hand; list where the page disagrees.
+
+    Nothing raises for a wrong expectation: the result's ``problems`` say what
+    the page claims and what the code gives.  A hand that cannot be read at all
+    is a problem too.
+    """
+    from .hand_report import analyse
+    from .notation import parse_hand
+    from .scoring import has_scoring, score_hand
+
+    expect = dict(example.expect or {})
+    problems: list[str] = []
+    unknown = sorted(set(expect) - set(EXPECTATIONS))
+    if unknown:
+        problems.append(f"unknown expectation(s) {unknown}; an example may state {list(EXPECTATIONS)}")
+    try:
+        report = analyse(example.hand)
+    except MahjongError as exc:
+        return ExampleResult(example, {}, problems=[*problems, f"the hand {example.hand!r} cannot be read: {exc}"])
+    result = ExampleResult(example, report, problems=problems)
+
+    def compare(name: str, stated: str, actual: Any) -> None:
+        if str(stated).strip() != str(actual):
+            problems.append(f"{name}: the page says {stated.strip()!r}, the code gives {str(actual)!r}")
+
+    if "complete" in expect:
+        compare("complete", expect["complete"].lower(), "yes" if report.get("complete") else "no")
+    if "arrangements" in expect:
+        compare("arrangements", expect["arrangements"], len(report.get("arrangements", [])))
+    if "shanten" in expect:
+        compare("shanten", expect["shanten"], report["shanten"]["best"])
+    if "waits" in expect:
+        waits = report.get("waits")
+        if waits is None:
+            problems.append("waits: a 14-tile hand has no waits; state its arrangements instead")
+        else:
+            compare("waits", _tiles_text(expect["waits"]), _tiles_text("".join(waits)) if waits else "none")
+    wants_score = "score" in expect or "limit" in expect
+    if example.ruleset:
+        try:
+            ruleset = load_ruleset(example.ruleset)
+        except MahjongError as exc:
+            problems.append(f"ruleset: {exc}")
+            return result
+        result.identity = ruleset.identity
+        if not has_scoring(ruleset):
+            if wants_score:
+                problems.append(f"ruleset {ruleset.id} has no scoring tables; the example cannot state a score")
+            return result
+        if not report.get("complete"):
+            if wants_score:
+                problems.append("the hand is not complete, so it has no score")
+            return result
+        hand = parse_hand(example.hand, source=example.where)
+        if hand.winning_tile is None:
+            concealed = list(hand.concealed)
+            last = concealed.pop()
+            hand = type(hand)(tuple(concealed), hand.melds, hand.bonus, last, hand.situations)
+        try:
+            context = situation_facts(example.situation, hand, where=example.where)
+            result.context = context
+            result.score = score_hand(ruleset, hand, context)
+        except MahjongError as exc:
+            problems.append(f"scoring under {ruleset.id} failed: {exc}")
+            return result
+        if "score" in expect:
+            compare("score", expect["score"], result.score.total)
+        if "limit" in expect:
+            compare("limit", expect["limit"], result.score.limit or "none")
+    elif wants_score:
+        problems.append("a score needs :ruleset: naming the ruleset that scores the hand")
+    return result
+
+
+def example_blocks(source: str, where: str = "<page>") -> list[HandExample]:
+    """The ``.. mahjong-hand::`` examples of a reST page, read without Sphinx (for the tests)."""
+    examples = []
+    lines = source.splitlines()
+    for i, line in enumerate(lines):
+        match = re.match(r"^(\s*)\.\. mahjong-hand::\s*(.+)$", line)
+        if not match:
+            continue
+        indent = len(match.group(1))
+        options: dict[str, str] = {}
+        for follow in lines[i + 1:]:
+            if not follow.strip():
+                break
+            option = re.match(r"^\s+:([a-z_]+):\s*(.*)$", follow)
+            if option is None or len(follow) - len(follow.lstrip()) <= indent:
+                break
+            options[option.group(1)] = option.group(2).strip()
+        examples.append(HandExample(
+            hand=match.group(2).strip(), ruleset=options.pop("ruleset", None),
+            situation=options.pop("situation", ""), expect=options, where=f"{where}:{i + 1}"))
+    return examples
+
+
+def _fact(name: str, value: Any) -> str:
+    from .tiles import EAST
+
+    if name in ("seat_wind", "prevalent_wind") and isinstance(value, int):
+        return "ESWN"[(value - EAST) % 4]
+    return short(value)
+
+
+def example_rst(result: ExampleResult, *, rulesets_dir: str = "rulesets") -> str:
+    """How a worked example shows on the page: the hand, its analysis, its score item by item, what was checked."""
+    from .notation import glyphs, parse_hand
+
+    example = result.example
+    out = [f"**Hand** {literal(example.hand)}"]
+    try:
+        out[0] += f" {text(glyphs(parse_hand(example.hand).all_tiles()))}"
+    except MahjongError:
+        pass
+    out.append("")
+    if result.report.get("text"):
+        out += ["::", ""] + [f"   {line}" for line in result.report["text"].splitlines()] + [""]
+    score = result.score
+    if score is not None:
+        facts = ", ".join(f"{k} {_fact(k, v)}" for k, v in (result.context or {}).items()
+                          if k not in ("winner", "winning_tile") and v not in (False, None))
+        out += [f"Scored under :doc:`/{rulesets_dir}/{example.ruleset}` ({literal(result.identity)}); "
+                f"situation: {text(facts) or 'none'}.", ""]
+        rows = [[literal(i.name), text(i.kind), literal(i.value), literal(i.count), text(i.source) or EMPTY,
+                 text(i.detail) or EMPTY] for i in score.items]
+        rows += [[literal(i.name), f"{text(i.kind)} (not counted)", literal(i.value), literal(i.count),
+                  text(i.source) or EMPTY, text(i.detail) or EMPTY] for i in score.excluded]
+        if rows:
+            out += [list_table(["item", "kind", "value", "count", "source", "detail"], rows,
+                               widths=[18, 12, 8, 8, 24, 30]), ""]
+        raw = ", ".join(f"{k} {v}" for k, v in sorted(score.raw.items()))
+        out += [f"**Total: {score.total}**" + (f" ({text(raw)})" if raw else "")
+                + (f"; limit {literal(score.limit)}" if score.limit else "") + ".", ""]
+    stated = [f"{name} {literal(value)}" for name, value in (example.expect or {}).items()]
+    if stated:
+        out += [f"*Checked when these pages were built:* {'; '.join(stated)}.", ""]
+    return "\n".join(out)

@@ -1,0 +1,80 @@
+"""Sphinx extension: rule pages generated from the installed rulesets, and worked example hands that are executed.
+
+Add ``"mahjong_core.sphinx_rulesets"`` to a Sphinx project's extensions and:
+
+* when the builder starts, the ruleset pages, the comparison and the JSON
+  Schema pages are (re)written from the data by :mod:`mahjong_core.docgen`
+  under ``rulesets/`` and ``schemas/`` of the source folder -- so they cannot
+  drift from the rules.  ``mahjong_rulesets`` (a list, or a comma-separated
+  string with ``-D``) limits them to some rulesets; by default every installed
+  one is documented;
+* ``.. mahjong-hand:: <hand>`` shows a worked example: its arrangements or
+  waits, and with ``:ruleset:`` its score item by item.  Whatever the example
+  states (``:complete:``, ``:arrangements:``, ``:waits:``, ``:shanten:``,
+  ``:score:``, ``:limit:``) is checked against the code as the page is built;
+  a mismatch is a warning, which fails a ``-W`` build::
+
+      .. mahjong-hand:: 123m456m789m555z 1p +1p
+         :ruleset: hongkong
+         :situation: seat_wind=E, prevalent_wind=E
+         :arrangements: 1
+         :score: 4
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from . import docgen
+
+logger = logging.getLogger(__name__)
+__version__ = "1.0"
+
+
+def generate(app: Sphinx) -> None:
+    """Write the generated pages into the source folder before Sphinx reads it."""
+    ids = docgen.ruleset_ids(app.config.mahjong_rulesets)
+    written = docgen.write_pages(Path(app.srcdir), ids, rulesets_dir=app.config.mahjong_rulesets_dir,
+                                 schemas_dir=app.config.mahjong_schemas_dir)
+    logger.info("mahjong: generated %d pages for %d rulesets", len(written), len(ids))
+
+
+class MahjongHand(SphinxDirective):
+    """``.. mahjong-hand:: <hand>``: a worked example, analysed and scored as the page is built."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = False
+    option_spec = {"ruleset": directives.unchanged_required, "situation": directives.unchanged,
+                   **{name: directives.unchanged_required for name in docgen.EXPECTATIONS}}
+
+    def run(self) -> list[nodes.Node]:
+        where = f"{self.env.docname}:{self.lineno}"
+        options = dict(self.options)
+        example = docgen.HandExample(hand=self.arguments[0], ruleset=options.pop("ruleset", None),
+                                     situation=options.pop("situation", "") or "", expect=options, where=where)
+        result = docgen.evaluate_example(example)
+        for problem in result.problems or ():
+            logger.warning("worked example %r does not hold: %s", example.hand, problem,
+                           location=(self.env.docname, self.lineno), type="mahjong", subtype="example")
+        container = nodes.container(classes=["mahjong-hand"])
+        rst = docgen.example_rst(result, rulesets_dir=self.config.mahjong_rulesets_dir)
+        self.state.nested_parse(StringList(rst.splitlines(), source=where), self.content_offset, container)
+        return [container]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("mahjong_rulesets", None, "env")
+    app.add_config_value("mahjong_rulesets_dir", "rulesets", "env")
+    app.add_config_value("mahjong_schemas_dir", "schemas", "env")
+    app.connect("builder-inited", generate)
+    app.add_directive("mahjong-hand", MahjongHand)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

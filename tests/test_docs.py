@@ -1,0 +1,241 @@
+"""The generated documentation: ruleset pages, comparison, schemas, worked examples, and the ``mahjong docs`` build.
+
+The pages are checked as text (fast) and once as a strict Sphinx build of the
+project's docs (about 15 s, shared with tests/test_hooks_meta.py through the
+session's temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_core import docgen
+from mahjong_core.docs_cli import build
+from mahjong_core.errors import MahjongError
+from mahjong_core.rules import available, load_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+RULESETS = sorted(available())
+EXAMPLES = [example for page in sorted(DOCS.glob("**/*.rst")) if "rulesets" not in page.parts
+            for example in docgen.example_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))]
+
+
+def project_docs(factory: pytest.TempPathFactory) -> Path:
+    """The project's docs built once per test session with CI's flags (``-W --keep-going -n``)."""
+    out = factory.getbasetemp() / "project-docs-html"
+    if not (out / "index.html").exists():
+        result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html",
+                                 "-d", str(factory.getbasetemp() / "project-docs-doctrees"), str(DOCS), str(out)],
+                                cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return project_docs(tmp_path_factory)
+
+
+# ---------------------------------------------------------------------------
+# Ruleset pages
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_ruleset_page_shows_every_value_with_its_source_and_origin(rid: str) -> None:
+    ruleset = load_ruleset(rid)
+    page = docgen.ruleset_page(ruleset, RULESETS)
+    for section in docgen.sections(ruleset):
+        for path, entry in docgen.leaves(ruleset.raw_tables[section], (section,)):
+            assert f"``{path[-1]}``" in page or f"``{'.'.join(path[1:])}``" in page, path
+            assert docgen.text(ruleset.source_of(list(path)).text) in page, path
+            value = entry.get("value")
+            assert all(line in page for line in docgen.value_cell(value).splitlines()), (path, value)
+    for ancestor in ruleset.ancestry[:-1]:
+        assert f"inherited from :doc:`{ancestor}`" in page or "overriding" in page
+    assert ruleset.identity in page
+
+
+def test_a_house_rule_page_says_what_it_overrides_and_what_it_inherits() -> None:
+    page = docgen.ruleset_page(load_ruleset("shanghai_1500_no_bank"), RULESETS)
+    shanghai = load_ruleset("shanghai")
+    assert f"**set here**, overriding ``{shanghai.value('usual_limit')}`` from :doc:`shanghai`" in page
+    assert "inherited from :doc:`harbin`" in page
+    changes = page.split("What it changes", 1)[1].split("Rules in code", 1)[0]
+    assert "``parameters.usual_limit``" in changes and "``parameters.bank.enabled``" in changes
+    assert "``parameters.players``" not in changes
+
+
+def test_a_ruleset_with_code_lists_its_hooks() -> None:
+    if "no_chow_from_partner" not in available():
+        pytest.fail("install the third-party example: pip install ./plugins/examples/no_chow_from_partner")
+    page = docgen.ruleset_page(load_ruleset("no_chow_from_partner"), RULESETS)
+    code = page.split("Rules in code", 1)[1].split("Parameters", 1)[0]
+    assert ":func:`~mahjong_core.hookspecs.mahjong_claim_allowed`" in code
+    assert "never from the partner's" in code
+    data_only = docgen.ruleset_page(load_ruleset("harbin"), RULESETS)
+    assert "None: every rule of this ruleset is data" in data_only
+
+
+def test_any_table_a_ruleset_has_is_rendered_row_by_row(tmp_path: Path) -> None:
+    """Tables are rendered generically: a table the generator has never heard of shows every row."""
+    path = tmp_path / "house.yaml"
+    path.write_text("id: house\nversion: 1.0.0\nname: House\nextends: harbin\n"
+                    "doublings:\n  odd_rule:\n    predicate: all_chows\n    value: 3\n    per: hand\n"
+                    "    name: An odd rule\n    notes: \"*not* a list | nor markup\"\n"
+                    "    assumption: \"- a house rule, written like a list item\"\n", encoding="utf-8")
+    ruleset = load_ruleset(path)
+    page = docgen.ruleset_page(ruleset, ["harbin"])
+    assert "``odd_rule``" in page and "An odd rule" in page and "predicate: ``all_chows``" in page
+    assert "\\- a house rule, written like a list item" in page
+    assert "\\*not\\* a list \\| nor markup" in page
+    comparison = docgen.comparison_page([load_ruleset("harbin"), ruleset])
+    assert "``all_chows``" in comparison.split("Doublings", 1)[1]
+
+
+def test_comparison_has_a_column_per_ruleset_and_every_table_row() -> None:
+    rulesets = [load_ruleset(rid) for rid in RULESETS]
+    page = docgen.comparison_page(rulesets)
+    header = page.split("Rule differences", 1)[1].split("* - ``", 1)[0]
+    for rid in RULESETS:
+        assert f":doc:`{rid} <{rid}>`" in header
+    for rs in rulesets:
+        for section in docgen.sections(rs):
+            if docgen.is_table(rs.raw_tables[section]):
+                for row in rs.raw_tables[section].values():
+                    assert f"``{docgen._row_key(row)}``" in page, (rs.id, section, row)
+    names = {name for name, _ in docgen._comparison_rows(rulesets)}
+    assert {"usual_limit", "settlement", "tiles in the set", "tile_exchange"} <= names
+
+
+def test_comparison_rows_match_each_rulesets_values() -> None:
+    rulesets = [load_ruleset(rid) for rid in RULESETS]
+    rows = dict(docgen._comparison_rows(rulesets))
+    for i, rs in enumerate(rulesets):
+        assert rows["usual_limit"][i] == rs.value("usual_limit")
+        assert rows["tiles in the set"][i] == len(rs.tile_set())
+
+
+def test_schema_pages_render_every_definition() -> None:
+    files = docgen.schema_files()
+    assert {"ruleset.schema.json", "replay.schema.json"} <= set(files)
+    for name, source in files.items():
+        schema = json.loads(source)
+        page = docgen.schema_page(name, source)
+        assert schema["$id"] in page
+        for key in schema.get("$defs", {}):
+            assert f"``{key}``" in page
+
+
+def test_ruleset_ids_rejects_an_unknown_ruleset() -> None:
+    assert docgen.ruleset_ids(None) == list(available())
+    assert docgen.ruleset_ids("harbin, piter") == ["harbin", "piter"]
+    with pytest.raises(MahjongError, match="no installed ruleset 'nope'"):
+        docgen.ruleset_ids(["harbin", "nope"])
+
+
+# ---------------------------------------------------------------------------
+# Worked examples
+# ---------------------------------------------------------------------------
+
+
+def test_the_docs_have_worked_examples_and_some_are_scored() -> None:
+    assert len(EXAMPLES) >= 6
+    assert any(e.ruleset and "score" in (e.expect or {}) for e in EXAMPLES)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"{e.where}:{e.hand}")
+def test_worked_example_holds(example: docgen.HandExample) -> None:
+    result = docgen.evaluate_example(example)
+    assert result.problems == [], f"{example.where}: " + "; ".join(result.problems or [])
+    if "score" in (example.expect or {}):
+        assert result.score is not None and result.score.items
+
+
+@pytest.mark.parametrize(("expect", "complaint"), [
+    ({"arrangements": "1"}, "arrangements: the page says '1', the code gives '2'"),
+    ({"complete": "no"}, "complete: the page says 'no'"),
+    ({"waits": "1m"}, "a 14-tile hand has no waits"),
+    ({"score": "10"}, "a score needs :ruleset:"),
+    ({"colour": "red"}, "unknown expectation"),
+])
+def test_a_wrong_example_is_reported(expect: dict[str, str], complaint: str) -> None:
+    result = docgen.evaluate_example(docgen.HandExample("111222333m789p5s +5s", expect=expect))
+    assert any(complaint in p for p in result.problems or []), result.problems
+
+
+def test_a_wrong_score_is_reported() -> None:
+    scored = next(e for e in EXAMPLES if e.ruleset and "score" in (e.expect or {}))
+    wrong = docgen.HandExample(scored.hand, scored.ruleset, scored.situation,
+                               {"score": str(int(scored.expect["score"]) + 1)})
+    (problem,) = docgen.evaluate_example(wrong).problems
+    assert problem.startswith("score: the page says")
+
+
+def test_an_unreadable_hand_is_reported() -> None:
+    result = docgen.evaluate_example(docgen.HandExample("123x", expect={"complete": "yes"}))
+    assert result.problems and "cannot be read" in result.problems[0]
+
+
+def test_situation_facts_fill_an_ordinary_win_and_take_what_is_named() -> None:
+    hand: Any = type("H", (), {"winning_tile": 4})()
+    plain = docgen.situation_facts("", hand)
+    assert plain["how"] == "discard" and not plain["self_drawn"] and plain["seat_wind"] == 27 and plain["dealer"]
+    named = docgen.situation_facts("self_drawn, seat_wind=S, tiles_left=0", hand)
+    assert named["how"] == "self_drawn" and named["seat_wind"] == 28 and not named["dealer"] and named["last_tile"]
+    with pytest.raises(MahjongError, match="a wind is one of"):
+        docgen.situation_facts("seat_wind=X", hand)
+
+
+def test_a_wrong_example_fails_the_sphinx_build(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text("extensions = ['mahjong_core.sphinx_rulesets']\nmahjong_rulesets = ['harbin']\n",
+                                 encoding="utf-8")
+    (src / "index.rst").write_text("Hands\n=====\n\n.. toctree::\n\n   rulesets/index\n   schemas/index\n\n"
+                                   ".. mahjong-hand:: 111222333m789p5s +5s\n   :arrangements: 1\n",
+                                   encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(src),
+                             str(tmp_path / "out")], capture_output=True, text=True, timeout=300)
+    assert result.returncode != 0
+    assert "index.rst:9" in result.stderr and "the page says '1', the code gives '2'" in result.stderr
+
+
+# ---------------------------------------------------------------------------
+# The built docs
+# ---------------------------------------------------------------------------
+
+
+def test_every_installed_ruleset_has_a_built_page_and_a_comparison_column(html: Path) -> None:
+    comparison = (html / "rulesets" / "comparison.html").read_text(encoding="utf-8")
+    for rid in RULESETS:
+        page = (html / "rulesets" / f"{rid}.html").read_text(encoding="utf-8")
+        assert load_ruleset(rid).sha256 in page
+        assert f'href="{rid}.html"' in comparison
+
+
+def test_built_docs_link_the_guides_specs_and_schemas(html: Path) -> None:
+    index = (html / "index.html").read_text(encoding="utf-8")
+    for page in ("house-rules.html", "examples.html", "conformance.html", "replay-format.html", "prng.html",
+                 "schemas/index.html", "rulesets/index.html", "hooks.html"):
+        assert f'href="{page}' in index, page
+    assert "furo" in index
+
+
+def test_mahjong_docs_builds_a_site_for_the_rulesets_asked_for(tmp_path: Path) -> None:
+    index = build(tmp_path / "site", ["shanghai_1500_no_bank"], title="Our club")
+    assert index == tmp_path / "site" / "index.html" and index.exists()
+    pages = {p.name for p in (tmp_path / "site" / "rulesets").glob("*.html")}
+    assert pages == {"index.html", "comparison.html", "shanghai_1500_no_bank.html"}
+    page = (tmp_path / "site" / "rulesets" / "shanghai_1500_no_bank.html").read_text(encoding="utf-8")
+    assert "1500" in page and "Our club" in page
+    assert (tmp_path / "site" / "hooks.html").exists()
+    with pytest.raises(MahjongError, match="no installed ruleset"):
+        build(tmp_path / "other", ["no_such_rules"])

@@ -610,4 +610,4 @@ def concealed(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -
 
 
 # The scoring families' own predicates register into the same registry when imported.
-from . import predicates_classical, predicates_hongkong, predicates_mcr  # noqa: E402,F401
+from . import predicates_classical, predicates_hongkong, predicates_mcr, predicates_piter  # noqa: E402,F401

@@ -1,0 +1,244 @@
+"""The classical family's engine: points, doublings and limits, all read from the ruleset's tables.
+
+Seven rulesets share it (Harbin, Shanghai, Orsk, Chinese and European
+Classical of seed 000, the traditional rules of 001 and the bonus-tile table
+of 002); they differ only in their rows.  How a hand is valued (000 lines
+373-512):
+
+1. **Special limits first** (000 line 373): if any ``limit_hands`` row holds
+   for some arrangement of a winning hand, the hand is worth the highest such
+   limit (``limit`` meaning the usual limit), and nothing else counts.
+2. **Points**: every ``points`` row that holds adds its value, times its
+   count for ``per: meld | match | bonus_tile`` rows (sets, pairs, bonus
+   tiles for everyone; mahjong, self-drawn and the like for the winner).
+   ``scoring.max_count`` caps a row's count (000 line 412: at most one
+   special pair).
+3. **Doublings**: every ``doublings`` row that holds adds its value (a
+   number of doublings: pure suit is 3 in КК) times its count; the points
+   are doubled that many times.  A row listed in the ``excludes`` of another
+   row of the same table that holds does not count.
+4. **The chavka** (000 line 208, where ``chavka.enabled``): a winning hand
+   of the ``scoring.chavka_hand`` kind scores ``chavka.points`` (100) instead
+   of its points, doubled only where ``chavka.doublings_allowed``.  With
+   ``scoring.chavka_if_higher`` the chavka counts only when it is worth at
+   least the hand's ordinary value (Harbin: 20 doubled three times is 160,
+   more than an undoubled chavka).
+5. **The usual limit** (000 line 512) cuts a winning or a losing hand.
+
+A winning hand is scored in every arrangement and the highest total is kept
+(000 line 326); ties keep the first arrangement in
+:func:`~mahjong_core.arrangements.arrangements` order.  Every form the core
+accepts as complete is scored, seven pairs and thirteen orphans included: in
+a ruleset that names no limit for them (ЕК has no seven pairs, 000 line 379)
+their groups score like any other, since the core lets them win.  A losing hand is read
+by :func:`~mahjong_core.scoring.classical_losers.loser_arrangement` and only
+``applies_to: loser | everyone`` rows apply.
+
+The :class:`~mahjong_core.score.Score` lists every item that counted with its
+row's source, and the items that applied but did not count (excluded rows,
+counts over ``max_count``, the ordinary items a limit or the chavka
+replaced).  ``raw`` holds ``points`` (before doublings), ``doublings``,
+``points_excluding_bonus`` and ``total``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..arrangements import arrangements
+from ..errors import HandError
+from ..melds import Arrangement, Hand
+from ..notation import format_tiles
+from ..score import Score, ScoreItem
+from . import register_family
+from .classical_context import prepare, situation_context
+from .classical_losers import loser_arrangement
+from .classical_tables import ClassicalTables, LimitRow, Row, classical_tables
+
+__all__ = ["FAMILY", "classical_score", "score_arrangement", "score_losing_hand", "situation_context"]
+
+FAMILY = "classical"
+
+
+@dataclass
+class _Applied:
+    """The rows that held for one arrangement, and those that held but did not count."""
+
+    points: list[tuple[Row, int]]
+    doublings: list[tuple[Row, int]]
+    dropped: list[ScoreItem]
+
+    @property
+    def base(self) -> int:
+        return sum(row.value * n for row, n in self.points)
+
+    @property
+    def doubling_count(self) -> int:
+        return sum(row.value * n for row, n in self.doublings)
+
+    def base_excluding_bonus(self) -> int:
+        return sum(row.value * n for row, n in self.points if row.per != "bonus_tile")
+
+
+def _apply(rows: Sequence[Row], arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any],
+           dropped: list[ScoreItem]) -> list[tuple[Row, int]]:
+    held: list[tuple[Row, int]] = []
+    for row in rows:
+        if row.count is not None:
+            n = row.count(arrangement, hand, ctx)
+        else:
+            n = 1 if row.test(arrangement, hand, ctx) else 0
+        if not n:
+            continue
+        if row.cap is not None and n > row.cap:
+            dropped.append(ScoreItem(row.id, row.kind, row.value, n - row.cap, row.cap_source,
+                                     f"at most {row.cap} counted"))
+            n = row.cap
+        held.append((row, n))
+    return held
+
+
+def _evaluate(points: Sequence[Row], doublings: Sequence[Row], arrangement: Arrangement, hand: Hand,
+              ctx: Mapping[str, Any]) -> _Applied:
+    dropped: list[ScoreItem] = []
+    held_points = _apply(points, arrangement, hand, ctx, dropped)
+    held_doublings = _apply(doublings, arrangement, hand, ctx, dropped)
+    excluded_by: dict[tuple[str, str], str] = {}  # (table kind, row id) -> the row that excludes it
+    for row, _ in (*held_points, *held_doublings):
+        for other in row.excludes:
+            excluded_by.setdefault((row.kind, other), row.id)
+    if excluded_by:
+        kept: list[list[tuple[Row, int]]] = [[], []]
+        for i, held in enumerate((held_points, held_doublings)):
+            for row, n in held:
+                by = excluded_by.get((row.kind, row.id))
+                if by is not None:
+                    dropped.append(ScoreItem(row.id, row.kind, row.value, n, row.source, f"excluded by {by}"))
+                else:
+                    kept[i].append((row, n))
+        held_points, held_doublings = kept
+    return _Applied(held_points, held_doublings, dropped)
+
+
+def _items(held: Sequence[tuple[Row, int]]) -> list[ScoreItem]:
+    return [ScoreItem(row.id, row.kind, row.value, n, row.source) for row, n in held]
+
+
+def _replaced(held: Sequence[tuple[Row, int]], why: str) -> list[ScoreItem]:
+    return [ScoreItem(row.id, row.kind, row.value, n, row.source, why) for row, n in held]
+
+
+def _cap(tables: ClassicalTables, value: int, items: list[ScoreItem]) -> tuple[int, str | None]:
+    limit = tables.usual_limit
+    if limit is not None and value > limit:
+        items.append(ScoreItem("usual_limit", "limit", limit, 1, tables.usual_limit_source,
+                               f"{value} cut to the usual limit"))
+        return limit, "usual_limit"
+    return value, None
+
+
+def _raw(applied: _Applied, points: int, doublings: int, total: int) -> dict[str, int]:
+    bonus = applied.base - applied.base_excluding_bonus()
+    return {"points": points, "doublings": doublings, "points_excluding_bonus": points - bonus, "total": total}
+
+
+def _winner_score(tables: ClassicalTables, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any]) -> Score:
+    applied = _evaluate(tables.winner_points, tables.winner_doublings, arrangement, hand, ctx)
+    base, doublings = applied.base, applied.doubling_count
+    ordinary = base << doublings
+    limit: LimitRow | None = None
+    for row in tables.limits:
+        if (limit is None or row.value > limit.value) and row.test(arrangement, hand, ctx):
+            limit = row
+    if limit is not None:
+        why = f"replaced by the special limit {limit.id}"
+        return Score(
+            total=limit.value,
+            family=FAMILY,
+            items=(ScoreItem(limit.id, "limit", limit.value, 1, limit.source, limit.name),),
+            excluded=tuple(_replaced(applied.points, why) + _replaced(applied.doublings, why) + applied.dropped),
+            arrangement=arrangement,
+            limit=limit.id,
+            raw=_raw(applied, base, doublings, limit.value),
+        )
+    chavka = tables.chavka
+    if chavka is not None and chavka.test(arrangement, hand, ctx):
+        doubled = chavka.doublings_allowed
+        value = chavka.points << doublings if doubled else chavka.points
+        if value >= ordinary or not chavka.if_higher:
+            items = [ScoreItem("chavka", "points", chavka.points, 1, chavka.source,
+                               "a hand worth only the mahjong's points")]
+            excluded = _replaced(applied.points, "replaced by the chavka")
+            if doubled:
+                items += _items(applied.doublings)
+            else:
+                excluded += _replaced(applied.doublings, f"doublings of the chavka are not allowed "
+                                                         f"({chavka.doublings_source})")
+            total, capped = _cap(tables, value, items)
+            raw = {"points": chavka.points, "doublings": doublings if doubled else 0,
+                   "points_excluding_bonus": chavka.points, "total": total}
+            return Score(total, FAMILY, tuple(items), tuple(excluded + applied.dropped), arrangement, capped, raw)
+    items = _items(applied.points) + _items(applied.doublings)
+    total, capped = _cap(tables, ordinary, items)
+    return Score(total, FAMILY, tuple(items), tuple(applied.dropped), arrangement, capped,
+                 _raw(applied, base, doublings, total))
+
+
+def score_arrangement(ruleset: Any, hand: Hand, arrangement: Arrangement, context: Mapping[str, Any]) -> Score:
+    """Score a winning hand in one given arrangement (which must be one of its arrangements).
+
+    :raises MahjongError: for an impossible hand, a missing fact, or an arrangement that is
+        not a reading of this hand.
+    """
+    tables = classical_tables(ruleset)
+    hand, ctx, winner = prepare(tables, hand, dict(context, winner=True))
+    if arrangement not in arrangements(hand):
+        raise HandError("the arrangement is not a reading of this hand; see mahjong_core.arrangements.arrangements",
+                        place="arrangement")
+    return _winner_score(tables, arrangement, hand, ctx)
+
+
+def score_losing_hand(tables: ClassicalTables, hand: Hand, ctx: Mapping[str, Any]) -> Score:
+    """A losing hand's score: its sets, pairs and bonus tiles, the losers' doublings, the usual limit."""
+    if not tables.losing_hands:
+        return Score(0, FAMILY, raw={"points": 0, "doublings": 0, "points_excluding_bonus": 0, "total": 0})
+    arrangement = loser_arrangement(hand, tables.loser_groups)
+    applied = _evaluate(tables.loser_points, tables.loser_doublings, arrangement, hand, ctx)
+    base, doublings = applied.base, applied.doubling_count
+    items = _items(applied.points) + _items(applied.doublings)
+    total, capped = _cap(tables, base << doublings, items)
+    return Score(total, FAMILY, tuple(items), tuple(applied.dropped), None, capped,
+                 _raw(applied, base, doublings, total))
+
+
+@register_family(FAMILY)
+def classical_score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
+    """Score a hand under a classical ruleset: the winner's best arrangement, or a loser's hand.
+
+    :param context: ``winner`` (bool), ``seat_wind`` and ``prevalent_wind``
+        (kinds 27-30 or E/S/W/N), and for a winner every situation fact the
+        ruleset's rows read (``self_drawn``, ``last_tile`` ...); the hand's
+        ``!flags`` are merged in.  :func:`situation_context` builds one from a
+        parsed hand.
+    :raises MahjongError: for an impossible hand, a winner's hand that is not complete,
+        or a missing situation fact.
+    """
+    tables = classical_tables(ruleset)
+    hand, ctx, winner = prepare(tables, hand, context)
+    if not winner:
+        return score_losing_hand(tables, hand, ctx)
+    readings = arrangements(hand)
+    if not readings:
+        raise HandError(
+            f"a winning hand must be complete: {hand.tile_count()} tiles (a kong counts as three), "
+            f"{format_tiles(hand.all_tiles())} with {len(hand.melds)} declared meld(s), do not form four sets and "
+            f"a pair, seven pairs or thirteen orphans", place="hand")
+    best: Score | None = None
+    for arrangement in readings:
+        score = _winner_score(tables, arrangement, hand, ctx)
+        if best is None or score.total > best.total:
+            best = score
+    assert best is not None
+    return best

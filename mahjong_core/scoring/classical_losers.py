@@ -1,0 +1,48 @@
+"""Reading a losing hand: its declared melds plus what its concealed tiles hold.
+
+000 scores every player's sets, pairs and bonus tiles (line 406) and doubles
+losers' hands too (line 430); 001 and 002 settle between losers the same way.
+A losing hand is usually incomplete, so it has no arrangement to choose; the
+seeds do not say how its concealed tiles are grouped.  The reading used here
+(an assumption each ruleset records as ``scoring.loser_groups``) is the usual
+one of the classical literature: the declared melds count as declared, three
+or four equal concealed tiles are a concealed pung (a kong kept in hand is a
+pung, 000 line 323, 001 line 93), two equal tiles are a pair, and nothing
+else is read -- concealed chows would score nothing anyway.
+
+This grouping is also the highest-scoring one: a pung always scores at least
+what a pair of the same tiles would, no classical row pays a loser for a
+chow, and every pair is offered to the tables (which cap how many special
+pairs count), so no other grouping can score more.  The tiles left over are
+kept as single tiles so that whole-hand predicates (one suit, all honours)
+still see every tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ..arrangements import meld_sort_key
+from ..melds import Arrangement, Form, Hand, Meld, MeldKind
+
+__all__ = ["loser_arrangement"]
+
+
+def loser_arrangement(hand: Hand, groups: Collection[str]) -> Arrangement:
+    """The losing hand read as its melds, concealed pungs and pairs (as ``groups`` allows), and single tiles."""
+    counts: dict[int, int] = {}
+    for tile in hand.concealed:
+        counts[tile] = counts.get(tile, 0) + 1
+    if hand.winning_tile is not None:
+        counts[hand.winning_tile] = counts.get(hand.winning_tile, 0) + 1
+    melds = list(hand.melds)
+    for kind in sorted(counts):
+        n = counts[kind]
+        if n >= 3 and "pung" in groups:
+            melds.append(Meld(MeldKind.PUNG, (kind,) * 3))
+            n -= 3
+        if n >= 2 and "pair" in groups:
+            melds.append(Meld(MeldKind.PAIR, (kind,) * 2))
+            n -= 2
+        melds.extend(Meld(MeldKind.SINGLE, (kind,)) for _ in range(n))
+    return Arrangement(Form.STANDARD, tuple(sorted(melds, key=meld_sort_key)), None)

@@ -1,0 +1,346 @@
+"""The classical family's tables, read once per ruleset and kept ready to score.
+
+Scoring runs for every potential win the engine considers and for every hand
+at a deal's end, so the YAML rows are turned once into :class:`Row` objects
+that hold the predicate function itself, the count function for ``per``
+rows, the value, whom it applies to and the citation the score will carry.
+A table that cannot be scored -- a negative value, ``per: meld`` on a
+predicate that cannot count, ``excludes`` naming a row that does not exist, a
+limit worth ``limit`` in a ruleset without a usual limit -- fails here, when
+the ruleset is first scored, with the place in the file.
+
+What the engine reads:
+
+* ``points`` and ``doublings`` rows (``applies_to`` winner by default);
+* ``limit_hands`` (a value in points, or ``limit`` for the usual limit);
+* parameters ``usual_limit`` and ``chavka`` (``enabled``, ``points``,
+  ``doublings_allowed``);
+* the ``scoring`` section: ``max_count`` (row id -> how many times at most it
+  counts: 000 line 412's "at most one special pair"), ``chavka_hand`` (the
+  predicate naming a chavka), ``chavka_if_higher`` (the chavka counts only when
+  it beats the hand's ordinary value), ``losing_hands`` (whether losers' hands are
+  scored), ``loser_groups`` (which groups are read from a loser's concealed
+  tiles: ``pung``, ``pair``).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import RulesetError
+from ..predicates import PREDICATES, get_predicate
+from ..predicates_classical import COUNTERS, CountFn, TestFn
+from ..tiles import copies_in
+
+__all__ = ["ChavkaRule", "ClassicalTables", "LimitRow", "Row", "classical_tables", "cite"]
+
+APPLIES_TO = ("winner", "loser", "everyone")
+PER = ("hand", "meld", "bonus_tile", "match")
+LOSER_GROUPS = ("pung", "pair")
+#: Facts every winner's context must hold, whatever the tables name.
+WINNER_FACTS = frozenset({"seat_wind", "prevalent_wind", "self_drawn"})
+LOSER_FACTS = frozenset({"seat_wind", "prevalent_wind"})
+
+
+@dataclass(frozen=True)
+class Row:
+    """One ``points`` or ``doublings`` row, ready to apply.
+
+    :param kind: ``points`` or ``doubling`` (the :class:`~mahjong_core.score.ScoreItem` kind).
+    :param test: the predicate function (for ``per: hand``).
+    :param count: the count function (for the other ``per``), else ``None``.
+    :param cap: at most this many applications count (``scoring.max_count``), else ``None``.
+    """
+
+    id: str
+    kind: str
+    value: int
+    applies_to: str
+    per: str
+    excludes: tuple[str, ...]
+    source: str
+    test: TestFn
+    count: CountFn | None
+    facts: frozenset[str]
+    cap: int | None
+    cap_source: str
+
+
+@dataclass(frozen=True)
+class LimitRow:
+    """A special limit hand: its predicate and its value in points."""
+
+    id: str
+    name: str
+    value: int
+    source: str
+    test: TestFn
+    facts: frozenset[str]
+
+
+@dataclass(frozen=True)
+class ChavkaRule:
+    """The chavka (000 line 208): a hand worth only the mahjong's points scores ``points`` instead."""
+
+    test: TestFn
+    facts: frozenset[str]
+    points: int
+    doublings_allowed: bool
+    if_higher: bool
+    source: str
+    doublings_source: str
+
+
+@dataclass(frozen=True)
+class ClassicalTables:
+    """Everything the classical engine reads from one ruleset."""
+
+    ruleset_id: str
+    winner_points: tuple[Row, ...]
+    winner_doublings: tuple[Row, ...]
+    loser_points: tuple[Row, ...]
+    loser_doublings: tuple[Row, ...]
+    limits: tuple[LimitRow, ...]
+    usual_limit: int | None
+    usual_limit_source: str
+    chavka: ChavkaRule | None
+    losing_hands: bool
+    loser_groups: frozenset[str]
+    winner_facts: frozenset[str]
+    loser_facts: frozenset[str]
+    copies: Mapping[int, int]
+    location: str
+
+
+def cite(entry: Mapping[str, Any]) -> str:
+    """A table entry's provenance as a score item shows it: the seed line, or ``assumption: ...``."""
+    if "source" in entry:
+        return str(entry["source"])
+    return f"assumption: {entry.get('assumption', '')}"
+
+
+_CACHE: weakref.WeakKeyDictionary[Any, ClassicalTables] = weakref.WeakKeyDictionary()
+
+
+def classical_tables(ruleset: Any) -> ClassicalTables:
+    """The ruleset's tables, compiled on first use and cached for the ruleset object's lifetime.
+
+    :raises RulesetError: for a table the engine cannot score, with the place in the file.
+    """
+    try:
+        return _CACHE[ruleset]
+    except KeyError:
+        compiled = _compile(ruleset)
+        _CACHE[ruleset] = compiled
+        return compiled
+
+
+# ---------------------------------------------------------------------------
+# Compiling
+# ---------------------------------------------------------------------------
+
+
+def _error(ruleset: Any, message: str, place: str) -> RulesetError:
+    return RulesetError(message, source=ruleset.location, place=place)
+
+
+def _scoring_leaf(ruleset: Any, name: str) -> Mapping[str, Any] | None:
+    section = ruleset.tables.get("scoring") or {}
+    leaf = section.get(name)
+    if leaf is None:
+        return None
+    if not isinstance(leaf, Mapping) or "value" not in leaf:
+        raise _error(ruleset, f"scoring.{name} must be an entry with a value", f"$.scoring.{name}")
+    return leaf
+
+
+def _param(ruleset: Any, name: str, default: Any = None) -> Any:
+    try:
+        return ruleset.value(name)
+    except RulesetError:
+        return default
+
+
+def _param_source(ruleset: Any, name: str) -> str:
+    try:
+        return str(ruleset.source_of(name))
+    except RulesetError:
+        return ""
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _compile(ruleset: Any) -> ClassicalTables:
+    tables = ruleset.tables
+    caps, cap_source = _max_count(ruleset)
+    rows: list[Row] = []
+    for table, kind in (("points", "points"), ("doublings", "doubling")):
+        for row_id, entry in (tables.get(table) or {}).items():
+            if entry is None:
+                continue
+            rows.append(_row(ruleset, table, kind, row_id, entry, caps.get(row_id), cap_source))
+    ids = {row.id for row in rows}
+    for cap_id in caps:
+        if cap_id not in ids:
+            raise _error(ruleset, f"scoring.max_count names {cap_id!r}, which is no points or doublings row; "
+                         f"rows: {', '.join(sorted(ids))}", "$.scoring.max_count.value")
+    usual_limit = _param(ruleset, "usual_limit")
+    if usual_limit is not None and (not _int(usual_limit) or usual_limit <= 0):
+        raise _error(ruleset, f"usual_limit must be a positive integer or null, got {usual_limit!r}",
+                     "$.parameters.usual_limit.value")
+    limits = tuple(_limit(ruleset, row_id, entry, usual_limit)
+                   for row_id, entry in (tables.get("limit_hands") or {}).items() if entry is not None)
+    chavka = _chavka(ruleset)
+
+    def pick(kind: str, whom: tuple[str, ...]) -> tuple[Row, ...]:
+        return tuple(r for r in rows if r.kind == kind and r.applies_to in whom and r.value)
+
+    winner_rows = [r for r in rows if r.applies_to in ("winner", "everyone")]
+    loser_rows = [r for r in rows if r.applies_to in ("loser", "everyone")]
+    winner_facts = WINNER_FACTS.union(*(r.facts for r in winner_rows), *(lim.facts for lim in limits))
+    if chavka is not None:
+        winner_facts |= chavka.facts
+    loser_facts = LOSER_FACTS.union(*(r.facts for r in loser_rows))
+    losing = _scoring_leaf(ruleset, "losing_hands")
+    losing_hands = True if losing is None else losing["value"]
+    if not isinstance(losing_hands, bool):
+        raise _error(ruleset, f"scoring.losing_hands must be true or false, got {losing_hands!r}",
+                     "$.scoring.losing_hands.value")
+    return ClassicalTables(
+        ruleset_id=ruleset.id,
+        winner_points=pick("points", ("winner", "everyone")),
+        winner_doublings=pick("doubling", ("winner", "everyone")),
+        loser_points=pick("points", ("loser", "everyone")),
+        loser_doublings=pick("doubling", ("loser", "everyone")),
+        limits=limits,
+        usual_limit=usual_limit,
+        usual_limit_source=_param_source(ruleset, "usual_limit"),
+        chavka=chavka,
+        losing_hands=losing_hands,
+        loser_groups=_loser_groups(ruleset),
+        winner_facts=frozenset(winner_facts),
+        loser_facts=frozenset(loser_facts),
+        copies=copies_in(ruleset.tile_set()),
+        location=ruleset.location,
+    )
+
+
+def _max_count(ruleset: Any) -> tuple[dict[str, int], str]:
+    leaf = _scoring_leaf(ruleset, "max_count")
+    if leaf is None:
+        return {}, ""
+    value = leaf["value"] or {}
+    if not isinstance(value, Mapping) or not all(_int(n) and n >= 1 for n in value.values()):
+        raise _error(ruleset, f"scoring.max_count must map row ids to positive integers, got {value!r}",
+                     "$.scoring.max_count.value")
+    return dict(value), cite(leaf)
+
+
+def _loser_groups(ruleset: Any) -> frozenset[str]:
+    leaf = _scoring_leaf(ruleset, "loser_groups")
+    if leaf is None:
+        return frozenset(LOSER_GROUPS)
+    value = leaf["value"]
+    if not isinstance(value, (list, tuple)) or not set(value) <= set(LOSER_GROUPS):
+        raise _error(ruleset, f"scoring.loser_groups must be a list of {', '.join(LOSER_GROUPS)}, got {value!r}",
+                     "$.scoring.loser_groups.value")
+    return frozenset(value)
+
+
+def _row(ruleset: Any, table: str, kind: str, row_id: str, entry: Mapping[str, Any], cap: int | None,
+         cap_source: str) -> Row:
+    place = f"$.{table}.{row_id}"
+    value = entry.get("value")
+    if not _int(value) or value < 0:
+        what = "points" if table == "points" else "a number of doublings"
+        raise _error(ruleset, f"value must be {what}: a non-negative integer, got {value!r}", f"{place}.value")
+    applies_to = entry.get("applies_to", "winner")
+    per = entry.get("per", "hand")
+    if applies_to not in APPLIES_TO:
+        raise _error(ruleset, f"applies_to must be one of {', '.join(APPLIES_TO)}, got {applies_to!r}",
+                     f"{place}.applies_to")
+    if per not in PER:
+        raise _error(ruleset, f"per must be one of {', '.join(PER)}, got {per!r}", f"{place}.per")
+    name = entry.get("predicate")
+    try:
+        predicate = get_predicate(str(name))
+    except RulesetError as exc:
+        raise _error(ruleset, exc.message, f"{place}.predicate") from None
+    counter = COUNTERS.get(predicate.name)
+    if per != "hand" and counter is None:
+        raise _error(ruleset, f"per: {per} needs a counting predicate, and {name!r} only says yes or no; "
+                     f"counting predicates: {', '.join(sorted(COUNTERS))}", f"{place}.per")
+    excludes = tuple(entry.get("excludes") or ())
+    siblings = ruleset.tables.get(table) or {}
+    for other in excludes:
+        if other not in siblings or siblings[other] is None:
+            raise _error(ruleset, f"excludes names {other!r}, which is no row of {table}", f"{place}.excludes")
+    return Row(
+        id=row_id,
+        kind=kind,
+        value=value,
+        applies_to=applies_to,
+        per=per,
+        excludes=excludes,
+        source=cite(entry),
+        test=predicate.fn,
+        count=counter.fn if per != "hand" and counter is not None else None,
+        facts=frozenset(predicate.facts),
+        cap=cap,
+        cap_source=cap_source,
+    )
+
+
+def _limit(ruleset: Any, row_id: str, entry: Mapping[str, Any], usual_limit: int | None) -> LimitRow:
+    place = f"$.limit_hands.{row_id}"
+    value = entry.get("value")
+    if value == "limit":
+        if usual_limit is None:
+            raise _error(ruleset, "a limit hand worth 'limit' needs a usual_limit; this ruleset has none",
+                         f"{place}.value")
+        value = usual_limit
+    if not _int(value) or value <= 0:
+        raise _error(ruleset, f"a limit hand is worth positive points or 'limit', got {value!r}", f"{place}.value")
+    name = str(entry.get("predicate"))
+    if name not in PREDICATES:
+        raise _error(ruleset, f"unknown predicate {name!r}", f"{place}.predicate")
+    predicate = PREDICATES[name]
+    return LimitRow(row_id, str(entry.get("name") or row_id), value, cite(entry), predicate.fn,
+                    frozenset(predicate.facts))
+
+
+def _chavka(ruleset: Any) -> ChavkaRule | None:
+    spec = _param(ruleset, "chavka") or {}
+    if not spec.get("enabled"):
+        return None
+    leaf = _scoring_leaf(ruleset, "chavka_hand")
+    if leaf is None:
+        raise _error(ruleset, "chavka is enabled but scoring.chavka_hand names no predicate for it",
+                     "$.scoring.chavka_hand")
+    try:
+        predicate = get_predicate(str(leaf["value"]))
+    except RulesetError as exc:
+        raise _error(ruleset, exc.message, "$.scoring.chavka_hand.value") from None
+    points = spec.get("points")
+    if not _int(points) or points <= 0:
+        raise _error(ruleset, f"chavka.points must be a positive integer, got {points!r}",
+                     "$.parameters.chavka.points.value")
+    higher = _scoring_leaf(ruleset, "chavka_if_higher")
+    if_higher = False if higher is None else higher["value"]
+    if not isinstance(if_higher, bool):
+        raise _error(ruleset, f"scoring.chavka_if_higher must be true or false, got {if_higher!r}",
+                     "$.scoring.chavka_if_higher.value")
+    return ChavkaRule(
+        test=predicate.fn,
+        facts=frozenset(predicate.facts),
+        points=points,
+        doublings_allowed=bool(spec.get("doublings_allowed")),
+        if_higher=if_higher,
+        source=_param_source(ruleset, "chavka.points"),
+        doublings_source=_param_source(ruleset, "chavka.doublings_allowed"),
+    )

@@ -193,6 +193,8 @@ def mahjong_win_context(ruleset: Any, table: Table, seat: int, tile: int, how: s
         "calling_from_start": table.seats[seat].calling_from_start,
         "winning_tile": tile,
         "tiles_left": wall.live_count() if wall is not None else None,
+        # The replacement tile was the last loose tile: none was left to refill from (002 line 100).
+        "last_loose_tile": how == "replacement" and wall is not None and wall.loose_count() == 0,
         "first_discard": how == "discard" and table.first_go_around and table.last_discarder == table.dealer
         and len(table.seats[table.dealer].discards) == 1,
     }

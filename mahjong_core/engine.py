@@ -520,6 +520,8 @@ class Game:
         s = t.seats[seat]
         tile = action.tile
         assert tile is not None
+        # Others may rob the kong before it stands; the tile is still in the konger's hand meanwhile.
+        self._offer_robbing(seat, tile, "added" if action.way == "added" else "concealed")
         if action.way == "concealed":
             s.counts[tile] -= 4
             s.melds.append(meld_of(MeldKind.KONG, (tile,) * 4, exposed=False))
@@ -528,11 +530,8 @@ class Game:
                          if m.kind is MeldKind.PUNG and m.exposed and m.tiles[0] == tile)
             pung = s.melds[index]
             s.counts[tile] -= 1
-            self._offer_robbing(seat, tile, "added")
             s.melds[index] = meld_of(MeldKind.KONG, (tile,) * 4, exposed=True,
                                      claimed_from=pung.claimed_from, added=True)
-        if action.way == "concealed":
-            self._offer_robbing(seat, tile, "concealed")
         self.event("table", "kong", seat=seat, tile=code(tile), way=action.way)
 
     def _offer_robbing(self, konger: int, tile: int, way: str) -> None:
@@ -556,7 +555,8 @@ class Game:
         if claims:
             ordered = self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims)
             winner = ordered[0].seat
-            self.table.seats[winner].counts[tile] += 1
+            t.seats[konger].counts[tile] -= 1  # the robbed tile leaves the konger's hand
+            t.seats[winner].counts[tile] += 1
             raise DealOver(self._win_outcome(winner, tile, "robbing_kong", konger))
 
     def _win_allowed(self, seat: int, tile: int, how: str) -> bool:

@@ -84,6 +84,13 @@ KNOWN_FACTS = frozenset(
         "tiles_left",
         "replacement",
         "robbing_kong",
+        "last_loose_tile",
+        "winner",
+        "calling",
+        "calling_from_start",
+        "how",
+        "discarder",
+        "winning_tile",
     }
 )
 

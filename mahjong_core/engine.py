@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from . import shanten as shanten_mod
 from .errors import MahjongError
-from .melds import MeldKind
+from .melds import Form, Hand, MeldKind
 from .plugin_manager import HookShortcuts, build_plugin_manager
 from .rng import deal_rng
 from .table import Action, Claim, Outcome, Payment, Table, meld_of
@@ -147,6 +147,7 @@ class Game:
             self.copies[t] += 1
         self.hand_size = int(ruleset.param("hand_size"))
         self._late_pungs = bool(ruleset.value("pung_claim_until_next_discard"))
+        self._forms = recognised_forms(ruleset)
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
         self._bonus_kinds = [bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k)) for k in range(len(KINDS))]
         self.wins = 0
@@ -215,7 +216,7 @@ class Game:
             return None
         if phase == "claim":
             counts[tile] += 1
-        complete = shanten_mod.is_complete_counts(bytes(counts)) if sum(counts) % 3 == 2 else False
+        complete = self._complete(counts) if sum(counts) % 3 == 2 else False
         if phase == "claim":
             counts[tile] -= 1
         if complete:
@@ -490,7 +491,7 @@ class Game:
         counts = s.counts
         options: list[Action] = []
         if not after_claim:
-            if shanten_mod.is_complete_counts(bytes(counts)):
+            if self._complete(counts):
                 win_tile = drawn if drawn is not None else self._any_tile(counts)
                 if self._win_allowed(seat, win_tile, how):
                     options.append(Action("win", win_tile))
@@ -543,7 +544,7 @@ class Game:
             seat = (konger + off) % t.players
             counts = t.seats[seat].counts
             counts[tile] += 1
-            complete = shanten_mod.is_complete_counts(bytes(counts))
+            complete = self._complete(counts)
             counts[tile] -= 1
             if not complete or (way == "concealed" and not _thirteen_orphans_with(counts, tile)):
                 continue
@@ -660,7 +661,7 @@ class Game:
         options: list[Action] = []
         if self._ready(seat, counts):
             counts[tile] += 1
-            complete = shanten_mod.is_complete_counts(bytes(counts))
+            complete = self._complete(counts)
             counts[tile] -= 1
             if complete and self._win_allowed(seat, tile, "discard"):
                 options.append(Action("win", tile))
@@ -675,12 +676,42 @@ class Game:
                 options.append(Action("chow", tile, (a, b)))
         return options
 
+    def _complete(self, counts: list[int]) -> bool:
+        """Whether concealed counts form a mahjong in one of the forms this ruleset recognises.
+
+        Seven pairs, thirteen orphans and the knitted forms are mahjongs only
+        where the ruleset's tables score them (see :func:`recognised_forms`).
+        """
+        h = bytes(counts)
+        if shanten_mod.is_complete_counts(h, seven_pairs=False, thirteen_orphans=False):
+            return True
+        forms = self._forms
+        if not forms:
+            return False
+        special = shanten_mod.is_complete_counts(h, seven_pairs="seven_pairs" in forms,
+                                                 thirteen_orphans="thirteen_orphans" in forms)
+        if not special and not ("knitted" in forms and sum(1 for n in counts if n) >= 9):
+            return False
+        from .arrangements import arrangements
+        from .predicates import PREDICATES
+
+        tiles = tuple(k for k, n in enumerate(counts) for _ in range(n))
+        hand = Hand(tiles[:-1], winning_tile=tiles[-1])
+        for reading in arrangements(hand, seven_pairs="seven_pairs" in forms,
+                                    thirteen_orphans="thirteen_orphans" in forms, knitted="knitted" in forms):
+            only = forms.get(_FORM_KEYS.get(reading.form, ""), ())
+            if only is None or any(PREDICATES[name].fn(reading, hand, {}) for name in only or ()):
+                return True
+        return False
+
     def _ready(self, seat: int, counts: list[int]) -> bool:
         """Whether a seat's hand is one tile from complete, cached until the hand changes.
 
         Only a ready hand can win on a discard, and a hand changes once a turn
         while it is asked about three times a turn.
         """
+        if "knitted" in self._forms:
+            return True  # shanten does not measure the knitted forms: check every discard
         key = bytes(counts)
         cached = self._ready_cache[seat]
         if cached is not None and cached[0] == key:
@@ -739,6 +770,39 @@ class Game:
             return list(chosen.payments)
         payments = self.hook.mahjong_settle(ruleset=self.ruleset, table=t, outcome=outcome)
         return list(payments or ())
+
+
+#: Predicates that admit only some hands of a special form: seven pairs are a mahjong in 001 only as
+#: heavenly twins (001 line 171).
+_RESTRICTED_FORM_PREDICATES = {"heavenly_twins": "seven_pairs"}
+_FORM_KEYS = {Form.SEVEN_PAIRS: "seven_pairs", Form.THIRTEEN_ORPHANS: "thirteen_orphans",
+              Form.KNITTED_STRAIGHT: "knitted", Form.HONOURS_AND_KNITTED: "knitted"}
+
+
+def recognised_forms(ruleset: Any) -> dict[str, tuple[str, ...] | None]:
+    """The special forms a ruleset accepts as mahjong besides four sets and a pair.
+
+    A form is a mahjong exactly where some table row scores it -- a limit hand
+    or a fan naming a ``seven_pairs``, ``thirteen_orphans`` or ``knitted``
+    predicate (``None``: any hand of the form) or a predicate that admits only
+    some hands of it (their names) -- so the rule lives in the data: a ruleset
+    with no seven-pairs hand does not let seven pairs win.
+    """
+    names = set()
+    for table in ruleset.raw_tables.values():
+        if isinstance(table, Mapping):
+            for row in table.values():
+                if isinstance(row, Mapping) and isinstance(row.get("predicate"), str):
+                    names.add(row["predicate"])
+    forms: dict[str, tuple[str, ...] | None] = {}
+    for form in ("seven_pairs", "thirteen_orphans", "knitted"):
+        if any(form in name for name in names):
+            forms[form] = None
+        else:
+            only = tuple(sorted(n for n in names if _RESTRICTED_FORM_PREDICATES.get(n) == form))
+            if only:
+                forms[form] = only
+    return forms
 
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)

@@ -181,3 +181,27 @@ def test_a_deal_ends_in_a_draw_when_no_replacement_tile_is_left() -> None:
     events = [json.loads(x) for x in lines]
     dry = [i for i, e in enumerate(events) if e["type"] == "exhaustive_draw" and events[i - 1]["type"] == "bonus"]
     assert dry, "no deal ran out of replacement tiles"
+
+
+@pytest.mark.parametrize(
+    ("rid", "hand", "complete"),
+    [
+        ("harbin", "1122m3344p5566s77z", True),  # 000 line 379: seven pairs is a Harbin limit
+        ("european_classical", "1122m3344p5566s77z", False),  # ... and not a European one
+        ("traditional", "1122m3344p5566s77z", False),  # 001: seven pairs win only as heavenly twins
+        ("traditional", "11223344556677s", True),  # heavenly twins: seven pairs of one suit (001 line 171)
+        ("bonus_classical", "19m19p19s12345677z", False),  # 002 has no limit hands at all
+        ("harbin", "19m19p19s12345677z", True),
+        ("european_classical", "123m456p789s11122z", True),  # four sets and a pair always
+        ("mcr", "147m258p369s11122z", True),  # a knitted straight, a pung and a pair (MCR only)
+        ("harbin", "147m258p369s11122z", False),
+    ],
+)
+def test_special_forms_win_only_where_the_ruleset_scores_them(rid: str, hand: str, complete: bool) -> None:
+    from mahjong_core.notation import parse_tiles
+
+    game = Game(load_ruleset(rid), make_bots(["greedy"] * 4, 1), 1)
+    counts = [0] * 34
+    for tile in parse_tiles(hand):
+        counts[tile] += 1
+    assert game._complete(counts) is complete

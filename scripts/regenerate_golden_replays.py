@@ -28,9 +28,8 @@ def main() -> int:
     OUT.mkdir(exist_ok=True)
     for old in OUT.glob("*.jsonl"):
         old.unlink()
-    for rid, info in sorted(available().items()):
-        if not str(info.module).startswith("mahjong_rulesets."):
-            continue  # third-party rulesets keep their own golden replays
+    # Every installed ruleset, the third-party example package of this repository included.
+    for rid in sorted(available()):
         ruleset = load_ruleset(rid)
         bots = ["greedy", "random", "greedy", "greedy"][: int(ruleset.param("players"))]
         path = OUT / f"{rid}-seed{SEED}.jsonl"

@@ -116,3 +116,15 @@ def test_a_seat_view_hides_the_other_pairs_exchange_and_concealed_tiles(tmp_path
     assert HIDDEN not in hands[0] and all(set(h) == {HIDDEN} for h in hands[1:])
     assert all(e["tile"] == HIDDEN for e in view if e["type"] == "draw" and e["seat"] != 0)
     assert any(e["tile"] != HIDDEN for e in view if e["type"] == "draw" and e["seat"] == 0)
+
+
+def test_the_default_mahjong_false_win_hook_reads_the_wrong_mahjong_rule() -> None:
+    from mahjong_core import defaults
+
+    table = Table(players=4, scores=[0] * 4, teams=[[0, 2], [1, 3]])
+    penalty = defaults.mahjong_false_win(load_ruleset("piter"), table, 1)
+    assert penalty is not None and penalty.rule == "wrong_mahjong"
+    assert sorted((p.payer, p.payee, p.amount) for p in penalty.payments) == [
+        (1, 0, 100), (1, 2, 100), (3, 0, 100), (3, 2, 100)]
+    assert penalty.chooser == 2  # the wronged player next in turn after seat 1
+    assert defaults.mahjong_false_win(load_ruleset("harbin"), table, 1) is None

@@ -277,7 +277,11 @@ def test_seed_001_and_003_specifics() -> None:
     assert piter.param("minimum_value") == {"doublings": 1}
     assert piter.param("timing") == {"chow_pause_seconds": {"min": 5, "max": 7}}
     assert load_ruleset("mcr").param("timing") == {"move_seconds": 10, "claim_seconds": 3, "game_minutes": 150}
-    assert load_ruleset("mcr").param("kong_ways") == ["concealed", "from_discard"]
+    # 000 line 85 says Sport lacks the added kong, yet 000 scores robbing the kong, which only an added kong
+    # allows: the data follows the official rules (added kongs allowed) and records the sentence as an assumption.
+    mcr = load_ruleset("mcr")
+    assert mcr.param("kong_ways") == ["concealed", "from_discard", "added"]
+    assert "85" in (mcr.source_of("parameters.kong_ways").text or "")
 
 
 def test_every_table_predicate_is_registered() -> None:

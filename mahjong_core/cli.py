@@ -197,6 +197,17 @@ def cmd_view(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_score(args: argparse.Namespace) -> int:
+    """Score a hand (or, with ``--batch``, JSON Lines hands on standard input) under a ruleset."""
+    from .score_cli import run
+
+    if not args.batch and not args.hand:
+        raise MahjongError("give a hand in the notation, or --batch to read JSON Lines on standard input",
+                           place="HAND")
+    return run(args.ruleset, " ".join(args.hand) if args.hand else None, as_json=args.json, batch=args.batch,
+               stdin=sys.stdin, stdout=sys.stdout)
+
+
 def cmd_docs(args: argparse.Namespace) -> int:
     """Build the rules documentation (HTML) for the installed rulesets, house rules included."""
     from .docs_cli import build
@@ -296,6 +307,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("view", cmd_view, "one seat's view of a replay log: what that seat may see at the table")
     p.add_argument("file")
     p.add_argument("--seat", type=int, required=True)
+    p = add("score", cmd_score, "score a hand under a ruleset: every item, its value, and why excluded items were")
+    p.add_argument("--ruleset", required=True)
+    p.add_argument("hand", nargs="*", help='e.g. "123m456p789s11z [777s<] +3p !self_drawn"')
+    p.add_argument("--batch", action="store_true", help="read JSON Lines {\"hand\": ...} on stdin, write results")
     p = add("docs", cmd_docs, "build the rules documentation for the installed rulesets")
     p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
     p.add_argument("--out", default="mahjong-docs", help="output folder (default: mahjong-docs)")

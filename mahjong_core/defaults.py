@@ -193,11 +193,30 @@ def mahjong_win_context(ruleset: Any, table: Table, seat: int, tile: int, how: s
         "calling_from_start": table.seats[seat].calling_from_start,
         "winning_tile": tile,
         "tiles_left": wall.live_count() if wall is not None else None,
+        # The winning tile is the last of its kind: the other three are in sight (discards and exposed sets).
+        "last_tile_of_kind": _visible_copies(table, tile, how) >= 3,
+        "kong_replacement": how == "replacement" and table.last_replacement_reason == "kong",
         # The replacement tile was the last loose tile: none was left to refill from (002 line 100).
         "last_loose_tile": how == "replacement" and wall is not None and wall.loose_count() == 0,
         "first_discard": how == "discard" and table.first_go_around and table.last_discarder == table.dealer
         and len(table.seats[table.dealer].discards) == 1,
     }
+
+
+def _visible_copies(table: Table, tile: int, how: str) -> int:
+    """Copies of ``tile`` anyone can see: every discard pile and every exposed set (concealed kongs hidden).
+
+    A discard being claimed still lies on the table; it is the winning tile itself, not another copy.
+    """
+    seen = 0
+    for s in table.seats:
+        seen += s.discards.count(tile)
+        for meld in s.melds:
+            if meld.exposed:
+                seen += meld.tiles.count(tile)
+    if how == "discard" and table.last_discard == tile:
+        seen -= 1
+    return seen
 
 
 @hookimpl
@@ -316,9 +335,16 @@ def mahjong_time_limits(ruleset: Any) -> TimeLimits:
 
 
 @hookimpl
-def mahjong_timeout(table: Table, seat: int, what: str) -> Action:
+def mahjong_timeout(ruleset: Any, table: Table, seat: int, what: str) -> Action:
+    """The ``timeout`` parameter's action (default: the drawn tile is discarded, a claim lapses)."""
+    rule = ruleset.raw_tables.get("parameters", {}).get("timeout")
+    chosen = (rule["value"] if rule else {}).get(what)
     if what == "claim":
+        if chosen not in (None, "pass"):
+            raise RulesetError(f"unknown claim timeout action {chosen!r}", place="$.parameters.timeout.value.claim")
         return Action("pass")
+    if chosen not in (None, "discard_drawn_tile"):
+        raise RulesetError(f"unknown move timeout action {chosen!r}", place="$.parameters.timeout.value.move")
     tile = table.drawn_tile
     if tile is None:
         tile = next(i for i, n in enumerate(table.seats[seat].counts) if n)

@@ -362,6 +362,7 @@ class Game:
         if (wall.loose_count() if wall.ceremony.loose_tiles else wall.live_count()) <= 0:
             raise DealOver(Outcome("draw"))
         tile = wall.draw_replacement()
+        self.table.last_replacement_reason = reason
         self._take(seat, tile, "replacement", reason=reason)
         return tile
 

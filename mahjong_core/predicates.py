@@ -85,6 +85,8 @@ KNOWN_FACTS = frozenset(
         "replacement",
         "robbing_kong",
         "last_loose_tile",
+        "last_tile_of_kind",
+        "kong_replacement",
         "winner",
         "calling",
         "calling_from_start",

@@ -177,6 +177,8 @@ class Table:
     wall: Any = None
     first_go_around: bool = True
     drawn_tile: int | None = None
+    #: Why the last dead-wall tile was taken: ``"kong"`` or ``"bonus"``.
+    last_replacement_reason: str | None = None
     teams: list[list[int]] = field(default_factory=list)
     bank: int = 0
     #: The table clock: virtual milliseconds since the game began, advanced only by players' recorded

@@ -303,18 +303,21 @@ def mahjong_false_win(ruleset: Any, table: Table, seat: int) -> FalseWinPenalty 
     if not rule:
         return None
     spec = rule["value"]
-    limit = ruleset.value("usual_limit") or 0
-    fine = int(round(limit * float(spec["limit_fraction"])))
     team = next((tm for tm in table.teams if seat in tm), [seat])
     guilty = list(team) if spec.get("paid_by") == "both_partners" else [seat]
     wronged = [s for s in range(table.players) if s not in team]
     payments = []
-    for payer in guilty:
-        share, rest = divmod(fine, len(wronged))
-        for i, payee in enumerate(wronged):
-            amount = share + (1 if i < rest else 0)
-            if amount:
-                payments.append(Payment(payer, payee, amount, "wrong mahjong"))
+    if "points" in spec:  # a fixed fine to each wronged player
+        payments = [Payment(payer, payee, int(spec["points"]), "wrong mahjong") for payer in guilty
+                    for payee in wronged]
+    else:
+        fine = int(round((ruleset.value("usual_limit") or 0) * float(spec["limit_fraction"])))
+        for payer in guilty:
+            share, rest = divmod(fine, len(wronged))
+            for i, payee in enumerate(wronged):
+                amount = share + (1 if i < rest else 0)
+                if amount:
+                    payments.append(Payment(payer, payee, amount, "wrong mahjong"))
     chooser = None
     if spec.get("wronged_pair_may_end_deal"):
         chooser = min(wronged, key=lambda s: (s - seat) % table.players)

@@ -128,3 +128,13 @@ def test_the_default_mahjong_false_win_hook_reads_the_wrong_mahjong_rule() -> No
         (1, 0, 100), (1, 2, 100), (3, 0, 100), (3, 2, 100)]
     assert penalty.chooser == 2  # the wronged player next in turn after seat 1
     assert defaults.mahjong_false_win(load_ruleset("harbin"), table, 1) is None
+
+
+def test_under_mcr_a_false_mahjong_costs_ten_points_to_each_other_player_and_play_goes_on() -> None:
+    game, events = play("mcr", end_deal=True)
+    false = [e for e in events if e["type"] == "false_mahjong"]
+    assert false
+    first = false[0]
+    assert sorted(p[1] for p in first["payments"]) == sorted(s for s in range(4) if s != first["seat"])
+    assert all(p[0] == first["seat"] and p[2] == 10 for p in first["payments"])
+    assert not any(e["type"] == "deal_abandoned" for e in events)  # nobody may end the deal for it

@@ -195,6 +195,7 @@ def mahjong_win_context(ruleset: Any, table: Table, seat: int, tile: int, how: s
         "tiles_left": wall.live_count() if wall is not None else None,
         # The winning tile is the last of its kind: the other three are in sight (discards and exposed sets).
         "last_tile_of_kind": _visible_copies(table, tile, how) >= 3,
+        "winning_tile_shown": _visible_copies(table, tile, how),
         "kong_replacement": how == "replacement" and table.last_replacement_reason == "kong",
         # The replacement tile was the last loose tile: none was left to refill from (002 line 100).
         "last_loose_tile": how == "replacement" and wall is not None and wall.loose_count() == 0,

@@ -86,6 +86,7 @@ KNOWN_FACTS = frozenset(
         "robbing_kong",
         "last_loose_tile",
         "last_tile_of_kind",
+        "winning_tile_shown",
         "kong_replacement",
         "winner",
         "calling",

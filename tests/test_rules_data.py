@@ -274,7 +274,7 @@ def test_seed_001_and_003_specifics() -> None:
     assert piter.param("tile_exchange") == {"kind": "partner", "tiles": 2, "refuse_only_if_calling": True}
     assert piter.param("calling_hand_rule") == {"required": True, "may_undeclare": True}
     assert piter.param("usual_limit") == 2000
-    assert piter.param("minimum_value") == {"doublings": 1}
+    assert piter.param("minimum_value") == {"doublings_in_hand": 1}
     assert piter.param("timing") == {"chow_pause_seconds": {"min": 5, "max": 7}}
     assert load_ruleset("mcr").param("timing") == {"move_seconds": 10, "claim_seconds": 3, "game_minutes": 150}
     # 000 line 85 says Sport lacks the added kong, yet 000 scores robbing the kong, which only an added kong

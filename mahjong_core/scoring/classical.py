@@ -38,7 +38,11 @@ The :class:`~mahjong_core.score.Score` lists every item that counted with its
 row's source, and the items that applied but did not count (excluded rows,
 counts over ``max_count``, the ordinary items a limit or the chavka
 replaced).  ``raw`` holds ``points`` (before doublings), ``doublings``,
-``points_excluding_bonus`` and ``total``.
+``points_excluding_bonus`` and ``total``, and one figure for each
+``scoring.doubling_figures`` entry: the doublings that counted from rows of
+its categories (Piter's "internal doubling", 003 line 9), at least its
+``at_least_for_limit_hands`` for a special limit hand, whose doublings do
+not apply (003 line 86).
 """
 
 from __future__ import annotations
@@ -139,9 +143,20 @@ def _cap(tables: ClassicalTables, value: int, items: list[ScoreItem]) -> tuple[i
     return value, None
 
 
-def _raw(applied: _Applied, points: int, doublings: int, total: int) -> dict[str, int]:
+def _figures(tables: ClassicalTables, doublings: Sequence[tuple[Row, int]], limit: bool = False) -> dict[str, int]:
+    """The ``scoring.doubling_figures``: doublings that counted from rows of each figure's categories."""
+    figures: dict[str, int] = {}
+    for figure in tables.figures:
+        n = sum(row.value * count for row, count in doublings if row.category in figure.categories)
+        figures[figure.name] = max(n, figure.limit_floor) if limit else n
+    return figures
+
+
+def _raw(tables: ClassicalTables, applied: _Applied, points: int, doublings: int, total: int,
+         limit: bool = False) -> dict[str, int]:
     bonus = applied.base - applied.base_excluding_bonus()
-    return {"points": points, "doublings": doublings, "points_excluding_bonus": points - bonus, "total": total}
+    return {"points": points, "doublings": doublings, "points_excluding_bonus": points - bonus, "total": total,
+            **_figures(tables, applied.doublings, limit)}
 
 
 def _winner_score(tables: ClassicalTables, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any]) -> Score:
@@ -161,7 +176,7 @@ def _winner_score(tables: ClassicalTables, arrangement: Arrangement, hand: Hand,
             excluded=tuple(_replaced(applied.points, why) + _replaced(applied.doublings, why) + applied.dropped),
             arrangement=arrangement,
             limit=limit.id,
-            raw=_raw(applied, base, doublings, limit.value),
+            raw=_raw(tables, applied, base, doublings, limit.value, limit=True),
         )
     chavka = tables.chavka
     if chavka is not None and chavka.test(arrangement, hand, ctx):
@@ -178,12 +193,13 @@ def _winner_score(tables: ClassicalTables, arrangement: Arrangement, hand: Hand,
                                                          f"({chavka.doublings_source})")
             total, capped = _cap(tables, value, items)
             raw = {"points": chavka.points, "doublings": doublings if doubled else 0,
-                   "points_excluding_bonus": chavka.points, "total": total}
+                   "points_excluding_bonus": chavka.points, "total": total,
+                   **_figures(tables, applied.doublings if doubled else ())}
             return Score(total, FAMILY, tuple(items), tuple(excluded + applied.dropped), arrangement, capped, raw)
     items = _items(applied.points) + _items(applied.doublings)
     total, capped = _cap(tables, ordinary, items)
     return Score(total, FAMILY, tuple(items), tuple(applied.dropped), arrangement, capped,
-                 _raw(applied, base, doublings, total))
+                 _raw(tables, applied, base, doublings, total))
 
 
 def score_arrangement(ruleset: Any, hand: Hand, arrangement: Arrangement, context: Mapping[str, Any]) -> Score:
@@ -203,14 +219,15 @@ def score_arrangement(ruleset: Any, hand: Hand, arrangement: Arrangement, contex
 def score_losing_hand(tables: ClassicalTables, hand: Hand, ctx: Mapping[str, Any]) -> Score:
     """A losing hand's score: its sets, pairs and bonus tiles, the losers' doublings, the usual limit."""
     if not tables.losing_hands:
-        return Score(0, FAMILY, raw={"points": 0, "doublings": 0, "points_excluding_bonus": 0, "total": 0})
+        return Score(0, FAMILY, raw={"points": 0, "doublings": 0, "points_excluding_bonus": 0, "total": 0,
+                                     **_figures(tables, ())})
     arrangement = loser_arrangement(hand, tables.loser_groups)
     applied = _evaluate(tables.loser_points, tables.loser_doublings, arrangement, hand, ctx)
     base, doublings = applied.base, applied.doubling_count
     items = _items(applied.points) + _items(applied.doublings)
     total, capped = _cap(tables, base << doublings, items)
     return Score(total, FAMILY, tuple(items), tuple(applied.dropped), None, capped,
-                 _raw(applied, base, doublings, total))
+                 _raw(tables, applied, base, doublings, total))
 
 
 @register_family(FAMILY)

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import HandError, MahjongError
-from ..melds import Hand
+from ..melds import ClaimedFrom, Hand, MeldKind
 from ..notation import check_hand, format_tiles
 from ..predicates_classical import OPTIONAL_FACTS
 from ..tiles import EAST, KINDS, NORTH, WINDS
@@ -108,6 +108,21 @@ def _check_tiles(tables: ClassicalTables, hand: Hand) -> None:
                             place="tiles")
 
 
+def _chows_read_as_from_the_left(hand: Hand) -> Hand:
+    """The hand with every declared chow read as claimed from the left.
+
+    Whom a chow's tile came from never changes a classical score, and who may
+    be claimed from is the claim rules' business (a house rule extending
+    Piter lets a chow come from either opponent), whereas the notation's
+    check admits a chow from the left only.
+    """
+    if not any(m.kind is MeldKind.CHOW and m.claimed_from not in (None, ClaimedFrom.LEFT) for m in hand.melds):
+        return hand
+    melds = tuple(replace(m, claimed_from=ClaimedFrom.LEFT) if m.kind is MeldKind.CHOW and m.claimed_from is not None
+                  else m for m in hand.melds)
+    return replace(hand, melds=melds)
+
+
 def prepare(tables: ClassicalTables, hand: Hand, context: Mapping[str, Any]) -> tuple[Hand, dict[str, Any], bool]:
     """Check the hand and the context; return the hand (winning tile set apart), the context and ``winner``.
 
@@ -117,6 +132,7 @@ def prepare(tables: ClassicalTables, hand: Hand, context: Mapping[str, Any]) -> 
     if not isinstance(context, Mapping):
         raise MahjongError(f"the scoring context must be a mapping of facts, got {type(context).__name__}",
                            place="context")
+    hand = _chows_read_as_from_the_left(hand)
     check_hand(hand)
     _check_tiles(tables, hand)
     ctx = dict(context)

@@ -20,7 +20,10 @@ What the engine reads:
   predicate naming a chavka), ``chavka_if_higher`` (the chavka counts only when
   it beats the hand's ordinary value), ``losing_hands`` (whether losers' hands are
   scored), ``loser_groups`` (which groups are read from a loser's concealed
-  tiles: ``pung``, ``pair``).
+  tiles: ``pung``, ``pair``), ``doubling_figures`` (extra ``raw`` figures, each the
+  number of doublings from rows of the named ``category`` values, for a
+  minimum value to compare against: 003 line 9 admits a mahjong only with a
+  doubling "inside the hand").
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from ..predicates import PREDICATES, get_predicate
 from ..predicates_classical import COUNTERS, CountFn, TestFn
 from ..tiles import copies_in
 
-__all__ = ["ChavkaRule", "ClassicalTables", "LimitRow", "Row", "classical_tables", "cite"]
+__all__ = ["ChavkaRule", "ClassicalTables", "DoublingFigure", "LimitRow", "Row", "classical_tables", "cite"]
 
 APPLIES_TO = ("winner", "loser", "everyone")
 PER = ("hand", "meld", "bonus_tile", "match")
@@ -43,6 +46,8 @@ LOSER_GROUPS = ("pung", "pair")
 #: Facts every winner's context must hold, whatever the tables name.
 WINNER_FACTS = frozenset({"seat_wind", "prevalent_wind", "self_drawn"})
 LOSER_FACTS = frozenset({"seat_wind", "prevalent_wind"})
+#: The ``raw`` figures every classical score carries; a doubling figure may not take one of these names.
+RAW_FIGURES = ("points", "doublings", "points_excluding_bonus", "total")
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,7 @@ class Row:
     :param test: the predicate function (for ``per: hand``).
     :param count: the count function (for the other ``per``), else ``None``.
     :param cap: at most this many applications count (``scoring.max_count``), else ``None``.
+    :param category: the row's ``category`` (a docs grouping that doubling figures also read), else ``None``.
     """
 
     id: str
@@ -67,6 +73,22 @@ class Row:
     facts: frozenset[str]
     cap: int | None
     cap_source: str
+    category: str | None = None
+
+
+@dataclass(frozen=True)
+class DoublingFigure:
+    """An extra ``raw`` figure: the doublings that counted from rows of some categories (``scoring.doubling_figures``).
+
+    :param name: the ``raw`` key (what a ``minimum_value`` names).
+    :param categories: the doubling rows' ``category`` values it sums.
+    :param limit_floor: a special limit hand reports at least this much (its doublings do not
+        apply, 003 line 86, yet the hand may still have to meet a minimum).
+    """
+
+    name: str
+    categories: frozenset[str]
+    limit_floor: int
 
 
 @dataclass(frozen=True)
@@ -113,6 +135,7 @@ class ClassicalTables:
     loser_facts: frozenset[str]
     copies: Mapping[int, int]
     location: str
+    figures: tuple[DoublingFigure, ...] = ()
 
 
 def cite(entry: Mapping[str, Any]) -> str:
@@ -227,6 +250,7 @@ def _compile(ruleset: Any) -> ClassicalTables:
         loser_facts=frozenset(loser_facts),
         copies=copies_in(ruleset.tile_set()),
         location=ruleset.location,
+        figures=_doubling_figures(ruleset, rows),
     )
 
 
@@ -239,6 +263,42 @@ def _max_count(ruleset: Any) -> tuple[dict[str, int], str]:
         raise _error(ruleset, f"scoring.max_count must map row ids to positive integers, got {value!r}",
                      "$.scoring.max_count.value")
     return dict(value), cite(leaf)
+
+
+def _doubling_figures(ruleset: Any, rows: list[Row]) -> tuple[DoublingFigure, ...]:
+    """``scoring.doubling_figures``: ``{name: {categories: [...], at_least_for_limit_hands: n}}``."""
+    leaf = _scoring_leaf(ruleset, "doubling_figures")
+    if leaf is None:
+        return ()
+    place = "$.scoring.doubling_figures.value"
+    spec = leaf["value"] or {}
+    if not isinstance(spec, Mapping):
+        raise _error(ruleset, f"scoring.doubling_figures must map raw figure names to "
+                     f"{{categories: [...], at_least_for_limit_hands: n}}, got {spec!r}", place)
+    known = sorted({row.category for row in rows if row.kind == "doubling" and row.category})
+    figures = []
+    for name, entry in spec.items():
+        where = f"{place}.{name}"
+        if name in RAW_FIGURES:
+            raise _error(ruleset, f"doubling figure {name!r} would replace the engine's own raw figure; "
+                         f"reserved: {', '.join(RAW_FIGURES)}", where)
+        if not isinstance(entry, Mapping) or set(entry) - {"categories", "at_least_for_limit_hands"}:
+            raise _error(ruleset, f"doubling figure {name!r} must be {{categories: [...], "
+                         f"at_least_for_limit_hands: n}}, got {entry!r}", where)
+        categories = entry.get("categories")
+        if not isinstance(categories, (list, tuple)) or not categories:
+            raise _error(ruleset, f"doubling figure {name!r} needs a non-empty list of categories, "
+                         f"got {categories!r}", f"{where}.categories")
+        unknown = [c for c in categories if c not in known]
+        if unknown:
+            raise _error(ruleset, f"doubling figure {name!r} names categories {unknown} that no doublings row has; "
+                         f"the doublings rows' categories: {', '.join(known) or 'none'}", f"{where}.categories")
+        floor = entry.get("at_least_for_limit_hands", 0)
+        if not _int(floor) or floor < 0:
+            raise _error(ruleset, f"at_least_for_limit_hands must be a non-negative integer, got {floor!r}",
+                         f"{where}.at_least_for_limit_hands")
+        figures.append(DoublingFigure(str(name), frozenset(categories), floor))
+    return tuple(figures)
 
 
 def _loser_groups(ruleset: Any) -> frozenset[str]:
@@ -293,6 +353,7 @@ def _row(ruleset: Any, table: str, kind: str, row_id: str, entry: Mapping[str, A
         facts=frozenset(predicate.facts),
         cap=cap,
         cap_source=cap_source,
+        category=str(entry["category"]) if entry.get("category") is not None else None,
     )
 
 

@@ -38,6 +38,33 @@ FAMILY_MODULES = {
 _FAMILIES: dict[str, ScoreFn] = {}
 
 
+ReadingFn = Callable[[Any, Hand, Mapping[str, Any], Any], Score]
+_READINGS: dict[str, ReadingFn] = {}
+
+
+def register_reading_scorer(name: str) -> Callable[[ReadingFn], ReadingFn]:
+    """Decorator: ``fn(ruleset, hand, context, arrangement) -> Score`` scores one given reading.
+
+    An engine that finds its readings its own way (the MCR engine divides
+    hands itself, for speed) registers one so that checks can still score
+    every arrangement of a hand alone and compare them with the engine's
+    choice (:func:`score_reading`).
+    """
+
+    def decorate(fn: ReadingFn) -> ReadingFn:
+        _READINGS[name] = fn
+        return fn
+
+    return decorate
+
+
+def reading_scorer(ruleset: Any) -> ReadingFn | None:
+    """The family's scorer of one given arrangement, or ``None`` when the engine reads ``arrangements()``."""
+    name = family_of(ruleset)
+    engine(name)  # imports the family's module, which registers its reading scorer if it has one
+    return _READINGS.get(name)
+
+
 def register_family(name: str) -> Callable[[ScoreFn], ScoreFn]:
     """Decorator: make ``fn(ruleset, hand, context) -> Score`` the engine for ``scoring.family: name``."""
 

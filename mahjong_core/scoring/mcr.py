@@ -49,7 +49,7 @@ from ..notation import format_tiles
 from ..predicates import get_predicate
 from ..score import Score, ScoreItem
 from . import mcr_divide as dv
-from . import register_family, scoring_value
+from . import register_family, register_reading_scorer, scoring_value
 from .mcr_divide import CHOW, KNIT, KONG, PAIR, PUNG, SINGLE
 from .mcr_facts import (
     DEFAULT_SITUATION,
@@ -61,6 +61,7 @@ from .mcr_facts import (
     HandFacts,
     McrFacts,
     division_facts,
+    facts_from_arrangement,
     hand_facts,
     situation,
 )
@@ -491,6 +492,12 @@ def _best_division(table: FanTable, h: HandFacts) -> McrFacts:
         if total > best_total:
             best, best_total = f, total
     return best
+
+
+@register_reading_scorer(FAMILY)
+def score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
+    """The explained score of one given arrangement of the hand (for checks that compare readings)."""
+    return _explained(fan_table(ruleset), hand, facts_from_arrangement(arrangement, hand, context))
 
 
 def score_points(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> int:

@@ -89,9 +89,19 @@ def mahjong_turn_actions(ruleset: Any, table: Table, seat: int) -> list[Action]:
     s = table.seats[seat]
     actions: list[Action] = []
     counts = s.counts
-    # The full hand's shanten is the best any discard can leave: skip the search when no discard leaves it ready.
-    if not s.calling and shanten_mod.shanten(bytes(counts)) > 0:
-        return actions
+    if not s.calling:
+        # Drawing a tile lowers shanten by one at most: a hand two or more away before the draw cannot be
+        # left ready by any discard (the seat's remembered shanten is of its hand before the draw).
+        drawn, memo = table.drawn_tile, s.shanten_memo
+        if drawn is not None and memo is not None and memo[1] >= 2:
+            counts[drawn] -= 1
+            before = bytes(counts)
+            counts[drawn] += 1
+            if before == memo[0]:
+                return actions
+        # The full hand's shanten is the best any discard can leave: skip the search when none leaves it ready.
+        if shanten_mod.shanten(bytes(counts)) > 0:
+            return actions
     for tile in range(NUM_PLAYING_KINDS):
         if not counts[tile]:
             continue

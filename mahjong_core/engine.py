@@ -148,6 +148,7 @@ class Game:
         self.hand_size = int(ruleset.param("hand_size"))
         self._late_pungs = bool(ruleset.value("pung_claim_until_next_discard"))
         self._forms = recognised_forms(ruleset)
+        self._knitted = "knitted" in self._forms
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
         self._bonus_kinds = [bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k)) for k in range(len(KINDS))]
         self.wins = 0
@@ -288,7 +289,6 @@ class Game:
             rng = deal_rng(self.seed, t.round_index, t.deal_number)
             wall = self.hook.mahjong_build_wall(ruleset=self.ruleset, tiles=self.tile_set, rng=rng)
         t.wall = wall
-        self._ready_cache: list[tuple[bytes, bool] | None] = [None] * t.players
         salt = None
         if rng is not None:
             salt_rng = rng.derive("commitment-salt")
@@ -460,6 +460,7 @@ class Game:
         t = self.table
         s = t.seats[seat]
         while True:
+            t.drawn_tile = drawn  # what a timeout discards (the tile just drawn), and what hooks may ask about
             options = self._turn_options(seat, drawn, how, after_claim)
             action = self.decide(seat, options, "turn")
             kind = action.kind
@@ -658,9 +659,15 @@ class Game:
 
     def _claim_options(self, seat: int, discarder: int, tile: int) -> list[Action]:
         t = self.table
-        counts = t.seats[seat].counts
+        s = t.seats[seat]
+        counts = s.counts
         options: list[Action] = []
-        if self._ready(seat, counts):
+        memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
+        if memo is not None and memo[0] == bytes(counts) and not self._knitted:
+            ready = memo[1] <= 0
+        else:
+            ready = self._ready(seat, counts)
+        if ready:
             counts[tile] += 1
             complete = self._complete(counts)
             counts[tile] -= 1
@@ -684,15 +691,14 @@ class Game:
         where the ruleset's tables score them (see :func:`recognised_forms`).
         """
         h = bytes(counts)
-        if shanten_mod.is_complete_counts(h, seven_pairs=False, thirteen_orphans=False):
-            return True
         forms = self._forms
-        if not forms:
-            return False
-        special = shanten_mod.is_complete_counts(h, seven_pairs="seven_pairs" in forms,
-                                                 thirteen_orphans="thirteen_orphans" in forms)
-        if not special and not ("knitted" in forms and sum(1 for n in counts if n) >= 9):
-            return False
+        # One test with every form the ruleset may accept; most hands fail it and stop here.
+        if not shanten_mod.is_complete_counts(h, seven_pairs="seven_pairs" in forms,
+                                              thirteen_orphans="thirteen_orphans" in forms):
+            if not ("knitted" in forms and sum(1 for n in counts if n) >= 9):
+                return False
+        elif not forms or shanten_mod.is_complete_counts(h, seven_pairs=False, thirteen_orphans=False):
+            return True
         from .arrangements import arrangements
         from .predicates import PREDICATES
 
@@ -713,13 +719,7 @@ class Game:
         """
         if "knitted" in self._forms:
             return True  # shanten does not measure the knitted forms: check every discard
-        key = bytes(counts)
-        cached = self._ready_cache[seat]
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        ready = shanten_mod.shanten(key) <= 0
-        self._ready_cache[seat] = (key, ready)
-        return ready
+        return self.table.seats[seat].shanten() <= 0
 
     def _claim_ok(self, claim: Claim) -> bool:
         return bool(self.hook.mahjong_claim_allowed(ruleset=self.ruleset, table=self.table, claim=claim))

@@ -61,12 +61,15 @@ class RandomBot:
         if action.kind == "chow" and pause is not None:
             return pause[0] + rng.below(pause[1] - pause[0] + 1)
         limit = _limit_ms(table, "move" if phase == "turn" else "claim")
-        if limit is not None and rng.below(100) == 0:
-            return limit + 1 + rng.below(2000)
         top = limit if limit is not None else 4000
         if pause is not None and action.kind in ("pung", "kong"):
             top = min(top, pause[0])
-        return 200 + rng.below(max(1, top - 200))
+        span = max(1, top - 200)
+        # One draw decides both: its lowest hundredth overruns the limit, the rest is uniform over the span.
+        value = rng.below(100 * span)
+        if limit is not None and value < span:
+            return limit + 1 + value % 2000
+        return 200 + value % span
 
 
 class GreedyBot:

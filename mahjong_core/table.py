@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .melds import Hand, Meld, MeldKind
+from .shanten import shanten as _shanten
 from .tiles import NUM_PLAYING_KINDS
 
 
@@ -136,10 +137,23 @@ class Seat:
     melds: list[Meld] = field(default_factory=list)
     bonus: list[int] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
+    #: (concealed counts, their shanten) of the last :meth:`shanten` call: claims, bots and the calling
+    #: rule ask about the same hand several times a turn.
+    shanten_memo: tuple[bytes, int] | None = field(default=None, repr=False, compare=False)
     calling: bool = False
     #: Called at once and only drew and discarded since (a doubling in 001/003).
     calling_from_start: bool = False
     dead: bool = False
+
+    def shanten(self) -> int:
+        """Shanten of the concealed tiles, remembered until they change."""
+        key = bytes(self.counts)
+        memo = self.shanten_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        value = _shanten(key)
+        self.shanten_memo = (key, value)
+        return value
 
     def concealed_tiles(self) -> tuple[int, ...]:
         return tuple(kind for kind, n in enumerate(self.counts) for _ in range(n))

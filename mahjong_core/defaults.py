@@ -100,7 +100,7 @@ def mahjong_turn_actions(ruleset: Any, table: Table, seat: int) -> list[Action]:
             if before == memo[0]:
                 return actions
         # The full hand's shanten is the best any discard can leave: skip the search when none leaves it ready.
-        if shanten_mod.shanten(bytes(counts)) > 0:
+        if sum(counts) % 3 != 2 or shanten_mod.shanten(bytes(counts)) > 0:
             return actions
     for tile in range(NUM_PLAYING_KINDS):
         if not counts[tile]:

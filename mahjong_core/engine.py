@@ -149,6 +149,7 @@ class Game:
         self._late_pungs = bool(ruleset.value("pung_claim_until_next_discard"))
         self._forms = recognised_forms(ruleset)
         self._knitted = "knitted" in self._forms
+        self._count_correction = (ruleset.value("dead_hand") or {}).get("correction") == "skip_turn_or_draw"
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
         self._bonus_kinds = [bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k)) for k in range(len(KINDS))]
         self.wins = 0
@@ -430,6 +431,10 @@ class Game:
         after_claim = False
         need_draw = False
         while True:
+            if need_draw and self._count_correction:
+                need_draw = self._correct_count(seat)
+                if not need_draw:  # too many tiles: the turn is played without its draw
+                    drawn, how, after_claim = None, "self_drawn", True
             if need_draw:
                 tile = self._draw_live(seat)
                 if tile is None:
@@ -454,6 +459,28 @@ class Game:
                 seat, drawn, how, after_claim = claimed
                 t.first_go_around = False
                 need_draw = False
+
+    def _correct_count(self, seat: int) -> bool:
+        """A seat holding the wrong number of tiles says so at its turn (003 line 12); return whether it draws.
+
+        Too many: it skips the draw, and discards from what it holds.  Too few:
+        it draws the missing tiles out of turn, then draws as usual.  Either
+        way the hand is right again after its discard.
+        """
+        t = self.table
+        size = t.seats[seat].hand_count()
+        if size == self.hand_size:
+            return True
+        if size > self.hand_size:
+            self.event("table", "wrong_count", seat=seat, tiles=size, correction="skip_draw")
+            return False  # the turn begins at the discard
+        self.event("table", "wrong_count", seat=seat, tiles=size, correction="draw_out_of_turn")
+        for _ in range(self.hand_size - size):
+            tile = self._draw_live(seat)
+            if tile is None:
+                raise DealOver(Outcome("draw"))
+            self._settle_bonus(seat, tile)
+        return True
 
     def _turn(self, seat: int, drawn: int | None, how: str, after_claim: bool) -> int:
         """Run one seat's turn from holding a full hand to its discard; return the discard."""
@@ -690,6 +717,8 @@ class Game:
         Seven pairs, thirteen orphans and the knitted forms are mahjongs only
         where the ruleset's tables score them (see :func:`recognised_forms`).
         """
+        if sum(counts) % 3 != 2:
+            return False  # a hand of the wrong size is no mahjong
         h = bytes(counts)
         forms = self._forms
         # One test with every form the ruleset may accept; most hands fail it and stop here.

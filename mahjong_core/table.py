@@ -151,7 +151,8 @@ class Seat:
         memo = self.shanten_memo
         if memo is not None and memo[0] == key:
             return memo[1]
-        value = _shanten(key)
+        # A hand of the wrong size (a misdeal at a physical table) is never ready: 99 stands for "not measurable".
+        value = _shanten(key) if sum(self.counts) % 3 else 99
         self.shanten_memo = (key, value)
         return value
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from mahjong_core.engine import Game, IllegalAction
+from mahjong_core.hookspecs import hookimpl
 from mahjong_core.players import GreedyBot
 from mahjong_core.replay_check import check
 from mahjong_core.replay_log import ReplayWriter, header
@@ -138,3 +139,89 @@ def test_under_mcr_a_false_mahjong_costs_ten_points_to_each_other_player_and_pla
     assert sorted(p[1] for p in first["payments"]) == sorted(s for s in range(4) if s != first["seat"])
     assert all(p[0] == first["seat"] and p[2] == 10 for p in first["payments"])
     assert not any(e["type"] == "deal_abandoned" for e in events)  # nobody may end the deal for it
+
+
+class MisdealingWall:
+    """A house tweak for tests: the deal gives one seat a tile of its neighbour's (14 and 12 tiles)."""
+
+    @hookimpl
+    def mahjong_build_wall(self, ruleset: Any, tiles: Any, rng: Any) -> Any:
+        from mahjong_core.wall import Wall
+
+        class Misdealt(Wall):
+            __slots__ = ()
+
+            def deal(self, players: int | None = None) -> list[list[int]]:
+                hands = super().deal(players)
+                hands[3].append(hands[2].pop())
+                return hands
+
+        return Misdealt(tiles, rng, ruleset.value("wall_ceremony"), players=4,
+                        exhaustive_draw_tiles_left=int(ruleset.value("exhaustive_draw_tiles_left")))
+
+
+def misdealt_game(rid: str, path: Path | None = None) -> list[dict[str, Any]]:
+    from mahjong_core.players import make_bots
+
+    ruleset = load_ruleset(rid)
+    events: list[dict[str, Any]] = []
+    writer = ReplayWriter(path) if path else None
+    players = make_bots(["random"] * 4, 21)
+
+    def emit(e: dict[str, Any]) -> None:
+        events.append(e)
+        if writer:
+            writer.write(e)
+
+    game = Game(ruleset, players, 21, emit=emit, max_deals=1, house_tweaks=[MisdealingWall()])
+    if writer:
+        seats = [{"seat": i, "name": f"player {i}", "kind": "recorded"} for i in range(4)]
+        writer.write(header(ruleset, 21, ALGORITHM, seats, game.table.teams, {"max_deals": 1}))
+    game.play()
+    if writer:
+        writer.close()
+    return events
+
+
+def test_piter_a_player_with_too_many_or_too_few_tiles_corrects_it_at_its_turn() -> None:
+    """003 line 12: announce it, then skip the draw (too many) or draw out of turn (too few)."""
+    events = misdealt_game("piter")
+    corrections = {e["correction"]: e for e in events if e["type"] == "wrong_count"}
+    assert set(corrections) == {"skip_draw", "draw_out_of_turn"}
+    many, few = corrections["skip_draw"], corrections["draw_out_of_turn"]
+    assert many["tiles"] == 14 and few["tiles"] == 12
+    after_many = events[events.index(many) + 1]
+    assert after_many["type"] == "decision" and after_many["actor"] == many["seat"]  # no draw first
+    draws_after_few = [e for e in events[events.index(few) + 1:] if e["type"] in ("draw", "decision")][:2]
+    assert [e["type"] for e in draws_after_few] == ["draw", "draw"] and all(
+        e["seat"] == few["seat"] for e in draws_after_few)
+
+
+def test_without_the_correction_rule_nobody_announces_a_wrong_count() -> None:
+    events = misdealt_game("harbin")
+    assert not [e for e in events if e["type"] == "wrong_count"]
+
+
+def test_a_recorded_wrong_count_audits_as_the_rules_name_it(tmp_path: Path) -> None:
+    path = tmp_path / "misdeal.jsonl"
+    misdealt_game("piter", path)
+    # As a table's own record (no seed): its tiles are the ones the log shows, the misdeal included.
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["rng"] = None
+    events = [json.loads(x) for x in lines[1:]]
+    for e in events:
+        if e["type"] == "deal_start":
+            e["wall_commitment"] = None
+        if e["type"] == "deal_end":
+            e["salt"] = None
+    physical = tmp_path / "physical.jsonl"
+    physical.write_text("".join(json.dumps(o, sort_keys=True, separators=(",", ":")) + "\n"
+                                for o in [head, *events]))
+    assert check(str(physical), "audit").ok
+    # Dropping the announcement is caught at its place.
+    k = next(i for i, e in enumerate(events) if e["type"] == "wrong_count")
+    missing = [head, *events[:k], *[{**e, "n": e["n"] - 1} for e in events[k + 1:]]]
+    physical.write_text("".join(json.dumps(o, sort_keys=True, separators=(",", ":")) + "\n" for o in missing))
+    verdict = check(str(physical), "audit")
+    assert not verdict.ok and verdict.event == k

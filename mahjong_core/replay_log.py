@@ -171,6 +171,11 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
     # The byte-for-byte replay compares every line with its canonical form anyway, so it may decode in bulk;
     # an audit reads each line on its own, as JSON Lines defines them.
     decoded = _decode_all(raw_lines) if complete and not validate_events else None
+    if decoded is not None and _well_formed(decoded, raw_lines):
+        error = _schema_error(header_validator, decoded[0], source, 1)
+        if error:
+            raise error
+        return _log(source, decoded, raw_lines)
     for i, line in enumerate(raw_lines, start=1):
         last = i == len(raw_lines)
         if len(line) > MAX_LINE_BYTES:
@@ -204,11 +209,22 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
         # The last line parsed but the newline after it is missing: still cut off mid-write.
         raise ReplayError(f"the log is cut off after event {len(objects) - 2}: its last line has no newline",
                           source=source, place=f"line {len(objects)}")
+    return _log(source, objects, raw_lines)
+
+
+def _well_formed(objects: list[Any], lines: list[str]) -> bool:
+    """Every value an object, events numbered 0, 1, 2 ..., no line too long: checked for a whole log at once."""
+    return (all(type(o) is dict for o in objects)
+            and [o.get("n") for o in objects[1:]] == list(range(len(objects) - 1))
+            and max(map(len, lines)) <= MAX_LINE_BYTES)
+
+
+def _log(source: str, objects: list[dict[str, Any]], lines: list[str]) -> ReplayLog:
     head = objects[0]
     if head.get("format_version") != FORMAT_VERSION:
         raise ReplayError(f"format_version {head.get('format_version')!r} is not supported; expected "
                           f"{FORMAT_VERSION}", source=source, place="line 1")
-    return ReplayLog(source, head, objects[1:], raw_lines)
+    return ReplayLog(source, head, objects[1:], lines)
 
 
 def _decode_all(lines: list[str]) -> list[Any] | None:

@@ -14,6 +14,7 @@ without building them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -824,10 +825,8 @@ def example_rst(result: ExampleResult, *, rulesets_dir: str = "rulesets") -> str
 
     example = result.example
     out = [f"**Hand** {literal(example.hand)}"]
-    try:
+    with contextlib.suppress(MahjongError):  # a hand that does not parse is reported by the check below
         out[0] += f" {text(glyphs(parse_hand(example.hand).all_tiles()))}"
-    except MahjongError:
-        pass
     out.append("")
     if result.report.get("text"):
         out += ["::", ""] + [f"   {line}" for line in result.report["text"].splitlines()] + [""]

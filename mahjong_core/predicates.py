@@ -118,13 +118,16 @@ class Predicate:
     facts: tuple[str, ...] = ()
 
     def __call__(self, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-        missing = [fact for fact in self.facts if fact not in ctx]
-        if missing:
-            raise MahjongError(
-                f"predicate {self.name!r} needs the situation fact(s) {', '.join(missing)} in ctx",
-                place=f"predicate {self.name}",
-            )
+        require_facts(self.name, self.facts, ctx)
         return bool(self.fn(arrangement, hand, ctx))
+
+
+def require_facts(name: str, facts: Iterable[str], ctx: Mapping[str, object]) -> None:
+    """Raise a located error naming every fact ``ctx`` lacks: a silent ``False`` would under-pay a hand."""
+    missing = [fact for fact in facts if fact not in ctx]
+    if missing:
+        raise MahjongError(f"predicate {name!r} needs the situation fact(s) {', '.join(missing)} in ctx",
+                           place=f"predicate {name}")
 
 
 #: Every registered predicate by name.  Plugins may add their own with :func:`predicate`.

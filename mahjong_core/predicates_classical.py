@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from .errors import MahjongError, RulesetError
 from .melds import Arrangement, Hand, MeldKind
-from .predicates import KNOWN_FACTS, PREDICATES, Predicate, all_chows
+from .predicates import KNOWN_FACTS, PREDICATES, Predicate, all_chows, require_facts
 from .tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat, is_terminal_or_honour, number_of
 
 CountFn = Callable[[Arrangement, Hand, Mapping[str, object]], int]
@@ -80,12 +80,7 @@ class Counter:
     facts: tuple[str, ...] = ()
 
     def __call__(self, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
-        missing = [fact for fact in self.facts if fact not in ctx]
-        if missing:
-            raise MahjongError(
-                f"predicate {self.name!r} needs the situation fact(s) {', '.join(missing)} in ctx",
-                place=f"predicate {self.name}",
-            )
+        require_facts(self.name, self.facts, ctx)
         return int(self.fn(arrangement, hand, ctx))
 
 

@@ -142,9 +142,6 @@ class Game:
         self.tile_set = tuple(self.hook.mahjong_tile_set(ruleset=ruleset))
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
         self.table.time_limits = self.time_limits
-        self.copies = [0] * (max(self.tile_set, default=0) + 1)
-        for t in self.tile_set:
-            self.copies[t] += 1
         self.hand_size = int(ruleset.param("hand_size"))
         self._late_pungs = bool(ruleset.value("pung_claim_until_next_discard"))
         self._forms = recognised_forms(ruleset)

@@ -143,7 +143,6 @@ class Seat:
     calling: bool = False
     #: Called at once and only drew and discarded since (a doubling in 001/003).
     calling_from_start: bool = False
-    dead: bool = False
 
     def shanten(self) -> int:
         """Shanten of the concealed tiles, remembered until they change."""

@@ -205,7 +205,8 @@ def _pong_kinds(arrangement: Arrangement) -> set[int]:
     return {m.first for m in _pongs(arrangement)}
 
 
-def _winning_tile(hand: Hand, ctx: Mapping[str, object], name: str) -> int:
+def winning_tile_of(hand: Hand, ctx: Mapping[str, object], name: str) -> int:
+    """The winning tile from the hand or the context; a predicate ``name`` that needs it fails without it."""
     tile = hand.winning_tile if hand.winning_tile is not None else ctx.get("winning_tile")
     if not isinstance(tile, int):
         raise MahjongError(
@@ -271,7 +272,7 @@ def moon_from_the_bottom_of_the_sea(arrangement: Arrangement, hand: Hand, ctx: M
     "Takes mahjong on the last tile" is read as drawing it: ``self_drawn`` and
     nothing left to draw.
     """
-    tile = _winning_tile(hand, ctx, "moon_from_the_bottom_of_the_sea")
+    tile = winning_tile_of(hand, ctx, "moon_from_the_bottom_of_the_sea")
     return tile == ONE_DOTS and bool(ctx["self_drawn"]) and bool(ctx["last_tile"])
 
 
@@ -282,7 +283,7 @@ def moon_from_the_bottom_of_the_sea(arrangement: Arrangement, hand: Hand, ctx: M
 )
 def grapes_on_a_flat_roof(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Mahjong on the last or the second-last permissible wall tile, which is 5 dots (000 line 269)."""
-    tile = _winning_tile(hand, ctx, "grapes_on_a_flat_roof")
+    tile = winning_tile_of(hand, ctx, "grapes_on_a_flat_roof")
     return tile == FIVE_DOTS and bool(ctx["self_drawn"]) and ctx["tiles_left"] in (0, 1)
 
 
@@ -293,7 +294,7 @@ def grapes_on_a_flat_roof(arrangement: Arrangement, hand: Hand, ctx: Mapping[str
 )
 def grapes_on_a_flat_roof_loose_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A hand completed with a loose tile that is 5 dots (001 line 185; 000 line 269 reads it otherwise)."""
-    return _winning_tile(hand, ctx, "grapes_on_a_flat_roof_loose_tile") == FIVE_DOTS and bool(ctx["replacement"])
+    return winning_tile_of(hand, ctx, "grapes_on_a_flat_roof_loose_tile") == FIVE_DOTS and bool(ctx["replacement"])
 
 
 @predicate(
@@ -303,7 +304,7 @@ def grapes_on_a_flat_roof_loose_tile(arrangement: Arrangement, hand: Hand, ctx: 
 )
 def scratching_a_carrying_pole(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Mahjong by robbing a kong of 2 bamboo as it is declared (001 line 187, "sawing the bearing pillar")."""
-    return _winning_tile(hand, ctx, "scratching_a_carrying_pole") == TWO_BAMBOO and bool(ctx["robbing_kong"])
+    return winning_tile_of(hand, ctx, "scratching_a_carrying_pole") == TWO_BAMBOO and bool(ctx["robbing_kong"])
 
 
 # ---------------------------------------------------------------------------
@@ -467,7 +468,7 @@ def nine_gates(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) 
     The thirteen tiles must have been in hand, so no meld other than the one
     the winning tile completed may be exposed.
     """
-    winning = _winning_tile(hand, ctx, "nine_gates")
+    winning = winning_tile_of(hand, ctx, "nine_gates")
     tiles = _tiles(arrangement)
     if not _one_suit_only(tiles) or len(tiles) != 14:
         return False

@@ -41,9 +41,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .errors import MahjongError, RulesetError
+from .errors import RulesetError
 from .melds import Arrangement, Hand, MeldKind
-from .predicates import KNOWN_FACTS, PREDICATES, Predicate, all_chows, require_facts
+from .predicates import KNOWN_FACTS, PREDICATES, Predicate, all_chows, require_facts, winning_tile_of
 from .tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat, is_terminal_or_honour, number_of
 
 CountFn = Callable[[Arrangement, Hand, Mapping[str, object]], int]
@@ -159,14 +159,6 @@ def _special(tile: int, ctx: Mapping[str, object]) -> bool:
     return tile in DRAGONS or tile == ctx["seat_wind"] or tile == ctx["prevalent_wind"]
 
 
-def _winning_tile(hand: Hand, ctx: Mapping[str, object], name: str) -> int:
-    tile = hand.winning_tile if hand.winning_tile is not None else ctx.get("winning_tile")
-    if not isinstance(tile, int):
-        raise MahjongError(
-            f"predicate {name!r} needs the winning tile (hand.winning_tile or ctx['winning_tile'])",
-            place=f"predicate {name}",
-        )
-    return tile
 
 
 # ---------------------------------------------------------------------------
@@ -511,7 +503,7 @@ def cl_only_possible_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str
     if index is None:
         return False
     meld = arrangement.melds[index]
-    tile = _winning_tile(hand, ctx, "cl_only_possible_tile")
+    tile = winning_tile_of(hand, ctx, "cl_only_possible_tile")
     if meld.kind is MeldKind.PAIR:
         return True
     if meld.kind is not MeldKind.CHOW:

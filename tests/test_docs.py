@@ -27,22 +27,6 @@ EXAMPLES = [example for page in sorted(DOCS.glob("**/*.rst")) if "rulesets" not 
             for example in docgen.example_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))]
 
 
-def project_docs(factory: pytest.TempPathFactory) -> Path:
-    """The project's docs built once per test session with CI's flags (``-W --keep-going -n``)."""
-    out = factory.getbasetemp() / "project-docs-html"
-    if not (out / "index.html").exists():
-        result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html",
-                                 "-d", str(factory.getbasetemp() / "project-docs-doctrees"), str(DOCS), str(out)],
-                                cwd=ROOT, capture_output=True, text=True, timeout=600)
-        assert result.returncode == 0, result.stdout + result.stderr
-    return out
-
-
-@pytest.fixture(scope="module")
-def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return project_docs(tmp_path_factory)
-
-
 # ---------------------------------------------------------------------------
 # Ruleset pages
 # ---------------------------------------------------------------------------

@@ -11,8 +11,6 @@ from __future__ import annotations
 import inspect
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -35,22 +33,6 @@ RULESETS = sorted(available())
 #: Hooks specified but, when this was written, neither called in the seeded games below nor named by any test.
 #: A hook missing from both that is not listed here fails the test; remove a name once its hook is exercised.
 KNOWN_UNWIRED: dict[str, str] = {}
-
-
-def project_docs(factory: pytest.TempPathFactory) -> Path:
-    """The project's docs built once per test session with CI's flags (shared with tests/test_docs.py)."""
-    out = factory.getbasetemp() / "project-docs-html"
-    if not (out / "index.html").exists():
-        result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html",
-                                 "-d", str(factory.getbasetemp() / "project-docs-doctrees"), str(DOCS), str(out)],
-                                cwd=ROOT, capture_output=True, text=True, timeout=600)
-        assert result.returncode == 0, result.stdout + result.stderr
-    return out
-
-
-@pytest.fixture(scope="module")
-def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return project_docs(tmp_path_factory)
 
 
 # ---------------------------------------------------------------------------

@@ -22,14 +22,16 @@ game played on a physical table, from the tiles observed in its log.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from types import ModuleType
 from typing import Any, Protocol
 
 from . import shanten as shanten_mod
 from .errors import MahjongError
 from .melds import Form, Hand, MeldKind
-from .plugin_manager import HookShortcuts, build_plugin_manager
+from .plugin_manager import HOOK_PREFIX, TRACE_VARIABLE, HookShortcuts, build_plugin_manager
 from .rng import deal_rng
 from .table import Action, Claim, Outcome, Payment, Table, meld_of
 from .tiles import EAST, KINDS, NUM_PLAYING_KINDS
@@ -94,6 +96,36 @@ class DealOver(Exception):
         self.outcome = outcome
 
 
+#: Plugin managers of games with no observers or house tweaks, by the ruleset's plugin modules: building
+#: one registers every plugin anew (about a millisecond), and a simulator plays thousands of games.
+_SHARED_HOOKS: dict[tuple[object, ...], tuple[Any, HookShortcuts]] = {}
+
+
+def _hooks(modules: tuple[object, ...], house_tweaks: tuple[object, ...], observers: tuple[object, ...]
+           ) -> tuple[Any, HookShortcuts]:
+    """The game's plugin manager and its shortcuts; shared between games whose plugins are the same functions.
+
+    Observers and house tweaks are objects of one game (a replay writer, a
+    test's recorder), so a game that has any gets a manager of its own.  A
+    shared manager is never changed after it is built.  The key holds every
+    hook function the modules define, so a module whose hooks were replaced
+    (patched in a test, reloaded in a long-running process) gets a new
+    manager; tracing is decided when a manager is built, so it is keyed too.
+    """
+    if house_tweaks or observers or not all(isinstance(m, ModuleType) for m in modules):
+        pm = build_plugin_manager(modules, house_tweaks=house_tweaks, observers=observers)
+        return pm, HookShortcuts(pm)
+    key = (os.environ.get(TRACE_VARIABLE, ""),
+           *((m, *(f for name, f in vars(m).items() if name.startswith(HOOK_PREFIX))) for m in modules))
+    shared = _SHARED_HOOKS.get(key)
+    if shared is None:
+        if len(_SHARED_HOOKS) >= 64:  # only patched or reloaded modules make new keys: drop the old ones
+            _SHARED_HOOKS.clear()
+        pm = build_plugin_manager(modules)
+        shared = _SHARED_HOOKS[key] = (pm, HookShortcuts(pm))
+    return shared
+
+
 class Game:
     """One game under one ruleset.
 
@@ -123,8 +155,7 @@ class Game:
         self.players = list(players)
         self.seed = seed
         self.max_deals = max_deals
-        self.pm = build_plugin_manager(ruleset.modules, house_tweaks=house_tweaks, observers=observers)
-        self.hook = HookShortcuts(self.pm)
+        self.pm, self.hook = _hooks(tuple(ruleset.modules), tuple(house_tweaks), tuple(observers))
         self._emit = emit
         self._observed = bool(self.pm.hook.mahjong_event.get_hookimpls())
         self._tile_source_factory = tile_source_factory
@@ -485,7 +516,7 @@ class Game:
         s = t.seats[seat]
         while True:
             t.drawn_tile = drawn  # what a timeout discards (the tile just drawn), and what hooks may ask about
-            options = self._turn_options(seat, drawn, how, after_claim)
+            options = _TurnOptions(self, seat, drawn, how, after_claim)
             action = self.decide(seat, options, "turn")
             kind = action.kind
             if kind == "win":
@@ -517,7 +548,7 @@ class Game:
         counts = s.counts
         options: list[Action] = []
         if not after_claim:
-            if self._complete(counts):
+            if not self._not_ready_before(s, drawn) and self._complete(counts):
                 win_tile = drawn if drawn is not None else self._any_tile(counts)
                 if self._win_allowed(seat, win_tile, how):
                     options.append(Action("win", win_tile))
@@ -529,10 +560,27 @@ class Game:
                 if meld.kind is MeldKind.PUNG and meld.exposed and counts[meld.tiles[0]] >= 1 \
                         and self._kong_ok(seat, "added", meld.tiles[0]):
                     options.append(Action("kong", meld.tiles[0], way="added"))
-        options += [_DISCARDS[tile] for tile in range(NUM_PLAYING_KINDS) if counts[tile]]
+        options += [discard for discard, n in zip(_DISCARDS, counts, strict=True) if n]
         for group in self.hook.mahjong_turn_actions(ruleset=self.ruleset, table=t, seat=seat):
             options.extend(group)
         return options
+
+    def _not_ready_before(self, s: Any, drawn: int | None) -> bool:
+        """Whether the hand was not yet ready (shanten 1 or more) before ``drawn`` came, as the seat's memo knows.
+
+        Such a hand cannot be complete after one draw, so the mahjong test can
+        be skipped.  The memo is of the hand as it stood when the previous
+        discard was offered around (:meth:`_claim_options`); it says nothing
+        about the knitted forms, which shanten does not measure.
+        """
+        memo = s.shanten_memo
+        if drawn is None or memo is None or memo[1] < 1 or self._knitted:
+            return False
+        counts = s.counts
+        counts[drawn] -= 1
+        before = bytes(counts)
+        counts[drawn] += 1
+        return before == memo[0]
 
     @staticmethod
     def _any_tile(counts: Sequence[int]) -> int:
@@ -835,6 +883,50 @@ def recognised_forms(ruleset: Any) -> dict[str, tuple[str, ...] | None]:
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 #: The one discard action per kind, built once (actions are immutable values).
 _DISCARDS = tuple(Action("discard", kind) for kind in range(NUM_PLAYING_KINDS))
+
+
+class _TurnOptions(Sequence[Action]):
+    """A turn's legal actions, worked out only as far as the question asked of them needs.
+
+    A bot reads the whole list, and gets it (:meth:`Game._turn_options`, built
+    on first use).  A replayed decision only has to be checked for membership,
+    and most decisions are plain discards of a tile the seat holds -- legal
+    whatever else the turn offers, since hooks add options and never remove
+    one -- so that check skips the mahjong test, the kong checks and the
+    ruleset's extra actions (``mahjong_turn_actions``).  Anything else is
+    looked up in the full list, so membership means exactly what it means for
+    the list.
+    """
+
+    __slots__ = ("_game", "_seat", "_drawn", "_how", "_after_claim", "_built")
+
+    def __init__(self, game: Game, seat: int, drawn: int | None, how: str, after_claim: bool):
+        self._game, self._seat, self._drawn, self._how, self._after_claim = game, seat, drawn, how, after_claim
+        self._built: list[Action] | None = None
+
+    def _all(self) -> list[Action]:
+        built = self._built
+        if built is None:
+            built = self._built = self._game._turn_options(self._seat, self._drawn, self._how, self._after_claim)
+        return built
+
+    def __contains__(self, action: object) -> bool:
+        if self._built is None and isinstance(action, Action) and action.kind == "discard" \
+                and action.way is None and not action.tiles and not action.delay_ms:
+            tile = action.tile
+            if type(tile) is int and 0 <= tile < NUM_PLAYING_KINDS \
+                    and self._game.table.seats[self._seat].counts[tile]:
+                return True
+        return action in self._all()
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._all())
 #: For each kind, the pairs of kinds that make a chow with it.
 _CHOW_RUNS = tuple(
     tuple((kind + lo + i, kind + lo + j) for lo in (-2, -1, 0)

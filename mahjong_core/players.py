@@ -255,12 +255,31 @@ class ScriptedPlayer:
             raise ReplayError(f"seat {seat}: the log records a {fields.get('phase')} decision, but the game is "
                               f"in the {phase} phase", source=self.source, place=f"event {n}")
         # The engine checks the action is among the legal options and names the event if not.
-        action = action_from_fields(fields, source=self.source, place=f"event {n}")
         delay = fields.get("after_ms", 0)
+        tiles = fields.get("tiles")
+        try:
+            key = (fields.get("action"), fields.get("tile"), tuple(tiles) if tiles else (), fields.get("way"), delay)
+            action = _RECORDED.get(key)
+        except TypeError:  # an unhashable value where a code belongs: action_from_fields says what is wrong
+            key, action = None, None
+        if action is not None:
+            return action
+        action = action_from_fields(fields, source=self.source, place=f"event {n}")
         if not isinstance(delay, int) or isinstance(delay, bool) or delay < 0:
             raise ReplayError(f"after_ms must be a non-negative integer, got {delay!r}", source=self.source,
                               place=f"event {n}")
-        return action.after(delay) if delay else action
+        if delay:
+            action = action.after(delay)
+        if key is not None:
+            if len(_RECORDED) >= 4096:
+                _RECORDED.clear()
+            _RECORDED[key] = action
+        return action
+
+
+#: Recorded decisions as actions, by their fields: a log repeats the same few hundred decisions (discard
+#: 5m after 1500 ms ...), and an action is an immutable value, so each is built once.
+_RECORDED: dict[tuple[Any, ...], Action] = {}
 
 
 def action_from_fields(fields: dict[str, Any], *, source: str, place: str) -> Action:

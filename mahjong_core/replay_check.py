@@ -222,10 +222,24 @@ def _deal_slices(log: ReplayLog) -> list[list[dict[str, Any]]]:
 
 
 def check(path: str, mode: str = "replay") -> Verdict:
-    """Replay (``mode="replay"``) or audit (``mode="audit"``) the log at ``path``; never raises for bad logs."""
+    """Replay (``mode="replay"``) or audit (``mode="audit"``) the log at ``path``; never raises for bad logs.
+
+    The replay first runs with the events left undecoded but for the
+    decisions (:class:`~mahjong_core.replay_log.UndecodedEvents`); a log that
+    fails it is read again line by line, so that what is reported wrong with
+    it is said the same way as in an audit.
+    """
+    if mode == "replay":
+        verdict = _check(path, mode, decode_events=False)
+        if verdict.ok:
+            return verdict
+    return _check(path, mode, decode_events=True)
+
+
+def _check(path: str, mode: str, *, decode_events: bool) -> Verdict:
     verdict = Verdict(mode, str(path), ok=False)
     try:
-        log = read_log(path, validate_events=(mode == "audit"))
+        log = read_log(path, validate_events=(mode == "audit"), decode_events=decode_events)
         verdict.events = len(log.events)
         return _run(log, mode, verdict)
     except ReplayError as exc:

@@ -13,12 +13,12 @@ because referees audit logs that they did not produce.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, overload
 
 from .errors import ReplayError
 
@@ -137,7 +137,7 @@ class ReplayLog:
 
     source: str
     header: dict[str, Any]
-    events: list[dict[str, Any]]
+    events: Sequence[dict[str, Any]]
     lines: list[str]
 
     def decisions(self, seat: int) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -145,19 +145,75 @@ class ReplayLog:
         by_seat = self.__dict__.get("_by_seat")
         if by_seat is None:  # one pass over the log for every seat, not one per seat
             by_seat = {}
-            for event in self.events:
+            events = self.events
+            found = events.decisions() if isinstance(events, UndecodedEvents) else enumerate(events)
+            for n, event in found:
                 if event.get("type") == "decision":
-                    by_seat.setdefault(event.get("actor"), []).append((event["n"], event))
+                    by_seat.setdefault(event.get("actor"), []).append((n, event))
             self.__dict__["_by_seat"] = by_seat
         return iter(by_seat.get(seat, ()))
 
 
-def read_log(path: str | Path, *, validate_events: bool = True) -> ReplayLog:
+class UndecodedEvents(Sequence[dict[str, Any]]):
+    """A log's events kept as their lines, each decoded only when asked for.
+
+    The byte-for-byte replay needs only the decisions decoded (to play them
+    again); every other line it compares as bytes with the event the rules
+    produce.  A decision line's canonical form always holds
+    ``"type":"decision"``, so the lines without it are never decoded.  What
+    this skips (the line-by-line checks of :func:`parse_log`) a passing replay
+    has proved anyway, since every line equals the canonical serialisation of
+    a produced event; a failing one is read again the strict way to say what
+    is wrong (:func:`mahjong_core.replay_check.check`).
+    """
+
+    def __init__(self, lines: list[str], source: str):
+        self._lines = lines
+        self._source = source
+
+    def __len__(self) -> int:
+        return len(self._lines) - 1
+
+    @overload
+    def __getitem__(self, k: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, k: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(k, slice):
+            return [self[i] for i in range(len(self))[k]]
+        if not -len(self) <= k < len(self):
+            raise IndexError(k)
+        k %= len(self)
+        try:
+            event = json.loads(self._lines[k + 1])
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"not JSON ({exc.msg} at column {exc.colno}); every line is one JSON object",
+                              source=self._source, place=f"line {k + 2}") from None
+        if not isinstance(event, dict):
+            raise ReplayError("every line is a JSON object", source=self._source, place=f"line {k + 2}")
+        return event
+
+    def decisions(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        """``(event number, event)`` for every line that may be a decision, decoded."""
+        for k, line in enumerate(self._lines[1:]):
+            if _DECISION in line:
+                yield k, self[k]
+
+
+_DECISION = '"type":"decision"'
+
+
+def read_log(path: str | Path, *, validate_events: bool = True, decode_events: bool = True) -> ReplayLog:
     """Read and check a replay log.
 
     :param validate_events: check every event against the schema (audit); the
         byte-for-byte replay skips it because any event that differs from the
         re-simulation is caught there anyway.
+    :param decode_events: ``False`` (with ``validate_events=False``) leaves a
+        complete log's events as lines, decoded when asked for
+        (:class:`UndecodedEvents`): the byte-for-byte replay's fast path.
     :raises ReplayError: naming the file and the line/event for anything wrong:
         too large, not UTF-8, not JSON, cut off, a schema violation, events out
         of order.
@@ -170,10 +226,11 @@ def read_log(path: str | Path, *, validate_events: bool = True) -> ReplayLog:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise ReplayError(f"cannot read the log: {exc.strerror or exc}", source=source) from None
-    return parse_log(data, source=source, validate_events=validate_events)
+    return parse_log(data, source=source, validate_events=validate_events, decode_events=decode_events)
 
 
-def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = True) -> ReplayLog:
+def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = True,
+              decode_events: bool = True) -> ReplayLog:
     """Parse log bytes; see :func:`read_log`."""
     if not data:
         raise ReplayError("the log is empty; expected a header line", source=source, place="line 1")
@@ -188,6 +245,15 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
     if complete:
         raw_lines.pop()
     header_validator, event_validator = _validators()
+    if complete and not validate_events and not decode_events:
+        head = _loads_or_none(raw_lines[0])
+        if type(head) is dict:
+            error = _schema_error(header_validator, head, source, 1)
+            if error:
+                raise error
+            log = _log(source, [head], raw_lines)
+            log.events = UndecodedEvents(raw_lines, source)
+            return log
     objects: list[dict[str, Any]] = []
     # The byte-for-byte replay compares every line with its canonical form anyway, so it may decode in bulk;
     # an audit reads each line on its own, as JSON Lines defines them.
@@ -246,6 +312,13 @@ def _log(source: str, objects: list[dict[str, Any]], lines: list[str]) -> Replay
         raise ReplayError(f"format_version {head.get('format_version')!r} is not supported; expected "
                           f"{FORMAT_VERSION}", source=source, place="line 1")
     return ReplayLog(source, head, objects[1:], lines)
+
+
+def _loads_or_none(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError:
+        return None
 
 
 def _decode_all(lines: list[str]) -> list[Any] | None:

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.cli import main
+from mahjong_core.errors import ReplayError
 from mahjong_core.replay_check import check
-from mahjong_core.replay_log import dumps, parse_log
+from mahjong_core.replay_log import UndecodedEvents, dumps, parse_log, read_log
 from mahjong_core.rules import available, load_ruleset
 from mahjong_core.simulate import play_game
 
@@ -184,6 +185,33 @@ def test_parse_log_rejects_out_of_sequence_events(small_log: Path) -> None:
     with pytest.raises(ReplayError) as info:
         parse_log("".join(x + "\n" for x in swapped).encode())
     assert "out of sequence" in info.value.message
+
+
+def test_undecoded_events_read_as_the_decoded_ones(small_log: Path) -> None:
+    full = read_log(small_log, validate_events=False)
+    lazy = read_log(small_log, validate_events=False, decode_events=False)
+    assert isinstance(lazy.events, UndecodedEvents) and not isinstance(full.events, UndecodedEvents)
+    assert len(lazy.events) == len(full.events) > 100
+    assert [lazy.events[k] for k in (0, 7, -1)] == [full.events[k] for k in (0, 7, -1)]
+    assert lazy.events[3:9] == full.events[3:9]
+    for seat in range(4):
+        assert list(lazy.decisions(seat)) == list(full.decisions(seat))
+        assert list(lazy.decisions(seat))  # every seat decided something
+
+
+def test_a_damaged_line_gets_the_same_verdict_from_the_fast_replay(small_log: Path, tmp_path: Path) -> None:
+    lines = _lines(small_log)
+    k = next(i for i, line in enumerate(lines) if '"type":"decision"' in line and i > 40)
+    bad = lines[k].replace('"phase"', '"phase" garbage')
+    damaged = _write(tmp_path / "damaged.jsonl", lines[:k] + [bad] + lines[k + 1:])
+    lazy = read_log(damaged, validate_events=False, decode_events=False)
+    with pytest.raises(ReplayError, match="not JSON") as info:
+        list(lazy.decisions(0)) + list(lazy.decisions(1)) + list(lazy.decisions(2)) + list(lazy.decisions(3))
+    assert info.value.place == f"line {k + 1}"
+    verdict = check(str(damaged), "replay")
+    assert not verdict.ok
+    assert (verdict.error, verdict.event) == (check(str(damaged), "audit").error, check(str(damaged), "audit").event)
+    assert "not JSON" in verdict.error
 
 
 def test_cli_replay_and_audit_exit_codes(small_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

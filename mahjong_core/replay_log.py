@@ -196,10 +196,17 @@ class UndecodedEvents(Sequence[dict[str, Any]]):
         return event
 
     def decisions(self) -> Iterator[tuple[int, dict[str, Any]]]:
-        """``(event number, event)`` for every line that may be a decision, decoded."""
-        for k, line in enumerate(self._lines[1:]):
-            if _DECISION in line:
-                yield k, self[k]
+        """``(event number, event)`` for every line that may be a decision, decoded.
+
+        The lines are decoded in one call where that gives one object a line
+        (see :func:`_decode_all` for why that is enough here), else one by one,
+        which names a bad line.
+        """
+        found = [k for k, line in enumerate(self._lines[1:]) if _DECISION in line]
+        events = _decode_all([self._lines[k + 1] for k in found])
+        if events is None or any(type(e) is not dict for e in events):
+            events = [self[k] for k in found]
+        return zip(found, events, strict=True)
 
 
 _DECISION = '"type":"decision"'

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import compress
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -204,17 +205,16 @@ class Game:
         """
         t = self.table
         action = self.players[seat].choose(t, seat, options, phase)
-        delay = action.delay_ms
-        offered = action if delay == 0 else action.after(0)
-        if offered.kind == "win" and offered not in options and phase in ("turn", "claim") \
+        delay = action.delay_ms  # actions compare without their delay: an option taken late is still that option
+        if action.kind == "win" and action not in options and phase in ("turn", "claim") \
                 and isinstance(delay, int) and delay >= 0:
-            penalty = self._false_win(seat, offered, phase, delay)
+            penalty = self._false_win(seat, action, phase, delay)
             if penalty is not None:
                 return self.decide(seat, options, phase, window=window)
-        if offered not in options or not isinstance(delay, int) or delay < 0:
+        if action not in options or not isinstance(delay, int) or delay < 0:
             raise IllegalAction(f"seat {seat} chose {action_text(action)}, which is not legal here; legal: "
                                 + ", ".join(action_text(o) for o in options), place=f"event {self.n}")
-        fields = action_fields(offered)
+        fields = action_fields(action)
         if delay:
             fields["after_ms"] = delay
         limit = self._limit_ms("claim" if window else "move")
@@ -560,7 +560,7 @@ class Game:
                 if meld.kind is MeldKind.PUNG and meld.exposed and counts[meld.tiles[0]] >= 1 \
                         and self._kong_ok(seat, "added", meld.tiles[0]):
                     options.append(Action("kong", meld.tiles[0], way="added"))
-        options += [discard for discard, n in zip(_DISCARDS, counts, strict=True) if n]
+        options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
         for group in self.hook.mahjong_turn_actions(ruleset=self.ruleset, table=t, seat=seat):
             options.extend(group)
         return options
@@ -911,8 +911,7 @@ class _TurnOptions(Sequence[Action]):
         return built
 
     def __contains__(self, action: object) -> bool:
-        if self._built is None and isinstance(action, Action) and action.kind == "discard" \
-                and action.way is None and not action.tiles and not action.delay_ms:
+        if isinstance(action, Action) and action.kind == "discard" and action.way is None and not action.tiles:
             tile = action.tile
             if type(tile) is int and 0 <= tile < NUM_PLAYING_KINDS \
                     and self._game.table.seats[self._seat].counts[tile]:

@@ -33,8 +33,9 @@ class Action:
     tiles: tuple[int, ...] = ()
     way: str | None = None
     #: How long the player took, in milliseconds of the table clock; options are offered with 0 and a
-    #: player may return one with its own delay (``dataclasses.replace(option, delay_ms=...)``).
-    delay_ms: int = 0
+    #: player may return one with its own delay (``option.after(ms)``).  It is when the action was taken,
+    #: not which action it is, so it takes no part in comparing actions: a delayed option is still that option.
+    delay_ms: int = field(default=0, compare=False)
 
     def after(self, delay_ms: int) -> Action:
         """The same action taken after ``delay_ms`` milliseconds (cheaper than ``dataclasses.replace``)."""

@@ -15,6 +15,7 @@ import inspect
 import os
 import sys
 from collections.abc import Iterable
+from operator import itemgetter
 from types import ModuleType
 from typing import Any
 
@@ -120,9 +121,13 @@ class HookShortcuts:
         function = impls[0].function
         argnames = impls[0].argnames
         firstresult = bool(spec.opts.get("firstresult"))
+        # The implementation's arguments picked from the keywords in one C call (itemgetter of one name gives
+        # the value itself, of several a tuple; of none, the empty tuple).
+        pick = itemgetter(*argnames) if len(argnames) > 1 else (
+            (lambda kwargs: (kwargs[argnames[0]],)) if argnames else (lambda kwargs: ()))
 
         def call(**kwargs: Any) -> Any:
-            result = function(*[kwargs[a] for a in argnames])
+            result = function(*pick(kwargs))
             if firstresult:
                 return result
             return [] if result is None else [result]

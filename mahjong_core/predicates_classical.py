@@ -1,4 +1,4 @@
-"""Predicates that only the classical scoring tables name.
+"""Predicates that only the classical scoring tables name, and the shape every classical row reads.
 
 They register into :data:`mahjong_core.predicates.PREDICATES` like every
 other predicate, so a table naming one of them validates the same way.  Each
@@ -28,6 +28,25 @@ exposed (000 line 175: a mahjong from the table is open); a pair never does
 a winning group, so ``self_drawn`` is read only there; a loser's groups are
 exposed exactly when they were declared so.
 
+Shapes and readers
+------------------
+A classical table asks twenty to forty rows about each hand the engine
+scores, four hands a deal, and nearly every row asks the same few things:
+which pongs and pairs the arrangement holds, how many chows, how many sets of
+each scoring kind, which suits and honours its tiles show.  So those facts
+are gathered once, in one pass, into a :class:`Shape` (with the tiles'
+:class:`TileFacts`), and each row *reads* the shape instead of walking the
+groups again.  A reader is ``read(shape, hand, ctx)`` and answers exactly
+what its predicate answers about the shape's arrangement.
+
+The predicates of this module are written as readers (:func:`shape_predicate`
+registers the predicate on an arrangement, which builds the shape and asks
+the reader), so each rule is stated once.  :data:`READERS` also holds
+readers for the shared and Piter predicates the classical tables name; those
+restate their predicate, and tests/test_classical_speed_paths.py holds each
+to its predicate on many hands.  A row whose predicate has no reader calls
+the predicate itself.
+
 Facts
 -----
 Besides :data:`mahjong_core.predicates.KNOWN_FACTS` these predicates read
@@ -38,13 +57,30 @@ context does not supply yet: when it is absent it reads as false.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import RulesetError
-from .melds import Arrangement, Hand, MeldKind
-from .predicates import KNOWN_FACTS, PREDICATES, Predicate, all_chows, require_facts, winning_tile_of
-from .tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat, is_terminal_or_honour, number_of
+from .melds import Arrangement, Form, Hand, Meld, MeldKind
+from .predicates import KNOWN_FACTS, PREDICATES, Predicate, nine_gates, require_facts, winning_tile_of
+from .tiles import (
+    DRAGONS,
+    EAST,
+    FLOWERS,
+    GREENS,
+    NUM_PLAYING_KINDS,
+    SEASONS,
+    TERMINALS_AND_HONOURS,
+    WINDS,
+    bonus_seat,
+    is_honour,
+    is_simple,
+    is_suited,
+    is_terminal,
+    is_terminal_or_honour,
+    number_of,
+)
 
 CountFn = Callable[[Arrangement, Hand, Mapping[str, object]], int]
 TestFn = Callable[[Arrangement, Hand, Mapping[str, object]], bool]
@@ -58,11 +94,18 @@ __all__ = [
     "CLASSICAL_FACTS",
     "COUNTERS",
     "OPTIONAL_FACTS",
+    "READERS",
     "Counter",
+    "Reader",
+    "FastReader",
+    "Shape",
+    "TileFacts",
     "classical_predicate",
     "counting_predicate",
-    "meld_exposed",
-    "set_census",
+    "hand_tiles",
+    "qualified_name",
+    "shape_of",
+    "shape_predicate",
 ]
 
 
@@ -134,70 +177,217 @@ def counting_predicate(name: str, *, description: str, facts: Iterable[str] = ()
 
 
 # ---------------------------------------------------------------------------
-# Shape helpers
+# Shapes: the facts of an arrangement, gathered once
 # ---------------------------------------------------------------------------
 
+#: A set's scoring kind: (pung or kong, scores as exposed, terminal-or-honour).
+SetKey = tuple[MeldKind, bool, bool]
 
-def meld_exposed(arrangement: Arrangement, index: int, ctx: Mapping[str, object]) -> bool:
-    """Whether group ``index`` scores as exposed (see the module docstring)."""
-    meld = arrangement.melds[index]
-    if meld.exposed:
-        return True
-    return index == arrangement.winning_meld and meld.kind is not MeldKind.PAIR and not ctx.get("self_drawn", False)
-
-
-def _pong_kinds(arrangement: Arrangement) -> list[int]:
-    return [m.first for m in arrangement.melds if m.kind is MeldKind.PUNG or m.kind is MeldKind.KONG]
+# Class bits of a playing tile; a bag's OR says "some tile is", its AND "every tile is".
+_SUIT_BITS = 0b111  # one bit per suit: characters 1, dots 2, bamboo 4
+_HONOUR, _TERMINAL, _SIMPLE, _MAJOR, _SUITED, _GREEN, _PLAYING = (1 << n for n in range(3, 10))
+_ALL_BITS = (1 << 10) - 1
+_ONE_SUIT = (1, 2, 4)
+_ORPHANS = frozenset(TERMINALS_AND_HONOURS)
 
 
-def _pair_kinds(arrangement: Arrangement) -> list[int]:
-    return [m.first for m in arrangement.melds if m.kind is MeldKind.PAIR]
+def _class_bits(kind: int) -> int:
+    bits = 1 << (kind // 9) if is_suited(kind) else 0
+    for flag, test in ((_HONOUR, is_honour), (_TERMINAL, is_terminal), (_SIMPLE, is_simple),
+                       (_MAJOR, is_terminal_or_honour), (_SUITED, is_suited), (_GREEN, GREENS.__contains__)):
+        if test(kind):
+            bits |= flag
+    if is_suited(kind) or is_honour(kind):
+        bits |= _PLAYING
+    return bits
 
 
-def _special(tile: int, ctx: Mapping[str, object]) -> bool:
-    """A dragon, the seat's wind or the round's wind: a "special pair" (Особая Пара) tile."""
-    return tile in DRAGONS or tile == ctx["seat_wind"] or tile == ctx["prevalent_wind"]
+_BITS = tuple(_class_bits(kind) for kind in range(NUM_PLAYING_KINDS))
 
 
+class TileFacts:
+    """What a bag of playing tiles shows: how many, and which classes some tile and every tile belong to.
+
+    Every tile-content predicate (one suit, all honours, all simples ...)
+    is a question about these two masks, and every arrangement of a hand
+    holds the same tiles, so a winner's hand is read once for all its
+    arrangements.
+
+    :param tiles: playing tiles (kinds 0-33), as a checked hand holds them.
+    """
+
+    __slots__ = ("count", "every", "some", "tiles")
+
+    def __init__(self, tiles: Sequence[int]) -> None:
+        some, every = 0, _ALL_BITS
+        for tile in tiles:
+            bits = _BITS[tile]
+            some |= bits
+            every &= bits
+        self.tiles = tiles
+        self.count = len(tiles)
+        self.some = some
+        self.every = every
+
+    @property
+    def one_suit(self) -> bool:
+        """Some tiles, every one suited, all of one suit (the shared predicates' ``_one_suit_only``)."""
+        return self.count > 0 and bool(self.every & _SUITED) and (self.some & _SUIT_BITS) in _ONE_SUIT
+
+    def every_tile(self, flag: int) -> bool:
+        """Some tiles, and every one of the class ``flag`` (the shared predicates' "all tiles are ...")."""
+        return self.count > 0 and bool(self.every & flag)
+
+
+def hand_tiles(hand: Hand) -> TileFacts:
+    """The :class:`TileFacts` of a hand's playing tiles: those of every one of its arrangements."""
+    tiles = list(hand.concealed)
+    for meld in hand.melds:
+        tiles += meld.tiles
+    if hand.winning_tile is not None:
+        tiles.append(hand.winning_tile)
+    return TileFacts(tiles)
+
+
+class Shape:
+    """The facts of one arrangement that the classical rows read (see "Shapes and readers").
+
+    :param arrangement: the arrangement, or ``None`` for a losing hand read
+        straight from its tiles (no row that needs the groups themselves is
+        read then).
+    :param tiles: the :class:`TileFacts` of all its tiles.
+    :param standard: four sets and a pair (``Form.STANDARD``).
+    :param groups: how many groups, singles included.
+    :param chows: how many chows.
+    :param kongs: how many kongs.
+    :param pongs: the tile of each pung or kong, in no particular order.
+    :param pairs: the tile of each pair, in no particular order.
+    :param census: pungs and kongs counted by :data:`SetKey`.
+    :param hidden_pongs: pungs and kongs that score as concealed.
+    :param exposed: some group was declared exposed.
+    :param winning: the group the winning tile completed, if any.
+    """
+
+    __slots__ = ("arrangement", "census", "chows", "exposed", "groups", "hidden_pongs", "kongs", "pairs", "pongs",
+                 "standard", "tiles", "winning")
+
+    def __init__(self, arrangement: Arrangement | None, tiles: TileFacts, standard: bool, groups: int, chows: int,
+                 kongs: int, pongs: list[int], pairs: list[int], census: dict[SetKey, int], hidden_pongs: int,
+                 exposed: bool, winning: Meld | None) -> None:
+        self.arrangement = arrangement
+        self.tiles = tiles
+        self.standard = standard
+        self.groups = groups
+        self.chows = chows
+        self.kongs = kongs
+        self.pongs = pongs
+        self.pairs = pairs
+        self.census = census
+        self.hidden_pongs = hidden_pongs
+        self.exposed = exposed
+        self.winning = winning
+
+
+def shape_of(arrangement: Arrangement, ctx: Mapping[str, object], tiles: TileFacts | None = None) -> Shape:
+    """The arrangement's :class:`Shape`, in one pass over its groups.
+
+    :param tiles: the hand's tile facts when the caller has them already (they are the same for
+        every arrangement of a hand); else they are read from the groups.
+    """
+    self_drawn = ctx.get("self_drawn", False)
+    win = arrangement.winning_meld
+    pongs: list[int] = []
+    pairs: list[int] = []
+    census: dict[SetKey, int] = {}
+    chows = kongs = hidden = 0
+    exposed = False
+    for i, meld in enumerate(arrangement.melds):
+        kind = meld.kind
+        if meld.exposed:
+            exposed = shown = True
+        else:
+            shown = i == win and kind is not MeldKind.PAIR and not self_drawn
+        if kind is MeldKind.PUNG or kind is MeldKind.KONG:
+            first = meld.tiles[0]
+            pongs.append(first)
+            if kind is MeldKind.KONG:
+                kongs += 1
+            if not shown:
+                hidden += 1
+            key = (kind, shown, is_terminal_or_honour(first))
+            census[key] = census.get(key, 0) + 1
+        elif kind is MeldKind.CHOW:
+            chows += 1
+        elif kind is MeldKind.PAIR:
+            pairs.append(meld.tiles[0])
+    if tiles is None:
+        tiles = TileFacts([t for meld in arrangement.melds for t in meld.tiles])
+    return Shape(arrangement, tiles, arrangement.form is Form.STANDARD, len(arrangement.melds), chows, kongs, pongs,
+                 pairs, census, hidden, exposed, None if win is None else arrangement.melds[win])
+
+
+# ---------------------------------------------------------------------------
+# Readers
+# ---------------------------------------------------------------------------
+
+Reader = Callable[[Shape, Hand, Mapping[str, object]], Any]
+
+
+@dataclass(frozen=True)
+class FastReader:
+    """A reader standing in for a registered predicate.
+
+    :param stands_for: ``module.qualname`` of the registered function it answers for; the engine
+        uses the reader only while that function is still the one registered.
+    :param read: ``read(shape, hand, ctx)``, the count for a counting predicate, else true or false.
+    :param arrangement: the reader needs ``shape.arrangement`` itself (a losing hand is then read
+        into a real arrangement first).
+    """
+
+    stands_for: str
+    read: Reader
+    arrangement: bool = False
+
+
+#: Readers by predicate name.
+READERS: dict[str, FastReader] = {}
+
+
+def qualified_name(fn: Callable[..., Any]) -> str:
+    """``module.qualname``: how a registered predicate function is told apart from another of the same name."""
+    return f"{fn.__module__}.{fn.__qualname__}"
+
+
+def shape_predicate(name: str, *, description: str, facts: Iterable[str] = (),
+                    counting: bool = False) -> Callable[[Reader], CountFn]:
+    """Register a predicate written as a reader: the reader in :data:`READERS`, the predicate in the registry.
+
+    The registered predicate builds the arrangement's shape and asks the
+    reader, so a table naming it validates, documents and answers as any
+    other predicate; the engine asks the reader on the shape it built once.
+    """
+
+    def register(read: Reader) -> CountFn:
+        def on_arrangement(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> Any:
+            return read(shape_of(arrangement, ctx), hand, ctx)
+
+        on_arrangement.__module__ = read.__module__
+        on_arrangement.__name__ = read.__name__
+        on_arrangement.__qualname__ = read.__qualname__
+        on_arrangement.__doc__ = read.__doc__
+        if counting:
+            counting_predicate(name, description=description, facts=facts)(on_arrangement)
+        else:
+            classical_predicate(name, description=description, facts=facts)(on_arrangement)
+        READERS[name] = FastReader(qualified_name(PREDICATES[name].fn), read)
+        return on_arrangement
+
+    return register
 
 
 # ---------------------------------------------------------------------------
 # Points for sets, pairs and bonus tiles (every hand)
 # ---------------------------------------------------------------------------
-
-
-SetKey = tuple[MeldKind, bool, bool]
-#: The last arrangement's set census: (arrangement, self_drawn, counts).  The eight set rows of a table
-#: ask about the same arrangement one after another, so the census is built once for all of them.
-_last_census: tuple[Arrangement | None, bool, dict[SetKey, int]] = (None, False, {})
-
-
-def set_census(arrangement: Arrangement, ctx: Mapping[str, object]) -> dict[SetKey, int]:
-    """How many pungs and kongs the arrangement holds by (kind, exposed, major), major = terminal or honour."""
-    global _last_census
-    self_drawn = bool(ctx.get("self_drawn", False))
-    last = _last_census
-    if last[0] is arrangement and last[1] is self_drawn:
-        return last[2]
-    counts: dict[SetKey, int] = {}
-    for i, meld in enumerate(arrangement.melds):
-        if meld.kind is MeldKind.PUNG or meld.kind is MeldKind.KONG:
-            key = (meld.kind, meld_exposed(arrangement, i, ctx), is_terminal_or_honour(meld.first))
-            counts[key] = counts.get(key, 0) + 1
-    _last_census = (arrangement, self_drawn, counts)
-    return counts
-
-
-def _set_counter(kind: MeldKind, exposed: bool, major: bool, name: str, doc: str) -> CountFn:
-    key = (kind, exposed, major)
-
-    def count(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
-        return set_census(arrangement, ctx).get(key, 0)
-
-    count.__qualname__ = count.__name__ = name
-    count.__doc__ = doc
-    return count
-
 
 _SET_LINES = {
     (MeldKind.PUNG, True, False): 421,
@@ -210,17 +400,25 @@ _SET_LINES = {
     (MeldKind.KONG, False, True): 428,
 }
 
+
+def _set_reader(key: SetKey, name: str, doc: str) -> Reader:
+    def count(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
+        return shape.census.get(key, 0)
+
+    count.__qualname__ = count.__name__ = name
+    count.__doc__ = doc
+    return count
+
+
 for (_kind, _exposed, _major), _line in _SET_LINES.items():
     _name = f"cl_{_kind.value}_{'exposed' if _exposed else 'concealed'}_{'major' if _major else 'simple'}"
     _what = (
         f"{'an exposed' if _exposed else 'a concealed'} {_kind.value} of "
         f"{'terminals or honours' if _major else 'simples (2-8)'}"
     )
-    counting_predicate(_name, description=f"{_what} (counted per set)")(
-        _set_counter(
-            _kind,
-            _exposed,
-            _major,
+    shape_predicate(_name, description=f"{_what} (counted per set)", counting=True)(
+        _set_reader(
+            (_kind, _exposed, _major),
             _name,
             f"Count {_what}s, one row of 000's set table (000 line {_line}; 002 lines 13-46).\n\n"
             "\"Major\" is a terminal or an honour (онёр, 003 line 28).  A concealed group completed by a "
@@ -229,42 +427,49 @@ for (_kind, _exposed, _major), _line in _SET_LINES.items():
     )
 
 
-@counting_predicate("cl_chow", description="a chow (counted per set)")
-def cl_chow(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
+@shape_predicate("cl_chow", description="a chow (counted per set)", counting=True)
+def cl_chow(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count chows; a chow scores nothing (000 line 408; 002 lines 8-9)."""
-    return sum(1 for m in arrangement.melds if m.kind is MeldKind.CHOW)
+    return shape.chows
 
 
-@counting_predicate(
+@shape_predicate(
     "cl_special_pair",
     description="a pair of dragons, of the seat's wind or of the round's wind (counted per pair)",
     facts=("seat_wind", "prevalent_wind"),
+    counting=True,
 )
-def cl_special_pair(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
+def cl_special_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count special pairs: dragons, own wind or prevalent wind, "Особая Пара" (000 line 412).
 
     A pair of a wind that is both the seat's and the round's is one special
     pair.  How many special pairs count is the ruleset's ``max_count``
     (000 line 412: at most one).
     """
-    return sum(1 for tile in _pair_kinds(arrangement) if _special(tile, ctx))
+    return sum(1 for tile in shape.pairs if _special(tile, ctx))
 
 
-@counting_predicate(
+def _special(tile: int, ctx: Mapping[str, object]) -> bool:
+    """A dragon, the seat's wind or the round's wind: a "special pair" (Особая Пара) tile."""
+    return tile in DRAGONS or tile == ctx["seat_wind"] or tile == ctx["prevalent_wind"]
+
+
+@shape_predicate(
     "cl_dragon_or_own_wind_pair",
     description="a pair of dragons or of the seat's wind (counted per pair)",
     facts=("seat_wind",),
+    counting=True,
 )
-def cl_dragon_or_own_wind_pair(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
+def cl_dragon_or_own_wind_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count pairs of dragons or of the player's own wind, "Пара драконов/своих ветров" (002 lines 10-12).
 
     002 never names the round's wind, so its pair does not score there.
     """
-    return sum(1 for tile in _pair_kinds(arrangement) if tile in DRAGONS or tile == ctx["seat_wind"])
+    return sum(1 for tile in shape.pairs if tile in DRAGONS or tile == ctx["seat_wind"])
 
 
-@counting_predicate("cl_bonus_tile", description="a flower or a season (counted per tile)")
-def cl_bonus_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
+@shape_predicate("cl_bonus_tile", description="a flower or a season (counted per tile)", counting=True)
+def cl_bonus_tile(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count bonus tiles, "Картинка" (000 line 413; 002 line 49)."""
     return len(hand.bonus)
 
@@ -274,18 +479,19 @@ def cl_bonus_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object
 # ---------------------------------------------------------------------------
 
 
-@counting_predicate("cl_dragon_pong", description="a pung or kong of dragons (counted per set)")
-def cl_dragon_pong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
+@shape_predicate("cl_dragon_pong", description="a pung or kong of dragons (counted per set)", counting=True)
+def cl_dragon_pong(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count pongs of dragons, "Понг Драконов" (000 line 433; 000 line 469; 001 line 135; 002 line 66)."""
-    return sum(1 for tile in _pong_kinds(arrangement) if tile in DRAGONS)
+    return sum(1 for tile in shape.pongs if tile in DRAGONS)
 
 
-@counting_predicate(
+@shape_predicate(
     "cl_own_or_prevalent_wind_pong",
     description="a pung or kong of the seat's or the round's wind (once for each it is)",
     facts=("seat_wind", "prevalent_wind"),
+    counting=True,
 )
-def cl_own_or_prevalent_wind_pong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
+def cl_own_or_prevalent_wind_pong(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count wind pongs once for being the seat's wind and once for being the round's (000 lines 432, 470).
 
     "Если собран Панг или Конг из Ветра, который является одновременно и
@@ -293,33 +499,36 @@ def cl_own_or_prevalent_wind_pong(arrangement: Arrangement, hand: Hand, ctx: Map
     both counts twice.
     """
     seat, prevalent = ctx["seat_wind"], ctx["prevalent_wind"]
-    return sum((tile == seat) + (tile == prevalent) for tile in _pong_kinds(arrangement))
+    return sum((tile == seat) + (tile == prevalent) for tile in shape.pongs)
 
 
-@counting_predicate(
-    "cl_own_wind_pong", description="a pung or kong of the seat's wind (counted per set)", facts=("seat_wind",)
+@shape_predicate(
+    "cl_own_wind_pong", description="a pung or kong of the seat's wind (counted per set)", facts=("seat_wind",),
+    counting=True,
 )
-def cl_own_wind_pong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
+def cl_own_wind_pong(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count pongs of the player's own wind (001 line 135; 002 line 68)."""
-    return sum(1 for tile in _pong_kinds(arrangement) if tile == ctx["seat_wind"])
+    return sum(1 for tile in shape.pongs if tile == ctx["seat_wind"])
 
 
-@counting_predicate(
+@shape_predicate(
     "cl_prevalent_wind_pong",
     description="a pung or kong of the round's wind (counted per set)",
     facts=("prevalent_wind",),
+    counting=True,
 )
-def cl_prevalent_wind_pong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
+def cl_prevalent_wind_pong(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count pongs of the prevalent wind, "преимущественных Ветров" (001 line 135)."""
-    return sum(1 for tile in _pong_kinds(arrangement) if tile == ctx["prevalent_wind"])
+    return sum(1 for tile in shape.pongs if tile == ctx["prevalent_wind"])
 
 
-@counting_predicate(
+@shape_predicate(
     "cl_own_bonus_tile",
     description="a flower or season whose number is the seat's or the round's wind (counted per tile)",
     facts=("seat_wind", "prevalent_wind"),
+    counting=True,
 )
-def cl_own_bonus_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
+def cl_own_bonus_tile(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count bonus tiles numbered for the seat's or the round's wind (000 line 434; 000 line 471).
 
     Bonus tile 1 belongs to East .. 4 to North.  A tile counts once even when
@@ -330,84 +539,83 @@ def cl_own_bonus_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, ob
     return sum(1 for tile in hand.bonus if bonus_seat(tile) in winds)
 
 
-@classical_predicate("cl_four_flowers", description="all four flowers")
-def cl_four_flowers(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+@shape_predicate("cl_four_flowers", description="all four flowers")
+def cl_four_flowers(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """All four flowers, "Собраны все кости четырех цветов" (002 line 72)."""
     return set(FLOWERS) <= set(hand.bonus)
 
 
-@classical_predicate("cl_four_seasons", description="all four seasons")
-def cl_four_seasons(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+@shape_predicate("cl_four_seasons", description="all four seasons")
+def cl_four_seasons(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """All four seasons, "Собраны все кости четырех сезонов" (002 line 70)."""
     return set(SEASONS) <= set(hand.bonus)
 
 
-@classical_predicate("cl_all_bonus_tiles", description="all eight flowers and seasons")
-def cl_all_bonus_tiles(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+@shape_predicate("cl_all_bonus_tiles", description="all eight flowers and seasons")
+def cl_all_bonus_tiles(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """All eight bonus tiles, "Собраны все восемь бонусных костей" (002 line 74)."""
     return set(FLOWERS + SEASONS) <= set(hand.bonus)
 
 
-@classical_predicate("cl_little_three_dragons", description="pongs of two dragons and a pair of the third")
-def cl_little_three_dragons(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+@shape_predicate("cl_little_three_dragons", description="pongs of two dragons and a pair of the third")
+def cl_little_three_dragons(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Two pongs of dragons and a pair of the third, "Три Малых Дракона" (000 line 505; 001 line 139; 002 line 76)."""
-    pongs = {t for t in _pong_kinds(arrangement) if t in DRAGONS}
-    pairs = {t for t in _pair_kinds(arrangement) if t in DRAGONS}
+    pongs = {t for t in shape.pongs if t in DRAGONS}
+    pairs = {t for t in shape.pairs if t in DRAGONS}
     return len(pongs) == 2 and bool(pairs - pongs)
 
 
-@classical_predicate(
+@shape_predicate(
     "cl_three_concealed_pongs",
     description="at least three concealed pungs or kongs",
 )
-def cl_three_concealed_pongs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+def cl_three_concealed_pongs(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Three concealed pungs, "3 закрытых панга" (002 line 87).
 
     Read as at least three, kongs included; a pung completed by a discard is
     exposed (000 line 175).  ``self_drawn`` matters only for the winner's
     group, so it is read with a default and not declared.
     """
-    n = 0
-    for i, meld in enumerate(arrangement.melds):
-        if meld.is_pong and not meld_exposed(arrangement, i, ctx):
-            n += 1
-    return n >= 3
+    return shape.hidden_pongs >= 3
 
 
-def _plain_chow_hand(
-    arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object], special: Callable[[int], bool]
-) -> bool:
-    if hand.bonus or not all_chows(arrangement, hand, ctx):
+def _four_chows(shape: Shape) -> bool:
+    """Every set a chow: the shared ``all_chows``."""
+    return shape.standard and shape.chows == 4
+
+
+def _plain_chow_hand(shape: Shape, hand: Hand, special: Callable[[int], bool]) -> bool:
+    if hand.bonus or not _four_chows(shape):
         return False
-    return not any(special(tile) for tile in _pair_kinds(arrangement))
+    return not any(special(tile) for tile in shape.pairs)
 
 
-@classical_predicate(
+@shape_predicate(
     "cl_worthless_hand",
     description="four chows, a pair that is not special, no bonus tiles",
     facts=("seat_wind", "prevalent_wind"),
 )
-def cl_worthless_hand(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+def cl_worthless_hand(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A hand whose sets and pair score nothing (000 line 208: the chavka; 001 line 139: "Нет очков (мизер)").
 
     All sets chows, the pair neither dragons nor the seat's or round's wind,
     no bonus tile: only the mahjong's own points are left.
     """
-    return _plain_chow_hand(arrangement, hand, ctx, lambda tile: _special(tile, ctx))
+    return _plain_chow_hand(shape, hand, lambda tile: _special(tile, ctx))
 
 
-@classical_predicate(
+@shape_predicate(
     "cl_worthless_hand_dragon_or_own_wind",
     description="four chows, a pair that is neither dragons nor the seat's wind, no bonus tiles",
     facts=("seat_wind",),
 )
-def cl_worthless_hand_dragon_or_own_wind(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+def cl_worthless_hand_dragon_or_own_wind(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """002's worthless hand: only chows and a pair that scores nothing (002 lines 104-105).
 
     002's scoring pair is dragons or the seat's wind (002 line 10); a bonus
     tile scores 4 (002 line 49), so a hand holding one is not worthless.
     """
-    return _plain_chow_hand(arrangement, hand, ctx, lambda tile: tile in DRAGONS or tile == ctx["seat_wind"])
+    return _plain_chow_hand(shape, hand, lambda tile: tile in DRAGONS or tile == ctx["seat_wind"])
 
 
 # ---------------------------------------------------------------------------
@@ -415,8 +623,8 @@ def cl_worthless_hand_dragon_or_own_wind(arrangement: Arrangement, hand: Hand, c
 # ---------------------------------------------------------------------------
 
 
-@classical_predicate("cl_mahjong", description="the hand is a mahjong")
-def cl_mahjong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+@shape_predicate("cl_mahjong", description="the hand is a mahjong")
+def cl_mahjong(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """The winner's points for the mahjong itself, "Непосредственно за Маджан" (000 line 449; 002 line 51).
 
     Every arrangement the engine scores for a winner is complete, so this
@@ -425,26 +633,26 @@ def cl_mahjong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) 
     return True
 
 
-@classical_predicate("cl_self_drawn", description="the winning tile came from the wall", facts=("self_drawn",))
-def cl_self_drawn(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+@shape_predicate("cl_self_drawn", description="the winning tile came from the wall", facts=("self_drawn",))
+def cl_self_drawn(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Self-drawn, "Сам купил" (000 line 450; 000 line 473; 002 line 54): the live wall or the dead wall."""
     return bool(ctx["self_drawn"])
 
 
-@classical_predicate(
+@shape_predicate(
     "cl_replacement", description="the winning tile is a loose tile from the dead wall", facts=("replacement",)
 )
-def cl_replacement(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+def cl_replacement(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Self-drawn from the dead wall, "Сам купил с Мёртвой Стенки" (000 line 474; 001 line 139; 002 line 98)."""
     return bool(ctx["replacement"])
 
 
-@classical_predicate(
+@shape_predicate(
     "cl_last_loose_tile",
     description="the winning tile is the last loose tile of the dead wall",
     facts=("replacement",),
 )
-def cl_last_loose_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+def cl_last_loose_tile(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Completed with the last loose tile, "взятием последней свободной кости" (002 line 100).
 
     ``last_loose_tile`` is optional (the core's win context does not supply
@@ -453,56 +661,55 @@ def cl_last_loose_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, o
     return bool(ctx["replacement"]) and bool(ctx.get("last_loose_tile", False))
 
 
-@classical_predicate(
+@shape_predicate(
     "cl_robbing_kong", description="the winning tile was robbed from a kong", facts=("robbing_kong",)
 )
-def cl_robbing_kong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+def cl_robbing_kong(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Robbing an exposed kong (000 line 133), a doubling in КК and ЕК (000 line 509; 001 line 139)."""
     return bool(ctx["robbing_kong"])
 
 
-@classical_predicate(
+@shape_predicate(
     "cl_self_drawn_last_tile",
     description="the winning tile is the last tile of the live wall, drawn",
     facts=("self_drawn", "last_tile"),
 )
-def cl_self_drawn_last_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+def cl_self_drawn_last_tile(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Self-drawn the last tile, "Сам купил последнюю Кость" (000 line 451; 000 line 481; 001 line 139; 002 line 89)."""
     return bool(ctx["self_drawn"]) and bool(ctx["last_tile"])
 
 
-@classical_predicate(
+@shape_predicate(
     "cl_last_discard",
     description="the winning tile is the discard made after the live wall's last tile",
     facts=("self_drawn", "robbing_kong", "last_tile"),
 )
-def cl_last_discard(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+def cl_last_discard(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Won on the last discard, "Выигрыш на последней выложенной Кости" (000 line 482; 002 line 93)."""
     return not ctx["self_drawn"] and not ctx["robbing_kong"] and bool(ctx["last_tile"])
 
 
-@classical_predicate(
+@shape_predicate(
     "cl_calling_from_start",
     description="calling declared at once, then only drawing and discarding",
     facts=("calling_from_start",),
 )
-def cl_calling_from_start(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+def cl_calling_from_start(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A calling hand declared at once that only drew and discarded after (001 line 139; 003 line 81)."""
     return bool(ctx["calling_from_start"])
 
 
-@classical_predicate("cl_only_possible_tile", description="the winning tile fills a single, middle or edge wait")
-def cl_only_possible_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+@shape_predicate("cl_only_possible_tile", description="the winning tile fills a single, middle or edge wait")
+def cl_only_possible_tile(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """The only possible tile, "единственно возможная" (000 line 464; 002 line 57; 003 lines 53-54).
 
     The winning tile pairs a single tile, fills the middle of a chow, or
     completes a chow open at one end only (12 waiting on 3, 89 on 7), in the
     arrangement being scored: the engine keeps the reading that pays most.
     """
-    index = arrangement.winning_meld
-    if index is None:
+    meld = shape.winning
+    if meld is None:
         return False
-    meld = arrangement.melds[index]
     tile = winning_tile_of(hand, ctx, "cl_only_possible_tile")
     if meld.kind is MeldKind.PAIR:
         return True
@@ -512,3 +719,228 @@ def cl_only_possible_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str
     first = number_of(meld.first)
     return position == 1 or (position == 2 and first == 1) or (position == 0 and first == 7)
 
+
+# ---------------------------------------------------------------------------
+# Readers for the shared and Piter predicates the classical tables name
+# ---------------------------------------------------------------------------
+# Each says exactly what its predicate says, from the shape: the predicate's
+# groups become shape.pongs / shape.pairs / counts, and its tiles (every
+# arrangement of a hand holds all the hand's tiles) become shape.tiles.
+
+
+def _mirror(name: str, stands_for: str | None = None, *, arrangement: bool = False) -> Callable[[Reader], Reader]:
+    """Put ``read`` into :data:`READERS` for the predicate ``name``.
+
+    :param stands_for: the ``module.qualname`` of the predicate function it restates, when that is
+        not registered yet (the Piter module registers after this one); else the one registered now.
+    """
+    owner = stands_for or qualified_name(PREDICATES[name].fn)
+
+    def register(read: Reader) -> Reader:
+        READERS[name] = FastReader(owner, read, arrangement)
+        return read
+
+    return register
+
+
+@_mirror("pure_suit")
+def _pure_suit(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.tiles.one_suit
+
+
+@_mirror("all_honours")
+def _all_honours(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.tiles.every_tile(_HONOUR)
+
+
+@_mirror("all_terminals")
+def _all_terminals(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.tiles.every_tile(_TERMINAL)
+
+
+@_mirror("all_terminals_and_honours")
+def _all_terminals_and_honours(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.tiles.every_tile(_MAJOR)
+
+
+@_mirror("all_simples")
+def _all_simples(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.tiles.every_tile(_SIMPLE)
+
+
+@_mirror("all_green")
+def _all_green(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.tiles.every_tile(_GREEN)
+
+
+@_mirror("half_flush")
+def _half_flush(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    t = shape.tiles
+    return (t.some & _SUIT_BITS) in _ONE_SUIT and bool(t.some & _HONOUR) and bool(t.every & _PLAYING)
+
+
+@_mirror("thirteen_orphans")
+def _thirteen_orphans(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.tiles.count == 14 and set(shape.tiles.tiles) == _ORPHANS
+
+
+@_mirror("seven_pairs")
+def _seven_pairs(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.groups == 7 and len(shape.pairs) == 7
+
+
+@_mirror("heavenly_twins")
+def _heavenly_twins(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return _seven_pairs(shape, hand, ctx) and (bool(shape.tiles.every & _HONOUR) or shape.tiles.one_suit)
+
+
+@_mirror("no_chows")
+def _no_chows(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.standard and not shape.chows and len(shape.pongs) == 4
+
+
+@_mirror("all_chows")
+def _all_chows(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return _four_chows(shape)
+
+
+def _concealed_hand(shape: Shape, ctx: Mapping[str, object]) -> bool:
+    return bool(ctx["self_drawn"]) and not shape.exposed
+
+
+@_mirror("concealed")
+def _concealed(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return _concealed_hand(shape, ctx)
+
+
+@_mirror("three_great_scholars")
+def _three_great_scholars(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return set(DRAGONS) <= set(shape.pongs)
+
+
+@_mirror("three_great_scholars_one_suit")
+def _three_great_scholars_one_suit(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    if not (shape.standard and _three_great_scholars(shape, hand, ctx)):
+        return False
+    pongs = [t for t in shape.pongs if t not in DRAGONS]
+    if len(pongs) != 1 or len(shape.pairs) != 1:
+        return False
+    return TileFacts((pongs[0], shape.pairs[0])).one_suit
+
+
+@_mirror("big_four_winds")
+def _big_four_winds(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return set(WINDS) <= set(shape.pongs)
+
+
+@_mirror("little_four_winds")
+def _little_four_winds(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    pong_winds = set(shape.pongs) & set(WINDS)
+    pair_winds = set(shape.pairs) & set(WINDS)
+    return len(pong_winds) == 3 and pair_winds == set(WINDS) - pong_winds
+
+
+@_mirror("four_kongs")
+def _four_kongs(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.kongs == 4
+
+
+@_mirror("found_treasure")
+def _found_treasure(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.standard and not shape.chows and shape.tiles.one_suit and _concealed_hand(shape, ctx)
+
+
+@_mirror("hidden_treasure")
+def _hidden_treasure(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.standard and len(shape.pongs) == 4 and _concealed_hand(shape, ctx)
+
+
+@_mirror("imperial_jade")
+def _imperial_jade(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return shape.standard and not shape.chows and _all_green(shape, hand, ctx)
+
+
+@_mirror("hiding_snake")
+def _hiding_snake(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    if not (shape.standard and shape.tiles.one_suit):
+        return False
+    return (
+        sorted(number_of(t) or 0 for t in shape.pongs) == [1, 9]
+        and shape.chows == 2
+        and len(shape.pairs) == 1
+        and number_of(shape.pairs[0]) in (2, 5, 8)
+    )
+
+
+@_mirror("nine_gates", arrangement=True)
+def _nine_gates(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Only a one-suit hand of fourteen tiles can be nine gates; the predicate itself judges those."""
+    winning_tile_of(hand, ctx, "nine_gates")
+    if not shape.tiles.one_suit or shape.tiles.count != 14:
+        return False
+    return nine_gates(shape.arrangement, hand, ctx)  # type: ignore[arg-type]
+
+
+def _harbin_set_value(key: SetKey) -> int:
+    kind, exposed, major = key
+    return (2 if kind is MeldKind.PUNG else 8) * (2 if major else 1) * (1 if exposed else 2)
+
+
+@_mirror("beggars_hand")
+def _beggars_hand(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """22 points by 000's set table and no doubling (the predicate's ``_harbin_points`` and ``_harbin_doubles``)."""
+    if not shape.standard or hand.bonus:
+        return False
+    points = 20 + sum(_harbin_set_value(key) * n for key, n in shape.census.items())
+    if any(t in DRAGONS or t in (ctx["seat_wind"], ctx["prevalent_wind"]) for t in shape.pairs):
+        points += 2
+    if points != 22:
+        return False
+    kinds = set(shape.pongs)
+    if kinds & set(DRAGONS) or kinds & {ctx["seat_wind"], ctx["prevalent_wind"]} or ctx["self_drawn"]:
+        return False
+    return not (_all_simples(shape, hand, ctx) or _no_chows(shape, hand, ctx) or _half_flush(shape, hand, ctx))
+
+
+_PITER = "mahjong_core.predicates_piter."
+
+
+@_mirror("pt_dragon_pair", _PITER + "pt_dragon_pair.test")
+def _pt_dragon_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
+    return sum(1 for tile in shape.pairs if tile in DRAGONS)
+
+
+@_mirror("pt_own_wind_pair", _PITER + "pt_own_wind_pair.test")
+def _pt_own_wind_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
+    return sum(1 for tile in shape.pairs if tile == ctx["seat_wind"])
+
+
+@_mirror("pt_prevalent_wind_pair", _PITER + "pt_prevalent_wind_pair.test")
+def _pt_prevalent_wind_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
+    seat, prevalent = ctx["seat_wind"], ctx["prevalent_wind"]
+    if seat == prevalent:
+        return 0
+    return sum(1 for tile in shape.pairs if tile == prevalent)
+
+
+def _own_bonus(group: tuple[int, ...], hand: Hand, ctx: Mapping[str, object]) -> bool:
+    seat = int(ctx["seat_wind"]) - EAST  # type: ignore[call-overload]
+    return any(tile in group and bonus_seat(tile) == seat for tile in hand.bonus)
+
+
+@_mirror("pt_own_flower", _PITER + "pt_own_flower")
+def _pt_own_flower(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return _own_bonus(FLOWERS, hand, ctx)
+
+
+@_mirror("pt_own_season", _PITER + "pt_own_season")
+def _pt_own_season(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return _own_bonus(SEASONS, hand, ctx)
+
+
+@_mirror("pt_no_points_in_sets", _PITER + "pt_no_points_in_sets")
+def _pt_no_points_in_sets(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    if not _four_chows(shape):
+        return False
+    scoring = set(DRAGONS) | {ctx["seat_wind"], ctx["prevalent_wind"]}
+    return not any(tile in scoring for tile in shape.pairs)

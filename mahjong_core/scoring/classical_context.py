@@ -10,22 +10,30 @@ The engine itself is strict: a fact that some row of the ruleset reads and
 that the context does not hold is an error naming it, because a silent
 "false" would under-pay a limit hand.  Situation flags on the hand are
 merged in (a flag sets its fact true where the context does not say).
+
+Every hand is checked as untrusted input, yet nearly every hand scored is
+one the engine built: plain tuples of plain ints, no flags.  For such a hand
+one pass (:func:`plainly_valid`) proves everything the full checks would
+(:func:`~mahjong_core.notation.check_hand` and the tile set's copies), so
+they run only for a hand that fails it -- and then raise exactly as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from operator import gt
 from typing import Any
 
+from .. import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
 from ..errors import HandError, MahjongError
-from ..melds import ClaimedFrom, Hand, MeldKind
+from ..melds import ClaimedFrom, Hand, Meld, MeldKind
 from ..notation import check_hand, format_tiles
 from ..predicates_classical import OPTIONAL_FACTS
-from ..tiles import EAST, KINDS, NORTH, WINDS
+from ..tiles import EAST, KINDS, NORTH, NUM_PLAYING_KINDS, WINDS
 from .classical_tables import ClassicalTables
 
-__all__ = ["SITUATION_FLAGS", "WIND_NAMES", "prepare", "situation_context", "wind_kind"]
+__all__ = ["SITUATION_FLAGS", "WIND_NAMES", "plainly_valid", "prepare", "situation_context", "wind_kind"]
 
 #: Boolean facts a hand may carry as ``!flag`` in the notation.
 SITUATION_FLAGS = frozenset(
@@ -108,6 +116,75 @@ def _check_tiles(tables: ClassicalTables, hand: Hand) -> None:
                             place="tiles")
 
 
+#: Every meld a hand may declare, by its sorted tiles: the pungs and kongs of each playing kind, the chows.
+_DECLARABLE: dict[tuple[int, ...], MeldKind] = {
+    **{(kind,) * 3: MeldKind.PUNG for kind in range(NUM_PLAYING_KINDS)},
+    **{(kind,) * 4: MeldKind.KONG for kind in range(NUM_PLAYING_KINDS)},
+    **{(kind, kind + 1, kind + 2): MeldKind.CHOW for kind in range(27) if kind % 9 <= 6},
+}
+
+
+def plainly_valid(tables: ClassicalTables, hand: Hand) -> bool:
+    """Whether ``hand`` is certainly one :func:`~mahjong_core.notation.check_hand` and the tile set accept.
+
+    True only for a :class:`Hand` of tuples of plain ``int`` kinds, sorted,
+    each in its range, declared melds exactly as the notation would build
+    them, no situation flags, and no kind held more often than the tile set
+    and the hand's limits (4 playing, 1 bonus) allow.  Anything else --
+    unusual types included -- answers False and gets the full checks.
+    """
+    if type(hand) is not Hand or hand.situations:
+        return False
+    concealed, melds, bonus, winning = hand.concealed, hand.melds, hand.bonus, hand.winning_tile
+    if type(concealed) is not tuple or type(melds) is not tuple or type(bonus) is not tuple:
+        return False
+    caps = tables.caps
+    held = [0] * NUM_PLAYING_KINDS
+    last = 0
+    for tile in concealed:
+        if type(tile) is not int or not last <= tile < NUM_PLAYING_KINDS:
+            return False
+        held[tile] += 1
+        last = tile
+    if winning is not None:
+        if type(winning) is not int or not 0 <= winning < NUM_PLAYING_KINDS:
+            return False
+        held[winning] += 1
+    for meld in melds:
+        if type(meld) is not Meld or not _declared_as_built(meld):
+            return False
+        for tile in meld.tiles:
+            held[tile] += 1
+    if any(map(gt, held, caps)):  # zip-like: stops at the playing kinds
+        return False
+    last = NUM_PLAYING_KINDS - 1
+    for tile in bonus:
+        if type(tile) is not int or not last < tile < len(caps) or not caps[tile]:
+            return False
+        last = tile
+    return True
+
+
+def _declared_as_built(meld: Meld) -> bool:
+    """The meld equals what :func:`~mahjong_core.notation.meld_from_tiles` makes of its tiles and flags."""
+    tiles, exposed, claimed, added = meld.tiles, meld.exposed, meld.claimed_from, meld.added
+    if type(tiles) is not tuple or type(exposed) is not bool or type(added) is not bool:
+        return False
+    if claimed is not None and type(claimed) is not ClaimedFrom:
+        return False
+    for tile in tiles:
+        if type(tile) is not int:
+            return False
+    kind = _DECLARABLE.get(tiles)
+    if kind is None or kind is not meld.kind:
+        return False
+    if added and kind is not MeldKind.KONG:
+        return False
+    if not exposed and (kind is not MeldKind.KONG or added or claimed is not None):
+        return False
+    return kind is not MeldKind.CHOW or claimed is None or claimed is ClaimedFrom.LEFT
+
+
 def _chows_read_as_from_the_left(hand: Hand) -> Hand:
     """The hand with every declared chow read as claimed from the left.
 
@@ -116,7 +193,10 @@ def _chows_read_as_from_the_left(hand: Hand) -> Hand:
     Piter lets a chow come from either opponent), whereas the notation's
     check admits a chow from the left only.
     """
-    if not any(m.kind is MeldKind.CHOW and m.claimed_from not in (None, ClaimedFrom.LEFT) for m in hand.melds):
+    for meld in hand.melds:
+        if meld.kind is MeldKind.CHOW and meld.claimed_from not in (None, ClaimedFrom.LEFT):
+            break
+    else:
         return hand
     melds = tuple(replace(m, claimed_from=ClaimedFrom.LEFT) if m.kind is MeldKind.CHOW and m.claimed_from is not None
                   else m for m in hand.melds)
@@ -133,8 +213,9 @@ def prepare(tables: ClassicalTables, hand: Hand, context: Mapping[str, Any]) -> 
         raise MahjongError(f"the scoring context must be a mapping of facts, got {type(context).__name__}",
                            place="context")
     hand = _chows_read_as_from_the_left(hand)
-    check_hand(hand)
-    _check_tiles(tables, hand)
+    if not plainly_valid(tables, hand):
+        check_hand(hand)
+        _check_tiles(tables, hand)
     ctx = dict(context)
     for flag in hand.situations:
         ctx.setdefault(flag, True)
@@ -143,8 +224,8 @@ def prepare(tables: ClassicalTables, hand: Hand, context: Mapping[str, Any]) -> 
         raise MahjongError(f"the scoring context needs 'winner': true for the hand that won, false for a loser; "
                            f"got {winner!r}", place="context.winner")
     needed = tables.winner_facts if winner else tables.loser_facts
-    missing = sorted(fact for fact in needed if fact not in ctx)
-    if missing:
+    if not ctx.keys() >= needed:
+        missing = sorted(fact for fact in needed if fact not in ctx)
         who = "a winning" if winner else "a losing"
         raise MahjongError(f"scoring {who} hand under {tables.ruleset_id} needs the situation fact(s) "
                            f"{', '.join(missing)} in the context", place="context")

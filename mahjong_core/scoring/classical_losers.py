@@ -16,16 +16,25 @@ chow, and every pair is offered to the tables (which cap how many special
 pairs count), so no other grouping can score more.  The tiles left over are
 kept as single tiles so that whole-hand predicates (one suit, all honours)
 still see every tile.
+
+A losing hand's score shows no arrangement, and the classical rows read only
+the reading's :class:`~mahjong_core.predicates_classical.Shape`, so
+:func:`loser_shape` gathers that shape straight from the tiles without
+building the groups; :func:`loser_arrangement` builds them for a row that
+needs the arrangement itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
+from .. import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
 from ..arrangements import meld_sort_key
 from ..melds import Arrangement, Form, Hand, Meld, MeldKind
+from ..predicates_classical import SetKey, Shape, TileFacts
+from ..tiles import is_terminal_or_honour
 
-__all__ = ["loser_arrangement"]
+__all__ = ["loser_arrangement", "loser_shape"]
 
 
 def loser_arrangement(hand: Hand, groups: Collection[str]) -> Arrangement:
@@ -46,3 +55,54 @@ def loser_arrangement(hand: Hand, groups: Collection[str]) -> Arrangement:
             n -= 2
         melds.extend(Meld(MeldKind.SINGLE, (kind,)) for _ in range(n))
     return Arrangement(Form.STANDARD, tuple(sorted(melds, key=meld_sort_key)), None)
+
+
+def loser_shape(hand: Hand, groups: Collection[str], tiles: TileFacts) -> Shape:
+    """The :class:`~mahjong_core.predicates_classical.Shape` of :func:`loser_arrangement`, read from the tiles.
+
+    :param tiles: the hand's tile facts.
+    """
+    pongs: list[int] = []
+    pairs: list[int] = []
+    census: dict[SetKey, int] = {}
+    chows = kongs = hidden = 0
+    exposed = False
+    for meld in hand.melds:  # declared groups score as declared: a losing hand has no winning group
+        kind = meld.kind
+        shown = bool(meld.exposed)
+        exposed = exposed or shown
+        if kind is MeldKind.PUNG or kind is MeldKind.KONG:
+            first = meld.tiles[0]
+            pongs.append(first)
+            if kind is MeldKind.KONG:
+                kongs += 1
+            if not shown:
+                hidden += 1
+            key = (kind, shown, is_terminal_or_honour(first))
+            census[key] = census.get(key, 0) + 1
+        elif kind is MeldKind.CHOW:
+            chows += 1
+        elif kind is MeldKind.PAIR:
+            pairs.append(meld.tiles[0])
+    counts: dict[int, int] = {}
+    for tile in hand.concealed:
+        counts[tile] = counts.get(tile, 0) + 1
+    if hand.winning_tile is not None:
+        counts[hand.winning_tile] = counts.get(hand.winning_tile, 0) + 1
+    read_pungs, read_pairs = "pung" in groups, "pair" in groups
+    made = 0  # groups read from the concealed tiles: pungs, pairs and single tiles
+    for kind, n in counts.items():
+        if n >= 3 and read_pungs:
+            pongs.append(kind)
+            hidden += 1
+            key = (MeldKind.PUNG, False, is_terminal_or_honour(kind))
+            census[key] = census.get(key, 0) + 1
+            made += 1
+            n -= 3
+        if n >= 2 and read_pairs:
+            pairs.append(kind)
+            made += 1
+            n -= 2
+        made += n
+    return Shape(None, tiles, True, len(hand.melds) + made, chows, kongs, pongs, pairs, census, hidden, exposed,
+                 None)

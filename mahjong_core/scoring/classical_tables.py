@@ -3,7 +3,11 @@
 Scoring runs for every potential win the engine considers and for every hand
 at a deal's end, so the YAML rows are turned once into :class:`Row` objects
 that hold the predicate function itself, the count function for ``per``
-rows, the value, whom it applies to and the citation the score will carry.
+rows, the value, whom it applies to and the citation the score will carry --
+and the row's *reader*: the predicate's
+:data:`~mahjong_core.predicates_classical.READERS` entry, which answers from
+the arrangement's shape built once for all rows, or else a call of the
+predicate itself.
 A table that cannot be scored -- a negative value, ``per: meld`` on a
 predicate that cannot count, ``excludes`` naming a row that does not exist, a
 limit worth ``limit`` in a ruleset without a usual limit -- fails here, when
@@ -29,16 +33,18 @@ What the engine reads:
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RulesetError
 from ..predicates import PREDICATES, get_predicate
-from ..predicates_classical import COUNTERS, CountFn, TestFn
-from ..tiles import copies_in
+from ..predicates_classical import COUNTERS, READERS, CountFn, Reader, Shape, TestFn, qualified_name
+from ..score import ScoreItem
+from ..tiles import BONUS, NUM_PLAYING_KINDS, copies_in
 
-__all__ = ["ChavkaRule", "ClassicalTables", "DoublingFigure", "LimitRow", "Row", "classical_tables", "cite"]
+__all__ = ["ChavkaRule", "ClassicalTables", "DoublingFigure", "LimitRow", "Row", "classical_tables", "cite",
+           "row_reader"]
 
 APPLIES_TO = ("winner", "loser", "everyone")
 PER = ("hand", "meld", "bonus_tile", "match")
@@ -59,6 +65,9 @@ class Row:
     :param count: the count function (for the other ``per``), else ``None``.
     :param cap: at most this many applications count (``scoring.max_count``), else ``None``.
     :param category: the row's ``category`` (a docs grouping that doubling figures also read), else ``None``.
+    :param read: ``read(shape, hand, ctx)``: the count for ``per`` rows, else true or false (see
+        :func:`row_reader`).
+    :param arrangement: ``read`` needs the shape's arrangement itself.
     """
 
     id: str
@@ -73,7 +82,25 @@ class Row:
     facts: frozenset[str]
     cap: int | None
     cap_source: str
+    read: Reader = field(repr=False)
+    arrangement: bool
     category: str | None = None
+    #: Score items this row has made, by (count, source, detail): items are immutable, so one serves every score.
+    made: dict[tuple[int, str, str], ScoreItem] = field(default_factory=dict, compare=False, repr=False)
+
+    def item(self, count: int, source: str, detail: str = "") -> ScoreItem:
+        """The row's :class:`~mahjong_core.score.ScoreItem` for ``count`` applications."""
+        key = (count, source, detail)
+        made = self.made.get(key)
+        if made is None:
+            if len(self.made) >= _MAX_ITEMS:
+                self.made.clear()
+            made = self.made[key] = ScoreItem(self.id, self.kind, self.value, count, source, detail)
+        return made
+
+
+#: How many items one row keeps (counts and reasons are few; the bound only guards against the unforeseen).
+_MAX_ITEMS = 64
 
 
 @dataclass(frozen=True)
@@ -93,7 +120,7 @@ class DoublingFigure:
 
 @dataclass(frozen=True)
 class LimitRow:
-    """A special limit hand: its predicate and its value in points."""
+    """A special limit hand: its predicate, its reader (as :class:`Row`'s) and its value in points."""
 
     id: str
     name: str
@@ -101,6 +128,7 @@ class LimitRow:
     source: str
     test: TestFn
     facts: frozenset[str]
+    read: Reader
 
 
 @dataclass(frozen=True)
@@ -114,6 +142,7 @@ class ChavkaRule:
     if_higher: bool
     source: str
     doublings_source: str
+    read: Reader
 
 
 @dataclass(frozen=True)
@@ -136,6 +165,11 @@ class ClassicalTables:
     copies: Mapping[int, int]
     location: str
     figures: tuple[DoublingFigure, ...] = ()
+    #: Some loser row reads the arrangement itself, so a losing hand is read into one.
+    loser_arrangement: bool = False
+    #: Copies a hand may hold of each playing and bonus kind: the tile set's, at most 4 of a playing tile and 1 of
+    #: a bonus tile (what the input checks allow, for :func:`~.classical_context.plainly_valid`).
+    caps: tuple[int, ...] = ()
 
 
 def cite(entry: Mapping[str, Any]) -> str:
@@ -198,6 +232,23 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def row_reader(name: str, fn: Callable[..., Any]) -> tuple[Reader, bool]:
+    """How a row naming predicate ``name`` (whose function ``fn`` it would call) is read: (reader, needs arrangement).
+
+    The predicate's reader when :data:`~mahjong_core.predicates_classical.READERS`
+    has one for the function registered under ``name`` now; else a reader
+    that calls ``fn`` on the arrangement.
+    """
+    fast = READERS.get(name)
+    if fast is not None and name in PREDICATES and fast.stands_for == qualified_name(PREDICATES[name].fn):
+        return fast.read, fast.arrangement
+
+    def call(shape: Shape, hand: Any, ctx: Mapping[str, Any]) -> Any:
+        return fn(shape.arrangement, hand, ctx)
+
+    return call, True
+
+
 def _compile(ruleset: Any) -> ClassicalTables:
     tables = ruleset.tables
     caps, cap_source = _max_count(ruleset)
@@ -223,6 +274,7 @@ def _compile(ruleset: Any) -> ClassicalTables:
     def pick(kind: str, whom: tuple[str, ...]) -> tuple[Row, ...]:
         return tuple(r for r in rows if r.kind == kind and r.applies_to in whom and r.value)
 
+    copies = copies_in(ruleset.tile_set())
     winner_rows = [r for r in rows if r.applies_to in ("winner", "everyone")]
     loser_rows = [r for r in rows if r.applies_to in ("loser", "everyone")]
     winner_facts = WINNER_FACTS.union(*(r.facts for r in winner_rows), *(lim.facts for lim in limits))
@@ -248,9 +300,12 @@ def _compile(ruleset: Any) -> ClassicalTables:
         loser_groups=_loser_groups(ruleset),
         winner_facts=frozenset(winner_facts),
         loser_facts=frozenset(loser_facts),
-        copies=copies_in(ruleset.tile_set()),
+        copies=copies,
         location=ruleset.location,
         figures=_doubling_figures(ruleset, rows),
+        loser_arrangement=any(r.arrangement for r in loser_rows if r.value),
+        caps=tuple(min(copies.get(kind, 0), 4 if kind < NUM_PLAYING_KINDS else 1)
+                   for kind in range(NUM_PLAYING_KINDS + len(BONUS))),
     )
 
 
@@ -340,6 +395,8 @@ def _row(ruleset: Any, table: str, kind: str, row_id: str, entry: Mapping[str, A
     for other in excludes:
         if other not in siblings or siblings[other] is None:
             raise _error(ruleset, f"excludes names {other!r}, which is no row of {table}", f"{place}.excludes")
+    count = counter.fn if per != "hand" and counter is not None else None
+    read, arrangement = row_reader(predicate.name, predicate.fn if count is None else count)
     return Row(
         id=row_id,
         kind=kind,
@@ -349,11 +406,13 @@ def _row(ruleset: Any, table: str, kind: str, row_id: str, entry: Mapping[str, A
         excludes=excludes,
         source=cite(entry),
         test=predicate.fn,
-        count=counter.fn if per != "hand" and counter is not None else None,
+        count=count,
         facts=frozenset(predicate.facts),
         cap=cap,
         cap_source=cap_source,
         category=str(entry["category"]) if entry.get("category") is not None else None,
+        read=read,
+        arrangement=arrangement,
     )
 
 
@@ -372,7 +431,7 @@ def _limit(ruleset: Any, row_id: str, entry: Mapping[str, Any], usual_limit: int
         raise _error(ruleset, f"unknown predicate {name!r}", f"{place}.predicate")
     predicate = PREDICATES[name]
     return LimitRow(row_id, str(entry.get("name") or row_id), value, cite(entry), predicate.fn,
-                    frozenset(predicate.facts))
+                    frozenset(predicate.facts), row_reader(name, predicate.fn)[0])
 
 
 def _chavka(ruleset: Any) -> ChavkaRule | None:
@@ -404,4 +463,5 @@ def _chavka(ruleset: Any) -> ChavkaRule | None:
         if_higher=if_higher,
         source=_param_source(ruleset, "chavka.points"),
         doublings_source=_param_source(ruleset, "chavka.doublings_allowed"),
+        read=row_reader(predicate.name, predicate.fn)[0],
     )

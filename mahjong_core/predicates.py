@@ -623,5 +623,7 @@ def concealed(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -
     return _concealed_hand(arrangement, bool(ctx["self_drawn"]))
 
 
-# The scoring families' own predicates register into the same registry when imported.
-from . import predicates_classical, predicates_hongkong, predicates_mcr, predicates_piter  # noqa: E402,F401
+# The scoring families' own predicates register into the same registry when imported (Piter's, which build
+# on the classical ones, are imported at the end of predicates_classical, so any of these modules may be
+# imported first).
+from . import predicates_classical, predicates_hongkong, predicates_mcr  # noqa: E402,F401

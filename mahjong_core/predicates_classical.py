@@ -944,3 +944,8 @@ def _pt_no_points_in_sets(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -
         return False
     scoring = set(DRAGONS) | {ctx["seat_wind"], ctx["prevalent_wind"]}
     return not any(tile in scoring for tile in shape.pairs)
+
+
+# Piter's predicates are classical ones built with this module's decorators: registered once this module is
+# complete, whichever of the predicate modules was imported first.
+from . import predicates_piter  # noqa: E402,F401

@@ -290,7 +290,16 @@ def test_anything_unusual_gets_the_full_checks(odd: Hand) -> None:
     assert not plainly_valid(classical_tables(load_ruleset("chinese_classical")), odd)
 
 
-def test_the_scoring_modules_import_first() -> None:
-    for module in ("mahjong_core.scoring.classical", "mahjong_core.scoring.classical_context",
-                   "mahjong_core.scoring.classical_losers"):
-        subprocess.run([sys.executable, "-c", f"import {module}"], check=True)
+def test_every_predicate_and_scoring_module_imports_first() -> None:
+    """Any of them may be the first a program imports: the registry is complete either way."""
+    modules = ["mahjong_core.predicates", "mahjong_core.predicates_classical", "mahjong_core.predicates_piter",
+               "mahjong_core.predicates_hongkong", "mahjong_core.predicates_mcr", "mahjong_core.scoring.classical",
+               "mahjong_core.scoring.classical_context", "mahjong_core.scoring.classical_losers",
+               "mahjong_core.scoring.mcr"]
+    counts = set()
+    for module in modules:
+        done = subprocess.run([sys.executable, "-c", f"import {module}\nfrom mahjong_core.predicates import "
+                               "PREDICATES\nprint(len(PREDICATES))"], capture_output=True, text=True, check=False)
+        assert done.returncode == 0, f"import {module} first: {done.stderr[-800:]}"
+        counts.add(int(done.stdout))
+    assert len(counts) == 1 and counts.pop() > 150

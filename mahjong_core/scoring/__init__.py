@@ -70,6 +70,7 @@ def register_family(name: str) -> Callable[[ScoreFn], ScoreFn]:
 
     def decorate(fn: ScoreFn) -> ScoreFn:
         _FAMILIES[name] = fn
+        _ENGINES.clear()  # a ruleset of that family now scores with this engine
         return fn
 
     return decorate
@@ -107,8 +108,18 @@ def engine(name: str) -> ScoreFn:
                            place="$.scoring.family") from None
 
 
+#: The engine of each ruleset by its identity (content hash included), or ``None`` for no scoring: the
+#: engine scores four hands a deal, and finding the family anew each time cost as much as a small score.
+_ENGINES: dict[str, ScoreFn | None] = {}
+
+
 def score_hand(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score | None:
     """Score a hand with the ruleset's engine, or ``None`` when the ruleset defines no scoring."""
-    if not has_scoring(ruleset):
+    identity = ruleset.identity
+    try:
+        fn = _ENGINES[identity]
+    except KeyError:
+        fn = _ENGINES[identity] = engine(family_of(ruleset)) if has_scoring(ruleset) else None
+    if fn is None:
         return None
-    return engine(family_of(ruleset))(ruleset, hand, context)
+    return fn(ruleset, hand, context)

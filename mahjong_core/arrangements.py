@@ -41,16 +41,31 @@ by tiles, then kind (chow, pung, kong, knitted, pair, single), then exposure,
 seat and added flag; ``winning_meld`` is the index of the first group equal
 to the winning group, or ``None`` when the hand names no winning tile.  The
 list is ordered by form, then melds, then winning index.
+
+How, and why so
+---------------
+Scoring engines and the game engine read hands through this module many
+times a deal (four hands at each deal's end, more for the engine's win
+checks), so the work is shared where it can be.  A standard reading is a choice of one reading per
+suit, and a suit's tiles recur far more often than whole hands do: each
+suit's readings are found once per count vector and kept (a bounded cache,
+emptied when full), as tuples of groups that are made once per
+(kind, first tile) together with their sort keys.  The cached values and the
+groups are immutable, so arrangements built from them share no mutable
+state.  Callers that have already validated the hand (a scoring engine whose
+input check ran) pass ``checked=True`` to skip the second check.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import permutations
+from itertools import permutations, product
+from operator import itemgetter
 
 from .melds import Arrangement, Form, Hand, Meld, MeldKind
 from .notation import check_hand
 from .shanten import ORPHANS, is_complete_counts
+from .tiles import NUM_PLAYING_KINDS
 
 __all__ = ["arrangements", "is_complete", "meld_sort_key"]
 
@@ -72,56 +87,143 @@ def meld_sort_key(meld: Meld) -> tuple:
 
 
 def _counts(tiles: Sequence[int]) -> list[int]:
-    counts = [0] * 34
+    counts = [0] * NUM_PLAYING_KINDS
     for tile in tiles:
         counts[tile] += 1
     return counts
 
 
-def _standard_groups(counts: list[int], sets: int) -> Iterator[list[Meld]]:
-    """Every multiset of ``sets`` chows/pungs and one pair using exactly ``counts``, each once.
+# ---------------------------------------------------------------------------
+# Groups, made once
+# ---------------------------------------------------------------------------
 
-    At the lowest kind still held, its copies must go to at most one pung,
-    at most one pair and chows *starting* there (nothing lower is left), so
-    choosing (pung?, pair?) fixes the number of chows and every multiset is
-    produced exactly once.
+#: A group with its sort key, and whether the reading made it (``False`` for a declared meld, which never
+#: holds the winning tile).  Keys are compared far more often than groups are made, so they travel together.
+_Keyed = tuple[tuple, Meld, bool]
+_KEY = itemgetter(0)
+
+
+def _made(kind: MeldKind, tiles: tuple[int, ...]) -> _Keyed:
+    meld = Meld(kind, tiles)
+    return meld_sort_key(meld), meld, True
+
+
+def _all_groups() -> dict[tuple[MeldKind, int], _Keyed]:
+    """Every group a reading can make of concealed tiles, by (kind, first tile)."""
+    groups = {}
+    for k in range(NUM_PLAYING_KINDS):
+        groups[MeldKind.PUNG, k] = _made(MeldKind.PUNG, (k,) * 3)
+        groups[MeldKind.PAIR, k] = _made(MeldKind.PAIR, (k,) * 2)
+        groups[MeldKind.SINGLE, k] = _made(MeldKind.SINGLE, (k,))
+    for k in range(27):
+        if k % 9 <= 6:
+            groups[MeldKind.CHOW, k] = _made(MeldKind.CHOW, (k, k + 1, k + 2))
+        if k % 9 <= 2:
+            groups[MeldKind.KNITTED, k] = _made(MeldKind.KNITTED, (k, k + 3, k + 6))
+    return groups
+
+
+_GROUPS = _all_groups()
+
+
+# ---------------------------------------------------------------------------
+# The standard form, suit by suit
+# ---------------------------------------------------------------------------
+
+#: The suits' kinds as (first, end); the honours make no chows.
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, NUM_PLAYING_KINDS))
+#: One suit's readings by (first kind, its counts); emptied when it holds ``_MAX_SUIT_READINGS`` of them.
+_SUIT_READINGS: dict[tuple[int, tuple[int, ...]], tuple[tuple[_Keyed, ...], ...]] = {}
+_MAX_SUIT_READINGS = 20_000
+
+
+def _suit_readings(first: int, counts: tuple[int, ...]) -> tuple[tuple[_Keyed, ...], ...]:
+    """Every way to read one suit's tiles as pungs, chows and (when 2 more than a multiple of 3) one pair; cached.
+
+    Each multiset of groups comes once: at the lowest kind left, its copies
+    can only go to at most one pung, at most one pair and chows *starting*
+    there (nothing lower is left), so choosing (pung?, pair?) fixes the
+    number of chows.  The groups come in canonical order as they are made:
+    kind by kind, and within a kind the pair (k k), the pung (k k k), then
+    the chows (k k+1 k+2).
     """
-    groups: list[Meld] = []
+    key = (first, counts)
+    found = _SUIT_READINGS.get(key)
+    if found is not None:
+        return found
+    held = list(counts)
+    size = len(held)
+    chows_possible = first < 27
+    groups: list[_Keyed] = []
+    readings: list[tuple[_Keyed, ...]] = []
 
-    def walk(kind: int, sets_left: int, pair_left: int) -> Iterator[list[Meld]]:
-        while kind < 34 and counts[kind] == 0:
-            kind += 1
-        if kind == 34:
-            if sets_left == 0 and pair_left == 0:
-                yield list(groups)
+    def walk(i: int, pair_left: int) -> None:
+        while i < size and not held[i]:
+            i += 1
+        if i == size:
+            if not pair_left:
+                readings.append(tuple(groups))
             return
-        held = counts[kind]
-        chow_room = kind < 27 and kind % 9 <= 6
+        n = held[i]
+        kind = first + i
         for pung in (0, 1):
             for pair in (0, 1) if pair_left else (0,):
-                chows = held - 3 * pung - 2 * pair
-                if chows < 0 or pung + chows > sets_left:
+                chows = n - 3 * pung - 2 * pair
+                if chows < 0 or chows and not (chows_possible and i + 2 < size and held[i + 1] >= chows
+                                               and held[i + 2] >= chows):
                     continue
-                if chows and not (chow_room and counts[kind + 1] >= chows and counts[kind + 2] >= chows):
-                    continue
-                added = pung + pair + chows
-                if pung:
-                    groups.append(Meld(MeldKind.PUNG, (kind,) * 3))
+                mark = len(groups)
                 if pair:
-                    groups.append(Meld(MeldKind.PAIR, (kind,) * 2))
-                groups.extend([Meld(MeldKind.CHOW, (kind, kind + 1, kind + 2))] * chows)
-                counts[kind] = 0
+                    groups.append(_GROUPS[MeldKind.PAIR, kind])
+                if pung:
+                    groups.append(_GROUPS[MeldKind.PUNG, kind])
+                held[i] = 0
                 if chows:
-                    counts[kind + 1] -= chows
-                    counts[kind + 2] -= chows
-                yield from walk(kind + 1, sets_left - pung - chows, pair_left - pair)
+                    groups.extend([_GROUPS[MeldKind.CHOW, kind]] * chows)
+                    held[i + 1] -= chows
+                    held[i + 2] -= chows
+                walk(i + 1, pair_left - pair)
                 if chows:
-                    counts[kind + 1] += chows
-                    counts[kind + 2] += chows
-                counts[kind] = held
-                del groups[len(groups) - added :]
+                    held[i + 1] += chows
+                    held[i + 2] += chows
+                held[i] = n
+                del groups[mark:]
 
-    yield from walk(0, sets, 1)
+    walk(0, 1 if sum(counts) % 3 == 2 else 0)
+    if len(_SUIT_READINGS) >= _MAX_SUIT_READINGS:
+        _SUIT_READINGS.clear()
+    found = _SUIT_READINGS[key] = tuple(readings)
+    return found
+
+
+def _standard_groups(counts: Sequence[int]) -> list[tuple[_Keyed, ...]]:
+    """Every reading of ``counts`` as sets and exactly one pair, each multiset once, groups in canonical order.
+
+    The number of sets follows from the number of tiles, which the caller
+    has made ``3 n + 2``; suits are disjoint, so one reading per suit makes
+    each multiset exactly once.
+    """
+    per_suit = []
+    pairs = 0
+    for first, end in _SUITS:
+        part = tuple(counts[first:end])
+        n = sum(part)
+        if not n:
+            continue
+        if n % 3 == 2:
+            pairs += 1
+        readings = _suit_readings(first, part)
+        if not readings:
+            return []
+        per_suit.append(readings)
+    if pairs != 1:
+        return []
+    return [sum(choice, ()) for choice in product(*per_suit)]
+
+
+# ---------------------------------------------------------------------------
+# The special forms
+# ---------------------------------------------------------------------------
 
 
 def _knitted_assignments() -> list[tuple[tuple[int, int, int], ...]]:
@@ -133,41 +235,93 @@ def _knitted_assignments() -> list[tuple[tuple[int, int, int], ...]]:
 
 
 _KNITTED = _knitted_assignments()
+#: Each assignment's nine kinds.
+_KNITTED_KINDS = [frozenset(k for triple in assignment for k in triple) for assignment in _KNITTED]
 
 
-def _seven_pairs(counts: list[int], allow_four: bool) -> list[Meld] | None:
-    if any(c % 2 for c in counts) or (not allow_four and 4 in counts):
+def _seven_pairs(counts: Sequence[int], allow_four: bool) -> list[_Keyed] | None:
+    """Seven pairs, kind by kind; four equal tiles are two equal pairs only where ``allow_four``."""
+    if any(n % 2 for n in counts) or (not allow_four and 4 in counts):
         return None
-    return [Meld(MeldKind.PAIR, (kind, kind)) for kind in range(34) for _ in range(counts[kind] // 2)]
+    return [_GROUPS[MeldKind.PAIR, kind] for kind in range(NUM_PLAYING_KINDS) for _ in range(counts[kind] // 2)]
 
 
-def _thirteen_orphans(counts: list[int]) -> list[Meld] | None:
+def _thirteen_orphans(counts: Sequence[int]) -> list[_Keyed] | None:
+    """One of each orphan and a second of one; ``ORPHANS`` ascends, so the groups come in canonical order."""
     if sum(counts[k] for k in ORPHANS) != 14 or any(counts[k] == 0 for k in ORPHANS):
         return None
-    return [Meld(MeldKind.PAIR if counts[k] == 2 else MeldKind.SINGLE, (k,) * counts[k]) for k in ORPHANS]
+    return [_GROUPS[MeldKind.PAIR if counts[k] == 2 else MeldKind.SINGLE, k] for k in ORPHANS]
 
 
-def _honours_and_knitted(counts: list[int]) -> list[Meld] | None:
+def _honours_and_knitted(counts: Sequence[int]) -> list[_Keyed] | None:
+    """Fourteen different tiles, the suited ones all from one knitted assignment, as singles."""
     if max(counts) > 1 or sum(counts) != 14:
         return None
     suited = {kind for kind in range(27) if counts[kind]}
-    if not any(suited <= {k for triple in assignment for k in triple} for assignment in _KNITTED):
+    if not any(suited <= kinds for kinds in _KNITTED_KINDS):
         return None
-    return [Meld(MeldKind.SINGLE, (kind,)) for kind in range(34) if counts[kind]]
+    return [_GROUPS[MeldKind.SINGLE, kind] for kind in range(NUM_PLAYING_KINDS) if counts[kind]]
 
 
-def _knitted_straights(counts: list[int], sets: int) -> Iterator[list[Meld]]:
-    for assignment in _KNITTED:
-        kinds = [k for triple in assignment for k in triple]
+def _knitted_straights(counts: Sequence[int]) -> Iterator[list[_Keyed]]:
+    """Each knitted straight the tiles hold, with every standard reading of the rest (a set and a pair, or a pair)."""
+    for assignment, kinds in zip(_KNITTED, _KNITTED_KINDS, strict=True):
         if any(counts[k] == 0 for k in kinds):
             continue
+        rest = list(counts)
         for k in kinds:
-            counts[k] -= 1
-        knitted = [Meld(MeldKind.KNITTED, triple) for triple in assignment]
-        for rest in list(_standard_groups(counts, sets - 3)):
-            yield knitted + rest
-        for k in kinds:
-            counts[k] += 1
+            rest[k] -= 1
+        knitted = [_GROUPS[MeldKind.KNITTED, triple[0]] for triple in assignment]
+        for groups in _standard_groups(rest):
+            yield knitted + list(groups)
+
+
+def _special_forms(
+    counts: Sequence[int], seven_pairs: bool, thirteen_orphans: bool, knitted: bool, allow_four: bool
+) -> Iterator[tuple[Form, list[_Keyed]]]:
+    """The forms only a fully concealed hand can take, each with its groups in canonical order."""
+    if seven_pairs:
+        groups = _seven_pairs(counts, allow_four)
+        if groups:
+            yield Form.SEVEN_PAIRS, groups
+    if thirteen_orphans:
+        groups = _thirteen_orphans(counts)
+        if groups:
+            yield Form.THIRTEEN_ORPHANS, groups
+    if knitted:
+        groups = _honours_and_knitted(counts)
+        if groups:
+            yield Form.HONOURS_AND_KNITTED, groups
+
+
+# ---------------------------------------------------------------------------
+# Readings to arrangements
+# ---------------------------------------------------------------------------
+
+#: A reading found: (form rank, its keyed groups, winning group index or -1, the arrangement).
+_Found = tuple[int, Sequence[_Keyed], int, Arrangement]
+
+
+def _read(found: list[_Found], form: Form, keyed: Sequence[_Keyed], winning: int | None) -> None:
+    """Add the reading (groups in canonical order) once for each distinct made group holding the winning tile.
+
+    Equal groups are adjacent in canonical order (the key covers every field
+    of a meld), so the first of a run of equal groups is the one
+    ``melds.index`` names and the others are skipped.
+    """
+    melds = tuple(meld for _, meld, _ in keyed)
+    rank = _FORM_RANK[form]
+    if winning is None:
+        found.append((rank, keyed, -1, Arrangement(form, melds, None)))
+        return
+    for index, (key, meld, made) in enumerate(keyed):
+        if made and winning in meld.tiles and not (index and keyed[index - 1][0] == key):
+            found.append((rank, keyed, index, Arrangement(form, melds, index)))
+
+
+def _with_declared(declared: list[_Keyed], groups: Sequence[_Keyed]) -> Sequence[_Keyed]:
+    """The reading's groups and the declared melds together, in canonical order."""
+    return sorted([*declared, *groups], key=_KEY) if declared else groups
 
 
 def arrangements(
@@ -177,53 +331,41 @@ def arrangements(
     thirteen_orphans: bool = True,
     knitted: bool = False,
     seven_pairs_allow_four: bool = True,
+    checked: bool = False,
 ) -> list[Arrangement]:
     """Every distinct reading of the complete hand (see the module docstring); ``[]`` if it is incomplete.
 
-    :raises HandError: for an impossible hand (fifth copy, bad declared meld).
+    :param checked: the caller has already validated ``hand`` as
+        :func:`~mahjong_core.notation.check_hand` does (a scoring engine's
+        input check), so it is not checked again.  Passing ``True`` for a hand
+        that was not checked is the caller's mistake: an impossible hand then
+        gives a wrong answer or an arbitrary exception instead of ``HandError``.
+    :raises HandError: for an impossible hand (fifth copy, bad declared meld), unless ``checked``.
     """
-    check_hand(hand)
-    tiles = list(hand.concealed)
-    if hand.winning_tile is not None:
-        tiles.append(hand.winning_tile)
-    fixed = list(hand.melds)
-    sets = 4 - len(fixed)
-    if sets < 0 or len(tiles) != 3 * sets + 2:
+    if not checked:
+        check_hand(hand)
+    winning = hand.winning_tile
+    sets = 4 - len(hand.melds)
+    if sets < 0 or len(hand.concealed) + (winning is not None) != 3 * sets + 2:
         return []
-    counts = _counts(tiles)
-    readings: list[tuple[Form, list[Meld]]] = [(Form.STANDARD, groups) for groups in _standard_groups(counts, sets)]
-    if not fixed:
-        if seven_pairs:
-            groups = _seven_pairs(counts, seven_pairs_allow_four)
-            if groups:
-                readings.append((Form.SEVEN_PAIRS, groups))
-        if thirteen_orphans:
-            groups = _thirteen_orphans(counts)
-            if groups:
-                readings.append((Form.THIRTEEN_ORPHANS, groups))
-        if knitted:
-            groups = _honours_and_knitted(counts)
-            if groups:
-                readings.append((Form.HONOURS_AND_KNITTED, groups))
+    counts = _counts(hand.concealed)
+    if winning is not None:
+        counts[winning] += 1
+    declared = [(meld_sort_key(m), m, False) for m in hand.melds]
+    # No reading comes twice, so nothing is deduplicated: standard multisets come once each, a special form at
+    # most once, and knitted straights of different assignments differ in their knitted groups.
+    found: list[_Found] = []
+    for groups in _standard_groups(counts):
+        _read(found, Form.STANDARD, _with_declared(declared, groups), winning)
+    if not declared:
+        for form, groups in _special_forms(counts, seven_pairs, thirteen_orphans, knitted, seven_pairs_allow_four):
+            _read(found, form, groups, winning)
     if knitted and sets >= 3:
-        readings.extend((Form.KNITTED_STRAIGHT, groups) for groups in _knitted_straights(counts, sets))
-    found: dict[tuple, Arrangement] = {}
-    for form, groups in readings:
-        melds = tuple(sorted(fixed + groups, key=meld_sort_key))
-        if hand.winning_tile is None:
-            holders: list[int | None] = [None]
-        else:
-            holders = sorted({melds.index(g) for g in groups if hand.winning_tile in g.tiles})
-        for index in holders:
-            found.setdefault((form, melds, index), Arrangement(form, melds, index))
-    return sorted(
-        found.values(),
-        key=lambda a: (
-            _FORM_RANK[a.form],
-            [meld_sort_key(m) for m in a.melds],
-            -1 if a.winning_meld is None else a.winning_meld,
-        ),
-    )
+        for groups in _knitted_straights(counts):
+            _read(found, Form.KNITTED_STRAIGHT, sorted([*declared, *groups], key=_KEY), winning)
+    if len(found) > 1:  # form, then the groups' keys, then the winning group
+        found.sort(key=lambda entry: (entry[0], [key for key, _, _ in entry[1]], entry[2]))
+    return [entry[3] for entry in found]
 
 
 def is_complete(
@@ -259,5 +401,6 @@ def is_complete(
             thirteen_orphans=thirteen_orphans,
             knitted=True,
             seven_pairs_allow_four=seven_pairs_allow_four,
+            checked=True,
         )
     )

@@ -3,7 +3,10 @@
 The standard form is checked against a deliberately naive enumerator (try
 every pair and every combination of candidate sets), so a clever pruning
 mistake in the module cannot hide; the special forms are checked on
-hand-picked hands.
+hand-picked hands.  The module keeps each suit's readings per count vector;
+the cache tests read the same vectors from different hands, suits and
+forms, with the cache cold, warm and overflowing, so a wrong key or a
+cached value changed by a caller would show.
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import mahjong_core.arrangements as arrangements_module
 from mahjong_core.arrangements import arrangements, is_complete, meld_sort_key
 from mahjong_core.errors import HandError
 from mahjong_core.melds import Arrangement, ClaimedFrom, Form, Hand, Meld, MeldKind
@@ -46,6 +51,9 @@ def check_invariants(hand: Hand, found: list[Arrangement]) -> None:
         if a.form is Form.STANDARD:
             kinds = Counter(m.kind for m in a.melds)
             assert kinds[MeldKind.PAIR] == 1 and len(a.melds) == 5
+    forms = list(Form)
+    assert found == sorted(found, key=lambda a: (forms.index(a.form), [meld_sort_key(m) for m in a.melds],
+                                                 -1 if a.winning_meld is None else a.winning_meld))
 
 
 def readings(found: list[Arrangement], form: Form = Form.STANDARD) -> set[tuple[str, ...]]:
@@ -78,10 +86,8 @@ def standard_multisets(found: list[Arrangement], hand: Hand) -> set[tuple[tuple[
     return {tuple(sorted(m.tiles for m in a.melds if m not in hand.melds)) for a in found if a.form is Form.STANDARD}
 
 
-@st.composite
-def complete_hands(draw) -> Hand:
-    """Complete standard hands with 0-4 declared melds and a winning tile (sometimes none)."""
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+def random_complete_hand(rng: random.Random) -> Hand:
+    """A complete standard hand with 0-4 declared melds and a winning tile (sometimes none)."""
     while True:
         left = [4] * 34
         melds, concealed = [], []
@@ -116,6 +122,12 @@ def complete_hands(draw) -> Hand:
         rng.shuffle(concealed)
         winning = concealed.pop() if rng.random() < 0.9 else None
         return Hand(tuple(sorted(concealed)), tuple(melds), winning_tile=winning)
+
+
+@st.composite
+def complete_hands(draw) -> Hand:
+    """Complete standard hands with 0-4 declared melds and a winning tile (sometimes none)."""
+    return random_complete_hand(random.Random(draw(st.integers(0, 2**32 - 1))))
 
 
 @settings(max_examples=300, deadline=None)
@@ -321,3 +333,125 @@ def test_impossible_hand_raises():
         arrangements(Hand((0, 0, 0, 0, 0)))
     with pytest.raises(HandError):
         is_complete(Hand((0,), melds=(Meld(MeldKind.PUNG, (0, 1, 2), exposed=True),)))
+
+
+# --------------------------------------------------------------------------- the per-suit cache and checked=True
+
+#: Hands whose suits share count vectors with each other and with the hands of other tests: 123m and 123p,
+#: 1112345678999m in each suit, a knitted straight whose rest (11123m) is also a standard suit.
+SHARED_VECTORS = [
+    "123m123p456s789s1z +1z", "123p123s456m789m1z +1z", "1112345678999m +5m", "1112345678999p +5p",
+    "1112345678999s +1s", "11123m456p789s111z +1m", "147m258p369s123m1m +1m", "147m258p369s5z [123m<] +5z",
+    "1111222233334m +4m", "11112222333344m", "123123123m44p +1m", "11223344556677s +7s", "19m19p19s1234567z +1z",
+    "11223344m556677p +5p", "111222333m456p7s +7s", "1z [123m<] [123p<] [123s<] +1z",
+]
+
+
+def _unnamed(hand: Hand) -> Hand:
+    """The same tiles with no winning tile named: the winning tile joins the concealed ones."""
+    if hand.winning_tile is None:
+        return hand
+    return replace(hand, concealed=tuple(sorted((*hand.concealed, hand.winning_tile))), winning_tile=None)
+
+
+def _naive_reading_check(hand: Hand, found: list[Arrangement]) -> None:
+    """The standard readings are the naive enumerator's, each with one arrangement per distinct winning group."""
+    check_invariants(hand, found)
+    tiles = list(hand.concealed) + ([hand.winning_tile] if hand.winning_tile is not None else [])
+    multisets = standard_multisets(found, hand)
+    assert multisets == naive_standard(tiles, 4 - len(hand.melds))
+    for multiset in multisets:
+        holders = [a for a in found if a.form is Form.STANDARD
+                   and tuple(sorted(m.tiles for m in a.melds if m not in hand.melds)) == multiset]
+        want = 1 if hand.winning_tile is None else len({g for g in multiset if hand.winning_tile in g})
+        assert len(holders) == want
+
+
+@pytest.mark.parametrize("text", SHARED_VECTORS)
+def test_a_suit_vector_shared_by_many_hands_reads_right_in_each(text):
+    hand = parse_hand(text)
+    for variant in (hand, _unnamed(hand)):
+        for options in ({}, KNITTED_ALL, {"seven_pairs_allow_four": False}):
+            _naive_reading_check(variant, arrangements(variant, **options))
+
+
+def test_a_knitted_straight_reads_its_rest_like_any_suit():
+    """The rest 11123m of this knitted hand is read by the standard machinery: 1m wins in three different groups."""
+    hand = parse_hand("47m258p369s11123m +1m")
+    found = arrangements(hand, **KNITTED_ALL)
+    check_invariants(hand, found)
+    assert [a.form for a in found] == [Form.KNITTED_STRAIGHT] * 3
+    assert {a.melds[a.winning_meld].kind for a in found} == {MeldKind.KNITTED, MeldKind.CHOW, MeldKind.PAIR}
+    standard = parse_hand("11123m456p789s111z +1m")  # the same 11123m, now one suit of a standard hand
+    _naive_reading_check(standard, arrangements(standard))
+
+
+def _cache_cases() -> list[tuple[Hand, dict]]:
+    """Seeded hands and options whose suits repeat, each also with no winning tile named, without it, and one
+    tile short."""
+    rng = random.Random(41)
+    cases = []
+    hands = [parse_hand(text) for text in SHARED_VECTORS] + [random_complete_hand(rng) for _ in range(150)]
+    for hand in hands:
+        for variant in (hand, _unnamed(hand), replace(hand, winning_tile=None),
+                        replace(hand, concealed=hand.concealed[1:])):
+            cases += [(variant, {}), (variant, {**KNITTED_ALL, "seven_pairs_allow_four": False})]
+    return cases
+
+
+def _cold(hand: Hand, options: dict) -> list[Arrangement]:
+    arrangements_module._SUIT_READINGS.clear()
+    return arrangements(hand, **options)
+
+
+def test_warm_and_overflowing_caches_read_as_a_cold_one(monkeypatch):
+    cases = _cache_cases()
+    cold = [_cold(hand, options) for hand, options in cases]
+    order = list(range(len(cases)))
+    random.Random(3).shuffle(order)
+    for limit in (None, 5):  # the usual bound, then one so small the cache is emptied again and again
+        if limit is not None:
+            monkeypatch.setattr(arrangements_module, "_MAX_SUIT_READINGS", limit)
+            arrangements_module._SUIT_READINGS.clear()
+        for i in order:
+            hand, options = cases[i]
+            assert arrangements(hand, **options) == cold[i], (hand, options)
+        assert len(arrangements_module._SUIT_READINGS) <= arrangements_module._MAX_SUIT_READINGS
+    for (hand, _), found in zip(cases, cold, strict=True):
+        check_invariants(hand, found)
+
+
+def test_results_share_no_mutable_state():
+    hand = parse_hand("111222333m456p7s +7s")
+    first = arrangements(hand)
+    expected = list(first)
+    first.clear()  # the caller owns its list
+    first.append("junk")
+    assert arrangements(hand) == expected and len(expected) == 2
+    # Equal groups of different hands are one shared object, so they must be frozen.
+    other = arrangements(parse_hand("111m456p789s123s5z +5z"))[0]
+    assert other.melds[0] is expected[0].melds[0]
+    with pytest.raises(FrozenInstanceError):
+        other.melds[0].tiles = (5, 5, 5)
+    with pytest.raises(FrozenInstanceError):
+        expected[0].winning_meld = 0
+    for readings_of_suit in arrangements_module._SUIT_READINGS.values():
+        assert isinstance(readings_of_suit, tuple) and all(isinstance(r, tuple) for r in readings_of_suit)
+    # Knitted straights read their rest through the same suit cache; the standard readings stay as they were.
+    knitted = parse_hand("147m258p369s123m5z +5z")
+    assert arrangements(knitted, **KNITTED_ALL)
+    assert arrangements(knitted) == [] and arrangements(hand) == expected
+
+
+def test_checked_skips_the_check_and_nothing_else(monkeypatch):
+    cases = _cache_cases()[::3]
+    unchecked = [arrangements(hand, **options) for hand, options in cases]
+    calls = []
+    monkeypatch.setattr(arrangements_module, "check_hand", lambda hand: calls.append(hand))
+    assert [arrangements(hand, checked=True, **options) for hand, options in cases] == unchecked
+    assert calls == []
+    arrangements(cases[0][0])
+    assert calls == [cases[0][0]]
+    calls.clear()
+    assert is_complete(parse_hand("147m258p369s1234z +5z"), knitted=True)  # found by arrangements() only
+    assert len(calls) == 1, "is_complete checks the hand once and passes checked=True on"

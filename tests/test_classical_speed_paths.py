@@ -2,11 +2,12 @@
 
 The engine reads each row from a shape built once per arrangement (the
 readers of :mod:`mahjong_core.predicates_classical`), reads a losing hand's
-shape straight from its tiles, finds a winner's readings itself, and skips
-the full input checks for a plainly valid hand.  Each is held here to what it
-stands for -- the registered predicate, :func:`loser_arrangement`,
-:func:`arrangements`, :func:`check_hand` -- on a few thousand seeded hands of
-every shape the tables care about.  Runs in about five seconds.
+shape straight from its tiles, and skips the full input checks for a plainly
+valid hand.  Each is held here to what it stands for -- the registered
+predicate, :func:`loser_arrangement`, :func:`check_hand` -- on a few thousand
+seeded hands of every shape the tables care about.  (A winner's readings are
+``arrangements(hand, checked=True)``, whose cache tests/test_arrangements.py
+holds.)  Runs in about five seconds.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from mahjong_core.notation import check_hand, parse_hand
 from mahjong_core.predicates import PREDICATES, Predicate
 from mahjong_core.predicates_classical import COUNTERS, READERS, Shape, hand_tiles, qualified_name, shape_of
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring.classical import classical_score, situation_context, winning_readings
+from mahjong_core.scoring.classical import classical_score, situation_context
 from mahjong_core.scoring.classical_context import plainly_valid, prepare
 from mahjong_core.scoring.classical_losers import loser_arrangement, loser_shape
 from mahjong_core.scoring.classical_tables import classical_tables, row_reader
@@ -143,7 +144,7 @@ def _shapes(ruleset_id: str, hand: Hand, ctx: dict[str, Any]) -> list[tuple[Arra
     tables = classical_tables(load_ruleset(ruleset_id))
     tiles = hand_tiles(hand)
     if ctx["winner"]:
-        return [(a, shape_of(a, ctx, tiles)) for a in winning_readings(hand)]
+        return [(a, shape_of(a, ctx, tiles)) for a in arrangements(hand, checked=True)]
     arrangement = loser_arrangement(hand, tables.loser_groups)
     return [(arrangement, loser_shape(hand, tables.loser_groups, tiles))]
 
@@ -154,7 +155,7 @@ def _shapes(ruleset_id: str, hand: Hand, ctx: dict[str, Any]) -> list[tuple[Arra
 def test_the_cases_reach_every_form_and_many_readings() -> None:
     forms = {a.form for r, h, c in CASES if c["winner"] for a, _ in _shapes(r, h, c)}
     assert len(forms) == 3
-    assert sum(len(winning_readings(h)) > 1 for _, h, c in CASES if c["winner"]) > 20
+    assert sum(len(arrangements(h)) > 1 for _, h, c in CASES if c["winner"]) > 20
 
 
 @pytest.mark.parametrize("name", sorted(READERS))
@@ -221,23 +222,6 @@ def test_a_loser_row_without_a_reader_reads_the_arrangement(monkeypatch: pytest.
         context = situation_context(loser, "S", "E")
         assert classical_score(ruleset, loser, context).raw["doublings"] == \
             classical_score(harbin, loser, context).raw["doublings"] + extra, text
-
-
-# ---------------------------------------------------------------- readings
-
-
-def test_winning_readings_are_the_arrangements() -> None:
-    for _, hand, _ in CASES:
-        assert winning_readings(hand) == arrangements(hand)
-        unnamed = replace(hand, winning_tile=None)  # a loser's tiles: incomplete, or read without a winning group
-        assert winning_readings(unnamed) == arrangements(unnamed)
-
-
-def test_winning_readings_of_four_equal_tiles_and_repeated_chows() -> None:
-    for text in ("1111222233334m +4m", "11112222333344m", "123123123m44p +1m", "11223344556677s +7s",
-                 "19m19p19s1234567z +1z", "11223344m556677p +5p"):
-        hand = parse_hand(text)
-        assert winning_readings(hand) == arrangements(hand), text
 
 
 # ---------------------------------------------------------------- input checks

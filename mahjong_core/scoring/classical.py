@@ -38,9 +38,9 @@ The engine scores four hands at every deal's end, so the work is done once
 where it can be: every row reads the arrangement's
 :class:`~mahjong_core.predicates_classical.Shape`, gathered in one pass (a
 losing hand's straight from its tiles, without building its groups), and a
-winner's readings come from :func:`winning_readings`, the list
-:func:`~mahjong_core.arrangements.arrangements` gives, found without checking
-the hand a second time.
+winner's readings come from :func:`~mahjong_core.arrangements.arrangements`
+with ``checked=True``: :func:`~.classical_context.prepare` has checked the
+hand, so it is not checked a second time.
 
 The :class:`~mahjong_core.score.Score` lists every item that counted with its
 row's source, and the items that applied but did not count (excluded rows,
@@ -56,25 +56,21 @@ not apply (003 line 86).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import product
-from operator import itemgetter
 from typing import Any
 
 from .. import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
-from ..arrangements import arrangements, meld_sort_key
+from ..arrangements import arrangements
 from ..errors import HandError
-from ..melds import Arrangement, Form, Hand, Meld, MeldKind
+from ..melds import Arrangement, Hand
 from ..notation import format_tiles
 from ..predicates_classical import Shape, TileFacts, hand_tiles, shape_of
 from ..score import Score, ScoreItem
-from ..tiles import NUM_PLAYING_KINDS, TERMINALS_AND_HONOURS
 from . import register_family, register_reading_scorer
 from .classical_context import prepare, situation_context
 from .classical_losers import loser_arrangement, loser_shape
 from .classical_tables import ClassicalTables, LimitRow, Row, classical_tables
 
-__all__ = ["FAMILY", "classical_score", "score_arrangement", "score_losing_hand", "situation_context",
-           "winning_readings"]
+__all__ = ["FAMILY", "classical_score", "score_arrangement", "score_losing_hand", "situation_context"]
 
 FAMILY = "classical"
 
@@ -204,8 +200,11 @@ def _winner_score(tables: ClassicalTables, shape: Shape, hand: Hand, ctx: Mappin
 
 @register_reading_scorer(FAMILY)
 def _score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
-    """:func:`score_arrangement` as a reading scorer: the engine finds its readings itself (:func:`winning_readings`),
-    so checks that score each reading alone ask for one this way."""
+    """:func:`score_arrangement` as a reading scorer, for checks that score each reading alone.
+
+    The engine reads the hand :func:`prepare` returns, which may differ from the one it was given (the winning
+    tile taken from the context, chows read as claimed from the left), so pinning ``arrangements()`` to the given
+    hand would not always reach it; a given reading is scored directly instead."""
     return score_arrangement(ruleset, hand, arrangement, context)
 
 
@@ -217,7 +216,7 @@ def score_arrangement(ruleset: Any, hand: Hand, arrangement: Arrangement, contex
     """
     tables = classical_tables(ruleset)
     hand, ctx, winner = prepare(tables, hand, dict(context, winner=True))
-    if arrangement not in arrangements(hand):
+    if arrangement not in arrangements(hand, checked=True):
         raise HandError("the arrangement is not a reading of this hand; see mahjong_core.arrangements.arrangements",
                         place="arrangement")
     return _winner_score(tables, shape_of(arrangement, ctx, hand_tiles(hand)), hand, ctx)
@@ -241,165 +240,6 @@ def score_losing_hand(tables: ClassicalTables, hand: Hand, ctx: Mapping[str, Any
                  _raw(tables, points, doublings, base, doubled, total))
 
 
-# ---------------------------------------------------------------------------
-# The winner's readings
-# ---------------------------------------------------------------------------
-# The same list as arrangements(hand) with its default options (the classical
-# family reads no knitted hands), made for a hand prepare() has already
-# checked: without checking it again, with each suit's readings kept per count
-# vector (a suit's tiles recur far more often than hands do), and with the
-# groups and their sort keys made once.  tests/test_classical_speed_paths.py
-# compares the two on many hands.
-
-#: A group with its place in the canonical order, and whether the reading made it (not declared).
-Keyed = tuple[tuple[Any, ...], Meld, bool]
-_KEY = itemgetter(0)
-_FORM_RANK = {form: i for i, form in enumerate(Form)}
-
-
-def _made(kind: MeldKind, tiles: tuple[int, ...]) -> Keyed:
-    meld = Meld(kind, tiles)
-    return meld_sort_key(meld), meld, True
-
-
-#: Every group a reading makes of concealed tiles, by (kind, first tile).
-_GROUPS: dict[tuple[MeldKind, int], Keyed] = {
-    **{(MeldKind.PUNG, k): _made(MeldKind.PUNG, (k,) * 3) for k in range(NUM_PLAYING_KINDS)},
-    **{(MeldKind.PAIR, k): _made(MeldKind.PAIR, (k,) * 2) for k in range(NUM_PLAYING_KINDS)},
-    **{(MeldKind.SINGLE, k): _made(MeldKind.SINGLE, (k,)) for k in range(NUM_PLAYING_KINDS)},
-    **{(MeldKind.CHOW, k): _made(MeldKind.CHOW, (k, k + 1, k + 2)) for k in range(27) if k % 9 <= 6},
-}
-#: The suits' kinds (first, end); the honours make no chows.
-_SUITS = ((0, 9), (9, 18), (18, 27), (27, NUM_PLAYING_KINDS))
-#: One suit's readings by (first kind, its counts); emptied when it holds ``_MAX_SUIT_READINGS`` of them.
-_SUIT_READINGS: dict[tuple[int, tuple[int, ...]], tuple[tuple[Keyed, ...], ...]] = {}
-_MAX_SUIT_READINGS = 20_000
-
-
-def _suit_readings(first: int, counts: tuple[int, ...]) -> tuple[tuple[Keyed, ...], ...]:
-    """Every way to read one suit's tiles as pungs, chows and (when 2 more than a multiple of 3) one pair.
-
-    Each multiset of groups comes once: at the lowest kind left, its tiles go
-    to at most one pung, at most one pair and chows starting there, as
-    :func:`~mahjong_core.arrangements.arrangements` reads them.  The groups
-    come in canonical order as they are made: kind by kind, and within a
-    kind the pair (k k), the pung (k k k), then the chows (k k+1 k+2).
-    """
-    key = (first, counts)
-    found = _SUIT_READINGS.get(key)
-    if found is not None:
-        return found
-    held = list(counts)
-    size = len(held)
-    chows_possible = first < 27
-    groups: list[Keyed] = []
-    readings: list[tuple[Keyed, ...]] = []
-
-    def walk(i: int, pair_left: int) -> None:
-        while i < size and not held[i]:
-            i += 1
-        if i == size:
-            if not pair_left:
-                readings.append(tuple(groups))
-            return
-        n = held[i]
-        kind = first + i
-        for pung in (0, 1):
-            for pair in (0, 1) if pair_left else (0,):
-                chows = n - 3 * pung - 2 * pair
-                if chows < 0 or chows and not (chows_possible and i + 2 < size and held[i + 1] >= chows
-                                               and held[i + 2] >= chows):
-                    continue
-                mark = len(groups)
-                if pair:
-                    groups.append(_GROUPS[MeldKind.PAIR, kind])
-                if pung:
-                    groups.append(_GROUPS[MeldKind.PUNG, kind])
-                held[i] = 0
-                if chows:
-                    groups.extend([_GROUPS[MeldKind.CHOW, kind]] * chows)
-                    held[i + 1] -= chows
-                    held[i + 2] -= chows
-                walk(i + 1, pair_left - pair)
-                if chows:
-                    held[i + 1] += chows
-                    held[i + 2] += chows
-                held[i] = n
-                del groups[mark:]
-
-    walk(0, 1 if sum(counts) % 3 == 2 else 0)
-    if len(_SUIT_READINGS) >= _MAX_SUIT_READINGS:
-        _SUIT_READINGS.clear()
-    found = _SUIT_READINGS[key] = tuple(readings)
-    return found
-
-
-def _standard_groups(counts: list[int]) -> list[tuple[Keyed, ...]]:
-    """Every four-sets-and-a-pair reading of the concealed tiles' counts, groups in canonical order."""
-    per_suit = []
-    pairs = 0
-    for first, end in _SUITS:
-        part = tuple(counts[first:end])
-        n = sum(part)
-        if not n:
-            continue
-        if n % 3 == 2:
-            pairs += 1
-        readings = _suit_readings(first, part)
-        if not readings:
-            return []
-        per_suit.append(readings)
-    if pairs != 1:
-        return []
-    return [sum(choice, ()) for choice in product(*per_suit)]
-
-
-def winning_readings(hand: Hand) -> list[Arrangement]:
-    """:func:`~mahjong_core.arrangements.arrangements` of a hand that :func:`prepare` has checked.
-
-    Equal to ``arrangements(hand)``, element by element and in the same order.
-    """
-    winning = hand.winning_tile
-    tiles = list(hand.concealed)
-    if winning is not None:
-        tiles.append(winning)
-    sets = 4 - len(hand.melds)
-    if sets < 0 or len(tiles) != 3 * sets + 2:
-        return []
-    counts = [0] * NUM_PLAYING_KINDS
-    for tile in tiles:
-        counts[tile] += 1
-    declared: list[Keyed] = [(meld_sort_key(m), m, False) for m in hand.melds]
-    found: list[tuple[int, Sequence[Keyed], int, Arrangement]] = []
-    for groups in _standard_groups(counts):
-        _read(found, Form.STANDARD, sorted(declared + list(groups), key=_KEY) if declared else groups, winning)
-    if not declared:
-        if not any(n % 2 for n in counts):
-            pairs = [_GROUPS[MeldKind.PAIR, k] for k in range(NUM_PLAYING_KINDS) for _ in range(counts[k] // 2)]
-            _read(found, Form.SEVEN_PAIRS, pairs, winning)
-        if sum(counts[k] for k in TERMINALS_AND_HONOURS) == 14 and all(counts[k] for k in TERMINALS_AND_HONOURS):
-            orphans = [_GROUPS[MeldKind.PAIR if counts[k] == 2 else MeldKind.SINGLE, k] for k in TERMINALS_AND_HONOURS]
-            _read(found, Form.THIRTEEN_ORPHANS, sorted(orphans, key=_KEY), winning)
-    if len(found) > 1:  # the order of arrangements(): form, then the groups' keys, then the winning group
-        found.sort(key=lambda entry: (entry[0], [key for key, _, _ in entry[1]], entry[2]))
-    return [entry[3] for entry in found]
-
-
-def _read(found: list[tuple[int, Sequence[Keyed], int, Arrangement]], form: Form, keyed: Sequence[Keyed],
-          winning: int | None) -> None:
-    """Add the reading once for each group the winning tile may have completed (equal groups are one)."""
-    melds = tuple(meld for _, meld, _ in keyed)
-    rank = _FORM_RANK[form]
-    if winning is None:
-        found.append((rank, keyed, -1, Arrangement(form, melds, None)))
-        return
-    seen: set[int] = set()  # equal groups made by a reading are one object: the first of them holds it
-    for index, (_, meld, made) in enumerate(keyed):
-        if made and winning in meld.tiles and id(meld) not in seen:
-            seen.add(id(meld))
-            found.append((rank, keyed, index, Arrangement(form, melds, index)))
-
-
 @register_family(FAMILY)
 def classical_score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand under a classical ruleset: the winner's best arrangement, or a loser's hand.
@@ -416,7 +256,7 @@ def classical_score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Sco
     hand, ctx, winner = prepare(tables, hand, context)
     if not winner:
         return score_losing_hand(tables, hand, ctx)
-    readings = winning_readings(hand)
+    readings = arrangements(hand, checked=True)
     if not readings:
         raise HandError(
             f"a winning hand must be complete: {hand.tile_count()} tiles (a kong counts as three), "

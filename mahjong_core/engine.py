@@ -778,8 +778,9 @@ class Game:
 
         tiles = tuple(k for k, n in enumerate(counts) for _ in range(n))
         hand = Hand(tiles[:-1], winning_tile=tiles[-1])
-        for reading in arrangements(hand, seven_pairs="seven_pairs" in forms,
-                                    thirteen_orphans="thirteen_orphans" in forms, knitted="knitted" in forms):
+        # Built from the seat's counts, the hand is valid: no need to check it again.
+        for reading in arrangements(hand, seven_pairs="seven_pairs" in forms, thirteen_orphans="thirteen_orphans" in
+                                    forms, knitted="knitted" in forms, checked=True):
             only = forms.get(_FORM_KEYS.get(reading.form, ""), ())
             if only is None or any(PREDICATES[name].fn(reading, hand, {}) for name in only or ()):
                 return True

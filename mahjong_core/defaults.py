@@ -78,6 +78,23 @@ def mahjong_exchange_steps(ruleset: Any) -> list[ExchangeStep]:
                        source=ruleset.id, place="$.parameters.tile_exchange.value.kind")
 
 
+# ------------------------------------------------------------------ declarations after the deal
+
+
+@hookimpl
+def mahjong_deal_declarations(ruleset: Any, table: Table, seat: int) -> list[Action]:
+    """A ready hand may be declared calling at once where the ruleset requires declarations (001 line 161).
+
+    The dealer declares with its first discard like everyone later: it holds
+    fourteen tiles, and a complete dealt hand is its heavenly hand.
+    """
+    rule = ruleset.value("calling_hand_rule") or {}
+    s = table.seats[seat]
+    if not rule.get("required") or seat == table.dealer or s.calling or s.shanten() != 0:
+        return []
+    return [Action("declare_calling")]
+
+
 # ------------------------------------------------------------------ turn
 
 
@@ -209,8 +226,9 @@ def mahjong_win_context(ruleset: Any, table: Table, seat: int, tile: int, how: s
         "kong_replacement": how == "replacement" and table.last_replacement_reason == "kong",
         # The replacement tile was the last loose tile: none was left to refill from (002 line 100).
         "last_loose_tile": how == "replacement" and wall is not None and wall.loose_count() == 0,
-        "first_discard": how == "discard" and table.first_go_around and table.last_discarder == table.dealer
-        and len(table.seats[table.dealer].discards) == 1,
+        # In the first go-around the dealer discards once, first: the last discard being the dealer's is that one
+        # (counting the dealer's discards would miss it once the winner has taken it off the table).
+        "first_discard": how == "discard" and table.first_go_around and table.last_discarder == table.dealer,
     }
 
 
@@ -237,10 +255,10 @@ def mahjong_win_objections(ruleset: Any, table: Table, seat: int, hand: Any, con
     if hand.tile_count() != expected and (ruleset.value("dead_hand") or {}).get("enabled", True):
         return f"dead hand: {hand.tile_count()} tiles, a mahjong has {expected}"
     rule = ruleset.value("calling_hand_rule") or {}
-    # A declaration goes with a discard, so a seat that has not discarded yet (a heavenly or earthly hand)
-    # has had no chance to declare: the rule cannot apply to it (assumption; 001 line 161 and 003 line 10
-    # require the declaration of a hand that is already calling).
-    if rule.get("required") and not s.calling and s.discards:
+    # A seat ready when the hands are dealt may declare at once (mahjong_deal_declarations, 001 line 161);
+    # later declarations go with a discard.  Only the dealer's dealt hand -- its heavenly hand -- wins
+    # before its holder could have declared.
+    if rule.get("required") and not s.calling and (s.discards or seat != table.dealer):
         return "calling hand not declared"
     return _below_minimum(ruleset, table, hand, context)
 

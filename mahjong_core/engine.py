@@ -39,7 +39,8 @@ from .tiles import EAST, KINDS, NUM_PLAYING_KINDS
 
 #: The phases of a game in order; ``Table.phase`` always holds the current one, so hooks and observers
 #: know where the game is.  ``turns`` repeats until the deal ends; ``rotation`` leads back to ``wall``.
-PHASES = ("setup", "wall", "deal", "exchange", "bonus", "turns", "scoring", "settlement", "rotation", "over")
+PHASES = ("setup", "wall", "deal", "exchange", "bonus", "declarations", "turns", "scoring", "settlement", "rotation",
+          "over")
 
 
 class Player(Protocol):
@@ -217,12 +218,13 @@ class Game:
         fields = action_fields(action)
         if delay:
             fields["after_ms"] = delay
-        limit = self._limit_ms("claim" if window else "move")
+        # A declaration on the dealt hand is timed like a claim: when time runs out it lapses (a pass).
+        what = "claim" if window or phase == "declaration" else "move"
+        limit = self._limit_ms(what)
         if not window:
             t.clock_ms += delay if limit is None else min(delay, limit)
         self.event(seat, "decision", phase=phase, **fields)
         if limit is not None and delay > limit:
-            what = "claim" if window else "move"
             fallback = self.hook.mahjong_timeout(ruleset=self.ruleset, table=t, seat=seat, what=what)
             if fallback not in options:
                 raise IllegalAction(f"the ruleset's timeout action {action_text(fallback)} is not legal here",
@@ -346,6 +348,8 @@ class Game:
             self._exchange()
             t.phase = "bonus"
             self._bonus_replacement(pending)
+            t.phase = "declarations"
+            self._deal_declarations()
             t.phase = "turns"
             outcome = self._turns()
         except DealOver as over:
@@ -441,6 +445,20 @@ class Game:
         elif step.refuse_only_if_calling and sum(s.counts) % 3 and shanten_mod.shanten(bytes(s.counts)) <= 0:
             options.append(Action("refuse"))
         return options
+
+    def _deal_declarations(self) -> None:
+        """Offer each seat, from the dealer round, what it may declare on its dealt hand (a calling hand)."""
+        t = self.table
+        for i in range(t.players):
+            seat = (t.dealer + i) % t.players
+            options = [a for group in self.hook.mahjong_deal_declarations(ruleset=self.ruleset, table=t, seat=seat)
+                       for a in group]
+            if not options:
+                continue
+            action = self.decide(seat, [*options, Action("pass")], "declaration")
+            if action.kind == "declare_calling":
+                s = t.seats[seat]
+                s.calling = s.calling_from_start = True
 
     def _bonus_replacement(self, pending: list[list[int]]) -> None:
         """Set aside the dealt bonus tiles and replace them, seat by seat from the dealer, until none is left."""

@@ -135,6 +135,23 @@ def mahjong_exchange_steps(ruleset: Ruleset, table: Table) -> Sequence[ExchangeS
     """
 
 
+@hookspec
+def mahjong_deal_declarations(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Action] | None:
+    """Declarations a seat may make once every hand is dealt, before the first discard.
+
+    Asked of every seat in turn from the dealer, after the tile exchange and
+    the bonus replacement.  The core offers a ready hand's calling
+    declaration where the ruleset requires one (``declare_calling``: "not
+    being the dealer, at once declares himself a calling hand", 001 line 161);
+    a seat offered anything may also pass.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table after the deal.
+    :param seat: the seat asked.
+    :return: a list of actions; collected from every plugin.
+    """
+
+
 # -------------------------------------------------------------------------
 # Turn: draw, concealed or added kong, declarations, discard
 # -------------------------------------------------------------------------

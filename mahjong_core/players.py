@@ -111,6 +111,8 @@ class GreedyBot:
             return self._claim(counts, options)
         if phase == "exchange":
             return self._exchange(counts, options)
+        if phase == "declaration":  # a calling hand where the rules require it (the engine offers it then only)
+            return next((o for o in options if o.kind == "declare_calling"), options[-1])
         return options[-1]  # "pass" is last wherever the engine offers it
 
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:

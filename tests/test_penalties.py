@@ -6,6 +6,7 @@ Calling hand: 000 lines 159-163 and 362, 001 line 113.  Dead hand: 001 line 115.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from mahjong_core.plugin_manager import build_plugin_manager
 from mahjong_core.rules import load_ruleset
 from mahjong_core.score import Score
 from mahjong_core.settlement import settle
-from mahjong_core.table import Outcome, Payment, Penalty, Table
+from mahjong_core.table import Action, Outcome, Payment, Penalty, Table
 
 PENALTY_RULESETS = ("chinese_classical", "traditional")
 NO_PENALTY_RULESETS = ("harbin", "shanghai", "orsk", "european_classical", "bonus_classical")
@@ -248,18 +249,19 @@ def test_every_mahjong_follows_a_calling_declaration(rid: str, seed: int) -> Non
     assert watcher.mahjongs >= 3
 
 
-def _objections(rid: str, *, calling: bool, hand: str = "1112345678999m +5m", discarded: bool = True) -> list[str]:
+def _objections(rid: str, *, calling: bool, hand: str = "1112345678999m +5m", discarded: bool = True,
+                seat: int = 1) -> list[str]:
     rs = load_ruleset(rid)
     pm = build_plugin_manager(rs.modules)
     t = Table(players=4, scores=[0] * 4)
     t.new_deal()
     parsed = parse_hand(hand)
     for tile in parsed.concealed:
-        t.seats[1].counts[tile] += 1
-    t.seats[1].calling = calling
+        t.seats[seat].counts[tile] += 1
+    t.seats[seat].calling = calling
     if discarded:
-        t.seats[1].discards.append(27)  # it has played, so it had the chance to declare
-    return [o for o in pm.hook.mahjong_win_objections(ruleset=rs, table=t, seat=1, hand=parsed, context={}) if o]
+        t.seats[seat].discards.append(27)  # it has played, so it had the chance to declare
+    return [o for o in pm.hook.mahjong_win_objections(ruleset=rs, table=t, seat=seat, hand=parsed, context={}) if o]
 
 
 @pytest.mark.parametrize("rid", PENALTY_RULESETS)
@@ -269,31 +271,99 @@ def test_a_win_without_a_declaration_gets_the_objection(rid: str) -> None:
 
 
 @pytest.mark.parametrize("rid", PENALTY_RULESETS)
-def test_a_seat_that_has_not_discarded_yet_needs_no_declaration(rid: str) -> None:
-    """Heavenly and earthly hands: a declaration goes with a discard, and there was none yet."""
-    assert _objections(rid, calling=False, discarded=False) == []
+def test_only_the_dealers_dealt_hand_wins_undeclared(rid: str) -> None:
+    """A heavenly hand needs no declaration; an earthly one was declared on the deal (001 line 161)."""
+    assert _objections(rid, calling=False, discarded=False, seat=0) == []  # East, dealer of a new table
+    assert _objections(rid, calling=False, discarded=False, seat=1) == ["calling hand not declared"]
+    assert _objections(rid, calling=True, discarded=False, seat=1) == []
+
+
+def _declarations(rid: str, tiles: str, seat: int) -> list[Action]:
+    rs = load_ruleset(rid)
+    t = Table(players=4, scores=[0] * 4)
+    t.new_deal()
+    for tile in parse_tiles(tiles):
+        t.seats[seat].counts[tile] += 1
+    pm = build_plugin_manager(rs.modules)
+    return [a for group in pm.hook.mahjong_deal_declarations(ruleset=rs, table=t, seat=seat) for a in group]
+
+
+@pytest.mark.parametrize("rid", PENALTY_RULESETS)
+def test_a_ready_dealt_hand_may_be_declared_calling_at_once(rid: str) -> None:
+    assert _declarations(rid, "1112345678999m", seat=2) == [Action("declare_calling")]
+    assert _declarations(rid, "1112345678999m", seat=0) == []  # the dealer declares with its discard
+    assert _declarations(rid, "1112345678m1357p", seat=2) == []  # not ready
 
 
 @pytest.mark.parametrize("rid", NO_PENALTY_RULESETS)
-def test_without_the_rule_no_declaration_is_needed(rid: str) -> None:
-    assert _objections(rid, calling=False) == []
+def test_without_the_rule_nothing_is_declared_on_the_deal(rid: str) -> None:
+    assert _declarations(rid, "1112345678999m", seat=2) == []
 
 
-def test_a_declaration_is_offered_with_the_discard_that_leaves_the_hand_calling() -> None:
+class _Plain:
+    """Takes a mahjong when offered, declares on the deal if told to, discards ``discard`` first, else passes."""
+
+    def __init__(self, declare: bool = False, discard: int | None = None):
+        self.declare, self.discard = declare, discard
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        for option in options:
+            if option.kind == "win" or (option.kind == "declare_calling" and self.declare):
+                return option
+        if phase == "turn":
+            discards = [o for o in options if o.kind == "discard" and o.way is None]
+            return next((o for o in discards if o.tile == self.discard), discards[0])
+        return options[-1]
+
+
+def _deal_order(ruleset: Any, hands: dict[int, str]) -> list[int]:
+    """A draw order dealing ``hands`` (seat -> 13 tiles; the dealer's 14th is its last) to the seats."""
+    rest = sorted(build_plugin_manager(ruleset.modules).hook.mahjong_tile_set(ruleset=ruleset))
+    chosen = {seat: parse_tiles(text) for seat, text in hands.items()}
+    for tiles in chosen.values():
+        for tile in tiles:
+            rest.remove(tile)
+    fillers = [t for t in rest if t < 34]  # no bonus tile in a dealt hand: no replacement to follow
+    seat_tiles = {}
+    for seat in range(4):
+        tiles = list(chosen.get(seat, ()))
+        while len(tiles) < 13 + (seat == 0):
+            tiles.append(fillers.pop())
+            rest.remove(tiles[-1])
+        seat_tiles[seat] = tiles
+    order: list[int] = []
+    for block in range(3):
+        for seat in range(4):
+            order += seat_tiles[seat][4 * block: 4 * block + 4]
+    order += [seat_tiles[seat][12] for seat in range(4)] + [seat_tiles[0][13]]
+    return order + rest
+
+
+@pytest.mark.parametrize("declare", [True, False])
+def test_the_earthly_hand_needs_the_declaration_on_the_deal(declare: bool) -> None:
+    """South is dealt a ready hand; it wins on East's first discard only if it declared at once (001 line 161)."""
+    from mahjong_core.wall import Wall
+
     rs = load_ruleset("traditional")
-    pm = build_plugin_manager(rs.modules)
-    t = Table(players=4, scores=[0] * 4)
-    t.new_deal()
-    for tile in parse_tiles("1112345678999m1z"):
-        t.seats[0].counts[tile] += 1
-    offered = [a for group in pm.hook.mahjong_turn_actions(ruleset=rs, table=t, seat=0) for a in group]
-    assert {(a.kind, a.way) for a in offered} == {("discard", "declare_calling")}
-    assert 27 in {a.tile for a in offered}  # discarding the East wind leaves the nine gates calling
-    t.seats[0].calling = True  # declared: traditional has no way back (may_undeclare false)
-    assert [a for group in pm.hook.mahjong_turn_actions(ruleset=rs, table=t, seat=0) for a in group] == []
-    harbin = load_ruleset("harbin")
-    assert [a for g in build_plugin_manager(harbin.modules).hook.mahjong_turn_actions(
-        ruleset=harbin, table=t, seat=0) for a in g] == []
+    order = _deal_order(rs, {0: "3z3z4z4z5z6z7z1p1p5m5m9p1z1z", 1: "123m456p789s1z1z2z2z"})
+    seen: list[dict[str, Any]] = []
+    players = [_Plain(discard=27), _Plain(declare=declare), _Plain(), _Plain()]
+    Game(rs, players, None, emit=seen.append, max_deals=1, tile_source_factory=lambda game: Wall.from_order(
+        order, rs.param("wall_ceremony"), players=4,
+        exhaustive_draw_tiles_left=int(rs.param("exhaustive_draw_tiles_left")))).play()
+    declared = [e["action"] for e in seen if e["type"] == "decision" and e["phase"] == "declaration"
+                and e["actor"] == 1]
+    assert declared == ["declare_calling" if declare else "pass"]
+    assert not any(e["type"] == "decision" and e["phase"] == "declaration" and e["actor"] == 0 for e in seen)
+    first_discard = next(e for e in seen if e["type"] == "decision" and e["action"] == "discard")
+    assert (first_discard["actor"], first_discard["tile"]) == (0, "1z")
+    answer = next(e for e in seen if e["n"] > first_discard["n"] and e["type"] == "decision")
+    if declare:
+        assert (answer["actor"], answer["action"]) == (1, "win")
+        score = next(e for e in seen if e["type"] == "score" and e["seat"] == 1)
+        assert "earthly" in {item["name"] for item in score["items"]}
+    else:  # the win is not offered: South may only pung or pass
+        assert (answer["actor"], answer["action"]) == (1, "pass")
 
 
 # ------------------------------------------------------------------ the dead hand

@@ -206,12 +206,13 @@ def test_bad_doubling_figures_fail_with_their_place(tmp_path: Path, figure: str,
 
 
 def objections(ruleset: Any, notation: str, seat: str = "S", **facts: Any) -> list[str]:
-    """The core's objections to declaring ``notation`` as seat 1's mahjong (seat 1 has not discarded yet)."""
+    """The core's objections to declaring ``notation`` as seat 1's mahjong (seat 1 declared its calling hand)."""
     hand = parse_hand(notation)
     context = dict(situation_context(hand, seat, "E", **facts), winner=True)
     pm = build_plugin_manager(ruleset.modules)
     table = Table(players=4, scores=[0] * 4)
     table.new_deal()
+    table.seats[1].calling = True  # Piter requires the declaration (003 line 10); these tests are of the minimum
     return [o for o in pm.hook.mahjong_win_objections(ruleset=ruleset, table=table, seat=1, hand=hand,
                                                       context=context) if o]
 

@@ -43,7 +43,7 @@ from typing import Any
 from .errors import MahjongError
 from .melds import Hand
 from .predicates import predicate
-from .scoring.mcr_divide import CHOW, KNIT
+from .scoring.mcr_divide import CHOW, KNIT, KONG
 from .scoring.mcr_facts import (
     CLOSED,
     EDGE,
@@ -137,7 +137,8 @@ def all_green(f: McrFacts) -> bool:
     return f.h.all_green
 
 
-@fan("nine_gates", "1112345678999 of one suit held, won on any tile of that suit", needs=("standard", "suited"))
+@fan("nine_gates", "1112345678999 of one suit held, won on any tile of that suit",
+     needs=("standard", "suited", "one_suit", "unmelded"))
 def nine_gates(f: McrFacts) -> Matches:
     """Fan 4: the concealed 1112345678999 of one suit, nine-sided wait (000 line 561).
 
@@ -188,7 +189,8 @@ def all_terminals(f: McrFacts) -> bool:
     return f.h.all_terminal
 
 
-@fan("little_four_winds", "pongs of three winds and a pair of the fourth", needs=("pongs3",))
+@fan("little_four_winds", "pongs of three winds and a pair of the fourth",
+     needs=("pongs3", "wind_pung", "honour_pair"))
 def little_four_winds(f: McrFacts) -> Matches:
     """Fan 9: three wind pongs and a pair of the fourth wind (000 line 566)."""
     if f.pair is None or not 27 <= f.pair[1] <= 30:
@@ -199,7 +201,8 @@ def little_four_winds(f: McrFacts) -> Matches:
     return (sum(1 << gi for gi in winds) | 1 << f.pair[0],)
 
 
-@fan("little_three_dragons", "pongs of two dragons and a pair of the third", needs=("pongs2",))
+@fan("little_three_dragons", "pongs of two dragons and a pair of the third",
+     needs=("pongs2", "dragon_pung", "honour_pair"))
 def little_three_dragons(f: McrFacts) -> Matches:
     """Fan 10: two dragon pongs and a pair of the third dragon (000 line 567)."""
     if f.pair is None or f.pair[1] < 31:
@@ -210,19 +213,20 @@ def little_three_dragons(f: McrFacts) -> Matches:
     return (sum(1 << gi for gi in dragons) | 1 << f.pair[0],)
 
 
-@fan("all_honours", "every tile a wind or a dragon", needs=("honours",))
+@fan("all_honours", "every tile a wind or a dragon", needs=("no_suited",))
 def all_honours(f: McrFacts) -> bool:
     """Fan 11: honours only (000 line 568)."""
     return f.h.all_honour
 
 
-@fan("four_concealed_pungs", "four concealed pungs or kongs", needs=("pongs3",))
+@fan("four_concealed_pungs", "four concealed pungs or kongs", needs=("concealed_pongs4",))
 def four_concealed_pungs(f: McrFacts) -> bool:
     """Fan 12: four concealed pongs (000 line 569); a pung completed by a discard is not concealed."""
     return f.concealed_pongs == 4
 
 
-@fan("pure_terminal_chows", "two 1-2-3 and two 7-8-9 chows and a pair of 5s, one suit", needs=("chows4",))
+@fan("pure_terminal_chows", "two 1-2-3 and two 7-8-9 chows and a pair of 5s, one suit",
+     needs=("chows4", "five_pair"))
 def pure_terminal_chows(f: McrFacts) -> bool:
     """Fan 13: 123, 123, 789, 789 and a pair of 5s, all of one suit (000 line 570)."""
     if f.form != STANDARD or len(f.chows) != 4 or f.pair is None:
@@ -276,7 +280,7 @@ def greater_honours_and_knitted(f: McrFacts) -> bool:
     return f.form == HONOURS_KNITTED and sum(1 for _, t in f.groups if t >= 27) == 7
 
 
-@fan("all_even_pungs", "pongs and a pair of 2s, 4s, 6s and 8s", needs=("pongs3", "standard"))
+@fan("all_even_pungs", "pongs and a pair of 2s, 4s, 6s and 8s", needs=("pongs4", "standard", "evens"))
 def all_even_pungs(f: McrFacts) -> bool:
     """Fan 21: four pongs and a pair, every one of even suited tiles (000 line 578)."""
     if f.form != STANDARD or len(f.pongs) != 4 or f.pair is None:
@@ -306,19 +310,19 @@ _RANKS = {(low, high): sum(1 << r for r in range(low, high + 1)) for low, high i
           ((7, 9), (4, 6), (1, 3), (6, 9), (1, 4))}
 
 
-@fan("upper_tiles", "suited 7s, 8s and 9s only", needs=("suited",))
+@fan("upper_tiles", "suited 7s, 8s and 9s only", needs=("suited", "four_ranks"))
 def upper_tiles(f: McrFacts) -> bool:
     """Fan 25: suited tiles 7-9 only (000 line 582)."""
     return _rank_range(f, 7, 9)
 
 
-@fan("middle_tiles", "suited 4s, 5s and 6s only", needs=("suited", "simple"))
+@fan("middle_tiles", "suited 4s, 5s and 6s only", needs=("suited", "simple", "four_ranks"))
 def middle_tiles(f: McrFacts) -> bool:
     """Fan 26: suited tiles 4-6 only (000 line 583)."""
     return _rank_range(f, 4, 6)
 
 
-@fan("lower_tiles", "suited 1s, 2s and 3s only", needs=("suited",))
+@fan("lower_tiles", "suited 1s, 2s and 3s only", needs=("suited", "four_ranks"))
 def lower_tiles(f: McrFacts) -> bool:
     """Fan 27: suited tiles 1-3 only (000 line 584)."""
     return _rank_range(f, 1, 3)
@@ -331,7 +335,7 @@ pure_straight = _combination("chow_fans", "pure_straight", 28, "1-2-3, 4-5-6 and
 
 
 @fan("three_suited_terminal_chows", "1-2-3 and 7-8-9 chows in two suits and a pair of 5s in the third",
-     needs=("chows4",))
+     needs=("chows4", "five_pair"))
 def three_suited_terminal_chows(f: McrFacts) -> bool:
     """Fan 29: 123 and 789 of one suit, 123 and 789 of another, a pair of 5s of the third (000 line 586)."""
     if f.form != STANDARD or len(f.chows) != 4 or f.pair is None:
@@ -349,7 +353,7 @@ pure_shifted_chows = _combination("chow_fans", "pure_shifted_chows", 30,
                                   ("chows3",))
 
 
-@fan("all_fives", "every set and the pair holds a 5", needs=("standard",))
+@fan("all_fives", "every set and the pair holds a 5", needs=("standard", "fives"))
 def all_fives(f: McrFacts) -> bool:
     """Fan 31: a suited 5 in every set and in the pair (000 line 588)."""
     if f.form != STANDARD:
@@ -369,7 +373,7 @@ def all_fives(f: McrFacts) -> bool:
 triple_pung = _combination("pong_fans", "triple_pung", 32, "pongs of one number in all three suits", ("pongs3",))
 
 
-@fan("three_concealed_pungs", "three concealed pongs", needs=("pongs3",))
+@fan("three_concealed_pungs", "three concealed pongs", needs=("concealed_pongs3",))
 def three_concealed_pungs(f: McrFacts) -> bool:
     """Fan 33: three concealed pongs (000 line 590)."""
     return f.concealed_pongs >= 3
@@ -392,13 +396,13 @@ def knitted_straight(f: McrFacts) -> bool:
     return f.form == HONOURS_KNITTED and sum(1 for _, t in f.groups if t < 27) == 9
 
 
-@fan("upper_four", "suited 6s to 9s only", needs=("suited",))
+@fan("upper_four", "suited 6s to 9s only", needs=("suited", "four_ranks"))
 def upper_four(f: McrFacts) -> bool:
     """Fan 36: suited tiles 6-9 only (000 line 593)."""
     return _rank_range(f, 6, 9)
 
 
-@fan("lower_four", "suited 1s to 4s only", needs=("suited",))
+@fan("lower_four", "suited 1s to 4s only", needs=("suited", "four_ranks"))
 def lower_four(f: McrFacts) -> bool:
     """Fan 37: suited tiles 1-4 only (000 line 594)."""
     return _rank_range(f, 1, 4)
@@ -469,7 +473,7 @@ def two_concealed_kongs(f: McrFacts) -> bool:
 # ------------------------------------------------------------------------------------------ 6 points
 
 
-@fan("all_pungs", "four pongs and a pair", needs=("pongs3",))
+@fan("all_pungs", "four pongs and a pair", needs=("pongs4",))
 def all_pungs(f: McrFacts) -> bool:
     """Fan 49: four pongs (000 line 606)."""
     return f.form == STANDARD and len(f.pongs) == 4
@@ -486,7 +490,7 @@ mixed_shifted_chows = _combination("chow_fans", "mixed_shifted_chows", 51, "chow
                                    ("chows3",))
 
 
-@fan("all_types", "all three suits, winds and dragons", needs=("honours",))
+@fan("all_types", "all three suits, winds and dragons", needs=("three_suits", "winds", "dragons"))
 def all_types(f: McrFacts) -> bool:
     """Fan 52: characters, dots, bamboo, winds and dragons all present (000 line 609)."""
     h = f.h
@@ -505,7 +509,7 @@ two_dragon_pungs = _combination("pong_fans", "two_dragon_pungs", 54, "pongs of t
 # ------------------------------------------------------------------------------------------ 4 points
 
 
-@fan("outside_hand", "a terminal or an honour in every set and the pair", needs=("standard",))
+@fan("outside_hand", "a terminal or an honour in every set and the pair", needs=("standard", "outside"))
 def outside_hand(f: McrFacts) -> bool:
     """Fan 55: every set and the pair holds a terminal or an honour (000 line 612)."""
     if f.form != STANDARD:
@@ -550,30 +554,39 @@ def last_tile(f: McrFacts) -> bool:
 # ------------------------------------------------------------------------------------------ 2 points
 
 
-@fan("dragon_pung", "a pong of dragons", needs=("pongs1",))
+@fan("dragon_pung", "a pong of dragons", needs=("dragon_pung",))
 def dragon_pung(f: McrFacts) -> Matches:
     """Fan 59: a pong of dragons, each (000 line 616)."""
-    return tuple(1 << gi for gi, t, _, _ in f.pongs if t >= 31)
+    out: Matches = ()
+    for gi, t, _, _ in f.pongs:
+        if t >= 31:
+            out += (1 << gi,)
+    return out
 
 
-@fan("prevalent_wind", "a pong of the round's wind", needs=("pongs1",))
+@fan("prevalent_wind", "a pong of the round's wind", needs=("wind_pung",))
 def prevalent_wind(f: McrFacts) -> Matches:
     """Fan 60: a pong of the prevalent wind (000 line 617)."""
-    winds = [gi for gi, t, _, _ in f.pongs if 27 <= t <= 30]
-    if not winds:
-        return ()
-    wind = _wind_needed(f, "prevalent_wind")
-    return tuple(1 << gi for gi, t, _, _ in f.pongs if t == wind)
+    return _wind_pongs(f, "prevalent_wind")
 
 
-@fan("seat_wind", "a pong of the winner's own wind", needs=("pongs1",))
+@fan("seat_wind", "a pong of the winner's own wind", needs=("wind_pung",))
 def seat_wind(f: McrFacts) -> Matches:
     """Fan 61: a pong of the seat wind (000 line 618)."""
-    winds = [gi for gi, t, _, _ in f.pongs if 27 <= t <= 30]
-    if not winds:
-        return ()
-    wind = _wind_needed(f, "seat_wind")
-    return tuple(1 << gi for gi, t, _, _ in f.pongs if t == wind)
+    return _wind_pongs(f, "seat_wind")
+
+
+def _wind_pongs(f: McrFacts, which: str) -> Matches:
+    """The pongs of the situation's ``which`` wind; the wind is needed only when the hand holds a wind pong."""
+    out: Matches = ()
+    wind = None
+    for gi, t, _, _ in f.pongs:
+        if 27 <= t <= 30:
+            if wind is None:
+                wind = _wind_needed(f, which)
+            if t == wind:
+                out += (1 << gi,)
+    return out
 
 
 @fan("concealed_hand", "nothing exposed, won on a discard", needs=("unmelded", "discard"))
@@ -587,7 +600,7 @@ def concealed_hand(f: McrFacts) -> bool:
     return h.melded_fixed == 0 and not h.sit.self_drawn
 
 
-@fan("all_chows", "four chows and a suited pair")
+@fan("all_chows", "four chows and a suited pair", needs=("chows_only",))
 def all_chows(f: McrFacts) -> bool:
     """Fan 63: only chows and no honours (000 line 620); a knitted straight counts as three chows."""
     if f.form not in (STANDARD, KNITTED_STRAIGHT) or f.pongs or f.pair is None:
@@ -598,31 +611,35 @@ def all_chows(f: McrFacts) -> bool:
 @fan("tile_hog", "all four copies of a tile used without a kong", needs=("four_of_a_kind",))
 def tile_hog(f: McrFacts) -> Matches:
     """Fan 64: four tiles of one kind in the hand, not as a kong (000 line 621), each such kind."""
-    counts = f.h.counts
     out = []
-    for kind in range(34):
-        if counts[kind] == 4:
-            mask = 0
-            is_kong = False
-            for gi, (gkind, tile) in enumerate(f.groups):
-                if gkind == CHOW:
-                    held = tile <= kind <= tile + 2
-                elif gkind == KNIT:
-                    held = tile <= kind <= tile + 6 and (kind - tile) % 3 == 0
-                else:
-                    held = tile == kind
-                    is_kong = is_kong or (held and gkind == 2)
-                if held:
-                    mask |= 1 << gi
-            if not is_kong:
-                out.append(mask)
+    groups = f.groups
+    for kind in f.h.fours:
+        bit = 1 << kind
+        mask = 0
+        for gi, (gkind, tile) in enumerate(groups):
+            if _HOLDS[gkind][tile] & bit:
+                if gkind == KONG:
+                    break  # the four copies are a kong
+                mask |= 1 << gi
+        else:
+            out.append(mask)
     return tuple(out)
+
+
+def _holds() -> list[list[int]]:
+    """The kinds each group holds, by group kind and first tile, as bits (a knitted run holds t, t+3, t+6)."""
+    spans = {CHOW: (0, 1, 2), KNIT: (0, 3, 6)}
+    return [[sum(1 << tile + step for step in spans.get(kind, (0,)) if tile + step < 34) for tile in range(34)]
+            for kind in range(6)]
+
+
+_HOLDS = _holds()
 
 
 double_pung = _combination("pong_fans", "double_pung", 65, "pongs of one number in two suits", ("pongs2",))
 
 
-@fan("two_concealed_pungs", "two concealed pongs", needs=("pongs2",))
+@fan("two_concealed_pungs", "two concealed pongs", needs=("concealed_pongs2",))
 def two_concealed_pungs(f: McrFacts) -> bool:
     """Fan 66: two concealed pongs (000 line 623)."""
     return f.concealed_pongs >= 2
@@ -631,7 +648,11 @@ def two_concealed_pungs(f: McrFacts) -> bool:
 @fan("concealed_kong", "a concealed kong", needs=("kongs",))
 def concealed_kong(f: McrFacts) -> Matches:
     """Fan 67: a concealed kong (000 line 624)."""
-    return tuple(1 << gi for gi, _, is_kong, exposed in f.pongs if is_kong and not exposed)
+    out: Matches = ()
+    for gi, _, is_kong, exposed in f.pongs:
+        if is_kong and not exposed:
+            out += (1 << gi,)
+    return out
 
 
 @fan("all_simples", "no terminals and no honours", needs=("suited", "simple"))
@@ -650,19 +671,27 @@ short_straight = _combination("chow_fans", "short_straight", 71, "two chows of o
 two_terminal_chows = _combination("chow_fans", "two_terminal_chows", 72, "1-2-3 and 7-8-9 of one suit", ("chows2",))
 
 
-@fan("pung_of_terminals_or_honours", "a pong of 1s, 9s or honours", needs=("pongs1",))
+@fan("pung_of_terminals_or_honours", "a pong of 1s, 9s or honours", needs=("terminal_pung",))
 def pung_of_terminals_or_honours(f: McrFacts) -> Matches:
     """Fan 73: a pong of terminals or honours ("онёры", 000 lines 63-64, 630), each.
 
     A dragon pong is also fan 59, which implies this one (its row excludes it).
     """
-    return tuple(1 << gi for gi, t, _, _ in f.pongs if t >= 27 or t % 9 in (0, 8))
+    out: Matches = ()
+    for gi, t, _, _ in f.pongs:
+        if t >= 27 or t % 9 in (0, 8):
+            out += (1 << gi,)
+    return out
 
 
 @fan("melded_kong", "an exposed kong", needs=("kongs",))
 def melded_kong(f: McrFacts) -> Matches:
     """Fan 74: an exposed kong (000 line 631)."""
-    return tuple(1 << gi for gi, _, is_kong, exposed in f.pongs if is_kong and exposed)
+    out: Matches = ()
+    for gi, _, is_kong, exposed in f.pongs:
+        if is_kong and exposed:
+            out += (1 << gi,)
+    return out
 
 
 @fan("one_voided_suit", "exactly two of the three suits", needs=("two_suits",))
@@ -677,19 +706,19 @@ def no_honours(f: McrFacts) -> bool:
     return not f.h.honours
 
 
-@fan("edge_wait", "waited only on the 3 of 1-2 or the 7 of 8-9", needs=("wait",))
+@fan("edge_wait", "waited only on the 3 of 1-2 or the 7 of 8-9", needs=("edge",))
 def edge_wait(f: McrFacts) -> bool:
     """Fan 77: the only tile waited for completes 1-2-3 with the 3 or 7-8-9 with the 7 (000 line 634)."""
     return f.wait == EDGE
 
 
-@fan("closed_wait", "waited only on the middle tile of a chow", needs=("wait",))
+@fan("closed_wait", "waited only on the middle tile of a chow", needs=("closed",))
 def closed_wait(f: McrFacts) -> bool:
     """Fan 78: the only tile waited for is the middle of a chow (000 line 635)."""
     return f.wait == CLOSED
 
 
-@fan("single_wait", "waited only on the pair", needs=("wait",))
+@fan("single_wait", "waited only on the pair", needs=("single",))
 def single_wait(f: McrFacts) -> bool:
     """Fan 79: the only tile waited for completes the pair (000 line 636)."""
     return f.wait == SINGLE_WAIT

@@ -28,19 +28,26 @@ Flower tiles (fan 81) count a point each but not toward the 8-point minimum
 The engine scores the winner only: sport settlement pays for no losing hand
 (line 142), so a loser gets a zero score saying so.
 
-Speed: divisions, combinations and tile facts are cached by count vectors;
-each fan row is compiled once per ruleset (:class:`FanTable`), with gates
-that skip predicates a division cannot satisfy.  When a hand has several
-divisions the best is found by :func:`_total` (no explanation), and only
-that one is explained by :func:`_evaluate`; a test keeps the two equal.
+Speed: a hand is divided one suit at a time (:mod:`mahjong_core.scoring.mcr_divide`
+remembers answers per suit only), the facts the fans read are computed once
+per division (:mod:`mahjong_core.scoring.mcr_facts`), and each fan row is
+compiled once per ruleset (:class:`FanTable`): its place in evaluation
+order, its exclusions as bit masks, and gates that skip predicates a
+division cannot satisfy, found with a few table lookups.  Score items are
+values, made once per row and detail.  Nothing is remembered per hand but
+the last answer (:data:`_LAST`).  When a hand has several divisions the best
+is found by :func:`_total` (no explanation), and only that one is explained
+by :func:`_evaluate`; a test keeps the two equal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import reduce
+from itertools import chain
+from operator import getitem, or_
+from typing import Any, NamedTuple
 
 from ..arrangements import meld_sort_key
 from ..errors import HandError, RulesetError
@@ -63,15 +70,17 @@ from .mcr_facts import (
     division_facts,
     facts_from_arrangement,
     hand_facts,
+    holder_group,
     situation,
 )
 
 FAMILY = "mcr"
 _PER = ("hand", "meld", "match", "bonus_tile")
-_PRINCIPLE_SOURCE = {
-    "non_repeat": "000 line 643",
-    "non_identical": "000 line 645",
-    "account_once": "000 line 647",
+_NON_REPEAT = "000 line 643"
+#: Why a match did not count under principles 3 and 5 (principle 1 names the fan: ``FanRow.implies``).
+_REFUSED = {
+    "non_identical": "a set already makes this fan: non-identical principle (000 line 645)",
+    "account_once": "these sets are already combined: account-once principle (000 line 647)",
 }
 
 
@@ -82,6 +91,11 @@ class FanRow:
     :param test: the predicate as ``test(facts)`` (its ``on_facts``; a
         third-party predicate is wrapped to read an arrangement and a context).
     :param needs: the predicate's gate bits (:data:`mahjong_core.scoring.mcr_facts.NEEDS`).
+    :param item: the row's score item when it counts once and names no sets (every ``per: hand`` fan),
+        made once here rather than for every hand.
+    :param implies: why a fan this row excludes did not count (the non-repeat principle naming this row).
+    :param items: the row's other score items met so far, by count and detail (score items are values,
+        and the same few recur); see :func:`_item`.  ``singles``: those counting one set once, by the set.
     """
 
     id: str
@@ -95,14 +109,37 @@ class FanRow:
     last: bool
     non_identical: bool
     account_once: bool
+    item: ScoreItem
+    implies: str
+    items: dict[tuple[int, str], ScoreItem] = field(default_factory=dict, compare=False, repr=False)
+    singles: dict[tuple[tuple[int, int], bool], ScoreItem] = field(default_factory=dict, compare=False, repr=False)
 
 
 K_HAND, K_MATCH, K_BONUS = 0, 1, 2
 NON_IDENTICAL, ACCOUNT_ONCE = 1, 2
 
 
+class _Compiled(NamedTuple):
+    """A row as the evaluation loops unpack it.
+
+    Rows are numbered by their place in evaluation order: ``bit`` is the
+    row's own bit, ``always`` and ``scoped`` are the bits of the rows it
+    excludes everywhere and inside its own sets (principle 1).
+    """
+
+    bit: int
+    test: Any
+    kind: int
+    value: int
+    always: int
+    scoped: int
+    combo: int
+    last: bool
+    row: FanRow
+
+
 class FanTable:
-    """A ruleset's fan rows compiled for the engine: evaluation order and exclusions as bit masks.
+    """A ruleset's fan rows compiled for the engine: evaluation order, exclusions and gates as bit masks.
 
     :raises RulesetError: for a row with an unknown ``per``, a non-integer
         value, or an ``excludes`` entry naming no row.
@@ -138,27 +175,37 @@ class FanTable:
             source = row["source"] if "source" in row else f"assumption: {row['assumption']}"
             self.rows.append(FanRow(rid, position[rid], value, per, test, int(getattr(fn, "needs", 0)), source,
                                     row.get("name", rid), bool(getattr(fn, "evaluated_last", False)),
-                                    rid in non_identical, rid in account_once))
-        self.by_id = {r.id: r for r in self.rows}
-        self.always = [0] * len(self.rows)
-        self.scoped = [0] * len(self.rows)
-        for r in self.rows:
+                                    rid in non_identical, rid in account_once,
+                                    ScoreItem(rid, "fan", value, 1, source, ""),
+                                    f"implied by {rid} ({source}): non-repeat principle ({_NON_REPEAT})"))
+        #: Each row's place in a score's items: highest value first, then table order.
+        self.rank = {r.id: (-r.value, r.index) for r in self.rows}
+        by_value = sorted(self.rows, key=lambda r: self.rank[r.id])
+        ordered = [r for r in by_value if not r.last] + [r for r in by_value if r.last]
+        place = {r.id: p for p, r in enumerate(ordered)}
+        always = [0] * len(ordered)
+        scoped = [0] * len(ordered)
+        for r in ordered:
             for other in rows[r.id].get("excludes", ()):
-                if other not in position:
+                if other not in place:
                     raise RulesetError(f"fan {r.id!r} excludes {other!r}, which is no row of the fans table",
                                        source=ruleset.location, place=f"$.fans.{r.id}.excludes")
-                target = self.by_id[other]
-                bit = 1 << target.index
+                target = ordered[place[other]]
                 if r.per in ("hand", "bonus_tile") or target.per in ("hand", "bonus_tile"):
-                    self.always[r.index] |= bit
+                    always[place[r.id]] |= 1 << place[other]
                 else:
-                    self.scoped[r.index] |= bit
-        ordered = sorted(self.rows, key=lambda r: (-r.value, r.index))
-        self.order = [r for r in ordered if not r.last]
-        self.final = [r for r in ordered if r.last]
-        self.fast = [self._compiled(r) for r in self.order]
-        self.fast_final = [self._compiled(r) for r in self.final]
-        self._gated: dict[int, tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]] = {}
+                    scoped[place[r.id]] |= 1 << place[other]
+        #: Every row compiled in evaluation order: highest value first, the rows evaluated last (chicken hand) at
+        #: the end.
+        self.compiled = [_Compiled(1 << p, r.test, _KIND[r.per], r.value, always[p], scoped[p],
+                                   (NON_IDENTICAL if r.non_identical else 0) | (ACCOUNT_ONCE if r.account_once else 0),
+                                   r.last, r) for p, r in enumerate(ordered)]
+        self._every_row = (1 << len(ordered)) - 1
+        self._gates = _gate_tables([r.needs for r in ordered])
+        self._row_bytes = (len(ordered) + 7) // 8
+        #: The compiled rows a byte of a row set names, per byte and value, in evaluation order.
+        self._listed = [[tuple(row for b, row in enumerate(self.compiled[8 * k:8 * k + 8]) if value >> b & 1)
+                         for value in range(256)] for k in range(self._row_bytes)]
         self.seven_pairs = bool(scoring_value(ruleset, "forms.seven_pairs"))
         self.seven_pairs_allow_four = bool(scoring_value(ruleset, "forms.seven_pairs_allow_four"))
         self.thirteen_orphans = bool(scoring_value(ruleset, "forms.thirteen_orphans"))
@@ -172,18 +219,46 @@ class FanTable:
                                "winning_tile_counts: false is not supported", source=ruleset.location,
                                place="$.scoring.winning_tile_counts")
 
-    def gated(self, have: int) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-        """The compiled rows whose gates a division with ``have`` passes: (in order, evaluated last)."""
-        rows = self._gated.get(have)
-        if rows is None:
-            rows = self._gated[have] = ([r for r in self.fast if not r[7] & ~have],
-                                        [r for r in self.fast_final if not r[7] & ~have])
-        return rows
+    def open_rows(self, have: int) -> Iterator[_Compiled]:
+        """The compiled rows whose gates a division with gate bits ``have`` passes, in evaluation order.
 
-    def _compiled(self, r: FanRow) -> tuple[Any, ...]:
-        kind = K_HAND if r.per == "hand" else K_BONUS if r.per == "bonus_tile" else K_MATCH
-        combo = (NON_IDENTICAL if r.non_identical else 0) | (ACCOUNT_ONCE if r.account_once else 0)
-        return (r.index, r.test, kind, r.value, self.always[r.index], self.scoped[r.index], combo, r.needs, r)
+        Table lookups, one per byte: for every value of a byte of gate bits,
+        the rows needing a gate that value lacks; then, for every value of a
+        byte of the open rows' bits, those rows.
+        """
+        gates = self._gates
+        closed = reduce(or_, map(getitem, gates, have.to_bytes(len(gates), "little", signed=True)))
+        rows = (self._every_row & ~closed).to_bytes(self._row_bytes, "little")
+        return chain.from_iterable(map(getitem, self._listed, rows))
+
+
+_KIND = {"hand": K_HAND, "meld": K_MATCH, "match": K_MATCH, "bonus_tile": K_BONUS}
+
+
+def _gate_tables(needs: list[int]) -> list[list[int]]:
+    """For each byte of gate bits, the rows (as bits) each value of the byte closes (:meth:`FanTable.open_rows`).
+
+    One byte more than the gates take, so that the gate bits of any division
+    (and -1, every gate open) read as a signed number of that many bytes.
+    """
+    width = max(needs, default=0).bit_length() // 8 * 8 + 8
+    needing = [0] * width
+    for p, gates in enumerate(needs):
+        for g in range(width):
+            if gates >> g & 1:
+                needing[g] |= 1 << p
+    tables = []
+    for shift in range(0, width, 8):
+        chunk = needing[shift:shift + 8]
+        table = []
+        for value in range(256):
+            closed = 0
+            for g, rows in enumerate(chunk):
+                if not value >> g & 1:
+                    closed |= rows
+            table.append(closed)
+        tables.append(table)
+    return tables
 
 
 def _generic_test(fn: Any) -> Any:
@@ -205,183 +280,218 @@ def _source(ruleset: Any, name: str) -> str:
 
 
 _TABLES: dict[str, FanTable] = {}
+#: The ruleset asked for last and its table: the identity string is built only when the ruleset changes.
+_CURRENT: list[Any] = [None, None]
 
 
 def fan_table(ruleset: Any) -> FanTable:
     """The compiled fan table of a ruleset, built once per ruleset identity."""
+    if _CURRENT[0] is ruleset:
+        return _CURRENT[1]
     key = ruleset.identity
     table = _TABLES.get(key)
     if table is None:
         table = _TABLES[key] = FanTable(ruleset)
+    _CURRENT[0], _CURRENT[1] = ruleset, table
     return table
 
 
 # ----------------------------------------------------------------------------------------- divisions
 
 
-def divisions(h: HandFacts, table: FanTable) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+def divisions(h: HandFacts, table: FanTable) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
     """Every reading of the hand's concealed tiles the ruleset's forms allow: ``(form, groups)``."""
-    return _divisions(h.concealed, h.sets, not h.fixed, table.seven_pairs, table.seven_pairs_allow_four,
-                      table.thirteen_orphans, table.knitted)
-
-
-@lru_cache(maxsize=1 << 16)
-def _divisions(key: bytes, sets: int, concealed: bool, seven_pairs: bool, allow_four: bool, thirteen_orphans: bool,
-               knitted: bool) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
-    found: list[tuple[str, tuple[tuple[int, int], ...]]] = [(STANDARD, groups) for groups in dv.standard(key, sets)]
-    if concealed:
-        if seven_pairs:
+    key = h.concealed
+    sets = h.sets
+    found: list[tuple[str, tuple[tuple[int, int], ...]]] = [(STANDARD, groups) for groups in dv.divide(key)]
+    # The special forms by how many kinds they hold: seven pairs at most seven (fewer with four alike),
+    # thirteen orphans thirteen, honours and knitted tiles fourteen, a knitted straight nine and more.
+    kinds = 34 - key.count(0)
+    if not h.fixed:
+        if kinds <= 7 and table.seven_pairs:
             pairs = dv.seven_pairs(key)
-            if pairs is not None and (allow_four or 4 not in key):
+            if pairs is not None and (table.seven_pairs_allow_four or 4 not in key):
                 found.append((SEVEN_PAIRS, pairs))
-        if thirteen_orphans:
+        elif kinds == 13 and table.thirteen_orphans:
             orphans = dv.thirteen_orphans(key)
             if orphans is not None:
                 found.append((THIRTEEN_ORPHANS, orphans))
-        if knitted:
+        elif kinds == 14 and table.knitted:
             singles = dv.honours_and_knitted(key)
             if singles is not None:
                 found.append((HONOURS_KNITTED, singles))
-    if knitted and sets >= 3:
+    if kinds >= 9 and sets >= 3 and table.knitted:
         for firsts, rest in dv.knitted_straights(key, sets):
             found.append((KNITTED_STRAIGHT, tuple((KNIT, first) for first in firsts) + rest))
-    return tuple(found)
+    return found
 
 
 class _Combos:
-    """Sets already used by the non-identical fans, and joined by the account-once fans, in one division."""
+    """Sets already used by the non-identical fans, and joined by the account-once fans, in one division.
 
-    __slots__ = ("used", "parent")
+    Both as group masks: ``used`` per row, ``joined`` the groups that
+    account-once fans have combined so far, one mask per connected lot.
+    """
 
-    def __init__(self, size: int):
-        self.used: set[tuple[int, int]] = set()
-        self.parent = list(range(size))
+    __slots__ = ("used", "joined")
 
-    def _find(self, g: int) -> int:
-        parent = self.parent
-        while parent[g] != g:
-            parent[g] = parent[parent[g]]
-            g = parent[g]
-        return g
+    def __init__(self) -> None:
+        self.used: dict[int, int] = {}
+        self.joined: list[int] = []
 
-    def refusal(self, index: int, combo: int, mask: int) -> str | None:
-        """Why the match ``mask`` of row ``index`` may not count, or ``None``."""
-        groups = _groups_of(mask)
-        if combo & NON_IDENTICAL:
-            used = self.used
-            for g in groups:
-                if (index, g) in used:
-                    return "non_identical"
-        if combo & ACCOUNT_ONCE and len({self._find(g) for g in groups}) < len(groups):
-            return "account_once"
+    def refusal(self, row: int, combo: int, mask: int) -> str | None:
+        """Why the match ``mask`` of the row with bit ``row`` may not count, or ``None``."""
+        if combo & NON_IDENTICAL and self.used.get(row, 0) & mask:
+            return "non_identical"
+        if combo & ACCOUNT_ONCE:
+            for lot in self.joined:
+                both = lot & mask
+                if both & (both - 1):  # two of the match's sets are combined already
+                    return "account_once"
         return None
 
-    def take(self, index: int, combo: int, mask: int) -> None:
-        groups = _groups_of(mask)
+    def take(self, row: int, combo: int, mask: int) -> None:
         if combo & NON_IDENTICAL:
-            for g in groups:
-                self.used.add((index, g))
+            self.used[row] = self.used.get(row, 0) | mask
         if combo & ACCOUNT_ONCE:
-            first = self._find(groups[0])
-            for g in groups[1:]:
-                self.parent[self._find(g)] = first
-
-
-def _groups_of(mask: int) -> list[int]:
-    out = []
-    g = 0
-    while mask:
-        if mask & 1:
-            out.append(g)
-        mask >>= 1
-        g += 1
-    return out
+            lots = []
+            for lot in self.joined:
+                if lot & mask:
+                    mask |= lot
+                else:
+                    lots.append(lot)
+            lots.append(mask)
+            self.joined = lots
 
 
 def _total(table: FanTable, f: McrFacts) -> int:
     """The division's points under the five principles -- the fast path, no explanation.
 
-    :func:`_evaluate` applies the same rules and also says why; a test keeps the two equal.
+    A counted fan closes the rows it excludes everywhere: they are not
+    tested.  :func:`_evaluate` applies the same rules, tests every open row
+    and says why; a test keeps the two equal.
     """
-    rows, final = table.gated(f.have)
-    always = 0
+    excluded = 0
     scoped: list[tuple[int, int]] = []
     combos: _Combos | None = None
     total = 0
     others = 0
     full = f.all_mask
-    for i, test, kind, value, amask, smask, combo, _needs, _row in rows:
-        if always >> i & 1:
+    for bit, test, kind, value, amask, smask, combo, last, _row in table.open_rows(f.have):
+        if excluded & bit:
             continue
+        if last:
+            f.counted_others = others
         res = test(f)
         if not res:
             continue
         if kind == K_HAND or res is True:
             total += value
             others += 1
-            always |= amask
+            excluded |= amask
             if smask:
                 scoped.append((smask, full))
             continue
         if kind == K_BONUS:
             total += value * res
-            always |= amask
+            excluded |= amask
             continue
-        bit = 1 << i
         n = 0
         for mask in res:
-            if scoped and any(fans & bit and not mask & ~inside for fans, inside in scoped):
+            if scoped and _inside_scoped(scoped, bit, mask):
                 continue
             if combo:
                 if combos is None:
-                    combos = _Combos(len(f.groups))
-                if combos.refusal(i, combo, mask):
+                    combos = _Combos()
+                if combos.refusal(bit, combo, mask):
                     continue
-                combos.take(i, combo, mask)
+                combos.take(bit, combo, mask)
             n += 1
-            always |= amask
             if smask:
                 scoped.append((smask, mask))
         if n:
             total += value * n
             others += n
-    for i, test, _kind, value, _amask, _smask, _combo, _needs, _row in final:
-        if always >> i & 1:
-            continue
-        f.counted_others = others
-        if test(f):
-            total += value
-            others += 1
+            excluded |= amask
     return total
 
 
-class _Tally:
-    """One division's evaluation with its explanation: what counted, what did not and why."""
+def _inside_scoped(scoped: list[tuple[int, int]], bit: int, mask: int) -> bool:
+    """Whether a counted fan excludes the row ``bit`` inside sets that hold the whole match ``mask``."""
+    for fans, inside in scoped:
+        if fans & bit and not mask & ~inside:
+            return True
+    return False
 
-    __slots__ = ("total", "bonus", "counted", "excluded")
+
+class _Tally:
+    """One division's evaluation with its explanation: the items that counted, those that did not and why.
+
+    ``items`` are in evaluation order; ``late`` says a row evaluated last
+    counted, so they need sorting by value.
+    """
+
+    __slots__ = ("total", "bonus", "fans", "late", "items", "excluded")
 
     def __init__(self) -> None:
-        self.total = 0
-        self.bonus = 0
-        self.counted: list[tuple[FanRow, list[int]]] = []
-        self.excluded: list[tuple[FanRow, int, str]] = []
+        self.items: list[ScoreItem] = []
+        self.excluded: list[ScoreItem] = []
 
 
 def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
-    """Apply the principles to one division, recording every counted and every excluded match."""
+    """Apply the principles to one division, explaining every counted and every excluded match.
+
+    Unlike :func:`_total` it tests the rows a counted fan excludes too, to
+    say so.  A whole-hand fan while no fan has excluded single sets yet (the
+    usual case) takes a short way through the same rules.
+    """
     t = _Tally()
-    rows, final = table.gated(f.have)
+    items = t.items
+    excluded = t.excluded
     always = 0
     excluders: list[tuple[int, FanRow]] = []
     scoped: list[tuple[int, int, FanRow]] = []
     combos: _Combos | None = None
-    others = 0
+    total = bonus = others = 0
+    late = False
     full = f.all_mask
-    for i, test, kind, value, amask, smask, combo, _needs, row in rows + final:
-        if row.last:
+    for bit, test, kind, value, amask, smask, combo, last, row in table.open_rows(f.have):
+        if last:
             f.counted_others = others
         res = test(f)
         if not res:
+            continue
+        if not combo and not scoped:
+            # No principle but non-repeat applies yet: every match counts unless the row is excluded.
+            if always & bit:
+                why = _excluder(excluders, bit).implies
+                if kind == K_HAND or res is True and kind == K_MATCH:  # no sets to name: the reason is the detail
+                    excluded.append(_item(row, 1, why))
+                else:
+                    for mask in (full,) if kind == K_BONUS else dict.fromkeys(res):
+                        excluded.append(_excluded_item(f, row, mask, why))
+                continue
+            if kind == K_HAND or res is True and kind == K_MATCH:
+                count = 1
+                items.append(row.item)
+            elif kind == K_BONUS:
+                count = int(res)
+                bonus += value * count
+                items.append(_item(row, count, _detail(f, row, (full,))))
+            else:
+                count = len(res)
+                items.append(_counted_item(f, row, res))
+            total += value * count
+            if kind != K_BONUS:
+                others += count
+            if last:
+                late = True
+            if amask:
+                excluders.append((amask, row))
+                always |= amask
+            if smask:
+                for mask in (full,) if kind != K_MATCH or res is True else res:
+                    scoped.append((smask, mask, row))
             continue
         if kind == K_HAND or res is True:
             matches: tuple[int, ...] = (full,)
@@ -389,29 +499,33 @@ def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
             matches = (full,) * int(res)
         else:
             matches = res
-        bit = 1 << i
         kept: list[int] = []
+        reported: set[tuple[int, str]] | None = None
         for mask in matches:
-            reason = None
-            by: FanRow | None = None
+            why = None
             if always & bit:
-                reason = "non_repeat"
-                by = next(owner for owner_mask, owner in excluders if owner_mask & bit)
+                why = _excluder(excluders, bit).implies
             elif scoped:
                 for fans, inside, owner in scoped:
                     if fans & bit and not mask & ~inside:
-                        reason, by = "non_repeat", owner
+                        why = owner.implies
                         break
-            if reason is None and combo:
+            if why is None and combo:
                 if combos is None:
-                    combos = _Combos(len(f.groups))
-                reason = combos.refusal(i, combo, mask)
-            if reason is not None:
-                t.excluded.append((row, mask, _why(reason, by)))
+                    combos = _Combos()
+                refusal = combos.refusal(bit, combo, mask)
+                if refusal is not None:
+                    why = _REFUSED[refusal]
+            if why is not None:
+                if reported is None:
+                    reported = set()
+                if (mask, why) not in reported:  # a match repeated (one per bonus tile) is reported once
+                    reported.add((mask, why))
+                    excluded.append(_excluded_item(f, row, mask, why))
                 continue
             if combo:
                 assert combos is not None
-                combos.take(i, combo, mask)
+                combos.take(bit, combo, mask)
             kept.append(mask)
             if amask:
                 excluders.append((amask, row))
@@ -419,31 +533,27 @@ def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
             if smask:
                 scoped.append((smask, mask, row))
         if kept:
-            t.total += value * len(kept)
+            total += value * len(kept)
             if kind == K_BONUS:
-                t.bonus += value * len(kept)
+                bonus += value * len(kept)
             else:
                 others += len(kept)
-            t.counted.append((row, kept))
+            items.append(row.item if kind == K_HAND else _counted_item(f, row, kept))
+            if last:
+                late = True
+    t.total = total
+    t.bonus = bonus
+    t.fans = others
+    t.late = late
     return t
 
 
-_WHY: dict[tuple[str, str | None], str] = {}
-
-
-def _why(reason: str, by: FanRow | None) -> str:
-    key = (reason, by.id if by is not None else None)
-    text = _WHY.get(key)
-    if text is None:
-        if reason == "non_repeat":
-            who = f"{by.id} ({by.source})" if by is not None else "a higher fan"
-            text = f"implied by {who}: non-repeat principle ({_PRINCIPLE_SOURCE['non_repeat']})"
-        elif reason == "non_identical":
-            text = f"a set already makes this fan: non-identical principle ({_PRINCIPLE_SOURCE['non_identical']})"
-        else:
-            text = f"these sets are already combined: account-once principle ({_PRINCIPLE_SOURCE['account_once']})"
-        _WHY[key] = text
-    return text
+def _excluder(excluders: list[tuple[int, FanRow]], bit: int) -> FanRow:
+    """The first counted fan that excludes the row ``bit`` everywhere."""
+    for owner_mask, owner in excluders:
+        if owner_mask & bit:
+            return owner
+    raise AssertionError("an excluded row has no excluder")
 
 
 # ----------------------------------------------------------------------------------------- the engine
@@ -467,7 +577,8 @@ def score_mcr(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
     if context.get("winner") is False:
         return _losing_score(table)
     sit = situation(hand, context, table.defaults)
-    key = (ruleset.identity, hand, sit.self_drawn, sit.last_tile, sit.replacement, sit.robbing_kong,
+    # The table stands for the ruleset: there is one per ruleset identity.
+    key = (table, hand, sit.self_drawn, sit.last_tile, sit.replacement, sit.robbing_kong,
            sit.last_tile_of_kind, sit.seat_wind, sit.prevalent_wind, sit.winning_tile, sit.replacement_unsure)
     if _LAST[0] == key:
         return _LAST[1]
@@ -509,7 +620,9 @@ def score_points(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> int:
     h = hand_facts(hand, situation(hand, context, table.defaults))
     best = -1
     for form, groups in divisions(h, table):
-        best = max(best, _total(table, division_facts(h, form, groups)))
+        total = _total(table, division_facts(h, form, groups))
+        if total > best:
+            best = total
     if best < 0:
         raise HandError("not a complete hand: the tiles make neither four sets and a pair nor a special form",
                         place="hand")
@@ -525,116 +638,167 @@ def _losing_score(table: FanTable) -> Score:
     return Score(0, FAMILY, (item,), raw={"points": 0, "points_excluding_bonus": 0})
 
 
-_ITEMS: dict[tuple[str, int, str], ScoreItem] = {}
+def _explained(table: FanTable, hand: Hand, f: McrFacts) -> Score:
+    """The division's score with everything it says: items, exclusions with reasons, arrangement, raw numbers."""
+    t = _evaluate(table, f)
+    items = t.items
+    if t.late:
+        items.sort(key=lambda item: table.rank[item.name])
+    raw = {"points": t.total, "points_excluding_bonus": t.total - t.bonus, "bonus_points": t.bonus, "fans": t.fans}
+    return Score(t.total, FAMILY, tuple(items), tuple(t.excluded), _arrangement(hand, f), None, raw)
+
+
+# ----------------------------------------------------------------------------------------- explanation
+
+#: Score items a row keeps at most (a few hundred details occur per row).
+_ITEMS_BOUND = 1 << 12
 
 
 def _item(row: FanRow, count: int, detail: str) -> ScoreItem:
-    """Score items are values: the same row, count and detail share one object."""
-    key = (row.id, count, detail)
-    item = _ITEMS.get(key)
+    """The row's score item counted ``count`` times with ``detail``: made once, then shared (items are values)."""
+    key = (count, detail)
+    item = row.items.get(key)
     if item is None:
-        if len(_ITEMS) > 1 << 15:
-            _ITEMS.clear()
-        item = _ITEMS[key] = ScoreItem(row.id, "fan", row.value, count, row.source, detail)
+        if len(row.items) >= _ITEMS_BOUND:
+            row.items.clear()
+        item = row.items[key] = ScoreItem(row.id, "fan", row.value, count, row.source, detail)
     return item
 
 
-def _explained(table: FanTable, hand: Hand, f: McrFacts) -> Score:
-    t = _evaluate(table, f)
-    items = [_item(row, len(masks), _detail(f, row, masks))
-             for row, masks in sorted(t.counted, key=lambda c: (-c[0].value, c[0].index))]
-    excluded = []
-    seen = set()
-    for row, mask, why in t.excluded:
-        key = (row.id, mask, why)
-        if key in seen:
-            continue
-        seen.add(key)
-        what = _detail(f, row, [mask])
-        excluded.append(_item(row, 1, f"{what}: {why}" if what else why))
-    raw = {"points": t.total, "points_excluding_bonus": t.total - t.bonus, "bonus_points": t.bonus,
-           "fans": sum(len(m) for r, m in t.counted if r.per != "bonus_tile")}
-    return Score(t.total, FAMILY, tuple(items), tuple(excluded), _arrangement(hand, f), None, raw)
+def _counted_item(f: McrFacts, row: FanRow, kept: Sequence[int]) -> ScoreItem:
+    """The item of a row counted for the matches ``kept``; one set matched once (a pung's fan) is the
+    usual case and is looked up by that set alone."""
+    if len(kept) == 1:
+        mask = kept[0]
+        if mask and not mask & (mask - 1) and mask != f.all_mask and row.per != "bonus_tile":
+            gi = mask.bit_length() - 1
+            key = (f.groups[gi], f.exposed[gi])
+            item = row.singles.get(key)
+            if item is None:
+                item = row.singles[key] = _item(row, 1, _group_text(f, gi))
+            return item
+    return _item(row, len(kept), _detail(f, row, kept))
 
 
-_TEXT: dict[tuple[int, int, bool], str] = {}
+def _excluded_item(f: McrFacts, row: FanRow, mask: int, why: str) -> ScoreItem:
+    """The item of a match that did not count: what it names, then why."""
+    what = _detail(f, row, (mask,))
+    return _item(row, 1, f"{what}: {why}" if what else why)
 
 
-def _group_text(f: McrFacts, gi: int) -> str:
-    kind, tile = f.groups[gi]
-    key = (kind, tile, f.exposed[gi])
-    text = _TEXT.get(key)
-    if text is None:
-        name = dv.KIND_NAMES[kind]
-        if kind == CHOW:
-            tiles: tuple[int, ...] = (tile, tile + 1, tile + 2)
-        elif kind == KNIT:
-            tiles = (tile, tile + 3, tile + 6)
-        elif kind == PUNG:
-            tiles = (tile,) * 3
-        elif kind == KONG:
-            tiles = (tile,) * 4
-            name = "exposed kong" if f.exposed[gi] else "concealed kong"
-        elif kind == PAIR:
-            tiles = (tile,) * 2
-        else:
-            tiles = (tile,)
-        text = _TEXT[key] = f"{name} {format_tiles(tiles)}"
-    return text
-
-
-def _detail(f: McrFacts, row: FanRow, masks: list[int]) -> str:
-    if row.per == "bonus_tile":
-        return "bonus tiles " + format_tiles(f.h.hand.bonus)
+def _detail(f: McrFacts, row: FanRow, masks: Sequence[int]) -> str:
+    """What the matches of a row name: nothing for a whole-hand fan, else its sets (or its bonus tiles)."""
     if row.per == "hand":
         return ""
+    if row.per == "bonus_tile":
+        bonus = f.h.hand.bonus
+        text = _BONUS_TEXT.get(bonus)
+        if text is None:
+            if len(_BONUS_TEXT) >= _ITEMS_BOUND:
+                _BONUS_TEXT.clear()
+            text = _BONUS_TEXT[bonus] = "bonus tiles " + format_tiles(bonus)
+        return text
+    if len(masks) == 1:
+        mask = masks[0]
+        if mask and not mask & (mask - 1) and mask != f.all_mask:
+            return _group_text(f, mask.bit_length() - 1)
     parts = []
     for mask in masks:
         if mask == f.all_mask:
             continue
-        parts.append(" + ".join(_group_text(f, gi) for gi in _groups_of(mask)))
+        parts.append(_match_text(f, mask))
     return "; ".join(parts)
 
 
+#: "bonus tiles ..." by the hand's bonus tiles (at most eight kinds: a few hundred sets occur).
+_BONUS_TEXT: dict[tuple[int, ...], str] = {}
+
+
+def _group_text(f: McrFacts, gi: int) -> str:
+    kind, tile = f.groups[gi]
+    return _GROUP_TEXTS[f.exposed[gi]][kind][tile]
+
+
+def _match_text(f: McrFacts, mask: int) -> str:
+    """The groups of one match, lowest first: ``chow 123m + chow 123p``."""
+    groups = f.groups
+    exposed = f.exposed
+    parts = []
+    while mask:
+        low = mask & -mask
+        gi = low.bit_length() - 1
+        kind, tile = groups[gi]
+        parts.append(_GROUP_TEXTS[exposed[gi]][kind][tile])
+        mask ^= low
+    return " + ".join(parts)
+
+
+def _tiles(kind: int, tile: int) -> tuple[int, ...]:
+    if kind == CHOW:
+        return (tile, tile + 1, tile + 2)
+    if kind == KNIT:
+        return (tile, tile + 3, tile + 6)
+    return (tile,) * _SIZE[kind]
+
+
+_SIZE = {PUNG: 3, KONG: 4, PAIR: 2, SINGLE: 1}
+
+
+def _is_group(kind: int, tile: int) -> bool:
+    """Whether a group of this kind can start at this tile (a chow or a knitted run within its suit)."""
+    if kind == CHOW:
+        return tile < 27 and tile % 9 <= 6
+    if kind == KNIT:
+        return tile < 27 and tile % 9 <= 2
+    return True
+
+
+def _group_texts() -> tuple[list[list[str]], list[list[str]]]:
+    """Every group's text, by exposed (0 or 1), kind and tile: ``pung 555z``, ``exposed kong 1111m``."""
+    texts: tuple[list[list[str]], list[list[str]]] = ([], [])
+    for exposed in (False, True):
+        for kind in range(len(dv.KIND_NAMES)):
+            name = dv.KIND_NAMES[kind]
+            if kind == KONG:
+                name = "exposed kong" if exposed else "concealed kong"
+            texts[exposed].append([f"{name} {format_tiles(_tiles(kind, t))}" if _is_group(kind, t) else ""
+                                   for t in range(34)])
+    return texts
+
+
+_GROUP_TEXTS = _group_texts()
 _MELD_KIND = {CHOW: MeldKind.CHOW, PUNG: MeldKind.PUNG, KONG: MeldKind.KONG, PAIR: MeldKind.PAIR,
               KNIT: MeldKind.KNITTED, SINGLE: MeldKind.SINGLE}
 _FORM = {STANDARD: Form.STANDARD, SEVEN_PAIRS: Form.SEVEN_PAIRS, THIRTEEN_ORPHANS: Form.THIRTEEN_ORPHANS,
          HONOURS_KNITTED: Form.HONOURS_AND_KNITTED, KNITTED_STRAIGHT: Form.KNITTED_STRAIGHT}
 
 
-_MELDS: dict[tuple[int, int], Meld] = {}
-_ARRANGEMENTS: dict[tuple[Any, ...], Arrangement] = {}
+def _concealed_melds() -> dict[tuple[int, int], tuple[tuple[Any, ...], Meld]]:
+    """Every group a division can hold, as its meld and its place in the canonical order (``meld_sort_key``)."""
+    groups = [(kind, t) for kind in (CHOW, KNIT, PUNG, PAIR, SINGLE) for t in range(34) if _is_group(kind, t)]
+    melds = {group: Meld(_MELD_KIND[group[0]], _tiles(*group)) for group in groups}
+    return {group: (meld_sort_key(meld), meld) for group, meld in melds.items()}
+
+
+_CONCEALED = _concealed_melds()
 
 
 def _arrangement(hand: Hand, f: McrFacts) -> Arrangement:
     """The scored division as an :class:`Arrangement` (declared melds as declared, the rest concealed)."""
-    concealed = len(f.groups) - len(hand.melds)
-    key = (f.form, f.wait_group, hand.melds, *f.groups[:concealed])
-    found = _ARRANGEMENTS.get(key)
-    if found is not None:
-        return found
-    melds: list[tuple[Meld, bool]] = []
+    groups = f.groups
+    concealed = len(groups) - len(hand.melds)
+    placed = []
     for gi in range(concealed):
-        kind, tile = f.groups[gi]
-        meld = _MELDS.get((kind, tile))
-        if meld is None:
-            if kind == CHOW:
-                tiles: tuple[int, ...] = (tile, tile + 1, tile + 2)
-            elif kind == KNIT:
-                tiles = (tile, tile + 3, tile + 6)
-            elif kind == PUNG:
-                tiles = (tile,) * 3
-            elif kind == PAIR:
-                tiles = (tile,) * 2
-            else:
-                tiles = (tile,)
-            meld = _MELDS[(kind, tile)] = Meld(_MELD_KIND[kind], tiles)
-        melds.append((meld, gi == f.wait_group))
-    melds.extend((m, False) for m in hand.melds)
-    ordered = sorted(melds, key=lambda pair: meld_sort_key(pair[0]))
-    winning = next((i for i, (_, holds) in enumerate(ordered) if holds), None)
-    found = Arrangement(_FORM[f.form], tuple(m for m, _ in ordered), winning)
-    if len(_ARRANGEMENTS) > 1 << 15:
-        _ARRANGEMENTS.clear()
-    _ARRANGEMENTS[key] = found
-    return found
+        order, meld = _CONCEALED[groups[gi]]
+        placed.append((order, gi, meld))
+    for gi, meld in enumerate(hand.melds, concealed):
+        placed.append((meld_sort_key(meld), gi, meld))
+    placed.sort()
+    holder = holder_group(f)
+    winning = None
+    melds = []
+    for i, (_, gi, meld) in enumerate(placed):
+        melds.append(meld)
+        if gi == holder:
+            winning = i
+    return Arrangement(_FORM[f.form], tuple(melds), winning)

@@ -51,8 +51,9 @@ only when the hand holds a wind pung, where they decide fans 60 and 61.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations, combinations_with_replacement
+from operator import itemgetter
 from typing import Any
 
 from ..errors import HandError, MahjongError
@@ -104,6 +105,8 @@ class Situation:
 
 
 def _wind(value: Any, name: str) -> int:
+    if value.__class__ is int and EAST <= value <= EAST + 3:
+        return value
     if isinstance(value, bool) or not isinstance(value, int) or not EAST <= value <= EAST + 3:
         raise MahjongError(f"{name} must be a wind tile kind {EAST}..{EAST + 3} (East..North), got {value!r}",
                            place=f"context.{name}")
@@ -117,49 +120,59 @@ def situation(hand: Hand, context: Mapping[str, Any], defaults: Mapping[str, boo
         with a self-drawn tile, a replacement tile that was not drawn) or a
         malformed wind.
     """
-    facts = dict(defaults)
-    for key in _FLAG_FACTS:
-        if key in context:
-            facts[key] = bool(context[key])
+    self_drawn = bool(context["self_drawn"]) if "self_drawn" in context else defaults["self_drawn"]
+    last_tile = bool(context["last_tile"]) if "last_tile" in context else defaults["last_tile"]
+    replacement = bool(context["replacement"]) if "replacement" in context else defaults["replacement"]
+    robbing_kong = bool(context["robbing_kong"]) if "robbing_kong" in context else defaults["robbing_kong"]
+    if "last_tile_of_kind" in context:
+        last_of_kind = bool(context["last_tile_of_kind"])
+    elif "winning_tile_visible" in context:
+        last_of_kind = context["winning_tile_visible"] == 3
+    else:
+        last_of_kind = defaults["last_tile_of_kind"]
     how = context.get("how")
     if how is not None:
         if how not in ("self_drawn", "discard", "replacement", "robbing_kong"):
             raise MahjongError(f"unknown win {how!r}; expected self_drawn, discard, replacement or robbing_kong",
                                place="context.how")
-        facts["self_drawn"] = how in ("self_drawn", "replacement")
-        facts["replacement"] = how == "replacement"
-        facts["robbing_kong"] = how == "robbing_kong"
+        self_drawn = how in ("self_drawn", "replacement")
+        replacement = how == "replacement"
+        robbing_kong = how == "robbing_kong"
         if how == "replacement" and "kong_replacement" in context:
-            facts["replacement"] = bool(context["kong_replacement"])
+            replacement = bool(context["kong_replacement"])
     unsure = how == "replacement" and "kong_replacement" not in context
-    if "last_tile_of_kind" not in context and "winning_tile_visible" in context:
-        facts["last_tile_of_kind"] = context["winning_tile_visible"] == 3
     explicit_self_drawn = "self_drawn" in context or how is not None
     seat = context.get("seat_wind")
     prevalent = context.get("prevalent_wind")
-    for flag in hand.situations:
-        if flag in _FLAG_FACTS:
-            facts[flag] = True
-            explicit_self_drawn = explicit_self_drawn or flag == "self_drawn"
-        elif flag.startswith("seat_wind_") and flag[10:] in _WIND_NAMES:
-            seat = EAST + _WIND_NAMES.index(flag[10:])
-        elif flag.startswith("prevalent_wind_") and flag[15:] in _WIND_NAMES:
-            prevalent = EAST + _WIND_NAMES.index(flag[15:])
-        else:
-            raise MahjongError(f"unknown situation flag !{flag}; the Chinese official rules know "
-                               + ", ".join("!" + f for f in sorted(KNOWN_FLAGS)), place="situations")
-    if facts["replacement"]:
-        if explicit_self_drawn and not facts["self_drawn"]:
+    if hand.situations:
+        flags = set()
+        for flag in hand.situations:
+            if flag in _FLAG_FACTS:
+                flags.add(flag)
+            elif flag.startswith("seat_wind_") and flag[10:] in _WIND_NAMES:
+                seat = EAST + _WIND_NAMES.index(flag[10:])
+            elif flag.startswith("prevalent_wind_") and flag[15:] in _WIND_NAMES:
+                prevalent = EAST + _WIND_NAMES.index(flag[15:])
+            else:
+                raise MahjongError(f"unknown situation flag !{flag}; the Chinese official rules know "
+                                   + ", ".join("!" + f for f in sorted(KNOWN_FLAGS)), place="situations")
+        self_drawn = self_drawn or "self_drawn" in flags
+        last_tile = last_tile or "last_tile" in flags
+        replacement = replacement or "replacement" in flags
+        robbing_kong = robbing_kong or "robbing_kong" in flags
+        last_of_kind = last_of_kind or "last_tile_of_kind" in flags
+        explicit_self_drawn = explicit_self_drawn or "self_drawn" in flags
+    if replacement:
+        if explicit_self_drawn and not self_drawn:
             raise MahjongError("a win on a replacement tile is self-drawn; the context says it was not",
                                place="situations")
-        facts["self_drawn"] = True
-    if facts["robbing_kong"] and facts["self_drawn"]:
+        self_drawn = True
+    if robbing_kong and self_drawn:
         raise MahjongError("robbing a kong takes another player's tile; it cannot also be self-drawn",
                            place="situations")
     winning = hand.winning_tile if hand.winning_tile is not None else context.get("winning_tile")
     return Situation(
-        facts["self_drawn"], facts["last_tile"], facts["replacement"], facts["robbing_kong"],
-        facts["last_tile_of_kind"],
+        self_drawn, last_tile, replacement, robbing_kong, last_of_kind,
         None if seat is None else _wind(seat, "seat_wind"),
         None if prevalent is None else _wind(prevalent, "prevalent_wind"),
         winning,
@@ -168,23 +181,64 @@ def situation(hand: Hand, context: Mapping[str, Any], defaults: Mapping[str, boo
 
 
 class HandFacts:
-    """Facts about a winning hand that hold for every division of it."""
+    """Facts about a winning hand that hold for every division of it.
 
-    __slots__ = ("hand", "sit", "win", "concealed", "concealed_before", "fixed", "counts", "sets",
-                 "melded_fixed", "fixed_kongs", "suits", "honours", "winds", "dragons", "all_suited",
-                 "ranks", "all_simple", "all_terminal", "all_honour", "all_terminal_or_honour", "all_green",
-                 "all_reversible", "bonus", "last_tile_of_kind", "replacement", "have", "_unique")
+    The few facts every hand needs are set by :func:`hand_facts`; those only
+    a rare fan reads (all green, all terminals ...) are worked out when read.
+    """
+
+    __slots__ = ("hand", "sit", "win", "concealed", "concealed_before", "fixed", "fixed_groups", "fixed_exposed",
+                 "fixed_concealed_kongs", "fixed_exposed_kongs", "fours", "sets", "melded_fixed", "held", "suits",
+                 "honours", "ranks", "bonus", "last_tile_of_kind", "replacement", "have", "_unique")
 
     def __init__(self) -> None:
         self._unique: bool | None = None
 
     @property
     def unique_wait(self) -> bool:
-        """Whether the hand before the winning tile waited on that tile alone (regular and seven-pairs waits)."""
+        """Whether the hand before the winning tile waited on that tile alone (regular and seven-pairs waits).
+
+        Asked only of hands the winning tile completes as sets and a pair.
+        """
         if self._unique is None:
-            found = dv.waits(self.concealed_before, self.sets, not self.fixed)
-            self._unique = len(found) == 1
+            self._unique = dv.only_wait(self.concealed_before, self.win, self.sets, not self.fixed)
         return self._unique
+
+    @property
+    def winds(self) -> bool:
+        return bool(self.held & _WIND_MASK)
+
+    @property
+    def dragons(self) -> bool:
+        return bool(self.held & _DRAGON_MASK)
+
+    @property
+    def all_suited(self) -> bool:
+        return not self.honours
+
+    @property
+    def all_honour(self) -> bool:
+        return not self.suits
+
+    @property
+    def all_simple(self) -> bool:
+        return not self.honours and not self.ranks & _TERMINAL_RANKS
+
+    @property
+    def all_terminal(self) -> bool:
+        return not self.honours and not self.ranks & _SIMPLE_RANKS
+
+    @property
+    def all_terminal_or_honour(self) -> bool:
+        return not self.ranks & _SIMPLE_RANKS
+
+    @property
+    def all_green(self) -> bool:
+        return not self.held & _NOT_GREEN
+
+    @property
+    def all_reversible(self) -> bool:
+        return not self.held & _NOT_REVERSIBLE
 
 
 def hand_facts(hand: Hand, sit: Situation) -> HandFacts:
@@ -205,51 +259,59 @@ def hand_facts(hand: Hand, sit: Situation) -> HandFacts:
     f.hand = hand
     f.sit = sit
     f.win = win
-    before = bytearray(34)
+    counts = bytearray(34)
     for t in hand.concealed:
-        before[t] += 1
-    f.concealed_before = bytes(before)
-    before[win] += 1
-    f.concealed = bytes(before)
-    fixed = []
-    counts = list(before)
-    melded = 0
-    kongs = 0
-    for meld in hand.melds:
-        kind = meld.kind
-        if kind is MeldKind.CHOW:
-            fixed.append((CHOW, meld.tiles[0], True))
-        elif kind is MeldKind.PUNG:
-            fixed.append((PUNG, meld.tiles[0], True))
-        elif kind is MeldKind.KONG:
-            fixed.append((KONG, meld.tiles[0], meld.exposed))
-            kongs += 1
-        else:
-            raise HandError(f"a declared meld is a chow, pung or kong, got a {kind.value}", place="melds")
-        melded += meld.exposed
-        for t in meld.tiles:
-            counts[t] += 1
-    f.fixed = tuple(fixed)
-    f.fixed_kongs = kongs
+        counts[t] += 1
+    before = f.concealed_before = bytes(counts)
+    counts[win] += 1
+    concealed = f.concealed = bytes(counts)
+    melded = exposed_kongs = concealed_kongs = 0
+    if hand.melds:
+        fixed = []
+        groups = []
+        shown = []
+        for meld in hand.melds:
+            kind = meld.kind
+            tile = meld.tiles[0]
+            if kind is MeldKind.CHOW:
+                fixed.append((CHOW, tile, True))
+                groups.append((CHOW, tile))
+                shown.append(True)
+            elif kind is MeldKind.PUNG:
+                fixed.append((PUNG, tile, True))
+                groups.append((PUNG, tile))
+                shown.append(True)
+            elif kind is MeldKind.KONG:
+                fixed.append((KONG, tile, meld.exposed))
+                groups.append((KONG, tile))
+                shown.append(meld.exposed)
+                if meld.exposed:
+                    exposed_kongs += 1
+                else:
+                    concealed_kongs += 1
+            else:
+                raise HandError(f"a declared meld is a chow, pung or kong, got a {kind.value}", place="melds")
+            melded += meld.exposed
+            for t in meld.tiles:
+                counts[t] += 1
+        f.fixed = tuple(fixed)
+        f.fixed_groups = tuple(groups)
+        f.fixed_exposed = tuple(shown)
+    else:
+        f.fixed = f.fixed_groups = f.fixed_exposed = ()
+    f.fixed_exposed_kongs = exposed_kongs
+    f.fixed_concealed_kongs = concealed_kongs
     f.melded_fixed = melded
-    f.counts = counts
-    f.sets = 4 - len(fixed)
-    if f.sets < 0 or len(hand.concealed) + 1 != 3 * f.sets + 2:
+    sets = f.sets = 4 - len(f.fixed)
+    if sets < 0 or len(hand.concealed) + 1 != 3 * sets + 2:
         raise HandError(f"a winning hand has 14 tiles (a kong counts as three), got {hand.tile_count()}",
                         place="tile count")
-    if max(counts) > 4:
+    if counts.translate(None, _UP_TO_FOUR):
         raise HandError("a hand holds at most four copies of a tile", place="tiles")
-    (f.suits, f.winds, f.dragons, ranks, f.all_green, f.all_reversible, four) = _tile_facts(bytes(counts))
-    f.honours = f.winds or f.dragons
-    f.all_suited = not f.honours
-    f.ranks = ranks
-    f.all_simple = not f.honours and not ranks & 0b1000000010
-    f.all_terminal = not f.honours and not ranks & 0b0111111100
-    f.all_honour = not f.suits
-    f.all_terminal_or_honour = not ranks & 0b0111111100
+    have = _tile_facts(f, counts)
     f.bonus = len(hand.bonus)
-    held_elsewhere = f.concealed_before[win]
-    in_fixed = counts[win] - before[win]
+    held_elsewhere = before[win]
+    in_fixed = counts[win] - concealed[win]
     last_of_kind = sit.last_tile_of_kind
     if last_of_kind and held_elsewhere:
         raise HandError(f"the winning tile cannot be the last of its kind: the hand holds another "
@@ -260,59 +322,97 @@ def hand_facts(hand: Hand, sit: Situation) -> HandFacts:
     if sit.robbing_kong and (held_elsewhere or in_fixed):
         raise HandError("a robbed kong's tile is the fourth copy: the winner cannot hold another", place="situations")
     replacement = sit.replacement
-    if replacement and not kongs:
+    if replacement and not (exposed_kongs or concealed_kongs):
         if not sit.replacement_unsure:
             raise HandError("a win on a kong's replacement tile needs a kong in the hand", place="situations")
         replacement = False  # without a kong the dead-wall tile replaced a flower: an ordinary self-drawn win
     f.replacement = replacement
-    n = NEEDS
-    have = n["honours"] if f.honours else n["suited"]
-    if f.suits in (1, 2, 4):
-        have |= n["one_suit"]
-    elif f.suits in (3, 5, 6):
-        have |= n["two_suits"]
-    if f.all_green:
-        have |= n["green"]
-    if f.all_reversible:
-        have |= n["reversible"]
-    if f.all_terminal_or_honour:
-        have |= n["terminals_honours"]
-    if f.all_simple:
-        have |= n["simple"]
-    if four:
-        have |= n["four_of_a_kind"]
+    have |= _G_SELF_DRAWN if sit.self_drawn else _G_DISCARD
+    if exposed_kongs or concealed_kongs:
+        have |= _G_KONGS
     if f.bonus:
-        have |= n["bonus"]
-    have |= n["self_drawn"] if sit.self_drawn else n["discard"]
+        have |= _G_BONUS
     if not melded:
-        have |= n["unmelded"]
+        have |= _G_UNMELDED
     elif melded == 4:
-        have |= n["melded4"]
+        have |= _G_MELDED4
     if sit.last_tile:
-        have |= n["last_tile"]
+        have |= _G_LAST_TILE
     if replacement:
-        have |= n["replacement"]
+        have |= _G_REPLACEMENT
     if sit.robbing_kong:
-        have |= n["robbing"]
+        have |= _G_ROBBING
     if last_of_kind:
-        have |= n["last_of_kind"]
+        have |= _G_LAST_OF_KIND
     f.have = have
     return f
 
 
-@lru_cache(maxsize=1 << 15)
-def _tile_facts(counts: bytes) -> tuple[int, bool, bool, int, bool, bool, bool]:
-    """Suits present (bits m=1 p=2 s=4), winds?, dragons?, suited ranks (bit r), all green?, all reversible?,
-    four of a kind?"""
-    present = [k for k in range(34) if counts[k]]
-    suits = 0
-    ranks = 0
-    for k in present:
-        if k < 27:
-            suits |= 1 << (k // 9)
-            ranks |= 1 << (k % 9 + 1)
-    return (suits, any(27 <= k < 31 for k in present), any(k >= 31 for k in present), ranks,
-            all(k in GREEN_TILES for k in present), all(k in REVERSIBLE_TILES for k in present), 4 in counts)
+_UP_TO_FOUR = bytes(range(5))
+#: ``counts.translate(_HELD)[::-1]`` is the kinds held as binary digits, kind 33 first: ``int(..., 2)``
+#: reads them as one number, bit ``k`` for kind ``k``, and the tile facts below are then a few masks.
+_HELD = bytes([ord("0")] + [ord("1")] * 255)
+
+
+def _mask(kinds: Any) -> int:
+    return sum(1 << k for k in kinds)
+
+
+_CHARS, _DOTS, _BAMBOO = (_mask(range(9 * suit, 9 * suit + 9)) for suit in range(3))
+_WIND_MASK = _mask(range(27, 31))
+_DRAGON_MASK = _mask(range(31, 34))
+_HONOUR_MASK = _WIND_MASK | _DRAGON_MASK
+_NOT_GREEN = ~_mask(GREEN_TILES)
+_NOT_REVERSIBLE = ~_mask(REVERSIBLE_TILES)
+#: Suited ranks as ``HandFacts.ranks`` holds them: bit ``rank`` for ranks 1 to 9.
+_TERMINAL_RANKS = 0b1000000010
+_SIMPLE_RANKS = 0b0111111100
+
+
+def _tile_facts(f: HandFacts, counts: bytearray) -> int:
+    """Set the tile facts every hand needs from its count vector -- the kinds held (:data:`_HELD`), suits
+    (bits m=1 p=2 s=4), honours, suited ranks (bit ``rank``), the kinds held four times -- and return the
+    hand's tile gates."""
+    held = f.held = int(counts.translate(_HELD)[::-1], 2)
+    suits = f.suits = (1 if held & _CHARS else 0) | (2 if held & _DOTS else 0) | (4 if held & _BAMBOO else 0)
+    ranks = f.ranks = ((held | held >> 9 | held >> 18) & _CHARS) << 1
+    have = _SUIT_GATES[suits]
+    if held & _HONOUR_MASK:
+        f.honours = True
+        have |= _G_HONOURS
+        if held & _WIND_MASK:
+            have |= _G_WINDS
+        if held & _DRAGON_MASK:
+            have |= _G_DRAGONS
+    else:
+        f.honours = False
+        have |= _G_SUITED
+        if _within_four(ranks):
+            have |= _G_FOUR_RANKS
+        if not ranks & _TERMINAL_RANKS:
+            have |= _G_SIMPLE
+    if not held & _NOT_GREEN:
+        have |= _G_GREEN
+    if not held & _NOT_REVERSIBLE:
+        have |= _G_REVERSIBLE
+    if not ranks & _SIMPLE_RANKS:
+        have |= _G_TERMINALS_HONOURS
+    kind = counts.find(4)
+    if kind < 0:
+        f.fours = ()
+    else:
+        have |= _G_FOUR_OF_A_KIND
+        fours = []
+        while kind >= 0:
+            fours.append(kind)
+            kind = counts.find(4, kind + 1)
+        f.fours = tuple(fours)
+    return have
+
+
+def _within_four(ranks: int) -> bool:
+    """Whether the ranks held (bit ``rank``, ranks 1 to 9) all lie within four consecutive numbers."""
+    return bool(ranks) and ranks.bit_length() - (ranks & -ranks).bit_length() <= 3
 
 
 class McrFacts:
@@ -322,15 +422,14 @@ class McrFacts:
     declared melds in their order.  A *match* of a fan is the bit mask of the
     groups it uses.  ``chow_fans`` and ``pong_fans`` map each fan made by
     combining chows (or pongs) to its matches; ``have`` holds the gate bits
-    of :data:`NEEDS` the division passes.
+    of :data:`NEEDS` the division passes.  ``wait_group`` is the concealed
+    group the winning tile is read into when a fan depends on it (``None``
+    otherwise: :func:`holder_group` then names one for display).
     """
 
     __slots__ = ("h", "form", "groups", "exposed", "all_mask", "chows", "knits", "pongs", "pair",
                  "concealed_pongs", "exposed_kongs", "concealed_kongs", "wait", "wait_group",
                  "counted_others", "have", "chow_fans", "pong_fans")
-
-    def __init__(self) -> None:
-        self.counted_others = 0
 
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONOURS_KNITTED, KNITTED_STRAIGHT = (
@@ -338,20 +437,94 @@ STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONOURS_KNITTED, KNITTED_STRAIGHT = (
 
 EDGE, CLOSED, SINGLE_WAIT = 1, 2, 3
 
-#: The fans that combining sets makes, as :func:`_chow_combos` and :func:`_pong_combos` name them.
+#: The fans that combining sets makes, as :data:`_CHOW_PAIRS` ... :func:`_pong_quad` name them.
 COMBINATIONS = (
     "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows", "mixed_shifted_chows",
     "mixed_triple_chow", "mixed_straight", "pure_straight", "pure_shifted_chows", "pure_triple_chow",
     "four_pure_shifted_chows", "quadruple_chow", "double_pung", "two_dragon_pungs", "mixed_shifted_pungs",
     "triple_pung", "pure_shifted_pungs", "big_three_winds", "big_three_dragons", "four_pure_shifted_pungs",
     "big_four_winds")
-#: Gates a fan predicate may declare (``needs``): facts of a division it cannot do without, each a bit of
-#: ``McrFacts.have``; ``combination_<fan>`` is set when the division's sets make that fan at all.
+#: Gates a fan predicate may declare (``needs``): facts of a hand or of a division it cannot do without, each a
+#: bit of ``McrFacts.have``; ``combination_<fan>`` is set when the division's sets make that fan at all.  The
+#: sharper the gates, the fewer predicates the engine calls in vain.
 NEEDS = {name: 1 << i for i, name in enumerate(
-    ("chows2", "chows3", "chows4", "pongs1", "pongs2", "pongs3", "kongs", "suited", "honours", "standard",
-     "seven_pairs", "knitted", "orphans", "bonus", "one_suit", "two_suits", "green", "reversible",
-     "terminals_honours", "simple", "four_of_a_kind", "self_drawn", "discard", "unmelded", "melded4", "last_tile",
-     "replacement", "robbing", "last_of_kind", "wait", *(f"combination_{name}" for name in COMBINATIONS)))}
+    ("chows2", "chows3", "chows4", "pongs1", "pongs2", "pongs3", "pongs4", "kongs", "concealed_pongs2",
+     "concealed_pongs3", "concealed_pongs4", "dragon_pung", "wind_pung", "terminal_pung", "honour_pair",
+     "five_pair", "fives", "outside", "chows_only", "evens", "suited", "honours", "no_suited", "winds", "dragons",
+     "standard", "seven_pairs", "knitted", "orphans", "bonus", "one_suit", "two_suits", "three_suits", "green",
+     "reversible", "terminals_honours", "simple", "four_ranks", "four_of_a_kind", "self_drawn", "discard",
+     "unmelded", "melded4", "last_tile", "replacement", "robbing", "last_of_kind", "edge", "closed", "single",
+     *(f"combination_{name}" for name in COMBINATIONS)))}
+
+_N = NEEDS
+# The hand's gates as names, read for every hand.
+_G_SELF_DRAWN = _N["self_drawn"]
+_G_DISCARD = _N["discard"]
+_G_KONGS = _N["kongs"]
+_G_BONUS = _N["bonus"]
+_G_UNMELDED = _N["unmelded"]
+_G_MELDED4 = _N["melded4"]
+_G_LAST_TILE = _N["last_tile"]
+_G_REPLACEMENT = _N["replacement"]
+_G_ROBBING = _N["robbing"]
+_G_LAST_OF_KIND = _N["last_of_kind"]
+_G_HONOURS = _N["honours"]
+_G_WINDS = _N["winds"]
+_G_DRAGONS = _N["dragons"]
+_G_SUITED = _N["suited"]
+_G_FOUR_RANKS = _N["four_ranks"]
+_G_GREEN = _N["green"]
+_G_REVERSIBLE = _N["reversible"]
+_G_TERMINALS_HONOURS = _N["terminals_honours"]
+_G_SIMPLE = _N["simple"]
+_G_FOUR_OF_A_KIND = _N["four_of_a_kind"]
+_SUIT_GATES = tuple(_N["no_suited"] if not suits else _N["one_suit"] if suits in (1, 2, 4)
+                    else _N["two_suits"] if suits in (3, 5, 6) else _N["three_suits"] for suits in range(8))
+_CHOW_GATES = (0, 0, _N["chows2"], _N["chows2"] | _N["chows3"], _N["chows2"] | _N["chows3"] | _N["chows4"])
+_PONG_GATES = (0, _N["pongs1"], _N["pongs1"] | _N["pongs2"], _N["pongs1"] | _N["pongs2"] | _N["pongs3"],
+               _N["pongs1"] | _N["pongs2"] | _N["pongs3"] | _N["pongs4"])
+_CONCEALED_GATES = (0, 0, _N["concealed_pongs2"], _N["concealed_pongs2"] | _N["concealed_pongs3"],
+                    _N["concealed_pongs2"] | _N["concealed_pongs3"] | _N["concealed_pongs4"])
+_FORM_GATES = {STANDARD: _N["standard"], SEVEN_PAIRS: _N["seven_pairs"], HONOURS_KNITTED: _N["knitted"],
+               KNITTED_STRAIGHT: _N["knitted"], THIRTEEN_ORPHANS: _N["orphans"]}
+_WAIT_GATES = (0, _N["edge"], _N["closed"], _N["single"])
+
+
+def _group_gates() -> tuple[list[int], ...]:
+    """Per group kind and tile: the gates one group opens ("some group is ...") and, shifted up by
+    :data:`_EVERY_SHIFT`, those it closes ("every group is ..."); a division ORs its groups' entries."""
+    table = tuple([0] * 34 for _ in range(6))
+    for kind in range(6):
+        for tile in range(34):
+            rank = tile % 9 if tile < 27 else None
+            opens = closes = 0
+            if kind in (PUNG, KONG):
+                if rank is None or rank in (0, 8):
+                    opens |= _N["terminal_pung"]
+                if tile >= 31:
+                    opens |= _N["dragon_pung"]
+                elif tile >= 27:
+                    opens |= _N["wind_pung"]
+            if kind == PAIR:
+                opens |= _N["honour_pair"] if rank is None else _N["five_pair"] if rank == 4 else 0
+            chow_like = kind == CHOW
+            if rank is None or not (2 <= rank <= 4 if chow_like else rank == 4):
+                closes |= _N["fives"]
+            if rank is not None and rank not in ((0, 6) if chow_like else (0, 8)):
+                closes |= _N["outside"]
+            if kind in (PUNG, KONG, dv.SINGLE) or (kind == PAIR and rank is None):
+                closes |= _N["chows_only"]
+            if kind not in (PUNG, KONG, PAIR) or rank is None or rank % 2 == 0:
+                closes |= _N["evens"]
+            table[kind][tile] = opens | closes << _EVERY_SHIFT
+    return table
+
+
+_EVERY = _N["fives"] | _N["outside"] | _N["chows_only"] | _N["evens"]
+_EVERY_SHIFT = max(_N.values()).bit_length()
+_SOME = (1 << _EVERY_SHIFT) - 1
+_GROUP_GATES = _group_gates()
+_UNEXPOSED = tuple((False,) * n for n in range(15))
 
 
 def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...]) -> McrFacts:
@@ -368,94 +541,96 @@ def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...])
     f = McrFacts()
     f.h = h
     f.form = form
+    f.counted_others = 0
     win = h.win
-    sit = h.sit
-    all_groups = list(groups)
-    exposed = [False] * len(groups)
-    for kind, tile, is_exposed in h.fixed:
-        all_groups.append((kind, tile))
-        exposed.append(is_exposed)
-    f.groups = all_groups
-    f.exposed = exposed
-    f.all_mask = (1 << len(all_groups)) - 1
+    gates = _GROUP_GATES
     chows = []
     knits = []
     pongs = []
     pair = None
-    for gi, (kind, tile) in enumerate(all_groups):
+    seen = 0
+    wait = 0
+    wait_at = None
+    chow_takes_win = False
+    pung_of_win = None
+    gi = 0
+    for kind, tile in groups:
+        seen |= gates[kind][tile]
         if kind == CHOW:
             chows.append((gi, tile))
-        elif kind == PUNG or kind == KONG:
-            pongs.append((gi, tile, kind == KONG, exposed[gi]))
+            if tile <= win <= tile + 2:
+                chow_takes_win = True
+                found = CLOSED if win == tile + 1 else EDGE
+                if not wait or found < wait:
+                    wait, wait_at = found, gi
+        elif kind == PUNG:
+            pongs.append((gi, tile, False, False))
+            if tile == win:
+                pung_of_win = gi
         elif kind == PAIR:
-            pair = (gi, tile) if pair is None else pair
+            if pair is None:
+                pair = (gi, tile)
+            if tile == win and not wait:
+                wait, wait_at = SINGLE_WAIT, gi
         elif kind == KNIT:
             knits.append((gi, tile))
+        gi += 1
+    concealed_pongs = len(pongs) + h.fixed_concealed_kongs
+    if h.fixed:
+        f.groups = groups + h.fixed_groups
+        f.exposed = _UNEXPOSED[gi] + h.fixed_exposed
+        for kind, tile, is_exposed in h.fixed:
+            seen |= gates[kind][tile]
+            if kind == CHOW:
+                chows.append((gi, tile))
+            else:
+                pongs.append((gi, tile, kind == KONG, is_exposed))
+            gi += 1
+    else:
+        f.groups = groups
+        f.exposed = _UNEXPOSED[gi]
+    f.all_mask = (1 << gi) - 1
     f.chows = chows
     f.knits = knits
     f.pongs = pongs
     f.pair = pair
-    concealed_pongs = 0
-    exposed_kongs = 0
-    concealed_kongs = 0
-    for _gi, _tile, is_kong, is_exposed in pongs:
-        if is_kong:
-            if is_exposed:
-                exposed_kongs += 1
-            else:
-                concealed_kongs += 1
-        if not is_exposed:
-            concealed_pongs += 1
+    f.exposed_kongs = h.fixed_exposed_kongs
+    f.concealed_kongs = h.fixed_concealed_kongs
     f.wait_group = None
-    if not sit.self_drawn and form != SEVEN_PAIRS:
-        n = len(groups)
-        if not any(gi < n and tile <= win <= tile + 2 for gi, tile in chows):
-            for gi, tile, _kong, is_exposed in pongs:
-                if tile == win and not is_exposed:
-                    concealed_pongs -= 1
-                    f.wait_group = gi
+    if pung_of_win is not None and not h.sit.self_drawn and form != SEVEN_PAIRS and not chow_takes_win:
+        concealed_pongs -= 1
+        f.wait_group = pung_of_win
     f.concealed_pongs = concealed_pongs
-    f.exposed_kongs = exposed_kongs
-    f.concealed_kongs = concealed_kongs
-    wait = 0
     if form == STANDARD:
-        if h.unique_wait:
-            wait, gi = _wait_position(groups, win)
-            if gi is not None:
-                f.wait_group = gi
+        if not wait or not h.unique_wait:
+            wait = 0
+        else:
+            f.wait_group = wait_at
     elif form == KNITTED_STRAIGHT:
         wait = _knitted_wait(h, groups, knits)
+    else:
+        wait = 0
     f.wait = wait
-    if f.wait_group is None:
-        f.wait_group = _holder(all_groups, win, len(groups))
-    f.chow_fans, chow_bits = _masks(chows, _chow_combos) if len(chows) > 1 else _NONE
-    f.pong_fans, pong_bits = _masks([(gi, t) for gi, t, _, _ in pongs], _pong_combos) if len(pongs) > 1 else _NONE
-    f.have = _have(f, h) | chow_bits | pong_bits
+    have = (h.have | _FORM_GATES[form] | _CHOW_GATES[len(chows)] | _PONG_GATES[len(pongs)]
+            | _CONCEALED_GATES[concealed_pongs] | _WAIT_GATES[wait] | seen & _SOME | _EVERY & ~(seen >> _EVERY_SHIFT))
+    if len(chows) > 1:
+        f.chow_fans, gate = _combinations(chows, _CHOW_PAIRS, _CHOW_TRIPLES, _chow_quad)
+        have |= gate
+    else:
+        f.chow_fans = _NO_FANS
+    if len(pongs) > 1:
+        f.pong_fans, gate = _combinations(pongs, _PONG_PAIRS, _PONG_TRIPLES, _pong_quad)
+        have |= gate
+    else:
+        f.pong_fans = _NO_FANS
+    f.have = have
     return f
 
 
-_N = NEEDS
-_CHOW_GATES = (0, 0, _N["chows2"], _N["chows2"] | _N["chows3"], _N["chows2"] | _N["chows3"] | _N["chows4"])
-_PONG_GATES = (0, _N["pongs1"], _N["pongs1"] | _N["pongs2"], _N["pongs1"] | _N["pongs2"] | _N["pongs3"],
-               _N["pongs1"] | _N["pongs2"] | _N["pongs3"])
-_FORM_GATES = {STANDARD: _N["standard"], SEVEN_PAIRS: _N["seven_pairs"], HONOURS_KNITTED: _N["knitted"],
-               KNITTED_STRAIGHT: _N["knitted"], THIRTEEN_ORPHANS: _N["orphans"]}
-
-
-def _have(f: McrFacts, h: HandFacts) -> int:
-    have = h.have | _CHOW_GATES[len(f.chows)] | _PONG_GATES[len(f.pongs)] | _FORM_GATES[f.form]
-    if f.exposed_kongs or f.concealed_kongs:
-        have |= _N["kongs"]
-    if f.wait:
-        have |= _N["wait"]
-    return have
-
-
-def _wait_position(groups: tuple[tuple[int, int], ...], win: int) -> tuple[int, int | None]:
+def _wait_position(groups: tuple[tuple[int, int], ...], win: int) -> int:
     """Edge, closed or single wait from the concealed groups holding the winning tile (edge first)."""
     best = 0
-    where = None
-    for gi, (kind, tile) in enumerate(groups):
+    for kind, tile in groups:
         if kind == CHOW and tile <= win <= tile + 2:
             found = CLOSED if win == tile + 1 else EDGE
         elif kind == PAIR and tile == win:
@@ -463,8 +638,8 @@ def _wait_position(groups: tuple[tuple[int, int], ...], win: int) -> tuple[int, 
         else:
             continue
         if best == 0 or found < best:
-            best, where = found, gi
-    return best, where
+            best = found
+    return best
 
 
 def _knitted_wait(h: HandFacts, groups: tuple[tuple[int, int], ...], knits: list[tuple[int, int]]) -> int:
@@ -492,16 +667,19 @@ def _knitted_wait(h: HandFacts, groups: tuple[tuple[int, int], ...], knits: list
         rest_counts[win] -= 1
         if len(dv.waits(bytes(rest_counts), 1, False)) != 1:
             return 0
-        return _wait_position(tuple(rest), win)[0]
+        return _wait_position(tuple(rest), win)
     if not in_knit or h.concealed[win] == 3:
         return SINGLE_WAIT
     return 0
 
 
-def _holder(groups: list[tuple[int, int]], win: int, concealed_count: int) -> int | None:
-    """A concealed group that holds the winning tile (for display)."""
-    for gi in range(concealed_count):
-        kind, tile = groups[gi]
+def holder_group(f: McrFacts) -> int | None:
+    """The concealed group shown holding the winning tile: the one a fan read it into, else the first that can."""
+    if f.wait_group is not None:
+        return f.wait_group
+    win = f.h.win
+    for gi in range(len(f.groups) - len(f.h.fixed)):
+        kind, tile = f.groups[gi]
         if kind == CHOW and tile <= win <= tile + 2:
             return gi
         if kind == KNIT and tile <= win <= tile + 6 and (win - tile) % 3 == 0:
@@ -512,36 +690,6 @@ def _holder(groups: list[tuple[int, int]], win: int, concealed_count: int) -> in
 
 
 # ---------------------------------------------------------------------------------------- combinations
-
-
-_MASK_CACHE: dict[tuple[Any, ...], tuple[dict[str, tuple[int, ...]], int]] = {}
-_NONE: tuple[dict[str, tuple[int, ...]], int] = ({}, 0)
-
-
-def _masks(items: list[tuple[int, int]], combos: Any) -> tuple[dict[str, tuple[int, ...]], int]:
-    """Run a cached combination finder on sorted tiles; its positions as group masks, and its gate bits (cached)."""
-    key = (combos, *items)
-    cached = _MASK_CACHE.get(key)
-    if cached is not None:
-        return cached
-    ordered = sorted(items, key=lambda item: item[1])
-    found = combos(tuple(t for _, t in ordered))
-    out: dict[str, tuple[int, ...]] = {}
-    bits = 0
-    for name, position_sets in found.items():
-        out[name] = tuple(sum(1 << ordered[p][0] for p in positions) for positions in position_sets)
-        bits |= NEEDS[f"combination_{name}"]
-    if len(_MASK_CACHE) > 1 << 16:
-        _MASK_CACHE.clear()
-    result = _MASK_CACHE[key] = (out, bits)
-    return result
-
-
-_COMBO_CACHE: dict[tuple[str, tuple[int, ...]], dict[str, tuple[tuple[int, ...], ...]]] = {}
-
-
-def _suit(t: int) -> int:
-    return t // 9
 
 
 def _chow_pair(a: int, b: int) -> str | None:
@@ -557,7 +705,7 @@ def _chow_pair(a: int, b: int) -> str | None:
     return None
 
 
-def _shifted(r: list[int], step: int) -> bool:
+def _shifted(r: Sequence[int], step: int) -> bool:
     return all(r[i] + step == r[i + 1] for i in range(len(r) - 1))
 
 
@@ -583,32 +731,14 @@ def _chow_triple(a: int, b: int, c: int) -> str | None:
     return None
 
 
-def _chow_combos(tiles: tuple[int, ...]) -> dict[str, tuple[tuple[int, ...], ...]]:
-    key = ("c", tiles)
-    cached = _COMBO_CACHE.get(key)
-    if cached is not None:
-        return cached
-    out: dict[str, list[tuple[int, ...]]] = {}
-    n = len(tiles)
-    for i in range(n):
-        for j in range(i + 1, n):
-            name = _chow_pair(tiles[i], tiles[j])
-            if name:
-                out.setdefault(name, []).append((i, j))
-    for i in range(n):
-        for j in range(i + 1, n):
-            for k in range(j + 1, n):
-                name = _chow_triple(tiles[i], tiles[j], tiles[k])
-                if name:
-                    out.setdefault(name, []).append((i, j, k))
-    if n == 4:
-        if _shifted(list(tiles), 1) or _shifted(list(tiles), 2):
-            out["four_pure_shifted_chows"] = [(0, 1, 2, 3)]
-        elif tiles[0] == tiles[3]:
-            out["quadruple_chow"] = [(0, 1, 2, 3)]
-    result = {name: tuple(v) for name, v in out.items()}
-    _COMBO_CACHE[key] = result
-    return result
+def _chow_quad(tiles: Sequence[int]) -> str | None:
+    """The four-chow fan of chows starting at ``tiles`` (sorted; 000 lines 571, 573)."""
+    a, b, c, d = tiles
+    if b - a == c - b == d - c and b - a in (1, 2):
+        return "four_pure_shifted_chows"
+    if a == d:
+        return "quadruple_chow"
+    return None
 
 
 def _pong_pair(a: int, b: int) -> str | None:
@@ -638,32 +768,80 @@ def _pong_triple(a: int, b: int, c: int) -> str | None:
     return None
 
 
-def _pong_combos(tiles: tuple[int, ...]) -> dict[str, tuple[tuple[int, ...], ...]]:
-    key = ("p", tiles)
-    cached = _COMBO_CACHE.get(key)
-    if cached is not None:
-        return cached
-    out: dict[str, list[tuple[int, ...]]] = {}
-    n = len(tiles)
-    for i in range(n):
-        for j in range(i + 1, n):
-            name = _pong_pair(tiles[i], tiles[j])
-            if name:
-                out.setdefault(name, []).append((i, j))
-    for i in range(n):
-        for j in range(i + 1, n):
-            for k in range(j + 1, n):
-                name = _pong_triple(tiles[i], tiles[j], tiles[k])
-                if name:
-                    out.setdefault(name, []).append((i, j, k))
-    if n == 4:
-        if tiles[3] < 27 and tiles[0] // 9 == tiles[3] // 9 and _shifted(list(tiles), 1):
-            out["four_pure_shifted_pungs"] = [(0, 1, 2, 3)]
-        elif tiles == (27, 28, 29, 30):
-            out["big_four_winds"] = [(0, 1, 2, 3)]
-    result = {name: tuple(v) for name, v in out.items()}
-    _COMBO_CACHE[key] = result
-    return result
+def _pong_quad(tiles: Sequence[int]) -> str | None:
+    """The four-pong fan of pongs of ``tiles`` (sorted; 000 lines 558, 572)."""
+    a, b, c, d = tiles
+    if d < 27 and a // 9 == d // 9 and b - a == c - b == d - c == 1:
+        return "four_pure_shifted_pungs"
+    if (a, b, c, d) == (27, 28, 29, 30):
+        return "big_four_winds"
+    return None
+
+
+PairTable = list[list[str | None]]
+TripleTable = list[list[list[str | None]]]
+
+
+def _pair_table(tiles: Sequence[int], fan_of: Callable[[int, int], str | None]) -> PairTable:
+    """The fan two sets starting at tiles ``a <= b`` make, as ``table[a][b]`` (``None``: none); built once,
+    read by every division."""
+    table: PairTable = [[None] * 34 for _ in range(34)]
+    for a, b in combinations_with_replacement(tiles, 2):
+        table[a][b] = fan_of(a, b)
+    return table
+
+
+def _triple_table(tiles: Sequence[int], fan_of: Callable[[int, int, int], str | None]) -> TripleTable:
+    """The fan three sets starting at tiles ``a <= b <= c`` make, as ``table[a][b][c]``."""
+    table: TripleTable = [[[None] * 34 for _ in range(34)] for _ in range(34)]
+    for a, b, c in combinations_with_replacement(tiles, 3):
+        table[a][b][c] = fan_of(a, b, c)
+    return table
+
+
+_CHOW_STARTS = [t for t in range(27) if t % 9 <= 6]
+_CHOW_PAIRS = _pair_table(_CHOW_STARTS, _chow_pair)
+_CHOW_TRIPLES = _triple_table(_CHOW_STARTS, _chow_triple)
+_PONG_PAIRS = _pair_table(range(34), _pong_pair)
+_PONG_TRIPLES = _triple_table(range(34), _pong_triple)
+_COMBINATION_GATES = {name: NEEDS[f"combination_{name}"] for name in COMBINATIONS}
+_NO_FANS: dict[str, tuple[int, ...]] = {}
+_BY_TILE = itemgetter(1)
+
+
+def _combinations(sets: list[Any], pairs: PairTable, triples: TripleTable,
+                  quad: Callable[[Sequence[int]], str | None]) -> tuple[dict[str, tuple[int, ...]], int]:
+    """The fans two, three or four of a division's chows (or pongs) make: ``{fan: matches}`` and their gates.
+
+    ``sets`` are ``(group index, tile, ...)``; a fan's matches come in the
+    order of the sets sorted by tile, pairs of positions before triples.
+    """
+    if len(sets) == 2:
+        first, second = sets
+        low, high = first[1], second[1]
+        name = pairs[low][high] if low <= high else pairs[high][low]
+        if name is None:
+            return _NO_FANS, 0
+        return {name: (1 << first[0] | 1 << second[0],)}, _COMBINATION_GATES[name]
+    ordered = sorted(sets, key=_BY_TILE)
+    out: dict[str, tuple[int, ...]] = {}
+    for a, b in combinations(ordered, 2):
+        name = pairs[a[1]][b[1]]
+        if name is not None:
+            out[name] = out.get(name, ()) + (1 << a[0] | 1 << b[0],)
+    for a, b, c in combinations(ordered, 3):
+        name = triples[a[1]][b[1]][c[1]]
+        if name is not None:
+            out[name] = out.get(name, ()) + (1 << a[0] | 1 << b[0] | 1 << c[0],)
+    if len(ordered) == 4:
+        a, b, c, d = ordered
+        name = quad((a[1], b[1], c[1], d[1]))
+        if name is not None:
+            out[name] = (1 << a[0] | 1 << b[0] | 1 << c[0] | 1 << d[0],)
+    gate = 0
+    for name in out:
+        gate |= _COMBINATION_GATES[name]
+    return out, gate
 
 
 # ---------------------------------------------------------------------------------------- standalone use

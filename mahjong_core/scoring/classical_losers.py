@@ -31,8 +31,7 @@ from collections.abc import Collection
 from .. import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
 from ..arrangements import meld_sort_key
 from ..melds import Arrangement, Form, Hand, Meld, MeldKind
-from ..predicates_classical import SetKey, Shape, TileFacts
-from ..tiles import is_terminal_or_honour
+from ..predicates_classical import Shape, TileFacts
 
 __all__ = ["loser_arrangement", "loser_shape"]
 
@@ -62,47 +61,22 @@ def loser_shape(hand: Hand, groups: Collection[str], tiles: TileFacts) -> Shape:
 
     :param tiles: the hand's tile facts.
     """
-    pongs: list[int] = []
-    pairs: list[int] = []
-    census: dict[SetKey, int] = {}
-    chows = kongs = hidden = 0
-    exposed = False
+    shape = Shape.start(None, tiles, True, None)
     for meld in hand.melds:  # declared groups score as declared: a losing hand has no winning group
-        kind = meld.kind
-        shown = bool(meld.exposed)
-        exposed = exposed or shown
-        if kind is MeldKind.PUNG or kind is MeldKind.KONG:
-            first = meld.tiles[0]
-            pongs.append(first)
-            if kind is MeldKind.KONG:
-                kongs += 1
-            if not shown:
-                hidden += 1
-            key = (kind, shown, is_terminal_or_honour(first))
-            census[key] = census.get(key, 0) + 1
-        elif kind is MeldKind.CHOW:
-            chows += 1
-        elif kind is MeldKind.PAIR:
-            pairs.append(meld.tiles[0])
+        shape.add(meld.kind, meld.tiles[0], meld.exposed, meld.exposed)
     counts: dict[int, int] = {}
     for tile in hand.concealed:
         counts[tile] = counts.get(tile, 0) + 1
     if hand.winning_tile is not None:
         counts[hand.winning_tile] = counts.get(hand.winning_tile, 0) + 1
     read_pungs, read_pairs = "pung" in groups, "pair" in groups
-    made = 0  # groups read from the concealed tiles: pungs, pairs and single tiles
-    for kind, n in counts.items():
+    for kind, n in counts.items():  # the concealed tiles: pungs, pairs and single tiles, as loser_arrangement reads
         if n >= 3 and read_pungs:
-            pongs.append(kind)
-            hidden += 1
-            key = (MeldKind.PUNG, False, is_terminal_or_honour(kind))
-            census[key] = census.get(key, 0) + 1
-            made += 1
+            shape.add(MeldKind.PUNG, kind, False, False)
             n -= 3
         if n >= 2 and read_pairs:
-            pairs.append(kind)
-            made += 1
+            shape.add(MeldKind.PAIR, kind, False, False)
             n -= 2
-        made += n
-    return Shape(None, tiles, True, len(hand.melds) + made, chows, kongs, pongs, pairs, census, hidden, exposed,
-                 None)
+        for _ in range(n):
+            shape.add(MeldKind.SINGLE, kind, False, False)
+    return shape

@@ -77,6 +77,5 @@ def loser_shape(hand: Hand, groups: Collection[str], tiles: TileFacts) -> Shape:
         if n >= 2 and read_pairs:
             shape.add(MeldKind.PAIR, kind, False, False)
             n -= 2
-        for _ in range(n):
-            shape.add(MeldKind.SINGLE, kind, False, False)
+        shape.groups += n  # single tiles: groups of their own, and nothing else a row counts
     return shape

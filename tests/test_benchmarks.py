@@ -35,5 +35,7 @@ def test_benchmark_runs_on_a_tiny_workload(script: str) -> None:
     args, expected = RUNS[script]
     done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
                           timeout=300, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
+    # A script may exit 1 for a speed target missed -- on a tiny workload that is noise -- but never crash.
+    assert done.returncode == 0 or (done.returncode == 1 and "MISSED" in done.stdout and not done.stderr), \
+        done.stderr[-2000:]
     assert re.search(expected, done.stdout), done.stdout[-2000:]

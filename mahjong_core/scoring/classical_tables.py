@@ -214,6 +214,15 @@ def _scoring_leaf(ruleset: Any, name: str) -> Mapping[str, Any] | None:
     return leaf
 
 
+def _scoring_flag(ruleset: Any, name: str, default: bool) -> bool:
+    """A true-or-false ``scoring`` entry, ``default`` when the ruleset has none."""
+    leaf = _scoring_leaf(ruleset, name)
+    value = default if leaf is None else leaf["value"]
+    if not isinstance(value, bool):
+        raise _error(ruleset, f"scoring.{name} must be true or false, got {value!r}", f"$.scoring.{name}.value")
+    return value
+
+
 def _param(ruleset: Any, name: str, default: Any = None) -> Any:
     try:
         return ruleset.value(name)
@@ -281,11 +290,7 @@ def _compile(ruleset: Any) -> ClassicalTables:
     if chavka is not None:
         winner_facts |= chavka.facts
     loser_facts = LOSER_FACTS.union(*(r.facts for r in loser_rows))
-    losing = _scoring_leaf(ruleset, "losing_hands")
-    losing_hands = True if losing is None else losing["value"]
-    if not isinstance(losing_hands, bool):
-        raise _error(ruleset, f"scoring.losing_hands must be true or false, got {losing_hands!r}",
-                     "$.scoring.losing_hands.value")
+    losing_hands = _scoring_flag(ruleset, "losing_hands", True)
     return ClassicalTables(
         ruleset_id=ruleset.id,
         winner_points=pick("points", ("winner", "everyone")),
@@ -450,11 +455,7 @@ def _chavka(ruleset: Any) -> ChavkaRule | None:
     if not _int(points) or points <= 0:
         raise _error(ruleset, f"chavka.points must be a positive integer, got {points!r}",
                      "$.parameters.chavka.points.value")
-    higher = _scoring_leaf(ruleset, "chavka_if_higher")
-    if_higher = False if higher is None else higher["value"]
-    if not isinstance(if_higher, bool):
-        raise _error(ruleset, f"scoring.chavka_if_higher must be true or false, got {if_higher!r}",
-                     "$.scoring.chavka_if_higher.value")
+    if_higher = _scoring_flag(ruleset, "chavka_if_higher", False)
     return ChavkaRule(
         test=predicate.fn,
         facts=frozenset(predicate.facts),

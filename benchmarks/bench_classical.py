@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from mahjong_rulesets.classical.scoring import situation_context
 
 import mahjong_core.scoring as scoring
 from mahjong_core.engine import Game
@@ -54,7 +55,6 @@ from mahjong_core.notation import parse_hand
 from mahjong_core.players import make_bots
 from mahjong_core.rules import load_ruleset
 from mahjong_core.scoring import score_hand, scoring_value
-from mahjong_core.scoring.classical import situation_context
 from mahjong_core.tiles import BONUS, GREENS, TERMINALS_AND_HONOURS
 
 ROOT = Path(__file__).resolve().parent.parent

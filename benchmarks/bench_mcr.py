@@ -5,7 +5,7 @@ Run: ``python benchmarks/bench_mcr.py [--per-fan 75] [--random 10000] [--seed 1]
 Needs the test-only reference ``pip install pymahjonggb==1.4.0`` (module ``MahjongGB``).
 
 Hands: ``--per-fan`` hands from each fan's template (82 rows) and ``--random``
-random complete hands, seeded (:mod:`mahjong_core.scoring.mcr_samples`).
+random complete hands, seeded (:mod:`mahjong_rulesets.mcr.samples`).
 
 Agreement: every total compared with the reference's; each difference is
 classified as one of the documented, deliberate ones (``docs/mcr-differences.md``)
@@ -37,15 +37,15 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, situation
+from mahjong_rulesets.mcr.reference import classify, reference_arguments, reference_fans
+from mahjong_rulesets.mcr.samples import Sample, samples
+from mahjong_rulesets.mcr.scoring import score_points
 from MahjongGB import MahjongFanCalculator
 
 from mahjong_core.notation import format_hand, parse_hand
 from mahjong_core.rules import load_ruleset
 from mahjong_core.scoring import score_hand
-from mahjong_core.scoring.mcr import score_points
-from mahjong_core.scoring.mcr_facts import DEFAULT_SITUATION, situation
-from mahjong_core.scoring.mcr_reference import classify, reference_arguments, reference_fans
-from mahjong_core.scoring.mcr_samples import Sample, samples
 
 _WIND = ("east", "south", "west", "north")
 

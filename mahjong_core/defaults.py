@@ -313,7 +313,7 @@ def mahjong_settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Any]:
 
 @hookimpl
 def mahjong_penalties(ruleset: Any, table: Table, outcome: Outcome) -> Any:
-    from .penalties import dangerous_discard_penalty
+    from mahjong_rulesets.classical.penalties import dangerous_discard_penalty
 
     return dangerous_discard_penalty(ruleset, table, outcome)
 

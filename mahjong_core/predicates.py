@@ -626,4 +626,6 @@ def concealed(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -
 # The scoring families' own predicates register into the same registry when imported (Piter's, which build
 # on the classical ones, are imported at the end of predicates_classical, so any of these modules may be
 # imported first).
-from . import predicates_classical, predicates_hongkong, predicates_mcr  # noqa: E402,F401
+from mahjong_rulesets.classical import predicates as _classical  # noqa: E402,F401
+from mahjong_rulesets.hongkong import predicates as _hongkong  # noqa: E402,F401
+from mahjong_rulesets.mcr import predicates as _mcr  # noqa: E402,F401

@@ -18,6 +18,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from mahjong_rulesets.classical.scoring import classical_score, score_arrangement, situation_context
+from mahjong_rulesets.classical.tables import classical_tables
 
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError, MahjongError, RulesetError
@@ -27,8 +29,6 @@ from mahjong_core.replay_check import check
 from mahjong_core.rules import load_ruleset
 from mahjong_core.score import Score
 from mahjong_core.scoring import score_hand
-from mahjong_core.scoring.classical import classical_score, score_arrangement, situation_context
-from mahjong_core.scoring.classical_tables import classical_tables
 from mahjong_core.simulate import play_game
 from mahjong_core.tiles import BONUS, EAST, SOUTH
 

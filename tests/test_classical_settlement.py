@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mahjong_rulesets.classical.bank import is_bank_deal
+from mahjong_rulesets.classical.settlement import east_factor
 
-from mahjong_core.bank import is_bank_deal
 from mahjong_core.engine import Game
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.hookspecs import hookimpl
@@ -24,7 +25,6 @@ from mahjong_core.players import make_bots
 from mahjong_core.rules import load_ruleset
 from mahjong_core.score import Score
 from mahjong_core.settlement import settle
-from mahjong_core.settlement.classical import east_factor
 from mahjong_core.table import Outcome, Payment, Table, meld_of
 from mahjong_core.tiles import FLOWERS, SEASONS
 

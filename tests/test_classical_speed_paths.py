@@ -1,7 +1,7 @@
 """The classical engine's fast paths say exactly what the slow ones say.
 
 The engine reads each row from a shape built once per arrangement (the
-readers of :mod:`mahjong_core.predicates_classical`), reads a losing hand's
+readers of :mod:`mahjong_rulesets.classical.predicates`), reads a losing hand's
 shape straight from its tiles, and skips the full input checks for a plainly
 valid hand.  Each is held here to what it stands for -- the registered
 predicate, :func:`loser_arrangement`, :func:`check_hand` -- on a few thousand
@@ -20,18 +20,18 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from mahjong_rulesets.classical.context import plainly_valid, prepare
+from mahjong_rulesets.classical.losers import loser_arrangement, loser_shape
+from mahjong_rulesets.classical.predicates import COUNTERS, READERS, Shape, hand_tiles, qualified_name, shape_of
+from mahjong_rulesets.classical.scoring import classical_score, situation_context
+from mahjong_rulesets.classical.tables import classical_tables, row_reader
 
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import MahjongError
 from mahjong_core.melds import Arrangement, ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.notation import check_hand, parse_hand
 from mahjong_core.predicates import PREDICATES, Predicate
-from mahjong_core.predicates_classical import COUNTERS, READERS, Shape, hand_tiles, qualified_name, shape_of
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring.classical import classical_score, situation_context
-from mahjong_core.scoring.classical_context import plainly_valid, prepare
-from mahjong_core.scoring.classical_losers import loser_arrangement, loser_shape
-from mahjong_core.scoring.classical_tables import classical_tables, row_reader
 from mahjong_core.tiles import BONUS, GREENS, TERMINALS_AND_HONOURS
 
 CLASSICAL = ("harbin", "shanghai", "orsk", "chinese_classical", "european_classical", "traditional",
@@ -276,10 +276,11 @@ def test_anything_unusual_gets_the_full_checks(odd: Hand) -> None:
 
 def test_every_predicate_and_scoring_module_imports_first() -> None:
     """Any of them may be the first a program imports: the registry is complete either way."""
-    modules = ["mahjong_core.predicates", "mahjong_core.predicates_classical", "mahjong_core.predicates_piter",
-               "mahjong_core.predicates_hongkong", "mahjong_core.predicates_mcr", "mahjong_core.scoring.classical",
-               "mahjong_core.scoring.classical_context", "mahjong_core.scoring.classical_losers",
-               "mahjong_core.scoring.mcr"]
+    modules = ["mahjong_core.predicates", "mahjong_rulesets.classical.predicates",
+               "mahjong_rulesets.piter.predicates", "mahjong_rulesets.hongkong.predicates",
+               "mahjong_rulesets.mcr.predicates", "mahjong_rulesets.classical.scoring",
+               "mahjong_rulesets.classical.context", "mahjong_rulesets.classical.losers",
+               "mahjong_rulesets.mcr.scoring"]
     counts = set()
     for module in modules:
         done = subprocess.run([sys.executable, "-c", f"import {module}\nfrom mahjong_core.predicates import "

@@ -15,6 +15,8 @@ import pytest
 import yaml
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from mahjong_rulesets.hongkong import scoring as hk
+from mahjong_rulesets.hongkong import settlement as hk_settle
 
 from mahjong_core import defaults, replay_check
 from mahjong_core.engine import Game
@@ -23,9 +25,7 @@ from mahjong_core.melds import Hand
 from mahjong_core.notation import parse_hand
 from mahjong_core.players import make_bots
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring import hongkong as hk
 from mahjong_core.scoring import score_hand
-from mahjong_core.settlement import hongkong as hk_settle
 from mahjong_core.simulate import play_game
 from mahjong_core.table import Outcome, Table
 from mahjong_core.tiles import BONUS, EAST, NUM_PLAYING_KINDS

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from mahjong_rulesets.mcr import divide as dv
+from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, hand_facts, situation
+from mahjong_rulesets.mcr.samples import samples
+from mahjong_rulesets.mcr.scoring import divisions, fan_table
+
 from mahjong_core.arrangements import arrangements
 from mahjong_core.melds import Hand
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring import mcr_divide as dv
-from mahjong_core.scoring.mcr import divisions, fan_table
-from mahjong_core.scoring.mcr_facts import DEFAULT_SITUATION, hand_facts, situation
-from mahjong_core.scoring.mcr_samples import samples
 
 _KIND = {"chow": dv.CHOW, "pung": dv.PUNG, "pair": dv.PAIR, "knitted": dv.KNIT, "single": dv.SINGLE}
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mahjong_rulesets.mcr.reference import reference_fans
+from mahjong_rulesets.mcr.samples import samples
 from MahjongGB import MahjongFanCalculator
 
 from mahjong_core.arrangements import arrangements
@@ -14,8 +16,6 @@ from mahjong_core.notation import parse_hand
 from mahjong_core.predicates import PREDICATES
 from mahjong_core.rules import load_ruleset
 from mahjong_core.scoring import score_hand
-from mahjong_core.scoring.mcr_reference import reference_fans
-from mahjong_core.scoring.mcr_samples import samples
 
 GOLDEN = yaml.safe_load((Path(__file__).parent / "golden" / "mcr" / "fans.yaml").read_text(encoding="utf-8"))
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from mahjong_rulesets.mcr.reference import DIFFERENCES, classify, reference_arguments, reference_fans, row_id
+from mahjong_rulesets.mcr.samples import TEMPLATES, samples
 from MahjongGB import MahjongFanCalculator
 
 from mahjong_core.rules import load_ruleset
 from mahjong_core.scoring import score_hand
-from mahjong_core.scoring.mcr_reference import DIFFERENCES, classify, reference_arguments, reference_fans, row_id
-from mahjong_core.scoring.mcr_samples import TEMPLATES, samples
 
 
 def _ours(score) -> dict[str, int]:

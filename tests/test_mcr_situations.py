@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, situation
 
 from mahjong_core.errors import HandError, MahjongError
 from mahjong_core.notation import parse_hand
 from mahjong_core.rules import load_ruleset
 from mahjong_core.scoring import score_hand, scoring_value
-from mahjong_core.scoring.mcr_facts import DEFAULT_SITUATION, situation
 
 PLAIN = "123m456m78p55s [111z<] +9p"
 

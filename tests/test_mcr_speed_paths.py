@@ -2,7 +2,7 @@
 
 The engine divides hands one suit at a time, finds set combinations in
 tables, picks the open fan rows with table lookups and takes short ways
-through the principles for the usual hands (``mahjong_core.scoring.mcr``'s
+through the principles for the usual hands (``mahjong_rulesets.mcr.scoring``'s
 docstring).  Each test here sets one of those against a plain, slow
 version written for the test.  Runs in a few seconds.
 """
@@ -14,14 +14,14 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from mahjong_rulesets.mcr import divide as dv
+from mahjong_rulesets.mcr import facts
+from mahjong_rulesets.mcr import scoring as mcr
+from mahjong_rulesets.mcr.samples import samples
 
 from mahjong_core.notation import format_tiles, parse_hand
 from mahjong_core.rules import load_ruleset
 from mahjong_core.score import ScoreItem
-from mahjong_core.scoring import mcr
-from mahjong_core.scoring import mcr_divide as dv
-from mahjong_core.scoring import mcr_facts as facts
-from mahjong_core.scoring.mcr_samples import samples
 
 #: A house rule whose rows take the engine's general ways: third-party predicates, a whole-hand row fed by a
 #: per-set predicate, a bonus row that excludes and is excluded, principles on other rows.

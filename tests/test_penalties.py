@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from mahjong_rulesets.classical.penalties import dangerous_discard_penalty, penalty_case
 
 from mahjong_core.engine import Game
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.notation import parse_hand, parse_tiles
-from mahjong_core.penalties import dangerous_discard_penalty, penalty_case
 from mahjong_core.players import make_bots
 from mahjong_core.plugin_manager import build_plugin_manager
 from mahjong_core.rules import load_ruleset

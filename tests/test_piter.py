@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 import yaml
+from mahjong_rulesets.classical.scoring import score_arrangement, situation_context
+from mahjong_rulesets.classical.tables import RAW_FIGURES, classical_tables
 
 from mahjong_core.arrangements import arrangements
 from mahjong_core.engine import Game
@@ -29,8 +31,6 @@ from mahjong_core.replay_check import check
 from mahjong_core.rules import load_ruleset
 from mahjong_core.score import Score
 from mahjong_core.scoring import score_hand, scoring_value
-from mahjong_core.scoring.classical import score_arrangement, situation_context
-from mahjong_core.scoring.classical_tables import RAW_FIGURES, classical_tables
 from mahjong_core.simulate import play_game
 from mahjong_core.table import Table
 

@@ -8,7 +8,7 @@ names them and a misspelt name is a load error.  Every name starts with
 What a predicate returns
 ------------------------
 Each fan is written as ``test(facts) -> result`` on the division's
-:class:`~mahjong_core.scoring.mcr_facts.McrFacts` (computed once per
+:class:`~mahjong_rulesets.mcr.facts.McrFacts` (computed once per
 division, so a test is a few attribute reads) and registered as the usual
 ``fn(arrangement, hand, ctx)``, which builds those facts first; the engine
 calls ``fn.on_facts`` directly.
@@ -40,11 +40,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .errors import MahjongError
-from .melds import Hand
-from .predicates import predicate
-from .scoring.mcr_divide import CHOW, KNIT, KONG
-from .scoring.mcr_facts import (
+from mahjong_rulesets.mcr.divide import CHOW, KNIT, KONG
+from mahjong_rulesets.mcr.facts import (
     CLOSED,
     EDGE,
     HONOURS_KNITTED,
@@ -57,7 +54,11 @@ from .scoring.mcr_facts import (
     McrFacts,
     facts_from_arrangement,
 )
-from .tiles import KINDS
+
+from mahjong_core.errors import MahjongError
+from mahjong_core.melds import Hand
+from mahjong_core.predicates import predicate
+from mahjong_core.tiles import KINDS
 
 Matches = tuple[int, ...]
 FactsTest = Callable[[McrFacts], Any]
@@ -67,7 +68,7 @@ def fan(name: str, description: str, *, needs: tuple[str, ...] = (), last: bool 
                                                                                                      FactsTest]:
     """Register ``test(facts)`` as the predicate ``mcr_<name>``.
 
-    :param needs: gate names from :data:`mahjong_core.scoring.mcr_facts.NEEDS`.
+    :param needs: gate names from :data:`mahjong_rulesets.mcr.facts.NEEDS`.
     :param last: the engine evaluates this fan after all others (chicken hand).
     """
     gate = 0

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RulesetError
-from ..scoring import scoring_value
-from ..table import Outcome, Payment, Table
-from . import register_settlement
+from mahjong_core.errors import RulesetError
+from mahjong_core.scoring import scoring_value
+from mahjong_core.settlement import register_settlement
+from mahjong_core.table import Outcome, Payment, Table
 
 SELF_DRAWN = ("self_drawn", "replacement")
 

@@ -32,7 +32,7 @@ Order of a deal's payments, each one seat to another (so they always sum to zero
      winner of the fifth (sixth, ...) mahjong in a row receives the usual
      limit from each loser on top of the hand's value.  A drawn deal breaks
      the row (the seed's "подряд": in a row of deals);
-   * the bank (:mod:`mahjong_core.bank`).
+   * the bank (:mod:`mahjong_rulesets.classical.bank`).
 
 A drawn deal settles no hands (001 line 123: no scoring in a drawn deal; 000
 scores only the hand that took the mahjong, line 326).
@@ -44,11 +44,12 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from ..bank import bank_payments, deal_state
-from ..errors import MahjongError, RulesetError
-from ..table import Outcome, Payment, Table
-from ..tiles import FLOWERS, SEASONS
-from . import register_settlement
+from mahjong_rulesets.classical.bank import bank_payments, deal_state
+
+from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.settlement import register_settlement
+from mahjong_core.table import Outcome, Payment, Table
+from mahjong_core.tiles import FLOWERS, SEASONS
 
 __all__ = [
     "classical_settlement",

@@ -43,11 +43,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from . import shanten as shanten_mod
-from .errors import RulesetError
-from .melds import Meld
-from .table import Outcome, Payment, Penalty, Seat, Table
-from .tiles import DRAGONS, NUM_PLAYING_KINDS, TERMINALS, WINDS
+from mahjong_core import shanten as shanten_mod
+from mahjong_core.errors import RulesetError
+from mahjong_core.melds import Meld
+from mahjong_core.table import Outcome, Payment, Penalty, Seat, Table
+from mahjong_core.tiles import DRAGONS, NUM_PLAYING_KINDS, TERMINALS, WINDS
 
 __all__ = ["CASES", "dangerous_discard_penalty", "penalty_case"]
 
@@ -66,7 +66,7 @@ def dangerous_discard_penalty(ruleset: Any, table: Table, outcome: Outcome) -> P
     fired = penalty_case(ruleset, table, outcome)
     if fired is None:
         return None
-    from .settlement.classical import deal_payments, winner_payments
+    from mahjong_rulesets.classical.settlement import deal_payments, winner_payments
 
     winner, discarder = outcome.winner, outcome.discarder
     assert winner is not None and discarder is not None
@@ -103,7 +103,7 @@ def _value(outcome: Outcome, winner: int) -> int | None:
     score = outcome.scores.get(winner)
     if score is None:
         return None
-    from .settlement.classical import hand_value
+    from mahjong_rulesets.classical.settlement import hand_value
 
     return hand_value(score, winner)
 

@@ -20,15 +20,15 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import RulesetError
-from ..table import Outcome, Payment, Table
+from .errors import RulesetError
+from .table import Outcome, Payment, Table
 
 SettleFn = Callable[[Any, Table, Outcome], list[Payment]]
 
 FAMILY_MODULES = {
-    "classical": "mahjong_core.settlement.classical",
-    "hongkong": "mahjong_core.settlement.hongkong",
-    "sport": "mahjong_core.settlement.sport",
+    "classical": "mahjong_rulesets.classical.settlement",
+    "hongkong": "mahjong_rulesets.hongkong.settlement",
+    "sport": "mahjong_rulesets.mcr.settlement",
 }
 _FAMILIES: dict[str, SettleFn] = {}
 

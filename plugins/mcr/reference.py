@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..melds import ClaimedFrom, Hand, MeldKind
-from .mcr_facts import DEFAULT_SITUATION, situation
+from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, situation
+
+from mahjong_core.melds import ClaimedFrom, Hand, MeldKind
 
 _SUIT_CODE = ("W", "B", "T")
 _DRAGON_CODE = {31: "J3", 32: "J2", 33: "J1"}

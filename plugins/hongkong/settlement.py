@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import MahjongError, RulesetError
-from ..scoring.hongkong import scoring_entry
-from ..table import Outcome, Payment, Table
-from . import register_settlement
+from mahjong_rulesets.hongkong.scoring import scoring_entry
+
+from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.settlement import register_settlement
+from mahjong_core.table import Outcome, Payment, Table
 
 __all__ = ["payments_for", "settle"]
 

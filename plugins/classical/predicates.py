@@ -61,10 +61,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import RulesetError
-from .melds import Arrangement, Form, Hand, Meld, MeldKind
-from .predicates import KNOWN_FACTS, PREDICATES, Predicate, nine_gates, require_facts, winning_tile_of
-from .tiles import (
+from mahjong_core.errors import RulesetError
+from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
+from mahjong_core.predicates import KNOWN_FACTS, PREDICATES, Predicate, nine_gates, require_facts, winning_tile_of
+from mahjong_core.tiles import (
     DRAGONS,
     EAST,
     FLOWERS,
@@ -911,7 +911,7 @@ def _beggars_hand(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return not (_all_simples(shape, hand, ctx) or _no_chows(shape, hand, ctx) or _half_flush(shape, hand, ctx))
 
 
-_PITER = "mahjong_core.predicates_piter."
+_PITER = "mahjong_rulesets.piter.predicates."
 
 
 @_mirror("pt_dragon_pair", _PITER + "pt_dragon_pair.test")
@@ -957,4 +957,4 @@ def _pt_no_points_in_sets(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -
 
 # Piter's predicates are classical ones built with this module's decorators: registered once this module is
 # complete, whichever of the predicate modules was imported first.
-from . import predicates_piter  # noqa: E402,F401
+from mahjong_rulesets.piter import predicates as _piter_predicates  # noqa: E402,F401

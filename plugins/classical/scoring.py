@@ -31,12 +31,12 @@ A winning hand is scored in every arrangement and the highest total is kept
 accepts as complete is scored, seven pairs and thirteen orphans included: in
 a ruleset that names no limit for them (ЕК has no seven pairs, 000 line 379)
 their groups score like any other, since the core lets them win.  A losing hand is read
-by :func:`~mahjong_core.scoring.classical_losers.loser_arrangement` and only
+by :func:`~mahjong_rulesets.classical.losers.loser_arrangement` and only
 ``applies_to: loser | everyone`` rows apply.
 
 The engine scores four hands at every deal's end, so the work is done once
 where it can be: every row reads the arrangement's
-:class:`~mahjong_core.predicates_classical.Shape`, gathered in one pass (a
+:class:`~mahjong_rulesets.classical.predicates.Shape`, gathered in one pass (a
 losing hand's straight from its tiles, without building its groups), and a
 winner's readings come from :func:`~mahjong_core.arrangements.arrangements`
 with ``checked=True``: :func:`~.classical_context.prepare` has checked the
@@ -58,17 +58,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
-from ..arrangements import arrangements
-from ..errors import HandError
-from ..melds import Arrangement, Hand
-from ..notation import format_tiles
-from ..predicates_classical import Shape, TileFacts, hand_tiles, shape_of
-from ..score import Score, ScoreItem
-from . import register_family, register_reading_scorer
-from .classical_context import prepare, situation_context
-from .classical_losers import loser_arrangement, loser_shape
-from .classical_tables import ClassicalTables, LimitRow, Row, classical_tables
+from mahjong_rulesets.classical.context import prepare, situation_context
+from mahjong_rulesets.classical.losers import loser_arrangement, loser_shape
+from mahjong_rulesets.classical.predicates import Shape, TileFacts, hand_tiles, shape_of
+from mahjong_rulesets.classical.tables import ClassicalTables, LimitRow, Row, classical_tables
+
+from mahjong_core import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
+from mahjong_core.arrangements import arrangements
+from mahjong_core.errors import HandError
+from mahjong_core.melds import Arrangement, Hand
+from mahjong_core.notation import format_tiles
+from mahjong_core.score import Score, ScoreItem
+from mahjong_core.scoring import register_family, register_reading_scorer
 
 __all__ = ["FAMILY", "classical_score", "score_arrangement", "score_losing_hand", "situation_context"]
 

@@ -56,11 +56,12 @@ from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import Any
 
-from ..errors import HandError, MahjongError
-from ..melds import Hand, MeldKind
-from ..tiles import EAST, KINDS
-from . import mcr_divide as dv
-from .mcr_divide import CHOW, KNIT, KONG, PAIR, PUNG
+from mahjong_rulesets.mcr import divide as dv
+from mahjong_rulesets.mcr.divide import CHOW, KNIT, KONG, PAIR, PUNG
+
+from mahjong_core.errors import HandError, MahjongError
+from mahjong_core.melds import Hand, MeldKind
+from mahjong_core.tiles import EAST, KINDS
 
 #: Defaults for facts that neither the context nor the hand gives (the ruleset's
 #: ``scoring.situation_defaults`` overrides them; a test keeps the two equal).

@@ -1,7 +1,7 @@
 """Predicates that only the Piter (seed 003) scoring tables name.
 
 They register into :data:`mahjong_core.predicates.PREDICATES` like every
-other predicate (through :mod:`mahjong_core.predicates_classical`'s
+other predicate (through :mod:`mahjong_rulesets.classical.predicates`'s
 registrars, so that counting ones can be ``per: meld`` rows), and a table
 naming one of them validates the same way.  Each name starts with ``pt_``.
 Where a classical or shared predicate already says what 003 says, the Piter
@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .errors import MahjongError
-from .melds import Arrangement, Hand, MeldKind
-from .predicates import all_chows
-from .predicates_classical import classical_predicate, counting_predicate
-from .tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat
+from mahjong_rulesets.classical.predicates import classical_predicate, counting_predicate
+
+from mahjong_core.errors import MahjongError
+from mahjong_core.melds import Arrangement, Hand, MeldKind
+from mahjong_core.predicates import all_chows
+from mahjong_core.tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat
 
 __all__ = ["SHOWN_FACT"]
 

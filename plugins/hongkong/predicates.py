@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .melds import Arrangement, Form, Hand, MeldKind
-from .predicates import predicate
-from .tiles import DRAGONS, FLOWERS, SEASONS, WINDS, bonus_seat
+from mahjong_core.melds import Arrangement, Form, Hand, MeldKind
+from mahjong_core.predicates import predicate
+from mahjong_core.tiles import DRAGONS, FLOWERS, SEASONS, WINDS, bonus_seat
 
 __all__ = [
     "hk_all_flowers",

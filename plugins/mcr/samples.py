@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..melds import ClaimedFrom, Hand, Meld, MeldKind
-from ..rng import Rng
-from ..tiles import EAST
+from mahjong_core.melds import ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.rng import Rng
+from mahjong_core.tiles import EAST
 
 Spec = list[tuple[str, int]]  # ("chow"|"pung"|"kong"|"pair", tile)
 

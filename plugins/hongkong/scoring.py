@@ -57,14 +57,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..arrangements import arrangements
-from ..errors import HandError, MahjongError, RulesetError
-from ..melds import Arrangement, Hand, Meld
-from ..notation import format_tiles
-from ..predicates import Predicate, get_predicate
-from ..score import Score, ScoreItem
-from ..tiles import WINDS, kind_code
-from . import register_family
+from mahjong_core.arrangements import arrangements
+from mahjong_core.errors import HandError, MahjongError, RulesetError
+from mahjong_core.melds import Arrangement, Hand, Meld
+from mahjong_core.notation import format_tiles
+from mahjong_core.predicates import Predicate, get_predicate
+from mahjong_core.score import Score, ScoreItem
+from mahjong_core.scoring import register_family
+from mahjong_core.tiles import WINDS, kind_code
 
 __all__ = [
     "FAMILY",

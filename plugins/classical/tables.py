@@ -5,7 +5,7 @@ at a deal's end, so the YAML rows are turned once into :class:`Row` objects
 that hold the predicate function itself, the count function for ``per``
 rows, the value, whom it applies to and the citation the score will carry --
 and the row's *reader*: the predicate's
-:data:`~mahjong_core.predicates_classical.READERS` entry, which answers from
+:data:`~mahjong_rulesets.classical.predicates.READERS` entry, which answers from
 the arrangement's shape built once for all rows, or else a call of the
 predicate itself.
 A table that cannot be scored -- a negative value, ``per: meld`` on a
@@ -37,11 +37,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RulesetError
-from ..predicates import PREDICATES, get_predicate
-from ..predicates_classical import COUNTERS, READERS, CountFn, Reader, Shape, TestFn, qualified_name
-from ..score import ScoreItem
-from ..tiles import BONUS, NUM_PLAYING_KINDS, copies_in
+from mahjong_rulesets.classical.predicates import COUNTERS, READERS, CountFn, Reader, Shape, TestFn, qualified_name
+
+from mahjong_core.errors import RulesetError
+from mahjong_core.predicates import PREDICATES, get_predicate
+from mahjong_core.score import ScoreItem
+from mahjong_core.tiles import BONUS, NUM_PLAYING_KINDS, copies_in
 
 __all__ = ["ChavkaRule", "ClassicalTables", "DoublingFigure", "LimitRow", "Row", "classical_tables", "cite",
            "row_reader"]
@@ -244,7 +245,7 @@ def _int(value: Any) -> bool:
 def row_reader(name: str, fn: Callable[..., Any]) -> tuple[Reader, bool]:
     """How a row naming predicate ``name`` (whose function ``fn`` it would call) is read: (reader, needs arrangement).
 
-    The predicate's reader when :data:`~mahjong_core.predicates_classical.READERS`
+    The predicate's reader when :data:`~mahjong_rulesets.classical.predicates.READERS`
     has one for the function registered under ``name`` now; else a reader
     that calls ``fn`` on the arrangement.
     """

@@ -25,13 +25,14 @@ from dataclasses import replace
 from operator import gt
 from typing import Any
 
-from .. import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
-from ..errors import HandError, MahjongError
-from ..melds import ClaimedFrom, Hand, Meld, MeldKind
-from ..notation import check_hand, format_tiles
-from ..predicates_classical import OPTIONAL_FACTS
-from ..tiles import EAST, KINDS, NORTH, NUM_PLAYING_KINDS, WINDS
-from .classical_tables import ClassicalTables
+from mahjong_rulesets.classical.predicates import OPTIONAL_FACTS
+from mahjong_rulesets.classical.tables import ClassicalTables
+
+from mahjong_core import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
+from mahjong_core.errors import HandError, MahjongError
+from mahjong_core.melds import ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.notation import check_hand, format_tiles
+from mahjong_core.tiles import EAST, KINDS, NORTH, NUM_PLAYING_KINDS, WINDS
 
 __all__ = ["SITUATION_FLAGS", "WIND_NAMES", "plainly_valid", "prepare", "situation_context", "wind_kind"]
 

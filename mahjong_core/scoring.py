@@ -23,17 +23,17 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import RulesetError
-from ..melds import Hand
-from ..score import Score
+from .errors import RulesetError
+from .melds import Hand
+from .score import Score
 
 ScoreFn = Callable[[Any, Hand, Mapping[str, Any]], Score]
 
 #: Family name -> module that registers it (imported on first use).
 FAMILY_MODULES = {
-    "classical": "mahjong_core.scoring.classical",
-    "hongkong": "mahjong_core.scoring.hongkong",
-    "mcr": "mahjong_core.scoring.mcr",
+    "classical": "mahjong_rulesets.classical.scoring",
+    "hongkong": "mahjong_rulesets.hongkong.scoring",
+    "mcr": "mahjong_rulesets.mcr.scoring",
 }
 _FAMILIES: dict[str, ScoreFn] = {}
 

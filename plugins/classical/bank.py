@@ -32,8 +32,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .errors import MahjongError, RulesetError
-from .table import Outcome, Payment, Table
+from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.table import Outcome, Payment, Table
 
 __all__ = ["bank_payments", "deal_state", "is_bank_deal"]
 

@@ -14,11 +14,21 @@ from typing import Any
 from . import shanten as shanten_mod
 from .errors import RulesetError
 from .hookspecs import hookimpl
+from .predicates import CORE, Predicate
 from .table import Action, Claim, ExchangeStep, FalseWinPenalty, Outcome, Payment, Table, TimeLimits
 from .tiles import EAST, NUM_PLAYING_KINDS, is_bonus
 
 _CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
 _DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
+
+# ------------------------------------------------------------------ contributions
+
+
+@hookimpl
+def mahjong_predicates() -> list[Predicate]:
+    """The hands more than one family names (:data:`mahjong_core.predicates.CORE`): every ruleset may name them."""
+    return list(CORE)
+
 
 # ------------------------------------------------------------------ setup
 
@@ -309,13 +319,6 @@ def mahjong_settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Any]:
         return []  # the ruleset defines no scoring yet: nothing to pay
 
     return settle(ruleset, table, outcome)
-
-
-@hookimpl
-def mahjong_penalties(ruleset: Any, table: Table, outcome: Outcome) -> Any:
-    from mahjong_rulesets.classical.penalties import dangerous_discard_penalty
-
-    return dangerous_discard_penalty(ruleset, table, outcome)
 
 
 @hookimpl

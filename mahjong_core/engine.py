@@ -33,6 +33,7 @@ from . import shanten as shanten_mod
 from .errors import MahjongError
 from .melds import Form, Hand, MeldKind
 from .plugin_manager import HOOK_PREFIX, TRACE_VARIABLE, HookShortcuts, build_plugin_manager
+from .predicates import Predicate
 from .rng import deal_rng
 from .table import Action, Claim, Outcome, Payment, Table, meld_of
 from .tiles import EAST, KINDS, NUM_PLAYING_KINDS
@@ -157,7 +158,7 @@ class Game:
         self.players = list(players)
         self.seed = seed
         self.max_deals = max_deals
-        self.pm, self.hook = _hooks(tuple(ruleset.modules), tuple(house_tweaks), tuple(observers))
+        self.pm, self.hook = _hooks(tuple(ruleset.plugins), tuple(house_tweaks), tuple(observers))
         self._emit = emit
         self._observed = bool(self.pm.hook.mahjong_event.get_hookimpls())
         self._tile_source_factory = tile_source_factory
@@ -792,7 +793,6 @@ class Game:
         elif not forms or shanten_mod.is_complete_counts(h, seven_pairs=False, thirteen_orphans=False):
             return True
         from .arrangements import arrangements
-        from .predicates import PREDICATES
 
         tiles = tuple(k for k, n in enumerate(counts) for _ in range(n))
         hand = Hand(tiles[:-1], winning_tile=tiles[-1])
@@ -800,7 +800,7 @@ class Game:
         for reading in arrangements(hand, seven_pairs="seven_pairs" in forms, thirteen_orphans="thirteen_orphans" in
                                     forms, knitted="knitted" in forms, checked=True):
             only = forms.get(_FORM_KEYS.get(reading.form, ""), ())
-            if only is None or any(PREDICATES[name].fn(reading, hand, {}) for name in only or ()):
+            if only is None or any(predicate.fn(reading, hand, {}) for predicate in only or ()):
                 return True
         return False
 
@@ -866,36 +866,34 @@ class Game:
         return list(payments or ())
 
 
-#: Predicates that admit only some hands of a special form: seven pairs are a mahjong in 001 only as
-#: heavenly twins (001 line 171).
-_RESTRICTED_FORM_PREDICATES = {"heavenly_twins": "seven_pairs"}
 _FORM_KEYS = {Form.SEVEN_PAIRS: "seven_pairs", Form.THIRTEEN_ORPHANS: "thirteen_orphans",
               Form.KNITTED_STRAIGHT: "knitted", Form.HONOURS_AND_KNITTED: "knitted"}
 
 
-def recognised_forms(ruleset: Any) -> dict[str, tuple[str, ...] | None]:
+def recognised_forms(ruleset: Any) -> dict[str, tuple[Predicate, ...] | None]:
     """The special forms a ruleset accepts as mahjong besides four sets and a pair.
 
-    A form is a mahjong exactly where some table row scores it -- a limit hand
-    or a fan naming a ``seven_pairs``, ``thirteen_orphans`` or ``knitted``
-    predicate (``None``: any hand of the form) or a predicate that admits only
-    some hands of it (their names) -- so the rule lives in the data: a ruleset
-    with no seven-pairs hand does not let seven pairs win.
+    A form is a mahjong exactly where some table row names a predicate that
+    declares it recognises the form (:attr:`mahjong_core.predicates.Predicate.recognises`):
+    ``None`` when one of them accepts every hand of the form (seven pairs),
+    else the predicates that admit only some (heavenly twins).  So the rule
+    lives in the data: a ruleset with no seven-pairs hand does not let seven
+    pairs win.
     """
-    names = set()
+    named: dict[str, Predicate] = {}
     for table in ruleset.raw_tables.values():
         if isinstance(table, Mapping):
             for row in table.values():
                 if isinstance(row, Mapping) and isinstance(row.get("predicate"), str):
-                    names.add(row["predicate"])
-    forms: dict[str, tuple[str, ...] | None] = {}
+                    predicate = ruleset.predicate(row["predicate"])
+                    named[predicate.name] = predicate
+    forms: dict[str, tuple[Predicate, ...] | None] = {}
     for form in ("seven_pairs", "thirteen_orphans", "knitted"):
-        if any(form in name for name in names):
+        naming = [p for _, p in sorted(named.items()) if any(_FORM_KEYS.get(f) == form for f in p.recognises)]
+        if any(p.recognises_all for p in naming):
             forms[form] = None
-        else:
-            only = tuple(sorted(n for n in names if _RESTRICTED_FORM_PREDICATES.get(n) == form))
-            if only:
-                forms[form] = only
+        elif naming:
+            forms[form] = tuple(naming)
     return forms
 
 

@@ -31,15 +31,72 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from .extensions import Mechanism, ScoringFamily, Settlement
     from .melds import Hand
+    from .predicates import Predicate
     from .rng import Rng
     from .rules import Ruleset
-    from .table import Action, Claim, ExchangeStep, FalseWinPenalty, Outcome, Payment, Table, TimeLimits
+    from .score import Score
+    from .table import Action, Claim, ExchangeStep, FalseWinPenalty, Outcome, Payment, Penalty, Table, TimeLimits
     from .wall import Wall
 
 PROJECT = "mahjong"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+
+# -------------------------------------------------------------------------
+# Contributions: the vocabulary and engines plugins add (asked outside games)
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mahjong_predicates() -> Sequence[Predicate]:
+    """The named hand predicates this plugin adds to the vocabulary ruleset tables are written in.
+
+    Asked of the plugins a ruleset's games register (the core's defaults,
+    its scoring family, its mechanisms, its own modules and its ancestors'),
+    when the ruleset is loaded: a table row naming a predicate none of them
+    contributes is a load error, and two plugins contributing different
+    predicates under one name is an error naming both.
+
+    :return: the predicates (usually a :class:`mahjong_core.predicates.Vocabulary`); collected.
+    """
+
+
+@hookspec
+def mahjong_scoring_families() -> Sequence[ScoringFamily]:
+    """The scoring families this plugin provides, which rulesets choose with ``scoring.family``.
+
+    Asked once per process of every module in the ``mahjong_core.plugins``
+    entry-point group (:mod:`mahjong_core.extensions`).
+
+    :return: the families; collected.  A family's ``plugin`` is registered
+        in every game of a ruleset of that family.
+    """
+
+
+@hookspec
+def mahjong_settlements() -> Sequence[Settlement]:
+    """The settlements this plugin provides, which rulesets choose with the ``settlement`` parameter.
+
+    Asked once per process of every module in the ``mahjong_core.plugins`` entry-point group.
+
+    :return: the settlements; collected.
+    """
+
+
+@hookspec
+def mahjong_mechanisms() -> Sequence[Mechanism]:
+    """Optional rule mechanisms this plugin provides, each switched on by a ruleset's data.
+
+    Asked once per process of every module in the ``mahjong_core.plugins``
+    entry-point group.  A mechanism's plugin is registered in a game only
+    where ``switched_on(ruleset)`` says so, after the core's defaults and
+    before the scoring family and the ruleset's own modules.
+
+    :return: the mechanisms; collected.
+    """
+
 
 # -------------------------------------------------------------------------
 # Setup: once per game, before any tile moves
@@ -279,7 +336,7 @@ def mahjong_win_objections(ruleset: Ruleset, table: Table, seat: int, hand: Hand
 
 
 @hookspec(firstresult=True)
-def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Any:
+def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
     """Score one hand: choose the arrangement that scores highest and explain it.
 
     :param ruleset: the game's ruleset.
@@ -289,7 +346,7 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
         how the hand was won).
     :return: a score with every item, its value and its source row.  ``firstresult``;
         a ruleset that scores something the tables cannot express implements
-        this hook, calls :func:`mahjong_core.scoring.score_hand` for the table-driven
+        this hook, calls :func:`mahjong_core.scoring.score_hand` for its family's
         score and adds its own items.
     """
 
@@ -316,7 +373,7 @@ def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> Sequence
 
 
 @hookspec
-def mahjong_penalties(ruleset: Ruleset, table: Table, outcome: Outcome) -> Any:
+def mahjong_penalties(ruleset: Ruleset, table: Table, outcome: Outcome) -> Penalty | None:
     """Penalties that fire at the end of a deal (a dangerous discard, say).
 
     :param ruleset: the game's ruleset.

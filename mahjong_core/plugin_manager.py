@@ -139,3 +139,25 @@ class HookShortcuts:
 def hook_names() -> list[str]:
     """Every hook the core specifies, sorted (for docs and meta-tests)."""
     return sorted(name for name in dir(hookspecs) if name.startswith(HOOK_PREFIX))
+
+
+def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tuple[str, Any]]:
+    """Every item the plugins' implementations of a contribution hook return, with the plugin's name, in order.
+
+    Contribution hooks (``mahjong_predicates``, ``mahjong_scoring_families``...)
+    take no arguments and are asked outside games; the owner's name goes into
+    the error when two plugins contribute one name.
+    """
+    pm = MahjongPluginManager()
+    for plugin in plugins:
+        name = _plugin_name(plugin)
+        if pm.is_registered(plugin) or pm.has_plugin(name):
+            continue
+        try:
+            pm.register(plugin, name=name)
+        except pluggy.PluginValidationError as exc:
+            raise RulesetError(f"plugin {name}: {exc}") from None
+    found: list[tuple[str, Any]] = []
+    for impl in getattr(pm.hook, hook).get_hookimpls():  # in registration order
+        found.extend((impl.plugin_name, item) for item in impl.function() or ())
+    return found

@@ -44,6 +44,9 @@ class Tweaked:
     def value(self, name: str) -> Any:
         return self._values[name] if name in self._values else self._base.value(name)
 
+    def __getattr__(self, name: str) -> Any:  # everything else (its settlement, its family) is the base's
+        return getattr(self._base, name)
+
 
 def table(dealer: int = 0, deal: int = 0, round_index: int = 0) -> Table:
     t = Table(players=4, scores=[0] * 4, dealer=dealer, deal_number=deal, round_index=round_index)

@@ -22,17 +22,21 @@ from typing import Any
 import pytest
 from mahjong_rulesets.classical.context import plainly_valid, prepare
 from mahjong_rulesets.classical.losers import loser_arrangement, loser_shape
-from mahjong_rulesets.classical.predicates import COUNTERS, READERS, Shape, hand_tiles, qualified_name, shape_of
+from mahjong_rulesets.classical.predicates import COUNTERS, READERS, Shape, hand_tiles, shape_of
 from mahjong_rulesets.classical.scoring import classical_score, situation_context
 from mahjong_rulesets.classical.tables import classical_tables, row_reader
+from mahjong_rulesets.harbin import predicates as harbin_predicates
 
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import MahjongError
 from mahjong_core.melds import Arrangement, ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.notation import check_hand, parse_hand
-from mahjong_core.predicates import PREDICATES, Predicate
-from mahjong_core.rules import load_ruleset
+from mahjong_core.predicates import CORE, Predicate
+from mahjong_core.rules import available, installed_predicates, load_ruleset
 from mahjong_core.tiles import BONUS, GREENS, TERMINALS_AND_HONOURS
+
+#: Every installed ruleset's predicates (loading them all also imports every module that adds a reader).
+PREDICATES = installed_predicates()
 
 CLASSICAL = ("harbin", "shanghai", "orsk", "chinese_classical", "european_classical", "traditional",
              "bonus_classical", "piter")
@@ -158,11 +162,47 @@ def test_the_cases_reach_every_form_and_many_readings() -> None:
     assert sum(len(arrangements(h)) > 1 for _, h, c in CASES if c["winner"]) > 20
 
 
-@pytest.mark.parametrize("name", sorted(READERS))
+def test_every_reader_stands_for_the_predicate_its_name_resolves_to_and_is_used() -> None:
+    """A fast path declared for an object no table resolves to would be silently unused: fail instead."""
+    named, used = set(), set()
+    for ruleset_id in available():
+        ruleset = load_ruleset(ruleset_id)
+        if ruleset.scoring_family is None or ruleset.scoring_family.name != "classical":
+            continue
+        for table in ruleset.raw_tables.values():
+            for row in table.values() if isinstance(table, dict) else ():
+                if isinstance(row, dict) and isinstance(row.get("predicate"), str):
+                    named.add(ruleset.predicate(row["predicate"]))
+        tables = classical_tables(ruleset)
+        used |= {row.read for row in (*tables.winner_points, *tables.winner_doublings, *tables.loser_points,
+                                      *tables.loser_doublings, *tables.limits)}
+        if tables.chavka is not None:
+            named.add(ruleset.predicate(ruleset.tables["scoring"]["chavka_hand"]["value"]))
+            used.add(tables.chavka.read)
+    for predicate in READERS:
+        assert predicate in named, f"the reader of {predicate.name} stands for a predicate no classical table names"
+    assert used & {reader.read for reader in READERS.values()}, "no compiled row uses a reader"
+    for predicate in named & set(READERS):
+        row_uses_it = READERS[predicate].read in used
+        assert row_uses_it or all(entry.get("value") == 0 for entry in _rows_naming(predicate)), predicate.name
+
+
+def _rows_naming(predicate: Predicate) -> list[dict[str, Any]]:
+    """Every bundled row naming ``predicate`` (a row worth nothing is dropped when the tables compile)."""
+    found = []
+    for ruleset_id in available():
+        ruleset = load_ruleset(ruleset_id)
+        for table in ruleset.raw_tables.values():
+            for row in table.values() if isinstance(table, dict) else ():
+                if isinstance(row, dict) and row.get("predicate") == predicate.name:
+                    found.append(row)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in READERS))
 def test_each_reader_answers_as_its_predicate(name: str) -> None:
-    reader = READERS[name]
-    assert reader.stands_for == qualified_name(PREDICATES[name].fn)
-    counter = COUNTERS.get(name)
+    reader = READERS[PREDICATES[name]]
+    counter = COUNTERS.get(PREDICATES[name])
     held = 0
     for ruleset_id, hand, ctx in CASES:
         for arrangement, shape in _shapes(ruleset_id, hand, ctx):
@@ -193,15 +233,14 @@ def test_a_loser_shape_is_the_shape_of_its_reading() -> None:
 
 
 def test_a_row_whose_predicate_was_replaced_calls_the_new_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    fast, needs = row_reader("pure_suit", PREDICATES["pure_suit"].fn)
-    assert fast is READERS["pure_suit"].read and not needs
+    fast, needs = row_reader(CORE["pure_suit"], CORE["pure_suit"].fn)
+    assert fast is READERS[CORE["pure_suit"]].read and not needs
 
     def other(arrangement: Arrangement, hand: Hand, ctx: Any) -> bool:
         return arrangement.form.value == "seven_pairs"
 
-    monkeypatch.setitem(PREDICATES, "pure_suit", Predicate("pure_suit", other, "replaced"))
-    read, needs = row_reader("pure_suit", other)
-    assert needs and read is not READERS["pure_suit"].read
+    read, needs = row_reader(Predicate("pure_suit", other, "replaced"), other)
+    assert needs and read is not READERS[CORE["pure_suit"]].read
     hand = parse_hand("1133m5577p99s11z2z +2z")
     (arrangement, *_) = (a for a in arrangements(hand) if a.form.value == "seven_pairs")
     assert read(shape_of(arrangement, {}), hand, {}) is True
@@ -211,7 +250,8 @@ def test_a_loser_row_without_a_reader_reads_the_arrangement(monkeypatch: pytest.
     def x_two_pairs(arrangement: Arrangement, hand: Hand, ctx: Any) -> bool:
         return sum(m.kind is MeldKind.PAIR for m in arrangement.melds) == 2
 
-    monkeypatch.setitem(PREDICATES, "x_two_pairs", Predicate("x_two_pairs", x_two_pairs, "a plugin's predicate"))
+    monkeypatch.setitem(harbin_predicates.VOCABULARY._by_name, "x_two_pairs",
+                        Predicate("x_two_pairs", x_two_pairs, "a plugin's predicate"))
     body = "doublings:\n  x: {predicate: x_two_pairs, value: 1, applies_to: everyone, assumption: test}\n"
     path = tmp_path / "x_harbin.yaml"
     path.write_text(f"id: x_harbin\nversion: 1.0.0\nname: x\nextends: harbin\n{body}", encoding="utf-8")
@@ -275,7 +315,7 @@ def test_anything_unusual_gets_the_full_checks(odd: Hand) -> None:
 
 
 def test_every_predicate_and_scoring_module_imports_first() -> None:
-    """Any of them may be the first a program imports: the registry is complete either way."""
+    """Any of them may be the first a program imports: every ruleset's vocabulary is complete either way."""
     modules = ["mahjong_core.predicates", "mahjong_rulesets.classical.predicates",
                "mahjong_rulesets.piter.predicates", "mahjong_rulesets.hongkong.predicates",
                "mahjong_rulesets.mcr.predicates", "mahjong_rulesets.classical.scoring",
@@ -283,8 +323,9 @@ def test_every_predicate_and_scoring_module_imports_first() -> None:
                "mahjong_rulesets.mcr.scoring"]
     counts = set()
     for module in modules:
-        done = subprocess.run([sys.executable, "-c", f"import {module}\nfrom mahjong_core.predicates import "
-                               "PREDICATES\nprint(len(PREDICATES))"], capture_output=True, text=True, check=False)
+        done = subprocess.run([sys.executable, "-c", f"import {module}\nfrom mahjong_core.rules import "
+                               "installed_predicates\nprint(len(installed_predicates()))"],
+                              capture_output=True, text=True, check=False)
         assert done.returncode == 0, f"import {module} first: {done.stderr[-800:]}"
         counts.add(int(done.stdout))
     assert len(counts) == 1 and counts.pop() > 150

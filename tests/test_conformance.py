@@ -21,17 +21,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import arrangements as arrangements_module
+from mahjong_core import extensions
 from mahjong_core.conformance import checks, pytest_arguments
 from mahjong_core.conformance import strategies as mst
 from mahjong_core.engine import Game
 from mahjong_core.errors import MahjongError
+from mahjong_core.extensions import ScoringFamily
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.melds import Form, MeldKind
 from mahjong_core.notation import parse_hand
 from mahjong_core.players import make_bots
 from mahjong_core.rules import available, load_ruleset
 from mahjong_core.score import Score
-from mahjong_core.scoring import register_family
 from mahjong_core.table import Payment
 from mahjong_core.tiles import NUM_PLAYING_KINDS
 
@@ -256,9 +257,22 @@ def _cached(ruleset: Any, hand: Any, context: Any) -> Score:
     return _CACHE[hand]
 
 
-register_family("conformance_toy_best")(_toy(max))
-register_family("conformance_toy_worst")(_toy(min))
-register_family("conformance_toy_cached")(_cached)
+class ToyFamilies:
+    """A test plugin contributing toy scoring families, installed for this module's tests only."""
+
+    @hookimpl
+    def mahjong_scoring_families(self) -> list[ScoringFamily]:
+        def toy(name: str, score: Any) -> ScoringFamily:
+            return ScoringFamily(name, score)
+
+        return [toy("conformance_toy_best", _toy(max)), toy("conformance_toy_worst", _toy(min)),
+                toy("conformance_toy_cached", _cached), toy("conformance_toy_scores_anything", _toy(max))]
+
+
+@pytest.fixture(autouse=True)
+def toy_families(monkeypatch: pytest.MonkeyPatch) -> None:
+    with_toys = extensions.collect({**extensions.installed().plugins, "conformance_toys": ToyFamilies()})
+    monkeypatch.setattr(extensions, "installed", lambda: with_toys)
 
 TWO_READINGS = st.just(parse_hand("111222333m789p5s +5s"))
 
@@ -289,7 +303,6 @@ def test_arrangement_check_on_a_ruleset_without_scoring_asserts_no_score() -> No
     tables = {name: table for name, table in harbin.raw_tables.items() if name != "scoring"}
     unscored = dataclasses.replace(harbin, id="harbin_unscored", raw_tables=tables)
     checks.check_highest_scoring_arrangement(unscored)
-    register_family("conformance_toy_scores_anything")(_toy(max))
     scored = dataclasses.replace(harbin, id="harbin_toy", raw_tables={
         **tables, "scoring": {"family": {"value": "conformance_toy_scores_anything", "assumption": "test"}}})
     checks.check_highest_scoring_arrangement(scored, hands=5)

@@ -64,8 +64,11 @@ def test_a_ruleset_with_code_lists_its_hooks() -> None:
     code = page.split("Rules in code", 1)[1].split("Parameters", 1)[0]
     assert ":func:`~mahjong_core.hookspecs.mahjong_claim_allowed`" in code
     assert "never from the partner's" in code
-    data_only = docgen.ruleset_page(load_ruleset("harbin"), RULESETS)
+    data_only = docgen.ruleset_page(load_ruleset("chinese_classical"), RULESETS)
     assert "None: every rule of this ruleset is data" in data_only
+    harbin = docgen.ruleset_page(load_ruleset("harbin"), RULESETS).split("Rules in code", 1)[1]
+    harbin = harbin.split("Parameters", 1)[0]
+    assert ":func:`~mahjong_core.hookspecs.mahjong_predicates`" in harbin and "beggar" in harbin
 
 
 def test_any_table_a_ruleset_has_is_rendered_row_by_row(tmp_path: Path) -> None:

@@ -8,9 +8,10 @@ import pytest
 import yaml
 
 from mahjong_core.notation import parse_hand
-from mahjong_core.predicates import PREDICATES
-from mahjong_core.rules import load_ruleset
+from mahjong_core.rules import installed_predicates, load_ruleset
 from mahjong_core.scoring import score_hand, scoring_value
+
+PREDICATES = installed_predicates()
 
 GOLDEN = yaml.safe_load((Path(__file__).parent / "golden" / "mcr" / "fans.yaml").read_text(encoding="utf-8"))
 LEVELS = {88, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2, 1}  # 000 line 555

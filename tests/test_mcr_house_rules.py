@@ -13,9 +13,10 @@ from MahjongGB import MahjongFanCalculator
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import RulesetError
 from mahjong_core.notation import parse_hand
-from mahjong_core.predicates import PREDICATES
-from mahjong_core.rules import load_ruleset
+from mahjong_core.rules import installed_predicates, load_ruleset
 from mahjong_core.scoring import score_hand
+
+PREDICATES = installed_predicates()
 
 GOLDEN = yaml.safe_load((Path(__file__).parent / "golden" / "mcr" / "fans.yaml").read_text(encoding="utf-8"))
 

@@ -182,9 +182,9 @@ def test_payments_outside_the_hand_survive_a_penalty() -> None:
     assert t.bank == 400  # the deal's stakes were counted
 
 
-def test_the_core_hook_returns_the_penalty() -> None:
+def test_the_family_hook_returns_the_penalty() -> None:
     rs = load_ruleset("traditional")
-    pm = build_plugin_manager(rs.modules)
+    pm = build_plugin_manager(rs.plugins)  # the classical family's plugin brings the penalties hook
     t, tile = dangerous_table(CASES["terminals"])
     fired = [p for p in pm.hook.mahjong_penalties(ruleset=rs, table=t, outcome=discard_win(tile)) if p]
     assert [(p.rule, p.seat) for p in fired] == [("terminals", 2)]
@@ -252,7 +252,7 @@ def test_every_mahjong_follows_a_calling_declaration(rid: str, seed: int) -> Non
 def _objections(rid: str, *, calling: bool, hand: str = "1112345678999m +5m", discarded: bool = True,
                 seat: int = 1) -> list[str]:
     rs = load_ruleset(rid)
-    pm = build_plugin_manager(rs.modules)
+    pm = build_plugin_manager(rs.plugins)
     t = Table(players=4, scores=[0] * 4)
     t.new_deal()
     parsed = parse_hand(hand)
@@ -284,7 +284,7 @@ def _declarations(rid: str, tiles: str, seat: int) -> list[Action]:
     t.new_deal()
     for tile in parse_tiles(tiles):
         t.seats[seat].counts[tile] += 1
-    pm = build_plugin_manager(rs.modules)
+    pm = build_plugin_manager(rs.plugins)
     return [a for group in pm.hook.mahjong_deal_declarations(ruleset=rs, table=t, seat=seat) for a in group]
 
 

@@ -9,9 +9,11 @@ import pytest
 
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
-from mahjong_core.predicates import PREDICATES, get_predicate, predicate
-from mahjong_core.rules import load_ruleset
+from mahjong_core.predicates import CORE, Vocabulary
+from mahjong_core.rules import installed_predicates, load_ruleset
 from mahjong_core.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE
+
+PREDICATES = installed_predicates()
 
 M, P, S = 0, 9, 18  # first index of characters, dots, bamboo
 E, SO, W, N = EAST, SOUTH, WEST, NORTH
@@ -87,19 +89,29 @@ def test_every_predicate_a_bundled_table_names_is_registered() -> None:
 
 
 def test_unknown_predicate_lists_known_names() -> None:
-    with pytest.raises(RulesetError, match="unknown predicate 'nope'; known: .*pure_suit"):
-        get_predicate("nope")
-    assert load_ruleset("harbin").predicate("pure_suit") is PREDICATES["pure_suit"]
+    with pytest.raises(RulesetError, match="unknown predicate 'nope' for ruleset harbin; known: .*pure_suit"):
+        load_ruleset("harbin").predicate("nope")
+    assert load_ruleset("harbin").predicate("pure_suit") is CORE["pure_suit"]
 
 
-def test_a_taken_name_cannot_be_registered_by_another_function() -> None:
+def test_a_vocabulary_rejects_a_taken_name_and_an_unknown_fact() -> None:
     def other(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
         return True
 
-    with pytest.raises(RulesetError, match="already registered"):
-        predicate("pure_suit", description="x")(other)
+    vocabulary = Vocabulary()
+    vocabulary.predicate("pure_suit", description="x")(other)
+    with pytest.raises(RulesetError, match="already defined by"):
+        vocabulary.predicate("pure_suit", description="y")(other)
     with pytest.raises(ValueError, match="unknown facts"):
-        predicate("new_one", description="x", facts=("moon_phase",))
+        vocabulary.predicate("new_one", description="x", facts=("moon_phase",))
+
+
+def test_a_rulesets_own_predicates_reach_only_it_and_its_descendants() -> None:
+    assert "beggars_hand" in load_ruleset("shanghai").predicates  # Harbin's, inherited
+    assert "beggars_hand" not in load_ruleset("chinese_classical").predicates
+    assert "pt_dragon_pair" in load_ruleset("piter").predicates
+    assert "pt_dragon_pair" not in load_ruleset("traditional").predicates  # Piter's own, not its family's
+    assert load_ruleset("mcr").predicate("cl_chow") is load_ruleset("harbin").predicate("cl_chow")  # borrowable
 
 
 def test_missing_fact_is_named() -> None:

@@ -13,9 +13,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_core.predicates import PREDICATES
 from mahjong_core.rules import (
     available,
+    installed_predicates,
     is_leaf,
     load_ruleset,
     merge,
@@ -25,6 +25,7 @@ from mahjong_core.rules import (
     tables_sha256,
 )
 
+PREDICATES = installed_predicates()
 SEEDS = Path(__file__).parents[1].parent / "shared" / "seeds"
 BUNDLED = sorted(i for i, info in available().items() if str(info.module).startswith("mahjong_rulesets."))
 ROOTS = {

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import sys
 import tempfile
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -209,30 +208,13 @@ def _leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, 
 def only_arrangement(hand: Hand, arrangement: Arrangement, ruleset: Ruleset) -> Iterator[None]:
     """While active, the arrangement finder returns just ``arrangement`` for ``hand`` (other hands as usual).
 
-    The finder is replaced wherever a scoring engine or the ruleset's plugin
-    modules refer to it, so the engine scores that one reading alone.
+    The finder itself answers so (:func:`mahjong_core.arrangements.pinned`),
+    wherever an engine imported it from, so the engine scores that one reading alone.
     """
-    from .. import arrangements as module
+    from ..arrangements import pinned
 
-    original = module.arrangements
-
-    def pinned(h: Hand, *args: Any, **kwargs: Any) -> list[Arrangement]:
-        if h == hand:
-            return [arrangement]
-        return original(h, *args, **kwargs)
-
-    owners = [module]
-    prefixes = ("mahjong_core.scoring", "mahjong_core.predicates", *(m.__name__ for m in ruleset.modules))
-    for name, mod in list(sys.modules.items()):
-        if mod is not None and name.startswith(prefixes) and getattr(mod, "arrangements", None) is original:
-            owners.append(mod)
-    for owner in owners:
-        owner.arrangements = pinned  # type: ignore[attr-defined]
-    try:
+    with pinned(hand, arrangement):
         yield
-    finally:
-        for owner in owners:
-            owner.arrangements = original  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------------
@@ -261,9 +243,7 @@ def check_tables_validate(ruleset_id: RulesetRef) -> None:
                 for other in entry.get("excludes", ()):
                     assert other in rows, f"{'.'.join(path)} excludes {other!r}, which is not a row of {section}"
     if has_scoring(ruleset):
-        from ..scoring import engine, family_of
-
-        engine(family_of(ruleset))  # raises for a family no module registers
+        assert ruleset.scoring_family is not None  # raises for a family no installed plugin contributes
 
 
 def check_tiles_conserved(ruleset_id: RulesetRef, games: int = 3) -> None:
@@ -438,7 +418,7 @@ def check_plugin_hooks_have_specs(ruleset_id: RulesetRef) -> None:
             own_args = set(inspect.signature(function).parameters) - {"self"}
             assert own_args <= spec_args, f"{module.__name__}.{name} takes {sorted(own_args - spec_args)}, " \
                 f"which {hook} does not pass; it passes {sorted(spec_args)}"
-    build_plugin_manager(ruleset.modules)  # registers them the way a game does, and checks pending hooks
+    build_plugin_manager(ruleset.plugins)  # registers them the way a game does, and checks pending hooks
 
 
 # ---------------------------------------------------------------------------

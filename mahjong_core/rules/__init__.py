@@ -22,6 +22,7 @@ from .loader import clear_cache, load_ruleset, validate_file
 from .merge import is_leaf, merge, resolve, strip_removals
 from .registry import ENTRY_POINT_GROUP, EntryPointInfo, RulesetSource, available, file_source
 from .ruleset import Provenance, Ruleset
+from .vocabulary import installed_predicates
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -35,6 +36,7 @@ __all__ = [
     "clear_cache",
     "file_source",
     "identity_string",
+    "installed_predicates",
     "is_leaf",
     "load_ruleset",
     "merge",

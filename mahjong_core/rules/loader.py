@@ -5,14 +5,14 @@ The steps, each failing with a ``file::$.path: message`` error:
 1. read the YAML safely (:mod:`.document`);
 2. check the file against the schema (:mod:`.schema`) and that its id matches
    the entry point that installed it;
-3. import its plugin module -- before step 4, so a plugin may register its own
-   predicates -- and check that every table row names a known predicate;
+3. import its plugin module (its hooks and predicates);
 4. load the parent named by ``extends`` the same way (unknown ids, cycles and
    self-references are errors at ``$.extends`` naming the chain);
 5. merge the parent's resolved tables with this file's (:mod:`.merge`);
 6. check the resolved parameters (all required names present, each value of
-   the right shape, the tile set buildable) and blame the file that set the
-   offending value.
+   the right shape, the tile set buildable) and that every table row names a
+   predicate of the ruleset's vocabulary (what its family, mechanisms and
+   modules contribute), blaming the file that set the offending value.
 
 Loaded rulesets are cached per process: installed ones by id, house-rule
 files by path and content.
@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RulesetError
-from ..predicates import PREDICATES
 from ..tiles import build_tile_set
 from .document import parse_ruleset_text
 from .merge import resolve
@@ -41,24 +40,58 @@ METADATA_KEYS = ("id", "version", "name", "native_name", "description", "extends
 Catalog = Mapping[str, RulesetSource]
 
 
-def predicate_errors(document: Mapping[str, Any], source: str) -> list[RulesetError]:
-    """Rows naming predicates that no module registered."""
+def predicate_errors(ruleset: Ruleset) -> list[RulesetError]:
+    """Rows naming predicates that no plugin of the ruleset's games contributes, each blamed on its file.
+
+    Checked on the resolved ruleset: which predicates exist depends on the
+    family the ruleset (or an ancestor) names and on its ancestors' modules.
+    """
+    try:
+        vocabulary = ruleset.predicates
+    except RulesetError as exc:
+        return [exc.located(source=ruleset.location)]
+    errors = []
+    for table_name, table in ruleset.raw_tables.items():
+        if table_name == "parameters" or not isinstance(table, Mapping):
+            continue
+        for row_id, row in table.items():
+            name = row.get("predicate") if isinstance(row, Mapping) else None
+            if isinstance(name, str) and name not in vocabulary:
+                close = difflib.get_close_matches(name, list(vocabulary), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                parts: list[str | int] = [table_name, row_id, "predicate"]
+                errors.append(
+                    RulesetError(
+                        f"unknown predicate {name!r}{hint}; the predicates this ruleset's family, mechanisms and "
+                        f"modules contribute are listed by `mahjong rules show {ruleset.id}`",
+                        source=_blame(ruleset.origins, parts, ruleset.location),
+                        place=json_path(parts),
+                    )
+                )
+    return errors
+
+
+def _file_predicate_errors(document: Mapping[str, Any], where: str, module: object | None) -> list[RulesetError]:
+    from .. import defaults
+    from ..extensions import installed
+    from ..plugin_manager import contributions
+
+    try:
+        plugins = (defaults, *installed().plugins.values(), *((module,) if module is not None else ()))
+        vocabulary = {p.name for _, p in contributions(plugins, "mahjong_predicates")}
+    except RulesetError as exc:
+        return [exc.located(source=where)]
     errors = []
     for table_name, table in document.items():
         if table_name in METADATA_KEYS or table_name == "parameters" or not isinstance(table, Mapping):
             continue
         for row_id, row in table.items():
             name = row.get("predicate") if isinstance(row, Mapping) else None
-            if isinstance(name, str) and name not in PREDICATES:
-                close = difflib.get_close_matches(name, list(PREDICATES), n=1)
+            if isinstance(name, str) and name not in vocabulary:
+                close = difflib.get_close_matches(name, sorted(vocabulary), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                errors.append(
-                    RulesetError(
-                        f"unknown predicate {name!r}{hint}; predicates are registered in mahjong_core.predicates",
-                        source=source,
-                        place=json_path([table_name, row_id, "predicate"]),
-                    )
-                )
+                errors.append(RulesetError(f"unknown predicate {name!r}{hint}", source=where,
+                                           place=json_path([table_name, row_id, "predicate"])))
     return errors
 
 
@@ -104,7 +137,10 @@ class _Loader:
                 module = source.module()
             except RulesetError as exc:
                 errors.append(exc.located(source=where))
-        errors += predicate_errors(document, where)
+        if errors and everything:
+            # Report unknown predicates beside the file's other errors, against what this file can see without
+            # being resolved: the core's, every installed plugin's and its own module's.
+            errors += _file_predicate_errors(document, where, module)
         if errors:
             return None, errors if everything else errors[:1]
 
@@ -123,8 +159,7 @@ class _Loader:
         errors = self._resolved_errors(tables, origins, where)
         if errors:
             return None, errors if everything else errors[:1]
-        return (
-            Ruleset(
+        ruleset = Ruleset(
                 id=own_id,
                 version=document["version"],
                 name=document["name"],
@@ -136,9 +171,11 @@ class _Loader:
                 location=where,
                 raw_tables=tables,
                 origins=origins,
-            ),
-            [],
         )
+        errors = predicate_errors(ruleset)
+        if errors:
+            return None, errors if everything else errors[:1]
+        return ruleset, []
 
     def _parent(self, parent_id: str, chain: tuple[str, ...], where: str) -> Ruleset:
         own_id = chain[-1]
@@ -206,10 +243,13 @@ def _default_loader() -> _Loader:
 
 def clear_cache() -> None:
     """Forget loaded rulesets and the entry-point scan (after installing a plugin in-process, or in tests)."""
+    from ..extensions import clear_cache as forget_plugins
+
     global _installed
     _installed = None
     _files.clear()
     available.cache_clear()
+    forget_plugins()
 
 
 def _is_path(id_or_path: str | Path) -> bool:

@@ -13,14 +13,18 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType, ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesetError
-from ..predicates import Predicate, get_predicate
+from ..predicates import Predicate
 from ..tiles import build_tile_set
 from .identity import identity_string, tables_sha256
 from .merge import is_leaf
+
+if TYPE_CHECKING:
+    from ..extensions import ScoringFamily, Settlement
 
 #: Origin of a value: (ruleset id, file) of the layer that set it.
 Origin = tuple[str, str]
@@ -236,6 +240,67 @@ class Ruleset:
                 exc.place = exc.place.replace("$.tile_set", "$.parameters.tile_set.value", 1)
             raise exc.located(source=self.location) from None
 
+    # -- what the installed plugins give this ruleset (worked out on first use, never part of its identity)
+
+    @cached_property
+    def scoring_family(self) -> ScoringFamily | None:
+        """The family engine its ``scoring.family`` names, or ``None`` for a ruleset with no scoring yet."""
+        from ..extensions import installed
+
+        scoring = self.tables.get("scoring")
+        if not scoring:
+            return None
+        family = scoring.get("family")
+        name = family.get("value") if isinstance(family, Mapping) else family
+        return installed().family(str(name), source=self.location)
+
+    @cached_property
+    def settlement_rule(self) -> Settlement | None:
+        """The settlement its ``settlement`` parameter names, or ``None`` for a ruleset with no scoring yet."""
+        from ..extensions import installed
+
+        if self.scoring_family is None:
+            return None
+        return installed().settlement(str(self.value("settlement")), source=self.location)
+
+    @cached_property
+    def plugins(self) -> tuple[object, ...]:
+        """What a game of this ruleset registers after the core's defaults, in order.
+
+        The mechanisms its data switches on (in name order), its scoring
+        family's plugin, then its own modules from the root ancestor down, so
+        a ruleset's module overrides its family and a child its parent.
+        """
+        from ..extensions import installed
+
+        chosen: list[object] = [m.plugin for m in installed().mechanisms if m.switched_on(self)]
+        family = self.scoring_family
+        if family is not None and family.plugin is not None:
+            chosen.append(family.plugin)
+        chosen.extend(self.modules)
+        return tuple(dict.fromkeys(chosen))
+
+    @cached_property
+    def predicates(self) -> Mapping[str, Predicate]:
+        """The vocabulary its tables are written in, name -> predicate.
+
+        The core's shared hands, every installed plugin's (each family's
+        names carry its prefix, so a house rule may borrow another family's
+        predicate), and what its own modules and its ancestors' add (Harbin's
+        beggar's hand, Piter's), which no unrelated ruleset sees.
+        """
+        from .. import defaults
+        from ..extensions import installed
+        from ..plugin_manager import contributions
+        from ..predicates import merge_vocabularies
+
+        plugins = (defaults, *installed().plugins.values(), *self.plugins)
+        return MappingProxyType(merge_vocabularies(contributions(plugins, "mahjong_predicates")))
+
     def predicate(self, name: str) -> Predicate:
-        """The registered predicate ``name`` (tables refer to predicates by name)."""
-        return get_predicate(name)
+        """The predicate a table row names, in this ruleset's vocabulary; an error listing the names otherwise."""
+        try:
+            return self.predicates[name]
+        except KeyError:
+            raise RulesetError(f"unknown predicate {name!r} for ruleset {self.id}; known: "
+                               f"{', '.join(sorted(self.predicates))}", source=self.location) from None

@@ -1,7 +1,7 @@
 """Predicates that only the classical scoring tables name, and the shape every classical row reads.
 
-They register into :data:`mahjong_core.predicates.PREDICATES` like every
-other predicate, so a table naming one of them validates the same way.  Each
+They are this family's :data:`VOCABULARY`, which its plugin contributes to
+every classical ruleset, so a table naming one of them validates the same way.  Each
 name starts with ``cl_`` so that another family's module registering a
 similar idea under a plain name (``self_drawn``, ``dragon_pong``) can never
 collide with these at import time.  Where a shared predicate of
@@ -61,9 +61,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_core.errors import RulesetError
+from mahjong_rulesets.classical.named_hands import VOCABULARY as NAMED_HANDS
+
 from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
-from mahjong_core.predicates import KNOWN_FACTS, PREDICATES, Predicate, nine_gates, require_facts, winning_tile_of
+from mahjong_core.predicates import (
+    CORE,
+    Predicate,
+    Vocabulary,
+    check_facts,
+    require_facts,
+    winning_tile_of,
+)
 from mahjong_core.tiles import (
     DRAGONS,
     EAST,
@@ -85,13 +93,10 @@ from mahjong_core.tiles import (
 CountFn = Callable[[Arrangement, Hand, Mapping[str, object]], int]
 TestFn = Callable[[Arrangement, Hand, Mapping[str, object]], bool]
 
-#: Facts the classical predicates may declare: the shared ones and the calling-hand fact of 001/003.
-CLASSICAL_FACTS = KNOWN_FACTS | {"calling_from_start"}
 #: Facts read when present and taken as false when absent (the core does not supply them yet).
 OPTIONAL_FACTS = ("last_loose_tile",)
 
 __all__ = [
-    "CLASSICAL_FACTS",
     "COUNTERS",
     "OPTIONAL_FACTS",
     "READERS",
@@ -103,7 +108,6 @@ __all__ = [
     "classical_predicate",
     "counting_predicate",
     "hand_tiles",
-    "qualified_name",
     "shape_of",
     "shape_predicate",
 ]
@@ -127,40 +131,31 @@ class Counter:
         return int(self.fn(arrangement, hand, ctx))
 
 
-#: Counting predicates by name (a subset of the registry's names).
-COUNTERS: dict[str, Counter] = {}
+#: What this module adds to the vocabulary of every classical ruleset (through the family's plugin).
+VOCABULARY = Vocabulary()
+
+#: Counting predicates, keyed by the predicate object a table row resolves its name to.
+COUNTERS: dict[Predicate, Counter] = {}
 
 
-def _register(name: str, fn: TestFn, description: str, facts: Iterable[str]) -> tuple[str, ...]:
-    """Put ``fn`` into the shared registry, as :func:`mahjong_core.predicates.predicate` does.
-
-    The shared decorator only accepts :data:`~mahjong_core.predicates.KNOWN_FACTS`;
-    the classical tables also read ``calling_from_start``, which the engine
-    supplies, so this registers with :data:`CLASSICAL_FACTS` instead.
-    """
-    wanted = tuple(facts)
-    unknown = sorted(set(wanted) - CLASSICAL_FACTS)
-    if unknown:
-        raise ValueError(f"predicate {name!r} declares unknown facts {unknown}; known: {sorted(CLASSICAL_FACTS)}")
-    old = PREDICATES.get(name)
-    if old is not None and (old.fn.__module__, old.fn.__qualname__) != (fn.__module__, fn.__qualname__):
-        raise RulesetError(f"predicate {name!r} is already registered by {old.fn.__module__}.{old.fn.__qualname__}")
-    PREDICATES[name] = Predicate(name, fn, description, wanted)
-    return wanted
+def _register(vocabulary: Vocabulary, name: str, fn: TestFn, description: str, facts: Iterable[str]) -> Predicate:
+    return vocabulary.add(Predicate(name, fn, description, check_facts(name, facts)))
 
 
-def classical_predicate(name: str, *, description: str, facts: Iterable[str] = ()) -> Callable[[TestFn], TestFn]:
-    """Register a yes/no predicate (see :func:`mahjong_core.predicates.predicate`)."""
+def classical_predicate(name: str, *, description: str, facts: Iterable[str] = (),
+                        vocabulary: Vocabulary = VOCABULARY) -> Callable[[TestFn], TestFn]:
+    """Add a yes/no predicate to ``vocabulary`` (this family's, or a ruleset's own, such as Piter's)."""
 
     def register(fn: TestFn) -> TestFn:
-        _register(name, fn, description, facts)
+        _register(vocabulary, name, fn, description, facts)
         return fn
 
     return register
 
 
-def counting_predicate(name: str, *, description: str, facts: Iterable[str] = ()) -> Callable[[CountFn], CountFn]:
-    """Register ``count``: in :data:`COUNTERS`, and as the predicate "the count is not zero"."""
+def counting_predicate(name: str, *, description: str, facts: Iterable[str] = (),
+                       vocabulary: Vocabulary = VOCABULARY) -> Callable[[CountFn], CountFn]:
+    """Add ``count`` to :data:`COUNTERS`, and to ``vocabulary`` as the predicate "the count is not zero"."""
 
     def register(count: CountFn) -> CountFn:
         def test(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
@@ -169,8 +164,8 @@ def counting_predicate(name: str, *, description: str, facts: Iterable[str] = ()
         test.__module__ = count.__module__
         test.__qualname__ = f"{count.__qualname__}.test"
         test.__doc__ = count.__doc__
-        wanted = _register(name, test, description, facts)
-        COUNTERS[name] = Counter(name, count, wanted)
+        predicate = _register(vocabulary, name, test, description, facts)
+        COUNTERS[predicate] = Counter(name, count, predicate.facts)
         return count
 
     return register
@@ -344,31 +339,30 @@ Reader = Callable[[Shape, Hand, Mapping[str, object]], Any]
 
 @dataclass(frozen=True)
 class FastReader:
-    """A reader standing in for a registered predicate.
+    """A reader standing in for a predicate, on the shape the engine built once.
 
-    :param stands_for: ``module.qualname`` of the registered function it answers for; the engine
-        uses the reader only while that function is still the one registered.
     :param read: ``read(shape, hand, ctx)``, the count for a counting predicate, else true or false.
     :param arrangement: the reader needs ``shape.arrangement`` itself (a losing hand is then read
         into a real arrangement first).
     """
 
-    stands_for: str
     read: Reader
     arrangement: bool = False
 
 
-#: Readers by predicate name.
-READERS: dict[str, FastReader] = {}
+#: Readers keyed by the predicate object they stand for: a table row uses one exactly when its name resolves,
+#: in that ruleset's vocabulary, to that very object (a rename keeps it, a redefinition does not inherit it).
+READERS: dict[Predicate, FastReader] = {}
 
 
-def qualified_name(fn: Callable[..., Any]) -> str:
-    """``module.qualname``: how a registered predicate function is told apart from another of the same name."""
-    return f"{fn.__module__}.{fn.__qualname__}"
+def add_reader(predicate: Predicate, read: Reader, *, arrangement: bool = False) -> Reader:
+    """Let the engine answer ``predicate`` with ``read`` on the shape (a ruleset module may add its own)."""
+    READERS[predicate] = FastReader(read, arrangement)
+    return read
 
 
-def shape_predicate(name: str, *, description: str, facts: Iterable[str] = (),
-                    counting: bool = False) -> Callable[[Reader], CountFn]:
+def shape_predicate(name: str, *, description: str, facts: Iterable[str] = (), counting: bool = False,
+                    vocabulary: Vocabulary = VOCABULARY) -> Callable[[Reader], CountFn]:
     """Register a predicate written as a reader: the reader in :data:`READERS`, the predicate in the registry.
 
     The registered predicate builds the arrangement's shape and asks the
@@ -385,10 +379,10 @@ def shape_predicate(name: str, *, description: str, facts: Iterable[str] = (),
         on_arrangement.__qualname__ = read.__qualname__
         on_arrangement.__doc__ = read.__doc__
         if counting:
-            counting_predicate(name, description=description, facts=facts)(on_arrangement)
+            counting_predicate(name, description=description, facts=facts, vocabulary=vocabulary)(on_arrangement)
         else:
-            classical_predicate(name, description=description, facts=facts)(on_arrangement)
-        READERS[name] = FastReader(qualified_name(PREDICATES[name].fn), read)
+            classical_predicate(name, description=description, facts=facts, vocabulary=vocabulary)(on_arrangement)
+        add_reader(vocabulary[name], read)
         return on_arrangement
 
     return register
@@ -737,78 +731,72 @@ def cl_only_possible_tile(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -
 # arrangement of a hand holds all the hand's tiles) become shape.tiles.
 
 
-def _mirror(name: str, stands_for: str | None = None, *, arrangement: bool = False) -> Callable[[Reader], Reader]:
-    """Put ``read`` into :data:`READERS` for the predicate ``name``.
-
-    :param stands_for: the ``module.qualname`` of the predicate function it restates, when that is
-        not registered yet (the Piter module registers after this one); else the one registered now.
-    """
-    owner = stands_for or qualified_name(PREDICATES[name].fn)
+def _mirror(predicate: Predicate, *, arrangement: bool = False) -> Callable[[Reader], Reader]:
+    """Put ``read`` into :data:`READERS` for ``predicate`` (the core's, or this family's named hands)."""
 
     def register(read: Reader) -> Reader:
-        READERS[name] = FastReader(owner, read, arrangement)
-        return read
+        return add_reader(predicate, read, arrangement=arrangement)
 
     return register
 
 
-@_mirror("pure_suit")
+@_mirror(CORE["pure_suit"])
 def _pure_suit(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.tiles.one_suit
 
 
-@_mirror("all_honours")
+@_mirror(CORE["all_honours"])
 def _all_honours(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.tiles.every_tile(_HONOUR)
 
 
-@_mirror("all_terminals")
+@_mirror(CORE["all_terminals"])
 def _all_terminals(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.tiles.every_tile(_TERMINAL)
 
 
-@_mirror("all_terminals_and_honours")
+@_mirror(NAMED_HANDS["all_terminals_and_honours"])
 def _all_terminals_and_honours(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.tiles.every_tile(_MAJOR)
 
 
-@_mirror("all_simples")
+@_mirror(NAMED_HANDS["all_simples"])
 def _all_simples(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.tiles.every_tile(_SIMPLE)
 
 
-@_mirror("all_green")
+@_mirror(NAMED_HANDS["all_green"])
 def _all_green(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.tiles.every_tile(_GREEN)
 
 
-@_mirror("half_flush")
+@_mirror(CORE["half_flush"])
 def _half_flush(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     t = shape.tiles
     return (t.some & _SUIT_BITS) in _ONE_SUIT and bool(t.some & _HONOUR) and bool(t.every & _PLAYING)
 
 
-@_mirror("thirteen_orphans")
+@_mirror(CORE["thirteen_orphans"])
 def _thirteen_orphans(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.tiles.count == 14 and set(shape.tiles.tiles) == _ORPHANS
 
 
-@_mirror("seven_pairs")
+@_mirror(CORE["seven_pairs"])
 def _seven_pairs(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.groups == 7 and len(shape.pairs) == 7
 
 
-@_mirror("heavenly_twins")
+@_mirror(NAMED_HANDS["heavenly_twins"])
 def _heavenly_twins(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return _seven_pairs(shape, hand, ctx) and (bool(shape.tiles.every & _HONOUR) or shape.tiles.one_suit)
 
 
-@_mirror("no_chows")
+@_mirror(CORE["no_chows"])
 def _no_chows(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.standard and not shape.chows and len(shape.pongs) == 4
 
 
-@_mirror("all_chows")
+@_mirror(CORE["all_chows"])
 def _all_chows(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return _four_chows(shape)
 
@@ -817,17 +805,17 @@ def _concealed_hand(shape: Shape, ctx: Mapping[str, object]) -> bool:
     return bool(ctx["self_drawn"]) and not shape.exposed
 
 
-@_mirror("concealed")
+@_mirror(NAMED_HANDS["concealed"])
 def _concealed(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return _concealed_hand(shape, ctx)
 
 
-@_mirror("three_great_scholars")
+@_mirror(CORE["three_great_scholars"])
 def _three_great_scholars(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return set(DRAGONS) <= set(shape.pongs)
 
 
-@_mirror("three_great_scholars_one_suit")
+@_mirror(NAMED_HANDS["three_great_scholars_one_suit"])
 def _three_great_scholars_one_suit(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     if not (shape.standard and _three_great_scholars(shape, hand, ctx)):
         return False
@@ -837,39 +825,39 @@ def _three_great_scholars_one_suit(shape: Shape, hand: Hand, ctx: Mapping[str, o
     return TileFacts((pongs[0], shape.pairs[0])).one_suit
 
 
-@_mirror("big_four_winds")
+@_mirror(CORE["big_four_winds"])
 def _big_four_winds(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return set(WINDS) <= set(shape.pongs)
 
 
-@_mirror("little_four_winds")
+@_mirror(CORE["little_four_winds"])
 def _little_four_winds(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     pong_winds = set(shape.pongs) & set(WINDS)
     pair_winds = set(shape.pairs) & set(WINDS)
     return len(pong_winds) == 3 and pair_winds == set(WINDS) - pong_winds
 
 
-@_mirror("four_kongs")
+@_mirror(CORE["four_kongs"])
 def _four_kongs(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.kongs == 4
 
 
-@_mirror("found_treasure")
+@_mirror(NAMED_HANDS["found_treasure"])
 def _found_treasure(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.standard and not shape.chows and shape.tiles.one_suit and _concealed_hand(shape, ctx)
 
 
-@_mirror("hidden_treasure")
+@_mirror(CORE["hidden_treasure"])
 def _hidden_treasure(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.standard and len(shape.pongs) == 4 and _concealed_hand(shape, ctx)
 
 
-@_mirror("imperial_jade")
+@_mirror(NAMED_HANDS["imperial_jade"])
 def _imperial_jade(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     return shape.standard and not shape.chows and _all_green(shape, hand, ctx)
 
 
-@_mirror("hiding_snake")
+@_mirror(NAMED_HANDS["hiding_snake"])
 def _hiding_snake(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     if not (shape.standard and shape.tiles.one_suit):
         return False
@@ -881,80 +869,10 @@ def _hiding_snake(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     )
 
 
-@_mirror("nine_gates", arrangement=True)
+@_mirror(CORE["nine_gates"], arrangement=True)
 def _nine_gates(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Only a one-suit hand of fourteen tiles can be nine gates; the predicate itself judges those."""
     winning_tile_of(hand, ctx, "nine_gates")
     if not shape.tiles.one_suit or shape.tiles.count != 14:
         return False
-    return nine_gates(shape.arrangement, hand, ctx)  # type: ignore[arg-type]
-
-
-def _harbin_set_value(key: SetKey) -> int:
-    kind, exposed, major = key
-    return (2 if kind is MeldKind.PUNG else 8) * (2 if major else 1) * (1 if exposed else 2)
-
-
-@_mirror("beggars_hand")
-def _beggars_hand(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """22 points by 000's set table and no doubling (the predicate's ``_harbin_points`` and ``_harbin_doubles``)."""
-    if not shape.standard or hand.bonus:
-        return False
-    points = 20 + sum(_harbin_set_value(key) * n for key, n in shape.census.items())
-    if any(t in DRAGONS or t in (ctx["seat_wind"], ctx["prevalent_wind"]) for t in shape.pairs):
-        points += 2
-    if points != 22:
-        return False
-    kinds = set(shape.pongs)
-    if kinds & set(DRAGONS) or kinds & {ctx["seat_wind"], ctx["prevalent_wind"]} or ctx["self_drawn"]:
-        return False
-    return not (_all_simples(shape, hand, ctx) or _no_chows(shape, hand, ctx) or _half_flush(shape, hand, ctx))
-
-
-_PITER = "mahjong_rulesets.piter.predicates."
-
-
-@_mirror("pt_dragon_pair", _PITER + "pt_dragon_pair.test")
-def _pt_dragon_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
-    return sum(1 for tile in shape.pairs if tile in DRAGONS)
-
-
-@_mirror("pt_own_wind_pair", _PITER + "pt_own_wind_pair.test")
-def _pt_own_wind_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
-    return sum(1 for tile in shape.pairs if tile == ctx["seat_wind"])
-
-
-@_mirror("pt_prevalent_wind_pair", _PITER + "pt_prevalent_wind_pair.test")
-def _pt_prevalent_wind_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
-    seat, prevalent = ctx["seat_wind"], ctx["prevalent_wind"]
-    if seat == prevalent:
-        return 0
-    return sum(1 for tile in shape.pairs if tile == prevalent)
-
-
-def _own_bonus(group: tuple[int, ...], hand: Hand, ctx: Mapping[str, object]) -> bool:
-    seat = int(ctx["seat_wind"]) - EAST  # type: ignore[call-overload]
-    return any(tile in group and bonus_seat(tile) == seat for tile in hand.bonus)
-
-
-@_mirror("pt_own_flower", _PITER + "pt_own_flower")
-def _pt_own_flower(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    return _own_bonus(FLOWERS, hand, ctx)
-
-
-@_mirror("pt_own_season", _PITER + "pt_own_season")
-def _pt_own_season(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    return _own_bonus(SEASONS, hand, ctx)
-
-
-@_mirror("pt_no_points_in_sets", _PITER + "pt_no_points_in_sets")
-def _pt_no_points_in_sets(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    if not _four_chows(shape):
-        return False
-    scoring = set(DRAGONS) | {ctx["seat_wind"], ctx["prevalent_wind"]}
-    return not any(tile in scoring for tile in shape.pairs)
-
-
-# Piter's predicates are classical ones built with this module's decorators: registered once this module is
-# complete, whichever of the predicate modules was imported first.
-from mahjong_rulesets.piter import predicates as _piter_predicates  # noqa: E402,F401
+    return CORE["nine_gates"].fn(shape.arrangement, hand, ctx)  # type: ignore[arg-type]

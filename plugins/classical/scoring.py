@@ -69,7 +69,6 @@ from mahjong_core.errors import HandError
 from mahjong_core.melds import Arrangement, Hand
 from mahjong_core.notation import format_tiles
 from mahjong_core.score import Score, ScoreItem
-from mahjong_core.scoring import register_family, register_reading_scorer
 
 __all__ = ["FAMILY", "classical_score", "score_arrangement", "score_losing_hand", "situation_context"]
 
@@ -199,8 +198,7 @@ def _winner_score(tables: ClassicalTables, shape: Shape, hand: Hand, ctx: Mappin
                  _raw(tables, points, doublings, base, doubled, total))
 
 
-@register_reading_scorer(FAMILY)
-def _score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
+def score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
     """:func:`score_arrangement` as a reading scorer, for checks that score each reading alone.
 
     The engine reads the hand :func:`prepare` returns, which may differ from the one it was given (the winning
@@ -241,7 +239,6 @@ def score_losing_hand(tables: ClassicalTables, hand: Hand, ctx: Mapping[str, Any
                  _raw(tables, points, doublings, base, doubled, total))
 
 
-@register_family(FAMILY)
 def classical_score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand under a classical ruleset: the winner's best arrangement, or a loser's hand.
 

@@ -47,7 +47,6 @@ from typing import Any
 from mahjong_rulesets.classical.bank import bank_payments, deal_state
 
 from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.settlement import register_settlement
 from mahjong_core.table import Outcome, Payment, Table
 from mahjong_core.tiles import FLOWERS, SEASONS
 
@@ -62,7 +61,6 @@ __all__ = [
 ]
 
 
-@register_settlement("classical")
 def classical_settlement(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
     """Every payment of a deal under classical settlement: the hand's, then those outside it."""
     return hand_payments(ruleset, table, outcome) + deal_payments(ruleset, table, outcome)

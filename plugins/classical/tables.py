@@ -37,10 +37,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_rulesets.classical.predicates import COUNTERS, READERS, CountFn, Reader, Shape, TestFn, qualified_name
+from mahjong_rulesets.classical.predicates import COUNTERS, READERS, CountFn, Reader, Shape, TestFn
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.predicates import PREDICATES, get_predicate
+from mahjong_core.predicates import Predicate
 from mahjong_core.score import ScoreItem
 from mahjong_core.tiles import BONUS, NUM_PLAYING_KINDS, copies_in
 
@@ -242,15 +242,15 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def row_reader(name: str, fn: Callable[..., Any]) -> tuple[Reader, bool]:
-    """How a row naming predicate ``name`` (whose function ``fn`` it would call) is read: (reader, needs arrangement).
+def row_reader(predicate: Predicate, fn: Callable[..., Any]) -> tuple[Reader, bool]:
+    """How a row naming ``predicate`` (whose function ``fn`` it would call) is read: (reader, needs arrangement).
 
     The predicate's reader when :data:`~mahjong_rulesets.classical.predicates.READERS`
-    has one for the function registered under ``name`` now; else a reader
-    that calls ``fn`` on the arrangement.
+    has one for that very predicate object; else a reader that calls ``fn``
+    on the arrangement.
     """
-    fast = READERS.get(name)
-    if fast is not None and name in PREDICATES and fast.stands_for == qualified_name(PREDICATES[name].fn):
+    fast = READERS.get(predicate)
+    if fast is not None:
         return fast.read, fast.arrangement
 
     def call(shape: Shape, hand: Any, ctx: Mapping[str, Any]) -> Any:
@@ -389,20 +389,21 @@ def _row(ruleset: Any, table: str, kind: str, row_id: str, entry: Mapping[str, A
         raise _error(ruleset, f"per must be one of {', '.join(PER)}, got {per!r}", f"{place}.per")
     name = entry.get("predicate")
     try:
-        predicate = get_predicate(str(name))
+        predicate = ruleset.predicate(str(name))
     except RulesetError as exc:
         raise _error(ruleset, exc.message, f"{place}.predicate") from None
-    counter = COUNTERS.get(predicate.name)
+    counter = COUNTERS.get(predicate)
     if per != "hand" and counter is None:
+        counting = sorted(p.name for p in COUNTERS if ruleset.predicates.get(p.name) is p)
         raise _error(ruleset, f"per: {per} needs a counting predicate, and {name!r} only says yes or no; "
-                     f"counting predicates: {', '.join(sorted(COUNTERS))}", f"{place}.per")
+                     f"counting predicates: {', '.join(counting)}", f"{place}.per")
     excludes = tuple(entry.get("excludes") or ())
     siblings = ruleset.tables.get(table) or {}
     for other in excludes:
         if other not in siblings or siblings[other] is None:
             raise _error(ruleset, f"excludes names {other!r}, which is no row of {table}", f"{place}.excludes")
     count = counter.fn if per != "hand" and counter is not None else None
-    read, arrangement = row_reader(predicate.name, predicate.fn if count is None else count)
+    read, arrangement = row_reader(predicate, predicate.fn if count is None else count)
     return Row(
         id=row_id,
         kind=kind,
@@ -433,11 +434,12 @@ def _limit(ruleset: Any, row_id: str, entry: Mapping[str, Any], usual_limit: int
     if not _int(value) or value <= 0:
         raise _error(ruleset, f"a limit hand is worth positive points or 'limit', got {value!r}", f"{place}.value")
     name = str(entry.get("predicate"))
-    if name not in PREDICATES:
-        raise _error(ruleset, f"unknown predicate {name!r}", f"{place}.predicate")
-    predicate = PREDICATES[name]
+    try:
+        predicate = ruleset.predicate(name)
+    except RulesetError as exc:
+        raise _error(ruleset, exc.message, f"{place}.predicate") from None
     return LimitRow(row_id, str(entry.get("name") or row_id), value, cite(entry), predicate.fn,
-                    frozenset(predicate.facts), row_reader(name, predicate.fn)[0])
+                    frozenset(predicate.facts), row_reader(predicate, predicate.fn)[0])
 
 
 def _chavka(ruleset: Any) -> ChavkaRule | None:
@@ -449,7 +451,7 @@ def _chavka(ruleset: Any) -> ChavkaRule | None:
         raise _error(ruleset, "chavka is enabled but scoring.chavka_hand names no predicate for it",
                      "$.scoring.chavka_hand")
     try:
-        predicate = get_predicate(str(leaf["value"]))
+        predicate = ruleset.predicate(str(leaf["value"]))
     except RulesetError as exc:
         raise _error(ruleset, exc.message, "$.scoring.chavka_hand.value") from None
     points = spec.get("points")
@@ -465,5 +467,5 @@ def _chavka(ruleset: Any) -> ChavkaRule | None:
         if_higher=if_higher,
         source=_param_source(ruleset, "chavka.points"),
         doublings_source=_param_source(ruleset, "chavka.doublings_allowed"),
-        read=row_reader(predicate.name, predicate.fn)[0],
+        read=row_reader(predicate, predicate.fn)[0],
     )

@@ -1,7 +1,7 @@
 """Predicates that only the hongkong scoring tables name.
 
-They register into :data:`mahjong_core.predicates.PREDICATES` like every
-other predicate, so a table naming one of them validates the same way.  Each
+The family's plugin contributes them to the vocabulary of every Hong Kong
+ruleset, so a table naming one of them validates like any other.  Each
 name starts with ``hk_`` so that another family's module registering a
 similar idea under a plain name (``self_drawn``, ``dragon_pong``) can never
 collide with these at import time.
@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mahjong_core.melds import Arrangement, Form, Hand, MeldKind
-from mahjong_core.predicates import predicate
-from mahjong_core.tiles import DRAGONS, FLOWERS, SEASONS, WINDS, bonus_seat
+from mahjong_core.predicates import Vocabulary, chows_of, is_standard, pairs_of, pongs_of
+from mahjong_core.tiles import DRAGONS, FLOWERS, GREEN, RED, SEASONS, SUITED, WHITE, WINDS, bonus_seat
 
 __all__ = [
     "hk_all_flowers",
@@ -40,6 +40,9 @@ __all__ = [
     "hk_self_drawn",
 ]
 
+#: What this module adds to the Hong Kong rulesets' vocabulary (through the family's plugin).
+VOCABULARY = Vocabulary()
+
 
 def _pong_kinds(arrangement: Arrangement) -> list[int]:
     return [m.first for m in arrangement.melds if m.is_pong]
@@ -48,19 +51,20 @@ def _pong_kinds(arrangement: Arrangement) -> list[int]:
 # --------------------------------------------------------------------------- sets
 
 
-@predicate("hk_dragon_pong", description="a pung or kong of dragons (counted per meld)")
+@VOCABULARY.predicate("hk_dragon_pong", description="a pung or kong of dragons (counted per meld)")
 def hk_dragon_pong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A pong of dragons, "Понг Драконов", 1 fan each (000 line 518)."""
     return any(kind in DRAGONS for kind in _pong_kinds(arrangement))
 
 
-@predicate("hk_seat_wind_pong", description="a pung or kong of the player's own wind", facts=("seat_wind",))
+@VOCABULARY.predicate("hk_seat_wind_pong", description="a pung or kong of the player's own wind", facts=("seat_wind",))
 def hk_seat_wind_pong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A pong of the player's own wind, "Понг Своего Ветра" (000 line 519)."""
     return ctx["seat_wind"] in _pong_kinds(arrangement)
 
 
-@predicate("hk_prevalent_wind_pong", description="a pung or kong of the round's wind", facts=("prevalent_wind",))
+@VOCABULARY.predicate("hk_prevalent_wind_pong", description="a pung or kong of the round's wind",
+                      facts=("prevalent_wind",))
 def hk_prevalent_wind_pong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A pong of the prevalent wind, "Понг Господствующего Ветра" (000 line 520).
 
@@ -70,7 +74,7 @@ def hk_prevalent_wind_pong(arrangement: Arrangement, hand: Hand, ctx: Mapping[st
     return ctx["prevalent_wind"] in _pong_kinds(arrangement)
 
 
-@predicate(
+@VOCABULARY.predicate(
     "hk_little_three_winds",
     description="pongs of two winds and a pair of a third wind",
 )
@@ -91,7 +95,8 @@ def hk_little_three_winds(arrangement: Arrangement, hand: Hand, ctx: Mapping[str
 # --------------------------------------------------------------------------- bonus tiles
 
 
-@predicate("hk_own_bonus_tile", description="a flower or season of the player's own wind", facts=("seat_wind",))
+@VOCABULARY.predicate("hk_own_bonus_tile", description="a flower or season of the player's own wind",
+                      facts=("seat_wind",))
 def hk_own_bonus_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A flower or a season whose number is the seat's wind, "Цветок или Сезон Своего Ветра" (000 line 521).
 
@@ -100,19 +105,19 @@ def hk_own_bonus_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, ob
     return any(WINDS[bonus_seat(tile)] == ctx["seat_wind"] for tile in hand.bonus)
 
 
-@predicate("hk_all_flowers", description="all four flowers")
+@VOCABULARY.predicate("hk_all_flowers", description="all four flowers")
 def hk_all_flowers(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """All four flowers, "Все Цветы" (000 line 522)."""
     return set(FLOWERS) <= set(hand.bonus)
 
 
-@predicate("hk_all_seasons", description="all four seasons")
+@VOCABULARY.predicate("hk_all_seasons", description="all four seasons")
 def hk_all_seasons(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """All four seasons, "Все Сезоны" (000 line 523)."""
     return set(SEASONS) <= set(hand.bonus)
 
 
-@predicate("hk_no_bonus_tiles", description="no flower and no season")
+@VOCABULARY.predicate("hk_no_bonus_tiles", description="no flower and no season")
 def hk_no_bonus_tiles(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """No bonus tile at all, "Без Цветков и Сезонов" (000 line 524)."""
     return not hand.bonus
@@ -121,13 +126,13 @@ def hk_no_bonus_tiles(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, ob
 # --------------------------------------------------------------------------- how the hand won
 
 
-@predicate("hk_self_drawn", description="the winning tile came from the wall", facts=("self_drawn",))
+@VOCABULARY.predicate("hk_self_drawn", description="the winning tile came from the wall", facts=("self_drawn",))
 def hk_self_drawn(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Self-drawn, "Сам купил" (000 line 529): the live wall or the dead wall (a loose tile is drawn too)."""
     return bool(ctx["self_drawn"])
 
 
-@predicate("hk_last_tile", description="the win came with the wall's last tile", facts=("last_tile",))
+@VOCABULARY.predicate("hk_last_tile", description="the win came with the wall's last tile", facts=("last_tile",))
 def hk_last_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """"Выигрыш на последней Кости" (000 line 530): the live wall is exhausted when the hand wins.
 
@@ -137,14 +142,46 @@ def hk_last_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]
     return bool(ctx["last_tile"])
 
 
-@predicate("hk_replacement_tile", description="the winning tile is a loose tile from the dead wall",
+@VOCABULARY.predicate("hk_replacement_tile", description="the winning tile is a loose tile from the dead wall",
            facts=("replacement",))
 def hk_replacement_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Self-drawn from the dead wall, "Сам купил с Мёртвой Стенки" (000 line 531)."""
     return bool(ctx["replacement"])
 
 
-@predicate("hk_robbing_kong", description="the winning tile was robbed from a kong", facts=("robbing_kong",))
+@VOCABULARY.predicate("hk_robbing_kong", description="the winning tile was robbed from a kong", facts=("robbing_kong",))
 def hk_robbing_kong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Robbing an exposed kong (000 line 133), 1 fan in Hong Kong (000 line 540)."""
     return bool(ctx["robbing_kong"])
+
+
+def _dragon_hand(arrangement: Arrangement, suit_tiles: tuple[int, ...], dragon: int) -> bool:
+    if not is_standard(arrangement) or chows_of(arrangement):
+        return False
+    pongs = pongs_of(arrangement)
+    pairs = pairs_of(arrangement)
+    if len(pongs) != 4 or len(pairs) != 1:
+        return False
+    if sum(1 for m in pongs if m.first == dragon) != 1:
+        return False
+    suited = [m.first for m in pongs if m.first != dragon] + [pairs[0].first]
+    return all(t in suit_tiles for t in suited)
+
+
+@VOCABULARY.predicate("jade_dragon", description="pongs and a pair of bamboo, and a pong of green dragons")
+def jade_dragon(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Pongs of bamboo, a pair of bamboo and a pong of green dragons (000 line 279)."""
+    return _dragon_hand(arrangement, SUITED[18:27], GREEN)
+
+
+@VOCABULARY.predicate("ruby_dragon", description="pongs and a pair of characters, and a pong of red dragons")
+def ruby_dragon(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Pongs of characters, a pair of characters and a pong of red dragons (000 line 283)."""
+    return _dragon_hand(arrangement, SUITED[0:9], RED)
+
+
+@VOCABULARY.predicate("pearl_dragon", description="pongs and a pair of dots, and a pong of white dragons")
+def pearl_dragon(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Pongs of dots, a pair of dots and a pong of white dragons (000 line 287)."""
+    return _dragon_hand(arrangement, SUITED[9:18], WHITE)
+

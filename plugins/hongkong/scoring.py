@@ -61,9 +61,8 @@ from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError, MahjongError, RulesetError
 from mahjong_core.melds import Arrangement, Hand, Meld
 from mahjong_core.notation import format_tiles
-from mahjong_core.predicates import Predicate, get_predicate
+from mahjong_core.predicates import Predicate
 from mahjong_core.score import Score, ScoreItem
-from mahjong_core.scoring import register_family
 from mahjong_core.tiles import WINDS, kind_code
 
 __all__ = [
@@ -234,7 +233,7 @@ def _rows(ruleset: Any, table: str) -> tuple[_Row, ...]:
                                source=ruleset.location, place=place + ".per")
         if row.get("applies_to", "winner") == "loser":
             continue  # losers are not scored in Hong Kong (000 line 515)
-        rows.append(_Row(key, get_predicate(row["predicate"]), row["value"], per, tuple(row.get("excludes", ())),
+        rows.append(_Row(key, ruleset.predicate(row["predicate"]), row["value"], per, tuple(row.get("excludes", ())),
                          _citation(row)))
     return tuple(rows)
 
@@ -364,7 +363,6 @@ def _read(ruleset: Any, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, 
                     best.value, best.key)
 
 
-@register_family(FAMILY)
 def score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand by the ruleset's Hong Kong tables (see the module docstring).
 

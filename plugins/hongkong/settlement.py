@@ -23,7 +23,6 @@ from typing import Any
 from mahjong_rulesets.hongkong.scoring import scoring_entry
 
 from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.settlement import register_settlement
 from mahjong_core.table import Outcome, Payment, Table
 
 __all__ = ["payments_for", "settle"]
@@ -75,7 +74,6 @@ def payments_for(ruleset: Any, *, players: int, dealer: int, winner: int, points
     return payments
 
 
-@register_settlement("hongkong")
 def settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
     """Payments for a deal's outcome (see the module docstring)."""
     if outcome.kind != "win":

@@ -1,6 +1,6 @@
 """The 81 fans of the Chinese official rules (Sport, "Спортивные", 000 lines 555-638) as named predicates.
 
-They register into :data:`mahjong_core.predicates.PREDICATES` like every
+The family's plugin contributes them to its rulesets' vocabulary like every
 other predicate, so the ``fans:`` table of ``plugins/mcr/ruleset.yaml``
 names them and a misspelt name is a load error.  Every name starts with
 ``mcr_`` so no other family's predicate can collide with these.
@@ -56,12 +56,21 @@ from mahjong_rulesets.mcr.facts import (
 )
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.melds import Hand
-from mahjong_core.predicates import predicate
+from mahjong_core.melds import Form, Hand
+from mahjong_core.predicates import Vocabulary
 from mahjong_core.tiles import KINDS
 
 Matches = tuple[int, ...]
 FactsTest = Callable[[McrFacts], Any]
+
+#: What this module adds to the vocabulary of every ruleset of the MCR family (through the family's plugin).
+VOCABULARY = Vocabulary()
+
+#: The fans whose rows make a special form a mahjong (see :class:`mahjong_core.predicates.Predicate`).
+_KNITTED = (Form.KNITTED_STRAIGHT, Form.HONOURS_AND_KNITTED)
+_RECOGNISES = {"seven_pairs": (Form.SEVEN_PAIRS,), "thirteen_orphans": (Form.THIRTEEN_ORPHANS,),
+               "knitted_straight": _KNITTED, "greater_honours_and_knitted": _KNITTED,
+               "lesser_honours_and_knitted": _KNITTED}
 
 
 def fan(name: str, description: str, *, needs: tuple[str, ...] = (), last: bool = False) -> Callable[[FactsTest],
@@ -84,7 +93,8 @@ def fan(name: str, description: str, *, needs: tuple[str, ...] = (), last: bool 
         on_arrangement.on_facts = test  # type: ignore[attr-defined]
         on_arrangement.needs = gate  # type: ignore[attr-defined]
         on_arrangement.evaluated_last = last  # type: ignore[attr-defined]
-        predicate(f"mcr_{name}", description=description)(on_arrangement)
+        VOCABULARY.predicate(f"mcr_{name}", description=description,
+                             recognises=_RECOGNISES.get(name, ()))(on_arrangement)
         return test
 
     return register

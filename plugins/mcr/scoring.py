@@ -71,9 +71,8 @@ from mahjong_core.arrangements import meld_sort_key
 from mahjong_core.errors import HandError, RulesetError
 from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
 from mahjong_core.notation import format_tiles
-from mahjong_core.predicates import get_predicate
 from mahjong_core.score import Score, ScoreItem
-from mahjong_core.scoring import register_family, register_reading_scorer, scoring_value
+from mahjong_core.scoring import scoring_value
 
 FAMILY = "mcr"
 _PER = ("hand", "meld", "match", "bonus_tile")
@@ -171,7 +170,7 @@ class FanTable:
             if per not in _PER:
                 raise RulesetError(f"fan {rid!r} has per {per!r}; expected one of {_PER}", source=ruleset.location,
                                    place=f"$.fans.{rid}.per")
-            fn = get_predicate(row["predicate"]).fn
+            fn = ruleset.predicate(row["predicate"]).fn
             test = getattr(fn, "on_facts", None) or _generic_test(fn)
             source = row["source"] if "source" in row else f"assumption: {row['assumption']}"
             self.rows.append(FanRow(rid, position[rid], value, per, test, int(getattr(fn, "needs", 0)), source,
@@ -565,7 +564,6 @@ def _excluder(excluders: list[tuple[int, FanRow]], bit: int) -> FanRow:
 _LAST: list[Any] = [None, None]
 
 
-@register_family(FAMILY)
 def score_mcr(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand under the Chinese official rules (see the module docstring).
 
@@ -606,7 +604,6 @@ def _best_division(table: FanTable, h: HandFacts) -> McrFacts:
     return best
 
 
-@register_reading_scorer(FAMILY)
 def score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
     """The explained score of one given arrangement of the hand (for checks that compare readings)."""
     return _explained(fan_table(ruleset), hand, facts_from_arrangement(arrangement, hand, context))

@@ -18,13 +18,11 @@ from typing import Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.scoring import scoring_value
-from mahjong_core.settlement import register_settlement
 from mahjong_core.table import Outcome, Payment, Table
 
 SELF_DRAWN = ("self_drawn", "replacement")
 
 
-@register_settlement("sport")
 def settle_sport(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
     """The payments of one deal under sport settlement (see the module docstring).
 

@@ -25,19 +25,29 @@ table names that one instead; these cover what 003 says differently:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from mahjong_rulesets.classical.predicates import classical_predicate, counting_predicate
+from mahjong_rulesets.classical.predicates import (
+    Reader,
+    Shape,
+    _four_chows,
+    add_reader,
+    classical_predicate,
+    counting_predicate,
+)
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.melds import Arrangement, Hand, MeldKind
-from mahjong_core.predicates import all_chows
+from mahjong_core.predicates import CORE, Predicate, Vocabulary
 from mahjong_core.tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat
 
 __all__ = ["SHOWN_FACT"]
 
 #: The optional fact :func:`pt_last_of_four` reads: other copies of the winning tile face up on the table.
 SHOWN_FACT = "winning_tile_shown"
+
+#: What this module adds to the Piter ruleset's vocabulary (and its descendants'), through the ruleset's module.
+VOCABULARY = Vocabulary()
 
 
 def _pairs(arrangement: Arrangement) -> list[int]:
@@ -49,13 +59,13 @@ def _pairs(arrangement: Arrangement) -> list[int]:
 # ---------------------------------------------------------------------------
 
 
-@counting_predicate("pt_dragon_pair", description="a pair of dragons (counted per pair)")
+@counting_predicate(vocabulary=VOCABULARY, name="pt_dragon_pair", description="a pair of dragons (counted per pair)")
 def pt_dragon_pair(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
     """Count pairs of dragons, "Пара одинаковых Драконов" (003 line 32)."""
     return sum(1 for tile in _pairs(arrangement) if tile in DRAGONS)
 
 
-@counting_predicate(
+@counting_predicate(vocabulary=VOCABULARY, name=
     "pt_own_wind_pair", description="a pair of the seat's wind (counted per pair)", facts=("seat_wind",)
 )
 def pt_own_wind_pair(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
@@ -63,7 +73,7 @@ def pt_own_wind_pair(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, obj
     return sum(1 for tile in _pairs(arrangement) if tile == ctx["seat_wind"])
 
 
-@counting_predicate(
+@counting_predicate(vocabulary=VOCABULARY, name=
     "pt_prevalent_wind_pair",
     description="a pair of the round's wind that is not also the seat's wind (counted per pair)",
     facts=("seat_wind", "prevalent_wind"),
@@ -91,13 +101,15 @@ def _own(group: tuple[int, ...], hand: Hand, ctx: Mapping[str, object]) -> bool:
     return any(tile in group and bonus_seat(tile) == seat for tile in hand.bonus)
 
 
-@classical_predicate("pt_own_flower", description="the flower numbered for the seat's wind", facts=("seat_wind",))
+@classical_predicate(vocabulary=VOCABULARY, name="pt_own_flower", description="the flower numbered for the seat's wind",
+                     facts=("seat_wind",))
 def pt_own_flower(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """The own flower, "Собственный Цветок" (003 line 69): flower 1 is East's .. 4 North's."""
     return _own(FLOWERS, hand, ctx)
 
 
-@classical_predicate("pt_own_season", description="the season numbered for the seat's wind", facts=("seat_wind",))
+@classical_predicate(vocabulary=VOCABULARY, name="pt_own_season", description="the season numbered for the seat's wind",
+                     facts=("seat_wind",))
 def pt_own_season(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """The own season, "Собственный Сезон" (003 line 70): season 1 is East's .. 4 North's."""
     return _own(SEASONS, hand, ctx)
@@ -108,7 +120,7 @@ def pt_own_season(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object
 # ---------------------------------------------------------------------------
 
 
-@classical_predicate(
+@classical_predicate(vocabulary=VOCABULARY, name=
     "pt_no_points_in_sets",
     description="four chows and a pair that scores nothing (bonus tiles aside)",
     facts=("seat_wind", "prevalent_wind"),
@@ -120,13 +132,13 @@ def pt_no_points_in_sets(arrangement: Arrangement, hand: Hand, ctx: Mapping[str,
     nor the seat's or the round's wind (lines 32-34).  Flowers and seasons
     score (line 35) but are not combinations, so they do not spoil it.
     """
-    if not all_chows(arrangement, hand, ctx):
+    if not CORE["all_chows"].fn(arrangement, hand, ctx):
         return False
     scoring = set(DRAGONS) | {ctx["seat_wind"], ctx["prevalent_wind"]}
     return not any(tile in scoring for tile in _pairs(arrangement))
 
 
-@classical_predicate(
+@classical_predicate(vocabulary=VOCABULARY, name=
     "pt_self_drawn_from_wall",
     description="the winning tile was drawn from the live wall (a loose tile is not)",
     facts=("self_drawn", "replacement"),
@@ -136,7 +148,7 @@ def pt_self_drawn_from_wall(arrangement: Arrangement, hand: Hand, ctx: Mapping[s
     return bool(ctx["self_drawn"]) and not ctx["replacement"]
 
 
-@classical_predicate(
+@classical_predicate(vocabulary=VOCABULARY, name=
     "pt_last_wall_tile",
     description="the winning tile is the last permissible tile of the live wall, drawn (not a loose tile)",
     facts=("self_drawn", "replacement", "last_tile"),
@@ -150,7 +162,7 @@ def pt_last_wall_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, ob
     return bool(ctx["self_drawn"]) and not ctx["replacement"] and bool(ctx["last_tile"])
 
 
-@classical_predicate(
+@classical_predicate(vocabulary=VOCABULARY, name=
     "pt_last_of_four",
     description="the winning tile is the last of its four copies, the other three face up on the table",
 )
@@ -167,3 +179,55 @@ def pt_last_of_four(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, obje
         raise MahjongError(f"{SHOWN_FACT} must count the other copies of the winning tile face up on the table, "
                            f"0 to 3; got {shown!r}", place=f"context.{SHOWN_FACT}")
     return shown == 3
+
+
+# ---------------------------------------------------------------------------
+# Readers: the classical engine answers these from the shape it builds once
+# ---------------------------------------------------------------------------
+
+
+def _reader(predicate: Predicate) -> Callable[[Reader], Reader]:
+    return lambda read: add_reader(predicate, read)
+
+
+
+
+@_reader(VOCABULARY["pt_dragon_pair"])
+def _pt_dragon_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
+    return sum(1 for tile in shape.pairs if tile in DRAGONS)
+
+
+@_reader(VOCABULARY["pt_own_wind_pair"])
+def _pt_own_wind_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
+    return sum(1 for tile in shape.pairs if tile == ctx["seat_wind"])
+
+
+@_reader(VOCABULARY["pt_prevalent_wind_pair"])
+def _pt_prevalent_wind_pair(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
+    seat, prevalent = ctx["seat_wind"], ctx["prevalent_wind"]
+    if seat == prevalent:
+        return 0
+    return sum(1 for tile in shape.pairs if tile == prevalent)
+
+
+def _own_bonus(group: tuple[int, ...], hand: Hand, ctx: Mapping[str, object]) -> bool:
+    seat = int(ctx["seat_wind"]) - EAST  # type: ignore[call-overload]
+    return any(tile in group and bonus_seat(tile) == seat for tile in hand.bonus)
+
+
+@_reader(VOCABULARY["pt_own_flower"])
+def _pt_own_flower(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return _own_bonus(FLOWERS, hand, ctx)
+
+
+@_reader(VOCABULARY["pt_own_season"])
+def _pt_own_season(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return _own_bonus(SEASONS, hand, ctx)
+
+
+@_reader(VOCABULARY["pt_no_points_in_sets"])
+def _pt_no_points_in_sets(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    if not _four_chows(shape):
+        return False
+    scoring = set(DRAGONS) | {ctx["seat_wind"], ctx["prevalent_wind"]}
+    return not any(tile in scoring for tile in shape.pairs)

@@ -1,0 +1,176 @@
+"""What installed plugins add to the game: scoring families, settlements and optional rule mechanisms.
+
+A ruleset's data names its scoring family (``scoring.family: classical``)
+and its settlement (``settlement: sport``), and switches mechanisms on
+(``tile_exchange: {kind: charleston}``); the code behind those names lives
+in plugins, found the way a third party's are: modules named in the
+``mahjong_core.plugins`` entry-point group, each answering the contribution
+hooks of :mod:`mahjong_core.hookspecs` (``mahjong_scoring_families``,
+``mahjong_settlements``, ``mahjong_mechanisms``).  The bundled families are
+declared there exactly as an installed package would declare its own.
+
+The entry points are read once per process, in name order, so what a
+ruleset plays with never depends on installation order; :func:`clear_cache`
+forgets them (after installing a plugin in a running process, or in tests).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import metadata
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from .errors import RulesetError
+
+if TYPE_CHECKING:
+    from .melds import Arrangement, Hand
+    from .rules import Ruleset
+    from .score import Score
+    from .table import Outcome, Payment, Table
+
+PLUGIN_GROUP = "mahjong_core.plugins"
+
+ScoreFn = Callable[["Ruleset", "Hand", Mapping[str, Any]], "Score"]
+ReadingFn = Callable[["Ruleset", "Hand", Mapping[str, Any], "Arrangement"], "Score"]
+SettleFn = Callable[["Ruleset", "Table", "Outcome"], "list[Payment]"]
+
+
+@dataclass(frozen=True)
+class ScoringFamily:
+    """A scoring engine that rulesets choose by name (``scoring.family``).
+
+    :param name: the name ruleset data uses.
+    :param score: ``score(ruleset, hand, context) -> Score``: the arrangement that scores highest, explained.
+    :param score_reading: ``score_reading(ruleset, hand, context, arrangement) -> Score`` for an engine that
+        divides hands its own way, so the conformance suite can still score each reading alone and
+        compare it with the engine's choice; ``None`` when the engine reads
+        :func:`mahjong_core.arrangements.arrangements`.
+    :param plugin: hook implementations every game of this family registers (its penalties, say), or ``None``.
+    :param description: one line for the docs.
+    """
+
+    name: str
+    score: ScoreFn
+    score_reading: ReadingFn | None = None
+    plugin: object | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """How a deal's scores become payments, chosen by name (the ``settlement`` parameter).
+
+    :param name: the name ruleset data uses.
+    :param settle: ``settle(ruleset, table, outcome) -> list[Payment]``; the payments sum to zero.
+    :param description: one line for the docs.
+    """
+
+    name: str
+    settle: SettleFn
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """An optional rule mechanism that cuts across families (a tile exchange, robbing kongs, seated timing).
+
+    Its hooks are registered only in games whose ruleset switches it on, so
+    a ruleset without it pays nothing for it, and a game's hooks are the
+    ones its rules use.
+
+    :param name: the mechanism's name (for the docs and error messages).
+    :param plugin: the module or object with its hook implementations.
+    :param switched_on: ``switched_on(ruleset) -> bool``, read from the ruleset's data.
+    :param description: one line for the docs.
+    """
+
+    name: str
+    plugin: object
+    switched_on: Callable[[Ruleset], bool]
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Extensions:
+    """Everything the installed plugins contribute, by name, in a fixed order.
+
+    :param plugins: the plugin modules, by entry-point name.
+    :param families: scoring families by name.
+    :param settlements: settlements by name.
+    :param mechanisms: mechanisms in name order.
+    """
+
+    plugins: Mapping[str, object]
+    families: Mapping[str, ScoringFamily]
+    settlements: Mapping[str, Settlement]
+    mechanisms: tuple[Mechanism, ...]
+
+    def family(self, name: str, *, source: str | None = None) -> ScoringFamily:
+        """The scoring family ``name``; an error listing the installed ones otherwise."""
+        try:
+            return self.families[name]
+        except KeyError:
+            raise RulesetError(f"unknown scoring family {name!r}; installed: {', '.join(self.families) or 'none'}",
+                               source=source, place="$.scoring.family") from None
+
+    def settlement(self, name: str, *, source: str | None = None) -> Settlement:
+        """The settlement ``name``; an error listing the installed ones otherwise."""
+        try:
+            return self.settlements[name]
+        except KeyError:
+            raise RulesetError(f"unknown settlement {name!r}; installed: {', '.join(self.settlements) or 'none'}",
+                               source=source, place="$.parameters.settlement") from None
+
+
+def _import(name: str, value: str) -> ModuleType:
+    module_name, _, attr = value.partition(":")
+    try:
+        module = importlib.import_module(module_name.strip())
+        return getattr(module, attr.strip()) if attr else module
+    except Exception as exc:  # a broken third-party plugin is named, not a traceback
+        raise RulesetError(f"cannot import plugin {name!r} ({value}): {type(exc).__name__}: {exc}",
+                           source=PLUGIN_GROUP) from exc
+
+
+def _unique(kind: str, items: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    owners: dict[str, str] = {}
+    for owner, item in items:
+        if item.name in found and found[item.name] is not item:
+            raise RulesetError(f"{kind} {item.name!r} is contributed by both {owners[item.name]} and {owner}",
+                               source=PLUGIN_GROUP)
+        found[item.name] = item
+        owners.setdefault(item.name, owner)
+    return dict(sorted(found.items()))
+
+
+def collect(plugins: Mapping[str, object]) -> Extensions:
+    """Ask each plugin for its contributions (the ``mahjong_scoring_families``... hooks) and index them."""
+    from .plugin_manager import contributions
+
+    ordered = list(plugins.values())
+    return Extensions(
+        plugins=dict(plugins),
+        families=_unique("scoring family", contributions(ordered, "mahjong_scoring_families")),
+        settlements=_unique("settlement", contributions(ordered, "mahjong_settlements")),
+        mechanisms=tuple(sorted((m for _, m in contributions(ordered, "mahjong_mechanisms")), key=lambda m: m.name)),
+    )
+
+
+@lru_cache(maxsize=1)
+def installed() -> Extensions:
+    """The contributions of every plugin in the ``mahjong_core.plugins`` entry-point group, read once."""
+    points = sorted(metadata.entry_points(group=PLUGIN_GROUP), key=lambda ep: (ep.name, ep.value))
+    plugins: dict[str, object] = {}
+    for ep in points:
+        plugins.setdefault(ep.name, _import(ep.name, ep.value))
+    return collect(plugins)
+
+
+def clear_cache() -> None:
+    """Forget the installed plugins (they are read again on next use)."""
+    installed.cache_clear()

@@ -1,0 +1,47 @@
+"""The classical family's plugin: what it contributes, and the hooks every game of its rulesets registers.
+
+Registered in the ``mahjong_core.plugins`` entry-point group as ``classical``,
+exactly as a third party's family would be.  Its rulesets choose it with
+``scoring.family: classical`` (the points-and-doublings engine with limits)
+and ``settlement: classical`` (losers pay the winner and settle their
+differences, East double, the bank and the pay-the-limit rules); the
+dangerous-discard penalties are this family's too, so its games register
+the penalties hook.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from mahjong_rulesets.classical import named_hands, predicates
+from mahjong_rulesets.classical.penalties import dangerous_discard_penalty
+from mahjong_rulesets.classical.scoring import FAMILY, classical_score, score_reading
+from mahjong_rulesets.classical.settlement import classical_settlement
+
+from mahjong_core.extensions import ScoringFamily, Settlement
+from mahjong_core.hookspecs import hookimpl
+from mahjong_core.predicates import Predicate
+from mahjong_core.table import Outcome, Penalty, Table
+
+
+@hookimpl
+def mahjong_predicates() -> Sequence[Predicate]:
+    return [*named_hands.VOCABULARY, *predicates.VOCABULARY]
+
+
+@hookimpl
+def mahjong_scoring_families() -> Sequence[ScoringFamily]:
+    return [ScoringFamily(FAMILY, classical_score, score_reading, plugin=sys.modules[__name__],
+                          description="points for sets and the hand, doublings, limits (seeds 000-003)")]
+
+
+@hookimpl
+def mahjong_settlements() -> Sequence[Settlement]:
+    return [Settlement("classical", classical_settlement,
+                       description="losers pay the winner, then settle their differences (000)")]
+
+
+@hookimpl
+def mahjong_penalties(ruleset: object, table: Table, outcome: Outcome) -> Penalty | None:
+    return dangerous_discard_penalty(ruleset, table, outcome)

@@ -1,0 +1,36 @@
+"""The Hong Kong family's plugin: the fan table engine and fan-laak settlement, contributed by entry point.
+
+Registered in the ``mahjong_core.plugins`` entry-point group as ``hongkong``,
+exactly as a third party's family would be; the ``hongkong`` and
+``hongkong_plus`` rulesets choose it with ``scoring.family: hongkong`` and
+``settlement: hongkong``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from mahjong_rulesets.hongkong import predicates
+from mahjong_rulesets.hongkong.scoring import FAMILY, score
+from mahjong_rulesets.hongkong.settlement import settle
+
+from mahjong_core.extensions import ScoringFamily, Settlement
+from mahjong_core.hookspecs import hookimpl
+from mahjong_core.predicates import Predicate
+
+
+@hookimpl
+def mahjong_predicates() -> Sequence[Predicate]:
+    return list(predicates.VOCABULARY)
+
+
+@hookimpl
+def mahjong_scoring_families() -> Sequence[ScoringFamily]:
+    return [ScoringFamily(FAMILY, score, plugin=sys.modules[__name__],
+                          description="fans from a fan table, turned into points by a fan-to-points table (000)")]
+
+
+@hookimpl
+def mahjong_settlements() -> Sequence[Settlement]:
+    return [Settlement("hongkong", settle, description="fan-laak: the discarder pays double, no loser settlement")]

@@ -1,0 +1,195 @@
+"""Families, settlements and mechanisms come from plugins through hooks, found like a third party's."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_core import extensions
+from mahjong_core.errors import RulesetError
+from mahjong_core.extensions import Mechanism, ScoringFamily, Settlement
+from mahjong_core.hookspecs import hookimpl
+from mahjong_core.rules import load_ruleset
+from mahjong_core.simulate import play_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_bundled_families_and_settlements_are_installed_plugins() -> None:
+    installed = extensions.installed()
+    assert set(installed.families) >= {"classical", "hongkong", "mcr"}
+    assert set(installed.settlements) >= {"classical", "hongkong", "sport"}
+    assert load_ruleset("mcr").scoring_family.score is installed.families["mcr"].score
+    assert load_ruleset("mcr").settlement_rule.settle is installed.settlements["sport"].settle
+    assert load_ruleset("piter").scoring_family.score is installed.families["classical"].score
+
+
+class Flat:
+    """A plugin with a family, a settlement and a mechanism of its own (the mahjong_* contribution hooks)."""
+
+    def __init__(self) -> None:
+        self.switched: list[str] = []
+
+    @hookimpl
+    def mahjong_scoring_families(self) -> list[ScoringFamily]:
+        return [ScoringFamily("flat_test", lambda ruleset, hand, context: None)]
+
+    @hookimpl
+    def mahjong_settlements(self) -> list[Settlement]:
+        return [Settlement("flat_test", lambda ruleset, table, outcome: [])]
+
+    @hookimpl
+    def mahjong_mechanisms(self) -> list[Mechanism]:
+        def on(ruleset: Any) -> bool:
+            self.switched.append(ruleset.id)
+            return ruleset.id == "harbin"
+
+        return [Mechanism("flat_test_observer", Observer(), on)]
+
+
+class Observer:
+    """The mechanism's hooks: counts the events of the games it joins."""
+
+    events = 0
+
+    @hookimpl
+    def mahjong_event(self) -> None:
+        Observer.events += 1
+
+
+def test_a_plugins_contributions_are_found_and_its_mechanism_joins_only_the_games_that_switch_it_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    flat = Flat()
+    with_flat = extensions.collect({**extensions.installed().plugins, "flat": flat})
+    monkeypatch.setattr(extensions, "installed", lambda: with_flat)
+    assert with_flat.family("flat_test").name == "flat_test"
+    assert with_flat.settlement("flat_test").name == "flat_test"
+    harbin, mcr = load_ruleset("harbin"), load_ruleset("mcr")
+    harbin.__dict__.pop("plugins", None)
+    mcr.__dict__.pop("plugins", None)
+    try:
+        assert any(isinstance(p, Observer) for p in harbin.plugins)
+        assert not any(isinstance(p, Observer) for p in mcr.plugins)
+        Observer.events = 0
+        play_game(harbin, 3, ["greedy"] * 4, max_deals=1)
+        assert Observer.events > 50
+        before = Observer.events
+        play_game(mcr, 3, ["greedy"] * 4, max_deals=1)
+        assert Observer.events == before
+    finally:
+        harbin.__dict__.pop("plugins", None)
+        mcr.__dict__.pop("plugins", None)
+
+
+def test_unknown_names_and_clashing_contributions_are_named() -> None:
+    installed = extensions.installed()
+    with pytest.raises(RulesetError, match="unknown scoring family 'flat'; installed: classical, hongkong, mcr"):
+        installed.family("flat")
+    with pytest.raises(RulesetError, match="unknown settlement 'nope'"):
+        installed.settlement("nope")
+
+    class Again(Flat):
+        pass
+
+    with pytest.raises(RulesetError, match="scoring family 'flat_test' is contributed by both"):
+        extensions.collect({"a": Flat(), "b": Again()})
+
+
+def test_a_house_rule_naming_an_uninstalled_family_fails_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_text("id: h\nversion: 1.0.0\nname: h\nextends: harbin\nscoring:\n"
+                    "  family: {value: flatt, assumption: test}\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"unknown scoring family 'flatt'"):
+        load_ruleset(path)
+
+
+# ---------------------------------------------------------------- the core names no ruleset and no family
+
+#: Words that would mean the core knows a ruleset or a family (ids, family names, their prefixes).
+_NAMES = ("harbin", "shanghai", "orsk", "chinese_classical", "european_classical", "hongkong", "mcr", "traditional",
+          "bonus_classical", "piter", "mahjong_rulesets.", "cl_", "hk_", "pt_", "mcr_")
+
+
+def _code_strings_and_names(path: Path) -> list[tuple[int, str]]:
+    """Identifiers and string literals of a module's code (docstrings and comments excluded)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            found.append((node.lineno, node.value))
+        elif isinstance(node, ast.Name):
+            found.append((node.lineno, node.id))
+        elif isinstance(node, ast.Attribute):
+            found.append((node.lineno, node.attr))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.append((node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+    return found
+
+
+def test_the_core_code_names_no_ruleset_and_no_family() -> None:
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in _NAMES) + r")")
+    offenders = []
+    for path in sorted((ROOT / "mahjong_core").rglob("*.py")):
+        for line, text in _code_strings_and_names(path):
+            if pattern.search(text):
+                offenders.append(f"{path.relative_to(ROOT)}:{line}: {text[:60]!r}")
+    assert not offenders, "the core names a ruleset or family:\n" + "\n".join(offenders)
+
+
+def test_the_import_graph_of_the_core_has_no_cycle() -> None:
+    """Every import inside mahjong_core, at module level or in a function, follows a tree from the CLI to tiles."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "mahjong_core").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        package = module if parts[-1] == "__init__" else module.rsplit(".", 1)[0]
+        edges = graph.setdefault(module, set())
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                       and getattr(block.test, "id", None) == "TYPE_CHECKING" for n in ast.walk(block)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                if node.level:
+                    base = base[: len(base) - node.level + 1]
+                    target = ".".join([*base, node.module] if node.module else base)
+                else:
+                    target = node.module or ""
+                names = [target] + [f"{target}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            edges.update(n for n in names if n.startswith("mahjong_core"))
+    modules = set(graph)
+    graph = {m: {e for e in edges if e in modules and e != m and not m.startswith(e + ".")}
+             for m, edges in graph.items()}
+    # a package importing its own submodules (re-exports) is part of that package, not a cycle through it
+    state: dict[str, int] = {}
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycle = path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[node] = 2
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])

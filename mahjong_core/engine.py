@@ -18,22 +18,26 @@ repeat the recorded decisions (:class:`mahjong_core.players.ScriptedPlayer`).
 The engine never reads the wall clock and never uses unseeded randomness: the
 wall comes from the deal's named generator (:mod:`mahjong_core.rng`) or, for a
 game played on a physical table, from the tiles observed in its log.
+
+What the engine leaves to others: how tiles, actions and scores are written
+into events (:mod:`mahjong_core.events`), which special forms may win
+(:mod:`mahjong_core.forms`) and which plugin manager a game shares with
+others (:mod:`mahjong_core.plugin_manager`).
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import compress
-from types import ModuleType
 from typing import Any, Protocol
 
 from . import shanten as shanten_mod
 from .errors import MahjongError
-from .melds import Form, Hand, MeldKind
-from .plugin_manager import HOOK_PREFIX, TRACE_VARIABLE, HookShortcuts, build_plugin_manager
-from .predicates import Predicate
+from .events import action_fields, action_text, code, codes, score_fields
+from .forms import is_mahjong, recognised_forms
+from .melds import MeldKind
+from .plugin_manager import shared_plugin_manager
 from .rng import deal_rng
 from .table import Action, Claim, Outcome, Payment, Table, meld_of
 from .tiles import EAST, KINDS, NUM_PLAYING_KINDS
@@ -70,14 +74,6 @@ class TileSource(Protocol):
     def live_count(self) -> int: ...
 
 
-def code(tile: int) -> str:
-    return KINDS[tile].code if isinstance(tile, int) and 0 <= tile < len(KINDS) else f"<not a tile: {tile!r}>"
-
-
-def codes(tiles: Sequence[int]) -> list[str]:
-    return [KINDS[t].code for t in tiles]
-
-
 @dataclass
 class GameResult:
     """What a finished game leaves behind."""
@@ -97,36 +93,6 @@ class DealOver(Exception):
 
     def __init__(self, outcome: Outcome):
         self.outcome = outcome
-
-
-#: Plugin managers of games with no observers or house tweaks, by the ruleset's plugin modules: building
-#: one registers every plugin anew (about a millisecond), and a simulator plays thousands of games.
-_SHARED_HOOKS: dict[tuple[object, ...], tuple[Any, HookShortcuts]] = {}
-
-
-def _hooks(modules: tuple[object, ...], house_tweaks: tuple[object, ...], observers: tuple[object, ...]
-           ) -> tuple[Any, HookShortcuts]:
-    """The game's plugin manager and its shortcuts; shared between games whose plugins are the same functions.
-
-    Observers and house tweaks are objects of one game (a replay writer, a
-    test's recorder), so a game that has any gets a manager of its own.  A
-    shared manager is never changed after it is built.  The key holds every
-    hook function the modules define, so a module whose hooks were replaced
-    (patched in a test, reloaded in a long-running process) gets a new
-    manager; tracing is decided when a manager is built, so it is keyed too.
-    """
-    if house_tweaks or observers or not all(isinstance(m, ModuleType) for m in modules):
-        pm = build_plugin_manager(modules, house_tweaks=house_tweaks, observers=observers)
-        return pm, HookShortcuts(pm)
-    key = (os.environ.get(TRACE_VARIABLE, ""),
-           *((m, *(f for name, f in vars(m).items() if name.startswith(HOOK_PREFIX))) for m in modules))
-    shared = _SHARED_HOOKS.get(key)
-    if shared is None:
-        if len(_SHARED_HOOKS) >= 64:  # only patched or reloaded modules make new keys: drop the old ones
-            _SHARED_HOOKS.clear()
-        pm = build_plugin_manager(modules)
-        shared = _SHARED_HOOKS[key] = (pm, HookShortcuts(pm))
-    return shared
 
 
 class Game:
@@ -158,7 +124,8 @@ class Game:
         self.players = list(players)
         self.seed = seed
         self.max_deals = max_deals
-        self.pm, self.hook = _hooks(tuple(ruleset.plugins), tuple(house_tweaks), tuple(observers))
+        self.pm, self.hook = shared_plugin_manager(tuple(ruleset.plugins), house_tweaks=tuple(house_tweaks),
+                                                 observers=tuple(observers))
         self._emit = emit
         self._observed = bool(self.pm.hook.mahjong_event.get_hookimpls())
         self._tile_source_factory = tile_source_factory
@@ -776,33 +743,8 @@ class Game:
         return options
 
     def _complete(self, counts: list[int]) -> bool:
-        """Whether concealed counts form a mahjong in one of the forms this ruleset recognises.
-
-        Seven pairs, thirteen orphans and the knitted forms are mahjongs only
-        where the ruleset's tables score them (see :func:`recognised_forms`).
-        """
-        if sum(counts) % 3 != 2:
-            return False  # a hand of the wrong size is no mahjong
-        h = bytes(counts)
-        forms = self._forms
-        # One test with every form the ruleset may accept; most hands fail it and stop here.
-        if not shanten_mod.is_complete_counts(h, seven_pairs="seven_pairs" in forms,
-                                              thirteen_orphans="thirteen_orphans" in forms):
-            if not ("knitted" in forms and sum(1 for n in counts if n) >= 9):
-                return False
-        elif not forms or shanten_mod.is_complete_counts(h, seven_pairs=False, thirteen_orphans=False):
-            return True
-        from .arrangements import arrangements
-
-        tiles = tuple(k for k, n in enumerate(counts) for _ in range(n))
-        hand = Hand(tiles[:-1], winning_tile=tiles[-1])
-        # Built from the seat's counts, the hand is valid: no need to check it again.
-        for reading in arrangements(hand, seven_pairs="seven_pairs" in forms, thirteen_orphans="thirteen_orphans" in
-                                    forms, knitted="knitted" in forms, checked=True):
-            only = forms.get(_FORM_KEYS.get(reading.form, ""), ())
-            if only is None or any(predicate.fn(reading, hand, {}) for predicate in only or ()):
-                return True
-        return False
+        """Whether concealed counts form a mahjong in one of the forms this ruleset recognises."""
+        return is_mahjong(counts, self._forms)
 
     def _ready(self, seat: int, counts: list[int]) -> bool:
         """Whether a seat's hand is one tile from complete, cached until the hand changes.
@@ -866,37 +808,6 @@ class Game:
         return list(payments or ())
 
 
-_FORM_KEYS = {Form.SEVEN_PAIRS: "seven_pairs", Form.THIRTEEN_ORPHANS: "thirteen_orphans",
-              Form.KNITTED_STRAIGHT: "knitted", Form.HONOURS_AND_KNITTED: "knitted"}
-
-
-def recognised_forms(ruleset: Any) -> dict[str, tuple[Predicate, ...] | None]:
-    """The special forms a ruleset accepts as mahjong besides four sets and a pair.
-
-    A form is a mahjong exactly where some table row names a predicate that
-    declares it recognises the form (:attr:`mahjong_core.predicates.Predicate.recognises`):
-    ``None`` when one of them accepts every hand of the form (seven pairs),
-    else the predicates that admit only some (heavenly twins).  So the rule
-    lives in the data: a ruleset with no seven-pairs hand does not let seven
-    pairs win.
-    """
-    named: dict[str, Predicate] = {}
-    for table in ruleset.raw_tables.values():
-        if isinstance(table, Mapping):
-            for row in table.values():
-                if isinstance(row, Mapping) and isinstance(row.get("predicate"), str):
-                    predicate = ruleset.predicate(row["predicate"])
-                    named[predicate.name] = predicate
-    forms: dict[str, tuple[Predicate, ...] | None] = {}
-    for form in ("seven_pairs", "thirteen_orphans", "knitted"):
-        naming = [p for _, p in sorted(named.items()) if any(_FORM_KEYS.get(f) == form for f in p.recognises)]
-        if any(p.recognises_all for p in naming):
-            forms[form] = None
-        elif naming:
-            forms[form] = tuple(naming)
-    return forms
-
-
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 #: The one discard action per kind, built once (actions are immutable values).
 _DISCARDS = tuple(Action("discard", kind) for kind in range(NUM_PLAYING_KINDS))
@@ -943,6 +854,8 @@ class _TurnOptions(Sequence[Action]):
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._all())
+
+
 #: For each kind, the pairs of kinds that make a chow with it.
 _CHOW_RUNS = tuple(
     tuple((kind + lo + i, kind + lo + j) for lo in (-2, -1, 0)
@@ -957,35 +870,3 @@ def _thirteen_orphans_with(counts: Sequence[int], tile: int) -> bool:
     total = sum(counts) + 1
     return total == 14 and all(counts[k] + (k == tile) >= 1 for k in _ORPHANS) and \
         sum(counts[k] + (k == tile) for k in _ORPHANS) == 14
-
-
-def action_fields(action: Action) -> dict[str, Any]:
-    fields: dict[str, Any] = {"action": action.kind}
-    if action.tile is not None:
-        fields["tile"] = code(action.tile)
-    if action.tiles:
-        fields["tiles"] = codes(action.tiles)
-    if action.way is not None:
-        fields["way"] = action.way
-    return fields
-
-
-def action_text(action: Action) -> str:
-    parts = [action.kind]
-    if action.tile is not None:
-        parts.append(code(action.tile))
-    if action.tiles:
-        parts.append("+".join(codes(action.tiles)))
-    if action.way:
-        parts.append(f"({action.way})")
-    return " ".join(parts)
-
-
-def score_fields(score: Any) -> dict[str, Any]:
-    """A score as event fields: its total and its items (each with value and source)."""
-    if hasattr(score, "to_json"):
-        return score.to_json()
-    if isinstance(score, Mapping):
-        return dict(score)
-    return {"value": score}
-

@@ -11,8 +11,9 @@ Add ``"mahjong_core.sphinx_rulesets"`` to a Sphinx project's extensions and:
 * ``.. mahjong-hand:: <hand>`` shows a worked example: its arrangements or
   waits, and with ``:ruleset:`` its score item by item.  Whatever the example
   states (``:complete:``, ``:arrangements:``, ``:waits:``, ``:shanten:``,
-  ``:score:``, ``:limit:``) is checked against the code as the page is built;
-  a mismatch is a warning, which fails a ``-W`` build::
+  ``:score:``, ``:limit:``) is checked against the code as the page is built
+  (by :mod:`mahjong_core.doc_examples`); a mismatch is a warning, which fails
+  a ``-W`` build::
 
       .. mahjong-hand:: 123m456m789m555z 1p +1p
          :ruleset: hongkong
@@ -33,7 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from . import docgen
+from . import doc_examples, docgen
 
 logger = logging.getLogger(__name__)
 __version__ = "1.0"
@@ -54,19 +55,20 @@ class MahjongHand(SphinxDirective):
     final_argument_whitespace = True
     has_content = False
     option_spec = {"ruleset": directives.unchanged_required, "situation": directives.unchanged,
-                   **{name: directives.unchanged_required for name in docgen.EXPECTATIONS}}
+                   **{name: directives.unchanged_required for name in doc_examples.EXPECTATIONS}}
 
     def run(self) -> list[nodes.Node]:
         where = f"{self.env.docname}:{self.lineno}"
         options = dict(self.options)
-        example = docgen.HandExample(hand=self.arguments[0], ruleset=options.pop("ruleset", None),
-                                     situation=options.pop("situation", "") or "", expect=options, where=where)
-        result = docgen.evaluate_example(example)
+        example = doc_examples.HandExample(hand=self.arguments[0], ruleset=options.pop("ruleset", None),
+                                           situation=options.pop("situation", "") or "", expect=options,
+                                           where=where)
+        result = doc_examples.evaluate_example(example)
         for problem in result.problems or ():
             logger.warning("worked example %r does not hold: %s", example.hand, problem,
                            location=(self.env.docname, self.lineno), type="mahjong", subtype="example")
         container = nodes.container(classes=["mahjong-hand"])
-        rst = docgen.example_rst(result, rulesets_dir=self.config.mahjong_rulesets_dir)
+        rst = doc_examples.example_rst(result, rulesets_dir=self.config.mahjong_rulesets_dir)
         self.state.nested_parse(StringList(rst.splitlines(), source=where), self.content_offset, container)
         return [container]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from mahjong_core import docgen
+from mahjong_core import doc_examples, docgen
 from mahjong_core.docs_cli import build
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import available, load_ruleset
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 RULESETS = sorted(available())
 EXAMPLES = [example for page in sorted(DOCS.glob("**/*.rst")) if "rulesets" not in page.parts
-            for example in docgen.example_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))]
+            for example in doc_examples.example_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))]
 
 
 # ---------------------------------------------------------------------------
@@ -139,8 +139,8 @@ def test_the_docs_have_worked_examples_and_some_are_scored() -> None:
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"{e.where}:{e.hand}")
-def test_worked_example_holds(example: docgen.HandExample) -> None:
-    result = docgen.evaluate_example(example)
+def test_worked_example_holds(example: doc_examples.HandExample) -> None:
+    result = doc_examples.evaluate_example(example)
     assert result.problems == [], f"{example.where}: " + "; ".join(result.problems or [])
     if "score" in (example.expect or {}):
         assert result.score is not None and result.score.items
@@ -154,31 +154,31 @@ def test_worked_example_holds(example: docgen.HandExample) -> None:
     ({"colour": "red"}, "unknown expectation"),
 ])
 def test_a_wrong_example_is_reported(expect: dict[str, str], complaint: str) -> None:
-    result = docgen.evaluate_example(docgen.HandExample("111222333m789p5s +5s", expect=expect))
+    result = doc_examples.evaluate_example(doc_examples.HandExample("111222333m789p5s +5s", expect=expect))
     assert any(complaint in p for p in result.problems or []), result.problems
 
 
 def test_a_wrong_score_is_reported() -> None:
     scored = next(e for e in EXAMPLES if e.ruleset and "score" in (e.expect or {}))
-    wrong = docgen.HandExample(scored.hand, scored.ruleset, scored.situation,
-                               {"score": str(int(scored.expect["score"]) + 1)})
-    (problem,) = docgen.evaluate_example(wrong).problems
+    wrong = doc_examples.HandExample(scored.hand, scored.ruleset, scored.situation,
+                                     {"score": str(int(scored.expect["score"]) + 1)})
+    (problem,) = doc_examples.evaluate_example(wrong).problems
     assert problem.startswith("score: the page says")
 
 
 def test_an_unreadable_hand_is_reported() -> None:
-    result = docgen.evaluate_example(docgen.HandExample("123x", expect={"complete": "yes"}))
+    result = doc_examples.evaluate_example(doc_examples.HandExample("123x", expect={"complete": "yes"}))
     assert result.problems and "cannot be read" in result.problems[0]
 
 
 def test_situation_facts_fill_an_ordinary_win_and_take_what_is_named() -> None:
     hand: Any = type("H", (), {"winning_tile": 4})()
-    plain = docgen.situation_facts("", hand)
+    plain = doc_examples.situation_facts("", hand)
     assert plain["how"] == "discard" and not plain["self_drawn"] and plain["seat_wind"] == 27 and plain["dealer"]
-    named = docgen.situation_facts("self_drawn, seat_wind=S, tiles_left=0", hand)
+    named = doc_examples.situation_facts("self_drawn, seat_wind=S, tiles_left=0", hand)
     assert named["how"] == "self_drawn" and named["seat_wind"] == 28 and not named["dealer"] and named["last_tile"]
     with pytest.raises(MahjongError, match="a wind is one of"):
-        docgen.situation_facts("seat_wind=X", hand)
+        doc_examples.situation_facts("seat_wind=X", hand)
 
 
 def test_a_wrong_example_fails_the_sphinx_build(tmp_path: Path) -> None:

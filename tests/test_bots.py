@@ -134,6 +134,36 @@ def test_the_cli_reports_a_misspelt_bot_in_one_line(capsys: pytest.CaptureFixtur
     assert err.startswith("--bots[1]: unknown bot 'gredy'; did you mean 'greedy'?")
 
 
+def test_simulate_help_says_bots_alone_lists_them(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["simulate", "--help"])
+    assert caught.value.code == 0
+    assert "--bots alone lists the installed bots" in " ".join(capsys.readouterr().out.split())
+
+
+def test_bots_alone_lists_the_installed_bots_without_a_game(capsys: pytest.CaptureFixture) -> None:
+    code, out, _ = run_cli(capsys, "simulate", "--bots")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["bot", "distribution", "about"]
+    assert {line.split()[0] for line in lines[1:]} == set(players.installed_bots())
+    assert any(line.split()[:3] == ["greedy", "mahjong-core", "0.1.0"] for line in lines[1:])
+    code, out, _ = run_cli(capsys, "simulate", "--json", "--bots")
+    rows = {row["name"]: row for row in json.loads(out)}
+    assert code == 0 and set(rows) == set(players.installed_bots())
+    assert rows["random"]["distribution"] == "mahjong-core" and rows["random"]["error"] is None
+    assert rows["random"]["entry_point"] == "mahjong_core.players:RandomBot"
+    code, out, _ = run_cli(capsys, "demo", "--bots", "--json")  # demo seats bots the same way
+    assert code == 0 and [row["name"] for row in json.loads(out)] == list(players.installed_bots())
+
+
+def test_a_bot_without_a_game_still_needs_the_game_options(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["simulate", "--bots", "greedy"])
+    assert caught.value.code == 2
+    assert "the following arguments are required: --ruleset, --seed" in capsys.readouterr().err
+
+
 def test_the_conformance_games_draw_every_installed_bot_the_bundled_pair_first() -> None:
     assert mst.BOT_KINDS[:2] == ("greedy", "random")
     assert set(mst.BOT_KINDS) == set(players.installed_bots())
@@ -156,14 +186,22 @@ def test_a_third_party_bot_plays_and_is_recorded_under_its_entry_point_name(thir
     assert players.installed_bots()["first"].distribution == "fake-bots"
 
 
-def test_a_broken_bot_is_a_clear_error_naming_its_entry_point(third_party: Path,
-                                                              capsys: pytest.CaptureFixture) -> None:
+def test_a_broken_bot_is_a_clear_error_and_the_others_are_still_listed(third_party: Path,
+                                                                       capsys: pytest.CaptureFixture) -> None:
     code, out, err = run_cli(capsys, "simulate", "--ruleset", "chinese_classical", "--seed", "1", "--bots",
                              "greedy,broken,greedy,greedy")
     assert code == 2 and "Traceback" not in err and err.count("\n") == 1
     assert err.startswith("--bots[1]: bot entry point 'broken = broken_bots:Bot'")
     assert "fake-bots 1.0" in err and "RuntimeError: boom at import" in err
-
+    code, out, _ = run_cli(capsys, "simulate", "--bots", "--json")
+    rows = {row["name"]: row for row in json.loads(out)}
+    assert code == 1  # listed, but one of them cannot be used
+    assert rows["first"]["error"] is None and rows["first"]["about"].startswith("Takes a mahjong")
+    assert rows["greedy"]["error"] is None and rows["random"]["error"] is None
+    assert "RuntimeError: boom at import" in rows["broken"]["error"]
+    code, out, _ = run_cli(capsys, "simulate", "--bots")
+    broken = next(line for line in out.splitlines() if line.startswith("broken "))
+    assert "fake-bots 1.0" in broken and "CANNOT BE USED" in broken
 
 
 @pytest.mark.parametrize(("name", "needle"), [("not_a_factory", "names a int, not a class or factory"),

@@ -48,9 +48,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
 
     def game_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--ruleset", required=True, help="installed ruleset id")
-        p.add_argument("--seed", required=True, help="game seed: a non-negative integer or a string")
-        p.add_argument("--bots", default="greedy", help="comma-separated bots per seat (greedy, random)")
+        ruleset = p.add_argument("--ruleset", required=True, help="installed ruleset id")
+        seed = p.add_argument("--seed", required=True, help="game seed: a non-negative integer or a string")
+        p.add_argument("--bots", nargs="?", const=None, default="greedy", action=_BotsOption, game=(ruleset, seed),
+                       help="comma-separated installed bots, one per seat, or one name for every seat (default: "
+                            "greedy); --bots alone lists the installed bots and where each comes from")
         p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals")
 
     p = add("simulate", "games:cmd_simulate", "play seeded games between bots and write their replays")
@@ -81,6 +83,27 @@ def build_parser() -> argparse.ArgumentParser:
     add("audit", "games:cmd_audit", "check every action and recompute every score and payment of a log"
         ).add_argument("file")
     return parser
+
+
+class _BotsOption(argparse.Action):
+    """``--bots NAMES`` seats bots; ``--bots`` with no value asks for the installed bots instead.
+
+    Listing the bots plays no game, so given alone it lifts the requirement
+    of the game's own options (``game``: the ``--ruleset`` and ``--seed``
+    actions).  That changes this parser only for the parse under way, as
+    :func:`main` builds a parser for each call.
+    """
+
+    def __init__(self, *args: Any, game: Sequence[argparse.Action] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.game = tuple(game)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        if values is None:
+            for action in self.game:
+                action.required = False
 
 
 def _handler(name: str) -> Callable[[argparse.Namespace], int]:

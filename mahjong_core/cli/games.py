@@ -26,8 +26,42 @@ def _parse_bots(text: str, players: int) -> list[str]:
     return names
 
 
+def list_bots(args: argparse.Namespace) -> int:
+    """``--bots`` alone: every installed bot, the distribution that installs it, and what it says it does.
+
+    Each bot is imported, so that one that cannot be is shown as such -- with
+    the others still listed -- before a game is started with it; its exit
+    status is then that of a failed check.
+    """
+    from ..players import bot_factory, installed_bots
+
+    rows = []
+    for name, info in installed_bots().items():
+        row = {"name": name, "distribution": info.distribution, "version": info.version, "entry_point": info.value,
+               "about": None, "error": None}
+        try:
+            doc = getattr(bot_factory(name), "__doc__", None) or ""
+            row["about"] = doc.strip().splitlines()[0] if doc.strip() else None
+        except MahjongError as exc:
+            row["error"] = exc.message
+        rows.append(row)
+    if args.json:
+        print_json(rows)
+    else:
+        print(f"{'bot':<16} {'distribution':<32} about")
+        for r in rows:
+            dist = f"{r['distribution'] or '?'} {r['version'] or ''}".strip()
+            about = f"CANNOT BE USED: {r['error']}" if r["error"] else (r["about"] or r["entry_point"])
+            print(f"{r['name']:<16} {dist:<32} {about}")
+        if not rows:
+            print("no bots are installed (a bot is installed through the 'mahjong_core.bots' entry-point group)")
+    return EXIT_FAILED_CHECK if not rows or any(r["error"] for r in rows) else EXIT_OK
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play seeded games between bots, write their replays, and print one line (or JSON object) per game."""
+    if args.bots is None:
+        return list_bots(args)
     from ..rng import parse_seed
     from ..rules import load_ruleset
     from ..simulate import simulate
@@ -98,6 +132,8 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job: one seeded game, its replay written, re-played and audited, and a summary."""
+    if args.bots is None:
+        return list_bots(args)
     from ..replay_check import check
     from ..rng import parse_seed
     from ..rules import load_ruleset

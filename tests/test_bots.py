@@ -147,7 +147,8 @@ def test_bots_alone_lists_the_installed_bots_without_a_game(capsys: pytest.Captu
     lines = out.splitlines()
     assert lines[0].split() == ["bot", "distribution", "about"]
     assert {line.split()[0] for line in lines[1:]} == set(players.installed_bots())
-    assert any(line.split()[:3] == ["greedy", "mahjong-core", "0.1.0"] for line in lines[1:])
+    version = players.installed_bots()["greedy"].version
+    assert any(line.split()[:3] == ["greedy", "mahjong-core", version] for line in lines[1:])
     code, out, _ = run_cli(capsys, "simulate", "--json", "--bots")
     rows = {row["name"]: row for row in json.loads(out)}
     assert code == 0 and set(rows) == set(players.installed_bots())

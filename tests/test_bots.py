@@ -255,3 +255,18 @@ def test_an_audit_of_a_log_whose_bot_is_not_installed_says_so(tmp_path: Path) ->
     assert verdict.error.startswith("seat 2 was played by the bot 'ghost', which is not installed here")
     assert "mahjong_core.bots" in verdict.error and "greedy" in verdict.error
     assert check(str(path), "replay").ok  # re-playing the recorded decisions needs no bot
+
+
+def test_an_audit_of_a_log_whose_installed_bot_is_broken_names_the_entry_point(third_party: Path,
+                                                                                tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    play_game(load_ruleset("chinese_classical"), 3, ["greedy"] * 4, replay=path, max_deals=1)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["seats"][1]["kind"] = header["options"]["bots"][1] = "broken"
+    lines[0] = dumps(header)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    verdict = check(str(path), "audit")
+    assert not verdict.ok
+    assert verdict.error.startswith("seat 1's bot: bot entry point 'broken = broken_bots:Bot'")
+    assert "RuntimeError: boom at import" in verdict.error and "--bots" not in verdict.error

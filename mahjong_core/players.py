@@ -1,14 +1,43 @@
-"""Bundled players: seeded bots and a scripted player that repeats recorded decisions.
+"""Players: seeded bots, the registry that finds installed ones, and a scripted player that repeats a log.
 
 Bots draw their own randomness from the named generator, derived from the
 game seed and their seat, so a seeded game with bots is reproducible from the
 seed alone -- and replaying it needs only the recorded decisions, never the
 bots.
+
+Bots are installed, like rulesets, through an entry-point group,
+``mahjong_core.bots``: the entry point's name is what ``--bots`` and a log's
+seats call the bot, its value a class or factory.  The two bundled bots are
+declared the same way in this project's ``pyproject.toml``, so a third-party
+bot is not second class.  What a bot entry point has to honour, and why:
+
+* It is called as ``factory(rng, name=...)``.  ``rng`` is the seat's own
+  generator, ``Rng.from_seed(seed).derive("bot", seat)``; all of the bot's
+  randomness must come from it -- not the clock, not :mod:`random`, not an
+  earlier game -- because a seeded game must be the same game wherever it is
+  played, and because an audit seats the bot again with the same generator
+  and checks every decision (its thinking time included) against the log.
+  For the same reason the bot must not keep state between games.
+* ``name`` labels the seat in the log (``cautious-0``); the log records the
+  entry point's name as the seat's ``kind``, which is how an audit finds the
+  bot again.  :func:`make_bots` sets ``kind`` to that name, so an entry point
+  may register one class under several names.
+* The object is a :class:`mahjong_core.engine.Player`: ``choose(table, seat,
+  options, phase)`` returns one of ``options`` (``option.after(ms)`` to take
+  time).  The engine rejects anything else, so a bot cannot invent a move.  The
+  table is the real one, not a seat's view: a bot reads its own seat's tiles,
+  the discards, the exposed melds and the scores, as a player at the table
+  could, and leaves the other seats' concealed tiles alone -- the engine does
+  not hide them, and a bot that looks is cheating, not playing well.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import difflib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import metadata
 from typing import Any
 
 from . import shanten as shanten_mod
@@ -217,17 +246,136 @@ def _shanten_any_size(counts: list[int]) -> int:
     return best
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+ENTRY_POINT_GROUP = "mahjong_core.bots"
+#: The distribution whose entry points declare the bundled bots; its own names win over any other's.
+PROJECT_DISTRIBUTION = "mahjong-core"
+#: The bundled bots, whose seeded games (the golden replays) must never change under another bot's name.
+BUNDLED = ("greedy", "random")
+
+
+@dataclass(frozen=True)
+class InstalledBot:
+    """One installed bot as its entry point declares it; nothing is imported until it is seated.
+
+    :param name: the entry point's name: what ``--bots`` and a log's seats call the bot.
+    :param value: what the entry point names, ``module:attribute``.
+    :param distribution: the installed distribution that declares it, if known.
+    :param version: that distribution's version, if known.
+    """
+
+    name: str
+    value: str
+    distribution: str | None = None
+    version: str | None = None
+
+    @property
+    def entry_point(self) -> str:
+        """The entry point as a distribution declares it, for error messages: ``name = module:attribute``."""
+        return f"{self.name} = {self.value}"
+
+    def describe(self) -> str:
+        """The entry point and the distribution that declares it, for error messages."""
+        by = f" from {self.distribution} {self.version or ''}".rstrip() if self.distribution else ""
+        return f"'{self.entry_point}' ({ENTRY_POINT_GROUP}{by})"
+
+
+@lru_cache(maxsize=1)
+def installed_bots() -> dict[str, InstalledBot]:
+    """Installed bots by name, sorted; the entry points are read once per process (:func:`clear_cache`).
+
+    Reading the metadata imports nothing, so listing the bots works even when
+    one of them cannot be imported.  If two distributions declare a name, this
+    project's own declaration wins (a bundled bot cannot be replaced behind the
+    golden replays' back), then the first distribution by name, as for rulesets.
+    """
+    found: dict[str, InstalledBot] = {}
+
+    def key(ep: metadata.EntryPoint) -> tuple[str, bool, str]:
+        dist = ep.dist.name if ep.dist else ""
+        return ep.name, dist != PROJECT_DISTRIBUTION, dist
+
+    for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=key):
+        if ep.name not in found:
+            dist = ep.dist
+            found[ep.name] = InstalledBot(ep.name, ep.value, dist.name if dist else None,
+                                          dist.version if dist else None)
+    return dict(sorted(found.items()))
+
+
+#: Loaded bot factories by name: a batch of games seats the same few bots thousands of times.
+_FACTORIES: dict[str, Callable[..., Any]] = {}
+
+
+def clear_cache() -> None:
+    """Forget the entry-point scan and the loaded factories (after installing a bot in-process, or in tests)."""
+    installed_bots.cache_clear()
+    _FACTORIES.clear()
+
+
+def unknown_bot(name: str) -> str:
+    """Why ``name`` is no bot: the installed names, the nearest one, and how a bot is installed."""
+    names = list(installed_bots())
+    close = difflib.get_close_matches(name, names, n=1)
+    guess = f"; did you mean {close[0]!r}?" if close else ";"
+    stale = ("; this project's own bots are missing too: reinstall mahjong-core (pip install -e .) to register "
+             "its entry points") if not set(BUNDLED) <= set(names) else ""
+    return (f"unknown bot {name!r}{guess} installed: {', '.join(names) or 'none'} (a bot is installed through the "
+            f"{ENTRY_POINT_GROUP!r} entry-point group){stale}")
+
+
+def bot_factory(name: str, *, place: str | None = None) -> Callable[..., Any]:
+    """The class or factory the installed bot ``name`` names, imported on first use.
+
+    :raises MahjongError: located at ``place``, for a name no distribution
+        installs (with the nearest installed name), or an entry point that
+        cannot be imported or names something that cannot be called.
+    """
+    factory = _FACTORIES.get(name)
+    if factory is not None:
+        return factory
+    info = installed_bots().get(name)
+    if info is None:
+        raise MahjongError(unknown_bot(name), place=place)
+    try:
+        factory = metadata.EntryPoint(info.name, info.value, ENTRY_POINT_GROUP).load()
+    except Exception as exc:  # a broken third-party bot must not end the caller in its own traceback
+        raise MahjongError(f"bot entry point {info.describe()} cannot be imported: {type(exc).__name__}: {exc}",
+                           place=place) from exc
+    if not callable(factory):
+        raise MahjongError(f"bot entry point {info.describe()} names a {type(factory).__name__}, not a class or "
+                           "factory to call as factory(rng, name=...)", place=place)
+    _FACTORIES[name] = factory
+    return factory
 
 
 def make_bots(kinds: Sequence[str], seed: int | str) -> list[Any]:
-    """One seeded bot per seat from names such as ``["greedy", "random", ...]``."""
+    """One seeded bot per seat from installed bot names such as ``["greedy", "random", ...]``.
+
+    Seat ``i``'s bot is built as ``factory(Rng.from_seed(seed).derive("bot", i), name=f"{kind}-{i}")``.
+
+    :raises MahjongError: located at ``--bots[i]``, for an unknown or broken bot.
+    """
     bots = []
     for seat, kind in enumerate(kinds):
-        if kind not in BOTS:
-            raise MahjongError(f"unknown bot {kind!r}; expected one of {sorted(BOTS)}", place=f"--bots[{seat}]")
+        place = f"--bots[{seat}]"
+        factory = bot_factory(kind, place=place)
         rng = Rng.from_seed(seed).derive("bot", seat)
-        bots.append(BOTS[kind](rng, name=f"{kind}-{seat}"))
+        try:
+            bot = factory(rng, name=f"{kind}-{seat}")
+        except Exception as exc:  # third-party code: say which bot failed, not where inside it
+            info = installed_bots()[kind]
+            raise MahjongError(f"bot entry point {info.describe()} failed to start: {type(exc).__name__}: {exc}",
+                               place=place) from exc
+        if not callable(getattr(bot, "choose", None)):
+            raise MahjongError(f"bot entry point {installed_bots()[kind].describe()} made a {type(bot).__name__}, "
+                               "which has no choose(table, seat, options, phase) method", place=place)
+        if getattr(bot, "kind", None) != kind:
+            try:
+                bot.kind = kind  # the log's seat kind: how an audit seats this bot again
+            except (AttributeError, TypeError) as exc:
+                raise MahjongError(f"bot entry point {installed_bots()[kind].describe()} made a bot whose kind "
+                                   f"cannot be set to {kind!r}: {exc}", place=place) from None
+        bots.append(bot)
     return bots
 
 

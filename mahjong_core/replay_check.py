@@ -24,7 +24,7 @@ from typing import Any
 
 from .engine import Game
 from .errors import MahjongError, ReplayError
-from .players import BOTS, ScriptedPlayer, make_bots
+from .players import ENTRY_POINT_GROUP, ScriptedPlayer, installed_bots, make_bots
 from .replay_log import ReplayLog, dumps, dumps_all, read_log
 from .rng import ALGORITHM
 from .tiles import KINDS
@@ -341,16 +341,30 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
 def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Any]:
     """Who makes the decisions in the re-run.
 
-    For an audit, a seat the header names as one of the bundled bots, in a
-    seeded game, is played by that bot again: a seeded bot game is fully
-    determined by its seed, so every recorded decision -- its timing included
-    -- is checked, not merely repeated.  Otherwise (and for the faster
-    byte-for-byte replay) every seat repeats its recorded decisions.
+    For an audit, a seat the header names as an installed bot (bundled or
+    third-party), in a seeded game, is played by that bot again: a seeded bot
+    game is fully determined by its seed, so every recorded decision -- its
+    timing included -- is checked, not merely repeated.  A seat the simulator
+    recorded as a bot (``options.bots``) that is not installed here cannot be
+    checked that way, and the audit says so rather than pass it unchecked.
+    Otherwise (and for the faster byte-for-byte replay) every seat repeats its
+    recorded decisions.
     """
     players: list[Any] = []
+    seated = log.header.get("options", {}).get("bots")
     for seat in log.header["seats"]:
-        if rng is not None and seat["kind"] in BOTS:
-            players.append(make_bots([seat["kind"]] * (seat["seat"] + 1), rng["seed"])[seat["seat"]])
+        kind, number = seat["kind"], seat["seat"]
+        if rng is not None and kind in installed_bots():
+            try:
+                players.append(make_bots([kind] * (number + 1), rng["seed"])[number])
+            except MahjongError as exc:  # an installed bot that cannot be imported or started
+                raise ReplayError(f"seat {number}'s bot: {exc.message}", source=log.source, place="line 1") from None
+        elif rng is not None and isinstance(seated, list) and number < len(seated) and seated[number] == kind:
+            raise ReplayError(f"seat {number} was played by the bot {kind!r}, which is not installed here "
+                              f"(installed: {', '.join(installed_bots()) or 'none'}; a bot is installed through "
+                              f"the {ENTRY_POINT_GROUP!r} entry-point group), so its decisions cannot be checked; "
+                              "install it to audit this log, or re-play the log, which needs no bots",
+                              source=log.source, place="line 1")
         else:
             players.append(ScriptedPlayer(seat["name"], log.decisions(seat["seat"]), source=log.source))
     return players

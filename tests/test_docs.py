@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from mahjong_core import doc_examples, docgen
-from mahjong_core.docs_cli import build
+from mahjong_core.cli.docs import build
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import available, load_ruleset
 

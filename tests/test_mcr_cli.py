@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from mahjong_core.cli.score import run
 from mahjong_core.errors import MahjongError
-from mahjong_core.score_cli import run
 
 HAND = "999m123p456p5s EEE +5s !seat_wind_east !prevalent_wind_south 1f"
 

@@ -25,12 +25,16 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..melds import ClaimedFrom, Hand, Meld, MeldKind
+from ..players import installed_bots
 from ..rng import Rng
 from ..tiles import BONUS, EAST, NUM_PLAYING_KINDS, TERMINALS_AND_HONOURS, is_suited
 
 #: Copies of each playing tile in every bundled set.
 COPIES = 4
-BOT_KINDS = ("greedy", "random")
+#: The bots seeded games seat: the bundled pair first, in the order the draws have always used (so a bundled
+#: line-up is drawn as it always was), then every other installed bot (``mahjong_core.bots``), so a
+#: third-party bot plays in the conformance games too.
+BOT_KINDS = ("greedy", "random", *sorted(set(installed_bots()) - {"greedy", "random"}))
 
 
 def tiles(ruleset: Any = None) -> st.SearchStrategy[int]:

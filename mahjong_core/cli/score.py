@@ -19,18 +19,30 @@ winds may be tile kinds (27-30) or names (``east`` .. ``north``).
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from collections.abc import Mapping
 from typing import IO, Any
 
-from .errors import MahjongError
-from .notation import format_hand, format_tiles, parse_hand
-from .score import Score
-from .tiles import EAST
+from ..errors import MahjongError
+from ..notation import format_hand, format_tiles, parse_hand
+from ..score import Score
+from ..tiles import EAST
+from .output import EXIT_FAILED_CHECK, EXIT_OK
 
-EXIT_OK = 0
-EXIT_SOME_FAILED = 1
+#: A batch that went through, with some lines that could not be scored (each says why in its "error").
+EXIT_SOME_FAILED = EXIT_FAILED_CHECK
 _WINDS = {"east": EAST, "south": EAST + 1, "west": EAST + 2, "north": EAST + 3}
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    """Score a hand (or, with ``--batch``, JSON Lines hands on standard input) under a ruleset."""
+    if not args.batch and not args.hand:
+        raise MahjongError("give a hand in the notation, or --batch to read JSON Lines on standard input",
+                           place="HAND")
+    return run(args.ruleset, " ".join(args.hand) if args.hand else None, as_json=args.json, batch=args.batch,
+               stdin=sys.stdin, stdout=sys.stdout)
 
 
 def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, stdin: IO[str],
@@ -42,8 +54,8 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
         or (single hand) a hand that cannot be scored -- the CLI prints it as
         ``source::place: message``.
     """
-    from .rules import load_ruleset
-    from .scoring import has_scoring
+    from ..rules import load_ruleset
+    from ..scoring import has_scoring
 
     ruleset = load_ruleset(ruleset_id)
     if not has_scoring(ruleset):
@@ -65,7 +77,7 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
 
 
 def _score(ruleset: Any, text: str, context: Mapping[str, Any], source: str) -> tuple[Any, Score]:
-    from .scoring import score_hand
+    from ..scoring import score_hand
 
     hand = parse_hand(text, source=source)
     ctx = {"winner": True}

@@ -1,0 +1,7 @@
+"""``python -m mahjong_core.cli`` is the ``mahjong`` command, as ``python -m mahjong_core`` is."""
+
+import sys
+
+from . import main
+
+sys.exit(main())

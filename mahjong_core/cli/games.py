@@ -1,0 +1,168 @@
+"""``mahjong simulate|demo|replay|audit|view``: play seeded games, and check and show recorded ones.
+
+These are the commands that handle whole games: bots play them from a seed,
+their logs are re-played byte for byte or audited event by event, and a log
+is shown as one seat saw it.  Each imports only the part of the engine it
+uses, so a referee's ``view`` of a log does not load the bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import MahjongError
+from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+
+
+def _parse_bots(text: str, players: int) -> list[str]:
+    """One bot name per seat from ``--bots``; a single name seats that bot everywhere."""
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise MahjongError(f"--bots names {len(names)} bots; this ruleset seats {players}", place="--bots")
+    return names
+
+
+def list_bots(args: argparse.Namespace) -> int:
+    """``--bots`` alone: every installed bot, the distribution that installs it, and what it says it does.
+
+    Each bot is imported, so that one that cannot be is shown as such -- with
+    the others still listed -- before a game is started with it; its exit
+    status is then that of a failed check.
+    """
+    from ..players import bot_factory, installed_bots
+
+    rows = []
+    for name, info in installed_bots().items():
+        row = {"name": name, "distribution": info.distribution, "version": info.version, "entry_point": info.value,
+               "about": None, "error": None}
+        try:
+            doc = getattr(bot_factory(name), "__doc__", None) or ""
+            row["about"] = doc.strip().splitlines()[0] if doc.strip() else None
+        except MahjongError as exc:
+            row["error"] = exc.message
+        rows.append(row)
+    if args.json:
+        print_json(rows)
+    else:
+        print(f"{'bot':<16} {'distribution':<32} about")
+        for r in rows:
+            dist = f"{r['distribution'] or '?'} {r['version'] or ''}".strip()
+            about = f"CANNOT BE USED: {r['error']}" if r["error"] else (r["about"] or r["entry_point"])
+            print(f"{r['name']:<16} {dist:<32} {about}")
+        if not rows:
+            print("no bots are installed (a bot is installed through the 'mahjong_core.bots' entry-point group)")
+    return EXIT_FAILED_CHECK if not rows or any(r["error"] for r in rows) else EXIT_OK
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play seeded games between bots, write their replays, and print one line (or JSON object) per game."""
+    if args.bots is None:
+        return list_bots(args)
+    from ..rng import parse_seed
+    from ..rules import load_ruleset
+    from ..simulate import simulate
+
+    ruleset = load_ruleset(args.ruleset)
+    bots = _parse_bots(args.bots, int(ruleset.param("players")))
+    seed = parse_seed(args.seed)
+    out = Path(args.out) if args.out else None
+    bar = None
+    if not args.json and args.games > 1 and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+    try:
+        played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
+                          progress=bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    rows = [{"seed": g.seed, "deals": g.result.deals, "wins": g.result.wins, "draws": g.result.draws,
+             "scores": g.result.scores, "team_scores": g.result.team_scores(), "events": g.events,
+             "replay": str(g.replay) if g.replay else None} for g in played]
+    if args.json:
+        print_json({"ruleset": ruleset.identity, "games": rows})
+    else:
+        print(f"ruleset {ruleset.identity}, bots {','.join(bots)}")
+        for r in rows:
+            print(f"seed {r['seed']}: {r['deals']} deals ({r['wins']} won, {r['draws']} drawn), "
+                  f"scores {r['scores']}, {r['events']} events" + (f" -> {r['replay']}" if r["replay"] else ""))
+    return EXIT_OK
+
+
+def _check(args: argparse.Namespace, mode: str) -> int:
+    from ..replay_check import check
+
+    verdict = check(args.file, mode)
+    if args.json:
+        print_json(verdict.to_json())
+    else:
+        print(verdict.text(), file=sys.stdout if verdict.ok else sys.stderr)
+    return EXIT_OK if verdict.ok else EXIT_FAILED_CHECK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-simulate a log: byte-identical, or the first event that differs."""
+    return _check(args, "replay")
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    """Check every action of a log and recompute every score and payment."""
+    return _check(args, "audit")
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    """One seat's view of a log: JSON Lines with every tile hidden from that seat replaced by "?"."""
+    from ..replay_log import dumps, read_log
+    from ..views import seat_view
+
+    log = read_log(args.file)
+    seats = len(log.header["seats"])
+    if not 0 <= args.seat < seats:
+        raise MahjongError(f"--seat must be 0 to {seats - 1}", place="--seat")
+    print(dumps(log.header))
+    for event in seat_view(log.events, args.seat):
+        print(dumps(event))
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """The main job: one seeded game, its replay written, re-played and audited, and a summary."""
+    if args.bots is None:
+        return list_bots(args)
+    from ..replay_check import check
+    from ..rng import parse_seed
+    from ..rules import load_ruleset
+    from ..simulate import play_game
+
+    ruleset = load_ruleset(args.ruleset)
+    bots = _parse_bots(args.bots, int(ruleset.param("players")))
+    seed = parse_seed(args.seed)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{ruleset.id}-seed{seed}.jsonl".replace("/", "_")
+    game = play_game(ruleset, seed, bots, replay=path, max_deals=args.max_deals)
+    replayed = check(str(path), "replay")
+    audited = check(str(path), "audit")
+    summary = {
+        "ruleset": ruleset.identity, "seed": seed, "bots": bots, "replay": str(path), "events": game.events,
+        "deals": game.result.deals, "wins": game.result.wins, "draws": game.result.draws,
+        "scores": game.result.scores, "team_scores": game.result.team_scores(),
+        "replay_check": replayed.to_json(), "audit": audited.to_json(),
+    }
+    if args.json:
+        print_json(summary)
+    else:
+        print(f"ruleset   {ruleset.identity}")
+        print(f"seed      {seed}  bots {','.join(bots)}")
+        print(f"played    {game.result.deals} deals: {game.result.wins} won, {game.result.draws} drawn")
+        print(f"scores    {game.result.scores}" + (f"  teams {game.result.team_scores()}"
+                                                    if len(game.result.teams) < len(game.result.scores) else ""))
+        print(f"replay    {path} ({game.events} events)")
+        print(f"re-play   {'byte-identical' if replayed.ok else replayed.text()}")
+        print(f"audit     {'clean' if audited.ok else audited.text()}")
+    return EXIT_OK if replayed.ok and audited.ok else EXIT_FAILED_CHECK

@@ -1,0 +1,86 @@
+"""``mahjong rules list|show|validate``: what is installed, what a ruleset says and where each value comes from.
+
+A referee settles an argument about a rule by showing the value and the line
+of the rules text it was taken from, so ``show`` prints every value with its
+source, and notes the parent a value was inherited from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from .output import EXIT_FAILED_CHECK, EXIT_OK, plain, print_json
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """Installed rulesets: id, version, hash, parent and name."""
+    from ..rules import available, load_ruleset
+
+    rows = []
+    for rid in sorted(available()):
+        rs = load_ruleset(rid)
+        rows.append({"id": rs.id, "version": rs.version, "sha256": rs.sha256, "parent": rs.parent, "name": rs.name})
+    if args.json:
+        print_json(rows)
+    else:
+        print(f"{'id':<24} {'version':<9} {'sha256':<14} {'parent':<20} name")
+        for r in rows:
+            print(f"{r['id']:<24} {r['version']:<9} {r['sha256'][:12]:<14} {r['parent'] or '-':<20} {r['name']}")
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """A ruleset's resolved tables, each value with its source and the ruleset that set it."""
+    from ..rules import load_ruleset
+
+    rs = load_ruleset(args.ruleset)
+    if args.json:
+        print_json({"id": rs.id, "version": rs.version, "sha256": rs.sha256, "ancestry": rs.ancestry,
+                    "tables": rs.tables})
+        return EXIT_OK
+    print(f"{rs.name} ({rs.identity})")
+    print(f"ancestry: {' -> '.join(rs.ancestry)}")
+    for section, entries in rs.tables.items():
+        if not isinstance(entries, Mapping):
+            continue
+        print(f"\n[{section}]")
+        for path, entry in _leaves(entries):
+            shown = json.dumps(plain(entry.get("value")), ensure_ascii=False)
+            if "predicate" in entry:
+                shown = f"{entry['predicate']} = {shown}"
+            where = entry.get("source") or f"assumption: {entry.get('assumption')}"
+            defined_in = rs.source_of(f"{section}.{path}").defined_in
+            inherited = "" if defined_in == rs.id else f" [from {defined_in}]"
+            print(f"  {path:<40} {shown:<36} ({where}){inherited}")
+    return EXIT_OK
+
+
+def _leaves(node: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Mapping[str, Any]]]:
+    """Every leaf entry (a mapping with ``value`` or ``predicate``) under ``node``, with its dotted path."""
+    found: list[tuple[str, Mapping[str, Any]]] = []
+    for key, entry in node.items():
+        path = f"{prefix}{key}"
+        if isinstance(entry, Mapping) and ("value" in entry or "predicate" in entry):
+            found.append((path, entry))
+        elif isinstance(entry, Mapping):
+            found += _leaves(entry, path + ".")
+    return found
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Check a ruleset file; every error on its own line, and a failed check's exit status if there is any."""
+    from ..rules import validate_file
+
+    errors = validate_file(args.path)
+    if args.json:
+        print_json({"path": args.path, "ok": not errors, "errors": [str(e) for e in errors]})
+    else:
+        for error in errors:
+            print(str(error), file=sys.stderr)
+        if not errors:
+            print(f"{args.path}: valid")
+    return EXIT_FAILED_CHECK if errors else EXIT_OK

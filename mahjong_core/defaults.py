@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import shanten as shanten_mod
 from .errors import RulesetError
 from .hookspecs import hookimpl
 from .predicates import CORE, Predicate
-from .table import Action, Claim, ExchangeStep, FalseWinPenalty, Outcome, Payment, Table, TimeLimits
-from .tiles import EAST, NUM_PLAYING_KINDS, is_bonus
+from .table import Claim, Outcome, Table, TimeLimits
+from .tiles import EAST, is_bonus
 
 _CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
 _DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
@@ -34,11 +33,8 @@ def mahjong_predicates() -> list[Predicate]:
 
 
 @hookimpl
-def mahjong_teams(ruleset: Any, seats: int) -> list[list[int]]:
-    pairs = ruleset.value("pairs")
-    if pairs and pairs.get("partners") == "opposite":
-        half = seats // 2
-        return [[s, s + half] for s in range(half)]
+def mahjong_teams(seats: int) -> list[list[int]]:
+    """Every seat plays for itself; partners sharing a result is a mechanism plugin's (pair play)."""
     return [[s] for s in range(seats)]
 
 
@@ -65,82 +61,7 @@ def mahjong_is_bonus_tile(tile: int) -> bool:
     return is_bonus(tile)
 
 
-# ------------------------------------------------------------------ tile exchange
-
-
-@hookimpl
-def mahjong_exchange_steps(ruleset: Any) -> list[ExchangeStep]:
-    spec = ruleset.value("tile_exchange") or {"kind": "none"}
-    kind = spec.get("kind", "none")
-    if kind == "none":
-        return []
-    if kind == "partner":
-        return [ExchangeStep("partner", int(spec.get("tiles", 2)), 2,
-                             refuse_only_if_calling=bool(spec.get("refuse_only_if_calling", True)))]
-    if kind == "charleston":
-        steps = []
-        for i, p in enumerate(spec.get("passes", ())):
-            direction = p["direction"]
-            steps.append(ExchangeStep(p.get("name", f"charleston-{i + 1}-{direction}"), int(p.get("count", 3)),
-                                      _DIRECTION_OFFSET[direction], optional=bool(p.get("optional", False))))
-        return steps
-    raise RulesetError(f"unknown tile exchange kind {kind!r}; expected none, partner or charleston",
-                       source=ruleset.id, place="$.parameters.tile_exchange.value.kind")
-
-
-# ------------------------------------------------------------------ declarations after the deal
-
-
-@hookimpl
-def mahjong_deal_declarations(ruleset: Any, table: Table, seat: int) -> list[Action]:
-    """A ready hand may be declared calling at once where the ruleset requires declarations (001 line 161).
-
-    The dealer declares with its first discard like everyone later: it holds
-    fourteen tiles, and a complete dealt hand is its heavenly hand.
-    """
-    rule = ruleset.value("calling_hand_rule") or {}
-    s = table.seats[seat]
-    if not rule.get("required") or seat == table.dealer or s.calling or s.shanten() != 0:
-        return []
-    return [Action("declare_calling")]
-
-
 # ------------------------------------------------------------------ turn
-
-
-@hookimpl
-def mahjong_turn_actions(ruleset: Any, table: Table, seat: int) -> list[Action]:
-    rule = ruleset.value("calling_hand_rule") or {}
-    if not rule.get("required"):
-        return []
-    s = table.seats[seat]
-    actions: list[Action] = []
-    counts = s.counts
-    if not s.calling:
-        # Drawing a tile lowers shanten by one at most: a hand two or more away before the draw cannot be
-        # left ready by any discard (the seat's remembered shanten is of its hand before the draw).
-        drawn, memo = table.drawn_tile, s.shanten_memo
-        if drawn is not None and memo is not None and memo[1] >= 2:
-            counts[drawn] -= 1
-            before = bytes(counts)
-            counts[drawn] += 1
-            if before == memo[0]:
-                return actions
-        # The full hand's shanten is the best any discard can leave: skip the search when none leaves it ready.
-        if sum(counts) % 3 != 2 or shanten_mod.shanten(bytes(counts)) > 0:
-            return actions
-    for tile in range(NUM_PLAYING_KINDS):
-        if not counts[tile]:
-            continue
-        if not s.calling:
-            counts[tile] -= 1
-            ready = shanten_mod.shanten(bytes(counts)) == 0
-            counts[tile] += 1
-            if ready:
-                actions.append(Action("discard", tile, way="declare_calling"))
-        elif rule.get("may_undeclare"):
-            actions.append(Action("discard", tile, way="withdraw_calling"))
-    return actions
 
 
 @hookimpl
@@ -159,11 +80,6 @@ def mahjong_kong_allowed(ruleset: Any, table: Table, way: str) -> bool:
 
 @hookimpl
 def mahjong_claim_allowed(ruleset: Any, table: Table, claim: Claim) -> bool:
-    limits = table.time_limits
-    if claim.delay_ms is not None and claim.kind == "chow" and limits is not None and limits.chow_pause_min:
-        # Seated timing (003): a chow may be declared only after the pause.
-        if claim.delay_ms < limits.chow_pause_min * 1000:
-            return False
     if claim.kind == "chow":
         chow_from = ruleset.value("chow_from")
         discarder = table.last_discarder
@@ -175,6 +91,16 @@ def mahjong_claim_allowed(ruleset: Any, table: Table, claim: Claim) -> bool:
 
 @hookimpl
 def mahjong_claim_priority(ruleset: Any, table: Table, claims: Sequence[Claim]) -> list[Claim]:
+    return claims_in_priority_order(ruleset, table, claims)
+
+
+def claims_in_priority_order(ruleset: Any, table: Table, claims: Sequence[Claim]) -> list[Claim]:
+    """Mahjong before pung or kong before chow; among equals, the nearest seat after the discarder first.
+
+    ``mahjong_tie_break: farthest_counterclockwise`` turns the order round
+    for competing wins.  A mechanism that first drops some claims (the chow
+    pause) orders the rest with this.
+    """
     tie_break = ruleset.value("mahjong_tie_break")
     discarder = table.last_discarder if table.last_discarder is not None else table.turn
     n = table.players
@@ -185,27 +111,7 @@ def mahjong_claim_priority(ruleset: Any, table: Table, claims: Sequence[Claim]) 
             distance = -distance
         return _CLAIM_RANK[claim.kind], distance
 
-    limits = table.time_limits
-    chows = [c.delay_ms for c in claims if c.kind == "chow" and c.delay_ms is not None]
-    if chows and limits is not None and limits.chow_pause_min:
-        # A pung may be claimed only until a chow is declared; at the same moment, the pung wins (003).
-        first_chow = min(chows)
-        late = [c for c in claims if c.kind in ("pung", "kong") and (c.delay_ms or 0) > first_chow]
-        claims = [c for c in claims if c not in late]
     return sorted(claims, key=key)
-
-
-# ------------------------------------------------------------------ kongs and robbing
-
-
-@hookimpl
-def mahjong_kong_robbable(ruleset: Any, way: str) -> bool:
-    rob = ruleset.value("robbing_kong") or {}
-    if way == "added":
-        return bool(rob.get("added"))
-    if way == "concealed":
-        return bool(rob.get("concealed_for_thirteen_orphans"))
-    return False
 
 
 # ------------------------------------------------------------------ winning
@@ -260,16 +166,9 @@ def _visible_copies(table: Table, tile: int, how: str) -> int:
 
 @hookimpl
 def mahjong_win_objections(ruleset: Any, table: Table, seat: int, hand: Any, context: Mapping[str, Any]) -> str | None:
-    s = table.seats[seat]
     expected = int(ruleset.value("hand_size")) + 1
     if hand.tile_count() != expected and (ruleset.value("dead_hand") or {}).get("enabled", True):
         return f"dead hand: {hand.tile_count()} tiles, a mahjong has {expected}"
-    rule = ruleset.value("calling_hand_rule") or {}
-    # A seat ready when the hands are dealt may declare at once (mahjong_deal_declarations, 001 line 161);
-    # later declarations go with a discard.  Only the dealer's dealt hand -- its heavenly hand -- wins
-    # before its holder could have declared.
-    if rule.get("required") and not s.calling and (s.discards or seat != table.dealer):
-        return "calling hand not declared"
     return _below_minimum(ruleset, table, hand, context)
 
 
@@ -322,68 +221,9 @@ def mahjong_settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Any]:
 
 
 @hookimpl
-def mahjong_false_win(ruleset: Any, table: Table, seat: int) -> FalseWinPenalty | None:
-    """The ``wrong_mahjong`` rule (003 line 8): a fine of a fraction of the limit on the guilty side.
-
-    With pair play each player of the guilty pair pays ``limit_fraction`` of the
-    usual limit, shared equally by the wronged players (assumption: the seed
-    names the fine, not its payee; paying it to the wronged side keeps the
-    game zero-sum).  The wronged player next in turn chooses for its pair
-    whether the deal ends.
-    """
-    rule = ruleset.raw_tables.get("parameters", {}).get("wrong_mahjong")
-    if not rule:
-        return None
-    spec = rule["value"]
-    team = next((tm for tm in table.teams if seat in tm), [seat])
-    guilty = list(team) if spec.get("paid_by") == "both_partners" else [seat]
-    wronged = [s for s in range(table.players) if s not in team]
-    payments = []
-    if "points" in spec:  # a fixed fine to each wronged player
-        payments = [Payment(payer, payee, int(spec["points"]), "wrong mahjong") for payer in guilty
-                    for payee in wronged]
-    else:
-        fine = int(round((ruleset.value("usual_limit") or 0) * float(spec["limit_fraction"])))
-        for payer in guilty:
-            share, rest = divmod(fine, len(wronged))
-            for i, payee in enumerate(wronged):
-                amount = share + (1 if i < rest else 0)
-                if amount:
-                    payments.append(Payment(payer, payee, amount, "wrong mahjong"))
-    chooser = None
-    if spec.get("wronged_pair_may_end_deal"):
-        chooser = min(wronged, key=lambda s: (s - seat) % table.players)
-    return FalseWinPenalty("wrong_mahjong", tuple(payments), chooser)
-
-
-@hookimpl
-def mahjong_time_limits(ruleset: Any) -> TimeLimits:
-    timing = ruleset.value("timing") or {}
-    pause = timing.get("chow_pause_seconds") or {}
-    return TimeLimits(
-        move=timing.get("move_seconds"),
-        claim=timing.get("claim_seconds"),
-        chow_pause_min=pause.get("min") if isinstance(pause, Mapping) else None,
-        chow_pause_max=pause.get("max") if isinstance(pause, Mapping) else None,
-        game=(timing["game_minutes"] * 60) if timing.get("game_minutes") else None,
-    )
-
-
-@hookimpl
-def mahjong_timeout(ruleset: Any, table: Table, seat: int, what: str) -> Action:
-    """The ``timeout`` parameter's action (default: the drawn tile is discarded, a claim lapses)."""
-    rule = ruleset.raw_tables.get("parameters", {}).get("timeout")
-    chosen = (rule["value"] if rule else {}).get(what)
-    if what == "claim":
-        if chosen not in (None, "pass"):
-            raise RulesetError(f"unknown claim timeout action {chosen!r}", place="$.parameters.timeout.value.claim")
-        return Action("pass")
-    if chosen not in (None, "discard_drawn_tile"):
-        raise RulesetError(f"unknown move timeout action {chosen!r}", place="$.parameters.timeout.value.move")
-    tile = table.drawn_tile
-    if tile is None:
-        tile = next(i for i, n in enumerate(table.seats[seat].counts) if n)
-    return Action("discard", tile)
+def mahjong_time_limits() -> TimeLimits:
+    """No limits; a ruleset that sets some switches on the seated-timing mechanism plugin."""
+    return TimeLimits()
 
 
 # ------------------------------------------------------------------ end of deal and rotation
@@ -410,8 +250,5 @@ def mahjong_next_deal(ruleset: Any, table: Table, outcome: Outcome) -> tuple[int
 
 @hookimpl
 def mahjong_game_over(ruleset: Any, table: Table) -> bool:
-    limits = table.time_limits
-    if limits is not None and limits.game is not None and table.clock_ms >= limits.game * 1000:
-        return True  # the game's time is up (000: 150 minutes in a Sport tournament)
     rounds = ruleset.raw_tables.get("parameters", {}).get("rounds_per_game")
     return table.round_index >= (int(rounds["value"]) if rounds else 4)

@@ -197,7 +197,7 @@ def mahjong_deal_declarations(ruleset: Ruleset, table: Table, seat: int) -> Sequ
     """Declarations a seat may make once every hand is dealt, before the first discard.
 
     Asked of every seat in turn from the dealer, after the tile exchange and
-    the bonus replacement.  The core offers a ready hand's calling
+    the bonus replacement.  The calling-hand mechanism offers a ready hand's
     declaration where the ruleset requires one (``declare_calling``: "not
     being the dealer, at once declares himself a calling hand", 001 line 161);
     a seat offered anything may also pass.

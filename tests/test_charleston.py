@@ -31,7 +31,7 @@ STEPS = ["charleston-1-right", "charleston-2-across", "charleston-3-left"]
 
 def steps_of(rid: str) -> list[ExchangeStep]:
     rs = load_ruleset(rid)
-    return list(build_plugin_manager(rs.modules).hook.mahjong_exchange_steps(ruleset=rs, table=Table()) or [])
+    return list(build_plugin_manager(rs.plugins).hook.mahjong_exchange_steps(ruleset=rs, table=Table()) or [])
 
 
 def test_orsk_passes_three_tiles_right_across_and_left() -> None:

@@ -193,3 +193,38 @@ def test_the_import_graph_of_the_core_has_no_cycle() -> None:
     for module in sorted(graph):
         if module not in state:
             visit(module, [module])
+
+
+# ---------------------------------------------------------------- mechanisms are switched on by data
+
+
+def test_each_bundled_mechanism_joins_the_games_its_data_switches_on() -> None:
+    def on(ruleset_id: str) -> set[str]:
+        return {m.name for m in extensions.installed().mechanisms if m.plugin in load_ruleset(ruleset_id).plugins}
+
+    names = {ruleset_id: on(ruleset_id) for ruleset_id in ("harbin", "orsk", "chinese_classical", "mcr", "piter")}
+    assert names["harbin"] == set()  # no exchange, no calling rule, no robbing, no clock
+    assert names["orsk"] == {"tile_exchange"}  # Charleston (000 line 353)
+    assert names["chinese_classical"] == {"calling_hand", "robbing_kong"}
+    assert names["mcr"] == {"false_mahjong", "robbing_kong", "seated_timing"}
+    assert names["piter"] == {"calling_hand", "chow_pause", "false_mahjong", "pair_play", "robbing_kong",
+                              "seated_timing", "tile_exchange"}
+
+
+def test_a_house_rule_that_turns_a_mechanism_off_drops_it_from_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "no_rob.yaml"
+    path.write_text("id: no_rob\nversion: 1.0.0\nname: no robbing\nextends: chinese_classical\nparameters:\n"
+                    "  robbing_kong:\n    added: {value: false, assumption: test}\n", encoding="utf-8")
+    assert {m.name for m in extensions.installed().mechanisms if m.plugin in load_ruleset(path).plugins} == \
+        {"calling_hand"}
+
+
+def test_the_core_defaults_implement_no_mechanisms_hook() -> None:
+    from mahjong_core import defaults
+
+    for mechanism in extensions.installed().mechanisms:
+        hooks = {name for name in vars(mechanism.plugin)
+                 if name.startswith("mahjong_") and name != "mahjong_mechanisms"}
+        only_theirs = hooks - {"mahjong_claim_allowed", "mahjong_claim_priority", "mahjong_teams",
+                               "mahjong_time_limits", "mahjong_game_over", "mahjong_win_objections"}
+        assert not only_theirs & set(vars(defaults)), (mechanism.name, only_theirs & set(vars(defaults)))

@@ -103,7 +103,7 @@ def exercise_directly(recorder: object) -> None:
     ruleset's time limit, which bots never are.
     """
     ruleset = load_ruleset("mcr")
-    pm = build_plugin_manager(ruleset.modules, observers=(recorder,))
+    pm = build_plugin_manager(ruleset.plugins, observers=(recorder,))
     robbing = ruleset.value("robbing_kong")
     table = Table(players=4, scores=[0] * 4)
     table.new_deal()

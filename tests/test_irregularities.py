@@ -119,16 +119,21 @@ def test_a_seat_view_hides_the_other_pairs_exchange_and_concealed_tiles(tmp_path
     assert any(e["tile"] != HIDDEN for e in view if e["type"] == "draw" and e["seat"] == 0)
 
 
-def test_the_default_mahjong_false_win_hook_reads_the_wrong_mahjong_rule() -> None:
-    from mahjong_core import defaults
+def test_the_false_mahjong_mechanism_reads_the_wrong_mahjong_rule() -> None:
+    from mahjong_core.plugin_manager import build_plugin_manager
+
+    def false_win(ruleset_id: str) -> Any:
+        ruleset = load_ruleset(ruleset_id)
+        return build_plugin_manager(ruleset.plugins).hook.mahjong_false_win(ruleset=ruleset, table=table, seat=1,
+                                                                           reason="test")
 
     table = Table(players=4, scores=[0] * 4, teams=[[0, 2], [1, 3]])
-    penalty = defaults.mahjong_false_win(load_ruleset("piter"), table, 1)
+    penalty = false_win("piter")
     assert penalty is not None and penalty.rule == "wrong_mahjong"
     assert sorted((p.payer, p.payee, p.amount) for p in penalty.payments) == [
         (1, 0, 100), (1, 2, 100), (3, 0, 100), (3, 2, 100)]
     assert penalty.chooser == 2  # the wronged player next in turn after seat 1
-    assert defaults.mahjong_false_win(load_ruleset("harbin"), table, 1) is None
+    assert false_win("harbin") is None  # harbin has no wrong_mahjong rule: the mechanism is not in its games
 
 
 def test_under_mcr_a_false_mahjong_costs_ten_points_to_each_other_player_and_play_goes_on() -> None:

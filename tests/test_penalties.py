@@ -318,7 +318,7 @@ class _Plain:
 
 def _deal_order(ruleset: Any, hands: dict[int, str]) -> list[int]:
     """A draw order dealing ``hands`` (seat -> 13 tiles; the dealer's 14th is its last) to the seats."""
-    rest = sorted(build_plugin_manager(ruleset.modules).hook.mahjong_tile_set(ruleset=ruleset))
+    rest = sorted(build_plugin_manager(ruleset.plugins).hook.mahjong_tile_set(ruleset=ruleset))
     chosen = {seat: parse_tiles(text) for seat, text in hands.items()}
     for tiles in chosen.values():
         for tile in tiles:

@@ -209,7 +209,7 @@ def objections(ruleset: Any, notation: str, seat: str = "S", **facts: Any) -> li
     """The core's objections to declaring ``notation`` as seat 1's mahjong (seat 1 declared its calling hand)."""
     hand = parse_hand(notation)
     context = dict(situation_context(hand, seat, "E", **facts), winner=True)
-    pm = build_plugin_manager(ruleset.modules)
+    pm = build_plugin_manager(ruleset.plugins)
     table = Table(players=4, scores=[0] * 4)
     table.new_deal()
     table.seats[1].calling = True  # Piter requires the declaration (003 line 10); these tests are of the minimum

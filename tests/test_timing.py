@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from mahjong_core import defaults
 from mahjong_core.engine import Game
 from mahjong_core.players import make_bots
+from mahjong_core.plugin_manager import build_plugin_manager
 from mahjong_core.replay_log import dumps
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table import Claim, Table, TimeLimits
@@ -25,15 +25,20 @@ def table_with(limits: TimeLimits | None, discarder: int = 0) -> Table:
 PITER_LIMITS = TimeLimits(chow_pause_min=5, chow_pause_max=7)
 
 
+def _hook(ruleset: Any) -> Any:
+    """The hooks of a game of ``ruleset``: the core's defaults, then the mechanisms its data switches on."""
+    return build_plugin_manager(ruleset.plugins).hook
+
+
 def test_no_chow_is_accepted_inside_the_pause() -> None:
     piter = load_ruleset("piter")
     table = table_with(PITER_LIMITS)
     for delay in (0, 1000, 4999):
-        assert not defaults.mahjong_claim_allowed(piter, table, Claim(1, "chow", (1, 2), delay))
+        assert not _hook(piter).mahjong_claim_allowed(ruleset=piter, table=table, claim=Claim(1, "chow", (1, 2), delay))
     for delay in (5000, 6500, 7000):
-        assert defaults.mahjong_claim_allowed(piter, table, Claim(1, "chow", (1, 2), delay))
+        assert _hook(piter).mahjong_claim_allowed(ruleset=piter, table=table, claim=Claim(1, "chow", (1, 2), delay))
     # Offering a chow (no delay yet) is not judged by the clock.
-    assert defaults.mahjong_claim_allowed(piter, table, Claim(1, "chow", (1, 2), None))
+    assert _hook(piter).mahjong_claim_allowed(ruleset=piter, table=table, claim=Claim(1, "chow", (1, 2), None))
 
 
 def test_pung_beats_a_simultaneous_chow_and_loses_to_an_earlier_one() -> None:
@@ -41,11 +46,11 @@ def test_pung_beats_a_simultaneous_chow_and_loses_to_an_earlier_one() -> None:
     table = table_with(PITER_LIMITS)
     chow = Claim(1, "chow", (1, 2), 5000)
     same_time = Claim(3, "pung", (3, 3), 5000)
-    assert defaults.mahjong_claim_priority(piter, table, [chow, same_time])[0] is same_time
+    assert _hook(piter).mahjong_claim_priority(ruleset=piter, table=table, claims=[chow, same_time])[0] is same_time
     late = Claim(3, "pung", (3, 3), 5200)
-    assert defaults.mahjong_claim_priority(piter, table, [chow, late]) == [chow]
+    assert _hook(piter).mahjong_claim_priority(ruleset=piter, table=table, claims=[chow, late]) == [chow]
     early = Claim(2, "pung", (3, 3), 800)
-    assert defaults.mahjong_claim_priority(piter, table, [chow, early])[0] is early
+    assert _hook(piter).mahjong_claim_priority(ruleset=piter, table=table, claims=[chow, early])[0] is early
 
 
 @pytest.mark.parametrize("delay", [100, 5000, 6999, 60_000])
@@ -53,7 +58,8 @@ def test_a_mahjong_claim_is_accepted_at_any_time_in_the_window(delay: int) -> No
     piter = load_ruleset("piter")
     table = table_with(PITER_LIMITS)
     win = Claim(2, "win", (), delay)
-    ordered = defaults.mahjong_claim_priority(piter, table, [Claim(1, "chow", (1, 2), 5000), win])
+    claims = [Claim(1, "chow", (1, 2), 5000), win]
+    ordered = _hook(piter).mahjong_claim_priority(ruleset=piter, table=table, claims=claims)
     assert ordered[0] is win
 
 

@@ -28,7 +28,7 @@ def ruleset() -> Any:
 
 def allowed(ruleset: Any, claim: Claim, discarder: int) -> bool:
     """Ask the game's hook, with this ruleset's plugins registered as a game registers them."""
-    pm = build_plugin_manager(ruleset.modules)
+    pm = build_plugin_manager(ruleset.plugins)
     table = Table(players=4, scores=[0] * 4, teams=[[0, 2], [1, 3]], last_discarder=discarder)
     return bool(pm.hook.mahjong_claim_allowed(ruleset=ruleset, table=table, claim=claim))
 

@@ -1,0 +1,16 @@
+"""Optional rule mechanisms that cut across scoring families, one plugin module each.
+
+Each module contributes one :class:`~mahjong_core.extensions.Mechanism`
+through ``mahjong_mechanisms`` and is declared in the ``mahjong_core.plugins``
+entry-point group; a game registers it only where the ruleset's data
+switches it on, so a ruleset without Charleston or a chow pause neither pays
+for nor reads those rules:
+
+* :mod:`.tile_exchange` -- Charleston and the partner exchange (``tile_exchange``);
+* :mod:`.robbing_kong` -- taking a kong's tile for mahjong (``robbing_kong``);
+* :mod:`.calling_hand` -- the calling-hand rule (``calling_hand_rule``);
+* :mod:`.seated_timing` -- the table clock's limits and timeouts (``timing``, ``timeout``);
+* :mod:`.chow_pause` -- Piter's pause before a chow (``timing.chow_pause_seconds``);
+* :mod:`.pair_play` -- partners sharing a result (``pairs``);
+* :mod:`.false_mahjong` -- what a wrongly declared mahjong costs (``wrong_mahjong``).
+"""

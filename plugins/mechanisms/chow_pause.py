@@ -1,0 +1,50 @@
+"""Piter's chow pause: a chow may be declared only after a pause, during which the others may still pung (003).
+
+Switched on by ``timing.chow_pause_seconds``.  A chow declared sooner is
+not allowed, and a pung claimed after the first chow was declared comes too
+late; at the same moment the pung wins, as everywhere.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+
+from mahjong_core.defaults import claims_in_priority_order
+from mahjong_core.extensions import Mechanism
+from mahjong_core.hookspecs import hookimpl
+from mahjong_core.rules import Ruleset
+from mahjong_core.table import Claim, Table
+
+
+def switched_on(ruleset: Ruleset) -> bool:
+    pause = (ruleset.value("timing") or {}).get("chow_pause_seconds")
+    return isinstance(pause, Mapping) and bool(pause.get("min"))
+
+
+@hookimpl
+def mahjong_mechanisms() -> Sequence[Mechanism]:
+    return [Mechanism("chow_pause", sys.modules[__name__], switched_on,
+                      "a chow only after a pause in which a pung may still be claimed")]
+
+
+@hookimpl
+def mahjong_claim_allowed(table: Table, claim: Claim) -> bool | None:
+    """``False`` for a chow declared inside the pause; otherwise ``None``, and the core's seat rules decide."""
+    limits = table.time_limits
+    if claim.delay_ms is not None and claim.kind == "chow" and limits is not None and limits.chow_pause_min:
+        if claim.delay_ms < limits.chow_pause_min * 1000:
+            return False
+    return None
+
+
+@hookimpl
+def mahjong_claim_priority(ruleset: Ruleset, table: Table, claims: Sequence[Claim]) -> list[Claim]:
+    """Drop the pungs and kongs claimed after the first chow, then order the rest as the core does."""
+    limits = table.time_limits
+    chows = [c.delay_ms for c in claims if c.kind == "chow" and c.delay_ms is not None]
+    if chows and limits is not None and limits.chow_pause_min:
+        first_chow = min(chows)
+        late = [c for c in claims if c.kind in ("pung", "kong") and (c.delay_ms or 0) > first_chow]
+        claims = [c for c in claims if c not in late]
+    return claims_in_priority_order(ruleset, table, claims)

@@ -5,4 +5,4 @@ The core knows no ruleset.  Rulesets are plugins (found through the
 by JSON Schemas; see ``docs/`` for the hook reference and the formats.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

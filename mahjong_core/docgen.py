@@ -180,12 +180,21 @@ def sections(ruleset: Ruleset) -> list[str]:
 
 
 def parameter_descriptions() -> dict[str, str]:
-    """The schema's description of each top-level parameter and section, for the pages."""
+    """Each top-level parameter's and section's description, for the pages.
+
+    From the universal schema, every installed family's parameter schema and
+    every mechanism's, so a family's own parameters are described where its
+    rulesets show them.
+    """
+    from .extensions import installed
     from .rules.schema import ruleset_schema
 
     schema = ruleset_schema()
+    extensions = installed()
+    parts = [schema["$defs"]["resolved_parameters"], *(f.parameters for f in extensions.families.values()),
+             *(m.parameters for m in extensions.mechanisms)]
     out = {f"parameters.{name}": spec.get("description", "")
-           for name, spec in schema["$defs"]["resolved_parameters"].get("properties", {}).items()}
+           for part in parts if part for name, spec in part.get("properties", {}).items()}
     out.update({name: spec.get("description", "") for name, spec in schema.get("properties", {}).items()})
     return {key: value for key, value in out.items() if value}
 

@@ -39,7 +39,7 @@ ReadingFn = Callable[["Ruleset", "Hand", Mapping[str, Any], "Arrangement"], "Sco
 SettleFn = Callable[["Ruleset", "Table", "Outcome"], "list[Payment]"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ScoringFamily:
     """A scoring engine that rulesets choose by name (``scoring.family``).
 
@@ -51,6 +51,9 @@ class ScoringFamily:
         :func:`mahjong_core.arrangements.arrangements`.
     :param plugin: hook implementations every game of this family registers (its penalties, say), or ``None``.
     :param description: one line for the docs.
+    :param parameters: a JSON Schema (``type: object``, ``properties``, ``required``) of the resolved
+        parameters only this family reads; they are allowed, and the required ones demanded, in a ruleset
+        of this family and no other.
     """
 
     name: str
@@ -58,6 +61,7 @@ class ScoringFamily:
     score_reading: ReadingFn | None = None
     plugin: object | None = None
     description: str = ""
+    parameters: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ class Settlement:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Mechanism:
     """An optional rule mechanism that cuts across families (a tile exchange, robbing kongs, seated timing).
 
@@ -86,17 +90,22 @@ class Mechanism:
     :param plugin: the module or object with its hook implementations.
     :param switched_on: ``switched_on(ruleset) -> bool``, read from the ruleset's data.
     :param description: one line for the docs.
+    :param parameters: a JSON Schema (``type: object`` with ``properties``) of the parameters it reads;
+        any ruleset may set them, and one that leaves them out has the mechanism off.
     """
 
     name: str
     plugin: object
     switched_on: Callable[[Ruleset], bool]
     description: str = ""
+    parameters: Mapping[str, Any] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Extensions:
     """Everything the installed plugins contribute, by name, in a fixed order.
+
+    Hashable by identity, so schema validators composed from it are cached per set of plugins.
 
     :param plugins: the plugin modules, by entry-point name.
     :param families: scoring families by name.
@@ -124,6 +133,18 @@ class Extensions:
         except KeyError:
             raise RulesetError(f"unknown settlement {name!r}; installed: {', '.join(self.settlements) or 'none'}",
                                source=source, place="$.parameters.settlement") from None
+
+
+def load_schema(package: str, filename: str) -> dict[str, Any]:
+    """A plugin's JSON Schema file, read from its installed package (checked as Draft 2020-12)."""
+    import json
+    from importlib import resources
+
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(resources.files(package).joinpath(filename).read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return schema
 
 
 def _import(name: str, value: str) -> ModuleType:

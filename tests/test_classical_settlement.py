@@ -44,6 +44,9 @@ class Tweaked:
     def value(self, name: str) -> Any:
         return self._values[name] if name in self._values else self._base.value(name)
 
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._values[name] if name in self._values else self._base.get(name, default)
+
     def __getattr__(self, name: str) -> Any:  # everything else (its settlement, its family) is the base's
         return getattr(self._base, name)
 

@@ -262,8 +262,10 @@ class ToyFamilies:
 
     @hookimpl
     def mahjong_scoring_families(self) -> list[ScoringFamily]:
-        def toy(name: str, score: Any) -> ScoringFamily:
-            return ScoringFamily(name, score)
+        classical = extensions.installed().families["classical"]
+
+        def toy(name: str, score: Any) -> ScoringFamily:  # the toy rulesets extend Harbin: classical parameters
+            return ScoringFamily(name, score, parameters=classical.parameters)
 
         return [toy("conformance_toy_best", _toy(max)), toy("conformance_toy_worst", _toy(min)),
                 toy("conformance_toy_cached", _cached), toy("conformance_toy_scores_anything", _toy(max))]

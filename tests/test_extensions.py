@@ -228,3 +228,56 @@ def test_the_core_defaults_implement_no_mechanisms_hook() -> None:
         only_theirs = hooks - {"mahjong_claim_allowed", "mahjong_claim_priority", "mahjong_teams",
                                "mahjong_time_limits", "mahjong_game_over", "mahjong_win_objections"}
         assert not only_theirs & set(vars(defaults)), (mechanism.name, only_theirs & set(vars(defaults)))
+
+
+# ---------------------------------------------------------------- schemas per family
+
+
+def _house(tmp_path: Path, parent: str, body: str) -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"id: house\nversion: 1.0.0\nname: house\nextends: {parent}\nparameters:\n{body}", encoding="utf-8")
+    return path
+
+
+def test_a_switch_of_another_family_is_refused_naming_whose_it_is(tmp_path: Path) -> None:
+    path = _house(tmp_path, "mcr", "  chavka:\n    enabled: {value: true, assumption: test}\n")
+    with pytest.raises(RulesetError, match=r"house\.yaml::\$\.parameters: 'chavka' is a parameter of the classical "
+                                           r"family, and this ruleset's family is mcr"):
+        load_ruleset(path)
+    path = _house(tmp_path, "harbin", "  chavca:\n    enabled: {value: true, assumption: test}\n")
+    with pytest.raises(RulesetError, match=r"'chavca' is no parameter .* \(did you mean 'chavka'\?\)"):
+        load_ruleset(path)
+
+
+def test_a_family_demands_its_own_parameters(tmp_path: Path) -> None:
+    path = tmp_path / "bare.yaml"
+    mcr = Path(load_ruleset("mcr").location).read_text(encoding="utf-8")
+    bare = mcr.replace("id: mcr\n", "id: bare\n").replace("family: {value: mcr,", "family: {value: classical,")
+    path.write_text(bare, encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"bare\.yaml::\$\.parameters: '(bank|chavka|east_pays_double)' is a "
+                                           r"required property"):
+        load_ruleset(path)
+
+
+def test_an_unknown_settlement_is_named_at_its_parameter(tmp_path: Path) -> None:
+    path = _house(tmp_path, "harbin", "  settlement: {value: clasical, assumption: test}\n")
+    with pytest.raises(RulesetError, match=r"house\.yaml::\$\.parameters\.settlement: unknown settlement 'clasical'"):
+        load_ruleset(path)
+
+
+def test_every_parameter_of_every_schema_is_described_and_the_docs_show_it() -> None:
+    from mahjong_core.docgen import parameter_descriptions
+    from mahjong_core.rules.schema import ruleset_schema
+
+    installed = extensions.installed()
+    parts = {"core": ruleset_schema()["$defs"]["resolved_parameters"],
+             **{f"family {f.name}": f.parameters for f in installed.families.values() if f.parameters},
+             **{f"mechanism {m.name}": m.parameters for m in installed.mechanisms if m.parameters}}
+    described = parameter_descriptions()
+    count = 0
+    for owner, part in parts.items():
+        for name, spec in part["properties"].items():
+            assert spec.get("description", "").strip(), f"{owner}: parameter {name} has no description"
+            assert described[f"parameters.{name}"] == spec["description"]
+            count += 1
+    assert count >= 37

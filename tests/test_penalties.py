@@ -38,6 +38,9 @@ class Tweaked:
     def value(self, name: str) -> Any:
         return self._values[name] if name in self._values else self._base.value(name)
 
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._values[name] if name in self._values else self._base.get(name, default)
+
 
 def dangerous_table(winner_hand: str, *, discarder_tiles: str = "1112223334445p", calling: bool = False,
                     dealer: int = 0) -> tuple[Table, int]:

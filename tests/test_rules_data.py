@@ -38,14 +38,19 @@ ROOTS = {
     "bonus_classical",
     "piter",
 }
+#: What every ruleset must define (the universal schema), and what each family adds to it (its own schema).
 REQUIRED = [
-    "players", "hand_size", "tile_set", "settlement", "exhaustive_draw_tiles_left", "east_pays_double",
+    "players", "hand_size", "tile_set", "settlement", "exhaustive_draw_tiles_left",
     "dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw", "discard_display", "meld_display", "usual_limit",
-    "minimum_value", "chavka", "pay_limit_for_four_bonus", "pay_limit_for_consecutive_wins", "bank",
-    "tile_exchange", "kong_ways", "robbing_kong", "calling_hand_rule", "penalties", "mahjong_tie_break",
-    "chow_from", "pung_claim_until_next_discard", "dead_hand", "wall_ceremony", "pairs", "timing",
-    "skipped_by_seed_program",
+    "minimum_value", "kong_ways", "mahjong_tie_break", "chow_from", "pung_claim_until_next_discard", "dead_hand",
+    "wall_ceremony", "skipped_by_seed_program",
 ]  # fmt: skip
+FAMILY_REQUIRED = {
+    "classical": ["east_pays_double", "chavka", "pay_limit_for_four_bonus", "pay_limit_for_consecutive_wins", "bank",
+                  "penalties"],
+    "hongkong": ["east_pays_double"],
+    "mcr": [],
+}
 CITATION = re.compile(r"(\d{3}) (?:line (\d+)|lines (\d+)-(\d+))")
 
 
@@ -80,7 +85,13 @@ def test_inheritance_follows_the_seeds() -> None:
 def test_every_root_defines_every_required_parameter(ruleset_id: str) -> None:
     document = yaml.safe_load(Path(load_ruleset(ruleset_id).location).read_text(encoding="utf-8"))
     assert "extends" not in document
-    assert set(REQUIRED) <= set(document["parameters"])
+    family = load_ruleset(ruleset_id).scoring_family
+    assert family is not None
+    assert set(REQUIRED) | set(FAMILY_REQUIRED[family.name]) <= set(document["parameters"])
+    assert set(FAMILY_REQUIRED[family.name]) == set((family.parameters or {}).get("required", ()))
+    others = {name for fam, names in FAMILY_REQUIRED.items() if fam != family.name for name in names}
+    assert not (others - set(FAMILY_REQUIRED[family.name])) & set(document["parameters"]), \
+        "a ruleset file carries a switch only another family reads"
     assert "limit_hands" in document
 
 
@@ -192,17 +203,18 @@ def test_rule_differences_table(ruleset_id: str) -> None:
     assert len(rs.tile_set()) == tiles
     assert rs.param("settlement") == settle
     assert rs.param("exhaustive_draw_tiles_left") == draw
-    assert rs.param("east_pays_double") is east
+    # A rule the ruleset's family does not have at all is "no" in 000's table ("-" where it cannot apply).
+    assert bool(rs.get("east_pays_double", False)) is east
     assert rs.param("dealer_keeps_deal_on_win") is keep and rs.param("dealer_keeps_deal_on_draw") is keep
     assert rs.param("discard_display") == discard
     assert rs.param("usual_limit") == limit
     assert rs.param("minimum_value") == minimum
-    assert rs.param("chavka.enabled") is chavka
+    assert bool((rs.get("chavka") or {}).get("enabled")) is chavka
     if chavka2 is not None:
         assert rs.param("chavka.doublings_allowed") is chavka2
-    assert rs.param("pay_limit_for_four_bonus") is four
-    assert rs.param("pay_limit_for_consecutive_wins.enabled") is five
-    assert rs.param("bank.enabled") is bank
+    assert bool(rs.get("pay_limit_for_four_bonus", False)) is four
+    assert bool((rs.get("pay_limit_for_consecutive_wins") or {}).get("enabled")) is five
+    assert bool((rs.get("bank") or {}).get("enabled")) is bank
     assert (rs.param("tile_exchange")["kind"] == "charleston") is charleston
     assert rs.source_of("usual_limit").text == "000 line 346"
 

@@ -48,8 +48,10 @@ def predicate_errors(ruleset: Ruleset) -> list[RulesetError]:
     """
     try:
         vocabulary = ruleset.predicates
+        if ruleset.scoring_family is not None:
+            ruleset.settlement_rule  # noqa: B018 -- raises for a settlement no installed plugin provides
     except RulesetError as exc:
-        return [exc.located(source=ruleset.location)]
+        return [exc.located(source=_blame(ruleset.origins, ["parameters", "settlement"], ruleset.location))]
     errors = []
     for table_name, table in ruleset.raw_tables.items():
         if table_name == "parameters" or not isinstance(table, Mapping):
@@ -199,14 +201,25 @@ class _Loader:
     def _resolved_errors(
         tables: dict[str, Any], origins: dict[tuple[str | int, ...], Origin], where: str
     ) -> list[RulesetError]:
+        from ..extensions import installed
+
         view = {key: value for key, value in tables.items() if key != "parameters"}
         view["parameters"] = plain(tables.get("parameters", {}))
+        extensions = installed()
+        family = None
+        name = _family_name(tables)
+        if name is not None:
+            if name not in extensions.families:
+                parts = ["scoring", "family", "value"]
+                return [RulesetError(f"unknown scoring family {name!r}; installed: "
+                                     f"{', '.join(extensions.families) or 'none'}",
+                                     source=_blame(origins, parts, where), place=json_path(parts))]
+            family = extensions.families[name]
         located = []
-        for error in resolved_errors(view):
+        for error in resolved_errors(view, family, extensions.mechanisms):
             parts = raw_parts(tables, list(error.absolute_path))
-            located.append(
-                RulesetError(message_of(error), source=_blame(origins, parts, where), place=json_path(parts))
-            )
+            message = _misplaced(error, family, extensions) or message_of(error)
+            located.append(RulesetError(message, source=_blame(origins, parts, where), place=json_path(parts)))
         if not located:
             try:
                 build_tile_set(view["parameters"]["tile_set"])
@@ -215,6 +228,37 @@ class _Loader:
                 exc.place = (exc.place or "$.tile_set").replace("$.tile_set", "$.parameters.tile_set.value", 1)
                 located.append(exc.located(source=_blame(origins, parts, where)))
         return located
+
+
+def _family_name(tables: Mapping[str, Any]) -> str | None:
+    scoring = tables.get("scoring")
+    if not isinstance(scoring, Mapping) or not scoring:
+        return None
+    family = scoring.get("family")
+    value = family.get("value") if isinstance(family, Mapping) else family
+    return str(value) if value is not None else None
+
+
+def _misplaced(error: Any, family: Any, extensions: Any) -> str | None:
+    """For a parameter another family reads: say whose it is, instead of "additional properties"."""
+    if error.validator != "additionalProperties" or list(error.absolute_path) != ["parameters"]:
+        return None
+    allowed = set(error.schema.get("properties", {}))
+    unexpected = sorted(name for name in error.instance if name not in allowed and not name.startswith("x_"))
+    owners = {name: [f.name for f in extensions.families.values()
+                     if f.parameters and name in f.parameters.get("properties", {})] for name in unexpected}
+    if not unexpected:
+        return None
+    parts = []
+    for name in unexpected:
+        if owners[name]:
+            parts.append(f"{name!r} is a parameter of the {' and '.join(owners[name])} family, and this ruleset's "
+                         f"family is {family.name if family is not None else 'none (it has no scoring section)'}")
+        else:
+            close = difflib.get_close_matches(name, sorted(allowed), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            parts.append(f"{name!r} is no parameter of this ruleset's family, of the core or of any mechanism{hint}")
+    return "; ".join(parts)
 
 
 def _blame(origins: dict[tuple[str | int, ...], Origin], parts: list[str | int], default: str) -> str:

@@ -187,6 +187,17 @@ class Ruleset:
             self._values[name] = frozen
             return frozen
 
+    def get(self, name: str, default: Any = None) -> Any:
+        """A parameter's value as :meth:`value` gives it, or ``default`` where the ruleset does not set it.
+
+        For the parameters of optional mechanisms and of other families: a
+        ruleset that leaves one out has that rule off.
+        """
+        try:
+            return self.value(name)
+        except RulesetError:
+            return default
+
     def param(self, name: str) -> Any:
         """One parameter's plain value, a fresh copy; dotted names reach inside (``"chavka.points"``).
 

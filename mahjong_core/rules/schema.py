@@ -10,17 +10,21 @@ referee hunting (the provenance rule, identifier and citation patterns).
 
 from __future__ import annotations
 
+import copy
 import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
 from ..errors import RulesetError
+
+if TYPE_CHECKING:
+    from ..extensions import Mechanism, ScoringFamily
 
 SCHEMA_FILE = "ruleset.schema.json"
 
@@ -43,10 +47,28 @@ def file_validator() -> Draft202012Validator:
     return Draft202012Validator(ruleset_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
-@lru_cache(maxsize=1)
-def resolved_validator() -> Draft202012Validator:
-    """Validator for a resolved ruleset whose parameters are plain values (``#/$defs/resolved``)."""
-    schema = ruleset_schema()
+def resolved_validator(family: ScoringFamily | None = None,
+                       mechanisms: tuple[Mechanism, ...] = ()) -> Draft202012Validator:
+    """Validator for a resolved ruleset whose parameters are plain values (``#/$defs/resolved``).
+
+    The universal schema says what every ruleset has; the family's schema
+    adds the parameters only it reads (required where it says so), and each
+    installed mechanism's the optional parameters that switch it on.  A
+    parameter none of them names is an error, so a ruleset file carries no
+    switch its family does not read.
+    """
+    return _composed(family, mechanisms)
+
+
+@lru_cache(maxsize=32)
+def _composed(family: ScoringFamily | None, mechanisms: tuple[Mechanism, ...]) -> Draft202012Validator:
+    schema = copy.deepcopy(ruleset_schema())
+    parameters = schema["$defs"]["resolved_parameters"]
+    for part in [*(m.parameters for m in mechanisms), family.parameters if family is not None else None]:
+        if part:
+            parameters["properties"].update(copy.deepcopy(dict(part.get("properties", {}))))
+            parameters["required"] = [*parameters["required"], *part.get("required", ())]
+    schema["$id"] = f"{schema['$id']}:{family.name if family is not None else 'unscored'}"
     registry = Registry().with_resource(schema["$id"], Resource.from_contents(schema))
     return Draft202012Validator(
         {"$ref": f"{schema['$id']}#/$defs/resolved"},
@@ -92,9 +114,10 @@ def file_errors(document: Any, source: str, *, everything: bool) -> list[Ruleset
     return [_located(e, source) for e in _sorted(errors)]
 
 
-def resolved_errors(view: Any) -> list[ValidationError]:
+def resolved_errors(view: Any, family: ScoringFamily | None = None,
+                    mechanisms: tuple[Mechanism, ...] = ()) -> list[ValidationError]:
     """Raw schema errors of a resolved view; the loader locates them in the file that set the value."""
-    return _sorted(list(resolved_validator().iter_errors(view)))
+    return _sorted(list(resolved_validator(family, mechanisms).iter_errors(view)))
 
 
 def message_of(error: ValidationError) -> str:

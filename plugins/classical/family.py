@@ -19,7 +19,7 @@ from mahjong_rulesets.classical.penalties import dangerous_discard_penalty
 from mahjong_rulesets.classical.scoring import FAMILY, classical_score, score_reading
 from mahjong_rulesets.classical.settlement import classical_settlement
 
-from mahjong_core.extensions import ScoringFamily, Settlement
+from mahjong_core.extensions import ScoringFamily, Settlement, load_schema
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.predicates import Predicate
 from mahjong_core.table import Outcome, Penalty, Table
@@ -33,7 +33,8 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     return [ScoringFamily(FAMILY, classical_score, score_reading, plugin=sys.modules[__name__],
-                          description="points for sets and the hand, doublings, limits (seeds 000-003)")]
+                          description="points for sets and the hand, doublings, limits (seeds 000-003)",
+                          parameters=load_schema(__package__, "parameters.schema.json"))]
 
 
 @hookimpl

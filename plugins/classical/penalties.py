@@ -148,7 +148,7 @@ def _exempt(ruleset: Any, table: Table, discarder: int, group: frozenset[int], e
         elif exemption == "discarder_is_calling":
             if seat.calling:
                 return True
-            rule = ruleset.value("calling_hand_rule") or {}
+            rule = ruleset.get("calling_hand_rule") or {}
             if not rule.get("required") and _one_from_mahjong(seat):
                 return True
         else:

@@ -15,7 +15,7 @@ from mahjong_rulesets.hongkong import predicates
 from mahjong_rulesets.hongkong.scoring import FAMILY, score
 from mahjong_rulesets.hongkong.settlement import settle
 
-from mahjong_core.extensions import ScoringFamily, Settlement
+from mahjong_core.extensions import ScoringFamily, Settlement, load_schema
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.predicates import Predicate
 
@@ -28,7 +28,8 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     return [ScoringFamily(FAMILY, score, plugin=sys.modules[__name__],
-                          description="fans from a fan table, turned into points by a fan-to-points table (000)")]
+                          description="fans from a fan table, turned into points by a fan-to-points table (000)",
+                          parameters=load_schema(__package__, "parameters.schema.json"))]
 
 
 @hookimpl

@@ -14,3 +14,20 @@ for nor reads those rules:
 * :mod:`.pair_play` -- partners sharing a result (``pairs``);
 * :mod:`.false_mahjong` -- what a wrongly declared mahjong costs (``wrong_mahjong``).
 """
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from mahjong_core.extensions import load_schema
+
+
+@lru_cache(maxsize=1)
+def _schemas() -> dict[str, Any]:
+    return load_schema(__name__, "parameters.schema.json")
+
+
+def parameters_of(mechanism: str) -> dict[str, Any]:
+    """The JSON Schema of one mechanism's parameters (one file for all of them: ``parameters.schema.json``)."""
+    return _schemas()["$defs"][mechanism]

@@ -12,6 +12,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mahjong_rulesets.mechanisms import parameters_of
+
 from mahjong_core import shanten as shanten_mod
 from mahjong_core.extensions import Mechanism
 from mahjong_core.hookspecs import hookimpl
@@ -22,13 +24,14 @@ from mahjong_core.tiles import NUM_PLAYING_KINDS
 
 
 def switched_on(ruleset: Ruleset) -> bool:
-    return bool((ruleset.value("calling_hand_rule") or {}).get("required"))
+    return bool((ruleset.get("calling_hand_rule") or {}).get("required"))
 
 
 @hookimpl
 def mahjong_mechanisms() -> Sequence[Mechanism]:
     return [Mechanism("calling_hand", sys.modules[__name__], switched_on,
-                      "a ready hand must be declared calling before it may win")]
+                      "a ready hand must be declared calling before it may win",
+                      parameters=parameters_of("calling_hand"))]
 
 
 @hookimpl
@@ -47,7 +50,7 @@ def mahjong_deal_declarations(table: Table, seat: int) -> list[Action]:
 @hookimpl
 def mahjong_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> list[Action]:
     """Discards that leave the hand ready, as declarations; once declared, withdrawals where allowed."""
-    rule = ruleset.value("calling_hand_rule") or {}
+    rule = ruleset.get("calling_hand_rule") or {}
     s = table.seats[seat]
     actions: list[Action] = []
     counts = s.counts

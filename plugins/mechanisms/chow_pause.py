@@ -18,7 +18,7 @@ from mahjong_core.table import Claim, Table
 
 
 def switched_on(ruleset: Ruleset) -> bool:
-    pause = (ruleset.value("timing") or {}).get("chow_pause_seconds")
+    pause = (ruleset.get("timing") or {}).get("chow_pause_seconds")
     return isinstance(pause, Mapping) and bool(pause.get("min"))
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from mahjong_rulesets.mechanisms import parameters_of
+
 from mahjong_core.extensions import Mechanism
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.rules import Ruleset
@@ -22,7 +24,8 @@ def switched_on(ruleset: Ruleset) -> bool:
 @hookimpl
 def mahjong_mechanisms() -> Sequence[Mechanism]:
     return [Mechanism("false_mahjong", sys.modules[__name__], switched_on,
-                      "a fine for a wrongly declared mahjong, and the wronged side's choice to end the deal")]
+                      "a fine for a wrongly declared mahjong, and the wronged side's choice to end the deal",
+                      parameters=parameters_of("false_mahjong"))]
 
 
 @hookimpl

@@ -9,25 +9,28 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from mahjong_rulesets.mechanisms import parameters_of
+
 from mahjong_core.extensions import Mechanism
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.rules import Ruleset
 
 
 def switched_on(ruleset: Ruleset) -> bool:
-    pairs = ruleset.value("pairs")
+    pairs = ruleset.get("pairs")
     return bool(pairs and pairs.get("partners"))
 
 
 @hookimpl
 def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("pair_play", sys.modules[__name__], switched_on, "partners opposite share one result")]
+    return [Mechanism("pair_play", sys.modules[__name__], switched_on, "partners opposite share one result",
+                      parameters=parameters_of("pair_play"))]
 
 
 @hookimpl
 def mahjong_teams(ruleset: Ruleset, seats: int) -> list[list[int]] | None:
     """Seat ``s`` with seat ``s + seats/2`` for ``partners: opposite``; ``None`` defers for any other pairing."""
-    if ruleset.value("pairs").get("partners") == "opposite":
+    if ruleset.get("pairs").get("partners") == "opposite":
         half = seats // 2
         return [[s, s + half] for s in range(half)]
     return None

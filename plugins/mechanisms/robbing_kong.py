@@ -9,26 +9,29 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from mahjong_rulesets.mechanisms import parameters_of
+
 from mahjong_core.extensions import Mechanism
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.rules import Ruleset
 
 
 def switched_on(ruleset: Ruleset) -> bool:
-    rob = ruleset.value("robbing_kong") or {}
+    rob = ruleset.get("robbing_kong") or {}
     return bool(rob.get("added") or rob.get("concealed_for_thirteen_orphans"))
 
 
 @hookimpl
 def mahjong_mechanisms() -> Sequence[Mechanism]:
     return [Mechanism("robbing_kong", sys.modules[__name__], switched_on,
-                      "a kong's tile may be taken for mahjong as the kong is declared")]
+                      "a kong's tile may be taken for mahjong as the kong is declared",
+                      parameters=parameters_of("robbing_kong"))]
 
 
 @hookimpl
 def mahjong_kong_robbable(ruleset: Ruleset, way: str) -> bool:
     """An added kong where ``robbing_kong.added``; a concealed one where ``concealed_for_thirteen_orphans``."""
-    rob = ruleset.value("robbing_kong") or {}
+    rob = ruleset.get("robbing_kong") or {}
     if way == "added":
         return bool(rob.get("added"))
     if way == "concealed":

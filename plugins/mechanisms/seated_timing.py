@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 
+from mahjong_rulesets.mechanisms import parameters_of
+
 from mahjong_core.errors import RulesetError
 from mahjong_core.extensions import Mechanism
 from mahjong_core.hookspecs import hookimpl
@@ -19,20 +21,21 @@ from mahjong_core.table import Action, Table, TimeLimits
 
 
 def switched_on(ruleset: Ruleset) -> bool:
-    timing = ruleset.value("timing") or {}
+    timing = ruleset.get("timing") or {}
     return any(timing.get(key) for key in ("move_seconds", "claim_seconds", "game_minutes", "chow_pause_seconds"))
 
 
 @hookimpl
 def mahjong_mechanisms() -> Sequence[Mechanism]:
     return [Mechanism("seated_timing", sys.modules[__name__], switched_on,
-                      "time limits per move, claim and game, and what a timeout does")]
+                      "time limits per move, claim and game, and what a timeout does",
+                      parameters=parameters_of("seated_timing"))]
 
 
 @hookimpl
 def mahjong_time_limits(ruleset: Ruleset) -> TimeLimits:
     """The ``timing`` parameter in seconds; the chow pause is read here too, for :mod:`.chow_pause` and bots."""
-    timing = ruleset.value("timing") or {}
+    timing = ruleset.get("timing") or {}
     pause = timing.get("chow_pause_seconds") or {}
     return TimeLimits(
         move=timing.get("move_seconds"),

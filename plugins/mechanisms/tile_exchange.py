@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from mahjong_rulesets.mechanisms import parameters_of
+
 from mahjong_core.errors import RulesetError
 from mahjong_core.extensions import Mechanism
 from mahjong_core.hookspecs import hookimpl
@@ -21,20 +23,21 @@ _DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
 
 
 def switched_on(ruleset: Ruleset) -> bool:
-    spec = ruleset.value("tile_exchange") or {}
+    spec = ruleset.get("tile_exchange") or {}
     return spec.get("kind", "none") != "none"
 
 
 @hookimpl
 def mahjong_mechanisms() -> Sequence[Mechanism]:
     return [Mechanism("tile_exchange", sys.modules[__name__], switched_on,
-                      "Charleston passes or the partner exchange before the first discard")]
+                      "Charleston passes or the partner exchange before the first discard",
+                      parameters=parameters_of("tile_exchange"))]
 
 
 @hookimpl
 def mahjong_exchange_steps(ruleset: Ruleset) -> list[ExchangeStep]:
     """The ruleset's passes: a partner exchange of ``tiles`` tiles, or the Charleston's ``passes`` in order."""
-    spec = ruleset.value("tile_exchange") or {"kind": "none"}
+    spec = ruleset.get("tile_exchange") or {"kind": "none"}
     kind = spec.get("kind", "none")
     if kind == "partner":
         return [ExchangeStep("partner", int(spec.get("tiles", 2)), 2,

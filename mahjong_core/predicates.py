@@ -27,6 +27,9 @@ A predicate is ``fn(arrangement, hand, ctx) -> bool``:
                               the last one)
   ``replacement``      bool   the winning tile is a loose (replacement) tile drawn after a kong
   ``robbing_kong``     bool   the winning tile was robbed from a kong being declared
+  ``table_points``     int    the hand's points by its ruleset's own tables, before any limit
+                              (an engine that computes them gives them to its limit rows)
+  ``table_doublings``  int    likewise, the doublings that count
   ===================  =====  ====================================================================
 
 The names are those the engine's ``mahjong_win_context`` hook puts in a win's
@@ -87,6 +90,8 @@ KNOWN_FACTS = frozenset(
         "how",
         "discarder",
         "winning_tile",
+        "table_points",
+        "table_doublings",
     }
 )
 

@@ -281,26 +281,40 @@ def test_found_and_hidden_treasure() -> None:
 # ---------------------------------------------------------------- the beggar's hand
 
 
-def test_beggars_hand_is_worth_exactly_22() -> None:
-    # 000 line 231's example: one exposed simple pung, chows, an ordinary pair, no bonus tiles, no doublings.
+def _harbin_limit(text: str, **ctx: object) -> str | None:
+    """The limit Harbin's engine gives a hand: the beggar's hand is read by the hand's value by its tables."""
+    from mahjong_core.notation import parse_hand
+    from mahjong_core.scoring import score_hand
+
+    facts = {**CTX, "winner": True, "replacement": False, "last_tile": False, "robbing_kong": False, "tiles_left": 30}
+    return score_hand(load_ruleset("harbin"), parse_hand(text), {**facts, **ctx}).limit
+
+
+@pytest.mark.parametrize(("text", "ctx", "beggar"), [
+    ("123m456s678p9m [555p<] +9m", {}, True),  # 000 line 231's example: one exposed simple pung, 20 + 2
+    ("123m456s678p123p7z +7z", {}, True),  # chows and a dragon pair: 20 + 2
+    ("123m456s678p123p2z +2z", {}, True),  # the seat wind's pair is special too
+    ("123m456s678p55p99m +5p", {}, True),  # a pung completed by a discard counts as exposed (000 line 175)
+    ("123m456s678p555p9m +9m", {}, False),  # a concealed pung is 4: 24 points
+    ("123m456s678p9m [111p<] +9m", {}, False),  # a terminal pung is 4
+    ("123m456s678p9m [555p<] +9m", {"self_drawn": True}, False),  # self-drawn doubles
+    ("234m456s678p8m [555p<] +8m", {}, False),  # all simples doubles
+    ("123m456s678p123p9m +9m", {}, False),  # 20 points is the chavka, not 22
+    ("456s678p123p9m [111z<] +9m", {}, False),  # a prevalent wind pung doubles
+])
+def test_beggars_hand_is_worth_exactly_22_by_the_rulesets_own_tables(text: str, ctx: dict[str, object],
+                                                                      beggar: bool) -> None:
+    assert (_harbin_limit(text, **ctx) == "beggars_hand") is beggar
+
+
+def test_beggars_hand_reads_the_value_it_is_given() -> None:
     example = std(pung(P + 4, exposed=True), chow(M), chow(S + 3), chow(P + 5), pair(M + 8))
-    assert check("beggars_hand", example)
-    # Chows and a special pair (dragons) are 20 + 2 too.
-    assert check("beggars_hand", std(chow(M), chow(S + 3), chow(P + 5), chow(P), pair(RED)))
-    # A concealed pung is 4; a terminal pung 4; a bonus tile 4: all dearer.
-    assert not check("beggars_hand", std(pung(P + 4), chow(M), chow(S + 3), chow(P + 5), pair(M + 8)))
-    assert not check("beggars_hand", std(pung(P, exposed=True), chow(M), chow(S + 3), chow(P + 5), pair(M + 8)))
-    assert not check("beggars_hand", example, bonus=(34,))
-    # A pung completed by a discard counts as exposed (000 line 175).
-    claimed = Arrangement(Form.STANDARD, (pung(P + 4), chow(M), chow(S + 3), chow(P + 5), pair(M + 8)), 0)
-    assert check("beggars_hand", claimed)
-    # Self-drawn doubles; all simples doubles; the chavka (20 points) is not 22.
-    assert not check("beggars_hand", example, self_drawn=True)
-    assert not check("beggars_hand", std(pung(P + 4, exposed=True), chow(M + 1), chow(S + 3), chow(P + 5), pair(M + 7)))
-    assert not check("beggars_hand", std(chow(M), chow(S + 3), chow(P + 5), chow(P), pair(M + 8)))
-    # The seat wind pair is special; a prevalent wind pung doubles.
-    assert check("beggars_hand", std(chow(M), chow(S + 3), chow(P + 5), chow(P), pair(SO)))
-    assert not check("beggars_hand", std(pung(E, exposed=True), chow(S + 3), chow(P + 5), chow(P), pair(M + 8)))
+    assert check("beggars_hand", example, table_points=22, table_doublings=0)
+    assert not check("beggars_hand", example, table_points=24, table_doublings=0)
+    assert not check("beggars_hand", example, table_points=22, table_doublings=1)
+    assert not check("beggars_hand", example, bonus=(34,), table_points=22, table_doublings=0)
+    with pytest.raises(MahjongError, match="needs the situation fact.*table_points"):
+        check("beggars_hand", example)
 
 
 # ---------------------------------------------------------------- common shapes

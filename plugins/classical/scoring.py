@@ -160,8 +160,10 @@ def _winner_score(tables: ClassicalTables, shape: Shape, hand: Hand, ctx: Mappin
     base, doubled = _total(points), _total(doublings)
     ordinary = base << doubled
     limit: LimitRow | None = None
+    # A limit defined by the hand's value (Harbin's beggar's hand) reads it as these tables give it.
+    limit_ctx = {**ctx, "table_points": base, "table_doublings": doubled} if tables.limits_read_value else ctx
     for row in tables.limits:
-        if (limit is None or row.value > limit.value) and row.read(shape, hand, ctx):
+        if (limit is None or row.value > limit.value) and row.read(shape, hand, limit_ctx):
             limit = row
     if limit is not None:
         why = f"replaced by the special limit {limit.id}"

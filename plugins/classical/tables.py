@@ -52,6 +52,8 @@ PER = ("hand", "meld", "bonus_tile", "match")
 LOSER_GROUPS = ("pung", "pair")
 #: Facts every winner's context must hold, whatever the tables name.
 WINNER_FACTS = frozenset({"seat_wind", "prevalent_wind", "self_drawn"})
+#: Facts the engine itself gives the limit rows (the hand's value by these tables); callers need not.
+VALUE_FACTS = frozenset({"table_points", "table_doublings"})
 LOSER_FACTS = frozenset({"seat_wind", "prevalent_wind"})
 #: The ``raw`` figures every classical score carries; a doubling figure may not take one of these names.
 RAW_FIGURES = ("points", "doublings", "points_excluding_bonus", "total")
@@ -168,6 +170,8 @@ class ClassicalTables:
     figures: tuple[DoublingFigure, ...] = ()
     #: Some loser row reads the arrangement itself, so a losing hand is read into one.
     loser_arrangement: bool = False
+    #: Some limit row reads the hand's value by these tables (``table_points``, ``table_doublings``).
+    limits_read_value: bool = False
     #: Copies a hand may hold of each playing and bonus kind: the tile set's, at most 4 of a playing tile and 1 of
     #: a bonus tile (what the input checks allow, for :func:`~.classical_context.plainly_valid`).
     caps: tuple[int, ...] = ()
@@ -287,7 +291,7 @@ def _compile(ruleset: Any) -> ClassicalTables:
     copies = copies_in(ruleset.tile_set())
     winner_rows = [r for r in rows if r.applies_to in ("winner", "everyone")]
     loser_rows = [r for r in rows if r.applies_to in ("loser", "everyone")]
-    winner_facts = WINNER_FACTS.union(*(r.facts for r in winner_rows), *(lim.facts for lim in limits))
+    winner_facts = WINNER_FACTS.union(*(r.facts for r in winner_rows), *(lim.facts - VALUE_FACTS for lim in limits))
     if chavka is not None:
         winner_facts |= chavka.facts
     loser_facts = LOSER_FACTS.union(*(r.facts for r in loser_rows))
@@ -310,6 +314,7 @@ def _compile(ruleset: Any) -> ClassicalTables:
         location=ruleset.location,
         figures=_doubling_figures(ruleset, rows),
         loser_arrangement=any(r.arrangement for r in loser_rows if r.value),
+        limits_read_value=any(lim.facts & VALUE_FACTS for lim in limits),
         caps=tuple(min(copies.get(kind, 0), 4 if kind < NUM_PLAYING_KINDS else 1)
                    for kind in range(NUM_PLAYING_KINDS + len(BONUS))),
     )

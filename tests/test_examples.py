@@ -7,7 +7,7 @@ CI installs them (the README's test command), but this suite collects only
 Each package's run is a subprocess of this interpreter in that package's
 folder, so its own pytest configuration applies.  The runs are independent,
 so all of them are started at once: with cores to spare the suite waits for
-the slowest (the bot's, about 17 s alone), not for their sum (about 35 s).
+the slowest (the bot package's), not for the three one after another.
 
 A package that is not installed fails, saying how to install it: its tests
 would fail anyway (the entry points it declares are what they test), and a

@@ -215,8 +215,8 @@ def score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
     readings = [a for a in arrangements(hand, seven_pairs=False, thirteen_orphans=False, knitted=False)
                 if a.form is Form.STANDARD]
     if not readings:
-        raise HandError(f"a {FAMILY} mahjong is four sets and a pair; {hand.tile_count()} tiles that make none "
-                        f"were given", place="hand")
+        raise HandError(f"the {FAMILY} family scores only four sets and a pair; these {hand.tile_count()} tiles "
+                        f"are not one", place="hand")
     best_items: list[ScoreItem] = []
     best: Arrangement | None = None
     for arrangement in readings:

@@ -88,8 +88,8 @@ def test_a_plugins_contributions_are_found_and_its_mechanism_joins_only_the_game
 
 def test_unknown_names_and_clashing_contributions_are_named() -> None:
     installed = extensions.installed()
-    with pytest.raises(RulesetError, match="unknown scoring family 'flat'; installed: classical, hongkong, mcr"):
-        installed.family("flat")
+    with pytest.raises(RulesetError, match="unknown scoring family 'flatt'; installed: classical, .*mcr"):
+        installed.family("flatt")
     with pytest.raises(RulesetError, match="unknown settlement 'nope'"):
         installed.settlement("nope")
 
@@ -241,8 +241,8 @@ def _house(tmp_path: Path, parent: str, body: str) -> Path:
 
 def test_a_switch_of_another_family_is_refused_naming_whose_it_is(tmp_path: Path) -> None:
     path = _house(tmp_path, "mcr", "  chavka:\n    enabled: {value: true, assumption: test}\n")
-    with pytest.raises(RulesetError, match=r"house\.yaml::\$\.parameters: 'chavka' is a parameter of the classical "
-                                           r"family, and this ruleset's family is mcr"):
+    with pytest.raises(RulesetError, match=r"house\.yaml::\$\.parameters\.chavka: 'chavka' is a parameter of the "
+                                           r"classical family, and this ruleset's family is mcr"):
         load_ruleset(path)
     path = _house(tmp_path, "harbin", "  chavca:\n    enabled: {value: true, assumption: test}\n")
     with pytest.raises(RulesetError, match=r"'chavca' is no parameter .* \(did you mean 'chavka'\?\)"):
@@ -278,6 +278,8 @@ def test_every_parameter_of_every_schema_is_described_and_the_docs_show_it() -> 
     for owner, part in parts.items():
         for name, spec in part["properties"].items():
             assert spec.get("description", "").strip(), f"{owner}: parameter {name} has no description"
-            assert described[f"parameters.{name}"] == spec["description"]
+            # where two families describe one name, the docs show one of their descriptions
+            assert described[f"parameters.{name}"] in {p["properties"][name]["description"] for p in parts.values()
+                                                       if name in p["properties"]}
             count += 1
     assert count >= 37

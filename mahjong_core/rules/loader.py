@@ -217,9 +217,15 @@ class _Loader:
             family = extensions.families[name]
         located = []
         for error in resolved_errors(view, family, extensions.mechanisms):
+            misplaced = _misplaced(error, family, extensions)
+            if misplaced:  # one error per parameter, at its own entry, blamed on the file that set it
+                for name, message in misplaced:
+                    parts = ["parameters", name]
+                    located.append(RulesetError(message, source=_blame(origins, parts, where), place=json_path(parts)))
+                continue
             parts = raw_parts(tables, list(error.absolute_path))
-            message = _misplaced(error, family, extensions) or message_of(error)
-            located.append(RulesetError(message, source=_blame(origins, parts, where), place=json_path(parts)))
+            located.append(RulesetError(message_of(error), source=_blame(origins, parts, where),
+                                        place=json_path(parts)))
         if not located:
             try:
                 build_tile_set(view["parameters"]["tile_set"])
@@ -239,26 +245,25 @@ def _family_name(tables: Mapping[str, Any]) -> str | None:
     return str(value) if value is not None else None
 
 
-def _misplaced(error: Any, family: Any, extensions: Any) -> str | None:
-    """For a parameter another family reads: say whose it is, instead of "additional properties"."""
+def _misplaced(error: Any, family: Any, extensions: Any) -> list[tuple[str, str]]:
+    """For parameters no part of the schema names: whose each one is, instead of "additional properties"."""
     if error.validator != "additionalProperties" or list(error.absolute_path) != ["parameters"]:
-        return None
+        return []
     allowed = set(error.schema.get("properties", {}))
-    unexpected = sorted(name for name in error.instance if name not in allowed and not name.startswith("x_"))
-    owners = {name: [f.name for f in extensions.families.values()
-                     if f.parameters and name in f.parameters.get("properties", {})] for name in unexpected}
-    if not unexpected:
-        return None
-    parts = []
-    for name in unexpected:
-        if owners[name]:
-            parts.append(f"{name!r} is a parameter of the {' and '.join(owners[name])} family, and this ruleset's "
-                         f"family is {family.name if family is not None else 'none (it has no scoring section)'}")
+    found = []
+    for name in sorted(n for n in error.instance if n not in allowed and not n.startswith("x_")):
+        owners = [f.name for f in extensions.families.values()
+                  if f.parameters and name in f.parameters.get("properties", {})]
+        if owners:
+            mine = family.name if family is not None else "none (it has no scoring section)"
+            found.append((name, f"{name!r} is a parameter of the {' and '.join(owners)} family, and this "
+                                f"ruleset's family is {mine}; remove it (`{name}: null` in a file that extends)"))
         else:
             close = difflib.get_close_matches(name, sorted(allowed), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            parts.append(f"{name!r} is no parameter of this ruleset's family, of the core or of any mechanism{hint}")
-    return "; ".join(parts)
+            found.append((name, f"{name!r} is no parameter of this ruleset's family, of the core or of any "
+                                f"mechanism{hint}"))
+    return found
 
 
 def _blame(origins: dict[tuple[str | int, ...], Origin], parts: list[str | int], default: str) -> str:

@@ -4,7 +4,7 @@ Registered in the ``mahjong_core.plugins`` entry-point group as
 ``flat_family`` (this package's ``pyproject.toml``), exactly as the bundled
 families are: mahjong-core asks every module of that group, once per process,
 for its predicates, scoring families and settlements.  A ruleset then chooses
-the family with ``scoring.family: x_flat``.  The family's ``plugin`` is
+the family with ``scoring.family: flat``.  The family's ``plugin`` is
 this module, registered in each game of such a ruleset; it implements only
 the contribution hooks, so by itself it changes nothing in play.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from mahjong_core.extensions import ScoringFamily, Settlement
+from mahjong_core.extensions import ScoringFamily, Settlement, load_schema
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.predicates import Predicate
 
@@ -33,11 +33,12 @@ def mahjong_predicates() -> Sequence[Predicate]:
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     """The flat engine, under the name ruleset data uses for it."""
     return [ScoringFamily(FAMILY, score, plugin=sys.modules[__name__],
-                          description="flat points per set, doubled when concealed, and points for going out")]
+                          description="flat points per set, doubled when concealed, and points for going out",
+                          parameters=load_schema(__package__, "parameters.schema.json"))]
 
 
 @hookimpl
 def mahjong_settlements() -> Sequence[Settlement]:
-    """The flat settlement, which any ruleset's ``settlement`` parameter could name once the schema admits it."""
+    """The flat settlement, which a ruleset names with ``settlement: flat``."""
     return [Settlement(SETTLEMENT, settle,
                        description="each loser pays the winner's points, the discarder double; nothing between losers")]

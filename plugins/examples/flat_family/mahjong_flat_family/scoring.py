@@ -55,7 +55,7 @@ __all__ = ["FAMILY", "SCORING_KEYS", "SITUATION_FLAGS", "FlatRow", "FlatTables",
 #: The name ruleset data gives the family (``scoring.family``).  It would be ``flat``; but the core's own test
 #: suite uses ``flat`` as its example of a family that is *not* installed, so a third-party name that sorts
 #: after the bundled ones keeps that test true while this package is installed next to it.
-FAMILY = "x_flat"
+FAMILY = "flat"
 
 #: The keys of a flat ruleset's ``scoring`` section; any other would be a value the engine ignores.
 SCORING_KEYS = ("family", "concealed_multiplier", "payments")

@@ -27,8 +27,7 @@ from mahjong_core.table import Outcome, Payment, Table
 
 __all__ = ["PAYMENT_KEYS", "SETTLEMENT", "multipliers", "payments_for", "settle"]
 
-#: The name a ruleset's data would give this settlement (see :mod:`mahjong_flat_family.flat_demo` for why
-#: ``flat_demo`` names it with ``x_settlement`` for now).
+#: The name a ruleset's data gives this settlement (``settlement: flat``).
 SETTLEMENT = "flat"
 PAYMENT_KEYS = ("discarder", "other_losers", "self_drawn")
 _SELF_DRAWN = ("self_drawn", "replacement")

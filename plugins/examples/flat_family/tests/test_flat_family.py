@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mahjong_flat_family import flat_demo
 from mahjong_flat_family.predicates import VOCABULARY
 from mahjong_flat_family.scoring import FAMILY, score
 from mahjong_flat_family.settlement import SETTLEMENT, payments_for, settle
@@ -70,7 +69,7 @@ def test_flat_demo_extends_chinese_classical_and_states_a_reason_for_every_value
     assert ruleset.value("tile_set") == parent.value("tile_set")  # the play is Chinese Classical's
     assert ruleset.source_of("calling_hand_rule.required").defined_in == "chinese_classical"
     assert not ruleset.table("doublings") and not ruleset.table("limit_hands")
-    own = [("parameters", "x_settlement"), ("scoring", "family"), ("scoring", "payments", "discarder"),
+    own = [("parameters", "settlement"), ("scoring", "family"), ("scoring", "payments", "discarder"),
            ("points", "pung"), ("points", "chow")]
     for path in own:
         provenance = ruleset.source_of(list(path))
@@ -131,7 +130,7 @@ def test_the_cli_scores_a_hand_and_refuses_a_bad_one_without_a_traceback() -> No
     cli = [sys.executable, "-m", "mahjong_core.cli", "score", "--ruleset", RULESET]
     good = subprocess.run([*cli, "123m456m789m555p6p +6p"], capture_output=True, text=True, timeout=60)
     assert good.returncode == 0, good.stderr
-    assert "scoring family x_flat" in good.stdout and "total    14" in good.stdout
+    assert "scoring family flat" in good.stdout and "total    14" in good.stdout
     bad = subprocess.run([*cli, "1122m3344p5566s7z +7z"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr.strip().count("\n") == 0 and "four sets and a pair" in bad.stderr
@@ -144,7 +143,7 @@ def test_the_cli_scores_a_hand_and_refuses_a_bad_one_without_a_traceback() -> No
      "    assumption: test\n", r"scores only the winner's hand; row chow applies to everyone"),
     ("scoring:\n  losing_hands: {value: true, assumption: test}\n", r"losing_hands would be ignored"),
     ("scoring:\n  concealed_multiplier: {value: 0, assumption: test}\n", r"must be a whole number >= 1"),
-    ("scoring:\n  concealed_multiplier: null\n", r"no scoring value 'concealed_multiplier', which the x_flat"),
+    ("scoring:\n  concealed_multiplier: null\n", r"no scoring value 'concealed_multiplier', which the flat"),
 ])
 def test_tables_the_engine_would_misread_are_refused_and_located(tmp_path: Path, body: str, message: str) -> None:
     with pytest.raises(RulesetError, match=message) as error:
@@ -186,12 +185,16 @@ def test_a_draw_pays_nothing_and_a_win_without_its_giver_is_refused(ruleset: Any
         payments_for(ruleset, players=4, dealer=0, winner=1, points=10, how="discard", discarder=None)
 
 
-def test_x_settlement_naming_nothing_installed_is_a_located_error(tmp_path: Path) -> None:
-    wrong = house_rule(tmp_path, "parameters:\n  x_settlement: {value: flta, assumption: test}\n")
-    outcome = Outcome("win", 1, "discard", 0, 2, {1: score(wrong, parse_hand("123m456m789m555p6p +6p"), DISCARD)})
+def test_a_settlement_naming_nothing_installed_is_a_located_error(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match=r"unknown settlement 'flta'; installed: .*flat") as error:
-        flat_demo.mahjong_settle(wrong, Table(players=4, scores=[0] * 4), outcome)
-    assert error.value.place == "$.parameters.x_settlement"
+        house_rule(tmp_path, "parameters:\n  settlement: {value: flta, assumption: test}\n")
+    assert error.value.place == "$.parameters.settlement"
+
+
+def test_a_classical_switch_is_refused_in_a_flat_ruleset(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"'bank' is a parameter of the classical family, and this ruleset's "
+                                           r"family is flat"):
+        house_rule(tmp_path, "parameters:\n  bank:\n    enabled: {value: true, assumption: test}\n")
 
 
 # ---------------------------------------------------------------- seeded games

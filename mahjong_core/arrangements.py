@@ -80,8 +80,11 @@ _KIND_RANK = {
 }
 _FORM_RANK = {form: i for i, form in enumerate(Form)}
 
+#: A meld's place in the canonical order: tiles, kind rank, exposed, seat claimed from (-1: none), added.
+MeldKey = tuple[tuple[int, ...], int, bool, int, bool]
 
-def meld_sort_key(meld: Meld) -> tuple:
+
+def meld_sort_key(meld: Meld) -> MeldKey:
     """The canonical order of groups inside an arrangement."""
     seat = -1 if meld.claimed_from is None else int(meld.claimed_from)
     return (meld.tiles, _KIND_RANK[meld.kind], meld.exposed, seat, meld.added)
@@ -100,7 +103,7 @@ def _counts(tiles: Sequence[int]) -> list[int]:
 
 #: A group with its sort key, and whether the reading made it (``False`` for a declared meld, which never
 #: holds the winning tile).  Keys are compared far more often than groups are made, so they travel together.
-_Keyed = tuple[tuple, Meld, bool]
+_Keyed = tuple[MeldKey, Meld, bool]
 _KEY = itemgetter(0)
 
 
@@ -377,14 +380,14 @@ def arrangements(
     # No reading comes twice, so nothing is deduplicated: standard multisets come once each, a special form at
     # most once, and knitted straights of different assignments differ in their knitted groups.
     found: list[_Found] = []
-    for groups in _standard_groups(counts):
-        _read(found, Form.STANDARD, _with_declared(declared, groups), winning)
+    for standard in _standard_groups(counts):
+        _read(found, Form.STANDARD, _with_declared(declared, standard), winning)
     if not declared:
-        for form, groups in _special_forms(counts, seven_pairs, thirteen_orphans, knitted, seven_pairs_allow_four):
-            _read(found, form, groups, winning)
+        for form, special in _special_forms(counts, seven_pairs, thirteen_orphans, knitted, seven_pairs_allow_four):
+            _read(found, form, special, winning)
     if knitted and sets >= 3:
-        for groups in _knitted_straights(counts):
-            _read(found, Form.KNITTED_STRAIGHT, sorted([*declared, *groups], key=_KEY), winning)
+        for straight in _knitted_straights(counts):
+            _read(found, Form.KNITTED_STRAIGHT, sorted([*declared, *straight], key=_KEY), winning)
     if len(found) > 1:  # form, then the groups' keys, then the winning group
         found.sort(key=lambda entry: (entry[0], [key for key, _, _ in entry[1]], entry[2]))
     return [entry[3] for entry in found]

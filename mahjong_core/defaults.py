@@ -9,13 +9,20 @@ which is what lets a house rule that only changes values be YAML alone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import RulesetError
 from .hookspecs import hookimpl
 from .predicates import CORE, Predicate
-from .table import Claim, Outcome, Table, TimeLimits
+from .table import Claim, Outcome, Payment, Table, TimeLimits
 from .tiles import EAST, is_bonus
+
+if TYPE_CHECKING:
+    from .melds import Hand
+    from .rng import Rng
+    from .rules import Ruleset
+    from .score import Score
+    from .wall import Wall
 
 _CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
 _DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
@@ -42,12 +49,12 @@ def mahjong_teams(seats: int) -> list[list[int]]:
 
 
 @hookimpl
-def mahjong_tile_set(ruleset: Any) -> tuple[int, ...]:
+def mahjong_tile_set(ruleset: Ruleset) -> tuple[int, ...]:
     return tuple(ruleset.tile_set())
 
 
 @hookimpl
-def mahjong_build_wall(ruleset: Any, tiles: Sequence[int], rng: Any) -> Any:
+def mahjong_build_wall(ruleset: Ruleset, tiles: Sequence[int], rng: Rng | None) -> Wall:
     from .wall import Wall
 
     if rng is None:
@@ -65,7 +72,7 @@ def mahjong_is_bonus_tile(tile: int) -> bool:
 
 
 @hookimpl
-def mahjong_kong_allowed(ruleset: Any, table: Table, way: str) -> bool:
+def mahjong_kong_allowed(ruleset: Ruleset, table: Table, way: str) -> bool:
     if way not in ruleset.value("kong_ways"):
         return False
     # A kong needs a replacement tile from the dead wall.
@@ -79,10 +86,11 @@ def mahjong_kong_allowed(ruleset: Any, table: Table, way: str) -> bool:
 
 
 @hookimpl
-def mahjong_claim_allowed(ruleset: Any, table: Table, claim: Claim) -> bool:
+def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool:
     if claim.kind == "chow":
         chow_from = ruleset.value("chow_from")
         discarder = table.last_discarder
+        assert discarder is not None, "a claim is only ever on a discard"
         if chow_from == "left":
             return claim.seat == (discarder + 1) % table.players
         return chow_from == "anyone"
@@ -90,11 +98,11 @@ def mahjong_claim_allowed(ruleset: Any, table: Table, claim: Claim) -> bool:
 
 
 @hookimpl
-def mahjong_claim_priority(ruleset: Any, table: Table, claims: Sequence[Claim]) -> list[Claim]:
+def mahjong_claim_priority(ruleset: Ruleset, table: Table, claims: Sequence[Claim]) -> list[Claim]:
     return claims_in_priority_order(ruleset, table, claims)
 
 
-def claims_in_priority_order(ruleset: Any, table: Table, claims: Sequence[Claim]) -> list[Claim]:
+def claims_in_priority_order(ruleset: Ruleset, table: Table, claims: Sequence[Claim]) -> list[Claim]:
     """Mahjong before pung or kong before chow; among equals, the nearest seat after the discarder first.
 
     ``mahjong_tie_break: farthest_counterclockwise`` turns the order round
@@ -118,7 +126,7 @@ def claims_in_priority_order(ruleset: Any, table: Table, claims: Sequence[Claim]
 
 
 @hookimpl
-def mahjong_win_context(ruleset: Any, table: Table, seat: int, tile: int, how: str) -> dict[str, Any]:
+def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> dict[str, Any]:
     wall = table.wall
     last = wall is not None and wall.live_count() <= int(ruleset.value("exhaustive_draw_tiles_left"))
     return {
@@ -165,14 +173,15 @@ def _visible_copies(table: Table, tile: int, how: str) -> int:
 
 
 @hookimpl
-def mahjong_win_objections(ruleset: Any, table: Table, seat: int, hand: Any, context: Mapping[str, Any]) -> str | None:
+def mahjong_win_objections(ruleset: Ruleset, table: Table, seat: int, hand: Hand,
+                           context: Mapping[str, Any]) -> str | None:
     expected = int(ruleset.value("hand_size")) + 1
     if hand.tile_count() != expected and (ruleset.value("dead_hand") or {}).get("enabled", True):
         return f"dead hand: {hand.tile_count()} tiles, a mahjong has {expected}"
     return _below_minimum(ruleset, table, hand, context)
 
 
-def _below_minimum(ruleset: Any, table: Table, hand: Any, context: Mapping[str, Any]) -> str | None:
+def _below_minimum(ruleset: Ruleset, table: Table, hand: Hand, context: Mapping[str, Any]) -> str | None:
     """The ruleset's minimum value (``{points: 8, excluding_bonus_tiles: true}``, ``{fan: 2}``, ``{doublings: 1}``).
 
     The hand is scored by the ruleset's own engine and compared on the number
@@ -203,14 +212,14 @@ def _below_minimum(ruleset: Any, table: Table, hand: Any, context: Mapping[str, 
 
 
 @hookimpl
-def mahjong_score_hand(ruleset: Any, hand: Any, context: Mapping[str, Any]) -> Any:
+def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
     from .scoring import score_hand
 
     return score_hand(ruleset, hand, context)
 
 
 @hookimpl
-def mahjong_settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Any]:
+def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     from .scoring import has_scoring
     from .settlement import settle
 
@@ -230,12 +239,13 @@ def mahjong_time_limits() -> TimeLimits:
 
 
 @hookimpl
-def mahjong_deal_exhausted(ruleset: Any, table: Table) -> bool:
+def mahjong_deal_exhausted(ruleset: Ruleset, table: Table) -> bool:
+    assert table.wall is not None, "the deal's tiles are on the table while it is asked"
     return table.wall.live_count() <= int(ruleset.value("exhaustive_draw_tiles_left"))
 
 
 @hookimpl
-def mahjong_next_deal(ruleset: Any, table: Table, outcome: Outcome) -> tuple[int, int, int]:
+def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple[int, int, int]:
     if outcome.kind == "win":
         keep = outcome.winner == table.dealer and bool(ruleset.value("dealer_keeps_deal_on_win"))
     else:
@@ -249,6 +259,6 @@ def mahjong_next_deal(ruleset: Any, table: Table, outcome: Outcome) -> tuple[int
 
 
 @hookimpl
-def mahjong_game_over(ruleset: Any, table: Table) -> bool:
+def mahjong_game_over(ruleset: Ruleset, table: Table) -> bool:
     rounds = ruleset.raw_tables.get("parameters", {}).get("rounds_per_game")
     return table.round_index >= (int(rounds["value"]) if rounds else 4)

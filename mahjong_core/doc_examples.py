@@ -15,11 +15,15 @@ import contextlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .docgen import EMPTY, list_table, literal, short, text
 from .errors import MahjongError
 from .rules import load_ruleset
+
+if TYPE_CHECKING:
+    from .melds import Hand
+    from .score import Score
 
 #: What an example may state about its hand; each is checked against the code.
 EXPECTATIONS = ("complete", "arrangements", "waits", "shanten", "score", "limit")
@@ -51,13 +55,13 @@ class ExampleResult:
 
     example: HandExample
     report: dict[str, Any]
-    score: Any = None
+    score: Score | None = None
     context: dict[str, Any] | None = None
     identity: str | None = None
     problems: list[str] | None = None
 
 
-def situation_facts(situation: str, hand: Any, *, where: str = "<example>") -> dict[str, Any]:
+def situation_facts(situation: str, hand: Hand, *, where: str = "<example>") -> dict[str, Any]:
     """The full win context for a written situation; unnamed facts take an ordinary discard win's values.
 
     ``self_drawn`` alone means ``self_drawn=yes``; winds are ``E S W N``;
@@ -167,14 +171,17 @@ def evaluate_example(example: HandExample) -> ExampleResult:
         try:
             context = situation_facts(example.situation, hand, where=example.where)
             result.context = context
-            result.score = score_hand(ruleset, hand, context)
+            score = result.score = score_hand(ruleset, hand, context)
         except MahjongError as exc:
             problems.append(f"scoring under {ruleset.id} failed: {exc}")
             return result
+        if score is None:  # only a ruleset without scoring tables gives none, and those returned above
+            problems.append(f"ruleset {ruleset.id} gave no score")
+            return result
         if "score" in expect:
-            compare("score", expect["score"], result.score.total)
+            compare("score", expect["score"], score.total)
         if "limit" in expect:
-            compare("limit", expect["limit"], result.score.limit or "none")
+            compare("limit", expect["limit"], score.limit or "none")
     elif wants_score:
         problems.append("a score needs :ruleset: naming the ruleset that scores the hand")
     return result

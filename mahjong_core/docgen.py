@@ -458,6 +458,7 @@ def _comparison_rows(rulesets: Sequence[Ruleset]) -> list[tuple[str, list[Any | 
                 continue
             for path, entry in leaves(node, () if section == "parameters" else (section,)):
                 name = ".".join(path)
+                value: Any
                 if name == "tile_set":
                     name, value = "tiles in the set", len(rs.tile_set())
                 else:
@@ -514,14 +515,14 @@ def comparison_page(rulesets: Sequence[Ruleset]) -> str:
     for section in table_sections:
         having = [rs for rs in rulesets if is_table(rs.raw_tables.get(section))]
         keys: dict[str, str] = {}
-        cells: dict[str, dict[str, list[str]]] = {}
+        by_row: dict[str, dict[str, list[str]]] = {}
         for rs in having:
             for row_id, row in rs.raw_tables[section].items():
                 key = _row_key(row)
                 keys.setdefault(key, row.get("name") or row_id)
-                cells.setdefault(key, {}).setdefault(rs.id, []).append(short(row.get("value")))
-        order = sorted(keys, key=lambda k: (-len(cells[k]), str(keys[k]).lower()))
-        rows = [[f"{text(keys[k])}\n\n``{k}``", *(text(" / ".join(cells[k].get(rs.id, []))) or EMPTY
+                by_row.setdefault(key, {}).setdefault(rs.id, []).append(short(row.get("value")))
+        order = sorted(keys, key=lambda k: (-len(by_row[k]), str(keys[k]).lower()))
+        rows = [[f"{text(keys[k])}\n\n``{k}``", *(text(" / ".join(by_row[k].get(rs.id, []))) or EMPTY
                                                    for rs in having)] for k in order]
         out += [heading(section_title(section), "-"),
                 f"Rows of the ``{section}`` table by predicate ({len(order)} in all), for the rulesets that have one.",

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import compress
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from . import shanten as shanten_mod
 from .errors import MahjongError
@@ -41,6 +41,13 @@ from .plugin_manager import shared_plugin_manager
 from .rng import deal_rng
 from .table import Action, Claim, Outcome, Payment, Table, meld_of
 from .tiles import EAST, KINDS, NUM_PLAYING_KINDS
+
+if TYPE_CHECKING:
+    from .rules import Ruleset
+    from .table import ExchangeStep, FalseWinPenalty, Seat
+    from .wall import Ceremony
+
+_T = TypeVar("_T")
 
 #: The phases of a game in order; ``Table.phase`` always holds the current one, so hooks and observers
 #: know where the game is.  ``turns`` repeats until the deal ends; ``rotation`` leads back to ``wall``.
@@ -64,14 +71,39 @@ class IllegalAction(MahjongError):
 
 
 class TileSource(Protocol):
-    """Where tiles come from: a seeded wall, or the tiles observed at a physical table."""
+    """Where tiles come from: a seeded wall (:class:`mahjong_core.wall.Wall`), or the tiles observed at a
+    physical table (:class:`mahjong_core.replay_check.ObservedWall`).
+
+    ``events`` is what the table did (dice, dealing, loose-tile refills) since
+    the deal began, and ``ceremony`` the wall ceremony's parameters (whether
+    replacement tiles come from loose tiles).  ``undraw`` puts the tile just
+    drawn back (a late claim took the turn); ``commitment`` is the wall's
+    hash commitment for the log (a seeded wall's only).
+    """
 
     events: list[dict[str, Any]]
+    ceremony: Ceremony
 
     def deal(self, players: int) -> list[list[int]]: ...
     def draw(self) -> int: ...
+    def undraw(self) -> int: ...
     def draw_replacement(self) -> int: ...
     def live_count(self) -> int: ...
+    def loose_count(self) -> int: ...
+    def commitment(self, salt: bytes) -> str: ...
+
+
+def _answered(answer: _T | None, hook: str) -> _T:
+    """The answer of a ``firstresult`` hook that the core's defaults always answer.
+
+    ``None`` means no plugin answered, which only a game without the core's
+    defaults registered can see: it is said so, rather than failing later on
+    the missing value.
+    """
+    if answer is None:
+        raise MahjongError(f"no plugin answers {hook}, which the core's defaults (mahjong_core.defaults) answer: "
+                           "are they registered?", place=hook)
+    return answer
 
 
 @dataclass
@@ -110,7 +142,7 @@ class Game:
 
     def __init__(
         self,
-        ruleset: Any,
+        ruleset: Ruleset,
         players: Sequence[Player],
         seed: int | str | None,
         *,
@@ -138,9 +170,9 @@ class Game:
             raise MahjongError("a simulated game needs a seed", place="seed")
         self.hook.mahjong_configure(ruleset=ruleset, options={"players": n_players, "seed": seed})
         self.table = Table(players=n_players, scores=[0] * n_players)
-        teams = self.hook.mahjong_teams(ruleset=ruleset, seats=n_players)
+        teams = _answered(self.hook.mahjong_teams(ruleset=ruleset, seats=n_players), "mahjong_teams")
         self.table.teams = [list(t) for t in teams]
-        self.tile_set = tuple(self.hook.mahjong_tile_set(ruleset=ruleset))
+        self.tile_set = tuple(_answered(self.hook.mahjong_tile_set(ruleset=ruleset), "mahjong_tile_set"))
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
         self.table.time_limits = self.time_limits
         self.hand_size = int(ruleset.param("hand_size"))
@@ -193,7 +225,8 @@ class Game:
             t.clock_ms += delay if limit is None else min(delay, limit)
         self.event(seat, "decision", phase=phase, **fields)
         if limit is not None and delay > limit:
-            fallback = self.hook.mahjong_timeout(ruleset=self.ruleset, table=t, seat=seat, what=what)
+            fallback = _answered(self.hook.mahjong_timeout(ruleset=self.ruleset, table=t, seat=seat, what=what),
+                                 "mahjong_timeout")
             if fallback not in options:
                 raise IllegalAction(f"the ruleset's timeout action {action_text(fallback)} is not legal here",
                                     place=f"event {self.n}")
@@ -201,7 +234,7 @@ class Game:
             return fallback.after(limit)
         return action
 
-    def _false_win(self, seat: int, action: Action, phase: str, delay: int) -> Any:
+    def _false_win(self, seat: int, action: Action, phase: str, delay: int) -> FalseWinPenalty | None:
         """A mahjong declared on a hand that is not one: the ruleset's penalty, then the wronged side's choice.
 
         Returns ``None`` where the ruleset has no rule for it (the declaration
@@ -263,7 +296,8 @@ class Game:
                 break
             outcome = self.play_deal()
             t.phase = "rotation"
-            dealer, wind, round_index = self.hook.mahjong_next_deal(ruleset=self.ruleset, table=t, outcome=outcome)
+            dealer, wind, round_index = _answered(
+                self.hook.mahjong_next_deal(ruleset=self.ruleset, table=t, outcome=outcome), "mahjong_next_deal")
             if dealer == t.dealer and round_index == t.round_index:
                 t.deal_in_round += 1
             else:
@@ -282,11 +316,14 @@ class Game:
         t.new_deal()
         t.phase = "wall"
         rng = None
+        wall: TileSource
         if self._tile_source_factory is not None:
             wall = self._tile_source_factory(self)
         else:
+            assert self.seed is not None  # __init__ refuses a game with neither a seed nor a tile source
             rng = deal_rng(self.seed, t.round_index, t.deal_number)
-            wall = self.hook.mahjong_build_wall(ruleset=self.ruleset, tiles=self.tile_set, rng=rng)
+            wall = _answered(self.hook.mahjong_build_wall(ruleset=self.ruleset, tiles=self.tile_set, rng=rng),
+                             "mahjong_build_wall")
         t.wall = wall
         salt = None
         if rng is not None:
@@ -329,7 +366,9 @@ class Game:
 
     def _flush_wall_events(self) -> None:
         """Log what the wall did (ceremony, dealing, loose-tile refills) since the last flush."""
-        events = self.table.wall.events
+        wall = self.table.wall
+        assert wall is not None  # only called during a deal, which has a wall
+        events = wall.events
         while self._wall_events_sent < len(events):
             ev = events[self._wall_events_sent]
             self._wall_events_sent += 1
@@ -346,13 +385,16 @@ class Game:
         else:
             s.counts[tile] += 1
         self.event("table", event_type, seat=seat, tile=code(tile), **extra)
-        if len(self.table.wall.events) > self._wall_events_sent:
+        wall = self.table.wall
+        assert wall is not None  # tiles are taken only during a deal
+        if len(wall.events) > self._wall_events_sent:
             self._flush_wall_events()
 
     def _draw_live(self, seat: int) -> int | None:
         t = self.table
         if self.hook.mahjong_deal_exhausted(ruleset=self.ruleset, table=t):
             return None
+        assert t.wall is not None  # tiles are drawn only during a deal
         tile = t.wall.draw()
         self._take(seat, tile, "draw")
         return tile
@@ -360,6 +402,7 @@ class Game:
     def _draw_replacement(self, seat: int, reason: str) -> int:
         """A tile from the dead wall; with none left to give, the deal ends in a draw."""
         wall = self.table.wall
+        assert wall is not None  # tiles are drawn only during a deal
         if (wall.loose_count() if wall.ceremony.loose_tiles else wall.live_count()) <= 0:
             raise DealOver(Outcome("draw"))
         tile = wall.draw_replacement()
@@ -401,7 +444,7 @@ class Game:
                 self.event("table", "exchange", step=step.name, giver=seat, receiver=(seat + step.offset) % t.players,
                            count=len(tiles))
 
-    def _exchange_options(self, seat: int, step: Any) -> list[Action]:
+    def _exchange_options(self, seat: int, step: ExchangeStep) -> list[Action]:
         from itertools import combinations
 
         s = self.table.seats[seat]
@@ -458,6 +501,7 @@ class Game:
                 how = "self_drawn" if drawn == tile else "replacement"
                 after_claim = False
                 if self._late_pungs and drawn == tile and t.last_discard is not None:
+                    assert t.last_discarder is not None  # set together with last_discard
                     late = self._claim_window(t.last_discarder, t.last_discard, late=(seat, tile))
                     if late is not None:
                         seat, drawn, how, after_claim = late
@@ -506,7 +550,9 @@ class Game:
             action = self.decide(seat, options, "turn")
             kind = action.kind
             if kind == "win":
-                self._declare_win(seat, drawn if drawn is not None else action.tile, how, None)
+                won = drawn if drawn is not None else action.tile
+                assert won is not None  # a win offered without a drawn tile names its tile (_turn_options)
+                self._declare_win(seat, won, how, None)
             if kind == "kong":
                 self._make_kong(seat, action)
                 drawn = self._settle_bonus(seat, self._draw_replacement(seat, "kong"))
@@ -551,7 +597,7 @@ class Game:
             options.extend(group)
         return options
 
-    def _not_ready_before(self, s: Any, drawn: int | None) -> bool:
+    def _not_ready_before(self, s: Seat, drawn: int | None) -> bool:
         """Whether the hand was not yet ready (shanten 1 or more) before ``drawn`` came, as the seat's memo knows.
 
         Such a hand cannot be complete after one draw, so the mahjong test can
@@ -614,7 +660,8 @@ class Game:
             if action.kind == "win":
                 claims.append(Claim(seat, "win", (), action.delay_ms))
         if claims:
-            ordered = self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims)
+            ordered = _answered(self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims),
+                                "mahjong_claim_priority")
             winner = ordered[0].seat
             t.seats[konger].counts[tile] -= 1  # the robbed tile leaves the konger's hand
             t.seats[winner].counts[tile] += 1
@@ -689,12 +736,14 @@ class Game:
         if not claims:
             t.clock_ms += window_ms
             return None
-        ordered = self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims)
+        ordered = _answered(self.hook.mahjong_claim_priority(ruleset=self.ruleset, table=t, claims=claims),
+                            "mahjong_claim_priority")
         claim = ordered[0]
         t.clock_ms += claim.delay_ms or 0
         if late is not None:
             drawer, drawn = late
             t.seats[drawer].counts[drawn] -= 1
+            assert t.wall is not None  # claims are made only during a deal
             t.wall.undraw()
             self.event("table", "draw_returned", seat=drawer, tile=code(drawn))
         s = t.seats[claim.seat]
@@ -789,6 +838,7 @@ class Game:
                 winner = seat == outcome.winner
                 tile = outcome.tile if winner else None
                 if winner:
+                    assert tile is not None and outcome.how is not None  # a win's outcome says with what and how
                     context = dict(self._win_context(seat, tile, outcome.how), winner=True)
                 else:
                     context = {"winner": False, "seat_wind": EAST + t.seat_wind(seat),
@@ -846,7 +896,13 @@ class _TurnOptions(Sequence[Action]):
                 return True
         return action in self._all()
 
-    def __getitem__(self, index: Any) -> Any:
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
         return self._all()[index]
 
     def __len__(self) -> int:

@@ -9,6 +9,8 @@ it into ``file::place: message`` and a non-zero exit status.
 
 from __future__ import annotations
 
+from typing import Self
+
 
 class MahjongError(Exception):
     """Bad input, located.
@@ -27,7 +29,7 @@ class MahjongError(Exception):
         self.source = source
         self.place = place
 
-    def located(self, *, source: str | None = None, place: str | None = None) -> MahjongError:
+    def located(self, *, source: str | None = None, place: str | None = None) -> Self:
         """Return the same error with a source/place filled in where still unknown."""
         if self.source is None and source is not None:
             self.source = source

@@ -9,10 +9,13 @@ as its own JSON.  Error messages name actions in the same words.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .table import Action
 from .tiles import KINDS
+
+if TYPE_CHECKING:
+    from .score import Score
 
 
 def code(tile: int) -> str:
@@ -49,7 +52,7 @@ def action_text(action: Action) -> str:
     return " ".join(parts)
 
 
-def score_fields(score: Any) -> dict[str, Any]:
+def score_fields(score: Score) -> dict[str, Any]:
     """A score as event fields: its total and its items (each with value and source)."""
     if hasattr(score, "to_json"):
         return score.to_json()

@@ -21,8 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .errors import RulesetError
 
@@ -147,7 +146,7 @@ def load_schema(package: str, filename: str) -> dict[str, Any]:
     return schema
 
 
-def _import(name: str, value: str) -> ModuleType:
+def _import(name: str, value: str) -> object:
     module_name, _, attr = value.partition(":")
     try:
         module = importlib.import_module(module_name.strip())
@@ -157,8 +156,16 @@ def _import(name: str, value: str) -> ModuleType:
                            source=PLUGIN_GROUP) from exc
 
 
-def _unique(kind: str, items: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_NamedT = TypeVar("_NamedT", bound=_Named)
+
+
+def _unique(kind: str, items: Sequence[tuple[str, _NamedT]]) -> dict[str, _NamedT]:
+    found: dict[str, _NamedT] = {}
     owners: dict[str, str] = {}
     for owner, item in items:
         if item.name in found and found[item.name] is not item:

@@ -11,17 +11,20 @@ in one of them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import shanten as shanten_mod
 from .melds import Form, Hand
 from .predicates import Predicate
 
+if TYPE_CHECKING:
+    from .rules import Ruleset
+
 _FORM_KEYS = {Form.SEVEN_PAIRS: "seven_pairs", Form.THIRTEEN_ORPHANS: "thirteen_orphans",
               Form.KNITTED_STRAIGHT: "knitted", Form.HONOURS_AND_KNITTED: "knitted"}
 
 
-def recognised_forms(ruleset: Any) -> dict[str, tuple[Predicate, ...] | None]:
+def recognised_forms(ruleset: Ruleset) -> dict[str, tuple[Predicate, ...] | None]:
     """The special forms a ruleset accepts as mahjong besides four sets and a pair.
 
     A form is a mahjong exactly where some table row names a predicate that

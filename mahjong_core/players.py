@@ -38,13 +38,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import shanten as shanten_mod
 from .errors import MahjongError, ReplayError
 from .rng import Rng
 from .table import Action, Table
 from .tiles import KINDS, NUM_PLAYING_KINDS, is_terminal_or_honour
+
+if TYPE_CHECKING:
+    from .engine import Player
 
 _CODE_TO_KIND = {k.code: k.index for k in KINDS}
 
@@ -348,14 +351,14 @@ def bot_factory(name: str, *, place: str | None = None) -> Callable[..., Any]:
     return factory
 
 
-def make_bots(kinds: Sequence[str], seed: int | str) -> list[Any]:
+def make_bots(kinds: Sequence[str], seed: int | str) -> list[Player]:
     """One seeded bot per seat from installed bot names such as ``["greedy", "random", ...]``.
 
     Seat ``i``'s bot is built as ``factory(Rng.from_seed(seed).derive("bot", i), name=f"{kind}-{i}")``.
 
     :raises MahjongError: located at ``--bots[i]``, for an unknown or broken bot.
     """
-    bots = []
+    bots: list[Player] = []
     for seat, kind in enumerate(kinds):
         place = f"--bots[{seat}]"
         factory = bot_factory(kind, place=place)
@@ -444,3 +447,8 @@ def action_from_fields(fields: dict[str, Any], *, source: str, place: str) -> Ac
         )
     except (KeyError, TypeError) as exc:
         raise ReplayError(f"malformed decision: unknown tile or field {exc}", source=source, place=place) from None
+
+
+if TYPE_CHECKING:
+    # The bundled players are engine Players: checked by the type checker, nothing to run.
+    _PLAYERS: tuple[type[Player], ...] = (RandomBot, GreedyBot, ScriptedPlayer)

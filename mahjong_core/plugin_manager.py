@@ -18,15 +18,25 @@ from __future__ import annotations
 import inspect
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 import pluggy
 
 from . import hookspecs
 from .errors import RulesetError
+
+if TYPE_CHECKING:
+    from .extensions import Mechanism, ScoringFamily, Settlement
+    from .melds import Hand
+    from .predicates import Predicate
+    from .rng import Rng
+    from .rules import Ruleset
+    from .score import Score
+    from .table import Action, Claim, ExchangeStep, FalseWinPenalty, Outcome, Payment, Penalty, Table, TimeLimits
+    from .wall import Wall
 
 HOOK_PREFIX = "mahjong_"
 TRACE_VARIABLE = "MAHJONG_TRACE_HOOKS"
@@ -44,18 +54,20 @@ class MahjongPluginManager(pluggy.PluginManager):
         super().__init__(hookspecs.PROJECT)
         self.add_hookspecs(hookspecs)
 
-    def add_hookspecs(self, module_or_class: Any) -> None:
+    def add_hookspecs(self, module_or_class: ModuleType | type) -> None:
         for name, value in inspect.getmembers(module_or_class):
             if getattr(value, f"{hookspecs.PROJECT}_spec", None) is not None and not name.startswith(HOOK_PREFIX):
                 raise RulesetError(f"hook spec {name!r} must be named {HOOK_PREFIX}<something>")
         super().add_hookspecs(module_or_class)
 
-    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
         opts = super().parse_hookimpl_opts(plugin, name)
         if opts is None and name.startswith(HOOK_PREFIX):
             method = getattr(plugin, name, None)
             if inspect.isroutine(method):
-                return {}
+                # A plain hook function: every option at its default (what pluggy fills in for a partial dict).
+                return pluggy.HookimplOpts(wrapper=False, hookwrapper=False, optionalhook=False, tryfirst=False,
+                                           trylast=False, specname=None)
         return opts
 
 
@@ -121,10 +133,10 @@ class HookShortcuts:
         spec = caller.spec
         if not impls and spec is not None and not self._tracing:
             # No plugin of this game implements it (a mechanism its ruleset leaves off): pluggy's own answer.
-            empty = None if spec.opts.get("firstresult") else []
+            firstresult = bool(spec.opts.get("firstresult"))
 
             def nothing(**kwargs: Any) -> Any:
-                return [] if empty is not None else None
+                return None if firstresult else []
 
             setattr(self, name, nothing)
             return nothing
@@ -149,13 +161,81 @@ class HookShortcuts:
         return call
 
 
+class HookRelay(Protocol):
+    """The hooks as a game calls them: by keyword, answering as pluggy answers.
+
+    One method per hook of :mod:`mahjong_core.hookspecs` (but the historic
+    ``mahjong_addhooks``), with the spec's parameters.  A ``firstresult`` hook
+    gives the first answer that is not ``None``, or ``None`` when no plugin
+    answers; any other hook gives the list of its implementations' answers
+    that are not ``None``.  :class:`HookShortcuts` and pluggy's own relay
+    (``pm.hook``) both answer this way; ``tests/test_typing.py`` checks that
+    this class and the specs agree.
+    """
+
+    # Contributions (asked outside games, through :func:`contributions`)
+    def mahjong_predicates(self) -> list[Sequence[Predicate]]: ...
+    def mahjong_scoring_families(self) -> list[Sequence[ScoringFamily]]: ...
+    def mahjong_settlements(self) -> list[Sequence[Settlement]]: ...
+    def mahjong_mechanisms(self) -> list[Sequence[Mechanism]]: ...
+
+    # Setup
+    def mahjong_configure(self, *, ruleset: Ruleset, options: Mapping[str, Any]) -> list[None]: ...
+    def mahjong_teams(self, *, ruleset: Ruleset, seats: int) -> Sequence[Sequence[int]] | None: ...
+
+    # Wall and deal
+    def mahjong_tile_set(self, *, ruleset: Ruleset) -> Sequence[int] | None: ...
+    def mahjong_build_wall(self, *, ruleset: Ruleset, tiles: Sequence[int], rng: Rng | None) -> Wall | None: ...
+    def mahjong_is_bonus_tile(self, *, ruleset: Ruleset, tile: int) -> bool | None: ...
+
+    # Tile exchange and declarations on the dealt hand
+    def mahjong_exchange_steps(self, *, ruleset: Ruleset, table: Table) -> Sequence[ExchangeStep] | None: ...
+    def mahjong_deal_declarations(self, *, ruleset: Ruleset, table: Table, seat: int) -> list[Sequence[Action]]: ...
+
+    # Turn, claims, kongs
+    def mahjong_turn_actions(self, *, ruleset: Ruleset, table: Table, seat: int) -> list[Sequence[Action]]: ...
+    def mahjong_kong_allowed(self, *, ruleset: Ruleset, table: Table, seat: int, way: str, tile: int
+                             ) -> bool | None: ...
+    def mahjong_claim_allowed(self, *, ruleset: Ruleset, table: Table, claim: Claim) -> bool | None: ...
+    def mahjong_claim_priority(self, *, ruleset: Ruleset, table: Table, claims: Sequence[Claim]
+                               ) -> Sequence[Claim] | None: ...
+    def mahjong_kong_robbable(self, *, ruleset: Ruleset, table: Table, way: str, tile: int) -> bool | None: ...
+
+    # Winning and scoring
+    def mahjong_win_context(self, *, ruleset: Ruleset, table: Table, seat: int, tile: int, how: str
+                            ) -> list[Mapping[str, Any]]: ...
+    def mahjong_win_objections(self, *, ruleset: Ruleset, table: Table, seat: int, hand: Hand,
+                               context: Mapping[str, Any]) -> list[str]: ...
+    def mahjong_score_hand(self, *, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None: ...
+
+    # Settlement and penalties
+    def mahjong_settle(self, *, ruleset: Ruleset, table: Table, outcome: Outcome) -> Sequence[Payment] | None: ...
+    def mahjong_penalties(self, *, ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Penalty]: ...
+    def mahjong_false_win(self, *, ruleset: Ruleset, table: Table, seat: int, reason: str
+                          ) -> FalseWinPenalty | None: ...
+
+    # Seated timing
+    def mahjong_time_limits(self, *, ruleset: Ruleset) -> TimeLimits | None: ...
+    def mahjong_timeout(self, *, ruleset: Ruleset, table: Table, seat: int, what: str) -> Action | None: ...
+
+    # End of deal, rotation, end of game
+    def mahjong_deal_exhausted(self, *, ruleset: Ruleset, table: Table) -> bool | None: ...
+    def mahjong_next_deal(self, *, ruleset: Ruleset, table: Table, outcome: Outcome
+                          ) -> tuple[int, int, int] | None: ...
+    def mahjong_game_over(self, *, ruleset: Ruleset, table: Table) -> bool | None: ...
+
+    # Observers
+    def mahjong_event(self, *, table: Table, event: Mapping[str, Any]) -> list[None]: ...
+
+
+
 #: Plugin managers of games with no observers or house tweaks, by the ruleset's plugin modules: building
 #: one registers every plugin anew (about a millisecond), and a simulator plays thousands of games.
-_SHARED_HOOKS: dict[tuple[object, ...], tuple[MahjongPluginManager, HookShortcuts]] = {}
+_SHARED_HOOKS: dict[tuple[object, ...], tuple[MahjongPluginManager, HookRelay]] = {}
 
 
 def shared_plugin_manager(modules: tuple[object, ...], *, house_tweaks: tuple[object, ...] = (),
-                          observers: tuple[object, ...] = ()) -> tuple[MahjongPluginManager, HookShortcuts]:
+                          observers: tuple[object, ...] = ()) -> tuple[MahjongPluginManager, HookRelay]:
     """The game's plugin manager and its shortcuts; shared between games whose plugins are the same functions.
 
     Observers and house tweaks are objects of one game (a replay writer, a
@@ -182,6 +262,27 @@ def shared_plugin_manager(modules: tuple[object, ...], *, house_tweaks: tuple[ob
 def hook_names() -> list[str]:
     """Every hook the core specifies, sorted (for docs and meta-tests)."""
     return sorted(name for name in dir(hookspecs) if name.startswith(HOOK_PREFIX))
+
+
+@overload
+def contributions(plugins: Iterable[object], hook: Literal["mahjong_predicates"]) -> list[tuple[str, Predicate]]:
+    ...
+
+
+@overload
+def contributions(plugins: Iterable[object], hook: Literal["mahjong_scoring_families"]
+                  ) -> list[tuple[str, ScoringFamily]]:
+    ...
+
+
+@overload
+def contributions(plugins: Iterable[object], hook: Literal["mahjong_settlements"]) -> list[tuple[str, Settlement]]:
+    ...
+
+
+@overload
+def contributions(plugins: Iterable[object], hook: Literal["mahjong_mechanisms"]) -> list[tuple[str, Mechanism]]:
+    ...
 
 
 def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tuple[str, Any]]:

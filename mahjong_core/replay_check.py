@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import Game
 from .errors import MahjongError, ReplayError
@@ -28,6 +28,9 @@ from .players import ENTRY_POINT_GROUP, ScriptedPlayer, installed_bots, make_bot
 from .replay_log import ReplayLog, dumps, dumps_all, read_log
 from .rng import ALGORITHM
 from .tiles import KINDS
+
+if TYPE_CHECKING:
+    from .engine import Player
 
 _CODE_TO_KIND = {k.code: k.index for k in KINDS}
 
@@ -160,7 +163,7 @@ class ObservedWall:
         self._replacements = iter([e for e in deal_events if e.get("type") == "replacement"])
         self._last_draw = -1
 
-    def _take(self, code: Any, n: int) -> int:
+    def _take(self, code: object, n: int) -> int:
         kind = _CODE_TO_KIND.get(code) if isinstance(code, str) else None
         if kind is None:
             raise ReplayError(f"not a tile: {code!r}", source=self.source, place=f"event {n}")
@@ -338,7 +341,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     return verdict
 
 
-def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Any]:
+def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Player]:
     """Who makes the decisions in the re-run.
 
     For an audit, a seat the header names as an installed bot (bundled or
@@ -350,7 +353,7 @@ def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Any]:
     Otherwise (and for the faster byte-for-byte replay) every seat repeats its
     recorded decisions.
     """
-    players: list[Any] = []
+    players: list[Player] = []
     seated = log.header.get("options", {}).get("bots")
     for seat in log.header["seats"]:
         kind, number = seat["kind"], seat["seat"]

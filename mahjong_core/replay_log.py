@@ -18,9 +18,14 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, overload
+from typing import IO, TYPE_CHECKING, Any, Self, overload
 
 from .errors import ReplayError
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
+
+    from .rules import Ruleset
 
 FORMAT_VERSION = 1
 #: The largest log this reader accepts, in bytes; a four-round game is well under 1 MiB.
@@ -62,14 +67,14 @@ class ReplayWriter:
         if self._owned:
             self._file.close()
 
-    def __enter__(self) -> ReplayWriter:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def header(ruleset: Any, seed: int | str | None, rng_algorithm: str | None, seats: list[dict[str, Any]],
+def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, seats: list[dict[str, Any]],
            teams: list[list[int]], options: dict[str, Any]) -> dict[str, Any]:
     """The header line: everything needed to re-create the game besides the decisions."""
     return {
@@ -90,7 +95,7 @@ def replay_schema() -> dict[str, Any]:
 
 
 @cache
-def _validators() -> tuple[Any, Any]:
+def _validators() -> tuple[Validator, Validator]:
     from jsonschema import Draft202012Validator
 
     schema = replay_schema()
@@ -121,7 +126,7 @@ def _inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
     return node
 
 
-def _schema_error(validator: Any, obj: Any, source: str, line: int) -> ReplayError | None:
+def _schema_error(validator: Validator, obj: Any, source: str, line: int) -> ReplayError | None:
     from jsonschema.exceptions import best_match
 
     error = best_match(validator.iter_errors(obj))
@@ -244,9 +249,9 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
+        number = data[: exc.start].count(b"\n") + 1
         raise ReplayError(f"not UTF-8 text (byte {exc.start}); a replay log is JSON Lines", source=source,
-                          place=f"line {line}") from None
+                          place=f"line {number}") from None
     raw_lines = text.split("\n")
     complete = text.endswith("\n")
     if complete:

@@ -23,9 +23,11 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import MutableSequence
-from typing import Any
+from typing import TypeVar
 
 from .errors import MahjongError
+
+_T = TypeVar("_T")
 
 #: Algorithm id written into replay headers next to the seed.
 ALGORITHM = "sha256-ctr-v1"
@@ -171,7 +173,7 @@ class Rng:
             if word < threshold:
                 return word % n
 
-    def shuffle(self, items: MutableSequence[Any]) -> None:
+    def shuffle(self, items: MutableSequence[_T]) -> None:
         """Fisher-Yates in place: for ``i`` from ``len - 1`` down to 1,
         ``j = below(i + 1)``, swap ``items[i]`` and ``items[j]``.
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import Game, GameResult
 from .errors import MahjongError
 from .players import make_bots
 from .replay_log import ReplayWriter, header
 from .rng import ALGORITHM
+
+if TYPE_CHECKING:
+    from .rules import Ruleset
 
 
 @dataclass
@@ -32,7 +35,7 @@ def game_seed(seed: int | str, index: int) -> int | str:
     return f"{seed}/{index}" if index else seed
 
 
-def play_game(ruleset: Any, seed: int | str, bots: Sequence[str], *, replay: Path | None = None,
+def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay: Path | None = None,
               max_deals: int | None = None) -> SimulatedGame:
     """Play one seeded game, writing its log to ``replay`` when given."""
     players = make_bots(bots, seed)
@@ -60,8 +63,8 @@ def play_game(ruleset: Any, seed: int | str, bots: Sequence[str], *, replay: Pat
     return SimulatedGame(seed, result, replay, count)
 
 
-def simulate(ruleset: Any, seed: int | str, games: int, bots: Sequence[str], out_dir: Path | None, *,
-             max_deals: int | None = None, progress: Callable[[int], Any] | None = None) -> list[SimulatedGame]:
+def simulate(ruleset: Ruleset, seed: int | str, games: int, bots: Sequence[str], out_dir: Path | None, *,
+             max_deals: int | None = None, progress: Callable[[int], object] | None = None) -> list[SimulatedGame]:
     """Play ``games`` seeded games; ``progress`` is called with 1 after each."""
     if games < 1:
         raise MahjongError(f"--games must be at least 1, got {games}", place="--games")

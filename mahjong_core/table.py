@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .melds import Hand, Meld, MeldKind
 from .shanten import shanten as _shanten
 from .tiles import NUM_PLAYING_KINDS
+
+if TYPE_CHECKING:
+    from .engine import TileSource
+    from .score import Score
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +131,7 @@ class Outcome:
     how: str | None = None  # "self_drawn", "discard", "replacement", "robbing_kong"
     tile: int | None = None
     discarder: int | None = None
-    scores: dict[int, Any] = field(default_factory=dict)
+    scores: dict[int, Score] = field(default_factory=dict)
 
 
 @dataclass
@@ -189,7 +193,9 @@ class Table:
     turn: int = 0  # seat to act
     last_discard: int | None = None
     last_discarder: int | None = None
-    wall: Any = None
+    #: The current deal's tiles: a seeded :class:`~mahjong_core.wall.Wall`, or a physical game's observed tiles;
+    #: ``None`` before the first deal.
+    wall: TileSource | None = None
     first_go_around: bool = True
     drawn_tile: int | None = None
     #: Why the last dead-wall tile was taken: ``"kong"`` or ``"bonus"``.

@@ -30,7 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "analyse hands, simulate, replay and audit games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def add(name: str, handler: str, help_: str, parent: Any = sub) -> argparse.ArgumentParser:
+    def add(name: str, handler: str, help_: str,
+            parent: argparse._SubParsersAction[argparse.ArgumentParser] = sub) -> argparse.ArgumentParser:
         p = parent.add_parser(name, help=help_, description=help_)
         p.set_defaults(handler=handler)
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -98,8 +99,8 @@ class _BotsOption(argparse.Action):
         super().__init__(*args, **kwargs)
         self.game = tuple(game)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
         setattr(namespace, self.dest, values)
         if values is None:
             for action in self.game:

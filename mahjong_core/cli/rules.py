@@ -20,7 +20,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Installed rulesets: id, version, hash, parent and name."""
     from ..rules import available, load_ruleset
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for rid in sorted(available()):
         rs = load_ruleset(rid)
         rows.append({"id": rs.id, "version": rs.version, "sha256": rs.sha256, "parent": rs.parent, "name": rs.name})

@@ -23,13 +23,17 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import MahjongError
 from ..notation import format_hand, format_tiles, parse_hand
 from ..score import Score
 from ..tiles import EAST
 from .output import EXIT_FAILED_CHECK, EXIT_OK
+
+if TYPE_CHECKING:
+    from ..melds import Hand
+    from ..rules import Ruleset
 
 #: A batch that went through, with some lines that could not be scored (each says why in its "error").
 EXIT_SOME_FAILED = EXIT_FAILED_CHECK
@@ -76,7 +80,7 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
     return EXIT_OK
 
 
-def _score(ruleset: Any, text: str, context: Mapping[str, Any], source: str) -> tuple[Any, Score]:
+def _score(ruleset: Ruleset, text: str, context: Mapping[str, Any], source: str) -> tuple[Hand, Score]:
     from ..scoring import score_hand
 
     hand = parse_hand(text, source=source)
@@ -97,7 +101,7 @@ def _score(ruleset: Any, text: str, context: Mapping[str, Any], source: str) -> 
     return hand, score
 
 
-def _minimum(ruleset: Any, score: Score) -> dict[str, Any] | None:
+def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
     """The ruleset's minimum value and whether the score meets it (000 line 347 style: points, fan, doublings)."""
     minimum = ruleset.value("minimum_value")
     if not minimum:
@@ -112,7 +116,7 @@ def _minimum(ruleset: Any, score: Score) -> dict[str, Any] | None:
     return None
 
 
-def _result(ruleset: Any, hand: Any, score: Score) -> dict[str, Any]:
+def _result(ruleset: Ruleset, hand: Hand, score: Score) -> dict[str, Any]:
     out: dict[str, Any] = {"hand": format_hand(hand), "ruleset": ruleset.id, "score": score.to_json()}
     minimum = _minimum(ruleset, score)
     if minimum is not None:
@@ -120,7 +124,7 @@ def _result(ruleset: Any, hand: Any, score: Score) -> dict[str, Any]:
     return out
 
 
-def _text(ruleset: Any, hand: Any, score: Score) -> str:
+def _text(ruleset: Ruleset, hand: Hand, score: Score) -> str:
     lines = [f"hand     {format_hand(hand)}", f"ruleset  {ruleset.id} ({ruleset.name}), scoring family {score.family}"]
     if score.arrangement is not None:
         groups = []
@@ -151,7 +155,7 @@ def _text(ruleset: Any, hand: Any, score: Score) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _batch(ruleset: Any, stdin: IO[str], stdout: IO[str]) -> int:
+def _batch(ruleset: Ruleset, stdin: IO[str], stdout: IO[str]) -> int:
     failed = False
     for number, line in enumerate(stdin, start=1):
         if not line.strip():

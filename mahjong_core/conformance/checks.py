@@ -30,7 +30,7 @@ import contextlib
 import inspect
 import tempfile
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -49,9 +49,11 @@ from ..replay_check import check as check_log
 from ..replay_log import dumps
 from ..rules import Ruleset, load_ruleset, validate_file
 from ..rules.merge import is_leaf
+from ..score import Score
 from ..scoring import has_scoring, reading_scorer, score_hand
 from ..simulate import play_game
 from ..table import Table
+from ..wall import Wall
 from . import strategies as mst
 from .plugin import games_per_check
 
@@ -83,9 +85,12 @@ class TileConservation:
     @hookimpl
     def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
         kind = event["type"]
-        if table.wall is None or kind in ("deal_start", "game_end") or kind.startswith("wall_"):
+        wall = table.wall
+        if wall is None or kind in ("deal_start", "game_end") or kind.startswith("wall_"):
             return
-        seen: Counter[int] = Counter(table.wall.remaining())
+        # Conformance games are seeded; a physical game's observed tiles do not say which tiles are left.
+        assert isinstance(wall, Wall), f"tile conservation needs a seeded wall, not a {type(wall).__name__}"
+        seen: Counter[int] = Counter(wall.remaining())
         for seat in table.seats:
             seen.update({kind_: n for kind_, n in enumerate(seat.counts) if n})
             for meld in seat.melds:
@@ -175,7 +180,7 @@ def play(ruleset: Ruleset, spec: mst.GameSpec, observers: tuple[object, ...] = (
     return game.play(), lines
 
 
-def _for_each_game(ruleset: Ruleset, games: int, body: Any) -> None:
+def _for_each_game(ruleset: Ruleset, games: int, body: Callable[[mst.GameSpec], None]) -> None:
     @_settings(games, shrink=False)
     @given(spec=mst.seeded_games(ruleset))
     def run(spec: mst.GameSpec) -> None:
@@ -354,6 +359,7 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
         assert best.arrangement in readings, f"the scored arrangement {best.arrangement} is not a reading of the hand"
         scorer = reading_scorer(ruleset)
         for reading in readings:
+            alone: Score | None
             try:
                 if scorer is not None:  # an engine that divides hands itself scores a given reading directly
                     alone = scorer(ruleset, hand, context, reading)

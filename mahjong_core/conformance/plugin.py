@@ -19,7 +19,6 @@ checks are run; paths given on the command line are collected as well.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -101,7 +100,7 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
     return [f"mahjong conformance: {', '.join(ids)}"]
 
 
-def games_per_check(config: Any) -> int:
+def games_per_check(config: pytest.Config | None) -> int:
     """How many seeded games a game-playing check plays per ruleset."""
     value = config.getoption("mahjong_games", default=None) if config is not None else None
     return int(value) if value else 3

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hypothesis import strategies as st
 
@@ -28,6 +28,10 @@ from ..melds import ClaimedFrom, Hand, Meld, MeldKind
 from ..players import installed_bots
 from ..rng import Rng
 from ..tiles import BONUS, EAST, NUM_PLAYING_KINDS, TERMINALS_AND_HONOURS, is_suited
+
+if TYPE_CHECKING:
+    from ..rules import Ruleset
+    from ..wall import Wall
 
 #: Copies of each playing tile in every bundled set.
 COPIES = 4
@@ -37,7 +41,7 @@ COPIES = 4
 BOT_KINDS = ("greedy", "random", *sorted(set(installed_bots()) - {"greedy", "random"}))
 
 
-def tiles(ruleset: Any = None) -> st.SearchStrategy[int]:
+def tiles(ruleset: Ruleset | None = None) -> st.SearchStrategy[int]:
     """A playing tile kind (0-33), or one of the ruleset's non-bonus tiles."""
     if ruleset is None:
         return st.integers(0, NUM_PLAYING_KINDS - 1)
@@ -149,7 +153,8 @@ def ambiguous_hands(draw: st.DrawFn) -> Hand:
     return Hand(tuple(tiles_), (), (), winning)
 
 
-def complete_hands(ruleset: Any = None, *, exposed: bool = True, special: bool = True) -> st.SearchStrategy[Hand]:
+def complete_hands(ruleset: Ruleset | None = None, *, exposed: bool = True,
+                   special: bool = True) -> st.SearchStrategy[Hand]:
     """Any complete 14-tile hand (standard, and with ``special`` also seven pairs and thirteen orphans).
 
     With a ruleset, the hand may carry the bonus tiles of its tile set.
@@ -194,7 +199,7 @@ def win_contexts(draw: st.DrawFn, hand: Hand | None = None, *, players: int = 4)
     return context
 
 
-def walls(ruleset: Any) -> st.SearchStrategy[Any]:
+def walls(ruleset: Ruleset) -> st.SearchStrategy[Wall]:
     """A wall of the ruleset's tile set, shuffled by a seeded generator and built with its ceremony."""
     from ..wall import Wall
 
@@ -215,7 +220,7 @@ class GameSpec:
     max_deals: int
 
 
-def seeded_games(ruleset: Any, *, max_deals: int = 2) -> st.SearchStrategy[GameSpec]:
+def seeded_games(ruleset: Ruleset, *, max_deals: int = 2) -> st.SearchStrategy[GameSpec]:
     """A seed and a line-up of bots for the ruleset's number of seats."""
     players = int(ruleset.value("players"))
     return st.builds(

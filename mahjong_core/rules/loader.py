@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -210,18 +210,18 @@ class _Loader:
         name = _family_name(tables)
         if name is not None:
             if name not in extensions.families:
-                parts = ["scoring", "family", "value"]
+                at: list[str | int] = ["scoring", "family", "value"]
                 return [RulesetError(f"unknown scoring family {name!r}; installed: "
                                      f"{', '.join(extensions.families) or 'none'}",
-                                     source=_blame(origins, parts, where), place=json_path(parts))]
+                                     source=_blame(origins, at, where), place=json_path(at))]
             family = extensions.families[name]
         located = []
         for error in resolved_errors(view, family, extensions.mechanisms):
             misplaced = _misplaced(error, family, extensions)
             if misplaced:  # one error per parameter, at its own entry, blamed on the file that set it
-                for name, message in misplaced:
-                    parts = ["parameters", name]
-                    located.append(RulesetError(message, source=_blame(origins, parts, where), place=json_path(parts)))
+                for parameter, message in misplaced:
+                    entry: list[str | int] = ["parameters", parameter]
+                    located.append(RulesetError(message, source=_blame(origins, entry, where), place=json_path(entry)))
                 continue
             parts = raw_parts(tables, list(error.absolute_path))
             located.append(RulesetError(message_of(error), source=_blame(origins, parts, where),
@@ -266,7 +266,7 @@ def _misplaced(error: Any, family: Any, extensions: Any) -> list[tuple[str, str]
     return found
 
 
-def _blame(origins: dict[tuple[str | int, ...], Origin], parts: list[str | int], default: str) -> str:
+def _blame(origins: dict[tuple[str | int, ...], Origin], parts: Sequence[str | int], default: str) -> str:
     """The file that set the entry at ``parts`` (or the nearest entry above it)."""
     for end in range(len(parts), 0, -1):
         origin = origins.get(tuple(parts[:end]))

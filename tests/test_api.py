@@ -1,0 +1,135 @@
+"""The public surface: ``mahjong_core.__all__`` resolves lazily, every name is documented, and importing is cheap.
+
+``import mahjong_core`` runs on every ``mahjong`` command, so it must load
+nothing heavy; a name is imported from its module the first time it is used.
+The checks that need the built docs share the session's Sphinx build
+(tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import mahjong_core
+
+ROOT = Path(__file__).resolve().parents[1]
+#: What ``import mahjong_core`` must not load: the engine and the parsers behind rulesets and replays.
+HEAVY = ("mahjong_core.engine", "mahjong_core.rules", "mahjong_core.players", "yaml", "jsonschema", "pluggy")
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules loaded in a fresh interpreter after running ``code``."""
+    script = f"import sys\n{code}\nimport json\nprint(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    return set(json.loads(result.stdout.splitlines()[-1]))
+
+
+def own_docstring(obj: object) -> str:
+    """The object's own docstring: not one inherited from a base class, nor the signature a dataclass writes."""
+    doc = vars(obj).get("__doc__") if isinstance(obj, type) else getattr(obj, "__doc__", None)
+    doc = inspect.cleandoc(doc or "")
+    if isinstance(obj, type) and doc.startswith(f"{obj.__name__}("):  # dataclass's generated signature
+        return ""
+    return doc
+
+
+# ---------------------------------------------------------------------------
+# The names
+# ---------------------------------------------------------------------------
+
+
+def test_all_is_the_exported_names_each_once() -> None:
+    names = mahjong_core.__all__
+    assert len(names) == len(set(names))
+    assert set(names) == set(mahjong_core._EXPORTS) | set(mahjong_core._MODULES)
+    assert {"load_ruleset", "Game", "Player", "play_game", "make_bots", "Hand", "Table", "Score", "check",
+            "hookimpl", "Vocabulary", "MahjongError", "ReplayError"} <= set(names)
+
+
+@pytest.mark.parametrize("name", sorted(mahjong_core._EXPORTS))
+def test_each_name_is_the_defining_modules_own_object(name: str) -> None:
+    obj = getattr(mahjong_core, name)
+    module = importlib.import_module(mahjong_core._EXPORTS[name])
+    assert obj is getattr(module, name)
+    if isinstance(obj, type | types.FunctionType):
+        # Defined there or in one of its modules (``rules`` is a package): not a name it imported from elsewhere.
+        assert f"{obj.__module__}.".startswith(f"{module.__name__}."), f"{module.__name__} only imports {name}"
+
+
+@pytest.mark.parametrize("name", mahjong_core._MODULES)
+def test_the_module_names_are_the_submodules_with_their_main_function(name: str) -> None:
+    module = getattr(mahjong_core, name)
+    assert module is sys.modules[f"mahjong_core.{name}"]
+    assert callable(getattr(module, name)), f"mahjong_core.{name}.{name} is what the reference documents"
+
+
+def test_star_import_and_dir_give_the_public_names() -> None:
+    namespace: dict[str, object] = {}
+    exec("from mahjong_core import *", namespace)
+    assert set(namespace) - {"__builtins__"} == set(mahjong_core.__all__)
+    assert set(mahjong_core.__all__) <= set(dir(mahjong_core))
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    """``hasattr`` and ``getattr(..., default)`` (used by pytest, doctest, pickle) must see a plain miss."""
+    assert not hasattr(mahjong_core, "no_such_name")
+    with pytest.raises(AttributeError, match="has no attribute 'Shanten'"):
+        _ = mahjong_core.Shanten
+    with pytest.raises(ImportError):
+        exec("from mahjong_core import play", {})
+
+
+# ---------------------------------------------------------------------------
+# Importing is cheap
+# ---------------------------------------------------------------------------
+
+
+def test_importing_the_package_loads_nothing_heavy() -> None:
+    loaded = modules_after("import mahjong_core")
+    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+    assert loaded - modules_after("pass") <= {"mahjong_core", "__future__"}, "the package imported more than itself"
+
+
+def test_a_name_loads_only_what_it_needs() -> None:
+    hands = modules_after("from mahjong_core import parse_hand, Hand")
+    assert "mahjong_core.notation" in hands and not hands & set(HEAVY)
+    game = modules_after("from mahjong_core import Game")
+    assert "mahjong_core.engine" in game and "pluggy" in game
+    rules = modules_after("import mahjong_core; mahjong_core.load_ruleset")
+    assert {"yaml", "jsonschema"} <= rules
+
+
+def test_a_resolved_name_is_kept_on_the_package() -> None:
+    """The second lookup is an ordinary attribute: no ``__getattr__``, no import machinery."""
+    obj = mahjong_core.Vocabulary
+    assert vars(mahjong_core)["Vocabulary"] is obj
+
+
+def test_mahjong_help_loads_neither_the_engine_nor_the_parsers() -> None:
+    loaded = modules_after("import sys; sys.argv = ['mahjong', '--help']\n"
+                           "from mahjong_core.cli import main\n"
+                           "try:\n    main()\nexcept SystemExit:\n    pass")
+    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+
+
+# ---------------------------------------------------------------------------
+# Every name is documented
+# ---------------------------------------------------------------------------
+
+
+#: Public objects that are instances, not classes or functions: their docstring is their class's.
+INSTANCES = {"hookimpl"}
+
+
+@pytest.mark.parametrize("name", sorted(set(mahjong_core.__all__) - INSTANCES))
+def test_each_name_has_a_docstring_of_its_own(name: str) -> None:
+    assert own_docstring(getattr(mahjong_core, name)), f"mahjong_core.{name} has no docstring of its own"

@@ -11,9 +11,11 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import re
 import subprocess
 import sys
 import types
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ import pytest
 import mahjong_core
 
 ROOT = Path(__file__).resolve().parents[1]
+API_PAGE = ROOT / "docs" / "api.rst"
 #: What ``import mahjong_core`` must not load: the engine and the parsers behind rulesets and replays.
 HEAVY = ("mahjong_core.engine", "mahjong_core.rules", "mahjong_core.players", "yaml", "jsonschema", "pluggy")
 
@@ -31,6 +34,11 @@ def modules_after(code: str) -> set[str]:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     return set(json.loads(result.stdout.splitlines()[-1]))
+
+
+def is_code(obj: object) -> bool:
+    """A class, a module, or a function (also behind a decorator such as ``lru_cache``): it has a docstring."""
+    return isinstance(obj, type | types.ModuleType) or inspect.isfunction(inspect.unwrap(obj))  # type: ignore[arg-type]
 
 
 def own_docstring(obj: object) -> str:
@@ -60,7 +68,7 @@ def test_each_name_is_the_defining_modules_own_object(name: str) -> None:
     obj = getattr(mahjong_core, name)
     module = importlib.import_module(mahjong_core._EXPORTS[name])
     assert obj is getattr(module, name)
-    if isinstance(obj, type | types.FunctionType):
+    if is_code(obj):
         # Defined there or in one of its modules (``rules`` is a package): not a name it imported from elsewhere.
         assert f"{obj.__module__}.".startswith(f"{module.__name__}."), f"{module.__name__} only imports {name}"
 
@@ -133,3 +141,90 @@ INSTANCES = {"hookimpl"}
 @pytest.mark.parametrize("name", sorted(set(mahjong_core.__all__) - INSTANCES))
 def test_each_name_has_a_docstring_of_its_own(name: str) -> None:
     assert own_docstring(getattr(mahjong_core, name)), f"mahjong_core.{name} has no docstring of its own"
+
+
+# ---------------------------------------------------------------------------
+# The API reference documents every name, grouped as __all__ groups them
+# ---------------------------------------------------------------------------
+
+#: ``.. autofunction:: name`` and the like; the three module names are documented by their main function.
+_ENTRY = re.compile(r"^\.\. (?!py:module::)(?:auto\w+|py:\w+):: (?:mahjong_core\.)?([\w.]+)", re.MULTILINE)
+
+
+def documented_name(name: str) -> str:
+    """The name the reference documents ``mahjong_core.<name>`` under (a module by its main function)."""
+    return f"{name}.{name}" if name in mahjong_core._MODULES else name
+
+
+def api_sections() -> dict[str, list[str]]:
+    """The reference page's sections (title -> the names documented in it, in order)."""
+    text = API_PAGE.read_text(encoding="utf-8")
+    parts = re.split(r"^(.+)\n-{3,}\n", text, flags=re.MULTILINE)
+    return {title: _ENTRY.findall(body) for title, body in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def all_groups() -> dict[str, list[str]]:
+    """The groups of ``__all__`` as its source comments name them (``# Rulesets``...)."""
+    source = (ROOT / "mahjong_core" / "__init__.py").read_text(encoding="utf-8")
+    listing = source.split("__all__ = [", 1)[1].split("]", 1)[0]
+    groups: dict[str, list[str]] = {}
+    for line in listing.splitlines():
+        line = line.strip()
+        if line.startswith("# "):
+            title = line[2:]
+            groups[title] = []
+        elif line:
+            groups[title] += re.findall(r'"(\w+)"', line)
+    return groups
+
+
+def test_the_reference_documents_every_public_name_once_in_its_group() -> None:
+    sections = api_sections()
+    groups = all_groups()
+    assert list(sections) == list(groups), "the page's sections are __all__'s groups, in the same order"
+    assert sorted(n for names in groups.values() for n in names) == sorted(mahjong_core.__all__)
+    for title, names in groups.items():
+        documented = sections[title]
+        for name in names:
+            assert documented.count(documented_name(name)) == 1, f"{name} is not documented once under {title}"
+    every = [n for names in sections.values() for n in names]
+    public = {documented_name(n) for n in mahjong_core.__all__}
+    assert len(every) == len(set(every)) and set(every) == public, sorted(set(every) ^ public)
+
+
+def test_each_section_says_what_it_is_for_before_its_first_entry() -> None:
+    text = API_PAGE.read_text(encoding="utf-8")
+    for title in all_groups():
+        body = text.split(f"\n{title}\n{'-' * len(title)}\n", 1)[1]
+        first_paragraph = body.strip().split("\n\n", 1)[0]
+        assert not first_paragraph.startswith(".."), f"{title}: no sentence before the first entry"
+        assert len(first_paragraph.split()) >= 15, f"{title}: {first_paragraph!r}"
+
+
+def test_hookimpl_is_described_on_the_page() -> None:
+    """A marker instance has only pluggy's docstring, so the reference describes it in its own words."""
+    entry = re.search(r"^\.\. py:decorator:: hookimpl\n\n((?:   .*\n|\n)+)", API_PAGE.read_text(encoding="utf-8"),
+                      re.MULTILINE)
+    assert entry and "hook" in entry.group(1) and len(entry.group(1).split()) > 20
+    assert INSTANCES == {name for name in mahjong_core.__all__ if not is_code(getattr(mahjong_core, name))}
+
+
+def plain_phrase(doc: str, size: int = 3) -> str:
+    """The first ``size`` consecutive words of ``doc`` that reStructuredText prints as written."""
+    words = re.sub(r"``([^`]+)``", r"\1", doc).split()  # a literal prints its text
+    plain = [re.fullmatch(r"[A-Za-z][A-Za-z,.;']*", w) is not None for w in words]
+    start = next(i for i in range(len(words)) if all(plain[i:i + size]) and len(plain[i:i + size]) == size)
+    return " ".join(words[start:start + size])
+
+
+def test_the_built_reference_has_an_entry_for_every_name(html: Path) -> None:
+    """Every name has its anchor, and its docstring made it onto the page (autodoc imported the right object)."""
+    page = (html / "api.html").read_text(encoding="utf-8")
+    for name in mahjong_core.__all__:
+        assert f'id="mahjong_core.{documented_name(name)}"' in page, name
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", page)).replace("\u2019", "'").split())
+    for name in mahjong_core._EXPORTS:
+        if name not in INSTANCES:
+            phrase = plain_phrase(own_docstring(getattr(mahjong_core, name)))
+            assert phrase in text, (name, phrase)
+    assert 'href="api.html' in (html / "index.html").read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -26,6 +27,11 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "none"
 nitpicky = True
 nitpick_ignore_regex = [(r"py:.*", r".*")]
+# The docstrings are reStructuredText (``:param x:``), never Google or NumPy style; left on, napoleon reads a
+# property or attribute docstring "Some text: more text" as "type: description" and prints the first part as
+# its type (InstalledBot.entry_point, Form.HONOURS_AND_KNITTED on the API page).
+napoleon_google_docstring = False
+napoleon_numpy_docstring = False
 
 #: Document every installed ruleset (a list of ids limits it; ``-D mahjong_rulesets=a,b`` on the command line).
 mahjong_rulesets = None
@@ -34,3 +40,16 @@ html_theme = "furo"
 html_title = "mahjong-core"
 html_static_path = ["_static"]
 html_css_files = ["mahjong.css"]
+
+
+def _protocol_signature(app: object, what: str, name: str, obj: object, options: object, signature: str | None,
+                        return_annotation: str | None) -> tuple[str, str | None] | None:
+    """A protocol is implemented, never built: the ``(*args, **kwargs)`` it inherits from ``Protocol`` says nothing."""
+    if what == "class" and getattr(obj, "_is_protocol", False):
+        return "", return_annotation
+    return None
+
+
+def setup(app: Any) -> None:
+    """Hooks of this project's own build (the ruleset pages come from :mod:`mahjong_core.sphinx_rulesets`)."""
+    app.connect("autodoc-process-signature", _protocol_signature)

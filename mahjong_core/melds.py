@@ -13,6 +13,8 @@ from enum import IntEnum, StrEnum
 
 
 class MeldKind(StrEnum):
+    """The shape of a meld; its value is the word the notation, the logs and the scorers use."""
+
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"

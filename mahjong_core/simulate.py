@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 
 @dataclass
 class SimulatedGame:
+    """One played game of a batch: its seed (enough to play it again), its result, its log and its length.
+
+    :param seed: the seed this game was played with (the batch's seed for game 0, see :func:`game_seed`).
+    :param result: the scores, deals, wins and draws.
+    :param replay: where its replay log was written, or ``None`` when none was asked for.
+    :param events: how many events the game produced (the log's lines after the header).
+    """
+
     seed: int | str
     result: GameResult
     replay: Path | None

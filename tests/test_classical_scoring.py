@@ -19,7 +19,7 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from mahjong_rulesets.classical.scoring import classical_score, score_arrangement, situation_context
-from mahjong_rulesets.classical.tables import classical_tables
+from mahjong_rulesets.classical.tables import VALUE_FACTS, classical_tables
 
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError, MahjongError, RulesetError
@@ -361,7 +361,17 @@ def test_adding_a_doubling_never_lowers_a_score(extra_doubling: dict[str, Any], 
             context = situation_context(h, seat, prevalent)
             before = classical_score(load_ruleset(ruleset_id), h, context)
             after = classical_score(extra_doubling[ruleset_id], h, context)
+            if before.limit in _BY_VALUE[ruleset_id]:
+                # A limit for a hand worth little (the beggar's hand: 22 points, nothing doubled, 000 line 231)
+                # is lost when a doubling applies: the seed defines it so, and the rule is only monotone elsewhere.
+                assert after.limit != before.limit and after.raw["doublings"] > 0, (ruleset_id, after.to_json())
+                continue
             assert after.total >= before.total, (ruleset_id, before.to_json(), after.to_json())
+
+
+#: The limits each ruleset defines by the hand's own value (rows reading ``table_points``/``table_doublings``).
+_BY_VALUE = {ruleset_id: {row.id for row in classical_tables(load_ruleset(ruleset_id)).limits
+                          if row.facts & VALUE_FACTS} for ruleset_id in CLASSICAL}
 
 
 @pytest.fixture(scope="module")

@@ -52,9 +52,7 @@ from mahjong_core.scoring import scoring_value
 __all__ = ["FAMILY", "SCORING_KEYS", "SITUATION_FLAGS", "FlatRow", "FlatTables", "flat_tables", "score",
            "situation_context"]
 
-#: The name ruleset data gives the family (``scoring.family``).  It would be ``flat``; but the core's own test
-#: suite uses ``flat`` as its example of a family that is *not* installed, so a third-party name that sorts
-#: after the bundled ones keeps that test true while this package is installed next to it.
+#: The name ruleset data gives the family (``scoring.family: flat``).
 FAMILY = "flat"
 
 #: The keys of a flat ruleset's ``scoring`` section; any other would be a value the engine ignores.

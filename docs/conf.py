@@ -2,7 +2,7 @@
 
 The ruleset pages, the comparison of rulesets and the JSON Schema pages are
 generated from the installed rulesets each time the docs are built
-(:mod:`mahjong_core.sphinx_rulesets`), and the worked example hands are
+(:mod:`mahjong_docs.sphinx_ext`), and the worked example hands are
 analysed and scored as the pages are read, so a page that no longer matches
 the rules fails the build (CI builds with ``-W --keep-going -n``).
 """
@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 project = "mahjong-core"
 author = "mahjong-core contributors"
 copyright = "2026, mahjong-core contributors"
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser", "mahjong_core.sphinx_rulesets"]
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser", "mahjong_docs.sphinx_ext"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
 myst_heading_anchors = 3
@@ -51,5 +51,5 @@ def _protocol_signature(app: object, what: str, name: str, obj: object, options:
 
 
 def setup(app: Any) -> None:
-    """Hooks of this project's own build (the ruleset pages come from :mod:`mahjong_core.sphinx_rulesets`)."""
+    """Hooks of this project's own build (the ruleset pages come from :mod:`mahjong_docs.sphinx_ext`)."""
     app.connect("autodoc-process-signature", _protocol_signature)

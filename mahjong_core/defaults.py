@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import RulesetError
 from .hookspecs import hookimpl
-from .predicates import CORE, Predicate
 from .table import Claim, Outcome, Payment, Table, TimeLimits
 from .tiles import EAST, is_bonus
 
@@ -26,15 +25,6 @@ if TYPE_CHECKING:
 
 _CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
 _DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
-
-# ------------------------------------------------------------------ contributions
-
-
-@hookimpl
-def mahjong_predicates() -> list[Predicate]:
-    """The hands more than one family names (:data:`mahjong_core.predicates.CORE`): every ruleset may name them."""
-    return list(CORE)
-
 
 # ------------------------------------------------------------------ setup
 

@@ -4,9 +4,9 @@ A page shows an example hand (``.. mahjong-hand::``) with what it claims of
 it -- complete, its arrangements or waits, its score under a ruleset -- and
 those claims are checked against the code whenever the pages are built, and
 by the tests without building them.  The rule pages are
-:mod:`mahjong_core.docgen`'s job; this module borrows its reST text helpers
+:mod:`mahjong_docs.pages`'s job; this module borrows its reST text helpers
 and, like it, knows no Sphinx (the directive is in
-:mod:`mahjong_core.sphinx_rulesets`).
+:mod:`mahjong_docs.sphinx_ext`).
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .docgen import EMPTY, list_table, literal, short, text
-from .errors import MahjongError
-from .rules import load_ruleset
+from mahjong_core.errors import MahjongError
+from mahjong_core.rules import load_ruleset
+
+from .pages import EMPTY, list_table, literal, short, text
 
 if TYPE_CHECKING:
-    from .melds import Hand
-    from .score import Score
+    from mahjong_core.melds import Hand
+    from mahjong_core.score import Score
 
 #: What an example may state about its hand; each is checked against the code.
 EXPECTATIONS = ("complete", "arrangements", "waits", "shanten", "score", "limit")
@@ -67,7 +68,7 @@ def situation_facts(situation: str, hand: Hand, *, where: str = "<example>") -> 
     ``self_drawn`` alone means ``self_drawn=yes``; winds are ``E S W N``;
     ``how=`` is one of the engine's ways to win.
     """
-    from .tiles import EAST
+    from mahjong_core.tiles import EAST
 
     given: dict[str, Any] = {}
     for part in (p.strip() for p in situation.split(",")):
@@ -104,7 +105,7 @@ def situation_facts(situation: str, hand: Hand, *, where: str = "<example>") -> 
 
 
 def _tiles_text(value: str) -> str:
-    from .notation import format_tiles, parse_tiles
+    from mahjong_core.notation import format_tiles, parse_tiles
 
     return format_tiles(sorted(parse_tiles(value))) if value.strip() not in ("", "none") else "none"
 
@@ -116,9 +117,9 @@ def evaluate_example(example: HandExample) -> ExampleResult:
     the page claims and what the code gives.  A hand that cannot be read at all
     is a problem too.
     """
-    from .hand_report import analyse
-    from .notation import parse_hand
-    from .scoring import has_scoring, score_hand
+    from mahjong_core.hand_report import analyse
+    from mahjong_core.notation import parse_hand
+    from mahjong_core.scoring import has_scoring, score_hand
 
     expect = dict(example.expect or {})
     problems: list[str] = []
@@ -211,7 +212,7 @@ def example_blocks(source: str, where: str = "<page>") -> list[HandExample]:
 
 
 def _fact(name: str, value: Any) -> str:
-    from .tiles import EAST
+    from mahjong_core.tiles import EAST
 
     if name in ("seat_wind", "prevalent_wind") and isinstance(value, int):
         return "ESWN"[(value - EAST) % 4]
@@ -220,7 +221,7 @@ def _fact(name: str, value: Any) -> str:
 
 def example_rst(result: ExampleResult, *, rulesets_dir: str = "rulesets") -> str:
     """How a worked example shows on the page: the hand, its analysis, its score item by item, what was checked."""
-    from .notation import glyphs, parse_hand
+    from mahjong_core.notation import glyphs, parse_hand
 
     example = result.example
     out = [f"**Hand** {literal(example.hand)}"]

@@ -3,14 +3,14 @@
 The docs must not drift from the rules, so no rule value is ever typed into a
 page: every ruleset page, the cross-ruleset comparison and the schema pages
 are produced here from the resolved tables at build time (the Sphinx
-extension :mod:`mahjong_core.sphinx_rulesets` calls :func:`write_pages`).
+extension :mod:`mahjong_docs.sphinx_ext` calls :func:`write_pages`).
 Everything a ruleset's YAML holds is shown -- each parameter and each row of
 each table, whatever tables the ruleset has -- with the seed line or the
 assumption behind it and the ruleset in its ``extends`` chain that set it.
 
 This module knows no Sphinx: it returns text, so tests can check the pages
 without building them.  The worked example hands written into other pages are
-checked by :mod:`mahjong_core.doc_examples`, which borrows the reST helpers
+checked by :mod:`mahjong_docs.examples`, which borrows the reST helpers
 here (so this module does not import it).
 """
 
@@ -24,12 +24,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import MahjongError
-from .rules import Ruleset, available, load_ruleset
-from .rules.merge import is_leaf
-from .rules.ruleset import Provenance
+from mahjong_core.errors import MahjongError
+from mahjong_core.rules import Ruleset, available, load_ruleset
+from mahjong_core.rules.merge import is_leaf
+from mahjong_core.rules.ruleset import Provenance
 
-GENERATED = ".. Generated from the ruleset data by mahjong_core.docgen at build time; do not edit."
+GENERATED = ".. Generated from the ruleset data by mahjong_docs.pages at build time; do not edit."
 EMPTY = "–"
 
 #: Parameters grouped by topic on the ruleset pages; a parameter not listed here goes under "Other rules".
@@ -186,8 +186,8 @@ def parameter_descriptions() -> dict[str, str]:
     every mechanism's, so a family's own parameters are described where its
     rulesets show them.
     """
-    from .extensions import installed
-    from .rules.schema import ruleset_schema
+    from mahjong_core.extensions import installed
+    from mahjong_core.rules.schema import ruleset_schema
 
     schema = ruleset_schema()
     extensions = installed()
@@ -248,8 +248,8 @@ def hook_implementations(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
     """``(hook, module, ruleset id, first docstring paragraph)`` for each hook the plugin modules implement."""
     import inspect
 
-    from .hookspecs import PROJECT
-    from .plugin_manager import HOOK_PREFIX
+    from mahjong_core.hookspecs import PROJECT
+    from mahjong_core.plugin_manager import HOOK_PREFIX
 
     owners = dict(zip((m.__name__ for m in ruleset.modules), _module_owners(ruleset), strict=False))
     out = []

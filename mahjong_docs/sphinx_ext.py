@@ -1,9 +1,9 @@
 """Sphinx extension: rule pages generated from the installed rulesets, and worked example hands that are executed.
 
-Add ``"mahjong_core.sphinx_rulesets"`` to a Sphinx project's extensions and:
+Add ``"mahjong_docs.sphinx_ext"`` to a Sphinx project's extensions and:
 
 * when the builder starts, the ruleset pages, the comparison and the JSON
-  Schema pages are (re)written from the data by :mod:`mahjong_core.docgen`
+  Schema pages are (re)written from the data by :mod:`mahjong_docs.pages`
   under ``rulesets/`` and ``schemas/`` of the source folder -- so they cannot
   drift from the rules.  ``mahjong_rulesets`` (a list, or a comma-separated
   string with ``-D``) limits them to some rulesets; by default every installed
@@ -12,7 +12,7 @@ Add ``"mahjong_core.sphinx_rulesets"`` to a Sphinx project's extensions and:
   waits, and with ``:ruleset:`` its score item by item.  Whatever the example
   states (``:complete:``, ``:arrangements:``, ``:waits:``, ``:shanten:``,
   ``:score:``, ``:limit:``) is checked against the code as the page is built
-  (by :mod:`mahjong_core.doc_examples`); a mismatch is a warning, which fails
+  (by :mod:`mahjong_docs.examples`); a mismatch is a warning, which fails
   a ``-W`` build::
 
       .. mahjong-hand:: 123m456m789m555z 1p +1p
@@ -34,7 +34,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from . import doc_examples, docgen
+from . import examples as doc_examples
+from . import pages as docgen
 
 logger = logging.getLogger(__name__)
 __version__ = "1.0"

@@ -25,13 +25,14 @@ from mahjong_rulesets.classical.losers import loser_arrangement, loser_shape
 from mahjong_rulesets.classical.predicates import COUNTERS, READERS, Shape, hand_tiles, shape_of
 from mahjong_rulesets.classical.scoring import classical_score, situation_context
 from mahjong_rulesets.classical.tables import VALUE_FACTS, classical_tables, row_reader
+from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 from mahjong_rulesets.harbin import predicates as harbin_predicates
 
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import MahjongError
 from mahjong_core.melds import Arrangement, ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.notation import check_hand, parse_hand
-from mahjong_core.predicates import CORE, Predicate
+from mahjong_core.predicates import Predicate
 from mahjong_core.rules import available, installed_predicates, load_ruleset
 from mahjong_core.tiles import BONUS, GREENS, TERMINALS_AND_HONOURS
 

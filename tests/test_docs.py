@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from mahjong_core import doc_examples, docgen
-from mahjong_core.cli.docs import build
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import available, load_ruleset
+from mahjong_docs import examples as doc_examples
+from mahjong_docs import pages as docgen
+from mahjong_docs.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -184,7 +185,7 @@ def test_situation_facts_fill_an_ordinary_win_and_take_what_is_named() -> None:
 def test_a_wrong_example_fails_the_sphinx_build(tmp_path: Path) -> None:
     src = tmp_path / "src"
     src.mkdir()
-    (src / "conf.py").write_text("extensions = ['mahjong_core.sphinx_rulesets']\nmahjong_rulesets = ['harbin']\n",
+    (src / "conf.py").write_text("extensions = ['mahjong_docs.sphinx_ext']\nmahjong_rulesets = ['harbin']\n",
                                  encoding="utf-8")
     (src / "index.rst").write_text("Hands\n=====\n\n.. toctree::\n\n   rulesets/index\n   schemas/index\n\n"
                                    ".. mahjong-hand:: 111222333m789p5s +5s\n   :arrangements: 1\n",

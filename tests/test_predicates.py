@@ -6,10 +6,11 @@ import re
 from collections.abc import Mapping
 
 import pytest
+from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
-from mahjong_core.predicates import CORE, Vocabulary
+from mahjong_core.predicates import Vocabulary
 from mahjong_core.rules import installed_predicates, load_ruleset
 from mahjong_core.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE
 

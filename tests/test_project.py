@@ -17,7 +17,7 @@ def run(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subp
 
 
 def test_ruff_is_clean() -> None:
-    result = run(str(BIN / "ruff"), "check", "mahjong_core", "plugins", "tests", "benchmarks", "docs")
+    result = run(str(BIN / "ruff"), "check", "mahjong_core", "mahjong_docs", "plugins", "tests", "benchmarks", "docs")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

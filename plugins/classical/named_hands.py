@@ -1,7 +1,7 @@
 """The named hands only the classical family's tables name: situation limits, green hands, treasures.
 
 The hands more than one family names (pure suit, the four-wind hands...)
-are the core's (:data:`mahjong_core.predicates.CORE`); these are the
+are the shared hands' plugin's (:mod:`mahjong_rulesets.hands`); these are the
 classical tables' own, contributed to the rulesets of this family by its
 plugin (:mod:`mahjong_rulesets.classical.family`).  Where the seeds define
 one name two ways (000 and 001 disagree on "grapes on a flat roof" and
@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
+
 from mahjong_core.melds import Arrangement, Form, Hand, MeldKind
 from mahjong_core.predicates import (
-    CORE,
     Vocabulary,
     chows_of,
     concealed_hand,

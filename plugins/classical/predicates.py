@@ -62,10 +62,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_rulesets.classical.named_hands import VOCABULARY as NAMED_HANDS
+from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
 from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
 from mahjong_core.predicates import (
-    CORE,
     Predicate,
     Vocabulary,
     check_facts,

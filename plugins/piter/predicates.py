@@ -35,10 +35,11 @@ from mahjong_rulesets.classical.predicates import (
     classical_predicate,
     counting_predicate,
 )
+from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.melds import Arrangement, Hand, MeldKind
-from mahjong_core.predicates import CORE, Predicate, Vocabulary
+from mahjong_core.predicates import Predicate, Vocabulary
 from mahjong_core.tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat
 
 __all__ = ["SHOWN_FACT"]

@@ -75,6 +75,18 @@ def _plugin_name(module: ModuleType | object) -> str:
     return getattr(module, "__name__", None) or type(module).__name__
 
 
+def _register(pm: MahjongPluginManager, plugins: Iterable[ModuleType | object]) -> None:
+    """Register each plugin once, in order; a hook with parameters its spec lacks is a located error."""
+    for plugin in plugins:
+        name = _plugin_name(plugin)
+        if pm.is_registered(plugin) or pm.has_plugin(name):
+            continue
+        try:
+            pm.register(plugin, name=name)
+        except pluggy.PluginValidationError as exc:
+            raise RulesetError(f"plugin {name}: {exc}") from None
+
+
 def build_plugin_manager(
     ruleset_modules: Iterable[ModuleType | object],
     *,
@@ -95,14 +107,7 @@ def build_plugin_manager(
     # Historic: every plugin registered from here on may add hook specs of its own as it arrives.
     pm.hook.mahjong_addhooks.call_historic(kwargs={"pluginmanager": pm})
     for group in ((defaults,), ruleset_modules, house_tweaks, observers):
-        for plugin in group:
-            name = _plugin_name(plugin)
-            if pm.is_registered(plugin) or pm.has_plugin(name):
-                continue
-            try:
-                pm.register(plugin, name=name)
-            except pluggy.PluginValidationError as exc:
-                raise RulesetError(f"plugin {name}: {exc}") from None
+        _register(pm, group)
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
@@ -293,14 +298,7 @@ def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tup
     the error when two plugins contribute one name.
     """
     pm = MahjongPluginManager()
-    for plugin in plugins:
-        name = _plugin_name(plugin)
-        if pm.is_registered(plugin) or pm.has_plugin(name):
-            continue
-        try:
-            pm.register(plugin, name=name)
-        except pluggy.PluginValidationError as exc:
-            raise RulesetError(f"plugin {name}: {exc}") from None
+    _register(pm, plugins)
     found: list[tuple[str, Any]] = []
     for impl in getattr(pm.hook, hook).get_hookimpls():  # in registration order
         found.extend((impl.plugin_name, item) for item in impl.function() or ())

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,25 +52,26 @@ def predicate_errors(ruleset: Ruleset) -> list[RulesetError]:
             ruleset.settlement_rule  # noqa: B018 -- raises for a settlement no installed plugin provides
     except RulesetError as exc:
         return [exc.located(source=_blame(ruleset.origins, ["parameters", "settlement"], ruleset.location))]
-    errors = []
-    for table_name, table in ruleset.raw_tables.items():
-        if table_name == "parameters" or not isinstance(table, Mapping):
+    return [RulesetError(message, source=_blame(ruleset.origins, parts, ruleset.location), place=json_path(parts))
+            for parts, message in _unknown_predicates(ruleset.raw_tables, vocabulary)]
+
+
+def _unknown_predicates(tables: Mapping[str, Any], vocabulary: Iterable[str]
+                        ) -> Iterator[tuple[list[str | int], str]]:
+    """``(path, message)`` for each table row naming a predicate outside ``vocabulary``."""
+    names = set(vocabulary)
+    known = sorted(names)
+    for table_name, table in tables.items():
+        if table_name in METADATA_KEYS or table_name == "parameters" or not isinstance(table, Mapping):
             continue
         for row_id, row in table.items():
             name = row.get("predicate") if isinstance(row, Mapping) else None
-            if isinstance(name, str) and name not in vocabulary:
-                close = difflib.get_close_matches(name, list(vocabulary), n=1)
+            if isinstance(name, str) and name not in names:
+                close = difflib.get_close_matches(name, known, n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                parts: list[str | int] = [table_name, row_id, "predicate"]
-                errors.append(
-                    RulesetError(
-                        f"unknown predicate {name!r}{hint}; the predicates this ruleset's family, mechanisms and "
-                        f"modules contribute are listed by `mahjong rules show {ruleset.id}`",
-                        source=_blame(ruleset.origins, parts, ruleset.location),
-                        place=json_path(parts),
-                    )
-                )
-    return errors
+                yield ([table_name, row_id, "predicate"],
+                       f"unknown predicate {name!r}{hint}; neither an installed plugin nor this ruleset's modules "
+                       f"contribute it")
 
 
 def _file_predicate_errors(document: Mapping[str, Any], where: str, module: object | None) -> list[RulesetError]:
@@ -83,18 +84,8 @@ def _file_predicate_errors(document: Mapping[str, Any], where: str, module: obje
         vocabulary = {p.name for _, p in contributions(plugins, "mahjong_predicates")}
     except RulesetError as exc:
         return [exc.located(source=where)]
-    errors = []
-    for table_name, table in document.items():
-        if table_name in METADATA_KEYS or table_name == "parameters" or not isinstance(table, Mapping):
-            continue
-        for row_id, row in table.items():
-            name = row.get("predicate") if isinstance(row, Mapping) else None
-            if isinstance(name, str) and name not in vocabulary:
-                close = difflib.get_close_matches(name, sorted(vocabulary), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                errors.append(RulesetError(f"unknown predicate {name!r}{hint}", source=where,
-                                           place=json_path([table_name, row_id, "predicate"])))
-    return errors
+    return [RulesetError(message, source=where, place=json_path(parts))
+            for parts, message in _unknown_predicates(document, vocabulary)]
 
 
 class _Loader:

@@ -266,6 +266,38 @@ def hook_implementations(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
     return out
 
 
+#: Hooks a plugin answers outside games (what it contributes), not listed among the rules its games play by.
+CONTRIBUTION_HOOKS = frozenset({"mahjong_predicates", "mahjong_scoring_families", "mahjong_settlements",
+                                "mahjong_mechanisms"})
+
+
+def game_plugins(ruleset: Ruleset) -> list[tuple[str, str, str, list[str], str]]:
+    """``(kind, name, module, game hooks, description)`` for the family, settlement and mechanisms it uses."""
+    from mahjong_core.extensions import installed
+    from mahjong_core.plugin_manager import HOOK_PREFIX
+
+    def hooks_of(plugin: object) -> list[str]:
+        names = (name for name in dir(plugin) if name.startswith(HOOK_PREFIX) and name not in CONTRIBUTION_HOOKS)
+        return sorted(name for name in names if callable(getattr(plugin, name)))
+
+    def module_of(plugin: object | None, fn: object) -> str:
+        return str(getattr(plugin, "__name__", None) or getattr(fn, "__module__", ""))
+
+    found = []
+    family = ruleset.scoring_family
+    if family is not None:
+        found.append(("scoring family", family.name, module_of(family.plugin, family.score),
+                      hooks_of(family.plugin) if family.plugin is not None else [], family.description))
+        rule = ruleset.settlement_rule
+        if rule is not None:
+            found.append(("settlement", rule.name, module_of(None, rule.settle), [], rule.description))
+    for mechanism in installed().mechanisms:
+        if mechanism.plugin in ruleset.plugins:
+            found.append(("mechanism", mechanism.name, module_of(mechanism.plugin, None), hooks_of(mechanism.plugin),
+                          mechanism.description))
+    return found
+
+
 def _module_owners(ruleset: Ruleset) -> list[str]:
     """The ruleset id each plugin module belongs to (modules are ordered root first, one per ruleset with one)."""
     infos = available()
@@ -394,6 +426,15 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
         if ruleset.sha256 == parent.sha256:
             out += [f"Its rule content is the same as {ruleset_ref(parent.id, documented)}'s (same hash).", ""]
 
+    out += [heading("Plugins its games use", "-"),
+            "What its data names or switches on, each found through the ``mahjong_core.plugins`` entry points; "
+            "the hooks column lists the game hooks each one implements.", ""]
+    rows = [[f"{kind} {literal(name)}", text(about) or EMPTY,
+             ", ".join(f":func:`{h.removeprefix('mahjong_')} <mahjong_core.hookspecs.{h}>`" for h in hooks) or EMPTY]
+            for kind, name, _module, hooks, about in game_plugins(ruleset)]
+    out += [list_table(["plugin", "what it does", "game hooks"], rows, widths=[28, 44, 28])
+            if rows else "None: its games run on the core's defaults alone.", ""]
+
     hooks = hook_implementations(ruleset)
     out += [heading("Rules in code", "-")]
     if hooks:
@@ -404,7 +445,8 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
                 for hook, module, owner, doc in hooks]
         out += [list_table(["hook", "module", "ruleset", "what it does"], rows, widths=[22, 24, 16, 38]), ""]
     else:
-        out += ["None: every rule of this ruleset is data, read by the core's default hooks.", ""]
+        out += ["None: every rule of this ruleset is data, read by the core's default hooks and the plugins above.",
+                ""]
 
     for section, items in all_entries.items():
         if not items:

@@ -227,3 +227,14 @@ def test_mahjong_docs_builds_a_site_for_the_rulesets_asked_for(tmp_path: Path) -
     assert (tmp_path / "site" / "hooks.html").exists()
     with pytest.raises(MahjongError, match="no installed ruleset"):
         build(tmp_path / "other", ["no_such_rules"])
+
+
+def test_a_ruleset_page_names_the_plugins_its_games_use() -> None:
+    piter = docgen.ruleset_page(load_ruleset("piter"), RULESETS).split("Plugins its games use", 1)[1]
+    piter = piter.split("Rules in code", 1)[0]
+    for plugin in ("scoring family ``classical``", "mechanism ``chow_pause``", "mechanism ``pair_play``",
+                   "claim_priority <mahjong_core.hookspecs.mahjong_claim_priority>"):
+        assert plugin in piter, plugin
+    mcr = docgen.ruleset_page(load_ruleset("mcr"), RULESETS).split("Plugins its games use", 1)[1]
+    mcr = mcr.split("Rules in code", 1)[0]
+    assert "scoring family ``mcr``" in mcr and "settlement ``sport``" in mcr and "``tile_exchange``" not in mcr

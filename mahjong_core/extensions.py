@@ -53,6 +53,10 @@ class ScoringFamily:
     :param parameters: a JSON Schema (``type: object``, ``properties``, ``required``) of the resolved
         parameters only this family reads; they are allowed, and the required ones demanded, in a ruleset
         of this family and no other.
+    :param check: ``check(ruleset)`` reads the ruleset's tables as the engine will (compiling them, where the
+        engine caches a compiled form) and raises a located :class:`~mahjong_core.errors.RulesetError` for an
+        entry it cannot use; called when the ruleset is loaded, so ``mahjong rules validate`` reports what
+        the first scored hand would otherwise trip over.
     """
 
     name: str
@@ -61,6 +65,7 @@ class ScoringFamily:
     plugin: object | None = None
     description: str = ""
     parameters: Mapping[str, Any] | None = None
+    check: Callable[[Ruleset], object] | None = None
 
 
 @dataclass(frozen=True)

@@ -211,9 +211,8 @@ def overlay(tmp_path: Path, parent: str, name: str, body: str) -> Any:
     ],
 )
 def test_tables_the_engine_cannot_score_fail_with_their_place(tmp_path: Path, body: str, message: str) -> None:
-    ruleset = overlay(tmp_path, "harbin", "broken", body)
-    with pytest.raises(RulesetError, match=message) as caught:
-        classical_tables(ruleset)
+    with pytest.raises(RulesetError, match=message) as caught:  # read when the ruleset is loaded
+        classical_tables(overlay(tmp_path, "harbin", "broken", body))
     assert caught.value.place and caught.value.place.startswith("$.")
 
 

@@ -283,3 +283,14 @@ def test_every_parameter_of_every_schema_is_described_and_the_docs_show_it() -> 
                                                        if name in p["properties"]}
             count += 1
     assert count >= 37
+
+
+def test_a_family_reads_its_tables_when_the_ruleset_loads(tmp_path: Path) -> None:
+    path = tmp_path / "bad_points.yaml"
+    path.write_text("id: bad_points\nversion: 1.0.0\nname: bad\nextends: harbin\npoints:\n"
+                    "  mahjong: {predicate: cl_mahjong, value: -20, assumption: test}\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"bad_points\.yaml::\$\.points\.mahjong\.value: value must be points"):
+        load_ruleset(path)
+    from mahjong_core.rules import validate_file
+
+    assert [e.place for e in validate_file(path)] == ["$.points.mahjong.value"]

@@ -248,9 +248,8 @@ fans:
     ],
 )
 def test_tables_the_engine_cannot_use_are_located_errors(tmp_path: Path, body: str, message: str) -> None:
-    ruleset = overlay(tmp_path, body)
-    with pytest.raises(RulesetError, match=message) as info:
-        hk.score(ruleset, parse_hand("123m456p789s555s2m +2m"), context())
+    with pytest.raises(RulesetError, match=message) as info:  # read when the ruleset is loaded
+        hk.score(overlay(tmp_path, body), parse_hand("123m456p789s555s2m +2m"), context())
     assert info.value.place and info.value.place.startswith(("$.fans", "$.scoring"))
 
 

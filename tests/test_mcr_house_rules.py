@@ -58,9 +58,8 @@ def test_a_house_rule_with_the_official_values_agrees_with_the_reference_everywh
 
 def test_a_row_excluding_an_unknown_row_is_a_ruleset_error(tmp_path: Path) -> None:
     bad = OFFICIAL.replace("excludes: [concealed_kong, two_concealed_pungs]", "excludes: [concealed_kongs]")
-    house = load_ruleset(_write(tmp_path, bad.replace("mcr_official_kongs", "mcr_bad_excludes")))
-    with pytest.raises(RulesetError, match="excludes 'concealed_kongs', which is no row"):
-        score_hand(house, parse_hand("78m77z (2222m) (4444p) [789s<] +6m"), {})
+    with pytest.raises(RulesetError, match="excludes 'concealed_kongs', which is no row"):  # read on loading
+        load_ruleset(_write(tmp_path, bad.replace("mcr_official_kongs", "mcr_bad_excludes")))
 
 
 def test_dropping_a_fan_is_one_line(tmp_path: Path) -> None:

@@ -199,9 +199,8 @@ def overlay(tmp_path: Path, body: str) -> Any:
     ],
 )
 def test_bad_doubling_figures_fail_with_their_place(tmp_path: Path, figure: str, message: str) -> None:
-    ruleset = overlay(tmp_path, f"  doubling_figures: {{value: {figure}, assumption: test}}\n")
-    with pytest.raises(RulesetError, match=message) as caught:
-        classical_tables(ruleset)
+    with pytest.raises(RulesetError, match=message) as caught:  # read when the ruleset is loaded
+        classical_tables(overlay(tmp_path, f"  doubling_figures: {{value: {figure}, assumption: test}}\n"))
     assert caught.value.place and caught.value.place.startswith("$.scoring.doubling_figures")
 
 

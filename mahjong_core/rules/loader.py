@@ -52,6 +52,13 @@ def predicate_errors(ruleset: Ruleset) -> list[RulesetError]:
             ruleset.settlement_rule  # noqa: B018 -- raises for a settlement no installed plugin provides
     except RulesetError as exc:
         return [exc.located(source=_blame(ruleset.origins, ["parameters", "settlement"], ruleset.location))]
+    family = ruleset.scoring_family
+    if family is not None and family.check is not None and not any(
+            True for _ in _unknown_predicates(ruleset.raw_tables, vocabulary)):
+        try:
+            family.check(ruleset)
+        except RulesetError as exc:  # the family's own reading of its tables
+            return [exc.located(source=ruleset.location)]
     return [RulesetError(message, source=_blame(ruleset.origins, parts, ruleset.location), place=json_path(parts))
             for parts, message in _unknown_predicates(ruleset.raw_tables, vocabulary)]
 

@@ -18,6 +18,7 @@ from mahjong_rulesets.classical import named_hands, predicates
 from mahjong_rulesets.classical.penalties import dangerous_discard_penalty
 from mahjong_rulesets.classical.scoring import FAMILY, classical_score, score_reading
 from mahjong_rulesets.classical.settlement import classical_settlement
+from mahjong_rulesets.classical.tables import classical_tables
 
 from mahjong_core.extensions import ScoringFamily, Settlement, load_schema
 from mahjong_core.hookspecs import hookimpl
@@ -32,7 +33,7 @@ def mahjong_predicates() -> Sequence[Predicate]:
 
 @hookimpl
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
-    return [ScoringFamily(FAMILY, classical_score, score_reading, plugin=sys.modules[__name__],
+    return [ScoringFamily(FAMILY, classical_score, score_reading, plugin=sys.modules[__name__], check=classical_tables,
                           description="points for sets and the hand, doublings, limits (seeds 000-003)",
                           parameters=load_schema(__package__, "parameters.schema.json"))]
 

@@ -192,12 +192,10 @@ def classical_tables(ruleset: Any) -> ClassicalTables:
 
     :raises RulesetError: for a table the engine cannot score, with the place in the file.
     """
-    try:
-        return _CACHE[ruleset]
-    except KeyError:
-        compiled = _compile(ruleset)
-        _CACHE[ruleset] = compiled
-        return compiled
+    compiled = _CACHE.get(ruleset)
+    if compiled is None:  # compiled outside the lookup, so a table error is not reported "during a KeyError"
+        compiled = _CACHE[ruleset] = _compile(ruleset)
+    return compiled
 
 
 # ---------------------------------------------------------------------------

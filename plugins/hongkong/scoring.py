@@ -266,6 +266,12 @@ def _tables(ruleset: Any) -> tuple[tuple[_Row, ...], tuple[_Row, ...]]:
 # --------------------------------------------------------------------------- situation
 
 
+def check_tables(ruleset: Any) -> None:
+    """Read the fan table, the fan bands and the limit rows as scoring will (cached), raising for a bad entry."""
+    _tables(ruleset)
+    fan_bands(ruleset)
+
+
 def situation_context(hand: Hand, context: Mapping[str, Any]) -> dict[str, Any]:
     """The facts the predicates read: the caller's context, the hand's flags, and False for the rest.
 

@@ -434,3 +434,29 @@ def test_root_without_required_parameters_fails(tmp_path: Path) -> None:
     errors = validate_file(path)
     assert errors and all(e.place in ("$", "$.parameters") for e in errors)
     assert any("'players' is a required property" in e.message for e in errors)
+
+
+def test_the_c_parser_reads_every_bundled_file_as_the_python_parser_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """libyaml is only a faster reader: the same data (so the same hashes) and the same located errors."""
+    import yaml
+
+    from mahjong_core.rules import document
+
+    assert document._LOADER is getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    files = sorted(Path(__file__).resolve().parents[1].glob("plugins/**/ruleset.yaml"))
+    assert len(files) >= 12
+    fast = {str(f): document.parse_ruleset_text(f.read_text(encoding="utf-8"), str(f)) for f in files}
+    bad = ["id: x\nversion: 1.0.0\nname: x\nparameters: {a: 1, a: 2}\n", "id: x\n  name: [\n", "id: &a x\nname: *a\n"]
+    fast_errors = []
+    for text in bad:
+        with pytest.raises(RulesetError) as caught:
+            document.parse_ruleset_text(text, "t.yaml")
+        fast_errors.append(caught.value.place)
+    monkeypatch.setattr(document, "_LOADER", yaml.SafeLoader)
+    assert {str(f): document.parse_ruleset_text(f.read_text(encoding="utf-8"), str(f)) for f in files} == fast
+    slow_errors = []
+    for text in bad:
+        with pytest.raises(RulesetError) as caught:
+            document.parse_ruleset_text(text, "t.yaml")
+        slow_errors.append(caught.value.place)
+    assert slow_errors == fast_errors

@@ -24,6 +24,10 @@ import yaml
 
 from ..errors import RulesetError
 
+#: PyYAML's C parser (libyaml, shipped in its wheels) where present: it reads a ruleset file about ten times
+#: faster than the pure-Python one, with the same safe constructor and the same line marks.
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 #: A ruleset file larger than this is not a ruleset.
 MAX_BYTES = 1_000_000
 
@@ -101,7 +105,7 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise RulesetError(f"file is larger than {MAX_BYTES} bytes", source=source)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         place = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
@@ -111,7 +115,8 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
     if root is None:
         raise RulesetError("file is empty; expected a mapping with id, version and name", source=source)
     _check_nodes(root, "$", source, set())
-    data = yaml.safe_load(text)
+    # Built from the checked node tree: the text is parsed once, and only plain, checked nodes are constructed.
+    data = _LOADER("").construct_document(root)
     if not isinstance(data, dict):
         raise RulesetError(f"expected a mapping at the top, got {type(data).__name__}", source=source, place="$")
     _check_numbers(data, "$", source)

@@ -424,15 +424,27 @@ class Game:
         steps = self.hook.mahjong_exchange_steps(ruleset=self.ruleset, table=t) or ()
         for step in steps:
             passed: dict[int, tuple[int, ...]] = {}
+            refused: set[int] = set()
             for i in range(t.players):
                 seat = (t.dealer + i) % t.players
                 options = self._exchange_options(seat, step)
                 action = self.decide(seat, options, "exchange", window=True)
                 if action.kind == "exchange":
                     passed[seat] = action.tiles
-                elif action.kind == "refuse" and step.refuse_only_if_calling:
-                    t.seats[seat].calling = True
-                    self.event("table", "calling", seat=seat, declared=True)
+                elif action.kind == "refuse":
+                    refused.add(seat)
+                    if step.refuse_only_if_calling:
+                        t.seats[seat].calling = True
+                        self.event("table", "calling", seat=seat, declared=True)
+            if step.optional and refused:
+                # An optional pass that one seat declines is made by nobody (the American Charleston's optional
+                # passes stop when a player declines): a pass round the table needs every seat to give.
+                passed = {}
+            elif step.refuse_only_if_calling:
+                # One partner's refusal means the pair does not exchange (003 line 15: "the exchange may not take
+                # place"): the other keeps its tiles too, so both hands keep their size.
+                passed = {seat: tiles for seat, tiles in passed.items()
+                          if seat not in refused and (seat + step.offset) % t.players not in refused}
             # All seats pass at the same time: take every passed tile out before any arrives.
             for seat, tiles in passed.items():
                 for tile in tiles:

@@ -139,3 +139,44 @@ def test_an_exchange_of_tiles_not_held_is_caught_at_its_event(tmp_path: Path) ->
     assert not verdict.ok and verdict.event == decision["n"]
     # A bot seat is re-run as the seeded bot (its decision differs), a scripted one is refused (not legal).
     assert "tiles" in (verdict.error or "") or "not legal" in (verdict.error or "")
+
+
+# ---------------------------------------------------------------- refusals keep every hand's size
+
+
+def _sizes_checked(ruleset: Any, seed: int, bots: list[str], max_deals: int | None = None) -> int:
+    """Play a seeded game with the conformance suite's hand-size observer; return how many decisions it checked."""
+    from mahjong_core.conformance.checks import HandSizes
+
+    late = bool(ruleset.value("pung_claim_until_next_discard"))
+    observer = HandSizes(int(ruleset.value("hand_size")), late_claims=late)
+    game = Game(ruleset, make_bots(bots, seed), seed, observers=(observer,), max_deals=max_deals)
+    game.play()
+    return observer.checked
+
+
+def test_a_refused_partner_exchange_is_made_by_neither_partner() -> None:
+    """003 line 15: a calling hand may refuse, and then the pair does not exchange (seed 39 held 15 tiles)."""
+    piter = load_ruleset("piter")
+    events: list[dict[str, Any]] = []
+    game = Game(piter, make_bots(["greedy"] * 4, 39), 39, emit=events.append)
+    game.play()
+    refusals = [e for e in events if e["type"] == "decision" and e.get("action") == "refuse"]
+    assert refusals, "seed 39 has a refused exchange"
+    deal = max(e["n"] for e in events if e["type"] == "deal_start" and e["n"] < refusals[0]["n"])
+    exchanges = [e for e in events if e["type"] == "exchange" and deal < e["n"]
+                 and not any(s["type"] == "deal_start" and deal < s["n"] < e["n"] for s in events)]
+    refuser = refusals[0]["actor"]
+    assert all(refuser not in (e["giver"], e["receiver"]) for e in exchanges), exchanges
+    assert _sizes_checked(piter, 39, ["greedy"] * 4) > 500  # every decision of the whole game, sizes right
+
+
+def test_a_declined_optional_pass_is_made_by_nobody(tmp_path: Path) -> None:
+    body = ("parameters:\n  tile_exchange:\n    value:\n      kind: charleston\n      passes:\n"
+            "        - {direction: right, count: 3}\n        - {direction: left, count: 3, optional: true}\n"
+            "    assumption: test\n")
+    path = tmp_path / "optional.yaml"
+    path.write_text(f"id: optional_charleston\nversion: 1.0.0\nname: x\nextends: orsk\n{body}", encoding="utf-8")
+    ruleset = load_ruleset(path)
+    for seed in range(6):  # random bots decline the optional pass now and then
+        assert _sizes_checked(ruleset, seed, ["random"] * 4, max_deals=2) > 100

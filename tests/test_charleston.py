@@ -146,7 +146,7 @@ def test_an_exchange_of_tiles_not_held_is_caught_at_its_event(tmp_path: Path) ->
 
 def _sizes_checked(ruleset: Any, seed: int, bots: list[str], max_deals: int | None = None) -> int:
     """Play a seeded game with the conformance suite's hand-size observer; return how many decisions it checked."""
-    from mahjong_core.conformance.checks import HandSizes
+    from mahjong_core.invariants import HandSizes
 
     late = bool(ruleset.value("pung_claim_until_next_discard"))
     observer = HandSizes(int(ruleset.value("hand_size")), late_claims=late)

@@ -83,6 +83,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset", nargs="+", help="installed ruleset ids")
     add("audit", "games:cmd_audit", "check every action and recompute every score and payment of a log"
         ).add_argument("file")
+    p = add("soak", "games:cmd_soak", "play many seeded games of each ruleset with every installed bot, stopping "
+            "at the first broken invariant (tiles, hand sizes, payments) and naming its seed")
+    p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable; default: every installed one)")
+    p.add_argument("--games", type=int, default=20, help="games per ruleset (default: 20)")
+    p.add_argument("--seed", type=int, default=1, help="the first game's seed; game i plays seed + i (default: 1)")
+    p.add_argument("--max-deals", type=int, default=None, help="stop each game after this many deals")
     return parser
 
 

@@ -166,3 +166,33 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"re-play   {'byte-identical' if replayed.ok else replayed.text()}")
         print(f"audit     {'clean' if audited.ok else audited.text()}")
     return EXIT_OK if replayed.ok and audited.ok else EXIT_FAILED_CHECK
+
+
+def cmd_soak(args: argparse.Namespace) -> int:
+    """Soak every (or each named) ruleset; exit 1 with the failing game's ruleset, seed and bots."""
+    from ..rules import available
+    from ..soak import soak
+
+    if args.games < 1:
+        raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
+    ids = args.ruleset or list(available())
+    bar = None
+    if not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.games * len(ids), unit="game", file=sys.stderr)
+    try:
+        report = soak(ids, args.games, args.seed, max_deals=args.max_deals, progress=bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    failure = report.failure
+    if args.json:
+        print_json({"games": report.games, "deals": report.deals,
+                    "failure": None if failure is None else {"ruleset": failure.ruleset, "seed": failure.seed,
+                                                             "bots": list(failure.bots), "message": failure.message}})
+    else:
+        for rid, played in report.games.items():
+            print(f"{rid:24s} {played:6d} games {report.deals[rid]:7d} deals")
+        print(f"FAILED {failure}" if failure else f"all invariants held: {sum(report.games.values())} games")
+    return EXIT_FAILED_CHECK if failure else EXIT_OK

@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import inspect
 import tempfile
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -41,7 +40,8 @@ from hypothesis import strategies as st
 from ..arrangements import arrangements as all_arrangements
 from ..engine import Game, GameResult
 from ..errors import MahjongError
-from ..hookspecs import PROJECT, hookimpl
+from ..hookspecs import PROJECT
+from ..invariants import HandSizes, TileConservation, ZeroSumPayments
 from ..melds import Arrangement, Hand
 from ..players import make_bots
 from ..plugin_manager import HOOK_PREFIX, build_plugin_manager, hook_names
@@ -52,8 +52,6 @@ from ..rules.merge import is_leaf
 from ..score import Score
 from ..scoring import has_scoring, reading_scorer, score_hand
 from ..simulate import play_game
-from ..table import Table
-from ..wall import Wall
 from . import strategies as mst
 from .plugin import games_per_check
 
@@ -73,97 +71,6 @@ def _settings(examples: int, *, shrink: bool = True) -> settings:
 # ---------------------------------------------------------------------------
 # Observers
 # ---------------------------------------------------------------------------
-
-
-class TileConservation:
-    """After every event, every tile of the set is somewhere: wall, hands, melds, discards, bonus tiles."""
-
-    def __init__(self, tile_set: tuple[int, ...]):
-        self.expected = Counter(tile_set)
-        self.checked = 0
-
-    @hookimpl
-    def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
-        kind = event["type"]
-        wall = table.wall
-        if wall is None or kind in ("deal_start", "game_end") or kind.startswith("wall_"):
-            return
-        # Conformance games are seeded; a physical game's observed tiles do not say which tiles are left.
-        assert isinstance(wall, Wall), f"tile conservation needs a seeded wall, not a {type(wall).__name__}"
-        seen: Counter[int] = Counter(wall.remaining())
-        for seat in table.seats:
-            seen.update({kind_: n for kind_, n in enumerate(seat.counts) if n})
-            for meld in seat.melds:
-                seen.update(meld.tiles)
-            seen.update(seat.discards)
-            seen.update(seat.bonus)
-        if seen != self.expected:
-            missing = self.expected - seen
-            extra = seen - self.expected
-            raise AssertionError(f"tiles not conserved after event {event['n']} ({kind}): "
-                                 f"missing {dict(missing)}, extra {dict(extra)}")
-        self.checked += 1
-
-
-class HandSizes:
-    """Between turns every hand holds ``hand_size`` tiles (a kong counts as three); in its turn, one more.
-
-    With ``late_claims`` (a pung may be claimed until the next discard, 001 line
-    109) the next player may already have drawn while the others decide, so at
-    a claim decision that one seat may hold one more.
-    """
-
-    def __init__(self, hand_size: int, *, late_claims: bool = False):
-        self.hand_size = hand_size
-        self.late_claims = late_claims
-        self.checked = 0
-
-    @hookimpl
-    def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
-        if event["type"] != "decision" or event.get("phase") not in ("claim", "turn"):
-            return
-        drawer = None
-        if event["phase"] == "claim" and self.late_claims and table.last_discarder is not None:
-            drawer = (table.last_discarder + 1) % table.players
-        for s, seat in enumerate(table.seats):
-            want = {self.hand_size + (1 if event["phase"] == "turn" and s == event["actor"] else 0)}
-            if s == drawer and s != event["actor"]:
-                want.add(self.hand_size + 1)
-            have = seat.hand_count()
-            if have not in want:
-                raise AssertionError(f"event {event['n']} ({event['phase']} decision of seat {event['actor']}): "
-                                     f"seat {s} holds {have} tiles, expected {' or '.join(map(str, sorted(want)))}")
-        self.checked += 1
-
-
-class ZeroSumPayments:
-    """Each settlement moves whole points between two different real seats; the scores always sum to zero."""
-
-    def __init__(self, players: int):
-        self.players = players
-        self.scores = [0] * players
-        self.settlements = 0
-        self.paid = 0
-
-    @hookimpl
-    def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
-        if event["type"] != "settlement":
-            return
-        where = f"settlement event {event['n']}"
-        for payer, payee, amount, reason in event["payments"]:
-            assert isinstance(amount, int) and not isinstance(amount, bool), f"{where}: amount {amount!r} of " \
-                f"{reason!r} is not a whole number"
-            assert amount >= 0, f"{where}: negative amount {amount} for {reason!r}"
-            assert 0 <= payer < self.players and 0 <= payee < self.players, \
-                f"{where}: seat out of range in {[payer, payee, amount, reason]}"
-            assert payer != payee, f"{where}: seat {payer} pays itself {amount} for {reason!r}"
-            self.scores[payer] -= amount
-            self.scores[payee] += amount
-            self.paid += amount
-        assert list(event["scores"]) == self.scores, \
-            f"{where}: scores {event['scores']} are not the sum of the payments so far {self.scores}"
-        assert sum(table.scores) == 0, f"{where}: the table's scores {table.scores} do not sum to zero"
-        self.settlements += 1
 
 
 # ---------------------------------------------------------------------------

@@ -177,21 +177,17 @@ def _below_minimum(ruleset: Ruleset, table: Table, hand: Hand, context: Mapping[
     The hand is scored by the ruleset's own engine and compared on the number
     the minimum names, read from the score's ``raw`` figures.
     """
-    minimum = ruleset.value("minimum_value")
-    if not minimum:
+    if not ruleset.value("minimum_value"):
         return None
-    from .scoring import score_hand
+    from .scoring import minimum_figures, score_hand
 
     score = score_hand(ruleset, hand, dict(context, winner=True))
     if score is None:
         return None
-    suffix = "_excluding_bonus" if minimum.get("excluding_bonus_tiles") else ""
-    for key, need in minimum.items():
-        if key == "excluding_bonus_tiles":
-            continue
-        have = score.raw.get(key + suffix, score.raw.get(key))
+    for key, excluding, need, have in minimum_figures(ruleset, score):
         if have is None:
-            raise RulesetError(f"the {score.family} scoring engine gives no {key + suffix!r} figure to compare with "
+            name = key + ("_excluding_bonus" if excluding else "")
+            raise RulesetError(f"the {score.family} scoring engine gives no {name!r} figure to compare with "
                                f"the minimum value", source=ruleset.location, place="$.parameters.minimum_value")
         if have < need:
             return f"below the minimum value: {have} {key}, at least {need} needed"

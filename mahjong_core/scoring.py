@@ -62,3 +62,19 @@ def score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Scor
     if family is None:
         return None
     return family.score(ruleset, hand, context)
+
+
+def minimum_figures(ruleset: Ruleset, score: Score) -> list[tuple[str, bool, int, int | None]]:
+    """``(measure, excluding bonus tiles, needed, the score's figure)`` for each measure the minimum value names.
+
+    ``minimum_value`` (``{points: 8, excluding_bonus_tiles: true}``, ``{fan: 2}``) is compared on the
+    score's ``raw`` figures; the figure is ``None`` where the family's engine gives none of that name.
+    ``[]`` for a ruleset without a minimum.
+    """
+    minimum = ruleset.value("minimum_value")
+    if not minimum:
+        return []
+    excluding = bool(minimum.get("excluding_bonus_tiles"))
+    suffix = "_excluding_bonus" if excluding else ""
+    return [(key, excluding, need, score.raw.get(key + suffix, score.raw.get(key)))
+            for key, need in minimum.items() if key != "excluding_bonus_tiles"]

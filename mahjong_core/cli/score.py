@@ -102,16 +102,11 @@ def _score(ruleset: Ruleset, text: str, context: Mapping[str, Any], source: str)
 
 
 def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
-    """The ruleset's minimum value and whether the score meets it (000 line 347 style: points, fan, doublings)."""
-    minimum = ruleset.value("minimum_value")
-    if not minimum:
-        return None
-    suffix = "_excluding_bonus" if minimum.get("excluding_bonus_tiles") else ""
-    for key, need in minimum.items():
-        if key == "excluding_bonus_tiles":
-            continue
-        have = score.raw.get(key + suffix, score.raw.get(key))
-        return {"measure": key, "excluding_bonus_tiles": bool(suffix), "needed": need, "have": have,
+    """The ruleset's first minimum measure and whether the score meets it (000 line 347: points, fan, doublings)."""
+    from ..scoring import minimum_figures
+
+    for key, excluding, need, have in minimum_figures(ruleset, score):
+        return {"measure": key, "excluding_bonus_tiles": excluding, "needed": need, "have": have,
                 "met": have is not None and have >= need}
     return None
 

@@ -136,6 +136,8 @@ class Game:
     :param emit: called with every event dict as it happens (a replay writer).
     :param observers: extra plugins (observers) to register after the ruleset.
     :param max_deals: stop after this many deals (the game otherwise ends by the ruleset's rule).
+    :param max_rounds: stop when this many rounds (prevalent winds) have been played: a live table's length
+        of one round, whose number of deals depends on how often the dealer keeps the deal.
     :param tile_source_factory: for recorded physical games: builds each deal's
         tile source instead of the seeded wall.
     """
@@ -150,12 +152,14 @@ class Game:
         observers: Sequence[object] = (),
         house_tweaks: Sequence[object] = (),
         max_deals: int | None = None,
+        max_rounds: int | None = None,
         tile_source_factory: Callable[[Game], TileSource] | None = None,
     ):
         self.ruleset = ruleset
         self.players = list(players)
         self.seed = seed
         self.max_deals = max_deals
+        self.max_rounds = max_rounds
         self.pm, self.hook = shared_plugin_manager(tuple(ruleset.plugins), house_tweaks=tuple(house_tweaks),
                                                  observers=tuple(observers))
         self._emit = emit
@@ -291,6 +295,8 @@ class Game:
         t = self.table
         while True:
             if self.max_deals is not None and t.deal_number >= self.max_deals:
+                break
+            if self.max_rounds is not None and t.round_index >= self.max_rounds:
                 break
             if self.hook.mahjong_game_over(ruleset=self.ruleset, table=t):
                 break

@@ -302,7 +302,8 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
 
     try:
         game = Game(ruleset, players, None if rng is None else rng["seed"], emit=comparator,
-                    max_deals=options.get("max_deals"), tile_source_factory=factory)
+                    max_deals=options.get("max_deals"), max_rounds=options.get("max_rounds"),
+                    tile_source_factory=factory)
         result = game.play()
     except Divergence as div:
         verdict.event, verdict.error = div.n, div.message

@@ -89,6 +89,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=20, help="games per ruleset (default: 20)")
     p.add_argument("--seed", type=int, default=1, help="the first game's seed; game i plays seed + i (default: 1)")
     p.add_argument("--max-deals", type=int, default=None, help="stop each game after this many deals")
+    p = add("serve", "serve:cmd_serve", "run the live game server: people play against bots in a browser")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, loopback only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    p.add_argument("--data", default="mahjong-data", help="folder for the tables' logs (default: mahjong-data)")
+    p.add_argument("--allow-origin", action="append", help="another origin whose pages may open websockets")
+    p.add_argument("--bot-pace", type=float, default=0.8,
+                   help="longest real pause of a bot's turn, in seconds, so people can follow (default: 0.8)")
+    p.add_argument("--deal-pause", type=float, default=30.0,
+                   help="seconds to wait after a deal for the people to say ready (default: 30)")
+    p = add("play", "serve:cmd_play", "sit down against bots: a local server, a table, and the browser opened")
+    p.add_argument("--ruleset", required=True, help="installed ruleset id")
+    p.add_argument("--bot", default="greedy", help="installed bot for the other seats (default: greedy)")
+    p.add_argument("--length", choices=("game", "round", "deal"), default="game")
+    p.add_argument("--data", default="mahjong-data", help="folder for the table's log (default: mahjong-data)")
+    p.add_argument("--no-browser", action="store_true", help="print the table's address instead of opening it")
     return parser
 
 

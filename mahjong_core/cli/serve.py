@@ -1,0 +1,45 @@
+"""``mahjong serve`` and ``mahjong play``: the live game server (the ``mahjong_server`` package).
+
+The server is imported only here, when one of these commands runs, so no
+other command pays for Starlette and uvicorn, and an installation without
+the ``serve`` extra says what to install instead of failing on an import.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..errors import MahjongError
+
+
+def _server() -> Any:
+    try:
+        from mahjong_server import serve
+    except ImportError as exc:
+        raise MahjongError(f"the live server needs the 'serve' extra (pip install 'mahjong-core[serve]'): {exc}",
+                           place="mahjong serve") from None
+    return serve
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    serve = _server()
+    if args.bot_pace < 0 or args.deal_pause < 0:
+        raise MahjongError("--bot-pace and --deal-pause are seconds, at least 0", place="--bot-pace")
+    return int(serve.serve(args.host, args.port, Path(args.data), allowed_origins=tuple(args.allow_origin or ()),
+                           bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from ..players import installed_bots, unknown_bot
+    from ..rules import available
+
+    if args.ruleset not in available():
+        raise MahjongError(f"unknown ruleset {args.ruleset!r}; installed: {', '.join(sorted(available()))}",
+                           place="--ruleset")
+    if args.bot not in installed_bots():
+        raise MahjongError(unknown_bot(args.bot), place="--bot")
+    serve = _server()
+    return int(serve.play(args.ruleset, Path(args.data), bot=args.bot, length=args.length,
+                          open_browser=not args.no_browser))

@@ -1,0 +1,419 @@
+"""The web application: pages, a small JSON API to open tables, and one websocket per seat or spectator.
+
+Starlette on uvicorn: a small, typed ASGI toolkit whose websocket, static
+files and lifespan support are all this server needs, served by the most used
+ASGI server.  The application holds a :class:`Tables` registry; at start-up it
+resumes every table whose log is unfinished, and at shut-down it stops every
+engine thread, leaving each log as written, to be resumed by the next start.
+
+Protocol (documented in ``docs/live-protocol.md``): the client sends ``join``
+(with a seat token, or none to watch), then ``act`` answers to prompts,
+``ready`` after a deal's scoring, and ``ping``; the server sends ``welcome``,
+``history``, ``event``, ``turn``, ``prompt``, ``prompt_closed``, ``status``,
+``error`` and ``pong``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from mahjong_core.errors import MahjongError
+from mahjong_core.players import installed_bots
+from mahjong_core.rules import available, load_ruleset
+
+from .live import HUMAN, LENGTHS, LiveTable, SeatSpec, Viewer, public_event
+from .protocol import (
+    FLOOD_CLOSE_AFTER,
+    ProtocolError,
+    RateLimiter,
+    check_schema,
+    option_index,
+    parse_client_message,
+    schema,
+)
+from .seats import Prompt
+from .store import DataDir, new_token, token_hash
+
+log = logging.getLogger("mahjong_server")
+
+#: Messages waiting to be sent to one connection before it is dropped as too slow to follow the table.
+SEND_QUEUE = 2000
+#: Tables one server process keeps open at once.
+MAX_TABLES = 2000
+MAX_REQUEST_BYTES = 4096
+
+
+@dataclass
+class Settings:
+    """How the server was started: where its data lives, which origins may open websockets, and pacing."""
+
+    data: Path
+    allowed_origins: tuple[str, ...] = ()
+    bot_pace_s: float = 0.8
+    deal_pause_s: float = 30.0
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: who it is (a seat, a spectator, or nobody yet) and its outgoing queue."""
+
+    ws: WebSocket
+    table: LiveTable | None = None
+    seat: Viewer = None
+    joined: bool = False
+    received: int = 0
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.queue.put_nowait(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        except asyncio.QueueFull:  # a client that does not read: cut it off rather than hold the table's memory
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.get_nowait()
+                self.queue.put_nowait(None)
+
+
+class Tables:
+    """Every live table of this process, by id, and who watches each."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.data = DataDir(settings.data)
+        self.tables: dict[str, LiveTable] = {}
+        self.watchers: dict[str, set[Connection]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    # ------------------------------------------------------------------ life
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Resume every table whose log has no game end; a table that cannot be resumed is listed as failed."""
+        self.loop = loop
+        for files in self.data.existing():
+            if files.finished():
+                continue
+            try:
+                table = LiveTable.from_log(files, bot_pace_s=self.settings.bot_pace_s,
+                                           deal_pause_s=self.settings.deal_pause_s)
+            except MahjongError as exc:
+                log.error("table %s cannot be resumed: %s", files.id, exc)
+                continue
+            self._add(table)
+
+    def stop(self) -> None:
+        for table in self.tables.values():
+            table.stop()
+
+    def _add(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        self.watchers[table.id] = set()
+        assert self.loop is not None
+        table.start(self.loop, self.deliver)
+
+    def create(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Open a table from a checked request; return its id and a token for each person's seat."""
+        check_schema("table-request", request)
+        rid = request["ruleset"]
+        if rid not in available():
+            raise ProtocolError(f"$.ruleset: {rid!r} is not an installed ruleset; installed: "
+                                + ", ".join(sorted(available())))
+        ruleset = load_ruleset(rid)
+        players = int(ruleset.param("players"))
+        seats = request["seats"]
+        if len(seats) != players:
+            raise ProtocolError(f"$.seats: {rid} is played by {players} players; {len(seats)} seats given")
+        bots = installed_bots()
+        specs = []
+        for n, seat in enumerate(seats):
+            kind = seat["kind"]
+            if kind != HUMAN and kind not in bots:
+                raise ProtocolError(f"$.seats[{n}].kind: {kind!r} is neither 'human' nor an installed bot; "
+                                    f"installed bots: {', '.join(bots)}")
+            specs.append(SeatSpec(kind, seat.get("name") or (f"player-{n}" if kind == HUMAN else kind)))
+        if len(self.tables) >= MAX_TABLES:
+            raise ProtocolError(f"this server keeps at most {MAX_TABLES} tables open")
+        length = request.get("length", "game")
+        seed = request.get("seed", secrets.randbits(63))
+        files = self.data.new_table()
+        tokens = {n: new_token() for n, spec in enumerate(specs) if spec.kind == HUMAN}
+        files.create({n: token_hash(t) for n, t in tokens.items()})
+        table = LiveTable(files, ruleset, specs, length, seed, bot_pace_s=self.settings.bot_pace_s,
+                          deal_pause_s=self.settings.deal_pause_s)
+        self._add(table)
+        return {"table": table.id, "seats": [{"seat": n, "token": t, "url": f"/table/{table.id}#token={t}"}
+                                              for n, t in tokens.items()],
+                "watch": f"/table/{table.id}"}
+
+    # ------------------------------------------------------------------ delivery (event loop)
+
+    def deliver(self, table: LiveTable, what: str, payload: Any) -> None:
+        """What a table's engine thread posts, sent to each of its watchers as that watcher may see it."""
+        watchers = self.watchers.get(table.id, ())
+        if what == "event":
+            event, view, revealed = payload
+            from mahjong_core.views import redact_table_view
+
+            by_viewer: dict[Viewer, dict[str, Any] | None] = {}
+            for conn in watchers:
+                if conn.seat not in by_viewer:
+                    ev = public_event(event, conn.seat)
+                    by_viewer[conn.seat] = None if ev is None else {
+                        "type": "event", "event": ev, "view": redact_table_view(view, conn.seat, reveal=revealed)}
+                message = by_viewer[conn.seat]
+                if message is not None:
+                    conn.send(message)
+        elif what == "turn":
+            turn, view, revealed = payload
+            from mahjong_core.views import redact_table_view
+
+            for conn in watchers:
+                conn.send({**_turn_message(turn), "view": redact_table_view(view, conn.seat, reveal=revealed)})
+        elif what in ("prompt", "prompt_closed"):
+            prompt: Prompt = payload
+            message = table.prompt_message(prompt) if what == "prompt" else {
+                "type": "prompt_closed", "id": prompt.id, "by": prompt.extra.get("closed_by", "answer")}
+            for conn in watchers:
+                if conn.seat == prompt.seat:
+                    conn.send(message)
+        elif what == "tell":
+            seat, message = payload
+            for conn in watchers:
+                if conn.seat == seat:
+                    conn.send(message)
+        elif what == "status":
+            for conn in watchers:
+                conn.send(payload)
+
+    # ------------------------------------------------------------------ messages (event loop)
+
+    def handle(self, conn: Connection, message: dict[str, Any], received_ns: int) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            conn.send({"type": "pong"})
+            return
+        table = conn.table
+        assert table is not None
+        if kind == "join":
+            self._join(conn, table, message)
+            return
+        if not conn.joined:
+            raise ProtocolError("send join first (with your seat token, or without one to watch)")
+        if conn.seat is None:
+            raise ProtocolError(f"{kind}: a spectator cannot act")
+        if kind == "ready":
+            table.mark_ready(conn.seat)
+            return
+        prompt = table.prompts.get(conn.seat)
+        if prompt is None or prompt.closed:
+            raise ProtocolError(f"act: nothing is asked of seat {conn.seat} now (prompt {message['prompt']} is "
+                                "closed or was never sent)")
+        if prompt.id != message["prompt"]:
+            raise ProtocolError(f"act: prompt {message['prompt']} is closed; the open prompt is {prompt.id}")
+        index = option_index(message, prompt.options)
+        table.answer(conn.seat, prompt.id, index, received_ns)
+
+    def _join(self, conn: Connection, table: LiveTable, message: dict[str, Any]) -> None:
+        if conn.joined:
+            raise ProtocolError("join: this connection has joined already")
+        seat: Viewer = None
+        token = message.get("token")
+        if token is not None:
+            seat = table.files.seat_of(token)
+            if seat is None:
+                raise ProtocolError("join: the token opens no seat at this table")
+        conn.seat, conn.joined = seat, True
+        self.watchers[table.id].add(conn)
+        conn.send({"type": "welcome", "seat": seat, "table": table.public_info()})
+        conn.send({"type": "history", "events": table.history_for(seat), "view": table.view_for(seat),
+                   "revealed": table.revealed})
+        turn = table.turn
+        if turn is not None:
+            conn.send(_turn_message(turn))
+        if seat is not None:
+            prompt = table.prompts.get(seat)
+            if prompt is not None and not prompt.closed:
+                conn.send(table.prompt_message(prompt))
+
+    def forget(self, conn: Connection) -> None:
+        if conn.table is not None:
+            self.watchers.get(conn.table.id, set()).discard(conn)
+
+
+def _turn_message(turn: dict[str, Any]) -> dict[str, Any]:
+    elapsed = (time.monotonic_ns() - turn["started_ns"]) // 1_000_000
+    return {"type": "turn", "seat": turn["seat"], "phase": turn["phase"], "limit_ms": turn["limit_ms"],
+            "elapsed_ms": elapsed}
+
+
+# ---------------------------------------------------------------------- the websocket
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """A browser's websocket must come from this server's own pages (or a listed origin).
+
+    Browsers always send ``Origin`` with a websocket, so a page of another
+    site cannot drive a seat with a victim's cookies or tokens; a client that
+    is not a browser sends none and is let through (it must still hold a seat
+    token to act).
+    """
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
+
+
+async def websocket_endpoint(ws: WebSocket) -> None:
+    tables: Tables = ws.app.state.tables
+    settings: Settings = ws.app.state.settings
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings.allowed_origins):
+        await ws.close(code=1008, reason="origin not allowed")
+        return
+    table = tables.tables.get(ws.path_params["table_id"])
+    await ws.accept()
+    if table is None:
+        await ws.send_text(json.dumps({"type": "error", "message": "no such table on this server"}))
+        await ws.close(code=1008)
+        return
+    conn = Connection(ws, table)
+    sender = asyncio.create_task(_send_loop(conn))
+    limiter = RateLimiter()
+    try:
+        while True:
+            raw = await ws.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            received_ns = time.monotonic_ns()
+            conn.received += 1
+            label = f"message {conn.received}"
+            if not limiter.allow():
+                if limiter.refused >= FLOOD_CLOSE_AFTER:
+                    await ws.close(code=1008, reason="flood")
+                    break
+                if limiter.refused == 1 or limiter.refused % 50 == 0:
+                    conn.send({"type": "error", "message": f"{label}: too many messages; at most "
+                               f"{limiter.rate:g} a second (burst {limiter.burst:g}); it was not read"})
+                continue
+            text = raw.get("text")
+            data = raw.get("bytes")
+            try:
+                message = parse_client_message(text if text is not None else (data or b""))
+                tables.handle(conn, message, received_ns)
+            except ProtocolError as exc:
+                conn.send({"type": "error", "message": f"{label}: {exc.message}"})
+    except WebSocketDisconnect:
+        pass
+    finally:
+        tables.forget(conn)
+        conn.queue.put_nowait(None) if not conn.queue.full() else None
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _send_loop(conn: Connection) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await conn.ws.close(code=1008, reason="too slow")
+            return
+        await conn.ws.send_text(text)
+
+
+# ---------------------------------------------------------------------- pages and the API
+
+
+def _static() -> Path:
+    return Path(str(resources.files("mahjong_server").joinpath("static")))
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(_static() / "index.html")
+
+
+async def table_page(request: Request) -> Response:
+    return FileResponse(_static() / "table.html")
+
+
+async def client_schema(request: Request) -> Response:
+    return JSONResponse(schema(request.path_params["name"]) if request.path_params["name"] in
+                        ("client-message", "table-request") else {"error": "no such schema"})
+
+
+async def api_rulesets(request: Request) -> Response:
+    out = []
+    for rid in sorted(available()):
+        try:
+            rs = load_ruleset(rid)
+        except MahjongError:
+            continue
+        out.append({"id": rid, "name": rs.name, "native_name": rs.native_name, "players": rs.param("players"),
+                    "timing": _plain(rs.get("timing"))})
+    return JSONResponse({"rulesets": out, "bots": list(installed_bots()), "lengths": list(LENGTHS)})
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "items"):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+async def api_tables(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    if request.method == "GET":
+        return JSONResponse({"tables": [t.public_info() for t in tables.tables.values()]})
+    body = await request.body()
+    if len(body) > MAX_REQUEST_BYTES:
+        return JSONResponse({"error": f"request is {len(body)} bytes; at most {MAX_REQUEST_BYTES}"}, status_code=413)
+    try:
+        value = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return JSONResponse({"error": "request body is not JSON; expected a table request object"},
+                            status_code=400)
+    try:
+        return JSONResponse(tables.create(value), status_code=201)
+    except ProtocolError as exc:
+        return JSONResponse({"error": exc.message}, status_code=400)
+
+
+def create_app(settings: Settings) -> Starlette:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        tables = Tables(settings)
+        app.state.tables = tables
+        app.state.settings = settings
+        tables.start(asyncio.get_running_loop())
+        try:
+            yield
+        finally:
+            await asyncio.get_running_loop().run_in_executor(None, tables.stop)
+
+    routes = [
+        Route("/", index),
+        Route("/table/{table_id}", table_page),
+        Route("/api/rulesets", api_rulesets),
+        Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/schemas/{name}.schema.json", client_schema),
+        WebSocketRoute("/ws/{table_id}", websocket_endpoint),
+        Mount("/static", StaticFiles(directory=_static()), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

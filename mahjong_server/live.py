@@ -1,0 +1,354 @@
+"""A live table: one engine thread playing one game, its log written as play goes, each seat sent its own view.
+
+The engine is synchronous, so each table runs it on a thread of its own.  A
+person's seat blocks that thread on a queue the websocket handler feeds
+(:class:`~mahjong_server.seats.HumanSeat`); every event the engine emits is
+written to the log first and then handed to the server's event loop with
+``call_soon_threadsafe``, which sends each connection the event as its seat may
+know it (:func:`mahjong_core.views.live_event_view`) and the table as its
+seat sees it (:func:`mahjong_core.views.table_view`).  The engine thread never
+touches a connection and the event loop never touches the engine's table:
+what they share (the latest view, the open prompts) is built once, immutable,
+and swapped under a lock.
+
+Resuming: a table whose log has no ``game_end`` is played again from the
+start with the same seed; the bots, seeded as before, make the same decisions
+and each person's seat repeats its recorded ones.  Every event produced while
+the log lasts must equal its line byte for byte (anything else stops the table
+with a message saying where); after the last line the table plays on live and
+the log grows as if the server had never stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong_core.engine import Game
+from mahjong_core.errors import MahjongError
+from mahjong_core.events import code
+from mahjong_core.players import make_bots
+from mahjong_core.replay_log import ReplayLog, dumps, header, parse_log
+from mahjong_core.rng import ALGORITHM
+from mahjong_core.rules import Ruleset, load_ruleset
+from mahjong_core.table import Action
+from mahjong_core.views import full_table_view, live_event_view, redact_table_view
+
+from .protocol import encode_options
+from .seats import MOVE_PHASES, BotSeat, HumanSeat, Prompt, TableStopped
+from .store import SyncedWriter, TableFiles
+
+log = logging.getLogger("mahjong_server")
+
+HUMAN = "human"
+LENGTHS: dict[str, dict[str, int]] = {"game": {}, "round": {"max_rounds": 1}, "deal": {"max_deals": 1}}
+#: Events after which the hands are laid open (the deal's play is over), until the next deal starts.
+_REVEALING = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned"})
+
+Viewer = int | None  # a seat, or None for a spectator
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str  # "human" or an installed bot's name
+    name: str
+
+
+class ResumeError(MahjongError):
+    """A table's log cannot be resumed: the engine does not produce what the log holds."""
+
+
+class LiveTable:
+    """One table: its ruleset, seats, length and seed, its engine thread, and what each seat may see now.
+
+    :param files: the table's files in the data folder.
+    :param ruleset: the loaded ruleset.
+    :param seats: one :class:`SeatSpec` a seat.
+    :param length: ``game``, ``round`` or ``deal``.
+    :param seed: the game seed (never sent to a client: it would tell the wall).
+    :param logged: the lines of the log to resume from (header first), or ``None`` for a new table.
+    """
+
+    def __init__(self, files: TableFiles, ruleset: Ruleset, seats: Sequence[SeatSpec], length: str, seed: int,
+                 *, logged: list[str] | None = None, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0):
+        self.files = files
+        self.id = files.id
+        self.ruleset = ruleset
+        self.seats = list(seats)
+        self.length = length
+        self.seed = seed
+        self.bot_pace_s = bot_pace_s
+        self.deal_pause_s = deal_pause_s
+        self.status = "starting"
+        self.error: str | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.deliver: Callable[[LiveTable, str, Any], None] | None = None
+        self._logged = logged or []
+        self._replay_pos = 1  # the header line is checked, not produced by the engine
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._writer: SyncedWriter | None = None
+        self._prompt_ids = 0
+        self._ready: set[int] = set()
+        self._ready_event = threading.Event()
+        # What the event loop reads (under the lock): the table's latest full view, the deal's events so far,
+        # the open prompts and the seat whose turn it is.
+        self.view: dict[str, Any] | None = None
+        self.revealed = False
+        self.deal_events: list[dict[str, Any]] = []
+        self.prompts: dict[int, Prompt] = {}
+        self.turn: dict[str, Any] | None = None
+        script = parse_log(("\n".join(self._logged) + "\n").encode(), source=str(files.log_path),
+                           validate_events=False) if self._logged else None
+        self.humans: dict[int, HumanSeat] = {}
+        for n, spec in enumerate(self.seats):
+            if spec.kind == HUMAN:
+                decisions = list(script.decisions(n)) if script is not None else []
+                self.humans[n] = HumanSeat(self, n, spec.name, decisions)
+        self.players = self._players()
+        self.game = Game(ruleset, self.players, seed, emit=self._emit, max_deals=LENGTHS[length].get("max_deals"),
+                         max_rounds=LENGTHS[length].get("max_rounds"))
+        for human in self.humans.values():
+            human.game = self.game
+
+    # ------------------------------------------------------------------ building
+
+    def _players(self) -> list[Any]:
+        kinds = [spec.kind for spec in self.seats]
+        bot_kinds = [k if k != HUMAN else "random" for k in kinds]
+        bots = make_bots(bot_kinds, self.seed)  # seat i's bot is seeded from (seed, i) exactly as in a simulation
+        players: list[Any] = []
+        for n, kind in enumerate(kinds):
+            players.append(self.humans[n] if kind == HUMAN else BotSeat(self, bots[n], self.bot_pace_s, self._stop))
+        return players
+
+    @property
+    def replaying(self) -> bool:
+        return self._replay_pos < len(self._logged)
+
+    def header(self, game: Game) -> dict[str, Any]:
+        seats = [{"seat": n, "name": p.name, "kind": p.kind} for n, p in enumerate(self.players)]
+        options = {**LENGTHS[self.length], "length": self.length}
+        return header(self.ruleset, self.seed, ALGORITHM, seats, game.table.teams, options)
+
+    @classmethod
+    def from_log(cls, files: TableFiles, *, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0) -> LiveTable:
+        """The table a log describes, to be resumed where its log ends."""
+        lines = files.read_lines()
+        if not lines:
+            raise ResumeError("the log is empty", source=str(files.log_path), place="line 1")
+        head: ReplayLog = parse_log((lines[0] + "\n").encode(), source=str(files.log_path), validate_events=False)
+        h = head.header
+        rng = h.get("rng") or {}
+        seed = rng.get("seed")
+        if not isinstance(seed, int):
+            raise ResumeError("a live table's log has an integer seed", source=str(files.log_path), place="line 1")
+        ruleset = load_ruleset(h["ruleset"]["id"])
+        seats = [SeatSpec(s["kind"], s["name"]) for s in h["seats"]]
+        length = h.get("options", {}).get("length", "game")
+        if length not in LENGTHS:
+            raise ResumeError(f"unknown length {length!r}", source=str(files.log_path), place="line 1")
+        return cls(files, ruleset, seats, length, seed, logged=lines, bot_pace_s=bot_pace_s,
+                   deal_pause_s=deal_pause_s)
+
+    # ------------------------------------------------------------------ the engine thread
+
+    def start(self, loop: asyncio.AbstractEventLoop, deliver: Callable[[LiveTable, str, Any], None]) -> None:
+        self.loop = loop
+        self.deliver = deliver
+        self._thread = threading.Thread(target=self._run, name=f"table-{self.id}", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        self._ready_event.set()
+        for human in self.humans.values():
+            human.stop()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        try:
+            game = self.game
+            head = self.header(game)
+            if self._logged:
+                if dumps(head) != self._logged[0]:
+                    raise ResumeError("the log's header is not this table's (was the ruleset changed since?)",
+                                      source=str(self.files.log_path), place="line 1")
+                self._writer = self.files.open_writer(append=True)
+            else:
+                self._writer = self.files.open_writer(append=False)
+                self._writer.write(head, sync=True)
+            self._set_status("playing")
+            game.play()
+            if self.replaying:
+                raise ResumeError(f"the game is over, but the log goes on to line {len(self._logged)}",
+                                  source=str(self.files.log_path), place=f"line {self._replay_pos + 1}")
+            self._set_status("finished")
+        except TableStopped:
+            self._set_status("stopped")
+        except MahjongError as exc:
+            log.error("table %s: %s", self.id, exc)
+            self._set_status("failed", str(exc))
+        except Exception as exc:  # a bug must stop this table only, and say so, not take the server down
+            log.exception("table %s failed", self.id)
+            self._set_status("failed", f"{type(exc).__name__}: {exc}")
+        finally:
+            if self._writer is not None:
+                self._writer.close()
+
+    def _set_status(self, status: str, error: str | None = None) -> None:
+        self.status, self.error = status, error
+        self._post("status", {"type": "status", "status": status, "error": error})
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        """Every event the engine makes: checked against the log while resuming, else written; then shown."""
+        if self._stop.is_set():
+            raise TableStopped
+        if self.replaying:
+            line = dumps(event)
+            if line != self._logged[self._replay_pos]:
+                raise ResumeError(f"resuming, the engine produces {line} where the log has "
+                                  f"{self._logged[self._replay_pos]}", source=str(self.files.log_path),
+                                  place=f"line {self._replay_pos + 1}")
+            self._replay_pos += 1
+        else:
+            assert self._writer is not None  # opened before play
+            self._writer.write(event)
+        kind = event["type"]
+        view = full_table_view(self.game.table)
+        with self._lock:
+            if kind == "deal_start":
+                self.deal_events = []
+                self.revealed = False
+                self._ready.clear()
+                self.turn = None
+            elif kind in _REVEALING:
+                self.revealed = True
+            self.deal_events.append(event)
+            self.view = view
+            revealed = self.revealed
+        self._post("event", (event, view, revealed))
+        if kind == "deal_end" and not self.replaying:
+            self._pause_between_deals()
+
+    def _pause_between_deals(self) -> None:
+        """Let people read the deal's scoring: wait until each person says ready, or ``deal_pause_s``."""
+        if not self.humans or self.deal_pause_s <= 0:
+            return
+        deadline = time.monotonic() + self.deal_pause_s
+        while not self._stop.is_set():
+            with self._lock:
+                if self._ready >= set(self.humans):
+                    return
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            self._ready_event.wait(min(left, 0.5))
+            self._ready_event.clear()
+
+    def mark_ready(self, seat: int) -> None:
+        with self._lock:
+            self._ready.add(seat)
+        self._ready_event.set()
+
+    # ------------------------------------------------------------------ prompts and turns (engine thread)
+
+    def announce(self, seat: int, phase: str, limit: int | None) -> None:
+        """A seat's turn has come: public (everybody sees whose turn it is); other decisions are not announced."""
+        if phase not in MOVE_PHASES:
+            return
+        turn = {"type": "turn", "seat": seat, "phase": phase, "limit_ms": limit, "started_ns": time.monotonic_ns()}
+        view = full_table_view(self.game.table)  # a claimed tile is on the claimer's meld before its turn's events
+        with self._lock:
+            self.turn = turn
+            self.view = view
+            revealed = self.revealed
+        self._post("turn", (turn, view, revealed))
+
+    def open_prompt(self, seat: int, phase: str, options: Sequence[Action], limit: int | None,
+                    drawn: int | None) -> Prompt:
+        with self._lock:
+            self._prompt_ids += 1
+            prompt = Prompt(self._prompt_ids, seat, phase, list(options), limit, time.monotonic_ns(), drawn)
+            prompt.extra["view"] = full_table_view(self.game.table)
+            self.prompts[seat] = prompt
+        self._post("prompt", prompt)
+        return prompt
+
+    def close_prompt(self, prompt: Prompt) -> None:
+        with self._lock:
+            prompt.closed = True
+            if self.prompts.get(prompt.seat) is prompt:
+                del self.prompts[prompt.seat]
+        self._post("prompt_closed", prompt)
+
+    def tell_seat(self, seat: int, message: dict[str, Any]) -> None:
+        self._post("tell", (seat, message))
+
+    def _post(self, what: str, payload: Any) -> None:
+        loop, deliver = self.loop, self.deliver
+        if loop is not None and deliver is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(deliver, self, what, payload)
+            except RuntimeError:  # the loop closed between the check and the call: the server is stopping
+                pass
+
+    # ------------------------------------------------------------------ answers (event loop)
+
+    def answer(self, seat: int, prompt_id: int, index: int, received_ns: int) -> None:
+        self.humans[seat].answers.put((prompt_id, index, received_ns))
+
+    def prompt_message(self, prompt: Prompt) -> dict[str, Any]:
+        """The prompt as its seat is sent it, with the table as that seat sees it at the moment of asking."""
+        view = prompt.extra.get("view")
+        return {
+            "type": "prompt", "id": prompt.id, "seat": prompt.seat, "phase": prompt.phase,
+            "what": "move" if prompt.phase in MOVE_PHASES else "claim", "limit_ms": prompt.limit_ms,
+            "elapsed_ms": prompt.elapsed_ms(), "options": encode_options(prompt.options),
+            "drawn": code(prompt.drawn) if prompt.drawn is not None else None,
+            "view": redact_table_view(view, prompt.seat, reveal=False) if view is not None else None,
+        }
+
+    def public_info(self) -> dict[str, Any]:
+        """What anyone may know of the table: its ruleset, seats, length, limits and status (never the seed)."""
+        tl = self.game.time_limits
+        limits = None
+        if tl is not None:
+            pause = None if tl.chow_pause_min is None else \
+                [int(tl.chow_pause_min * 1000), int((tl.chow_pause_max or tl.chow_pause_min) * 1000)]
+            limits = {"move_ms": None if tl.move is None else int(tl.move * 1000),
+                      "claim_ms": None if tl.claim is None else int(tl.claim * 1000),
+                      "chow_pause_ms": pause, "game_ms": None if tl.game is None else int(tl.game * 1000)}
+        return {
+            "id": self.id, "status": self.status, "error": self.error, "length": self.length,
+            "ruleset": {"id": self.ruleset.id, "name": self.ruleset.name, "native_name": self.ruleset.native_name,
+                        "version": self.ruleset.version},
+            "seats": [{"seat": n, "name": p.name, "kind": p.kind} for n, p in enumerate(self.players)],
+            "limits": limits,
+        }
+
+    def view_for(self, viewer: Viewer) -> dict[str, Any] | None:
+        with self._lock:
+            view, revealed = self.view, self.revealed
+        return redact_table_view(view, viewer, reveal=revealed) if view is not None else None
+
+    def history_for(self, viewer: Viewer) -> list[dict[str, Any]]:
+        with self._lock:
+            events = list(self.deal_events)
+        return [v for v in (public_event(e, viewer) for e in events) if v is not None]
+
+
+def public_event(event: dict[str, Any], viewer: Viewer) -> dict[str, Any] | None:
+    """An event as sent to ``viewer``: its live view without the running number (whose gaps would count the
+    decisions the viewer may not see)."""
+    view = live_event_view(event, viewer)
+    if view is None:
+        return None
+    return {k: v for k, v in view.items() if k != "n"}

@@ -1,0 +1,133 @@
+"""The wire protocol's client side: parsing, schema checks, size and rate limits, and the encoding of options.
+
+Nothing a client sends is trusted.  A message is read only if it is small
+enough, is JSON, and matches the published schema
+(``mahjong_server/schemas/client-message.schema.json``, served at
+``/schemas/client-message.schema.json``); anything else is answered with one
+error message that names the message and what was expected.  The checks here
+know nothing of the rules: whether an action is legal is decided by comparing
+it with the options the engine listed (:func:`option_index`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.events import action_fields, action_text
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
+
+    from mahjong_core.table import Action
+
+#: The largest client message read, in bytes of UTF-8; a client's largest honest message is under 300.
+MAX_MESSAGE_BYTES = 4096
+#: Messages a connection may send per second on average, and in one burst.
+RATE_PER_SECOND = 10.0
+RATE_BURST = 30
+#: Messages refused for the rate limit after which the connection is closed as a flood.
+FLOOD_CLOSE_AFTER = 200
+
+
+class ProtocolError(Exception):
+    """A client message that is refused: ``message`` says why, for the error reply."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """A published schema of this package (``client-message`` or ``table-request``)."""
+    text = resources.files("mahjong_server").joinpath("schemas", f"{name}.schema.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@cache
+def _validator(name: str) -> Validator:
+    from jsonschema import Draft202012Validator
+
+    doc = schema(name)
+    Draft202012Validator.check_schema(doc)
+    return Draft202012Validator(doc)
+
+
+def check_schema(name: str, value: Any) -> None:
+    """Raise :class:`ProtocolError` naming the JSON path and the expectation if ``value`` breaks schema ``name``."""
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator(name).iter_errors(value))
+    if error is None:
+        return
+    path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    raise ProtocolError(f"{path}: {error.message}")
+
+
+def parse_client_message(text: str | bytes) -> dict[str, Any]:
+    """A client message, checked: size, UTF-8, JSON, one object, the schema."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    if len(data) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message is {len(data)} bytes; at most {MAX_MESSAGE_BYTES} are read")
+    try:
+        value = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ProtocolError("message is not UTF-8 text; expected one JSON object") from None
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(f"message is not JSON ({exc.msg} at column {exc.colno}); expected one JSON object") \
+            from None
+    if not isinstance(value, dict):
+        raise ProtocolError(f"message is a JSON {type(value).__name__}; expected one JSON object")
+    check_schema("client-message", value)
+    return value
+
+
+def encode_options(options: Sequence[Action]) -> list[dict[str, Any]]:
+    """The engine's options as the client sees them: index, the log's fields for the action, and its text."""
+    return [{"index": i, **action_fields(o), "text": action_text(o)} for i, o in enumerate(options)]
+
+
+def option_index(message: dict[str, Any], options: Sequence[Action]) -> int:
+    """Which of ``options`` an ``act`` message chooses, by index or by canonical encoding; refused otherwise."""
+    if "index" in message:
+        index = int(message["index"])
+        if index >= len(options):
+            raise ProtocolError(f"$.index: {index} is not an option; the prompt has options 0..{len(options) - 1}")
+        return index
+    wanted = message["action"]
+    for i, option in enumerate(options):
+        if action_fields(option) == wanted:
+            return i
+    raise ProtocolError(f"$.action: {json.dumps(wanted, sort_keys=True)} is not among the prompt's options; "
+                        "legal: " + "; ".join(action_text(o) for o in options))
+
+
+class RateLimiter:
+    """A token bucket per connection: ``RATE_PER_SECOND`` on average, ``RATE_BURST`` at once.
+
+    It reads the monotonic clock, which only decides whether a message is
+    read, never what happens in a game.
+    """
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST):
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+        self.refused = 0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.refused += 1
+        return False

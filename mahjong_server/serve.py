@@ -1,0 +1,90 @@
+"""Run the server: ``mahjong serve`` and ``mahjong play`` (a local server with a table against three bots).
+
+The listening socket is bound here, before uvicorn starts, so that
+``--port 0`` asks the system for a free port and the line printed says which
+one was given (tests and ``mahjong play`` read it).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import sys
+import threading
+import urllib.request
+import webbrowser
+from pathlib import Path
+
+import uvicorn
+
+from .app import Settings, create_app
+
+#: The largest websocket frame uvicorn accepts; the protocol's own limit (4 KiB) is checked on top.
+WS_MAX_BYTES = 16 * 1024
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] = (), bot_pace_s: float = 0.8,
+          deal_pause_s: float = 30.0, announce: bool = True) -> int:
+    """Serve until interrupted; print ``serving on http://HOST:PORT`` once the socket is bound."""
+    sock = bind(host, port)
+    bound_host, bound_port = sock.getsockname()[:2]
+    settings = Settings(data=data, allowed_origins=allowed_origins, bot_pace_s=bot_pace_s, deal_pause_s=deal_pause_s)
+    config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio",
+                            lifespan="on", timeout_graceful_shutdown=3)
+    server = uvicorn.Server(config)
+    if announce:
+        print(f"serving on http://{bound_host}:{bound_port} (data in {data})", flush=True)
+    server.run(sockets=[sock])
+    return 0
+
+
+def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game", open_browser: bool = True) -> int:
+    """Start a local server, open a table with one person and three bots, and open its page in the browser."""
+    sock = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    settings = Settings(data=data)
+    config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    while not server.started:
+        thread.join(0.05)
+        if not thread.is_alive():
+            print("the server did not start", file=sys.stderr)
+            return 1
+    from mahjong_core.rules import load_ruleset
+
+    players = int(load_ruleset(ruleset).param("players"))
+    body = json.dumps({"ruleset": ruleset, "length": length,
+                       "seats": [{"kind": "human", "name": "you"}] + [{"kind": bot}] * (players - 1)}).encode()
+    request = urllib.request.Request(f"{base}/api/tables", data=body, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            created = json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        print(f"mahjong play: {json.loads(exc.read()).get('error')}", file=sys.stderr)
+        server.should_exit = True
+        return 2
+    url = base + created["seats"][0]["url"]
+    print(f"your table: {url}\n(serving on {base}; Ctrl-C to stop; the game resumes with mahjong serve --data {data})",
+          flush=True)
+    if open_browser:
+        webbrowser.open(url)
+    try:
+        while thread.is_alive():
+            thread.join(0.5)
+    except KeyboardInterrupt:
+        server.should_exit = True
+        thread.join(5)
+    return 0

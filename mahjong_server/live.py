@@ -37,6 +37,7 @@ from mahjong_core.replay_log import ReplayLog, dumps, header, parse_log
 from mahjong_core.rng import ALGORITHM
 from mahjong_core.rules import Ruleset, load_ruleset
 from mahjong_core.table import Action
+from mahjong_core.tiles import KINDS
 from mahjong_core.views import full_table_view, live_event_view, redact_table_view
 
 from .protocol import encode_options
@@ -332,6 +333,8 @@ class LiveTable:
                         "version": self.ruleset.version},
             "seats": [{"seat": n, "name": p.name, "kind": p.kind} for n, p in enumerate(self.players)],
             "limits": limits,
+            "tile_names": {k.code: k.name for k in KINDS},
+            "item_names": _item_names(self.ruleset),
         }
 
     def view_for(self, viewer: Viewer) -> dict[str, Any] | None:
@@ -343,6 +346,28 @@ class LiveTable:
         with self._lock:
             events = list(self.deal_events)
         return [v for v in (public_event(e, viewer) for e in events) if v is not None]
+
+
+def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:
+    """Each scoring row's English and native names by its key, as the ruleset's tables give them: a score
+    item is named by its row's key (``special_pair``), the page shows the row's names."""
+    found: dict[str, dict[str, str]] = {}
+
+    def walk(node: Any) -> None:
+        if hasattr(node, "items"):
+            for key, value in node.items():
+                if hasattr(value, "get") and isinstance(value.get("name"), str):
+                    entry = {"name": value["name"]}
+                    if isinstance(value.get("native_name"), str):
+                        entry["native"] = value["native_name"]
+                    found.setdefault(str(key), entry)
+                walk(value)
+        elif isinstance(node, list | tuple):
+            for value in node:
+                walk(value)
+
+    walk(ruleset.raw_tables)
+    return found
 
 
 def public_event(event: dict[str, Any], viewer: Viewer) -> dict[str, Any] | None:

@@ -34,7 +34,8 @@ class Server:
         line = self.proc.stdout.readline() if self.proc.stdout else ""
         if not line.startswith("serving on "):
             self.proc.kill()
-            raise RuntimeError(f"the server did not start: {line!r} {self.proc.stderr.read() if self.proc.stderr else ''}")
+            err = self.proc.stderr.read() if self.proc.stderr else ""
+            raise RuntimeError(f"the server did not start: {line!r} {err}")
         self.url = line.split()[2]
         self.ws_url = self.url.replace("http://", "ws://")
 

@@ -1,0 +1,147 @@
+"""Hidden information at a live table: each seat is sent its own view, a spectator only what is public.
+
+Many seeded deals of every installed ruleset are played by bots through the
+server's message layer (the table's engine thread, :meth:`Tables.deliver` and
+each connection's outgoing queue, as in the running server; only the socket
+is left out), with a connection watching as every seat and one as a spectator.
+The property checked, message by message:
+
+* the spectator is sent no concealed tile of any seat before the hands are
+  laid open at the end of play, no undrawn tile, no declined offer;
+* seat N is sent exactly what the spectator is sent, plus its own tiles and
+  its own prompts: with N's own tiles masked and its own private decisions
+  dropped, N's stream equals the spectator's.  So N never learns another
+  seat's concealed tile or a wall tile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_core.rules import available, load_ruleset
+from mahjong_core.views import live_event_view
+from mahjong_server.app import Connection, Settings, Tables
+from mahjong_server.live import LiveTable, SeatSpec
+
+_END_OF_PLAY = ("mahjong", "exhaustive_draw", "deal_abandoned")
+_PRIVATE_PHASES = ("claim", "rob_kong", "exchange", "declaration")
+
+
+def _play(tmp: Path, rid: str, seed: int, bots: list[str]) -> dict[Any, list[dict[str, Any]]]:
+    async def go() -> dict[Any, list[dict[str, Any]]]:
+        loop = asyncio.get_running_loop()
+        tables = Tables(Settings(data=tmp, bot_pace_s=0, deal_pause_s=0))
+        tables.loop = loop
+        files = tables.data.new_table()
+        files.create({})
+        ruleset = load_ruleset(rid)
+        n = int(ruleset.param("players"))
+        table = LiveTable(files, ruleset, [SeatSpec(bots[i % len(bots)], "") for i in range(n)], "deal", seed)
+        viewers: list[int | None] = [*range(n), None]
+        conns = {v: Connection(ws=None, table=table, seat=v, joined=True) for v in viewers}  # type: ignore[arg-type]
+        for c in conns.values():
+            c.queue = asyncio.Queue()  # unbounded here: the test reads after the deal
+        tables.tables[table.id] = table
+        tables.watchers[table.id] = set(conns.values())
+        table.start(loop, tables.deliver)
+        while table.status in ("starting", "playing"):
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)  # let the last posted deliveries run
+        assert table.status == "finished", table.error
+        out: dict[Any, list[dict[str, Any]]] = {}
+        for v, c in conns.items():
+            out[v] = []
+            while not c.queue.empty():
+                text = c.queue.get_nowait()
+                assert text is not None
+                out[v].append(json.loads(text))
+        return out
+
+    return asyncio.run(go())
+
+
+def _mask(message: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """Seat ``seat``'s message with what only that seat may know taken out (None: a message only it gets)."""
+    m = copy.deepcopy(message)
+    m.pop("elapsed_ms", None)  # real time since the turn began, when the message was made
+    if m["type"] in ("prompt", "prompt_closed"):
+        return None
+    event = m.get("event")
+    if event is not None:
+        if event["type"] == "decision" and event["actor"] == seat and event["phase"] in _PRIVATE_PHASES \
+                and not (event["phase"] == "declaration" and event["action"] == "declare_calling"):
+            return None
+        if event["type"] == "timeout" and event["seat"] == seat and event["what"] != "move":
+            return None
+        masked = live_event_view(event, None)
+        assert masked is not None
+        m["event"] = masked
+    view = m.get("view")
+    if view is not None and view.get("seats") and not _revealed_view(view):
+        for s in view["seats"]:
+            if s["seat"] == seat:
+                s.pop("concealed", None)
+    return m
+
+
+def _revealed_view(view: dict[str, Any]) -> bool:
+    return all("concealed" in s for s in view["seats"])
+
+
+def _check_spectator(messages: list[dict[str, Any]]) -> None:
+    open_ = False
+    for m in messages:
+        text = json.dumps(m)
+        assert '"seed":' not in text and '"wall":' not in text
+        event = m.get("event")
+        if event is not None:
+            assert "n" not in event  # running numbers would count the decisions a viewer may not see
+            if event["type"] == "deal_start":
+                open_ = False
+            if event["type"] in _END_OF_PLAY:
+                open_ = True
+            if event["type"] == "hands":
+                assert all(t == "?" for hand in event["hands"] for t in hand)
+            if event["type"] in ("draw", "replacement"):
+                assert event["tile"] == "?"
+            if event["type"] == "decision":
+                assert event["phase"] in ("turn", "false_mahjong") or event["action"] == "declare_calling"
+        view = m.get("view")
+        if view is not None and not open_:
+            assert all("concealed" not in s for s in view["seats"]), m
+
+
+CASES = [(rid, seed) for rid in sorted(available()) for seed in (1, 2)]
+
+
+@pytest.mark.parametrize(("rid", "seed"), CASES)
+def test_no_message_to_a_seat_holds_another_seats_concealed_tile_or_a_wall_tile(tmp_path: Path, rid: str,
+                                                                                 seed: int) -> None:
+    streams = _play(tmp_path, rid, seed, ["greedy", "random"])
+    spectator = [{k: v for k, v in m.items() if k != "elapsed_ms"} for m in streams.pop(None)]
+    _check_spectator(spectator)
+    assert any(m.get("event", {}).get("type") == "settlement" for m in spectator)
+    for seat, messages in streams.items():
+        masked = [x for x in (_mask(m, seat) for m in messages) if x is not None]
+        assert masked == spectator, f"seat {seat} is sent more than the spectator besides its own tiles"
+        # And it does see its own tiles: its dealt hand is in its stream.
+        hands = next(m["event"]["hands"] for m in messages if m.get("event", {}).get("type") == "hands")
+        assert all(t != "?" for t in hands[seat])
+
+
+def test_a_declined_claim_is_not_shown_to_the_others() -> None:
+    passed = {"n": 5, "t": 0, "actor": 2, "type": "decision", "phase": "claim", "action": "pass"}
+    chow = {"n": 6, "t": 0, "actor": 3, "type": "decision", "phase": "claim", "action": "chow", "tile": "3m",
+            "tiles": ["1m", "2m"]}
+    for event in (passed, chow):
+        assert live_event_view(event, event["actor"]) == event
+        assert live_event_view(event, 0) is None
+        assert live_event_view(event, None) is None
+    discard = {"n": 7, "t": 0, "actor": 1, "type": "decision", "phase": "turn", "action": "discard", "tile": "5p"}
+    assert live_event_view(discard, None) == discard

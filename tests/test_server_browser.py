@@ -1,0 +1,151 @@
+"""The live table's page in a real browser: Debian's chromium driven by Playwright for Python.
+
+A person plays a whole deal against three bots by clicking the page (tiles to
+discard, the claim prompt's buttons, the mahjong when it is offered), the log
+then audits clean; another lets the clock run out and finds the timeout on
+the page and in the log.  Screenshots of the table and of the scoring screen
+are saved in tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_server import ARTIFACTS, Server, running
+from playwright import sync_api
+
+from mahjong_core.replay_check import check
+from mahjong_core.replay_log import read_log
+
+#: Debian's chromium, which .ci/run installs where it is missing (Playwright's own browser download is never used).
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+class Page:
+    """The table page, and every prompt the server sent it (read off the page's own websocket)."""
+
+    def __init__(self, browser: Any, url: str):
+        self.page = browser.new_page(viewport={"width": 1280, "height": 800})
+        self.prompts: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.page.goto(url)
+
+    def _frame(self, payload: Any) -> None:
+        message = json.loads(payload if isinstance(payload, str) else payload.decode())
+        if message["type"] == "prompt" and all(p["id"] != message["id"] for p in self.prompts):
+            self.prompts.append(message)
+
+    def check_offers(self) -> None:
+        """The page offers exactly the open prompt's options: its plain discards as tiles, the rest as buttons."""
+        prompt = self.prompts[-1]
+        options = prompt["options"]
+        buttons = self.page.eval_on_selector_all(".actions .action", "bs => bs.map(b => b.getAttribute('aria-label'))")
+        assert sorted(buttons) == sorted(o["text"] for o in options if not (o["action"] == "discard" and
+                                                                              "way" not in o))
+        tiles = self.page.eval_on_selector_all(".hand-tile:not([disabled])", "bs => bs.map(b => b.dataset.tile)")
+        assert set(tiles) == {o["tile"] for o in options if o["action"] == "discard" and "way" not in o}
+
+    def play_until_scored(self, *, timeout: float = 60) -> int:
+        """Click through the deal: a mahjong when offered, else pass a claim, else discard the drawn tile."""
+        page = self.page
+        deadline = time.monotonic() + timeout
+        claims = 0
+        answered: set[int] = set()
+        while time.monotonic() < deadline:
+            if page.locator("#scoring:not([hidden])").count():
+                return claims
+            if not self.prompts or self.prompts[-1]["id"] in answered or not page.locator(".prompt-title").count():
+                time.sleep(0.02)
+                continue
+            prompt = self.prompts[-1]
+            try:
+                page.wait_for_function("n => document.querySelectorAll('.prompt-title').length > 0", arg=0,
+                                       timeout=2000)
+                self.check_offers()
+                win, passes = page.locator(".action-win"), page.locator(".action-pass")
+                if win.count():
+                    win.first.click()
+                elif passes.count():
+                    passes.first.click()
+                    claims += prompt["phase"] == "claim"
+                else:
+                    page.locator(".hand-tile:not([disabled])").last.click()
+            except (AssertionError, sync_api.Error):
+                if self.prompts[-1]["id"] != prompt["id"]:
+                    continue  # a newer prompt arrived while checking this one
+                raise
+            answered.add(prompt["id"])
+        raise AssertionError("the deal did not reach its scoring screen")
+
+
+def _shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.page.screenshot(path=str(ARTIFACTS / name))
+
+
+def test_a_person_plays_a_whole_deal_in_the_browser_and_the_log_audits(tmp_path: Path, browser: Any) -> None:
+    with running(tmp_path / "data") as server:
+        created = server.create("bonus_classical", ["human", "greedy", "greedy", "greedy"], seed=5)
+        page = Page(browser, server.url + created["seats"][0]["url"])
+        page.page.wait_for_selector(".hand-tile:not([disabled])", timeout=10_000)
+        # Every tile drawn on the page has a text alternative.
+        labels = page.page.eval_on_selector_all("svg.tile", "ts => ts.map(t => t.getAttribute('aria-label'))")
+        assert labels and all(labels)
+        _shot(page, "table.png")
+        claims = page.play_until_scored()
+        assert claims >= 1, "the deal had no claim prompt to answer"
+        page.page.wait_for_selector("#scoring .items", timeout=5000)
+        scoring = page.page.inner_text("#scoring")
+        assert "Payments" in scoring and "Total" in scoring and "002 line" in scoring
+        _shot(page, "scoring.png")
+        assert not page.errors
+        server_log = server.log(created["table"])
+        verdict = check(str(server_log), "audit")
+        assert verdict.ok, verdict.error
+        decisions = [e for e in read_log(server_log).events if e["type"] == "decision" and e["actor"] == 0]
+        assert len(decisions) == len(page.prompts)
+
+
+def test_a_clock_that_runs_out_takes_the_rulesets_timeout_action(tmp_path: Path, browser: Any) -> None:
+    server = Server(tmp_path / "data")
+    try:
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=8)
+        page = Page(browser, server.url + created["seats"][0]["url"])
+        page.page.wait_for_selector("#countdown-label", timeout=10_000)
+        first = page.prompts[0]
+        assert first["phase"] == "turn" and first["limit_ms"] == 10_000
+        page.page.wait_for_timeout(3000)
+        label = page.page.inner_text("#countdown-label")
+        assert label.endswith("s left") and float(label.split()[0]) < 8
+        _shot(page, "clock.png")
+        page.page.wait_for_selector("text=Your time ran out", timeout=12_000)
+        page.page.wait_for_selector("text=ran out of time (move, 10 s)", timeout=5000)
+        _shot(page, "timeout.png")
+        page.play_until_scored()
+        server_log = server.log(created["table"])
+        events = read_log(server_log).events
+        timeout = next(e for e in events if e["type"] == "timeout")
+        assert timeout["seat"] == 0 and timeout["what"] == "move" and timeout["limit_ms"] == 10_000
+        decision = events[timeout["n"] - 1]
+        assert decision["actor"] == 0 and decision["after_ms"] > 10_000
+        assert decision["action"] == timeout["action"] == "discard" and decision["tile"] == timeout["tile"]
+        verdict = check(str(server_log), "audit")
+        assert verdict.ok, verdict.error
+    finally:
+        server.stop()

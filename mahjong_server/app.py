@@ -69,6 +69,8 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     bot_pace_s: float = 0.8
     deal_pause_s: float = 30.0
+    #: Stamp each event message with its emission's monotonic time (``mono_ns``): the capacity benchmark's clock.
+    stamp_events: bool = False
 
 
 @dataclass(eq=False)
@@ -111,7 +113,7 @@ class Tables:
                 continue
             try:
                 table = LiveTable.from_log(files, bot_pace_s=self.settings.bot_pace_s,
-                                           deal_pause_s=self.settings.deal_pause_s)
+                                           deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events)
             except MahjongError as exc:
                 log.error("table %s cannot be resumed: %s", files.id, exc)
                 continue
@@ -155,7 +157,7 @@ class Tables:
         tokens = {n: new_token() for n, spec in enumerate(specs) if spec.kind == HUMAN}
         files.create({n: token_hash(t) for n, t in tokens.items()})
         table = LiveTable(files, ruleset, specs, length, seed, bot_pace_s=self.settings.bot_pace_s,
-                          deal_pause_s=self.settings.deal_pause_s)
+                          deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events)
         self._add(table)
         return {"table": table.id, "seats": [{"seat": n, "token": t, "url": f"/table/{table.id}#token={t}"}
                                               for n, t in tokens.items()],
@@ -167,18 +169,23 @@ class Tables:
         """What a table's engine thread posts, sent to each of its watchers as that watcher may see it."""
         watchers = self.watchers.get(table.id, ())
         if what == "event":
-            event, view, revealed = payload
+            event, view, revealed, stamp = payload
             from mahjong_core.views import redact_table_view
 
             by_viewer: dict[Viewer, dict[str, Any] | None] = {}
             for conn in watchers:
                 if conn.seat not in by_viewer:
                     ev = public_event(event, conn.seat)
-                    by_viewer[conn.seat] = None if ev is None else {
-                        "type": "event", "event": ev, "view": redact_table_view(view, conn.seat, reveal=revealed)}
-                message = by_viewer[conn.seat]
-                if message is not None:
-                    conn.send(message)
+                    message: dict[str, Any] | None = None
+                    if ev is not None:
+                        message = {"type": "event", "event": ev,
+                                   "view": redact_table_view(view, conn.seat, reveal=revealed)}
+                        if stamp is not None:
+                            message["mono_ns"] = stamp
+                    by_viewer[conn.seat] = message
+                sent = by_viewer[conn.seat]
+                if sent is not None:
+                    conn.send(sent)
         elif what == "turn":
             turn, view, revealed = payload
             from mahjong_core.views import redact_table_view
@@ -187,11 +194,11 @@ class Tables:
                 conn.send({**_turn_message(turn), "view": redact_table_view(view, conn.seat, reveal=revealed)})
         elif what in ("prompt", "prompt_closed"):
             prompt: Prompt = payload
-            message = table.prompt_message(prompt) if what == "prompt" else {
+            reply = table.prompt_message(prompt) if what == "prompt" else {
                 "type": "prompt_closed", "id": prompt.id, "by": prompt.extra.get("closed_by", "answer")}
             for conn in watchers:
                 if conn.seat == prompt.seat:
-                    conn.send(message)
+                    conn.send(reply)
         elif what == "tell":
             seat, message = payload
             for conn in watchers:

@@ -76,7 +76,8 @@ class LiveTable:
     """
 
     def __init__(self, files: TableFiles, ruleset: Ruleset, seats: Sequence[SeatSpec], length: str, seed: int,
-                 *, logged: list[str] | None = None, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0):
+                 *, logged: list[str] | None = None, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
+                 stamp: bool = False):
         self.files = files
         self.id = files.id
         self.ruleset = ruleset
@@ -85,6 +86,8 @@ class LiveTable:
         self.seed = seed
         self.bot_pace_s = bot_pace_s
         self.deal_pause_s = deal_pause_s
+        #: Add to each event message the monotonic time (ns) of its emission, for the capacity benchmark.
+        self.stamp = stamp
         self.status = "starting"
         self.error: str | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -139,7 +142,8 @@ class LiveTable:
         return header(self.ruleset, self.seed, ALGORITHM, seats, game.table.teams, options)
 
     @classmethod
-    def from_log(cls, files: TableFiles, *, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0) -> LiveTable:
+    def from_log(cls, files: TableFiles, *, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
+                 stamp: bool = False) -> LiveTable:
         """The table a log describes, to be resumed where its log ends."""
         lines = files.read_lines()
         if not lines:
@@ -156,7 +160,7 @@ class LiveTable:
         if length not in LENGTHS:
             raise ResumeError(f"unknown length {length!r}", source=str(files.log_path), place="line 1")
         return cls(files, ruleset, seats, length, seed, logged=lines, bot_pace_s=bot_pace_s,
-                   deal_pause_s=deal_pause_s)
+                   deal_pause_s=deal_pause_s, stamp=stamp)
 
     # ------------------------------------------------------------------ the engine thread
 
@@ -235,7 +239,7 @@ class LiveTable:
             self.deal_events.append(event)
             self.view = view
             revealed = self.revealed
-        self._post("event", (event, view, revealed))
+        self._post("event", (event, view, revealed, time.monotonic_ns() if self.stamp else None))
         if kind == "deal_end" and not self.replaying:
             self._pause_between_deals()
 

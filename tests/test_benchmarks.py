@@ -21,6 +21,7 @@ RUNS = {
     "bench_engine.py": (["--deals", "4", "--memory-deals", "4"], r"replay\s+chinese_classical:\s+[\d.]+ deals/s"),
     "bench_hands.py": (["--hands", "200"], r"\d"),
     "bench_mcr.py": (["--per-fan", "1", "--random", "20"], r"unexplained:\s+0\b"),
+    "bench_server.py": (["--tables", "2", "--seconds", "2", "--pace", "0.2"], r"tables sustained at p99 < 100 ms: \d+"),
     "bench_classical.py": (["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1", "--passes", "1"],
                            r"\d"),
 }

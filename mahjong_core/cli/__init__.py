@@ -98,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="longest real pause of a bot's turn, in seconds, so people can follow (default: 0.8)")
     p.add_argument("--deal-pause", type=float, default=30.0,
                    help="seconds to wait after a deal for the people to say ready (default: 30)")
+    p.add_argument("--stamp-events", action="store_true",
+                   help="add each event's monotonic emission time to its messages (for benchmarks/bench_server.py)")
     p = add("play", "serve:cmd_play", "sit down against bots: a local server, a table, and the browser opened")
     p.add_argument("--ruleset", required=True, help="installed ruleset id")
     p.add_argument("--bot", default="greedy", help="installed bot for the other seats (default: greedy)")

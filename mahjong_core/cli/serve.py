@@ -28,7 +28,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.bot_pace < 0 or args.deal_pause < 0:
         raise MahjongError("--bot-pace and --deal-pause are seconds, at least 0", place="--bot-pace")
     return int(serve.serve(args.host, args.port, Path(args.data), allowed_origins=tuple(args.allow_origin or ()),
-                           bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause))
+                           bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause, stamp_events=args.stamp_events))
 
 
 def cmd_play(args: argparse.Namespace) -> int:

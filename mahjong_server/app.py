@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from mahjong_core.errors import MahjongError
 from mahjong_core.players import installed_bots
 from mahjong_core.rules import available, load_ruleset
+from mahjong_core.views import redact_table_view
 
 from .live import HUMAN, LENGTHS, LiveTable, SeatSpec, Viewer, public_event
 from .protocol import (
@@ -71,6 +72,15 @@ class Settings:
     deal_pause_s: float = 30.0
     #: Stamp each event message with its emission's monotonic time (``mono_ns``): the capacity benchmark's clock.
     stamp_events: bool = False
+    #: Seconds by which spectators see the game late (0: live); seats always see it live.
+    spectator_delay_s: float = 0.0
+
+
+@dataclass(frozen=True)
+class Close:
+    """The end of a connection's outgoing queue: close with code 1008 (policy violation) and ``reason``."""
+
+    reason: str
 
 
 @dataclass(eq=False)
@@ -82,15 +92,28 @@ class Connection:
     seat: Viewer = None
     joined: bool = False
     received: int = 0
-    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+    #: Prompts already sent to this connection (a prompt open when it joins is sent at once, and may be
+    #: posted again by the engine thread just after).
+    prompts_sent: set[int] = field(default_factory=set)
+    #: Outgoing texts; a :class:`Close` ends the sender after what was queued before it.
+    queue: asyncio.Queue[str | Close] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
 
     def send(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "prompt":
+            if message["id"] in self.prompts_sent:
+                return
+            self.prompts_sent.add(message["id"])
         try:
             self.queue.put_nowait(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
         except asyncio.QueueFull:  # a client that does not read: cut it off rather than hold the table's memory
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.get_nowait()
-                self.queue.put_nowait(None)
+                self.queue.put_nowait(Close("too slow: messages were not read"))
+
+    def close(self, reason: str) -> None:
+        """Close after the messages already queued (the last of them says why)."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(Close(reason))
 
 
 class Tables:
@@ -166,12 +189,22 @@ class Tables:
     # ------------------------------------------------------------------ delivery (event loop)
 
     def deliver(self, table: LiveTable, what: str, payload: Any) -> None:
-        """What a table's engine thread posts, sent to each of its watchers as that watcher may see it."""
-        watchers = self.watchers.get(table.id, ())
+        """What a table's engine thread posts, sent to each of its watchers as that watcher may see it.
+
+        Spectators are sent it ``spectator_delay_s`` late, when the server is started with a delay.
+        """
+        watchers: Any = self.watchers.get(table.id, ())
+        delay = self.settings.spectator_delay_s
+        if delay > 0 and self.loop is not None and what in ("event", "turn", "status"):
+            spectators = [c for c in watchers if c.seat is None]
+            if spectators:
+                watchers = [c for c in watchers if c.seat is not None]
+                self.loop.call_later(delay, self._deliver, table, what, payload, spectators, delay)
+        self._deliver(table, what, payload, watchers)
+
+    def _deliver(self, table: LiveTable, what: str, payload: Any, watchers: Any, lag_s: float = 0.0) -> None:
         if what == "event":
             event, view, revealed, stamp = payload
-            from mahjong_core.views import redact_table_view
-
             by_viewer: dict[Viewer, dict[str, Any] | None] = {}
             for conn in watchers:
                 if conn.seat not in by_viewer:
@@ -188,10 +221,8 @@ class Tables:
                     conn.send(sent)
         elif what == "turn":
             turn, view, revealed = payload
-            from mahjong_core.views import redact_table_view
-
             for conn in watchers:
-                conn.send({**_turn_message(turn), "view": redact_table_view(view, conn.seat, reveal=revealed)})
+                conn.send({**_turn_message(turn, lag_s), "view": redact_table_view(view, conn.seat, reveal=revealed)})
         elif what in ("prompt", "prompt_closed"):
             prompt: Prompt = payload
             reply = table.prompt_message(prompt) if what == "prompt" else {
@@ -248,10 +279,14 @@ class Tables:
         conn.seat, conn.joined = seat, True
         self.watchers[table.id].add(conn)
         conn.send({"type": "welcome", "seat": seat, "table": table.public_info()})
-        conn.send({"type": "history", "events": table.history_for(seat), "view": table.view_for(seat),
-                   "revealed": table.revealed})
+        delay = self.settings.spectator_delay_s if seat is None else 0.0
+        events, view, revealed, later = table.history_for(seat, delay)
+        conn.send({"type": "history", "events": events, "view": view, "revealed": revealed})
+        for due, message in later:  # what happened less than the delay ago, sent when it is due
+            assert self.loop is not None
+            self.loop.call_later(due, conn.send, message)
         turn = table.turn
-        if turn is not None:
+        if turn is not None and not delay:
             conn.send(_turn_message(turn))
         if seat is not None:
             prompt = table.prompts.get(seat)
@@ -263,8 +298,9 @@ class Tables:
             self.watchers.get(conn.table.id, set()).discard(conn)
 
 
-def _turn_message(turn: dict[str, Any]) -> dict[str, Any]:
-    elapsed = (time.monotonic_ns() - turn["started_ns"]) // 1_000_000
+def _turn_message(turn: dict[str, Any], lag_s: float = 0.0) -> dict[str, Any]:
+    """A turn as sent now: its clock as it stood ``lag_s`` ago for a delayed spectator."""
+    elapsed = max(0, (time.monotonic_ns() - turn["started_ns"]) // 1_000_000 - int(lag_s * 1000))
     return {"type": "turn", "seat": turn["seat"], "phase": turn["phase"], "limit_ms": turn["limit_ms"],
             "elapsed_ms": elapsed}
 
@@ -313,7 +349,9 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             label = f"message {conn.received}"
             if not limiter.allow():
                 if limiter.refused >= FLOOD_CLOSE_AFTER:
-                    await ws.close(code=1008, reason="flood")
+                    conn.send({"type": "error", "message": f"{label}: {limiter.refused} messages over the rate "
+                               "limit; the connection is closed"})
+                    conn.close("flood")
                     break
                 if limiter.refused == 1 or limiter.refused % 50 == 0:
                     conn.send({"type": "error", "message": f"{label}: too many messages; at most "
@@ -330,20 +368,21 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         pass
     finally:
         tables.forget(conn)
-        conn.queue.put_nowait(None) if not conn.queue.full() else None
+        conn.close("bye")
+        # Let the sender deliver what is queued (the error that says why a flood is cut off), then stop it.
+        with contextlib.suppress(asyncio.CancelledError, asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(sender, 2.0)
         sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
 
 
 async def _send_loop(conn: Connection) -> None:
     while True:
-        text = await conn.queue.get()
-        if text is None:
+        item = await conn.queue.get()
+        if isinstance(item, Close):
             with contextlib.suppress(Exception):
-                await conn.ws.close(code=1008, reason="too slow")
+                await conn.ws.close(code=1008, reason=item.reason)
             return
-        await conn.ws.send_text(text)
+        await conn.ws.send_text(item)
 
 
 # ---------------------------------------------------------------------- pages and the API

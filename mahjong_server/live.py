@@ -105,7 +105,9 @@ class LiveTable:
         # the open prompts and the seat whose turn it is.
         self.view: dict[str, Any] | None = None
         self.revealed = False
-        self.deal_events: list[dict[str, Any]] = []
+        #: The deal's events so far, each with the full view after it, whether the hands were open, and when
+        #: (monotonic seconds): what a (re)joining seat is sent, a delayed spectator only up to its delay.
+        self.deal_events: list[tuple[dict[str, Any], dict[str, Any], bool, float]] = []
         self.prompts: dict[int, Prompt] = {}
         self.turn: dict[str, Any] | None = None
         script = parse_log(("\n".join(self._logged) + "\n").encode(), source=str(files.log_path),
@@ -216,6 +218,9 @@ class LiveTable:
         """Every event the engine makes: checked against the log while resuming, else written; then shown."""
         if self._stop.is_set():
             raise TableStopped
+        if event["type"] == "deal_start" and event["deal"] > 0 and not self.replaying:
+            # The next deal is about to start (so the game goes on): let people read the last one's scoring.
+            self._pause_between_deals()
         if self.replaying:
             line = dumps(event)
             if line != self._logged[self._replay_pos]:
@@ -232,16 +237,14 @@ class LiveTable:
             if kind == "deal_start":
                 self.deal_events = []
                 self.revealed = False
-                self._ready.clear()
                 self.turn = None
             elif kind in _REVEALING:
                 self.revealed = True
-            self.deal_events.append(event)
+                self._ready.clear()  # only a "ready" sent once the deal's scoring can be read counts
             self.view = view
             revealed = self.revealed
+            self.deal_events.append((event, view, revealed, time.monotonic()))
         self._post("event", (event, view, revealed, time.monotonic_ns() if self.stamp else None))
-        if kind == "deal_end" and not self.replaying:
-            self._pause_between_deals()
 
     def _pause_between_deals(self) -> None:
         """Let people read the deal's scoring: wait until each person says ready, or ``deal_pause_s``."""
@@ -251,9 +254,12 @@ class LiveTable:
         while not self._stop.is_set():
             with self._lock:
                 if self._ready >= set(self.humans):
+                    self._ready.clear()
                     return
             left = deadline - time.monotonic()
             if left <= 0:
+                with self._lock:
+                    self._ready.clear()
                 return
             self._ready_event.wait(min(left, 0.5))
             self._ready_event.clear()
@@ -341,15 +347,29 @@ class LiveTable:
             "item_names": _item_names(self.ruleset),
         }
 
-    def view_for(self, viewer: Viewer) -> dict[str, Any] | None:
+    def history_for(self, viewer: Viewer, delay_s: float = 0.0) -> tuple[list[dict[str, Any]], dict[str, Any] | None,
+                                                                          bool, list[tuple[float, dict[str, Any]]]]:
+        """What a (re)joining ``viewer`` is sent: the deal's events so far as it may know them, the table after
+        the last, and whether the hands are open.  With ``delay_s`` (a delayed spectator) only what happened at
+        least that long ago; the rest is returned as ``(seconds from now, event message)`` to be sent when due.
+        """
         with self._lock:
+            entries = list(self.deal_events)
             view, revealed = self.view, self.revealed
-        return redact_table_view(view, viewer, reveal=revealed) if view is not None else None
-
-    def history_for(self, viewer: Viewer) -> list[dict[str, Any]]:
-        with self._lock:
-            events = list(self.deal_events)
-        return [v for v in (public_event(e, viewer) for e in events) if v is not None]
+        later: list[tuple[float, dict[str, Any]]] = []
+        if delay_s > 0:
+            now = time.monotonic()
+            for event, after, open_, at in entries:
+                if at > now - delay_s:
+                    shown = public_event(event, viewer)
+                    if shown is not None:
+                        later.append((at + delay_s - now, {"type": "event", "event": shown,
+                                                           "view": redact_table_view(after, viewer, reveal=open_)}))
+            entries = [e for e in entries if e[3] <= now - delay_s]
+            view, revealed = (entries[-1][1], entries[-1][2]) if entries else (None, False)
+        events = [v for v in (public_event(e[0], viewer) for e in entries) if v is not None]
+        current = redact_table_view(view, viewer, reveal=revealed) if view is not None else None
+        return events, current, revealed, later
 
 
 def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:

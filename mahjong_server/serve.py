@@ -42,12 +42,13 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] = (), bot_pace_s: float = 0.8,
-          deal_pause_s: float = 30.0, stamp_events: bool = False, announce: bool = True) -> int:
+          deal_pause_s: float = 30.0, stamp_events: bool = False, spectator_delay_s: float = 0.0,
+          announce: bool = True) -> int:
     """Serve until interrupted; print ``serving on http://HOST:PORT`` once the socket is bound."""
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     settings = Settings(data=data, allowed_origins=allowed_origins, bot_pace_s=bot_pace_s, deal_pause_s=deal_pause_s,
-                        stamp_events=stamp_events)
+                        stamp_events=stamp_events, spectator_delay_s=spectator_delay_s)
     config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio",
                             lifespan="on", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
@@ -58,11 +59,12 @@ def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] 
     return 0
 
 
-def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game", open_browser: bool = True) -> int:
+def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game", open_browser: bool = True,
+         bot_pace_s: float = 0.8) -> int:
     """Start a local server, open a table with one person and three bots, and open its page in the browser."""
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    settings = Settings(data=data)
+    settings = Settings(data=data, bot_pace_s=bot_pace_s)
     config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio")
     server = uvicorn.Server(config)
     gc.set_threshold(*GC_THRESHOLDS)

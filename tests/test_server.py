@@ -183,3 +183,103 @@ def test_the_published_schemas_are_served_and_valid(tmp_path: Path) -> None:
             doc = server.get(f"/schemas/{name}.schema.json")
             Draft202012Validator.check_schema(doc)
             assert doc["$schema"].endswith("2020-12/schema")
+
+
+def test_a_table_of_one_round_ends_when_the_prevalent_wind_changes_and_audits(tmp_path: Path) -> None:
+    with running(tmp_path / "data") as server:
+        created = server.create("hongkong", ["greedy", "random", "greedy", "random"], length="round", seed=2)
+        messages = asyncio.run(play_seat(server.ws_url, created["table"], None))
+        assert messages[-1]["status"] == "finished"
+        log = read_log(server.log(created["table"]))
+        assert log.header["options"] == {"length": "round", "max_rounds": 1}
+        starts = [e for e in log.events if e["type"] == "deal_start"]
+        assert len(starts) >= 4 and {e["round"] for e in starts} == {0}
+        assert [e for e in log.events if e["type"] == "rotation"][-1]["round"] == 1
+        verdict = check(str(server.log(created["table"])), "audit")
+        assert verdict.ok, verdict.error
+
+
+def test_spectators_can_be_shown_the_game_late(tmp_path: Path) -> None:
+    async def go(server: Server) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        created = server.create("shanghai", SEATS, seed=9)
+        table = created["table"]
+        async with websockets.connect(f"{server.ws_url}/ws/{table}") as seat, \
+                websockets.connect(f"{server.ws_url}/ws/{table}") as watcher:
+            await seat.send(json.dumps({"type": "join", "token": created["seats"][0]["token"]}))
+            await watcher.send(json.dumps({"type": "join"}))
+            seen_by_seat = [await recv(seat) for _ in range(2)]
+            seen_by_watcher = [await recv(watcher) for _ in range(2)]
+            while seen_by_watcher[-1].get("event", {}).get("type") != "hands":
+                seen_by_watcher.append(await recv(watcher, 10))
+            return seen_by_seat, seen_by_watcher
+
+    with running(tmp_path / "data", "--spectator-delay", "3") as server:
+        seat, watcher = asyncio.run(go(server))
+    seat_history, watcher_history = seat[1], watcher[1]
+    assert seat_history["type"] == watcher_history["type"] == "history"
+    assert any(e["type"] == "hands" for e in seat_history["events"])  # the seat sees its deal at once
+    assert not any(e["type"] == "hands" for e in watcher_history["events"])  # the spectator, 3 s later
+    hands = watcher[-1]["event"]["hands"]
+    assert all(t == "?" for hand in hands for t in hand)
+
+
+def test_mahjong_play_starts_a_server_with_a_table_against_bots(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", "play", "--ruleset", "shanghai", "--length", "deal",
+                             "--no-browser", "--bot-pace", "0", "--data", str(tmp_path / "data")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("your table: http://127.0.0.1:"), line
+        url = line.split()[2]
+        base, fragment = url.split("#token=")
+        table = base.rsplit("/", 1)[1]
+        ws_url = base.split("/table/")[0].replace("http://", "ws://")
+        messages = asyncio.run(play_seat(ws_url, table, fragment))
+        welcome = next(m for m in messages if m["type"] == "welcome")
+        assert welcome["seat"] == 0
+        assert [s["kind"] for s in welcome["table"]["seats"]] == ["human", "greedy", "greedy", "greedy"]
+        assert messages[-1]["status"] == "finished"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        for stream in (proc.stdout, proc.stderr):
+            if stream:
+                stream.close()
+
+
+def test_a_chow_inside_the_rulesets_pause_is_refused_and_the_person_chooses_again(tmp_path: Path) -> None:
+    refused: list[str] = []
+
+    async def go(server: Server, seed: int) -> bool:
+        created = server.create("piter", ["greedy", "human", "greedy", "greedy"], seed=seed)
+        table, token = created["table"], created["seats"][0]["token"]
+        tried = False
+        async with websockets.connect(f"{server.ws_url}/ws/{table}") as ws:
+            await ws.send(json.dumps({"type": "join", "token": token}))
+            while True:
+                m = await recv(ws, 30)
+                if m["type"] == "prompt":
+                    chow = next((o for o in m["options"] if o["action"] == "chow"), None)
+                    if chow is not None and not tried:
+                        tried = True
+                        await ws.send(json.dumps({"type": "act", "prompt": m["id"], "index": chow["index"]}))
+                        while True:
+                            e = await recv(ws)
+                            if e["type"] == "error":
+                                refused.append(e["message"])
+                                break
+                    index = _choose_first_discard_or_pass(m)
+                    await ws.send(json.dumps({"type": "act", "prompt": m["id"], "index": index}))
+                elif m["type"] == "status" and m["status"] != "playing":
+                    assert m["status"] == "finished", m
+                    verdict = check(str(server.log(table)), "audit")
+                    assert verdict.ok, verdict.error
+                    return tried
+
+    with running(tmp_path / "data") as server:
+        assert any(asyncio.run(go(server, seed)) for seed in range(1, 40)), "no seed gave the person a chow"
+    assert refused and "only after the 5 s pause" in refused[0]

@@ -59,7 +59,7 @@ def _play(tmp: Path, rid: str, seed: int, bots: list[str]) -> dict[Any, list[dic
             out[v] = []
             while not c.queue.empty():
                 text = c.queue.get_nowait()
-                assert text is not None
+                assert isinstance(text, str)
                 out[v].append(json.loads(text))
         return out
 

@@ -98,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="longest real pause of a bot's turn, in seconds, so people can follow (default: 0.8)")
     p.add_argument("--deal-pause", type=float, default=30.0,
                    help="seconds to wait after a deal for the people to say ready (default: 30)")
+    p.add_argument("--spectator-delay", type=float, default=0.0,
+                   help="seconds by which spectators see the game late (default: 0, live)")
     p.add_argument("--stamp-events", action="store_true",
                    help="add each event's monotonic emission time to its messages (for benchmarks/bench_server.py)")
     p = add("play", "serve:cmd_play", "sit down against bots: a local server, a table, and the browser opened")
@@ -106,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--length", choices=("game", "round", "deal"), default="game")
     p.add_argument("--data", default="mahjong-data", help="folder for the table's log (default: mahjong-data)")
     p.add_argument("--no-browser", action="store_true", help="print the table's address instead of opening it")
+    p.add_argument("--bot-pace", type=float, default=0.8, help="longest real pause of a bot's turn (default: 0.8 s)")
     return parser
 
 

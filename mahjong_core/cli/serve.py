@@ -25,10 +25,13 @@ def _server() -> Any:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     serve = _server()
-    if args.bot_pace < 0 or args.deal_pause < 0:
-        raise MahjongError("--bot-pace and --deal-pause are seconds, at least 0", place="--bot-pace")
+    for name in ("bot_pace", "deal_pause", "spectator_delay"):
+        if getattr(args, name) < 0:
+            raise MahjongError(f"--{name.replace('_', '-')} is in seconds, at least 0; got {getattr(args, name)}",
+                               place=f"--{name.replace('_', '-')}")
     return int(serve.serve(args.host, args.port, Path(args.data), allowed_origins=tuple(args.allow_origin or ()),
-                           bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause, stamp_events=args.stamp_events))
+                           bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause, stamp_events=args.stamp_events,
+                           spectator_delay_s=args.spectator_delay))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -40,6 +43,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                            place="--ruleset")
     if args.bot not in installed_bots():
         raise MahjongError(unknown_bot(args.bot), place="--bot")
+    if args.bot_pace < 0:
+        raise MahjongError(f"--bot-pace is in seconds, at least 0; got {args.bot_pace}", place="--bot-pace")
     serve = _server()
     return int(serve.play(args.ruleset, Path(args.data), bot=args.bot, length=args.length,
-                          open_browser=not args.no_browser))
+                          open_browser=not args.no_browser, bot_pace_s=args.bot_pace))

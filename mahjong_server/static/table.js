@@ -286,10 +286,24 @@ function renderPrompt() {
     b.setAttribute("aria-label", o.text);
     b.title = o.text + (key ? " (key " + key + ")" : "");
     b.onclick = () => act(o.index);
+    if (o.action === "chow" && chowPause(p)) b.classList.add("paused");
     buttons.appendChild(b);
   });
   box.appendChild(buttons);
+  if (p.options.some((o) => o.action === "chow") && chowPause(p)) {
+    const pause = document.createElement("span");
+    pause.id = "chow-pause";
+    pause.className = "chow-pause";
+    box.appendChild(pause);
+  }
   tick();
+}
+
+// The ruleset's chow pause (from the table's published limits): a chow is accepted only once it has passed, and
+// opponents may still pung meanwhile; the page counts it down and holds the chow buttons until then.
+function chowPause(p) {
+  const limits = state.info && state.info.limits;
+  return p.phase === "claim" && limits && limits.chow_pause_ms ? limits.chow_pause_ms : null;
 }
 
 function renderScoring() {
@@ -409,6 +423,15 @@ function tick() {
   const p = state.prompt;
   const label = $("countdown-label");
   const bar = $("countdown-bar");
+  const pauseLabel = $("chow-pause");
+  if (p && pauseLabel) {
+    const [low, high] = chowPause(p);
+    const used = now - p.start;
+    const wait = low - used;
+    pauseLabel.textContent = wait > 0 ? `chow possible in ${(wait / 1000).toFixed(1)} s (a pung may still come first)`
+      : `chow possible now (until ${(high / 1000).toFixed(0)} s)`;
+    document.querySelectorAll(".action-chow").forEach((b) => { b.disabled = wait > 0; });
+  }
   if (p && label && bar) {
     const used = now - p.start;
     if (p.limit_ms) {

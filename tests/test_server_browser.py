@@ -149,3 +149,19 @@ def test_a_clock_that_runs_out_takes_the_rulesets_timeout_action(tmp_path: Path,
         assert verdict.ok, verdict.error
     finally:
         server.stop()
+
+
+def test_the_lobby_opens_a_table_and_seats_its_person(tmp_path: Path, browser: Any) -> None:
+    with running(tmp_path / "data") as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url + "/")
+        page.wait_for_selector("#ruleset option[value=shanghai]", state="attached")
+        page.select_option("#ruleset", "shanghai")
+        page.select_option("select[name=seat2]", "random")
+        page.click("#open")
+        page.wait_for_selector(".hand-tile", timeout=10_000)
+        assert "/table/" in page.url and "#token=" in page.url
+        assert page.inner_text("#title").startswith("Shanghai")
+        tables = server.get("/api/tables")["tables"]
+        assert [s["kind"] for s in tables[0]["seats"]] == ["human", "greedy", "random", "greedy"]
+        page.close()

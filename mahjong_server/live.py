@@ -32,8 +32,9 @@ from typing import Any
 from mahjong_core.engine import Game
 from mahjong_core.errors import MahjongError
 from mahjong_core.events import code
+from mahjong_core.log_chain import Sealer
 from mahjong_core.players import make_bots
-from mahjong_core.replay_log import ReplayLog, dumps, header, parse_log
+from mahjong_core.replay_log import ReplayLog, header, parse_log
 from mahjong_core.rng import ALGORITHM
 from mahjong_core.rules import Ruleset, load_ruleset
 from mahjong_core.table import Action
@@ -98,6 +99,9 @@ class LiveTable:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._writer: SyncedWriter | None = None
+        #: Seals each line as a ReplayWriter would (the hash chain at each checkpoint); while a table resumes,
+        #: the lines it re-plays go through it too, so the chain runs on across the restart.
+        self._sealer = Sealer()
         self._prompt_ids = 0
         self._ready: set[int] = set()
         self._ready_event = threading.Event()
@@ -140,7 +144,7 @@ class LiveTable:
 
     def header(self, game: Game) -> dict[str, Any]:
         seats = [{"seat": n, "name": p.name, "kind": p.kind} for n, p in enumerate(self.players)]
-        options = {**LENGTHS[self.length], "length": self.length}
+        options = dict(LENGTHS[self.length])
         return header(self.ruleset, self.seed, ALGORITHM, seats, game.table.teams, options)
 
     @classmethod
@@ -158,9 +162,11 @@ class LiveTable:
             raise ResumeError("a live table's log has an integer seed", source=str(files.log_path), place="line 1")
         ruleset = load_ruleset(h["ruleset"]["id"])
         seats = [SeatSpec(s["kind"], s["name"]) for s in h["seats"]]
-        length = h.get("options", {}).get("length", "game")
-        if length not in LENGTHS:
-            raise ResumeError(f"unknown length {length!r}", source=str(files.log_path), place="line 1")
+        options = h.get("options", {})
+        length = next((name for name, opts in LENGTHS.items() if opts == options), None)
+        if length is None:
+            raise ResumeError(f"options {options} are no live table's length (one of {LENGTHS})",
+                              source=str(files.log_path), place="line 1")
         return cls(files, ruleset, seats, length, seed, logged=lines, bot_pace_s=bot_pace_s,
                    deal_pause_s=deal_pause_s, stamp=stamp)
 
@@ -183,15 +189,15 @@ class LiveTable:
     def _run(self) -> None:
         try:
             game = self.game
-            head = self.header(game)
+            head = self._sealer.line(self.header(game))
             if self._logged:
-                if dumps(head) != self._logged[0]:
+                if head != self._logged[0]:
                     raise ResumeError("the log's header is not this table's (was the ruleset changed since?)",
                                       source=str(self.files.log_path), place="line 1")
                 self._writer = self.files.open_writer(append=True)
             else:
                 self._writer = self.files.open_writer(append=False)
-                self._writer.write(head, sync=True)
+                self._writer.write(head, "header", sync=True)
             self._set_status("playing")
             game.play()
             if self.replaying:
@@ -221,8 +227,8 @@ class LiveTable:
         if event["type"] == "deal_start" and event["deal"] > 0 and not self.replaying:
             # The next deal is about to start (so the game goes on): let people read the last one's scoring.
             self._pause_between_deals()
+        line = self._sealer.line(event)
         if self.replaying:
-            line = dumps(event)
             if line != self._logged[self._replay_pos]:
                 raise ResumeError(f"resuming, the engine produces {line} where the log has "
                                   f"{self._logged[self._replay_pos]}", source=str(self.files.log_path),
@@ -230,7 +236,7 @@ class LiveTable:
             self._replay_pos += 1
         else:
             assert self._writer is not None  # opened before play
-            self._writer.write(event)
+            self._writer.write(line, event["type"])
         kind = event["type"]
         view = full_table_view(self.game.table)
         with self._lock:

@@ -26,8 +26,6 @@ import secrets
 from pathlib import Path
 from typing import IO, Any
 
-from mahjong_core.replay_log import ReplayWriter
-
 LOG_NAME = "game.jsonl"
 SEATS_NAME = "seats.json"
 #: Events after which the log is fsynced.
@@ -96,19 +94,24 @@ class TableFiles:
         return bool(lines) and '"type":"game_end"' in lines[-1]
 
     def open_writer(self, *, append: bool) -> SyncedWriter:
-        return SyncedWriter(open(self.log_path, "a" if append else "w", encoding="utf-8", newline="\n"))
+        return SyncedWriter(open(self.log_path, "a" if append else "x", encoding="utf-8", newline="\n"))
 
 
 class SyncedWriter:
-    """A :class:`~mahjong_core.replay_log.ReplayWriter` (one canonical line, flushed) that also fsyncs."""
+    """Appends a log's lines as a :class:`~mahjong_core.log_chain.Sealer` makes them: flushed, and fsynced at
+    checkpoints.
+
+    The lines come sealed from the table (:class:`mahjong_server.live.LiveTable` keeps the sealer, whose
+    running hash covers the lines a resumed table re-played), so a resumed log's chain runs on unbroken.
+    """
 
     def __init__(self, file: IO[str]):
         self._file = file
-        self._writer = ReplayWriter(file)
 
-    def write(self, obj: dict[str, Any], *, sync: bool = False) -> None:
-        self._writer.write(obj)
-        if sync or obj.get("type") in SYNC_AFTER:
+    def write(self, line: str, kind: Any, *, sync: bool = False) -> None:
+        self._file.write(line + "\n")
+        self._file.flush()
+        if sync or kind in SYNC_AFTER:
             os.fsync(self._file.fileno())
 
     def close(self) -> None:

@@ -39,7 +39,7 @@ def test_a_person_plays_a_deal_over_a_websocket_and_the_log_audits_like_a_simula
         assert verdict.ok, verdict.error
         head = read_log(log).header
         assert [s["kind"] for s in head["seats"]] == SEATS
-        assert head["options"] == {"length": "deal", "max_deals": 1}
+        assert head["options"] == {"max_deals": 1}
         mine = _decisions(log, 0)
         assert mine and all(isinstance(d.get("after_ms", 0), int) for d in mine)
         prompts = [m for m in messages if m["type"] == "prompt"]
@@ -191,7 +191,7 @@ def test_a_table_of_one_round_ends_when_the_prevalent_wind_changes_and_audits(tm
         messages = asyncio.run(play_seat(server.ws_url, created["table"], None))
         assert messages[-1]["status"] == "finished"
         log = read_log(server.log(created["table"]))
-        assert log.header["options"] == {"length": "round", "max_rounds": 1}
+        assert log.header["options"] == {"max_rounds": 1}
         starts = [e for e in log.events if e["type"] == "deal_start"]
         assert len(starts) >= 4 and {e["round"] for e in starts} == {0}
         assert [e for e in log.events if e["type"] == "rotation"][-1]["round"] == 1

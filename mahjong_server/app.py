@@ -36,6 +36,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from mahjong_core.errors import MahjongError
+from mahjong_core.log_chain import Signer
 from mahjong_core.players import installed_bots
 from mahjong_core.rules import available, load_ruleset
 from mahjong_core.views import redact_table_view
@@ -74,6 +75,8 @@ class Settings:
     stamp_events: bool = False
     #: Seconds by which spectators see the game late (0: live); seats always see it live.
     spectator_delay_s: float = 0.0
+    #: Signs every table's log (each checkpoint's chain), as ``mahjong simulate --sign`` does.
+    signer: Signer | None = None
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,8 @@ class Tables:
                 continue
             try:
                 table = LiveTable.from_log(files, bot_pace_s=self.settings.bot_pace_s,
-                                           deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events)
+                                           deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events,
+                                           signer=self.settings.signer)
             except MahjongError as exc:
                 log.error("table %s cannot be resumed: %s", files.id, exc)
                 continue
@@ -180,7 +184,8 @@ class Tables:
         tokens = {n: new_token() for n, spec in enumerate(specs) if spec.kind == HUMAN}
         files.create({n: token_hash(t) for n, t in tokens.items()})
         table = LiveTable(files, ruleset, specs, length, seed, bot_pace_s=self.settings.bot_pace_s,
-                          deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events)
+                          deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events,
+                          signer=self.settings.signer)
         self._add(table)
         return {"table": table.id, "seats": [{"seat": n, "token": t, "url": f"/table/{table.id}#token={t}"}
                                               for n, t in tokens.items()],

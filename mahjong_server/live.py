@@ -32,7 +32,7 @@ from typing import Any
 from mahjong_core.engine import Game
 from mahjong_core.errors import MahjongError
 from mahjong_core.events import code
-from mahjong_core.log_chain import Sealer
+from mahjong_core.log_chain import Sealer, Signer
 from mahjong_core.players import make_bots
 from mahjong_core.replay_log import ReplayLog, header, parse_log
 from mahjong_core.rng import ALGORITHM
@@ -78,7 +78,7 @@ class LiveTable:
 
     def __init__(self, files: TableFiles, ruleset: Ruleset, seats: Sequence[SeatSpec], length: str, seed: int,
                  *, logged: list[str] | None = None, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
-                 stamp: bool = False):
+                 stamp: bool = False, signer: Signer | None = None):
         self.files = files
         self.id = files.id
         self.ruleset = ruleset
@@ -101,7 +101,7 @@ class LiveTable:
         self._writer: SyncedWriter | None = None
         #: Seals each line as a ReplayWriter would (the hash chain at each checkpoint); while a table resumes,
         #: the lines it re-plays go through it too, so the chain runs on across the restart.
-        self._sealer = Sealer()
+        self._sealer = Sealer(signer)
         self._prompt_ids = 0
         self._ready: set[int] = set()
         self._ready_event = threading.Event()
@@ -149,7 +149,7 @@ class LiveTable:
 
     @classmethod
     def from_log(cls, files: TableFiles, *, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
-                 stamp: bool = False) -> LiveTable:
+                 stamp: bool = False, signer: Signer | None = None) -> LiveTable:
         """The table a log describes, to be resumed where its log ends."""
         lines = files.read_lines()
         if not lines:
@@ -168,7 +168,7 @@ class LiveTable:
             raise ResumeError(f"options {options} are no live table's length (one of {LENGTHS})",
                               source=str(files.log_path), place="line 1")
         return cls(files, ruleset, seats, length, seed, logged=lines, bot_pace_s=bot_pace_s,
-                   deal_pause_s=deal_pause_s, stamp=stamp)
+                   deal_pause_s=deal_pause_s, stamp=stamp, signer=signer)
 
     # ------------------------------------------------------------------ the engine thread
 
@@ -192,7 +192,8 @@ class LiveTable:
             head = self._sealer.line(self.header(game))
             if self._logged:
                 if head != self._logged[0]:
-                    raise ResumeError("the log's header is not this table's (was the ruleset changed since?)",
+                    raise ResumeError("the log's header is not this table's: was the ruleset changed since, or is "
+                                      "the server signing with another key (--sign) than the one that began it?",
                                       source=str(self.files.log_path), place="line 1")
                 self._writer = self.files.open_writer(append=True)
             else:

@@ -16,6 +16,7 @@ import websockets
 from live_server import Server, play_seat, recv, running
 
 from mahjong_core.engine import Game
+from mahjong_core.log_chain import load_signer
 from mahjong_core.players import ScriptedPlayer, make_bots
 from mahjong_core.replay_check import check
 from mahjong_core.replay_log import ReplayWriter, read_log
@@ -142,8 +143,11 @@ def _choose_first_discard_or_pass(prompt: dict[str, Any]) -> int:
 
 
 def test_a_server_killed_mid_deal_resumes_every_table_from_its_log(tmp_path: Path) -> None:
+    from mahjong_core.log_chain import generate_key
+
     data = tmp_path / "data"
-    server = Server(data)
+    key, _, public = generate_key(tmp_path / "server.key")
+    server = Server(data, "--sign", str(key))
     try:
         created = server.create("shanghai", SEATS, seed=21)
         table, token = created["table"], created["seats"][0]["token"]
@@ -153,7 +157,7 @@ def test_a_server_killed_mid_deal_resumes_every_table_from_its_log(tmp_path: Pat
     finally:
         server.stop()
     assert b'"type":"game_end"' not in before and b'"type":"decision"' in before
-    with running(data) as again:
+    with running(data, "--sign", str(key)) as again:
         listed = {t["id"]: t for t in again.get("/api/tables")["tables"]}
         assert listed[table]["status"] in ("starting", "playing")
         messages = asyncio.run(play_seat(again.ws_url, table, token, choose=_choose_first_discard_or_pass))
@@ -161,7 +165,7 @@ def test_a_server_killed_mid_deal_resumes_every_table_from_its_log(tmp_path: Pat
     log = again.log(table)
     after = log.read_bytes()
     assert after.startswith(before)  # nothing written before the kill was rewritten
-    verdict = check(str(log), "audit")
+    verdict = check(str(log), "audit", key=str(public))  # the chain and the signatures run on across the restart
     assert verdict.ok, verdict.error
     # The same decisions played without the crash give the same bytes.
     recorded = read_log(log)
@@ -169,7 +173,7 @@ def test_a_server_killed_mid_deal_resumes_every_table_from_its_log(tmp_path: Pat
     players = [ScriptedPlayer("player-0", recorded.decisions(0), source="recorded"), *bots[1:]]
     fresh = tmp_path / "uninterrupted.jsonl"
     ruleset = load_ruleset("shanghai")
-    with ReplayWriter(fresh) as writer:
+    with ReplayWriter(fresh, signer=load_signer(key)) as writer:
         writer.write(recorded.header)
         Game(ruleset, players, 21, emit=writer.write, max_deals=1).play()
     assert fresh.read_bytes() == after

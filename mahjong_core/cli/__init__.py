@@ -107,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="longest real pause of a bot's turn, in seconds, so people can follow (default: 0.8)")
     p.add_argument("--deal-pause", type=float, default=30.0,
                    help="seconds to wait after a deal for the people to say ready (default: 30)")
+    p.add_argument("--sign", metavar="KEYFILE", default=None,
+                   help="sign every table's log with this Ed25519 private key (made by `mahjong keygen`)")
     p.add_argument("--spectator-delay", type=float, default=0.0,
                    help="seconds by which spectators see the game late (default: 0, live)")
     p.add_argument("--stamp-events", action="store_true",

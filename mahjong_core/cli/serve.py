@@ -24,6 +24,11 @@ def _server() -> Any:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    signer = None
+    if args.sign is not None:
+        from ..log_chain import load_signer
+
+        signer = load_signer(args.sign)
     serve = _server()
     for name in ("bot_pace", "deal_pause", "spectator_delay"):
         if getattr(args, name) < 0:
@@ -31,7 +36,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                place=f"--{name.replace('_', '-')}")
     return int(serve.serve(args.host, args.port, Path(args.data), allowed_origins=tuple(args.allow_origin or ()),
                            bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause, stamp_events=args.stamp_events,
-                           spectator_delay_s=args.spectator_delay))
+                           spectator_delay_s=args.spectator_delay, signer=signer))
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -98,7 +98,7 @@ async def play_seat(url: str, table: str, token: str | None, *, choose: Any = No
     discard) until the table's status is ``until``; return every message received."""
     messages: list[dict[str, Any]] = []
     answered: set[int] = set()
-    async with websockets.connect(f"{url}/ws/{table}") as ws:
+    async with websockets.connect(f"{url}/ws/{table}", max_queue=None) as ws:
         await ws.send(json.dumps({"type": "join", "token": token} if token else {"type": "join"}))
         while True:
             m = await recv(ws)

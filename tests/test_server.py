@@ -207,8 +207,10 @@ def test_spectators_can_be_shown_the_game_late(tmp_path: Path) -> None:
     async def go(server: Server) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         created = server.create("shanghai", SEATS, seed=9)
         table = created["table"]
-        async with websockets.connect(f"{server.ws_url}/ws/{table}") as seat, \
-                websockets.connect(f"{server.ws_url}/ws/{table}") as watcher:
+        # max_queue=None: a client that stops reading with more than 16 messages unread stops reading its socket
+        # (websockets' flow control) and so would wait out its close timeout for the server's closing frame.
+        async with websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as seat, \
+                websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as watcher:
             await seat.send(json.dumps({"type": "join", "token": created["seats"][0]["token"]}))
             await watcher.send(json.dumps({"type": "join"}))
             seen_by_seat = [await recv(seat) for _ in range(2)]

@@ -131,8 +131,10 @@ class LiveTable:
 
     def _players(self) -> list[Any]:
         kinds = [spec.kind for spec in self.seats]
+        # Seat i's bot is seeded from (seed, i) exactly as in a simulation, so an audit can seat it again; a
+        # person's seat gets a placeholder that is never seated (each seat's generator is its own).
         bot_kinds = [k if k != HUMAN else "random" for k in kinds]
-        bots = make_bots(bot_kinds, self.seed)  # seat i's bot is seeded from (seed, i) exactly as in a simulation
+        bots = make_bots(bot_kinds, self.seed)
         players: list[Any] = []
         for n, kind in enumerate(kinds):
             players.append(self.humans[n] if kind == HUMAN else BotSeat(self, bots[n], self.bot_pace_s, self._stop))

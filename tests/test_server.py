@@ -118,6 +118,16 @@ def test_hostile_clients_get_one_clear_error_each_and_leave_the_games_unharmed(t
         errors = _hostile(server, victim["table"], victim["seats"][0]["token"])
         assert any("too many messages" in e for e in errors)
         assert any("spectator cannot act" in e for e in errors)
+        # A seat's token opens that seat only: at another table it is refused (a stolen seat).
+        async def steal() -> str:
+            async with websockets.connect(f"{server.ws_url}/ws/{other['table']}", max_queue=None) as ws:
+                await ws.send(json.dumps({"type": "join", "token": victim["seats"][0]["token"]}))
+                while True:
+                    m = await recv(ws)
+                    if m["type"] in ("error", "welcome"):
+                        return str(m.get("message", m["type"]))
+
+        assert "opens no seat" in asyncio.run(steal())
         # Bad table requests are refused with the place and the expectation.
         assert "not an installed ruleset" in server.create("no_such_rules", SEATS)["error"]
         assert "neither 'human' nor an installed bot" in server.create("shanghai", ["human", "x", "y", "z"])["error"]

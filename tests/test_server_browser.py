@@ -42,6 +42,7 @@ class Page:
         self.page = browser.new_page(viewport={"width": 1280, "height": 800})
         self.prompts: list[dict[str, Any]] = []
         self.errors: list[str] = []
+        self.claim_shot: str | None = None
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
         self.page.goto(url)
@@ -82,6 +83,8 @@ class Page:
                 if win.count():
                     win.first.click()
                 elif passes.count():
+                    if prompt["phase"] == "claim" and not claims and self.claim_shot:
+                        _shot(self, self.claim_shot)
                     passes.first.click()
                     claims += prompt["phase"] == "claim"
                 else:
@@ -108,6 +111,7 @@ def test_a_person_plays_a_whole_deal_in_the_browser_and_the_log_audits(tmp_path:
         labels = page.page.eval_on_selector_all("svg.tile", "ts => ts.map(t => t.getAttribute('aria-label'))")
         assert labels and all(labels)
         _shot(page, "table.png")
+        page.claim_shot = "claim.png"
         claims = page.play_until_scored()
         assert claims >= 1, "the deal had no claim prompt to answer"
         page.page.wait_for_selector("#scoring .items", timeout=5000)

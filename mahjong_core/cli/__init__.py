@@ -70,9 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     key_help = ("the signer's public key file (PEM, or 64 hex digits): the log must be signed with it, "
                 "and every signature must verify")
-    p = add("replay", "games:cmd_replay", "re-simulate a replay log and confirm byte-identical events")
-    p.add_argument("file")
-    p.add_argument("--key", metavar="PUBKEY", default=None, help=key_help)
+    def log_checks(p: argparse.ArgumentParser) -> None:
+        p.add_argument("files", nargs="+", metavar="FILE", help="replay logs (any number: a summary follows)")
+        p.add_argument("--key", metavar="PUBKEY", default=None, help=key_help)
+        p.add_argument("--deals", action="store_true",
+                       help="report every deal: winner, hand, scoring items with their sources, payments, totals")
+        p.add_argument("--html", metavar="OUT.html", default=None,
+                       help="also write the report as one self-contained HTML page")
+
+    log_checks(add("replay", "games:cmd_replay", "re-simulate replay logs and confirm byte-identical events"))
     p = add("view", "games:cmd_view", "one seat's view of a replay log: what that seat may see at the table")
     p.add_argument("file")
     p.add_argument("--seat", type=int, required=True)
@@ -86,10 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="mahjong-docs", help="output folder (default: mahjong-docs)")
     p = add("conformance", "conformance:cmd_conformance", "run the conformance suite against installed rulesets")
     p.add_argument("ruleset", nargs="+", help="installed ruleset ids")
-    p = add("audit", "games:cmd_audit", "check every action and recompute every score and payment of a log, "
-            "and say what the check proved: the wall, each seat's decisions, the hash chain, the signature")
-    p.add_argument("file")
-    p.add_argument("--key", metavar="PUBKEY", default=None, help=key_help)
+    log_checks(add("audit", "games:cmd_audit", "check every action and recompute every score and payment of "
+                   "replay logs, and say what the check proved: the wall, each seat's decisions, the hash chain, "
+                   "the signature"))
     add("keygen", "games:cmd_keygen", "make an Ed25519 key pair for signing logs: FILE (private, owner-only) "
         "and FILE.pub").add_argument("file")
     p = add("soak", "games:cmd_soak", "play many seeded games of each ruleset with every installed bot, stopping "

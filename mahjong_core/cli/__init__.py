@@ -63,6 +63,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--out", default=None, help="folder for the replay logs")
 
+    p.add_argument("--summary", action="store_true",
+                   help="print the games' figures with 95%% intervals (win rates, values, items, limits, ...)")
+    p.add_argument("--workers", type=int, default=0, help="play on a local Dask cluster of N processes")
+
+    p = add("study", "study:cmd_study", "duplicate play: the same seeded games under two rulesets (ids or "
+            "house-rule files), compared with 95%% intervals; an HTML report with plots, and JSON")
+    p.add_argument("a", help="ruleset A: an installed id or a YAML file")
+    p.add_argument("b", help="ruleset B: an installed id or a YAML file")
+    p.add_argument("--seed", required=True, help="the first game's seed; game i plays seed + i")
+    p.add_argument("--games", type=int, default=100, help="games under each ruleset (default: 100)")
+    p.add_argument("--bots", default="greedy", help="comma-separated bots, one per seat, or one for all")
+    p.add_argument("--max-deals", type=int, default=None, help="stop each game after this many deals")
+    p.add_argument("--out", default="study", help="folder for report.html, study.json and the plots")
+    p.add_argument("--workers", type=int, default=0,
+                   help="play on a local Dask cluster of N worker processes (default: in this process)")
+    p.add_argument("--scheduler", default=None, help="a running Dask scheduler's address, tcp://HOST:PORT")
+
     p = add("demo", "games:cmd_demo",
             "simulate one seeded game, write its replay, re-play and audit it, print a summary")
     game_options(p)

@@ -73,6 +73,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
     bots = _parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
+    if args.summary:
+        from .study import print_summary
+
+        return print_summary(args, bots, seed)
     out = Path(args.out) if args.out else None
     bar = None
     if not args.json and args.games > 1 and sys.stderr.isatty():

@@ -24,6 +24,7 @@ RUNS = {
     "bench_server.py": (["--tables", "2", "--seconds", "2", "--pace", "0.2"], r"tables sustained at p99 < 100 ms: \d+"),
     "bench_classical.py": (["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1", "--passes", "1"],
                            r"\d"),
+    "bench_study.py": (["--deals", "64"], r"speed-up with 2 workers at 64 deals: [\d.]+"),
 }
 
 

@@ -17,6 +17,7 @@ from ..errors import MahjongError
 from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 
 if TYPE_CHECKING:
+    from ..audit_report import LogReport
     from ..log_chain import Signer
 
 
@@ -73,6 +74,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
     bots = _parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
+    if args.summary:
+        from .study import print_summary
+
+        return print_summary(args, bots, seed)
     out = Path(args.out) if args.out else None
     bar = None
     if not args.json and args.games > 1 and sys.stderr.isatty():
@@ -121,19 +126,66 @@ def cmd_keygen(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace, mode: str) -> int:
-    from ..replay_check import check
+    """Replay or audit every file; one verdict (or report) per file, a summary for several, exit 1 if any fails.
+
+    With ``--workers`` the files are checked on a local Dask cluster (``mahjong_study.runner``), each where
+    it is read, and only the reports come back.
+    """
+    from ..audit_report import check_and_report, report_html, report_json, report_text
 
     key = None
     if args.key is not None:
         from ..log_chain import load_public_key
 
         key = load_public_key(args.key)
-    verdict = check(args.file, mode, key=key)
+    bar = None
+    if len(args.files) > 1 and not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(args.files), unit="log", file=sys.stderr)
+
+    def show(report: LogReport) -> None:
+        if args.json:
+            return
+        ok = report.verdict.ok
+        text = report_text(report, deals=args.deals and ok)
+        (bar.write if bar is not None else print)(text, file=sys.stdout if ok else sys.stderr)
+
+    tasks = [(str(file), mode, key) for file in args.files]
+    try:
+        if args.workers:
+            from mahjong_study.runner import map_ordered
+
+            reports = map_ordered(check_and_report, tasks, workers=args.workers,
+                                  progress=bar.update if bar is not None else None)
+            for report in reports:
+                show(report)
+        else:
+            reports = []
+            for task in tasks:
+                reports.append(check_and_report(*task))
+                show(reports[-1])
+                if bar is not None:
+                    bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    verdicts = [r.verdict for r in reports]
+    failed = [v for v in verdicts if not v.ok]
+    if args.html:
+        Path(args.html).write_text(report_html(reports, title=f"{mode.capitalize()} report"), encoding="utf-8")
     if args.json:
-        print_json(verdict.to_json())
-    else:
-        print(verdict.text(), file=sys.stdout if verdict.ok else sys.stderr)
-    return EXIT_OK if verdict.ok else EXIT_FAILED_CHECK
+        documents = [report_json(r) for r in reports]
+        if len(documents) == 1:
+            print_json(documents[0])
+        else:
+            print_json({"summary": {"logs": len(verdicts), "clean": len(verdicts) - len(failed),
+                                    "failed": len(failed), "deals": sum(v.deals for v in verdicts)},
+                        "logs": documents})
+    elif len(verdicts) > 1:
+        print(f"{len(verdicts)} logs: {len(verdicts) - len(failed)} clean, {len(failed)} failed; "
+              f"{sum(v.deals for v in verdicts)} deals" + (f"; report {args.html}" if args.html else ""))
+    return EXIT_FAILED_CHECK if failed else EXIT_OK
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

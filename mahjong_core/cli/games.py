@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MahjongError
 from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
@@ -19,6 +19,8 @@ from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 if TYPE_CHECKING:
     from ..audit_report import LogReport
     from ..log_chain import Signer
+    from ..rules import Ruleset
+    from ..simulate import SimulatedGame
 
 
 def _parse_bots(text: str, players: int) -> list[str]:
@@ -86,8 +88,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         bar = tqdm(total=args.games, unit="game", file=sys.stderr)
     signer = _signer(args)
     try:
-        played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
-                          progress=bar.update if bar else None, signer=signer)
+        if args.workers:
+            played = _simulate_on_dask(args, ruleset, seed, bots, out, bar)
+        else:
+            played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
+                              progress=bar.update if bar else None, signer=signer)
     finally:
         if bar is not None:
             bar.close()
@@ -102,6 +107,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"seed {r['seed']}: {r['deals']} deals ({r['wins']} won, {r['draws']} drawn), "
                   f"scores {r['scores']}, {r['events']} events" + (f" -> {r['replay']}" if r["replay"] else ""))
     return EXIT_OK
+
+
+def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | str, bots: list[str],
+                      out: Path | None, bar: Any) -> list[SimulatedGame]:
+    """The batch's games on a local Dask cluster: each worker plays a game from its seed and writes its log."""
+    from mahjong_study.runner import map_ordered
+
+    from ..simulate import game_seed, log_name, play_game_task, prepare_out_dir
+
+    if args.games < 1:
+        raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
+    seeds = [game_seed(seed, i) for i in range(args.games)]
+    if out is not None:
+        prepare_out_dir(out, [log_name(ruleset, s) for s in seeds])
+    where = args.ruleset if ruleset.text is not None else ruleset.id
+    tasks = [(str(where), s, list(bots), str(out / log_name(ruleset, s)) if out is not None else None,
+              args.max_deals, args.sign) for s in seeds]
+    return map_ordered(play_game_task, tasks, workers=args.workers, progress=bar.update if bar else None)
 
 
 def _signer(args: argparse.Namespace) -> Signer | None:

@@ -31,8 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add(name: str, handler: str, help_: str,
-            parent: argparse._SubParsersAction[argparse.ArgumentParser] = sub) -> argparse.ArgumentParser:
-        p = parent.add_parser(name, help=help_, description=help_)
+            parent: argparse._SubParsersAction[argparse.ArgumentParser] = sub,
+            examples: Sequence[str] = ()) -> argparse.ArgumentParser:
+        # Each example is a command the tests run (tests/test_guides.py), so the help cannot show one that fails.
+        epilog = "examples:\n" + "".join(f"  $ {line}\n" for line in examples) if examples else None
+        p = parent.add_parser(name, help=help_, description=help_, epilog=epilog,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
         p.set_defaults(handler=handler)
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
         return p
@@ -44,8 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     add("validate", "rules:cmd_validate", "check a ruleset YAML file; every error as file::path: message",
         rules).add_argument("path")
 
-    p = add("hand", "hand:cmd_hand", "arrangements, waits and shanten of a hand in the tile notation")
-    p.add_argument("tiles", nargs="+", help="e.g. 123m456p789s11z [777s<] +3p")
+    p = add("hand", "hand:cmd_hand", "arrangements, waits and shanten of a hand in the tile notation",
+            examples=['mahjong hand "123m456p78s11z [777s<] +9s"', 'mahjong hand "123m456p789s1122z"'])
+    p.add_argument("tiles", nargs="+", help="e.g. 123m456p78s11z [777s<] +9s (14 tiles: its arrangements) or "
+                                            "13 tiles (its waits)")
     p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
 
     def game_options(p: argparse.ArgumentParser) -> None:
@@ -72,9 +78,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--seat", type=int, required=True)
     p = add("score", "score:cmd_score",
-            "score a hand under a ruleset: every item, its value, and why excluded items were")
-    p.add_argument("--ruleset", required=True)
-    p.add_argument("hand", nargs="*", help='e.g. "123m456p789s11z [777s<] +3p !self_drawn"')
+            "score a hand under a ruleset: every item, its value, and why excluded items were; the situation is "
+            "the East round, the East seat (the dealer), a win on a discard and nothing special unless given",
+            examples=['mahjong score --ruleset harbin "123m456p78s11z [777s<] +9s"',
+                      'mahjong score --ruleset hongkong --seat S --self-drawn "123m456p78s11z [777s<] +9s"',
+                      'mahjong score --ruleset mcr --seat W --round S "999m123p456p5s EEE +5s 1f"',
+                      'mahjong score --ruleset harbin --loser "123m456p11z [777s<] 5s"'])
+    p.add_argument("--ruleset", required=True, help="installed ruleset id")
+    p.add_argument("hand", nargs="*", help='e.g. "123m456p78s11z [777s<] +9s"; situation flags may also be '
+                                           'written in it: !self_drawn, !seat_wind_south')
+    situation = p.add_argument_group("situation (the same under every ruleset; a flag the ruleset does not read "
+                                     "is reported as ignored)")
+    situation.add_argument("--seat", metavar="WIND", help="the scored player's seat wind: E, S, W or N "
+                                                          "(default E, the dealer)")
+    situation.add_argument("--round", metavar="WIND", help="the round (prevalent) wind: E, S, W or N (default E)")
+    from ..situation import FLAGS
+
+    for flag in FLAGS:
+        situation.add_argument(flag.option, dest=f"flag_{flag.name}", action="store_true", help=flag.help)
+    situation.add_argument("--loser", action="store_true", help="score a losing hand (written without +TILE)")
+    situation.add_argument("--fact", action="append", metavar="NAME=VALUE",
+                           help="any other fact of the win by the engine's name, VALUE as JSON (repeatable)")
     p.add_argument("--batch", action="store_true", help="read JSON Lines {\"hand\": ...} on stdin, write results")
     p = add("docs", "docs:cmd_docs", "build the rules documentation for the installed rulesets")
     p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")

@@ -30,11 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
                                      "analyse hands, simulate, replay and audit games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    examples = _examples()
+
     def add(name: str, handler: str, help_: str,
-            parent: argparse._SubParsersAction[argparse.ArgumentParser] = sub,
-            examples: Sequence[str] = ()) -> argparse.ArgumentParser:
-        # Each example is a command the tests run (tests/test_guides.py), so the help cannot show one that fails.
-        epilog = "examples:\n" + "".join(f"  $ {line}\n" for line in examples) if examples else None
+            parent: argparse._SubParsersAction[argparse.ArgumentParser] = sub) -> argparse.ArgumentParser:
+        shown = examples.get(name, ())
+        epilog = "examples:\n" + "".join(f"  $ {line}\n" for line in shown) if shown else None
         p = parent.add_parser(name, help=help_, description=help_, epilog=epilog,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
         p.set_defaults(handler=handler)
@@ -48,8 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     add("validate", "rules:cmd_validate", "check a ruleset YAML file; every error as file::path: message",
         rules).add_argument("path")
 
-    p = add("hand", "hand:cmd_hand", "arrangements, waits and shanten of a hand in the tile notation",
-            examples=['mahjong hand "123m456p78s11z [777s<] +9s"', 'mahjong hand "123m456p789s1122z"'])
+    p = add("hand", "hand:cmd_hand", "arrangements, waits and shanten of a hand in the tile notation")
     p.add_argument("tiles", nargs="+", help="e.g. 123m456p78s11z [777s<] +9s (14 tiles: its arrangements) or "
                                             "13 tiles (its waits)")
     p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
@@ -79,11 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, required=True)
     p = add("score", "score:cmd_score",
             "score a hand under a ruleset: every item, its value, and why excluded items were; the situation is "
-            "the East round, the East seat (the dealer), a win on a discard and nothing special unless given",
-            examples=['mahjong score --ruleset harbin "123m456p78s11z [777s<] +9s"',
-                      'mahjong score --ruleset hongkong --seat S --self-drawn "123m456p78s11z [777s<] +9s"',
-                      'mahjong score --ruleset mcr --seat W --round S "999m123p456p5s EEE +5s 1f"',
-                      'mahjong score --ruleset harbin --loser "123m456p11z [777s<] 5s"'])
+            "the East round, the East seat (the dealer), a win on a discard and nothing special unless given")
     p.add_argument("--ruleset", required=True, help="installed ruleset id")
     p.add_argument("hand", nargs="*", help='e.g. "123m456p78s11z [777s<] +9s"; situation flags may also be '
                                            'written in it: !self_drawn, !seat_wind_south')
@@ -114,6 +110,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="the first game's seed; game i plays seed + i (default: 1)")
     p.add_argument("--max-deals", type=int, default=None, help="stop each game after this many deals")
     return parser
+
+
+def _examples() -> dict[str, list[str]]:
+    """The examples of each subcommand's help, from ``examples.txt`` beside this module."""
+    from importlib import resources
+
+    found: dict[str, list[str]] = {}
+    text = resources.files(__name__).joinpath("examples.txt").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, command = line.partition(": ")
+            found.setdefault(name, []).append(command)
+    return found
 
 
 class _BotsOption(argparse.Action):

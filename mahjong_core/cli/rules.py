@@ -77,7 +77,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     errors = validate_file(args.path)
     if args.json:
-        print_json({"path": args.path, "ok": not errors, "errors": [str(e) for e in errors]})
+        print_json({"path": args.path, "ok": not errors,
+                    "errors": [{**e.to_json(), "text": str(e)} for e in errors]})
     else:
         for error in errors:
             print(str(error), file=sys.stderr)

@@ -21,6 +21,7 @@ class MahjongError(Exception):
         a character offset (``char 7``), an event number (``event 12``).
     """
 
+    #: The exit status of the command it ends: 2, bad usage or unreadable input (see ``mahjong --help``).
     exit_code = 2
 
     def __init__(self, message: str, *, source: str | None = None, place: str | None = None):
@@ -74,6 +75,8 @@ class RulesetError(MahjongError):
 
 
 class ReplayError(MahjongError):
-    """A replay log that is corrupt, cut off, tampered with, or names an unknown ruleset."""
+    """A replay log that is corrupt, cut off, tampered with, or names an unknown ruleset.
 
-    exit_code = 3
+    Raised where a log cannot be read at all, so its exit status is that of unreadable input (2); a log that
+    reads and is found wrong is a verdict (``mahjong replay``/``audit`` exit 1).
+    """

@@ -226,8 +226,22 @@ def installed() -> Extensions:
     points = sorted(metadata.entry_points(group=PLUGIN_GROUP), key=lambda ep: (ep.name, ep.value))
     plugins: dict[str, object] = {}
     for ep in points:
-        plugins.setdefault(ep.name, _import(ep.name, ep.value))
+        if ep.name in plugins:
+            continue
+        try:
+            plugins[ep.name] = _import(ep.name, ep.value)
+        except RulesetError as exc:
+            # One broken third-party plugin must not take every ruleset down with it: it is left out, said once.
+            # A ruleset that needs what it would contribute then fails to load, naming the missing name.
+            warn(f"skipped {exc.message}")
     return collect(plugins)
+
+
+def warn(message: str) -> None:
+    """One line on standard error: something was left out, and the command goes on."""
+    import sys
+
+    print(f"mahjong: warning: {message}", file=sys.stderr)
 
 
 def clear_cache() -> None:

@@ -318,7 +318,7 @@ def test_the_installed_bot_is_listed_simulated_and_audits_clean(bot_guide: PageR
     header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert header["seats"][0]["kind"] == "steady"
     assert "audit OK" in results["mahjong audit replays/mcr-seed8.jsonl"].stdout
-    view = results["mahjong view replays/mcr-seed8.jsonl --seat 0"].stdout
+    view = results["mahjong view replays/mcr-seed8.jsonl --seat 0 --json"].stdout
     assert '"?"' in view
 
 
@@ -397,8 +397,9 @@ def test_the_examples_are_found_where_they_are_shown() -> None:
 
 @pytest.mark.parametrize(("where", "command"), example_commands())
 def test_every_example_command_runs(where: str, command: str, tmp_path: Path) -> None:
-    """Run as a reader would, in an empty folder where ``plugins/`` (the example files) is at hand."""
-    (tmp_path / "plugins").symlink_to(ROOT / "plugins")
+    """Run as a reader of a checkout would: in an empty folder where ``plugins/`` and ``replays/`` are at hand."""
+    for folder in ("plugins", "replays"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
     program, *args = shlex.split(command)
     assert program == "mahjong", f"{where}: {command}"
     result = mahjong(tmp_path, *args)

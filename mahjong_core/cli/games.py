@@ -97,6 +97,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace, mode: str) -> int:
     from ..replay_check import check
 
+    if not Path(args.file).is_file():  # nothing to judge: unreadable input (exit 2), not a verdict (exit 1)
+        raise MahjongError("cannot read the log: no such file", source=args.file)
     verdict = check(args.file, mode)
     if args.json:
         print_json(verdict.to_json())
@@ -116,7 +118,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_view(args: argparse.Namespace) -> int:
-    """One seat's view of a log: JSON Lines with every tile hidden from that seat replaced by "?"."""
+    """One seat's view of a log: the table as that seat sees it, move by move (``--json``: the JSON Lines).
+
+    Without ``--step`` every move is one line, and the table is drawn at the end of each deal; with it, the
+    table is drawn after every move, waiting for Enter between moves on a terminal (``q`` stops).
+    """
     from ..replay_log import dumps, read_log
     from ..views import seat_view
 
@@ -124,10 +130,43 @@ def cmd_view(args: argparse.Namespace) -> int:
     seats = len(log.header["seats"])
     if not 0 <= args.seat < seats:
         raise MahjongError(f"--seat must be 0 to {seats - 1}", place="--seat")
-    print(dumps(log.header))
-    for event in seat_view(log.events, args.seat):
-        print(dumps(event))
+    events = seat_view(log.events, args.seat)
+    if args.json:
+        print(dumps(log.header))
+        for event in events:
+            print(dumps(event))
+        return EXIT_OK
+    from ..table_view import narrate, render, replay_states
+
+    display = _discard_display(log.header)
+    interactive = args.step and sys.stdin.isatty() and sys.stdout.isatty()
+    for shown, state in replay_states(log.header, events, args.seat):
+        line = narrate(state, shown, args.seat)
+        if args.step:
+            if line is None:
+                continue
+            print(f"--- {line}")
+            print(render(state, args.seat, display=display, ascii_only=args.ascii))
+            if interactive and input("Enter: next move, q: quit ").strip().lower() == "q":
+                break
+            continue
+        if line is not None:
+            print(f"{shown.get('n', ''):>5}  {line}")
+        if shown.get("type") == "deal_end":
+            print(render(state, args.seat, display=display, ascii_only=args.ascii))
     return EXIT_OK
+
+
+def _discard_display(header: dict[str, object]) -> str:
+    """How the log's ruleset lays out discards (``rows``, ``quadro``, ``open``, ``closed``); ``open`` if unknown."""
+    from ..rules import load_ruleset
+
+    ruleset = header.get("ruleset")
+    rid = ruleset.get("id") if isinstance(ruleset, dict) else None
+    try:
+        return str(load_ruleset(str(rid)).value("discard_display"))
+    except MahjongError:
+        return "open"
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -165,3 +165,23 @@ def test_a_ruleset_that_loads_but_cannot_play_is_rejected(capsys: pytest.Capture
     code, _, err = run_cli(capsys, "rules", "validate", str(path))
     assert code == 1
     assert f"{path}::$.parameters.usual_limit (line 8, column 3): a trial deal" in err
+
+
+def test_typos_in_groups_and_in_the_scoring_section_come_out_together(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    path = write(tmp_path, """\
+        id: club_rules
+        version: 1.0.0
+        name: Club
+        extends: shanghai
+        parameters:
+          bank:
+            enabld: {value: false, assumption: "x"}
+        scoring:
+          chavka_if_highr: {value: true, assumption: "x"}
+        """)
+    code, _, err = run_cli(capsys, "rules", "validate", str(path))
+    assert code == 1
+    assert f"{path}::$.parameters.bank.enabld (line 7, column 5): unknown key(s) 'enabld' (did you mean " \
+           "'enabled'?)" in err
+    assert f"{path}::$.scoring.chavka_if_highr (line 9, column 3): " in err and "'chavka_if_higher'?" in err

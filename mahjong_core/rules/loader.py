@@ -246,9 +246,10 @@ class _Loader:
         layer_origins(layer, (own_id, where), origins)
 
         errors += self._resolved_errors(tables, origins, where)
-        if errors:
-            return None, errors if everything else errors[:1]
-        ruleset = Ruleset(
+        if errors and not everything:
+            return None, errors[:1]
+        try:
+            ruleset = Ruleset(
                 id=own_id,
                 version=document["version"],
                 name=document["name"],
@@ -261,10 +262,15 @@ class _Loader:
                 raw_tables=tables,
                 origins=origins,
                 documents=documents,
-        )
-        errors = predicate_errors(ruleset)
-        if not errors:
-            errors = minimum_errors(ruleset)
+            )
+            more = predicate_errors(ruleset)
+            if not more:
+                more = minimum_errors(ruleset)
+        except Exception:  # noqa: BLE001 -- with errors above, the later checks may trip over them
+            if not errors:
+                raise
+            more = []
+        errors = _unique_errors(errors + [m for m in more if not _overlaps(m, errors)])
         if errors:
             return None, errors if everything else errors[:1]
         return ruleset, []
@@ -315,6 +321,11 @@ class _Loader:
                     located.append(RulesetError(message, source=_blame(origins, entry, where), place=json_path(entry)))
                 continue
             parts = raw_parts(tables, list(error.absolute_path))
+            if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
+                known = error.schema.get("properties") or {} if isinstance(error.schema, Mapping) else {}
+                unexpected = [k for k in error.instance if k not in known]
+                if len(unexpected) == 1:  # at the key itself, so that its line is the one shown
+                    parts = [*parts, unexpected[0]]
             located.append(RulesetError(message_of(error), source=_blame(origins, parts, where),
                                         place=json_path(parts)))
         if not located:
@@ -337,6 +348,16 @@ def _unique_errors(errors: list[RulesetError]) -> list[RulesetError]:
             seen.add(key)
             out.append(error)
     return out
+
+
+def _overlaps(error: RulesetError, found: list[RulesetError]) -> bool:
+    """Whether an earlier error is about the same entry (or one inside or around it): the later is its echo."""
+    place = error.place or ""
+    for other in found:
+        there = other.place or ""
+        if other.source == error.source and (place.startswith(there) or there.startswith(place)):
+            return True
+    return False
 
 
 def _family_name(tables: Mapping[str, Any]) -> str | None:

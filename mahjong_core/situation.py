@@ -18,13 +18,14 @@ family.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .errors import MahjongError
-from .tiles import EAST
+
+#: East's tile kind (:data:`mahjong_core.tiles.EAST`, a test keeps them equal): written here so that building
+#: the command line's options, which lists the flags, does not import the tile tables.
+EAST = 27
 
 __all__ = ["FLAGS", "WINDS", "Flag", "flag_names", "ignored", "missing", "notation_flags", "parse_wind", "win_context"]
 
@@ -33,18 +34,21 @@ WINDS: dict[str, int] = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}
 _WIND_WORDS = {"east": "E", "south": "S", "west": "W", "north": "N"}
 
 
-@dataclass(frozen=True)
 class Flag:
-    """One situation flag.
+    """One situation flag (a plain class, not a dataclass: the command line lists these at every start).
 
     :param name: as a ``!flag`` of the notation; the command-line option is ``--`` and the name with dashes.
     :param help: what it says about the win.
     :param facts: the context facts it is about: it is ignored under a ruleset that reads none of them.
     """
 
-    name: str
-    help: str
-    facts: tuple[str, ...]
+    __slots__ = ("facts", "help", "name")
+
+    def __init__(self, name: str, help: str, facts: tuple[str, ...]) -> None:
+        self.name, self.help, self.facts = name, help, facts
+
+    def __repr__(self) -> str:
+        return f"Flag({self.name!r})"
 
     @property
     def option(self) -> str:
@@ -104,6 +108,8 @@ def notation_flags(situations: Iterable[str], source: str | None = None) -> tupl
                 break
         else:
             if name not in _BY_NAME:
+                import difflib
+
                 close = difflib.get_close_matches(name, [*_BY_NAME, "seat_wind_south", "prevalent_wind_south"], n=1)
                 hint = f" (did you mean !{close[0]}?)" if close else ""
                 raise MahjongError(f"unknown situation flag !{name}{hint}; the flags are "

@@ -148,3 +148,28 @@ def test_batch_lines_take_the_same_situation(capsys: pytest.CaptureFixture[str],
     assert rows[0]["situation"]["seat"] == "S" and rows[0]["situation"]["how"] == "self_drawn"
     assert rows[1]["situation"]["winner"] is False
     assert "unknown situation flag !no_such_flag" in rows[2]["error"] and "line 3" in rows[2]["error"]
+
+
+def test_the_flags_east_is_the_tiles_east() -> None:
+    from mahjong_core import situation, tiles
+
+    assert situation.EAST == tiles.EAST and list(situation.WINDS.values()) == list(tiles.WINDS)
+
+
+@pytest.mark.parametrize("ruleset", SCORED)
+def test_a_familys_declared_facts_are_all_its_engine_needs(ruleset: str) -> None:
+    """Scored with only the facts its family declares (and the winner's flag), no engine asks for another."""
+    from mahjong_core.notation import parse_hand
+    from mahjong_core.scoring import score_hand
+    from mahjong_core.situation import win_context
+
+    rs = load_ruleset(ruleset)
+    family = rs.scoring_family
+    assert family is not None and family.facts is not None, f"{ruleset}: its family declares no facts"
+    declared = family.facts(rs)
+    for hand, winner, read in ((HAND, True, declared.winner), ("123m456p11z [777s<] 5s", False, declared.loser)):
+        parsed = parse_hand(hand)
+        full = win_context(winner=winner, winning_tile=parsed.winning_tile)
+        context = {k: v for k, v in full.items() if k in (read or ()) or k in ("winner", "winning_tile")}
+        score = score_hand(rs, parsed, context)
+        assert score is not None and (read is not None or score.total == 0)

@@ -185,3 +185,11 @@ def test_typos_in_groups_and_in_the_scoring_section_come_out_together(capsys: py
     assert f"{path}::$.parameters.bank.enabld (line 7, column 5): unknown key(s) 'enabld' (did you mean " \
            "'enabled'?)" in err
     assert f"{path}::$.scoring.chavka_if_highr (line 9, column 3): " in err and "'chavka_if_higher'?" in err
+
+
+def test_the_generated_page_names_the_documents_a_ruleset_cites(tmp_path: Path) -> None:
+    from mahjong_docs.pages import ruleset_page
+
+    page = ruleset_page(load_ruleset(write(tmp_path, CITING)))
+    assert "Documents it cites" in page and "Club minutes" in page and "https://example.org/minutes" in page
+    assert "Documents it cites" not in ruleset_page(load_ruleset("shanghai"))  # the bundled pages are unchanged

@@ -1,9 +1,10 @@
 """The ``mahjong`` command.
 
 Every subcommand prints a readable report, or JSON with ``--json``.  Bad input
-of any kind ends in one line ``file::place: message`` on standard error and a
-non-zero exit status, never a traceback: referees run this on files they
-did not write.
+of any kind ends in one line ``file::place: message`` on standard error (with
+``--json``, one JSON object on standard output) and exit status 2, never a
+traceback: referees run this on files they did not write.  The exit statuses
+are one table (:data:`.output.EXIT_CODES`), shown by ``mahjong --help``.
 
 This module only describes the command line and dispatches.  Each subcommand
 lives in its own module of this package, named in the parser as
@@ -15,7 +16,6 @@ Sphinx nor pytest.
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import re
 import sys
@@ -36,6 +36,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
         if match:
+            import difflib
+
             choices = re.findall(r"'([^']*)'", match.group(2))
             close = difflib.get_close_matches(match.group(1), choices, n=1)
             message = (f"unknown command {match.group(1)!r}" + (f" (did you mean {close[0]!r}?)" if close else "")
@@ -162,11 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _examples() -> dict[str, list[str]]:
-    """The examples of each subcommand's help, from ``examples.txt`` beside this module."""
-    from importlib import resources
+    """The examples of each subcommand's help, from ``examples.txt`` beside this module (shipped as package data)."""
+    import os
 
     found: dict[str, list[str]] = {}
-    text = resources.files(__name__).joinpath("examples.txt").read_text(encoding="utf-8")
+    with open(os.path.join(os.path.dirname(__file__), "examples.txt"), encoding="utf-8") as file:
+        text = file.read()
     for line in text.splitlines():
         if line.strip() and not line.startswith("#"):
             name, _, command = line.partition(": ")

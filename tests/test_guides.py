@@ -168,6 +168,7 @@ def console_commands(page: str) -> list[str]:
 
 
 _FENCE = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
+_BASH = re.compile(r"^```bash\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def page_commands(path: Path) -> list[str]:
@@ -178,8 +179,15 @@ def page_commands(path: Path) -> list[str]:
         codes = [b.code for b in code_blocks(text) if b.language == "console"]
     else:
         codes = [m.group(1) for m in _FENCE.finditer(text)]
-    return [" ".join(line[2:].split()) for code in codes for line in code.replace("\\\n", " ").splitlines()
-            if line.startswith("$ ")]
+    found = [" ".join(line[2:].split()) for code in codes for line in code.replace("\\\n", " ").splitlines()
+             if line.startswith("$ ")]
+    # A setup line of a ``bash`` fence (``python3.11 -m venv .venv && ... && .venv/bin/mahjong demo ...``): its
+    # mahjong command is an example too; the setup before it is what the suite's own environment did.
+    for block in _BASH.finditer(text):
+        for part in block.group(1).replace("&&", "\n").splitlines():
+            if part.strip().startswith(".venv/bin/mahjong "):
+                found.append(" ".join(part.strip().removeprefix(".venv/bin/").split()))
+    return found
 
 
 def help_commands() -> list[str]:
@@ -392,6 +400,7 @@ def test_the_examples_are_found_where_they_are_shown() -> None:
     assert {"README.md", "--help", "conformance.rst", "house-rules.rst", "mcr-differences.md"} <= where
     commands = [c for _, c in example_commands()]
     assert 'mahjong hand "123m456p78s11z [777s<] +9s"' in commands
+    assert "mahjong demo --ruleset chinese_classical --seed 7" in commands  # the README's first command
     assert sum(c.startswith("mahjong score ") for c in commands) >= 6
 
 

@@ -108,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="comma-separated installed bots, one per seat, or one name for every seat (default: "
                             "greedy); --bots alone lists the installed bots and where each comes from")
         p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals")
+        p.add_argument("--sign", metavar="KEYFILE", default=None,
+                       help="sign each log with this Ed25519 private key (made by `mahjong keygen`)")
 
     p = add("simulate", "games:cmd_simulate", "play seeded games between bots and write their replays")
     game_options(p)
@@ -119,8 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(p)
     p.add_argument("--out", default="out", help="folder for the replay log (default: out)")
 
-    add("replay", "games:cmd_replay", "re-simulate a replay log and confirm byte-identical events"
-        ).add_argument("file")
+    key_help = ("the signer's public key file (PEM, or 64 hex digits): the log must be signed with it, "
+                "and every signature must verify")
+    p = add("replay", "games:cmd_replay", "re-simulate a replay log and confirm byte-identical events")
+    p.add_argument("file")
+    p.add_argument("--key", metavar="PUBKEY", default=None, help=key_help)
     p = add("view", "games:cmd_view", "one seat's view of a replay log: the table as that seat sees it, move by "
             "move (other seats' hidden tiles are never shown); --json prints the log's JSON Lines with them as \"?\"")
     p.add_argument("file")
@@ -152,8 +157,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="mahjong-docs", help="output folder (default: mahjong-docs)")
     p = add("conformance", "conformance:cmd_conformance", "run the conformance suite against installed rulesets")
     p.add_argument("ruleset", nargs="+", help="installed ruleset ids")
-    add("audit", "games:cmd_audit", "check every action and recompute every score and payment of a log"
-        ).add_argument("file")
+    p = add("audit", "games:cmd_audit", "check every action and recompute every score and payment of a log, "
+            "and say what the check proved: the wall, each seat's decisions, the hash chain, the signature")
+    p.add_argument("file")
+    p.add_argument("--key", metavar="PUBKEY", default=None, help=key_help)
+    add("keygen", "games:cmd_keygen", "make an Ed25519 key pair for signing logs: FILE (private, owner-only) "
+        "and FILE.pub").add_argument("file")
     p = add("soak", "games:cmd_soak", "play many seeded games of each ruleset with every installed bot, stopping "
             "at the first broken invariant (tiles, hand sizes, payments) and naming its seed")
     p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable; default: every installed one)")

@@ -11,9 +11,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import MahjongError
 from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+
+if TYPE_CHECKING:
+    from ..log_chain import Signer
 
 
 def _parse_bots(text: str, players: int) -> list[str]:
@@ -75,9 +79,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from tqdm import tqdm
 
         bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+    signer = _signer(args)
     try:
         played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
-                          progress=bar.update if bar else None)
+                          progress=bar.update if bar else None, signer=signer)
     finally:
         if bar is not None:
             bar.close()
@@ -94,12 +99,38 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _signer(args: argparse.Namespace) -> Signer | None:
+    if args.sign is None:
+        return None
+    from ..log_chain import load_signer
+
+    return load_signer(args.sign)
+
+
+def cmd_keygen(args: argparse.Namespace) -> int:
+    """Make a signing key pair; print where it went and the public key a referee verifies logs with."""
+    from ..log_chain import generate_key
+
+    private, public, hex_key = generate_key(args.file)
+    if args.json:
+        print_json({"private_key": str(private), "public_key": str(public), "public_hex": hex_key})
+    else:
+        print(f"private key {private} (keep it secret: it signs logs)\npublic key  {public}\n"
+              f"            {hex_key}")
+    return EXIT_OK
+
+
 def _check(args: argparse.Namespace, mode: str) -> int:
     from ..replay_check import check
 
     if not Path(args.file).is_file():  # nothing to judge: unreadable input (exit 2), not a verdict (exit 1)
         raise MahjongError("cannot read the log: no such file", source=args.file)
-    verdict = check(args.file, mode)
+    key = None
+    if args.key is not None:
+        from ..log_chain import load_public_key
+
+        key = load_public_key(args.key)
+    verdict = check(args.file, mode, key=key)
     if args.json:
         print_json(verdict.to_json())
     else:
@@ -176,15 +207,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..replay_check import check
     from ..rng import parse_seed
     from ..rules import load_ruleset
-    from ..simulate import play_game
+    from ..simulate import log_name, play_game, prepare_out_dir
 
     ruleset = load_ruleset(args.ruleset)
     bots = _parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{ruleset.id}-seed{seed}.jsonl".replace("/", "_")
-    game = play_game(ruleset, seed, bots, replay=path, max_deals=args.max_deals)
+    path = out / log_name(ruleset, seed)
+    partial = path.with_name(path.name + ".partial")
+    prepare_out_dir(out, [partial.name])
+    game = play_game(ruleset, seed, bots, replay=partial, max_deals=args.max_deals, signer=_signer(args))
+    # The demo may be run again with the same arguments: its log is then replaced by the same bytes.  A log that
+    # differs (another version of the ruleset, say) is never replaced.
+    if path.exists() and path.read_bytes() != partial.read_bytes():
+        raise MahjongError(f"exists and holds another game; not overwritten (this game's log is {partial})",
+                           source=str(path))
+    partial.replace(path)
     replayed = check(str(path), "replay")
     audited = check(str(path), "audit")
     summary = {

@@ -28,8 +28,10 @@ from ..errors import RulesetError
 #: faster than the pure-Python one, with the same safe constructor and the same line marks.
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-#: A ruleset file larger than this is not a ruleset.
+#: A ruleset file larger than this is not a ruleset (the largest bundled one is under 100 kB).
 MAX_BYTES = 1_000_000
+#: Deepest nesting of maps and lists in a ruleset file (the bundled ones nest at most 8 deep).
+MAX_DEPTH = 32
 
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
@@ -49,11 +51,14 @@ _MARKS: dict[tuple[str, str], dict[str, tuple[int, int]]] = {}
 
 
 def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: yaml.Node | None = None,
-                 marks: dict[str, tuple[int, int]] | None = None) -> None:
+                 depth: int = 0, marks: dict[str, tuple[int, int]] | None = None) -> None:
     """Walk the node tree; ``mark`` is the node whose line to report (the key of a mapping value).
 
     ``marks`` collects where each path is written: a mapping value at its key, a list item at itself.
     """
+    if depth > MAX_DEPTH:
+        raise RulesetError(f"nested more than {MAX_DEPTH} maps or lists deep", source=source,
+                           place=_place(path, mark or node))
     if marks is not None:
         at = (mark or node).start_mark
         marks.setdefault(path, (at.line + 1, at.column + 1))
@@ -91,10 +96,10 @@ def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: 
                     f"duplicate key {key!r}", source=source, place=_place(_key_path(path, key), key_node)
                 )
             keys.add(key)
-            _check_nodes(value_node, _key_path(path, key), source, seen, key_node, marks)
+            _check_nodes(value_node, _key_path(path, key), source, seen, key_node, depth + 1, marks)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _check_nodes(item, f"{path}[{i}]", source, seen, None, marks)
+            _check_nodes(item, f"{path}[{i}]", source, seen, None, depth + 1, marks)
 
 
 def _check_numbers(data: Any, path: str, source: str) -> None:
@@ -152,10 +157,12 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
         raise RulesetError(f"not valid YAML: {exc.problem or exc}", source=source, place=place) from None
     except yaml.YAMLError as exc:
         raise RulesetError(f"not valid YAML: {exc}", source=source) from None
+    except RecursionError:  # the pure-Python parser (without libyaml) recurses into nesting
+        raise RulesetError(f"nested more than {MAX_DEPTH} maps or lists deep", source=source) from None
     if root is None:
         raise RulesetError("file is empty; expected a mapping with id, version and name", source=source)
     marks: dict[str, tuple[int, int]] = {}
-    _check_nodes(root, "$", source, set(), None, marks)
+    _check_nodes(root, "$", source, set(), None, 0, marks)
     if len(_MARKS) > 16:
         _MARKS.clear()
     _MARKS[(source, text)] = marks

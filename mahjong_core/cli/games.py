@@ -123,7 +123,7 @@ def cmd_keygen(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace, mode: str) -> int:
     from ..replay_check import check
 
-    if not Path(args.file).is_file():  # nothing to judge: unreadable input (exit 2), not a verdict (exit 1)
+    if not Path(args.file).exists():  # nothing to judge: unreadable input (exit 2), not a verdict (exit 1)
         raise MahjongError("cannot read the log: no such file", source=args.file)
     key = None
     if args.key is not None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .engine import Game
-from .errors import MahjongError, ReplayError
+from .errors import MahjongError, ReplayError, RulesetError
 from .log_chain import CHECKPOINTS, SEAL_FIELDS
 from .players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer, installed_bots, make_bots
 from .replay_log import ReplayLog, dumps, dumps_all, read_log
@@ -58,6 +58,8 @@ class Verdict:
     ruleset: str = ""
     line: int | None = None
     proof: dict[str, Any] = field(default_factory=dict)
+    #: The parsed log, for a report of its deals (:mod:`mahjong_core.audit_report`); ``None`` if unreadable.
+    log: ReplayLog | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -97,14 +99,25 @@ class Divergence(Exception):
         self.message = message
 
 
-def _describe_difference(logged: dict[str, Any], produced: dict[str, Any]) -> str:
+def _describe_difference(logged: dict[str, Any], produced: dict[str, Any], names: dict[int, str]) -> str:
+    """What differs, in the terms of whoever decided it: the rules for the table's events, a bot for its own.
+
+    A bot's decision that differs from the log is not a rule broken but a
+    different choice: the re-played bot ``greedy-0`` would have made another
+    one, and the message says which.
+    """
     kind = produced.get("type")
     if logged.get("type") != kind:
         return (f"the log has a {logged.get('type')!r} event where the rules produce {kind!r} "
                 f"({_short(produced)})")
+    actor = produced.get("actor")
+    who = names.get(actor) if kind == "decision" and type(actor) is int else None
     for key in sorted(set(logged) | set(produced)):
         have, want = logged.get(key, _MISSING), produced.get(key, _MISSING)
         if have is _MISSING or want is _MISSING or canonical(have) != canonical(want):
+            if who is not None:
+                return (f"decision event: field {key!r} is {_shown(have)} in the log, but the re-played bot "
+                        f"{who} would have played {_shown(want)} ({_decision_text(produced)})")
             return (f"{kind} event: field {key!r} is {_shown(have)} in the log, but the rules give "
                     f"{_shown(want)}")
     return f"{kind} event differs in its bytes (key order or spacing): it is not the canonical serialisation"
@@ -115,6 +128,17 @@ _MISSING = object()
 
 def _shown(value: Any) -> str:
     return "absent" if value is _MISSING else repr(value)
+
+
+def _decision_text(event: dict[str, Any]) -> str:
+    parts = [str(event.get("action"))]
+    if "tile" in event:
+        parts.append(str(event["tile"]))
+    if event.get("tiles"):
+        parts.append("+".join(map(str, event["tiles"])))
+    if "after_ms" in event:
+        parts.append(f"after {event['after_ms']} ms")
+    return " ".join(parts)
 
 
 def _short(event: dict[str, Any]) -> str:
@@ -131,8 +155,9 @@ class _Comparator:
     found and named.
     """
 
-    def __init__(self, log: ReplayLog, byte_exact: bool):
+    def __init__(self, log: ReplayLog, byte_exact: bool, bots: dict[int, str] | None = None):
         self.log = log
+        self.bots = bots or {}
         self.byte_exact = byte_exact
         self.k = 0
         self._pending: list[dict[str, Any]] = []
@@ -157,7 +182,7 @@ class _Comparator:
         if line != self.log.lines[k + 1]:
             logged = self.log.events[k]
             if canonical(logged) != line:
-                raise Divergence(k, _describe_difference(logged, event))
+                raise Divergence(k, _describe_difference(logged, event, self.bots))
 
     def _sealed(self, event: dict[str, Any], k: int) -> dict[str, Any]:
         """The checkpoint with the logged line's seal fields: those are checked by the chain, not the rules."""
@@ -177,7 +202,7 @@ class _Comparator:
         for offset, event in enumerate(pending):
             k = start + offset
             if dumps(event) != self.log.lines[k + 1]:
-                raise Divergence(k, _describe_difference(self.log.events[k], event))
+                raise Divergence(k, _describe_difference(self.log.events[k], event, self.bots))
 
 
 class ObservedWall:
@@ -293,6 +318,7 @@ def check(path: str, mode: str = "replay", *, key: str | None = None) -> Verdict
         verdict = _check(path, mode, key, decode_events=False)
         if verdict.ok:
             return verdict
+        del verdict  # and its log, before the log is read again
     return _check(path, mode, key, decode_events=True)
 
 
@@ -306,6 +332,7 @@ def _check(path: str, mode: str, key: str | None, *, decode_events: bool) -> Ver
     except MahjongError as exc:
         return verdict.fail(_line_number(exc.place), exc.message)
     verdict.events = len(log.events)
+    verdict.log = log
     try:
         verdict = _run(log, mode, verdict)
     except ReplayError as exc:
@@ -363,26 +390,39 @@ def _line_number(place: str | None) -> int | None:
 
 
 def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
-    from .rules import available, load_ruleset
+    from .rules import available, load_ruleset, load_ruleset_text
 
     head = log.header
     rid = head["ruleset"]["id"]
-    if rid not in available():
+    document = head["ruleset"].get("document")
+    if document is not None:
+        try:
+            ruleset = load_ruleset_text(document, f"{log.source}::line 1 (the ruleset it embeds)")
+        except RulesetError as exc:
+            raise ReplayError(f"the ruleset the log embeds does not load here: {exc}", source=log.source,
+                              place="line 1") from None
+        if ruleset.id != rid:
+            raise ReplayError(f"the embedded ruleset is {ruleset.id!r}, but the header names {rid!r}",
+                              source=log.source, place="line 1")
+    elif rid not in available():
         raise ReplayError(f"the log's ruleset {rid!r} is not installed; installed: {', '.join(sorted(available()))}",
                           source=log.source, place="line 1")
-    ruleset = load_ruleset(rid)
+    else:
+        ruleset = load_ruleset(rid)
     verdict.ruleset = ruleset.identity
+    what = "the ruleset it embeds" if document is not None else "the installed ruleset"
     for key, have in (("version", ruleset.version), ("sha256", ruleset.sha256)):
         if head["ruleset"][key] != have:
-            raise ReplayError(f"the log was played under {rid} {key} {head['ruleset'][key]}, the installed "
-                              f"ruleset has {have}", source=log.source, place="line 1")
+            raise ReplayError(f"the log was played under {rid} {key} {head['ruleset'][key]}, {what} has {have}",
+                              source=log.source, place="line 1")
     rng = head["rng"]
     if rng is not None and rng["algorithm"] != ALGORITHM:
         raise ReplayError(f"unknown generator {rng['algorithm']!r}; this version implements {ALGORITHM}",
                           source=log.source, place="line 1")
     check_seats(log, int(ruleset.param("players")))
     players = _players(log, rng if mode == "audit" else None)
-    comparator = _Comparator(log, byte_exact=(mode == "replay"))
+    bots = {n: p.name for n, p in enumerate(players) if not isinstance(p, ScriptedPlayer)}
+    comparator = _Comparator(log, byte_exact=(mode == "replay"), bots=bots)
     options = head["options"]
     factory = None
     if rng is None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Self, overload
 
 from .bounded_read import read_bounded
-from .errors import ReplayError
+from .errors import MahjongError, ReplayError
 from .log_chain import Integrity, Sealer, Signer, verify_chain
 from .strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical
 from .strict_json import loads as strict_loads
@@ -43,6 +43,8 @@ MAX_LOG_BYTES = 4 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
 #: The most lines accepted: a bound on the objects a log decodes into.
 MAX_LINES = 40_000
+#: The largest house-rule file a log's header embeds, in characters (the header must stay within a line).
+MAX_EMBEDDED_RULESET = 48 * 1024
 BOUNDS = {"bytes": MAX_LOG_BYTES, "lines": MAX_LINES, "line": MAX_LINE_BYTES, "depth": MAX_DEPTH, "integer": MAX_INT}
 
 
@@ -100,11 +102,25 @@ class ReplayWriter:
 
 def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, seats: list[dict[str, Any]],
            teams: list[list[int]], options: dict[str, Any]) -> dict[str, Any]:
-    """The header line: everything needed to re-create the game besides the decisions."""
+    """The header line: everything needed to re-create the game besides the decisions.
+
+    A ruleset that is not installed (a house-rule file) is written into the
+    header as its file's text, so that the log re-plays and audits wherever
+    the rulesets it extends are installed.
+
+    :raises MahjongError: for a house-rule file too large to embed in a log line.
+    """
+    identity: dict[str, Any] = {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256}
+    if ruleset.text is not None:
+        if len(ruleset.text) > MAX_EMBEDDED_RULESET:
+            raise MahjongError(f"the ruleset file is {len(ruleset.text):,} characters; a replay log embeds at most "
+                               f"{MAX_EMBEDDED_RULESET:,} (a larger ruleset is installed as a plugin instead)",
+                               source=ruleset.location)
+        identity["document"] = ruleset.text
     return {
         "type": "header",
         "format_version": FORMAT_VERSION,
-        "ruleset": {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256},
+        "ruleset": identity,
         "rng": None if seed is None else {"algorithm": rng_algorithm, "seed": seed},
         "seats": seats,
         "teams": teams,

@@ -230,7 +230,8 @@ def test_an_audit_seats_a_third_party_bot_again(third_party: Path, tmp_path: Pat
     write_lines(tampered, [json.loads(x) for x in lines])
     verdict = check(str(tampered), "audit")
     assert not verdict.ok and verdict.event == event["n"]
-    assert f"field 'after_ms' is {event['after_ms']} in the log, but the rules give {event['after_ms'] - 1}" \
+    assert f"field 'after_ms' is {event['after_ms']} in the log, but the re-played bot first-0 would have " \
+        f"played {event['after_ms'] - 1}" \
         in verdict.error
     # Repeating the recorded decisions instead takes the changed time as given and finds only the clock wrong.
     header["seats"][0]["kind"] = "human"

@@ -73,6 +73,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
     bots = _parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
+    if args.summary:
+        from .study import print_summary
+
+        return print_summary(args, bots, seed)
     out = Path(args.out) if args.out else None
     bar = None
     if not args.json and args.games > 1 and sys.stderr.isatty():
@@ -121,21 +125,55 @@ def cmd_keygen(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace, mode: str) -> int:
+    """Replay or audit every file; one verdict (or report) per file, a summary for several, exit 1 if any fails."""
+    from ..audit_report import report_html, report_json, report_text
     from ..replay_check import check
 
-    if not Path(args.file).exists():  # nothing to judge: unreadable input (exit 2), not a verdict (exit 1)
-        raise MahjongError("cannot read the log: no such file", source=args.file)
+    for file in args.files:  # nothing to judge: unreadable input (exit 2) before any verdict (exit 1)
+        if not Path(file).exists():
+            raise MahjongError("cannot read the log: no such file", source=file)
     key = None
     if args.key is not None:
         from ..log_chain import load_public_key
 
         key = load_public_key(args.key)
-    verdict = check(args.file, mode, key=key)
+    bar = None
+    if len(args.files) > 1 and not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(args.files), unit="log", file=sys.stderr)
+    verdicts = []
+    try:
+        for file in args.files:
+            verdict = check(file, mode, key=key)
+            verdicts.append(verdict)
+            if bar is not None:
+                bar.update(1)
+            if not args.json:
+                text = report_text(verdict, verdict.log) if args.deals and verdict.ok else verdict.text()
+                if bar is not None:
+                    bar.write(text, file=sys.stdout if verdict.ok else sys.stderr)
+                else:
+                    print(text, file=sys.stdout if verdict.ok else sys.stderr)
+    finally:
+        if bar is not None:
+            bar.close()
+    failed = [v for v in verdicts if not v.ok]
+    if args.html:
+        Path(args.html).write_text(report_html([(v, v.log) for v in verdicts], title=f"{mode.capitalize()} report"),
+                                   encoding="utf-8")
     if args.json:
-        print_json(verdict.to_json())
-    else:
-        print(verdict.text(), file=sys.stdout if verdict.ok else sys.stderr)
-    return EXIT_OK if verdict.ok else EXIT_FAILED_CHECK
+        reports = [report_json(v, v.log) for v in verdicts]
+        if len(reports) == 1:
+            print_json(reports[0])
+        else:
+            print_json({"summary": {"logs": len(verdicts), "clean": len(verdicts) - len(failed),
+                                    "failed": len(failed), "deals": sum(v.deals for v in verdicts)},
+                        "logs": reports})
+    elif len(verdicts) > 1:
+        print(f"{len(verdicts)} logs: {len(verdicts) - len(failed)} clean, {len(failed)} failed; "
+              f"{sum(v.deals for v in verdicts)} deals" + (f"; report {args.html}" if args.html else ""))
+    return EXIT_FAILED_CHECK if failed else EXIT_OK
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -193,7 +193,9 @@ class _Loader:
         """Build the ruleset at ``source``; return it, or ``None`` and the errors (all, or the first)."""
         where = source.location
         try:
-            document = parse_ruleset_text(source.read(), where)
+            text = source.read()
+            document = parse_ruleset_text(text, where)
+            own_text = text if source.id is None else None  # a house rule's text goes into its games' logs
         except RulesetError as exc:
             return None, [exc]
         errors = file_errors(document, where, everything=everything)
@@ -220,14 +222,14 @@ class _Loader:
         if errors:
             # Every error at once: what the later steps find in the parts of the file that are well formed too.
             try:
-                _, later = self._resolve(document, where, stack, module, everything=True)
+                _, later = self._resolve(document, where, stack, module, text=own_text, everything=True)
             except Exception:  # noqa: BLE001 -- a malformed file may trip a later step; its errors are above
                 later = []
             return None, _unique_errors(errors + later)
-        return self._resolve(document, where, stack, module, everything=everything)
+        return self._resolve(document, where, stack, module, text=own_text, everything=everything)
 
     def _resolve(self, document: dict[str, Any], where: str, stack: tuple[str, ...], module: Any, *,
-                 everything: bool) -> tuple[Ruleset | None, list[RulesetError]]:
+                 text: str | None, everything: bool) -> tuple[Ruleset | None, list[RulesetError]]:
         """Steps 4-6 for a file that passed the schema: its parent, the merge and the resolved checks."""
         own_id: str = document["id"]
         parent = None
@@ -262,6 +264,7 @@ class _Loader:
                 raw_tables=tables,
                 origins=origins,
                 documents=documents,
+                text=text,
             )
             more = predicate_errors(ruleset)
             if not more:
@@ -504,14 +507,28 @@ def load_ruleset(id_or_path: str | Path, *, catalog: Catalog | None = None) -> R
     key = (str(path.resolve()), hashlib.sha256(text.encode("utf-8")).hexdigest())
     if catalog is None and key in _files:
         return _files[key]
-    loader, source = _file_loader(text, str(path), catalog)
+    ruleset = load_ruleset_text(text, str(path), catalog=catalog)
+    if catalog is None:
+        _files[key] = ruleset
+    return ruleset
+
+
+def load_ruleset_text(text: str, where: str, *, catalog: Catalog | None = None) -> Ruleset:
+    """A ruleset file's text, resolved against the installed rulesets (or ``catalog``).
+
+    This is how a house rule embedded in a log's header is read back: as the
+    same data a file would be, checked by the schema and able to name only
+    installed rulesets, predicates and families -- never a module.
+
+    :param where: what error messages name as the file.
+    :raises RulesetError: for anything invalid, located in ``where``.
+    """
+    loader, source = _file_loader(text, where, catalog)
     if source.id is not None:  # the installed ruleset's own file
         return loader.by_id(source.id)
     ruleset, errors = loader.build(source, (), expected_id=None, everything=False)
     if ruleset is None:
         raise errors[0]
-    if catalog is None:
-        _files[key] = ruleset
     return ruleset
 
 

@@ -23,6 +23,7 @@ RUNS = {
     "bench_mcr.py": (["--per-fan", "1", "--random", "20"], r"unexplained:\s+0\b"),
     "bench_classical.py": (["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1", "--passes", "1"],
                            r"\d"),
+    "bench_study.py": (["--deals", "64"], r"speed-up with 2 workers at 64 deals: [\d.]+"),
 }
 
 

@@ -15,19 +15,10 @@ from typing import TYPE_CHECKING
 
 from ..errors import MahjongError
 from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from .seats import parse_bots
 
 if TYPE_CHECKING:
     from ..log_chain import Signer
-
-
-def _parse_bots(text: str, players: int) -> list[str]:
-    """One bot name per seat from ``--bots``; a single name seats that bot everywhere."""
-    names = [b.strip() for b in text.split(",") if b.strip()]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise MahjongError(f"--bots names {len(names)} bots; this ruleset seats {players}", place="--bots")
-    return names
 
 
 def list_bots(args: argparse.Namespace) -> int:
@@ -71,7 +62,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from ..simulate import simulate
 
     ruleset = load_ruleset(args.ruleset)
-    bots = _parse_bots(args.bots, int(ruleset.param("players")))
+    bots = parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     if args.summary:
         from .study import print_summary
@@ -248,7 +239,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..simulate import log_name, play_game, prepare_out_dir
 
     ruleset = load_ruleset(args.ruleset)
-    bots = _parse_bots(args.bots, int(ruleset.param("players")))
+    bots = parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     out = Path(args.out)
     path = out / log_name(ruleset, seed)

@@ -53,6 +53,31 @@ class DealReport:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass
+class LogReport:
+    """A checked log's verdict with its deals: plain data, so it can be made where the log was checked.
+
+    :param verdict: the verdict, without its parsed log.
+    :param seats: the header's seats (for names); empty for a log that could not be read.
+    :param deals: each deal's report; empty for a log that could not be read.
+    """
+
+    verdict: Verdict
+    seats: list[dict[str, Any]]
+    deals: list[DealReport]
+
+    @classmethod
+    def of(cls, verdict: Verdict) -> LogReport:
+        from dataclasses import replace
+
+        log = verdict.log
+        return cls(replace(verdict, log=None), list(log.header["seats"]) if log else [],
+                   deal_reports(log) if log else [])
+
+    def names(self) -> dict[int, str]:
+        return {s["seat"]: s["name"] for s in self.seats}
+
+
 def deal_reports(log: ReplayLog) -> list[DealReport]:
     """Every deal of a (parsed) log, in order."""
     deals: list[DealReport] = []
@@ -102,11 +127,11 @@ def _shown(hand: HandScore, winner: int | None) -> bool:
     return hand.seat == winner or bool(hand.value) or any(item.get("value") for item in hand.items)
 
 
-def report_json(verdict: Verdict, log: ReplayLog | None) -> dict[str, Any]:
+def report_json(report: LogReport) -> dict[str, Any]:
     """The verdict with its deals, as one JSON-ready object."""
-    out = verdict.to_json()
-    out["seats"] = log.header["seats"] if log is not None else []
-    out["deal_reports"] = [asdict(d) for d in deal_reports(log)] if log is not None else []
+    out = report.verdict.to_json()
+    out["seats"] = report.seats
+    out["deal_reports"] = [asdict(d) for d in report.deals]
     return out
 
 
@@ -116,20 +141,22 @@ def _item_text(item: dict[str, Any]) -> str:
     return f"{item['name']}{count}: {item['value']} {item.get('kind', '')}{detail} [{item.get('source', '?')}]"
 
 
-def report_text(verdict: Verdict, log: ReplayLog | None) -> str:
-    """The verdict, then each deal: outcome, each scored hand with its items, payments and totals."""
-    lines = [verdict.text()]
-    if log is None:
-        return "\n".join(lines)
-    names = {s["seat"]: s["name"] for s in log.header["seats"]}
-    for d in deal_reports(log):
-        head = f"deal {d.deal + 1} (round {d.round + 1}, {WINDS[d.prevalent_wind % 4]} wind, dealer {names[d.dealer]})"
-        if d.outcome == "mahjong" and d.winner is not None:
-            source = "self-drawn" if d.discarder is None else f"from {names.get(d.discarder, d.discarder)}"
-            head += f": {names[d.winner]} wins on {d.tile} ({d.how}, {source})"
-        else:
-            head += f": {d.outcome}"
-        lines.append(head)
+def _outcome(d: DealReport, names: dict[int, str]) -> str:
+    if d.outcome == "mahjong" and d.winner is not None:
+        source = "self-drawn" if d.discarder is None else f"from {names.get(d.discarder, d.discarder)}"
+        return f"{names[d.winner]} wins on {d.tile} ({d.how}, {source})"
+    return d.outcome
+
+
+def report_text(report: LogReport, *, deals: bool = True) -> str:
+    """The verdict, then (with ``deals``) each deal: outcome, each scored hand with its items, payments, totals."""
+    lines = [report.verdict.text()]
+    if not deals:
+        return lines[0]
+    names = report.names()
+    for d in report.deals:
+        lines.append(f"deal {d.deal + 1} (round {d.round + 1}, {WINDS[d.prevalent_wind % 4]} wind, dealer "
+                     f"{names[d.dealer]}): {_outcome(d, names)}")
         for hand in d.hands:
             if not _shown(hand, d.winner):
                 continue
@@ -155,48 +182,44 @@ td,th{border:1px solid #ddd;padding:.2em .5em;text-align:left;vertical-align:top
 """
 
 
-def report_html(results: Sequence[tuple[Verdict, ReplayLog | None]], *, title: str = "Audit report") -> str:
-    """One self-contained page (no scripts, no network) for any number of audited logs."""
+def report_html(reports: Sequence[LogReport], *, title: str = "Audit report") -> str:
+    """One self-contained page (no scripts, no network) for any number of checked logs."""
     e = html.escape
-    clean = sum(1 for v, _ in results if v.ok)
+    clean = sum(1 for r in reports if r.verdict.ok)
     out = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{e(title)}</title>"
            f"<style>{_STYLE}</style></head><body><h1>{e(title)}</h1>",
-           f"<p>{len(results)} logs: {clean} clean, {len(results) - clean} failed.</p>",
+           f"<p>{len(reports)} logs: {clean} clean, {len(reports) - clean} failed.</p>",
            "<table class='summary'><tr><th>log</th><th>verdict</th><th>deals</th><th>final scores</th></tr>"]
-    for i, (verdict, _) in enumerate(results):
-        state = "<span class='ok'>clean</span>" if verdict.ok else \
-            f"<span class='failed'>failed at line {verdict.line}</span>"
-        out.append(f"<tr><td><a href='#log{i}'>{e(verdict.source)}</a></td><td>{state}</td>"
-                   f"<td>{verdict.deals}</td><td>{e(str(verdict.scores))}</td></tr>")
+    for i, r in enumerate(reports):
+        v = r.verdict
+        state = "<span class='ok'>clean</span>" if v.ok else f"<span class='failed'>failed at line {v.line}</span>"
+        out.append(f"<tr><td><a href='#log{i}'>{e(v.source)}</a></td><td>{state}</td>"
+                   f"<td>{v.deals}</td><td>{e(str(v.scores))}</td></tr>")
     out.append("</table>")
-    for i, (verdict, log) in enumerate(results):
-        out.append(f"<h2 id='log{i}'>{e(verdict.source)}</h2>")
-        if not verdict.ok:
-            out.append(f"<p class='failed'>{e(verdict.text())}</p>")
+    for i, r in enumerate(reports):
+        v = r.verdict
+        out.append(f"<h2 id='log{i}'>{e(v.source)}</h2>")
+        if not v.ok:
+            out.append(f"<p class='failed'>{e(v.text())}</p>")
         else:
-            out.append(f"<p class='ok'>{e(verdict.mode)} clean: {verdict.events} events, {verdict.deals} deals, "
-                       f"ruleset {e(verdict.ruleset)}</p><ul class='proof'>")
-            out += [f"<li>{e(k)}: {e(str(v))}</li>" for k, v in verdict.proof.items() if k != "seats"]
-            out += [f"<li>{e(s)}</li>" for s in verdict.proof.get("seats", [])]
+            out.append(f"<p class='ok'>{e(v.mode)} clean: {v.events} events, {v.deals} deals, "
+                       f"ruleset {e(v.ruleset)}</p><ul class='proof'>")
+            out += [f"<li>{e(k)}: {e(str(x))}</li>" for k, x in v.proof.items() if k != "seats"]
+            out += [f"<li>{e(s)}</li>" for s in v.proof.get("seats", [])]
             out.append("</ul>")
-        if log is not None:
-            out.append(_deals_html(log))
+        out.append(_deals_html(r))
     out.append("</body></html>")
     return "\n".join(out)
 
 
-def _deals_html(log: ReplayLog) -> str:
+def _deals_html(report: LogReport) -> str:
     e = html.escape
-    names = {s["seat"]: s["name"] for s in log.header["seats"]}
+    names = report.names()
     parts = []
-    for d in deal_reports(log):
-        if d.outcome == "mahjong" and d.winner is not None:
-            source = "self-drawn" if d.discarder is None else f"from {names.get(d.discarder, d.discarder)}"
-            outcome = f"{names[d.winner]} wins on {d.tile} ({d.how}, {source})"
-        else:
-            outcome = d.outcome
+    for d in report.deals:
         parts.append(f"<div class='deal'><h3>Deal {d.deal + 1}: round {d.round + 1}, "
-                     f"{WINDS[d.prevalent_wind % 4]} wind, dealer {e(names[d.dealer])} &mdash; {e(outcome)}</h3>")
+                     f"{WINDS[d.prevalent_wind % 4]} wind, dealer {e(names[d.dealer])} &mdash; "
+                     f"{e(_outcome(d, names))}</h3>")
         for hand in d.hands:
             if not _shown(hand, d.winner):
                 continue
@@ -219,3 +242,10 @@ def _deals_html(log: ReplayLog) -> str:
             parts.append("<p>Totals: " + ", ".join(f"{e(names[i])} {t}" for i, t in enumerate(d.totals)) + "</p>")
         parts.append("</div>")
     return "\n".join(parts)
+
+
+def check_and_report(path: str, mode: str, key: str | None = None) -> LogReport:
+    """Check one log and report it: the unit of work when many logs are checked, here or on a worker."""
+    from .replay_check import check
+
+    return LogReport.of(check(path, mode, key=key))

@@ -1,16 +1,17 @@
-"""Running a study's games: in this process, or spread over Dask workers with the same results.
+"""Running many independent tasks -- a study's games, a batch of simulations, audits of many logs --
+in this process or spread over Dask workers, with the same results.
 
-Games are cut into batches (the tasks); each task plays its games from their
-own seeds and returns only their facts, so the results are the same -- the
-same seeds, the same facts, in game order -- whatever runs them, and a
-worker's memory holds one batch at a time however many games there are.
+Every task carries what it needs to be run anywhere (a ruleset id or path,
+seeds, a file name) and returns plain data, so the results are the same --
+in the same order -- whatever runs them, and a worker's memory holds one task
+at a time however many there are.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .facts import GameFacts
 from .play import play_batch
@@ -18,29 +19,25 @@ from .play import play_batch
 #: Games per task: small enough to spread over workers and to show progress, large enough to amortise a task.
 BATCH = 8
 
+T = TypeVar("T")
 
-def run_games(ruleset: str | Path, seed: int | str, games: int, bots: Sequence[str], *,
-              max_deals: int | None = None, workers: int = 0, scheduler: str | None = None,
-              progress: Callable[[int], object] | None = None) -> list[GameFacts]:
-    """The facts of games ``0 .. games - 1``, in order.
 
-    :param workers: 0 plays in this process; N > 0 starts a local Dask cluster of N worker processes.
+def map_ordered(fn: Callable[..., T], tasks: Sequence[tuple[Any, ...]], *, workers: int = 0,
+                scheduler: str | None = None, progress: Callable[[int], object] | None = None,
+                sizes: Sequence[int] | None = None) -> list[T]:
+    """``[fn(*task) for task in tasks]``, in this process or on Dask, in the tasks' order either way.
+
+    :param workers: 0 runs here; N > 0 starts a local Dask cluster of N worker processes for the call.
     :param scheduler: the address of a running Dask scheduler (``tcp://host:port``) to use instead.
-    :param progress: called with the number of games each finished task played.
+    :param progress: called with ``sizes[k]`` (default 1) as task ``k`` finishes.
     """
-    batches = [list(range(i, min(i + BATCH, games))) for i in range(0, games, BATCH)]
     if not workers and scheduler is None:
-        out: list[GameFacts] = []
-        for batch in batches:
-            out += play_batch(ruleset, seed, batch, bots, max_deals)
+        out = []
+        for k, task in enumerate(tasks):
+            out.append(fn(*task))
             if progress is not None:
-                progress(len(batch))
+                progress(sizes[k] if sizes else 1)
         return out
-    return _on_dask(str(ruleset), seed, batches, list(bots), max_deals, workers, scheduler, progress)
-
-
-def _on_dask(ruleset: str, seed: int | str, batches: list[list[int]], bots: list[str], max_deals: int | None,
-             workers: int, scheduler: str | None, progress: Callable[[int], object] | None) -> list[GameFacts]:
     from dask.distributed import Client, LocalCluster, as_completed
 
     cluster: Any = None
@@ -50,16 +47,28 @@ def _on_dask(ruleset: str, seed: int | str, batches: list[list[int]], bots: list
     else:
         client = Client(scheduler)
     try:
-        futures = [client.submit(play_batch, ruleset, seed, batch, bots, max_deals, pure=False) for batch in batches]
+        futures = [client.submit(fn, *task, pure=False) for task in tasks]
         index = {f.key: k for k, f in enumerate(futures)}
-        results: list[list[GameFacts] | None] = [None] * len(futures)
+        results: list[Any] = [None] * len(futures)
         for future in as_completed(futures):
-            results[index[future.key]] = future.result()
-            if progress is not None:
-                progress(len(batches[index[future.key]]))
+            k = index[future.key]
+            results[k] = future.result()
             future.release()
-        return [g for batch in results if batch is not None for g in batch]
+            if progress is not None:
+                progress(sizes[k] if sizes else 1)
+        return results
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def run_games(ruleset: str | Path, seed: int | str, games: int, bots: Sequence[str], *,
+              max_deals: int | None = None, workers: int = 0, scheduler: str | None = None,
+              progress: Callable[[int], object] | None = None) -> list[GameFacts]:
+    """The facts of a study's games ``0 .. games - 1``, in order (see :func:`map_ordered` for the options)."""
+    batches = [list(range(i, min(i + BATCH, games))) for i in range(0, games, BATCH)]
+    tasks = [(str(ruleset), seed, batch, list(bots), max_deals) for batch in batches]
+    done = map_ordered(play_batch, tasks, workers=workers, scheduler=scheduler, progress=progress,
+                       sizes=[len(b) for b in batches])
+    return [g for batch in done for g in batch]

@@ -89,3 +89,12 @@ def test_a_bots_other_choice_is_reported_as_the_bots(tmp_path: Path) -> None:
     assert (f"field 'tile' is {other!r} in the log, but the re-played bot greedy-0 would have played "
             f"{decision['tile']!r} (discard {decision['tile']}") in verdict.error
     assert "the rules give" not in verdict.error
+
+
+def test_auditing_on_dask_workers_gives_the_same_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(p) for p in sorted(REPLAYS.glob("*.jsonl"))[:4]]
+    assert main(["audit", *files, "--json"]) == 0
+    here = json.loads(capsys.readouterr().out)
+    assert main(["audit", *files, "--json", "--workers", "2"]) == 0
+    spread = json.loads(capsys.readouterr().out)
+    assert spread == here and here["summary"]["clean"] == 4

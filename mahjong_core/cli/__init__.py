@@ -147,6 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="report every deal: winner, hand, scoring items with their sources, payments, totals")
         p.add_argument("--html", metavar="OUT.html", default=None,
                        help="also write the report as one self-contained HTML page")
+        p.add_argument("--workers", type=int, default=0,
+                       help="check the files on a local Dask cluster of N worker processes")
 
     log_checks(add("replay", "games:cmd_replay", "re-simulate replay logs and confirm byte-identical events"))
     p = add("view", "games:cmd_view", "one seat's view of a replay log: the table as that seat sees it, move by "

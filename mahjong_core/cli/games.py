@@ -11,14 +11,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MahjongError
 from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from .seats import parse_bots
 
 if TYPE_CHECKING:
+    from ..audit_report import LogReport
     from ..log_chain import Signer
+    from ..rules import Ruleset
+    from ..simulate import SimulatedGame
 
 
 def list_bots(args: argparse.Namespace) -> int:
@@ -76,8 +79,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         bar = tqdm(total=args.games, unit="game", file=sys.stderr)
     signer = _signer(args)
     try:
-        played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
-                          progress=bar.update if bar else None, signer=signer)
+        if args.workers:
+            played = _simulate_on_dask(args, ruleset, seed, bots, out, bar)
+        else:
+            played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
+                              progress=bar.update if bar else None, signer=signer)
     finally:
         if bar is not None:
             bar.close()
@@ -92,6 +98,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"seed {r['seed']}: {r['deals']} deals ({r['wins']} won, {r['draws']} drawn), "
                   f"scores {r['scores']}, {r['events']} events" + (f" -> {r['replay']}" if r["replay"] else ""))
     return EXIT_OK
+
+
+def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | str, bots: list[str],
+                      out: Path | None, bar: Any) -> list[SimulatedGame]:
+    """The batch's games on a local Dask cluster: each worker plays a game from its seed and writes its log."""
+    from mahjong_study.runner import map_ordered
+
+    from ..simulate import game_seed, log_name, play_game_task, prepare_out_dir
+
+    if args.games < 1:
+        raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
+    seeds = [game_seed(seed, i) for i in range(args.games)]
+    if out is not None:
+        prepare_out_dir(out, [log_name(ruleset, s) for s in seeds])
+    where = args.ruleset if ruleset.text is not None else ruleset.id
+    tasks = [(str(where), s, list(bots), str(out / log_name(ruleset, s)) if out is not None else None,
+              args.max_deals, args.sign) for s in seeds]
+    return map_ordered(play_game_task, tasks, workers=args.workers, progress=bar.update if bar else None)
 
 
 def _signer(args: argparse.Namespace) -> Signer | None:
@@ -116,9 +140,12 @@ def cmd_keygen(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace, mode: str) -> int:
-    """Replay or audit every file; one verdict (or report) per file, a summary for several, exit 1 if any fails."""
-    from ..audit_report import report_html, report_json, report_text
-    from ..replay_check import check
+    """Replay or audit every file; one verdict (or report) per file, a summary for several, exit 1 if any fails.
+
+    With ``--workers`` the files are checked on a local Dask cluster (``mahjong_study.runner``), each where
+    it is read, and only the reports come back.
+    """
+    from ..audit_report import check_and_report, report_html, report_json, report_text
 
     for file in args.files:  # nothing to judge: unreadable input (exit 2) before any verdict (exit 1)
         if not Path(file).exists():
@@ -133,34 +160,45 @@ def _check(args: argparse.Namespace, mode: str) -> int:
         from tqdm import tqdm
 
         bar = tqdm(total=len(args.files), unit="log", file=sys.stderr)
-    verdicts = []
+
+    def show(report: LogReport) -> None:
+        if args.json:
+            return
+        ok = report.verdict.ok
+        text = report_text(report, deals=args.deals and ok)
+        (bar.write if bar is not None else print)(text, file=sys.stdout if ok else sys.stderr)
+
+    tasks = [(str(file), mode, key) for file in args.files]
     try:
-        for file in args.files:
-            verdict = check(file, mode, key=key)
-            verdicts.append(verdict)
-            if bar is not None:
-                bar.update(1)
-            if not args.json:
-                text = report_text(verdict, verdict.log) if args.deals and verdict.ok else verdict.text()
+        if args.workers:
+            from mahjong_study.runner import map_ordered
+
+            reports = map_ordered(check_and_report, tasks, workers=args.workers,
+                                  progress=bar.update if bar is not None else None)
+            for report in reports:
+                show(report)
+        else:
+            reports = []
+            for task in tasks:
+                reports.append(check_and_report(*task))
+                show(reports[-1])
                 if bar is not None:
-                    bar.write(text, file=sys.stdout if verdict.ok else sys.stderr)
-                else:
-                    print(text, file=sys.stdout if verdict.ok else sys.stderr)
+                    bar.update(1)
     finally:
         if bar is not None:
             bar.close()
+    verdicts = [r.verdict for r in reports]
     failed = [v for v in verdicts if not v.ok]
     if args.html:
-        Path(args.html).write_text(report_html([(v, v.log) for v in verdicts], title=f"{mode.capitalize()} report"),
-                                   encoding="utf-8")
+        Path(args.html).write_text(report_html(reports, title=f"{mode.capitalize()} report"), encoding="utf-8")
     if args.json:
-        reports = [report_json(v, v.log) for v in verdicts]
-        if len(reports) == 1:
-            print_json(reports[0])
+        documents = [report_json(r) for r in reports]
+        if len(documents) == 1:
+            print_json(documents[0])
         else:
             print_json({"summary": {"logs": len(verdicts), "clean": len(verdicts) - len(failed),
                                     "failed": len(failed), "deals": sum(v.deals for v in verdicts)},
-                        "logs": reports})
+                        "logs": documents})
     elif len(verdicts) > 1:
         print(f"{len(verdicts)} logs: {len(verdicts) - len(failed)} clean, {len(failed)} failed; "
               f"{sum(v.deals for v in verdicts)} deals" + (f"; report {args.html}" if args.html else ""))

@@ -403,6 +403,14 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
     out.append("")
     if ruleset.description:
         out += [text(ruleset.description), ""]
+    if ruleset.documents:
+        # The club's own documents its citations name (``sources:``), besides the seeds.
+        docs = [[literal(key), text(str(doc.get("title", ""))), text(str(doc.get("edition", ""))) or EMPTY,
+                 f"`{doc['url']} <{doc['url']}>`__" if doc.get("url") else EMPTY]
+                for key, doc in sorted(ruleset.documents.items())]
+        out += [heading("Documents it cites", "-"),
+                "Besides the seeds, its citations name these documents by key (``minutes section 4``).", "",
+                list_table(["key", "title", "edition", "where"], docs, widths=[16, 40, 16, 28]), ""]
 
     all_entries = {section: entries(ruleset, section, parent) for section in sections(ruleset)}
     flat = [e for items in all_entries.values() for e in items]

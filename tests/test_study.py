@@ -102,3 +102,13 @@ def test_simulate_summary_and_bad_options(capsys: pytest.CaptureFixture[str]) ->
     assert "unknown ruleset 'shangai'" in capsys.readouterr().err
     assert main(["study", "mcr", "mcr", "--seed", "1", "--games", "0"]) == 2
     assert "--games must be at least 1" in capsys.readouterr().err
+
+
+def test_simulate_on_dask_workers_writes_the_same_bytes(tmp_path: Path) -> None:
+    args = ["simulate", "--ruleset", "hongkong", "--seed", "9", "--games", "3", "--max-deals", "2"]
+    assert main([*args, "--out", str(tmp_path / "here")]) == 0
+    assert main([*args, "--out", str(tmp_path / "spread"), "--workers", "2"]) == 0
+    here = sorted((tmp_path / "here").iterdir())
+    assert len(here) == 3
+    for path in here:
+        assert (tmp_path / "spread" / path.name).read_bytes() == path.read_bytes()

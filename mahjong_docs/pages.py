@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.rules import Ruleset, available, load_ruleset
+from mahjong_core.rules import Ruleset, available, is_ruleset_path, load_ruleset
 from mahjong_core.rules.merge import is_leaf
 from mahjong_core.rules.ruleset import Provenance
 
@@ -643,7 +643,7 @@ def ruleset_ids(requested: Iterable[str] | str | None = None) -> list[str]:
     if isinstance(requested, str):
         requested = [part.strip() for part in requested.split(",")]
     ids = [rid for rid in dict.fromkeys(requested) if rid]
-    unknown = [rid for rid in ids if rid not in installed]
+    unknown = [rid for rid in ids if rid not in installed and not is_ruleset_path(rid)]
     if unknown:
         raise MahjongError(f"no installed ruleset {', '.join(map(repr, unknown))}; installed: {', '.join(installed)}",
                            place="--ruleset")
@@ -665,7 +665,7 @@ def generated_pages(ids: Sequence[str], *, rulesets_dir: str = "rulesets",
     pages = {f"{rulesets_dir}/index.rst": index_page(rulesets),
              f"{rulesets_dir}/comparison.rst": comparison_page(rulesets)}
     for rs in rulesets:
-        pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, ids)
+        pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, [r.id for r in rulesets])
     schemas = schema_files()
     pages[f"{schemas_dir}/index.rst"] = schema_index(schemas)
     for name, source in schemas.items():

@@ -427,7 +427,8 @@ def clear_cache() -> None:
     forget_plugins()
 
 
-def _is_path(id_or_path: str | Path) -> bool:
+def is_ruleset_path(id_or_path: str | Path) -> bool:
+    """Whether a ``--ruleset`` value names a file (``*.yaml``/``*.yml``, or anything with a slash), not an id."""
     if isinstance(id_or_path, Path):
         return True
     return id_or_path.endswith((".yaml", ".yml")) or "/" in id_or_path or "\\" in id_or_path
@@ -497,7 +498,7 @@ def load_ruleset(id_or_path: str | Path, *, catalog: Catalog | None = None) -> R
         (id -> :class:`~mahjong_core.rules.registry.RulesetSource`); nothing is cached then.
     :raises RulesetError: for an unknown id (listing the installed ones) or any invalid file.
     """
-    if not _is_path(id_or_path):
+    if not is_ruleset_path(id_or_path):
         ruleset_id = str(id_or_path)
         loader = _default_loader() if catalog is None else _Loader(catalog)
         return loader.by_id(ruleset_id)

@@ -103,9 +103,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | str, bots: list[str],
                       out: Path | None, bar: Any) -> list[SimulatedGame]:
     """The batch's games on a local Dask cluster: each worker plays a game from its seed and writes its log."""
+    from mahjong_study.play import play_game_task
     from mahjong_study.runner import map_ordered
 
-    from ..simulate import game_seed, log_name, play_game_task, prepare_out_dir
+    from ..simulate import game_seed, log_name, prepare_out_dir
 
     if args.games < 1:
         raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 from . import shanten as shanten_mod
 from .errors import MahjongError
 from .events import action_fields, action_text, code, codes, score_fields
-from .forms import is_mahjong, recognised_forms
+from .forms import is_mahjong, knitted_within, recognised_forms
 from .melds import MeldKind
 from .plugin_manager import shared_plugin_manager
 from .rng import deal_rng
@@ -618,13 +618,14 @@ class Game:
         about the knitted forms, which shanten does not measure.
         """
         memo = s.shanten_memo
-        if drawn is None or memo is None or memo[1] < 1 or self._knitted:
+        if drawn is None or memo is None or memo[1] < 1:
             return False
         counts = s.counts
         counts[drawn] -= 1
         before = bytes(counts)
+        near = self._knitted and self._knitted_near(counts)
         counts[drawn] += 1
-        return before == memo[0]
+        return before == memo[0] and not near
 
     @staticmethod
     def _any_tile(counts: Sequence[int]) -> int:
@@ -782,10 +783,12 @@ class Game:
         counts = s.counts
         options: list[Action] = []
         memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
-        if memo is not None and memo[0] == bytes(counts) and not self._knitted:
+        if memo is not None and memo[0] == bytes(counts):
             ready = memo[1] <= 0
         else:
-            ready = self._ready(seat, counts)
+            ready = s.shanten() <= 0
+        if not ready and self._knitted:
+            ready = self._knitted_near(counts)
         if ready:
             counts[tile] += 1
             complete = self._complete(counts)
@@ -807,15 +810,15 @@ class Game:
         """Whether concealed counts form a mahjong in one of the forms this ruleset recognises."""
         return is_mahjong(counts, self._forms)
 
-    def _ready(self, seat: int, counts: list[int]) -> bool:
-        """Whether a seat's hand is one tile from complete, cached until the hand changes.
+    @staticmethod
+    def _knitted_near(counts: list[int]) -> bool:
+        """Whether one more tile could make these concealed tiles a knitted mahjong (a necessary test).
 
-        Only a ready hand can win on a discard, and a hand changes once a turn
-        while it is asked about three times a turn.
+        Shanten does not measure the knitted forms, so a hand that shanten
+        calls unready may still win in them; :func:`is_mahjong` reads them from
+        fourteen concealed tiles only, so a hand of any other size cannot.
         """
-        if "knitted" in self._forms:
-            return True  # shanten does not measure the knitted forms: check every discard
-        return self.table.seats[seat].shanten() <= 0
+        return sum(counts) == 13 and knitted_within(counts, 1)
 
     def _claim_ok(self, claim: Claim) -> bool:
         return bool(self.hook.mahjong_claim_allowed(ruleset=self.ruleset, table=self.table, claim=claim))

@@ -179,6 +179,8 @@ class Game:
         self._late_pungs = bool(ruleset.value("pung_claim_until_next_discard"))
         self._forms = recognised_forms(ruleset)
         self._knitted = "knitted" in self._forms
+        #: Per seat, (concealed counts, whether one tile could make them a knitted mahjong): see _claim_options.
+        self._near_memo: list[tuple[bytes, bool] | None] = [None] * n_players
         self._count_correction = (ruleset.value("dead_hand") or {}).get("correction") == "skip_turn_or_draw"
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
         self._bonus_kinds = [bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k)) for k in range(len(KINDS))]
@@ -783,12 +785,16 @@ class Game:
         counts = s.counts
         options: list[Action] = []
         memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
-        if memo is not None and memo[0] == bytes(counts):
+        key = bytes(counts)
+        if memo is not None and memo[0] == key:
             ready = memo[1] <= 0
         else:
             ready = s.shanten() <= 0
-        if not ready and self._knitted:
-            ready = self._knitted_near(counts)
+        if not ready and self._knitted:  # remembered per seat like the shanten, until the hand changes
+            near = self._near_memo[seat]
+            if near is None or near[0] != key:
+                near = self._near_memo[seat] = (key, self._knitted_near(counts))
+            ready = near[1]
         if ready:
             counts[tile] += 1
             complete = self._complete(counts)

@@ -296,10 +296,31 @@ def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tup
     Contribution hooks (``mahjong_predicates``, ``mahjong_scoring_families``...)
     take no arguments and are asked outside games; the owner's name goes into
     the error when two plugins contribute one name.
+
+    The answers are remembered per plugin list and hook functions (as
+    :func:`shared_plugin_manager` remembers managers): loading every installed
+    ruleset asks the same plugins the same question once per ruleset, and
+    building a manager to ask it costs more than the rest of the load.
     """
+    plugins = tuple(plugins)
+    key: tuple[object, ...] | None = (hook, *((p, getattr(p, hook, None)) for p in plugins))
+    try:
+        known = _CONTRIBUTIONS.get(key) if key is not None else None
+    except TypeError:  # a plugin object that cannot be hashed is asked every time
+        key, known = None, None
+    if known is not None:
+        return list(known)
     pm = MahjongPluginManager()
     _register(pm, plugins)
     found: list[tuple[str, Any]] = []
     for impl in getattr(pm.hook, hook).get_hookimpls():  # in registration order
         found.extend((impl.plugin_name, item) for item in impl.function() or ())
+    if key is not None:
+        if len(_CONTRIBUTIONS) >= 64:
+            _CONTRIBUTIONS.clear()
+        _CONTRIBUTIONS[key] = tuple(found)
     return found
+
+
+#: Contributions already collected, by hook and plugins with their hook functions (see :func:`contributions`).
+_CONTRIBUTIONS: dict[tuple[object, ...], tuple[tuple[str, Any], ...]] = {}

@@ -44,7 +44,7 @@ from . import shanten as shanten_mod
 from .errors import MahjongError, ReplayError
 from .rng import Rng
 from .table import Action, Table
-from .tiles import KINDS, NUM_PLAYING_KINDS, is_terminal_or_honour
+from .tiles import KINDS, is_terminal_or_honour
 
 if TYPE_CHECKING:
     from .engine import Player
@@ -150,18 +150,13 @@ class GreedyBot:
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
         best = 99
         chosen: list[Action] = []
-        cache: dict[int, int] = {}
+        after = shanten_mod.shanten_after_discards(counts)  # a discard is always of a kind held
         for option in options:
             if option.kind != "discard":
                 continue
             tile = option.tile
             assert tile is not None
-            value = cache.get(tile)
-            if value is None:
-                counts[tile] -= 1
-                value = shanten_mod.shanten(bytes(counts))
-                counts[tile] += 1
-                cache[tile] = value
+            value = after[tile]
             if value < best:
                 best, chosen = value, [option]
             elif value == best:
@@ -204,20 +199,12 @@ class GreedyBot:
             if option.kind == "kong":
                 value = shanten_mod.shanten(bytes(counts))
             else:
-                value = min((self._after_discard(counts, t) for t in range(NUM_PLAYING_KINDS) if counts[t]),
-                            default=99)
+                value = min(shanten_mod.shanten_after_discards(counts).values(), default=99)
             for used in option.tiles:
                 counts[used] += 1
             if value < best_value:
                 best_option, best_value = option, value
         return best_option
-
-    @staticmethod
-    def _after_discard(counts: list[int], tile: int) -> int:
-        counts[tile] -= 1
-        value = shanten_mod.shanten(bytes(counts))
-        counts[tile] += 1
-        return value
 
     def _exchange(self, counts: list[int], options: Sequence[Action]) -> Action:
         """Pass the tiles whose loss leaves the fewest tiles from ready; refuse only when allowed."""
@@ -240,13 +227,7 @@ def _shanten_any_size(counts: list[int]) -> int:
     """Shanten of a partial hand of any size: a hand of 3k tiles is judged by its best 3k-1."""
     if sum(counts) % 3:
         return shanten_mod.shanten(bytes(counts))
-    best = 99
-    for t in range(NUM_PLAYING_KINDS):
-        if counts[t]:
-            counts[t] -= 1
-            best = min(best, shanten_mod.shanten(bytes(counts)))
-            counts[t] += 1
-    return best
+    return min(shanten_mod.shanten_after_discards(counts).values(), default=99)
 
 
 ENTRY_POINT_GROUP = "mahjong_core.bots"

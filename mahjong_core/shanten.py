@@ -71,6 +71,7 @@ __all__ = [
     "clear_caches",
     "is_complete_counts",
     "shanten",
+    "shanten_after_discards",
     "shanten_seven_pairs",
     "shanten_standard",
     "shanten_thirteen_orphans",
@@ -96,6 +97,8 @@ _PART: dict[bytes, int] = {}
 _JOIN: dict[int, dict[int, int]] = {}
 # id of three slices, id of the fourth -> (standard shanten, tiles), tiles = -1 when not a hand size.
 _FINAL: dict[int, dict[int, tuple[int, int]]] = {}
+#: Suit slice -> the vector ids of that slice less one tile of each kind (:func:`_minus_ids`).
+_MINUS: dict[bytes, tuple[int, ...]] = {}
 # window of a suit, margins included -> vector id of the window alone (no filler sets).
 _WINDOW: dict[bytes, int] = {}
 # (remaining counts, chows started one back, two back) -> most hand tiles used, by slot.
@@ -113,7 +116,7 @@ _VALID_COUNTS = bytes(range(5))
 
 def clear_caches() -> None:
     """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
-    for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS):
+    for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS):
         table.clear()
     _VECTORS.clear()
 
@@ -390,6 +393,86 @@ def shanten(
         if other < best:
             best = other
     return best
+
+
+_IS_ORPHAN = bytes(1 if k in ORPHANS else 0 for k in range(34))
+
+
+def _minus_ids(part: bytes) -> tuple[int, ...]:
+    """For each kind of a suit slice, the vector id of the slice less one tile of it (``-1`` where none is held)."""
+    ids = _MINUS.get(part)
+    if ids is None:
+        ids = _MINUS[part] = tuple(_part_id(part[:i] + bytes((c - 1,)) + part[i + 1:]) if c else -1
+                                   for i, c in enumerate(part))
+    return ids
+
+
+def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
+    """``{kind: shanten(counts less one tile of kind)}`` for every kind held, with :func:`shanten`'s defaults.
+
+    A bot weighing its discards asks this of every kind it holds.  Asked at
+    once, the suits a discard leaves alone are combined once, each suit's
+    slices less one tile are looked up together (:func:`_minus_ids`), and
+    seven pairs and thirteen orphans are counted once and adjusted per kind;
+    a combination the tables do not hold yet, and any hand of a size
+    :func:`shanten` refuses, is answered by :func:`shanten` itself, so every
+    value is exactly what it gives (a test compares them on random and
+    crowded hands).
+    """
+    h = _counts(counts)
+    if len(h) != 34 or h.translate(None, _VALID_COUNTS):
+        as_counts(counts)
+    parts = (h[0:9], h[9:18], h[18:27], h[27:34])
+    ids = [_part_id(p) for p in parts]
+    join, final = _join, _FINAL.get
+    j01 = join(ids[0], ids[1])
+    three = join(j01, ids[2])
+    j12 = (ids[1], ids[2])
+    zeros, ones, fours = h.count(0), h.count(1), h.count(4)
+    honour_zeros = parts[3].count(0)
+    orphans = _orphans_of(h)
+    orphan_kinds = 13 - orphans.count(0)
+    orphan_ones = orphans.count(1)
+    out: dict[int, int] = {}
+    for suit in range(4):
+        start = 9 * suit
+        for off, pid in enumerate(_minus_ids(parts[suit])):
+            if pid < 0:
+                continue
+            kind = start + off
+            c = h[kind]
+            last = ids[3]
+            if suit == 0:
+                top = join(join(pid, j12[0]), j12[1])
+            elif suit == 1:
+                top = join(join(ids[0], pid), j12[1])
+            elif suit == 2:
+                top = join(j01, pid)
+            else:
+                top, last = three, pid
+            row = final(top)
+            entry = row.get(last) if row is not None else None
+            if entry is None or entry[1] < 0:
+                out[kind] = shanten(h[:kind] + bytes((c - 1,)) + h[kind + 1:])
+                continue
+            best, n = entry
+            if n < 13 or best < 0:
+                out[kind] = best
+                continue
+            # Seven pairs (four of a kind as two pairs, the default) after the discard.
+            pairs = 34 - (zeros + (c == 1)) - (ones - (c == 1) + (c == 2))
+            other = 6 - pairs - (fours - (c == 4))
+            if other < best:
+                best = other
+            orphan = _IS_ORPHAN[kind]
+            if (honour_zeros + (kind >= 27 and c == 1)) - 1 < best:
+                kinds = orphan_kinds - (orphan and c == 1)
+                single = orphan_ones - (orphan and c == 1) + (orphan and c == 2)
+                other = 12 - kinds if kinds - single else 13 - kinds
+                if other < best:
+                    best = other
+            out[kind] = best
+    return out  # kinds ascending: suits and offsets are walked in order
 
 
 def shanten_standard(counts: Sequence[int] | bytes) -> int:

@@ -44,7 +44,7 @@ from . import shanten as shanten_mod
 from .errors import MahjongError, ReplayError
 from .rng import Rng
 from .table import Action, Table
-from .tiles import KINDS, is_terminal_or_honour
+from .tiles import KINDS
 
 if TYPE_CHECKING:
     from .engine import Player
@@ -179,13 +179,13 @@ class GreedyBot:
 
     @staticmethod
     def _isolated(counts: list[int], tile: int) -> bool:
+        """A single tile with nothing within two of it in its suit (an honour has no neighbours)."""
         if counts[tile] > 1:
             return False
-        if is_terminal_or_honour(tile) and tile >= 27:
-            return True
-        pos = tile % 9
-        near = [tile + d for d in (-2, -1, 1, 2) if 0 <= pos + d <= 8]
-        return not any(counts[n] for n in near)
+        for n in _NEAR[tile]:
+            if counts[n]:
+                return False
+        return True
 
     def _claim(self, counts: list[int], options: Sequence[Action]) -> Action:
         current = shanten_mod.shanten(bytes(counts))
@@ -221,6 +221,11 @@ class GreedyBot:
             if value < best_value:
                 best_option, best_value = option, value
         return best_option
+
+
+#: For each kind, the kinds within two of it in its suit; none for an honour.
+_NEAR = tuple(() if tile >= 27 else tuple(tile + d for d in (-2, -1, 1, 2) if 0 <= tile % 9 + d <= 8)
+              for tile in range(34))
 
 
 def _shanten_any_size(counts: list[int]) -> int:

@@ -424,10 +424,11 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
         as_counts(counts)
     parts = (h[0:9], h[9:18], h[18:27], h[27:34])
     ids = [_part_id(p) for p in parts]
-    join, final = _join, _FINAL.get
-    j01 = join(ids[0], ids[1])
-    three = join(j01, ids[2])
-    j12 = (ids[1], ids[2])
+    join, final, get_join = _join, _FINAL.get, _JOIN.get
+    i0, i1, i2 = ids[0], ids[1], ids[2]
+    j01 = join(i0, i1)
+    three = join(j01, i2)
+    row01 = get_join(i0)
     zeros, ones, fours = h.count(0), h.count(1), h.count(4)
     honour_zeros = parts[3].count(0)
     orphans = _orphans_of(h)
@@ -442,16 +443,28 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
             kind = start + off
             c = h[kind]
             last = ids[3]
-            if suit == 0:
-                top = join(join(pid, j12[0]), j12[1])
-            elif suit == 1:
-                top = join(join(ids[0], pid), j12[1])
-            elif suit == 2:
-                top = join(j01, pid)
-            else:
+            # The joins shanten makes, in its order (so the same ids), looked up inline; _join fills a miss.
+            if suit == 3:
                 top, last = three, pid
-            row = final(top)
-            entry = row.get(last) if row is not None else None
+            else:
+                if suit == 0:
+                    row = get_join(pid)
+                    u = row.get(i1) if row is not None else None
+                    if u is None:
+                        u = join(pid, i1)
+                    third = i2
+                elif suit == 1:
+                    u = row01.get(pid) if row01 is not None else None
+                    if u is None:
+                        u = join(i0, pid)
+                    third = i2
+                else:
+                    u, third = j01, pid
+                row = get_join(u)
+                joined = row.get(third) if row is not None else None
+                top = joined if joined is not None else join(u, third)
+            ends = final(top)
+            entry = ends.get(last) if ends is not None else None
             if entry is None or entry[1] < 0:
                 out[kind] = shanten(h[:kind] + bytes((c - 1,)) + h[kind + 1:])
                 continue

@@ -297,30 +297,79 @@ def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tup
     take no arguments and are asked outside games; the owner's name goes into
     the error when two plugins contribute one name.
 
-    The answers are remembered per plugin list and hook functions (as
-    :func:`shared_plugin_manager` remembers managers): loading every installed
-    ruleset asks the same plugins the same question once per ruleset, and
-    building a manager to ask it costs more than the rest of the load.
+    Each plugin's answer is remembered, by the plugin and its hook function
+    (so a replaced function is asked again): loading every installed ruleset
+    asks the same plugins the same question once per ruleset, and registering
+    them anew each time cost more than the rest of the load.  The plugins are
+    registered and checked one by one, in order, a name registered once
+    (as one manager would); a plugin whose implementation asks for another
+    order (``tryfirst``, ``trylast``, a wrapper) sends the question to one
+    manager of them all, which orders it as pluggy does.
     """
     plugins = tuple(plugins)
-    key: tuple[object, ...] | None = (hook, *((p, getattr(p, hook, None)) for p in plugins))
-    try:
-        known = _CONTRIBUTIONS.get(key) if key is not None else None
-    except TypeError:  # a plugin object that cannot be hashed is asked every time
-        key, known = None, None
-    if known is not None:
-        return list(known)
-    pm = MahjongPluginManager()
-    _register(pm, plugins)
     found: list[tuple[str, Any]] = []
-    for impl in getattr(pm.hook, hook).get_hookimpls():  # in registration order
-        found.extend((impl.plugin_name, item) for item in impl.function() or ())
-    if key is not None:
-        if len(_CONTRIBUTIONS) >= 64:
-            _CONTRIBUTIONS.clear()
-        _CONTRIBUTIONS[key] = tuple(found)
+    names: set[str] = set()
+    for plugin in plugins:
+        name = _plugin_name(plugin)
+        if name in names:
+            continue
+        names.add(name)
+        answer = _contribution(plugin, hook)
+        if answer is None:
+            return _contributions_together(plugins, hook)
+        found.extend(answer)
     return found
 
 
-#: Contributions already collected, by hook and plugins with their hook functions (see :func:`contributions`).
-_CONTRIBUTIONS: dict[tuple[object, ...], tuple[tuple[str, Any], ...]] = {}
+def _contribution(plugin: object, hook: str) -> tuple[tuple[str, Any], ...] | None:
+    """One plugin's items for a contribution hook, remembered; ``None`` if it asks for an order of its own."""
+    try:
+        key = (hook, plugin, getattr(plugin, hook, None))
+        known = _CONTRIBUTIONS.get(key)
+    except TypeError:  # a plugin object that cannot be hashed is asked every time
+        key, known = None, None
+    if known is not None:
+        return known
+    impls = getattr(_alone(plugin).hook, hook).get_hookimpls()
+    if any(impl.tryfirst or impl.trylast or impl.hookwrapper or impl.wrapper for impl in impls):
+        return None
+    answer = tuple((impl.plugin_name, item) for impl in impls for item in impl.function() or ())
+    if key is not None:
+        if len(_CONTRIBUTIONS) >= 256:
+            _CONTRIBUTIONS.clear()
+        _CONTRIBUTIONS[key] = answer
+    return answer
+
+
+def _alone(plugin: object) -> MahjongPluginManager:
+    """A manager of this one plugin, registered (and checked) once per plugin and set of hook functions."""
+    hooks = tuple((name, getattr(plugin, name, None)) for name in dir(plugin) if name.startswith(HOOK_PREFIX))
+    try:
+        key = (plugin, hooks)
+        pm = _ALONE.get(key)
+    except TypeError:
+        key, pm = None, None
+    if pm is None:
+        pm = MahjongPluginManager()
+        _register(pm, (plugin,))
+        if key is not None:
+            if len(_ALONE) >= 128:
+                _ALONE.clear()
+            _ALONE[key] = pm
+    return pm
+
+
+_ALONE: dict[tuple[object, tuple[tuple[str, object], ...]], MahjongPluginManager] = {}
+
+
+def _contributions_together(plugins: tuple[object, ...], hook: str) -> list[tuple[str, Any]]:
+    pm = MahjongPluginManager()
+    _register(pm, plugins)
+    found: list[tuple[str, Any]] = []
+    for impl in getattr(pm.hook, hook).get_hookimpls():  # in pluggy's order: registration, then tryfirst/trylast
+        found.extend((impl.plugin_name, item) for item in impl.function() or ())
+    return found
+
+
+#: One plugin's contributions, by hook, plugin and hook function (see :func:`contributions`).
+_CONTRIBUTIONS: dict[tuple[str, object, object], tuple[tuple[str, Any], ...]] = {}

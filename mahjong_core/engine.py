@@ -459,12 +459,8 @@ class Game:
                            count=len(tiles))
 
     def _exchange_options(self, seat: int, step: ExchangeStep) -> list[Action]:
-        from itertools import combinations
-
         s = self.table.seats[seat]
-        held = s.concealed_tiles()
-        options = sorted({Action("exchange", tiles=combo) for combo in combinations(held, step.count)},
-                         key=lambda a: a.tiles)
+        options = [_exchange_action(combo) for combo in multiset_combinations(s.counts, step.count)]
         if step.optional:
             options.append(Action("refuse"))
         elif step.refuse_only_if_calling and sum(s.counts) % 3 and shanten_mod.shanten(bytes(s.counts)) <= 0:
@@ -940,6 +936,43 @@ _CHOW_RUNS = tuple(
           if kind < 27 and 0 <= kind % 9 + lo and kind % 9 + lo + 2 <= 8)
     for kind in range(NUM_PLAYING_KINDS)
 )
+
+
+def multiset_combinations(counts: Sequence[int], k: int) -> list[tuple[int, ...]]:
+    """Every different choice of ``k`` tiles from the held ``counts``, each ascending, in ascending order.
+
+    The same list as ``sorted(set(itertools.combinations(held tiles, k)))``
+    (a test compares them), made without the repeats: a Charleston pass of
+    three from thirteen tiles has 286 combinations and some 200 different ones.
+    """
+    kinds = [kind for kind, n in enumerate(counts) if n]
+    out: list[tuple[int, ...]] = []
+
+    def extend(start: int, left: int, prefix: tuple[int, ...]) -> None:
+        if not left:
+            out.append(prefix)
+            return
+        for j in range(start, len(kinds)):
+            kind = kinds[j]
+            # More copies of this kind first: (1, 1, 1) < (1, 1, 2) < (1, 2, 3).
+            for m in range(min(counts[kind], left), 0, -1):
+                extend(j + 1, left - m, prefix + (kind,) * m)
+
+    extend(0, k, ())
+    return out
+
+
+#: Exchange actions by their tiles: a Charleston offers some 200 a seat, three times a deal (actions are values).
+_EXCHANGES: dict[tuple[int, ...], Action] = {}
+
+
+def _exchange_action(tiles: tuple[int, ...]) -> Action:
+    action = _EXCHANGES.get(tiles)
+    if action is None:
+        if len(_EXCHANGES) >= 1 << 16:
+            _EXCHANGES.clear()
+        action = _EXCHANGES[tiles] = Action("exchange", tiles=tiles)
+    return action
 
 
 def _thirteen_orphans_with(counts: Sequence[int], tile: int) -> bool:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import compress
+from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from . import shanten as shanten_mod
@@ -941,25 +941,12 @@ _CHOW_RUNS = tuple(
 def multiset_combinations(counts: Sequence[int], k: int) -> list[tuple[int, ...]]:
     """Every different choice of ``k`` tiles from the held ``counts``, each ascending, in ascending order.
 
-    The same list as ``sorted(set(itertools.combinations(held tiles, k)))``
-    (a test compares them), made without the repeats: a Charleston pass of
-    three from thirteen tiles has 286 combinations and some 200 different ones.
+    A Charleston pass of three from thirteen tiles has 286 combinations and
+    some 200 different ones; the repeats are dropped as plain tuples (in C),
+    before any action is made of them.
     """
-    kinds = [kind for kind, n in enumerate(counts) if n]
-    out: list[tuple[int, ...]] = []
-
-    def extend(start: int, left: int, prefix: tuple[int, ...]) -> None:
-        if not left:
-            out.append(prefix)
-            return
-        for j in range(start, len(kinds)):
-            kind = kinds[j]
-            # More copies of this kind first: (1, 1, 1) < (1, 1, 2) < (1, 2, 3).
-            for m in range(min(counts[kind], left), 0, -1):
-                extend(j + 1, left - m, prefix + (kind,) * m)
-
-    extend(0, k, ())
-    return out
+    held = [kind for kind, n in enumerate(counts) for _ in range(n)]
+    return sorted(set(combinations(held, k)))
 
 
 #: Exchange actions by their tiles: a Charleston offers some 200 a seat, three times a deal (actions are values).

@@ -232,7 +232,7 @@ def _shanten_any_size(counts: list[int]) -> int:
     """Shanten of a partial hand of any size: a hand of 3k tiles is judged by its best 3k-1."""
     if sum(counts) % 3:
         return shanten_mod.shanten(bytes(counts))
-    return min(shanten_mod.shanten_after_discards(counts).values(), default=99)
+    return shanten_mod.shanten_best_discard(counts)
 
 
 ENTRY_POINT_GROUP = "mahjong_core.bots"

@@ -72,6 +72,7 @@ __all__ = [
     "is_complete_counts",
     "shanten",
     "shanten_after_discards",
+    "shanten_best_discard",
     "shanten_seven_pairs",
     "shanten_standard",
     "shanten_thirteen_orphans",
@@ -99,6 +100,8 @@ _JOIN: dict[int, dict[int, int]] = {}
 _FINAL: dict[int, dict[int, tuple[int, int]]] = {}
 #: Suit slice -> the vector ids of that slice less one tile of each kind (:func:`_minus_ids`).
 _MINUS: dict[bytes, tuple[int, ...]] = {}
+#: three suits' id -> honours' id -> the best discard's shanten of a 3k-tile hand (:func:`shanten_best_discard`).
+_BEST_DISCARD: dict[int, dict[int, int]] = {}
 # window of a suit, margins included -> vector id of the window alone (no filler sets).
 _WINDOW: dict[bytes, int] = {}
 # (remaining counts, chows started one back, two back) -> most hand tiles used, by slot.
@@ -116,7 +119,8 @@ _VALID_COUNTS = bytes(range(5))
 
 def clear_caches() -> None:
     """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
-    for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS):
+    for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS,
+                  _BEST_DISCARD):
         table.clear()
     _VECTORS.clear()
 
@@ -486,6 +490,36 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
                     best = other
             out[kind] = best
     return out  # kinds ascending: suits and offsets are walked in order
+
+
+def shanten_best_discard(counts: Sequence[int] | bytes) -> int:
+    """``min(shanten_after_discards(counts).values())`` for a hand of ``3k`` tiles, read from the tables at once.
+
+    A bot judges a hand between a pass and its next draw (``3k`` tiles) by
+    its best ``3k - 1``.  Whatever target of ``k - 1`` sets and a pair is
+    nearest, the hand holds a tile that target does not use, and dropping
+    it leaves the distance unchanged; so the best discard's shanten is the
+    ``3k`` hand's own distance to such targets, one entry of the vectors
+    :func:`shanten` combines.  Seven pairs and thirteen orphans need 13
+    tiles after the discard, which a hand of at most 12 never has.  Other
+    sizes (and no tiles, 99) are answered through
+    :func:`shanten_after_discards`; a test compares the two on every size.
+    """
+    h = _counts(counts)
+    if len(h) != 34 or h.translate(None, _VALID_COUNTS):
+        as_counts(counts)
+    n = sum(h)
+    if n % 3 or not 3 <= n <= 12:
+        return min(shanten_after_discards(h).values(), default=99)
+    three = _join(_join(_part_id(h[0:9]), _part_id(h[9:18])), _part_id(h[18:27]))
+    last = _part_id(h[27:34])
+    row = _BEST_DISCARD.get(three)
+    if row is None:
+        row = _BEST_DISCARD[three] = {}
+    value = row.get(last)
+    if value is None:
+        value = row[last] = _min_plus(_VECTORS[three], _VECTORS[last])[5 + (n - 1) // 3] - 1
+    return value
 
 
 def shanten_standard(counts: Sequence[int] | bytes) -> int:

@@ -25,6 +25,7 @@ from mahjong_core.shanten import (
     is_complete_counts,
     shanten,
     shanten_after_discards,
+    shanten_best_discard,
     shanten_seven_pairs,
     shanten_standard,
     shanten_thirteen_orphans,
@@ -361,3 +362,15 @@ def test_shanten_after_discards_is_shanten_of_each_discard_on_random_and_crowded
 @given(fourteen())
 def test_shanten_after_discards_on_near_complete_hands(counts):
     assert shanten_after_discards(counts) == _each_discard(counts)
+
+
+def test_shanten_best_discard_is_the_least_shanten_after_any_discard():
+    rng = random.Random(11)
+    hands = [counts_of(rng.sample(WALL, size)) for size in (3, 6, 9, 12) for _ in range(2000)]
+    for _ in range(6000):  # few kinds, so four of a kind is common
+        kinds = rng.sample(range(34), rng.randint(2, 6))
+        size = rng.choice([n for n in (3, 6, 9, 12) if n <= 4 * len(kinds)])
+        hands.append(counts_of(rng.sample([k for k in kinds for _ in range(4)], size)))
+    hands += [[0] * 34, *(h for h in random_hands(13, 300, 14))]
+    for counts in hands:
+        assert shanten_best_discard(counts) == min(shanten_after_discards(counts).values(), default=99), counts

@@ -9,8 +9,10 @@ remembered under the SHA-256 of exactly those three:
 * the document and the schema by their ``repr`` -- exact for the plain
   values YAML and JSON produce (``1``, ``'1'``, ``1.0`` and ``True`` all
   differ), and a document written in another key order is only a miss;
-* the validator library by the size and modification time of its files, so
-  upgrading ``jsonschema`` checks everything again.
+* the validator library by the size and modification time of its files
+  (``jsonschema``, ``referencing`` and the metaschemas of
+  ``jsonschema_specifications``), so upgrading any of them checks
+  everything again.
 
 Only passes are remembered.  A document with errors is checked every time,
 so its messages are exactly those of the check itself; a changed file has
@@ -45,15 +47,19 @@ def cache_dir() -> Path | None:
 
 @lru_cache(maxsize=1)
 def _library() -> bytes:
-    """The installed ``jsonschema`` (and its ``referencing``) by path, size and modification time of each file."""
+    """The installed validator by path, size and modification time of each file.
+
+    ``jsonschema`` and ``referencing`` by their modules, ``jsonschema_specifications`` by the metaschemas it
+    ships; reinstalling or upgrading any of them writes new files, so every check is made again.
+    """
     parts = []
-    for name in ("jsonschema", "referencing"):
+    for name, pattern in (("jsonschema", "*.py"), ("referencing", "*.py"), ("jsonschema_specifications", "**/*.json")):
         spec = find_spec(name)
         folder = Path(spec.origin).parent if spec is not None and spec.origin else None
         if folder is None:
             parts.append(f"{name}: none")
             continue
-        for path in sorted(folder.glob("*.py")):
+        for path in sorted(folder.glob(pattern)):
             stat = path.stat()
             parts.append(f"{path}:{stat.st_size}:{stat.st_mtime_ns}")
     return "\n".join(parts).encode()

@@ -129,7 +129,7 @@ def test_every_message_is_the_same_with_the_record_warm_cold_or_off(tmp_path: Pa
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     document = yaml.safe_load((ROOT / "plugins" / bundled / "ruleset.yaml").read_text(encoding="utf-8"))
     document["id"] = f"house_{bundled}"
-    cases = [document, *_mutations(document, 25, seed=len(bundled))]
+    cases = [document, *_mutations(document, 15, seed=len(bundled))]
     invalid = 0
     for i, case in enumerate(cases):
         path = _house(tmp_path, case, f"m{i}.yaml")
@@ -140,4 +140,4 @@ def test_every_message_is_the_same_with_the_record_warm_cold_or_off(tmp_path: Pa
         assert cold == off and warm == off, (i, off, cold, warm)
         invalid += bool(off)
     assert _messages(_house(tmp_path, document, "valid.yaml")) == []
-    assert invalid >= 10, "the mutations must break most files, or this test proves little"
+    assert invalid >= 6, "the mutations must break most files, or this test proves little"

@@ -13,7 +13,8 @@ and writes its figures (``--json``, :mod:`figures`); this collects them:
 * ``bench_mcr.py``: the agreement figures and the scoring speed beside
   PyMahjongGB 1.4.0;
 * ``bench_classical.py``: microseconds per classical score;
-* ``bench_cli.py``: how soon the ``mahjong`` command answers.
+* ``bench_cli.py``: how soon the ``mahjong`` command answers;
+* ``bench_study.py``: a study on 1 and 2 Dask workers, its speed-up and memory.
 
 Ratios against a reference are measured in the same process as the figure
 and printed beside it.  ``--compare BASELINE`` prints every figure that
@@ -66,9 +67,11 @@ def jobs(quick: bool, rulesets: Sequence[str]) -> list[tuple[str, list[str]]]:
                 ("bench_mcr.py", ["--per-fan", "1", "--random", "20"]),
                 ("bench_classical.py", ["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1",
                                         "--passes", "1"]),
-                ("bench_cli.py", ["--runs", "1"])]
+                ("bench_cli.py", ["--runs", "1"]),
+                ("bench_study.py", ["--deals", "64"])]
     else:
-        out += [("bench_hands.py", []), ("bench_mcr.py", []), ("bench_classical.py", []), ("bench_cli.py", [])]
+        out += [("bench_hands.py", []), ("bench_mcr.py", []), ("bench_classical.py", []), ("bench_cli.py", []),
+                ("bench_study.py", [])]
     return out
 
 

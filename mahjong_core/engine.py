@@ -72,7 +72,7 @@ class IllegalAction(MahjongError):
 
 class TileSource(Protocol):
     """Where tiles come from: a seeded wall (:class:`mahjong_core.wall.Wall`), or the tiles observed at a
-    physical table (:class:`mahjong_core.replay_check.ObservedWall`).
+    physical table (:class:`mahjong_core.observed_wall.ObservedWall`).
 
     ``events`` is what the table did (dice, dealing, loose-tile refills) since
     the deal began, and ``ceremony`` the wall ceremony's parameters (whether

@@ -67,6 +67,10 @@ def _chow_pause_ms(table: Table) -> tuple[int, int] | None:
     return low, max(low, high)
 
 
+#: The seat kind of a person in a log's header; every other kind names the installed bot that played the seat.
+HUMAN = "human"
+
+
 class RandomBot:
     """Chooses uniformly among the legal actions, except that it always takes a legal mahjong.
 

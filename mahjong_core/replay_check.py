@@ -18,26 +18,32 @@ them, and each recorded tile is taken as drawn.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .engine import Game
-from .errors import MahjongError, ReplayError
-from .players import ENTRY_POINT_GROUP, ScriptedPlayer, installed_bots, make_bots
+from .errors import MahjongError, ReplayError, RulesetError
+from .log_chain import CHECKPOINTS, SEAL_FIELDS
+from .observed_wall import ObservedWall, deal_slices
+from .players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer, installed_bots, make_bots
 from .replay_log import ReplayLog, dumps, dumps_all, read_log
 from .rng import ALGORITHM
-from .tiles import KINDS
+from .strict_json import canonical
 
 if TYPE_CHECKING:
     from .engine import Player
 
-_CODE_TO_KIND = {k.code: k.index for k in KINDS}
 
 
 @dataclass
 class Verdict:
-    """The result of a replay or an audit, printable and JSON-ready."""
+    """The result of a replay or an audit, printable and JSON-ready.
+
+    :param line: the file's line where the first problem is (1 is the header), or ``None``.
+    :param event: that line's event number, where it is an event.
+    :param proof: what the check proved and what it took on trust (see :func:`_proof`): the wall, each
+        seat's decisions, the hash chain and the signature.
+    """
 
     mode: str
     source: str
@@ -48,18 +54,39 @@ class Verdict:
     error: str | None = None
     scores: list[int] = field(default_factory=list)
     ruleset: str = ""
+    line: int | None = None
+    proof: dict[str, Any] = field(default_factory=dict)
+    #: The parsed log, for a report of its deals (:mod:`mahjong_core.audit_report`); ``None`` if unreadable.
+    log: ReplayLog | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "mode": self.mode, "source": self.source, "ok": self.ok, "events": self.events, "deals": self.deals,
-            "event": self.event, "error": self.error, "scores": self.scores, "ruleset": self.ruleset,
+            "line": self.line, "event": self.event, "error": self.error, "scores": self.scores,
+            "ruleset": self.ruleset, "proof": self.proof,
         }
+
+    def fail(self, line: int | None, message: str) -> Verdict:
+        self.ok, self.line, self.error = False, line, message
+        self.event = line - 2 if line is not None and line >= 2 else None
+        return self
 
     def text(self) -> str:
         if self.ok:
+            proven = "".join(f"\n  {k}: {v}" for k, v in self.proof.items() if k != "seats")
+            by_status: dict[str, list[str]] = {}
+            for seat in self.proof.get("seats", []):
+                who, _, status = seat.partition(": ")
+                by_status.setdefault(status, []).append(who)
+            seats = "".join(f"\n  {', '.join(who)}: {status}" for status, who in by_status.items())
             return (f"{self.source}: {self.mode} OK - {self.events} events, {self.deals} deals, ruleset "
-                    f"{self.ruleset}, final scores {self.scores}")
-        where = f"event {self.event}" if self.event is not None else "log"
+                    f"{self.ruleset}, final scores {self.scores}{proven}{seats}")
+        if self.line is None:
+            where = "log"
+        elif self.event is None:
+            where = f"line {self.line} (header)"
+        else:
+            where = f"line {self.line} (event {self.event})"
         return f"{self.source}::{where}: {self.mode} FAILED - {self.error}"
 
 
@@ -70,16 +97,46 @@ class Divergence(Exception):
         self.message = message
 
 
-def _describe_difference(logged: dict[str, Any], produced: dict[str, Any]) -> str:
+def _describe_difference(logged: dict[str, Any], produced: dict[str, Any], names: dict[int, str]) -> str:
+    """What differs, in the terms of whoever decided it: the rules for the table's events, a bot for its own.
+
+    A bot's decision that differs from the log is not a rule broken but a
+    different choice: the re-played bot ``greedy-0`` would have made another
+    one, and the message says which.
+    """
     kind = produced.get("type")
     if logged.get("type") != kind:
         return (f"the log has a {logged.get('type')!r} event where the rules produce {kind!r} "
                 f"({_short(produced)})")
+    actor = produced.get("actor")
+    who = names.get(actor) if kind == "decision" and type(actor) is int else None
     for key in sorted(set(logged) | set(produced)):
-        if logged.get(key) != produced.get(key):
-            return (f"{kind} event: field {key!r} is {logged.get(key)!r} in the log, but the rules give "
-                    f"{produced.get(key)!r}")
+        have, want = logged.get(key, _MISSING), produced.get(key, _MISSING)
+        if have is _MISSING or want is _MISSING or canonical(have) != canonical(want):
+            if who is not None:
+                return (f"decision event: field {key!r} is {_shown(have)} in the log, but the re-played bot "
+                        f"{who} would have played {_shown(want)} ({_decision_text(produced)})")
+            return (f"{kind} event: field {key!r} is {_shown(have)} in the log, but the rules give "
+                    f"{_shown(want)}")
     return f"{kind} event differs in its bytes (key order or spacing): it is not the canonical serialisation"
+
+
+_MISSING = object()
+
+
+def _shown(value: Any) -> str:
+    return "absent" if value is _MISSING else repr(value)
+
+
+def _decision_text(event: dict[str, Any]) -> str:
+    parts = [str(event.get("action"))]
+    if "tile" in event:
+        parts.append(str(event["tile"]))
+    if event.get("tiles"):
+        parts.append("+".join(map(str, event["tiles"])))
+    if "after_ms" in event:
+        parts.append(f"after {event['after_ms']} ms")
+    return " ".join(parts)
 
 
 def _short(event: dict[str, Any]) -> str:
@@ -96,8 +153,9 @@ class _Comparator:
     found and named.
     """
 
-    def __init__(self, log: ReplayLog, byte_exact: bool):
+    def __init__(self, log: ReplayLog, byte_exact: bool, bots: dict[int, str] | None = None):
         self.log = log
+        self.bots = bots or {}
         self.byte_exact = byte_exact
         self.k = 0
         self._pending: list[dict[str, Any]] = []
@@ -110,14 +168,25 @@ class _Comparator:
             self.flush()
             raise Divergence(event["n"], f"the log ends before this {event['type']} event: it has only "
                                          f"{len(self.log.events)} events")
+        if event["type"] in CHECKPOINTS:
+            event = self._sealed(event, k)
         if self.byte_exact:
             self._pending.append(event)
-            if event["type"] in ("deal_end", "game_end"):
+            if event["type"] in CHECKPOINTS:
                 self.flush()
             return
+        # Compared as canonical JSON, not as Python values: 1 == 1.0 == True in Python, not in a log.
+        line = dumps(event)
+        if line != self.log.lines[k + 1]:
+            logged = self.log.events[k]
+            if canonical(logged) != line:
+                raise Divergence(k, _describe_difference(logged, event, self.bots))
+
+    def _sealed(self, event: dict[str, Any], k: int) -> dict[str, Any]:
+        """The checkpoint with the logged line's seal fields: those are checked by the chain, not the rules."""
         logged = self.log.events[k]
-        if logged != event:
-            raise Divergence(k, _describe_difference(logged, event))
+        seal = {f: logged[f] for f in SEAL_FIELDS if f in logged}
+        return {**event, **seal} if seal else event
 
     def flush(self) -> None:
         """Compare the events produced since the last flush with their lines in the log."""
@@ -131,101 +200,14 @@ class _Comparator:
         for offset, event in enumerate(pending):
             k = start + offset
             if dumps(event) != self.log.lines[k + 1]:
-                raise Divergence(k, _describe_difference(self.log.events[k], event))
+                raise Divergence(k, _describe_difference(self.log.events[k], event, self.bots))
 
 
-class ObservedWall:
-    """The tiles of a physical game, as its log records them.
-
-    A shadow wall of blank tiles re-enacts the ceremony with the recorded dice
-    and every take, so live counts, loose tiles and the exhaustive draw follow
-    the rules, not the log's word; the tiles themselves come from the log, and
-    no kind may be seen more often than the tile set holds it.
-    """
-
-    def __init__(self, game: Game, deal_events: list[dict[str, Any]], source: str):
-        from .wall import Wall
-
-        self.source = source
-        throws = [e["values"] for e in deal_events if e.get("type") == "wall_dice"]
-        ruleset = game.ruleset
-        self._shadow = Wall.from_order(
-            [0] * len(game.tile_set), ruleset.param("wall_ceremony"), dice=throws,
-            players=game.table.players, exhaustive_draw_tiles_left=int(ruleset.param("exhaustive_draw_tiles_left")))
-        self.events = self._shadow.events
-        self.ceremony = self._shadow.ceremony
-        self._copies = Counter(game.tile_set)
-        self._seen: Counter[int] = Counter()
-        self._dealer = game.table.dealer
-        hands = next((e for e in deal_events if e.get("type") == "hands"), None)
-        self._hands = hands
-        self._draws = iter([e for e in deal_events if e.get("type") == "draw"])
-        self._replacements = iter([e for e in deal_events if e.get("type") == "replacement"])
-        self._last_draw = -1
-
-    def _take(self, code: object, n: int) -> int:
-        kind = _CODE_TO_KIND.get(code) if isinstance(code, str) else None
-        if kind is None:
-            raise ReplayError(f"not a tile: {code!r}", source=self.source, place=f"event {n}")
-        self._seen[kind] += 1
-        if self._seen[kind] > self._copies[kind]:
-            raise ReplayError(f"tile {code} seen {self._seen[kind]} times; the tile set has "
-                              f"{self._copies[kind]}", source=self.source, place=f"event {n}")
-        return kind
-
-    def deal(self, players: int) -> list[list[int]]:
-        self._shadow.deal(players)
-        if self._hands is None:
-            raise ReplayError("the deal records no hands", source=self.source)
-        hands = self._hands["hands"]
-        return [[self._take(c, self._hands["n"]) for c in hands[(self._dealer + i) % players]]
-                for i in range(players)]
-
-    def draw(self) -> int:
-        self._shadow.draw()
-        event = next(self._draws, None)
-        if event is None:
-            raise ReplayError("the rules call for a draw here, but the log records no more draws",
-                              source=self.source)
-        self._last_draw = self._take(event.get("tile"), event["n"])
-        return self._last_draw
-
-    def undraw(self) -> int:
-        """A late pung took the turn back: the drawn tile goes back on the wall, to be drawn again."""
-        self._shadow.undraw()
-        self._seen[self._last_draw] -= 1
-        return self._last_draw
-
-    def draw_replacement(self) -> int:
-        self._shadow.draw_replacement()
-        event = next(self._replacements, None)
-        if event is None:
-            raise ReplayError("the rules call for a replacement tile here, but the log records none",
-                              source=self.source)
-        return self._take(event.get("tile"), event["n"])
-
-    def live_count(self) -> int:
-        return self._shadow.live_count()
-
-    def loose_count(self) -> int:
-        return self._shadow.loose_count()
-
-    def commitment(self, salt: bytes) -> str:
-        raise ReplayError("a physical game has no wall commitment", source=self.source)
-
-
-def _deal_slices(log: ReplayLog) -> list[list[dict[str, Any]]]:
-    slices: list[list[dict[str, Any]]] = []
-    for event in log.events:
-        if event.get("type") == "deal_start":
-            slices.append([])
-        if slices:
-            slices[-1].append(event)
-    return slices
-
-
-def check(path: str, mode: str = "replay") -> Verdict:
+def check(path: str, mode: str = "replay", *, key: str | None = None) -> Verdict:
     """Replay (``mode="replay"``) or audit (``mode="audit"``) the log at ``path``; never raises for bad logs.
+
+    :param key: the hex Ed25519 public key the log must be signed with (``audit --key``); without it a
+        signed log's signatures are verified against the key its header names, and the verdict says so.
 
     The replay first runs with the events left undecoded but for the
     decisions (:class:`~mahjong_core.replay_log.UndecodedEvents`); a log that
@@ -233,65 +215,118 @@ def check(path: str, mode: str = "replay") -> Verdict:
     it is said the same way as in an audit.
     """
     if mode == "replay":
-        verdict = _check(path, mode, decode_events=False)
+        verdict = _check(path, mode, key, decode_events=False)
         if verdict.ok:
             return verdict
-    return _check(path, mode, decode_events=True)
+        del verdict  # and its log, before the log is read again
+    return _check(path, mode, key, decode_events=True)
 
 
-def _check(path: str, mode: str, *, decode_events: bool) -> Verdict:
+def _check(path: str, mode: str, key: str | None, *, decode_events: bool) -> Verdict:
     verdict = Verdict(mode, str(path), ok=False)
     try:
         log = read_log(path, validate_events=(mode == "audit"), decode_events=decode_events)
-        verdict.events = len(log.events)
-        return _run(log, mode, verdict)
-    except ReplayError as exc:
-        verdict.error = exc.message
-        verdict.event = _event_number(exc.place)
-        return verdict
+        if log.header["rng"] is None and mode == "replay":
+            # A physical log's tiles are input to the re-run, not only output to compare: check them first.
+            log = read_log(path, validate_events=True)
     except MahjongError as exc:
-        verdict.error = str(exc)
+        return verdict.fail(_line_number(exc.place), exc.message)
+    verdict.events = len(log.events)
+    verdict.log = log
+    try:
+        verdict = _run(log, mode, verdict)
+    except ReplayError as exc:
+        verdict.fail(_line_number(exc.place), exc.message)
+    except MahjongError as exc:
+        verdict.fail(None, str(exc))
+    return _seal_verdict(log, verdict, key)
+
+
+def _seal_verdict(log: ReplayLog, verdict: Verdict, key: str | None) -> Verdict:
+    """Fold what the seal proves into the verdict.
+
+    A broken chain is reported where it breaks unless the re-run found a
+    wrong line before it: that line is the more exact place, since the chain
+    can only say that something between two checkpoints changed.
+    """
+    integrity = log.integrity
+    signer = integrity.signed_by
+    # Whose log this is comes first: a log not signed by the given key is not the one asked about.
+    if key is not None and signer is None:
+        return verdict.fail(1, "the log is not signed, but a key to verify it with was given")
+    if key is not None and signer != key:
+        return verdict.fail(1, f"the log is signed by the key {signer}, not by the given key {key}")
+    if integrity.broken is not None:
+        line, message = integrity.broken
+        if verdict.ok or verdict.line is None or verdict.line > line:
+            return verdict.fail(line, message)
+        verdict.error = f"{verdict.error} (the hash chain breaks too, at line {line})"
         return verdict
+    verdict.proof["chain"] = integrity.describe_chain()
+    if signer is None:
+        verdict.proof["signature"] = "absent: the log is not signed"
+    elif key is None:
+        verdict.proof["signature"] = (f"valid at {integrity.chained} checkpoints for the key the header names, "
+                                      f"{signer} (give --key to check whose key that is)")
+    else:
+        verdict.proof["signature"] = f"verified at {integrity.chained} checkpoints: signed by {signer}"
+    return verdict
 
 
-def _event_number(place: str | None) -> int | None:
-    if place and place.startswith("event "):
-        try:
-            return int(place.split()[1])
-        except ValueError:
-            return None
-    if place and place.startswith("line "):
-        try:
-            return int(place.split()[1]) - 2
-        except ValueError:
-            return None
+def _line_number(place: str | None) -> int | None:
+    """The file line a place names: ``line N`` as is, ``event N`` as line N + 2."""
+    if not place:
+        return None
+    word, _, rest = place.partition(" ")
+    try:
+        number = int(rest.split()[0])
+    except (ValueError, IndexError):
+        return None
+    if word == "line":
+        return number
+    if word == "event":
+        return number + 2
     return None
 
 
 def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
-    from .rules import available, load_ruleset
+    from .rules import available, load_ruleset, load_ruleset_text
 
     head = log.header
     rid = head["ruleset"]["id"]
-    if rid not in available():
+    document = head["ruleset"].get("document")
+    if document is not None:
+        try:
+            ruleset = load_ruleset_text(document, f"{log.source}::line 1 (the ruleset it embeds)")
+        except RulesetError as exc:
+            raise ReplayError(f"the ruleset the log embeds does not load here: {exc}", source=log.source,
+                              place="line 1") from None
+        if ruleset.id != rid:
+            raise ReplayError(f"the embedded ruleset is {ruleset.id!r}, but the header names {rid!r}",
+                              source=log.source, place="line 1")
+    elif rid not in available():
         raise ReplayError(f"the log's ruleset {rid!r} is not installed; installed: {', '.join(sorted(available()))}",
                           source=log.source, place="line 1")
-    ruleset = load_ruleset(rid)
+    else:
+        ruleset = load_ruleset(rid)
     verdict.ruleset = ruleset.identity
+    what = "the ruleset it embeds" if document is not None else "the installed ruleset"
     for key, have in (("version", ruleset.version), ("sha256", ruleset.sha256)):
         if head["ruleset"][key] != have:
-            raise ReplayError(f"the log was played under {rid} {key} {head['ruleset'][key]}, the installed "
-                              f"ruleset has {have}", source=log.source, place="line 1")
+            raise ReplayError(f"the log was played under {rid} {key} {head['ruleset'][key]}, {what} has {have}",
+                              source=log.source, place="line 1")
     rng = head["rng"]
     if rng is not None and rng["algorithm"] != ALGORITHM:
         raise ReplayError(f"unknown generator {rng['algorithm']!r}; this version implements {ALGORITHM}",
                           source=log.source, place="line 1")
+    check_seats(log, int(ruleset.param("players")))
     players = _players(log, rng if mode == "audit" else None)
-    comparator = _Comparator(log, byte_exact=(mode == "replay"))
-    options = head.get("options", {})
+    bots = {n: p.name for n, p in enumerate(players) if not isinstance(p, ScriptedPlayer)}
+    comparator = _Comparator(log, byte_exact=(mode == "replay"), bots=bots)
+    options = head["options"]
     factory = None
     if rng is None:
-        slices = _deal_slices(log)
+        slices = deal_slices(log)
 
         def factory(game: Game) -> ObservedWall:
             number = game.table.deal_number
@@ -303,42 +338,83 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     try:
         game = Game(ruleset, players, None if rng is None else rng["seed"], emit=comparator,
                     max_deals=options.get("max_deals"), tile_source_factory=factory)
+        if game.table.teams != head["teams"]:
+            raise ReplayError(f"teams {canonical(head['teams'])} are not this ruleset's seating, which is "
+                              f"{canonical(game.table.teams)}", source=log.source, place="line 1")
         result = game.play()
     except Divergence as div:
-        verdict.event, verdict.error = div.n, div.message
-        return verdict
+        return verdict.fail(div.n + 2, div.message)
     except MahjongError as exc:
         try:
             comparator.flush()  # an event before the error may already differ from the log: name it first
         except Divergence as div:
-            verdict.event, verdict.error = div.n, div.message
-            return verdict
+            return verdict.fail(div.n + 2, div.message)
         if isinstance(exc, ReplayError):
-            if exc.place is None or not exc.place.startswith("event"):
+            if exc.place is None or not exc.place.startswith(("event", "line")):
                 exc.place = f"event {comparator.k}"
             raise
-        where = _event_number(exc.place)
-        verdict.event = where if where is not None else comparator.k
-        verdict.error = f"the rules reject the log here: {exc.message}"
-        return verdict
+        where = _line_number(exc.place)
+        return verdict.fail(where if where is not None else comparator.k + 2,
+                            f"the rules reject the log here: {exc.message}")
     try:
         comparator.flush()
     except Divergence as div:
-        verdict.event, verdict.error = div.n, div.message
-        return verdict
+        return verdict.fail(div.n + 2, div.message)
     if comparator.k != len(log.events):
-        verdict.event = comparator.k
-        verdict.error = f"the game is over after {comparator.k} events, but the log goes on to {len(log.events)}"
-        return verdict
+        return verdict.fail(comparator.k + 2, f"the game is over after {comparator.k} events, but the log goes "
+                                              f"on to {len(log.events)}")
     if mode == "audit":
         error = _audit_totals(log)
         if error:
-            verdict.event, verdict.error = error
-            return verdict
+            return verdict.fail(error[0] + 2, error[1])
     verdict.ok = True
     verdict.deals = result.deals
     verdict.scores = result.scores
+    verdict.proof = _proof(log, mode, players)
     return verdict
+
+
+def _proof(log: ReplayLog, mode: str, players: list[Player]) -> dict[str, Any]:
+    """What a passing check proved, and what it could only take on trust."""
+    seeded = log.header["rng"] is not None
+    if not seeded:
+        wall = "tiles as observed: the log has no seed, so each recorded tile was taken as drawn (never more " \
+               "copies than the set holds)"
+    elif mode == "audit":
+        wall = "verified: every tile dealt and drawn follows from the seed, and every deal's commitment opens"
+    else:
+        wall = "from the seed: every line re-simulated byte for byte"
+    seats = []
+    for seat, player in zip(log.header["seats"], players, strict=True):
+        who = f"seat {seat['seat']} ({seat['name']}, {seat['kind']})"
+        if not isinstance(player, ScriptedPlayer):
+            seats.append(f"{who}: re-played by the bot, every decision and its timing checked")
+        elif mode == "replay":
+            seats.append(f"{who}: decisions repeated from the log")
+        else:
+            seats.append(f"{who}: decisions checked for legality only (a person's, or a bot's without a seed)")
+    return {"wall": wall, "seats": seats}
+
+
+def check_seats(log: ReplayLog, players: int) -> None:
+    """The header's seats are the ruleset's, in order, and a format 1 log's ``options.bots`` agrees with them.
+
+    :raises ReplayError: at line 1, naming the field.
+    """
+    seats = log.header["seats"]
+    if len(seats) != players:
+        raise ReplayError(f"the header seats {len(seats)} players; this ruleset seats {players}",
+                          source=log.source, place="line 1")
+    for i, seat in enumerate(seats):
+        if seat["seat"] != i:
+            raise ReplayError(f"seats[{i}] is seat {seat['seat']}; seats are listed in order from 0",
+                              source=log.source, place="line 1")
+    bots = log.header["options"].get("bots")
+    if bots is not None:
+        kinds = [s["kind"] for s in seats]
+        if len(bots) != len(kinds) or any(b is not None and b != k for b, k in zip(bots, kinds, strict=False)):
+            raise ReplayError(f"options.bots {canonical(bots)} disagrees with the seats' kinds {canonical(kinds)}",
+                              source=log.source, place="line 1")
 
 
 def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Player]:
@@ -347,27 +423,32 @@ def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Player]:
     For an audit, a seat the header names as an installed bot (bundled or
     third-party), in a seeded game, is played by that bot again: a seeded bot
     game is fully determined by its seed, so every recorded decision -- its
-    timing included -- is checked, not merely repeated.  A seat the simulator
-    recorded as a bot (``options.bots``) that is not installed here cannot be
-    checked that way, and the audit says so rather than pass it unchecked.
-    Otherwise (and for the faster byte-for-byte replay) every seat repeats its
-    recorded decisions.
+    timing included -- is checked, not merely repeated; and the bot's seat
+    name must be the one the bot is given.  A seat named as a bot that is not
+    installed here cannot be checked that way, and the audit says so rather
+    than pass it unchecked.  A ``"human"`` seat, every seat of a game without
+    a seed, and every seat in the faster byte-for-byte replay repeat their
+    recorded decisions; the verdict says which seats were which.
     """
     players: list[Player] = []
-    seated = log.header.get("options", {}).get("bots")
+    bots = installed_bots()
     for seat in log.header["seats"]:
         kind, number = seat["kind"], seat["seat"]
-        if rng is not None and kind in installed_bots():
+        if rng is not None and kind in bots:
             try:
-                players.append(make_bots([kind] * (number + 1), rng["seed"])[number])
+                bot = make_bots([kind] * (number + 1), rng["seed"])[number]
             except MahjongError as exc:  # an installed bot that cannot be imported or started
                 raise ReplayError(f"seat {number}'s bot: {exc.message}", source=log.source, place="line 1") from None
-        elif rng is not None and isinstance(seated, list) and number < len(seated) and seated[number] == kind:
+            if seat["name"] != bot.name:
+                raise ReplayError(f"seat {number} is named {seat['name']!r}, but the bot {kind!r} in that seat is "
+                                  f"named {bot.name!r}", source=log.source, place="line 1")
+            players.append(bot)
+        elif rng is not None and kind != HUMAN:
             raise ReplayError(f"seat {number} was played by the bot {kind!r}, which is not installed here "
-                              f"(installed: {', '.join(installed_bots()) or 'none'}; a bot is installed through "
+                              f"(installed: {', '.join(bots) or 'none'}; a bot is installed through "
                               f"the {ENTRY_POINT_GROUP!r} entry-point group), so its decisions cannot be checked; "
-                              "install it to audit this log, or re-play the log, which needs no bots",
-                              source=log.source, place="line 1")
+                              f"install it to audit this log, or re-play the log, which needs no bots; a person's "
+                              f"seat has the kind {HUMAN!r}", source=log.source, place="line 1")
         else:
             players.append(ScriptedPlayer(seat["name"], log.decisions(seat["seat"]), source=log.source))
     return players

@@ -13,55 +13,81 @@ because referees audit logs that they did not produce.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Self, overload
 
-from .errors import ReplayError
+from .bounded_read import read_bounded
+from .errors import MahjongError, ReplayError
+from .log_chain import Integrity, Sealer, Signer, verify_chain
+from .strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical
+from .strict_json import loads as strict_loads
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
 
     from .rules import Ruleset
 
-FORMAT_VERSION = 1
-#: The largest log this reader accepts, in bytes; a four-round game is well under 1 MiB.
-MAX_LOG_BYTES = 64 * 1024 * 1024
+#: Version 2 seals the log (a hash chain at every checkpoint, optionally signed); version 1 logs are still read.
+FORMAT_VERSION = 2
+SUPPORTED_VERSIONS = (1, 2)
+#: The largest log this reader accepts, in bytes.  The longest of 43 full bundled-ruleset games measured
+#: (hongkong_plus, seed 6) is 447 kB and 4,424 lines; the bounds leave room for nine times that and keep the
+#: memory of reading any log, rejected or not, under 100 MB.
+MAX_LOG_BYTES = 4 * 1024 * 1024
+#: The longest line accepted, in characters (the longest line a bundled game writes is under 4,000).
 MAX_LINE_BYTES = 64 * 1024
-
-
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+#: The most lines accepted: a bound on the objects a log decodes into.
+MAX_LINES = 40_000
+#: The largest house-rule file a log's header embeds, in characters (the header must stay within a line).
+MAX_EMBEDDED_RULESET = 48 * 1024
+BOUNDS = {"bytes": MAX_LOG_BYTES, "lines": MAX_LINES, "line": MAX_LINE_BYTES, "depth": MAX_DEPTH, "integer": MAX_INT}
 
 
 def dumps(obj: dict[str, Any]) -> str:
     """The one canonical serialisation of a log line (sorted keys, no spaces), so bytes are reproducible."""
-    return _ENCODER.encode(obj)
+    return canonical(obj)
 
 
 def dumps_all(objs: list[dict[str, Any]]) -> str:
     """``"[" + ",".join(dumps(o) for o in objs) + "]"``, in one encoder call."""
-    return _ENCODER.encode(objs)
+    return canonical(objs)
 
 
 class ReplayWriter:
-    """Write a log line by line, flushing each, to a path or an open text stream."""
+    """Write a log line by line, flushing each, to a path or an open text stream.
 
-    def __init__(self, target: str | Path | IO[str]):
+    Every line goes through a :class:`~mahjong_core.log_chain.Sealer`: each
+    checkpoint gets its hash chain and, with a ``signer``, its signature, so
+    every writer of logs (simulation, a live table, a score sheet's record)
+    seals them the same way.  A path is opened for exclusive creation: an
+    existing log is never overwritten by accident (remove it first).
+    """
+
+    def __init__(self, target: str | Path | IO[str], *, signer: Signer | None = None, fsync: bool = False):
         if isinstance(target, str | Path):
-            self._file: IO[str] = open(target, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+            self._file: IO[str] = open(target, "x", encoding="utf-8", newline="\n")  # noqa: SIM115
             self._owned = True
         else:
             self._file = target
             self._owned = False
+        self._sealer = Sealer(signer)
+        self._fsync = fsync
         self.lines = 0
 
-    def write(self, obj: dict[str, Any]) -> None:
-        self._file.write(dumps(obj) + "\n")
+    def write(self, obj: dict[str, Any]) -> str:
+        """Write one line; returns it (without its newline) as sealed."""
+        line = self._sealer.line(obj)
+        self._file.write(line + "\n")
         self._file.flush()
+        if self._fsync and obj.get("type") in ("deal_end", "game_end"):
+            os.fsync(self._file.fileno())
         self.lines += 1
+        return line
 
     def close(self) -> None:
         if self._owned:
@@ -76,11 +102,25 @@ class ReplayWriter:
 
 def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, seats: list[dict[str, Any]],
            teams: list[list[int]], options: dict[str, Any]) -> dict[str, Any]:
-    """The header line: everything needed to re-create the game besides the decisions."""
+    """The header line: everything needed to re-create the game besides the decisions.
+
+    A ruleset that is not installed (a house-rule file) is written into the
+    header as its file's text, so that the log re-plays and audits wherever
+    the rulesets it extends are installed.
+
+    :raises MahjongError: for a house-rule file too large to embed in a log line.
+    """
+    identity: dict[str, Any] = {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256}
+    if ruleset.text is not None:
+        if len(ruleset.text) > MAX_EMBEDDED_RULESET:
+            raise MahjongError(f"the ruleset file is {len(ruleset.text):,} characters; a replay log embeds at most "
+                               f"{MAX_EMBEDDED_RULESET:,} (a larger ruleset is installed as a plugin instead)",
+                               source=ruleset.location)
+        identity["document"] = ruleset.text
     return {
         "type": "header",
         "format_version": FORMAT_VERSION,
-        "ruleset": {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256},
+        "ruleset": identity,
         "rng": None if seed is None else {"algorithm": rng_algorithm, "seed": seed},
         "seats": seats,
         "teams": teams,
@@ -94,16 +134,26 @@ def replay_schema() -> dict[str, Any]:
     return json.loads(text)
 
 
+@dataclass(frozen=True)
+class _Validator:
+    """A schema as a fast yes/no (:mod:`mahjong_core.schema_compile`) and, to explain a no, :mod:`jsonschema`."""
+
+    valid: Callable[[Any], bool]
+    explain: Validator
+
+
 @cache
-def _validators() -> tuple[Validator, Validator]:
+def _validators() -> tuple[_Validator, _Validator]:
     from jsonschema import Draft202012Validator
+
+    from .schema_compile import compile_schema
 
     schema = replay_schema()
     Draft202012Validator.check_schema(schema)
     defs = schema["$defs"]
-    header_validator = Draft202012Validator(_inline_refs(defs["header"], defs))
-    event_validator = Draft202012Validator(_inline_refs(defs["event"], defs))
-    return header_validator, event_validator
+    header, event = _inline_refs(defs["header"], defs), _inline_refs(defs["event"], defs)
+    return (_Validator(compile_schema(header), Draft202012Validator(header)),
+            _Validator(compile_schema(event), Draft202012Validator(event)))
 
 
 def _inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
@@ -126,10 +176,12 @@ def _inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
     return node
 
 
-def _schema_error(validator: Validator, obj: Any, source: str, line: int) -> ReplayError | None:
+def _schema_error(validator: _Validator, obj: Any, source: str, line: int) -> ReplayError | None:
+    if validator.valid(obj):
+        return None
     from jsonschema.exceptions import best_match
 
-    error = best_match(validator.iter_errors(obj))
+    error = best_match(validator.explain.iter_errors(obj))
     if error is None:
         return None
     path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
@@ -144,6 +196,7 @@ class ReplayLog:
     header: dict[str, Any]
     events: Sequence[dict[str, Any]]
     lines: list[str]
+    integrity: Integrity = field(default_factory=Integrity)
 
     def decisions(self, seat: int) -> Iterator[tuple[int, dict[str, Any]]]:
         """The seat's recorded decisions in order, as ``(event number, event)``."""
@@ -153,8 +206,9 @@ class ReplayLog:
             events = self.events
             found = events.decisions() if isinstance(events, UndecodedEvents) else enumerate(events)
             for n, event in found:
-                if event.get("type") == "decision":
-                    by_seat.setdefault(event.get("actor"), []).append((n, event))
+                # A decision whose actor is not a seat number is nobody's: the re-run then finds its line wrong.
+                if type(event) is dict and event.get("type") == "decision" and type(event.get("actor")) is int:
+                    by_seat.setdefault(event["actor"], []).append((n, event))
             self.__dict__["_by_seat"] = by_seat
         return iter(by_seat.get(seat, ()))
 
@@ -191,14 +245,7 @@ class UndecodedEvents(Sequence[dict[str, Any]]):
         if not -len(self) <= k < len(self):
             raise IndexError(k)
         k %= len(self)
-        try:
-            event = json.loads(self._lines[k + 1])
-        except json.JSONDecodeError as exc:
-            raise ReplayError(f"not JSON ({exc.msg} at column {exc.colno}); every line is one JSON object",
-                              source=self._source, place=f"line {k + 2}") from None
-        if not isinstance(event, dict):
-            raise ReplayError("every line is a JSON object", source=self._source, place=f"line {k + 2}")
-        return event
+        return _decode_line(self._lines, k + 1, True, self._source)
 
     def decisions(self) -> Iterator[tuple[int, dict[str, Any]]]:
         """``(event number, event)`` for every line that may be a decision, decoded.
@@ -226,19 +273,15 @@ def read_log(path: str | Path, *, validate_events: bool = True, decode_events: b
     :param decode_events: ``False`` (with ``validate_events=False``) leaves a
         complete log's events as lines, decoded when asked for
         (:class:`UndecodedEvents`): the byte-for-byte replay's fast path.
-    :raises ReplayError: naming the file and the line/event for anything wrong:
-        too large, not UTF-8, not JSON, cut off, a schema violation, events out
-        of order.
+    :raises ReplayError: naming the file and the line for anything wrong:
+        too large, not UTF-8, a line too long, not strict JSON, cut off, a
+        schema violation, events out of order.  A broken hash chain is not
+        raised but recorded in :attr:`ReplayLog.integrity`, so that the
+        verdict can name the first line that is actually wrong.
     """
-    source = str(path)
-    try:
-        size = Path(path).stat().st_size
-        if size > MAX_LOG_BYTES:
-            raise ReplayError(f"the log is {size} bytes; at most {MAX_LOG_BYTES} are read", source=source)
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ReplayError(f"cannot read the log: {exc.strerror or exc}", source=source) from None
-    return parse_log(data, source=source, validate_events=validate_events, decode_events=decode_events)
+    # Passed on without a name here, so that parse_log can free the bytes once it has decoded them.
+    return parse_log(read_bounded(path, MAX_LOG_BYTES, what="the log", error=ReplayError), source=str(path),
+                     validate_events=validate_events, decode_events=decode_events)
 
 
 def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = True,
@@ -246,99 +289,93 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
     """Parse log bytes; see :func:`read_log`."""
     if not data:
         raise ReplayError("the log is empty; expected a header line", source=source, place="line 1")
+    if len(data) > MAX_LOG_BYTES:
+        raise ReplayError(f"the log is larger than {MAX_LOG_BYTES:,} bytes; at most {MAX_LOG_BYTES:,} are read",
+                          source=source)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         number = data[: exc.start].count(b"\n") + 1
         raise ReplayError(f"not UTF-8 text (byte {exc.start}); a replay log is JSON Lines", source=source,
                           place=f"line {number}") from None
+    del data
+    if text.count("\n") > MAX_LINES:
+        raise ReplayError(f"the log has more than {MAX_LINES:,} lines; at most {MAX_LINES:,} are read",
+                          source=source, place=f"line {MAX_LINES + 1}")
     raw_lines = text.split("\n")
-    complete = text.endswith("\n")
+    del text
+    complete = raw_lines[-1] == ""
     if complete:
         raw_lines.pop()
+    _check_line_lengths(raw_lines, source)
     header_validator, event_validator = _validators()
+    head = _decode_line(raw_lines, 0, complete, source)
+    error = _schema_error(header_validator, head, source, 1)
+    if error:
+        raise error
+    if head.get("format_version") not in SUPPORTED_VERSIONS:
+        raise ReplayError(f"format_version {head.get('format_version')!r} is not supported; this reader reads "
+                          f"{' and '.join(map(str, SUPPORTED_VERSIONS))}", source=source, place="line 1")
+    events: Sequence[dict[str, Any]]
     if complete and not validate_events and not decode_events:
-        head = _loads_or_none(raw_lines[0])
-        if type(head) is dict:
-            error = _schema_error(header_validator, head, source, 1)
-            if error:
-                raise error
-            log = _log(source, [head], raw_lines)
-            log.events = UndecodedEvents(raw_lines, source)
-            return log
-    objects: list[dict[str, Any]] = []
-    # The byte-for-byte replay compares every line with its canonical form anyway, so it may decode in bulk;
-    # an audit reads each line on its own, as JSON Lines defines them.
-    decoded = _decode_all(raw_lines) if complete and not validate_events else None
-    if decoded is not None and _well_formed(decoded, raw_lines):
-        error = _schema_error(header_validator, decoded[0], source, 1)
-        if error:
-            raise error
-        return _log(source, decoded, raw_lines)
-    for i, line in enumerate(raw_lines, start=1):
-        last = i == len(raw_lines)
-        if len(line) > MAX_LINE_BYTES:
-            raise ReplayError(f"line is {len(line)} characters; at most {MAX_LINE_BYTES}", source=source,
-                              place=f"line {i}")
-        try:
-            obj = decoded[i - 1] if decoded is not None else json.loads(line)
-        except json.JSONDecodeError as exc:
-            if last and not complete:
-                raise ReplayError(f"the log is cut off: its last line (event {i - 2}) is incomplete; "
-                                  f"{len(objects)} lines before it are intact", source=source,
-                                  place=f"line {i}") from None
-            raise ReplayError(f"not JSON ({exc.msg} at column {exc.colno}); every line is one JSON object",
-                              source=source, place=f"line {i}") from None
-        if not isinstance(obj, dict):
-            raise ReplayError("every line is a JSON object", source=source, place=f"line {i}")
-        if i == 1:
-            error = _schema_error(header_validator, obj, source, i)
-            if error:
-                raise error
-        else:
+        events = UndecodedEvents(raw_lines, source)
+    else:
+        objects: list[dict[str, Any]] = []
+        for i in range(1, len(raw_lines)):
+            obj = _decode_line(raw_lines, i, complete, source)
             if validate_events:
-                error = _schema_error(event_validator, obj, source, i)
+                error = _schema_error(event_validator, obj, source, i + 1)
                 if error:
                     raise error
-            if obj.get("n") != i - 2:
-                raise ReplayError(f"event number {obj.get('n')!r} out of sequence; expected {i - 2}",
-                                  source=source, place=f"line {i}")
-        objects.append(obj)
-    if not complete and objects:
+            if obj.get("n") != i - 1:
+                raise ReplayError(f"event number {obj.get('n')!r} out of sequence; expected {i - 1}",
+                                  source=source, place=f"line {i + 1}")
+            objects.append(obj)
+        events = objects
+    if not complete:
         # The last line parsed but the newline after it is missing: still cut off mid-write.
-        raise ReplayError(f"the log is cut off after event {len(objects) - 2}: its last line has no newline",
-                          source=source, place=f"line {len(objects)}")
-    return _log(source, objects, raw_lines)
+        raise ReplayError(f"the log is cut off after event {len(raw_lines) - 2}: its last line has no newline",
+                          source=source, place=f"line {len(raw_lines)}")
+    integrity = verify_chain(raw_lines, lambda i: events[i - 1], head)
+    return ReplayLog(source, head, events, raw_lines, integrity)
 
 
-def _well_formed(objects: list[Any], lines: list[str]) -> bool:
-    """Every value an object, events numbered 0, 1, 2 ..., no line too long: checked for a whole log at once."""
-    return (all(type(o) is dict for o in objects)
-            and [o.get("n") for o in objects[1:]] == list(range(len(objects) - 1))
-            and max(map(len, lines)) <= MAX_LINE_BYTES)
+def _check_line_lengths(lines: list[str], source: str) -> None:
+    """Refuse an over-long line before any line is decoded: its place is known without reading it."""
+    if lines and max(map(len, lines)) > MAX_LINE_BYTES:
+        i = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_BYTES)
+        raise ReplayError(f"line is {len(lines[i]):,} characters long; at most {MAX_LINE_BYTES:,}", source=source,
+                          place=f"line {i + 1}")
 
 
-def _log(source: str, objects: list[dict[str, Any]], lines: list[str]) -> ReplayLog:
-    head = objects[0]
-    if head.get("format_version") != FORMAT_VERSION:
-        raise ReplayError(f"format_version {head.get('format_version')!r} is not supported; expected "
-                          f"{FORMAT_VERSION}", source=source, place="line 1")
-    return ReplayLog(source, head, objects[1:], lines)
-
-
-def _loads_or_none(line: str) -> Any:
+def _decode_line(lines: list[str], i: int, complete: bool, source: str) -> dict[str, Any]:
+    """Line index ``i`` decoded strictly (:mod:`mahjong_core.strict_json`), as the object every line is."""
     try:
-        return json.loads(line)
-    except json.JSONDecodeError:
-        return None
+        obj = strict_loads(lines[i])
+    except StrictJSONError as exc:
+        if i == len(lines) - 1 and not complete:
+            what = "header" if i == 0 else f"event {i - 1}"
+            raise ReplayError(f"the log is cut off: its last line ({what}) is incomplete; {i} lines before it "
+                              "are intact", source=source, place=f"line {i + 1}") from None
+        raise ReplayError(f"{exc} (strict JSON: docs/replay-format.md, \"Strict decoding\")",
+                          source=source, place=f"line {i + 1}") from None
+    if type(obj) is not dict:
+        raise ReplayError(f"every line is a JSON object, this one is {_json_kind(obj)}", source=source,
+                          place=f"line {i + 1}")
+    return obj
+
+
+def _json_kind(value: Any) -> str:
+    return {list: "an array", str: "a string", int: "a number", bool: "a boolean"}.get(type(value), "null")
 
 
 def _decode_all(lines: list[str]) -> list[Any] | None:
     """Every line decoded in one call (much faster than line by line), or ``None`` if that fails.
 
     Decoding the lines as one JSON array is not the same as decoding each
-    line: a line may hold half a value and its neighbour the rest.  It is
-    used only where every line is afterwards compared byte for byte with the
+    line: a line may hold half a value and its neighbour the rest, or a
+    duplicate key.  It is used only for decisions in the byte-for-byte
+    replay, where every line is afterwards compared byte for byte with the
     canonical serialisation of the event the rules produce, which no such line
     survives.  On any failure the caller decodes line by line to say which
     line is bad.
@@ -347,13 +384,17 @@ def _decode_all(lines: list[str]) -> list[Any] | None:
         return None
     try:
         values = json.loads("[" + ",".join(lines) + "]")
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):
         return None
     return values if len(values) == len(lines) else None
 
 
-def write_lines(path: str | Path, objects: Iterable[dict[str, Any]]) -> None:
-    """Write a whole log at once (tests and tools); games use :class:`ReplayWriter`."""
-    with ReplayWriter(path) as writer:
+def write_lines(path: str | Path, objects: Iterable[dict[str, Any]], *, signer: Signer | None = None) -> None:
+    """Write (and seal) a whole log at once, replacing any file at ``path`` (tools and tests).
+
+    Games write through :class:`ReplayWriter`, which never replaces a file.
+    """
+    Path(path).unlink(missing_ok=True)
+    with ReplayWriter(path, signer=signer) as writer:
         for obj in objects:
             writer.write(obj)

@@ -18,6 +18,7 @@ from .replay_log import ReplayWriter, header
 from .rng import ALGORITHM
 
 if TYPE_CHECKING:
+    from .log_chain import Signer
     from .rules import Ruleset
 
 
@@ -44,14 +45,15 @@ def game_seed(seed: int | str, index: int) -> int | str:
 
 
 def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay: Path | None = None,
-              max_deals: int | None = None) -> SimulatedGame:
-    """Play one seeded game, writing its log to ``replay`` when given."""
+              max_deals: int | None = None, signer: Signer | None = None) -> SimulatedGame:
+    """Play one seeded game, writing its log to ``replay`` when given (sealed, and signed with ``signer``).
+
+    :raises MahjongError: if ``replay`` exists already: a log is never overwritten.
+    """
     players = make_bots(bots, seed)
     seats = [{"seat": i, "name": p.name, "kind": p.kind} for i, p in enumerate(players)]
-    options: dict[str, Any] = {"bots": list(bots)}
-    if max_deals is not None:
-        options["max_deals"] = max_deals
-    writer = ReplayWriter(replay) if replay is not None else None
+    options: dict[str, Any] = {} if max_deals is None else {"max_deals": max_deals}
+    writer = _writer(replay, signer) if replay is not None else None
     count = 0
 
     def emit(event: dict[str, Any]) -> None:
@@ -71,19 +73,64 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     return SimulatedGame(seed, result, replay, count)
 
 
+def _writer(path: Path, signer: Signer | None) -> ReplayWriter:
+    try:
+        return ReplayWriter(path, signer=signer)
+    except FileExistsError:
+        raise MahjongError("exists; a replay log is never overwritten (remove it, or write to another folder)",
+                           source=str(path)) from None
+    except OSError as exc:
+        raise MahjongError(f"cannot write the replay log: {exc.strerror or exc}", source=str(path)) from None
+
+
+def log_name(ruleset: Ruleset, seed: int | str) -> str:
+    """The file name of a game's log: ``<ruleset>-seed<seed>.jsonl``, a string seed's slashes replaced."""
+    return f"{ruleset.id}-seed{seed}.jsonl".replace("/", "_")
+
+
+def prepare_out_dir(out_dir: Path, names: Sequence[str]) -> None:
+    """Make the folder for a batch's logs, refusing before any game is played if one of them would be overwritten."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise MahjongError("is a file; --out names a folder for the replay logs", source=str(out_dir), place="--out")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MahjongError(f"cannot make the folder: {exc.strerror or exc}", source=str(out_dir),
+                           place="--out") from None
+    existing = [n for n in names if (out_dir / n).exists()]
+    if existing:
+        more = f" and {len(existing) - 1} more" if len(existing) > 1 else ""
+        raise MahjongError(f"{existing[0]}{more} exist already; a replay log is never overwritten (remove them, "
+                           "or write to another folder)", source=str(out_dir), place="--out")
+
+
 def simulate(ruleset: Ruleset, seed: int | str, games: int, bots: Sequence[str], out_dir: Path | None, *,
-             max_deals: int | None = None, progress: Callable[[int], object] | None = None) -> list[SimulatedGame]:
+             max_deals: int | None = None, progress: Callable[[int], object] | None = None,
+             signer: Signer | None = None) -> list[SimulatedGame]:
     """Play ``games`` seeded games; ``progress`` is called with 1 after each."""
     if games < 1:
         raise MahjongError(f"--games must be at least 1, got {games}", place="--games")
+    seeds = [game_seed(seed, i) for i in range(games)]
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        prepare_out_dir(out_dir, [log_name(ruleset, s) for s in seeds])
     played = []
-    for i in range(games):
-        s = game_seed(seed, i)
-        name = f"{ruleset.id}-seed{s}.jsonl".replace("/", "_")
-        path = out_dir / name if out_dir is not None else None
-        played.append(play_game(ruleset, s, bots, replay=path, max_deals=max_deals))
+    for s in seeds:
+        path = out_dir / log_name(ruleset, s) if out_dir is not None else None
+        played.append(play_game(ruleset, s, bots, replay=path, max_deals=max_deals, signer=signer))
         if progress is not None:
             progress(1)
     return played
+
+
+def play_game_task(ruleset: str, seed: int | str, bots: Sequence[str], replay: str | None, max_deals: int | None,
+                   key: str | None) -> SimulatedGame:
+    """:func:`play_game` with everything given by name (a ruleset id or path, a key file), for another process.
+
+    A batch spread over Dask workers sends each worker this and the names, never a loaded ruleset or a
+    private key; the game, and its log's bytes, are the same wherever it is played.
+    """
+    from .log_chain import load_signer
+    from .rules import load_ruleset
+
+    return play_game(load_ruleset(ruleset), seed, bots, replay=Path(replay) if replay else None,
+                     max_deals=max_deals, signer=load_signer(key) if key else None)

@@ -25,6 +25,7 @@ RUNS = {
     "bench_classical.py": (["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1", "--passes", "1"],
                            r"\d"),
     "bench_cli.py": (["--runs", "1"], r"mahjong rules list\s.*fastest\s+\d+ ms"),
+    "bench_study.py": (["--deals", "64"], r"speed-up with 2 workers at 64 deals: [\d.]+"),
 }
 
 

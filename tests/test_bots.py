@@ -20,7 +20,7 @@ from mahjong_core.cli import main
 from mahjong_core.conformance import strategies as mst
 from mahjong_core.errors import MahjongError
 from mahjong_core.replay_check import check
-from mahjong_core.replay_log import dumps
+from mahjong_core.replay_log import dumps, write_lines
 from mahjong_core.rng import Rng
 from mahjong_core.rules import load_ruleset
 from mahjong_core.simulate import play_game
@@ -221,7 +221,7 @@ def test_an_audit_seats_a_third_party_bot_again(third_party: Path, tmp_path: Pat
               max_deals=1)
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
-    assert header["seats"][0]["kind"] == "first" and header["options"]["bots"][0] == "first"
+    assert header["seats"][0]["kind"] == "first"
     audited = check(str(path), "audit")
     assert audited.ok, audited.text()
     k = next(i for i, line in enumerate(lines) if '"decision"' in line and json.loads(line)["actor"] == 0)
@@ -229,15 +229,16 @@ def test_an_audit_seats_a_third_party_bot_again(third_party: Path, tmp_path: Pat
     event["after_ms"] = event.get("after_ms", 0) + 1
     lines[k] = dumps(event)
     tampered = tmp_path / "tampered.jsonl"
-    tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_lines(tampered, [json.loads(x) for x in lines])
     verdict = check(str(tampered), "audit")
     assert not verdict.ok and verdict.event == event["n"]
-    assert f"field 'after_ms' is {event['after_ms']} in the log, but the rules give {event['after_ms'] - 1}" \
+    assert f"field 'after_ms' is {event['after_ms']} in the log, but the re-played bot first-0 would have " \
+        f"played {event['after_ms'] - 1}" \
         in verdict.error
     # Repeating the recorded decisions instead takes the changed time as given and finds only the clock wrong.
-    header["seats"][0]["kind"] = "recorded"
+    header["seats"][0]["kind"] = "human"
     lines[0] = dumps(header)
-    tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_lines(tampered, [json.loads(x) for x in lines])
     scripted = check(str(tampered), "audit")
     assert not scripted.ok and "field 't'" in scripted.error and "after_ms" not in scripted.error
 
@@ -247,9 +248,9 @@ def test_an_audit_of_a_log_whose_bot_is_not_installed_says_so(tmp_path: Path) ->
     play_game(load_ruleset("chinese_classical"), 3, ["greedy"] * 4, replay=path, max_deals=1)
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
-    header["seats"][2]["kind"] = header["options"]["bots"][2] = "ghost"
+    header["seats"][2]["kind"] = "ghost"
     lines[0] = dumps(header)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_lines(path, [json.loads(x) for x in lines])  # sealed again: only the rules' verdict is tested
     verdict = check(str(path), "audit")
     assert not verdict.ok
     assert verdict.error.startswith("seat 2 was played by the bot 'ghost', which is not installed here")
@@ -263,9 +264,9 @@ def test_an_audit_of_a_log_whose_installed_bot_is_broken_names_the_entry_point(t
     play_game(load_ruleset("chinese_classical"), 3, ["greedy"] * 4, replay=path, max_deals=1)
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
-    header["seats"][1]["kind"] = header["options"]["bots"][1] = "broken"
+    header["seats"][1]["kind"] = "broken"
     lines[0] = dumps(header)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_lines(path, [json.loads(x) for x in lines])  # sealed again: only the rules' verdict is tested
     verdict = check(str(path), "audit")
     assert not verdict.ok
     assert verdict.error.startswith("seat 1's bot: bot entry point 'broken = broken_bots:Bot'")

@@ -12,7 +12,7 @@ from mahjong_core.engine import Game, IllegalAction
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.players import GreedyBot
 from mahjong_core.replay_check import check
-from mahjong_core.replay_log import ReplayWriter, header
+from mahjong_core.replay_log import ReplayWriter, header, write_lines
 from mahjong_core.rng import ALGORITHM, Rng
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table import Action, Table
@@ -48,7 +48,7 @@ def play(rid: str, end_deal: bool, path: Path | None = None) -> tuple[Game, list
 
     game = Game(ruleset, players, 3, emit=emit, max_deals=1)
     if writer:
-        seats = [{"seat": i, "name": p.name, "kind": "test"} for i, p in enumerate(players)]
+        seats = [{"seat": i, "name": p.name, "kind": "human"} for i, p in enumerate(players)]
         writer.write(header(ruleset, 3, ALGORITHM, seats, game.table.teams, {"max_deals": 1}))
     game.play()
     if writer:
@@ -180,7 +180,7 @@ def misdealt_game(rid: str, path: Path | None = None) -> list[dict[str, Any]]:
 
     game = Game(ruleset, players, 21, emit=emit, max_deals=1, house_tweaks=[MisdealingWall()])
     if writer:
-        seats = [{"seat": i, "name": f"player {i}", "kind": "recorded"} for i in range(4)]
+        seats = [{"seat": i, "name": f"player {i}", "kind": "human"} for i in range(4)]
         writer.write(header(ruleset, 21, ALGORITHM, seats, game.table.teams, {"max_deals": 1}))
     game.play()
     if writer:
@@ -221,12 +221,11 @@ def test_a_recorded_wrong_count_audits_as_the_rules_name_it(tmp_path: Path) -> N
         if e["type"] == "deal_end":
             e["salt"] = None
     physical = tmp_path / "physical.jsonl"
-    physical.write_text("".join(json.dumps(o, sort_keys=True, separators=(",", ":")) + "\n"
-                                for o in [head, *events]))
+    write_lines(physical, [head, *events])
     assert check(str(physical), "audit").ok
     # Dropping the announcement is caught at its place.
     k = next(i for i, e in enumerate(events) if e["type"] == "wrong_count")
     missing = [head, *events[:k], *[{**e, "n": e["n"] - 1} for e in events[k + 1:]]]
-    physical.write_text("".join(json.dumps(o, sort_keys=True, separators=(",", ":")) + "\n" for o in missing))
+    write_lines(physical, missing)
     verdict = check(str(physical), "audit")
     assert not verdict.ok and verdict.event == k

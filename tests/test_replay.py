@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from mahjong_core.cli import main
 from mahjong_core.errors import ReplayError
 from mahjong_core.replay_check import check
-from mahjong_core.replay_log import UndecodedEvents, dumps, parse_log, read_log
+from mahjong_core.replay_log import UndecodedEvents, dumps, parse_log, read_log, write_lines
 from mahjong_core.rules import available, load_ruleset
 from mahjong_core.simulate import play_game
 
@@ -146,7 +146,7 @@ def test_a_module_path_in_the_header_is_rejected(small_log: Path, tmp_path: Path
     head = json.loads(lines[0])
     head["ruleset"]["id"] = "os.system"
     verdict = check(str(_write(tmp_path / "m.jsonl", [dumps(head)] + lines[1:])), "audit")
-    assert not verdict.ok and "line 1" not in (verdict.error or "") and verdict.event == -1
+    assert not verdict.ok and "line 1" not in (verdict.error or "") and verdict.line == 1 and verdict.event is None
 
 
 def test_physical_game_log_audits_against_its_observed_tiles(small_log: Path, tmp_path: Path) -> None:
@@ -159,7 +159,8 @@ def test_physical_game_log_audits_against_its_observed_tiles(small_log: Path, tm
             e["wall_commitment"] = None
         if e["type"] == "deal_end":
             e["salt"] = None
-    physical = _write(tmp_path / "physical.jsonl", [dumps(head)] + [dumps(e) for e in events])
+    physical = tmp_path / "physical.jsonl"
+    write_lines(physical, [head, *events])
     verdict = check(str(physical), "audit")
     assert verdict.ok, verdict.text()
     # A fifth copy of a tile in a physical log is caught where it appears.
@@ -172,7 +173,8 @@ def test_physical_game_log_audits_against_its_observed_tiles(small_log: Path, tm
     full = next((c for c, n in counts.items() if n == 4), None)
     if full is not None:
         events[k] = {**events[k], "tile": full}
-        tampered = _write(tmp_path / "tampered.jsonl", [dumps(head)] + [dumps(e) for e in events])
+        tampered = tmp_path / "tampered.jsonl"
+        write_lines(tampered, [head, *events])
         verdict = check(str(tampered), "audit")
         assert not verdict.ok and verdict.event == events[k]["n"]
 

@@ -128,7 +128,7 @@ def test_audit_names_a_chow_inside_the_pause(tmp_path: Path) -> None:
         event["after_ms"] = 1200
         lines[k] = dumps(event)
         header = json.loads(lines[0])
-        header["seats"] = [{**s, "kind": "recorded"} for s in header["seats"]]  # a table's own record
+        header["seats"] = [{**s, "kind": "human"} for s in header["seats"]]  # a table's own record
         lines[0] = dumps(header)
         path.write_text("\n".join(lines) + "\n")
         verdict = check(str(path), "audit")

@@ -55,19 +55,49 @@ def build_parser() -> argparse.ArgumentParser:
                        help="comma-separated installed bots, one per seat, or one name for every seat (default: "
                             "greedy); --bots alone lists the installed bots and where each comes from")
         p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals")
+        p.add_argument("--sign", metavar="KEYFILE", default=None,
+                       help="sign each log with this Ed25519 private key (made by `mahjong keygen`)")
 
     p = add("simulate", "games:cmd_simulate", "play seeded games between bots and write their replays")
     game_options(p)
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--out", default=None, help="folder for the replay logs")
 
+    p.add_argument("--summary", action="store_true",
+                   help="print the games' figures with 95%% intervals (win rates, values, items, limits, ...)")
+    p.add_argument("--workers", type=int, default=0, help="play on a local Dask cluster of N processes")
+
+    p = add("study", "study:cmd_study", "duplicate play: the same seeded games under two rulesets (ids or "
+            "house-rule files), compared with 95%% intervals; an HTML report with plots, and JSON")
+    p.add_argument("a", help="ruleset A: an installed id or a YAML file")
+    p.add_argument("b", help="ruleset B: an installed id or a YAML file")
+    p.add_argument("--seed", required=True, help="the first game's seed; game i plays seed + i")
+    p.add_argument("--games", type=int, default=100, help="games under each ruleset (default: 100)")
+    p.add_argument("--bots", default="greedy", help="comma-separated bots, one per seat, or one for all")
+    p.add_argument("--max-deals", type=int, default=None, help="stop each game after this many deals")
+    p.add_argument("--out", default="study", help="folder for report.html, study.json and the plots")
+    p.add_argument("--workers", type=int, default=0,
+                   help="play on a local Dask cluster of N worker processes (default: in this process)")
+    p.add_argument("--scheduler", default=None, help="a running Dask scheduler's address, tcp://HOST:PORT")
+
     p = add("demo", "games:cmd_demo",
             "simulate one seeded game, write its replay, re-play and audit it, print a summary")
     game_options(p)
     p.add_argument("--out", default="out", help="folder for the replay log (default: out)")
 
-    add("replay", "games:cmd_replay", "re-simulate a replay log and confirm byte-identical events"
-        ).add_argument("file")
+    key_help = ("the signer's public key file (PEM, or 64 hex digits): the log must be signed with it, "
+                "and every signature must verify")
+    def log_checks(p: argparse.ArgumentParser) -> None:
+        p.add_argument("files", nargs="+", metavar="FILE", help="replay logs (any number: a summary follows)")
+        p.add_argument("--key", metavar="PUBKEY", default=None, help=key_help)
+        p.add_argument("--deals", action="store_true",
+                       help="report every deal: winner, hand, scoring items with their sources, payments, totals")
+        p.add_argument("--html", metavar="OUT.html", default=None,
+                       help="also write the report as one self-contained HTML page")
+        p.add_argument("--workers", type=int, default=0,
+                       help="check the files on a local Dask cluster of N worker processes")
+
+    log_checks(add("replay", "games:cmd_replay", "re-simulate replay logs and confirm byte-identical events"))
     p = add("view", "games:cmd_view", "one seat's view of a replay log: what that seat may see at the table")
     p.add_argument("file")
     p.add_argument("--seat", type=int, required=True)
@@ -81,8 +111,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="mahjong-docs", help="output folder (default: mahjong-docs)")
     p = add("conformance", "conformance:cmd_conformance", "run the conformance suite against installed rulesets")
     p.add_argument("ruleset", nargs="+", help="installed ruleset ids")
-    add("audit", "games:cmd_audit", "check every action and recompute every score and payment of a log"
-        ).add_argument("file")
+    log_checks(add("audit", "games:cmd_audit", "check every action and recompute every score and payment of "
+                   "replay logs, and say what the check proved: the wall, each seat's decisions, the hash chain, "
+                   "the signature"))
+    add("keygen", "games:cmd_keygen", "make an Ed25519 key pair for signing logs: FILE (private, owner-only) "
+        "and FILE.pub").add_argument("file")
     p = add("soak", "games:cmd_soak", "play many seeded games of each ruleset with every installed bot, stopping "
             "at the first broken invariant (tiles, hand sizes, payments) and naming its seed")
     p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable; default: every installed one)")

@@ -11,9 +11,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MahjongError
 from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+
+if TYPE_CHECKING:
+    from ..audit_report import LogReport
+    from ..log_chain import Signer
+    from ..rules import Ruleset
+    from ..simulate import SimulatedGame
 
 
 def _parse_bots(text: str, players: int) -> list[str]:
@@ -69,15 +76,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
     bots = _parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
+    if args.summary:
+        from .study import print_summary
+
+        return print_summary(args, bots, seed)
     out = Path(args.out) if args.out else None
     bar = None
     if not args.json and args.games > 1 and sys.stderr.isatty():
         from tqdm import tqdm
 
         bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+    signer = _signer(args)
     try:
-        played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
-                          progress=bar.update if bar else None)
+        if args.workers:
+            played = _simulate_on_dask(args, ruleset, seed, bots, out, bar)
+        else:
+            played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
+                              progress=bar.update if bar else None, signer=signer)
     finally:
         if bar is not None:
             bar.close()
@@ -94,15 +109,106 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _check(args: argparse.Namespace, mode: str) -> int:
-    from ..replay_check import check
+def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | str, bots: list[str],
+                      out: Path | None, bar: Any) -> list[SimulatedGame]:
+    """The batch's games on a local Dask cluster: each worker plays a game from its seed and writes its log."""
+    from mahjong_study.runner import map_ordered
 
-    verdict = check(args.file, mode)
+    from ..simulate import game_seed, log_name, play_game_task, prepare_out_dir
+
+    if args.games < 1:
+        raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
+    seeds = [game_seed(seed, i) for i in range(args.games)]
+    if out is not None:
+        prepare_out_dir(out, [log_name(ruleset, s) for s in seeds])
+    where = args.ruleset if ruleset.text is not None else ruleset.id
+    tasks = [(str(where), s, list(bots), str(out / log_name(ruleset, s)) if out is not None else None,
+              args.max_deals, args.sign) for s in seeds]
+    return map_ordered(play_game_task, tasks, workers=args.workers, progress=bar.update if bar else None)
+
+
+def _signer(args: argparse.Namespace) -> Signer | None:
+    if args.sign is None:
+        return None
+    from ..log_chain import load_signer
+
+    return load_signer(args.sign)
+
+
+def cmd_keygen(args: argparse.Namespace) -> int:
+    """Make a signing key pair; print where it went and the public key a referee verifies logs with."""
+    from ..log_chain import generate_key
+
+    private, public, hex_key = generate_key(args.file)
     if args.json:
-        print_json(verdict.to_json())
+        print_json({"private_key": str(private), "public_key": str(public), "public_hex": hex_key})
     else:
-        print(verdict.text(), file=sys.stdout if verdict.ok else sys.stderr)
-    return EXIT_OK if verdict.ok else EXIT_FAILED_CHECK
+        print(f"private key {private} (keep it secret: it signs logs)\npublic key  {public}\n"
+              f"            {hex_key}")
+    return EXIT_OK
+
+
+def _check(args: argparse.Namespace, mode: str) -> int:
+    """Replay or audit every file; one verdict (or report) per file, a summary for several, exit 1 if any fails.
+
+    With ``--workers`` the files are checked on a local Dask cluster (``mahjong_study.runner``), each where
+    it is read, and only the reports come back.
+    """
+    from ..audit_report import check_and_report, report_html, report_json, report_text
+
+    key = None
+    if args.key is not None:
+        from ..log_chain import load_public_key
+
+        key = load_public_key(args.key)
+    bar = None
+    if len(args.files) > 1 and not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(args.files), unit="log", file=sys.stderr)
+
+    def show(report: LogReport) -> None:
+        if args.json:
+            return
+        ok = report.verdict.ok
+        text = report_text(report, deals=args.deals and ok)
+        (bar.write if bar is not None else print)(text, file=sys.stdout if ok else sys.stderr)
+
+    tasks = [(str(file), mode, key) for file in args.files]
+    try:
+        if args.workers:
+            from mahjong_study.runner import map_ordered
+
+            reports = map_ordered(check_and_report, tasks, workers=args.workers,
+                                  progress=bar.update if bar is not None else None)
+            for report in reports:
+                show(report)
+        else:
+            reports = []
+            for task in tasks:
+                reports.append(check_and_report(*task))
+                show(reports[-1])
+                if bar is not None:
+                    bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    verdicts = [r.verdict for r in reports]
+    failed = [v for v in verdicts if not v.ok]
+    if args.html:
+        Path(args.html).write_text(report_html(reports, title=f"{mode.capitalize()} report"), encoding="utf-8")
+    if args.json:
+        documents = [report_json(r) for r in reports]
+        if len(documents) == 1:
+            print_json(documents[0])
+        else:
+            print_json({"summary": {"logs": len(verdicts), "clean": len(verdicts) - len(failed),
+                                    "failed": len(failed), "deals": sum(v.deals for v in verdicts)},
+                        "logs": documents})
+    elif len(verdicts) > 1:
+        print(f"{len(verdicts)} logs: {len(verdicts) - len(failed)} clean, {len(failed)} failed; "
+              f"{sum(v.deals for v in verdicts)} deals" + (f"; report {args.html}" if args.html else ""))
+    return EXIT_FAILED_CHECK if failed else EXIT_OK
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -137,15 +243,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..replay_check import check
     from ..rng import parse_seed
     from ..rules import load_ruleset
-    from ..simulate import play_game
+    from ..simulate import log_name, play_game, prepare_out_dir
 
     ruleset = load_ruleset(args.ruleset)
     bots = _parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{ruleset.id}-seed{seed}.jsonl".replace("/", "_")
-    game = play_game(ruleset, seed, bots, replay=path, max_deals=args.max_deals)
+    path = out / log_name(ruleset, seed)
+    partial = path.with_name(path.name + ".partial")
+    prepare_out_dir(out, [partial.name])
+    game = play_game(ruleset, seed, bots, replay=partial, max_deals=args.max_deals, signer=_signer(args))
+    # The demo may be run again with the same arguments: its log is then replaced by the same bytes.  A log that
+    # differs (another version of the ruleset, say) is never replaced.
+    if path.exists() and path.read_bytes() != partial.read_bytes():
+        raise MahjongError(f"exists and holds another game; not overwritten (this game's log is {partial})",
+                           source=str(path))
+    partial.replace(path)
     replayed = check(str(path), "replay")
     audited = check(str(path), "audit")
     summary = {

@@ -28,8 +28,10 @@ from ..errors import RulesetError
 #: faster than the pure-Python one, with the same safe constructor and the same line marks.
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-#: A ruleset file larger than this is not a ruleset.
+#: A ruleset file larger than this is not a ruleset (the largest bundled one is under 100 kB).
 MAX_BYTES = 1_000_000
+#: Deepest nesting of maps and lists in a ruleset file (the bundled ones nest at most 8 deep).
+MAX_DEPTH = 32
 
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
@@ -43,8 +45,12 @@ def _key_path(path: str, key: str) -> str:
     return f"{path}.{key}" if key.isidentifier() else f"{path}[{key!r}]"
 
 
-def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: yaml.Node | None = None) -> None:
+def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: yaml.Node | None = None,
+                 depth: int = 0) -> None:
     """Walk the node tree; ``mark`` is the node whose line to report (the key of a mapping value)."""
+    if depth > MAX_DEPTH:
+        raise RulesetError(f"nested more than {MAX_DEPTH} maps or lists deep", source=source,
+                           place=_place(path, mark or node))
     if id(node) in seen:
         raise RulesetError(
             "YAML anchors and aliases are not allowed; use `extends` to share rules",
@@ -79,10 +85,10 @@ def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: 
                     f"duplicate key {key!r}", source=source, place=_place(_key_path(path, key), key_node)
                 )
             keys.add(key)
-            _check_nodes(value_node, _key_path(path, key), source, seen, key_node)
+            _check_nodes(value_node, _key_path(path, key), source, seen, key_node, depth + 1)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _check_nodes(item, f"{path}[{i}]", source, seen)
+            _check_nodes(item, f"{path}[{i}]", source, seen, None, depth + 1)
 
 
 def _check_numbers(data: Any, path: str, source: str) -> None:
@@ -112,6 +118,8 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
         raise RulesetError(f"not valid YAML: {exc.problem or exc}", source=source, place=place) from None
     except yaml.YAMLError as exc:
         raise RulesetError(f"not valid YAML: {exc}", source=source) from None
+    except RecursionError:  # the pure-Python parser (without libyaml) recurses into nesting
+        raise RulesetError(f"nested more than {MAX_DEPTH} maps or lists deep", source=source) from None
     if root is None:
         raise RulesetError("file is empty; expected a mapping with id, version and name", source=source)
     _check_nodes(root, "$", source, set())

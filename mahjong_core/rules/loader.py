@@ -119,7 +119,8 @@ class _Loader:
         """Build the ruleset at ``source``; return it, or ``None`` and the errors (all, or the first)."""
         where = source.location
         try:
-            document = parse_ruleset_text(source.read(), where)
+            text = source.read()
+            document = parse_ruleset_text(text, where)
         except RulesetError as exc:
             return None, [exc]
         errors = file_errors(document, where, everything=everything)
@@ -171,6 +172,7 @@ class _Loader:
                 location=where,
                 raw_tables=tables,
                 origins=origins,
+                text=text if source.id is None else None,
         )
         errors = predicate_errors(ruleset)
         if errors:
@@ -379,14 +381,28 @@ def load_ruleset(id_or_path: str | Path, *, catalog: Catalog | None = None) -> R
     key = (str(path.resolve()), hashlib.sha256(text.encode("utf-8")).hexdigest())
     if catalog is None and key in _files:
         return _files[key]
-    loader, source = _file_loader(text, str(path), catalog)
+    ruleset = load_ruleset_text(text, str(path), catalog=catalog)
+    if catalog is None:
+        _files[key] = ruleset
+    return ruleset
+
+
+def load_ruleset_text(text: str, where: str, *, catalog: Catalog | None = None) -> Ruleset:
+    """A ruleset file's text, resolved against the installed rulesets (or ``catalog``).
+
+    This is how a house rule embedded in a log's header is read back: as the
+    same data a file would be, checked by the schema and able to name only
+    installed rulesets, predicates and families -- never a module.
+
+    :param where: what error messages name as the file.
+    :raises RulesetError: for anything invalid, located in ``where``.
+    """
+    loader, source = _file_loader(text, where, catalog)
     if source.id is not None:  # the installed ruleset's own file
         return loader.by_id(source.id)
     ruleset, errors = loader.build(source, (), expected_id=None, everything=False)
     if ruleset is None:
         raise errors[0]
-    if catalog is None:
-        _files[key] = ruleset
     return ruleset
 
 

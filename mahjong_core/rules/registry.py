@@ -113,10 +113,16 @@ def file_source(path: str | Path) -> RulesetSource:
     file = Path(path)
 
     def read() -> str:
+        from ..bounded_read import read_bounded
+        from .document import MAX_BYTES
+
+        data = read_bounded(file, MAX_BYTES, what="the rule file", error=RulesetError)
         try:
-            return file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RulesetError(f"cannot read file: {exc}", source=str(file)) from exc
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            raise RulesetError(f"not UTF-8 text (byte {exc.start}); a ruleset file is UTF-8 YAML", source=str(file),
+                               place=f"line {line}") from None
 
     return RulesetSource(id=None, location=str(file), read=read)
 

@@ -67,7 +67,8 @@ def test_a_changed_decision_of_its_own_is_caught_at_that_decision(tmp_path: Path
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     verdict = check(str(path), "audit")
     assert not verdict.ok and verdict.event == event["n"], verdict.text()
-    assert f"field 'tile' is '{other}' in the log, but the rules give '{event['tile']}'" in verdict.error
+    assert (f"field 'tile' is '{other}' in the log, but the re-played bot cautious-0 would have played "
+            f"'{event['tile']}' (discard {event['tile']}") in verdict.error
 
 
 class Shadowed:

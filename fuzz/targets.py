@@ -1,0 +1,87 @@
+"""Coverage-guided fuzzing of the readers of untrusted input, with atheris (libFuzzer for Python).
+
+The test suite runs hypothesis over the same readers with 10,000 inputs each
+(``tests/test_fuzz.py``); this is the long run, guided by coverage, that finds
+what generated inputs miss.  Each target asserts the one property the suite
+asserts: a reader succeeds or raises the project's located error, never
+anything else (atheris reports any other exception as a crash, with the input
+that caused it saved as ``crash-*``).
+
+Usage (atheris is not a project dependency: ``pip install atheris``)::
+
+    python fuzz/targets.py log -atheris_runs=1000000 fuzz/corpus/log
+    python fuzz/targets.py rules -max_total_time=3600
+    python fuzz/targets.py hand -max_total_time=600
+
+Every argument after the target name is libFuzzer's (``-help=1`` lists them).
+A corpus folder is seeded with the golden replays or the bundled rule files
+when it is empty.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import atheris
+
+with atheris.instrument_imports():
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.notation import parse_hand
+    from mahjong_core.replay_log import parse_log
+    from mahjong_core.rules import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+_RULE_FILE = Path(tempfile.mkdtemp(prefix="mahjong-fuzz-")) / "house.yaml"
+
+
+def fuzz_log(data: bytes) -> None:
+    for validate in (True, False):
+        try:
+            parse_log(data, source="fuzz.jsonl", validate_events=validate, decode_events=validate)
+        except MahjongError:
+            pass  # a located refusal is the right answer to a bad log
+
+
+def fuzz_rules(data: bytes) -> None:
+    _RULE_FILE.write_bytes(data)
+    try:
+        load_ruleset(_RULE_FILE)
+    except MahjongError:
+        pass  # a located refusal is the right answer to a bad rule file
+
+
+def fuzz_hand(data: bytes) -> None:
+    text = atheris.FuzzedDataProvider(data).ConsumeUnicodeNoSurrogates(256)
+    try:
+        parse_hand(text)
+    except MahjongError:
+        pass  # a located refusal is the right answer to a bad hand
+
+
+TARGETS = {"log": (fuzz_log, "replays/*.jsonl"), "rules": (fuzz_rules, "plugins/*/ruleset.yaml"),
+           "hand": (fuzz_hand, None)}
+
+
+def _seed_corpus(args: list[str], pattern: str | None) -> None:
+    folders = [Path(a) for a in args if not a.startswith("-")]
+    for folder in folders:
+        folder.mkdir(parents=True, exist_ok=True)
+        if pattern and not any(folder.iterdir()):
+            for i, path in enumerate(sorted(ROOT.glob(pattern))):
+                (folder / f"seed-{i}").write_bytes(path.read_bytes())
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in TARGETS:
+        sys.exit(f"usage: {sys.argv[0]} {{{','.join(TARGETS)}}} [libFuzzer options] [corpus folder]")
+    target, pattern = TARGETS[sys.argv[1]]
+    args = sys.argv[2:]
+    _seed_corpus(args, pattern)
+    atheris.Setup([sys.argv[0], *args], target)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()

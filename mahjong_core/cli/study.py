@@ -1,0 +1,81 @@
+"""``mahjong study`` and ``mahjong simulate --summary``: many seeded games reduced to figures.
+
+The work is :mod:`mahjong_study`'s; this module reads the options, shows a
+progress bar on a terminal and prints the result (text, or ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import MahjongError
+from .output import EXIT_OK, print_json
+
+
+@contextmanager
+def _progress(args: argparse.Namespace, total: int) -> Iterator[Callable[[int], object] | None]:
+    if args.json or not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit="game", file=sys.stderr)
+    try:
+        yield bar.update
+    finally:
+        bar.close()
+
+
+def _check_counts(args: argparse.Namespace) -> None:
+    if args.games < 1:
+        raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
+    if args.workers < 0:
+        raise MahjongError(f"--workers must be 0 (this process) or more, got {args.workers}", place="--workers")
+
+
+def print_summary(args: argparse.Namespace, bots: Sequence[str], seed: int | str) -> int:
+    """``simulate --summary``: the figures of one ruleset's games, no logs written."""
+    from mahjong_study import report
+    from mahjong_study.study import summary
+
+    _check_counts(args)
+    with _progress(args, args.games) as progress:
+        figures = summary(args.ruleset, seed, args.games, bots, max_deals=args.max_deals, workers=args.workers,
+                          progress=progress)
+    if args.json:
+        print_json(figures)
+    else:
+        print(report.text(figures))
+    return EXIT_OK
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    """Duplicate play of two rulesets; the report in ``--out``, the figures printed."""
+    from mahjong_study import report
+    from mahjong_study.study import study
+
+    from ..rng import parse_seed
+    from ..rules import load_ruleset
+    from .games import _parse_bots
+
+    _check_counts(args)
+    a, b = load_ruleset(args.a), load_ruleset(args.b)
+    players = int(a.param("players"))
+    if int(b.param("players")) != players:
+        raise MahjongError(f"{args.a} seats {players} players and {args.b} {b.param('players')}; duplicate play "
+                           "needs the same table", place="b")
+    bots = _parse_bots(args.bots, players)
+    out = Path(args.out)
+    with _progress(args, 2 * args.games) as progress:
+        result = study(args.a, args.b, parse_seed(args.seed), args.games, bots, max_deals=args.max_deals,
+                       workers=args.workers, scheduler=args.scheduler, out=out, progress=progress)
+    if args.json:
+        print_json(result)
+    else:
+        print(report.text(result))
+        print(f"report: {out / 'report.html'} (plots as PNG and SVG beside it, figures in study.json)")
+    return EXIT_OK

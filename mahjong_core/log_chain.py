@@ -1,0 +1,266 @@
+"""The hash chain and the signatures that seal a replay log.
+
+Re-playing a game proves its moves follow from its header; it cannot prove
+the header itself (who sat where, which seat was a bot) or that the file is
+the one a server wrote.  So every checkpoint of a log -- each ``deal_end`` and
+the ``game_end`` -- carries ``chain``: the SHA-256 of every byte of the log
+before that line, header included, followed by the checkpoint event's own
+canonical serialisation without its seal fields.  Changing, inserting,
+deleting or reordering any line breaks the chain at the first checkpoint
+after it, and the verdict names the span of lines between the last good
+checkpoint and that one.
+
+A chain alone proves only that the file is consistent: anyone can compute
+one.  A log may therefore also be signed: its header names the signer's
+Ed25519 public key (``signed_by``), and each checkpoint carries ``sig``, the
+signature of ``SIGNATURE_CONTEXT + chain`` (the context string keeps a
+signature made here from meaning anything elsewhere).  An audit with the
+signer's public key then proves who sealed everything up to each checkpoint.
+The scheme, with test vectors, is in ``docs/replay-format.md``.
+
+Ed25519 is from PyCA's ``cryptography`` (imported only when a key is used):
+the signing primitive should come from a library that is audited and kept
+up to date, not from this project.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .bounded_read import read_bounded
+from .errors import MahjongError, ReplayError
+from .strict_json import canonical
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+#: The events that carry the chain (and, in a signed log, a signature).
+CHECKPOINTS = frozenset({"deal_end", "game_end"})
+#: The fields a checkpoint's seal adds; the chain covers the event without them.
+SEAL_FIELDS = ("chain", "sig")
+#: What a signature signs, before the chain's hex digits.
+SIGNATURE_CONTEXT = b"mahjong-core replay chain v1\n"
+#: A key file is a few hundred bytes.
+MAX_KEY_BYTES = 16 * 1024
+
+
+def _seal_base(event: dict[str, Any]) -> bytes:
+    return canonical({k: v for k, v in event.items() if k not in SEAL_FIELDS}).encode("utf-8")
+
+
+class Signer:
+    """An Ed25519 private key that signs chain heads."""
+
+    def __init__(self, key: Ed25519PrivateKey):
+        from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+        self._key = key
+        self.public_hex = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+
+    def sign(self, chain: str) -> str:
+        return self._key.sign(SIGNATURE_CONTEXT + chain.encode("ascii")).hex()
+
+
+class Sealer:
+    """Adds the seal to a log's lines as they are written (see :class:`mahjong_core.replay_log.ReplayWriter`)."""
+
+    def __init__(self, signer: Signer | None = None):
+        self._hash = hashlib.sha256()
+        self._signer = signer
+
+    def line(self, obj: dict[str, Any]) -> str:
+        """The canonical line for ``obj``, sealed: the header names the signer, a checkpoint carries its chain."""
+        kind = obj.get("type")
+        if kind == "header":
+            obj = {k: v for k, v in obj.items() if k != "signed_by"}
+            if self._signer is not None:
+                obj["signed_by"] = self._signer.public_hex
+        elif kind in CHECKPOINTS:
+            running = self._hash.copy()
+            running.update(_seal_base(obj))
+            chain = running.hexdigest()
+            obj = {**{k: v for k, v in obj.items() if k not in SEAL_FIELDS}, "chain": chain}
+            if self._signer is not None:
+                obj["sig"] = self._signer.sign(chain)
+        text = canonical(obj)
+        self._hash.update(text.encode("utf-8") + b"\n")
+        return text
+
+
+@dataclass
+class Integrity:
+    """What a log's seal proves, as read by :func:`verify_chain`.
+
+    :param checkpoints: how many checkpoints the log has.
+    :param chained: how many of them carry a chain that verified.
+    :param signed_by: the header's signer key (hex), or ``None`` for an unsigned log.
+    :param broken: ``(line, message)`` of the first checkpoint whose chain or signature does not verify.
+    """
+
+    checkpoints: int = 0
+    chained: int = 0
+    signed_by: str | None = None
+    broken: tuple[int, str] | None = None
+
+    def describe_chain(self) -> str:
+        if self.broken is not None:
+            return f"broken at line {self.broken[0]}"
+        if self.chained:
+            return f"verified at {self.chained} checkpoints"
+        return "absent: nothing proves the lines were not changed together"
+
+
+def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], header: dict[str, Any]) -> Integrity:
+    """Check the chain (and, in a signed log, every signature) over a log's lines.
+
+    :param lines: the log's lines without their newlines, header first.
+    :param event: the decoded event of line index ``i`` (1 for the first event), decoded only for checkpoints.
+    """
+    signed_by = header.get("signed_by")
+    integrity = Integrity(signed_by=signed_by)
+    public = _public_key(signed_by) if isinstance(signed_by, str) else None
+    running = hashlib.sha256()
+    last_good = 1
+    for i, line in enumerate(lines):
+        if i and ("deal_end" in line or "game_end" in line):
+            ev = event(i)
+            if ev.get("type") in CHECKPOINTS:
+                integrity.checkpoints += 1
+                problem = _check_checkpoint(ev, running, public, integrity, i)
+                if problem is None and "chain" in ev and line != canonical(ev):
+                    problem = ("a sealed checkpoint is written in its canonical form (keys sorted, no spaces), so "
+                               "that the seal covers every byte of its line; this one is not")
+                if problem is not None:
+                    integrity.broken = (i + 1, problem.replace("{span}", _span(last_good, i + 1)))
+                    return integrity
+                last_good = i + 1
+        running.update(line.encode("utf-8") + b"\n")
+    return integrity
+
+
+def _span(last_good: int, line: int) -> str:
+    return f"line {last_good + 1}" if last_good + 1 == line else f"lines {last_good + 1} to {line}"
+
+
+def _check_checkpoint(ev: dict[str, Any], running: Any, public: Ed25519PublicKey | None, integrity: Integrity,
+                      i: int) -> str | None:
+    chain, sig = ev.get("chain"), ev.get("sig")
+    if chain is None:
+        if integrity.chained or public is not None:
+            return (f"this {ev['type']} has no chain, but the log is sealed"
+                    f"{' and signed' if public is not None else ''}: the seal was removed here")
+        if sig is not None:
+            return "this checkpoint has a signature but no chain"
+        return None
+    if integrity.checkpoints > 1 and not integrity.chained:
+        return "this checkpoint has a chain, but an earlier one has none: the log was sealed in part"
+    expected = running.copy()
+    expected.update(_seal_base(ev))
+    if chain != expected.hexdigest():
+        return ("the hash chain breaks here: since the last checkpoint that verified, a line in {span} was "
+                "changed, inserted, deleted or moved, or this line's chain was")
+    if public is not None:
+        if sig is None:
+            return "the log is signed (its header names a key), but this checkpoint has no signature"
+        if not _verify(public, chain, sig):
+            return (f"the signature does not verify with the header's key {integrity.signed_by}: the log was "
+                    "changed after it was signed, or the signature was made with another key")
+    elif sig is not None:
+        return "this checkpoint has a signature, but the header names no signer key (signed_by)"
+    integrity.chained += 1
+    return None
+
+
+def _verify(public: Ed25519PublicKey, chain: str, sig: str) -> bool:
+    from cryptography.exceptions import InvalidSignature
+
+    try:
+        public.verify(bytes.fromhex(sig), SIGNATURE_CONTEXT + chain.encode("ascii"))
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def _public_key(hex_key: str) -> Ed25519PublicKey:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    try:
+        return Ed25519PublicKey.from_public_bytes(bytes.fromhex(hex_key))
+    except ValueError:
+        raise ReplayError(f"signed_by {hex_key[:20]!r}... is not an Ed25519 public key (64 hex digits)",
+                          place="line 1") from None
+
+
+# ---------------------------------------------------------------- key files
+
+
+def load_signer(path: str | Path) -> Signer:
+    """A private key file as written by :func:`generate_key` (PEM, PKCS #8, unencrypted)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import load_pem_private_key
+
+    data = read_bounded(path, MAX_KEY_BYTES, what="the key file")
+    try:
+        key = load_pem_private_key(data, password=None)
+    except (ValueError, TypeError) as exc:
+        raise MahjongError(f"not an unencrypted PEM private key ({exc}); make one with `mahjong keygen FILE`",
+                           source=str(path)) from None
+    if not isinstance(key, Ed25519PrivateKey):
+        raise MahjongError(f"a {type(key).__name__.removeprefix('_')} key; logs are signed with Ed25519 keys",
+                           source=str(path))
+    return Signer(key)
+
+
+def load_public_key(path: str | Path) -> str:
+    """A public key file (PEM, or the 64 hex digits of the raw key) as the hex a log's header names."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat, load_pem_public_key
+
+    data = read_bounded(path, MAX_KEY_BYTES, what="the public key file")
+    text = data.decode("ascii", errors="replace").strip()
+    if len(text) == 64 and all(c in "0123456789abcdefABCDEF" for c in text):
+        return text.lower()
+    try:
+        key = load_pem_public_key(data)
+    except (ValueError, TypeError) as exc:
+        raise MahjongError(f"not a PEM public key nor 64 hex digits ({exc})", source=str(path)) from None
+    if not isinstance(key, Ed25519PublicKey):
+        raise MahjongError(f"a {type(key).__name__.removeprefix('_')} key; logs are signed with Ed25519 keys",
+                           source=str(path))
+    return key.public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+
+
+def generate_key(path: str | Path) -> tuple[Path, Path, str]:
+    """Write a new private key to ``path`` (readable by its owner only) and its public key to ``path.pub``.
+
+    Neither file is overwritten: a signing key that is lost cannot be made again.
+    :returns: the two paths and the public key's hex.
+    """
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import (
+        Encoding,
+        NoEncryption,
+        PrivateFormat,
+        PublicFormat,
+    )
+
+    private_path = Path(path)
+    public_path = private_path.with_name(private_path.name + ".pub")
+    for p in (private_path, public_path):
+        if p.exists():
+            raise MahjongError("exists; a key file is never overwritten (choose another name)", source=str(p))
+    key = Ed25519PrivateKey.generate()
+    pem = key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption())
+    try:
+        fd = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as file:
+            file.write(pem)
+        public_path.write_bytes(key.public_key().public_bytes(Encoding.PEM, PublicFormat.SubjectPublicKeyInfo))
+    except OSError as exc:
+        raise MahjongError(f"cannot write the key: {exc.strerror or exc}", source=str(private_path)) from None
+    return private_path, public_path, Signer(key).public_hex

@@ -1,0 +1,132 @@
+"""One reading of every JSON line, or a refusal that says what is wrong with it.
+
+Python's :func:`json.loads` is lenient where a referee cannot afford it to be:
+a duplicate key silently keeps the last value (two readers of the same line
+may then see two different games), ``NaN`` and ``Infinity`` are accepted,
+``1.0`` compares equal to ``1``, a 5,000-digit integer raises ``ValueError``
+and 20,000 nested brackets raise ``RecursionError``.  A log line, a websocket
+message or any other untrusted JSON text is decoded here instead, under
+bounds that are part of the published format (``docs/replay-format.md``,
+"Strict decoding"):
+
+* no duplicate keys in any object;
+* no non-finite numbers, and no fractions at all: every number in the format
+  is an integer;
+* every integer within ``±MAX_INT`` (2**53 - 1, the range every JSON reader,
+  a browser's included, represents exactly; I-JSON, RFC 7493);
+* nesting at most ``MAX_DEPTH`` arrays and objects deep.
+
+Booleans where integers belong are the schema's to reject (the JSON Schema
+type ``integer`` excludes ``true`` and ``false``), since only the schema says
+where integers belong.
+
+The canonical lines this project writes are read at the speed of
+:func:`json.loads`: a line that re-serialises to itself byte for byte and has
+no long run of digits and few brackets cannot hold a duplicate key, a
+non-finite number or an out-of-range integer, so only other lines take the
+slower, hook-checked path.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, NoReturn
+
+#: Deepest nesting of arrays and objects accepted in one value.
+MAX_DEPTH = 32
+#: Largest magnitude of an integer accepted (2**53 - 1).
+MAX_INT = 2**53 - 1
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+#: A run of 16 or more digits may be an integer beyond MAX_INT (which has 16 digits).
+_LONG_DIGITS = re.compile(r"\d{16,}")
+
+
+class StrictJSONError(ValueError):
+    """A JSON text this reader refuses, with what is wrong and the column where it is (1-based, or None)."""
+
+    def __init__(self, message: str, column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.column = column
+
+    def __str__(self) -> str:
+        return self.message if self.column is None else f"{self.message} at column {self.column}"
+
+
+def canonical(value: Any) -> str:
+    """The one canonical serialisation: keys sorted, no spaces, UTF-8 as is, no NaN."""
+    return _CANONICAL.encode(value)
+
+
+def loads(text: str) -> Any:
+    """Decode one JSON text under the bounds above; raise :class:`StrictJSONError` naming what is wrong."""
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        _check_depth(text)
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_refuse_float)
+    except StrictJSONError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise StrictJSONError(f"not JSON ({exc.msg})", exc.colno) from None
+    except ValueError:  # an integer too long for int(): find and name it
+        return _strict(text)
+    if _LONG_DIGITS.search(text) is None:
+        try:
+            if canonical(value) == text:
+                return value
+        except ValueError:  # pragma: no cover - non-finite numbers were refused above
+            pass
+    return _strict(text)
+
+
+def _strict(text: str) -> Any:
+    """The slow, exact reading: every object's keys and every integer looked at."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_refuse_constant,
+                          parse_float=_refuse_float, parse_int=_bounded_int)
+    except json.JSONDecodeError as exc:
+        raise StrictJSONError(f"not JSON ({exc.msg})", exc.colno) from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise StrictJSONError(f"duplicate key {key!r} in an object; a reader would see only one of its "
+                                      "values")
+            seen.add(key)
+    return obj
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise StrictJSONError(f"{name} is not a JSON number; every number here is a finite integer")
+
+
+def _refuse_float(text: str) -> NoReturn:
+    raise StrictJSONError(f"the number {text[:40]} is not an integer; every number here is an integer")
+
+
+def _bounded_int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > 16 or int(digits) > MAX_INT:
+        shown = text if len(text) <= 24 else f"{text[:12]}...({len(digits)} digits)"
+        raise StrictJSONError(f"the integer {shown} is beyond the bound of ±{MAX_INT} (2**53 - 1)")
+    return int(text)
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before the parser recurses into it."""
+    depth = 0
+    for match in _BRACKET.finditer(_STRING.sub('""', text)):
+        if match.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise StrictJSONError(f"nested more than {MAX_DEPTH} arrays or objects deep")
+        else:
+            depth -= 1

@@ -329,14 +329,15 @@ def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tup
     take no arguments and are asked outside games; the owner's name goes into
     the error when two plugins contribute one name.
 
-    Each plugin's answer is remembered, by the plugin and its hook function
-    (so a replaced function is asked again): loading every installed ruleset
-    asks the same plugins the same question once per ruleset, and registering
-    them anew each time cost more than the rest of the load.  The plugins are
-    registered and checked one by one, in order, a name registered once
-    (as one manager would); a plugin whose implementation asks for another
-    order (``tryfirst``, ``trylast``, a wrapper) sends the question to one
-    manager of them all, which orders it as pluggy does.
+    Each plugin is registered (and checked) in a manager of its own once,
+    by the plugin and its hook functions (so a replaced function is
+    registered again): loading every installed ruleset asks the same plugins
+    the same question once per ruleset, and registering them all anew each
+    time cost more than the rest of the load.  The answers are asked for each
+    time.  The plugins are taken in order, a name once (as one manager would
+    register them); a plugin whose implementation asks for another order
+    (``tryfirst``, ``trylast``, a wrapper) sends the question to one manager
+    of them all, which orders it as pluggy does.
     """
     plugins = tuple(plugins)
     found: list[tuple[str, Any]] = []
@@ -354,23 +355,15 @@ def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tup
 
 
 def _contribution(plugin: object, hook: str) -> tuple[tuple[str, Any], ...] | None:
-    """One plugin's items for a contribution hook, remembered; ``None`` if it asks for an order of its own."""
-    try:
-        key = (hook, plugin, getattr(plugin, hook, None))
-        known = _CONTRIBUTIONS.get(key)
-    except TypeError:  # a plugin object that cannot be hashed is asked every time
-        key, known = None, None
-    if known is not None:
-        return known
+    """One plugin's items for a contribution hook; ``None`` if it asks for an order of its own.
+
+    The answer itself is asked for every time: a plugin may answer from a
+    registry that grows (a vocabulary a test or a late import adds to).
+    """
     impls = getattr(_alone(plugin).hook, hook).get_hookimpls()
     if any(impl.tryfirst or impl.trylast or impl.hookwrapper or impl.wrapper for impl in impls):
         return None
-    answer = tuple((impl.plugin_name, item) for impl in impls for item in impl.function() or ())
-    if key is not None:
-        if len(_CONTRIBUTIONS) >= 256:
-            _CONTRIBUTIONS.clear()
-        _CONTRIBUTIONS[key] = answer
-    return answer
+    return tuple((impl.plugin_name, item) for impl in impls for item in impl.function() or ())
 
 
 def _alone(plugin: object) -> MahjongPluginManager:
@@ -403,5 +396,4 @@ def _contributions_together(plugins: tuple[object, ...], hook: str) -> list[tupl
     return found
 
 
-#: One plugin's contributions, by hook, plugin and hook function (see :func:`contributions`).
-_CONTRIBUTIONS: dict[tuple[str, object, object], tuple[tuple[str, Any], ...]] = {}
+

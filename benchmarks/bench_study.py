@@ -34,7 +34,8 @@ def _peak_mb() -> float:
 
 def run(workers: int, deals: int) -> tuple[float, list[float], int]:
     games = deals // DEALS_PER_GAME
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=":0") as cluster, \
             Client(cluster) as client:
         address = cluster.scheduler_address
         start = time.perf_counter()

@@ -47,7 +47,7 @@ __all__ = [
     # Replay and audit
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "seat_view",
     # Writing plugins
-    "hookimpl", "Predicate", "Vocabulary", "ScoringFamily", "Settlement", "Mechanism",
+    "hookimpl", "Predicate", "Vocabulary", "ScoringFamily", "FactsRead", "Settlement", "Mechanism",
     # Errors
     "MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "IllegalAction", "WallError",
 ]
@@ -71,7 +71,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "views": ("seat_view",),
     "hookspecs": ("hookimpl",),
     "predicates": ("Predicate", "Vocabulary"),
-    "extensions": ("ScoringFamily", "Settlement", "Mechanism"),
+    "extensions": ("ScoringFamily", "FactsRead", "Settlement", "Mechanism"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError"),
     "wall": ("WallError",),
 }
@@ -107,7 +107,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from .arrangements import is_complete
     from .engine import Game, GameResult, IllegalAction, Player
     from .errors import HandError, MahjongError, NotationError, ReplayError, RulesetError
-    from .extensions import Mechanism, ScoringFamily, Settlement
+    from .extensions import FactsRead, Mechanism, ScoringFamily, Settlement
     from .hookspecs import hookimpl
     from .melds import Arrangement, Form, Hand, Meld, MeldKind
     from .notation import format_hand, format_tiles, parse_hand, parse_tiles

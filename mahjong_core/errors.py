@@ -9,7 +9,7 @@ it into ``file::place: message`` and a non-zero exit status.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Any, Self
 
 
 class MahjongError(Exception):
@@ -21,6 +21,7 @@ class MahjongError(Exception):
         a character offset (``char 7``), an event number (``event 12``).
     """
 
+    #: The exit status of the command it ends: 2, bad usage or unreadable input (see ``mahjong --help``).
     exit_code = 2
 
     def __init__(self, message: str, *, source: str | None = None, place: str | None = None):
@@ -28,6 +29,9 @@ class MahjongError(Exception):
         self.message = message
         self.source = source
         self.place = place
+        #: The line and column (1-based) in ``source`` where the place is written, where known (a YAML file's).
+        self.line: int | None = None
+        self.column: int | None = None
 
     def located(self, *, source: str | None = None, place: str | None = None) -> Self:
         """Return the same error with a source/place filled in where still unknown."""
@@ -37,9 +41,25 @@ class MahjongError(Exception):
             self.place = place
         return self
 
+    def at(self, line: int, column: int) -> Self:
+        """Return the same error, located at a line and column of its source as well."""
+        self.line, self.column = line, column
+        return self
+
     def __str__(self) -> str:
-        where = "::".join(p for p in (self.source, self.place) if p)
+        place = self.place
+        if self.line is not None:
+            place = f"{place or ''} (line {self.line}, column {self.column})".lstrip()
+        where = "::".join(p for p in (self.source, place) if p)
         return f"{where}: {self.message}" if where else self.message
+
+    def to_json(self) -> dict[str, Any]:
+        """The error as one JSON object: ``error`` (the message), ``source``, ``place``, ``line``, ``column``."""
+        out: dict[str, Any] = {"error": self.message, "source": self.source, "place": self.place}
+        if self.line is not None:
+            out.update(line=self.line, column=self.column)
+        out["exit_code"] = self.exit_code
+        return out
 
 
 class NotationError(MahjongError):
@@ -55,6 +75,8 @@ class RulesetError(MahjongError):
 
 
 class ReplayError(MahjongError):
-    """A replay log that is corrupt, cut off, tampered with, or names an unknown ruleset."""
+    """A replay log that is corrupt, cut off, tampered with, or names an unknown ruleset.
 
-    exit_code = 3
+    Raised where a log cannot be read at all, so its exit status is that of unreadable input (2); a log that
+    reads and is found wrong is a verdict (``mahjong replay``/``audit`` exit 1).
+    """

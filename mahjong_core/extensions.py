@@ -38,6 +38,28 @@ ReadingFn = Callable[["Ruleset", "Hand", Mapping[str, Any], "Arrangement"], "Sco
 SettleFn = Callable[["Ruleset", "Table", "Outcome"], "list[Payment]"]
 
 
+@dataclass(frozen=True)
+class FactsRead:
+    """The situation facts (:data:`mahjong_core.predicates.KNOWN_FACTS`) a family's engine reads under one ruleset.
+
+    ``mahjong score`` builds a hand's context from one set of flags that means
+    the same under every ruleset (:mod:`mahjong_core.situation`); this is how
+    it knows which of them a ruleset uses (a flag it does not is reported as
+    ignored) and which fact it would still lack.
+
+    :param winner: the facts a winning hand's score reads.
+    :param loser: the facts a losing hand's score reads, or ``None`` when losing hands are not scored.
+    :param loser_note: why losing hands score nothing, with its source, when ``loser`` is ``None``.
+    """
+
+    winner: frozenset[str]
+    loser: frozenset[str] | None = None
+    loser_note: str = ""
+
+
+FactsFn = Callable[["Ruleset"], FactsRead]
+
+
 @dataclass(frozen=True, eq=False)
 class ScoringFamily:
     """A scoring engine that rulesets choose by name (``scoring.family``).
@@ -57,6 +79,9 @@ class ScoringFamily:
         engine caches a compiled form) and raises a located :class:`~mahjong_core.errors.RulesetError` for an
         entry it cannot use; called when the ruleset is loaded, so ``mahjong rules validate`` reports what
         the first scored hand would otherwise trip over.
+    :param facts: ``facts(ruleset) -> FactsRead``: the situation facts the engine reads under that ruleset, or
+        ``None`` when the family does not say (``mahjong score`` then passes every fact it has and can report
+        no flag as ignored).
     """
 
     name: str
@@ -66,6 +91,7 @@ class ScoringFamily:
     description: str = ""
     parameters: Mapping[str, Any] | None = None
     check: Callable[[Ruleset], object] | None = None
+    facts: FactsFn | None = None
 
 
 @dataclass(frozen=True)
@@ -200,8 +226,22 @@ def installed() -> Extensions:
     points = sorted(metadata.entry_points(group=PLUGIN_GROUP), key=lambda ep: (ep.name, ep.value))
     plugins: dict[str, object] = {}
     for ep in points:
-        plugins.setdefault(ep.name, _import(ep.name, ep.value))
+        if ep.name in plugins:
+            continue
+        try:
+            plugins[ep.name] = _import(ep.name, ep.value)
+        except RulesetError as exc:
+            # One broken third-party plugin must not take every ruleset down with it: it is left out, said once.
+            # A ruleset that needs what it would contribute then fails to load, naming the missing name.
+            warn(f"skipped {exc.message}")
     return collect(plugins)
+
+
+def warn(message: str) -> None:
+    """One line on standard error: something was left out, and the command goes on."""
+    import sys
+
+    print(f"mahjong: warning: {message}", file=sys.stderr)
 
 
 def clear_cache() -> None:

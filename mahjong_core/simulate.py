@@ -121,16 +121,3 @@ def simulate(ruleset: Ruleset, seed: int | str, games: int, bots: Sequence[str],
             progress(1)
     return played
 
-
-def play_game_task(ruleset: str, seed: int | str, bots: Sequence[str], replay: str | None, max_deals: int | None,
-                   key: str | None) -> SimulatedGame:
-    """:func:`play_game` with everything given by name (a ruleset id or path, a key file), for another process.
-
-    A batch spread over Dask workers sends each worker this and the names, never a loaded ruleset or a
-    private key; the game, and its log's bytes, are the same wherever it is played.
-    """
-    from .log_chain import load_signer
-    from .rules import load_ruleset
-
-    return play_game(load_ruleset(ruleset), seed, bots, replay=Path(replay) if replay else None,
-                     max_deals=max_deals, signer=load_signer(key) if key else None)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.rules import Ruleset, available, load_ruleset
+from mahjong_core.rules import Ruleset, available, is_ruleset_path, load_ruleset
 from mahjong_core.rules.merge import is_leaf
 from mahjong_core.rules.ruleset import Provenance
 
@@ -403,6 +403,14 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
     out.append("")
     if ruleset.description:
         out += [text(ruleset.description), ""]
+    if ruleset.documents:
+        # The club's own documents its citations name (``sources:``), besides the seeds.
+        docs = [[literal(key), text(str(doc.get("title", ""))), text(str(doc.get("edition", ""))) or EMPTY,
+                 f"`{doc['url']} <{doc['url']}>`__" if doc.get("url") else EMPTY]
+                for key, doc in sorted(ruleset.documents.items())]
+        out += [heading("Documents it cites", "-"),
+                "Besides the seeds, its citations name these documents by key (``minutes section 4``).", "",
+                list_table(["key", "title", "edition", "where"], docs, widths=[16, 40, 16, 28]), ""]
 
     all_entries = {section: entries(ruleset, section, parent) for section in sections(ruleset)}
     flat = [e for items in all_entries.values() for e in items]
@@ -635,7 +643,7 @@ def ruleset_ids(requested: Iterable[str] | str | None = None) -> list[str]:
     if isinstance(requested, str):
         requested = [part.strip() for part in requested.split(",")]
     ids = [rid for rid in dict.fromkeys(requested) if rid]
-    unknown = [rid for rid in ids if rid not in installed]
+    unknown = [rid for rid in ids if rid not in installed and not is_ruleset_path(rid)]
     if unknown:
         raise MahjongError(f"no installed ruleset {', '.join(map(repr, unknown))}; installed: {', '.join(installed)}",
                            place="--ruleset")
@@ -657,7 +665,7 @@ def generated_pages(ids: Sequence[str], *, rulesets_dir: str = "rulesets",
     pages = {f"{rulesets_dir}/index.rst": index_page(rulesets),
              f"{rulesets_dir}/comparison.rst": comparison_page(rulesets)}
     for rs in rulesets:
-        pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, ids)
+        pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, [r.id for r in rulesets])
     schemas = schema_files()
     pages[f"{schemas_dir}/index.rst"] = schema_index(schemas)
     for name, source in schemas.items():

@@ -42,7 +42,8 @@ def map_ordered(fn: Callable[..., T], tasks: Sequence[tuple[Any, ...]], *, worke
 
     cluster: Any = None
     if scheduler is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=":0")
         client = Client(cluster)
     else:
         client = Client(scheduler)

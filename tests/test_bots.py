@@ -159,9 +159,7 @@ def test_bots_alone_lists_the_installed_bots_without_a_game(capsys: pytest.Captu
 
 
 def test_a_bot_without_a_game_still_needs_the_game_options(capsys: pytest.CaptureFixture) -> None:
-    with pytest.raises(SystemExit) as caught:
-        main(["simulate", "--bots", "greedy"])
-    assert caught.value.code == 2
+    assert main(["simulate", "--bots", "greedy"]) == 2
     assert "the following arguments are required: --ruleset, --seed" in capsys.readouterr().err
 
 

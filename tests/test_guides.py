@@ -14,6 +14,7 @@ the docs build shared with tests/test_docs.py.
 
 from __future__ import annotations
 
+import argparse
 import ast
 import doctest
 import io
@@ -163,9 +164,45 @@ def mahjong(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def console_commands(page: str) -> list[str]:
     """Every ``$ ...`` command of the page's console blocks, a line ending in a backslash joined to the next."""
-    blocks = [b.code.replace("\\\n", " ") for b in code_blocks((DOCS / page).read_text(encoding="utf-8"))
-              if b.language == "console"]
-    return [" ".join(line[2:].split()) for code in blocks for line in code.splitlines() if line.startswith("$ ")]
+    return page_commands(DOCS / page)
+
+
+_FENCE = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
+_BASH = re.compile(r"^```bash\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def page_commands(path: Path) -> list[str]:
+    """The ``$ ...`` lines of a page's console blocks: ``.. code-block:: console`` in reST, ```` ```console ````
+    fences in Markdown, a line ending in a backslash joined to the next."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".rst":
+        codes = [b.code for b in code_blocks(text) if b.language == "console"]
+    else:
+        codes = [m.group(1) for m in _FENCE.finditer(text)]
+    found = [" ".join(line[2:].split()) for code in codes for line in code.replace("\\\n", " ").splitlines()
+             if line.startswith("$ ")]
+    # A setup line of a ``bash`` fence (``python3.11 -m venv .venv && ... && .venv/bin/mahjong demo ...``): its
+    # mahjong command is an example too; the setup before it is what the suite's own environment did.
+    for block in _BASH.finditer(text):
+        for part in block.group(1).replace("&&", "\n").splitlines():
+            if part.strip().startswith(".venv/bin/mahjong "):
+                found.append(" ".join(part.strip().removeprefix(".venv/bin/").split()))
+    return found
+
+
+def help_commands() -> list[str]:
+    """The ``$ mahjong ...`` examples of every ``--help`` text (each subcommand's epilog)."""
+    from mahjong_core.cli import build_parser
+
+    found: list[str] = []
+    pending = [build_parser()]
+    while pending:
+        parser = pending.pop(0)
+        found += [line.strip()[2:] for line in parser.format_help().splitlines() if line.strip().startswith("$ ")]
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                pending += list(dict.fromkeys(action.choices.values()))
+    return found
 
 
 def run_commands(page: str, folder: Path) -> dict[str, subprocess.CompletedProcess[str]]:
@@ -289,7 +326,7 @@ def test_the_installed_bot_is_listed_simulated_and_audits_clean(bot_guide: PageR
     header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert header["seats"][0]["kind"] == "steady"
     assert "audit OK" in results["mahjong audit replays/mcr-seed8.jsonl"].stdout
-    view = results["mahjong view replays/mcr-seed8.jsonl --seat 0"].stdout
+    view = results["mahjong view replays/mcr-seed8.jsonl --seat 0 --json"].stdout
     assert '"?"' in view
 
 
@@ -339,6 +376,45 @@ def test_the_contributed_predicate_doubles_a_hand_without_winds(hook_guide: Page
     items = json.loads(result.stdout)
     assert "no_winds" in items["123m456p789s234s5p +5p"]
     assert "no_winds" not in items["123m456p789s111z5p +5p"]
+
+
+# ---------------------------------------------------------------------------
+# Every other example command: the README's, the docs pages' and the --help texts'
+# ---------------------------------------------------------------------------
+
+#: Pages whose commands run against the installed rulesets alone; the guides' run against the package each
+#: guide builds (the tests above).
+EXAMPLE_PAGES = [ROOT / "README.md", *sorted(p for p in DOCS.glob("*.rst") if p.name not in GUIDES),
+                 *sorted(DOCS.glob("*.md"))]
+
+
+def example_commands() -> list[tuple[str, str]]:
+    """``(where, command)`` for every ``$ mahjong`` example outside the guides."""
+    # Only the mahjong command's examples: a page's pip, pytest or fuzzing lines are the environment's business.
+    found = [(path.name, command) for path in EXAMPLE_PAGES for command in page_commands(path)
+             if command.split(" ", 1)[0] == "mahjong"]
+    return found + [("--help", command) for command in help_commands()]
+
+
+def test_the_examples_are_found_where_they_are_shown() -> None:
+    where = {w for w, _ in example_commands()}
+    assert {"README.md", "--help", "conformance.rst", "house-rules.rst", "mcr-differences.md"} <= where
+    commands = [c for _, c in example_commands()]
+    assert 'mahjong hand "123m456p78s11z [777s<] +9s"' in commands
+    assert "mahjong demo --ruleset chinese_classical --seed 7" in commands  # the README's first command
+    assert sum(c.startswith("mahjong score ") for c in commands) >= 6
+
+
+@pytest.mark.parametrize(("where", "command"), example_commands())
+def test_every_example_command_runs(where: str, command: str, tmp_path: Path) -> None:
+    """Run as a reader of a checkout would: in an empty folder where ``plugins/`` and ``replays/`` are at hand."""
+    for folder in ("plugins", "replays"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    program, *args = shlex.split(command)
+    assert program == "mahjong", f"{where}: {command}"
+    result = mahjong(tmp_path, *args)
+    assert result.returncode == 0, f"{where}: $ {command}\n{result.stdout}{result.stderr}"
+    assert "Traceback" not in result.stderr
 
 
 # ---------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def test_batch_keeps_going_past_bad_lines() -> None:
     assert out[0]["id"] == "a" and out[0]["score"]["value"] == out[0]["score"]["raw"]["points"]
     assert "not a JSON object" in out[1]["error"] and "line 2" in out[1]["error"]
     assert "has 14 tiles" in out[2]["error"] and "line 3" in out[2]["error"]
-    assert "east, south, west or north" in out[3]["error"]
+    assert "E, S, W or N" in out[3]["error"]
     assert "object with a \"hand\"" in out[4]["error"]
 
 

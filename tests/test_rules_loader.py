@@ -237,7 +237,8 @@ def test_resolved_type_error_blames_the_file_that_set_the_value(tmp_path: Path) 
         """,
     )
     errors = validate_file(path)
-    assert [str(e) for e in errors] == [f"{path}::$.parameters.bank.enabled.value: 'yes' is not of type 'boolean'"]
+    assert [str(e) for e in errors] == [f"{path}::$.parameters.bank.enabled.value (line 7, column 15): 'yes' is not "
+                                        f"of type 'boolean'"]
 
 
 def test_bad_tile_group_is_a_load_error(tmp_path: Path) -> None:
@@ -361,7 +362,8 @@ def test_malformed_yaml_gives_one_located_error(tmp_path: Path, text: str, place
         ),
         (
             'parameters:\n  usual_limit: {value: 100, source: "line 346"}\n',
-            "$.parameters.usual_limit.source: 'line 346' is not a citation like '000 line 346'",
+            "$.parameters.usual_limit.source: 'line 346' is not a citation: a document and a place in it, like "
+            "'000 line 346'",
         ),
         (
             'parameters:\n  usual_limit: {source: "000 line 346"}\n',
@@ -375,7 +377,7 @@ def test_malformed_yaml_gives_one_located_error(tmp_path: Path, text: str, place
             'limit_hands:\n  heavenly: {predicate: heavenly_hand, value: lots, source: "000 line 376"}\n',
             "$.limit_hands.heavenly.value: 'lots' is not valid under any of the given schemas",
         ),
-        ("colour: red\n", "$: Additional properties are not allowed ('colour' was unexpected)"),
+        ("colour: red\n", "$.colour: unknown key(s) 'colour'; expected one of description, doublings"),
     ],
 )
 def test_schema_violation_reads_file_path_message(tmp_path: Path, body: str, expected: str) -> None:

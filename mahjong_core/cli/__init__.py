@@ -1,9 +1,10 @@
 """The ``mahjong`` command.
 
 Every subcommand prints a readable report, or JSON with ``--json``.  Bad input
-of any kind ends in one line ``file::place: message`` on standard error and a
-non-zero exit status, never a traceback: referees run this on files they
-did not write.
+of any kind ends in one line ``file::place: message`` on standard error (with
+``--json``, one JSON object on standard output) and exit status 2, never a
+traceback: referees run this on files they did not write.  The exit statuses
+are one table (:data:`.output.EXIT_CODES`), shown by ``mahjong --help``.
 
 This module only describes the command line and dispatches.  Each subcommand
 lives in its own module of this package, named in the parser as
@@ -16,36 +17,88 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from ..errors import MahjongError
-from .output import EXIT_OK
+from .output import EXIT_CODES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, print_error_json
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a did-you-mean for a mistyped command and its usage errors as MahjongErrors.
+
+    The error then reaches :func:`main` like any other bad input: one line, or one JSON object under
+    ``--json``, and exit status 2.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if match:
+            import difflib
+
+            choices = re.findall(r"'([^']*)'", match.group(2))
+            close = difflib.get_close_matches(match.group(1), choices, n=1)
+            message = (f"unknown command {match.group(1)!r}" + (f" (did you mean {close[0]!r}?)" if close else "")
+                       + f"; the commands are {', '.join(choices)}")
+        raise _UsageError(f"{message} (see {self.prog} --help)", place=self.prog)
+
+
+class _UsageError(MahjongError):
+    """Bad usage of the command line itself."""
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, read only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        from importlib import metadata
+
+        try:
+            version = metadata.version("mahjong-core")
+        except metadata.PackageNotFoundError:
+            version = "unknown (not installed)"
+        print(f"mahjong-core {version}")
+        parser.exit(EXIT_OK)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: every subcommand with its options and the handler that runs it."""
-    parser = argparse.ArgumentParser(prog="mahjong", description="Mahjong rulesets as data: inspect rules, "
-                                     "analyse hands, simulate, replay and audit games.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    table = "".join(f"  {code:<4} {meaning}\n" for code, meaning in EXIT_CODES)
+    parser = _Parser(prog="mahjong", description="Mahjong rulesets as data: inspect rules, analyse hands, "
+                     "simulate, replay and audit games.  Every command takes --json: its answer, or its error, "
+                     "as JSON on standard output.", epilog=f"exit status:\n{table}",
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=_Version, help="print the installed version and exit")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
+    examples = _examples()
 
     def add(name: str, handler: str, help_: str,
-            parent: argparse._SubParsersAction[argparse.ArgumentParser] = sub) -> argparse.ArgumentParser:
-        p = parent.add_parser(name, help=help_, description=help_)
+            parent: argparse._SubParsersAction[_Parser] = sub) -> argparse.ArgumentParser:
+        shown = examples.get(name, ())
+        epilog = "examples:\n" + "".join(f"  $ {line}\n" for line in shown) if shown else None
+        p = parent.add_parser(name, help=help_, description=help_, epilog=epilog,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
         p.set_defaults(handler=handler)
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
         return p
 
     rules = sub.add_parser("rules", help="list, show and validate rulesets").add_subparsers(
-        dest="rules_command", required=True, metavar="SUBCOMMAND")
+        dest="rules_command", required=True, metavar="SUBCOMMAND", parser_class=_Parser)
     add("list", "rules:cmd_list", "installed rulesets: id, version, hash, parent", rules)
     add("show", "rules:cmd_show", "a ruleset's resolved tables with their sources", rules).add_argument("ruleset")
     add("validate", "rules:cmd_validate", "check a ruleset YAML file; every error as file::path: message",
         rules).add_argument("path")
 
     p = add("hand", "hand:cmd_hand", "arrangements, waits and shanten of a hand in the tile notation")
-    p.add_argument("tiles", nargs="+", help="e.g. 123m456p789s11z [777s<] +3p")
+    p.add_argument("tiles", nargs="+", help="e.g. 123m456p78s11z [777s<] +9s (14 tiles: its arrangements) or "
+                                            "13 tiles (its waits)")
     p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
 
     def game_options(p: argparse.ArgumentParser) -> None:
@@ -98,13 +151,31 @@ def build_parser() -> argparse.ArgumentParser:
                        help="check the files on a local Dask cluster of N worker processes")
 
     log_checks(add("replay", "games:cmd_replay", "re-simulate replay logs and confirm byte-identical events"))
-    p = add("view", "games:cmd_view", "one seat's view of a replay log: what that seat may see at the table")
+    p = add("view", "games:cmd_view", "one seat's view of a replay log: the table as that seat sees it, move by "
+            "move (other seats' hidden tiles are never shown); --json prints the log's JSON Lines with them as \"?\"")
     p.add_argument("file")
     p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--ascii", action="store_true", help="tiles in the notation (5m) instead of mahjong glyphs")
+    p.add_argument("--step", action="store_true", help="draw the table after every move; on a terminal, wait "
+                                                       "for Enter between moves (q stops)")
     p = add("score", "score:cmd_score",
-            "score a hand under a ruleset: every item, its value, and why excluded items were")
-    p.add_argument("--ruleset", required=True)
-    p.add_argument("hand", nargs="*", help='e.g. "123m456p789s11z [777s<] +3p !self_drawn"')
+            "score a hand under a ruleset: every item, its value, and why excluded items were; the situation is "
+            "the East round, the East seat (the dealer), a win on a discard and nothing special unless given")
+    p.add_argument("--ruleset", required=True, help="installed ruleset id")
+    p.add_argument("hand", nargs="*", help='e.g. "123m456p78s11z [777s<] +9s"; situation flags may also be '
+                                           'written in it: !self_drawn, !seat_wind_south')
+    situation = p.add_argument_group("situation (the same under every ruleset; a flag the ruleset does not read "
+                                     "is reported as ignored)")
+    situation.add_argument("--seat", metavar="WIND", help="the scored player's seat wind: E, S, W or N "
+                                                          "(default E, the dealer)")
+    situation.add_argument("--round", metavar="WIND", help="the round (prevalent) wind: E, S, W or N (default E)")
+    from ..situation import FLAGS
+
+    for flag in FLAGS:
+        situation.add_argument(flag.option, dest=f"flag_{flag.name}", action="store_true", help=flag.help)
+    situation.add_argument("--loser", action="store_true", help="score a losing hand (written without +TILE)")
+    situation.add_argument("--fact", action="append", metavar="NAME=VALUE",
+                           help="any other fact of the win by the engine's name, VALUE as JSON (repeatable)")
     p.add_argument("--batch", action="store_true", help="read JSON Lines {\"hand\": ...} on stdin, write results")
     p = add("docs", "docs:cmd_docs", "build the rules documentation for the installed rulesets")
     p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
@@ -123,6 +194,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="the first game's seed; game i plays seed + i (default: 1)")
     p.add_argument("--max-deals", type=int, default=None, help="stop each game after this many deals")
     return parser
+
+
+def _examples() -> dict[str, list[str]]:
+    """The examples of each subcommand's help, from ``examples.txt`` beside this module (shipped as package data)."""
+    import os
+
+    found: dict[str, list[str]] = {}
+    with open(os.path.join(os.path.dirname(__file__), "examples.txt"), encoding="utf-8") as file:
+        text = file.read()
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, command = line.partition(": ")
+            found.setdefault(name, []).append(command)
+    return found
 
 
 class _BotsOption(argparse.Action):
@@ -153,16 +238,38 @@ def _handler(name: str) -> Callable[[argparse.Namespace], int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
+    """Run the command with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
+
+    Bare ``mahjong`` prints the help and exits 0.  Every error -- bad usage, bad input -- is one line on
+    standard error, or with ``--json`` one JSON object on standard output, and exit status 2.
+    """
+    args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    if not args_list:
+        parser.print_help()
+        return EXIT_OK
+    as_json = "--json" in args_list
+    try:
+        args = parser.parse_args(args_list)
+    except _UsageError as exc:
+        return _report(exc, as_json, None)
     try:
         return int(_handler(args.handler)(args))
     except MahjongError as exc:
-        print(str(exc) if exc.source or exc.place else f"mahjong {args.command}: {exc}", file=sys.stderr)
-        return exc.exit_code
+        return _report(exc, as_json, args.command)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+
+
+def _report(exc: MahjongError, as_json: bool, command: str | None) -> int:
+    """Print an error as the command's answer: one line on standard error, or one JSON object on stdout."""
+    if as_json:
+        print_error_json({**exc.to_json(), "text": str(exc)})
+    elif exc.source or exc.place or command is None:
+        print(str(exc), file=sys.stderr)
+    else:
+        print(f"mahjong {command}: {exc}", file=sys.stderr)
+    return exc.exit_code if exc.exit_code else EXIT_USAGE

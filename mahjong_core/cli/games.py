@@ -15,22 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import MahjongError
 from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from .seats import parse_bots
 
 if TYPE_CHECKING:
     from ..audit_report import LogReport
     from ..log_chain import Signer
     from ..rules import Ruleset
     from ..simulate import SimulatedGame
-
-
-def _parse_bots(text: str, players: int) -> list[str]:
-    """One bot name per seat from ``--bots``; a single name seats that bot everywhere."""
-    names = [b.strip() for b in text.split(",") if b.strip()]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise MahjongError(f"--bots names {len(names)} bots; this ruleset seats {players}", place="--bots")
-    return names
 
 
 def list_bots(args: argparse.Namespace) -> int:
@@ -74,7 +65,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from ..simulate import simulate
 
     ruleset = load_ruleset(args.ruleset)
-    bots = _parse_bots(args.bots, int(ruleset.param("players")))
+    bots = parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     if args.summary:
         from .study import print_summary
@@ -112,9 +103,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | str, bots: list[str],
                       out: Path | None, bar: Any) -> list[SimulatedGame]:
     """The batch's games on a local Dask cluster: each worker plays a game from its seed and writes its log."""
+    from mahjong_study.play import play_game_task
     from mahjong_study.runner import map_ordered
 
-    from ..simulate import game_seed, log_name, play_game_task, prepare_out_dir
+    from ..simulate import game_seed, log_name, prepare_out_dir
 
     if args.games < 1:
         raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
@@ -156,6 +148,9 @@ def _check(args: argparse.Namespace, mode: str) -> int:
     """
     from ..audit_report import check_and_report, report_html, report_json, report_text
 
+    for file in args.files:  # nothing to judge: unreadable input (exit 2) before any verdict (exit 1)
+        if not Path(file).exists():
+            raise MahjongError("cannot read the log: no such file", source=file)
     key = None
     if args.key is not None:
         from ..log_chain import load_public_key
@@ -222,7 +217,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_view(args: argparse.Namespace) -> int:
-    """One seat's view of a log: JSON Lines with every tile hidden from that seat replaced by "?"."""
+    """One seat's view of a log: the table as that seat sees it, move by move (``--json``: the JSON Lines).
+
+    Without ``--step`` every move is one line, and the table is drawn at the end of each deal; with it, the
+    table is drawn after every move, waiting for Enter between moves on a terminal (``q`` stops).
+    """
     from ..replay_log import dumps, read_log
     from ..views import seat_view
 
@@ -230,10 +229,43 @@ def cmd_view(args: argparse.Namespace) -> int:
     seats = len(log.header["seats"])
     if not 0 <= args.seat < seats:
         raise MahjongError(f"--seat must be 0 to {seats - 1}", place="--seat")
-    print(dumps(log.header))
-    for event in seat_view(log.events, args.seat):
-        print(dumps(event))
+    events = seat_view(log.events, args.seat)
+    if args.json:
+        print(dumps(log.header))
+        for event in events:
+            print(dumps(event))
+        return EXIT_OK
+    from ..table_view import narrate, render, replay_states
+
+    display = _discard_display(log.header)
+    interactive = args.step and sys.stdin.isatty() and sys.stdout.isatty()
+    for shown, state in replay_states(log.header, events, args.seat):
+        line = narrate(state, shown, args.seat)
+        if args.step:
+            if line is None:
+                continue
+            print(f"--- {line}")
+            print(render(state, args.seat, display=display, ascii_only=args.ascii))
+            if interactive and input("Enter: next move, q: quit ").strip().lower() == "q":
+                break
+            continue
+        if line is not None:
+            print(f"{shown.get('n', ''):>5}  {line}")
+        if shown.get("type") == "deal_end":
+            print(render(state, args.seat, display=display, ascii_only=args.ascii))
     return EXIT_OK
+
+
+def _discard_display(header: dict[str, object]) -> str:
+    """How the log's ruleset lays out discards (``rows``, ``quadro``, ``open``, ``closed``); ``open`` if unknown."""
+    from ..rules import load_ruleset
+
+    ruleset = header.get("ruleset")
+    rid = ruleset.get("id") if isinstance(ruleset, dict) else None
+    try:
+        return str(load_ruleset(str(rid)).value("discard_display"))
+    except MahjongError:
+        return "open"
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -246,7 +278,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..simulate import log_name, play_game, prepare_out_dir
 
     ruleset = load_ruleset(args.ruleset)
-    bots = _parse_bots(args.bots, int(ruleset.param("players")))
+    bots = parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     out = Path(args.out)
     path = out / log_name(ruleset, seed)

@@ -17,12 +17,18 @@ from .output import EXIT_FAILED_CHECK, EXIT_OK, plain, print_json
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    """Installed rulesets: id, version, hash, parent and name."""
+    """Installed rulesets: id, version, hash, parent and name; one that does not load is skipped with a warning."""
+    from ..errors import RulesetError
+    from ..extensions import warn
     from ..rules import available, load_ruleset
 
     rows: list[dict[str, Any]] = []
     for rid in sorted(available()):
-        rs = load_ruleset(rid)
+        try:
+            rs = load_ruleset(rid)
+        except RulesetError as exc:  # a broken third-party plugin: the others are still listed
+            warn(f"skipped ruleset {rid!r}: {exc}")
+            continue
         rows.append({"id": rs.id, "version": rs.version, "sha256": rs.sha256, "parent": rs.parent, "name": rs.name})
     if args.json:
         print_json(rows)
@@ -77,7 +83,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     errors = validate_file(args.path)
     if args.json:
-        print_json({"path": args.path, "ok": not errors, "errors": [str(e) for e in errors]})
+        print_json({"path": args.path, "ok": not errors,
+                    "errors": [{**e.to_json(), "text": str(e)} for e in errors]})
     else:
         for error in errors:
             print(str(error), file=sys.stderr)

@@ -1,20 +1,25 @@
 """``mahjong score --ruleset ID HAND``: score one hand, or a stream of hands, and say why.
 
-A referee types a hand in the notation of :mod:`mahjong_core.notation`, with
-its situation as ``!flags`` (each ruleset's engine documents its own, e.g.
-``!self_drawn``, ``!seat_wind_south``), and gets every item that scored with
-its value and the table row it came from, every item that applied but did
-not count with the reason, and the total -- for any ruleset that has scoring
-tables, through the core's dispatch (:func:`mahjong_core.scoring.score_hand`).
+A referee types a hand in the notation of :mod:`mahjong_core.notation` and
+says how it was won with one set of flags that means the same under every
+ruleset (:mod:`mahjong_core.situation`): ``--seat S --round E --self-drawn``,
+or the same as ``!flags`` of the hand (``!self_drawn``, ``!seat_wind_south``).
+Left out, the situation is the East round, the East seat (the dealer), a win
+on a discard and nothing special.  ``--loser`` scores a losing hand (no
+winning tile).  The answer is every item that scored with its value and the
+table row it came from, every item that applied but did not count with the
+reason, the total, and the flags the ruleset does not read (ignored, not an
+error) -- for any ruleset that has scoring tables, through the core's
+dispatch (:func:`mahjong_core.scoring.score_hand`).
 
 Batch mode reads JSON Lines from standard input, one object a line::
 
-    {"hand": "123m456p789s2233z +3z", "context": {"seat_wind": "south"}, "id": "anything"}
+    {"hand": "123m456p789s2233z +3z", "seat": "S", "flags": ["self_drawn"], "id": "anything"}
 
-and writes one JSON line per input line: ``{"line": N, "id": ..., "hand":
-canonical, "score": {...}}``, or ``{"line": N, "error": "..."}`` for a line
-that cannot be scored -- the stream goes on.  ``context`` is optional; its
-winds may be tile kinds (27-30) or names (``east`` .. ``north``).
+(``round``, ``loser`` and ``context`` -- facts by the engine's names -- are
+optional too) and writes one JSON line per input line: ``{"line": N, "id":
+..., "hand": canonical, "score": {...}}``, or ``{"line": N, "error": "..."}``
+for a line that cannot be scored -- the stream goes on.
 """
 
 from __future__ import annotations
@@ -23,12 +28,12 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import MahjongError
 from ..notation import format_hand, format_tiles, parse_hand
 from ..score import Score
-from ..tiles import EAST
 from .output import EXIT_FAILED_CHECK, EXIT_OK
 
 if TYPE_CHECKING:
@@ -37,7 +42,49 @@ if TYPE_CHECKING:
 
 #: A batch that went through, with some lines that could not be scored (each says why in its "error").
 EXIT_SOME_FAILED = EXIT_FAILED_CHECK
-_WINDS = {"east": EAST, "south": EAST + 1, "west": EAST + 2, "north": EAST + 3}
+_WIND_LETTERS = "ESWN"
+
+
+@dataclass
+class Given:
+    """What the user said about the hand's situation: flag names, winds (tile kinds), loser, other facts."""
+
+    flags: set[str] = field(default_factory=set)
+    seat: int | None = None
+    round: int | None = None
+    loser: bool = False
+    facts: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Scored:
+    """One scored hand with its situation: the context it was scored in, what was ignored, and notes."""
+
+    hand: Hand
+    score: Score
+    context: dict[str, Any]
+    flags: list[str]
+    ignored: list[dict[str, str]]
+    note: str | None
+
+
+def given_from_args(args: argparse.Namespace) -> Given:
+    """The situation options of ``mahjong score`` as a :class:`Given`."""
+    from ..situation import FLAGS, parse_wind
+
+    facts: dict[str, Any] = {}
+    for text in args.fact or ():
+        name, eq, value = text.partition("=")
+        if not eq or not name:
+            raise MahjongError(f"expected NAME=VALUE (VALUE as JSON, e.g. tiles_left=3), got {text!r}", place="--fact")
+        try:
+            facts[name] = json.loads(value)
+        except json.JSONDecodeError:
+            facts[name] = value
+    return Given(flags={f.name for f in FLAGS if getattr(args, f"flag_{f.name}")},
+                 seat=None if args.seat is None else parse_wind(args.seat, "--seat"),
+                 round=None if args.round is None else parse_wind(args.round, "--round"),
+                 loser=args.loser, facts=facts)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -46,11 +93,11 @@ def cmd_score(args: argparse.Namespace) -> int:
         raise MahjongError("give a hand in the notation, or --batch to read JSON Lines on standard input",
                            place="HAND")
     return run(args.ruleset, " ".join(args.hand) if args.hand else None, as_json=args.json, batch=args.batch,
-               stdin=sys.stdin, stdout=sys.stdout)
+               stdin=sys.stdin, stdout=sys.stdout, given=given_from_args(args))
 
 
 def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, stdin: IO[str],
-        stdout: IO[str]) -> int:
+        stdout: IO[str], given: Given | None = None) -> int:
     """Score ``hand_text`` (or, with ``batch``, every JSON line of ``stdin``) and print the result.
 
     :return: 0, or 1 when a batch line could not be scored.
@@ -72,33 +119,90 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
     if hand_text is None:
         raise MahjongError("expected a hand to score, e.g. \"123m456p789s2233z +3z !self_drawn\", or --batch",
                            place="HAND")
-    hand, score = _score(ruleset, hand_text, {}, "<argument>")
+    scored = score_text(ruleset, hand_text, given or Given(), "<argument>")
     if as_json:
-        stdout.write(json.dumps(_result(ruleset, hand, score), ensure_ascii=False, indent=2) + "\n")
+        stdout.write(json.dumps(_result(ruleset, scored), ensure_ascii=False, indent=2) + "\n")
     else:
-        stdout.write(_text(ruleset, hand, score))
+        stdout.write(_text(ruleset, scored))
     return EXIT_OK
 
 
-def _score(ruleset: Ruleset, text: str, context: Mapping[str, Any], source: str) -> tuple[Hand, Score]:
+def _option(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored:
+    """Parse ``text``, build its situation from ``given`` and its ``!flags``, and score it.
+
+    :raises MahjongError: for a bad hand, contradictory flags, or a fact the ruleset reads that nothing gives.
+    """
+    from .. import situation
     from ..scoring import score_hand
 
     hand = parse_hand(text, source=source)
-    ctx = {"winner": True}
-    for key, value in context.items():
-        if key in ("seat_wind", "prevalent_wind") and isinstance(value, str):
-            if value.lower() not in _WINDS:
-                raise MahjongError(f"{key} must be east, south, west or north, got {value!r}", source=source,
-                                   place=f"context.{key}")
-            value = _WINDS[value.lower()]
-        ctx[key] = value
     try:
+        flags, winds = situation.notation_flags(hand.situations, source)
+        all_flags = given.flags | flags
+        seat, round_wind = given.seat, given.round
+        for key, option, value in (("seat", "--seat", seat), ("round", "--round", round_wind)):
+            if key in winds and value is not None and winds[key] != value:
+                raise MahjongError(f"the hand's !flag and {option} name different winds", place=option)
+        seat = seat if seat is not None else winds.get("seat")
+        round_wind = round_wind if round_wind is not None else winds.get("round")
+        hand = replace(hand, situations=frozenset())
+        winner = not given.loser
+        if winner and hand.winning_tile is None:
+            raise MahjongError("a winning hand names its winning tile with +TILE (e.g. \"... +5s\"); "
+                               "for a losing hand give --loser", place="HAND")
+        if not winner and hand.winning_tile is not None:
+            raise MahjongError("a losing hand has no winning tile: drop the +TILE, or score it as the winner "
+                               "without --loser", place="HAND")
+        ctx = situation.win_context(all_flags, seat=situation.WINDS["E"] if seat is None else seat,
+                                    round_wind=situation.WINDS["E"] if round_wind is None else round_wind,
+                                    winner=winner, winning_tile=hand.winning_tile, facts=given.facts)
+        family = ruleset.scoring_family
+        declared = family.facts(ruleset) if family is not None and family.facts is not None else None
+        ignored: list[dict[str, str]] = []
+        note = None
+        if declared is not None:
+            read = declared.winner if winner else declared.loser
+            if read is None:
+                note = declared.loser_note or f"ruleset {ruleset.id} does not score losing hands"
+                read = frozenset()
+            named = sorted(all_flags) + [k for k, v in (("seat", seat), ("round", round_wind)) if v is not None]
+            for name in situation.ignored(named, read):
+                ignored.append({"flag": _option(name), "reason": f"ruleset {ruleset.id} reads none of "
+                                f"{', '.join(_about(name))} for a {'winning' if winner else 'losing'} hand"})
+            lacking = situation.missing(ctx, read)
+            if lacking:
+                raise MahjongError(f"scoring under {ruleset.id} needs the fact(s) {', '.join(lacking)}, which no "
+                                   f"flag gives; give each with --fact NAME=VALUE (VALUE as JSON, e.g. "
+                                   f"--fact {lacking[0]}=true)", place="situation")
         score = score_hand(ruleset, hand, ctx)
     except MahjongError as exc:
         raise exc.located(source=source) from None
     if score is None:
         raise MahjongError(f"ruleset {ruleset.id} gave no score", source=source)
-    return hand, score
+    return Scored(hand, score, ctx, sorted(all_flags), ignored, note)
+
+
+def _about(name: str) -> tuple[str, ...]:
+    from ..situation import FLAGS
+
+    return {"seat": ("seat_wind",), "round": ("prevalent_wind",), **{f.name: f.facts for f in FLAGS}}[name]
+
+
+def _situation_json(scored: Scored) -> dict[str, Any]:
+    ctx = scored.context
+    out: dict[str, Any] = {"winner": ctx["winner"], "seat": _WIND_LETTERS[ctx["seat_wind"] - 27],
+                           "round": _WIND_LETTERS[ctx["prevalent_wind"] - 27], "dealer": ctx["dealer"]}
+    if ctx["winner"]:
+        out["how"] = ctx["how"]
+    out["flags"] = scored.flags
+    out["ignored"] = scored.ignored
+    if scored.note:
+        out["note"] = scored.note
+    return out
 
 
 def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
@@ -111,16 +215,34 @@ def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
     return None
 
 
-def _result(ruleset: Ruleset, hand: Hand, score: Score) -> dict[str, Any]:
-    out: dict[str, Any] = {"hand": format_hand(hand), "ruleset": ruleset.id, "score": score.to_json()}
-    minimum = _minimum(ruleset, score)
+def _result(ruleset: Ruleset, scored: Scored) -> dict[str, Any]:
+    out: dict[str, Any] = {"hand": format_hand(scored.hand), "ruleset": ruleset.id,
+                           "situation": _situation_json(scored), "score": scored.score.to_json()}
+    minimum = _minimum(ruleset, scored.score) if scored.context["winner"] else None
     if minimum is not None:
         out["minimum"] = minimum
     return out
 
 
-def _text(ruleset: Ruleset, hand: Hand, score: Score) -> str:
-    lines = [f"hand     {format_hand(hand)}", f"ruleset  {ruleset.id} ({ruleset.name}), scoring family {score.family}"]
+def _situation_text(scored: Scored) -> list[str]:
+    sit = _situation_json(scored)
+    how = {"discard": "won on a discard", "self_drawn": "self-drawn", "replacement": "won on a loose tile",
+           "robbing_kong": "won by robbing a kong"}
+    what = how[sit["how"]] if sit["winner"] else "a losing hand"
+    others = [_option(f) for f in sit["flags"] if f not in ("self_drawn", "replacement", "robbing_kong")]
+    lines = [f"situation seat {sit['seat']}{' (dealer)' if sit['dealer'] else ''}, round {sit['round']}, {what}"
+             + (f", {' '.join(others)}" if others else "")]
+    for item in sit["ignored"]:
+        lines.append(f"ignored  {item['flag']}: {item['reason']}")
+    if scored.note:
+        lines.append(f"note     {scored.note}")
+    return lines
+
+
+def _text(ruleset: Ruleset, scored: Scored) -> str:
+    score = scored.score
+    lines = [f"hand     {format_hand(scored.hand)}",
+             f"ruleset  {ruleset.id} ({ruleset.name}), scoring family {score.family}", *_situation_text(scored)]
     if score.arrangement is not None:
         groups = []
         for i, meld in enumerate(score.arrangement.melds):
@@ -128,7 +250,7 @@ def _text(ruleset: Ruleset, hand: Hand, score: Score) -> str:
             mark = "*" if i == score.arrangement.winning_meld else ""
             groups.append(f"{meld.kind.value} {'[' + tiles + ']' if meld.exposed else tiles}{mark}")
         lines.append(f"reading  {score.arrangement.form.value}: {', '.join(groups)}")
-    lines.append("scored:")
+    lines.append("scored:" if score.items else "scored:  nothing")
     for item in score.items:
         times = f" {item.value} x{item.count}" if item.count != 1 else ""
         total = item.value * item.count
@@ -141,7 +263,7 @@ def _text(ruleset: Ruleset, hand: Hand, score: Score) -> str:
     extra = ", ".join(f"{k} {v}" for k, v in sorted(score.raw.items()))
     lines.append(f"total    {score.total}" + (f" (limit {score.limit})" if score.limit else "")
                  + (f"   [{extra}]" if extra else ""))
-    minimum = _minimum(ruleset, score)
+    minimum = _minimum(ruleset, score) if scored.context["winner"] else None
     if minimum is not None:
         what = f"{minimum['needed']} {minimum['measure']}" + (" without bonus tiles" if
                                                                minimum["excluding_bonus_tiles"] else "")
@@ -150,27 +272,55 @@ def _text(ruleset: Ruleset, hand: Hand, score: Score) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _given_from_request(request: Mapping[str, Any], where: str) -> Given:
+    """A batch line's situation: ``seat``, ``round``, ``flags``, ``loser`` and ``context`` (facts by name)."""
+    from ..situation import parse_wind
+
+    context = request.get("context", {})
+    if not isinstance(context, dict):
+        raise MahjongError('"context" must be an object', source="<stdin>", place=where)
+    facts = dict(context)
+    for key in ("seat_wind", "prevalent_wind"):  # the engine's names, as a wind letter or name
+        if isinstance(facts.get(key), str):
+            facts[key] = parse_wind(facts[key], f"context.{key}")
+    flags = request.get("flags", [])
+    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+        raise MahjongError('"flags" must be a list of flag names, e.g. ["self_drawn"]', source="<stdin>",
+                           place=where)
+    from ..situation import notation_flags
+
+    names, winds = notation_flags(flags, f"<stdin> {where}")
+    seat = request.get("seat")
+    round_wind = request.get("round")
+    return Given(flags=names,
+                 seat=parse_wind(seat, "seat") if seat is not None else winds.get("seat", facts.pop("seat_wind", None)),
+                 round=parse_wind(round_wind, "round") if round_wind is not None
+                 else winds.get("round", facts.pop("prevalent_wind", None)),
+                 loser=bool(request.get("loser", False)), facts=facts)
+
+
 def _batch(ruleset: Ruleset, stdin: IO[str], stdout: IO[str]) -> int:
     failed = False
     for number, line in enumerate(stdin, start=1):
         if not line.strip():
             continue
         out: dict[str, Any] = {"line": number}
+        where = f"line {number}"
         try:
             try:
                 request = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise MahjongError(f"not a JSON object: {exc.msg} at column {exc.colno}", source="<stdin>",
-                                   place=f"line {number}") from None
+                                   place=where) from None
             if not isinstance(request, dict) or not isinstance(request.get("hand"), str):
-                raise MahjongError('expected an object with a "hand" string', source="<stdin>", place=f"line {number}")
+                raise MahjongError('expected an object with a "hand" string', source="<stdin>", place=where)
             if "id" in request:
                 out["id"] = request["id"]
-            context = request.get("context", {})
-            if not isinstance(context, dict):
-                raise MahjongError('"context" must be an object', source="<stdin>", place=f"line {number}")
-            hand, score = _score(ruleset, request["hand"], context, f"<stdin> line {number}")
-            out.update(_result(ruleset, hand, score))
+            try:
+                given = _given_from_request(request, where)
+            except MahjongError as exc:
+                raise exc.located(source=f"<stdin> {where}") from None
+            out.update(_result(ruleset, score_text(ruleset, request["hand"], given, f"<stdin> {where}")))
         except MahjongError as exc:
             failed = True
             out["error"] = str(exc)

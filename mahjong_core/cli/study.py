@@ -60,7 +60,7 @@ def cmd_study(args: argparse.Namespace) -> int:
 
     from ..rng import parse_seed
     from ..rules import load_ruleset
-    from .games import _parse_bots
+    from .seats import parse_bots
 
     _check_counts(args)
     a, b = load_ruleset(args.a), load_ruleset(args.b)
@@ -68,7 +68,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     if int(b.param("players")) != players:
         raise MahjongError(f"{args.a} seats {players} players and {args.b} {b.param('players')}; duplicate play "
                            "needs the same table", place="b")
-    bots = _parse_bots(args.bots, players)
+    bots = parse_bots(args.bots, players)
     out = Path(args.out)
     with _progress(args, 2 * args.games) as progress:
         result = study(args.a, args.b, parse_seed(args.seed), args.games, bots, max_deals=args.max_deals,

@@ -46,11 +46,12 @@ def pytest_arguments(ruleset_ids: Sequence[str], extra: Sequence[str] = ()) -> l
     return [*args, *extra]
 
 
-def run(ruleset_ids: list[str], extra: Sequence[str] = ()) -> int:
+def run(ruleset_ids: list[str], extra: Sequence[str] = (), *, plugins: Sequence[object] = ()) -> int:
     """Run the conformance checks against installed rulesets; return pytest's exit code (0 when all pass).
 
     :param ruleset_ids: installed ruleset ids (``mahjong rules list``).
     :param extra: more pytest arguments (``-x``, ``-v``, ``--mahjong-games=5``).
+    :param plugins: pytest plugin objects to register for the run (a collector of the outcomes).
     :raises MahjongError: when no ruleset is named or pytest/hypothesis are not installed.
     """
     # Only look for them: importing hypothesis before pytest starts would keep pytest from rewriting its asserts.
@@ -60,7 +61,7 @@ def run(ruleset_ids: list[str], extra: Sequence[str] = ()) -> int:
                            "install them with: pip install 'mahjong-core[test]'", place="conformance")
     import pytest
 
-    return int(pytest.main(pytest_arguments(ruleset_ids, extra)))
+    return int(pytest.main(pytest_arguments(ruleset_ids, extra), plugins=list(plugins)))
 
 
 __all__ = ["CHECKS_FILE", "pytest_arguments", "run"]

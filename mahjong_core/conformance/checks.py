@@ -49,6 +49,7 @@ from ..replay_check import check as check_log
 from ..replay_log import dumps
 from ..rules import Ruleset, load_ruleset, validate_file
 from ..rules.merge import is_leaf
+from ..rules.registry import RulesetSource
 from ..score import Score
 from ..scoring import has_scoring, reading_scorer, score_hand
 from ..simulate import play_game
@@ -291,6 +292,19 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
         _settings(examples)(given(data=st.data(), hands_=st.just(hands_))(run))()
 
 
+def _catalog_with(ruleset: Ruleset) -> dict[str, RulesetSource] | None:
+    """The installed rulesets plus ``ruleset`` itself when it is a house-rule file, so a file can extend it."""
+    if ruleset.text is None:
+        return None
+    from ..rules.registry import InstalledCatalog
+
+    installed = InstalledCatalog()
+    text = ruleset.text
+    catalog = {rid: installed[rid] for rid in installed if rid != ruleset.id}
+    catalog[ruleset.id] = RulesetSource(id=ruleset.id, location=ruleset.location, read=lambda: text)
+    return catalog
+
+
 def check_empty_overlay_changes_nothing(ruleset_id: RulesetRef, games: int = 2) -> None:
     """A file that only ``extends`` the ruleset hashes like it and plays the same games."""
     ruleset = resolve_ruleset(ruleset_id)
@@ -298,7 +312,7 @@ def check_empty_overlay_changes_nothing(ruleset_id: RulesetRef, games: int = 2) 
         path = Path(folder, "overlay.yaml")
         path.write_text(f"id: {ruleset.id}_empty_overlay\nversion: 0.0.1\nname: Empty overlay of {ruleset.id}\n"
                         f"extends: {ruleset.id}\n", encoding="utf-8")
-        overlay = load_ruleset(path)
+        overlay = load_ruleset(path, catalog=_catalog_with(ruleset))
     assert overlay.parent == ruleset.id
     assert overlay.sha256 == ruleset.sha256, "an overlay that sets nothing changed the ruleset's hash"
     assert overlay.params() == ruleset.params()

@@ -50,12 +50,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def is_ruleset_path(value: str) -> bool:
+    from ..rules import is_ruleset_path as is_path
+
+    return is_path(value)
+
+
 def requested(config: pytest.Config) -> list[str]:
     """The ruleset ids given with ``--mahjong-ruleset``, in order, without repeats."""
     ids: list[str] = []
     for value in config.getoption(DEST, default=[]) or []:
         for part in str(value).split(","):
             part = part.strip()
+            if part and is_ruleset_path(part):
+                part = str(Path(part).resolve())  # a house-rule file, wherever the checks run from
             if part and part not in ids:
                 ids.append(part)
     return ids
@@ -68,12 +76,12 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     from ..rules import available
 
-    unknown = [rid for rid in ids if rid not in available()]
+    unknown = [rid for rid in ids if rid not in available() and not is_ruleset_path(rid)]
     if unknown:
         raise pytest.UsageError(
             f"{OPTION}: no installed ruleset {', '.join(map(repr, unknown))}; "
             f"installed: {', '.join(available()) or 'none'} (a ruleset is installed through the "
-            f"'mahjong_core.rulesets' entry-point group)"
+            f"'mahjong_core.rulesets' entry-point group, or given as a path to its YAML file)"
         )
     checks = str(CHECKS_FILE)
     explicit = getattr(config, "args_source", None) == pytest.Config.ArgsSource.ARGS

@@ -18,7 +18,7 @@ The modules each do one job: :mod:`.document` reads YAML safely,
 """
 
 from .identity import PRESENTATION_KEYS, canonical_json, identity_string, rule_content, tables_sha256
-from .loader import clear_cache, load_ruleset, load_ruleset_text, validate_file
+from .loader import clear_cache, is_ruleset_path, load_ruleset, load_ruleset_text, validate_file
 from .merge import is_leaf, merge, resolve, strip_removals
 from .registry import ENTRY_POINT_GROUP, EntryPointInfo, RulesetSource, available, file_source
 from .ruleset import Provenance, Ruleset
@@ -38,6 +38,7 @@ __all__ = [
     "identity_string",
     "installed_predicates",
     "is_leaf",
+    "is_ruleset_path",
     "load_ruleset",
     "load_ruleset_text",
     "merge",

@@ -45,12 +45,23 @@ def _key_path(path: str, key: str) -> str:
     return f"{path}.{key}" if key.isidentifier() else f"{path}[{key!r}]"
 
 
+#: Line and column (1-based) of each JSON path of the files parsed last, by (source, text): ``validate`` reads them
+#: to point at the line of each error without composing the file a second time.
+_MARKS: dict[tuple[str, str], dict[str, tuple[int, int]]] = {}
+
+
 def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: yaml.Node | None = None,
-                 depth: int = 0) -> None:
-    """Walk the node tree; ``mark`` is the node whose line to report (the key of a mapping value)."""
+                 depth: int = 0, marks: dict[str, tuple[int, int]] | None = None) -> None:
+    """Walk the node tree; ``mark`` is the node whose line to report (the key of a mapping value).
+
+    ``marks`` collects where each path is written: a mapping value at its key, a list item at itself.
+    """
     if depth > MAX_DEPTH:
         raise RulesetError(f"nested more than {MAX_DEPTH} maps or lists deep", source=source,
                            place=_place(path, mark or node))
+    if marks is not None:
+        at = (mark or node).start_mark
+        marks.setdefault(path, (at.line + 1, at.column + 1))
     if id(node) in seen:
         raise RulesetError(
             "YAML anchors and aliases are not allowed; use `extends` to share rules",
@@ -85,10 +96,10 @@ def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: 
                     f"duplicate key {key!r}", source=source, place=_place(_key_path(path, key), key_node)
                 )
             keys.add(key)
-            _check_nodes(value_node, _key_path(path, key), source, seen, key_node, depth + 1)
+            _check_nodes(value_node, _key_path(path, key), source, seen, key_node, depth + 1, marks)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _check_nodes(item, f"{path}[{i}]", source, seen, None, depth + 1)
+            _check_nodes(item, f"{path}[{i}]", source, seen, None, depth + 1, marks)
 
 
 def _check_numbers(data: Any, path: str, source: str) -> None:
@@ -100,6 +111,34 @@ def _check_numbers(data: Any, path: str, source: str) -> None:
     elif isinstance(data, list):
         for i, item in enumerate(data):
             _check_numbers(item, f"{path}[{i}]", source)
+
+
+def marks_of(text: str, source: str) -> dict[str, tuple[int, int]]:
+    """Where each JSON path (``$.parameters.usual_limit``) of a ruleset file is written: (line, column), 1-based.
+
+    Read from the parse of the same text (composing it only if it was not parsed yet); ``{}`` for a file
+    that is no YAML mapping.
+    """
+    if (source, text) not in _MARKS:
+        try:
+            parse_ruleset_text(text, source)
+        except RulesetError:
+            pass
+    return _MARKS.get((source, text), {})
+
+
+def locate(error: RulesetError, marks: dict[str, tuple[int, int]]) -> RulesetError:
+    """``error`` with the line and column of its JSON path (or the nearest enclosing one that is written)."""
+    place = error.place or ""
+    if error.line is not None or not place.startswith("$"):
+        return error
+    path = place.split(" ", 1)[0]
+    while path:
+        if path in marks:
+            return error.at(*marks[path])
+        cut = max(path.rfind("."), path.rfind("["))
+        path = path[:cut] if cut > 0 else ""
+    return error
 
 
 def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
@@ -122,7 +161,11 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
         raise RulesetError(f"nested more than {MAX_DEPTH} maps or lists deep", source=source) from None
     if root is None:
         raise RulesetError("file is empty; expected a mapping with id, version and name", source=source)
-    _check_nodes(root, "$", source, set())
+    marks: dict[str, tuple[int, int]] = {}
+    _check_nodes(root, "$", source, set(), None, 0, marks)
+    if len(_MARKS) > 16:
+        _MARKS.clear()
+    _MARKS[(source, text)] = marks
     # Built from the checked node tree: the text is parsed once, and only plain, checked nodes are constructed.
     data = _LOADER("").construct_document(root)
     if not isinstance(data, dict):

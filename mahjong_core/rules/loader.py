@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,9 +36,81 @@ from .ruleset import Origin, Ruleset, json_path, layer_origins, plain, raw_parts
 from .schema import file_errors, message_of, resolved_errors
 
 #: Keys that describe the file; they are not inherited.
-METADATA_KEYS = ("id", "version", "name", "native_name", "description", "extends")
+METADATA_KEYS = ("id", "version", "name", "native_name", "description", "extends", "sources")
 
 Catalog = Mapping[str, RulesetSource]
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``known``, or ``""``."""
+    close = difflib.get_close_matches(name, sorted(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+#: A complete hand every family scores, to see which figures its scores carry (``minimum_value`` names one).
+_SAMPLE_HAND = "123m234m456p789s5p +5p"
+
+
+def minimum_errors(ruleset: Ruleset) -> list[RulesetError]:
+    """A ``minimum_value`` measure the family's scores do not carry (``{fan: 3}`` on a points ruleset).
+
+    Found by scoring one plain hand, as the first win of a game would, so the check is the engine's own
+    answer rather than a list kept beside it.
+    """
+    minimum = ruleset.value("minimum_value") if "minimum_value" in ruleset.raw_tables.get("parameters", {}) else None
+    if not minimum or ruleset.scoring_family is None:
+        return []
+    from ..notation import parse_hand
+    from ..scoring import minimum_figures, score_hand
+    from ..situation import win_context
+
+    hand = parse_hand(_SAMPLE_HAND)
+    try:
+        score = score_hand(ruleset, hand, win_context(winning_tile=hand.winning_tile))
+    except Exception:  # noqa: BLE001 -- a sample the family cannot score says nothing about its figures
+        return []
+    if score is None:
+        return []
+    parts: list[str | int] = ["parameters", "minimum_value", "value"]
+    found = []
+    for key, excluding, _, have in minimum_figures(ruleset, score):
+        if have is None:
+            figures = sorted(score.raw)
+            name = key + ("_excluding_bonus" if excluding else "")
+            found.append(RulesetError(
+                f"minimum_value names {key!r}, but the {score.family} family's scores give no {name!r} figure to "
+                f"compare it with{did_you_mean(key, figures)}; they give {', '.join(figures) or 'none'}",
+                source=_blame(ruleset.origins, parts, ruleset.location), place=json_path([*parts, key])))
+    return found
+
+
+_CITATION = re.compile(r"[a-z0-9_]+ (lines? |sections? |pages? )")
+
+
+def _citations(node: Any, parts: list[str | int]) -> Iterator[tuple[list[str | int], str]]:
+    """``(path, citation)`` of every ``source`` of a leaf entry in a file's document."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if key == "source" and isinstance(value, str) and ("value" in node or "predicate" in node):
+                yield [*parts, key], value
+            elif isinstance(value, Mapping):
+                yield from _citations(value, [*parts, key])
+
+
+def citation_errors(document: Mapping[str, Any], documents: Mapping[str, Any], where: str) -> list[RulesetError]:
+    """Citations naming a document neither the seeds (``000``..) nor a ``sources:`` entry (here or a parent's) is."""
+    errors = []
+    for parts, citation in _citations({k: v for k, v in document.items() if k not in METADATA_KEYS}, []):
+        for part in citation.split("; "):
+            name = part.split(" ", 1)[0]
+            if not _CITATION.match(part):
+                continue  # the schema reports a citation of the wrong shape
+            if not name.isdigit() and name not in documents:
+                errors.append(RulesetError(
+                    f"cites {name!r}, which no `sources:` entry of this file or its parents declares"
+                    f"{did_you_mean(name, documents)}; declare it (sources: {{{name}: {{title: ...}}}}) or cite a "
+                    f"seed ('000 line 346')", source=where, place=json_path(parts)))
+    return errors
 
 
 def predicate_errors(ruleset: Ruleset) -> list[RulesetError]:
@@ -106,7 +179,8 @@ class _Loader:
         if ruleset_id in self.built:
             return self.built[ruleset_id]
         if ruleset_id not in self.catalog:
-            raise RulesetError(f"unknown ruleset {ruleset_id!r}; installed: {', '.join(self.catalog) or 'none'}")
+            raise RulesetError(f"unknown ruleset {ruleset_id!r}{did_you_mean(ruleset_id, self.catalog)}; installed: "
+                               f"{', '.join(self.catalog) or 'none'}")
         ruleset, errors = self.build(self.catalog[ruleset_id], stack, expected_id=ruleset_id, everything=False)
         if ruleset is None:
             raise errors[0]
@@ -121,6 +195,7 @@ class _Loader:
         try:
             text = source.read()
             document = parse_ruleset_text(text, where)
+            own_text = text if source.id is None else None  # a house rule's text goes into its games' logs
         except RulesetError as exc:
             return None, [exc]
         errors = file_errors(document, where, everything=everything)
@@ -142,9 +217,20 @@ class _Loader:
             # Report unknown predicates beside the file's other errors, against what this file can see without
             # being resolved: the core's, every installed plugin's and its own module's.
             errors += _file_predicate_errors(document, where, module)
+        if errors and not everything:
+            return None, errors[:1]
         if errors:
-            return None, errors if everything else errors[:1]
+            # Every error at once: what the later steps find in the parts of the file that are well formed too.
+            try:
+                _, later = self._resolve(document, where, stack, module, text=own_text, everything=True)
+            except Exception:  # noqa: BLE001 -- a malformed file may trip a later step; its errors are above
+                later = []
+            return None, _unique_errors(errors + later)
+        return self._resolve(document, where, stack, module, text=own_text, everything=everything)
 
+    def _resolve(self, document: dict[str, Any], where: str, stack: tuple[str, ...], module: Any, *,
+                 text: str | None, everything: bool) -> tuple[Ruleset | None, list[RulesetError]]:
+        """Steps 4-6 for a file that passed the schema: its parent, the merge and the resolved checks."""
         own_id: str = document["id"]
         parent = None
         if "extends" in document:
@@ -152,15 +238,20 @@ class _Loader:
                 parent = self._parent(document["extends"], (*stack, own_id), where)
             except RulesetError as exc:
                 return None, [exc]
+        documents = {**(parent.documents if parent else {}), **dict(document.get("sources") or {})}
+        errors = citation_errors(document, documents, where)
+        if errors and not everything:
+            return None, errors[:1]
         layer = {key: value for key, value in document.items() if key not in METADATA_KEYS}
         tables = resolve([parent.raw_tables, layer] if parent else [layer])
         origins: dict[tuple[str | int, ...], Origin] = dict(parent.origins) if parent else {}
         layer_origins(layer, (own_id, where), origins)
 
-        errors = self._resolved_errors(tables, origins, where)
-        if errors:
-            return None, errors if everything else errors[:1]
-        ruleset = Ruleset(
+        errors += self._resolved_errors(tables, origins, where)
+        if errors and not everything:
+            return None, errors[:1]
+        try:
+            ruleset = Ruleset(
                 id=own_id,
                 version=document["version"],
                 name=document["name"],
@@ -172,9 +263,17 @@ class _Loader:
                 location=where,
                 raw_tables=tables,
                 origins=origins,
-                text=text if source.id is None else None,
-        )
-        errors = predicate_errors(ruleset)
+                documents=documents,
+                text=text,
+            )
+            more = predicate_errors(ruleset)
+            if not more:
+                more = minimum_errors(ruleset)
+        except Exception:  # noqa: BLE001 -- with errors above, the later checks may trip over them
+            if not errors:
+                raise
+            more = []
+        errors = _unique_errors(errors + [m for m in more if not _overlaps(m, errors)])
         if errors:
             return None, errors if everything else errors[:1]
         return ruleset, []
@@ -190,8 +289,8 @@ class _Loader:
             raise RulesetError(f"extends forms a cycle: {cycle}", source=where, place="$.extends")
         if parent_id not in self.catalog:
             raise RulesetError(
-                f"extends unknown ruleset {parent_id!r} (chain: {' -> '.join((*chain, parent_id))}); "
-                f"installed: {', '.join(self.catalog) or 'none'}",
+                f"extends unknown ruleset {parent_id!r}{did_you_mean(parent_id, self.catalog)} (chain: "
+                f"{' -> '.join((*chain, parent_id))}); installed: {', '.join(self.catalog) or 'none'}",
                 source=where,
                 place="$.extends",
             )
@@ -211,7 +310,8 @@ class _Loader:
         if name is not None:
             if name not in extensions.families:
                 at: list[str | int] = ["scoring", "family", "value"]
-                return [RulesetError(f"unknown scoring family {name!r}; installed: "
+                return [RulesetError(f"unknown scoring family {name!r}{did_you_mean(name, extensions.families)}; "
+                                     f"installed: "
                                      f"{', '.join(extensions.families) or 'none'}",
                                      source=_blame(origins, at, where), place=json_path(at))]
             family = extensions.families[name]
@@ -224,6 +324,11 @@ class _Loader:
                     located.append(RulesetError(message, source=_blame(origins, entry, where), place=json_path(entry)))
                 continue
             parts = raw_parts(tables, list(error.absolute_path))
+            if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
+                known = error.schema.get("properties") or {} if isinstance(error.schema, Mapping) else {}
+                unexpected = [k for k in error.instance if k not in known]
+                if len(unexpected) == 1:  # at the key itself, so that its line is the one shown
+                    parts = [*parts, unexpected[0]]
             located.append(RulesetError(message_of(error), source=_blame(origins, parts, where),
                                         place=json_path(parts)))
         if not located:
@@ -234,6 +339,28 @@ class _Loader:
                 exc.place = (exc.place or "$.tile_set").replace("$.tile_set", "$.parameters.tile_set.value", 1)
                 located.append(exc.located(source=_blame(origins, parts, where)))
         return located
+
+
+def _unique_errors(errors: list[RulesetError]) -> list[RulesetError]:
+    """The errors without repeats (two steps may find the same one), in the order found."""
+    seen: set[tuple[str | None, str | None, str]] = set()
+    out = []
+    for error in errors:
+        key = (error.source, error.place, error.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(error)
+    return out
+
+
+def _overlaps(error: RulesetError, found: list[RulesetError]) -> bool:
+    """Whether an earlier error is about the same entry (or one inside or around it): the later is its echo."""
+    place = error.place or ""
+    for other in found:
+        there = other.place or ""
+        if other.source == error.source and (place.startswith(there) or there.startswith(place)):
+            return True
+    return False
 
 
 def _family_name(tables: Mapping[str, Any]) -> str | None:
@@ -259,8 +386,7 @@ def _misplaced(error: Any, family: Any, extensions: Any) -> list[tuple[str, str]
             found.append((name, f"{name!r} is a parameter of the {' and '.join(owners)} family, and this "
                                 f"ruleset's family is {mine}; remove it (`{name}: null` in a file that extends)"))
         else:
-            close = difflib.get_close_matches(name, sorted(allowed), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(name, allowed)
             found.append((name, f"{name!r} is no parameter of this ruleset's family, of the core or of any "
                                 f"mechanism{hint}"))
     return found
@@ -301,7 +427,8 @@ def clear_cache() -> None:
     forget_plugins()
 
 
-def _is_path(id_or_path: str | Path) -> bool:
+def is_ruleset_path(id_or_path: str | Path) -> bool:
+    """Whether a ``--ruleset`` value names a file (``*.yaml``/``*.yml``, or anything with a slash), not an id."""
     if isinstance(id_or_path, Path):
         return True
     return id_or_path.endswith((".yaml", ".yml")) or "/" in id_or_path or "\\" in id_or_path
@@ -371,7 +498,7 @@ def load_ruleset(id_or_path: str | Path, *, catalog: Catalog | None = None) -> R
         (id -> :class:`~mahjong_core.rules.registry.RulesetSource`); nothing is cached then.
     :raises RulesetError: for an unknown id (listing the installed ones) or any invalid file.
     """
-    if not _is_path(id_or_path):
+    if not is_ruleset_path(id_or_path):
         ruleset_id = str(id_or_path)
         loader = _default_loader() if catalog is None else _Loader(catalog)
         return loader.by_id(ruleset_id)
@@ -406,17 +533,37 @@ def load_ruleset_text(text: str, where: str, *, catalog: Catalog | None = None) 
     return ruleset
 
 
-def validate_file(path: str | Path, *, catalog: Catalog | None = None) -> list[RulesetError]:
+def validate_file(path: str | Path, *, catalog: Catalog | None = None, trial: bool = True) -> list[RulesetError]:
     """Every error in a ruleset file (``[]`` when it loads), for a ``rules validate`` command.
 
-    Schema and predicate errors are all reported; when there are none, the
-    ``extends`` chain is followed and every error of the resolved ruleset is
-    reported.  A broken parent is reported by its first error.
+    Schema, citation, predicate and resolved errors are all reported at once, each with the line and
+    column of its JSON path in the file.  A file with none is loaded, and (``trial``) one seeded deal is
+    played under it, so that whatever ``simulate`` would reject, ``validate`` rejects first.  A broken
+    parent is reported by its first error.
     """
+    from .document import locate, marks_of
+
     try:
         text = file_source(path).read()
     except RulesetError as exc:
         return [exc]
     loader, source = _file_loader(text, str(path), catalog)
-    _, errors = loader.build(source, (), expected_id=source.id, everything=True)
-    return errors
+    ruleset, errors = loader.build(source, (), expected_id=source.id, everything=True)
+    if ruleset is not None and trial:
+        errors = _trial_errors(ruleset)
+    marks = marks_of(text, source.location)
+    return [locate(error, marks) if error.source == source.location else error for error in errors]
+
+
+def _trial_errors(ruleset: Ruleset) -> list[RulesetError]:
+    """One seeded deal between greedy bots under the ruleset; an error in it, located in the ruleset's file."""
+    from ..errors import MahjongError
+    from ..simulate import play_game
+
+    try:
+        play_game(ruleset, 1, ["greedy"] * int(ruleset.param("players")), replay=None, max_deals=1)
+    except MahjongError as exc:
+        return [RulesetError(f"a trial deal under this ruleset (seed 1, greedy bots) fails: {exc.message}",
+                             source=exc.source if exc.source == ruleset.location else ruleset.location,
+                             place=exc.place if (exc.place or "").startswith("$") else None)]
+    return []

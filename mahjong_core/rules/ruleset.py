@@ -131,6 +131,8 @@ class Ruleset:
     :param raw_tables: the resolved tables as plain dicts, for the loader and for
         children to merge onto; read them through :attr:`tables`, never mutate.
     :param origins: for each entry path, the (ruleset id, file) whose layer set it.
+    :param documents: the documents its citations may name besides the seeds (the ``sources:`` of its file
+        and its parents'), by key: ``{title, edition?, url?}``.  Not rule content: not hashed.
     :param text: the file's own text for a ruleset that is not installed (a house rule), ``None`` otherwise:
         a game played under it writes the text into its log, so that the log re-plays and audits on any
         machine that has the rulesets it extends.
@@ -147,6 +149,7 @@ class Ruleset:
     location: str
     raw_tables: dict[str, Any] = field(repr=False)
     origins: dict[tuple[str | int, ...], Origin] = field(repr=False)
+    documents: Mapping[str, Any] = field(default_factory=dict, repr=False)
     text: str | None = field(default=None, repr=False)
     sha256: str = field(init=False)
     _params: dict[str, Any] = field(init=False, repr=False)

@@ -108,6 +108,12 @@ def _composed(family: ScoringFamily | None, mechanisms: tuple[Mechanism, ...]) -
     )
 
 
+def _properties(error: ValidationError) -> dict[str, Any]:
+    """The ``properties`` of the schema an error was found under (``{}`` for a boolean schema)."""
+    schema = error.schema
+    return dict(schema.get("properties", {})) if isinstance(schema, dict) else {}
+
+
 def _message(error: ValidationError) -> str:
     defs = ruleset_schema()["$defs"]
     if error.validator == "not" and error.validator_value == {"required": ["assumption"]}:
@@ -118,16 +124,35 @@ def _message(error: ValidationError) -> str:
         return "this mapping has `source`/`assumption` but no `value`: a parameter entry needs `value`"
     if error.validator == "pattern":
         if error.validator_value == defs["source"]["pattern"]:
-            return f"{error.instance!r} is not a citation like '000 line 346' or '001 lines 143-151' ('; '-joined)"
+            return (f"{error.instance!r} is not a citation: a document and a place in it, like '000 line 346', "
+                    f"'001 lines 143-151' or, for a document declared under `sources:`, 'minutes section 4.2' or "
+                    f"'minutes page 3' ('; '-joined)")
         if error.validator_value == defs["semver"]["pattern"]:
             return f"{error.instance!r} is not a SemVer version (MAJOR.MINOR.PATCH[-pre][+build])"
         if error.validator_value == defs["key"]["pattern"]:
             return f"{error.instance!r} is not a lower_snake_case identifier"
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = sorted(_properties(error))
+        unexpected = [k for k in error.instance if k not in allowed]
+        if unexpected and allowed:
+            import difflib
+
+            hints = []
+            for key in unexpected:
+                close = difflib.get_close_matches(key, allowed, n=1)
+                hints.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+            return f"unknown key(s) {', '.join(hints)}; expected one of {', '.join(allowed)}"
     return error.message
 
 
 def _located(error: ValidationError, source: str) -> RulesetError:
-    return RulesetError(_message(error), source=source, place=error.json_path)
+    place = error.json_path
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        unexpected = [k for k in error.instance if k not in _properties(error)]
+        if len(unexpected) == 1:  # at the key itself, so its line is the one shown
+            key = unexpected[0]
+            place += f".{key}" if key.isidentifier() else f"[{key!r}]"
+    return RulesetError(_message(error), source=source, place=place)
 
 
 def _sorted(errors: list[ValidationError]) -> list[ValidationError]:

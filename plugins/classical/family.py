@@ -20,7 +20,7 @@ from mahjong_rulesets.classical.scoring import FAMILY, classical_score, score_re
 from mahjong_rulesets.classical.settlement import classical_settlement
 from mahjong_rulesets.classical.tables import classical_tables
 
-from mahjong_core.extensions import ScoringFamily, Settlement, load_schema
+from mahjong_core.extensions import FactsRead, ScoringFamily, Settlement, load_schema
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.predicates import Predicate
 from mahjong_core.table import Outcome, Penalty, Table
@@ -34,8 +34,18 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     return [ScoringFamily(FAMILY, classical_score, score_reading, plugin=sys.modules[__name__], check=classical_tables,
+                          facts=facts_read,
                           description="points for sets and the hand, doublings, limits (seeds 000-003)",
                           parameters=load_schema(__package__, "parameters.schema.json"))]
+
+
+def facts_read(ruleset: object) -> FactsRead:
+    """The facts the ruleset's compiled tables read: the engine's own, and those of every row's predicate."""
+    tables = classical_tables(ruleset)
+    if not tables.losing_hands:
+        return FactsRead(tables.winner_facts, None, "this ruleset's scoring.losing_hands is false: only the "
+                                                    "winner's hand is scored")
+    return FactsRead(tables.winner_facts, tables.loser_facts)
 
 
 @hookimpl

@@ -261,8 +261,28 @@ def row_reader(predicate: Predicate, fn: Callable[..., Any]) -> tuple[Reader, bo
     return call, True
 
 
+#: The ``scoring`` entries the classical engine reads.
+SCORING_KEYS = ("family", "chavka_hand", "chavka_if_higher", "doubling_figures", "loser_groups", "losing_hands",
+                "max_count")
+
+
+def _check_scoring_keys(ruleset: Any) -> None:
+    """A ``scoring`` key one letter off a key the engine reads is a typo the engine would silently ignore.
+
+    Only near misses are errors: a ruleset's own hooks may read scoring keys of their own.
+    """
+    import difflib
+
+    for key in sorted(ruleset.tables.get("scoring") or {}):
+        close = difflib.get_close_matches(key, SCORING_KEYS, n=1, cutoff=0.85)
+        if key not in SCORING_KEYS and close:
+            raise _error(ruleset, f"the classical engine reads no scoring.{key} (did you mean {close[0]!r}?)",
+                         f"$.scoring.{key}")
+
+
 def _compile(ruleset: Any) -> ClassicalTables:
     tables = ruleset.tables
+    _check_scoring_keys(ruleset)
     caps, cap_source = _max_count(ruleset)
     rows: list[Row] = []
     for table, kind in (("points", "points"), ("doublings", "doubling")):

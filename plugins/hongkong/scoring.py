@@ -59,6 +59,7 @@ from typing import Any
 
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError, MahjongError, RulesetError
+from mahjong_core.extensions import FactsRead
 from mahjong_core.melds import Arrangement, Hand, Meld
 from mahjong_core.notation import format_tiles
 from mahjong_core.predicates import Predicate
@@ -264,6 +265,18 @@ def _tables(ruleset: Any) -> tuple[tuple[_Row, ...], tuple[_Row, ...]]:
 
 
 # --------------------------------------------------------------------------- situation
+
+
+def facts_read(ruleset: Any) -> FactsRead:
+    """The facts a winning hand's score reads: the winds, and those of every fan and limit row's predicate.
+
+    Losing hands are not scored (000 line 515), so a loser reads nothing.
+    """
+    fans, limits = _tables(ruleset)
+    read = {"seat_wind", "prevalent_wind"}.union(*(row.predicate.facts for row in (*fans, *limits)))
+    return FactsRead(frozenset(read), None, f"the {FAMILY} family counts fan for the winning hand only "
+                                            "(000 line 515) and losers do not settle among themselves "
+                                            "(000 line 543): a losing hand scores 0")
 
 
 def check_tables(ruleset: Any) -> None:

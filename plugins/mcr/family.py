@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from mahjong_rulesets.mcr import predicates
-from mahjong_rulesets.mcr.scoring import FAMILY, fan_table, score_mcr, score_reading
+from mahjong_rulesets.mcr.scoring import FAMILY, facts_read, fan_table, score_mcr, score_reading
 from mahjong_rulesets.mcr.settlement import settle_sport
 
 from mahjong_core.extensions import ScoringFamily, Settlement
@@ -31,6 +31,7 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     return [ScoringFamily(FAMILY, score_mcr, score_reading, plugin=sys.modules[__name__], check=fan_table,
+                          facts=facts_read,
                           description="the 81 fans of the Chinese official rules and their five principles (000)")]
 
 

@@ -69,6 +69,7 @@ from mahjong_rulesets.mcr.facts import (
 
 from mahjong_core.arrangements import meld_sort_key
 from mahjong_core.errors import HandError, RulesetError
+from mahjong_core.extensions import FactsRead
 from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
 from mahjong_core.notation import format_tiles
 from mahjong_core.score import Score, ScoreItem
@@ -625,6 +626,18 @@ def score_points(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> int:
         raise HandError("not a complete hand: the tiles make neither four sets and a pair nor a special form",
                         place="hand")
     return best
+
+
+#: What a win's score reads (:func:`~mahjong_rulesets.mcr.facts.situation`): how it was won and the winds.
+WINNER_FACTS = frozenset({"how", "self_drawn", "last_tile", "replacement", "robbing_kong", "last_tile_of_kind",
+                          "seat_wind", "prevalent_wind"})
+
+
+def facts_read(ruleset: Any) -> FactsRead:
+    """The facts an MCR score reads; losing hands are not scored (the sport settlement pays for the winner's)."""
+    table = fan_table(ruleset)
+    return FactsRead(WINNER_FACTS, None, f"the mcr engine scores the winning hand only ({table.losing_source}): "
+                                         "the sport settlement pays for the winner's hand")
 
 
 def _losing_score(table: FanTable) -> Score:

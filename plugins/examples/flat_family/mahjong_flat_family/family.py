@@ -19,7 +19,7 @@ from mahjong_core.hookspecs import hookimpl
 from mahjong_core.predicates import Predicate
 
 from .predicates import VOCABULARY
-from .scoring import FAMILY, flat_tables, score
+from .scoring import FAMILY, facts_read, flat_tables, score
 from .settlement import SETTLEMENT, settle
 
 
@@ -33,6 +33,7 @@ def mahjong_predicates() -> Sequence[Predicate]:
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     """The flat engine, under the name ruleset data uses for it."""
     return [ScoringFamily(FAMILY, score, plugin=sys.modules[__name__], check=flat_tables,
+                          facts=facts_read,
                           description="flat points per set, doubled when concealed, and points for going out",
                           parameters=load_schema(__package__, "parameters.schema.json"))]
 

@@ -43,13 +43,14 @@ from typing import Any
 
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError, MahjongError, RulesetError
+from mahjong_core.extensions import FactsRead
 from mahjong_core.melds import Arrangement, Form, Hand, Meld
 from mahjong_core.notation import format_tiles
 from mahjong_core.predicates import Predicate, is_exposed
 from mahjong_core.score import Score, ScoreItem
 from mahjong_core.scoring import scoring_value
 
-__all__ = ["FAMILY", "SCORING_KEYS", "SITUATION_FLAGS", "FlatRow", "FlatTables", "flat_tables", "score",
+__all__ = ["FAMILY", "SCORING_KEYS", "SITUATION_FLAGS", "FlatRow", "FlatTables", "facts_read", "flat_tables", "score",
            "situation_context"]
 
 #: The name ruleset data gives the family (``scoring.family: flat``).
@@ -138,6 +139,13 @@ def flat_tables(ruleset: Any) -> FlatTables:
         raise RulesetError(f"scoring.concealed_multiplier must be a whole number >= 1, got {multiplier!r}",
                            source=ruleset.location, place="$.scoring.concealed_multiplier.value")
     return FlatTables(tuple(rows), multiplier)
+
+
+def facts_read(ruleset: Any) -> FactsRead:
+    """The facts a flat score reads (whether the tile was drawn, and each row's predicate's); losers score 0."""
+    tables = flat_tables(ruleset)
+    read = {"self_drawn"}.union(*(row.predicate.facts for row in tables.rows))
+    return FactsRead(frozenset(read), None, f"the {FAMILY} family scores the winner's hand only; a loser's is 0")
 
 
 def situation_context(hand: Hand, context: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,108 @@
+"""``mahjong view`` a person reads (issue 13, item 7): the table from one seat, move by move.
+
+The friction point: ``view`` printed the same raw JSON Lines with or without ``--json``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from mahjong_core.cli import main
+from mahjong_core.replay_log import read_log
+from mahjong_core.table_view import render, replay_states
+from mahjong_core.views import seat_view
+
+ROOT = Path(__file__).resolve().parents[1]
+HARBIN = ROOT / "replays" / "harbin-seed20261130.jsonl"
+MCR = ROOT / "replays" / "mcr-seed20261130.jsonl"
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_is_not_the_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text, _ = run_cli(capsys, "view", str(HARBIN), "--seat", "0", "--ascii")
+    assert code == 0
+    code, machine, _ = run_cli(capsys, "view", str(HARBIN), "--seat", "0", "--json")
+    assert code == 0 and text != machine
+    assert all(json.loads(line) for line in machine.splitlines())  # --json keeps the machine form
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(text.splitlines()[0])
+    assert re.search(r"^ +\d+  seat 1 \(S\) discards \d[mpsz]$", text, re.MULTILINE)
+    assert "seat 0 (E, you) draws" in text and "seat 1 (S) draws a tile" in text
+
+
+def test_the_seat_sees_its_own_hand_and_only_counts_of_the_others(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text, _ = run_cli(capsys, "view", str(HARBIN), "--seat", "0", "--ascii")
+    assert code == 0
+    first = text.split("deal 0  round E", 1)[1].split("\ndeal ", 1)[0]
+    mine = first.split("> seat 0", 1)[1].split("\n  seat 1", 1)[0]
+    assert re.search(r"hand     (\d[mpsz] ?)+\n", mine)
+    others = first.split("\n  seat 1", 1)[1]
+    assert re.findall(r"hand     (.*)", others) and all("hidden" in h for h in re.findall(r"hand     (.*)", others))
+
+
+def test_no_hidden_tile_reaches_the_screen() -> None:
+    """What the table shows of other seats is only what the seat's view holds: never a tile it may not see."""
+    log = read_log(str(HARBIN))
+    full = list(log.events)
+    for event, state in replay_states(log.header, seat_view(full, 2), 2):
+        for n, seat in enumerate(state.seats):
+            if n != 2:
+                assert set(seat.hand) <= {"?"} | set(), (event, seat.hand)
+
+
+def test_a_hand_is_the_right_size_between_turns() -> None:
+    """The fold keeps every seat's tiles: after each discard, hand plus melds (a kong counting three) is 13."""
+    log = read_log(str(HARBIN))
+    for event, state in replay_states(log.header, seat_view(log.events, 0), 0):
+        if event.get("type") == "decision" and event.get("action") == "discard":
+            seat = state.seats[event["actor"]]
+            assert len(seat.hand) + 3 * len(seat.melds) == 13, (event, seat)
+
+
+def test_discards_follow_the_rulesets_display(capsys: pytest.CaptureFixture[str]) -> None:
+    _, harbin, _ = run_cli(capsys, "view", str(HARBIN), "--seat", "0", "--ascii")
+    assert re.search(r"^discards \(quadro: last four in sight, \d+ face down\)  (\d[mpsz] ){3}\d[mpsz]$", harbin,
+                     re.MULTILINE)
+    _, mcr, _ = run_cli(capsys, "view", str(MCR), "--seat", "0", "--ascii")
+    assert re.search(r"^    discards (\d[mpsz] ){5}\d[mpsz]$", mcr, re.MULTILINE)  # rows of six (000 line 145)
+    assert "quadro" not in mcr
+
+
+def test_glyphs_by_default_letters_with_ascii(capsys: pytest.CaptureFixture[str]) -> None:
+    _, glyphs, _ = run_cli(capsys, "view", str(HARBIN), "--seat", "0")
+    _, letters, _ = run_cli(capsys, "view", str(HARBIN), "--seat", "0", "--ascii")
+    table = [line for line in glyphs.splitlines() if line.startswith("    hand ") and "hidden" not in line]
+    assert table and all(re.search("[\U0001F000-\U0001F02B]", line) for line in table)
+    assert not re.search("[\U0001F000-\U0001F02B]", letters)
+    # Aligned whatever the glyphs' width: every label starts in the same column and only tiles follow it.
+    for line in glyphs.splitlines():
+        if line.startswith("    ") and not re.match(r" +\d+  ", line):  # a table line, not a numbered move
+            assert re.match(r"    (hand|melds|bonus|discards| {8}) {1,}", line), line
+
+
+def test_step_draws_the_table_after_every_move(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # not a terminal: every step, no waiting
+    code, out, _ = run_cli(capsys, "view", str(HARBIN), "--seat", "1", "--step", "--ascii")
+    assert code == 0
+    moves = out.count("\n--- ")
+    assert moves > 100 and out.count("deal 0  round E") > 100
+
+
+def test_render_names_the_wall_and_the_clock() -> None:
+    log = read_log(str(HARBIN))
+    for i, (_, state) in enumerate(replay_states(log.header, seat_view(log.events, 0), 0)):
+        if i == 40:  # the state is the live table: drawn as it stands after the 41st event
+            text = render(state, 0, display="quadro", ascii_only=True)
+            break
+    assert re.match(r"deal 0  round E  dealer seat 0  wall \d+ tiles  clock \d+\.\d s\n", text)

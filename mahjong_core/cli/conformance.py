@@ -63,12 +63,12 @@ def cmd_conformance(args: argparse.Namespace) -> int:
 def _check_installed(ids: list[str]) -> None:
     """An unknown id is bad input (exit 2, with the closest installed id), before pytest starts."""
     from ..errors import MahjongError
-    from ..rules import available
+    from ..rules import available, is_ruleset_path
     from ..rules.loader import did_you_mean
 
     installed = available()
     for rid in ids:
-        if rid.endswith((".yaml", ".yml")) or "/" in rid:
+        if is_ruleset_path(rid):
             continue  # a ruleset file: the suite's own loading reports what is wrong with it
         if rid not in installed:
             raise MahjongError(f"unknown ruleset {rid!r}{did_you_mean(rid, installed)}; installed: "

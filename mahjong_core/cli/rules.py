@@ -77,11 +77,38 @@ def _leaves(node: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Mappin
     return found
 
 
+def _trial_errors(path: str) -> list[Any]:
+    """One seeded deal between greedy bots under a ruleset file that loads: what ``simulate`` would reject.
+
+    An error in the deal is reported in the file (at the line of its JSON path, where it names one).
+    """
+    from ..errors import MahjongError, RulesetError
+    from ..rules import load_ruleset
+    from ..rules.document import locate, marks_of
+    from ..simulate import play_game
+
+    ruleset = load_ruleset(path)
+    try:
+        play_game(ruleset, 1, ["greedy"] * int(ruleset.param("players")), replay=None, max_deals=1)
+    except MahjongError as exc:
+        error = RulesetError(f"a trial deal under this ruleset (seed 1, greedy bots) fails: {exc.message}",
+                             source=ruleset.location, place=exc.place if (exc.place or "").startswith("$") else None)
+        try:
+            with open(path, encoding="utf-8") as file:
+                marks = marks_of(file.read(), ruleset.location)
+        except OSError:
+            marks = {}
+        return [locate(error, marks)]
+    return []
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check a ruleset file; every error on its own line, and a failed check's exit status if there is any."""
     from ..rules import validate_file
 
     errors = validate_file(args.path)
+    if not errors:
+        errors = _trial_errors(args.path)
     if args.json:
         print_json({"path": args.path, "ok": not errors,
                     "errors": [{**e.to_json(), "text": str(e)} for e in errors]})

@@ -533,13 +533,12 @@ def load_ruleset_text(text: str, where: str, *, catalog: Catalog | None = None) 
     return ruleset
 
 
-def validate_file(path: str | Path, *, catalog: Catalog | None = None, trial: bool = True) -> list[RulesetError]:
+def validate_file(path: str | Path, *, catalog: Catalog | None = None) -> list[RulesetError]:
     """Every error in a ruleset file (``[]`` when it loads), for a ``rules validate`` command.
 
     Schema, citation, predicate and resolved errors are all reported at once, each with the line and
-    column of its JSON path in the file.  A file with none is loaded, and (``trial``) one seeded deal is
-    played under it, so that whatever ``simulate`` would reject, ``validate`` rejects first.  A broken
-    parent is reported by its first error.
+    column of its JSON path in the file (``mahjong rules validate`` then also plays one seeded deal under a
+    file that loads).  A broken parent is reported by its first error.
     """
     from .document import locate, marks_of
 
@@ -548,22 +547,6 @@ def validate_file(path: str | Path, *, catalog: Catalog | None = None, trial: bo
     except RulesetError as exc:
         return [exc]
     loader, source = _file_loader(text, str(path), catalog)
-    ruleset, errors = loader.build(source, (), expected_id=source.id, everything=True)
-    if ruleset is not None and trial:
-        errors = _trial_errors(ruleset)
+    _, errors = loader.build(source, (), expected_id=source.id, everything=True)
     marks = marks_of(text, source.location)
     return [locate(error, marks) if error.source == source.location else error for error in errors]
-
-
-def _trial_errors(ruleset: Ruleset) -> list[RulesetError]:
-    """One seeded deal between greedy bots under the ruleset; an error in it, located in the ruleset's file."""
-    from ..errors import MahjongError
-    from ..simulate import play_game
-
-    try:
-        play_game(ruleset, 1, ["greedy"] * int(ruleset.param("players")), replay=None, max_deals=1)
-    except MahjongError as exc:
-        return [RulesetError(f"a trial deal under this ruleset (seed 1, greedy bots) fails: {exc.message}",
-                             source=exc.source if exc.source == ruleset.location else ruleset.location,
-                             place=exc.place if (exc.place or "").startswith("$") else None)]
-    return []

@@ -31,6 +31,7 @@ short, as a loser) under every classical ruleset, and of the errors raised
 by deliberately broken variants of recorded hands (fifth copies, unsorted
 tiles, unknown bonus tiles, missing facts ...), one line each.  Dumps taken
 before and after a change to the engine must be byte-identical (``cmp``).
+``--json FILE`` also writes the timings as figures (``benchmarks/run_all.py``).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from figures import Figures, add_json_argument
 from mahjong_rulesets.classical.scoring import situation_context
 
 import mahjong_core.scoring as scoring
@@ -325,7 +327,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--dump", type=Path, help="write the identity dump here instead of timing")
     parser.add_argument("--random", type=int, default=10_000, help="random complete hands in the dump")
+    add_json_argument(parser)
     args = parser.parse_args(argv)
+    figures = Figures()
     rulesets = args.rulesets.split(",")
     for ruleset_id in rulesets:
         family = scoring_value(load_ruleset(ruleset_id), "family")
@@ -346,6 +350,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         warm = per_score(warm_calls, args.passes)
         print(f"{ruleset_id:24} {len(warm_calls):6} {sum(c.winner for c in warm_calls):5} {warm[0]:9.1f} "
               f"{warm[1]:9.1f} {cold[0]:9.1f} {cold[1]:9.1f}")
+        for name, us in (("warm_win", warm[0]), ("warm_lose", warm[1]), ("cold_win", cold[0]), ("cold_lose", cold[1])):
+            if us == us:  # not NaN (no such call)
+                figures.add(f"classical.{ruleset_id}.{name}", us, "µs/score", better="lower")
         for which, calls, times in (("warm", warm_calls, warm), ("cold", cold_calls, cold)):
             for winner, us in ((True, times[0]), (False, times[1])):
                 n = sum(c.winner is winner for c in calls)
@@ -361,6 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{int(spent['warm', True][1]):5} {mean('warm', True):9.1f} {mean('warm', False):9.1f} "
           f"{mean('cold', True):9.1f} {mean('cold', False):9.1f}   per score: warm {mean('warm', True, False):.1f}, "
           f"cold {mean('cold', True, False):.1f}")
+    figures.write(args.json)
     return 0
 
 

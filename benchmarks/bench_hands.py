@@ -20,7 +20,7 @@ function, and every answer is compared.  Our tables fill lazily, so we report
 
 each with counts as ``bytes`` (our fast path) and as lists (what the oracle
 takes; the conversion is included).  The oracle has no tables: its figure is
-the best of three passes.  Targets: shanten >= 10x, complete test >= 2x.
+the best of three passes.  Targets: shanten >= 10x, complete test >= 2x.  ``--json FILE`` also writes the figures.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from figures import Figures, add_json_argument
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
@@ -88,8 +89,10 @@ def measure(
     oracle: Callable[[Sequence[int]], object],
     hands: list[list[int]],
     fresh: list[list[int]],
+    figures: Figures,
+    key: str,
 ) -> dict[str, float]:
-    """Print one block of measurements; return the ratios by name."""
+    """Print one block of measurements, add them to ``figures`` under ``key``; return the ratios by name."""
     oracle_rate = best_of(oracle, hands)
     expected = [oracle(h) for h in hands] + [oracle(h) for h in fresh]
     rates: dict[str, float] = {}
@@ -107,6 +110,10 @@ def measure(
     print(f"  {'oracle':<20} {oracle_rate:>12,.0f} hands/s")
     for name, rate in rates.items():
         print(f"  {'ours ' + name:<20} {rate:>12,.0f} hands/s   {rate / oracle_rate:6.1f}x")
+    figures.add(f"hands.{key}.reference", oracle_rate, "hands/s")
+    for name, rate in rates.items():
+        figures.add(f"hands.{key}.{name.replace(' (', '_').rstrip(')')}", rate, "hands/s",
+                    reference="mahjong 2.1.0", ratio=rate / oracle_rate)
     return {name: rate / oracle_rate for name, rate in rates.items()}
 
 
@@ -114,7 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=20_000, help="hands per measurement (default 20000)")
     parser.add_argument("--seed", type=int, default=1)
+    add_json_argument(parser)
     args = parser.parse_args(argv)
+    figures = Figures()
     rng = random.Random(args.seed)
 
     shanten_oracle = Shanten().calculate_shanten
@@ -129,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         shanten_oracle,
         random_hands(rng, args.hands, 13),
         random_hands(rng, args.hands, 13),
+        figures,
+        "shanten",
     )
     b = measure(
         "(b) complete test, 14-tile hands (half built complete)",
@@ -136,7 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         agari_oracle,
         mixed_fourteen(rng, args.hands),
         mixed_fourteen(rng, args.hands),
+        figures,
+        "complete",
     )
+    figures.write(args.json)
     ok = min(a["warm (bytes)"], a["warm (list)"]) >= 10 and min(b["warm (bytes)"], b["warm (list)"]) >= 2
     print(
         f"\nsummary: shanten {a['warm (bytes)']:.1f}x warm / {a['warm (list)']:.1f}x warm from lists / "

@@ -27,6 +27,7 @@ to gain, ours fills small caches on the first pass):
   hands would show here as a gap to the warm line.
 
 The brief's target is at least a quarter of the reference's throughput.
+``--json FILE`` also writes the figures (agreement counts, rates, ratios).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from figures import Figures, add_json_argument
 from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, situation
 from mahjong_rulesets.mcr.reference import classify, reference_arguments, reference_fans
 from mahjong_rulesets.mcr.samples import Sample, samples
@@ -61,7 +63,7 @@ def _as_text(sample: Sample) -> str:
     return format_hand(sample.hand) + "".join(f" !{f}" for f in sorted(flags))
 
 
-def agreement(ruleset: Any, hands: Sequence[Sample]) -> None:
+def agreement(ruleset: Any, hands: Sequence[Sample], figures: Figures) -> None:
     kinds: Counter[str] = Counter()
     templates: Counter[str] = Counter()
     ours_seen: Counter[str] = Counter()
@@ -99,6 +101,10 @@ def agreement(ruleset: Any, hands: Sequence[Sample]) -> None:
         print(f"     ours {ours}\n     ref  {ref}")
     if templates:
         print(f"  unexplained by template: {dict(templates)}")
+    figures.add("mcr.agreement.hands", n, "hands", better="same")
+    figures.add("mcr.agreement.equal", kinds["equal"], "hands", better="same")
+    figures.add("mcr.agreement.documented", n - kinds["UNEXPLAINED"] - kinds["equal"], "hands", better="same")
+    figures.add("mcr.agreement.unexplained", kinds["UNEXPLAINED"], "hands", better="same")
 
 
 def _rate(fn: Callable[[], Any], n: int) -> float:
@@ -119,7 +125,7 @@ def _cold_rate(ruleset: Any, hands: Sequence[Sample]) -> float:
     return len(pairs) / (time.perf_counter() - start)
 
 
-def speed(ruleset: Any, hands: Sequence[Sample], cold: Sequence[Sample]) -> None:
+def speed(ruleset: Any, hands: Sequence[Sample], cold: Sequence[Sample], figures: Figures) -> None:
     pairs = [(s.hand, s.context) for s in hands]
     texts = [_as_text(s) for s in hands]
     prepared = [reference_arguments(h, c) for h, c in pairs]
@@ -166,6 +172,21 @@ def speed(ruleset: Any, hands: Sequence[Sample], cold: Sequence[Sample]) -> None
                       ("ours, score_points (total only)", "reference, from Hand objects"),
                       ("ours, from notation text", "reference, from notation text")]:
         print(f"    {ours:<34} / {ref:<32} {rates[ours] / rates[ref]:.3f}")
+    names = {"reference, prepared arguments": "reference_prepared", "reference, from Hand objects": "reference_hand",
+             "reference, from notation text": "reference_text", "ours, score_hand (explained)": "score_hand",
+             "ours, score_points (total only)": "score_points", "ours, from notation text": "from_text",
+             "ours, score_hand cold (other seed)": "score_hand_cold"}
+    for name, rate in rates.items():
+        if name.startswith("reference"):
+            figures.add(f"mcr.{names[name]}", rate, "hands/s")
+            continue
+        ref = "reference, from notation text" if name == "ours, from notation text" else "reference, prepared arguments"
+        figures.add(f"mcr.{names[name]}", rate, "hands/s", reference=f"PyMahjongGB 1.4.0, {ref.split(', ')[1]}",
+                    ratio=rate / rates[ref])
+        if name in ("ours, score_hand (explained)", "ours, score_points (total only)"):
+            figures.add(f"mcr.{names[name]}_vs_hand_objects", rate, "hands/s",
+                        reference="PyMahjongGB 1.4.0, from Hand objects",
+                        ratio=rate / rates["reference, from Hand objects"])
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -176,15 +197,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--agreement-only", action="store_true")
     which.add_argument("--speed-only", action="store_true")
+    add_json_argument(parser)
     args = parser.parse_args(argv)
+    figures = Figures()
     seed: int | str = int(args.seed) if args.seed.isdigit() else args.seed
     ruleset = load_ruleset("mcr")
     hands = samples(seed, per_fan=args.per_fan, random_hands=args.random)
     if not args.speed_only:
-        agreement(ruleset, hands)
+        agreement(ruleset, hands, figures)
     if not args.agreement_only:
         cold_seed = seed + 1 if isinstance(seed, int) else f"{seed}-cold"
-        speed(ruleset, hands, samples(cold_seed, per_fan=args.per_fan, random_hands=args.random))
+        speed(ruleset, hands, samples(cold_seed, per_fan=args.per_fan, random_hands=args.random), figures)
+    figures.write(args.json)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@ for DEALS deals under each ruleset, and prints the wall time, the speed-up and
 each worker's peak resident memory (VmHWM); then the same with a quarter of
 the deals, to show the memory does not grow with the deals.
 
-    python benchmarks/bench_study.py [--deals 10000]
+    python benchmarks/bench_study.py [--deals 10000] [--json FILE]
+
+``--json FILE`` also writes the figures (``benchmarks/run_all.py`` collects them).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import time
 
 from dask.distributed import Client, LocalCluster
+from figures import Figures, add_json_argument
 
 from mahjong_study.figures import compare
 from mahjong_study.runner import run_games
@@ -47,7 +50,9 @@ def run(workers: int, deals: int) -> tuple[float, list[float], int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=10_000, help="deals under each ruleset (default 10,000)")
+    add_json_argument(parser)
     args = parser.parse_args()
+    figures = Figures()
     times = {}
     for workers in (1, 2):
         for deals in (args.deals // 4, args.deals):
@@ -56,7 +61,13 @@ def main() -> None:
             print(f"{workers} worker(s), {deals:6d} deals a ruleset ({played} matched): {elapsed:7.1f} s, "
                   f"{2 * deals / elapsed:6.0f} deals/s; peak memory per worker "
                   + ", ".join(f"{p:.0f} MB" for p in peaks))
-    print(f"speed-up with 2 workers at {args.deals} deals: {times[(1, args.deals)] / times[(2, args.deals)]:.2f}")
+            if deals == args.deals:
+                figures.add(f"study.{workers}_workers.deals_per_s", 2 * deals / elapsed, "deals/s")
+                figures.add(f"study.{workers}_workers.peak_mb", max(peaks), "MB", better="lower")
+    speedup = times[(1, args.deals)] / times[(2, args.deals)]
+    print(f"speed-up with 2 workers at {args.deals} deals: {speedup:.2f}")
+    figures.add("study.speedup_2_workers", speedup, "x")
+    figures.write(args.json)
 
 
 if __name__ == "__main__":

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import compress
+from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from . import shanten as shanten_mod
 from .errors import MahjongError
 from .events import action_fields, action_text, code, codes, score_fields
-from .forms import is_mahjong, recognised_forms
+from .forms import is_mahjong, knitted_within, recognised_forms
 from .melds import MeldKind
 from .plugin_manager import shared_plugin_manager
 from .rng import deal_rng
@@ -183,6 +183,8 @@ class Game:
         self._late_pungs = bool(ruleset.value("pung_claim_until_next_discard"))
         self._forms = recognised_forms(ruleset)
         self._knitted = "knitted" in self._forms
+        #: Per seat, (concealed counts, whether one tile could make them a knitted mahjong): see _claim_options.
+        self._near_memo: list[tuple[bytes, bool] | None] = [None] * n_players
         self._count_correction = (ruleset.value("dead_hand") or {}).get("correction") == "skip_turn_or_draw"
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
         self._bonus_kinds = [bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k)) for k in range(len(KINDS))]
@@ -463,12 +465,8 @@ class Game:
                            count=len(tiles))
 
     def _exchange_options(self, seat: int, step: ExchangeStep) -> list[Action]:
-        from itertools import combinations
-
         s = self.table.seats[seat]
-        held = s.concealed_tiles()
-        options = sorted({Action("exchange", tiles=combo) for combo in combinations(held, step.count)},
-                         key=lambda a: a.tiles)
+        options = [_exchange_action(combo) for combo in multiset_combinations(s.counts, step.count)]
         if step.optional:
             options.append(Action("refuse"))
         elif step.refuse_only_if_calling and sum(s.counts) % 3 and shanten_mod.shanten(bytes(s.counts)) <= 0:
@@ -624,13 +622,14 @@ class Game:
         about the knitted forms, which shanten does not measure.
         """
         memo = s.shanten_memo
-        if drawn is None or memo is None or memo[1] < 1 or self._knitted:
+        if drawn is None or memo is None or memo[1] < 1:
             return False
         counts = s.counts
         counts[drawn] -= 1
         before = bytes(counts)
+        near = self._knitted and self._knitted_near(counts)
         counts[drawn] += 1
-        return before == memo[0]
+        return before == memo[0] and not near
 
     @staticmethod
     def _any_tile(counts: Sequence[int]) -> int:
@@ -788,10 +787,16 @@ class Game:
         counts = s.counts
         options: list[Action] = []
         memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
-        if memo is not None and memo[0] == bytes(counts) and not self._knitted:
+        key = bytes(counts)
+        if memo is not None and memo[0] == key:
             ready = memo[1] <= 0
         else:
-            ready = self._ready(seat, counts)
+            ready = s.shanten() <= 0
+        if not ready and self._knitted:  # remembered per seat like the shanten, until the hand changes
+            near = self._near_memo[seat]
+            if near is None or near[0] != key:
+                near = self._near_memo[seat] = (key, self._knitted_near(counts))
+            ready = near[1]
         if ready:
             counts[tile] += 1
             complete = self._complete(counts)
@@ -813,15 +818,15 @@ class Game:
         """Whether concealed counts form a mahjong in one of the forms this ruleset recognises."""
         return is_mahjong(counts, self._forms)
 
-    def _ready(self, seat: int, counts: list[int]) -> bool:
-        """Whether a seat's hand is one tile from complete, cached until the hand changes.
+    @staticmethod
+    def _knitted_near(counts: list[int]) -> bool:
+        """Whether one more tile could make these concealed tiles a knitted mahjong (a necessary test).
 
-        Only a ready hand can win on a discard, and a hand changes once a turn
-        while it is asked about three times a turn.
+        Shanten does not measure the knitted forms, so a hand that shanten
+        calls unready may still win in them; :func:`is_mahjong` reads them from
+        fourteen concealed tiles only, so a hand of any other size cannot.
         """
-        if "knitted" in self._forms:
-            return True  # shanten does not measure the knitted forms: check every discard
-        return self.table.seats[seat].shanten() <= 0
+        return sum(counts) == 13 and knitted_within(counts, 1)
 
     def _claim_ok(self, claim: Claim) -> bool:
         return bool(self.hook.mahjong_claim_allowed(ruleset=self.ruleset, table=self.table, claim=claim))
@@ -937,6 +942,30 @@ _CHOW_RUNS = tuple(
           if kind < 27 and 0 <= kind % 9 + lo and kind % 9 + lo + 2 <= 8)
     for kind in range(NUM_PLAYING_KINDS)
 )
+
+
+def multiset_combinations(counts: Sequence[int], k: int) -> list[tuple[int, ...]]:
+    """Every different choice of ``k`` tiles from the held ``counts``, each ascending, in ascending order.
+
+    A Charleston pass of three from thirteen tiles has 286 combinations and
+    some 200 different ones; the repeats are dropped as plain tuples (in C),
+    before any action is made of them.
+    """
+    held = [kind for kind, n in enumerate(counts) for _ in range(n)]
+    return sorted(set(combinations(held, k)))
+
+
+#: Exchange actions by their tiles: a Charleston offers some 200 a seat, three times a deal (actions are values).
+_EXCHANGES: dict[tuple[int, ...], Action] = {}
+
+
+def _exchange_action(tiles: tuple[int, ...]) -> Action:
+    action = _EXCHANGES.get(tiles)
+    if action is None:
+        if len(_EXCHANGES) >= 1 << 16:
+            _EXCHANGES.clear()
+        action = _EXCHANGES[tiles] = Action("exchange", tiles=tiles)
+    return action
 
 
 def _thirteen_orphans_with(counts: Sequence[int], tile: int) -> bool:

@@ -170,10 +170,10 @@ def load_schema(package: str, filename: str) -> dict[str, Any]:
     import json
     from importlib import resources
 
-    from jsonschema import Draft202012Validator
+    from .rules.schema import check_schema
 
     schema = json.loads(resources.files(package).joinpath(filename).read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
+    check_schema(schema)
     return schema
 
 

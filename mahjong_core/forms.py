@@ -10,7 +10,8 @@ in one of them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from itertools import permutations
 from typing import TYPE_CHECKING
 
 from . import shanten as shanten_mod
@@ -51,6 +52,47 @@ def recognised_forms(ruleset: Ruleset) -> dict[str, tuple[Predicate, ...] | None
     return forms
 
 
+def _knitted_masks() -> tuple[int, ...]:
+    """Each knitted assignment (1-4-7, 2-5-8, 3-6-9 in three different suits) as a byte mask over the suited kinds.
+
+    Byte ``k`` of a mask is 1 where kind ``k`` belongs to the assignment, so
+    that a hand's held suited kinds, written the same way, are compared with
+    it in two integer operations.
+    """
+    masks = []
+    for offsets in permutations(range(3)):
+        kinds = [9 * suit + off + step for suit, off in enumerate(offsets) for step in (0, 3, 6)]
+        masks.append(int.from_bytes(bytes(1 if k in kinds else 0 for k in range(27)), "little"))
+    return tuple(masks)
+
+
+_KNITTED_MASKS = _knitted_masks()
+#: Maps a count byte to 1 where the kind is held.
+_HELD = bytes([0, 1, 1, 1, 1]) + bytes(251)
+
+
+def knitted_within(counts: Sequence[int], missing: int) -> bool:
+    """Whether ``missing`` more tiles could still complete ``counts`` in a knitted form; a quick necessary test.
+
+    A knitted straight needs all nine kinds of one assignment, so at most
+    ``missing`` of them may be absent; honours and knitted tiles needs
+    fourteen different tiles, so no kind may be held twice and every suited
+    kind held must belong to one assignment.  A hand that passes may still
+    not complete (the rest must make a set and a pair, the tiles must number
+    fourteen); one that fails never completes in those forms, which is what
+    lets the game skip the full reading (:func:`is_mahjong`) and the claim
+    check of every discard for such hands.
+    """
+    held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")
+    need = 9 - missing
+    for mask in _KNITTED_MASKS:
+        if (held & mask).bit_count() >= need:
+            return True
+    if max(counts) > 1:
+        return False
+    return any(not held & ~mask for mask in _KNITTED_MASKS)
+
+
 def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | None]) -> bool:
     """Whether concealed counts form a mahjong in four sets and a pair or one of ``forms``.
 
@@ -58,13 +100,15 @@ def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | No
     pairs, thirteen orphans and the knitted forms are mahjongs only where the
     ruleset's tables score them.
     """
-    if sum(counts) % 3 != 2:
+    total = sum(counts)
+    if total % 3 != 2:
         return False  # a hand of the wrong size is no mahjong
     h = bytes(counts)
     # One test with every form the ruleset may accept; most hands fail it and stop here.
     if not shanten_mod.is_complete_counts(h, seven_pairs="seven_pairs" in forms,
                                           thirteen_orphans="thirteen_orphans" in forms):
-        if not ("knitted" in forms and sum(1 for n in counts if n) >= 9):
+        # The knitted forms are read from fourteen concealed tiles (the hand below has no declared melds).
+        if not ("knitted" in forms and total == 14 and knitted_within(counts, 0)):
             return False
     elif not forms or shanten_mod.is_complete_counts(h, seven_pairs=False, thirteen_orphans=False):
         return True

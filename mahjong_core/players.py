@@ -44,7 +44,7 @@ from . import shanten as shanten_mod
 from .errors import MahjongError, ReplayError
 from .rng import Rng
 from .table import Action, Table
-from .tiles import KINDS, NUM_PLAYING_KINDS, is_terminal_or_honour
+from .tiles import KINDS
 
 if TYPE_CHECKING:
     from .engine import Player
@@ -154,18 +154,13 @@ class GreedyBot:
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
         best = 99
         chosen: list[Action] = []
-        cache: dict[int, int] = {}
+        after = shanten_mod.shanten_after_discards(counts)  # a discard is always of a kind held
         for option in options:
             if option.kind != "discard":
                 continue
             tile = option.tile
             assert tile is not None
-            value = cache.get(tile)
-            if value is None:
-                counts[tile] -= 1
-                value = shanten_mod.shanten(bytes(counts))
-                counts[tile] += 1
-                cache[tile] = value
+            value = after[tile]
             if value < best:
                 best, chosen = value, [option]
             elif value == best:
@@ -188,13 +183,13 @@ class GreedyBot:
 
     @staticmethod
     def _isolated(counts: list[int], tile: int) -> bool:
+        """A single tile with nothing within two of it in its suit (an honour has no neighbours)."""
         if counts[tile] > 1:
             return False
-        if is_terminal_or_honour(tile) and tile >= 27:
-            return True
-        pos = tile % 9
-        near = [tile + d for d in (-2, -1, 1, 2) if 0 <= pos + d <= 8]
-        return not any(counts[n] for n in near)
+        for n in _NEAR[tile]:
+            if counts[n]:
+                return False
+        return True
 
     def _claim(self, counts: list[int], options: Sequence[Action]) -> Action:
         current = shanten_mod.shanten(bytes(counts))
@@ -208,20 +203,12 @@ class GreedyBot:
             if option.kind == "kong":
                 value = shanten_mod.shanten(bytes(counts))
             else:
-                value = min((self._after_discard(counts, t) for t in range(NUM_PLAYING_KINDS) if counts[t]),
-                            default=99)
+                value = min(shanten_mod.shanten_after_discards(counts).values(), default=99)
             for used in option.tiles:
                 counts[used] += 1
             if value < best_value:
                 best_option, best_value = option, value
         return best_option
-
-    @staticmethod
-    def _after_discard(counts: list[int], tile: int) -> int:
-        counts[tile] -= 1
-        value = shanten_mod.shanten(bytes(counts))
-        counts[tile] += 1
-        return value
 
     def _exchange(self, counts: list[int], options: Sequence[Action]) -> Action:
         """Pass the tiles whose loss leaves the fewest tiles from ready; refuse only when allowed."""
@@ -240,17 +227,16 @@ class GreedyBot:
         return best_option
 
 
+#: For each kind, the kinds within two of it in its suit; none for an honour.
+_NEAR = tuple(() if tile >= 27 else tuple(tile + d for d in (-2, -1, 1, 2) if 0 <= tile % 9 + d <= 8)
+              for tile in range(34))
+
+
 def _shanten_any_size(counts: list[int]) -> int:
     """Shanten of a partial hand of any size: a hand of 3k tiles is judged by its best 3k-1."""
     if sum(counts) % 3:
         return shanten_mod.shanten(bytes(counts))
-    best = 99
-    for t in range(NUM_PLAYING_KINDS):
-        if counts[t]:
-            counts[t] -= 1
-            best = min(best, shanten_mod.shanten(bytes(counts)))
-            counts[t] += 1
-    return best
+    return shanten_mod.shanten_best_discard(counts)
 
 
 ENTRY_POINT_GROUP = "mahjong_core.bots"

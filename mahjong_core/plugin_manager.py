@@ -18,7 +18,7 @@ from __future__ import annotations
 import inspect
 import os
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
@@ -119,12 +119,15 @@ def build_plugin_manager(
 
 
 class HookShortcuts:
-    """Call hooks that have a single implementation without pluggy's general machinery.
+    """Call hooks without pluggy's general machinery where nothing wraps them.
 
-    The engine calls a few hooks hundreds of times a deal.  When only one
-    plugin implements such a hook (usually the core default) and nothing wraps
-    it, calling that function directly gives exactly pluggy's result, so the
-    shortcut is taken; otherwise, or while tracing, the call goes through
+    The engine calls a few hooks hundreds of times a deal.  When no
+    implementation of a hook is a wrapper, pluggy's call is a loop over the
+    implementations, last registered (and ``tryfirst``) first, keeping the
+    answers that are not ``None`` -- or the first of them for a
+    ``firstresult`` hook -- and that loop is what the shortcut runs, over the
+    implementations in pluggy's own order; a single implementation is called
+    directly.  With a wrapper, or while tracing, the call goes through
     pluggy.  Build it after every plugin is registered.
     """
 
@@ -145,25 +148,54 @@ class HookShortcuts:
 
             setattr(self, name, nothing)
             return nothing
-        if self._tracing or len(impls) != 1 or impls[0].hookwrapper or impls[0].wrapper or spec is None:
+        if self._tracing or spec is None or any(impl.hookwrapper or impl.wrapper or getattr(impl, "kwargnames", ())
+                                                for impl in impls):
             setattr(self, name, caller)
             return caller
-        function = impls[0].function
-        argnames = impls[0].argnames
         firstresult = bool(spec.opts.get("firstresult"))
-        # The implementation's arguments picked from the keywords in one C call (itemgetter of one name gives
-        # the value itself, of several a tuple; of none, the empty tuple).
-        pick = itemgetter(*argnames) if len(argnames) > 1 else (
-            (lambda kwargs: (kwargs[argnames[0]],)) if argnames else (lambda kwargs: ()))
+        # pluggy's _multicall walks the implementations from the end of get_hookimpls() to its start.
+        calls = [(impl.function, _picker(tuple(impl.argnames))) for impl in reversed(impls)]
+        call: Callable[..., Any]
+        if len(calls) == 1:
+            function, pick = calls[0]
 
-        def call(**kwargs: Any) -> Any:
-            result = function(*pick(kwargs))
-            if firstresult:
-                return result
-            return [] if result is None else [result]
+            def call(**kwargs: Any) -> Any:
+                result = function(*pick(kwargs))
+                if firstresult:
+                    return result
+                return [] if result is None else [result]
+        elif firstresult:
+            def call(**kwargs: Any) -> Any:
+                for function, pick in calls:
+                    result = function(*pick(kwargs))
+                    if result is not None:
+                        return result
+                return None
+        else:
+            def call(**kwargs: Any) -> Any:
+                results = []
+                for function, pick in calls:
+                    result = function(*pick(kwargs))
+                    if result is not None:
+                        results.append(result)
+                return results
 
         setattr(self, name, call)
         return call
+
+
+def _picker(argnames: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """An implementation's arguments picked from the keywords in one C call.
+
+    ``itemgetter`` of several names gives a tuple, of one the value itself (so that case is wrapped), and
+    no names give the empty tuple.
+    """
+    if len(argnames) > 1:
+        return itemgetter(*argnames)
+    if argnames:
+        only = argnames[0]
+        return lambda kwargs: (kwargs[only],)
+    return lambda kwargs: ()
 
 
 class HookRelay(Protocol):
@@ -296,10 +328,72 @@ def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tup
     Contribution hooks (``mahjong_predicates``, ``mahjong_scoring_families``...)
     take no arguments and are asked outside games; the owner's name goes into
     the error when two plugins contribute one name.
+
+    Each plugin is registered (and checked) in a manager of its own once,
+    by the plugin and its hook functions (so a replaced function is
+    registered again): loading every installed ruleset asks the same plugins
+    the same question once per ruleset, and registering them all anew each
+    time cost more than the rest of the load.  The answers are asked for each
+    time.  The plugins are taken in order, a name once (as one manager would
+    register them); a plugin whose implementation asks for another order
+    (``tryfirst``, ``trylast``, a wrapper) sends the question to one manager
+    of them all, which orders it as pluggy does.
     """
+    plugins = tuple(plugins)
+    found: list[tuple[str, Any]] = []
+    names: set[str] = set()
+    for plugin in plugins:
+        name = _plugin_name(plugin)
+        if name in names:
+            continue
+        names.add(name)
+        answer = _contribution(plugin, hook)
+        if answer is None:
+            return _contributions_together(plugins, hook)
+        found.extend(answer)
+    return found
+
+
+def _contribution(plugin: object, hook: str) -> tuple[tuple[str, Any], ...] | None:
+    """One plugin's items for a contribution hook; ``None`` if it asks for an order of its own.
+
+    The answer itself is asked for every time: a plugin may answer from a
+    registry that grows (a vocabulary a test or a late import adds to).
+    """
+    impls = getattr(_alone(plugin).hook, hook).get_hookimpls()
+    if any(impl.tryfirst or impl.trylast or impl.hookwrapper or impl.wrapper for impl in impls):
+        return None
+    return tuple((impl.plugin_name, item) for impl in impls for item in impl.function() or ())
+
+
+def _alone(plugin: object) -> MahjongPluginManager:
+    """A manager of this one plugin, registered (and checked) once per plugin and set of hook functions."""
+    hooks = tuple((name, getattr(plugin, name, None)) for name in dir(plugin) if name.startswith(HOOK_PREFIX))
+    try:
+        key = (plugin, hooks)
+        pm = _ALONE.get(key)
+    except TypeError:
+        key, pm = None, None
+    if pm is None:
+        pm = MahjongPluginManager()
+        _register(pm, (plugin,))
+        if key is not None:
+            if len(_ALONE) >= 128:
+                _ALONE.clear()
+            _ALONE[key] = pm
+    return pm
+
+
+_ALONE: dict[tuple[object, tuple[tuple[str, object], ...]], MahjongPluginManager] = {}
+
+
+def _contributions_together(plugins: tuple[object, ...], hook: str) -> list[tuple[str, Any]]:
     pm = MahjongPluginManager()
     _register(pm, plugins)
     found: list[tuple[str, Any]] = []
-    for impl in getattr(pm.hook, hook).get_hookimpls():  # in registration order
+    for impl in getattr(pm.hook, hook).get_hookimpls():  # in pluggy's order: registration, then tryfirst/trylast
         found.extend((impl.plugin_name, item) for item in impl.function() or ())
     return found
+
+
+

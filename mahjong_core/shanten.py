@@ -71,6 +71,8 @@ __all__ = [
     "clear_caches",
     "is_complete_counts",
     "shanten",
+    "shanten_after_discards",
+    "shanten_best_discard",
     "shanten_seven_pairs",
     "shanten_standard",
     "shanten_thirteen_orphans",
@@ -96,6 +98,10 @@ _PART: dict[bytes, int] = {}
 _JOIN: dict[int, dict[int, int]] = {}
 # id of three slices, id of the fourth -> (standard shanten, tiles), tiles = -1 when not a hand size.
 _FINAL: dict[int, dict[int, tuple[int, int]]] = {}
+#: Suit slice -> the vector ids of that slice less one tile of each kind (:func:`_minus_ids`).
+_MINUS: dict[bytes, tuple[int, ...]] = {}
+#: three suits' id -> honours' id -> the best discard's shanten of a 3k-tile hand (:func:`shanten_best_discard`).
+_BEST_DISCARD: dict[int, dict[int, int]] = {}
 # window of a suit, margins included -> vector id of the window alone (no filler sets).
 _WINDOW: dict[bytes, int] = {}
 # (remaining counts, chows started one back, two back) -> most hand tiles used, by slot.
@@ -113,7 +119,8 @@ _VALID_COUNTS = bytes(range(5))
 
 def clear_caches() -> None:
     """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
-    for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS):
+    for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS,
+                  _BEST_DISCARD):
         table.clear()
     _VECTORS.clear()
 
@@ -390,6 +397,129 @@ def shanten(
         if other < best:
             best = other
     return best
+
+
+_IS_ORPHAN = bytes(1 if k in ORPHANS else 0 for k in range(34))
+
+
+def _minus_ids(part: bytes) -> tuple[int, ...]:
+    """For each kind of a suit slice, the vector id of the slice less one tile of it (``-1`` where none is held)."""
+    ids = _MINUS.get(part)
+    if ids is None:
+        ids = _MINUS[part] = tuple(_part_id(part[:i] + bytes((c - 1,)) + part[i + 1:]) if c else -1
+                                   for i, c in enumerate(part))
+    return ids
+
+
+def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
+    """``{kind: shanten(counts less one tile of kind)}`` for every kind held, with :func:`shanten`'s defaults.
+
+    A bot weighing its discards asks this of every kind it holds.  Asked at
+    once, the suits a discard leaves alone are combined once, each suit's
+    slices less one tile are looked up together (:func:`_minus_ids`), and
+    seven pairs and thirteen orphans are counted once and adjusted per kind;
+    a combination the tables do not hold yet, and any hand of a size
+    :func:`shanten` refuses, is answered by :func:`shanten` itself, so every
+    value is exactly what it gives (a test compares them on random and
+    crowded hands).
+    """
+    h = _counts(counts)
+    if len(h) != 34 or h.translate(None, _VALID_COUNTS):
+        as_counts(counts)
+    parts = (h[0:9], h[9:18], h[18:27], h[27:34])
+    ids = [_part_id(p) for p in parts]
+    join, final, get_join = _join, _FINAL.get, _JOIN.get
+    i0, i1, i2 = ids[0], ids[1], ids[2]
+    j01 = join(i0, i1)
+    three = join(j01, i2)
+    row01 = get_join(i0)
+    zeros, ones, fours = h.count(0), h.count(1), h.count(4)
+    honour_zeros = parts[3].count(0)
+    orphans = _orphans_of(h)
+    orphan_kinds = 13 - orphans.count(0)
+    orphan_ones = orphans.count(1)
+    out: dict[int, int] = {}
+    for suit in range(4):
+        start = 9 * suit
+        for off, pid in enumerate(_minus_ids(parts[suit])):
+            if pid < 0:
+                continue
+            kind = start + off
+            c = h[kind]
+            last = ids[3]
+            # The joins shanten makes, in its order (so the same ids), looked up inline; _join fills a miss.
+            if suit == 3:
+                top, last = three, pid
+            else:
+                if suit == 0:
+                    row = get_join(pid)
+                    u = row.get(i1) if row is not None else None
+                    if u is None:
+                        u = join(pid, i1)
+                    third = i2
+                elif suit == 1:
+                    u = row01.get(pid) if row01 is not None else None
+                    if u is None:
+                        u = join(i0, pid)
+                    third = i2
+                else:
+                    u, third = j01, pid
+                row = get_join(u)
+                joined = row.get(third) if row is not None else None
+                top = joined if joined is not None else join(u, third)
+            ends = final(top)
+            entry = ends.get(last) if ends is not None else None
+            if entry is None or entry[1] < 0:
+                out[kind] = shanten(h[:kind] + bytes((c - 1,)) + h[kind + 1:])
+                continue
+            best, n = entry
+            if n < 13 or best < 0:
+                out[kind] = best
+                continue
+            # Seven pairs (four of a kind as two pairs, the default) after the discard.
+            pairs = 34 - (zeros + (c == 1)) - (ones - (c == 1) + (c == 2))
+            other = 6 - pairs - (fours - (c == 4))
+            if other < best:
+                best = other
+            orphan = _IS_ORPHAN[kind]
+            if (honour_zeros + (kind >= 27 and c == 1)) - 1 < best:
+                kinds = orphan_kinds - (orphan and c == 1)
+                single = orphan_ones - (orphan and c == 1) + (orphan and c == 2)
+                other = 12 - kinds if kinds - single else 13 - kinds
+                if other < best:
+                    best = other
+            out[kind] = best
+    return out  # kinds ascending: suits and offsets are walked in order
+
+
+def shanten_best_discard(counts: Sequence[int] | bytes) -> int:
+    """``min(shanten_after_discards(counts).values())`` for a hand of ``3k`` tiles, read from the tables at once.
+
+    A bot judges a hand between a pass and its next draw (``3k`` tiles) by
+    its best ``3k - 1``.  Whatever target of ``k - 1`` sets and a pair is
+    nearest, the hand holds a tile that target does not use, and dropping
+    it leaves the distance unchanged; so the best discard's shanten is the
+    ``3k`` hand's own distance to such targets, one entry of the vectors
+    :func:`shanten` combines.  Seven pairs and thirteen orphans need 13
+    tiles after the discard, which a hand of at most 12 never has.  Other
+    sizes (and no tiles, 99) are answered through
+    :func:`shanten_after_discards`; a test compares the two on every size.
+    """
+    h = _counts(counts)
+    if len(h) != 34 or h.translate(None, _VALID_COUNTS):
+        as_counts(counts)
+    n = sum(h)
+    if n % 3 or not 3 <= n <= 12:
+        return min(shanten_after_discards(h).values(), default=99)
+    three = _join(_join(_part_id(h[0:9]), _part_id(h[9:18])), _part_id(h[18:27]))
+    last = _part_id(h[27:34])
+    row = _BEST_DISCARD.get(three)
+    if row is None:
+        row = _BEST_DISCARD[three] = {}
+    value = row.get(last)
+    if value is None:
+        value = row[last] = _min_plus(_VECTORS[three], _VECTORS[last])[5 + (n - 1) // 3] - 1
+    return value
 
 
 def shanten_standard(counts: Sequence[int] | bytes) -> int:

@@ -22,3 +22,13 @@ def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
                                  str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
         assert result.returncode == 0, result.stdout + result.stderr
     return out
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Record passed schema checks in a folder of this session, not the user's cache (subprocesses inherit it)."""
+    import os
+    import tempfile
+
+    from mahjong_core.rules.validated import CACHE_VARIABLE
+
+    os.environ.setdefault(CACHE_VARIABLE, tempfile.mkdtemp(prefix="mahjong-validated-"))

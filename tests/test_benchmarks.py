@@ -7,6 +7,7 @@ the code they measure changes.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -24,6 +25,7 @@ RUNS = {
     "bench_server.py": (["--tables", "2", "--seconds", "2", "--pace", "0.2"], r"tables sustained at p99 < 100 ms: \d+"),
     "bench_classical.py": (["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1", "--passes", "1"],
                            r"\d"),
+    "bench_cli.py": (["--runs", "1"], r"mahjong rules list\s.*fastest\s+\d+ ms"),
     "bench_study.py": (["--deals", "64"], r"speed-up with 2 workers at 64 deals: [\d.]+"),
 }
 
@@ -41,3 +43,49 @@ def test_benchmark_runs_on_a_tiny_workload(script: str) -> None:
     assert done.returncode == 0 or (done.returncode == 1 and "MISSED" in done.stdout and not done.stderr), \
         done.stderr[-2000:]
     assert re.search(expected, done.stdout), done.stdout[-2000:]
+
+
+def _run_all(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCHMARKS / "run_all.py"), *args], capture_output=True, text=True,
+                          timeout=600, check=False)
+
+
+def test_run_all_writes_every_script_s_figures_and_compares_them(tmp_path: Path) -> None:
+    """One command runs every script (tiny workloads) and writes their figures; --compare names what moved."""
+    out = tmp_path / "figures.json"
+    done = _run_all("--quick", "--out", str(out))
+    assert done.returncode == 0, done.stderr[-3000:]
+    figures = json.loads(out.read_text(encoding="utf-8"))["figures"]
+    for name in ("engine.mcr.greedy", "engine.chinese_classical.replay", "hands.shanten.warm_bytes",
+                 "mcr.agreement.unexplained", "mcr.score_hand", "classical.chinese_classical.warm_win",
+                 "cli.rules_list.median_ms"):
+        assert name in figures, sorted(figures)
+    assert figures["mcr.agreement.unexplained"]["value"] == 0
+    assert figures["mcr.score_hand"]["reference"].startswith("PyMahjongGB") and figures["mcr.score_hand"]["ratio"] > 0
+    assert figures["hands.shanten.warm_bytes"]["reference"].startswith("mahjong ")
+
+    # A baseline in which one figure was twice as good, one agreement count differed and one figure is gone.
+    baseline = json.loads(out.read_text(encoding="utf-8"))
+    baseline["figures"]["engine.mcr.greedy"]["value"] *= 2
+    baseline["figures"]["mcr.agreement.equal"]["value"] += 1
+    baseline["figures"]["engine.old.greedy"] = {"value": 1.0, "unit": "deals/s", "better": "higher"}
+    base = tmp_path / "baseline.json"
+    base.write_text(json.dumps(baseline), encoding="utf-8")
+    done = _run_all("--quick", "--rulesets", "mcr", "--compare", str(base), "--strict")
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
+    report = done.stdout
+    assert re.search(r"WORSE\s+engine\.mcr\.greedy\s.*deals/s.*-\d+(\.\d)?% \(baseline", report), report
+    assert re.search(r"CHANGED\s+mcr\.agreement\.equal\s", report), report
+    assert "missing    engine.old.greedy" in report
+
+
+def test_the_committed_baseline_is_a_full_run_of_every_installed_ruleset() -> None:
+    from mahjong_core.rules import available
+
+    baseline = json.loads((BENCHMARKS / "baseline.json").read_text(encoding="utf-8"))
+    assert baseline["meta"]["quick"] is False
+    figures = baseline["figures"]
+    engine = {name.split(".")[1] for name in figures if name.startswith("engine.")}
+    assert engine == set(available())
+    assert figures["mcr.agreement.unexplained"]["value"] == 0
+    assert all(entry["better"] in ("higher", "lower", "same") for entry in figures.values())

@@ -180,3 +180,24 @@ def test_a_declined_optional_pass_is_made_by_nobody(tmp_path: Path) -> None:
     ruleset = load_ruleset(path)
     for seed in range(6):  # random bots decline the optional pass now and then
         assert _sizes_checked(ruleset, seed, ["random"] * 4, max_deals=2) > 100
+
+
+def test_exchange_options_are_every_different_choice_of_tiles_in_order() -> None:
+    """multiset_combinations gives what sorted(set(combinations(...))) gives, on random and crowded hands."""
+    import itertools
+    import random
+
+    from mahjong_core.engine import multiset_combinations
+
+    rng = random.Random(3)
+    for trial in range(2000):
+        wall = [k for k in range(34) for _ in range(4)]
+        if trial % 2:
+            kinds = rng.sample(range(34), rng.randint(2, 6))
+            wall = [k for k in kinds for _ in range(4)]
+        tiles = sorted(rng.sample(wall, rng.randint(0, min(14, len(wall)))))
+        counts = [0] * 34
+        for t in tiles:
+            counts[t] += 1
+        for k in range(5):
+            assert multiset_combinations(counts, k) == sorted(set(itertools.combinations(tiles, k))), (tiles, k)

@@ -17,6 +17,7 @@ from mahjong_core.plugin_manager import (
     hook_names,
 )
 from mahjong_core.rules import load_ruleset
+from mahjong_core.table import Claim
 
 
 def module(name: str, **functions: object) -> types.ModuleType:
@@ -121,3 +122,32 @@ def test_a_plugin_may_add_hook_specs_of_its_own() -> None:
     pm = build_plugin_manager([module("house", mahjong_addhooks=mahjong_addhooks,
                                       mahjong_house_bonus=mahjong_house_bonus)])
     assert pm.hook.mahjong_house_bonus(seat=2) == 12
+
+
+def test_shortcuts_over_several_implementations_answer_in_pluggy_s_order() -> None:
+    """Plain implementations of one hook, some answering None, tryfirst and trylast among them: pluggy's answer."""
+    rs = load_ruleset("chinese_classical")
+
+    def answering(value: object) -> object:
+        def mahjong_claim_allowed(ruleset: object, table: object, claim: object) -> object:
+            return value
+
+        def mahjong_turn_actions(ruleset: object, table: object, seat: int) -> object:
+            return None if value is None else [value]
+
+        return mahjong_claim_allowed, mahjong_turn_actions
+
+    plugins = []
+    for i, (value, mark) in enumerate([(None, {}), (False, {"trylast": True}), (True, {}), (None, {"tryfirst": True}),
+                                       ("last", {})]):
+        claim, actions = answering(value)
+        plugins.append(module(f"p{i}", mahjong_claim_allowed=hookimpl(**mark)(claim),
+                              mahjong_turn_actions=hookimpl(**mark)(actions)))
+    for order in (plugins, plugins[::-1], plugins[1:3], plugins[3:4]):
+        pm = build_plugin_manager([], house_tweaks=order)
+        fast = HookShortcuts(pm)
+        kwargs = {"ruleset": rs, "table": None, "claim": Claim(0, "pung", (1, 1))}
+        assert fast.mahjong_claim_allowed(**kwargs) == pm.hook.mahjong_claim_allowed(**kwargs)
+        turn = {"ruleset": rs, "table": None, "seat": 0}
+        assert fast.mahjong_turn_actions(**turn) == pm.hook.mahjong_turn_actions(**turn)
+        assert fast.mahjong_turn_actions is not pm.hook.mahjong_turn_actions  # the shortcut, not pluggy's caller

@@ -24,6 +24,8 @@ from mahjong_core.shanten import (
     as_counts,
     is_complete_counts,
     shanten,
+    shanten_after_discards,
+    shanten_best_discard,
     shanten_seven_pairs,
     shanten_standard,
     shanten_thirteen_orphans,
@@ -324,3 +326,51 @@ def test_counts_of_the_wrong_shape_for_each_function():
     for _ in range(2):
         with pytest.raises(HandError):
             shanten(bad)
+
+
+def _each_discard(counts: list[int]) -> dict[int, int | str]:
+    """What :func:`shanten` says of the hand less one tile of each kind held (the error's name where it refuses)."""
+    out: dict[int, int | str] = {}
+    for kind in range(34):
+        if counts[kind]:
+            less = list(counts)
+            less[kind] -= 1
+            try:
+                out[kind] = shanten(less)
+            except HandError as exc:
+                out[kind] = type(exc).__name__
+    return out
+
+
+def test_shanten_after_discards_is_shanten_of_each_discard_on_random_and_crowded_hands():
+    hands = [*(h for size in (14, 11, 8, 5, 2) for h in random_hands(size, 1500, size)), *crowded_hands(7, 6000)]
+    compared = 0
+    for counts in hands:
+        expected = _each_discard(counts)
+        try:
+            got: dict[int, int | str] = dict(shanten_after_discards(counts))
+        except HandError as exc:  # a hand shanten refuses after any discard is refused as a whole
+            assert set(expected.values()) == {type(exc).__name__}, counts
+            continue
+        assert got == expected, counts
+        assert list(got) == sorted(got)
+        compared += len(got)
+    assert compared > 50_000
+
+
+@settings(max_examples=300, deadline=None)
+@given(fourteen())
+def test_shanten_after_discards_on_near_complete_hands(counts):
+    assert shanten_after_discards(counts) == _each_discard(counts)
+
+
+def test_shanten_best_discard_is_the_least_shanten_after_any_discard():
+    rng = random.Random(11)
+    hands = [counts_of(rng.sample(WALL, size)) for size in (3, 6, 9, 12) for _ in range(2000)]
+    for _ in range(6000):  # few kinds, so four of a kind is common
+        kinds = rng.sample(range(34), rng.randint(2, 6))
+        size = rng.choice([n for n in (3, 6, 9, 12) if n <= 4 * len(kinds)])
+        hands.append(counts_of(rng.sample([k for k in kinds for _ in range(4)], size)))
+    hands += [[0] * 34, *(h for h in random_hands(13, 300, 14))]
+    for counts in hands:
+        assert shanten_best_discard(counts) == min(shanten_after_discards(counts).values(), default=99), counts

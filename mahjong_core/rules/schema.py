@@ -17,13 +17,13 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
-
 from ..errors import RulesetError
+from . import validated
 
 if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
     from ..extensions import Mechanism, ScoringFamily
 
 SCHEMA_FILE = "ruleset.schema.json"
@@ -37,13 +37,34 @@ def ruleset_schema() -> dict[str, Any]:
     except (ModuleNotFoundError, FileNotFoundError):
         text = (Path(__file__).resolve().parents[2] / "schemas" / SCHEMA_FILE).read_text("utf-8")
     schema = json.loads(text)
-    Draft202012Validator.check_schema(schema)
+    check_schema(schema)
     return schema
+
+
+def check_schema(schema: dict[str, Any]) -> None:
+    """Check a schema document against the Draft 2020-12 metaschema, unless this very document passed before.
+
+    :raises jsonschema.exceptions.SchemaError: for a schema the metaschema rejects.
+    """
+    key = validated.digest("metaschema 2020-12", "", schema)
+    if validated.passed(key):
+        return
+    from jsonschema import Draft202012Validator
+
+    Draft202012Validator.check_schema(schema)
+    validated.record_pass(key)
+
+
+@lru_cache(maxsize=1)
+def _file_schema_digest() -> str:
+    return validated.schema_digest(ruleset_schema())
 
 
 @lru_cache(maxsize=1)
 def file_validator() -> Draft202012Validator:
     """Validator for one ruleset file as written."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(ruleset_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
@@ -61,7 +82,8 @@ def resolved_validator(family: ScoringFamily | None = None,
 
 
 @lru_cache(maxsize=32)
-def _composed(family: ScoringFamily | None, mechanisms: tuple[Mechanism, ...]) -> Draft202012Validator:
+def _composed_schema(family: ScoringFamily | None, mechanisms: tuple[Mechanism, ...]) -> tuple[dict[str, Any], str]:
+    """The universal schema with the family's and the mechanisms' parameters added, and its digest."""
     schema = copy.deepcopy(ruleset_schema())
     parameters = schema["$defs"]["resolved_parameters"]
     for part in [*(m.parameters for m in mechanisms), family.parameters if family is not None else None]:
@@ -69,6 +91,15 @@ def _composed(family: ScoringFamily | None, mechanisms: tuple[Mechanism, ...]) -
             parameters["properties"].update(copy.deepcopy(dict(part.get("properties", {}))))
             parameters["required"] = [*parameters["required"], *part.get("required", ())]
     schema["$id"] = f"{schema['$id']}:{family.name if family is not None else 'unscored'}"
+    return schema, validated.schema_digest(schema)
+
+
+@lru_cache(maxsize=32)
+def _composed(family: ScoringFamily | None, mechanisms: tuple[Mechanism, ...]) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    schema, _ = _composed_schema(family, mechanisms)
     registry = Registry().with_resource(schema["$id"], Resource.from_contents(schema))
     return Draft202012Validator(
         {"$ref": f"{schema['$id']}#/$defs/resolved"},
@@ -129,10 +160,19 @@ def _sorted(errors: list[ValidationError]) -> list[ValidationError]:
 
 
 def file_errors(document: Any, source: str, *, everything: bool) -> list[RulesetError]:
-    """Schema errors of one file: all of them, or only the most relevant one."""
+    """Schema errors of one file: all of them, or only the most relevant one.
+
+    A document that passed before is not checked again (:mod:`.validated`).
+    """
+    key = validated.digest("file", _file_schema_digest(), document)
+    if validated.passed(key):
+        return []
     errors = list(file_validator().iter_errors(document))
     if not errors:
+        validated.record_pass(key)
         return []
+    from jsonschema.exceptions import best_match
+
     if not everything:
         best = best_match(errors)
         return [_located(best, source)] if best is not None else []
@@ -141,8 +181,17 @@ def file_errors(document: Any, source: str, *, everything: bool) -> list[Ruleset
 
 def resolved_errors(view: Any, family: ScoringFamily | None = None,
                     mechanisms: tuple[Mechanism, ...] = ()) -> list[ValidationError]:
-    """Raw schema errors of a resolved view; the loader locates them in the file that set the value."""
-    return _sorted(list(resolved_validator(family, mechanisms).iter_errors(view)))
+    """Raw schema errors of a resolved view; the loader locates them in the file that set the value.
+
+    A view that passed the same composed schema before is not checked again (:mod:`.validated`).
+    """
+    key = validated.digest("resolved", _composed_schema(family, mechanisms)[1], view)
+    if validated.passed(key):
+        return []
+    errors = _sorted(list(resolved_validator(family, mechanisms).iter_errors(view)))
+    if not errors:
+        validated.record_pass(key)
+    return errors
 
 
 def message_of(error: ValidationError) -> str:

@@ -1,0 +1,168 @@
+"""Every benchmark in one command, its figures in one JSON file, and what moved since a baseline.
+
+Run: ``python benchmarks/run_all.py [--out figures.json] [--compare benchmarks/baseline.json]``
+
+Each ``bench_*.py`` script runs in a process of its own, as it would alone,
+and writes its figures (``--json``, :mod:`figures`); this collects them:
+
+* ``bench_engine.py`` for every installed ruleset: greedy, random and replay
+  deals per CPU second, and the peak memory of 10,000 deals for ``mcr`` and
+  ``chinese_classical``;
+* ``bench_hands.py``: shanten and the complete-hand test beside the riichi
+  calculator ``mahjong`` 2.1.0;
+* ``bench_mcr.py``: the agreement figures and the scoring speed beside
+  PyMahjongGB 1.4.0;
+* ``bench_classical.py``: microseconds per classical score;
+* ``bench_cli.py``: how soon the ``mahjong`` command answers;
+* ``bench_study.py``: a study on 1 and 2 Dask workers, its speed-up and memory.
+
+Ratios against a reference are measured in the same process as the figure
+and printed beside it.  ``--compare BASELINE`` prints every figure that
+moved by more than ``--threshold`` (10%) from the baseline's, saying whether
+for the better or the worse, and any agreement count that changed at all;
+``--strict`` then exits 1 if something got worse.  Timings on a shared
+machine wander by a few percent, so a figure printed once is a hint; the
+same figure moving again on a second run is a finding.
+
+``--quick`` runs every script on a tiny workload (two rulesets, a few deals
+and hands): it shows the harness works, and its figures mean nothing.  The
+committed baseline (``benchmarks/baseline.json``) is a full run:
+``python benchmarks/run_all.py --out benchmarks/baseline.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+#: Rulesets whose 10,000-deal memory is measured in a full run (the issue's memory figure).
+MEMORY_RULESETS = ("mcr", "chinese_classical")
+
+
+def _rulesets() -> list[str]:
+    from mahjong_core.rules import available
+
+    return sorted(available())
+
+
+def jobs(quick: bool, rulesets: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """``(script, arguments)`` of every benchmark run."""
+    out: list[tuple[str, list[str]]] = []
+    for rid in rulesets:
+        if quick:
+            out.append(("bench_engine.py", ["--ruleset", rid, "--deals", "4", "--repeat", "1", "--memory-deals", "0"]))
+        else:
+            memory = "10000" if rid in MEMORY_RULESETS else "0"
+            out.append(("bench_engine.py", ["--ruleset", rid, "--memory-deals", memory]))
+    if quick:
+        out += [("bench_hands.py", ["--hands", "200"]),
+                ("bench_mcr.py", ["--per-fan", "1", "--random", "20"]),
+                ("bench_classical.py", ["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1",
+                                        "--passes", "1"]),
+                ("bench_cli.py", ["--runs", "1"]),
+                ("bench_study.py", ["--deals", "64"])]
+    else:
+        out += [("bench_hands.py", []), ("bench_mcr.py", []), ("bench_classical.py", []), ("bench_cli.py", []),
+                ("bench_study.py", [])]
+    return out
+
+
+def run(script: str, args: Sequence[str], verbose: bool) -> dict[str, Any]:
+    """Run one benchmark script in its own process; return its figures."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "figures.json"
+        done = subprocess.run([sys.executable, str(HERE / script), *args, "--json", str(out)], cwd=HERE.parent,
+                              capture_output=True, text=True, check=False)
+        if verbose:
+            print(done.stdout, end="")
+        if done.returncode not in (0, 1) or not out.exists():
+            raise SystemExit(f"{script} {' '.join(args)} failed (exit {done.returncode}):\n{done.stderr[-3000:]}")
+        figures: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+        return figures
+
+
+def describe(name: str, entry: dict[str, Any]) -> str:
+    """One figure as a line: name, value, unit, and the ratio against its reference where it has one."""
+    value = entry["value"]
+    shown = f"{value:,.1f}" if abs(value) < 1000 else f"{value:,.0f}"
+    line = f"{name:<48} {shown:>12} {entry['unit']:<9}"
+    if "ratio" in entry:
+        line += f" {entry['ratio']:7.3f}x {entry['reference']}"
+    return line
+
+
+def compare(figures: dict[str, Any], baseline: dict[str, Any], threshold: float) -> list[str]:
+    """Lines for every figure that moved beyond ``threshold`` (any change of a ``same`` figure), worse first."""
+    worse, better, other = [], [], []
+    for name, entry in figures.items():
+        old = baseline.get(name)
+        if old is None:
+            other.append(f"new        {describe(name, entry)}")
+            continue
+        before, now = old["value"], entry["value"]
+        if entry["better"] == "same":
+            if now != before:
+                worse.append(f"CHANGED    {describe(name, entry)}  (baseline {before:g})")
+            continue
+        change = (now - before) / before if before else (0.0 if now == before else float("inf"))
+        if abs(change) <= threshold:
+            continue
+        improved = change > 0 if entry["better"] == "higher" else change < 0
+        line = f"{'better' if improved else 'WORSE':<10} {describe(name, entry)}  {change:+.1%} (baseline {before:g})"
+        (better if improved else worse).append(line)
+    other += [f"missing    {name} (in the baseline only)" for name in baseline if name not in figures]
+    return worse + better + other
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=None, help="write the figures here as JSON")
+    parser.add_argument("--compare", type=Path, default=None, metavar="BASELINE",
+                        help="print the figures that moved from this earlier --out file")
+    parser.add_argument("--threshold", type=float, default=0.10, help="relative change to report (default 0.10)")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a figure got worse beyond the threshold")
+    parser.add_argument("--quick", action="store_true", help="tiny workloads: checks the harness, not the speed")
+    parser.add_argument("--rulesets", default=None, help="comma-separated ruleset ids for the engine benchmark "
+                        "(default: every installed one; chinese_classical,mcr with --quick)")
+    parser.add_argument("--verbose", action="store_true", help="print each script's own report as well")
+    args = parser.parse_args(argv)
+    if args.rulesets:
+        rulesets = args.rulesets.split(",")
+    else:
+        rulesets = ["chinese_classical", "mcr"] if args.quick else _rulesets()
+    figures: dict[str, Any] = {}
+    for script, script_args in jobs(args.quick, rulesets):
+        print(f"running {script} {' '.join(script_args)}", file=sys.stderr, flush=True)
+        figures.update(run(script, script_args, args.verbose))
+    print(f"{len(figures)} figures{' (quick: tiny workloads, the figures mean nothing)' if args.quick else ''}")
+    for name, entry in figures.items():
+        print(f"  {describe(name, entry)}")
+    document = {"meta": {"quick": args.quick, "python": platform.python_version(), "machine": platform.machine(),
+                         "rulesets": rulesets}, "figures": figures}
+    if args.out is not None:
+        args.out.write_text(json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+                            encoding="utf-8")
+    if args.compare is None:
+        return 0
+    base = json.loads(args.compare.read_text(encoding="utf-8"))
+    if base.get("meta", {}).get("quick") != args.quick:
+        print(f"note: comparing a {'quick' if args.quick else 'full'} run with a "
+              f"{'quick' if base.get('meta', {}).get('quick') else 'full'} baseline")
+    lines = compare(figures, base["figures"], args.threshold)
+    print(f"against {args.compare}: {len(lines)} figure(s) moved by more than {args.threshold:.0%}"
+          + (":" if lines else ""))
+    for line in lines:
+        print(f"  {line}")
+    return 1 if args.strict and any(line.startswith(("WORSE", "CHANGED")) for line in lines) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

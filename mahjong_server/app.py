@@ -38,7 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from mahjong_core.errors import MahjongError
 from mahjong_core.log_chain import Signer
 from mahjong_core.players import installed_bots
-from mahjong_core.rules import available, load_ruleset
+from mahjong_core.rules import Ruleset, available, load_ruleset
 from mahjong_core.views import redact_table_view
 
 from .live import HUMAN, LENGTHS, LiveTable, SeatSpec, Viewer, public_event
@@ -77,6 +77,8 @@ class Settings:
     spectator_delay_s: float = 0.0
     #: Signs every table's log (each checkpoint's chain), as ``mahjong simulate --sign`` does.
     signer: Signer | None = None
+    #: House-rule rulesets the operator offers (``--house-rule FILE``), by id; a client names them by id only.
+    house_rules: dict[str, Ruleset] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -160,10 +162,11 @@ class Tables:
         """Open a table from a checked request; return its id and a token for each person's seat."""
         check_schema("table-request", request)
         rid = request["ruleset"]
-        if rid not in available():
-            raise ProtocolError(f"$.ruleset: {rid!r} is not an installed ruleset; installed: "
-                                + ", ".join(sorted(available())))
-        ruleset = load_ruleset(rid)
+        house = self.settings.house_rules
+        if rid not in available() and rid not in house:
+            raise ProtocolError(f"$.ruleset: {rid!r} is not a ruleset this server offers; it offers: "
+                                + ", ".join(sorted([*available(), *house])))
+        ruleset = house[rid] if rid in house else load_ruleset(rid)
         players = int(ruleset.param("players"))
         seats = request["seats"]
         if len(seats) != players:
@@ -412,9 +415,10 @@ async def client_schema(request: Request) -> Response:
 
 async def api_rulesets(request: Request) -> Response:
     out = []
-    for rid in sorted(available()):
+    house = request.app.state.settings.house_rules
+    for rid in sorted([*available(), *house]):
         try:
-            rs = load_ruleset(rid)
+            rs = house[rid] if rid in house else load_ruleset(rid)
         except MahjongError:
             continue
         out.append({"id": rid, "name": rs.name, "native_name": rs.native_name, "players": rs.param("players"),

@@ -36,7 +36,7 @@ from mahjong_core.log_chain import Sealer, Signer
 from mahjong_core.players import make_bots
 from mahjong_core.replay_log import ReplayLog, header, parse_log
 from mahjong_core.rng import ALGORITHM
-from mahjong_core.rules import Ruleset, load_ruleset
+from mahjong_core.rules import Ruleset, load_ruleset, load_ruleset_text
 from mahjong_core.table import Action
 from mahjong_core.tiles import KINDS
 from mahjong_core.views import full_table_view, live_event_view, redact_table_view
@@ -162,7 +162,10 @@ class LiveTable:
         seed = rng.get("seed")
         if not isinstance(seed, int):
             raise ResumeError("a live table's log has an integer seed", source=str(files.log_path), place="line 1")
-        ruleset = load_ruleset(h["ruleset"]["id"])
+        document = h["ruleset"].get("document")
+        # A house rule's table resumes from the text its log carries, whatever the server was started with.
+        ruleset = (load_ruleset_text(document, f"{files.log_path}::line 1 (the ruleset it embeds)")
+                   if document is not None else load_ruleset(h["ruleset"]["id"]))
         seats = [SeatSpec(s["kind"], s["name"]) for s in h["seats"]]
         options = h.get("options", {})
         length = next((name for name, opts in LENGTHS.items() if opts == options), None)

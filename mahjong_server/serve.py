@@ -19,6 +19,7 @@ from pathlib import Path
 import uvicorn
 
 from mahjong_core.log_chain import Signer
+from mahjong_core.rules import Ruleset
 
 from .app import Settings, create_app
 
@@ -45,12 +46,13 @@ def bind(host: str, port: int) -> socket.socket:
 
 def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] = (), bot_pace_s: float = 0.8,
           deal_pause_s: float = 30.0, stamp_events: bool = False, spectator_delay_s: float = 0.0,
-          signer: Signer | None = None, announce: bool = True) -> int:
+          signer: Signer | None = None, announce: bool = True, house_rules: tuple[Ruleset, ...] = ()) -> int:
     """Serve until interrupted; print ``serving on http://HOST:PORT`` once the socket is bound."""
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     settings = Settings(data=data, allowed_origins=allowed_origins, bot_pace_s=bot_pace_s, deal_pause_s=deal_pause_s,
-                        stamp_events=stamp_events, spectator_delay_s=spectator_delay_s, signer=signer)
+                        stamp_events=stamp_events, spectator_delay_s=spectator_delay_s, signer=signer,
+                        house_rules={r.id: r for r in house_rules})
     config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio",
                             lifespan="on", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
@@ -62,11 +64,11 @@ def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] 
 
 
 def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game", open_browser: bool = True,
-         bot_pace_s: float = 0.8) -> int:
+         bot_pace_s: float = 0.8, house_rules: tuple[Ruleset, ...] = ()) -> int:
     """Start a local server, open a table with one person and three bots, and open its page in the browser."""
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    settings = Settings(data=data, bot_pace_s=bot_pace_s)
+    settings = Settings(data=data, bot_pace_s=bot_pace_s, house_rules={r.id: r for r in house_rules})
     config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio")
     server = uvicorn.Server(config)
     gc.set_threshold(*GC_THRESHOLDS)
@@ -80,7 +82,7 @@ def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game",
             return 1
     from mahjong_core.rules import load_ruleset
 
-    players = int(load_ruleset(ruleset).param("players"))
+    players = int((settings.house_rules.get(ruleset) or load_ruleset(ruleset)).param("players"))
     body = json.dumps({"ruleset": ruleset, "length": length,
                        "seats": [{"kind": "human", "name": "you"}] + [{"kind": bot}] * (players - 1)}).encode()
     request = urllib.request.Request(f"{base}/api/tables", data=body, headers={"Content-Type": "application/json"})

@@ -306,3 +306,41 @@ def test_a_chow_inside_the_rulesets_pause_is_refused_and_the_person_chooses_agai
     with running(tmp_path / "data") as server:
         assert any(asyncio.run(go(server, seed)) for seed in range(1, 40)), "no seed gave the person a chow"
     assert refused and "only after the 5 s pause" in refused[0]
+
+
+HOUSE_RULE = """id: club_shanghai
+version: 1.0.0
+name: Our club's Shanghai
+extends: shanghai
+parameters:
+  usual_limit: {value: 1500, assumption: "the club's limit (its minutes of 2026-11-30)"}
+"""
+
+
+def test_a_house_rule_table_is_offered_by_id_and_resumes_without_the_file(tmp_path: Path) -> None:
+    """The operator offers a house-rule file (--house-rule); a client names it by id, never by path."""
+    rule = tmp_path / "club.yaml"
+    rule.write_text(HOUSE_RULE, encoding="utf-8")
+    data = tmp_path / "data"
+    server = Server(data, "--house-rule", str(rule))
+    try:
+        offered = {r["id"] for r in server.get("/api/rulesets")["rulesets"]}
+        assert "club_shanghai" in offered and "shanghai" in offered
+        refused = server.create(str(rule), ["greedy"] * 4)  # a path is not even a ruleset id to the schema
+        assert refused["status"] == 400 and "does not match '^[a-z][a-z0-9_]*$'" in refused["error"]
+        unknown = server.create("club_harbin", ["greedy"] * 4)
+        assert unknown["status"] == 400 and "not a ruleset this server offers" in unknown["error"]
+        created = server.create("club_shanghai", ["human", "greedy", "greedy", "greedy"], seed=5)
+        table, token = created["table"], created["seats"][0]["token"]
+        asyncio.run(play_seat(server.ws_url, table, token, choose=_choose_first_discard_or_pass, stop_after=4))
+        server.kill()
+    finally:
+        server.stop()
+    rule.unlink()  # the server starts again without the file: the table's log carries it
+    with running(data) as again:
+        messages = asyncio.run(play_seat(again.ws_url, table, token, choose=_choose_first_discard_or_pass))
+        assert messages[-1]["status"] == "finished"
+        log = again.log(table)
+    assert read_log(log).header["ruleset"]["document"] == HOUSE_RULE
+    verdict = check(str(log), "audit")
+    assert verdict.ok and verdict.ruleset.startswith("club_shanghai@1.0.0"), verdict.error

@@ -208,8 +208,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds by which spectators see the game late (default: 0, live)")
     p.add_argument("--stamp-events", action="store_true",
                    help="add each event's monotonic emission time to its messages (for benchmarks/bench_server.py)")
+    p.add_argument("--house-rule", action="append", metavar="FILE.yaml", default=[],
+                   help="offer this house-rule file's ruleset at the server's tables, by its id (repeatable)")
     p = add("play", "serve:cmd_play", "sit down against bots: a local server, a table, and the browser opened")
-    p.add_argument("--ruleset", required=True, help="installed ruleset id")
+    p.add_argument("--ruleset", required=True, help="installed ruleset id, or a house-rule YAML file")
     p.add_argument("--bot", default="greedy", help="installed bot for the other seats (default: greedy)")
     p.add_argument("--length", choices=("game", "round", "deal"), default="game")
     p.add_argument("--data", default="mahjong-data", help="folder for the table's log (default: mahjong-data)")

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MahjongError
+
+if TYPE_CHECKING:
+    from ..rules import Ruleset
 
 
 def _server() -> Any:
@@ -36,20 +39,42 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                place=f"--{name.replace('_', '-')}")
     return int(serve.serve(args.host, args.port, Path(args.data), allowed_origins=tuple(args.allow_origin or ()),
                            bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause, stamp_events=args.stamp_events,
-                           spectator_delay_s=args.spectator_delay, signer=signer))
+                           spectator_delay_s=args.spectator_delay, signer=signer,
+                           house_rules=_house_rules(args.house_rule)))
+
+
+def _house_rules(paths: list[str]) -> tuple[Ruleset, ...]:
+    """The house-rule files the operator offers, loaded now: a client names them by id, never by path."""
+    from ..rules import available, load_ruleset
+
+    rules: dict[str, Ruleset] = {}
+    for path in paths:
+        ruleset = load_ruleset(path)
+        if ruleset.text is None or ruleset.id in available():
+            raise MahjongError(f"ruleset {ruleset.id!r} is installed; --house-rule offers a ruleset that is not",
+                               source=path, place="--house-rule")
+        if ruleset.id in rules:
+            raise MahjongError(f"two house rules have the id {ruleset.id!r}", source=path, place="--house-rule")
+        rules[ruleset.id] = ruleset
+    return tuple(rules.values())
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from ..players import installed_bots, unknown_bot
-    from ..rules import available
+    from ..rules import available, is_ruleset_path
 
-    if args.ruleset not in available():
-        raise MahjongError(f"unknown ruleset {args.ruleset!r}; installed: {', '.join(sorted(available()))}",
+    house: tuple[Ruleset, ...] = ()
+    rid = args.ruleset
+    if is_ruleset_path(rid):
+        house = _house_rules([rid])
+        rid = house[0].id
+    elif rid not in available():
+        raise MahjongError(f"unknown ruleset {rid!r}; installed: {', '.join(sorted(available()))}",
                            place="--ruleset")
     if args.bot not in installed_bots():
         raise MahjongError(unknown_bot(args.bot), place="--bot")
     if args.bot_pace < 0:
         raise MahjongError(f"--bot-pace is in seconds, at least 0; got {args.bot_pace}", place="--bot-pace")
     serve = _server()
-    return int(serve.play(args.ruleset, Path(args.data), bot=args.bot, length=args.length,
-                          open_browser=not args.no_browser, bot_pace_s=args.bot_pace))
+    return int(serve.play(rid, Path(args.data), bot=args.bot, length=args.length,
+                          open_browser=not args.no_browser, bot_pace_s=args.bot_pace, house_rules=house))

@@ -74,12 +74,9 @@ def loads(text: str) -> Any:
         raise StrictJSONError(f"not JSON ({exc.msg})", exc.colno) from None
     except ValueError:  # an integer too long for int(): find and name it
         return _strict(text)
-    if _LONG_DIGITS.search(text) is None:
-        try:
-            if canonical(value) == text:
-                return value
-        except ValueError:  # pragma: no cover - non-finite numbers were refused above
-            pass
+    # No number here is a float (refused above), so the re-serialisation cannot meet a NaN.
+    if _LONG_DIGITS.search(text) is None and canonical(value) == text:
+        return value
     return _strict(text)
 
 

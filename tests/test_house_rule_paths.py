@@ -49,3 +49,15 @@ def test_soak_and_study_take_a_house_rule_file(house: Path, tmp_path: Path,
     assert main(["study", "harbin", str(house), "--seed", "1", "--games", "2", "--max-deals", "2",
                  "--out", str(tmp_path / "s")]) == 0
     assert "club_harbin@1.0.0" in capsys.readouterr().out
+
+
+def test_a_bad_house_rule_is_located_at_its_line_by_every_command(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: club\nversion: 1.0.0\nname: x\nextends: harbin\nparameters:\n"
+                   "  usual_limit: {value: \"big\", assumption: x}\n", encoding="utf-8")
+    for args in (["simulate", "--ruleset", str(bad), "--seed", "1"], ["score", "--ruleset", str(bad), "1m"],
+                 ["rules", "show", str(bad)]):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert f"{bad}::$.parameters.usual_limit.value (line 6, column 17):" in err, (args, err)

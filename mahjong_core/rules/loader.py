@@ -29,7 +29,7 @@ from typing import Any
 
 from ..errors import RulesetError
 from ..tiles import build_tile_set
-from .document import parse_ruleset_text
+from .document import locate, marks_of, parse_ruleset_text
 from .merge import resolve
 from .registry import InstalledCatalog, RulesetSource, available, file_source
 from .ruleset import Origin, Ruleset, json_path, layer_origins, plain, raw_parts
@@ -529,7 +529,8 @@ def load_ruleset_text(text: str, where: str, *, catalog: Catalog | None = None) 
         return loader.by_id(source.id)
     ruleset, errors = loader.build(source, (), expected_id=None, everything=False)
     if ruleset is None:
-        raise errors[0]
+        error = errors[0]  # located at its line too, as ``rules validate`` locates it
+        raise locate(error, marks_of(text, where)) if error.source == where else error
     return ruleset
 
 
@@ -540,7 +541,6 @@ def validate_file(path: str | Path, *, catalog: Catalog | None = None) -> list[R
     column of its JSON path in the file (``mahjong rules validate`` then also plays one seeded deal under a
     file that loads).  A broken parent is reported by its first error.
     """
-    from .document import locate, marks_of
 
     try:
         text = file_source(path).read()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .engine import Game
 from .errors import MahjongError
@@ -50,37 +51,94 @@ def lineups(players: int) -> list[tuple[str, ...]]:
 
 
 def soak(rulesets: Sequence[str | Ruleset], games: int, seed: int = 1, *, max_deals: int | None = None,
-         house_tweaks: Sequence[object] = (), progress: Callable[[int], object] | None = None) -> SoakReport:
+         house_tweaks: Sequence[object] = (), progress: Callable[[int], object] | None = None,
+         run: Callable[[list[tuple[Any, ...]]], list[list[GameOutcome]]] | None = None) -> SoakReport:
     """Play ``games`` seeded games of each ruleset, line-ups in turn, until one breaks an invariant.
 
     :param seed: the first game's seed; game ``i`` of each ruleset plays seed ``seed + i``.
     :param max_deals: stop each game after this many deals (the ruleset's own end otherwise).
     :param house_tweaks: extra plugins seated in every game (a test's deliberately broken rule).
+    :param run: plays a list of :func:`soak_batch` tasks and returns their outcomes in order (on Dask
+        workers, say); by default they are played here, one at a time, stopping at the first failure.
+        Either way the report is the same: the games up to the first failure, in order.
     """
     report = SoakReport()
+    tasks: list[tuple[Any, ...]] = []
+    owners: list[str] = []
     for ref in rulesets:
         ruleset = ref if isinstance(ref, Ruleset) else load_ruleset(ref)
-        players = int(ruleset.param("players"))
-        teams = lineups(players)
+        teams = lineups(int(ruleset.param("players")))
         report.games[ruleset.id] = report.deals[ruleset.id] = 0
-        for i in range(games):
-            game_seed, bots = seed + i, teams[i % len(teams)]
-            observers = (TileConservation(ruleset.tile_set()),
-                         HandSizes(int(ruleset.value("hand_size")),
-                                   late_claims=bool(ruleset.value("pung_claim_until_next_discard"))),
-                         ZeroSumPayments(players))
-            try:
-                game = Game(ruleset, make_bots(list(bots), game_seed), game_seed, observers=observers,
-                            house_tweaks=house_tweaks, max_deals=max_deals)
-                result = game.play()
-            except (InvariantBroken, MahjongError) as exc:
-                report.failure = SoakFailure(ruleset.id, game_seed, bots, str(exc))
+        plan = [(seed + i, teams[i % len(teams)]) for i in range(games)]
+        for start in range(0, games, BATCH):
+            tasks.append((ref if run is None else _ref(ruleset, ref), plan[start:start + BATCH], max_deals,
+                          tuple(house_tweaks)))
+            owners.append(ruleset.id)
+    if run is None:
+        for task, owner in zip(tasks, owners, strict=True):
+            if not _tally(report, owner, soak_batch(*task), progress):
                 return report
-            except Exception as exc:  # an engine bug: named with its seed, never a traceback
-                report.failure = SoakFailure(ruleset.id, game_seed, bots, f"{type(exc).__name__}: {exc}")
-                return report
-            report.games[ruleset.id] += 1
-            report.deals[ruleset.id] += result.deals
-            if progress is not None:
-                progress(1)
+        return report
+    for outcomes, owner in zip(run(tasks), owners, strict=True):
+        if not _tally(report, owner, outcomes, progress):
+            return report
     return report
+
+
+#: Games per task when a soak is spread over workers.
+BATCH = 8
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One soak game: its deals, or the failure that stopped it."""
+
+    deals: int
+    failure: SoakFailure | None = None
+
+
+def _ref(ruleset: Ruleset, ref: str | Ruleset) -> str:
+    """What a worker loads the ruleset from: its id, or (a house rule) the path it was given."""
+    if isinstance(ref, str):
+        return ref
+    return ruleset.location if ruleset.text is not None else ruleset.id
+
+
+def _tally(report: SoakReport, owner: str, outcomes: list[GameOutcome],
+           progress: Callable[[int], object] | None) -> bool:
+    """Add a batch's games to the report; ``False`` once a game failed (the soak stops there)."""
+    for outcome in outcomes:
+        if outcome.failure is not None:
+            report.failure = outcome.failure
+            return False
+        report.games[owner] += 1
+        report.deals[owner] += outcome.deals
+        if progress is not None:
+            progress(1)
+    return True
+
+
+def soak_batch(ref: str | Ruleset, plan: Sequence[tuple[int, tuple[str, ...]]], max_deals: int | None,
+               house_tweaks: Sequence[object] = ()) -> list[GameOutcome]:
+    """Play each ``(seed, bots)`` of ``plan`` with every invariant observer seated, until one fails."""
+    ruleset = ref if isinstance(ref, Ruleset) else load_ruleset(ref)
+    players = int(ruleset.param("players"))
+    outcomes = []
+    for game_seed, bots in plan:
+        observers = (TileConservation(ruleset.tile_set()),
+                     HandSizes(int(ruleset.value("hand_size")),
+                               late_claims=bool(ruleset.value("pung_claim_until_next_discard"))),
+                     ZeroSumPayments(players))
+        try:
+            game = Game(ruleset, make_bots(list(bots), game_seed), game_seed, observers=observers,
+                        house_tweaks=house_tweaks, max_deals=max_deals)
+            result = game.play()
+        except (InvariantBroken, MahjongError) as exc:
+            outcomes.append(GameOutcome(0, SoakFailure(ruleset.id, game_seed, bots, str(exc))))
+            return outcomes
+        except Exception as exc:  # an engine bug: named with its seed, never a traceback
+            outcomes.append(GameOutcome(0, SoakFailure(ruleset.id, game_seed, bots,
+                                                       f"{type(exc).__name__}: {exc}")))
+            return outcomes
+        outcomes.append(GameOutcome(result.deals))
+    return outcomes

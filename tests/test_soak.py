@@ -7,6 +7,8 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
+
 from mahjong_core.hookspecs import hookimpl
 from mahjong_core.rules import available, load_ruleset
 from mahjong_core.soak import lineups, soak
@@ -63,3 +65,13 @@ def test_piter_seed_39_plays_through_a_soak() -> None:
     report = soak([load_ruleset("piter")], games=1, seed=39)
     assert report.failure is None, str(report.failure)
     assert report.deals["piter"] >= 16
+
+
+def test_a_soak_on_dask_workers_gives_the_same_report(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_core.cli import main
+
+    args = ["soak", "--ruleset", "harbin", "--ruleset", "piter", "--games", "10", "--max-deals", "2", "--json"]
+    assert main(args) == 0
+    here = json.loads(capsys.readouterr().out)
+    assert main([*args, "--workers", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == here and here["games"] == {"harbin": 10, "piter": 10}

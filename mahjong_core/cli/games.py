@@ -327,7 +327,17 @@ def cmd_soak(args: argparse.Namespace) -> int:
 
         bar = tqdm(total=args.games * len(ids), unit="game", file=sys.stderr)
     try:
-        report = soak(ids, args.games, args.seed, max_deals=args.max_deals, progress=bar.update if bar else None)
+        run = None
+        if args.workers:
+            from mahjong_study.runner import map_ordered
+
+            from ..soak import soak_batch
+
+            def run(tasks: list[tuple[Any, ...]]) -> list[Any]:
+                return map_ordered(soak_batch, tasks, workers=args.workers)
+
+        report = soak(ids, args.games, args.seed, max_deals=args.max_deals, progress=bar.update if bar else None,
+                      run=run)
     finally:
         if bar is not None:
             bar.close()

@@ -241,8 +241,8 @@ def _house(tmp_path: Path, parent: str, body: str) -> Path:
 
 def test_a_switch_of_another_family_is_refused_naming_whose_it_is(tmp_path: Path) -> None:
     path = _house(tmp_path, "mcr", "  chavka:\n    enabled: {value: true, assumption: test}\n")
-    with pytest.raises(RulesetError, match=r"house\.yaml::\$\.parameters\.chavka: 'chavka' is a parameter of the "
-                                           r"classical family, and this ruleset's family is mcr"):
+    with pytest.raises(RulesetError, match=r"house\.yaml::\$\.parameters\.chavka \(line 6, column 3\): 'chavka' is a "
+                                           r"parameter of the classical family, and this ruleset's family is mcr"):
         load_ruleset(path)
     path = _house(tmp_path, "harbin", "  chavca:\n    enabled: {value: true, assumption: test}\n")
     with pytest.raises(RulesetError, match=r"'chavca' is no parameter .* \(did you mean 'chavka'\?\)"):
@@ -254,14 +254,15 @@ def test_a_family_demands_its_own_parameters(tmp_path: Path) -> None:
     mcr = Path(load_ruleset("mcr").location).read_text(encoding="utf-8")
     bare = mcr.replace("id: mcr\n", "id: bare\n").replace("family: {value: mcr,", "family: {value: classical,")
     path.write_text(bare, encoding="utf-8")
-    with pytest.raises(RulesetError, match=r"bare\.yaml::\$\.parameters: '(bank|chavka|east_pays_double)' is a "
-                                           r"required property"):
+    with pytest.raises(RulesetError, match=r"bare\.yaml::\$\.parameters \(line \d+, column 1\): "
+                                           r"'(bank|chavka|east_pays_double)' is a required property"):
         load_ruleset(path)
 
 
 def test_an_unknown_settlement_is_named_at_its_parameter(tmp_path: Path) -> None:
     path = _house(tmp_path, "harbin", "  settlement: {value: clasical, assumption: test}\n")
-    with pytest.raises(RulesetError, match=r"house\.yaml::\$\.parameters\.settlement: unknown settlement 'clasical'"):
+    with pytest.raises(RulesetError, match=r"house\.yaml::\$\.parameters\.settlement \(line 6, column 3\): "
+                                           r"unknown settlement 'clasical'"):
         load_ruleset(path)
 
 
@@ -289,7 +290,8 @@ def test_a_family_reads_its_tables_when_the_ruleset_loads(tmp_path: Path) -> Non
     path = tmp_path / "bad_points.yaml"
     path.write_text("id: bad_points\nversion: 1.0.0\nname: bad\nextends: harbin\npoints:\n"
                     "  mahjong: {predicate: cl_mahjong, value: -20, assumption: test}\n", encoding="utf-8")
-    with pytest.raises(RulesetError, match=r"bad_points\.yaml::\$\.points\.mahjong\.value: value must be points"):
+    with pytest.raises(RulesetError, match=r"bad_points\.yaml::\$\.points\.mahjong\.value \(line 6, column 36\): "
+                                           r"value must be points"):
         load_ruleset(path)
     from mahjong_core.rules import validate_file
 

@@ -384,7 +384,9 @@ def test_schema_violation_reads_file_path_message(tmp_path: Path, body: str, exp
     path = write(tmp_path, "house.yaml", overlay("house", "shanghai", body))
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
-    assert str(info.value).startswith(f"{path}::{expected}")
+    # Located at its JSON path and, as every command now says, at its line and column in the file.
+    assert re.search(r" \(line \d+, column \d+\):", str(info.value))
+    assert re.sub(r" \(line \d+, column \d+\)", "", str(info.value)).startswith(f"{path}::{expected}")
 
 
 def test_invalid_semver_is_an_error(tmp_path: Path) -> None:

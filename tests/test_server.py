@@ -129,7 +129,7 @@ def test_hostile_clients_get_one_clear_error_each_and_leave_the_games_unharmed(t
 
         assert "opens no seat" in asyncio.run(steal())
         # Bad table requests are refused with the place and the expectation.
-        assert "not an installed ruleset" in server.create("no_such_rules", SEATS)["error"]
+        assert "not a ruleset this server offers" in server.create("no_such_rules", SEATS)["error"]
         assert "neither 'human' nor an installed bot" in server.create("shanghai", ["human", "x", "y", "z"])["error"]
         assert "4 players" in server.create("shanghai", ["human", "greedy"])["error"]
         assert server.post("/api/tables", None, raw=b"\xff\xfe")["status"] == 400

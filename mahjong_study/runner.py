@@ -38,7 +38,13 @@ def map_ordered(fn: Callable[..., T], tasks: Sequence[tuple[Any, ...]], *, worke
             if progress is not None:
                 progress(sizes[k] if sizes else 1)
         return out
-    from dask.distributed import Client, LocalCluster, as_completed
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        from mahjong_core.errors import MahjongError
+
+        raise MahjongError("--workers needs the 'study' extra (Dask): pip install 'mahjong-core[study]'",
+                           place="--workers") from None
 
     cluster: Any = None
     if scheduler is None:

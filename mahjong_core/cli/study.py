@@ -30,6 +30,12 @@ def _progress(args: argparse.Namespace, total: int) -> Iterator[Callable[[int], 
         bar.close()
 
 
+def needs_study_extra(what: str) -> MahjongError:
+    """The error for a command whose extra (matplotlib, Dask) is not installed: how to install it."""
+    return MahjongError(f"{what} needs the 'study' extra (matplotlib and Dask): pip install 'mahjong-core[study]'",
+                        place=what)
+
+
 def _check_counts(args: argparse.Namespace) -> None:
     if args.games < 1:
         raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
@@ -39,8 +45,11 @@ def _check_counts(args: argparse.Namespace) -> None:
 
 def print_summary(args: argparse.Namespace, bots: Sequence[str], seed: int | str) -> int:
     """``simulate --summary``: the figures of one ruleset's games, no logs written."""
-    from mahjong_study import report
-    from mahjong_study.study import summary
+    try:
+        from mahjong_study import report
+        from mahjong_study.study import summary
+    except ImportError:
+        raise needs_study_extra("simulate --summary") from None
 
     _check_counts(args)
     with _progress(args, args.games) as progress:
@@ -55,8 +64,11 @@ def print_summary(args: argparse.Namespace, bots: Sequence[str], seed: int | str
 
 def cmd_study(args: argparse.Namespace) -> int:
     """Duplicate play of two rulesets; the report in ``--out``, the figures printed."""
-    from mahjong_study import report
-    from mahjong_study.study import study
+    try:
+        from mahjong_study import report
+        from mahjong_study.study import study
+    except ImportError:
+        raise needs_study_extra("mahjong study") from None
 
     from ..rng import parse_seed
     from ..rules import load_ruleset

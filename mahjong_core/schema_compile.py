@@ -46,10 +46,10 @@ _TYPE_TESTS = {
     "number": "(type({x}) is int or type({x}) is float)",
     "integer": "(type({x}) is int or (type({x}) is float and {x}.is_integer()))",
 }
-_NUMBER = _TYPE_TESTS["number"].format(x="x")
+#: The keywords about a value itself, not its items or properties: tested in one expression (:meth:`inline`).
+_SCALAR = frozenset({"type", "const", "enum", "pattern", "minLength", "maxLength", "minimum", "maximum"})
 #: Keywords a schema may have and still be tested in place (:meth:`_Generator.inline`).
-_LEAF = frozenset({"type", "const", "enum", "pattern", "minLength", "maxLength", "minimum", "maximum"}) | \
-    frozenset({"$schema", "$id", "title", "description", "$comment", "examples", "default"})
+_LEAF = _SCALAR | frozenset({"$schema", "$id", "title", "description", "$comment", "examples", "default"})
 
 
 class UnsupportedSchema(ValueError):
@@ -112,50 +112,14 @@ class _Generator:
         if unknown:
             raise UnsupportedSchema(f"keywords {sorted(unknown)} are not compiled")
         body: list[str] = []
-        self._type_and_values(schema, body)
-        self._strings(schema, body)
-        self._numbers(schema, body)
+        scalar = {k: v for k, v in schema.items() if k in _SCALAR}
+        if scalar:
+            body.append(f"    if not ({self.inline(scalar, 'x')}): return False")
         self._arrays(schema, body)
         self._objects(schema, body)
         self._combinators(schema, body)
         self.lines += [f"def {name}(x):", *body, "    return True", ""]
         return name
-
-    def _type_and_values(self, schema: dict[str, Any], body: list[str]) -> None:
-        if "type" in schema:
-            names = [schema["type"]] if isinstance(schema["type"], str) else list(schema["type"])
-            test = " or ".join(_TYPE_TESTS[n].format(x="x") for n in names)
-            body.append(f"    if not ({test}): return False")
-        if "const" in schema:
-            body.append(f"    if not json_equal(x, {self.constant(schema['const'])}): return False")
-        if "enum" in schema:
-            values = schema["enum"]
-            if all(type(v) is str for v in values):
-                body.append(f"    if not (type(x) is str and x in {self.constant(frozenset(values))}): return False")
-            else:
-                body.append(f"    if not any(json_equal(x, v) for v in {self.constant(list(values))}): return False")
-
-    def _strings(self, schema: dict[str, Any], body: list[str]) -> None:
-        tests = []
-        if "pattern" in schema:
-            tests.append(f"{self.constant(re.compile(schema['pattern']).search)}(x) is None")
-        if "minLength" in schema:
-            tests.append(f"len(x) < {int(schema['minLength'])}")
-        if "maxLength" in schema:
-            tests.append(f"len(x) > {int(schema['maxLength'])}")
-        if tests:
-            body.append("    if type(x) is str:")
-            body += [f"        if {t}: return False" for t in tests]
-
-    def _numbers(self, schema: dict[str, Any], body: list[str]) -> None:
-        tests = []
-        if "minimum" in schema:
-            tests.append(f"x < {self.constant(schema['minimum'])}")
-        if "maximum" in schema:
-            tests.append(f"x > {self.constant(schema['maximum'])}")
-        if tests:
-            body.append(f"    if {_NUMBER}:")
-            body += [f"        if {t}: return False" for t in tests]
 
     def _arrays(self, schema: dict[str, Any], body: list[str]) -> None:
         inner = []
@@ -234,9 +198,10 @@ class _Generator:
             tests.append(f"json_equal({var}, {self.constant(schema['const'])})")
         if "enum" in schema:
             values = schema["enum"]
-            if not all(type(v) is str for v in values):
-                return None
-            tests.append(f"(type({var}) is str and {var} in {self.constant(frozenset(values))})")
+            if all(type(v) is str for v in values):
+                tests.append(f"(type({var}) is str and {var} in {self.constant(frozenset(values))})")
+            else:
+                tests.append(f"any(json_equal({var}, e) for e in {self.constant(list(values))})")
         text = []
         if "pattern" in schema:
             text.append(f"{self.constant(re.compile(schema['pattern']).search)}({var}) is not None")

@@ -1,0 +1,399 @@
+// The table's renderer, shared by the live table (table.js, fed by the server's websocket) and the replay viewer
+// (viewer.js, fed by a log's events through replay_state.js): one renderer draws a table from a stream of events.
+// It knows no rule: it draws the view it is given (mahjong_core.views.full_table_view's shape, redacted for the
+// seat), the deal's events so far, the open prompt if any, and whose clock runs.
+//
+// MahjongTable.create(state, hooks) returns {render, tick, logEvent, note, describe, seatName, resetLog}; `state`
+// holds info, seat, view, events, prompt, turn, revealed, status and selected, and the page changes it between
+// renders; `hooks.act(index)` and `hooks.ready()` answer prompts (absent in the viewer, which only shows).
+(function () {
+"use strict";
+
+const { tileSvg } = window.MahjongTiles;
+const WINDS = ["East", "South", "West", "North"];
+
+function create(state, hooks) {
+const hk = hooks || {};
+const act = (index) => { if (hk.act) hk.act(index); };
+const ready = () => { if (hk.ready) hk.ready(); };
+const $ = (id) => document.getElementById(id);
+const names = () => (state.info ? state.info.tile_names : {});
+const seatName = (n) => {
+  if (n === null || n === undefined || !state.info) return "?";
+  const s = state.info.seats[n];
+  return (s ? s.name : "seat " + n) + (n === state.seat ? " (you)" : "");
+};
+const tile = (code, opts) => tileSvg(code, names(), opts);
+
+function note(text) {
+  const li = document.createElement("li");
+  li.className = "note";
+  li.textContent = text;
+  $("log").appendChild(li);
+  li.scrollIntoView({ block: "nearest" });
+}
+
+function describe(e) {
+  const who = seatName(e.actor === "table" ? e.seat : e.actor);
+  const t = (c) => (c === "?" ? "a tile" : (names()[c] || c));
+  switch (e.type) {
+    case "deal_start": return `Deal ${e.deal + 1} begins; ${seatName(e.dealer)} deals.`;
+    case "hands": return "The hands are dealt.";
+    case "draw": return `${who} draws${e.tile !== "?" ? " " + t(e.tile) : ""}.`;
+    case "replacement": return `${who} takes a replacement tile${e.tile !== "?" ? " (" + t(e.tile) + ")" : ""}.`;
+    case "bonus": return `${who} sets aside ${t(e.tile)}.`;
+    case "decision":
+      if (e.action === "discard") return `${who} discards ${t(e.tile)}${e.way ? " (" + e.way.replace("_", " ") + ")" : ""}.`;
+      if (e.action === "win") return `${who} declares mahjong.`;
+      if (e.action === "kong") return `${who} declares a kong of ${t(e.tile)}.`;
+      if (e.action === "declare_calling") return `${who} declares a calling hand.`;
+      return `${who}: ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
+    case "claim": return `${who} claims ${t(e.tile)} from ${seatName(e.discarder)}: ${e.kind}.`;
+    case "kong": return `${who} makes a ${e.way} kong of ${t(e.tile)}.`;
+    case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
+    case "mahjong": return `${who} wins with ${t(e.tile)} (${e.how.replace("_", " ")}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).`;
+    case "exhaustive_draw": return "The wall is exhausted: the deal is drawn.";
+    case "score": return `${who}'s hand scores ${e.value}.`;
+    case "settlement": return "The deal is settled.";
+    case "rotation": return `Next: ${seatName(e.dealer)} deals, prevalent wind ${WINDS[e.prevalent_wind]}.`;
+    case "game_end": return "The game is over.";
+    case "false_mahjong": return `${who} declared a false mahjong: ${e.reason}.`;
+    default: return null;
+  }
+}
+
+function logEvent(e) {
+  const text = describe(e);
+  if (!text || e.type.startsWith("wall_")) return;
+  const li = document.createElement("li");
+  li.textContent = text;
+  $("log").appendChild(li);
+  while ($("log").children.length > 60) $("log").firstChild.remove();
+  li.scrollIntoView({ block: "nearest" });
+}
+
+// ------------------------------------------------------------------ rendering
+
+function row(cls, tiles, opts) {
+  const div = document.createElement("div");
+  div.className = "tiles " + cls;
+  tiles.forEach((c) => div.appendChild(tile(c, opts)));
+  return div;
+}
+
+function meldsRow(melds, small) {
+  const div = document.createElement("div");
+  div.className = "melds";
+  for (const m of melds) {
+    const g = document.createElement("span");
+    g.className = "meld" + (m.exposed ? "" : " concealed-meld");
+    g.setAttribute("aria-label", `${m.exposed ? "exposed" : "concealed"} ${m.kind}`);
+    m.tiles.forEach((c, i) => {
+      const down = !m.exposed && m.kind === "kong" && (i === 0 || i === 3);
+      g.appendChild(tile(down ? "?" : c, { width: small ? 24 : 30 }));
+    });
+    div.appendChild(g);
+  }
+  return div;
+}
+
+function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function renderSeat(n, where) {
+  const box = $("seat-" + where);
+  box.replaceChildren();
+  const v = state.view;
+  if (!v || !v.seats[n]) return;
+  const s = v.seats[n];
+  const head = document.createElement("div");
+  head.className = "seat-head" + (state.turn && state.turn.seat === n ? " acting" : "");
+  const wind = WINDS[s.wind];
+  head.innerHTML = "";
+  const nm = document.createElement("strong"); nm.textContent = seatName(n);
+  const wd = document.createElement("span"); wd.className = "wind"; wd.textContent = wind + (v.dealer === n ? " · dealer" : "");
+  const sc = document.createElement("span"); sc.className = "score"; sc.textContent = String(v.scores[n]);
+  sc.setAttribute("aria-label", "score " + v.scores[n]);
+  const ck = document.createElement("span"); ck.className = "seat-clock"; ck.id = "clock-" + n;
+  head.append(nm, wd, sc, ck);
+  if (s.calling) { const c = document.createElement("span"); c.className = "calling"; c.textContent = "calling"; head.append(c); }
+  box.appendChild(head);
+  const body = document.createElement("div");
+  body.className = "seat-body";
+  if (n !== state.seat || where !== "bottom") {
+    if (s.concealed) body.appendChild(row("concealed revealed", s.concealed, { width: 24 }));
+    else body.appendChild(row("concealed", Array(s.concealed_count).fill("?"), { width: 18 }));
+  }
+  body.appendChild(meldsRow(s.melds, true));
+  if (s.bonus.length) body.appendChild(row("bonus", s.bonus, { width: 24 }));
+  const disc = row("discards", s.discards, { width: 26 });
+  disc.setAttribute("aria-label", "discards of " + seatName(n));
+  body.appendChild(disc);
+  box.appendChild(body);
+}
+
+function plainDiscards() {
+  const p = state.prompt;
+  if (!p) return new Map();
+  const map = new Map();
+  for (const o of p.options) if (o.action === "discard" && !o.way && !map.has(o.tile)) map.set(o.tile, o.index);
+  return map;
+}
+
+function renderHand() {
+  const hand = $("hand");
+  hand.replaceChildren();
+  const v = state.view;
+  if (state.seat === null || !v || !v.seats[state.seat]) {
+    hand.textContent = state.seat === null ? "You are watching: only public information is shown." : "";
+    return;
+  }
+  const me = v.seats[state.seat];
+  const tiles = [...(me.concealed || [])];
+  const drawn = state.prompt && state.prompt.drawn;
+  if (drawn) { const i = tiles.lastIndexOf(drawn); if (i >= 0) tiles.splice(i, 1); tiles.push(drawn); }
+  const discards = plainDiscards();
+  tiles.forEach((c, i) => {
+    const b = document.createElement("button");
+    b.className = "hand-tile" + (drawn && i === tiles.length - 1 ? " drawn" : "") + (state.selected === i ? " selected" : "");
+    b.appendChild(tile(c, { width: 46 }));
+    b.dataset.tile = c;
+    if (discards.has(c)) {
+      b.setAttribute("aria-label", "discard " + (names()[c] || c));
+      b.onclick = () => act(discards.get(c));
+    } else {
+      b.disabled = true;
+      b.setAttribute("aria-label", names()[c] || c);
+    }
+    hand.appendChild(b);
+  });
+  const melds = meldsRow(me.melds, false);
+  melds.classList.add("own-melds");
+  hand.appendChild(melds);
+  if (me.bonus.length) hand.appendChild(row("bonus", me.bonus, { width: 30 }));
+}
+
+function optionKeys(p) {
+  // Every option that is not a plain discard (those are the hand's tiles) gets a button; keys 1..9 in order.
+  return p.options.filter((o) => !(o.action === "discard" && !o.way));
+}
+
+function renderPrompt() {
+  const box = $("prompt");
+  box.replaceChildren();
+  const p = state.prompt;
+  if (!p) {
+    if (state.revealed && state.seat !== null && state.status === "playing" && hk.ready) {
+      const b = document.createElement("button");
+      b.textContent = "Ready for the next deal (R)"; b.className = "ready"; b.onclick = ready;
+      box.appendChild(b);
+    }
+    return;
+  }
+  const title = document.createElement("div");
+  title.className = "prompt-title";
+  const last = state.view && state.view.last_discard;
+  if (p.what === "claim" && p.phase === "claim" && last) {
+    title.append(document.createTextNode(`Claim ${seatName(last.seat)}'s discard? `));
+    title.appendChild(tile(last.tile, { width: 34 }));
+  } else {
+    title.textContent = p.phase === "turn" ? "Your turn: click a tile to discard it, or choose below." : `Your decision (${p.phase}).`;
+  }
+  box.appendChild(title);
+  const timer = document.createElement("div");
+  timer.className = "countdown";
+  timer.id = "countdown";
+  const bar = document.createElement("div"); bar.className = "bar"; bar.id = "countdown-bar";
+  timer.appendChild(bar);
+  const label = document.createElement("span"); label.id = "countdown-label";
+  timer.appendChild(label);
+  box.appendChild(timer);
+  const buttons = document.createElement("div");
+  buttons.className = "actions";
+  optionKeys(p).forEach((o, k) => {
+    const b = document.createElement("button");
+    b.className = "action action-" + o.action;
+    b.dataset.index = o.index;
+    const key = k < 9 ? String(k + 1) : "";
+    const lab = document.createElement("span");
+    lab.textContent = (key ? key + " · " : "") + o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : "");
+    b.appendChild(lab);
+    for (const c of (o.tiles && o.tiles.length ? o.tiles : (o.tile ? [o.tile] : []))) b.appendChild(tile(c, { width: 22 }));
+    b.setAttribute("aria-label", o.text);
+    b.title = o.text + (key ? " (key " + key + ")" : "");
+    b.onclick = () => act(o.index);
+    if (o.action === "chow" && chowPause(p)) b.classList.add("paused");
+    buttons.appendChild(b);
+  });
+  box.appendChild(buttons);
+  if (p.options.some((o) => o.action === "chow") && chowPause(p)) {
+    const pause = document.createElement("span");
+    pause.id = "chow-pause";
+    pause.className = "chow-pause";
+    box.appendChild(pause);
+  }
+  tick();
+}
+
+// The ruleset's chow pause (from the table's published limits): a chow is accepted only once it has passed, and
+// opponents may still pung meanwhile; the page counts it down and holds the chow buttons until then.
+function chowPause(p) {
+  const limits = state.info && state.info.limits;
+  return p.phase === "claim" && limits && limits.chow_pause_ms ? limits.chow_pause_ms : null;
+}
+
+function renderScoring() {
+  const box = $("scoring");
+  if (!state.revealed) { box.hidden = true; return; }
+  box.hidden = false;
+  box.replaceChildren();
+  const h = document.createElement("h2"); h.id = "scoring-title";
+  const end = state.events.find((e) => ["mahjong", "exhaustive_draw", "deal_abandoned"].includes(e.type));
+  h.textContent = end && end.type === "mahjong" ? `${seatName(end.seat)} wins` : "The deal is drawn";
+  box.appendChild(h);
+  if (end && end.type === "mahjong") {
+    const p = document.createElement("p");
+    p.textContent = describe(end);
+    box.appendChild(p);
+  }
+  const itemNames = state.info ? state.info.item_names : {};
+  const scores = state.events.filter((e) => e.type === "score");
+  const v = state.view;
+  const grid = document.createElement("div"); grid.className = "score-grid";
+  for (let n = 0; n < (v ? v.seats.length : 0); n++) {
+    const card = document.createElement("section"); card.className = "score-card";
+    const hh = document.createElement("h3"); hh.textContent = seatName(n);
+    card.appendChild(hh);
+    const s = v.seats[n];
+    if (s.concealed) card.appendChild(row("concealed", s.concealed, { width: 22 }));
+    card.appendChild(meldsRow(s.melds, true));
+    const sc = scores.find((e) => e.seat === n);
+    if (sc) {
+      const table = document.createElement("table");
+      table.className = "items";
+      table.innerHTML = "<thead><tr><th>Item</th><th>Value</th><th>Rule</th></tr></thead>";
+      const tb = document.createElement("tbody");
+      for (const it of sc.items || []) {
+        const tr = document.createElement("tr");
+        const nm = itemNames[it.name];
+        const label = nm ? nm.name + (nm.native ? " · " + nm.native : "") : it.name.replaceAll("_", " ");
+        const cells = [label + (it.kind ? ` (${it.kind})` : "") + (it.detail ? ` — ${it.detail}` : ""), String(it.value), it.source || ""];
+        for (const c of cells) { const td = document.createElement("td"); td.textContent = c; tr.appendChild(td); }
+        tb.appendChild(tr);
+      }
+      table.appendChild(tb);
+      const tf = document.createElement("tfoot");
+      tf.innerHTML = "<tr><th>Total</th><td></td><td></td></tr>";
+      tf.querySelector("td").textContent = String(sc.value);
+      table.appendChild(tf);
+      card.appendChild(table);
+    }
+    grid.appendChild(card);
+  }
+  box.appendChild(grid);
+  const settle = state.events.find((e) => e.type === "settlement");
+  if (settle) {
+    const h3 = document.createElement("h3"); h3.textContent = "Payments"; box.appendChild(h3);
+    const ul = document.createElement("ul"); ul.className = "payments";
+    for (const [payer, payee, amount, reason] of settle.payments) {
+      const li = document.createElement("li");
+      li.textContent = `${seatName(payer)} pays ${seatName(payee)} ${amount} (${reason})`;
+      ul.appendChild(li);
+    }
+    if (!settle.payments.length) { const li = document.createElement("li"); li.textContent = "No payments."; ul.appendChild(li); }
+    box.appendChild(ul);
+    const p = document.createElement("p");
+    p.className = "totals";
+    p.textContent = "Scores: " + settle.scores.map((x, n) => `${seatName(n)} ${x}`).join(", ");
+    box.appendChild(p);
+  }
+  if (state.status === "finished") {
+    const p = document.createElement("p"); p.className = "over"; p.textContent = "The game is over."; box.appendChild(p);
+  } else if (state.seat !== null && hk.ready) {
+    const b = document.createElement("button"); b.textContent = "Ready for the next deal (R)"; b.onclick = ready;
+    box.appendChild(b);
+  }
+}
+
+function render() {
+  const v = state.view;
+  $("status").textContent = state.status;
+  if (v) {
+    $("deal").textContent = String(v.phase === "over" ? v.deal : v.deal + 1);
+    $("wind").textContent = WINDS[v.prevalent_wind];
+    $("left").textContent = v.tiles_left === null ? "–" : String(v.tiles_left);
+    const n = v.seats.length || 4;
+    const base = state.seat === null ? 0 : state.seat;
+    const places = n === 4 ? ["bottom", "right", "top", "left"] : ["bottom", "right", "left"];
+    ["bottom", "right", "top", "left"].forEach((w) => $("seat-" + w).replaceChildren());
+    for (let k = 0; k < n; k++) renderSeat((base + k) % n, places[k]);
+    const ld = $("last-discard");
+    ld.replaceChildren();
+    if (v.last_discard && !state.revealed) {
+      ld.append(document.createTextNode(`${seatName(v.last_discard.seat)} discarded `));
+      ld.appendChild(tile(v.last_discard.tile, { width: 40 }));
+    }
+  }
+  renderHand();
+  renderPrompt();
+  renderScoring();
+}
+
+function tick() {
+  const now = performance.now();
+  const v = state.view;
+  const limits = state.info && state.info.limits;
+  if (v) {
+    const game = limits && limits.game_ms;
+    $("clock").textContent = clockText(v.clock_ms) + (game ? " of " + clockText(game) : "");
+  }
+  document.querySelectorAll(".seat-clock").forEach((c) => { c.textContent = ""; });
+  if (state.turn) {
+    const c = $("clock-" + state.turn.seat);
+    if (c && state.turn.used !== undefined) {
+      // A replay: the clock as it stood, the time the seat took for its decision (the log's after_ms).
+      const t = state.turn;
+      c.textContent = `took ${(t.used / 1000).toFixed(1)} s` + (t.timeout ? ` (over its ${t.timeout / 1000} s)` : "");
+      c.setAttribute("aria-label", "time taken");
+    } else if (c) {
+      const used = now - state.turn.start;
+      c.textContent = state.turn.limit ? "left " + clockText(state.turn.limit - used) : "time " + clockText(used);
+      c.setAttribute("aria-label", state.turn.limit ? "time left" : "time taken");
+    }
+  }
+  const p = state.prompt;
+  const label = $("countdown-label");
+  const bar = $("countdown-bar");
+  const pauseLabel = $("chow-pause");
+  if (p && pauseLabel) {
+    const [low, high] = chowPause(p);
+    const used = now - p.start;
+    const wait = low - used;
+    pauseLabel.textContent = wait > 0 ? `chow possible in ${(wait / 1000).toFixed(1)} s (a pung may still come first)`
+      : `chow possible now (until ${(high / 1000).toFixed(0)} s)`;
+    document.querySelectorAll(".action-chow").forEach((b) => { b.disabled = wait > 0; });
+  }
+  if (p && label && bar) {
+    const used = now - p.start;
+    if (p.limit_ms) {
+      const left = Math.max(0, p.limit_ms - used);
+      label.textContent = `${(left / 1000).toFixed(1)} s left`;
+      bar.style.width = `${(100 * left) / p.limit_ms}%`;
+      bar.classList.toggle("low", left < 0.3 * p.limit_ms);
+    } else {
+      label.textContent = `no time limit (${clockText(used)})`;
+      bar.style.width = "100%";
+    }
+  }
+}
+
+function resetLog() { $("log").replaceChildren(); }
+
+return { render, tick, logEvent, note, describe, seatName, resetLog, clockText, tile, row, meldsRow, plainDiscards,
+         optionKeys, WINDS };
+}
+
+window.MahjongTable = { create, WINDS };
+})();

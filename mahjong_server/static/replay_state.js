@@ -1,0 +1,278 @@
+// The table after each event of a replay log, folded from the log's own events: the same view object the live
+// server sends a seat (mahjong_core.views.full_table_view), so one renderer draws both.  It knows no rule: every
+// tile that moves is named by an event (draws, discards, claims with their tiles, kongs with their way), and the
+// scores are the settlements' own.  Each frame also says whose clock was running, which claims were made on the
+// last discard and which one took it.  tests/test_viewer_browser.py checks these views against the engine's table.
+(function (root) {
+"use strict";
+
+const HIDDEN = "?";
+const ENDS = new Set(["mahjong", "exhaustive_draw", "deal_abandoned"]);
+const MOVE_PHASES = new Set(["turn", "false_mahjong"]);
+// Tile codes in the order of mahjong_core.tiles.KINDS: suits 1..9 of m, p, s, then 1z..7z, flowers, seasons.
+const ORDER = (() => {
+  const order = {};
+  let i = 0;
+  for (const s of ["m", "p", "s"]) for (let r = 1; r <= 9; r++) order[r + s] = i++;
+  for (let r = 1; r <= 7; r++) order[r + "z"] = i++;
+  for (const s of ["f", "y"]) for (let r = 1; r <= 4; r++) order[r + s] = i++;
+  return order;
+})();
+
+function sortTiles(tiles) {
+  const known = tiles.filter((t) => t !== HIDDEN).sort((a, b) => (ORDER[a] ?? 99) - (ORDER[b] ?? 99));
+  return known.concat(tiles.filter((t) => t === HIDDEN));
+}
+
+function take(hand, tiles) {
+  for (const t of tiles) {
+    let i = hand.indexOf(t);
+    if (i < 0) i = hand.indexOf(HIDDEN);
+    if (i >= 0) hand.splice(i, 1);
+  }
+}
+
+function newSeat(n) {
+  return { seat: n, wind: 0, melds: [], bonus: [], discards: [], concealed_count: 0, calling: false, concealed: [],
+           passing: [] };
+}
+
+// A fold over the events: `apply(event)` moves the table on by one event; `frame()` is a deep copy of what a
+// page needs to draw the table after it.
+class Table {
+  constructor(header) {
+    this.players = (header.seats || []).length || 4;
+    this.view = {
+      phase: "wall", deal: 0, round: 0, dealer: 0, prevalent_wind: 0, scores: Array(this.players).fill(0),
+      clock_ms: 0, tiles_left: null, last_discard: null,
+      seats: Array.from({ length: this.players }, (_, n) => newSeat(n)),
+    };
+    this.dealEvents = [];   // the deal's events so far: the scoring screen reads its score and settlement events
+    this.revealed = false;
+    this.turn = null;       // {seat, phase, used}: the clock of the seat that decided last
+    this.claims = [];       // the decisions on the last discard: {seat, action, tiles, after_ms, taken}
+    this.over = false;
+    this.lastDecision = null;
+  }
+
+  discard(d, e) {
+    const v = this.view;
+    take(d.concealed, [e.tile]); d.discards.push(e.tile);
+    v.last_discard = { seat: d.seat, tile: e.tile };
+    if (e.way === "declare_calling") d.calling = true;
+    else if (e.way === "withdraw_calling") d.calling = false;
+  }
+
+  wind(n) { return ((n - this.view.dealer) % this.players + this.players) % this.players; }
+
+  apply(e) {
+    const v = this.view;
+    const type = e.type;
+    const s = Number.isInteger(e.seat) && e.seat >= 0 && e.seat < this.players ? v.seats[e.seat] : null;
+    const wall = (d) => { if (v.tiles_left !== null) v.tiles_left += d; };
+    if (type === "deal_start") {
+      v.deal = e.deal; v.round = e.round; v.dealer = e.dealer; v.prevalent_wind = e.prevalent_wind;
+      v.phase = "wall"; v.tiles_left = null; v.last_discard = null;
+      v.seats = Array.from({ length: this.players }, (_, n) => newSeat(n));
+      v.seats.forEach((x, n) => { x.wind = this.wind(n); });
+      this.dealEvents = []; this.revealed = false; this.turn = null; this.claims = [];
+    } else if (type === "wall_build") {
+      v.tiles_left = e.tiles;
+    } else if (type === "wall_loose") {
+      wall(-e.count);
+    } else if (type === "hands") {
+      v.phase = "deal";
+      e.hands.forEach((h, n) => { v.seats[n].concealed = [...h]; wall(-h.length); });
+    } else if (type === "bonus" && s) {
+      take(s.concealed, [e.tile]); s.bonus.push(e.tile);
+    } else if (type === "draw" && s) {
+      s.concealed.push(e.tile); wall(-1);
+    } else if (type === "replacement" && s) {
+      s.concealed.push(e.tile);
+    } else if (type === "draw_returned" && s) {
+      take(s.concealed, [e.tile]); wall(1);
+    } else if (type === "decision" && Number.isInteger(e.actor)) {
+      const d = v.seats[e.actor];
+      this.turn = { seat: e.actor, phase: e.phase, used: e.after_ms || 0 };
+      if (e.phase === "turn" || e.phase === "false_mahjong") this.claims = [];
+      if (e.phase === "claim" || e.phase === "rob_kong") {
+        this.claims.push({ seat: e.actor, action: e.action, tile: e.tile, tiles: e.tiles || [],
+                           after_ms: e.after_ms || 0, taken: false });
+      }
+      this.lastDecision = e;
+      if (e.action === "discard") {
+        this.discard(d, e);
+      } else if (e.phase === "declaration" && e.action === "declare_calling") {
+        d.calling = true;
+      } else if (e.phase === "exchange") {
+        d.passing = [...(e.tiles || [])];
+      }
+    } else if (type === "timeout" && s) {
+      // The decision overran its limit: the ruleset's timeout action replaces it (docs/replay-format.md).
+      const last = this.lastDecision;
+      if (last && last.actor === e.seat && last.action === "discard" && s.discards[s.discards.length - 1] === last.tile) {
+        s.discards.pop(); s.concealed.push(last.tile); v.last_discard = null;
+        if (last.way === "declare_calling") s.calling = false;
+      }
+      const claim = this.claims.find((c) => c.seat === e.seat && !c.timeout);
+      if (claim && e.what !== "move") { claim.timeout = e.limit_ms; claim.action = e.action; }
+      if (e.action === "discard") this.discard(s, e);
+      if (this.turn) this.turn.timeout = e.limit_ms;
+    } else if (type === "exchange") {
+      const giver = v.seats[e.giver], receiver = v.seats[e.receiver];
+      const passed = giver.passing.length ? giver.passing : Array(e.count || 0).fill(HIDDEN);
+      giver.passing = [];
+      take(giver.concealed, passed); receiver.concealed.push(...passed);
+    } else if (type === "calling" && s) {
+      s.calling = e.declared !== false;
+    } else if (type === "claim" && s) {
+      const d = Number.isInteger(e.discarder) ? v.seats[e.discarder] : null;
+      if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) d.discards.pop();
+      v.last_discard = null;
+      const rest = [...(e.tiles || [])];
+      const i = rest.indexOf(e.tile);
+      if (i >= 0) rest.splice(i, 1);
+      take(s.concealed, rest);
+      if (["chow", "pung", "kong"].includes(e.kind)) {
+        s.melds.push({ kind: e.kind, tiles: [...e.tiles], exposed: true,
+                       claimed_from: d ? ((e.discarder - e.seat) % this.players + this.players) % this.players : null });
+      }
+      const taken = this.claims.find((c) => c.seat === e.seat && c.action === e.kind);
+      if (taken) taken.taken = true;
+    } else if (type === "kong" && s) {
+      if (e.way === "added") {
+        take(s.concealed, [e.tile]);
+        const m = s.melds.find((x) => x.kind === "pung" && x.tiles[0] === e.tile);
+        if (m) { m.kind = "kong"; m.tiles.push(e.tile); }
+      } else {
+        take(s.concealed, [e.tile, e.tile, e.tile, e.tile]);
+        s.melds.push({ kind: "kong", tiles: [e.tile, e.tile, e.tile, e.tile], exposed: e.way !== "concealed",
+                       claimed_from: null });
+      }
+    } else if (type === "mahjong") {
+      if (s && e.discarder !== null && e.discarder !== undefined) {
+        const d = v.seats[e.discarder];
+        if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) {
+          d.discards.pop(); s.concealed.push(e.tile);
+        }
+        const taken = this.claims.find((c) => c.seat === e.seat && c.action === "win");
+        if (taken) taken.taken = true;
+      }
+      if (e.discarder !== null && e.discarder !== undefined) v.last_discard = null;
+    } else if (type === "settlement" || type === "false_mahjong" || type === "game_end") {
+      if (Array.isArray(e.scores)) v.scores = [...e.scores];
+    } else if (type === "rotation") {
+      v.phase = "rotation";
+    }
+    if (type === "game_end") { v.phase = "over"; this.over = true; this.turn = null; }
+    if (ENDS.has(type)) { this.revealed = true; this.turn = null; v.phase = "scoring"; }
+    if (Number.isInteger(e.t)) v.clock_ms = e.t;
+    for (const x of v.seats) x.concealed_count = x.concealed.length;
+    this.dealEvents.push(e);
+  }
+
+  frame() {
+    const view = JSON.parse(JSON.stringify(this.view));
+    for (const x of view.seats) { x.concealed = sortTiles(x.concealed); delete x.passing; }
+    return { view, events: this.dealEvents.slice(), revealed: this.revealed, turn: this.turn && { ...this.turn },
+             claims: this.claims.map((c) => ({ ...c })), over: this.over };
+  }
+}
+
+// Every frame of a log: frames[k] is the table after events[k].
+function frames(header, events) {
+  const table = new Table(header);
+  return events.map((e) => { table.apply(e); return table.frame(); });
+}
+
+// The view as `seat` may see it (null: a spectator; "all": every hand open), as mahjong_core.views does.
+function redact(view, seat, revealed) {
+  if (seat === "all" || revealed) return view;
+  return { ...view, seats: view.seats.map((s) => (s.seat === seat ? s : (({ concealed, ...rest }) => rest)(s))) };
+}
+
+// ------------------------------------------------------------------ reading and checking a log in the page
+
+// The canonical serialisation of docs/replay-format.md: keys sorted, no spaces, non-ASCII as is.
+function canonical(value) {
+  if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+  if (value && typeof value === "object") {
+    return "{" + Object.keys(value).sort().map((k) => JSON.stringify(k) + ":" + canonical(value[k])).join(",") + "}";
+  }
+  return JSON.stringify(value);
+}
+
+function hex(buffer) {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Reads a log's text as far as it is whole and consistent: the header, then events numbered 0, 1, 2 ... each a
+// JSON object, the hash chain verified at every checkpoint (the seal: SHA-256 over every byte before the
+// checkpoint's line, then the checkpoint without its chain and sig).  Returns {header, events, problem} where
+// problem, if any, is {line, event, message} naming the first line that is not valid; events stop before it, or
+// for a broken chain at the last checkpoint that verified.  The rules are not checked here: that is
+// `mahjong audit`, whose verdict the server and `mahjong view --html` give the page.
+async function readLog(text) {
+  const enc = new TextEncoder();
+  const lines = text.split("\n");
+  const whole = text.endsWith("\n");
+  if (whole) lines.pop();
+  const fail = (line, message) => ({ line, event: line >= 2 ? line - 2 : null, message });
+  let header = null;
+  const events = [];
+  let verified = 0;        // events up to the last checkpoint whose chain verified
+  let offset = 0;          // bytes before the current line
+  const prefix = [];       // the lines before the current one, for the chain
+  let chained = null;
+  let problem = null;
+  for (let i = 0; i < lines.length; i++) {
+    const no = i + 1;
+    const raw = lines[i];
+    if (i === lines.length - 1 && !whole) {
+      problem = fail(no, `the log is cut off: line ${no} is incomplete (the file ends in the middle of it)`);
+      break;
+    }
+    let obj;
+    try { obj = JSON.parse(raw); } catch (err) { problem = fail(no, "not JSON: " + err.message); break; }
+    if (!obj || typeof obj !== "object" || Array.isArray(obj)) { problem = fail(no, "not a JSON object"); break; }
+    if (i === 0) {
+      if (obj.type !== "header") { problem = fail(1, "line 1 is not the log's header"); break; }
+      header = obj;
+    } else {
+      if (obj.n !== events.length) {
+        problem = fail(no, `event number ${obj.n}, expected ${events.length}`);
+        break;
+      }
+      if (obj.type === "deal_end" || obj.type === "game_end") {
+        if (chained === null) chained = "chain" in obj;
+        if (chained) {
+          const { chain, sig, ...rest } = obj;
+          const data = enc.encode(prefix.join("") + canonical(rest));
+          const digest = hex(await crypto.subtle.digest("SHA-256", data));
+          if (digest !== chain) {
+            const from = verified + 2;
+            problem = fail(no, `the hash chain breaks at line ${no}: a line between line ${from} and line ${no} ` +
+                               "was changed, inserted or removed");
+            problem.from = from;
+            events.length = verified;
+            break;
+          }
+        }
+        verified = events.length + 1;
+      }
+      events.push(obj);
+    }
+    prefix.push(raw + "\n");
+    offset += raw.length + 1;
+  }
+  if (!problem && header && !(events.length && events[events.length - 1].type === "game_end")) {
+    problem = fail(lines.length + 1, `the log ends after ${events.length} events without its game_end: the game ` +
+                                      "is unfinished or the file is cut off");
+    problem.unfinished = true;
+  }
+  return { header, events, problem, chain: chained === null ? "none" : chained ? "verified" : "absent" };
+}
+
+const api = { frames, redact, readLog, canonical, sortTiles, Table, HIDDEN, MOVE_PHASES };
+root.MahjongReplay = api;
+})(typeof window !== "undefined" ? window : globalThis);

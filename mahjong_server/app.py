@@ -41,6 +41,7 @@ from mahjong_core.players import installed_bots
 from mahjong_core.rules import Ruleset, available, load_ruleset
 from mahjong_core.views import redact_table_view
 
+from .games_api import api_audit, api_game, api_games, games_page, replay_page
 from .live import HUMAN, LENGTHS, LiveTable, SeatSpec, Viewer, public_event
 from .protocol import (
     FLOOD_CLOSE_AFTER,
@@ -468,6 +469,13 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/rulesets", api_rulesets),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/schemas/{name}.schema.json", client_schema),
+        # The games list and the replay viewer (games_api.py).
+        Route("/games", games_page),
+        Route("/replay", replay_page),
+        Route("/replay/{table_id}", replay_page),
+        Route("/api/games", api_games),
+        Route("/api/games/{table_id}", api_game),
+        Route("/api/audit", api_audit, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=_static()), name="static"),
     ]

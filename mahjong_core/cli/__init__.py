@@ -154,7 +154,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("view", "games:cmd_view", "one seat's view of a replay log: the table as that seat sees it, move by "
             "move (other seats' hidden tiles are never shown); --json prints the log's JSON Lines with them as \"?\"")
     p.add_argument("file")
-    p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--seat", type=int, default=None, help="the seat whose view to show (required without --html)")
+    p.add_argument("--html", metavar="OUT.html", default=None,
+                   help="write the replay viewer as one self-contained page (the log and its audit verdict "
+                        "embedded, nothing fetched): step through it, any seat's view or every hand open")
     p.add_argument("--ascii", action="store_true", help="tiles in the notation (5m) instead of mahjong glyphs")
     p.add_argument("--step", action="store_true", help="draw the table after every move; on a terminal, wait "
                                                        "for Enter between moves (q stops)")

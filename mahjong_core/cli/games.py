@@ -222,6 +222,10 @@ def cmd_view(args: argparse.Namespace) -> int:
     Without ``--step`` every move is one line, and the table is drawn at the end of each deal; with it, the
     table is drawn after every move, waiting for Enter between moves on a terminal (``q`` stops).
     """
+    if args.html is not None:
+        return _view_html(args)
+    if args.seat is None:
+        raise MahjongError("--seat N is required (or --html OUT.html for the replay viewer)", place="--seat")
     from ..replay_log import dumps, read_log
     from ..views import seat_view
 
@@ -254,6 +258,34 @@ def cmd_view(args: argparse.Namespace) -> int:
         if shown.get("type") == "deal_end":
             print(render(state, args.seat, display=display, ascii_only=args.ascii))
     return EXIT_OK
+
+
+def _view_html(args: argparse.Namespace) -> int:
+    """``view FILE --html OUT.html``: the replay viewer as one self-contained page, with the log's audit verdict.
+
+    A log that fails its audit still gets its page (which shows where it stops being valid); the command then
+    prints the verdict's line and exits as a failed check does.
+    """
+    if args.seat is not None:
+        raise MahjongError("--seat does not go with --html: the page offers every seat's view", place="--seat")
+    try:
+        from mahjong_server.replay_page import standalone_html
+    except ImportError as exc:  # the server package ships with the core; only a broken install lacks it
+        raise MahjongError(f"the replay viewer's page cannot be built here: {exc}", place="--html") from None
+    page, verdict = standalone_html(args.file)
+    out = Path(args.html)
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise MahjongError(f"cannot write the page: {exc.strerror}", source=str(out)) from None
+    if verdict["ok"]:
+        print(f"{out}: the replay viewer for {args.file} ({verdict['events']} events, {verdict['deals']} deals, "
+              f"audit OK)")
+        return EXIT_OK
+    where = f"line {verdict['line']}" if verdict.get("line") is not None else "the log"
+    event = f" (event {verdict['event']})" if verdict.get("event") is not None else ""
+    print(f"{out}: the replay viewer for {args.file}, which is not valid from {where}{event}: {verdict['error']}")
+    return EXIT_FAILED_CHECK
 
 
 def _discard_display(header: dict[str, object]) -> str:

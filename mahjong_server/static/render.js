@@ -21,7 +21,7 @@ const names = () => (state.info ? state.info.tile_names : {});
 const seatName = (n) => {
   if (n === null || n === undefined || !state.info) return "?";
   const s = state.info.seats[n];
-  return (s ? s.name : "seat " + n) + (n === state.seat ? " (you)" : "");
+  return (s ? s.name : "seat " + n) + (n === state.seat ? (hk.you !== undefined ? hk.you : " (you)") : "");
 };
 const tile = (code, opts) => tileSvg(code, names(), opts);
 

@@ -162,7 +162,9 @@ class Table {
     } else if (type === "settlement" || type === "false_mahjong" || type === "game_end") {
       if (Array.isArray(e.scores)) v.scores = [...e.scores];
     } else if (type === "rotation") {
-      v.phase = "rotation";
+      // Where the next deal goes, as the engine's table has it once the deal is over (its number moves on too).
+      v.phase = "rotation"; v.deal += 1; v.dealer = e.dealer; v.prevalent_wind = e.prevalent_wind; v.round = e.round;
+      v.seats.forEach((x, n) => { x.wind = this.wind(n); });
     }
     if (type === "game_end") { v.phase = "over"; this.over = true; this.turn = null; }
     if (ENDS.has(type)) { this.revealed = true; this.turn = null; v.phase = "scoring"; }
@@ -253,8 +255,10 @@ async function readLog(text) {
             const from = verified + 2;
             problem = fail(no, `the hash chain breaks at line ${no}: a line between line ${from} and line ${no} ` +
                                "was changed, inserted or removed");
+            // The events before the last checkpoint that verified are sealed; those after it are kept for an
+            // audit that names the exact line (which the page then prefers), else shown up to `verified`.
             problem.from = from;
-            events.length = verified;
+            problem.verified = verified;
             break;
           }
         }

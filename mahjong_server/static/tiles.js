@@ -82,9 +82,20 @@ function face(svg, tile) {
   }
 }
 
+// Each tile drawn once per size and name, then copied: a table redrawn at every event (the replay viewer steps
+// through thousands) clones a few nodes instead of building every pip again.
+const drawn = new Map();
+
 // One tile: `code` a tile code ("5p"), or "?" for a tile face down.  `names` maps codes to English names.
 function tileSvg(code, names, opts) {
   const o = opts || {};
+  const key = code + "|" + (o.width || 40) + "|" + (o.cls || "") + "|" + (names[code] || "");
+  let svg = drawn.get(key);
+  if (!svg) { svg = drawTile(code, names, o); drawn.set(key, svg); }
+  return svg.cloneNode(true);
+}
+
+function drawTile(code, names, o) {
   const w = o.width || 40;
   const svg = el("svg", { viewBox: "0 0 40 56", width: w, height: Math.round((w * 56) / 40), role: "img",
                           class: "tile" + (o.cls ? " " + o.cls : "") });

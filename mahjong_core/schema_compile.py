@@ -34,7 +34,7 @@ _ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "$comment", 
 _SUPPORTED = frozenset({
     "type", "const", "enum", "pattern", "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems",
     "items", "prefixItems", "required", "properties", "additionalProperties", "oneOf", "anyOf", "allOf", "if",
-    "then", "else", "not",
+    "then", "else", "not", "minProperties", "maxProperties", "propertyNames",
 }) | _ANNOTATIONS
 
 _TYPE_TESTS = {
@@ -149,6 +149,13 @@ class _Generator:
                 test = f"{self.function(sub)}(v)"
             inner += [f"        if {key!r} in x:", f"            v = x[{key!r}]",
                       f"            if not ({test}): return False"]
+        if "minProperties" in schema:
+            inner.append(f"        if len(x) < {int(schema['minProperties'])}: return False")
+        if "maxProperties" in schema:
+            inner.append(f"        if len(x) > {int(schema['maxProperties'])}: return False")
+        if "propertyNames" in schema:
+            names = self.function(schema["propertyNames"])
+            inner += ["        for k in x:", f"            if not {names}(k): return False"]
         if "additionalProperties" in schema:
             known = self.constant(frozenset(properties))
             extra = schema["additionalProperties"]

@@ -11,6 +11,7 @@ totals) is the same one a log gets.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ..errors import MahjongError
@@ -38,7 +39,11 @@ def audit_sheet(path: str, key: str | None = None) -> LogReport:
         recorded = record(sheet)
     except MahjongError as exc:
         message = exc.message if exc.place is None else f"{exc.place}: {exc.message}"
-        return LogReport(verdict.fail(exc.line, message), [], [])
+        line = exc.line
+        if line is None and exc.source == path:  # a place such as "line 11, column 3" (a YAML syntax error)
+            found = re.match(r"line (\d+)", exc.place or "")
+            line = int(found[1]) if found else None
+        return LogReport(verdict.fail(line, message), [], [])
     verdict.ruleset = sheet.ruleset.identity
     verdict.deals = len(sheet.deals)
     seats = list(recorded.header["seats"])

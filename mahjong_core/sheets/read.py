@@ -28,6 +28,7 @@ from ..rules.document import MAX_BYTES, marks_of, parse_yaml_mapping
 if TYPE_CHECKING:
     from ..melds import Hand
     from ..rules import Ruleset
+    from ..schema_compile import Checker
 
 __all__ = ["Sheet", "SheetDeal", "SheetError", "Written", "is_sheet_path", "read_sheet", "sheet_schema"]
 
@@ -173,11 +174,20 @@ def _as_sheet_error(exc: RulesetError) -> SheetError:
     return out
 
 
+@cache
+def _checker() -> Checker:
+    from ..schema_compile import Checker
+
+    return Checker(sheet_schema())
+
+
 def _check_schema(document: dict[str, Any], source: str, marks: dict[str, tuple[int, int]]) -> None:
-    from jsonschema import Draft202012Validator
+    checker = _checker()
+    if checker.valid(document):
+        return
     from jsonschema.exceptions import best_match
 
-    error = best_match(Draft202012Validator(sheet_schema()).iter_errors(document))
+    error = best_match(checker.explain.iter_errors(document))
     if error is None:
         return
     from ..rules.ruleset import json_path
@@ -248,7 +258,10 @@ class _DealReader:
             raise self.fail("a deal is either won (`winner`) or drawn (`drawn: true`), not both", _key(path, "drawn"))
         flags: set[str] = set()
         for i, name in enumerate(raw.get("flags") or ()):
-            got, winds = situation.notation_flags([name], f"{self.source}")
+            try:
+                got, winds = situation.notation_flags([name], self.source)
+            except MahjongError as exc:
+                raise self.fail(exc.message, f"{_key(path, 'flags')}[{i}]") from None
             if winds:
                 raise self.fail(f"{name!r}: the winds are the rules' rotation (or `dealer`/`round`), not flags",
                                 f"{_key(path, 'flags')}[{i}]")
@@ -310,7 +323,10 @@ class _DealReader:
             raise self.fail(f"{name} won: mark the winning tile in the hand with +TILE (e.g. \"... +5s\")", where)
         from .. import situation
 
-        hand_flags, winds = situation.notation_flags(hand.situations, self.source)
+        try:
+            hand_flags, winds = situation.notation_flags(sorted(hand.situations), self.source)
+        except MahjongError as exc:
+            raise self.fail(f"{name}'s hand: {exc.message}", where) from None
         if winds:
             raise self.fail("the winds are the rules' rotation (or the deal's `dealer`/`round`), not hand flags",
                             where)

@@ -22,13 +22,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MahjongError, ReplayError
+from ..errors import MahjongError, ReplayError, RulesetError
 from .compare import Difference, compare, rules_deals
 from .game import SheetGame
+from .moves import MovesScript
 from .read import Sheet, SheetDeal, Written
 
 if TYPE_CHECKING:
-    from ..engine import GameResult
+    from ..engine import Game, GameResult
     from ..log_chain import Signer
     from ..replay_log import ReplayLog
 
@@ -49,21 +50,65 @@ class Recorded:
 def record(sheet: Sheet) -> Recorded:
     """Re-enact ``sheet`` through the engine and compare its written figures with the rules'.
 
-    :raises SheetError: for a deal the rules cannot score as written (not a mahjong, a fact missing, more
-        copies of a tile than the set has), or more deals than the rules' game has.
+    A sheet written as results is laid down deal by deal (:class:`~.game.SheetGame`); one written move by move
+    is played (:mod:`.moves`), and its log is an ordinary physical-table log.
+
+    :raises SheetError: for a deal the rules cannot play or score as written (a move they do not allow, a
+        winner's hand that is no mahjong, a fact missing, more copies of a tile than the set has), or more
+        deals than the rules' game has.
     """
     from ..replay_log import header
 
+    by_moves = [bool(deal.moves) for deal in sheet.deals]
+    if any(by_moves) and not all(by_moves):
+        first = sheet.deals[by_moves.index(not by_moves[0])]
+        raise sheet.error("a sheet gives every deal move by move (`dealt` and `moves`) or every deal as its "
+                          "result (`hands`, `winner`), not some of each", first.path)
     events: list[dict[str, Any]] = []
-    game = SheetGame(sheet.ruleset, sheet.players, sheet.deals, locate=sheet.error, emit=events.append)
-    result = game.play()
+    if by_moves[0]:
+        game, script = _played(sheet, events)
+        result = _play_moves(sheet, game, script)
+    else:
+        game = SheetGame(sheet.ruleset, sheet.players, sheet.deals, locate=sheet.error, emit=events.append)
+        result = game.play()
     if result.deals < len(sheet.deals):
         raise sheet.error(f"the rules of {sheet.ruleset.id} end the game after {result.deals} deals, but the sheet "
                           f"goes on to {len(sheet.deals)}", f"$.deals[{result.deals}]")
     seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(sheet.players)]
     head = header(sheet.ruleset, None, None, seats, game.table.teams, {"max_deals": len(sheet.deals)})
-    differences = compare(sheet, rules_deals(events), game.rotation_differences)
-    return Recorded(sheet, head, events, result, differences)
+    return Recorded(sheet, head, events, result, compare(sheet, rules_deals(events)))
+
+
+def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScript]:
+    """The engine's game of a move-by-move sheet: the seats make the sheet's moves, the tiles are its own."""
+    from ..engine import Game
+    from .moves import MovesPlayer
+
+    script = MovesScript(sheet.deals, sheet.players, sheet.error)
+
+    def emit(event: dict[str, Any]) -> None:
+        events.append(event)
+        script.seen(event)
+
+    game = Game(sheet.ruleset, [MovesPlayer(name, script) for name in sheet.players], None, emit=emit,
+                max_deals=len(sheet.deals), tile_source_factory=script.wall)
+    return game, script
+
+
+def _play_moves(sheet: Sheet, game: Game, script: MovesScript) -> GameResult:
+    """Play a move-by-move sheet; what the observed tiles or the rules refuse is named at the sheet's move."""
+    from .read import SheetError
+
+    try:
+        return game.play()
+    except SheetError:
+        raise
+    except ReplayError as exc:
+        raise sheet.error(exc.message, script.place(exc.place)) from None
+    except RulesetError:
+        raise
+    except MahjongError as exc:
+        raise sheet.error(f"the rules refuse the deal as written: {exc.message}", script.deal_path) from None
 
 
 def log_text(recorded: Recorded, signer: Signer | None = None) -> str:

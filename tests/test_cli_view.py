@@ -66,7 +66,8 @@ def test_no_hidden_tile_reaches_the_screen() -> None:
         if event.get("type") == "deal_start":
             laid_down = {}
         if event.get("type") == "score":
-            laid_down[event["seat"]] = {t for m in event["arrangement"]["melds"] for t in m["tiles"]}
+            melds = (event.get("arrangement") or {}).get("melds", [])
+            laid_down[event["seat"]] = {t for m in melds for t in m["tiles"]}
         for n, seat in enumerate(state.seats):
             if n != 2:
                 assert set(seat.hand) <= {"?"} | laid_down.get(n, set()), (event, seat.hand)

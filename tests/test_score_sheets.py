@@ -451,3 +451,30 @@ def test_a_sheet_is_written_one_way_throughout(capsys: pytest.CaptureFixture[str
     sheet.write_text(moves + results, encoding="utf-8")
     code, _, err = run(capsys, "audit", str(sheet))
     assert code == 1 and "every deal move by move" in err and "not some of each" in err, err
+
+
+SEMANTIC = [
+    ("mahjong", {"how": "discard", "discarder": None}), ("mahjong", {"discarder": "winner"}),
+    ("mahjong", {"how": "self_drawn"}), ("mahjong", {"how": "teleport"}), ("mahjong", {"tile": "9s"}),
+    ("revealed", {"calling": [9]}), ("revealed", {"hands": ["123m", None, None]}),
+    ("revealed", {"flags": ["heavenly"]}),
+    ("revealed", {"flags": ["nonsense"]}), ("revealed", {"facts": {"tiles_left": "many"}}),
+    ("revealed", {"hands": [None, "(1111z) [1111z^] +1z", None, None]}),
+]
+
+
+@pytest.mark.parametrize(("kind", "change"), SEMANTIC, ids=[f"{k}-{sorted(c)[0]}" for k, c in SEMANTIC])
+def test_a_tampered_revealed_deal_is_named_not_a_traceback(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           kind: str, change: dict) -> None:
+    lines = [json.loads(line) for line in (SHEETS / "mcr.jsonl").read_text(encoding="utf-8").splitlines()]
+    k = next(i for i, e in enumerate(lines) if e["type"] == kind)
+    event = lines[k]
+    for key, value in change.items():
+        event[key] = event["seat"] if value == "winner" else value
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("".join(json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n" for e in lines),
+                    encoding="utf-8")
+    for command in ("audit", "replay"):
+        code, out, err = run(capsys, command, str(path))
+        # Named where the rules refuse it, or (a change the rules do not read) where the seal breaks.
+        assert code in (1, 2) and (f"line {k + 1}" in err or "chain" in err), (command, err)

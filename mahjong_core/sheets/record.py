@@ -133,27 +133,27 @@ def deals_of_log(log: ReplayLog) -> list[SheetDeal]:
 
     :raises ReplayError: at the event that does not read as a revealed deal.
     """
-    from ..notation import parse_hand
-    from ..tiles import KINDS
-
-    codes = {k.code: k.index for k in KINDS}
+    seats = len(log.header["seats"])
     deals: list[SheetDeal] = []
     revealed: dict[str, Any] | None = None
     for event in log.events:
         kind = event.get("type")
         if kind == "revealed":
             revealed = event
-            deals.append(_deal(len(deals), event, None, parse_hand, codes, log.source))
+            deals.append(_deal(len(deals), event, None, seats, log.source))
         elif kind == "mahjong" and revealed is not None:
-            deals[-1] = _deal(len(deals) - 1, revealed, event, parse_hand, codes, log.source)
+            deals[-1] = _deal(len(deals) - 1, revealed, event, seats, log.source)
             revealed = None
         elif kind in ("exhaustive_draw", "deal_end"):
             revealed = None
     return deals
 
 
-def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, parse_hand: Any,
-          codes: dict[str, int], source: str) -> SheetDeal:
+def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seats: int, source: str) -> SheetDeal:
+    """One revealed deal of a log, checked as the reader checks a sheet's (the log may have been tampered with)."""
+    from ..notation import parse_hand
+    from ..tiles import KINDS
+
     place = f"event {revealed['n']}"
     hands = []
     for i, text in enumerate(revealed.get("hands") or ()):
@@ -162,14 +162,24 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, pars
         except MahjongError as exc:
             raise ReplayError(f"seat {i}'s revealed hand: {exc.message} ({exc.place})", source=source,
                               place=place) from None
+    calling = revealed.get("calling") or ()
+    if len(hands) != seats or any(not 0 <= s < seats for s in calling):
+        raise ReplayError(f"a revealed deal gives a hand for each of the {seats} seats, and calling seats among "
+                          "them", source=source, place=place)
     winner = tile = how = discarder = None
     if win is not None:
+        where = f"event {win['n']}"
         winner, how, discarder = win.get("seat"), win.get("how"), win.get("discarder")
-        tile = codes.get(win.get("tile", ""))
-        if tile is None or not isinstance(winner, int) or not 0 <= winner < len(hands):
-            raise ReplayError("the mahjong after a revealed deal names no winner and tile of the hands",
-                              source=source, place=f"event {win['n']}")
+        tile = {k.code: k.index for k in KINDS}.get(win.get("tile", ""))
+        hand = hands[winner] if isinstance(winner, int) and 0 <= winner < seats else None
+        if tile is None or hand is None or hand.winning_tile != tile:
+            raise ReplayError("the mahjong after a revealed deal names a winner whose revealed hand has its winning "
+                              "tile", source=source, place=where)
+        takes = how in ("discard", "robbing_kong")
+        if how not in ("discard", "robbing_kong", "self_drawn", "replacement") or takes != (discarder is not None) \
+                or (takes and not (isinstance(discarder, int) and 0 <= discarder < seats and discarder != winner)):
+            raise ReplayError(f"a win by {how!r} with discarder {discarder!r}: a discard or a robbed kong names "
+                              "another seat, a self-drawn or loose-tile win none", source=source, place=where)
     return SheetDeal(index=index, path=place, hands=tuple(hands), winner=winner, how=how, discarder=discarder,
                      tile=tile, flags=frozenset(revealed.get("flags") or ()), facts=dict(revealed.get("facts") or {}),
-                     calling=frozenset(revealed.get("calling") or ()), dealer=None, round_wind=None,
-                     written=Written())
+                     calling=frozenset(calling), dealer=None, round_wind=None, written=Written())

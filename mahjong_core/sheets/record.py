@@ -1,0 +1,185 @@
+"""A score sheet turned into a replay log, and a score sheet's replay log turned back into deals.
+
+``mahjong record SHEET`` writes the canonical log of the game a sheet
+describes: its header names the players (as people) and the ruleset, each
+deal is a ``revealed`` event followed by the events the engine produces from
+it -- the win, every hand's score with its items, the payments, a state
+checkpoint -- and the log is sealed with the hash chain (and signed, if asked)
+like any other.  The person writes no hash: the engine computes every one.
+A sheet whose figures disagree with the rules is not recorded; the
+differences are listed instead, so the log never holds a figure nobody checked.
+
+The same log is audited and re-played by the ordinary commands: its deals are
+read back from the ``revealed`` events (:func:`deals_of_log`) and re-enacted
+by :class:`~mahjong_core.sheets.game.SheetGame`, and every line must come out
+the same.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MahjongError, ReplayError, RulesetError
+from .compare import Difference, compare, rules_deals
+from .game import SheetGame
+from .moves import MovesScript
+from .read import Sheet, SheetDeal, Written
+
+if TYPE_CHECKING:
+    from ..engine import Game, GameResult
+    from ..log_chain import Signer
+    from ..replay_log import ReplayLog
+
+__all__ = ["Recorded", "deals_of_log", "has_revealed_deals", "log_text", "record"]
+
+
+@dataclass
+class Recorded:
+    """A sheet re-enacted by the rules: the log's header and events, and where the sheet differs from them."""
+
+    sheet: Sheet
+    header: dict[str, Any]
+    events: list[dict[str, Any]]
+    result: GameResult
+    differences: list[Difference] = field(default_factory=list)
+
+
+def record(sheet: Sheet) -> Recorded:
+    """Re-enact ``sheet`` through the engine and compare its written figures with the rules'.
+
+    A sheet written as results is laid down deal by deal (:class:`~.game.SheetGame`); one written move by move
+    is played (:mod:`.moves`), and its log is an ordinary physical-table log.
+
+    :raises SheetError: for a deal the rules cannot play or score as written (a move they do not allow, a
+        winner's hand that is no mahjong, a fact missing, more copies of a tile than the set has), or more
+        deals than the rules' game has.
+    """
+    from ..replay_log import header
+
+    by_moves = [bool(deal.moves) for deal in sheet.deals]
+    if any(by_moves) and not all(by_moves):
+        first = sheet.deals[by_moves.index(not by_moves[0])]
+        raise sheet.error("a sheet gives every deal move by move (`dealt` and `moves`) or every deal as its "
+                          "result (`hands`, `winner`), not some of each", first.path)
+    events: list[dict[str, Any]] = []
+    if by_moves[0]:
+        game, script = _played(sheet, events)
+        result = _play_moves(sheet, game, script)
+    else:
+        game = SheetGame(sheet.ruleset, sheet.players, sheet.deals, locate=sheet.error, emit=events.append)
+        result = game.play()
+    if result.deals < len(sheet.deals):
+        raise sheet.error(f"the rules of {sheet.ruleset.id} end the game after {result.deals} deals, but the sheet "
+                          f"goes on to {len(sheet.deals)}", f"$.deals[{result.deals}]")
+    seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(sheet.players)]
+    head = header(sheet.ruleset, None, None, seats, game.table.teams, {"max_deals": len(sheet.deals)})
+    return Recorded(sheet, head, events, result, compare(sheet, rules_deals(events)))
+
+
+def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScript]:
+    """The engine's game of a move-by-move sheet: the seats make the sheet's moves, the tiles are its own."""
+    from ..engine import Game
+    from .moves import MovesPlayer
+
+    script = MovesScript(sheet.deals, sheet.players, sheet.error)
+
+    def emit(event: dict[str, Any]) -> None:
+        events.append(event)
+        script.seen(event)
+
+    game = Game(sheet.ruleset, [MovesPlayer(name, script) for name in sheet.players], None, emit=emit,
+                max_deals=len(sheet.deals), tile_source_factory=script.wall)
+    return game, script
+
+
+def _play_moves(sheet: Sheet, game: Game, script: MovesScript) -> GameResult:
+    """Play a move-by-move sheet; what the observed tiles or the rules refuse is named at the sheet's move."""
+    from .read import SheetError
+
+    try:
+        return game.play()
+    except SheetError:
+        raise
+    except ReplayError as exc:
+        raise sheet.error(exc.message, script.place(exc.place)) from None
+    except RulesetError:
+        raise
+    except MahjongError as exc:
+        raise sheet.error(f"the rules refuse the deal as written: {exc.message}", script.deal_path) from None
+
+
+def log_text(recorded: Recorded, signer: Signer | None = None) -> str:
+    """The sealed log's text (signed with ``signer`` if given), exactly as ``mahjong record`` writes it."""
+    from ..replay_log import ReplayWriter
+
+    buffer = io.StringIO()
+    with ReplayWriter(buffer, signer=signer) as writer:
+        writer.write(recorded.header)
+        for event in recorded.events:
+            writer.write(event)
+    return buffer.getvalue()
+
+
+def has_revealed_deals(events: Sequence[dict[str, Any]]) -> bool:
+    """Whether a log records its deals as revealed hands (a score sheet's log) rather than as moves."""
+    return any(e.get("type") == "revealed" for e in events[:4])
+
+
+def deals_of_log(log: ReplayLog) -> list[SheetDeal]:
+    """The deals of a score sheet's log, from each ``revealed`` event and the ``mahjong`` event after it.
+
+    :raises ReplayError: at the event that does not read as a revealed deal.
+    """
+    seats = len(log.header["seats"])
+    deals: list[SheetDeal] = []
+    revealed: dict[str, Any] | None = None
+    for event in log.events:
+        kind = event.get("type")
+        if kind == "revealed":
+            revealed = event
+            deals.append(_deal(len(deals), event, None, seats, log.source))
+        elif kind == "mahjong" and revealed is not None:
+            deals[-1] = _deal(len(deals) - 1, revealed, event, seats, log.source)
+            revealed = None
+        elif kind in ("exhaustive_draw", "deal_end"):
+            revealed = None
+    return deals
+
+
+def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seats: int, source: str) -> SheetDeal:
+    """One revealed deal of a log, checked as the reader checks a sheet's (the log may have been tampered with)."""
+    from ..notation import parse_hand
+    from ..tiles import KINDS
+
+    place = f"event {revealed['n']}"
+    hands = []
+    for i, text in enumerate(revealed.get("hands") or ()):
+        try:
+            hands.append(None if text is None else parse_hand(text, source=source))
+        except MahjongError as exc:
+            raise ReplayError(f"seat {i}'s revealed hand: {exc.message} ({exc.place})", source=source,
+                              place=place) from None
+    calling = revealed.get("calling") or ()
+    if len(hands) != seats or any(not 0 <= s < seats for s in calling):
+        raise ReplayError(f"a revealed deal gives a hand for each of the {seats} seats, and calling seats among "
+                          "them", source=source, place=place)
+    winner = tile = how = discarder = None
+    if win is not None:
+        where = f"event {win['n']}"
+        winner, how, discarder = win.get("seat"), win.get("how"), win.get("discarder")
+        tile = {k.code: k.index for k in KINDS}.get(win.get("tile", ""))
+        hand = hands[winner] if isinstance(winner, int) and 0 <= winner < seats else None
+        if tile is None or hand is None or hand.winning_tile != tile:
+            raise ReplayError("the mahjong after a revealed deal names a winner whose revealed hand has its winning "
+                              "tile", source=source, place=where)
+        takes = how in ("discard", "robbing_kong")
+        if how not in ("discard", "robbing_kong", "self_drawn", "replacement") or takes != (discarder is not None) \
+                or (takes and not (isinstance(discarder, int) and 0 <= discarder < seats and discarder != winner)):
+            raise ReplayError(f"a win by {how!r} with discarder {discarder!r}: a discard or a robbed kong names "
+                              "another seat, a self-drawn or loose-tile win none", source=source, place=where)
+    return SheetDeal(index=index, path=place, hands=tuple(hands), winner=winner, how=how, discarder=discarder,
+                     tile=tile, flags=frozenset(revealed.get("flags") or ()), facts=dict(revealed.get("facts") or {}),
+                     calling=frozenset(calling), dealer=None, round_wind=None, written=Written())

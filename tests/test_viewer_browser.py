@@ -33,6 +33,8 @@ from mahjong_server.replay_page import audit_path, standalone_html
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = sorted((ROOT / "replays").glob("*.jsonl"))
+#: Score sheets' canonical logs (``mahjong record``): a game on a real table, its hands as laid down.
+SHEETS = sorted((ROOT / "replays" / "sheets").glob("*.jsonl"))
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +131,8 @@ def test_every_golden_replay_steps_to_the_end_with_the_logs_winners_and_scores(t
     assert len(GOLDEN) >= 14
     physical = _physical(GOLDEN[[p.name for p in GOLDEN].index("harbin-seed20261130.jsonl")],
                          tmp_path / "harbin-physical.jsonl")
-    for log in [*GOLDEN, physical]:
+    assert SHEETS
+    for log in [*GOLDEN, physical, *SHEETS]:
         viewer = Viewer(browser, _page_for(log, tmp_path / (log.stem + ".html")).as_uri())
         try:
             assert viewer.page.get_attribute("#verdict", "data-state") == "ok", viewer.page.inner_text("#verdict")
@@ -141,7 +144,15 @@ def test_every_golden_replay_steps_to_the_end_with_the_logs_winners_and_scores(t
             assert sorted(walked["labels"]) == sorted(f"score {s}" for s in scores), log.name
             assert all(f"{name} {score}" in walked["text"] for name, score in zip(names, scores, strict=True))
             assert not viewer.errors, (log.name, viewer.errors)
-            if log.name.startswith("mcr"):
+            if log.parent.name == "sheets" and log.stem == "piter":
+                # A sheet's deal: the hands as laid down, each scoring item, the payments.
+                viewer.page.keyboard.press("Home")
+                viewer.page.keyboard.press("s")
+                cards = viewer.page.eval_on_selector_all(
+                    "#scoring .score-card", "cs => cs.map(c => c.querySelectorAll('svg.tile').length)")
+                assert len(cards) == 4 and all(n >= 13 for n in cards), cards
+                viewer.shot("viewer-sheet.png")
+            if log.name.startswith("mcr-"):
                 viewer.page.keyboard.press("Home")
                 viewer.page.keyboard.press("PageDown")
                 viewer.page.keyboard.press("s")
@@ -292,6 +303,11 @@ def test_the_self_contained_page_works_with_the_network_off(tmp_path: Path, brow
         assert viewer.page.locator("#hand .hand-tile").count() >= 13
         assert viewer.page.locator(".concealed.revealed").count() == 0
         viewer.shot("viewer-offline-seat.png")
+        # The dragons as the notation numbers them: 5z white (an empty frame), 6z green, 7z red.
+        faces = viewer.page.evaluate("() => ['5z', '6z', '7z'].map((c) => window.MahjongTiles.tileSvg(c, {}, {})"
+                                     ".querySelectorAll('text').length ? window.MahjongTiles.tileSvg(c, {}, {})"
+                                     ".querySelector('text').textContent : '')")
+        assert faces == ["", "發", "中"], faces
         assert viewer.requests == [page.as_uri()], viewer.requests
         assert not viewer.errors
     finally:

@@ -32,6 +32,37 @@ function take(hand, tiles) {
   }
 }
 
+// A hand in the printed form of the tile notation (docs/notation.rst), as a score sheet's `revealed` event gives
+// it: "234m678p5z [777s<] (1111z) 1f +5z".  Returns {concealed, melds, bonus} (the winning tile among the
+// concealed tiles, as it lies on the table), or null for anything else.
+function tilesOf(text) {
+  const out = [];
+  const re = /(\d+)([mpszfy])/gy;
+  let m, at = 0;
+  while ((m = re.exec(text)) !== null) { for (const d of m[1]) out.push(d + m[2]); at = re.lastIndex; }
+  return at === text.length && out.length ? out : null;
+}
+
+function parseHand(text) {
+  const hand = { concealed: [], melds: [], bonus: [] };
+  for (const token of text.split(" ").filter(Boolean)) {
+    if (token.startsWith("!")) continue;
+    const meld = /^([[(])([0-9mpszfy]+)\+?[<^>]?([\])])$/.exec(token);
+    if (meld) {
+      const tiles = tilesOf(meld[2]);
+      if (!tiles) return null;
+      const same = tiles.every((t) => t === tiles[0]);
+      const kind = tiles.length === 4 && same ? "kong" : same ? "pung" : "chow";
+      hand.melds.push({ kind, tiles, exposed: meld[1] === "[", claimed_from: null });
+      continue;
+    }
+    const tiles = tilesOf(token.startsWith("+") ? token.slice(1) : token);
+    if (!tiles) return null;
+    for (const t of tiles) (t.endsWith("f") || t.endsWith("y") ? hand.bonus : hand.concealed).push(t);
+  }
+  return hand;
+}
+
 function newSeat(n) {
   return { seat: n, wind: 0, melds: [], bonus: [], discards: [], concealed_count: 0, calling: false, concealed: [],
            passing: [] };
@@ -83,6 +114,12 @@ class Table {
     } else if (type === "hands") {
       v.phase = "deal";
       e.hands.forEach((h, n) => { v.seats[n].concealed = [...h]; wall(-h.length); });
+    } else if (type === "revealed") {
+      // A score sheet's deal: the hands as laid down on the table (a seat the sheet does not give stays empty).
+      (e.hands || []).forEach((text, n) => {
+        const hand = typeof text === "string" && n < this.players ? parseHand(text) : null;
+        if (hand) Object.assign(v.seats[n], { concealed: hand.concealed, melds: hand.melds, bonus: hand.bonus });
+      });
     } else if (type === "bonus" && s) {
       take(s.concealed, [e.tile]); s.bonus.push(e.tile);
     } else if (type === "draw" && s) {
@@ -159,6 +196,11 @@ class Table {
         if (taken) taken.taken = true;
       }
       if (e.discarder !== null && e.discarder !== undefined) v.last_discard = null;
+    } else if (type === "score" && s && (!s.concealed.length || s.concealed.includes(HIDDEN)) && e.arrangement) {
+      // A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones.
+      const shown = (e.arrangement.melds || []).flatMap((m) => m.tiles || []);
+      for (const m of s.melds) for (const t of m.tiles) { const i = shown.indexOf(t); if (i >= 0) shown.splice(i, 1); }
+      s.concealed = shown;
     } else if (type === "settlement" || type === "false_mahjong" || type === "game_end") {
       if (Array.isArray(e.scores)) v.scores = [...e.scores];
     } else if (type === "rotation") {
@@ -277,6 +319,6 @@ async function readLog(text) {
   return { header, events, problem, chain: chained === null ? "none" : chained ? "verified" : "absent" };
 }
 
-const api = { frames, redact, readLog, canonical, sortTiles, Table, HIDDEN, MOVE_PHASES };
+const api = { frames, redact, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };
 root.MahjongReplay = api;
 })(typeof window !== "undefined" ? window : globalThis);

@@ -17,7 +17,7 @@ const PIPS = {
 };
 const HONOURS = {
   "1z": ["東", "#1d3557", "E"], "2z": ["南", "#1d3557", "S"], "3z": ["西", "#1d3557", "W"],
-  "4z": ["北", "#1d3557", "N"], "5z": ["中", "#c1121f", ""], "6z": ["發", "#2d6a4f", ""], "7z": ["", "#1d3557", ""],
+  "4z": ["北", "#1d3557", "N"], "5z": ["", "#1d3557", ""], "6z": ["發", "#2d6a4f", ""], "7z": ["中", "#c1121f", ""],
 };
 
 function el(name, attrs, parent) {
@@ -62,7 +62,7 @@ function face(svg, tile) {
     }
   } else if (suit === "z") {
     const [glyph, colour, letter] = HONOURS[tile] || ["?", "#000", ""];
-    if (tile === "7z") {
+    if (tile === "5z") { // the white dragon: an empty frame (5z white, 6z green, 7z red, as in the notation)
       el("rect", { x: 9, y: 10, width: 22, height: 36, fill: "none", stroke: colour, "stroke-width": 2.5 }, svg);
     } else {
       text(svg, 20, letter ? 30 : 28, 24, colour, glyph, "700");

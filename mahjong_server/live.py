@@ -341,14 +341,7 @@ class LiveTable:
 
     def public_info(self) -> dict[str, Any]:
         """What anyone may know of the table: its ruleset, seats, length, limits and status (never the seed)."""
-        tl = self.game.time_limits
-        limits = None
-        if tl is not None:
-            pause = None if tl.chow_pause_min is None else \
-                [int(tl.chow_pause_min * 1000), int((tl.chow_pause_max or tl.chow_pause_min) * 1000)]
-            limits = {"move_ms": None if tl.move is None else int(tl.move * 1000),
-                      "claim_ms": None if tl.claim is None else int(tl.claim * 1000),
-                      "chow_pause_ms": pause, "game_ms": None if tl.game is None else int(tl.game * 1000)}
+        limits = limits_ms(self.game.time_limits)
         return {
             "id": self.id, "status": self.status, "error": self.error, "length": self.length,
             "ruleset": {"id": self.ruleset.id, "name": self.ruleset.name, "native_name": self.ruleset.native_name,
@@ -382,6 +375,17 @@ class LiveTable:
         events = [v for v in (public_event(e[0], viewer) for e in entries) if v is not None]
         current = redact_table_view(view, viewer, reveal=revealed) if view is not None else None
         return events, current, revealed, later
+
+
+def limits_ms(tl: Any) -> dict[str, Any] | None:
+    """The ruleset's time limits (a ``TimeLimits``, or ``None``) in milliseconds, as a page shows them."""
+    if tl is None:
+        return None
+    pause = None if tl.chow_pause_min is None else \
+        [int(tl.chow_pause_min * 1000), int((tl.chow_pause_max or tl.chow_pause_min) * 1000)]
+    return {"move_ms": None if tl.move is None else int(tl.move * 1000),
+            "claim_ms": None if tl.claim is None else int(tl.claim * 1000),
+            "chow_pause_ms": pause, "game_ms": None if tl.game is None else int(tl.game * 1000)}
 
 
 def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:

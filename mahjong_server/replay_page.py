@@ -52,7 +52,9 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
     A ruleset that is not installed here (or a header that cannot be read) still gives a page: its id stands
     for its name and the score items are shown by their keys.
     """
-    from .live import _item_names
+    from mahjong_core.plugin_manager import shared_plugin_manager
+
+    from .live import _item_names, limits_ms
 
     head = header or {}
     ref = head.get("ruleset")
@@ -77,6 +79,8 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
         return info
     info["ruleset"].update(name=ruleset.name, native_name=ruleset.native_name)
     info["item_names"] = _item_names(ruleset)
+    _, hook = shared_plugin_manager(tuple(ruleset.plugins))
+    info["limits"] = limits_ms(hook.mahjong_time_limits(ruleset=ruleset))
     return info
 
 

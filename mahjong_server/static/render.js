@@ -355,7 +355,9 @@ function tick() {
     if (c && state.turn.used !== undefined) {
       // A replay: the clock as it stood, the time the seat took for its decision (the log's after_ms).
       const t = state.turn;
-      c.textContent = `took ${(t.used / 1000).toFixed(1)} s` + (t.timeout ? ` (over its ${t.timeout / 1000} s)` : "");
+      const lim = limits && (t.phase === "turn" || t.phase === "false_mahjong" ? limits.move_ms : limits.claim_ms);
+      c.textContent = `took ${(t.used / 1000).toFixed(1)} s` + (t.timeout ? ` (over its ${t.timeout / 1000} s)`
+        : lim ? ` of ${lim / 1000} s` : "");
       c.setAttribute("aria-label", "time taken");
     } else if (c) {
       const used = now - state.turn.start;

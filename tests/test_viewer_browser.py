@@ -304,9 +304,11 @@ def test_the_self_contained_page_works_with_the_network_off(tmp_path: Path, brow
         assert viewer.page.locator(".concealed.revealed").count() == 0
         viewer.shot("viewer-offline-seat.png")
         # The dragons as the notation numbers them: 5z white (an empty frame), 6z green, 7z red.
-        faces = viewer.page.evaluate("() => ['5z', '6z', '7z'].map((c) => window.MahjongTiles.tileSvg(c, {}, {})"
-                                     ".querySelectorAll('text').length ? window.MahjongTiles.tileSvg(c, {}, {})"
-                                     ".querySelector('text').textContent : '')")
+        faces = viewer.page.evaluate("""() => ['5z', '6z', '7z'].map((c) => {
+          const use = window.MahjongTiles.tileSvg(c, {}, {}).querySelector('use').getAttribute('href');
+          const text = document.querySelector(use).querySelector('text');
+          return text ? text.textContent : '';
+        })""")
         assert faces == ["", "發", "中"], faces
         assert viewer.requests == [page.as_uri()], viewer.requests
         assert not viewer.errors

@@ -82,33 +82,41 @@ function face(svg, tile) {
   }
 }
 
-// Each tile drawn once per size and name, then copied: a table redrawn at every event (the replay viewer steps
-// through thousands) clones a few nodes instead of building every pip again.
-const drawn = new Map();
+// Each face is drawn once, as a <symbol> in a hidden <svg> of the page, and every tile shown is a small <svg>
+// that uses it: a table redrawn at every event (the replay viewer steps through thousands) then adds two nodes a
+// tile instead of building or copying every pip.
+const drawn = new Set();
+let defs = null;
+
+function symbolFor(code) {
+  const id = "mj-tile-" + (code === "?" ? "back" : code);
+  if (drawn.has(id)) return id;
+  if (!defs) {
+    defs = el("svg", { "aria-hidden": "true", width: 0, height: 0, style: "position:absolute;width:0;height:0;overflow:hidden" });
+    document.body.appendChild(defs);
+  }
+  const symbol = el("symbol", { id, viewBox: "0 0 40 56" }, defs);
+  if (code === "?") {
+    el("rect", { x: 1, y: 1, width: 38, height: 54, rx: 5, fill: "#2a9d8f", stroke: "#1b6b61", "stroke-width": 2 }, symbol);
+    el("rect", { x: 6, y: 6, width: 28, height: 44, rx: 3, fill: "none", stroke: "#8fd3ca", "stroke-width": 1 }, symbol);
+  } else {
+    el("rect", { x: 1, y: 1, width: 38, height: 54, rx: 5, fill: "#fffdf5", stroke: "#8d99ae", "stroke-width": 2 }, symbol);
+    face(symbol, code);
+  }
+  drawn.add(id);
+  return id;
+}
 
 // One tile: `code` a tile code ("5p"), or "?" for a tile face down.  `names` maps codes to English names.
 function tileSvg(code, names, opts) {
   const o = opts || {};
-  const key = code + "|" + (o.width || 40) + "|" + (o.cls || "") + "|" + (names[code] || "");
-  let svg = drawn.get(key);
-  if (!svg) { svg = drawTile(code, names, o); drawn.set(key, svg); }
-  return svg.cloneNode(true);
-}
-
-function drawTile(code, names, o) {
   const w = o.width || 40;
   const svg = el("svg", { viewBox: "0 0 40 56", width: w, height: Math.round((w * 56) / 40), role: "img",
                           class: "tile" + (o.cls ? " " + o.cls : "") });
   const label = code === "?" ? "a concealed tile" : (names[code] || code);
   svg.setAttribute("aria-label", label);
   el("title", {}, svg).textContent = label;
-  if (code === "?") {
-    el("rect", { x: 1, y: 1, width: 38, height: 54, rx: 5, fill: "#2a9d8f", stroke: "#1b6b61", "stroke-width": 2 }, svg);
-    el("rect", { x: 6, y: 6, width: 28, height: 44, rx: 3, fill: "none", stroke: "#8fd3ca", "stroke-width": 1 }, svg);
-    return svg;
-  }
-  el("rect", { x: 1, y: 1, width: 38, height: 54, rx: 5, fill: "#fffdf5", stroke: "#8d99ae", "stroke-width": 2 }, svg);
-  face(svg, code);
+  el("use", { href: "#" + symbolFor(code) }, svg);
   return svg;
 }
 

@@ -82,7 +82,8 @@ function verdictText(verdict, problem, source) {
     box.textContent = problem.message;
   } else if (verdict && verdict.ok) {
     box.classList.add("ok");
-    const chain = verdict.proof && verdict.proof.chain ? "; chain " + verdict.proof.chain : "";
+    const proof = verdict.proof || {};
+    const chain = (proof.chain ? "; chain " + proof.chain : "") + (proof.signature ? "; signature " + proof.signature : "");
     box.textContent = `Audit OK: ${verdict.events} events, ${verdict.deals} deals, every decision, score and payment ` +
                       `checked under ${verdict.ruleset}${chain}.`;
   } else {

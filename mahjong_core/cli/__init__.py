@@ -219,6 +219,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", default="mahjong-data", help="folder for the table's log (default: mahjong-data)")
     p.add_argument("--no-browser", action="store_true", help="print the table's address instead of opening it")
     p.add_argument("--bot-pace", type=float, default=0.8, help="longest real pause of a bot's turn (default: 0.8 s)")
+    # The games database (mahjong_records): records, standings, simulate --store, serve --db.
+    from .records import add_commands
+
+    add_commands(sub, add)
     return parser
 
 

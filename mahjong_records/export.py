@@ -86,8 +86,10 @@ def results(database: Database, ruleset_id: str, *, sha256: str | None = None,
         from .standings import standings
 
         standings(database, ruleset_id)  # an unknown id is named as such
-        raise RecordsError(f"no games recorded under {ruleset_id}" + (f" with sha256 {sha256}…" if sha256 else ""),
-                           place="--ruleset")
+        if sha256:
+            raise RecordsError(f"no games recorded under {ruleset_id} with a sha256 that starts {sha256}",
+                               place="--sha256")
+        return []  # an installed ruleset with no game recorded yet: the header alone
     if len(identities) > 1:
         listed = ", ".join(f"{r.version} {r.sha256[:12]}" for r in identities)
         raise RecordsError(f"games of {len(identities)} identities of {ruleset_id} are recorded ({listed}); "

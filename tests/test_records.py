@@ -211,7 +211,9 @@ def test_ratings_do_not_depend_on_the_order_games_were_recorded_in(tmp_path: Pat
     (table,) = a
     assert table.games == 4 and {p.games for p in table.players} == {4}
     assert len({p.rating for p in table.players}) > 1  # the games told the players apart
-    assert sum(p.score for p in table.players) == sum(p.score for p in table.players)
+    finals = [read_log(path).events[-1]["scores"] for path in logs]
+    assert {p.name: p.score for p in table.players} == {
+        f"greedy-{seat}": sum(f[seat] for f in finals) for seat in range(4)}
     best = max(table.players, key=lambda p: p.rating)
     assert table.players[0] == best
 
@@ -229,8 +231,10 @@ def test_pair_play_rates_pairs_from_the_headers_teams(db_url: str) -> None:
     partners = {p.name: p for p in table.players}
     for pair in table.pairs:  # partners share their pair's result, so their ratings move together
         assert partners[pair.pair[0]].mu == partners[pair.pair[1]].mu
-    (mcr,) = standings(database, "piter")
-    assert "pairs" in mcr.to_json()
+    assert "pairs" in table.to_json()
+    assert record_log(database, LOGS[0]).status == "recorded"
+    (solo,) = standings(database, "mcr")
+    assert not solo.pair_play and "pairs" not in solo.to_json()
 
 
 def test_the_champions_tables_follow_000_line_289(tmp_path: Path, db_url: str) -> None:
@@ -329,14 +333,18 @@ def test_the_ema_export_ranks_by_table_points_then_score(capsys: pytest.CaptureF
     assert out == ema_csv(results(database, "mcr"))
 
 
-def test_the_ema_export_refuses_pair_play_and_an_unrecorded_ruleset(capsys: pytest.CaptureFixture[str],
+def test_the_ema_export_refuses_pair_play_and_an_unknown_ruleset(capsys: pytest.CaptureFixture[str],
                                                                     tmp_path: Path) -> None:
     db = str(tmp_path / "r.sqlite")
     record_log(open_db(db), GOLDEN / "piter-seed20261130.jsonl")
     code, _, err = run_cli(capsys, "records", "export", "--ruleset", "piter", "--db", db)
     assert code == 2 and "played in pairs" in err
-    code, _, err = run_cli(capsys, "records", "export", "--ruleset", "mcr", "--db", db)
-    assert code == 2 and "no games recorded under mcr" in err
+    code, out, _ = run_cli(capsys, "records", "export", "--ruleset", "mcr", "--db", db)
+    assert code == 0 and out == "Position,Name,Country,EMA number,Table points,Score,Games,Base rank\n"
+    code, _, err = run_cli(capsys, "records", "export", "--ruleset", "mcr", "--sha256", "abc", "--db", db)
+    assert code == 2 and "no games recorded under mcr with a sha256 that starts abc" in err
+    code, _, err = run_cli(capsys, "records", "export", "--ruleset", "mcx", "--db", db)
+    assert code == 2 and "unknown ruleset 'mcx'" in err
 
 
 # ---------------------------------------------------------------------------------------------------- bad input

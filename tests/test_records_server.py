@@ -25,6 +25,7 @@ from live_server import ARTIFACTS, Server, play_seat, running
 from postgres import Cluster
 
 from mahjong_records.db import open_db
+from mahjong_records.standings import standings as records_standings
 from mahjong_records.store import dump, rebuild
 
 CHROMIUM = "/usr/bin/chromium"
@@ -61,11 +62,15 @@ def wait_finished(server: Server, tables: list[str], timeout: float = 120) -> No
 def wait_recorded(url: str, games: int, timeout: float = 120) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     rows: dict[str, Any] = {}
-    while time.monotonic() < deadline:
-        rows = dump(open_db(url))
-        if len(rows["games"]) >= games:
-            return rows
-        time.sleep(0.2)
+    database = open_db(url)
+    try:
+        while time.monotonic() < deadline:
+            rows = dump(database)
+            if len(rows["games"]) >= games:
+                return rows
+            time.sleep(0.2)
+    finally:
+        database.close()
     raise AssertionError(f"{len(rows.get('games', []))} games recorded after {timeout} s, expected {games}")
 
 
@@ -95,6 +100,7 @@ def test_a_finished_live_game_is_recorded_with_the_players_names(tmp_path: Path)
     rebuilt = open_db(f"sqlite:///{tmp_path / 'rebuilt.sqlite'}")
     assert [r.status for r in rebuild(rebuilt, [data])] == ["recorded", "recorded"]
     assert dump(rebuilt) == rows
+    assert [t.to_json() for t in records_standings(rebuilt, "harbin")] == answer["tables"]
 
 
 def test_the_lobby_refuses_an_unknown_ruleset_and_a_server_without_a_database_says_so(tmp_path: Path) -> None:

@@ -380,3 +380,18 @@ def test_simulate_store_needs_a_folder_for_the_logs(capsys: pytest.CaptureFixtur
 def test_a_url_without_a_driver_is_driven_by_psycopg() -> None:
     assert parse_url("postgresql://u@h:5/d").drivername == "postgresql+psycopg"
     assert parse_url("club.sqlite").get_backend_name() == "sqlite"
+
+
+def test_a_score_sheet_game_is_recorded_from_the_log_mahjong_record_makes(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path, db_url: str) -> None:
+    log = tmp_path / "piter.jsonl"
+    code, _, err = run_cli(capsys, "record", str(GOLDEN / "sheets" / "piter.yaml"), "--out", str(log))
+    assert code == 0, err
+    code, out, _ = run_cli(capsys, "records", "add", str(log), "--db", db_url, "--json")
+    assert code == 0 and json.loads(out)["summary"]["recorded"] == 1
+    rows = dump(open_db(db_url))
+    (game,) = rows["games"]
+    assert game[3] is None and game[4] is True  # no seed: played on a physical table
+    assert [r[2] for r in rows["game_seats"]] == ["Anna", "Boris", "Vera", "Gleb"]
+    (table,) = standings(open_db(db_url), "piter")
+    assert sorted(p.pair for p in table.pairs) == [["Anna", "Vera"], ["Boris", "Gleb"]]

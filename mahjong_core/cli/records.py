@@ -44,7 +44,7 @@ def add_commands(sub: Any, add: Callable[..., argparse.ArgumentParser]) -> None:
     p.add_argument("--db", default=None, help=DB_HELP)
     p = add("export", "records:cmd_export", "tournament results of one ruleset's recorded games, in the European "
             "Mahjong Association's layout (columns documented in docs/records.md)", records)
-    p.add_argument("--ruleset", required=True, help="ruleset id (the tournament's rules, e.g. mcr)")
+    p.add_argument("--ruleset", required=True, help="ruleset id: the rules the tournament was played under")
     p.add_argument("--format", choices=("ema-csv",), default="ema-csv", help="the layout (default: ema-csv)")
     p.add_argument("--sha256", default=None, metavar="PREFIX",
                    help="which identity of the ruleset, where games of several (house rules) are recorded")

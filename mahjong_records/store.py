@@ -147,8 +147,9 @@ def rebuild(database: Database, folders: Sequence[Path],
             progress: Callable[[Recorded], object] | None = None) -> list[Recorded]:
     """Empty the index and record every log under ``folders`` again: the index from the logs alone.
 
-    Every log is audited first, and the index is emptied only then, so a
-    rebuild that is given no folder of logs does not leave an empty index.
+    Every log is audited first, and the index is emptied only then: a folder
+    that does not exist stops the rebuild before anything is deleted, and the
+    index is empty for as short a time as writing the rows takes.
     """
     paths = [p for folder in folders for p in logs_under(folder)]
     audited: list[GameRecord | Recorded] = []

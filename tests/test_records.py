@@ -395,3 +395,11 @@ def test_a_score_sheet_game_is_recorded_from_the_log_mahjong_record_makes(capsys
     assert [r[2] for r in rows["game_seats"]] == ["Anna", "Boris", "Vera", "Gleb"]
     (table,) = standings(open_db(db_url), "piter")
     assert sorted(p.pair for p in table.pairs) == [["Anna", "Vera"], ["Boris", "Gleb"]]
+
+
+def test_a_missing_log_is_unreadable_input_before_any_verdict(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    db = tmp_path / "r.sqlite"
+    code, _, err = run_cli(capsys, "records", "add", str(LOGS[0]), str(tmp_path / "nosuch.jsonl"), "--db", str(db))
+    assert code == 2 and err == f"{tmp_path / 'nosuch.jsonl'}: cannot read the log: no such file\n"
+    assert not db.exists()  # nothing was opened, let alone recorded

@@ -119,6 +119,9 @@ def _show(args: argparse.Namespace) -> Callable[[Recorded], None]:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
+    for file in args.files:  # nothing to judge: unreadable input (exit 2) before any verdict (exit 1), as audit does
+        if not Path(file).is_file():
+            raise MahjongError("cannot read the log: no such file", source=file)
     database = _open(args)
     from mahjong_records.store import record_logs
 

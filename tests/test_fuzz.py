@@ -162,8 +162,8 @@ def test_auditing_and_recording_answer_every_damaged_sheet(tmp_path: Path, data:
 
     path = tmp_path / "sheet.yaml"
     path.write_text(_mutated_sheet(data), encoding="utf-8", errors="surrogatepass")
-    report = audit_sheet(str(path))
-    assert isinstance(report.verdict.ok, bool) and (report.verdict.ok or report.verdict.error)
+    verdict = audit_sheet(str(path))
+    assert isinstance(verdict.ok, bool) and (verdict.ok or verdict.error)
 
 
 @settings(max_examples=max(300, FUZZ_EXAMPLES // 20), deadline=None, derandomize=True,

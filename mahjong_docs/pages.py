@@ -22,12 +22,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import Ruleset, available, is_ruleset_path, load_ruleset
 from mahjong_core.rules.merge import is_leaf
 from mahjong_core.rules.ruleset import Provenance
+
+if TYPE_CHECKING:
+    from .sources import Library
 
 GENERATED = ".. Generated from the ruleset data by mahjong_docs.pages at build time; do not edit."
 EMPTY = "–"
@@ -146,8 +149,10 @@ def short(value: Any) -> str:
     return str(value)
 
 
-def provenance(p: Provenance) -> str:
-    """A citation as reST: the seed line, or the assumption marked as one."""
+def provenance(p: Provenance, library: Library | None = None) -> str:
+    """A citation as reST: the cited places (linked to the documents' pages with a library), or the assumption."""
+    if library is not None:
+        return library.provenance(p)
     if p.kind == "source":
         return text(p.text)
     return f"*assumption:* {text(p.text)}"
@@ -310,9 +315,10 @@ def _module_owners(ruleset: Ruleset) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def ruleset_ref(rid: str, documented: Iterable[str]) -> str:
-    """A link to a ruleset's page when it has one, else its id."""
-    return f":doc:`{rid}`" if rid in set(documented) else literal(rid)
+def ruleset_ref(rid: str, documented: Iterable[str], *, prefix: str = "") -> str:
+    """A link to a ruleset's page when it has one (``prefix`` leads from the linking page's folder), else its id."""
+    return (f":doc:`{rid}`" if not prefix else f":doc:`{rid} <{prefix}{rid}>`") if rid in set(documented) \
+        else literal(rid)
 
 
 def _defined_in(item: Entry, ruleset: Ruleset, documented: set[str]) -> str:
@@ -356,11 +362,11 @@ def _parameter_name(item: Entry, descriptions: Mapping[str, str]) -> str:
 
 
 def _value_table(items: Sequence[Entry], ruleset: Ruleset, documented: set[str], *, rows: bool,
-                 descriptions: Mapping[str, str]) -> str:
+                 descriptions: Mapping[str, str], library: Library | None = None) -> str:
     body = []
     for item in items:
         name = _row_name(item) if rows else _parameter_name(item, descriptions)
-        body.append([name, value_cell(item.entry.get("value")), provenance(item.provenance),
+        body.append([name, value_cell(item.entry.get("value")), provenance(item.provenance, library),
                      _defined_in(item, ruleset, documented)])
     header = ["row" if rows else "parameter", "value", "source or assumption", "defined in"]
     return list_table(header, body, widths=[30, 22, 30, 18])
@@ -380,9 +386,21 @@ def section_title(section: str) -> str:
                                                                      section.replace("_", " ").capitalize())
 
 
-def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
-    """The page of one ruleset: identity, ancestry, every value and row with its source, hooks in code."""
+def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = (), *, library: Library | None = None,
+                 reference: bool = True, examples: bool = True) -> str:
+    """The page of one ruleset: how a deal goes under it, every value and row with its source, example hands.
+
+    :param library: the cited documents, whose pages the citations link to (default: the seeds and the
+        ruleset's own ``sources:``, linked under ``rulesets/sources``).
+    :param reference: also list the plugins its games use and the hooks its modules implement (a developer's
+        concern, left out of a players' site).
+    :param examples: end with example hands scored by the code.
+    """
+    from . import hands, prose
+    from .sources import library as make_library
+
     documented = set(documented) | {ruleset.id}
+    library = library if library is not None else make_library([ruleset], "rulesets/sources")
     parent = load_ruleset(ruleset.parent) if ruleset.parent else None
     descriptions = parameter_descriptions()
     info = available().get(ruleset.id)
@@ -399,11 +417,23 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
     if info is not None:
         dist = f"{info.distribution} {info.distribution_version}" if info.distribution else "unknown distribution"
         fields.append((":installed by:", f"{text(dist)} (module {literal(info.module)})"))
-    out += [f"{key} {value}" for key, value in fields]
+    if reference:
+        out += [f"{key} {value}" for key, value in fields]
+    else:
+        # A player's page: who the ruleset is in one line; the identity a game record names it by, in small.
+        line = [f"*{text(ruleset.native_name)}*"] if ruleset.native_name else []
+        line.append(f"version {text(ruleset.version)}")
+        if ruleset.parent:
+            line.append(f"extends {ruleset_ref(ruleset.parent, documented)} ("
+                        + " → ".join(ruleset_ref(r, documented) if r != ruleset.id else text(ruleset.name)
+                                     for r in ruleset.ancestry) + ")")
+        out += [" · ".join(line), "", ".. rst-class:: mahjong-identity", "",
+                f"A game record names it {literal(ruleset.identity)}."]
     out.append("")
     if ruleset.description:
         out += [text(ruleset.description), ""]
-    if ruleset.documents:
+    out += [prose.how_a_deal_goes(ruleset, library), ""]
+    if ruleset.documents and reference:
         # The club's own documents its citations name (``sources:``), besides the seeds.
         docs = [[literal(key), text(str(doc.get("title", ""))), text(str(doc.get("edition", ""))) or EMPTY,
                  f"`{doc['url']} <{doc['url']}>`__" if doc.get("url") else EMPTY]
@@ -425,7 +455,7 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
                 f"({len(overridden)} replacing the parent's, {len(added)} new) and {len(flat) - len(own)} inherited; "
                 f"{plural(len(gone), 'entry', 'entries')} of the parent's removed.", ""]
         changes = [[f"``{'.'.join(e.path)}``", literal(e.overrides.get("value")) if e.overrides else "*new*",
-                    literal(e.entry.get("value")), provenance(e.provenance)] for e in own]
+                    literal(e.entry.get("value")), provenance(e.provenance, library)] for e in own]
         changes += [[f"``{'.'.join(p)}``", literal(_lookup(parent.raw_tables, p).get("value")), "*removed*",
                      EMPTY] for p in gone]
         if changes:
@@ -434,7 +464,17 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
         if ruleset.sha256 == parent.sha256:
             out += [f"Its rule content is the same as {ruleset_ref(parent.id, documented)}'s (same hash).", ""]
 
-    out += [heading("Plugins its games use", "-"),
+    if reference:
+        out += _code_sections(ruleset, documented)
+    out += _table_sections(ruleset, documented, all_entries, descriptions, library)
+    if examples:
+        out += [hands.examples_rst(ruleset, library)]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _code_sections(ruleset: Ruleset, documented: set[str]) -> list[str]:
+    """The plugins a ruleset's games use and the hooks its modules implement (the reference part of its page)."""
+    out = [heading("Plugins its games use", "-"),
             "What its data names or switches on, each found through the ``mahjong_core.plugins`` entry points; "
             "the hooks column lists the game hooks each one implements.", ""]
     rows = [[f"{kind} {literal(name)}", text(about) or EMPTY,
@@ -455,7 +495,13 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
     else:
         out += ["None: every rule of this ruleset is data, read by the core's default hooks and the plugins above.",
                 ""]
+    return out
 
+
+def _table_sections(ruleset: Ruleset, documented: set[str], all_entries: Mapping[str, list[Entry]],
+                    descriptions: Mapping[str, str], library: Library) -> list[str]:
+    """The ruleset's parameters by topic and each of its tables, every value with its source."""
+    out: list[str] = []
     for section, items in all_entries.items():
         if not items:
             continue
@@ -468,14 +514,15 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
             order = [t for t, _ in TOPICS] + ["Other rules"]
             for topic in sorted(by_topic, key=order.index):
                 out += [heading(topic, "~"), _value_table(by_topic[topic], ruleset, documented, rows=False,
-                                                          descriptions=descriptions), ""]
+                                                          descriptions=descriptions, library=library), ""]
             continue
         node = ruleset.raw_tables[section]
         out += [heading(section_title(section), "-")]
         if description:
             out += [text(description), ""]
-        out += [_value_table(items, ruleset, documented, rows=is_table(node), descriptions=descriptions), ""]
-    return "\n".join(out).rstrip() + "\n"
+        out += [_value_table(items, ruleset, documented, rows=is_table(node), descriptions=descriptions,
+                             library=library), ""]
+    return out
 
 
 def index_page(rulesets: Sequence[Ruleset]) -> str:
@@ -492,35 +539,11 @@ def index_page(rulesets: Sequence[Ruleset]) -> str:
            "seed line it comes from or the assumption made where the seeds are silent, and what each ruleset "
            "inherits from the one it extends. :doc:`comparison` sets them side by side.", "",
            list_table(["id", "name", "extends", "version", "installed by"], rows, widths=[20, 40, 16, 10, 14]),
-           "", ".. toctree::", "   :maxdepth: 1", "", "   comparison"]
+           "", "The documents the values come from are listed under :doc:`sources/index`.", "",
+           ".. toctree::", "   :maxdepth: 1", "", "   comparison"]
     out += [f"   {rs.id}" for rs in rulesets]
+    out += ["   sources/index"]
     return "\n".join(out) + "\n"
-
-
-def _comparison_rows(rulesets: Sequence[Ruleset]) -> list[tuple[str, list[Any | None]]]:
-    """``(parameter name, [value per ruleset or None])`` for every parameter any ruleset has, scoring included."""
-    names: list[str] = []
-    values: dict[str, dict[str, Any]] = {}
-    for rs in rulesets:
-        for section in sections(rs):
-            node = rs.raw_tables[section]
-            if is_table(node):
-                continue
-            for path, entry in leaves(node, () if section == "parameters" else (section,)):
-                name = ".".join(path)
-                value: Any
-                if name == "tile_set":
-                    name, value = "tiles in the set", len(rs.tile_set())
-                else:
-                    value = entry.get("value")
-                if name not in values:
-                    names.append(name)
-                    values[name] = {}
-                values[name][rs.id] = value
-    return [(name, [values[name].get(rs.id, _MISSING) for rs in rulesets]) for name in names]
-
-
-_MISSING = object()
 
 
 def _row_key(row: Mapping[str, Any]) -> str:
@@ -533,52 +556,11 @@ def _row_key(row: Mapping[str, Any]) -> str:
 
 
 def comparison_page(rulesets: Sequence[Ruleset]) -> str:
-    """Rulesets side by side: the rules that differ, those all share, and every table row by predicate."""
-    ids = [rs.id for rs in rulesets]
-    header = ["rule", *(f":doc:`{rid} <{rid}>`" for rid in ids)]
-    differ, same = [], []
-    for name, cells in _comparison_rows(rulesets):
-        shown = [EMPTY if v is _MISSING else text(short(v)) for v in cells]
-        present = [v for v in cells if v is not _MISSING]
-        row = [f"``{name}``", *shown]
-        if len(present) == len(cells) and all(v == present[0] for v in present):
-            same.append([f"``{name}``", text(short(present[0]))])
-        else:
-            differ.append(row)
-    out = [GENERATED, "", ".. _ruleset-comparison:", "", heading("Rulesets compared", "="),
-           "Every installed ruleset side by side, generated from the data (like the tables of seed 000). "
-           "A dash means the ruleset has no such entry; each ruleset's page gives the source of every value.", ""]
-    out += [heading("Rule differences", "-")]
-    if differ:
-        out += [list_table(header, differ, stub=1, classes="mahjong-comparison"), ""]
-    else:
-        out += [f"None: {'only one ruleset is documented' if len(ids) == 1 else 'the rulesets agree on every rule'}.",
-                ""]
-    if same:
-        out += [heading("Rules every ruleset shares", "-"),
-                list_table(["rule", "value"], same, widths=[40, 60]), ""]
-    table_sections: list[str] = []
-    for rs in rulesets:
-        for section in sections(rs):
-            if is_table(rs.raw_tables[section]) and section not in table_sections:
-                table_sections.append(section)
-    for section in table_sections:
-        having = [rs for rs in rulesets if is_table(rs.raw_tables.get(section))]
-        keys: dict[str, str] = {}
-        by_row: dict[str, dict[str, list[str]]] = {}
-        for rs in having:
-            for row_id, row in rs.raw_tables[section].items():
-                key = _row_key(row)
-                keys.setdefault(key, row.get("name") or row_id)
-                by_row.setdefault(key, {}).setdefault(rs.id, []).append(short(row.get("value")))
-        order = sorted(keys, key=lambda k: (-len(by_row[k]), str(keys[k]).lower()))
-        rows = [[f"{text(keys[k])}\n\n``{k}``", *(text(" / ".join(by_row[k].get(rs.id, []))) or EMPTY
-                                                   for rs in having)] for k in order]
-        out += [heading(section_title(section), "-"),
-                f"Rows of the ``{section}`` table by predicate ({len(order)} in all), for the rulesets that have one.",
-                "", list_table(["row", *(f":doc:`{rs.id} <{rs.id}>`" for rs in having)], rows, stub=1,
-                               classes="mahjong-comparison"), ""]
-    return "\n".join(out).rstrip() + "\n"
+    """The comparison of rulesets (:func:`mahjong_docs.compare.comparison_page`)."""
+    from . import compare
+    from .sources import library
+
+    return compare.comparison_page(rulesets, library(rulesets, "rulesets/sources"))
 
 
 # ---------------------------------------------------------------------------
@@ -659,13 +641,24 @@ def _write(path: Path, content: str, written: list[Path]) -> None:
 
 
 def generated_pages(ids: Sequence[str], *, rulesets_dir: str = "rulesets",
-                    schemas_dir: str = "schemas") -> dict[str, str]:
-    """Every generated page, as ``{relative path: reST}``."""
+                    schemas_dir: str = "schemas", reference: bool = True) -> dict[str, str]:
+    """Every generated page, as ``{relative path: reST}``.
+
+    :param reference: also the developer's part: each ruleset's plugins and hooks, and the JSON Schema pages.
+    """
+    from . import compare, sources
+
     rulesets = [load_ruleset(rid) for rid in ids]
-    pages = {f"{rulesets_dir}/index.rst": index_page(rulesets),
-             f"{rulesets_dir}/comparison.rst": comparison_page(rulesets)}
+    lib = sources.library(rulesets, f"{rulesets_dir}/sources")
+    pages = {f"{rulesets_dir}/index.rst": index_page(rulesets), **compare.pages(rulesets, lib, rulesets_dir)}
     for rs in rulesets:
-        pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, [r.id for r in rulesets])
+        pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, [r.id for r in rulesets], library=lib,
+                                                            reference=reference)
+    pages[f"{rulesets_dir}/sources/index.rst"] = sources.sources_index(lib, rulesets)
+    for key in sources.used_documents(lib, rulesets):
+        pages[f"{rulesets_dir}/sources/{key}.rst"] = sources.document_page(lib.documents[key], rulesets, ids)
+    if not reference:
+        return pages
     schemas = schema_files()
     pages[f"{schemas_dir}/index.rst"] = schema_index(schemas)
     for name, source in schemas.items():
@@ -674,13 +667,14 @@ def generated_pages(ids: Sequence[str], *, rulesets_dir: str = "rulesets",
 
 
 def write_pages(srcdir: Path, ids: Sequence[str], *, rulesets_dir: str = "rulesets",
-                schemas_dir: str = "schemas") -> list[Path]:
+                schemas_dir: str = "schemas", reference: bool = True) -> list[Path]:
     """Write the generated pages under ``srcdir`` and delete stale ones left by a ruleset no longer installed."""
     written: list[Path] = []
-    for relative, content in generated_pages(ids, rulesets_dir=rulesets_dir, schemas_dir=schemas_dir).items():
+    for relative, content in generated_pages(ids, rulesets_dir=rulesets_dir, schemas_dir=schemas_dir,
+                                             reference=reference).items():
         _write(srcdir / relative, content, written)
     for folder in {rulesets_dir, schemas_dir}:
-        for stale in (srcdir / folder).glob("*.rst"):
+        for stale in (srcdir / folder).rglob("*.rst"):
             if stale not in written and stale.read_text(encoding="utf-8").startswith(GENERATED):
                 stale.unlink()
     return written

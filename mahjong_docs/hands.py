@@ -110,6 +110,10 @@ def item_names(ruleset: Ruleset) -> dict[str, str]:
     return out
 
 
+def _item(names: dict[str, str], key: str) -> str:
+    return text(names.get(key, key.replace("_", " ")))
+
+
 def examples_rst(ruleset: Ruleset, library: Library) -> str:
     """The "Example hands" section of a ruleset page (empty for a ruleset that scores nothing)."""
     from .pages import heading
@@ -126,9 +130,9 @@ def examples_rst(ruleset: Ruleset, library: Library) -> str:
                 "   " + tiles_html(_tile_groups(example)), "",
                 f"{literal(example.notation)}: {text(_situation(example))}.", ""]
         names = item_names(ruleset)
-        rows = [[text(names.get(i.name, i.name)), text(i.kind), literal(i.value), literal(i.count),
+        rows = [[_item(names, i.name), text(i.kind), literal(i.value), literal(i.count),
                  library.cite(i.source) if i.source else EMPTY] for i in score.items]
-        rows += [[text(names.get(i.name, i.name)) + " *(not counted)*", text(i.kind), literal(i.value),
+        rows += [[_item(names, i.name) + " *(not counted)*", text(i.kind), literal(i.value),
                   literal(i.count), library.cite(i.source) if i.source else EMPTY] for i in score.excluded]
         if rows:
             out += [list_table(["item", "kind", "value", "count", "source"], rows, widths=[30, 14, 12, 10, 34]), ""]

@@ -424,9 +424,13 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = (), *, library: L
         line = [f"*{text(ruleset.native_name)}*"] if ruleset.native_name else []
         line.append(f"version {text(ruleset.version)}")
         if ruleset.parent:
-            line.append(f"extends {ruleset_ref(ruleset.parent, documented)} ("
-                        + " → ".join(ruleset_ref(r, documented) if r != ruleset.id else text(ruleset.name)
-                                     for r in ruleset.ancestry) + ")")
+            def name(rid: str) -> str:
+                shown = text(load_ruleset(rid).name)
+                return f":doc:`{shown} <{rid}>`" if rid in documented and rid != ruleset.id else shown
+
+            line.append(f"extends {name(ruleset.parent)}"
+                        + (f" (the line {' → '.join(map(name, ruleset.ancestry))})" if len(ruleset.ancestry) > 2
+                           else ""))
         out += [" · ".join(line), "", ".. rst-class:: mahjong-identity", "",
                 f"A game record names it {literal(ruleset.identity)}."]
     out.append("")

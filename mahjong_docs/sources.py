@@ -186,9 +186,10 @@ def document_page(doc: Document, rulesets: Sequence[Ruleset], documented: Iterab
         own = [r for r in rows if rs.source_of(r[0]).defined_in in (rs.id, *(set(rs.ancestry) - ids))]
         if not own:
             continue
-        table = [[literal(entry), text(short(value)) or EMPTY, text(place)] for entry, value, place in own]
-        out += [heading(text(rs.name), "~"),
-                f"{plural(len(own), 'value')} of {ruleset_ref(rs.id, documented, prefix='../')}.", "",
+        table = [[literal(entry), text(short(value)) or EMPTY, text(place.removeprefix(f"{key} "))]
+                 for entry, value, place in own]
+        link = f":doc:`{text(rs.name)} <../{rs.id}>`" if rs.id in documented else text(rs.name)
+        out += [heading(text(rs.name), "~"), f"{plural(len(own), 'value')} of {link}.", "",
                 list_table(["entry", "value", "place"], table, widths=[40, 30, 30]), ""]
     return "\n".join(out).rstrip() + "\n"
 

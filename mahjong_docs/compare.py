@@ -124,8 +124,9 @@ def pair_name(parent: Ruleset, child: Ruleset) -> str:
     return f"{child.id}-against-{parent.id}"
 
 
-def _cell(value: Any) -> tuple[str, str]:
-    full = EMPTY if value is None else str(short(value)).replace("_", " ")  # words wrap, identifiers do not
+def _cell(rule: Rule, rid: str) -> tuple[str, str]:
+    """A cell's text (cut to :data:`CELL_CHARS`) and its tooltip; a dash where the ruleset has no such rule."""
+    full = str(short(rule.values[rid])).replace("_", " ") if rid in rule.values else EMPTY  # words wrap
     if len(full) > CELL_CHARS:
         return html.escape(full[:CELL_CHARS - 1].rstrip() + "…"), html.escape(full)
     return html.escape(full), ""
@@ -157,7 +158,7 @@ def comparison_html(rulesets: Sequence[Ruleset], differing: Sequence[Rule]) -> s
         label = html.escape(rule.label)
         out.append(f'<tr><th scope="row">{label}</th>')
         for rs in ordered:
-            shown, tooltip = _cell(rule.values.get(rs.id))
+            shown, tooltip = _cell(rule, rs.id)
             classes = ["mahjong-family-start"] if rs.id in starts else []
             parent = next((a for a in reversed(rs.ancestry[:-1]) if a in by_id), None)
             if parent is not None and short(rule.values.get(parent)) != short(rule.values.get(rs.id)):

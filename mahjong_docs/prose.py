@@ -49,8 +49,10 @@ TIMEOUT_WORDS = {"discard_drawn_tile": "the tile just drawn is discarded for the
 TIMEOUT_CASES = {"move": "for a move", "claim": "for a claim", "game": "at the end of the game time"}
 PAYMENTS = ("discarder", "other_losers", "self_drawn")
 SPORT = ("base_points", "discarder_pays_hand", "self_drawn_all_pay_hand")
-MINIMUM_WORDS = {"points": "points", "fan": "fan", "doublings_in_hand": "doubling(s) held in the hand itself",
-                 "doublings": "doublings"}
+#: A minimum's measure, in the singular and the plural.
+MINIMUM_WORDS = {"points": ("point", "points"), "fan": ("fan", "fan"),
+                 "doublings_in_hand": ("doubling held in the hand itself", "doublings held in the hand itself"),
+                 "doublings": ("doubling", "doublings")}
 
 
 def _named(name: str) -> Callable[[Mapping[str, Any]], str]:
@@ -111,8 +113,12 @@ def _join(words: Sequence[str], last: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
-def _count_word(n: int) -> str:
-    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
+def _count_word(n: Any) -> str:
+    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n)) if isinstance(n, int) else str(n)
+
+
+def _times(n: Any) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times") if isinstance(n, int) else f"{n} times"
 
 
 # ---------------------------------------------------------------------------
@@ -153,10 +159,11 @@ def dealing(w: Writer) -> list[str]:
     ceremony = w.get("wall_ceremony")
     if isinstance(ceremony, Mapping):
         pattern = ceremony.get("deal_pattern") or []
-        sentence = (f"The wall is broken where {ceremony.get('throws')} throws of {ceremony.get('dice')} dice say, and "
-                    f"{ceremony.get('loose_tiles')} loose tiles are set on the dead wall; the tiles are dealt "
-                    f"{_join([str(n) for n in pattern])} at a time, and the dealer takes "
-                    f"{ceremony.get('dealer_extra')} more and discards first{w.cite('wall_ceremony')}.")
+        sentence = (f"The wall is broken where {_count_word(ceremony.get('throws'))} throws of "
+                    f"{_count_word(ceremony.get('dice'))} dice say, and {_count_word(ceremony.get('loose_tiles'))} "
+                    f"loose tiles are set on the dead wall; the tiles are dealt {_join([str(n) for n in pattern])} "
+                    f"at a time, and the dealer takes {_count_word(ceremony.get('dealer_extra'))} more and discards "
+                    f"first{w.cite('wall_ceremony')}.")
         out.append(sentence)
     exchange = w.get("tile_exchange")
     if isinstance(exchange, Mapping):
@@ -240,8 +247,8 @@ def going_out(w: Writer) -> list[str]:
     if minimum is None:
         out.append(f"Any complete hand may go out: there is no minimum value{w.cite('minimum_value')}.")
     elif isinstance(minimum, Mapping):
-        needs = [f"{value} {MINIMUM_WORDS.get(key, key.replace('_', ' '))}" for key, value in minimum.items()
-                 if key != "excluding_bonus_tiles"]
+        needs = [f"{value} {MINIMUM_WORDS.get(key, (key.replace('_', ' '),) * 2)[value != 1]}"
+                 for key, value in minimum.items() if key != "excluding_bonus_tiles"]
         extra = ", not counting bonus tiles" if minimum.get("excluding_bonus_tiles") else ""
         out.append(f"A mahjong needs at least {_join(needs)}{extra}{w.cite('minimum_value')}.")
     required = w.get("calling_hand_rule.required")
@@ -322,8 +329,8 @@ def settlement(w: Writer) -> list[str]:
         d, o, s = (w.table_value("scoring", ["payments", key]) for key in PAYMENTS)
         if _MISSING not in (d, o, s):
             out.append(f"The hand's fan are turned into points by the table below, and the discarder of the winning "
-                       f"tile pays {d} times the points, each other loser {o} times; a self-drawn win is paid {s} "
-                       f"times by every loser"
+                       f"tile pays {_times(d)} the points, each other loser {_times(o)}; a self-drawn win is paid "
+                       f"{_times(s)} the points by every loser"
                        f"{w.cite('settlement', *(f'scoring.payments.{k}' for k in PAYMENTS))}; "
                        f"losers do not settle among themselves.")
     elif kind == "sport":
@@ -369,8 +376,8 @@ def rotation(w: Writer) -> list[str]:
         return []
     cites = w.cite("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw")
     if win and draw:
-        return [f"East keeps the deal after winning it and after a drawn deal{cites}; otherwise it passes to the "
-                f"right."]
+        return [f"East keeps the deal after winning it and after a drawn deal{cites}; otherwise the deal passes to "
+                f"the next player."]
     if not win and not draw:
         return [f"The deal passes to the next player after every deal, won or drawn{cites}."]
     kept = "winning it" if win else "a drawn deal"

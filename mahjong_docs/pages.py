@@ -660,7 +660,8 @@ def generated_pages(ids: Sequence[str], *, rulesets_dir: str = "rulesets",
                                                             reference=reference)
     pages[f"{rulesets_dir}/sources/index.rst"] = sources.sources_index(lib, rulesets)
     for key in sources.used_documents(lib, rulesets):
-        pages[f"{rulesets_dir}/sources/{key}.rst"] = sources.document_page(lib.documents[key], rulesets, ids)
+        pages[f"{rulesets_dir}/sources/{key}.rst"] = sources.document_page(lib.documents[key], rulesets,
+                                                                            [r.id for r in rulesets], lib)
     if not reference:
         return pages
     schemas = schema_files()

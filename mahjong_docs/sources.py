@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mahjong_core.rules import Ruleset
@@ -83,16 +83,23 @@ class Library:
     folder: str
     documents: dict[str, Document] = field(default_factory=dict)
 
+    def resolve(self, key: str, owner: str | None) -> Document | None:
+        """The document a citation's key names in the file of ruleset ``owner``."""
+        return self.documents.get(f"{owner}-{key}") or self.documents.get(key)
+
     def page(self, key: str) -> str:
         """The page name of a document's page."""
         return f"{self.folder}/{key}"
 
-    def cite(self, citation: str) -> str:
-        """A citation as reST: each place names its document by title, linked to the document's page."""
+    def cite(self, citation: str, owner: str | None = None) -> str:
+        """A citation as reST: each place names its document by title, linked to the document's page.
+
+        :param owner: the ruleset whose file holds the citation, whose own ``sources:`` entry a key names first.
+        """
         out: list[tuple[Document | None, list[str]]] = []
         for part in citation.split("; "):
             match = _PART.match(part)
-            doc = self.documents.get(match.group(1)) if match else None
+            doc = self.resolve(match.group(1), owner) if match else None
             if match is None or doc is None:
                 out.append((None, [_text(part)]))
             elif out and out[-1][0] is doc:
@@ -106,7 +113,7 @@ class Library:
     def provenance(self, p: Provenance) -> str:
         """A value's source as reST: the cited places, or the assumption marked as one."""
         if p.kind == "source":
-            return self.cite(p.text)
+            return self.cite(p.text, p.defined_in)
         return f"*assumption:* {_text(p.text)}"
 
 
@@ -133,7 +140,7 @@ def library(rulesets: Iterable[Ruleset], folder: str) -> Library:
                 lib.documents[doc.key] = doc
             elif (known.title, known.edition, known.url) != (doc.title, doc.edition, doc.url):
                 # The key is the ruleset's own; its citations keep resolving to its own document.
-                lib.documents[f"{rs.id}-{doc.key}"] = doc
+                lib.documents[f"{rs.id}-{doc.key}"] = replace(doc, key=f"{rs.id}-{doc.key}")
     return lib
 
 
@@ -153,8 +160,13 @@ def citing_entries(ruleset: Ruleset, key: str) -> list[tuple[str, Any, str]]:
     return out
 
 
-def document_page(doc: Document, rulesets: Sequence[Ruleset], documented: Iterable[str]) -> str:
-    """A document's page: what it is, and each value of each documented ruleset that cites it."""
+def document_page(doc: Document, rulesets: Sequence[Ruleset], documented: Iterable[str],
+                  lib: Library | None = None) -> str:
+    """A document's page: what it is, and each value of each documented ruleset that cites it.
+
+    :param lib: the library ``doc`` is in, which says which document a key names in which ruleset's file
+        (default: the library of ``rulesets``).
+    """
     from .pages import EMPTY, GENERATED, heading, list_table, literal, plural, ruleset_ref, short, text
 
     documented = list(documented)
@@ -171,9 +183,10 @@ def document_page(doc: Document, rulesets: Sequence[Ruleset], documented: Iterab
     out += [f"{k} {v}" for k, v in fields] + [""]
     if doc.about:
         out += [text(doc.about), ""]
+    lib = lib if lib is not None else library(rulesets, "rulesets/sources")
     key = doc.key.removeprefix(f"{doc.declared_by}-") if doc.declared_by else doc.key
-    citing = [(rs, citing_entries(rs, key)) for rs in rulesets if doc.declared_by in (None, rs.id)
-              or doc.key in rs.documents]
+    citing = [(rs, [r for r in citing_entries(rs, key) if lib.resolve(key, rs.source_of(r[0]).defined_in) == doc])
+              for rs in rulesets]
     citing = [(rs, rows) for rs, rows in citing if rows]
     if not citing:
         out += ["No value of the rulesets documented here cites it.", ""]

@@ -127,6 +127,23 @@ def test_a_changed_value_changes_the_prose(tmp_path: Path) -> None:
     assert "``parameters.exhaustive_draw_tiles_left``" in page and "section 2" in page
 
 
+def test_two_house_rules_may_name_different_documents_by_one_key(tmp_path: Path) -> None:
+    rulesets = []
+    for name, title in (("north", "North minutes"), ("south", "South minutes")):
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(f"id: {name}\nversion: 1.0.0\nname: {name}\nextends: harbin\n"
+                        f"sources:\n  minutes: {{title: {title}}}\n"
+                        f"parameters:\n  usual_limit: {{value: 600, source: minutes page 1}}\n", encoding="utf-8")
+        rulesets.append(load_ruleset(path))
+    lib = sources.library(rulesets, "rulesets/sources")
+    north, south = (lib.provenance(rs.source_of("usual_limit")) for rs in rulesets)
+    assert north == ":doc:`North minutes </rulesets/sources/minutes>`, page 1"
+    assert south == ":doc:`South minutes </rulesets/sources/south-minutes>`, page 1"
+    assert sources.used_documents(lib, rulesets) == ["000", "minutes", "south-minutes"]
+    page = sources.document_page(lib.documents["south-minutes"], rulesets, ["north", "south"])
+    assert "South minutes" in page and "``parameters.usual_limit``" in page and "North" not in page
+
+
 def test_the_seed_pages_name_the_documents_and_list_what_cites_them(site: Path) -> None:
     index = (site / "rulesets" / "sources" / "index.html").read_text(encoding="utf-8")
     assert sources.SEEDS["000"].title in index

@@ -245,7 +245,16 @@ def _deals_html(report: LogReport) -> str:
 
 
 def check_and_report(path: str, mode: str, key: str | None = None) -> LogReport:
-    """Check one log and report it: the unit of work when many logs are checked, here or on a worker."""
-    from .replay_check import check
+    """Check one log (or audit one score sheet) and report it: the unit of work when many are checked."""
+    from .replay_check import Verdict, check
+    from .sheets.read import is_sheet_path
 
+    if is_sheet_path(path):
+        from .sheets.audit import audit_sheet
+
+        if mode != "audit":
+            verdict = Verdict(mode, path, ok=False, kind="sheet")
+            return LogReport(verdict.fail(None, "a score sheet records no moves to re-play: audit it (`mahjong "
+                                          "audit`), or record it as a log first (`mahjong record`)"), [], [])
+        return audit_sheet(path, key)
     return LogReport.of(check(path, mode, key=key))

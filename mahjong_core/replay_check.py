@@ -13,11 +13,15 @@ compare every event the engine produces with the logged one as it is produced:
 A log without a seed (a game on a physical table) is audited against the
 tiles it records: the wall's geometry is re-enacted with the recorded dice so
 that the exhaustive draw and the replacement tiles come where the rules put
-them, and each recorded tile is taken as drawn.
+them, and each recorded tile is taken as drawn.  A score sheet's log
+(:mod:`mahjong_core.sheets.record`) records no moves, only each deal's
+revealed hands: it is re-enacted from them, and every score and payment must
+come out the same.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +32,7 @@ from .observed_wall import ObservedWall, deal_slices
 from .players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer, installed_bots, make_bots
 from .replay_log import ReplayLog, dumps, dumps_all, read_log
 from .rng import ALGORITHM
+from .sheets.record import has_revealed_deals
 from .strict_json import canonical
 
 if TYPE_CHECKING:
@@ -58,17 +63,22 @@ class Verdict:
     proof: dict[str, Any] = field(default_factory=dict)
     #: The parsed log, for a report of its deals (:mod:`mahjong_core.audit_report`); ``None`` if unreadable.
     log: ReplayLog | None = field(default=None, repr=False, compare=False)
+    #: ``"log"``, or ``"sheet"`` for a score sheet, whose lines hold no events.
+    kind: str = "log"
+    #: A score sheet's figures that the rules do not give (:meth:`mahjong_core.sheets.compare.Difference.to_json`).
+    differences: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "mode": self.mode, "source": self.source, "ok": self.ok, "events": self.events, "deals": self.deals,
             "line": self.line, "event": self.event, "error": self.error, "scores": self.scores,
             "ruleset": self.ruleset, "proof": self.proof,
+            **({"kind": self.kind, "differences": self.differences} if self.kind != "log" else {}),
         }
 
     def fail(self, line: int | None, message: str) -> Verdict:
         self.ok, self.line, self.error = False, line, message
-        self.event = line - 2 if line is not None and line >= 2 else None
+        self.event = line - 2 if line is not None and line >= 2 and self.kind == "log" else None
         return self
 
     def text(self) -> str:
@@ -82,7 +92,9 @@ class Verdict:
             return (f"{self.source}: {self.mode} OK - {self.events} events, {self.deals} deals, ruleset "
                     f"{self.ruleset}, final scores {self.scores}{proven}{seats}")
         if self.line is None:
-            where = "log"
+            where = self.kind
+        elif self.kind != "log":
+            where = f"line {self.line}"
         elif self.event is None:
             where = f"line {self.line} (header)"
         else:
@@ -231,6 +243,13 @@ def _check(path: str, mode: str, key: str | None, *, decode_events: bool) -> Ver
             log = read_log(path, validate_events=True)
     except MahjongError as exc:
         return verdict.fail(_line_number(exc.place), exc.message)
+    return check_parsed(log, mode, key, verdict)
+
+
+def check_parsed(log: ReplayLog, mode: str, key: str | None = None, verdict: Verdict | None = None) -> Verdict:
+    """Replay or audit a log already read (:func:`~mahjong_core.replay_log.parse_log`); never raises for bad logs."""
+    if verdict is None:
+        verdict = Verdict(mode, log.source, ok=False)
     verdict.events = len(log.events)
     verdict.log = log
     try:
@@ -325,7 +344,8 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     comparator = _Comparator(log, byte_exact=(mode == "replay"), bots=bots)
     options = head["options"]
     factory = None
-    if rng is None:
+    revealed = rng is None and has_revealed_deals(log.events)
+    if rng is None and not revealed:
         slices = deal_slices(log)
 
         def factory(game: Game) -> ObservedWall:
@@ -336,9 +356,12 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
             return ObservedWall(game, slices[number], log.source)
 
     try:
-        game = Game(ruleset, players, None if rng is None else rng["seed"], emit=comparator,
-                    max_deals=options.get("max_deals"), max_rounds=options.get("max_rounds"),
-                    tile_source_factory=factory)
+        if revealed:
+            game = _sheet_game(log, ruleset, comparator)
+        else:
+            game = Game(ruleset, players, None if rng is None else rng["seed"], emit=comparator,
+                        max_deals=options.get("max_deals"), max_rounds=options.get("max_rounds"),
+                        tile_source_factory=factory)
         if game.table.teams != head["teams"]:
             raise ReplayError(f"teams {canonical(head['teams'])} are not this ruleset's seating, which is "
                               f"{canonical(game.table.teams)}", source=log.source, place="line 1")
@@ -371,13 +394,34 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     verdict.ok = True
     verdict.deals = result.deals
     verdict.scores = result.scores
-    verdict.proof = _proof(log, mode, players)
+    verdict.proof = _proof(log, mode, players, revealed)
     return verdict
 
 
-def _proof(log: ReplayLog, mode: str, players: list[Player]) -> dict[str, Any]:
+def _sheet_game(log: ReplayLog, ruleset: Any, emit: Callable[[dict[str, Any]], None]) -> Game:
+    """The re-enactment of a score sheet's log: its deals as revealed, scored and settled again by the rules."""
+    from .sheets.game import SheetGame
+    from .sheets.record import deals_of_log
+
+    deals = deals_of_log(log)
+    if log.header["options"].get("max_deals") != len(deals):
+        raise ReplayError(f"a score sheet's log plays exactly its {len(deals)} revealed deals: options.max_deals "
+                          f"must be {len(deals)}", source=log.source, place="line 1")
+
+    def locate(message: str, place: str) -> MahjongError:
+        return ReplayError(message, source=log.source, place=place.split(".", 1)[0])
+
+    return SheetGame(ruleset, [s["name"] for s in log.header["seats"]], deals, locate=locate, emit=emit)
+
+
+def _proof(log: ReplayLog, mode: str, players: list[Player], revealed: bool = False) -> dict[str, Any]:
     """What a passing check proved, and what it could only take on trust."""
     seeded = log.header["rng"] is not None
+    if revealed:
+        return {"wall": "not recorded: a score sheet gives each deal's hands as they were laid down, so the "
+                        "draws and discards that led there are taken on trust",
+                "seats": [f"seat {s['seat']} ({s['name']}, {s['kind']}): hands as revealed; every hand value and "
+                          f"payment recomputed by the rules" for s in log.header["seats"]]}
     if not seeded:
         wall = "tiles as observed: the log has no seed, so each recorded tile was taken as drawn (never more " \
                "copies than the set holds)"

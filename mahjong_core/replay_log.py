@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -28,9 +28,8 @@ from .strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical
 from .strict_json import loads as strict_loads
 
 if TYPE_CHECKING:
-    from jsonschema.protocols import Validator
-
     from .rules import Ruleset
+    from .schema_compile import Checker
 
 #: Version 2 seals the log (a hash chain at every checkpoint, optionally signed); version 1 logs are still read.
 FORMAT_VERSION = 2
@@ -134,49 +133,19 @@ def replay_schema() -> dict[str, Any]:
     return json.loads(text)
 
 
-@dataclass(frozen=True)
-class _Validator:
-    """A schema as a fast yes/no (:mod:`mahjong_core.schema_compile`) and, to explain a no, :mod:`jsonschema`."""
-
-    valid: Callable[[Any], bool]
-    explain: Validator
-
-
 @cache
-def _validators() -> tuple[_Validator, _Validator]:
+def _validators() -> tuple[Checker, Checker]:
     from jsonschema import Draft202012Validator
 
-    from .schema_compile import compile_schema
+    from .schema_compile import Checker
 
     schema = replay_schema()
     Draft202012Validator.check_schema(schema)
     defs = schema["$defs"]
-    header, event = _inline_refs(defs["header"], defs), _inline_refs(defs["event"], defs)
-    return (_Validator(compile_schema(header), Draft202012Validator(header)),
-            _Validator(compile_schema(event), Draft202012Validator(event)))
+    return Checker(defs["header"], defs), Checker(defs["event"], defs)
 
 
-def _inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
-    """The schema with every local ``{"$ref": "#/$defs/name"}`` replaced by the definition itself.
-
-    Validation is then the same, but about ten times faster: resolving a
-    ``$ref`` through jsonschema's registry costs more than checking the value,
-    and an audit validates every event of a log.  The replay schema has no
-    recursive definitions; one would show up here as unbounded depth.
-    """
-    if depth > 32:
-        raise RecursionError("the replay schema's $defs refer to each other in a cycle")
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) == 1:
-            return _inline_refs(defs[ref.removeprefix("#/$defs/")], defs, depth + 1)
-        return {key: _inline_refs(value, defs, depth + 1) for key, value in node.items()}
-    if isinstance(node, list):
-        return [_inline_refs(value, defs, depth + 1) for value in node]
-    return node
-
-
-def _schema_error(validator: _Validator, obj: Any, source: str, line: int) -> ReplayError | None:
+def _schema_error(validator: Checker, obj: Any, source: str, line: int) -> ReplayError | None:
     if validator.valid(obj):
         return None
     from jsonschema.exceptions import best_match

@@ -96,6 +96,8 @@ def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
         for n, hand in enumerate(event.get("hands", [])):
             state.seats[n].hand = list(hand)
             state.wall = None if state.wall is None else state.wall - len(hand)
+    elif kind == "revealed":  # a score sheet's deal: the hands as laid down on the table, in sight of all
+        _reveal(state, event)
     elif kind == "bonus" and s is not None:
         _take(s.hand, [event["tile"]])
         s.bonus.append(event["tile"])
@@ -164,6 +166,22 @@ def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
     state.last = narrate(state, event, viewer) or state.last
 
 
+def _reveal(state: TableState, event: Mapping[str, Any]) -> None:
+    """Each seat's hand, melds and bonus tiles from a ``revealed`` event's notation (a seat not given stays empty)."""
+    from .notation import parse_hand
+
+    for n, text in enumerate(event.get("hands", [])[:state.players]):
+        if not isinstance(text, str):
+            continue
+        hand = parse_hand(text, source="revealed")
+        seat = state.seats[n]
+        seat.hand = [KINDS[k].code for k in hand.concealed]
+        if hand.winning_tile is not None:
+            seat.hand.append(KINDS[hand.winning_tile].code)
+        seat.melds = [(m.kind.value, [KINDS[k].code for k in m.tiles], m.exposed) for m in hand.melds]
+        seat.bonus = [KINDS[k].code for k in hand.bonus]
+
+
 def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | None:
     """One line for an event a person would notice at the table, or ``None`` (the wall ceremony's details)."""
     kind = event.get("type")
@@ -173,6 +191,8 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
                 f"dealer seat {event.get('dealer')}")
     if kind == "hands":
         return "the tiles are dealt"
+    if kind == "revealed":
+        return "the hands as laid down at the end of the deal (a score sheet's record)"
     if kind in ("draw", "replacement"):
         extra = " (a loose tile)" if kind == "replacement" else ""
         return f"{who} draws {event['tile']}{extra}" if event["tile"] != HIDDEN else f"{who} draws a tile{extra}"

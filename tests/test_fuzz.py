@@ -127,6 +127,56 @@ def test_the_rule_loader_answers_every_damaged_rule_file(tmp_path: Path, data: s
         assert exc.message and exc.source
 
 
+SHEET = (ROOT / "replays" / "sheets" / "chinese_classical.yaml").read_text(encoding="utf-8")
+#: Lines a person might write in a sheet by mistake, or a hostile file might hold.
+_SHEET_LINES = [
+    "    winner: Nobody", "    from: Boris", "    from: Anna", "    how: self_drawn", "    how: robbing_kong",
+    "    drawn: true", '      Boris: "234m678p5z [777s<] [666z^] +9z"', '      Anna: "1111m1111m"', "    values: {}",
+    "    net: {Anna: 99999999999999999999999}", "    payments: [Anna -> Anna 5]", "    flags: [heavenly]",
+    "    flags: [earthly, robbing_kong]", "    facts: {tiles_left: -1}", "    calling: [Anna, Anna]",
+    "    dealer: Gleb", "    round: X", "players: [A, B]", "players: [Anna, Anna, Vera, Gleb]", "ruleset: ../x.yaml",
+    "ruleset: mcr", "ruleset: piter", "sheet: 1.0", "deals: []", "  - {}", "  - winner: Boris", "    hands: []",
+]
+
+
+@FUZZ
+@given(data=st.data())
+def test_the_score_sheet_reader_answers_every_damaged_sheet(tmp_path: Path, data: st.DataObject) -> None:
+    """Reading a sheet (schema, names, hands, flags) answers every input with the sheet or a located error."""
+    from mahjong_core.sheets.read import parse_sheet
+
+    text = _mutated_sheet(data) if data.draw(st.booleans(), label="damaged") else \
+        data.draw(st.text(max_size=300), label="text")
+    try:
+        parse_sheet(text, "fuzz.yaml", base=tmp_path)
+    except MahjongError as exc:
+        assert exc.message and exc.source
+
+
+@settings(max_examples=max(300, FUZZ_EXAMPLES // 10), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_auditing_and_recording_answer_every_damaged_sheet(tmp_path: Path, data: st.DataObject) -> None:
+    """The whole audit of a sheet, the rules' scoring included: a verdict, never an exception."""
+    from mahjong_core.sheets.audit import audit_sheet
+
+    path = tmp_path / "sheet.yaml"
+    path.write_text(_mutated_sheet(data), encoding="utf-8", errors="surrogatepass")
+    report = audit_sheet(str(path))
+    assert isinstance(report.verdict.ok, bool) and (report.verdict.ok or report.verdict.error)
+
+
+def _mutated_sheet(data: st.DataObject) -> str:
+    lines = SHEET.splitlines()
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        k = data.draw(st.integers(0, len(lines) - 1), label="line")
+        if data.draw(st.booleans(), label="sheet line"):
+            lines.insert(k, data.draw(st.sampled_from(_SHEET_LINES), label="inserted"))
+        else:
+            lines = _mutated_yaml("\n".join(lines), data).splitlines() or [""]
+    return "\n".join(lines) + "\n"
+
+
 _TOKEN = st.sampled_from(["1", "2", "5", "9", "0", "m", "p", "s", "z", "f", "y", "x", "[", "]", "<", ">", "+", "!",
                           " ", "123m", "777s", "11z", "[777s<]", "+3p", "!self_drawn", "!seat_wind_east", "\u3000",
                           "🀄", "-", "*", "'", "k", "{", "99999999999999999999m"])

@@ -15,16 +15,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.replay_log import _validators
-from mahjong_core.schema_compile import UnsupportedSchema, compile_schema, json_equal
+from mahjong_core.schema_compile import Checker, UnsupportedSchema, compile_schema, json_equal
+from mahjong_core.sheets.read import sheet_schema
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
-GOLDEN = {p.stem: [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines()]
-          for p in sorted(REPLAYS.glob("*.jsonl"))}
+#: The golden logs, and the logs of the worked score sheets (whose deals are ``revealed`` events).
+GOLDEN = {str(p.relative_to(REPLAYS)): [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines()]
+          for p in sorted([*REPLAYS.glob("*.jsonl"), *REPLAYS.glob("sheets/*.jsonl")])}
 HEADER, EVENT = _validators()
+SHEET = Checker(sheet_schema())
+SHEETS = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(REPLAYS.glob("sheets/*.yaml"))]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**60, 2**60) | st.floats(allow_nan=False, allow_infinity=False)
@@ -100,6 +105,16 @@ def test_mutated_events_get_the_same_answer(data: st.DataObject) -> None:
 def test_mutated_headers_get_the_same_answer(data: st.DataObject) -> None:
     log = data.draw(st.sampled_from(sorted(GOLDEN)), label="log")
     _agree(HEADER, _mutate(GOLDEN[log][0], data))
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_mutated_score_sheets_get_the_same_answer(data: st.DataObject) -> None:
+    assert SHEETS and all(SHEET.valid(sheet) for sheet in SHEETS)
+    mutated = _mutate(data.draw(st.sampled_from(SHEETS), label="sheet"), data)
+    for _ in range(data.draw(st.integers(0, 3), label="more")):
+        mutated = _mutate(mutated, data) if isinstance(mutated, dict | list) else mutated
+    _agree(SHEET, mutated)
 
 
 @settings(max_examples=800, deadline=None)

@@ -141,7 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
     key_help = ("the signer's public key file (PEM, or 64 hex digits): the log must be signed with it, "
                 "and every signature must verify")
     def log_checks(p: argparse.ArgumentParser) -> None:
-        p.add_argument("files", nargs="+", metavar="FILE", help="replay logs (any number: a summary follows)")
+        p.add_argument("files", nargs="+", metavar="FILE", help="replay logs, or for audit also score sheets "
+                       "(.yaml, .yml, .json); any number: a summary follows")
         p.add_argument("--key", metavar="PUBKEY", default=None, help=key_help)
         p.add_argument("--deals", action="store_true",
                        help="report every deal: winner, hand, scoring items with their sources, payments, totals")
@@ -191,6 +192,12 @@ def build_parser() -> argparse.ArgumentParser:
     log_checks(add("audit", "games:cmd_audit", "check every action and recompute every score and payment of "
                    "replay logs, and say what the check proved: the wall, each seat's decisions, the hash chain, "
                    "the signature"))
+    p = add("record", "games:cmd_record", "turn a score sheet (a game written down at a physical table) into its "
+            "sealed replay log; a sheet whose figures differ from the rules is refused, each difference named")
+    p.add_argument("sheet", metavar="SHEET", help="the score sheet, YAML or JSON (see docs/score-sheets.md)")
+    p.add_argument("--out", default=None, help="the log to write (default: the sheet's name with .jsonl)")
+    p.add_argument("--sign", metavar="KEYFILE", default=None,
+                   help="sign the log with this Ed25519 private key (made by `mahjong keygen`)")
     add("keygen", "games:cmd_keygen", "make an Ed25519 key pair for signing logs: FILE (private, owner-only) "
         "and FILE.pub").add_argument("file")
     p = add("soak", "games:cmd_soak", "play many seeded games of each ruleset with every installed bot, stopping "

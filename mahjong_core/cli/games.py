@@ -351,3 +351,47 @@ def cmd_soak(args: argparse.Namespace) -> int:
             print(f"{rid:24s} {played:6d} games {report.deals[rid]:7d} deals")
         print(f"FAILED {failure}" if failure else f"all invariants held: {sum(report.games.values())} games")
     return EXIT_FAILED_CHECK if failure else EXIT_OK
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    """Turn a score sheet into its canonical, sealed replay log; a sheet that differs from the rules is refused.
+
+    The log is written next to the sheet (``game.yaml`` -> ``game.jsonl``) unless ``--out`` names it, never over
+    another file, and then audited like any log before the command says it is done.
+    """
+    from ..replay_check import check
+    from ..sheets.read import read_sheet
+    from ..sheets.record import log_text, record
+
+    sheet = read_sheet(args.sheet)
+    recorded = record(sheet)
+    if recorded.differences:
+        if args.json:
+            print_json({"recorded": None, "differences": [d.to_json() for d in recorded.differences]})
+        else:
+            print(f"{args.sheet}: not recorded - {len(recorded.differences)} figure(s) differ from the rules; "
+                  f"correct the sheet (or `mahjong audit {args.sheet}` for the whole report):", file=sys.stderr)
+            for d in recorded.differences:
+                print("  " + d.text().replace("\n", "\n  "), file=sys.stderr)
+        return EXIT_FAILED_CHECK
+    out = Path(args.out) if args.out else Path(args.sheet).with_suffix(".jsonl")
+    text = log_text(recorded, _signer(args))
+    if out.exists():
+        if out.read_bytes() != text.encode("utf-8"):
+            raise MahjongError("exists and holds another log; not overwritten (give --out another file)",
+                               source=str(out))
+    else:
+        try:
+            with open(out, "x", encoding="utf-8", newline="") as file:
+                file.write(text)
+        except OSError as exc:
+            raise MahjongError(f"cannot write the log: {exc.strerror or exc}", source=str(out)) from None
+    verdict = check(str(out), "audit")
+    if args.json:
+        print_json({"recorded": str(out), "deals": recorded.result.deals, "scores": recorded.result.scores,
+                    "audit": verdict.to_json()})
+    else:
+        print(f"{args.sheet}: recorded {recorded.result.deals} deals as {out}; final scores "
+              f"{dict(zip(sheet.players, recorded.result.scores, strict=True))}")
+        print(verdict.text())
+    return EXIT_OK if verdict.ok else EXIT_FAILED_CHECK

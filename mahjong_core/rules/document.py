@@ -147,6 +147,17 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
     :param source: the file name used in error messages.
     :raises RulesetError: located at a line or a JSON path.
     """
+    return parse_yaml_mapping(text, source, expected="a mapping with id, version and name")
+
+
+def parse_yaml_mapping(text: str, source: str, *, expected: str) -> dict[str, Any]:
+    """Parse any of the project's hand-written YAML files (rulesets, score sheets) under the same rules.
+
+    The checks of this module apply, and where each JSON path is written is remembered for :func:`marks_of`.
+
+    :param expected: what an empty file should have held, for its message.
+    :raises RulesetError: located at a line or a JSON path.
+    """
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise RulesetError(f"file is larger than {MAX_BYTES} bytes", source=source)
     try:
@@ -160,7 +171,7 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
     except RecursionError:  # the pure-Python parser (without libyaml) recurses into nesting
         raise RulesetError(f"nested more than {MAX_DEPTH} maps or lists deep", source=source) from None
     if root is None:
-        raise RulesetError("file is empty; expected a mapping with id, version and name", source=source)
+        raise RulesetError(f"file is empty; expected {expected}", source=source)
     marks: dict[str, tuple[int, int]] = {}
     _check_nodes(root, "$", source, set(), None, 0, marks)
     if len(_MARKS) > 16:

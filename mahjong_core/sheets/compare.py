@@ -1,0 +1,282 @@
+"""What the table wrote against what the rules give: each difference named, with the items that explain it.
+
+A referee checking a sheet wants more than "deal 3 is wrong": which
+player's figure, by how much, and why the rules give another -- the scoring
+items with their sources for a hand value, the payments with their reasons
+for a settlement.  Where the shape of a difference says what was probably
+forgotten (a factor of two is a doubling; a payment the rules have another
+player make is a payment by the wrong player; half of what East pays or
+receives is East's double) the difference says so, with the rule's source.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..rules import Ruleset
+    from .read import Sheet, SheetDeal
+
+__all__ = ["Difference", "RulesDeal", "compare", "rules_deals"]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One figure of the sheet that the rules do not give.
+
+    :param deal: the deal's index (0-based; shown 1-based).
+    :param player: the player it is about, by name, or ``None`` for the deal as a whole.
+    :param path: where in the sheet the figure is written (a JSON path).
+    :param line: that path's line in the file, where known.
+    :param message: the difference: what the sheet has, what the rules give.
+    :param explanation: the items or payments that explain the rules' figure, and any likely cause.
+    """
+
+    deal: int
+    player: str | None
+    path: str
+    line: int | None
+    message: str
+    explanation: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        where = f"deal {self.deal + 1}" + (f" (line {self.line})" if self.line else "")
+        who = f", {self.player}" if self.player else ""
+        return "\n".join([f"{where}{who}: {self.message}", *(f"    {e}" for e in self.explanation)])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal + 1, "player": self.player, "path": self.path, "line": self.line,
+                "message": self.message, "explanation": list(self.explanation)}
+
+
+@dataclass
+class RulesDeal:
+    """One deal as the rules re-derived it: each scored hand's event, the payments and the totals after them."""
+
+    dealer: int = 0
+    scores: dict[int, dict[str, Any]] = field(default_factory=dict)
+    payments: list[tuple[int, int, int, str]] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    penalty: str | None = None
+
+
+def rules_deals(events: Iterable[dict[str, Any]]) -> list[RulesDeal]:
+    """The deals of a produced event stream, in order."""
+    deals: list[RulesDeal] = []
+    for event in events:
+        kind = event["type"]
+        if kind == "deal_start":
+            deals.append(RulesDeal(dealer=event["dealer"]))
+        elif kind == "score":
+            deals[-1].scores[event["seat"]] = event
+        elif kind == "settlement":
+            deals[-1].payments = [(a, b, n, r) for a, b, n, r in event["payments"]]
+            deals[-1].totals = list(event["scores"])
+        elif kind == "penalty":
+            deals[-1].penalty = event["rule"]
+    return deals
+
+
+def compare(sheet: Sheet, deals: list[RulesDeal], rotation: Iterable[tuple[int, str, str]] = ()) -> list[Difference]:
+    """Every difference between the sheet's written figures and the rules' (empty: the sheet is right)."""
+    out: list[Difference] = []
+    for index, said, by_rules in rotation:
+        path = f"$.deals[{index}]"
+        out.append(Difference(index, None, path, sheet.line_of(path), f"the sheet says {said}; by the rules' "
+                              f"rotation {by_rules}"))
+    carried: dict[int, tuple[int, int]] = {}  # seat -> (the last written total's difference, its deal)
+    for deal, ruled in zip(sheet.deals, deals, strict=False):
+        out += _compare_deal(sheet, deal, ruled, carried)
+    return sorted(out, key=lambda d: (d.deal, d.line or 0))
+
+
+def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal,
+                  carried: dict[int, tuple[int, int]]) -> list[Difference]:
+    names = sheet.players
+    out: list[Difference] = []
+
+    def diff(player: int | None, path: str, message: str, explanation: Iterable[str] = ()) -> None:
+        out.append(Difference(deal.index, None if player is None else names[player], path, sheet.line_of(path),
+                              message, tuple(explanation)))
+
+    written = deal.written
+    for seat, value in sorted(written.values.items()):
+        score = ruled.scores.get(seat)
+        have = score["value"] if score is not None else 0
+        if value != have:
+            diff(seat, _path(deal.path, "values", names[seat]), f"the sheet values the hand at {value}, the rules "
+                 f"at {have}", _value_explanation(sheet.ruleset, score, value, have))
+    ruled_net = _net(ruled.payments, len(names))
+    if written.payments is not None:
+        out += _compare_payments(sheet, deal, ruled)
+    for seat, value in sorted(written.net.items()):
+        if value != ruled_net[seat]:
+            diff(seat, _path(deal.path, "net", names[seat]), f"the sheet has {_signed(value)} for this deal, the "
+                 f"rules {_signed(ruled_net[seat])}",
+                 _payments_of(sheet, ruled, seat) + _east_hint(sheet, deal, ruled, seat, value))
+    for seat, value in sorted(written.totals.items()):
+        have = ruled.totals[seat] if seat < len(ruled.totals) else 0
+        before = carried.get(seat)
+        carried[seat] = (value - have, deal.index)
+        if value == have:
+            continue
+        note = []
+        if before is not None and before[0] == value - have:
+            note.append(f"off by the same {_signed(value - have)} as the running total after deal {before[1] + 1}: "
+                        "carried, not a new mistake")
+        diff(seat, _path(deal.path, "totals", names[seat]), f"the sheet's running total is {value}, the "
+             f"rules' {have}", note)
+    return out
+
+
+def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[Difference]:
+    """The sheet's payments against the rules', payee by payee (several payments between two players add up).
+
+    Where a payee receives the same amounts on the sheet as by the rules, but from other players, the
+    difference is one: payments by the wrong players.  Otherwise each pair that differs is one.
+    """
+    names = sheet.players
+    assert deal.written.payments is not None
+    written: dict[tuple[int, int], int] = defaultdict(int)
+    where: dict[tuple[int, int], str] = {}
+    for payer, payee, amount, path in deal.written.payments:
+        written[(payer, payee)] += amount
+        where.setdefault((payer, payee), path)
+    rules: dict[tuple[int, int], int] = defaultdict(int)
+    reasons: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for payer, payee, amount, reason in ruled.payments:
+        rules[(payer, payee)] += amount
+        reasons[(payer, payee)].append(f"{amount} ({reason})")
+    out: list[Difference] = []
+    whole = f"{deal.path}.payments"
+
+    def rule_rows(pairs: Iterable[tuple[int, int]]) -> list[str]:
+        return [f"rules: {names[p]} -> {names[q]} {', '.join(reasons[(p, q)])}" for p, q in pairs if (p, q) in rules]
+
+    for payee in sorted({q for _, q in written} | {q for _, q in rules}):
+        sheet_by = {p: n for (p, q), n in written.items() if q == payee and n}
+        rules_by = {p: n for (p, q), n in rules.items() if q == payee and n}
+        if sheet_by == rules_by:
+            continue
+        wrong = sorted(p for p in set(sheet_by) | set(rules_by) if sheet_by.get(p) != rules_by.get(p))
+        if sorted(sheet_by.values()) == sorted(rules_by.values()):
+            path = next((where[(p, payee)] for p in wrong if (p, payee) in where), whole)
+            said = ", ".join(f"{names[p]} pay {sheet_by[p]}" for p in wrong if p in sheet_by)
+            ruled_text = ", ".join(f"{names[p]} pays {rules_by[p]}" for p in wrong if p in rules_by)
+            notes = [f"{names[deal.discarder]} gave the winning tile (`from`)"] if deal.discarder in wrong else []
+            out.append(Difference(deal.index, names[payee], path, sheet.line_of(path),
+                                  f"payments to {names[payee]} by the wrong players: the sheet has {said}; by the "
+                                  f"rules {ruled_text}", (*rule_rows((p, payee) for p in wrong), *notes)))
+            continue
+        for payer in wrong:
+            pair = (payer, payee)
+            have, want = sheet_by.get(payer, 0), rules_by.get(payer, 0)
+            path = where.get(pair, whole)
+            if not have:
+                message = f"the sheet has no payment from {names[payer]} to {names[payee]}; the rules have {want}"
+            elif not want:
+                message = (f"the sheet has {names[payer]} pay {names[payee]} {have}; the rules have no payment "
+                           f"between them this way")
+            else:
+                message = f"the sheet has {names[payer]} pay {names[payee]} {have}, the rules {want}"
+            out.append(Difference(deal.index, names[payer], path, sheet.line_of(path), message,
+                                  (*rule_rows([pair]), *_pair_east_hint(sheet, ruled, pair, have, want))))
+    return out
+
+
+def _path(deal_path: str, key: str, name: str) -> str:
+    return f"{deal_path}.{key}.{name}" if name.isidentifier() else f"{deal_path}.{key}[{name!r}]"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _net(payments: list[tuple[int, int, int, str]], players: int) -> list[int]:
+    net = [0] * players
+    for payer, payee, amount, _ in payments:
+        net[payer] -= amount
+        net[payee] += amount
+    return net
+
+
+def _items(score: dict[str, Any] | None) -> list[str]:
+    if score is None:
+        return ["the rules score nothing for this hand"]
+    lines = []
+    for item in score.get("items", ()):
+        count = f" x{item['count']}" if item.get("count", 1) != 1 else ""
+        detail = f" ({item['detail']})" if item.get("detail") else ""
+        source = f"  [{item['source']}]" if item.get("source") else ""
+        lines.append(f"{item['name']}{detail}: {item['kind']} {item['value']}{count}{source}")
+    if score.get("limit"):
+        lines.append(f"limited: {score['limit']}")
+    return lines
+
+
+def _value_explanation(ruleset: Ruleset, score: dict[str, Any] | None, written: int, have: int) -> list[str]:
+    lines = [f"rules: {line}" for line in _items(score)]
+    if written <= 0 or have <= 0 or score is None:
+        return lines
+    big, small = max(written, have), min(written, have)
+    if big % small or (big // small) & (big // small - 1):
+        return lines  # not a power of two: no doubling explains it
+    factor = big // small
+    doublings = factor.bit_length() - 1
+    counted = sum(i["value"] * i.get("count", 1) for i in score.get("items", ()) if i.get("kind") == "doubling")
+    plural = "s" if doublings > 1 else ""
+    if written > have:
+        lines.append(f"a factor of {factor}: {doublings} doubling{plural} too many on the sheet (the rules count "
+                     f"{counted})")
+    elif counted >= doublings:
+        lines.append(f"a factor of {factor}: {doublings} doubling{plural} missing from the sheet (the rules count "
+                     f"{counted})")
+    return lines
+
+
+def _payments_of(sheet: Sheet, ruled: RulesDeal, seat: int) -> list[str]:
+    names = sheet.players
+    rows = [f"rules: {names[a]} -> {names[b]} {n} ({r})" for a, b, n, r in ruled.payments if seat in (a, b)]
+    if ruled.penalty:
+        rows.append(f"rules: the penalty {ruled.penalty} replaced the hand's settlement")
+    return rows or ["rules: no payment for this player in this deal"]
+
+
+def _east_source(sheet: Sheet) -> str | None:
+    """``east_pays_double`` and its source, where the ruleset doubles East's payments."""
+    ruleset = sheet.ruleset
+    if not ruleset.get("east_pays_double"):
+        return None
+    try:
+        return f"east_pays_double, {ruleset.source_of('parameters.east_pays_double')}"
+    except Exception:  # noqa: BLE001 -- a third-party table without a citation path: name the parameter alone
+        return "east_pays_double"
+
+
+def _east_hint(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, seat: int, written: int) -> list[str]:
+    """East's double forgotten: the sheet's figure is what the payments to or from East give when not doubled."""
+    source = _east_source(sheet)
+    if source is None:
+        return []
+    dealer = ruled.dealer
+    undoubled = 0
+    for payer, payee, amount, _ in ruled.payments:
+        if seat not in (payer, payee):
+            continue
+        if dealer in (payer, payee) and amount % 2 == 0:
+            amount //= 2
+        undoubled += amount if payee == seat else -amount
+    if undoubled != written or undoubled == _net(ruled.payments, len(sheet.players))[seat]:
+        return []
+    return [f"the sheet's figure is the rules' with East's payments not doubled: East ({sheet.players[dealer]}) "
+            f"pays and receives double ({source})"]
+
+
+def _pair_east_hint(sheet: Sheet, ruled: RulesDeal, pair: tuple[int, int], have: int, want: int) -> list[str]:
+    source = _east_source(sheet)
+    if source is None or ruled.dealer not in pair or want != 2 * have:
+        return []
+    return [f"half the rules' amount: East ({sheet.players[ruled.dealer]}) pays and receives double ({source})"]

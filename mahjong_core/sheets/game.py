@@ -1,0 +1,209 @@
+"""A game re-enacted from its revealed hands: the engine's own scoring and settlement, without the moves.
+
+A score sheet knows how each deal ended -- every hand as it was laid down,
+who won with which tile and how -- but not the draws and discards that led
+there.  So rather than computing scores beside the engine (and drifting from
+it), :class:`SheetGame` *is* the engine: a :class:`~mahjong_core.engine.Game`
+whose deals, instead of being played, set the table to the revealed hands and
+end at once.  From there everything is the engine's: the win context comes
+from the ruleset's ``mahjong_win_context`` hooks (with the sheet's situation
+flags over them), each hand is scored by ``mahjong_score_hand``, penalties
+and payments come from ``mahjong_penalties`` and ``mahjong_settle``, the next
+dealer and round from ``mahjong_next_deal``, and the end of the game from
+``mahjong_game_over`` -- the same calls, in the same order, as in a played
+game, with any state the hooks keep across deals (consecutive wins, the
+bank) kept the same way.  The events it emits are a replay log's, with one
+``revealed`` event per deal in place of the wall, the dealing and the turns.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game
+from ..errors import MahjongError, ReplayError, RulesetError
+from ..melds import MeldKind
+from ..notation import format_hand
+from ..table import Action, Outcome, Payment, Table
+from ..tiles import EAST, KINDS
+from .read import SheetDeal, SheetError
+
+if TYPE_CHECKING:
+    from ..engine import TileSource
+    from ..rules import Ruleset
+
+__all__ = ["SheetGame", "revealed_fields"]
+
+#: Turns a message and a place of the deal (a sheet's JSON path, or a log's ``event N``) into the error to raise.
+Locator = Callable[[str, str], MahjongError]
+
+
+class _NoMoves:
+    """A seat of a game re-enacted from revealed hands: it is never asked for a move, since none is played."""
+
+    kind = "human"
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        raise MahjongError(f"a game re-enacted from revealed hands asks no decisions (asked seat {seat}, {phase})")
+
+
+def revealed_fields(deal: SheetDeal) -> dict[str, Any]:
+    """The ``revealed`` event's fields for a deal: the hands as laid down, the flags, who had called, the facts."""
+    fields: dict[str, Any] = {
+        "hands": [None if hand is None else format_hand(hand) for hand in deal.hands],
+        "flags": sorted(deal.flags),
+        "calling": sorted(deal.calling),
+    }
+    if deal.facts:
+        fields["facts"] = dict(sorted(deal.facts.items()))
+    return fields
+
+
+class SheetGame(Game):
+    """A game whose deals are the given revealed hands, scored, settled and rotated by the engine's hooks.
+
+    :param deals: the deals in order; the game has as many as the rules allow (a sheet with more is an error).
+    :param locate: builds the error for a deal's mistake at a place of its source.
+    :param emit: receives every event, as a played game's would.
+    """
+
+    def __init__(self, ruleset: Ruleset, names: Sequence[str], deals: Sequence[SheetDeal], *,
+                 locate: Locator, emit: Callable[[dict[str, Any]], None] | None = None):
+        self.deals = list(deals)
+        self._locate = locate
+        #: ``(deal index, what the sheet says, what the rules say)`` where the sheet's dealer or round differ.
+        self.rotation_differences: list[tuple[int, str, str]] = []
+        super().__init__(ruleset, [_NoMoves(n) for n in names], None, emit=emit, max_deals=len(self.deals),
+                         tile_source_factory=self._no_wall)
+        family = ruleset.scoring_family
+        facts = family.facts(ruleset) if family is not None and family.facts is not None else None
+        self._facts = facts
+        #: Whether every hand is scored (and so must be given): a family that declares no facts is assumed to.
+        self._losers_scored = facts is None or facts.loser is not None
+
+    @staticmethod
+    def _no_wall(game: Game) -> TileSource:
+        raise MahjongError("a game re-enacted from revealed hands has no wall")
+
+    def play_deal(self) -> Outcome:
+        t = self.table
+        deal = self.deals[t.deal_number]
+        self._check_rotation(deal)
+        t.new_deal()
+        t.wall = None
+        t.phase = "deal"
+        self.event("table", "deal_start", deal=t.deal_number, round=t.round_index, dealer=t.dealer,
+                   prevalent_wind=t.prevalent_wind, wall_commitment=None)
+        self._lay_down(deal)
+        self.event("table", "revealed", **revealed_fields(deal))
+        t.phase = "turns"
+        if deal.winner is None:
+            outcome = Outcome("draw")
+        else:
+            assert deal.tile is not None and deal.how is not None  # the reader gives every win a tile and a how
+            t.last_discarder = deal.discarder if deal.how == "discard" else None
+            t.first_go_around = bool({"first_go_around", "first_discard", "heavenly", "earthly"} & deal.flags)
+            self._check_win(deal)
+            outcome = self._win_outcome(deal.winner, deal.tile, deal.how, deal.discarder)
+        self._finish_deal(outcome, None)
+        return outcome
+
+    def _score_and_settle(self, outcome: Outcome) -> list[Payment]:
+        """The engine's scoring and settlement; a hand it cannot score is the sheet's mistake, named at the deal."""
+        try:
+            return super()._score_and_settle(outcome)
+        except (RulesetError, ReplayError, SheetError):
+            raise  # a ruleset's own fault, or already located
+        except MahjongError as exc:
+            deal = self.deals[self.table.deal_number]
+            raise self._locate(f"the rules cannot score the hands as written: {exc.message}",
+                               f"{deal.path}.hands") from None
+
+    def _check_rotation(self, deal: SheetDeal) -> None:
+        t = self.table
+        if deal.dealer is not None and deal.dealer != t.dealer:
+            names = [p.name for p in self.players]
+            self.rotation_differences.append((deal.index, f"East (the dealer) is {names[deal.dealer]}",
+                                               f"{names[t.dealer]} is East"))
+        if deal.round_wind is not None and deal.round_wind != t.prevalent_wind:
+            winds = ("East", "South", "West", "North")
+            self.rotation_differences.append((deal.index, f"the round wind is {winds[deal.round_wind]}",
+                                               f"it is {winds[t.prevalent_wind]}"))
+
+    def _lay_down(self, deal: SheetDeal) -> None:
+        """Put the revealed hands on the table; a tile seen more often than the set holds it is an error."""
+        t = self.table
+        seen: Counter[int] = Counter()
+        names = [p.name for p in self.players]
+        if len(deal.hands) != t.players:
+            raise self._locate(f"the deal reveals {len(deal.hands)} hands; {self.ruleset.id} seats {t.players}",
+                               f"{deal.path}.hands")
+        for seat, hand in enumerate(deal.hands):
+            s = t.seats[seat]
+            s.calling = seat in deal.calling
+            if hand is None:
+                if deal.winner is not None and (seat == deal.winner or self._losers_scored):
+                    raise self._locate(f"give {names[seat]}'s hand: under {self.ruleset.id} every hand is scored",
+                                       f"{deal.path}.hands")
+                continue
+            tiles = [*hand.concealed, *(x for m in hand.melds for x in m.tiles), *hand.bonus]
+            if hand.winning_tile is not None:
+                tiles.append(hand.winning_tile)
+            seen.update(tiles)
+            for kind in hand.concealed:
+                s.counts[kind] += 1
+            if seat == deal.winner and hand.winning_tile is not None:
+                s.counts[hand.winning_tile] += 1
+            s.melds = list(hand.melds)
+            s.bonus = list(hand.bonus)
+        if deal.winner is not None:
+            won = t.seats[deal.winner]
+            won.calling_from_start = "calling_from_start" in deal.flags
+            won.calling = won.calling or won.calling_from_start or "calling" in deal.flags
+            t.last_replacement_reason = "kong" if any(m.kind is MeldKind.KONG for m in won.melds) else "bonus"
+        copies = Counter(self.tile_set)
+        for kind, n in sorted(seen.items()):
+            if n > copies[kind]:
+                raise self._locate(f"the hands show {KINDS[kind].code} {n} times; the tile set of "
+                                   f"{self.ruleset.id} has {copies[kind]}", f"{deal.path}.hands")
+
+    def _check_win(self, deal: SheetDeal) -> None:
+        """The winner's hand is a mahjong under the rules, and the rules have every fact they read."""
+        assert deal.winner is not None and deal.tile is not None and deal.how is not None
+        from .. import situation
+
+        name = self.players[deal.winner].name
+        context = self._win_context(deal.winner, deal.tile, deal.how)
+        if self._facts is not None:
+            lacking = situation.missing(context, self._facts.winner)
+            if lacking:
+                raise self._locate(f"scoring under {self.ruleset.id} needs the fact(s) {', '.join(lacking)}, which "
+                                   f"no flag gives; give each under the deal's `facts:` (e.g. {lacking[0]}: true)",
+                                   deal.path)
+        hand = self.table.seats[deal.winner].to_hand(deal.tile)
+        objections = self.hook.mahjong_win_objections(ruleset=self.ruleset, table=self.table, seat=deal.winner,
+                                                      hand=hand, context=context)
+        if objections:
+            raise self._locate(f"{name}'s hand is not a mahjong under {self.ruleset.id}: {objections[0]}",
+                               f"{deal.path}.hands")
+
+    def _win_context(self, seat: int, tile: int, how: str) -> dict[str, Any]:
+        """The hooks' context for the win, with the sheet's flags and facts over it (the sheet saw the table)."""
+        from .. import situation
+
+        context = super()._win_context(seat, tile, how)
+        deal = self.deals[self.table.deal_number]
+        t = self.table
+        try:
+            given = situation.win_context(deal.flags, seat=EAST + t.seat_wind(seat),
+                                          round_wind=EAST + t.prevalent_wind, winning_tile=tile, facts=deal.facts)
+        except MahjongError as exc:
+            raise self._locate(f"flags: {exc.message}", f"{deal.path}.flags") from None
+        given.pop("discarder", None)  # whose discard it was is the table's: the hooks read it from there
+        context.update(given)
+        return context

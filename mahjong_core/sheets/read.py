@@ -1,0 +1,375 @@
+"""Reading a score sheet: the YAML (or JSON) a person writes at a physical table, checked and located.
+
+A sheet is written by hand, after the game or between deals, so every
+mistake in it is reported the way a person can fix it: the file, the line
+and column, and what was expected -- a misspelt player's name gets the name
+it was probably meant to be, a hand in the tile notation gets the character
+where it goes wrong.  Nothing here knows a ruleset's scoring: the sheet is
+turned into per-deal facts (:class:`SheetDeal`), and the engine's own hooks
+score and settle them (:mod:`.game`).  See ``docs/score-sheets.md`` for the
+format and ``schemas/score-sheet.schema.json`` for its schema.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..bounded_read import read_bounded
+from ..errors import MahjongError, RulesetError
+from ..rules.document import MAX_BYTES, marks_of, parse_yaml_mapping
+
+if TYPE_CHECKING:
+    from ..melds import Hand
+    from ..rules import Ruleset
+    from ..schema_compile import Checker
+
+__all__ = ["Sheet", "SheetDeal", "SheetError", "Written", "is_sheet_path", "read_sheet", "sheet_schema"]
+
+#: Files read as score sheets rather than replay logs (a log is JSON Lines, ``.jsonl``).
+SHEET_SUFFIXES = (".yaml", ".yml", ".json")
+_HOWS = ("discard", "self_drawn", "replacement", "robbing_kong")
+_PAYMENT = re.compile(r"^(?P<payer>.+?)\s+->\s+(?P<payee>.+?)\s+(?P<amount>[0-9]+)$")
+
+
+class SheetError(MahjongError):
+    """A score sheet that cannot be read as one: located at its file, line and column."""
+
+
+def is_sheet_path(path: str | Path) -> bool:
+    """Whether ``path`` names a score sheet (``.yaml``, ``.yml``, ``.json``) rather than a replay log."""
+    return Path(path).suffix.lower() in SHEET_SUFFIXES
+
+
+@cache
+def sheet_schema() -> dict[str, Any]:
+    """The published JSON Schema of a score sheet."""
+    text = resources.files("mahjong_core.schemas").joinpath("score-sheet.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@dataclass(frozen=True)
+class Written:
+    """The figures the table wrote for one deal, by seat; each with the JSON path it was written at."""
+
+    values: dict[int, int] = field(default_factory=dict)
+    net: dict[int, int] = field(default_factory=dict)
+    totals: dict[int, int] = field(default_factory=dict)
+    #: ``(payer, payee, amount, path)`` rows, or ``None`` when the sheet lists no payments.
+    payments: list[tuple[int, int, int, str]] | None = None
+
+
+@dataclass(frozen=True)
+class SheetDeal:
+    """One deal as the sheet tells it.
+
+    :param hands: each seat's revealed hand, ``None`` where the sheet gives none.
+    :param tile: the winning tile (the winner's ``+TILE``); ``None`` for a drawn deal.
+    :param flags: the win's situation flags (:data:`mahjong_core.situation.FLAGS`), the ``how`` among them.
+    :param dealer: the seat the sheet names as East, ``None`` if it does not say (the rules' rotation decides).
+    :param round_wind: the round wind the sheet names (0 East .. 3 North), or ``None``.
+    """
+
+    index: int
+    path: str
+    hands: tuple[Hand | None, ...]
+    winner: int | None
+    how: str | None
+    discarder: int | None
+    tile: int | None
+    flags: frozenset[str]
+    facts: Mapping[str, Any]
+    calling: frozenset[int]
+    dealer: int | None
+    round_wind: int | None
+    written: Written
+
+
+@dataclass
+class Sheet:
+    """A read score sheet: its ruleset, its players by seat, its deals, and where each value is written."""
+
+    source: str
+    ruleset: Ruleset
+    players: list[str]
+    deals: list[SheetDeal]
+    meta: dict[str, str]
+    marks: dict[str, tuple[int, int]]
+
+    def line_of(self, path: str) -> int | None:
+        """The line a JSON path of the sheet is written on (or the nearest enclosing path's)."""
+        mark = _mark(self.marks, path)
+        return mark[0] if mark else None
+
+    def error(self, message: str, path: str) -> SheetError:
+        """A :class:`SheetError` at ``path`` of this sheet, with its line and column."""
+        return _at(SheetError(message, source=self.source, place=path), self.marks)
+
+
+def _mark(marks: dict[str, tuple[int, int]], path: str) -> tuple[int, int] | None:
+    """Where ``path`` is written: its own line and column, or the nearest enclosing path's."""
+    while path:
+        if path in marks:
+            return marks[path]
+        cut = max(path.rfind("."), path.rfind("["))
+        path = path[:cut] if cut > 0 else ""
+    return None
+
+
+def _at(error: SheetError, marks: dict[str, tuple[int, int]]) -> SheetError:
+    mark = _mark(marks, error.place or "")
+    return error.at(*mark) if mark else error
+
+
+def _key(path: str, key: str) -> str:
+    return f"{path}.{key}" if key.isidentifier() else f"{path}[{key!r}]"
+
+
+def read_sheet(path: str | Path) -> Sheet:
+    """Read and check the score sheet at ``path``.
+
+    :raises SheetError: for an unreadable file, a schema error, an unknown ruleset or player, a hand that
+        does not parse, or facts that contradict each other -- the first one, at its line and column.
+    """
+    source = str(path)
+    data = read_bounded(path, MAX_BYTES, what="the score sheet", error=SheetError)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SheetError(f"not UTF-8 text (byte {exc.start + 1})", source=source) from None
+    return parse_sheet(text, source, base=Path(path).parent)
+
+
+def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
+    """Check a score sheet's text (see :func:`read_sheet`); ``base`` is the folder a ruleset path is relative to."""
+    try:
+        document = parse_yaml_mapping(text, source, expected="a score sheet: sheet, ruleset, players and deals")
+    except RulesetError as exc:
+        raise _as_sheet_error(exc) from None
+    marks = marks_of(text, source)
+    _check_schema(document, source, marks)
+    ruleset = _ruleset(document["ruleset"], base, source, marks)
+    players = list(document["players"])
+    seats = int(ruleset.param("players"))
+    if len(players) != seats:
+        raise _at(SheetError(f"{ruleset.id} is played by {seats} players; the sheet names {len(players)}",
+                             source=source, place="$.players"), marks)
+    reader = _DealReader(source, players, marks)
+    deals = [reader.deal(i, raw) for i, raw in enumerate(document["deals"])]
+    meta: dict[str, str] = {k: document[k] for k in ("title", "date", "place", "notes") if k in document}
+    return Sheet(source, ruleset, players, deals, meta, marks)
+
+
+def _as_sheet_error(exc: RulesetError) -> SheetError:
+    out = SheetError(exc.message, source=exc.source, place=exc.place)
+    if exc.line is not None and exc.column is not None:
+        out.at(exc.line, exc.column)
+    return out
+
+
+@cache
+def _checker() -> Checker:
+    from ..schema_compile import Checker
+
+    return Checker(sheet_schema())
+
+
+def _check_schema(document: dict[str, Any], source: str, marks: dict[str, tuple[int, int]]) -> None:
+    checker = _checker()
+    if checker.valid(document):
+        return
+    from jsonschema.exceptions import best_match
+
+    error = best_match(checker.explain.iter_errors(document))
+    if error is None:
+        return
+    from ..rules.ruleset import json_path
+
+    place = json_path(list(error.absolute_path))
+    message = error.message
+    if error.validator == "additionalProperties":
+        import difflib
+
+        allowed = list((error.schema.get("properties") or {}) if isinstance(error.schema, dict) else {})
+        extra = sorted(set(error.instance) - set(allowed)) if isinstance(error.instance, dict) else []
+        if extra:
+            close = difflib.get_close_matches(extra[0], allowed, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            message = f"unknown key {extra[0]!r}{hint}; expected one of {', '.join(allowed)}"
+            place = _key(place, extra[0])
+    elif error.validator == "pattern" and "->" in str(error.validator_value):
+        message = f"{error.instance!r} is not a payment; write it as `PAYER -> PAYEE AMOUNT`"
+    raise _at(SheetError(message, source=source, place=place), marks)
+
+
+def _ruleset(name: str, base: Path | None, source: str, marks: dict[str, tuple[int, int]]) -> Ruleset:
+    from ..rules import load_ruleset
+    from ..rules.loader import is_ruleset_path
+
+    target: str | Path = name
+    if is_ruleset_path(name) and base is not None and not Path(name).is_absolute():
+        target = base / name
+    try:
+        return load_ruleset(target)
+    except RulesetError as exc:
+        if is_ruleset_path(name):
+            raise  # the house-rule file's own error, at its own line
+        raise _at(SheetError(exc.message, source=source, place="$.ruleset"), marks) from None
+
+
+class _DealReader:
+    """Turns each deal's mapping into a :class:`SheetDeal`, naming every mistake at its path."""
+
+    def __init__(self, source: str, players: list[str], marks: dict[str, tuple[int, int]]):
+        self.source, self.players, self.marks = source, players, marks
+
+    def fail(self, message: str, path: str) -> SheetError:
+        return _at(SheetError(message, source=self.source, place=path), self.marks)
+
+    def seat(self, name: str, path: str) -> int:
+        if name in self.players:
+            return self.players.index(name)
+        import difflib
+
+        close = difflib.get_close_matches(name, self.players, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise self.fail(f"{name!r} is not one of the players{hint}; the players are {', '.join(self.players)}",
+                        path)
+
+    def by_seat(self, mapping: Mapping[str, Any], path: str) -> dict[int, Any]:
+        return {self.seat(name, _key(path, name)): value for name, value in mapping.items()}
+
+    def deal(self, index: int, raw: dict[str, Any]) -> SheetDeal:
+        from .. import situation
+
+        path = f"$.deals[{index}]"
+        hands = self._hands(raw.get("hands") or {}, _key(path, "hands"))
+        winner = self.seat(raw["winner"], _key(path, "winner")) if "winner" in raw else None
+        if winner is None and not raw.get("drawn"):
+            raise self.fail("say who won (`winner: NAME`) or that the deal was drawn (`drawn: true`)", path)
+        if winner is not None and raw.get("drawn"):
+            raise self.fail("a deal is either won (`winner`) or drawn (`drawn: true`), not both", _key(path, "drawn"))
+        flags: set[str] = set()
+        for i, name in enumerate(raw.get("flags") or ()):
+            try:
+                got, winds = situation.notation_flags([name], self.source)
+            except MahjongError as exc:
+                raise self.fail(exc.message, f"{_key(path, 'flags')}[{i}]") from None
+            if winds:
+                raise self.fail(f"{name!r}: the winds are the rules' rotation (or `dealer`/`round`), not flags",
+                                f"{_key(path, 'flags')}[{i}]")
+            flags |= got
+        discarder = self.seat(raw["from"], _key(path, "from")) if "from" in raw else None
+        calling = frozenset(self.seat(name, f"{_key(path, 'calling')}[{i}]")
+                            for i, name in enumerate(raw.get("calling") or ()))
+        how, tile = None, None
+        if winner is None:
+            for key in ("from", "how", "flags", "facts"):
+                if raw.get(key):
+                    raise self.fail(f"a drawn deal has no {key!r}: it is about a win", _key(path, key))
+        else:
+            how, tile = self._win(raw, path, winner, hands, discarder, flags)
+            flags |= {how} - {"discard"}
+            if winner in calling:
+                flags.add("calling")
+        for seat, hand in enumerate(hands):
+            if hand is None or seat == winner:
+                continue
+            where = _key(_key(path, "hands"), self.players[seat])
+            if hand.winning_tile is not None:
+                raise self.fail(f"{self.players[seat]} did not win: a losing hand has no +TILE", where)
+            if hand.situations:
+                raise self.fail(f"{self.players[seat]} did not win: situation flags (!{sorted(hand.situations)[0]}) "
+                                "belong to the winner's hand or the deal's `flags`", where)
+        written = self._written(raw, path)
+        return SheetDeal(
+            index=index, path=path, hands=tuple(hands), winner=winner, how=how, discarder=discarder, tile=tile,
+            flags=frozenset(flags), facts=dict(raw.get("facts") or {}), calling=calling,
+            dealer=self.seat(raw["dealer"], _key(path, "dealer")) if "dealer" in raw else None,
+            round_wind="ESWN".index(raw["round"]) if "round" in raw else None, written=written)
+
+    def _hands(self, raw: Mapping[str, str], path: str) -> list[Hand | None]:
+        from ..notation import parse_hand
+
+        hands: list[Hand | None] = [None] * len(self.players)
+        for name, text in raw.items():
+            where = _key(path, name)
+            seat = self.seat(name, where)
+            try:
+                hands[seat] = parse_hand(text, source=self.source)
+            except MahjongError as exc:
+                raise self.fail(f"{self.players[seat]}'s hand: {exc.message}"
+                                f"{' at ' + exc.place if exc.place else ''} of {text!r}", where) from None
+        return hands
+
+    def _win(self, raw: Mapping[str, Any], path: str, winner: int, hands: list[Hand | None],
+             discarder: int | None, flags: set[str]) -> tuple[str, int]:
+        from dataclasses import replace
+
+        name = self.players[winner]
+        hand = hands[winner]
+        where = _key(_key(path, "hands"), name)
+        if hand is None:
+            raise self.fail(f"give the winner's hand: `{name}: \"...  +TILE\"` under hands",
+                            _key(path, "hands"))
+        if hand.winning_tile is None:
+            raise self.fail(f"{name} won: mark the winning tile in the hand with +TILE (e.g. \"... +5s\")", where)
+        from .. import situation
+
+        try:
+            hand_flags, winds = situation.notation_flags(sorted(hand.situations), self.source)
+        except MahjongError as exc:
+            raise self.fail(f"{name}'s hand: {exc.message}", where) from None
+        if winds:
+            raise self.fail("the winds are the rules' rotation (or the deal's `dealer`/`round`), not hand flags",
+                            where)
+        flags |= hand_flags
+        hands[winner] = replace(hand, situations=frozenset())
+        how = raw.get("how")
+        named = [h for h in _HOWS[1:] if h in flags]
+        if how is None:
+            how = named[0] if named else ("discard" if discarder is not None else None)
+        if how is None:
+            raise self.fail(f"say how {name} won: `from: NAME` (whose discard), or `how: self_drawn`, "
+                            "`how: replacement` or `how: robbing_kong` (with `from:` the player robbed)", path)
+        if any(h != how for h in named):
+            raise self.fail(f"`how: {how}` contradicts the flag {named[0]!r}", _key(path, "how"))
+        if how in ("discard", "robbing_kong"):
+            if discarder is None:
+                raise self.fail(f"a win by {how.replace('_', ' ')} names whose tile it was: `from: NAME`", path)
+            if discarder == winner:
+                raise self.fail(f"{name} cannot win on their own {'discard' if how == 'discard' else 'kong'}",
+                                _key(path, "from"))
+        elif discarder is not None:
+            raise self.fail(f"a {how.replace('_', ' ')} win takes no one's tile: drop `from`", _key(path, "from"))
+        return how, hand.winning_tile
+
+    def _written(self, raw: Mapping[str, Any], path: str) -> Written:
+        payments = None
+        if "payments" in raw:
+            payments = []
+            for i, text in enumerate(raw["payments"]):
+                where = f"{_key(path, 'payments')}[{i}]"
+                m = _PAYMENT.match(text.strip())
+                if m is None:
+                    raise self.fail(f"{text!r} is not a payment; write it as `PAYER -> PAYEE AMOUNT`", where)
+                payer, payee = self.seat(m["payer"], where), self.seat(m["payee"], where)
+                if payer == payee:
+                    raise self.fail(f"{text!r}: a player does not pay themself", where)
+                payments.append((payer, payee, int(m["amount"]), where))
+        return Written(values=self.by_seat(raw.get("values") or {}, _key(path, "values")),
+                       net=self.by_seat(raw.get("net") or {}, _key(path, "net")),
+                       totals=self.by_seat(raw.get("totals") or {}, _key(path, "totals")), payments=payments)
+
+
+def names_of(players: Sequence[str], seats: Sequence[int]) -> str:
+    """``Anna and Boris``: seats by the players' names, for messages."""
+    names = [players[s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

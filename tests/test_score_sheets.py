@@ -1,0 +1,293 @@
+"""Score sheets a person writes at a physical table: audited and recorded through the CLI as a user runs them.
+
+The worked sheets of ``replays/sheets/`` (a classical ruleset, Hong Kong, MCR
+and Piter) audit clean and record to their committed logs byte for byte;
+sheets with the mistakes a table makes (a doubling forgotten, a payment by
+the wrong player, East's double forgotten, the wrong dealer, a carried total)
+are each caught and named at their line; malformed sheets get one located
+line, exit status 2 and no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from mahjong_core.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SHEETS = ROOT / "replays" / "sheets"
+EXAMPLES = ("chinese_classical", "hongkong", "mcr", "piter")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def audit_json(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, dict]:
+    code, out, _ = run(capsys, "audit", str(path), "--json")
+    return code, json.loads(out)
+
+
+def edited(tmp_path: Path, name: str, *swaps: tuple[str, str]) -> Path:
+    """The worked sheet ``name`` with each ``(old, new)`` text replaced exactly once."""
+    text = (SHEETS / f"{name}.yaml").read_text(encoding="utf-8")
+    for old, new in swaps:
+        assert text.count(old) >= 1, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+# ------------------------------------------------------------------ the worked examples
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_worked_sheet_audits_clean_and_says_what_it_checked(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, report = audit_json(capsys, SHEETS / f"{name}.yaml")
+    verdict = report
+    assert code == 0 and verdict["ok"], verdict
+    assert verdict["kind"] == "sheet" and verdict["differences"] == []
+    assert verdict["deals"] == 4
+    assert re.match(r"every written figure agrees with the rules: \d+ hand values", verdict["proof"]["sheet"])
+    assert verdict["proof"]["wall"].startswith("not recorded")
+    # The report of each deal is the one a log gets: the winner, every item with its source, the payments.
+    won = [d for d in report["deal_reports"] if d["winner"] is not None]
+    assert len(won) == 3
+    assert all(item.get("source") for d in won for h in d["hands"] if h["seat"] == d["winner"] for item in h["items"])
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_record_writes_the_committed_sealed_log_which_replays_and_audits(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path, name: str) -> None:
+    out = tmp_path / f"{name}.jsonl"
+    code, text, _ = run(capsys, "record", str(SHEETS / f"{name}.yaml"), "--out", str(out))
+    assert code == 0, text
+    assert out.read_bytes() == (SHEETS / f"{name}.jsonl").read_bytes()
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["rng"] is None and {s["kind"] for s in lines[0]["seats"]} == {"human"}
+    assert sum(e["type"] == "revealed" for e in lines[1:]) == 4
+    assert all(len(e["state"]) == 64 and len(e["chain"]) == 64 for e in lines if e.get("type") == "deal_end")
+    for command in ("replay", "audit"):
+        code, text, _ = run(capsys, command, str(out))
+        assert code == 0, text
+    # Recording again gives the same bytes, so the file is left as it is; another game is never written over it.
+    assert run(capsys, "record", str(SHEETS / f"{name}.yaml"), "--out", str(out))[0] == 0
+    other = EXAMPLES[(EXAMPLES.index(name) + 1) % len(EXAMPLES)]
+    code, _, err = run(capsys, "record", str(SHEETS / f"{other}.yaml"), "--out", str(out))
+    assert code == 2 and "not overwritten" in err
+    assert out.read_bytes() == (SHEETS / f"{name}.jsonl").read_bytes()
+
+
+def test_a_recorded_sheet_is_signed_and_its_tampering_is_caught(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    key = tmp_path / "club.key"
+    assert run(capsys, "keygen", str(key))[0] == 0
+    out = tmp_path / "game.jsonl"
+    assert run(capsys, "record", str(SHEETS / "piter.yaml"), "--out", str(out), "--sign", str(key))[0] == 0
+    code, report = audit_json(capsys, out)
+    assert code == 0
+    code, text, _ = run(capsys, "audit", str(out), "--key", f"{key}.pub")
+    assert code == 0 and "signed by" in text
+    # A hand value changed in the log: the re-enactment gives another, at that line.
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    k = next(i for i, line in enumerate(lines) if '"type":"score"' in line and '"value":304' in line)
+    lines[k] = lines[k].replace('"value":304', '"value":608')
+    out.write_text("".join(lines), encoding="utf-8")
+    code, report = audit_json(capsys, out)
+    assert code == 1 and report["line"] == k + 1, report
+    # A revealed hand changed: the hand scores differently, and the audit names the first line that differs.
+    lines[k] = lines[k].replace('"value":608', '"value":304')
+    r = next(i for i, line in enumerate(lines) if '"type":"revealed"' in line and "+3s" in line)
+    lines[r] = lines[r].replace("111z +3s", "777z +3s")
+    out.write_text("".join(lines), encoding="utf-8")
+    code, report = audit_json(capsys, out)
+    assert code == 1 and r + 1 < report["line"] <= k + 1, report
+
+
+# ------------------------------------------------------------------ the mistakes a table makes
+
+
+def differences(capsys: pytest.CaptureFixture[str], path: Path) -> list[dict]:
+    code, report = audit_json(capsys, path)
+    assert code == 1 and not report["ok"]
+    return report["differences"]
+
+
+def test_a_wrong_doubling_is_named_with_the_items_that_explain_it(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    sheet = edited(tmp_path, "chinese_classical", ("values: {Anna: 2, Boris: 60,", "values: {Anna: 2, Boris: 30,"))
+    found = differences(capsys, sheet)
+    assert len(found) == 1
+    diff = found[0]
+    assert (diff["deal"], diff["player"], diff["line"]) == (1, "Boris", line_of(sheet, "Boris: 30"))
+    assert "the sheet values the hand at 30, the rules at 60" in diff["message"]
+    explanation = "\n".join(diff["explanation"])
+    assert "dragon_pong: doubling 1  [000 line 433" in explanation
+    assert "1 doubling missing from the sheet" in explanation
+
+
+def test_a_payment_by_the_wrong_player_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Wu gave the winning tile and pays double; the sheet has Chen pay it.
+    sheet = edited(tmp_path, "hongkong", ("      - Chen -> Mei 2\n      - Wu -> Mei 4\n",
+                                          "      - Chen -> Mei 4\n      - Wu -> Mei 2\n"))
+    found = differences(capsys, sheet)
+    assert len(found) == 1
+    diff = found[0]
+    assert diff["player"] == "Mei" and diff["line"] == line_of(sheet, "Chen -> Mei 4")
+    assert "by the wrong players" in diff["message"] and "by the rules Chen pays 2, Wu pays 4" in diff["message"]
+    assert "Wu gave the winning tile (`from`)" in diff["explanation"]
+
+
+def test_a_payment_the_sheet_gives_to_the_wrong_player_alone(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    # MCR: the discarder pays the hand's points; the sheet has another player pay them.
+    sheet = edited(tmp_path, "mcr", ("Rita -> Pavel 19", "Semyon -> Pavel 19"), ("net: {Olga: -8, Pavel: 43, Rita: -27, "
+                                     "Semyon: -8}", "net: {Olga: -8, Pavel: 43, Rita: -8, Semyon: -27}"))
+    found = differences(capsys, sheet)
+    messages = [d["message"] for d in found]
+    assert any("payments to Pavel by the wrong players" in m and "Rita pays 27" in m for m in messages), messages
+    assert {d["player"] for d in found if "for this deal" in d["message"]} == {"Rita", "Semyon"}
+
+
+def test_easts_double_forgotten_is_named_with_its_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    sheet = edited(tmp_path, "chinese_classical",
+                   ("net: {Anna: -156, Boris: 240, Vera: -46, Gleb: -38}",
+                    "net: {Anna: -78, Boris: 180, Vera: -54, Gleb: -48}"),
+                   ("      - Anna -> Boris 120", "      - Anna -> Boris 60"))
+    found = differences(capsys, sheet)
+    east = [d for d in found if d["player"] == "Anna"]
+    assert any("the sheet has Anna pay Boris 60, the rules 120" in d["message"] for d in east)
+    hints = [e for d in found for e in d["explanation"] if "East (Anna) pays and receives double" in e]
+    assert hints and all("east_pays_double, 000 line 343" in h for h in hints)
+    assert {d["player"] for d in found if "for this deal" in d["message"]} == {"Anna", "Boris", "Vera", "Gleb"}
+
+
+def test_the_wrong_dealer_and_a_carried_total_are_told_apart(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    sheet = edited(tmp_path, "chinese_classical", ("  - dealer: Vera\n", "  - dealer: Gleb\n"),
+                   ("totals: {Anna: -28, Boris: 184,", "totals: {Anna: -38, Boris: 194,"),
+                   ("totals: {Anna: -28, Boris: 184,", "totals: {Anna: -38, Boris: 194,"))
+    found = differences(capsys, sheet)
+    rotation = [d for d in found if d["player"] is None]
+    assert rotation[0]["deal"] == 3 and "East (the dealer) is Gleb" in rotation[0]["message"]
+    assert "Vera is East" in rotation[0]["message"]
+    totals = [d for d in found if "running total" in d["message"]]
+    first = [d for d in totals if d["deal"] == 2]
+    carried = [d for d in totals if d["deal"] == 3]
+    assert {d["player"] for d in first} == {"Anna", "Boris"} and not any(d["explanation"] for d in first)
+    assert {d["player"] for d in carried} == {"Anna", "Boris"}
+    assert all("carried, not a new mistake" in d["explanation"][0] for d in carried)
+
+
+def test_record_refuses_a_sheet_that_differs_and_writes_nothing(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    sheet = edited(tmp_path, "chinese_classical", ("values: {Anna: 2, Boris: 60,", "values: {Anna: 2, Boris: 30,"))
+    code, _, err = run(capsys, "record", str(sheet))
+    assert code == 1 and "not recorded - 1 figure(s) differ" in err and "Boris" in err
+    assert not sheet.with_suffix(".jsonl").exists()
+
+
+def test_a_sheet_without_figures_is_scored_by_the_rules_alone(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    text = (SHEETS / "mcr.yaml").read_text(encoding="utf-8")
+    bare = "\n".join(line for line in text.splitlines()
+                     if not line.lstrip().startswith(("values:", "net:", "totals:", "payments:", "- ")) or
+                     line.startswith("  - "))
+    path = tmp_path / "bare.yaml"
+    path.write_text(bare + "\n", encoding="utf-8")
+    code, report = audit_json(capsys, path)
+    assert code == 0, report
+    assert "writes no figures" in report["proof"]["sheet"]
+    assert report["scores"] == json.loads((SHEETS / "mcr.jsonl").read_text().splitlines()[-1])["scores"]
+
+
+# ------------------------------------------------------------------ bad input: one located line, exit 2
+
+
+#: (text of the worked chinese_classical sheet, what a person wrote instead, what the message says)
+BAD = [
+    ("    winner: Boris", "    winer: Boris", "unknown key 'winer' (did you mean 'winner'?)"),
+    ("    from: Vera", "    from: Borsi", "'Borsi' is not one of the players (did you mean 'Boris'?)"),
+    ("[666z^] +5z", "[666z^] +5x", "Boris's hand:"),
+    ("[666z^] +5z", "[666z^] 5z", "mark the winning tile in the hand with +TILE"),
+    ("    from: Vera\n", "", "say how Boris won"),
+    ('Anna: "123m456p789s1122z"', 'Anna: "123m456p789s5555z"', "the hands show 5z"),
+    ("    calling: [Boris]\n", "", "not a mahjong under chinese_classical: calling hand not declared"),
+    ("ruleset: chinese_classical", "ruleset: chinese_clasical", "did you mean"),
+    ("    drawn: true\n", "    drawn: true\n    winner: Vera\n", "either won (`winner`) or drawn"),
+    ("      - Anna -> Boris 120", "      - Anna -> Boris", "not a payment; write it as `PAYER -> PAYEE AMOUNT`"),
+    ("    calling: [Boris]\n", "    calling: [Boris]\n    flags: [las_tile]\n", "did you mean !last_tile?"),
+    ("deals:\n", "deals: [\n", "not valid YAML"),
+    ('Gleb: "555m222p1133388s"', 'Gleb: "555m222p1133388s !calling"', "belong to the winner's hand"),
+]
+
+
+@pytest.mark.parametrize(("good", "bad", "expected"), BAD, ids=[b[2][:30] for b in BAD])
+def test_a_malformed_sheet_gets_one_located_line(capsys: pytest.CaptureFixture[str], tmp_path: Path, good: str,
+                                                 bad: str, expected: str) -> None:
+    original = (SHEETS / "chinese_classical.yaml").read_text(encoding="utf-8")
+    assert good in original
+    text = original.replace(good, bad, 1)
+    path = tmp_path / "sheet.yaml"
+    path.write_text(text, encoding="utf-8")
+    for command in ("audit", "record"):
+        code, out, err = run(capsys, command, str(path))
+        message = (out + err).strip()
+        assert code in (1, 2), message
+        assert expected in message, message
+        assert re.search(rf"{re.escape(str(path))}::(line \d+|\$[^:]*\(line \d+, column \d+\))", message), message
+        assert len(message.splitlines()) == 1, message
+    assert not path.with_suffix(".jsonl").exists()
+    assert path.read_text(encoding="utf-8") == text  # nothing the user gave is rewritten
+
+
+@pytest.mark.parametrize("content", [b"", b"\xff\xfe not utf-8", b"- a list\n", b"sheet: 2\n"])
+def test_unreadable_sheets_are_refused_with_their_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                       content: bytes) -> None:
+    path = tmp_path / "sheet.yaml"
+    path.write_bytes(content)
+    code, out, err = run(capsys, "record", str(path))
+    assert code == 2 and str(path) in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_sheet_is_not_replayed_and_not_signed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "replay", str(SHEETS / "mcr.yaml"))
+    assert code == 1 and "records no moves to re-play" in err
+    assert run(capsys, "keygen", str(tmp_path / "k"))[0] == 0
+    code, _, err = run(capsys, "audit", str(SHEETS / "mcr.yaml"), "--key", str(tmp_path / "k.pub"))
+    assert code == 1 and "a score sheet is not signed" in err
+
+
+def test_a_sheet_names_a_house_rule_file_beside_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "club.yaml").write_text(
+        "id: club_classical\nversion: 1.0.0\nname: Our club\nextends: chinese_classical\nparameters:\n"
+        "  east_pays_double: {value: false, assumption: \"the club's minutes of 2026-11-30\"}\n", encoding="utf-8")
+    games = tmp_path / "games"
+    games.mkdir()
+    text = (SHEETS / "chinese_classical.yaml").read_text(encoding="utf-8")
+    (games / "night.yaml").write_text(text.replace("ruleset: chinese_classical", "ruleset: ../club.yaml"),
+                                      encoding="utf-8")
+    found = differences(capsys, games / "night.yaml")
+    # Without East's double, East's payments are the ones that change.
+    assert any("the sheet has Anna pay Boris 120, the rules 60" in d["message"] for d in found)
+    # The house rule travels in the recorded log: it audits with the file gone.
+    bare = games / "bare.yaml"
+    bare.write_text("\n".join(line for line in (games / "night.yaml").read_text().splitlines()
+                              if not line.lstrip().startswith(("values:", "net:", "totals:", "payments:", "- "))
+                              or line.startswith("  - ")) + "\n", encoding="utf-8")
+    assert run(capsys, "record", str(bare))[0] == 0
+    (tmp_path / "club.yaml").unlink()
+    code, text, _ = run(capsys, "audit", str(bare.with_suffix(".jsonl")))
+    assert code == 0 and "club_classical" in text

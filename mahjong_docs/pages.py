@@ -529,22 +529,39 @@ def _table_sections(ruleset: Ruleset, documented: set[str], all_entries: Mapping
     return out
 
 
-def index_page(rulesets: Sequence[Ruleset]) -> str:
-    """The rulesets' index: one line each, and the toctree of their pages and the comparison."""
+def index_page(rulesets: Sequence[Ruleset], *, reference: bool = True) -> str:
+    """The rulesets' index: one line each, and the toctree of their pages, the comparison and the sources.
+
+    :param reference: the developer's columns too (the ruleset id and the distribution that installs it).
+    """
     ids = {r.id for r in rulesets}
     rows = []
     for rs in rulesets:
         info = available().get(rs.id)
-        rows.append([f":doc:`{rs.id}`", text(rs.name) + (f" / {text(rs.native_name)}" if rs.native_name else ""),
-                     ruleset_ref(rs.parent, ids) if rs.parent else EMPTY, literal(rs.version),
-                     text(info.distribution) if info and info.distribution else EMPTY])
-    out = [GENERATED, "", ".. _rulesets:", "", heading("Rulesets", "="),
-           "Every installed ruleset, generated from its data when these pages were built: each value with the "
-           "seed line it comes from or the assumption made where the seeds are silent, and what each ruleset "
-           "inherits from the one it extends. :doc:`comparison` sets them side by side.", "",
-           list_table(["id", "name", "extends", "version", "installed by"], rows, widths=[20, 40, 16, 10, 14]),
-           "", "The documents the values come from are listed under :doc:`sources/index`.", "",
-           ".. toctree::", "   :maxdepth: 1", "", "   comparison"]
+        parent = EMPTY
+        if rs.parent:
+            parent = ruleset_ref(rs.parent, ids) if reference else (
+                f":doc:`{text(load_ruleset(rs.parent).name)} <{rs.parent}>`" if rs.parent in ids
+                else text(load_ruleset(rs.parent).name))
+        if reference:
+            rows.append([f":doc:`{rs.id}`", text(rs.name) + (f" / {text(rs.native_name)}" if rs.native_name else ""),
+                         parent, literal(rs.version), text(info.distribution) if info and info.distribution else EMPTY])
+        else:
+            rows.append([f":doc:`{text(rs.name)} <{rs.id}>`", text(rs.native_name) if rs.native_name else EMPTY, parent,
+                         text(rs.version)])
+    out = [GENERATED, "", ".. _rulesets:", "", heading("Rulesets", "=")]
+    if reference:
+        out += ["Every installed ruleset, generated from its data when these pages were built: each value with the "
+                "seed line it comes from or the assumption made where the seeds are silent, and what each ruleset "
+                "inherits from the one it extends. :doc:`comparison` sets them side by side.", "",
+                list_table(["id", "name", "extends", "version", "installed by"], rows, widths=[20, 40, 16, 10, 14])]
+    else:
+        out += ["The rulesets of these pages, each generated from its data when the pages were built: how a deal "
+                "goes, every value with the document it comes from (or the assumption made where the documents are "
+                "silent), and example hands scored by the code. :doc:`comparison` sets them side by side.", "",
+                list_table(["ruleset", "native name", "extends", "version"], rows, widths=[36, 28, 24, 12])]
+    out += ["", "The documents the values come from are listed under :doc:`sources/index`.", "",
+            ".. toctree::", "   :maxdepth: 1", "", "   comparison"]
     out += [f"   {rs.id}" for rs in rulesets]
     out += ["   sources/index"]
     return "\n".join(out) + "\n"
@@ -654,7 +671,8 @@ def generated_pages(ids: Sequence[str], *, rulesets_dir: str = "rulesets",
 
     rulesets = [load_ruleset(rid) for rid in ids]
     lib = sources.library(rulesets, f"{rulesets_dir}/sources")
-    pages = {f"{rulesets_dir}/index.rst": index_page(rulesets), **compare.pages(rulesets, lib, rulesets_dir)}
+    pages = {f"{rulesets_dir}/index.rst": index_page(rulesets, reference=reference),
+             **compare.pages(rulesets, lib, rulesets_dir)}
     for rs in rulesets:
         pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, [r.id for r in rulesets], library=lib,
                                                             reference=reference)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import Ruleset
@@ -20,6 +21,9 @@ from mahjong_core.rules import Ruleset
 from .pages import EMPTY, list_table, literal, text
 from .sources import Library
 from .tiles import tiles_html
+
+if TYPE_CHECKING:
+    from mahjong_core.cli.score import Scored
 
 #: Hands in the notation (with ``!situation`` flags), tried in this order.
 CANDIDATES: tuple[tuple[str, str], ...] = (
@@ -40,7 +44,7 @@ class Example:
 
     title: str
     notation: str
-    scored: object  # mahjong_core.cli.score.Scored
+    scored: Scored
     total: int
     limit: str | None
     met_minimum: bool
@@ -79,7 +83,7 @@ def pick_examples(ruleset: Ruleset, candidates: Sequence[tuple[str, str]] = CAND
 
 
 def _tile_groups(example: Example) -> list[tuple[str, list[int]]]:
-    hand = example.scored.hand  # type: ignore[attr-defined]
+    hand = example.scored.hand
     groups: list[tuple[str, list[int]]] = [("in hand", list(hand.concealed))]
     for meld in hand.melds:
         groups.append((f"{'exposed' if meld.exposed else 'concealed'} {meld.kind}", list(meld.tiles)))
@@ -91,7 +95,7 @@ def _tile_groups(example: Example) -> list[tuple[str, list[int]]]:
 
 
 def _situation(example: Example) -> str:
-    ctx = example.scored.context  # type: ignore[attr-defined]
+    ctx = example.scored.context
     how = {"discard": "won on a discard", "self_drawn": "self-drawn", "replacement": "won on a loose tile",
            "robbing_kong": "won by robbing a kong"}.get(str(ctx.get("how")), str(ctx.get("how")))
     seat = "ESWN"[(int(ctx["seat_wind"]) - 27) % 4]
@@ -125,7 +129,7 @@ def examples_rst(ruleset: Ruleset, library: Library) -> str:
            f"Scored by the code when this page was built, as ``mahjong score --ruleset {ruleset.id} HAND`` scores "
            "them; each item with its source.", ""]
     for example in picked:
-        score = example.scored.score  # type: ignore[attr-defined]
+        score = example.scored.score
         out += [heading(text(example.title), "~"), ".. raw:: html", "",
                 "   " + tiles_html(_tile_groups(example)), "",
                 f"{literal(example.notation)}: {text(_situation(example))}.", ""]

@@ -301,6 +301,23 @@ def test_the_comparison_shows_every_ruleset_within_the_page(site: Path, browser:
     assert box["scroll"] <= box["client"], box
 
 
+def test_the_projects_own_rule_pages_do_not_scroll_sideways_either(html: Path, browser: Any) -> None:
+    """The project's docs document every installed ruleset: the comparison's fifteen columns scroll in their own
+    box, with the rule names kept in view, and the page itself stays 1280 px wide."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    for path in sorted((html / "rulesets").glob("*.html")):
+        page.goto(path.as_uri())
+        scroll, client = page.evaluate("() => [document.documentElement.scrollWidth, "
+                                       "document.documentElement.clientWidth]")
+        assert scroll <= client, f"{path.name} scrolls sideways: {scroll} > {client}"
+    page.goto((html / "rulesets" / "comparison.html").as_uri())
+    page.screenshot(path=str(ARTIFACTS / "project-docs-comparison.png"))
+    sticky = page.evaluate("getComputedStyle(document.querySelector('table.mahjong-compare tbody th[scope=row]'))"
+                           ".position")
+    page.close()
+    assert sticky == "sticky"
+
+
 # ---------------------------------------------------------------------------
 # The command
 # ---------------------------------------------------------------------------

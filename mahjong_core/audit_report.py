@@ -256,5 +256,5 @@ def check_and_report(path: str, mode: str, key: str | None = None) -> LogReport:
             verdict = Verdict(mode, path, ok=False, kind="sheet")
             return LogReport(verdict.fail(None, "a score sheet records no moves to re-play: audit it (`mahjong "
                                           "audit`), or record it as a log first (`mahjong record`)"), [], [])
-        return audit_sheet(path, key)
+        return LogReport.of(audit_sheet(path, key))
     return LogReport.of(check(path, mode, key=key))

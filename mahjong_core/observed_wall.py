@@ -32,15 +32,22 @@ class ObservedWall:
     no kind may be seen more often than the tile set holds it.
     """
 
-    def __init__(self, game: Game, deal_events: list[dict[str, Any]], source: str):
+    def __init__(self, game: Game, deal_events: list[dict[str, Any]], source: str, *, what: str = "the log"):
+        """:param what: how messages name the record the tiles come from (``the log``, ``the sheet``).
+
+        A record without dice breaks the wall before its first stack: the dice decide where the wall is
+        broken, not how many tiles are live or loose, so the draws and the exhaustive draw fall the same.
+        """
         from .wall import Wall
 
         self.source = source
+        self.what = what
         dice = [e for e in deal_events if e.get("type") == "wall_dice"]
         ruleset = game.ruleset
         try:
             self._shadow = Wall.from_order(
-                [0] * len(game.tile_set), ruleset.param("wall_ceremony"), dice=[e["values"] for e in dice],
+                [0] * len(game.tile_set), ruleset.param("wall_ceremony"),
+                dice=[e["values"] for e in dice] or None,
                 players=game.table.players,
                 exhaustive_draw_tiles_left=int(ruleset.param("exhaustive_draw_tiles_left")))
         except MahjongError as exc:  # the recorded dice do not fit the ceremony: name the throw
@@ -70,7 +77,7 @@ class ObservedWall:
     def deal(self, players: int) -> list[list[int]]:
         self._shadow.deal(players)
         if self._hands is None:
-            raise ReplayError("the deal records no hands", source=self.source)
+            raise ReplayError(f"the deal records no hands in {self.what}", source=self.source)
         hands = self._hands["hands"]
         if len(hands) != players:
             raise ReplayError(f"the hands event lists {len(hands)} hands; this ruleset seats {players}",
@@ -82,7 +89,7 @@ class ObservedWall:
         self._shadow.draw()
         event = next(self._draws, None)
         if event is None:
-            raise ReplayError("the rules call for a draw here, but the log records no more draws",
+            raise ReplayError(f"the rules call for a draw here, but {self.what} records no more draws",
                               source=self.source)
         self._last_draw = self._take(event.get("tile"), event["n"])
         return self._last_draw
@@ -97,7 +104,7 @@ class ObservedWall:
         self._shadow.draw_replacement()
         event = next(self._replacements, None)
         if event is None:
-            raise ReplayError("the rules call for a replacement tile here, but the log records none",
+            raise ReplayError(f"the rules call for a replacement tile here, but {self.what} records none",
                               source=self.source)
         return self._take(event.get("tile"), event["n"])
 

@@ -150,6 +150,7 @@ def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
     elif kind == "exhaustive_draw":
         state.result.append("exhaustive draw: the wall is used up")
     elif kind == "score" and s is not None:
+        _show_scored_hand(s, event)
         items = ", ".join(f"{i['name']} {i['value']}" + (f"x{i['count']}" if i.get("count", 1) != 1 else "")
                           for i in event.get("items", []))
         state.result.append(f"{_seat_name(state, seat, viewer)} scores {event.get('value')}"
@@ -164,6 +165,19 @@ def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
     if isinstance(event.get("t"), int):
         state.clock_ms = event["t"]
     state.last = narrate(state, event, viewer) or state.last
+
+
+def _show_scored_hand(seat: SeatState, event: Mapping[str, Any]) -> None:
+    """A scored hand is laid down for all to see: its tiles beyond the declared melds replace the hidden ones."""
+    if HIDDEN not in seat.hand:
+        return
+    from collections import Counter
+
+    melds = (event.get("arrangement") or {}).get("melds") or []
+    shown = Counter(t for m in melds for t in m.get("tiles", ()))
+    shown.subtract(Counter(t for _, tiles, _ in seat.melds for t in tiles))
+    if shown and min(shown.values()) >= 0:
+        seat.hand = _sorted(shown.elements())
 
 
 def _reveal(state: TableState, event: Mapping[str, Any]) -> None:

@@ -46,18 +46,31 @@ def test_the_seat_sees_its_own_hand_and_only_counts_of_the_others(capsys: pytest
     first = text.split("deal 0  round E", 1)[1].split("\ndeal ", 1)[0]
     mine = first.split("> seat 0", 1)[1].split("\n  seat 1", 1)[0]
     assert re.search(r"hand     (\d[mpsz] ?)+\n", mine)
-    others = first.split("\n  seat 1", 1)[1]
-    assert re.findall(r"hand     (.*)", others) and all("hidden" in h for h in re.findall(r"hand     (.*)", others))
+    others = re.findall(r"hand     (.*)", first.split("\n  seat 1", 1)[1])
+    # At the deal's end the winner lays the hand down; the losers' tiles stay hidden.
+    log = read_log(str(HARBIN))
+    winner = next(e["seat"] for e in log.events if e["type"] == "mahjong")
+    assert len(others) == 3 and winner != 0
+    for seat, hand in zip((1, 2, 3), others, strict=True):
+        assert ("hidden" in hand) == (seat != winner), (seat, hand)
 
 
 def test_no_hidden_tile_reaches_the_screen() -> None:
-    """What the table shows of other seats is only what the seat's view holds: never a tile it may not see."""
+    """What the table shows of other seats is only what the seat's view holds: never a tile it may not see.
+
+    A hand is in sight only once it is laid down to be scored: then it is the tiles the score shows.
+    """
     log = read_log(str(HARBIN))
-    full = list(log.events)
-    for event, state in replay_states(log.header, seat_view(full, 2), 2):
+    laid_down: dict[int, set[str]] = {}  # seat -> the tiles its score shows, in the current deal
+    for event, state in replay_states(log.header, seat_view(list(log.events), 2), 2):
+        if event.get("type") == "deal_start":
+            laid_down = {}
+        if event.get("type") == "score":
+            melds = (event.get("arrangement") or {}).get("melds", [])
+            laid_down[event["seat"]] = {t for m in melds for t in m["tiles"]}
         for n, seat in enumerate(state.seats):
             if n != 2:
-                assert set(seat.hand) <= {"?"} | set(), (event, seat.hand)
+                assert set(seat.hand) <= {"?"} | laid_down.get(n, set()), (event, seat.hand)
 
 
 def test_a_hand_is_the_right_size_between_turns() -> None:

@@ -162,8 +162,20 @@ def test_auditing_and_recording_answer_every_damaged_sheet(tmp_path: Path, data:
 
     path = tmp_path / "sheet.yaml"
     path.write_text(_mutated_sheet(data), encoding="utf-8", errors="surrogatepass")
-    report = audit_sheet(str(path))
-    assert isinstance(report.verdict.ok, bool) and (report.verdict.ok or report.verdict.error)
+    verdict = audit_sheet(str(path))
+    assert isinstance(verdict.ok, bool) and (verdict.ok or verdict.error)
+
+
+@settings(max_examples=max(300, FUZZ_EXAMPLES // 20), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_replay_and_audit_answer_every_damaged_sheet_log(tmp_path: Path, data: st.DataObject) -> None:
+    """A score sheet's log (its deals as revealed hands), damaged: a verdict with a place, never an exception."""
+    path = tmp_path / "damaged.jsonl"
+    path.write_bytes(_damaged((ROOT / "replays" / "sheets" / "piter.jsonl").read_bytes(), data))
+    for mode in ("replay", "audit"):
+        verdict = check(str(path), mode)
+        assert isinstance(verdict.ok, bool) and (verdict.ok or verdict.error)
 
 
 def _mutated_sheet(data: st.DataObject) -> str:

@@ -21,6 +21,8 @@ from mahjong_core.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 SHEETS = ROOT / "replays" / "sheets"
 EXAMPLES = ("chinese_classical", "hongkong", "mcr", "piter")
+#: The worked sheet written move by move.
+MOVES_EXAMPLE = "harbin_moves"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -68,7 +70,7 @@ def test_a_worked_sheet_audits_clean_and_says_what_it_checked(capsys: pytest.Cap
     assert all(item.get("source") for d in won for h in d["hands"] if h["seat"] == d["winner"] for item in h["items"])
 
 
-@pytest.mark.parametrize("name", EXAMPLES)
+@pytest.mark.parametrize("name", [*EXAMPLES, MOVES_EXAMPLE])
 def test_record_writes_the_committed_sealed_log_which_replays_and_audits(capsys: pytest.CaptureFixture[str],
                                                                          tmp_path: Path, name: str) -> None:
     out = tmp_path / f"{name}.jsonl"
@@ -77,14 +79,14 @@ def test_record_writes_the_committed_sealed_log_which_replays_and_audits(capsys:
     assert out.read_bytes() == (SHEETS / f"{name}.jsonl").read_bytes()
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert lines[0]["rng"] is None and {s["kind"] for s in lines[0]["seats"]} == {"human"}
-    assert sum(e["type"] == "revealed" for e in lines[1:]) == 4
+    assert sum(e["type"] == "revealed" for e in lines[1:]) == (0 if name == MOVES_EXAMPLE else 4)
     assert all(len(e["state"]) == 64 and len(e["chain"]) == 64 for e in lines if e.get("type") == "deal_end")
     for command in ("replay", "audit"):
         code, text, _ = run(capsys, command, str(out))
         assert code == 0, text
     # Recording again gives the same bytes, so the file is left as it is; another game is never written over it.
     assert run(capsys, "record", str(SHEETS / f"{name}.yaml"), "--out", str(out))[0] == 0
-    other = EXAMPLES[(EXAMPLES.index(name) + 1) % len(EXAMPLES)]
+    other = EXAMPLES[(EXAMPLES.index(name) + 1) % len(EXAMPLES)] if name in EXAMPLES else EXAMPLES[0]
     code, _, err = run(capsys, "record", str(SHEETS / f"{other}.yaml"), "--out", str(out))
     assert code == 2 and "not overwritten" in err
     assert out.read_bytes() == (SHEETS / f"{name}.jsonl").read_bytes()
@@ -153,8 +155,9 @@ def test_a_payment_by_the_wrong_player_is_named(capsys: pytest.CaptureFixture[st
 def test_a_payment_the_sheet_gives_to_the_wrong_player_alone(capsys: pytest.CaptureFixture[str],
                                                              tmp_path: Path) -> None:
     # MCR: the discarder pays the hand's points; the sheet has another player pay them.
-    sheet = edited(tmp_path, "mcr", ("Rita -> Pavel 19", "Semyon -> Pavel 19"), ("net: {Olga: -8, Pavel: 43, Rita: -27, "
-                                     "Semyon: -8}", "net: {Olga: -8, Pavel: 43, Rita: -8, Semyon: -27}"))
+    sheet = edited(tmp_path, "mcr", ("Rita -> Pavel 19", "Semyon -> Pavel 19"),
+                   ("net: {Olga: -8, Pavel: 43, Rita: -27, Semyon: -8}",
+                    "net: {Olga: -8, Pavel: 43, Rita: -8, Semyon: -27}"))
     found = differences(capsys, sheet)
     messages = [d["message"] for d in found]
     assert any("payments to Pavel by the wrong players" in m and "Rita pays 27" in m for m in messages), messages
@@ -291,3 +294,187 @@ def test_a_sheet_names_a_house_rule_file_beside_it(capsys: pytest.CaptureFixture
     (tmp_path / "club.yaml").unlink()
     code, text, _ = run(capsys, "audit", str(bare.with_suffix(".jsonl")))
     assert code == 0 and "club_classical" in text
+
+
+# ------------------------------------------------------------------ move by move
+
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dima", "Egor"]
+VERB = {"discard": "discards", "pung": "pungs", "chow": "chows", "kong": "kongs", "win": "wins",
+        "exchange": "passes", "refuse": "refuses", "declare_calling": "declares calling", "continue": "continues",
+        "end_deal": "ends the deal"}
+
+
+def moves_sheet(log: Path, deals: int) -> str:
+    """The first ``deals`` deals of a log as a person would write them move by move: dealt tiles, then moves.
+
+    Passes are left out (a claim the sheet does not record is a pass), a draw and the discard after it are one
+    line, and a move the clock replaced (a timeout) is written as the move that was made.
+    """
+    lines = log.read_text(encoding="utf-8").splitlines()
+    names = NAMES[:len(json.loads(lines[0])["seats"])]
+    out = ["sheet: 1", f"ruleset: {json.loads(lines[0])['ruleset']['id']}", f"players: [{', '.join(names)}]",
+           "deals:"]
+    moves: list[str] = []
+    dice: list[list[int]] = []
+    deal = -1
+
+    def said(e: dict) -> str:
+        action = e["action"]
+        arg = {"chow": lambda: "".join(sorted([e["tile"], *e["tiles"]])), "exchange": lambda: " ".join(e["tiles"]),
+               "discard": lambda: e["tile"] + (" calling" if e.get("way") == "declare_calling" else ""),
+               "pung": lambda: e["tile"], "kong": lambda: e["tile"]}.get(action, lambda: "")()
+        return f"{VERB[action]} {arg}".strip()
+
+    for event in map(json.loads, lines[1:]):
+        kind = event["type"]
+        if kind == "deal_start":
+            deal += 1
+            if deal >= deals:
+                break
+            out += [f"      - {m}" for m in moves]
+            moves, dice = [], []
+            out.append(f"  - dealer: {names[event['dealer']]}")
+        elif kind == "wall_dice":
+            dice.append(event["values"])
+        elif kind == "hands":
+            out += [f"    dice: {json.dumps(dice)}"] if dice else []
+            out += ["    dealt:", *(f'      {names[s]}: "{" ".join(h)}"' for s, h in enumerate(event["hands"])),
+                    "    moves:"]
+        elif kind in ("draw", "replacement"):
+            moves.append(f"{names[event['seat']]} {'draws' if kind == 'draw' else 'replacement'} {event['tile']}")
+        elif kind == "decision" and event["action"] != "pass":
+            who = names[event["actor"]]
+            last = moves[-1] if moves else ""
+            if event["phase"] == "turn" and last.startswith(f"{who} draws ") and "," not in last:
+                moves[-1] = f"{last}, {said(event)}"
+            else:
+                moves.append(f"{who} {said(event)}")
+        elif kind == "timeout":  # the rules' move replaced the late one: the sheet records what was played
+            head = moves[-1].rsplit(", ", 1)[0] + ", " if ", " in moves[-1] else f"{names[event['seat']]} "
+            moves[-1] = head + said({**event, "action": event["action"]})
+    out += [f"      - {m}" for m in moves]
+    return "\n".join(out) + "\n"
+
+
+def deal_results(lines: list[dict], deals: int) -> list[list[dict]]:
+    """Each deal's scores and settlement (the rules' figures), without times and event numbers."""
+    out: list[list[dict]] = []
+    for event in lines[1:]:
+        if event["type"] == "deal_start":
+            if len(out) == deals:
+                break
+            out.append([])
+        elif event["type"] in ("score", "settlement", "penalty", "mahjong", "exhaustive_draw"):
+            out[-1].append({k: v for k, v in event.items() if k not in ("n", "t")})
+    return out
+
+
+GOLDEN = sorted((ROOT / "replays").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("log", GOLDEN, ids=[p.name.split("-")[0] for p in GOLDEN])
+def test_a_game_written_move_by_move_plays_as_it_was_played(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                            log: Path) -> None:
+    """Two deals of every golden game, written down move by move, record to the same scores and payments."""
+    sheet = tmp_path / "moves.yaml"
+    sheet.write_text(moves_sheet(log, 2), encoding="utf-8")
+    out = tmp_path / "moves.jsonl"
+    code, text, err = run(capsys, "record", str(sheet), "--out", str(out))
+    assert code == 0, text + err
+    recorded = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    golden = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert deal_results(recorded, 2) == deal_results(golden, 2)
+    assert recorded[0]["rng"] is None and all(s["kind"] == "human" for s in recorded[0]["seats"])
+    assert not any(e["type"] == "revealed" for e in recorded)  # an ordinary physical-table log
+    code, text, _ = run(capsys, "audit", str(out))
+    assert code == 0 and "tiles as observed" in text, text
+
+
+def test_the_worked_move_by_move_sheet_agrees_with_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = audit_json(capsys, SHEETS / f"{MOVES_EXAMPLE}.yaml")
+    assert code == 0 and report["ok"], report
+    assert report["proof"]["sheet"].startswith("every written figure agrees with the rules: 4 hand values")
+    assert report["proof"]["wall"].startswith("tiles as observed")
+
+
+def test_a_move_the_rules_do_not_allow_is_named_with_what_they_allow(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    text = moves_sheet(ROOT / "replays" / "chinese_classical-seed20261130.jsonl", 1)
+    lines = text.splitlines()
+    dealt = next(line for line in lines if line.strip().startswith("Anna: ")).split('"')[1].split()
+    first = next(i for i, line in enumerate(lines) if line.startswith("      - Anna discards "))
+    absent = next(t for t in ("1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p") if t not in dealt)
+    lines[first] = f"      - Anna discards {absent}"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "audit", str(bad))
+    assert code == 1 and f"line {first + 1}" in err, err
+    assert f"'Anna discards {absent}': not a move the rules allow here (a turn); they allow: discards" in err, err
+    # Someone moving out of turn is named too, with who the rules have to move.
+    lines = text.splitlines()
+    lines[first] = lines[first].replace("- Anna ", "- Vera ")
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "audit", str(bad))
+    assert code == 1 and f"line {first + 1}" in err and "by the rules Anna is to move here (a turn)" in err, err
+
+
+def test_a_draw_by_the_wrong_player_and_moves_after_the_end_are_named(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    text = moves_sheet(ROOT / "replays" / "harbin-seed20261130.jsonl", 1)
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if " Boris draws " in line)
+    lines[k] = lines[k].replace("Boris draws", "Vera draws", 1)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "audit", str(bad))
+    assert code == 1 and f"line {k + 1}" in err, err
+    lines = text.splitlines() + ["      - Anna discards 1m"]
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "audit", str(bad))
+    assert code == 1 and f"line {len(lines)}" in err and "the deal is over by the rules before this move" in err
+
+
+def test_a_written_result_of_a_move_by_move_deal_is_checked(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    text = moves_sheet(ROOT / "replays" / "chinese_classical-seed20261130.jsonl", 1)
+    sheet = tmp_path / "moves.yaml"
+    sheet.write_text(text.replace("  - dealer: Anna\n", "  - dealer: Anna\n    winner: Boris\n", 1), encoding="utf-8")
+    found = differences(capsys, sheet)
+    assert len(found) == 1 and "the sheet says Boris won; by its moves Gleb won" in found[0]["message"]
+
+
+def test_a_sheet_is_written_one_way_throughout(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    moves = moves_sheet(ROOT / "replays" / "chinese_classical-seed20261130.jsonl", 1)
+    results = (SHEETS / "chinese_classical.yaml").read_text(encoding="utf-8").split("deals:\n", 1)[1]
+    sheet = tmp_path / "mixed.yaml"
+    sheet.write_text(moves + results, encoding="utf-8")
+    code, _, err = run(capsys, "audit", str(sheet))
+    assert code == 1 and "every deal move by move" in err and "not some of each" in err, err
+
+
+SEMANTIC = [
+    ("mahjong", {"how": "discard", "discarder": None}), ("mahjong", {"discarder": "winner"}),
+    ("mahjong", {"how": "self_drawn"}), ("mahjong", {"how": "teleport"}), ("mahjong", {"tile": "9s"}),
+    ("revealed", {"calling": [9]}), ("revealed", {"hands": ["123m", None, None]}),
+    ("revealed", {"flags": ["heavenly"]}),
+    ("revealed", {"flags": ["nonsense"]}), ("revealed", {"facts": {"tiles_left": "many"}}),
+    ("revealed", {"hands": [None, "(1111z) [1111z^] +1z", None, None]}),
+]
+
+
+@pytest.mark.parametrize(("kind", "change"), SEMANTIC, ids=[f"{k}-{sorted(c)[0]}" for k, c in SEMANTIC])
+def test_a_tampered_revealed_deal_is_named_not_a_traceback(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           kind: str, change: dict) -> None:
+    lines = [json.loads(line) for line in (SHEETS / "mcr.jsonl").read_text(encoding="utf-8").splitlines()]
+    k = next(i for i, e in enumerate(lines) if e["type"] == kind)
+    event = lines[k]
+    for key, value in change.items():
+        event[key] = event["seat"] if value == "winner" else value
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("".join(json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n" for e in lines),
+                    encoding="utf-8")
+    for command in ("audit", "replay"):
+        code, out, err = run(capsys, command, str(path))
+        # Named where the rules refuse it, or (a change the rules do not read) where the seal breaks.
+        assert code in (1, 2) and (f"line {k + 1}" in err or "chain" in err), (command, err)

@@ -6,34 +6,32 @@ reported at once, each at its line -- a referee corrects a sheet in one pass,
 not one mistake per run.  A sheet that agrees is then checked once more the
 way any log is: its canonical log, made in memory, is audited like a file,
 so the report of its deals (winner, hand, items with sources, payments,
-totals) is the same one a log gets.
+totals) is the same one a log gets (:mod:`mahjong_core.audit_report` makes it from the verdict).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ..errors import MahjongError
 from ..replay_check import Verdict, check_parsed
 
-if TYPE_CHECKING:
-    from ..audit_report import LogReport
-
 __all__ = ["audit_sheet"]
 
 
-def audit_sheet(path: str, key: str | None = None) -> LogReport:
-    """Audit the score sheet at ``path``; never raises for a bad sheet (the verdict says what is wrong)."""
-    from ..audit_report import LogReport
+def audit_sheet(path: str, key: str | None = None) -> Verdict:
+    """Audit the score sheet at ``path``; never raises for a bad sheet (the verdict says what is wrong).
+
+    A sheet that agrees with the rules gets a verdict that holds its canonical log, for the report of its deals.
+    """
     from ..replay_log import parse_log
     from .read import read_sheet
     from .record import log_text, record
 
     verdict = Verdict("audit", path, ok=False, kind="sheet")
     if key is not None:
-        return LogReport(verdict.fail(None, "a score sheet is not signed; record it with `mahjong record SHEET "
-                                      "--sign KEY` to seal and sign its log"), [], [])
+        return verdict.fail(None, "a score sheet is not signed; record it with `mahjong record SHEET --sign KEY` "
+                               "to seal and sign its log")
     try:
         sheet = read_sheet(path)
         recorded = record(sheet)
@@ -43,23 +41,22 @@ def audit_sheet(path: str, key: str | None = None) -> LogReport:
         if line is None and exc.source == path:  # a place such as "line 11, column 3" (a YAML syntax error)
             found = re.match(r"line (\d+)", exc.place or "")
             line = int(found[1]) if found else None
-        return LogReport(verdict.fail(line, message), [], [])
+        return verdict.fail(line, message)
     verdict.ruleset = sheet.ruleset.identity
     verdict.deals = len(sheet.deals)
-    seats = list(recorded.header["seats"])
     if recorded.differences:
         verdict.differences = [d.to_json() for d in recorded.differences]
         count = len(recorded.differences)
         verdict.fail(recorded.differences[0].line,
                      f"{count} figure{'s' if count > 1 else ''} of the sheet differ{'' if count > 1 else 's'} from "
                      f"the rules:\n" + "\n".join("  " + d.text().replace("\n", "\n  ") for d in recorded.differences))
-        return LogReport(verdict, seats, [])
+        return verdict
     log = parse_log(log_text(recorded).encode("utf-8"), source=path)
     checked = check_parsed(log, "audit")
     checked.kind = "sheet"
     if checked.ok:
         checked.proof = {"sheet": _agreement(sheet), **checked.proof}
-    return LogReport.of(checked)
+    return checked
 
 
 def _agreement(sheet: object) -> str:

@@ -57,6 +57,9 @@ class RulesDeal:
     """One deal as the rules re-derived it: each scored hand's event, the payments and the totals after them."""
 
     dealer: int = 0
+    prevalent_wind: int = 0
+    #: The winner's seat, or ``None`` for a deal that was not won.
+    winner: int | None = None
     scores: dict[int, dict[str, Any]] = field(default_factory=dict)
     payments: list[tuple[int, int, int, str]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
@@ -69,7 +72,9 @@ def rules_deals(events: Iterable[dict[str, Any]]) -> list[RulesDeal]:
     for event in events:
         kind = event["type"]
         if kind == "deal_start":
-            deals.append(RulesDeal(dealer=event["dealer"]))
+            deals.append(RulesDeal(dealer=event["dealer"], prevalent_wind=event["prevalent_wind"]))
+        elif kind == "mahjong":
+            deals[-1].winner = event["seat"]
         elif kind == "score":
             deals[-1].scores[event["seat"]] = event
         elif kind == "settlement":
@@ -80,17 +85,34 @@ def rules_deals(events: Iterable[dict[str, Any]]) -> list[RulesDeal]:
     return deals
 
 
-def compare(sheet: Sheet, deals: list[RulesDeal], rotation: Iterable[tuple[int, str, str]] = ()) -> list[Difference]:
+def compare(sheet: Sheet, deals: list[RulesDeal]) -> list[Difference]:
     """Every difference between the sheet's written figures and the rules' (empty: the sheet is right)."""
     out: list[Difference] = []
-    for index, said, by_rules in rotation:
-        path = f"$.deals[{index}]"
-        out.append(Difference(index, None, path, sheet.line_of(path), f"the sheet says {said}; by the rules' "
-                              f"rotation {by_rules}"))
+    for deal, ruled in zip(sheet.deals, deals, strict=False):
+        out += _compare_outcome(sheet, deal, ruled)
     carried: dict[int, tuple[int, int]] = {}  # seat -> (the last written total's difference, its deal)
     for deal, ruled in zip(sheet.deals, deals, strict=False):
         out += _compare_deal(sheet, deal, ruled, carried)
     return sorted(out, key=lambda d: (d.deal, d.line or 0))
+
+
+def _compare_outcome(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[Difference]:
+    """The sheet's dealer and round against the rules' rotation; a move-by-move deal's written result."""
+    names, winds = sheet.players, ("East", "South", "West", "North")
+    said: list[tuple[str, str, str]] = []
+    if deal.dealer is not None and deal.dealer != ruled.dealer:
+        said.append(("dealer", f"East (the dealer) is {names[deal.dealer]}",
+                     f"by the rules' rotation {names[ruled.dealer]} is East"))
+    if deal.round_wind is not None and deal.round_wind != ruled.prevalent_wind:
+        said.append(("round", f"the round wind is {winds[deal.round_wind]}",
+                     f"by the rules' rotation it is {winds[ruled.prevalent_wind]}"))
+    if deal.moves and (deal.winner is not None or deal.drawn) and deal.winner != ruled.winner:
+        result = "the deal was drawn" if ruled.winner is None else f"{names[ruled.winner]} won"
+        said.append(("winner" if deal.winner is not None else "drawn",
+                     "the deal was drawn" if deal.winner is None else f"{names[deal.winner]} won",
+                     f"by its moves {result}"))
+    return [Difference(deal.index, None, f"{deal.path}.{key}", sheet.line_of(f"{deal.path}.{key}"),
+                       f"the sheet says {sheet_says}; {rules_say}") for key, sheet_says, rules_say in said]
 
 
 def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal,

@@ -76,8 +76,6 @@ class SheetGame(Game):
                  locate: Locator, emit: Callable[[dict[str, Any]], None] | None = None):
         self.deals = list(deals)
         self._locate = locate
-        #: ``(deal index, what the sheet says, what the rules say)`` where the sheet's dealer or round differ.
-        self.rotation_differences: list[tuple[int, str, str]] = []
         super().__init__(ruleset, [_NoMoves(n) for n in names], None, emit=emit, max_deals=len(self.deals),
                          tile_source_factory=self._no_wall)
         family = ruleset.scoring_family
@@ -93,7 +91,6 @@ class SheetGame(Game):
     def play_deal(self) -> Outcome:
         t = self.table
         deal = self.deals[t.deal_number]
-        self._check_rotation(deal)
         t.new_deal()
         t.wall = None
         t.phase = "deal"
@@ -123,17 +120,6 @@ class SheetGame(Game):
             deal = self.deals[self.table.deal_number]
             raise self._locate(f"the rules cannot score the hands as written: {exc.message}",
                                f"{deal.path}.hands") from None
-
-    def _check_rotation(self, deal: SheetDeal) -> None:
-        t = self.table
-        if deal.dealer is not None and deal.dealer != t.dealer:
-            names = [p.name for p in self.players]
-            self.rotation_differences.append((deal.index, f"East (the dealer) is {names[deal.dealer]}",
-                                               f"{names[t.dealer]} is East"))
-        if deal.round_wind is not None and deal.round_wind != t.prevalent_wind:
-            winds = ("East", "South", "West", "North")
-            self.rotation_differences.append((deal.index, f"the round wind is {winds[deal.round_wind]}",
-                                               f"it is {winds[t.prevalent_wind]}"))
 
     def _lay_down(self, deal: SheetDeal) -> None:
         """Put the revealed hands on the table; a tile seen more often than the set holds it is an error."""

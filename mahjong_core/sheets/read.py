@@ -90,6 +90,14 @@ class SheetDeal:
     dealer: int | None
     round_wind: int | None
     written: Written
+    #: Whether the sheet says the deal was drawn (``drawn: true``).
+    drawn: bool = False
+    #: A move-by-move deal's tiles as dealt, by seat (``None``: the deal is written as its result only).
+    dealt: tuple[tuple[int, ...], ...] | None = None
+    #: A move-by-move deal's throws of the dice.
+    dice: tuple[tuple[int, ...], ...] = ()
+    #: A move-by-move deal's moves, in order (:class:`~mahjong_core.sheets.moves.Move`).
+    moves: tuple[Any, ...] = ()
 
 
 @dataclass
@@ -250,6 +258,8 @@ class _DealReader:
         from .. import situation
 
         path = f"$.deals[{index}]"
+        if "moves" in raw or "dealt" in raw:
+            return self._moves_deal(index, raw, path)
         hands = self._hands(raw.get("hands") or {}, _key(path, "hands"))
         winner = self.seat(raw["winner"], _key(path, "winner")) if "winner" in raw else None
         if winner is None and not raw.get("drawn"):
@@ -293,7 +303,45 @@ class _DealReader:
             index=index, path=path, hands=tuple(hands), winner=winner, how=how, discarder=discarder, tile=tile,
             flags=frozenset(flags), facts=dict(raw.get("facts") or {}), calling=calling,
             dealer=self.seat(raw["dealer"], _key(path, "dealer")) if "dealer" in raw else None,
-            round_wind="ESWN".index(raw["round"]) if "round" in raw else None, written=written)
+            round_wind="ESWN".index(raw["round"]) if "round" in raw else None, written=written,
+            drawn=winner is None)
+
+    def _moves_deal(self, index: int, raw: dict[str, Any], path: str) -> SheetDeal:
+        """A deal written move by move: its dealt tiles, dice and moves; its result, if written, is checked."""
+        from ..notation import parse_tiles
+        from .moves import parse_move
+
+        for key in ("hands", "from", "how", "flags", "facts", "calling"):
+            if key in raw:
+                raise self.fail(f"a deal written move by move has no {key!r}: its moves say it", _key(path, key))
+        for key in ("dealt", "moves"):
+            if key not in raw:
+                raise self.fail(f"a deal written move by move gives both `dealt` (each player's tiles as dealt) "
+                                f"and `moves`; {key!r} is missing", path)
+        dealt: list[tuple[int, ...] | None] = [None] * len(self.players)
+        for name, text in raw["dealt"].items():
+            where = _key(_key(path, "dealt"), name)
+            seat = self.seat(name, where)
+            try:
+                dealt[seat] = parse_tiles(text, source=None)
+            except MahjongError as exc:
+                raise self.fail(f"{name}'s dealt tiles: {exc.message} of {text!r}", where) from None
+        missing = [self.players[s] for s, tiles in enumerate(dealt) if tiles is None]
+        if missing:
+            raise self.fail(f"give every player's dealt tiles; missing: {', '.join(missing)}", _key(path, "dealt"))
+        moves = []
+        for i, text in enumerate(raw["moves"]):
+            moves += parse_move(text, self.players, f"{_key(path, 'moves')}[{i}]", self.fail)
+        winner = self.seat(raw["winner"], _key(path, "winner")) if "winner" in raw else None
+        if winner is not None and raw.get("drawn"):
+            raise self.fail("a deal is either won (`winner`) or drawn (`drawn: true`), not both", _key(path, "drawn"))
+        return SheetDeal(
+            index=index, path=path, hands=(), winner=winner, how=None, discarder=None, tile=None,
+            flags=frozenset(), facts={}, calling=frozenset(),
+            dealer=self.seat(raw["dealer"], _key(path, "dealer")) if "dealer" in raw else None,
+            round_wind="ESWN".index(raw["round"]) if "round" in raw else None, written=self._written(raw, path),
+            drawn=bool(raw.get("drawn")), dealt=tuple(t for t in dealt if t is not None),
+            dice=tuple(tuple(throw) for throw in raw.get("dice") or ()), moves=tuple(moves))
 
     def _hands(self, raw: Mapping[str, str], path: str) -> list[Hand | None]:
         from ..notation import parse_hand

@@ -22,13 +22,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MahjongError, ReplayError
+from ..errors import MahjongError, ReplayError, RulesetError
 from .compare import Difference, compare, rules_deals
 from .game import SheetGame
+from .moves import MovesScript
 from .read import Sheet, SheetDeal, Written
 
 if TYPE_CHECKING:
-    from ..engine import GameResult
+    from ..engine import Game, GameResult
     from ..log_chain import Signer
     from ..replay_log import ReplayLog
 
@@ -49,21 +50,65 @@ class Recorded:
 def record(sheet: Sheet) -> Recorded:
     """Re-enact ``sheet`` through the engine and compare its written figures with the rules'.
 
-    :raises SheetError: for a deal the rules cannot score as written (not a mahjong, a fact missing, more
-        copies of a tile than the set has), or more deals than the rules' game has.
+    A sheet written as results is laid down deal by deal (:class:`~.game.SheetGame`); one written move by move
+    is played (:mod:`.moves`), and its log is an ordinary physical-table log.
+
+    :raises SheetError: for a deal the rules cannot play or score as written (a move they do not allow, a
+        winner's hand that is no mahjong, a fact missing, more copies of a tile than the set has), or more
+        deals than the rules' game has.
     """
     from ..replay_log import header
 
+    by_moves = [bool(deal.moves) for deal in sheet.deals]
+    if any(by_moves) and not all(by_moves):
+        first = sheet.deals[by_moves.index(not by_moves[0])]
+        raise sheet.error("a sheet gives every deal move by move (`dealt` and `moves`) or every deal as its "
+                          "result (`hands`, `winner`), not some of each", first.path)
     events: list[dict[str, Any]] = []
-    game = SheetGame(sheet.ruleset, sheet.players, sheet.deals, locate=sheet.error, emit=events.append)
-    result = game.play()
+    if by_moves[0]:
+        game, script = _played(sheet, events)
+        result = _play_moves(sheet, game, script)
+    else:
+        game = SheetGame(sheet.ruleset, sheet.players, sheet.deals, locate=sheet.error, emit=events.append)
+        result = game.play()
     if result.deals < len(sheet.deals):
         raise sheet.error(f"the rules of {sheet.ruleset.id} end the game after {result.deals} deals, but the sheet "
                           f"goes on to {len(sheet.deals)}", f"$.deals[{result.deals}]")
     seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(sheet.players)]
     head = header(sheet.ruleset, None, None, seats, game.table.teams, {"max_deals": len(sheet.deals)})
-    differences = compare(sheet, rules_deals(events), game.rotation_differences)
-    return Recorded(sheet, head, events, result, differences)
+    return Recorded(sheet, head, events, result, compare(sheet, rules_deals(events)))
+
+
+def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScript]:
+    """The engine's game of a move-by-move sheet: the seats make the sheet's moves, the tiles are its own."""
+    from ..engine import Game
+    from .moves import MovesPlayer
+
+    script = MovesScript(sheet.deals, sheet.players, sheet.error)
+
+    def emit(event: dict[str, Any]) -> None:
+        events.append(event)
+        script.seen(event)
+
+    game = Game(sheet.ruleset, [MovesPlayer(name, script) for name in sheet.players], None, emit=emit,
+                max_deals=len(sheet.deals), tile_source_factory=script.wall)
+    return game, script
+
+
+def _play_moves(sheet: Sheet, game: Game, script: MovesScript) -> GameResult:
+    """Play a move-by-move sheet; what the observed tiles or the rules refuse is named at the sheet's move."""
+    from .read import SheetError
+
+    try:
+        return game.play()
+    except SheetError:
+        raise
+    except ReplayError as exc:
+        raise sheet.error(exc.message, script.place(exc.place)) from None
+    except RulesetError:
+        raise
+    except MahjongError as exc:
+        raise sheet.error(f"the rules refuse the deal as written: {exc.message}", script.deal_path) from None
 
 
 def log_text(recorded: Recorded, signer: Signer | None = None) -> str:
@@ -88,27 +133,27 @@ def deals_of_log(log: ReplayLog) -> list[SheetDeal]:
 
     :raises ReplayError: at the event that does not read as a revealed deal.
     """
-    from ..notation import parse_hand
-    from ..tiles import KINDS
-
-    codes = {k.code: k.index for k in KINDS}
+    seats = len(log.header["seats"])
     deals: list[SheetDeal] = []
     revealed: dict[str, Any] | None = None
     for event in log.events:
         kind = event.get("type")
         if kind == "revealed":
             revealed = event
-            deals.append(_deal(len(deals), event, None, parse_hand, codes, log.source))
+            deals.append(_deal(len(deals), event, None, seats, log.source))
         elif kind == "mahjong" and revealed is not None:
-            deals[-1] = _deal(len(deals) - 1, revealed, event, parse_hand, codes, log.source)
+            deals[-1] = _deal(len(deals) - 1, revealed, event, seats, log.source)
             revealed = None
         elif kind in ("exhaustive_draw", "deal_end"):
             revealed = None
     return deals
 
 
-def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, parse_hand: Any,
-          codes: dict[str, int], source: str) -> SheetDeal:
+def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seats: int, source: str) -> SheetDeal:
+    """One revealed deal of a log, checked as the reader checks a sheet's (the log may have been tampered with)."""
+    from ..notation import parse_hand
+    from ..tiles import KINDS
+
     place = f"event {revealed['n']}"
     hands = []
     for i, text in enumerate(revealed.get("hands") or ()):
@@ -117,14 +162,24 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, pars
         except MahjongError as exc:
             raise ReplayError(f"seat {i}'s revealed hand: {exc.message} ({exc.place})", source=source,
                               place=place) from None
+    calling = revealed.get("calling") or ()
+    if len(hands) != seats or any(not 0 <= s < seats for s in calling):
+        raise ReplayError(f"a revealed deal gives a hand for each of the {seats} seats, and calling seats among "
+                          "them", source=source, place=place)
     winner = tile = how = discarder = None
     if win is not None:
+        where = f"event {win['n']}"
         winner, how, discarder = win.get("seat"), win.get("how"), win.get("discarder")
-        tile = codes.get(win.get("tile", ""))
-        if tile is None or not isinstance(winner, int) or not 0 <= winner < len(hands):
-            raise ReplayError("the mahjong after a revealed deal names no winner and tile of the hands",
-                              source=source, place=f"event {win['n']}")
+        tile = {k.code: k.index for k in KINDS}.get(win.get("tile", ""))
+        hand = hands[winner] if isinstance(winner, int) and 0 <= winner < seats else None
+        if tile is None or hand is None or hand.winning_tile != tile:
+            raise ReplayError("the mahjong after a revealed deal names a winner whose revealed hand has its winning "
+                              "tile", source=source, place=where)
+        takes = how in ("discard", "robbing_kong")
+        if how not in ("discard", "robbing_kong", "self_drawn", "replacement") or takes != (discarder is not None) \
+                or (takes and not (isinstance(discarder, int) and 0 <= discarder < seats and discarder != winner)):
+            raise ReplayError(f"a win by {how!r} with discarder {discarder!r}: a discard or a robbed kong names "
+                              "another seat, a self-drawn or loose-tile win none", source=source, place=where)
     return SheetDeal(index=index, path=place, hands=tuple(hands), winner=winner, how=how, discarder=discarder,
                      tile=tile, flags=frozenset(revealed.get("flags") or ()), facts=dict(revealed.get("facts") or {}),
-                     calling=frozenset(revealed.get("calling") or ()), dealer=None, round_wind=None,
-                     written=Written())
+                     calling=frozenset(calling), dealer=None, round_wind=None, written=Written())

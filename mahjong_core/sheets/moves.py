@@ -1,0 +1,273 @@
+"""A score sheet written move by move: the dealt hands and every draw, discard and claim, played by the engine.
+
+A table that writes down more than the result -- the tiles each player was
+dealt, then the moves as they were made -- gets a full audit: every move's
+legality as well as every score.  The person writes moves the way they are
+said at a table::
+
+    Anna discards 5p
+    Boris draws 3m, discards 9s
+    Vera pungs 9s
+    Gleb chows 345m
+    Boris kongs 7s
+    Boris replacement 2f
+    Anna draws 6z, wins
+
+and never an event number, a clock reading or a state hash.  The game is then
+played by the engine itself: the tiles come from what the sheet records (an
+:class:`~mahjong_core.observed_wall.ObservedWall`, as for any physical
+game), and each seat's decisions from the sheet's moves, matched against the
+moves the rules offer at that moment.  A claim the sheet does not record is a
+pass; a move the rules do not offer there is named at its line, with what the
+rules offered.  The log it makes is an ordinary physical-table log.
+
+A sheet records no times.  Every decision is taken as made at once, except a
+chow where the rules ask for a pause first (Piter's): that is taken as made at
+the end of the shortest pause the rules allow.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MahjongError
+from ..tiles import KINDS
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..observed_wall import ObservedWall
+    from ..table import Action, Table
+
+__all__ = ["Move", "MovesPlayer", "MovesScript", "parse_move"]
+
+#: How a verb may be written, and the move it is.
+VERBS: dict[str, str] = {
+    "draws": "draw", "draw": "draw", "replacement": "replacement", "loose": "replacement",
+    "discards": "discard", "discard": "discard", "pungs": "pung", "pung": "pung", "pongs": "pung",
+    "chows": "chow", "chow": "chow", "kongs": "kong", "kong": "kong", "wins": "win", "win": "win",
+    "mahjong": "win", "passes": "exchange", "gives": "exchange", "refuses": "refuse", "declares": "declare",
+    "calls": "declare", "continues": "continue", "ends": "end_deal",
+}
+#: Moves the table makes (the tile comes from the wall), not decisions.
+TABLE_MOVES = frozenset({"draw", "replacement"})
+#: Decisions on another player's tile: a seat whose next move is none of these passes.
+CLAIMS = frozenset({"pung", "chow", "kong", "win"})
+_CODE = {k.code: k.index for k in KINDS}
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of a sheet: who, what, with which tiles, and where it is written.
+
+    :param verb: ``draw``, ``replacement`` (the table's), or a decision: ``discard``, ``pung``, ``chow``,
+        ``kong``, ``win``, ``exchange``, ``refuse``, ``declare``, ``continue``, ``end_deal``.
+    :param calling: a discard that declares a calling hand (``discards 5p calling``).
+    """
+
+    seat: int
+    verb: str
+    tiles: tuple[int, ...]
+    path: str
+    text: str
+    calling: bool = False
+
+
+def parse_move(text: str, players: Sequence[str], path: str, fail: Callable[[str, str], MahjongError]) -> list[Move]:
+    """The moves one line of a sheet says (``Boris draws 3m, discards 9s`` is two).
+
+    :raises MahjongError: (built by ``fail``) naming what is not a move, with the moves there are.
+    """
+    from ..notation import parse_tiles
+
+    rest = text.strip()
+    name = max((p for p in players if rest == p or rest.startswith(p + " ")), key=len, default=None)
+    if name is None:
+        raise fail(f"{text!r}: a move starts with the player's name ({', '.join(players)})", path)
+    seat = players.index(name)
+    moves = []
+    for part in rest[len(name):].split(","):
+        words = part.split()
+        if not words:
+            raise fail(f"{text!r}: an empty move after a comma", path)
+        verb = VERBS.get(words[0].lower())
+        if verb is None:
+            import difflib
+
+            close = difflib.get_close_matches(words[0].lower(), list(VERBS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise fail(f"{text!r}: {words[0]!r} is not a move{hint}; the moves are draws, discards, replacement, "
+                       "pungs, chows, kongs, wins, passes, refuses, declares calling, continues, ends", path)
+        args = words[1:]
+        calling = False
+        if verb == "declare" or (verb == "discard" and args[-1:] == ["calling"]):
+            calling = True
+            args = [a for a in args if a != "calling"]
+        if verb == "end_deal":
+            args = []  # "ends the deal"
+        try:
+            tiles = parse_tiles(" ".join(args), source=None) if args else ()
+        except MahjongError as exc:
+            raise fail(f"{text!r}: {exc.message}", path) from None
+        need = {"draw": 1, "replacement": 1, "discard": 1}.get(verb)
+        if need is not None and len(tiles) != need:
+            raise fail(f"{text!r}: {part.strip().split()[0]} takes one tile", path)
+        if verb == "chow" and len(tiles) not in (0, 3):
+            raise fail(f"{text!r}: a chow is written with its three tiles (chows 345m)", path)
+        moves.append(Move(seat, verb, tiles, path, text, calling))
+    return moves
+
+
+class MovesScript:
+    """The current deal's moves, shared by the seats: the table's tiles, and the decisions in order.
+
+    :param deals: each deal's moves, dealt hands and dice.
+    :param locate: turns a message and a sheet path into the error to raise.
+    """
+
+    def __init__(self, deals: Sequence[Any], players: Sequence[str], locate: Callable[[str, str], MahjongError]):
+        self.deals = deals
+        self.players = list(players)
+        self.locate = locate
+        #: The paths of the current deal's moves, by the event number the observed wall names them with.
+        self.places: list[str] = []
+        self.decisions: deque[Move] = deque()
+        self.draws: deque[Move] = deque()
+        self.deal_path = ""
+
+    def wall(self, game: Game) -> ObservedWall:
+        """The current deal's observed tiles: its dealt hands and dice, and its draws in order."""
+        from ..observed_wall import ObservedWall
+
+        deal = self.deals[game.table.deal_number]
+        self.deal_path = deal.path
+        self.places = [f"{deal.path}.dealt"]
+        events: list[dict[str, Any]] = [{"type": "hands", "n": 0, "hands": [
+            [KINDS[k].code for k in tiles] for tiles in deal.dealt]}]
+        for throw in deal.dice:
+            events.append({"type": "wall_dice", "n": len(self.places), "values": list(throw)})
+            self.places.append(f"{deal.path}.dice")
+        for move in deal.moves:
+            if move.verb in TABLE_MOVES:
+                events.append({"type": move.verb, "n": len(self.places), "tile": KINDS[move.tiles[0]].code})
+                self.places.append(move.path)
+        self.decisions = deque(m for m in deal.moves if m.verb not in TABLE_MOVES)
+        self.draws = deque(m for m in deal.moves if m.verb in TABLE_MOVES)
+        return ObservedWall(game, events, "the sheet", what="the sheet")
+
+    def place(self, text: str | None) -> str:
+        """The sheet path an observed wall's ``event N`` names, or the deal's."""
+        match = re.match(r"event (\d+)", text or "")
+        if match and int(match[1]) < len(self.places):
+            return self.places[int(match[1])]
+        return self.deal_path
+
+    def seen(self, event: Mapping[str, Any]) -> None:
+        """Check a table event against the sheet: each draw by the player the sheet names; nothing left over."""
+        kind = event.get("type")
+        if kind in TABLE_MOVES:
+            move = self.draws.popleft() if self.draws else None
+            if move is not None and move.seat != event.get("seat"):
+                raise self.locate(f"{move.text!r}: by the rules {self.players[event['seat']]} takes this tile, not "
+                                  f"{self.players[move.seat]}", move.path)
+        elif kind == "deal_end":
+            left = [*self.decisions, *self.draws]
+            if left:
+                first = min(left, key=lambda m: m.path)
+                raise self.locate(f"{first.text!r}: the deal is over by the rules before this move", first.path)
+
+
+class MovesPlayer:
+    """One seat, making the moves the sheet records for it, as the rules offer them."""
+
+    kind = "human"
+
+    def __init__(self, name: str, script: MovesScript):
+        self.name = name
+        self.script = script
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        script = self.script
+        move = script.decisions[0] if script.decisions else None
+        mine = move is not None and move.seat == seat
+        if phase in ("claim", "rob_kong", "declaration"):
+            wanted = CLAIMS if phase != "declaration" else {"declare"}
+            if not mine or move is None or move.verb not in wanted or not _this_tile(move, table, phase):
+                return next(a for a in options if a.kind == "pass")
+        elif not mine or move is None:
+            who = script.players[seat]
+            said = f"the sheet's next move is {move.text!r}" if move is not None else "the sheet has no more moves"
+            raise script.locate(f"by the rules {who} is to move here ({_phase(phase)}), but {said}",
+                                move.path if move is not None else script.deal_path)
+        script.decisions.popleft()
+        return self._action(table, move, options, phase)
+
+    def _action(self, table: Table, move: Move, options: Sequence[Action], phase: str) -> Action:
+        from ..table import Action
+
+        matches = [a for a in options if _fits(move, a, table)]
+        if len(matches) > 1:
+            matches = [a for a in matches if (a.way == "declare_calling") == move.calling] or matches
+        if not matches and move.verb == "win":
+            tile = table.last_discard if phase == "claim" else None
+            return Action("win", tile if tile is not None else _drawn(table))  # a false mahjong: the rules judge it
+        if not matches:
+            offered = sorted({_said(a) for a in options})
+            raise self.script.locate(f"{move.text!r}: not a move the rules allow here ({_phase(phase)}); they "
+                                     f"allow: {', '.join(offered[:12])}{' ...' if len(offered) > 12 else ''}",
+                                     move.path)
+        action = matches[0]
+        limits = table.time_limits
+        if move.verb == "chow" and limits is not None and limits.chow_pause_min:
+            return action.after(math.ceil(limits.chow_pause_min * 1000))
+        return action
+
+
+def _this_tile(move: Move, table: Table, phase: str) -> bool:
+    """Whether a claim the sheet writes is on the tile now offered (not on a later discard)."""
+    tile = table.last_discard
+    if phase != "claim" or not move.tiles or tile is None:
+        return True
+    return tile in move.tiles
+
+
+def _drawn(table: Table) -> int | None:
+    return table.drawn_tile
+
+
+def _fits(move: Move, action: Action, table: Table) -> bool:
+    verb = {"declare": "declare_calling"}.get(move.verb, move.verb)
+    if action.kind != verb:
+        return False
+    if move.verb == "discard":
+        return action.tile == move.tiles[0] and (not move.calling or action.way == "declare_calling")
+    if move.verb == "exchange":
+        return sorted(action.tiles) == sorted(move.tiles)
+    if move.verb == "chow" and move.tiles:
+        return action.tile is not None and sorted((*action.tiles, action.tile)) == sorted(move.tiles)
+    if move.verb in ("pung", "kong", "win") and move.tiles:
+        return action.tile == move.tiles[0]
+    return True
+
+
+def _said(action: Action) -> str:
+    """An offered action as a sheet writes it."""
+    tile = KINDS[action.tile].code if action.tile is not None else ""
+    if action.kind == "chow" and action.tile is not None:
+        return "chows " + "".join(KINDS[k].code for k in sorted((*action.tiles, action.tile)))
+    if action.kind == "exchange":
+        return "passes " + " ".join(KINDS[k].code for k in action.tiles)
+    word = {"discard": "discards", "pung": "pungs", "kong": "kongs", "win": "wins", "pass": "passes",
+            "refuse": "refuses", "declare_calling": "declares calling", "continue": "continues",
+            "end_deal": "ends the deal"}.get(action.kind, action.kind)
+    calling = " calling" if action.way == "declare_calling" else ""
+    return f"{word} {tile}{calling}".strip()
+
+
+def _phase(phase: str) -> str:
+    return {"turn": "a turn", "claim": "a claim", "exchange": "the exchange", "declaration": "a declaration",
+            "rob_kong": "robbing a kong", "false_mahjong": "after a false mahjong"}.get(phase, phase)

@@ -5,9 +5,9 @@ deal goes -- the tiles, the deal, the claims, what a mahjong needs, the
 limits, the settlement and the clock -- and every value it states is read
 from the resolved ruleset here, at build time, and carries a footnote with
 the place in a document it comes from (or the assumption behind it).  So the
-prose cannot drift from the rules any more than the tables can.  A value this
-module has no sentence for is still stated, in a neutral form, so a new
-parameter never goes unsaid.
+prose cannot drift from the rules any more than the tables can.  A parameter
+this module has no sentence for (a third party's mechanism, say) is still
+stated, plainly, under "Other rules", so a new parameter never goes unsaid.
 """
 
 from __future__ import annotations
@@ -81,9 +81,12 @@ class Writer:
 
     ruleset: Ruleset
     notes: Footnotes
+    #: The top-level parameters a sentence has read (the others are stated in "Other rules").
+    read: set[str] = field(default_factory=set)
 
     def get(self, name: str) -> Any:
         """A parameter's plain value, or ``_MISSING`` where the ruleset has none."""
+        self.read.add(name.split(".", 1)[0])
         try:
             return self.ruleset.param(name)
         except Exception:  # noqa: BLE001 - a ruleset without the parameter has no such rule; say nothing of it
@@ -406,6 +409,21 @@ def timing(w: Writer) -> list[str]:
     return out
 
 
+#: Parameters about the seeds' own program, not the game: never narrated (the tables show them).
+UNSAID = frozenset({"skipped_by_seed_program"})
+
+
+def other_rules(w: Writer) -> list[str]:
+    """Every parameter no sentence above has read, stated plainly, so a new rule is never left unsaid."""
+    out = []
+    for name in w.ruleset.raw_tables.get("parameters", {}):
+        if name in w.read or name in UNSAID:
+            continue
+        value = w.get(name)
+        out.append(f"{text(name.replace('_', ' ')).capitalize()}: {text(short(value))}{w.cite(name)}.")
+    return out
+
+
 #: The subjects of the opening, in the order of a deal.
 SUBJECTS: tuple[tuple[str, Callable[[Writer], list[str]]], ...] = (
     ("Tiles and players", tiles), ("The deal", dealing), ("Claims", claims), ("What a mahjong needs", going_out),
@@ -424,5 +442,8 @@ def how_a_deal_goes(ruleset: Ruleset, library: Library) -> str:
         sentences = write(w)
         if sentences:
             out += [f"**{title}.** " + " ".join(sentences), ""]
+    others = other_rules(w)
+    if others:
+        out += ["**Other rules.** " + " ".join(others), ""]
     out += [".. rubric:: Sources of the values above", "", *w.notes.rst(), ""]
     return "\n".join(out)

@@ -24,7 +24,7 @@ from playwright import sync_api
 
 from mahjong_core.cli import main
 from mahjong_core.errors import MahjongError
-from mahjong_core.rules import load_ruleset
+from mahjong_core.rules import available, load_ruleset
 from mahjong_core.tiles import KINDS
 from mahjong_docs import compare, hands, prose, sources, tiles
 from mahjong_docs.build import build
@@ -107,6 +107,21 @@ def test_the_prose_states_the_data_and_cites_every_value() -> None:
     assert "Piter rules </rulesets/sources/003>`" in piter
     orsk = prose.how_a_deal_goes(load_ruleset("orsk"), lib)
     assert "Charleston: 3 to the right, 3 across then 3 to the left" in orsk
+
+
+@pytest.mark.parametrize("rid", sorted(available()))
+def test_the_prose_says_every_parameter_of_every_ruleset(rid: str) -> None:
+    """Each top-level parameter is read by a sentence, or stated under "Other rules": none goes unsaid."""
+    ruleset = load_ruleset(rid)
+    writer = prose.Writer(ruleset, prose.Footnotes(sources.library([ruleset], "rulesets/sources")))
+    for _title, write in prose.SUBJECTS:
+        write(writer)
+    said_elsewhere = set(writer.read)
+    others = prose.other_rules(writer)
+    assert set(ruleset.raw_tables["parameters"]) - prose.UNSAID <= writer.read
+    assert len(others) == len(set(ruleset.raw_tables["parameters"]) - prose.UNSAID - said_elsewhere)
+    if rid == "no_chow_from_partner":  # a third party's parameter, which no sentence knows
+        assert others and others[0].startswith("X chow from: opponents")
 
 
 def test_a_changed_value_changes_the_prose(tmp_path: Path) -> None:

@@ -23,20 +23,20 @@ from typing import Any
 
 from mahjong_core.rules import Ruleset
 
-from .pages import (
+from .rst import (
     EMPTY,
     GENERATED,
     TOPICS,
-    _row_key,
-    _topic_of,
     heading,
     is_table,
     leaves,
     list_table,
+    row_key,
     section_title,
     sections,
     short,
     text,
+    topic_of,
 )
 from .sources import Library
 
@@ -78,7 +78,7 @@ def rules(rulesets: Sequence[Ruleset]) -> list[Rule]:
             if is_table(node):
                 subject = section_title(section)
                 for row_id, row in node.items():
-                    key = _row_key(row)
+                    key = row_key(row)
                     rule = found.setdefault((subject, key), Rule(subject, key, str(row.get("name") or row_id)))
                     before = rule.values.get(rs.id)
                     shown = short(row.get("value"))
@@ -87,7 +87,7 @@ def rules(rulesets: Sequence[Ruleset]) -> list[Rule]:
                 continue
             for path, entry in leaves(node, (section,)):
                 name = ".".join(path[1:]) if section == "parameters" else ".".join(path)
-                subject = _topic_of(name) if section == "parameters" else section_title(section)
+                subject = topic_of(name) if section == "parameters" else section_title(section)
                 value: Any = entry.get("value")
                 label = _words(name)
                 if name == "tile_set":

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import Ruleset
 
-from .pages import EMPTY, list_table, literal, text
+from .rst import EMPTY, list_table, literal, text
 from .sources import Library
 from .tiles import tiles_html
 
@@ -120,7 +120,7 @@ def _item(names: dict[str, str], key: str) -> str:
 
 def examples_rst(ruleset: Ruleset, library: Library) -> str:
     """The "Example hands" section of a ruleset page (empty for a ruleset that scores nothing)."""
-    from .pages import heading
+    from .rst import heading
 
     picked = pick_examples(ruleset)
     if not picked:

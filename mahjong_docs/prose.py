@@ -18,7 +18,7 @@ from typing import Any
 
 from mahjong_core.rules import Ruleset
 
-from .pages import literal, short, text
+from .rst import literal, short, text
 from .sources import Library
 
 _MISSING = object()
@@ -432,7 +432,7 @@ SUBJECTS: tuple[tuple[str, Callable[[Writer], list[str]]], ...] = (
 
 def how_a_deal_goes(ruleset: Ruleset, library: Library) -> str:
     """The opening section of a ruleset page: a paragraph per subject, then the footnotes of every value."""
-    from .pages import heading
+    from .rst import heading
 
     w = Writer(ruleset, Footnotes(library))
     out = [heading("How a deal goes", "-"),

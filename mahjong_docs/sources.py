@@ -19,6 +19,8 @@ from typing import Any
 from mahjong_core.rules import Ruleset
 from mahjong_core.rules.ruleset import Provenance
 
+from .rst import EMPTY, GENERATED, heading, leaves, list_table, literal, plural, ruleset_ref, short, text
+
 
 @dataclass(frozen=True)
 class Document:
@@ -101,26 +103,20 @@ class Library:
             match = _PART.match(part)
             doc = self.resolve(match.group(1), owner) if match else None
             if match is None or doc is None:
-                out.append((None, [_text(part)]))
+                out.append((None, [text(part)]))
             elif out and out[-1][0] is doc:
-                out[-1][1].append(_text(match.group(2)))  # the same document again: one link, the places after it
+                out[-1][1].append(text(match.group(2)))  # the same document again: one link, the places after it
             else:
-                out.append((doc, [_text(match.group(2))]))
+                out.append((doc, [text(match.group(2))]))
         return "; ".join(", ".join(places) if doc is None else
-                         f":doc:`{_text(doc.short)} </{self.page(doc.key)}>`, {', '.join(places)}"
+                         f":doc:`{text(doc.short)} </{self.page(doc.key)}>`, {', '.join(places)}"
                          for doc, places in out)
 
     def provenance(self, p: Provenance) -> str:
         """A value's source as reST: the cited places, or the assumption marked as one."""
         if p.kind == "source":
             return self.cite(p.text, p.defined_in)
-        return f"*assumption:* {_text(p.text)}"
-
-
-def _text(value: str) -> str:
-    from .pages import text
-
-    return text(value)
+        return f"*assumption:* {text(p.text)}"
 
 
 def library(rulesets: Iterable[Ruleset], folder: str) -> Library:
@@ -146,8 +142,6 @@ def library(rulesets: Iterable[Ruleset], folder: str) -> Library:
 
 def citing_entries(ruleset: Ruleset, key: str) -> list[tuple[str, Any, str]]:
     """``(entry path, value, citation)`` of every value of ``ruleset`` that cites document ``key``."""
-    from .pages import leaves
-
     out = []
     for section, node in ruleset.raw_tables.items():
         for path, entry in leaves(node, (section,)):
@@ -167,8 +161,6 @@ def document_page(doc: Document, rulesets: Sequence[Ruleset], documented: Iterab
     :param lib: the library ``doc`` is in, which says which document a key names in which ruleset's file
         (default: the library of ``rulesets``).
     """
-    from .pages import EMPTY, GENERATED, heading, list_table, literal, plural, ruleset_ref, short, text
-
     documented = list(documented)
     out = [GENERATED, "", heading(text(doc.title), "="), ""]
     fields = [(":cited as:", literal(doc.key))]
@@ -209,8 +201,6 @@ def document_page(doc: Document, rulesets: Sequence[Ruleset], documented: Iterab
 
 def sources_index(lib: Library, rulesets: Sequence[Ruleset]) -> str:
     """The list of cited documents, each linked to its page."""
-    from .pages import GENERATED, heading, list_table, text
-
     used = used_documents(lib, rulesets)
     rows = [[f":doc:`{text(lib.documents[k].title)} <{k}>`", f"``{k}``", text(lib.documents[k].original_title) or "–"]
             for k in used]
@@ -228,8 +218,6 @@ def used_documents(lib: Library, rulesets: Sequence[Ruleset]) -> list[str]:
     keys: set[str] = set()
     for rs in rulesets:
         for section, node in rs.raw_tables.items():
-            from .pages import leaves
-
             for path, _entry in leaves(node, (section,)):
                 p = rs.source_of(list(path))
                 if p.kind == "source":

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import load_ruleset
 
-from .pages import EMPTY, list_table, literal, short, text
+from .rst import EMPTY, list_table, literal, short, text
 
 if TYPE_CHECKING:
     from mahjong_core.melds import Hand

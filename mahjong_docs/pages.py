@@ -17,38 +17,42 @@ here (so this module does not import it).
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import Ruleset, available, is_ruleset_path, load_ruleset
 from mahjong_core.rules.merge import is_leaf
 from mahjong_core.rules.ruleset import Provenance
 
-GENERATED = ".. Generated from the ruleset data by mahjong_docs.pages at build time; do not edit."
-EMPTY = "–"
-
-#: Parameters grouped by topic on the ruleset pages; a parameter not listed here goes under "Other rules".
-TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Table and tiles", ("players", "hand_size", "tile_set", "pairs", "rounds_per_game")),
-    ("Wall and deal", ("wall_ceremony", "first_dealer_by_dice", "exhaustive_draw_tiles_left", "discard_display",
-                       "meld_display")),
-    ("Tile exchange", ("tile_exchange",)),
-    ("Claims and kongs", ("chow_from", "claim_priority", "mahjong_tie_break", "pung_claim_until_next_discard",
-                          "kong_ways", "robbing_kong", "undeclared_kong_counts_as_pung")),
-    ("Going out", ("minimum_value", "calling_hand_rule", "dead_hand", "winning_tile_set_apart", "wrong_mahjong")),
-    ("Limits, settlement and the bank", ("settlement", "usual_limit", "east_pays_double", "losers_settle_after_limit",
-                                         "chavka", "pay_limit_for_four_bonus", "pay_limit_for_consecutive_wins",
-                                         "bank")),
-    ("Penalties", ("penalties",)),
-    ("Rotation", ("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw")),
-    ("Seated timing", ("timing",)),
-    ("Rules the seed's program skipped", ("skipped_by_seed_program",)),
+from .rst import (
+    EMPTY,
+    GENERATED,
+    TOPICS,
+    heading,
+    is_table,
+    leaves,
+    list_table,
+    literal,
+    plural,
+    row_key,
+    ruleset_ref,
+    section_title,
+    sections,
+    text,
+    topic_of,
+    value_cell,
 )
+
+if TYPE_CHECKING:
+    from .sources import Library
+
+#: The comparison's row key and a parameter's topic, by the names the tests know them.
+_row_key = row_key
+_topic_of = topic_of
 
 #: Extra keys a table row may carry, shown under the row's name.
 ROW_DETAILS = ("predicate", "applies_to", "per", "excludes", "category", "notes")
@@ -58,96 +62,10 @@ ROW_DETAILS = ("predicate", "applies_to", "per", "excludes", "category", "notes"
 # reStructuredText helpers
 # ---------------------------------------------------------------------------
 
-_INLINE = re.compile(r"([\\*`|_\[\]<>])")
-_LIST_START = re.compile(r"^(\s*)([-+*•]\s|\d+[.)]\s|#\.\s|[a-zA-Z][.)]\s|\(?\d+\)\s)")
-
-
-_CODE_SPAN = re.compile(r"`([^`]+)`")
-
-
-def text(value: Any) -> str:
-    """Plain text made safe for reST: markup escaped, nothing read as a list or a heading.
-
-    A span in single backquotes (```chow_from```, as YAML descriptions write
-    code) becomes an inline literal.
-    """
-    s = " ".join(str(value).split())
-    parts = _CODE_SPAN.split(s)
-    out = "".join(f"``{part}``" if i % 2 else _INLINE.sub(r"\\\1", part) for i, part in enumerate(parts))
-    if _LIST_START.match(out) or out[:1] in "-+*:#=.~^\"'":
-        out = "\\" + out
-    return out
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def literal(value: Any) -> str:
-    """``value`` as inline literal text (falls back to escaped text when it holds backquotes)."""
-    s = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    s = " ".join(s.split())
-    if not s:
-        return EMPTY
-    if "`" in s or s.startswith(" ") or s.endswith(" "):
-        return text(s)
-    return f"``{s}``"
-
-
-def value_cell(value: Any) -> str:
-    """A value for a table cell: scalars and short structures inline, longer ones one entry a line."""
-    if isinstance(value, list | tuple) and len(value) > 1 and all(isinstance(v, Mapping) for v in value):
-        return "\n".join(f"| {literal(item)}" for item in value)
-    if isinstance(value, Mapping) and len(value) > 2:
-        return "\n".join(f"| {text(key)}: {literal(item)}" for key, item in value.items())
-    return literal(value)
-
-
-def heading(title: str, char: str, *, over: bool = False) -> str:
-    line = char * max(3, len(title))
-    return f"{line}\n{title}\n{line}\n" if over else f"{title}\n{line}\n"
-
-
-def list_table(header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: Sequence[int] | None = None,
-               stub: int = 0, classes: str | None = None) -> str:
-    """A ``list-table`` directive; each cell is reST (it may span lines and paragraphs)."""
-    out = [".. list-table::", "   :header-rows: 1"]
-    if widths:
-        out.append("   :widths: " + " ".join(str(w) for w in widths))
-    if stub:
-        out.append(f"   :stub-columns: {stub}")
-    if classes:
-        out.append(f"   :class: {classes}")
-    out.append("")
-    for row in [header, *rows]:
-        for i, cell in enumerate(row):
-            lines = str(cell).strip("\n").splitlines() or [EMPTY]
-            if not lines[0].strip():
-                lines[0] = EMPTY
-            out.append(("   * - " if i == 0 else "     - ") + lines[0])
-            out.extend(("       " + line) if line.strip() else "" for line in lines[1:])
-    return "\n".join(out) + "\n"
-
-
-def short(value: Any) -> str:
-    """A value in a few words, for the comparison tables: ``yes``, ``none``, ``kind partner; tiles 2``."""
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    if value is None:
-        return "none"
-    if isinstance(value, Mapping):
-        if not value:
-            return "none"
-        return "; ".join(f"{key} {short(item)}" for key, item in value.items())
-    if isinstance(value, list | tuple):
-        return ", ".join(short(item) for item in value) if value else "none"
-    return str(value)
-
-
-def provenance(p: Provenance) -> str:
-    """A citation as reST: the seed line, or the assumption marked as one."""
+def provenance(p: Provenance, library: Library | None = None) -> str:
+    """A citation as reST: the cited places (linked to the documents' pages with a library), or the assumption."""
+    if library is not None:
+        return library.provenance(p)
     if p.kind == "source":
         return text(p.text)
     return f"*assumption:* {text(p.text)}"
@@ -156,27 +74,6 @@ def provenance(p: Provenance) -> str:
 # ---------------------------------------------------------------------------
 # Reading a ruleset
 # ---------------------------------------------------------------------------
-
-
-def leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
-    """Every leaf entry (parameter or table row) under ``node``, with its path, in file order."""
-    if is_leaf(node):
-        yield path, node
-    elif isinstance(node, Mapping):
-        for key, value in node.items():
-            yield from leaves(value, (*path, str(key)))
-
-
-def is_table(node: Any) -> bool:
-    """A table: a mapping whose entries are rows (each has a ``predicate``)."""
-    return isinstance(node, Mapping) and bool(node) and all(isinstance(v, Mapping) and "predicate" in v
-                                                            for v in node.values())
-
-
-def sections(ruleset: Ruleset) -> list[str]:
-    """The ruleset's sections: parameters first, then the rest in file order."""
-    names = list(ruleset.raw_tables)
-    return (["parameters"] if "parameters" in names else []) + [n for n in names if n != "parameters"]
 
 
 def parameter_descriptions() -> dict[str, str]:
@@ -310,11 +207,6 @@ def _module_owners(ruleset: Ruleset) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def ruleset_ref(rid: str, documented: Iterable[str]) -> str:
-    """A link to a ruleset's page when it has one, else its id."""
-    return f":doc:`{rid}`" if rid in set(documented) else literal(rid)
-
-
 def _defined_in(item: Entry, ruleset: Ruleset, documented: set[str]) -> str:
     owner = item.provenance.defined_in
     if owner != ruleset.id:
@@ -356,33 +248,31 @@ def _parameter_name(item: Entry, descriptions: Mapping[str, str]) -> str:
 
 
 def _value_table(items: Sequence[Entry], ruleset: Ruleset, documented: set[str], *, rows: bool,
-                 descriptions: Mapping[str, str]) -> str:
+                 descriptions: Mapping[str, str], library: Library | None = None) -> str:
     body = []
     for item in items:
         name = _row_name(item) if rows else _parameter_name(item, descriptions)
-        body.append([name, value_cell(item.entry.get("value")), provenance(item.provenance),
+        body.append([name, value_cell(item.entry.get("value")), provenance(item.provenance, library),
                      _defined_in(item, ruleset, documented)])
     header = ["row" if rows else "parameter", "value", "source or assumption", "defined in"]
     return list_table(header, body, widths=[30, 22, 30, 18])
 
 
-def _topic_of(name: str) -> str:
-    top = name.split(".", 1)[0]
-    for title, names in TOPICS:
-        if top in names:
-            return title
-    return "Other rules"
+def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = (), *, library: Library | None = None,
+                 reference: bool = True, examples: bool = True) -> str:
+    """The page of one ruleset: how a deal goes under it, every value and row with its source, example hands.
 
+    :param library: the cited documents, whose pages the citations link to (default: the seeds and the
+        ruleset's own ``sources:``, linked under ``rulesets/sources``).
+    :param reference: also list the plugins its games use and the hooks its modules implement (a developer's
+        concern, left out of a players' site).
+    :param examples: end with example hands scored by the code.
+    """
+    from . import hands, prose
+    from .sources import library as make_library
 
-def section_title(section: str) -> str:
-    return {"limit_hands": "Limit hands", "parameters": "Parameters", "fans": "Fans", "doublings": "Doublings",
-            "points": "Points", "scoring": "Scoring parameters"}.get(section,
-                                                                     section.replace("_", " ").capitalize())
-
-
-def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
-    """The page of one ruleset: identity, ancestry, every value and row with its source, hooks in code."""
     documented = set(documented) | {ruleset.id}
+    library = library if library is not None else make_library([ruleset], "rulesets/sources")
     parent = load_ruleset(ruleset.parent) if ruleset.parent else None
     descriptions = parameter_descriptions()
     info = available().get(ruleset.id)
@@ -399,11 +289,27 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
     if info is not None:
         dist = f"{info.distribution} {info.distribution_version}" if info.distribution else "unknown distribution"
         fields.append((":installed by:", f"{text(dist)} (module {literal(info.module)})"))
-    out += [f"{key} {value}" for key, value in fields]
+    if reference:
+        out += [f"{key} {value}" for key, value in fields]
+    else:
+        # A player's page: who the ruleset is in one line; the identity a game record names it by, in small.
+        line = [f"*{text(ruleset.native_name)}*"] if ruleset.native_name else []
+        line.append(f"version {text(ruleset.version)}")
+        if ruleset.parent:
+            def name(rid: str) -> str:
+                shown = text(load_ruleset(rid).name)
+                return f":doc:`{shown} <{rid}>`" if rid in documented and rid != ruleset.id else shown
+
+            line.append(f"extends {name(ruleset.parent)}"
+                        + (f" (the line {' → '.join(map(name, ruleset.ancestry))})" if len(ruleset.ancestry) > 2
+                           else ""))
+        out += [" · ".join(line), "", ".. rst-class:: mahjong-identity", "",
+                f"A game record names it {literal(ruleset.identity)}."]
     out.append("")
     if ruleset.description:
         out += [text(ruleset.description), ""]
-    if ruleset.documents:
+    out += [prose.how_a_deal_goes(ruleset, library), ""]
+    if ruleset.documents and reference:
         # The club's own documents its citations name (``sources:``), besides the seeds.
         docs = [[literal(key), text(str(doc.get("title", ""))), text(str(doc.get("edition", ""))) or EMPTY,
                  f"`{doc['url']} <{doc['url']}>`__" if doc.get("url") else EMPTY]
@@ -425,7 +331,7 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
                 f"({len(overridden)} replacing the parent's, {len(added)} new) and {len(flat) - len(own)} inherited; "
                 f"{plural(len(gone), 'entry', 'entries')} of the parent's removed.", ""]
         changes = [[f"``{'.'.join(e.path)}``", literal(e.overrides.get("value")) if e.overrides else "*new*",
-                    literal(e.entry.get("value")), provenance(e.provenance)] for e in own]
+                    literal(e.entry.get("value")), provenance(e.provenance, library)] for e in own]
         changes += [[f"``{'.'.join(p)}``", literal(_lookup(parent.raw_tables, p).get("value")), "*removed*",
                      EMPTY] for p in gone]
         if changes:
@@ -434,7 +340,17 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
         if ruleset.sha256 == parent.sha256:
             out += [f"Its rule content is the same as {ruleset_ref(parent.id, documented)}'s (same hash).", ""]
 
-    out += [heading("Plugins its games use", "-"),
+    if reference:
+        out += _code_sections(ruleset, documented)
+    out += _table_sections(ruleset, documented, all_entries, descriptions, library)
+    if examples:
+        out += [hands.examples_rst(ruleset, library)]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _code_sections(ruleset: Ruleset, documented: set[str]) -> list[str]:
+    """The plugins a ruleset's games use and the hooks its modules implement (the reference part of its page)."""
+    out = [heading("Plugins its games use", "-"),
             "What its data names or switches on, each found through the ``mahjong_core.plugins`` entry points; "
             "the hooks column lists the game hooks each one implements.", ""]
     rows = [[f"{kind} {literal(name)}", text(about) or EMPTY,
@@ -455,7 +371,13 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
     else:
         out += ["None: every rule of this ruleset is data, read by the core's default hooks and the plugins above.",
                 ""]
+    return out
 
+
+def _table_sections(ruleset: Ruleset, documented: set[str], all_entries: Mapping[str, list[Entry]],
+                    descriptions: Mapping[str, str], library: Library) -> list[str]:
+    """The ruleset's parameters by topic and each of its tables, every value with its source."""
+    out: list[str] = []
     for section, items in all_entries.items():
         if not items:
             continue
@@ -468,117 +390,61 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = ()) -> str:
             order = [t for t, _ in TOPICS] + ["Other rules"]
             for topic in sorted(by_topic, key=order.index):
                 out += [heading(topic, "~"), _value_table(by_topic[topic], ruleset, documented, rows=False,
-                                                          descriptions=descriptions), ""]
+                                                          descriptions=descriptions, library=library), ""]
             continue
         node = ruleset.raw_tables[section]
         out += [heading(section_title(section), "-")]
         if description:
             out += [text(description), ""]
-        out += [_value_table(items, ruleset, documented, rows=is_table(node), descriptions=descriptions), ""]
-    return "\n".join(out).rstrip() + "\n"
+        out += [_value_table(items, ruleset, documented, rows=is_table(node), descriptions=descriptions,
+                             library=library), ""]
+    return out
 
 
-def index_page(rulesets: Sequence[Ruleset]) -> str:
-    """The rulesets' index: one line each, and the toctree of their pages and the comparison."""
+def index_page(rulesets: Sequence[Ruleset], *, reference: bool = True) -> str:
+    """The rulesets' index: one line each, and the toctree of their pages, the comparison and the sources.
+
+    :param reference: the developer's columns too (the ruleset id and the distribution that installs it).
+    """
     ids = {r.id for r in rulesets}
     rows = []
     for rs in rulesets:
         info = available().get(rs.id)
-        rows.append([f":doc:`{rs.id}`", text(rs.name) + (f" / {text(rs.native_name)}" if rs.native_name else ""),
-                     ruleset_ref(rs.parent, ids) if rs.parent else EMPTY, literal(rs.version),
-                     text(info.distribution) if info and info.distribution else EMPTY])
-    out = [GENERATED, "", ".. _rulesets:", "", heading("Rulesets", "="),
-           "Every installed ruleset, generated from its data when these pages were built: each value with the "
-           "seed line it comes from or the assumption made where the seeds are silent, and what each ruleset "
-           "inherits from the one it extends. :doc:`comparison` sets them side by side.", "",
-           list_table(["id", "name", "extends", "version", "installed by"], rows, widths=[20, 40, 16, 10, 14]),
-           "", ".. toctree::", "   :maxdepth: 1", "", "   comparison"]
+        parent = EMPTY
+        if rs.parent:
+            parent = ruleset_ref(rs.parent, ids) if reference else (
+                f":doc:`{text(load_ruleset(rs.parent).name)} <{rs.parent}>`" if rs.parent in ids
+                else text(load_ruleset(rs.parent).name))
+        if reference:
+            rows.append([f":doc:`{rs.id}`", text(rs.name) + (f" / {text(rs.native_name)}" if rs.native_name else ""),
+                         parent, literal(rs.version), text(info.distribution) if info and info.distribution else EMPTY])
+        else:
+            rows.append([f":doc:`{text(rs.name)} <{rs.id}>`", text(rs.native_name) if rs.native_name else EMPTY, parent,
+                         text(rs.version)])
+    out = [GENERATED, "", ".. _rulesets:", "", heading("Rulesets", "=")]
+    if reference:
+        out += ["Every installed ruleset, generated from its data when these pages were built: each value with the "
+                "seed line it comes from or the assumption made where the seeds are silent, and what each ruleset "
+                "inherits from the one it extends. :doc:`comparison` sets them side by side.", "",
+                list_table(["id", "name", "extends", "version", "installed by"], rows, widths=[20, 40, 16, 10, 14])]
+    else:
+        out += ["The rulesets of these pages, each generated from its data when the pages were built: how a deal "
+                "goes, every value with the document it comes from (or the assumption made where the documents are "
+                "silent), and example hands scored by the code. :doc:`comparison` sets them side by side.", "",
+                list_table(["ruleset", "native name", "extends", "version"], rows, widths=[36, 28, 24, 12])]
+    out += ["", "The documents the values come from are listed under :doc:`sources/index`.", "",
+            ".. toctree::", "   :maxdepth: 1", "", "   comparison"]
     out += [f"   {rs.id}" for rs in rulesets]
+    out += ["   sources/index"]
     return "\n".join(out) + "\n"
 
 
-def _comparison_rows(rulesets: Sequence[Ruleset]) -> list[tuple[str, list[Any | None]]]:
-    """``(parameter name, [value per ruleset or None])`` for every parameter any ruleset has, scoring included."""
-    names: list[str] = []
-    values: dict[str, dict[str, Any]] = {}
-    for rs in rulesets:
-        for section in sections(rs):
-            node = rs.raw_tables[section]
-            if is_table(node):
-                continue
-            for path, entry in leaves(node, () if section == "parameters" else (section,)):
-                name = ".".join(path)
-                value: Any
-                if name == "tile_set":
-                    name, value = "tiles in the set", len(rs.tile_set())
-                else:
-                    value = entry.get("value")
-                if name not in values:
-                    names.append(name)
-                    values[name] = {}
-                values[name][rs.id] = value
-    return [(name, [values[name].get(rs.id, _MISSING) for rs in rulesets]) for name in names]
-
-
-_MISSING = object()
-
-
-def _row_key(row: Mapping[str, Any]) -> str:
-    key = str(row.get("predicate"))
-    if row.get("applies_to") not in (None, "winner"):
-        key += f" ({row['applies_to']})"
-    if row.get("per") not in (None, "hand"):
-        key += f" per {row['per']}"
-    return key
-
-
 def comparison_page(rulesets: Sequence[Ruleset]) -> str:
-    """Rulesets side by side: the rules that differ, those all share, and every table row by predicate."""
-    ids = [rs.id for rs in rulesets]
-    header = ["rule", *(f":doc:`{rid} <{rid}>`" for rid in ids)]
-    differ, same = [], []
-    for name, cells in _comparison_rows(rulesets):
-        shown = [EMPTY if v is _MISSING else text(short(v)) for v in cells]
-        present = [v for v in cells if v is not _MISSING]
-        row = [f"``{name}``", *shown]
-        if len(present) == len(cells) and all(v == present[0] for v in present):
-            same.append([f"``{name}``", text(short(present[0]))])
-        else:
-            differ.append(row)
-    out = [GENERATED, "", ".. _ruleset-comparison:", "", heading("Rulesets compared", "="),
-           "Every installed ruleset side by side, generated from the data (like the tables of seed 000). "
-           "A dash means the ruleset has no such entry; each ruleset's page gives the source of every value.", ""]
-    out += [heading("Rule differences", "-")]
-    if differ:
-        out += [list_table(header, differ, stub=1, classes="mahjong-comparison"), ""]
-    else:
-        out += [f"None: {'only one ruleset is documented' if len(ids) == 1 else 'the rulesets agree on every rule'}.",
-                ""]
-    if same:
-        out += [heading("Rules every ruleset shares", "-"),
-                list_table(["rule", "value"], same, widths=[40, 60]), ""]
-    table_sections: list[str] = []
-    for rs in rulesets:
-        for section in sections(rs):
-            if is_table(rs.raw_tables[section]) and section not in table_sections:
-                table_sections.append(section)
-    for section in table_sections:
-        having = [rs for rs in rulesets if is_table(rs.raw_tables.get(section))]
-        keys: dict[str, str] = {}
-        by_row: dict[str, dict[str, list[str]]] = {}
-        for rs in having:
-            for row_id, row in rs.raw_tables[section].items():
-                key = _row_key(row)
-                keys.setdefault(key, row.get("name") or row_id)
-                by_row.setdefault(key, {}).setdefault(rs.id, []).append(short(row.get("value")))
-        order = sorted(keys, key=lambda k: (-len(by_row[k]), str(keys[k]).lower()))
-        rows = [[f"{text(keys[k])}\n\n``{k}``", *(text(" / ".join(by_row[k].get(rs.id, []))) or EMPTY
-                                                   for rs in having)] for k in order]
-        out += [heading(section_title(section), "-"),
-                f"Rows of the ``{section}`` table by predicate ({len(order)} in all), for the rulesets that have one.",
-                "", list_table(["row", *(f":doc:`{rs.id} <{rs.id}>`" for rs in having)], rows, stub=1,
-                               classes="mahjong-comparison"), ""]
-    return "\n".join(out).rstrip() + "\n"
+    """The comparison of rulesets (:func:`mahjong_docs.compare.comparison_page`)."""
+    from . import compare
+    from .sources import library
+
+    return compare.comparison_page(rulesets, library(rulesets, "rulesets/sources"))
 
 
 # ---------------------------------------------------------------------------
@@ -659,13 +525,26 @@ def _write(path: Path, content: str, written: list[Path]) -> None:
 
 
 def generated_pages(ids: Sequence[str], *, rulesets_dir: str = "rulesets",
-                    schemas_dir: str = "schemas") -> dict[str, str]:
-    """Every generated page, as ``{relative path: reST}``."""
+                    schemas_dir: str = "schemas", reference: bool = True) -> dict[str, str]:
+    """Every generated page, as ``{relative path: reST}``.
+
+    :param reference: also the developer's part: each ruleset's plugins and hooks, and the JSON Schema pages.
+    """
+    from . import compare, sources
+
     rulesets = [load_ruleset(rid) for rid in ids]
-    pages = {f"{rulesets_dir}/index.rst": index_page(rulesets),
-             f"{rulesets_dir}/comparison.rst": comparison_page(rulesets)}
+    lib = sources.library(rulesets, f"{rulesets_dir}/sources")
+    pages = {f"{rulesets_dir}/index.rst": index_page(rulesets, reference=reference),
+             **compare.pages(rulesets, lib, rulesets_dir)}
     for rs in rulesets:
-        pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, [r.id for r in rulesets])
+        pages[f"{rulesets_dir}/{rs.id}.rst"] = ruleset_page(rs, [r.id for r in rulesets], library=lib,
+                                                            reference=reference)
+    pages[f"{rulesets_dir}/sources/index.rst"] = sources.sources_index(lib, rulesets)
+    for key in sources.used_documents(lib, rulesets):
+        pages[f"{rulesets_dir}/sources/{key}.rst"] = sources.document_page(lib.documents[key], rulesets,
+                                                                            [r.id for r in rulesets], lib)
+    if not reference:
+        return pages
     schemas = schema_files()
     pages[f"{schemas_dir}/index.rst"] = schema_index(schemas)
     for name, source in schemas.items():
@@ -674,13 +553,14 @@ def generated_pages(ids: Sequence[str], *, rulesets_dir: str = "rulesets",
 
 
 def write_pages(srcdir: Path, ids: Sequence[str], *, rulesets_dir: str = "rulesets",
-                schemas_dir: str = "schemas") -> list[Path]:
+                schemas_dir: str = "schemas", reference: bool = True) -> list[Path]:
     """Write the generated pages under ``srcdir`` and delete stale ones left by a ruleset no longer installed."""
     written: list[Path] = []
-    for relative, content in generated_pages(ids, rulesets_dir=rulesets_dir, schemas_dir=schemas_dir).items():
+    for relative, content in generated_pages(ids, rulesets_dir=rulesets_dir, schemas_dir=schemas_dir,
+                                             reference=reference).items():
         _write(srcdir / relative, content, written)
     for folder in {rulesets_dir, schemas_dir}:
-        for stale in (srcdir / folder).glob("*.rst"):
+        for stale in (srcdir / folder).rglob("*.rst"):
             if stale not in written and stale.read_text(encoding="utf-8").startswith(GENERATED):
                 stale.unlink()
     return written

@@ -2,12 +2,14 @@
 
 Add ``"mahjong_docs.sphinx_ext"`` to a Sphinx project's extensions and:
 
-* when the builder starts, the ruleset pages, the comparison and the JSON
-  Schema pages are (re)written from the data by :mod:`mahjong_docs.pages`
-  under ``rulesets/`` and ``schemas/`` of the source folder -- so they cannot
-  drift from the rules.  ``mahjong_rulesets`` (a list, or a comma-separated
-  string with ``-D``) limits them to some rulesets; by default every installed
-  one is documented;
+* when the builder starts, the ruleset pages, the comparison and the pages
+  of related pairs, the pages of the cited documents and the JSON Schema
+  pages are (re)written from the data by :mod:`mahjong_docs.pages` under
+  ``rulesets/`` and ``schemas/`` of the source folder -- so they cannot drift
+  from the rules.  ``mahjong_rulesets`` (a list, or a comma-separated string
+  with ``-D``) limits them to some rulesets; by default every installed one is
+  documented.  ``mahjong_reference = False`` leaves out the developer's part
+  (plugins, hooks, schemas) for a players' site;
 * ``.. mahjong-hand:: <hand>`` shows a worked example: its arrangements or
   waits, and with ``:ruleset:`` its score item by item.  Whatever the example
   states (``:complete:``, ``:arrangements:``, ``:waits:``, ``:shanten:``,
@@ -24,6 +26,7 @@ Add ``"mahjong_docs.sphinx_ext"`` to a Sphinx project's extensions and:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +44,51 @@ logger = logging.getLogger(__name__)
 __version__ = "1.0"
 
 
+STATIC = Path(__file__).parent / "static"
+#: Set by :func:`mahjong_docs.build.build` for the length of a build: told ``(done, total, what)`` per page.
+PROGRESS: Callable[[int, int, str], None] | None = None
+CSS = "mahjong-site.css"
+
+
 def generate(app: Sphinx) -> None:
-    """Write the generated pages into the source folder before Sphinx reads it."""
+    """Write the generated pages into the source folder before Sphinx reads it, and add the pages' stylesheet."""
     ids = docgen.ruleset_ids(app.config.mahjong_rulesets)
     written = docgen.write_pages(Path(app.srcdir), ids, rulesets_dir=app.config.mahjong_rulesets_dir,
-                                 schemas_dir=app.config.mahjong_schemas_dir)
+                                 schemas_dir=app.config.mahjong_schemas_dir, reference=app.config.mahjong_reference)
     logger.info("mahjong: generated %d pages for %d rulesets", len(written), len(ids))
+    if app.builder.format == "html":
+        app.config.html_static_path = [*app.config.html_static_path, str(STATIC)]
+        app.add_css_file(CSS)
+
+
+class _Pages:
+    """Counts the pages read and written, for :data:`PROGRESS`."""
+
+    total = 0
+    done = 0
+
+    @classmethod
+    def start(cls, app: Sphinx, env: Any, docnames: list[str]) -> None:
+        cls.total, cls.done = 2 * len(docnames), 0
+        cls.report("reading the pages")
+
+    @classmethod
+    def step(cls, what: str) -> None:
+        cls.done = min(cls.done + 1, cls.total)
+        cls.report(what)
+
+    @classmethod
+    def report(cls, what: str) -> None:
+        if PROGRESS is not None:
+            PROGRESS(cls.done, cls.total, what)
+
+
+def _read(app: Sphinx, docname: str, source: list[str]) -> None:
+    _Pages.step(f"reading {docname}")
+
+
+def _written(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    _Pages.step(f"writing {pagename}")
 
 
 class MahjongHand(SphinxDirective):
@@ -78,6 +120,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("mahjong_rulesets", None, "env")
     app.add_config_value("mahjong_rulesets_dir", "rulesets", "env")
     app.add_config_value("mahjong_schemas_dir", "schemas", "env")
+    #: Also the developer's part: each ruleset's plugins and hooks, and the JSON Schema pages.
+    app.add_config_value("mahjong_reference", True, "env")
     app.connect("builder-inited", generate)
+    app.connect("env-before-read-docs", _Pages.start)
+    app.connect("source-read", _read)
+    app.connect("html-page-context", _written)
     app.add_directive("mahjong-hand", MahjongHand)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

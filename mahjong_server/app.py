@@ -52,6 +52,7 @@ from .protocol import (
     parse_client_message,
     schema,
 )
+from .records import GameRecords, api_standings, catch_up, record_finished
 from .seats import Prompt
 from .store import DataDir, new_token, token_hash
 
@@ -80,6 +81,8 @@ class Settings:
     signer: Signer | None = None
     #: House-rule rulesets the operator offers (``--house-rule FILE``), by id; a client names them by id only.
     house_rules: dict[str, Ruleset] = field(default_factory=dict)
+    #: The games database every finished game is recorded in (``--db``), or ``None``.
+    records: GameRecords | None = None
 
 
 @dataclass(frozen=True)
@@ -137,17 +140,26 @@ class Tables:
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Resume every table whose log has no game end; a table that cannot be resumed is listed as failed."""
         self.loop = loop
+        finished = []
         for files in self.data.existing():
             if files.finished():
+                finished.append(files.log_path)
                 continue
             try:
                 table = LiveTable.from_log(files, bot_pace_s=self.settings.bot_pace_s,
                                            deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events,
-                                           signer=self.settings.signer)
+                                           signer=self.settings.signer, on_finished=self._on_finished)
             except MahjongError as exc:
                 log.error("table %s cannot be resumed: %s", files.id, exc)
                 continue
             self._add(table)
+        if self.settings.records is not None and finished:
+            catch_up(self.settings.records, finished)
+
+    def _on_finished(self, table: LiveTable) -> None:
+        """A table's game has ended (on its engine thread): record it when the server keeps a games database."""
+        if self.settings.records is not None:
+            record_finished(self.settings.records, table.files.log_path)
 
     def stop(self) -> None:
         for table in self.tables.values():
@@ -189,7 +201,7 @@ class Tables:
         files.create({n: token_hash(t) for n, t in tokens.items()})
         table = LiveTable(files, ruleset, specs, length, seed, bot_pace_s=self.settings.bot_pace_s,
                           deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events,
-                          signer=self.settings.signer)
+                          signer=self.settings.signer, on_finished=self._on_finished)
         self._add(table)
         return {"table": table.id, "seats": [{"seat": n, "token": t, "url": f"/table/{table.id}#token={t}"}
                                               for n, t in tokens.items()],
@@ -468,6 +480,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/table/{table_id}", table_page),
         Route("/api/rulesets", api_rulesets),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/api/standings", api_standings),
         Route("/schemas/{name}.schema.json", client_schema),
         # The games list and the replay viewer (games_api.py).
         Route("/games", games_page),

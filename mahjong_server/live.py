@@ -78,8 +78,11 @@ class LiveTable:
 
     def __init__(self, files: TableFiles, ruleset: Ruleset, seats: Sequence[SeatSpec], length: str, seed: int,
                  *, logged: list[str] | None = None, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
-                 stamp: bool = False, signer: Signer | None = None):
+                 stamp: bool = False, signer: Signer | None = None,
+                 on_finished: Callable[[LiveTable], None] | None = None):
         self.files = files
+        #: Called on the engine thread once the game has ended and its log is closed (the games database's hook).
+        self.on_finished = on_finished
         self.id = files.id
         self.ruleset = ruleset
         self.seats = list(seats)
@@ -151,7 +154,8 @@ class LiveTable:
 
     @classmethod
     def from_log(cls, files: TableFiles, *, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
-                 stamp: bool = False, signer: Signer | None = None) -> LiveTable:
+                 stamp: bool = False, signer: Signer | None = None,
+                 on_finished: Callable[[LiveTable], None] | None = None) -> LiveTable:
         """The table a log describes, to be resumed where its log ends."""
         lines = files.read_lines()
         if not lines:
@@ -173,7 +177,7 @@ class LiveTable:
             raise ResumeError(f"options {options} are no live table's length (one of {LENGTHS})",
                               source=str(files.log_path), place="line 1")
         return cls(files, ruleset, seats, length, seed, logged=lines, bot_pace_s=bot_pace_s,
-                   deal_pause_s=deal_pause_s, stamp=stamp, signer=signer)
+                   deal_pause_s=deal_pause_s, stamp=stamp, signer=signer, on_finished=on_finished)
 
     # ------------------------------------------------------------------ the engine thread
 
@@ -221,6 +225,8 @@ class LiveTable:
         finally:
             if self._writer is not None:
                 self._writer.close()
+        if self.status == "finished" and self.on_finished is not None:
+            self.on_finished(self)
 
     def _set_status(self, status: str, error: str | None = None) -> None:
         self.status, self.error = status, error

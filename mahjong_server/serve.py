@@ -22,6 +22,7 @@ from mahjong_core.log_chain import Signer
 from mahjong_core.rules import Ruleset
 
 from .app import Settings, create_app
+from .records import GameRecords
 
 #: The largest websocket frame uvicorn accepts; the protocol's own limit (4 KiB) is checked on top.
 WS_MAX_BYTES = 16 * 1024
@@ -46,13 +47,14 @@ def bind(host: str, port: int) -> socket.socket:
 
 def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] = (), bot_pace_s: float = 0.8,
           deal_pause_s: float = 30.0, stamp_events: bool = False, spectator_delay_s: float = 0.0,
-          signer: Signer | None = None, announce: bool = True, house_rules: tuple[Ruleset, ...] = ()) -> int:
+          signer: Signer | None = None, announce: bool = True, house_rules: tuple[Ruleset, ...] = (),
+          records: GameRecords | None = None) -> int:
     """Serve until interrupted; print ``serving on http://HOST:PORT`` once the socket is bound."""
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     settings = Settings(data=data, allowed_origins=allowed_origins, bot_pace_s=bot_pace_s, deal_pause_s=deal_pause_s,
                         stamp_events=stamp_events, spectator_delay_s=spectator_delay_s, signer=signer,
-                        house_rules={r.id: r for r in house_rules})
+                        house_rules={r.id: r for r in house_rules}, records=records)
     config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio",
                             lifespan="on", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)

@@ -7,6 +7,7 @@ session's temporary folder).
 
 from __future__ import annotations
 
+import html
 import json
 import subprocess
 import sys
@@ -17,8 +18,10 @@ import pytest
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import available, load_ruleset
+from mahjong_docs import compare as doc_compare
 from mahjong_docs import examples as doc_examples
 from mahjong_docs import pages as docgen
+from mahjong_docs import sources as doc_sources
 from mahjong_docs.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,10 +40,15 @@ EXAMPLES = [example for page in sorted(DOCS.glob("**/*.rst")) if "rulesets" not 
 def test_ruleset_page_shows_every_value_with_its_source_and_origin(rid: str) -> None:
     ruleset = load_ruleset(rid)
     page = docgen.ruleset_page(ruleset, RULESETS)
+    library = doc_sources.library([ruleset], "rulesets/sources")
     for section in docgen.sections(ruleset):
         for path, entry in docgen.leaves(ruleset.raw_tables[section], (section,)):
             assert f"``{path[-1]}``" in page or f"``{'.'.join(path[1:])}``" in page, path
-            assert docgen.text(ruleset.source_of(list(path)).text) in page, path
+            provenance = ruleset.source_of(list(path))
+            assert library.provenance(provenance) in page, path
+            if provenance.kind == "source" and provenance.text[:3].isdigit():  # a seed: named, linked to its page
+                seed = doc_sources.SEEDS[provenance.text[:3]]
+                assert f":doc:`{docgen.text(seed.short)} </rulesets/sources/{seed.key}>`" in page, path
             value = entry.get("value")
             assert all(line in page for line in docgen.value_cell(value).splitlines()), (path, value)
     for ancestor in ruleset.ancestry[:-1]:
@@ -85,30 +93,43 @@ def test_any_table_a_ruleset_has_is_rendered_row_by_row(tmp_path: Path) -> None:
     assert "\\- a house rule, written like a list item" in page
     assert "\\*not\\* a list \\| nor markup" in page
     comparison = docgen.comparison_page([load_ruleset("harbin"), ruleset])
-    assert "``all_chows``" in comparison.split("Doublings", 1)[1]
+    assert "An odd rule</th>" in comparison.split(">Doublings</th>", 1)[1]
 
 
-def test_comparison_has_a_column_per_ruleset_and_every_table_row() -> None:
+def test_comparison_has_a_column_per_ruleset_grouped_by_family_and_only_the_rows_that_differ() -> None:
     rulesets = [load_ruleset(rid) for rid in RULESETS]
     page = docgen.comparison_page(rulesets)
-    header = page.split("Rule differences", 1)[1].split("* - ``", 1)[0]
+    table = page.split(".. raw:: html", 1)[1].split("</table>", 1)[0]
     for rid in RULESETS:
-        assert f":doc:`{rid} <{rid}>`" in header
+        assert f'href="{rid}.html"' in table
+    groups = doc_compare.families(rulesets)
+    assert sum(len(members) for _, members in groups) == len(RULESETS)
+    for family, members in groups:
+        assert f'colspan="{len(members)}" class="mahjong-family-name">{family} scoring</th>' in table
+        assert {rs.scoring_family.name if rs.scoring_family else "no scoring" for rs in members} == {family}
+    ids = [rs.id for rs in rulesets]
+    rules = doc_compare.rules(rulesets)
+    for rule in rules:
+        row = f'<th scope="row">{html.escape(rule.label)}</th>'
+        assert (row in table) == rule.differs(ids), rule.label
+    # every table row of every ruleset is a rule of the comparison, under its table's subject
+    keys = {(r.subject, r.key) for r in rules}
     for rs in rulesets:
         for section in docgen.sections(rs):
             if docgen.is_table(rs.raw_tables[section]):
                 for row in rs.raw_tables[section].values():
-                    assert f"``{docgen._row_key(row)}``" in page, (rs.id, section, row)
-    names = {name for name, _ in docgen._comparison_rows(rulesets)}
-    assert {"usual_limit", "settlement", "tiles in the set", "tile_exchange"} <= names
+                    assert (docgen.section_title(section), docgen._row_key(row)) in keys, (rs.id, section, row)
+    subjects = [r.subject for r in rules]
+    assert subjects == sorted(subjects, key=doc_compare._subject_order), "rules are grouped by subject"
 
 
 def test_comparison_rows_match_each_rulesets_values() -> None:
     rulesets = [load_ruleset(rid) for rid in RULESETS]
-    rows = dict(docgen._comparison_rows(rulesets))
-    for i, rs in enumerate(rulesets):
-        assert rows["usual_limit"][i] == rs.value("usual_limit")
-        assert rows["tiles in the set"][i] == len(rs.tile_set())
+    rows = {r.key: r for r in doc_compare.rules(rulesets)}
+    for rs in rulesets:
+        assert rows["usual_limit"].values[rs.id] == rs.value("usual_limit")
+        assert rows["tile_set"].values[rs.id] == len(rs.tile_set())
+    assert {"usual_limit", "settlement", "tile_set", "tile_exchange"} <= set(rows)
 
 
 def test_schema_pages_render_every_definition() -> None:
@@ -222,9 +243,14 @@ def test_mahjong_docs_builds_a_site_for_the_rulesets_asked_for(tmp_path: Path) -
     assert index == tmp_path / "site" / "index.html" and index.exists()
     pages = {p.name for p in (tmp_path / "site" / "rulesets").glob("*.html")}
     assert pages == {"index.html", "comparison.html", "shanghai_1500_no_bank.html"}
+    assert {p.name for p in (tmp_path / "site" / "rulesets" / "sources").glob("*.html")} == {"index.html", "000.html"}
     page = (tmp_path / "site" / "rulesets" / "shanghai_1500_no_bank.html").read_text(encoding="utf-8")
     assert "1500" in page and "Our club" in page
-    assert (tmp_path / "site" / "hooks.html").exists()
+    assert not (tmp_path / "site" / "hooks.html").exists() and not (tmp_path / "site" / "schemas").exists()
+    assert "Rules in code" not in page and "mahjong_core.hookspecs" not in page
+    build(tmp_path / "reference", ["shanghai_1500_no_bank"], title="Our club", reference=True)
+    assert (tmp_path / "reference" / "hooks.html").exists() and (tmp_path / "reference" / "schemas").is_dir()
+    assert "Rules in code" in (tmp_path / "reference" / "rulesets" / "shanghai_1500_no_bank.html").read_text()
     with pytest.raises(MahjongError, match="no installed ruleset"):
         build(tmp_path / "other", ["no_such_rules"])
 

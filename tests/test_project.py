@@ -39,6 +39,8 @@ def test_wheel_ships_rulesets_and_finds_them_by_entry_point(tmp_path: Path) -> N
     assert "mahjong_rulesets/harbin/ruleset.yaml" in names
     assert "mahjong_core/schemas/ruleset.schema.json" in names
     assert "mahjong_core/schemas/replay.schema.json" in names
+    # The games database's migrations are applied from the installed package, so they must be in it.
+    assert {"mahjong_records/migrations/env.py", "mahjong_records/migrations/versions/0001_initial.py"} <= set(names)
     target = tmp_path / "site"
     result = run(sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel))
     assert result.returncode == 0, result.stdout + result.stderr

@@ -181,9 +181,15 @@ def build_parser() -> argparse.ArgumentParser:
     situation.add_argument("--fact", action="append", metavar="NAME=VALUE",
                            help="any other fact of the win by the engine's name, VALUE as JSON (repeatable)")
     p.add_argument("--batch", action="store_true", help="read JSON Lines {\"hand\": ...} on stdin, write results")
-    p = add("docs", "docs:cmd_docs", "build the rules documentation for the installed rulesets")
-    p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
+    p = add("docs", "docs:cmd_docs", "build a players' site of the rules: a page per ruleset (how a deal goes, its "
+            "tables with every value's source, example hands scored by the code), the comparison, the sources")
+    p.add_argument("--ruleset", action="append", metavar="ID_OR_FILE",
+                   help="a ruleset id or house-rule file to document (repeatable; default: every installed one)")
     p.add_argument("--out", default="mahjong-docs", help="output folder (default: mahjong-docs)")
+    p.add_argument("--title", default="Mahjong rules", help="the site's title (default: Mahjong rules)")
+    p.add_argument("--intro", metavar="FILE", help="the club's introduction for the front page (.md or .rst)")
+    p.add_argument("--reference", action="store_true",
+                   help="also the developer's reference: plugins and hooks of each ruleset, hook reference, schemas")
     p = add("conformance", "conformance:cmd_conformance", "run the conformance suite against installed rulesets")
     p.add_argument("ruleset", nargs="+", help="installed ruleset ids")
     log_checks(add("audit", "games:cmd_audit", "check every action and recompute every score and payment of "
@@ -229,6 +235,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", default="mahjong-data", help="folder for the table's log (default: mahjong-data)")
     p.add_argument("--no-browser", action="store_true", help="print the table's address instead of opening it")
     p.add_argument("--bot-pace", type=float, default=0.8, help="longest real pause of a bot's turn (default: 0.8 s)")
+    # The games database (mahjong_records): records, standings, simulate --store, serve --db.
+    from .records import add_commands
+
+    add_commands(sub, add)
     return parser
 
 

@@ -72,6 +72,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         return print_summary(args, bots, seed)
     out = Path(args.out) if args.out else None
+    if args.store and out is None:
+        raise MahjongError("--store records the games' logs, so it needs --out FOLDER for them (the logs are the "
+                           "source of truth; the database is their index)", place="--store")
     bar = None
     if not args.json and args.games > 1 and sys.stderr.isatty():
         from tqdm import tqdm
@@ -90,13 +93,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rows = [{"seed": g.seed, "deals": g.result.deals, "wins": g.result.wins, "draws": g.result.draws,
              "scores": g.result.scores, "team_scores": g.result.team_scores(), "events": g.events,
              "replay": str(g.replay) if g.replay else None} for g in played]
+    if args.store:
+        from .records import store_simulated
+
+        for row, stored in zip(rows, store_simulated(args, [str(g.replay) for g in played if g.replay]), strict=True):
+            row["stored"] = stored["status"]
     if args.json:
         print_json({"ruleset": ruleset.identity, "games": rows})
     else:
         print(f"ruleset {ruleset.identity}, bots {','.join(bots)}")
         for r in rows:
             print(f"seed {r['seed']}: {r['deals']} deals ({r['wins']} won, {r['draws']} drawn), "
-                  f"scores {r['scores']}, {r['events']} events" + (f" -> {r['replay']}" if r["replay"] else ""))
+                  f"scores {r['scores']}, {r['events']} events" + (f" -> {r['replay']}" if r["replay"] else "")
+                  + (f" ({r['stored']})" if "stored" in r else ""))
     return EXIT_OK
 
 

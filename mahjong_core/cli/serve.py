@@ -37,10 +37,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if getattr(args, name) < 0:
             raise MahjongError(f"--{name.replace('_', '-')} is in seconds, at least 0; got {getattr(args, name)}",
                                place=f"--{name.replace('_', '-')}")
+    house_rules = _house_rules(args.house_rule)
+    records = None
+    if args.db is not None:  # opened (and migrated) now, so a bad --db stops the server before it listens
+        from .records import recorder
+
+        records = recorder(args.db)
     return int(serve.serve(args.host, args.port, Path(args.data), allowed_origins=tuple(args.allow_origin or ()),
                            bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause, stamp_events=args.stamp_events,
-                           spectator_delay_s=args.spectator_delay, signer=signer,
-                           house_rules=_house_rules(args.house_rule)))
+                           spectator_delay_s=args.spectator_delay, signer=signer, house_rules=house_rules,
+                           records=records))
 
 
 def _house_rules(paths: list[str]) -> tuple[Ruleset, ...]:

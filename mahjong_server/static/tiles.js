@@ -1,24 +1,73 @@
 // Tiles drawn as SVG, by this project's own code (no third-party tile set): suits by their pips, honours by
 // their character.  Every tile carries a text alternative (role="img", aria-label and <title>) with the tile's
 // English name as the server sends it, so a screen reader reads "5 dots", not a picture.
+//
+// The pictures are data, the JSON between the two marker lines below: each tile's face as SVG elements on a
+// 40x56 viewBox, drawn over the "front" (or, face down, the "back"); "unknown" is drawn for a code without a
+// face ("{code}" stands for the code).  This file is their one source: the club site's pages
+// (mahjong_docs.tiles) read the same JSON and draw the same pictures, so the live table and the published
+// rules show one tile set.
 (function () {
 "use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-// Pip positions on a 40x56 face for 1..9 (dots and bamboo share them).
-const PIPS = {
-  1: [[20, 28]], 2: [[20, 16], [20, 40]], 3: [[11, 14], [20, 28], [29, 42]],
-  4: [[12, 16], [28, 16], [12, 40], [28, 40]], 5: [[12, 14], [28, 14], [20, 28], [12, 42], [28, 42]],
-  6: [[12, 12], [28, 12], [12, 28], [28, 28], [12, 44], [28, 44]],
-  7: [[10, 11], [20, 15], [30, 19], [12, 32], [28, 32], [12, 45], [28, 45]],
-  8: [[12, 10], [28, 10], [12, 22], [28, 22], [12, 34], [28, 34], [12, 46], [28, 46]],
-  9: [[10, 12], [20, 12], [30, 12], [10, 28], [20, 28], [30, 28], [10, 44], [20, 44], [30, 44]],
-};
-const HONOURS = {
-  "1z": ["東", "#1d3557", "E"], "2z": ["南", "#1d3557", "S"], "3z": ["西", "#1d3557", "W"],
-  "4z": ["北", "#1d3557", "N"], "5z": ["", "#1d3557", ""], "6z": ["發", "#2d6a4f", ""], "7z": ["中", "#c1121f", ""],
-};
+// BEGIN TILE PICTURES
+const PICTURES =
+{
+  "viewBox": "0 0 40 56",
+  "width": 40,
+  "height": 56,
+  "text": {"text-anchor":"middle","dominant-baseline":"central","font-family":"'Noto Sans CJK SC', 'Noto Sans', sans-serif"},
+  "front": [{"el":"rect","a":{"x":1,"y":1,"width":38,"height":54,"rx":5,"fill":"#fffdf5","stroke":"#8d99ae","stroke-width":2}}],
+  "back": [{"el":"rect","a":{"x":1,"y":1,"width":38,"height":54,"rx":5,"fill":"#2a9d8f","stroke":"#1b6b61","stroke-width":2}},{"el":"rect","a":{"x":6,"y":6,"width":28,"height":44,"rx":3,"fill":"none","stroke":"#8fd3ca","stroke-width":1}}],
+  "faces": {
+    "1m": [{"el":"text","a":{"x":20,"y":18,"font-size":17,"fill":"#1d3557","font-weight":"600"},"t":"一"},{"el":"text","a":{"x":20,"y":40,"font-size":17,"fill":"#c1121f","font-weight":"600"},"t":"萬"}],
+    "2m": [{"el":"text","a":{"x":20,"y":18,"font-size":17,"fill":"#1d3557","font-weight":"600"},"t":"二"},{"el":"text","a":{"x":20,"y":40,"font-size":17,"fill":"#c1121f","font-weight":"600"},"t":"萬"}],
+    "3m": [{"el":"text","a":{"x":20,"y":18,"font-size":17,"fill":"#1d3557","font-weight":"600"},"t":"三"},{"el":"text","a":{"x":20,"y":40,"font-size":17,"fill":"#c1121f","font-weight":"600"},"t":"萬"}],
+    "4m": [{"el":"text","a":{"x":20,"y":18,"font-size":17,"fill":"#1d3557","font-weight":"600"},"t":"四"},{"el":"text","a":{"x":20,"y":40,"font-size":17,"fill":"#c1121f","font-weight":"600"},"t":"萬"}],
+    "5m": [{"el":"text","a":{"x":20,"y":18,"font-size":17,"fill":"#1d3557","font-weight":"600"},"t":"五"},{"el":"text","a":{"x":20,"y":40,"font-size":17,"fill":"#c1121f","font-weight":"600"},"t":"萬"}],
+    "6m": [{"el":"text","a":{"x":20,"y":18,"font-size":17,"fill":"#1d3557","font-weight":"600"},"t":"六"},{"el":"text","a":{"x":20,"y":40,"font-size":17,"fill":"#c1121f","font-weight":"600"},"t":"萬"}],
+    "7m": [{"el":"text","a":{"x":20,"y":18,"font-size":17,"fill":"#1d3557","font-weight":"600"},"t":"七"},{"el":"text","a":{"x":20,"y":40,"font-size":17,"fill":"#c1121f","font-weight":"600"},"t":"萬"}],
+    "8m": [{"el":"text","a":{"x":20,"y":18,"font-size":17,"fill":"#1d3557","font-weight":"600"},"t":"八"},{"el":"text","a":{"x":20,"y":40,"font-size":17,"fill":"#c1121f","font-weight":"600"},"t":"萬"}],
+    "9m": [{"el":"text","a":{"x":20,"y":18,"font-size":17,"fill":"#1d3557","font-weight":"600"},"t":"九"},{"el":"text","a":{"x":20,"y":40,"font-size":17,"fill":"#c1121f","font-weight":"600"},"t":"萬"}],
+    "1p": [{"el":"circle","a":{"cx":20,"cy":28,"r":11,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":20,"cy":28,"r":4.4,"fill":"#c1121f"}}],
+    "2p": [{"el":"circle","a":{"cx":20,"cy":16,"r":7,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":20,"cy":16,"r":2.8,"fill":"#1d3557"}},{"el":"circle","a":{"cx":20,"cy":40,"r":7,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":20,"cy":40,"r":2.8,"fill":"#c1121f"}}],
+    "3p": [{"el":"circle","a":{"cx":11,"cy":14,"r":7,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":11,"cy":14,"r":2.8,"fill":"#1d3557"}},{"el":"circle","a":{"cx":20,"cy":28,"r":7,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":20,"cy":28,"r":2.8,"fill":"#c1121f"}},{"el":"circle","a":{"cx":29,"cy":42,"r":7,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":29,"cy":42,"r":2.8,"fill":"#1d3557"}}],
+    "4p": [{"el":"circle","a":{"cx":12,"cy":16,"r":7,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":16,"r":2.8,"fill":"#1d3557"}},{"el":"circle","a":{"cx":28,"cy":16,"r":7,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":16,"r":2.8,"fill":"#c1121f"}},{"el":"circle","a":{"cx":12,"cy":40,"r":7,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":40,"r":2.8,"fill":"#1d3557"}},{"el":"circle","a":{"cx":28,"cy":40,"r":7,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":40,"r":2.8,"fill":"#2d6a4f"}}],
+    "5p": [{"el":"circle","a":{"cx":12,"cy":14,"r":6,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":14,"r":2.4,"fill":"#1d3557"}},{"el":"circle","a":{"cx":28,"cy":14,"r":6,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":14,"r":2.4,"fill":"#c1121f"}},{"el":"circle","a":{"cx":20,"cy":28,"r":6,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":20,"cy":28,"r":2.4,"fill":"#1d3557"}},{"el":"circle","a":{"cx":12,"cy":42,"r":6,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":42,"r":2.4,"fill":"#2d6a4f"}},{"el":"circle","a":{"cx":28,"cy":42,"r":6,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":42,"r":2.4,"fill":"#c1121f"}}],
+    "6p": [{"el":"circle","a":{"cx":12,"cy":12,"r":6,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":12,"r":2.4,"fill":"#1d3557"}},{"el":"circle","a":{"cx":28,"cy":12,"r":6,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":12,"r":2.4,"fill":"#c1121f"}},{"el":"circle","a":{"cx":12,"cy":28,"r":6,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":28,"r":2.4,"fill":"#1d3557"}},{"el":"circle","a":{"cx":28,"cy":28,"r":6,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":28,"r":2.4,"fill":"#2d6a4f"}},{"el":"circle","a":{"cx":12,"cy":44,"r":6,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":44,"r":2.4,"fill":"#c1121f"}},{"el":"circle","a":{"cx":28,"cy":44,"r":6,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":44,"r":2.4,"fill":"#2d6a4f"}}],
+    "7p": [{"el":"circle","a":{"cx":10,"cy":11,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":10,"cy":11,"r":2,"fill":"#1d3557"}},{"el":"circle","a":{"cx":20,"cy":15,"r":5,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":20,"cy":15,"r":2,"fill":"#c1121f"}},{"el":"circle","a":{"cx":30,"cy":19,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":30,"cy":19,"r":2,"fill":"#1d3557"}},{"el":"circle","a":{"cx":12,"cy":32,"r":5,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":32,"r":2,"fill":"#2d6a4f"}},{"el":"circle","a":{"cx":28,"cy":32,"r":5,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":32,"r":2,"fill":"#c1121f"}},{"el":"circle","a":{"cx":12,"cy":45,"r":5,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":45,"r":2,"fill":"#2d6a4f"}},{"el":"circle","a":{"cx":28,"cy":45,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":45,"r":2,"fill":"#1d3557"}}],
+    "8p": [{"el":"circle","a":{"cx":12,"cy":10,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":10,"r":2,"fill":"#1d3557"}},{"el":"circle","a":{"cx":28,"cy":10,"r":5,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":10,"r":2,"fill":"#c1121f"}},{"el":"circle","a":{"cx":12,"cy":22,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":22,"r":2,"fill":"#1d3557"}},{"el":"circle","a":{"cx":28,"cy":22,"r":5,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":22,"r":2,"fill":"#2d6a4f"}},{"el":"circle","a":{"cx":12,"cy":34,"r":5,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":34,"r":2,"fill":"#c1121f"}},{"el":"circle","a":{"cx":28,"cy":34,"r":5,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":34,"r":2,"fill":"#2d6a4f"}},{"el":"circle","a":{"cx":12,"cy":46,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":12,"cy":46,"r":2,"fill":"#1d3557"}},{"el":"circle","a":{"cx":28,"cy":46,"r":5,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":28,"cy":46,"r":2,"fill":"#c1121f"}}],
+    "9p": [{"el":"circle","a":{"cx":10,"cy":12,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":10,"cy":12,"r":2,"fill":"#1d3557"}},{"el":"circle","a":{"cx":20,"cy":12,"r":5,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":20,"cy":12,"r":2,"fill":"#c1121f"}},{"el":"circle","a":{"cx":30,"cy":12,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":30,"cy":12,"r":2,"fill":"#1d3557"}},{"el":"circle","a":{"cx":10,"cy":28,"r":5,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":10,"cy":28,"r":2,"fill":"#2d6a4f"}},{"el":"circle","a":{"cx":20,"cy":28,"r":5,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":20,"cy":28,"r":2,"fill":"#c1121f"}},{"el":"circle","a":{"cx":30,"cy":28,"r":5,"fill":"none","stroke":"#2d6a4f","stroke-width":2}},{"el":"circle","a":{"cx":30,"cy":28,"r":2,"fill":"#2d6a4f"}},{"el":"circle","a":{"cx":10,"cy":44,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":10,"cy":44,"r":2,"fill":"#1d3557"}},{"el":"circle","a":{"cx":20,"cy":44,"r":5,"fill":"none","stroke":"#c1121f","stroke-width":2}},{"el":"circle","a":{"cx":20,"cy":44,"r":2,"fill":"#c1121f"}},{"el":"circle","a":{"cx":30,"cy":44,"r":5,"fill":"none","stroke":"#1d3557","stroke-width":2}},{"el":"circle","a":{"cx":30,"cy":44,"r":2,"fill":"#1d3557"}}],
+    "1s": [{"el":"ellipse","a":{"cx":20,"cy":24,"rx":9,"ry":12,"fill":"#2d6a4f"}},{"el":"circle","a":{"cx":17,"cy":19,"r":2,"fill":"#fff"}},{"el":"path","a":{"d":"M14 36 L20 48 L26 36 Z","fill":"#c1121f"}}],
+    "2s": [{"el":"rect","a":{"x":17.5,"y":10,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":17.5,"y1":16,"x2":22.5,"y2":16,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":17.5,"y":34,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":17.5,"y1":40,"x2":22.5,"y2":40,"stroke":"#fff","stroke-width":1}}],
+    "3s": [{"el":"rect","a":{"x":8.5,"y":8,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":8.5,"y1":14,"x2":13.5,"y2":14,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":17.5,"y":22,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":17.5,"y1":28,"x2":22.5,"y2":28,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":26.5,"y":36,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":26.5,"y1":42,"x2":31.5,"y2":42,"stroke":"#fff","stroke-width":1}}],
+    "4s": [{"el":"rect","a":{"x":9.5,"y":10,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":16,"x2":14.5,"y2":16,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":10,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":16,"x2":30.5,"y2":16,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":9.5,"y":34,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":40,"x2":14.5,"y2":40,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":34,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":40,"x2":30.5,"y2":40,"stroke":"#fff","stroke-width":1}}],
+    "5s": [{"el":"rect","a":{"x":9.5,"y":8,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":14,"x2":14.5,"y2":14,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":8,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":14,"x2":30.5,"y2":14,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":17.5,"y":22,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":17.5,"y1":28,"x2":22.5,"y2":28,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":9.5,"y":36,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":42,"x2":14.5,"y2":42,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":36,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":42,"x2":30.5,"y2":42,"stroke":"#fff","stroke-width":1}}],
+    "6s": [{"el":"rect","a":{"x":9.5,"y":6,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":12,"x2":14.5,"y2":12,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":6,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":12,"x2":30.5,"y2":12,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":9.5,"y":22,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":28,"x2":14.5,"y2":28,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":22,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":28,"x2":30.5,"y2":28,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":9.5,"y":38,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":44,"x2":14.5,"y2":44,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":38,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":44,"x2":30.5,"y2":44,"stroke":"#fff","stroke-width":1}}],
+    "7s": [{"el":"rect","a":{"x":7.5,"y":5,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":7.5,"y1":11,"x2":12.5,"y2":11,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":17.5,"y":9,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":17.5,"y1":15,"x2":22.5,"y2":15,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":27.5,"y":13,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":27.5,"y1":19,"x2":32.5,"y2":19,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":9.5,"y":26,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":32,"x2":14.5,"y2":32,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":26,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":32,"x2":30.5,"y2":32,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":9.5,"y":39,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":45,"x2":14.5,"y2":45,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":39,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":45,"x2":30.5,"y2":45,"stroke":"#fff","stroke-width":1}}],
+    "8s": [{"el":"rect","a":{"x":9.5,"y":4,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":10,"x2":14.5,"y2":10,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":4,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":10,"x2":30.5,"y2":10,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":9.5,"y":16,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":22,"x2":14.5,"y2":22,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":16,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":22,"x2":30.5,"y2":22,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":9.5,"y":28,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":34,"x2":14.5,"y2":34,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":28,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":34,"x2":30.5,"y2":34,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":9.5,"y":40,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":9.5,"y1":46,"x2":14.5,"y2":46,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":25.5,"y":40,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":25.5,"y1":46,"x2":30.5,"y2":46,"stroke":"#fff","stroke-width":1}}],
+    "9s": [{"el":"rect","a":{"x":7.5,"y":6,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":7.5,"y1":12,"x2":12.5,"y2":12,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":17.5,"y":6,"width":5,"height":12,"rx":2,"fill":"#c1121f"}},{"el":"line","a":{"x1":17.5,"y1":12,"x2":22.5,"y2":12,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":27.5,"y":6,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":27.5,"y1":12,"x2":32.5,"y2":12,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":7.5,"y":22,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":7.5,"y1":28,"x2":12.5,"y2":28,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":17.5,"y":22,"width":5,"height":12,"rx":2,"fill":"#c1121f"}},{"el":"line","a":{"x1":17.5,"y1":28,"x2":22.5,"y2":28,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":27.5,"y":22,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":27.5,"y1":28,"x2":32.5,"y2":28,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":7.5,"y":38,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":7.5,"y1":44,"x2":12.5,"y2":44,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":17.5,"y":38,"width":5,"height":12,"rx":2,"fill":"#c1121f"}},{"el":"line","a":{"x1":17.5,"y1":44,"x2":22.5,"y2":44,"stroke":"#fff","stroke-width":1}},{"el":"rect","a":{"x":27.5,"y":38,"width":5,"height":12,"rx":2,"fill":"#2d6a4f"}},{"el":"line","a":{"x1":27.5,"y1":44,"x2":32.5,"y2":44,"stroke":"#fff","stroke-width":1}}],
+    "1z": [{"el":"text","a":{"x":20,"y":30,"font-size":24,"fill":"#1d3557","font-weight":"700"},"t":"東"},{"el":"text","a":{"x":31,"y":9,"font-size":9,"fill":"#c1121f","font-weight":"700"},"t":"E"}],
+    "2z": [{"el":"text","a":{"x":20,"y":30,"font-size":24,"fill":"#1d3557","font-weight":"700"},"t":"南"},{"el":"text","a":{"x":31,"y":9,"font-size":9,"fill":"#c1121f","font-weight":"700"},"t":"S"}],
+    "3z": [{"el":"text","a":{"x":20,"y":30,"font-size":24,"fill":"#1d3557","font-weight":"700"},"t":"西"},{"el":"text","a":{"x":31,"y":9,"font-size":9,"fill":"#c1121f","font-weight":"700"},"t":"W"}],
+    "4z": [{"el":"text","a":{"x":20,"y":30,"font-size":24,"fill":"#1d3557","font-weight":"700"},"t":"北"},{"el":"text","a":{"x":31,"y":9,"font-size":9,"fill":"#c1121f","font-weight":"700"},"t":"N"}],
+    "5z": [{"el":"rect","a":{"x":9,"y":10,"width":22,"height":36,"fill":"none","stroke":"#1d3557","stroke-width":2.5}}],
+    "6z": [{"el":"text","a":{"x":20,"y":28,"font-size":24,"fill":"#2d6a4f","font-weight":"700"},"t":"發"}],
+    "7z": [{"el":"text","a":{"x":20,"y":28,"font-size":24,"fill":"#c1121f","font-weight":"700"},"t":"中"}],
+    "1f": [{"el":"ellipse","a":{"cx":20,"cy":17,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(0 20 17)"}},{"el":"ellipse","a":{"cx":26.657395614066075,"cy":21.836881039375367,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(72 26.657395614066075 21.836881039375367)"}},{"el":"ellipse","a":{"cx":24.114496766047314,"cy":29.66311896062463,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(144 24.114496766047314 29.66311896062463)"}},{"el":"ellipse","a":{"cx":15.88550323395269,"cy":29.663118960624633,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(216 15.88550323395269 29.663118960624633)"}},{"el":"ellipse","a":{"cx":13.342604385933925,"cy":21.83688103937537,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(288 13.342604385933925 21.83688103937537)"}},{"el":"circle","a":{"cx":20,"cy":24,"r":3,"fill":"#f4a261"}},{"el":"text","a":{"x":20,"y":46,"font-size":10,"fill":"#c1121f","font-weight":"700"},"t":"F1"}],
+    "2f": [{"el":"ellipse","a":{"cx":20,"cy":17,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(0 20 17)"}},{"el":"ellipse","a":{"cx":26.657395614066075,"cy":21.836881039375367,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(72 26.657395614066075 21.836881039375367)"}},{"el":"ellipse","a":{"cx":24.114496766047314,"cy":29.66311896062463,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(144 24.114496766047314 29.66311896062463)"}},{"el":"ellipse","a":{"cx":15.88550323395269,"cy":29.663118960624633,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(216 15.88550323395269 29.663118960624633)"}},{"el":"ellipse","a":{"cx":13.342604385933925,"cy":21.83688103937537,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(288 13.342604385933925 21.83688103937537)"}},{"el":"circle","a":{"cx":20,"cy":24,"r":3,"fill":"#f4a261"}},{"el":"text","a":{"x":20,"y":46,"font-size":10,"fill":"#c1121f","font-weight":"700"},"t":"F2"}],
+    "3f": [{"el":"ellipse","a":{"cx":20,"cy":17,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(0 20 17)"}},{"el":"ellipse","a":{"cx":26.657395614066075,"cy":21.836881039375367,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(72 26.657395614066075 21.836881039375367)"}},{"el":"ellipse","a":{"cx":24.114496766047314,"cy":29.66311896062463,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(144 24.114496766047314 29.66311896062463)"}},{"el":"ellipse","a":{"cx":15.88550323395269,"cy":29.663118960624633,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(216 15.88550323395269 29.663118960624633)"}},{"el":"ellipse","a":{"cx":13.342604385933925,"cy":21.83688103937537,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(288 13.342604385933925 21.83688103937537)"}},{"el":"circle","a":{"cx":20,"cy":24,"r":3,"fill":"#f4a261"}},{"el":"text","a":{"x":20,"y":46,"font-size":10,"fill":"#c1121f","font-weight":"700"},"t":"F3"}],
+    "4f": [{"el":"ellipse","a":{"cx":20,"cy":17,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(0 20 17)"}},{"el":"ellipse","a":{"cx":26.657395614066075,"cy":21.836881039375367,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(72 26.657395614066075 21.836881039375367)"}},{"el":"ellipse","a":{"cx":24.114496766047314,"cy":29.66311896062463,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(144 24.114496766047314 29.66311896062463)"}},{"el":"ellipse","a":{"cx":15.88550323395269,"cy":29.663118960624633,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(216 15.88550323395269 29.663118960624633)"}},{"el":"ellipse","a":{"cx":13.342604385933925,"cy":21.83688103937537,"rx":4,"ry":6,"fill":"#c1121f","transform":"rotate(288 13.342604385933925 21.83688103937537)"}},{"el":"circle","a":{"cx":20,"cy":24,"r":3,"fill":"#f4a261"}},{"el":"text","a":{"x":20,"y":46,"font-size":10,"fill":"#c1121f","font-weight":"700"},"t":"F4"}],
+    "1y": [{"el":"ellipse","a":{"cx":20,"cy":17,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(0 20 17)"}},{"el":"ellipse","a":{"cx":26.657395614066075,"cy":21.836881039375367,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(72 26.657395614066075 21.836881039375367)"}},{"el":"ellipse","a":{"cx":24.114496766047314,"cy":29.66311896062463,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(144 24.114496766047314 29.66311896062463)"}},{"el":"ellipse","a":{"cx":15.88550323395269,"cy":29.663118960624633,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(216 15.88550323395269 29.663118960624633)"}},{"el":"ellipse","a":{"cx":13.342604385933925,"cy":21.83688103937537,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(288 13.342604385933925 21.83688103937537)"}},{"el":"circle","a":{"cx":20,"cy":24,"r":3,"fill":"#f4a261"}},{"el":"text","a":{"x":20,"y":46,"font-size":10,"fill":"#2d6a4f","font-weight":"700"},"t":"S1"}],
+    "2y": [{"el":"ellipse","a":{"cx":20,"cy":17,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(0 20 17)"}},{"el":"ellipse","a":{"cx":26.657395614066075,"cy":21.836881039375367,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(72 26.657395614066075 21.836881039375367)"}},{"el":"ellipse","a":{"cx":24.114496766047314,"cy":29.66311896062463,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(144 24.114496766047314 29.66311896062463)"}},{"el":"ellipse","a":{"cx":15.88550323395269,"cy":29.663118960624633,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(216 15.88550323395269 29.663118960624633)"}},{"el":"ellipse","a":{"cx":13.342604385933925,"cy":21.83688103937537,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(288 13.342604385933925 21.83688103937537)"}},{"el":"circle","a":{"cx":20,"cy":24,"r":3,"fill":"#f4a261"}},{"el":"text","a":{"x":20,"y":46,"font-size":10,"fill":"#2d6a4f","font-weight":"700"},"t":"S2"}],
+    "3y": [{"el":"ellipse","a":{"cx":20,"cy":17,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(0 20 17)"}},{"el":"ellipse","a":{"cx":26.657395614066075,"cy":21.836881039375367,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(72 26.657395614066075 21.836881039375367)"}},{"el":"ellipse","a":{"cx":24.114496766047314,"cy":29.66311896062463,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(144 24.114496766047314 29.66311896062463)"}},{"el":"ellipse","a":{"cx":15.88550323395269,"cy":29.663118960624633,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(216 15.88550323395269 29.663118960624633)"}},{"el":"ellipse","a":{"cx":13.342604385933925,"cy":21.83688103937537,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(288 13.342604385933925 21.83688103937537)"}},{"el":"circle","a":{"cx":20,"cy":24,"r":3,"fill":"#f4a261"}},{"el":"text","a":{"x":20,"y":46,"font-size":10,"fill":"#2d6a4f","font-weight":"700"},"t":"S3"}],
+    "4y": [{"el":"ellipse","a":{"cx":20,"cy":17,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(0 20 17)"}},{"el":"ellipse","a":{"cx":26.657395614066075,"cy":21.836881039375367,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(72 26.657395614066075 21.836881039375367)"}},{"el":"ellipse","a":{"cx":24.114496766047314,"cy":29.66311896062463,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(144 24.114496766047314 29.66311896062463)"}},{"el":"ellipse","a":{"cx":15.88550323395269,"cy":29.663118960624633,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(216 15.88550323395269 29.663118960624633)"}},{"el":"ellipse","a":{"cx":13.342604385933925,"cy":21.83688103937537,"rx":4,"ry":6,"fill":"#2d6a4f","transform":"rotate(288 13.342604385933925 21.83688103937537)"}},{"el":"circle","a":{"cx":20,"cy":24,"r":3,"fill":"#f4a261"}},{"el":"text","a":{"x":20,"y":46,"font-size":10,"fill":"#2d6a4f","font-weight":"700"},"t":"S4"}]
+  },
+  "unknown": [{"el":"text","a":{"x":20,"y":28,"font-size":12,"fill":"#000","font-weight":"600"},"t":"{code}"}]
+}
+;
+// END TILE PICTURES
 
 function el(name, attrs, parent) {
   const node = document.createElementNS(SVGNS, name);
@@ -27,96 +76,40 @@ function el(name, attrs, parent) {
   return node;
 }
 
-function text(parent, x, y, size, fill, content, weight) {
-  const t = el("text", { x, y, "font-size": size, fill, "text-anchor": "middle", "dominant-baseline": "central",
-                         "font-family": "'Noto Sans CJK SC', 'Noto Sans', sans-serif", "font-weight": weight || "600" },
-               parent);
-  t.textContent = content;
-  return t;
-}
-
-function face(svg, tile) {
-  const rank = parseInt(tile[0], 10);
-  const suit = tile.slice(1);
-  if (suit === "m") {
-    text(svg, 20, 18, 17, "#1d3557", NUMERALS[rank - 1]);
-    text(svg, 20, 40, 17, "#c1121f", "萬");
-  } else if (suit === "p") {
-    const r = rank === 1 ? 11 : rank <= 4 ? 7 : rank <= 6 ? 6 : 5;
-    PIPS[rank].forEach(([x, y], i) => {
-      const colour = rank === 1 ? "#c1121f" : (i % 3 === 1 ? "#c1121f" : i % 2 ? "#2d6a4f" : "#1d3557");
-      el("circle", { cx: x, cy: y, r, fill: "none", stroke: colour, "stroke-width": 2 }, svg);
-      el("circle", { cx: x, cy: y, r: r / 2.5, fill: colour }, svg);
-    });
-  } else if (suit === "s") {
-    if (rank === 1) {
-      el("ellipse", { cx: 20, cy: 24, rx: 9, ry: 12, fill: "#2d6a4f" }, svg);
-      el("circle", { cx: 17, cy: 19, r: 2, fill: "#fff" }, svg);
-      el("path", { d: "M14 36 L20 48 L26 36 Z", fill: "#c1121f" }, svg);
-    } else {
-      PIPS[rank].forEach(([x, y], i) => {
-        const colour = rank === 9 && i % 3 === 1 ? "#c1121f" : "#2d6a4f";
-        el("rect", { x: x - 2.5, y: y - 6, width: 5, height: 12, rx: 2, fill: colour }, svg);
-        el("line", { x1: x - 2.5, y1: y, x2: x + 2.5, y2: y, stroke: "#fff", "stroke-width": 1 }, svg);
-      });
-    }
-  } else if (suit === "z") {
-    const [glyph, colour, letter] = HONOURS[tile] || ["?", "#000", ""];
-    if (tile === "5z") { // the white dragon: an empty frame (5z white, 6z green, 7z red, as in the notation)
-      el("rect", { x: 9, y: 10, width: 22, height: 36, fill: "none", stroke: colour, "stroke-width": 2.5 }, svg);
-    } else {
-      text(svg, 20, letter ? 30 : 28, 24, colour, glyph, "700");
-      if (letter) text(svg, 31, 9, 9, "#c1121f", letter, "700");
-    }
-  } else if (suit === "f" || suit === "y") {
-    const colour = suit === "f" ? "#c1121f" : "#2d6a4f";
-    for (let k = 0; k < 5; k++) {
-      const a = (k * 72 * Math.PI) / 180;
-      el("ellipse", { cx: 20 + 7 * Math.sin(a), cy: 24 - 7 * Math.cos(a), rx: 4, ry: 6, fill: colour,
-                      transform: `rotate(${k * 72} ${20 + 7 * Math.sin(a)} ${24 - 7 * Math.cos(a)})` }, svg);
-    }
-    el("circle", { cx: 20, cy: 24, r: 3, fill: "#f4a261" }, svg);
-    text(svg, 20, 46, 10, colour, (suit === "f" ? "F" : "S") + rank, "700");
-  } else {
-    text(svg, 20, 28, 12, "#000", tile);
+// Draw a list of picture elements; a text element takes the shared text attributes as well.
+function draw(svg, elements, code) {
+  for (const e of elements) {
+    const node = el(e.el, e.el === "text" ? { ...e.a, ...PICTURES.text } : e.a, svg);
+    if (e.t !== undefined) node.textContent = e.t.replace("{code}", code);
   }
 }
 
-// Each face is drawn once, as a <symbol> in a hidden <svg> of the page, and every tile shown is a small <svg>
-// that uses it: a table redrawn at every event (the replay viewer steps through thousands) then adds two nodes a
-// tile instead of building or copying every pip.
-const drawn = new Set();
-let defs = null;
-
-function symbolFor(code) {
-  const id = "mj-tile-" + (code === "?" ? "back" : code);
-  if (drawn.has(id)) return id;
-  if (!defs) {
-    defs = el("svg", { "aria-hidden": "true", width: 0, height: 0, style: "position:absolute;width:0;height:0;overflow:hidden" });
-    document.body.appendChild(defs);
-  }
-  const symbol = el("symbol", { id, viewBox: "0 0 40 56" }, defs);
-  if (code === "?") {
-    el("rect", { x: 1, y: 1, width: 38, height: 54, rx: 5, fill: "#2a9d8f", stroke: "#1b6b61", "stroke-width": 2 }, symbol);
-    el("rect", { x: 6, y: 6, width: 28, height: 44, rx: 3, fill: "none", stroke: "#8fd3ca", "stroke-width": 1 }, symbol);
-  } else {
-    el("rect", { x: 1, y: 1, width: 38, height: 54, rx: 5, fill: "#fffdf5", stroke: "#8d99ae", "stroke-width": 2 }, symbol);
-    face(symbol, code);
-  }
-  drawn.add(id);
-  return id;
-}
+// Each tile drawn once per size and name, then copied: a table redrawn at every event (the replay viewer steps
+// through thousands) clones a few nodes instead of building every pip again; the copy is the same SVG.
+const drawn = new Map();
 
 // One tile: `code` a tile code ("5p"), or "?" for a tile face down.  `names` maps codes to English names.
 function tileSvg(code, names, opts) {
   const o = opts || {};
-  const w = o.width || 40;
-  const svg = el("svg", { viewBox: "0 0 40 56", width: w, height: Math.round((w * 56) / 40), role: "img",
-                          class: "tile" + (o.cls ? " " + o.cls : "") });
+  const key = code + "|" + (o.width || PICTURES.width) + "|" + (o.cls || "") + "|" + (names[code] || "");
+  let svg = drawn.get(key);
+  if (!svg) { svg = drawTile(code, names, o); drawn.set(key, svg); }
+  return svg.cloneNode(true);
+}
+
+function drawTile(code, names, o) {
+  const w = o.width || PICTURES.width;
+  const svg = el("svg", { viewBox: PICTURES.viewBox, width: w, height: Math.round((w * PICTURES.height) / PICTURES.width),
+                          role: "img", class: "tile" + (o.cls ? " " + o.cls : "") });
   const label = code === "?" ? "a concealed tile" : (names[code] || code);
   svg.setAttribute("aria-label", label);
   el("title", {}, svg).textContent = label;
-  el("use", { href: "#" + symbolFor(code) }, svg);
+  if (code === "?") {
+    draw(svg, PICTURES.back, code);
+    return svg;
+  }
+  draw(svg, PICTURES.front, code);
+  draw(svg, PICTURES.faces[code] || PICTURES.unknown, code);
   return svg;
 }
 

@@ -1,0 +1,192 @@
+"""The live server records every finished game (``mahjong serve --db``) and shows the standings in its lobby.
+
+Real server processes on loopback: a game a person plays to its end through
+the websocket is recorded with the person's name; a game that finished while
+the server ran without a database is recorded when it starts with one; two
+servers recording into one PostgreSQL database at once lose nothing; and
+every time, rebuilding the index from the servers' logs alone gives the same
+rows.  The lobby's standings are checked in Debian's chromium.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_server import ARTIFACTS, Server, play_seat, running
+from postgres import Cluster
+
+from mahjong_records.db import open_db
+from mahjong_records.standings import standings as records_standings
+from mahjong_records.store import dump, rebuild
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    pg = Cluster()
+    try:
+        yield pg
+    finally:
+        pg.stop()
+
+
+def create(server: Server, seats: list[dict[str, str]], ruleset: str = "harbin", length: str = "deal",
+           seed: int = 1) -> dict[str, Any]:
+    created: dict[str, Any] = server.post("/api/tables", {"ruleset": ruleset, "length": length, "seats": seats,
+                                                          "seed": seed})
+    assert "table" in created, created
+    return created
+
+
+def wait_finished(server: Server, tables: list[str], timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = {t["id"]: t["status"] for t in server.get("/api/tables")["tables"]}
+        assert not [t for t in tables if status.get(t) == "failed"], status
+        if all(status.get(t) == "finished" for t in tables):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"tables not finished after {timeout} s")
+
+
+def wait_recorded(url: str, games: int, timeout: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    rows: dict[str, Any] = {}
+    database = open_db(url)
+    try:
+        while time.monotonic() < deadline:
+            rows = dump(database)
+            if len(rows["games"]) >= games:
+                return rows
+            time.sleep(0.2)
+    finally:
+        database.close()
+    raise AssertionError(f"{len(rows.get('games', []))} games recorded after {timeout} s, expected {games}")
+
+
+def standings(server: Server, ruleset: str | None = None) -> Any:
+    query = f"?ruleset={urllib.parse.quote(ruleset)}" if ruleset else ""
+    return server.get(f"/api/standings{query}")
+
+
+def test_a_finished_live_game_is_recorded_with_the_players_names(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'club.sqlite'}"
+    data = tmp_path / "data"
+    with running(data, "--db", db) as server:
+        person = create(server, [{"kind": "human", "name": "Anna"}, {"kind": "greedy"}, {"kind": "greedy"},
+                                 {"kind": "random"}])
+        bots = create(server, [{"kind": "greedy"}] * 4, seed=2)
+        seat = person["seats"][0]
+        asyncio.run(play_seat(server.ws_url, person["table"], seat["token"]))
+        wait_finished(server, [person["table"], bots["table"]])
+        rows = wait_recorded(db, 2)
+        answer = standings(server, "harbin")
+        assert standings(server)["rulesets"][0]["games"] == 2
+    names = {r[2] for r in rows["game_seats"]}
+    assert names == {"Anna", "greedy-0", "greedy-1", "greedy-2", "greedy-3", "random-3"}
+    assert seat["token"] not in json.dumps(rows)  # seat tokens are never stored
+    (table,) = answer["tables"]
+    assert table["games"] == 2 and "Anna" in [p["name"] for p in table["players"]]
+    rebuilt = open_db(f"sqlite:///{tmp_path / 'rebuilt.sqlite'}")
+    assert [r.status for r in rebuild(rebuilt, [data])] == ["recorded", "recorded"]
+    assert dump(rebuilt) == rows
+    assert [t.to_json() for t in records_standings(rebuilt, "harbin")] == answer["tables"]
+
+
+def test_the_lobby_refuses_an_unknown_ruleset_and_a_server_without_a_database_says_so(tmp_path: Path) -> None:
+    import urllib.error
+    import urllib.request
+
+    with running(tmp_path / "data", "--db", str(tmp_path / "r.sqlite")) as server:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(server.url + "/api/standings?ruleset=harbim", timeout=10)
+        assert refused.value.code == 400
+        assert "did you mean 'harbin'" in json.loads(refused.value.read())["error"]
+    with running(tmp_path / "plain") as server:
+        assert standings(server) == {"enabled": False}
+
+
+def test_games_that_finished_without_a_database_are_recorded_when_it_is_given(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with running(data) as server:
+        table = create(server, [{"kind": "greedy"}] * 4, seed=5)["table"]
+        wait_finished(server, [table])
+    db = str(tmp_path / "later.sqlite")
+    with running(data, "--db", db):
+        rows = wait_recorded(db, 1)
+    assert rows["games"][0][1] == str((data / "tables" / table / "game.jsonl").resolve())
+    with running(data, "--db", db):  # started again: the game is recorded once
+        time.sleep(1.0)
+    assert dump(open_db(db)) == rows
+
+
+def test_a_server_with_a_bad_database_stops_with_one_line(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "mahjong_core", "serve", "--port", "0", "--data",
+                             str(tmp_path / "d"), "--db", "postgresql://nobody@127.0.0.1:1/x"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "cannot reach or use the database" in result.stderr
+    assert "serving on" not in result.stdout
+
+
+def test_two_servers_recording_into_one_postgresql_database_lose_nothing(tmp_path: Path, cluster: Cluster) -> None:
+    url = cluster.database()
+    per_server = 6
+    with running(tmp_path / "a", "--db", url) as a, running(tmp_path / "b", "--db", url) as b:
+        made = {server: [create(server, [{"kind": "greedy"}, {"kind": "random"}, {"kind": "greedy"},
+                                         {"kind": "random"}], length="round", seed=100 * n + k)["table"]
+                         for k in range(per_server)]
+                for n, server in enumerate((a, b))}
+        for server, tables in made.items():
+            wait_finished(server, tables)
+        rows = wait_recorded(url, 2 * per_server)
+    assert len(rows["games"]) == 2 * per_server
+    assert len(rows["players"]) == 4  # the same four names from both servers: no duplicate, no failure
+    assert len(rows["game_seats"]) == 8 * per_server
+    assert len({g[0] for g in rows["games"]}) == 2 * per_server
+    for g in rows["games"]:
+        deals = [d for d in rows["deals"] if d[0] == g[0]]
+        assert len(deals) == g[9] and g[10] == 1  # every deal of a one-round game
+    fresh = open_db(cluster.database())
+    assert [r.status for r in rebuild(fresh, [tmp_path / "a", tmp_path / "b"])] == ["recorded"] * 2 * per_server
+    assert dump(fresh) == rows
+
+
+def test_the_lobby_shows_the_standings(tmp_path: Path) -> None:
+    from playwright import sync_api
+
+    db = str(tmp_path / "club.sqlite")
+    with running(tmp_path / "data", "--db", db) as server:
+        tables = [create(server, [{"kind": "greedy"}, {"kind": "random"}, {"kind": "greedy"}, {"kind": "random"}],
+                         ruleset="piter", seed=s)["table"] for s in (1, 2)]
+        wait_finished(server, tables)
+        wait_recorded(db, 2)
+        expected = standings(server, "piter")["tables"][0]
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            page = browser.new_page(viewport={"width": 1280, "height": 1100})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server.url + "/")
+            page.wait_for_selector("#standings table.standings")
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.locator("#standings").screenshot(path=str(ARTIFACTS / "lobby-standings.png"))
+            captions = page.eval_on_selector_all("#standings caption", "cs => cs.map(c => c.textContent)")
+            first = page.eval_on_selector_all("#standings table.standings:first-of-type tbody tr",
+                                              "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+            browser.close()
+    assert not errors
+    assert captions[:2] == ["Players", "Pairs"] and "000 line 289" in captions[2]
+    assert [row[1] for row in first] == [p["name"] for p in expected["players"]]
+    assert [row[5] for row in first] == [str(p["score"]) for p in expected["players"]]

@@ -39,6 +39,16 @@ def test_wheel_ships_rulesets_and_finds_them_by_entry_point(tmp_path: Path) -> N
     assert "mahjong_rulesets/harbin/ruleset.yaml" in names
     assert "mahjong_core/schemas/ruleset.schema.json" in names
     assert "mahjong_core/schemas/replay.schema.json" in names
+    # Every package of the source tree is in the wheel (the package list is written out in pyproject.toml).
+    sources = {"mahjong_core": "mahjong_core", "mahjong_docs": "mahjong_docs", "mahjong_study": "mahjong_study",
+               "mahjong_server": "mahjong_server", "mahjong_records": "mahjong_records", "plugins": "mahjong_rulesets"}
+    for folder, package in sources.items():
+        for init in (ROOT / folder).rglob("__init__.py"):
+            inside = [d for d in init.parents if d.is_relative_to(ROOT / folder)]
+            if any((d / "pyproject.toml").exists() for d in inside):
+                continue  # an example plugin with a distribution of its own, installed on its own
+            shipped = f"{package}/{init.relative_to(ROOT / folder).as_posix()}"
+            assert shipped in names, f"{shipped} is not in the wheel: add its package to pyproject.toml"
     # The games database's migrations are applied from the installed package, so they must be in it.
     assert {"mahjong_records/migrations/env.py", "mahjong_records/migrations/versions/0001_initial.py"} <= set(names)
     target = tmp_path / "site"
@@ -60,3 +70,8 @@ def test_wheel_ships_rulesets_and_finds_them_by_entry_point(tmp_path: Path) -> N
     rules = run(sys.executable, "-S", "-c", "import sys; from mahjong_core.cli import main; "
                 "sys.exit(main(['rules', 'show', 'harbin', '--json']))", cwd=tmp_path, env=env)
     assert rules.returncode == 0, rules.stderr
+    # The README's main job runs from the wheel alone: simulate, write the replay, re-play and audit it.
+    demo = run(sys.executable, "-S", "-c", "import sys; from mahjong_core.cli import main; "
+               "sys.exit(main(['demo', '--ruleset', 'chinese_classical', '--seed', '7', '--max-deals', '2']))",
+               cwd=tmp_path, env=env)
+    assert demo.returncode == 0 and "Traceback" not in demo.stderr, demo.stdout + demo.stderr

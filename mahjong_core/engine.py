@@ -464,14 +464,11 @@ class Game:
                 self.event("table", "exchange", step=step.name, giver=seat, receiver=(seat + step.offset) % t.players,
                            count=len(tiles))
 
-    def _exchange_options(self, seat: int, step: ExchangeStep) -> list[Action]:
+    def _exchange_options(self, seat: int, step: ExchangeStep) -> Sequence[Action]:
         s = self.table.seats[seat]
-        options = [_exchange_action(combo) for combo in multiset_combinations(s.counts, step.count)]
-        if step.optional:
-            options.append(Action("refuse"))
-        elif step.refuse_only_if_calling and sum(s.counts) % 3 and shanten_mod.shanten(bytes(s.counts)) <= 0:
-            options.append(Action("refuse"))
-        return options
+        refuse = step.optional or (step.refuse_only_if_calling and bool(sum(s.counts) % 3)
+                                   and shanten_mod.shanten(bytes(s.counts)) <= 0)
+        return _ExchangeOptions(tuple(s.counts), step.count, (Action("refuse"),) if refuse else ())
 
     def _deal_declarations(self) -> None:
         """Offer each seat, from the dealer round, what it may declare on its dealt hand (a calling hand)."""
@@ -918,6 +915,59 @@ class _TurnOptions(Sequence[Action]):
                     and self._game.table.seats[self._seat].counts[tile]:
                 return True
         return action in self._all()
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._all())
+
+
+class _ExchangeOptions(Sequence[Action]):
+    """An exchange's legal actions: every different choice of ``count`` held tiles, then a refusal if allowed.
+
+    A Charleston pass offers some 200 choices a seat, three times a deal; a
+    bot reads them all and gets them all (built on first use), but a replayed
+    decision only has to be checked for membership, which is a sub-multiset
+    test on the counts.  Membership means exactly what it means for the list:
+    an exchange action with its tiles ascending, ``count`` of them, all held.
+    """
+
+    __slots__ = ("_counts", "_count", "_extra", "_built")
+
+    def __init__(self, counts: tuple[int, ...], count: int, extra: tuple[Action, ...]):
+        self._counts, self._count, self._extra = counts, count, extra
+        self._built: list[Action] | None = None
+
+    def _all(self) -> list[Action]:
+        built = self._built
+        if built is None:
+            built = [_exchange_action(combo) for combo in multiset_combinations(self._counts, self._count)]
+            built += self._extra
+            self._built = built
+        return built
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.kind != "exchange":
+            return action in self._extra
+        tiles = action.tiles
+        if action.tile is not None or action.way is not None or len(tiles) != self._count \
+                or list(tiles) != sorted(tiles):
+            return False
+        counts = self._counts
+        for kind in set(tiles):
+            if type(kind) is not int or not 0 <= kind < len(counts) or tiles.count(kind) > counts[kind]:
+                return False
+        return True
 
     @overload
     def __getitem__(self, index: int) -> Action: ...

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjong_core.engine import Game
 from mahjong_core.hookspecs import hookimpl
@@ -201,3 +203,21 @@ def test_exchange_options_are_every_different_choice_of_tiles_in_order() -> None
             counts[t] += 1
         for k in range(5):
             assert multiset_combinations(counts, k) == sorted(set(itertools.combinations(tiles, k))), (tiles, k)
+
+
+@settings(max_examples=400, deadline=None)
+@given(counts=st.lists(st.integers(0, 4), min_size=34, max_size=34).filter(lambda c: 3 <= sum(c) <= 14),
+       tiles=st.lists(st.integers(-1, 35), min_size=0, max_size=4), refuse=st.booleans(),
+       other=st.sampled_from([None, "refuse", "pass", "discard"]))
+def test_exchange_options_answer_membership_as_their_list_does(counts: list[int], tiles: list[int], refuse: bool,
+                                                                other: str | None) -> None:
+    """The lazily built exchange options say an action is legal exactly when the full list holds it."""
+    from mahjong_core.engine import _ExchangeOptions
+    from mahjong_core.table import Action
+
+    options = _ExchangeOptions(tuple(counts), 3, (Action("refuse"),) if refuse else ())
+    full = list(options)
+    for action in (Action("exchange", tiles=tuple(tiles)), Action("exchange", tiles=tuple(sorted(tiles))),
+                   Action("exchange", tile=0, tiles=tuple(sorted(tiles))), Action(other or "exchange")):
+        assert (action in options) == (action in full), action
+    assert len(options) == len(full) and options[0] == full[0]

@@ -27,6 +27,7 @@ others (:mod:`mahjong_core.plugin_manager`).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations, compress
@@ -883,7 +884,37 @@ _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _DISCARDS = tuple(Action("discard", kind) for kind in range(NUM_PLAYING_KINDS))
 
 
-class _TurnOptions(Sequence[Action]):
+class _LazyOptions(Sequence[Action]):
+    """A decision's legal actions as a list built on first read: the subclass builds it and answers membership.
+
+    Bots read the whole list and get it; a replayed decision is only checked
+    for membership, which each subclass answers without building the list where
+    it can -- with exactly the list's answer.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def _all(self) -> list[Action]:
+        """The whole list, built once."""
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._all())
+
+
+class _TurnOptions(_LazyOptions):
     """A turn's legal actions, worked out only as far as the question asked of them needs.
 
     A bot reads the whole list, and gets it (:meth:`Game._turn_options`, built
@@ -916,23 +947,9 @@ class _TurnOptions(Sequence[Action]):
                 return True
         return action in self._all()
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        return self._all()[index]
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._all())
 
 
-class _ExchangeOptions(Sequence[Action]):
+class _ExchangeOptions(_LazyOptions):
     """An exchange's legal actions: every different choice of ``count`` held tiles, then a refusal if allowed.
 
     A Charleston pass offers some 200 choices a seat, three times a deal; a
@@ -969,20 +986,6 @@ class _ExchangeOptions(Sequence[Action]):
                 return False
         return True
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        return self._all()[index]
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._all())
 
 
 #: For each kind, the pairs of kinds that make a chow with it.

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +24,22 @@ def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
                                  str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
         assert result.returncode == 0, result.stdout + result.stderr
     return out
+
+
+#: Debian's chromium, which .ci/run installs where it is missing (Playwright's own browser download is never used).
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium through Playwright, headless, with the flags CI's sandbox needs; one per test module."""
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -15,12 +15,10 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright import sync_api
 
 from mahjong_core.cli import main
 from mahjong_core.errors import MahjongError
@@ -31,7 +29,6 @@ from mahjong_docs.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = Path(__file__).parent / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
 HOUSE_RULE = ROOT / "plugins" / "examples" / "shanghai_1500_no_bank" / "ruleset.yaml"
 RULESETS = ["shanghai", "orsk", str(HOUSE_RULE), "hongkong", "mcr"]
 INTRO = """\
@@ -242,15 +239,6 @@ def _tree(markup: str) -> Any:
         return (strip(node.tag), sorted(attrs.items()), (node.text or "").strip(), [walk(c) for c in node])
 
     return walk(ET.fromstring(markup))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
 
 
 def test_the_client_draws_the_same_svg_as_the_pages(browser: Any) -> None:

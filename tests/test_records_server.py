@@ -28,8 +28,6 @@ from mahjong_records.db import open_db
 from mahjong_records.standings import standings as records_standings
 from mahjong_records.store import dump, rebuild
 
-CHROMIUM = "/usr/bin/chromium"
-
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
@@ -162,9 +160,7 @@ def test_two_servers_recording_into_one_postgresql_database_lose_nothing(tmp_pat
     assert dump(fresh) == rows
 
 
-def test_the_lobby_shows_the_standings(tmp_path: Path) -> None:
-    from playwright import sync_api
-
+def test_the_lobby_shows_the_standings(tmp_path: Path, browser: Any) -> None:
     db = str(tmp_path / "club.sqlite")
     with running(tmp_path / "data", "--db", db) as server:
         tables = [create(server, [{"kind": "greedy"}, {"kind": "random"}, {"kind": "greedy"}, {"kind": "random"}],
@@ -172,20 +168,17 @@ def test_the_lobby_shows_the_standings(tmp_path: Path) -> None:
         wait_finished(server, tables)
         wait_recorded(db, 2)
         expected = standings(server, "piter")["tables"][0]
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-            page = browser.new_page(viewport={"width": 1280, "height": 1100})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server.url + "/")
-            page.wait_for_selector("#standings table.standings")
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.locator("#standings").screenshot(path=str(ARTIFACTS / "lobby-standings.png"))
-            captions = page.eval_on_selector_all("#standings caption", "cs => cs.map(c => c.textContent)")
-            first = page.eval_on_selector_all("#standings table.standings:first-of-type tbody tr",
-                                              "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
-            browser.close()
+        page = browser.new_page(viewport={"width": 1280, "height": 1100})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + "/")
+        page.wait_for_selector("#standings table.standings")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#standings").screenshot(path=str(ARTIFACTS / "lobby-standings.png"))
+        captions = page.eval_on_selector_all("#standings caption", "cs => cs.map(c => c.textContent)")
+        first = page.eval_on_selector_all("#standings table.standings:first-of-type tbody tr",
+                                          "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+        page.close()
     assert not errors
     assert captions[:2] == ["Players", "Pairs"] and "000 line 289" in captions[2]
     assert [row[1] for row in first] == [p["name"] for p in expected["players"]]

@@ -11,28 +11,14 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from live_server import ARTIFACTS, Server, running
 from playwright import sync_api
 
 from mahjong_core.replay_check import check
 from mahjong_core.replay_log import read_log
-
-#: Debian's chromium, which .ci/run installs where it is missing (Playwright's own browser download is never used).
-CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
 
 
 class Page:

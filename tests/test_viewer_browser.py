@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from live_server import ARTIFACTS, running
-from playwright import sync_api
 
 from mahjong_core.engine import Game
 from mahjong_core.replay_check import _players
@@ -30,20 +27,10 @@ from mahjong_core.rules import load_ruleset
 from mahjong_core.views import full_table_view
 from mahjong_server.replay_page import audit_path, standalone_html
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = sorted((ROOT / "replays").glob("*.jsonl"))
 #: Score sheets' canonical logs (``mahjong record``): a game on a real table, its hands as laid down.
 SHEETS = sorted((ROOT / "replays" / "sheets").glob("*.jsonl"))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
 
 
 class Viewer:

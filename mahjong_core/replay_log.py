@@ -21,6 +21,8 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Self, overload
 
+import orjson
+
 from .bounded_read import read_bounded
 from .errors import MahjongError, ReplayError
 from .log_chain import Integrity, Sealer, Signer, verify_chain
@@ -352,8 +354,8 @@ def _decode_all(lines: list[str]) -> list[Any] | None:
     if any(not line.strip() for line in lines):
         return None
     try:
-        values = json.loads("[" + ",".join(lines) + "]")
-    except (ValueError, RecursionError):
+        values = orjson.loads("[" + ",".join(lines) + "]")
+    except orjson.JSONDecodeError:  # also too deep: orjson bounds its recursion and raises this
         return None
     return values if len(values) == len(lines) else None
 

@@ -956,19 +956,88 @@ class _ExchangeOptions(_LazyOptions):
     bot reads them all and gets them all (built on first use), but a replayed
     decision only has to be checked for membership, which is a sub-multiset
     test on the counts.  Membership means exactly what it means for the list:
-    an exchange action with its tiles ascending, ``count`` of them, all held.
+    an exchange action with its tiles ascending, ``tiles_per_choice`` of them, all held.
+    ``tiles_per_choice`` is public: a bot that weighs the choices itself reads it instead
+    of the list (:meth:`~mahjong_core.players.GreedyBot._exchange`).  The
+    length and any one item are worked out without the list too (a random
+    bot asks for just those): the choices are counted suit by suit from the
+    top kind held down (:meth:`_ways`), and the ``i``-th in ascending order is
+    found by skipping, kind by kind, the choices that begin with a lower one.
     """
 
-    __slots__ = ("_counts", "_count", "_extra", "_built")
+    __slots__ = ("_counts", "tiles_per_choice", "_extra", "_built", "_ways_table")
 
     def __init__(self, counts: tuple[int, ...], count: int, extra: tuple[Action, ...]):
-        self._counts, self._count, self._extra = counts, count, extra
+        self._counts, self.tiles_per_choice, self._extra = counts, count, extra
         self._built: list[Action] | None = None
+        self._ways_table: tuple[list[tuple[int, int]], list[list[int]]] | None = None
+
+    def _ways(self) -> tuple[list[tuple[int, int]], list[list[int]]]:
+        """The kinds held with their copies, and ``ways[i][r]``: the different choices of ``r`` tiles among the
+        ``i``-th kind held and those above it."""
+        table = self._ways_table
+        if table is None:
+            k = self.tiles_per_choice
+            held = [(kind, n) for kind, n in enumerate(self._counts) if n]
+            ways = [[0] * (k + 1) for _ in range(len(held) + 1)]
+            ways[-1][0] = 1
+            for i in range(len(held) - 1, -1, -1):
+                copies, above, row = held[i][1], ways[i + 1], ways[i]
+                for r in range(k + 1):
+                    total = 0
+                    for j in range(min(copies, r) + 1):
+                        total += above[r - j]
+                    row[r] = total
+            table = self._ways_table = (held, ways)
+        return table
+
+    def _choice(self, index: int) -> tuple[int, ...]:
+        """The ``index``-th choice in ascending order (``0 <= index <`` the number of choices)."""
+        held, ways = self._ways()
+        tiles: list[int] = []
+        i, r = 0, self.tiles_per_choice
+        kind, left = held[0] if held else (0, 0)
+        while r:
+            if left:
+                # Choices whose next tile is this kind: the other r - 1 from this kind's rest and the kinds above.
+                above = ways[i + 1]
+                starting = 0
+                for j in range(min(left - 1, r - 1) + 1):
+                    starting += above[r - 1 - j]
+                if index < starting:
+                    tiles.append(kind)
+                    left, r = left - 1, r - 1
+                    continue
+                index -= starting
+            i += 1
+            kind, left = held[i]
+        return tuple(tiles)
+
+    def __len__(self) -> int:
+        if self._built is not None:
+            return len(self._built)
+        return self._ways()[1][0][self.tiles_per_choice] + len(self._extra)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if self._built is not None or not isinstance(index, int):
+            return self._all()[index]
+        choices = self._ways()[1][0][self.tiles_per_choice]
+        total = choices + len(self._extra)
+        if not -total <= index < total:
+            raise IndexError(index)
+        index %= total
+        return _exchange_action(self._choice(index)) if index < choices else self._extra[index - choices]
 
     def _all(self) -> list[Action]:
         built = self._built
         if built is None:
-            built = [_exchange_action(combo) for combo in multiset_combinations(self._counts, self._count)]
+            built = [_exchange_action(c) for c in multiset_combinations(self._counts, self.tiles_per_choice)]
             built += self._extra
             self._built = built
         return built
@@ -977,7 +1046,7 @@ class _ExchangeOptions(_LazyOptions):
         if not isinstance(action, Action) or action.kind != "exchange":
             return action in self._extra
         tiles = action.tiles
-        if action.tile is not None or action.way is not None or len(tiles) != self._count \
+        if action.tile is not None or action.way is not None or len(tiles) != self.tiles_per_choice \
                 or list(tiles) != sorted(tiles):
             return False
         counts = self._counts

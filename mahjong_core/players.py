@@ -85,7 +85,8 @@ class RandomBot:
         self.name = name
 
     def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
-        chosen = next((o for o in options if o.kind == "win"), None)
+        # An exchange offers no mahjong; not looking for one leaves its some 200 choices unmade (only one is).
+        chosen = None if phase == "exchange" else next((o for o in options if o.kind == "win"), None)
         if chosen is None:
             chosen = options[self.rng.below(len(options))]
         return chosen.after(self._delay(table, chosen, phase))
@@ -137,16 +138,16 @@ class GreedyBot:
         return chosen.after(self.TURN_MS if phase == "turn" else self.CLAIM_MS)
 
     def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        counts = table.seats[seat].counts
+        if phase == "exchange":  # no mahjong among the choices: weighed without reading the list (_exchange)
+            return self._exchange(counts, options)
         for option in options:
             if option.kind == "win":
                 return option
-        counts = table.seats[seat].counts
         if phase == "turn":
             return self._turn(counts, options)
         if phase == "claim":
             return self._claim(counts, options)
-        if phase == "exchange":
-            return self._exchange(counts, options)
         if phase == "declaration":  # a calling hand where the rules require it (the engine offers it then only)
             return next((o for o in options if o.kind == "declare_calling"), options[-1])
         return options[-1]  # "pass" is last wherever the engine offers it
@@ -211,7 +212,20 @@ class GreedyBot:
         return best_option
 
     def _exchange(self, counts: list[int], options: Sequence[Action]) -> Action:
-        """Pass the tiles whose loss leaves the fewest tiles from ready; refuse only when allowed."""
+        """Pass the tiles whose loss leaves the fewest tiles from ready; refuse whenever allowed.
+
+        The engine's exchange options say how many tiles each choice passes
+        (``tiles_per_choice``); with that, the first best choice is found suit by suit
+        (:func:`~mahjong_core.shanten.least_after_passing`) without making an
+        action of each of some 200 choices.  Other option lists, and kept hands
+        outside what it measures, are walked choice by choice, which gives
+        the same action.
+        """
+        if _REFUSE in options:
+            return _REFUSE
+        count = getattr(options, "tiles_per_choice", None)
+        if type(count) is int and 1 <= sum(counts) - count <= 12:
+            return Action("exchange", tiles=shanten_mod.least_after_passing(counts, count)[1])
         best_option = options[0]
         best_value = 99
         for option in options:
@@ -226,6 +240,8 @@ class GreedyBot:
                 best_option, best_value = option, value
         return best_option
 
+
+_REFUSE = Action("refuse")
 
 #: For each kind, the kinds within two of it in its suit; none for an honour.
 _NEAR = tuple(() if tile >= 27 else tuple(tile + d for d in (-2, -1, 1, 2) if 0 <= tile % 9 + d <= 8)

@@ -71,6 +71,7 @@ __all__ = [
     "clear_caches",
     "is_complete_counts",
     "shanten",
+    "least_after_passing",
     "shanten_after_discards",
     "shanten_best_discard",
     "shanten_seven_pairs",
@@ -100,6 +101,8 @@ _JOIN: dict[int, dict[int, int]] = {}
 _FINAL: dict[int, dict[int, tuple[int, int]]] = {}
 #: Suit slice -> the vector ids of that slice less one tile of each kind (:func:`_minus_ids`).
 _MINUS: dict[bytes, tuple[int, ...]] = {}
+#: (first kind, slice, r) -> every different choice of r tiles of the slice with what it leaves (:func:`_passes`).
+_PASSES: dict[tuple[int, bytes, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
 #: three suits' id -> honours' id -> the best discard's shanten of a 3k-tile hand (:func:`shanten_best_discard`).
 _BEST_DISCARD: dict[int, dict[int, int]] = {}
 # window of a suit, margins included -> vector id of the window alone (no filler sets).
@@ -120,7 +123,7 @@ _VALID_COUNTS = bytes(range(5))
 def clear_caches() -> None:
     """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
     for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS,
-                  _BEST_DISCARD):
+                  _BEST_DISCARD, _PASSES):
         table.clear()
     _VECTORS.clear()
 
@@ -520,6 +523,89 @@ def shanten_best_discard(counts: Sequence[int] | bytes) -> int:
     if value is None:
         value = row[last] = _min_plus(_VECTORS[three], _VECTORS[last])[5 + (n - 1) // 3] - 1
     return value
+
+
+def _passes(start: int, part: bytes, r: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every different choice of ``r`` tiles from one slice: (their kinds ascending, vector id of the rest).
+
+    Choices grow a tile at a time, each new tile of a kind no lower than the
+    last, so every multiset is made once and no combination is discarded.
+    """
+    key = (start, part, r)
+    got = _PASSES.get(key)
+    if got is None:
+        level: list[tuple[tuple[int, ...], bytes]] = [((), part)]
+        for _ in range(r):
+            grown = []
+            for tiles, rest in level:
+                for i in range(tiles[-1] - start if tiles else 0, len(rest)):
+                    if rest[i]:
+                        grown.append((tiles + (start + i,), rest[:i] + bytes((rest[i] - 1,)) + rest[i + 1:]))
+            level = grown
+        got = _PASSES[key] = tuple((tiles, _part_id(rest)) for tiles, rest in level)
+    return got
+
+
+def least_after_passing(counts: Sequence[int] | bytes, k: int) -> tuple[int, tuple[int, ...]]:
+    """The least shanten a hand keeps after passing ``k`` of its tiles, and the first ``k`` (ascending) that keep it.
+
+    A bot choosing the tiles of a Charleston or a partner exchange weighs every
+    different choice (some 200 for three of thirteen), by the shanten of what
+    it keeps: :func:`shanten` for ``3j + 1`` and ``3j + 2`` tiles, and for
+    ``3j`` tiles (a hand between a pass and its next draw) its best discard's,
+    :func:`shanten_best_discard`.  Every one of those is one entry of the
+    combined suit vectors, so the choices are walked suit by suit, each
+    suit's choices of ``r`` tiles looked up once (:func:`_passes`) and
+    combined through the memoised joins, instead of a full shanten each.
+    The first choice in ascending order of its tiles wins a tie, as a walk
+    through the choices in that order finds it.  Only the standard form
+    counts, which is exact because what is kept holds 1 to 12 tiles, fewer
+    than seven pairs and thirteen orphans need (a test compares this with
+    the walk through every choice).
+
+    :raises HandError: for counts that are not a hand, or a ``k`` that keeps no tile or more than 12.
+    """
+    h = as_counts(counts)
+    n = sum(h)
+    kept = n - k
+    if k < 0 or not 1 <= kept <= 12:
+        raise HandError(f"passing {k} of {n} tiles keeps {kept}; this measures 1 to 12 kept tiles", place="counts")
+    slot = 5 + (kept - 1) // 3
+    parts = (h[0:9], h[9:18], h[18:27], h[27:34])
+    sizes = [sum(part) for part in parts]
+    join, vectors, rows = _join, _VECTORS, _JOIN
+    best = _INF
+    first: tuple[int, ...] = ()
+    for r0 in range(min(k, sizes[0]) + 1):
+        choices0 = _passes(0, parts[0], r0)
+        for r1 in range(min(k - r0, sizes[1]) + 1):
+            choices1 = _passes(9, parts[1], r1)
+            for r2 in range(min(k - r0 - r1, sizes[2]) + 1):
+                r3 = k - r0 - r1 - r2
+                if r3 > sizes[3]:
+                    continue
+                choices2 = _passes(18, parts[2], r2)
+                choices3 = _passes(27, parts[3], r3)
+                for t0, a in choices0:
+                    for t1, b in choices1:
+                        ab = join(a, b)
+                        for t2, c in choices2:
+                            abc = join(ab, c)
+                            row = rows.get(abc)
+                            for t3, d in choices3:
+                                # join(abc, d), with the memo row looked up once for the honours' choices
+                                joined = row.get(d) if row is not None else None
+                                if joined is None:
+                                    joined = join(abc, d)
+                                    row = rows[abc]
+                                value = vectors[joined][slot] - 1
+                                if value < best:
+                                    best, first = value, t0 + t1 + t2 + t3
+                                elif value == best:
+                                    tiles = t0 + t1 + t2 + t3
+                                    if tiles < first:
+                                        first = tiles
+    return best, first
 
 
 def shanten_standard(counts: Sequence[int] | bytes) -> int:

@@ -205,8 +205,20 @@ def test_exchange_options_are_every_different_choice_of_tiles_in_order() -> None
             assert multiset_combinations(counts, k) == sorted(set(itertools.combinations(tiles, k))), (tiles, k)
 
 
+def _hand_counts(least: int) -> st.SearchStrategy[list[int]]:
+    """Counts of a hand of ``least`` to 14 tiles, at most four of a kind (drawn as tiles: few kinds repeat often)."""
+    def counts_of(tiles: list[int]) -> list[int]:
+        counts = [0] * 34
+        for tile in tiles:
+            counts[tile] = min(4, counts[tile] + 1)
+        return counts
+
+    kinds = st.one_of(st.integers(0, 33), st.sampled_from([0, 1, 2, 9, 27]))
+    return st.lists(kinds, min_size=least, max_size=14).map(counts_of).filter(lambda c: sum(c) >= least)
+
+
 @settings(max_examples=400, deadline=None)
-@given(counts=st.lists(st.integers(0, 4), min_size=34, max_size=34).filter(lambda c: 3 <= sum(c) <= 14),
+@given(counts=_hand_counts(3),
        tiles=st.lists(st.integers(-1, 35), min_size=0, max_size=4), refuse=st.booleans(),
        other=st.sampled_from([None, "refuse", "pass", "discard"]))
 def test_exchange_options_answer_membership_as_their_list_does(counts: list[int], tiles: list[int], refuse: bool,
@@ -221,3 +233,22 @@ def test_exchange_options_answer_membership_as_their_list_does(counts: list[int]
                    Action("exchange", tile=0, tiles=tuple(sorted(tiles))), Action(other or "exchange")):
         assert (action in options) == (action in full), action
     assert len(options) == len(full) and options[0] == full[0]
+
+
+@settings(max_examples=400, deadline=None)
+@given(counts=_hand_counts(0),
+       count=st.integers(0, 4), refuse=st.booleans())
+def test_exchange_options_count_and_index_as_their_list_does(counts: list[int], count: int, refuse: bool) -> None:
+    """Length and every item (negative indexes and the first index beyond included) without building the list."""
+    from mahjong_core.engine import _ExchangeOptions
+    from mahjong_core.table import Action
+
+    extra = (Action("refuse"),) if refuse else ()
+    lazy = _ExchangeOptions(tuple(counts), count, extra)
+    full = list(_ExchangeOptions(tuple(counts), count, extra))
+    assert len(lazy) == len(full)
+    assert [lazy[i] for i in range(-len(full), len(full))] == full + full
+    for beyond in (len(full), -len(full) - 1):
+        with pytest.raises(IndexError):
+            lazy[beyond]
+    assert lazy._built is None  # answered without the list

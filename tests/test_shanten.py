@@ -23,6 +23,7 @@ from mahjong_core.shanten import (
     ORPHANS,
     as_counts,
     is_complete_counts,
+    least_after_passing,
     shanten,
     shanten_after_discards,
     shanten_best_discard,
@@ -374,3 +375,37 @@ def test_shanten_best_discard_is_the_least_shanten_after_any_discard():
     hands += [[0] * 34, *(h for h in random_hands(13, 300, 14))]
     for counts in hands:
         assert shanten_best_discard(counts) == min(shanten_after_discards(counts).values(), default=99), counts
+
+
+def _walk_every_pass(counts: list[int], k: int) -> tuple[int, tuple[int, ...]]:
+    """The definition: every different choice of ``k`` tiles in ascending order, the first with the least shanten."""
+    best, first = 99, ()
+    for combo in sorted(set(itertools.combinations([t for t in range(34) for _ in range(counts[t])], k))):
+        kept = list(counts)
+        for t in combo:
+            kept[t] -= 1
+        value = shanten(kept) if sum(kept) % 3 else shanten_best_discard(kept)
+        if value < best:
+            best, first = value, combo
+    return best, first
+
+
+def test_least_after_passing_is_the_first_best_of_every_choice_on_random_and_crowded_hands():
+    rng = random.Random(17)
+    cases = []
+    for size in (3, 4, 8, 11, 12, 13, 14):
+        for counts in random_hands(size, 150, size):
+            cases.append((counts, rng.randint(max(1, size - 12), min(3, size - 1))))
+    for counts in crowded_hands(23, 1500):
+        size = sum(counts)
+        if size >= 2:
+            cases.append((counts, rng.randint(max(1, size - 12), min(3, size - 1))))
+    for counts, k in cases:
+        assert least_after_passing(counts, k) == _walk_every_pass(counts, k), (counts, k)
+    assert len(cases) > 2000
+
+
+@pytest.mark.parametrize("k", [-1, 0, 14])
+def test_least_after_passing_refuses_what_it_cannot_measure(k):
+    with pytest.raises(HandError, match="keeps"):
+        least_after_passing(random_hands(3, 1)[0], k)

@@ -21,8 +21,9 @@ type ``integer`` excludes ``true`` and ``false``), since only the schema says
 where integers belong.
 
 The canonical lines this project writes are read at the speed of orjson's
-parser: a line that re-serialises to itself byte for byte and has no long run
-of digits, no fraction or exponent and few brackets cannot hold a duplicate
+parser: a line whose value holds only strings, booleans, nulls, integers
+within the bound, lists and objects (:func:`_plain`, a walk over the decoded
+value) and that re-serialises to itself byte for byte cannot hold a duplicate
 key, a non-finite number, a fraction or an out-of-range integer, so only other
 lines take the slower, hook-checked path of :func:`json.loads`, which also
 words every refusal.
@@ -30,11 +31,12 @@ words every refusal.
 orjson (a maintained Rust extension) encodes and decodes a log line about ten
 times faster than the standard library; a replay or an audit spends most of
 its non-rule time there.  Its canonical form is the standard library's
-(``sort_keys``, no spaces, UTF-8 as is) for every value a log holds: strings,
-integers within 64 bits, lists, tuples and dicts with string keys.  For
-anything else (a float, whose text the two libraries spell differently; a
-larger integer; a non-string key; a lone surrogate; a subclass; a ``null``,
-since orjson writes a NaN as one) the standard library writes it, so the canonical bytes never depend on which one ran
+(``sort_keys``, no spaces, UTF-8 as is) for every plain value: strings,
+booleans, nulls, integers within the bound, lists, tuples and dicts with
+string keys.  Anything else (a float, whose text the two libraries spell
+differently and which orjson writes as ``null`` when it is a NaN; a larger
+integer; a non-string key; a lone surrogate; a subclass) the standard library
+writes, so the canonical bytes never depend on which one ran
 (``tests/test_strict_json.py`` holds the two equal on the golden replays and
 on generated values).
 """
@@ -57,19 +59,10 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
 #: A run of 16 or more digits may be an integer beyond MAX_INT (which has 16 digits).
 _LONG_DIGITS = re.compile(r"\d{16,}")
-#: What makes a canonical text unfit for the fast path: a number (a token after ``:``, ``,``, ``[`` or at the
-#: start) of 16 or more digits, or with a fraction or an exponent.  Hex digests are strings and do not match; a
-#: string that does (``":1.5"``) only sends its line down the exact path.
-_SUSPECT = re.compile(r"(?:^|[:,\[])-?\d+(?:[.eE]|\d{15})")
 #: orjson writes keys sorted; the pass-through options send subclasses, dataclasses and dates to the standard
 #: library (which refuses or writes them as it always has) instead of orjson's own spelling of them.
 _ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
                    | orjson.OPT_PASSTHROUGH_DATETIME)
-#: Where orjson's text may differ from the standard library's: a float is spelled differently (``1e16`` for
-#: ``1e+16``), and a NaN or an infinity is written as ``null`` where the standard library refuses it.  A text with
-#: either as a value (or a string that looks like one) is written by the standard library instead.
-_NOT_PLAIN = re.compile(rb"[:,\[](?:-?\d+[.eE]|null)")
-
 
 class StrictJSONError(ValueError):
     """A JSON text this reader refuses, with what is wrong and the column where it is (1-based, or None)."""
@@ -85,29 +78,55 @@ class StrictJSONError(ValueError):
 
 def canonical(value: Any) -> str:
     """The one canonical serialisation: keys sorted, no spaces, UTF-8 as is, no NaN."""
-    try:
-        data = orjson.dumps(value, option=_ORJSON_OPTIONS)
-    except TypeError:  # orjson.JSONEncodeError: a type or a value orjson leaves to the standard library
-        return _CANONICAL.encode(value)
-    # A float, a NaN or a null inside, or a bare value (a float at the top has no bracket before it): written
-    # as the standard library does.
-    if data[:1] not in b"{[" or _NOT_PLAIN.search(data) is not None:
-        return _CANONICAL.encode(value)
-    return data.decode("utf-8")
+    if type(value) in _CONTAINERS and _plain(value):
+        try:
+            return orjson.dumps(value, option=_ORJSON_OPTIONS).decode("utf-8")
+        except TypeError:  # orjson.JSONEncodeError: a lone surrogate, which the standard library escapes
+            pass
+    return _CANONICAL.encode(value)
+
+
+_CONTAINERS = (dict, list, tuple)
+
+
+def _plain(value: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> bool:
+    """Whether a list or dict holds, at any depth, only strings, booleans, nulls, integers within
+    ±MAX_INT, lists, tuples and string-keyed dicts: the values whose text orjson and the standard library
+    spell alike, and the only values a log line may hold.  Exact types only (a subclass is not plain)."""
+    if type(value) is dict:
+        for key in value:
+            if type(key) is not str:
+                return False
+        items = value.values()
+    else:
+        items = value
+    for item in items:
+        kind = type(item)
+        if kind is int:
+            if not -MAX_INT <= item <= MAX_INT:
+                return False
+        elif kind is str or kind is bool or item is None:
+            continue
+        elif kind is list or kind is dict or kind is tuple:
+            if not _plain(item):
+                return False
+        else:
+            return False
+    return True
 
 
 def loads(text: str) -> Any:
     """Decode one JSON text under the bounds above; raise :class:`StrictJSONError` naming what is wrong."""
     if text.count("[") + text.count("{") > MAX_DEPTH:
         _check_depth(text)
-    if _SUSPECT.search(text) is None:
-        try:
-            value = orjson.loads(text)
-        except orjson.JSONDecodeError:
-            pass  # worded by the standard library's reading below
-        else:
-            if canonical(value) == text:
-                return value
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        pass  # worded by the standard library's reading below
+    else:
+        if type(value) in _CONTAINERS and _plain(value) \
+                and orjson.dumps(value, option=_ORJSON_OPTIONS) == text.encode("utf-8"):
+            return value
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_float=_refuse_float)
     except StrictJSONError:

@@ -5,7 +5,7 @@ Run: ``python benchmarks/run_all.py [--out figures.json] [--compare benchmarks/b
 Each ``bench_*.py`` script runs in a process of its own, as it would alone,
 and writes its figures (``--json``, :mod:`figures`); this collects them:
 
-* ``bench_engine.py`` for every installed ruleset: greedy, random and replay
+* ``bench_engine.py`` for every installed ruleset: greedy, random, replay and audit
   deals per CPU second, and the peak memory of 10,000 deals for ``mcr`` and
   ``chinese_classical``;
 * ``bench_hands.py``: shanten and the complete-hand test beside the riichi

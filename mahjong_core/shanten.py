@@ -97,7 +97,8 @@ _VECTOR_ID: dict[tuple[int, ...], int] = {}
 _PART: dict[bytes, int] = {}
 # id, id -> id of the two groups together.
 _JOIN: dict[int, dict[int, int]] = {}
-# id of three slices, id of the fourth -> (standard shanten, tiles), tiles = -1 when not a hand size.
+# id of three slices, id of the fourth -> (standard shanten, tiles), tiles = -1 when not a hand size (any two
+# groups of kinds that make up the 34, as :func:`shanten_after_discards` also asks).
 _FINAL: dict[int, dict[int, tuple[int, int]]] = {}
 #: Suit slice -> the vector ids of that slice less one tile of each kind (:func:`_minus_ids`).
 _MINUS: dict[bytes, tuple[int, ...]] = {}
@@ -326,19 +327,30 @@ def _final_slow(h: bytes) -> tuple[int, int]:
     if len(h) != 34:
         raise HandError(f"expected 34 tile counts, got {len(h)}", place="counts")
     three = _join(_join(_part_id(h[0:9]), _part_id(h[9:18])), _part_id(h[18:27]))
-    last = _part_id(h[27:34])
-    row = _FINAL.get(three)
+    return _final_of(three, _part_id(h[27:34]))
+
+
+def _final_of(u: int, v: int) -> tuple[int, int]:
+    """(standard shanten, tiles) of two groups of kinds together, remembered in ``_FINAL``; ``(-2, -1)`` when
+    their tiles are not a hand's size.  Any split of the 34 kinds into two groups gives the same answer."""
+    row = _FINAL.get(u)
     if row is None:
-        row = _FINAL[three] = {}
-    done = row.get(last)
+        row = _FINAL[u] = {}
+    done = row.get(v)
     if done is None:
-        tiles = _VECTORS[three][10] + _VECTORS[last][10]
+        a, b = _VECTORS[u], _VECTORS[v]
+        tiles = a[10] + b[10]
         if tiles > 14 or tiles % 3 == 0:
             done = (-2, -1)
         else:
-            done = (_min_plus(_VECTORS[three], _VECTORS[last])[5 + tiles // 3] - 1, tiles)
-        row[last] = done
+            done = (_pair_slot(a, b, tiles // 3) - 1, tiles)
+        row[v] = done
     return done
+
+
+def _pair_slot(a: Sequence[int], b: Sequence[int], sets: int) -> int:
+    """``_min_plus(a, b)[5 + sets]`` (``sets`` sets and the pair from two groups), without the other nine slots."""
+    return min(min(a[5 + i] + b[sets - i], a[i] + b[5 + sets - i]) for i in range(sets + 1))
 
 
 def _counts(counts: Sequence[int] | bytes) -> bytes:
@@ -418,9 +430,11 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
     """``{kind: shanten(counts less one tile of kind)}`` for every kind held, with :func:`shanten`'s defaults.
 
     A bot weighing its discards asks this of every kind it holds.  Asked at
-    once, the suits a discard leaves alone are combined once, each suit's
-    slices less one tile are looked up together (:func:`_minus_ids`), and
-    seven pairs and thirteen orphans are counted once and adjusted per kind;
+    once, the three suits a discard leaves alone are combined once per suit,
+    each suit's slices less one tile are looked up together
+    (:func:`_minus_ids`), each discard is then one lookup of the two vectors'
+    answer (:func:`_final_of`), and seven pairs and thirteen orphans are
+    counted once and adjusted per kind;
     a combination the tables do not hold yet, and any hand of a size
     :func:`shanten` refuses, is answered by :func:`shanten` itself, so every
     value is exactly what it gives (a test compares them on random and
@@ -430,12 +444,11 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
     if len(h) != 34 or h.translate(None, _VALID_COUNTS):
         as_counts(counts)
     parts = (h[0:9], h[9:18], h[18:27], h[27:34])
-    ids = [_part_id(p) for p in parts]
-    join, final, get_join = _join, _FINAL.get, _JOIN.get
-    i0, i1, i2 = ids[0], ids[1], ids[2]
-    j01 = join(i0, i1)
-    three = join(j01, i2)
-    row01 = get_join(i0)
+    i0, i1, i2, i3 = (_part_id(p) for p in parts)
+    join = _join
+    j01, j23 = join(i0, i1), join(i2, i3)
+    # For each suit, the other three combined: a discard from the suit is then one answer of two vectors.
+    others = (join(i1, j23), join(i0, j23), join(j01, i3), join(j01, i2))
     zeros, ones, fours = h.count(0), h.count(1), h.count(4)
     honour_zeros = parts[3].count(0)
     orphans = _orphans_of(h)
@@ -444,35 +457,19 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
     out: dict[int, int] = {}
     for suit in range(4):
         start = 9 * suit
+        rest = others[suit]
+        row = _FINAL.get(rest)
+        if row is None:
+            row = _FINAL[rest] = {}
         for off, pid in enumerate(_minus_ids(parts[suit])):
             if pid < 0:
                 continue
             kind = start + off
             c = h[kind]
-            last = ids[3]
-            # The joins shanten makes, in its order (so the same ids), looked up inline; _join fills a miss.
-            if suit == 3:
-                top, last = three, pid
-            else:
-                if suit == 0:
-                    row = get_join(pid)
-                    u = row.get(i1) if row is not None else None
-                    if u is None:
-                        u = join(pid, i1)
-                    third = i2
-                elif suit == 1:
-                    u = row01.get(pid) if row01 is not None else None
-                    if u is None:
-                        u = join(i0, pid)
-                    third = i2
-                else:
-                    u, third = j01, pid
-                row = get_join(u)
-                joined = row.get(third) if row is not None else None
-                top = joined if joined is not None else join(u, third)
-            ends = final(top)
-            entry = ends.get(last) if ends is not None else None
-            if entry is None or entry[1] < 0:
+            entry = row.get(pid)
+            if entry is None:
+                entry = _final_of(rest, pid)
+            if entry[1] < 0:
                 out[kind] = shanten(h[:kind] + bytes((c - 1,)) + h[kind + 1:])
                 continue
             best, n = entry
@@ -521,7 +518,7 @@ def shanten_best_discard(counts: Sequence[int] | bytes) -> int:
         row = _BEST_DISCARD[three] = {}
     value = row.get(last)
     if value is None:
-        value = row[last] = _min_plus(_VECTORS[three], _VECTORS[last])[5 + (n - 1) // 3] - 1
+        value = row[last] = _pair_slot(_VECTORS[three], _VECTORS[last], (n - 1) // 3) - 1
     return value
 
 

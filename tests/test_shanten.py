@@ -409,3 +409,12 @@ def test_least_after_passing_is_the_first_best_of_every_choice_on_random_and_cro
 def test_least_after_passing_refuses_what_it_cannot_measure(k):
     with pytest.raises(HandError, match="keeps"):
         least_after_passing(random_hands(3, 1)[0], k)
+
+
+def test_the_best_discard_of_a_complete_size_hand_leaves_its_own_shanten_or_ready():
+    """For 3k + 2 tiles, min over discards of shanten == max(shanten, 0): what the greedy bot's claims rely on."""
+    hands = [h for size in (2, 5, 8, 11, 14) for h in random_hands(size + 40, 1500, size)]
+    hands += [h for h in crowded_hands(41, 8000) if sum(h) % 3 == 2]
+    for counts in hands:
+        assert min(shanten_after_discards(counts).values()) == max(shanten(counts), 0), counts
+    assert len(hands) > 9000

@@ -104,6 +104,9 @@ _FINAL: dict[int, dict[int, tuple[int, int]]] = {}
 _MINUS: dict[bytes, tuple[int, ...]] = {}
 #: (first kind, slice, r) -> every different choice of r tiles of the slice with what it leaves (:func:`_passes`).
 _PASSES: dict[tuple[int, bytes, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+#: Entries kept in ``_PASSES`` before it is emptied (2,560 Orsk deals made 35,575, while the whole process grew by
+#: 25 MB).
+_PASSES_KEPT = 1 << 16
 #: three suits' id -> honours' id -> the best discard's shanten of a 3k-tile hand (:func:`shanten_best_discard`).
 _BEST_DISCARD: dict[int, dict[int, int]] = {}
 # window of a suit, margins included -> vector id of the window alone (no filler sets).
@@ -531,6 +534,8 @@ def _passes(start: int, part: bytes, r: int) -> tuple[tuple[tuple[int, ...], int
     key = (start, part, r)
     got = _PASSES.get(key)
     if got is None:
+        if len(_PASSES) >= _PASSES_KEPT:  # a long simulation meets ever more slices: start again, not grow
+            _PASSES.clear()
         level: list[tuple[tuple[int, ...], bytes]] = [((), part)]
         for _ in range(r):
             grown = []

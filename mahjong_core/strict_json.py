@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any, NoReturn
 
 import orjson
@@ -93,13 +94,12 @@ def _plain(value: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> bool:
     """Whether a list or dict holds, at any depth, only strings, booleans, nulls, integers within
     ±MAX_INT, lists, tuples and string-keyed dicts: the values whose text orjson and the standard library
     spell alike, and the only values a log line may hold.  Exact types only (a subclass is not plain)."""
+    items: Iterable[Any] = value
     if type(value) is dict:
         for key in value:
             if type(key) is not str:
                 return False
         items = value.values()
-    else:
-        items = value
     for item in items:
         kind = type(item)
         if kind is int:

@@ -982,11 +982,13 @@ class _ExchangeOptions(_LazyOptions):
             ways = [[0] * (k + 1) for _ in range(len(held) + 1)]
             ways[-1][0] = 1
             for i in range(len(held) - 1, -1, -1):
+                # row[r] = above[r] + above[r - 1] + ... + above[r - copies]: a running sum over a window.
                 copies, above, row = held[i][1], ways[i + 1], ways[i]
+                total = 0
                 for r in range(k + 1):
-                    total = 0
-                    for j in range(min(copies, r) + 1):
-                        total += above[r - j]
+                    total += above[r]
+                    if r > copies:
+                        total -= above[r - copies - 1]
                     row[r] = total
             table = self._ways_table = (held, ways)
         return table

@@ -69,7 +69,9 @@ def soak(rulesets: Sequence[str | Ruleset], games: int, seed: int = 1, *, max_de
         ruleset = ref if isinstance(ref, Ruleset) else load_ruleset(ref)
         teams = lineups(int(ruleset.param("players")))
         report.games[ruleset.id] = report.deals[ruleset.id] = 0
-        plan = [(seed + i, teams[i % len(teams)]) for i in range(games)]
+        # The line-up follows the game's seed, not its place in this run: a long run played in parts
+        # (--seed 1, then --seed 1001, ...) plays exactly the games of one run.
+        plan = [(seed + i, teams[(seed + i) % len(teams)]) for i in range(games)]
         for start in range(0, games, BATCH):
             tasks.append((ref if run is None else _ref(ruleset, ref), plan[start:start + BATCH], max_deals,
                           tuple(house_tweaks)))

@@ -75,3 +75,25 @@ def test_a_soak_on_dask_workers_gives_the_same_report(capsys: pytest.CaptureFixt
     here = json.loads(capsys.readouterr().out)
     assert main([*args, "--workers", "2"]) == 0
     assert json.loads(capsys.readouterr().out) == here and here["games"] == {"harbin": 10, "piter": 10}
+
+
+def test_a_long_run_played_in_parts_plays_the_games_of_one_run() -> None:
+    """--seed 1 --games 7 and then --seed 8 --games 7 are the 14 games (seed and line-up) of --seed 1 --games 14."""
+    from mahjong_core.soak import GameOutcome
+
+    def planned(seed: int, games: int) -> list[tuple[int, tuple[str, ...]]]:
+        plans: list[tuple[int, tuple[str, ...]]] = []
+
+        def run(tasks: list[tuple[Any, ...]]) -> list[list[GameOutcome]]:
+            for task in tasks:
+                plans.extend(task[1])
+            return [[GameOutcome(1)] * len(task[1]) for task in tasks]
+
+        report = soak(["piter"], games=games, seed=seed, run=run)
+        assert report.games == {"piter": games}
+        return plans
+
+    whole = planned(1, 14)
+    assert planned(1, 7) + planned(8, 7) == whole
+    assert [seed for seed, _ in whole] == list(range(1, 15))
+    assert len({bots for _, bots in whole}) == len(lineups(4))

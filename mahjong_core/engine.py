@@ -960,7 +960,7 @@ class _ExchangeOptions(_LazyOptions):
     ``tiles_per_choice`` is public: a bot that weighs the choices itself reads it instead
     of the list (:meth:`~mahjong_core.players.GreedyBot._exchange`).  The
     length and any one item are worked out without the list too (a random
-    bot asks for just those): the choices are counted suit by suit from the
+    bot asks for just those): the choices are counted kind by kind from the
     top kind held down (:meth:`_ways`), and the ``i``-th in ascending order is
     found by skipping, kind by kind, the choices that begin with a lower one.
     """

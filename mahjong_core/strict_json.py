@@ -65,6 +65,7 @@ _LONG_DIGITS = re.compile(r"\d{16,}")
 _ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
                    | orjson.OPT_PASSTHROUGH_DATETIME)
 
+
 class StrictJSONError(ValueError):
     """A JSON text this reader refuses, with what is wrong and the column where it is (1-based, or None)."""
 

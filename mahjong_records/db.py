@@ -78,6 +78,28 @@ class Database:
         except SQLAlchemyError as exc:
             raise database_error(self.url, exc) from None
 
+    @contextmanager
+    def snapshot(self) -> Iterator[Connection]:
+        """One transaction that reads the database as it was when it began, however many queries it makes.
+
+        PostgreSQL's default isolation (read committed) shows each query what
+        other sessions committed since the query before, so a reader of several
+        tables while servers record can meet a game's seats before the game
+        itself; repeatable read keeps one snapshot for the whole transaction.
+        SQLite's transactions here take the write lock (``BEGIN IMMEDIATE``),
+        which keeps writers out already.
+        """
+        try:
+            if self.dialect == "postgresql":
+                with self.engine.connect().execution_options(isolation_level="REPEATABLE READ") as conn, \
+                        conn.begin():
+                    yield conn
+            else:
+                with self.engine.begin() as conn:
+                    yield conn
+        except SQLAlchemyError as exc:
+            raise database_error(self.url, exc) from None
+
     def close(self) -> None:
         self.engine.dispose()
 

@@ -120,7 +120,7 @@ def standings(database: Database, ruleset_id: str) -> list[RulesetStandings]:
 
     :raises RecordsError: for an id that is neither installed nor recorded.
     """
-    with database.begin() as conn:
+    with database.snapshot() as conn:  # the games and their seats as of one moment, while servers may record
         identities = conn.execute(select(rulesets).where(rulesets.c.ruleset_id == ruleset_id)
                                   .order_by(rulesets.c.version, rulesets.c.sha256)).all()
         if not identities:

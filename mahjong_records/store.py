@@ -174,7 +174,7 @@ def dump(database: Database) -> dict[str, list[tuple[Any, ...]]]:
     so two indexes of the same logs dump equal.
     """
     out: dict[str, list[tuple[Any, ...]]] = {}
-    with database.begin() as conn:
+    with database.snapshot() as conn:  # one state of the database, while servers may be recording
         rs = {row.id: (row.ruleset_id, row.version, row.sha256) for row in conn.execute(select(rulesets))}
         names = {row.id: row.name for row in conn.execute(select(players))}
         by_game = {}

@@ -183,3 +183,35 @@ def test_the_lobby_shows_the_standings(tmp_path: Path, browser: Any) -> None:
     assert captions[:2] == ["Players", "Pairs"] and "000 line 289" in captions[2]
     assert [row[1] for row in first] == [p["name"] for p in expected["players"]]
     assert [row[5] for row in first] == [str(p["score"]) for p in expected["players"]]
+
+
+def test_a_snapshot_reads_one_state_of_the_database_while_another_session_records(tmp_path: Path,
+                                                                                   cluster: Cluster) -> None:
+    """A reader of several tables (dump, standings) sees no game recorded after it began: no seats without
+    their game, as read committed let a reader meet while two servers recorded."""
+    from sqlalchemy import func, select
+
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.simulate import play_game
+    from mahjong_records.schema import game_seats, games
+    from mahjong_records.store import record_log
+
+    logs = []
+    for seed in (1, 2):
+        path = tmp_path / f"g{seed}.jsonl"
+        play_game(load_ruleset("harbin"), seed, ["greedy"] * 4, replay=path, max_deals=1)
+        logs.append(path)
+    url = cluster.database()
+    reader, writer = open_db(url), open_db(url)
+    try:
+        record_log(writer, logs[0])
+        with reader.snapshot() as conn:
+            before = conn.execute(select(func.count()).select_from(games)).scalar_one()
+            record_log(writer, logs[1])  # committed by another session, inside the reader's transaction
+            seats = conn.execute(select(func.count()).select_from(game_seats)).scalar_one()
+            again = conn.execute(select(func.count()).select_from(games)).scalar_one()
+        assert (before, again, seats) == (1, 1, 4)
+        assert len(dump(reader)["games"]) == 2  # a new snapshot sees both
+    finally:
+        reader.close()
+        writer.close()

@@ -84,7 +84,7 @@ def canonical(value: Any) -> str:
         try:
             return orjson.dumps(value, option=_ORJSON_OPTIONS).decode("utf-8")
         except TypeError:  # orjson.JSONEncodeError: a lone surrogate, which the standard library escapes
-            pass
+            return _CANONICAL.encode(value)
     return _CANONICAL.encode(value)
 
 
@@ -120,14 +120,9 @@ def loads(text: str) -> Any:
     """Decode one JSON text under the bounds above; raise :class:`StrictJSONError` naming what is wrong."""
     if text.count("[") + text.count("{") > MAX_DEPTH:
         _check_depth(text)
-    try:
-        value = orjson.loads(text)
-    except orjson.JSONDecodeError:
-        pass  # worded by the standard library's reading below
-    else:
-        if type(value) in _CONTAINERS and _plain(value) \
-                and orjson.dumps(value, option=_ORJSON_OPTIONS) == text.encode("utf-8"):
-            return value
+    fast = _fast_loads(text)
+    if fast is not _NOT_FAST:
+        return fast
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_float=_refuse_float)
     except StrictJSONError:
@@ -140,6 +135,22 @@ def loads(text: str) -> Any:
     if _LONG_DIGITS.search(text) is None and canonical(value) == text:
         return value
     return _strict(text)
+
+
+_NOT_FAST = object()
+
+
+def _fast_loads(text: str) -> Any:
+    """orjson's reading of a canonical, plain text; ``_NOT_FAST`` for any other text, which the standard
+    library's reading then accepts or words the refusal of."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return _NOT_FAST
+    if type(value) in _CONTAINERS and _plain(value) \
+            and orjson.dumps(value, option=_ORJSON_OPTIONS) == text.encode("utf-8"):
+        return value
+    return _NOT_FAST
 
 
 def _strict(text: str) -> Any:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from .entry_points import clear_cache as _forget_entry_points
+from .entry_points import entry_points
 from .errors import RulesetError
 
 if TYPE_CHECKING:
@@ -141,12 +142,14 @@ class Extensions:
     :param families: scoring families by name.
     :param settlements: settlements by name.
     :param mechanisms: mechanisms in name order.
+    :param skipped: why each plugin that could not be imported was left out.
     """
 
     plugins: Mapping[str, object]
     families: Mapping[str, ScoringFamily]
     settlements: Mapping[str, Settlement]
     mechanisms: tuple[Mechanism, ...]
+    skipped: tuple[str, ...] = ()
 
     def family(self, name: str, *, source: str | None = None) -> ScoringFamily:
         """The scoring family ``name``; an error listing the installed ones otherwise."""
@@ -223,8 +226,9 @@ def collect(plugins: Mapping[str, object]) -> Extensions:
 @lru_cache(maxsize=1)
 def installed() -> Extensions:
     """The contributions of every plugin in the ``mahjong_core.plugins`` entry-point group, read once."""
-    points = sorted(metadata.entry_points(group=PLUGIN_GROUP), key=lambda ep: (ep.name, ep.value))
+    points = sorted(entry_points(PLUGIN_GROUP), key=lambda ep: (ep.name, ep.value))
     plugins: dict[str, object] = {}
+    skipped: list[str] = []
     for ep in points:
         if ep.name in plugins:
             continue
@@ -234,7 +238,8 @@ def installed() -> Extensions:
             # One broken third-party plugin must not take every ruleset down with it: it is left out, said once.
             # A ruleset that needs what it would contribute then fails to load, naming the missing name.
             warn(f"skipped {exc.message}")
-    return collect(plugins)
+            skipped.append(exc.message)
+    return replace(collect(plugins), skipped=tuple(skipped))
 
 
 def warn(message: str) -> None:
@@ -245,5 +250,6 @@ def warn(message: str) -> None:
 
 
 def clear_cache() -> None:
-    """Forget the installed plugins (they are read again on next use)."""
+    """Forget the installed plugins and the entry-point scan (both are read again on next use)."""
     installed.cache_clear()
+    _forget_entry_points()

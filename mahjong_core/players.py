@@ -41,6 +41,8 @@ from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from . import shanten as shanten_mod
+from .entry_points import clear_cache as _forget_entry_points
+from .entry_points import entry_points
 from .errors import MahjongError, ReplayError
 from .rng import Rng
 from .table import Action, Table
@@ -307,7 +309,7 @@ def installed_bots() -> dict[str, InstalledBot]:
         dist = ep.dist.name if ep.dist else ""
         return ep.name, dist != PROJECT_DISTRIBUTION, dist
 
-    for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=key):
+    for ep in sorted(entry_points(ENTRY_POINT_GROUP), key=key):
         if ep.name not in found:
             dist = ep.dist
             found[ep.name] = InstalledBot(ep.name, ep.value, dist.name if dist else None,
@@ -323,6 +325,7 @@ def clear_cache() -> None:
     """Forget the entry-point scan and the loaded factories (after installing a bot in-process, or in tests)."""
     installed_bots.cache_clear()
     _FACTORIES.clear()
+    _forget_entry_points()
 
 
 def unknown_bot(name: str) -> str:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from ..errors import MahjongError
+from ..load_trust import trusting_loads
 from .output import EXIT_CODES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, print_error_json
 
 
@@ -300,7 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _UsageError as exc:
         return _report(exc, as_json, None)
     try:
-        return int(_handler(args.handler)(args))
+        with trusting_loads():  # a fresh process: its plugins are the installed files (mahjong_core.load_trust)
+            return int(_handler(args.handler)(args))
     except MahjongError as exc:
         return _report(exc, as_json, args.command)
     except KeyboardInterrupt:

@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from ..errors import RulesetError
+from . import validated
 
 #: PyYAML's C parser (libyaml, shipped in its wheels) where present: it reads a ruleset file about ten times
 #: faster than the pure-Python one, with the same safe constructor and the same line marks.
@@ -121,7 +122,7 @@ def marks_of(text: str, source: str) -> dict[str, tuple[int, int]]:
     """
     if (source, text) not in _MARKS:
         try:
-            parse_ruleset_text(text, source)
+            parse_yaml_mapping(text, source, expected="a mapping")  # composed, never read back from a record
         except RulesetError:
             pass
     return _MARKS.get((source, text), {})
@@ -146,8 +147,19 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
 
     :param source: the file name used in error messages.
     :raises RulesetError: located at a line or a JSON path.
+
+    A ``mahjong`` command reads back a text's parse from the record of an earlier command
+    (:mod:`.validated`); only a text that parsed without error is kept there.
     """
-    return parse_yaml_mapping(text, source, expected="a mapping with id, version and name")
+    key = validated.parsed_key("ruleset", text) if validated.trusted() else None
+    if key is not None:
+        recalled = validated.recall_parsed(key)
+        if recalled is not None:
+            return recalled
+    data = parse_yaml_mapping(text, source, expected="a mapping with id, version and name")
+    if key is not None:
+        validated.keep_parsed(key, data)
+    return data
 
 
 def parse_yaml_mapping(text: str, source: str, *, expected: str) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import RulesetError
 from ..tiles import build_tile_set
+from . import validated
 from .document import locate, marks_of, parse_ruleset_text
 from .merge import resolve
 from .registry import InstalledCatalog, RulesetSource, available, file_source
@@ -168,6 +169,30 @@ def _file_predicate_errors(document: Mapping[str, Any], where: str, module: obje
             for parts, message in _unknown_predicates(document, vocabulary)]
 
 
+def _load_record(own_id: str, tables: Mapping[str, Any], modules: Sequence[object]) -> str | None:
+    """The digest under which this load's passed checks are recorded, or ``None`` when they are not trusted.
+
+    The checks after the schema read the resolved tables and run the code of the installed plugins and of the
+    ruleset's own modules (:mod:`.validated`); a module that is no file is code the record cannot see.
+    """
+    if not validated.trusted():
+        return None
+    files = []
+    for module in modules:
+        path = getattr(module, "__file__", None)
+        if not isinstance(path, str):
+            return None
+        files.append((getattr(module, "__name__", None), validated.file_stamp(path)))
+    return validated.loaded_digest((own_id, files, tables))
+
+
+def _plugins_skipped() -> bool:
+    """Whether a plugin could not be imported: a load that passed without it says nothing of the next one."""
+    from ..extensions import installed
+
+    return bool(installed().skipped)
+
+
 class _Loader:
     """Builds rulesets from one catalog, caching each id it builds."""
 
@@ -247,7 +272,11 @@ class _Loader:
         origins: dict[tuple[str | int, ...], Origin] = dict(parent.origins) if parent else {}
         layer_origins(layer, (own_id, where), origins)
 
-        errors += self._resolved_errors(tables, origins, where)
+        modules = (*(parent.modules if parent else ()), *((module,) if module else ()))
+        record = None if everything or errors else _load_record(own_id, tables, modules)
+        checked = record is None or not validated.passed(record)
+        if checked:
+            errors += self._resolved_errors(tables, origins, where)
         if errors and not everything:
             return None, errors[:1]
         try:
@@ -259,15 +288,15 @@ class _Loader:
                 description=document.get("description"),
                 parent=parent.id if parent else None,
                 ancestry=(*(parent.ancestry if parent else ()), own_id),
-                modules=(*(parent.modules if parent else ()), *((module,) if module else ())),
+                modules=modules,
                 location=where,
                 raw_tables=tables,
                 origins=origins,
                 documents=documents,
                 text=text,
             )
-            more = predicate_errors(ruleset)
-            if not more:
+            more = predicate_errors(ruleset) if checked else []
+            if not more and checked:
                 more = minimum_errors(ruleset)
         except Exception:  # noqa: BLE001 -- with errors above, the later checks may trip over them
             if not errors:
@@ -276,6 +305,8 @@ class _Loader:
         errors = _unique_errors(errors + [m for m in more if not _overlaps(m, errors)])
         if errors:
             return None, errors if everything else errors[:1]
+        if record is not None and checked and not _plugins_skipped():
+            validated.record_pass(record)
         return ruleset, []
 
     def _parent(self, parent_id: str, chain: tuple[str, ...], where: str) -> Ruleset:
@@ -425,6 +456,7 @@ def clear_cache() -> None:
     _files.clear()
     available.cache_clear()
     forget_plugins()
+    validated.clear_cache()
 
 
 def is_ruleset_path(id_or_path: str | Path) -> bool:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
 
+from ..entry_points import entry_points
 from ..errors import RulesetError
 
 ENTRY_POINT_GROUP = "mahjong_core.rulesets"
@@ -31,14 +32,24 @@ class EntryPointInfo:
 
     :param id: the entry point name, which must equal the file's ``id``.
     :param module: the module path the entry point names.
-    :param distribution: the installed distribution that declares it, if known.
-    :param distribution_version: that distribution's version, if known.
+    :param dist: the installed distribution that declares it, if known.  Its name and version are read
+        from its metadata only when asked for (:attr:`distribution`, :attr:`distribution_version`):
+        listing the rulesets need not parse every distribution's metadata.
     """
 
     id: str
     module: str
-    distribution: str | None = None
-    distribution_version: str | None = None
+    dist: metadata.Distribution | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def distribution(self) -> str | None:
+        """The name of the distribution that declares it, if known."""
+        return self.dist.name if self.dist is not None else None
+
+    @cached_property
+    def distribution_version(self) -> str | None:
+        """That distribution's version, if known."""
+        return self.dist.version if self.dist is not None else None
 
 
 @dataclass(frozen=True)
@@ -59,21 +70,14 @@ class RulesetSource:
 @lru_cache(maxsize=1)
 def available() -> dict[str, EntryPointInfo]:
     """Installed rulesets by id, sorted.  If two distributions claim an id, the first by name wins."""
+    claims: dict[str, list[metadata.EntryPoint]] = {}
+    for ep in entry_points(ENTRY_POINT_GROUP):
+        claims.setdefault(ep.name, []).append(ep)
     found: dict[str, EntryPointInfo] = {}
-    points = sorted(
-        metadata.entry_points(group=ENTRY_POINT_GROUP),
-        key=lambda ep: (ep.name, ep.dist.name if ep.dist else ""),
-    )
-    for ep in points:
-        if ep.name in found:
-            continue
-        dist = ep.dist
-        found[ep.name] = EntryPointInfo(
-            id=ep.name,
-            module=ep.value.split(":", 1)[0].strip(),
-            distribution=dist.name if dist else None,
-            distribution_version=dist.version if dist else None,
-        )
+    for name, eps in claims.items():
+        # A distribution's name is read from its metadata: only where two claim one id.
+        ep = eps[0] if len(eps) == 1 else min(eps, key=lambda ep: ep.dist.name if ep.dist else "")
+        found[name] = EntryPointInfo(id=name, module=ep.value.split(":", 1)[0].strip(), dist=ep.dist)
     return dict(sorted(found.items()))
 
 

@@ -21,6 +21,18 @@ files named by digest, under ``$MAHJONG_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/mahjong-core/validated``, else
 ``~/.cache/mahjong-core/validated``; ``MAHJONG_CACHE_DIR=off`` turns it off.
 Failing to read or write it only means checking again.
+
+The same record remembers, for the ``mahjong`` command only, that a ruleset
+*loaded*: that its resolved tables passed every check after the schema (the
+schema of the resolved tables, the predicates its rows name, its family's own
+reading, the minimum value).  Those checks run the installed plugins' code,
+so that digest also covers the code by path, size and modification time
+(:func:`code_fingerprint`: the core, every package an entry point names, the
+YAML and hook libraries) and the entry points themselves; installing,
+removing or editing any of them checks everything again.  A command is a
+fresh process whose plugins are exactly those files; a long-running process
+may change its plugins in memory (tests do), so the library checks every
+load unless asked to trust the record (:func:`mahjong_core.load_trust.trusting_loads`).
 """
 
 from __future__ import annotations
@@ -30,6 +42,9 @@ import os
 from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
+
+import orjson
 
 CACHE_VARIABLE = "MAHJONG_CACHE_DIR"
 #: Bump when what a digest covers changes.
@@ -97,3 +112,137 @@ def record_pass(key: str) -> None:
         (folder / key[:2] / key).touch()
     except OSError:
         return  # an unwritable cache only means checking again next time
+
+
+#: Packages whose code a ruleset's load runs besides the plugins': the core (and its schemas), the YAML
+#: parser and the hook library.
+_CORE_PACKAGES = ("mahjong_core", "mahjong_core.schemas", "yaml", "pluggy")
+#: Entry-point groups whose packages' code a load runs: the plugins' and the rulesets' own modules.
+_CODE_GROUPS = ("mahjong_core.plugins", "mahjong_core.rulesets")
+
+
+def trusted() -> bool:
+    """Whether the record of loads is trusted now (:func:`mahjong_core.load_trust.trusting_loads`) and kept."""
+    from ..load_trust import trusting
+
+    return trusting() and cache_dir() is not None
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> bytes:
+    """The code a ruleset's checks run, by entry point and by path, size and modification time of each file.
+
+    Found without importing anything: the packages are located by
+    ``find_spec`` of their top-level names, and their source and data
+    files are listed with ``os.scandir``.
+    """
+    from ..entry_points import entry_points
+
+    parts = [_library().decode()]
+    packages = set(_CORE_PACKAGES)
+    for group in _CODE_GROUPS:
+        for ep in sorted(entry_points(group), key=lambda ep: (ep.name, ep.value)):
+            parts.append(f"{group}: {ep.name} = {ep.value}")  # the code itself by its files, below
+            packages.add(ep.value.split(":", 1)[0].strip().split(".", 1)[0])
+    for name in sorted(packages):
+        try:
+            spec = find_spec(name)
+        except (ImportError, ValueError):  # a broken package is part of what the fingerprint says
+            spec = None
+        folders = list(spec.submodule_search_locations or []) if spec is not None else []
+        if spec is not None and not folders and spec.origin:
+            parts.append(file_stamp(spec.origin))
+        if spec is None:
+            parts.append(f"{name}: not found")
+        for folder in folders:
+            parts.extend(_tree(folder))
+    return "\n".join(parts).encode("utf-8", "surrogatepass")
+
+
+def file_stamp(path: str) -> str:
+    """``path:size:mtime`` of one file, or ``path: missing``."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return f"{path}: missing"
+    return f"{path}:{stat.st_size}:{stat.st_mtime_ns}"
+
+
+def _tree(folder: str) -> list[str]:
+    """Every source and data file under ``folder`` (not bytecode), in path order."""
+    lines = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return [f"{folder}: unreadable"]
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name != "__pycache__" and not entry.name.startswith("."):
+                lines.extend(_tree(entry.path))
+        elif entry.name.endswith((".py", ".json", ".yaml", ".yml", ".so", ".pth")):
+            stat = entry.stat()
+            lines.append(f"{entry.path}:{stat.st_size}:{stat.st_mtime_ns}")
+    return lines
+
+
+def loaded_digest(description: object) -> str:
+    """The digest of a ruleset's load (its resolved tables and modules, in ``description``) under this code."""
+    h = hashlib.sha256(_FORMAT)
+    h.update(code_fingerprint())
+    data = repr(description).encode("utf-8", "surrogatepass")
+    h.update(len(data).to_bytes(8, "little"))
+    h.update(data)
+    return "load-" + h.hexdigest()
+
+
+def clear_cache() -> None:
+    """Fingerprint the code again on next use (after installing or editing a plugin in-process)."""
+    code_fingerprint.cache_clear()
+
+
+#: Parsed documents kept at most; the oldest go first (each is some 10 KB of JSON).
+MAX_PARSED = 64
+
+
+def parsed_key(kind: str, text: str) -> str:
+    """The name a document's parse is kept under: its text, under this code (:func:`code_fingerprint`)."""
+    return loaded_digest((kind, text)).replace("load-", "parse-", 1)
+
+
+def recall_parsed(key: str) -> dict[str, Any] | None:
+    """The document parsed before under ``key``, or ``None``."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        data = orjson.loads((folder / "parsed" / key).read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def keep_parsed(key: str, document: dict[str, Any]) -> None:
+    """Keep a parsed document, if JSON gives it back exactly (best effort; at most :data:`MAX_PARSED` are kept).
+
+    YAML's values are JSON's but for keys that are not strings and integers beyond 64 bits; a document with
+    one is parsed every time.
+    """
+    folder = cache_dir()
+    if folder is None:
+        return
+    try:
+        blob = orjson.dumps(document)
+    except TypeError:
+        return
+    if repr(orjson.loads(blob)) != repr(document):
+        return
+    try:
+        (folder / "parsed").mkdir(parents=True, exist_ok=True)
+        kept = sorted((folder / "parsed").iterdir(), key=lambda path: path.stat().st_mtime_ns)
+        for old in kept[: max(0, len(kept) - MAX_PARSED + 1)]:
+            old.unlink(missing_ok=True)
+        temporary = folder / "parsed" / f".{key}.{os.getpid()}"
+        temporary.write_bytes(blob)
+        temporary.replace(folder / "parsed" / key)  # whole or not at all, should two commands write at once
+    except OSError:
+        return

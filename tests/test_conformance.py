@@ -143,6 +143,47 @@ def test_tile_conservation_catches_a_vanished_tile() -> None:
         _broken_game("harbin", checks.TileConservation(ruleset.tile_set()), Thief())
 
 
+class Tamperer:
+    """At the first decision, changes one held tile of the next seat as ``change(counts)`` says."""
+
+    def __init__(self, change: Any) -> None:
+        self.change = change
+        self.done = False
+
+    @hookimpl
+    def mahjong_event(self, table: Any, event: dict[str, Any]) -> None:
+        if not self.done and event["type"] == "decision" and event["phase"] in ("turn", "claim"):
+            self.done = True
+            self.change(table.seats[(event["actor"] + 1) % table.players].counts)
+
+
+def _held(counts: list[int]) -> int:
+    return next(k for k in range(NUM_PLAYING_KINDS) if counts[k])
+
+
+def _duplicate(counts: list[int]) -> None:
+    counts[_held(counts)] += 1
+
+
+def _swap(counts: list[int]) -> None:
+    """One tile becomes another kind: as many tiles as before, so only a count kind by kind sees it."""
+    k = _held(counts)
+    counts[k] -= 1
+    counts[(k + 1) % NUM_PLAYING_KINDS] += 1
+
+
+def _negative(counts: list[int]) -> None:
+    counts[_held(counts)] = -1
+
+
+@pytest.mark.parametrize(("change", "needle"), [(_duplicate, "extra"), (_swap, r"missing \{\d+: 1\}, extra"),
+                                                (_negative, "missing")])
+def test_tile_conservation_catches_every_change_of_a_hand(change: Any, needle: str) -> None:
+    ruleset = load_ruleset("harbin")
+    with pytest.raises(AssertionError, match=f"tiles not conserved after event .*{needle}"):
+        _broken_game("harbin", checks.TileConservation(ruleset.tile_set()), Tamperer(change))
+
+
 def test_hand_sizes_catches_a_short_hand() -> None:
     thief = Thief()
     with pytest.raises(AssertionError, match="holds 12 tiles, expected 13"):

@@ -113,8 +113,9 @@ def test_a_name_loads_only_what_it_needs() -> None:
     game = modules_after("from mahjong_core import Game")
     assert "mahjong_core.engine" in game and "pluggy" in game
     rules = modules_after("import mahjong_core; mahjong_core.load_ruleset")
-    # jsonschema is imported when a document needs checking, not with the loader (mahjong_core.rules.validated).
-    assert "yaml" in rules and "jsonschema" not in rules
+    # PyYAML is imported when a text needs reading and jsonschema when a document needs checking, not with the
+    # loader (mahjong_core.rules.yaml_reader, mahjong_core.rules.validated).
+    assert "mahjong_core.rules.loader" in rules and "yaml" not in rules and "jsonschema" not in rules
 
 
 def test_a_resolved_name_is_kept_on_the_package() -> None:

@@ -7,6 +7,9 @@ file the same messages; what changes is only which checks run again.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
@@ -157,6 +160,20 @@ def test_rules_list_says_the_same_cold_and_warm(record: Path, capsys: pytest.Cap
     assert outputs[0] == outputs[1] and '"id": "mcr"' in outputs[0]
     assert len(_loads(record)) == len(available())
     assert not trusting(), "the command's trust ends with the command"
+
+
+def test_a_command_whose_rulesets_were_read_before_imports_neither_yaml_nor_jsonschema(record: Path) -> None:
+    """What the record saves is the work itself: the parser and the validator are not even imported."""
+    script = ("import sys\n"
+              "from mahjong_core.load_trust import trusting_loads\n"
+              "from mahjong_core.rules import available, load_ruleset\n"
+              "with trusting_loads():\n"
+              "    names = [load_ruleset(r).id for r in available()]\n"
+              "print(len(names), 'yaml' in sys.modules, 'jsonschema' in sys.modules)\n")
+    env = {**os.environ, validated.CACHE_VARIABLE: str(record)}
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True).stdout
+            for _ in range(2)]
+    assert runs == [f"{len(available())} True True\n", f"{len(available())} False False\n"], runs
 
 
 def test_one_scan_of_the_entry_points_serves_every_group(monkeypatch: pytest.MonkeyPatch) -> None:

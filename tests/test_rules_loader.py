@@ -444,9 +444,9 @@ def test_the_c_parser_reads_every_bundled_file_as_the_python_parser_does(monkeyp
     """libyaml is only a faster reader: the same data (so the same hashes) and the same located errors."""
     import yaml
 
-    from mahjong_core.rules import document
+    from mahjong_core.rules import document, yaml_reader
 
-    assert document._LOADER is getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    assert yaml_reader._LOADER is getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     files = sorted(Path(__file__).resolve().parents[1].glob("plugins/**/ruleset.yaml"))
     assert len(files) >= 12
     fast = {str(f): document.parse_ruleset_text(f.read_text(encoding="utf-8"), str(f)) for f in files}
@@ -456,7 +456,7 @@ def test_the_c_parser_reads_every_bundled_file_as_the_python_parser_does(monkeyp
         with pytest.raises(RulesetError) as caught:
             document.parse_ruleset_text(text, "t.yaml")
         fast_errors.append(caught.value.place)
-    monkeypatch.setattr(document, "_LOADER", yaml.SafeLoader)
+    monkeypatch.setattr(yaml_reader, "_LOADER", yaml.SafeLoader)
     assert {str(f): document.parse_ruleset_text(f.read_text(encoding="utf-8"), str(f)) for f in files} == fast
     slow_errors = []
     for text in bad:

@@ -20,26 +20,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import yaml
-
 from ..errors import RulesetError
 from . import validated
-
-#: PyYAML's C parser (libyaml, shipped in its wheels) where present: it reads a ruleset file about ten times
-#: faster than the pure-Python one, with the same safe constructor and the same line marks.
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: A ruleset file larger than this is not a ruleset (the largest bundled one is under 100 kB).
 MAX_BYTES = 1_000_000
 #: Deepest nesting of maps and lists in a ruleset file (the bundled ones nest at most 8 deep).
 MAX_DEPTH = 32
-
-_CORE = "tag:yaml.org,2002:"
-_ALLOWED_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
-
-
-def _place(path: str, node: yaml.Node) -> str:
-    return f"{path} (line {node.start_mark.line + 1})"
 
 
 def _key_path(path: str, key: str) -> str:
@@ -49,58 +36,6 @@ def _key_path(path: str, key: str) -> str:
 #: Line and column (1-based) of each JSON path of the files parsed last, by (source, text): ``validate`` reads them
 #: to point at the line of each error without composing the file a second time.
 _MARKS: dict[tuple[str, str], dict[str, tuple[int, int]]] = {}
-
-
-def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: yaml.Node | None = None,
-                 depth: int = 0, marks: dict[str, tuple[int, int]] | None = None) -> None:
-    """Walk the node tree; ``mark`` is the node whose line to report (the key of a mapping value).
-
-    ``marks`` collects where each path is written: a mapping value at its key, a list item at itself.
-    """
-    if depth > MAX_DEPTH:
-        raise RulesetError(f"nested more than {MAX_DEPTH} maps or lists deep", source=source,
-                           place=_place(path, mark or node))
-    if marks is not None:
-        at = (mark or node).start_mark
-        marks.setdefault(path, (at.line + 1, at.column + 1))
-    if id(node) in seen:
-        raise RulesetError(
-            "YAML anchors and aliases are not allowed; use `extends` to share rules",
-            source=source,
-            place=_place(path, mark or node),
-        )
-    seen.add(id(node))
-    if node.tag not in _ALLOWED_TAGS:
-        if node.tag == f"{_CORE}timestamp":
-            message = f"{node.value!r} reads as a date; quote it to make it a string"
-        else:
-            message = f"YAML tag {node.tag!r} is not allowed; ruleset files use plain YAML (maps, lists, scalars)"
-        raise RulesetError(message, source=source, place=_place(path, node))
-    if isinstance(node, yaml.MappingNode):
-        keys: set[str] = set()
-        for key_node, value_node in node.value:
-            if key_node.tag == f"{_CORE}merge":
-                raise RulesetError(
-                    "YAML merge keys (<<) are not allowed; use `extends` to share rules",
-                    source=source,
-                    place=_place(path, key_node),
-                )
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != f"{_CORE}str":
-                raise RulesetError(
-                    f"keys must be strings; quote {getattr(key_node, 'value', '?')!r}",
-                    source=source,
-                    place=_place(path, key_node),
-                )
-            key = key_node.value
-            if key in keys:
-                raise RulesetError(
-                    f"duplicate key {key!r}", source=source, place=_place(_key_path(path, key), key_node)
-                )
-            keys.add(key)
-            _check_nodes(value_node, _key_path(path, key), source, seen, key_node, depth + 1, marks)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _check_nodes(item, f"{path}[{i}]", source, seen, None, depth + 1, marks)
 
 
 def _check_numbers(data: Any, path: str, source: str) -> None:
@@ -172,25 +107,13 @@ def parse_yaml_mapping(text: str, source: str, *, expected: str) -> dict[str, An
     """
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise RulesetError(f"file is larger than {MAX_BYTES} bytes", source=source)
-    try:
-        root = yaml.compose(text, Loader=_LOADER)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        place = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
-        raise RulesetError(f"not valid YAML: {exc.problem or exc}", source=source, place=place) from None
-    except yaml.YAMLError as exc:
-        raise RulesetError(f"not valid YAML: {exc}", source=source) from None
-    except RecursionError:  # the pure-Python parser (without libyaml) recurses into nesting
-        raise RulesetError(f"nested more than {MAX_DEPTH} maps or lists deep", source=source) from None
-    if root is None:
-        raise RulesetError(f"file is empty; expected {expected}", source=source)
+    from .yaml_reader import compose_checked  # PyYAML is imported only when a text is read
+
     marks: dict[str, tuple[int, int]] = {}
-    _check_nodes(root, "$", source, set(), None, 0, marks)
+    data = compose_checked(text, source, expected, marks)
     if len(_MARKS) > 16:
         _MARKS.clear()
     _MARKS[(source, text)] = marks
-    # Built from the checked node tree: the text is parsed once, and only plain, checked nodes are constructed.
-    data = _LOADER("").construct_document(root)
     if not isinstance(data, dict):
         raise RulesetError(f"expected a mapping at the top, got {type(data).__name__}", source=source, place="$")
     _check_numbers(data, "$", source)

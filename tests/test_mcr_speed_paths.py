@@ -199,9 +199,9 @@ def test_set_combinations_from_tables_are_every_pair_triple_and_quad() -> None:
     starts = [t for t in range(27) if t % 9 <= 6]
     for _ in range(3000):
         for pool, pairs, triples, pair_of, triple_of, quad_of in (
-                (starts, facts._CHOW_PAIRS, facts._CHOW_TRIPLES, facts._chow_pair, facts._chow_triple,
+                (starts, facts._CHOW_PAIRS, facts._chow_triples, facts._chow_pair, facts._chow_triple,
                  facts._chow_quad),
-                (range(34), facts._PONG_PAIRS, facts._PONG_TRIPLES, facts._pong_pair, facts._pong_triple,
+                (range(34), facts._PONG_PAIRS, facts._pong_triples, facts._pong_pair, facts._pong_triple,
                  facts._pong_quad)):
             n = rng.randint(2, 4)
             sets = [(gi, rng.choice(pool)) for gi in rng.sample(range(8), n)]

@@ -52,6 +52,7 @@ only when the hand holds a wind pung, where they decide fans 60 and 61.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import Any
@@ -615,12 +616,12 @@ def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...])
     have = (h.have | _FORM_GATES[form] | _CHOW_GATES[len(chows)] | _PONG_GATES[len(pongs)]
             | _CONCEALED_GATES[concealed_pongs] | _WAIT_GATES[wait] | seen & _SOME | _EVERY & ~(seen >> _EVERY_SHIFT))
     if len(chows) > 1:
-        f.chow_fans, gate = _combinations(chows, _CHOW_PAIRS, _CHOW_TRIPLES, _chow_quad)
+        f.chow_fans, gate = _combinations(chows, _CHOW_PAIRS, _chow_triples, _chow_quad)
         have |= gate
     else:
         f.chow_fans = _NO_FANS
     if len(pongs) > 1:
-        f.pong_fans, gate = _combinations(pongs, _PONG_PAIRS, _PONG_TRIPLES, _pong_quad)
+        f.pong_fans, gate = _combinations(pongs, _PONG_PAIRS, _pong_triples, _pong_quad)
         have |= gate
     else:
         f.pong_fans = _NO_FANS
@@ -802,15 +803,30 @@ def _triple_table(tiles: Sequence[int], fan_of: Callable[[int, int, int], str | 
 
 _CHOW_STARTS = [t for t in range(27) if t % 9 <= 6]
 _CHOW_PAIRS = _pair_table(_CHOW_STARTS, _chow_pair)
-_CHOW_TRIPLES = _triple_table(_CHOW_STARTS, _chow_triple)
+
+
+@lru_cache(maxsize=1)
+def _chow_triples() -> TripleTable:
+    """Built on first use, like :func:`_pong_triples`: a hand of fewer than three chows never reads it."""
+    return _triple_table(_CHOW_STARTS, _chow_triple)
+
+
 _PONG_PAIRS = _pair_table(range(34), _pong_pair)
-_PONG_TRIPLES = _triple_table(range(34), _pong_triple)
+
+
+@lru_cache(maxsize=1)
+def _pong_triples() -> TripleTable:
+    """Built on first use (some 5 ms): most hands have fewer than three pongs, and a command that imports
+    the family to list or check rulesets scores none."""
+    return _triple_table(range(34), _pong_triple)
+
+
 _COMBINATION_GATES = {name: NEEDS[f"combination_{name}"] for name in COMBINATIONS}
 _NO_FANS: dict[str, tuple[int, ...]] = {}
 _BY_TILE = itemgetter(1)
 
 
-def _combinations(sets: list[Any], pairs: PairTable, triples: TripleTable,
+def _combinations(sets: list[Any], pairs: PairTable, triples: Callable[[], TripleTable],
                   quad: Callable[[Sequence[int]], str | None]) -> tuple[dict[str, tuple[int, ...]], int]:
     """The fans two, three or four of a division's chows (or pongs) make: ``{fan: matches}`` and their gates.
 
@@ -830,8 +846,9 @@ def _combinations(sets: list[Any], pairs: PairTable, triples: TripleTable,
         name = pairs[a[1]][b[1]]
         if name is not None:
             out[name] = out.get(name, ()) + (1 << a[0] | 1 << b[0],)
+    table = triples()
     for a, b, c in combinations(ordered, 3):
-        name = triples[a[1]][b[1]][c[1]]
+        name = table[a[1]][b[1]][c[1]]
         if name is not None:
             out[name] = out.get(name, ()) + (1 << a[0] | 1 << b[0] | 1 << c[0],)
     if len(ordered) == 4:

@@ -180,19 +180,23 @@ def _tree(folder: str) -> list[str]:
             if entry.name != "__pycache__" and not entry.name.startswith("."):
                 lines.extend(_tree(entry.path))
         elif entry.name.endswith((".py", ".json", ".yaml", ".yml", ".so", ".pth")):
-            stat = entry.stat()
-            lines.append(f"{entry.path}:{stat.st_size}:{stat.st_mtime_ns}")
+            lines.append(file_stamp(entry.path))
     return lines
 
 
 def loaded_digest(description: object) -> str:
     """The digest of a ruleset's load (its resolved tables and modules, in ``description``) under this code."""
+    return _code_digest("load-", description)
+
+
+def _code_digest(prefix: str, description: object) -> str:
+    """``prefix`` and the SHA-256 of ``description`` under this code (:func:`code_fingerprint`)."""
     h = hashlib.sha256(_FORMAT)
     h.update(code_fingerprint())
     data = repr(description).encode("utf-8", "surrogatepass")
     h.update(len(data).to_bytes(8, "little"))
     h.update(data)
-    return "load-" + h.hexdigest()
+    return prefix + h.hexdigest()
 
 
 def clear_cache() -> None:
@@ -206,7 +210,7 @@ MAX_PARSED = 64
 
 def parsed_key(kind: str, text: str) -> str:
     """The name a document's parse is kept under: its text, under this code (:func:`code_fingerprint`)."""
-    return loaded_digest((kind, text)).replace("load-", "parse-", 1)
+    return _code_digest("parse-", (kind, text))
 
 
 def recall_parsed(key: str) -> dict[str, Any] | None:

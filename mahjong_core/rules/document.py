@@ -22,16 +22,10 @@ from typing import Any
 
 from ..errors import RulesetError
 from . import validated
+from .text_paths import key_path
 
 #: A ruleset file larger than this is not a ruleset (the largest bundled one is under 100 kB).
 MAX_BYTES = 1_000_000
-#: Deepest nesting of maps and lists in a ruleset file (the bundled ones nest at most 8 deep).
-MAX_DEPTH = 32
-
-
-def _key_path(path: str, key: str) -> str:
-    return f"{path}.{key}" if key.isidentifier() else f"{path}[{key!r}]"
-
 
 #: Line and column (1-based) of each JSON path of the files parsed last, by (source, text): ``validate`` reads them
 #: to point at the line of each error without composing the file a second time.
@@ -43,7 +37,7 @@ def _check_numbers(data: Any, path: str, source: str) -> None:
         raise RulesetError(f"number {data!r} is not finite", source=source, place=path)
     if isinstance(data, dict):
         for key, value in data.items():
-            _check_numbers(value, _key_path(path, key), source)
+            _check_numbers(value, key_path(path, key), source)
     elif isinstance(data, list):
         for i, item in enumerate(data):
             _check_numbers(item, f"{path}[{i}]", source)

@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 
 from ..errors import RulesetError
-from .document import MAX_DEPTH, _key_path
+from .text_paths import MAX_DEPTH, key_path
 
 #: PyYAML's C parser (libyaml, shipped in its wheels) where present: it reads a ruleset file about ten times
 #: faster than the pure-Python one, with the same safe constructor and the same line marks.
@@ -91,10 +91,10 @@ def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: 
             key = key_node.value
             if key in keys:
                 raise RulesetError(
-                    f"duplicate key {key!r}", source=source, place=_place(_key_path(path, key), key_node)
+                    f"duplicate key {key!r}", source=source, place=_place(key_path(path, key), key_node)
                 )
             keys.add(key)
-            _check_nodes(value_node, _key_path(path, key), source, seen, key_node, depth + 1, marks)
+            _check_nodes(value_node, key_path(path, key), source, seen, key_node, depth + 1, marks)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
             _check_nodes(item, f"{path}[{i}]", source, seen, None, depth + 1, marks)

@@ -10,7 +10,7 @@ alone with ``mahjong simulate --ruleset ID --seed N --bots ...``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,21 +50,34 @@ def lineups(players: int) -> list[tuple[str, ...]]:
     return [*((name,) * players for name in names), *((mixed,) if len(names) > 1 else ())]
 
 
+#: Where a batch of a soak is: its ruleset's id and its first game's seed.
+BatchKey = tuple[str, int]
+#: Plays a list of :func:`soak_batch` tasks, calling ``on_result(k, outcomes)`` as task ``k`` finishes, in
+#: any order (:func:`mahjong_study.runner.map_ordered` on Dask workers, say).
+Runner = Callable[[list[tuple[Any, ...]], Callable[[int, list["GameOutcome"]], object]], object]
+
+
 def soak(rulesets: Sequence[str | Ruleset], games: int, seed: int = 1, *, max_deals: int | None = None,
          house_tweaks: Sequence[object] = (), progress: Callable[[int], object] | None = None,
-         run: Callable[[list[tuple[Any, ...]]], list[list[GameOutcome]]] | None = None) -> SoakReport:
+         run: Runner | None = None, played: Mapping[BatchKey, list[GameOutcome]] | None = None,
+         on_batch: Callable[[BatchKey, list[GameOutcome]], object] | None = None) -> SoakReport:
     """Play ``games`` seeded games of each ruleset, line-ups in turn, until one breaks an invariant.
 
     :param seed: the first game's seed; game ``i`` of each ruleset plays seed ``seed + i``.
     :param max_deals: stop each game after this many deals (the ruleset's own end otherwise).
     :param house_tweaks: extra plugins seated in every game (a test's deliberately broken rule).
-    :param run: plays a list of :func:`soak_batch` tasks and returns their outcomes in order (on Dask
-        workers, say); by default they are played here, one at a time, stopping at the first failure.
-        Either way the report is the same: the games up to the first failure, in order.
+    :param run: plays the batches not yet played (on Dask workers, say); by default they are played here,
+        one at a time, stopping at the first failure.  Either way the report is the same: the games up to
+        the first failure, in order.
+    :param played: batches played before (a resumed run's journal, :mod:`mahjong_core.soak_journal`), by
+        :data:`BatchKey`; they are not played again, and count as if they had been.
+    :param progress: called with a number of games as they are played (or found played before).
+    :param on_batch: called with each batch played here, as soon as it is played (a journal keeps it).
     """
     report = SoakReport()
+    played = played or {}
     tasks: list[tuple[Any, ...]] = []
-    owners: list[str] = []
+    keys: list[BatchKey] = []
     for ref in rulesets:
         ruleset = ref if isinstance(ref, Ruleset) else load_ruleset(ref)
         teams = lineups(int(ruleset.param("players")))
@@ -75,14 +88,34 @@ def soak(rulesets: Sequence[str | Ruleset], games: int, seed: int = 1, *, max_de
         for start in range(0, games, BATCH):
             tasks.append((ref if run is None else _ref(ruleset, ref), plan[start:start + BATCH], max_deals,
                           tuple(house_tweaks)))
-            owners.append(ruleset.id)
+            keys.append((ruleset.id, seed + start))
+    outcomes: dict[int, list[GameOutcome]] = {k: played[key] for k, key in enumerate(keys) if key in played}
+    todo = [k for k in range(len(keys)) if k not in outcomes]
+
+    def finished(k: int, batch: list[GameOutcome]) -> None:
+        outcomes[k] = batch
+        if on_batch is not None:
+            on_batch(keys[k], batch)
+        if progress is not None:  # as each batch is played, not when the report is made (a long run's bar)
+            progress(len(batch))
+
+    if progress is not None and outcomes:
+        progress(sum(len(batch) for batch in outcomes.values()))
+
     if run is None:
-        for task, owner in zip(tasks, owners, strict=True):
-            if not _tally(report, owner, soak_batch(*task), progress):
+        for k in range(len(keys)):
+            if k not in outcomes:
+                finished(k, soak_batch(*tasks[k]))
+            if not _tally(report, keys[k][0], outcomes[k]):
                 return report
         return report
-    for outcomes, owner in zip(run(tasks), owners, strict=True):
-        if not _tally(report, owner, outcomes, progress):
+    failed = [k for k, batch in outcomes.items() if any(o.failure is not None for o in batch)]
+    if failed:  # a resumed run that had already failed: nothing after its failure counts
+        todo = [k for k in todo if k < min(failed)]
+    if todo:
+        run([tasks[k] for k in todo], lambda j, batch: finished(todo[j], batch))
+    for k, key in enumerate(keys):
+        if not _tally(report, key[0], outcomes[k]):
             return report
     return report
 
@@ -106,8 +139,7 @@ def _ref(ruleset: Ruleset, ref: str | Ruleset) -> str:
     return ruleset.location if ruleset.text is not None else ruleset.id
 
 
-def _tally(report: SoakReport, owner: str, outcomes: list[GameOutcome],
-           progress: Callable[[int], object] | None) -> bool:
+def _tally(report: SoakReport, owner: str, outcomes: list[GameOutcome]) -> bool:
     """Add a batch's games to the report; ``False`` once a game failed (the soak stops there)."""
     for outcome in outcomes:
         if outcome.failure is not None:
@@ -115,8 +147,6 @@ def _tally(report: SoakReport, owner: str, outcomes: list[GameOutcome],
             return False
         report.games[owner] += 1
         report.deals[owner] += outcome.deals
-        if progress is not None:
-            progress(1)
     return True
 
 

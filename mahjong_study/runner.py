@@ -24,17 +24,21 @@ T = TypeVar("T")
 
 def map_ordered(fn: Callable[..., T], tasks: Sequence[tuple[Any, ...]], *, workers: int = 0,
                 scheduler: str | None = None, progress: Callable[[int], object] | None = None,
-                sizes: Sequence[int] | None = None) -> list[T]:
+                sizes: Sequence[int] | None = None, on_result: Callable[[int, T], object] | None = None) -> list[T]:
     """``[fn(*task) for task in tasks]``, in this process or on Dask, in the tasks' order either way.
 
     :param workers: 0 runs here; N > 0 starts a local Dask cluster of N worker processes for the call.
     :param scheduler: the address of a running Dask scheduler (``tcp://host:port``) to use instead.
     :param progress: called with ``sizes[k]`` (default 1) as task ``k`` finishes.
+    :param on_result: called with ``k`` and task ``k``'s result as it finishes (on Dask, in the order they
+        finish), so a caller can keep each result the moment it exists (a soak's journal does).
     """
     if not workers and scheduler is None:
         out = []
         for k, task in enumerate(tasks):
             out.append(fn(*task))
+            if on_result is not None:
+                on_result(k, out[-1])
             if progress is not None:
                 progress(sizes[k] if sizes else 1)
         return out
@@ -61,6 +65,8 @@ def map_ordered(fn: Callable[..., T], tasks: Sequence[tuple[Any, ...]], *, worke
             k = index[future.key]
             results[k] = future.result()
             future.release()
+            if on_result is not None:
+                on_result(k, results[k])
             if progress is not None:
                 progress(sizes[k] if sizes else 1)
         return results

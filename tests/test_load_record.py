@@ -74,7 +74,7 @@ def test_other_code_checks_again(record: Path, counted_checks: list[str], monkey
     with trusting_loads():
         load_ruleset("hongkong")
         clear_cache()
-        monkeypatch.setattr(validated, "_tree", lambda folder: [f"{folder}/edited.py:1:1"])  # a plugin edited since
+        monkeypatch.setattr(validated, "code_lines", lambda *_: ["plugin/edited.py:1:1"])  # a plugin edited since
         load_ruleset("hongkong")
     assert counted_checks == ["hongkong", "hongkong"]
 

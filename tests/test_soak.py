@@ -84,10 +84,10 @@ def test_a_long_run_played_in_parts_plays_the_games_of_one_run() -> None:
     def planned(seed: int, games: int) -> list[tuple[int, tuple[str, ...]]]:
         plans: list[tuple[int, tuple[str, ...]]] = []
 
-        def run(tasks: list[tuple[Any, ...]]) -> list[list[GameOutcome]]:
-            for task in tasks:
+        def run(tasks: list[tuple[Any, ...]], on_result: Any) -> None:
+            for k, task in enumerate(tasks):
                 plans.extend(task[1])
-            return [[GameOutcome(1)] * len(task[1]) for task in tasks]
+                on_result(k, [GameOutcome(1)] * len(task[1]))
 
         report = soak(["piter"], games=games, seed=seed, run=run)
         assert report.games == {"piter": games}

@@ -212,6 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-deals", type=int, default=None, help="stop each game after this many deals")
     p.add_argument("--workers", type=int, default=0,
                    help="play on a local Dask cluster of N worker processes (the same report)")
+    p.add_argument("--journal", metavar="FILE", default=None,
+                   help="keep each played batch in FILE the moment it is played; when FILE exists, resume the "
+                        "run it records (same options, rulesets and code), playing only what it lacks")
     p = add("serve", "serve:cmd_serve", "run the live game server: people play against bots in a browser")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, loopback only)")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")

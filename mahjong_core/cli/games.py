@@ -18,6 +18,8 @@ from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from .seats import parse_bots
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..audit_report import LogReport
     from ..log_chain import Signer
     from ..rules import Ruleset
@@ -356,32 +358,48 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_soak(args: argparse.Namespace) -> int:
     """Soak every (or each named) ruleset; exit 1 with the failing game's ruleset, seed and bots."""
-    from ..rules import available
+    from ..rules import available, load_ruleset
     from ..soak import soak
 
     if args.games < 1:
         raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
-    ids = args.ruleset or list(available())
-    bar = None
-    if not args.json and sys.stderr.isatty():
-        from tqdm import tqdm
+    if args.max_deals is not None and args.max_deals < 1:
+        raise MahjongError(f"--max-deals must be at least 1, got {args.max_deals}", place="--max-deals")
+    refs = args.ruleset or list(available())
+    rulesets = [load_ruleset(ref) for ref in refs]
+    journal = None
+    if args.journal:
+        from ..soak_journal import open_journal, run_header
 
-        bar = tqdm(total=args.games * len(ids), unit="game", file=sys.stderr)
+        journal = open_journal(args.journal, run_header(rulesets, args.games, args.seed, args.max_deals))
+    bar = None
     try:
+        if journal is not None and journal.played:
+            games = sum(len(batch) for batch in journal.played.values())
+            torn = "; its cut-off last line was dropped" if journal.torn else ""
+            print(f"resuming {args.journal}: {len(journal.played)} batches ({games} games) played before{torn}",
+                  file=sys.stderr)
+        if not args.json and sys.stderr.isatty():
+            from tqdm import tqdm
+
+            bar = tqdm(total=args.games * len(rulesets), unit="game", file=sys.stderr)
         run = None
         if args.workers:
             from mahjong_study.runner import map_ordered
 
             from ..soak import soak_batch
 
-            def run(tasks: list[tuple[Any, ...]]) -> list[Any]:
-                return map_ordered(soak_batch, tasks, workers=args.workers)
+            def run(tasks: list[tuple[Any, ...]], on_result: Callable[[int, Any], object]) -> list[Any]:
+                return map_ordered(soak_batch, tasks, workers=args.workers, on_result=on_result)
 
-        report = soak(ids, args.games, args.seed, max_deals=args.max_deals, progress=bar.update if bar else None,
-                      run=run)
+        report = soak(rulesets, args.games, args.seed,
+                      max_deals=args.max_deals, progress=bar.update if bar else None, run=run,
+                      played=journal.played if journal else None, on_batch=journal.keep if journal else None)
     finally:
         if bar is not None:
             bar.close()
+        if journal is not None:
+            journal.close()
     failure = report.failure
     if args.json:
         print_json({"games": report.games, "deals": report.deals,

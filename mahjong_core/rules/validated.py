@@ -46,6 +46,8 @@ from typing import Any
 
 import orjson
 
+from ..code_files import code_lines, file_stamp
+
 CACHE_VARIABLE = "MAHJONG_CACHE_DIR"
 #: Bump when what a digest covers changes.
 _FORMAT = b"mahjong-core validated 1\n"
@@ -132,56 +134,10 @@ def trusted() -> bool:
 def code_fingerprint() -> bytes:
     """The code a ruleset's checks run, by entry point and by path, size and modification time of each file.
 
-    Found without importing anything: the packages are located by
-    ``find_spec`` of their top-level names, and their source and data
-    files are listed with ``os.scandir``.
+    Found without importing anything (:func:`mahjong_core.code_files.code_lines`).
     """
-    from ..entry_points import entry_points
-
-    parts = [_library().decode()]
-    packages = set(_CORE_PACKAGES)
-    for group in _CODE_GROUPS:
-        for ep in sorted(entry_points(group), key=lambda ep: (ep.name, ep.value)):
-            parts.append(f"{group}: {ep.name} = {ep.value}")  # the code itself by its files, below
-            packages.add(ep.value.split(":", 1)[0].strip().split(".", 1)[0])
-    for name in sorted(packages):
-        try:
-            spec = find_spec(name)
-        except (ImportError, ValueError):  # a broken package is part of what the fingerprint says
-            spec = None
-        folders = list(spec.submodule_search_locations or []) if spec is not None else []
-        if spec is not None and not folders and spec.origin:
-            parts.append(file_stamp(spec.origin))
-        if spec is None:
-            parts.append(f"{name}: not found")
-        for folder in folders:
-            parts.extend(_tree(folder))
-    return "\n".join(parts).encode("utf-8", "surrogatepass")
-
-
-def file_stamp(path: str) -> str:
-    """``path:size:mtime`` of one file, or ``path: missing``."""
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return f"{path}: missing"
-    return f"{path}:{stat.st_size}:{stat.st_mtime_ns}"
-
-
-def _tree(folder: str) -> list[str]:
-    """Every source and data file under ``folder`` (not bytecode), in path order."""
-    lines = []
-    try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except OSError:
-        return [f"{folder}: unreadable"]
-    for entry in entries:
-        if entry.is_dir(follow_symlinks=False):
-            if entry.name != "__pycache__" and not entry.name.startswith("."):
-                lines.extend(_tree(entry.path))
-        elif entry.name.endswith((".py", ".json", ".yaml", ".yml", ".so", ".pth")):
-            lines.append(file_stamp(entry.path))
-    return lines
+    lines = [_library().decode(), *code_lines(_CODE_GROUPS, _CORE_PACKAGES, file_stamp)]
+    return "\n".join(lines).encode("utf-8", "surrogatepass")
 
 
 def loaded_digest(description: object) -> str:

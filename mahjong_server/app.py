@@ -7,9 +7,10 @@ resumes every table whose log is unfinished, and at shut-down it stops every
 engine thread, leaving each log as written, to be resumed by the next start.
 
 Protocol (documented in ``docs/live-protocol.md``): the client sends ``join``
-(with a seat token, or none to watch), then ``act`` answers to prompts,
-``ready`` after a deal's scoring, and ``ping``; the server sends ``welcome``,
-``history``, ``event``, ``turn``, ``prompt``, ``prompt_closed``, ``status``,
+(with a seat token; with a table's invitation and the token to hold a seat by;
+or with neither, to watch), then ``act`` answers to prompts, ``ready`` after a
+deal's scoring, and ``ping``; the server sends ``welcome``, ``history``,
+``event``, ``turn``, ``prompt``, ``prompt_closed``, ``status``, ``seats``,
 ``error`` and ``pong``.
 """
 
@@ -38,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from mahjong_core.errors import MahjongError
 from mahjong_core.log_chain import Signer
 from mahjong_core.players import installed_bots
-from mahjong_core.rules import Ruleset, available, load_ruleset
+from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
 from mahjong_core.views import redact_table_view
 
 from .games_api import api_audit, api_game, api_games, games_page, replay_page
@@ -54,7 +55,7 @@ from .protocol import (
 )
 from .records import GameRecords, api_standings, catch_up, record_finished
 from .seats import Prompt
-from .store import DataDir, new_token, token_hash
+from .store import DataDir, TableFiles, new_token, token_hash
 
 log = logging.getLogger("mahjong_server")
 
@@ -63,6 +64,8 @@ SEND_QUEUE = 2000
 #: Tables one server process keeps open at once.
 MAX_TABLES = 2000
 MAX_REQUEST_BYTES = 4096
+#: Shortest token a person seated by arrival may choose for their seat: 32 random bytes in URL-safe base64.
+MIN_CHOSEN_TOKEN = 43
 
 
 @dataclass
@@ -153,6 +156,11 @@ class Tables:
                 log.error("table %s cannot be resumed: %s", files.id, exc)
                 continue
             self._add(table)
+        for files in self.data.waiting():
+            try:
+                self._register(self._waiting_table(files))
+            except MahjongError as exc:
+                log.error("table %s cannot wait for its people again: %s", files.id, exc)
         if self.settings.records is not None and finished:
             catch_up(self.settings.records, finished)
 
@@ -166,10 +174,36 @@ class Tables:
             table.stop()
 
     def _add(self, table: LiveTable) -> None:
+        self._register(table)
+        self._begin(table)
+
+    def _register(self, table: LiveTable) -> None:
+        """List the table (so people can join and watch it) without starting its game."""
         self.tables[table.id] = table
         self.watchers[table.id] = set()
+
+    def _begin(self, table: LiveTable) -> None:
         assert self.loop is not None
         table.start(self.loop, self.deliver)
+
+    def _waiting_table(self, files: TableFiles) -> LiveTable:
+        """A table still waiting for people, as its seats file describes it, with those already seated."""
+        pending = files.pending()
+        assert pending is not None
+        rid, text = pending["ruleset"], pending.get("ruleset_text")
+        ruleset = (load_ruleset_text(text, f"{files.seats_path} (the ruleset it keeps)") if text is not None
+                   else load_ruleset(rid))
+        names = files.names()
+        specs = [SeatSpec(kind, names.get(n, "")) if kind == HUMAN else SeatSpec(kind, kind)
+                 for n, kind in enumerate(pending["kinds"])]
+        unseated = [n for n, kind in enumerate(pending["kinds"]) if kind == HUMAN and n not in names]
+        return self._table(files, ruleset, specs, pending["length"], pending["seed"], unseated)
+
+    def _table(self, files: TableFiles, ruleset: Ruleset, specs: list[SeatSpec], length: str, seed: int,
+               unseated: list[int]) -> LiveTable:
+        return LiveTable(files, ruleset, specs, length, seed, bot_pace_s=self.settings.bot_pace_s,
+                         deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events,
+                         signer=self.settings.signer, on_finished=self._on_finished, unseated=unseated)
 
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
         """Open a table from a checked request; return its id and a token for each person's seat."""
@@ -185,27 +219,40 @@ class Tables:
         if len(seats) != players:
             raise ProtocolError(f"$.seats: {rid} is played by {players} players; {len(seats)} seats given")
         bots = installed_bots()
+        arrival = request.get("seating", "fixed") == "arrival"
         specs = []
         for n, seat in enumerate(seats):
             kind = seat["kind"]
             if kind != HUMAN and kind not in bots:
                 raise ProtocolError(f"$.seats[{n}].kind: {kind!r} is neither 'human' nor an installed bot; "
                                     f"installed bots: {', '.join(bots)}")
+            if arrival and kind == HUMAN and "name" in seat:
+                raise ProtocolError(f"$.seats[{n}].name: at a table that seats people as they arrive, each "
+                                    "person gives a name on sitting down (join's name), not the table's opener")
             specs.append(SeatSpec(kind, seat.get("name") or (f"player-{n}" if kind == HUMAN else kind)))
+        people = [n for n, spec in enumerate(specs) if spec.kind == HUMAN]
+        if arrival and not people:
+            raise ProtocolError("$.seating: 'arrival' seats people as they arrive, and these seats are all bots")
         if len(self.tables) >= MAX_TABLES:
             raise ProtocolError(f"this server keeps at most {MAX_TABLES} tables open")
         length = request.get("length", "game")
         seed = request.get("seed", secrets.randbits(63))
         files = self.data.new_table()
-        tokens = {n: new_token() for n, spec in enumerate(specs) if spec.kind == HUMAN}
+        watch = f"/table/{files.id}"
+        if arrival:
+            invite = new_token()
+            files.create({}, invite_hash=token_hash(invite), pending={
+                "ruleset": rid, "ruleset_text": ruleset.text if rid in house else None,
+                "kinds": [spec.kind for spec in specs], "length": length, "seed": seed})
+            self._register(self._table(files, ruleset, specs, length, seed, people))
+            return {"table": files.id, "seating": "arrival", "invite": invite, "url": f"{watch}#invite={invite}",
+                    "seats": [], "watch": watch}
+        tokens = {n: new_token() for n in people}
         files.create({n: token_hash(t) for n, t in tokens.items()})
-        table = LiveTable(files, ruleset, specs, length, seed, bot_pace_s=self.settings.bot_pace_s,
-                          deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events,
-                          signer=self.settings.signer, on_finished=self._on_finished)
-        self._add(table)
-        return {"table": table.id, "seats": [{"seat": n, "token": t, "url": f"/table/{table.id}#token={t}"}
-                                              for n, t in tokens.items()],
-                "watch": f"/table/{table.id}"}
+        self._add(self._table(files, ruleset, specs, length, seed, []))
+        return {"table": files.id, "seating": "fixed",
+                "seats": [{"seat": n, "token": t, "url": f"{watch}#token={t}"} for n, t in tokens.items()],
+                "watch": watch}
 
     # ------------------------------------------------------------------ delivery (event loop)
 
@@ -293,13 +340,20 @@ class Tables:
             raise ProtocolError("join: this connection has joined already")
         seat: Viewer = None
         token = message.get("token")
-        if token is not None:
+        if "name" in message and "invite" not in message:
+            raise ProtocolError("join: a name is given with an invitation, on sitting down")
+        arrived = False
+        if "invite" in message:
+            seat, arrived = self._arrive(table, message["invite"], token, message.get("name"))
+        elif token is not None:
             seat = table.files.seat_of(token)
             if seat is None:
                 raise ProtocolError("join: the token opens no seat at this table")
         conn.seat, conn.joined = seat, True
         self.watchers[table.id].add(conn)
         conn.send({"type": "welcome", "seat": seat, "table": table.public_info()})
+        if arrived:
+            self._seated(table)
         delay = self.settings.spectator_delay_s if seat is None else 0.0
         events, view, revealed, later = table.history_for(seat, delay)
         conn.send({"type": "history", "events": events, "view": view, "revealed": revealed})
@@ -313,6 +367,38 @@ class Tables:
             prompt = table.prompts.get(seat)
             if prompt is not None and not prompt.closed:
                 conn.send(table.prompt_message(prompt))
+
+    def _arrive(self, table: LiveTable, invite: str, token: str | None, name: str | None) -> tuple[int, bool]:
+        """Seat a person who came with the table's invitation at the next free person seat, East first.
+
+        The person brings the token they will hold the seat by (made by their page, 256 random bits), and
+        only its hash is kept, durably, before they are told the seat: a welcome lost with the connection
+        costs nothing, since the same join again finds the seat that token already opens, and a server
+        restarted at any moment seats nobody twice and forgets nobody seated.  Returns the seat and whether
+        it was taken just now.
+        """
+        if not table.files.invited(invite):
+            raise ProtocolError("join: this is not the table's invitation")
+        if token is None or len(token) < MIN_CHOSEN_TOKEN:
+            raise ProtocolError(f"join: with an invitation, send the token you will hold your seat by: at least "
+                                f"{MIN_CHOSEN_TOKEN} URL-safe characters (256 random bits)")
+        seat = table.files.seat_of(token)
+        if seat is not None:
+            return seat, False  # this person sat down before; their welcome was lost
+        if not table.unseated:
+            raise ProtocolError("join: every person's seat at this table is taken; come back with your seat's "
+                                "link, or join without an invitation to watch")
+        seat = table.unseated[0]
+        name = name or f"player-{seat}"
+        table.files.take_seat(seat, token_hash(token), name)
+        table.seat_person(name)
+        return seat, True
+
+    def _seated(self, table: LiveTable) -> None:
+        """Someone sat down: tell everybody at the table who sits where; once the last person has, begin."""
+        self.deliver(table, "status", {"type": "seats", "seats": table.public_info()["seats"]})
+        if not table.unseated:
+            self._begin(table)  # its engine thread says "playing"
 
     def forget(self, conn: Connection) -> None:
         if conn.table is not None:

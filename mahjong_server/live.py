@@ -74,12 +74,14 @@ class LiveTable:
     :param length: ``game``, ``round`` or ``deal``.
     :param seed: the game seed (never sent to a client: it would tell the wall).
     :param logged: the lines of the log to resume from (header first), or ``None`` for a new table.
+    :param unseated: person seats whose person has not sat down yet (a table that seats people as they
+        arrive, the first as East: 000 line 309); the table waits, its engine not started, until none is left.
     """
 
     def __init__(self, files: TableFiles, ruleset: Ruleset, seats: Sequence[SeatSpec], length: str, seed: int,
                  *, logged: list[str] | None = None, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
                  stamp: bool = False, signer: Signer | None = None,
-                 on_finished: Callable[[LiveTable], None] | None = None):
+                 on_finished: Callable[[LiveTable], None] | None = None, unseated: Sequence[int] = ()):
         self.files = files
         #: Called on the engine thread once the game has ended and its log is closed (the games database's hook).
         self.on_finished = on_finished
@@ -92,7 +94,11 @@ class LiveTable:
         self.deal_pause_s = deal_pause_s
         #: Add to each event message the monotonic time (ns) of its emission, for the capacity benchmark.
         self.stamp = stamp
-        self.status = "starting"
+        #: Person seats still free at a table that seats people as they arrive, lowest (nearest East) first.
+        self.unseated = sorted(unseated)
+        self.status = "waiting" if self.unseated else "starting"
+        #: ``arrival`` when people sit in the order they arrive (the table has an invitation), else ``fixed``.
+        self.seating = "arrival" if files.seats_path.exists() and files.pending() is not None else "fixed"
         self.error: str | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.deliver: Callable[[LiveTable, str, Any], None] | None = None
@@ -178,6 +184,17 @@ class LiveTable:
                               source=str(files.log_path), place="line 1")
         return cls(files, ruleset, seats, length, seed, logged=lines, bot_pace_s=bot_pace_s,
                    deal_pause_s=deal_pause_s, stamp=stamp, signer=signer, on_finished=on_finished)
+
+    def seat_person(self, name: str) -> int:
+        """Seat the next person to arrive at the lowest free person seat (East first) and return that seat.
+
+        Called on the event loop before the engine starts (the header, which names the players, is written
+        when it does), so nothing else reads the seats meanwhile.
+        """
+        seat = self.unseated.pop(0)
+        self.seats[seat] = SeatSpec(HUMAN, name)
+        self.humans[seat].name = name
+        return seat
 
     # ------------------------------------------------------------------ the engine thread
 
@@ -352,7 +369,9 @@ class LiveTable:
             "id": self.id, "status": self.status, "error": self.error, "length": self.length,
             "ruleset": {"id": self.ruleset.id, "name": self.ruleset.name, "native_name": self.ruleset.native_name,
                         "version": self.ruleset.version},
-            "seats": [{"seat": n, "name": p.name, "kind": p.kind} for n, p in enumerate(self.players)],
+            "seats": [{"seat": n, "name": None if n in self.unseated else p.name, "kind": p.kind}
+                      for n, p in enumerate(self.players)],
+            "seating": self.seating,
             "limits": limits,
             "tile_names": {k.code: k.name for k in KINDS},
             "item_names": _item_names(self.ruleset),

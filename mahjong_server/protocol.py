@@ -67,7 +67,10 @@ def check_schema(name: str, value: Any) -> None:
     if error is None:
         return
     path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-    raise ProtocolError(f"{path}: {error.message}")
+    message = error.message
+    if error.validator == "pattern" and isinstance(error.schema, dict) and "description" in error.schema:
+        message = f"{error.instance!r} is not {error.schema['description']}"  # a regular expression says little
+    raise ProtocolError(f"{path}: {message}")
 
 
 def parse_client_message(text: str | bytes) -> dict[str, Any]:

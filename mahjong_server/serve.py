@@ -85,8 +85,9 @@ def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game",
     from mahjong_core.rules import load_ruleset
 
     players = int((settings.house_rules.get(ruleset) or load_ruleset(ruleset)).param("players"))
+    # Against the computer the person sits North, East being the player to their right (000 line 309).
     body = json.dumps({"ruleset": ruleset, "length": length,
-                       "seats": [{"kind": "human", "name": "you"}] + [{"kind": bot}] * (players - 1)}).encode()
+                       "seats": [{"kind": bot}] * (players - 1) + [{"kind": "human", "name": "you"}]}).encode()
     request = urllib.request.Request(f"{base}/api/tables", data=body, headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request) as response:

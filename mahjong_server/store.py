@@ -3,17 +3,20 @@
 Layout: ``DIR/tables/<table id>/game.jsonl`` is the table's replay log,
 exactly the format ``mahjong replay`` and ``mahjong audit`` read, and
 ``DIR/tables/<table id>/seats.json`` holds the SHA-256 of each person's seat
-token.  The tokens themselves are never written anywhere: whoever holds one
-proves it by sending it, and a copied data folder lets nobody act.  Tokens are
-kept beside the log, not in it, so a log can be published or audited without
-handing out seats.
+token (and, for a table that seats people as they arrive, of its invitation,
+the names of those seated so far and what the table was opened with, seed
+included, until its log begins).  The tokens themselves are never written
+anywhere: whoever holds one proves it by sending it, and a copied data folder
+lets nobody act.  Tokens are kept beside the log, not in it, so a log can be
+published or audited without handing out seats.
 
 Durability: each line is flushed when written (a crash of the server loses at
 most the line being written; the operating system still holds the rest), and
 the file is fsynced at every ``deal_end`` and ``game_end`` and when the header
 is written, so a crash of the machine loses at most the deal in play.  A log
 cut off in the middle of a line is cut back to its last whole line before the
-table resumes.
+table resumes.  The seats file is replaced whole (written aside, fsynced,
+renamed), so it is always the old one or the new one.
 """
 
 from __future__ import annotations
@@ -59,14 +62,52 @@ class TableFiles:
         self.log_path = folder / LOG_NAME
         self.seats_path = folder / SEATS_NAME
 
-    def create(self, token_hashes: dict[int, str]) -> None:
+    def create(self, token_hashes: dict[int, str], *, invite_hash: str | None = None,
+               pending: dict[str, Any] | None = None) -> None:
+        """Write the seats file of a new table.
+
+        :param invite_hash: the SHA-256 of the invitation of a table whose people sit in the order they arrive.
+        :param pending: what such a table is opened with (ruleset, seat kinds, length, seed), kept until its
+            people have all sat down and its log begins, so that a restarted server can keep waiting for them.
+        """
         self.folder.mkdir(parents=True, exist_ok=False)
-        _fsync_write(self.seats_path, json.dumps({"token_sha256": {str(k): v for k, v in token_hashes.items()}},
-                                                 sort_keys=True, indent=1) + "\n")
+        data: dict[str, Any] = {"token_sha256": {str(k): v for k, v in token_hashes.items()}}
+        if invite_hash is not None:
+            data.update(invite_sha256=invite_hash, names={}, pending=pending)
+        self._write(data)
+
+    def _write(self, data: dict[str, Any]) -> None:
+        _fsync_write(self.seats_path, json.dumps(data, sort_keys=True, indent=1) + "\n")
+
+    def _data(self) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(self.seats_path.read_text(encoding="utf-8"))
+        return data
 
     def token_hashes(self) -> dict[int, str]:
-        data = json.loads(self.seats_path.read_text(encoding="utf-8"))
-        return {int(k): str(v) for k, v in data.get("token_sha256", {}).items()}
+        return {int(k): str(v) for k, v in self._data().get("token_sha256", {}).items()}
+
+    def invited(self, invite: str) -> bool:
+        """Whether ``invite`` is this table's invitation (compared in constant time)."""
+        stored = self._data().get("invite_sha256")
+        return isinstance(stored, str) and hmac.compare_digest(stored, token_hash(invite))
+
+    def pending(self) -> dict[str, Any] | None:
+        """What a table that seats people as they arrive was opened with, or ``None`` for any other table."""
+        pending = self._data().get("pending")
+        return pending if isinstance(pending, dict) else None
+
+    def names(self) -> dict[int, str]:
+        """The names of the people who have sat down at a table that seats them as they arrive, by seat."""
+        return {int(k): str(v) for k, v in self._data().get("names", {}).items()}
+
+    def take_seat(self, seat: int, token_digest: str, name: str) -> None:
+        """Record, durably, that a person named ``name`` sat at ``seat`` with the token of this SHA-256."""
+        data = self._data()
+        if str(seat) in data["token_sha256"]:
+            raise ValueError(f"seat {seat} is taken")
+        data["token_sha256"][str(seat)] = token_digest
+        data.setdefault("names", {})[str(seat)] = name
+        self._write(data)
 
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` opens, compared in constant time, or ``None``."""
@@ -133,3 +174,10 @@ class DataDir:
         """Every table with a log, oldest first (by name within a second, for a stable order)."""
         found = [TableFiles(p) for p in self.tables.iterdir() if (p / LOG_NAME).exists() and (p / SEATS_NAME).exists()]
         return sorted(found, key=lambda f: (f.log_path.stat().st_mtime_ns, f.id))
+
+    def waiting(self) -> list[TableFiles]:
+        """Every table still waiting for its people to sit down (no log yet), oldest first."""
+        found = [TableFiles(p) for p in self.tables.iterdir()
+                 if not (p / LOG_NAME).exists() and (p / SEATS_NAME).exists()]
+        return sorted((f for f in found if f.pending() is not None),
+                      key=lambda f: (f.seats_path.stat().st_mtime_ns, f.id))

@@ -265,8 +265,9 @@ def test_mahjong_play_starts_a_server_with_a_table_against_bots(tmp_path: Path) 
         ws_url = base.split("/table/")[0].replace("http://", "ws://")
         messages = asyncio.run(play_seat(ws_url, table, fragment))
         welcome = next(m for m in messages if m["type"] == "welcome")
-        assert welcome["seat"] == 0
-        assert [s["kind"] for s in welcome["table"]["seats"]] == ["human", "greedy", "greedy", "greedy"]
+        # Against the computer the person sits North, East being the bot to their right (000 line 309).
+        assert welcome["seat"] == 3
+        assert [s["kind"] for s in welcome["table"]["seats"]] == ["greedy", "greedy", "greedy", "human"]
         assert messages[-1]["status"] == "finished"
     finally:
         proc.terminate()

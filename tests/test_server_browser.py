@@ -155,3 +155,64 @@ def test_the_lobby_opens_a_table_and_seats_its_person(tmp_path: Path, browser: A
         tables = server.get("/api/tables")["tables"]
         assert [s["kind"] for s in tables[0]["seats"]] == ["human", "greedy", "random", "greedy"]
         page.close()
+
+
+def test_the_lobby_shows_each_seats_link_when_several_people_play(tmp_path: Path, browser: Any) -> None:
+    with running(tmp_path / "data") as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url + "/")
+        page.wait_for_selector("#ruleset option[value=shanghai]", state="attached")
+        page.select_option("#ruleset", "shanghai")
+        page.select_option("#length", "deal")
+        page.select_option("select[name=seat1]", "human")
+        page.click("#open")
+        page.wait_for_selector("#links:not([hidden])", timeout=10_000)
+        links = page.eval_on_selector_all("#seat-links a", "as => as.map(a => a.href)")
+        assert len(links) == 3 and all("#token=" in link for link in links[:2]) and "#token=" not in links[2]
+        assert page.inner_text("#seat-links").startswith("East: ")
+        table = server.get("/api/tables")["tables"][0]
+        assert table["length"] == "deal", "the lobby sends the length chosen"
+        _shot_page(page, "lobby-links.png")
+        page.close()
+
+
+def test_people_who_arrive_with_the_invitation_sit_down_in_turn_the_first_as_east(tmp_path: Path,
+                                                                                  browser: Any) -> None:
+    with running(tmp_path / "data") as server:
+        first = browser.new_page(viewport={"width": 1280, "height": 800})
+        first.goto(server.url + "/")
+        first.wait_for_selector("#ruleset option[value=shanghai]", state="attached")
+        first.select_option("#ruleset", "shanghai")
+        first.select_option("#length", "deal")
+        first.select_option("select[name=seat1]", "human")
+        first.select_option("#seating", "arrival")
+        first.click("#open")
+        first.wait_for_selector(".sit-down input", timeout=10_000)
+        assert "#invite=" in first.url
+        first.fill(".sit-down input", "Ann")
+        first.click(".sit-down button")
+        first.wait_for_selector(".waiting", timeout=10_000)
+        assert "#token=" in first.url, "the seat's own token replaces the invitation in the address"
+        waiting = first.inner_text(".waiting")
+        assert "East: Ann (you)" in waiting and "South: free" in waiting
+        invite = first.get_attribute(".waiting a", "href")
+        assert invite is not None and "#invite=" in invite
+        _shot_page(first, "arrival-waiting.png")
+        second = browser.new_page(viewport={"width": 1280, "height": 800})
+        second.goto(invite)
+        second.fill(".sit-down input", "Boris")
+        second.click(".sit-down button")
+        for page in (first, second):
+            page.wait_for_selector(".hand-tile", timeout=15_000)
+            assert not page.locator(".waiting").count()
+        assert "Boris (you)" in second.inner_text("#seat-bottom") and "Ann" in second.inner_text("#seat-left")
+        _shot_page(second, "arrival-playing.png")
+        table = server.get("/api/tables")["tables"][0]
+        assert [s["name"] for s in table["seats"]][:2] == ["Ann", "Boris"] and table["status"] == "playing"
+        first.close()
+        second.close()
+
+
+def _shot_page(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name))

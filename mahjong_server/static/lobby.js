@@ -46,25 +46,44 @@ async function load() {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = "/table/" + t.id;
-    a.textContent = t.ruleset.name + " — " + t.seats.map((s) => s.name).join(", ") + " (" + t.status + ")";
+    a.textContent = t.ruleset.name + " — " + t.seats.map((s) => (s.name === null ? "a free seat" : s.name)).join(", ")
+      + " (" + t.status + ")";
     li.appendChild(a);
     ul.appendChild(li);
   }
 }
 
+const WINDS = ["East", "South", "West", "North"];
+
 document.getElementById("create").addEventListener("submit", async (ev) => {
   ev.preventDefault();
-  const form = ev.target;
-  const seats = [...form.querySelectorAll("#seats select")].map((s) => ({ kind: s.value }));
-  const body = { ruleset: form.ruleset.value, length: form.length.value, seats };
+  const field = (name) => document.getElementById(name).value;  // (form.length is the form's control count)
+  const seats = [...ev.target.querySelectorAll("#seats select")].map((s) => ({ kind: s.value }));
+  const body = { ruleset: field("ruleset"), length: field("length"), seating: field("seating"), seats };
   const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
                                            body: JSON.stringify(body) });
   const out = await res.json();
   if (!res.ok) { document.getElementById("create-error").textContent = out.error; return; }
-  const mine = out.seats[0];
-  // Keep every seat's link: the person who opened the table hands the others theirs.
-  sessionStorage.setItem("links-" + out.table, JSON.stringify(out.seats));
-  location.href = mine ? mine.url : out.watch;
+  // One invitation: whoever opened the table sits down first (the waiting table shows the link to share).
+  if (out.seating === "arrival") { location.href = out.url; return; }
+  if (out.seats.length <= 1) { location.href = out.seats.length ? out.seats[0].url : out.watch; return; }
+  // Several people: list every seat's link, for the person who opened the table to hand out.
+  const ul = document.getElementById("seat-links");
+  ul.replaceChildren();
+  for (const s of out.seats) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = location.origin + s.url;
+    a.textContent = a.href;
+    li.append((WINDS[s.seat] || "Seat " + s.seat) + ": ", a);
+    ul.appendChild(li);
+  }
+  const watch = document.createElement("li");
+  const w = document.createElement("a");
+  w.href = out.watch; w.textContent = "watch the table";
+  watch.append("Spectators: ", w);
+  ul.appendChild(watch);
+  document.getElementById("links").hidden = false;
 });
 
 load();

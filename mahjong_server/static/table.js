@@ -4,7 +4,24 @@
 "use strict";
 
 const tableId = location.pathname.split("/").pop();
-const token = (new URLSearchParams(location.hash.slice(1))).get("token");
+const fragment = new URLSearchParams(location.hash.slice(1));
+// A seat's link carries its token.  A table that seats people as they arrive hands out one invitation
+// instead: this page makes the token the person will hold their seat by (256 random bits, kept for the tab
+// before it is sent, so a join whose answer is lost is simply sent again) and sends it with the invitation;
+// once seated, the token replaces the invitation in the address, so a reload comes back to the same seat.
+let token = fragment.get("token");
+const invite = token ? null : fragment.get("invite");
+const chosenKey = "chosen-token-" + tableId;
+function chosenToken() {
+  let t = sessionStorage.getItem(chosenKey);
+  if (!t) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    t = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    sessionStorage.setItem(chosenKey, t);
+  }
+  return t;
+}
+const WIND_NAMES = ["East", "South", "West", "North"];
 
 const state = {
   info: null, seat: null, view: null, events: [], prompt: null, turn: null, revealed: false, status: "connecting",
@@ -18,7 +35,9 @@ const { render, tick, logEvent, note, plainDiscards, optionKeys } = window.Mahjo
 function connect() {
   const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + tableId);
   state.ws = ws;
-  ws.onopen = () => ws.send(JSON.stringify(token ? { type: "join", token } : { type: "join" }));
+  ws.onopen = () => ws.send(JSON.stringify(token ? { type: "join", token }
+    : invite ? { type: "join", invite, token: chosenToken(), ...(state.name ? { name: state.name } : {}) }
+      : { type: "join" }));
   ws.onmessage = (m) => receive(JSON.parse(m.data));
   ws.onclose = () => {
     if (state.status === "finished" || state.status === "failed") return;
@@ -35,6 +54,11 @@ function receive(m) {
   switch (m.type) {
     case "welcome":
       state.info = m.table; state.seat = m.seat; state.status = m.table.status;
+      if (invite && m.seat !== null) {
+        token = chosenToken();
+        sessionStorage.setItem("invite-" + tableId, invite);
+        history.replaceState(null, "", "#token=" + token);
+      }
       $("title").textContent = m.table.ruleset.name + (m.table.ruleset.native_name ? " · " + m.table.ruleset.native_name : "");
       document.title = m.table.ruleset.name + " — mahjong table";
       break;
@@ -71,6 +95,9 @@ function receive(m) {
       state.status = m.status;
       if (m.error) $("error").textContent = "The table stopped: " + m.error;
       break;
+    case "seats":
+      if (state.info) state.info.seats = m.seats;
+      break;
     case "error":
       $("error").textContent = m.message;
       break;
@@ -78,6 +105,59 @@ function receive(m) {
       break;
   }
   render();
+  showWaiting();
+}
+
+// Until every person has sat down, the centre of the table says who sits where and how others can join.
+function showWaiting() {
+  const box = $("last-discard");
+  if (state.status !== "waiting" || !state.info) {
+    if (box.dataset.waiting) { box.replaceChildren(); delete box.dataset.waiting; }
+    return;
+  }
+  box.dataset.waiting = "1";
+  const div = document.createElement("div");
+  div.className = "waiting";
+  const h = document.createElement("p");
+  h.textContent = "Waiting for people to sit down; the game begins when every seat is taken.";
+  div.appendChild(h);
+  const ul = document.createElement("ul");
+  for (const s of state.info.seats) {
+    const li = document.createElement("li");
+    const who = s.kind === "human" ? (s.name === null ? "free: the next person to arrive" : s.name) : "bot: " + s.kind;
+    li.textContent = `${WIND_NAMES[s.seat] || "seat " + s.seat}: ${who}${s.seat === state.seat ? " (you)" : ""}`;
+    ul.appendChild(li);
+  }
+  div.appendChild(ul);
+  const kept = invite || sessionStorage.getItem("invite-" + tableId);
+  if (kept && kept !== "null") {
+    const p = document.createElement("p");
+    p.append("Invite others with this link: ");
+    const a = document.createElement("a");
+    a.href = location.origin + location.pathname + "#invite=" + kept;
+    a.textContent = a.href;
+    p.appendChild(a);
+    div.appendChild(p);
+  }
+  box.replaceChildren(div);
+}
+
+// With an invitation and no seat yet, ask for a name first; then sit down.
+function askName() {
+  const box = $("last-discard");
+  const form = document.createElement("form");
+  form.className = "sit-down";
+  form.innerHTML = '<label>Your name <input name="player" maxlength="40" autocomplete="nickname"></label> ' +
+    '<button type="submit">Sit down</button>';
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    state.name = form.player.value.trim();
+    box.replaceChildren();
+    connect();
+  });
+  box.replaceChildren(form);
+  $("status").textContent = "invited";
+  form.player.focus();
 }
 
 function act(index) {
@@ -117,4 +197,4 @@ document.addEventListener("keydown", (ev) => {
 });
 
 setInterval(tick, 200);
-connect();
+if (invite) askName(); else connect();

@@ -230,6 +230,24 @@ def test_the_pictures_are_read_from_the_live_clients_script() -> None:
         tiles.read_pictures(tiles.BEGIN + "{nope" + tiles.END, "broken.js")
 
 
+def test_no_tile_needs_a_chinese_font_to_be_read() -> None:
+    """A viewer without a CJK font sees every tile's characters: they are outlines; text is Latin only."""
+    import unicodedata
+
+    data = tiles.pictures()
+    drawn = set()
+    for code, elements in data["faces"].items():
+        for e in elements:
+            if e["el"] == "text":
+                assert all(unicodedata.east_asian_width(ch) not in ("W", "F") for ch in e["t"]), (code, e["t"])
+            if "glyph" in e:
+                assert e["el"] == "path" and e["a"]["d"].startswith("M") and e["a"]["fill"].startswith("#")
+                drawn.add(e["glyph"]["t"])
+    assert drawn == set("一二三四五六七八九萬東南西北中發")
+    five = tiles.tile_svg("5m", "5 characters")
+    assert five.count("<path") == 2 and "<text" not in five
+
+
 def _tree(markup: str) -> Any:
     def strip(tag: str) -> str:
         return tag.split("}", 1)[-1]

@@ -101,6 +101,22 @@ class ReplayWriter:
         self.close()
 
 
+def check_log_seed(seed: object) -> None:
+    """Refuse a seed a log's header cannot hold, before anything is played or written.
+
+    :raises MahjongError: for an integer beyond 2**53 - 1 (strict decoding) or a text of over
+        ``MAX_LOG_SEED_TEXT`` (256) characters.
+    """
+    from .rng import MAX_LOG_SEED, MAX_LOG_SEED_TEXT
+
+    if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed <= MAX_LOG_SEED:
+        raise MahjongError(f"a replay log's integer seed is 0 to {MAX_LOG_SEED} (2**53 - 1), the range every JSON "
+                           f"reader holds exactly; got {seed}", place="seed")
+    if isinstance(seed, str) and len(seed) > MAX_LOG_SEED_TEXT:
+        raise MahjongError(f"a replay log's text seed is at most {MAX_LOG_SEED_TEXT} characters; got "
+                           f"{len(seed):,}", place="seed")
+
+
 def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, seats: list[dict[str, Any]],
            teams: list[list[int]], options: dict[str, Any]) -> dict[str, Any]:
     """The header line: everything needed to re-create the game besides the decisions.
@@ -111,6 +127,7 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
 
     :raises MahjongError: for a house-rule file too large to embed in a log line.
     """
+    check_log_seed(seed)
     identity: dict[str, Any] = {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256}
     if ruleset.text is not None:
         if len(ruleset.text) > MAX_EMBEDDED_RULESET:

@@ -80,9 +80,23 @@ def parse_seed(text: str) -> int | str:
     integer, anything else stays a string, so ``--seed 42`` and a replay header
     ``"seed": 42`` name the same game.
     """
-    if text.isascii() and text.isdigit() and str(int(text)) == text:
+    if text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0")):  # canonical digits
+        if len(text) > 16 or int(text) > MAX_LOG_SEED:
+            raise MahjongError(f"the seed {text[:40]}{'...' if len(text) > 40 else ''} is beyond {MAX_LOG_SEED} "
+                               "(2**53 - 1), the largest integer a replay log holds exactly; give a smaller one, or "
+                               "words: a seed may be any text", place="seed")
         return int(text)
+    if len(text) > MAX_LOG_SEED_TEXT:
+        raise MahjongError(f"a seed of {len(text):,} characters; a replay log holds a text seed of at most "
+                           f"{MAX_LOG_SEED_TEXT}", place="seed")
     return text
+
+
+#: The longest text seed a replay log holds (``schemas/replay.schema.json``, ``$.rng.seed``).
+MAX_LOG_SEED_TEXT = 256
+#: The largest integer seed a replay log can carry (every integer in the format is within 2**53 - 1, the range
+#: every JSON reader represents exactly: docs/replay-format.md, "Strict decoding").
+MAX_LOG_SEED = 2**53 - 1
 
 
 def derive_key(key: bytes, label: str, ints: tuple[int, ...]) -> bytes:

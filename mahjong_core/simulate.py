@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .engine import Game, GameResult
 from .errors import MahjongError
 from .players import make_bots
-from .replay_log import ReplayWriter, header
+from .replay_log import ReplayWriter, check_log_seed, header
 from .rng import ALGORITHM
 
 if TYPE_CHECKING:
@@ -50,6 +50,8 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
 
     :raises MahjongError: if ``replay`` exists already: a log is never overwritten.
     """
+    if replay is not None:
+        check_log_seed(seed)  # before the file is made
     players = make_bots(bots, seed)
     seats = [{"seat": i, "name": p.name, "kind": p.kind} for i, p in enumerate(players)]
     options: dict[str, Any] = {} if max_deals is None else {"max_deals": max_deals}
@@ -84,8 +86,25 @@ def _writer(path: Path, signer: Signer | None) -> ReplayWriter:
 
 
 def log_name(ruleset: Ruleset, seed: int | str) -> str:
-    """The file name of a game's log: ``<ruleset>-seed<seed>.jsonl``, a string seed's slashes replaced."""
-    return f"{ruleset.id}-seed{seed}.jsonl".replace("/", "_")
+    """The file name of a game's log: ``<ruleset>-seed<seed>.jsonl``.
+
+    A text seed's slashes, backslashes and unprintable characters are written ``_``; one that would make the
+    name longer than file systems allow (255 bytes) is cut, and the SHA-256 of the whole seed added, so that
+    two long seeds still name two files.
+    """
+    text = "".join(ch if ch.isprintable() and ch not in "/\\" else "_" for ch in str(seed))
+    name = f"{ruleset.id}-seed{text}.jsonl"
+    if len(name.encode("utf-8")) <= MAX_LOG_NAME:
+        return name
+    import hashlib
+
+    digest = hashlib.sha256(str(seed).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    head = text.encode("utf-8")[:96].decode("utf-8", "ignore")
+    return f"{ruleset.id}-seed{head}...{digest}.jsonl"
+
+
+#: Longest log file name made: room under the usual 255 bytes for the ``.partial`` of a log being written.
+MAX_LOG_NAME = 200
 
 
 def prepare_out_dir(out_dir: Path, names: Sequence[str]) -> None:

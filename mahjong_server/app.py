@@ -39,6 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from mahjong_core.errors import MahjongError
 from mahjong_core.log_chain import Signer
 from mahjong_core.players import installed_bots
+from mahjong_core.rng import MAX_LOG_SEED
 from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
 from mahjong_core.views import redact_table_view
 
@@ -236,7 +237,7 @@ class Tables:
         if len(self.tables) >= MAX_TABLES:
             raise ProtocolError(f"this server keeps at most {MAX_TABLES} tables open")
         length = request.get("length", "game")
-        seed = request.get("seed", secrets.randbits(63))
+        seed = request.get("seed", secrets.randbelow(MAX_LOG_SEED + 1))  # a seed the log holds exactly
         files = self.data.new_table()
         watch = f"/table/{files.id}"
         if arrival:

@@ -66,11 +66,15 @@ def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] 
 
 
 def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game", open_browser: bool = True,
-         bot_pace_s: float = 0.8, house_rules: tuple[Ruleset, ...] = ()) -> int:
-    """Start a local server, open a table with one person and three bots, and open its page in the browser."""
+         bot_pace_s: float = 0.8, house_rules: tuple[Ruleset, ...] = (), records: GameRecords | None = None) -> int:
+    """Start a local server, open a table with one person and three bots, and open its page in the browser.
+
+    :param records: the games database the game is recorded in once it is finished (``--db``), or ``None``.
+    """
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    settings = Settings(data=data, bot_pace_s=bot_pace_s, house_rules={r.id: r for r in house_rules})
+    settings = Settings(data=data, bot_pace_s=bot_pace_s, house_rules={r.id: r for r in house_rules},
+                        records=records)
     config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio")
     server = uvicorn.Server(config)
     gc.set_threshold(*GC_THRESHOLDS)

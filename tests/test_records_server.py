@@ -101,6 +101,34 @@ def test_a_finished_live_game_is_recorded_with_the_players_names(tmp_path: Path)
     assert [t.to_json() for t in records_standings(rebuilt, "harbin")] == answer["tables"]
 
 
+def test_mahjong_play_records_the_finished_game_in_the_database_it_is_given(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'home.sqlite'}"
+    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", "play", "--ruleset", "harbin", "--length", "deal",
+                             "--no-browser", "--bot-pace", "0", "--data", str(tmp_path / "data"), "--db", db],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("your table: http://127.0.0.1:"), line + (proc.stderr.read() if proc.stderr else "")
+        url = line.split()[2]
+        base, token = url.split("#token=")
+        messages = asyncio.run(play_seat(base.split("/table/")[0].replace("http://", "ws://"),
+                                         base.rsplit("/", 1)[1], token))
+        assert messages[-1]["status"] == "finished"
+        rows = wait_recorded(db, 1)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        for stream in (proc.stdout, proc.stderr):
+            if stream:
+                stream.close()
+    assert "you" in {r[2] for r in rows["game_seats"]}
+    bad = subprocess.run([sys.executable, "-m", "mahjong_core", "play", "--ruleset", "harbin", "--no-browser",
+                          "--data", str(tmp_path / "data2"), "--db", "nosuchdriver://x"], capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
+
+
 def test_the_lobby_refuses_an_unknown_ruleset_and_a_server_without_a_database_says_so(tmp_path: Path) -> None:
     import urllib.error
     import urllib.request

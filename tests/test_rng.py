@@ -289,6 +289,26 @@ def test_seed_encoding() -> None:
     assert Rng.from_seed(2**200).key == ref_game_key(2**200)
 
 
+def test_a_seed_a_log_cannot_hold_is_refused_where_it_is_typed(tmp_path: Path) -> None:
+    """A log holds integers within 2**53 - 1 (strict decoding), so a larger seed would write a log its audit refuses."""
+    import subprocess
+    import sys
+
+    from mahjong_core.replay_log import header
+    from mahjong_core.rules import load_ruleset
+
+    assert parse_seed(str(2**53 - 1)) == 2**53 - 1
+    for text in (str(2**53), "9" * 5000):
+        with pytest.raises(MahjongError, match=r"beyond 9007199254740991 \(2\*\*53 - 1\)"):
+            parse_seed(text)
+    with pytest.raises(MahjongError, match="integer seed is 0 to 9007199254740991"):
+        header(load_ruleset("harbin"), 2**63, "x", [], [], {})
+    run = subprocess.run([sys.executable, "-m", "mahjong_core", "simulate", "--ruleset", "harbin", "--seed",
+                          "99999999999999999999", "--out", str(tmp_path)], capture_output=True, text=True, check=False)
+    assert run.returncode == 2 and "Traceback" not in run.stderr and "beyond 9007199254740991" in run.stderr
+    assert not list(tmp_path.iterdir()), "no log is written"
+
+
 @pytest.mark.parametrize("bad", [-1, True, 1.5, None])
 def test_bad_seed_is_a_located_error(bad: object) -> None:
     with pytest.raises(MahjongError) as info:
@@ -326,3 +346,18 @@ if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     VECTORS.parent.mkdir(parents=True, exist_ok=True)
     VECTORS.write_text(dump_vectors(compute_vectors()) + "\n", encoding="utf-8")
     print(f"wrote {VECTORS}")
+
+
+def test_a_text_seed_names_a_file_every_file_system_can_make() -> None:
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.simulate import MAX_LOG_NAME, log_name
+
+    harbin = load_ruleset("harbin")
+    assert log_name(harbin, 42) == "harbin-seed42.jsonl"
+    assert log_name(harbin, "club night") == "harbin-seedclub night.jsonl"
+    assert log_name(harbin, "a/b\\c\td\n") == "harbin-seeda_b_c_d_.jsonl"
+    long_a, long_b = "é" * 256, "é" * 255 + "e"
+    names = {log_name(harbin, long_a), log_name(harbin, long_b)}
+    assert len(names) == 2 and all(len(n.encode("utf-8")) <= MAX_LOG_NAME for n in names)
+    with pytest.raises(MahjongError, match="at most 256"):
+        parse_seed("x" * 257)

@@ -145,3 +145,21 @@ def test_an_arrival_table_request_is_checked(tmp_path: Path) -> None:
         assert odd["status"] == 400 and "seating" in odd["error"]
         fixed = server.create("shanghai", ["human", "human", "greedy", "greedy"])
         assert fixed["seating"] == "fixed" and [s["seat"] for s in fixed["seats"]] == [0, 1]
+        huge = server.post("/api/tables", {"ruleset": "shanghai", "seed": 2**53,
+                                           "seats": [{"kind": "human"}, *[{"kind": "greedy"}] * 3]})
+        assert huge["status"] == 400 and huge["error"].startswith("$.seed: ")
+
+
+def test_a_table_without_a_seed_gets_one_its_log_can_hold(tmp_path: Path) -> None:
+    """The server draws the seed itself when none is asked for: within 2**53 - 1, so the log audits."""
+    with running(tmp_path / "data") as server:
+        created = server.post("/api/tables", {"ruleset": "harbin", "length": "deal", "seats": [{"kind": "greedy"}] * 4})
+        log = server.log(created["table"])
+        for _ in range(600):
+            if server.get("/api/tables")["tables"][0]["status"] == "finished":
+                break
+            asyncio.run(asyncio.sleep(0.1))
+        seed = read_log(log).header["rng"]["seed"]
+        assert isinstance(seed, int) and 0 <= seed <= 2**53 - 1
+        verdict = check(str(log), "audit")
+        assert verdict.ok, verdict.error

@@ -365,6 +365,12 @@ def cmd_soak(args: argparse.Namespace) -> int:
         raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
     if args.max_deals is not None and args.max_deals < 1:
         raise MahjongError(f"--max-deals must be at least 1, got {args.max_deals}", place="--max-deals")
+    from ..rng import MAX_LOG_SEED
+
+    if not 0 <= args.seed <= MAX_LOG_SEED - args.games + 1:
+        raise MahjongError(f"the games' seeds {args.seed} to {args.seed + args.games - 1} must lie within 0 to "
+                           f"{MAX_LOG_SEED} (2**53 - 1), so that each game can be simulated and logged again",
+                           place="--seed")
     refs = args.ruleset or list(available())
     rulesets = [load_ruleset(ref) for ref in refs]
     journal = None

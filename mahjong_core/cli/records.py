@@ -63,6 +63,8 @@ def add_commands(sub: Any, add: Callable[..., argparse.ArgumentParser]) -> None:
     simulate.add_argument("--db", default=None, help=DB_HELP)
     sub.choices["serve"].add_argument("--db", default=None,
                                       help="record every finished game in this games database (" + DB_HELP + ")")
+    sub.choices["play"].add_argument("--db", default=None,
+                                     help="record the game, once finished, in this games database (" + DB_HELP + ")")
 
 
 def _records() -> Any:

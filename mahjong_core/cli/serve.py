@@ -38,15 +38,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise MahjongError(f"--{name.replace('_', '-')} is in seconds, at least 0; got {getattr(args, name)}",
                                place=f"--{name.replace('_', '-')}")
     house_rules = _house_rules(args.house_rule)
-    records = None
-    if args.db is not None:  # opened (and migrated) now, so a bad --db stops the server before it listens
-        from .records import recorder
-
-        records = recorder(args.db)
+    records = _records(args.db)
     return int(serve.serve(args.host, args.port, Path(args.data), allowed_origins=tuple(args.allow_origin or ()),
                            bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause, stamp_events=args.stamp_events,
                            spectator_delay_s=args.spectator_delay, signer=signer, house_rules=house_rules,
                            records=records))
+
+
+def _records(db: str | None) -> Any:
+    """The games database of ``--db``, opened (and migrated) now, so a bad one stops the command before it listens."""
+    if db is None:
+        return None
+    from .records import recorder
+
+    return recorder(db)
 
 
 def _house_rules(paths: list[str]) -> tuple[Ruleset, ...]:
@@ -83,4 +88,5 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise MahjongError(f"--bot-pace is in seconds, at least 0; got {args.bot_pace}", place="--bot-pace")
     serve = _server()
     return int(serve.play(rid, Path(args.data), bot=args.bot, length=args.length,
-                          open_browser=not args.no_browser, bot_pace_s=args.bot_pace, house_rules=house))
+                          open_browser=not args.no_browser, bot_pace_s=args.bot_pace, house_rules=house,
+                          records=_records(args.db)))

@@ -88,7 +88,7 @@ def convert(elements: list[dict[str, Any]], font: TTFont) -> int:
         else:
             continue
         d = outline(font, glyph["t"], float(glyph["x"]), float(glyph["y"]), float(glyph["font-size"]))
-        elements[k] = {"el": "path", "a": {"d": d, "fill": e["a"]["fill"]}, "glyph": glyph}
+        elements[k] = {"el": "path", "a": {"d": d, "fill": e["a"]["fill"], "data-glyph": glyph["t"]}, "glyph": glyph}
         changed += 1
     return changed
 
@@ -124,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     pictures = json.loads(source[start:stop])
     if block(pictures) != source[start:stop]:
         raise SystemExit(f"{TILES}: the pictures are not in the layout this script writes; nothing changed")
+    if not args.font.is_file():
+        raise SystemExit(f"{args.font}: no such font file; install it (Debian: apt-get install fonts-noto-cjk) or "
+                         "name another with --font")
     font = face(args.font, FACE)
     changed = sum(convert(elements, font) for elements in pictures["faces"].values())
     TILES.write_text(source[:start] + block(pictures) + source[stop:], encoding="utf-8")

@@ -275,6 +275,44 @@ def test_a_chosen_file_is_checked_in_the_page_without_a_server(tmp_path: Path, b
         viewer.close()
 
 
+def test_the_page_verifies_a_signed_logs_signatures_itself(tmp_path: Path, browser: Any) -> None:
+    """Ed25519 in the browser's WebCrypto: each checkpoint's signature of its chain under the header's key, so a
+    mailed page proves who sealed the log without the audit's word for it (a changed signature leaves the
+    chain whole: only this check sees it)."""
+    import subprocess
+    import sys
+
+    key = tmp_path / "club.key"
+    run = [sys.executable, "-m", "mahjong_core"]
+    subprocess.run([*run, "keygen", str(key)], check=True, capture_output=True)
+    subprocess.run([*run, "simulate", "--ruleset", "harbin", "--seed", "3", "--max-deals", "2", "--sign", str(key),
+                    "--out", str(tmp_path / "logs")], check=True, capture_output=True)
+    (log,) = (tmp_path / "logs").glob("*.jsonl")
+    public = read_log(log).header["signed_by"]
+    viewer = Viewer(browser, _page_for(log, tmp_path / "signed.html").as_uri(), offline=True)
+    try:
+        text = viewer.page.inner_text("#verdict")
+        assert viewer.page.get_attribute("#verdict", "data-state") == "ok", text
+        checkpoints = sum(1 for e in read_log(log).events if e["type"] in ("deal_end", "game_end"))
+        assert f"verified the Ed25519 signature of each of its {checkpoints} checkpoints under the key {public}" in text
+        lines = log.read_text(encoding="utf-8").split("\n")
+        first = next(i for i, line in enumerate(lines) if '"type":"deal_end"' in line)
+        event = json.loads(lines[first])
+        event["sig"] = ("0" if event["sig"][0] != "0" else "1") + event["sig"][1:]
+        lines[first] = json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        forged = tmp_path / "forged.jsonl"
+        forged.write_text("\n".join(lines), encoding="utf-8")
+        viewer.page.set_input_files("#file", str(forged))
+        viewer.page.wait_for_function("() => document.getElementById('verdict').dataset.state === 'bad'")
+        text = viewer.page.inner_text("#verdict")
+        assert (f"from line {first + 1} (event {first - 1}): the signature does not verify with the header's key"
+                in text), text
+        viewer.shot("viewer-signature-forged.png")
+        assert not viewer.errors
+    finally:
+        viewer.close()
+
+
 def test_the_self_contained_page_works_with_the_network_off(tmp_path: Path, browser: Any) -> None:
     log = GOLDEN[[p.name for p in GOLDEN].index("hongkong-seed20261130.jsonl")]
     page = _page_for(log, tmp_path / "mailed.html")
@@ -292,10 +330,10 @@ def test_the_self_contained_page_works_with_the_network_off(tmp_path: Path, brow
         viewer.shot("viewer-offline-seat.png")
         # The dragons as the notation numbers them: 5z white (an empty frame), 6z green, 7z red.
         faces = viewer.page.evaluate("""() => ['5z', '6z', '7z'].map((c) => {
-          const text = window.MahjongTiles.tileSvg(c, {}, {}).querySelector('text');
-          return text ? text.textContent : '';
+          const glyph = window.MahjongTiles.tileSvg(c, {}, {}).querySelector('path[data-glyph]');
+          return glyph ? glyph.dataset.glyph + ' ' + glyph.getAttribute('fill') : '';
         })""")
-        assert faces == ["", "發", "中"], faces
+        assert faces == ["", "發 #2d6a4f", "中 #c1121f"], faces
         assert viewer.requests == [page.as_uri()], viewer.requests
         assert not viewer.errors
     finally:

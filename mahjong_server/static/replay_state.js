@@ -250,9 +250,34 @@ function hex(buffer) {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// The bytes of a hex string (or null when it is not one).
+function unhex(text) {
+  if (typeof text !== "string" || text.length % 2 || /[^0-9a-f]/.test(text)) return null;
+  const out = new Uint8Array(text.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.substr(2 * i, 2), 16);
+  return out;
+}
+
+// The header's signing key (signed_by, 32 bytes in hex) as a WebCrypto key; "unsupported" in a browser without
+// Ed25519 (WebCrypto has it since Chrome 137, Firefox 129, Safari 17); null for an unsigned log.
+async function signingKey(header) {
+  if (!header || header.signed_by === undefined) return null;
+  const raw = unhex(header.signed_by);
+  if (!raw || raw.length !== 32) return "bad";
+  try {
+    return await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
+  } catch (err) {
+    return "unsupported";
+  }
+}
+
+const SIGNATURE_CONTEXT = "mahjong-core replay chain v1\n";
+
 // Reads a log's text as far as it is whole and consistent: the header, then events numbered 0, 1, 2 ... each a
 // JSON object, the hash chain verified at every checkpoint (the seal: SHA-256 over every byte before the
-// checkpoint's line, then the checkpoint without its chain and sig).  Returns {header, events, problem} where
+// checkpoint's line, then the checkpoint without its chain and sig), and in a signed log each checkpoint's
+// Ed25519 signature of its chain under the header's key (signed_by), as `mahjong audit` checks them; the key
+// itself proves nothing until it is compared with one the reader trusts.  Returns {header, events, problem} where
 // problem, if any, is {line, event, message} naming the first line that is not valid; events stop before it, or
 // for a broken chain at the last checkpoint that verified.  The rules are not checked here: that is
 // `mahjong audit`, whose verdict the server and `mahjong view --html` give the page.
@@ -269,6 +294,8 @@ async function readLog(text) {
   const prefix = [];       // the lines before the current one, for the chain
   let chained = null;
   let problem = null;
+  let key = null;          // the header's signing key, once the header is read
+  let signatures = 0;      // checkpoint signatures verified
   for (let i = 0; i < lines.length; i++) {
     const no = i + 1;
     const raw = lines[i];
@@ -282,6 +309,8 @@ async function readLog(text) {
     if (i === 0) {
       if (obj.type !== "header") { problem = fail(1, "line 1 is not the log's header"); break; }
       header = obj;
+      key = await signingKey(header);
+      if (key === "bad") { problem = fail(1, "the header's signed_by is not an Ed25519 public key (64 hex digits)"); break; }
     } else {
       if (obj.n !== events.length) {
         problem = fail(no, `event number ${obj.n}, expected ${events.length}`);
@@ -304,6 +333,24 @@ async function readLog(text) {
             break;
           }
         }
+        if (chained && key !== null && key !== "unsupported") {
+          const why = obj.sig === undefined
+            ? "the log is signed (its header names a key), but this checkpoint has no signature"
+            : !(unhex(obj.sig) && await crypto.subtle.verify({ name: "Ed25519" }, key, unhex(obj.sig),
+                                                          enc.encode(SIGNATURE_CONTEXT + obj.chain)))
+              ? "the signature does not verify with the header's key: the log was changed after it was signed, " +
+                "or the signature was made with another key" : null;
+          if (why) {
+            problem = fail(no, why);
+            problem.verified = verified;
+            break;
+          }
+          signatures += 1;
+        } else if (chained && key === null && obj.sig !== undefined) {
+          problem = fail(no, "this checkpoint has a signature, but the header names no signer key");
+          problem.verified = verified;
+          break;
+        }
         verified = events.length + 1;
       }
       events.push(obj);
@@ -316,7 +363,9 @@ async function readLog(text) {
                                       "is unfinished or the file is cut off");
     problem.unfinished = true;
   }
-  return { header, events, problem, chain: chained === null ? "none" : chained ? "verified" : "absent" };
+  const signature = key === null ? "absent" : key === "unsupported" ? "unsupported" : problem ? "broken" : "verified";
+  return { header, events, problem, chain: chained === null ? "none" : chained ? "verified" : "absent",
+           signature, signatures, signedBy: header && header.signed_by !== undefined ? header.signed_by : null };
 }
 
 const api = { frames, redact, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };

@@ -85,16 +85,29 @@ function verdictText(verdict, problem, source) {
     const proof = verdict.proof || {};
     const chain = (proof.chain ? "; chain " + proof.chain : "") + (proof.signature ? "; signature " + proof.signature : "");
     box.textContent = `Audit OK: ${verdict.events} events, ${verdict.deals} deals, every decision, score and payment ` +
-                      `checked under ${verdict.ruleset}${chain}.`;
+                      `checked under ${verdict.ruleset}${chain}.${signedHere()}`;
   } else {
     box.classList.add("partial");
     box.textContent = `Read in the page: every line whole, numbered in order${replay.chain === "verified"
       ? ", the hash chain verified at every checkpoint" : replay.chain === "absent" ? " (the log has no hash chain)"
-      : ""}; the rules were not checked (open it through \`mahjong serve\` or \`mahjong audit\` for that).`;
+      : ""}; the rules were not checked (open it through \`mahjong serve\` or \`mahjong audit\` for that).` +
+      signedHere();
   }
   if (lines.length) { const p = document.createElement("span"); p.textContent = " " + lines.join(" "); box.append(p); }
   box.dataset.state = bad ? "bad" : box.classList.contains("ok") ? "ok" : "partial";
   if (source) box.title = source;
+}
+
+// What this page itself proved of the log's signatures (read from the file's own bytes in this browser).
+function signedHere() {
+  if (replay.signature === "verified") {
+    return ` This page verified the Ed25519 signature of each of its ${replay.signatures} checkpoints under the key ` +
+           `${replay.signedBy}: compare that key with the one you trust, since anyone can sign with a key of their own.`;
+  }
+  if (replay.signature === "unsupported") {
+    return " The log is signed, but this browser cannot check Ed25519 signatures; `mahjong audit --key` can.";
+  }
+  return "";
 }
 
 // Show a log: `data` is {text, verdict, info, name} (a whole log's text) or {header, events, spectator} (an
@@ -102,9 +115,11 @@ function verdictText(verdict, problem, source) {
 async function load(data) {
   if (data.info) replay.baseInfo = data.info;
   let header, events, problem = null;
+  replay.signature = "absent";
   if (typeof data.text === "string") {
     const read = await readLog(data.text);
     header = read.header; events = read.events; problem = read.problem; replay.chain = read.chain;
+    replay.signature = read.signature; replay.signatures = read.signatures; replay.signedBy = read.signedBy;
   } else {
     header = data.header; events = data.events || [];
   }

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import stat
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from importlib import resources
@@ -98,9 +99,12 @@ class SoakJournal:
                 "deals": [o.deals for o in outcomes if o.failure is None],
                 "failure": None if failure is None else {"seed": failure.seed, "bots": list(failure.bots),
                                                          "message": _bounded_message(failure.message)}}
-        self._file.write(canonical(line).encode() + b"\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        try:
+            self._file.write(canonical(line).encode() + b"\n")
+            self._file.flush()
+            os.fsync(self._file.fileno())
+        except OSError as exc:  # a full disk, say: the batches kept so far stay kept
+            raise JournalError(f"cannot write the journal: {exc.strerror or exc}", source=str(self.path)) from None
 
     def close(self) -> None:
         self._file.close()  # closing the file releases its lock
@@ -127,12 +131,18 @@ def open_journal(path: str | Path, header: dict[str, Any]) -> SoakJournal:
     except OSError as exc:
         raise JournalError(f"cannot open the journal: {exc.strerror}", source=source) from None
     try:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise JournalError("the journal is not a regular file (a device or a pipe); a journal is kept on disk",
+                               source=source)
         _lock(file, source)
         data = read_bounded(path, MAX_BYTES, what="the journal", error=JournalError)
         if not data:
-            file.write(canonical(header).encode() + b"\n")
-            file.flush()
-            os.fsync(file.fileno())
+            try:
+                file.write(canonical(header).encode() + b"\n")
+                file.flush()
+                os.fsync(file.fileno())
+            except OSError as exc:
+                raise JournalError(f"cannot write the journal: {exc.strerror or exc}", source=source) from None
             return SoakJournal(path, file, {}, torn=False)
         complete, _, tail = data.rpartition(b"\n")
         if not complete and not data.endswith(b"\n"):

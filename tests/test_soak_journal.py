@@ -159,6 +159,8 @@ def test_a_second_line_for_a_batch_and_a_bad_header_are_named(tmp_path: Path) ->
     path.mkdir()
     with pytest.raises(JournalError, match="is a folder"):
         open_journal(path, header)
+    with pytest.raises(JournalError, match="not a regular file"):
+        open_journal("/dev/null", header)
 
 
 def test_one_writer_at_a_time(tmp_path: Path) -> None:

@@ -87,6 +87,26 @@ def test_a_flag_a_ruleset_does_not_read_is_reported_as_ignored(capsys: pytest.Ca
     assert result["situation"]["ignored"] == []  # Piter's table reads it
 
 
+def test_a_family_that_does_not_say_which_facts_it_reads_is_named_not_trusted(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A third-party family may leave out ScoringFamily.facts: then no flag is called ignored, and the note says so."""
+    import dataclasses
+
+    from mahjong_core.rules.ruleset import Ruleset
+
+    real = Ruleset.scoring_family
+
+    def without_facts(self: Ruleset) -> object:
+        family = real.__get__(self)
+        return None if family is None else dataclasses.replace(family, facts=None)
+
+    monkeypatch.setattr(Ruleset, "scoring_family", property(without_facts))
+    code, out, err = run_cli(capsys, "score", "--ruleset", "hongkong", "--calling", HAND)
+    assert code == 0, err
+    assert "ignored  --" not in out
+    assert "note     the hongkong family does not say which situation facts it reads" in out
+
+
 def test_a_losing_hand_is_scored_with_loser(capsys: pytest.CaptureFixture[str]) -> None:
     """No JSON ``"winner": false`` to find out about: ``--loser``."""
     result = scored(capsys, "--ruleset", "harbin", "--loser", "123m456p11z [777s<] 5s")

@@ -164,6 +164,9 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
         declared = family.facts(ruleset) if family is not None and family.facts is not None else None
         ignored: list[dict[str, str]] = []
         note = None
+        if declared is None and family is not None and (all_flags or seat is not None or round_wind is not None):
+            note = (f"the {family.name} family does not say which situation facts it reads (ScoringFamily.facts), "
+                    "so no flag is checked for being ignored")
         if declared is not None:
             read = declared.winner if winner else declared.loser
             if read is None:

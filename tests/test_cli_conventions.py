@@ -62,6 +62,21 @@ def test_did_you_mean_for_commands_rulesets_and_bots(capsys: pytest.CaptureFixtu
     assert len(err.strip().splitlines()) == 1 and needle in err, err
 
 
+@pytest.mark.parametrize(("args", "needle"), [
+    (["simulate", "--ruleset", "harbin", "--seed", "1", "--max-deals", "0"], "--max-deals must be at least 1, got 0"),
+    (["demo", "--ruleset", "harbin", "--seed", "1", "--max-deals", "-2"], "--max-deals must be at least 1, got -2"),
+    (["simulate", "--ruleset", "harbin", "--seed", "1", "--games", "0"], "--games must be at least 1, got 0"),
+    (["study", "harbin", "piter", "--seed", "1", "--workers", "-1"], "--workers must be 0 (this process) or more"),
+    (["soak", "--max-deals", "0"], "--max-deals must be at least 1, got 0"),
+])
+def test_a_count_no_command_can_use_is_refused_before_anything_runs(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path, args: list[str],
+                                                                   needle: str) -> None:
+    code, out, err = run_cli(capsys, *args, *(["--out", str(tmp_path / "o")] if args[0] == "simulate" else []))
+    assert code == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "o").exists(), "nothing is written"
+
+
 @pytest.mark.parametrize("args", [
     ["hand", "123x"],
     ["score", "--ruleset", "harbin", "123m"],

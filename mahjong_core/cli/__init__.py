@@ -304,6 +304,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _UsageError as exc:
         return _report(exc, as_json, None)
     try:
+        _check_counts(args)
         with trusting_loads():  # a fresh process: its plugins are the installed files (mahjong_core.load_trust)
             return int(_handler(args.handler)(args))
     except MahjongError as exc:
@@ -313,6 +314,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+
+
+#: The counts several commands take, and the least each may be (``--max-deals`` only when given).
+_COUNTS = (("games", "--games", 1), ("max_deals", "--max-deals", 1), ("workers", "--workers", 0))
+
+
+def _check_counts(args: argparse.Namespace) -> None:
+    """Refuse a count no command can use (``--games 0`` plays nothing; ``--max-deals 0`` would log a game of no
+    deals), for every command that takes it, before the command starts."""
+    for name, option, least in _COUNTS:
+        value = getattr(args, name, None)
+        if value is not None and value < least:
+            what = "0 (this process) or more" if least == 0 else f"at least {least}"
+            raise MahjongError(f"{option} must be {what}, got {value}", place=option)
 
 
 def _report(exc: MahjongError, as_json: bool, command: str | None) -> int:

@@ -119,8 +119,6 @@ def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | st
 
     from ..simulate import game_seed, log_name, prepare_out_dir
 
-    if args.games < 1:
-        raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
     seeds = [game_seed(seed, i) for i in range(args.games)]
     if out is not None:
         prepare_out_dir(out, [log_name(ruleset, s) for s in seeds])
@@ -358,14 +356,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_soak(args: argparse.Namespace) -> int:
     """Soak every (or each named) ruleset; exit 1 with the failing game's ruleset, seed and bots."""
+    from ..rng import MAX_LOG_SEED
     from ..rules import available, load_ruleset
     from ..soak import soak
-
-    if args.games < 1:
-        raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
-    if args.max_deals is not None and args.max_deals < 1:
-        raise MahjongError(f"--max-deals must be at least 1, got {args.max_deals}", place="--max-deals")
-    from ..rng import MAX_LOG_SEED
 
     if not 0 <= args.seed <= MAX_LOG_SEED - args.games + 1:
         raise MahjongError(f"the games' seeds {args.seed} to {args.seed + args.games - 1} must lie within 0 to "

@@ -36,13 +36,6 @@ def needs_study_extra(what: str) -> MahjongError:
                         place=what)
 
 
-def _check_counts(args: argparse.Namespace) -> None:
-    if args.games < 1:
-        raise MahjongError(f"--games must be at least 1, got {args.games}", place="--games")
-    if args.workers < 0:
-        raise MahjongError(f"--workers must be 0 (this process) or more, got {args.workers}", place="--workers")
-
-
 def print_summary(args: argparse.Namespace, bots: Sequence[str], seed: int | str) -> int:
     """``simulate --summary``: the figures of one ruleset's games, no logs written."""
     try:
@@ -51,7 +44,6 @@ def print_summary(args: argparse.Namespace, bots: Sequence[str], seed: int | str
     except ImportError:
         raise needs_study_extra("simulate --summary") from None
 
-    _check_counts(args)
     with _progress(args, args.games) as progress:
         figures = summary(args.ruleset, seed, args.games, bots, max_deals=args.max_deals, workers=args.workers,
                           progress=progress)
@@ -74,7 +66,6 @@ def cmd_study(args: argparse.Namespace) -> int:
     from ..rules import load_ruleset
     from .seats import parse_bots
 
-    _check_counts(args)
     a, b = load_ruleset(args.a), load_ruleset(args.b)
     players = int(a.param("players"))
     if int(b.param("players")) != players:

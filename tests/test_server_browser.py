@@ -141,14 +141,21 @@ def test_a_clock_that_runs_out_takes_the_rulesets_timeout_action(tmp_path: Path,
         server.stop()
 
 
+def _open_from_lobby(browser: Any, server: Server, choices: dict[str, str]) -> Any:
+    """The lobby in a new page, shanghai chosen, then each ``selector: value`` of ``choices``, then *Open*."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ruleset option[value=shanghai]", state="attached")
+    page.select_option("#ruleset", "shanghai")
+    for selector, value in choices.items():
+        page.select_option(selector, value)
+    page.click("#open")
+    return page
+
+
 def test_the_lobby_opens_a_table_and_seats_its_person(tmp_path: Path, browser: Any) -> None:
     with running(tmp_path / "data") as server:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(server.url + "/")
-        page.wait_for_selector("#ruleset option[value=shanghai]", state="attached")
-        page.select_option("#ruleset", "shanghai")
-        page.select_option("select[name=seat2]", "random")
-        page.click("#open")
+        page = _open_from_lobby(browser, server, {"select[name=seat2]": "random"})
         page.wait_for_selector(".hand-tile", timeout=10_000)
         assert "/table/" in page.url and "#token=" in page.url
         assert page.inner_text("#title").startswith("Shanghai")
@@ -159,13 +166,7 @@ def test_the_lobby_opens_a_table_and_seats_its_person(tmp_path: Path, browser: A
 
 def test_the_lobby_shows_each_seats_link_when_several_people_play(tmp_path: Path, browser: Any) -> None:
     with running(tmp_path / "data") as server:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(server.url + "/")
-        page.wait_for_selector("#ruleset option[value=shanghai]", state="attached")
-        page.select_option("#ruleset", "shanghai")
-        page.select_option("#length", "deal")
-        page.select_option("select[name=seat1]", "human")
-        page.click("#open")
+        page = _open_from_lobby(browser, server, {"#length": "deal", "select[name=seat1]": "human"})
         page.wait_for_selector("#links:not([hidden])", timeout=10_000)
         links = page.eval_on_selector_all("#seat-links a", "as => as.map(a => a.href)")
         assert len(links) == 3 and all("#token=" in link for link in links[:2]) and "#token=" not in links[2]
@@ -179,14 +180,8 @@ def test_the_lobby_shows_each_seats_link_when_several_people_play(tmp_path: Path
 def test_people_who_arrive_with_the_invitation_sit_down_in_turn_the_first_as_east(tmp_path: Path,
                                                                                   browser: Any) -> None:
     with running(tmp_path / "data") as server:
-        first = browser.new_page(viewport={"width": 1280, "height": 800})
-        first.goto(server.url + "/")
-        first.wait_for_selector("#ruleset option[value=shanghai]", state="attached")
-        first.select_option("#ruleset", "shanghai")
-        first.select_option("#length", "deal")
-        first.select_option("select[name=seat1]", "human")
-        first.select_option("#seating", "arrival")
-        first.click("#open")
+        first = _open_from_lobby(browser, server, {"#length": "deal", "select[name=seat1]": "human",
+                                                   "#seating": "arrival"})
         first.wait_for_selector(".sit-down input", timeout=10_000)
         assert "#invite=" in first.url
         first.fill(".sit-down input", "Ann")

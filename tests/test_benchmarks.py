@@ -19,7 +19,8 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 #: script -> (tiny arguments, a line every run must print, with a number in it)
 RUNS = {
-    "bench_engine.py": (["--deals", "4", "--memory-deals", "4"], r"audit \(people\) chinese_classical:\s+[\d.]+ deals/s"),
+    "bench_engine.py": (["--deals", "4", "--memory-deals", "4"],
+                        r"audit \(people\) chinese_classical:\s+[\d.]+ deals/s"),
     "bench_hands.py": (["--hands", "200"], r"\d"),
     "bench_mcr.py": (["--per-fan", "1", "--random", "20"], r"unexplained:\s+0\b"),
     "bench_server.py": (["--tables", "2", "--seconds", "2", "--pace", "0.2"], r"tables sustained at p99 < 100 ms: \d+"),

@@ -22,6 +22,11 @@ Add ``"mahjong_docs.sphinx_ext"`` to a Sphinx project's extensions and:
          :situation: seat_wind=E, prevalent_wind=E
          :arrangements: 1
          :score: 4
+
+* ``.. mahjong-soak-runs:: <folder>`` renders the long soak's journals in
+  ``folder`` (relative to the page) as a table of deals by ruleset and part
+  (:mod:`mahjong_docs.soak_runs`); a journal recording a broken invariant,
+  or one that cannot be read, is a warning.
 """
 
 from __future__ import annotations
@@ -37,8 +42,11 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from mahjong_core.errors import MahjongError
+
 from . import examples as doc_examples
 from . import pages as docgen
+from . import soak_runs
 
 logger = logging.getLogger(__name__)
 __version__ = "1.0"
@@ -116,6 +124,32 @@ class MahjongHand(SphinxDirective):
         return [container]
 
 
+class MahjongSoakRuns(SphinxDirective):
+    """``.. mahjong-soak-runs:: <folder>``: the soak journals in ``folder`` (relative to the page), as a table."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        where = f"{self.env.docname}:{self.lineno}"
+        folder = (Path(self.env.doc2path(self.env.docname)).parent / self.arguments[0]).resolve()
+        try:
+            found = soak_runs.summaries(folder)
+        except MahjongError as exc:
+            logger.warning("the soak journals cannot be read: %s", exc, location=(self.env.docname, self.lineno),
+                           type="mahjong", subtype="soak")
+            return []
+        for path in sorted(folder.glob("seed-*.jsonl")):
+            self.env.note_dependency(str(path))
+        for problem in soak_runs.problems(found):
+            logger.warning("soak journal: %s", problem, location=(self.env.docname, self.lineno),
+                           type="mahjong", subtype="soak")
+        container = nodes.container(classes=["mahjong-soak-runs"])
+        rst = soak_runs.soak_runs_rst(found)
+        self.state.nested_parse(StringList(rst.splitlines(), source=where), self.content_offset, container)
+        return [container]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("mahjong_rulesets", None, "env")
     app.add_config_value("mahjong_rulesets_dir", "rulesets", "env")
@@ -127,4 +161,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("source-read", _read)
     app.connect("html-page-context", _written)
     app.add_directive("mahjong-hand", MahjongHand)
+    app.add_directive("mahjong-soak-runs", MahjongSoakRuns)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -3,19 +3,23 @@
 The table "The long run, part by part" is written by hand after each part;
 these tests re-read every journal in ``soak-runs/`` with the soak's own
 reader, so a typo in the table, a journal that recorded a broken invariant, or
-a damaged journal fails here rather than standing in the documentation.
+a damaged journal fails here rather than standing in the documentation.  The
+figures by ruleset are rendered from the journals by ``.. mahjong-soak-runs::``
+(:mod:`mahjong_docs.soak_runs`); its tests are here too.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from mahjong_core.soak_journal import _read
-from mahjong_core.strict_json import loads
+from mahjong_core.soak_journal import JournalError
+from mahjong_core.strict_json import canonical, loads
+from mahjong_docs import soak_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = ROOT / "soak-runs"
@@ -35,18 +39,6 @@ def documented_parts() -> dict[int, tuple[int, int, str]]:
     return parts
 
 
-def journal(path: Path) -> tuple[dict, dict, bytes]:
-    """A journal's header, its batches and any cut-off last line, read as ``mahjong soak`` resumes one.
-
-    A part still being played may be committed while a line is half written; the soak drops that
-    line when it resumes, and so does this reader, returning it for the caller to judge.
-    """
-    complete, _, tail = path.read_bytes().rpartition(b"\n")
-    lines = complete.split(b"\n")
-    header = loads(lines[0].decode("utf-8"))
-    return header, _read(lines, header, str(path)), tail
-
-
 JOURNALS = sorted(RUNS.glob("seed-*.jsonl"))
 
 
@@ -58,10 +50,9 @@ def test_the_table_lists_parts_in_order() -> None:
 
 @pytest.mark.parametrize("path", JOURNALS, ids=[p.name for p in JOURNALS])
 def test_a_journal_records_no_broken_invariant(path: Path) -> None:
-    header, batches, _ = journal(path)
-    assert path.name == f"seed-{header['seed']}.jsonl"
-    failures = [o.failure for outcomes in batches.values() for o in outcomes if o.failure is not None]
-    assert failures == []
+    summary = soak_runs.summarize(path)
+    assert path.name == f"seed-{summary.seed}.jsonl"
+    assert summary.failures == ()
 
 
 @pytest.mark.parametrize("seed", sorted(documented_parts()))
@@ -72,11 +63,117 @@ def test_a_documented_part_matches_its_journal(seed: int) -> None:
     if seed < 2001:  # parts 1 and 2 were played before journals existed (the page says so)
         assert not path.exists()
         return
-    header, batches, tail = journal(path)
-    assert tail == b"", "the journal's last line is cut off"
-    per_ruleset: Counter[str] = Counter()
-    for (ruleset, _), outcomes in batches.items():
-        per_ruleset[ruleset] += len(outcomes)
-    assert dict(per_ruleset) == {r["id"]: header["games"] for r in header["rulesets"]}, "the part is unfinished"
-    assert sum(per_ruleset.values()) == games
-    assert sum(o.deals for outcomes in batches.values() for o in outcomes) == deals
+    summary = soak_runs.summarize(path)
+    assert not summary.torn, "the journal's last line is cut off"
+    assert summary.finished, "the part is unfinished"
+    assert summary.games == {r: summary.games_each for r in summary.rulesets}
+    assert summary.total_games == games
+    assert summary.total_deals == deals
+
+
+# ---------------------------------------------------------------------------
+# .. mahjong-soak-runs::
+# ---------------------------------------------------------------------------
+
+
+def _finished() -> Path:
+    finished = [p for p in JOURNALS if soak_runs.summarize(p).finished]
+    assert finished, "no finished journal in soak-runs/"
+    return finished[0]
+
+
+def _failed_copy(source: Path, folder: Path) -> tuple[Path, int]:
+    """``source`` with its second line's batch stopped by a broken invariant at its third game."""
+    lines = source.read_bytes().split(b"\n")
+    batch = loads(lines[1].decode())
+    batch["failure"] = {"seed": batch["seed"] + 2, "bots": ["greedy"] * 4, "message": "tiles: 135 in play"}
+    batch["deals"] = batch["deals"][:2]
+    lines[1] = canonical(batch).encode()
+    folder.mkdir(exist_ok=True)
+    path = folder / source.name
+    path.write_bytes(b"\n".join(lines))
+    return path, batch["seed"] + 2
+
+
+def test_the_summary_counts_each_ruleset_as_the_journal_holds_it() -> None:
+    path = _finished()
+    summary = soak_runs.summarize(path)
+    by_line: dict[str, list[int]] = {}
+    for text in path.read_text(encoding="utf-8").splitlines()[1:]:
+        line = loads(text)
+        by_line.setdefault(line["ruleset"], []).extend(line["deals"])
+    assert summary.deals == {r: sum(d) for r, d in by_line.items()}
+    assert summary.games == {r: len(d) for r, d in by_line.items()}
+    rendered = soak_runs.soak_runs_rst([summary])
+    for rid, deals in summary.deals.items():
+        assert f"   * - ``{rid}``\n     - {deals:,}\n" in rendered
+    assert f"{summary.total_deals:,}" in rendered and summary.code[:16] in rendered
+
+
+def test_a_part_under_way_is_named_with_how_far_it_got_and_left_out_of_the_table(tmp_path: Path) -> None:
+    source = _finished()
+    lines = source.read_bytes().split(b"\n")
+    cut = tmp_path / source.name
+    cut.write_bytes(b"\n".join(lines[:11]) + b"\n" + lines[11][:5])  # ten batches and a torn line
+    summary = soak_runs.summarize(cut)
+    assert summary.batches_played == 10 and summary.torn and not summary.finished
+    rendered = soak_runs.soak_runs_rst([summary])
+    assert "list-table" not in rendered
+    assert f"The part of seed {summary.seed} is being played: 10 of 1,750 batches (80 games" in rendered
+
+
+def test_a_broken_invariant_in_a_journal_is_a_problem_naming_its_seed(tmp_path: Path) -> None:
+    path, seed = _failed_copy(_finished(), tmp_path)
+    summary = soak_runs.summarize(path)
+    assert not summary.finished and len(summary.failures) == 1
+    (problem,) = soak_runs.problems([summary])
+    assert problem.startswith(f"{path.name}: ") and f"at seed {seed}: tiles: 135 in play" in problem
+
+
+def test_a_damaged_journal_is_named_with_its_line(tmp_path: Path) -> None:
+    source = _finished()
+    lines = source.read_bytes().split(b"\n")
+    lines[3] = lines[3].replace(b'"failure":null', b'"failure":nul')
+    damaged = tmp_path / source.name
+    damaged.write_bytes(b"\n".join(lines))
+    with pytest.raises(JournalError, match=rf"^{re.escape(str(damaged))}::line 4: not a journal line"):
+        soak_runs.summarize(damaged)
+    (tmp_path / "seed-1.jsonl").write_bytes(b"")
+    with pytest.raises(JournalError, match="seed-1.jsonl::line 1: no complete header line"):
+        soak_runs.summarize(tmp_path / "seed-1.jsonl")
+
+
+def _build(tmp_path: Path, journals: Path) -> subprocess.CompletedProcess[str]:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text("extensions = ['mahjong_docs.sphinx_ext']\nmahjong_rulesets = ['harbin']\n"
+                                 "mahjong_reference = False\n", encoding="utf-8")
+    (src / "index.rst").write_text(f"Soak\n====\n\n.. toctree::\n\n   rulesets/index\n\n"
+                                   f".. mahjong-soak-runs:: {journals}\n", encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(src),
+                           str(tmp_path / "out")], capture_output=True, text=True, timeout=300)
+
+
+def test_a_journal_with_a_broken_invariant_fails_the_sphinx_build(tmp_path: Path) -> None:
+    path, seed = _failed_copy(_finished(), tmp_path / "runs")
+    result = _build(tmp_path, path.parent)
+    assert result.returncode != 0
+    assert "index.rst:8" in result.stderr and f"broke an invariant at seed {seed}" in result.stderr
+
+
+def test_a_missing_folder_of_journals_fails_the_sphinx_build(tmp_path: Path) -> None:
+    result = _build(tmp_path, tmp_path / "nowhere")
+    assert result.returncode != 0
+    assert "the soak journals cannot be read" in result.stderr and "nowhere" in result.stderr
+
+
+def test_the_built_conformance_page_has_every_finished_part_from_its_journal(html: Path) -> None:
+    page = (html / "conformance.html").read_text(encoding="utf-8")
+    table = page.split('class="mahjong-soak-runs', 1)[1].split("</table>", 1)[0]
+    for path in JOURNALS:
+        summary = soak_runs.summarize(path)
+        if summary.finished:
+            assert f"seed {summary.seed}</p></th>" in table
+            assert f"<p>{summary.total_deals:,}</p>" in table
+        else:
+            assert f"The part of seed {summary.seed} is being played" in page

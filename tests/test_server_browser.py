@@ -27,6 +27,7 @@ class Page:
     def __init__(self, browser: Any, url: str):
         self.page = browser.new_page(viewport={"width": 1280, "height": 800})
         self.prompts: list[dict[str, Any]] = []
+        self.statuses: list[str] = []
         self.errors: list[str] = []
         self.claim_shot: str | None = None
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -37,6 +38,21 @@ class Page:
         message = json.loads(payload if isinstance(payload, str) else payload.decode())
         if message["type"] == "prompt" and all(p["id"] != message["id"] for p in self.prompts):
             self.prompts.append(message)
+        elif message["type"] == "status":
+            self.statuses.append(message["status"])
+
+    def wait_until_finished(self, timeout: float = 30) -> None:
+        """Until the server says the game is over: only then is its log whole.
+
+        The page shows a deal's scoring as soon as the settlement is sent, while the table is still writing
+        the events that end the game (the rotation, the game's end); a log read in between is a game cut
+        short, which the audit rightly refuses.
+        """
+        deadline = time.monotonic() + timeout
+        while "finished" not in self.statuses:
+            assert time.monotonic() < deadline, f"the table did not finish; its statuses: {self.statuses}"
+            assert not {"failed", "stopped"} & set(self.statuses), self.statuses
+            self.page.wait_for_timeout(50)  # lets Playwright deliver the websocket's frames
 
     def check_offers(self) -> None:
         """The page offers exactly the open prompt's options: its plain discards as tiles, the rest as buttons."""
@@ -105,6 +121,7 @@ def test_a_person_plays_a_whole_deal_in_the_browser_and_the_log_audits(tmp_path:
         assert "Payments" in scoring and "Total" in scoring and "002 line" in scoring
         _shot(page, "scoring.png")
         assert not page.errors
+        page.wait_until_finished()
         server_log = server.log(created["table"])
         verdict = check(str(server_log), "audit")
         assert verdict.ok, verdict.error
@@ -128,6 +145,7 @@ def test_a_clock_that_runs_out_takes_the_rulesets_timeout_action(tmp_path: Path,
         page.page.wait_for_selector("text=ran out of time (move, 10 s)", timeout=5000)
         _shot(page, "timeout.png")
         page.play_until_scored()
+        page.wait_until_finished()
         server_log = server.log(created["table"])
         events = read_log(server_log).events
         timeout = next(e for e in events if e["type"] == "timeout")

@@ -48,6 +48,18 @@ def test_the_table_lists_parts_in_order() -> None:
     assert list(parts) == [1 + 1000 * n for n in range(len(parts))]
 
 
+def test_the_stated_total_of_the_parts_is_the_sum_of_the_table() -> None:
+    """The sentence "The ten parts together: ..." is written by hand; it must add up to the rows above it."""
+    text = (ROOT / "docs" / "conformance.rst").read_text(encoding="utf-8")
+    match = re.search(r"The (\w+) parts together: ([\d,]+) games, [\d,]+ of each of the \d+ rulesets,\s+"
+                      r"([\d,]+) deals", text)
+    assert match, "docs/conformance.rst states no total of the long run's parts"
+    parts = documented_parts()
+    assert match.group(1) == {10: "ten"}.get(len(parts), str(len(parts)))
+    assert int(match.group(2).replace(",", "")) == sum(games for games, _, _ in parts.values())
+    assert int(match.group(3).replace(",", "")) == sum(deals for _, deals, _ in parts.values())
+
+
 @pytest.mark.parametrize("path", JOURNALS, ids=[p.name for p in JOURNALS])
 def test_a_journal_records_no_broken_invariant(path: Path) -> None:
     summary = soak_runs.summarize(path)

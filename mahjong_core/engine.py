@@ -141,6 +141,12 @@ class Game:
         of one round, whose number of deals depends on how often the dealer keeps the deal.
     :param tile_source_factory: for recorded physical games: builds each deal's
         tile source instead of the seeded wall.
+    :param salts: gives each deal's wall-commitment salt where the salt must not follow from the seed (a live
+        table, whose salt is revealed to nobody before the game ends but would tell the seed to anyone who could
+        search the seeds for it): called once a deal, it returns fresh OS randomness at a live table or the
+        logged salt when a log is re-run.  The salt then becomes an input of the log, like a decision's timing,
+        and is written on the ``deal_start`` line; without it the salt is derived from the seed
+        (``docs/prng.md``, "Commitments"), so a simulated game's every byte follows from its seed.
     """
 
     def __init__(
@@ -155,6 +161,7 @@ class Game:
         max_deals: int | None = None,
         max_rounds: int | None = None,
         tile_source_factory: Callable[[Game], TileSource] | None = None,
+        salts: Callable[[Game], bytes] | None = None,
     ):
         self.ruleset = ruleset
         self.players = list(players)
@@ -166,6 +173,7 @@ class Game:
         self._emit = emit
         self._observed = bool(self.pm.hook.mahjong_event.get_hookimpls())
         self._tile_source_factory = tile_source_factory
+        self._salts = salts
         self.n = 0
         n_players = int(ruleset.param("players"))
         if len(self.players) != n_players:
@@ -335,12 +343,16 @@ class Game:
                              "mahjong_build_wall")
         t.wall = wall
         salt = None
-        if rng is not None:
+        logged: dict[str, str] = {}
+        if rng is not None and self._salts is not None:
+            salt = bytes(self._salts(self))
+            logged["salt"] = salt.hex()
+        elif rng is not None:
             salt_rng = rng.derive("commitment-salt")
             salt = salt_rng.next_u64().to_bytes(8, "big") + salt_rng.next_u64().to_bytes(8, "big")
         self.event("table", "deal_start", deal=t.deal_number, round=t.round_index, dealer=t.dealer,
                    prevalent_wind=t.prevalent_wind,
-                   wall_commitment=wall.commitment(salt) if salt is not None else None)
+                   wall_commitment=wall.commitment(salt) if salt is not None else None, **logged)
         self._wall_events_sent = 0
         self._flush_wall_events()
         try:

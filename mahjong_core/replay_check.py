@@ -21,6 +21,7 @@ come out the same.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -128,12 +129,16 @@ def _describe_difference(logged: dict[str, Any], produced: dict[str, Any], names
             if who is not None:
                 return (f"decision event: field {key!r} is {_shown(have)} in the log, but the re-played bot "
                         f"{who} would have played {_shown(want)} ({_decision_text(produced)})")
+            why = (" (SHA-256 of the deal's salt and the wall its seed gives: the salt, the wall or the "
+                   "commitment is not the one committed to)") if key == "wall_commitment" else ""
             return (f"{kind} event: field {key!r} is {_shown(have)} in the log, but the rules give "
-                    f"{_shown(want)}")
+                    f"{_shown(want)}{why}")
     return f"{kind} event differs in its bytes (key order or spacing): it is not the canonical serialisation"
 
 
 _MISSING = object()
+#: A logged commitment salt: 1 to 64 bytes in lower-case hex (``schemas/replay.schema.json``).
+_SALT = re.compile(r"(?:[0-9a-f]{2}){1,64}")
 
 
 def _shown(value: Any) -> str:
@@ -355,13 +360,14 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
                                   source=log.source)
             return ObservedWall(game, slices[number], log.source)
 
+    salts = _logged_salts(log, comparator) if rng is not None and rng.get("salts") == "logged" else None
     try:
         if revealed:
             game = _sheet_game(log, ruleset, comparator)
         else:
             game = Game(ruleset, players, None if rng is None else rng["seed"], emit=comparator,
                         max_deals=options.get("max_deals"), max_rounds=options.get("max_rounds"),
-                        tile_source_factory=factory)
+                        tile_source_factory=factory, salts=salts)
         if game.table.teams != head["teams"]:
             raise ReplayError(f"teams {canonical(head['teams'])} are not this ruleset's seating, which is "
                               f"{canonical(game.table.teams)}", source=log.source, place="line 1")
@@ -398,6 +404,34 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     return verdict
 
 
+def _logged_salts(log: ReplayLog, comparator: _Comparator) -> Callable[[Game], bytes]:
+    """Each deal's commitment salt as its ``deal_start`` line records it, for a log whose salts are random.
+
+    The salt is an input of such a log, read as a decision's timing is: the
+    re-run commits to the wall the seed gives with the logged salt, so a salt
+    or a wall that was changed gives another commitment than the logged one,
+    and the comparison names that line.
+    """
+    starts = [k for k, line in enumerate(log.lines[1:]) if '"type":"deal_start"' in line]
+    taken = 0
+
+    def salt(game: Game) -> bytes:
+        nonlocal taken
+        if taken >= len(starts):
+            raise ReplayError(f"the rules start deal {taken + 1}, but the log has {len(starts)} deal_start lines",
+                              source=log.source, place=f"line {comparator.k + 2}")
+        k = starts[taken]
+        taken += 1
+        value = log.events[k].get("salt", _MISSING)
+        if not (isinstance(value, str) and _SALT.fullmatch(value)):
+            raise ReplayError(f"deal_start event: field 'salt' is {_shown(value)}; the header's rng.salts "
+                              "'logged' says every deal_start holds its commitment's salt, 1 to 64 bytes in "
+                              "lower-case hex", source=log.source, place=f"line {k + 2}")
+        return bytes.fromhex(value)
+
+    return salt
+
+
 def _sheet_game(log: ReplayLog, ruleset: Any, emit: Callable[[dict[str, Any]], None]) -> Game:
     """The re-enactment of a score sheet's log: its deals as revealed, scored and settled again by the rules."""
     from .sheets.game import SheetGame
@@ -427,6 +461,10 @@ def _proof(log: ReplayLog, mode: str, players: list[Player], revealed: bool = Fa
                "copies than the set holds)"
     elif mode == "audit":
         wall = "verified: every tile dealt and drawn follows from the seed, and every deal's commitment opens"
+        if log.header["rng"].get("salts") == "logged":
+            wall += " with the salt its deal_start line records"
+    elif log.header["rng"].get("salts") == "logged":
+        wall = "from the seed and the logged salts: every line re-simulated byte for byte"
     else:
         wall = "from the seed: every line re-simulated byte for byte"
     seats = []

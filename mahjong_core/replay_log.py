@@ -118,12 +118,16 @@ def check_log_seed(seed: object) -> None:
 
 
 def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, seats: list[dict[str, Any]],
-           teams: list[list[int]], options: dict[str, Any]) -> dict[str, Any]:
+           teams: list[list[int]], options: dict[str, Any], *, salts: str | None = None) -> dict[str, Any]:
     """The header line: everything needed to re-create the game besides the decisions.
 
     A ruleset that is not installed (a house-rule file) is written into the
     header as its file's text, so that the log re-plays and audits wherever
     the rulesets it extends are installed.
+
+    :param salts: ``"logged"`` when each deal's commitment salt is random and written on its ``deal_start``
+        line (a live table's); ``None`` leaves it out, meaning the salts are derived from the seed, as in every
+        simulated game, so such a header is written as it always was.
 
     :raises MahjongError: for a house-rule file too large to embed in a log line.
     """
@@ -139,7 +143,8 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
         "type": "header",
         "format_version": FORMAT_VERSION,
         "ruleset": identity,
-        "rng": None if seed is None else {"algorithm": rng_algorithm, "seed": seed},
+        "rng": None if seed is None else {"algorithm": rng_algorithm, "seed": seed,
+                                          **({"salts": salts} if salts is not None else {})},
         "seats": seats,
         "teams": teams,
         "options": options,

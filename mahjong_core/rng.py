@@ -21,6 +21,7 @@ before it (DESIGN.md, "Randomness and replays").
 from __future__ import annotations
 
 import hashlib
+import secrets
 import struct
 from collections.abc import MutableSequence
 from typing import TypeVar
@@ -97,6 +98,25 @@ MAX_LOG_SEED_TEXT = 256
 #: The largest integer seed a replay log can carry (every integer in the format is within 2**53 - 1, the range
 #: every JSON reader represents exactly: docs/replay-format.md, "Strict decoding").
 MAX_LOG_SEED = 2**53 - 1
+
+
+#: Bytes of OS randomness in a live table's seed and in each of its commitment salts.
+SECRET_BYTES = 32
+
+
+def secret_seed() -> str:
+    """A live table's seed: 256 bits from the operating system's generator, as 64 lower-case hex digits.
+
+    Why not a number below 2**53: whoever learns one revealed salt or sees a few tiles could try every such
+    seed offline and then know every wall still to come; 2**256 seeds cannot be tried.  Written as text
+    (``docs/prng.md``, "Seeds") so that the log's header holds it exactly.
+    """
+    return secrets.token_hex(SECRET_BYTES)
+
+
+def secret_salt() -> bytes:
+    """A live deal's wall-commitment salt: fresh OS randomness, so that no salt tells anything of the seed."""
+    return secrets.token_bytes(SECRET_BYTES)
 
 
 def derive_key(key: bytes, label: str, ints: tuple[int, ...]) -> bytes:

@@ -76,6 +76,8 @@ def seat_view(events: Iterable[dict[str, Any]], seat: int) -> list[dict[str, Any
 # (a pass on a discard means "I could have punged it"), and a claim that lost to a better one would show tiles that
 # stay concealed.  What a seat does in its own turn (discard, kong, mahjong) is done in view of the table.
 
+#: Events that carry a deal's commitment salt (``deal_start`` where the log records it, ``deal_end``).
+_SALTED_EVENTS = frozenset({"deal_start", "deal_end"})
 #: Decision phases whose decisions are made in view of the whole table.
 _PUBLIC_DECISION_PHASES = frozenset({"turn", "false_mahjong"})
 
@@ -90,6 +92,10 @@ def live_event_view(event: dict[str, Any], seat: int | None) -> dict[str, Any] |
     actor = event.get("actor")
     if kind == "hands":
         return {**event, "hands": [h if n == seat else [HIDDEN] * len(h) for n, h in enumerate(event["hands"])]}
+    if kind in _SALTED_EVENTS and "salt" in event:
+        # A salt is published with the finished game's log, not before: a live table's is random and would tell
+        # nothing of its seed, but a salt derived from a seed is a test for guesses at that seed.
+        return {k: v for k, v in event.items() if k != "salt"}
     if kind in _PRIVATE_TILE_EVENTS and event.get("seat") != seat:
         return {**event, "tile": HIDDEN}
     if kind == "decision" and actor != seat:

@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import secrets
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from mahjong_core.errors import MahjongError
 from mahjong_core.log_chain import Signer
 from mahjong_core.players import installed_bots
-from mahjong_core.rng import MAX_LOG_SEED
+from mahjong_core.rng import secret_seed
 from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
 from mahjong_core.views import redact_table_view
 
@@ -200,7 +199,7 @@ class Tables:
         unseated = [n for n, kind in enumerate(pending["kinds"]) if kind == HUMAN and n not in names]
         return self._table(files, ruleset, specs, pending["length"], pending["seed"], unseated)
 
-    def _table(self, files: TableFiles, ruleset: Ruleset, specs: list[SeatSpec], length: str, seed: int,
+    def _table(self, files: TableFiles, ruleset: Ruleset, specs: list[SeatSpec], length: str, seed: int | str,
                unseated: list[int]) -> LiveTable:
         return LiveTable(files, ruleset, specs, length, seed, bot_pace_s=self.settings.bot_pace_s,
                          deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events,
@@ -237,7 +236,7 @@ class Tables:
         if len(self.tables) >= MAX_TABLES:
             raise ProtocolError(f"this server keeps at most {MAX_TABLES} tables open")
         length = request.get("length", "game")
-        seed = request.get("seed", secrets.randbelow(MAX_LOG_SEED + 1))  # a seed the log holds exactly
+        seed = self._seed(request, people)
         files = self.data.new_table()
         watch = f"/table/{files.id}"
         if arrival:
@@ -254,6 +253,22 @@ class Tables:
         return {"table": files.id, "seating": "fixed",
                 "seats": [{"seat": n, "token": t, "url": f"{watch}#token={t}"} for n, t in tokens.items()],
                 "watch": watch}
+
+    @staticmethod
+    def _seed(request: dict[str, Any], people: list[int]) -> int | str:
+        """The table's seed: 256 bits of the server's own randomness, unless a table of bots only asks for one.
+
+        Whoever chose or could guess the seed would know every tile of every wall, so a table where a person
+        sits never takes one from its opener; a table of bots may, to play a simulated game again live.
+        """
+        if "seed" not in request:
+            return secret_seed()
+        if people:
+            raise ProtocolError(f"$.seed: a table where a person sits (seat {people[0]}) draws its seed from the "
+                                "server's own randomness, so that nobody can know its walls; a seed is taken only "
+                                "for a table of bots")
+        seed: int | str = request["seed"]
+        return seed
 
     # ------------------------------------------------------------------ delivery (event loop)
 

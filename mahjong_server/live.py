@@ -12,8 +12,9 @@ what they share (the latest view, the open prompts) is built once, immutable,
 and swapped under a lock.
 
 Resuming: a table whose log has no ``game_end`` is played again from the
-start with the same seed; the bots, seeded as before, make the same decisions
-and each person's seat repeats its recorded ones.  Every event produced while
+start with the same seed; the bots, seeded as before, make the same decisions,
+each person's seat repeats its recorded ones and each deal takes the
+commitment salt its ``deal_start`` line records.  Every event produced while
 the log lasts must equal its line byte for byte (anything else stops the table
 with a message saying where); after the last line the table plays on live and
 the log grows as if the server had never stopped.
@@ -35,7 +36,7 @@ from mahjong_core.events import code
 from mahjong_core.log_chain import Sealer, Signer
 from mahjong_core.players import make_bots
 from mahjong_core.replay_log import ReplayLog, header, parse_log
-from mahjong_core.rng import ALGORITHM
+from mahjong_core.rng import ALGORITHM, secret_salt
 from mahjong_core.rules import Ruleset, load_ruleset, load_ruleset_text
 from mahjong_core.table import Action
 from mahjong_core.tiles import KINDS
@@ -72,14 +73,19 @@ class LiveTable:
     :param ruleset: the loaded ruleset.
     :param seats: one :class:`SeatSpec` a seat.
     :param length: ``game``, ``round`` or ``deal``.
-    :param seed: the game seed (never sent to a client: it would tell the wall).
+    :param seed: the game seed (never sent to a client: it would tell the wall); a new table's is
+        :func:`~mahjong_core.rng.secret_seed`'s 256 bits, a table of bots only may have been given one.
+    :param salts: ``"logged"``: each deal's commitment salt is fresh OS randomness, written on its
+        ``deal_start`` line (a new table's); ``"derived"``: from the seed, as a log begun before salts were
+        logged has them.
     :param logged: the lines of the log to resume from (header first), or ``None`` for a new table.
     :param unseated: person seats whose person has not sat down yet (a table that seats people as they
         arrive, the first as East: 000 line 309); the table waits, its engine not started, until none is left.
     """
 
-    def __init__(self, files: TableFiles, ruleset: Ruleset, seats: Sequence[SeatSpec], length: str, seed: int,
-                 *, logged: list[str] | None = None, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
+    def __init__(self, files: TableFiles, ruleset: Ruleset, seats: Sequence[SeatSpec], length: str,
+                 seed: int | str, *, salts: str = "logged", logged: list[str] | None = None,
+                 bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
                  stamp: bool = False, signer: Signer | None = None,
                  on_finished: Callable[[LiveTable], None] | None = None, unseated: Sequence[int] = ()):
         self.files = files
@@ -90,6 +96,7 @@ class LiveTable:
         self.seats = list(seats)
         self.length = length
         self.seed = seed
+        self.salts = salts
         self.bot_pace_s = bot_pace_s
         self.deal_pause_s = deal_pause_s
         #: Add to each event message the monotonic time (ns) of its emission, for the capacity benchmark.
@@ -131,8 +138,12 @@ class LiveTable:
                 decisions = list(script.decisions(n)) if script is not None else []
                 self.humans[n] = HumanSeat(self, n, spec.name, decisions)
         self.players = self._players()
+        #: The salts the log records, deal by deal, taken again while resuming (see :meth:`_salt`).
+        self._logged_salts = [bytes.fromhex(e["salt"]) for e in script.events
+                              if e.get("type") == "deal_start" and isinstance(e.get("salt"), str)] if script else []
         self.game = Game(ruleset, self.players, seed, emit=self._emit, max_deals=LENGTHS[length].get("max_deals"),
-                         max_rounds=LENGTHS[length].get("max_rounds"))
+                         max_rounds=LENGTHS[length].get("max_rounds"),
+                         salts=self._salt if salts == "logged" else None)
         for human in self.humans.values():
             human.game = self.game
 
@@ -153,10 +164,20 @@ class LiveTable:
     def replaying(self) -> bool:
         return self._replay_pos < len(self._logged)
 
+    def _salt(self, game: Game) -> bytes:
+        """A deal's commitment salt: the one its log records while resuming, else fresh OS randomness.
+
+        Random rather than derived from the seed: a salt is in the log a client may read once the game is
+        over, and a derived one would let anyone holding it test seeds offline (``docs/prng.md``).
+        """
+        deal = game.table.deal_number
+        return self._logged_salts[deal] if deal < len(self._logged_salts) else secret_salt()
+
     def header(self, game: Game) -> dict[str, Any]:
         seats = [{"seat": n, "name": p.name, "kind": p.kind} for n, p in enumerate(self.players)]
         options = dict(LENGTHS[self.length])
-        return header(self.ruleset, self.seed, ALGORITHM, seats, game.table.teams, options)
+        return header(self.ruleset, self.seed, ALGORITHM, seats, game.table.teams, options,
+                      salts="logged" if self.salts == "logged" else None)
 
     @classmethod
     def from_log(cls, files: TableFiles, *, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
@@ -170,8 +191,9 @@ class LiveTable:
         h = head.header
         rng = h.get("rng") or {}
         seed = rng.get("seed")
-        if not isinstance(seed, int):
-            raise ResumeError("a live table's log has an integer seed", source=str(files.log_path), place="line 1")
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise ResumeError("a live table's log has a seed (rng.seed: a text or an integer)",
+                              source=str(files.log_path), place="line 1")
         document = h["ruleset"].get("document")
         # A house rule's table resumes from the text its log carries, whatever the server was started with.
         ruleset = (load_ruleset_text(document, f"{files.log_path}::line 1 (the ruleset it embeds)")
@@ -182,7 +204,8 @@ class LiveTable:
         if length is None:
             raise ResumeError(f"options {options} are no live table's length (one of {LENGTHS})",
                               source=str(files.log_path), place="line 1")
-        return cls(files, ruleset, seats, length, seed, logged=lines, bot_pace_s=bot_pace_s,
+        salts = "logged" if rng.get("salts") == "logged" else "derived"
+        return cls(files, ruleset, seats, length, seed, salts=salts, logged=lines, bot_pace_s=bot_pace_s,
                    deal_pause_s=deal_pause_s, stamp=stamp, signer=signer, on_finished=on_finished)
 
     def seat_person(self, name: str) -> int:

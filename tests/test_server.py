@@ -31,7 +31,7 @@ def _decisions(path: Path, seat: int) -> list[dict[str, Any]]:
 
 def test_a_person_plays_a_deal_over_a_websocket_and_the_log_audits_like_a_simulated_one(tmp_path: Path) -> None:
     with running(tmp_path / "data") as server:
-        created = server.create("shanghai", SEATS, seed=11)
+        created = server.create("shanghai", SEATS)
         table, token = created["table"], created["seats"][0]["token"]
         messages = asyncio.run(play_seat(server.ws_url, table, token))
         assert messages[-1] == {"type": "status", "status": "finished", "error": None}
@@ -113,8 +113,8 @@ def _hostile(server: Server, table: str, token: str) -> list[str]:
 
 def test_hostile_clients_get_one_clear_error_each_and_leave_the_games_unharmed(tmp_path: Path) -> None:
     with running(tmp_path / "data") as server:
-        victim = server.create("shanghai", SEATS, seed=3)
-        other = server.create("harbin", SEATS, seed=4)
+        victim = server.create("shanghai", SEATS)
+        other = server.create("harbin", SEATS)
         errors = _hostile(server, victim["table"], victim["seats"][0]["token"])
         assert any("too many messages" in e for e in errors)
         assert any("spectator cannot act" in e for e in errors)
@@ -159,7 +159,7 @@ def test_a_server_killed_mid_deal_resumes_every_table_from_its_log(tmp_path: Pat
     key, _, public = generate_key(tmp_path / "server.key")
     server = Server(data, "--sign", str(key))
     try:
-        created = server.create("shanghai", SEATS, seed=21)
+        created = server.create("shanghai", SEATS)
         table, token = created["table"], created["seats"][0]["token"]
         asyncio.run(play_seat(server.ws_url, table, token, choose=_choose_first_discard_or_pass, stop_after=6))
         before = server.log(table).read_bytes()
@@ -179,13 +179,15 @@ def test_a_server_killed_mid_deal_resumes_every_table_from_its_log(tmp_path: Pat
     assert verdict.ok, verdict.error
     # The same decisions played without the crash give the same bytes.
     recorded = read_log(log)
-    bots = make_bots(["random", "greedy", "greedy", "random"], 21)
+    seed = recorded.header["rng"]["seed"]  # the server's own secret, published in the finished log
+    salts = iter([bytes.fromhex(e["salt"]) for e in recorded.events if e["type"] == "deal_start"])
+    bots = make_bots(["random", "greedy", "greedy", "random"], seed)
     players = [ScriptedPlayer("player-0", recorded.decisions(0), source="recorded"), *bots[1:]]
     fresh = tmp_path / "uninterrupted.jsonl"
     ruleset = load_ruleset("shanghai")
     with ReplayWriter(fresh, signer=load_signer(key)) as writer:
         writer.write(recorded.header)
-        Game(ruleset, players, 21, emit=writer.write, max_deals=1).play()
+        Game(ruleset, players, seed, emit=writer.write, max_deals=1, salts=lambda game: next(salts)).play()
     assert fresh.read_bytes() == after
 
 
@@ -218,7 +220,7 @@ def test_spectators_can_be_shown_the_game_late(tmp_path: Path) -> None:
         return any(e["type"] == "hands" for e in message.get("events") or [message.get("event") or {"type": None}])
 
     async def go(server: Server) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        created = server.create("shanghai", SEATS, seed=9)
+        created = server.create("shanghai", SEATS)
         table = created["table"]
         # max_queue=None: a client that stops reading with more than 16 messages unread stops reading its socket
         # (websockets' flow control) and so would wait out its close timeout for the server's closing frame.
@@ -280,8 +282,8 @@ def test_mahjong_play_starts_a_server_with_a_table_against_bots(tmp_path: Path) 
 def test_a_chow_inside_the_rulesets_pause_is_refused_and_the_person_chooses_again(tmp_path: Path) -> None:
     refused: list[str] = []
 
-    async def go(server: Server, seed: int) -> bool:
-        created = server.create("piter", ["greedy", "human", "greedy", "greedy"], seed=seed)
+    async def go(server: Server) -> bool:
+        created = server.create("piter", ["greedy", "human", "greedy", "greedy"])
         table, token = created["table"], created["seats"][0]["token"]
         tried = False
         async with websockets.connect(f"{server.ws_url}/ws/{table}") as ws:
@@ -307,7 +309,8 @@ def test_a_chow_inside_the_rulesets_pause_is_refused_and_the_person_chooses_agai
                     return tried
 
     with running(tmp_path / "data") as server:
-        assert any(asyncio.run(go(server, seed)) for seed in range(1, 40)), "no seed gave the person a chow"
+        # Each table's walls are its own secret: up to 40 deals for one that offers the person a chow.
+        assert any(asyncio.run(go(server)) for _ in range(40)), "no deal of 40 gave the person a chow"
     assert refused and "only after the 5 s pause" in refused[0]
 
 
@@ -333,7 +336,7 @@ def test_a_house_rule_table_is_offered_by_id_and_resumes_without_the_file(tmp_pa
         assert refused["status"] == 400 and "does not match '^[a-z][a-z0-9_]*$'" in refused["error"]
         unknown = server.create("club_harbin", ["greedy"] * 4)
         assert unknown["status"] == 400 and "not a ruleset this server offers" in unknown["error"]
-        created = server.create("club_shanghai", ["human", "greedy", "greedy", "greedy"], seed=5)
+        created = server.create("club_shanghai", ["human", "greedy", "greedy", "greedy"])
         table, token = created["table"], created["seats"][0]["token"]
         asyncio.run(play_seat(server.ws_url, table, token, choose=_choose_first_discard_or_pass, stop_after=4))
         server.kill()

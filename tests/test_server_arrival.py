@@ -22,8 +22,9 @@ from mahjong_core.replay_check import check
 from mahjong_core.replay_log import read_log
 
 
-def _open(server: Server, kinds: list[str], seed: int, **extra: Any) -> dict[str, Any]:
-    return server.post("/api/tables", {"ruleset": "shanghai", "length": "deal", "seed": seed, "seating": "arrival",
+def _open(server: Server, kinds: list[str], **extra: Any) -> dict[str, Any]:
+    """An arrival table (its seed the server's own: a table where people sit takes none from its opener)."""
+    return server.post("/api/tables", {"ruleset": "shanghai", "length": "deal", "seating": "arrival",
                                        "seats": [{"kind": k} for k in kinds], **extra})
 
 
@@ -53,7 +54,7 @@ async def _arrive(url: str, table: str, invite: str, name: str, token: str | Non
 def test_people_sit_in_the_order_they_arrive_the_first_as_east(tmp_path: Path) -> None:
     kinds = ["human", "human", "greedy", "greedy"]
     with running(tmp_path / "data") as server:
-        created = _open(server, kinds, 11)
+        created = _open(server, kinds)
         table, invite = created["table"], created["invite"]
         assert created["seats"] == [] and created["url"] == f"/table/{table}#invite={invite}"
 
@@ -108,7 +109,7 @@ def test_a_waiting_table_keeps_its_seated_people_across_a_restart(tmp_path: Path
     data = tmp_path / "data"
     server = Server(data)
     try:
-        created = _open(server, ["human", "greedy", "human", "greedy"], 7)
+        created = _open(server, ["human", "greedy", "human", "greedy"])
         table, invite = created["table"], created["invite"]
         first = asyncio.run(_arrive(server.ws_url, table, invite, "Ann"))
         assert first["seat"] == 0
@@ -135,7 +136,7 @@ def test_a_waiting_table_keeps_its_seated_people_across_a_restart(tmp_path: Path
 
 def test_an_arrival_table_request_is_checked(tmp_path: Path) -> None:
     with running(tmp_path / "data") as server:
-        bots = _open(server, ["greedy"] * 4, 1)
+        bots = _open(server, ["greedy"] * 4)
         assert bots["status"] == 400 and "these seats are all bots" in bots["error"]
         named = server.post("/api/tables", {"ruleset": "shanghai", "seating": "arrival",
                                             "seats": [{"kind": "human", "name": "Ann"}, *[{"kind": "greedy"}] * 3]})
@@ -151,7 +152,8 @@ def test_an_arrival_table_request_is_checked(tmp_path: Path) -> None:
 
 
 def test_a_table_without_a_seed_gets_one_its_log_can_hold(tmp_path: Path) -> None:
-    """The server draws the seed itself when none is asked for: within 2**53 - 1, so the log audits."""
+    """The server draws the seed itself when none is asked for: 256 random bits as a text seed, which the log
+    holds exactly and the audit reads."""
     with running(tmp_path / "data") as server:
         created = server.post("/api/tables", {"ruleset": "harbin", "length": "deal", "seats": [{"kind": "greedy"}] * 4})
         log = server.log(created["table"])
@@ -160,6 +162,6 @@ def test_a_table_without_a_seed_gets_one_its_log_can_hold(tmp_path: Path) -> Non
                 break
             asyncio.run(asyncio.sleep(0.1))
         seed = read_log(log).header["rng"]["seed"]
-        assert isinstance(seed, int) and 0 <= seed <= 2**53 - 1
+        assert isinstance(seed, str) and len(seed) == 64 and not seed.strip("0123456789abcdef")
         verdict = check(str(log), "audit")
         assert verdict.ok, verdict.error

@@ -106,7 +106,7 @@ def _shot(page: Page, name: str) -> None:
 
 def test_a_person_plays_a_whole_deal_in_the_browser_and_the_log_audits(tmp_path: Path, browser: Any) -> None:
     with running(tmp_path / "data") as server:
-        created = server.create("bonus_classical", ["human", "greedy", "greedy", "greedy"], seed=5)
+        created = server.create("bonus_classical", ["human", "greedy", "greedy", "greedy"])
         page = Page(browser, server.url + created["seats"][0]["url"])
         page.page.wait_for_selector(".hand-tile:not([disabled])", timeout=10_000)
         # Every tile drawn on the page has a text alternative.
@@ -132,7 +132,7 @@ def test_a_person_plays_a_whole_deal_in_the_browser_and_the_log_audits(tmp_path:
 def test_a_clock_that_runs_out_takes_the_rulesets_timeout_action(tmp_path: Path, browser: Any) -> None:
     server = Server(tmp_path / "data")
     try:
-        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=8)
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"])
         page = Page(browser, server.url + created["seats"][0]["url"])
         page.page.wait_for_selector("#countdown-label", timeout=10_000)
         first = page.prompts[0]

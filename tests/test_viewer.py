@@ -94,8 +94,10 @@ def test_an_unfinished_game_is_given_as_a_spectator_sees_its_finished_deals() ->
     assert all(e["phase"] in public or e["action"] == "declare_calling" for e in shown if e["type"] == "decision")
     # Without their numbers, whose gaps would count the offers that were declined (as the live server sends them).
     assert all("n" not in e for e in shown)
+    # Nor their salts, which are published with the finished game's log (docs/prng.md, "Wall commitment").
+    assert all("salt" not in e for e in shown)
     # What is kept is every public event of the finished deals, in order.
-    kept = [{k: v for k, v in e.items() if k != "n"} for e in events[: ends[1] + 1]
+    kept = [{k: v for k, v in e.items() if k not in ("n", "salt")} for e in events[: ends[1] + 1]
             if e["type"] not in ("hands", "draw", "replacement", "decision")]
     assert [e for e in shown if e["type"] not in ("hands", "draw", "replacement", "decision")] == kept
 

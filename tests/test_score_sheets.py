@@ -478,3 +478,20 @@ def test_a_tampered_revealed_deal_is_named_not_a_traceback(capsys: pytest.Captur
         code, out, err = run(capsys, command, str(path))
         # Named where the rules refuse it, or (a change the rules do not read) where the seal breaks.
         assert code in (1, 2) and (f"line {k + 1}" in err or "chain" in err), (command, err)
+
+
+@pytest.mark.parametrize(("ruleset", "said"), [
+    ("../../../../../../../../etc/passwd", "expected a mapping at the top"),
+    ("no_such_file.yaml", "cannot read the rule file"),
+    ("chinese_clasical", "did you mean 'chinese_classical'?"),
+])
+def test_a_ruleset_that_does_not_load_is_named_at_the_sheets_ruleset_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, ruleset: str, said: str) -> None:
+    path = edited(tmp_path, "chinese_classical", ("ruleset: chinese_classical", f"ruleset: {ruleset}"))
+    line = line_of(path, "ruleset:")
+    for command in ("audit", "record"):
+        code, out, err = run(capsys, command, str(path))
+        assert code in (1, 2) and said in err, err
+        # The sheet's own line, before anything else: `SHEET::line N: ...` or `SHEET::$.ruleset (line N, ...): ...`.
+        assert err.startswith(f"{path}::") and f"line {line}" in err.split(": ", 1)[0], err
+        assert f"ruleset {ruleset!r}" in err or ruleset == "chinese_clasical", err

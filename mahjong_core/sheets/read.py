@@ -227,9 +227,10 @@ def _ruleset(name: str, base: Path | None, source: str, marks: dict[str, tuple[i
     try:
         return load_ruleset(target)
     except RulesetError as exc:
-        if is_ruleset_path(name):
-            raise  # the house-rule file's own error, at its own line
-        raise _at(SheetError(exc.message, source=source, place="$.ruleset"), marks) from None
+        # Named at the sheet's `ruleset:` line, which the user may have to change (a wrong path, a file that is
+        # no ruleset); a house-rule file's own mistake is quoted with its file and line, which is where to fix it.
+        message = f"ruleset {name!r} does not load: {exc}" if is_ruleset_path(name) else exc.message
+        raise _at(SheetError(message, source=source, place="$.ruleset"), marks) from None
 
 
 class _DealReader:

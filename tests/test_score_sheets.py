@@ -198,7 +198,10 @@ def test_record_refuses_a_sheet_that_differs_and_writes_nothing(capsys: pytest.C
                                                                 tmp_path: Path) -> None:
     sheet = edited(tmp_path, "chinese_classical", ("values: {Anna: 2, Boris: 60,", "values: {Anna: 2, Boris: 30,"))
     code, _, err = run(capsys, "record", str(sheet))
-    assert code == 1 and "not recorded - 1 figure(s) differ" in err and "Boris" in err
+    # The refusal names the sheet's line to correct, as every located message does.
+    assert code == 1 and err.startswith(f"{sheet}::line {line_of(sheet, 'Boris: 30')}: not recorded - 1 figure of "
+                                        "the sheet differs"), err
+    assert "Boris" in err
     assert not sheet.with_suffix(".jsonl").exists()
 
 
@@ -495,3 +498,27 @@ def test_a_ruleset_that_does_not_load_is_named_at_the_sheets_ruleset_line(
         # The sheet's own line, before anything else: `SHEET::line N: ...` or `SHEET::$.ruleset (line N, ...): ...`.
         assert err.startswith(f"{path}::") and f"line {line}" in err.split(": ", 1)[0], err
         assert f"ruleset {ruleset!r}" in err or ruleset == "chinese_clasical", err
+
+
+@pytest.mark.parametrize(("name", "good", "bad", "expected"), [
+    ("mcr", '"123m456m789m5z [777s<] 2f +5z"', '"123m456m788m5z [777s<] 2f +5z"', "not a complete hand"),
+    ("chinese_classical", '"234m678p5z [777s<] [666z^] +5z"', '"234m678p5z [777s<] [666z^] 9s +5z"',
+     "must be complete"),
+])
+def test_a_winning_hand_that_is_no_complete_hand_is_named_at_its_own_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, good: str, bad: str, expected: str) -> None:
+    path = edited(tmp_path, name, (good, bad))
+    line = line_of(path, bad)
+    code, report = audit_json(capsys, path)
+    assert code in (1, 2) and report["line"] == line and expected in report["error"], report
+    code, _, err = run(capsys, "record", str(path))
+    assert code in (1, 2) and err.startswith(f"{path}::$.deals[0].hands.") and f"(line {line}," in err, err
+
+
+@pytest.mark.parametrize("row", ["      - Olga -> Pavel 8", "      - Rita -> Pavel 8", "      - Rita -> Pavel 19"])
+def test_a_wrong_payment_is_named_at_its_own_row(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                 row: str) -> None:
+    # Rita pays Pavel twice (the base and the hand): the row that is wrong is named, not the pair's first row.
+    path = edited(tmp_path, "mcr", (row + "\n", row[:-1] + str(int(row[-1]) + 1) + "\n"))
+    found = differences(capsys, path)
+    assert [d["line"] for d in found] == [line_of(path, row[:-1] + str(int(row[-1]) + 1))], found

@@ -163,15 +163,29 @@ def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[D
     names = sheet.players
     assert deal.written.payments is not None
     written: dict[tuple[int, int], int] = defaultdict(int)
-    where: dict[tuple[int, int], str] = {}
+    rows: dict[tuple[int, int], list[tuple[int, str]]] = defaultdict(list)
     for payer, payee, amount, path in deal.written.payments:
         written[(payer, payee)] += amount
-        where.setdefault((payer, payee), path)
+        rows[(payer, payee)].append((amount, path))
     rules: dict[tuple[int, int], int] = defaultdict(int)
     reasons: dict[tuple[int, int], list[str]] = defaultdict(list)
+    amounts: dict[tuple[int, int], list[int]] = defaultdict(list)
     for payer, payee, amount, reason in ruled.payments:
         rules[(payer, payee)] += amount
         reasons[(payer, payee)].append(f"{amount} ({reason})")
+        amounts[(payer, payee)].append(amount)
+    # A pair's rows that no payment of the rules between them accounts for: the row to correct is the first of
+    # them, not the pair's first row (the sheet may write the base and the hand's payment on two lines).
+    where: dict[tuple[int, int], str] = {}
+    for pair, written_rows in rows.items():
+        left = list(amounts.get(pair, ()))
+        unmatched = []
+        for amount, path in written_rows:
+            if amount in left:
+                left.remove(amount)
+            else:
+                unmatched.append(path)
+        where[pair] = (unmatched or [written_rows[0][1]])[0]
     out: list[Difference] = []
     whole = f"{deal.path}.payments"
 

@@ -522,3 +522,73 @@ def test_a_wrong_payment_is_named_at_its_own_row(capsys: pytest.CaptureFixture[s
     path = edited(tmp_path, "mcr", (row + "\n", row[:-1] + str(int(row[-1]) + 1) + "\n"))
     found = differences(capsys, path)
     assert [d["line"] for d in found] == [line_of(path, row[:-1] + str(int(row[-1]) + 1))], found
+
+
+def resealed(tmp_path: Path, name: str, kind: str, index: int, change: dict) -> tuple[Path, int]:
+    """The worked sheet's log with one field of its ``index``-th ``kind`` event changed, and sealed again.
+
+    Anyone can compute the chain of an unsigned log, so a change the seal would catch is not enough: the audit
+    itself must refuse it.  Returns the file and the changed line.
+    """
+    from mahjong_core.log_chain import Sealer
+
+    events = [json.loads(line) for line in (SHEETS / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
+    k = [i for i, e in enumerate(events) if e["type"] == kind][index]
+    events[k].update(change)
+    sealer = Sealer()
+    path = tmp_path / f"{name}-changed.jsonl"
+    path.write_text("".join(sealer.line(e) + "\n" for e in events), encoding="utf-8")
+    return path, k + 1
+
+
+#: Changes to a sheet's log that the re-enactment used to take on trust: each contradicts the rest of its deal.
+UNTRUSTED = [
+    ("piter", "revealed", 0, {"flags": []}, "among the calling seats"),  # the winner called; the flag dropped
+    ("piter", "revealed", 0, {"calling": []}, "among the calling seats"),  # the flag kept; the seat dropped
+    ("piter", "mahjong", 0, {"discarder": False}, "discarder False"),
+    ("piter", "mahjong", 0, {"discarder": True}, "discarder True"),
+    ("piter", "revealed", 1, {"flags": ["calling"]}, "the mahjong event says 'self_drawn'"),
+    ("piter", "revealed", 2, {"flags": ["calling"]}, "a drawn deal"),
+    ("piter", "revealed", 2, {"facts": {"tiles_left": 0}}, "a drawn deal"),
+    ("piter", "revealed", 0, {"facts": {"calling": True}}, "the fact 'calling'"),
+    ("hongkong", "revealed", 3, {"facts": {"last_tile": False}}, "the fact 'last_tile'"),
+    ("chinese_classical", "revealed", 0,
+     {"hands": ["123m456p789s112z +2z", "234m678p5z [777s<] [666z^] +5z", "11m999p456s33447z", "555m222p1133388s"]},
+     "seat 0 did not win"),
+    ("chinese_classical", "revealed", 0,
+     {"hands": ["123m456p789s1122z", "234m678p5z [777s<] [666z^] +5z !last_tile", "11m999p456s33447z",
+                "555m222p1133388s"]}, "situation !last_tile"),
+]
+
+
+@pytest.mark.parametrize(("name", "kind", "index", "change", "said"), UNTRUSTED,
+                         ids=[f"{n}-{k}{i}-{sorted(c)[0]}-{str(list(c.values())[0])[:12]}"
+                              for n, k, i, c, _ in UNTRUSTED])
+def test_every_fact_a_sheets_log_gives_is_held_against_the_rest_of_its_deal(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, kind: str, index: int, change: dict,
+        said: str) -> None:
+    path, line = resealed(tmp_path, name, kind, index, change)
+    for command in ("audit", "replay"):
+        code, out, err = run(capsys, command, str(path))
+        assert code in (1, 2) and f"::line {line} " in err and said in err, (command, err)
+
+
+def test_a_resealed_but_unchanged_log_still_audits(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # The control for the test above: resealing alone changes nothing.
+    path, _ = resealed(tmp_path, "piter", "mahjong", 0, {})
+    assert run(capsys, "audit", str(path))[0] == 0
+
+
+def test_the_calling_flag_puts_the_winner_among_the_calling_seats(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    # Said either way on the sheet, the log says it both ways, so an audit can hold one against the other.
+    path = edited(tmp_path, "piter", ("    calling: [Boris]\n", "    flags: [calling]\n"))
+    out = tmp_path / "flag.jsonl"
+    assert run(capsys, "record", str(path), "--out", str(out))[0] == 0
+    assert out.read_bytes() == (SHEETS / "piter.jsonl").read_bytes()
+
+
+def test_a_fact_the_flags_say_is_refused_on_the_sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = edited(tmp_path, "piter", ("    calling: [Boris]\n", "    calling: [Boris]\n    facts: {calling: false}\n"))
+    code, _, err = run(capsys, "audit", str(path))
+    assert code in (1, 2) and f"::line {line_of(path, 'facts:')}: " in err and "the fact 'calling'" in err, err

@@ -425,7 +425,8 @@ def cmd_record(args: argparse.Namespace) -> int:
     recorded = record(sheet)
     if recorded.differences:
         if args.json:
-            print_json({"recorded": None, "differences": [d.to_json() for d in recorded.differences]})
+            print_json({"recorded": None, "differences": [d.to_json() for d in recorded.differences],
+                        "follows": [d.to_json() for d in recorded.follows]})
         else:
             first = recorded.differences[0].line
             where = f"{args.sheet}::line {first}" if first is not None else args.sheet
@@ -433,8 +434,7 @@ def cmd_record(args: argparse.Namespace) -> int:
             print(f"{where}: not recorded - {count} figure{'s' if count > 1 else ''} of the sheet "
                   f"differ{'' if count > 1 else 's'} from the rules; correct the sheet (or `mahjong audit "
                   f"{args.sheet}` for the whole report):", file=sys.stderr)
-            for d in recorded.differences:
-                print("  " + d.text().replace("\n", "\n  "), file=sys.stderr)
+            print(recorded.report(), file=sys.stderr)
         return EXIT_FAILED_CHECK
     out = Path(args.out) if args.out else Path(args.sheet).with_suffix(".jsonl")
     text = log_text(recorded, _signer(args))

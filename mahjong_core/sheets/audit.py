@@ -49,7 +49,7 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
         count = len(recorded.differences)
         verdict.fail(recorded.differences[0].line,
                      f"{count} figure{'s' if count > 1 else ''} of the sheet differ{'' if count > 1 else 's'} from "
-                     f"the rules:\n" + "\n".join("  " + d.text().replace("\n", "\n  ") for d in recorded.differences))
+                     f"the rules:\n" + recorded.report())
         return verdict
     log = parse_log(log_text(recorded).encode("utf-8"), source=path)
     checked = check_parsed(log, "audit")

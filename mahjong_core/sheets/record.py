@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MahjongError, ReplayError, RulesetError
-from .compare import Difference, compare, rules_deals
+from .compare import Difference, compare, roots, rules_deals, summary
 from .game import SheetGame
 from .moves import MovesScript
 from .read import Sheet, SheetDeal, Written
@@ -44,7 +44,17 @@ class Recorded:
     header: dict[str, Any]
     events: list[dict[str, Any]]
     result: GameResult
+    #: The figures that are mistakes of their own, each at its line.
     differences: list[Difference] = field(default_factory=list)
+    #: The figures that differ only because of those (:func:`~.compare.roots`): counted, not listed as new.
+    follows: list[Difference] = field(default_factory=list)
+
+    def report(self) -> str:
+        """The differences, one block each, and a line for the figures that follow from them."""
+        lines = ["  " + d.text().replace("\n", "\n  ") for d in self.differences]
+        if self.follows:
+            lines.append("  " + summary(self.follows))
+        return "\n".join(lines)
 
 
 def record(sheet: Sheet) -> Recorded:
@@ -76,7 +86,8 @@ def record(sheet: Sheet) -> Recorded:
                           f"goes on to {len(sheet.deals)}", f"$.deals[{result.deals}]")
     seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(sheet.players)]
     head = header(sheet.ruleset, None, None, seats, game.table.teams, {"max_deals": len(sheet.deals)})
-    return Recorded(sheet, head, events, result, compare(sheet, rules_deals(events)))
+    own, follows = roots(compare(sheet, rules_deals(events)))
+    return Recorded(sheet, head, events, result, own, follows)
 
 
 def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScript]:

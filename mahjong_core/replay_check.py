@@ -453,7 +453,9 @@ def _proof(log: ReplayLog, mode: str, players: list[Player], revealed: bool = Fa
     seeded = log.header["rng"] is not None
     if revealed:
         return {"wall": "not recorded: a score sheet gives each deal's hands as they were laid down, so the "
-                        "draws and discards that led there are taken on trust",
+                        "draws and discards that led there are taken on trust, whose discard (or robbed kong) "
+                        "the winning tile was and who had declared calling among them: checked only against the "
+                        "rest of each deal",
                 "seats": [f"seat {s['seat']} ({s['name']}, {s['kind']}): hands as revealed; every hand value and "
                           f"payment recomputed by the rules" for s in log.header["seats"]]}
     if not seeded:

@@ -158,10 +158,12 @@ def test_a_payment_the_sheet_gives_to_the_wrong_player_alone(capsys: pytest.Capt
     sheet = edited(tmp_path, "mcr", ("Rita -> Pavel 19", "Semyon -> Pavel 19"),
                    ("net: {Olga: -8, Pavel: 43, Rita: -27, Semyon: -8}",
                     "net: {Olga: -8, Pavel: 43, Rita: -8, Semyon: -27}"))
-    found = differences(capsys, sheet)
-    messages = [d["message"] for d in found]
+    code, report = audit_json(capsys, sheet)
+    messages = [d["message"] for d in report["differences"]]
     assert any("payments to Pavel by the wrong players" in m and "Rita pays 27" in m for m in messages), messages
-    assert {d["player"] for d in found if "for this deal" in d["message"]} == {"Rita", "Semyon"}
+    # Rita's and Semyon's results are the sums of the sheet's own payments: counted under them, not listed.
+    assert len(messages) == 1 and "2 more figures differ only because of these" in report["error"], report
+    assert "deal 1: results (Rita, Semyon)" in report["error"]
 
 
 def test_easts_double_forgotten_is_named_with_its_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -174,7 +176,9 @@ def test_easts_double_forgotten_is_named_with_its_rule(capsys: pytest.CaptureFix
     assert any("the sheet has Anna pay Boris 60, the rules 120" in d["message"] for d in east)
     hints = [e for d in found for e in d["explanation"] if "East (Anna) pays and receives double" in e]
     assert hints and all("east_pays_double, 000 line 343" in h for h in hints)
-    assert {d["player"] for d in found if "for this deal" in d["message"]} == {"Anna", "Boris", "Vera", "Gleb"}
+    # Boris's +180 is the sum of the sheet's payments (60 + 60 + 60): it follows from Anna's payment. The other
+    # three results agree with no payments of the sheet: mistakes of their own.
+    assert {d["player"] for d in found if "for this deal" in d["message"]} == {"Anna", "Vera", "Gleb"}
 
 
 def test_the_wrong_dealer_and_a_carried_total_are_told_apart(capsys: pytest.CaptureFixture[str],
@@ -182,23 +186,26 @@ def test_the_wrong_dealer_and_a_carried_total_are_told_apart(capsys: pytest.Capt
     sheet = edited(tmp_path, "chinese_classical", ("  - dealer: Vera\n", "  - dealer: Gleb\n"),
                    ("totals: {Anna: -28, Boris: 184,", "totals: {Anna: -38, Boris: 194,"),
                    ("totals: {Anna: -28, Boris: 184,", "totals: {Anna: -38, Boris: 194,"))
-    found = differences(capsys, sheet)
+    code, report = audit_json(capsys, sheet)
+    found = report["differences"]
     rotation = [d for d in found if d["player"] is None]
     assert rotation[0]["deal"] == 3 and "East (the dealer) is Gleb" in rotation[0]["message"]
     assert "Vera is East" in rotation[0]["message"]
     totals = [d for d in found if "running total" in d["message"]]
-    first = [d for d in totals if d["deal"] == 2]
-    carried = [d for d in totals if d["deal"] == 3]
-    assert {d["player"] for d in first} == {"Anna", "Boris"} and not any(d["explanation"] for d in first)
-    assert {d["player"] for d in carried} == {"Anna", "Boris"}
-    assert all("carried, not a new mistake" in d["explanation"][0] for d in carried)
+    # Deal 2's totals are a mistake of their own; deal 3 (drawn) carries them on: counted, not listed as new.
+    assert {(d["deal"], d["player"]) for d in totals} == {(2, "Anna"), (2, "Boris")}
+    assert "2 more figures differ only because of these" in report["error"]
+    assert "deal 3: running totals (Anna, Boris)" in report["error"]
 
 
 def test_record_refuses_a_sheet_that_differs_and_writes_nothing(capsys: pytest.CaptureFixture[str],
                                                                 tmp_path: Path) -> None:
     sheet = edited(tmp_path, "chinese_classical", ("values: {Anna: 2, Boris: 60,", "values: {Anna: 2, Boris: 30,"))
     code, _, err = run(capsys, "record", str(sheet))
-    assert code == 1 and "not recorded - 1 figure(s) differ" in err and "Boris" in err
+    # The refusal names the sheet's line to correct, as every located message does.
+    assert code == 1 and err.startswith(f"{sheet}::line {line_of(sheet, 'Boris: 30')}: not recorded - 1 figure of "
+                                        "the sheet differs"), err
+    assert "Boris" in err
     assert not sheet.with_suffix(".jsonl").exists()
 
 
@@ -478,3 +485,180 @@ def test_a_tampered_revealed_deal_is_named_not_a_traceback(capsys: pytest.Captur
         code, out, err = run(capsys, command, str(path))
         # Named where the rules refuse it, or (a change the rules do not read) where the seal breaks.
         assert code in (1, 2) and (f"line {k + 1}" in err or "chain" in err), (command, err)
+
+
+@pytest.mark.parametrize(("ruleset", "said"), [
+    ("../../../../../../../../etc/passwd", "expected a mapping at the top"),
+    ("no_such_file.yaml", "cannot read the rule file"),
+    ("chinese_clasical", "did you mean 'chinese_classical'?"),
+])
+def test_a_ruleset_that_does_not_load_is_named_at_the_sheets_ruleset_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, ruleset: str, said: str) -> None:
+    path = edited(tmp_path, "chinese_classical", ("ruleset: chinese_classical", f"ruleset: {ruleset}"))
+    line = line_of(path, "ruleset:")
+    for command in ("audit", "record"):
+        code, out, err = run(capsys, command, str(path))
+        assert code in (1, 2) and said in err, err
+        # The sheet's own line, before anything else: `SHEET::line N: ...` or `SHEET::$.ruleset (line N, ...): ...`.
+        assert err.startswith(f"{path}::") and f"line {line}" in err.split(": ", 1)[0], err
+        assert f"ruleset {ruleset!r}" in err or ruleset == "chinese_clasical", err
+
+
+@pytest.mark.parametrize(("name", "good", "bad", "expected"), [
+    ("mcr", '"123m456m789m5z [777s<] 2f +5z"', '"123m456m788m5z [777s<] 2f +5z"', "not a complete hand"),
+    ("chinese_classical", '"234m678p5z [777s<] [666z^] +5z"', '"234m678p5z [777s<] [666z^] 9s +5z"',
+     "must be complete"),
+])
+def test_a_winning_hand_that_is_no_complete_hand_is_named_at_its_own_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, good: str, bad: str, expected: str) -> None:
+    path = edited(tmp_path, name, (good, bad))
+    line = line_of(path, bad)
+    code, report = audit_json(capsys, path)
+    assert code in (1, 2) and report["line"] == line and expected in report["error"], report
+    code, _, err = run(capsys, "record", str(path))
+    assert code in (1, 2) and err.startswith(f"{path}::$.deals[0].hands.") and f"(line {line}," in err, err
+
+
+@pytest.mark.parametrize("row", ["      - Olga -> Pavel 8", "      - Rita -> Pavel 8", "      - Rita -> Pavel 19"])
+def test_a_wrong_payment_is_named_at_its_own_row(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                 row: str) -> None:
+    # Rita pays Pavel twice (the base and the hand): the row that is wrong is named, not the pair's first row.
+    path = edited(tmp_path, "mcr", (row + "\n", row[:-1] + str(int(row[-1]) + 1) + "\n"))
+    found = differences(capsys, path)
+    assert [d["line"] for d in found] == [line_of(path, row[:-1] + str(int(row[-1]) + 1))], found
+
+
+def resealed(tmp_path: Path, name: str, kind: str, index: int, change: dict) -> tuple[Path, int]:
+    """The worked sheet's log with one field of its ``index``-th ``kind`` event changed, and sealed again.
+
+    Anyone can compute the chain of an unsigned log, so a change the seal would catch is not enough: the audit
+    itself must refuse it.  Returns the file and the changed line.
+    """
+    from mahjong_core.log_chain import Sealer
+
+    events = [json.loads(line) for line in (SHEETS / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
+    k = [i for i, e in enumerate(events) if e["type"] == kind][index]
+    events[k].update(change)
+    sealer = Sealer()
+    path = tmp_path / f"{name}-changed.jsonl"
+    path.write_text("".join(sealer.line(e) + "\n" for e in events), encoding="utf-8")
+    return path, k + 1
+
+
+#: Changes to a sheet's log that the re-enactment used to take on trust: each contradicts the rest of its deal.
+UNTRUSTED = [
+    ("piter", "revealed", 0, {"flags": []}, "among the calling seats"),  # the winner called; the flag dropped
+    ("piter", "revealed", 0, {"calling": []}, "among the calling seats"),  # the flag kept; the seat dropped
+    ("piter", "mahjong", 0, {"discarder": False}, "discarder False"),
+    ("piter", "mahjong", 0, {"discarder": True}, "discarder True"),
+    ("piter", "revealed", 1, {"flags": ["calling"]}, "the mahjong event says 'self_drawn'"),
+    ("piter", "revealed", 2, {"flags": ["calling"]}, "a drawn deal"),
+    ("piter", "revealed", 2, {"facts": {"tiles_left": 0}}, "a drawn deal"),
+    ("piter", "revealed", 0, {"facts": {"calling": True}}, "the fact 'calling'"),
+    ("hongkong", "revealed", 3, {"facts": {"last_tile": False}}, "the fact 'last_tile'"),
+    ("chinese_classical", "revealed", 0,
+     {"hands": ["123m456p789s112z +2z", "234m678p5z [777s<] [666z^] +5z", "11m999p456s33447z", "555m222p1133388s"]},
+     "seat 0 did not win"),
+    ("chinese_classical", "revealed", 0,
+     {"hands": ["123m456p789s1122z", "234m678p5z [777s<] [666z^] +5z !last_tile", "11m999p456s33447z",
+                "555m222p1133388s"]}, "situation !last_tile"),
+]
+
+
+@pytest.mark.parametrize(("name", "kind", "index", "change", "said"), UNTRUSTED,
+                         ids=[f"{n}-{k}{i}-{sorted(c)[0]}-{str(list(c.values())[0])[:12]}"
+                              for n, k, i, c, _ in UNTRUSTED])
+def test_every_fact_a_sheets_log_gives_is_held_against_the_rest_of_its_deal(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, kind: str, index: int, change: dict,
+        said: str) -> None:
+    path, line = resealed(tmp_path, name, kind, index, change)
+    for command in ("audit", "replay"):
+        code, out, err = run(capsys, command, str(path))
+        assert code in (1, 2) and f"::line {line} " in err and said in err, (command, err)
+
+
+def test_a_resealed_but_unchanged_log_still_audits(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # The control for the test above: resealing alone changes nothing.
+    path, _ = resealed(tmp_path, "piter", "mahjong", 0, {})
+    assert run(capsys, "audit", str(path))[0] == 0
+
+
+def test_the_calling_flag_puts_the_winner_among_the_calling_seats(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    # Said either way on the sheet, the log says it both ways, so an audit can hold one against the other.
+    path = edited(tmp_path, "piter", ("    calling: [Boris]\n", "    flags: [calling]\n"))
+    out = tmp_path / "flag.jsonl"
+    assert run(capsys, "record", str(path), "--out", str(out))[0] == 0
+    assert out.read_bytes() == (SHEETS / "piter.jsonl").read_bytes()
+
+
+def test_a_fact_the_flags_say_is_refused_on_the_sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = edited(tmp_path, "piter", ("    calling: [Boris]\n", "    calling: [Boris]\n    facts: {calling: false}\n"))
+    code, _, err = run(capsys, "audit", str(path))
+    assert code in (1, 2) and f"::line {line_of(path, 'facts:')}: " in err and "the fact 'calling'" in err, err
+
+
+def two_mistakes(tmp_path: Path) -> Path:
+    """The classical sheet with two mistakes, every later figure added up from them as a table would.
+
+    East's double forgotten on one payment of deal 1 (Anna pays Boris 60, not 120), carried into every later
+    running total; and one doubling forgotten on Gleb's hand in deal 4 (34, not 68), settled from it.
+    """
+    return edited(tmp_path, "chinese_classical",
+                  ("      - Anna -> Boris 120", "      - Anna -> Boris 60"),
+                  ("net: {Anna: -156, Boris: 240,", "net: {Anna: -96, Boris: 180,"),
+                  ("totals: {Anna: -156, Boris: 240,", "totals: {Anna: -96, Boris: 180,"),
+                  ("totals: {Anna: -28, Boris: 184,", "totals: {Anna: 32, Boris: 124,"),
+                  ("totals: {Anna: -28, Boris: 184,", "totals: {Anna: 32, Boris: 124,"),
+                  ("values: {Anna: 2, Boris: 12, Vera: 8, Gleb: 68}",
+                   "values: {Anna: 2, Boris: 12, Vera: 8, Gleb: 34}"),
+                  ("net: {Anna: -90, Boris: -50, Vera: -132, Gleb: 272}",
+                   "net: {Anna: -56, Boris: -16, Vera: -98, Gleb: 170}"),
+                  ("totals: {Anna: -118, Boris: 134, Vera: -222, Gleb: 206}",
+                   "totals: {Anna: -24, Boris: 108, Vera: -188, Gleb: 104}"))
+
+
+def test_two_mistakes_are_two_differences_not_every_figure_after_them(capsys: pytest.CaptureFixture[str],
+                                                                       tmp_path: Path) -> None:
+    sheet = two_mistakes(tmp_path)
+    code, report = audit_json(capsys, sheet)
+    assert code == 1
+    assert [(d["deal"], d["player"], d["line"]) for d in report["differences"]] == [
+        (1, "Anna", line_of(sheet, "Anna -> Boris 60")), (4, "Gleb", line_of(sheet, "Gleb: 34"))]
+    assert report["error"].startswith("2 figures of the sheet differ from the rules:")
+    assert "16 more figures differ only because of these" in report["error"]
+    # record says the same, and its JSON lists the figures that follow apart from the differences.
+    code, out, err = run(capsys, "record", str(sheet))
+    assert code == 1 and "2 figures of the sheet differ" in err and "16 more figures" in err, err
+    code, out, _ = run(capsys, "record", str(sheet), "--json")
+    answer = json.loads(out)
+    assert len(answer["differences"]) == 2 and len(answer["follows"]) == 16
+    assert all(d["follows"] for d in answer["follows"])
+
+
+def test_a_slip_in_the_addition_after_a_mistake_is_still_its_own_difference(capsys: pytest.CaptureFixture[str],
+                                                                             tmp_path: Path) -> None:
+    # The same sheet with Vera's last running total mis-added by 10: that one is a new mistake, listed.
+    sheet = two_mistakes(tmp_path)
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("Vera: -188, Gleb: 104}", "Vera: -178, Gleb: 104}"),
+                     encoding="utf-8")
+    code, report = audit_json(capsys, sheet)
+    listed = [(d["deal"], d["player"]) for d in report["differences"]]
+    assert listed == [(1, "Anna"), (4, "Gleb"), (4, "Vera")], listed
+    assert "15 more figures" in report["error"]
+
+
+@pytest.mark.parametrize(("vera_gleb", "listed", "more"), [("30", 1, "3 more figures"), ("60", 2, None)],
+                         ids=["settled-from-the-wrong-value", "one-payment-wrong-besides"])
+def test_payments_settled_from_a_wrong_value_follow_from_it(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                            vera_gleb: str, listed: int, more: str | None) -> None:
+    # Boris's hand written at 30, not 60.  Paid from 30 by all three, the payments follow from the value; with
+    # Vera and Gleb paying from the right 60, Anna's 60 is a slip of its own (East's double), listed.
+    sheet = edited(tmp_path, "chinese_classical", ("values: {Anna: 2, Boris: 60,", "values: {Anna: 2, Boris: 30,"),
+                   ("      - Anna -> Boris 120", "      - Anna -> Boris 60"),
+                   ("      - Vera -> Boris 60", f"      - Vera -> Boris {vera_gleb}"),
+                   ("      - Gleb -> Boris 60", f"      - Gleb -> Boris {vera_gleb}"))
+    code, report = audit_json(capsys, sheet)
+    assert code == 1 and len(report["differences"]) == listed, report
+    assert report["differences"][0]["line"] == line_of(sheet, "Boris: 30")
+    assert (more in report["error"]) if more else ("more figure" not in report["error"]), report["error"]

@@ -425,12 +425,16 @@ def cmd_record(args: argparse.Namespace) -> int:
     recorded = record(sheet)
     if recorded.differences:
         if args.json:
-            print_json({"recorded": None, "differences": [d.to_json() for d in recorded.differences]})
+            print_json({"recorded": None, "differences": [d.to_json() for d in recorded.differences],
+                        "follows": [d.to_json() for d in recorded.follows]})
         else:
-            print(f"{args.sheet}: not recorded - {len(recorded.differences)} figure(s) differ from the rules; "
-                  f"correct the sheet (or `mahjong audit {args.sheet}` for the whole report):", file=sys.stderr)
-            for d in recorded.differences:
-                print("  " + d.text().replace("\n", "\n  "), file=sys.stderr)
+            first = recorded.differences[0].line
+            where = f"{args.sheet}::line {first}" if first is not None else args.sheet
+            count = len(recorded.differences)
+            print(f"{where}: not recorded - {count} figure{'s' if count > 1 else ''} of the sheet "
+                  f"differ{'' if count > 1 else 's'} from the rules; correct the sheet (or `mahjong audit "
+                  f"{args.sheet}` for the whole report):", file=sys.stderr)
+            print(recorded.report(), file=sys.stderr)
         return EXIT_FAILED_CHECK
     out = Path(args.out) if args.out else Path(args.sheet).with_suffix(".jsonl")
     text = log_text(recorded, _signer(args))

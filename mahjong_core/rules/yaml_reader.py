@@ -19,6 +19,10 @@ from .text_paths import MAX_DEPTH, key_path
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _CORE = "tag:yaml.org,2002:"
+#: The longest integer a hand-written file may hold, in characters (sign and ``_`` separators included).  Checked on
+#: the node, before PyYAML turns the text into an int: Python refuses to convert more than 4,300 digits (a guard
+#: against quadratic-time conversion) with a bare ``ValueError``, and no figure of a ruleset or a sheet comes near.
+MAX_INTEGER_CHARS = 64
 _ALLOWED_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
 
 
@@ -73,6 +77,10 @@ def _check_nodes(node: yaml.Node, path: str, source: str, seen: set[int], mark: 
         else:
             message = f"YAML tag {node.tag!r} is not allowed; ruleset files use plain YAML (maps, lists, scalars)"
         raise RulesetError(message, source=source, place=_place(path, node))
+    if node.tag == f"{_CORE}int" and len(node.value) > MAX_INTEGER_CHARS:
+        raise RulesetError(f"an integer of {len(node.value)} characters ({node.value[:12]}...); a number here has at "
+                           f"most {MAX_INTEGER_CHARS} (quote it if it is text)", source=source,
+                           place=_place(path, node))
     if isinstance(node, yaml.MappingNode):
         keys: set[str] = set()
         for key_node, value_node in node.value:

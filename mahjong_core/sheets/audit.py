@@ -38,8 +38,8 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
     except MahjongError as exc:
         message = exc.message if exc.place is None else f"{exc.place}: {exc.message}"
         line = exc.line
-        if line is None and exc.source == path:  # a place such as "line 11, column 3" (a YAML syntax error)
-            found = re.match(r"line (\d+)", exc.place or "")
+        if line is None and exc.source == path:  # "line 11, column 3" (a YAML syntax error), "$.x (line 4)"
+            found = re.search(r"\bline (\d+)", exc.place or "")
             line = int(found[1]) if found else None
         return verdict.fail(line, message)
     verdict.ruleset = sheet.ruleset.identity
@@ -49,7 +49,7 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
         count = len(recorded.differences)
         verdict.fail(recorded.differences[0].line,
                      f"{count} figure{'s' if count > 1 else ''} of the sheet differ{'' if count > 1 else 's'} from "
-                     f"the rules:\n" + "\n".join("  " + d.text().replace("\n", "\n  ") for d in recorded.differences))
+                     f"the rules:\n" + recorded.report())
         return verdict
     log = parse_log(log_text(recorded).encode("utf-8"), source=path)
     checked = check_parsed(log, "audit")

@@ -41,6 +41,10 @@ class Difference:
     line: int | None
     message: str
     explanation: tuple[str, ...] = ()
+    #: Set for a figure that differs only because an earlier one does: the sheet's own arithmetic on its other
+    #: figures gives it (a deal's result summing its written payments, a running total carrying the one before).
+    #: Such a figure is not a mistake of its own: the verdict counts it under the differences it follows from.
+    follows: str | None = None
 
     def text(self) -> str:
         where = f"deal {self.deal + 1}" + (f" (line {self.line})" if self.line else "")
@@ -48,8 +52,39 @@ class Difference:
         return "\n".join([f"{where}{who}: {self.message}", *(f"    {e}" for e in self.explanation)])
 
     def to_json(self) -> dict[str, Any]:
-        return {"deal": self.deal + 1, "player": self.player, "path": self.path, "line": self.line,
-                "message": self.message, "explanation": list(self.explanation)}
+        out = {"deal": self.deal + 1, "player": self.player, "path": self.path, "line": self.line,
+               "message": self.message, "explanation": list(self.explanation)}
+        if self.follows:
+            out["follows"] = self.follows
+        return out
+
+
+def roots(differences: list[Difference]) -> tuple[list[Difference], list[Difference]]:
+    """The differences that are mistakes of their own, and those that only follow from them.
+
+    A table that writes one value wrong and then adds up correctly has every later payment, result and running
+    total off too; listing each as a difference buries the one mistake under the figures it explains.
+    """
+    own = [d for d in differences if d.follows is None]
+    followers = [d for d in differences if d.follows is not None]
+    return (own, followers) if own else (followers, [])
+
+
+def summary(followers: list[Difference]) -> str:
+    """One line for the figures that follow from the listed differences: which deal, which figure, whose."""
+    if not followers:
+        return ""
+    by_deal: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for d in followers:
+        key = d.path.split("]", 1)[-1].lstrip(".").split(".")[0].split("[")[0]  # $.deals[2].net.Anna -> net
+        what = {"totals": "running totals", "net": "results", "payments": "payments"}.get(key, "figures")
+        by_deal[d.deal][what].append(d.player or "?")
+    parts = [f"deal {deal + 1}: " + ", ".join(f"{what} ({', '.join(who)})" for what, who in kinds.items())
+             for deal, kinds in sorted(by_deal.items())]
+    count = len(followers)
+    them = "them" if count > 1 else "it"
+    return (f"{count} more figure{'s' if count > 1 else ''} differ{'' if count > 1 else 's'} only because of "
+            f"these (the sheet's own settling and adding up of the figures above give {them}): " + "; ".join(parts))
 
 
 @dataclass
@@ -90,9 +125,9 @@ def compare(sheet: Sheet, deals: list[RulesDeal]) -> list[Difference]:
     out: list[Difference] = []
     for deal, ruled in zip(sheet.deals, deals, strict=False):
         out += _compare_outcome(sheet, deal, ruled)
-    carried: dict[int, tuple[int, int]] = {}  # seat -> (the last written total's difference, its deal)
+    running: dict[int, int] = {}  # seat -> the running total the sheet's own figures give so far
     for deal, ruled in zip(sheet.deals, deals, strict=False):
-        out += _compare_deal(sheet, deal, ruled, carried)
+        out += _compare_deal(sheet, deal, ruled, running)
     return sorted(out, key=lambda d: (d.deal, d.line or 0))
 
 
@@ -115,47 +150,67 @@ def _compare_outcome(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[Di
                        f"the sheet says {sheet_says}; {rules_say}") for key, sheet_says, rules_say in said]
 
 
-def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal,
-                  carried: dict[int, tuple[int, int]]) -> list[Difference]:
+def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, running: dict[int, int]) -> list[Difference]:
+    """One deal's written figures against the rules'; ``running`` carries the sheet's own totals across deals."""
     names = sheet.players
     out: list[Difference] = []
 
-    def diff(player: int | None, path: str, message: str, explanation: Iterable[str] = ()) -> None:
+    def diff(player: int | None, path: str, message: str, explanation: Iterable[str] = (),
+             follows: str | None = None) -> None:
         out.append(Difference(deal.index, None if player is None else names[player], path, sheet.line_of(path),
-                              message, tuple(explanation)))
+                              message, tuple(explanation), follows))
 
     written = deal.written
+    valued: set[int] = set()  # the seats whose hand value the sheet has wrong
     for seat, value in sorted(written.values.items()):
         score = ruled.scores.get(seat)
         have = score["value"] if score is not None else 0
         if value != have:
+            valued.add(seat)
             diff(seat, _path(deal.path, "values", names[seat]), f"the sheet values the hand at {value}, the rules "
                  f"at {have}", _value_explanation(sheet.ruleset, score, value, have))
     ruled_net = _net(ruled.payments, len(names))
+    # What the sheet's own figures give for this deal: its written payments summed, where it writes them.
+    own_net = None
     if written.payments is not None:
-        out += _compare_payments(sheet, deal, ruled)
+        out += _compare_payments(sheet, deal, ruled, valued)
+        own_net = _net([(a, b, n, "") for a, b, n, _ in written.payments], len(names))
     for seat, value in sorted(written.net.items()):
         if value != ruled_net[seat]:
+            if own_net is not None:
+                follows = "the sum of the sheet's payments" if value == own_net[seat] else None
+            else:  # no payments written: every result of the deal is settled from its hand values
+                follows = _FROM_VALUES if valued else None
             diff(seat, _path(deal.path, "net", names[seat]), f"the sheet has {_signed(value)} for this deal, the "
                  f"rules {_signed(ruled_net[seat])}",
-                 _payments_of(sheet, ruled, seat) + _east_hint(sheet, deal, ruled, seat, value))
-    for seat, value in sorted(written.totals.items()):
+                 _payments_of(sheet, ruled, seat) + _east_hint(sheet, deal, ruled, seat, value), follows)
+    for seat in range(len(names)):
         have = ruled.totals[seat] if seat < len(ruled.totals) else 0
-        before = carried.get(seat)
-        carried[seat] = (value - have, deal.index)
-        if value == have:
+        before = running.get(seat, have - ruled_net[seat])
+        sheet_net = written.net.get(seat, own_net[seat] if own_net is not None else ruled_net[seat])
+        total = written.totals.get(seat)
+        running[seat] = before + sheet_net if total is None else total
+        if total is None or total == have:
             continue
-        note = []
-        if before is not None and before[0] == value - have:
-            note.append(f"off by the same {_signed(value - have)} as the running total after deal {before[1] + 1}: "
-                        "carried, not a new mistake")
+        value = total
+        follows = "the sheet's running total before this deal and its result" if value == before + sheet_net \
+            else None
+        note = [f"off by {_signed(value - have)}, as the sheet's own total before this deal and its result for "
+                "this deal give: not a new mistake"] if follows else []
         diff(seat, _path(deal.path, "totals", names[seat]), f"the sheet's running total is {value}, the "
-             f"rules' {have}", note)
+             f"rules' {have}", note, follows)
     return out
 
 
-def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[Difference]:
+#: Why a payment or a deal's result is counted under a wrong hand value rather than listed: settled from it.
+_FROM_VALUES = "the hand values the sheet gives above, from which the deal is settled"
+
+
+def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, valued: set[int]) -> list[Difference]:
     """The sheet's payments against the rules', payee by payee (several payments between two players add up).
+
+    A pair's payment that differs where the sheet has either player's hand value wrong follows from that value
+    (``valued``), and is counted under it.
 
     Where a payee receives the same amounts on the sheet as by the rules, but from other players, the
     difference is one: payments by the wrong players.  Otherwise each pair that differs is one.
@@ -163,17 +218,36 @@ def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[D
     names = sheet.players
     assert deal.written.payments is not None
     written: dict[tuple[int, int], int] = defaultdict(int)
-    where: dict[tuple[int, int], str] = {}
+    rows: dict[tuple[int, int], list[tuple[int, str]]] = defaultdict(list)
     for payer, payee, amount, path in deal.written.payments:
         written[(payer, payee)] += amount
-        where.setdefault((payer, payee), path)
+        rows[(payer, payee)].append((amount, path))
     rules: dict[tuple[int, int], int] = defaultdict(int)
     reasons: dict[tuple[int, int], list[str]] = defaultdict(list)
+    amounts: dict[tuple[int, int], list[int]] = defaultdict(list)
     for payer, payee, amount, reason in ruled.payments:
         rules[(payer, payee)] += amount
         reasons[(payer, payee)].append(f"{amount} ({reason})")
+        amounts[(payer, payee)].append(amount)
+    # A pair's rows that no payment of the rules between them accounts for: the row to correct is the first of
+    # them, not the pair's first row (the sheet may write the base and the hand's payment on two lines).
+    where: dict[tuple[int, int], str] = {}
+    for pair, written_rows in rows.items():
+        left = list(amounts.get(pair, ()))
+        unmatched = []
+        for amount, path in written_rows:
+            if amount in left:
+                left.remove(amount)
+            else:
+                unmatched.append(path)
+        where[pair] = (unmatched or [written_rows[0][1]])[0]
     out: list[Difference] = []
     whole = f"{deal.path}.payments"
+    # A payment settled from a wrong hand value: only where the sheet has no payment of that player right, for
+    # one right payment shows the table settled from the right value (and the wrong payment is a slip of its own).
+    settled_wrong = {seat for seat in valued
+                     if not any(written.get(pair, 0) == rules.get(pair, 0)
+                                for pair in set(written) | set(rules) if seat in pair and rules.get(pair, 0))}
 
     def rule_rows(pairs: Iterable[tuple[int, int]]) -> list[str]:
         return [f"rules: {names[p]} -> {names[q]} {', '.join(reasons[(p, q)])}" for p, q in pairs if (p, q) in rules]
@@ -205,7 +279,8 @@ def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[D
             else:
                 message = f"the sheet has {names[payer]} pay {names[payee]} {have}, the rules {want}"
             out.append(Difference(deal.index, names[payer], path, sheet.line_of(path), message,
-                                  (*rule_rows([pair]), *_pair_east_hint(sheet, ruled, pair, have, want))))
+                                  (*rule_rows([pair]), *_pair_east_hint(sheet, ruled, pair, have, want)),
+                                  _FROM_VALUES if settled_wrong & {payer, payee} else None))
     return out
 
 

@@ -118,8 +118,22 @@ class SheetGame(Game):
             raise  # a ruleset's own fault, or already located
         except MahjongError as exc:
             deal = self.deals[self.table.deal_number]
-            raise self._locate(f"the rules cannot score the hands as written: {exc.message}",
-                               f"{deal.path}.hands") from None
+            # The winner's hand is the usual culprit (one that is no complete hand); named at its own line when
+            # scoring it alone fails too, else at the deal's hands.
+            where = f"{deal.path}.hands"
+            if deal.winner is not None and deal.tile is not None and deal.how is not None:
+                context = dict(self._win_context(deal.winner, deal.tile, deal.how), winner=True)
+                try:
+                    self.hook.mahjong_score_hand(ruleset=self.ruleset, context=context,
+                                                 hand=self.table.seats[deal.winner].to_hand(deal.tile))
+                except MahjongError:
+                    where = self._hand_path(deal, deal.winner)
+            raise self._locate(f"the rules cannot score the hands as written: {exc.message}", where) from None
+
+    def _hand_path(self, deal: SheetDeal, seat: int) -> str:
+        """Where a seat's hand is written: ``$.deals[0].hands.Anna`` on a sheet (``event N`` in a log)."""
+        name = self.players[seat].name
+        return f"{deal.path}.hands.{name}" if name.isidentifier() else f"{deal.path}.hands[{name!r}]"
 
     def _lay_down(self, deal: SheetDeal) -> None:
         """Put the revealed hands on the table; a tile seen more often than the set holds it is an error."""
@@ -172,11 +186,16 @@ class SheetGame(Game):
                                    f"no flag gives; give each under the deal's `facts:` (e.g. {lacking[0]}: true)",
                                    deal.path)
         hand = self.table.seats[deal.winner].to_hand(deal.tile)
-        objections = self.hook.mahjong_win_objections(ruleset=self.ruleset, table=self.table, seat=deal.winner,
-                                                      hand=hand, context=context)
+        try:
+            objections = self.hook.mahjong_win_objections(ruleset=self.ruleset, table=self.table, seat=deal.winner,
+                                                          hand=hand, context=context)
+        except (RulesetError, ReplayError, SheetError):
+            raise
+        except MahjongError as exc:  # a hand the rules cannot even read as a win (no complete hand)
+            objections = [exc.message]
         if objections:
             raise self._locate(f"{name}'s hand is not a mahjong under {self.ruleset.id}: {objections[0]}",
-                               f"{deal.path}.hands")
+                               self._hand_path(deal, deal.winner))
 
     def _win_context(self, seat: int, tile: int, how: str) -> dict[str, Any]:
         """The hooks' context for the win, with the sheet's flags and facts over it (the sheet saw the table)."""

@@ -35,6 +35,13 @@ __all__ = ["Sheet", "SheetDeal", "SheetError", "Written", "is_sheet_path", "read
 #: Files read as score sheets rather than replay logs (a log is JSON Lines, ``.jsonl``).
 SHEET_SUFFIXES = (".yaml", ".yml", ".json")
 _HOWS = ("discard", "self_drawn", "replacement", "robbing_kong")
+#: The facts of a win that its flags, ``how``, ``from``, ``calling`` and the rules' rotation already say: a
+#: deal's ``facts`` giving one of them again would override (and could contradict) what the rest of the deal says.
+SAID_FACTS = frozenset({
+    "winner", "how", "self_drawn", "replacement", "robbing_kong", "discarder", "seat_wind", "prevalent_wind",
+    "dealer", "winning_tile", "calling", "calling_from_start", "first_go_around", "first_discard", "last_tile",
+    "last_tile_of_kind", "last_loose_tile",
+})
 _PAYMENT = re.compile(r"^(?P<payer>.+?)\s+->\s+(?P<payee>.+?)\s+(?P<amount>[0-9]+)$")
 
 
@@ -227,9 +234,10 @@ def _ruleset(name: str, base: Path | None, source: str, marks: dict[str, tuple[i
     try:
         return load_ruleset(target)
     except RulesetError as exc:
-        if is_ruleset_path(name):
-            raise  # the house-rule file's own error, at its own line
-        raise _at(SheetError(exc.message, source=source, place="$.ruleset"), marks) from None
+        # Named at the sheet's `ruleset:` line, which the user may have to change (a wrong path, a file that is
+        # no ruleset); a house-rule file's own mistake is quoted with its file and line, which is where to fix it.
+        message = f"ruleset {name!r} does not load: {exc}" if is_ruleset_path(name) else exc.message
+        raise _at(SheetError(message, source=source, place="$.ruleset"), marks) from None
 
 
 class _DealReader:
@@ -287,8 +295,15 @@ class _DealReader:
         else:
             how, tile = self._win(raw, path, winner, hands, discarder, flags)
             flags |= {how} - {"discard"}
-            if winner in calling:
+            # The winner's declared calling hand is said two ways (`calling:` and the flag): the log carries both,
+            # always agreeing, so that an audit can hold one against the other.
+            if winner in calling or {"calling", "calling_from_start"} & flags:
                 flags.add("calling")
+                calling = calling | {winner}
+        for key in sorted(raw.get("facts") or {}):
+            if key in SAID_FACTS:
+                raise self.fail(f"the fact {key!r} is said by the deal's flags, `how`, `from`, `calling` or the "
+                                "rules' rotation; give it there, not under `facts`", f"{_key(path, 'facts')}.{key}")
         for seat, hand in enumerate(hands):
             if hand is None or seat == winner:
                 continue

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MahjongError, ReplayError, RulesetError
-from .compare import Difference, compare, rules_deals
+from .compare import Difference, compare, roots, rules_deals, summary
 from .game import SheetGame
 from .moves import MovesScript
 from .read import Sheet, SheetDeal, Written
@@ -44,7 +44,17 @@ class Recorded:
     header: dict[str, Any]
     events: list[dict[str, Any]]
     result: GameResult
+    #: The figures that are mistakes of their own, each at its line.
     differences: list[Difference] = field(default_factory=list)
+    #: The figures that differ only because of those (:func:`~.compare.roots`): counted, not listed as new.
+    follows: list[Difference] = field(default_factory=list)
+
+    def report(self) -> str:
+        """The differences, one block each, and a line for the figures that follow from them."""
+        lines = ["  " + d.text().replace("\n", "\n  ") for d in self.differences]
+        if self.follows:
+            lines.append("  " + summary(self.follows))
+        return "\n".join(lines)
 
 
 def record(sheet: Sheet) -> Recorded:
@@ -76,7 +86,8 @@ def record(sheet: Sheet) -> Recorded:
                           f"goes on to {len(sheet.deals)}", f"$.deals[{result.deals}]")
     seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(sheet.players)]
     head = header(sheet.ruleset, None, None, seats, game.table.teams, {"max_deals": len(sheet.deals)})
-    return Recorded(sheet, head, events, result, compare(sheet, rules_deals(events)))
+    own, follows = roots(compare(sheet, rules_deals(events)))
+    return Recorded(sheet, head, events, result, own, follows)
 
 
 def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScript]:
@@ -134,52 +145,92 @@ def deals_of_log(log: ReplayLog) -> list[SheetDeal]:
     :raises ReplayError: at the event that does not read as a revealed deal.
     """
     seats = len(log.header["seats"])
-    deals: list[SheetDeal] = []
-    revealed: dict[str, Any] | None = None
+    pairs: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+    open_deal = False
     for event in log.events:
         kind = event.get("type")
         if kind == "revealed":
-            revealed = event
-            deals.append(_deal(len(deals), event, None, seats, log.source))
-        elif kind == "mahjong" and revealed is not None:
-            deals[-1] = _deal(len(deals) - 1, revealed, event, seats, log.source)
-            revealed = None
+            pairs.append((event, None))
+            open_deal = True
+        elif kind == "mahjong" and open_deal:
+            pairs[-1] = (pairs[-1][0], event)
+            open_deal = False
         elif kind in ("exhaustive_draw", "deal_end"):
-            revealed = None
-    return deals
+            open_deal = False
+    return [_deal(i, revealed, win, seats, log.source) for i, (revealed, win) in enumerate(pairs)]
 
 
 def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seats: int, source: str) -> SheetDeal:
-    """One revealed deal of a log, checked as the reader checks a sheet's (the log may have been tampered with)."""
+    """One revealed deal of a log, checked as the reader checks a sheet's (the log may have been tampered with).
+
+    The re-enactment recomputes every score, payment, rotation and checkpoint of the log, but it takes the deal
+    itself -- the hands, the flags, who had called, the facts, who won with which tile, how and from whom -- from
+    these two events.  So each of those fields is checked here against what the others imply, the way
+    :mod:`.read` derives them from a sheet: a field that agrees with nothing would pass unseen otherwise.
+    """
     from ..notation import parse_hand
+    from ..situation import flag_names
     from ..tiles import KINDS
+    from .read import SAID_FACTS
 
     place = f"event {revealed['n']}"
+
+    def wrong(message: str, where: str = place) -> ReplayError:
+        return ReplayError(message, source=source, place=where)
+
     hands = []
     for i, text in enumerate(revealed.get("hands") or ()):
         try:
             hands.append(None if text is None else parse_hand(text, source=source))
         except MahjongError as exc:
-            raise ReplayError(f"seat {i}'s revealed hand: {exc.message} ({exc.place})", source=source,
-                              place=place) from None
+            raise wrong(f"seat {i}'s revealed hand: {exc.message} ({exc.place})") from None
     calling = revealed.get("calling") or ()
     if len(hands) != seats or any(not 0 <= s < seats for s in calling):
-        raise ReplayError(f"a revealed deal gives a hand for each of the {seats} seats, and calling seats among "
-                          "them", source=source, place=place)
+        raise wrong(f"a revealed deal gives a hand for each of the {seats} seats, and calling seats among them")
+    for i, hand in enumerate(hands):
+        if hand is not None and hand.situations:
+            raise wrong(f"seat {i}'s revealed hand carries the situation !{sorted(hand.situations)[0]}; a revealed "
+                        "deal gives the win's situation in `flags` only")
+    flags = list(revealed.get("flags") or ())
+    known = flag_names()
+    unknown = [f for f in flags if f not in known]
+    if unknown:
+        raise wrong(f"unknown flag {unknown[0]!r}; the flags are {', '.join(known)}")
+    facts = dict(revealed.get("facts") or {})
+    said = sorted(SAID_FACTS & set(facts))
+    if said:
+        raise wrong(f"the fact {said[0]!r} is said by the deal's flags, its calling seats, the mahjong event or the "
+                    "rules' rotation, not by `facts`")
     winner = tile = how = discarder = None
-    if win is not None:
+    if win is None:
+        if flags or facts:
+            raise wrong(f"a drawn deal (no mahjong follows) has no {'flags' if flags else 'facts'}: they are about "
+                        "a win")
+    else:
         where = f"event {win['n']}"
         winner, how, discarder = win.get("seat"), win.get("how"), win.get("discarder")
         tile = {k.code: k.index for k in KINDS}.get(win.get("tile", ""))
-        hand = hands[winner] if isinstance(winner, int) and 0 <= winner < seats else None
+        hand = hands[winner] if type(winner) is int and 0 <= winner < seats else None
         if tile is None or hand is None or hand.winning_tile != tile:
-            raise ReplayError("the mahjong after a revealed deal names a winner whose revealed hand has its winning "
-                              "tile", source=source, place=where)
+            raise wrong("the mahjong after a revealed deal names a winner whose revealed hand has its winning tile",
+                        where)
         takes = how in ("discard", "robbing_kong")
+        # ``type(...) is int``: JSON's true and false are Python's 1 and 0, and neither is a seat.
         if how not in ("discard", "robbing_kong", "self_drawn", "replacement") or takes != (discarder is not None) \
-                or (takes and not (isinstance(discarder, int) and 0 <= discarder < seats and discarder != winner)):
-            raise ReplayError(f"a win by {how!r} with discarder {discarder!r}: a discard or a robbed kong names "
-                              "another seat, a self-drawn or loose-tile win none", source=source, place=where)
+                or (takes and not (type(discarder) is int and 0 <= discarder < seats and discarder != winner)):
+            raise wrong(f"a win by {how!r} with discarder {discarder!r}: a discard or a robbed kong names another "
+                        "seat, a self-drawn or loose-tile win none", where)
+        hows = sorted({"self_drawn", "replacement", "robbing_kong"} & set(flags))
+        if hows != sorted({how} - {"discard"}):
+            raise wrong(f"the flags {flags} say the win was {' and '.join(hows) or 'on a discard'}; the mahjong "
+                        f"event says {how!r}")
+        if ("calling" in flags) != (winner in calling) or ("calling_from_start" in flags and "calling" not in flags):
+            raise wrong(f"the winner (seat {winner}) is {'' if winner in calling else 'not '}among the calling "
+                        f"seats {sorted(calling)}, but the flags {'' if 'calling' in flags else 'do not '}say "
+                        "`calling`: a declared calling hand is said both ways or neither")
+    for i, hand in enumerate(hands):
+        if hand is not None and i != winner and hand.winning_tile is not None:
+            raise wrong(f"seat {i} did not win, but its revealed hand marks a winning tile")
     return SheetDeal(index=index, path=place, hands=tuple(hands), winner=winner, how=how, discarder=discarder,
-                     tile=tile, flags=frozenset(revealed.get("flags") or ()), facts=dict(revealed.get("facts") or {}),
-                     calling=frozenset(calling), dealer=None, round_wind=None, written=Written())
+                     tile=tile, flags=frozenset(flags), facts=facts, calling=frozenset(calling), dealer=None,
+                     round_wind=None, written=Written())

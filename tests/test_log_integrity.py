@@ -318,6 +318,30 @@ def test_the_seal_reproduces_the_published_test_vectors() -> None:
     assert integrity.broken is None and integrity.chained == 2
 
 
+@pytest.mark.parametrize("case", json.loads(VECTORS.read_text(encoding="utf-8"))["cases"],
+                         ids=lambda case: case["case"])
+def test_the_published_cases_get_their_verdicts(case: dict[str, Any]) -> None:
+    """What the format's text settles by example (hex case, newlines, CR, BOM, unknown fields, ...), the code does.
+
+    The reason is the seal's own (read as the byte-for-byte replay reads, without the schema); read with the
+    schema too, the verdict is the same at the same line, though the schema may word it first.
+    """
+    for validate in (False, True):
+        try:
+            log = parse_log(case["file"].encode("utf-8"), source="vector.jsonl", validate_events=validate,
+                            decode_events=validate)
+        except ReplayError as exc:
+            assert case["verdict"] == "refused", exc
+            assert exc.place == f"line {case['line']}" and (validate or case["reason"] in exc.message), exc
+            continue
+        broken = log.integrity.broken
+        if case["verdict"] == "sealed":
+            assert broken is None and log.integrity.chained == case["checkpoints"] == log.integrity.checkpoints
+        else:
+            assert broken is not None and broken[0] == case["line"], broken
+            assert validate or case["reason"] in broken[1], broken
+
+
 # ---------------------------------------------------------------- strict decoding and bounds
 
 

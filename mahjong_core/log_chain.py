@@ -141,14 +141,18 @@ def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], h
     signed_by = header.get("signed_by")
     integrity = Integrity(signed_by=signed_by)
     events = {i: event(i) for i in range(1, len(lines)) if not lazy or _may_be_sealed(lines[i])}
+    # The first line at odds with the seal's shape; the chain is followed up to it, so that a chain broken
+    # earlier is named first.
     problem = _seal_shape(lines, events, header)
-    if problem is not None:
-        integrity.broken = problem
+    integrity.broken = problem
+    if problem is not None and problem[0] == 1:
         return integrity
     public = _public_key(signed_by) if isinstance(signed_by, str) else None
     running = hashlib.sha256()
     last_good = 0
     for i, line in enumerate(lines):
+        if problem is not None and i + 1 >= problem[0]:
+            break
         ev = events.get(i) if i else None
         if ev is not None and _is_checkpoint(ev):
             integrity.checkpoints += 1
@@ -187,8 +191,9 @@ def _seal_shape(lines: Sequence[str], events: dict[int, dict[str, Any]],
     """The first line at odds with the shape of a seal, whatever its hashes: ``(line, message)`` or ``None``.
 
     A log is sealed if its header names a signer or any line carries a seal
-    field.  It is checked before any hash, so that a log sealed in part is
-    refused for that, at the line to change, rather than for a hash it never had.
+    field.  The shape is looked at before the hashes, so that a log sealed in
+    part is refused for that, at the line to change, rather than for a hash it
+    never had; :func:`verify_chain` then follows the chain up to that line.
     """
     signed = "signed_by" in header
     sealed_lines = [i for i, ev in events.items() if any(f in ev for f in SEAL_FIELDS)]
@@ -198,36 +203,48 @@ def _seal_shape(lines: Sequence[str], events: dict[int, dict[str, Any]],
         where = "its header names a signer (signed_by)" if signed else f"line {sealed_lines[0] + 1} carries a seal"
         return (1, f"format_version is {header.get('format_version')!r}, but {where}: only a format 2 log is "
                    "sealed (a format 1 log has no chain, no sig and no signed_by)")
+    found: list[tuple[int, str]] = []
     for i in (0, *events):
         if lines[i] != canonical(header if i == 0 else events[i]):
-            return (i + 1, "a sealed log is written in its canonical form on every line (keys sorted, no spaces, no "
-                           "escape a writer does not need, no CR), so that the seal covers the one spelling of what "
-                           "is read; this line is not: write it as the canonical serialisation of its value")
+            found.append((i + 1, "a sealed log is written in its canonical form on every line (keys sorted, no "
+                                 "spaces, no escape a writer does not need, no CR), so that the seal covers the one "
+                                 "spelling of what is read; this line is not: write it as the canonical "
+                                 "serialisation of its value"))
+            break
     checkpoints = [i for i, ev in events.items() if _is_checkpoint(ev)]
     for i in sealed_lines:
         if i not in checkpoints:
             fields = " and ".join(f for f in SEAL_FIELDS if f in events[i])
-            return (i + 1, f"a {_shown(events[i].get('type'))} line carries {fields}: only a checkpoint (deal_end, "
-                           "game_end) is sealed")
+            found.append((i + 1, f"a {_shown(events[i].get('type'))} line carries {fields}: only a checkpoint "
+                                 "(deal_end, game_end) is sealed"))
+            break
     chained = [i for i in checkpoints if "chain" in events[i]]
     for i in checkpoints:
-        ev = events[i]
-        kind = ev["type"]
-        if "chain" not in ev and chained:
-            return (i + 1, f"this {kind} has no chain, but the log is sealed (line {chained[0] + 1} has one): every "
-                           "checkpoint of a sealed log carries its chain; the seal was removed here")
-        if "chain" not in ev:
-            return (i + 1, f"this {kind} has no chain, but the header names a signer (signed_by): every checkpoint "
-                           "of a signed log carries its chain and sig; the seal was removed here")
-        if signed and "sig" not in ev:
-            return (i + 1, "the log is signed (its header names a key, signed_by), but this checkpoint has no "
-                           "signature (sig): a signed log signs every checkpoint")
-        if not signed and "sig" in ev:
-            return (i + 1, "this checkpoint has a signature (sig), but the header names no signer key (signed_by)")
-        for f in SEAL_FIELDS:
-            if f in ev and (type(ev[f]) is not str or _HEX[f].fullmatch(ev[f]) is None):
-                digits = 64 if f == "chain" else 128
-                return (i + 1, f"{f} is {digits} lower-case hex digits; this checkpoint's is {_shown(ev[f])}")
+        message = _checkpoint_shape(events[i], signed, chained)
+        if message is not None:
+            found.append((i + 1, message))
+            break
+    return min(found, default=None)
+
+
+def _checkpoint_shape(ev: dict[str, Any], signed: bool, chained: list[int]) -> str | None:
+    """What is wrong with one checkpoint's seal fields in a sealed log, or ``None``."""
+    kind = ev["type"]
+    if "chain" not in ev and chained:
+        return (f"this {kind} has no chain, but the log is sealed (line {chained[0] + 1} has one): every "
+                "checkpoint of a sealed log carries its chain; the seal was removed here")
+    if "chain" not in ev:
+        return (f"this {kind} has no chain, but the header names a signer (signed_by): every checkpoint of a "
+                "signed log carries its chain and sig; the seal was removed here")
+    if signed and "sig" not in ev:
+        return ("the log is signed (its header names a key, signed_by), but this checkpoint has no signature "
+                "(sig): a signed log signs every checkpoint")
+    if not signed and "sig" in ev:
+        return "this checkpoint has a signature (sig), but the header names no signer key (signed_by)"
+    for f in SEAL_FIELDS:
+        if f in ev and (type(ev[f]) is not str or _HEX[f].fullmatch(ev[f]) is None):
+            digits = 64 if f == "chain" else 128
+            return f"{f} is {digits} lower-case hex digits; this checkpoint's is {_shown(ev[f])}"
     return None
 
 

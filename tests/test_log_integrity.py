@@ -656,6 +656,20 @@ def test_the_seal_is_all_or_none(logs: dict[str, list[dict[str, Any]]], signer: 
             assert not verdict.ok and verdict.line == k + 1, (what, mode, verdict.text())
 
 
+def test_the_first_wrong_line_is_named_whatever_is_wrong_with_it(logs: dict[str, list[dict[str, Any]]],
+                                                                  tmp_path: Path) -> None:
+    """A chain broken early is named before a line at odds with the seal's shape further on, and the reverse."""
+    lines = _sealed_lines(logs["physical"], None)  # a table's record: its players' names are its own word
+    first, last = _checkpoint_lines(lines)[0], _checkpoint_lines(lines)[-1]
+    late = [*lines[:last - 1], lines[last - 1].replace(":", ": ", 1), *lines[last:]]
+    renamed = _with_header(late, lambda o: o["seats"][1].update(name="someone else"))
+    verdict = check(_write_raw(tmp_path / "a.jsonl", renamed), "audit")
+    assert not verdict.ok and verdict.line == first + 1 and f"lines 1 to {first + 1}" in verdict.error, verdict.text()
+    early = [*lines[:2], lines[2].replace(":", ": ", 1), *lines[3:]]
+    verdict = check(_write_raw(tmp_path / "b.jsonl", early), "audit")
+    assert not verdict.ok and verdict.line == 3 and "canonical form" in verdict.error, verdict.text()
+
+
 def test_only_format_2_carries_a_seal(logs: dict[str, list[dict[str, Any]]], signer: Signer,
                                       tmp_path: Path) -> None:
     for who in (None, signer):

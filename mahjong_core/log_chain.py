@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,63 +116,161 @@ class Integrity:
         return "absent: nothing proves the lines were not changed together"
 
 
-def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], header: dict[str, Any]) -> Integrity:
+def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], header: dict[str, Any], *,
+                 lazy: bool = False) -> Integrity:
     """Check the chain (and, in a signed log, every signature) over a log's lines.
 
+    What a line is comes from its decoded value, never from its text: a
+    checkpoint written with an escape (``"\\u0064eal_end"``) is still a
+    checkpoint, so it cannot be passed off as an ordinary line that needs no
+    seal.  A sealed log is held to more than its chains: every line is
+    canonical, so that the bytes the chain covers are the one spelling of the
+    events read; the seal is all or none (every checkpoint chained, or none;
+    signed at every checkpoint exactly when the header names a signer); and
+    only format 2 carries it.  The first line breaking any of this is
+    recorded in :attr:`Integrity.broken`, as the line to change.
+
     :param lines: the log's lines without their newlines, header first.
-    :param event: the decoded event of line index ``i`` (1 for the first event), decoded only for checkpoints.
+    :param event: the decoded event of line index ``i`` (1 for the first event).
+    :param lazy: for the byte-for-byte replay's fast path, whose lines are decoded only when needed: only a
+        line that may decode to a checkpoint or to a seal field is decoded and held to the canonical form
+        here (see :func:`_may_be_sealed`); the replay compares every other line byte for byte with the
+        canonical serialisation of the event the rules produce, so a verdict that passes has proved it
+        canonical too, and a failing one is read again in full.
     """
     signed_by = header.get("signed_by")
     integrity = Integrity(signed_by=signed_by)
+    events = {i: event(i) for i in range(1, len(lines)) if not lazy or _may_be_sealed(lines[i])}
+    # The first line at odds with the seal's shape; the chain is followed up to it, so that a chain broken
+    # earlier is named first.
+    problem = _seal_shape(lines, events, header)
+    integrity.broken = problem
+    if problem is not None and problem[0] == 1:
+        return integrity
     public = _public_key(signed_by) if isinstance(signed_by, str) else None
     running = hashlib.sha256()
-    last_good = 1
+    last_good = 0
     for i, line in enumerate(lines):
-        if i and ("deal_end" in line or "game_end" in line):
-            ev = event(i)
-            if ev.get("type") in CHECKPOINTS:
-                integrity.checkpoints += 1
-                problem = _check_checkpoint(ev, running, public, integrity, i)
-                if problem is None and "chain" in ev and line != canonical(ev):
-                    problem = ("a sealed checkpoint is written in its canonical form (keys sorted, no spaces), so "
-                               "that the seal covers every byte of its line; this one is not")
-                if problem is not None:
-                    integrity.broken = (i + 1, problem.replace("{span}", _span(last_good, i + 1)))
-                    return integrity
-                last_good = i + 1
+        if problem is not None and i + 1 >= problem[0]:
+            break
+        ev = events.get(i) if i else None
+        if ev is not None and _is_checkpoint(ev):
+            integrity.checkpoints += 1
+            found = _check_checkpoint(ev, running, public, integrity)
+            if found is not None:
+                integrity.broken = (i + 1, found.replace("{span}", _span(last_good, i + 1)))
+                return integrity
+            last_good = i + 1
         running.update(line.encode("utf-8") + b"\n")
     return integrity
+
+
+def _is_checkpoint(event: dict[str, Any]) -> bool:
+    """Whether a decoded line is a checkpoint (its type may be anything before the schema has looked at it)."""
+    kind = event.get("type")
+    return type(kind) is str and kind in CHECKPOINTS
+
+
+def _may_be_sealed(line: str) -> bool:
+    """Whether a line may decode to a checkpoint or hold a seal field.
+
+    Without a backslash a JSON text's strings decode to their own characters,
+    so a line with neither a backslash nor the text ``_end`` cannot decode to
+    a ``deal_end`` or ``game_end``, and one without ``"chain"`` or ``"sig"``
+    cannot hold those keys.
+    """
+    return "\\" in line or "_end" in line or '"chain"' in line or '"sig"' in line
+
+
+#: How a seal field is spelt: lower-case hex only, so that one chain or signature has one spelling.
+_HEX = {"chain": re.compile(r"[0-9a-f]{64}"), "sig": re.compile(r"[0-9a-f]{128}")}
+
+
+def _seal_shape(lines: Sequence[str], events: dict[int, dict[str, Any]],
+                header: dict[str, Any]) -> tuple[int, str] | None:
+    """The first line at odds with the shape of a seal, whatever its hashes: ``(line, message)`` or ``None``.
+
+    A log is sealed if its header names a signer or any line carries a seal
+    field.  The shape is looked at before the hashes, so that a log sealed in
+    part is refused for that, at the line to change, rather than for a hash it
+    never had; :func:`verify_chain` then follows the chain up to that line.
+    """
+    signed = "signed_by" in header
+    sealed_lines = [i for i, ev in events.items() if any(f in ev for f in SEAL_FIELDS)]
+    if not signed and not sealed_lines:
+        return None
+    if header.get("format_version") != 2:
+        where = "its header names a signer (signed_by)" if signed else f"line {sealed_lines[0] + 1} carries a seal"
+        return (1, f"format_version is {header.get('format_version')!r}, but {where}: only a format 2 log is "
+                   "sealed (a format 1 log has no chain, no sig and no signed_by)")
+    found: list[tuple[int, str]] = []
+    for i in (0, *events):
+        if lines[i] != canonical(header if i == 0 else events[i]):
+            found.append((i + 1, "a sealed log is written in its canonical form on every line (keys sorted, no "
+                                 "spaces, no escape a writer does not need, no CR), so that the seal covers the one "
+                                 "spelling of what is read; this line is not: write it as the canonical "
+                                 "serialisation of its value"))
+            break
+    checkpoints = [i for i, ev in events.items() if _is_checkpoint(ev)]
+    for i in sealed_lines:
+        if i not in checkpoints:
+            fields = " and ".join(f for f in SEAL_FIELDS if f in events[i])
+            found.append((i + 1, f"a {_shown(events[i].get('type'))} line carries {fields}: only a checkpoint "
+                                 "(deal_end, game_end) is sealed"))
+            break
+    chained = [i for i in checkpoints if "chain" in events[i]]
+    for i in checkpoints:
+        message = _checkpoint_shape(events[i], signed, chained)
+        if message is not None:
+            found.append((i + 1, message))
+            break
+    return min(found, default=None)
+
+
+def _checkpoint_shape(ev: dict[str, Any], signed: bool, chained: list[int]) -> str | None:
+    """What is wrong with one checkpoint's seal fields in a sealed log, or ``None``."""
+    kind = ev["type"]
+    if "chain" not in ev and chained:
+        return (f"this {kind} has no chain, but the log is sealed (line {chained[0] + 1} has one): every "
+                "checkpoint of a sealed log carries its chain; the seal was removed here")
+    if "chain" not in ev:
+        return (f"this {kind} has no chain, but the header names a signer (signed_by): every checkpoint of a "
+                "signed log carries its chain and sig; the seal was removed here")
+    if signed and "sig" not in ev:
+        return ("the log is signed (its header names a key, signed_by), but this checkpoint has no signature "
+                "(sig): a signed log signs every checkpoint")
+    if not signed and "sig" in ev:
+        return "this checkpoint has a signature (sig), but the header names no signer key (signed_by)"
+    for f in SEAL_FIELDS:
+        if f in ev and (type(ev[f]) is not str or _HEX[f].fullmatch(ev[f]) is None):
+            digits = 64 if f == "chain" else 128
+            return f"{f} is {digits} lower-case hex digits; this checkpoint's is {_shown(ev[f])}"
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = canonical(value)
+    return text if len(text) <= 24 else text[:20] + "..."
 
 
 def _span(last_good: int, line: int) -> str:
     return f"line {last_good + 1}" if last_good + 1 == line else f"lines {last_good + 1} to {line}"
 
 
-def _check_checkpoint(ev: dict[str, Any], running: Any, public: Ed25519PublicKey | None, integrity: Integrity,
-                      i: int) -> str | None:
+def _check_checkpoint(ev: dict[str, Any], running: Any, public: Ed25519PublicKey | None,
+                      integrity: Integrity) -> str | None:
+    """A checkpoint's chain and signature against the bytes before it; its shape was checked by :func:`_seal_shape`."""
     chain, sig = ev.get("chain"), ev.get("sig")
     if chain is None:
-        if integrity.chained or public is not None:
-            return (f"this {ev['type']} has no chain, but the log is sealed"
-                    f"{' and signed' if public is not None else ''}: the seal was removed here")
-        if sig is not None:
-            return "this checkpoint has a signature but no chain"
         return None
-    if integrity.checkpoints > 1 and not integrity.chained:
-        return "this checkpoint has a chain, but an earlier one has none: the log was sealed in part"
     expected = running.copy()
     expected.update(_seal_base(ev))
     if chain != expected.hexdigest():
         return ("the hash chain breaks here: since the last checkpoint that verified, a line in {span} was "
                 "changed, inserted, deleted or moved, or this line's chain was")
-    if public is not None:
-        if sig is None:
-            return "the log is signed (its header names a key), but this checkpoint has no signature"
-        if not _verify(public, chain, sig):
-            return (f"the signature does not verify with the header's key {integrity.signed_by}: the log was "
-                    "changed after it was signed, or the signature was made with another key")
-    elif sig is not None:
-        return "this checkpoint has a signature, but the header names no signer key (signed_by)"
+    if public is not None and not _verify(public, chain, str(sig)):
+        return (f"the signature does not verify with the header's key {integrity.signed_by}: the log was "
+                "changed after it was signed, or the signature was made with another key")
     integrity.chained += 1
     return None
 

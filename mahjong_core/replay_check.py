@@ -284,7 +284,7 @@ def _seal_verdict(log: ReplayLog, verdict: Verdict, key: str | None) -> Verdict:
         line, message = integrity.broken
         if verdict.ok or verdict.line is None or verdict.line > line:
             return verdict.fail(line, message)
-        verdict.error = f"{verdict.error} (the hash chain breaks too, at line {line})"
+        verdict.error = f"{verdict.error} (the seal is broken too, at line {line}: {message})"
         return verdict
     verdict.proof["chain"] = integrity.describe_chain()
     if signer is None:
@@ -344,7 +344,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         raise ReplayError(f"unknown generator {rng['algorithm']!r}; this version implements {ALGORITHM}",
                           source=log.source, place="line 1")
     check_seats(log, int(ruleset.param("players")))
-    players = _players(log, rng if mode == "audit" else None)
+    players = _players(log, mode)
     bots = {n: p.name for n, p in enumerate(players) if not isinstance(p, ScriptedPlayer)}
     comparator = _Comparator(log, byte_exact=(mode == "replay"), bots=bots)
     options = head["options"]
@@ -401,6 +401,8 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     verdict.deals = result.deals
     verdict.scores = result.scores
     verdict.proof = _proof(log, mode, players, revealed)
+    if not revealed:
+        verdict.proof["options"] = _options_effect(game, options)
     return verdict
 
 
@@ -412,7 +414,7 @@ def _logged_salts(log: ReplayLog, comparator: _Comparator) -> Callable[[Game], b
     or a wall that was changed gives another commitment than the logged one,
     and the comparison names that line.
     """
-    starts = [k for k, line in enumerate(log.lines[1:]) if '"type":"deal_start"' in line]
+    starts = [k for k, event in enumerate(log.events) if event.get("type") == "deal_start"]
     taken = 0
 
     def salt(game: Game) -> bytes:
@@ -432,12 +434,45 @@ def _logged_salts(log: ReplayLog, comparator: _Comparator) -> Callable[[Game], b
     return salt
 
 
+def _options_effect(game: Game, options: dict[str, Any]) -> str:
+    """What the header's options did to the game, for the verdict.
+
+    An option is checked by the re-run only where it binds: one that ends
+    the game early must end it where the log ends, but one that never came
+    into play (a ``max_rounds`` past the rules' own end, say) changes
+    nothing the re-run could contradict.  Such an option is not refused --
+    a simulation asked for at most 1,000 deals writes it honestly -- but the
+    verdict says it had no effect, so that nothing in the header passes as
+    proven that the re-run did not use.
+    """
+    table = game.table
+    reached = {"max_deals": table.deal_number, "max_rounds": table.round_index}
+    limits = sorted(key for key in options if key in reached)  # a format 1 log's bots: checked by check_seats
+    if not limits:
+        return "none: the game ended by the ruleset's own rule"
+    rules_end = bool(game.hook.mahjong_game_over(ruleset=game.ruleset, table=table))
+    said = []
+    for key in limits:
+        limit = options[key]
+        if reached[key] < limit:
+            said.append(f"{key} {limit} had no effect (the game ended by the ruleset's rule first)")
+        elif rules_end:
+            said.append(f"{key} {limit} had no effect (the ruleset's rule ends the game there too)")
+        else:
+            said.append(f"{key} {limit} ended the game (the ruleset's rule would have gone on)")
+    return "; ".join(said)
+
+
 def _sheet_game(log: ReplayLog, ruleset: Any, emit: Callable[[dict[str, Any]], None]) -> Game:
     """The re-enactment of a score sheet's log: its deals as revealed, scored and settled again by the rules."""
     from .sheets.game import SheetGame
     from .sheets.record import deals_of_log
 
     deals = deals_of_log(log)
+    others = sorted(set(log.header["options"]) - {"max_deals"})
+    if others:
+        raise ReplayError(f"a score sheet's log has no option but max_deals; options.{others[0]} would be taken on "
+                          "trust (its deals are the sheet's, not played)", source=log.source, place="line 1")
     if log.header["options"].get("max_deals") != len(deals):
         raise ReplayError(f"a score sheet's log plays exactly its {len(deals)} revealed deals: options.max_deals "
                           f"must be {len(deals)}", source=log.source, place="line 1")
@@ -502,7 +537,7 @@ def check_seats(log: ReplayLog, players: int) -> None:
                               source=log.source, place="line 1")
 
 
-def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Player]:
+def _players(log: ReplayLog, mode: str) -> list[Player]:
     """Who makes the decisions in the re-run.
 
     For an audit, a seat the header names as an installed bot (bundled or
@@ -511,14 +546,23 @@ def _players(log: ReplayLog, rng: dict[str, Any] | None) -> list[Player]:
     timing included -- is checked, not merely repeated; and the bot's seat
     name must be the one the bot is given.  A seat named as a bot that is not
     installed here cannot be checked that way, and the audit says so rather
-    than pass it unchecked.  A ``"human"`` seat, every seat of a game without
-    a seed, and every seat in the faster byte-for-byte replay repeat their
-    recorded decisions; the verdict says which seats were which.
+    than pass it unchecked -- in a game without a seed too, where no bot is
+    re-played but a kind nobody can recognise would still reach the verdict
+    as a claim about who played.  A ``"human"`` seat, every seat of a game
+    without a seed, and every seat in the faster byte-for-byte replay repeat
+    their recorded decisions; the verdict says which seats were which.  The
+    replay takes the kinds as written (it needs no bots, and says each seat's
+    decisions were repeated from the log).
     """
     players: list[Player] = []
     bots = installed_bots()
+    rng = log.header["rng"] if mode == "audit" else None
     for seat in log.header["seats"]:
         kind, number = seat["kind"], seat["seat"]
+        if mode == "audit" and rng is None and kind != HUMAN and kind not in bots:
+            raise ReplayError(f"seats[{number}].kind is {kind!r}, which is neither {HUMAN!r} (a person) nor an "
+                              f"installed bot (installed: {', '.join(bots) or 'none'}; a bot is installed through "
+                              f"the {ENTRY_POINT_GROUP!r} entry-point group)", source=log.source, place="line 1")
         if rng is not None and kind in bots:
             try:
                 bot = make_bots([kind] * (number + 1), rng["seed"])[number]

@@ -309,6 +309,7 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
     if head.get("format_version") not in SUPPORTED_VERSIONS:
         raise ReplayError(f"format_version {head.get('format_version')!r} is not supported; this reader reads "
                           f"{' and '.join(map(str, SUPPORTED_VERSIONS))}", source=source, place="line 1")
+    _check_options(head, source)
     events: Sequence[dict[str, Any]]
     if complete and not validate_events and not decode_events:
         events = UndecodedEvents(raw_lines, source)
@@ -329,8 +330,24 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
         # The last line parsed but the newline after it is missing: still cut off mid-write.
         raise ReplayError(f"the log is cut off after event {len(raw_lines) - 2}: its last line has no newline",
                           source=source, place=f"line {len(raw_lines)}")
-    integrity = verify_chain(raw_lines, lambda i: events[i - 1], head)
+    integrity = verify_chain(raw_lines, lambda i: events[i - 1], head,
+                             lazy=isinstance(events, UndecodedEvents))
     return ReplayLog(source, head, events, raw_lines, integrity)
+
+
+#: The options each format version may hold.  ``bots`` (the bots by seat) was a format 1 field, made
+#: redundant by the seats' kinds; ``max_rounds`` came with the live tables, after format 1.
+OPTIONS_BY_VERSION = {1: ("bots", "max_deals"), 2: ("max_deals", "max_rounds")}
+
+
+def _check_options(head: dict[str, Any], source: str) -> None:
+    """Refuse an option the header's format version does not have: the schema admits the union of all versions'."""
+    version = head["format_version"]
+    allowed = OPTIONS_BY_VERSION[version]
+    for key in sorted(head["options"]):
+        if key not in allowed:
+            raise ReplayError(f"options.{key} is not an option of format {version}, whose options are "
+                              f"{' and '.join(allowed)} only", source=source, place="line 1")
 
 
 def _check_line_lengths(lines: list[str], source: str) -> None:

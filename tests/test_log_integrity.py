@@ -157,7 +157,8 @@ def test_a_broken_chain_names_the_span_between_checkpoints(logs: dict[str, list[
     verdict = check(_write_raw(tmp_path / "renamed.jsonl", lines), "audit")
     first_checkpoint = next(i + 1 for i, line in enumerate(lines) if '"chain":' in line)
     assert not verdict.ok and verdict.line == first_checkpoint
-    assert "hash chain breaks" in verdict.error and f"lines 2 to {first_checkpoint}" in verdict.error
+    # The header is hashed into the chain and is the changed line here: the span starts at line 1.
+    assert "hash chain breaks" in verdict.error and f"lines 1 to {first_checkpoint}" in verdict.error
 
 
 def test_removing_the_seal_of_one_checkpoint_is_named(logs: dict[str, list[dict[str, Any]]], signer: Signer,
@@ -315,6 +316,30 @@ def test_the_seal_reproduces_the_published_test_vectors() -> None:
     integrity = verify_chain(vectors["lines"], lambda i: json.loads(vectors["lines"][i]),
                              json.loads(vectors["lines"][0]))
     assert integrity.broken is None and integrity.chained == 2
+
+
+@pytest.mark.parametrize("case", json.loads(VECTORS.read_text(encoding="utf-8"))["cases"],
+                         ids=lambda case: case["case"])
+def test_the_published_cases_get_their_verdicts(case: dict[str, Any]) -> None:
+    """What the format's text settles by example (hex case, newlines, CR, BOM, unknown fields, ...), the code does.
+
+    The reason is the seal's own (read as the byte-for-byte replay reads, without the schema); read with the
+    schema too, the verdict is the same at the same line, though the schema may word it first.
+    """
+    for validate in (False, True):
+        try:
+            log = parse_log(case["file"].encode("utf-8"), source="vector.jsonl", validate_events=validate,
+                            decode_events=validate)
+        except ReplayError as exc:
+            assert case["verdict"] == "refused", exc
+            assert exc.place == f"line {case['line']}" and (validate or case["reason"] in exc.message), exc
+            continue
+        broken = log.integrity.broken
+        if case["verdict"] == "sealed":
+            assert broken is None and log.integrity.chained == case["checkpoints"] == log.integrity.checkpoints
+        else:
+            assert broken is not None and broken[0] == case["line"], broken
+            assert validate or case["reason"] in broken[1], broken
 
 
 # ---------------------------------------------------------------- strict decoding and bounds
@@ -498,3 +523,222 @@ def test_a_house_rule_log_audits_where_only_the_bundled_rulesets_are(tmp_path: P
     write_lines(tmp_path / "orphan.jsonl", objects)
     verdict = check(str(tmp_path / "orphan.jsonl"), "audit")
     assert not verdict.ok and verdict.line == 1 and "extends unknown ruleset 'nowhere'" in verdict.error
+
+
+# ---------------------------------------------------------------- the seal's shape, re-sealed by a forger
+
+
+def _canonical(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _reseal(lines: list[str], signer: Signer | None = None, keep: int = 0) -> list[str]:
+    """The lines with every chain after line ``keep`` computed again by the published scheme, as a forger would.
+
+    Only the text of a checkpoint that carries a chain is rewritten (its chain, and its sig with ``signer``);
+    every other line, escapes and all, stays as the forger wrote it.
+    """
+    import hashlib
+
+    out, running = [], hashlib.sha256()
+    for i, line in enumerate(lines):
+        obj = json.loads(line)
+        if i >= keep and i and "chain" in obj:
+            base = {k: v for k, v in obj.items() if k not in ("chain", "sig")}
+            head = running.copy()
+            head.update(_canonical(base).encode())
+            obj["chain"] = head.hexdigest()
+            if signer is not None:
+                obj["sig"] = signer.sign(obj["chain"])
+            line = _canonical(obj)
+        out.append(line)
+        running.update(line.encode() + b"\n")
+    return out
+
+
+def _checkpoint_lines(lines: list[str]) -> list[int]:
+    return [i for i, line in enumerate(lines) if json.loads(line).get("type") in ("deal_end", "game_end")]
+
+
+def _escaped_checkpoint(lines: list[str], k: int) -> list[str]:
+    """Line index ``k`` (a checkpoint) with its type written with a JSON escape and its seal dropped."""
+    obj = json.loads(lines[k])
+    kind = obj["type"]
+    del obj["chain"]
+    obj.pop("sig", None)
+    text = _canonical(obj).replace(f'"type":"{kind}"', '"type":"\\u' + f"{ord(kind[0]):04x}" + kind[1:] + '"')
+    assert json.loads(text) == obj and text != _canonical(obj)
+    return [*lines[:k], text, *lines[k + 1:]]
+
+
+@pytest.mark.parametrize("which", ["first deal_end", "last deal_end", "game_end"])
+def test_a_checkpoint_written_with_an_escape_is_still_a_checkpoint(which: str, tmp_path: Path) -> None:
+    """A checkpoint whose type is escaped and whose seal is dropped is not taken for an unsealed line."""
+    path = tmp_path / "three.jsonl"
+    play_game(load_ruleset("mcr"), 31, ["greedy", "random", "greedy", "random"], replay=path, max_deals=3)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    checkpoints = _checkpoint_lines(lines)
+    assert len(checkpoints) == 4
+    k = {"first deal_end": checkpoints[0], "last deal_end": checkpoints[-2], "game_end": checkpoints[-1]}[which]
+    forged = _write_raw(tmp_path / "forged.jsonl", _reseal(_escaped_checkpoint(lines, k)))
+    for mode in ("audit", "replay"):
+        verdict = check(forged, mode)
+        assert not verdict.ok, (mode, verdict.text())
+        assert verdict.line == k + 1 and "canonical form" in verdict.error, (mode, verdict.text())
+        assert verdict.text().startswith(f"{forged}::line {k + 1} (event {k - 1}): {mode} FAILED")
+
+
+def test_an_escaped_game_end_of_a_signed_log_fails_with_the_key(logs: dict[str, list[dict[str, Any]]],
+                                                                signer: Signer, tmp_path: Path) -> None:
+    """The signed variant: the last checkpoint's seal dropped needs no new signature, yet is caught."""
+    lines = _sealed_lines(logs["mcr"], signer)
+    k = _checkpoint_lines(lines)[-1]
+    forged = _write_raw(tmp_path / "forged.jsonl", _escaped_checkpoint(lines, k))
+    for key in (signer.public_hex, None):
+        verdict = check(forged, "audit", key=key)
+        assert not verdict.ok and verdict.line == k + 1, verdict.text()
+
+
+def test_every_line_of_a_sealed_log_is_canonical(logs: dict[str, list[dict[str, Any]]], signer: Signer,
+                                                 tmp_path: Path) -> None:
+    """An escaped key or value on any line, re-sealed, is refused at that line: the seal covers one spelling."""
+    lines = _sealed_lines(logs["hongkong"], None)
+    k = next(i for i, line in enumerate(lines) if '"type":"draw"' in line)
+    for old, new in (('"tile":', '"\\u0074ile":'), ('"type":"draw"', '"type":"dra\\u0077"')):
+        changed = [*lines[:k], lines[k].replace(old, new, 1), *lines[k + 1:]]
+        assert json.loads(changed[k]) == json.loads(lines[k])
+        forged = _write_raw(tmp_path / "forged.jsonl", _reseal(changed))
+        for mode in ("audit", "replay"):
+            verdict = check(forged, mode)
+            assert not verdict.ok and verdict.line == k + 1 and "canonical form" in verdict.error, verdict.text()
+    # The header too (line 1), and a CR at a line's end.
+    for changed in ([lines[0].replace('"header"', '"head\\u0065r"'), *lines[1:]],
+                    [lines[0] + "\r", *lines[1:]], [*lines[:k], lines[k] + "\r", *lines[k + 1:]]):
+        verdict = check(_write_raw(tmp_path / "forged.jsonl", _reseal(changed)), "audit")
+        first = next(i for i, (a, b) in enumerate(zip(changed, lines, strict=True)) if a != b)
+        assert not verdict.ok and verdict.line == first + 1 and "canonical form" in verdict.error, verdict.text()
+
+
+def _with_checkpoint(lines: list[str], k: int, change: Any) -> list[str]:
+    obj = json.loads(lines[k])
+    change(obj)
+    return [*lines[:k], _canonical(obj), *lines[k + 1:]]
+
+
+def _with_header(lines: list[str], change: Any) -> list[str]:
+    return _with_checkpoint(lines, 0, change)
+
+
+def test_the_seal_is_all_or_none(logs: dict[str, list[dict[str, Any]]], signer: Signer, tmp_path: Path) -> None:
+    """Every checkpoint chained or none; every one signed exactly when the header names a signer."""
+    signed = _sealed_lines(logs["piter"], signer)
+    raw = _sealed_lines(logs["piter"], None)
+    first, last = _checkpoint_lines(signed)[0], _checkpoint_lines(signed)[-1]
+    draw = next(i for i, line in enumerate(raw) if '"type":"draw"' in line)
+    cases = {
+        # the first checkpoint's seal dropped, the later ones re-sealed: refused where it was dropped
+        "first chain dropped": (_reseal(_with_checkpoint(raw, first, lambda o: o.pop("chain"))), first),
+        "first seal of a signed log dropped": (_with_checkpoint(signed, first, lambda o: (o.pop("chain"),
+                                                                                           o.pop("sig"))), first),
+        "a sig without signed_by": (_reseal(_with_header(signed, lambda o: o.pop("signed_by")), keep=len(signed)),
+                                    first),
+        "signed_by without sig": (_reseal(_with_checkpoint(signed, last, lambda o: o.pop("sig")), keep=len(signed)),
+                                  last),
+        "a chain on a draw": (_reseal(_with_checkpoint(raw, draw, lambda o: o.update(chain="0" * 64))), draw),
+        "an upper-case sig": (_with_checkpoint(signed, last, lambda o: o.update(sig=o["sig"].upper())), last),
+        "a sig that is a number": (_with_checkpoint(signed, last, lambda o: o.update(sig=7)), last),
+        "an upper-case chain": (_with_checkpoint(raw, last, lambda o: o.update(chain=o["chain"].upper())), last),
+    }
+    for what, (lines, k) in cases.items():
+        path = _write_raw(tmp_path / "forged.jsonl", lines)
+        for mode in ("audit", "replay"):
+            verdict = check(path, mode)
+            assert not verdict.ok and verdict.line == k + 1, (what, mode, verdict.text())
+
+
+def test_the_first_wrong_line_is_named_whatever_is_wrong_with_it(logs: dict[str, list[dict[str, Any]]],
+                                                                  tmp_path: Path) -> None:
+    """A chain broken early is named before a line at odds with the seal's shape further on, and the reverse."""
+    lines = _sealed_lines(logs["physical"], None)  # a table's record: its players' names are its own word
+    first, last = _checkpoint_lines(lines)[0], _checkpoint_lines(lines)[-1]
+    late = [*lines[:last - 1], lines[last - 1].replace(":", ": ", 1), *lines[last:]]
+    renamed = _with_header(late, lambda o: o["seats"][1].update(name="someone else"))
+    verdict = check(_write_raw(tmp_path / "a.jsonl", renamed), "audit")
+    assert not verdict.ok and verdict.line == first + 1 and f"lines 1 to {first + 1}" in verdict.error, verdict.text()
+    early = [*lines[:2], lines[2].replace(":", ": ", 1), *lines[3:]]
+    verdict = check(_write_raw(tmp_path / "b.jsonl", early), "audit")
+    assert not verdict.ok and verdict.line == 3 and "canonical form" in verdict.error, verdict.text()
+
+
+def test_only_format_2_carries_a_seal(logs: dict[str, list[dict[str, Any]]], signer: Signer,
+                                      tmp_path: Path) -> None:
+    for who in (None, signer):
+        lines = _reseal(_with_header(_sealed_lines(logs["harbin"], who), lambda o: o.update(format_version=1)),
+                        who)
+        path = _write_raw(tmp_path / "v1.jsonl", lines)
+        for mode in ("audit", "replay"):
+            verdict = check(path, mode)
+            assert not verdict.ok and verdict.line == 1 and "only a format 2 log is sealed" in verdict.error, \
+                verdict.text()
+            assert verdict.text().startswith(f"{path}::line 1 (header): {mode} FAILED")
+    # A version 1 log as it was written, with no seal, is still read.
+    bare = [o if o["type"] == "header" else {k: v for k, v in o.items() if k not in ("chain", "sig")}
+            for o in logs["harbin"]]
+    bare[0] = {**{k: v for k, v in bare[0].items() if k != "signed_by"}, "format_version": 1}
+    verdict = check(_write_raw(tmp_path / "old.jsonl", [_canonical(o) for o in bare]), "audit")
+    assert verdict.ok and verdict.proof["chain"].startswith("absent"), verdict.text()
+
+
+@pytest.mark.parametrize(("version", "option", "value"), [(2, "bots", ["greedy", "random", "greedy", "random"]),
+                                                          (1, "max_rounds", 3)])
+def test_options_are_the_format_version_s(logs: dict[str, list[dict[str, Any]]], version: int, option: str,
+                                          value: Any, tmp_path: Path) -> None:
+    objects = copy.deepcopy(logs["hongkong"])
+    objects[0]["options"][option] = value
+    if version == 1:
+        objects = [{k: v for k, v in o.items() if k not in ("chain", "sig", "signed_by")} for o in objects]
+        objects[0]["format_version"] = 1
+    path = _write_raw(tmp_path / "o.jsonl", _sealed_lines(objects, None) if version == 2
+                      else [_canonical(o) for o in objects])
+    for mode in ("audit", "replay"):
+        verdict = check(path, mode)
+        assert not verdict.ok and verdict.line == 1, verdict.text()
+        assert f"options.{option} is not an option of format {version}" in verdict.error
+
+
+def test_a_seat_kind_nobody_knows_is_refused_without_a_seed(logs: dict[str, list[dict[str, Any]]],
+                                                             tmp_path: Path) -> None:
+    objects = copy.deepcopy(logs["physical"])
+    objects[0]["seats"][2]["kind"] = "no_such_bot"
+    path = _write_raw(tmp_path / "k.jsonl", _sealed_lines(objects, None))
+    verdict = check(path, "audit")
+    assert not verdict.ok and verdict.line == 1, verdict.text()
+    assert verdict.error.startswith("seats[2].kind is 'no_such_bot', which is neither 'human'")
+    assert verdict.text().startswith(f"{path}::line 1 (header): audit FAILED")
+    # An installed bot's kind in a game without a seed is a claim the verdict states as unchecked.
+    objects[0]["seats"][2]["kind"] = "greedy"
+    verdict = check(_write_raw(tmp_path / "g.jsonl", _sealed_lines(objects, None)), "audit")
+    assert verdict.ok and "greedy): decisions checked for legality only" in verdict.proof["seats"][2]
+
+
+def test_the_verdict_says_what_each_option_did(logs: dict[str, list[dict[str, Any]]], tmp_path: Path) -> None:
+    """An option that never bound is not refused (an honest simulation writes one) but is said to have no effect."""
+    objects = copy.deepcopy(logs["harbin"])
+    verdict = check(_write_raw(tmp_path / "a.jsonl", _sealed_lines(objects, None)), "audit")
+    assert verdict.ok and verdict.proof["options"] == "max_deals 1 ended the game (the ruleset's rule would have " \
+                                                      "gone on)"
+    objects[0]["options"]["max_rounds"] = 3
+    verdict = check(_write_raw(tmp_path / "b.jsonl", _sealed_lines(objects, None)), "audit")
+    assert verdict.ok and verdict.proof["options"] == (
+        "max_deals 1 ended the game (the ruleset's rule would have gone on); max_rounds 3 had no effect (the game "
+        "ended by the ruleset's rule first)"), verdict.proof
+    assert "options: max_deals 1 ended the game" in verdict.text()
+
+
+def test_a_score_sheet_log_has_no_option_it_does_not_use(tmp_path: Path) -> None:
+    sheet = Path(__file__).resolve().parents[1] / "replays" / "sheets" / "hongkong.jsonl"
+    objects = [json.loads(line) for line in sheet.read_text(encoding="utf-8").splitlines()]
+    objects[0]["options"]["max_rounds"] = 1
+    write_lines(tmp_path / "s.jsonl", objects)
+    verdict = check(str(tmp_path / "s.jsonl"), "audit")
+    assert not verdict.ok and verdict.line == 1 and "options.max_rounds would be taken on trust" in verdict.error

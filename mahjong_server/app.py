@@ -105,6 +105,9 @@ class Connection:
     seat: Viewer = None
     joined: bool = False
     received: int = 0
+    #: The number (``seq``) of the last event its history covered: an event delivered later with a number up to
+    #: this one was in that history (or is already scheduled for a delayed spectator) and is not sent again.
+    history_upto: int = 0
     #: Prompts already sent to this connection (a prompt open when it joins is sent at once, and may be
     #: posted again by the engine thread just after).
     prompts_sent: set[int] = field(default_factory=set)
@@ -273,9 +276,11 @@ class Tables:
 
     def _deliver(self, table: LiveTable, what: str, payload: Any, watchers: Any, lag_s: float = 0.0) -> None:
         if what == "event":
-            event, view, revealed, stamp = payload
+            event, view, revealed, stamp, seq = payload
             by_viewer: dict[Viewer, dict[str, Any] | None] = {}
             for conn in watchers:
+                if seq <= conn.history_upto:
+                    continue
                 if conn.seat not in by_viewer:
                     ev = public_event(event, conn.seat)
                     message: dict[str, Any] | None = None
@@ -356,7 +361,7 @@ class Tables:
         if arrived:
             self._seated(table)
         delay = self.settings.spectator_delay_s if seat is None else 0.0
-        events, view, revealed, later = table.history_for(seat, delay)
+        events, view, revealed, later, conn.history_upto = table.history_for(seat, delay)
         conn.send({"type": "history", "events": events, "view": view, "revealed": revealed})
         for due, message in later:  # what happened less than the delay ago, sent when it is due
             assert self.loop is not None

@@ -127,3 +127,68 @@ def test_each_event_message_shows_the_table_after_its_event(tmp_path: Path) -> N
                     assert now["concealed"] == gone
             before = view
         assert discards > 20, seat_of_view
+
+
+# ---------------------------------------------------------------------- (c) no per-seat delay
+
+
+def test_the_servers_connections_send_small_messages_at_once() -> None:
+    """asyncio sets TCP_NODELAY only on a socket whose protocol says TCP; an accepted connection must have it."""
+    import socket
+
+    from mahjong_server.serve import bind
+
+    listener = bind("127.0.0.1", 0)
+    client = socket.create_connection(listener.getsockname()[:2])
+    accepted, _ = listener.accept()
+    try:
+        assert accepted.proto == socket.IPPROTO_TCP
+        assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+    finally:
+        for s in (accepted, client, listener):
+            s.close()
+
+
+def test_the_acting_seat_sees_its_own_discard_as_soon_as_a_spectator_does(tmp_path: Path) -> None:
+    """The seat is sent two messages in a row (``prompt_closed``, then its discard); a spectator only the second."""
+    async def go(server: Server) -> list[float]:
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=5)
+        table, token = created["table"], created["seats"][0]["token"]
+        seen: dict[str, list[float]] = {"seat": [], "spectator": []}
+
+        def own_discard(m: dict[str, Any]) -> bool:
+            return m["type"] == "event" and m["event"]["type"] == "decision" and m["event"]["actor"] == 0 \
+                and m["event"]["phase"] == "turn"
+
+        async with websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as seat, \
+                websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as watcher:
+            await watcher.send(json.dumps({"type": "join"}))
+            await seat.send(json.dumps({"type": "join", "token": token}))
+
+            async def watch() -> None:
+                while True:
+                    m = await recv(watcher)
+                    if own_discard(m):
+                        seen["spectator"].append(time.monotonic())
+                    if m["type"] == "status" and m["status"] == "finished":
+                        return
+
+            watching = asyncio.create_task(watch())
+            while True:
+                m = await recv(seat)
+                if m["type"] == "prompt":
+                    options = m["options"]
+                    index = next((o["index"] for o in options if o["action"] == "pass"), len(options) - 1)
+                    await seat.send(json.dumps({"type": "act", "prompt": m["id"], "index": index}))
+                elif own_discard(m):
+                    seen["seat"].append(time.monotonic())
+                elif m["type"] == "status" and m["status"] == "finished":
+                    break
+            await watching
+        return sorted((a - b) * 1000 for a, b in zip(seen["seat"], seen["spectator"], strict=True))
+
+    with running(tmp_path / "data") as server:
+        lags = asyncio.run(go(server))
+    assert len(lags) >= 10
+    # With Nagle's algorithm on, the seat's copy waited for a delayed acknowledgement: about 40 ms every time.
+    assert lags[len(lags) // 2] < 15, lags

@@ -192,3 +192,182 @@ def test_the_acting_seat_sees_its_own_discard_as_soon_as_a_spectator_does(tmp_pa
     assert len(lags) >= 10
     # With Nagle's algorithm on, the seat's copy waited for a delayed acknowledgement: about 40 ms every time.
     assert lags[len(lags) // 2] < 15, lags
+
+
+# ---------------------------------------------------------------------- (d) answers are not rate-limited away
+
+
+def test_an_honest_client_answering_every_prompt_at_once_is_never_rate_limited(tmp_path: Path) -> None:
+    """Quick bots (``--bot-pace 0.01``) ask a claim on nearly every discard, faster than 10 messages a second; the
+    client answers each prompt the moment it comes and says ``ready`` after each deal, as the page says to."""
+    async def go(server: Server, table: str, token: str) -> list[dict[str, Any]]:
+        messages: list[dict[str, Any]] = []
+        async with websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as ws:
+            await ws.send(json.dumps({"type": "join", "token": token}))
+            while True:
+                m = await recv(ws, 60)
+                messages.append(m)
+                if m["type"] == "prompt":
+                    await ws.send(json.dumps({"type": "act", "prompt": m["id"], "index": len(m["options"]) - 1}))
+                elif m["type"] == "event" and m["event"]["type"] == "deal_end":
+                    await ws.send(json.dumps({"type": "ready"}))
+                elif m["type"] == "status" and m["status"] in ("finished", "failed"):
+                    return messages
+
+    with running(tmp_path / "data", "--bot-pace", "0.01") as server:
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], length="round", seed=41)
+        messages = asyncio.run(go(server, created["table"], created["seats"][0]["token"]))
+        log = read_log(server.log(created["table"]))
+    assert messages[-1]["status"] == "finished"
+    assert [m for m in messages if m["type"] == "error"] == []
+    closed = [m for m in messages if m["type"] == "prompt_closed"]
+    assert len(closed) > 60 and {m["by"] for m in closed} == {"answer"}
+    assert [e for e in log.events if e["type"] == "timeout" and e["seat"] == 0] == []
+
+
+def test_a_flood_is_still_cut_off_and_extra_answers_to_one_prompt_count(tmp_path: Path) -> None:
+    async def go(server: Server, table: str, token: str) -> list[str]:
+        errors: list[str] = []
+        async with websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as ws:
+            await ws.send(json.dumps({"type": "join", "token": token}))
+            prompt = None
+            while prompt is None:
+                m = await recv(ws)
+                prompt = m if m["type"] == "prompt" else None
+            # The same prompt answered with an option that is not there, again and again: only the first few
+            # answers are exempt, then the rate limit counts them, and the flood is closed.
+            bad = json.dumps({"type": "act", "prompt": prompt["id"], "index": 9999})
+            for _ in range(400):
+                try:
+                    await ws.send(bad)
+                except websockets.ConnectionClosed:
+                    break
+            try:
+                while True:
+                    m = await recv(ws, 10)
+                    if m["type"] == "error":
+                        errors.append(m["message"])
+            except websockets.ConnectionClosed as closed:
+                assert closed.rcvd is not None and closed.rcvd.code == 1008
+        return errors
+
+    with running(tmp_path / "data") as server:
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=2)
+        errors = asyncio.run(go(server, created["table"], created["seats"][0]["token"]))
+    assert any("too many messages" in e for e in errors)
+    assert "the connection is closed" in errors[-1]
+
+
+# ---------------------------------------------------------------------- (e), (f) size and strict decoding
+
+
+def test_a_large_message_gets_the_documented_error_and_one_over_the_cap_closes(tmp_path: Path) -> None:
+    from mahjong_server.protocol import FRAME_CAP_BYTES, MAX_MESSAGE_BYTES
+
+    async def go(server: Server, table: str) -> tuple[list[str], int | None]:
+        errors = []
+        async with websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None,
+                                      max_size=None) as ws:
+            for size in (MAX_MESSAGE_BYTES + 1, 20 * 1024, FRAME_CAP_BYTES - 100):
+                await ws.send(json.dumps({"type": "join", "name": "x" * size}))
+                m = await recv(ws)
+                assert m["type"] == "error"
+                errors.append(m["message"])
+            await ws.send(json.dumps({"type": "ping"}))
+            assert (await recv(ws))["type"] == "pong"  # the connection is still open
+            await ws.send("x" * (FRAME_CAP_BYTES + 1))
+            try:
+                await recv(ws)
+            except websockets.ConnectionClosed as closed:
+                return errors, closed.rcvd.code if closed.rcvd is not None else None
+        return errors, None
+
+    with running(tmp_path / "data") as server:
+        created = server.create("mcr", ["greedy"] * 4, seed=2)
+        errors, code = asyncio.run(go(server, created["table"]))
+    assert all(e.startswith("message ") and f"at most {MAX_MESSAGE_BYTES} are read" in e for e in errors), errors
+    assert code == 1009
+
+
+def test_a_message_with_a_duplicate_key_is_refused_naming_the_key(tmp_path: Path) -> None:
+    async def go(server: Server, table: str) -> list[dict[str, Any]]:
+        async with websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as ws:
+            await ws.send('{"type":"ping","type":"join"}')
+            first = await recv(ws)
+            await ws.send('{"type":"ping"}')
+            return [first, await recv(ws)]
+
+    with running(tmp_path / "data") as server:
+        created = server.create("mcr", ["greedy"] * 4, seed=2)
+        first, second = asyncio.run(go(server, created["table"]))
+    assert first["type"] == "error", first  # not a join: no welcome
+    assert first["message"].startswith("message 1: ") and "duplicate key 'type'" in first["message"]
+    assert second == {"type": "pong"}
+
+
+# ---------------------------------------------------------------------- (g) one seat, one acting connection
+
+
+def test_a_newer_connection_takes_the_seat_and_the_older_is_told_and_closed(tmp_path: Path) -> None:
+    async def go(server: Server, table: str, token: str) -> tuple[list[dict[str, Any]], int | None, list[str]]:
+        url = f"{server.ws_url}/ws/{table}"
+        async with websockets.connect(url, max_queue=None) as older, websockets.connect(url, max_queue=None) as newer:
+            await older.send(json.dumps({"type": "join", "token": token}))
+            prompt = None
+            while prompt is None:
+                m = await recv(older)
+                prompt = m if m["type"] == "prompt" else None
+            await newer.send(json.dumps({"type": "join", "token": token}))
+            told: list[dict[str, Any]] = []
+            code = None
+            try:
+                while True:
+                    told.append(await recv(older))
+            except websockets.ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd is not None else None
+            # The newer connection is sent the open prompt and answers it; the older could not.
+            errors = []
+            while True:
+                m = await recv(newer)
+                if m["type"] == "prompt" and m["id"] == prompt["id"]:
+                    await newer.send(json.dumps({"type": "act", "prompt": m["id"], "index": 0}))
+                if m["type"] == "prompt_closed" and m["id"] == prompt["id"]:
+                    assert m["by"] == "answer"
+                    break
+                if m["type"] == "error":
+                    errors.append(m["message"])
+            return told, code, errors
+
+    with running(tmp_path / "data") as server:
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=2)
+        told, code, errors = asyncio.run(go(server, created["table"], created["seats"][0]["token"]))
+    assert told[-1]["type"] == "error" and "newer connection" in told[-1]["message"], told
+    assert code == 4000
+    assert errors == []
+
+
+# ---------------------------------------------------------------------- (h) serve --json
+
+
+def test_serve_json_prints_one_json_object(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", "serve", "--port", "0", "--json", "--data",
+                             str(tmp_path / "data")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        answer = json.loads(proc.stdout.readline())
+        assert set(answer) == {"serving", "host", "port", "data"}
+        assert answer["serving"] == f"http://{answer['host']}:{answer['port']}" and answer["port"] > 0
+        assert answer["data"] == str(tmp_path / "data")
+        import urllib.request
+
+        with urllib.request.urlopen(answer["serving"] + "/api/tables", timeout=10) as response:
+            assert json.loads(response.read()) == {"tables": []}
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        for stream in (proc.stdout, proc.stderr):
+            if stream:
+                stream.close()

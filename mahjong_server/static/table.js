@@ -39,8 +39,12 @@ function connect() {
     : invite ? { type: "join", invite, token: chosenToken(), ...(state.name ? { name: state.name } : {}) }
       : { type: "join" }));
   ws.onmessage = (m) => receive(JSON.parse(m.data));
-  ws.onclose = () => {
+  ws.onclose = (closed) => {
     if (state.status === "finished" || state.status === "failed") return;
+    if (closed.code === 4000) {  // the seat was opened elsewhere (another tab or device): do not take it back
+      $("status").textContent = "this seat is open in another window";
+      return;
+    }
     $("status").textContent = "reconnecting";
     setTimeout(connect, 1000);
   };

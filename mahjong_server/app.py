@@ -11,7 +11,8 @@ Protocol (documented in ``docs/live-protocol.md``): the client sends ``join``
 or with neither, to watch), then ``act`` answers to prompts, ``ready`` after a
 deal's scoring, and ``ping``; the server sends ``welcome``, ``history``,
 ``event``, ``turn``, ``prompt``, ``prompt_closed``, ``status``, ``seats``,
-``error`` and ``pong``.
+``error`` and ``pong``, and closes with 1008 (policy), 1009 (a message over
+the frame cap) or 4000 (a newer connection took the seat).
 """
 
 from __future__ import annotations

@@ -57,6 +57,8 @@ function send(message) {
 function receive(m) {
   switch (m.type) {
     case "welcome":
+      // Prompt ids start again at 1 when the server restarts: those seen before this connection mean nothing now.
+      state.seenPrompts = new Set(); state.closedPrompts = new Set();
       state.info = m.table; state.seat = m.seat; state.status = m.table.status;
       if (invite && m.seat !== null) {
         token = chosenToken();

@@ -11,7 +11,8 @@ Protocol (documented in ``docs/live-protocol.md``): the client sends ``join``
 or with neither, to watch), then ``act`` answers to prompts, ``ready`` after a
 deal's scoring, and ``ping``; the server sends ``welcome``, ``history``,
 ``event``, ``turn``, ``prompt``, ``prompt_closed``, ``status``, ``seats``,
-``error`` and ``pong``.
+``error`` and ``pong``, and closes with 1008 (policy), 1009 (a message over
+the frame cap) or 4000 (a newer connection took the seat).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from mahjong_core.views import redact_table_view
 from .games_api import api_audit, api_game, api_games, games_page, replay_page
 from .live import HUMAN, LENGTHS, LiveTable, SeatSpec, Viewer, public_event
 from .protocol import (
+    ANSWERS_PER_PROMPT,
     FLOOD_CLOSE_AFTER,
     ProtocolError,
     RateLimiter,
@@ -66,6 +68,10 @@ MAX_TABLES = 2000
 MAX_REQUEST_BYTES = 4096
 #: Shortest token a person seated by arrival may choose for their seat: 32 random bytes in URL-safe base64.
 MIN_CHOSEN_TOKEN = 43
+#: Close code of a connection whose seat a newer connection took (4000-4999 are the application's own codes).
+CLOSE_REPLACED = 4000
+#: Close code of a connection cut off for its own conduct (a flood, a client that does not read): policy violation.
+CLOSE_POLICY = 1008
 
 
 @dataclass
@@ -90,9 +96,10 @@ class Settings:
 
 @dataclass(frozen=True)
 class Close:
-    """The end of a connection's outgoing queue: close with code 1008 (policy violation) and ``reason``."""
+    """The end of a connection's outgoing queue: close with ``code`` and ``reason``."""
 
     reason: str
+    code: int = CLOSE_POLICY
 
 
 @dataclass(eq=False)
@@ -104,6 +111,13 @@ class Connection:
     seat: Viewer = None
     joined: bool = False
     received: int = 0
+    #: The number (``seq``) of the last event its history covered: an event delivered later with a number up to
+    #: this one was in that history (or is already scheduled for a delayed spectator) and is not sent again.
+    history_upto: int = 0
+    #: A newer connection took this one's seat: it may no longer act, and is being closed.
+    replaced: bool = False
+    #: The open prompt this connection last answered, and how many answers to it were exempt from the rate limit.
+    answered: tuple[int, int] = (0, 0)
     #: Prompts already sent to this connection (a prompt open when it joins is sent at once, and may be
     #: posted again by the engine thread just after).
     prompts_sent: set[int] = field(default_factory=set)
@@ -122,10 +136,10 @@ class Connection:
                 self.queue.get_nowait()
                 self.queue.put_nowait(Close("too slow: messages were not read"))
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str, code: int = CLOSE_POLICY) -> None:
         """Close after the messages already queued (the last of them says why)."""
         with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(Close(reason))
+            self.queue.put_nowait(Close(reason, code))
 
 
 class Tables:
@@ -136,6 +150,8 @@ class Tables:
         self.data = DataDir(settings.data)
         self.tables: dict[str, LiveTable] = {}
         self.watchers: dict[str, set[Connection]] = {}
+        #: The one connection acting for each (table, seat): a seat's newest connection.
+        self.holders: dict[tuple[str, int], Connection] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
 
     # ------------------------------------------------------------------ life
@@ -288,9 +304,11 @@ class Tables:
 
     def _deliver(self, table: LiveTable, what: str, payload: Any, watchers: Any, lag_s: float = 0.0) -> None:
         if what == "event":
-            event, view, revealed, stamp = payload
+            event, view, revealed, stamp, seq = payload
             by_viewer: dict[Viewer, dict[str, Any] | None] = {}
             for conn in watchers:
+                if seq <= conn.history_upto:
+                    continue
                 if conn.seat not in by_viewer:
                     ev = public_event(event, conn.seat)
                     message: dict[str, Any] | None = None
@@ -339,6 +357,8 @@ class Tables:
             raise ProtocolError("send join first (with your seat token, or without one to watch)")
         if conn.seat is None:
             raise ProtocolError(f"{kind}: a spectator cannot act")
+        if conn.replaced:
+            raise ProtocolError(f"{kind}: a newer connection holds seat {conn.seat}; this one can no longer act")
         if kind == "ready":
             table.mark_ready(conn.seat)
             return
@@ -366,12 +386,14 @@ class Tables:
             if seat is None:
                 raise ProtocolError("join: the token opens no seat at this table")
         conn.seat, conn.joined = seat, True
+        if seat is not None:
+            self._hold(conn, table, seat)
         self.watchers[table.id].add(conn)
         conn.send({"type": "welcome", "seat": seat, "table": table.public_info()})
         if arrived:
             self._seated(table)
         delay = self.settings.spectator_delay_s if seat is None else 0.0
-        events, view, revealed, later = table.history_for(seat, delay)
+        events, view, revealed, later, conn.history_upto = table.history_for(seat, delay)
         conn.send({"type": "history", "events": events, "view": view, "revealed": revealed})
         for due, message in later:  # what happened less than the delay ago, sent when it is due
             assert self.loop is not None
@@ -383,6 +405,42 @@ class Tables:
             prompt = table.prompts.get(seat)
             if prompt is not None and not prompt.closed:
                 conn.send(table.prompt_message(prompt))
+
+    def _hold(self, conn: Connection, table: LiveTable, seat: int) -> None:
+        """Make ``conn`` the seat's one acting connection; an older one is told, stops being sent the game, and
+        is closed (code :data:`CLOSE_REPLACED`).  The newer wins, as a reloaded page or a second device would
+        expect: the person is the one who opened the seat last, and two connections answering one seat's prompts
+        would race each other."""
+        older = self.holders.get((table.id, seat))
+        self.holders[(table.id, seat)] = conn
+        if older is None or older is conn:
+            return
+        older.replaced = True
+        self.watchers[table.id].discard(older)
+        older.send({"type": "error", "message": f"seat {seat} was opened by a newer connection; this one is "
+                    "closed (close code 4000)"})
+        older.close("seat taken by a newer connection", CLOSE_REPLACED)
+
+    def exempt_answer(self, conn: Connection, message: dict[str, Any]) -> bool:
+        """Whether ``message`` answers the connection's open prompt and so is not counted by the rate limit.
+
+        Prompts come as fast as the engine asks (a claim on every discard, at a table of quick bots), and an
+        answer refused for the rate would be played as the ruleset's timeout action: an honest client's answer
+        is never rate-limited away.  Only the first :data:`ANSWERS_PER_PROMPT` answers to one prompt are exempt,
+        so a client cannot flood under cover of a prompt.
+        """
+        table = conn.table
+        if message["type"] != "act" or conn.seat is None or conn.replaced or table is None:
+            return False
+        prompt = table.prompts.get(conn.seat)
+        if prompt is None or prompt.closed or prompt.id != message["prompt"]:
+            return False
+        pid, used = conn.answered
+        used = used if pid == prompt.id else 0
+        if used >= ANSWERS_PER_PROMPT:
+            return False
+        conn.answered = (prompt.id, used + 1)
+        return True
 
     def _arrive(self, table: LiveTable, invite: str, token: str | None, name: str | None) -> tuple[int, bool]:
         """Seat a person who came with the table's invitation at the next free person seat, East first.
@@ -419,6 +477,8 @@ class Tables:
     def forget(self, conn: Connection) -> None:
         if conn.table is not None:
             self.watchers.get(conn.table.id, set()).discard(conn)
+            if conn.seat is not None and self.holders.get((conn.table.id, conn.seat)) is conn:
+                del self.holders[(conn.table.id, conn.seat)]
 
 
 def _turn_message(turn: dict[str, Any], lag_s: float = 0.0) -> dict[str, Any]:
@@ -470,7 +530,15 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             received_ns = time.monotonic_ns()
             conn.received += 1
             label = f"message {conn.received}"
-            if not limiter.allow():
+            text = raw.get("text")
+            data = raw.get("bytes")
+            message: dict[str, Any] | None = None
+            refused: ProtocolError | None = None
+            try:  # read first (at most 4 KiB, so cheap): an answer to the open prompt is not rate-limited
+                message = parse_client_message(text if text is not None else (data or b""))
+            except ProtocolError as exc:
+                refused = exc
+            if not (message is not None and tables.exempt_answer(conn, message)) and not limiter.allow():
                 if limiter.refused >= FLOOD_CLOSE_AFTER:
                     conn.send({"type": "error", "message": f"{label}: {limiter.refused} messages over the rate "
                                "limit; the connection is closed"})
@@ -478,12 +546,13 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                     break
                 if limiter.refused == 1 or limiter.refused % 50 == 0:
                     conn.send({"type": "error", "message": f"{label}: too many messages; at most "
-                               f"{limiter.rate:g} a second (burst {limiter.burst:g}); it was not read"})
+                               f"{limiter.rate:g} a second (burst {limiter.burst:g}), answers to the open prompt "
+                               "not counted; it was not read"})
                 continue
-            text = raw.get("text")
-            data = raw.get("bytes")
             try:
-                message = parse_client_message(text if text is not None else (data or b""))
+                if refused is not None:
+                    raise refused
+                assert message is not None
                 tables.handle(conn, message, received_ns)
             except ProtocolError as exc:
                 conn.send({"type": "error", "message": f"{label}: {exc.message}"})
@@ -503,7 +572,7 @@ async def _send_loop(conn: Connection) -> None:
         item = await conn.queue.get()
         if isinstance(item, Close):
             with contextlib.suppress(Exception):
-                await conn.ws.close(code=1008, reason=item.reason)
+                await conn.ws.close(code=item.code, reason=item.reason)
             return
         await conn.ws.send_text(item)
 

@@ -43,7 +43,7 @@ from mahjong_core.tiles import KINDS
 from mahjong_core.views import full_table_view, live_event_view, redact_table_view
 
 from .protocol import encode_options
-from .seats import MOVE_PHASES, BotSeat, HumanSeat, Prompt, TableStopped
+from .seats import MOVE_PHASES, BotSeat, HumanSeat, Prompt, TableStopped, limit_ms
 from .store import SyncedWriter, TableFiles
 
 log = logging.getLogger("mahjong_server")
@@ -125,9 +125,15 @@ class LiveTable:
         # the open prompts and the seat whose turn it is.
         self.view: dict[str, Any] | None = None
         self.revealed = False
-        #: The deal's events so far, each with the full view after it, whether the hands were open, and when
-        #: (monotonic seconds): what a (re)joining seat is sent, a delayed spectator only up to its delay.
-        self.deal_events: list[tuple[dict[str, Any], dict[str, Any], bool, float]] = []
+        #: The deal's events so far, each with the full view after it, whether the hands were open, when
+        #: (monotonic seconds) and its number in the game (``seq``): what a (re)joining seat is sent, a delayed
+        #: spectator only up to its delay.
+        self.deal_events: list[tuple[dict[str, Any], dict[str, Any], bool, float, int]] = []
+        #: The number of the last event emitted (1, 2, ... across the game's deals).  A joining connection is sent
+        #: the events up to some number as its history and is then handed every event on the loop; the numbers
+        #: let it skip those its history already held, since the engine thread may have added an event to the
+        #: history whose delivery was still waiting on the loop when the connection joined.
+        self.seq = 0
         self.prompts: dict[int, Prompt] = {}
         self.turn: dict[str, Any] | None = None
         script = parse_log(("\n".join(self._logged) + "\n").encode(), source=str(files.log_path),
@@ -290,7 +296,7 @@ class LiveTable:
             assert self._writer is not None  # opened before play
             self._writer.write(line, event["type"])
         kind = event["type"]
-        view = full_table_view(self.game.table)
+        view = self._view_after(event)
         with self._lock:
             if kind == "deal_start":
                 self.deal_events = []
@@ -301,8 +307,29 @@ class LiveTable:
                 self._ready.clear()  # only a "ready" sent once the deal's scoring can be read counts
             self.view = view
             revealed = self.revealed
-            self.deal_events.append((event, view, revealed, time.monotonic()))
-        self._post("event", (event, view, revealed, time.monotonic_ns() if self.stamp else None))
+            self.seq += 1
+            seq = self.seq
+            self.deal_events.append((event, view, revealed, time.monotonic(), seq))
+        self._post("event", (event, view, revealed, time.monotonic_ns() if self.stamp else None, seq))
+
+    def _view_after(self, event: dict[str, Any]) -> dict[str, Any]:
+        """The full table as it stands once ``event`` has taken effect.
+
+        The engine emits most events once their change is made (a draw, a claim, a kong), but a decision
+        before it is carried out; of the decisions, only a discard changes the table with no later event to
+        say so (a kong, a claim or a mahjong has its own event).  So a discard's view is the table with that
+        discard made, and a timeout's is the table with the timeout's discard made; a discard chosen after its
+        clock ran out is not made (the timeout's action replaces it).
+        """
+        view = full_table_view(self.game.table)
+        kind = event["type"]
+        if kind == "decision" and event.get("phase") == "turn" and event.get("action") == "discard":
+            limit = limit_ms(self.game.table, "turn")
+            if limit is None or event.get("after_ms", 0) <= limit:
+                return _with_discard(view, event["actor"], event["tile"], event.get("way"))
+        elif kind == "timeout" and event.get("what") == "move" and event.get("action") == "discard":
+            return _with_discard(view, event["seat"], event["tile"], event.get("way"))
+        return view
 
     def _pause_between_deals(self) -> None:
         """Let people read the deal's scoring: wait until each person says ready, or ``deal_pause_s``."""
@@ -401,18 +428,22 @@ class LiveTable:
         }
 
     def history_for(self, viewer: Viewer, delay_s: float = 0.0) -> tuple[list[dict[str, Any]], dict[str, Any] | None,
-                                                                          bool, list[tuple[float, dict[str, Any]]]]:
+                                                                          bool, list[tuple[float, dict[str, Any]]],
+                                                                          int]:
         """What a (re)joining ``viewer`` is sent: the deal's events so far as it may know them, the table after
         the last, and whether the hands are open.  With ``delay_s`` (a delayed spectator) only what happened at
         least that long ago; the rest is returned as ``(seconds from now, event message)`` to be sent when due.
+        Last, the number (``seq``) of the last event these cover: the viewer must not be sent it, or any before
+        it, again.
         """
         with self._lock:
             entries = list(self.deal_events)
             view, revealed = self.view, self.revealed
+            upto = entries[-1][4] if entries else self.seq
         later: list[tuple[float, dict[str, Any]]] = []
         if delay_s > 0:
             now = time.monotonic()
-            for event, after, open_, at in entries:
+            for event, after, open_, at, _ in entries:
                 if at > now - delay_s:
                     shown = public_event(event, viewer)
                     if shown is not None:
@@ -422,7 +453,22 @@ class LiveTable:
             view, revealed = (entries[-1][1], entries[-1][2]) if entries else (None, False)
         events = [v for v in (public_event(e[0], viewer) for e in entries) if v is not None]
         current = redact_table_view(view, viewer, reveal=revealed) if view is not None else None
-        return events, current, revealed, later
+        return events, current, revealed, later, upto
+
+
+def _with_discard(view: dict[str, Any], seat: int, tile: str, way: str | None) -> dict[str, Any]:
+    """``view`` with ``seat``'s discard of ``tile`` made, as the engine makes it once the decision is logged."""
+    seats = []
+    for s in view["seats"]:
+        if s["seat"] == seat:
+            concealed = list(s["concealed"])
+            if tile in concealed:
+                concealed.remove(tile)
+            calling = True if way == "declare_calling" else False if way == "withdraw_calling" else s["calling"]
+            s = {**s, "discards": [*s["discards"], tile], "concealed_count": s["concealed_count"] - 1,
+                 "concealed": concealed, "calling": calling}
+        seats.append(s)
+    return {**view, "seats": seats, "last_discard": {"seat": seat, "tile": tile}}
 
 
 def limits_ms(tl: Any) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core import strict_json
 from mahjong_core.events import action_fields, action_text
 
 if TYPE_CHECKING:
@@ -25,11 +26,20 @@ if TYPE_CHECKING:
 
     from mahjong_core.table import Action
 
-#: The largest client message read, in bytes of UTF-8; a client's largest honest message is under 300.
+#: The largest client message read, in bytes of UTF-8; a client's largest honest message is under 300.  A larger
+#: one, up to :data:`FRAME_CAP_BYTES`, is answered with an error and changes nothing.
 MAX_MESSAGE_BYTES = 4096
-#: Messages a connection may send per second on average, and in one burst.
+#: The largest websocket message the server takes off the wire at all: one larger closes the connection (code 1009,
+#: "message too big"), since reading it whole to say why it is refused would let a client make the server hold
+#: that much.
+FRAME_CAP_BYTES = 1024 * 1024
+#: Messages a connection may send per second on average, and in one burst.  An answer to the connection's open
+#: prompt is not counted (:data:`ANSWERS_PER_PROMPT` of them a prompt): the engine, not the client, sets how fast
+#: prompts come, and an answer refused for the rate would be played as the ruleset's timeout action.
 RATE_PER_SECOND = 10.0
 RATE_BURST = 30
+#: Answers to one open prompt that are not counted by the rate limit (a refused chow may be answered again).
+ANSWERS_PER_PROMPT = 5
 #: Messages refused for the rate limit after which the connection is closed as a flood.
 FLOOD_CLOSE_AFTER = 200
 
@@ -74,17 +84,23 @@ def check_schema(name: str, value: Any) -> None:
 
 
 def parse_client_message(text: str | bytes) -> dict[str, Any]:
-    """A client message, checked: size, UTF-8, JSON, one object, the schema."""
+    """A client message, checked: size, UTF-8, strict JSON, one object, the schema.
+
+    The JSON is decoded strictly (:func:`mahjong_core.strict_json.loads`): with a duplicate key, such as
+    ``{"type": "ping", "type": "join"}``, two readers could take two different messages from one text, so it is
+    refused, naming the key, rather than read as its last value.
+    """
     data = text.encode("utf-8") if isinstance(text, str) else text
     if len(data) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message is {len(data)} bytes; at most {MAX_MESSAGE_BYTES} are read")
     try:
-        value = json.loads(data.decode("utf-8"))
+        value = strict_json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise ProtocolError("message is not UTF-8 text; expected one JSON object") from None
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(f"message is not JSON ({exc.msg} at column {exc.colno}); expected one JSON object") \
-            from None
+    except strict_json.StrictJSONError as exc:
+        if exc.message.startswith("not JSON"):
+            raise ProtocolError(f"message is {exc}; expected one JSON object") from None
+        raise ProtocolError(f"message is refused: {exc}") from None
     if not isinstance(value, dict):
         raise ProtocolError(f"message is a JSON {type(value).__name__}; expected one JSON object")
     check_schema("client-message", value)

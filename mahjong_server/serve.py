@@ -22,10 +22,12 @@ from mahjong_core.log_chain import Signer
 from mahjong_core.rules import Ruleset
 
 from .app import Settings, create_app
+from .protocol import FRAME_CAP_BYTES
 from .records import GameRecords
 
-#: The largest websocket frame uvicorn accepts; the protocol's own limit (4 KiB) is checked on top.
-WS_MAX_BYTES = 16 * 1024
+#: The largest websocket message uvicorn accepts (larger closes the connection, code 1009); the protocol's own
+#: limit (4 KiB), checked on top, is answered with an error message, as docs/live-protocol.md promises.
+WS_MAX_BYTES = FRAME_CAP_BYTES
 
 
 #: The cyclic garbage collector's thresholds in a server process.  What the tables make as they play (events,
@@ -36,9 +38,17 @@ GC_THRESHOLDS = (50_000, 50, 1000)
 
 
 def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, made so that each connection it accepts sends small messages at once.
+
+    Its protocol is named (``IPPROTO_TCP``), not left 0: asyncio turns Nagle's algorithm off (``TCP_NODELAY``)
+    only on sockets that say they are TCP, and with it on, a seat sent two messages in a row (``prompt_closed``,
+    then the event of its own move) waited for the client's delayed acknowledgement, about 40 ms, to get the
+    second.  ``TCP_NODELAY`` is also set on the listener, which the accepted sockets inherit.
+    """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind((host, port))
     sock.listen(128)
     sock.set_inheritable(True)
@@ -48,8 +58,13 @@ def bind(host: str, port: int) -> socket.socket:
 def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] = (), bot_pace_s: float = 0.8,
           deal_pause_s: float = 30.0, stamp_events: bool = False, spectator_delay_s: float = 0.0,
           signer: Signer | None = None, announce: bool = True, house_rules: tuple[Ruleset, ...] = (),
-          records: GameRecords | None = None) -> int:
-    """Serve until interrupted; print ``serving on http://HOST:PORT`` once the socket is bound."""
+          records: GameRecords | None = None, as_json: bool = False) -> int:
+    """Serve until interrupted; print ``serving on http://HOST:PORT`` once the socket is bound.
+
+    :param as_json: print that line as one JSON object instead (``--json``): ``{"serving": URL, "host": HOST,
+        "port": PORT, "data": DIR}``, so a script that starts the server reads the port it was given as it
+        reads every other command's answer.
+    """
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     settings = Settings(data=data, allowed_origins=allowed_origins, bot_pace_s=bot_pace_s, deal_pause_s=deal_pause_s,
@@ -60,16 +75,23 @@ def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] 
     server = uvicorn.Server(config)
     gc.set_threshold(*GC_THRESHOLDS)
     if announce:
-        print(f"serving on http://{bound_host}:{bound_port} (data in {data})", flush=True)
+        url = f"http://{bound_host}:{bound_port}"
+        if as_json:
+            print(json.dumps({"serving": url, "host": bound_host, "port": bound_port, "data": str(data)}), flush=True)
+        else:
+            print(f"serving on {url} (data in {data})", flush=True)
     server.run(sockets=[sock])
     return 0
 
 
 def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game", open_browser: bool = True,
-         bot_pace_s: float = 0.8, house_rules: tuple[Ruleset, ...] = (), records: GameRecords | None = None) -> int:
+         bot_pace_s: float = 0.8, house_rules: tuple[Ruleset, ...] = (), records: GameRecords | None = None,
+         as_json: bool = False) -> int:
     """Start a local server, open a table with one person and three bots, and open its page in the browser.
 
     :param records: the games database the game is recorded in once it is finished (``--db``), or ``None``.
+    :param as_json: print the table's address as one JSON object (``--json``): ``{"table": URL, "serving": URL,
+        "data": DIR}``.
     """
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
@@ -101,8 +123,11 @@ def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game",
         server.should_exit = True
         return 2
     url = base + created["seats"][0]["url"]
-    print(f"your table: {url}\n(serving on {base}; Ctrl-C to stop; the game resumes with mahjong serve --data {data})",
-          flush=True)
+    if as_json:
+        print(json.dumps({"table": url, "serving": base, "data": str(data)}), flush=True)
+    else:
+        print(f"your table: {url}\n(serving on {base}; Ctrl-C to stop; the game resumes with mahjong serve --data "
+              f"{data})", flush=True)
     if open_browser:
         webbrowser.open(url)
     try:

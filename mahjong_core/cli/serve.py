@@ -42,7 +42,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return int(serve.serve(args.host, args.port, Path(args.data), allowed_origins=tuple(args.allow_origin or ()),
                            bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause, stamp_events=args.stamp_events,
                            spectator_delay_s=args.spectator_delay, signer=signer, house_rules=house_rules,
-                           records=records))
+                           records=records, as_json=args.json))
 
 
 def _records(db: str | None) -> Any:
@@ -89,4 +89,4 @@ def cmd_play(args: argparse.Namespace) -> int:
     serve = _server()
     return int(serve.play(rid, Path(args.data), bot=args.bot, length=args.length,
                           open_browser=not args.no_browser, bot_pace_s=args.bot_pace, house_rules=house,
-                          records=_records(args.db)))
+                          records=_records(args.db), as_json=args.json))

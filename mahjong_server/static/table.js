@@ -39,8 +39,12 @@ function connect() {
     : invite ? { type: "join", invite, token: chosenToken(), ...(state.name ? { name: state.name } : {}) }
       : { type: "join" }));
   ws.onmessage = (m) => receive(JSON.parse(m.data));
-  ws.onclose = () => {
+  ws.onclose = (closed) => {
     if (state.status === "finished" || state.status === "failed") return;
+    if (closed.code === 4000) {  // the seat was opened elsewhere (another tab or device): do not take it back
+      $("status").textContent = "this seat is open in another window";
+      return;
+    }
     $("status").textContent = "reconnecting";
     setTimeout(connect, 1000);
   };
@@ -53,6 +57,8 @@ function send(message) {
 function receive(m) {
   switch (m.type) {
     case "welcome":
+      // Prompt ids start again at 1 when the server restarts: those seen before this connection mean nothing now.
+      state.seenPrompts = new Set(); state.closedPrompts = new Set();
       state.info = m.table; state.seat = m.seat; state.status = m.table.status;
       if (invite && m.seat !== null) {
         token = chosenToken();

@@ -80,7 +80,7 @@ def test_a_client_joining_mid_deal_receives_every_event_exactly_once_and_in_orde
 
 def test_each_event_message_shows_the_table_after_its_event(tmp_path: Path) -> None:
     async def go(server: Server) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=3)
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"])
         table, token = created["table"], created["seats"][0]["token"]
         async with websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as seat, \
                 websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as watcher:
@@ -152,7 +152,7 @@ def test_the_servers_connections_send_small_messages_at_once() -> None:
 def test_the_acting_seat_sees_its_own_discard_as_soon_as_a_spectator_does(tmp_path: Path) -> None:
     """The seat is sent two messages in a row (``prompt_closed``, then its discard); a spectator only the second."""
     async def go(server: Server) -> list[float]:
-        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=5)
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"])
         table, token = created["table"], created["seats"][0]["token"]
         seen: dict[str, list[float]] = {"seat": [], "spectator": []}
 
@@ -215,7 +215,7 @@ def test_an_honest_client_answering_every_prompt_at_once_is_never_rate_limited(t
                     return messages
 
     with running(tmp_path / "data", "--bot-pace", "0.01") as server:
-        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], length="round", seed=41)
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], length="round")
         messages = asyncio.run(go(server, created["table"], created["seats"][0]["token"]))
         log = read_log(server.log(created["table"]))
     assert messages[-1]["status"] == "finished"
@@ -252,7 +252,7 @@ def test_a_flood_is_still_cut_off_and_extra_answers_to_one_prompt_count(tmp_path
         return errors
 
     with running(tmp_path / "data") as server:
-        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=2)
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"])
         errors = asyncio.run(go(server, created["table"], created["seats"][0]["token"]))
     assert any("too many messages" in e for e in errors)
     assert "the connection is closed" in errors[-1]
@@ -339,7 +339,7 @@ def test_a_newer_connection_takes_the_seat_and_the_older_is_told_and_closed(tmp_
             return told, code, errors
 
     with running(tmp_path / "data") as server:
-        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=2)
+        created = server.create("mcr", ["human", "greedy", "greedy", "greedy"])
         told, code, errors = asyncio.run(go(server, created["table"], created["seats"][0]["token"]))
     assert told[-1]["type"] == "error" and "newer connection" in told[-1]["message"], told
     assert code == 4000

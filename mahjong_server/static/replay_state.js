@@ -146,8 +146,10 @@ class Table {
       }
     } else if (type === "timeout" && s) {
       // The decision overran its limit: the ruleset's timeout action replaces it (docs/replay-format.md).
-      const last = this.lastDecision;
-      if (last && last.actor === e.seat && last.action === "discard" && s.discards[s.discards.length - 1] === last.tile) {
+      // Only the seat itself is sent its replaced choice, just before the timeout: another seat's fold never saw it.
+      const last = this.dealEvents.length ? this.dealEvents[this.dealEvents.length - 1] : null;
+      if (last && last === this.lastDecision && last.actor === e.seat && last.action === "discard" &&
+          s.discards[s.discards.length - 1] === last.tile) {
         s.discards.pop(); s.concealed.push(last.tile); v.last_discard = null;
         if (last.way === "declare_calling") s.calling = false;
       }
@@ -182,9 +184,10 @@ class Table {
         const m = s.melds.find((x) => x.kind === "pung" && x.tiles[0] === e.tile);
         if (m) { m.kind = "kong"; m.tiles.push(e.tile); }
       } else {
-        take(s.concealed, [e.tile, e.tile, e.tile, e.tile]);
-        s.melds.push({ kind: "kong", tiles: [e.tile, e.tile, e.tile, e.tile], exposed: e.way !== "concealed",
-                       claimed_from: null });
+        // Another seat's concealed kong comes with its tiles as they lie (`tiles`: "?" where face down).
+        const tiles = Array.isArray(e.tiles) ? [...e.tiles] : [e.tile, e.tile, e.tile, e.tile];
+        take(s.concealed, tiles);
+        s.melds.push({ kind: "kong", tiles, exposed: e.way !== "concealed", claimed_from: null });
       }
     } else if (type === "mahjong") {
       if (s && e.discarder !== null && e.discarder !== undefined) {

@@ -64,6 +64,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
         "ruleset": {"id": rid, "name": rid, "native_name": None, "version": ruleset_ref.get("version")},
         "seats": head.get("seats") if isinstance(head.get("seats"), list) else [],
         "limits": None, "tile_names": {k.code: k.name for k in KINDS}, "item_names": {},
+        "meld_display": "plain",  # a ruleset not known here: another seat's concealed kong lies face down
     }
     try:
         from mahjong_core.rules import available, load_ruleset, load_ruleset_text
@@ -79,6 +80,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
         return info
     info["ruleset"].update(name=ruleset.name, native_name=ruleset.native_name)
     info["item_names"] = _item_names(ruleset)
+    info["meld_display"] = str(ruleset.get("meld_display", "plain"))
     _, hook = shared_plugin_manager(tuple(ruleset.plugins))
     info["limits"] = limits_ms(hook.mahjong_time_limits(ruleset=ruleset))
     return info

@@ -232,10 +232,25 @@ function frames(header, events) {
   return events.map((e) => { table.apply(e); return table.frame(); });
 }
 
-// The view as `seat` may see it (null: a spectator; "all": every hand open), as mahjong_core.views does.
-function redact(view, seat, revealed) {
+// A concealed kong of `tile` as the other seats see it lie, by the ruleset's meld_display (Visibility in
+// mahjong_core.views): its two middle tiles face up under "concealed_kong_shown", face down otherwise.
+function concealedKong(tile, display) {
+  return display === "concealed_kong_shown" && tile !== HIDDEN ? [HIDDEN, tile, tile, HIDDEN]
+    : [HIDDEN, HIDDEN, HIDDEN, HIDDEN];
+}
+
+// Another seat as `seat` may see it: no concealed tiles, its concealed melds as they lie.
+function othersSeat({ concealed, ...rest }, display) {
+  const melds = rest.melds.map((m) => (m.exposed ? m : { ...m, tiles: m.kind === "kong"
+    ? concealedKong(m.tiles.find((t) => t !== HIDDEN) ?? HIDDEN, display) : m.tiles.map(() => HIDDEN) }));
+  return { ...rest, melds };
+}
+
+// The view as `seat` may see it (null: a spectator; "all": every hand open), as mahjong_core.views does;
+// `display` is the ruleset's meld_display (how another seat's concealed kong lies).
+function redact(view, seat, revealed, display) {
   if (seat === "all" || revealed) return view;
-  return { ...view, seats: view.seats.map((s) => (s.seat === seat ? s : (({ concealed, ...rest }) => rest)(s))) };
+  return { ...view, seats: view.seats.map((s) => (s.seat === seat ? s : othersSeat(s, display))) };
 }
 
 // ------------------------------------------------------------------ reading and checking a log in the page
@@ -371,6 +386,6 @@ async function readLog(text) {
            signature, signatures, signedBy: header && header.signed_by !== undefined ? header.signed_by : null };
 }
 
-const api = { frames, redact, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };
+const api = { frames, redact, concealedKong, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };
 root.MahjongReplay = api;
 })(typeof window !== "undefined" ? window : globalThis);

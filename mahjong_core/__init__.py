@@ -46,6 +46,7 @@ __all__ = [
     "Score", "ScoreItem", "score_hand",
     # Replay and audit
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "seat_view",
+    "Visibility",
     # Writing plugins
     "hookimpl", "Predicate", "Vocabulary", "ScoringFamily", "FactsRead", "Settlement", "Mechanism",
     # Errors
@@ -68,7 +69,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "scoring": ("score_hand",),
     "replay_check": ("check", "Verdict"),
     "replay_log": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps"),
-    "views": ("seat_view",),
+    "views": ("seat_view", "Visibility"),
     "hookspecs": ("hookimpl",),
     "predicates": ("Predicate", "Vocabulary"),
     "extensions": ("ScoringFamily", "FactsRead", "Settlement", "Mechanism"),
@@ -122,5 +123,5 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from .shanten import waits
     from .simulate import SimulatedGame, play_game
     from .table import Action, Claim, Outcome, Payment, Seat, Table, TimeLimits
-    from .views import seat_view
+    from .views import Visibility, seat_view
     from .wall import WallError

@@ -58,6 +58,7 @@ class TableState:
     pond: list[str] = field(default_factory=list)  # every discard still on the table, in order
     last: str = ""  # the last event, narrated
     result: list[str] = field(default_factory=list)  # the deal's outcome lines: mahjong, scores, payments
+    previous: Mapping[str, Any] | None = None  # the event applied last: a timeout replaces it if it was a choice
 
 
 def _sorted(tiles: Iterable[str]) -> list[str]:
@@ -112,6 +113,8 @@ def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
         _take(d.hand, [event["tile"]])
         d.discards.append(event["tile"])
         state.pond.append(event["tile"])
+    elif kind == "timeout" and s is not None and event.get("what") == "move":
+        _replace_by_timeout(state, s, event)
     elif kind == "decision" and event.get("phase") == "exchange" and isinstance(event.get("actor"), int):
         state.seats[event["actor"]].passing = list(event.get("tiles", []))
     elif kind == "exchange":
@@ -142,8 +145,10 @@ def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
                     s.melds[i] = ("kong", [*tiles, tile], exposed)
                     break
         else:
-            _take(s.hand, [tile] * 4)
-            s.melds.append(("kong", [tile] * 4, way != "concealed"))
+            # Another seat's concealed kong comes with its tiles as they lie ("?" where face down).
+            tiles = list(event.get("tiles") or [tile] * 4)
+            _take(s.hand, tiles)
+            s.melds.append(("kong", tiles, way != "concealed"))
     elif kind == "mahjong":
         how = str(event.get("how", "")).replace("_", " ")
         state.result.append(f"{_seat_name(state, seat, viewer)} wins on {event.get('tile')} ({how})")
@@ -165,6 +170,25 @@ def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
     if isinstance(event.get("t"), int):
         state.clock_ms = event["t"]
     state.last = narrate(state, event, viewer) or state.last
+    state.previous = event
+
+
+def _replace_by_timeout(state: TableState, seat: SeatState, event: Mapping[str, Any]) -> None:
+    """A move that overran its limit: the timeout's discard stands instead of the seat's own choice.
+
+    Only the seat itself is shown its replaced choice (the event just before); it is taken back first.
+    """
+    previous = state.previous
+    if previous is not None and previous.get("type") == "decision" and previous.get("action") == "discard" \
+            and previous.get("actor") == event.get("seat") and seat.discards[-1:] == [previous.get("tile")]:
+        seat.discards.pop()
+        seat.hand.append(str(previous["tile"]))
+        if state.pond[-1:] == [previous.get("tile")]:
+            state.pond.pop()
+    if event.get("action") == "discard" and isinstance(event.get("tile"), str):
+        _take(seat.hand, [event["tile"]])
+        seat.discards.append(event["tile"])
+        state.pond.append(event["tile"])
 
 
 def _show_scored_hand(seat: SeatState, event: Mapping[str, Any]) -> None:

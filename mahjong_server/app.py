@@ -44,7 +44,7 @@ from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_te
 from mahjong_core.views import redact_table_view
 
 from .games_api import api_audit, api_game, api_games, games_page, replay_page
-from .live import HUMAN, LENGTHS, LiveTable, SeatSpec, Viewer, public_event
+from .live import HUMAN, LENGTHS, LiveTable, SeatSpec, Viewer, event_message
 from .protocol import (
     ANSWERS_PER_PROMPT,
     FLOOD_CLOSE_AFTER,
@@ -310,13 +310,9 @@ class Tables:
                 if seq <= conn.history_upto:
                     continue
                 if conn.seat not in by_viewer:
-                    ev = public_event(event, conn.seat)
-                    message: dict[str, Any] | None = None
-                    if ev is not None:
-                        message = {"type": "event", "event": ev,
-                                   "view": redact_table_view(view, conn.seat, reveal=revealed)}
-                        if stamp is not None:
-                            message["mono_ns"] = stamp
+                    message = event_message(event, view, revealed, conn.seat, table.visibility)
+                    if message is not None and stamp is not None:
+                        message["mono_ns"] = stamp
                     by_viewer[conn.seat] = message
                 sent = by_viewer[conn.seat]
                 if sent is not None:
@@ -324,7 +320,8 @@ class Tables:
         elif what == "turn":
             turn, view, revealed = payload
             for conn in watchers:
-                conn.send({**_turn_message(turn, lag_s), "view": redact_table_view(view, conn.seat, reveal=revealed)})
+                conn.send({**_turn_message(turn, lag_s),
+                           "view": redact_table_view(view, conn.seat, reveal=revealed, visibility=table.visibility)})
         elif what in ("prompt", "prompt_closed"):
             prompt: Prompt = payload
             reply = table.prompt_message(prompt) if what == "prompt" else {

@@ -40,7 +40,7 @@ from mahjong_core.rng import ALGORITHM, secret_salt
 from mahjong_core.rules import Ruleset, load_ruleset, load_ruleset_text
 from mahjong_core.table import Action
 from mahjong_core.tiles import KINDS
-from mahjong_core.views import full_table_view, live_event_view, redact_table_view
+from mahjong_core.views import HIDE_MOST, Visibility, full_table_view, live_event_view, redact_table_view
 
 from .protocol import encode_options
 from .seats import MOVE_PHASES, BotSeat, HumanSeat, Prompt, TableStopped, limit_ms
@@ -150,6 +150,8 @@ class LiveTable:
         self.game = Game(ruleset, self.players, seed, emit=self._emit, max_deals=LENGTHS[length].get("max_deals"),
                          max_rounds=LENGTHS[length].get("max_rounds"),
                          salts=self._salt if salts == "logged" else None)
+        #: What the ruleset lets each seat see of the others' concealed kongs and overrun choices.
+        self.visibility = Visibility.of(ruleset, self.game.time_limits)
         for human in self.humans.values():
             human.game = self.game
 
@@ -409,7 +411,8 @@ class LiveTable:
             "what": "move" if prompt.phase in MOVE_PHASES else "claim", "limit_ms": prompt.limit_ms,
             "elapsed_ms": prompt.elapsed_ms(), "options": encode_options(prompt.options),
             "drawn": code(prompt.drawn) if prompt.drawn is not None else None,
-            "view": redact_table_view(view, prompt.seat, reveal=False) if view is not None else None,
+            "view": (redact_table_view(view, prompt.seat, reveal=False, visibility=self.visibility)
+                     if view is not None else None),
         }
 
     def public_info(self) -> dict[str, Any]:
@@ -445,14 +448,14 @@ class LiveTable:
             now = time.monotonic()
             for event, after, open_, at, _ in entries:
                 if at > now - delay_s:
-                    shown = public_event(event, viewer)
-                    if shown is not None:
-                        later.append((at + delay_s - now, {"type": "event", "event": shown,
-                                                           "view": redact_table_view(after, viewer, reveal=open_)}))
+                    message = event_message(event, after, open_, viewer, self.visibility)
+                    if message is not None:
+                        later.append((at + delay_s - now, message))
             entries = [e for e in entries if e[3] <= now - delay_s]
             view, revealed = (entries[-1][1], entries[-1][2]) if entries else (None, False)
-        events = [v for v in (public_event(e[0], viewer) for e in entries) if v is not None]
-        current = redact_table_view(view, viewer, reveal=revealed) if view is not None else None
+        events = [v for v in (public_event(e[0], viewer, self.visibility) for e in entries) if v is not None]
+        current = (redact_table_view(view, viewer, reveal=revealed, visibility=self.visibility)
+                   if view is not None else None)
         return events, current, revealed, later, upto
 
 
@@ -504,10 +507,22 @@ def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:
     return found
 
 
-def public_event(event: dict[str, Any], viewer: Viewer) -> dict[str, Any] | None:
+def public_event(event: dict[str, Any], viewer: Viewer, visibility: Visibility = HIDE_MOST
+                 ) -> dict[str, Any] | None:
     """An event as sent to ``viewer``: its live view without the running number (whose gaps would count the
     decisions the viewer may not see)."""
-    view = live_event_view(event, viewer)
+    view = live_event_view(event, viewer, visibility)
     if view is None:
         return None
     return {k: v for k, v in view.items() if k != "n"}
+
+
+def event_message(event: dict[str, Any], view: dict[str, Any], revealed: bool, viewer: Viewer,
+                  visibility: Visibility) -> dict[str, Any] | None:
+    """The ``event`` message ``viewer`` is sent for an event and the full table after it, or ``None`` when the
+    viewer is not to learn of the event: the one place a seat's or a spectator's event message is cut."""
+    shown = public_event(event, viewer, visibility)
+    if shown is None:
+        return None
+    return {"type": "event", "event": shown,
+            "view": redact_table_view(view, viewer, reveal=revealed, visibility=visibility)}

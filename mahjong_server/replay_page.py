@@ -35,7 +35,7 @@ from mahjong_core.errors import MahjongError
 from mahjong_core.replay_check import check
 from mahjong_core.replay_log import MAX_LOG_BYTES
 from mahjong_core.tiles import KINDS
-from mahjong_core.views import live_event_view
+from mahjong_core.views import Visibility, live_event_view
 
 #: The scripts of the viewer page, in the order the page loads them.
 SCRIPTS = ("tiles.js", "render.js", "replay_state.js", "viewer.js")
@@ -64,6 +64,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
         "ruleset": {"id": rid, "name": rid, "native_name": None, "version": ruleset_ref.get("version")},
         "seats": head.get("seats") if isinstance(head.get("seats"), list) else [],
         "limits": None, "tile_names": {k.code: k.name for k in KINDS}, "item_names": {},
+        "meld_display": "plain",  # a ruleset not known here: another seat's concealed kong lies face down
     }
     try:
         from mahjong_core.rules import available, load_ruleset, load_ruleset_text
@@ -79,6 +80,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
         return info
     info["ruleset"].update(name=ruleset.name, native_name=ruleset.native_name)
     info["item_names"] = _item_names(ruleset)
+    info["meld_display"] = str(ruleset.get("meld_display", "plain"))
     _, hook = shared_plugin_manager(tuple(ruleset.plugins))
     info["limits"] = limits_ms(hook.mahjong_time_limits(ruleset=ruleset))
     return info
@@ -151,9 +153,11 @@ def game_in_progress(lines: list[str], name: str) -> dict[str, Any]:
         if event.get("type") == "deal_end":
             finished = len(events)
     # Each event as a spectator is told it live, without its running number (whose gaps would count the
-    # decisions a spectator may not see: mahjong_server.live.public_event).
+    # decisions a spectator may not see: mahjong_server.live.public_event), concealed kongs as the ruleset lays
+    # them out.
+    visibility = Visibility.of_header(header) if header is not None else Visibility()
     public = [{k: v for k, v in shown.items() if k != "n"}
-              for shown in (live_event_view(e, None) for e in events[:finished]) if shown is not None]
+              for shown in (live_event_view(e, None, visibility) for e in events[:finished]) if shown is not None]
     if header is not None and isinstance(header.get("rng"), dict):
         # The seed would tell every wall still to come: a live table never sends it (mahjong_server.live).
         header = {**header, "rng": {k: v for k, v in header["rng"].items() if k != "seed"}}

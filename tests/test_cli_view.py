@@ -119,3 +119,56 @@ def test_render_names_the_wall_and_the_clock() -> None:
             text = render(state, 0, display="quadro", ascii_only=True)
             break
     assert re.match(r"deal 0  round E  dealer seat 0  wall \d+ tiles  clock \d+\.\d s\n", text)
+
+
+def _view_json(capsys: pytest.CaptureFixture[str], log: Path, seat: int) -> list[dict]:
+    code, out, _ = run_cli(capsys, "view", str(log), "--seat", str(seat), "--json")
+    assert code == 0
+    return [json.loads(line) for line in out.splitlines()[1:]]
+
+
+def test_the_json_view_hides_returned_draws_replaced_choices_and_face_down_kongs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Traditional seed 28: seat 1's drawn 1p goes back on the wall; seat 0 declares a concealed kong of 2s,
+    laid with its two middle tiles face up.  MCR seed 203: seat 1's bot chooses 9m too late, the timeout
+    discards 1m; seat 0's concealed kong of 5s lies face down."""
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.simulate import play_game
+
+    traditional, mcr = tmp_path / "traditional.jsonl", tmp_path / "mcr.jsonl"
+    play_game(load_ruleset("traditional"), 28, ["random"] * 4, replay=traditional, max_deals=1)
+    play_game(load_ruleset("mcr"), 203, ["greedy", "random", "random", "random"], replay=mcr, max_deals=1)
+    for seat in range(4):
+        events = _view_json(capsys, traditional, seat)
+        returned = next(e for e in events if e["type"] == "draw_returned")
+        assert returned["tile"] == ("1p" if seat == 1 else "?")
+        kong = next(e for e in events if e["type"] == "kong")
+        assert kong["tile"] == "2s" and kong.get("tiles", ["2s"] * 4) == (["2s"] * 4 if seat == 0
+                                                                         else ["?", "2s", "2s", "?"])
+        events = _view_json(capsys, mcr, seat)
+        late = [e for e in events if e["type"] == "decision" and e.get("after_ms") == 10822]
+        assert [e["tile"] for e in late] == (["9m"] if seat == 1 else [])
+        kong = next(e for e in events if e["type"] == "kong")
+        assert (kong["tile"], kong.get("tiles")) == (("5s", None) if seat == 0 else ("?", ["?"] * 4))
+
+
+def test_a_move_replaced_by_its_timeout_is_the_discard_the_table_shows(tmp_path: Path) -> None:
+    """MCR seed 203: seat 1 is shown to discard the timeout's 1m and keep its 9m, from its own view as from
+    another seat's."""
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.simulate import play_game
+    from mahjong_core.views import Visibility
+
+    path = tmp_path / "mcr.jsonl"
+    play_game(load_ruleset("mcr"), 203, ["greedy", "random", "random", "random"], replay=path, max_deals=1)
+    log = read_log(str(path))
+    for viewer in (0, 1):
+        events = seat_view(log.events, viewer, Visibility.of_header(log.header))
+        for event, state in replay_states(log.header, events, viewer):
+            if event["type"] == "timeout" and event["seat"] == 1:
+                assert state.seats[1].discards[-1] == "1m" and state.pond[-1] == "1m"
+                if viewer == 1:
+                    assert "9m" in state.seats[1].hand
+                break
+        else:
+            raise AssertionError("no timeout in MCR seed 203's first deal")

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.views import live_event_view
+from mahjong_core.views import live_event_view, redact_table_view
 from mahjong_server.app import Connection, Settings, Tables
 from mahjong_server.live import LiveTable, SeatSpec
 
@@ -34,6 +34,7 @@ _PRIVATE_PHASES = ("claim", "rob_kong", "exchange", "declaration")
 
 
 def _play(tmp: Path, rid: str, seed: int, bots: list[str]) -> dict[Any, list[dict[str, Any]]]:
+    """Each viewer's messages: seats by number, ``None`` the spectator."""
     async def go() -> dict[Any, list[dict[str, Any]]]:
         loop = asyncio.get_running_loop()
         tables = Tables(Settings(data=tmp, bot_pace_s=0, deal_pause_s=0))
@@ -66,8 +67,9 @@ def _play(tmp: Path, rid: str, seed: int, bots: list[str]) -> dict[Any, list[dic
     return asyncio.run(go())
 
 
-def _mask(message: dict[str, Any], seat: int) -> dict[str, Any] | None:
-    """Seat ``seat``'s message with what only that seat may know taken out (None: a message only it gets)."""
+def _mask(message: dict[str, Any], seat: int, visibility: Any) -> dict[str, Any] | None:
+    """Seat ``seat``'s message with what only that seat may know taken out (None: a message only it gets): its
+    hand, its concealed kongs' face-down tiles, its private decisions and its choices that overran their limit."""
     m = copy.deepcopy(message)
     m.pop("elapsed_ms", None)  # real time since the turn began, when the message was made
     if m["type"] in ("prompt", "prompt_closed"):
@@ -79,14 +81,14 @@ def _mask(message: dict[str, Any], seat: int) -> dict[str, Any] | None:
             return None
         if event["type"] == "timeout" and event["seat"] == seat and event["what"] != "move":
             return None
-        masked = live_event_view(event, None)
+        if event["type"] == "decision" and event["actor"] == seat and visibility.overran(event):
+            return None
+        masked = live_event_view(event, None, visibility)
         assert masked is not None
         m["event"] = masked
     view = m.get("view")
     if view is not None and view.get("seats") and not _revealed_view(view):
-        for s in view["seats"]:
-            if s["seat"] == seat:
-                s.pop("concealed", None)
+        m["view"] = redact_table_view(view, None, visibility=visibility)
     return m
 
 
@@ -123,12 +125,15 @@ CASES = [(rid, seed) for rid in sorted(available()) for seed in (1, 2)]
 @pytest.mark.parametrize(("rid", "seed"), CASES)
 def test_no_message_to_a_seat_holds_another_seats_concealed_tile_or_a_wall_tile(tmp_path: Path, rid: str,
                                                                                  seed: int) -> None:
+    from mahjong_core.views import Visibility
+
     streams = _play(tmp_path, rid, seed, ["greedy", "random"])
+    visibility = Visibility.of(load_ruleset(rid))
     spectator = [{k: v for k, v in m.items() if k != "elapsed_ms"} for m in streams.pop(None)]
     _check_spectator(spectator)
     assert any(m.get("event", {}).get("type") == "settlement" for m in spectator)
     for seat, messages in streams.items():
-        masked = [x for x in (_mask(m, seat) for m in messages) if x is not None]
+        masked = [x for x in (_mask(m, seat, visibility) for m in messages) if x is not None]
         assert masked == spectator, f"seat {seat} is sent more than the spectator besides its own tiles"
         # And it does see its own tiles: its dealt hand is in its stream.
         hands = next(m["event"]["hands"] for m in messages if m.get("event", {}).get("type") == "hands")
@@ -145,3 +150,80 @@ def test_a_declined_claim_is_not_shown_to_the_others() -> None:
         assert live_event_view(event, None) is None
     discard = {"n": 7, "t": 0, "actor": 1, "type": "decision", "phase": "turn", "action": "discard", "tile": "5p"}
     assert live_event_view(discard, None) == discard
+
+
+# ---------------------------------------------------------------------- what stays hidden beyond the hands
+
+
+def _events(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [m["event"] for m in messages if m["type"] == "event"]
+
+
+def _before_the_hands_open(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages up to the end of play (mahjong or exhaustive draw), after which every hand is laid open."""
+    for i, m in enumerate(messages):
+        if m.get("event", {}).get("type") in _END_OF_PLAY:
+            return messages[:i]
+    return messages
+
+
+def test_a_tile_put_back_on_the_wall_is_shown_only_to_the_seat_that_drew_it(tmp_path: Path) -> None:
+    """Traditional, seed 28: a late pung takes the turn from seat 1, whose drawn 1p goes back on the wall and
+    is the next seat's draw: whoever else learnt it would know that seat's tile."""
+    streams = _play(tmp_path, "traditional", 28, ["random"])
+    for viewer, messages in streams.items():
+        returned = [e for e in _events(messages) if e["type"] == "draw_returned"]
+        assert [(e["seat"], e["tile"]) for e in returned] == [(1, "1p" if viewer == 1 else "?")], viewer
+
+
+def test_a_choice_replaced_by_its_timeout_is_sent_to_nobody_else(tmp_path: Path) -> None:
+    """MCR, seed 203: seat 1's bot chooses to discard 9m after 10.8 s of a 10 s move; the timeout discards 1m
+    instead and the seat keeps its 9m, which nobody else may be told of."""
+    streams = _play(tmp_path, "mcr", 203, ["greedy", "random", "random", "random"])
+    for viewer, messages in streams.items():
+        events = _events(messages)
+        late = [e for e in events if e["type"] == "decision" and e.get("after_ms") == 10822]
+        assert late == ([{"t": 11500, "actor": 1, "type": "decision", "phase": "turn", "action": "discard",
+                          "tile": "9m", "after_ms": 10822}] if viewer == 1 else []), viewer
+        timeout = next(e for e in events if e["type"] == "timeout")
+        assert (timeout["seat"], timeout["action"], timeout["tile"]) == (1, "discard", "1m")
+
+
+def _kong_melds(message: dict[str, Any], seat: int) -> list[list[str]]:
+    view = message.get("view") or {}
+    return [m["tiles"] for s in view.get("seats", []) if s["seat"] == seat for m in s["melds"]
+            if m["kind"] == "kong" and not m["exposed"]]
+
+
+@pytest.mark.parametrize(("rid", "seed", "bots", "konger", "tile", "shown"), [
+    ("traditional", 28, ["random"], 0, "2s", ["?", "2s", "2s", "?"]),  # concealed_kong_shown: middle face up
+    ("mcr", 203, ["greedy", "random", "random", "random"], 0, "5s", ["?", "?", "?", "?"]),  # face down
+])
+def test_a_concealed_kong_shows_the_others_only_what_the_ruleset_lays_face_up(
+        tmp_path: Path, rid: str, seed: int, bots: list[str], konger: int, tile: str, shown: list[str]) -> None:
+    streams = _play(tmp_path, rid, seed, bots)
+    for viewer, messages in streams.items():
+        mine = viewer == konger
+        playing = _before_the_hands_open(messages)
+        kong = next(e for e in _events(playing) if e["type"] == "kong")
+        decision = next(e for e in _events(playing) if e["type"] == "decision" and e["action"] == "kong")
+        assert kong["tile"] == decision["tile"] == (tile if mine or shown[1] != "?" else "?"), viewer
+        assert kong.get("tiles", [tile] * 4) == ([tile] * 4 if mine else shown), viewer
+        melds = [tiles for m in playing for tiles in _kong_melds(m, konger)]
+        assert melds and all(tiles == ([tile] * 4 if mine else shown) for tiles in melds), viewer
+        # Laid open at the end of play, it is everybody's to see.
+        assert [tile] * 4 in [tiles for m in messages[len(playing):] for tiles in _kong_melds(m, konger)]
+
+
+def test_an_unfinished_games_page_hides_what_a_spectator_does_not_see(tmp_path: Path) -> None:
+    """The replay viewer's data for a game in progress: MCR seed 203's finished deal as a spectator saw it."""
+    from mahjong_core.simulate import play_game
+    from mahjong_server.replay_page import game_in_progress
+
+    path = tmp_path / "mcr.jsonl"
+    play_game(load_ruleset("mcr"), 203, ["greedy", "random", "random", "random"], replay=path, max_deals=1)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    events = game_in_progress(lines[:-1], "mcr")["events"]  # without game_end: still in progress
+    assert not [e for e in events if e["type"] == "decision" and e.get("after_ms", 0) > 10000]
+    kong = next(e for e in events if e["type"] == "kong")
+    assert (kong["tile"], kong["tiles"]) == ("?", ["?"] * 4)

@@ -415,3 +415,61 @@ def test_the_server_lists_its_games_and_opens_each_as_it_may_be_seen(tmp_path: P
         finally:
             viewer.close()
     assert source.exists()
+
+
+# Steps through every event as `seat` (a number, or "spectator") and gathers what is drawn of every concealed
+# meld, and the narration's last lines after each timeout.
+_HIDDEN_WALK = """(seat) => {
+  const r = window.replayViewer, forward = document.getElementById('forward');
+  const select = document.getElementById('seat-select');
+  select.value = seat; select.dispatchEvent(new Event('change'));
+  document.getElementById('first').click();
+  const melds = new Set(), afterTimeouts = [];
+  for (let k = 0; k < r.events.length; k++) {
+    if (k > 0) forward.click();
+    if (r.frames[r.pos].revealed) continue;
+    document.querySelectorAll('.concealed-meld svg.tile').forEach((t) => melds.add(t.getAttribute('aria-label')));
+    if (r.events[r.pos].type === 'timeout') {
+      afterTimeouts.push([...document.querySelectorAll('#log li')].slice(-2).map((li) => li.textContent));
+    }
+  }
+  return { melds: [...melds], afterTimeouts };
+}"""
+
+
+def _spectator_page(log: Path, out: Path) -> Path:
+    """The viewer page with the data the server gives for a game still in progress (its finished deals, as a
+    spectator was told them), instead of the whole log."""
+    from mahjong_server.replay_page import game_in_progress
+
+    page, _ = standalone_html(log)
+    lines = log.read_text(encoding="utf-8").splitlines()[:-1]  # without its game_end: still in progress
+    data = json.dumps(game_in_progress(lines, log.name), ensure_ascii=False, separators=(",", ":"))
+    start = page.index('<script type="application/json" id="replay-data">')
+    end = page.index("</script>", start)
+    out.write_text(page[:start] + '<script type="application/json" id="replay-data">' + data.replace("<", "\\u003c")
+                   + page[end:], encoding="utf-8")
+    return out
+
+
+def test_the_page_hides_a_face_down_kong_and_a_choice_replaced_by_its_timeout(tmp_path: Path, browser: Any) -> None:
+    """MCR seed 203: seat 0's concealed kong of 5s lies face down, seat 1's 9m chosen too late is replaced by
+    the timeout's 1m. Seen as seat 2, and as a spectator of the game still in progress, the page draws the
+    kong face down and never narrates the replaced choice."""
+    from mahjong_core.simulate import play_game
+    from mahjong_core.tiles import KINDS
+
+    log = tmp_path / "mcr.jsonl"
+    play_game(load_ruleset("mcr"), 203, ["greedy", "random", "random", "random"], replay=log, max_deals=1)
+    nine = next(k.name for k in KINDS if k.code == "9m")
+    for url, seat in ((_page_for(log, tmp_path / "whole.html").as_uri(), "2"),
+                      (_spectator_page(log, tmp_path / "spectator.html").as_uri(), "spectator")):
+        viewer = Viewer(browser, url)
+        try:
+            seen = viewer.page.evaluate(_HIDDEN_WALK, seat)
+            assert seen["melds"] == ["a concealed tile"], (seat, seen["melds"])
+            assert len(seen["afterTimeouts"]) >= 3
+            assert not any(nine in line for lines in seen["afterTimeouts"] for line in lines), seen["afterTimeouts"]
+            assert not viewer.errors, viewer.errors
+        finally:
+            viewer.close()

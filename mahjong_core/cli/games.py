@@ -236,13 +236,13 @@ def cmd_view(args: argparse.Namespace) -> int:
     if args.seat is None:
         raise MahjongError("--seat N is required (or --html OUT.html for the replay viewer)", place="--seat")
     from ..replay_log import dumps, read_log
-    from ..views import seat_view
+    from ..views import Visibility, seat_view
 
     log = read_log(args.file)
     seats = len(log.header["seats"])
     if not 0 <= args.seat < seats:
         raise MahjongError(f"--seat must be 0 to {seats - 1}", place="--seat")
-    events = seat_view(log.events, args.seat)
+    events = seat_view(log.events, args.seat, Visibility.of_header(log.header))
     if args.json:
         print(dumps(log.header))
         for event in events:

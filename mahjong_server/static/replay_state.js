@@ -146,8 +146,10 @@ class Table {
       }
     } else if (type === "timeout" && s) {
       // The decision overran its limit: the ruleset's timeout action replaces it (docs/replay-format.md).
-      const last = this.lastDecision;
-      if (last && last.actor === e.seat && last.action === "discard" && s.discards[s.discards.length - 1] === last.tile) {
+      // Only the seat itself is sent its replaced choice, just before the timeout: another seat's fold never saw it.
+      const last = this.dealEvents.length ? this.dealEvents[this.dealEvents.length - 1] : null;
+      if (last && last === this.lastDecision && last.actor === e.seat && last.action === "discard" &&
+          s.discards[s.discards.length - 1] === last.tile) {
         s.discards.pop(); s.concealed.push(last.tile); v.last_discard = null;
         if (last.way === "declare_calling") s.calling = false;
       }
@@ -182,9 +184,10 @@ class Table {
         const m = s.melds.find((x) => x.kind === "pung" && x.tiles[0] === e.tile);
         if (m) { m.kind = "kong"; m.tiles.push(e.tile); }
       } else {
-        take(s.concealed, [e.tile, e.tile, e.tile, e.tile]);
-        s.melds.push({ kind: "kong", tiles: [e.tile, e.tile, e.tile, e.tile], exposed: e.way !== "concealed",
-                       claimed_from: null });
+        // Another seat's concealed kong comes with its tiles as they lie (`tiles`: "?" where face down).
+        const tiles = Array.isArray(e.tiles) ? [...e.tiles] : [e.tile, e.tile, e.tile, e.tile];
+        take(s.concealed, tiles);
+        s.melds.push({ kind: "kong", tiles, exposed: e.way !== "concealed", claimed_from: null });
       }
     } else if (type === "mahjong") {
       if (s && e.discarder !== null && e.discarder !== undefined) {
@@ -229,10 +232,25 @@ function frames(header, events) {
   return events.map((e) => { table.apply(e); return table.frame(); });
 }
 
-// The view as `seat` may see it (null: a spectator; "all": every hand open), as mahjong_core.views does.
-function redact(view, seat, revealed) {
+// A concealed kong of `tile` as the other seats see it lie, by the ruleset's meld_display (Visibility in
+// mahjong_core.views): its two middle tiles face up under "concealed_kong_shown", face down otherwise.
+function concealedKong(tile, display) {
+  return display === "concealed_kong_shown" && tile !== HIDDEN ? [HIDDEN, tile, tile, HIDDEN]
+    : [HIDDEN, HIDDEN, HIDDEN, HIDDEN];
+}
+
+// Another seat as `seat` may see it: no concealed tiles, its concealed melds as they lie.
+function othersSeat({ concealed, ...rest }, display) {
+  const melds = rest.melds.map((m) => (m.exposed ? m : { ...m, tiles: m.kind === "kong"
+    ? concealedKong(m.tiles.find((t) => t !== HIDDEN) ?? HIDDEN, display) : m.tiles.map(() => HIDDEN) }));
+  return { ...rest, melds };
+}
+
+// The view as `seat` may see it (null: a spectator; "all": every hand open), as mahjong_core.views does;
+// `display` is the ruleset's meld_display (how another seat's concealed kong lies).
+function redact(view, seat, revealed, display) {
   if (seat === "all" || revealed) return view;
-  return { ...view, seats: view.seats.map((s) => (s.seat === seat ? s : (({ concealed, ...rest }) => rest)(s))) };
+  return { ...view, seats: view.seats.map((s) => (s.seat === seat ? s : othersSeat(s, display))) };
 }
 
 // ------------------------------------------------------------------ reading and checking a log in the page
@@ -368,6 +386,6 @@ async function readLog(text) {
            signature, signatures, signedBy: header && header.signed_by !== undefined ? header.signed_by : null };
 }
 
-const api = { frames, redact, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };
+const api = { frames, redact, concealedKong, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };
 root.MahjongReplay = api;
 })(typeof window !== "undefined" ? window : globalThis);

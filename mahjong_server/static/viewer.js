@@ -7,7 +7,7 @@
 // line and shows the game only up to it.  Docs: docs/replay-viewer.md.
 "use strict";
 
-const { frames, redact, readLog } = window.MahjongReplay;
+const { frames, redact, concealedKong, readLog } = window.MahjongReplay;
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -26,13 +26,31 @@ window.replayViewer = replay; // for the tests and for a curious reader's consol
 
 const PUBLIC_PHASES = new Set(["turn", "false_mahjong"]);
 
+const PRIVATE_TILES = new Set(["draw", "replacement", "draw_returned"]);
+
+// Whether a decision overran its limit (the ruleset's timeout action replaces it), by the ruleset's limits.
+function overran(e) {
+  const limits = state.info.limits;
+  const limit = limits ? (PUBLIC_PHASES.has(e.phase) ? limits.move_ms : limits.claim_ms) : null;
+  return limit !== null && limit !== undefined && (e.after_ms || 0) > limit;
+}
+
+// A concealed kong's event or decision as the other seats see it (the ruleset's meld_display).
+function concealedKongFor(e) {
+  const display = state.info.meld_display;
+  const tiles = concealedKong(e.tile, display);
+  return e.type === "kong" ? { ...e, tile: tiles[1], tiles } : { ...e, tile: tiles[1] };
+}
+
 // One event as `seat` (null: a spectator) would have been told it live: live_event_view's rules.
 function eventFor(e, seat) {
   if (seat === "all") return e;
   if (e.type === "hands") return { ...e, hands: e.hands.map((h, n) => (n === seat ? h : h.map(() => "?"))) };
-  if ((e.type === "draw" || e.type === "replacement") && e.seat !== seat) return { ...e, tile: "?" };
+  if (PRIVATE_TILES.has(e.type) && e.seat !== seat) return { ...e, tile: "?" };
+  if (e.type === "kong" && e.way === "concealed" && e.seat !== seat) return concealedKongFor(e);
   if (e.type === "decision" && e.actor !== seat) {
-    if (PUBLIC_PHASES.has(e.phase)) return e;
+    if (overran(e)) return null;
+    if (PUBLIC_PHASES.has(e.phase)) return e.action === "kong" && e.way === "concealed" ? concealedKongFor(e) : e;
     if (e.phase === "declaration" && e.action === "declare_calling") return e;
     return null;
   }
@@ -49,7 +67,7 @@ function infoFor(header) {
   if (!base.ruleset || !header || base.ruleset.id !== header.ruleset.id) {
     const id = header ? header.ruleset.id : "?";
     info.ruleset = { id, name: id, native_name: null, version: header ? header.ruleset.version : "" };
-    if (base.ruleset && base.ruleset.id !== id) info.item_names = {};
+    if (base.ruleset && base.ruleset.id !== id) { info.item_names = {}; info.meld_display = "plain"; }
   }
   return info;
 }
@@ -208,7 +226,7 @@ function show() {
     return;
   }
   const seatArg = mode === "all" ? "all" : mode;
-  state.view = mode === "all" ? f.view : redact(f.view, seatArg, f.revealed);
+  state.view = mode === "all" ? f.view : redact(f.view, seatArg, f.revealed, state.info.meld_display);
   const shown = f.events.map((e) => eventFor(e, seatArg)).filter((e) => e !== null);
   state.events = shown;
   state.revealed = f.revealed;

@@ -205,6 +205,45 @@ def test_example_hands_are_scored_as_mahjong_score_scores_them(capsys: pytest.Ca
     assert any(e.limit for e in hands.pick_examples(load_ruleset("shanghai")))
 
 
+def _page_examples(section: str) -> list[tuple[str, str]]:
+    """Each example of a ruleset page's "Example hands" section: (its caption, its hand in the notation)."""
+    found = re.findall(r"^(.+)\n~+\n\n\.\. raw:: html\n\n.*\n\n``([^`]+)``: ", section, re.MULTILINE)
+    return [(caption.replace("\\", ""), notation) for caption, notation in found]
+
+
+@pytest.mark.parametrize("rid", sorted(available()))
+def test_every_example_hands_caption_says_what_the_hand_holds(rid: str) -> None:
+    """Read back from the page: each tile the caption names, each meld, its seat and the winning tile."""
+    from mahjong_core.notation import parse_hand
+
+    ruleset = load_ruleset(rid)
+    section = hands.examples_rst(ruleset, sources.library([ruleset], "rulesets/sources"))
+    found = _page_examples(section)
+    assert len(found) == len(hands.pick_examples(ruleset)), rid
+    for caption, notation in found:
+        hand = parse_hand(notation)
+        how = "self_drawn" if "self_drawn" in hand.situations else "discard"
+        assert hands.caption_problems(caption, hand, how) == [], (rid, caption, notation)
+        assert ("the rest concealed" in caption) == bool(hand.melds), caption
+        assert ("all concealed" in caption.lower()) == (not hand.melds), caption
+        assert f"with the {KINDS[hand.winning_tile].name}" in caption, caption
+
+
+def test_a_caption_that_misnames_the_hand_is_caught() -> None:
+    from mahjong_core.notation import parse_hand
+
+    hand = parse_hand("234p345s666m7z [555z<] +7z")
+    assert hands.caption_problems("A claimed pung of red dragons, won on a discard", hand, "discard") == [
+        "'claimed pung of red dragons': the hand has no such exposed pung"]
+    assert hands.caption_problems("An exposed pung of white dragons claimed from across", hand) == [
+        "'exposed pung of white dragons claimed from across': the hand's pung was claimed from elsewhere"]
+    assert hands.caption_problems("Self-drawn with the green dragon", hand, "discard") == [
+        "names the green dragon, which the hand does not hold",
+        "names the winning tile 'green dragon'; the hand's is red dragon",
+        "says self-drawn; the hand was won on a discard"]
+    assert hands.caption_problems(hands.caption(hand, "discard"), hand, "discard") == []
+
+
 def test_example_hands_draw_every_tile_of_the_hand(site: Path) -> None:
     page = (site / "rulesets" / "hongkong.html").read_text(encoding="utf-8")
     example = hands.pick_examples(load_ruleset("hongkong"))[0]

@@ -134,9 +134,9 @@ def caption_problems(text_: str, hand: Hand, how: str | None = None) -> list[str
     problems = []
     tiles = hand.all_tiles()
     for match in _TILE.finditer(text_):
-        for kind in _tiles_named(match.group(0)):
-            if kind not in tiles:
-                problems.append(f"names the {tile_name(kind)}, which the hand does not hold")
+        for tile in _tiles_named(match.group(0)):
+            if tile not in tiles:
+                problems.append(f"names the {tile_name(tile)}, which the hand does not hold")
     for match in _MELD_CLAIM.finditer(text_):
         state, kind = (match.group("state") or "").lower(), match.group("kind").lower()
         named = _tiles_named(match.group("tile"))

@@ -88,7 +88,8 @@ def test_the_prose_states_the_data_and_cites_every_value() -> None:
     house = load_ruleset(HOUSE_RULE)
     lib = sources.library([house], "rulesets/sources")
     text = prose.how_a_deal_goes(house, lib)
-    assert "No hand scores more than 1500, the usual limit" in text
+    assert "The usual limit is 1500" in text and "is paid at most 1500, and so is a losing hand" in text
+    assert "The limit hands below are not cut by it: each is paid its own value, from 1000 to 5000." in text
     assert "bank" not in text.split("**Settlement.**", 1)[1].split("**", 1)[0]  # the house rule has no bank
     refs = re.findall(r"\[#(src\d+)\]_", text)
     notes = dict(re.findall(r"^\.\. \[#(src\d+)\] (.+)$", text, re.MULTILINE))

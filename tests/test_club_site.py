@@ -75,6 +75,13 @@ def test_the_site_is_a_players_site_with_the_clubs_title_and_introduction(site: 
         assert "hookspecs" not in text and "Rules in code" not in text, page
 
 
+def test_no_page_has_an_empty_copyright_line(site: Path) -> None:
+    """The club names no holder, so the footer claims none (it read "Copyright ©" and nothing after it)."""
+    for page in pages_of(site):
+        text = page.read_text(encoding="utf-8")
+        assert 'class="copyright"' not in text and "Copyright &#169;" not in text and "&copy;" not in text, page
+
+
 def test_each_ruleset_page_opens_with_how_a_deal_goes_then_tables_then_examples(site: Path) -> None:
     for rid in ("shanghai", "orsk", "shanghai_1500_no_bank", "hongkong", "mcr"):
         page = (site / "rulesets" / f"{rid}.html").read_text(encoding="utf-8")

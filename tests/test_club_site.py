@@ -356,6 +356,46 @@ def test_no_page_scrolls_sideways_and_tiles_are_at_least_text_size(site: Path, b
     assert set(with_tiles) >= {"rulesets-shanghai", "rulesets-orsk", "rulesets-hongkong", "rulesets-mcr"}
 
 
+#: Every word of plain text in a rule table that the browser laid out over two lines ("poin / ts").
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('article table.docutils td, article table.docutils th')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('code, pre, svg')) continue;
+      for (const m of node.data.matchAll(/[A-Za-z]{2,}/g)) {
+        const r = document.createRange();
+        r.setStart(node, m.index);
+        r.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_rule_table_breaks_a_word_in_two(site: Path, browser: Any, width: int) -> None:
+    """On a phone a narrow column once read "inherit / ed from harbi / n": a table now scrolls in its box instead."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    checked = 0
+    for path in sorted((site / "rulesets").glob("*.html")):
+        page.goto(path.as_uri())
+        checked += page.evaluate("document.querySelectorAll('article table.docutils td').length")
+        assert page.evaluate(BROKEN_WORDS) == [], f"{path.name} at {width} px"
+        scroll, client = page.evaluate("() => [document.documentElement.scrollWidth, "
+                                       "document.documentElement.clientWidth]")
+        assert scroll <= client, f"{path.name} scrolls sideways at {width} px: {scroll} > {client}"
+    page.goto((site / "rulesets" / "shanghai.html").as_uri())
+    page.locator("section#parameters").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"club-site-shanghai-tables-{width}.png"))
+    page.close()
+    assert checked > 100
+
+
 def test_the_comparison_shows_every_ruleset_within_the_page(site: Path, browser: Any) -> None:
     """At 1280 px the comparison of five rulesets fits its box: no column is cut off, nothing scrolls."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -116,3 +116,13 @@ def test_the_study_plays_the_scaled_limit_hands(tmp_path: Path) -> None:
             assert deal.value == paid[deal.limits[0]], deal
         elif deal.winner is not None:
             assert deal.value <= 500, deal
+
+
+def test_a_house_rule_file_that_is_not_installed_gets_its_page(tmp_path: Path) -> None:
+    """Its line of ancestors names the file's own ruleset, which no id loads: the page once failed to build."""
+    from mahjong_docs import pages
+
+    ruleset = load_ruleset(house_rule(tmp_path, 500, name="not_installed"))
+    page = pages.ruleset_page(ruleset, [ruleset.id, "shanghai"], reference=False)
+    assert "extends :doc:`Shanghai <shanghai>` (the line" in page and "→ Shanghai, another limit)" in page
+    assert "The usual limit is 500" in page and "Heavenly hand 2500" in page

@@ -33,6 +33,8 @@ nitpick_ignore_regex = [(r"py:.*", r".*")]
 html_theme = {theme!r}
 html_title = {title!r}
 html_show_sourcelink = False
+# A club's site names no copyright holder; shown, the theme's footer would read "Copyright ©" and stop.
+html_show_copyright = False
 source_suffix = {suffixes!r}
 '''
 

@@ -297,7 +297,8 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = (), *, library: L
         line.append(f"version {text(ruleset.version)}")
         if ruleset.parent:
             def name(rid: str) -> str:
-                shown = text(load_ruleset(rid).name)
+                # the ruleset itself may be a house-rule file, which no id loads
+                shown = text((ruleset if rid == ruleset.id else load_ruleset(rid)).name)
                 return f":doc:`{shown} <{rid}>`" if rid in documented and rid != ruleset.id else shown
 
             line.append(f"extends {name(ruleset.parent)}"

@@ -298,7 +298,7 @@ def limits(w: Writer) -> list[str]:
     if limit is None:
         out.append(f"There is no usual limit: a hand scores what its tables give{w.cite('usual_limit')}.")
     elif limit is not _MISSING:
-        out.append(f"No hand scores more than {limit}, the usual limit{w.cite('usual_limit')}.")
+        out += _usual_limit(w, limit)
     if w.get("losers_settle_after_limit") is False:
         out.append(f"After a limit hand the losers do not settle among themselves"
                    f"{w.cite('losers_settle_after_limit')}.")
@@ -316,6 +316,42 @@ def limits(w: Writer) -> list[str]:
     if w.get("pay_limit_for_consecutive_wins.enabled") is True:
         out.append(f"A player who wins {w.get('pay_limit_for_consecutive_wins.count')} deals in a row is paid the "
                    f"limit{w.cite('pay_limit_for_consecutive_wins.enabled', 'pay_limit_for_consecutive_wins.count')}.")
+    return out
+
+
+def _usual_limit(w: Writer, limit: Any) -> list[str]:
+    """What the usual limit cuts -- an ordinary hand, the chavka, a losing hand -- and what it leaves alone: the limit
+    hands, paid their own values, which may be more (Shanghai's heavenly hand is 5000 beside a limit of 1000)."""
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.limit_hands import SCALE_PARAMETER, limit_hand_values
+
+    chavka = ", or the chavka" if w.get("chavka.enabled") is True else ""
+    losing = w.table_value("scoring", ["losing_hands"]) is True
+    out = [f"The usual limit is {limit}{w.cite('usual_limit')}: an ordinary hand -- its points doubled by its "
+           f"doublings{chavka} -- is paid at most {limit}"
+           + (f", and so is a losing hand{w.cite('scoring.losing_hands')}" if losing else "") + "."]
+    scale = w.get(SCALE_PARAMETER)
+    try:
+        paid = limit_hand_values(w.ruleset)
+    except MahjongError:  # a table that cannot be paid is reported by the scoring tests, not by a sentence
+        return out
+    if not paid:
+        return out
+    if all(v.written == "limit" for v in paid.values()):
+        return [*out, f"The limit hands below are paid the usual limit, {limit}."]
+    low, high = min(v.paid for v in paid.values()), max(v.paid for v in paid.values())
+    span = f"{low}" if low == high else f"from {low} to {high}"
+    if scale is True:
+        names = {key: str(row.get("name") or key) for key, row in w.ruleset.raw_tables["limit_hands"].items()}
+        bases = sorted({(v.defined_in, v.written_for) for v in paid.values() if v.written_for is not None})
+        written = _join([f"{base} ({who})" for who, base in bases])
+        listed = _join([f"{text(names[key])} {v.paid}" for key, v in paid.items()])
+        out.append(f"The limit hands below are not cut by it, and their values follow it{w.cite(SCALE_PARAMETER)}: "
+                   f"each value listed in points is paid times {limit} divided by the usual limit it was written "
+                   f"for, {written}, to the nearest point; so here {listed}.")
+    else:
+        out.append(f"The limit hands below are not cut by it: each is paid its own value, {span}"
+                   + (f", whatever the usual limit{w.cite(SCALE_PARAMETER)}" if scale is False else "") + ".")
     return out
 
 

@@ -75,6 +75,13 @@ def test_the_site_is_a_players_site_with_the_clubs_title_and_introduction(site: 
         assert "hookspecs" not in text and "Rules in code" not in text, page
 
 
+def test_no_page_has_an_empty_copyright_line(site: Path) -> None:
+    """The club names no holder, so the footer claims none (it read "Copyright ©" and nothing after it)."""
+    for page in pages_of(site):
+        text = page.read_text(encoding="utf-8")
+        assert 'class="copyright"' not in text and "Copyright &#169;" not in text and "&copy;" not in text, page
+
+
 def test_each_ruleset_page_opens_with_how_a_deal_goes_then_tables_then_examples(site: Path) -> None:
     for rid in ("shanghai", "orsk", "shanghai_1500_no_bank", "hongkong", "mcr"):
         page = (site / "rulesets" / f"{rid}.html").read_text(encoding="utf-8")
@@ -88,7 +95,8 @@ def test_the_prose_states_the_data_and_cites_every_value() -> None:
     house = load_ruleset(HOUSE_RULE)
     lib = sources.library([house], "rulesets/sources")
     text = prose.how_a_deal_goes(house, lib)
-    assert "No hand scores more than 1500, the usual limit" in text
+    assert "The usual limit is 1500" in text and "is paid at most 1500, and so is a losing hand" in text
+    assert "The limit hands below are not cut by it: each is paid its own value, from 1000 to 5000." in text
     assert "bank" not in text.split("**Settlement.**", 1)[1].split("**", 1)[0]  # the house rule has no bank
     refs = re.findall(r"\[#(src\d+)\]_", text)
     notes = dict(re.findall(r"^\.\. \[#(src\d+)\] (.+)$", text, re.MULTILINE))
@@ -205,6 +213,45 @@ def test_example_hands_are_scored_as_mahjong_score_scores_them(capsys: pytest.Ca
     assert any(e.limit for e in hands.pick_examples(load_ruleset("shanghai")))
 
 
+def _page_examples(section: str) -> list[tuple[str, str]]:
+    """Each example of a ruleset page's "Example hands" section: (its caption, its hand in the notation)."""
+    found = re.findall(r"^(.+)\n~+\n\n\.\. raw:: html\n\n.*\n\n``([^`]+)``: ", section, re.MULTILINE)
+    return [(caption.replace("\\", ""), notation) for caption, notation in found]
+
+
+@pytest.mark.parametrize("rid", sorted(available()))
+def test_every_example_hands_caption_says_what_the_hand_holds(rid: str) -> None:
+    """Read back from the page: each tile the caption names, each meld, its seat and the winning tile."""
+    from mahjong_core.notation import parse_hand
+
+    ruleset = load_ruleset(rid)
+    section = hands.examples_rst(ruleset, sources.library([ruleset], "rulesets/sources"))
+    found = _page_examples(section)
+    assert len(found) == len(hands.pick_examples(ruleset)), rid
+    for caption, notation in found:
+        hand = parse_hand(notation)
+        how = "self_drawn" if "self_drawn" in hand.situations else "discard"
+        assert hands.caption_problems(caption, hand, how) == [], (rid, caption, notation)
+        assert ("the rest concealed" in caption) == bool(hand.melds), caption
+        assert ("all concealed" in caption.lower()) == (not hand.melds), caption
+        assert f"with the {KINDS[hand.winning_tile].name}" in caption, caption
+
+
+def test_a_caption_that_misnames_the_hand_is_caught() -> None:
+    from mahjong_core.notation import parse_hand
+
+    hand = parse_hand("234p345s666m7z [555z<] +7z")
+    assert hands.caption_problems("A claimed pung of red dragons, won on a discard", hand, "discard") == [
+        "'claimed pung of red dragons': the hand has no such exposed pung"]
+    assert hands.caption_problems("An exposed pung of white dragons claimed from across", hand) == [
+        "'exposed pung of white dragons claimed from across': the hand's pung was claimed from elsewhere"]
+    assert hands.caption_problems("Self-drawn with the green dragon", hand, "discard") == [
+        "names the green dragon, which the hand does not hold",
+        "names the winning tile 'green dragon'; the hand's is red dragon",
+        "says self-drawn; the hand was won on a discard"]
+    assert hands.caption_problems(hands.caption(hand, "discard"), hand, "discard") == []
+
+
 def test_example_hands_draw_every_tile_of_the_hand(site: Path) -> None:
     page = (site / "rulesets" / "hongkong.html").read_text(encoding="utf-8")
     example = hands.pick_examples(load_ruleset("hongkong"))[0]
@@ -307,6 +354,46 @@ def test_no_page_scrolls_sideways_and_tiles_are_at_least_text_size(site: Path, b
     assert not errors
     with_tiles = [name for name, m in measured if m["tiles"]]
     assert set(with_tiles) >= {"rulesets-shanghai", "rulesets-orsk", "rulesets-hongkong", "rulesets-mcr"}
+
+
+#: Every word of plain text in a rule table that the browser laid out over two lines ("poin / ts").
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('article table.docutils td, article table.docutils th')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('code, pre, svg')) continue;
+      for (const m of node.data.matchAll(/[A-Za-z]{2,}/g)) {
+        const r = document.createRange();
+        r.setStart(node, m.index);
+        r.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_rule_table_breaks_a_word_in_two(site: Path, browser: Any, width: int) -> None:
+    """On a phone a narrow column once read "inherit / ed from harbi / n": a table now scrolls in its box instead."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    checked = 0
+    for path in sorted((site / "rulesets").glob("*.html")):
+        page.goto(path.as_uri())
+        checked += page.evaluate("document.querySelectorAll('article table.docutils td').length")
+        assert page.evaluate(BROKEN_WORDS) == [], f"{path.name} at {width} px"
+        scroll, client = page.evaluate("() => [document.documentElement.scrollWidth, "
+                                       "document.documentElement.clientWidth]")
+        assert scroll <= client, f"{path.name} scrolls sideways at {width} px: {scroll} > {client}"
+    page.goto((site / "rulesets" / "shanghai.html").as_uri())
+    page.locator("section#parameters").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"club-site-shanghai-tables-{width}.png"))
+    page.close()
+    assert checked > 100
 
 
 def test_the_comparison_shows_every_ruleset_within_the_page(site: Path, browser: Any) -> None:

@@ -264,3 +264,79 @@ def test_a_ruleset_page_names_the_plugins_its_games_use() -> None:
     mcr = docgen.ruleset_page(load_ruleset("mcr"), RULESETS).split("Plugins its games use", 1)[1]
     mcr = mcr.split("Rules in code", 1)[0]
     assert "scoring family ``mcr``" in mcr and "settlement ``sport``" in mcr and "``tile_exchange``" not in mcr
+
+
+# ---------------------------------------------------------------------------
+# What the pages say of a hand is what the hand holds
+# ---------------------------------------------------------------------------
+
+
+def _lead_ins(page: Path) -> list[tuple[str, str, str]]:
+    """Each worked example's hand with the paragraph that introduces it: (where, hand, paragraph)."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        if line.startswith(".. mahjong-hand::"):
+            j = i - 1
+            while j >= 0 and not lines[j].strip():
+                j -= 1
+            paragraph: list[str] = []
+            while j >= 0 and lines[j].strip() and not lines[j].startswith((" ", "..")):
+                paragraph.insert(0, lines[j])
+                j -= 1
+            out.append((f"{page.name}:{i + 1}", line.split("::", 1)[1].strip(), " ".join(paragraph)))
+    return out
+
+
+LEAD_INS = [lead for page in sorted(DOCS.glob("*.rst")) for lead in _lead_ins(page)]
+
+
+def test_the_worked_examples_have_lead_ins_to_check() -> None:
+    assert len(LEAD_INS) >= 10 and any("white dragons" in text for _, _, text in LEAD_INS)
+
+
+@pytest.mark.parametrize(("where", "notation", "lead_in"), LEAD_INS, ids=[w for w, _, _ in LEAD_INS])
+def test_the_paragraph_before_a_worked_example_names_only_what_the_hand_holds(where: str, notation: str,
+                                                                               lead_in: str) -> None:
+    from mahjong_core.notation import parse_hand
+    from mahjong_docs.hands import caption_problems
+
+    assert caption_problems(lead_in, parse_hand(notation)) == [], where
+
+
+def _notation_rows() -> list[tuple[str, str]]:
+    import re
+
+    text = (DOCS / "notation.rst").read_text(encoding="utf-8")
+    return re.findall(r"^   \* - ``([^`]+)``\n     - (.+)$", text, re.MULTILINE)
+
+
+def test_the_notation_page_is_written_and_covers_every_mark() -> None:
+    rows = _notation_rows()
+    written = " ".join(w for w, _ in rows)
+    assert len(rows) >= 20
+    for mark in ("m", "p", "s", "z", "f", "y", "[", "<", "^", ">", "+", "!", "(", "Wh"):
+        assert mark in written, mark
+    meanings = dict(rows)
+    assert meanings["5z"] == "the white dragon" and meanings["7z"] == "the red dragon"
+
+
+@pytest.mark.parametrize(("written", "meaning"), _notation_rows(), ids=[w for w, _ in _notation_rows()])
+def test_every_example_of_the_notation_page_reads_as_the_page_says(written: str, meaning: str) -> None:
+    """A hand the page shows parses to what its second column says; an error it shows is the parser's own."""
+    from mahjong_core.notation import format_hand, parse_hand
+    from mahjong_docs.hands import caption_problems
+
+    if meaning.startswith("``"):  # the errors table: the parser's message, place first
+        with pytest.raises(MahjongError) as refused:
+            parse_hand(written)
+        assert str(refused.value).endswith("::" + meaning.strip("`")), str(refused.value)
+        return
+    hand = parse_hand(written)
+    how = "self_drawn" if "self_drawn" in hand.situations else None
+    assert caption_problems(meaning, hand, how) == []
+    assert parse_hand(format_hand(hand)) == hand
+    if "claimed from" in meaning:
+        assert hand.melds and all(m.claimed_from is not None for m in hand.melds)
+    if "concealed kong" in meaning:
+        assert [m.kind for m in hand.melds if not m.exposed] == ["kong"]

@@ -358,7 +358,9 @@ def test_malformed_yaml_gives_one_located_error(tmp_path: Path, text: str, place
         ),
         (
             "parameters:\n  usual_limit: {value: 100}\n",
-            '$.parameters.usual_limit: a leaf entry needs `source: "NNN line L"` or `assumption: "<one-line reason>"`',
+            '$.parameters.usual_limit: a leaf entry needs `source:`, a document and a place in it -- a seed '
+            '("000 line 346") or a document declared under `sources:` ("minutes section 4.2", "minutes page 3") -- '
+            'or `assumption: "<one-line reason>"` for a value no document states (a house rule: "the club\'s choice")',
         ),
         (
             'parameters:\n  usual_limit: {value: 100, source: "line 346"}\n',

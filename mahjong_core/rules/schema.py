@@ -119,7 +119,10 @@ def _message(error: ValidationError) -> str:
     if error.validator == "not" and error.validator_value == {"required": ["assumption"]}:
         return "a leaf entry carries exactly one of `source` or `assumption`, not both"
     if error.validator == "required" and error.validator_value == ["assumption"]:
-        return 'a leaf entry needs `source: "NNN line L"` or `assumption: "<one-line reason>"`'
+        return ('a leaf entry needs `source:`, a document and a place in it -- a seed ("000 line 346") or a '
+                'document declared under `sources:` ("minutes section 4.2", "minutes page 3") -- or '
+                '`assumption: "<one-line reason>"` for a value no document states (a house rule: "the club\'s '
+                'choice")')
     if error.validator == "not" and isinstance(error.validator_value, dict) and "anyOf" in error.validator_value:
         return "this mapping has `source`/`assumption` but no `value`: a parameter entry needs `value`"
     if error.validator == "pattern":

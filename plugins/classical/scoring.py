@@ -170,7 +170,8 @@ def _winner_score(tables: ClassicalTables, shape: Shape, hand: Hand, ctx: Mappin
         return Score(
             total=limit.value,
             family=FAMILY,
-            items=(ScoreItem(limit.id, "limit", limit.value, 1, limit.source, limit.name),),
+            items=(ScoreItem(limit.id, "limit", limit.value, 1, limit.source,
+                             f"{limit.name}; {limit.scaled}" if limit.scaled else limit.name),),
             excluded=tuple(_replaced(points, why) + _replaced(doublings, why) + dropped),
             arrangement=arrangement,
             limit=limit.id,

@@ -16,8 +16,9 @@ the ruleset is first scored, with the place in the file.
 What the engine reads:
 
 * ``points`` and ``doublings`` rows (``applies_to`` winner by default);
-* ``limit_hands`` (a value in points, or ``limit`` for the usual limit);
-* parameters ``usual_limit`` and ``chavka`` (``enabled``, ``points``,
+* ``limit_hands`` (a value in points, or ``limit`` for the usual limit), as
+  :func:`~mahjong_core.limit_hands.limit_hand_values` pays them;
+* parameters ``usual_limit``, ``limit_hands_scale_with_limit`` and ``chavka`` (``enabled``, ``points``,
   ``doublings_allowed``);
 * the ``scoring`` section: ``max_count`` (row id -> how many times at most it
   counts: 000 line 412's "at most one special pair"), ``chavka_hand`` (the
@@ -40,6 +41,7 @@ from typing import Any
 from mahjong_rulesets.classical.predicates import COUNTERS, READERS, CountFn, Reader, Shape, TestFn
 
 from mahjong_core.errors import RulesetError
+from mahjong_core.limit_hands import LimitValue, limit_hand_values
 from mahjong_core.predicates import Predicate
 from mahjong_core.score import ScoreItem
 from mahjong_core.tiles import BONUS, NUM_PLAYING_KINDS, copies_in
@@ -132,6 +134,8 @@ class LimitRow:
     test: TestFn
     facts: frozenset[str]
     read: Reader
+    #: How a value scaled with the usual limit was reached (``limit_hands_scale_with_limit``); empty otherwise.
+    scaled: str = ""
 
 
 @dataclass(frozen=True)
@@ -299,7 +303,8 @@ def _compile(ruleset: Any) -> ClassicalTables:
     if usual_limit is not None and (not _int(usual_limit) or usual_limit <= 0):
         raise _error(ruleset, f"usual_limit must be a positive integer or null, got {usual_limit!r}",
                      "$.parameters.usual_limit.value")
-    limits = tuple(_limit(ruleset, row_id, entry, usual_limit)
+    paid = limit_hand_values(ruleset)
+    limits = tuple(_limit(ruleset, row_id, entry, paid[str(row_id)])
                    for row_id, entry in (tables.get("limit_hands") or {}).items() if entry is not None)
     chavka = _chavka(ruleset)
 
@@ -446,23 +451,18 @@ def _row(ruleset: Any, table: str, kind: str, row_id: str, entry: Mapping[str, A
     )
 
 
-def _limit(ruleset: Any, row_id: str, entry: Mapping[str, Any], usual_limit: int | None) -> LimitRow:
+def _limit(ruleset: Any, row_id: str, entry: Mapping[str, Any], paid: LimitValue) -> LimitRow:
     place = f"$.limit_hands.{row_id}"
-    value = entry.get("value")
-    if value == "limit":
-        if usual_limit is None:
-            raise _error(ruleset, "a limit hand worth 'limit' needs a usual_limit; this ruleset has none",
-                         f"{place}.value")
-        value = usual_limit
-    if not _int(value) or value <= 0:
-        raise _error(ruleset, f"a limit hand is worth positive points or 'limit', got {value!r}", f"{place}.value")
+    value = paid.paid
     name = str(entry.get("predicate"))
     try:
         predicate = ruleset.predicate(name)
     except RulesetError as exc:
         raise _error(ruleset, exc.message, f"{place}.predicate") from None
+    scaled = (f"{paid.written} written for a usual limit of {paid.written_for} ({paid.defined_in}), scaled to "
+              f"{value} with this ruleset's limit" if paid.written_for is not None else "")
     return LimitRow(row_id, str(entry.get("name") or row_id), value, cite(entry), predicate.fn,
-                    frozenset(predicate.facts), row_reader(predicate, predicate.fn)[0])
+                    frozenset(predicate.facts), row_reader(predicate, predicate.fn)[0], scaled)
 
 
 def _chavka(ruleset: Any) -> ChavkaRule | None:

@@ -120,6 +120,12 @@ def test_a_person_plays_a_whole_deal_in_the_browser_and_the_log_audits(tmp_path:
         scoring = page.page.inner_text("#scoring")
         assert "Payments" in scoring and "Total" in scoring and "002 line" in scoring
         _shot(page, "scoring.png")
+        # The overlay's last line (the scores, then what comes next) is in sight at 1280x800, not cut off.
+        page.page.wait_for_selector("#scoring .scoring-foot .totals", timeout=5000)
+        box = page.page.locator("#scoring").bounding_box()
+        last = page.page.locator("#scoring .scoring-foot > :last-child").bounding_box()
+        assert box is not None and last is not None and box["y"] + box["height"] <= 800
+        assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"], (box, last)
         assert not page.errors
         page.wait_until_finished()
         server_log = server.log(created["table"])

@@ -45,6 +45,7 @@ from mahjong_core.views import redact_table_view
 
 from .games_api import api_audit, api_game, api_games, games_page, replay_page
 from .live import HUMAN, LENGTHS, LiveTable, SeatSpec, Viewer, event_message
+from .names import guest_name, name_problem
 from .protocol import (
     ANSWERS_PER_PROMPT,
     FLOOD_CLOSE_AFTER,
@@ -236,16 +237,30 @@ class Tables:
             raise ProtocolError(f"$.seats: {rid} is played by {players} players; {len(seats)} seats given")
         bots = installed_bots()
         arrival = request.get("seating", "fixed") == "arrival"
+        files = self.data.new_table()  # its id names the guests (its folder is made only once the request is good)
         specs = []
+        named: dict[str, int] = {}
         for n, seat in enumerate(seats):
             kind = seat["kind"]
             if kind != HUMAN and kind not in bots:
                 raise ProtocolError(f"$.seats[{n}].kind: {kind!r} is neither 'human' nor an installed bot; "
                                     f"installed bots: {', '.join(bots)}")
+            if "name" in seat and kind != HUMAN:
+                raise ProtocolError(f"$.seats[{n}].name: a bot's seat is named by the bot ({kind!r}); only a "
+                                    "person's seat takes a name")
             if arrival and kind == HUMAN and "name" in seat:
                 raise ProtocolError(f"$.seats[{n}].name: at a table that seats people as they arrive, each "
                                     "person gives a name on sitting down (join's name), not the table's opener")
-            specs.append(SeatSpec(kind, seat.get("name") or (f"player-{n}" if kind == HUMAN else kind)))
+            name = seat.get("name")
+            if name is not None:
+                problem = name_problem(name, bots)
+                if problem is not None:
+                    raise ProtocolError(f"$.seats[{n}].name: {problem}")
+                if name in named:
+                    raise ProtocolError(f"$.seats[{n}].name: {name!r} is seat {named[name]}'s name too; a name "
+                                        "stands for one person, who sits at one seat")
+                named[name] = n
+            specs.append(SeatSpec(kind, name or (guest_name(files.id, n) if kind == HUMAN else kind)))
         people = [n for n, spec in enumerate(specs) if spec.kind == HUMAN]
         if arrival and not people:
             raise ProtocolError("$.seating: 'arrival' seats people as they arrive, and these seats are all bots")
@@ -253,7 +268,6 @@ class Tables:
             raise ProtocolError(f"this server keeps at most {MAX_TABLES} tables open")
         length = request.get("length", "game")
         seed = self._seed(request, people)
-        files = self.data.new_table()
         watch = f"/table/{files.id}"
         if arrival:
             invite = new_token()
@@ -267,7 +281,8 @@ class Tables:
         files.create({n: token_hash(t) for n, t in tokens.items()})
         self._add(self._table(files, ruleset, specs, length, seed, []))
         return {"table": files.id, "seating": "fixed",
-                "seats": [{"seat": n, "token": t, "url": f"{watch}#token={t}"} for n, t in tokens.items()],
+                "seats": [{"seat": n, "name": specs[n].name, "token": t, "url": f"{watch}#token={t}"}
+                          for n, t in tokens.items()],
                 "watch": watch}
 
     @staticmethod
@@ -460,7 +475,15 @@ class Tables:
             raise ProtocolError("join: every person's seat at this table is taken; come back with your seat's "
                                 "link, or join without an invitation to watch")
         seat = table.unseated[0]
-        name = name or f"player-{seat}"
+        if name is not None:
+            problem = name_problem(name, installed_bots())
+            if problem is not None:
+                raise ProtocolError(f"join: $.name: {problem}")
+            taken = next((s["seat"] for s in table.public_info()["seats"] if s["name"] == name), None)
+            if taken is not None:
+                raise ProtocolError(f"join: $.name: {name!r} already sits at this table (seat {taken}); a name "
+                                    "stands for one person: choose another")
+        name = name or guest_name(table.id, seat)
         table.files.take_seat(seat, token_hash(token), name)
         table.seat_person(name)
         return seat, True

@@ -86,8 +86,12 @@ def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] 
 
 def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game", open_browser: bool = True,
          bot_pace_s: float = 0.8, house_rules: tuple[Ruleset, ...] = (), records: GameRecords | None = None,
-         as_json: bool = False) -> int:
+         as_json: bool = False, name: str | None = None) -> int:
     """Start a local server, open a table with one person and three bots, and open its page in the browser.
+
+    :param name: the person's name (checked by the caller: :func:`mahjong_server.names.name_problem`); without
+        one the server names them a guest of this table, so that nobody's games merge with another's in the
+        records (which know a player by name only).
 
     :param records: the games database the game is recorded in once it is finished (``--db``), or ``None``.
     :param as_json: print the table's address as one JSON object (``--json``): ``{"table": URL, "serving": URL,
@@ -112,8 +116,9 @@ def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game",
 
     players = int((settings.house_rules.get(ruleset) or load_ruleset(ruleset)).param("players"))
     # Against the computer the person sits North, East being the player to their right (000 line 309).
+    person = {"kind": "human", **({"name": name} if name is not None else {})}
     body = json.dumps({"ruleset": ruleset, "length": length,
-                       "seats": [{"kind": bot}] * (players - 1) + [{"kind": "human", "name": "you"}]}).encode()
+                       "seats": [{"kind": bot}] * (players - 1) + [person]}).encode()
     request = urllib.request.Request(f"{base}/api/tables", data=body, headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request) as response:
@@ -123,11 +128,13 @@ def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game",
         server.should_exit = True
         return 2
     url = base + created["seats"][0]["url"]
+    seated = created["seats"][0]["name"]
     if as_json:
-        print(json.dumps({"table": url, "serving": base, "data": str(data)}), flush=True)
+        print(json.dumps({"table": url, "serving": base, "data": str(data), "name": seated}), flush=True)
     else:
-        print(f"your table: {url}\n(serving on {base}; Ctrl-C to stop; the game resumes with mahjong serve --data "
-              f"{data})", flush=True)
+        hint = "" if name is not None else "; --name NAME records your games under your own name"
+        print(f"your table: {url}\n(you play as {seated}{hint}; serving on {base}; Ctrl-C to stop; the game "
+              f"resumes with mahjong serve --data {data})", flush=True)
     if open_browser:
         webbrowser.open(url)
     try:

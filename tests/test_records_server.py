@@ -104,28 +104,63 @@ def test_a_finished_live_game_is_recorded_with_the_players_names(tmp_path: Path)
     assert [t.to_json() for t in records_standings(rebuilt, "harbin")] == answer["tables"]
 
 
-def test_mahjong_play_records_the_finished_game_in_the_database_it_is_given(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'home.sqlite'}"
+def _play_one_deal(tmp_path: Path, data: str, db: str, recorded: int, *name: str) -> str:
+    """``mahjong play`` for one deal, the person's seat played to the end, until the database holds ``recorded``
+    games; returns the line naming the person."""
     proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", "play", "--ruleset", "harbin", "--length", "deal",
-                             "--no-browser", "--bot-pace", "0", "--data", str(tmp_path / "data"), "--db", db],
+                             "--no-browser", "--bot-pace", "0", "--data", str(tmp_path / data), "--db", db, *name],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
         assert line.startswith("your table: http://127.0.0.1:"), line + (proc.stderr.read() if proc.stderr else "")
+        said = proc.stdout.readline()
         url = line.split()[2]
         base, token = url.split("#token=")
         messages = asyncio.run(play_seat(base.split("/table/")[0].replace("http://", "ws://"),
                                          base.rsplit("/", 1)[1], token))
         assert messages[-1]["status"] == "finished"
-        rows = wait_recorded(db, 1)
+        wait_recorded(db, recorded)
     finally:
         proc.terminate()
         proc.wait(10)
         for stream in (proc.stdout, proc.stderr):
             if stream:
                 stream.close()
-    assert "you" in {r[2] for r in rows["game_seats"]}
+    return said
+
+
+def test_mahjong_play_records_the_finished_game_in_the_database_it_is_given(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'home.sqlite'}"
+    said = _play_one_deal(tmp_path, "data", db, 1, "--name", "Анна Петрова")
+    assert said.startswith("(you play as Анна Петрова;")
+    _play_one_deal(tmp_path, "data", db, 2, "--name", "Анна Петрова")
+    # Nameless people are guests of their own table: two of them are two players, never one shared name.
+    said = _play_one_deal(tmp_path, "data", db, 3)
+    assert said.startswith("(you play as guest-") and "--name NAME" in said
+    _play_one_deal(tmp_path, "data", db, 4)
+    rows = wait_recorded(db, 4)
+    people = sorted(r[2] for r in rows["game_seats"] if r[3] == "human")
+    assert len(people) == 4 and people[2:] == ["Анна Петрова", "Анна Петрова"]
+    guests = people[:2]
+    assert guests[0] != guests[1] and all(g.startswith("guest-") and g.endswith("-north") for g in guests)
+    table = json.loads(subprocess.run([sys.executable, "-m", "mahjong_core", "standings", "--ruleset", "harbin",
+                                       "--db", db, "--json"], capture_output=True, text=True, timeout=120,
+                                      check=True).stdout)["tables"][0]
+    by_name = {p["name"]: p for p in table["players"]}
+    assert by_name["Анна Петрова"]["games"] == 2 and by_name["Анна Петрова"]["kinds"] == ["human"]
+    assert all(by_name[g]["games"] == 1 for g in guests) and "you" not in by_name
+    ema = subprocess.run([sys.executable, "-m", "mahjong_core", "records", "export", "--ruleset", "harbin",
+                          "--db", db, "--json"], capture_output=True, text=True, timeout=120, check=True)
+    exported = {row["Name"]: row for row in json.loads(ema.stdout)["rows"]}
+    assert exported["Анна Петрова"]["Games"] == 2 and {*guests} <= exported.keys()
+    for bad, why in (("", "empty"), ("x" * 41, "at most 40"), ("greedy", "installed bot"),
+                     ("guest-1", "kept for people who give no name"), ("Ann\u200b", "ZERO WIDTH SPACE")):
+        refused = subprocess.run([sys.executable, "-m", "mahjong_core", "play", "--ruleset", "harbin", "--no-browser",
+                                  "--data", str(tmp_path / "data3"), "--name", bad], capture_output=True, text=True,
+                                 timeout=60, check=False)
+        assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
+        assert len(refused.stderr.strip().splitlines()) == 1 and "--name" in refused.stderr and why in refused.stderr
     bad = subprocess.run([sys.executable, "-m", "mahjong_core", "play", "--ruleset", "harbin", "--no-browser",
                           "--data", str(tmp_path / "data2"), "--db", "nosuchdriver://x"], capture_output=True,
                          text=True, timeout=60, check=False)

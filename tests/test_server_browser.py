@@ -120,6 +120,12 @@ def test_a_person_plays_a_whole_deal_in_the_browser_and_the_log_audits(tmp_path:
         scoring = page.page.inner_text("#scoring")
         assert "Payments" in scoring and "Total" in scoring and "002 line" in scoring
         _shot(page, "scoring.png")
+        # The overlay's last line (the scores, then what comes next) is in sight at 1280x800, not cut off.
+        page.page.wait_for_selector("#scoring .scoring-foot .totals", timeout=5000)
+        box = page.page.locator("#scoring").bounding_box()
+        last = page.page.locator("#scoring .scoring-foot > :last-child").bounding_box()
+        assert box is not None and last is not None and box["y"] + box["height"] <= 800
+        assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"], (box, last)
         assert not page.errors
         page.wait_until_finished()
         server_log = server.log(created["table"])
@@ -184,13 +190,26 @@ def test_the_lobby_opens_a_table_and_seats_its_person(tmp_path: Path, browser: A
 
 def test_the_lobby_shows_each_seats_link_when_several_people_play(tmp_path: Path, browser: Any) -> None:
     with running(tmp_path / "data") as server:
-        page = _open_from_lobby(browser, server, {"#length": "deal", "select[name=seat1]": "human"})
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url + "/")
+        page.wait_for_selector("#ruleset option[value=shanghai]", state="attached")
+        page.select_option("#ruleset", "shanghai")
+        page.select_option("#length", "deal")
+        page.select_option("select[name=seat1]", "human")
+        # A name field for each person's seat (a bot's seat is named by its bot); a seat left unnamed is a guest.
+        assert page.is_visible("input[name=name0]") and not page.is_visible("input[name=name2]")
+        page.select_option("#seating", "arrival")
+        assert not page.is_visible("input[name=name0]"), "at an arrival table each person names themselves"
+        page.select_option("#seating", "fixed")
+        page.fill("input[name=name0]", "  Ann ")
+        page.click("#open")
         page.wait_for_selector("#links:not([hidden])", timeout=10_000)
         links = page.eval_on_selector_all("#seat-links a", "as => as.map(a => a.href)")
         assert len(links) == 3 and all("#token=" in link for link in links[:2]) and "#token=" not in links[2]
         assert page.inner_text("#seat-links").startswith("East: ")
         table = server.get("/api/tables")["tables"][0]
         assert table["length"] == "deal", "the lobby sends the length chosen"
+        assert [s["name"] for s in table["seats"]][:2] == ["Ann", f"guest-{table['id']}-south"]
         _shot_page(page, "lobby-links.png")
         page.close()
 
@@ -202,6 +221,11 @@ def test_people_who_arrive_with_the_invitation_sit_down_in_turn_the_first_as_eas
                                                    "#seating": "arrival"})
         first.wait_for_selector(".sit-down input", timeout=10_000)
         assert "#invite=" in first.url
+        # A refused name is asked for again, with the reason, and nobody sits down under it.
+        first.fill(".sit-down input", "greedy")
+        first.click(".sit-down button")
+        first.wait_for_selector(".sit-down .name-error:has-text('installed bot')", timeout=10_000)
+        assert first.input_value(".sit-down input") == "greedy" and "#invite=" in first.url
         first.fill(".sit-down input", "Ann")
         first.click(".sit-down button")
         first.wait_for_selector(".waiting", timeout=10_000)

@@ -239,6 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", default="mahjong-data", help="folder for the table's log (default: mahjong-data)")
     p.add_argument("--no-browser", action="store_true", help="print the table's address instead of opening it")
     p.add_argument("--bot-pace", type=float, default=0.8, help="longest real pause of a bot's turn (default: 0.8 s)")
+    p.add_argument("--name", default=None,
+                   help="your name in the log, the standings and the EMA export (1-40 characters); without it you "
+                        "play as a guest named after the table, guest-<table id>-north, which no other game shares")
     # The games database (mahjong_records): records, standings, simulate --store, serve --db.
     from .records import add_commands
 

@@ -87,6 +87,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.bot_pace < 0:
         raise MahjongError(f"--bot-pace is in seconds, at least 0; got {args.bot_pace}", place="--bot-pace")
     serve = _server()
+    if args.name is not None:
+        from mahjong_server.names import name_problem
+
+        problem = name_problem(args.name, installed_bots())
+        if problem is not None:
+            raise MahjongError(f"--name {args.name!r}: {problem}", place="--name")
     return int(serve.play(rid, Path(args.data), bot=args.bot, length=args.length,
                           open_browser=not args.no_browser, bot_pace_s=args.bot_pace, house_rules=house,
-                          records=_records(args.db), as_json=args.json))
+                          records=_records(args.db), as_json=args.json, name=args.name))

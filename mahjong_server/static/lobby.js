@@ -35,10 +35,25 @@ async function load() {
       }
       sel.value = i === 0 ? "human" : (info.bots.includes("greedy") ? "greedy" : info.bots[0]);
       label.appendChild(sel);
+      // A person's name: what the records know them by (without one they play as this table's guest).
+      const name = document.createElement("input");
+      name.name = "name" + i; name.className = "seat-name"; name.maxLength = 40; name.autocomplete = "off";
+      name.placeholder = "name (optional)"; name.setAttribute("aria-label", "seat " + i + " person's name");
+      label.appendChild(name);
       seats.appendChild(label);
+      sel.addEventListener("change", showNames);
     }
+    showNames();
+  };
+  // Names are asked here only for fixed seats: at a table that seats people as they arrive, each gives their own.
+  const showNames = () => {
+    const arrival = document.getElementById("seating").value === "arrival";
+    seats.querySelectorAll("label").forEach((label) => {
+      label.querySelector(".seat-name").hidden = arrival || label.querySelector("select").value !== "human";
+    });
   };
   rs.addEventListener("change", drawSeats);
+  document.getElementById("seating").addEventListener("change", showNames);
   drawSeats();
   const list = await (await fetch("/api/tables")).json();
   const ul = document.getElementById("tables");
@@ -58,7 +73,11 @@ const WINDS = ["East", "South", "West", "North"];
 document.getElementById("create").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const field = (name) => document.getElementById(name).value;  // (form.length is the form's control count)
-  const seats = [...ev.target.querySelectorAll("#seats select")].map((s) => ({ kind: s.value }));
+  const seats = [...ev.target.querySelectorAll("#seats label")].map((label) => {
+    const kind = label.querySelector("select").value;
+    const name = label.querySelector(".seat-name");
+    return kind === "human" && !name.hidden && name.value.trim() ? { kind, name: name.value.trim() } : { kind };
+  });
   const body = { ruleset: field("ruleset"), length: field("length"), seating: field("seating"), seats };
   const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
                                            body: JSON.stringify(body) });

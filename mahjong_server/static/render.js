@@ -304,17 +304,22 @@ function renderScoring() {
     }
     if (!settle.payments.length) { const li = document.createElement("li"); li.textContent = "No payments."; ul.appendChild(li); }
     box.appendChild(ul);
+  }
+  // The scores and what comes next end the overlay and stay in sight at its bottom (style.css: .scoring-foot).
+  const foot = document.createElement("div"); foot.className = "scoring-foot";
+  if (settle) {
     const p = document.createElement("p");
     p.className = "totals";
     p.textContent = "Scores: " + settle.scores.map((x, n) => `${seatName(n)} ${x}`).join(", ");
-    box.appendChild(p);
+    foot.appendChild(p);
   }
   if (state.status === "finished") {
-    const p = document.createElement("p"); p.className = "over"; p.textContent = "The game is over."; box.appendChild(p);
+    const p = document.createElement("p"); p.className = "over"; p.textContent = "The game is over."; foot.appendChild(p);
   } else if (state.seat !== null && hk.ready) {
     const b = document.createElement("button"); b.textContent = "Ready for the next deal (R)"; b.onclick = ready;
-    box.appendChild(b);
+    foot.appendChild(b);
   }
+  if (foot.childNodes.length) box.appendChild(foot);
 }
 
 function render() {

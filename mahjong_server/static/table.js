@@ -40,7 +40,7 @@ function connect() {
       : { type: "join" }));
   ws.onmessage = (m) => receive(JSON.parse(m.data));
   ws.onclose = (closed) => {
-    if (state.status === "finished" || state.status === "failed") return;
+    if (state.status === "finished" || state.status === "failed" || state.naming) return;
     if (closed.code === 4000) {  // the seat was opened elsewhere (another tab or device): do not take it back
       $("status").textContent = "this seat is open in another window";
       return;
@@ -106,6 +106,13 @@ function receive(m) {
       break;
     case "error":
       $("error").textContent = m.message;
+      // A name the server refused: ask again (this connection has not sat down; a new one will).
+      if (invite && state.seat === null && !state.info && / \$\.name: /.test(m.message)) {
+        state.naming = true;
+        state.ws.close();
+        askName(m.message);
+        return;
+      }
       break;
     default:
       break;
@@ -148,16 +155,21 @@ function showWaiting() {
   box.replaceChildren(div);
 }
 
-// With an invitation and no seat yet, ask for a name first; then sit down.
-function askName() {
+// With an invitation and no seat yet, ask for a name first (again, with the reason, if it was refused); then sit
+// down.  Without a name the person plays as this table's guest.
+function askName(refused) {
   const box = $("last-discard");
   const form = document.createElement("form");
   form.className = "sit-down";
   form.innerHTML = '<label>Your name <input name="player" maxlength="40" autocomplete="nickname"></label> ' +
-    '<button type="submit">Sit down</button>';
+    '<button type="submit">Sit down</button><p class="name-error" role="alert"></p>';
+  if (refused) form.querySelector(".name-error").textContent = refused;
+  if (state.name) form.player.value = state.name;
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     state.name = form.player.value.trim();
+    state.naming = false;
+    $("error").textContent = "";
     box.replaceChildren();
     connect();
   });

@@ -242,11 +242,13 @@ def _figures(recorded: Any) -> list[dict[str, Any]]:
 
     sheet = recorded.sheet
     names = sheet.players
-    differences = {d.path: d for d in [*recorded.differences, *recorded.follows]}
+    differences = [*recorded.differences, *recorded.follows]
     out = []
 
     def figure(place: str, written: int | None, expected: Any) -> None:
-        d = differences.pop(place, None)
+        d = next((d for d in differences if d.path == place), None)
+        if d is not None:
+            differences.remove(d)
         out.append({**where(place), "place": place, "written": written, "expected": expected, "agrees": d is None,
                     "message": d.message if d else None, "explanation": list(d.explanation) if d else [],
                     "follows": d.follows if d else None})
@@ -265,8 +267,8 @@ def _figures(recorded: Any) -> list[dict[str, Any]]:
         for seat, value in sorted(w.totals.items()):
             figure(json_path([*base, "totals", names[seat]]), value,
                    ruled.totals[seat] if seat < len(ruled.totals) else 0)
-    for place, d in differences.items():  # about the deal as a whole: no one figure holds it
-        out.append({**where(place), "place": place, "written": None, "expected": None, "agrees": False,
+    for d in differences:  # about the deal as a whole (a payment left out): no one figure holds it
+        out.append({**where(d.path), "place": d.path, "written": None, "expected": None, "agrees": False,
                     "message": d.message, "explanation": list(d.explanation), "follows": d.follows})
     return out
 

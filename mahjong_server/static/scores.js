@@ -183,7 +183,7 @@ function drawDeals() {
       grid.append(seat);
     }
     card.append(grid);
-    const payments = el("textarea", { rows: "3", spellcheck: "false", placeholder: "Anna -> Boris 120",
+    const payments = el("textarea", { rows: String(Math.max(3, d.payments.split("\n").length + 1)), spellcheck: "false", placeholder: "Anna -> Boris 120",
                                       dataset: { field: "payments" } });
     payments.value = d.payments;
     payments.addEventListener("input", () => { d.payments = payments.value; changed(false); });
@@ -322,8 +322,9 @@ function showFigure(f) {
   if (f.field === "payments" && f.item !== null) {
     const list = document.querySelector(`.deal[data-deal="${f.deal}"] .payment-marks`);
     if (!list) return;
+    const lines = state.deals[f.deal - 1].payments.split("\n").map((s) => s.trim()).filter(Boolean);
     const row = el("li", { class: f.agrees ? "ok" : (f.follows ? "follows" : "bad") },
-                   `line ${f.item + 1}: ` + (f.agrees ? "✓" : `${f.message}`));
+                   `${lines[f.item] || "line " + (f.item + 1)}: ` + (f.agrees ? "✓" : `rules: ${f.expected}`));
     if (!f.agrees && f.explanation.length) row.title = f.explanation.join("\n");
     list.append(row);
     if (!f.agrees) document.querySelector(`.deal[data-deal="${f.deal}"] textarea`).classList.add("wrong");
@@ -384,7 +385,7 @@ async function save() {
   $("saved").textContent = "saving…";
   try {
     const done = await post("/api/sheets", { name: state.name.trim(), sheet: toSheet() });
-    $("saved").textContent = `Saved as ${done.saved} in the server's data folder. ${done.verdict}`;
+    $("saved").textContent = `Saved as ${done.saved} in the server's data folder; ${done.verdict}.`;
     $("saved").className = done.ok ? "ok" : "";
   } catch (e) {
     $("saved").textContent = "Not saved: " + e.message;

@@ -205,6 +205,8 @@ function drawAll() {
 function reshape() {
   const n = seats();
   state.players = fit(state.players, n, "");
+  // A deal kept by an earlier version of the page gets the fields it lacks, empty.
+  state.deals = state.deals.map((d) => Object.assign(blankDeal(n), d));
   for (const d of state.deals) {
     for (const key of ["calling", "hands", "values", "net", "totals"]) d[key] = fit(d[key], n, key === "calling" ? false : "");
   }

@@ -58,6 +58,7 @@ from .protocol import (
 )
 from .records import GameRecords, api_standings, catch_up, record_finished
 from .seats import Prompt
+from .sheets_api import api_check, api_save, scores_page
 from .store import DataDir, TableFiles, new_token, token_hash
 
 log = logging.getLogger("mahjong_server")
@@ -626,7 +627,7 @@ async def api_rulesets(request: Request) -> Response:
         except MahjongError:
             continue
         out.append({"id": rid, "name": rs.name, "native_name": rs.native_name, "players": rs.param("players"),
-                    "timing": _plain(rs.get("timing"))})
+                    "timing": _plain(rs.get("timing")), "house": rid in house})
     return JSONResponse({"rulesets": out, "bots": list(installed_bots()), "lengths": list(LENGTHS)})
 
 
@@ -680,6 +681,10 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games", api_games),
         Route("/api/games/{table_id}", api_game),
         Route("/api/audit", api_audit, methods=["POST"]),
+        # The score-entry page of a physical table (sheets_api.py).
+        Route("/scores", scores_page),
+        Route("/api/sheets/check", api_check, methods=["POST"]),
+        Route("/api/sheets", api_save, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=_static()), name="static"),
     ]

@@ -48,8 +48,8 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
               max_deals: int | None = None, signer: Signer | None = None) -> SimulatedGame:
     """Play one seeded game, writing its log to ``replay`` when given (sealed, and signed with ``signer``).
 
-    :raises MahjongError: if ``replay`` exists already: a log is never overwritten.
-    :raises UnendingGame: for a game past its ruleset's bound of deals (its log removed, so no log is unbounded).
+    :raises MahjongError: if ``replay`` exists already: a log is never overwritten; or (``UnendingGame``) for a
+        game past its ruleset's bound of deals, whose log is then removed, so that no log grows without bound.
     """
     if replay is not None:
         check_log_seed(seed)  # before the file is made

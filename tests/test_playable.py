@@ -133,7 +133,7 @@ def _unending() -> Ruleset:
 
 def test_the_bound_is_a_multiple_of_the_deals_the_rounds_need() -> None:
     ruleset = load_ruleset("traditional")
-    assert playable.deal_bound(ruleset) == playable.DEALS_PER_DEALER_TURN * 4 * 4 == 1600
+    assert playable.deal_bound(ruleset) == playable.DEALS_PER_DEALER_TURN * 4 * 4 == 4000
 
 
 def test_the_engine_stops_an_unending_game_at_the_bound() -> None:
@@ -141,9 +141,9 @@ def test_the_engine_stops_an_unending_game_at_the_bound() -> None:
     game = Game(ruleset, make_bots(["greedy"] * 4, 3), 3)
     with pytest.raises(UnendingGame) as raised:
         game.play()
-    assert game.table.deal_number == 1600
-    assert "played 1600 deals and is still in round 1 of 4" in str(raised.value)
-    assert "stopped as unending at 1600 deals (100 times as many)" in str(raised.value)
+    assert game.table.deal_number == 4000
+    assert "played 4000 deals and is still in round 1 of 4" in str(raised.value)
+    assert "stopped as unending at 4000 deals (250 times as many)" in str(raised.value)
 
 
 def test_simulate_keeps_no_log_of_an_unending_game(tmp_path: Path) -> None:
@@ -171,7 +171,7 @@ def test_the_simulate_command_says_so_in_one_line(tmp_path: Path, capsys: pytest
 
 
 def test_conformance_fails_a_ruleset_whose_games_do_not_end() -> None:
-    with pytest.raises(AssertionError, match=r"a game between greedy bots does not end \(seed 0\): .*deal 1600: "
-                                             r"the game has played 1600 deals"):
+    with pytest.raises(AssertionError, match=r"a game between greedy bots does not end \(seed 0\): .*deal 4000: "
+                                             r"the game has played 4000 deals"):
         checks.check_games_end(_unending(), games=2)
 

@@ -48,10 +48,11 @@ HAND_SIZE = 13
 #: Tiles the dealer takes after the deal pattern: the dealer starts with 14 and discards first.
 DEALER_EXTRA = 1
 #: How many times the deals a game needs (one turn of the deal per seat and round) a game may take before it is
-#: stopped as unending.  The dealer keeps the deal after some wins and draws: the bundled rulesets' 16-deal games
-#: take 16 to 30 deals between greedy bots, and some 200 to 560 between random bots, who seldom win while the
-#: dealer keeps the deal on a draw; 100 times 16 is 1,600 deals, some ten spreads past the longest of those.
-DEALS_PER_DEALER_TURN = 100
+#: stopped as unending.  The dealer keeps the deal after some wins and draws: in the long soak's 112,000 games
+#: (``soak-runs/``) four greedy bots took 16 to 58 deals, and four random bots, who seldom win while the dealer
+#: keeps the deal on a draw, 708 on average under hongkong_plus (whose minimum they seldom reach) and 1,423 at the
+#: longest.  250 times 16 is 4,000 deals: over five times that average, and a log of some 100 MB at most.
+DEALS_PER_DEALER_TURN = 250
 
 #: How often a row of each ``per`` may count in one hand, at most: an upper bound, not a count.
 _MOST_PER = {"hand": 1, "meld": 7, "bonus_tile": 8, "match": 14}

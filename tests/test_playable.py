@@ -112,6 +112,9 @@ def test_the_cli_names_the_line_and_exits_2(tmp_path: Path, capsys: pytest.Captu
     err = capsys.readouterr().err
     assert "(line 6, column 32)" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "out").exists()  # refused before any folder or log is made
+    assert main(["conformance", str(path)]) == 2  # not "10 passed", nor ten failures with a traceback each
+    err = capsys.readouterr().err
+    assert "(line 6, column 32)" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
 # ---------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from .forms import is_mahjong, knitted_within, recognised_forms
 from .melds import MeldKind
 from .plugin_manager import shared_plugin_manager
 from .rng import deal_rng
+from .rules.playable import deal_bound
 from .table import Action, Claim, Outcome, Payment, Table, meld_of
 from .tiles import EAST, KINDS, NUM_PLAYING_KINDS
 
@@ -121,6 +122,22 @@ class GameResult:
         return [sum(self.scores[s] for s in team) for team in self.teams]
 
 
+class UnendingGame(MahjongError):
+    """A game that passed the bound of deals its ruleset's length allows (``mahjong_core.rules.playable.deal_bound``).
+
+    Stopped rather than played on: a game that cannot end (every deal drawn while the dealer keeps the deal on a
+    draw, a hook that never ends the game) would otherwise play, and log, deals until the disk is full.
+    """
+
+    def __init__(self, ruleset: Ruleset, deals: int, round_index: int, bound: int) -> None:
+        rounds, players = ruleset.get("rounds_per_game", 4), ruleset.get("players", 4)
+        super().__init__(
+            f"the game has played {deals} deals and is still in round {round_index + 1} of {rounds}: a game "
+            f"of {rounds} rounds of {players} deals is stopped as unending at {bound} deals "
+            f"({bound // max(1, rounds * players)} times as many); do its players never win, or does a hook "
+            f"never end the game?", source=ruleset.location, place=f"deal {deals}")
+
+
 class DealOver(Exception):
     """Internal signal: the current deal has ended with ``outcome``."""
 
@@ -168,6 +185,8 @@ class Game:
         self.seed = seed
         self.max_deals = max_deals
         self.max_rounds = max_rounds
+        #: Past this many deals the game is stopped as unending (``mahjong_core.rules.playable.deal_bound``).
+        self.deal_bound = deal_bound(ruleset)
         self.pm, self.hook = shared_plugin_manager(tuple(ruleset.plugins), house_tweaks=tuple(house_tweaks),
                                                  observers=tuple(observers))
         self._emit = emit
@@ -311,6 +330,8 @@ class Game:
                 break
             if self.hook.mahjong_game_over(ruleset=self.ruleset, table=t):
                 break
+            if t.deal_number >= self.deal_bound:
+                raise UnendingGame(self.ruleset, t.deal_number, t.round_index, self.deal_bound)
             outcome = self.play_deal()
             t.phase = "rotation"
             dealer, wind, round_index = _answered(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .engine import Game, GameResult
+from .engine import Game, GameResult, UnendingGame
 from .errors import MahjongError
 from .players import make_bots
 from .replay_log import ReplayWriter, check_log_seed, header
@@ -48,7 +48,8 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
               max_deals: int | None = None, signer: Signer | None = None) -> SimulatedGame:
     """Play one seeded game, writing its log to ``replay`` when given (sealed, and signed with ``signer``).
 
-    :raises MahjongError: if ``replay`` exists already: a log is never overwritten.
+    :raises MahjongError: if ``replay`` exists already: a log is never overwritten; or (``UnendingGame``) for a
+        game past its ruleset's bound of deals, whose log is then removed, so that no log grows without bound.
     """
     if replay is not None:
         check_log_seed(seed)  # before the file is made
@@ -69,6 +70,12 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
         if writer is not None:
             writer.write(header(ruleset, seed, ALGORITHM, seats, game.table.teams, options))
         result = game.play()
+    except UnendingGame as exc:
+        if writer is not None and replay is not None:  # a game cut off is no game: its log is not left behind
+            writer.close()
+            replay.unlink(missing_ok=True)
+            exc.message += f" (the unfinished log {replay} is removed)"
+        raise
     finally:
         if writer is not None:
             writer.close()

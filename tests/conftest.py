@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -32,7 +33,14 @@ CHROMIUM = "/usr/bin/chromium"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's chromium through Playwright, headless, with the flags CI's sandbox needs; one per test module."""
+    """Debian's chromium through Playwright, headless, with the flags CI's sandbox needs; one per test module.
+
+    Without it each browser test fails with one line saying what to install, not Playwright's traceback: a
+    skip would hide that the live server went untested.
+    """
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"Debian's chromium is not at {CHROMIUM}: run `apt-get install chromium` (bash .ci/run does)",
+                    pytrace=False)
     from playwright import sync_api
 
     with sync_api.sync_playwright() as p:
@@ -44,7 +52,6 @@ def browser() -> Iterator[Any]:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Record passed schema checks in a folder of this session, not the user's cache (subprocesses inherit it)."""
-    import os
     import tempfile
 
     from mahjong_core.rules.validated import CACHE_VARIABLE

@@ -67,7 +67,7 @@ def _pytest(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_pytest_option_runs_every_check_on_the_named_ruleset(tmp_path: Path) -> None:
     result = _pytest("--mahjong-ruleset=shanghai_1500_no_bank", "-v", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    for name in ("test_tables_validate", "test_tiles_are_conserved", "test_hand_sizes_between_turns",
+    for name in ("test_tables_validate", "test_tiles_are_conserved", "test_hand_sizes_between_turns", "test_games_end",
                  "test_same_seed_replays_byte_identically", "test_recorded_games_audit_clean",
                  "test_payments_sum_to_zero", "test_highest_scoring_arrangement_is_chosen",
                  "test_empty_overlay_changes_nothing", "test_plugin_hooks_exist_in_spec"):

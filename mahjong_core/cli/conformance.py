@@ -61,15 +61,19 @@ def cmd_conformance(args: argparse.Namespace) -> int:
 
 
 def _check_installed(ids: list[str]) -> None:
-    """An unknown id is bad input (exit 2, with the closest installed id), before pytest starts."""
+    """An unknown id or a ruleset file that does not load is bad input (exit 2, one line), before pytest starts.
+
+    A file the loader refuses would otherwise fail every check with the same error and its traceback.
+    """
     from ..errors import MahjongError
-    from ..rules import available, is_ruleset_path
+    from ..rules import available, is_ruleset_path, load_ruleset
     from ..rules.loader import did_you_mean
 
     installed = available()
     for rid in ids:
         if is_ruleset_path(rid):
-            continue  # a ruleset file: the suite's own loading reports what is wrong with it
+            load_ruleset(rid)  # raises, located at its line, for a file that does not load
+            continue
         if rid not in installed:
             raise MahjongError(f"unknown ruleset {rid!r}{did_you_mean(rid, installed)}; installed: "
                                f"{', '.join(installed) or 'none'}", place="ruleset")

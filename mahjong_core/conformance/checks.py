@@ -7,6 +7,8 @@ plugin parametrizes with the rulesets named by ``--mahjong-ruleset``:
 * the ruleset's tables validate and every value says where it came from;
 * tiles are conserved through seeded games, and hands have the right size
   between turns (observer plugins watch every event);
+* whole games between greedy bots end, within the bound of deals the
+  ruleset's own length allows (``mahjong_core.rules.playable.deal_bound``);
 * the same seed gives the same bytes, and the recorded log re-simulates
   byte for byte;
 * a recorded game audits clean (:func:`mahjong_core.replay_check.check`);
@@ -38,7 +40,7 @@ from hypothesis import HealthCheck, Phase, given, reject, settings
 from hypothesis import strategies as st
 
 from ..arrangements import arrangements as all_arrangements
-from ..engine import Game, GameResult
+from ..engine import Game, GameResult, UnendingGame
 from ..errors import MahjongError
 from ..hookspecs import PROJECT
 from ..invariants import HandSizes, TileConservation, ZeroSumPayments
@@ -182,6 +184,21 @@ def check_hand_sizes(ruleset_id: RulesetRef, games: int = 3) -> None:
         assert observer.checked > 0, "no decision was observed"
 
     _for_each_game(ruleset, games, body)
+
+
+def check_games_end(ruleset_id: RulesetRef, games: int = 3) -> None:
+    """Whole seeded games between greedy bots end within the ruleset's bound of deals.
+
+    Greedy bots, because they try to win: a game between players who never win may rightly last as long as the
+    dealer keeps the deal on a draw.  The other checks play two deals of a game; this one plays every deal.
+    """
+    ruleset = resolve_ruleset(ruleset_id)
+    players = int(ruleset.value("players"))
+    for seed in range(max(1, games - 1)):
+        try:
+            Game(ruleset, make_bots(["greedy"] * players, seed), seed).play()
+        except UnendingGame as exc:
+            raise AssertionError(f"a game between greedy bots does not end (seed {seed}): {exc}") from None
 
 
 def check_same_seed_same_bytes(ruleset_id: RulesetRef, games: int = 3) -> None:
@@ -365,6 +382,10 @@ def test_hand_sizes_between_turns(mahjong_ruleset: str, request: pytest.FixtureR
     check_hand_sizes(mahjong_ruleset, games_per_check(request.config))
 
 
+def test_games_end(mahjong_ruleset: str, request: pytest.FixtureRequest) -> None:
+    check_games_end(mahjong_ruleset, games_per_check(request.config))
+
+
 def test_same_seed_replays_byte_identically(mahjong_ruleset: str, request: pytest.FixtureRequest) -> None:
     check_same_seed_same_bytes(mahjong_ruleset, games_per_check(request.config))
 
@@ -394,6 +415,7 @@ CHECKS = {
     "tables_validate": check_tables_validate,
     "tiles_conserved": check_tiles_conserved,
     "hand_sizes": check_hand_sizes,
+    "games_end": check_games_end,
     "same_seed_same_bytes": check_same_seed_same_bytes,
     "recorded_games_audit_clean": check_recorded_games_audit_clean,
     "payments_sum_to_zero": check_payments_sum_to_zero,

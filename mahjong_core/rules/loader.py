@@ -12,7 +12,10 @@ The steps, each failing with a ``file::$.path: message`` error:
 6. check the resolved parameters (all required names present, each value of
    the right shape, the tile set buildable) and that every table row names a
    predicate of the ruleset's vocabulary (what its family, mechanisms and
-   modules contribute), blaming the file that set the offending value.
+   modules contribute), blaming the file that set the offending value;
+7. refuse values that together leave nothing to play or a game that cannot
+   end (:mod:`.playable`): the wall against the deal and the exhaustive draw,
+   the hand size, a minimum value no hand reaches, and the like.
 
 Loaded rulesets are cached per process: installed ones by id, house-rule
 files by path and content.
@@ -32,6 +35,7 @@ from ..tiles import build_tile_set
 from . import validated
 from .document import locate, marks_of, parse_ruleset_text
 from .merge import resolve
+from .playable import playable_problems
 from .registry import InstalledCatalog, RulesetSource, available, file_source
 from .ruleset import Origin, Ruleset, json_path, layer_origins, plain, raw_parts
 from .schema import file_errors, message_of, resolved_errors
@@ -83,6 +87,12 @@ def minimum_errors(ruleset: Ruleset) -> list[RulesetError]:
                 f"compare it with{did_you_mean(key, figures)}; they give {', '.join(figures) or 'none'}",
                 source=_blame(ruleset.origins, parts, ruleset.location), place=json_path([*parts, key])))
     return found
+
+
+def playable_errors(ruleset: Ruleset) -> list[RulesetError]:
+    """Values that make the ruleset unplayable or its games unending (:mod:`.playable`), each blamed on its file."""
+    return [RulesetError(message, source=_blame(ruleset.origins, parts, ruleset.location), place=json_path(parts))
+            for parts, message in playable_problems(ruleset)]
 
 
 _CITATION = re.compile(r"[a-z0-9_]+ (lines? |sections? |pages? )")
@@ -297,7 +307,7 @@ class _Loader:
             )
             more = predicate_errors(ruleset) if checked else []
             if not more and checked:
-                more = minimum_errors(ruleset)
+                more = minimum_errors(ruleset) + playable_errors(ruleset)
         except Exception:  # noqa: BLE001 -- with errors above, the later checks may trip over them
             if not errors:
                 raise

@@ -1,0 +1,252 @@
+"""Values that pass the schema one by one yet make a ruleset unplayable, or its games unending.
+
+The schema checks each value alone (an integer, at least 0); the engine
+needs some of them to agree with each other.  A house rule that sets
+``exhaustive_draw_tiles_left: 200`` on a 136-tile wall ends every deal
+drawn before anyone draws, and where the dealer keeps the deal on a draw the
+game never ends: a simulation then writes deals until the disk is full.  So
+the loader refuses such values, each at its own entry in the file that set
+it, with the figures that show why and the values that would play:
+
+* the hand size: the engine plays hands of 13 tiles between turns (a mahjong
+  is 14: four sets and a pair, seven pairs or thirteen orphans), dealt by a
+  ``deal_pattern`` adding up to 13 with one tile more for the dealer, who
+  starts holding 14 and discards first;
+* the wall: the deal must leave a live wall, and the exhaustive draw must
+  come after at least one draw from it;
+* the minimum value: at most what the ruleset's own tables can add up to;
+* the pay-the-limit rules (four bonus tiles, consecutive wins, the false
+  mahjong's fraction of the limit) need a usual limit to pay;
+* the tile exchange passes at most the tiles a hand holds, and the chow
+  pause's least wait is at most its longest;
+* a concealed kong may be robbed for thirteen orphans only where the table
+  shows which tile it is (``meld_display: concealed_kong_shown``): elsewhere
+  the offer to rob it would tell the robber a tile no seat can see.
+
+A special limit hand worth more than the usual limit is accepted: the
+families score such a hand at its own value (the usual limit cuts ordinary
+hands only), as 000 prices its special limits above the usual one.
+
+A game whose every value is accepted can still run long (the dealer keeping
+the deal on wins and draws alike); :func:`deal_bound` is the length past
+which a game is stopped as unending rather than played on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RulesetError
+from ..tiles import build_tile_set
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
+#: Tiles a hand holds between turns: the only hand size the engine plays.
+HAND_SIZE = 13
+#: Tiles the dealer takes after the deal pattern: the dealer starts with 14 and discards first.
+DEALER_EXTRA = 1
+#: How many times the deals a game needs (one turn of the deal per seat and round) a game may take before it is
+#: stopped as unending.  The dealer keeps the deal after some wins and draws: in the long soak's 112,000 games
+#: (``soak-runs/``) four greedy bots took 16 to 58 deals, and four random bots, who seldom win while the dealer
+#: keeps the deal on a draw, 708 on average under hongkong_plus (whose minimum they seldom reach) and 1,423 at the
+#: longest.  250 times 16 is 4,000 deals: over five times that average, and a log of some 100 MB at most.
+DEALS_PER_DEALER_TURN = 250
+
+#: How often a row of each ``per`` may count in one hand, at most: an upper bound, not a count.
+_MOST_PER = {"hand": 1, "meld": 7, "bonus_tile": 8, "match": 14}
+
+Problem = tuple[list[str | int], str]
+
+
+def deal_bound(ruleset: Ruleset) -> int:
+    """The deals past which a game under ``ruleset`` is taken to be unending (a generous multiple of its length).
+
+    A game needs ``rounds_per_game`` (4 unless set) times ``players`` deals when the deal passes at every
+    deal; :data:`DEALS_PER_DEALER_TURN` times that many leaves room for every deal the dealer keeps.
+    """
+    rounds = ruleset.get("rounds_per_game", 4)
+    players = ruleset.get("players", 4)
+    return DEALS_PER_DEALER_TURN * int(rounds) * int(players)
+
+
+def playable_problems(ruleset: Ruleset) -> list[Problem]:
+    """``(path parts, message)`` for each value that makes the ruleset unplayable or its games unending."""
+    return [*_hand_and_wall(ruleset), *_pay_the_limit(ruleset), *_minimum(ruleset), *_exchange_and_pause(ruleset),
+            *_robbing_concealed_kong(ruleset)]
+
+
+def _hand_and_wall(ruleset: Ruleset) -> Iterator[Problem]:
+    hand_size = ruleset.get("hand_size")
+    if isinstance(hand_size, int) and hand_size != HAND_SIZE:
+        yield (["parameters", "hand_size", "value"],
+               f"hand_size is {hand_size}, but the engine plays hands of {HAND_SIZE} tiles between turns only (a "
+               f"mahjong of {HAND_SIZE + 1}: four sets and a pair, seven pairs or thirteen orphans); expected "
+               f"{HAND_SIZE}")
+        return
+    ceremony = ruleset.get("wall_ceremony")
+    if not isinstance(ceremony, Mapping):
+        return
+    at = ["parameters", "wall_ceremony", "value"]
+    pattern = list(ceremony.get("deal_pattern") or ())
+    if sum(pattern) != HAND_SIZE:
+        yield ([*at, "deal_pattern"],
+               f"the deal pattern {pattern} deals {sum(pattern)} tiles to each seat, but a hand holds "
+               f"{HAND_SIZE}; expected numbers adding up to {HAND_SIZE} (such as [4, 4, 4, 1])")
+        return
+    extra = ceremony.get("dealer_extra")
+    if extra != DEALER_EXTRA:
+        yield ([*at, "dealer_extra"],
+               f"dealer_extra is {extra}, but the dealer starts holding {HAND_SIZE + 1} tiles and discards first; "
+               f"expected {DEALER_EXTRA}")
+        return
+    try:
+        tiles = len(build_tile_set(ruleset.value("tile_set")))
+    except RulesetError:
+        return  # the loader reports a tile set it cannot build
+    if tiles < 8 or tiles % 2:
+        yield (["parameters", "tile_set", "value"],
+               f"the tile set has {tiles} tiles, but a wall is stacks of two on four sides; expected an even "
+               f"number, at least 8")
+        return
+    players = int(ruleset.get("players", 4))
+    loose = min(int(ceremony.get("loose_tiles", 0)), tiles)
+    dealt = players * HAND_SIZE + DEALER_EXTRA
+    live = tiles - loose - dealt
+    wall = f"{tiles} tiles, {loose} of them loose, {dealt} dealt to {players} players"
+    if live < 1:
+        yield (["parameters", "tile_set", "value"],
+               f"the wall is too small for the deal ({wall}): no tile is left to draw; expected a tile set of at "
+               f"least {loose + dealt + 1} tiles")
+        return
+    threshold = ruleset.get("exhaustive_draw_tiles_left")
+    if isinstance(threshold, int) and threshold >= live:
+        yield (["parameters", "exhaustive_draw_tiles_left", "value"],
+               f"exhaustive_draw_tiles_left is {threshold}, but the live wall holds {live} tiles after the deal "
+               f"({wall}): every deal would be drawn before anyone draws a tile; expected at most {live - 1}")
+
+
+def _pay_the_limit(ruleset: Ruleset) -> Iterator[Problem]:
+    """Rules that pay the usual limit where the ruleset has none: the settlement would fail in mid-game."""
+    if ruleset.get("usual_limit") is not None:
+        return
+    rules = []
+    if ruleset.get("pay_limit_for_four_bonus"):
+        rules.append("pay_limit_for_four_bonus")
+    if (ruleset.get("pay_limit_for_consecutive_wins") or {}).get("enabled"):
+        rules.append("pay_limit_for_consecutive_wins")
+    if "limit_fraction" in (ruleset.get("wrong_mahjong") or {}):
+        rules.append("wrong_mahjong.limit_fraction")
+    if rules:
+        yield (["parameters", "usual_limit", "value"],
+               f"usual_limit is null, but {' and '.join(rules)} pay{'s' if len(rules) == 1 else ''} the usual "
+               f"limit; expected a positive number of points (or those rules off)")
+
+
+def _minimum(ruleset: Ruleset) -> Iterator[Problem]:
+    """A minimum value above everything the ruleset's tables can give a hand: then no one may ever win."""
+    minimum = ruleset.get("minimum_value")
+    if not isinstance(minimum, Mapping):
+        return
+    for measure, need in minimum.items():
+        if measure == "excluding_bonus_tiles" or not isinstance(need, int):
+            continue
+        most = _most(ruleset, measure)
+        if most is not None and need > most:
+            yield (["parameters", "minimum_value", "value", measure],
+                   f"minimum_value asks for {need} {measure}, but no hand can reach it: this ruleset's tables "
+                   f"give a hand at most {most} {measure} (every row counted as often as its `per` allows); "
+                   f"expected at most {most}")
+
+
+def _most(ruleset: Ruleset, measure: str) -> int | None:
+    """An upper bound of a score figure from the tables that make it, or ``None`` where it is not known here."""
+    family = _family(ruleset)
+    tables = ruleset.raw_tables
+    if family == "classical":
+        if measure == "points":
+            chavka = ruleset.get("chavka") or {}
+            return max(_rows_total(tables.get("points")), int(chavka.get("points") or 0) if chavka.get("enabled")
+                       else 0)
+        if measure in ("doublings", "doublings_in_hand"):
+            floors = [int(f.get("at_least_for_limit_hands") or 0)
+                      for f in (_scoring(ruleset, "doubling_figures") or {}).values() if isinstance(f, Mapping)]
+            return max([_rows_total(tables.get("doublings")), *floors])
+    if family == "hongkong" and measure == "fan":
+        bands = _scoring(ruleset, "fan_points") or {}
+        if not isinstance(bands, Mapping):
+            return None
+        # A limit hand reports the fan it is worth on the fan-points table: at most the last band's least fan.
+        least = [int(band["min"]) for band in bands.values() if isinstance(band, Mapping)
+                 and isinstance(band.get("min"), int)]
+        return max([_rows_total(tables.get("fans")), *least])
+    return None
+
+
+def _rows_total(table: Any) -> int:
+    total = 0
+    for row in (table or {}).values() if isinstance(table, Mapping) else ():
+        if not isinstance(row, Mapping) or row.get("applies_to", "winner") == "loser":
+            continue
+        value = row.get("value")
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            total += value * _MOST_PER.get(str(row.get("per", "hand")), 14)
+    return total
+
+
+def _family(ruleset: Ruleset) -> str | None:
+    family = (ruleset.raw_tables.get("scoring") or {}).get("family")
+    value = family.get("value") if isinstance(family, Mapping) else family
+    return str(value) if value is not None else None
+
+
+def _scoring(ruleset: Ruleset, name: str) -> Any:
+    """A ``scoring`` entry's value: a leaf's ``value``, or a group of leaves as ``{key: value}``."""
+    entry = (ruleset.raw_tables.get("scoring") or {}).get(name)
+    if isinstance(entry, Mapping) and "value" in entry:
+        return entry["value"]
+    if isinstance(entry, Mapping):
+        return {key: leaf.get("value") for key, leaf in entry.items() if isinstance(leaf, Mapping)}
+    return None
+
+
+def _exchange_and_pause(ruleset: Ruleset) -> Iterator[Problem]:
+    exchange = ruleset.get("tile_exchange") or {}
+    for i, step in enumerate(exchange.get("passes") or ()):
+        if isinstance(step, Mapping) and int(step.get("count", 0)) > HAND_SIZE:
+            yield (["parameters", "tile_exchange", "value", "passes", i, "count"],
+                   f"a pass of {step['count']} tiles, but a hand holds {HAND_SIZE}; expected at most {HAND_SIZE}")
+    if int(exchange.get("tiles", 0) or 0) > HAND_SIZE:
+        yield (["parameters", "tile_exchange", "value", "tiles"],
+               f"an exchange of {exchange['tiles']} tiles, but a hand holds {HAND_SIZE}; expected at most "
+               f"{HAND_SIZE}")
+    pause = (ruleset.get("timing") or {}).get("chow_pause_seconds")
+    if isinstance(pause, Mapping) and int(pause.get("min", 0)) > int(pause.get("max", 0)):
+        yield (["parameters", "timing", "value", "chow_pause_seconds", "min"],
+               f"the chow pause's least wait ({pause['min']} s) is longer than its longest ({pause['max']} s); "
+               f"expected min at most max")
+
+
+def _robbing_concealed_kong(ruleset: Ruleset) -> Iterator[Problem]:
+    rob = ruleset.get("robbing_kong") or {}
+    display = ruleset.get("meld_display")
+    if not rob.get("concealed_for_thirteen_orphans") or display == "concealed_kong_shown":
+        return
+    robbing: list[str | int] = ["parameters", "robbing_kong", "concealed_for_thirteen_orphans"]
+    shown: list[str | int] = ["parameters", "meld_display"]
+    # At the entry set last: the file that made the two disagree.
+    depth = {rid: i for i, rid in enumerate(ruleset.ancestry)}
+
+    def set_by(parts: list[str | int]) -> int:
+        for end in range(len(parts), 0, -1):
+            origin = ruleset.origins.get(tuple(parts[:end]))
+            if origin is not None:
+                return depth.get(origin[0], -1)
+        return -1
+
+    parts = shown if set_by(shown) > set_by(robbing) else robbing
+    yield ([*parts, "value"],
+           f"robbing_kong.concealed_for_thirteen_orphans is true, but meld_display is {display!r}, which hides a "
+           f"concealed kong's tiles: offering the rob would tell the robber which tile the kong is, which no other "
+           f"seat can see; expected meld_display: concealed_kong_shown, or no robbing of a concealed kong")

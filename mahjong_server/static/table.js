@@ -131,7 +131,7 @@ function showWaiting() {
   for (const s of state.info.seats) {
     const li = document.createElement("li");
     const who = s.kind === "human" ? (s.name === null ? "free: the next person to arrive" : s.name) : "bot: " + s.kind;
-    li.textContent = `${WIND_NAMES[s.seat] || "seat " + s.seat}: ${who}${s.seat === state.seat ? " (you)" : ""}`;
+    li.textContent = `${WIND_NAMES[s.seat] || "seat " + s.seat}: ${window.MahjongTable.withYou(who, s.seat === state.seat)}`;
     ul.appendChild(li);
   }
   div.appendChild(ul);

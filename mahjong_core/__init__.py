@@ -48,7 +48,7 @@ __all__ = [
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "seat_view",
     "Visibility",
     # Writing plugins
-    "hookimpl", "Predicate", "Vocabulary", "ScoringFamily", "FactsRead", "Settlement", "Mechanism",
+    "hookimpl", "Predicate", "Vocabulary", "ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism",
     # Errors
     "MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "IllegalAction", "WallError",
 ]
@@ -72,7 +72,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "views": ("seat_view", "Visibility"),
     "hookspecs": ("hookimpl",),
     "predicates": ("Predicate", "Vocabulary"),
-    "extensions": ("ScoringFamily", "FactsRead", "Settlement", "Mechanism"),
+    "extensions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError"),
     "wall": ("WallError",),
 }
@@ -108,7 +108,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from .arrangements import is_complete
     from .engine import Game, GameResult, IllegalAction, Player
     from .errors import HandError, MahjongError, NotationError, ReplayError, RulesetError
-    from .extensions import FactsRead, Mechanism, ScoringFamily, Settlement
+    from .extensions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
     from .hookspecs import hookimpl
     from .melds import Arrangement, Form, Hand, Meld, MeldKind
     from .notation import format_hand, format_tiles, parse_hand, parse_tiles

@@ -63,7 +63,7 @@ FactsFn = Callable[["Ruleset"], FactsRead]
 
 @dataclass(frozen=True)
 class TotalSteps:
-    """How a score's items make its total, as a family states it for a score card (:mod:`mahjong_core.score_card`).
+    """How a score's items make its total, as a family states it for a score card (``mahjong_core.score_card``).
 
     :param steps: the arithmetic, one step a line (``36 points × 8 (3 doublings) = 288 points``).
     :param apart: indexes of items the steps name themselves (a fan-to-points row, a limit that cut the total),
@@ -74,7 +74,7 @@ class TotalSteps:
     apart: frozenset[int] = frozenset()
 
 
-#: ``explain(score, units, label) -> TotalSteps``: ``score`` as logged (:meth:`Score.to_json`), ``units`` the unit of
+#: ``explain(score, units, label) -> TotalSteps``: ``score`` as logged (``Score.to_json()``), ``units`` the unit of
 #: each item kind, ``label(row key)`` a row's English name.
 ExplainFn = Callable[[Mapping[str, Any], Mapping[str, str], Callable[[str], str]], TotalSteps]
 #: ``note(ruleset, dealer, payment) -> str | None``: why a payment (``[payer, payee, amount, reason]``) is that amount,
@@ -105,7 +105,7 @@ class ScoringFamily:
         ``None`` when the family does not say (``mahjong score`` then passes every fact it has and can report
         no flag as ignored).
     :param units: the unit of an item's value by the item's kind, where it is not the usual one
-        (:data:`mahjong_core.score_card.DEFAULT_UNITS`): an MCR fan is worth points.
+        (``mahjong_core.score_card.DEFAULT_UNITS``): an MCR fan is worth points.
     :param explain: how the items make the total, for a score card (:class:`TotalSteps`); ``None``: the total
         is the sum of the items.
     """

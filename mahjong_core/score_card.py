@@ -32,6 +32,9 @@ DEFAULT_UNITS: Mapping[str, str] = {"points": "points", "doubling": "doublings",
                                     "extra": "points"}
 _SINGULAR = {"points": "point", "doublings": "doubling"}
 
+#: The kind of item each row table's rows give (``points`` rows give points items); the unit follows from it.
+TABLE_KINDS: Mapping[str, str] = {"points": "points", "doublings": "doubling", "fans": "fan", "limit_hands": "limit"}
+
 #: A card made from a logged score.
 CardFn = Callable[[Mapping[str, Any]], dict[str, Any]]
 
@@ -39,6 +42,19 @@ CardFn = Callable[[Mapping[str, Any]], dict[str, Any]]
 def amount(n: int, unit: str) -> str:
     """``n`` in ``unit`` as a reader says it: ``1 doubling``, ``8 points``, ``3 fan``."""
     return f"{n} {_SINGULAR.get(unit, unit) if abs(n) == 1 else unit}"
+
+
+def units_of(ruleset: Ruleset) -> dict[str, str]:
+    """The unit of an item's value by its kind under ``ruleset``: the usual ones, with its family's own."""
+    family = ruleset.scoring_family
+    return {**DEFAULT_UNITS, **(family.units if family is not None and family.units else {})}
+
+
+def row_unit(ruleset: Ruleset, table: str) -> str | None:
+    """The unit of the values of a row table (``points``, ``doublings``, ``fans``, ``limit_hands``), ``None`` for
+    a table whose values are not amounts."""
+    kind = TABLE_KINDS.get(table)
+    return units_of(ruleset).get(kind) if kind is not None else None
 
 
 def item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:
@@ -100,7 +116,7 @@ def card_maker(ruleset: Ruleset | None) -> CardFn:
     here, whose items are shown by their keys and whose total is shown as the log has it)."""
     family = ruleset.scoring_family if ruleset is not None else None
     names = item_names(ruleset) if ruleset is not None else {}
-    units = {**DEFAULT_UNITS, **(family.units if family is not None and family.units else {})}
+    units = units_of(ruleset) if ruleset is not None else dict(DEFAULT_UNITS)
     explain = family.explain if family is not None and family.explain is not None else sum_steps
 
     def label(name: str) -> str:

@@ -266,7 +266,9 @@ function cell(tag, text, cls, title) {
 function scoreCard(c) {
   const table = document.createElement("table");
   table.className = "items score-lines";
-  table.innerHTML = "<thead><tr><th>Item</th><th>Count</th><th>Each</th><th>Adds</th><th>Rule</th></tr></thead>";
+  if ((c.lines || []).length || (c.excluded || []).length) {
+    table.innerHTML = "<thead><tr><th>Item</th><th>Count</th><th>Each</th><th>Adds</th><th>Rule</th></tr></thead>";
+  }
   const tb = document.createElement("tbody");
   const line = (l, excluded) => {
     const tr = document.createElement("tr");

@@ -43,7 +43,7 @@ __all__ = [
     # The table
     "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits",
     # Scoring
-    "Score", "ScoreItem", "score_hand",
+    "Score", "ScoreItem", "score_hand", "card_maker",
     # Replay and audit
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "seat_view",
     "Visibility",
@@ -67,6 +67,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "table": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits"),
     "score": ("Score", "ScoreItem"),
     "scoring": ("score_hand",),
+    "score_card": ("card_maker",),
     "replay_check": ("check", "Verdict"),
     "replay_log": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps"),
     "views": ("seat_view", "Visibility"),
@@ -119,6 +120,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from .rng import Rng
     from .rules import Provenance, Ruleset, available, load_ruleset, validate_file
     from .score import Score, ScoreItem
+    from .score_card import card_maker
     from .scoring import score_hand
     from .shanten import waits
     from .simulate import SimulatedGame, play_game

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_server import play_seat, running
+import websockets
+from live_server import recv, running
 
 from mahjong_core.cli import main
 from mahjong_core.cli.score import Given, run, score_text
@@ -184,31 +185,51 @@ def test_the_rules_pages_give_each_value_its_unit_and_the_native_name_apart() ->
     assert re.search(r"``big_four_winds``\n(?:.*\n){4}\s+- ``88`` points\n", mcr)
 
 
+async def _watch(url: str, table: str) -> list[dict[str, Any]]:
+    """A spectator's messages until the game is over: live, or (joining after its end) the last deal's history."""
+    messages: list[dict[str, Any]] = []
+    async with websockets.connect(f"{url}/ws/{table}", max_queue=None) as ws:
+        await ws.send(json.dumps({"type": "join"}))
+        finished = False
+        while True:
+            m = await recv(ws)
+            messages.append(m)
+            if m["type"] == "welcome":
+                finished = m["table"]["status"] == "finished"
+            if (m["type"] == "status" and m["status"] in ("finished", "failed")) or (
+                    finished and m["type"] == "history"):
+                return messages
+
+
 def test_the_live_table_sends_each_score_with_its_card_and_keeps_the_deals_winds_at_its_end(tmp_path: Path) -> None:
+    """A spectator watching the deal, and one joining after the game's end (sent the last deal's history)."""
     with running(tmp_path / "data") as server:
         created = server.create("piter", ["greedy", "random", "greedy", "greedy"], seed=20261130)
-        messages = asyncio.run(play_seat(server.ws_url, created["table"], None))
+        watched = [asyncio.run(_watch(server.ws_url, created["table"]))]
+        watched.append(asyncio.run(_watch(server.ws_url, created["table"])))  # the game is over by now
         log = read_log(server.log(created["table"]))
-    events: list[dict[str, Any]] = []
-    views: list[dict[str, Any] | None] = []
-    for m in messages:
-        if m["type"] == "history":
-            events += m["events"]
-            views += [None] * (len(m["events"]) - 1) + [m["view"]] if m["events"] else []
-        elif m["type"] == "event":
-            events.append(m["event"])
-            views.append(m["view"])
+    assert watched[1][0]["table"]["status"] == "finished" and watched[1][-1]["type"] == "history"
     make = card_maker(load_ruleset("piter"))
     logged = {(e["seat"], e["t"]): e for e in log.events if e["type"] == "score"}
-    scores = [e for e in events if e["type"] == "score"]
-    assert scores and all(e["card"] == make(logged[(e["seat"], e["t"])]) for e in scores)
     assert all("card" not in e for e in log.events)  # the log keeps the engine's bytes
-    settlement = next(e for e in events if e["type"] == "settlement")
-    assert len(settlement["card"]["notes"]) == len(settlement["payments"])
     start = next(e for e in log.events if e["type"] == "deal_start")
     rotation = next(e for e in log.events if e["type"] == "rotation")
     assert rotation["dealer"] != start["dealer"]
-    end_view = next(v for e, v in zip(reversed(events), reversed(views), strict=True) if v is not None
-                    and e["type"] in ("rotation", "game_end"))
-    assert end_view["dealer"] == start["dealer"] and end_view["prevalent_wind"] == start["prevalent_wind"]
-    assert [s["wind"] for s in end_view["seats"]] == [(n - start["dealer"]) % 4 for n in range(4)]
+    for messages in watched:
+        events: list[dict[str, Any]] = []
+        views: list[dict[str, Any] | None] = []
+        for m in messages:
+            if m["type"] == "history" and m["events"]:
+                events += m["events"]
+                views += [None] * (len(m["events"]) - 1) + [m["view"]]
+            elif m["type"] == "event":
+                events.append(m["event"])
+                views.append(m["view"])
+        scores = [e for e in events if e["type"] == "score"]
+        assert scores and all(e["card"] == make(logged[(e["seat"], e["t"])]) for e in scores)
+        settlement = next(e for e in events if e["type"] == "settlement")
+        assert len(settlement["card"]["notes"]) == len(settlement["payments"])
+        end_view = next(v for e, v in zip(reversed(events), reversed(views), strict=True) if v is not None
+                        and e["type"] in ("rotation", "game_end"))
+        assert end_view["dealer"] == start["dealer"] and end_view["prevalent_wind"] == start["prevalent_wind"]
+        assert [s["wind"] for s in end_view["seats"]] == [(n - start["dealer"]) % 4 for n in range(4)]

@@ -67,6 +67,8 @@ def test_the_viewers_score_card_adds_up_to_its_total(tmp_path: Path, browser: An
     try:
         page.goto(page_file.as_uri())
         page.wait_for_function("() => document.getElementById('verdict').dataset.state === 'ok'", timeout=15_000)
+        assert not CYRILLIC.search(page.inner_text("#title"))  # English text, the native name on hover
+        assert CYRILLIC.search(page.get_attribute("#title", "title") or "")
         page.evaluate(_TO, "settlement")
         cards = page.evaluate(_CARDS)
         card = next(c for c in cards if c["seat"].startswith(winner_name))

@@ -65,7 +65,9 @@ function receive(m) {
         sessionStorage.setItem("invite-" + tableId, invite);
         history.replaceState(null, "", "#token=" + token);
       }
-      $("title").textContent = m.table.ruleset.name + (m.table.ruleset.native_name ? " · " + m.table.ruleset.native_name : "");
+      // The page speaks English: the ruleset's native name shows on hover.
+      $("title").textContent = m.table.ruleset.name;
+      $("title").title = m.table.ruleset.native_name ? "native name: " + m.table.ruleset.native_name : "";
       document.title = m.table.ruleset.name + " — mahjong table";
       break;
     case "history":

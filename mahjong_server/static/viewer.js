@@ -198,7 +198,8 @@ async function load(data) {
   });
   state.info = infoFor(header);
   const rs = state.info.ruleset;
-  $("title").textContent = (rs ? rs.name + (rs.native_name ? " · " + rs.native_name : "") : "Mahjong") + " — replay" +
+  $("title").title = rs && rs.native_name ? "native name: " + rs.native_name : "";  // on hover, apart from the English
+  $("title").textContent = (rs ? rs.name : "Mahjong") + " — replay" +
                            (data.name ? " of " + data.name : "");
   document.title = (data.name || (rs ? rs.name : "Mahjong")) + " — mahjong replay";
   fillSelects();

@@ -39,9 +39,9 @@ TABLE_KINDS: Mapping[str, str] = {"points": "points", "doublings": "doubling", "
 CardFn = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 
-def amount(n: int, unit: str) -> str:
+def amount(n: object, unit: str) -> str:
     """``n`` in ``unit`` as a reader says it: ``1 doubling``, ``8 points``, ``3 fan``."""
-    return f"{n} {_SINGULAR.get(unit, unit) if abs(n) == 1 else unit}"
+    return f"{n} {_SINGULAR.get(unit, unit) if n in (1, -1) and not isinstance(n, bool) else unit}"
 
 
 def units_of(ruleset: Ruleset) -> dict[str, str]:
@@ -94,6 +94,29 @@ def logged_items(score: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [i for i in items if isinstance(i, Mapping)] if isinstance(items, list) else []
 
 
+def _is_count(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def malformed(score: Mapping[str, Any]) -> str | None:
+    """What makes a logged score unreadable as a card (a value or count that is not a whole number, an item that
+    is not an object), named by its JSON path in the score event; ``None`` for a readable one."""
+    if not _is_count(score.get("value", 0)):
+        return f"the logged score cannot be shown item by item: $.value is {score.get('value')!r}, not a whole number"
+    for key in ("items", "excluded"):
+        items = score.get(key, [])
+        if not isinstance(items, list):
+            return f"the logged score cannot be shown item by item: $.{key} is not a list"
+        for k, item in enumerate(items):
+            if not isinstance(item, Mapping):
+                return f"the logged score cannot be shown item by item: $.{key}[{k}] is not an object"
+            for field in ("value", "count"):
+                if not _is_count(item.get(field, 1)):
+                    return (f"the logged score cannot be shown item by item: $.{key}[{k}].{field} is "
+                            f"{item.get(field)!r}, not a whole number")
+    return None
+
+
 def sum_steps(score: Mapping[str, Any], units: Mapping[str, str], label: Callable[[str], str]) -> TotalSteps:
     """The steps of a total that is the sum of its items (a family that says nothing else): ``8 + 6 = 14 points``."""
     del label
@@ -140,6 +163,11 @@ def card_maker(ruleset: Ruleset | None) -> CardFn:
         return out
 
     def make(score: Mapping[str, Any]) -> dict[str, Any]:
+        problem = malformed(score)
+        if problem is not None:
+            # A log the audit refuses may still be shown (up to its bad line, or as a report): its card says
+            # what is wrong with the score instead of adding up numbers that are not there.
+            return {"total": score.get("value"), "unit": "points", "lines": [], "steps": [problem]}
         items = logged_items(score)
         total = int(score.get("value", 0))
         steps = explain(score, units, label) if ruleset is not None else TotalSteps(

@@ -175,6 +175,19 @@ def test_a_log_whose_ruleset_is_not_known_still_gets_cards_with_the_logged_total
     assert card_lines(card)[-1] == f"  total {first['value']} points"
 
 
+def test_a_malformed_logged_score_gets_a_card_that_says_where_it_is_wrong() -> None:
+    make = card_maker(load_ruleset("piter"))
+    first = next(e for e in read_log(PITER).events if e["type"] == "score" and e["value"])
+    bad = {**first, "items": [*first["items"][:2], {**first["items"][2], "count": "two"}]}
+    card = make(bad)
+    assert card["lines"] == [] and card["steps"] == [
+        "the logged score cannot be shown item by item: $.items[2].count is 'two', not a whole number"]
+    unreadable = make({**first, "value": None})
+    assert unreadable["steps"][0].endswith("$.value is None, not a whole number")
+    assert card_lines(unreadable)[-1] == "  total None points"
+    assert card_lines(card)[-1] == f"  total {first['value']} points"
+
+
 def test_the_rules_pages_give_each_value_its_unit_and_the_native_name_apart() -> None:
     page = ruleset_page(load_ruleset("piter"), examples=True)
     assert "Pung (kong) of dragons (native name: *Панг (Конг) Драконов*)" in page

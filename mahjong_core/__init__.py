@@ -43,12 +43,12 @@ __all__ = [
     # The table
     "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits",
     # Scoring
-    "Score", "ScoreItem", "score_hand",
+    "Score", "ScoreItem", "score_hand", "card_maker",
     # Replay and audit
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "seat_view",
     "Visibility",
     # Writing plugins
-    "hookimpl", "Predicate", "Vocabulary", "ScoringFamily", "FactsRead", "Settlement", "Mechanism",
+    "hookimpl", "Predicate", "Vocabulary", "ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism",
     # Errors
     "MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "IllegalAction", "WallError",
 ]
@@ -67,12 +67,13 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "table": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits"),
     "score": ("Score", "ScoreItem"),
     "scoring": ("score_hand",),
+    "score_card": ("card_maker",),
     "replay_check": ("check", "Verdict"),
     "replay_log": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps"),
     "views": ("seat_view", "Visibility"),
     "hookspecs": ("hookimpl",),
     "predicates": ("Predicate", "Vocabulary"),
-    "extensions": ("ScoringFamily", "FactsRead", "Settlement", "Mechanism"),
+    "extensions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError"),
     "wall": ("WallError",),
 }
@@ -108,7 +109,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from .arrangements import is_complete
     from .engine import Game, GameResult, IllegalAction, Player
     from .errors import HandError, MahjongError, NotationError, ReplayError, RulesetError
-    from .extensions import FactsRead, Mechanism, ScoringFamily, Settlement
+    from .extensions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
     from .hookspecs import hookimpl
     from .melds import Arrangement, Form, Hand, Meld, MeldKind
     from .notation import format_hand, format_tiles, parse_hand, parse_tiles
@@ -119,6 +120,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from .rng import Rng
     from .rules import Provenance, Ruleset, available, load_ruleset, validate_file
     from .score import Score, ScoreItem
+    from .score_card import card_maker
     from .scoring import score_hand
     from .shanten import waits
     from .simulate import SimulatedGame, play_game

@@ -32,6 +32,7 @@ class HandScore:
     excluded: list[dict[str, Any]]
     melds: list[str]
     limit: str | None = None
+    card: dict[str, Any] | None = None
 
 
 @dataclass
@@ -51,6 +52,7 @@ class DealReport:
     payments: list[list[Any]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    payment_notes: list[str | None] = field(default_factory=list)
 
 
 @dataclass
@@ -79,7 +81,11 @@ class LogReport:
 
 
 def deal_reports(log: ReplayLog) -> list[DealReport]:
-    """Every deal of a (parsed) log, in order."""
+    """Every deal of a (parsed) log, in order, each hand with its score card (:mod:`mahjong_core.score_card`)."""
+    from .score_card import card_maker, payment_notes, ruleset_of_header
+
+    ruleset = ruleset_of_header(log.header)
+    card = card_maker(ruleset)
     deals: list[DealReport] = []
     for event in log.events:
         kind = event.get("type")
@@ -99,14 +105,17 @@ def deal_reports(log: ReplayLog) -> list[DealReport]:
             deal.outcome = "abandoned"
         elif kind == "score":
             deal.hands.append(HandScore(event["seat"], event.get("value", 0), list(event.get("items", [])),
-                                        list(event.get("excluded", [])), _melds(event), event.get("limit")))
+                                        list(event.get("excluded", [])), _melds(event), event.get("limit"),
+                                        card(event)))
         elif kind == "settlement":
             deal.payments += [list(p) for p in event["payments"]]
+            deal.payment_notes += payment_notes(ruleset, deal.dealer, event["payments"])
             deal.totals = list(event["scores"])
         elif kind == "false_mahjong":
             deal.notes.append(f"seat {event['seat']} declared a false mahjong ({event.get('reason')}; "
                               f"{event.get('rule')})")
             deal.payments += [list(p) for p in event.get("payments", [])]
+            deal.payment_notes += [None] * len(event.get("payments", []))
             deal.totals = list(event.get("scores", deal.totals))
         elif kind == "penalty":
             deal.notes.append(f"penalty {event.get('rule')} on seat {event.get('seat')}")
@@ -141,15 +150,30 @@ def _item_text(item: dict[str, Any]) -> str:
     return f"{item['name']}{count}: {item['value']} {item.get('kind', '')}{detail} [{item.get('source', '?')}]"
 
 
+#: How a mahjong was won, as a sentence says it (the log's ``how``).
+_HOW = {"discard": "on a discard", "self_drawn": "self-drawn", "replacement": "on a loose tile",
+        "robbing_kong": "by robbing a kong"}
+
+
 def _outcome(d: DealReport, names: dict[int, str]) -> str:
     if d.outcome == "mahjong" and d.winner is not None:
-        source = "self-drawn" if d.discarder is None else f"from {names.get(d.discarder, d.discarder)}"
-        return f"{names[d.winner]} wins on {d.tile} ({d.how}, {source})"
+        how = _HOW.get(str(d.how), str(d.how).replace("_", " "))
+        source = f", from {names.get(d.discarder, d.discarder)}" if d.discarder is not None else ""
+        return f"{names[d.winner]} wins on {d.tile} ({how}{source})"
     return d.outcome
+
+
+def _payment_text(d: DealReport, k: int, names: dict[int, str]) -> str:
+    payer, payee, amount, reason = d.payments[k]
+    note = d.payment_notes[k] if k < len(d.payment_notes) else None
+    return f"{names[payer]} pays {names[payee]} {amount} ({str(reason).replace('_', ' ')}" + \
+        (f"; {note})" if note else ")")
 
 
 def report_text(report: LogReport, *, deals: bool = True) -> str:
     """The verdict, then (with ``deals``) each deal: outcome, each scored hand with its items, payments, totals."""
+    from .score_card import card_lines
+
     lines = [report.verdict.text()]
     if not deals:
         return lines[0]
@@ -162,11 +186,14 @@ def report_text(report: LogReport, *, deals: bool = True) -> str:
                 continue
             limit = f", limit {hand.limit}" if hand.limit else ""
             lines.append(f"  {names[hand.seat]}: {hand.value}{limit}  {' '.join(hand.melds)}")
-            lines += [f"    {_item_text(item)}" for item in hand.items]
-            lines += [f"    (not counted) {_item_text(item)}" for item in hand.excluded]
+            if hand.card is not None:
+                lines += card_lines(hand.card, indent="    ")
+            else:
+                lines += [f"    {_item_text(item)}" for item in hand.items]
+                lines += [f"    (not counted) {_item_text(item)}" for item in hand.excluded]
         lines += [f"  note: {note}" for note in d.notes]
-        for payer, payee, amount, reason in d.payments:
-            lines.append(f"  {names[payer]} pays {names[payee]} {amount} ({reason})")
+        for k in range(len(d.payments)):
+            lines.append(f"  {_payment_text(d, k, names)}")
         if d.totals:
             lines.append("  totals: " + ", ".join(f"{names[i]} {t}" for i, t in enumerate(d.totals)))
     return "\n".join(lines)
@@ -225,23 +252,46 @@ def _deals_html(report: LogReport) -> str:
                 continue
             parts.append(f"<p><b>{e(names[hand.seat])}</b>: {hand.value}"
                          f"{' (limit ' + e(hand.limit) + ')' if hand.limit else ''} <code>{e(' '.join(hand.melds))}"
-                         "</code></p><table><tr><th>item</th><th>value</th><th>detail</th><th>source</th></tr>")
-            for item in hand.items + [{**x, "name": f"{x['name']} (not counted)"} for x in hand.excluded]:
-                count = f" &times;{item['count']}" if item.get("count", 1) != 1 else ""
-                parts.append(f"<tr><td>{e(item['name'])}{count}</td><td>{e(str(item['value']))} "
-                             f"{e(str(item.get('kind', '')))}</td><td>{e(str(item.get('detail', '')))}</td>"
-                             f"<td class='src'>{e(str(item.get('source', '')))}</td></tr>")
-            parts.append("</table>")
+                         "</code></p>")
+            parts.append(_card_html(hand.card) if hand.card is not None else _items_html(hand))
         parts += [f"<p>{e(note)}</p>" for note in d.notes]
         if d.payments:
             parts.append("<table><tr><th>payer</th><th>payee</th><th>amount</th><th>reason</th></tr>")
-            parts += [f"<tr><td>{e(names[p])}</td><td>{e(names[q])}</td><td>{a}</td><td>{e(str(r))}</td></tr>"
-                      for p, q, a, r in d.payments]
+            notes = d.payment_notes + [None] * (len(d.payments) - len(d.payment_notes))
+            parts += [f"<tr><td>{e(names[p])}</td><td>{e(names[q])}</td><td>{a}</td><td>{e(str(r).replace('_', ' '))}"
+                      f"{'; ' + e(n) if n else ''}</td></tr>"
+                      for (p, q, a, r), n in zip(d.payments, notes, strict=True)]
             parts.append("</table>")
         if d.totals:
             parts.append("<p>Totals: " + ", ".join(f"{e(names[i])} {t}" for i, t in enumerate(d.totals)) + "</p>")
         parts.append("</div>")
     return "\n".join(parts)
+
+
+def _items_html(hand: HandScore) -> str:
+    """A hand's items as logged, for a log whose ruleset is not known here (so no card could be made)."""
+    e = html.escape
+    rows = ["<table><tr><th>item</th><th>value</th><th>detail</th><th>source</th></tr>"]
+    for item in hand.items + [{**x, "name": f"{x['name']} (not counted)"} for x in hand.excluded]:
+        count = f" &times;{item['count']}" if item.get("count", 1) != 1 else ""
+        rows.append(f"<tr><td>{e(item['name'])}{count}</td><td>{e(str(item['value']))} "
+                    f"{e(str(item.get('kind', '')))}</td><td>{e(str(item.get('detail', '')))}</td>"
+                    f"<td class='src'>{e(str(item.get('source', '')))}</td></tr>")
+    return "".join(rows) + "</table>"
+
+
+def _card_html(card: dict[str, Any]) -> str:
+    """A score card as a table: each item's value with its unit and rule, the steps, the total."""
+    e = html.escape
+    rows = ["<table><tr><th>item</th><th>value</th><th>detail</th><th>rule</th></tr>"]
+    for line, mark in [(x, "") for x in card["lines"]] + [(x, " (not counted)") for x in card.get("excluded", [])]:
+        native = f" title='{e(line['native'])}'" if line.get("native") else ""
+        rows.append(f"<tr><td{native}>{e(line['label'])}{mark}</td><td>{e(line['text'])}</td>"
+                    f"<td>{e(line.get('detail', ''))}</td><td class='src'>{e(line['source'])}</td></tr>")
+    rows += [f"<tr><td colspan='4'>{e(step)}</td></tr>" for step in card["steps"]]
+    rows.append(f"<tr><th>total</th><th colspan='3'>{card['total']} {e(card['unit'])}"
+                f"{' (limit: ' + e(card['limit']) + ')' if card.get('limit') else ''}</th></tr>")
+    return "".join(rows) + "</table>"
 
 
 def check_and_report(path: str, mode: str, key: str | None = None) -> LogReport:

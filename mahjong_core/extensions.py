@@ -61,6 +61,27 @@ class FactsRead:
 FactsFn = Callable[["Ruleset"], FactsRead]
 
 
+@dataclass(frozen=True)
+class TotalSteps:
+    """How a score's items make its total, as a family states it for a score card (``mahjong_core.score_card``).
+
+    :param steps: the arithmetic, one step a line (``36 points × 8 (3 doublings) = 288 points``).
+    :param apart: indexes of items the steps name themselves (a fan-to-points row, a limit that cut the total),
+        so they are not also listed as lines that add up.
+    """
+
+    steps: tuple[str, ...]
+    apart: frozenset[int] = frozenset()
+
+
+#: ``explain(score, units, label) -> TotalSteps``: ``score`` as logged (``Score.to_json()``), ``units`` the unit of
+#: each item kind, ``label(row key)`` a row's English name.
+ExplainFn = Callable[[Mapping[str, Any], Mapping[str, str], Callable[[str], str]], TotalSteps]
+#: ``note(ruleset, dealer, payment) -> str | None``: why a payment (``[payer, payee, amount, reason]``) is that amount,
+#: where the amount is not simply the hand's value.
+PaymentNoteFn = Callable[["Ruleset", int, Sequence[Any]], "str | None"]
+
+
 @dataclass(frozen=True, eq=False)
 class ScoringFamily:
     """A scoring engine that rulesets choose by name (``scoring.family``).
@@ -83,6 +104,10 @@ class ScoringFamily:
     :param facts: ``facts(ruleset) -> FactsRead``: the situation facts the engine reads under that ruleset, or
         ``None`` when the family does not say (``mahjong score`` then passes every fact it has and can report
         no flag as ignored).
+    :param units: the unit of an item's value by the item's kind, where it is not the usual one
+        (``mahjong_core.score_card.DEFAULT_UNITS``): an MCR fan is worth points.
+    :param explain: how the items make the total, for a score card (:class:`TotalSteps`); ``None``: the total
+        is the sum of the items.
     """
 
     name: str
@@ -93,6 +118,8 @@ class ScoringFamily:
     parameters: Mapping[str, Any] | None = None
     check: Callable[[Ruleset], object] | None = None
     facts: FactsFn | None = None
+    units: Mapping[str, str] | None = None
+    explain: ExplainFn | None = None
 
 
 @dataclass(frozen=True)
@@ -102,11 +129,14 @@ class Settlement:
     :param name: the name ruleset data uses.
     :param settle: ``settle(ruleset, table, outcome) -> list[Payment]``; the payments sum to zero.
     :param description: one line for the docs.
+    :param note: why a payment is the amount it is, where that is not plain (East paying double), for the
+        payments a deal's end shows; ``None`` when every amount is plain.
     """
 
     name: str
     settle: SettleFn
     description: str = ""
+    note: PaymentNoteFn | None = None
 
 
 @dataclass(frozen=True, eq=False)

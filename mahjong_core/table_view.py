@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .score_card import amount, card_maker, payment_notes, ruleset_of_header
 from .tiles import KINDS
 
 __all__ = ["SeatState", "TableState", "narrate", "render", "replay_states"]
@@ -59,6 +60,8 @@ class TableState:
     last: str = ""  # the last event, narrated
     result: list[str] = field(default_factory=list)  # the deal's outcome lines: mahjong, scores, payments
     previous: Mapping[str, Any] | None = None  # the event applied last: a timeout replaces it if it was a choice
+    ruleset: Any = None  # the log's ruleset where it can be had: a score is then shown as its card
+    summary: str = ""  # the last score, in one line (a score's items follow it in the result)
 
 
 def _sorted(tiles: Iterable[str]) -> list[str]:
@@ -156,16 +159,16 @@ def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
         state.result.append("exhaustive draw: the wall is used up")
     elif kind == "score" and s is not None:
         _show_scored_hand(s, event)
-        items = ", ".join(f"{i['name']} {i['value']}" + (f"x{i['count']}" if i.get("count", 1) != 1 else "")
-                          for i in event.get("items", []))
-        state.result.append(f"{_seat_name(state, seat, viewer)} scores {event.get('value')}"
-                            + (f": {items}" if items else ""))
+        _show_score(state, event, _seat_name(state, seat, viewer))
     elif kind in ("settlement", "false_mahjong", "game_end") and "scores" in event:
         for n, sc in enumerate(event["scores"]):
             state.seats[n].score = int(sc)
         if kind == "settlement":
+            payments = event.get("payments", [])
+            notes = payment_notes(state.ruleset, state.dealer, payments)
             paid = "; ".join(f"{_seat_name(state, a, viewer)} pays {_seat_name(state, b, viewer)} {x}"
-                             for a, b, x, _ in event.get("payments", []))
+                             + (f" ({note})" if note else "")
+                             for (a, b, x, _), note in zip(payments, notes, strict=True))
             state.result.append(f"payments: {paid or 'none'}")
     if isinstance(event.get("t"), int):
         state.clock_ms = event["t"]
@@ -189,6 +192,21 @@ def _replace_by_timeout(state: TableState, seat: SeatState, event: Mapping[str, 
         _take(seat.hand, [event["tile"]])
         seat.discards.append(event["tile"])
         state.pond.append(event["tile"])
+
+
+def _show_score(state: TableState, event: Mapping[str, Any], name: str) -> None:
+    """A score as a line with its total and the steps to it, then a line for each item with its value and unit."""
+    if state.ruleset is None:  # a ruleset not known here: the items as logged
+        items = ", ".join(f"{i['name']} {i['value']} {i.get('kind', '')}".rstrip()
+                          + (f" x{i['count']}" if i.get("count", 1) != 1 else "") for i in event.get("items", []))
+        state.summary = f"{name} scores {event.get('value')}" + (f": {items}" if items else "")
+        state.result.append(state.summary)
+        return
+    card = card_maker(state.ruleset)(event)
+    state.summary = f"{name} scores {amount(card['total'], card['unit'])}" + (
+        f" ({'; '.join(card['steps'])})" if card["steps"] else "")
+    state.result.append(state.summary)
+    state.result += [f"  {line['text']}  {line['label']}  [{line['source'] or 'no source'}]" for line in card["lines"]]
 
 
 def _show_scored_hand(seat: SeatState, event: Mapping[str, Any]) -> None:
@@ -248,7 +266,9 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
                 f"{_seat_name(state, event['receiver'], viewer)}")
     if kind == "timeout":
         return f"{who} ran out of time ({event.get('what')}): {event.get('action')} for them"
-    if kind in ("mahjong", "exhaustive_draw", "score"):
+    if kind == "score":
+        return state.summary or None
+    if kind in ("mahjong", "exhaustive_draw"):
         return state.result[-1] if state.result else None
     if kind == "settlement":
         return "scores " + " ".join(str(x.score) for x in state.seats)
@@ -265,7 +285,7 @@ def replay_states(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
     """
     seats = header.get("seats", [])
     names = [str(s.get("name", i)) if isinstance(s, Mapping) else str(i) for i, s in enumerate(seats)]
-    state = TableState(len(seats), names, [SeatState() for _ in seats])
+    state = TableState(len(seats), names, [SeatState() for _ in seats], ruleset=ruleset_of_header(header))
     for event in events:
         _apply(state, event, viewer)
         yield event, state

@@ -6,7 +6,9 @@ that ruleset by :func:`mahjong_core.cli.score.score_text` -- exactly what
 item with each item's source.  The hands are picked from :data:`CANDIDATES`
 at build time: the first ordinary hands that are a legal mahjong under the
 ruleset (its minimum value met) and one limit hand, so a ruleset with an
-8-point minimum shows hands that reach it.
+8-point minimum shows hands that reach it.  Each is shown as its score card
+(:mod:`mahjong_core.score_card`): every item's count, value and unit, and
+the steps from them to the total.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.errors import MahjongError
 from mahjong_core.melds import ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.rules import Ruleset
+from mahjong_core.score_card import amount, card_maker
 from mahjong_core.tiles import EAST, KINDS
 
 from .rst import EMPTY, list_table, literal, text
@@ -244,10 +247,6 @@ def item_names(ruleset: Ruleset) -> dict[str, str]:
     return out
 
 
-def _item(names: dict[str, str], key: str) -> str:
-    return text(names.get(key, key.replace("_", " ")))
-
-
 def examples_rst(ruleset: Ruleset, library: Library) -> str:
     """The "Example hands" section of a ruleset page (empty for a ruleset that scores nothing)."""
     from .rst import heading
@@ -257,7 +256,7 @@ def examples_rst(ruleset: Ruleset, library: Library) -> str:
         return ""
     out = [heading("Example hands", "-"),
            f"Scored by the code when this page was built, as ``mahjong score --ruleset {ruleset.id} HAND`` scores "
-           "them; each item with its source.", ""]
+           "them; each item with its count, value and source, and the steps to the total.", ""]
     for example in picked:
         score = example.scored.score
         wrong = caption_problems(example.title, example.scored.hand, str(example.scored.context.get("how")))
@@ -267,15 +266,14 @@ def examples_rst(ruleset: Ruleset, library: Library) -> str:
         out += [heading(text(example.title), "~"), ".. raw:: html", "",
                 "   " + tiles_html(_tile_groups(example)), "",
                 f"{literal(example.notation)}: {text(_situation(example))}.", ""]
-        names = item_names(ruleset)
-        rows = [[_item(names, i.name), text(i.kind), literal(i.value), literal(i.count),
-                 library.cite(i.source) if i.source else EMPTY] for i in score.items]
-        rows += [[_item(names, i.name) + " *(not counted)*", text(i.kind), literal(i.value),
-                  literal(i.count), library.cite(i.source) if i.source else EMPTY] for i in score.excluded]
+        card = card_maker(ruleset)(score.to_json())
+        rows = [[text(line["label"]) + (" *(not counted)*" if excluded else ""), literal(line["count"]),
+                 text(line["each"]), EMPTY if excluded else text(line["sum"]),
+                 library.cite(line["source"]) if line["source"] else EMPTY]
+                for lines, excluded in ((card["lines"], False), (card.get("excluded", []), True)) for line in lines]
         if rows:
-            out += [list_table(["item", "kind", "value", "count", "source"], rows, widths=[30, 14, 12, 10, 34]), ""]
-        raw = ", ".join(f"{k} {v}" for k, v in sorted(score.raw.items())
-                        if k != "total" and "excluding" not in k and "counted" not in k)
-        out += [f"**Worth {score.total}**" + (f" ({text(raw)})" if raw else "")
-                + (f", the limit {literal(score.limit)}" if score.limit else "") + ".", ""]
+            out += [list_table(["item", "count", "each", "adds", "source"], rows, widths=[30, 10, 16, 16, 28]), ""]
+        out += [f"| {text(step)}" for step in card["steps"]]
+        out += [f"| **Worth {amount(card['total'], card['unit'])}**"
+                + (f", the limit {text(card['limit'])}" if card.get("limit") else "") + ".", ""]
     return "\n".join(out)

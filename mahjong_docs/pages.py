@@ -221,9 +221,12 @@ def _defined_in(item: Entry, ruleset: Ruleset, documented: set[str]) -> str:
 def _row_name(item: Entry) -> str:
     entry = item.entry
     lines = [f"``{item.path[-1]}``"]
-    names = " / ".join(text(entry[k]) for k in ("name", "native_name") if entry.get(k))
-    if names:
-        lines += ["", names]
+    if entry.get("name"):
+        # The English name leads; the name in the rules' own language follows, marked as such.
+        native = f" (native name: *{text(entry['native_name'])}*)" if entry.get("native_name") else ""
+        lines += ["", text(entry["name"]) + native]
+    elif entry.get("native_name"):
+        lines += ["", f"native name: *{text(entry['native_name'])}*"]
     details = []
     for key in ROW_DETAILS:
         if key in entry and key != "notes":
@@ -249,11 +252,17 @@ def _parameter_name(item: Entry, descriptions: Mapping[str, str]) -> str:
 
 def _value_table(items: Sequence[Entry], ruleset: Ruleset, documented: set[str], *, rows: bool,
                  descriptions: Mapping[str, str], library: Library | None = None) -> str:
+    from mahjong_core.score_card import amount, row_unit
+
     body = []
     for item in items:
         name = _row_name(item) if rows else _parameter_name(item, descriptions)
-        body.append([name, value_cell(item.entry.get("value")), provenance(item.provenance, library),
-                     _defined_in(item, ruleset, documented)])
+        value = item.entry.get("value")
+        unit = row_unit(ruleset, item.path[0]) if rows else None
+        # A row's value in its unit (8 points, 1 doubling, 2 fan), so one column never mixes units unsaid.
+        shown = (f"{literal(value)} {amount(value, unit).split(' ', 1)[1]}"
+                 if unit is not None and isinstance(value, int) and not isinstance(value, bool) else value_cell(value))
+        body.append([name, shown, provenance(item.provenance, library), _defined_in(item, ruleset, documented)])
     header = ["row" if rows else "parameter", "value", "source or assumption", "defined in"]
     return list_table(header, body, widths=[30, 22, 30, 18])
 

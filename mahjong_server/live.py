@@ -26,7 +26,7 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,6 +136,7 @@ class LiveTable:
         self.seq = 0
         self.prompts: dict[int, Prompt] = {}
         self.turn: dict[str, Any] | None = None
+        self._make_card: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
         script = parse_log(("\n".join(self._logged) + "\n").encode(), source=str(files.log_path),
                            validate_events=False) if self._logged else None
         self.humans: dict[int, HumanSeat] = {}
@@ -299,6 +300,10 @@ class LiveTable:
             self._writer.write(line, event["type"])
         kind = event["type"]
         view = self._view_after(event)
+        if kind in ("score", "settlement"):
+            # What the deal's end shows beside the logged event (the log keeps the engine's bytes): a score's
+            # card, a settlement's note on each payment -- worked out here, so the page shows and never computes.
+            event = {**event, "card": self._card(event)}
         with self._lock:
             if kind == "deal_start":
                 self.deal_events = []
@@ -314,6 +319,16 @@ class LiveTable:
             self.deal_events.append((event, view, revealed, time.monotonic(), seq))
         self._post("event", (event, view, revealed, time.monotonic_ns() if self.stamp else None, seq))
 
+    def _card(self, event: dict[str, Any]) -> dict[str, Any]:
+        """A score event's card, or a settlement's ``{"notes": [...]}`` (:mod:`mahjong_core.score_card`)."""
+        from mahjong_core.score_card import card_maker, payment_notes
+
+        if event["type"] == "settlement":
+            return {"notes": payment_notes(self.ruleset, self.game.table.dealer, event.get("payments", []))}
+        if self._make_card is None:
+            self._make_card = card_maker(self.ruleset)
+        return self._make_card(event)
+
     def _view_after(self, event: dict[str, Any]) -> dict[str, Any]:
         """The full table as it stands once ``event`` has taken effect.
 
@@ -325,6 +340,10 @@ class LiveTable:
         """
         view = full_table_view(self.game.table)
         kind = event["type"]
+        if kind in ("rotation", "game_end") and self.view is not None and self.revealed:
+            # The next dealer and wind belong to the next deal, whose deal_start brings its own table: until then
+            # the deal's end is on screen, and it shows the winds and dealer the deal was played with.
+            return {**self.view, "scores": view["scores"], "clock_ms": view["clock_ms"]}
         if kind == "decision" and event.get("phase") == "turn" and event.get("action") == "discard":
             limit = limit_ms(self.game.table, "turn")
             if limit is None or event.get("after_ms", 0) <= limit:
@@ -486,25 +505,10 @@ def limits_ms(tl: Any) -> dict[str, Any] | None:
 
 
 def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:
-    """Each scoring row's English and native names by its key, as the ruleset's tables give them: a score
-    item is named by its row's key (``special_pair``), the page shows the row's names."""
-    found: dict[str, dict[str, str]] = {}
+    """Each scoring row's English and native names by its key (:func:`mahjong_core.score_card.item_names`)."""
+    from mahjong_core.score_card import item_names
 
-    def walk(node: Any) -> None:
-        if hasattr(node, "items"):
-            for key, value in node.items():
-                if hasattr(value, "get") and isinstance(value.get("name"), str):
-                    entry = {"name": value["name"]}
-                    if isinstance(value.get("native_name"), str):
-                        entry["native"] = value["native_name"]
-                    found.setdefault(str(key), entry)
-                walk(value)
-        elif isinstance(node, list | tuple):
-            for value in node:
-                walk(value)
-
-    walk(ruleset.raw_tables)
-    return found
+    return item_names(ruleset)
 
 
 def public_event(event: dict[str, Any], viewer: Viewer, visibility: Visibility = HIDE_MOST

@@ -86,6 +86,24 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
     return info
 
 
+def log_text_cards(text: str) -> list[dict[str, Any]]:
+    """The score cards of a log's text (:func:`mahjong_core.score_card.log_cards`), for the viewer to show
+    beside the events it reads itself: read up to the first line that is not a JSON object."""
+    from mahjong_core.score_card import log_cards, ruleset_of_header
+
+    lines = text.split("\n")
+    events: list[dict[str, Any]] = []
+    for line in lines[1:]:
+        try:
+            event = json.loads(line)
+        except ValueError:
+            break
+        if not isinstance(event, dict):
+            break
+        events.append(event)
+    return log_cards(ruleset_of_header(_header_of(text)), events)
+
+
 def _header_of(text: str) -> dict[str, Any] | None:
     first = text.split("\n", 1)[0]
     try:
@@ -133,7 +151,8 @@ def read_text(path: str | Path) -> str:
 def finished_game(path: str | Path, name: str) -> dict[str, Any]:
     """A finished game for the viewer: the whole log, every hand open, with its audit verdict."""
     text = read_text(path)
-    return {"name": name, "text": text, "verdict": audit_path(path, name), "info": viewer_info(_header_of(text))}
+    return {"name": name, "text": text, "verdict": audit_path(path, name), "info": viewer_info(_header_of(text)),
+            "cards": log_text_cards(text)}
 
 
 def game_in_progress(lines: list[str], name: str) -> dict[str, Any]:
@@ -161,8 +180,10 @@ def game_in_progress(lines: list[str], name: str) -> dict[str, Any]:
     if header is not None and isinstance(header.get("rng"), dict):
         # The seed would tell every wall still to come: a live table never sends it (mahjong_server.live).
         header = {**header, "rng": {k: v for k, v in header["rng"].items() if k != "seed"}}
+    from mahjong_core.score_card import log_cards, ruleset_of_header
+
     return {"name": name, "spectator": True, "header": header, "events": public, "verdict": None,
-            "info": viewer_info(header)}
+            "info": viewer_info(header), "cards": log_cards(ruleset_of_header(header), events[:finished])}
 
 
 def _script(name: str) -> str:
@@ -180,7 +201,8 @@ def standalone_html(path: str | Path) -> tuple[str, dict[str, Any]]:
     name = Path(path).name
     text = read_text(path)
     verdict = audit_path(path, name)
-    data = {"name": name, "text": text, "verdict": verdict, "info": viewer_info(_header_of(text))}
+    data = {"name": name, "text": text, "verdict": verdict, "info": viewer_info(_header_of(text)),
+            "cards": log_text_cards(text)}
     page = _static("viewer.html")
     page = page.replace('<link rel="stylesheet" href="/static/style.css">',
                         "<style>\n" + _static("style.css") + "\n</style>")

@@ -12,6 +12,8 @@ from mahjong_core.audit_report import deal_reports
 from mahjong_core.cli import main
 from mahjong_core.replay_check import check
 from mahjong_core.replay_log import read_log, write_lines
+from mahjong_core.rules import load_ruleset
+from mahjong_core.score_card import item_names
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 MCR = REPLAYS / "mcr-seed20261130.jsonl"
@@ -35,8 +37,12 @@ def test_the_text_report_names_items_sources_and_payments(capsys: pytest.Capture
     assert main(["audit", str(MCR), "--deals"]) == 0
     out = capsys.readouterr().out
     first_win = next(e for e in read_log(MCR).events if e["type"] == "score" and e["value"])
+    names = item_names(load_ruleset("mcr"))
     for item in first_win["items"]:
-        assert f"{item['name']}" in out and f"[{item['source']}]" in out
+        assert f"{names[item['name']]['name']}  [{item['source']}]" in out
+        assert names[item["name"]]["native"] not in out  # the English report carries no native names
+    parts = " + ".join(str(i["value"] * i.get("count", 1)) for i in first_win["items"])
+    assert f"    {parts} = {first_win['value']} points\n    total {first_win['value']} points" in out
     assert "pays" in out and "totals:" in out and "wins on" in out
 
 

@@ -23,9 +23,10 @@ def call(hand: str | None, *, as_json: bool = False, batch: bool = False, stdin:
 def test_text_lists_items_exclusions_and_the_minimum() -> None:
     code, text = call(HAND)
     assert code == 0
-    assert "seat_wind  [000 line 618]: pung 111z" in text
-    assert "pung_of_terminals_or_honours (1) [000 line 630]: pung 111z: implied by seat_wind" in text
-    assert "total    10" in text and "minimum  8 points without bonus tiles: met" in text
+    assert "2 points  Seat Wind  [000 line 618]: pung 111z" in text
+    assert "- 1 point  Pung of Terminals or Honours  [000 line 630]: pung 111z: implied by seat_wind" in text
+    assert "2 + 2 + 2 + 1 + 1 + 1 + 1 = 10 points\ntotal    10 points" in text
+    assert "minimum  8 points without bonus tiles: met" in text
 
 
 def test_json_is_the_score_with_the_minimum() -> None:

@@ -182,6 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     situation.add_argument("--fact", action="append", metavar="NAME=VALUE",
                            help="any other fact of the win by the engine's name, VALUE as JSON (repeatable)")
     p.add_argument("--batch", action="store_true", help="read JSON Lines {\"hand\": ...} on stdin, write results")
+    p.add_argument("--native", action="store_true", help="also give each scoring row's name in the rules' own "
+                                                         "language (Russian, Chinese), after the English one")
     p = add("docs", "docs:cmd_docs", "build a players' site of the rules: a page per ruleset (how a deal goes, its "
             "tables with every value's source, example hands scored by the code), the comparison, the sources")
     p.add_argument("--ruleset", action="append", metavar="ID_OR_FILE",

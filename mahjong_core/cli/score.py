@@ -93,11 +93,11 @@ def cmd_score(args: argparse.Namespace) -> int:
         raise MahjongError("give a hand in the notation, or --batch to read JSON Lines on standard input",
                            place="HAND")
     return run(args.ruleset, " ".join(args.hand) if args.hand else None, as_json=args.json, batch=args.batch,
-               stdin=sys.stdin, stdout=sys.stdout, given=given_from_args(args))
+               stdin=sys.stdin, stdout=sys.stdout, given=given_from_args(args), native=args.native)
 
 
 def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, stdin: IO[str],
-        stdout: IO[str], given: Given | None = None) -> int:
+        stdout: IO[str], given: Given | None = None, native: bool = False) -> int:
     """Score ``hand_text`` (or, with ``batch``, every JSON line of ``stdin``) and print the result.
 
     :return: 0, or 1 when a batch line could not be scored.
@@ -123,7 +123,7 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
     if as_json:
         stdout.write(json.dumps(_result(ruleset, scored), ensure_ascii=False, indent=2) + "\n")
     else:
-        stdout.write(_text(ruleset, scored))
+        stdout.write(_text(ruleset, scored, native))
     return EXIT_OK
 
 
@@ -219,8 +219,11 @@ def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
 
 
 def _result(ruleset: Ruleset, scored: Scored) -> dict[str, Any]:
+    from ..score_card import card_maker
+
+    score = scored.score.to_json()
     out: dict[str, Any] = {"hand": format_hand(scored.hand), "ruleset": ruleset.id,
-                           "situation": _situation_json(scored), "score": scored.score.to_json()}
+                           "situation": _situation_json(scored), "score": score, "card": card_maker(ruleset)(score)}
     minimum = _minimum(ruleset, scored.score) if scored.context["winner"] else None
     if minimum is not None:
         out["minimum"] = minimum
@@ -242,7 +245,7 @@ def _situation_text(scored: Scored) -> list[str]:
     return lines
 
 
-def _text(ruleset: Ruleset, scored: Scored) -> str:
+def _text(ruleset: Ruleset, scored: Scored, native: bool = False) -> str:
     score = scored.score
     lines = [f"hand     {format_hand(scored.hand)}",
              f"ruleset  {ruleset.id} ({ruleset.name}), scoring family {score.family}", *_situation_text(scored)]
@@ -253,19 +256,11 @@ def _text(ruleset: Ruleset, scored: Scored) -> str:
             mark = "*" if i == score.arrangement.winning_meld else ""
             groups.append(f"{meld.kind.value} {'[' + tiles + ']' if meld.exposed else tiles}{mark}")
         lines.append(f"reading  {score.arrangement.form.value}: {', '.join(groups)}")
-    lines.append("scored:" if score.items else "scored:  nothing")
-    for item in score.items:
-        times = f" {item.value} x{item.count}" if item.count != 1 else ""
-        total = item.value * item.count
-        lines.append(f"  {total:>4}  {item.name}{times}  [{item.source or 'no source'}]"
-                     + (f": {item.detail}" if item.detail else ""))
-    if score.excluded:
-        lines.append("not counted:")
-        for item in score.excluded:
-            lines.append(f"     -  {item.name} ({item.value}) [{item.source or 'no source'}]: {item.detail}")
-    extra = ", ".join(f"{k} {v}" for k, v in sorted(score.raw.items()))
-    lines.append(f"total    {score.total}" + (f" (limit {score.limit})" if score.limit else "")
-                 + (f"   [{extra}]" if extra else ""))
+    from ..score_card import card_lines, card_maker
+
+    card = card_maker(ruleset)(score.to_json())
+    lines.append("scored:" if card["lines"] else "scored:  nothing")
+    lines += card_lines(card, native=native, total="total    ")
     minimum = _minimum(ruleset, score) if scored.context["winner"] else None
     if minimum is not None:
         what = f"{minimum['needed']} {minimum['measure']}" + (" without bonus tiles" if

@@ -8,7 +8,8 @@ async function load() {
   for (const r of info.rulesets) {
     const o = document.createElement("option");
     o.value = r.id;
-    o.textContent = r.name + (r.native_name ? " (" + r.native_name + ")" : "") + " [" + r.id + "]";
+    o.textContent = r.name + " [" + r.id + "]";
+    if (r.native_name) o.title = "native name: " + r.native_name;  // shown on hover, apart from the English
     o.dataset.players = r.players;
     rs.appendChild(o);
   }

@@ -12,6 +12,13 @@
 const { tileSvg } = window.MahjongTiles;
 const WINDS = ["East", "South", "West", "North"];
 
+// A seat's name, marked as the reader's own seat; a seat already named "you" (`mahjong play`) is not marked twice.
+function withYou(name, own, mark) {
+  if (!own) return name;
+  const m = mark !== undefined ? mark : " (you)";
+  return String(name).trim().toLowerCase() === m.replace(/[()]/g, "").trim().toLowerCase() ? name : name + m;
+}
+
 function create(state, hooks) {
 const hk = hooks || {};
 const act = (index) => { if (hk.act) hk.act(index); };
@@ -21,7 +28,7 @@ const names = () => (state.info ? state.info.tile_names : {});
 const seatName = (n) => {
   if (n === null || n === undefined || !state.info) return "?";
   const s = state.info.seats[n];
-  return (s ? s.name : "seat " + n) + (n === state.seat ? (hk.you !== undefined ? hk.you : " (you)") : "");
+  return withYou(s ? s.name : "seat " + n, n === state.seat, hk.you);
 };
 const tile = (code, opts) => tileSvg(code, names(), opts);
 
@@ -53,7 +60,7 @@ function describe(e) {
     case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
     case "mahjong": return `${who} wins with ${t(e.tile)} (${e.how.replace("_", " ")}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).`;
     case "exhaustive_draw": return "The wall is exhausted: the deal is drawn.";
-    case "score": return `${who}'s hand scores ${e.value}.`;
+    case "score": return `${who}'s hand scores ${e.card ? e.card.total + " " + e.card.unit : e.value}.`;
     case "settlement": return "The deal is settled.";
     case "rotation": return `Next: ${seatName(e.dealer)} deals, prevalent wind ${WINDS[e.prevalent_wind]}.`;
     case "game_end": return "The game is over.";
@@ -244,6 +251,78 @@ function chowPause(p) {
   return p.phase === "claim" && limits && limits.chow_pause_ms ? limits.chow_pause_ms : null;
 }
 
+// A cell of a score table; `title` (a row's native name) shows on hover, apart from the English text.
+function cell(tag, text, cls, title) {
+  const c = document.createElement(tag);
+  c.textContent = text;
+  if (cls) c.className = cls;
+  if (title) c.title = title;
+  return c;
+}
+
+// A hand's score card as the server made it (mahjong_core.score_card): each item with its count, value and unit
+// and its rule, the items that did not count, the steps from the lines to the total, and the total.  Nothing is
+// computed here: the lines and the steps are the server's.
+function scoreCard(c) {
+  const table = document.createElement("table");
+  table.className = "items score-lines";
+  if ((c.lines || []).length || (c.excluded || []).length) {
+    table.innerHTML = "<thead><tr><th>Item</th><th>Count</th><th>Each</th><th>Adds</th><th>Rule</th></tr></thead>";
+  }
+  const tb = document.createElement("tbody");
+  const line = (l, excluded) => {
+    const tr = document.createElement("tr");
+    tr.className = excluded ? "not-counted" : "item";
+    tr.dataset.name = l.name;
+    const name = cell("td", l.label + (excluded ? " (not counted)" : ""), "item-name", l.native ? l.native : null);
+    if (l.native) name.setAttribute("aria-description", "native name: " + l.native);
+    if (l.detail) { const d = document.createElement("div"); d.className = "detail"; d.textContent = l.detail; name.appendChild(d); }
+    tr.append(name, cell("td", String(l.count), "count"), cell("td", l.each, "each"),
+              cell("td", excluded ? "—" : l.sum, "adds"), cell("td", l.source, "rule"));
+    tb.appendChild(tr);
+  };
+  (c.lines || []).forEach((l) => line(l, false));
+  (c.excluded || []).forEach((l) => line(l, true));
+  table.appendChild(tb);
+  const tf = document.createElement("tfoot");
+  for (const step of c.steps || []) {
+    const tr = document.createElement("tr"); tr.className = "step";
+    const td = cell("td", step); td.colSpan = 5; tr.appendChild(td); tf.appendChild(tr);
+  }
+  const tr = document.createElement("tr"); tr.className = "total";
+  const td = cell("td", `${c.total} ${c.unit}` + (c.limit ? ` (limit: ${c.limit})` : "")); td.colSpan = 4;
+  td.dataset.total = String(c.total);
+  tr.append(cell("th", "Total"), td);
+  tf.appendChild(tr);
+  table.appendChild(tf);
+  return table;
+}
+
+// A score with no card (a log whose ruleset is not known where the page was made): its items as logged, by the
+// ruleset's English names where known, and its total as the log gives it.
+function loggedItems(sc, itemNames) {
+  const table = document.createElement("table");
+  table.className = "items";
+  table.innerHTML = "<thead><tr><th>Item</th><th>Count</th><th>Value</th><th>Rule</th></tr></thead>";
+  const tb = document.createElement("tbody");
+  for (const it of sc.items || []) {
+    const tr = document.createElement("tr");
+    const nm = itemNames[it.name];
+    const label = (nm ? nm.name : it.name.replaceAll("_", " ")) + (it.detail ? ` — ${it.detail}` : "");
+    tr.append(cell("td", label, "item-name", nm && nm.native ? nm.native : null), cell("td", String(it.count || 1)),
+              cell("td", `${it.value} ${it.kind || ""}`.trim()), cell("td", it.source || ""));
+    tb.appendChild(tr);
+  }
+  table.appendChild(tb);
+  const tf = document.createElement("tfoot");
+  const tr = document.createElement("tr");
+  const td = cell("td", `${sc.value} (as the log gives it)`); td.colSpan = 3;
+  tr.append(cell("th", "Total"), td);
+  tf.appendChild(tr);
+  table.appendChild(tf);
+  return table;
+}
+
 function renderScoring() {
   const box = $("scoring");
   if (!state.revealed) { box.hidden = true; return; }
@@ -258,7 +337,7 @@ function renderScoring() {
     p.textContent = describe(end);
     box.appendChild(p);
   }
-  const itemNames = state.info ? state.info.item_names : {};
+  const itemNames = (state.info && state.info.item_names) || {};
   const scores = state.events.filter((e) => e.type === "score");
   const v = state.view;
   const grid = document.createElement("div"); grid.className = "score-grid";
@@ -270,26 +349,7 @@ function renderScoring() {
     if (s.concealed) card.appendChild(row("concealed", s.concealed, { width: 22 }));
     card.appendChild(meldsRow(s.melds, true));
     const sc = scores.find((e) => e.seat === n);
-    if (sc) {
-      const table = document.createElement("table");
-      table.className = "items";
-      table.innerHTML = "<thead><tr><th>Item</th><th>Value</th><th>Rule</th></tr></thead>";
-      const tb = document.createElement("tbody");
-      for (const it of sc.items || []) {
-        const tr = document.createElement("tr");
-        const nm = itemNames[it.name];
-        const label = nm ? nm.name + (nm.native ? " · " + nm.native : "") : it.name.replaceAll("_", " ");
-        const cells = [label + (it.kind ? ` (${it.kind})` : "") + (it.detail ? ` — ${it.detail}` : ""), String(it.value), it.source || ""];
-        for (const c of cells) { const td = document.createElement("td"); td.textContent = c; tr.appendChild(td); }
-        tb.appendChild(tr);
-      }
-      table.appendChild(tb);
-      const tf = document.createElement("tfoot");
-      tf.innerHTML = "<tr><th>Total</th><td></td><td></td></tr>";
-      tf.querySelector("td").textContent = String(sc.value);
-      table.appendChild(tf);
-      card.appendChild(table);
-    }
+    if (sc) card.appendChild(sc.card ? scoreCard(sc.card) : loggedItems(sc, itemNames));
     grid.appendChild(card);
   }
   box.appendChild(grid);
@@ -297,11 +357,13 @@ function renderScoring() {
   if (settle) {
     const h3 = document.createElement("h3"); h3.textContent = "Payments"; box.appendChild(h3);
     const ul = document.createElement("ul"); ul.className = "payments";
-    for (const [payer, payee, amount, reason] of settle.payments) {
+    const notes = (settle.card && settle.card.notes) || [];
+    settle.payments.forEach(([payer, payee, amount, reason], k) => {
       const li = document.createElement("li");
-      li.textContent = `${seatName(payer)} pays ${seatName(payee)} ${amount} (${reason})`;
+      li.textContent = `${seatName(payer)} pays ${seatName(payee)} ${amount} (${String(reason).replaceAll("_", " ")}` +
+        (notes[k] ? `; ${notes[k]})` : ")");
       ul.appendChild(li);
-    }
+    });
     if (!settle.payments.length) { const li = document.createElement("li"); li.textContent = "No payments."; ul.appendChild(li); }
     box.appendChild(ul);
   }
@@ -402,5 +464,5 @@ return { render, tick, logEvent, note, describe, seatName, resetLog, clockText, 
          optionKeys, WINDS };
 }
 
-window.MahjongTable = { create, WINDS };
+window.MahjongTable = { create, WINDS, withYou };
 })();

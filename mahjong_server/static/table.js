@@ -65,7 +65,9 @@ function receive(m) {
         sessionStorage.setItem("invite-" + tableId, invite);
         history.replaceState(null, "", "#token=" + token);
       }
-      $("title").textContent = m.table.ruleset.name + (m.table.ruleset.native_name ? " · " + m.table.ruleset.native_name : "");
+      // The page speaks English: the ruleset's native name shows on hover.
+      $("title").textContent = m.table.ruleset.name;
+      $("title").title = m.table.ruleset.native_name ? "native name: " + m.table.ruleset.native_name : "";
       document.title = m.table.ruleset.name + " — mahjong table";
       break;
     case "history":
@@ -138,7 +140,7 @@ function showWaiting() {
   for (const s of state.info.seats) {
     const li = document.createElement("li");
     const who = s.kind === "human" ? (s.name === null ? "free: the next person to arrive" : s.name) : "bot: " + s.kind;
-    li.textContent = `${WIND_NAMES[s.seat] || "seat " + s.seat}: ${who}${s.seat === state.seat ? " (you)" : ""}`;
+    li.textContent = `${WIND_NAMES[s.seat] || "seat " + s.seat}: ${window.MahjongTable.withYou(who, s.seat === state.seat)}`;
     ul.appendChild(li);
   }
   div.appendChild(ul);

@@ -128,8 +128,29 @@ function signedHere() {
   return "";
 }
 
-// Show a log: `data` is {text, verdict, info, name} (a whole log's text) or {header, events, spectator} (an
-// in-progress game's public events, from the server).
+// The server's score cards (mahjong_core.score_card.log_cards: one for each score and each settlement, in the
+// log's order) put beside the events they explain, so the scoring shows the server's lines and steps.
+function withCards(events, cards) {
+  let c = 0;
+  return events.map((e) => {
+    if (e.type !== "score" && e.type !== "settlement") return e;
+    const card = cards[c++];
+    return card ? { ...e, card } : e;
+  });
+}
+
+// The end of a deal shows that deal's table: a rotation (and the game's end after it) already names the next
+// dealer and wind, which belong to the next deal, so until that deal starts the last table of this one is shown,
+// with the scores as they stand (as the live server sends it).
+function dealEndView(k) {
+  let j = k;
+  while (j > 0 && replay.frames[j].revealed && ["rotation", "game_end"].includes(replay.events[j].type)) j--;
+  const f = replay.frames[k];
+  return j === k ? f.view : { ...replay.frames[j].view, scores: f.view.scores, clock_ms: f.view.clock_ms };
+}
+
+// Show a log: `data` is {text, verdict, info, name, cards} (a whole log's text) or {header, events, spectator,
+// cards} (an in-progress game's public events, from the server).
 async function load(data) {
   if (data.info) replay.baseInfo = data.info;
   let header, events, problem = null;
@@ -154,7 +175,7 @@ async function load(data) {
   } else if (problem && !problem.unfinished && problem.line !== null) {
     stop = Math.min(stop, Math.max(0, problem.line - 2));
   }
-  events = events.slice(0, Math.min(stop, events.length));
+  events = withCards(events.slice(0, Math.min(stop, events.length)), data.cards || []);
   replay.header = header;
   replay.events = events;
   replay.spectatorOnly = !!data.spectator;
@@ -177,7 +198,8 @@ async function load(data) {
   });
   state.info = infoFor(header);
   const rs = state.info.ruleset;
-  $("title").textContent = (rs ? rs.name + (rs.native_name ? " · " + rs.native_name : "") : "Mahjong") + " — replay" +
+  $("title").title = rs && rs.native_name ? "native name: " + rs.native_name : "";  // on hover, apart from the English
+  $("title").textContent = (rs ? rs.name : "Mahjong") + " — replay" +
                            (data.name ? " of " + data.name : "");
   document.title = (data.name || (rs ? rs.name : "Mahjong")) + " — mahjong replay";
   fillSelects();
@@ -226,7 +248,8 @@ function show() {
     return;
   }
   const seatArg = mode === "all" ? "all" : mode;
-  state.view = mode === "all" ? f.view : redact(f.view, seatArg, f.revealed, state.info.meld_display);
+  const view = dealEndView(k);
+  state.view = mode === "all" ? view : redact(view, seatArg, f.revealed, state.info.meld_display);
   const shown = f.events.map((e) => eventFor(e, seatArg)).filter((e) => e !== null);
   state.events = shown;
   state.revealed = f.revealed;
@@ -353,7 +376,7 @@ $("file").onchange = async (ev) => {
       verdict = null; // no server to ask: the page's own checks stand alone
     }
   }
-  await load({ text, verdict, name: file.name });
+  await load({ text, verdict, name: file.name, cards: verdict && verdict.cards });
 };
 
 document.addEventListener("keydown", (ev) => {

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.classical import named_hands, predicates
 from mahjong_rulesets.classical.penalties import dangerous_discard_penalty
-from mahjong_rulesets.classical.scoring import FAMILY, classical_score, score_reading
-from mahjong_rulesets.classical.settlement import classical_settlement
+from mahjong_rulesets.classical.scoring import FAMILY, classical_score, explain_total, score_reading
+from mahjong_rulesets.classical.settlement import classical_settlement, payment_note
 from mahjong_rulesets.classical.tables import classical_tables
 
 from mahjong_core.extensions import FactsRead, ScoringFamily, Settlement, load_schema
@@ -34,7 +34,7 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     return [ScoringFamily(FAMILY, classical_score, score_reading, plugin=sys.modules[__name__], check=classical_tables,
-                          facts=facts_read,
+                          facts=facts_read, explain=explain_total,
                           description="points for sets and the hand, doublings, limits (seeds 000-003)",
                           parameters=load_schema(__package__, "parameters.schema.json"))]
 
@@ -50,7 +50,7 @@ def facts_read(ruleset: object) -> FactsRead:
 
 @hookimpl
 def mahjong_settlements() -> Sequence[Settlement]:
-    return [Settlement("classical", classical_settlement,
+    return [Settlement("classical", classical_settlement, note=payment_note,
                        description="losers pay the winner, then settle their differences (000)")]
 
 

@@ -55,7 +55,7 @@ not apply (003 line 86).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mahjong_rulesets.classical.context import prepare, situation_context
@@ -66,11 +66,14 @@ from mahjong_rulesets.classical.tables import ClassicalTables, LimitRow, Row, cl
 from mahjong_core import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError
+from mahjong_core.extensions import TotalSteps
 from mahjong_core.melds import Arrangement, Hand
 from mahjong_core.notation import format_tiles
 from mahjong_core.score import Score, ScoreItem
+from mahjong_core.score_card import amount, logged_items
 
-__all__ = ["FAMILY", "classical_score", "score_arrangement", "score_losing_hand", "situation_context"]
+__all__ = ["FAMILY", "classical_score", "explain_total", "score_arrangement", "score_losing_hand",
+           "situation_context"]
 
 FAMILY = "classical"
 
@@ -271,3 +274,33 @@ def classical_score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Sco
             best = score
     assert best is not None
     return best
+
+
+def explain_total(score: Mapping[str, Any], units: Mapping[str, str], label: Callable[[str], str]) -> TotalSteps:
+    """The arithmetic of a classical total for a score card: the points doubled once per doubling, then the
+    usual limit -- or a special limit hand's value in place of both.
+
+    Read from the logged score's items (the same rows the engine added), so the card shows how the logged
+    total follows from the lines; a total that does not follow is shown as the engine gave it, not re-derived.
+    """
+    del units
+    items = logged_items(score)
+    total = int(score.get("value", 0))
+    limit = score.get("limit")
+    if limit and limit != "usual_limit":
+        return TotalSteps((f"{label(str(limit))} is a limit hand: {amount(total, 'points')}, in place of the "
+                           f"points and doublings",))
+    points = sum(int(i.get("value", 0)) * int(i.get("count", 1)) for i in items if i.get("kind") == "points")
+    doublings = sum(int(i.get("value", 0)) * int(i.get("count", 1)) for i in items if i.get("kind") == "doubling")
+    cut = [k for k, i in enumerate(items) if i.get("kind") == "limit"]
+    if not items:
+        return TotalSteps(())
+    product = points << doublings if doublings >= 0 else points
+    steps = [f"{amount(points, 'points')} × {1 << doublings} ({amount(doublings, 'doublings')}) = "
+             f"{amount(product, 'points')}" if doublings > 0 else f"{amount(points, 'points')}, no doublings"]
+    if limit == "usual_limit" and cut:
+        item = items[cut[0]]
+        steps.append(f"cut to the {label('usual_limit')}: {amount(total, 'points')} [{item.get('source', '')}]")
+    elif product != total:
+        return TotalSteps((f"total {amount(total, 'points')}, as the scoring engine gives it",))
+    return TotalSteps(tuple(steps), frozenset(cut))

@@ -40,7 +40,7 @@ scores only the hand that took the mahjong, line 326).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -51,11 +51,13 @@ from mahjong_core.table import Outcome, Payment, Table
 from mahjong_core.tiles import FLOWERS, SEASONS
 
 __all__ = [
+    "DOUBLED_FOR_EAST",
     "classical_settlement",
     "deal_payments",
     "east_factor",
     "hand_value",
     "hand_payments",
+    "payment_note",
     "usual_limit",
     "winner_payments",
 ]
@@ -71,6 +73,26 @@ def east_factor(ruleset: Any, table: Table, a: int, b: int) -> int:
     if ruleset.value("east_pays_double") and table.dealer in (a, b):
         return 2
     return 1
+
+
+#: The payments :func:`east_factor` doubles: the hand's, the losers' differences and the limits paid at once.
+DOUBLED_FOR_EAST = frozenset({"mahjong", "difference", "four_flowers", "four_seasons", "consecutive_wins"})
+
+
+def payment_note(ruleset: Any, dealer: int, payment: Sequence[Any]) -> str | None:
+    """Why a payment to or from East is twice the hand's figure (``east_pays_double``), for the deal's end;
+    ``None`` for a payment that is the plain figure."""
+    payer, payee, amount, reason = payment
+    if reason not in DOUBLED_FOR_EAST or not ruleset.value("east_pays_double") or dealer not in (payer, payee):
+        return None
+    if not isinstance(amount, int) or amount % 2:
+        return None
+    who = "pays" if payer == dealer else "receives"
+    try:
+        source = str(ruleset.source_of("east_pays_double"))
+    except RulesetError:  # a value the ruleset's data does not carry itself: say the parameter's name
+        source = "east_pays_double"
+    return f"{amount // 2} × 2: East {who} double [{source}]"
 
 
 def winner_payments(ruleset: Any, table: Table, winner: int, value: int, reason: str = "mahjong") -> list[Payment]:

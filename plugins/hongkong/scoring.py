@@ -53,23 +53,25 @@ hand written as a string states what was true -- and a loose tile
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.extensions import FactsRead
+from mahjong_core.extensions import FactsRead, TotalSteps
 from mahjong_core.melds import Arrangement, Hand, Meld
 from mahjong_core.notation import format_tiles
 from mahjong_core.predicates import Predicate
 from mahjong_core.score import Score, ScoreItem
+from mahjong_core.score_card import amount, logged_items
 from mahjong_core.tiles import WINDS, kind_code
 
 __all__ = [
     "FAMILY",
     "SITUATION_FLAGS",
     "FanBand",
+    "explain_total",
     "fan_bands",
     "fan_for_points",
     "points_for_fan",
@@ -414,3 +416,24 @@ def score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
         limit=best.limit,
         raw={"fan": best.fan, "points": best.points, "fan_counted": best.fan_counted},
     )
+
+
+def explain_total(score: Mapping[str, Any], units: Mapping[str, str], label: Callable[[str], str]) -> TotalSteps:
+    """The arithmetic of a Hong Kong total for a score card: the fan added up, then turned into points by the
+    fan-to-points row the engine chose (000 lines 514-552) -- or a limit hand's points in place of the fan.
+
+    The fan-to-points row is a step, not a line that adds: it is named in the step with its source.
+    """
+    del units
+    items = logged_items(score)
+    total = int(score.get("value", 0))
+    if score.get("limit"):
+        return TotalSteps((f"{label(str(score['limit']))} is a limit hand: {amount(total, 'points')}, in place of "
+                           f"the fan count",))
+    fan = sum(int(i.get("value", 0)) * int(i.get("count", 1)) for i in items if i.get("kind") == "fan")
+    bands = [k for k, i in enumerate(items) if i.get("kind") == "points"]
+    if len(bands) != 1 or int(items[bands[0]].get("value", 0)) != total:
+        return TotalSteps((f"total {amount(total, 'points')}, as the scoring engine gives it",) if items else ())
+    band = items[bands[0]]
+    return TotalSteps((f"{amount(fan, 'fan')} = {amount(total, 'points')} on the fan-to-points table "
+                       f"({label(str(band.get('name')))}) [{band.get('source', '')}]",), frozenset(bands))

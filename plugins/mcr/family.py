@@ -31,7 +31,7 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     return [ScoringFamily(FAMILY, score_mcr, score_reading, plugin=sys.modules[__name__], check=fan_table,
-                          facts=facts_read,
+                          facts=facts_read, units={"fan": "points"},
                           description="the 81 fans of the Chinese official rules and their five principles (000)")]
 
 

@@ -57,3 +57,78 @@ def test_every_option_that_takes_a_ruleset_says_a_file_works_too() -> None:
 def test_a_ruleset_file_works_where_the_help_says_so(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
     code, out, err = run(capsys, command[0], "--ruleset", str(HOUSE_RULE), *command[1:])
     assert code == 0 and "shanghai_1500_no_bank" in out, err
+
+
+# ------------------------------------------------------------------ audit: the verdict, and what it reads
+
+
+def _broken_log(tmp_path: Path) -> Path:
+    lines = (ROOT / "replays" / "mcr-seed20261130.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(lines[:5]) + lines[5].replace('"n":4', '"n":44') + "".join(lines[6:]), encoding="utf-8")
+    return bad
+
+
+@pytest.mark.parametrize("command", ["audit", "replay"])
+def test_a_failed_verdict_goes_to_standard_output_where_a_redirect_keeps_it(tmp_path: Path, command: str) -> None:
+    import subprocess
+    import sys
+
+    bad = _broken_log(tmp_path)
+    report = tmp_path / "report.txt"
+    with report.open("w", encoding="utf-8") as out:
+        result = subprocess.run([sys.executable, "-m", "mahjong_core.cli", command, str(bad)], stdout=out,
+                                stderr=subprocess.PIPE, text=True, timeout=300, check=False)
+    text = report.read_text(encoding="utf-8")
+    assert result.returncode == 1 and result.stderr == ""
+    assert f"{bad}::line 6" in text and "FAILED" in text, text
+
+
+def test_a_failed_verdict_under_json_is_on_standard_output_with_exit_1(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    import json
+
+    code, out, err = run(capsys, "audit", str(_broken_log(tmp_path)), "--json")
+    assert code == 1 and err == "" and json.loads(out)["ok"] is False
+
+
+def test_a_ruleset_file_given_to_audit_is_named_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    path = ROOT / "plugins" / "hongkong" / "ruleset.yaml"
+    code, out, err = run(capsys, "audit", str(path))
+    assert code == 1 and err == ""
+    assert f"{path}::line 1: audit FAILED - this is a ruleset file" in out, out
+    assert "expected a score sheet" in out and "mahjong rules validate FILE" in out
+    assert "'sheet' is a required property" not in out
+
+
+@pytest.mark.parametrize(("name", "text", "needle"), [
+    ("notes.json", '{"title": "club night"}\n', "not a score sheet: it has no `sheet:`"),
+    ("notes.jsonl", '{"title": "club night"}\n', "the first line is no log's header"),
+    ("notes.txt", "club night\n", "not JSON: Expecting value at column 1"),
+])
+def test_a_file_that_is_neither_a_log_nor_a_sheet_is_told_what_audit_reads(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, text: str, needle: str) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "audit", str(path))
+    assert code == 1 and f"{path}::line 1" in out and needle in out, out
+    assert "expected a score sheet" in out or "expected a replay log" in out, out
+
+
+def test_a_json_error_is_whole_with_its_column(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "cut.jsonl"
+    path.write_text('{"format_version": "2\n', encoding="utf-8")
+    code, out, _ = run(capsys, "audit", str(path))
+    assert code == 1 and "not JSON: Unterminated string starting at column 20" in out, out
+    assert "starting at)" not in out and "at at" not in out
+
+
+def test_a_json_error_in_a_score_batch_is_whole_with_its_column(capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import json
+
+    monkeypatch.setattr("sys.stdin", io.StringIO('{"hand": "123m\n'))
+    code, out, _ = run(capsys, "score", "--ruleset", "mcr", "--batch")
+    error = json.loads(out)["error"]
+    assert code == 1 and error.endswith("line 1: not a JSON object: Invalid control character at column 15"), error

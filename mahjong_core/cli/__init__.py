@@ -3,7 +3,8 @@
 Every subcommand prints a readable report, or JSON with ``--json``.  Bad input
 of any kind ends in one line ``file::place: message`` on standard error (with
 ``--json``, one JSON object on standard output) and exit status 2, never a
-traceback: referees run this on files they did not write.  The exit statuses
+traceback: referees run this on files they did not write.  A verdict (an audit, a replay check) is an
+answer, not an error: on standard output whether it passes or fails, the exit status saying which.  The exit statuses
 are one table (:data:`.output.EXIT_CODES`), shown by ``mahjong --help``.
 
 This module only describes the command line and dispatches.  Each subcommand

@@ -132,3 +132,18 @@ def test_a_json_error_in_a_score_batch_is_whole_with_its_column(capsys: pytest.C
     code, out, _ = run(capsys, "score", "--ruleset", "mcr", "--batch")
     error = json.loads(out)["error"]
     assert code == 1 and error.endswith("line 1: not a JSON object: Invalid control character at column 15"), error
+
+
+# ------------------------------------------------------------------ a ruleset file's version
+
+
+@pytest.mark.parametrize(("written", "hint"), [("1.0", '"1.0.0"'), ("2", '"2.0.0"'), ("1.5", '"1.5.0"')])
+def test_an_unquoted_version_is_told_to_be_quoted(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                  written: str, hint: str) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(f"id: club_rules\nversion: {written}\nname: Club\nextends: hongkong\n", encoding="utf-8")
+    for command in (["rules", "validate", str(path)], ["simulate", "--ruleset", str(path), "--seed", "1"]):
+        code, out, err = run(capsys, *command)
+        assert code in (1, 2) and f"{path}::$.version (line 2, column 1): version: {written} is read as a number; " \
+            f"write it in quotes ({hint})" in out + err, out + err
+        assert "is not of type" not in out + err

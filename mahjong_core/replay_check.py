@@ -91,7 +91,7 @@ class Verdict:
                 by_status.setdefault(status, []).append(who)
             seats = "".join(f"\n  {', '.join(who)}: {status}" for status, who in by_status.items())
             return (f"{self.source}: {self.mode} OK - {self.events} events, {self.deals} deals, ruleset "
-                    f"{self.ruleset}, final scores {self.scores}{proven}{seats}")
+                    f"{self.ruleset}, final scores {', '.join(map(str, self.scores))}{proven}{seats}")
         if self.line is None:
             where = self.kind
         elif self.kind != "log":

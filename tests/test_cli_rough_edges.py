@@ -147,3 +147,19 @@ def test_an_unquoted_version_is_told_to_be_quoted(capsys: pytest.CaptureFixture[
         assert code in (1, 2) and f"{path}::$.version (line 2, column 1): version: {written} is read as a number; " \
             f"write it in quotes ({hint})" in out + err, out + err
         assert "is not of type" not in out + err
+
+
+# ------------------------------------------------------------------ record
+
+
+def test_record_prints_readable_lines_not_python_values(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import json
+
+    sheet = ROOT / "replays" / "sheets" / "piter.yaml"
+    code, out, err = run(capsys, "record", str(sheet), "--out", str(tmp_path / "piter.jsonl"))
+    assert code == 0, err
+    assert "final scores Anna -904, Boris -520, Vera -280, Gleb 1704" in out, out
+    assert "final scores -904, -520, -280, 1704" in out, out
+    assert not any(mark in out for mark in ("{'", "[-", "': ")), out
+    code, out, _ = run(capsys, "record", str(sheet), "--out", str(tmp_path / "piter.jsonl"), "--json")
+    assert code == 0 and json.loads(out)["scores"] == [-904, -520, -280, 1704]

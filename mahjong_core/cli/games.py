@@ -454,7 +454,8 @@ def cmd_record(args: argparse.Namespace) -> int:
         print_json({"recorded": str(out), "deals": recorded.result.deals, "scores": recorded.result.scores,
                     "audit": verdict.to_json()})
     else:
-        print(f"{args.sheet}: recorded {recorded.result.deals} deals as {out}; final scores "
-              f"{dict(zip(sheet.players, recorded.result.scores, strict=True))}")
+        scores = ", ".join(f"{name} {score}" for name, score in zip(sheet.players, recorded.result.scores,
+                                                                     strict=True))
+        print(f"{args.sheet}: recorded {recorded.result.deals} deals as {out}; final scores {scores}")
         print(verdict.text())
     return EXIT_OK if verdict.ok else EXIT_FAILED_CHECK

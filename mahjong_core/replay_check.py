@@ -356,7 +356,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         def factory(game: Game) -> ObservedWall:
             number = game.table.deal_number
             if number >= len(slices):
-                raise ReplayError(f"the rules call for deal {number}, but the log has {len(slices)} deals",
+                raise ReplayError(f"the rules call for deal {number + 1}, but the log has {len(slices)} deals",
                                   source=log.source)
             return ObservedWall(game, slices[number], log.source)
 

@@ -163,3 +163,21 @@ def test_record_prints_readable_lines_not_python_values(capsys: pytest.CaptureFi
     assert not any(mark in out for mark in ("{'", "[-", "': ")), out
     code, out, _ = run(capsys, "record", str(sheet), "--out", str(tmp_path / "piter.jsonl"), "--json")
     assert code == 0 and json.loads(out)["scores"] == [-904, -520, -280, 1704]
+
+
+# ------------------------------------------------------------------ deals are numbered from 1 where a person reads
+
+
+@pytest.mark.parametrize("step", [[], ["--step"]])
+def test_view_numbers_deals_from_1_as_the_audit_report_does(capsys: pytest.CaptureFixture[str],
+                                                           step: list[str]) -> None:
+    import json
+
+    log = ROOT / "replays" / "mcr-seed20261130.jsonl"
+    first = json.loads(log.read_text(encoding="utf-8").splitlines()[1])
+    assert first["type"] == "deal_start" and first["deal"] == 0  # the log keeps its field's value
+    code, out, _ = run(capsys, "view", str(log), "--seat", "0", "--ascii", *step)
+    assert code == 0 and "deal 1: round E, dealer seat 0" in out and "deal 1  round E" in out
+    assert "deal 0" not in out
+    code, report, _ = run(capsys, "audit", str(log), "--deals")
+    assert "deal 1 (round 1" in report and "deal 0" not in report

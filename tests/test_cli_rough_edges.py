@@ -181,3 +181,17 @@ def test_view_numbers_deals_from_1_as_the_audit_report_does(capsys: pytest.Captu
     assert "deal 0" not in out
     code, report, _ = run(capsys, "audit", str(log), "--deals")
     assert "deal 1 (round 1" in report and "deal 0" not in report
+
+
+# ------------------------------------------------------------------ conformance
+
+
+def test_conformance_names_every_check_with_its_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "conformance", "harbin")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "harbin:", out
+    assert "  passed   tiles are conserved" in lines and "  passed   payments sum to zero" in lines, out
+    assert lines[-1].startswith(f"{len(lines) - 2} checks: {len(lines) - 2} passed"), out
+    assert not any(set(line.strip()) <= {"."} and line.strip() for line in lines), out
+    code, out, _ = run(capsys, "conformance", "harbin", "--terse")
+    assert code == 0 and "tiles are conserved" not in out and "passed" in out

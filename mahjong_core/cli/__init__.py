@@ -199,6 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also the developer's reference: plugins and hooks of each ruleset, hook reference, schemas")
     p = add("conformance", "conformance:cmd_conformance", "run the conformance suite against installed rulesets")
     p.add_argument("ruleset", nargs="+", help="rulesets to check: installed ids or ruleset YAML files")
+    p.add_argument("--terse", action="store_true",
+                   help="pytest's own progress line (a dot a check) instead of every check named with its outcome")
     log_checks(add("audit", "games:cmd_audit", "check every action and recompute every score and payment of "
                    "replay logs, and say what the check proved: the wall, each seat's decisions, the hash chain, "
                    "the signature"))

@@ -195,3 +195,28 @@ def test_conformance_names_every_check_with_its_outcome(capsys: pytest.CaptureFi
     assert not any(set(line.strip()) <= {"."} and line.strip() for line in lines), out
     code, out, _ = run(capsys, "conformance", "harbin", "--terse")
     assert code == 0 and "tiles are conserved" not in out and "passed" in out
+
+
+# ------------------------------------------------------------------ one mistake, one message
+
+SEVENTEEN = "a winning hand has 14 tiles, the winning tile included (a kong counts as three); this one has 17"
+
+
+@pytest.mark.parametrize("ruleset", ["chinese_classical", "hongkong", "mcr", "piter"])
+def test_a_17_tile_hand_gets_one_message_under_every_ruleset(capsys: pytest.CaptureFixture[str],
+                                                              ruleset: str) -> None:
+    code, _, err = run(capsys, "score", "--ruleset", ruleset, "123m456p789s11122z33z +3z")
+    assert code == 2 and err.strip() == f"<argument>::hand: {SEVENTEEN}", err
+
+
+@pytest.mark.parametrize(("name", "hand"), [("chinese_classical", '"234m678p5z'), ("hongkong", '"123m456m789m5z'),
+                                            ("mcr", '"123m456m789m5z'), ("piter", '"234m678p5z')])
+def test_a_17_tile_hand_on_a_sheet_gets_the_same_message(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         name: str, hand: str) -> None:
+    text = (ROOT / "replays" / "sheets" / f"{name}.yaml").read_text(encoding="utf-8")
+    assert hand in text
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text.replace(hand, hand + "111p", 1), encoding="utf-8")
+    line = next(i for i, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "111p" in row)
+    code, out, _ = run(capsys, "audit", str(path))
+    assert code == 1 and f"{path}::line {line}: audit FAILED" in out and SEVENTEEN in out, out

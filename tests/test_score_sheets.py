@@ -509,6 +509,8 @@ def test_a_ruleset_that_does_not_load_is_named_at_the_sheets_ruleset_line(
 @pytest.mark.parametrize(("name", "good", "bad", "expected"), [
     ("mcr", '"123m456m789m5z [777s<] 2f +5z"', '"123m456m788m5z [777s<] 2f +5z"', "not a complete hand"),
     ("chinese_classical", '"234m678p5z [777s<] [666z^] +5z"', '"234m678p5z [777s<] [666z^] 9s +5z"',
+     "a winning hand has 14 tiles, the winning tile included (a kong counts as three); this one has 15"),
+    ("chinese_classical", '"234m678p5z [777s<] [666z^] +5z"', '"234m679p5z [777s<] [666z^] +5z"',
      "must be complete"),
 ])
 def test_a_winning_hand_that_is_no_complete_hand_is_named_at_its_own_line(

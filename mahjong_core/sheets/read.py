@@ -162,6 +162,26 @@ def read_sheet(path: str | Path) -> Sheet:
     return parse_sheet(text, source, base=Path(path).parent)
 
 
+def check_is_sheet(path: str | Path) -> None:
+    """Refuse a file with a sheet's suffix that is no score sheet (a ruleset file, most often), saying what it is.
+
+    For the commands that take logs and only name sheets to send them elsewhere (``replay``): a ruleset file
+    given to them is told it is one, not that a sheet records no moves.
+
+    :raises SheetError: for an unreadable file or a document that is not a score sheet.
+    """
+    source = str(path)
+    data = read_bounded(path, MAX_BYTES, what="the score sheet", error=SheetError)
+    try:
+        document = parse_yaml_mapping(data.decode("utf-8"), source, expected="a score sheet: sheet, ruleset, "
+                                      "players and deals")
+    except UnicodeDecodeError as exc:
+        raise SheetError(f"not UTF-8 text (byte {exc.start + 1})", source=source) from None
+    except RulesetError as exc:
+        raise _as_sheet_error(exc) from None
+    _check_kind(document, source)
+
+
 def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
     """Check a score sheet's text (see :func:`read_sheet`); ``base`` is the folder a ruleset path is relative to."""
     try:

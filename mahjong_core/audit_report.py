@@ -303,7 +303,18 @@ def check_and_report(path: str, mode: str, key: str | None = None) -> LogReport:
         from .sheets.audit import audit_sheet
 
         if mode != "audit":
+            from .errors import MahjongError
+            from .sheets.read import check_is_sheet
+
             verdict = Verdict(mode, path, ok=False, kind="sheet")
+            try:
+                check_is_sheet(path)
+            except MahjongError as exc:
+                import re
+
+                found = re.search(r"\bline (\d+)", exc.place or "")
+                line = exc.line or (int(found[1]) if found else 1)
+                return LogReport(verdict.fail(line, exc.message), [], [])
             return LogReport(verdict.fail(None, "a score sheet records no moves to re-play: audit it (`mahjong "
                                           "audit`), or record it as a log first (`mahjong record`)"), [], [])
         return LogReport.of(audit_sheet(path, key))

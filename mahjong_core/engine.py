@@ -41,7 +41,7 @@ from .melds import MeldKind
 from .plugin_manager import shared_plugin_manager
 from .rng import deal_rng
 from .rules.playable import deal_bound
-from .table import Action, Claim, Outcome, Payment, Table, meld_of
+from .table import Action, CallingRule, Claim, Outcome, Payment, Table, meld_of
 from .tiles import EAST, KINDS, NUM_PLAYING_KINDS
 
 if TYPE_CHECKING:
@@ -207,6 +207,7 @@ class Game:
         self.tile_set = tuple(_answered(self.hook.mahjong_tile_set(ruleset=ruleset), "mahjong_tile_set"))
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
         self.table.time_limits = self.time_limits
+        self.table.calling_rule = CallingRule.of(ruleset)
         self.hand_size = int(ruleset.param("hand_size"))
         self._late_pungs = bool(ruleset.value("pung_claim_until_next_discard"))
         self._forms = recognised_forms(ruleset)

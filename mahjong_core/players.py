@@ -116,9 +116,19 @@ class GreedyBot:
 
     It claims a discard only when the claim lowers its shanten, declares a
     mahjong whenever it is legal (the engine only offers a mahjong that the
-    ruleset allows, minimum value included), declares calling when the rules
-    require it, and breaks ties between equally good discards by preferring
-    isolated honours and terminals, then by its own seeded generator.
+    ruleset allows, minimum value included), and breaks ties between equally
+    good discards by preferring isolated honours and terminals, then by its
+    own seeded generator.
+
+    It declares a calling hand only where the ruleset's data says a
+    declaration counts (:class:`~mahjong_core.table.CallingRule`): where the
+    calling-hand rule requires one to win, or where a scoring item pays for
+    it (``calling``, or ``calling_from_start`` while the first go-around
+    lasts).  Anywhere else a declaration only shows the table a ready hand,
+    and it keeps quiet.  Because it always declares where the rule requires
+    it, the rule never stops it winning: a study that switches
+    ``calling_hand_rule.required`` off measures only what the declaration
+    scores and exempts, not players who forget it.
     """
 
     kind = "greedy"
@@ -147,11 +157,12 @@ class GreedyBot:
             if option.kind == "win":
                 return option
         if phase == "turn":
-            return self._turn(counts, options)
+            return self._turn(counts, options, self._declares(table))
         if phase == "claim":
             return self._claim(counts, options)
-        if phase == "declaration":  # a calling hand where the rules require it (the engine offers it then only)
-            return next((o for o in options if o.kind == "declare_calling"), options[-1])
+        if phase == "declaration":  # a calling hand on the dealt tiles
+            declaring = next((o for o in options if o.kind == "declare_calling"), None)
+            return declaring if declaring is not None and self._declares(table) else options[-1]
         return options[-1]  # "pass" is last wherever the engine offers it
 
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
@@ -170,12 +181,21 @@ class GreedyBot:
                 chosen.append(option)
         return best, chosen
 
-    def _turn(self, counts: list[int], options: Sequence[Action]) -> Action:
+    @staticmethod
+    def _declares(table: Table) -> bool:
+        """Whether a calling declaration counts for something under the ruleset (see the class docstring)."""
+        rule = table.calling_rule
+        if rule is None:  # a table that does not say: declare, as the rule is most likely what offers it
+            return True
+        return rule.required or "calling" in rule.scored or ("calling_from_start" in rule.scored
+                                                             and table.first_go_around)
+
+    def _turn(self, counts: list[int], options: Sequence[Action], declare: bool = True) -> Action:
         for option in options:
             if option.kind == "kong" and option.way != "added":
                 return option
         best, chosen = self._best_discards(counts, options)
-        declaring = [o for o in chosen if o.way == "declare_calling"]
+        declaring = [o for o in chosen if o.way == "declare_calling"] if declare else []
         if declaring:
             chosen = declaring
         else:

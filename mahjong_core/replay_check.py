@@ -91,7 +91,7 @@ class Verdict:
                 by_status.setdefault(status, []).append(who)
             seats = "".join(f"\n  {', '.join(who)}: {status}" for status, who in by_status.items())
             return (f"{self.source}: {self.mode} OK - {self.events} events, {self.deals} deals, ruleset "
-                    f"{self.ruleset}, final scores {self.scores}{proven}{seats}")
+                    f"{self.ruleset}, final scores {', '.join(map(str, self.scores))}{proven}{seats}")
         if self.line is None:
             where = self.kind
         elif self.kind != "log":
@@ -356,7 +356,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         def factory(game: Game) -> ObservedWall:
             number = game.table.deal_number
             if number >= len(slices):
-                raise ReplayError(f"the rules call for deal {number}, but the log has {len(slices)} deals",
+                raise ReplayError(f"the rules call for deal {number + 1}, but the log has {len(slices)} deals",
                                   source=log.source)
             return ObservedWall(game, slices[number], log.source)
 

@@ -277,6 +277,12 @@ def read_log(path: str | Path, *, validate_events: bool = True, decode_events: b
                      validate_events=validate_events, decode_events=decode_events)
 
 
+#: What a file read as a log must be, said when its first line is not a log's header: a user may have given the
+#: command another file (a ruleset, a score sheet with another suffix, a text).
+NOT_A_LOG = ("expected a replay log: JSON Lines whose first line is the header, with format_version, ruleset and "
+             "seats (docs/replay-format.md); a score sheet is read from a .yaml, .yml or .json file")
+
+
 def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = True,
               decode_events: bool = True) -> ReplayLog:
     """Parse log bytes; see :func:`read_log`."""
@@ -302,7 +308,15 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
         raw_lines.pop()
     _check_line_lengths(raw_lines, source)
     header_validator, event_validator = _validators()
-    head = _decode_line(raw_lines, 0, complete, source)
+    try:
+        head = _decode_line(raw_lines, 0, complete, source)
+    except ReplayError as exc:
+        if len(raw_lines) == 1 and not complete:
+            raise
+        raise ReplayError(f"{exc.message}; {NOT_A_LOG}", source=source, place=exc.place) from None
+    if type(head) is dict and "format_version" not in head and "ruleset" not in head:
+        raise ReplayError(f"the first line is no log's header (it has no format_version); {NOT_A_LOG}",
+                          source=source, place="line 1")
     error = _schema_error(header_validator, head, source, 1)
     if error:
         raise error

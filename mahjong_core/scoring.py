@@ -57,11 +57,31 @@ def reading_scorer(ruleset: Ruleset) -> ReadingFn | None:
 
 
 def score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
-    """Score a hand with the ruleset's family engine, or ``None`` when the ruleset defines no scoring."""
+    """Score a hand with the ruleset's family engine, or ``None`` when the ruleset defines no scoring.
+
+    A winner's hand of the wrong size is refused here, before the family's engine sees it, so that one
+    mistake gets one message under every ruleset (each engine would word it its own way).
+    """
     family = ruleset.scoring_family
     if family is None:
         return None
+    if context.get("winner", True):
+        check_winning_size(ruleset, hand)
     return family.score(ruleset, hand, context)
+
+
+def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:
+    """Refuse a winning hand without the ruleset's hand size plus the winning tile (a kong counts as three).
+
+    :raises HandError: naming the size wanted and the size given.
+    """
+    from .errors import HandError
+
+    wanted = int(ruleset.value("hand_size")) + 1
+    count = hand.tile_count()
+    if count != wanted:
+        raise HandError(f"a winning hand has {wanted} tiles, the winning tile included (a kong counts as three); "
+                        f"this one has {count}", place="hand")
 
 
 def minimum_figures(ruleset: Ruleset, score: Score) -> list[tuple[str, bool, int, int | None]]:

@@ -69,13 +69,31 @@ _ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjs
 class StrictJSONError(ValueError):
     """A JSON text this reader refuses, with what is wrong and the column where it is (1-based, or None)."""
 
-    def __init__(self, message: str, column: int | None = None):
+    def __init__(self, message: str, column: int | None = None, line: int | None = None):
         super().__init__(message)
         self.message = message
         self.column = column
+        #: The line within the text, for a text of several lines (a log's line is its caller's to name).
+        self.line = line
 
     def __str__(self) -> str:
-        return self.message if self.column is None else f"{self.message} at column {self.column}"
+        if self.column is None:
+            return self.message
+        return f"{self.message} at {f'line {self.line}, ' if self.line else ''}column {self.column}"
+
+
+def decode_error_text(exc: json.JSONDecodeError) -> str:
+    """The decoder's whole complaint with its place, said once.
+
+    Its ``msg`` alone can stop mid-sentence ("Unterminated string starting at"): the place it names is only in
+    the full text, which also repeats the character offset nobody reads.
+    """
+    return str(_not_json(exc)).removeprefix("not JSON: ")
+
+
+def _not_json(exc: json.JSONDecodeError) -> StrictJSONError:
+    return StrictJSONError(f"not JSON: {exc.msg.removesuffix(' at')}", exc.colno,
+                           exc.lineno if exc.lineno > 1 else None)
 
 
 def canonical(value: Any) -> str:
@@ -128,7 +146,7 @@ def loads(text: str) -> Any:
     except StrictJSONError:
         raise
     except json.JSONDecodeError as exc:
-        raise StrictJSONError(f"not JSON ({exc.msg})", exc.colno) from None
+        raise _not_json(exc) from None
     except ValueError:  # an integer too long for int(): find and name it
         return _strict(text)
     # No number here is a float (refused above), so the re-serialisation cannot meet a NaN.
@@ -159,7 +177,7 @@ def _strict(text: str) -> Any:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_refuse_constant,
                           parse_float=_refuse_float, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
-        raise StrictJSONError(f"not JSON ({exc.msg})", exc.colno) from None
+        raise _not_json(exc) from None
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -80,6 +80,47 @@ class ExchangeStep:
 
 
 @dataclass(frozen=True)
+class CallingRule:
+    """What a player reads of the ruleset before declaring a calling hand: whether the declaration is needed
+    to win, and which declared facts a scoring item pays for.
+
+    A declaration that is neither needed nor paid for only tells the table that the hand is ready, so a bot
+    makes one only where one of these says it should (:class:`mahjong_core.players.GreedyBot`).
+    """
+
+    #: ``calling_hand_rule.required``: an undeclared hand may not win.
+    required: bool = False
+    #: The calling facts (``calling``, ``calling_from_start``) some scoring item of the ruleset reads.
+    scored: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, ruleset: Any) -> CallingRule:
+        """Read from the ruleset's data: its calling-hand rule, and the predicates its tables name."""
+        rule = ruleset.get("calling_hand_rule") or {}
+        facts = {"calling", "calling_from_start"}
+        named: set[str] = set()
+
+        def walk(node: Any) -> None:
+            if isinstance(node, str | bytes | int | float | bool) or node is None:
+                return
+            if hasattr(node, "items"):
+                for key, value in node.items():
+                    if key == "predicate" and isinstance(value, str):
+                        named.add(value)
+                    else:
+                        walk(value)
+            elif isinstance(node, list | tuple):
+                for value in node:
+                    walk(value)
+
+        walk(ruleset.tables)
+        vocabulary = ruleset.predicates
+        scored = {fact for name in sorted(named) if name in vocabulary for fact in vocabulary[name].facts
+                  if fact in facts}
+        return cls(bool(rule.get("required")), frozenset(scored))
+
+
+@dataclass(frozen=True)
 class TimeLimits:
     """Seated timing, in seconds (``None`` where the ruleset sets no limit)."""
 
@@ -206,6 +247,8 @@ class Table:
     #: decision times, so a simulated or replayed game never reads the wall clock.
     clock_ms: int = 0
     time_limits: TimeLimits | None = None
+    #: What the ruleset says of declaring a calling hand (``None``: not read, as at a table set up by hand).
+    calling_rule: CallingRule | None = None
     #: State a ruleset's hooks keep across deals (consecutive wins, the bank's round), by hook module.
     extra: dict[str, Any] = field(default_factory=dict)
 

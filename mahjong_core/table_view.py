@@ -243,7 +243,8 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
     kind = event.get("type")
     who = _seat_name(state, event.get("seat", event.get("actor")), viewer)
     if kind == "deal_start":
-        return (f"deal {event.get('deal')}: round {_WINDS[int(event.get('prevalent_wind', 0)) % 4]}, "
+        # Deals are numbered from 1 wherever a person reads them; the log's field counts from 0.
+        return (f"deal {int(event.get('deal', 0)) + 1}: round {_WINDS[int(event.get('prevalent_wind', 0)) % 4]}, "
                 f"dealer seat {event.get('dealer')}")
     if kind == "hands":
         return "the tiles are dealt"
@@ -301,7 +302,7 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
     """The table as text: a line of facts, then each seat's block, then the discards as ``display`` lays them."""
     visible = _VISIBLE.get(display)
     wall = "?" if state.wall is None else str(state.wall)
-    lines = [f"deal {state.deal}  round {_WINDS[state.prevalent_wind % 4]}  dealer seat {state.dealer}  "
+    lines = [f"deal {state.deal + 1}  round {_WINDS[state.prevalent_wind % 4]}  dealer seat {state.dealer}  "
              f"wall {wall} tiles  clock {state.clock_ms / 1000:.1f} s"]
     for n, seat in enumerate(state.seats):
         wind = _WINDS[(n - state.dealer) % state.players] if state.players <= 4 else "-"

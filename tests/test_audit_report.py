@@ -57,7 +57,7 @@ def test_many_logs_in_one_call_with_a_summary_json_and_html(tmp_path: Path,
     page = tmp_path / "report.html"
     assert main(["audit", *files, "--html", str(page)]) == 1
     captured = capsys.readouterr()
-    assert "4 logs: 3 clean, 1 failed" in captured.out and "broken.jsonl::line" in captured.err
+    assert "4 logs: 3 clean, 1 failed" in captured.out and "broken.jsonl::line" in captured.out
     assert main(["audit", *files, "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["summary"] == {"logs": 4, "clean": 3, "failed": 1,

@@ -43,7 +43,7 @@ def test_text_is_not_the_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_seat_sees_its_own_hand_and_only_counts_of_the_others(capsys: pytest.CaptureFixture[str]) -> None:
     code, text, _ = run_cli(capsys, "view", str(HARBIN), "--seat", "0", "--ascii")
     assert code == 0
-    first = text.split("deal 0  round E", 1)[1].split("\ndeal ", 1)[0]
+    first = text.split("deal 1  round E", 1)[1].split("\ndeal ", 1)[0]
     mine = first.split("> seat 0", 1)[1].split("\n  seat 1", 1)[0]
     assert re.search(r"hand     (\d[mpsz] ?)+\n", mine)
     others = re.findall(r"hand     (.*)", first.split("\n  seat 1", 1)[1])
@@ -109,7 +109,7 @@ def test_step_draws_the_table_after_every_move(capsys: pytest.CaptureFixture[str
     code, out, _ = run_cli(capsys, "view", str(HARBIN), "--seat", "1", "--step", "--ascii")
     assert code == 0
     moves = out.count("\n--- ")
-    assert moves > 100 and out.count("deal 0  round E") > 100
+    assert moves > 100 and out.count("deal 1  round E") > 100
 
 
 def test_render_names_the_wall_and_the_clock() -> None:
@@ -118,7 +118,7 @@ def test_render_names_the_wall_and_the_clock() -> None:
         if i == 40:  # the state is the live table: drawn as it stands after the 41st event
             text = render(state, 0, display="quadro", ascii_only=True)
             break
-    assert re.match(r"deal 0  round E  dealer seat 0  wall \d+ tiles  clock \d+\.\d s\n", text)
+    assert re.match(r"deal 1  round E  dealer seat 0  wall \d+ tiles  clock \d+\.\d s\n", text)
 
 
 def _view_json(capsys: pytest.CaptureFixture[str], log: Path, seat: int) -> list[dict]:

@@ -406,7 +406,7 @@ def test_readers_are_bounded_whatever_stat_says(tmp_path: Path, capsys: pytest.C
     with pytest.raises(ReplayError, match=f"larger than {MAX_LOG_BYTES:,} bytes"):
         read_log("/dev/zero")
     assert main(["audit", "/dev/zero"]) == 1
-    assert f"larger than {MAX_LOG_BYTES:,} bytes" in capsys.readouterr().err
+    assert f"larger than {MAX_LOG_BYTES:,} bytes" in capsys.readouterr().out
     assert main(["rules", "validate", "/dev/zero"]) != 0
     assert "larger than 1,000,000 bytes" in capsys.readouterr().err
     long_line = tmp_path / "long.jsonl"
@@ -455,7 +455,7 @@ def test_keygen_sign_and_verify_through_the_cli(tmp_path: Path, capsys: pytest.C
     assert json.loads(capsys.readouterr().out)["proof"]["signature"].startswith("verified")
     _, other, _ = generate_key(tmp_path / "other.key")
     assert main(["audit", str(log), "--key", str(other)]) == 1
-    assert "not by the given key" in capsys.readouterr().err
+    assert "not by the given key" in capsys.readouterr().out
     # A log is never overwritten: not by simulate, and not because --out names a file.
     assert main(["simulate", "--ruleset", "hongkong", "--seed", "5", "--max-deals", "1", "--out", str(out)]) == 2
     assert "never overwritten" in capsys.readouterr().err

@@ -225,7 +225,7 @@ def test_cli_replay_and_audit_exit_codes(small_log: Path, tmp_path: Path, capsys
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(small_log.read_bytes()[:-40])
     assert main(["audit", str(bad)]) == 1
-    assert "cut off" in capsys.readouterr().err
+    assert "cut off" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("path", sorted(REPLAYS.glob("*.jsonl")), ids=lambda p: p.name)

@@ -398,7 +398,8 @@ def test_invalid_semver_is_an_error(tmp_path: Path) -> None:
         ("$.version", "'v1.0' is not a SemVer version (MAJOR.MINOR.PATCH[-pre][+build])")
     ]
     path.write_text(path.read_text().replace("v1.0", "1.0"), encoding="utf-8")
-    assert [(e.place, e.message) for e in validate_file(path)] == [("$.version", "1.0 is not of type 'string'")]
+    assert [(e.place, e.message) for e in validate_file(path)] == [
+        ("$.version", 'version: 1.0 is read as a number; write it in quotes ("1.0.0")')]
 
 
 def test_validate_file_reports_every_error(tmp_path: Path) -> None:

@@ -273,11 +273,11 @@ def test_unreadable_sheets_are_refused_with_their_file(capsys: pytest.CaptureFix
 
 
 def test_a_sheet_is_not_replayed_and_not_signed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(capsys, "replay", str(SHEETS / "mcr.yaml"))
-    assert code == 1 and "records no moves to re-play" in err
+    code, out, _ = run(capsys, "replay", str(SHEETS / "mcr.yaml"))
+    assert code == 1 and "records no moves to re-play" in out
     assert run(capsys, "keygen", str(tmp_path / "k"))[0] == 0
-    code, _, err = run(capsys, "audit", str(SHEETS / "mcr.yaml"), "--key", str(tmp_path / "k.pub"))
-    assert code == 1 and "a score sheet is not signed" in err
+    code, out, _ = run(capsys, "audit", str(SHEETS / "mcr.yaml"), "--key", str(tmp_path / "k.pub"))
+    assert code == 1 and "a score sheet is not signed" in out
 
 
 def test_a_sheet_names_a_house_rule_file_beside_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -415,15 +415,15 @@ def test_a_move_the_rules_do_not_allow_is_named_with_what_they_allow(capsys: pyt
     lines[first] = f"      - Anna discards {absent}"
     bad = tmp_path / "bad.yaml"
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, _, err = run(capsys, "audit", str(bad))
-    assert code == 1 and f"line {first + 1}" in err, err
-    assert f"'Anna discards {absent}': not a move the rules allow here (a turn); they allow: discards" in err, err
+    code, out, _ = run(capsys, "audit", str(bad))
+    assert code == 1 and f"line {first + 1}" in out, out
+    assert f"'Anna discards {absent}': not a move the rules allow here (a turn); they allow: discards" in out, out
     # Someone moving out of turn is named too, with who the rules have to move.
     lines = text.splitlines()
     lines[first] = lines[first].replace("- Anna ", "- Vera ")
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, _, err = run(capsys, "audit", str(bad))
-    assert code == 1 and f"line {first + 1}" in err and "by the rules Anna is to move here (a turn)" in err, err
+    code, out, _ = run(capsys, "audit", str(bad))
+    assert code == 1 and f"line {first + 1}" in out and "by the rules Anna is to move here (a turn)" in out, out
 
 
 def test_a_draw_by_the_wrong_player_and_moves_after_the_end_are_named(capsys: pytest.CaptureFixture[str],
@@ -434,12 +434,12 @@ def test_a_draw_by_the_wrong_player_and_moves_after_the_end_are_named(capsys: py
     lines[k] = lines[k].replace("Boris draws", "Vera draws", 1)
     bad = tmp_path / "bad.yaml"
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, _, err = run(capsys, "audit", str(bad))
-    assert code == 1 and f"line {k + 1}" in err, err
+    code, out, _ = run(capsys, "audit", str(bad))
+    assert code == 1 and f"line {k + 1}" in out, out
     lines = text.splitlines() + ["      - Anna discards 1m"]
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, _, err = run(capsys, "audit", str(bad))
-    assert code == 1 and f"line {len(lines)}" in err and "the deal is over by the rules before this move" in err
+    code, out, _ = run(capsys, "audit", str(bad))
+    assert code == 1 and f"line {len(lines)}" in out and "the deal is over by the rules before this move" in out
 
 
 def test_a_written_result_of_a_move_by_move_deal_is_checked(capsys: pytest.CaptureFixture[str],
@@ -456,8 +456,8 @@ def test_a_sheet_is_written_one_way_throughout(capsys: pytest.CaptureFixture[str
     results = (SHEETS / "chinese_classical.yaml").read_text(encoding="utf-8").split("deals:\n", 1)[1]
     sheet = tmp_path / "mixed.yaml"
     sheet.write_text(moves + results, encoding="utf-8")
-    code, _, err = run(capsys, "audit", str(sheet))
-    assert code == 1 and "every deal move by move" in err and "not some of each" in err, err
+    code, out, _ = run(capsys, "audit", str(sheet))
+    assert code == 1 and "every deal move by move" in out and "not some of each" in out, out
 
 
 SEMANTIC = [
@@ -483,6 +483,7 @@ def test_a_tampered_revealed_deal_is_named_not_a_traceback(capsys: pytest.Captur
                     encoding="utf-8")
     for command in ("audit", "replay"):
         code, out, err = run(capsys, command, str(path))
+        err = out + err  # the verdict is on standard output, bad input on standard error
         # Named where the rules refuse it, or (a change the rules do not read) where the seal breaks.
         assert code in (1, 2) and (f"line {k + 1}" in err or "chain" in err), (command, err)
 
@@ -498,6 +499,7 @@ def test_a_ruleset_that_does_not_load_is_named_at_the_sheets_ruleset_line(
     line = line_of(path, "ruleset:")
     for command in ("audit", "record"):
         code, out, err = run(capsys, command, str(path))
+        err = out + err  # the verdict is on standard output, bad input on standard error
         assert code in (1, 2) and said in err, err
         # The sheet's own line, before anything else: `SHEET::line N: ...` or `SHEET::$.ruleset (line N, ...): ...`.
         assert err.startswith(f"{path}::") and f"line {line}" in err.split(": ", 1)[0], err
@@ -507,6 +509,8 @@ def test_a_ruleset_that_does_not_load_is_named_at_the_sheets_ruleset_line(
 @pytest.mark.parametrize(("name", "good", "bad", "expected"), [
     ("mcr", '"123m456m789m5z [777s<] 2f +5z"', '"123m456m788m5z [777s<] 2f +5z"', "not a complete hand"),
     ("chinese_classical", '"234m678p5z [777s<] [666z^] +5z"', '"234m678p5z [777s<] [666z^] 9s +5z"',
+     "a winning hand has 14 tiles, the winning tile included (a kong counts as three); this one has 15"),
+    ("chinese_classical", '"234m678p5z [777s<] [666z^] +5z"', '"234m679p5z [777s<] [666z^] +5z"',
      "must be complete"),
 ])
 def test_a_winning_hand_that_is_no_complete_hand_is_named_at_its_own_line(
@@ -574,6 +578,7 @@ def test_every_fact_a_sheets_log_gives_is_held_against_the_rest_of_its_deal(
     path, line = resealed(tmp_path, name, kind, index, change)
     for command in ("audit", "replay"):
         code, out, err = run(capsys, command, str(path))
+        err = out + err  # the verdict is on standard output, bad input on standard error
         assert code in (1, 2) and f"::line {line} " in err and said in err, (command, err)
 
 
@@ -594,8 +599,8 @@ def test_the_calling_flag_puts_the_winner_among_the_calling_seats(capsys: pytest
 
 def test_a_fact_the_flags_say_is_refused_on_the_sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = edited(tmp_path, "piter", ("    calling: [Boris]\n", "    calling: [Boris]\n    facts: {calling: false}\n"))
-    code, _, err = run(capsys, "audit", str(path))
-    assert code in (1, 2) and f"::line {line_of(path, 'facts:')}: " in err and "the fact 'calling'" in err, err
+    code, out, _ = run(capsys, "audit", str(path))
+    assert code in (1, 2) and f"::line {line_of(path, 'facts:')}: " in out and "the fact 'calling'" in out, out
 
 
 def two_mistakes(tmp_path: Path) -> Path:

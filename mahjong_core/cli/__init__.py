@@ -3,7 +3,8 @@
 Every subcommand prints a readable report, or JSON with ``--json``.  Bad input
 of any kind ends in one line ``file::place: message`` on standard error (with
 ``--json``, one JSON object on standard output) and exit status 2, never a
-traceback: referees run this on files they did not write.  The exit statuses
+traceback: referees run this on files they did not write.  A verdict (an audit, a replay check) is an
+answer, not an error: on standard output whether it passes or fails, the exit status saying which.  The exit statuses
 are one table (:data:`.output.EXIT_CODES`), shown by ``mahjong --help``.
 
 This module only describes the command line and dispatches.  Each subcommand
@@ -68,6 +69,10 @@ class _Version(argparse.Action):
         parser.exit(EXIT_OK)
 
 
+#: What every option that names a ruleset takes: the loader reads an installed id and a ruleset file alike.
+RULESET_HELP = "a ruleset: an installed id (see `mahjong rules list`) or a ruleset YAML file (a house rule)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: every subcommand with its options and the handler that runs it."""
     table = "".join(f"  {code:<4} {meaning}\n" for code, meaning in EXIT_CODES)
@@ -93,9 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="list, show and validate rulesets").add_subparsers(
         dest="rules_command", required=True, metavar="SUBCOMMAND", parser_class=_Parser)
     add("list", "rules:cmd_list", "installed rulesets: id, version, hash, parent", rules)
-    add("show", "rules:cmd_show", "a ruleset's resolved tables with their sources", rules).add_argument("ruleset")
+    add("show", "rules:cmd_show", "a ruleset's resolved tables with their sources", rules).add_argument(
+        "ruleset", help=RULESET_HELP)
     add("validate", "rules:cmd_validate", "check a ruleset YAML file; every error as file::path: message",
-        rules).add_argument("path")
+        rules).add_argument("path", help="the ruleset YAML file to check")
 
     p = add("hand", "hand:cmd_hand", "arrangements, waits and shanten of a hand in the tile notation")
     p.add_argument("tiles", nargs="+", help="e.g. 123m456p78s11z [777s<] +9s (14 tiles: its arrangements) or "
@@ -103,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
 
     def game_options(p: argparse.ArgumentParser) -> None:
-        ruleset = p.add_argument("--ruleset", required=True, help="installed ruleset id")
+        ruleset = p.add_argument("--ruleset", required=True, help=RULESET_HELP)
         seed = p.add_argument("--seed", required=True, help="game seed: a non-negative integer or a string")
         p.add_argument("--bots", nargs="?", const=None, default="greedy", action=_BotsOption, game=(ruleset, seed),
                        help="comma-separated installed bots, one per seat, or one name for every seat (default: "
@@ -114,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("simulate", "games:cmd_simulate", "play seeded games between bots and write their replays")
     game_options(p)
-    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--games", type=int, default=1, help="how many games to play; game i plays seed + i (default: 1)")
     p.add_argument("--out", default=None, help="folder for the replay logs")
 
     p.add_argument("--summary", action="store_true",
@@ -155,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     log_checks(add("replay", "games:cmd_replay", "re-simulate replay logs and confirm byte-identical events"))
     p = add("view", "games:cmd_view", "one seat's view of a replay log: the table as that seat sees it, move by "
             "move (other seats' hidden tiles are never shown); --json prints the log's JSON Lines with them as \"?\"")
-    p.add_argument("file")
+    p.add_argument("file", help="the replay log (.jsonl)")
     p.add_argument("--seat", type=int, default=None, help="the seat whose view to show (required without --html)")
     p.add_argument("--html", metavar="OUT.html", default=None,
                    help="write the replay viewer as one self-contained page (the log and its audit verdict "
@@ -166,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("score", "score:cmd_score",
             "score a hand under a ruleset: every item, its value, and why excluded items were; the situation is "
             "the East round, the East seat (the dealer), a win on a discard and nothing special unless given")
-    p.add_argument("--ruleset", required=True, help="installed ruleset id")
+    p.add_argument("--ruleset", required=True, help=RULESET_HELP)
     p.add_argument("hand", nargs="*", help='e.g. "123m456p78s11z [777s<] +9s"; situation flags may also be '
                                            'written in it: !self_drawn, !seat_wind_south')
     situation = p.add_argument_group("situation (the same under every ruleset; a flag the ruleset does not read "
@@ -194,7 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reference", action="store_true",
                    help="also the developer's reference: plugins and hooks of each ruleset, hook reference, schemas")
     p = add("conformance", "conformance:cmd_conformance", "run the conformance suite against installed rulesets")
-    p.add_argument("ruleset", nargs="+", help="installed ruleset ids")
+    p.add_argument("ruleset", nargs="+", help="rulesets to check: installed ids or ruleset YAML files")
+    p.add_argument("--terse", action="store_true",
+                   help="pytest's own progress line (a dot a check) instead of every check named with its outcome")
     log_checks(add("audit", "games:cmd_audit", "check every action and recompute every score and payment of "
                    "replay logs, and say what the check proved: the wall, each seat's decisions, the hash chain, "
                    "the signature"))
@@ -205,10 +213,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sign", metavar="KEYFILE", default=None,
                    help="sign the log with this Ed25519 private key (made by `mahjong keygen`)")
     add("keygen", "games:cmd_keygen", "make an Ed25519 key pair for signing logs: FILE (private, owner-only) "
-        "and FILE.pub").add_argument("file")
+        "and FILE.pub").add_argument("file", help="the private key file to write (the public key goes to FILE.pub)")
     p = add("soak", "games:cmd_soak", "play many seeded games of each ruleset with every installed bot, stopping "
             "at the first broken invariant (tiles, hand sizes, payments) and naming its seed")
-    p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable; default: every installed one)")
+    p.add_argument("--ruleset", action="append", help="only this ruleset: an installed id or a ruleset YAML "
+                   "file (repeatable; default: every installed one)")
     p.add_argument("--games", type=int, default=20, help="games per ruleset (default: 20)")
     p.add_argument("--seed", type=int, default=1, help="the first game's seed; game i plays seed + i (default: 1)")
     p.add_argument("--max-deals", type=int, default=None, help="stop each game after this many deals")
@@ -235,9 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--house-rule", action="append", metavar="FILE.yaml", default=[],
                    help="offer this house-rule file's ruleset at the server's tables, by its id (repeatable)")
     p = add("play", "serve:cmd_play", "sit down against bots: a local server, a table, and the browser opened")
-    p.add_argument("--ruleset", required=True, help="installed ruleset id, or a house-rule YAML file")
+    p.add_argument("--ruleset", required=True, help=RULESET_HELP)
     p.add_argument("--bot", default="greedy", help="installed bot for the other seats (default: greedy)")
-    p.add_argument("--length", choices=("game", "round", "deal"), default="game")
+    p.add_argument("--length", choices=("game", "round", "deal"), default="game",
+                   help="how long the table plays: a whole game, one round or one deal (default: game)")
     p.add_argument("--data", default="mahjong-data", help="folder for the table's log (default: mahjong-data)")
     p.add_argument("--no-browser", action="store_true", help="print the table's address instead of opening it")
     p.add_argument("--bot-pace", type=float, default=0.8, help="longest real pause of a bot's turn (default: 0.8 s)")

@@ -35,16 +35,22 @@ class _Collector:
             row: dict[str, Any] = {"check": report.nodeid.split("::", 1)[-1], "outcome": report.outcome}
             if report.outcome == "failed":
                 row["report"] = str(report.longrepr)[-4000:]
+            elif report.outcome == "skipped" and isinstance(report.longrepr, tuple):
+                row["reason"] = str(report.longrepr[-1]).removeprefix("Skipped: ")
             self.results.append(row)
             self.ticker.step(report.nodeid.split("::")[-1][:40])
 
 
 def cmd_conformance(args: argparse.Namespace) -> int:
-    """Run the conformance checks (:func:`mahjong_core.conformance.run`) on the rulesets named."""
+    """Run the conformance checks (:func:`mahjong_core.conformance.run`) on the rulesets named.
+
+    A ruleset author reads which promise failed, so the text answer names every check with its outcome;
+    ``--terse`` keeps pytest's own progress line (a dot a check) for logs of CI runs.
+    """
     from ..conformance import run
 
     _check_installed(args.ruleset)
-    if not args.json:
+    if args.terse and not args.json:
         return _status(run(list(args.ruleset)))
     with Ticker(0, "check", enabled=True) as ticker:
         collector = _Collector(ticker)
@@ -54,10 +60,37 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     counts: dict[str, int] = {}
     for row in collector.results:
         counts[row["outcome"]] = counts.get(row["outcome"], 0) + 1
-    print_json({"rulesets": list(args.ruleset), "ok": code == 0, "exit_code": code, "counts": counts,
-                "checks": collector.results, **({"pytest": captured.getvalue()[-4000:]} if code > 1 else {})})
+    if args.json:
+        print_json({"rulesets": list(args.ruleset), "ok": code == 0, "exit_code": code, "counts": counts,
+                    "checks": collector.results, **({"pytest": captured.getvalue()[-4000:]} if code > 1 else {})})
+    else:
+        print(_listing(collector.results, counts))
+        if code > 1:  # pytest could not run the checks: its own words say why
+            print(captured.getvalue()[-4000:], file=sys.stderr)
     sys.stdout.flush()
     return _status(code)
+
+
+def _listing(results: list[dict[str, Any]], counts: dict[str, int]) -> str:
+    """Every check by ruleset, its outcome and its name in words, then each failure's report and the counts."""
+    lines: list[str] = []
+    by_ruleset: dict[str, list[dict[str, Any]]] = {}
+    for row in results:
+        name, _, param = row["check"].partition("[")
+        by_ruleset.setdefault(param.rstrip("]") or "-", []).append({**row, "name": name})
+    for ruleset, rows in by_ruleset.items():
+        lines.append(f"{ruleset}:")
+        for row in rows:
+            words = row["name"].removeprefix("test_").replace("_", " ")
+            reason = f" ({row['reason']})" if row.get("reason") else ""
+            lines.append(f"  {row['outcome'].upper() if row['outcome'] == 'failed' else row['outcome']:<8} "
+                         f"{words}{reason}")
+    for row in results:
+        if row["outcome"] == "failed":
+            lines += ["", f"--- {row['check']} failed:", row.get("report", "").rstrip()]
+    total = ", ".join(f"{n} {outcome}" for outcome, n in sorted(counts.items()))
+    lines.append(f"{len(results)} checks: {total or 'none ran'}")
+    return "\n".join(lines)
 
 
 def _check_installed(ids: list[str]) -> None:

@@ -174,9 +174,10 @@ def _check(args: argparse.Namespace, mode: str) -> int:
     def show(report: LogReport) -> None:
         if args.json:
             return
-        ok = report.verdict.ok
-        text = report_text(report, deals=args.deals and ok)
-        (bar.write if bar is not None else print)(text, file=sys.stdout if ok else sys.stderr)
+        # The verdict is the command's answer, failed or not, so it goes to standard output: `audit x > report.txt`
+        # keeps it, and the exit status says whether it passed.
+        text = report_text(report, deals=args.deals and report.verdict.ok)
+        (bar.write if bar is not None else print)(text, file=sys.stdout)
 
     tasks = [(str(file), mode, key) for file in args.files]
     try:
@@ -453,7 +454,8 @@ def cmd_record(args: argparse.Namespace) -> int:
         print_json({"recorded": str(out), "deals": recorded.result.deals, "scores": recorded.result.scores,
                     "audit": verdict.to_json()})
     else:
-        print(f"{args.sheet}: recorded {recorded.result.deals} deals as {out}; final scores "
-              f"{dict(zip(sheet.players, recorded.result.scores, strict=True))}")
+        scores = ", ".join(f"{name} {score}" for name, score in zip(sheet.players, recorded.result.scores,
+                                                                     strict=True))
+        print(f"{args.sheet}: recorded {recorded.result.deals} deals as {out}; final scores {scores}")
         print(verdict.text())
     return EXIT_OK if verdict.ok else EXIT_FAILED_CHECK

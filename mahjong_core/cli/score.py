@@ -34,6 +34,7 @@ from typing import IO, TYPE_CHECKING, Any
 from ..errors import MahjongError
 from ..notation import format_hand, format_tiles, parse_hand
 from ..score import Score
+from ..strict_json import decode_error_text
 from .output import EXIT_FAILED_CHECK, EXIT_OK
 
 if TYPE_CHECKING:
@@ -308,7 +309,7 @@ def _batch(ruleset: Ruleset, stdin: IO[str], stdout: IO[str]) -> int:
             try:
                 request = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise MahjongError(f"not a JSON object: {exc.msg} at column {exc.colno}", source="<stdin>",
+                raise MahjongError(f"not a JSON object: {decode_error_text(exc)}", source="<stdin>",
                                    place=where) from None
             if not isinstance(request, dict) or not isinstance(request.get("hand"), str):
                 raise MahjongError('expected an object with a "hand" string', source="<stdin>", place=where)

@@ -116,6 +116,9 @@ def _properties(error: ValidationError) -> dict[str, Any]:
 
 def _message(error: ValidationError) -> str:
     defs = ruleset_schema()["$defs"]
+    quoted = _quote_hint(error)
+    if quoted:
+        return quoted
     if error.validator == "not" and error.validator_value == {"required": ["assumption"]}:
         return "a leaf entry carries exactly one of `source` or `assumption`, not both"
     if error.validator == "required" and error.validator_value == ["assumption"]:
@@ -146,6 +149,22 @@ def _message(error: ValidationError) -> str:
                 hints.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
             return f"unknown key(s) {', '.join(hints)}; expected one of {', '.join(allowed)}"
     return error.message
+
+
+def _quote_hint(error: ValidationError) -> str | None:
+    """A number where the schema wants text: YAML read an unquoted ``1.0`` as a number, which its writer never meant.
+
+    The schema alone says "1.0 is not of type 'string'", which does not tell the writer that quotes are the fix.
+    """
+    instance = error.instance
+    if error.validator != "type" or error.validator_value != "string" or type(instance) not in (int, float):
+        return None
+    path = list(error.absolute_path)
+    name = str(path[-1]) if path else "the value"
+    if path == ["version"]:
+        parts = (str(instance).split(".") + ["0", "0"])[:3]
+        return f'version: {instance} is read as a number; write it in quotes ("{".".join(parts)}")'
+    return f'{name}: {instance} is read as a number; write it in quotes ("{instance}") to give it as text'
 
 
 def _located(error: ValidationError, source: str) -> RulesetError:

@@ -36,11 +36,13 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
         sheet = read_sheet(path)
         recorded = record(sheet)
     except MahjongError as exc:
-        message = exc.message if exc.place is None else f"{exc.place}: {exc.message}"
         line = exc.line
         if line is None and exc.source == path:  # "line 11, column 3" (a YAML syntax error), "$.x (line 4)"
             found = re.search(r"\bline (\d+)", exc.place or "")
             line = int(found[1]) if found else None
+        # The verdict names the line itself: a place that is only that line is not said twice.
+        bare = exc.place is None or (line is not None and exc.place == f"line {line}")
+        message = exc.message if bare else f"{exc.place}: {exc.message}"
         return verdict.fail(line, message)
     verdict.ruleset = sheet.ruleset.identity
     verdict.deals = len(sheet.deals)

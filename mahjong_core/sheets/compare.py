@@ -4,15 +4,23 @@ A referee checking a sheet wants more than "deal 3 is wrong": which
 player's figure, by how much, and why the rules give another -- the scoring
 items with their sources for a hand value, the payments with their reasons
 for a settlement.  Where the shape of a difference says what was probably
-forgotten (a factor of two is a doubling; a payment the rules have another
-player make is a payment by the wrong player; half of what East pays or
-receives is East's double) the difference says so, with the rule's source.
+forgotten the difference says so, with the rule's source: a factor of two is
+a doubling, and the doublings of the hand that would make it are named; a
+Hong Kong figure that is another fan band's points names that band; a value
+short by an item's worth names the item; a payment that is only some of the
+parts the rules pay names the missing part; a payment the rules have another
+player make is a payment by the wrong player; half (or double) of what East
+pays or receives is East's double forgotten (or given to another player).
+
+A figure that differs only because an earlier one does is not a mistake of
+its own: it names the figures it follows from (``causes``), so the report can
+set it under the mistake it comes from, at its own line.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -45,18 +53,56 @@ class Difference:
     #: figures gives it (a deal's result summing its written payments, a running total carrying the one before).
     #: Such a figure is not a mistake of its own: the verdict counts it under the differences it follows from.
     follows: str | None = None
+    #: For a figure that follows: the paths of the figures it follows from (each a difference, listed or
+    #: following in turn), so that the report can set it under the mistake it comes from.
+    causes: tuple[str, ...] = ()
+    #: For a figure that follows: the figure in a few words ("Anna's running total 32 (carried from line 26)").
+    figure: str | None = None
 
-    def text(self) -> str:
+    def text(self, consequences: Iterable[Difference] = ()) -> str:
+        """The difference, its explanation, and the figures that differ only because of it, each at its line."""
         where = f"deal {self.deal + 1}" + (f" (line {self.line})" if self.line else "")
         who = f", {self.player}" if self.player else ""
-        return "\n".join([f"{where}{who}: {self.message}", *(f"    {e}" for e in self.explanation)])
+        then = [f"line {c.line}: {c.figure}" if c.line else str(c.figure) for c in consequences]
+        rows = [f"then {then[0]}", *(f"     {t}" for t in then[1:])] if then else []
+        return "\n".join([f"{where}{who}: {self.message}", *(f"    {e}" for e in (*self.explanation, *rows))])
 
     def to_json(self) -> dict[str, Any]:
         out = {"deal": self.deal + 1, "player": self.player, "path": self.path, "line": self.line,
                "message": self.message, "explanation": list(self.explanation)}
         if self.follows:
             out["follows"] = self.follows
+            out["causes"] = list(self.causes)
+            out["figure"] = self.figure
         return out
+
+
+def consequences(own: list[Difference], followers: list[Difference]) -> list[list[Difference]]:
+    """For each of ``own``, the followers that come from it: each follower under the first mistake its causes
+    lead back to (a running total carried from a total carried from a wrong payment comes under the payment).
+
+    A follower whose causes lead to no listed difference is under none: the summary line still counts it.
+    """
+    by_path = {d.path: d for d in followers}
+    index = {d.path: i for i, d in enumerate(own)}
+    groups: list[list[Difference]] = [[] for _ in own]
+
+    def root(d: Difference, seen: set[str]) -> int | None:
+        for path in d.causes:
+            if path in index:
+                return index[path]
+            if path in by_path and path not in seen:
+                seen.add(path)
+                found = root(by_path[path], seen)
+                if found is not None:
+                    return found
+        return None
+
+    for d in followers:
+        found = root(d, {d.path})
+        if found is not None:
+            groups[found].append(d)
+    return groups
 
 
 def roots(differences: list[Difference]) -> tuple[list[Difference], list[Difference]]:
@@ -125,10 +171,22 @@ def compare(sheet: Sheet, deals: list[RulesDeal]) -> list[Difference]:
     out: list[Difference] = []
     for deal, ruled in zip(sheet.deals, deals, strict=False):
         out += _compare_outcome(sheet, deal, ruled)
-    running: dict[int, int] = {}  # seat -> the running total the sheet's own figures give so far
+    carry = _Carry()
     for deal, ruled in zip(sheet.deals, deals, strict=False):
-        out += _compare_deal(sheet, deal, ruled, running)
+        out += _compare_deal(sheet, deal, ruled, carry)
     return sorted(out, key=lambda d: (d.deal, d.line or 0))
+
+
+@dataclass
+class _Carry:
+    """What the comparison carries from deal to deal, by seat."""
+
+    #: The running total the sheet's own figures give so far.
+    running: dict[int, int] = field(default_factory=dict)
+    #: The path of the last running total the sheet wrote.
+    last_total: dict[int, str] = field(default_factory=dict)
+    #: The paths of every figure found to differ so far (a figure that follows names these as its causes).
+    differed: set[str] = field(default_factory=set)
 
 
 def _compare_outcome(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[Difference]:
@@ -150,46 +208,70 @@ def _compare_outcome(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[Di
                        f"the sheet says {sheet_says}; {rules_say}") for key, sheet_says, rules_say in said]
 
 
-def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, running: dict[int, int]) -> list[Difference]:
-    """One deal's written figures against the rules'; ``running`` carries the sheet's own totals across deals."""
+def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, carry: _Carry) -> list[Difference]:
+    """One deal's written figures against the rules'; ``carry`` holds the sheet's own totals across deals."""
     names = sheet.players
     out: list[Difference] = []
 
     def diff(player: int | None, path: str, message: str, explanation: Iterable[str] = (),
-             follows: str | None = None) -> None:
+             follows: str | None = None, causes: Iterable[str] = (), figure: str | None = None) -> None:
         out.append(Difference(deal.index, None if player is None else names[player], path, sheet.line_of(path),
-                              message, tuple(explanation), follows))
+                              message, tuple(explanation), follows, tuple(causes) if follows else (),
+                              figure if follows else None))
+        carry.differed.add(path)
+
+    def lines(paths: Iterable[str]) -> str:
+        found = sorted({n for n in (sheet.line_of(p) for p in paths) if n is not None})
+        return (" on line" + ("s " if len(found) > 1 else " ") + ", ".join(map(str, found))) if found else ""
 
     written = deal.written
     valued: set[int] = set()  # the seats whose hand value the sheet has wrong
+    value_paths = {seat: _path(deal.path, "values", names[seat]) for seat in range(len(names))}
     for seat, value in sorted(written.values.items()):
         score = ruled.scores.get(seat)
         have = score["value"] if score is not None else 0
         if value != have:
             valued.add(seat)
-            diff(seat, _path(deal.path, "values", names[seat]), f"the sheet values the hand at {value}, the rules "
+            diff(seat, value_paths[seat], f"the sheet values the hand at {value}, the rules "
                  f"at {have}", _value_explanation(sheet.ruleset, score, value, have))
     ruled_net = _net(ruled.payments, len(names))
     # What the sheet's own figures give for this deal: its written payments summed, where it writes them.
     own_net = None
+    paid: dict[int, list[str]] = defaultdict(list)  # seat -> the paths of its payments that differ
     if written.payments is not None:
-        out += _compare_payments(sheet, deal, ruled, valued)
+        for difference, seats in _compare_payments(sheet, deal, ruled, valued):
+            out.append(difference)
+            carry.differed.add(difference.path)
+            for seat in seats:
+                paid[seat].append(difference.path)
         own_net = _net([(a, b, n, "") for a, b, n, _ in written.payments], len(names))
+    from_values = [value_paths[seat] for seat in sorted(valued)]
+    net_paths = {seat: _path(deal.path, "net", names[seat]) for seat in range(len(names))}
     for seat, value in sorted(written.net.items()):
         if value != ruled_net[seat]:
+            causes: list[str] = []
             if own_net is not None:
                 follows = "the sum of the sheet's payments" if value == own_net[seat] else None
+                causes = paid[seat]
+                reason = "the sum of the sheet's payments" + (f", with the one{lines(causes)}" if causes else "")
             else:  # no payments written: every result of the deal is settled from its hand values
                 follows = _FROM_VALUES if valued else None
-            diff(seat, _path(deal.path, "net", names[seat]), f"the sheet has {_signed(value)} for this deal, the "
+                causes = from_values
+                reason = f"settled from the hand value{'s' if len(causes) > 1 else ''}{lines(causes)}"
+            diff(seat, net_paths[seat], f"the sheet has {_signed(value)} for this deal, the "
                  f"rules {_signed(ruled_net[seat])}",
-                 _payments_of(sheet, ruled, seat) + _east_hint(sheet, deal, ruled, seat, value), follows)
+                 _payments_of(sheet, ruled, seat) + _east_hint(sheet, deal, ruled, seat, value), follows, causes,
+                 f"{names[seat]}'s result {_signed(value)} ({reason})")
     for seat in range(len(names)):
         have = ruled.totals[seat] if seat < len(ruled.totals) else 0
-        before = running.get(seat, have - ruled_net[seat])
+        before = carry.running.get(seat, have - ruled_net[seat])
         sheet_net = written.net.get(seat, own_net[seat] if own_net is not None else ruled_net[seat])
         total = written.totals.get(seat)
-        running[seat] = before + sheet_net if total is None else total
+        carry.running[seat] = before + sheet_net if total is None else total
+        path = _path(deal.path, "totals", names[seat])
+        previous = carry.last_total.get(seat)
+        if total is not None:
+            carry.last_total[seat] = path
         if total is None or total == have:
             continue
         value = total
@@ -197,8 +279,18 @@ def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, running: dict
             else None
         note = [f"off by {_signed(value - have)}, as the sheet's own total before this deal and its result for "
                 "this deal give: not a new mistake"] if follows else []
-        diff(seat, _path(deal.path, "totals", names[seat]), f"the sheet's running total is {value}, the "
-             f"rules' {have}", note, follows)
+        # What it is carried from: the total before it and this deal's result, where either differs.
+        causes = [p for p in (previous,) if p is not None and p in carry.differed]
+        if seat in written.net:
+            causes += [net_paths[seat]] if net_paths[seat] in carry.differed else []
+        elif own_net is not None:
+            causes += paid[seat]
+        else:
+            causes += from_values
+        diff(seat, path, f"the sheet's running total is {value}, the "
+             f"rules' {have}", note, follows, causes,
+             f"{names[seat]}'s running total {value} (carried from{lines(causes).removeprefix(' on')})" if causes
+             else f"{names[seat]}'s running total {value} (the sheet's total before this deal and its result)")
     return out
 
 
@@ -206,7 +298,8 @@ def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, running: dict
 _FROM_VALUES = "the hand values the sheet gives above, from which the deal is settled"
 
 
-def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, valued: set[int]) -> list[Difference]:
+def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal,
+                      valued: set[int]) -> list[tuple[Difference, tuple[int, ...]]]:
     """The sheet's payments against the rules', payee by payee (several payments between two players add up).
 
     A pair's payment that differs where the sheet has either player's hand value wrong follows from that value
@@ -241,7 +334,7 @@ def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, valued: s
             else:
                 unmatched.append(path)
         where[pair] = (unmatched or [written_rows[0][1]])[0]
-    out: list[Difference] = []
+    out: list[tuple[Difference, tuple[int, ...]]] = []  # each difference with the seats whose payments it is
     whole = f"{deal.path}.payments"
     # A payment settled from a wrong hand value: only where the sheet has no payment of that player right, for
     # one right payment shows the table settled from the right value (and the wrong payment is a slip of its own).
@@ -263,9 +356,10 @@ def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, valued: s
             said = ", ".join(f"{names[p]} pay {sheet_by[p]}" for p in wrong if p in sheet_by)
             ruled_text = ", ".join(f"{names[p]} pays {rules_by[p]}" for p in wrong if p in rules_by)
             notes = [f"{names[deal.discarder]} gave the winning tile (`from`)"] if deal.discarder in wrong else []
-            out.append(Difference(deal.index, names[payee], path, sheet.line_of(path),
-                                  f"payments to {names[payee]} by the wrong players: the sheet has {said}; by the "
-                                  f"rules {ruled_text}", (*rule_rows((p, payee) for p in wrong), *notes)))
+            out.append((Difference(deal.index, names[payee], path, sheet.line_of(path),
+                                   f"payments to {names[payee]} by the wrong players: the sheet has {said}; by the "
+                                   f"rules {ruled_text}", (*rule_rows((p, payee) for p in wrong), *notes)),
+                        (payee, *wrong)))
             continue
         for payer in wrong:
             pair = (payer, payee)
@@ -278,9 +372,16 @@ def _compare_payments(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, valued: s
                            f"between them this way")
             else:
                 message = f"the sheet has {names[payer]} pay {names[payee]} {have}, the rules {want}"
-            out.append(Difference(deal.index, names[payer], path, sheet.line_of(path), message,
-                                  (*rule_rows([pair]), *_pair_east_hint(sheet, ruled, pair, have, want)),
-                                  _FROM_VALUES if settled_wrong & {payer, payee} else None))
+            hints = (*_pair_east_hint(sheet, ruled, pair, have, want), *_band_hint(sheet, ruled, pair, have, want),
+                     *(_part_hint(ruled, pair, have) if len(rows.get(pair, ())) == 1 else ()))
+            from_value = sorted(settled_wrong & {payer, payee})
+            value_lines = ", ".join(str(sheet.line_of(_path(deal.path, "values", names[s]))) for s in from_value)
+            out.append((Difference(deal.index, names[payer], path, sheet.line_of(path), message,
+                                   (*rule_rows([pair]), *hints), _FROM_VALUES if from_value else None,
+                                   tuple(_path(deal.path, "values", names[s]) for s in from_value),
+                                   f"{names[payer]} pays {names[payee]} {have} (settled from the hand value on line "
+                                   f"{value_lines})" if from_value else None),
+                        (payer, payee)))
     return out
 
 
@@ -318,20 +419,141 @@ def _value_explanation(ruleset: Ruleset, score: dict[str, Any] | None, written: 
     lines = [f"rules: {line}" for line in _items(score)]
     if written <= 0 or have <= 0 or score is None:
         return lines
+    return lines + _doubling_hint(score, written, have) + _fan_hint(ruleset, score, written) + \
+        _item_hint(score, written, have)
+
+
+def _item_hint(score: dict[str, Any], written: int, have: int) -> list[str]:
+    """An item forgotten where a hand's value is the sum of its items (MCR's fan, a classical hand without
+    doublings): the sheet's value is the rules' without one item, or two -- named with their sources."""
+    items = [i for i in score.get("items", ()) if i.get("kind") != "doubling" and int(i.get("value", 0))]
+    if written >= have or sum(int(i["value"]) * int(i.get("count", 1)) for i in items) != have:
+        return []
+    units = [(i["name"], i.get("source"), int(i["value"])) for i in items for _ in range(int(i.get("count", 1)))]
+    ways = [way for way in _subsets(units, have - written) if len(way) <= 2]
+    if not ways or len(ways) > 3:
+        return []
+    said = "; or ".join(", ".join(f"{name} ({value}{', ' + source if source else ''})" for name, source, value in way)
+                        for way in ways)
+    return [f"the sheet's {written} is the rules' {have} without {said}"]
+
+
+def _part_hint(ruled: RulesDeal, pair: tuple[int, int], have: int) -> list[str]:
+    """A part of a payment forgotten: the sheet's amount is the sum of some of the parts the rules pay (MCR's
+    base points and hand points, a classical hand's payment and the difference between losers)."""
+    parts = [(n, reason) for a, b, n, reason in ruled.payments if (a, b) == pair]
+    if len(parts) < 2 or have <= 0:
+        return []
+    for mask in range(1, (1 << len(parts)) - 1):
+        if sum(n for i, (n, _) in enumerate(parts) if mask >> i & 1) == have:
+            left = [f"{reason} ({n})" for i, (n, reason) in enumerate(parts) if not mask >> i & 1]
+            return [f"the sheet's {have} is the rules' payment without {', '.join(left)}"]
+    return []
+
+
+def _doubling_hint(score: dict[str, Any], written: int, have: int) -> list[str]:
+    """A doubling forgotten (or one too many): the sheet's value is the rules' off by a power of two, or the hand's
+    points doubled fewer times than the rules double them -- named with the doubling(s) that would explain it."""
+    items = score.get("items", ())
+    units = [(i["name"], i.get("source"), int(i["value"])) for i in items if i.get("kind") == "doubling"
+             for _ in range(int(i.get("count", 1)))]
+    counted = sum(n for _, _, n in units)
+    base = sum(int(i["value"]) * int(i.get("count", 1)) for i in items if i.get("kind") == "points")
+    missing = None
+    if 0 < base and counted:
+        missing = next((counted - j for j in range(counted) if written == base << j), None)
     big, small = max(written, have), min(written, have)
-    if big % small or (big // small) & (big // small - 1):
-        return lines  # not a power of two: no doubling explains it
-    factor = big // small
-    doublings = factor.bit_length() - 1
-    counted = sum(i["value"] * i.get("count", 1) for i in score.get("items", ()) if i.get("kind") == "doubling")
-    plural = "s" if doublings > 1 else ""
-    if written > have:
-        lines.append(f"a factor of {factor}: {doublings} doubling{plural} too many on the sheet (the rules count "
-                     f"{counted})")
-    elif counted >= doublings:
-        lines.append(f"a factor of {factor}: {doublings} doubling{plural} missing from the sheet (the rules count "
-                     f"{counted})")
-    return lines
+    ratio = big // small if big % small == 0 else 0
+    if missing is None and counted and ratio > 1 and not ratio & (ratio - 1) and written < have:
+        missing = ratio.bit_length() - 1
+    if missing is None:
+        if ratio > 1 and not ratio & (ratio - 1) and written > have:
+            k = ratio.bit_length() - 1
+            return [f"a factor of {ratio}: {k} doubling{'s' if k > 1 else ''} too many on the sheet (the rules count "
+                    f"{counted})"]
+        return []
+    plural = "s" if missing > 1 else ""
+    factor = 1 << missing
+    before = f"; the sheet's {written} is the hand's points before any doubling" \
+        if missing == counted and written == base else ""
+    line = (f"a factor of {factor}: {missing} doubling{plural} missing from the sheet (the rules count "
+            f"{counted}){before}")
+    if missing > counted:
+        return [line]
+    ways = _subsets(units, missing)
+    if len(ways) == 1:
+        named = ", ".join(f"{name} ({source})" if source else name for name, source, _ in ways[0])
+        return [line, f"forgotten: {named}"]
+    if ways:
+        shown = "; or ".join(", ".join(name for name, _, _ in way) for way in ways[:4])
+        return [line, f"forgotten: {shown}"]
+    return [line]
+
+
+def _subsets(units: list[tuple[str, str | None, int]], target: int) -> list[list[tuple[str, str | None, int]]]:
+    """The distinct sets of doublings (by name) that add up to ``target`` doublings, fewest names first."""
+    found: dict[tuple[str, ...], list[tuple[str, str | None, int]]] = {}
+    if len(units) > 12:
+        return []
+    for mask in range(1, 1 << len(units)):
+        chosen = [u for i, u in enumerate(units) if mask >> i & 1]
+        if sum(n for _, _, n in chosen) == target:
+            found.setdefault(tuple(sorted(name for name, _, _ in chosen)), chosen)
+    return [found[key] for key in sorted(found, key=lambda k: (len(k), k))]
+
+
+def _bands(ruleset: Ruleset) -> list[tuple[str, int, int | None, int, str | None]]:
+    """The ruleset's fan bands (Hong Kong's ``scoring.fan_points``): name, least and most fan, points, source."""
+    table = (ruleset.tables.get("scoring") or {}).get("fan_points")
+    if not isinstance(table, Mapping):
+        return []
+    bands = []
+    for name, entry in table.items():
+        value = entry.get("value", entry) if isinstance(entry, Mapping) else None
+        if isinstance(value, Mapping) and isinstance(value.get("points"), int) and isinstance(value.get("min"), int):
+            source = entry.get("source")
+            bands.append((str(name), value["min"], value.get("max"), value["points"], source))
+    return bands
+
+
+def _band_text(band: tuple[str, int, int | None, int, str | None]) -> str:
+    name, low, high, points, source = band
+    fan = f"{low} fan" if high == low else (f"{low} to {high} fan" if high is not None else f"{low} fan or more")
+    return f"{points} points, the band of {fan} ({name}{', ' + source if source else ''})"
+
+
+def _fan_hint(ruleset: Ruleset, score: dict[str, Any], written: int) -> list[str]:
+    """A fan band read wrong: the sheet's value is the points of another fan count's band, or the fan count itself."""
+    bands = _bands(ruleset)
+    fan = (score.get("raw") or {}).get("fan")
+    if not bands or not isinstance(fan, int):
+        return []
+    other = [b for b in bands if b[3] == written]
+    if other:
+        return [f"the sheet's {written} is {_band_text(other[0])}; the rules count {fan} fan, worth "
+                f"{score['value']}"]
+    if written == fan:
+        return [f"the sheet's {written} is the hand's fan count; its value is the points of its band, {score['value']}"]
+    return []
+
+
+def _band_hint(sheet: Sheet, ruled: RulesDeal, pair: tuple[int, int], have: int, want: int) -> list[str]:
+    """A payment of another fan band: the sheet's amount is another band's points times this payer's multiple."""
+    bands = _bands(sheet.ruleset)
+    winner = ruled.winner
+    score = ruled.scores.get(winner) if winner is not None else None
+    if not bands or score is None or not score.get("value") or have <= 0 or pair[1] != winner:
+        return []
+    points = int(score["value"])
+    if want % points:
+        return []
+    times = want // points
+    other = [b for b in bands if b[3] * times == have and b[3] != points]
+    if not other:
+        return []
+    fan = (score.get("raw") or {}).get("fan")
+    said = _band_text(other[0]) if times == 1 else f"{times} x {_band_text(other[0])}"
+    return [f"the sheet's {have} is {said}; the rules count {fan} fan, {points} points"]
 
 
 def _payments_of(sheet: Sheet, ruled: RulesDeal, seat: int) -> list[str]:
@@ -354,26 +576,35 @@ def _east_source(sheet: Sheet) -> str | None:
 
 
 def _east_hint(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, seat: int, written: int) -> list[str]:
-    """East's double forgotten: the sheet's figure is what the payments to or from East give when not doubled."""
+    """East's double misplaced: the sheet's result is what the payments give with East's double forgotten, or
+    with another player paid and receiving double as if East."""
     source = _east_source(sheet)
-    if source is None:
+    if source is None or written == _net(ruled.payments, len(sheet.players))[seat]:
         return []
-    dealer = ruled.dealer
-    undoubled = 0
-    for payer, payee, amount, _ in ruled.payments:
-        if seat not in (payer, payee):
+    dealer, names = ruled.dealer, sheet.players
+    undoubled = [(a, b, n // 2 if dealer in (a, b) and n % 2 == 0 else n, r) for a, b, n, r in ruled.payments]
+    if _net(undoubled, len(names))[seat] == written:
+        return [f"the sheet's figure is the rules' with East's payments not doubled: East ({names[dealer]}) "
+                f"pays and receives double ({source})"]
+    for east in range(len(names)):
+        if east == dealer:
             continue
-        if dealer in (payer, payee) and amount % 2 == 0:
-            amount //= 2
-        undoubled += amount if payee == seat else -amount
-    if undoubled != written or undoubled == _net(ruled.payments, len(sheet.players))[seat]:
-        return []
-    return [f"the sheet's figure is the rules' with East's payments not doubled: East ({sheet.players[dealer]}) "
-            f"pays and receives double ({source})"]
+        moved = [(a, b, 2 * n if east in (a, b) else n, r) for a, b, n, r in undoubled]
+        if _net(moved, len(names))[seat] == written:
+            return [f"the sheet's figure is what the payments give with {names[east]} as East: by the rules' "
+                    f"rotation East is {names[dealer]}, who alone pays and receives double ({source})"]
+    return []
 
 
 def _pair_east_hint(sheet: Sheet, ruled: RulesDeal, pair: tuple[int, int], have: int, want: int) -> list[str]:
+    """A payment that is what a non-dealer pays where East is in it (double forgotten), or East's where neither is."""
     source = _east_source(sheet)
-    if source is None or ruled.dealer not in pair or want != 2 * have:
+    if source is None:
         return []
-    return [f"half the rules' amount: East ({sheet.players[ruled.dealer]}) pays and receives double ({source})"]
+    names, dealer = sheet.players, ruled.dealer
+    if dealer in pair and want == 2 * have:
+        return [f"half the rules' amount: East ({names[dealer]}) pays and receives double ({source})"]
+    if dealer not in pair and have == 2 * want:
+        return [f"double the rules' amount, as if East paid or received it: neither {names[pair[0]]} nor "
+                f"{names[pair[1]]} is East (by the rules' rotation East is {names[dealer]}; {source})"]
+    return []

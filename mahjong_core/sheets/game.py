@@ -176,6 +176,7 @@ class SheetGame(Game):
         """The winner's hand is a mahjong under the rules, and the rules have every fact they read."""
         assert deal.winner is not None and deal.tile is not None and deal.how is not None
         from .. import situation
+        from ..scoring import check_winning_size
 
         name = self.players[deal.winner].name
         context = self._win_context(deal.winner, deal.tile, deal.how)
@@ -187,6 +188,7 @@ class SheetGame(Game):
                                    deal.path)
         hand = self.table.seats[deal.winner].to_hand(deal.tile)
         try:
+            check_winning_size(self.ruleset, hand)  # the message `mahjong score` gives, under every ruleset
             objections = self.hook.mahjong_win_objections(ruleset=self.ruleset, table=self.table, seat=deal.winner,
                                                           hand=hand, context=context)
         except (RulesetError, ReplayError, SheetError):

@@ -162,6 +162,26 @@ def read_sheet(path: str | Path) -> Sheet:
     return parse_sheet(text, source, base=Path(path).parent)
 
 
+def check_is_sheet(path: str | Path) -> None:
+    """Refuse a file with a sheet's suffix that is no score sheet (a ruleset file, most often), saying what it is.
+
+    For the commands that take logs and only name sheets to send them elsewhere (``replay``): a ruleset file
+    given to them is told it is one, not that a sheet records no moves.
+
+    :raises SheetError: for an unreadable file or a document that is not a score sheet.
+    """
+    source = str(path)
+    data = read_bounded(path, MAX_BYTES, what="the score sheet", error=SheetError)
+    try:
+        document = parse_yaml_mapping(data.decode("utf-8"), source, expected="a score sheet: sheet, ruleset, "
+                                      "players and deals")
+    except UnicodeDecodeError as exc:
+        raise SheetError(f"not UTF-8 text (byte {exc.start + 1})", source=source) from None
+    except RulesetError as exc:
+        raise _as_sheet_error(exc) from None
+    _check_kind(document, source)
+
+
 def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
     """Check a score sheet's text (see :func:`read_sheet`); ``base`` is the folder a ruleset path is relative to."""
     try:
@@ -169,6 +189,7 @@ def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
     except RulesetError as exc:
         raise _as_sheet_error(exc) from None
     marks = marks_of(text, source)
+    _check_kind(document, source)
     _check_schema(document, source, marks)
     ruleset = _ruleset(document["ruleset"], base, source, marks)
     players = list(document["players"])
@@ -180,6 +201,25 @@ def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
     deals = [reader.deal(i, raw) for i, raw in enumerate(document["deals"])]
     meta: dict[str, str] = {k: document[k] for k in ("title", "date", "place", "notes") if k in document}
     return Sheet(source, ruleset, players, deals, meta, marks)
+
+
+def _check_kind(document: dict[str, Any], source: str) -> None:
+    """A file that is no score sheet at all (a ruleset, most often) is told what it looks like and what was wanted.
+
+    The schema would only say that ``sheet`` is missing, which tells someone who gave ``mahjong audit`` the club's
+    house-rule file nothing about what the command reads.
+    """
+    if "sheet" in document:
+        return
+    wanted = ("expected a score sheet (`sheet: 1`, `ruleset`, `players`, `deals`: docs/score-sheets.md) or a replay "
+              "log (.jsonl)")
+    if "id" in document and ({"parameters", "extends", "version", "scoring"} & set(document)):
+        keys = ", ".join(k for k in ("id", "version", "extends", "parameters", "scoring") if k in document)
+        raise SheetError(f"this is a ruleset file (it has {keys}), "
+                         f"not a score sheet; {wanted}. A ruleset file is checked with `mahjong rules validate FILE` "
+                         f"and played with `--ruleset FILE`", source=source, place="line 1")
+    raise SheetError(f"not a score sheet: it has no `sheet:` (the format's version, the sheet's first key); {wanted}",
+                     source=source, place="line 1")
 
 
 def _as_sheet_error(exc: RulesetError) -> SheetError:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MahjongError, ReplayError, RulesetError
-from .compare import Difference, compare, roots, rules_deals, summary
+from .compare import Difference, compare, consequences, roots, rules_deals, summary
 from .game import SheetGame
 from .moves import MovesScript
 from .read import Sheet, SheetDeal, Written
@@ -50,8 +50,9 @@ class Recorded:
     follows: list[Difference] = field(default_factory=list)
 
     def report(self) -> str:
-        """The differences, one block each, and a line for the figures that follow from them."""
-        lines = ["  " + d.text().replace("\n", "\n  ") for d in self.differences]
+        """The differences, one block each with the figures that follow from it, and a line counting those."""
+        groups = consequences(self.differences, self.follows)
+        lines = ["  " + d.text(then).replace("\n", "\n  ") for d, then in zip(self.differences, groups, strict=True)]
         if self.follows:
             lines.append("  " + summary(self.follows))
         return "\n".join(lines)

@@ -41,7 +41,7 @@ __all__ = [
     "Hand", "Meld", "MeldKind", "Arrangement", "Form", "parse_hand", "format_hand", "parse_tiles", "format_tiles",
     "is_complete", "waits", "arrangements", "shanten",
     # The table
-    "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits",
+    "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule",
     # Scoring
     "Score", "ScoreItem", "score_hand", "card_maker",
     # Replay and audit
@@ -64,7 +64,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "notation": ("parse_hand", "format_hand", "parse_tiles", "format_tiles"),
     "arrangements": ("is_complete",),
     "shanten": ("waits",),
-    "table": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits"),
+    "table": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule"),
     "score": ("Score", "ScoreItem"),
     "scoring": ("score_hand",),
     "score_card": ("card_maker",),
@@ -124,6 +124,6 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from .scoring import score_hand
     from .shanten import waits
     from .simulate import SimulatedGame, play_game
-    from .table import Action, Claim, Outcome, Payment, Seat, Table, TimeLimits
+    from .table import Action, CallingRule, Claim, Outcome, Payment, Seat, Table, TimeLimits
     from .views import Visibility, seat_view
     from .wall import WallError

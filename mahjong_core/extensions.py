@@ -108,6 +108,9 @@ class ScoringFamily:
         (``mahjong_core.score_card.DEFAULT_UNITS``): an MCR fan is worth points.
     :param explain: how the items make the total, for a score card (:class:`TotalSteps`); ``None``: the total
         is the sum of the items.
+    :param most: ``most(ruleset, measure) -> int | None``: an upper bound of the figure ``measure`` (a key of
+        ``minimum_value``: ``points``, ``fan``...) that the ruleset's tables can give a hand, or ``None`` where
+        the family does not know one; the loader refuses a minimum above it, since then nobody could ever win.
     """
 
     name: str
@@ -120,6 +123,7 @@ class ScoringFamily:
     facts: FactsFn | None = None
     units: Mapping[str, str] | None = None
     explain: ExplainFn | None = None
+    most: Callable[[Ruleset, str], int | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -80,8 +80,9 @@ def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:
     wanted = int(ruleset.value("hand_size")) + 1
     count = hand.tile_count()
     if count != wanted:
+        unnamed = "" if hand.winning_tile is not None else ", and names no winning tile (add it as +TILE, e.g. +5p)"
         raise HandError(f"a winning hand has {wanted} tiles, the winning tile included (a kong counts as three); "
-                        f"this one has {count}", place="hand")
+                        f"this one has {count}{unnamed}", place="hand")
 
 
 def minimum_figures(ruleset: Ruleset, score: Score) -> list[tuple[str, bool, int, int | None]]:

@@ -68,7 +68,7 @@ def test_own_exposed_sets_showing_three_make_the_last_tile(mcr) -> None:
     (PLAIN, {}, "wind decides its fan"),
     (PLAIN, {"seat_wind": 5}, "wind tile kind"),
     (PLAIN, {"how": "telepathy"}, "unknown win"),
-    ("123m456m789p55s5p", {}, "winning tile must be named"),
+    ("123m456m789p55s5p", {}, "has 12, and names no winning tile"),
     ("123m456m789p55s +5s [111z]", {}, "14 tiles"),
     ("123m456m789p5s [111z<] +5s !last_tile_of_kind !seat_wind_east !prevalent_wind_east", {}, "last of its kind"),
     ("123m456m789p5s [111z<] +5s !robbing_kong !seat_wind_east !prevalent_wind_east", {}, "fourth copy"),

@@ -88,7 +88,8 @@ def test_a_wrong_figure_is_named_at_its_deal_field_and_player_with_the_rules_fig
     value = next(f for f in wrong if f["field"] == "values")
     assert (value["deal"], value["player"], value["written"], value["expected"]) == (1, "Boris", 30, 60)
     assert value["place"] == "$.deals[0].values.Boris"
-    assert "a factor of 2: 1 doubling missing" in value["explanation"][-1]
+    hints = value["explanation"][-2:]  # the doubling missing, then which doubling the sheet forgot
+    assert "a factor of 2: 1 doubling missing" in hints[0] and hints[1].startswith("forgotten: dragon_pong"), hints
     payment = next(f for f in wrong if f["field"] == "payments")
     assert (payment["deal"], payment["item"], payment["written"], payment["expected"]) == (2, 0, 32, 64)
     assert "East (Boris) pays and receives double" in payment["explanation"][-1]

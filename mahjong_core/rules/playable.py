@@ -161,30 +161,20 @@ def _minimum(ruleset: Ruleset) -> Iterator[Problem]:
 
 
 def _most(ruleset: Ruleset, measure: str) -> int | None:
-    """An upper bound of a score figure from the tables that make it, or ``None`` where it is not known here."""
-    family = _family(ruleset)
-    tables = ruleset.raw_tables
-    if family == "classical":
-        if measure == "points":
-            chavka = ruleset.get("chavka") or {}
-            return max(_rows_total(tables.get("points")), int(chavka.get("points") or 0) if chavka.get("enabled")
-                       else 0)
-        if measure in ("doublings", "doublings_in_hand"):
-            floors = [int(f.get("at_least_for_limit_hands") or 0)
-                      for f in (_scoring(ruleset, "doubling_figures") or {}).values() if isinstance(f, Mapping)]
-            return max([_rows_total(tables.get("doublings")), *floors])
-    if family == "hongkong" and measure == "fan":
-        bands = _scoring(ruleset, "fan_points") or {}
-        if not isinstance(bands, Mapping):
-            return None
-        # A limit hand reports the fan it is worth on the fan-points table: at most the last band's least fan.
-        least = [int(band["min"]) for band in bands.values() if isinstance(band, Mapping)
-                 and isinstance(band.get("min"), int)]
-        return max([_rows_total(tables.get("fans")), *least])
-    return None
+    """An upper bound of a score figure, from the ruleset's scoring family (``ScoringFamily.most``), or ``None``
+    where it is not known (no family, or one that states no bound): the core reads no family's tables itself."""
+    try:
+        family = ruleset.scoring_family
+    except RulesetError:  # a family no plugin provides: reported by the loader's own check
+        return None
+    if family is None or family.most is None:
+        return None
+    return family.most(ruleset, measure)
 
 
-def _rows_total(table: Any) -> int:
+def rows_total(table: Any) -> int:
+    """The most a table of rows (``{key: {value, per, applies_to}}``) can add up to in one winning hand: each
+    positive row counted as often as its ``per`` allows at most (an upper bound, for the families' ``most``)."""
     total = 0
     for row in (table or {}).values() if isinstance(table, Mapping) else ():
         if not isinstance(row, Mapping) or row.get("applies_to", "winner") == "loser":
@@ -195,13 +185,7 @@ def _rows_total(table: Any) -> int:
     return total
 
 
-def _family(ruleset: Ruleset) -> str | None:
-    family = (ruleset.raw_tables.get("scoring") or {}).get("family")
-    value = family.get("value") if isinstance(family, Mapping) else family
-    return str(value) if value is not None else None
-
-
-def _scoring(ruleset: Ruleset, name: str) -> Any:
+def scoring_entry(ruleset: Ruleset, name: str) -> Any:
     """A ``scoring`` entry's value: a leaf's ``value``, or a group of leaves as ``{key: value}``."""
     entry = (ruleset.raw_tables.get("scoring") or {}).get(name)
     if isinstance(entry, Mapping) and "value" in entry:

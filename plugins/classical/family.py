@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from mahjong_rulesets.classical import named_hands, predicates
+from mahjong_rulesets.classical.bounds import classical_most
 from mahjong_rulesets.classical.penalties import dangerous_discard_penalty
 from mahjong_rulesets.classical.scoring import FAMILY, classical_score, explain_total, score_reading
 from mahjong_rulesets.classical.settlement import classical_settlement, payment_note
@@ -34,7 +35,7 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     return [ScoringFamily(FAMILY, classical_score, score_reading, plugin=sys.modules[__name__], check=classical_tables,
-                          facts=facts_read, explain=explain_total,
+                          facts=facts_read, explain=explain_total, most=classical_most,
                           description="points for sets and the hand, doublings, limits (seeds 000-003)",
                           parameters=load_schema(__package__, "parameters.schema.json"))]
 

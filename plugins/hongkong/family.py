@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from mahjong_rulesets.hongkong import predicates
+from mahjong_rulesets.hongkong.bounds import hongkong_most
 from mahjong_rulesets.hongkong.scoring import FAMILY, check_tables, explain_total, facts_read, score
 from mahjong_rulesets.hongkong.settlement import settle
 
@@ -28,7 +29,7 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_scoring_families() -> Sequence[ScoringFamily]:
     return [ScoringFamily(FAMILY, score, plugin=sys.modules[__name__], check=check_tables,
-                          facts=facts_read, explain=explain_total,
+                          facts=facts_read, explain=explain_total, most=hongkong_most,
                           description="fans from a fan table, turned into points by a fan-to-points table (000)",
                           parameters=load_schema(__package__, "parameters.schema.json"))]
 

@@ -3,23 +3,30 @@
 One module per format (:mod:`.botzone`); :mod:`.common` holds what every
 importer shares: playing the observed moves through the engine, carrying the
 platform's own result beside ours, and writing the logs.  This is an
-applications-layer package: it uses :mod:`mahjong_core`, which never imports it.
+applications-layer package: it uses :mod:`mahjong_core`, which never imports
+it but for the command line's ``import``, which names the formats here
+without loading any reader.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from typing import TYPE_CHECKING
 
-from .common import FormatError, ImportedGame
+if TYPE_CHECKING:
+    from .common import ImportedGame
 
-__all__ = ["FORMATS", "FormatError", "ImportedGame"]
+__all__ = ["FORMATS", "read"]
 
-
-def _botzone(path: str) -> list[ImportedGame]:
-    from .botzone import read_file
-
-    return read_file(path)
+#: The formats ``mahjong import`` knows, each with the module that reads it (a ``read_file(path)`` function).
+FORMATS: dict[str, str] = {"botzone": "mahjong_formats.botzone"}
 
 
-#: The formats ``mahjong import`` knows, each a reader from a file's path to its games.
-FORMATS: dict[str, Callable[[str], list[ImportedGame]]] = {"botzone": _botzone}
+def read(format_name: str, path: str) -> list[ImportedGame]:
+    """Every game of one file in ``format_name`` (one of :data:`FORMATS`), read but not yet played.
+
+    :raises FormatError: for the first line that breaks the format, or a file of another format.
+    """
+    reader = importlib.import_module(FORMATS[format_name])
+    games: list[ImportedGame] = reader.read_file(path)
+    return games

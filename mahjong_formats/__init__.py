@@ -11,14 +11,16 @@ without loading any reader.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .common import ImportedGame
 
-__all__ = ["FORMATS", "read"]
+__all__ = ["FORMATS", "read", "read_lazily"]
 
-#: The formats ``mahjong import`` knows, each with the module that reads it (a ``read_file(path)`` function).
+#: The formats ``mahjong import`` knows, each with the module that reads it (``read_file(path)`` for a list of
+#: games, ``iter_file(path)`` for them one at a time).
 FORMATS: dict[str, str] = {"botzone": "mahjong_formats.botzone"}
 
 
@@ -29,4 +31,11 @@ def read(format_name: str, path: str) -> list[ImportedGame]:
     """
     reader = importlib.import_module(FORMATS[format_name])
     games: list[ImportedGame] = reader.read_file(path)
+    return games
+
+
+def read_lazily(format_name: str, path: str) -> Iterator[ImportedGame]:
+    """The games of one file one at a time: a file at the reader's bounds is read in bounded memory."""
+    reader = importlib.import_module(FORMATS[format_name])
+    games: Iterator[ImportedGame] = reader.iter_file(path)
     return games

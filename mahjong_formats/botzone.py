@@ -21,6 +21,7 @@ The records name no players, so seat N of match M is named ``botzone-M-pN``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from mahjong_core.bounded_read import read_bounded
@@ -30,7 +31,7 @@ from mahjong_core.tiles import KINDS
 
 from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
 
-__all__ = ["MAX_BYTES", "MAX_LINE", "MAX_LINES", "read_file", "read_text"]
+__all__ = ["MAX_BYTES", "MAX_LINE", "MAX_LINES", "iter_file", "read_file", "read_text"]
 
 #: A file is read up to this many bytes (the dataset's 98,209 rounds are about 170 MB: split it by rounds).
 MAX_BYTES = 64 * 1024 * 1024
@@ -62,6 +63,14 @@ def read_file(path: str) -> list[ImportedGame]:
     :raises FormatError: for the first line that breaks the format, as ``FILE::line N: ...``, or a file that
         is too large, not text, or another format altogether (named as what it is).
     """
+    return list(iter_file(path))
+
+
+def iter_file(path: str) -> Iterator[ImportedGame]:
+    """The rounds of a Botzone file one at a time, so that a file at the bounds is read in bounded memory.
+
+    :raises FormatError: as :func:`read_file`, when the round that breaks the format is reached.
+    """
     try:
         data = read_bounded(path, MAX_BYTES, what="a Botzone file", error=FormatError)
     except FormatError:
@@ -73,14 +82,20 @@ def read_file(path: str) -> list[ImportedGame]:
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise FormatError("not UTF-8 text: a Botzone record is plain text", source=path, place=f"line {line}") from None
-    return read_text(text, path)
+    del data
+    yield from iter_text(text, path)
 
 
 def read_text(text: str, source: str) -> list[ImportedGame]:
     """The rounds of a Botzone record's text (see the module docstring); ``source`` names it in messages."""
+    return list(iter_text(text, source))
+
+
+def iter_text(text: str, source: str) -> Iterator[ImportedGame]:
+    """The rounds of a Botzone record's text, one at a time."""
     other = wrong_format(text, "botzone")
     if other is not None:
-        raise FormatError(f"{other}; use the importer of its own format", source=source, place="line 1")
+        raise FormatError(other, source=source, place="line 1")
     if text.count("\n") >= MAX_LINES:
         raise FormatError(f"more than {MAX_LINES:,} lines; split the file by rounds", source=source,
                           place=f"line {MAX_LINES + 1}")
@@ -89,17 +104,17 @@ def read_text(text: str, source: str) -> list[ImportedGame]:
         if len(line) > MAX_LINE:
             raise FormatError(f"a line of {len(line):,} characters; a Botzone line has at most {MAX_LINE}",
                               source=source, place=f"line {i + 1}")
-    games: list[ImportedGame] = []
+    rounds = 0
     i = 0
     while i < len(lines):
         if not lines[i].strip():
             i += 1
             continue
         game, i = _round(lines, i, source)
-        games.append(game)
-    if not games:
+        rounds += 1
+        yield game
+    if not rounds:
         raise FormatError("no round: a Botzone record starts with `Match <id>`", source=source, place="line 1")
-    return games
 
 
 def _tile(word: str, source: str, line: int) -> int:
@@ -135,11 +150,12 @@ def _round(lines: list[str], start: int, source: str) -> tuple[ImportedGame, int
         dealt.append(tuple(_tile(w, source, i + 1) for w in words[3:]))
         i += 1
     moves: list[Move] = []
+    last: Move | None = None
     winner: int | None = None
     kong_by: int | None = None
     while True:
         line = at(i)
-        if i >= len(lines):
+        if i >= len(lines) or not line.strip():
             raise fail("the round ends before its result (`Fan` and `Score`, or `Huang` and `Score`)", i)
         if line.startswith("Fan ") or line == "Huang":
             break
@@ -161,12 +177,18 @@ def _round(lines: list[str], start: int, source: str) -> tuple[ImportedGame, int
             if word[0] not in _SUIT or word[1] in "19":
                 raise fail(f"`Chi {word}` names the middle tile of a run: a suit tile from 2 to 8", i)
             tiles = (tile - 1, tile, tile + 1)
+        if verb in ("Chi", "Peng", "Gang") or (verb == "Hu" and last is not None and last.verb == "discard"):
+            offered = last.tiles[0] if last is not None and last.verb == "discard" else None
+            if offered is None or offered not in tiles:
+                raise fail(f"`{verb} {word}` claims a discard, but the move before it "
+                           f"{'is ' + repr(last.text) if last is not None else 'is none'}", i)
         if verb == "Draw" and kong_by == seat:
             kind = "replacement"
         kong_by = seat if verb in ("Gang", "AnGang", "BuGang") else None
         if verb == "Hu":
             winner = seat
-        moves.append(Move(seat, kind, tiles, f"line {i + 1}", line))
+        last = Move(seat, kind, tiles, f"line {i + 1}", line)
+        moves.append(last)
         i += 1
     recorded: dict[str, Any]
     if at(i) == "Huang":

@@ -129,25 +129,32 @@ def play(imported: ImportedGame) -> Played:
 
 
 def wrong_format(text: str, expected: str) -> str | None:
-    """What a file given as ``expected`` looks like instead, from its first characters, or ``None``.
+    """What a file given as ``expected`` looks like instead, from its first characters, and what reads it.
 
-    So a replay log, a score sheet, a tenhou.net/6 JSON or a Tenhou XML log given to the wrong importer is
-    named as what it is.
+    So a replay log, a score sheet, a tenhou.net/6 JSON, an mjai log or a Tenhou XML log given to the wrong
+    importer is named as what it is.  ``None`` when it looks like none of them (the reader then names the
+    first line it cannot read).
     """
+    from . import FORMATS
+
     head = text.lstrip()[:400]
+    flat = head.replace(" ", "")
     guesses = [
         ("botzone", head.startswith("Match ")),
-        ("replay", head.startswith("{") and '"type":"header"' in head.replace(" ", "")),
-        ("tenhou6", head.startswith("{") and '"log"' in head),
-        ("mjai", head.startswith("{") and '"type":"start_game"' in head.replace(" ", "")),
+        ("replay", head.startswith("{") and '"type":"header"' in flat),
+        ("mjai", head.startswith("{") and '"type":"start_game"' in flat),
+        ("tenhou6", head.startswith("{") and '"log":' in flat),
         ("tenhou-xml", head.startswith("<mjloggm") or (head.startswith("<?xml") and "<mjloggm" in head)),
-        ("sheet", head.startswith("sheet:") or "\nsheet:" in head[:200]),
+        ("sheet", head.startswith("sheet:") or "\nsheet:" in head),
     ]
-    said = {"replay": "a replay log of this project (`mahjong audit` reads it)",
-            "sheet": "a score sheet (`mahjong audit` or `mahjong record` reads it)",
-            "tenhou6": "a tenhou.net/6 JSON file", "mjai": "an mjai log", "tenhou-xml": "a Tenhou XML log",
-            "botzone": "a Botzone Chinese Standard Mahjong record (`mahjong import botzone`)"}
+    said = {"replay": ("a replay log of this project", "`mahjong audit` reads it"),
+            "sheet": ("a score sheet", "`mahjong audit` and `mahjong record` read it"),
+            "tenhou6": ("a tenhou.net/6 JSON file", None), "mjai": ("an mjai log", None),
+            "tenhou-xml": ("a Tenhou XML log", None), "botzone": ("a Botzone Chinese Standard Mahjong record", None)}
     for name, hit in guesses:
         if hit and name != expected:
-            return f"this is {said[name]}, not a {expected} file"
+            what, reader = said[name]
+            if reader is None:
+                reader = f"use `mahjong import {name}`" if name in FORMATS else "this version has no importer for it"
+            return f"this is {what}, not a {expected} file: {reader}"
     return None

@@ -33,11 +33,14 @@ def add_commands(sub: Any, add: Any) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from mahjong_formats import read
+    from mahjong_formats import read_lazily
     from mahjong_formats.common import FormatError, play
 
     out = Path(args.out)
-    games = [game for file in args.files for game in read(args.format, file)]  # every file read before writing
+    for file in args.files:  # every file read through before anything is written: bad input writes nothing
+        for _ in read_lazily(args.format, file):
+            pass
+    games = (game for file in args.files for game in read_lazily(args.format, file))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -33,10 +33,11 @@ from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
 
 __all__ = ["MAX_BYTES", "MAX_LINE", "MAX_LINES", "iter_file", "read_file", "read_text"]
 
-#: A file is read up to this many bytes (the dataset's 98,209 rounds are about 170 MB: split it by rounds).
-MAX_BYTES = 64 * 1024 * 1024
+#: A file is read up to this many bytes, about 2,000 rounds (the whole dataset's 98,209 rounds are split by
+#: rounds into files of that size), so reading one stays well under 100 MB ...
+MAX_BYTES = 4 * 1024 * 1024
 #: ... this many lines (a round has about 100) ...
-MAX_LINES = 4_000_000
+MAX_LINES = 400_000
 #: ... each at most this long (a ``Fan`` line of 64 fans stays well under it).
 MAX_LINE = 1024
 PRESET = "botzone_mcr"

@@ -12,6 +12,7 @@ Usage (atheris is not a project dependency: ``pip install atheris``)::
     python fuzz/targets.py log -atheris_runs=1000000 fuzz/corpus/log
     python fuzz/targets.py rules -max_total_time=3600
     python fuzz/targets.py hand -max_total_time=600
+    python fuzz/targets.py botzone -max_total_time=600 fuzz/corpus/botzone
 
 Every argument after the target name is libFuzzer's (``-help=1`` lists them).
 A corpus folder is seeded with the golden replays or the bundled rule files
@@ -31,6 +32,7 @@ with atheris.instrument_imports():
     from mahjong_core.notation import parse_hand
     from mahjong_core.replay_log import parse_log
     from mahjong_core.rules import load_ruleset
+    from mahjong_formats.botzone import read_text
 
 ROOT = Path(__file__).resolve().parents[1]
 _RULE_FILE = Path(tempfile.mkdtemp(prefix="mahjong-fuzz-")) / "house.yaml"
@@ -60,8 +62,16 @@ def fuzz_hand(data: bytes) -> None:
         pass  # a located refusal is the right answer to a bad hand
 
 
+def fuzz_botzone(data: bytes) -> None:
+    text = atheris.FuzzedDataProvider(data).ConsumeUnicodeNoSurrogates(len(data))
+    try:
+        read_text(text, "fuzz.txt")
+    except MahjongError:
+        pass  # a located refusal is the right answer to a bad Botzone record
+
+
 TARGETS = {"log": (fuzz_log, "replays/*.jsonl"), "rules": (fuzz_rules, "plugins/*/ruleset.yaml"),
-           "hand": (fuzz_hand, None)}
+           "hand": (fuzz_hand, None), "botzone": (fuzz_botzone, "../shared/real-logs/botzone-mcr/sample.txt")}
 
 
 def _seed_corpus(args: list[str], pattern: str | None) -> None:

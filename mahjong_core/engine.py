@@ -156,6 +156,8 @@ class Game:
     :param max_deals: stop after this many deals (the game otherwise ends by the ruleset's rule).
     :param max_rounds: stop when this many rounds (prevalent winds) have been played: a live table's length
         of one round, whose number of deals depends on how often the dealer keeps the deal.
+    :param first_round: the round (prevalent wind, 0 East .. 3 North) of the first deal: 0 but for a recorded
+        game that began later (``options.first_round`` of its log).
     :param tile_source_factory: for recorded physical games: builds each deal's
         tile source instead of the seeded wall.
     :param salts: gives each deal's wall-commitment salt where the salt must not follow from the seed (a live
@@ -179,6 +181,7 @@ class Game:
         max_rounds: int | None = None,
         tile_source_factory: Callable[[Game], TileSource] | None = None,
         salts: Callable[[Game], bytes] | None = None,
+        first_round: int = 0,
     ):
         self.ruleset = ruleset
         self.players = list(players)
@@ -202,6 +205,9 @@ class Game:
             raise MahjongError("a simulated game needs a seed", place="seed")
         self.hook.mahjong_configure(ruleset=ruleset, options={"players": n_players, "seed": seed})
         self.table = Table(players=n_players, scores=[0] * n_players)
+        # A recorded game may begin in a later round (an imported deal of a South round): its first deal's
+        # prevalent wind and round are that round's, and the rules' rotation goes on from there.
+        self.table.prevalent_wind = self.table.round_index = first_round
         teams = _answered(self.hook.mahjong_teams(ruleset=ruleset, seats=n_players), "mahjong_teams")
         self.table.teams = [list(t) for t in teams]
         self.tile_set = tuple(_answered(self.hook.mahjong_tile_set(ruleset=ruleset), "mahjong_tile_set"))
@@ -423,6 +429,7 @@ class Game:
     def _take(self, seat: int, tile: int, event_type: str, **extra: Any) -> None:
         """Give a seat a tile from the wall (bonus tiles go straight to its bonus row) and log it."""
         s = self.table.seats[seat]
+        s.taken += 1
         if self._is_bonus(tile):
             s.bonus.append(tile)
         else:
@@ -435,6 +442,7 @@ class Game:
 
     def _draw_live(self, seat: int) -> int | None:
         t = self.table
+        t.turn = seat  # the seat about to draw, for a rule whose wall runs out seat by seat
         if self.hook.mahjong_deal_exhausted(ruleset=self.ruleset, table=t):
             return None
         assert t.wall is not None  # tiles are drawn only during a deal

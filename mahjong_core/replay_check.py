@@ -367,7 +367,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         else:
             game = Game(ruleset, players, None if rng is None else rng["seed"], emit=comparator,
                         max_deals=options.get("max_deals"), max_rounds=options.get("max_rounds"),
-                        tile_source_factory=factory, salts=salts)
+                        tile_source_factory=factory, salts=salts, first_round=options.get("first_round", 0))
         if game.table.teams != head["teams"]:
             raise ReplayError(f"teams {canonical(head['teams'])} are not this ruleset's seating, which is "
                               f"{canonical(game.table.teams)}", source=log.source, place="line 1")
@@ -397,13 +397,33 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         error = _audit_totals(log)
         if error:
             return verdict.fail(error[0] + 2, error[1])
+        recorded = _recorded_result(log)
+        if recorded and recorded[0] is not None:
+            return verdict.fail(recorded[0], recorded[1])
     verdict.ok = True
     verdict.deals = result.deals
     verdict.scores = result.scores
     verdict.proof = _proof(log, mode, players, revealed)
     if not revealed:
         verdict.proof["options"] = _options_effect(game, options)
+    if mode == "audit" and recorded:
+        verdict.proof["recorded"] = recorded[1]
     return verdict
+
+
+def _recorded_result(log: ReplayLog) -> tuple[int | None, str] | None:
+    """An imported log's recorded result against the rules': ``None`` for a log of ours, else ``(None, what
+    agrees)`` or ``(line, every difference)`` at the line of the game's end."""
+    from .recorded import differences
+
+    source = log.header.get("source")
+    if source is None:
+        return None
+    found = differences(log.header, log.events)
+    if not found:
+        return None, f"agrees with {source['platform']}'s recorded result (winner, hand value, fans, scores)"
+    end = next((k for k in range(len(log.events) - 1, -1, -1) if log.events[k].get("type") == "game_end"), 0)
+    return end + 2, f"{len(found)} recorded figure(s) differ from the rules: " + "; ".join(found)
 
 
 def _logged_salts(log: ReplayLog, comparator: _Comparator) -> Callable[[Game], bytes]:

@@ -350,8 +350,9 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
 
 
 #: The options each format version may hold.  ``bots`` (the bots by seat) was a format 1 field, made
-#: redundant by the seats' kinds; ``max_rounds`` came with the live tables, after format 1.
-OPTIONS_BY_VERSION = {1: ("bots", "max_deals"), 2: ("max_deals", "max_rounds")}
+#: redundant by the seats' kinds; ``max_rounds`` came with the live tables, after format 1; ``first_round`` with
+#: imported games, which may begin in any round.
+OPTIONS_BY_VERSION = {1: ("bots", "max_deals"), 2: ("max_deals", "max_rounds", "first_round")}
 
 
 def _check_options(head: dict[str, Any], source: str) -> None:

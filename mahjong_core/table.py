@@ -187,6 +187,9 @@ class Seat:
     #: rule ask about the same hand several times a turn.
     shanten_memo: tuple[bytes, int] | None = field(default=None, repr=False, compare=False)
     calling: bool = False
+    #: Tiles taken from the wall this deal after the dealing (draws, loose tiles): a rule that gives each seat
+    #: its own share of the wall ends the deal when the seat due to draw has taken its share.
+    taken: int = 0
     #: Called at once and only drew and discarded since (a doubling in 001/003).
     calling_from_start: bool = False
 

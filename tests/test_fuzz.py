@@ -242,3 +242,86 @@ def test_reading_the_largest_inputs_stays_under_100_mb(small_log: bytes, tmp_pat
     peak = _peak_rss_mb("from mahjong_core.rules.loader import validate_file\n"
                         f"assert validate_file({str(tmp_path / 'big.yaml')!r})")
     assert peak < 100, f"validating a 200 MB rule file: {peak:.0f} MB"
+
+
+# ---------------------------------------------------------------- Botzone records (mahjong import botzone)
+
+BOTZONE_SAMPLE = ROOT.parent / "shared" / "real-logs" / "botzone-mcr" / "sample.txt"
+_BOTZONE_PIECES = [b"\n", b" ", b"Player 0 ", b"Player 3 ", b"Player 4 ", b"Draw ", b"Play ", b"Chi ", b"Peng ",
+                   b"Gang ", b"AnGang ", b"BuGang ", b"Hu ", b" Ignore Player 1 PENG W9", b"W9", b"B5", b"T1", b"F4",
+                   b"J3", b"J4", b"W0", b"H1", b"Huang\n", b"Score 0 0 0 0\n", b"Fan 8 ??*1+??*2\n", b"Fan 99999 ",
+                   b"Match ", b"Wind 3\n", b"*", b"+", b"\xff", b"\x00", b"\r", b"-", b"9" * 30, b"\t"]
+
+
+def _botzone_record(draw: st.DataObject) -> bytes:
+    """The sample's first two rounds, damaged by bytes and by pieces of the format's own words, or any bytes."""
+    if not draw.draw(st.booleans(), label="damaged"):
+        return draw.draw(st.binary(max_size=2048), label="bytes")
+    text = BOTZONE_SAMPLE.read_bytes()
+    data = bytearray(text[: text.index(b"Match", text.index(b"Score"))])
+    for _ in range(draw.draw(st.integers(1, 4), label="changes")):
+        at = draw.draw(st.integers(0, max(0, len(data) - 1)), label="at")
+        how = draw.draw(st.sampled_from(["flip", "piece", "delete", "splice", "cut", "swap lines"]), label="how")
+        if how == "flip" and data:
+            data[at] ^= draw.draw(st.integers(1, 255), label="mask")
+        elif how == "piece":
+            data[at:at] = draw.draw(st.sampled_from(_BOTZONE_PIECES), label="piece")
+        elif how == "delete":
+            del data[at:at + draw.draw(st.integers(1, 64), label="length")]
+        elif how == "splice":
+            other = draw.draw(st.integers(0, max(0, len(data) - 1)), label="from")
+            data[at:at] = data[other:other + draw.draw(st.integers(1, 200), label="length")]
+        elif how == "swap lines" and data.count(b"\n") >= 1:
+            lines = bytes(data).split(b"\n")
+            k = draw.draw(st.integers(0, len(lines) - 2), label="line")
+            lines[k], lines[k + 1] = lines[k + 1], lines[k]
+            data = bytearray(b"\n".join(lines))
+        elif how == "cut":
+            del data[at:]
+    return bytes(data)
+
+
+@FUZZ
+@given(data=st.data())
+def test_the_botzone_reader_answers_every_damaged_record(tmp_path: Path, data: st.DataObject) -> None:
+    """Reading a Botzone record: its rounds, or one error naming the file and the line, never anything else."""
+    from mahjong_formats.botzone import read_file
+    from mahjong_formats.common import FormatError
+
+    path = tmp_path / "fuzz.txt"
+    path.write_bytes(_botzone_record(data))
+    try:
+        read_file(str(path))
+    except FormatError as exc:
+        assert exc.source == str(path) and exc.message and (exc.place or "").startswith("line ")
+
+
+@settings(max_examples=max(300, FUZZ_EXAMPLES // 20), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_importing_answers_every_damaged_botzone_record(tmp_path: Path, data: st.DataObject) -> None:
+    """Reading and playing under the preset: a log and a comparison, or a located refusal, never a traceback."""
+    from mahjong_formats.botzone import read_file
+    from mahjong_formats.common import FormatError, play
+
+    path = tmp_path / "fuzz.txt"
+    path.write_bytes(_botzone_record(data))
+    try:
+        for game in read_file(str(path)):
+            played = play(game)
+            assert played.text().count("\n") == len(played.events) + 1
+    except FormatError as exc:
+        assert exc.source == str(path) and exc.message and (exc.place or "").startswith("line ")
+
+
+def test_importing_a_botzone_file_at_the_bounds_stays_under_100_mb(tmp_path: Path) -> None:
+    from mahjong_formats.botzone import MAX_BYTES
+
+    rounds = BOTZONE_SAMPLE.read_text(encoding="utf-8").strip() + "\n\n"
+    path = tmp_path / "full.txt"
+    path.write_text(rounds * ((MAX_BYTES - 1000) // len(rounds)), encoding="utf-8")
+    peak = _peak_rss_mb("from mahjong_formats import read_lazily\nfrom mahjong_formats.common import play\n"
+                        f"games = read_lazily('botzone', {str(path)!r})\n"
+                        "assert sum(1 for _ in games) > 2000\n"
+                        f"assert not play(next(read_lazily('botzone', {str(path)!r}))).differences")
+    assert peak < 100, f"reading a Botzone file of {MAX_BYTES:,} bytes: {peak:.0f} MB"

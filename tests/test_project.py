@@ -41,7 +41,8 @@ def test_wheel_ships_rulesets_and_finds_them_by_entry_point(tmp_path: Path) -> N
     assert "mahjong_core/schemas/replay.schema.json" in names
     # Every package of the source tree is in the wheel (the package list is written out in pyproject.toml).
     sources = {"mahjong_core": "mahjong_core", "mahjong_docs": "mahjong_docs", "mahjong_study": "mahjong_study",
-               "mahjong_server": "mahjong_server", "mahjong_records": "mahjong_records", "plugins": "mahjong_rulesets"}
+               "mahjong_server": "mahjong_server", "mahjong_records": "mahjong_records",
+               "mahjong_formats": "mahjong_formats", "plugins": "mahjong_rulesets"}
     for folder, package in sources.items():
         for init in (ROOT / folder).rglob("__init__.py"):
             inside = [d for d in init.parents if d.is_relative_to(ROOT / folder)]

@@ -68,8 +68,8 @@ def leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, .
             yield from leaves(value, (*path, key))
 
 
-def test_bundled_rulesets_are_the_expected_eleven_and_the_example() -> None:
-    assert set(BUNDLED) == ROOTS | {"shanghai", "orsk", "hongkong_plus", "shanghai_1500_no_bank"}
+def test_bundled_rulesets_are_the_expected_eleven_the_example_and_the_platform_preset() -> None:
+    assert set(BUNDLED) == ROOTS | {"shanghai", "orsk", "hongkong_plus", "shanghai_1500_no_bank", "botzone_mcr"}
 
 
 def test_inheritance_follows_the_seeds() -> None:
@@ -78,6 +78,7 @@ def test_inheritance_follows_the_seeds() -> None:
     assert parents["shanghai"] == "harbin"
     assert parents["orsk"] == "shanghai"
     assert parents["hongkong_plus"] == "hongkong"
+    assert parents["botzone_mcr"] == "mcr"
     assert parents["shanghai_1500_no_bank"] == "shanghai"
 
 

@@ -258,6 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .records import add_commands
 
     add_commands(sub, add)
+    # Games recorded on other platforms (mahjong_formats): import.
+    from .imports import add_commands as add_import
+
+    add_import(sub, add)
     return parser
 
 

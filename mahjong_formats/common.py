@@ -1,0 +1,160 @@
+"""What every importer needs: the observed moves played by the engine, the recorded result, the log.
+
+An imported game is a game played at a table we did not see: its log is an
+ordinary physical-table log (``"rng": null``, each dealt hand and each draw as
+observed), made the way a move-by-move score sheet's is
+(:mod:`mahjong_core.sheets.moves`): the engine plays the deal, each seat making
+the recorded moves as the preset's rules offer them, so every move's legality,
+every hand's value and every payment are ours.  What the platform itself
+recorded as the result is carried in the header (``source.recorded``) and
+compared with ours (:func:`mahjong_core.recorded.differences`, which the audit of the log repeats).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjong_core.errors import MahjongError, ReplayError, RulesetError
+from mahjong_core.recorded import differences
+from mahjong_core.sheets.moves import Move
+
+__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "wrong_format"]
+
+
+class FormatError(MahjongError):
+    """A file that does not read as the format it was given as, or a recorded move the preset refuses."""
+
+
+@dataclass(frozen=True)
+class ImportedDeal:
+    """One deal as recorded: the dealt tiles by seat and the moves in order (draws included).
+
+    :param path: where the deal starts (``line N``), for messages about the deal as a whole.
+    """
+
+    path: str
+    dealt: tuple[tuple[int, ...], ...]
+    moves: tuple[Move, ...]
+    dice: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass
+class ImportedGame:
+    """A game read from another platform's record, ready to be played by the engine.
+
+    :param recorded: the platform's own result, as the header's ``source.recorded`` carries it.
+    :param first_round: the prevalent wind of the first deal (0 East .. 3 North).
+    """
+
+    platform: str
+    game: str
+    ruleset: str
+    players: list[str]
+    deals: list[ImportedDeal]
+    recorded: dict[str, Any]
+    source: str
+    place: str
+    first_round: int = 0
+
+
+@dataclass
+class Played:
+    """An imported game played by the engine: the log's header and events, and where the platform differs."""
+
+    game: ImportedGame
+    header: dict[str, Any]
+    events: list[dict[str, Any]]
+    differences: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        """The log, sealed with the hash chain, exactly as ``mahjong import`` writes it."""
+        from mahjong_core.replay_log import ReplayWriter
+
+        buffer = io.StringIO()
+        with ReplayWriter(buffer) as writer:
+            writer.write(self.header)
+            for event in self.events:
+                writer.write(event)
+        return buffer.getvalue()
+
+
+def play(imported: ImportedGame) -> Played:
+    """Play ``imported`` through the engine under its preset and compare the result with the recorded one.
+
+    :raises FormatError: at the recorded move the rules refuse (a move they do not offer there, a tile seen
+        more often than the set has, a draw the rules do not call for), naming the file and line; nothing of
+        that game is returned, so a refused game is never written in part.
+    """
+    from mahjong_core.engine import Game
+    from mahjong_core.replay_log import header
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.sheets.moves import MovesPlayer, MovesScript
+
+    ruleset = load_ruleset(imported.ruleset)
+
+    def locate(message: str, place: str) -> MahjongError:
+        return FormatError(f"{imported.platform} {imported.game}: {message}", source=imported.source, place=place)
+
+    script = MovesScript(imported.deals, imported.players, locate)
+    events: list[dict[str, Any]] = []
+
+    def emit(event: dict[str, Any]) -> None:
+        events.append(event)
+        script.seen(event)
+
+    game = Game(ruleset, [MovesPlayer(name, script) for name in imported.players], None, emit=emit,
+                max_deals=len(imported.deals), tile_source_factory=script.wall, first_round=imported.first_round)
+    try:
+        game.play()
+    except FormatError:
+        raise
+    except ReplayError as exc:
+        raise locate(exc.message.replace("the sheet", "the record"), script.place(exc.place)) from None
+    except RulesetError:
+        raise
+    except MahjongError as exc:
+        raise locate(f"the rules of {ruleset.id} refuse the game as recorded: {exc.message}",
+                     script.deal_path) from None
+    seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(imported.players)]
+    options: dict[str, Any] = {"max_deals": len(imported.deals)}
+    if imported.first_round:
+        options["first_round"] = imported.first_round
+    head = header(ruleset, None, None, seats, game.table.teams, options)
+    head["source"] = {"platform": imported.platform, "game": imported.game, "recorded": imported.recorded}
+    played = Played(imported, head, events)
+    played.differences = differences(head, events)
+    return played
+
+
+def wrong_format(text: str, expected: str) -> str | None:
+    """What a file given as ``expected`` looks like instead, from its first characters, and what reads it.
+
+    So a replay log, a score sheet, a tenhou.net/6 JSON, an mjai log or a Tenhou XML log given to the wrong
+    importer is named as what it is.  ``None`` when it looks like none of them (the reader then names the
+    first line it cannot read).
+    """
+    from . import FORMATS
+
+    head = text.lstrip()[:400]
+    flat = head.replace(" ", "")
+    guesses = [
+        ("botzone", head.startswith("Match ")),
+        ("replay", head.startswith("{") and '"type":"header"' in flat),
+        ("mjai", head.startswith("{") and '"type":"start_game"' in flat),
+        ("tenhou6", head.startswith("{") and '"log":' in flat),
+        ("tenhou-xml", head.startswith("<mjloggm") or (head.startswith("<?xml") and "<mjloggm" in head)),
+        ("sheet", head.startswith("sheet:") or "\nsheet:" in head),
+    ]
+    said = {"replay": ("a replay log of this project", "`mahjong audit` reads it"),
+            "sheet": ("a score sheet", "`mahjong audit` and `mahjong record` read it"),
+            "tenhou6": ("a tenhou.net/6 JSON file", None), "mjai": ("an mjai log", None),
+            "tenhou-xml": ("a Tenhou XML log", None), "botzone": ("a Botzone Chinese Standard Mahjong record", None)}
+    for name, hit in guesses:
+        if hit and name != expected:
+            what, reader = said[name]
+            if reader is None:
+                reader = f"use `mahjong import {name}`" if name in FORMATS else "this version has no importer for it"
+            return f"this is {what}, not a {expected} file: {reader}"
+    return None

@@ -107,10 +107,11 @@ class Table {
       v.seats = Array.from({ length: this.players }, (_, n) => newSeat(n));
       v.seats.forEach((x, n) => { x.wind = this.wind(n); });
       this.dealEvents = []; this.revealed = false; this.turn = null; this.claims = [];
+      this.loose = 0;  // loose tiles set apart for replacements, already off the live wall's count
     } else if (type === "wall_build") {
       v.tiles_left = e.tiles;
     } else if (type === "wall_loose") {
-      wall(-e.count);
+      wall(-e.count); this.loose = (this.loose || 0) + e.count;
     } else if (type === "hands") {
       v.phase = "deal";
       e.hands.forEach((h, n) => { v.seats[n].concealed = [...h]; wall(-h.length); });
@@ -125,7 +126,9 @@ class Table {
     } else if (type === "draw" && s) {
       s.concealed.push(e.tile); wall(-1);
     } else if (type === "replacement" && s) {
+      // From the loose tiles set apart, or, where none are (loose_tiles: 0), straight off the wall.
       s.concealed.push(e.tile);
+      if (this.loose > 0) this.loose -= 1; else wall(-1);
     } else if (type === "draw_returned" && s) {
       take(s.concealed, [e.tile]); wall(1);
     } else if (type === "decision" && Number.isInteger(e.actor)) {

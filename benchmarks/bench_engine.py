@@ -108,7 +108,7 @@ def play_as_people(ruleset: Any, seed: int, path: Path, max_deals: int) -> int:
     """Write the log of a greedy game whose seats are recorded as people's; the deals played."""
     players = [Person(bot) for bot in make_bots(["greedy"] * 4, seed)]
     seats = [{"seat": i, "name": p.name, "kind": p.kind} for i, p in enumerate(players)]
-    writer = ReplayWriter(path)
+    writer = ReplayWriter(path, batch=True)  # as a simulated game's log is written
     try:
         game = Game(ruleset, players, seed, emit=writer.write, max_deals=max_deals)
         writer.write(header(ruleset, seed, ALGORITHM, seats, game.table.teams, {"max_deals": max_deals}))

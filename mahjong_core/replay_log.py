@@ -28,7 +28,7 @@ import orjson
 from .bounded_read import read_bounded
 from .errors import MahjongError, ReplayError
 from .log_chain import CHECKPOINTS, Integrity, Sealer, Signer, verify_chain
-from .strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical
+from .strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical, loads_canonical
 from .strict_json import loads as strict_loads
 
 if TYPE_CHECKING:
@@ -358,12 +358,15 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
                           f"{' and '.join(map(str, SUPPORTED_VERSIONS))}", source=source, place="line 1")
     _check_options(head, source)
     events: Sequence[dict[str, Any]]
+    #: By line index, whether decoding proved the line canonical (so the seal's check need not re-serialise it).
+    known: list[bool] | None = None
     if complete and not validate_events and not decode_events:
         events = UndecodedEvents(raw_lines, source)
     else:
         objects: list[dict[str, Any]] = []
+        known = [False] * len(raw_lines)
         for i in range(1, len(raw_lines)):
-            obj = _decode_line(raw_lines, i, complete, source)
+            obj = _decode_line(raw_lines, i, complete, source, known)
             if validate_events:
                 error = _schema_error(event_validator, obj, source, i + 1)
                 if error:
@@ -378,7 +381,7 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
         raise ReplayError(f"the log is cut off after event {len(raw_lines) - 2}: its last line has no newline",
                           source=source, place=f"line {len(raw_lines)}")
     integrity = verify_chain(raw_lines, lambda i: events[i - 1], head,
-                             lazy=isinstance(events, UndecodedEvents))
+                             lazy=isinstance(events, UndecodedEvents), canonical_lines=known)
     return ReplayLog(source, head, events, raw_lines, integrity)
 
 
@@ -405,10 +408,17 @@ def _check_line_lengths(lines: list[str], source: str) -> None:
                           place=f"line {i + 1}")
 
 
-def _decode_line(lines: list[str], i: int, complete: bool, source: str) -> dict[str, Any]:
-    """Line index ``i`` decoded strictly (:mod:`mahjong_core.strict_json`), as the object every line is."""
+def _decode_line(lines: list[str], i: int, complete: bool, source: str,
+                 known: list[bool] | None = None) -> dict[str, Any]:
+    """Line index ``i`` decoded strictly (:mod:`mahjong_core.strict_json`), as the object every line is.
+
+    :param known: where to record, at ``i``, whether decoding proved the line canonical.
+    """
     try:
-        obj = strict_loads(lines[i])
+        if known is None:
+            obj = strict_loads(lines[i])
+        else:
+            obj, known[i] = loads_canonical(lines[i])
     except StrictJSONError as exc:
         if i == len(lines) - 1 and not complete:
             what = "header" if i == 0 else f"event {i - 1}"

@@ -160,6 +160,21 @@ def loads(text: str) -> Any:
     return _strict(text)
 
 
+def loads_canonical(text: str) -> tuple[Any, bool]:
+    """:func:`loads`, and whether reading it has proved ``text`` the canonical serialisation of its value.
+
+    The fast reading proves it (the value re-serialises to the text byte for byte), so a reader that must hold
+    every line to the canonical form (a sealed log's, :func:`mahjong_core.log_chain.verify_chain`) need not
+    serialise those lines again; ``False`` says only that it is not known, not that the text is not canonical.
+    """
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        _check_depth(text)
+    fast = _fast_loads(text)
+    if fast is not _NOT_FAST:
+        return fast, True
+    return loads(text), False
+
+
 _NOT_FAST = object()
 
 

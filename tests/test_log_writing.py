@@ -1,9 +1,11 @@
-"""How a log reaches its file: a simulated game's a deal at a time, any other writer's a line at a time.
+"""How a log reaches its file and how it is read back, at the engine's speed and with nothing less checked.
 
 A simulated game is re-created from its seed, so its log need not survive a
 crash line by line; writing it a deal at a time spares a system call and a
 flush per line.  The bytes and the chain must not depend on the batching, and
 the writer that flushes every line (the default) must go on doing so.
+Reading a sealed log holds every line to the canonical form; a line whose
+decoding already proved it canonical is not serialised again for that.
 """
 
 from __future__ import annotations
@@ -15,15 +17,17 @@ from typing import Any
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from mahjong_core import replay_log
+from mahjong_core import log_chain, replay_log
 from mahjong_core.engine import Game
 from mahjong_core.log_chain import Sealer, Signer
 from mahjong_core.players import make_bots
 from mahjong_core.replay_check import check
-from mahjong_core.replay_log import ReplayWriter, header
+from mahjong_core.replay_log import ReplayWriter, header, parse_log
 from mahjong_core.rng import ALGORITHM
 from mahjong_core.rules import load_ruleset
+from mahjong_core.schema_compile import compile_schema, json_equal
 from mahjong_core.simulate import play_game
+from mahjong_core.strict_json import StrictJSONError, loads_canonical
 
 
 class CountingFile:
@@ -117,3 +121,54 @@ def test_a_batch_cut_off_before_its_checkpoint_is_written_at_close(tmp_path: Pat
             writer.write(event)
         assert path.read_text(encoding="utf-8") == ""
     assert len(path.read_text(encoding="utf-8").splitlines()) == cut
+
+
+# ---------------------------------------------------------------- reading
+
+
+def test_decoding_tells_which_lines_it_proved_canonical() -> None:
+    assert loads_canonical('{"a":1,"b":[true,null,"x"]}') == ({"a": 1, "b": [True, None, "x"]}, True)
+    assert loads_canonical('{"b":1,"a":2}') == ({"b": 1, "a": 2}, False)  # keys out of order
+    assert loads_canonical('{"a": 1}') == ({"a": 1}, False)  # a space
+    assert loads_canonical('{"a":9007199254740991}') == ({"a": 9007199254740991}, True)
+    with pytest.raises(StrictJSONError, match="beyond the bound"):
+        loads_canonical('{"a":9007199254740992}')
+    with pytest.raises(StrictJSONError, match="duplicate key"):
+        loads_canonical('{"a":1,"a":1}')
+
+
+def test_reading_a_sealed_log_does_not_serialise_its_canonical_lines_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.jsonl"
+    play_game(load_ruleset("chinese_classical"), 9, ["greedy"] * 4, replay=path, max_deals=2)
+    data = path.read_bytes()
+    calls = 0
+    real = log_chain.canonical
+
+    def counting(value: Any) -> str:
+        nonlocal calls
+        calls += 1
+        return real(value)
+
+    monkeypatch.setattr(log_chain, "canonical", counting)
+    log = parse_log(data, source="game.jsonl")
+    assert log.integrity.broken is None and log.integrity.chained == 3
+    # The header, and each checkpoint's base for its chain: not one call a line.
+    assert calls <= 1 + log.integrity.checkpoints < len(log.lines) / 10
+
+
+def test_a_line_not_in_canonical_form_is_still_refused_in_a_sealed_log(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    play_game(load_ruleset("chinese_classical"), 9, ["greedy"] * 4, replay=path, max_deals=1)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[5] = lines[5].replace(":", ": ", 1)  # the same value, spelt with a space
+    log = parse_log(("\n".join(lines) + "\n").encode(), source="game.jsonl")
+    assert log.integrity.broken is not None
+    assert log.integrity.broken[0] == 6 and "canonical" in log.integrity.broken[1]
+
+
+@pytest.mark.parametrize("const", ["discard", "", True, False, None, 0, 1, [1], {"a": 1}])
+def test_a_compiled_const_means_what_json_equality_means(const: Any) -> None:
+    check = compile_schema({"const": const})
+    for value in ["discard", "", True, False, None, 0, 1, 1.0, 0.0, [1], [True], {"a": 1}, {"a": True}, []]:
+        assert check(value) == json_equal(value, const), (const, value)

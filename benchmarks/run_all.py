@@ -5,9 +5,12 @@ Run: ``python benchmarks/run_all.py [--out figures.json] [--compare benchmarks/b
 Each ``bench_*.py`` script runs in a process of its own, as it would alone,
 and writes its figures (``--json``, :mod:`figures`); this collects them:
 
-* ``bench_engine.py`` for every installed ruleset: greedy, random, replay and audit
-  deals per CPU second, and the peak memory of 10,000 deals for ``mcr`` and
-  ``chinese_classical``;
+* ``bench_engine.py`` for every installed ruleset: ``mahjong simulate`` with
+  and without ``--out`` (greedy and random bots, deals per CPU second as a
+  user runs it, and the log's cost in per cent), greedy, random, replay and
+  audit deals per CPU second in one process, the replay's and the audits'
+  ratios to greedy, and the peak memory of 10,000 deals with their logs for
+  ``mcr`` and ``chinese_classical``;
 * ``bench_hands.py``: shanten and the complete-hand test beside the riichi
   calculator ``mahjong`` 2.1.0;
 * ``bench_mcr.py``: the agreement figures and the scoring speed beside
@@ -58,7 +61,8 @@ def jobs(quick: bool, rulesets: Sequence[str]) -> list[tuple[str, list[str]]]:
     out: list[tuple[str, list[str]]] = []
     for rid in rulesets:
         if quick:
-            out.append(("bench_engine.py", ["--ruleset", rid, "--deals", "4", "--repeat", "1", "--memory-deals", "0"]))
+            out.append(("bench_engine.py", ["--ruleset", rid, "--deals", "4", "--repeat", "1", "--memory-deals", "0",
+                                            "--cli-deals", "8", "--cli-repeat", "1"]))
         else:
             memory = "10000" if rid in MEMORY_RULESETS else "0"
             out.append(("bench_engine.py", ["--ruleset", rid, "--memory-deals", memory]))

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 CHECKPOINTS = frozenset({"deal_end", "game_end"})
 #: The fields a checkpoint's seal adds; the chain covers the event without them.
 SEAL_FIELDS = ("chain", "sig")
+_SEAL_KEYS = frozenset(SEAL_FIELDS)
 #: What a signature signs, before the chain's hex digits.
 SIGNATURE_CONTEXT = b"mahjong-core replay chain v1\n"
 #: A key file is a few hundred bytes.
@@ -68,11 +69,18 @@ class Signer:
 
 
 class Sealer:
-    """Adds the seal to a log's lines as they are written (see :class:`mahjong_core.replay_log.ReplayWriter`)."""
+    """Adds the seal to a log's lines as they are written (see :class:`mahjong_core.replay_log.ReplayWriter`).
+
+    The running hash takes the lines made since the last checkpoint in one update when the next checkpoint
+    needs it, not one update a line: the chain is the same, and a line costs a list append instead of an
+    encoding, a concatenation and a hash call.
+    """
 
     def __init__(self, signer: Signer | None = None):
         self._hash = hashlib.sha256()
         self._signer = signer
+        #: The lines (without their newlines) not yet in ``_hash``.
+        self._unhashed: list[str] = []
 
     def line(self, obj: dict[str, Any]) -> str:
         """The canonical line for ``obj``, sealed: the header names the signer, a checkpoint carries its chain."""
@@ -82,15 +90,23 @@ class Sealer:
             if self._signer is not None:
                 obj["signed_by"] = self._signer.public_hex
         elif kind in CHECKPOINTS:
-            running = self._hash.copy()
+            running = self._hashed().copy()
             running.update(_seal_base(obj))
             chain = running.hexdigest()
             obj = {**{k: v for k, v in obj.items() if k not in SEAL_FIELDS}, "chain": chain}
             if self._signer is not None:
                 obj["sig"] = self._signer.sign(chain)
         text = canonical(obj)
-        self._hash.update(text.encode("utf-8") + b"\n")
+        self._unhashed.append(text)
         return text
+
+    def _hashed(self) -> Any:
+        """The running hash over every line made so far, each followed by its newline."""
+        if self._unhashed:
+            self._unhashed.append("")
+            self._hash.update("\n".join(self._unhashed).encode("utf-8"))
+            self._unhashed.clear()
+        return self._hash
 
 
 @dataclass
@@ -117,7 +133,7 @@ class Integrity:
 
 
 def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], header: dict[str, Any], *,
-                 lazy: bool = False) -> Integrity:
+                 lazy: bool = False, canonical_lines: Sequence[bool] | None = None) -> Integrity:
     """Check the chain (and, in a signed log, every signature) over a log's lines.
 
     What a line is comes from its decoded value, never from its text: a
@@ -137,31 +153,37 @@ def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], h
         here (see :func:`_may_be_sealed`); the replay compares every other line byte for byte with the
         canonical serialisation of the event the rules produce, so a verdict that passes has proved it
         canonical too, and a failing one is read again in full.
+    :param canonical_lines: by line index, ``True`` where decoding the line has already proved it the
+        canonical serialisation of its value (:func:`mahjong_core.strict_json.loads_canonical`), so that it
+        is not serialised again to be compared; any other line is.
     """
     signed_by = header.get("signed_by")
     integrity = Integrity(signed_by=signed_by)
     events = {i: event(i) for i in range(1, len(lines)) if not lazy or _may_be_sealed(lines[i])}
+    checkpoints = [i for i, ev in events.items() if _is_checkpoint(ev)]
     # The first line at odds with the seal's shape; the chain is followed up to it, so that a chain broken
     # earlier is named first.
-    problem = _seal_shape(lines, events, header)
+    problem = _seal_shape(lines, events, header, checkpoints, canonical_lines)
     integrity.broken = problem
     if problem is not None and problem[0] == 1:
         return integrity
     public = _public_key(signed_by) if isinstance(signed_by, str) else None
     running = hashlib.sha256()
     last_good = 0
-    for i, line in enumerate(lines):
-        if problem is not None and i + 1 >= problem[0]:
+    hashed = 0  # lines[:hashed] are in running, each followed by its newline
+    stop = len(lines) if problem is None else problem[0] - 1
+    for i in checkpoints:
+        if i >= stop:
             break
-        ev = events.get(i) if i else None
-        if ev is not None and _is_checkpoint(ev):
-            integrity.checkpoints += 1
-            found = _check_checkpoint(ev, running, public, integrity)
-            if found is not None:
-                integrity.broken = (i + 1, found.replace("{span}", _span(last_good, i + 1)))
-                return integrity
-            last_good = i + 1
-        running.update(line.encode("utf-8") + b"\n")
+        if i > hashed:  # the lines since the last checkpoint in one update, not one a line
+            running.update(("\n".join(lines[hashed:i]) + "\n").encode("utf-8"))
+            hashed = i
+        integrity.checkpoints += 1
+        found = _check_checkpoint(events[i], running, public, integrity)
+        if found is not None:
+            integrity.broken = (i + 1, found.replace("{span}", _span(last_good, i + 1)))
+            return integrity
+        last_good = i + 1
     return integrity
 
 
@@ -186,8 +208,8 @@ def _may_be_sealed(line: str) -> bool:
 _HEX = {"chain": re.compile(r"[0-9a-f]{64}"), "sig": re.compile(r"[0-9a-f]{128}")}
 
 
-def _seal_shape(lines: Sequence[str], events: dict[int, dict[str, Any]],
-                header: dict[str, Any]) -> tuple[int, str] | None:
+def _seal_shape(lines: Sequence[str], events: dict[int, dict[str, Any]], header: dict[str, Any],
+                checkpoints: list[int], canonical_lines: Sequence[bool] | None) -> tuple[int, str] | None:
     """The first line at odds with the shape of a seal, whatever its hashes: ``(line, message)`` or ``None``.
 
     A log is sealed if its header names a signer or any line carries a seal
@@ -196,7 +218,7 @@ def _seal_shape(lines: Sequence[str], events: dict[int, dict[str, Any]],
     never had; :func:`verify_chain` then follows the chain up to that line.
     """
     signed = "signed_by" in header
-    sealed_lines = [i for i, ev in events.items() if any(f in ev for f in SEAL_FIELDS)]
+    sealed_lines = [i for i, ev in events.items() if not _SEAL_KEYS.isdisjoint(ev)]
     if not signed and not sealed_lines:
         return None
     if header.get("format_version") != 2:
@@ -204,14 +226,16 @@ def _seal_shape(lines: Sequence[str], events: dict[int, dict[str, Any]],
         return (1, f"format_version is {header.get('format_version')!r}, but {where}: only a format 2 log is "
                    "sealed (a format 1 log has no chain, no sig and no signed_by)")
     found: list[tuple[int, str]] = []
+    known = canonical_lines or ()
     for i in (0, *events):
+        if i < len(known) and known[i]:
+            continue
         if lines[i] != canonical(header if i == 0 else events[i]):
             found.append((i + 1, "a sealed log is written in its canonical form on every line (keys sorted, no "
                                  "spaces, no escape a writer does not need, no CR), so that the seal covers the one "
                                  "spelling of what is read; this line is not: write it as the canonical "
                                  "serialisation of its value"))
             break
-    checkpoints = [i for i, ev in events.items() if _is_checkpoint(ev)]
     for i in sealed_lines:
         if i not in checkpoints:
             fields = " and ".join(f for f in SEAL_FIELDS if f in events[i])

@@ -248,7 +248,7 @@ class _Generator:
             names = [schema["type"]] if isinstance(schema["type"], str) else list(schema["type"])
             tests.append("(" + " or ".join(_TYPE_TESTS[n].format(x=var) for n in names) + ")")
         if "const" in schema:
-            tests.append(f"json_equal({var}, {self.constant(schema['const'])})")
+            tests.append(self._const(schema["const"], var))
         if "enum" in schema:
             values = schema["enum"]
             if all(type(v) is str for v in values):
@@ -273,6 +273,19 @@ class _Generator:
             is_number = _TYPE_TESTS["number"].format(x=var)
             tests.append(f"(not {is_number} or ({' and '.join(numbers)}))")
         return " and ".join(tests) if tests else "True"
+
+    def _const(self, value: Any, var: str) -> str:
+        """``const`` as a test that means what :func:`json_equal` means, in place where that is one comparison.
+
+        A log's constants are mostly strings (an event's ``type`` above all): against a string, a boolean or
+        null, ``==`` alone already gives ``json_equal``'s answer for everything but a boolean compared with a
+        boolean, whose type is then compared too.  Other constants go through :func:`json_equal`.
+        """
+        if type(value) is bool:
+            return f"(type({var}) is bool and {var} == {self.constant(value)})"
+        if type(value) is str or value is None:
+            return f"({var} == {self.constant(value)})"
+        return f"json_equal({var}, {self.constant(value)})"
 
     def _all_of(self, branches: list[Any], body: list[str]) -> None:
         """``allOf``, with its discriminated ``if``/``then`` branches looked up by the discriminating value."""

@@ -22,8 +22,9 @@ where integers belong.
 
 The canonical lines this project writes are read at the speed of orjson's
 parser: a line whose value holds only strings, booleans, nulls, integers
-within the bound, lists and objects (:func:`_plain`, a walk over the decoded
-value) and that re-serialises to itself byte for byte cannot hold a duplicate
+within the bound, lists and objects (:func:`_plain` looks at the types of the
+decoded value, orjson's ``OPT_STRICT_INTEGER`` at the bound) and that
+re-serialises to itself byte for byte cannot hold a duplicate
 key, a non-finite number, a fraction or an out-of-range integer, so only other
 lines take the slower, hook-checked path of :func:`json.loads`, which also
 words every refusal.
@@ -45,7 +46,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
 from typing import Any, NoReturn
 
 import orjson
@@ -62,8 +62,10 @@ _BRACKET = re.compile(r"[\[\]{}]")
 _LONG_DIGITS = re.compile(r"\d{16,}")
 #: orjson writes keys sorted; the pass-through options send subclasses, dataclasses and dates to the standard
 #: library (which refuses or writes them as it always has) instead of orjson's own spelling of them.
+#: ``OPT_STRICT_INTEGER`` refuses an integer beyond ±MAX_INT (exactly the bound), which then goes to the standard
+#: library too, so that :func:`_plain` looks only at types.
 _ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
-                   | orjson.OPT_PASSTHROUGH_DATETIME)
+                   | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_STRICT_INTEGER)
 
 
 class StrictJSONError(ValueError):
@@ -106,32 +108,35 @@ def canonical(value: Any) -> str:
     return _CANONICAL.encode(value)
 
 
+
 _CONTAINERS = (dict, list, tuple)
 
 
 def _plain(value: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> bool:
-    """Whether a list or dict holds, at any depth, only strings, booleans, nulls, integers within
-    ±MAX_INT, lists, tuples and string-keyed dicts: the values whose text orjson and the standard library
-    spell alike, and the only values a log line may hold.  Exact types only (a subclass is not plain)."""
-    items: Iterable[Any] = value
-    if type(value) is dict:
-        for key in value:
-            if type(key) is not str:
-                return False
-        items = value.values()
+    """Whether a list or dict holds, at any depth, only strings, booleans, nulls, integers, lists, tuples and
+    dicts: the values whose text orjson and the standard library spell alike, and the only values a log line
+    may hold.  Exact types only (a subclass is not plain).
+
+    What orjson itself refuses as it encodes is not looked at here, since the refusal sends the value to the
+    standard library all the same: an integer beyond ±MAX_INT (``OPT_STRICT_INTEGER``, exactly that bound), a
+    key that is not exactly a ``str``, a lone surrogate.  The types are compared a container at a time, as a
+    set built in C, rather than a value at a time in Python: every line a log writes or reads passes through
+    here, and the walk value by value cost more than encoding the line.
+    """
+    items = value.values() if type(value) is dict else value
+    if _SCALAR_TYPES.issuperset(map(type, items)):
+        return True
+    if not _VALUE_TYPES.issuperset(map(type, items)):
+        return False
     for item in items:
         kind = type(item)
-        if kind is int:
-            if not -MAX_INT <= item <= MAX_INT:
-                return False
-        elif kind is str or kind is bool or item is None:
-            continue
-        elif kind is list or kind is dict or kind is tuple:
-            if not _plain(item):
-                return False
-        else:
+        if (kind is list or kind is dict or kind is tuple) and not _plain(item):
             return False
     return True
+
+
+_SCALAR_TYPES = frozenset({str, int, bool, type(None)})
+_VALUE_TYPES = _SCALAR_TYPES | frozenset(_CONTAINERS)
 
 
 def loads(text: str) -> Any:
@@ -155,6 +160,21 @@ def loads(text: str) -> Any:
     return _strict(text)
 
 
+def loads_canonical(text: str) -> tuple[Any, bool]:
+    """:func:`loads`, and whether reading it has proved ``text`` the canonical serialisation of its value.
+
+    The fast reading proves it (the value re-serialises to the text byte for byte), so a reader that must hold
+    every line to the canonical form (a sealed log's, :func:`mahjong_core.log_chain.verify_chain`) need not
+    serialise those lines again; ``False`` says only that it is not known, not that the text is not canonical.
+    """
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        _check_depth(text)
+    fast = _fast_loads(text)
+    if fast is not _NOT_FAST:
+        return fast, True
+    return loads(text), False
+
+
 _NOT_FAST = object()
 
 
@@ -165,9 +185,13 @@ def _fast_loads(text: str) -> Any:
         value = orjson.loads(text)
     except orjson.JSONDecodeError:
         return _NOT_FAST
-    if type(value) in _CONTAINERS and _plain(value) \
-            and orjson.dumps(value, option=_ORJSON_OPTIONS) == text.encode("utf-8"):
-        return value
+    if type(value) in _CONTAINERS and _plain(value):
+        try:  # an integer beyond the bound is refused here (OPT_STRICT_INTEGER), and read the slow way
+            again = orjson.dumps(value, option=_ORJSON_OPTIONS)
+        except TypeError:
+            return _NOT_FAST
+        if again == text.encode("utf-8"):
+            return value
     return _NOT_FAST
 
 

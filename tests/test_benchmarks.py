@@ -19,8 +19,10 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 #: script -> (tiny arguments, a line every run must print, with a number in it)
 RUNS = {
-    "bench_engine.py": (["--deals", "4", "--memory-deals", "4"],
-                        r"audit \(people\) chinese_classical:\s+[\d.]+ deals/s"),
+    "bench_engine.py": (["--deals", "4", "--memory-deals", "4", "--cli-deals", "8", "--repeat", "1",
+                         "--cli-repeat", "1"],
+                        r"(?s)log cost random\s+chinese_classical:\s+-?[\d.]+% .*"
+                        r"audit \(people\) chinese_classical:\s+[\d.]+ deals/s.*replay/greedy [\d.]+x"),
     "bench_hands.py": (["--hands", "200"], r"\d"),
     "bench_mcr.py": (["--per-fan", "1", "--random", "20"], r"unexplained:\s+0\b"),
     "bench_server.py": (["--tables", "2", "--seconds", "2", "--pace", "0.2"], r"tables sustained at p99 < 100 ms: \d+"),
@@ -64,6 +66,16 @@ def test_run_all_writes_every_script_s_figures_and_compares_them(tmp_path: Path)
         assert name in figures, sorted(figures)
     assert figures["mcr.agreement.unexplained"]["value"] == 0
     assert figures["mcr.score_hand"]["reference"].startswith("PyMahjongGB") and figures["mcr.score_hand"]["ratio"] > 0
+    # simulate as a user runs it, with and without logs, the log's cost, and the ratios the targets judge
+    for rid in ("mcr", "chinese_classical"):
+        for bots in ("greedy", "random"):
+            assert figures[f"engine.{rid}.simulate_{bots}"]["reference"] == f"simulate {bots}, no log"
+            assert figures[f"engine.{rid}.simulate_{bots}_no_log"]["value"] > 0
+            assert figures[f"engine.{rid}.log_cost_{bots}"]["unit"] == "%"
+        for check in ("replay", "audit", "audit_people"):
+            entry = figures[f"engine.{rid}.{check}"]
+            assert entry["reference"] == "greedy, in process"
+            assert entry["ratio"] == pytest.approx(entry["value"] / figures[f"engine.{rid}.greedy"]["value"], rel=1e-4)
     assert figures["hands.shanten.warm_bytes"]["reference"].startswith("mahjong ")
 
     # A baseline in which one figure was twice as good, one agreement count differed and one figure is gone.
@@ -91,3 +103,6 @@ def test_the_committed_baseline_is_a_full_run_of_every_installed_ruleset() -> No
     assert engine == set(available())
     assert figures["mcr.agreement.unexplained"]["value"] == 0
     assert all(entry["better"] in ("higher", "lower", "same") for entry in figures.values())
+    for rid in available():  # simulate as a user runs it, logs written, and the log's cost, for every ruleset
+        assert {f"engine.{rid}.simulate_greedy", f"engine.{rid}.simulate_random", f"engine.{rid}.log_cost_greedy",
+                f"engine.{rid}.log_cost_random"} <= set(figures)

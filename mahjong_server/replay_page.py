@@ -91,7 +91,12 @@ def log_text_cards(text: str) -> list[dict[str, Any]]:
     beside the events it reads itself: read up to the first line that is not a JSON object."""
     from mahjong_core.score_card import log_cards, ruleset_of_header
 
-    lines = text.split("\n")
+    return log_cards(ruleset_of_header(_header_of(text)), _leading_events(text.split("\n")))
+
+
+def _leading_events(lines: list[str]) -> list[dict[str, Any]]:
+    """The events of a log's lines after its header, up to the first line that is not a JSON object (a line
+    being written, or a damaged one: the viewer shows what comes before it)."""
     events: list[dict[str, Any]] = []
     for line in lines[1:]:
         try:
@@ -101,7 +106,7 @@ def log_text_cards(text: str) -> list[dict[str, Any]]:
         if not isinstance(event, dict):
             break
         events.append(event)
-    return log_cards(ruleset_of_header(_header_of(text)), events)
+    return events
 
 
 def _header_of(text: str) -> dict[str, Any] | None:
@@ -159,18 +164,8 @@ def game_in_progress(lines: list[str], name: str) -> dict[str, Any]:
     """An unfinished game for the viewer, as a spectator may see it: the deals finished so far, each event as
     :func:`~mahjong_core.views.live_event_view` tells a spectator, with nothing of the deal in play."""
     header = _header_of(lines[0]) if lines else None
-    events: list[dict[str, Any]] = []
-    finished = 0
-    for line in lines[1:]:
-        try:
-            event = json.loads(line)
-        except ValueError:
-            break
-        if not isinstance(event, dict):
-            break
-        events.append(event)
-        if event.get("type") == "deal_end":
-            finished = len(events)
+    events = _leading_events(lines)
+    finished = max((k + 1 for k, event in enumerate(events) if event.get("type") == "deal_end"), default=0)
     # Each event as a spectator is told it live, without its running number (whose gaps would count the
     # decisions a spectator may not see: mahjong_server.live.public_event), concealed kongs as the ruleset lays
     # them out.

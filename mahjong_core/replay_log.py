@@ -74,7 +74,7 @@ class ReplayWriter:
     matters where the moves exist nowhere else.  A simulated game's moves
     follow from its seed, so it passes ``batch=True``: its lines are held and
     written with one call at each checkpoint (``deal_end``, ``game_end``) and
-    at :meth:`close`, which spares a system call and a flush a line (a third
+    at ``close()``, which spares a system call and a flush a line (a third
     of a simulation's time when every line was flushed).  The bytes and the
     chain are the same either way; only when they reach the file differs.
     """

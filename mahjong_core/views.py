@@ -93,7 +93,7 @@ class Visibility:
             if isinstance(rid, str) and rid in available():
                 return cls.of(load_ruleset(rid))
         except MahjongError:
-            pass
+            pass  # a ruleset that no longer loads: fall through to the default, which hides the most
         return cls()
 
     def overran(self, event: Mapping[str, Any]) -> bool:

@@ -39,7 +39,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     out = Path(args.out)
     for file in args.files:  # every file read through before anything is written: bad input writes nothing
         for _ in read_lazily(args.format, file):
-            pass
+            pass  # reading is the check: a bad record raises a located FormatError here, before any file is written
     games = (game for file in args.files for game in read_lazily(args.format, file))
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ Why these hands: a replay spends about a fifth of its time scoring, and the
 hands it scores are not the golden hands of the tests -- they are mostly
 losers' incomplete hands and plain winning hands.  So the benchmark plays
 seeded greedy-bot games (``Game(ruleset, make_bots(["greedy"] * 4, seed),
-seed, max_deals=16)``) with :func:`mahjong_core.scoring.score_hand` wrapped
+seed, max_deals=16)``) with :func:`mahjong_core.plugin.scoring.score_hand` wrapped
 to record every ``(hand, context)`` it is asked to score -- the deal-end
 scores of the winner and the three losers, and the minimum-value checks of
 candidate wins -- and to time each call as the game makes it.
@@ -49,15 +49,15 @@ import yaml
 from figures import Figures, add_json_argument
 from mahjong_rulesets.classical.scoring import situation_context
 
-import mahjong_core.scoring as scoring
-from mahjong_core.engine import Game
+import mahjong_core.plugin.scoring as scoring
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import MahjongError
-from mahjong_core.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.notation import parse_hand
-from mahjong_core.players import make_bots
+from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.tiles import BONUS, GREENS, TERMINALS_AND_HONOURS
+from mahjong_core.plugin.scoring import score_hand, scoring_value
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring import score_hand, scoring_value
-from mahjong_core.tiles import BONUS, GREENS, TERMINALS_AND_HONOURS
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "classical"

@@ -51,13 +51,13 @@ from typing import Any
 
 from figures import Figures, add_json_argument
 
-from mahjong_core.engine import Game
-from mahjong_core.players import HUMAN, make_bots
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import ReplayWriter, header
-from mahjong_core.rng import ALGORITHM
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import HUMAN, make_bots
+from mahjong_core.engine.simulate import play_game, simulate
+from mahjong_core.log.audit import check
+from mahjong_core.log.format import ReplayWriter, header
 from mahjong_core.rules import load_ruleset
-from mahjong_core.simulate import play_game, simulate
+from mahjong_core.table.rng import ALGORITHM
 
 #: Deals per CPU second of ``mahjong simulate --out DIR``.
 GREEDY_TARGET, RANDOM_TARGET = 300, 500

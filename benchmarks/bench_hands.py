@@ -4,7 +4,7 @@ Run: ``python benchmarks/bench_hands.py [--hands 20000] [--seed 1]``
 
 Measures, for the same seeded random hands (tiles drawn from a 136-tile wall):
 
-(a) shanten of 13-tile hands: ours (``mahjong_core.shanten.shanten``) against
+(a) shanten of 13-tile hands: ours (``mahjong_core.hand.shanten.shanten``) against
     ``mahjong.shanten.Shanten().calculate_shanten`` (mahjong 2.1.0);
 (b) the complete-hand test of 14-tile hands, half of them built complete from
     random sets and a pair and half drawn at random: ours
@@ -35,7 +35,7 @@ from figures import Figures, add_json_argument
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
-from mahjong_core import shanten as ours
+from mahjong_core.hand import shanten as ours
 
 WALL = [kind for kind in range(34) for _ in range(4)]
 

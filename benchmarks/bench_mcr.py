@@ -45,9 +45,9 @@ from mahjong_rulesets.mcr.samples import Sample, samples
 from mahjong_rulesets.mcr.scoring import score_points
 from MahjongGB import MahjongFanCalculator
 
-from mahjong_core.notation import format_hand, parse_hand
+from mahjong_core.hand.notation import format_hand, parse_hand
+from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring import score_hand
 
 _WIND = ("east", "south", "west", "north")
 

@@ -29,8 +29,8 @@ import atheris
 
 with atheris.instrument_imports():
     from mahjong_core.errors import MahjongError
-    from mahjong_core.notation import parse_hand
-    from mahjong_core.replay_log import parse_log
+    from mahjong_core.hand.notation import parse_hand
+    from mahjong_core.log.format import parse_log
     from mahjong_core.rules import load_ruleset
     from mahjong_formats.botzone import read_text
 

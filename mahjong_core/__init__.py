@@ -14,13 +14,7 @@ The names are resolved lazily, on first use, from the modules that define
 them, because ``import mahjong_core`` happens on every run of the ``mahjong``
 command (the CLI's error type lives here) and must not load the engine, YAML
 or JSON Schema until something asks for them.  The objects are the modules'
-own, so ``mahjong_core.Game is mahjong_core.engine.Game``.
-
-Three names are modules, not functions: :mod:`~mahjong_core.shanten`,
-:mod:`~mahjong_core.arrangements` and :mod:`~mahjong_core.simulate` are the
-submodules named after their main function (``shanten.shanten(counts)``,
-``arrangements.arrangements(hand)``, ``simulate.simulate(...)``), because the
-package's own modules import them as modules under those names.
+own, so ``mahjong_core.Game is mahjong_core.engine.game.Game``.
 """
 
 from __future__ import annotations
@@ -30,6 +24,10 @@ from __future__ import annotations
 TYPE_CHECKING = False
 
 __version__ = "0.2.0"
+
+from ._moved import install as _install_old_paths  # noqa: E402  (the old flat module paths, for one release)
+
+_install_old_paths()
 
 __all__ = [
     # Rulesets
@@ -56,38 +54,34 @@ __all__ = [
 #: The module defining each public name (``__all__`` above is what they add up to, and a test checks it).
 _SOURCES: dict[str, tuple[str, ...]] = {
     "rules": ("load_ruleset", "validate_file", "available", "Ruleset", "Provenance"),
-    "engine": ("Game", "GameResult", "Player", "IllegalAction"),
-    "simulate": ("play_game", "SimulatedGame"),
-    "players": ("make_bots", "bot_factory", "installed_bots", "InstalledBot", "GreedyBot", "RandomBot"),
-    "rng": ("Rng",),
-    "melds": ("Hand", "Meld", "MeldKind", "Arrangement", "Form"),
-    "notation": ("parse_hand", "format_hand", "parse_tiles", "format_tiles"),
-    "arrangements": ("is_complete",),
-    "shanten": ("waits",),
-    "table": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule"),
-    "score": ("Score", "ScoreItem"),
-    "scoring": ("score_hand",),
-    "score_card": ("card_maker",),
-    "replay_check": ("check", "Verdict"),
-    "replay_log": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps"),
-    "views": ("seat_view", "Visibility"),
-    "hookspecs": ("hookimpl",),
-    "predicates": ("Predicate", "Vocabulary"),
-    "extensions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
+    "engine.game": ("Game", "GameResult", "Player", "IllegalAction"),
+    "engine.simulate": ("simulate", "play_game", "SimulatedGame"),
+    "engine.players": ("make_bots", "bot_factory", "installed_bots", "InstalledBot", "GreedyBot", "RandomBot"),
+    "table.rng": ("Rng",),
+    "hand.melds": ("Hand", "Meld", "MeldKind", "Arrangement", "Form"),
+    "hand.notation": ("parse_hand", "format_hand", "parse_tiles", "format_tiles"),
+    "hand.arrangements": ("arrangements", "is_complete"),
+    "hand.shanten": ("shanten", "waits"),
+    "table.state": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule"),
+    "hand.score": ("Score", "ScoreItem"),
+    "plugin.scoring": ("score_hand",),
+    "plugin.score_card": ("card_maker",),
+    "log.audit": ("check", "Verdict"),
+    "log.format": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps"),
+    "log.redaction": ("seat_view", "Visibility"),
+    "plugin.hookspecs": ("hookimpl",),
+    "hand.predicates": ("Predicate", "Vocabulary"),
+    "plugin.extensions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError"),
-    "wall": ("WallError",),
+    "table.wall": ("WallError",),
 }
 _EXPORTS = {name: f"{__name__}.{module}" for module, names in _SOURCES.items() for name in names}
-#: The submodules that are public names themselves (see the module docstring for why they are modules).
-_MODULES = ("arrangements", "shanten", "simulate")
 
 
 def __getattr__(name: str) -> Any:
     """Import a public name's module on first use and keep the name, so the next lookup costs nothing."""
     from importlib import import_module
 
-    if name in _MODULES:
-        return import_module(f"{__name__}.{name}")
     try:
         module = _EXPORTS[name]
     except KeyError:
@@ -105,25 +99,24 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr__`` imports on first use
     from typing import Any
 
-    from . import arrangements, shanten, simulate
-    from .arrangements import is_complete
-    from .engine import Game, GameResult, IllegalAction, Player
-    from .errors import HandError, MahjongError, NotationError, ReplayError, RulesetError
-    from .extensions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
-    from .hookspecs import hookimpl
-    from .melds import Arrangement, Form, Hand, Meld, MeldKind
-    from .notation import format_hand, format_tiles, parse_hand, parse_tiles
-    from .players import GreedyBot, InstalledBot, RandomBot, bot_factory, installed_bots, make_bots
-    from .predicates import Predicate, Vocabulary
-    from .replay_check import Verdict, check
-    from .replay_log import ReplayLog, ReplayWriter, dumps, parse_log, read_log
-    from .rng import Rng
-    from .rules import Provenance, Ruleset, available, load_ruleset, validate_file
-    from .score import Score, ScoreItem
-    from .score_card import card_maker
-    from .scoring import score_hand
-    from .shanten import waits
-    from .simulate import SimulatedGame, play_game
-    from .table import Action, CallingRule, Claim, Outcome, Payment, Seat, Table, TimeLimits
-    from .views import Visibility, seat_view
-    from .wall import WallError
+    from mahjong_core.engine.game import Game, GameResult, IllegalAction, Player
+    from mahjong_core.engine.players import GreedyBot, InstalledBot, RandomBot, bot_factory, installed_bots, make_bots
+    from mahjong_core.engine.simulate import SimulatedGame, play_game, simulate
+    from mahjong_core.errors import HandError, MahjongError, NotationError, ReplayError, RulesetError
+    from mahjong_core.hand.arrangements import arrangements, is_complete
+    from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
+    from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand, parse_tiles
+    from mahjong_core.hand.predicates import Predicate, Vocabulary
+    from mahjong_core.hand.score import Score, ScoreItem
+    from mahjong_core.hand.shanten import shanten, waits
+    from mahjong_core.log.audit import Verdict, check
+    from mahjong_core.log.format import ReplayLog, ReplayWriter, dumps, parse_log, read_log
+    from mahjong_core.log.redaction import Visibility, seat_view
+    from mahjong_core.plugin.extensions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
+    from mahjong_core.plugin.hookspecs import hookimpl
+    from mahjong_core.plugin.score_card import card_maker
+    from mahjong_core.plugin.scoring import score_hand
+    from mahjong_core.rules import Provenance, Ruleset, available, load_ruleset, validate_file
+    from mahjong_core.table.rng import Rng
+    from mahjong_core.table.state import Action, CallingRule, Claim, Outcome, Payment, Seat, Table, TimeLimits
+    from mahjong_core.table.wall import WallError

@@ -45,7 +45,7 @@ Hook reference
 Where a ruleset differs from its parent in a way its data cannot say, its
 plugin module implements one of these hooks.
 
-.. automodule:: mahjong_core.hookspecs
+.. automodule:: mahjong_core.plugin.hookspecs
    :members:
    :exclude-members: hookspec, hookimpl, PROJECT
 """

@@ -23,8 +23,8 @@ from mahjong_core.rules import load_ruleset
 from .rst import EMPTY, list_table, literal, short, text
 
 if TYPE_CHECKING:
-    from mahjong_core.melds import Hand
-    from mahjong_core.score import Score
+    from mahjong_core.hand.melds import Hand
+    from mahjong_core.hand.score import Score
 
 #: What an example may state about its hand; each is checked against the code.
 EXPECTATIONS = ("complete", "arrangements", "waits", "shanten", "score", "limit")
@@ -36,7 +36,7 @@ _BOOL = {"yes": True, "true": True, "no": False, "false": False}
 class HandExample:
     """One worked example: a hand in the notation, the ruleset and situation, and what the page says of it.
 
-    :param hand: the hand (:mod:`mahjong_core.notation`).
+    :param hand: the hand (:mod:`mahjong_core.hand.notation`).
     :param ruleset: the ruleset id that scores it, if the example shows a score.
     :param situation: facts of the win, ``"self_drawn, seat_wind=S, tiles_left=0"``.
     :param expect: stated results by name (see :data:`EXPECTATIONS`), as written on the page.
@@ -68,7 +68,7 @@ def situation_facts(situation: str, hand: Hand, *, where: str = "<example>") -> 
     ``self_drawn`` alone means ``self_drawn=yes``; winds are ``E S W N``;
     ``how=`` is one of the engine's ways to win.
     """
-    from mahjong_core.tiles import EAST
+    from mahjong_core.hand.tiles import EAST
 
     given: dict[str, Any] = {}
     for part in (p.strip() for p in situation.split(",")):
@@ -105,7 +105,7 @@ def situation_facts(situation: str, hand: Hand, *, where: str = "<example>") -> 
 
 
 def _tiles_text(value: str) -> str:
-    from mahjong_core.notation import format_tiles, parse_tiles
+    from mahjong_core.hand.notation import format_tiles, parse_tiles
 
     return format_tiles(sorted(parse_tiles(value))) if value.strip() not in ("", "none") else "none"
 
@@ -117,9 +117,9 @@ def evaluate_example(example: HandExample) -> ExampleResult:
     the page claims and what the code gives.  A hand that cannot be read at all
     is a problem too.
     """
-    from mahjong_core.hand_report import analyse
-    from mahjong_core.notation import parse_hand
-    from mahjong_core.scoring import has_scoring, score_hand
+    from mahjong_core.hand.notation import parse_hand
+    from mahjong_core.hand.report import analyse
+    from mahjong_core.plugin.scoring import has_scoring, score_hand
 
     expect = dict(example.expect or {})
     problems: list[str] = []
@@ -212,7 +212,7 @@ def example_blocks(source: str, where: str = "<page>") -> list[HandExample]:
 
 
 def _fact(name: str, value: Any) -> str:
-    from mahjong_core.tiles import EAST
+    from mahjong_core.hand.tiles import EAST
 
     if name in ("seat_wind", "prevalent_wind") and isinstance(value, int):
         return "ESWN"[(value - EAST) % 4]
@@ -221,7 +221,7 @@ def _fact(name: str, value: Any) -> str:
 
 def example_rst(result: ExampleResult, *, rulesets_dir: str = "rulesets") -> str:
     """How a worked example shows on the page: the hand, its analysis, its score item by item, what was checked."""
-    from mahjong_core.notation import glyphs, parse_hand
+    from mahjong_core.hand.notation import glyphs, parse_hand
 
     example = result.example
     out = [f"**Hand** {literal(example.hand)}"]

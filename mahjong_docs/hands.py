@@ -7,7 +7,7 @@ item with each item's source.  The hands are picked from :data:`CANDIDATES`
 at build time: the first ordinary hands that are a legal mahjong under the
 ruleset (its minimum value met) and one limit hand, so a ruleset with an
 8-point minimum shows hands that reach it.  Each is shown as its score card
-(:mod:`mahjong_core.score_card`): every item's count, value and unit, and
+(:mod:`mahjong_core.plugin.score_card`): every item's count, value and unit, and
 the steps from them to the total.
 """
 
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.melds import ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.hand.tiles import EAST, KINDS
+from mahjong_core.plugin.score_card import amount, card_maker
 from mahjong_core.rules import Ruleset
-from mahjong_core.score_card import amount, card_maker
-from mahjong_core.tiles import EAST, KINDS
 
 from .rst import EMPTY, list_table, literal, text
 from .sources import Library
@@ -183,7 +183,7 @@ def caption_problems(text_: str, hand: Hand, how: str | None = None) -> list[str
 def score_example(ruleset: Ruleset, notation: str, names: dict[str, str] | None = None) -> Example | None:
     """Score one hand as ``mahjong score --ruleset ID HAND`` would; ``None`` when it is no mahjong here."""
     from mahjong_core.cli.score import Given, score_text
-    from mahjong_core.scoring import minimum_figures
+    from mahjong_core.plugin.scoring import minimum_figures
 
     try:
         scored = score_text(ruleset, notation, Given(), f"example {notation!r}")
@@ -199,7 +199,7 @@ def score_example(ruleset: Ruleset, notation: str, names: dict[str, str] | None 
 
 def pick_examples(ruleset: Ruleset, candidates: Sequence[str] = CANDIDATES) -> list[Example]:
     """The first :data:`ORDINARY` ordinary hands and :data:`LIMITS` limit hand that are a mahjong under ``ruleset``."""
-    from mahjong_core.scoring import has_scoring
+    from mahjong_core.plugin.scoring import has_scoring
 
     if not has_scoring(ruleset):
         return []

@@ -54,6 +54,9 @@ if TYPE_CHECKING:
 _row_key = row_key
 _topic_of = topic_of
 
+#: Where the hook specs live, for the links a ruleset page makes to the hooks its plugins answer.
+HOOKSPECS = "mahjong_core.plugin.hookspecs"
+
 #: Extra keys a table row may carry, shown under the row's name.
 ROW_DETAILS = ("predicate", "applies_to", "per", "excludes", "category", "notes")
 
@@ -83,7 +86,7 @@ def parameter_descriptions() -> dict[str, str]:
     every mechanism's, so a family's own parameters are described where its
     rulesets show them.
     """
-    from mahjong_core.extensions import installed
+    from mahjong_core.plugin.extensions import installed
     from mahjong_core.rules.schema import ruleset_schema
 
     schema = ruleset_schema()
@@ -145,8 +148,8 @@ def hook_implementations(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
     """``(hook, module, ruleset id, first docstring paragraph)`` for each hook the plugin modules implement."""
     import inspect
 
-    from mahjong_core.hookspecs import PROJECT
-    from mahjong_core.plugin_manager import HOOK_PREFIX
+    from mahjong_core.plugin.hookspecs import PROJECT
+    from mahjong_core.plugin.manager import HOOK_PREFIX
 
     owners = dict(zip((m.__name__ for m in ruleset.modules), _module_owners(ruleset), strict=False))
     out = []
@@ -170,8 +173,8 @@ CONTRIBUTION_HOOKS = frozenset({"mahjong_predicates", "mahjong_scoring_families"
 
 def game_plugins(ruleset: Ruleset) -> list[tuple[str, str, str, list[str], str]]:
     """``(kind, name, module, game hooks, description)`` for the family, settlement and mechanisms it uses."""
-    from mahjong_core.extensions import installed
-    from mahjong_core.plugin_manager import HOOK_PREFIX
+    from mahjong_core.plugin.extensions import installed
+    from mahjong_core.plugin.manager import HOOK_PREFIX
 
     def hooks_of(plugin: object) -> list[str]:
         names = (name for name in dir(plugin) if name.startswith(HOOK_PREFIX) and name not in CONTRIBUTION_HOOKS)
@@ -252,7 +255,7 @@ def _parameter_name(item: Entry, descriptions: Mapping[str, str]) -> str:
 
 def _value_table(items: Sequence[Entry], ruleset: Ruleset, documented: set[str], *, rows: bool,
                  descriptions: Mapping[str, str], library: Library | None = None) -> str:
-    from mahjong_core.score_card import amount, row_unit
+    from mahjong_core.plugin.score_card import amount, row_unit
 
     body = []
     for item in items:
@@ -364,7 +367,7 @@ def _code_sections(ruleset: Ruleset, documented: set[str]) -> list[str]:
             "What its data names or switches on, each found through the ``mahjong_core.plugins`` entry points; "
             "the hooks column lists the game hooks each one implements.", ""]
     rows = [[f"{kind} {literal(name)}", text(about) or EMPTY,
-             ", ".join(f":func:`{h.removeprefix('mahjong_')} <mahjong_core.hookspecs.{h}>`" for h in hooks) or EMPTY]
+             ", ".join(f":func:`{h.removeprefix('mahjong_')} <{HOOKSPECS}.{h}>`" for h in hooks) or EMPTY]
             for kind, name, _module, hooks, about in game_plugins(ruleset)]
     out += [list_table(["plugin", "what it does", "game hooks"], rows, widths=[28, 44, 28])
             if rows else "None: its games run on the core's defaults alone.", ""]
@@ -374,7 +377,7 @@ def _code_sections(ruleset: Ruleset, documented: set[str]) -> list[str]:
     if hooks:
         out += ["These rules are hooks implemented in Python by the ruleset's plugin modules; "
                 "the data below cannot express them.", ""]
-        rows = [[f":func:`~mahjong_core.hookspecs.{hook}`", literal(module),
+        rows = [[f":func:`~mahjong_core.plugin.hookspecs.{hook}`", literal(module),
                  ruleset_ref(owner, documented) if owner else EMPTY, text(doc) or EMPTY]
                 for hook, module, owner, doc in hooks]
         out += [list_table(["hook", "module", "ruleset", "what it does"], rows, widths=[22, 24, 16, 38]), ""]

@@ -19,11 +19,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mahjong_core.bounded_read import read_bounded
+from mahjong_core.conformance.soak import SoakFailure
+from mahjong_core.conformance.soak_journal import MAX_BYTES, JournalError, _read
 from mahjong_core.errors import MahjongError
-from mahjong_core.soak import SoakFailure
-from mahjong_core.soak_journal import MAX_BYTES, JournalError, _read
-from mahjong_core.strict_json import StrictJSONError, loads
+from mahjong_core.reading.bounded_read import read_bounded
+from mahjong_core.reading.strict_json import StrictJSONError, loads
 
 from . import rst
 

@@ -84,7 +84,7 @@ def tiles_html(groups: Sequence[tuple[str, Sequence[int]]]) -> str:
 
     A group's label is shown under it; an empty label shows none.
     """
-    from mahjong_core.tiles import KINDS
+    from mahjong_core.hand.tiles import KINDS
 
     out = ['<div class="mahjong-tiles">']
     for label, kinds in groups:

@@ -7,7 +7,7 @@ observed), made the way a move-by-move score sheet's is
 the recorded moves as the preset's rules offer them, so every move's legality,
 every hand's value and every payment are ours.  What the platform itself
 recorded as the result is carried in the header (``source.recorded``) and
-compared with ours (:func:`mahjong_core.recorded.differences`, which the audit of the log repeats).
+compared with ours (:func:`mahjong_core.log.recorded.differences`, which the audit of the log repeats).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
-from mahjong_core.recorded import differences
+from mahjong_core.log.recorded import differences
 from mahjong_core.sheets.moves import Move
 
 __all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "wrong_format"]
@@ -70,7 +70,7 @@ class Played:
 
     def text(self) -> str:
         """The log, sealed with the hash chain, exactly as ``mahjong import`` writes it."""
-        from mahjong_core.replay_log import ReplayWriter
+        from mahjong_core.log.format import ReplayWriter
 
         buffer = io.StringIO()
         with ReplayWriter(buffer) as writer:
@@ -87,8 +87,8 @@ def play(imported: ImportedGame) -> Played:
         more often than the set has, a draw the rules do not call for), naming the file and line; nothing of
         that game is returned, so a refused game is never written in part.
     """
-    from mahjong_core.engine import Game
-    from mahjong_core.replay_log import header
+    from mahjong_core.engine.game import Game
+    from mahjong_core.log.format import header
     from mahjong_core.rules import load_ruleset
     from mahjong_core.sheets.moves import MovesPlayer, MovesScript
 

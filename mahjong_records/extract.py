@@ -2,7 +2,7 @@
 
 Only a log that passes ``mahjong audit`` is turned into rows; a failing one
 is refused with the audit's own message (file, line, what is wrong).  The
-deals come from :func:`mahjong_core.audit_report.deal_reports`, the same
+deals come from :func:`mahjong_core.log.audit_report.deal_reports`, the same
 reading of the log the audit report prints, so the database and the report
 cannot disagree.
 """
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mahjong_core.audit_report import deal_reports
 from mahjong_core.errors import MahjongError
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import MAX_LOG_BYTES, ReplayLog
-from mahjong_core.strict_json import canonical
+from mahjong_core.log.audit import check
+from mahjong_core.log.audit_report import deal_reports
+from mahjong_core.log.format import MAX_LOG_BYTES, ReplayLog
+from mahjong_core.reading.strict_json import canonical
 
 from .db import RecordsError
 

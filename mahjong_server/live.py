@@ -5,8 +5,8 @@ person's seat blocks that thread on a queue the websocket handler feeds
 (:class:`~mahjong_server.seats.HumanSeat`); every event the engine emits is
 written to the log first and then handed to the server's event loop with
 ``call_soon_threadsafe``, which sends each connection the event as its seat may
-know it (:func:`mahjong_core.views.live_event_view`) and the table as its
-seat sees it (:func:`mahjong_core.views.table_view`).  The engine thread never
+know it (:func:`mahjong_core.log.redaction.live_event_view`) and the table as its
+seat sees it (:func:`mahjong_core.log.redaction.table_view`).  The engine thread never
 touches a connection and the event loop never touches the engine's table:
 what they share (the latest view, the open prompts) is built once, immutable,
 and swapped under a lock.
@@ -30,17 +30,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_core.engine import Game
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import MahjongError
-from mahjong_core.events import code
-from mahjong_core.log_chain import Sealer, Signer
-from mahjong_core.players import make_bots
-from mahjong_core.replay_log import ReplayLog, header, parse_log
-from mahjong_core.rng import ALGORITHM, secret_salt
+from mahjong_core.hand.tiles import KINDS
+from mahjong_core.log.chain import Sealer, Signer
+from mahjong_core.log.format import ReplayLog, header, parse_log
+from mahjong_core.log.redaction import HIDE_MOST, Visibility, full_table_view, live_event_view, redact_table_view
 from mahjong_core.rules import Ruleset, load_ruleset, load_ruleset_text
-from mahjong_core.table import Action
-from mahjong_core.tiles import KINDS
-from mahjong_core.views import HIDE_MOST, Visibility, full_table_view, live_event_view, redact_table_view
+from mahjong_core.table.events import code
+from mahjong_core.table.rng import ALGORITHM, secret_salt
+from mahjong_core.table.state import Action
 
 from .protocol import encode_options
 from .seats import MOVE_PHASES, BotSeat, HumanSeat, Prompt, TableStopped, limit_ms
@@ -74,7 +74,7 @@ class LiveTable:
     :param seats: one :class:`SeatSpec` a seat.
     :param length: ``game``, ``round`` or ``deal``.
     :param seed: the game seed (never sent to a client: it would tell the wall); a new table's is
-        :func:`~mahjong_core.rng.secret_seed`'s 256 bits, a table of bots only may have been given one.
+        :func:`~mahjong_core.table.rng.secret_seed`'s 256 bits, a table of bots only may have been given one.
     :param salts: ``"logged"``: each deal's commitment salt is fresh OS randomness, written on its
         ``deal_start`` line (a new table's); ``"derived"``: from the seed, as a log begun before salts were
         logged has them.
@@ -320,8 +320,8 @@ class LiveTable:
         self._post("event", (event, view, revealed, time.monotonic_ns() if self.stamp else None, seq))
 
     def _card(self, event: dict[str, Any]) -> dict[str, Any]:
-        """A score event's card, or a settlement's ``{"notes": [...]}`` (:mod:`mahjong_core.score_card`)."""
-        from mahjong_core.score_card import card_maker, payment_notes
+        """A score event's card, or a settlement's ``{"notes": [...]}`` (:mod:`mahjong_core.plugin.score_card`)."""
+        from mahjong_core.plugin.score_card import card_maker, payment_notes
 
         if event["type"] == "settlement":
             return {"notes": payment_notes(self.ruleset, self.game.table.dealer, event.get("payments", []))}
@@ -505,8 +505,8 @@ def limits_ms(tl: Any) -> dict[str, Any] | None:
 
 
 def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:
-    """Each scoring row's English and native names by its key (:func:`mahjong_core.score_card.item_names`)."""
-    from mahjong_core.score_card import item_names
+    """Each scoring row's English and native names by its key (:func:`mahjong_core.plugin.score_card.item_names`)."""
+    from mahjong_core.plugin.score_card import item_names
 
     return item_names(ruleset)
 

@@ -18,13 +18,13 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core import strict_json
-from mahjong_core.events import action_fields, action_text
+from mahjong_core.reading import strict_json
+from mahjong_core.table.events import action_fields, action_text
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
 
-    from mahjong_core.table import Action
+    from mahjong_core.table.state import Action
 
 #: The largest client message read, in bytes of UTF-8; a client's largest honest message is under 300.  A larger
 #: one, up to :data:`FRAME_CAP_BYTES`, is answered with an error and changes nothing.
@@ -86,7 +86,7 @@ def check_schema(name: str, value: Any) -> None:
 def parse_client_message(text: str | bytes) -> dict[str, Any]:
     """A client message, checked: size, UTF-8, strict JSON, one object, the schema.
 
-    The JSON is decoded strictly (:func:`mahjong_core.strict_json.loads`): with a duplicate key, such as
+    The JSON is decoded strictly (:func:`mahjong_core.reading.strict_json.loads`): with a duplicate key, such as
     ``{"type": "ping", "type": "join"}``, two readers could take two different messages from one text, so it is
     refused, naming the key, rather than read as its last value.
     """

@@ -14,7 +14,7 @@ tiles and scoring rows.  Three ways in, one shape of data:
   file chosen in the page (``POST /api/audit``);
 * :func:`game_in_progress` is the public view of an unfinished game: only its
   finished deals, each event as a spectator is told it live
-  (:func:`mahjong_core.views.live_event_view`), so no concealed tile and no
+  (:func:`mahjong_core.log.redaction.live_event_view`), so no concealed tile and no
   wall leave the server while the game is played.
 
 This module imports no web framework: ``mahjong view --html`` works without
@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import MAX_LOG_BYTES
-from mahjong_core.tiles import KINDS
-from mahjong_core.views import Visibility, live_event_view
+from mahjong_core.hand.tiles import KINDS
+from mahjong_core.log.audit import check
+from mahjong_core.log.format import MAX_LOG_BYTES
+from mahjong_core.log.redaction import Visibility, live_event_view
 
 #: The scripts of the viewer page, in the order the page loads them.
 SCRIPTS = ("tiles.js", "render.js", "replay_state.js", "viewer.js")
@@ -52,7 +52,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
     A ruleset that is not installed here (or a header that cannot be read) still gives a page: its id stands
     for its name and the score items are shown by their keys.
     """
-    from mahjong_core.plugin_manager import shared_plugin_manager
+    from mahjong_core.plugin.manager import shared_plugin_manager
 
     from .live import _item_names, limits_ms
 
@@ -87,9 +87,9 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def log_text_cards(text: str) -> list[dict[str, Any]]:
-    """The score cards of a log's text (:func:`mahjong_core.score_card.log_cards`), for the viewer to show
+    """The score cards of a log's text (:func:`mahjong_core.plugin.score_card.log_cards`), for the viewer to show
     beside the events it reads itself: read up to the first line that is not a JSON object."""
-    from mahjong_core.score_card import log_cards, ruleset_of_header
+    from mahjong_core.plugin.score_card import log_cards, ruleset_of_header
 
     return log_cards(ruleset_of_header(_header_of(text)), _leading_events(text.split("\n")))
 
@@ -162,7 +162,7 @@ def finished_game(path: str | Path, name: str) -> dict[str, Any]:
 
 def game_in_progress(lines: list[str], name: str) -> dict[str, Any]:
     """An unfinished game for the viewer, as a spectator may see it: the deals finished so far, each event as
-    :func:`~mahjong_core.views.live_event_view` tells a spectator, with nothing of the deal in play."""
+    :func:`~mahjong_core.log.redaction.live_event_view` tells a spectator, with nothing of the deal in play."""
     header = _header_of(lines[0]) if lines else None
     events = _leading_events(lines)
     finished = max((k + 1 for k, event in enumerate(events) if event.get("type") == "deal_end"), default=0)
@@ -175,7 +175,7 @@ def game_in_progress(lines: list[str], name: str) -> dict[str, Any]:
     if header is not None and isinstance(header.get("rng"), dict):
         # The seed would tell every wall still to come: a live table never sends it (mahjong_server.live).
         header = {**header, "rng": {k: v for k, v in header["rng"].items() if k != "seed"}}
-    from mahjong_core.score_card import log_cards, ruleset_of_header
+    from mahjong_core.plugin.score_card import log_cards, ruleset_of_header
 
     return {"name": name, "spectator": True, "header": header, "events": public, "verdict": None,
             "info": viewer_info(header), "cards": log_cards(ruleset_of_header(header), events[:finished])}

@@ -1,6 +1,6 @@
 """Who sits at a live table: a person, whose decisions come over the network, or an installed bot.
 
-Both are engine :class:`~mahjong_core.engine.Player` objects, so a live table
+Both are engine :class:`~mahjong_core.engine.game.Player` objects, so a live table
 runs the very engine a simulation runs.  A person's seat blocks the table's
 engine thread until the person answers the prompt, or until the ruleset's time
 limit passes on the server's monotonic clock; the time taken is the decision's
@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.engine.players import ScriptedPlayer
 from mahjong_core.errors import MahjongError
-from mahjong_core.players import ScriptedPlayer
-from mahjong_core.table import Action, Claim, Table
+from mahjong_core.table.state import Action, Claim, Table
 
 if TYPE_CHECKING:
-    from mahjong_core.engine import Game, Player
+    from mahjong_core.engine.game import Game, Player
 
     from .live import LiveTable
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import uvicorn
 
-from mahjong_core.log_chain import Signer
+from mahjong_core.log.chain import Signer
 from mahjong_core.rules import Ruleset
 
 from .app import Settings, create_app

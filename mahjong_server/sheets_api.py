@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.strict_json import StrictJSONError, loads
+from mahjong_core.reading.strict_json import StrictJSONError, loads
 
 #: The largest sheet the page may send, in bytes: a long club night (400 deals, the schema's most) fits.
 MAX_SHEET_BYTES = 512 * 1024
@@ -157,7 +157,7 @@ def _ruleset_refused(document: dict[str, Any]) -> dict[str, Any] | None:
 def _hand_errors(document: dict[str, Any]) -> list[dict[str, Any]]:
     """Every hand that does not parse, each at its deal and player: the page shows them all as typed, where a
     sheet's reading stops at its first mistake."""
-    from mahjong_core.notation import parse_hand
+    from mahjong_core.hand.notation import parse_hand
     from mahjong_core.rules.ruleset import json_path
 
     found = []

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from mahjong_core.engine import Game
-from mahjong_core.players import make_bots
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.engine.simulate import SimulatedGame, game_seed, play_game
 from mahjong_core.rules import load_ruleset
-from mahjong_core.simulate import SimulatedGame, game_seed, play_game
 
 from .facts import FactsRecorder, GameFacts
 
@@ -43,12 +43,12 @@ def play_batch(ruleset: str | Path, seed: int | str, indices: Sequence[int], bot
 
 def play_game_task(ruleset: str, seed: int | str, bots: Sequence[str], replay: str | None, max_deals: int | None,
                    key: str | None) -> SimulatedGame:
-    """:func:`~mahjong_core.simulate.play_game` with everything given by name (ruleset id or path, key file).
+    """:func:`~mahjong_core.engine.simulate.play_game` with everything given by name (ruleset id or path, key file).
 
     A batch spread over Dask workers sends each worker this and the names, never a loaded ruleset or a
     private key; the game, and its log's bytes, are the same wherever it is played.
     """
-    from mahjong_core.log_chain import load_signer
+    from mahjong_core.log.chain import load_signer
 
     return play_game(load_ruleset(ruleset), seed, bots, replay=Path(replay) if replay else None,
                      max_deals=max_deals, signer=load_signer(key) if key else None)

@@ -24,7 +24,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from mahjong_core.log_chain import SIGNATURE_CONTEXT, Sealer, Signer
+from mahjong_core.log.chain import SIGNATURE_CONTEXT, Sealer, Signer
 
 #: The private key's 32 bytes: RFC 8032's first Ed25519 test key, so the key itself is a published vector.
 PRIVATE_KEY = "9d61b19d effd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60".replace(" ", "")

@@ -13,8 +13,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from mahjong_core.engine.simulate import play_game
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.simulate import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "replays"

@@ -25,7 +25,8 @@ import mahjong_core
 ROOT = Path(__file__).resolve().parents[1]
 API_PAGE = ROOT / "docs" / "api.rst"
 #: What ``import mahjong_core`` must not load: the engine and the parsers behind rulesets and replays.
-HEAVY = ("mahjong_core.engine", "mahjong_core.rules", "mahjong_core.players", "yaml", "jsonschema", "pluggy")
+HEAVY = ("mahjong_core.engine.game", "mahjong_core.rules", "mahjong_core.engine.players",
+         "yaml", "jsonschema", "pluggy")
 
 
 def modules_after(code: str) -> set[str]:
@@ -58,7 +59,7 @@ def own_docstring(obj: object) -> str:
 def test_all_is_the_exported_names_each_once() -> None:
     names = mahjong_core.__all__
     assert len(names) == len(set(names))
-    assert set(names) == set(mahjong_core._EXPORTS) | set(mahjong_core._MODULES)
+    assert set(names) == set(mahjong_core._EXPORTS)
     assert {"load_ruleset", "Game", "Player", "play_game", "make_bots", "Hand", "Table", "Score", "check",
             "hookimpl", "Vocabulary", "MahjongError", "ReplayError"} <= set(names)
 
@@ -73,11 +74,10 @@ def test_each_name_is_the_defining_modules_own_object(name: str) -> None:
         assert f"{obj.__module__}.".startswith(f"{module.__name__}."), f"{module.__name__} only imports {name}"
 
 
-@pytest.mark.parametrize("name", mahjong_core._MODULES)
-def test_the_module_names_are_the_submodules_with_their_main_function(name: str) -> None:
-    module = getattr(mahjong_core, name)
-    assert module is sys.modules[f"mahjong_core.{name}"]
-    assert callable(getattr(module, name)), f"mahjong_core.{name}.{name} is what the reference documents"
+@pytest.mark.parametrize("name", ["arrangements", "shanten", "simulate"])
+def test_the_names_of_the_main_functions_are_the_functions_not_their_modules(name: str) -> None:
+    function = getattr(mahjong_core, name)
+    assert inspect.isfunction(function) and function.__name__ == name
 
 
 def test_star_import_and_dir_give_the_public_names() -> None:
@@ -104,14 +104,15 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 def test_importing_the_package_loads_nothing_heavy() -> None:
     loaded = modules_after("import mahjong_core")
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
-    assert loaded - modules_after("pass") <= {"mahjong_core", "__future__"}, "the package imported more than itself"
+    assert loaded - modules_after("pass") <= {"mahjong_core", "mahjong_core._moved", "__future__"}, \
+        "the package imported more than itself and its table of old module paths"
 
 
 def test_a_name_loads_only_what_it_needs() -> None:
     hands = modules_after("from mahjong_core import parse_hand, Hand")
-    assert "mahjong_core.notation" in hands and not hands & set(HEAVY)
+    assert "mahjong_core.hand.notation" in hands and not hands & set(HEAVY)
     game = modules_after("from mahjong_core import Game")
-    assert "mahjong_core.engine" in game and "pluggy" in game
+    assert "mahjong_core.engine.game" in game and "pluggy" in game
     rules = modules_after("import mahjong_core; mahjong_core.load_ruleset")
     # PyYAML is imported when a text needs reading and jsonschema when a document needs checking, not with the
     # loader (mahjong_core.rules.yaml_reader, mahjong_core.rules.validated).
@@ -155,7 +156,7 @@ _ENTRY = re.compile(r"^\.\. (?!py:module::)(?:auto\w+|py:\w+):: (?:mahjong_core\
 
 def documented_name(name: str) -> str:
     """The name the reference documents ``mahjong_core.<name>`` under (a module by its main function)."""
-    return f"{name}.{name}" if name in mahjong_core._MODULES else name
+    return name
 
 
 def api_sections() -> dict[str, list[str]]:
@@ -242,3 +243,46 @@ def test_every_member_the_reference_asks_for_is_on_the_built_page(html: Path) ->
     assert len(members) > 20
     missing = [f"{cls}.{m}" for cls, m in members if f'id="mahjong_core.{cls}.{m}"' not in page]
     assert missing == []
+
+
+# ---------------------------------------------------------------------------
+# The old flat module paths, for one release
+# ---------------------------------------------------------------------------
+
+
+def test_every_old_module_path_warns_and_is_the_new_module_itself() -> None:
+    from mahjong_core._moved import MOVED
+
+    script = (
+        "import importlib, json, sys, warnings\n"
+        "from mahjong_core._moved import MOVED\n"
+        "out = {}\n"
+        "for old, new in MOVED.items():\n"
+        "    with warnings.catch_warnings(record=True) as caught:\n"
+        "        warnings.simplefilter('always')\n"
+        "        module = importlib.import_module(f'mahjong_core.{old}')\n"
+        "    out[old] = [module is sys.modules[f'mahjong_core.{new}'],\n"
+        "                [str(w.message) for w in caught if w.category is DeprecationWarning]]\n"
+        "print(json.dumps(out))\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout)
+    assert set(seen) == set(MOVED) and len(MOVED) == 40
+    for old, (same, warned) in seen.items():
+        assert same, old
+        assert warned == [f"mahjong_core.{old} has moved to mahjong_core.{MOVED[old]}; "
+                          "the old path will be removed in the next release"], old
+
+
+@pytest.mark.parametrize(("package", "old_name", "new_module"), [
+    ("mahjong_core.table", "Table", "mahjong_core.table.state"),
+    ("mahjong_core.engine", "Game", "mahjong_core.engine.game"),
+])
+def test_the_old_modules_that_are_packages_now_forward_their_names_with_a_warning(
+        package: str, old_name: str, new_module: str) -> None:
+    module = importlib.import_module(package)
+    with pytest.warns(DeprecationWarning, match=f"{package}.{old_name} has moved to {new_module}.{old_name}"):
+        obj = getattr(module, old_name)
+    assert obj is getattr(importlib.import_module(new_module), old_name)
+    with pytest.raises(AttributeError):
+        module.no_such_name  # noqa: B018

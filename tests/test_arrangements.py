@@ -20,11 +20,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import mahjong_core.arrangements as arrangements_module
-from mahjong_core.arrangements import arrangements, is_complete, meld_sort_key
+import mahjong_core.hand.arrangements as arrangements_module
 from mahjong_core.errors import HandError
-from mahjong_core.melds import Arrangement, ClaimedFrom, Form, Hand, Meld, MeldKind
-from mahjong_core.notation import format_tiles, parse_hand, parse_tiles
+from mahjong_core.hand.arrangements import arrangements, is_complete, meld_sort_key
+from mahjong_core.hand.melds import Arrangement, ClaimedFrom, Form, Hand, Meld, MeldKind
+from mahjong_core.hand.notation import format_tiles, parse_hand, parse_tiles
 
 KNITTED_ALL = {"knitted": True}
 

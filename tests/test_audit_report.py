@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core.audit_report import deal_reports
 from mahjong_core.cli import main
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import read_log, write_lines
+from mahjong_core.log.audit import check
+from mahjong_core.log.audit_report import deal_reports
+from mahjong_core.log.format import read_log, write_lines
+from mahjong_core.plugin.score_card import item_names
 from mahjong_core.rules import load_ruleset
-from mahjong_core.score_card import item_names
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 MCR = REPLAYS / "mcr-seed20261130.jsonl"

@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core import players
 from mahjong_core.cli import main
 from mahjong_core.conformance import strategies as mst
+from mahjong_core.engine import players
+from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import MahjongError
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import dumps, write_lines
-from mahjong_core.rng import Rng
+from mahjong_core.log.audit import check
+from mahjong_core.log.format import dumps, write_lines
 from mahjong_core.rules import load_ruleset
-from mahjong_core.simulate import play_game
+from mahjong_core.table.rng import Rng
 
 FAKE_BOTS = '''
 class FirstBot:
@@ -95,8 +95,8 @@ def run_cli(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
 
 def test_the_bundled_bots_are_declared_in_the_entry_point_group() -> None:
     bots = players.installed_bots()
-    assert bots["greedy"].value == "mahjong_core.players:GreedyBot"
-    assert bots["random"].value == "mahjong_core.players:RandomBot"
+    assert bots["greedy"].value == "mahjong_core.engine.players:GreedyBot"
+    assert bots["random"].value == "mahjong_core.engine.players:RandomBot"
     assert bots["greedy"].distribution == bots["random"].distribution == "mahjong-core"
     assert players.bot_factory("greedy") is players.GreedyBot
     assert players.bot_factory("random") is players.RandomBot
@@ -153,7 +153,7 @@ def test_bots_alone_lists_the_installed_bots_without_a_game(capsys: pytest.Captu
     rows = {row["name"]: row for row in json.loads(out)}
     assert code == 0 and set(rows) == set(players.installed_bots())
     assert rows["random"]["distribution"] == "mahjong-core" and rows["random"]["error"] is None
-    assert rows["random"]["entry_point"] == "mahjong_core.players:RandomBot"
+    assert rows["random"]["entry_point"] == "mahjong_core.engine.players:RandomBot"
     code, out, _ = run_cli(capsys, "demo", "--bots", "--json")  # demo seats bots the same way
     assert code == 0 and [row["name"] for row in json.loads(out)] == list(players.installed_bots())
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_core.notation import parse_tiles
-from mahjong_core.players import GreedyBot
-from mahjong_core.rng import Rng
+from mahjong_core.engine.players import GreedyBot
+from mahjong_core.hand.notation import parse_tiles
 from mahjong_core.rules import load_ruleset
-from mahjong_core.table import Action, CallingRule, Table
+from mahjong_core.table.rng import Rng
+from mahjong_core.table.state import Action, CallingRule, Table
 
 
 @pytest.mark.parametrize(("ruleset", "required", "scored"), [

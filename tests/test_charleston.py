@@ -15,16 +15,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_core.engine import Game
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.players import make_bots
-from mahjong_core.plugin_manager import build_plugin_manager
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import dumps, read_log
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.engine.simulate import play_game
+from mahjong_core.hand.tiles import KINDS
+from mahjong_core.log.audit import check
+from mahjong_core.log.format import dumps, read_log
+from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.rules import load_ruleset
-from mahjong_core.simulate import play_game
-from mahjong_core.table import ExchangeStep, Table
-from mahjong_core.tiles import KINDS
+from mahjong_core.table.state import ExchangeStep, Table
 
 CODE = {k.code: k.index for k in KINDS}
 OFFSETS = {"right": 1, "across": 2, "left": 3}
@@ -148,7 +148,7 @@ def test_an_exchange_of_tiles_not_held_is_caught_at_its_event(tmp_path: Path) ->
 
 def _sizes_checked(ruleset: Any, seed: int, bots: list[str], max_deals: int | None = None) -> int:
     """Play a seeded game with the conformance suite's hand-size observer; return how many decisions it checked."""
-    from mahjong_core.invariants import HandSizes
+    from mahjong_core.conformance.invariants import HandSizes
 
     late = bool(ruleset.value("pung_claim_until_next_discard"))
     observer = HandSizes(int(ruleset.value("hand_size")), late_claims=late)
@@ -189,7 +189,7 @@ def test_exchange_options_are_every_different_choice_of_tiles_in_order() -> None
     import itertools
     import random
 
-    from mahjong_core.engine import multiset_combinations
+    from mahjong_core.engine.game import multiset_combinations
 
     rng = random.Random(3)
     for trial in range(2000):
@@ -224,8 +224,8 @@ def _hand_counts(least: int) -> st.SearchStrategy[list[int]]:
 def test_exchange_options_answer_membership_as_their_list_does(counts: list[int], tiles: list[int], refuse: bool,
                                                                 other: str | None) -> None:
     """The lazily built exchange options say an action is legal exactly when the full list holds it."""
-    from mahjong_core.engine import _ExchangeOptions
-    from mahjong_core.table import Action
+    from mahjong_core.engine.game import _ExchangeOptions
+    from mahjong_core.table.state import Action
 
     options = _ExchangeOptions(tuple(counts), 3, (Action("refuse"),) if refuse else ())
     full = list(options)
@@ -240,8 +240,8 @@ def test_exchange_options_answer_membership_as_their_list_does(counts: list[int]
        count=st.integers(0, 4), refuse=st.booleans())
 def test_exchange_options_count_and_index_as_their_list_does(counts: list[int], count: int, refuse: bool) -> None:
     """Length and every item (negative indexes and the first index beyond included) without building the list."""
-    from mahjong_core.engine import _ExchangeOptions
-    from mahjong_core.table import Action
+    from mahjong_core.engine.game import _ExchangeOptions
+    from mahjong_core.table.state import Action
 
     extra = (Action("refuse"),) if refuse else ()
     lazy = _ExchangeOptions(tuple(counts), count, extra)

@@ -21,16 +21,16 @@ from hypothesis import strategies as st
 from mahjong_rulesets.classical.scoring import classical_score, score_arrangement, situation_context
 from mahjong_rulesets.classical.tables import VALUE_FACTS, classical_tables
 
-from mahjong_core.arrangements import arrangements
+from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.notation import parse_hand
-from mahjong_core.replay_check import check
+from mahjong_core.hand.arrangements import arrangements
+from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.score import Score
+from mahjong_core.hand.tiles import BONUS, EAST, SOUTH
+from mahjong_core.log.audit import check
+from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import load_ruleset
-from mahjong_core.score import Score
-from mahjong_core.scoring import score_hand
-from mahjong_core.simulate import play_game
-from mahjong_core.tiles import BONUS, EAST, SOUTH
 
 GOLDEN = Path(__file__).parent / "golden" / "classical"
 CLASSICAL = ("harbin", "shanghai", "orsk", "chinese_classical", "european_classical", "traditional", "bonus_classical")

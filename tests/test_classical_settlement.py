@@ -17,16 +17,16 @@ from hypothesis import strategies as st
 from mahjong_rulesets.classical.bank import is_bank_deal
 from mahjong_rulesets.classical.settlement import east_factor
 
-from mahjong_core.engine import Game
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.melds import MeldKind
-from mahjong_core.players import make_bots
+from mahjong_core.hand.melds import MeldKind
+from mahjong_core.hand.score import Score
+from mahjong_core.hand.tiles import FLOWERS, SEASONS
+from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin.settlement import settle
 from mahjong_core.rules import load_ruleset
-from mahjong_core.score import Score
-from mahjong_core.settlement import settle
-from mahjong_core.table import Outcome, Payment, Table, meld_of
-from mahjong_core.tiles import FLOWERS, SEASONS
+from mahjong_core.table.state import Outcome, Payment, Table, meld_of
 
 CLASSICAL = ("harbin", "shanghai", "orsk", "chinese_classical", "european_classical", "traditional",
              "bonus_classical")

@@ -28,13 +28,13 @@ from mahjong_rulesets.classical.tables import VALUE_FACTS, classical_tables, row
 from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 from mahjong_rulesets.harbin import predicates as harbin_predicates
 
-from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import MahjongError
-from mahjong_core.melds import Arrangement, ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.notation import check_hand, parse_hand
-from mahjong_core.predicates import Predicate
+from mahjong_core.hand.arrangements import arrangements
+from mahjong_core.hand.melds import Arrangement, ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.hand.notation import check_hand, parse_hand
+from mahjong_core.hand.predicates import Predicate
+from mahjong_core.hand.tiles import BONUS, GREENS, TERMINALS_AND_HONOURS
 from mahjong_core.rules import available, installed_predicates, load_ruleset
-from mahjong_core.tiles import BONUS, GREENS, TERMINALS_AND_HONOURS
 
 #: Every installed ruleset's predicates (loading them all also imports every module that adds a reader).
 PREDICATES = installed_predicates()
@@ -320,7 +320,7 @@ def test_anything_unusual_gets_the_full_checks(odd: Hand) -> None:
 
 def test_every_predicate_and_scoring_module_imports_first() -> None:
     """Any of them may be the first a program imports: every ruleset's vocabulary is complete either way."""
-    modules = ["mahjong_core.predicates", "mahjong_rulesets.classical.predicates",
+    modules = ["mahjong_core.hand.predicates", "mahjong_rulesets.classical.predicates",
                "mahjong_rulesets.piter.predicates", "mahjong_rulesets.hongkong.predicates",
                "mahjong_rulesets.mcr.predicates", "mahjong_rulesets.classical.scoring",
                "mahjong_rulesets.classical.context", "mahjong_rulesets.classical.losers",

@@ -11,9 +11,9 @@ from dataclasses import replace
 import pytest
 
 from mahjong_core.cli import main
-from mahjong_core.extensions import FactsRead
+from mahjong_core.plugin.extensions import FactsRead
+from mahjong_core.plugin.scoring import has_scoring
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.scoring import has_scoring
 
 HAND = "123m456p78s11z [777s<] +9s"
 #: A pung of South: its value depends on the seat and the round.
@@ -171,7 +171,7 @@ def test_batch_lines_take_the_same_situation(capsys: pytest.CaptureFixture[str],
 
 
 def test_the_flags_east_is_the_tiles_east() -> None:
-    from mahjong_core import situation, tiles
+    from mahjong_core.hand import situation, tiles
 
     assert situation.EAST == tiles.EAST and list(situation.WINDS.values()) == list(tiles.WINDS)
 
@@ -179,9 +179,9 @@ def test_the_flags_east_is_the_tiles_east() -> None:
 @pytest.mark.parametrize("ruleset", SCORED)
 def test_a_familys_declared_facts_are_all_its_engine_needs(ruleset: str) -> None:
     """Scored with only the facts its family declares (and the winner's flag), no engine asks for another."""
-    from mahjong_core.notation import parse_hand
-    from mahjong_core.scoring import score_hand
-    from mahjong_core.situation import win_context
+    from mahjong_core.hand.notation import parse_hand
+    from mahjong_core.hand.situation import win_context
+    from mahjong_core.plugin.scoring import score_hand
 
     rs = load_ruleset(ruleset)
     family = rs.scoring_family

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from mahjong_core.cli import main
-from mahjong_core.replay_log import read_log
-from mahjong_core.table_view import render, replay_states
-from mahjong_core.views import seat_view
+from mahjong_core.log.fold import render, replay_states
+from mahjong_core.log.format import read_log
+from mahjong_core.log.redaction import seat_view
 
 ROOT = Path(__file__).resolve().parents[1]
 HARBIN = ROOT / "replays" / "harbin-seed20261130.jsonl"
@@ -132,8 +132,8 @@ def test_the_json_view_hides_returned_draws_replaced_choices_and_face_down_kongs
     """Traditional seed 28: seat 1's drawn 1p goes back on the wall; seat 0 declares a concealed kong of 2s,
     laid with its two middle tiles face up.  MCR seed 203: seat 1's bot chooses 9m too late, the timeout
     discards 1m; seat 0's concealed kong of 5s lies face down."""
+    from mahjong_core.engine.simulate import play_game
     from mahjong_core.rules import load_ruleset
-    from mahjong_core.simulate import play_game
 
     traditional, mcr = tmp_path / "traditional.jsonl", tmp_path / "mcr.jsonl"
     play_game(load_ruleset("traditional"), 28, ["random"] * 4, replay=traditional, max_deals=1)
@@ -155,9 +155,9 @@ def test_the_json_view_hides_returned_draws_replaced_choices_and_face_down_kongs
 def test_a_move_replaced_by_its_timeout_is_the_discard_the_table_shows(tmp_path: Path) -> None:
     """MCR seed 203: seat 1 is shown to discard the timeout's 1m and keep its 9m, from its own view as from
     another seat's."""
+    from mahjong_core.engine.simulate import play_game
+    from mahjong_core.log.redaction import Visibility
     from mahjong_core.rules import load_ruleset
-    from mahjong_core.simulate import play_game
-    from mahjong_core.views import Visibility
 
     path = tmp_path / "mcr.jsonl"
     play_game(load_ruleset("mcr"), 203, ["greedy", "random", "random", "random"], replay=path, max_deals=1)

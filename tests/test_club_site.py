@@ -22,8 +22,8 @@ import pytest
 
 from mahjong_core.cli import main
 from mahjong_core.errors import MahjongError
+from mahjong_core.hand.tiles import KINDS
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.tiles import KINDS
 from mahjong_docs import compare, hands, prose, sources, tiles
 from mahjong_docs.build import build
 
@@ -222,7 +222,7 @@ def _page_examples(section: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("rid", sorted(available()))
 def test_every_example_hands_caption_says_what_the_hand_holds(rid: str) -> None:
     """Read back from the page: each tile the caption names, each meld, its seat and the winning tile."""
-    from mahjong_core.notation import parse_hand
+    from mahjong_core.hand.notation import parse_hand
 
     ruleset = load_ruleset(rid)
     section = hands.examples_rst(ruleset, sources.library([ruleset], "rulesets/sources"))
@@ -238,7 +238,7 @@ def test_every_example_hands_caption_says_what_the_hand_holds(rid: str) -> None:
 
 
 def test_a_caption_that_misnames_the_hand_is_caught() -> None:
-    from mahjong_core.notation import parse_hand
+    from mahjong_core.hand.notation import parse_hand
 
     hand = parse_hand("234p345s666m7z [555z<] +7z")
     assert hands.caption_problems("A claimed pung of red dragons, won on a discard", hand, "discard") == [

@@ -20,21 +20,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_core import arrangements as arrangements_module
-from mahjong_core import extensions
 from mahjong_core.conformance import checks, pytest_arguments
 from mahjong_core.conformance import strategies as mst
-from mahjong_core.engine import Game
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import MahjongError
-from mahjong_core.extensions import ScoringFamily
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.melds import Form, MeldKind
-from mahjong_core.notation import parse_hand
-from mahjong_core.players import make_bots
+from mahjong_core.hand import arrangements as arrangements_module
+from mahjong_core.hand.melds import Form, MeldKind
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.score import Score
+from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.plugin import extensions
+from mahjong_core.plugin.extensions import ScoringFamily
+from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.score import Score
-from mahjong_core.table import Payment
-from mahjong_core.tiles import NUM_PLAYING_KINDS
+from mahjong_core.table.state import Payment
 
 RULESETS = sorted(available())
 

@@ -71,13 +71,13 @@ def test_a_ruleset_with_code_lists_its_hooks() -> None:
         pytest.fail("install the third-party example: pip install ./plugins/examples/no_chow_from_partner")
     page = docgen.ruleset_page(load_ruleset("no_chow_from_partner"), RULESETS)
     code = page.split("Rules in code", 1)[1].split("Parameters", 1)[0]
-    assert ":func:`~mahjong_core.hookspecs.mahjong_claim_allowed`" in code
+    assert ":func:`~mahjong_core.plugin.hookspecs.mahjong_claim_allowed`" in code
     assert "never from the partner's" in code
     data_only = docgen.ruleset_page(load_ruleset("chinese_classical"), RULESETS)
     assert "None: every rule of this ruleset is data" in data_only
     harbin = docgen.ruleset_page(load_ruleset("harbin"), RULESETS).split("Rules in code", 1)[1]
     harbin = harbin.split("Parameters", 1)[0]
-    assert ":func:`~mahjong_core.hookspecs.mahjong_predicates`" in harbin and "beggar" in harbin
+    assert ":func:`~mahjong_core.plugin.hookspecs.mahjong_predicates`" in harbin and "beggar" in harbin
 
 
 def test_any_table_a_ruleset_has_is_rendered_row_by_row(tmp_path: Path) -> None:
@@ -247,7 +247,7 @@ def test_mahjong_docs_builds_a_site_for_the_rulesets_asked_for(tmp_path: Path) -
     page = (tmp_path / "site" / "rulesets" / "shanghai_1500_no_bank.html").read_text(encoding="utf-8")
     assert "1500" in page and "Our club" in page
     assert not (tmp_path / "site" / "hooks.html").exists() and not (tmp_path / "site" / "schemas").exists()
-    assert "Rules in code" not in page and "mahjong_core.hookspecs" not in page
+    assert "Rules in code" not in page and "mahjong_core.plugin.hookspecs" not in page
     build(tmp_path / "reference", ["shanghai_1500_no_bank"], title="Our club", reference=True)
     assert (tmp_path / "reference" / "hooks.html").exists() and (tmp_path / "reference" / "schemas").is_dir()
     assert "Rules in code" in (tmp_path / "reference" / "rulesets" / "shanghai_1500_no_bank.html").read_text()
@@ -259,7 +259,7 @@ def test_a_ruleset_page_names_the_plugins_its_games_use() -> None:
     piter = docgen.ruleset_page(load_ruleset("piter"), RULESETS).split("Plugins its games use", 1)[1]
     piter = piter.split("Rules in code", 1)[0]
     for plugin in ("scoring family ``classical``", "mechanism ``chow_pause``", "mechanism ``pair_play``",
-                   "claim_priority <mahjong_core.hookspecs.mahjong_claim_priority>"):
+                   "claim_priority <mahjong_core.plugin.hookspecs.mahjong_claim_priority>"):
         assert plugin in piter, plugin
     mcr = docgen.ruleset_page(load_ruleset("mcr"), RULESETS).split("Plugins its games use", 1)[1]
     mcr = mcr.split("Rules in code", 1)[0]
@@ -298,7 +298,7 @@ def test_the_worked_examples_have_lead_ins_to_check() -> None:
 @pytest.mark.parametrize(("where", "notation", "lead_in"), LEAD_INS, ids=[w for w, _, _ in LEAD_INS])
 def test_the_paragraph_before_a_worked_example_names_only_what_the_hand_holds(where: str, notation: str,
                                                                                lead_in: str) -> None:
-    from mahjong_core.notation import parse_hand
+    from mahjong_core.hand.notation import parse_hand
     from mahjong_docs.hands import caption_problems
 
     assert caption_problems(lead_in, parse_hand(notation)) == [], where
@@ -324,7 +324,7 @@ def test_the_notation_page_is_written_and_covers_every_mark() -> None:
 @pytest.mark.parametrize(("written", "meaning"), _notation_rows(), ids=[w for w, _ in _notation_rows()])
 def test_every_example_of_the_notation_page_reads_as_the_page_says(written: str, meaning: str) -> None:
     """A hand the page shows parses to what its second column says; an error it shows is the parser's own."""
-    from mahjong_core.notation import format_hand, parse_hand
+    from mahjong_core.hand.notation import format_hand, parse_hand
     from mahjong_docs.hands import caption_problems
 
     if meaning.startswith("``"):  # the errors table: the parser's message, place first

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mahjong_core.engine import Game, IllegalAction
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.players import RandomBot, make_bots
-from mahjong_core.replay_log import dumps
-from mahjong_core.rng import Rng
+from mahjong_core.engine.game import Game, IllegalAction
+from mahjong_core.engine.players import RandomBot, make_bots
+from mahjong_core.log.format import dumps
+from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.table import Action, Table
+from mahjong_core.table.rng import Rng
+from mahjong_core.table.state import Action, Table
 
 RULESETS = sorted(available())
 
@@ -161,7 +161,7 @@ class PhaseObserver:
 
 
 def test_the_table_walks_through_the_phases_in_order() -> None:
-    from mahjong_core.engine import PHASES
+    from mahjong_core.engine.game import PHASES
 
     observer = PhaseObserver()
     play("orsk", 8, max_deals=2, observers=(observer,))
@@ -198,7 +198,7 @@ def test_a_deal_ends_in_a_draw_when_no_replacement_tile_is_left() -> None:
     ],
 )
 def test_special_forms_win_only_where_the_ruleset_scores_them(rid: str, hand: str, complete: bool) -> None:
-    from mahjong_core.notation import parse_tiles
+    from mahjong_core.hand.notation import parse_tiles
 
     game = Game(load_ruleset(rid), make_bots(["greedy"] * 4, 1), 1)
     counts = [0] * 34

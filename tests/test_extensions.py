@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from mahjong_core import extensions
+from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import RulesetError
-from mahjong_core.extensions import Mechanism, ScoringFamily, Settlement
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.plugin import extensions
+from mahjong_core.plugin.extensions import Mechanism, ScoringFamily, Settlement
+from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import load_ruleset
-from mahjong_core.simulate import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -220,7 +220,7 @@ def test_a_house_rule_that_turns_a_mechanism_off_drops_it_from_its_games(tmp_pat
 
 
 def test_the_core_defaults_implement_no_mechanisms_hook() -> None:
-    from mahjong_core import defaults
+    from mahjong_core.plugin import defaults
 
     for mechanism in extensions.installed().mechanisms:
         hooks = {name for name in vars(mechanism.plugin)

@@ -35,13 +35,13 @@ import websockets
 from live_server import play_seat, recv, running
 
 from mahjong_core.cli import main
-from mahjong_core.engine import Game
-from mahjong_core.players import make_bots
-from mahjong_core.replay_log import ReplayWriter, header, read_log
-from mahjong_core.rng import ALGORITHM, Rng, deal_rng
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.log.format import ReplayWriter, header, read_log
+from mahjong_core.log.redaction import Visibility, full_table_view, seat_view
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.table import Action, Table
-from mahjong_core.views import Visibility, full_table_view, seat_view
+from mahjong_core.table.rng import ALGORITHM, Rng, deal_rng
+from mahjong_core.table.state import Action, Table
 from mahjong_server.live import event_message
 
 _CODE = re.compile(r"[1-9][mps]|[1-7]z|[1-4][fy]")

@@ -18,17 +18,18 @@ from hypothesis import strategies as st
 from mahjong_rulesets.hongkong import scoring as hk
 from mahjong_rulesets.hongkong import settlement as hk_settle
 
-from mahjong_core import defaults, replay_check
-from mahjong_core.engine import Game
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.melds import Hand
-from mahjong_core.notation import parse_hand
-from mahjong_core.players import make_bots
+from mahjong_core.hand.melds import Hand
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.tiles import BONUS, EAST, NUM_PLAYING_KINDS
+from mahjong_core.log import audit as replay_check
+from mahjong_core.plugin import defaults
+from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring import score_hand
-from mahjong_core.simulate import play_game
-from mahjong_core.table import Outcome, Table
-from mahjong_core.tiles import BONUS, EAST, NUM_PLAYING_KINDS
+from mahjong_core.table.state import Outcome, Table
 
 GOLDEN = Path(__file__).parent / "golden" / "hongkong.yaml"
 SEEDS = Path(__file__).parents[1].parent / "shared" / "seeds"

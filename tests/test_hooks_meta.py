@@ -1,6 +1,6 @@
 """Meta-tests in the style of datasette's ``test_plugin_hooks_are_documented``.
 
-Every hook in :mod:`mahjong_core.hookspecs` is documented (in its docstring
+Every hook in :mod:`mahjong_core.plugin.hookspecs` is documented (in its docstring
 and in the built docs) and exercised (called in a seeded game, or named by a
 test); every installed ruleset has a golden replay and a docs page.  About
 20 s, most of it the docs build shared with tests/test_docs.py.
@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from mahjong_core import hookspecs
-from mahjong_core.engine import Game
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.players import make_bots
-from mahjong_core.plugin_manager import build_plugin_manager, hook_names
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.plugin import hookspecs
+from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin.manager import build_plugin_manager, hook_names
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.table import Action, Table
+from mahjong_core.table.state import Action, Table
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -56,7 +56,7 @@ def test_hook_docstring_documents_every_parameter_and_the_answer(hook: str) -> N
 
 def test_every_hook_is_documented_in_the_built_docs(html: Path) -> None:
     page = (html / "hooks.html").read_text(encoding="utf-8")
-    missing = [hook for hook in HOOKS if f'id="mahjong_core.hookspecs.{hook}"' not in page]
+    missing = [hook for hook in HOOKS if f'id="mahjong_core.plugin.hookspecs.{hook}"' not in page]
     assert not missing, f"hooks missing from the built hook reference: {missing}"
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from mahjong_core.cli import main
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import ReplayWriter, header
+from mahjong_core.log.audit import check
+from mahjong_core.log.format import ReplayWriter, header
 from mahjong_core.rules import load_ruleset
 from mahjong_formats.botzone import MAX_LINE, read_file, read_text
 from mahjong_formats.common import FormatError, play

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from mahjong_core.engine import Game, IllegalAction
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.players import GreedyBot
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import ReplayWriter, header, write_lines
-from mahjong_core.rng import ALGORITHM, Rng
+from mahjong_core.engine.game import Game, IllegalAction
+from mahjong_core.engine.players import GreedyBot
+from mahjong_core.log.audit import check
+from mahjong_core.log.format import ReplayWriter, header, write_lines
+from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import load_ruleset
-from mahjong_core.table import Action, Table
+from mahjong_core.table.rng import ALGORITHM, Rng
+from mahjong_core.table.state import Action, Table
 
 
 class FalseDeclarer(GreedyBot):
@@ -98,9 +98,9 @@ def test_without_a_rule_for_it_a_wrong_mahjong_is_simply_illegal() -> None:
 
 
 def test_a_seat_view_hides_the_other_pairs_exchange_and_concealed_tiles(tmp_path: Path) -> None:
-    from mahjong_core.replay_log import read_log
-    from mahjong_core.simulate import play_game
-    from mahjong_core.views import HIDDEN, seat_view
+    from mahjong_core.engine.simulate import play_game
+    from mahjong_core.log.format import read_log
+    from mahjong_core.log.redaction import HIDDEN, seat_view
 
     path = tmp_path / "piter.jsonl"
     play_game(load_ruleset("piter"), 12, ["greedy"] * 4, replay=path, max_deals=1)
@@ -120,7 +120,7 @@ def test_a_seat_view_hides_the_other_pairs_exchange_and_concealed_tiles(tmp_path
 
 
 def test_the_false_mahjong_mechanism_reads_the_wrong_mahjong_rule() -> None:
-    from mahjong_core.plugin_manager import build_plugin_manager
+    from mahjong_core.plugin.manager import build_plugin_manager
 
     def false_win(ruleset_id: str) -> Any:
         ruleset = load_ruleset(ruleset_id)
@@ -151,7 +151,7 @@ class MisdealingWall:
 
     @hookimpl
     def mahjong_build_wall(self, ruleset: Any, tiles: Any, rng: Any) -> Any:
-        from mahjong_core.wall import Wall
+        from mahjong_core.table.wall import Wall
 
         class Misdealt(Wall):
             __slots__ = ()
@@ -166,7 +166,7 @@ class MisdealingWall:
 
 
 def misdealt_game(rid: str, path: Path | None = None) -> list[dict[str, Any]]:
-    from mahjong_core.players import make_bots
+    from mahjong_core.engine.players import make_bots
 
     ruleset = load_ruleset(rid)
     events: list[dict[str, Any]] = []

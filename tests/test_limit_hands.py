@@ -5,7 +5,7 @@ Shanghai lists its limit hands in points beside a usual limit of 1000
 say "no hand scores more than 500" over a table paying 5000, and its study
 showed the limit hands unchanged.  ``limit_hands_scale_with_limit: true``
 pays each row in proportion to the new limit; the scoring, the rule page
-and the study read the same values (:func:`mahjong_core.limit_hands.limit_hand_values`).
+and the study read the same values (:func:`mahjong_core.rules.limit_hands.limit_hand_values`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import pytest
 
 from mahjong_core.cli.score import Given, score_text
 from mahjong_core.errors import MahjongError
-from mahjong_core.limit_hands import limit_hand_values
 from mahjong_core.rules import load_ruleset
+from mahjong_core.rules.limit_hands import limit_hand_values
 from mahjong_docs import prose, sources
 from mahjong_study.runner import run_games
 

@@ -1,6 +1,6 @@
 """The record of loads and parses (mahjong_core.rules.validated) that lets a command skip work done before.
 
-A ``mahjong`` command trusts it (mahjong_core.load_trust); the library does
+A ``mahjong`` command trusts it (mahjong_core.reading.load_trust); the library does
 not unless asked.  Trusted or not, a load gives the same ruleset and a bad
 file the same messages; what changes is only which checks run again.
 """
@@ -17,9 +17,11 @@ from typing import Any
 
 import pytest
 
-from mahjong_core import entry_points, extensions, players
 from mahjong_core.cli import main
-from mahjong_core.load_trust import trusting, trusting_loads
+from mahjong_core.engine import players
+from mahjong_core.plugin import extensions
+from mahjong_core.reading import entry_points
+from mahjong_core.reading.load_trust import trusting, trusting_loads
 from mahjong_core.rules import available, clear_cache, load_ruleset, loader, validated
 from mahjong_core.rules.document import marks_of, parse_ruleset_text, parse_yaml_mapping
 from mahjong_core.rules.registry import installed_source
@@ -165,7 +167,7 @@ def test_rules_list_says_the_same_cold_and_warm(record: Path, capsys: pytest.Cap
 def test_a_command_whose_rulesets_were_read_before_imports_neither_yaml_nor_jsonschema(record: Path) -> None:
     """What the record saves is the work itself: the parser and the validator are not even imported."""
     script = ("import sys\n"
-              "from mahjong_core.load_trust import trusting_loads\n"
+              "from mahjong_core.reading.load_trust import trusting_loads\n"
               "from mahjong_core.rules import available, load_ruleset\n"
               "with trusting_loads():\n"
               "    names = [load_ruleset(r).id for r in available()]\n"

@@ -26,12 +26,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.cli import main
+from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import ReplayError
-from mahjong_core.log_chain import Sealer, Signer, generate_key, load_public_key, load_signer, verify_chain
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import MAX_LINE_BYTES, MAX_LINES, MAX_LOG_BYTES, parse_log, read_log, write_lines
+from mahjong_core.log.audit import check
+from mahjong_core.log.chain import Sealer, Signer, generate_key, load_public_key, load_signer, verify_chain
+from mahjong_core.log.format import MAX_LINE_BYTES, MAX_LINES, MAX_LOG_BYTES, parse_log, read_log, write_lines
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.simulate import play_game
 
 RULESETS = sorted(available())
 VECTORS = Path(__file__).resolve().parent / "vectors" / "chain_vectors.json"

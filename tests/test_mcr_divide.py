@@ -7,8 +7,8 @@ from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, hand_facts, situation
 from mahjong_rulesets.mcr.samples import samples
 from mahjong_rulesets.mcr.scoring import divisions, fan_table
 
-from mahjong_core.arrangements import arrangements
-from mahjong_core.melds import Hand
+from mahjong_core.hand.arrangements import arrangements
+from mahjong_core.hand.melds import Hand
 from mahjong_core.rules import load_ruleset
 
 _KIND = {"chow": dv.CHOW, "pung": dv.PUNG, "pair": dv.PAIR, "knitted": dv.KNIT, "single": dv.SINGLE}

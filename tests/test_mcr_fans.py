@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mahjong_core.notation import parse_hand
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.plugin.scoring import score_hand, scoring_value
 from mahjong_core.rules import installed_predicates, load_ruleset
-from mahjong_core.scoring import score_hand, scoring_value
 
 PREDICATES = installed_predicates()
 

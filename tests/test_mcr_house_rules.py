@@ -10,11 +10,11 @@ from mahjong_rulesets.mcr.reference import reference_fans
 from mahjong_rulesets.mcr.samples import samples
 from MahjongGB import MahjongFanCalculator
 
-from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import RulesetError
-from mahjong_core.notation import parse_hand
+from mahjong_core.hand.arrangements import arrangements
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import installed_predicates, load_ruleset
-from mahjong_core.scoring import score_hand
 
 PREDICATES = installed_predicates()
 

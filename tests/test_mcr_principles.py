@@ -7,9 +7,9 @@ from mahjong_rulesets.mcr.facts import division_facts, hand_facts, situation
 from mahjong_rulesets.mcr.samples import samples
 from mahjong_rulesets.mcr.scoring import _evaluate, _total, divisions, fan_table, score_points
 
-from mahjong_core.notation import parse_hand
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring import score_hand
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,8 @@ from mahjong_rulesets.mcr.reference import DIFFERENCES, classify, reference_argu
 from mahjong_rulesets.mcr.samples import TEMPLATES, samples
 from MahjongGB import MahjongFanCalculator
 
+from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring import score_hand
 
 
 def _ours(score) -> dict[str, int]:
@@ -73,7 +73,7 @@ def test_templates_cover_every_row() -> None:
 
 
 def test_argument_translation() -> None:
-    from mahjong_core.notation import parse_hand
+    from mahjong_core.hand.notation import parse_hand
 
     hand = parse_hand("1m456p (1111z) [555s^] [789s<] +1m 2f")
     args = reference_arguments(hand, {"self_drawn": True, "seat_wind": 28, "prevalent_wind": 27})

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core.replay_check import check
+from mahjong_core.engine.simulate import play_game
+from mahjong_core.hand.score import Score
+from mahjong_core.log.audit import check
+from mahjong_core.plugin.settlement import settle
 from mahjong_core.rules import load_ruleset
-from mahjong_core.score import Score
-from mahjong_core.settlement import settle
-from mahjong_core.simulate import play_game
-from mahjong_core.table import Outcome, Table
+from mahjong_core.table.state import Outcome, Table
 
 
 @pytest.fixture(scope="module")

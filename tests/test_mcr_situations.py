@@ -6,9 +6,9 @@ import pytest
 from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, situation
 
 from mahjong_core.errors import HandError, MahjongError
-from mahjong_core.notation import parse_hand
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.plugin.scoring import score_hand, scoring_value
 from mahjong_core.rules import load_ruleset
-from mahjong_core.scoring import score_hand, scoring_value
 
 PLAIN = "123m456m78p55s [111z<] +9p"
 

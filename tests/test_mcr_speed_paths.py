@@ -19,9 +19,9 @@ from mahjong_rulesets.mcr import facts
 from mahjong_rulesets.mcr import scoring as mcr
 from mahjong_rulesets.mcr.samples import samples
 
-from mahjong_core.notation import format_tiles, parse_hand
+from mahjong_core.hand.notation import format_tiles, parse_hand
+from mahjong_core.hand.score import ScoreItem
 from mahjong_core.rules import load_ruleset
-from mahjong_core.score import ScoreItem
 
 #: A house rule whose rows take the engine's general ways: third-party predicates, a whole-hand row fed by a
 #: per-set predicate, a bonus row that excludes and is excluded, principles on other rows.

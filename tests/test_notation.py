@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.errors import HandError, MahjongError, NotationError
-from mahjong_core.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.notation import (
+from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.hand.notation import (
     HONOUR_LETTERS,
     check_hand,
     check_tile_count,
@@ -27,7 +27,7 @@ from mahjong_core.notation import (
     parse_hand,
     parse_tiles,
 )
-from mahjong_core.tiles import KINDS
+from mahjong_core.hand.tiles import KINDS
 
 # --------------------------------------------------------------------------- tiles
 

@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 from mahjong_rulesets.classical.penalties import dangerous_discard_penalty, penalty_case
 
-from mahjong_core.engine import Game
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.notation import parse_hand, parse_tiles
-from mahjong_core.players import make_bots
-from mahjong_core.plugin_manager import build_plugin_manager
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.hand.notation import parse_hand, parse_tiles
+from mahjong_core.hand.score import Score
+from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin.manager import build_plugin_manager
+from mahjong_core.plugin.settlement import settle
 from mahjong_core.rules import load_ruleset
-from mahjong_core.score import Score
-from mahjong_core.settlement import settle
-from mahjong_core.table import Action, Outcome, Payment, Penalty, Table
+from mahjong_core.table.state import Action, Outcome, Payment, Penalty, Table
 
 PENALTY_RULESETS = ("chinese_classical", "traditional")
 NO_PENALTY_RULESETS = ("harbin", "shanghai", "orsk", "european_classical", "bonus_classical")
@@ -345,7 +345,7 @@ def _deal_order(ruleset: Any, hands: dict[int, str]) -> list[int]:
 @pytest.mark.parametrize("declare", [True, False])
 def test_the_earthly_hand_needs_the_declaration_on_the_deal(declare: bool) -> None:
     """South is dealt a ready hand; it wins on East's first discard only if it declared at once (001 line 161)."""
-    from mahjong_core.wall import Wall
+    from mahjong_core.table.wall import Wall
 
     rs = load_ruleset("traditional")
     order = _deal_order(rs, {0: "3z3z4z4z5z6z7z1p1p5m5m9p1z1z", 1: "123m456p789s1z1z2z2z"})

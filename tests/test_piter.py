@@ -20,19 +20,19 @@ import yaml
 from mahjong_rulesets.classical.scoring import score_arrangement, situation_context
 from mahjong_rulesets.classical.tables import RAW_FIGURES, classical_tables
 
-from mahjong_core.arrangements import arrangements
-from mahjong_core.engine import Game
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import RulesetError
-from mahjong_core.melds import ClaimedFrom, Meld, MeldKind
-from mahjong_core.notation import parse_hand
-from mahjong_core.players import make_bots
-from mahjong_core.plugin_manager import build_plugin_manager
-from mahjong_core.replay_check import check
+from mahjong_core.hand.arrangements import arrangements
+from mahjong_core.hand.melds import ClaimedFrom, Meld, MeldKind
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.score import Score
+from mahjong_core.log.audit import check
+from mahjong_core.plugin.manager import build_plugin_manager
+from mahjong_core.plugin.scoring import score_hand, scoring_value
 from mahjong_core.rules import load_ruleset
-from mahjong_core.score import Score
-from mahjong_core.scoring import score_hand, scoring_value
-from mahjong_core.simulate import play_game
-from mahjong_core.table import Table
+from mahjong_core.table.state import Table
 
 GOLDEN = Path(__file__).parent / "golden" / "piter.yaml"
 CASES: list[dict[str, Any]] = yaml.safe_load(GOLDEN.read_text(encoding="utf-8"))["hands"]

@@ -6,10 +6,10 @@ import types
 
 import pytest
 
-from mahjong_core import hookspecs
 from mahjong_core.errors import RulesetError
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.plugin_manager import (
+from mahjong_core.plugin import hookspecs
+from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin.manager import (
     HOOK_PREFIX,
     HookShortcuts,
     MahjongPluginManager,
@@ -17,7 +17,7 @@ from mahjong_core.plugin_manager import (
     hook_names,
 )
 from mahjong_core.rules import load_ruleset
-from mahjong_core.table import Claim
+from mahjong_core.table.state import Claim
 
 
 def module(name: str, **functions: object) -> types.ModuleType:

@@ -9,10 +9,10 @@ import pytest
 from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
 from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
-from mahjong_core.predicates import Vocabulary
+from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
+from mahjong_core.hand.predicates import Vocabulary
+from mahjong_core.hand.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE
 from mahjong_core.rules import installed_predicates, load_ruleset
-from mahjong_core.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE
 
 PREDICATES = installed_predicates()
 
@@ -284,8 +284,8 @@ def test_found_and_hidden_treasure() -> None:
 
 def _harbin_limit(text: str, **ctx: object) -> str | None:
     """The limit Harbin's engine gives a hand: the beggar's hand is read by the hand's value by its tables."""
-    from mahjong_core.notation import parse_hand
-    from mahjong_core.scoring import score_hand
+    from mahjong_core.hand.notation import parse_hand
+    from mahjong_core.plugin.scoring import score_hand
 
     facts = {**CTX, "winner": True, "replacement": False, "last_tile": False, "robbing_kong": False, "tiles_left": 30}
     return score_hand(load_ruleset("harbin"), parse_hand(text), {**facts, **ctx}).limit

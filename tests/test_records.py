@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from postgres import Cluster
 
-from mahjong_core.audit_report import deal_reports
 from mahjong_core.cli import main
-from mahjong_core.replay_log import read_log
+from mahjong_core.log.audit_report import deal_reports
+from mahjong_core.log.format import read_log
 from mahjong_records.db import RecordsError, migrate, open_db, parse_url
 from mahjong_records.export import ema_csv, results, table_points
 from mahjong_records.extract import place, unique_names

@@ -23,9 +23,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.rng import ALGORITHM, Rng, deal_rng, parse_seed, seed_bytes
-from mahjong_core.tiles import KINDS, build_tile_set
-from mahjong_core.wall import Wall
+from mahjong_core.hand.tiles import KINDS, build_tile_set
+from mahjong_core.table.rng import ALGORITHM, Rng, deal_rng, parse_seed, seed_bytes
+from mahjong_core.table.wall import Wall
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "tests" / "vectors" / "prng_vectors.json"
@@ -294,7 +294,7 @@ def test_a_seed_a_log_cannot_hold_is_refused_where_it_is_typed(tmp_path: Path) -
     import subprocess
     import sys
 
-    from mahjong_core.replay_log import header
+    from mahjong_core.log.format import header
     from mahjong_core.rules import load_ruleset
 
     assert parse_seed(str(2**53 - 1)) == 2**53 - 1
@@ -349,8 +349,8 @@ if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
 
 
 def test_a_text_seed_names_a_file_every_file_system_can_make() -> None:
+    from mahjong_core.engine.simulate import MAX_LOG_NAME, log_name
     from mahjong_core.rules import load_ruleset
-    from mahjong_core.simulate import MAX_LOG_NAME, log_name
 
     harbin = load_ruleset("harbin")
     assert log_name(harbin, 42) == "harbin-seed42.jsonl"

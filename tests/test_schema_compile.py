@@ -1,6 +1,6 @@
 """The compiled replay schema accepts and rejects exactly what jsonschema does.
 
-The audit asks :mod:`mahjong_core.schema_compile`'s predicate whether an
+The audit asks :mod:`mahjong_core.reading.schema_compile`'s predicate whether an
 event is valid and asks :mod:`jsonschema` only to explain a rejection, so
 the two must agree on every value: the golden logs' every line, and many
 thousands of mutated and malformed ones, every kind of JSON value in every
@@ -19,8 +19,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mahjong_core.replay_log import _validators
-from mahjong_core.schema_compile import Checker, UnsupportedSchema, compile_schema, json_equal
+from mahjong_core.log.format import _validators
+from mahjong_core.reading.schema_compile import Checker, UnsupportedSchema, compile_schema, json_equal
 from mahjong_core.sheets.read import sheet_schema
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"

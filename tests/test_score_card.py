@@ -22,9 +22,9 @@ from live_server import recv, running
 
 from mahjong_core.cli import main
 from mahjong_core.cli.score import Given, run, score_text
-from mahjong_core.replay_log import read_log
+from mahjong_core.log.format import read_log
+from mahjong_core.plugin.score_card import card_lines, card_maker, log_cards, payment_notes
 from mahjong_core.rules import load_ruleset
-from mahjong_core.score_card import card_lines, card_maker, log_cards, payment_notes
 from mahjong_docs.pages import ruleset_page
 from mahjong_server.replay_page import finished_game, game_in_progress, standalone_html
 

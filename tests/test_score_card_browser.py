@@ -18,7 +18,7 @@ from typing import Any
 
 from live_server import ARTIFACTS, running
 
-from mahjong_core.replay_log import read_log
+from mahjong_core.log.format import read_log
 from mahjong_server.replay_page import standalone_html
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -538,7 +538,7 @@ def resealed(tmp_path: Path, name: str, kind: str, index: int, change: dict) -> 
     Anyone can compute the chain of an unsigned log, so a change the seal would catch is not enough: the audit
     itself must refuse it.  Returns the file and the changed line.
     """
-    from mahjong_core.log_chain import Sealer
+    from mahjong_core.log.chain import Sealer
 
     events = [json.loads(line) for line in (SHEETS / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
     k = [i for i, e in enumerate(events) if e["type"] == kind][index]

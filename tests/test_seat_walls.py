@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mahjong_core.replay_log import read_log
+from mahjong_core.engine.simulate import play_game
+from mahjong_core.log.format import read_log
 from mahjong_core.rules import load_ruleset
-from mahjong_core.simulate import play_game
 
 
 def test_a_deal_ends_when_the_seat_due_to_draw_has_taken_its_share(tmp_path: Path) -> None:
@@ -38,7 +38,7 @@ def test_a_deal_ends_when_the_seat_due_to_draw_has_taken_its_share(tmp_path: Pat
 
 
 def test_without_the_parameter_the_mechanism_is_off() -> None:
-    from mahjong_core.extensions import installed
+    from mahjong_core.plugin.extensions import installed
 
     mechanism = next(m for m in installed().mechanisms if m.name == "seat_walls")
     assert mechanism.switched_on(load_ruleset("botzone_mcr"))

@@ -15,11 +15,11 @@ import pytest
 import websockets
 from live_server import Server, play_seat, recv, running
 
-from mahjong_core.engine import Game
-from mahjong_core.log_chain import load_signer
-from mahjong_core.players import ScriptedPlayer, make_bots
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import ReplayWriter, read_log
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import ScriptedPlayer, make_bots
+from mahjong_core.log.audit import check
+from mahjong_core.log.chain import load_signer
+from mahjong_core.log.format import ReplayWriter, read_log
 from mahjong_core.rules import load_ruleset
 
 SEATS = ["human", "greedy", "greedy", "random"]
@@ -153,7 +153,7 @@ def _choose_first_discard_or_pass(prompt: dict[str, Any]) -> int:
 
 
 def test_a_server_killed_mid_deal_resumes_every_table_from_its_log(tmp_path: Path) -> None:
-    from mahjong_core.log_chain import generate_key
+    from mahjong_core.log.chain import generate_key
 
     data = tmp_path / "data"
     key, _, public = generate_key(tmp_path / "server.key")

@@ -18,8 +18,8 @@ from typing import Any
 import websockets
 from live_server import Server, play_seat, recv, running
 
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import read_log
+from mahjong_core.log.audit import check
+from mahjong_core.log.format import read_log
 
 
 def _open(server: Server, kinds: list[str], **extra: Any) -> dict[str, Any]:

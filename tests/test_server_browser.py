@@ -17,8 +17,8 @@ from typing import Any
 from live_server import ARTIFACTS, Server, running
 from playwright import sync_api
 
-from mahjong_core.replay_check import check
-from mahjong_core.replay_log import read_log
+from mahjong_core.log.audit import check
+from mahjong_core.log.format import read_log
 
 
 class Page:

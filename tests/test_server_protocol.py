@@ -19,7 +19,7 @@ import pytest
 import websockets
 from live_server import Server, recv, running
 
-from mahjong_core.replay_log import read_log
+from mahjong_core.log.format import read_log
 from mahjong_core.rules import load_ruleset
 from mahjong_server.app import Connection, Settings, Tables
 from mahjong_server.live import LiveTable, SeatSpec, public_event
@@ -388,9 +388,9 @@ def test_the_protocol_page_describes_every_message_field_limit_and_close_code(tm
     view, every limit and every close code appear in docs/live-protocol.md, so a client can be written from it."""
     import re
 
-    from mahjong_core.engine import Game
-    from mahjong_core.players import make_bots
-    from mahjong_core.views import full_table_view
+    from mahjong_core.engine.game import Game
+    from mahjong_core.engine.players import make_bots
+    from mahjong_core.log.redaction import full_table_view
     from mahjong_server import app, protocol
     from mahjong_server.seats import Prompt
 
@@ -437,6 +437,6 @@ def test_the_protocol_page_describes_every_message_field_limit_and_close_code(tm
         assert f"| {code} |" in closes, code
     assert f"({app.SEND_QUEUE} waiting)" in closes
     # A reference to an API object the reference does not document fails the docs' build: none is silenced
-    # wholesale (the page's links to mahjong_core.views led nowhere while every py: reference was).
+    # wholesale (the page's links to mahjong_core.log.redaction led nowhere while every py: reference was).
     conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
-    assert "nitpick_ignore_regex" not in conf and "mahjong_core.views" not in conf
+    assert "nitpick_ignore_regex" not in conf and "mahjong_core.log.redaction" not in conf

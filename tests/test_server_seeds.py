@@ -20,10 +20,10 @@ from typing import Any
 import websockets
 from live_server import Server, recv, running
 
-from mahjong_core.replay_check import check
-from mahjong_core.rng import deal_rng
+from mahjong_core.engine.simulate import play_game
+from mahjong_core.log.audit import check
 from mahjong_core.rules import load_ruleset
-from mahjong_core.simulate import play_game
+from mahjong_core.table.rng import deal_rng
 
 PERSON = [{"kind": "human"}, {"kind": "greedy"}, {"kind": "greedy"}, {"kind": "random"}]
 HEX64 = re.compile(r"[0-9a-f]{64}")

@@ -24,8 +24,8 @@ from typing import Any
 
 import pytest
 
+from mahjong_core.log.redaction import live_event_view, redact_table_view
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.views import live_event_view, redact_table_view
 from mahjong_server.app import Connection, Settings, Tables
 from mahjong_server.live import LiveTable, SeatSpec
 
@@ -125,7 +125,7 @@ CASES = [(rid, seed) for rid in sorted(available()) for seed in (1, 2)]
 @pytest.mark.parametrize(("rid", "seed"), CASES)
 def test_no_message_to_a_seat_holds_another_seats_concealed_tile_or_a_wall_tile(tmp_path: Path, rid: str,
                                                                                  seed: int) -> None:
-    from mahjong_core.views import Visibility
+    from mahjong_core.log.redaction import Visibility
 
     streams = _play(tmp_path, rid, seed, ["greedy", "random"])
     visibility = Visibility.of(load_ruleset(rid))
@@ -217,7 +217,7 @@ def test_a_concealed_kong_shows_the_others_only_what_the_ruleset_lays_face_up(
 
 def test_an_unfinished_games_page_hides_what_a_spectator_does_not_see(tmp_path: Path) -> None:
     """The replay viewer's data for a game in progress: MCR seed 203's finished deal as a spectator saw it."""
-    from mahjong_core.simulate import play_game
+    from mahjong_core.engine.simulate import play_game
     from mahjong_server.replay_page import game_in_progress
 
     path = tmp_path / "mcr.jsonl"

@@ -19,7 +19,7 @@ from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
 from mahjong_core.errors import HandError
-from mahjong_core.shanten import (
+from mahjong_core.hand.shanten import (
     ORPHANS,
     as_counts,
     is_complete_counts,

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.conformance.soak import lineups, soak
+from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.soak import lineups, soak
 
 
 def test_a_short_soak_of_every_installed_ruleset_holds_every_invariant() -> None:
@@ -33,7 +33,7 @@ class PaysItself:
 
     @hookimpl(wrapper=True)
     def mahjong_settle(self) -> Any:
-        from mahjong_core.table import Payment
+        from mahjong_core.table.state import Payment
 
         payments = yield
         return [*(payments or []), Payment(0, 0, 1, "broken")]
@@ -79,7 +79,7 @@ def test_a_soak_on_dask_workers_gives_the_same_report(capsys: pytest.CaptureFixt
 
 def test_a_long_run_played_in_parts_plays_the_games_of_one_run() -> None:
     """--seed 1 --games 7 and then --seed 8 --games 7 are the 14 games (seed and line-up) of --seed 1 --games 14."""
-    from mahjong_core.soak import GameOutcome
+    from mahjong_core.conformance.soak import GameOutcome
 
     def planned(seed: int, games: int) -> list[tuple[int, tuple[str, ...]]]:
         plans: list[tuple[int, tuple[str, ...]]] = []

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_core import soak as soak_module
-from mahjong_core import soak_journal
-from mahjong_core.code_files import code_lines, content_stamp
+from mahjong_core.conformance import soak as soak_module
+from mahjong_core.conformance import soak_journal
+from mahjong_core.conformance.soak import BATCH, soak
+from mahjong_core.conformance.soak_journal import JournalError, open_journal, run_header
+from mahjong_core.reading.code_files import code_lines, content_stamp
 from mahjong_core.rules import load_ruleset
-from mahjong_core.soak import BATCH, soak
-from mahjong_core.soak_journal import JournalError, open_journal, run_header
 
 RULESETS = ("harbin", "piter")
 GAMES = 2 * BATCH + 3  # two whole batches and a short one, per ruleset

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core.soak_journal import JournalError
-from mahjong_core.strict_json import canonical, loads
+from mahjong_core.conformance.soak_journal import JournalError
+from mahjong_core.reading.strict_json import canonical, loads
 from mahjong_docs import soak_runs
 
 ROOT = Path(__file__).resolve().parents[1]

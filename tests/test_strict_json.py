@@ -1,6 +1,6 @@
 """The fast JSON path (orjson) reads and writes exactly what the standard library's strict reading does.
 
-:mod:`mahjong_core.strict_json` encodes and decodes log lines with orjson where
+:mod:`mahjong_core.reading.strict_json` encodes and decodes log lines with orjson where
 its text is provably the standard library's, and falls back to the standard
 library everywhere else.  These tests hold the two paths to the same bytes and
 the same verdicts: on every line of the golden replays, and on generated values
@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import mahjong_core.strict_json as strict_json
-from mahjong_core.strict_json import StrictJSONError, canonical, loads
+import mahjong_core.reading.strict_json as strict_json
+from mahjong_core.reading.strict_json import StrictJSONError, canonical, loads
 
 REPLAYS = Path(__file__).parent.parent / "replays"
 

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from mahjong_core.engine import Game
-from mahjong_core.players import make_bots
-from mahjong_core.plugin_manager import build_plugin_manager
-from mahjong_core.replay_log import dumps
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.log.format import dumps
+from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.rules import load_ruleset
-from mahjong_core.table import Claim, Table, TimeLimits
+from mahjong_core.table.state import Claim, Table, TimeLimits
 
 
 def table_with(limits: TimeLimits | None, discarder: int = 0) -> Table:
@@ -114,8 +114,8 @@ def test_the_game_ends_when_its_time_is_up() -> None:
 
 
 def test_audit_names_a_chow_inside_the_pause(tmp_path: Path) -> None:
-    from mahjong_core.replay_check import check
-    from mahjong_core.simulate import play_game
+    from mahjong_core.engine.simulate import play_game
+    from mahjong_core.log.audit import check
 
     for seed in range(10):
         path = tmp_path / f"p{seed}.jsonl"

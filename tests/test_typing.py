@@ -1,8 +1,8 @@
 """The core type-checks: mypy, configured in pyproject.toml (``[tool.mypy]``), passes on ``mahjong_core``.
 
 The annotations are part of the contract a plugin author reads (a hook gets a
-:class:`~mahjong_core.rules.Ruleset`, a :class:`~mahjong_core.table.Table`,
-returns a :class:`~mahjong_core.score.Score`...), so they are checked like the
+:class:`~mahjong_core.rules.Ruleset`, a :class:`~mahjong_core.table.state.Table`,
+returns a :class:`~mahjong_core.hand.score.Score`...), so they are checked like the
 rest of it, here, with the interpreter that runs the tests.
 """
 
@@ -32,8 +32,8 @@ def test_the_typed_hook_relay_agrees_with_the_hook_specs() -> None:
     """
     import inspect
 
-    from mahjong_core import hookspecs
-    from mahjong_core.plugin_manager import HookRelay, hook_names
+    from mahjong_core.plugin import hookspecs
+    from mahjong_core.plugin.manager import HookRelay, hook_names
 
     specs = {name: getattr(hookspecs, name) for name in hook_names()}
     called = {name for name, spec in specs.items() if not spec.mahjong_spec.get("historic")}

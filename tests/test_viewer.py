@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_core.cli import main
-from mahjong_core.replay_log import read_log
+from mahjong_core.log.format import read_log
 from mahjong_server.replay_page import game_in_progress, standalone_html
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.rng import Rng, deal_rng
-from mahjong_core.tiles import build_tile_set
-from mahjong_core.wall import Ceremony, Wall, WallError
+from mahjong_core.hand.tiles import build_tile_set
+from mahjong_core.table.rng import Rng, deal_rng
+from mahjong_core.table.wall import Ceremony, Wall, WallError
 
 SUITS_AND_HONOURS = [{"group": g, "copies": 4} for g in ("characters", "dots", "bamboo", "winds", "dragons")]
 SET_136 = build_tile_set(SUITS_AND_HONOURS)

@@ -23,9 +23,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from ..errors import MahjongError
-from ..load_trust import trusting_loads
-from .output import EXIT_CODES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, print_error_json
+from mahjong_core.cli.output import EXIT_CODES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, print_error_json
+from mahjong_core.errors import MahjongError
+from mahjong_core.reading.load_trust import trusting_loads
 
 
 class _Parser(argparse.ArgumentParser):
@@ -180,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     situation.add_argument("--seat", metavar="WIND", help="the scored player's seat wind: E, S, W or N "
                                                           "(default E, the dealer)")
     situation.add_argument("--round", metavar="WIND", help="the round (prevalent) wind: E, S, W or N (default E)")
-    from ..situation import FLAGS
+    from mahjong_core.hand.situation import FLAGS
 
     for flag in FLAGS:
         situation.add_argument(flag.option, dest=f"flag_{flag.name}", action="store_true", help=flag.help)
@@ -255,11 +255,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="your name in the log, the standings and the EMA export (1-40 characters); without it you "
                         "play as a guest named after the table, guest-<table id>-north, which no other game shares")
     # The games database (mahjong_records): records, standings, simulate --store, serve --db.
-    from .records import add_commands
+    from mahjong_core.cli.records import add_commands
 
     add_commands(sub, add)
     # Games recorded on other platforms (mahjong_formats): import.
-    from .imports import add_commands as add_import
+    from mahjong_core.cli.imports import add_commands as add_import
 
     add_import(sub, add)
     return parser
@@ -324,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _report(exc, as_json, None)
     try:
         _check_counts(args)
-        with trusting_loads():  # a fresh process: its plugins are the installed files (mahjong_core.load_trust)
+        with trusting_loads():  # a fresh process: its plugins are the installed files (mahjong_core.reading.load_trust)
             return int(_handler(args.handler)(args))
     except MahjongError as exc:
         return _report(exc, as_json, args.command)

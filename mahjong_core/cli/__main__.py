@@ -2,6 +2,6 @@
 
 import sys
 
-from . import main
+from mahjong_core.cli import main
 
 sys.exit(main())

@@ -15,7 +15,7 @@ import io
 import sys
 from typing import Any
 
-from .output import EXIT_FAILED_CHECK, EXIT_OK, EXIT_USAGE, Ticker, print_json
+from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, EXIT_USAGE, Ticker, print_json
 
 
 class _Collector:
@@ -47,7 +47,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     A ruleset author reads which promise failed, so the text answer names every check with its outcome;
     ``--terse`` keeps pytest's own progress line (a dot a check) for logs of CI runs.
     """
-    from ..conformance import run
+    from mahjong_core.conformance import run
 
     _check_installed(args.ruleset)
     if args.terse and not args.json:
@@ -98,9 +98,9 @@ def _check_installed(ids: list[str]) -> None:
 
     A file the loader refuses would otherwise fail every check with the same error and its traceback.
     """
-    from ..errors import MahjongError
-    from ..rules import available, is_ruleset_path, load_ruleset
-    from ..rules.loader import did_you_mean
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.rules import available, is_ruleset_path, load_ruleset
+    from mahjong_core.rules.loader import did_you_mean
 
     installed = available()
     for rid in ids:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .output import EXIT_OK, Ticker, print_json
+from mahjong_core.cli.output import EXIT_OK, Ticker, print_json
 
 
 def cmd_docs(args: argparse.Namespace) -> int:

@@ -13,17 +13,17 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MahjongError
-from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
-from .seats import parse_bots
+from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from mahjong_core.cli.seats import parse_bots
+from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..audit_report import LogReport
-    from ..log_chain import Signer
-    from ..rules import Ruleset
-    from ..simulate import SimulatedGame
+    from mahjong_core.engine.simulate import SimulatedGame
+    from mahjong_core.log.audit_report import LogReport
+    from mahjong_core.log.chain import Signer
+    from mahjong_core.rules import Ruleset
 
 
 def list_bots(args: argparse.Namespace) -> int:
@@ -33,7 +33,7 @@ def list_bots(args: argparse.Namespace) -> int:
     the others still listed -- before a game is started with it; its exit
     status is then that of a failed check.
     """
-    from ..players import bot_factory, installed_bots
+    from mahjong_core.engine.players import bot_factory, installed_bots
 
     rows = []
     for name, info in installed_bots().items():
@@ -62,15 +62,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play seeded games between bots, write their replays, and print one line (or JSON object) per game."""
     if args.bots is None:
         return list_bots(args)
-    from ..rng import parse_seed
-    from ..rules import load_ruleset
-    from ..simulate import simulate
+    from mahjong_core.engine.simulate import simulate
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.table.rng import parse_seed
 
     ruleset = load_ruleset(args.ruleset)
     bots = parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     if args.summary:
-        from .study import print_summary
+        from mahjong_core.cli.study import print_summary
 
         return print_summary(args, bots, seed)
     out = Path(args.out) if args.out else None
@@ -96,7 +96,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
              "scores": g.result.scores, "team_scores": g.result.team_scores(), "events": g.events,
              "replay": str(g.replay) if g.replay else None} for g in played]
     if args.store:
-        from .records import store_simulated
+        from mahjong_core.cli.records import store_simulated
 
         for row, stored in zip(rows, store_simulated(args, [str(g.replay) for g in played if g.replay]), strict=True):
             row["stored"] = stored["status"]
@@ -114,10 +114,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | str, bots: list[str],
                       out: Path | None, bar: Any) -> list[SimulatedGame]:
     """The batch's games on a local Dask cluster: each worker plays a game from its seed and writes its log."""
+    from mahjong_core.engine.simulate import game_seed, log_name, prepare_out_dir
     from mahjong_study.play import play_game_task
     from mahjong_study.runner import map_ordered
-
-    from ..simulate import game_seed, log_name, prepare_out_dir
 
     seeds = [game_seed(seed, i) for i in range(args.games)]
     if out is not None:
@@ -131,14 +130,14 @@ def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | st
 def _signer(args: argparse.Namespace) -> Signer | None:
     if args.sign is None:
         return None
-    from ..log_chain import load_signer
+    from mahjong_core.log.chain import load_signer
 
     return load_signer(args.sign)
 
 
 def cmd_keygen(args: argparse.Namespace) -> int:
     """Make a signing key pair; print where it went and the public key a referee verifies logs with."""
-    from ..log_chain import generate_key
+    from mahjong_core.log.chain import generate_key
 
     private, public, hex_key = generate_key(args.file)
     if args.json:
@@ -155,14 +154,14 @@ def _check(args: argparse.Namespace, mode: str) -> int:
     With ``--workers`` the files are checked on a local Dask cluster (``mahjong_study.runner``), each where
     it is read, and only the reports come back.
     """
-    from ..audit_report import check_and_report, report_html, report_json, report_text
+    from mahjong_core.log.audit_report import check_and_report, report_html, report_json, report_text
 
     for file in args.files:  # nothing to judge: unreadable input (exit 2) before any verdict (exit 1)
         if not Path(file).exists():
             raise MahjongError("cannot read the log: no such file", source=file)
     key = None
     if args.key is not None:
-        from ..log_chain import load_public_key
+        from mahjong_core.log.chain import load_public_key
 
         key = load_public_key(args.key)
     bar = None
@@ -236,8 +235,8 @@ def cmd_view(args: argparse.Namespace) -> int:
         return _view_html(args)
     if args.seat is None:
         raise MahjongError("--seat N is required (or --html OUT.html for the replay viewer)", place="--seat")
-    from ..replay_log import dumps, read_log
-    from ..views import Visibility, seat_view
+    from mahjong_core.log.format import dumps, read_log
+    from mahjong_core.log.redaction import Visibility, seat_view
 
     log = read_log(args.file)
     seats = len(log.header["seats"])
@@ -249,7 +248,7 @@ def cmd_view(args: argparse.Namespace) -> int:
         for event in events:
             print(dumps(event))
         return EXIT_OK
-    from ..table_view import narrate, render, replay_states
+    from mahjong_core.log.fold import narrate, render, replay_states
 
     display = _discard_display(log.header)
     interactive = args.step and sys.stdin.isatty() and sys.stdout.isatty()
@@ -300,7 +299,7 @@ def _view_html(args: argparse.Namespace) -> int:
 
 def _discard_display(header: dict[str, object]) -> str:
     """How the log's ruleset lays out discards (``rows``, ``quadro``, ``open``, ``closed``); ``open`` if unknown."""
-    from ..rules import load_ruleset
+    from mahjong_core.rules import load_ruleset
 
     ruleset = header.get("ruleset")
     rid = ruleset.get("id") if isinstance(ruleset, dict) else None
@@ -314,10 +313,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     """The main job: one seeded game, its replay written, re-played and audited, and a summary."""
     if args.bots is None:
         return list_bots(args)
-    from ..replay_check import check
-    from ..rng import parse_seed
-    from ..rules import load_ruleset
-    from ..simulate import log_name, play_game, prepare_out_dir
+    from mahjong_core.engine.simulate import log_name, play_game, prepare_out_dir
+    from mahjong_core.log.audit import check
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.table.rng import parse_seed
 
     ruleset = load_ruleset(args.ruleset)
     bots = parse_bots(args.bots, int(ruleset.param("players")))
@@ -357,9 +356,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_soak(args: argparse.Namespace) -> int:
     """Soak every (or each named) ruleset; exit 1 with the failing game's ruleset, seed and bots."""
-    from ..rng import MAX_LOG_SEED
-    from ..rules import available, load_ruleset
-    from ..soak import soak
+    from mahjong_core.conformance.soak import soak
+    from mahjong_core.rules import available, load_ruleset
+    from mahjong_core.table.rng import MAX_LOG_SEED
 
     if not 0 <= args.seed <= MAX_LOG_SEED - args.games + 1:
         raise MahjongError(f"the games' seeds {args.seed} to {args.seed + args.games - 1} must lie within 0 to "
@@ -369,7 +368,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
     rulesets = [load_ruleset(ref) for ref in refs]
     journal = None
     if args.journal:
-        from ..soak_journal import open_journal, run_header
+        from mahjong_core.conformance.soak_journal import open_journal, run_header
 
         journal = open_journal(args.journal, run_header(rulesets, args.games, args.seed, args.max_deals))
     bar = None
@@ -385,9 +384,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
             bar = tqdm(total=args.games * len(rulesets), unit="game", file=sys.stderr)
         run = None
         if args.workers:
+            from mahjong_core.conformance.soak import soak_batch
             from mahjong_study.runner import map_ordered
-
-            from ..soak import soak_batch
 
             def run(tasks: list[tuple[Any, ...]], on_result: Callable[[int, Any], object]) -> list[Any]:
                 return map_ordered(soak_batch, tasks, workers=args.workers, on_result=on_result)
@@ -418,9 +416,9 @@ def cmd_record(args: argparse.Namespace) -> int:
     The log is written next to the sheet (``game.yaml`` -> ``game.jsonl``) unless ``--out`` names it, never over
     another file, and then audited like any log before the command says it is done.
     """
-    from ..replay_check import check
-    from ..sheets.read import read_sheet
-    from ..sheets.record import log_text, record
+    from mahjong_core.log.audit import check
+    from mahjong_core.sheets.read import read_sheet
+    from mahjong_core.sheets.record import log_text, record
 
     sheet = read_sheet(args.sheet)
     recorded = record(sheet)

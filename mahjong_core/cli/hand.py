@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 
-from .output import EXIT_OK, print_json
+from mahjong_core.cli.output import EXIT_OK, print_json
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
-    """Print the report of :func:`mahjong_core.hand_report.analyse` for the hand given in the notation."""
-    from ..hand_report import analyse
+    """Print the report of :func:`mahjong_core.hand.report.analyse` for the hand given in the notation."""
+    from mahjong_core.hand.report import analyse
 
     report = analyse(" ".join(args.tiles), knitted=args.knitted)
     if args.json:

@@ -15,8 +15,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..errors import MahjongError
-from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from mahjong_core.errors import MahjongError
 
 
 def add_commands(sub: Any, add: Any) -> None:

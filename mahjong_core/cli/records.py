@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MahjongError
-from .output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_records.db import Database

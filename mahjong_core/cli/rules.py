@@ -13,14 +13,14 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from .output import EXIT_FAILED_CHECK, EXIT_OK, plain, print_json
+from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, plain, print_json
 
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Installed rulesets: id, version, hash, parent and name; one that does not load is skipped with a warning."""
-    from ..errors import RulesetError
-    from ..extensions import warn
-    from ..rules import available, load_ruleset
+    from mahjong_core.errors import RulesetError
+    from mahjong_core.plugin.extensions import warn
+    from mahjong_core.rules import available, load_ruleset
 
     rows: list[dict[str, Any]] = []
     for rid in sorted(available()):
@@ -41,7 +41,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """A ruleset's resolved tables, each value with its source and the ruleset that set it."""
-    from ..rules import load_ruleset
+    from mahjong_core.rules import load_ruleset
 
     rs = load_ruleset(args.ruleset)
     if args.json:
@@ -82,10 +82,10 @@ def _trial_errors(path: str) -> list[Any]:
 
     An error in the deal is reported in the file (at the line of its JSON path, where it names one).
     """
-    from ..errors import MahjongError, RulesetError
-    from ..rules import load_ruleset
-    from ..rules.document import locate, marks_of
-    from ..simulate import play_game
+    from mahjong_core.engine.simulate import play_game
+    from mahjong_core.errors import MahjongError, RulesetError
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.rules.document import locate, marks_of
 
     ruleset = load_ruleset(path)
     try:
@@ -104,7 +104,7 @@ def _trial_errors(path: str) -> list[Any]:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check a ruleset file; every error on its own line, and a failed check's exit status if there is any."""
-    from ..rules import validate_file
+    from mahjong_core.rules import validate_file
 
     errors = validate_file(args.path)
     if not errors:

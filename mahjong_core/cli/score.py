@@ -1,8 +1,8 @@
 """``mahjong score --ruleset ID HAND``: score one hand, or a stream of hands, and say why.
 
-A referee types a hand in the notation of :mod:`mahjong_core.notation` and
+A referee types a hand in the notation of :mod:`mahjong_core.hand.notation` and
 says how it was won with one set of flags that means the same under every
-ruleset (:mod:`mahjong_core.situation`): ``--seat S --round E --self-drawn``,
+ruleset (:mod:`mahjong_core.hand.situation`): ``--seat S --round E --self-drawn``,
 or the same as ``!flags`` of the hand (``!self_drawn``, ``!seat_wind_south``).
 Left out, the situation is the East round, the East seat (the dealer), a win
 on a discard and nothing special.  ``--loser`` scores a losing hand (no
@@ -10,7 +10,7 @@ winning tile).  The answer is every item that scored with its value and the
 table row it came from, every item that applied but did not count with the
 reason, the total, and the flags the ruleset does not read (ignored, not an
 error) -- for any ruleset that has scoring tables, through the core's
-dispatch (:func:`mahjong_core.scoring.score_hand`).
+dispatch (:func:`mahjong_core.plugin.scoring.score_hand`).
 
 Batch mode reads JSON Lines from standard input, one object a line::
 
@@ -31,15 +31,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 
-from ..errors import MahjongError
-from ..notation import format_hand, format_tiles, parse_hand
-from ..score import Score
-from ..strict_json import decode_error_text
-from .output import EXIT_FAILED_CHECK, EXIT_OK
+from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK
+from mahjong_core.errors import MahjongError
+from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand
+from mahjong_core.hand.score import Score
+from mahjong_core.reading.strict_json import decode_error_text
 
 if TYPE_CHECKING:
-    from ..melds import Hand
-    from ..rules import Ruleset
+    from mahjong_core.hand.melds import Hand
+    from mahjong_core.rules import Ruleset
 
 #: A batch that went through, with some lines that could not be scored (each says why in its "error").
 EXIT_SOME_FAILED = EXIT_FAILED_CHECK
@@ -71,7 +71,7 @@ class Scored:
 
 def given_from_args(args: argparse.Namespace) -> Given:
     """The situation options of ``mahjong score`` as a :class:`Given`."""
-    from ..situation import FLAGS, parse_wind
+    from mahjong_core.hand.situation import FLAGS, parse_wind
 
     facts: dict[str, Any] = {}
     for text in args.fact or ():
@@ -106,8 +106,8 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
         or (single hand) a hand that cannot be scored -- the CLI prints it as
         ``source::place: message``.
     """
-    from ..rules import load_ruleset
-    from ..scoring import has_scoring
+    from mahjong_core.plugin.scoring import has_scoring
+    from mahjong_core.rules import load_ruleset
 
     ruleset = load_ruleset(ruleset_id)
     if not has_scoring(ruleset):
@@ -137,8 +137,8 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
 
     :raises MahjongError: for a bad hand, contradictory flags, or a fact the ruleset reads that nothing gives.
     """
-    from .. import situation
-    from ..scoring import score_hand
+    from mahjong_core.hand import situation
+    from mahjong_core.plugin.scoring import score_hand
 
     hand = parse_hand(text, source=source)
     try:
@@ -191,7 +191,7 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
 
 
 def _about(name: str) -> tuple[str, ...]:
-    from ..situation import FLAGS
+    from mahjong_core.hand.situation import FLAGS
 
     return {"seat": ("seat_wind",), "round": ("prevalent_wind",), **{f.name: f.facts for f in FLAGS}}[name]
 
@@ -211,7 +211,7 @@ def _situation_json(scored: Scored) -> dict[str, Any]:
 
 def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
     """The ruleset's first minimum measure and whether the score meets it (000 line 347: points, fan, doublings)."""
-    from ..scoring import minimum_figures
+    from mahjong_core.plugin.scoring import minimum_figures
 
     for key, excluding, need, have in minimum_figures(ruleset, score):
         return {"measure": key, "excluding_bonus_tiles": excluding, "needed": need, "have": have,
@@ -220,7 +220,7 @@ def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
 
 
 def _result(ruleset: Ruleset, scored: Scored) -> dict[str, Any]:
-    from ..score_card import card_maker
+    from mahjong_core.plugin.score_card import card_maker
 
     score = scored.score.to_json()
     out: dict[str, Any] = {"hand": format_hand(scored.hand), "ruleset": ruleset.id,
@@ -257,7 +257,7 @@ def _text(ruleset: Ruleset, scored: Scored, native: bool = False) -> str:
             mark = "*" if i == score.arrangement.winning_meld else ""
             groups.append(f"{meld.kind.value} {'[' + tiles + ']' if meld.exposed else tiles}{mark}")
         lines.append(f"reading  {score.arrangement.form.value}: {', '.join(groups)}")
-    from ..score_card import card_lines, card_maker
+    from mahjong_core.plugin.score_card import card_lines, card_maker
 
     card = card_maker(ruleset)(score.to_json())
     lines.append("scored:" if card["lines"] else "scored:  nothing")
@@ -273,7 +273,7 @@ def _text(ruleset: Ruleset, scored: Scored, native: bool = False) -> str:
 
 def _given_from_request(request: Mapping[str, Any], where: str) -> Given:
     """A batch line's situation: ``seat``, ``round``, ``flags``, ``loser`` and ``context`` (facts by name)."""
-    from ..situation import parse_wind
+    from mahjong_core.hand.situation import parse_wind
 
     context = request.get("context", {})
     if not isinstance(context, dict):
@@ -286,7 +286,7 @@ def _given_from_request(request: Mapping[str, Any], where: str) -> Given:
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise MahjongError('"flags" must be a list of flag names, e.g. ["self_drawn"]', source="<stdin>",
                            place=where)
-    from ..situation import notation_flags
+    from mahjong_core.hand.situation import notation_flags
 
     names, winds = notation_flags(flags, f"<stdin> {where}")
     seat = request.get("seat")

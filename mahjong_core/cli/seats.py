@@ -5,7 +5,7 @@ Its own module so that the commands sharing it import it rather than each other.
 
 from __future__ import annotations
 
-from ..errors import MahjongError
+from mahjong_core.errors import MahjongError
 
 
 def parse_bots(text: str, players: int) -> list[str]:

@@ -11,10 +11,10 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MahjongError
+from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
-    from ..rules import Ruleset
+    from mahjong_core.rules import Ruleset
 
 
 def _server() -> Any:
@@ -29,7 +29,7 @@ def _server() -> Any:
 def cmd_serve(args: argparse.Namespace) -> int:
     signer = None
     if args.sign is not None:
-        from ..log_chain import load_signer
+        from mahjong_core.log.chain import load_signer
 
         signer = load_signer(args.sign)
     serve = _server()
@@ -49,14 +49,14 @@ def _records(db: str | None) -> Any:
     """The games database of ``--db``, opened (and migrated) now, so a bad one stops the command before it listens."""
     if db is None:
         return None
-    from .records import recorder
+    from mahjong_core.cli.records import recorder
 
     return recorder(db)
 
 
 def _house_rules(paths: list[str]) -> tuple[Ruleset, ...]:
     """The house-rule files the operator offers, loaded now: a client names them by id, never by path."""
-    from ..rules import available, load_ruleset
+    from mahjong_core.rules import available, load_ruleset
 
     rules: dict[str, Ruleset] = {}
     for path in paths:
@@ -71,8 +71,8 @@ def _house_rules(paths: list[str]) -> tuple[Ruleset, ...]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from ..players import installed_bots, unknown_bot
-    from ..rules import available, is_ruleset_path
+    from mahjong_core.engine.players import installed_bots, unknown_bot
+    from mahjong_core.rules import available, is_ruleset_path
 
     house: tuple[Ruleset, ...] = ()
     rid = args.ruleset

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import MahjongError
-from .output import EXIT_OK, print_json
+from mahjong_core.cli.output import EXIT_OK, print_json
+from mahjong_core.errors import MahjongError
 
 
 @contextmanager
@@ -62,9 +62,9 @@ def cmd_study(args: argparse.Namespace) -> int:
     except ImportError:
         raise needs_study_extra("mahjong study") from None
 
-    from ..rng import parse_seed
-    from ..rules import load_ruleset
-    from .seats import parse_bots
+    from mahjong_core.cli.seats import parse_bots
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.table.rng import parse_seed
 
     a, b = load_ruleset(args.a), load_ruleset(args.b)
     players = int(a.param("players"))

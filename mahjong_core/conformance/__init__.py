@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 
-from ..errors import MahjongError
+from mahjong_core.errors import MahjongError
 
 CHECKS_FILE = Path(__file__).with_name("checks.py")
 PLUGIN_MODULE = "mahjong_core.conformance.plugin"

@@ -11,7 +11,7 @@ plugin parametrizes with the rulesets named by ``--mahjong-ruleset``:
   ruleset's own length allows (``mahjong_core.rules.playable.deal_bound``);
 * the same seed gives the same bytes, and the recorded log re-simulates
   byte for byte;
-* a recorded game audits clean (:func:`mahjong_core.replay_check.check`);
+* a recorded game audits clean (:func:`mahjong_core.log.audit.check`);
 * every settlement's payments move points between real seats and the table's
   scores still sum to zero;
 * where the ruleset scores hands, the arrangement scored is the highest
@@ -39,24 +39,24 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, reject, settings
 from hypothesis import strategies as st
 
-from ..arrangements import arrangements as all_arrangements
-from ..engine import Game, GameResult, UnendingGame
-from ..errors import MahjongError
-from ..hookspecs import PROJECT
-from ..invariants import HandSizes, TileConservation, ZeroSumPayments
-from ..melds import Arrangement, Hand
-from ..players import make_bots
-from ..plugin_manager import HOOK_PREFIX, build_plugin_manager, hook_names
-from ..replay_check import check as check_log
-from ..replay_log import dumps
-from ..rules import Ruleset, load_ruleset, validate_file
-from ..rules.merge import is_leaf
-from ..rules.registry import RulesetSource
-from ..score import Score
-from ..scoring import has_scoring, reading_scorer, score_hand
-from ..simulate import play_game
-from . import strategies as mst
-from .plugin import games_per_check
+from mahjong_core.conformance import strategies as mst
+from mahjong_core.conformance.invariants import HandSizes, TileConservation, ZeroSumPayments
+from mahjong_core.conformance.plugin import games_per_check
+from mahjong_core.engine.game import Game, GameResult, UnendingGame
+from mahjong_core.engine.players import make_bots
+from mahjong_core.engine.simulate import play_game
+from mahjong_core.errors import MahjongError
+from mahjong_core.hand.arrangements import arrangements as all_arrangements
+from mahjong_core.hand.melds import Arrangement, Hand
+from mahjong_core.hand.score import Score
+from mahjong_core.log.audit import check as check_log
+from mahjong_core.log.format import dumps
+from mahjong_core.plugin.hookspecs import PROJECT
+from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager, hook_names
+from mahjong_core.plugin.scoring import has_scoring, reading_scorer, score_hand
+from mahjong_core.rules import Ruleset, load_ruleset, validate_file
+from mahjong_core.rules.merge import is_leaf
+from mahjong_core.rules.registry import RulesetSource
 
 pytestmark = pytest.mark.mahjong_conformance
 
@@ -123,10 +123,10 @@ def _leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, 
 def only_arrangement(hand: Hand, arrangement: Arrangement, ruleset: Ruleset) -> Iterator[None]:
     """While active, the arrangement finder returns just ``arrangement`` for ``hand`` (other hands as usual).
 
-    The finder itself answers so (:func:`mahjong_core.arrangements.pinned`),
+    The finder itself answers so (:func:`mahjong_core.hand.arrangements.pinned`),
     wherever an engine imported it from, so the engine scores that one reading alone.
     """
-    from ..arrangements import pinned
+    from mahjong_core.hand.arrangements import pinned
 
     with pinned(hand, arrangement):
         yield
@@ -296,7 +296,7 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
             assert alone is not None
             assert scorer is not None or alone.arrangement == reading, (
                 f"the scoring engine did not score the one arrangement it was given ({reading.form.value}): "
-                "it must find arrangements through mahjong_core.arrangements.arrangements, uncached, "
+                "it must find arrangements through mahjong_core.hand.arrangements.arrangements, uncached, "
                 "so that this check can compare them")
             assert best.total >= alone.total, (
                 f"hand scored {best.total} with the {best.arrangement.form.value} arrangement "
@@ -313,7 +313,7 @@ def _catalog_with(ruleset: Ruleset) -> dict[str, RulesetSource] | None:
     """The installed rulesets plus ``ruleset`` itself when it is a house-rule file, so a file can extend it."""
     if ruleset.text is None:
         return None
-    from ..rules.registry import InstalledCatalog
+    from mahjong_core.rules.registry import InstalledCatalog
 
     installed = InstalledCatalog()
     text = ruleset.text
@@ -346,7 +346,7 @@ def check_empty_overlay_changes_nothing(ruleset_id: RulesetRef, games: int = 2) 
 
 def check_plugin_hooks_have_specs(ruleset_id: RulesetRef) -> None:
     """Every hook implemented by the ruleset's modules is specified, with parameters the spec has."""
-    from .. import hookspecs
+    from mahjong_core.plugin import hookspecs
 
     ruleset = resolve_ruleset(ruleset_id)
     specified = set(hook_names())

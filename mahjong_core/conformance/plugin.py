@@ -51,7 +51,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def is_ruleset_path(value: str) -> bool:
-    from ..rules import is_ruleset_path as is_path
+    from mahjong_core.rules import is_ruleset_path as is_path
 
     return is_path(value)
 
@@ -74,7 +74,7 @@ def pytest_configure(config: pytest.Config) -> None:
     ids = requested(config)
     if not ids:
         return
-    from ..rules import available
+    from mahjong_core.rules import available
 
     unknown = [rid for rid in ids if rid not in available() and not is_ruleset_path(rid)]
     if unknown:

@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from hypothesis import strategies as st
 
-from ..melds import ClaimedFrom, Hand, Meld, MeldKind
-from ..players import installed_bots
-from ..rng import Rng
-from ..tiles import BONUS, EAST, NUM_PLAYING_KINDS, TERMINALS_AND_HONOURS, is_suited
+from mahjong_core.engine.players import installed_bots
+from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.hand.tiles import BONUS, EAST, NUM_PLAYING_KINDS, TERMINALS_AND_HONOURS, is_suited
+from mahjong_core.table.rng import Rng
 
 if TYPE_CHECKING:
-    from ..rules import Ruleset
-    from ..wall import Wall
+    from mahjong_core.rules import Ruleset
+    from mahjong_core.table.wall import Wall
 
 #: Copies of each playing tile in every bundled set.
 COPIES = 4
@@ -201,7 +201,7 @@ def win_contexts(draw: st.DrawFn, hand: Hand | None = None, *, players: int = 4)
 
 def walls(ruleset: Ruleset) -> st.SearchStrategy[Wall]:
     """A wall of the ruleset's tile set, shuffled by a seeded generator and built with its ceremony."""
-    from ..wall import Wall
+    from mahjong_core.table.wall import Wall
 
     def build(seed: int) -> Wall:
         return Wall(ruleset.tile_set(), Rng.from_seed(seed), ruleset.value("wall_ceremony"),

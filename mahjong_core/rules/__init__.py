@@ -17,12 +17,18 @@ The modules each do one job: :mod:`.document` reads YAML safely,
 :mod:`.loader` puts them together and :mod:`.ruleset` is the result.
 """
 
-from .identity import PRESENTATION_KEYS, canonical_json, identity_string, rule_content, tables_sha256
-from .loader import clear_cache, is_ruleset_path, load_ruleset, load_ruleset_text, validate_file
-from .merge import is_leaf, merge, resolve, strip_removals
-from .registry import ENTRY_POINT_GROUP, EntryPointInfo, RulesetSource, available, file_source
-from .ruleset import Provenance, Ruleset
-from .vocabulary import installed_predicates
+from mahjong_core.rules.identity import (
+    PRESENTATION_KEYS,
+    canonical_json,
+    identity_string,
+    rule_content,
+    tables_sha256,
+)
+from mahjong_core.rules.loader import clear_cache, is_ruleset_path, load_ruleset, load_ruleset_text, validate_file
+from mahjong_core.rules.merge import is_leaf, merge, resolve, strip_removals
+from mahjong_core.rules.registry import ENTRY_POINT_GROUP, EntryPointInfo, RulesetSource, available, file_source
+from mahjong_core.rules.ruleset import Provenance, Ruleset
+from mahjong_core.rules.vocabulary import installed_predicates
 
 __all__ = [
     "ENTRY_POINT_GROUP",

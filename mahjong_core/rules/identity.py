@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .merge import is_leaf
+from mahjong_core.rules.merge import is_leaf
 
 #: Keys that describe a rule or a ruleset rather than being the rule.
 PRESENTATION_KEYS = frozenset(

@@ -30,15 +30,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import RulesetError
-from ..tiles import build_tile_set
-from . import validated
-from .document import locate, marks_of, parse_ruleset_text
-from .merge import resolve
-from .playable import playable_problems
-from .registry import InstalledCatalog, RulesetSource, available, file_source
-from .ruleset import Origin, Ruleset, json_path, layer_origins, plain, raw_parts
-from .schema import file_errors, message_of, resolved_errors
+from mahjong_core.errors import RulesetError
+from mahjong_core.hand.tiles import build_tile_set
+from mahjong_core.rules import validated
+from mahjong_core.rules.document import locate, marks_of, parse_ruleset_text
+from mahjong_core.rules.merge import resolve
+from mahjong_core.rules.playable import playable_problems
+from mahjong_core.rules.registry import InstalledCatalog, RulesetSource, available, file_source
+from mahjong_core.rules.ruleset import Origin, Ruleset, json_path, layer_origins, plain, raw_parts
+from mahjong_core.rules.schema import file_errors, message_of, resolved_errors
 
 #: Keys that describe the file; they are not inherited.
 METADATA_KEYS = ("id", "version", "name", "native_name", "description", "extends", "sources")
@@ -65,9 +65,9 @@ def minimum_errors(ruleset: Ruleset) -> list[RulesetError]:
     minimum = ruleset.value("minimum_value") if "minimum_value" in ruleset.raw_tables.get("parameters", {}) else None
     if not minimum or ruleset.scoring_family is None:
         return []
-    from ..notation import parse_hand
-    from ..scoring import minimum_figures, score_hand
-    from ..situation import win_context
+    from mahjong_core.hand.notation import parse_hand
+    from mahjong_core.hand.situation import win_context
+    from mahjong_core.plugin.scoring import minimum_figures, score_hand
 
     hand = parse_hand(_SAMPLE_HAND)
     try:
@@ -166,9 +166,9 @@ def _unknown_predicates(tables: Mapping[str, Any], vocabulary: Iterable[str]
 
 
 def _file_predicate_errors(document: Mapping[str, Any], where: str, module: object | None) -> list[RulesetError]:
-    from .. import defaults
-    from ..extensions import installed
-    from ..plugin_manager import contributions
+    from mahjong_core.plugin import defaults
+    from mahjong_core.plugin.extensions import installed
+    from mahjong_core.plugin.manager import contributions
 
     try:
         plugins = (defaults, *installed().plugins.values(), *((module,) if module is not None else ()))
@@ -198,7 +198,7 @@ def _load_record(own_id: str, tables: Mapping[str, Any], modules: Sequence[objec
 
 def _plugins_skipped() -> bool:
     """Whether a plugin could not be imported: a load that passed without it says nothing of the next one."""
-    from ..extensions import installed
+    from mahjong_core.plugin.extensions import installed
 
     return bool(installed().skipped)
 
@@ -341,7 +341,7 @@ class _Loader:
     def _resolved_errors(
         tables: dict[str, Any], origins: dict[tuple[str | int, ...], Origin], where: str
     ) -> list[RulesetError]:
-        from ..extensions import installed
+        from mahjong_core.plugin.extensions import installed
 
         view = {key: value for key, value in tables.items() if key != "parameters"}
         view["parameters"] = plain(tables.get("parameters", {}))
@@ -459,7 +459,7 @@ def _default_loader() -> _Loader:
 
 def clear_cache() -> None:
     """Forget loaded rulesets and the entry-point scan (after installing a plugin in-process, or in tests)."""
-    from ..extensions import clear_cache as forget_plugins
+    from mahjong_core.plugin.extensions import clear_cache as forget_plugins
 
     global _installed
     _installed = None

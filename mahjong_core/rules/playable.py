@@ -37,11 +37,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..errors import RulesetError
-from ..tiles import build_tile_set
+from mahjong_core.errors import RulesetError
+from mahjong_core.hand.tiles import build_tile_set
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from mahjong_core.rules.ruleset import Ruleset
 
 #: Tiles a hand holds between turns: the only hand size the engine plays.
 HAND_SIZE = 13

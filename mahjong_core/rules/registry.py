@@ -19,8 +19,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
 
-from ..entry_points import entry_points
-from ..errors import RulesetError
+from mahjong_core.errors import RulesetError
+from mahjong_core.reading.entry_points import entry_points
 
 ENTRY_POINT_GROUP = "mahjong_core.rulesets"
 RULESET_FILE = "ruleset.yaml"
@@ -117,8 +117,8 @@ def file_source(path: str | Path) -> RulesetSource:
     file = Path(path)
 
     def read() -> str:
-        from ..bounded_read import read_bounded
-        from .document import MAX_BYTES
+        from mahjong_core.reading.bounded_read import read_bounded
+        from mahjong_core.rules.document import MAX_BYTES
 
         data = read_bounded(file, MAX_BYTES, what="the rule file", error=RulesetError)
         try:

@@ -17,14 +17,14 @@ from functools import cached_property
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import RulesetError
-from ..predicates import Predicate
-from ..tiles import build_tile_set
-from .identity import identity_string, tables_sha256
-from .merge import is_leaf
+from mahjong_core.errors import RulesetError
+from mahjong_core.hand.predicates import Predicate
+from mahjong_core.hand.tiles import build_tile_set
+from mahjong_core.rules.identity import identity_string, tables_sha256
+from mahjong_core.rules.merge import is_leaf
 
 if TYPE_CHECKING:
-    from ..extensions import ScoringFamily, Settlement
+    from mahjong_core.plugin.extensions import ScoringFamily, Settlement
 
 #: Origin of a value: (ruleset id, file) of the layer that set it.
 Origin = tuple[str, str]
@@ -263,7 +263,7 @@ class Ruleset:
     @cached_property
     def scoring_family(self) -> ScoringFamily | None:
         """The family engine its ``scoring.family`` names, or ``None`` for a ruleset with no scoring yet."""
-        from ..extensions import installed
+        from mahjong_core.plugin.extensions import installed
 
         scoring = self.tables.get("scoring")
         if not scoring:
@@ -275,7 +275,7 @@ class Ruleset:
     @cached_property
     def settlement_rule(self) -> Settlement | None:
         """The settlement its ``settlement`` parameter names, or ``None`` for a ruleset with no scoring yet."""
-        from ..extensions import installed
+        from mahjong_core.plugin.extensions import installed
 
         if self.scoring_family is None:
             return None
@@ -289,7 +289,7 @@ class Ruleset:
         family's plugin, then its own modules from the root ancestor down, so
         a ruleset's module overrides its family and a child its parent.
         """
-        from ..extensions import installed
+        from mahjong_core.plugin.extensions import installed
 
         chosen: list[object] = [m.plugin for m in installed().mechanisms if m.switched_on(self)]
         family = self.scoring_family
@@ -307,10 +307,10 @@ class Ruleset:
         predicate), and what its own modules and its ancestors' add (Harbin's
         beggar's hand, Piter's), which no unrelated ruleset sees.
         """
-        from .. import defaults
-        from ..extensions import installed
-        from ..plugin_manager import contributions
-        from ..predicates import merge_vocabularies
+        from mahjong_core.hand.predicates import merge_vocabularies
+        from mahjong_core.plugin import defaults
+        from mahjong_core.plugin.extensions import installed
+        from mahjong_core.plugin.manager import contributions
 
         plugins = (defaults, *installed().plugins.values(), *self.plugins)
         return MappingProxyType(merge_vocabularies(contributions(plugins, "mahjong_predicates")))

@@ -17,14 +17,14 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import RulesetError
-from . import validated
+from mahjong_core.errors import RulesetError
+from mahjong_core.rules import validated
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-    from ..extensions import Mechanism, ScoringFamily
+    from mahjong_core.plugin.extensions import Mechanism, ScoringFamily
 
 SCHEMA_FILE = "ruleset.schema.json"
 

@@ -32,7 +32,7 @@ YAML and hook libraries) and the entry points themselves; installing,
 removing or editing any of them checks everything again.  A command is a
 fresh process whose plugins are exactly those files; a long-running process
 may change its plugins in memory (tests do), so the library checks every
-load unless asked to trust the record (:func:`mahjong_core.load_trust.trusting_loads`).
+load unless asked to trust the record (:func:`mahjong_core.reading.load_trust.trusting_loads`).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from typing import Any
 
 import orjson
 
-from ..code_files import code_lines, file_stamp
+from mahjong_core.reading.code_files import code_lines, file_stamp
 
 CACHE_VARIABLE = "MAHJONG_CACHE_DIR"
 #: Bump when what a digest covers changes.
@@ -124,8 +124,8 @@ _CODE_GROUPS = ("mahjong_core.plugins", "mahjong_core.rulesets")
 
 
 def trusted() -> bool:
-    """Whether the record of loads is trusted now (:func:`mahjong_core.load_trust.trusting_loads`) and kept."""
-    from ..load_trust import trusting
+    """Whether the record of loads is trusted now (:func:`mahjong_core.reading.load_trust.trusting_loads`) and kept."""
+    from mahjong_core.reading.load_trust import trusting
 
     return trusting() and cache_dir() is not None
 
@@ -134,7 +134,7 @@ def trusted() -> bool:
 def code_fingerprint() -> bytes:
     """The code a ruleset's checks run, by entry point and by path, size and modification time of each file.
 
-    Found without importing anything (:func:`mahjong_core.code_files.code_lines`).
+    Found without importing anything (:func:`mahjong_core.reading.code_files.code_lines`).
     """
     lines = [_library().decode(), *code_lines(_CODE_GROUPS, _CORE_PACKAGES, file_stamp)]
     return "\n".join(lines).encode("utf-8", "surrogatepass")

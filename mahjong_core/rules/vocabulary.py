@@ -7,9 +7,9 @@ name", which the generated docs and the test suite ask.
 
 from __future__ import annotations
 
-from ..predicates import Predicate, merge_vocabularies
-from .loader import load_ruleset
-from .registry import available
+from mahjong_core.hand.predicates import Predicate, merge_vocabularies
+from mahjong_core.rules.loader import load_ruleset
+from mahjong_core.rules.registry import available
 
 
 def installed_predicates() -> dict[str, Predicate]:

@@ -11,8 +11,8 @@ from typing import Any
 
 import yaml
 
-from ..errors import RulesetError
-from .text_paths import MAX_DEPTH, key_path
+from mahjong_core.errors import RulesetError
+from mahjong_core.rules.text_paths import MAX_DEPTH, key_path
 
 #: PyYAML's C parser (libyaml, shipped in its wheels) where present: it reads a ruleset file about ten times
 #: faster than the pure-Python one, with the same safe constructor and the same line marks.

@@ -9,6 +9,6 @@ canonical, sealed replay log of the game (:mod:`.record`).  The format is
 documented in ``docs/score-sheets.md``.
 """
 
-from .read import Sheet, SheetDeal, SheetError, is_sheet_path, read_sheet
+from mahjong_core.sheets.read import Sheet, SheetDeal, SheetError, is_sheet_path, read_sheet
 
 __all__ = ["Sheet", "SheetDeal", "SheetError", "is_sheet_path", "read_sheet"]

@@ -6,15 +6,15 @@ reported at once, each at its line -- a referee corrects a sheet in one pass,
 not one mistake per run.  A sheet that agrees is then checked once more the
 way any log is: its canonical log, made in memory, is audited like a file,
 so the report of its deals (winner, hand, items with sources, payments,
-totals) is the same one a log gets (:mod:`mahjong_core.audit_report` makes it from the verdict).
+totals) is the same one a log gets (:mod:`mahjong_core.log.audit_report` makes it from the verdict).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..errors import MahjongError
-from ..replay_check import Verdict, check_parsed
+from mahjong_core.errors import MahjongError
+from mahjong_core.log.audit import Verdict, check_parsed
 
 __all__ = ["audit_sheet"]
 
@@ -24,9 +24,9 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
 
     A sheet that agrees with the rules gets a verdict that holds its canonical log, for the report of its deals.
     """
-    from ..replay_log import parse_log
-    from .read import read_sheet
-    from .record import log_text, record
+    from mahjong_core.log.format import parse_log
+    from mahjong_core.sheets.read import read_sheet
+    from mahjong_core.sheets.record import log_text, record
 
     verdict = Verdict("audit", path, ok=False, kind="sheet")
     if key is not None:
@@ -62,7 +62,7 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
 
 
 def _agreement(sheet: object) -> str:
-    from .read import Sheet
+    from mahjong_core.sheets.read import Sheet
 
     assert isinstance(sheet, Sheet)
     counts = {"hand values": 0, "payments": 0, "deal results": 0, "running totals": 0}

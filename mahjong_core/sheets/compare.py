@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..rules import Ruleset
-    from .read import Sheet, SheetDeal
+    from mahjong_core.rules import Ruleset
+    from mahjong_core.sheets.read import Sheet, SheetDeal
 
 __all__ = ["Difference", "RulesDeal", "compare", "rules_deals"]
 

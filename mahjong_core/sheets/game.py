@@ -3,7 +3,7 @@
 A score sheet knows how each deal ended -- every hand as it was laid down,
 who won with which tile and how -- but not the draws and discards that led
 there.  So rather than computing scores beside the engine (and drifting from
-it), :class:`SheetGame` *is* the engine: a :class:`~mahjong_core.engine.Game`
+it), :class:`SheetGame` *is* the engine: a :class:`~mahjong_core.engine.game.Game`
 whose deals, instead of being played, set the table to the revealed hands and
 end at once.  From there everything is the engine's: the win context comes
 from the ruleset's ``mahjong_win_context`` hooks (with the sheet's situation
@@ -22,17 +22,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Game
-from ..errors import MahjongError, ReplayError, RulesetError
-from ..melds import MeldKind
-from ..notation import format_hand
-from ..table import Action, Outcome, Payment, Table
-from ..tiles import EAST, KINDS
-from .read import SheetDeal, SheetError
+from mahjong_core.engine.game import Game
+from mahjong_core.errors import MahjongError, ReplayError, RulesetError
+from mahjong_core.hand.melds import MeldKind
+from mahjong_core.hand.notation import format_hand
+from mahjong_core.hand.tiles import EAST, KINDS
+from mahjong_core.sheets.read import SheetDeal, SheetError
+from mahjong_core.table.state import Action, Outcome, Payment, Table
 
 if TYPE_CHECKING:
-    from ..engine import TileSource
-    from ..rules import Ruleset
+    from mahjong_core.engine.game import TileSource
+    from mahjong_core.rules import Ruleset
 
 __all__ = ["SheetGame", "revealed_fields"]
 
@@ -175,8 +175,8 @@ class SheetGame(Game):
     def _check_win(self, deal: SheetDeal) -> None:
         """The winner's hand is a mahjong under the rules, and the rules have every fact they read."""
         assert deal.winner is not None and deal.tile is not None and deal.how is not None
-        from .. import situation
-        from ..scoring import check_winning_size
+        from mahjong_core.hand import situation
+        from mahjong_core.plugin.scoring import check_winning_size
 
         name = self.players[deal.winner].name
         context = self._win_context(deal.winner, deal.tile, deal.how)
@@ -201,7 +201,7 @@ class SheetGame(Game):
 
     def _win_context(self, seat: int, tile: int, how: str) -> dict[str, Any]:
         """The hooks' context for the win, with the sheet's flags and facts over it (the sheet saw the table)."""
-        from .. import situation
+        from mahjong_core.hand import situation
 
         context = super()._win_context(seat, tile, how)
         deal = self.deals[self.table.deal_number]

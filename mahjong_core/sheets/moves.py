@@ -15,7 +15,7 @@ said at a table::
 
 and never an event number, a clock reading or a state hash.  The game is then
 played by the engine itself: the tiles come from what the sheet records (an
-:class:`~mahjong_core.observed_wall.ObservedWall`, as for any physical
+:class:`~mahjong_core.log.observed_wall.ObservedWall`, as for any physical
 game), and each seat's decisions from the sheet's moves, matched against the
 moves the rules offer at that moment.  A claim the sheet does not record is a
 pass; a move the rules do not offer there is named at its line, with what the
@@ -35,13 +35,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MahjongError
-from ..tiles import KINDS
+from mahjong_core.errors import MahjongError
+from mahjong_core.hand.tiles import KINDS
 
 if TYPE_CHECKING:
-    from ..engine import Game
-    from ..observed_wall import ObservedWall
-    from ..table import Action, Table
+    from mahjong_core.engine.game import Game
+    from mahjong_core.log.observed_wall import ObservedWall
+    from mahjong_core.table.state import Action, Table
 
 __all__ = ["Move", "MovesPlayer", "MovesScript", "parse_move"]
 
@@ -82,7 +82,7 @@ def parse_move(text: str, players: Sequence[str], path: str, fail: Callable[[str
 
     :raises MahjongError: (built by ``fail``) naming what is not a move, with the moves there are.
     """
-    from ..notation import parse_tiles
+    from mahjong_core.hand.notation import parse_tiles
 
     rest = text.strip()
     name = max((p for p in players if rest == p or rest.startswith(p + " ")), key=len, default=None)
@@ -141,7 +141,7 @@ class MovesScript:
 
     def wall(self, game: Game) -> ObservedWall:
         """The current deal's observed tiles: its dealt hands and dice, and its draws in order."""
-        from ..observed_wall import ObservedWall
+        from mahjong_core.log.observed_wall import ObservedWall
 
         deal = self.deals[game.table.deal_number]
         self.deal_path = deal.path
@@ -207,7 +207,7 @@ class MovesPlayer:
         return self._action(table, move, options, phase)
 
     def _action(self, table: Table, move: Move, options: Sequence[Action], phase: str) -> Action:
-        from ..table import Action
+        from mahjong_core.table.state import Action
 
         matches = [a for a in options if _fits(move, a, table)]
         if len(matches) > 1:

@@ -21,14 +21,14 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bounded_read import read_bounded
-from ..errors import MahjongError, RulesetError
-from ..rules.document import MAX_BYTES, marks_of, parse_yaml_mapping
+from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.reading.bounded_read import read_bounded
+from mahjong_core.rules.document import MAX_BYTES, marks_of, parse_yaml_mapping
 
 if TYPE_CHECKING:
-    from ..melds import Hand
-    from ..rules import Ruleset
-    from ..schema_compile import Checker
+    from mahjong_core.hand.melds import Hand
+    from mahjong_core.reading.schema_compile import Checker
+    from mahjong_core.rules import Ruleset
 
 __all__ = ["Sheet", "SheetDeal", "SheetError", "Written", "is_sheet_path", "read_sheet", "sheet_schema"]
 
@@ -79,7 +79,7 @@ class SheetDeal:
 
     :param hands: each seat's revealed hand, ``None`` where the sheet gives none.
     :param tile: the winning tile (the winner's ``+TILE``); ``None`` for a drawn deal.
-    :param flags: the win's situation flags (:data:`mahjong_core.situation.FLAGS`), the ``how`` among them.
+    :param flags: the win's situation flags (:data:`mahjong_core.hand.situation.FLAGS`), the ``how`` among them.
     :param dealer: the seat the sheet names as East, ``None`` if it does not say (the rules' rotation decides).
     :param round_wind: the round wind the sheet names (0 East .. 3 North), or ``None``.
     """
@@ -231,7 +231,7 @@ def _as_sheet_error(exc: RulesetError) -> SheetError:
 
 @cache
 def _checker() -> Checker:
-    from ..schema_compile import Checker
+    from mahjong_core.reading.schema_compile import Checker
 
     return Checker(sheet_schema())
 
@@ -245,7 +245,7 @@ def _check_schema(document: dict[str, Any], source: str, marks: dict[str, tuple[
     error = best_match(checker.explain.iter_errors(document))
     if error is None:
         return
-    from ..rules.ruleset import json_path
+    from mahjong_core.rules.ruleset import json_path
 
     place = json_path(list(error.absolute_path))
     message = error.message
@@ -265,8 +265,8 @@ def _check_schema(document: dict[str, Any], source: str, marks: dict[str, tuple[
 
 
 def _ruleset(name: str, base: Path | None, source: str, marks: dict[str, tuple[int, int]]) -> Ruleset:
-    from ..rules import load_ruleset
-    from ..rules.loader import is_ruleset_path
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.rules.loader import is_ruleset_path
 
     target: str | Path = name
     if is_ruleset_path(name) and base is not None and not Path(name).is_absolute():
@@ -303,7 +303,7 @@ class _DealReader:
         return {self.seat(name, _key(path, name)): value for name, value in mapping.items()}
 
     def deal(self, index: int, raw: dict[str, Any]) -> SheetDeal:
-        from .. import situation
+        from mahjong_core.hand import situation
 
         path = f"$.deals[{index}]"
         if "moves" in raw or "dealt" in raw:
@@ -363,8 +363,8 @@ class _DealReader:
 
     def _moves_deal(self, index: int, raw: dict[str, Any], path: str) -> SheetDeal:
         """A deal written move by move: its dealt tiles, dice and moves; its result, if written, is checked."""
-        from ..notation import parse_tiles
-        from .moves import parse_move
+        from mahjong_core.hand.notation import parse_tiles
+        from mahjong_core.sheets.moves import parse_move
 
         for key in ("hands", "from", "how", "flags", "facts", "calling"):
             if key in raw:
@@ -399,7 +399,7 @@ class _DealReader:
             dice=tuple(tuple(throw) for throw in raw.get("dice") or ()), moves=tuple(moves))
 
     def _hands(self, raw: Mapping[str, str], path: str) -> list[Hand | None]:
-        from ..notation import parse_hand
+        from mahjong_core.hand.notation import parse_hand
 
         hands: list[Hand | None] = [None] * len(self.players)
         for name, text in raw.items():
@@ -424,7 +424,7 @@ class _DealReader:
                             _key(path, "hands"))
         if hand.winning_tile is None:
             raise self.fail(f"{name} won: mark the winning tile in the hand with +TILE (e.g. \"... +5s\")", where)
-        from .. import situation
+        from mahjong_core.hand import situation
 
         try:
             hand_flags, winds = situation.notation_flags(sorted(hand.situations), self.source)

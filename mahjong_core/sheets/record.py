@@ -22,16 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MahjongError, ReplayError, RulesetError
-from .compare import Difference, compare, consequences, roots, rules_deals, summary
-from .game import SheetGame
-from .moves import MovesScript
-from .read import Sheet, SheetDeal, Written
+from mahjong_core.errors import MahjongError, ReplayError, RulesetError
+from mahjong_core.sheets.compare import Difference, compare, consequences, roots, rules_deals, summary
+from mahjong_core.sheets.game import SheetGame
+from mahjong_core.sheets.moves import MovesScript
+from mahjong_core.sheets.read import Sheet, SheetDeal, Written
 
 if TYPE_CHECKING:
-    from ..engine import Game, GameResult
-    from ..log_chain import Signer
-    from ..replay_log import ReplayLog
+    from mahjong_core.engine.game import Game, GameResult
+    from mahjong_core.log.chain import Signer
+    from mahjong_core.log.format import ReplayLog
 
 __all__ = ["Recorded", "deals_of_log", "has_revealed_deals", "log_text", "record"]
 
@@ -68,7 +68,7 @@ def record(sheet: Sheet) -> Recorded:
         winner's hand that is no mahjong, a fact missing, more copies of a tile than the set has), or more
         deals than the rules' game has.
     """
-    from ..replay_log import header
+    from mahjong_core.log.format import header
 
     by_moves = [bool(deal.moves) for deal in sheet.deals]
     if any(by_moves) and not all(by_moves):
@@ -93,8 +93,8 @@ def record(sheet: Sheet) -> Recorded:
 
 def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScript]:
     """The engine's game of a move-by-move sheet: the seats make the sheet's moves, the tiles are its own."""
-    from ..engine import Game
-    from .moves import MovesPlayer
+    from mahjong_core.engine.game import Game
+    from mahjong_core.sheets.moves import MovesPlayer
 
     script = MovesScript(sheet.deals, sheet.players, sheet.error)
 
@@ -109,7 +109,7 @@ def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScri
 
 def _play_moves(sheet: Sheet, game: Game, script: MovesScript) -> GameResult:
     """Play a move-by-move sheet; what the observed tiles or the rules refuse is named at the sheet's move."""
-    from .read import SheetError
+    from mahjong_core.sheets.read import SheetError
 
     try:
         return game.play()
@@ -125,7 +125,7 @@ def _play_moves(sheet: Sheet, game: Game, script: MovesScript) -> GameResult:
 
 def log_text(recorded: Recorded, signer: Signer | None = None) -> str:
     """The sealed log's text (signed with ``signer`` if given), exactly as ``mahjong record`` writes it."""
-    from ..replay_log import ReplayWriter
+    from mahjong_core.log.format import ReplayWriter
 
     buffer = io.StringIO()
     with ReplayWriter(buffer, signer=signer) as writer:
@@ -169,10 +169,10 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
     these two events.  So each of those fields is checked here against what the others imply, the way
     :mod:`.read` derives them from a sheet: a field that agrees with nothing would pass unseen otherwise.
     """
-    from ..notation import parse_hand
-    from ..situation import flag_names
-    from ..tiles import KINDS
-    from .read import SAID_FACTS
+    from mahjong_core.hand.notation import parse_hand
+    from mahjong_core.hand.situation import flag_names
+    from mahjong_core.hand.tiles import KINDS
+    from mahjong_core.sheets.read import SAID_FACTS
 
     place = f"event {revealed['n']}"
 

@@ -41,7 +41,7 @@ def sheet_yaml(document: Mapping[str, Any]) -> str:
     Works on any JSON value (a sheet not yet checked against the schema included), so the text of a sheet
     with a mistake can be shown and its mistake located in it.
     """
-    from ..rules.document import parse_yaml_mapping
+    from mahjong_core.rules.document import parse_yaml_mapping
 
     text = _document(document)
     try:

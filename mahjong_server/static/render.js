@@ -1,6 +1,6 @@
 // The table's renderer, shared by the live table (table.js, fed by the server's websocket) and the replay viewer
 // (viewer.js, fed by a log's events through replay_state.js): one renderer draws a table from a stream of events.
-// It knows no rule: it draws the view it is given (mahjong_core.views.full_table_view's shape, redacted for the
+// It knows no rule: it draws the view it is given (mahjong_core.log.redaction.full_table_view's shape, redacted for the
 // seat), the deal's events so far, the open prompt if any, and whose clock runs.
 //
 // MahjongTable.create(state, hooks) returns {render, tick, logEvent, note, describe, seatName, resetLog}; `state`
@@ -260,7 +260,7 @@ function cell(tag, text, cls, title) {
   return c;
 }
 
-// A hand's score card as the server made it (mahjong_core.score_card): each item with its count, value and unit
+// A hand's score card as the server made it (mahjong_core.plugin.score_card): each item with its count, value and unit
 // and its rule, the items that did not count, the steps from the lines to the total, and the total.  Nothing is
 // computed here: the lines and the steps are the server's.
 function scoreCard(c) {

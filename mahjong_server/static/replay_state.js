@@ -1,5 +1,5 @@
 // The table after each event of a replay log, folded from the log's own events: the same view object the live
-// server sends a seat (mahjong_core.views.full_table_view), so one renderer draws both.  It knows no rule: every
+// server sends a seat (mahjong_core.log.redaction.full_table_view), so one renderer draws both.  It knows no rule: every
 // tile that moves is named by an event (draws, discards, claims with their tiles, kongs with their way), and the
 // scores are the settlements' own.  Each frame also says whose clock was running, which claims were made on the
 // last discard and which one took it.  tests/test_viewer_browser.py checks these views against the engine's table.
@@ -9,7 +9,7 @@
 const HIDDEN = "?";
 const ENDS = new Set(["mahjong", "exhaustive_draw", "deal_abandoned"]);
 const MOVE_PHASES = new Set(["turn", "false_mahjong"]);
-// Tile codes in the order of mahjong_core.tiles.KINDS: suits 1..9 of m, p, s, then 1z..7z, flowers, seasons.
+// Tile codes in the order of mahjong_core.hand.tiles.KINDS: suits 1..9 of m, p, s, then 1z..7z, flowers, seasons.
 const ORDER = (() => {
   const order = {};
   let i = 0;
@@ -236,7 +236,7 @@ function frames(header, events) {
 }
 
 // A concealed kong of `tile` as the other seats see it lie, by the ruleset's meld_display (Visibility in
-// mahjong_core.views): its two middle tiles face up under "concealed_kong_shown", face down otherwise.
+// mahjong_core.log.redaction): its two middle tiles face up under "concealed_kong_shown", face down otherwise.
 function concealedKong(tile, display) {
   return display === "concealed_kong_shown" && tile !== HIDDEN ? [HIDDEN, tile, tile, HIDDEN]
     : [HIDDEN, HIDDEN, HIDDEN, HIDDEN];
@@ -249,7 +249,7 @@ function othersSeat({ concealed, ...rest }, display) {
   return { ...rest, melds };
 }
 
-// The view as `seat` may see it (null: a spectator; "all": every hand open), as mahjong_core.views does;
+// The view as `seat` may see it (null: a spectator; "all": every hand open), as mahjong_core.log.redaction does;
 // `display` is the ruleset's meld_display (how another seat's concealed kong lies).
 function redact(view, seat, revealed, display) {
   if (seat === "all" || revealed) return view;

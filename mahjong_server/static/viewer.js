@@ -22,7 +22,7 @@ const replay = {
 };
 window.replayViewer = replay; // for the tests and for a curious reader's console
 
-// ------------------------------------------------------------------ what a seat may know (mahjong_core.views)
+// ------------------------------------------------------------------ what a seat may know (mahjong_core.log.redaction)
 
 const PUBLIC_PHASES = new Set(["turn", "false_mahjong"]);
 
@@ -128,7 +128,7 @@ function signedHere() {
   return "";
 }
 
-// The server's score cards (mahjong_core.score_card.log_cards: one for each score and each settlement, in the
+// The server's score cards (mahjong_core.plugin.score_card.log_cards: one for each score and each settlement, in the
 // log's order) put beside the events they explain, so the scoring shows the server's lines and steps.
 function withCards(events, cards) {
   let c = 0;

@@ -33,7 +33,7 @@ import copy
 from typing import Any
 
 from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.table import Outcome, Payment, Table
+from mahjong_core.table.state import Outcome, Payment, Table
 
 __all__ = ["bank_payments", "deal_state", "is_bank_deal"]
 

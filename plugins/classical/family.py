@@ -21,10 +21,10 @@ from mahjong_rulesets.classical.scoring import FAMILY, classical_score, explain_
 from mahjong_rulesets.classical.settlement import classical_settlement, payment_note
 from mahjong_rulesets.classical.tables import classical_tables
 
-from mahjong_core.extensions import FactsRead, ScoringFamily, Settlement, load_schema
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.predicates import Predicate
-from mahjong_core.table import Outcome, Penalty, Table
+from mahjong_core.hand.predicates import Predicate
+from mahjong_core.plugin.extensions import FactsRead, ScoringFamily, Settlement, load_schema
+from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.table.state import Outcome, Penalty, Table
 
 
 @hookimpl

@@ -30,9 +30,9 @@ from collections.abc import Collection
 
 from mahjong_rulesets.classical.predicates import Shape, TileFacts
 
-from mahjong_core import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
-from mahjong_core.arrangements import meld_sort_key
-from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
+from mahjong_core.hand import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
+from mahjong_core.hand.arrangements import meld_sort_key
+from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
 
 __all__ = ["loser_arrangement", "loser_shape"]
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 
 from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
-from mahjong_core.melds import Arrangement, Form, Hand, MeldKind
-from mahjong_core.predicates import (
+from mahjong_core.hand.melds import Arrangement, Form, Hand, MeldKind
+from mahjong_core.hand.predicates import (
     Vocabulary,
     chows_of,
     concealed_hand,
@@ -27,14 +27,7 @@ from mahjong_core.predicates import (
     tiles_of,
     winning_tile_of,
 )
-from mahjong_core.tiles import (
-    DRAGONS,
-    GREENS,
-    is_honour,
-    is_simple,
-    is_terminal_or_honour,
-    number_of,
-)
+from mahjong_core.hand.tiles import DRAGONS, GREENS, is_honour, is_simple, is_terminal_or_honour, number_of
 
 ONE_DOTS = 9  # 1p
 FIVE_DOTS = 13  # 5p

@@ -43,11 +43,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mahjong_core import shanten as shanten_mod
 from mahjong_core.errors import RulesetError
-from mahjong_core.melds import Meld
-from mahjong_core.table import Outcome, Payment, Penalty, Seat, Table
-from mahjong_core.tiles import DRAGONS, NUM_PLAYING_KINDS, TERMINALS, WINDS
+from mahjong_core.hand import shanten as shanten_mod
+from mahjong_core.hand.melds import Meld
+from mahjong_core.hand.tiles import DRAGONS, NUM_PLAYING_KINDS, TERMINALS, WINDS
+from mahjong_core.table.state import Outcome, Payment, Penalty, Seat, Table
 
 __all__ = ["CASES", "dangerous_discard_penalty", "penalty_case"]
 

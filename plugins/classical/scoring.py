@@ -27,7 +27,7 @@ of 002); they differ only in their rows.  How a hand is valued (000 lines
 
 A winning hand is scored in every arrangement and the highest total is kept
 (000 line 326); ties keep the first arrangement in
-:func:`~mahjong_core.arrangements.arrangements` order.  Every form the core
+:func:`~mahjong_core.arrangements` order.  Every form the core
 accepts as complete is scored, seven pairs and thirteen orphans included: in
 a ruleset that names no limit for them (ЕК has no seven pairs, 000 line 379)
 their groups score like any other, since the core lets them win.  A losing hand is read
@@ -38,11 +38,11 @@ The engine scores four hands at every deal's end, so the work is done once
 where it can be: every row reads the arrangement's
 :class:`~mahjong_rulesets.classical.predicates.Shape`, gathered in one pass (a
 losing hand's straight from its tiles, without building its groups), and a
-winner's readings come from :func:`~mahjong_core.arrangements.arrangements`
+winner's readings come from :func:`~mahjong_core.arrangements`
 with ``checked=True``: :func:`~.classical_context.prepare` has checked the
 hand, so it is not checked a second time.
 
-The :class:`~mahjong_core.score.Score` lists every item that counted with its
+The :class:`~mahjong_core.hand.score.Score` lists every item that counted with its
 row's source, and the items that applied but did not count (excluded rows,
 counts over ``max_count``, the ordinary items a limit or the chavka
 replaced).  ``raw`` holds ``points`` (before doublings), ``doublings``,
@@ -63,14 +63,14 @@ from mahjong_rulesets.classical.losers import loser_arrangement, loser_shape
 from mahjong_rulesets.classical.predicates import Shape, TileFacts, hand_tiles, shape_of
 from mahjong_rulesets.classical.tables import ClassicalTables, LimitRow, Row, classical_tables
 
-from mahjong_core import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
-from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError
-from mahjong_core.extensions import TotalSteps
-from mahjong_core.melds import Arrangement, Hand
-from mahjong_core.notation import format_tiles
-from mahjong_core.score import Score, ScoreItem
-from mahjong_core.score_card import amount, logged_items
+from mahjong_core.hand import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
+from mahjong_core.hand.arrangements import arrangements
+from mahjong_core.hand.melds import Arrangement, Hand
+from mahjong_core.hand.notation import format_tiles
+from mahjong_core.hand.score import Score, ScoreItem
+from mahjong_core.plugin.extensions import TotalSteps
+from mahjong_core.plugin.score_card import amount, logged_items
 
 __all__ = ["FAMILY", "classical_score", "explain_total", "score_arrangement", "score_losing_hand",
            "situation_context"]
@@ -222,7 +222,8 @@ def score_arrangement(ruleset: Any, hand: Hand, arrangement: Arrangement, contex
     tables = classical_tables(ruleset)
     hand, ctx, winner = prepare(tables, hand, dict(context, winner=True))
     if arrangement not in arrangements(hand, checked=True):
-        raise HandError("the arrangement is not a reading of this hand; see mahjong_core.arrangements.arrangements",
+        raise HandError("the arrangement is not a reading of this hand; "
+                        "see mahjong_core.hand.arrangements.arrangements",
                         place="arrangement")
     return _winner_score(tables, shape_of(arrangement, ctx, hand_tiles(hand)), hand, ctx)
 

@@ -47,8 +47,8 @@ from typing import Any
 from mahjong_rulesets.classical.bank import bank_payments, deal_state
 
 from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.table import Outcome, Payment, Table
-from mahjong_core.tiles import FLOWERS, SEASONS
+from mahjong_core.hand.tiles import FLOWERS, SEASONS
+from mahjong_core.table.state import Outcome, Payment, Table
 
 __all__ = [
     "DOUBLED_FOR_EAST",

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from mahjong_core.melds import Arrangement, Form, Hand, MeldKind
-from mahjong_core.predicates import (
+from mahjong_core.hand.melds import Arrangement, Form, Hand, MeldKind
+from mahjong_core.hand.predicates import (
     Vocabulary,
     chows_of,
     concealed_hand,
@@ -25,7 +25,7 @@ from mahjong_core.predicates import (
     tiles_of,
     winning_tile_of,
 )
-from mahjong_core.tiles import (
+from mahjong_core.hand.tiles import (
     DRAGONS,
     TERMINALS_AND_HONOURS,
     WINDS,

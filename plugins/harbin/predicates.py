@@ -13,8 +13,8 @@ from collections.abc import Mapping
 
 from mahjong_rulesets.classical.predicates import Shape, add_reader
 
-from mahjong_core.melds import Arrangement, Hand
-from mahjong_core.predicates import Vocabulary, is_standard
+from mahjong_core.hand.melds import Arrangement, Hand
+from mahjong_core.hand.predicates import Vocabulary, is_standard
 
 #: What this module adds to Harbin's vocabulary and its descendants' (Shanghai, Orsk).
 VOCABULARY = Vocabulary()

@@ -16,9 +16,9 @@ from mahjong_rulesets.hongkong.bounds import hongkong_most
 from mahjong_rulesets.hongkong.scoring import FAMILY, check_tables, explain_total, facts_read, score
 from mahjong_rulesets.hongkong.settlement import settle
 
-from mahjong_core.extensions import ScoringFamily, Settlement, load_schema
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.predicates import Predicate
+from mahjong_core.hand.predicates import Predicate
+from mahjong_core.plugin.extensions import ScoringFamily, Settlement, load_schema
+from mahjong_core.plugin.hookspecs import hookimpl
 
 
 @hookimpl

@@ -12,7 +12,7 @@ predicate sees an arrangement holding just that meld) or once per bonus tile
 tile).  The set predicates below are therefore written as "the arrangement
 has such a meld", which counted meld by meld gives the number of such melds.
 
-The shared predicates of :mod:`mahjong_core.predicates` serve the rest of
+The shared predicates of :mod:`mahjong_core.hand.predicates` serve the rest of
 the fan table unchanged (``all_chows``, ``no_chows``, ``half_flush``,
 ``pure_suit`` and every limit hand).
 """
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mahjong_core.melds import Arrangement, Form, Hand, MeldKind
-from mahjong_core.predicates import Vocabulary, chows_of, is_standard, pairs_of, pongs_of
-from mahjong_core.tiles import DRAGONS, FLOWERS, GREEN, RED, SEASONS, SUITED, WHITE, WINDS, bonus_seat
+from mahjong_core.hand.melds import Arrangement, Form, Hand, MeldKind
+from mahjong_core.hand.predicates import Vocabulary, chows_of, is_standard, pairs_of, pongs_of
+from mahjong_core.hand.tiles import DRAGONS, FLOWERS, GREEN, RED, SEASONS, SUITED, WHITE, WINDS, bonus_seat
 
 __all__ = [
     "hk_all_flowers",

@@ -26,7 +26,7 @@ comes from the ruleset's data:
 * ``scoring.fan_points`` -- bands ``{min, max, points}`` (``max: null`` opens
   the last band), which must cover every fan count from 0 up exactly once.
 
-Every reading of the hand (:func:`~mahjong_core.arrangements.arrangements`,
+Every reading of the hand (:func:`~mahjong_core.arrangements`,
 seven pairs and thirteen orphans on, knitted forms off) is scored and the
 highest counts (000 line 326): the most points, then the most fan, then the
 first in the enumerator's order.
@@ -57,15 +57,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.extensions import FactsRead, TotalSteps
-from mahjong_core.melds import Arrangement, Hand, Meld
-from mahjong_core.notation import format_tiles
-from mahjong_core.predicates import Predicate
-from mahjong_core.score import Score, ScoreItem
-from mahjong_core.score_card import amount, logged_items
-from mahjong_core.tiles import WINDS, kind_code
+from mahjong_core.hand.arrangements import arrangements
+from mahjong_core.hand.melds import Arrangement, Hand, Meld
+from mahjong_core.hand.notation import format_tiles
+from mahjong_core.hand.predicates import Predicate
+from mahjong_core.hand.score import Score, ScoreItem
+from mahjong_core.hand.tiles import WINDS, kind_code
+from mahjong_core.plugin.extensions import FactsRead, TotalSteps
+from mahjong_core.plugin.score_card import amount, logged_items
 
 __all__ = [
     "FAMILY",

@@ -23,7 +23,7 @@ from typing import Any
 from mahjong_rulesets.hongkong.scoring import scoring_entry
 
 from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.table import Outcome, Payment, Table
+from mahjong_core.table.state import Outcome, Payment, Table
 
 __all__ = ["payments_for", "settle"]
 

@@ -5,7 +5,7 @@ tiles (winning tile included) split into sets and a pair, or read as one of
 the special forms -- and keeps the best.  It scores tens of thousands of
 hands a second, so this module works on 34-entry count vectors (``bytes``)
 and returns groups as plain ``(kind, tile)`` tuples instead of
-:class:`~mahjong_core.melds.Meld` objects; the engine builds melds only for
+:class:`~mahjong_core.hand.melds.Meld` objects; the engine builds melds only for
 the division it reports.
 
 Sets never cross a suit, so a hand's divisions are the product of each
@@ -15,7 +15,7 @@ keyed on one suit's count vector (:func:`suit_ways`, :func:`suit_fills` and
 whether a vector splits at all): new hands share them with old ones, and
 nothing is remembered per hand.
 
-A division differs from :func:`mahjong_core.arrangements.arrangements` in one
+A division differs from :func:`mahjong_core.arrangements` in one
 way: it does not say which group the winning tile completed.  The Chinese
 official rules let the winner read the winning tile in whichever group
 favours him (a pung stays concealed when the discard can complete a chow,

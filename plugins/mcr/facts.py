@@ -34,7 +34,7 @@ flag                       meaning
 =========================  ===================================================================
 
 The engine's win context gives the same facts under the names of
-:mod:`mahjong_core.predicates` (``self_drawn``, ``last_tile``, ``replacement``,
+:mod:`mahjong_core.hand.predicates` (``self_drawn``, ``last_tile``, ``replacement``,
 ``robbing_kong``, ``seat_wind``, ``prevalent_wind``, ``how``) plus
 
 * ``last_tile_of_kind`` (a bool), or ``winning_tile_visible``: how many other
@@ -61,8 +61,8 @@ from mahjong_rulesets.mcr import divide as dv
 from mahjong_rulesets.mcr.divide import CHOW, KNIT, KONG, PAIR, PUNG
 
 from mahjong_core.errors import HandError, MahjongError
-from mahjong_core.melds import Hand, MeldKind
-from mahjong_core.tiles import EAST, KINDS
+from mahjong_core.hand.melds import Hand, MeldKind
+from mahjong_core.hand.tiles import EAST, KINDS
 
 #: Defaults for facts that neither the context nor the hand gives (the ruleset's
 #: ``scoring.situation_defaults`` overrides them; a test keeps the two equal).
@@ -871,7 +871,7 @@ _KINDS = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG, MeldKin
 
 
 def facts_from_arrangement(arrangement: Any, hand: Hand, context: Mapping[str, Any]) -> McrFacts:
-    """Facts of an :class:`~mahjong_core.melds.Arrangement` from :func:`mahjong_core.arrangements.arrangements`.
+    """The facts of one :class:`~mahjong_core.hand.melds.Arrangement` of a hand.
 
     This is how a predicate is evaluated outside the engine (docs, tests): the
     declared melds are taken out of the arrangement and the rest is the division.

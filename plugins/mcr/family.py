@@ -18,9 +18,9 @@ from mahjong_rulesets.mcr import predicates
 from mahjong_rulesets.mcr.scoring import FAMILY, facts_read, fan_table, score_mcr, score_reading
 from mahjong_rulesets.mcr.settlement import settle_sport
 
-from mahjong_core.extensions import ScoringFamily, Settlement
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.predicates import Predicate
+from mahjong_core.hand.predicates import Predicate
+from mahjong_core.plugin.extensions import ScoringFamily, Settlement
+from mahjong_core.plugin.hookspecs import hookimpl
 
 
 @hookimpl

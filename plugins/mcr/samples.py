@@ -9,7 +9,7 @@ Every hand is legal: at most four copies of a tile, kongs declared, the
 situation possible (a replacement win has a kong, a robbed tile is not held
 twice, the last tile of its kind is not held concealed).
 
-Uses the project's named generator (:class:`mahjong_core.rng.Rng`), so a seed
+Uses the project's named generator (:class:`mahjong_core.table.rng.Rng`), so a seed
 gives the same hands in every version that keeps the generator.
 """
 
@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_core.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.rng import Rng
-from mahjong_core.tiles import EAST
+from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
+from mahjong_core.hand.tiles import EAST
+from mahjong_core.table.rng import Rng
 
 Spec = list[tuple[str, int]]  # ("chow"|"pung"|"kong"|"pair", tile)
 

@@ -67,13 +67,13 @@ from mahjong_rulesets.mcr.facts import (
     situation,
 )
 
-from mahjong_core.arrangements import meld_sort_key
 from mahjong_core.errors import HandError, RulesetError
-from mahjong_core.extensions import FactsRead
-from mahjong_core.melds import Arrangement, Form, Hand, Meld, MeldKind
-from mahjong_core.notation import format_tiles
-from mahjong_core.score import Score, ScoreItem
-from mahjong_core.scoring import scoring_value
+from mahjong_core.hand.arrangements import meld_sort_key
+from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
+from mahjong_core.hand.notation import format_tiles
+from mahjong_core.hand.score import Score, ScoreItem
+from mahjong_core.plugin.extensions import FactsRead
+from mahjong_core.plugin.scoring import scoring_value
 
 FAMILY = "mcr"
 _PER = ("hand", "meld", "match", "bonus_tile")

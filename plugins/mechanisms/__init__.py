@@ -1,6 +1,6 @@
 """Optional rule mechanisms that cut across scoring families, one plugin module each.
 
-Each module contributes one :class:`~mahjong_core.extensions.Mechanism`
+Each module contributes one :class:`~mahjong_core.plugin.extensions.Mechanism`
 through ``mahjong_mechanisms`` and is declared in the ``mahjong_core.plugins``
 entry-point group; a game registers it only where the ruleset's data
 switches it on, so a ruleset without Charleston or a chow pause neither pays
@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from mahjong_core.extensions import load_schema
+from mahjong_core.plugin.extensions import load_schema
 
 
 @lru_cache(maxsize=1)

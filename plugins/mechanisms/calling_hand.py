@@ -14,13 +14,13 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core import shanten as shanten_mod
-from mahjong_core.extensions import Mechanism
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.melds import Hand
+from mahjong_core.hand import shanten as shanten_mod
+from mahjong_core.hand.melds import Hand
+from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.plugin.extensions import Mechanism
+from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import Ruleset
-from mahjong_core.table import Action, Table
-from mahjong_core.tiles import NUM_PLAYING_KINDS
+from mahjong_core.table.state import Action, Table
 
 
 def switched_on(ruleset: Ruleset) -> bool:

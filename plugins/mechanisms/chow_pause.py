@@ -10,11 +10,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 
-from mahjong_core.defaults import claims_in_priority_order
-from mahjong_core.extensions import Mechanism
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.plugin.defaults import claims_in_priority_order
+from mahjong_core.plugin.extensions import Mechanism
+from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import Ruleset
-from mahjong_core.table import Claim, Table
+from mahjong_core.table.state import Claim, Table
 
 
 def switched_on(ruleset: Ruleset) -> bool:

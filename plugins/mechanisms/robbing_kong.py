@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.extensions import Mechanism
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.plugin.extensions import Mechanism
+from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import Ruleset
 
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.piter import predicates
 
-from mahjong_core.hookspecs import hookimpl
-from mahjong_core.predicates import Predicate
+from mahjong_core.hand.predicates import Predicate
+from mahjong_core.plugin.hookspecs import hookimpl
 
 
 @hookimpl

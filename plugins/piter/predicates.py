@@ -1,6 +1,6 @@
 """Predicates that only the Piter (seed 003) scoring tables name.
 
-They register into :data:`mahjong_core.predicates.PREDICATES` like every
+They register into :data:`mahjong_core.hand.predicates.PREDICATES` like every
 other predicate (through :mod:`mahjong_rulesets.classical.predicates`'s
 registrars, so that counting ones can be ``per: meld`` rows), and a table
 naming one of them validates the same way.  Each name starts with ``pt_``.
@@ -38,9 +38,9 @@ from mahjong_rulesets.classical.predicates import (
 from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.melds import Arrangement, Hand, MeldKind
-from mahjong_core.predicates import Predicate, Vocabulary
-from mahjong_core.tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat
+from mahjong_core.hand.melds import Arrangement, Hand, MeldKind
+from mahjong_core.hand.predicates import Predicate, Vocabulary
+from mahjong_core.hand.tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat
 
 __all__ = ["SHOWN_FACT"]
 

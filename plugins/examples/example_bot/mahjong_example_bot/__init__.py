@@ -11,7 +11,7 @@ limits.
 Its decisions depend on the table alone and it never draws on its generator,
 so the same position always gets the same decision; that is what lets an
 audit seat it again and check every decision in a log (see
-:mod:`mahjong_core.players`).
+:mod:`mahjong_core.engine.players`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mahjong_core.shanten import shanten
-from mahjong_core.table import Action, Table
-from mahjong_core.tiles import NUM_PLAYING_KINDS
+from mahjong_core.hand.shanten import shanten
+from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.table.state import Action, Table
 
 __version__ = "1.0.0"
 

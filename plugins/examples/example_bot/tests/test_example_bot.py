@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from mahjong_example_bot import CautiousBot
 
-from mahjong_core.engine import Game
-from mahjong_core.players import installed_bots, make_bots
-from mahjong_core.replay_check import check
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import installed_bots, make_bots
+from mahjong_core.engine.simulate import play_game
+from mahjong_core.log.audit import check
 from mahjong_core.rules import load_ruleset
-from mahjong_core.simulate import play_game
 
 LINE_UP = ["cautious", "greedy", "greedy", "greedy"]
 SEEDS = (1, 2, 3)

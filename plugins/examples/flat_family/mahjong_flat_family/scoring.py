@@ -12,7 +12,7 @@ number comes from the ruleset's data:
   for the whole reading.
 * ``scoring.concealed_multiplier`` -- how many times a concealed set counts.
   A set completed by a discard is exposed (000 line 175, through
-  :func:`mahjong_core.predicates.is_exposed`).
+  :func:`mahjong_core.hand.predicates.is_exposed`).
 * the ``usual_limit`` parameter caps the total where it is set, as the
   parameter promises in every ruleset.
 
@@ -41,14 +41,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_core.arrangements import arrangements
 from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.extensions import FactsRead
-from mahjong_core.melds import Arrangement, Form, Hand, Meld
-from mahjong_core.notation import format_tiles
-from mahjong_core.predicates import Predicate, is_exposed
-from mahjong_core.score import Score, ScoreItem
-from mahjong_core.scoring import scoring_value
+from mahjong_core.hand.arrangements import arrangements
+from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld
+from mahjong_core.hand.notation import format_tiles
+from mahjong_core.hand.predicates import Predicate, is_exposed
+from mahjong_core.hand.score import Score, ScoreItem
+from mahjong_core.plugin.extensions import FactsRead
+from mahjong_core.plugin.scoring import scoring_value
 
 __all__ = ["FAMILY", "SCORING_KEYS", "SITUATION_FLAGS", "FlatRow", "FlatTables", "facts_read", "flat_tables", "score",
            "situation_context"]

@@ -14,15 +14,15 @@ from mahjong_flat_family.predicates import VOCABULARY
 from mahjong_flat_family.scoring import FAMILY, score
 from mahjong_flat_family.settlement import SETTLEMENT, payments_for, settle
 
+from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.extensions import installed
-from mahjong_core.melds import MeldKind
-from mahjong_core.notation import parse_hand
-from mahjong_core.replay_check import check
+from mahjong_core.hand.melds import MeldKind
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.tiles import EAST
+from mahjong_core.log.audit import check
+from mahjong_core.plugin.extensions import installed
 from mahjong_core.rules import available, load_ruleset
-from mahjong_core.simulate import play_game
-from mahjong_core.table import Outcome, Table
-from mahjong_core.tiles import EAST
+from mahjong_core.table.state import Outcome, Table
 
 RULESET = "flat_demo"
 INSTALL = "install this package first: pip install ./plugins/examples/flat_family"

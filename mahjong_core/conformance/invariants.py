@@ -1,0 +1,129 @@
+"""The invariants every game keeps, as observers: tiles conserved, hand sizes, payments that sum to zero.
+
+An observer implements ``mahjong_event`` and raises :class:`InvariantBroken`
+at the first event that breaks its invariant.  The conformance suite seats
+them in its games, and ``mahjong soak`` in many more; they live in the core,
+not in the test package, so a soak needs no test tools.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.table.state import Table
+from mahjong_core.table.wall import Wall
+
+
+class InvariantBroken(AssertionError):
+    """A game broke an invariant no ruleset may break (an assertion failure to a test, a verdict to a soak)."""
+
+
+def _require(holds: bool, message: str) -> None:
+    if not holds:
+        raise InvariantBroken(message)
+
+
+class TileConservation:
+    """After every event, every tile of the set is somewhere: wall, hands, melds, discards, bonus tiles.
+
+    It looks at the whole table after every event of a soak, so the count is
+    made where it is cheap: the placed tiles are counted in one C call
+    (``Counter`` of a list), the concealed counts are summed over the seats
+    kind by kind and added, and the two tallies are compared as plain dicts
+    (neither holds a zero).
+    """
+
+    def __init__(self, tile_set: tuple[int, ...]):
+        self.expected = Counter(tile_set)
+        self.checked = 0
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
+        kind = event["type"]
+        wall = table.wall
+        if wall is None or kind in ("deal_start", "game_end") or kind.startswith("wall_"):
+            return
+        # Conformance games are seeded; a physical game's observed tiles do not say which tiles are left.
+        if not isinstance(wall, Wall):
+            raise InvariantBroken(f"tile conservation needs a seeded wall, not a {type(wall).__name__}")
+        placed = wall.remaining()
+        for seat in table.seats:
+            for meld in seat.melds:
+                placed.extend(meld.tiles)
+            placed.extend(seat.discards)
+            placed.extend(seat.bonus)
+        seen: Counter[int] = Counter(placed)
+        get = seen.get
+        for kind_, n in enumerate(map(sum, zip(*(seat.counts for seat in table.seats), strict=True))):
+            if n:
+                seen[kind_] = get(kind_, 0) + n
+        if not dict.__eq__(seen, self.expected):
+            missing = self.expected - seen
+            extra = seen - self.expected
+            raise InvariantBroken(f"tiles not conserved after event {event['n']} ({kind}): "
+                                 f"missing {dict(missing)}, extra {dict(extra)}")
+        self.checked += 1
+
+
+class HandSizes:
+    """Between turns every hand holds ``hand_size`` tiles (a kong counts as three); in its turn, one more.
+
+    With ``late_claims`` (a pung may be claimed until the next discard, 001 line
+    109) the next player may already have drawn while the others decide, so at
+    a claim decision that one seat may hold one more.
+    """
+
+    def __init__(self, hand_size: int, *, late_claims: bool = False):
+        self.hand_size = hand_size
+        self.late_claims = late_claims
+        self.checked = 0
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
+        if event["type"] != "decision" or event.get("phase") not in ("claim", "turn"):
+            return
+        drawer = None
+        if event["phase"] == "claim" and self.late_claims and table.last_discarder is not None:
+            drawer = (table.last_discarder + 1) % table.players
+        for s, seat in enumerate(table.seats):
+            want = {self.hand_size + (1 if event["phase"] == "turn" and s == event["actor"] else 0)}
+            if s == drawer and s != event["actor"]:
+                want.add(self.hand_size + 1)
+            have = seat.hand_count()
+            if have not in want:
+                raise InvariantBroken(f"event {event['n']} ({event['phase']} decision of seat {event['actor']}): "
+                                     f"seat {s} holds {have} tiles, expected {' or '.join(map(str, sorted(want)))}")
+        self.checked += 1
+
+
+class ZeroSumPayments:
+    """Each settlement moves whole points between two different real seats; the scores always sum to zero."""
+
+    def __init__(self, players: int):
+        self.players = players
+        self.scores = [0] * players
+        self.settlements = 0
+        self.paid = 0
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
+        if event["type"] != "settlement":
+            return
+        where = f"settlement event {event['n']}"
+        for payer, payee, amount, reason in event["payments"]:
+            _require(isinstance(amount, int) and not isinstance(amount, bool),
+                     f"{where}: amount {amount!r} of {reason!r} is not a whole number")
+            _require(amount >= 0, f"{where}: negative amount {amount} for {reason!r}")
+            _require(0 <= payer < self.players and 0 <= payee < self.players,
+                     f"{where}: seat out of range in {[payer, payee, amount, reason]}")
+            _require(payer != payee, f"{where}: seat {payer} pays itself {amount} for {reason!r}")
+            self.scores[payer] -= amount
+            self.scores[payee] += amount
+            self.paid += amount
+        _require(list(event["scores"]) == self.scores,
+                 f"{where}: scores {event['scores']} are not the sum of the payments so far {self.scores}")
+        _require(sum(table.scores) == 0, f"{where}: the table's scores {table.scores} do not sum to zero")
+        self.settlements += 1

@@ -1,0 +1,487 @@
+"""Players: seeded bots, the registry that finds installed ones, and a scripted player that repeats a log.
+
+Bots draw their own randomness from the named generator, derived from the
+game seed and their seat, so a seeded game with bots is reproducible from the
+seed alone -- and replaying it needs only the recorded decisions, never the
+bots.
+
+Bots are installed, like rulesets, through an entry-point group,
+``mahjong_core.bots``: the entry point's name is what ``--bots`` and a log's
+seats call the bot, its value a class or factory.  The two bundled bots are
+declared the same way in this project's ``pyproject.toml``, so a third-party
+bot is not second class.  What a bot entry point has to honour, and why:
+
+* It is called as ``factory(rng, name=...)``.  ``rng`` is the seat's own
+  generator, ``Rng.from_seed(seed).derive("bot", seat)``; all of the bot's
+  randomness must come from it -- not the clock, not :mod:`random`, not an
+  earlier game -- because a seeded game must be the same game wherever it is
+  played, and because an audit seats the bot again with the same generator
+  and checks every decision (its thinking time included) against the log.
+  For the same reason the bot must not keep state between games.
+* ``name`` labels the seat in the log (``cautious-0``); the log records the
+  entry point's name as the seat's ``kind``, which is how an audit finds the
+  bot again.  :func:`make_bots` sets ``kind`` to that name, so an entry point
+  may register one class under several names.
+* The object is a :class:`mahjong_core.engine.game.Player`: ``choose(table, seat,
+  options, phase)`` returns one of ``options`` (``option.after(ms)`` to take
+  time).  The engine rejects anything else, so a bot cannot invent a move.  The
+  table is the real one, not a seat's view: a bot reads its own seat's tiles,
+  the discards, the exposed melds and the scores, as a player at the table
+  could, and leaves the other seats' concealed tiles alone -- the engine does
+  not hide them, and a bot that looks is cheating, not playing well.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import metadata
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.errors import MahjongError, ReplayError
+from mahjong_core.hand import shanten as shanten_mod
+from mahjong_core.hand.tiles import KINDS
+from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
+from mahjong_core.reading.entry_points import entry_points
+from mahjong_core.table.rng import Rng
+from mahjong_core.table.state import Action, Table
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.game import Player
+
+_CODE_TO_KIND = {k.code: k.index for k in KINDS}
+
+
+def _limit_ms(table: Table, what: str) -> int | None:
+    limits = table.time_limits
+    seconds = getattr(limits, what, None) if limits is not None else None
+    return None if seconds is None else int(seconds * 1000)
+
+
+def _chow_pause_ms(table: Table) -> tuple[int, int] | None:
+    limits = table.time_limits
+    if limits is None or limits.chow_pause_min is None:
+        return None
+    low = int(limits.chow_pause_min * 1000)
+    high = int((limits.chow_pause_max if limits.chow_pause_max is not None else limits.chow_pause_min) * 1000)
+    return low, max(low, high)
+
+
+#: The seat kind of a person in a log's header; every other kind names the installed bot that played the seat.
+HUMAN = "human"
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, except that it always takes a legal mahjong.
+
+    Taking every mahjong keeps deals ending in wins often enough to exercise
+    scoring and settlement; everything else is uniform.
+    """
+
+    kind = "random"
+
+    def __init__(self, rng: Rng, name: str = "random"):
+        self.rng = rng
+        self.name = name
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        # An exchange offers no mahjong; not looking for one leaves its some 200 choices unmade (only one is).
+        chosen = None if phase == "exchange" else next((o for o in options if o.kind == "win"), None)
+        if chosen is None:
+            chosen = options[self.rng.below(len(options))]
+        return chosen.after(self._delay(table, chosen, phase))
+
+    def _delay(self, table: Table, action: Action, phase: str) -> int:
+        """A random thinking time; about one decision in a hundred overruns the ruleset's limit."""
+        rng = self.rng
+        pause = _chow_pause_ms(table)
+        if action.kind == "chow" and pause is not None:
+            return pause[0] + rng.below(pause[1] - pause[0] + 1)
+        limit = _limit_ms(table, "move" if phase == "turn" else "claim")
+        top = limit if limit is not None else 4000
+        if pause is not None and action.kind in ("pung", "kong"):
+            top = min(top, pause[0])
+        span = max(1, top - 200)
+        # One draw decides both: its lowest hundredth overruns the limit, the rest is uniform over the span.
+        value = rng.below(100 * span)
+        if limit is not None and value < span:
+            return limit + 1 + value % 2000
+        return 200 + value % span
+
+
+class GreedyBot:
+    """Plays to reduce shanten: discards the tile that leaves the fewest tiles from ready.
+
+    It claims a discard only when the claim lowers its shanten, declares a
+    mahjong whenever it is legal (the engine only offers a mahjong that the
+    ruleset allows, minimum value included), and breaks ties between equally
+    good discards by preferring isolated honours and terminals, then by its
+    own seeded generator.
+
+    It declares a calling hand only where the ruleset's data says a
+    declaration counts (:class:`~mahjong_core.table.state.CallingRule`): where the
+    calling-hand rule requires one to win, or where a scoring item pays for
+    it (``calling``, or ``calling_from_start`` while the first go-around
+    lasts).  Anywhere else a declaration only shows the table a ready hand,
+    and it keeps quiet.  Because it always declares where the rule requires
+    it, the rule never stops it winning: a study that switches
+    ``calling_hand_rule.required`` off measures only what the declaration
+    scores and exempts, not players who forget it.
+    """
+
+    kind = "greedy"
+
+    def __init__(self, rng: Rng, name: str = "greedy"):
+        self.rng = rng
+        self.name = name
+
+    #: Fixed thinking times (ms): the greedy bot plays at an even pace well inside any limit.
+    TURN_MS = 1500
+    CLAIM_MS = 700
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        chosen = self._choose(table, seat, options, phase)
+        if chosen.kind == "chow":
+            pause = _chow_pause_ms(table)
+            if pause is not None:
+                return chosen.after(pause[0])
+        return chosen.after(self.TURN_MS if phase == "turn" else self.CLAIM_MS)
+
+    def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        counts = table.seats[seat].counts
+        if phase == "exchange":  # no mahjong among the choices: weighed without reading the list (_exchange)
+            return self._exchange(counts, options)
+        for option in options:
+            if option.kind == "win":
+                return option
+        if phase == "turn":
+            return self._turn(counts, options, self._declares(table))
+        if phase == "claim":
+            return self._claim(counts, options)
+        if phase == "declaration":  # a calling hand on the dealt tiles
+            declaring = next((o for o in options if o.kind == "declare_calling"), None)
+            return declaring if declaring is not None and self._declares(table) else options[-1]
+        return options[-1]  # "pass" is last wherever the engine offers it
+
+    def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
+        best = 99
+        chosen: list[Action] = []
+        after = shanten_mod.shanten_after_discards(counts)  # a discard is always of a kind held
+        for option in options:
+            if option.kind != "discard":
+                continue
+            tile = option.tile
+            assert tile is not None
+            value = after[tile]
+            if value < best:
+                best, chosen = value, [option]
+            elif value == best:
+                chosen.append(option)
+        return best, chosen
+
+    @staticmethod
+    def _declares(table: Table) -> bool:
+        """Whether a calling declaration counts for something under the ruleset (see the class docstring)."""
+        rule = table.calling_rule
+        if rule is None:  # a table that does not say: declare, as the rule is most likely what offers it
+            return True
+        return rule.required or "calling" in rule.scored or ("calling_from_start" in rule.scored
+                                                             and table.first_go_around)
+
+    def _turn(self, counts: list[int], options: Sequence[Action], declare: bool = True) -> Action:
+        for option in options:
+            if option.kind == "kong" and option.way != "added":
+                return option
+        best, chosen = self._best_discards(counts, options)
+        declaring = [o for o in chosen if o.way == "declare_calling"] if declare else []
+        if declaring:
+            chosen = declaring
+        else:
+            chosen = [o for o in chosen if o.way is None] or chosen
+        isolated = [o for o in chosen if o.tile is not None and self._isolated(counts, o.tile)]
+        pool = isolated or chosen
+        return pool[self.rng.below(len(pool))] if len(pool) > 1 else pool[0]
+
+    @staticmethod
+    def _isolated(counts: list[int], tile: int) -> bool:
+        """A single tile with nothing within two of it in its suit (an honour has no neighbours)."""
+        if counts[tile] > 1:
+            return False
+        for n in _NEAR[tile]:
+            if counts[n]:
+                return False
+        return True
+
+    def _claim(self, counts: list[int], options: Sequence[Action]) -> Action:
+        current = shanten_mod.shanten(bytes(counts))
+        best_option = options[-1]
+        best_value = current
+        for option in options:
+            if option.kind not in ("pung", "chow", "kong"):
+                continue
+            for used in option.tiles:
+                counts[used] -= 1
+            if option.kind == "kong":
+                value = shanten_mod.shanten(bytes(counts))
+            elif sum(counts) % 3 == 2:
+                # The best discard of a 3k + 2 hand leaves its own shanten, or 0 once it is complete: a hand
+                # that is not complete holds a tile its nearest target does not use (tests/test_shanten.py).
+                value = max(shanten_mod.shanten(bytes(counts)), 0)
+            else:
+                value = min(shanten_mod.shanten_after_discards(counts).values(), default=99)
+            for used in option.tiles:
+                counts[used] += 1
+            if value < best_value:
+                best_option, best_value = option, value
+        return best_option
+
+    def _exchange(self, counts: list[int], options: Sequence[Action]) -> Action:
+        """Pass the tiles whose loss leaves the fewest tiles from ready; refuse whenever allowed.
+
+        The engine's exchange options say how many tiles each choice passes
+        (``tiles_per_choice``); with that, the first best choice is found suit by suit
+        (:func:`~mahjong_core.hand.shanten.least_after_passing`) without making an
+        action of each of some 200 choices.  Other option lists, and kept hands
+        outside what it measures, are walked choice by choice, which gives
+        the same action.
+        """
+        if _REFUSE in options:
+            return _REFUSE
+        count = getattr(options, "tiles_per_choice", None)
+        if type(count) is int and 1 <= sum(counts) - count <= 12:
+            return Action("exchange", tiles=shanten_mod.least_after_passing(counts, count)[1])
+        best_option = options[0]
+        best_value = 99
+        for option in options:
+            if option.kind == "refuse":
+                return option
+            for t in option.tiles:
+                counts[t] -= 1
+            value = _shanten_any_size(counts)
+            for t in option.tiles:
+                counts[t] += 1
+            if value < best_value:
+                best_option, best_value = option, value
+        return best_option
+
+
+_REFUSE = Action("refuse")
+
+#: For each kind, the kinds within two of it in its suit; none for an honour.
+_NEAR = tuple(() if tile >= 27 else tuple(tile + d for d in (-2, -1, 1, 2) if 0 <= tile % 9 + d <= 8)
+              for tile in range(34))
+
+
+def _shanten_any_size(counts: list[int]) -> int:
+    """Shanten of a partial hand of any size: a hand of 3k tiles is judged by its best 3k-1."""
+    if sum(counts) % 3:
+        return shanten_mod.shanten(bytes(counts))
+    return shanten_mod.shanten_best_discard(counts)
+
+
+ENTRY_POINT_GROUP = "mahjong_core.bots"
+#: The distribution whose entry points declare the bundled bots; its own names win over any other's.
+PROJECT_DISTRIBUTION = "mahjong-core"
+#: The bundled bots, whose seeded games (the golden replays) must never change under another bot's name.
+BUNDLED = ("greedy", "random")
+
+
+@dataclass(frozen=True)
+class InstalledBot:
+    """One installed bot as its entry point declares it; nothing is imported until it is seated.
+
+    :param name: the entry point's name: what ``--bots`` and a log's seats call the bot.
+    :param value: what the entry point names, ``module:attribute``.
+    :param distribution: the installed distribution that declares it, if known.
+    :param version: that distribution's version, if known.
+    """
+
+    name: str
+    value: str
+    distribution: str | None = None
+    version: str | None = None
+
+    @property
+    def entry_point(self) -> str:
+        """The entry point as a distribution declares it, for error messages: ``name = module:attribute``."""
+        return f"{self.name} = {self.value}"
+
+    def describe(self) -> str:
+        """The entry point and the distribution that declares it, for error messages."""
+        by = f" from {self.distribution} {self.version or ''}".rstrip() if self.distribution else ""
+        return f"'{self.entry_point}' ({ENTRY_POINT_GROUP}{by})"
+
+
+@lru_cache(maxsize=1)
+def installed_bots() -> dict[str, InstalledBot]:
+    """Installed bots by name, sorted; the entry points are read once per process (:func:`clear_cache`).
+
+    Reading the metadata imports nothing, so listing the bots works even when
+    one of them cannot be imported.  If two distributions declare a name, this
+    project's own declaration wins (a bundled bot cannot be replaced behind the
+    golden replays' back), then the first distribution by name, as for rulesets.
+    """
+    found: dict[str, InstalledBot] = {}
+
+    def key(ep: metadata.EntryPoint) -> tuple[str, bool, str]:
+        dist = ep.dist.name if ep.dist else ""
+        return ep.name, dist != PROJECT_DISTRIBUTION, dist
+
+    for ep in sorted(entry_points(ENTRY_POINT_GROUP), key=key):
+        if ep.name not in found:
+            dist = ep.dist
+            found[ep.name] = InstalledBot(ep.name, ep.value, dist.name if dist else None,
+                                          dist.version if dist else None)
+    return dict(sorted(found.items()))
+
+
+#: Loaded bot factories by name: a batch of games seats the same few bots thousands of times.
+_FACTORIES: dict[str, Callable[..., Any]] = {}
+
+
+def clear_cache() -> None:
+    """Forget the entry-point scan and the loaded factories (after installing a bot in-process, or in tests)."""
+    installed_bots.cache_clear()
+    _FACTORIES.clear()
+    _forget_entry_points()
+
+
+def unknown_bot(name: str) -> str:
+    """Why ``name`` is no bot: the installed names, the nearest one, and how a bot is installed."""
+    names = list(installed_bots())
+    close = difflib.get_close_matches(name, names, n=1)
+    guess = f"; did you mean {close[0]!r}?" if close else ";"
+    stale = ("; this project's own bots are missing too: reinstall mahjong-core (pip install -e .) to register "
+             "its entry points") if not set(BUNDLED) <= set(names) else ""
+    return (f"unknown bot {name!r}{guess} installed: {', '.join(names) or 'none'} (a bot is installed through the "
+            f"{ENTRY_POINT_GROUP!r} entry-point group){stale}")
+
+
+def bot_factory(name: str, *, place: str | None = None) -> Callable[..., Any]:
+    """The class or factory the installed bot ``name`` names, imported on first use.
+
+    :raises MahjongError: located at ``place``, for a name no distribution
+        installs (with the nearest installed name), or an entry point that
+        cannot be imported or names something that cannot be called.
+    """
+    factory = _FACTORIES.get(name)
+    if factory is not None:
+        return factory
+    info = installed_bots().get(name)
+    if info is None:
+        raise MahjongError(unknown_bot(name), place=place)
+    try:
+        factory = metadata.EntryPoint(info.name, info.value, ENTRY_POINT_GROUP).load()
+    except Exception as exc:  # a broken third-party bot must not end the caller in its own traceback
+        raise MahjongError(f"bot entry point {info.describe()} cannot be imported: {type(exc).__name__}: {exc}",
+                           place=place) from exc
+    if not callable(factory):
+        raise MahjongError(f"bot entry point {info.describe()} names a {type(factory).__name__}, not a class or "
+                           "factory to call as factory(rng, name=...)", place=place)
+    _FACTORIES[name] = factory
+    return factory
+
+
+def make_bots(kinds: Sequence[str], seed: int | str) -> list[Player]:
+    """One seeded bot per seat from installed bot names such as ``["greedy", "random", ...]``.
+
+    Seat ``i``'s bot is built as ``factory(Rng.from_seed(seed).derive("bot", i), name=f"{kind}-{i}")``.
+
+    :raises MahjongError: located at ``--bots[i]``, for an unknown or broken bot.
+    """
+    bots: list[Player] = []
+    for seat, kind in enumerate(kinds):
+        place = f"--bots[{seat}]"
+        factory = bot_factory(kind, place=place)
+        rng = Rng.from_seed(seed).derive("bot", seat)
+        try:
+            bot = factory(rng, name=f"{kind}-{seat}")
+        except Exception as exc:  # third-party code: say which bot failed, not where inside it
+            info = installed_bots()[kind]
+            raise MahjongError(f"bot entry point {info.describe()} failed to start: {type(exc).__name__}: {exc}",
+                               place=place) from exc
+        if not callable(getattr(bot, "choose", None)):
+            raise MahjongError(f"bot entry point {installed_bots()[kind].describe()} made a {type(bot).__name__}, "
+                               "which has no choose(table, seat, options, phase) method", place=place)
+        if getattr(bot, "kind", None) != kind:
+            try:
+                bot.kind = kind  # the log's seat kind: how an audit seats this bot again
+            except (AttributeError, TypeError) as exc:
+                raise MahjongError(f"bot entry point {installed_bots()[kind].describe()} made a bot whose kind "
+                                   f"cannot be set to {kind!r}: {exc}", place=place) from None
+        bots.append(bot)
+    return bots
+
+
+class ScriptedPlayer:
+    """Repeats one seat's recorded decisions, in order.
+
+    The decisions come from a replay log: ``(event number, fields)`` pairs.
+    If the engine asks for a decision the log does not have, or the log's
+    decision is not among the legal options, the replay is wrong at that
+    event, and the error says which.
+    """
+
+    kind = "scripted"
+
+    def __init__(self, name: str, decisions: Iterator[tuple[int, dict[str, Any]]], *, source: str):
+        self.name = name
+        self._decisions = decisions
+        self.source = source
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        try:
+            n, fields = next(self._decisions)
+        except StopIteration:
+            raise ReplayError(f"the log has no further decision for seat {seat}, but the game asks for one "
+                              f"({phase})", source=self.source, place="end of log") from None
+        if fields.get("phase") != phase:
+            raise ReplayError(f"seat {seat}: the log records a {fields.get('phase')} decision, but the game is "
+                              f"in the {phase} phase", source=self.source, place=f"event {n}")
+        # The engine checks the action is among the legal options and names the event if not.
+        delay = fields.get("after_ms", 0)
+        tiles = fields.get("tiles")
+        try:
+            key = (fields.get("action"), fields.get("tile"), tuple(tiles) if tiles else (), fields.get("way"), delay)
+            action = _RECORDED.get(key)
+        except TypeError:  # an unhashable value where a code belongs: action_from_fields says what is wrong
+            key, action = None, None
+        if action is not None:
+            return action
+        action = action_from_fields(fields, source=self.source, place=f"event {n}")
+        if not isinstance(delay, int) or isinstance(delay, bool) or delay < 0:
+            raise ReplayError(f"after_ms must be a non-negative integer, got {delay!r}", source=self.source,
+                              place=f"event {n}")
+        if delay:
+            action = action.after(delay)
+        if key is not None:
+            if len(_RECORDED) >= 4096:
+                _RECORDED.clear()
+            _RECORDED[key] = action
+        return action
+
+
+#: Recorded decisions as actions, by their fields: a log repeats the same few hundred decisions (discard
+#: 5m after 1500 ms ...), and an action is an immutable value, so each is built once.
+_RECORDED: dict[tuple[Any, ...], Action] = {}
+
+
+def action_from_fields(fields: dict[str, Any], *, source: str, place: str) -> Action:
+    """Rebuild an :class:`Action` from a decision event's fields."""
+    try:
+        tile = fields.get("tile")
+        return Action(
+            str(fields["action"]),
+            _CODE_TO_KIND[tile] if tile is not None else None,
+            tuple(_CODE_TO_KIND[t] for t in fields.get("tiles", ())),
+            fields.get("way"),
+        )
+    except (KeyError, TypeError) as exc:
+        raise ReplayError(f"malformed decision: unknown tile or field {exc}", source=source, place=place) from None
+
+
+if TYPE_CHECKING:
+    # The bundled players are engine Players: checked by the type checker, nothing to run.
+    _PLAYERS: tuple[type[Player], ...] = (RandomBot, GreedyBot, ScriptedPlayer)

@@ -1,0 +1,150 @@
+"""Seeded simulation: play games between bots and write each one's replay log.
+
+Game ``i`` of a batch started with seed ``S`` uses seed ``S + i`` (or
+``"S/i"`` for a string seed), so any one game of a batch can be re-run alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.engine.game import Game, GameResult, UnendingGame
+from mahjong_core.engine.players import make_bots
+from mahjong_core.errors import MahjongError
+from mahjong_core.log.format import ReplayWriter, check_log_seed, header
+from mahjong_core.table.rng import ALGORITHM
+
+if TYPE_CHECKING:
+    from mahjong_core.log.chain import Signer
+    from mahjong_core.rules import Ruleset
+
+
+@dataclass
+class SimulatedGame:
+    """One played game of a batch: its seed (enough to play it again), its result, its log and its length.
+
+    :param seed: the seed this game was played with (the batch's seed for game 0, see :func:`game_seed`).
+    :param result: the scores, deals, wins and draws.
+    :param replay: where its replay log was written, or ``None`` when none was asked for.
+    :param events: how many events the game produced (the log's lines after the header).
+    """
+
+    seed: int | str
+    result: GameResult
+    replay: Path | None
+    events: int
+
+
+def game_seed(seed: int | str, index: int) -> int | str:
+    if isinstance(seed, int):
+        return seed + index
+    return f"{seed}/{index}" if index else seed
+
+
+def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay: Path | None = None,
+              max_deals: int | None = None, signer: Signer | None = None) -> SimulatedGame:
+    """Play one seeded game, writing its log to ``replay`` when given (sealed, and signed with ``signer``).
+
+    :raises MahjongError: if ``replay`` exists already: a log is never overwritten; or (``UnendingGame``) for a
+        game past its ruleset's bound of deals, whose log is then removed, so that no log grows without bound.
+    """
+    if replay is not None:
+        check_log_seed(seed)  # before the file is made
+    players = make_bots(bots, seed)
+    seats = [{"seat": i, "name": p.name, "kind": p.kind} for i, p in enumerate(players)]
+    options: dict[str, Any] = {} if max_deals is None else {"max_deals": max_deals}
+    writer = _writer(replay, signer) if replay is not None else None
+    count = 0
+
+    def counted(event: dict[str, Any]) -> None:
+        nonlocal count
+        count += 1
+
+    # The writer counts its lines itself: one call an event fewer where every call is a share of the log's cost.
+    emit = writer.write if writer is not None else counted
+    try:
+        game = Game(ruleset, players, seed, emit=emit, max_deals=max_deals)
+        if writer is not None:
+            writer.write(header(ruleset, seed, ALGORITHM, seats, game.table.teams, options))
+        result = game.play()
+    except UnendingGame as exc:
+        if writer is not None and replay is not None:  # a game cut off is no game: its log is not left behind
+            writer.close()
+            replay.unlink(missing_ok=True)
+            exc.message += f" (the unfinished log {replay} is removed)"
+        raise
+    finally:
+        if writer is not None:
+            writer.close()
+    return SimulatedGame(seed, result, replay, writer.lines - 1 if writer is not None else count)
+
+
+def _writer(path: Path, signer: Signer | None) -> ReplayWriter:
+    """The log's writer, a deal at a time (``batch``): the seed re-creates any line a crash would lose."""
+    try:
+        return ReplayWriter(path, signer=signer, batch=True)
+    except FileExistsError:
+        raise MahjongError("exists; a replay log is never overwritten (remove it, or write to another folder)",
+                           source=str(path)) from None
+    except OSError as exc:
+        raise MahjongError(f"cannot write the replay log: {exc.strerror or exc}", source=str(path)) from None
+
+
+def log_name(ruleset: Ruleset, seed: int | str) -> str:
+    """The file name of a game's log: ``<ruleset>-seed<seed>.jsonl``.
+
+    A text seed's slashes, backslashes and unprintable characters are written ``_``; one that would make the
+    name longer than file systems allow (255 bytes) is cut, and the SHA-256 of the whole seed added, so that
+    two long seeds still name two files.
+    """
+    text = "".join(ch if ch.isprintable() and ch not in "/\\" else "_" for ch in str(seed))
+    name = f"{ruleset.id}-seed{text}.jsonl"
+    if len(name.encode("utf-8")) <= MAX_LOG_NAME:
+        return name
+    import hashlib
+
+    digest = hashlib.sha256(str(seed).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    head = text.encode("utf-8")[:96].decode("utf-8", "ignore")
+    return f"{ruleset.id}-seed{head}...{digest}.jsonl"
+
+
+#: Longest log file name made: room under the usual 255 bytes for the ``.partial`` of a log being written.
+MAX_LOG_NAME = 200
+
+
+def prepare_out_dir(out_dir: Path, names: Sequence[str]) -> None:
+    """Make the folder for a batch's logs, refusing before any game is played if one of them would be overwritten."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise MahjongError("is a file; --out names a folder for the replay logs", source=str(out_dir), place="--out")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MahjongError(f"cannot make the folder: {exc.strerror or exc}", source=str(out_dir),
+                           place="--out") from None
+    existing = [n for n in names if (out_dir / n).exists()]
+    if existing:
+        more = f" and {len(existing) - 1} more" if len(existing) > 1 else ""
+        raise MahjongError(f"{existing[0]}{more} exist already; a replay log is never overwritten (remove them, "
+                           "or write to another folder)", source=str(out_dir), place="--out")
+
+
+def simulate(ruleset: Ruleset, seed: int | str, games: int, bots: Sequence[str], out_dir: Path | None, *,
+             max_deals: int | None = None, progress: Callable[[int], object] | None = None,
+             signer: Signer | None = None) -> list[SimulatedGame]:
+    """Play ``games`` seeded games; ``progress`` is called with 1 after each."""
+    if games < 1:
+        raise MahjongError(f"--games must be at least 1, got {games}", place="--games")
+    seeds = [game_seed(seed, i) for i in range(games)]
+    if out_dir is not None:
+        prepare_out_dir(out_dir, [log_name(ruleset, s) for s in seeds])
+    played = []
+    for s in seeds:
+        path = out_dir / log_name(ruleset, s) if out_dir is not None else None
+        played.append(play_game(ruleset, s, bots, replay=path, max_deals=max_deals, signer=signer))
+        if progress is not None:
+            progress(1)
+    return played
+

@@ -1,0 +1,804 @@
+"""Shanten numbers, waits and the complete-hand test on count vectors.
+
+*Shanten* is the number of tile exchanges (draw one, discard one) a hand needs
+before it is ready: ``0`` means ready (tenpai), ``-1`` means complete.  It is
+the inner loop of bots, simulations and "is this a win?" checks, so this module
+is built for speed without giving up exactness.
+
+Input
+-----
+``counts`` is a 34-long sequence of copies per playing kind for the
+*concealed* tiles (``bytes`` is the fast path; lists and tuples are converted).
+With ``n`` tiles, ``(14 - n) // 3`` sets count as already declared, so a
+13-tile hand needs four sets and a pair, a 10-tile hand three sets and a pair,
+and so on.  ``n`` must be ``3k + 1`` or ``3k + 2`` and at most 14; any other
+count, a length other than 34 or a count above 4 raises :class:`HandError`.
+Seven pairs and thirteen orphans only take part for 13 or 14 tiles.
+
+Exact definition
+----------------
+A *target* is a complete hand (``k`` sets and a pair) that holds **at most four
+copies of any kind**.  A hand's distance is the number of target tiles it
+lacks, minimised over targets; shanten is the distance minus one.  Because a
+fifth copy never exists, a hand holding all four 1m can never wait on 1m; such
+a hand is ready only if some *other* tile completes it.  So both of these hold
+exactly (and are tested):
+
+* ``shanten(h) == -1``  iff  ``is_complete_counts(h)`` (14 - 3k tiles);
+* ``shanten(h) == 0``   iff  ``waits(h)`` is non-empty (13 - 3k tiles).
+
+The riichi reference calculator (``mahjong`` on PyPI) agrees on every hand
+the tests compare, form by form: random hands, and hands crowded with four
+of a kind where the copy limit matters.
+
+Seven pairs convention
+----------------------
+``seven_pairs_allow_four=True`` (the default, as in the Chinese official and
+most classical rulesets) counts four identical tiles as two pairs.  ``False``
+is the riichi rule (seven *different* pairs), which is what the reference
+calculator implements; comparisons with it use that setting.
+
+How it is fast
+--------------
+The standard form is the min-plus combination (tomohxx's method) of one small
+vector per suit: for ``m = 0..4`` sets, without and with the pair, the least
+number of tiles that suit still needs.  The vector depends only on that suit's
+nine counts (seven for honours), so the 34 counts are cut into four ``bytes``
+slices, each mapped by a dict to an interned id of (vector, tile count), and
+the ids are combined through memoised nested dicts whose last level holds the
+answer and the tile count.  A warm call is four slices, four dict lookups and
+three memo lookups, plus two ``bytes.count`` calls for seven pairs.  The
+complete-hand test needs no search at all: the 22,241 slices that are
+complete on their own (as sets, or as sets and the pair) are listed once, on
+first use, by adding sets to integers, so a hand is four dict lookups; a
+hand that fails them is only checked for the two special forms.
+
+A slice seen for the first time is cut into windows that cannot interact (two
+or more empty kinds separate them), and each window's vector comes from an
+exact dynamic programme memoised on suffixes, so the cold path stays cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import itemgetter
+
+from mahjong_core.errors import HandError
+
+__all__ = [
+    "ORPHANS",
+    "as_counts",
+    "clear_caches",
+    "is_complete_counts",
+    "shanten",
+    "least_after_passing",
+    "shanten_after_discards",
+    "shanten_best_discard",
+    "shanten_seven_pairs",
+    "shanten_standard",
+    "shanten_thirteen_orphans",
+    "waits",
+]
+
+#: The thirteen terminal and honour kinds, in index order.
+ORPHANS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_orphans_of = itemgetter(*ORPHANS)
+_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+#: "Impossible" number of tiles; sums of a few stay impossible, and vectors clamp to it.
+_INF = 99
+_NONE = -_INF
+
+# Interned (a0..a4, b0..b4, tiles): a[m] is the least number of tiles needed for
+# m sets, b[m] for m sets and the pair, ``tiles`` how many tiles the group holds.
+_VECTORS: list[tuple[int, ...]] = []
+_VECTOR_ID: dict[tuple[int, ...], int] = {}
+# bytes slice (9 = a suit, 7 = the honours) -> vector id.
+_PART: dict[bytes, int] = {}
+# id, id -> id of the two groups together.
+_JOIN: dict[int, dict[int, int]] = {}
+# id of three slices, id of the fourth -> (standard shanten, tiles), tiles = -1 when not a hand size (any two
+# groups of kinds that make up the 34, as :func:`shanten_after_discards` also asks).
+_FINAL: dict[int, dict[int, tuple[int, int]]] = {}
+#: Suit slice -> the vector ids of that slice less one tile of each kind (:func:`_minus_ids`).
+_MINUS: dict[bytes, tuple[int, ...]] = {}
+#: (first kind, slice, r) -> every different choice of r tiles of the slice with what it leaves (:func:`_passes`).
+_PASSES: dict[tuple[int, bytes, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+#: Entries kept in ``_PASSES`` before it is emptied (2,560 Orsk deals made 35,575, while the whole process grew by
+#: 25 MB).
+_PASSES_KEPT = 1 << 16
+#: three suits' id -> honours' id -> the best discard's shanten of a 3k-tile hand (:func:`shanten_best_discard`).
+_BEST_DISCARD: dict[int, dict[int, int]] = {}
+# window of a suit, margins included -> vector id of the window alone (no filler sets).
+_WINDOW: dict[bytes, int] = {}
+# (remaining counts, chows started one back, two back) -> most hand tiles used, by slot.
+_SUFFIX: dict[tuple[bytes, int, int], list[int]] = {}
+# vector id -> the same with filler sets allowed.
+_FILLED: dict[int, int] = {}
+# Every slice (9 bytes = a suit, 7 = the honours) that is complete on its own as sets, or
+# as sets and the pair: 21,743 + 498 entries, built on first use -> tiles << 6 | (1 if it holds the pair).
+_COMPLETE: dict[bytes, int] = {}
+# bytes slice -> (offsets whose addition completes it as sets, ... as sets and the pair).
+_PART_WAITS: dict[bytes, tuple[frozenset[int], frozenset[int]]] = {}
+_COMPLETE_14 = 14 << 6 | 1
+_VALID_COUNTS = bytes(range(5))
+
+
+def clear_caches() -> None:
+    """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
+    for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS,
+                  _BEST_DISCARD, _PASSES):
+        table.clear()
+    _VECTORS.clear()
+
+
+# --------------------------------------------------------------------------- input
+
+
+def as_counts(counts: Sequence[int] | bytes) -> bytes:
+    """The 34 counts as ``bytes``, validated (length 34, each 0..4).
+
+    :raises HandError: for a wrong length or a count outside 0..4.
+    """
+    h = _counts(counts)
+    if len(h) != 34:
+        raise HandError(f"expected 34 tile counts, got {len(h)}", place="counts")
+    if max(h) > 4:
+        kind = max(range(34), key=h.__getitem__)
+        raise HandError(f"a kind has at most 4 copies, got {h[kind]} of kind {kind}", place=f"counts[{kind}]")
+    return h
+
+
+def _bad_total(n: int, allowed: str) -> HandError:
+    return HandError(f"expected {allowed} concealed tiles, got {n}", place="counts")
+
+
+_ANY_SIZE = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"
+
+
+# --------------------------------------------------------------------------- vectors
+
+
+def _intern(vector: Sequence[int], tiles: int) -> int:
+    key = tuple(x if x < _INF else _INF for x in vector) + (tiles,)
+    vid = _VECTOR_ID.get(key)
+    if vid is None:
+        vid = len(_VECTORS)
+        _VECTORS.append(key)
+        _VECTOR_ID[key] = vid
+    return vid
+
+
+def _min_plus(u: Sequence[int], v: Sequence[int]) -> tuple[int, ...]:
+    """Combine the vectors of two disjoint groups of kinds; the pair comes from one of them."""
+    a0, a1, a2, a3, a4, p0, p1, p2, p3, p4 = u[:10]
+    b0, b1, b2, b3, b4, q0, q1, q2, q3, q4 = v[:10]
+    return (
+        a0 + b0,
+        min(a0 + b1, a1 + b0),
+        min(a0 + b2, a1 + b1, a2 + b0),
+        min(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        min(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
+        min(p0 + b0, a0 + q0),
+        min(p0 + b1, p1 + b0, a0 + q1, a1 + q0),
+        min(p0 + b2, p1 + b1, p2 + b0, a0 + q2, a1 + q1, a2 + q0),
+        min(p0 + b3, p1 + b2, p2 + b1, p3 + b0, a0 + q3, a1 + q2, a2 + q1, a3 + q0),
+        min(p0 + b4, p1 + b3, p2 + b2, p3 + b1, p4 + b0, a0 + q4, a1 + q3, a2 + q2, a3 + q1, a4 + q0),
+    )
+
+
+# (sets added, pair added) -> [(slot in the result, slot in the child)], slot = 5 * pair + sets.
+_SHIFTS = {
+    (ds, dp): [(5 * (p + dp) + m + ds, 5 * p + m) for p in range(2 - dp) for m in range(5 - ds)]
+    for ds in range(6)
+    for dp in range(2)
+}
+
+
+def _suffix_used(rest: bytes, back1: int, back2: int) -> list[int]:
+    """Most hand tiles a target can use in ``rest``, by (sets, pair) slot.
+
+    ``back1``/``back2`` chows were started one and two places before ``rest``
+    and still cover its first kinds.  At each kind the target chooses chows
+    starting there, a pung and the pair; it never holds more than four of a
+    kind and never puts a pung or the pair on a kind the hand lacks (those are
+    filler sets, priced later).  A chow that uses no hand tile is a filler too,
+    so no more chows start at a kind than can still use a tile of the hand.
+    Memoised on the suffix, which windows share.
+    """
+    key = (rest, back1, back2)
+    best = _SUFFIX.get(key)
+    if best is not None:
+        return best
+    best = [_NONE] * 10
+    if not rest:
+        best[0] = 0
+        _SUFFIX[key] = best
+        return best
+    held = rest[0]
+    running = back1 + back2
+    # The k-th chow starting here uses a hand tile only if k stays within what the hand holds
+    # beyond the chows already covering some kind it spans.
+    chow_cap = min(4 - running, max(held - running, rest[1] - back1, rest[2])) if len(rest) >= 3 else 0
+    tail = rest[1:]
+    for start in range(chow_cap + 1):
+        child = _suffix_used(tail, start, back1)
+        for pung in (0, 1) if held else (0,):
+            for pair in (0, 1) if held else (0,):
+                target = running + start + 3 * pung + 2 * pair
+                if target > 4:
+                    continue
+                gain = target if target < held else held
+                for dst, src in _SHIFTS[start + pung, pair]:
+                    value = child[src] + gain
+                    if value > best[dst]:
+                        best[dst] = value
+    _SUFFIX[key] = best
+    return best
+
+
+def _window_id(window: bytes) -> int:
+    """Vector id of one window of consecutive kinds on its own (no filler sets).
+
+    A window and its mirror image need the same tiles, so both share one entry.
+    """
+    vid = _WINDOW.get(window)
+    if vid is None:
+        mirror = window[::-1]
+        vid = _WINDOW.get(mirror)
+        if vid is None:
+            used = _suffix_used(window, 0, 0)
+            need = [(3 * (slot % 5) + 2 * (slot // 5) - u) if u >= 0 else _INF for slot, u in enumerate(used)]
+            vid = _intern(need, sum(window))
+            _WINDOW[mirror] = vid
+        _WINDOW[window] = vid
+    return vid
+
+
+def _windows(part: bytes) -> list[bytes]:
+    """Cut a suit into windows that cannot share a set: two empty kinds separate them.
+
+    Each window keeps up to two empty kinds of margin on each side, where a
+    chow may reach (the margin matters: at the edge of the suit a chow cannot
+    reach out).  Windows never compete for a shared margin because a hand has
+    at most four sets and no useful set stands on empty kinds alone.
+    """
+    out = []
+    n = len(part)
+    i = 0
+    while i < n:
+        if part[i] == 0:
+            i += 1
+            continue
+        j = i
+        while j < n and (part[j] or (j + 1 < n and part[j + 1])):
+            j += 1
+        out.append(part[max(0, i - 2) : min(n, j + 2)])
+        i = j
+    return out
+
+
+def _with_fillers(vid: int) -> int:
+    """Allow sets and the pair on kinds the hand lacks (3 and 2 tiles needed each).
+
+    There is always room: a target of at most 14 tiles leaves some kind of
+    any suit (and of the honours) holding at most one tile of it.
+    """
+    done = _FILLED.get(vid)
+    if done is None:
+        v = _VECTORS[vid]
+        a = [min(v[k] + 3 * (m - k) for k in range(m + 1)) for m in range(5)]
+        b = [min(min(v[5 + k], v[k] + 2) + 3 * (m - k) for k in range(m + 1)) for m in range(5)]
+        done = _FILLED[vid] = _intern(a + b, v[10])
+    return done
+
+
+_EMPTY = (0, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF)
+
+
+def _part_id(part: bytes) -> int:
+    """Vector id of one suit (9 counts) or of the honours (7 counts), validated and cached."""
+    vid = _PART.get(part)
+    if vid is None:
+        if len(part) not in (7, 9):
+            raise HandError(f"expected 34 tile counts, got {len(part)} for a suit", place="counts")
+        if max(part) > 4:
+            raise HandError(f"a kind has at most 4 copies, got {max(part)}", place="counts")
+        if len(part) == 9:
+            windows = _windows(part)
+        else:  # honours: no chows, every kind stands alone
+            windows = [part[i : i + 1] for i in range(7) if part[i]]
+        vid = _intern(_EMPTY, 0)
+        for window in windows:
+            vid = _join(vid, _window_id(window))
+        vid = _PART[part] = _with_fillers(vid)
+    return vid
+
+
+def _join(u: int, v: int) -> int:
+    row = _JOIN.get(u)
+    if row is None:
+        row = _JOIN[u] = {}
+    w = row.get(v)
+    if w is None:
+        w = row[v] = _intern(_min_plus(_VECTORS[u], _VECTORS[v]), _VECTORS[u][10] + _VECTORS[v][10])
+    return w
+
+
+def _final_slow(h: bytes) -> tuple[int, int]:
+    """Fill every table the fast path of :func:`shanten` reads and return its entry."""
+    if len(h) != 34:
+        raise HandError(f"expected 34 tile counts, got {len(h)}", place="counts")
+    three = _join(_join(_part_id(h[0:9]), _part_id(h[9:18])), _part_id(h[18:27]))
+    return _final_of(three, _part_id(h[27:34]))
+
+
+def _final_of(u: int, v: int) -> tuple[int, int]:
+    """(standard shanten, tiles) of two groups of kinds together, remembered in ``_FINAL``; ``(-2, -1)`` when
+    their tiles are not a hand's size.  Any split of the 34 kinds into two groups gives the same answer."""
+    row = _FINAL.get(u)
+    if row is None:
+        row = _FINAL[u] = {}
+    done = row.get(v)
+    if done is None:
+        a, b = _VECTORS[u], _VECTORS[v]
+        tiles = a[10] + b[10]
+        if tiles > 14 or tiles % 3 == 0:
+            done = (-2, -1)
+        else:
+            done = (_pair_slot(a, b, tiles // 3) - 1, tiles)
+        row[v] = done
+    return done
+
+
+def _pair_slot(a: Sequence[int], b: Sequence[int], sets: int) -> int:
+    """``_min_plus(a, b)[5 + sets]`` (``sets`` sets and the pair from two groups), without the other nine slots."""
+    return min(min(a[5 + i] + b[sets - i], a[i] + b[5 + sets - i]) for i in range(sets + 1))
+
+
+def _counts(counts: Sequence[int] | bytes) -> bytes:
+    """``bytes(counts)`` with the error the callers promise; length and range are checked by the tables."""
+    try:
+        if isinstance(counts, int):
+            raise TypeError("a number is not a sequence of counts")
+        return bytes(counts)
+    except (TypeError, ValueError) as exc:
+        raise HandError(f"expected 34 tile counts between 0 and 4, got {counts!r}", place="counts") from exc
+
+
+# --------------------------------------------------------------------------- shanten
+
+
+def shanten(
+    counts: Sequence[int] | bytes,
+    *,
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = True,
+    seven_pairs_allow_four: bool = True,
+) -> int:
+    """Least shanten over the standard form and, for 13-14 tiles, seven pairs and thirteen orphans.
+
+    ``-1`` is complete, ``0`` ready.  See the module docstring for the exact
+    definition and the conventions.
+
+    :raises HandError: for counts that are not a 3k+1 / 3k+2 concealed hand.
+    """
+    try:
+        h = bytes(counts)
+    except (TypeError, ValueError):
+        h = _counts(counts)
+    if len(h) != 34:
+        as_counts(h)
+    z = h[27:34]
+    try:
+        best, n = _FINAL[_JOIN[_JOIN[_PART[h[0:9]]][_PART[h[9:18]]]][_PART[h[18:27]]]][_PART[z]]
+    except KeyError:
+        best, n = _final_slow(h)
+    if n < 13 or best < 0:
+        if n < 0:
+            raise _bad_total(sum(as_counts(counts)), _ANY_SIZE)
+        return best
+    if seven_pairs:
+        kinds = 34 - h.count(0)
+        pairs = kinds - h.count(1)  # kinds held at least twice
+        if seven_pairs_allow_four:
+            other = 6 - pairs - h.count(4)
+        else:
+            other = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        if other < best:
+            best = other
+    # Thirteen orphans needs at least 12 - (6 + honour kinds held) more tiles; skip it when that cannot win.
+    if thirteen_orphans and z.count(0) - 1 < best:
+        held = _orphans_of(h)
+        kinds = 13 - held.count(0)
+        other = 12 - kinds if kinds - held.count(1) else 13 - kinds
+        if other < best:
+            best = other
+    return best
+
+
+_IS_ORPHAN = bytes(1 if k in ORPHANS else 0 for k in range(34))
+
+
+def _minus_ids(part: bytes) -> tuple[int, ...]:
+    """For each kind of a suit slice, the vector id of the slice less one tile of it (``-1`` where none is held)."""
+    ids = _MINUS.get(part)
+    if ids is None:
+        ids = _MINUS[part] = tuple(_part_id(part[:i] + bytes((c - 1,)) + part[i + 1:]) if c else -1
+                                   for i, c in enumerate(part))
+    return ids
+
+
+def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
+    """``{kind: shanten(counts less one tile of kind)}`` for every kind held, with :func:`shanten`'s defaults.
+
+    A bot weighing its discards asks this of every kind it holds.  Asked at
+    once, the three suits a discard leaves alone are combined once per suit,
+    each suit's slices less one tile are looked up together
+    (:func:`_minus_ids`), each discard is then one lookup of the two vectors'
+    answer (:func:`_final_of`), and seven pairs and thirteen orphans are
+    counted once and adjusted per kind;
+    a combination the tables do not hold yet, and any hand of a size
+    :func:`shanten` refuses, is answered by :func:`shanten` itself, so every
+    value is exactly what it gives (a test compares them on random and
+    crowded hands).
+    """
+    h = _counts(counts)
+    if len(h) != 34 or h.translate(None, _VALID_COUNTS):
+        as_counts(counts)
+    parts = (h[0:9], h[9:18], h[18:27], h[27:34])
+    i0, i1, i2, i3 = (_part_id(p) for p in parts)
+    join = _join
+    j01, j23 = join(i0, i1), join(i2, i3)
+    # For each suit, the other three combined: a discard from the suit is then one answer of two vectors.
+    others = (join(i1, j23), join(i0, j23), join(j01, i3), join(j01, i2))
+    zeros, ones, fours = h.count(0), h.count(1), h.count(4)
+    honour_zeros = parts[3].count(0)
+    orphans = _orphans_of(h)
+    orphan_kinds = 13 - orphans.count(0)
+    orphan_ones = orphans.count(1)
+    out: dict[int, int] = {}
+    for suit in range(4):
+        start = 9 * suit
+        rest = others[suit]
+        row = _FINAL.get(rest)
+        if row is None:
+            row = _FINAL[rest] = {}
+        for off, pid in enumerate(_minus_ids(parts[suit])):
+            if pid < 0:
+                continue
+            kind = start + off
+            c = h[kind]
+            entry = row.get(pid)
+            if entry is None:
+                entry = _final_of(rest, pid)
+            if entry[1] < 0:
+                out[kind] = shanten(h[:kind] + bytes((c - 1,)) + h[kind + 1:])
+                continue
+            best, n = entry
+            if n < 13 or best < 0:
+                out[kind] = best
+                continue
+            # Seven pairs (four of a kind as two pairs, the default) after the discard.
+            pairs = 34 - (zeros + (c == 1)) - (ones - (c == 1) + (c == 2))
+            other = 6 - pairs - (fours - (c == 4))
+            if other < best:
+                best = other
+            orphan = _IS_ORPHAN[kind]
+            if (honour_zeros + (kind >= 27 and c == 1)) - 1 < best:
+                kinds = orphan_kinds - (orphan and c == 1)
+                single = orphan_ones - (orphan and c == 1) + (orphan and c == 2)
+                other = 12 - kinds if kinds - single else 13 - kinds
+                if other < best:
+                    best = other
+            out[kind] = best
+    return out  # kinds ascending: suits and offsets are walked in order
+
+
+def shanten_best_discard(counts: Sequence[int] | bytes) -> int:
+    """``min(shanten_after_discards(counts).values())`` for a hand of ``3k`` tiles, read from the tables at once.
+
+    A bot judges a hand between a pass and its next draw (``3k`` tiles) by
+    its best ``3k - 1``.  Whatever target of ``k - 1`` sets and a pair is
+    nearest, the hand holds a tile that target does not use, and dropping
+    it leaves the distance unchanged; so the best discard's shanten is the
+    ``3k`` hand's own distance to such targets, one entry of the vectors
+    :func:`shanten` combines.  Seven pairs and thirteen orphans need 13
+    tiles after the discard, which a hand of at most 12 never has.  Other
+    sizes (and no tiles, 99) are answered through
+    :func:`shanten_after_discards`; a test compares the two on every size.
+    """
+    h = _counts(counts)
+    if len(h) != 34 or h.translate(None, _VALID_COUNTS):
+        as_counts(counts)
+    n = sum(h)
+    if n % 3 or not 3 <= n <= 12:
+        return min(shanten_after_discards(h).values(), default=99)
+    three = _join(_join(_part_id(h[0:9]), _part_id(h[9:18])), _part_id(h[18:27]))
+    last = _part_id(h[27:34])
+    row = _BEST_DISCARD.get(three)
+    if row is None:
+        row = _BEST_DISCARD[three] = {}
+    value = row.get(last)
+    if value is None:
+        value = row[last] = _pair_slot(_VECTORS[three], _VECTORS[last], (n - 1) // 3) - 1
+    return value
+
+
+def _passes(start: int, part: bytes, r: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every different choice of ``r`` tiles from one slice: (their kinds ascending, vector id of the rest).
+
+    Choices grow a tile at a time, each new tile of a kind no lower than the
+    last, so every multiset is made once and no combination is discarded.
+    """
+    key = (start, part, r)
+    got = _PASSES.get(key)
+    if got is None:
+        if len(_PASSES) >= _PASSES_KEPT:  # a long simulation meets ever more slices: start again, not grow
+            _PASSES.clear()
+        level: list[tuple[tuple[int, ...], bytes]] = [((), part)]
+        for _ in range(r):
+            grown = []
+            for tiles, rest in level:
+                for i in range(tiles[-1] - start if tiles else 0, len(rest)):
+                    if rest[i]:
+                        grown.append((tiles + (start + i,), rest[:i] + bytes((rest[i] - 1,)) + rest[i + 1:]))
+            level = grown
+        got = _PASSES[key] = tuple((tiles, _part_id(rest)) for tiles, rest in level)
+    return got
+
+
+def least_after_passing(counts: Sequence[int] | bytes, k: int) -> tuple[int, tuple[int, ...]]:
+    """The least shanten a hand keeps after passing ``k`` of its tiles, and the first ``k`` (ascending) that keep it.
+
+    A bot choosing the tiles of a Charleston or a partner exchange weighs every
+    different choice (some 200 for three of thirteen), by the shanten of what
+    it keeps: :func:`shanten` for ``3j + 1`` and ``3j + 2`` tiles, and for
+    ``3j`` tiles (a hand between a pass and its next draw) its best discard's,
+    :func:`shanten_best_discard`.  Every one of those is one entry of the
+    combined suit vectors, so the choices are walked suit by suit, each
+    suit's choices of ``r`` tiles looked up once (:func:`_passes`) and
+    combined through the memoised joins, instead of a full shanten each.
+    The first choice in ascending order of its tiles wins a tie, as a walk
+    through the choices in that order finds it.  Only the standard form
+    counts, which is exact because what is kept holds 1 to 12 tiles, fewer
+    than seven pairs and thirteen orphans need (a test compares this with
+    the walk through every choice).
+
+    :raises HandError: for counts that are not a hand, or a ``k`` that keeps no tile or more than 12.
+    """
+    h = as_counts(counts)
+    n = sum(h)
+    kept = n - k
+    if k < 0 or not 1 <= kept <= 12:
+        raise HandError(f"passing {k} of {n} tiles keeps {kept}; this measures 1 to 12 kept tiles", place="counts")
+    slot = 5 + (kept - 1) // 3
+    parts = (h[0:9], h[9:18], h[18:27], h[27:34])
+    sizes = [sum(part) for part in parts]
+    join, vectors, rows = _join, _VECTORS, _JOIN
+    best = _INF
+    first: tuple[int, ...] = ()
+    for r0 in range(min(k, sizes[0]) + 1):
+        choices0 = _passes(0, parts[0], r0)
+        for r1 in range(min(k - r0, sizes[1]) + 1):
+            choices1 = _passes(9, parts[1], r1)
+            for r2 in range(min(k - r0 - r1, sizes[2]) + 1):
+                r3 = k - r0 - r1 - r2
+                if r3 > sizes[3]:
+                    continue
+                choices2 = _passes(18, parts[2], r2)
+                choices3 = _passes(27, parts[3], r3)
+                for t0, a in choices0:
+                    for t1, b in choices1:
+                        ab = join(a, b)
+                        for t2, c in choices2:
+                            abc = join(ab, c)
+                            row = rows.get(abc)
+                            for t3, d in choices3:
+                                # join(abc, d), with the memo row looked up once for the honours' choices
+                                joined = row.get(d) if row is not None else None
+                                if joined is None:
+                                    joined = join(abc, d)
+                                    row = rows[abc]
+                                value = vectors[joined][slot] - 1
+                                if value < best:
+                                    best, first = value, t0 + t1 + t2 + t3
+                                elif value == best:
+                                    tiles = t0 + t1 + t2 + t3
+                                    if tiles < first:
+                                        first = tiles
+    return best, first
+
+
+def shanten_standard(counts: Sequence[int] | bytes) -> int:
+    """Shanten for four sets and a pair (fewer sets when the hand has fewer tiles).
+
+    :raises HandError: for counts that are not a 3k+1 / 3k+2 concealed hand.
+    """
+    h = as_counts(counts)
+    best, n = _final_slow(h)
+    if n < 0:
+        raise _bad_total(sum(h), _ANY_SIZE)
+    return best
+
+
+def _special_counts(counts: Sequence[int] | bytes) -> bytes:
+    h = as_counts(counts)
+    n = sum(h)
+    if n not in (13, 14):
+        raise _bad_total(n, "13 or 14")
+    return h
+
+
+def shanten_seven_pairs(counts: Sequence[int] | bytes, *, allow_four: bool = True) -> int:
+    """Shanten for seven pairs; ``allow_four=False`` wants seven *different* pairs (riichi).
+
+    :raises HandError: unless the counts hold 13 or 14 tiles.
+    """
+    h = _special_counts(counts)
+    kinds = 34 - h.count(0)
+    pairs = kinds - h.count(1)
+    if allow_four:
+        return 6 - pairs - h.count(4)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def shanten_thirteen_orphans(counts: Sequence[int] | bytes) -> int:
+    """Shanten for thirteen orphans: one of each terminal and honour, plus a second of one of them.
+
+    :raises HandError: unless the counts hold 13 or 14 tiles.
+    """
+    held = _orphans_of(_special_counts(counts))
+    kinds = 13 - held.count(0)
+    return 12 - kinds if kinds - held.count(1) else 13 - kinds
+
+
+# --------------------------------------------------------------------------- complete / waits
+
+
+def _complete_slices(width: int, chows: bool) -> dict[bytes, int]:
+    """Every slice of ``width`` kinds made of at most four sets and at most one pair, four copies at most.
+
+    Slices are built as integers, one byte per kind, so adding a set is one
+    addition; a byte above 4 shows as bit 3 of ``byte + 3``.
+    """
+    sets = [3 << 8 * i for i in range(width)]
+    if chows:
+        sets += [(1 | 1 << 8 | 1 << 16) << 8 * i for i in range(width - 2)]
+    pairs = [2 << 8 * i for i in range(width)]
+    plus3 = int.from_bytes(bytes([3] * width), "little")
+    over = int.from_bytes(bytes([8] * width), "little")
+    table: dict[bytes, int] = {}
+    level = {0}
+    for made in range(5):
+        for x in level:
+            table[x.to_bytes(width, "little")] = 3 * made << 6
+            for pair in pairs:
+                y = x + pair
+                if not (y + plus3) & over:
+                    table[y.to_bytes(width, "little")] = (3 * made + 2) << 6 | 1
+        level = {x + t for x in level for t in sets if not (x + t + plus3) & over}
+    return table
+
+
+def _fill_complete() -> None:
+    _COMPLETE.update(_complete_slices(9, True))
+    _COMPLETE.update(_complete_slices(7, False))
+
+
+def is_complete_counts(
+    counts: Sequence[int] | bytes,
+    *,
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = True,
+    seven_pairs_allow_four: bool = True,
+) -> bool:
+    """Whether 14 (or 14 - 3k) concealed tiles form a complete hand; the same as ``shanten(...) == -1``.
+
+    :raises HandError: for counts that are not a 3k+2 concealed hand.
+    """
+    try:
+        h = bytes(counts)
+    except (TypeError, ValueError):
+        h = _counts(counts)
+    get = _COMPLETE.get
+    a = get(h[0:9])
+    if a is not None:
+        b = get(h[9:18])
+        if b is not None:
+            c = get(h[18:27])
+            if c is not None:
+                d = get(h[27:34])
+                if d is not None and a + b + c + d == _COMPLETE_14 and len(h) == 34:
+                    return True
+    # Not four sets and a pair of 14 tiles: validate, then fewer tiles and the special forms.
+    if len(h) != 34 or h.translate(None, _VALID_COUNTS) or isinstance(counts, int):
+        as_counts(counts)
+    if not _COMPLETE:
+        _fill_complete()
+        return is_complete_counts(
+            h,
+            seven_pairs=seven_pairs,
+            thirteen_orphans=thirteen_orphans,
+            seven_pairs_allow_four=seven_pairs_allow_four,
+        )
+    n = int.from_bytes(h, "big") % 255  # the sum of the bytes (256 = 1 mod 255, and it is at most 136)
+    if n != 14:
+        if n > 14 or n % 3 != 2:
+            raise _bad_total(n, "14, 11, 8, 5 or 2")
+        codes = [get(h[lo:hi]) for lo, hi in _BOUNDS]
+        # mypy does not narrow a list by "None not in codes", which makes every code an int here.
+        return None not in codes and sum(codes) & 63 == 1  # type: ignore[arg-type]
+    if seven_pairs and (not h.count(1) and not h.count(3) if seven_pairs_allow_four else h.count(2) == 7):
+        return True
+    if thirteen_orphans and h[27] and h[33]:
+        held = _orphans_of(h)
+        return 0 not in held and sum(held) == 14
+    return False
+
+
+def _shape(part: bytes) -> int:
+    """0 when the slice is complete as sets, 1 when complete as sets and the pair, 8 otherwise."""
+    code = _COMPLETE.get(part)
+    return 8 if code is None else code & 63
+
+
+def _part_waits(part: bytes) -> tuple[frozenset[int], frozenset[int]]:
+    """Offsets in the slice whose addition makes it complete as sets, and as sets and the pair."""
+    found = _PART_WAITS.get(part)
+    if found is None:
+        sets_only = set()
+        with_pair = set()
+        for i in range(len(part)):
+            if part[i] < 4:
+                shape = _shape(part[:i] + bytes((part[i] + 1,)) + part[i + 1 :])
+                if shape == 0:
+                    sets_only.add(i)
+                elif shape == 1:
+                    with_pair.add(i)
+        found = _PART_WAITS[part] = (frozenset(sets_only), frozenset(with_pair))
+    return found
+
+
+def waits(
+    counts: Sequence[int] | bytes,
+    *,
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = True,
+    seven_pairs_allow_four: bool = True,
+) -> tuple[int, ...]:
+    """Kinds that complete a 13 - 3k tile concealed hand, ascending.
+
+    A kind whose four copies are all in the hand is never a wait (there is no
+    fifth tile), so ``waits(h)`` is non-empty exactly when ``shanten(h) == 0``
+    under the same options.
+
+    :raises HandError: for counts that are not a 3k+1 concealed hand.
+    """
+    h = as_counts(counts)
+    n = sum(h)
+    if n > 13 or n % 3 != 1:
+        raise _bad_total(n, "13, 10, 7, 4 or 1")
+    if not _COMPLETE:
+        _fill_complete()
+    parts = [h[lo:hi] for lo, hi in _BOUNDS]
+    shapes = [_shape(part) for part in parts]
+    total = sum(shapes)
+    found: set[int] = set()
+    for (lo, _), part, shape in zip(_BOUNDS, parts, shapes, strict=True):
+        others = total - shape
+        if others <= 1:
+            sets_only, with_pair = _part_waits(part)
+            found.update(lo + i for i in (with_pair if others == 0 else sets_only))
+    if n == 13:
+        if seven_pairs:
+            if seven_pairs_allow_four:
+                if h.count(1) + h.count(3) == 1:
+                    found.add(h.index(1) if 1 in h else h.index(3))
+            elif h.count(2) == 6 and h.count(1) == 1:
+                found.add(h.index(1))
+        if thirteen_orphans:
+            held = _orphans_of(h)
+            if sum(held) == 13 and held.count(0) <= 1 and max(held) <= 2:
+                found.update((ORPHANS[held.index(0)],) if 0 in held else ORPHANS)
+    return tuple(sorted(found))

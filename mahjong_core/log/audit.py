@@ -1,0 +1,624 @@
+"""Replay and audit: re-run a logged game through the installed ruleset and compare.
+
+Both re-run the engine with players that repeat the logged decisions, and
+compare every event the engine produces with the logged one as it is produced:
+
+* **replay** demands byte-identical lines (same seed, same ruleset, same
+  decisions must give the same bytes) and names the first line that differs;
+* **audit** validates every line against the schema, checks the tiles seen
+  never exceed the set, and explains the first disagreement in the rules' own
+  terms: an illegal decision, a tile the wall did not give, a score or a
+  payment that does not add up.
+
+A log without a seed (a game on a physical table) is audited against the
+tiles it records: the wall's geometry is re-enacted with the recorded dice so
+that the exhaustive draw and the replacement tiles come where the rules put
+them, and each recorded tile is taken as drawn.  A score sheet's log
+(:mod:`mahjong_core.sheets.record`) records no moves, only each deal's
+revealed hands: it is re-enacted from them, and every score and payment must
+come out the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer, installed_bots, make_bots
+from mahjong_core.errors import MahjongError, ReplayError, RulesetError
+from mahjong_core.log.chain import CHECKPOINTS, SEAL_FIELDS
+from mahjong_core.log.format import ReplayLog, dumps, dumps_all, read_log
+from mahjong_core.log.observed_wall import ObservedWall, deal_slices
+from mahjong_core.reading.strict_json import canonical
+from mahjong_core.sheets.record import has_revealed_deals
+from mahjong_core.table.rng import ALGORITHM
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.game import Player
+
+
+
+@dataclass
+class Verdict:
+    """The result of a replay or an audit, printable and JSON-ready.
+
+    :param line: the file's line where the first problem is (1 is the header), or ``None``.
+    :param event: that line's event number, where it is an event.
+    :param proof: what the check proved and what it took on trust (see :func:`_proof`): the wall, each
+        seat's decisions, the hash chain and the signature.
+    """
+
+    mode: str
+    source: str
+    ok: bool
+    events: int = 0
+    deals: int = 0
+    event: int | None = None
+    error: str | None = None
+    scores: list[int] = field(default_factory=list)
+    ruleset: str = ""
+    line: int | None = None
+    proof: dict[str, Any] = field(default_factory=dict)
+    #: The parsed log, for a report of its deals (:mod:`mahjong_core.log.audit_report`); ``None`` if unreadable.
+    log: ReplayLog | None = field(default=None, repr=False, compare=False)
+    #: ``"log"``, or ``"sheet"`` for a score sheet, whose lines hold no events.
+    kind: str = "log"
+    #: A score sheet's figures that the rules do not give (:meth:`mahjong_core.sheets.compare.Difference.to_json`).
+    differences: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode, "source": self.source, "ok": self.ok, "events": self.events, "deals": self.deals,
+            "line": self.line, "event": self.event, "error": self.error, "scores": self.scores,
+            "ruleset": self.ruleset, "proof": self.proof,
+            **({"kind": self.kind, "differences": self.differences} if self.kind != "log" else {}),
+        }
+
+    def fail(self, line: int | None, message: str) -> Verdict:
+        self.ok, self.line, self.error = False, line, message
+        self.event = line - 2 if line is not None and line >= 2 and self.kind == "log" else None
+        return self
+
+    def text(self) -> str:
+        if self.ok:
+            proven = "".join(f"\n  {k}: {v}" for k, v in self.proof.items() if k != "seats")
+            by_status: dict[str, list[str]] = {}
+            for seat in self.proof.get("seats", []):
+                who, _, status = seat.partition(": ")
+                by_status.setdefault(status, []).append(who)
+            seats = "".join(f"\n  {', '.join(who)}: {status}" for status, who in by_status.items())
+            return (f"{self.source}: {self.mode} OK - {self.events} events, {self.deals} deals, ruleset "
+                    f"{self.ruleset}, final scores {', '.join(map(str, self.scores))}{proven}{seats}")
+        if self.line is None:
+            where = self.kind
+        elif self.kind != "log":
+            where = f"line {self.line}"
+        elif self.event is None:
+            where = f"line {self.line} (header)"
+        else:
+            where = f"line {self.line} (event {self.event})"
+        return f"{self.source}::{where}: {self.mode} FAILED - {self.error}"
+
+
+class Divergence(Exception):
+    def __init__(self, n: int, message: str):
+        super().__init__(message)
+        self.n = n
+        self.message = message
+
+
+def _describe_difference(logged: dict[str, Any], produced: dict[str, Any], names: dict[int, str]) -> str:
+    """What differs, in the terms of whoever decided it: the rules for the table's events, a bot for its own.
+
+    A bot's decision that differs from the log is not a rule broken but a
+    different choice: the re-played bot ``greedy-0`` would have made another
+    one, and the message says which.
+    """
+    kind = produced.get("type")
+    if logged.get("type") != kind:
+        return (f"the log has a {logged.get('type')!r} event where the rules produce {kind!r} "
+                f"({_short(produced)})")
+    actor = produced.get("actor")
+    who = names.get(actor) if kind == "decision" and type(actor) is int else None
+    for key in sorted(set(logged) | set(produced)):
+        have, want = logged.get(key, _MISSING), produced.get(key, _MISSING)
+        if have is _MISSING or want is _MISSING or canonical(have) != canonical(want):
+            if who is not None:
+                return (f"decision event: field {key!r} is {_shown(have)} in the log, but the re-played bot "
+                        f"{who} would have played {_shown(want)} ({_decision_text(produced)})")
+            why = (" (SHA-256 of the deal's salt and the wall its seed gives: the salt, the wall or the "
+                   "commitment is not the one committed to)") if key == "wall_commitment" else ""
+            return (f"{kind} event: field {key!r} is {_shown(have)} in the log, but the rules give "
+                    f"{_shown(want)}{why}")
+    return f"{kind} event differs in its bytes (key order or spacing): it is not the canonical serialisation"
+
+
+_MISSING = object()
+#: A logged commitment salt: 1 to 64 bytes in lower-case hex (``schemas/replay.schema.json``).
+_SALT = re.compile(r"(?:[0-9a-f]{2}){1,64}")
+
+
+def _shown(value: Any) -> str:
+    return "absent" if value is _MISSING else repr(value)
+
+
+def _decision_text(event: dict[str, Any]) -> str:
+    parts = [str(event.get("action"))]
+    if "tile" in event:
+        parts.append(str(event["tile"]))
+    if event.get("tiles"):
+        parts.append("+".join(map(str, event["tiles"])))
+    if "after_ms" in event:
+        parts.append(f"after {event['after_ms']} ms")
+    return " ".join(parts)
+
+
+def _short(event: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("n", "actor"))
+
+
+class _Comparator:
+    """Receives each produced event and checks it against the log.
+
+    The audit compares each event's fields as it comes.  The byte-for-byte
+    replay compares serialised bytes, a deal at a time: one encoder call per
+    deal instead of one per event, and on any difference (or any error in
+    between, which a difference may have caused) the first differing event is
+    found and named.
+    """
+
+    def __init__(self, log: ReplayLog, byte_exact: bool, bots: dict[int, str] | None = None):
+        self.log = log
+        self.bots = bots or {}
+        self.byte_exact = byte_exact
+        self.k = 0
+        self._pending: list[dict[str, Any]] = []
+        self._start = 0
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        k = self.k
+        self.k += 1
+        if k >= len(self.log.events):
+            self.flush()
+            raise Divergence(event["n"], f"the log ends before this {event['type']} event: it has only "
+                                         f"{len(self.log.events)} events")
+        if event["type"] in CHECKPOINTS:
+            event = self._sealed(event, k)
+        if self.byte_exact:
+            self._pending.append(event)
+            if event["type"] in CHECKPOINTS:
+                self.flush()
+            return
+        # Compared as canonical JSON, not as Python values: 1 == 1.0 == True in Python, not in a log.
+        line = dumps(event)
+        if line != self.log.lines[k + 1]:
+            logged = self.log.events[k]
+            if canonical(logged) != line:
+                raise Divergence(k, _describe_difference(logged, event, self.bots))
+
+    def _sealed(self, event: dict[str, Any], k: int) -> dict[str, Any]:
+        """The checkpoint with the logged line's seal fields: those are checked by the chain, not the rules."""
+        logged = self.log.events[k]
+        seal = {f: logged[f] for f in SEAL_FIELDS if f in logged}
+        return {**event, **seal} if seal else event
+
+    def flush(self) -> None:
+        """Compare the events produced since the last flush with their lines in the log."""
+        pending, start = self._pending, self._start
+        if not pending:
+            return
+        self._pending, self._start = [], start + len(pending)
+        lines = self.log.lines[start + 1: start + 1 + len(pending)]
+        if dumps_all(pending) == "[" + ",".join(lines) + "]":
+            return
+        for offset, event in enumerate(pending):
+            k = start + offset
+            if dumps(event) != self.log.lines[k + 1]:
+                raise Divergence(k, _describe_difference(self.log.events[k], event, self.bots))
+
+
+def check(path: str, mode: str = "replay", *, key: str | None = None) -> Verdict:
+    """Replay (``mode="replay"``) or audit (``mode="audit"``) the log at ``path``; never raises for bad logs.
+
+    :param key: the hex Ed25519 public key the log must be signed with (``audit --key``); without it a
+        signed log's signatures are verified against the key its header names, and the verdict says so.
+
+    The replay first runs with the events left undecoded but for the
+    decisions (:class:`~mahjong_core.log.format.UndecodedEvents`); a log that
+    fails it is read again line by line, so that what is reported wrong with
+    it is said the same way as in an audit.
+    """
+    if mode == "replay":
+        verdict = _check(path, mode, key, decode_events=False)
+        if verdict.ok:
+            return verdict
+        del verdict  # and its log, before the log is read again
+    return _check(path, mode, key, decode_events=True)
+
+
+def _check(path: str, mode: str, key: str | None, *, decode_events: bool) -> Verdict:
+    verdict = Verdict(mode, str(path), ok=False)
+    try:
+        log = read_log(path, validate_events=(mode == "audit"), decode_events=decode_events)
+        if log.header["rng"] is None and mode == "replay":
+            # A physical log's tiles are input to the re-run, not only output to compare: check them first.
+            log = read_log(path, validate_events=True)
+    except MahjongError as exc:
+        return verdict.fail(_line_number(exc.place), exc.message)
+    return check_parsed(log, mode, key, verdict)
+
+
+def check_parsed(log: ReplayLog, mode: str, key: str | None = None, verdict: Verdict | None = None) -> Verdict:
+    """Replay or audit a log already read (:func:`~mahjong_core.log.format.parse_log`); never raises for bad logs."""
+    if verdict is None:
+        verdict = Verdict(mode, log.source, ok=False)
+    verdict.events = len(log.events)
+    verdict.log = log
+    try:
+        verdict = _run(log, mode, verdict)
+    except ReplayError as exc:
+        verdict.fail(_line_number(exc.place), exc.message)
+    except MahjongError as exc:
+        verdict.fail(None, str(exc))
+    return _seal_verdict(log, verdict, key)
+
+
+def _seal_verdict(log: ReplayLog, verdict: Verdict, key: str | None) -> Verdict:
+    """Fold what the seal proves into the verdict.
+
+    A broken chain is reported where it breaks unless the re-run found a
+    wrong line before it: that line is the more exact place, since the chain
+    can only say that something between two checkpoints changed.
+    """
+    integrity = log.integrity
+    signer = integrity.signed_by
+    # Whose log this is comes first: a log not signed by the given key is not the one asked about.
+    if key is not None and signer is None:
+        return verdict.fail(1, "the log is not signed, but a key to verify it with was given")
+    if key is not None and signer != key:
+        return verdict.fail(1, f"the log is signed by the key {signer}, not by the given key {key}")
+    if integrity.broken is not None:
+        line, message = integrity.broken
+        if verdict.ok or verdict.line is None or verdict.line > line:
+            return verdict.fail(line, message)
+        verdict.error = f"{verdict.error} (the seal is broken too, at line {line}: {message})"
+        return verdict
+    verdict.proof["chain"] = integrity.describe_chain()
+    if signer is None:
+        verdict.proof["signature"] = "absent: the log is not signed"
+    elif key is None:
+        verdict.proof["signature"] = (f"valid at {integrity.chained} checkpoints for the key the header names, "
+                                      f"{signer} (give --key to check whose key that is)")
+    else:
+        verdict.proof["signature"] = f"verified at {integrity.chained} checkpoints: signed by {signer}"
+    return verdict
+
+
+def _line_number(place: str | None) -> int | None:
+    """The file line a place names: ``line N`` as is, ``event N`` as line N + 2."""
+    if not place:
+        return None
+    word, _, rest = place.partition(" ")
+    try:
+        number = int(rest.split()[0])
+    except (ValueError, IndexError):
+        return None
+    if word == "line":
+        return number
+    if word == "event":
+        return number + 2
+    return None
+
+
+def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
+    from mahjong_core.rules import available, load_ruleset, load_ruleset_text
+
+    head = log.header
+    rid = head["ruleset"]["id"]
+    document = head["ruleset"].get("document")
+    if document is not None:
+        try:
+            ruleset = load_ruleset_text(document, f"{log.source}::line 1 (the ruleset it embeds)")
+        except RulesetError as exc:
+            raise ReplayError(f"the ruleset the log embeds does not load here: {exc}", source=log.source,
+                              place="line 1") from None
+        if ruleset.id != rid:
+            raise ReplayError(f"the embedded ruleset is {ruleset.id!r}, but the header names {rid!r}",
+                              source=log.source, place="line 1")
+    elif rid not in available():
+        raise ReplayError(f"the log's ruleset {rid!r} is not installed; installed: {', '.join(sorted(available()))}",
+                          source=log.source, place="line 1")
+    else:
+        ruleset = load_ruleset(rid)
+    verdict.ruleset = ruleset.identity
+    what = "the ruleset it embeds" if document is not None else "the installed ruleset"
+    for key, have in (("version", ruleset.version), ("sha256", ruleset.sha256)):
+        if head["ruleset"][key] != have:
+            raise ReplayError(f"the log was played under {rid} {key} {head['ruleset'][key]}, {what} has {have}",
+                              source=log.source, place="line 1")
+    rng = head["rng"]
+    if rng is not None and rng["algorithm"] != ALGORITHM:
+        raise ReplayError(f"unknown generator {rng['algorithm']!r}; this version implements {ALGORITHM}",
+                          source=log.source, place="line 1")
+    check_seats(log, int(ruleset.param("players")))
+    players = _players(log, mode)
+    bots = {n: p.name for n, p in enumerate(players) if not isinstance(p, ScriptedPlayer)}
+    comparator = _Comparator(log, byte_exact=(mode == "replay"), bots=bots)
+    options = head["options"]
+    factory = None
+    revealed = rng is None and has_revealed_deals(log.events)
+    if rng is None and not revealed:
+        slices = deal_slices(log)
+
+        def factory(game: Game) -> ObservedWall:
+            number = game.table.deal_number
+            if number >= len(slices):
+                raise ReplayError(f"the rules call for deal {number + 1}, but the log has {len(slices)} deals",
+                                  source=log.source)
+            return ObservedWall(game, slices[number], log.source)
+
+    salts = _logged_salts(log, comparator) if rng is not None and rng.get("salts") == "logged" else None
+    try:
+        if revealed:
+            game = _sheet_game(log, ruleset, comparator)
+        else:
+            game = Game(ruleset, players, None if rng is None else rng["seed"], emit=comparator,
+                        max_deals=options.get("max_deals"), max_rounds=options.get("max_rounds"),
+                        tile_source_factory=factory, salts=salts, first_round=options.get("first_round", 0))
+        if game.table.teams != head["teams"]:
+            raise ReplayError(f"teams {canonical(head['teams'])} are not this ruleset's seating, which is "
+                              f"{canonical(game.table.teams)}", source=log.source, place="line 1")
+        result = game.play()
+    except Divergence as div:
+        return verdict.fail(div.n + 2, div.message)
+    except MahjongError as exc:
+        try:
+            comparator.flush()  # an event before the error may already differ from the log: name it first
+        except Divergence as div:
+            return verdict.fail(div.n + 2, div.message)
+        if isinstance(exc, ReplayError):
+            if exc.place is None or not exc.place.startswith(("event", "line")):
+                exc.place = f"event {comparator.k}"
+            raise
+        where = _line_number(exc.place)
+        return verdict.fail(where if where is not None else comparator.k + 2,
+                            f"the rules reject the log here: {exc.message}")
+    try:
+        comparator.flush()
+    except Divergence as div:
+        return verdict.fail(div.n + 2, div.message)
+    if comparator.k != len(log.events):
+        return verdict.fail(comparator.k + 2, f"the game is over after {comparator.k} events, but the log goes "
+                                              f"on to {len(log.events)}")
+    if mode == "audit":
+        error = _audit_totals(log)
+        if error:
+            return verdict.fail(error[0] + 2, error[1])
+        recorded = _recorded_result(log)
+        if recorded and recorded[0] is not None:
+            return verdict.fail(recorded[0], recorded[1])
+    verdict.ok = True
+    verdict.deals = result.deals
+    verdict.scores = result.scores
+    verdict.proof = _proof(log, mode, players, revealed)
+    if not revealed:
+        verdict.proof["options"] = _options_effect(game, options)
+    if mode == "audit" and recorded:
+        verdict.proof["recorded"] = recorded[1]
+    return verdict
+
+
+def _recorded_result(log: ReplayLog) -> tuple[int | None, str] | None:
+    """An imported log's recorded result against the rules': ``None`` for a log of ours, else ``(None, what
+    agrees)`` or ``(line, every difference)`` at the line of the game's end."""
+    from mahjong_core.log.recorded import differences
+
+    source = log.header.get("source")
+    if source is None:
+        return None
+    found = differences(log.header, log.events)
+    if not found:
+        return None, f"agrees with {source['platform']}'s recorded result (winner, hand value, fans, scores)"
+    end = next((k for k in range(len(log.events) - 1, -1, -1) if log.events[k].get("type") == "game_end"), 0)
+    return end + 2, f"{len(found)} recorded figure(s) differ from the rules: " + "; ".join(found)
+
+
+def _logged_salts(log: ReplayLog, comparator: _Comparator) -> Callable[[Game], bytes]:
+    """Each deal's commitment salt as its ``deal_start`` line records it, for a log whose salts are random.
+
+    The salt is an input of such a log, read as a decision's timing is: the
+    re-run commits to the wall the seed gives with the logged salt, so a salt
+    or a wall that was changed gives another commitment than the logged one,
+    and the comparison names that line.
+    """
+    starts = [k for k, event in enumerate(log.events) if event.get("type") == "deal_start"]
+    taken = 0
+
+    def salt(game: Game) -> bytes:
+        nonlocal taken
+        if taken >= len(starts):
+            raise ReplayError(f"the rules start deal {taken + 1}, but the log has {len(starts)} deal_start lines",
+                              source=log.source, place=f"line {comparator.k + 2}")
+        k = starts[taken]
+        taken += 1
+        value = log.events[k].get("salt", _MISSING)
+        if not (isinstance(value, str) and _SALT.fullmatch(value)):
+            raise ReplayError(f"deal_start event: field 'salt' is {_shown(value)}; the header's rng.salts "
+                              "'logged' says every deal_start holds its commitment's salt, 1 to 64 bytes in "
+                              "lower-case hex", source=log.source, place=f"line {k + 2}")
+        return bytes.fromhex(value)
+
+    return salt
+
+
+def _options_effect(game: Game, options: dict[str, Any]) -> str:
+    """What the header's options did to the game, for the verdict.
+
+    An option is checked by the re-run only where it binds: one that ends
+    the game early must end it where the log ends, but one that never came
+    into play (a ``max_rounds`` past the rules' own end, say) changes
+    nothing the re-run could contradict.  Such an option is not refused --
+    a simulation asked for at most 1,000 deals writes it honestly -- but the
+    verdict says it had no effect, so that nothing in the header passes as
+    proven that the re-run did not use.
+    """
+    table = game.table
+    reached = {"max_deals": table.deal_number, "max_rounds": table.round_index}
+    limits = sorted(key for key in options if key in reached)  # a format 1 log's bots: checked by check_seats
+    if not limits:
+        return "none: the game ended by the ruleset's own rule"
+    rules_end = bool(game.hook.mahjong_game_over(ruleset=game.ruleset, table=table))
+    said = []
+    for key in limits:
+        limit = options[key]
+        if reached[key] < limit:
+            said.append(f"{key} {limit} had no effect (the game ended by the ruleset's rule first)")
+        elif rules_end:
+            said.append(f"{key} {limit} had no effect (the ruleset's rule ends the game there too)")
+        else:
+            said.append(f"{key} {limit} ended the game (the ruleset's rule would have gone on)")
+    return "; ".join(said)
+
+
+def _sheet_game(log: ReplayLog, ruleset: Any, emit: Callable[[dict[str, Any]], None]) -> Game:
+    """The re-enactment of a score sheet's log: its deals as revealed, scored and settled again by the rules."""
+    from mahjong_core.sheets.game import SheetGame
+    from mahjong_core.sheets.record import deals_of_log
+
+    deals = deals_of_log(log)
+    others = sorted(set(log.header["options"]) - {"max_deals"})
+    if others:
+        raise ReplayError(f"a score sheet's log has no option but max_deals; options.{others[0]} would be taken on "
+                          "trust (its deals are the sheet's, not played)", source=log.source, place="line 1")
+    if log.header["options"].get("max_deals") != len(deals):
+        raise ReplayError(f"a score sheet's log plays exactly its {len(deals)} revealed deals: options.max_deals "
+                          f"must be {len(deals)}", source=log.source, place="line 1")
+
+    def locate(message: str, place: str) -> MahjongError:
+        return ReplayError(message, source=log.source, place=place.split(".", 1)[0])
+
+    return SheetGame(ruleset, [s["name"] for s in log.header["seats"]], deals, locate=locate, emit=emit)
+
+
+def _proof(log: ReplayLog, mode: str, players: list[Player], revealed: bool = False) -> dict[str, Any]:
+    """What a passing check proved, and what it could only take on trust."""
+    seeded = log.header["rng"] is not None
+    if revealed:
+        return {"wall": "not recorded: a score sheet gives each deal's hands as they were laid down, so the "
+                        "draws and discards that led there are taken on trust, whose discard (or robbed kong) "
+                        "the winning tile was and who had declared calling among them: checked only against the "
+                        "rest of each deal",
+                "seats": [f"seat {s['seat']} ({s['name']}, {s['kind']}): hands as revealed; every hand value and "
+                          f"payment recomputed by the rules" for s in log.header["seats"]]}
+    if not seeded:
+        wall = "tiles as observed: the log has no seed, so each recorded tile was taken as drawn (never more " \
+               "copies than the set holds)"
+    elif mode == "audit":
+        wall = "verified: every tile dealt and drawn follows from the seed, and every deal's commitment opens"
+        if log.header["rng"].get("salts") == "logged":
+            wall += " with the salt its deal_start line records"
+    elif log.header["rng"].get("salts") == "logged":
+        wall = "from the seed and the logged salts: every line re-simulated byte for byte"
+    else:
+        wall = "from the seed: every line re-simulated byte for byte"
+    seats = []
+    for seat, player in zip(log.header["seats"], players, strict=True):
+        who = f"seat {seat['seat']} ({seat['name']}, {seat['kind']})"
+        if not isinstance(player, ScriptedPlayer):
+            seats.append(f"{who}: re-played by the bot, every decision and its timing checked")
+        elif mode == "replay":
+            seats.append(f"{who}: decisions repeated from the log")
+        else:
+            seats.append(f"{who}: decisions checked for legality only (a person's, or a bot's without a seed)")
+    return {"wall": wall, "seats": seats}
+
+
+def check_seats(log: ReplayLog, players: int) -> None:
+    """The header's seats are the ruleset's, in order, and a format 1 log's ``options.bots`` agrees with them.
+
+    :raises ReplayError: at line 1, naming the field.
+    """
+    seats = log.header["seats"]
+    if len(seats) != players:
+        raise ReplayError(f"the header seats {len(seats)} players; this ruleset seats {players}",
+                          source=log.source, place="line 1")
+    for i, seat in enumerate(seats):
+        if seat["seat"] != i:
+            raise ReplayError(f"seats[{i}] is seat {seat['seat']}; seats are listed in order from 0",
+                              source=log.source, place="line 1")
+    bots = log.header["options"].get("bots")
+    if bots is not None:
+        kinds = [s["kind"] for s in seats]
+        if len(bots) != len(kinds) or any(b is not None and b != k for b, k in zip(bots, kinds, strict=False)):
+            raise ReplayError(f"options.bots {canonical(bots)} disagrees with the seats' kinds {canonical(kinds)}",
+                              source=log.source, place="line 1")
+
+
+def _players(log: ReplayLog, mode: str) -> list[Player]:
+    """Who makes the decisions in the re-run.
+
+    For an audit, a seat the header names as an installed bot (bundled or
+    third-party), in a seeded game, is played by that bot again: a seeded bot
+    game is fully determined by its seed, so every recorded decision -- its
+    timing included -- is checked, not merely repeated; and the bot's seat
+    name must be the one the bot is given.  A seat named as a bot that is not
+    installed here cannot be checked that way, and the audit says so rather
+    than pass it unchecked -- in a game without a seed too, where no bot is
+    re-played but a kind nobody can recognise would still reach the verdict
+    as a claim about who played.  A ``"human"`` seat, every seat of a game
+    without a seed, and every seat in the faster byte-for-byte replay repeat
+    their recorded decisions; the verdict says which seats were which.  The
+    replay takes the kinds as written (it needs no bots, and says each seat's
+    decisions were repeated from the log).
+    """
+    players: list[Player] = []
+    bots = installed_bots()
+    rng = log.header["rng"] if mode == "audit" else None
+    for seat in log.header["seats"]:
+        kind, number = seat["kind"], seat["seat"]
+        if mode == "audit" and rng is None and kind != HUMAN and kind not in bots:
+            raise ReplayError(f"seats[{number}].kind is {kind!r}, which is neither {HUMAN!r} (a person) nor an "
+                              f"installed bot (installed: {', '.join(bots) or 'none'}; a bot is installed through "
+                              f"the {ENTRY_POINT_GROUP!r} entry-point group)", source=log.source, place="line 1")
+        if rng is not None and kind in bots:
+            try:
+                bot = make_bots([kind] * (number + 1), rng["seed"])[number]
+            except MahjongError as exc:  # an installed bot that cannot be imported or started
+                raise ReplayError(f"seat {number}'s bot: {exc.message}", source=log.source, place="line 1") from None
+            if seat["name"] != bot.name:
+                raise ReplayError(f"seat {number} is named {seat['name']!r}, but the bot {kind!r} in that seat is "
+                                  f"named {bot.name!r}", source=log.source, place="line 1")
+            players.append(bot)
+        elif rng is not None and kind != HUMAN:
+            raise ReplayError(f"seat {number} was played by the bot {kind!r}, which is not installed here "
+                              f"(installed: {', '.join(bots) or 'none'}; a bot is installed through "
+                              f"the {ENTRY_POINT_GROUP!r} entry-point group), so its decisions cannot be checked; "
+                              f"install it to audit this log, or re-play the log, which needs no bots; a person's "
+                              f"seat has the kind {HUMAN!r}", source=log.source, place="line 1")
+        else:
+            players.append(ScriptedPlayer(seat["name"], log.decisions(seat["seat"]), source=log.source))
+    return players
+
+
+def _audit_totals(log: ReplayLog) -> tuple[int, str] | None:
+    """The running scores in every settlement are the sums of the payments so far.
+
+    Payments move points from one seat to another, so this also proves the
+    scores sum to zero whatever the log claims.
+    """
+    scores: list[int] | None = None
+    for event in log.events:
+        if event["type"] != "settlement":
+            continue
+        n = len(event["scores"])
+        if scores is None:
+            scores = [0] * n
+        for payer, payee, amount, _reason in event["payments"]:
+            scores[payer] -= amount
+            scores[payee] += amount
+        if scores != event["scores"]:
+            return event["n"], f"the scores {event['scores']} are not the sum of the payments so far ({scores})"
+    return None

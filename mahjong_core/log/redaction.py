@@ -1,0 +1,313 @@
+"""What one seat may see of a game: a replay log with everything hidden from that seat redacted.
+
+A replay log is the referee's full record.  A player, a spectator of one seat,
+or an engine trained on one seat's information must not see other seats'
+concealed tiles, their draws, or the tiles another pair passed face down in an
+exchange.  Hidden tiles are replaced by ``"?"`` so that the shape of the log
+(who drew, who passed how many tiles) stays visible, as it is at the table.
+
+A live table (``mahjong serve``) sends each seat its view as play goes:
+:func:`live_event_view` redacts one event at a time and :func:`table_view`
+says what the seat sees on the table now.
+
+Three things are hidden that the log, the referee's record, keeps: a tile put
+back on the wall (a late claim took the turn from the seat that drew it) is
+known to that seat only, since another seat draws it next; a concealed kong
+shows the others only what the ruleset lays face up (:class:`Visibility`); and
+a choice that overran its time limit, replaced by the ruleset's timeout action,
+is shown to nobody else, since it may name a tile the seat keeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.errors import MahjongError
+from mahjong_core.table.events import code, codes
+
+if TYPE_CHECKING:
+    from mahjong_core.hand.melds import Meld
+    from mahjong_core.rules import Ruleset
+    from mahjong_core.table.state import Table, TimeLimits
+
+HIDDEN = "?"
+#: Events whose tile is seen only by the seat that takes it (or, for a returned draw, that gives it back).
+_PRIVATE_TILE_EVENTS = frozenset({"draw", "replacement", "draw_returned"})
+#: Decision phases the engine times as a move (``Game.decide``); every other phase is timed as a claim.
+_MOVE_PHASES = frozenset({"turn", "false_mahjong"})
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """What a ruleset lets the others see beyond plain moves: how a concealed kong lies, and the time limits.
+
+    The limits matter because a decision slower than its limit is replaced by
+    the ruleset's timeout action: a live table, which cannot wait for the
+    ``timeout`` event that follows, must know from the decision alone that it
+    will not stand.  The default hides the most (a concealed kong face down,
+    no limit known), so that a caller that knows nothing of the ruleset leaks
+    nothing.
+
+    :param meld_display: the ruleset's ``meld_display`` (000 lines 123-130): under
+        ``concealed_kong_shown`` a concealed kong shows its two middle tiles face up,
+        under any other layout it lies face down.
+    :param move_limit_ms: the move limit (turns), or ``None``.
+    :param claim_limit_ms: the claim limit (claims, robbing, exchanges, declarations), or ``None``.
+    """
+
+    meld_display: str = "plain"
+    move_limit_ms: int | None = None
+    claim_limit_ms: int | None = None
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, limits: TimeLimits | None = None) -> Visibility:
+        """The ruleset's visibility; ``limits`` are its time limits when the caller has them already (a game)."""
+        if limits is None:
+            from mahjong_core.plugin.manager import shared_plugin_manager
+
+            _, hook = shared_plugin_manager(tuple(ruleset.plugins))
+            limits = hook.mahjong_time_limits(ruleset=ruleset)
+        move = getattr(limits, "move", None)
+        claim = getattr(limits, "claim", None)
+        return cls(str(ruleset.get("meld_display", "plain")),
+                   None if move is None else int(move * 1000), None if claim is None else int(claim * 1000))
+
+    @classmethod
+    def of_header(cls, header: Mapping[str, Any]) -> Visibility:
+        """The visibility of the ruleset a log's header names (its embedded text first, else the installed one).
+
+        A ruleset that cannot be loaded here gets the default, which hides the most.
+        """
+        from mahjong_core.rules import available, load_ruleset, load_ruleset_text
+
+        ref = header.get("ruleset")
+        if not isinstance(ref, Mapping):
+            return cls()
+        try:
+            document = ref.get("document")
+            if isinstance(document, str):
+                return cls.of(load_ruleset_text(document, "the log's embedded ruleset"))
+            rid = ref.get("id")
+            if isinstance(rid, str) and rid in available():
+                return cls.of(load_ruleset(rid))
+        except MahjongError:
+            pass  # a ruleset that no longer loads: fall through to the default, which hides the most
+        return cls()
+
+    def overran(self, event: Mapping[str, Any]) -> bool:
+        """Whether a decision took longer than its limit, and so is replaced by the ruleset's timeout action."""
+        limit = self.move_limit_ms if event.get("phase") in _MOVE_PHASES else self.claim_limit_ms
+        delay = event.get("after_ms", 0)
+        return limit is not None and isinstance(delay, int) and delay > limit
+
+    def concealed_kong(self, tile: str) -> list[str]:
+        """A concealed kong of ``tile`` as the other seats see it lie on the table."""
+        if self.meld_display == "concealed_kong_shown" and tile != HIDDEN:
+            return [HIDDEN, tile, tile, HIDDEN]
+        return [HIDDEN] * 4
+
+    def kong_tile(self, tile: str) -> str:
+        """The tile a concealed kong shows the others: its own where its middle tiles lie face up."""
+        return tile if self.meld_display == "concealed_kong_shown" else HIDDEN
+
+
+#: The default visibility: concealed kongs face down, no limits known.
+HIDE_MOST = Visibility()
+
+
+def _concealed_kong_view(event: dict[str, Any], visibility: Visibility) -> dict[str, Any]:
+    """A concealed kong's event (or its decision) as the others see it: its tile only if laid face up, and for
+    the ``kong`` event the tiles as they lie (``tiles``), so that a reader folds the meld as it is shown."""
+    tile = str(event.get("tile", HIDDEN))
+    shown = {**event, "tile": visibility.kong_tile(tile)}
+    if event.get("type") == "kong":
+        shown["tiles"] = visibility.concealed_kong(tile)
+    return shown
+
+
+def _is_concealed_kong(event: Mapping[str, Any]) -> bool:
+    return event.get("way") == "concealed" and (event.get("type") == "kong" or event.get("action") == "kong")
+
+
+def _receivers(events: Sequence[dict[str, Any]]) -> dict[int, int]:
+    """For each exchange decision (by index), the seat that received its tiles.
+
+    A step's decisions come first, sealed; the ``exchange`` events after them
+    say who passed to whom, so each pass is matched to the latest pending
+    decision of its giver.
+    """
+    pending: dict[int, int] = {}
+    receivers: dict[int, int] = {}
+    for i, event in enumerate(events):
+        if event.get("type") == "decision" and event.get("phase") == "exchange":
+            pending[event["actor"]] = i
+        elif event.get("type") == "exchange" and event.get("giver") in pending:
+            receivers[pending.pop(event["giver"])] = event["receiver"]
+    return receivers
+
+
+def _replaced(events: Sequence[dict[str, Any]], i: int) -> bool:
+    """Whether decision ``i`` overran its limit: the engine logs the ``timeout`` that replaces it right after."""
+    after = events[i + 1] if i + 1 < len(events) else None
+    return after is not None and after.get("type") == "timeout" and after.get("seat") == events[i].get("actor")
+
+
+def seat_view(events: Iterable[dict[str, Any]], seat: int, visibility: Visibility = HIDE_MOST
+              ) -> list[dict[str, Any]]:
+    """The events as ``seat`` may know them at the table.
+
+    :param events: the log's events (not the header), in order.
+    :param seat: the seat whose view to build: it sees its own tiles, what it
+        draws, and what is passed to it face down; every other concealed tile
+        is ``"?"``.  Another seat's choice that its timeout replaced is left
+        out, and the tiles of another seat's claims and offers are ``"?"``
+        (a claim that is taken shows its tiles in its ``claim`` event).
+    :param visibility: how the log's ruleset lays out concealed kongs (:meth:`Visibility.of_header`).
+    """
+    events = list(events)
+    receivers = _receivers(events)
+    view: list[dict[str, Any]] = []
+    for i, event in enumerate(events):
+        kind = event.get("type")
+        if kind == "hands":
+            event = {**event, "hands": [h if n == seat else [HIDDEN] * len(h) for n, h in enumerate(event["hands"])]}
+        elif kind in _PRIVATE_TILE_EVENTS and event.get("seat") != seat:
+            event = {**event, "tile": HIDDEN}
+        elif kind == "kong" and event.get("seat") != seat and _is_concealed_kong(event):
+            event = _concealed_kong_view(event, visibility)
+        elif kind == "decision" and event.get("actor") != seat:
+            phase = event.get("phase")
+            if _replaced(events, i):
+                continue
+            if phase == "exchange":
+                if receivers.get(i) != seat and "tiles" in event:
+                    event = {**event, "tiles": [HIDDEN] * len(event["tiles"])}
+            elif phase in _PUBLIC_DECISION_PHASES:
+                if _is_concealed_kong(event):
+                    event = _concealed_kong_view(event, visibility)
+            else:
+                event = _hide_tiles(event)
+        view.append(event)
+    return view
+
+
+def _hide_tiles(event: dict[str, Any]) -> dict[str, Any]:
+    shown = dict(event)
+    if "tile" in shown:
+        shown["tile"] = HIDDEN
+    if "tiles" in shown:
+        shown["tiles"] = [HIDDEN] * len(shown["tiles"])
+    return shown
+
+
+# ---------------------------------------------------------------------- live views
+#
+# A live table sends each seat its view event by event, before later events are known, so it cannot look ahead as
+# :func:`seat_view` does for a finished log.  It also hides more: an offer a seat declined (a claim, a robbing,
+# a declaration on the dealt hand) is never shown to the others, because the mere offer says what the seat holds
+# (a pass on a discard means "I could have punged it"), and a claim that lost to a better one would show tiles that
+# stay concealed.  What a seat does in its own turn (discard, kong, mahjong) is done in view of the table.
+
+#: Events that carry a deal's commitment salt (``deal_start`` where the log records it, ``deal_end``).
+_SALTED_EVENTS = frozenset({"deal_start", "deal_end"})
+#: Decision phases whose decisions are made in view of the whole table.
+_PUBLIC_DECISION_PHASES = frozenset({"turn", "false_mahjong"})
+
+
+def live_event_view(event: dict[str, Any], seat: int | None, visibility: Visibility = HIDE_MOST
+                    ) -> dict[str, Any] | None:
+    """One event as ``seat`` may know it as it happens, or ``None`` when the seat is not to learn of it.
+
+    :param event: an event as the engine emitted it.
+    :param seat: the viewing seat, or ``None`` for a spectator, who sees public information only.
+    :param visibility: the table's ruleset's (:meth:`Visibility.of`): how a concealed kong lies, and the time
+        limits, by which a decision that will be replaced by its timeout is known as it is made.
+    """
+    kind = event.get("type")
+    actor = event.get("actor")
+    if kind == "hands":
+        return {**event, "hands": [h if n == seat else [HIDDEN] * len(h) for n, h in enumerate(event["hands"])]}
+    if kind in _SALTED_EVENTS and "salt" in event:
+        # A salt is published with the finished game's log, not before: a live table's is random and would tell
+        # nothing of its seed, but a salt derived from a seed is a test for guesses at that seed.
+        return {k: v for k, v in event.items() if k != "salt"}
+    if kind in _PRIVATE_TILE_EVENTS and event.get("seat") != seat:
+        return {**event, "tile": HIDDEN}
+    if kind == "kong" and event.get("seat") != seat and _is_concealed_kong(event):
+        return _concealed_kong_view(event, visibility)
+    if kind == "decision" and actor != seat:
+        if visibility.overran(event):
+            return None  # the timeout's action replaces it, and says in its own event what is done
+        phase = event.get("phase")
+        if phase in _PUBLIC_DECISION_PHASES:
+            return _concealed_kong_view(event, visibility) if _is_concealed_kong(event) else event
+        if phase == "declaration" and event.get("action") == "declare_calling":
+            return event  # a calling hand is announced to the table
+        return None
+    if kind == "timeout" and event.get("seat") != seat and event.get("what") != "move":
+        return None  # a claim that lapsed: the offer itself is hidden
+    return event
+
+
+def _meld_view(meld: Meld) -> dict[str, Any]:
+    return {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
+            "claimed_from": int(meld.claimed_from) if meld.claimed_from is not None else None}
+
+
+def table_view(table: Table, seat: int | None, *, reveal: bool = False,
+               visibility: Visibility = HIDE_MOST) -> dict[str, Any]:
+    """What ``seat`` may see of the table now: its own concealed tiles, everybody's exposed melds (and of
+    another seat's concealed kongs what the ruleset lays face up), bonus tiles and discards, how many concealed
+    tiles the others hold, the tiles left on the wall, winds and scores.
+
+    :param seat: the viewing seat, or ``None`` for a spectator.
+    :param reveal: show every seat's concealed tiles (the hands laid open when the deal is over).
+    :param visibility: how the ruleset lays out a concealed kong (:meth:`Visibility.of`).
+    """
+    return redact_table_view(full_table_view(table), seat, reveal=reveal, visibility=visibility)
+
+
+def full_table_view(table: Table) -> dict[str, Any]:
+    """The table as :func:`table_view` describes it with every seat's concealed tiles: the referee's view,
+    from which :func:`redact_table_view` cuts each seat's (built once, redacted per seat)."""
+    wall = table.wall
+    seats = []
+    for n, s in enumerate(table.seats):
+        seats.append({
+            "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m) for m in s.melds],
+            "bonus": codes(s.bonus), "discards": codes(s.discards), "concealed_count": sum(s.counts),
+            "calling": s.calling, "concealed": codes(s.concealed_tiles()),
+        })
+    return {
+        "phase": table.phase, "deal": table.deal_number, "round": table.round_index, "dealer": table.dealer,
+        "prevalent_wind": table.prevalent_wind, "scores": list(table.scores), "clock_ms": table.clock_ms,
+        "tiles_left": wall.live_count() if wall is not None and table.seats else None,
+        "last_discard": ({"seat": table.last_discarder, "tile": code(table.last_discard)}
+                         if table.last_discard is not None else None),
+        "seats": seats,
+    }
+
+
+def redact_table_view(view: dict[str, Any], seat: int | None, *, reveal: bool = False,
+                      visibility: Visibility = HIDE_MOST) -> dict[str, Any]:
+    """``view`` (from :func:`full_table_view`) without the concealed tiles of every seat but ``seat``: neither
+    those in its hand nor those of its concealed kongs beyond what ``visibility`` lays face up."""
+    if reveal:
+        return view
+    return {**view, "seats": [s if s["seat"] == seat else _others_seat(s, visibility) for s in view["seats"]]}
+
+
+def _others_seat(seat: dict[str, Any], visibility: Visibility) -> dict[str, Any]:
+    shown = {k: v for k, v in seat.items() if k != "concealed"}
+    if any(not m["exposed"] for m in seat["melds"]):
+        shown["melds"] = [m if m["exposed"] else {**m, "tiles": _concealed_meld(m, visibility)} for m in seat["melds"]]
+    return shown
+
+
+def _concealed_meld(meld: dict[str, Any], visibility: Visibility) -> list[str]:
+    tiles = meld["tiles"]
+    if meld["kind"] == "kong" and tiles:  # a view redacted already keeps what it shows
+        return visibility.concealed_kong(next((t for t in tiles if t != HIDDEN), HIDDEN))
+    return [HIDDEN] * len(tiles)

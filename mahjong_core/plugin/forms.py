@@ -1,0 +1,125 @@
+"""Which special forms a ruleset lets win, and whether a hand is a mahjong in one of them.
+
+Four sets and a pair always win; seven pairs, thirteen orphans and the
+knitted forms win only where the ruleset's own tables score them, so that rule
+is read from the data here rather than written into the game.  The game
+(:class:`mahjong_core.engine.game.Game`) asks once per ruleset which forms it
+recognises, and then asks of every hand that might win whether it is complete
+in one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from mahjong_core.hand import shanten as shanten_mod
+from mahjong_core.hand.melds import Form, Hand
+from mahjong_core.hand.predicates import Predicate
+
+if TYPE_CHECKING:
+    from mahjong_core.rules import Ruleset
+
+_FORM_KEYS = {Form.SEVEN_PAIRS: "seven_pairs", Form.THIRTEEN_ORPHANS: "thirteen_orphans",
+              Form.KNITTED_STRAIGHT: "knitted", Form.HONOURS_AND_KNITTED: "knitted"}
+
+
+def recognised_forms(ruleset: Ruleset) -> dict[str, tuple[Predicate, ...] | None]:
+    """The special forms a ruleset accepts as mahjong besides four sets and a pair.
+
+    A form is a mahjong exactly where some table row names a predicate that
+    declares it recognises the form (:attr:`mahjong_core.hand.predicates.Predicate.recognises`):
+    ``None`` when one of them accepts every hand of the form (seven pairs),
+    else the predicates that admit only some (heavenly twins).  So the rule
+    lives in the data: a ruleset with no seven-pairs hand does not let seven
+    pairs win.
+    """
+    named: dict[str, Predicate] = {}
+    for table in ruleset.raw_tables.values():
+        if isinstance(table, Mapping):
+            for row in table.values():
+                if isinstance(row, Mapping) and isinstance(row.get("predicate"), str):
+                    predicate = ruleset.predicate(row["predicate"])
+                    named[predicate.name] = predicate
+    forms: dict[str, tuple[Predicate, ...] | None] = {}
+    for form in ("seven_pairs", "thirteen_orphans", "knitted"):
+        naming = [p for _, p in sorted(named.items()) if any(_FORM_KEYS.get(f) == form for f in p.recognises)]
+        if any(p.recognises_all for p in naming):
+            forms[form] = None
+        elif naming:
+            forms[form] = tuple(naming)
+    return forms
+
+
+def _knitted_masks() -> tuple[int, ...]:
+    """Each knitted assignment (1-4-7, 2-5-8, 3-6-9 in three different suits) as a byte mask over the suited kinds.
+
+    Byte ``k`` of a mask is 1 where kind ``k`` belongs to the assignment, so
+    that a hand's held suited kinds, written the same way, are compared with
+    it in two integer operations.
+    """
+    masks = []
+    for offsets in permutations(range(3)):
+        kinds = [9 * suit + off + step for suit, off in enumerate(offsets) for step in (0, 3, 6)]
+        masks.append(int.from_bytes(bytes(1 if k in kinds else 0 for k in range(27)), "little"))
+    return tuple(masks)
+
+
+_KNITTED_MASKS = _knitted_masks()
+#: Maps a count byte to 1 where the kind is held.
+_HELD = bytes([0, 1, 1, 1, 1]) + bytes(251)
+
+
+def knitted_within(counts: Sequence[int], missing: int) -> bool:
+    """Whether ``missing`` more tiles could still complete ``counts`` in a knitted form; a quick necessary test.
+
+    A knitted straight needs all nine kinds of one assignment, so at most
+    ``missing`` of them may be absent; honours and knitted tiles needs
+    fourteen different tiles, so no kind may be held twice and every suited
+    kind held must belong to one assignment.  A hand that passes may still
+    not complete (the rest must make a set and a pair, the tiles must number
+    fourteen); one that fails never completes in those forms, which is what
+    lets the game skip the full reading (:func:`is_mahjong`) and the claim
+    check of every discard for such hands.
+    """
+    held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")
+    need = 9 - missing
+    for mask in _KNITTED_MASKS:
+        if (held & mask).bit_count() >= need:
+            return True
+    if max(counts) > 1:
+        return False
+    return any(not held & ~mask for mask in _KNITTED_MASKS)
+
+
+def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | None]) -> bool:
+    """Whether concealed counts form a mahjong in four sets and a pair or one of ``forms``.
+
+    ``forms`` is what :func:`recognised_forms` says of the ruleset: seven
+    pairs, thirteen orphans and the knitted forms are mahjongs only where the
+    ruleset's tables score them.
+    """
+    total = sum(counts)
+    if total % 3 != 2:
+        return False  # a hand of the wrong size is no mahjong
+    h = bytes(counts)
+    # One test with every form the ruleset may accept; most hands fail it and stop here.
+    if not shanten_mod.is_complete_counts(h, seven_pairs="seven_pairs" in forms,
+                                          thirteen_orphans="thirteen_orphans" in forms):
+        # The knitted forms are read from fourteen concealed tiles (the hand below has no declared melds).
+        if not ("knitted" in forms and total == 14 and knitted_within(counts, 0)):
+            return False
+    elif not forms or shanten_mod.is_complete_counts(h, seven_pairs=False, thirteen_orphans=False):
+        return True
+    from mahjong_core.hand.arrangements import arrangements
+
+    tiles = tuple(k for k, n in enumerate(counts) for _ in range(n))
+    hand = Hand(tiles[:-1], winning_tile=tiles[-1])
+    # Built from the seat's counts, the hand is valid: no need to check it again.
+    for reading in arrangements(hand, seven_pairs="seven_pairs" in forms, thirteen_orphans="thirteen_orphans" in
+                                forms, knitted="knitted" in forms, checked=True):
+        only = forms.get(_FORM_KEYS.get(reading.form, ""), ())
+        if only is None or any(predicate.fn(reading, hand, {}) for predicate in only or ()):
+            return True
+    return False

@@ -1,0 +1,486 @@
+"""Hook specifications: every point where a ruleset may change how a game goes.
+
+The core engine knows no ruleset.  Wherever rulesets differ, the engine calls
+one of the hooks below and a plugin answers.  The core registers its own
+default implementations first (:mod:`mahjong_core.plugin.defaults`, which read the
+ruleset's data tables), then the ruleset's ancestry root first, then house
+tweaks, then observers.  pluggy calls later registrations first, so a child
+ruleset overrides its parent simply by implementing the same hook.
+
+Conventions, enforced by :mod:`mahjong_core.plugin.manager` and the meta-tests:
+
+* every hook is named ``mahjong_<something>``;
+* hooks with one answer (is this legal, what does this hand score) are
+  ``firstresult``: the first implementation returning something other than
+  ``None`` decides, so an implementation returns ``None`` to defer to the
+  ruleset below it;
+* hooks that collect (objections to a win, penalties that fire, extra actions)
+  return a list of every implementation's non-``None`` answers;
+* observers (replay writers, audit, timing, logging) implement
+  :func:`mahjong_event` or wrap a hook with ``wrapper=True``; they never change
+  the outcome.
+
+Implementations may accept any subset of a hook's parameters, by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from mahjong_core.hand.melds import Hand
+    from mahjong_core.hand.predicates import Predicate
+    from mahjong_core.hand.score import Score
+    from mahjong_core.plugin.extensions import Mechanism, ScoringFamily, Settlement
+    from mahjong_core.rules import Ruleset
+    from mahjong_core.table.rng import Rng
+    from mahjong_core.table.state import (
+        Action,
+        Claim,
+        ExchangeStep,
+        FalseWinPenalty,
+        Outcome,
+        Payment,
+        Penalty,
+        Table,
+        TimeLimits,
+    )
+    from mahjong_core.table.wall import Wall
+
+PROJECT = "mahjong"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+# -------------------------------------------------------------------------
+# Contributions: the vocabulary and engines plugins add (asked outside games)
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mahjong_predicates() -> Sequence[Predicate]:
+    """The named hand predicates this plugin adds to the vocabulary ruleset tables are written in.
+
+    Asked of the plugins a ruleset's games register (the core's defaults,
+    its scoring family, its mechanisms, its own modules and its ancestors'),
+    when the ruleset is loaded: a table row naming a predicate none of them
+    contributes is a load error, and two plugins contributing different
+    predicates under one name is an error naming both.
+
+    :return: the predicates (usually a :class:`mahjong_core.hand.predicates.Vocabulary`); collected.
+    """
+
+
+@hookspec
+def mahjong_scoring_families() -> Sequence[ScoringFamily]:
+    """The scoring families this plugin provides, which rulesets choose with ``scoring.family``.
+
+    Asked once per process of every module in the ``mahjong_core.plugins``
+    entry-point group (:mod:`mahjong_core.plugin.extensions`).
+
+    :return: the families; collected.  A family's ``plugin`` is registered
+        in every game of a ruleset of that family.
+    """
+
+
+@hookspec
+def mahjong_settlements() -> Sequence[Settlement]:
+    """The settlements this plugin provides, which rulesets choose with the ``settlement`` parameter.
+
+    Asked once per process of every module in the ``mahjong_core.plugins`` entry-point group.
+
+    :return: the settlements; collected.
+    """
+
+
+@hookspec
+def mahjong_mechanisms() -> Sequence[Mechanism]:
+    """Optional rule mechanisms this plugin provides, each switched on by a ruleset's data.
+
+    Asked once per process of every module in the ``mahjong_core.plugins``
+    entry-point group.  A mechanism's plugin is registered in a game only
+    where ``switched_on(ruleset)`` says so, after the core's defaults and
+    before the scoring family and the ruleset's own modules.
+
+    :return: the mechanisms; collected.
+    """
+
+
+# -------------------------------------------------------------------------
+# Setup: once per game, before any tile moves
+# -------------------------------------------------------------------------
+
+
+@hookspec(historic=True)
+def mahjong_addhooks(pluginmanager: pluggy.PluginManager) -> None:
+    """Let a plugin add hook specifications of its own.
+
+    Called when the plugin is registered.  A ruleset family that wants its
+    descendants to customise something finer than these hooks adds a spec
+    module here with ``pluginmanager.add_hookspecs(module)``.
+
+    :param pluginmanager: the game's plugin manager.
+    """
+
+
+@hookspec
+def mahjong_configure(ruleset: Ruleset, options: Mapping[str, Any]) -> None:
+    """Check the game options against the ruleset before the game starts.
+
+    Raise :class:`mahjong_core.errors.MahjongError` for an option the ruleset
+    cannot honour (for example three players in a four-player ruleset).
+
+    :param ruleset: the resolved ruleset of this game.
+    :param options: the game's options (players, seed, house options).
+    :return: nothing; this hook collects and its results are ignored.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_teams(ruleset: Ruleset, seats: int) -> Sequence[Sequence[int]] | None:
+    """Which seats play as a team and share a result (pair play).
+
+    :param ruleset: the game's ruleset.
+    :param seats: number of seats at the table.
+    :return: a list of teams, each a list of seat numbers (seat 0 is the first
+        East); the default gives every seat its own team.  ``firstresult``.
+    """
+
+
+# -------------------------------------------------------------------------
+# Wall and deal
+# -------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def mahjong_tile_set(ruleset: Ruleset) -> Sequence[int] | None:
+    """The physical tiles the game is played with, as tile kinds.
+
+    :param ruleset: the game's ruleset.
+    :return: every tile of the set (136 or 144 in the bundled rulesets);
+        the default builds it from the ``tile_set`` parameter.  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_build_wall(ruleset: Ruleset, tiles: Sequence[int], rng: Rng | None) -> Wall | None:
+    """Shuffle and build the wall for one deal, performing the wall ceremony.
+
+    :param ruleset: the game's ruleset.
+    :param tiles: the tile set from :func:`mahjong_tile_set`.
+    :param rng: the deal's generator, or ``None`` for a recorded physical game
+        whose wall is given in the log.
+    :return: the built wall.  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_is_bonus_tile(ruleset: Ruleset, tile: int) -> bool | None:
+    """Whether a tile is set aside and replaced when drawn (flowers, seasons).
+
+    :param ruleset: the game's ruleset.
+    :param tile: a tile kind.
+    :return: ``True`` for a bonus tile.  ``firstresult``.
+    """
+
+
+# -------------------------------------------------------------------------
+# Tile exchange: Charleston, partner exchange
+# -------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def mahjong_exchange_steps(ruleset: Ruleset, table: Table) -> Sequence[ExchangeStep] | None:
+    """The tile exchanges between the deal and the first discard.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table after dealing.
+    :return: the steps in order (an empty list for none): how many tiles, to
+        which seat, whether a seat may refuse.  ``firstresult``.
+    """
+
+
+@hookspec
+def mahjong_deal_declarations(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Action] | None:
+    """Declarations a seat may make once every hand is dealt, before the first discard.
+
+    Asked of every seat in turn from the dealer, after the tile exchange and
+    the bonus replacement.  The calling-hand mechanism offers a ready hand's
+    declaration where the ruleset requires one (``declare_calling``: "not
+    being the dealer, at once declares himself a calling hand", 001 line 161);
+    a seat offered anything may also pass.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table after the deal.
+    :param seat: the seat asked.
+    :return: a list of actions; collected from every plugin.
+    """
+
+
+# -------------------------------------------------------------------------
+# Turn: draw, concealed or added kong, declarations, discard
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mahjong_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Action] | None:
+    """Extra optional actions a seat may take in its turn besides the core ones.
+
+    The core offers discards, kongs and a self-drawn win; a ruleset adds, for
+    example, declaring or withdrawing a calling hand.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table before the seat acts.
+    :param seat: the seat whose turn it is.
+    :return: a list of extra actions; collected from every plugin.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_kong_allowed(ruleset: Ruleset, table: Table, seat: int, way: str, tile: int) -> bool | None:
+    """Whether a kong may be made this way.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table before the kong.
+    :param seat: the seat making the kong.
+    :param way: ``"concealed"`` (four from the wall), ``"from_discard"`` (a
+        discard onto a concealed pung) or ``"added"`` (a drawn tile onto an
+        exposed pung).
+    :param tile: the kong's tile kind.
+    :return: ``True`` if allowed.  ``firstresult``.
+    """
+
+
+# -------------------------------------------------------------------------
+# Claims on a discard and their priority
+# -------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool | None:
+    """Whether a claim that fits the claimer's tiles is allowed by the rules.
+
+    The core only offers claims the tiles make possible; this hook applies
+    seat rules such as "a chow only from the player on the left".
+
+    :param ruleset: the game's ruleset.
+    :param table: the table with the discard on it.
+    :param claim: the seat, the kind of claim and the tiles it would use.
+    :return: ``True`` if allowed.  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_claim_priority(ruleset: Ruleset, table: Table, claims: Sequence[Claim]) -> Sequence[Claim] | None:
+    """Order competing claims on one discard, the one that takes it first.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table with the discard on it.
+    :param claims: every claim the seats made (never empty).
+    :return: the same claims, highest priority first.  ``firstresult``.
+    """
+
+
+# -------------------------------------------------------------------------
+# Kongs and robbing the kong
+# -------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def mahjong_kong_robbable(ruleset: Ruleset, table: Table, way: str, tile: int) -> bool | None:
+    """Whether other seats may take the tile of a kong being declared for mahjong.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table as the kong is declared.
+    :param way: how the kong is made (see :func:`mahjong_kong_allowed`).
+    :param tile: the kong's tile kind.
+    :return: ``True`` if the kong may be robbed (the robber must still hold a
+        hand that the tile completes; for a concealed kong, thirteen orphans
+        only, where the ruleset allows it).  ``firstresult``.
+    """
+
+
+# -------------------------------------------------------------------------
+# Winning
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> Mapping[str, Any] | None:
+    """Situation facts about a win that scoring needs.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table at the moment of the win.
+    :param seat: the winner.
+    :param tile: the winning tile.
+    :param how: ``"self_drawn"``, ``"discard"``, ``"replacement"`` or ``"robbing_kong"``.
+    :return: a mapping of facts (``self_drawn``, ``last_tile``, ``seat_wind``...);
+        all implementations' mappings are merged, later registrations winning.
+    """
+
+
+@hookspec
+def mahjong_win_objections(ruleset: Ruleset, table: Table, seat: int, hand: Hand, context: Mapping[str, Any]) -> (
+    str | None
+):
+    """Reasons a complete hand may not be declared as mahjong.
+
+    A dead hand, a calling hand that was not declared, a hand under the
+    ruleset's minimum value: each rule that objects returns a short reason.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table at the moment of the claim.
+    :param seat: the seat that wants to win.
+    :param hand: its hand with the winning tile.
+    :param context: the facts from :func:`mahjong_win_context`.
+    :return: a reason, or ``None`` for no objection; collected, and the win is
+        allowed only when the list is empty.
+    """
+
+
+# -------------------------------------------------------------------------
+# Scoring
+# -------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
+    """Score one hand: choose the arrangement that scores highest and explain it.
+
+    :param ruleset: the game's ruleset.
+    :param hand: the hand (a winner's complete hand, or a loser's hand where the
+        ruleset scores losing hands).
+    :param context: situation facts (winner or not, seat and prevalent winds,
+        how the hand was won).
+    :return: a score with every item, its value and its source row.  ``firstresult``;
+        a ruleset that scores something the tables cannot express implements
+        this hook, calls :func:`mahjong_core.plugin.scoring.score_hand` for its family's
+        score and adds its own items.
+    """
+
+
+# -------------------------------------------------------------------------
+# Settlement
+# -------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> Sequence[Payment] | None:
+    """Turn the scored outcome of a deal into payments between seats.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table at the end of the deal.
+    :param outcome: who won how, with every hand's score.
+    :return: the payments; they sum to zero.  ``firstresult``.
+    """
+
+
+# -------------------------------------------------------------------------
+# Penalties
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mahjong_penalties(ruleset: Ruleset, table: Table, outcome: Outcome) -> Penalty | None:
+    """Penalties that fire at the end of a deal (a dangerous discard, say).
+
+    :param ruleset: the game's ruleset.
+    :param table: the table at the end of the deal.
+    :param outcome: the deal's outcome before settlement.
+    :return: a penalty (payments replacing the normal settlement, with the rule
+        that fired), or ``None``; collected.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_false_win(ruleset: Ruleset, table: Table, seat: int, reason: str) -> FalseWinPenalty | None:
+    """What a wrongly declared mahjong costs and who may end the deal for it.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table at the false declaration.
+    :param seat: the seat that declared.
+    :param reason: why the declaration was wrong (the objections, or an incomplete hand).
+    :return: the penalty (its rule, payments, and the seat of the wronged side that
+        chooses to end or continue the deal), or ``None`` where the ruleset has no
+        such rule and the declaration is simply illegal.  ``firstresult``.
+    """
+
+
+# -------------------------------------------------------------------------
+# Seated timing
+# -------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def mahjong_time_limits(ruleset: Ruleset) -> TimeLimits | None:
+    """The table clock's limits: per move, per claim, chow pause, per game.
+
+    :param ruleset: the game's ruleset.
+    :return: the limits, each ``None`` where the ruleset sets none.  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_timeout(ruleset: Ruleset, table: Table, seat: int, what: str) -> Action | None:
+    """What happens when a seat runs out of time.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table when the time ran out.
+    :param seat: the seat that ran out.
+    :param what: ``"move"``, ``"claim"`` or ``"game"``.
+    :return: the action taken for it (for example discard the drawn tile, or
+        pass the claim).  ``firstresult``.
+    """
+
+
+# -------------------------------------------------------------------------
+# End of deal, dealer rotation, end of game
+# -------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def mahjong_deal_exhausted(ruleset: Ruleset, table: Table) -> bool | None:
+    """Whether the deal ends in an exhaustive draw now.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table before the next draw from the wall.
+    :return: ``True`` when no more tiles may be drawn.  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple[int, int, int] | None:
+    """Where the game goes after a deal: dealer seat, prevalent wind, round index.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table at the end of the deal.
+    :param outcome: the deal's outcome (win or draw, who won).
+    :return: ``(dealer_seat, prevalent_wind_index, round_index)``.  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_game_over(ruleset: Ruleset, table: Table) -> bool | None:
+    """Whether the game ends before the next deal.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table between deals.
+    :return: ``True`` to end the game (the default: after four rounds).  ``firstresult``.
+    """
+
+
+# -------------------------------------------------------------------------
+# Observers
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mahjong_event(table: Table, event: Mapping[str, Any]) -> None:
+    """Observe one event as it is recorded (replay writers, audit, timing, logs).
+
+    :param table: the table after the event was applied.
+    :param event: the event as written to the replay log.
+    :return: nothing; observers never change the game.
+    """

@@ -1,0 +1,409 @@
+"""The plugin manager a game asks its hooks of, registered in a fixed, documented order.
+
+Order matters because pluggy calls the most recently registered
+implementation first: core defaults, then the ruleset's ancestry root first,
+then house tweaks, then observers.  A child ruleset therefore overrides its
+parent without knowing about it, and an observer sees every answer.
+
+Games whose plugins are the same functions share one manager
+(:func:`shared_plugin_manager`): building one registers every plugin anew,
+and a simulator plays thousands of games.
+
+Set ``MAHJONG_TRACE_HOOKS=1`` to print every hook call and its result to
+standard error (pluggy's tracing).
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
+
+import pluggy
+
+from mahjong_core.errors import RulesetError
+from mahjong_core.plugin import hookspecs
+
+if TYPE_CHECKING:
+    from mahjong_core.hand.melds import Hand
+    from mahjong_core.hand.predicates import Predicate
+    from mahjong_core.hand.score import Score
+    from mahjong_core.plugin.extensions import Mechanism, ScoringFamily, Settlement
+    from mahjong_core.rules import Ruleset
+    from mahjong_core.table.rng import Rng
+    from mahjong_core.table.state import (
+        Action,
+        Claim,
+        ExchangeStep,
+        FalseWinPenalty,
+        Outcome,
+        Payment,
+        Penalty,
+        Table,
+        TimeLimits,
+    )
+    from mahjong_core.table.wall import Wall
+
+HOOK_PREFIX = "mahjong_"
+TRACE_VARIABLE = "MAHJONG_TRACE_HOOKS"
+
+
+class MahjongPluginManager(pluggy.PluginManager):
+    """A pluggy manager that also treats undecorated ``mahjong_*`` functions as hooks.
+
+    Accepting plain functions by prefix (as pytest does) means a misspelt
+    hook name in a plugin cannot be silently ignored: it is registered, has no
+    spec, and :meth:`check_pending` rejects it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(hookspecs.PROJECT)
+        self.add_hookspecs(hookspecs)
+
+    def add_hookspecs(self, module_or_class: ModuleType | type) -> None:
+        for name, value in inspect.getmembers(module_or_class):
+            if getattr(value, f"{hookspecs.PROJECT}_spec", None) is not None and not name.startswith(HOOK_PREFIX):
+                raise RulesetError(f"hook spec {name!r} must be named {HOOK_PREFIX}<something>")
+        super().add_hookspecs(module_or_class)
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
+        opts = super().parse_hookimpl_opts(plugin, name)
+        if opts is None and name.startswith(HOOK_PREFIX):
+            method = getattr(plugin, name, None)
+            if inspect.isroutine(method):
+                # A plain hook function: every option at its default (what pluggy fills in for a partial dict).
+                return pluggy.HookimplOpts(wrapper=False, hookwrapper=False, optionalhook=False, tryfirst=False,
+                                           trylast=False, specname=None)
+        return opts
+
+
+def _plugin_name(module: ModuleType | object) -> str:
+    return getattr(module, "__name__", None) or type(module).__name__
+
+
+def _register(pm: MahjongPluginManager, plugins: Iterable[ModuleType | object]) -> None:
+    """Register each plugin once, in order; a hook with parameters its spec lacks is a located error."""
+    for plugin in plugins:
+        name = _plugin_name(plugin)
+        if pm.is_registered(plugin) or pm.has_plugin(name):
+            continue
+        try:
+            pm.register(plugin, name=name)
+        except pluggy.PluginValidationError as exc:
+            raise RulesetError(f"plugin {name}: {exc}") from None
+
+
+def build_plugin_manager(
+    ruleset_modules: Iterable[ModuleType | object],
+    *,
+    house_tweaks: Iterable[ModuleType | object] = (),
+    observers: Iterable[object] = (),
+) -> MahjongPluginManager:
+    """Create the game's plugin manager.
+
+    :param ruleset_modules: the ruleset's plugin modules, root ancestor first.
+    :param house_tweaks: extra plugins a club adds on top of the ruleset.
+    :param observers: replay writers, audit, timing and logging plugins.
+    :raises RulesetError: when a plugin implements a hook that has no spec
+        (usually a misspelt name) or with parameters the spec does not have.
+    """
+    from mahjong_core.plugin import defaults
+
+    pm = MahjongPluginManager()
+    # Historic: every plugin registered from here on may add hook specs of its own as it arrives.
+    pm.hook.mahjong_addhooks.call_historic(kwargs={"pluginmanager": pm})
+    for group in ((defaults,), ruleset_modules, house_tweaks, observers):
+        _register(pm, group)
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise RulesetError(f"plugin {_plugin_name(exc.plugin)}: {exc} (is the hook name misspelt?)") from None
+    if os.environ.get(TRACE_VARIABLE):
+        pm.trace.root.setwriter(sys.stderr.write)
+        pm.enable_tracing()
+    return pm
+
+
+class HookShortcuts:
+    """Call hooks without pluggy's general machinery where nothing wraps them.
+
+    The engine calls a few hooks hundreds of times a deal.  When no
+    implementation of a hook is a wrapper, pluggy's call is a loop over the
+    implementations, last registered (and ``tryfirst``) first, keeping the
+    answers that are not ``None`` -- or the first of them for a
+    ``firstresult`` hook -- and that loop is what the shortcut runs, over the
+    implementations in pluggy's own order; a single implementation is called
+    directly.  With a wrapper, or while tracing, the call goes through
+    pluggy.  Build it after every plugin is registered.
+    """
+
+    def __init__(self, pm: pluggy.PluginManager):
+        self._pm = pm
+        self._tracing = bool(os.environ.get(TRACE_VARIABLE))
+
+    def __getattr__(self, name: str) -> Any:
+        caller = getattr(self._pm.hook, name)
+        impls = caller.get_hookimpls()
+        spec = caller.spec
+        if not impls and spec is not None and not self._tracing:
+            # No plugin of this game implements it (a mechanism its ruleset leaves off): pluggy's own answer.
+            firstresult = bool(spec.opts.get("firstresult"))
+
+            def nothing(**kwargs: Any) -> Any:
+                return None if firstresult else []
+
+            setattr(self, name, nothing)
+            return nothing
+        if self._tracing or spec is None or any(impl.hookwrapper or impl.wrapper or getattr(impl, "kwargnames", ())
+                                                for impl in impls):
+            setattr(self, name, caller)
+            return caller
+        firstresult = bool(spec.opts.get("firstresult"))
+        # pluggy's _multicall walks the implementations from the end of get_hookimpls() to its start.
+        calls = [(impl.function, _picker(tuple(impl.argnames))) for impl in reversed(impls)]
+        call: Callable[..., Any]
+        if len(calls) == 1:
+            function, pick = calls[0]
+
+            def call(**kwargs: Any) -> Any:
+                result = function(*pick(kwargs))
+                if firstresult:
+                    return result
+                return [] if result is None else [result]
+        elif firstresult:
+            def call(**kwargs: Any) -> Any:
+                for function, pick in calls:
+                    result = function(*pick(kwargs))
+                    if result is not None:
+                        return result
+                return None
+        else:
+            def call(**kwargs: Any) -> Any:
+                results = []
+                for function, pick in calls:
+                    result = function(*pick(kwargs))
+                    if result is not None:
+                        results.append(result)
+                return results
+
+        setattr(self, name, call)
+        return call
+
+
+def _picker(argnames: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """An implementation's arguments picked from the keywords in one C call.
+
+    ``itemgetter`` of several names gives a tuple, of one the value itself (so that case is wrapped), and
+    no names give the empty tuple.
+    """
+    if len(argnames) > 1:
+        return itemgetter(*argnames)
+    if argnames:
+        only = argnames[0]
+        return lambda kwargs: (kwargs[only],)
+    return lambda kwargs: ()
+
+
+class HookRelay(Protocol):
+    """The hooks as a game calls them: by keyword, answering as pluggy answers.
+
+    One method per hook of :mod:`mahjong_core.plugin.hookspecs` (but the historic
+    ``mahjong_addhooks``), with the spec's parameters.  A ``firstresult`` hook
+    gives the first answer that is not ``None``, or ``None`` when no plugin
+    answers; any other hook gives the list of its implementations' answers
+    that are not ``None``.  :class:`HookShortcuts` and pluggy's own relay
+    (``pm.hook``) both answer this way; ``tests/test_typing.py`` checks that
+    this class and the specs agree.
+    """
+
+    # Contributions (asked outside games, through :func:`contributions`)
+    def mahjong_predicates(self) -> list[Sequence[Predicate]]: ...
+    def mahjong_scoring_families(self) -> list[Sequence[ScoringFamily]]: ...
+    def mahjong_settlements(self) -> list[Sequence[Settlement]]: ...
+    def mahjong_mechanisms(self) -> list[Sequence[Mechanism]]: ...
+
+    # Setup
+    def mahjong_configure(self, *, ruleset: Ruleset, options: Mapping[str, Any]) -> list[None]: ...
+    def mahjong_teams(self, *, ruleset: Ruleset, seats: int) -> Sequence[Sequence[int]] | None: ...
+
+    # Wall and deal
+    def mahjong_tile_set(self, *, ruleset: Ruleset) -> Sequence[int] | None: ...
+    def mahjong_build_wall(self, *, ruleset: Ruleset, tiles: Sequence[int], rng: Rng | None) -> Wall | None: ...
+    def mahjong_is_bonus_tile(self, *, ruleset: Ruleset, tile: int) -> bool | None: ...
+
+    # Tile exchange and declarations on the dealt hand
+    def mahjong_exchange_steps(self, *, ruleset: Ruleset, table: Table) -> Sequence[ExchangeStep] | None: ...
+    def mahjong_deal_declarations(self, *, ruleset: Ruleset, table: Table, seat: int) -> list[Sequence[Action]]: ...
+
+    # Turn, claims, kongs
+    def mahjong_turn_actions(self, *, ruleset: Ruleset, table: Table, seat: int) -> list[Sequence[Action]]: ...
+    def mahjong_kong_allowed(self, *, ruleset: Ruleset, table: Table, seat: int, way: str, tile: int
+                             ) -> bool | None: ...
+    def mahjong_claim_allowed(self, *, ruleset: Ruleset, table: Table, claim: Claim) -> bool | None: ...
+    def mahjong_claim_priority(self, *, ruleset: Ruleset, table: Table, claims: Sequence[Claim]
+                               ) -> Sequence[Claim] | None: ...
+    def mahjong_kong_robbable(self, *, ruleset: Ruleset, table: Table, way: str, tile: int) -> bool | None: ...
+
+    # Winning and scoring
+    def mahjong_win_context(self, *, ruleset: Ruleset, table: Table, seat: int, tile: int, how: str
+                            ) -> list[Mapping[str, Any]]: ...
+    def mahjong_win_objections(self, *, ruleset: Ruleset, table: Table, seat: int, hand: Hand,
+                               context: Mapping[str, Any]) -> list[str]: ...
+    def mahjong_score_hand(self, *, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None: ...
+
+    # Settlement and penalties
+    def mahjong_settle(self, *, ruleset: Ruleset, table: Table, outcome: Outcome) -> Sequence[Payment] | None: ...
+    def mahjong_penalties(self, *, ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Penalty]: ...
+    def mahjong_false_win(self, *, ruleset: Ruleset, table: Table, seat: int, reason: str
+                          ) -> FalseWinPenalty | None: ...
+
+    # Seated timing
+    def mahjong_time_limits(self, *, ruleset: Ruleset) -> TimeLimits | None: ...
+    def mahjong_timeout(self, *, ruleset: Ruleset, table: Table, seat: int, what: str) -> Action | None: ...
+
+    # End of deal, rotation, end of game
+    def mahjong_deal_exhausted(self, *, ruleset: Ruleset, table: Table) -> bool | None: ...
+    def mahjong_next_deal(self, *, ruleset: Ruleset, table: Table, outcome: Outcome
+                          ) -> tuple[int, int, int] | None: ...
+    def mahjong_game_over(self, *, ruleset: Ruleset, table: Table) -> bool | None: ...
+
+    # Observers
+    def mahjong_event(self, *, table: Table, event: Mapping[str, Any]) -> list[None]: ...
+
+
+
+#: Plugin managers of games with no observers or house tweaks, by the ruleset's plugin modules: building
+#: one registers every plugin anew (about a millisecond), and a simulator plays thousands of games.
+_SHARED_HOOKS: dict[tuple[object, ...], tuple[MahjongPluginManager, HookRelay]] = {}
+
+
+def shared_plugin_manager(modules: tuple[object, ...], *, house_tweaks: tuple[object, ...] = (),
+                          observers: tuple[object, ...] = ()) -> tuple[MahjongPluginManager, HookRelay]:
+    """The game's plugin manager and its shortcuts; shared between games whose plugins are the same functions.
+
+    Observers and house tweaks are objects of one game (a replay writer, a
+    test's recorder), so a game that has any gets a manager of its own.  A
+    shared manager is never changed after it is built.  The key holds every
+    hook function the modules define, so a module whose hooks were replaced
+    (patched in a test, reloaded in a long-running process) gets a new
+    manager; tracing is decided when a manager is built, so it is keyed too.
+    """
+    if house_tweaks or observers or not all(isinstance(m, ModuleType) for m in modules):
+        pm = build_plugin_manager(modules, house_tweaks=house_tweaks, observers=observers)
+        return pm, HookShortcuts(pm)
+    key = (os.environ.get(TRACE_VARIABLE, ""),
+           *((m, *(f for name, f in vars(m).items() if name.startswith(HOOK_PREFIX))) for m in modules))
+    shared = _SHARED_HOOKS.get(key)
+    if shared is None:
+        if len(_SHARED_HOOKS) >= 64:  # only patched or reloaded modules make new keys: drop the old ones
+            _SHARED_HOOKS.clear()
+        pm = build_plugin_manager(modules)
+        shared = _SHARED_HOOKS[key] = (pm, HookShortcuts(pm))
+    return shared
+
+
+def hook_names() -> list[str]:
+    """Every hook the core specifies, sorted (for docs and meta-tests)."""
+    return sorted(name for name in dir(hookspecs) if name.startswith(HOOK_PREFIX))
+
+
+@overload
+def contributions(plugins: Iterable[object], hook: Literal["mahjong_predicates"]) -> list[tuple[str, Predicate]]:
+    ...
+
+
+@overload
+def contributions(plugins: Iterable[object], hook: Literal["mahjong_scoring_families"]
+                  ) -> list[tuple[str, ScoringFamily]]:
+    ...
+
+
+@overload
+def contributions(plugins: Iterable[object], hook: Literal["mahjong_settlements"]) -> list[tuple[str, Settlement]]:
+    ...
+
+
+@overload
+def contributions(plugins: Iterable[object], hook: Literal["mahjong_mechanisms"]) -> list[tuple[str, Mechanism]]:
+    ...
+
+
+def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tuple[str, Any]]:
+    """Every item the plugins' implementations of a contribution hook return, with the plugin's name, in order.
+
+    Contribution hooks (``mahjong_predicates``, ``mahjong_scoring_families``...)
+    take no arguments and are asked outside games; the owner's name goes into
+    the error when two plugins contribute one name.
+
+    Each plugin is registered (and checked) in a manager of its own once,
+    by the plugin and its hook functions (so a replaced function is
+    registered again): loading every installed ruleset asks the same plugins
+    the same question once per ruleset, and registering them all anew each
+    time cost more than the rest of the load.  The answers are asked for each
+    time.  The plugins are taken in order, a name once (as one manager would
+    register them); a plugin whose implementation asks for another order
+    (``tryfirst``, ``trylast``, a wrapper) sends the question to one manager
+    of them all, which orders it as pluggy does.
+    """
+    plugins = tuple(plugins)
+    found: list[tuple[str, Any]] = []
+    names: set[str] = set()
+    for plugin in plugins:
+        name = _plugin_name(plugin)
+        if name in names:
+            continue
+        names.add(name)
+        answer = _contribution(plugin, hook)
+        if answer is None:
+            return _contributions_together(plugins, hook)
+        found.extend(answer)
+    return found
+
+
+def _contribution(plugin: object, hook: str) -> tuple[tuple[str, Any], ...] | None:
+    """One plugin's items for a contribution hook; ``None`` if it asks for an order of its own.
+
+    The answer itself is asked for every time: a plugin may answer from a
+    registry that grows (a vocabulary a test or a late import adds to).
+    """
+    impls = getattr(_alone(plugin).hook, hook).get_hookimpls()
+    if any(impl.tryfirst or impl.trylast or impl.hookwrapper or impl.wrapper for impl in impls):
+        return None
+    return tuple((impl.plugin_name, item) for impl in impls for item in impl.function() or ())
+
+
+def _alone(plugin: object) -> MahjongPluginManager:
+    """A manager of this one plugin, registered (and checked) once per plugin and set of hook functions."""
+    hooks = tuple((name, getattr(plugin, name, None)) for name in dir(plugin) if name.startswith(HOOK_PREFIX))
+    try:
+        key = (plugin, hooks)
+        pm = _ALONE.get(key)
+    except TypeError:
+        key, pm = None, None
+    if pm is None:
+        pm = MahjongPluginManager()
+        _register(pm, (plugin,))
+        if key is not None:
+            if len(_ALONE) >= 128:
+                _ALONE.clear()
+            _ALONE[key] = pm
+    return pm
+
+
+_ALONE: dict[tuple[object, tuple[tuple[str, object], ...]], MahjongPluginManager] = {}
+
+
+def _contributions_together(plugins: tuple[object, ...], hook: str) -> list[tuple[str, Any]]:
+    pm = MahjongPluginManager()
+    _register(pm, plugins)
+    found: list[tuple[str, Any]] = []
+    for impl in getattr(pm.hook, hook).get_hookimpls():  # in pluggy's order: registration, then tryfirst/trylast
+        found.extend((impl.plugin_name, item) for item in impl.function() or ())
+    return found
+
+
+

@@ -1,0 +1,244 @@
+"""One reading of every JSON line, or a refusal that says what is wrong with it.
+
+Python's :func:`json.loads` is lenient where a referee cannot afford it to be:
+a duplicate key silently keeps the last value (two readers of the same line
+may then see two different games), ``NaN`` and ``Infinity`` are accepted,
+``1.0`` compares equal to ``1``, a 5,000-digit integer raises ``ValueError``
+and 20,000 nested brackets raise ``RecursionError``.  A log line, a websocket
+message or any other untrusted JSON text is decoded here instead, under
+bounds that are part of the published format (``docs/replay-format.md``,
+"Strict decoding"):
+
+* no duplicate keys in any object;
+* no non-finite numbers, and no fractions at all: every number in the format
+  is an integer;
+* every integer within ``±MAX_INT`` (2**53 - 1, the range every JSON reader,
+  a browser's included, represents exactly; I-JSON, RFC 7493);
+* nesting at most ``MAX_DEPTH`` arrays and objects deep.
+
+Booleans where integers belong are the schema's to reject (the JSON Schema
+type ``integer`` excludes ``true`` and ``false``), since only the schema says
+where integers belong.
+
+The canonical lines this project writes are read at the speed of orjson's
+parser: a line whose value holds only strings, booleans, nulls, integers
+within the bound, lists and objects (:func:`_plain` looks at the types of the
+decoded value, orjson's ``OPT_STRICT_INTEGER`` at the bound) and that
+re-serialises to itself byte for byte cannot hold a duplicate
+key, a non-finite number, a fraction or an out-of-range integer, so only other
+lines take the slower, hook-checked path of :func:`json.loads`, which also
+words every refusal.
+
+orjson (a maintained Rust extension) encodes and decodes a log line about ten
+times faster than the standard library; a replay or an audit spends most of
+its non-rule time there.  Its canonical form is the standard library's
+(``sort_keys``, no spaces, UTF-8 as is) for every plain value: strings,
+booleans, nulls, integers within the bound, lists, tuples and dicts with
+string keys.  Anything else (a float, whose text the two libraries spell
+differently and which orjson writes as ``null`` when it is a NaN; a larger
+integer; a non-string key; a lone surrogate; a subclass) the standard library
+writes, so the canonical bytes never depend on which one ran
+(``tests/test_strict_json.py`` holds the two equal on the golden replays and
+on generated values).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, NoReturn
+
+import orjson
+
+#: Deepest nesting of arrays and objects accepted in one value.
+MAX_DEPTH = 32
+#: Largest magnitude of an integer accepted (2**53 - 1).
+MAX_INT = 2**53 - 1
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+#: A run of 16 or more digits may be an integer beyond MAX_INT (which has 16 digits).
+_LONG_DIGITS = re.compile(r"\d{16,}")
+#: orjson writes keys sorted; the pass-through options send subclasses, dataclasses and dates to the standard
+#: library (which refuses or writes them as it always has) instead of orjson's own spelling of them.
+#: ``OPT_STRICT_INTEGER`` refuses an integer beyond ±MAX_INT (exactly the bound), which then goes to the standard
+#: library too, so that :func:`_plain` looks only at types.
+_ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
+                   | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_STRICT_INTEGER)
+
+
+class StrictJSONError(ValueError):
+    """A JSON text this reader refuses, with what is wrong and the column where it is (1-based, or None)."""
+
+    def __init__(self, message: str, column: int | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.column = column
+        #: The line within the text, for a text of several lines (a log's line is its caller's to name).
+        self.line = line
+
+    def __str__(self) -> str:
+        if self.column is None:
+            return self.message
+        return f"{self.message} at {f'line {self.line}, ' if self.line else ''}column {self.column}"
+
+
+def decode_error_text(exc: json.JSONDecodeError) -> str:
+    """The decoder's whole complaint with its place, said once.
+
+    Its ``msg`` alone can stop mid-sentence ("Unterminated string starting at"): the place it names is only in
+    the full text, which also repeats the character offset nobody reads.
+    """
+    return str(_not_json(exc)).removeprefix("not JSON: ")
+
+
+def _not_json(exc: json.JSONDecodeError) -> StrictJSONError:
+    return StrictJSONError(f"not JSON: {exc.msg.removesuffix(' at')}", exc.colno,
+                           exc.lineno if exc.lineno > 1 else None)
+
+
+def canonical(value: Any) -> str:
+    """The one canonical serialisation: keys sorted, no spaces, UTF-8 as is, no NaN."""
+    if type(value) in _CONTAINERS and _plain(value):
+        try:
+            return orjson.dumps(value, option=_ORJSON_OPTIONS).decode("utf-8")
+        except TypeError:  # orjson.JSONEncodeError: a lone surrogate, which the standard library escapes
+            return _CANONICAL.encode(value)
+    return _CANONICAL.encode(value)
+
+
+
+_CONTAINERS = (dict, list, tuple)
+
+
+def _plain(value: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> bool:
+    """Whether a list or dict holds, at any depth, only strings, booleans, nulls, integers, lists, tuples and
+    dicts: the values whose text orjson and the standard library spell alike, and the only values a log line
+    may hold.  Exact types only (a subclass is not plain).
+
+    What orjson itself refuses as it encodes is not looked at here, since the refusal sends the value to the
+    standard library all the same: an integer beyond ±MAX_INT (``OPT_STRICT_INTEGER``, exactly that bound), a
+    key that is not exactly a ``str``, a lone surrogate.  The types are compared a container at a time, as a
+    set built in C, rather than a value at a time in Python: every line a log writes or reads passes through
+    here, and the walk value by value cost more than encoding the line.
+    """
+    items = value.values() if type(value) is dict else value
+    if _SCALAR_TYPES.issuperset(map(type, items)):
+        return True
+    if not _VALUE_TYPES.issuperset(map(type, items)):
+        return False
+    for item in items:
+        kind = type(item)
+        if (kind is list or kind is dict or kind is tuple) and not _plain(item):
+            return False
+    return True
+
+
+_SCALAR_TYPES = frozenset({str, int, bool, type(None)})
+_VALUE_TYPES = _SCALAR_TYPES | frozenset(_CONTAINERS)
+
+
+def loads(text: str) -> Any:
+    """Decode one JSON text under the bounds above; raise :class:`StrictJSONError` naming what is wrong."""
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        _check_depth(text)
+    fast = _fast_loads(text)
+    if fast is not _NOT_FAST:
+        return fast
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_refuse_float)
+    except StrictJSONError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise _not_json(exc) from None
+    except ValueError:  # an integer too long for int(): find and name it
+        return _strict(text)
+    # No number here is a float (refused above), so the re-serialisation cannot meet a NaN.
+    if _LONG_DIGITS.search(text) is None and canonical(value) == text:
+        return value
+    return _strict(text)
+
+
+def loads_canonical(text: str) -> tuple[Any, bool]:
+    """:func:`loads`, and whether reading it has proved ``text`` the canonical serialisation of its value.
+
+    The fast reading proves it (the value re-serialises to the text byte for byte), so a reader that must hold
+    every line to the canonical form (a sealed log's, :func:`mahjong_core.log.chain.verify_chain`) need not
+    serialise those lines again; ``False`` says only that it is not known, not that the text is not canonical.
+    """
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        _check_depth(text)
+    fast = _fast_loads(text)
+    if fast is not _NOT_FAST:
+        return fast, True
+    return loads(text), False
+
+
+_NOT_FAST = object()
+
+
+def _fast_loads(text: str) -> Any:
+    """orjson's reading of a canonical, plain text; ``_NOT_FAST`` for any other text, which the standard
+    library's reading then accepts or words the refusal of."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return _NOT_FAST
+    if type(value) in _CONTAINERS and _plain(value):
+        try:  # an integer beyond the bound is refused here (OPT_STRICT_INTEGER), and read the slow way
+            again = orjson.dumps(value, option=_ORJSON_OPTIONS)
+        except TypeError:
+            return _NOT_FAST
+        if again == text.encode("utf-8"):
+            return value
+    return _NOT_FAST
+
+
+def _strict(text: str) -> Any:
+    """The slow, exact reading: every object's keys and every integer looked at."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_refuse_constant,
+                          parse_float=_refuse_float, parse_int=_bounded_int)
+    except json.JSONDecodeError as exc:
+        raise _not_json(exc) from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise StrictJSONError(f"duplicate key {key!r} in an object; a reader would see only one of its "
+                                      "values")
+            seen.add(key)
+    return obj
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise StrictJSONError(f"{name} is not a JSON number; every number here is a finite integer")
+
+
+def _refuse_float(text: str) -> NoReturn:
+    raise StrictJSONError(f"the number {text[:40]} is not an integer; every number here is an integer")
+
+
+def _bounded_int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > 16 or int(digits) > MAX_INT:
+        shown = text if len(text) <= 24 else f"{text[:12]}...({len(digits)} digits)"
+        raise StrictJSONError(f"the integer {shown} is beyond the bound of ±{MAX_INT} (2**53 - 1)")
+    return int(text)
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before the parser recurses into it."""
+    depth = 0
+    for match in _BRACKET.finditer(_STRING.sub('""', text)):
+        if match.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise StrictJSONError(f"nested more than {MAX_DEPTH} arrays or objects deep")
+        else:
+            depth -= 1

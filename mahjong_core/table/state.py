@@ -1,0 +1,290 @@
+"""The table: what every seat holds, what lies on the table, and the values that move between them.
+
+The engine mutates one :class:`Table` per game; hooks read it.  Hands are
+count vectors over the 34 playing kinds because every question the engine
+asks many times a deal (can this seat pung, is this hand complete, what is its
+shanten) is arithmetic on counts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.hand.melds import Hand, Meld, MeldKind
+from mahjong_core.hand.shanten import shanten as _shanten
+from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.game import TileSource
+    from mahjong_core.hand.score import Score
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision a seat can make.
+
+    :param kind: ``discard``, ``kong``, ``win``, ``pass``, ``chow``, ``pung``,
+        ``declare_calling``, ``withdraw_calling``, ``exchange`` or ``refuse``.
+    :param tile: the tile discarded, claimed or konged.
+    :param tiles: tiles from the hand a claim uses, or the tiles passed in an exchange.
+    :param way: for kongs, ``concealed``, ``from_discard`` or ``added``.
+    """
+
+    kind: str
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+    way: str | None = None
+    #: How long the player took, in milliseconds of the table clock; options are offered with 0 and a
+    #: player may return one with its own delay (``option.after(ms)``).  It is when the action was taken,
+    #: not which action it is, so it takes no part in comparing actions: a delayed option is still that option.
+    delay_ms: int = field(default=0, compare=False)
+
+    def after(self, delay_ms: int) -> Action:
+        """The same action taken after ``delay_ms`` milliseconds (cheaper than ``dataclasses.replace``)."""
+        return Action(self.kind, self.tile, self.tiles, self.way, delay_ms)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A seat's claim on the discard lying on the table.
+
+    ``delay_ms`` is ``None`` while the engine asks whether such a claim could be
+    made at all, and the claimer's reaction time (from the discard) once it is made,
+    so timing rules (a chow only after a pause) can judge it.
+    """
+
+    seat: int
+    kind: str  # "win", "kong", "pung", "chow"
+    tiles: tuple[int, ...] = ()  # tiles from the claimer's hand
+    delay_ms: int | None = None
+
+
+@dataclass(frozen=True)
+class ExchangeStep:
+    """One pass of tiles between seats before the first discard.
+
+    :param name: shown in the log and docs (``charleston-1-right``, ``partner``).
+    :param count: tiles each seat passes.
+    :param offset: seat offset of the receiver in turn order (1 right, 2 across, 3 left).
+    :param optional: whether a seat may decline the whole step (the courtesy pass).
+    :param refuse_only_if_calling: a seat may refuse only with a calling hand (Piter).
+    """
+
+    name: str
+    count: int
+    offset: int
+    optional: bool = False
+    refuse_only_if_calling: bool = False
+
+
+@dataclass(frozen=True)
+class CallingRule:
+    """What a player reads of the ruleset before declaring a calling hand: whether the declaration is needed
+    to win, and which declared facts a scoring item pays for.
+
+    A declaration that is neither needed nor paid for only tells the table that the hand is ready, so a bot
+    makes one only where one of these says it should (:class:`mahjong_core.engine.players.GreedyBot`).
+    """
+
+    #: ``calling_hand_rule.required``: an undeclared hand may not win.
+    required: bool = False
+    #: The calling facts (``calling``, ``calling_from_start``) some scoring item of the ruleset reads.
+    scored: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, ruleset: Any) -> CallingRule:
+        """Read from the ruleset's data: its calling-hand rule, and the predicates its tables name."""
+        rule = ruleset.get("calling_hand_rule") or {}
+        facts = {"calling", "calling_from_start"}
+        named: set[str] = set()
+
+        def walk(node: Any) -> None:
+            if isinstance(node, str | bytes | int | float | bool) or node is None:
+                return
+            if hasattr(node, "items"):
+                for key, value in node.items():
+                    if key == "predicate" and isinstance(value, str):
+                        named.add(value)
+                    else:
+                        walk(value)
+            elif isinstance(node, list | tuple):
+                for value in node:
+                    walk(value)
+
+        walk(ruleset.tables)
+        vocabulary = ruleset.predicates
+        scored = {fact for name in sorted(named) if name in vocabulary for fact in vocabulary[name].facts
+                  if fact in facts}
+        return cls(bool(rule.get("required")), frozenset(scored))
+
+
+@dataclass(frozen=True)
+class TimeLimits:
+    """Seated timing, in seconds (``None`` where the ruleset sets no limit)."""
+
+    move: float | None = None
+    claim: float | None = None
+    chow_pause_min: float | None = None
+    chow_pause_max: float | None = None
+    game: float | None = None
+
+
+@dataclass(frozen=True)
+class Payment:
+    """``amount`` moves from ``payer`` to ``payee`` for ``reason``."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty that replaces the deal's settlement: which rule fired, against whom, and the payments."""
+
+    rule: str
+    seat: int
+    payments: tuple[Payment, ...]
+
+
+@dataclass(frozen=True)
+class FalseWinPenalty:
+    """What a wrongly declared mahjong costs, and who on the wronged side may end the deal.
+
+    :param chooser: the seat that chooses to end or continue the deal, or ``None``
+        when the deal simply goes on.
+    """
+
+    rule: str
+    payments: tuple[Payment, ...]
+    chooser: int | None
+
+
+@dataclass
+class Outcome:
+    """How a deal ended and what each hand scored."""
+
+    kind: str  # "win", "draw", or "aborted" (ended after a false mahjong)
+    winner: int | None = None
+    how: str | None = None  # "self_drawn", "discard", "replacement", "robbing_kong"
+    tile: int | None = None
+    discarder: int | None = None
+    scores: dict[int, Score] = field(default_factory=dict)
+
+
+@dataclass
+class Seat:
+    """One player's holdings during a deal."""
+
+    counts: list[int] = field(default_factory=lambda: [0] * NUM_PLAYING_KINDS)
+    melds: list[Meld] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    #: (concealed counts, their shanten) of the last :meth:`shanten` call: claims, bots and the calling
+    #: rule ask about the same hand several times a turn.
+    shanten_memo: tuple[bytes, int] | None = field(default=None, repr=False, compare=False)
+    calling: bool = False
+    #: Tiles taken from the wall this deal after the dealing (draws, loose tiles): a rule that gives each seat
+    #: its own share of the wall ends the deal when the seat due to draw has taken its share.
+    taken: int = 0
+    #: Called at once and only drew and discarded since (a doubling in 001/003).
+    calling_from_start: bool = False
+
+    def shanten(self) -> int:
+        """Shanten of the concealed tiles, remembered until they change."""
+        key = bytes(self.counts)
+        memo = self.shanten_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        # A hand of the wrong size (a misdeal at a physical table) is never ready: 99 stands for "not measurable".
+        value = _shanten(key) if sum(self.counts) % 3 else 99
+        self.shanten_memo = (key, value)
+        return value
+
+    def concealed_tiles(self) -> tuple[int, ...]:
+        return tuple(kind for kind, n in enumerate(self.counts) for _ in range(n))
+
+    def hand_count(self) -> int:
+        """Tiles as a hand counts them (a kong counts three)."""
+        return sum(self.counts) + 3 * len(self.melds)
+
+    def to_hand(self, winning_tile: int | None = None, situations: frozenset[str] = frozenset()) -> Hand:
+        counts = list(self.counts)
+        if winning_tile is not None and counts[winning_tile] > 0:
+            counts[winning_tile] -= 1
+        concealed = tuple(kind for kind, n in enumerate(counts) for _ in range(n))
+        return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations)
+
+
+@dataclass
+class Table:
+    """The whole table state of one game."""
+
+    players: int = 4
+    #: The current phase of the game (see ``mahjong_core.engine.game.PHASES``).
+    phase: str = "setup"
+    seats: list[Seat] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    dealer: int = 0
+    prevalent_wind: int = 0  # 0 East .. 3 North
+    round_index: int = 0
+    deal_number: int = 0  # deals played in this game so far
+    deal_in_round: int = 0
+    consecutive_dealer_wins: int = 0
+    turn: int = 0  # seat to act
+    last_discard: int | None = None
+    last_discarder: int | None = None
+    #: The current deal's tiles: a seeded :class:`~mahjong_core.table.wall.Wall`, or a physical game's observed tiles;
+    #: ``None`` before the first deal.
+    wall: TileSource | None = None
+    first_go_around: bool = True
+    drawn_tile: int | None = None
+    #: Why the last dead-wall tile was taken: ``"kong"`` or ``"bonus"``.
+    last_replacement_reason: str | None = None
+    teams: list[list[int]] = field(default_factory=list)
+    bank: int = 0
+    #: The table clock: virtual milliseconds since the game began, advanced only by players' recorded
+    #: decision times, so a simulated or replayed game never reads the wall clock.
+    clock_ms: int = 0
+    time_limits: TimeLimits | None = None
+    #: What the ruleset says of declaring a calling hand (``None``: not read, as at a table set up by hand).
+    calling_rule: CallingRule | None = None
+    #: State a ruleset's hooks keep across deals (consecutive wins, the bank's round), by hook module.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def seat_wind(self, seat: int) -> int:
+        """0 East .. 3 North for ``seat`` in the current deal."""
+        return (seat - self.dealer) % self.players
+
+    def new_deal(self) -> None:
+        self.seats = [Seat() for _ in range(self.players)]
+        self.turn = self.dealer
+        self.last_discard = None
+        self.last_discarder = None
+        self.first_go_around = True
+        self.drawn_tile = None
+
+    def state_hash(self) -> str:
+        """SHA-256 of the visible state, written at checkpoints so audits can pin a divergence."""
+        parts: list[str] = [
+            f"d{self.dealer}w{self.prevalent_wind}r{self.round_index}n{self.deal_number}",
+            "s" + ",".join(str(s) for s in self.scores),
+        ]
+        for seat in self.seats:
+            melds = ";".join(f"{m.kind.value}{'x' if m.exposed else 'c'}{m.tiles}" for m in seat.melds)
+            parts.append(f"{bytes(seat.counts).hex()}|{melds}|{seat.bonus}|{seat.discards}|{int(seat.calling)}")
+        if self.wall is not None:
+            parts.append(f"w{self.wall.live_count()}")
+        return hashlib.sha256("/".join(parts).encode()).hexdigest()
+
+
+def meld_of(kind: MeldKind, tiles: tuple[int, ...], *, exposed: bool, claimed_from: int | None = None,
+            added: bool = False) -> Meld:
+    """Build a meld with tiles sorted (the canonical order scorers expect)."""
+    from mahjong_core.hand.melds import ClaimedFrom
+
+    source = ClaimedFrom(claimed_from) if claimed_from is not None else None
+    return Meld(kind, tuple(sorted(tiles)), exposed, source, added)

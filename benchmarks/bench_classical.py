@@ -47,7 +47,7 @@ from typing import Any
 
 import yaml
 from figures import Figures, add_json_argument
-from mahjong_rulesets.classical.scoring import situation_context
+from mahjong_rulesets.families.classical.scoring import situation_context
 
 import mahjong_core.plugin.scoring as scoring
 from mahjong_core.engine.game import Game

@@ -5,7 +5,7 @@ Run: ``python benchmarks/bench_mcr.py [--per-fan 75] [--random 10000] [--seed 1]
 Needs the test-only reference ``pip install pymahjonggb==1.4.0`` (module ``MahjongGB``).
 
 Hands: ``--per-fan`` hands from each fan's template (82 rows) and ``--random``
-random complete hands, seeded (:mod:`mahjong_rulesets.mcr.samples`).
+random complete hands, seeded (:mod:`mahjong_rulesets.families.mcr.samples`).
 
 Agreement: every total compared with the reference's; each difference is
 classified as one of the documented, deliberate ones (``docs/mcr-differences.md``)
@@ -39,10 +39,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from figures import Figures, add_json_argument
-from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, situation
-from mahjong_rulesets.mcr.reference import classify, reference_arguments, reference_fans
-from mahjong_rulesets.mcr.samples import Sample, samples
-from mahjong_rulesets.mcr.scoring import score_points
+from mahjong_rulesets.families.mcr.facts import DEFAULT_SITUATION, situation
+from mahjong_rulesets.families.mcr.reference import classify, reference_arguments, reference_fans
+from mahjong_rulesets.families.mcr.samples import Sample, samples
+from mahjong_rulesets.families.mcr.scoring import score_points
 from MahjongGB import MahjongFanCalculator
 
 from mahjong_core.hand.notation import format_hand, parse_hand

@@ -18,8 +18,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from mahjong_rulesets.classical.scoring import classical_score, score_arrangement, situation_context
-from mahjong_rulesets.classical.tables import VALUE_FACTS, classical_tables
+from mahjong_rulesets.families.classical.scoring import classical_score, score_arrangement, situation_context
+from mahjong_rulesets.families.classical.tables import VALUE_FACTS, classical_tables
 
 from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import HandError, MahjongError, RulesetError

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mahjong_rulesets.classical.bank import is_bank_deal
-from mahjong_rulesets.classical.settlement import east_factor
+from mahjong_rulesets.families.classical.bank import is_bank_deal
+from mahjong_rulesets.families.classical.settlement import east_factor
 
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots

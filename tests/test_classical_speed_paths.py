@@ -1,7 +1,7 @@
 """The classical engine's fast paths say exactly what the slow ones say.
 
 The engine reads each row from a shape built once per arrangement (the
-readers of :mod:`mahjong_rulesets.classical.predicates`), reads a losing hand's
+readers of :mod:`mahjong_rulesets.families.classical.predicates`), reads a losing hand's
 shape straight from its tiles, and skips the full input checks for a plainly
 valid hand.  Each is held here to what it stands for -- the registered
 predicate, :func:`loser_arrangement`, :func:`check_hand` -- on a few thousand
@@ -20,13 +20,13 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from mahjong_rulesets.classical.context import plainly_valid, prepare
-from mahjong_rulesets.classical.losers import loser_arrangement, loser_shape
-from mahjong_rulesets.classical.predicates import COUNTERS, READERS, Shape, hand_tiles, shape_of
-from mahjong_rulesets.classical.scoring import classical_score, situation_context
-from mahjong_rulesets.classical.tables import VALUE_FACTS, classical_tables, row_reader
+from mahjong_rulesets.families.classical.context import plainly_valid, prepare
+from mahjong_rulesets.families.classical.losers import loser_arrangement, loser_shape
+from mahjong_rulesets.families.classical.predicates import COUNTERS, READERS, Shape, hand_tiles, shape_of
+from mahjong_rulesets.families.classical.scoring import classical_score, situation_context
+from mahjong_rulesets.families.classical.tables import VALUE_FACTS, classical_tables, row_reader
 from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
-from mahjong_rulesets.harbin import predicates as harbin_predicates
+from mahjong_rulesets.rulesets.harbin import predicates as harbin_predicates
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.arrangements import arrangements
@@ -320,11 +320,11 @@ def test_anything_unusual_gets_the_full_checks(odd: Hand) -> None:
 
 def test_every_predicate_and_scoring_module_imports_first() -> None:
     """Any of them may be the first a program imports: every ruleset's vocabulary is complete either way."""
-    modules = ["mahjong_core.hand.predicates", "mahjong_rulesets.classical.predicates",
-               "mahjong_rulesets.piter.predicates", "mahjong_rulesets.hongkong.predicates",
-               "mahjong_rulesets.mcr.predicates", "mahjong_rulesets.classical.scoring",
-               "mahjong_rulesets.classical.context", "mahjong_rulesets.classical.losers",
-               "mahjong_rulesets.mcr.scoring"]
+    modules = ["mahjong_core.hand.predicates", "mahjong_rulesets.families.classical.predicates",
+               "mahjong_rulesets.rulesets.piter.predicates", "mahjong_rulesets.families.hongkong.predicates",
+               "mahjong_rulesets.families.mcr.predicates", "mahjong_rulesets.families.classical.scoring",
+               "mahjong_rulesets.families.classical.context", "mahjong_rulesets.families.classical.losers",
+               "mahjong_rulesets.families.mcr.scoring"]
     counts = set()
     for module in modules:
         done = subprocess.run([sys.executable, "-c", f"import {module}\nfrom mahjong_core.rules import "

@@ -94,7 +94,7 @@ def test_a_failed_verdict_under_json_is_on_standard_output_with_exit_1(capsys: p
 
 @pytest.mark.parametrize("command", ["audit", "replay"])
 def test_a_ruleset_file_given_to_audit_is_named_as_one(capsys: pytest.CaptureFixture[str], command: str) -> None:
-    path = ROOT / "plugins" / "hongkong" / "ruleset.yaml"
+    path = ROOT / "plugins" / "rulesets" / "hongkong" / "ruleset.yaml"
     code, out, err = run(capsys, command, str(path))
     assert code == 1 and err == ""
     assert f"{path}::line 1: {command} FAILED - this is a ruleset file" in out, out

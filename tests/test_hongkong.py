@@ -15,8 +15,8 @@ import pytest
 import yaml
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from mahjong_rulesets.hongkong import scoring as hk
-from mahjong_rulesets.hongkong import settlement as hk_settle
+from mahjong_rulesets.families.hongkong import scoring as hk
+from mahjong_rulesets.families.hongkong import settlement as hk_settle
 
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots

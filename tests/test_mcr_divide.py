@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from mahjong_rulesets.mcr import divide as dv
-from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, hand_facts, situation
-from mahjong_rulesets.mcr.samples import samples
-from mahjong_rulesets.mcr.scoring import divisions, fan_table
+from mahjong_rulesets.families.mcr import divide as dv
+from mahjong_rulesets.families.mcr.facts import DEFAULT_SITUATION, hand_facts, situation
+from mahjong_rulesets.families.mcr.samples import samples
+from mahjong_rulesets.families.mcr.scoring import divisions, fan_table
 
 from mahjong_core.hand.arrangements import arrangements
 from mahjong_core.hand.melds import Hand

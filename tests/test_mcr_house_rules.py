@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from mahjong_rulesets.mcr.reference import reference_fans
-from mahjong_rulesets.mcr.samples import samples
+from mahjong_rulesets.families.mcr.reference import reference_fans
+from mahjong_rulesets.families.mcr.samples import samples
 from MahjongGB import MahjongFanCalculator
 
 from mahjong_core.errors import RulesetError

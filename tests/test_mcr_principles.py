@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from mahjong_rulesets.mcr.facts import division_facts, hand_facts, situation
-from mahjong_rulesets.mcr.samples import samples
-from mahjong_rulesets.mcr.scoring import _evaluate, _total, divisions, fan_table, score_points
+from mahjong_rulesets.families.mcr.facts import division_facts, hand_facts, situation
+from mahjong_rulesets.families.mcr.samples import samples
+from mahjong_rulesets.families.mcr.scoring import _evaluate, _total, divisions, fan_table, score_points
 
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.plugin.scoring import score_hand

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from mahjong_rulesets.mcr.reference import DIFFERENCES, classify, reference_arguments, reference_fans, row_id
-from mahjong_rulesets.mcr.samples import TEMPLATES, samples
+from mahjong_rulesets.families.mcr.reference import DIFFERENCES, classify, reference_arguments, reference_fans, row_id
+from mahjong_rulesets.families.mcr.samples import TEMPLATES, samples
 from MahjongGB import MahjongFanCalculator
 
 from mahjong_core.plugin.scoring import score_hand

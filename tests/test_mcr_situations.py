@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, situation
+from mahjong_rulesets.families.mcr.facts import DEFAULT_SITUATION, situation
 
 from mahjong_core.errors import HandError, MahjongError
 from mahjong_core.hand.notation import parse_hand

@@ -2,7 +2,7 @@
 
 The engine divides hands one suit at a time, finds set combinations in
 tables, picks the open fan rows with table lookups and takes short ways
-through the principles for the usual hands (``mahjong_rulesets.mcr.scoring``'s
+through the principles for the usual hands (``mahjong_rulesets.families.mcr.scoring``'s
 docstring).  Each test here sets one of those against a plain, slow
 version written for the test.  Runs in a few seconds.
 """
@@ -14,10 +14,10 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from mahjong_rulesets.mcr import divide as dv
-from mahjong_rulesets.mcr import facts
-from mahjong_rulesets.mcr import scoring as mcr
-from mahjong_rulesets.mcr.samples import samples
+from mahjong_rulesets.families.mcr import divide as dv
+from mahjong_rulesets.families.mcr import facts
+from mahjong_rulesets.families.mcr import scoring as mcr
+from mahjong_rulesets.families.mcr.samples import samples
 
 from mahjong_core.hand.notation import format_tiles, parse_hand
 from mahjong_core.hand.score import ScoreItem

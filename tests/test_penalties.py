@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from mahjong_rulesets.classical.penalties import dangerous_discard_penalty, penalty_case
+from mahjong_rulesets.families.classical.penalties import dangerous_discard_penalty, penalty_case
 
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 import yaml
-from mahjong_rulesets.classical.scoring import score_arrangement, situation_context
-from mahjong_rulesets.classical.tables import RAW_FIGURES, classical_tables
+from mahjong_rulesets.families.classical.scoring import score_arrangement, situation_context
+from mahjong_rulesets.families.classical.tables import RAW_FIGURES, classical_tables
 
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots

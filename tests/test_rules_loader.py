@@ -80,7 +80,7 @@ def test_every_bundled_ruleset_is_installed_as_an_entry_point() -> None:
     assert BUNDLED <= set(found)
     info = found["shanghai"]
     assert isinstance(info, EntryPointInfo)
-    assert info.module == "mahjong_rulesets.shanghai"
+    assert info.module == "mahjong_rulesets.rulesets.shanghai"
     assert ENTRY_POINT_GROUP == "mahjong_core.rulesets"
 
 
@@ -98,7 +98,7 @@ def test_loaded_rulesets_are_cached_per_process() -> None:
     assert load_ruleset("shanghai") is load_ruleset("shanghai")
     path = Path(load_ruleset("orsk").location)
     assert load_ruleset(path) is load_ruleset("orsk")
-    assert load_ruleset(str(path)).modules[-1].__name__ == "mahjong_rulesets.orsk"
+    assert load_ruleset(str(path)).modules[-1].__name__ == "mahjong_rulesets.rulesets.orsk"
 
 
 def test_unknown_id_lists_the_installed_ones() -> None:
@@ -117,9 +117,9 @@ def test_ancestry_parent_and_modules_are_root_first() -> None:
     assert orsk.ancestry == ("harbin", "shanghai", "orsk")
     assert orsk.parent == "shanghai"
     assert [m.__name__ for m in orsk.modules] == [
-        "mahjong_rulesets.harbin",
-        "mahjong_rulesets.shanghai",
-        "mahjong_rulesets.orsk",
+        "mahjong_rulesets.rulesets.harbin",
+        "mahjong_rulesets.rulesets.shanghai",
+        "mahjong_rulesets.rulesets.orsk",
     ]
     assert load_ruleset("hongkong_plus").ancestry == ("hongkong", "hongkong_plus")
     assert load_ruleset("harbin").parent is None

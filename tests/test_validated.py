@@ -34,7 +34,7 @@ def _house(tmp_path: Path, document: dict[str, Any], name: str = "house.yaml") -
 
 
 def _mcr() -> dict[str, Any]:
-    document = yaml.safe_load((ROOT / "plugins" / "mcr" / "ruleset.yaml").read_text(encoding="utf-8"))
+    document = yaml.safe_load((ROOT / "plugins" / "rulesets" / "mcr" / "ruleset.yaml").read_text(encoding="utf-8"))
     document["id"] = "house_mcr"  # a house file, not the installed mcr
     return document
 
@@ -127,7 +127,7 @@ def _mutations(document: dict[str, Any], n: int, seed: int) -> list[dict[str, An
 @pytest.mark.parametrize("bundled", ["mcr", "chinese_classical", "hongkong"])
 def test_every_message_is_the_same_with_the_record_warm_cold_or_off(tmp_path: Path, bundled: str,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    document = yaml.safe_load((ROOT / "plugins" / bundled / "ruleset.yaml").read_text(encoding="utf-8"))
+    document = yaml.safe_load((ROOT / "plugins" / "rulesets" / bundled / "ruleset.yaml").read_text(encoding="utf-8"))
     document["id"] = f"house_{bundled}"
     cases = [document, *_mutations(document, 15, seed=len(bundled))]
     invalid = 0

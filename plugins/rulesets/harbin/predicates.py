@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mahjong_rulesets.classical.predicates import Shape, add_reader
+from mahjong_rulesets.families.classical.predicates import Shape, add_reader
 
 from mahjong_core.hand.melds import Arrangement, Hand
 from mahjong_core.hand.predicates import Vocabulary, is_standard

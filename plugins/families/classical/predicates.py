@@ -61,7 +61,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_rulesets.classical.named_hands import VOCABULARY as NAMED_HANDS
+from mahjong_rulesets.families.classical.named_hands import VOCABULARY as NAMED_HANDS
 from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
 from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind

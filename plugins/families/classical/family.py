@@ -14,12 +14,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from mahjong_rulesets.classical import named_hands, predicates
-from mahjong_rulesets.classical.bounds import classical_most
-from mahjong_rulesets.classical.penalties import dangerous_discard_penalty
-from mahjong_rulesets.classical.scoring import FAMILY, classical_score, explain_total, score_reading
-from mahjong_rulesets.classical.settlement import classical_settlement, payment_note
-from mahjong_rulesets.classical.tables import classical_tables
+from mahjong_rulesets.families.classical import named_hands, predicates
+from mahjong_rulesets.families.classical.bounds import classical_most
+from mahjong_rulesets.families.classical.penalties import dangerous_discard_penalty
+from mahjong_rulesets.families.classical.scoring import FAMILY, classical_score, explain_total, score_reading
+from mahjong_rulesets.families.classical.settlement import classical_settlement, payment_note
+from mahjong_rulesets.families.classical.tables import classical_tables
 
 from mahjong_core.hand.predicates import Predicate
 from mahjong_core.plugin.extensions import FactsRead, ScoringFamily, Settlement, load_schema

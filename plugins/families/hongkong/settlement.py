@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mahjong_rulesets.hongkong.scoring import scoring_entry
+from mahjong_rulesets.families.hongkong.scoring import scoring_entry
 
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.table.state import Outcome, Payment, Table

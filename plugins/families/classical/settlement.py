@@ -32,7 +32,7 @@ Order of a deal's payments, each one seat to another (so they always sum to zero
      winner of the fifth (sixth, ...) mahjong in a row receives the usual
      limit from each loser on top of the hand's value.  A drawn deal breaks
      the row (the seed's "подряд": in a row of deals);
-   * the bank (:mod:`mahjong_rulesets.classical.bank`).
+   * the bank (:mod:`mahjong_rulesets.families.classical.bank`).
 
 A drawn deal settles no hands (001 line 123: no scoring in a drawn deal; 000
 scores only the hand that took the mahjong, line 326).
@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from mahjong_rulesets.classical.bank import bank_payments, deal_state
+from mahjong_rulesets.families.classical.bank import bank_payments, deal_state
 
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.hand.tiles import FLOWERS, SEASONS

@@ -31,12 +31,12 @@ A winning hand is scored in every arrangement and the highest total is kept
 accepts as complete is scored, seven pairs and thirteen orphans included: in
 a ruleset that names no limit for them (ЕК has no seven pairs, 000 line 379)
 their groups score like any other, since the core lets them win.  A losing hand is read
-by :func:`~mahjong_rulesets.classical.losers.loser_arrangement` and only
+by :func:`~mahjong_rulesets.families.classical.losers.loser_arrangement` and only
 ``applies_to: loser | everyone`` rows apply.
 
 The engine scores four hands at every deal's end, so the work is done once
 where it can be: every row reads the arrangement's
-:class:`~mahjong_rulesets.classical.predicates.Shape`, gathered in one pass (a
+:class:`~mahjong_rulesets.families.classical.predicates.Shape`, gathered in one pass (a
 losing hand's straight from its tiles, without building its groups), and a
 winner's readings come from :func:`~mahjong_core.arrangements`
 with ``checked=True``: :func:`~.classical_context.prepare` has checked the
@@ -58,10 +58,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from mahjong_rulesets.classical.context import prepare, situation_context
-from mahjong_rulesets.classical.losers import loser_arrangement, loser_shape
-from mahjong_rulesets.classical.predicates import Shape, TileFacts, hand_tiles, shape_of
-from mahjong_rulesets.classical.tables import ClassicalTables, LimitRow, Row, classical_tables
+from mahjong_rulesets.families.classical.context import prepare, situation_context
+from mahjong_rulesets.families.classical.losers import loser_arrangement, loser_shape
+from mahjong_rulesets.families.classical.predicates import Shape, TileFacts, hand_tiles, shape_of
+from mahjong_rulesets.families.classical.tables import ClassicalTables, LimitRow, Row, classical_tables
 
 from mahjong_core.errors import HandError
 from mahjong_core.hand import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)

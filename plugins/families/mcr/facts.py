@@ -57,8 +57,8 @@ from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import Any
 
-from mahjong_rulesets.mcr import divide as dv
-from mahjong_rulesets.mcr.divide import CHOW, KNIT, KONG, PAIR, PUNG
+from mahjong_rulesets.families.mcr import divide as dv
+from mahjong_rulesets.families.mcr.divide import CHOW, KNIT, KONG, PAIR, PUNG
 
 from mahjong_core.errors import HandError, MahjongError
 from mahjong_core.hand.melds import Hand, MeldKind

@@ -66,7 +66,7 @@ def dangerous_discard_penalty(ruleset: Any, table: Table, outcome: Outcome) -> P
     fired = penalty_case(ruleset, table, outcome)
     if fired is None:
         return None
-    from mahjong_rulesets.classical.settlement import deal_payments, winner_payments
+    from mahjong_rulesets.families.classical.settlement import deal_payments, winner_payments
 
     winner, discarder = outcome.winner, outcome.discarder
     assert winner is not None and discarder is not None
@@ -103,7 +103,7 @@ def _value(outcome: Outcome, winner: int) -> int | None:
     score = outcome.scores.get(winner)
     if score is None:
         return None
-    from mahjong_rulesets.classical.settlement import hand_value
+    from mahjong_rulesets.families.classical.settlement import hand_value
 
     return hand_value(score, winner)
 

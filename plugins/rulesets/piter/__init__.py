@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mahjong_rulesets.piter import predicates
+from mahjong_rulesets.rulesets.piter import predicates
 
 from mahjong_core.hand.predicates import Predicate
 from mahjong_core.plugin.hookspecs import hookimpl

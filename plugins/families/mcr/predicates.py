@@ -1,14 +1,14 @@
 """The 81 fans of the Chinese official rules (Sport, "Спортивные", 000 lines 555-638) as named predicates.
 
 The family's plugin contributes them to its rulesets' vocabulary like every
-other predicate, so the ``fans:`` table of ``plugins/mcr/ruleset.yaml``
+other predicate, so the ``fans:`` table of ``plugins/rulesets/mcr/ruleset.yaml``
 names them and a misspelt name is a load error.  Every name starts with
 ``mcr_`` so no other family's predicate can collide with these.
 
 What a predicate returns
 ------------------------
 Each fan is written as ``test(facts) -> result`` on the division's
-:class:`~mahjong_rulesets.mcr.facts.McrFacts` (computed once per
+:class:`~mahjong_rulesets.families.mcr.facts.McrFacts` (computed once per
 division, so a test is a few attribute reads) and registered as the usual
 ``fn(arrangement, hand, ctx)``, which builds those facts first; the engine
 calls ``fn.on_facts`` directly.
@@ -40,8 +40,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mahjong_rulesets.mcr.divide import CHOW, KNIT, KONG
-from mahjong_rulesets.mcr.facts import (
+from mahjong_rulesets.families.mcr.divide import CHOW, KNIT, KONG
+from mahjong_rulesets.families.mcr.facts import (
     CLOSED,
     EDGE,
     HONOURS_KNITTED,
@@ -77,7 +77,7 @@ def fan(name: str, description: str, *, needs: tuple[str, ...] = (), last: bool 
                                                                                                      FactsTest]:
     """Register ``test(facts)`` as the predicate ``mcr_<name>``.
 
-    :param needs: gate names from :data:`mahjong_rulesets.mcr.facts.NEEDS`.
+    :param needs: gate names from :data:`mahjong_rulesets.families.mcr.facts.NEEDS`.
     :param last: the engine evaluates this fan after all others (chicken hand).
     """
     gate = 0

@@ -2,7 +2,7 @@
 
 000 lines 555-653 give 81 fans with values from 88 down to 1 point and five
 principles for combining them.  The fans are rows of the ruleset's ``fans``
-table, each naming a predicate of :mod:`mahjong_rulesets.mcr.predicates`; the
+table, each naming a predicate of :mod:`mahjong_rulesets.families.mcr.predicates`; the
 principles are this engine, driven by the rows' data:
 
 1. *non-repeat* (000 line 643): a counted fan removes the fans its row
@@ -11,7 +11,7 @@ principles are this engine, driven by the rows' data:
    counted fan used (a seat-wind pung is not also a pung of honours, but
    another pung of honours still is);
 2. *non-separation* (line 644): every fan of a score is read from one
-   division of the hand (:mod:`mahjong_rulesets.mcr.divide`);
+   division of the hand (:mod:`mahjong_rulesets.families.mcr.divide`);
 3. *non-identical* (line 645), for the set-combining fans listed in
    ``scoring.non_identical_fans``: a set already used for such a fan does
    not make the same fan again with another set;
@@ -28,9 +28,9 @@ Flower tiles (fan 81) count a point each but not toward the 8-point minimum
 The engine scores the winner only: sport settlement pays for no losing hand
 (line 142), so a loser gets a zero score saying so.
 
-Speed: a hand is divided one suit at a time (:mod:`mahjong_rulesets.mcr.divide`
+Speed: a hand is divided one suit at a time (:mod:`mahjong_rulesets.families.mcr.divide`
 remembers answers per suit only), the facts the fans read are computed once
-per division (:mod:`mahjong_rulesets.mcr.facts`), and each fan row is
+per division (:mod:`mahjong_rulesets.families.mcr.facts`), and each fan row is
 compiled once per ruleset (:class:`FanTable`): its place in evaluation
 order, its exclusions as bit masks, and gates that skip predicates a
 division cannot satisfy, found with a few table lookups.  Score items are
@@ -49,9 +49,9 @@ from itertools import chain
 from operator import getitem, or_
 from typing import Any, NamedTuple
 
-from mahjong_rulesets.mcr import divide as dv
-from mahjong_rulesets.mcr.divide import CHOW, KNIT, KONG, PAIR, PUNG, SINGLE
-from mahjong_rulesets.mcr.facts import (
+from mahjong_rulesets.families.mcr import divide as dv
+from mahjong_rulesets.families.mcr.divide import CHOW, KNIT, KONG, PAIR, PUNG, SINGLE
+from mahjong_rulesets.families.mcr.facts import (
     DEFAULT_SITUATION,
     HONOURS_KNITTED,
     KNITTED_STRAIGHT,
@@ -91,7 +91,7 @@ class FanRow:
 
     :param test: the predicate as ``test(facts)`` (its ``on_facts``; a
         third-party predicate is wrapped to read an arrangement and a context).
-    :param needs: the predicate's gate bits (:data:`mahjong_rulesets.mcr.facts.NEEDS`).
+    :param needs: the predicate's gate bits (:data:`mahjong_rulesets.families.mcr.facts.NEEDS`).
     :param item: the row's score item when it counts once and names no sets (every ``per: hand`` fan),
         made once here rather than for every hand.
     :param implies: why a fan this row excludes did not count (the non-repeat principle naming this row).
@@ -628,7 +628,7 @@ def score_points(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> int:
     return best
 
 
-#: What a win's score reads (:func:`~mahjong_rulesets.mcr.facts.situation`): how it was won and the winds.
+#: What a win's score reads (:func:`~mahjong_rulesets.families.mcr.facts.situation`): how it was won and the winds.
 WINNER_FACTS = frozenset({"how", "self_drawn", "last_tile", "replacement", "robbing_kong", "last_tile_of_kind",
                           "seat_wind", "prevalent_wind"})
 

@@ -5,7 +5,7 @@ at a deal's end, so the YAML rows are turned once into :class:`Row` objects
 that hold the predicate function itself, the count function for ``per``
 rows, the value, whom it applies to and the citation the score will carry --
 and the row's *reader*: the predicate's
-:data:`~mahjong_rulesets.classical.predicates.READERS` entry, which answers from
+:data:`~mahjong_rulesets.families.classical.predicates.READERS` entry, which answers from
 the arrangement's shape built once for all rows, or else a call of the
 predicate itself.
 A table that cannot be scored -- a negative value, ``per: meld`` on a
@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_rulesets.classical.predicates import COUNTERS, READERS, CountFn, Reader, Shape, TestFn
+from mahjong_rulesets.families.classical.predicates import COUNTERS, READERS, CountFn, Reader, Shape, TestFn
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.predicates import Predicate
@@ -251,7 +251,7 @@ def _int(value: Any) -> bool:
 def row_reader(predicate: Predicate, fn: Callable[..., Any]) -> tuple[Reader, bool]:
     """How a row naming ``predicate`` (whose function ``fn`` it would call) is read: (reader, needs arrangement).
 
-    The predicate's reader when :data:`~mahjong_rulesets.classical.predicates.READERS`
+    The predicate's reader when :data:`~mahjong_rulesets.families.classical.predicates.READERS`
     has one for that very predicate object; else a reader that calls ``fn``
     on the arrangement.
     """

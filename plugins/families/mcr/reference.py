@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mahjong_rulesets.mcr.facts import DEFAULT_SITUATION, situation
+from mahjong_rulesets.families.mcr.facts import DEFAULT_SITUATION, situation
 
 from mahjong_core.hand.melds import ClaimedFrom, Hand, MeldKind
 

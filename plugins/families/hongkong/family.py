@@ -11,10 +11,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from mahjong_rulesets.hongkong import predicates
-from mahjong_rulesets.hongkong.bounds import hongkong_most
-from mahjong_rulesets.hongkong.scoring import FAMILY, check_tables, explain_total, facts_read, score
-from mahjong_rulesets.hongkong.settlement import settle
+from mahjong_rulesets.families.hongkong import predicates
+from mahjong_rulesets.families.hongkong.bounds import hongkong_most
+from mahjong_rulesets.families.hongkong.scoring import FAMILY, check_tables, explain_total, facts_read, score
+from mahjong_rulesets.families.hongkong.settlement import settle
 
 from mahjong_core.hand.predicates import Predicate
 from mahjong_core.plugin.extensions import ScoringFamily, Settlement, load_schema

@@ -18,7 +18,7 @@ kept as single tiles so that whole-hand predicates (one suit, all honours)
 still see every tile.
 
 A losing hand's score shows no arrangement, and the classical rows read only
-the reading's :class:`~mahjong_rulesets.classical.predicates.Shape`, so
+the reading's :class:`~mahjong_rulesets.families.classical.predicates.Shape`, so
 :func:`loser_shape` gathers that shape straight from the tiles without
 building the groups; :func:`loser_arrangement` builds them for a row that
 needs the arrangement itself.
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from mahjong_rulesets.classical.predicates import Shape, TileFacts
+from mahjong_rulesets.families.classical.predicates import Shape, TileFacts
 
 from mahjong_core.hand import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
 from mahjong_core.hand.arrangements import meld_sort_key
@@ -58,7 +58,7 @@ def loser_arrangement(hand: Hand, groups: Collection[str]) -> Arrangement:
 
 
 def loser_shape(hand: Hand, groups: Collection[str], tiles: TileFacts) -> Shape:
-    """The :class:`~mahjong_rulesets.classical.predicates.Shape` of :func:`loser_arrangement`, read from the tiles.
+    """The :class:`~mahjong_rulesets.families.classical.predicates.Shape` of :func:`loser_arrangement`, from the tiles.
 
     :param tiles: the hand's tile facts.
     """

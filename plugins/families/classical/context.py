@@ -25,8 +25,8 @@ from dataclasses import replace
 from operator import gt
 from typing import Any
 
-from mahjong_rulesets.classical.predicates import OPTIONAL_FACTS
-from mahjong_rulesets.classical.tables import ClassicalTables
+from mahjong_rulesets.families.classical.predicates import OPTIONAL_FACTS
+from mahjong_rulesets.families.classical.tables import ClassicalTables
 
 from mahjong_core.errors import HandError, MahjongError
 from mahjong_core.hand import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)

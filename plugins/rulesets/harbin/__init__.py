@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mahjong_rulesets.harbin import predicates
+from mahjong_rulesets.rulesets.harbin import predicates
 
 from mahjong_core.hand.predicates import Predicate
 from mahjong_core.plugin.hookspecs import hookimpl

@@ -1,7 +1,7 @@
 """Predicates that only the Piter (seed 003) scoring tables name.
 
 They register into :data:`mahjong_core.hand.predicates.PREDICATES` like every
-other predicate (through :mod:`mahjong_rulesets.classical.predicates`'s
+other predicate (through :mod:`mahjong_rulesets.families.classical.predicates`'s
 registrars, so that counting ones can be ``per: meld`` rows), and a table
 naming one of them validates the same way.  Each name starts with ``pt_``.
 Where a classical or shared predicate already says what 003 says, the Piter
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from mahjong_rulesets.classical.predicates import (
+from mahjong_rulesets.families.classical.predicates import (
     Reader,
     Shape,
     _four_chows,

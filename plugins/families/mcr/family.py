@@ -14,9 +14,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from mahjong_rulesets.mcr import predicates
-from mahjong_rulesets.mcr.scoring import FAMILY, facts_read, fan_table, score_mcr, score_reading
-from mahjong_rulesets.mcr.settlement import settle_sport
+from mahjong_rulesets.families.mcr import predicates
+from mahjong_rulesets.families.mcr.scoring import FAMILY, facts_read, fan_table, score_mcr, score_reading
+from mahjong_rulesets.families.mcr.settlement import settle_sport
 
 from mahjong_core.hand.predicates import Predicate
 from mahjong_core.plugin.extensions import ScoringFamily, Settlement

@@ -3,7 +3,7 @@
 The hands more than one family names (pure suit, the four-wind hands...)
 are the shared hands' plugin's (:mod:`mahjong_rulesets.hands`); these are the
 classical tables' own, contributed to the rulesets of this family by its
-plugin (:mod:`mahjong_rulesets.classical.family`).  Where the seeds define
+plugin (:mod:`mahjong_rulesets.families.classical.family`).  Where the seeds define
 one name two ways (000 and 001 disagree on "grapes on a flat roof" and
 "three great scholars"), both readings exist under different names and each
 ruleset's table picks its own.

@@ -1,0 +1,1 @@
+"""The bundled scoring families: classical (points and doublings), Hong Kong (fan tables), MCR (exclusions)."""

@@ -135,7 +135,10 @@ def in_play(calls: Sequence[Call]) -> tuple[float, float]:
 
 
 def golden_calls() -> Iterator[tuple[str, str, Hand, dict[str, Any]]]:
-    """The golden hands of tests/test_classical_scoring.py, with the context that test builds."""
+    """The golden hands of the classical family's scoring test, with the context that test builds.
+
+    (tests/plugins/families/classical/test_classical_scoring.py)
+    """
     for path in sorted(GOLDEN.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         for ruleset_id in data.get("rulesets") or [data["ruleset"]]:

@@ -1,7 +1,7 @@
 """Coverage-guided fuzzing of the readers of untrusted input, with atheris (libFuzzer for Python).
 
 The test suite runs hypothesis over the same readers with 10,000 inputs each
-(``tests/test_fuzz.py``); this is the long run, guided by coverage, that finds
+(``tests/project/test_fuzz.py``); this is the long run, guided by coverage, that finds
 what generated inputs miss.  Each target asserts the one property the suite
 asserts: a reader succeeds or raises the project's located error, never
 anything else (atheris reports any other exception as a crash, with the input

@@ -10,7 +10,7 @@ key, an escaped checkpoint, the format version, a seal in part -- each with
 the reader's verdict: ``sealed`` at so many checkpoints, or ``refused`` at a
 line, for a reason.  A forger's variant is sealed again the published way
 (:func:`_reseal`), so that only the point the case makes is wrong with it.
-``tests/test_log_integrity.py`` checks the code still writes exactly these
+``tests/core/log/test_log_integrity.py`` checks the code still writes exactly these
 lines and reaches exactly these verdicts; run this only when the scheme
 changes on purpose.
 """

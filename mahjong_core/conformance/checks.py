@@ -410,7 +410,8 @@ def test_plugin_hooks_exist_in_spec(mahjong_ruleset: str) -> None:
     check_plugin_hooks_have_specs(mahjong_ruleset)
 
 
-#: Every check, by name, for callers that run them without pytest's collection (``tests/test_conformance.py``).
+#: Every check, by name, for callers that run them without pytest's collection
+#: (``tests/core/conformance/test_conformance.py``).
 CHECKS = {
     "tables_validate": check_tables_validate,
     "tiles_conserved": check_tiles_conserved,

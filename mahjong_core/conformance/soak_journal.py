@@ -232,7 +232,8 @@ def _decode(data: bytes, n: int, source: str, kind: str) -> dict[str, Any]:
     from mahjong_core.rules.ruleset import json_path
 
     error = best_match(checker.explain.iter_errors(value))
-    if error is None:  # the compiled check and jsonschema agree (tests/test_schema_compile.py); never reached
+    # The compiled check and jsonschema agree (tests/core/reading/test_schema_compile.py): never reached.
+    if error is None:
         raise JournalError(f"expected a {kind} line", source=source, place=f"line {n}")
     parts = list(error.absolute_path)
     message = error.message

@@ -227,7 +227,7 @@ class GreedyBot:
                 value = shanten_mod.shanten(bytes(counts))
             elif sum(counts) % 3 == 2:
                 # The best discard of a 3k + 2 hand leaves its own shanten, or 0 once it is complete: a hand
-                # that is not complete holds a tile its nearest target does not use (tests/test_shanten.py).
+                # that is not complete holds a tile its nearest target does not use (tests/core/hand/test_shanten.py).
                 value = max(shanten_mod.shanten(bytes(counts)), 0)
             else:
                 value = min(shanten_mod.shanten_after_discards(counts).values(), default=99)

@@ -216,7 +216,7 @@ class HookRelay(Protocol):
     gives the first answer that is not ``None``, or ``None`` when no plugin
     answers; any other hook gives the list of its implementations' answers
     that are not ``None``.  :class:`HookShortcuts` and pluggy's own relay
-    (``pm.hook``) both answer this way; ``tests/test_typing.py`` checks that
+    (``pm.hook``) both answer this way; ``tests/project/test_typing.py`` checks that
     this class and the specs agree.
     """
 

@@ -5,7 +5,7 @@ through :mod:`jsonschema` that costs hundreds of microseconds an event, more
 than re-playing the event.  The schema stays the published contract and
 :mod:`jsonschema` stays the one that explains a rejection (its messages and
 paths are the ones users see); this module only answers, fast, whether there
-is anything to explain.  ``tests/test_schema_compile.py`` proves the answer is
+is anything to explain.  ``tests/core/reading/test_schema_compile.py`` proves the answer is
 :mod:`jsonschema`'s on the golden logs and on many thousands of mutated and
 malformed values.
 

@@ -38,7 +38,7 @@ string keys.  Anything else (a float, whose text the two libraries spell
 differently and which orjson writes as ``null`` when it is a NaN; a larger
 integer; a non-string key; a lone surrogate; a subclass) the standard library
 writes, so the canonical bytes never depend on which one ran
-(``tests/test_strict_json.py`` holds the two equal on the golden replays and
+(``tests/core/reading/test_strict_json.py`` holds the two equal on the golden replays and
 on generated values).
 """
 

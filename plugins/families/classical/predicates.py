@@ -43,7 +43,7 @@ The predicates of this module are written as readers (:func:`shape_predicate`
 registers the predicate on an arrangement, which builds the shape and asks
 the reader), so each rule is stated once.  :data:`READERS` also holds
 readers for the shared and Piter predicates the classical tables name; those
-restate their predicate, and tests/test_classical_speed_paths.py holds each
+restate their predicate, and tests/plugins/families/classical/test_classical_speed_paths.py holds each
 to its predicate on many hands.  A row whose predicate has no reader calls
 the predicate itself.
 

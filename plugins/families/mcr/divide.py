@@ -20,7 +20,7 @@ way: it does not say which group the winning tile completed.  The Chinese
 official rules let the winner read the winning tile in whichever group
 favours him (a pung stays concealed when the discard can complete a chow,
 000 line 178; the wait is judged over the whole hand), so the engine decides
-that per fan, as the reference calculator does.  ``tests/test_mcr_divide.py``
+that per fan, as the reference calculator does.  ``tests/plugins/families/mcr/test_mcr_divide.py``
 checks that the groups are exactly those the core enumerates.
 
 Group kinds: :data:`CHOW` (``tile`` = its lowest tile), :data:`PUNG`,

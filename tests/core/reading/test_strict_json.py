@@ -1,0 +1,164 @@
+"""The fast JSON path (orjson) reads and writes exactly what the standard library's strict reading does.
+
+:mod:`mahjong_core.reading.strict_json` encodes and decodes log lines with orjson where
+its text is provably the standard library's, and falls back to the standard
+library everywhere else.  These tests hold the two paths to the same bytes and
+the same verdicts: on every line of the golden replays, and on generated values
+and texts that include every case the fallback exists for (floats, NaN, large
+integers, lone surrogates, duplicate keys, non-string keys).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import mahjong_core.reading.strict_json as strict_json
+from mahjong_core.reading.strict_json import StrictJSONError, canonical, loads
+
+REPLAYS = Path(__file__).resolve().parents[3] / "replays"
+
+_STDLIB = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class _NoOrjson:
+    """Stands in for orjson so that the module takes its standard-library path only (the reference)."""
+
+    JSONDecodeError = strict_json.orjson.JSONDecodeError
+
+    @staticmethod
+    def dumps(*_args: Any, **_kwargs: Any) -> bytes:
+        raise TypeError("the reference path")
+
+    @staticmethod
+    def loads(*_args: Any, **_kwargs: Any) -> Any:
+        raise strict_json.orjson.JSONDecodeError("the reference path", "", 0)
+
+
+def _reference_loads(text: str) -> tuple[str, Any]:
+    """The verdict of the standard-library reading: ``("ok", value)`` or ``("refused", message)``."""
+    real = strict_json.orjson
+    strict_json.orjson = _NoOrjson  # type: ignore[assignment]
+    try:
+        return "ok", loads(text)
+    except StrictJSONError as exc:
+        return "refused", str(exc)
+    finally:
+        strict_json.orjson = real
+
+
+def _verdict(text: str) -> tuple[str, Any]:
+    try:
+        return "ok", loads(text)
+    except StrictJSONError as exc:
+        return "refused", str(exc)
+
+
+def _same(a: tuple[str, Any], b: tuple[str, Any]) -> bool:
+    """Equal verdicts, with values compared by type as well (``1 == 1.0 == True`` in Python, not in JSON)."""
+    if a[0] != b[0]:
+        return False
+    if a[0] == "refused":
+        return bool(a[1] == b[1])
+    return _typed(a[1]) == _typed(b[1])
+
+
+def _typed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return ("dict", sorted((k, _typed(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("list", [_typed(v) for v in value])
+    return (type(value).__name__, value)
+
+
+def _golden_lines() -> list[str]:
+    lines = []
+    for path in sorted(REPLAYS.rglob("*.jsonl")):
+        lines.extend(line for line in path.read_text(encoding="utf-8").split("\n") if line)
+    return lines
+
+
+def test_every_golden_line_is_read_and_written_the_same_by_both_paths() -> None:
+    lines = _golden_lines()
+    assert len(lines) > 10_000
+    for line in lines:
+        value = loads(line)
+        assert canonical(value) == _STDLIB.encode(value) == line
+        assert _same(("ok", value), _reference_loads(line))
+
+
+_scalars = st.one_of(
+    st.none(), st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.integers(min_value=-(2**53) + 1, max_value=2**53 - 1),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(), st.sampled_from(["1.5", ":1.5", "null", "[1e5", "41bc5e", "\u2028", "Анна", "\x00"]),
+)
+_values = st.recursive(_scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=5),
+    st.dictionaries(st.text(max_size=6), inner, max_size=5),
+), max_leaves=25)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_values)
+def test_canonical_is_the_standard_librarys_text_for_any_value(value: Any) -> None:
+    assert canonical(value) == _STDLIB.encode(value)
+
+
+@pytest.mark.parametrize("value", [float("nan"), [1, float("inf")], {"a": -float("inf")}])
+def test_a_non_finite_number_is_refused_as_the_standard_library_refuses_it(value: Any) -> None:
+    with pytest.raises(ValueError):
+        canonical(value)
+
+
+@pytest.mark.parametrize("value", [{1: "a", 2: "b"}, "\ud800", [2**64], {"t": (1, 2)}, [True, 1]])
+def test_values_orjson_leaves_to_the_standard_library_are_written_as_before(value: Any) -> None:
+    assert canonical(value) == _STDLIB.encode(value)
+
+
+def _mutations(text: str) -> list[str]:
+    """Texts near a canonical one: a duplicated key, a float, a big integer, spaces, a cut, a NaN."""
+    out = [text, text + " ", " " + text, text[:-1], text.replace(":", ": ", 1), text.replace(",", ",,", 1)]
+    if text.startswith("{") and len(text) > 2:
+        out.append('{"k":1,"k":2,' + text[1:])
+        out.append('{"n":1.0,' + text[1:])
+        out.append('{"n":12345678901234567890,' + text[1:])
+        out.append('{"n":NaN,' + text[1:])
+        out.append('{"n":1e5,' + text[1:])
+        out.append('{"n":9007199254740992,' + text[1:])
+        out.append('{"s":"\\ud800",' + text[1:])
+    return out
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_values.filter(lambda v: not _has_nonfinite(v)))
+def test_loads_accepts_and_refuses_exactly_what_the_standard_library_reading_does(value: Any) -> None:
+    for text in _mutations(_STDLIB.encode({"v": value})):
+        assert _same(_verdict(text), _reference_loads(text)), text
+
+
+def _has_nonfinite(value: Any) -> bool:
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, dict):
+        return any(_has_nonfinite(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_nonfinite(v) for v in value)
+    return False
+
+
+def test_mutated_golden_lines_get_the_same_verdict_from_both_paths() -> None:
+    lines = _golden_lines()[::7]
+    checked = 0
+    for line in lines:
+        for text in _mutations(line):
+            assert _same(_verdict(text), _reference_loads(text)), text
+            checked += 1
+    assert checked > 10_000

@@ -1,0 +1,180 @@
+"""Values that make a ruleset unplayable or its games unending: refused at load, each at its line; a game that
+still does not end is stopped at its ruleset's bound of deals, by the engine, ``mahjong simulate`` and the
+conformance suite."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_core.cli import main
+from mahjong_core.conformance import checks
+from mahjong_core.engine.game import Game, UnendingGame
+from mahjong_core.engine.players import make_bots
+from mahjong_core.engine.simulate import play_game
+from mahjong_core.errors import RulesetError
+from mahjong_core.rules import Ruleset, load_ruleset, playable, validate_file
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _house(tmp_path: Path, parent: str, parameters: str) -> Path:
+    """A house rule over ``parent`` whose ``parameters:`` block is ``parameters`` (its first entry on line 6)."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"id: house\nversion: 1.0.0\nname: House\nextends: {parent}\nparameters:\n{parameters}",
+                    encoding="utf-8")
+    return path
+
+
+REFUSED = [
+    # (parent, parameters, place, line, words of the message)
+    ("traditional", '  exhaustive_draw_tiles_left: {value: 200, assumption: "x"}\n',
+     "$.parameters.exhaustive_draw_tiles_left.value", 6,
+     ["is 200", "holds 81 tiles after the deal (136 tiles, 2 of them loose, 53 dealt to 4 players)",
+      "expected at most 80"]),
+    ("traditional", '  exhaustive_draw_tiles_left: {value: 81, assumption: "x"}\n',
+     "$.parameters.exhaustive_draw_tiles_left.value", 6, ["expected at most 80"]),
+    ("traditional", '  hand_size: {value: 12, assumption: "x"}\n', "$.parameters.hand_size.value", 6,
+     ["hand_size is 12", "hands of 13 tiles", "expected 13"]),
+    ("traditional", '  hand_size: {value: 16, assumption: "x"}\n', "$.parameters.hand_size.value", 6,
+     ["hand_size is 16", "expected 13"]),
+    ("traditional", '  wall_ceremony:\n    value: {dice: 2, throws: 2, loose_tiles: 2, deal_pattern: [4, 4, 4],'
+                    ' dealer_extra: 1}\n    assumption: "x"\n',
+     "$.parameters.wall_ceremony.value.deal_pattern", 7, ["deals 12 tiles to each seat", "adding up to 13"]),
+    ("traditional", '  wall_ceremony:\n    value: {dice: 2, throws: 2, loose_tiles: 2, deal_pattern: [4, 4, 4, 1],'
+                    ' dealer_extra: 0}\n    assumption: "x"\n',
+     "$.parameters.wall_ceremony.value.dealer_extra", 7, ["dealer_extra is 0", "expected 1"]),
+    ("traditional", '  tile_set:\n    value: [{group: characters, copies: 4}, {group: dots, copies: 2}]\n'
+                    '    assumption: "x"\n',
+     "$.parameters.tile_set.value", 7, ["too small for the deal (54 tiles", "at least 56 tiles"]),
+    ("traditional", '  tile_set:\n    value: [{group: characters, copies: 4}, {group: dots, copies: 1}]\n'
+                    '    assumption: "x"\n',
+     "$.parameters.tile_set.value", 7, ["has 45 tiles", "stacks of two", "an even number"]),
+    ("chinese_classical", '  minimum_value: {value: {points: 100000}, assumption: "x"}\n',
+     "$.parameters.minimum_value.value.points", 6, ["100000 points", "no hand can reach it"]),
+    ("hongkong", '  minimum_value: {value: {fan: 1000}, assumption: "x"}\n',
+     "$.parameters.minimum_value.value.fan", 6, ["1000 fan", "no hand can reach it"]),
+    ("harbin", '  usual_limit: {value: null, assumption: "x"}\n', "$.parameters.usual_limit.value", 6,
+     ["usual_limit is null", "pay_limit_for_four_bonus"]),
+    ("traditional", '  meld_display: {value: plain, assumption: "x"}\n', "$.parameters.meld_display.value", 6,
+     ["concealed_for_thirteen_orphans is true", "meld_display is 'plain'", "tell the robber"]),
+    ("chinese_classical", '  robbing_kong:\n    concealed_for_thirteen_orphans: {value: true, assumption: "x"}\n',
+     "$.parameters.robbing_kong.concealed_for_thirteen_orphans.value", 7, ["meld_display is 'plain'"]),
+    ("piter", '  tile_exchange: {value: {kind: partner, tiles: 14, refuse_only_if_calling: true}, assumption: "x"}\n',
+     "$.parameters.tile_exchange.value.tiles", 6, ["exchange of 14 tiles", "at most 13"]),
+    ("piter", '  timing: {value: {chow_pause_seconds: {min: 8, max: 7}}, assumption: "x"}\n',
+     "$.parameters.timing.value.chow_pause_seconds.min", 6, ["(8 s) is longer than its longest (7 s)"]),
+]
+
+
+@pytest.mark.parametrize(("parent", "parameters", "place", "line", "words"), REFUSED,
+                         ids=[f"{r[0]}-{r[2].rsplit('.', 2)[-2]}-{i}" for i, r in enumerate(REFUSED)])
+def test_a_value_that_leaves_nothing_to_play_is_refused_at_its_line(
+        tmp_path: Path, parent: str, parameters: str, place: str, line: int, words: list[str]) -> None:
+    path = _house(tmp_path, parent, parameters)
+    errors = validate_file(path)
+    assert [(e.source, e.place, e.line) for e in errors] == [(str(path), place, line)], [str(e) for e in errors]
+    for word in words:
+        assert word in errors[0].message
+    with pytest.raises(RulesetError) as raised:  # the loader refuses it the same way, at the same line
+        load_ruleset(path)
+    assert str(raised.value) == str(errors[0])
+
+
+@pytest.mark.parametrize(("parent", "parameters"), [
+    ("traditional", '  exhaustive_draw_tiles_left: {value: 80, assumption: "x"}\n'),
+    ("chinese_classical", '  minimum_value: {value: {points: 20}, assumption: "x"}\n'),
+    ("traditional", '  meld_display: {value: concealed_kong_shown, assumption: "x"}\n'),
+    ("chinese_classical", '  robbing_kong:\n    concealed_for_thirteen_orphans: {value: true, assumption: "x"}\n'
+                          '  meld_display: {value: concealed_kong_shown, assumption: "x"}\n'),
+])
+def test_the_values_next_to_them_still_load(tmp_path: Path, parent: str, parameters: str) -> None:
+    assert validate_file(_house(tmp_path, parent, parameters)) == []
+
+
+def test_the_rulesets_that_rob_a_concealed_kong_show_its_tiles() -> None:
+    for rid in ("traditional", "piter"):
+        ruleset = load_ruleset(rid)
+        assert ruleset.value("robbing_kong")["concealed_for_thirteen_orphans"] is True
+        assert ruleset.value("meld_display") == "concealed_kong_shown"
+
+
+def test_the_cli_names_the_line_and_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _house(tmp_path, "traditional", '  exhaustive_draw_tiles_left: {value: 200, assumption: "x"}\n')
+    assert main(["rules", "validate", str(path)]) == 1
+    out = capsys.readouterr()
+    assert f"{path}::$.parameters.exhaustive_draw_tiles_left.value (line 6, column 32): " in out.out + out.err
+    assert main(["simulate", "--ruleset", str(path), "--seed", "3", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "(line 6, column 32)" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()  # refused before any folder or log is made
+    assert main(["conformance", str(path)]) == 2  # not "10 passed", nor ten failures with a traceback each
+    err = capsys.readouterr().err
+    assert "(line 6, column 32)" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------------------
+# A game that still does not end
+# ---------------------------------------------------------------------------
+
+
+def _unending() -> Ruleset:
+    """Traditional with every deal drawn before anyone draws, the dealer keeping the deal on a draw.
+
+    Built past the loader, which refuses it: what the engine, ``simulate`` and the conformance suite do with a
+    game that cannot end, whatever made it so (a plugin's hook can, and no load check can see that).
+    """
+    ruleset = load_ruleset("traditional")
+    tables: dict[str, Any] = copy.deepcopy(ruleset.raw_tables)
+    tables["parameters"]["exhaustive_draw_tiles_left"]["value"] = 200
+    return dataclasses.replace(ruleset, raw_tables=tables)
+
+
+def test_the_bound_is_a_multiple_of_the_deals_the_rounds_need() -> None:
+    ruleset = load_ruleset("traditional")
+    assert playable.deal_bound(ruleset) == playable.DEALS_PER_DEALER_TURN * 4 * 4 == 4000
+
+
+def test_the_engine_stops_an_unending_game_at_the_bound() -> None:
+    ruleset = _unending()
+    game = Game(ruleset, make_bots(["greedy"] * 4, 3), 3)
+    with pytest.raises(UnendingGame) as raised:
+        game.play()
+    assert game.table.deal_number == 4000
+    assert "played 4000 deals and is still in round 1 of 4" in str(raised.value)
+    assert "stopped as unending at 4000 deals (250 times as many)" in str(raised.value)
+
+
+def test_simulate_keeps_no_log_of_an_unending_game(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    with pytest.raises(UnendingGame, match="the unfinished log .*game.jsonl is removed"):
+        play_game(_unending(), 3, ["greedy"] * 4, replay=path)
+    assert not path.exists()
+
+
+def test_the_simulate_command_says_so_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # Random bots seldom win, and traditional keeps the deal on a draw: more than one deal per dealer turn.
+    monkeypatch.setattr(playable, "DEALS_PER_DEALER_TURN", 1)
+    out = tmp_path / "out"
+    code = main(["simulate", "--ruleset", "traditional", "--bots", "random,random,random,random", "--seed", "1",
+                 "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.strip().splitlines() == [
+        f"{load_ruleset('traditional').location}::deal 16: the game has played 16 deals and is still in round 1 of "
+        f"4: a game of 4 rounds of 4 deals is stopped as unending at 16 deals (1 times as many); do its players "
+        f"never win, or does a hook never end the game? (the unfinished log {out / 'traditional-seed1.jsonl'} is "
+        f"removed)"]
+    assert list(out.iterdir()) == []
+
+
+def test_conformance_fails_a_ruleset_whose_games_do_not_end() -> None:
+    with pytest.raises(AssertionError, match=r"a game between greedy bots does not end \(seed 0\): .*deal 4000: "
+                                             r"the game has played 4000 deals"):
+        checks.check_games_end(_unending(), games=2)
+

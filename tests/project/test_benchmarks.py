@@ -1,0 +1,108 @@
+"""The benchmark scripts still run: each is started on a tiny workload and must print its figures.
+
+The figures themselves are not judged here (speed is measured by running the
+scripts, never by timed tests); this only keeps the scripts from rotting as
+the code they measure changes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+#: script -> (tiny arguments, a line every run must print, with a number in it)
+RUNS = {
+    "bench_engine.py": (["--deals", "4", "--memory-deals", "4", "--cli-deals", "8", "--repeat", "1",
+                         "--cli-repeat", "1"],
+                        r"(?s)log cost random\s+chinese_classical:\s+-?[\d.]+% .*"
+                        r"audit \(people\) chinese_classical:\s+[\d.]+ deals/s.*replay/greedy [\d.]+x"),
+    "bench_hands.py": (["--hands", "200"], r"\d"),
+    "bench_mcr.py": (["--per-fan", "1", "--random", "20"], r"unexplained:\s+0\b"),
+    "bench_server.py": (["--tables", "2", "--seconds", "2", "--pace", "0.2"], r"tables sustained at p99 < 100 ms: \d+"),
+    "bench_classical.py": (["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1", "--passes", "1"],
+                           r"\d"),
+    "bench_cli.py": (["--runs", "1"], r"mahjong rules list\s.*fastest\s+\d+ ms"),
+    "bench_study.py": (["--deals", "64"], r"speed-up with 2 workers at 64 deals: [\d.]+"),
+    "bench_import.py": (["--passes", "1"], r"botzone import\+audit: [\d.]+ rounds per CPU second"),
+}
+
+
+def test_every_benchmark_script_is_covered() -> None:
+    assert {p.name for p in BENCHMARKS.glob("bench_*.py")} == set(RUNS)
+
+
+@pytest.mark.parametrize("script", sorted(RUNS))
+def test_benchmark_runs_on_a_tiny_workload(script: str) -> None:
+    args, expected = RUNS[script]
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
+                          timeout=300, check=False)
+    # A script may exit 1 for a speed target missed -- on a tiny workload that is noise -- but never crash.
+    assert done.returncode == 0 or (done.returncode == 1 and "MISSED" in done.stdout and not done.stderr), \
+        done.stderr[-2000:]
+    assert re.search(expected, done.stdout), done.stdout[-2000:]
+
+
+def _run_all(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCHMARKS / "run_all.py"), *args], capture_output=True, text=True,
+                          timeout=600, check=False)
+
+
+def test_run_all_writes_every_script_s_figures_and_compares_them(tmp_path: Path) -> None:
+    """One command runs every script (tiny workloads) and writes their figures; --compare names what moved."""
+    out = tmp_path / "figures.json"
+    done = _run_all("--quick", "--out", str(out))
+    assert done.returncode == 0, done.stderr[-3000:]
+    figures = json.loads(out.read_text(encoding="utf-8"))["figures"]
+    for name in ("engine.mcr.greedy", "engine.chinese_classical.replay", "hands.shanten.warm_bytes",
+                 "mcr.agreement.unexplained", "mcr.score_hand", "classical.chinese_classical.warm_win",
+                 "cli.rules_list.median_ms"):
+        assert name in figures, sorted(figures)
+    assert figures["mcr.agreement.unexplained"]["value"] == 0
+    assert figures["mcr.score_hand"]["reference"].startswith("PyMahjongGB") and figures["mcr.score_hand"]["ratio"] > 0
+    # simulate as a user runs it, with and without logs, the log's cost, and the ratios the targets judge
+    for rid in ("mcr", "chinese_classical"):
+        for bots in ("greedy", "random"):
+            assert figures[f"engine.{rid}.simulate_{bots}"]["reference"] == f"simulate {bots}, no log"
+            assert figures[f"engine.{rid}.simulate_{bots}_no_log"]["value"] > 0
+            assert figures[f"engine.{rid}.log_cost_{bots}"]["unit"] == "%"
+        for check in ("replay", "audit", "audit_people"):
+            entry = figures[f"engine.{rid}.{check}"]
+            assert entry["reference"] == "greedy, in process"
+            assert entry["ratio"] == pytest.approx(entry["value"] / figures[f"engine.{rid}.greedy"]["value"], rel=1e-4)
+    assert figures["hands.shanten.warm_bytes"]["reference"].startswith("mahjong ")
+
+    # A baseline in which one figure was twice as good, one agreement count differed and one figure is gone.
+    baseline = json.loads(out.read_text(encoding="utf-8"))
+    baseline["figures"]["engine.mcr.greedy"]["value"] *= 2
+    baseline["figures"]["mcr.agreement.equal"]["value"] += 1
+    baseline["figures"]["engine.old.greedy"] = {"value": 1.0, "unit": "deals/s", "better": "higher"}
+    base = tmp_path / "baseline.json"
+    base.write_text(json.dumps(baseline), encoding="utf-8")
+    done = _run_all("--quick", "--rulesets", "mcr", "--compare", str(base), "--strict")
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
+    report = done.stdout
+    assert re.search(r"WORSE\s+engine\.mcr\.greedy\s.*deals/s.*-\d+(\.\d)?% \(baseline", report), report
+    assert re.search(r"CHANGED\s+mcr\.agreement\.equal\s", report), report
+    assert "missing    engine.old.greedy" in report
+
+
+def test_the_committed_baseline_is_a_full_run_of_every_installed_ruleset() -> None:
+    from mahjong_core.rules import available
+
+    baseline = json.loads((BENCHMARKS / "baseline.json").read_text(encoding="utf-8"))
+    assert baseline["meta"]["quick"] is False
+    figures = baseline["figures"]
+    engine = {name.split(".")[1] for name in figures if name.startswith("engine.")}
+    assert engine == set(available())
+    assert figures["mcr.agreement.unexplained"]["value"] == 0
+    assert all(entry["better"] in ("higher", "lower", "same") for entry in figures.values())
+    for rid in available():  # simulate as a user runs it, logs written, and the log's cost, for every ruleset
+        assert {f"engine.{rid}.simulate_greedy", f"engine.{rid}.simulate_random", f"engine.{rid}.log_cost_greedy",
+                f"engine.{rid}.log_cost_random"} <= set(figures)

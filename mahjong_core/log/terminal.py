@@ -1,7 +1,8 @@
 """The table as one seat sees it, for a person reading a log in the terminal (``mahjong view``).
 
-:func:`~mahjong_core.log.redaction.seat_view` decides what the seat may know; this
-module only folds those events into a picture of the table -- every seat's
+:func:`~mahjong_core.log.redaction.seat_view` decides what the seat may know, and
+:func:`mahjong_core.log.fold.fold` folds those events into the table; this module
+lays that table out for a person -- every seat's
 wind, score, hand (the seat's own tiles, the others' as a count), melds set
 apart, bonus tiles, the discards as the ruleset lays them out (000 lines
 144-154: ``rows`` of six before each player, ``quadro`` with only the last
@@ -16,11 +17,13 @@ mahjong glyphs; ``ascii=True`` writes tiles in the notation (``5m``) instead.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong_core.hand.tiles import KINDS
+from mahjong_core.log.fold import FoldedTable, fold
 from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
 
 __all__ = ["SeatState", "TableState", "narrate", "render", "replay_states"]
@@ -62,6 +65,7 @@ class TableState:
     previous: Mapping[str, Any] | None = None  # the event applied last: a timeout replaces it if it was a choice
     ruleset: Any = None  # the log's ruleset where it can be had: a score is then shown as its card
     summary: str = ""  # the last score, in one line (a score's items follow it in the result)
+    shown: dict[int, list[str]] = field(default_factory=dict)  # each scored hand of the deal, as laid down
 
 
 def _sorted(tiles: Iterable[str]) -> list[str]:
@@ -85,113 +89,57 @@ def _seat_name(state: TableState, seat: Any, viewer: int) -> str:
     return f"seat {seat} ({wind}{', you' if seat == viewer else ''})"
 
 
-def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
+def _apply(state: TableState, table: FoldedTable, event: Mapping[str, Any], viewer: int) -> None:
+    """Read the fold's table after ``event`` into the terminal's, and add the event's lines to the deal's result."""
     kind = event.get("type")
     seat = event.get("seat")
-    s = state.seats[seat] if isinstance(seat, int) and 0 <= seat < state.players else None
-    if kind == "deal_start":
-        scores = [x.score for x in state.seats]
-        state.seats = [SeatState(score=sc) for sc in scores]
+    if kind == "deal_start":  # the deal as it is played: a rotation's next dealer shows with the next deal
         state.deal, state.dealer = int(event.get("deal", 0)), int(event.get("dealer", 0))
-        state.prevalent_wind, state.pond, state.result, state.wall = int(event.get("prevalent_wind", 0)), [], [], None
-    elif kind == "wall_build":
-        state.wall = int(event.get("tiles", 0))
-    elif kind == "hands":
-        for n, hand in enumerate(event.get("hands", [])):
-            state.seats[n].hand = list(hand)
-            state.wall = None if state.wall is None else state.wall - len(hand)
-    elif kind == "revealed":  # a score sheet's deal: the hands as laid down on the table, in sight of all
-        _reveal(state, event)
-    elif kind == "bonus" and s is not None:
-        _take(s.hand, [event["tile"]])
-        s.bonus.append(event["tile"])
-    elif kind in ("draw", "replacement") and s is not None:
-        s.hand.append(event["tile"])
-        state.wall = None if state.wall is None else state.wall - 1
-    elif kind == "draw_returned" and s is not None:
-        _take(s.hand, [event.get("tile", HIDDEN)])
-        state.wall = None if state.wall is None else state.wall + 1
-    elif kind == "decision" and event.get("action") == "discard" and isinstance(event.get("actor"), int):
-        d = state.seats[event["actor"]]
-        _take(d.hand, [event["tile"]])
-        d.discards.append(event["tile"])
-        state.pond.append(event["tile"])
-    elif kind == "timeout" and s is not None and event.get("what") == "move":
-        _replace_by_timeout(state, s, event)
-    elif kind == "decision" and event.get("phase") == "exchange" and isinstance(event.get("actor"), int):
-        state.seats[event["actor"]].passing = list(event.get("tiles", []))
-    elif kind == "exchange":
-        giver, receiver = state.seats[event["giver"]], state.seats[event["receiver"]]
-        passed = giver.passing or [HIDDEN] * int(event.get("count", 0))
-        giver.passing = []
-        _take(giver.hand, passed)
-        receiver.hand.extend(passed)
-    elif kind == "claim" and s is not None:
-        tile, tiles = event["tile"], list(event.get("tiles", []))
-        discarder = event.get("discarder")
-        if isinstance(discarder, int) and state.seats[discarder].discards[-1:] == [tile]:
-            state.seats[discarder].discards.pop()
-        if state.pond[-1:] == [tile]:
-            state.pond.pop()
-        rest = list(tiles)
-        if tile in rest:
-            rest.remove(tile)
-        _take(s.hand, rest)
-        if event.get("kind") in ("chow", "pung", "kong"):
-            s.melds.append((str(event["kind"]), tiles, True))
-    elif kind == "kong" and s is not None:
-        tile, way = event["tile"], event.get("way")
-        if way == "added":
-            _take(s.hand, [tile])
-            for i, (k, tiles, exposed) in enumerate(s.melds):
-                if k == "pung" and tiles[0] == tile:
-                    s.melds[i] = ("kong", [*tiles, tile], exposed)
-                    break
-        else:
-            # Another seat's concealed kong comes with its tiles as they lie ("?" where face down).
-            tiles = list(event.get("tiles") or [tile] * 4)
-            _take(s.hand, tiles)
-            s.melds.append(("kong", tiles, way != "concealed"))
-    elif kind == "mahjong":
+        state.prevalent_wind, state.result, state.shown = int(event.get("prevalent_wind", 0)), [], {}
+    elif kind == "score" and isinstance(seat, int) and 0 <= seat < state.players:
+        state.shown[seat] = _scored_hand(state.seats[seat], event)
+    _read_fold(state, table)
+    if kind == "mahjong":
         how = str(event.get("how", "")).replace("_", " ")
         state.result.append(f"{_seat_name(state, seat, viewer)} wins on {event.get('tile')} ({how})")
     elif kind == "exhaustive_draw":
         state.result.append("exhaustive draw: the wall is used up")
-    elif kind == "score" and s is not None:
-        _show_scored_hand(s, event)
+    elif kind == "score" and isinstance(seat, int) and 0 <= seat < state.players:
         _show_score(state, event, _seat_name(state, seat, viewer))
-    elif kind in ("settlement", "false_mahjong", "game_end") and "scores" in event:
-        for n, sc in enumerate(event["scores"]):
-            state.seats[n].score = int(sc)
-        if kind == "settlement":
-            payments = event.get("payments", [])
-            notes = payment_notes(state.ruleset, state.dealer, payments)
-            paid = "; ".join(f"{_seat_name(state, a, viewer)} pays {_seat_name(state, b, viewer)} {x}"
-                             + (f" ({note})" if note else "")
-                             for (a, b, x, _), note in zip(payments, notes, strict=True))
-            state.result.append(f"payments: {paid or 'none'}")
-    if isinstance(event.get("t"), int):
-        state.clock_ms = event["t"]
+    elif kind == "settlement" and "scores" in event:
+        payments = event.get("payments", [])
+        notes = payment_notes(state.ruleset, state.dealer, payments)
+        paid = "; ".join(f"{_seat_name(state, a, viewer)} pays {_seat_name(state, b, viewer)} {x}"
+                         + (f" ({note})" if note else "")
+                         for (a, b, x, _), note in zip(payments, notes, strict=True))
+        state.result.append(f"payments: {paid or 'none'}")
     state.last = narrate(state, event, viewer) or state.last
     state.previous = event
 
 
-def _replace_by_timeout(state: TableState, seat: SeatState, event: Mapping[str, Any]) -> None:
-    """A move that overran its limit: the timeout's discard stands instead of the seat's own choice.
+def _read_fold(state: TableState, table: FoldedTable) -> None:
+    """The terminal's table from the fold's (:mod:`mahjong_core.log.fold`), as a person at the table lays it out.
 
-    Only the seat itself is shown its replaced choice (the event just before); it is taken back first.
+    Two things are shown otherwise than the fold keeps them.  A winning discard stays where it lay (in its
+    discarder's row and on the table) rather than in the winner's hand, and a scored hand shows as it was when
+    scored (:func:`_scored_hand`).  The wall counts the loose tiles set apart among its tiles.
     """
-    previous = state.previous
-    if previous is not None and previous.get("type") == "decision" and previous.get("action") == "discard" \
-            and previous.get("actor") == event.get("seat") and seat.discards[-1:] == [previous.get("tile")]:
-        seat.discards.pop()
-        seat.hand.append(str(previous["tile"]))
-        if state.pond[-1:] == [previous.get("tile")]:
-            state.pond.pop()
-    if event.get("action") == "discard" and isinstance(event.get("tile"), str):
-        _take(seat.hand, [event["tile"]])
-        seat.discards.append(event["tile"])
-        state.pond.append(event["tile"])
+    for n, seat in enumerate(state.seats):
+        folded = table.seats[n]
+        seat.hand, seat.bonus, seat.discards = list(folded.concealed), list(folded.bonus), list(folded.discards)
+        seat.melds = [(str(m["kind"]), list(m["tiles"]), bool(m["exposed"])) for m in folded.melds]
+        seat.passing, seat.score = list(folded.passing), int(table.scores[n])
+    state.pond = list(table.pond)
+    won = table.won
+    if won is not None:
+        _take(state.seats[won["seat"]].hand, [won["tile"]])
+        state.seats[won["discarder"]].discards.append(won["tile"])
+        if won["from_pond"]:
+            state.pond.append(won["tile"])
+    for n, hand in state.shown.items():
+        state.seats[n].hand = list(hand)
+    state.wall = None if table.tiles_left is None else table.tiles_left + table.loose
+    state.clock_ms = table.clock_ms
 
 
 def _show_score(state: TableState, event: Mapping[str, Any], name: str) -> None:
@@ -209,33 +157,17 @@ def _show_score(state: TableState, event: Mapping[str, Any], name: str) -> None:
     state.result += [f"  {line['text']}  {line['label']}  [{line['source'] or 'no source'}]" for line in card["lines"]]
 
 
-def _show_scored_hand(seat: SeatState, event: Mapping[str, Any]) -> None:
-    """A scored hand is laid down for all to see: its tiles beyond the declared melds replace the hidden ones."""
+def _scored_hand(seat: SeatState, event: Mapping[str, Any]) -> list[str]:
+    """A scored hand as it is laid down for all to see: its tiles beyond the declared melds replace the hidden
+    ones (a hand the viewer knows, or one whose melds do not fit the arrangement, stays as it was)."""
     if HIDDEN not in seat.hand:
-        return
-    from collections import Counter
-
+        return list(seat.hand)
     melds = (event.get("arrangement") or {}).get("melds") or []
     shown = Counter(t for m in melds for t in m.get("tiles", ()))
     shown.subtract(Counter(t for _, tiles, _ in seat.melds for t in tiles))
     if shown and min(shown.values()) >= 0:
-        seat.hand = _sorted(shown.elements())
-
-
-def _reveal(state: TableState, event: Mapping[str, Any]) -> None:
-    """Each seat's hand, melds and bonus tiles from a ``revealed`` event's notation (a seat not given stays empty)."""
-    from mahjong_core.hand.notation import parse_hand
-
-    for n, text in enumerate(event.get("hands", [])[:state.players]):
-        if not isinstance(text, str):
-            continue
-        hand = parse_hand(text, source="revealed")
-        seat = state.seats[n]
-        seat.hand = [KINDS[k].code for k in hand.concealed]
-        if hand.winning_tile is not None:
-            seat.hand.append(KINDS[hand.winning_tile].code)
-        seat.melds = [(m.kind.value, [KINDS[k].code for k in m.tiles], m.exposed) for m in hand.melds]
-        seat.bonus = [KINDS[k].code for k in hand.bonus]
+        return _sorted(shown.elements())
+    return list(seat.hand)
 
 
 def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | None:
@@ -282,13 +214,15 @@ def replay_states(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
                   ) -> Iterable[tuple[Mapping[str, Any], TableState]]:
     """Each event with the table after it, as ``viewer`` knows it (the events must be that seat's view).
 
-    The state yielded is one table updated in place: draw it before asking for the next event.
+    The table is the one fold's (:func:`mahjong_core.log.fold.fold`), laid out for a person reading it.  The
+    state yielded is one table updated in place: draw it before asking for the next event.
     """
     seats = header.get("seats", [])
     names = [str(s.get("name", i)) if isinstance(s, Mapping) else str(i) for i, s in enumerate(seats)]
     state = TableState(len(seats), names, [SeatState() for _ in seats], ruleset=ruleset_of_header(header))
-    for event in events:
-        _apply(state, event, viewer)
+    events = list(events)
+    for event, table in zip(events, fold(header, events), strict=True):
+        _apply(state, table, event, viewer)
         yield event, state
 
 

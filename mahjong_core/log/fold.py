@@ -1,0 +1,425 @@
+"""The one fold of a log's events into table state: the table after every event, as the referee knows it.
+
+Each event type of the catalogue (:data:`mahjong_core.table.events.CATALOGUE`) has one small handler here,
+registered with :func:`handles`; a type that leaves the table as it was (the wall ceremony's dice, a
+checkpoint) is registered as unchanged, so that a type with no handler is a mistake a test finds.  The
+viewer page folds the same events in JavaScript (``mahjong_server/static/replay_state.js``, which stays so
+that the page works offline); a test steps both through every golden replay and score-sheet log and compares
+them after every event.  :meth:`FoldedTable.view` is the view object the live server sends a seat
+(:func:`mahjong_core.log.redaction.full_table_view`), so one renderer draws both.
+
+The fold knows no rule: every tile that moves is named by an event (draws, discards, claims with their tiles,
+kongs with their way), and the scores are the settlements' own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjong_core.hand.tiles import KINDS
+from mahjong_core.table.events import CATALOGUE
+
+__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "sort_tiles"]
+
+HIDDEN = "?"
+#: Events after which the deal's hands are laid open.
+_ENDS = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned"})
+_ORDER = {kind.code: i for i, kind in enumerate(KINDS)}
+
+
+def sort_tiles(tiles: Iterable[str]) -> list[str]:
+    """Tile codes in the order of the tile set, hidden tiles last (as the viewer page sorts them)."""
+    tiles = list(tiles)
+    known = sorted((t for t in tiles if t != HIDDEN), key=lambda t: _ORDER.get(t, 99))
+    return known + [t for t in tiles if t == HIDDEN]
+
+
+def _take(hand: list[str], tiles: Iterable[str]) -> None:
+    """Remove ``tiles`` from a hand: the tile itself where it is known, else one hidden tile."""
+    for tile in tiles:
+        if tile in hand:
+            hand.remove(tile)
+        elif HIDDEN in hand:
+            hand.remove(HIDDEN)
+
+
+@dataclass
+class FoldedSeat:
+    """One seat after some event: its tiles as the events name them (``"?"`` where a seat's view hides one)."""
+
+    seat: int
+    wind: int = 0
+    melds: list[dict[str, Any]] = field(default_factory=list)  # {kind, tiles, exposed, claimed_from}
+    bonus: list[str] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+    calling: bool = False
+    concealed: list[str] = field(default_factory=list)
+    passing: list[str] = field(default_factory=list)  # the tiles this seat chose to pass in an exchange under way
+
+    def view(self) -> dict[str, Any]:
+        """The seat as the view object has it (its concealed tiles sorted)."""
+        return {"seat": self.seat, "wind": self.wind, "melds": [{**m, "tiles": list(m["tiles"])} for m in self.melds],
+                "bonus": list(self.bonus), "discards": list(self.discards), "concealed_count": len(self.concealed),
+                "calling": self.calling, "concealed": sort_tiles(self.concealed)}
+
+
+@dataclass
+class FoldedTable:
+    """The table after some event.
+
+    Beyond the view object it keeps what the next events need: the loose tiles set apart (already off the
+    live wall's count), the last decision (a timeout takes it back), every discard still on the table in
+    order (``pond``, which the terminal view lays out) and the winning discard a mahjong took (``won``).
+    """
+
+    players: int
+    seats: list[FoldedSeat]
+    phase: str = "wall"
+    deal: int = 0
+    round: int = 0
+    dealer: int = 0
+    prevalent_wind: int = 0
+    scores: list[int] = field(default_factory=list)
+    clock_ms: int = 0
+    tiles_left: int | None = None
+    last_discard: dict[str, Any] | None = None
+    loose: int = 0
+    revealed: bool = False  # the deal is over and its hands are laid open
+    over: bool = False
+    pond: list[str] = field(default_factory=list)
+    won: dict[str, Any] | None = None  # {seat, tile, discarder} of a mahjong on a discard, that took the tile
+    last_decision: Mapping[str, Any] | None = None
+    previous: Mapping[str, Any] | None = None  # the event folded last
+
+    @classmethod
+    def of_header(cls, header: Mapping[str, Any]) -> FoldedTable:
+        """The table before a log's first event: as many seats as its header names (four if it names none)."""
+        players = len(header.get("seats") or []) or 4
+        return cls(players, [FoldedSeat(n) for n in range(players)], scores=[0] * players)
+
+    @classmethod
+    def of_view(cls, view: Mapping[str, Any]) -> FoldedTable:
+        """The table a view object (:meth:`view`, or the live server's from the engine's table) shows, to fold on.
+
+        What a view does not show starts empty: the discards' order across seats, the loose tiles, the last
+        decision.  A seat's view hides the others' concealed tiles, so fold on the referee's view.
+        """
+        seats = [FoldedSeat(int(s["seat"]), int(s["wind"]), [{**m, "tiles": list(m["tiles"])} for m in s["melds"]],
+                            list(s["bonus"]), list(s["discards"]), bool(s["calling"]), list(s.get("concealed", [])))
+                 for s in view["seats"]]
+        last = view.get("last_discard")
+        return cls(len(seats), seats, phase=view["phase"], deal=view["deal"], round=view["round"],
+                   dealer=view["dealer"], prevalent_wind=view["prevalent_wind"], scores=list(view["scores"]),
+                   clock_ms=view["clock_ms"], tiles_left=view["tiles_left"],
+                   last_discard=dict(last) if last is not None else None)
+
+    def seat(self, event: Mapping[str, Any]) -> FoldedSeat | None:
+        """The event's ``seat``, if it names one of the table's."""
+        n = event.get("seat")
+        return self.seats[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < self.players else None
+
+    def wind(self, n: int) -> int:
+        """Seat ``n``'s wind (0 East) under the current dealer."""
+        return (n - self.dealer) % self.players
+
+    def move_wall(self, delta: int) -> None:
+        if self.tiles_left is not None:
+            self.tiles_left += delta
+
+    def discard(self, seat: FoldedSeat, event: Mapping[str, Any]) -> None:
+        tile = str(event.get("tile"))
+        _take(seat.concealed, [tile])
+        seat.discards.append(tile)
+        self.pond.append(tile)
+        self.last_discard = {"seat": seat.seat, "tile": tile}
+        if event.get("way") == "declare_calling":
+            seat.calling = True
+        elif event.get("way") == "withdraw_calling":
+            seat.calling = False
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Move the table on by one event (a type not in the catalogue changes nothing but the clock)."""
+        kind = event.get("type")
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is not None:
+            handler(self, event)
+        if kind == "game_end":
+            self.phase, self.over = "over", True
+        if kind in _ENDS:
+            self.revealed, self.phase = True, "scoring"
+        t = event.get("t")
+        if isinstance(t, int) and not isinstance(t, bool):
+            self.clock_ms = t
+        self.previous = event
+
+    def view(self) -> dict[str, Any]:
+        """The table as the live server's view object (:func:`~mahjong_core.log.redaction.full_table_view`)."""
+        return {
+            "phase": self.phase, "deal": self.deal, "round": self.round, "dealer": self.dealer,
+            "prevalent_wind": self.prevalent_wind, "scores": list(self.scores), "clock_ms": self.clock_ms,
+            "tiles_left": self.tiles_left, "last_discard": dict(self.last_discard) if self.last_discard else None,
+            "seats": [s.view() for s in self.seats],
+        }
+
+
+Handler = Callable[[FoldedTable, Mapping[str, Any]], None]
+#: The handler of each event type, by type: one for every type of the catalogue.
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(*types: str) -> Callable[[Handler], Handler]:
+    """Register a handler for event types of the catalogue (a type the catalogue does not declare is refused)."""
+    def register(handler: Handler) -> Handler:
+        for name in types:
+            if name not in CATALOGUE:
+                raise ValueError(f"{handler.__name__} handles {name!r}, which the event catalogue does not declare")
+            if name in HANDLERS:
+                raise ValueError(f"two handlers for the event type {name!r}")
+            HANDLERS[name] = handler
+        return handler
+    return register
+
+
+def fold(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> Iterator[FoldedTable]:
+    """The table after each event, in order: one table moved on in place (read it before asking for the next)."""
+    table = FoldedTable.of_header(header)
+    for event in events:
+        table.apply(event)
+        yield table
+
+
+# ---------------------------------------------------------------------- the handlers, in the order a deal meets them
+
+@handles("wall_dice", "wall_break", "wall_deal", "wrong_count", "penalty", "deal_end", "exhaustive_draw",
+         "deal_abandoned")
+def _unchanged(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """The wall ceremony's details, a wrong count's notice, a penalty and the checkpoints move no tile."""
+
+
+@handles("deal_start")
+def _deal_start(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    table.deal, table.round = event.get("deal", 0), event.get("round", 0)
+    table.dealer, table.prevalent_wind = event.get("dealer", 0), event.get("prevalent_wind", 0)
+    table.phase, table.tiles_left, table.last_discard, table.loose = "wall", None, None, 0
+    table.seats = [FoldedSeat(n, wind=table.wind(n)) for n in range(table.players)]
+    table.revealed, table.pond, table.won, table.last_decision = False, [], None, None
+
+
+@handles("wall_build")
+def _wall_build(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    table.tiles_left = event.get("tiles")
+
+
+@handles("wall_loose")
+def _wall_loose(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    table.move_wall(-event["count"])
+    table.loose += event["count"]
+
+
+@handles("hands")
+def _hands(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    table.phase = "deal"
+    for n, hand in enumerate(event.get("hands", [])):
+        table.seats[n].concealed = list(hand)
+        table.move_wall(-len(hand))
+
+
+@handles("revealed")
+def _revealed(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A score sheet's deal: the hands as laid down on the table, in sight of all (a seat not given stays empty)."""
+    from mahjong_core.hand.notation import parse_hand  # the notation's parser, needed by score sheets' logs only
+
+    for n, text in enumerate(event.get("hands", [])[:table.players]):
+        if not isinstance(text, str):
+            continue
+        hand = parse_hand(text, source="revealed")
+        seat = table.seats[n]
+        seat.concealed = [KINDS[k].code for k in hand.concealed]
+        if hand.winning_tile is not None:
+            seat.concealed.append(KINDS[hand.winning_tile].code)
+        seat.melds = [{"kind": m.kind.value, "tiles": [KINDS[k].code for k in m.tiles], "exposed": m.exposed,
+                       "claimed_from": None} for m in hand.melds]
+        seat.bonus = [KINDS[k].code for k in hand.bonus]
+
+
+@handles("bonus")
+def _bonus(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is not None:
+        _take(seat.concealed, [event["tile"]])
+        seat.bonus.append(event["tile"])
+
+
+@handles("draw")
+def _draw(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is not None:
+        seat.concealed.append(event["tile"])
+        table.move_wall(-1)
+
+
+@handles("replacement")
+def _replacement(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A loose tile: from those set apart, or, where none are (``loose_tiles: 0``), straight off the wall."""
+    seat = table.seat(event)
+    if seat is not None:
+        seat.concealed.append(event["tile"])
+        if table.loose > 0:
+            table.loose -= 1
+        else:
+            table.move_wall(-1)
+
+
+@handles("draw_returned")
+def _draw_returned(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is not None:
+        _take(seat.concealed, [event.get("tile", HIDDEN)])
+        table.move_wall(1)
+
+
+@handles("decision")
+def _decision(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    actor = event.get("actor")
+    if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor < table.players:
+        return
+    seat = table.seats[actor]
+    table.last_decision = event
+    if event.get("action") == "discard":
+        table.discard(seat, event)
+    elif event.get("phase") == "declaration" and event.get("action") == "declare_calling":
+        seat.calling = True
+    elif event.get("phase") == "exchange":
+        seat.passing = list(event.get("tiles", []))
+
+
+@handles("timeout")
+def _timeout(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """The decision overran its limit: the ruleset's timeout action replaces it.
+
+    Only the seat itself is shown its replaced choice, just before the timeout: it is taken back first.
+    """
+    seat = table.seat(event)
+    if seat is None:
+        return
+    last = table.previous
+    if last is not None and last is table.last_decision and last.get("actor") == event.get("seat") \
+            and last.get("action") == "discard" and seat.discards[-1:] == [last.get("tile")]:
+        seat.discards.pop()
+        seat.concealed.append(str(last["tile"]))
+        if table.pond[-1:] == [last.get("tile")]:
+            table.pond.pop()
+        table.last_discard = None
+        if last.get("way") == "declare_calling":
+            seat.calling = False
+    if event.get("action") == "discard":
+        table.discard(seat, event)
+
+
+@handles("exchange")
+def _exchange(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    giver, receiver = table.seats[event["giver"]], table.seats[event["receiver"]]
+    passed = giver.passing or [HIDDEN] * int(event.get("count", 0))
+    giver.passing = []
+    _take(giver.concealed, passed)
+    receiver.concealed.extend(passed)
+
+
+@handles("calling")
+def _calling(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is not None:
+        seat.calling = event.get("declared") is not False
+
+
+def _discarder(table: FoldedTable, event: Mapping[str, Any]) -> FoldedSeat | None:
+    n = event.get("discarder")
+    return table.seats[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < table.players else None
+
+
+@handles("claim")
+def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is None:
+        return
+    tile, tiles = event["tile"], list(event.get("tiles", []))
+    discarder = _discarder(table, event)
+    if discarder is not None and discarder.discards[-1:] == [tile]:
+        discarder.discards.pop()
+    if table.pond[-1:] == [tile]:
+        table.pond.pop()
+    table.last_discard = None
+    rest = list(tiles)
+    if tile in rest:
+        rest.remove(tile)
+    _take(seat.concealed, rest)
+    if event.get("kind") in ("chow", "pung", "kong"):
+        claimed_from = None if discarder is None else (discarder.seat - seat.seat) % table.players
+        seat.melds.append({"kind": event["kind"], "tiles": tiles, "exposed": True, "claimed_from": claimed_from})
+
+
+@handles("kong")
+def _kong(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is None:
+        return
+    tile, way = event["tile"], event.get("way")
+    if way == "added":
+        _take(seat.concealed, [tile])
+        meld = next((m for m in seat.melds if m["kind"] == "pung" and m["tiles"][0] == tile), None)
+        if meld is not None:
+            meld["kind"] = "kong"
+            meld["tiles"].append(tile)
+    else:
+        # Another seat's concealed kong comes with its tiles as they lie ("?" where face down).
+        tiles = list(event["tiles"]) if isinstance(event.get("tiles"), list) else [tile] * 4
+        _take(seat.concealed, tiles)
+        seat.melds.append({"kind": "kong", "tiles": tiles, "exposed": way != "concealed", "claimed_from": None})
+
+
+@handles("mahjong")
+def _mahjong(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A win on a discard takes the discard into the winner's hand (a win on a draw has it there already)."""
+    if event.get("discarder") is None:
+        return
+    seat, discarder, tile = table.seat(event), _discarder(table, event), event.get("tile")
+    if seat is not None and discarder is not None and discarder.discards[-1:] == [tile]:
+        discarder.discards.pop()
+        seat.concealed.append(str(tile))
+        from_pond = table.pond[-1:] == [tile]
+        if from_pond:
+            table.pond.pop()
+        table.won = {"seat": seat.seat, "tile": tile, "discarder": discarder.seat, "from_pond": from_pond}
+    table.last_discard = None
+
+
+@handles("score")
+def _score(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones."""
+    seat = table.seat(event)
+    arrangement = event.get("arrangement")
+    if seat is None or not arrangement or (seat.concealed and HIDDEN not in seat.concealed):
+        return
+    shown = [t for m in arrangement.get("melds") or [] for t in m.get("tiles") or []]
+    for meld in seat.melds:
+        for tile in meld["tiles"]:
+            if tile in shown:
+                shown.remove(tile)
+    seat.concealed = shown
+
+
+@handles("settlement", "false_mahjong", "game_end")
+def _scores(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    if isinstance(event.get("scores"), list):
+        table.scores = list(event["scores"])
+
+
+@handles("rotation")
+def _rotation(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """Where the next deal goes, as the engine's table has it once the deal is over (its number moves on too)."""
+    table.phase, table.deal = "rotation", table.deal + 1
+    table.dealer, table.prevalent_wind, table.round = event["dealer"], event["prevalent_wind"], event["round"]
+    for n, seat in enumerate(table.seats):
+        seat.wind = table.wind(n)

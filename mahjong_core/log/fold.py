@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.table.events import CATALOGUE
 
@@ -229,8 +230,6 @@ def _hands(table: FoldedTable, event: Mapping[str, Any]) -> None:
 @handles("revealed")
 def _revealed(table: FoldedTable, event: Mapping[str, Any]) -> None:
     """A score sheet's deal: the hands as laid down on the table, in sight of all (a seat not given stays empty)."""
-    from mahjong_core.hand.notation import parse_hand  # the notation's parser, needed by score sheets' logs only
-
     for n, text in enumerate(event.get("hands", [])[:table.players]):
         if not isinstance(text, str):
             continue

@@ -35,6 +35,7 @@ from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.log.chain import Sealer, Signer
+from mahjong_core.log.fold import FoldedTable
 from mahjong_core.log.format import ReplayLog, header, parse_log
 from mahjong_core.log.redaction import HIDE_MOST, Visibility, full_table_view, live_event_view, redact_table_view
 from mahjong_core.rules import Ruleset, load_ruleset, load_ruleset_text
@@ -479,18 +480,11 @@ class LiveTable:
 
 
 def _with_discard(view: dict[str, Any], seat: int, tile: str, way: str | None) -> dict[str, Any]:
-    """``view`` with ``seat``'s discard of ``tile`` made, as the engine makes it once the decision is logged."""
-    seats = []
-    for s in view["seats"]:
-        if s["seat"] == seat:
-            concealed = list(s["concealed"])
-            if tile in concealed:
-                concealed.remove(tile)
-            calling = True if way == "declare_calling" else False if way == "withdraw_calling" else s["calling"]
-            s = {**s, "discards": [*s["discards"], tile], "concealed_count": s["concealed_count"] - 1,
-                 "concealed": concealed, "calling": calling}
-        seats.append(s)
-    return {**view, "seats": seats, "last_discard": {"seat": seat, "tile": tile}}
+    """``view`` with ``seat``'s discard of ``tile`` made, as the engine makes it once the decision is logged: the
+    one fold's discard (:mod:`mahjong_core.log.fold`) on the referee's view."""
+    table = FoldedTable.of_view(view)
+    table.discard(table.seats[seat], {"tile": tile, "way": way})
+    return table.view()
 
 
 def limits_ms(tl: Any) -> dict[str, Any] | None:

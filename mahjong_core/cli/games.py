@@ -248,7 +248,7 @@ def cmd_view(args: argparse.Namespace) -> int:
         for event in events:
             print(dumps(event))
         return EXIT_OK
-    from mahjong_core.log.fold import narrate, render, replay_states
+    from mahjong_core.log.terminal import narrate, render, replay_states
 
     display = _discard_display(log.header)
     interactive = args.step and sys.stdin.isatty() and sys.stdout.isatty()

@@ -40,7 +40,7 @@ from mahjong_core.hand.tiles import EAST, KINDS, NUM_PLAYING_KINDS
 from mahjong_core.plugin.forms import is_mahjong, knitted_within, recognised_forms
 from mahjong_core.plugin.manager import shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
-from mahjong_core.table.events import action_fields, action_text, code, codes, score_fields
+from mahjong_core.table.events import CATALOGUE, action_fields, action_text, code, codes, score_fields
 from mahjong_core.table.rng import deal_rng
 from mahjong_core.table.state import Action, CallingRule, Claim, Outcome, Payment, Table, meld_of
 
@@ -230,7 +230,7 @@ class Game:
     # ------------------------------------------------------------------ events
 
     def event(self, actor: int | str, type_: str, **fields: Any) -> dict[str, Any]:
-        ev = {"n": self.n, "t": self.table.clock_ms, "actor": actor, "type": type_, **fields}
+        ev = CATALOGUE[type_](self.n, self.table.clock_ms, actor, **fields)  # a type it does not declare: KeyError
         self.n += 1
         if self._emit is not None:
             self._emit(ev)

@@ -1,76 +1,44 @@
-"""The table as one seat sees it, for a person reading a log in the terminal (``mahjong view``).
+"""The one fold of a log's events into table state: the table after every event, as the referee knows it.
 
-:func:`~mahjong_core.log.redaction.seat_view` decides what the seat may know; this
-module only folds those events into a picture of the table -- every seat's
-wind, score, hand (the seat's own tiles, the others' as a count), melds set
-apart, bonus tiles, the discards as the ruleset lays them out (000 lines
-144-154: ``rows`` of six before each player, ``quadro`` with only the last
-four in sight, ``open`` all face up in the middle, ``closed`` only the last),
-the tiles left in the wall and the table clock -- and narrates each event in
-one line.
+Each event type of the catalogue (:data:`mahjong_core.table.events.CATALOGUE`) has one small handler here,
+registered with :func:`handles`; a type that leaves the table as it was (the wall ceremony's dice, a
+checkpoint) is registered as unchanged, so that a type with no handler is a mistake a test finds.  The
+viewer page folds the same events in JavaScript (``mahjong_server/static/replay_state.js``, which stays so
+that the page works offline); a test steps both through every golden replay and score-sheet log and compares
+them after every event.  :meth:`FoldedTable.view` is the view object the live server sends a seat
+(:func:`mahjong_core.log.redaction.full_table_view`), so one renderer draws both.
 
-Alignment: every line starts with a fixed-width label in plain letters and
-ends with its tiles, so columns line up whatever width a terminal gives the
-mahjong glyphs; ``ascii=True`` writes tiles in the notation (``5m``) instead.
+The fold knows no rule: every tile that moves is named by an event (draws, discards, claims with their tiles,
+kongs with their way), and the scores are the settlements' own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.tiles import KINDS
-from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
+from mahjong_core.table.events import CATALOGUE
 
-__all__ = ["SeatState", "TableState", "narrate", "render", "replay_states"]
+__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "sort_tiles"]
 
 HIDDEN = "?"
-_WINDS = "ESWN"
-_CODES = {kind.code: i for i, kind in enumerate(KINDS)}
-#: How many of the latest discards each display leaves in sight (``None``: all).
-_VISIBLE = {"quadro": 4, "closed": 1, "open": None, "rows": None}
+#: Events after which the deal's hands are laid open.
+_ENDS = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned"})
+_ORDER = {kind.code: i for i, kind in enumerate(KINDS)}
 
 
-@dataclass
-class SeatState:
-    """One seat at the table: what the viewing seat knows of it."""
-
-    hand: list[str] = field(default_factory=list)  # tile codes, or "?" for a tile the viewer may not see
-    melds: list[tuple[str, list[str], bool]] = field(default_factory=list)  # (kind, tiles, exposed)
-    bonus: list[str] = field(default_factory=list)
-    discards: list[str] = field(default_factory=list)
-    score: int = 0
-    passing: list[str] = field(default_factory=list)  # tiles this seat chose to pass in an exchange under way
-
-
-@dataclass
-class TableState:
-    """The table after some event, as one seat knows it."""
-
-    players: int
-    names: list[str]
-    seats: list[SeatState]
-    deal: int = 0
-    dealer: int = 0
-    prevalent_wind: int = 0
-    wall: int | None = None
-    clock_ms: int = 0
-    pond: list[str] = field(default_factory=list)  # every discard still on the table, in order
-    last: str = ""  # the last event, narrated
-    result: list[str] = field(default_factory=list)  # the deal's outcome lines: mahjong, scores, payments
-    previous: Mapping[str, Any] | None = None  # the event applied last: a timeout replaces it if it was a choice
-    ruleset: Any = None  # the log's ruleset where it can be had: a score is then shown as its card
-    summary: str = ""  # the last score, in one line (a score's items follow it in the result)
-
-
-def _sorted(tiles: Iterable[str]) -> list[str]:
-    known = sorted((t for t in tiles if t != HIDDEN), key=lambda t: _CODES.get(t, 99))
+def sort_tiles(tiles: Iterable[str]) -> list[str]:
+    """Tile codes in the order of the tile set, hidden tiles last (as the viewer page sorts them)."""
+    tiles = list(tiles)
+    known = sorted((t for t in tiles if t != HIDDEN), key=lambda t: _ORDER.get(t, 99))
     return known + [t for t in tiles if t == HIDDEN]
 
 
 def _take(hand: list[str], tiles: Iterable[str]) -> None:
-    """Remove ``tiles`` from a hand: the tile itself where the viewer knows it, else one hidden tile."""
+    """Remove ``tiles`` from a hand: the tile itself where it is known, else one hidden tile."""
     for tile in tiles:
         if tile in hand:
             hand.remove(tile)
@@ -78,258 +46,379 @@ def _take(hand: list[str], tiles: Iterable[str]) -> None:
             hand.remove(HIDDEN)
 
 
-def _seat_name(state: TableState, seat: Any, viewer: int) -> str:
-    if not isinstance(seat, int):
-        return str(seat)
-    wind = _WINDS[(seat - state.dealer) % state.players] if state.players <= 4 else str(seat)
-    return f"seat {seat} ({wind}{', you' if seat == viewer else ''})"
+@dataclass
+class FoldedSeat:
+    """One seat after some event: its tiles as the events name them (``"?"`` where a seat's view hides one)."""
+
+    seat: int
+    wind: int = 0
+    melds: list[dict[str, Any]] = field(default_factory=list)  # {kind, tiles, exposed, claimed_from}
+    bonus: list[str] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+    calling: bool = False
+    concealed: list[str] = field(default_factory=list)
+    passing: list[str] = field(default_factory=list)  # the tiles this seat chose to pass in an exchange under way
+
+    def view(self) -> dict[str, Any]:
+        """The seat as the view object has it (its concealed tiles sorted)."""
+        return {"seat": self.seat, "wind": self.wind, "melds": [{**m, "tiles": list(m["tiles"])} for m in self.melds],
+                "bonus": list(self.bonus), "discards": list(self.discards), "concealed_count": len(self.concealed),
+                "calling": self.calling, "concealed": sort_tiles(self.concealed)}
 
 
-def _apply(state: TableState, event: Mapping[str, Any], viewer: int) -> None:
-    kind = event.get("type")
-    seat = event.get("seat")
-    s = state.seats[seat] if isinstance(seat, int) and 0 <= seat < state.players else None
-    if kind == "deal_start":
-        scores = [x.score for x in state.seats]
-        state.seats = [SeatState(score=sc) for sc in scores]
-        state.deal, state.dealer = int(event.get("deal", 0)), int(event.get("dealer", 0))
-        state.prevalent_wind, state.pond, state.result, state.wall = int(event.get("prevalent_wind", 0)), [], [], None
-    elif kind == "wall_build":
-        state.wall = int(event.get("tiles", 0))
-    elif kind == "hands":
-        for n, hand in enumerate(event.get("hands", [])):
-            state.seats[n].hand = list(hand)
-            state.wall = None if state.wall is None else state.wall - len(hand)
-    elif kind == "revealed":  # a score sheet's deal: the hands as laid down on the table, in sight of all
-        _reveal(state, event)
-    elif kind == "bonus" and s is not None:
-        _take(s.hand, [event["tile"]])
-        s.bonus.append(event["tile"])
-    elif kind in ("draw", "replacement") and s is not None:
-        s.hand.append(event["tile"])
-        state.wall = None if state.wall is None else state.wall - 1
-    elif kind == "draw_returned" and s is not None:
-        _take(s.hand, [event.get("tile", HIDDEN)])
-        state.wall = None if state.wall is None else state.wall + 1
-    elif kind == "decision" and event.get("action") == "discard" and isinstance(event.get("actor"), int):
-        d = state.seats[event["actor"]]
-        _take(d.hand, [event["tile"]])
-        d.discards.append(event["tile"])
-        state.pond.append(event["tile"])
-    elif kind == "timeout" and s is not None and event.get("what") == "move":
-        _replace_by_timeout(state, s, event)
-    elif kind == "decision" and event.get("phase") == "exchange" and isinstance(event.get("actor"), int):
-        state.seats[event["actor"]].passing = list(event.get("tiles", []))
-    elif kind == "exchange":
-        giver, receiver = state.seats[event["giver"]], state.seats[event["receiver"]]
-        passed = giver.passing or [HIDDEN] * int(event.get("count", 0))
-        giver.passing = []
-        _take(giver.hand, passed)
-        receiver.hand.extend(passed)
-    elif kind == "claim" and s is not None:
-        tile, tiles = event["tile"], list(event.get("tiles", []))
-        discarder = event.get("discarder")
-        if isinstance(discarder, int) and state.seats[discarder].discards[-1:] == [tile]:
-            state.seats[discarder].discards.pop()
-        if state.pond[-1:] == [tile]:
-            state.pond.pop()
-        rest = list(tiles)
-        if tile in rest:
-            rest.remove(tile)
-        _take(s.hand, rest)
-        if event.get("kind") in ("chow", "pung", "kong"):
-            s.melds.append((str(event["kind"]), tiles, True))
-    elif kind == "kong" and s is not None:
-        tile, way = event["tile"], event.get("way")
-        if way == "added":
-            _take(s.hand, [tile])
-            for i, (k, tiles, exposed) in enumerate(s.melds):
-                if k == "pung" and tiles[0] == tile:
-                    s.melds[i] = ("kong", [*tiles, tile], exposed)
-                    break
-        else:
-            # Another seat's concealed kong comes with its tiles as they lie ("?" where face down).
-            tiles = list(event.get("tiles") or [tile] * 4)
-            _take(s.hand, tiles)
-            s.melds.append(("kong", tiles, way != "concealed"))
-    elif kind == "mahjong":
-        how = str(event.get("how", "")).replace("_", " ")
-        state.result.append(f"{_seat_name(state, seat, viewer)} wins on {event.get('tile')} ({how})")
-    elif kind == "exhaustive_draw":
-        state.result.append("exhaustive draw: the wall is used up")
-    elif kind == "score" and s is not None:
-        _show_scored_hand(s, event)
-        _show_score(state, event, _seat_name(state, seat, viewer))
-    elif kind in ("settlement", "false_mahjong", "game_end") and "scores" in event:
-        for n, sc in enumerate(event["scores"]):
-            state.seats[n].score = int(sc)
-        if kind == "settlement":
-            payments = event.get("payments", [])
-            notes = payment_notes(state.ruleset, state.dealer, payments)
-            paid = "; ".join(f"{_seat_name(state, a, viewer)} pays {_seat_name(state, b, viewer)} {x}"
-                             + (f" ({note})" if note else "")
-                             for (a, b, x, _), note in zip(payments, notes, strict=True))
-            state.result.append(f"payments: {paid or 'none'}")
-    if isinstance(event.get("t"), int):
-        state.clock_ms = event["t"]
-    state.last = narrate(state, event, viewer) or state.last
-    state.previous = event
+@dataclass
+class FoldedTable:
+    """The table after some event.
 
-
-def _replace_by_timeout(state: TableState, seat: SeatState, event: Mapping[str, Any]) -> None:
-    """A move that overran its limit: the timeout's discard stands instead of the seat's own choice.
-
-    Only the seat itself is shown its replaced choice (the event just before); it is taken back first.
+    Beyond the view object it keeps what the next events need: the loose tiles set apart (already off the
+    live wall's count), the last decision (a timeout takes it back), every discard still on the table in
+    order (``pond``, which the terminal view lays out) and the winning discard a mahjong took (``won``).
     """
-    previous = state.previous
-    if previous is not None and previous.get("type") == "decision" and previous.get("action") == "discard" \
-            and previous.get("actor") == event.get("seat") and seat.discards[-1:] == [previous.get("tile")]:
-        seat.discards.pop()
-        seat.hand.append(str(previous["tile"]))
-        if state.pond[-1:] == [previous.get("tile")]:
-            state.pond.pop()
-    if event.get("action") == "discard" and isinstance(event.get("tile"), str):
-        _take(seat.hand, [event["tile"]])
-        seat.discards.append(event["tile"])
-        state.pond.append(event["tile"])
+
+    players: int
+    seats: list[FoldedSeat]
+    phase: str = "wall"
+    deal: int = 0
+    round: int = 0
+    dealer: int = 0
+    prevalent_wind: int = 0
+    scores: list[int] = field(default_factory=list)
+    clock_ms: int = 0
+    tiles_left: int | None = None
+    last_discard: dict[str, Any] | None = None
+    loose: int = 0
+    revealed: bool = False  # the deal is over and its hands are laid open
+    over: bool = False
+    pond: list[str] = field(default_factory=list)
+    won: dict[str, Any] | None = None  # {seat, tile, discarder} of a mahjong on a discard, that took the tile
+    last_decision: Mapping[str, Any] | None = None
+    previous: Mapping[str, Any] | None = None  # the event folded last
+
+    @classmethod
+    def of_header(cls, header: Mapping[str, Any]) -> FoldedTable:
+        """The table before a log's first event: as many seats as its header names (four if it names none)."""
+        players = len(header.get("seats") or []) or 4
+        return cls(players, [FoldedSeat(n) for n in range(players)], scores=[0] * players)
+
+    @classmethod
+    def of_view(cls, view: Mapping[str, Any]) -> FoldedTable:
+        """The table a view object (:meth:`view`, or the live server's from the engine's table) shows, to fold on.
+
+        What a view does not show starts empty: the discards' order across seats, the loose tiles, the last
+        decision.  A seat's view hides the others' concealed tiles, so fold on the referee's view.
+        """
+        seats = [FoldedSeat(int(s["seat"]), int(s["wind"]), [{**m, "tiles": list(m["tiles"])} for m in s["melds"]],
+                            list(s["bonus"]), list(s["discards"]), bool(s["calling"]), list(s.get("concealed", [])))
+                 for s in view["seats"]]
+        last = view.get("last_discard")
+        return cls(len(seats), seats, phase=view["phase"], deal=view["deal"], round=view["round"],
+                   dealer=view["dealer"], prevalent_wind=view["prevalent_wind"], scores=list(view["scores"]),
+                   clock_ms=view["clock_ms"], tiles_left=view["tiles_left"],
+                   last_discard=dict(last) if last is not None else None)
+
+    def seat(self, event: Mapping[str, Any]) -> FoldedSeat | None:
+        """The event's ``seat``, if it names one of the table's."""
+        n = event.get("seat")
+        return self.seats[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < self.players else None
+
+    def wind(self, n: int) -> int:
+        """Seat ``n``'s wind (0 East) under the current dealer."""
+        return (n - self.dealer) % self.players
+
+    def move_wall(self, delta: int) -> None:
+        if self.tiles_left is not None:
+            self.tiles_left += delta
+
+    def discard(self, seat: FoldedSeat, event: Mapping[str, Any]) -> None:
+        tile = str(event.get("tile"))
+        _take(seat.concealed, [tile])
+        seat.discards.append(tile)
+        self.pond.append(tile)
+        self.last_discard = {"seat": seat.seat, "tile": tile}
+        if event.get("way") == "declare_calling":
+            seat.calling = True
+        elif event.get("way") == "withdraw_calling":
+            seat.calling = False
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Move the table on by one event (a type not in the catalogue changes nothing but the clock)."""
+        kind = event.get("type")
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is not None:
+            handler(self, event)
+        if kind == "game_end":
+            self.phase, self.over = "over", True
+        if kind in _ENDS:
+            self.revealed, self.phase = True, "scoring"
+        t = event.get("t")
+        if isinstance(t, int) and not isinstance(t, bool):
+            self.clock_ms = t
+        self.previous = event
+
+    def view(self) -> dict[str, Any]:
+        """The table as the live server's view object (:func:`~mahjong_core.log.redaction.full_table_view`)."""
+        return {
+            "phase": self.phase, "deal": self.deal, "round": self.round, "dealer": self.dealer,
+            "prevalent_wind": self.prevalent_wind, "scores": list(self.scores), "clock_ms": self.clock_ms,
+            "tiles_left": self.tiles_left, "last_discard": dict(self.last_discard) if self.last_discard else None,
+            "seats": [s.view() for s in self.seats],
+        }
 
 
-def _show_score(state: TableState, event: Mapping[str, Any], name: str) -> None:
-    """A score as a line with its total and the steps to it, then a line for each item with its value and unit."""
-    if state.ruleset is None:  # a ruleset not known here: the items as logged
-        items = ", ".join(f"{i['name']} {i['value']} {i.get('kind', '')}".rstrip()
-                          + (f" x{i['count']}" if i.get("count", 1) != 1 else "") for i in event.get("items", []))
-        state.summary = f"{name} scores {event.get('value')}" + (f": {items}" if items else "")
-        state.result.append(state.summary)
-        return
-    card = card_maker(state.ruleset)(event)
-    state.summary = f"{name} scores {amount(card['total'], card['unit'])}" + (
-        f" ({'; '.join(card['steps'])})" if card["steps"] else "")
-    state.result.append(state.summary)
-    state.result += [f"  {line['text']}  {line['label']}  [{line['source'] or 'no source'}]" for line in card["lines"]]
+Handler = Callable[[FoldedTable, Mapping[str, Any]], None]
+#: The handler of each event type, by type: one for every type of the catalogue.
+HANDLERS: dict[str, Handler] = {}
 
 
-def _show_scored_hand(seat: SeatState, event: Mapping[str, Any]) -> None:
-    """A scored hand is laid down for all to see: its tiles beyond the declared melds replace the hidden ones."""
-    if HIDDEN not in seat.hand:
-        return
-    from collections import Counter
+def handles(*types: str) -> Callable[[Handler], Handler]:
+    """Register a handler for event types of the catalogue (a type the catalogue does not declare is refused)."""
+    def register(handler: Handler) -> Handler:
+        for name in types:
+            if name not in CATALOGUE:
+                raise ValueError(f"{handler.__name__} handles {name!r}, which the event catalogue does not declare")
+            if name in HANDLERS:
+                raise ValueError(f"two handlers for the event type {name!r}")
+            HANDLERS[name] = handler
+        return handler
+    return register
 
-    melds = (event.get("arrangement") or {}).get("melds") or []
-    shown = Counter(t for m in melds for t in m.get("tiles", ()))
-    shown.subtract(Counter(t for _, tiles, _ in seat.melds for t in tiles))
-    if shown and min(shown.values()) >= 0:
-        seat.hand = _sorted(shown.elements())
+
+def fold(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> Iterator[FoldedTable]:
+    """The table after each event, in order: one table moved on in place (read it before asking for the next)."""
+    table = FoldedTable.of_header(header)
+    for event in events:
+        table.apply(event)
+        yield table
 
 
-def _reveal(state: TableState, event: Mapping[str, Any]) -> None:
-    """Each seat's hand, melds and bonus tiles from a ``revealed`` event's notation (a seat not given stays empty)."""
-    from mahjong_core.hand.notation import parse_hand
+# ---------------------------------------------------------------------- the handlers, in the order a deal meets them
 
-    for n, text in enumerate(event.get("hands", [])[:state.players]):
+@handles("wall_dice", "wall_break", "wall_deal", "wrong_count", "penalty", "deal_end", "exhaustive_draw",
+         "deal_abandoned")
+def _unchanged(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """The wall ceremony's details, a wrong count's notice, a penalty and the checkpoints move no tile."""
+
+
+@handles("deal_start")
+def _deal_start(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    table.deal, table.round = event.get("deal", 0), event.get("round", 0)
+    table.dealer, table.prevalent_wind = event.get("dealer", 0), event.get("prevalent_wind", 0)
+    table.phase, table.tiles_left, table.last_discard, table.loose = "wall", None, None, 0
+    table.seats = [FoldedSeat(n, wind=table.wind(n)) for n in range(table.players)]
+    table.revealed, table.pond, table.won, table.last_decision = False, [], None, None
+
+
+@handles("wall_build")
+def _wall_build(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    table.tiles_left = event.get("tiles")
+
+
+@handles("wall_loose")
+def _wall_loose(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    table.move_wall(-event["count"])
+    table.loose += event["count"]
+
+
+@handles("hands")
+def _hands(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    table.phase = "deal"
+    for n, hand in enumerate(event.get("hands", [])):
+        table.seats[n].concealed = list(hand)
+        table.move_wall(-len(hand))
+
+
+@handles("revealed")
+def _revealed(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A score sheet's deal: the hands as laid down on the table, in sight of all (a seat not given stays empty)."""
+    for n, text in enumerate(event.get("hands", [])[:table.players]):
         if not isinstance(text, str):
             continue
         hand = parse_hand(text, source="revealed")
-        seat = state.seats[n]
-        seat.hand = [KINDS[k].code for k in hand.concealed]
+        seat = table.seats[n]
+        seat.concealed = [KINDS[k].code for k in hand.concealed]
         if hand.winning_tile is not None:
-            seat.hand.append(KINDS[hand.winning_tile].code)
-        seat.melds = [(m.kind.value, [KINDS[k].code for k in m.tiles], m.exposed) for m in hand.melds]
+            seat.concealed.append(KINDS[hand.winning_tile].code)
+        seat.melds = [{"kind": m.kind.value, "tiles": [KINDS[k].code for k in m.tiles], "exposed": m.exposed,
+                       "claimed_from": None} for m in hand.melds]
         seat.bonus = [KINDS[k].code for k in hand.bonus]
 
 
-def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | None:
-    """One line for an event a person would notice at the table, or ``None`` (the wall ceremony's details)."""
-    kind = event.get("type")
-    who = _seat_name(state, event.get("seat", event.get("actor")), viewer)
-    if kind == "deal_start":
-        # Deals are numbered from 1 wherever a person reads them; the log's field counts from 0.
-        return (f"deal {int(event.get('deal', 0)) + 1}: round {_WINDS[int(event.get('prevalent_wind', 0)) % 4]}, "
-                f"dealer seat {event.get('dealer')}")
-    if kind == "hands":
-        return "the tiles are dealt"
-    if kind == "revealed":
-        return "the hands as laid down at the end of the deal (a score sheet's record)"
-    if kind in ("draw", "replacement"):
-        extra = " (a loose tile)" if kind == "replacement" else ""
-        return f"{who} draws {event['tile']}{extra}" if event["tile"] != HIDDEN else f"{who} draws a tile{extra}"
-    if kind == "bonus":
-        return f"{who} sets aside {event['tile']}"
-    if kind == "decision" and event.get("action") == "discard":
-        return f"{who} discards {event['tile']}"
-    if kind == "claim":
-        return (f"{who} takes {event['tile']} from {_seat_name(state, event.get('discarder'), viewer)} for a "
-                f"{event.get('kind')}")
-    if kind == "kong":
-        return f"{who} declares a {event.get('way')} kong of {event['tile']}"
-    if kind == "exchange":
-        return (f"{_seat_name(state, event['giver'], viewer)} passes {event.get('count')} tiles to "
-                f"{_seat_name(state, event['receiver'], viewer)}")
-    if kind == "timeout":
-        return f"{who} ran out of time ({event.get('what')}): {event.get('action')} for them"
-    if kind == "score":
-        return state.summary or None
-    if kind in ("mahjong", "exhaustive_draw"):
-        return state.result[-1] if state.result else None
-    if kind == "settlement":
-        return "scores " + " ".join(str(x.score) for x in state.seats)
-    if kind == "game_end":
-        return "game over: scores " + " ".join(str(x.score) for x in state.seats)
-    return None
+@handles("bonus")
+def _bonus(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is not None:
+        _take(seat.concealed, [event["tile"]])
+        seat.bonus.append(event["tile"])
 
 
-def replay_states(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]], viewer: int
-                  ) -> Iterable[tuple[Mapping[str, Any], TableState]]:
-    """Each event with the table after it, as ``viewer`` knows it (the events must be that seat's view).
+@handles("draw")
+def _draw(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is not None:
+        seat.concealed.append(event["tile"])
+        table.move_wall(-1)
 
-    The state yielded is one table updated in place: draw it before asking for the next event.
+
+@handles("replacement")
+def _replacement(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A loose tile: from those set apart, or, where none are (``loose_tiles: 0``), straight off the wall."""
+    seat = table.seat(event)
+    if seat is not None:
+        seat.concealed.append(event["tile"])
+        if table.loose > 0:
+            table.loose -= 1
+        else:
+            table.move_wall(-1)
+
+
+@handles("draw_returned")
+def _draw_returned(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is not None:
+        _take(seat.concealed, [event.get("tile", HIDDEN)])
+        table.move_wall(1)
+
+
+@handles("decision")
+def _decision(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    actor = event.get("actor")
+    if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor < table.players:
+        return
+    seat = table.seats[actor]
+    table.last_decision = event
+    if event.get("action") == "discard":
+        table.discard(seat, event)
+    elif event.get("phase") == "declaration" and event.get("action") == "declare_calling":
+        seat.calling = True
+    elif event.get("phase") == "exchange":
+        seat.passing = list(event.get("tiles", []))
+
+
+@handles("timeout")
+def _timeout(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """The decision overran its limit: the ruleset's timeout action replaces it.
+
+    Only the seat itself is shown its replaced choice, just before the timeout: it is taken back first.
     """
-    seats = header.get("seats", [])
-    names = [str(s.get("name", i)) if isinstance(s, Mapping) else str(i) for i, s in enumerate(seats)]
-    state = TableState(len(seats), names, [SeatState() for _ in seats], ruleset=ruleset_of_header(header))
-    for event in events:
-        _apply(state, event, viewer)
-        yield event, state
+    seat = table.seat(event)
+    if seat is None:
+        return
+    last = table.previous
+    if last is not None and last is table.last_decision and last.get("actor") == event.get("seat") \
+            and last.get("action") == "discard" and seat.discards[-1:] == [last.get("tile")]:
+        seat.discards.pop()
+        seat.concealed.append(str(last["tile"]))
+        if table.pond[-1:] == [last.get("tile")]:
+            table.pond.pop()
+        table.last_discard = None
+        if last.get("way") == "declare_calling":
+            seat.calling = False
+    if event.get("action") == "discard":
+        table.discard(seat, event)
 
 
-def _tiles(tiles: Sequence[str], ascii_only: bool) -> str:
-    if ascii_only:
-        return " ".join(tiles)
-    return "".join(KINDS[_CODES[t]].glyph if t in _CODES else t for t in tiles)
+@handles("exchange")
+def _exchange(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    giver, receiver = table.seats[event["giver"]], table.seats[event["receiver"]]
+    passed = giver.passing or [HIDDEN] * int(event.get("count", 0))
+    giver.passing = []
+    _take(giver.concealed, passed)
+    receiver.concealed.extend(passed)
 
 
-def render(state: TableState, viewer: int, *, display: str = "open", ascii_only: bool = False) -> str:
-    """The table as text: a line of facts, then each seat's block, then the discards as ``display`` lays them."""
-    visible = _VISIBLE.get(display)
-    wall = "?" if state.wall is None else str(state.wall)
-    lines = [f"deal {state.deal + 1}  round {_WINDS[state.prevalent_wind % 4]}  dealer seat {state.dealer}  "
-             f"wall {wall} tiles  clock {state.clock_ms / 1000:.1f} s"]
-    for n, seat in enumerate(state.seats):
-        wind = _WINDS[(n - state.dealer) % state.players] if state.players <= 4 else "-"
-        mark = ">" if n == viewer else " "
-        name = state.names[n] if n < len(state.names) else str(n)
-        lines.append(f"{mark} seat {n} {wind}  {name:<16} score {seat.score:>7}")
-        hidden = seat.hand.count(HIDDEN)
-        known = [t for t in seat.hand if t != HIDDEN]
-        hand = _tiles(_sorted(known), ascii_only) if known else ""
-        if hidden:
-            hand = (hand + "  " if hand else "") + f"+{hidden} hidden" if known else f"{hidden} tiles, hidden"
-        lines.append(f"    hand     {hand or '-'}")
-        if seat.melds:
-            melds = "  ".join(f"[{_tiles(tiles, ascii_only)}]" if exposed else f"({_tiles(tiles, ascii_only)})"
-                              for _, tiles, exposed in seat.melds)
-            lines.append(f"    melds    {melds}")
-        if seat.bonus:
-            lines.append(f"    bonus    {_tiles(seat.bonus, ascii_only)}")
-        if display == "rows" and seat.discards:
-            for i in range(0, len(seat.discards), 6):
-                lines.append(f"    {'discards' if i == 0 else '':<8} {_tiles(seat.discards[i:i + 6], ascii_only)}")
-    if display != "rows":
-        shown = state.pond if visible is None else state.pond[-visible:]
-        hidden_count = len(state.pond) - len(shown)
-        label = {"quadro": "last four", "closed": "last one", "open": "all"}.get(display, display)
-        down = f", {hidden_count} face down" if hidden_count else ""
-        lines.append(f"discards ({display}: {label} in sight{down})  {_tiles(shown, ascii_only) or '-'}")
-    for line in state.result:
-        lines.append(f"result   {line}")
-    return "\n".join(lines) + "\n"
+@handles("calling")
+def _calling(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is not None:
+        seat.calling = event.get("declared") is not False
+
+
+def _discarder(table: FoldedTable, event: Mapping[str, Any]) -> FoldedSeat | None:
+    n = event.get("discarder")
+    return table.seats[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < table.players else None
+
+
+@handles("claim")
+def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is None:
+        return
+    tile, tiles = event["tile"], list(event.get("tiles", []))
+    discarder = _discarder(table, event)
+    if discarder is not None and discarder.discards[-1:] == [tile]:
+        discarder.discards.pop()
+    if table.pond[-1:] == [tile]:
+        table.pond.pop()
+    table.last_discard = None
+    rest = list(tiles)
+    if tile in rest:
+        rest.remove(tile)
+    _take(seat.concealed, rest)
+    if event.get("kind") in ("chow", "pung", "kong"):
+        claimed_from = None if discarder is None else (discarder.seat - seat.seat) % table.players
+        seat.melds.append({"kind": event["kind"], "tiles": tiles, "exposed": True, "claimed_from": claimed_from})
+
+
+@handles("kong")
+def _kong(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    seat = table.seat(event)
+    if seat is None:
+        return
+    tile, way = event["tile"], event.get("way")
+    if way == "added":
+        _take(seat.concealed, [tile])
+        meld = next((m for m in seat.melds if m["kind"] == "pung" and m["tiles"][0] == tile), None)
+        if meld is not None:
+            meld["kind"] = "kong"
+            meld["tiles"].append(tile)
+    else:
+        # Another seat's concealed kong comes with its tiles as they lie ("?" where face down).
+        tiles = list(event["tiles"]) if isinstance(event.get("tiles"), list) else [tile] * 4
+        _take(seat.concealed, tiles)
+        seat.melds.append({"kind": "kong", "tiles": tiles, "exposed": way != "concealed", "claimed_from": None})
+
+
+@handles("mahjong")
+def _mahjong(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A win on a discard takes the discard into the winner's hand (a win on a draw has it there already)."""
+    if event.get("discarder") is None:
+        return
+    seat, discarder, tile = table.seat(event), _discarder(table, event), event.get("tile")
+    if seat is not None and discarder is not None and discarder.discards[-1:] == [tile]:
+        discarder.discards.pop()
+        seat.concealed.append(str(tile))
+        from_pond = table.pond[-1:] == [tile]
+        if from_pond:
+            table.pond.pop()
+        table.won = {"seat": seat.seat, "tile": tile, "discarder": discarder.seat, "from_pond": from_pond}
+    table.last_discard = None
+
+
+@handles("score")
+def _score(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones."""
+    seat = table.seat(event)
+    arrangement = event.get("arrangement")
+    if seat is None or not arrangement or (seat.concealed and HIDDEN not in seat.concealed):
+        return
+    shown = [t for m in arrangement.get("melds") or [] for t in m.get("tiles") or []]
+    for meld in seat.melds:
+        for tile in meld["tiles"]:
+            if tile in shown:
+                shown.remove(tile)
+    seat.concealed = shown
+
+
+@handles("settlement", "false_mahjong", "game_end")
+def _scores(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    if isinstance(event.get("scores"), list):
+        table.scores = list(event["scores"])
+
+
+@handles("rotation")
+def _rotation(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """Where the next deal goes, as the engine's table has it once the deal is over (its number moves on too)."""
+    table.phase, table.deal = "rotation", table.deal + 1
+    table.dealer, table.prevalent_wind, table.round = event["dealer"], event["prevalent_wind"], event["round"]
+    for n, seat in enumerate(table.seats):
+        seat.wind = table.wind(n)

@@ -1,14 +1,15 @@
 """How tiles, actions and scores are written into the game's events and messages.
 
-An event is a JSON-ready dict (see :mod:`mahjong_core.engine.game`), and a replay
-log is those events byte for byte, so every value an event carries is written
-one way, here: a tile as its notation code, an action as its fields, a score
+An event is a JSON-ready dict of a type declared once in :data:`CATALOGUE` (its
+fields, their kinds, who acts), and a replay log is those events byte for byte, so
+every value an event carries is written one way, here: a tile as its notation code, an action as its fields, a score
 as its own JSON.  Error messages name actions in the same words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.hand.tiles import KINDS
@@ -59,3 +60,181 @@ def score_fields(score: Score) -> dict[str, Any]:
     if isinstance(score, Mapping):
         return dict(score)
     return {"value": score}
+
+
+# ---------------------------------------------------------------------- the event catalogue
+#
+# Every event type a log may hold, with its fields, declared once.  The replay schema
+# (schemas/replay.schema.json, its event part) is checked against this table both ways, every
+# golden replay and sheet log is checked against it event by event, and the one fold of events into
+# table state (mahjong_core.log.fold) has a handler for each type here, as the viewer page's fold
+# (mahjong_server/static/replay_state.js) does: a test fails until all four agree.
+# docs/replay-format.md ("Adding an event type") says how to add one.
+
+#: The JSON type of each field kind, as the replay schema writes it.
+FIELD_KINDS: dict[str, str] = {
+    "seat": "integer", "count": "integer", "wind": "integer", "int": "integer",
+    "tile": "string", "text": "string", "sha256": "string", "hex": "string", "signature": "string",
+    "bool": "boolean", "object": "object",
+    "tiles": "array", "hands": "array", "ints": "array", "list": "array", "payments": "array",
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an event type.
+
+    :param name: its key in the event.
+    :param kind: one of :data:`FIELD_KINDS` (a ``seat``, a ``tile``, a ``count`` ...).
+    :param required: whether every event of the type carries it.
+    :param nullable: whether ``null`` is a value it may take (a physical game's ``wall_commitment``).
+    """
+
+    name: str
+    kind: str
+    required: bool = True
+    nullable: bool = False
+
+    @property
+    def json_type(self) -> str:
+        """The field's JSON type, as the replay schema names it."""
+        return FIELD_KINDS[self.kind]
+
+
+def _opt(name: str, kind: str, *, nullable: bool = False) -> Field:
+    return Field(name, kind, required=False, nullable=nullable)
+
+
+@dataclass(frozen=True)
+class EventType:
+    """One event type: its name, who acts in it, and its fields beyond ``n``, ``t``, ``actor`` and ``type``.
+
+    :param name: the event's ``type``.
+    :param actor: ``"table"`` for what the table does (dealing, draws, claims taken, scores), ``"seat"`` for a
+        player's own choice (a decision, whose ``actor`` is the seat).
+    :param fields: its fields, in the order the engine writes them.
+    :param open: whether it carries further fields named elsewhere (a score's own fields, a timeout's action).
+    :param meaning: what it records, in a few words.
+    """
+
+    name: str
+    actor: str
+    fields: tuple[Field, ...]
+    meaning: str
+    open: bool = False
+
+    def field(self, name: str) -> Field | None:
+        """The field called ``name``, or ``None``."""
+        return next((f for f in self.fields if f.name == name), None)
+
+    def __call__(self, n: int, t: int, actor: int | str, **fields: Any) -> dict[str, Any]:
+        """An event of this type, its keys in the order every log writes them: ``n``, ``t``, ``actor``, ``type``,
+        then the fields as given (``Game.event`` builds the same)."""
+        return {"n": n, "t": t, "actor": actor, "type": self.name, **fields}
+
+
+#: Every event type, by name, in the order a deal meets them.
+CATALOGUE: dict[str, EventType] = {e.name: e for e in (
+    EventType("deal_start", "table", (Field("deal", "count"), Field("round", "count"), Field("dealer", "seat"),
+                                      Field("prevalent_wind", "wind"),
+                                      Field("wall_commitment", "sha256", nullable=True), _opt("salt", "hex")),
+              "a deal begins, with the commitment to its wall"),
+    EventType("wall_build", "table", (Field("tiles", "count"), Field("sides", "ints")),
+              "the wall is built: stacks per side"),
+    EventType("wall_dice", "table", (Field("thrower", "seat"), Field("values", "ints")),
+              "a throw of the dice in the wall ceremony"),
+    EventType("wall_break", "table", (Field("side", "count"), Field("position", "count")),
+              "where the wall is broken"),
+    EventType("wall_loose", "table", (Field("count", "count"), Field("refill", "bool")),
+              "loose tiles laid out from the dead wall"),
+    EventType("wall_deal", "table", (Field("seat", "seat"), Field("count", "count")),
+              "a block of tiles dealt (seat relative to the dealer)"),
+    EventType("hands", "table", (Field("hands", "hands"),), "every seat's dealt tiles"),
+    EventType("revealed", "table", (Field("hands", "list"), Field("flags", "list"), Field("calling", "list"),
+                                    _opt("facts", "object")),
+              "a score sheet's deal: the hands as laid down on the table"),
+    EventType("bonus", "table", (Field("seat", "seat"), Field("tile", "tile")), "a bonus tile set aside"),
+    EventType("replacement", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("reason", "text")),
+              "a loose tile, for a bonus tile or a kong"),
+    EventType("draw", "table", (Field("seat", "seat"), Field("tile", "tile")), "a draw from the live wall"),
+    EventType("decision", "seat", (Field("phase", "text"), Field("action", "text"), _opt("tile", "tile"),
+                                   _opt("tiles", "tiles"), _opt("way", "text"), _opt("after_ms", "int")),
+              "a player's choice"),
+    EventType("timeout", "table", (Field("seat", "seat"), Field("what", "text"), Field("limit_ms", "int"),
+                                   Field("action", "text"), _opt("tile", "tile"), _opt("tiles", "tiles"),
+                                   _opt("way", "text")),
+              "a decision overran its limit: the ruleset's timeout action replaces it"),
+    EventType("wrong_count", "table", (Field("seat", "seat"), Field("tiles", "count"), Field("correction", "text")),
+              "a seat holds the wrong number of tiles and the ruleset corrects it"),
+    EventType("false_mahjong", "table", (Field("seat", "seat"), Field("reason", "text"), Field("rule", "text"),
+                                         Field("payments", "payments"), Field("scores", "ints")),
+              "a mahjong declared on a hand that is not one, and its penalty"),
+    EventType("deal_abandoned", "table", (), "the wronged side ended the deal after a false mahjong"),
+    EventType("draw_returned", "table", (Field("seat", "seat"), Field("tile", "tile")),
+              "a late claim took the discard after the next seat drew: the draw goes back"),
+    EventType("exchange", "table", (Field("step", "text"), Field("giver", "seat"), Field("receiver", "seat"),
+                                    Field("count", "count")),
+              "tiles passed in a Charleston or partner exchange"),
+    EventType("calling", "table", (Field("seat", "seat"), Field("declared", "bool")),
+              "a calling hand declared outside a discard"),
+    EventType("claim", "table", (Field("seat", "seat"), Field("kind", "text"), Field("tile", "tile"),
+                                 Field("discarder", "seat"), Field("tiles", "tiles")),
+              "the claim that took a discard"),
+    EventType("kong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("way", "text"),
+                                _opt("tiles", "tiles")),
+              "a kong made in a seat's turn (``tiles`` only in a seat's view: how another's concealed kong lies)"),
+    EventType("mahjong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("how", "text"),
+                                   Field("discarder", "seat", nullable=True)),
+              "the deal is won"),
+    EventType("exhaustive_draw", "table", (), "the live wall reached the ruleset's threshold"),
+    EventType("score", "table", (Field("seat", "seat"), Field("value", "int"), _opt("family", "text"),
+                                 _opt("items", "list"), _opt("excluded", "list"), _opt("limit", "text"),
+                                 _opt("raw", "object"), _opt("arrangement", "object")),
+              "a hand's score, with every item, its value and its source row", open=True),
+    EventType("penalty", "table", (Field("rule", "text"), Field("seat", "seat")),
+              "a penalty replaced the settlement"),
+    EventType("settlement", "table", (Field("payments", "payments"), Field("scores", "ints")),
+              "the payments and the running scores after them"),
+    EventType("deal_end", "table", (Field("deal", "count"), Field("salt", "hex", nullable=True),
+                                    Field("state", "sha256"), _opt("chain", "sha256"), _opt("sig", "signature")),
+              "the deal's checkpoint: its salt, the table's state hash and the seal"),
+    EventType("rotation", "table", (Field("dealer", "seat"), Field("prevalent_wind", "wind"), Field("round", "count")),
+              "where the next deal goes"),
+    EventType("game_end", "table", (Field("scores", "ints"), Field("deals", "count"), _opt("team_scores", "ints"),
+                                    _opt("chain", "sha256"), _opt("sig", "signature")),
+              "the result and the last seal"),
+)}
+
+#: The fields every event carries, whatever its type.
+COMMON_FIELDS = ("n", "t", "actor", "type")
+
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "integer": (int,), "string": (str,), "boolean": (bool,), "object": (dict,), "array": (list,),
+}
+
+
+def problems(event: Mapping[str, Any]) -> list[str]:
+    """What is wrong with ``event`` by the catalogue: an unknown type, a missing or unknown field, a field of
+    the wrong JSON type, an actor of the wrong kind (empty: nothing).  The schema checks values in detail; this
+    checks that the event is the one its type declares."""
+    spec = CATALOGUE.get(str(event.get("type")))
+    if spec is None:
+        return [f"unknown event type {event.get('type')!r}"]
+    out = [f"{spec.name}: no {f.name}" for f in spec.fields if f.required and f.name not in event]
+    for key, value in event.items():
+        if key in COMMON_FIELDS:
+            continue
+        f = spec.field(key)
+        if f is None:
+            if not spec.open:
+                out.append(f"{spec.name}: unknown field {key}")
+            continue
+        if value is None and f.nullable:
+            continue
+        wanted = _JSON_TYPES[f.json_type]
+        if not isinstance(value, wanted) or (f.json_type == "integer" and isinstance(value, bool)):
+            out.append(f"{spec.name}: {key} is not {f.json_type}: {value!r}")
+    actor = event.get("actor")
+    if (spec.actor == "table") != (actor == "table") or (spec.actor == "seat" and not isinstance(actor, int)):
+        out.append(f"{spec.name}: actor {actor!r}, expected {'the table' if spec.actor == 'table' else 'a seat'}")
+    return out

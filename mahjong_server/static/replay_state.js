@@ -2,7 +2,8 @@
 // server sends a seat (mahjong_core.log.redaction.full_table_view), so one renderer draws both.  It knows no rule: every
 // tile that moves is named by an event (draws, discards, claims with their tiles, kongs with their way), and the
 // scores are the settlements' own.  Each frame also says whose clock was running, which claims were made on the
-// last discard and which one took it.  tests/test_viewer_browser.py checks these views against the engine's table.
+// last discard and which one took it.  tests/server/test_viewer_browser.py checks these views against the engine's table, and
+// tests/server/test_fold_agreement_browser.py against the core's fold (mahjong_core.log.fold) after every event.
 (function (root) {
 "use strict";
 
@@ -96,130 +97,22 @@ class Table {
 
   wind(n) { return ((n - this.view.dealer) % this.players + this.players) % this.players; }
 
+  // Moves the table on by one event: its type's handler (HANDLERS below), then what every event does.
   apply(e) {
     const v = this.view;
-    const type = e.type;
-    const s = Number.isInteger(e.seat) && e.seat >= 0 && e.seat < this.players ? v.seats[e.seat] : null;
-    const wall = (d) => { if (v.tiles_left !== null) v.tiles_left += d; };
-    if (type === "deal_start") {
-      v.deal = e.deal; v.round = e.round; v.dealer = e.dealer; v.prevalent_wind = e.prevalent_wind;
-      v.phase = "wall"; v.tiles_left = null; v.last_discard = null;
-      v.seats = Array.from({ length: this.players }, (_, n) => newSeat(n));
-      v.seats.forEach((x, n) => { x.wind = this.wind(n); });
-      this.dealEvents = []; this.revealed = false; this.turn = null; this.claims = [];
-      this.loose = 0;  // loose tiles set apart for replacements, already off the live wall's count
-    } else if (type === "wall_build") {
-      v.tiles_left = e.tiles;
-    } else if (type === "wall_loose") {
-      wall(-e.count); this.loose = (this.loose || 0) + e.count;
-    } else if (type === "hands") {
-      v.phase = "deal";
-      e.hands.forEach((h, n) => { v.seats[n].concealed = [...h]; wall(-h.length); });
-    } else if (type === "revealed") {
-      // A score sheet's deal: the hands as laid down on the table (a seat the sheet does not give stays empty).
-      (e.hands || []).forEach((text, n) => {
-        const hand = typeof text === "string" && n < this.players ? parseHand(text) : null;
-        if (hand) Object.assign(v.seats[n], { concealed: hand.concealed, melds: hand.melds, bonus: hand.bonus });
-      });
-    } else if (type === "bonus" && s) {
-      take(s.concealed, [e.tile]); s.bonus.push(e.tile);
-    } else if (type === "draw" && s) {
-      s.concealed.push(e.tile); wall(-1);
-    } else if (type === "replacement" && s) {
-      // From the loose tiles set apart, or, where none are (loose_tiles: 0), straight off the wall.
-      s.concealed.push(e.tile);
-      if (this.loose > 0) this.loose -= 1; else wall(-1);
-    } else if (type === "draw_returned" && s) {
-      take(s.concealed, [e.tile]); wall(1);
-    } else if (type === "decision" && Number.isInteger(e.actor)) {
-      const d = v.seats[e.actor];
-      this.turn = { seat: e.actor, phase: e.phase, used: e.after_ms || 0 };
-      if (e.phase === "turn" || e.phase === "false_mahjong") this.claims = [];
-      if (e.phase === "claim" || e.phase === "rob_kong") {
-        this.claims.push({ seat: e.actor, action: e.action, tile: e.tile, tiles: e.tiles || [],
-                           after_ms: e.after_ms || 0, taken: false });
-      }
-      this.lastDecision = e;
-      if (e.action === "discard") {
-        this.discard(d, e);
-      } else if (e.phase === "declaration" && e.action === "declare_calling") {
-        d.calling = true;
-      } else if (e.phase === "exchange") {
-        d.passing = [...(e.tiles || [])];
-      }
-    } else if (type === "timeout" && s) {
-      // The decision overran its limit: the ruleset's timeout action replaces it (docs/replay-format.md).
-      // Only the seat itself is sent its replaced choice, just before the timeout: another seat's fold never saw it.
-      const last = this.dealEvents.length ? this.dealEvents[this.dealEvents.length - 1] : null;
-      if (last && last === this.lastDecision && last.actor === e.seat && last.action === "discard" &&
-          s.discards[s.discards.length - 1] === last.tile) {
-        s.discards.pop(); s.concealed.push(last.tile); v.last_discard = null;
-        if (last.way === "declare_calling") s.calling = false;
-      }
-      const claim = this.claims.find((c) => c.seat === e.seat && !c.timeout);
-      if (claim && e.what !== "move") { claim.timeout = e.limit_ms; claim.action = e.action; }
-      if (e.action === "discard") this.discard(s, e);
-      if (this.turn) this.turn.timeout = e.limit_ms;
-    } else if (type === "exchange") {
-      const giver = v.seats[e.giver], receiver = v.seats[e.receiver];
-      const passed = giver.passing.length ? giver.passing : Array(e.count || 0).fill(HIDDEN);
-      giver.passing = [];
-      take(giver.concealed, passed); receiver.concealed.push(...passed);
-    } else if (type === "calling" && s) {
-      s.calling = e.declared !== false;
-    } else if (type === "claim" && s) {
-      const d = Number.isInteger(e.discarder) ? v.seats[e.discarder] : null;
-      if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) d.discards.pop();
-      v.last_discard = null;
-      const rest = [...(e.tiles || [])];
-      const i = rest.indexOf(e.tile);
-      if (i >= 0) rest.splice(i, 1);
-      take(s.concealed, rest);
-      if (["chow", "pung", "kong"].includes(e.kind)) {
-        s.melds.push({ kind: e.kind, tiles: [...e.tiles], exposed: true,
-                       claimed_from: d ? ((e.discarder - e.seat) % this.players + this.players) % this.players : null });
-      }
-      const taken = this.claims.find((c) => c.seat === e.seat && c.action === e.kind);
-      if (taken) taken.taken = true;
-    } else if (type === "kong" && s) {
-      if (e.way === "added") {
-        take(s.concealed, [e.tile]);
-        const m = s.melds.find((x) => x.kind === "pung" && x.tiles[0] === e.tile);
-        if (m) { m.kind = "kong"; m.tiles.push(e.tile); }
-      } else {
-        // Another seat's concealed kong comes with its tiles as they lie (`tiles`: "?" where face down).
-        const tiles = Array.isArray(e.tiles) ? [...e.tiles] : [e.tile, e.tile, e.tile, e.tile];
-        take(s.concealed, tiles);
-        s.melds.push({ kind: "kong", tiles, exposed: e.way !== "concealed", claimed_from: null });
-      }
-    } else if (type === "mahjong") {
-      if (s && e.discarder !== null && e.discarder !== undefined) {
-        const d = v.seats[e.discarder];
-        if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) {
-          d.discards.pop(); s.concealed.push(e.tile);
-        }
-        const taken = this.claims.find((c) => c.seat === e.seat && c.action === "win");
-        if (taken) taken.taken = true;
-      }
-      if (e.discarder !== null && e.discarder !== undefined) v.last_discard = null;
-    } else if (type === "score" && s && (!s.concealed.length || s.concealed.includes(HIDDEN)) && e.arrangement) {
-      // A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones.
-      const shown = (e.arrangement.melds || []).flatMap((m) => m.tiles || []);
-      for (const m of s.melds) for (const t of m.tiles) { const i = shown.indexOf(t); if (i >= 0) shown.splice(i, 1); }
-      s.concealed = shown;
-    } else if (type === "settlement" || type === "false_mahjong" || type === "game_end") {
-      if (Array.isArray(e.scores)) v.scores = [...e.scores];
-    } else if (type === "rotation") {
-      // Where the next deal goes, as the engine's table has it once the deal is over (its number moves on too).
-      v.phase = "rotation"; v.deal += 1; v.dealer = e.dealer; v.prevalent_wind = e.prevalent_wind; v.round = e.round;
-      v.seats.forEach((x, n) => { x.wind = this.wind(n); });
+    const handler = Object.prototype.hasOwnProperty.call(HANDLERS, e.type) ? HANDLERS[e.type] : null;
+    if (handler) {
+      const s = Number.isInteger(e.seat) && e.seat >= 0 && e.seat < this.players ? v.seats[e.seat] : null;
+      handler(this, e, s);
     }
-    if (type === "game_end") { v.phase = "over"; this.over = true; this.turn = null; }
-    if (ENDS.has(type)) { this.revealed = true; this.turn = null; v.phase = "scoring"; }
+    if (e.type === "game_end") { v.phase = "over"; this.over = true; this.turn = null; }
+    if (ENDS.has(e.type)) { this.revealed = true; this.turn = null; v.phase = "scoring"; }
     if (Number.isInteger(e.t)) v.clock_ms = e.t;
     for (const x of v.seats) x.concealed_count = x.concealed.length;
     this.dealEvents.push(e);
   }
+
+  moveWall(d) { if (this.view.tiles_left !== null) this.view.tiles_left += d; }
 
   frame() {
     const view = JSON.parse(JSON.stringify(this.view));
@@ -228,6 +121,145 @@ class Table {
              claims: this.claims.map((c) => ({ ...c })), over: this.over };
   }
 }
+
+const unchanged = () => {};
+
+// One handler for each event type of the catalogue (mahjong_core.table.events.CATALOGUE), as the core's fold
+// (mahjong_core.log.fold) has: `handler(table, event, seat)`, where `seat` is the event's seat if it names one.
+// tests/server/test_fold_agreement_browser.py fails until this list is the catalogue's and both folds agree.
+const HANDLERS = {
+  // The wall ceremony's details, a wrong count's notice, a penalty and the checkpoints move no tile.
+  wall_dice: unchanged, wall_break: unchanged, wall_deal: unchanged, wrong_count: unchanged, penalty: unchanged,
+  deal_end: unchanged, exhaustive_draw: unchanged, deal_abandoned: unchanged,
+
+  deal_start(t, e) {
+    const v = t.view;
+    v.deal = e.deal; v.round = e.round; v.dealer = e.dealer; v.prevalent_wind = e.prevalent_wind;
+    v.phase = "wall"; v.tiles_left = null; v.last_discard = null;
+    v.seats = Array.from({ length: t.players }, (_, n) => newSeat(n));
+    v.seats.forEach((x, n) => { x.wind = t.wind(n); });
+    t.dealEvents = []; t.revealed = false; t.turn = null; t.claims = [];
+    t.loose = 0;  // loose tiles set apart for replacements, already off the live wall's count
+  },
+  wall_build(t, e) { t.view.tiles_left = e.tiles; },
+  wall_loose(t, e) { t.moveWall(-e.count); t.loose = (t.loose || 0) + e.count; },
+  hands(t, e) {
+    t.view.phase = "deal";
+    e.hands.forEach((h, n) => { t.view.seats[n].concealed = [...h]; t.moveWall(-h.length); });
+  },
+  revealed(t, e) {
+    // A score sheet's deal: the hands as laid down on the table (a seat the sheet does not give stays empty).
+    (e.hands || []).forEach((text, n) => {
+      const hand = typeof text === "string" && n < t.players ? parseHand(text) : null;
+      if (hand) Object.assign(t.view.seats[n], { concealed: hand.concealed, melds: hand.melds, bonus: hand.bonus });
+    });
+  },
+  bonus(t, e, s) { if (s) { take(s.concealed, [e.tile]); s.bonus.push(e.tile); } },
+  draw(t, e, s) { if (s) { s.concealed.push(e.tile); t.moveWall(-1); } },
+  replacement(t, e, s) {
+    // From the loose tiles set apart, or, where none are (loose_tiles: 0), straight off the wall.
+    if (!s) return;
+    s.concealed.push(e.tile);
+    if (t.loose > 0) t.loose -= 1; else t.moveWall(-1);
+  },
+  draw_returned(t, e, s) { if (s) { take(s.concealed, [e.tile]); t.moveWall(1); } },
+  decision(t, e) {
+    if (!Number.isInteger(e.actor)) return;
+    const d = t.view.seats[e.actor];
+    t.turn = { seat: e.actor, phase: e.phase, used: e.after_ms || 0 };
+    if (e.phase === "turn" || e.phase === "false_mahjong") t.claims = [];
+    if (e.phase === "claim" || e.phase === "rob_kong") {
+      t.claims.push({ seat: e.actor, action: e.action, tile: e.tile, tiles: e.tiles || [],
+                      after_ms: e.after_ms || 0, taken: false });
+    }
+    t.lastDecision = e;
+    if (e.action === "discard") {
+      t.discard(d, e);
+    } else if (e.phase === "declaration" && e.action === "declare_calling") {
+      d.calling = true;
+    } else if (e.phase === "exchange") {
+      d.passing = [...(e.tiles || [])];
+    }
+  },
+  timeout(t, e, s) {
+    // The decision overran its limit: the ruleset's timeout action replaces it (docs/replay-format.md).
+    // Only the seat itself is sent its replaced choice, just before the timeout: another seat's fold never saw it.
+    if (!s) return;
+    const last = t.dealEvents.length ? t.dealEvents[t.dealEvents.length - 1] : null;
+    if (last && last === t.lastDecision && last.actor === e.seat && last.action === "discard" &&
+        s.discards[s.discards.length - 1] === last.tile) {
+      s.discards.pop(); s.concealed.push(last.tile); t.view.last_discard = null;
+      if (last.way === "declare_calling") s.calling = false;
+    }
+    const claim = t.claims.find((c) => c.seat === e.seat && !c.timeout);
+    if (claim && e.what !== "move") { claim.timeout = e.limit_ms; claim.action = e.action; }
+    if (e.action === "discard") t.discard(s, e);
+    if (t.turn) t.turn.timeout = e.limit_ms;
+  },
+  exchange(t, e) {
+    const giver = t.view.seats[e.giver], receiver = t.view.seats[e.receiver];
+    const passed = giver.passing.length ? giver.passing : Array(e.count || 0).fill(HIDDEN);
+    giver.passing = [];
+    take(giver.concealed, passed); receiver.concealed.push(...passed);
+  },
+  calling(t, e, s) { if (s) s.calling = e.declared !== false; },
+  claim(t, e, s) {
+    if (!s) return;
+    const d = Number.isInteger(e.discarder) ? t.view.seats[e.discarder] : null;
+    if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) d.discards.pop();
+    t.view.last_discard = null;
+    const rest = [...(e.tiles || [])];
+    const i = rest.indexOf(e.tile);
+    if (i >= 0) rest.splice(i, 1);
+    take(s.concealed, rest);
+    if (["chow", "pung", "kong"].includes(e.kind)) {
+      s.melds.push({ kind: e.kind, tiles: [...e.tiles], exposed: true,
+                     claimed_from: d ? ((e.discarder - e.seat) % t.players + t.players) % t.players : null });
+    }
+    const taken = t.claims.find((c) => c.seat === e.seat && c.action === e.kind);
+    if (taken) taken.taken = true;
+  },
+  kong(t, e, s) {
+    if (!s) return;
+    if (e.way === "added") {
+      take(s.concealed, [e.tile]);
+      const m = s.melds.find((x) => x.kind === "pung" && x.tiles[0] === e.tile);
+      if (m) { m.kind = "kong"; m.tiles.push(e.tile); }
+    } else {
+      // Another seat's concealed kong comes with its tiles as they lie (`tiles`: "?" where face down).
+      const tiles = Array.isArray(e.tiles) ? [...e.tiles] : [e.tile, e.tile, e.tile, e.tile];
+      take(s.concealed, tiles);
+      s.melds.push({ kind: "kong", tiles, exposed: e.way !== "concealed", claimed_from: null });
+    }
+  },
+  mahjong(t, e, s) {
+    if (s && e.discarder !== null && e.discarder !== undefined) {
+      const d = t.view.seats[e.discarder];
+      if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) {
+        d.discards.pop(); s.concealed.push(e.tile);
+      }
+      const taken = t.claims.find((c) => c.seat === e.seat && c.action === "win");
+      if (taken) taken.taken = true;
+    }
+    if (e.discarder !== null && e.discarder !== undefined) t.view.last_discard = null;
+  },
+  score(t, e, s) {
+    // A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones.
+    if (!s || (s.concealed.length && !s.concealed.includes(HIDDEN)) || !e.arrangement) return;
+    const shown = (e.arrangement.melds || []).flatMap((m) => m.tiles || []);
+    for (const m of s.melds) for (const x of m.tiles) { const i = shown.indexOf(x); if (i >= 0) shown.splice(i, 1); }
+    s.concealed = shown;
+  },
+  settlement(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
+  false_mahjong(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
+  game_end(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
+  rotation(t, e) {
+    // Where the next deal goes, as the engine's table has it once the deal is over (its number moves on too).
+    const v = t.view;
+    v.phase = "rotation"; v.deal += 1; v.dealer = e.dealer; v.prevalent_wind = e.prevalent_wind; v.round = e.round;
+    v.seats.forEach((x, n) => { x.wind = t.wind(n); });
+  },
+};
 
 // Every frame of a log: frames[k] is the table after events[k].
 function frames(header, events) {
@@ -389,6 +421,6 @@ async function readLog(text) {
            signature, signatures, signedBy: header && header.signed_by !== undefined ? header.signed_by : null };
 }
 
-const api = { frames, redact, concealedKong, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };
+const api = { frames, HANDLERS, redact, concealedKong, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };
 root.MahjongReplay = api;
 })(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,269 @@
+"""The table as one seat sees it, for a person reading a log in the terminal (``mahjong view``).
+
+:func:`~mahjong_core.log.redaction.seat_view` decides what the seat may know, and
+:func:`mahjong_core.log.fold.fold` folds those events into the table; this module
+lays that table out for a person -- every seat's
+wind, score, hand (the seat's own tiles, the others' as a count), melds set
+apart, bonus tiles, the discards as the ruleset lays them out (000 lines
+144-154: ``rows`` of six before each player, ``quadro`` with only the last
+four in sight, ``open`` all face up in the middle, ``closed`` only the last),
+the tiles left in the wall and the table clock -- and narrates each event in
+one line.
+
+Alignment: every line starts with a fixed-width label in plain letters and
+ends with its tiles, so columns line up whatever width a terminal gives the
+mahjong glyphs; ``ascii=True`` writes tiles in the notation (``5m``) instead.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjong_core.hand.tiles import KINDS
+from mahjong_core.log.fold import FoldedTable, fold
+from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
+
+__all__ = ["SeatState", "TableState", "narrate", "render", "replay_states"]
+
+HIDDEN = "?"
+_WINDS = "ESWN"
+_CODES = {kind.code: i for i, kind in enumerate(KINDS)}
+#: How many of the latest discards each display leaves in sight (``None``: all).
+_VISIBLE = {"quadro": 4, "closed": 1, "open": None, "rows": None}
+
+
+@dataclass
+class SeatState:
+    """One seat at the table: what the viewing seat knows of it."""
+
+    hand: list[str] = field(default_factory=list)  # tile codes, or "?" for a tile the viewer may not see
+    melds: list[tuple[str, list[str], bool]] = field(default_factory=list)  # (kind, tiles, exposed)
+    bonus: list[str] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+    score: int = 0
+    passing: list[str] = field(default_factory=list)  # tiles this seat chose to pass in an exchange under way
+
+
+@dataclass
+class TableState:
+    """The table after some event, as one seat knows it."""
+
+    players: int
+    names: list[str]
+    seats: list[SeatState]
+    deal: int = 0
+    dealer: int = 0
+    prevalent_wind: int = 0
+    wall: int | None = None
+    clock_ms: int = 0
+    pond: list[str] = field(default_factory=list)  # every discard still on the table, in order
+    last: str = ""  # the last event, narrated
+    result: list[str] = field(default_factory=list)  # the deal's outcome lines: mahjong, scores, payments
+    previous: Mapping[str, Any] | None = None  # the event applied last: a timeout replaces it if it was a choice
+    ruleset: Any = None  # the log's ruleset where it can be had: a score is then shown as its card
+    summary: str = ""  # the last score, in one line (a score's items follow it in the result)
+    shown: dict[int, list[str]] = field(default_factory=dict)  # each scored hand of the deal, as laid down
+
+
+def _sorted(tiles: Iterable[str]) -> list[str]:
+    known = sorted((t for t in tiles if t != HIDDEN), key=lambda t: _CODES.get(t, 99))
+    return known + [t for t in tiles if t == HIDDEN]
+
+
+def _take(hand: list[str], tiles: Iterable[str]) -> None:
+    """Remove ``tiles`` from a hand: the tile itself where the viewer knows it, else one hidden tile."""
+    for tile in tiles:
+        if tile in hand:
+            hand.remove(tile)
+        elif HIDDEN in hand:
+            hand.remove(HIDDEN)
+
+
+def _seat_name(state: TableState, seat: Any, viewer: int) -> str:
+    if not isinstance(seat, int):
+        return str(seat)
+    wind = _WINDS[(seat - state.dealer) % state.players] if state.players <= 4 else str(seat)
+    return f"seat {seat} ({wind}{', you' if seat == viewer else ''})"
+
+
+def _apply(state: TableState, table: FoldedTable, event: Mapping[str, Any], viewer: int) -> None:
+    """Read the fold's table after ``event`` into the terminal's, and add the event's lines to the deal's result."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    if kind == "deal_start":  # the deal as it is played: a rotation's next dealer shows with the next deal
+        state.deal, state.dealer = int(event.get("deal", 0)), int(event.get("dealer", 0))
+        state.prevalent_wind, state.result, state.shown = int(event.get("prevalent_wind", 0)), [], {}
+    elif kind == "score" and isinstance(seat, int) and 0 <= seat < state.players:
+        state.shown[seat] = _scored_hand(state.seats[seat], event)
+    _read_fold(state, table)
+    if kind == "mahjong":
+        how = str(event.get("how", "")).replace("_", " ")
+        state.result.append(f"{_seat_name(state, seat, viewer)} wins on {event.get('tile')} ({how})")
+    elif kind == "exhaustive_draw":
+        state.result.append("exhaustive draw: the wall is used up")
+    elif kind == "score" and isinstance(seat, int) and 0 <= seat < state.players:
+        _show_score(state, event, _seat_name(state, seat, viewer))
+    elif kind == "settlement" and "scores" in event:
+        payments = event.get("payments", [])
+        notes = payment_notes(state.ruleset, state.dealer, payments)
+        paid = "; ".join(f"{_seat_name(state, a, viewer)} pays {_seat_name(state, b, viewer)} {x}"
+                         + (f" ({note})" if note else "")
+                         for (a, b, x, _), note in zip(payments, notes, strict=True))
+        state.result.append(f"payments: {paid or 'none'}")
+    state.last = narrate(state, event, viewer) or state.last
+    state.previous = event
+
+
+def _read_fold(state: TableState, table: FoldedTable) -> None:
+    """The terminal's table from the fold's (:mod:`mahjong_core.log.fold`), as a person at the table lays it out.
+
+    Two things are shown otherwise than the fold keeps them.  A winning discard stays where it lay (in its
+    discarder's row and on the table) rather than in the winner's hand, and a scored hand shows as it was when
+    scored (:func:`_scored_hand`).  The wall counts the loose tiles set apart among its tiles.
+    """
+    for n, seat in enumerate(state.seats):
+        folded = table.seats[n]
+        seat.hand, seat.bonus, seat.discards = list(folded.concealed), list(folded.bonus), list(folded.discards)
+        seat.melds = [(str(m["kind"]), list(m["tiles"]), bool(m["exposed"])) for m in folded.melds]
+        seat.passing, seat.score = list(folded.passing), int(table.scores[n])
+    state.pond = list(table.pond)
+    won = table.won
+    if won is not None:
+        _take(state.seats[won["seat"]].hand, [won["tile"]])
+        state.seats[won["discarder"]].discards.append(won["tile"])
+        if won["from_pond"]:
+            state.pond.append(won["tile"])
+    for n, hand in state.shown.items():
+        state.seats[n].hand = list(hand)
+    state.wall = None if table.tiles_left is None else table.tiles_left + table.loose
+    state.clock_ms = table.clock_ms
+
+
+def _show_score(state: TableState, event: Mapping[str, Any], name: str) -> None:
+    """A score as a line with its total and the steps to it, then a line for each item with its value and unit."""
+    if state.ruleset is None:  # a ruleset not known here: the items as logged
+        items = ", ".join(f"{i['name']} {i['value']} {i.get('kind', '')}".rstrip()
+                          + (f" x{i['count']}" if i.get("count", 1) != 1 else "") for i in event.get("items", []))
+        state.summary = f"{name} scores {event.get('value')}" + (f": {items}" if items else "")
+        state.result.append(state.summary)
+        return
+    card = card_maker(state.ruleset)(event)
+    state.summary = f"{name} scores {amount(card['total'], card['unit'])}" + (
+        f" ({'; '.join(card['steps'])})" if card["steps"] else "")
+    state.result.append(state.summary)
+    state.result += [f"  {line['text']}  {line['label']}  [{line['source'] or 'no source'}]" for line in card["lines"]]
+
+
+def _scored_hand(seat: SeatState, event: Mapping[str, Any]) -> list[str]:
+    """A scored hand as it is laid down for all to see: its tiles beyond the declared melds replace the hidden
+    ones (a hand the viewer knows, or one whose melds do not fit the arrangement, stays as it was)."""
+    if HIDDEN not in seat.hand:
+        return list(seat.hand)
+    melds = (event.get("arrangement") or {}).get("melds") or []
+    shown = Counter(t for m in melds for t in m.get("tiles", ()))
+    shown.subtract(Counter(t for _, tiles, _ in seat.melds for t in tiles))
+    if shown and min(shown.values()) >= 0:
+        return _sorted(shown.elements())
+    return list(seat.hand)
+
+
+def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | None:
+    """One line for an event a person would notice at the table, or ``None`` (the wall ceremony's details)."""
+    kind = event.get("type")
+    who = _seat_name(state, event.get("seat", event.get("actor")), viewer)
+    if kind == "deal_start":
+        # Deals are numbered from 1 wherever a person reads them; the log's field counts from 0.
+        return (f"deal {int(event.get('deal', 0)) + 1}: round {_WINDS[int(event.get('prevalent_wind', 0)) % 4]}, "
+                f"dealer seat {event.get('dealer')}")
+    if kind == "hands":
+        return "the tiles are dealt"
+    if kind == "revealed":
+        return "the hands as laid down at the end of the deal (a score sheet's record)"
+    if kind in ("draw", "replacement"):
+        extra = " (a loose tile)" if kind == "replacement" else ""
+        return f"{who} draws {event['tile']}{extra}" if event["tile"] != HIDDEN else f"{who} draws a tile{extra}"
+    if kind == "bonus":
+        return f"{who} sets aside {event['tile']}"
+    if kind == "decision" and event.get("action") == "discard":
+        return f"{who} discards {event['tile']}"
+    if kind == "claim":
+        return (f"{who} takes {event['tile']} from {_seat_name(state, event.get('discarder'), viewer)} for a "
+                f"{event.get('kind')}")
+    if kind == "kong":
+        return f"{who} declares a {event.get('way')} kong of {event['tile']}"
+    if kind == "exchange":
+        return (f"{_seat_name(state, event['giver'], viewer)} passes {event.get('count')} tiles to "
+                f"{_seat_name(state, event['receiver'], viewer)}")
+    if kind == "timeout":
+        return f"{who} ran out of time ({event.get('what')}): {event.get('action')} for them"
+    if kind == "score":
+        return state.summary or None
+    if kind in ("mahjong", "exhaustive_draw"):
+        return state.result[-1] if state.result else None
+    if kind == "settlement":
+        return "scores " + " ".join(str(x.score) for x in state.seats)
+    if kind == "game_end":
+        return "game over: scores " + " ".join(str(x.score) for x in state.seats)
+    return None
+
+
+def replay_states(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]], viewer: int
+                  ) -> Iterable[tuple[Mapping[str, Any], TableState]]:
+    """Each event with the table after it, as ``viewer`` knows it (the events must be that seat's view).
+
+    The table is the one fold's (:func:`mahjong_core.log.fold.fold`), laid out for a person reading it.  The
+    state yielded is one table updated in place: draw it before asking for the next event.
+    """
+    seats = header.get("seats", [])
+    names = [str(s.get("name", i)) if isinstance(s, Mapping) else str(i) for i, s in enumerate(seats)]
+    state = TableState(len(seats), names, [SeatState() for _ in seats], ruleset=ruleset_of_header(header))
+    events = list(events)
+    for event, table in zip(events, fold(header, events), strict=True):
+        _apply(state, table, event, viewer)
+        yield event, state
+
+
+def _tiles(tiles: Sequence[str], ascii_only: bool) -> str:
+    if ascii_only:
+        return " ".join(tiles)
+    return "".join(KINDS[_CODES[t]].glyph if t in _CODES else t for t in tiles)
+
+
+def render(state: TableState, viewer: int, *, display: str = "open", ascii_only: bool = False) -> str:
+    """The table as text: a line of facts, then each seat's block, then the discards as ``display`` lays them."""
+    visible = _VISIBLE.get(display)
+    wall = "?" if state.wall is None else str(state.wall)
+    lines = [f"deal {state.deal + 1}  round {_WINDS[state.prevalent_wind % 4]}  dealer seat {state.dealer}  "
+             f"wall {wall} tiles  clock {state.clock_ms / 1000:.1f} s"]
+    for n, seat in enumerate(state.seats):
+        wind = _WINDS[(n - state.dealer) % state.players] if state.players <= 4 else "-"
+        mark = ">" if n == viewer else " "
+        name = state.names[n] if n < len(state.names) else str(n)
+        lines.append(f"{mark} seat {n} {wind}  {name:<16} score {seat.score:>7}")
+        hidden = seat.hand.count(HIDDEN)
+        known = [t for t in seat.hand if t != HIDDEN]
+        hand = _tiles(_sorted(known), ascii_only) if known else ""
+        if hidden:
+            hand = (hand + "  " if hand else "") + f"+{hidden} hidden" if known else f"{hidden} tiles, hidden"
+        lines.append(f"    hand     {hand or '-'}")
+        if seat.melds:
+            melds = "  ".join(f"[{_tiles(tiles, ascii_only)}]" if exposed else f"({_tiles(tiles, ascii_only)})"
+                              for _, tiles, exposed in seat.melds)
+            lines.append(f"    melds    {melds}")
+        if seat.bonus:
+            lines.append(f"    bonus    {_tiles(seat.bonus, ascii_only)}")
+        if display == "rows" and seat.discards:
+            for i in range(0, len(seat.discards), 6):
+                lines.append(f"    {'discards' if i == 0 else '':<8} {_tiles(seat.discards[i:i + 6], ascii_only)}")
+    if display != "rows":
+        shown = state.pond if visible is None else state.pond[-visible:]
+        hidden_count = len(state.pond) - len(shown)
+        label = {"quadro": "last four", "closed": "last one", "open": "all"}.get(display, display)
+        down = f", {hidden_count} face down" if hidden_count else ""
+        lines.append(f"discards ({display}: {label} in sight{down})  {_tiles(shown, ascii_only) or '-'}")
+    for line in state.result:
+        lines.append(f"result   {line}")
+    return "\n".join(lines) + "\n"

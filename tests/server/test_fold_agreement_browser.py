@@ -1,0 +1,61 @@
+"""The viewer page's fold (``static/replay_state.js``) and the core's (``mahjong_core.log.fold``) agree.
+
+The page folds a log's events itself, so that it works offline; the core folds them for everything else.  Both
+are stepped through every golden replay and every score sheet's log under Debian's chromium, and the table after
+each event -- the view object, whether the hands are laid open, whether the game is over -- must be the same.
+Both must also handle exactly the event types the catalogue declares (``mahjong_core.table.events``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_core.log.fold import HANDLERS, fold
+from mahjong_core.log.format import read_log
+from mahjong_core.table.events import CATALOGUE
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "mahjong_server" / "static" / "replay_state.js"
+LOGS = sorted((ROOT / "replays").glob("*.jsonl")) + sorted((ROOT / "replays" / "sheets").glob("*.jsonl"))
+
+# Every frame of a log as canonical JSON (keys sorted), one string per event: the page's own frames().
+_FRAMES = """(data) => {
+  const [header, events] = JSON.parse(data);  // one string: much faster through Playwright than objects
+  const api = window.MahjongReplay;
+  return api.frames(header, events).map((f) => api.canonical({ view: f.view, revealed: f.revealed, over: f.over }));
+}"""
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any) -> Any:
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<!doctype html><title>fold</title>")
+    page.add_script_tag(content=SCRIPT.read_text(encoding="utf-8"))
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)
+def test_the_pages_fold_is_the_cores_after_every_event(log: Path, page: Any) -> None:
+    parsed = read_log(log)
+    frames = page.evaluate(_FRAMES, json.dumps([parsed.header, parsed.events]))
+    assert len(frames) == len(parsed.events) > 0
+    for k, table in enumerate(fold(parsed.header, parsed.events)):
+        core = _canonical({"view": table.view(), "revealed": table.revealed, "over": table.over})
+        assert frames[k] == core, (f"{log.name}: after event {k} ({parsed.events[k]['type']}) the page's fold "
+                                   f"differs from the core's", frames[k], core)
+
+
+def test_both_folds_handle_exactly_the_catalogues_event_types(page: Any) -> None:
+    assert set(HANDLERS) == set(CATALOGUE), "the core's fold and the event catalogue name other types"
+    handled = page.evaluate("() => Object.keys(window.MahjongReplay.HANDLERS)")
+    assert sorted(handled) == sorted(CATALOGUE), "the page's fold and the event catalogue name other types"

@@ -7,8 +7,21 @@ every one, so an engine author can check a hand before choosing rules.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from mahjong_core.cli.output import EXIT_OK, print_json
+from mahjong_core.cli.parser import add_command
+
+if TYPE_CHECKING:
+    from mahjong_core.cli.parser import Subcommands
+
+
+def register(commands: Subcommands) -> None:
+    """``mahjong hand TILES [--knitted]``."""
+    p = add_command(commands, "hand", cmd_hand, "arrangements, waits and shanten of a hand in the tile notation")
+    p.add_argument("tiles", nargs="+", help="e.g. 123m456p78s11z [777s<] +9s (14 tiles: its arrangements) or "
+                                            "13 tiles (its waits)")
+    p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
@@ -21,3 +34,4 @@ def cmd_hand(args: argparse.Namespace) -> int:
     else:
         print(report["text"])
     return EXIT_OK
+

@@ -25,13 +25,17 @@ def register(commands: Subcommands) -> None:
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
-    """Print the report of :func:`mahjong_core.hand.report.analyse` for the hand given in the notation."""
+    """Print the report of :func:`mahjong_core.hand.report.analyse` for the hand given in the notation.
+
+    ``--json`` prints the facts with the text beside them, under ``"text"``, as a script that shows the hand reads it.
+    """
+    from mahjong_core.cli.render.hand import hand_text
     from mahjong_core.hand.report import analyse
 
     report = analyse(" ".join(args.tiles), knitted=args.knitted)
+    report["text"] = hand_text(report)
     if args.json:
         print_json(report)
     else:
         print(report["text"])
     return EXIT_OK
-

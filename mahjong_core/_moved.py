@@ -54,7 +54,7 @@ MOVED: dict[str, str] = {
     "log_chain": "log.chain",
     "replay_log": "log.format",
     "replay_check": "log.audit",
-    "table_view": "log.terminal",
+    "table_view": "cli.render.table",
     "views": "log.redaction",
     "observed_wall": "log.observed_wall",
     "recorded": "log.recorded",

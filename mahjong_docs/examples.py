@@ -221,6 +221,7 @@ def _fact(name: str, value: Any) -> str:
 
 def example_rst(result: ExampleResult, *, rulesets_dir: str = "rulesets") -> str:
     """How a worked example shows on the page: the hand, its analysis, its score item by item, what was checked."""
+    from mahjong_core.cli.render.hand import hand_text
     from mahjong_core.hand.notation import glyphs, parse_hand
 
     example = result.example
@@ -228,8 +229,8 @@ def example_rst(result: ExampleResult, *, rulesets_dir: str = "rulesets") -> str
     with contextlib.suppress(MahjongError):  # a hand that does not parse is reported by the check below
         out[0] += f" {text(glyphs(parse_hand(example.hand).all_tiles()))}"
     out.append("")
-    if result.report.get("text"):
-        out += ["::", ""] + [f"   {line}" for line in result.report["text"].splitlines()] + [""]
+    if result.report:  # the analysis as `mahjong hand` prints it
+        out += ["::", ""] + [f"   {line}" for line in hand_text(result.report).splitlines()] + [""]
     score = result.score
     if score is not None:
         facts = ", ".join(f"{k} {_fact(k, v)}" for k, v in (result.context or {}).items()

@@ -1,4 +1,4 @@
-"""``mahjong score --ruleset ID HAND``: score one hand, or a stream of hands, and say why.
+"""What ``mahjong score`` does (:mod:`mahjong_core.cli.commands.score` declares it): score hands and say why.
 
 A referee types a hand in the notation of :mod:`mahjong_core.hand.notation` and
 says how it was won with one set of flags that means the same under every
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
@@ -86,15 +85,6 @@ def given_from_args(args: argparse.Namespace) -> Given:
                  seat=None if args.seat is None else parse_wind(args.seat, "--seat"),
                  round=None if args.round is None else parse_wind(args.round, "--round"),
                  loser=args.loser, facts=facts)
-
-
-def cmd_score(args: argparse.Namespace) -> int:
-    """Score a hand (or, with ``--batch``, JSON Lines hands on standard input) under a ruleset."""
-    if not args.batch and not args.hand:
-        raise MahjongError("give a hand in the notation, or --batch to read JSON Lines on standard input",
-                           place="HAND")
-    return run(args.ruleset, " ".join(args.hand) if args.hand else None, as_json=args.json, batch=args.batch,
-               stdin=sys.stdin, stdout=sys.stdout, given=given_from_args(args), native=args.native)
 
 
 def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, stdin: IO[str],

@@ -1,8 +1,10 @@
-"""What ``mahjong hand`` prints: a hand's arrangements, waits and shanten, as text and JSON.
+"""What ``mahjong hand`` reports: a hand's arrangements, waits and shanten, as JSON-ready facts.
 
 A hand of 14 tiles (as a hand counts them) is read for its arrangements; a
 hand of 13 for its waits; both get their shanten per form, because a player
-looking at a hand wants to know how far it is from each kind of mahjong.
+looking at a hand wants to know how far it is from each kind of mahjong.  The
+text the command prints is made from these facts by
+:mod:`mahjong_core.cli.render.hand`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from mahjong_core.errors import HandError
 from mahjong_core.hand import arrangements as arr
 from mahjong_core.hand import notation
 from mahjong_core.hand import shanten as sh
-from mahjong_core.hand.melds import Arrangement, Hand, MeldKind
+from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
 
 
@@ -24,19 +26,6 @@ def _counts(hand: Hand) -> bytes:
     if hand.winning_tile is not None:
         counts[hand.winning_tile] += 1
     return bytes(counts)
-
-
-def _meld_text(arrangement: Arrangement) -> str:
-    parts = []
-    for i, meld in enumerate(arrangement.melds):
-        text = notation.format_tiles(meld.tiles)
-        if meld.kind is MeldKind.KNITTED or meld.kind is MeldKind.SINGLE:
-            text = f"{text}"
-        text = f"[{text}]" if meld.exposed else f"({text})" if meld.kind is MeldKind.KONG else text
-        if i == arrangement.winning_meld:
-            text += "*"
-        parts.append(f"{meld.kind.value}:{text}")
-    return " ".join(parts)
 
 
 def analyse(text: str, *, knitted: bool = False) -> dict[str, Any]:
@@ -59,8 +48,6 @@ def analyse(text: str, *, knitted: bool = False) -> dict[str, Any]:
     if not hand.melds:
         report["shanten"]["seven_pairs"] = sh.shanten_seven_pairs(counts)
         report["shanten"]["thirteen_orphans"] = sh.shanten_thirteen_orphans(counts)
-    lines = [f"hand      {report['hand']}", f"          {report['glyphs']}",
-             "shanten   " + ", ".join(f"{k} {v}" for k, v in report["shanten"].items())]
     if size == 14:
         if hand.winning_tile is None and hand.concealed:
             # Without a named winning tile, read the last concealed tile as the one that completed it.
@@ -75,12 +62,7 @@ def analyse(text: str, *, knitted: bool = False) -> dict[str, Any]:
              "winning_meld": a.winning_meld}
             for a in found
         ]
-        lines.append(f"complete  {'yes' if found else 'no'}; {len(found)} arrangement(s)")
-        for a in found:
-            lines.append(f"  {a.form.value:<20} {_meld_text(a)}")
     else:
         waits = sh.waits(counts)
         report["waits"] = [KINDS[t].code for t in waits]
-        lines.append("waits     " + (notation.format_tiles(waits) if waits else "none"))
-    report["text"] = "\n".join(lines)
     return report

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from mahjong_core.cli import main
+from mahjong_core.cli.render.table import render, replay_states
 from mahjong_core.log.format import read_log
 from mahjong_core.log.redaction import seat_view
-from mahjong_core.log.terminal import render, replay_states
 
 ROOT = Path(__file__).resolve().parents[3]
 HARBIN = ROOT / "replays" / "harbin-seed20261130.jsonl"

@@ -13,9 +13,21 @@ import argparse
 import contextlib
 import io
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, EXIT_USAGE, Ticker, print_json
+from mahjong_core.cli.parser import add_command
+
+if TYPE_CHECKING:
+    from mahjong_core.cli.parser import Subcommands
+
+
+def register(commands: Subcommands) -> None:
+    """``mahjong conformance RULESET... [--terse]``."""
+    p = add_command(commands, "conformance", cmd_conformance, "run the conformance suite against installed rulesets")
+    p.add_argument("ruleset", nargs="+", help="rulesets to check: installed ids or ruleset YAML files")
+    p.add_argument("--terse", action="store_true",
+                   help="pytest's own progress line (a dot a check) instead of every check named with its outcome")
 
 
 class _Collector:
@@ -115,3 +127,4 @@ def _check_installed(ids: list[str]) -> None:
 def _status(code: int) -> int:
     """pytest's exit status on the command's table: 0 passed, 1 a check failed, 2 the suite could not run."""
     return code if code in (EXIT_OK, EXIT_FAILED_CHECK) else EXIT_USAGE
+

@@ -11,9 +11,23 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, plain, print_json
+from mahjong_core.cli.parser import RULESET_HELP, add_command, add_group
+
+if TYPE_CHECKING:
+    from mahjong_core.cli.parser import Subcommands
+
+
+def register(commands: Subcommands) -> None:
+    """``mahjong rules`` and its subcommands ``list``, ``show`` and ``validate``."""
+    rules = add_group(commands, "rules", "list, show and validate rulesets", dest="rules_command")
+    add_command(rules, "list", cmd_list, "installed rulesets: id, version, hash, parent")
+    add_command(rules, "show", cmd_show, "a ruleset's resolved tables with their sources").add_argument(
+        "ruleset", help=RULESET_HELP)
+    add_command(rules, "validate", cmd_validate, "check a ruleset YAML file; every error as file::path: message"
+                ).add_argument("path", help="the ruleset YAML file to check")
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -118,3 +132,4 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if not errors:
             print(f"{args.path}: valid")
     return EXIT_FAILED_CHECK if errors else EXIT_OK
+

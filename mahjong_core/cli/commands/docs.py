@@ -4,8 +4,27 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mahjong_core.cli.output import EXIT_OK, Ticker, print_json
+from mahjong_core.cli.parser import add_command
+
+if TYPE_CHECKING:
+    from mahjong_core.cli.parser import Subcommands
+
+
+def register(commands: Subcommands) -> None:
+    """``mahjong docs [--ruleset R]... [--out DIR] [--title T] [--intro FILE] [--reference]``."""
+    p = add_command(commands, "docs", cmd_docs, "build a players' site of the rules: a page per ruleset (how a "
+                    "deal goes, its tables with every value's source, example hands scored by the code), the "
+                    "comparison, the sources")
+    p.add_argument("--ruleset", action="append", metavar="ID_OR_FILE",
+                   help="a ruleset id or house-rule file to document (repeatable; default: every installed one)")
+    p.add_argument("--out", default="mahjong-docs", help="output folder (default: mahjong-docs)")
+    p.add_argument("--title", default="Mahjong rules", help="the site's title (default: Mahjong rules)")
+    p.add_argument("--intro", metavar="FILE", help="the club's introduction for the front page (.md or .rst)")
+    p.add_argument("--reference", action="store_true",
+                   help="also the developer's reference: plugins and hooks of each ruleset, hook reference, schemas")
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
@@ -32,3 +51,4 @@ def cmd_docs(args: argparse.Namespace) -> int:
     else:
         print(f"documentation written to {out}")
     return EXIT_OK
+

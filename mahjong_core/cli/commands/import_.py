@@ -13,18 +13,23 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
 
+if TYPE_CHECKING:
+    from mahjong_core.cli.parser import Subcommands
 
-def add_commands(sub: Any, add: Any) -> None:
-    """``mahjong import`` and its options (one block, for easy merges)."""
-    from mahjong_formats import FORMATS
 
-    p = add("import", "imports:cmd_import", "games recorded on another platform, each played by the engine under "
-            "the platform's preset and written as a replay log with the platform's own result beside ours")
+def register(commands: Subcommands) -> None:
+    """``mahjong import FORMAT FILE... --out DIR`` (the module's name: ``import`` is Python's own word)."""
+    from mahjong_formats import FORMATS  # the formats' names only, for the choices; the readers load when run
+
+    p = add_command(commands, "import", cmd_import, "games recorded on another platform, each played by the engine "
+                    "under the platform's preset and written as a replay log with the platform's own result beside "
+                    "ours")
     p.add_argument("format", choices=sorted(FORMATS), metavar="FORMAT",
                    help=f"the records' format: {', '.join(sorted(FORMATS))}")
     p.add_argument("files", nargs="+", metavar="FILE", help="the platform's record files")
@@ -74,3 +79,4 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"{len(rows)} games: {counts['agrees']} agree with the platform's recorded result, "
               f"{counts['differs']} differ, {counts['refused']} refused; logs in {out}")
     return EXIT_OK if counts["agrees"] == len(rows) else EXIT_FAILED_CHECK
+

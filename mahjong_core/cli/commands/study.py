@@ -11,9 +11,30 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mahjong_core.cli.output import EXIT_OK, print_json
+from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
+
+if TYPE_CHECKING:
+    from mahjong_core.cli.parser import Subcommands
+
+
+def register(commands: Subcommands) -> None:
+    """``mahjong study A B --seed S [--games N] [--out DIR] [--workers N | --scheduler ADDRESS]``."""
+    p = add_command(commands, "study", cmd_study, "duplicate play: the same seeded games under two rulesets (ids "
+                    "or house-rule files), compared with 95%% intervals; an HTML report with plots, and JSON")
+    p.add_argument("a", help="ruleset A: an installed id or a YAML file")
+    p.add_argument("b", help="ruleset B: an installed id or a YAML file")
+    p.add_argument("--seed", required=True, help="the first game's seed; game i plays seed + i")
+    p.add_argument("--games", type=int, default=100, help="games under each ruleset (default: 100)")
+    p.add_argument("--bots", default="greedy", help="comma-separated bots, one per seat, or one for all")
+    p.add_argument("--max-deals", type=int, default=None, help="stop each game after this many deals")
+    p.add_argument("--out", default="study", help="folder for report.html, study.json and the plots")
+    p.add_argument("--workers", type=int, default=0,
+                   help="play on a local Dask cluster of N worker processes (default: in this process)")
+    p.add_argument("--scheduler", default=None, help="a running Dask scheduler's address, tcp://HOST:PORT")
 
 
 @contextmanager
@@ -82,3 +103,4 @@ def cmd_study(args: argparse.Namespace) -> int:
         print(report.text(result))
         print(f"report: {out / 'report.html'} (plots as PNG and SVG beside it, figures in study.json)")
     return EXIT_OK
+

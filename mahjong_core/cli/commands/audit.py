@@ -1,0 +1,29 @@
+"""``mahjong audit FILE...``: check every action of logs (or score sheets) and recompute every score and payment.
+
+The verdict says what the check proved -- the wall, each seat's decisions,
+the hash chain, the signature -- and ``--deals`` reports each deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from mahjong_core.cli.log_checks import add_log_check_options, check_logs
+from mahjong_core.cli.parser import add_command
+
+if TYPE_CHECKING:
+    from mahjong_core.cli.parser import Subcommands
+
+
+def register(commands: Subcommands) -> None:
+    """``mahjong audit FILE... [--key PUBKEY] [--deals] [--html OUT.html] [--workers N]``."""
+    add_log_check_options(add_command(
+        commands, "audit", cmd_audit, "check every action and recompute every score and payment of replay logs, "
+        "and say what the check proved: the wall, each seat's decisions, the hash chain, the signature"))
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    """Check every action of a log and recompute every score and payment."""
+    return check_logs(args, "audit")
+

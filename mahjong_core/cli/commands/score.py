@@ -1,0 +1,56 @@
+"""``mahjong score --ruleset ID HAND``: score one hand, or a stream of hands (``--batch``), and say why.
+
+The situation options are one set of flags meaning the same under every
+ruleset (:data:`mahjong_core.hand.situation.FLAGS`).  The scoring itself, the
+batch format and the text are :mod:`mahjong_core.cli.score`'s, imported when
+the command runs: it loads the hand notation and the score model, which
+``mahjong --help`` does without.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from mahjong_core.cli.parser import RULESET_HELP, add_command
+from mahjong_core.errors import MahjongError
+
+if TYPE_CHECKING:
+    from mahjong_core.cli.parser import Subcommands
+
+
+def register(commands: Subcommands) -> None:
+    """``mahjong score --ruleset R HAND [situation flags] [--batch] [--native]``."""
+    p = add_command(commands, "score", cmd_score, "score a hand under a ruleset: every item, its value, and why "
+                    "excluded items were; the situation is the East round, the East seat (the dealer), a win on a "
+                    "discard and nothing special unless given")
+    p.add_argument("--ruleset", required=True, help=RULESET_HELP)
+    p.add_argument("hand", nargs="*", help='e.g. "123m456p78s11z [777s<] +9s"; situation flags may also be '
+                                           'written in it: !self_drawn, !seat_wind_south')
+    situation = p.add_argument_group("situation (the same under every ruleset; a flag the ruleset does not read "
+                                     "is reported as ignored)")
+    situation.add_argument("--seat", metavar="WIND", help="the scored player's seat wind: E, S, W or N "
+                                                          "(default E, the dealer)")
+    situation.add_argument("--round", metavar="WIND", help="the round (prevalent) wind: E, S, W or N (default E)")
+    from mahjong_core.hand.situation import FLAGS  # the flags' options are declared by the core, not here
+
+    for flag in FLAGS:
+        situation.add_argument(flag.option, dest=f"flag_{flag.name}", action="store_true", help=flag.help)
+    situation.add_argument("--loser", action="store_true", help="score a losing hand (written without +TILE)")
+    situation.add_argument("--fact", action="append", metavar="NAME=VALUE",
+                           help="any other fact of the win by the engine's name, VALUE as JSON (repeatable)")
+    p.add_argument("--batch", action="store_true", help="read JSON Lines {\"hand\": ...} on stdin, write results")
+    p.add_argument("--native", action="store_true", help="also give each scoring row's name in the rules' own "
+                                                         "language (Russian, Chinese), after the English one")
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    """Score a hand (or, with ``--batch``, JSON Lines hands on standard input) under a ruleset."""
+    if not args.batch and not args.hand:
+        raise MahjongError("give a hand in the notation, or --batch to read JSON Lines on standard input",
+                           place="HAND")
+    from mahjong_core.cli.score import given_from_args, run
+
+    return run(args.ruleset, " ".join(args.hand) if args.hand else None, as_json=args.json, batch=args.batch,
+               stdin=sys.stdin, stdout=sys.stdout, given=given_from_args(args), native=args.native)

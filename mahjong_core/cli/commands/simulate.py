@@ -1,0 +1,109 @@
+"""``mahjong simulate``: play seeded games between bots and write their replays (``--summary``: their figures).
+
+Each game plays its own seed (seed + i), so a batch on a Dask cluster
+(``--workers``) writes the same logs as one played here; ``--store`` records
+them in the games database as they are written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.cli.database import DB_HELP
+from mahjong_core.cli.output import EXIT_OK, print_json
+from mahjong_core.cli.parser import add_command
+from mahjong_core.cli.seats import add_game_options, list_bots, parse_bots, signer
+from mahjong_core.errors import MahjongError
+
+if TYPE_CHECKING:
+    from mahjong_core.cli.parser import Subcommands
+    from mahjong_core.engine.simulate import SimulatedGame
+    from mahjong_core.rules import Ruleset
+
+
+def register(commands: Subcommands) -> None:
+    """``mahjong simulate --ruleset R --seed S [--games N] [--out DIR] [--summary] [--store] ...``."""
+    p = add_command(commands, "simulate", cmd_simulate, "play seeded games between bots and write their replays")
+    add_game_options(p)
+    p.add_argument("--games", type=int, default=1, help="how many games to play; game i plays seed + i (default: 1)")
+    p.add_argument("--out", default=None, help="folder for the replay logs")
+
+    p.add_argument("--summary", action="store_true",
+                   help="print the games' figures with 95%% intervals (win rates, values, items, limits, ...)")
+    p.add_argument("--workers", type=int, default=0, help="play on a local Dask cluster of N processes")
+    p.add_argument("--store", action="store_true",
+                   help="record every game played (its log, audited) in the games database; needs --out")
+    p.add_argument("--db", default=None, help=DB_HELP)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play seeded games between bots, write their replays, and print one line (or JSON object) per game."""
+    if args.bots is None:
+        return list_bots(args)
+    from mahjong_core.engine.simulate import simulate
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.table.rng import parse_seed
+
+    ruleset = load_ruleset(args.ruleset)
+    bots = parse_bots(args.bots, int(ruleset.param("players")))
+    seed = parse_seed(args.seed)
+    if args.summary:
+        from mahjong_core.cli.commands.study import print_summary
+
+        return print_summary(args, bots, seed)
+    out = Path(args.out) if args.out else None
+    if args.store and out is None:
+        raise MahjongError("--store records the games' logs, so it needs --out FOLDER for them (the logs are the "
+                           "source of truth; the database is their index)", place="--store")
+    bar = None
+    if not args.json and args.games > 1 and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+    sign = signer(args)
+    try:
+        if args.workers:
+            played = _simulate_on_dask(args, ruleset, seed, bots, out, bar)
+        else:
+            played = simulate(ruleset, seed, args.games, bots, out, max_deals=args.max_deals,
+                              progress=bar.update if bar else None, signer=sign)
+    finally:
+        if bar is not None:
+            bar.close()
+    rows = [{"seed": g.seed, "deals": g.result.deals, "wins": g.result.wins, "draws": g.result.draws,
+             "scores": g.result.scores, "team_scores": g.result.team_scores(), "events": g.events,
+             "replay": str(g.replay) if g.replay else None} for g in played]
+    if args.store:
+        from mahjong_core.cli.database import store_simulated
+
+        for row, stored in zip(rows, store_simulated(args, [str(g.replay) for g in played if g.replay]), strict=True):
+            row["stored"] = stored["status"]
+    if args.json:
+        print_json({"ruleset": ruleset.identity, "games": rows})
+    else:
+        print(f"ruleset {ruleset.identity}, bots {','.join(bots)}")
+        for r in rows:
+            print(f"seed {r['seed']}: {r['deals']} deals ({r['wins']} won, {r['draws']} drawn), "
+                  f"scores {r['scores']}, {r['events']} events" + (f" -> {r['replay']}" if r["replay"] else "")
+                  + (f" ({r['stored']})" if "stored" in r else ""))
+    return EXIT_OK
+
+
+def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | str, bots: list[str],
+                      out: Path | None, bar: Any) -> list[SimulatedGame]:
+    """The batch's games on a local Dask cluster: each worker plays a game from its seed and writes its log."""
+    from mahjong_core.engine.simulate import game_seed, log_name, prepare_out_dir
+    from mahjong_study.play import play_game_task
+    from mahjong_study.runner import map_ordered
+
+    seeds = [game_seed(seed, i) for i in range(args.games)]
+    if out is not None:
+        prepare_out_dir(out, [log_name(ruleset, s) for s in seeds])
+    where = args.ruleset if ruleset.text is not None else ruleset.id
+    tasks = [(str(where), s, list(bots), str(out / log_name(ruleset, s)) if out is not None else None,
+              args.max_deals, args.sign) for s in seeds]
+    return map_ordered(play_game_task, tasks, workers=args.workers, progress=bar.update if bar else None)
+

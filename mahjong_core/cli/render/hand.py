@@ -1,0 +1,45 @@
+"""``mahjong hand`` as text: a hand's reading, shanten per form, and its arrangements or its waits, one a line.
+
+The facts are :func:`mahjong_core.hand.report.analyse`'s (JSON-ready, tiles
+by their codes); this module only lays them out, with each meld in the
+notation -- ``[...]`` exposed, ``(...)`` a concealed kong, ``*`` the meld the
+winning tile completed.  The docs' worked examples show the same text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mahjong_core.hand.notation import format_tiles
+from mahjong_core.hand.tiles import KINDS
+
+
+def _tiles(codes: Sequence[str]) -> str:
+    kind_of = {kind.code: index for index, kind in enumerate(KINDS)}  # now: a ruleset may have added kinds
+    return format_tiles([kind_of[code] for code in codes])
+
+
+def _arrangement_text(arrangement: Mapping[str, Any]) -> str:
+    parts = []
+    for i, meld in enumerate(arrangement["melds"]):
+        text = _tiles(meld["tiles"])
+        text = f"[{text}]" if meld["exposed"] else f"({text})" if meld["kind"] == "kong" else text
+        if i == arrangement["winning_meld"]:
+            text += "*"
+        parts.append(f"{meld['kind']}:{text}")
+    return " ".join(parts)
+
+
+def hand_text(report: Mapping[str, Any]) -> str:
+    """The report of :func:`~mahjong_core.hand.report.analyse` as the lines ``mahjong hand`` prints."""
+    lines = [f"hand      {report['hand']}", f"          {report['glyphs']}",
+             "shanten   " + ", ".join(f"{k} {v}" for k, v in report["shanten"].items())]
+    if "arrangements" in report:
+        found = report["arrangements"]
+        lines.append(f"complete  {'yes' if found else 'no'}; {len(found)} arrangement(s)")
+        lines += [f"  {a['form']:<20} {_arrangement_text(a)}" for a in found]
+    else:
+        waits = report["waits"]
+        lines.append("waits     " + (_tiles(waits) if waits else "none"))
+    return "\n".join(lines)

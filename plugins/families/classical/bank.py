@@ -32,8 +32,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import MahjongError, Outcome, Payment, RulesetError, Table
 
 __all__ = ["bank_payments", "deal_state", "is_bank_deal"]
 

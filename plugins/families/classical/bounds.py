@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mahjong_core.rules.playable import rows_total, scoring_entry
+from mahjong_core.plugin import rows_total, scoring_entry
 
 
 def classical_most(ruleset: Any, measure: str) -> int | None:

@@ -21,10 +21,17 @@ from mahjong_rulesets.families.classical.scoring import FAMILY, classical_score,
 from mahjong_rulesets.families.classical.settlement import classical_settlement, payment_note
 from mahjong_rulesets.families.classical.tables import classical_tables
 
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.plugin.extensions import FactsRead, ScoringFamily, Settlement, load_schema
-from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.table.state import Outcome, Penalty, Table
+from mahjong_core.plugin import (
+    FactsRead,
+    Outcome,
+    Penalty,
+    Predicate,
+    ScoringFamily,
+    Settlement,
+    Table,
+    hookimpl,
+    load_schema,
+)
 
 
 @hookimpl

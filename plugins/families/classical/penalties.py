@@ -43,11 +43,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.hand import shanten as shanten_mod
-from mahjong_core.hand.melds import Meld
-from mahjong_core.hand.tiles import DRAGONS, NUM_PLAYING_KINDS, TERMINALS, WINDS
-from mahjong_core.table.state import Outcome, Payment, Penalty, Seat, Table
+from mahjong_core.plugin import (
+    DRAGONS,
+    NUM_PLAYING_KINDS,
+    TERMINALS,
+    WINDS,
+    Meld,
+    Outcome,
+    Payment,
+    Penalty,
+    RulesetError,
+    Seat,
+    Table,
+    shanten,
+)
 
 __all__ = ["CASES", "dangerous_discard_penalty", "penalty_case"]
 
@@ -159,4 +168,4 @@ def _exempt(ruleset: Any, table: Table, discarder: int, group: frozenset[int], e
 
 def _one_from_mahjong(seat: Seat) -> bool:
     counts = seat.counts[:NUM_PLAYING_KINDS]
-    return sum(counts) % 3 == 1 and shanten_mod.shanten(bytes(counts)) == 0
+    return sum(counts) % 3 == 1 and shanten(bytes(counts)) == 0

@@ -63,14 +63,18 @@ from mahjong_rulesets.families.classical.losers import loser_arrangement, loser_
 from mahjong_rulesets.families.classical.predicates import Shape, TileFacts, hand_tiles, shape_of
 from mahjong_rulesets.families.classical.tables import ClassicalTables, LimitRow, Row, classical_tables
 
-from mahjong_core.errors import HandError
-from mahjong_core.hand import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
-from mahjong_core.hand.arrangements import arrangements
-from mahjong_core.hand.melds import Arrangement, Hand
-from mahjong_core.hand.notation import format_tiles
-from mahjong_core.hand.score import Score, ScoreItem
-from mahjong_core.plugin.extensions import TotalSteps
-from mahjong_core.plugin.score_card import amount, logged_items
+from mahjong_core.plugin import (
+    Arrangement,
+    Hand,
+    HandError,
+    Score,
+    ScoreItem,
+    TotalSteps,
+    amount,
+    arrangements,
+    format_tiles,
+    logged_items,
+)
 
 __all__ = ["FAMILY", "classical_score", "explain_total", "score_arrangement", "score_losing_hand",
            "situation_context"]

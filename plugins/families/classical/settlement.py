@@ -46,9 +46,7 @@ from typing import Any
 
 from mahjong_rulesets.families.classical.bank import bank_payments, deal_state
 
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.hand.tiles import FLOWERS, SEASONS
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import FLOWERS, SEASONS, MahjongError, Outcome, Payment, RulesetError, Table
 
 __all__ = [
     "DOUBLED_FOR_EAST",

@@ -36,15 +36,20 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from mahjong_rulesets.families.classical.predicates import COUNTERS, READERS, CountFn, Reader, Shape, TestFn
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.hand.score import ScoreItem
-from mahjong_core.hand.tiles import BONUS, NUM_PLAYING_KINDS, copies_in
-from mahjong_core.rules.limit_hands import LimitValue, limit_hand_values
+from mahjong_core.plugin import (
+    BONUS,
+    NUM_PLAYING_KINDS,
+    LimitValue,
+    Predicate,
+    RulesetError,
+    ScoreItem,
+    copies_in,
+    limit_hand_values,
+)
 
 __all__ = ["ChavkaRule", "ClassicalTables", "DoublingFigure", "LimitRow", "Row", "classical_tables", "cite",
            "row_reader"]
@@ -244,7 +249,7 @@ def _param_source(ruleset: Any, name: str) -> str:
         return ""
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

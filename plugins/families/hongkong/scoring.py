@@ -57,15 +57,25 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.hand.arrangements import arrangements
-from mahjong_core.hand.melds import Arrangement, Hand, Meld
-from mahjong_core.hand.notation import format_tiles
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.hand.score import Score, ScoreItem
-from mahjong_core.hand.tiles import WINDS, kind_code
-from mahjong_core.plugin.extensions import FactsRead, TotalSteps
-from mahjong_core.plugin.score_card import amount, logged_items
+from mahjong_core.plugin import (
+    WINDS,
+    Arrangement,
+    FactsRead,
+    Hand,
+    HandError,
+    MahjongError,
+    Meld,
+    Predicate,
+    RulesetError,
+    Score,
+    ScoreItem,
+    TotalSteps,
+    amount,
+    arrangements,
+    format_tiles,
+    kind_code,
+    logged_items,
+)
 
 __all__ = [
     "FAMILY",
@@ -355,7 +365,7 @@ def _fan_items(fans: Sequence[_Row], arrangement: Arrangement, hand: Hand,
         n, detail = _count(row, arrangement, hand, ctx)
         if n:
             counted.append((row, ScoreItem(row.key, "fan", row.value, n, row.source, detail)))
-    excluded_by = {}
+    excluded_by: dict[str, str] = {}
     for row, _ in counted:
         for key in row.excludes:
             excluded_by.setdefault(key, row.key)

@@ -22,8 +22,7 @@ from typing import Any
 
 from mahjong_rulesets.families.hongkong.scoring import scoring_entry
 
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import MahjongError, Outcome, Payment, RulesetError, Table
 
 __all__ = ["payments_for", "settle"]
 

@@ -67,13 +67,21 @@ from mahjong_rulesets.families.mcr.facts import (
     situation,
 )
 
-from mahjong_core.errors import HandError, RulesetError
-from mahjong_core.hand.arrangements import meld_sort_key
-from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
-from mahjong_core.hand.notation import format_tiles
-from mahjong_core.hand.score import Score, ScoreItem
-from mahjong_core.plugin.extensions import FactsRead
-from mahjong_core.plugin.scoring import scoring_value
+from mahjong_core.plugin import (
+    Arrangement,
+    FactsRead,
+    Form,
+    Hand,
+    HandError,
+    Meld,
+    MeldKind,
+    RulesetError,
+    Score,
+    ScoreItem,
+    format_tiles,
+    meld_sort_key,
+    scoring_value,
+)
 
 FAMILY = "mcr"
 _PER = ("hand", "meld", "match", "bonus_tile")
@@ -434,6 +442,12 @@ class _Tally:
 
     __slots__ = ("total", "bonus", "fans", "late", "items", "excluded")
 
+    #: The division's fan total, the part of it bonus tiles give, and the number of other fans counted.
+    total: int
+    bonus: int
+    fans: int
+    late: bool
+
     def __init__(self) -> None:
         self.items: list[ScoreItem] = []
         self.excluded: list[ScoreItem] = []
@@ -456,6 +470,7 @@ def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
     total = bonus = others = 0
     late = False
     full = f.all_mask
+    why: str | None  # the reason a match did not count, where one did not
     for bit, test, kind, value, amask, smask, combo, last, row in table.open_rows(f.have):
         if last:
             f.counted_others = others

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.plugin.scoring import scoring_value
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import Outcome, Payment, RulesetError, Table, scoring_value
 
 SELF_DRAWN = ("self_drawn", "replacement")
 

@@ -41,14 +41,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.hand.arrangements import arrangements
-from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld
-from mahjong_core.hand.notation import format_tiles
-from mahjong_core.hand.predicates import Predicate, is_exposed
-from mahjong_core.hand.score import Score, ScoreItem
-from mahjong_core.plugin.extensions import FactsRead
-from mahjong_core.plugin.scoring import scoring_value
+from mahjong_core.plugin import (
+    Arrangement,
+    FactsRead,
+    Form,
+    Hand,
+    HandError,
+    MahjongError,
+    Meld,
+    Predicate,
+    RulesetError,
+    Score,
+    ScoreItem,
+    arrangements,
+    format_tiles,
+    is_exposed,
+    scoring_value,
+)
 
 __all__ = ["FAMILY", "SCORING_KEYS", "SITUATION_FLAGS", "FlatRow", "FlatTables", "facts_read", "flat_tables", "score",
            "situation_context"]

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.plugin.scoring import scoring_value
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import MahjongError, Outcome, Payment, RulesetError, Table, scoring_value
 
 __all__ = ["PAYMENT_KEYS", "SETTLEMENT", "multipliers", "payments_for", "settle"]
 

@@ -14,15 +14,18 @@ from mahjong_flat_family.predicates import VOCABULARY
 from mahjong_flat_family.scoring import FAMILY, score
 from mahjong_flat_family.settlement import SETTLEMENT, payments_for, settle
 
-from mahjong_core.engine.simulate import play_game
-from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.hand.melds import MeldKind
-from mahjong_core.hand.notation import parse_hand
-from mahjong_core.hand.tiles import EAST
-from mahjong_core.log.audit import check
-from mahjong_core.plugin.extensions import installed
-from mahjong_core.rules import available, load_ruleset
-from mahjong_core.table.state import Outcome, Table
+from mahjong_core import available, check, load_ruleset, play_game
+from mahjong_core.plugin import (
+    EAST,
+    HandError,
+    MahjongError,
+    MeldKind,
+    Outcome,
+    RulesetError,
+    Table,
+    installed,
+    parse_hand,
+)
 
 RULESET = "flat_demo"
 INSTALL = "install this package first: pip install ./plugins/examples/flat_family"
@@ -104,7 +107,7 @@ def test_exposed_melds_and_a_concealed_kong(ruleset: Any) -> None:
 def test_of_two_readings_the_higher_counts(ruleset: Any) -> None:
     # 111222333m reads as three concealed pungs (3 x 4) or three concealed chows (3 x 2); 789p is a chow (2).
     result = score(ruleset, parse_hand("111222333m789p5s +5s"), DISCARD)
-    assert result.total == 12 + 2 + 4
+    assert result.total == 12 + 2 + 4 and result.arrangement is not None
     assert sum(m.kind is MeldKind.PUNG for m in result.arrangement.melds) == 3
 
 
@@ -213,7 +216,8 @@ def test_a_seeded_game_audits_clean_and_pays_by_the_flat_rule(ruleset: Any, seed
     assert audited.scores == game.result.scores and sum(game.result.scores) == 0
     assert check(str(path), "replay").ok
     wins = 0
-    dealer, win, scores = 0, None, {}
+    dealer, win = 0, None
+    scores: dict[int, int] = {}
     for event in events(path):
         if event["type"] == "deal_start":
             dealer, win, scores = event["dealer"], None, {}

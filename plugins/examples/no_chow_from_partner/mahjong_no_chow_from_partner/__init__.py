@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin import RulesetError, hookimpl
 
 __version__ = "1.0.0"
 PARAMETER = "x_chow_from"

@@ -9,12 +9,8 @@ from typing import Any
 
 import pytest
 
-from mahjong_core.engine.game import Game
-from mahjong_core.engine.players import make_bots
-from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.plugin.manager import build_plugin_manager
-from mahjong_core.rules import available, load_ruleset
-from mahjong_core.table.state import Claim, Table
+from mahjong_core import Game, available, load_ruleset, make_bots
+from mahjong_core.plugin import Claim, Table, build_plugin_manager, hookimpl
 
 RULESET = "no_chow_from_partner"
 M1, M2, M3 = 0, 1, 2  # 1m 2m 3m

@@ -26,6 +26,7 @@ from mahjong_core.plugin import (
     Outcome,
     Penalty,
     Predicate,
+    Ruleset,
     ScoringFamily,
     Settlement,
     Table,
@@ -47,7 +48,7 @@ def mahjong_scoring_families() -> Sequence[ScoringFamily]:
                           parameters=load_schema(__package__, "parameters.schema.json"))]
 
 
-def facts_read(ruleset: object) -> FactsRead:
+def facts_read(ruleset: Ruleset) -> FactsRead:
     """The facts the ruleset's compiled tables read: the engine's own, and those of every row's predicate."""
     tables = classical_tables(ruleset)
     if not tables.losing_hands:
@@ -63,5 +64,5 @@ def mahjong_settlements() -> Sequence[Settlement]:
 
 
 @hookimpl
-def mahjong_penalties(ruleset: object, table: Table, outcome: Outcome) -> Penalty | None:
+def mahjong_penalties(ruleset: Ruleset, table: Table, outcome: Outcome) -> Penalty | None:
     return dangerous_discard_penalty(ruleset, table, outcome)

@@ -67,6 +67,7 @@ from mahjong_core.plugin import (
     Arrangement,
     Hand,
     HandError,
+    Ruleset,
     Score,
     ScoreItem,
     TotalSteps,
@@ -208,7 +209,7 @@ def _winner_score(tables: ClassicalTables, shape: Shape, hand: Hand, ctx: Mappin
                  _raw(tables, points, doublings, base, doubled, total))
 
 
-def score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
+def score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
     """:func:`score_arrangement` as a reading scorer, for checks that score each reading alone.
 
     The engine reads the hand :func:`prepare` returns, which may differ from the one it was given (the winning
@@ -217,7 +218,7 @@ def score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangem
     return score_arrangement(ruleset, hand, arrangement, context)
 
 
-def score_arrangement(ruleset: Any, hand: Hand, arrangement: Arrangement, context: Mapping[str, Any]) -> Score:
+def score_arrangement(ruleset: Ruleset, hand: Hand, arrangement: Arrangement, context: Mapping[str, Any]) -> Score:
     """Score a winning hand in one given arrangement (which must be one of its arrangements).
 
     :raises MahjongError: for an impossible hand, a missing fact, or an arrangement that is
@@ -250,7 +251,7 @@ def score_losing_hand(tables: ClassicalTables, hand: Hand, ctx: Mapping[str, Any
                  _raw(tables, points, doublings, base, doubled, total))
 
 
-def classical_score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
+def classical_score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand under a classical ruleset: the winner's best arrangement, or a loser's hand.
 
     :param context: ``winner`` (bool), ``seat_wind`` and ``prevalent_wind``

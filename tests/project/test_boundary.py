@@ -44,7 +44,9 @@ def crossings(source: str) -> Iterator[tuple[int, str]]:
 
 
 def python_files() -> list[Path]:
-    return sorted(path for folder in OUTSIDE for path in (ROOT / folder).rglob("*.py"))
+    """The Python files of the folders outside the core, less what building an example in place copies to build/."""
+    return sorted(path for folder in OUTSIDE for path in (ROOT / folder).rglob("*.py")
+                  if "build" not in path.relative_to(ROOT / folder).parts)
 
 
 def guide_blocks() -> list[tuple[str, str]]:

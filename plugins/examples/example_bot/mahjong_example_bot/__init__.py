@@ -11,7 +11,7 @@ limits.
 Its decisions depend on the table alone and it never draws on its generator,
 so the same position always gets the same decision; that is what lets an
 audit seat it again and check every decision in a log (see
-:mod:`mahjong_core.engine.players`).
+:func:`mahjong_core.make_bots` and docs/guide-bot.rst).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ number comes from the ruleset's data:
   for the whole reading.
 * ``scoring.concealed_multiplier`` -- how many times a concealed set counts.
   A set completed by a discard is exposed (000 line 175, through
-  :func:`mahjong_core.hand.predicates.is_exposed`).
+  :func:`mahjong_core.plugin.is_exposed`).
 * the ``usual_limit`` parameter caps the total where it is set, as the
   parameter promises in every ruleset.
 

@@ -31,49 +31,87 @@ _install_old_paths()
 
 __all__ = [
     # Rulesets
-    "load_ruleset", "validate_file", "available", "Ruleset", "Provenance",
+    "load_ruleset", "validate_file", "available", "Ruleset", "Provenance", "load_ruleset_text", "is_ruleset_path",
+    "ruleset_schema", "json_path", "is_leaf",
     # Games and players
     "Game", "GameResult", "Player", "play_game", "SimulatedGame", "make_bots", "bot_factory", "installed_bots",
-    "InstalledBot", "GreedyBot", "RandomBot", "Rng", "simulate",
+    "InstalledBot", "GreedyBot", "RandomBot", "ScriptedPlayer", "Rng", "simulate", "game_seed", "ALGORITHM",
+    "secret_seed", "secret_salt",
     # Hands
     "Hand", "Meld", "MeldKind", "Arrangement", "Form", "parse_hand", "format_hand", "parse_tiles", "format_tiles",
-    "is_complete", "waits", "arrangements", "shanten",
+    "glyphs", "is_complete", "waits", "arrangements", "shanten", "analyse", "hand_text",
     # The table
-    "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule",
+    "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule", "time_limits",
+    "action_fields", "action_text",
     # Scoring
-    "Score", "ScoreItem", "score_hand", "card_maker",
+    "Score", "ScoreItem", "score_hand", "has_scoring", "minimum_figures", "score_text", "Given", "Scored",
+    "card_maker", "item_names", "row_unit", "payment_notes", "log_cards", "ruleset_of_header",
     # Replay and audit
-    "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "seat_view",
-    "Visibility",
+    "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES",
+    "seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view", "redact_table_view", "Signer",
+    "Sealer", "load_signer", "deal_reports", "differences", "FoldedTable", "fold",
+    # Score sheets
+    "parse_sheet", "check_sheet_schema", "record", "sheet_agreement", "rules_deals", "net_payments", "sheet_yaml",
+    "Move", "MovesScript", "MovesPlayer",
+    # Long runs
+    "SoakFailure", "read_batches", "MAX_JOURNAL_BYTES",
+    # Reading untrusted input
+    "read_bounded", "loads", "canonical",
     # Writing plugins
     "hookimpl", "Predicate", "Vocabulary", "ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism",
     # Errors
-    "MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "IllegalAction", "WallError",
+    "MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "SheetError", "JournalError",
+    "IllegalAction", "WallError", "UnendingGame", "StrictJSONError", "InvariantBroken",
 ]
 
 #: The module defining each public name (``__all__`` above is what they add up to, and a test checks it).
 _SOURCES: dict[str, tuple[str, ...]] = {
-    "rules": ("load_ruleset", "validate_file", "available", "Ruleset", "Provenance"),
-    "engine.game": ("Game", "GameResult", "Player", "IllegalAction"),
-    "engine.simulate": ("simulate", "play_game", "SimulatedGame"),
-    "engine.players": ("make_bots", "bot_factory", "installed_bots", "InstalledBot", "GreedyBot", "RandomBot"),
-    "table.rng": ("Rng",),
+    "rules": ("load_ruleset", "validate_file", "available", "Ruleset", "Provenance", "load_ruleset_text",
+              "is_ruleset_path"),
+    "rules.schema": ("ruleset_schema",),
+    "rules.ruleset": ("json_path",),
+    "rules.merge": ("is_leaf",),
+    "engine.game": ("Game", "GameResult", "Player"),
+    "engine.simulate": ("simulate", "play_game", "SimulatedGame", "game_seed"),
+    "engine.players": ("make_bots", "bot_factory", "installed_bots", "InstalledBot", "GreedyBot", "RandomBot",
+                       "ScriptedPlayer"),
+    "table.rng": ("Rng", "ALGORITHM", "secret_seed", "secret_salt"),
     "hand.melds": ("Hand", "Meld", "MeldKind", "Arrangement", "Form"),
-    "hand.notation": ("parse_hand", "format_hand", "parse_tiles", "format_tiles"),
+    "hand.notation": ("parse_hand", "format_hand", "parse_tiles", "format_tiles", "glyphs"),
     "hand.arrangements": ("arrangements", "is_complete"),
     "hand.shanten": ("shanten", "waits"),
+    "hand.report": ("analyse",),
+    "cli.render.hand": ("hand_text",),
     "table.state": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule"),
+    "plugin.manager": ("time_limits",),
+    "table.events": ("action_fields", "action_text"),
     "hand.score": ("Score", "ScoreItem"),
-    "plugin.scoring": ("score_hand",),
-    "plugin.score_card": ("card_maker",),
+    "plugin.scoring": ("score_hand", "has_scoring", "minimum_figures"),
+    "cli.score": ("score_text", "Given", "Scored"),
+    "plugin.score_card": ("card_maker", "item_names", "row_unit", "payment_notes", "log_cards", "ruleset_of_header"),
     "log.audit": ("check", "Verdict"),
-    "log.format": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps"),
-    "log.redaction": ("seat_view", "Visibility"),
+    "log.format": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES"),
+    "log.redaction": ("seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view",
+                      "redact_table_view"),
+    "log.chain": ("Signer", "Sealer", "load_signer"),
+    "log.audit_report": ("deal_reports",),
+    "log.recorded": ("differences",),
+    "log.fold": ("FoldedTable", "fold"),
+    "sheets.read": ("parse_sheet", "check_sheet_schema"),
+    "sheets.record": ("record",),
+    "sheets.audit": ("sheet_agreement",),
+    "sheets.compare": ("rules_deals", "net_payments"),
+    "sheets.write": ("sheet_yaml",),
+    "sheets.moves": ("Move", "MovesScript", "MovesPlayer"),
+    "conformance.soak": ("SoakFailure",),
+    "conformance.soak_journal": ("read_batches", "MAX_JOURNAL_BYTES"),
+    "reading.bounded_read": ("read_bounded",),
+    "reading.strict_json": ("loads", "canonical"),
     "plugin.hookspecs": ("hookimpl",),
     "hand.predicates": ("Predicate", "Vocabulary"),
     "plugin.extensions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
-    "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError"),
-    "table.wall": ("WallError",),
+    "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "SheetError",
+               "JournalError", "IllegalAction", "WallError", "UnendingGame", "StrictJSONError", "InvariantBroken"),
 }
 _EXPORTS = {name: f"{__name__}.{module}" for module, names in _SOURCES.items() for name in names}
 
@@ -99,24 +137,88 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr__`` imports on first use
     from typing import Any
 
-    from mahjong_core.engine.game import Game, GameResult, IllegalAction, Player
-    from mahjong_core.engine.players import GreedyBot, InstalledBot, RandomBot, bot_factory, installed_bots, make_bots
-    from mahjong_core.engine.simulate import SimulatedGame, play_game, simulate
-    from mahjong_core.errors import HandError, MahjongError, NotationError, ReplayError, RulesetError
+    from mahjong_core.cli.render.hand import hand_text
+    from mahjong_core.cli.score import Given, Scored, score_text
+    from mahjong_core.conformance.soak import SoakFailure
+    from mahjong_core.conformance.soak_journal import MAX_JOURNAL_BYTES, read_batches
+    from mahjong_core.engine.game import Game, GameResult, Player
+    from mahjong_core.engine.players import (
+        GreedyBot,
+        InstalledBot,
+        RandomBot,
+        ScriptedPlayer,
+        bot_factory,
+        installed_bots,
+        make_bots,
+    )
+    from mahjong_core.engine.simulate import SimulatedGame, game_seed, play_game, simulate
+    from mahjong_core.errors import (
+        HandError,
+        IllegalAction,
+        InvariantBroken,
+        JournalError,
+        MahjongError,
+        NotationError,
+        ReplayError,
+        RulesetError,
+        SheetError,
+        StrictJSONError,
+        UnendingGame,
+        WallError,
+    )
     from mahjong_core.hand.arrangements import arrangements, is_complete
     from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
-    from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand, parse_tiles
+    from mahjong_core.hand.notation import format_hand, format_tiles, glyphs, parse_hand, parse_tiles
     from mahjong_core.hand.predicates import Predicate, Vocabulary
+    from mahjong_core.hand.report import analyse
     from mahjong_core.hand.score import Score, ScoreItem
     from mahjong_core.hand.shanten import shanten, waits
     from mahjong_core.log.audit import Verdict, check
-    from mahjong_core.log.format import ReplayLog, ReplayWriter, dumps, parse_log, read_log
-    from mahjong_core.log.redaction import Visibility, seat_view
+    from mahjong_core.log.audit_report import deal_reports
+    from mahjong_core.log.chain import Sealer, Signer, load_signer
+    from mahjong_core.log.fold import FoldedTable, fold
+    from mahjong_core.log.format import MAX_LOG_BYTES, ReplayLog, ReplayWriter, dumps, header, parse_log, read_log
+    from mahjong_core.log.recorded import differences
+    from mahjong_core.log.redaction import (
+        HIDE_MOST,
+        Visibility,
+        full_table_view,
+        live_event_view,
+        redact_table_view,
+        seat_view,
+    )
     from mahjong_core.plugin.extensions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
     from mahjong_core.plugin.hookspecs import hookimpl
-    from mahjong_core.plugin.score_card import card_maker
-    from mahjong_core.plugin.scoring import score_hand
-    from mahjong_core.rules import Provenance, Ruleset, available, load_ruleset, validate_file
-    from mahjong_core.table.rng import Rng
+    from mahjong_core.plugin.manager import time_limits
+    from mahjong_core.plugin.score_card import (
+        card_maker,
+        item_names,
+        log_cards,
+        payment_notes,
+        row_unit,
+        ruleset_of_header,
+    )
+    from mahjong_core.plugin.scoring import has_scoring, minimum_figures, score_hand
+    from mahjong_core.reading.bounded_read import read_bounded
+    from mahjong_core.reading.strict_json import canonical, loads
+    from mahjong_core.rules import (
+        Provenance,
+        Ruleset,
+        available,
+        is_ruleset_path,
+        load_ruleset,
+        load_ruleset_text,
+        validate_file,
+    )
+    from mahjong_core.rules.merge import is_leaf
+    from mahjong_core.rules.ruleset import json_path
+    from mahjong_core.rules.schema import ruleset_schema
+    from mahjong_core.sheets.audit import sheet_agreement
+    from mahjong_core.sheets.compare import net_payments, rules_deals
+    from mahjong_core.sheets.moves import Move, MovesPlayer, MovesScript
+    from mahjong_core.sheets.read import check_sheet_schema, parse_sheet
+    from mahjong_core.sheets.record import record
+    from mahjong_core.sheets.write import sheet_yaml
+    from mahjong_core.table.events import action_fields, action_text
+    from mahjong_core.table.rng import ALGORITHM, Rng, secret_salt, secret_seed
     from mahjong_core.table.state import Action, CallingRule, Claim, Outcome, Payment, Seat, Table, TimeLimits
-    from mahjong_core.table.wall import WallError

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_core.rules import Ruleset
+from mahjong_core import Ruleset
 
 from .rst import (
     EMPTY,

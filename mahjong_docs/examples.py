@@ -17,14 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.rules import load_ruleset
+from mahjong_core import MahjongError, load_ruleset
 
 from .rst import EMPTY, list_table, literal, short, text
 
 if TYPE_CHECKING:
-    from mahjong_core.hand.melds import Hand
-    from mahjong_core.hand.score import Score
+    from mahjong_core import Hand, Score
 
 #: What an example may state about its hand; each is checked against the code.
 EXPECTATIONS = ("complete", "arrangements", "waits", "shanten", "score", "limit")
@@ -68,7 +66,7 @@ def situation_facts(situation: str, hand: Hand, *, where: str = "<example>") -> 
     ``self_drawn`` alone means ``self_drawn=yes``; winds are ``E S W N``;
     ``how=`` is one of the engine's ways to win.
     """
-    from mahjong_core.hand.tiles import EAST
+    from mahjong_core.plugin import EAST
 
     given: dict[str, Any] = {}
     for part in (p.strip() for p in situation.split(",")):
@@ -105,7 +103,7 @@ def situation_facts(situation: str, hand: Hand, *, where: str = "<example>") -> 
 
 
 def _tiles_text(value: str) -> str:
-    from mahjong_core.hand.notation import format_tiles, parse_tiles
+    from mahjong_core import format_tiles, parse_tiles
 
     return format_tiles(sorted(parse_tiles(value))) if value.strip() not in ("", "none") else "none"
 
@@ -117,9 +115,7 @@ def evaluate_example(example: HandExample) -> ExampleResult:
     the page claims and what the code gives.  A hand that cannot be read at all
     is a problem too.
     """
-    from mahjong_core.hand.notation import parse_hand
-    from mahjong_core.hand.report import analyse
-    from mahjong_core.plugin.scoring import has_scoring, score_hand
+    from mahjong_core import analyse, has_scoring, parse_hand, score_hand
 
     expect = dict(example.expect or {})
     problems: list[str] = []
@@ -212,7 +208,7 @@ def example_blocks(source: str, where: str = "<page>") -> list[HandExample]:
 
 
 def _fact(name: str, value: Any) -> str:
-    from mahjong_core.hand.tiles import EAST
+    from mahjong_core.plugin import EAST
 
     if name in ("seat_wind", "prevalent_wind") and isinstance(value, int):
         return "ESWN"[(value - EAST) % 4]
@@ -221,8 +217,7 @@ def _fact(name: str, value: Any) -> str:
 
 def example_rst(result: ExampleResult, *, rulesets_dir: str = "rulesets") -> str:
     """How a worked example shows on the page: the hand, its analysis, its score item by item, what was checked."""
-    from mahjong_core.cli.render.hand import hand_text
-    from mahjong_core.hand.notation import glyphs, parse_hand
+    from mahjong_core import glyphs, hand_text, parse_hand
 
     example = result.example
     out = [f"**Hand** {literal(example.hand)}"]

@@ -18,18 +18,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.hand.tiles import EAST, KINDS
-from mahjong_core.plugin.score_card import amount, card_maker
-from mahjong_core.rules import Ruleset
+from mahjong_core import Hand, MahjongError, Meld, MeldKind, Ruleset, card_maker
+from mahjong_core.plugin import EAST, KINDS, ClaimedFrom, amount
 
 from .rst import EMPTY, list_table, literal, text
 from .sources import Library
 from .tiles import tiles_html
 
 if TYPE_CHECKING:
-    from mahjong_core.cli.score import Scored
+    from mahjong_core import Scored
 
 #: Hands in the notation (with ``!situation`` flags), tried in this order.  A hand's caption is written from the
 #: hand itself (:func:`caption`), never typed beside it, so it cannot name a tile or a meld the hand does not hold.
@@ -182,8 +179,7 @@ def caption_problems(text_: str, hand: Hand, how: str | None = None) -> list[str
 
 def score_example(ruleset: Ruleset, notation: str, names: dict[str, str] | None = None) -> Example | None:
     """Score one hand as ``mahjong score --ruleset ID HAND`` would; ``None`` when it is no mahjong here."""
-    from mahjong_core.cli.score import Given, score_text
-    from mahjong_core.plugin.scoring import minimum_figures
+    from mahjong_core import Given, minimum_figures, score_text
 
     try:
         scored = score_text(ruleset, notation, Given(), f"example {notation!r}")
@@ -199,7 +195,7 @@ def score_example(ruleset: Ruleset, notation: str, names: dict[str, str] | None 
 
 def pick_examples(ruleset: Ruleset, candidates: Sequence[str] = CANDIDATES) -> list[Example]:
     """The first :data:`ORDINARY` ordinary hands and :data:`LIMITS` limit hand that are a mahjong under ``ruleset``."""
-    from mahjong_core.plugin.scoring import has_scoring
+    from mahjong_core import has_scoring
 
     if not has_scoring(ruleset):
         return []

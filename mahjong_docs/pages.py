@@ -23,10 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.rules import Ruleset, available, is_ruleset_path, load_ruleset
-from mahjong_core.rules.merge import is_leaf
-from mahjong_core.rules.ruleset import Provenance
+from mahjong_core import MahjongError, Provenance, Ruleset, available, is_leaf, is_ruleset_path, load_ruleset
 
 from .rst import (
     EMPTY,
@@ -86,8 +83,8 @@ def parameter_descriptions() -> dict[str, str]:
     every mechanism's, so a family's own parameters are described where its
     rulesets show them.
     """
-    from mahjong_core.plugin.extensions import installed
-    from mahjong_core.rules.schema import ruleset_schema
+    from mahjong_core import ruleset_schema
+    from mahjong_core.plugin import installed
 
     schema = ruleset_schema()
     extensions = installed()
@@ -148,8 +145,7 @@ def hook_implementations(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
     """``(hook, module, ruleset id, first docstring paragraph)`` for each hook the plugin modules implement."""
     import inspect
 
-    from mahjong_core.plugin.hookspecs import PROJECT
-    from mahjong_core.plugin.manager import HOOK_PREFIX
+    from mahjong_core.plugin import HOOK_PREFIX, PROJECT
 
     owners = dict(zip((m.__name__ for m in ruleset.modules), _module_owners(ruleset), strict=False))
     out = []
@@ -173,8 +169,7 @@ CONTRIBUTION_HOOKS = frozenset({"mahjong_predicates", "mahjong_scoring_families"
 
 def game_plugins(ruleset: Ruleset) -> list[tuple[str, str, str, list[str], str]]:
     """``(kind, name, module, game hooks, description)`` for the family, settlement and mechanisms it uses."""
-    from mahjong_core.plugin.extensions import installed
-    from mahjong_core.plugin.manager import HOOK_PREFIX
+    from mahjong_core.plugin import HOOK_PREFIX, installed
 
     def hooks_of(plugin: object) -> list[str]:
         names = (name for name in dir(plugin) if name.startswith(HOOK_PREFIX) and name not in CONTRIBUTION_HOOKS)
@@ -255,7 +250,8 @@ def _parameter_name(item: Entry, descriptions: Mapping[str, str]) -> str:
 
 def _value_table(items: Sequence[Entry], ruleset: Ruleset, documented: set[str], *, rows: bool,
                  descriptions: Mapping[str, str], library: Library | None = None) -> str:
-    from mahjong_core.plugin.score_card import amount, row_unit
+    from mahjong_core import row_unit
+    from mahjong_core.plugin import amount
 
     body = []
     for item in items:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_core.rules import Ruleset
+from mahjong_core import Ruleset
 
 from .rst import literal, short, text
 from .sources import Library
@@ -322,8 +322,8 @@ def limits(w: Writer) -> list[str]:
 def _usual_limit(w: Writer, limit: Any) -> list[str]:
     """What the usual limit cuts -- an ordinary hand, the chavka, a losing hand -- and what it leaves alone: the limit
     hands, paid their own values, which may be more (Shanghai's heavenly hand is 5000 beside a limit of 1000)."""
-    from mahjong_core.errors import MahjongError
-    from mahjong_core.rules.limit_hands import SCALE_PARAMETER, limit_hand_values
+    from mahjong_core import MahjongError
+    from mahjong_core.plugin import SCALE_PARAMETER, limit_hand_values
 
     chavka = ", or the chavka" if w.get("chavka.enabled") is True else ""
     losing = w.table_value("scoring", ["losing_hands"]) is True

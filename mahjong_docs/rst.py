@@ -13,8 +13,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from mahjong_core.rules import Ruleset
-from mahjong_core.rules.merge import is_leaf
+from mahjong_core import Ruleset, is_leaf
 
 GENERATED = ".. Generated from the ruleset data by mahjong_docs.pages at build time; do not edit."
 EMPTY = "–"

@@ -19,11 +19,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mahjong_core.conformance.soak import SoakFailure
-from mahjong_core.conformance.soak_journal import MAX_BYTES, JournalError, _read
-from mahjong_core.errors import MahjongError
-from mahjong_core.reading.bounded_read import read_bounded
-from mahjong_core.reading.strict_json import StrictJSONError, loads
+from mahjong_core import (
+    MAX_JOURNAL_BYTES,
+    JournalError,
+    MahjongError,
+    SoakFailure,
+    StrictJSONError,
+    loads,
+    read_batches,
+    read_bounded,
+)
 
 from . import rst
 
@@ -65,7 +70,7 @@ def summarize(path: str | Path) -> JournalSummary:
     :raises JournalError: naming the file and line, for an unreadable or malformed journal.
     """
     path = Path(path)
-    data = read_bounded(path, MAX_BYTES, what="the journal", error=JournalError)
+    data = read_bounded(path, MAX_JOURNAL_BYTES, what="the journal", error=JournalError)
     complete, _, tail = data.rpartition(b"\n")
     lines = complete.split(b"\n") if complete else []
     if not lines:
@@ -75,7 +80,7 @@ def summarize(path: str | Path) -> JournalSummary:
         header = loads(lines[0].decode("utf-8", errors="replace"))
     except StrictJSONError as exc:
         raise JournalError(f"not a journal header: {exc}", source=str(path), place="line 1") from None
-    batches = _read(lines, header, str(path))  # checks the header against the schema first
+    batches = read_batches(lines, header, str(path))  # checks the header against the schema first
     games: Counter[str] = Counter()
     deals: Counter[str] = Counter()
     failures = []

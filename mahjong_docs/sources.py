@@ -16,8 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from mahjong_core.rules import Ruleset
-from mahjong_core.rules.ruleset import Provenance
+from mahjong_core import Provenance, Ruleset
 
 from .rst import EMPTY, GENERATED, heading, leaves, list_table, literal, plural, ruleset_ref, short, text
 

@@ -42,7 +42,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from mahjong_core.errors import MahjongError
+from mahjong_core import MahjongError
 
 from . import examples as doc_examples
 from . import pages as docgen

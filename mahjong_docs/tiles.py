@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from mahjong_core.errors import MahjongError
+from mahjong_core import MahjongError
 
 #: Where the pictures are, and the lines that fence their JSON in.
 PICTURES_FILE = ("mahjong_server", "static/tiles.js")
@@ -84,7 +84,7 @@ def tiles_html(groups: Sequence[tuple[str, Sequence[int]]]) -> str:
 
     A group's label is shown under it; an empty label shows none.
     """
-    from mahjong_core.hand.tiles import KINDS
+    from mahjong_core.plugin import KINDS
 
     out = ['<div class="mahjong-tiles">']
     for label, kinds in groups:

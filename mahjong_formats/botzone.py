@@ -24,10 +24,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.hand.tiles import KINDS
-from mahjong_core.reading.bounded_read import read_bounded
-from mahjong_core.sheets.moves import Move
+from mahjong_core import MahjongError, Move, read_bounded
+from mahjong_core.plugin import KINDS
 
 from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
 

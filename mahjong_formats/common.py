@@ -16,9 +16,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_core.errors import MahjongError, ReplayError, RulesetError
-from mahjong_core.log.recorded import differences
-from mahjong_core.sheets.moves import Move
+from mahjong_core import MahjongError, Move, ReplayError, RulesetError, differences
 
 __all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "wrong_format"]
 
@@ -70,7 +68,7 @@ class Played:
 
     def text(self) -> str:
         """The log, sealed with the hash chain, exactly as ``mahjong import`` writes it."""
-        from mahjong_core.log.format import ReplayWriter
+        from mahjong_core import ReplayWriter
 
         buffer = io.StringIO()
         with ReplayWriter(buffer) as writer:
@@ -87,10 +85,7 @@ def play(imported: ImportedGame) -> Played:
         more often than the set has, a draw the rules do not call for), naming the file and line; nothing of
         that game is returned, so a refused game is never written in part.
     """
-    from mahjong_core.engine.game import Game
-    from mahjong_core.log.format import header
-    from mahjong_core.rules import load_ruleset
-    from mahjong_core.sheets.moves import MovesPlayer, MovesScript
+    from mahjong_core import Game, MovesPlayer, MovesScript, header, load_ruleset
 
     ruleset = load_ruleset(imported.ruleset)
 

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError, SQLAlchemyError
 
-from mahjong_core.errors import MahjongError
+from mahjong_core import MahjongError
 
 from .schema import metadata
 

@@ -14,11 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.log.audit import check
-from mahjong_core.log.audit_report import deal_reports
-from mahjong_core.log.format import MAX_LOG_BYTES, ReplayLog
-from mahjong_core.reading.strict_json import canonical
+from mahjong_core import MAX_LOG_BYTES, MahjongError, ReplayLog, canonical, check, deal_reports
 
 from .db import RecordsError
 

@@ -129,7 +129,7 @@ def standings(database: Database, ruleset_id: str) -> list[RulesetStandings]:
 
 
 def _check_known(conn: Connection, ruleset_id: str) -> None:
-    from mahjong_core.rules import available
+    from mahjong_core import available
 
     installed = available()
     if ruleset_id in installed:

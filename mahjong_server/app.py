@@ -36,12 +36,17 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from mahjong_core.engine.players import installed_bots
-from mahjong_core.errors import MahjongError
-from mahjong_core.log.chain import Signer
-from mahjong_core.log.redaction import redact_table_view
-from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
-from mahjong_core.table.rng import secret_seed
+from mahjong_core import (
+    MahjongError,
+    Ruleset,
+    Signer,
+    available,
+    installed_bots,
+    load_ruleset,
+    load_ruleset_text,
+    redact_table_view,
+    secret_seed,
+)
 
 from .games_api import api_audit, api_game, api_games, games_page, replay_page
 from .live import HUMAN, LENGTHS, LiveTable, SeatSpec, Viewer, event_message

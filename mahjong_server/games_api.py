@@ -21,7 +21,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
-from mahjong_core.log.format import MAX_LOG_BYTES
+from mahjong_core import MAX_LOG_BYTES
 
 from .replay_page import audit_bytes, finished_game, game_in_progress, log_text_cards
 from .store import DataDir, TableFiles

@@ -30,18 +30,29 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_core.engine.game import Game
-from mahjong_core.engine.players import make_bots
-from mahjong_core.errors import MahjongError
-from mahjong_core.hand.tiles import KINDS
-from mahjong_core.log.chain import Sealer, Signer
-from mahjong_core.log.fold import FoldedTable
-from mahjong_core.log.format import ReplayLog, header, parse_log
-from mahjong_core.log.redaction import HIDE_MOST, Visibility, full_table_view, live_event_view, redact_table_view
-from mahjong_core.rules import Ruleset, load_ruleset, load_ruleset_text
-from mahjong_core.table.events import code
-from mahjong_core.table.rng import ALGORITHM, secret_salt
-from mahjong_core.table.state import Action
+from mahjong_core import (
+    ALGORITHM,
+    HIDE_MOST,
+    Action,
+    FoldedTable,
+    Game,
+    MahjongError,
+    ReplayLog,
+    Ruleset,
+    Sealer,
+    Signer,
+    Visibility,
+    full_table_view,
+    header,
+    live_event_view,
+    load_ruleset,
+    load_ruleset_text,
+    make_bots,
+    parse_log,
+    redact_table_view,
+    secret_salt,
+)
+from mahjong_core.plugin import KINDS, kind_code
 
 from .protocol import encode_options
 from .seats import MOVE_PHASES, BotSeat, HumanSeat, Prompt, TableStopped, limit_ms
@@ -322,7 +333,7 @@ class LiveTable:
 
     def _card(self, event: dict[str, Any]) -> dict[str, Any]:
         """A score event's card, or a settlement's ``{"notes": [...]}`` (:mod:`mahjong_core.plugin.score_card`)."""
-        from mahjong_core.plugin.score_card import card_maker, payment_notes
+        from mahjong_core import card_maker, payment_notes
 
         if event["type"] == "settlement":
             return {"notes": payment_notes(self.ruleset, self.game.table.dealer, event.get("payments", []))}
@@ -430,7 +441,7 @@ class LiveTable:
             "type": "prompt", "id": prompt.id, "seat": prompt.seat, "phase": prompt.phase,
             "what": "move" if prompt.phase in MOVE_PHASES else "claim", "limit_ms": prompt.limit_ms,
             "elapsed_ms": prompt.elapsed_ms(), "options": encode_options(prompt.options),
-            "drawn": code(prompt.drawn) if prompt.drawn is not None else None,
+            "drawn": kind_code(prompt.drawn) if prompt.drawn is not None else None,
             "view": (redact_table_view(view, prompt.seat, reveal=False, visibility=self.visibility)
                      if view is not None else None),
         }
@@ -500,7 +511,7 @@ def limits_ms(tl: Any) -> dict[str, Any] | None:
 
 def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:
     """Each scoring row's English and native names by its key (:func:`mahjong_core.plugin.score_card.item_names`)."""
-    from mahjong_core.plugin.score_card import item_names
+    from mahjong_core import item_names
 
     return item_names(ruleset)
 

@@ -18,13 +18,12 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.reading import strict_json
-from mahjong_core.table.events import action_fields, action_text
+from mahjong_core import StrictJSONError, action_fields, action_text, loads
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
 
-    from mahjong_core.table.state import Action
+    from mahjong_core import Action
 
 #: The largest client message read, in bytes of UTF-8; a client's largest honest message is under 300.  A larger
 #: one, up to :data:`FRAME_CAP_BYTES`, is answered with an error and changes nothing.
@@ -86,7 +85,7 @@ def check_schema(name: str, value: Any) -> None:
 def parse_client_message(text: str | bytes) -> dict[str, Any]:
     """A client message, checked: size, UTF-8, strict JSON, one object, the schema.
 
-    The JSON is decoded strictly (:func:`mahjong_core.reading.strict_json.loads`): with a duplicate key, such as
+    The JSON is decoded strictly (:func:`mahjong_core.loads`): with a duplicate key, such as
     ``{"type": "ping", "type": "join"}``, two readers could take two different messages from one text, so it is
     refused, naming the key, rather than read as its last value.
     """
@@ -94,10 +93,10 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
     if len(data) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message is {len(data)} bytes; at most {MAX_MESSAGE_BYTES} are read")
     try:
-        value = strict_json.loads(data.decode("utf-8"))
+        value = loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise ProtocolError("message is not UTF-8 text; expected one JSON object") from None
-    except strict_json.StrictJSONError as exc:
+    except StrictJSONError as exc:
         if exc.message.startswith("not JSON"):
             raise ProtocolError(f"message is {exc}; expected one JSON object") from None
         raise ProtocolError(f"message is refused: {exc}") from None

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from mahjong_core.errors import MahjongError
+from mahjong_core import MahjongError
 
 log = logging.getLogger("mahjong_server")
 

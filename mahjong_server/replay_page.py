@@ -31,11 +31,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.hand.tiles import KINDS
-from mahjong_core.log.audit import check
-from mahjong_core.log.format import MAX_LOG_BYTES
-from mahjong_core.log.redaction import Visibility, live_event_view
+from mahjong_core import MAX_LOG_BYTES, MahjongError, Visibility, check, live_event_view
+from mahjong_core.plugin import KINDS
 
 #: The scripts of the viewer page, in the order the page loads them.
 SCRIPTS = ("tiles.js", "render.js", "replay_state.js", "viewer.js")
@@ -52,8 +49,6 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
     A ruleset that is not installed here (or a header that cannot be read) still gives a page: its id stands
     for its name and the score items are shown by their keys.
     """
-    from mahjong_core.plugin.manager import shared_plugin_manager
-
     from .live import _item_names, limits_ms
 
     head = header or {}
@@ -67,7 +62,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
         "meld_display": "plain",  # a ruleset not known here: another seat's concealed kong lies face down
     }
     try:
-        from mahjong_core.rules import available, load_ruleset, load_ruleset_text
+        from mahjong_core import available, load_ruleset, load_ruleset_text, time_limits
 
         document = ruleset_ref.get("document")
         if isinstance(document, str):
@@ -81,15 +76,14 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
     info["ruleset"].update(name=ruleset.name, native_name=ruleset.native_name)
     info["item_names"] = _item_names(ruleset)
     info["meld_display"] = str(ruleset.get("meld_display", "plain"))
-    _, hook = shared_plugin_manager(tuple(ruleset.plugins))
-    info["limits"] = limits_ms(hook.mahjong_time_limits(ruleset=ruleset))
+    info["limits"] = limits_ms(time_limits(ruleset))
     return info
 
 
 def log_text_cards(text: str) -> list[dict[str, Any]]:
     """The score cards of a log's text (:func:`mahjong_core.plugin.score_card.log_cards`), for the viewer to show
     beside the events it reads itself: read up to the first line that is not a JSON object."""
-    from mahjong_core.plugin.score_card import log_cards, ruleset_of_header
+    from mahjong_core import log_cards, ruleset_of_header
 
     return log_cards(ruleset_of_header(_header_of(text)), _leading_events(text.split("\n")))
 
@@ -175,7 +169,7 @@ def game_in_progress(lines: list[str], name: str) -> dict[str, Any]:
     if header is not None and isinstance(header.get("rng"), dict):
         # The seed would tell every wall still to come: a live table never sends it (mahjong_server.live).
         header = {**header, "rng": {k: v for k, v in header["rng"].items() if k != "seed"}}
-    from mahjong_core.plugin.score_card import log_cards, ruleset_of_header
+    from mahjong_core import log_cards, ruleset_of_header
 
     return {"name": name, "spectator": True, "header": header, "events": public, "verdict": None,
             "info": viewer_info(header), "cards": log_cards(ruleset_of_header(header), events[:finished])}

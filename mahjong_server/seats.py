@@ -24,12 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.engine.players import ScriptedPlayer
-from mahjong_core.errors import MahjongError
-from mahjong_core.table.state import Action, Claim, Table
+from mahjong_core import Action, Claim, MahjongError, ScriptedPlayer, Table
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Game, Player
+    from mahjong_core import Game, Player
 
     from .live import LiveTable
 

@@ -18,8 +18,7 @@ from pathlib import Path
 
 import uvicorn
 
-from mahjong_core.log.chain import Signer
-from mahjong_core.rules import Ruleset
+from mahjong_core import Ruleset, Signer
 
 from .app import Settings, create_app
 from .protocol import FRAME_CAP_BYTES
@@ -112,7 +111,7 @@ def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game",
         if not thread.is_alive():
             print("the server did not start", file=sys.stderr)
             return 1
-    from mahjong_core.rules import load_ruleset
+    from mahjong_core import load_ruleset
 
     players = int((settings.house_rules.get(ruleset) or load_ruleset(ruleset)).param("players"))
     # Against the computer the person sits North, East being the player to their right (000 line 309).

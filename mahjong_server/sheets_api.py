@@ -31,8 +31,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.reading.strict_json import StrictJSONError, loads
+from mahjong_core import MahjongError, StrictJSONError, loads
 
 #: The largest sheet the page may send, in bytes: a long club night (400 deals, the schema's most) fits.
 MAX_SHEET_BYTES = 512 * 1024
@@ -105,7 +104,7 @@ def check_sheet(document: dict[str, Any]) -> dict[str, Any]:
         canonical text), ``errors`` (what stops it from being read, each located), ``deals`` (the rules' scores,
         payments and totals of each deal read) and ``figures`` (every written figure against the rules').
     """
-    from mahjong_core.sheets.write import sheet_yaml
+    from mahjong_core import sheet_yaml
 
     text = sheet_yaml(document)
     out: dict[str, Any] = {"ok": False, "verdict": "", "yaml": text, "errors": [], "deals": [], "figures": []}
@@ -133,9 +132,9 @@ def check_sheet(document: dict[str, Any]) -> dict[str, Any]:
                                              else "")
     else:
         out["ok"] = True
-        from mahjong_core.sheets.audit import _agreement
+        from mahjong_core import sheet_agreement
 
-        out["verdict"] = _agreement(recorded.sheet)
+        out["verdict"] = sheet_agreement(recorded.sheet)
     return out
 
 
@@ -144,7 +143,7 @@ def _located(error: dict[str, Any]) -> str:
 
 
 def _ruleset_refused(document: dict[str, Any]) -> dict[str, Any] | None:
-    from mahjong_core.rules import available
+    from mahjong_core import available
 
     name = document.get("ruleset")
     if not isinstance(name, str) or name in available():
@@ -157,8 +156,7 @@ def _ruleset_refused(document: dict[str, Any]) -> dict[str, Any] | None:
 def _hand_errors(document: dict[str, Any]) -> list[dict[str, Any]]:
     """Every hand that does not parse, each at its deal and player: the page shows them all as typed, where a
     sheet's reading stops at its first mistake."""
-    from mahjong_core.hand.notation import parse_hand
-    from mahjong_core.rules.ruleset import json_path
+    from mahjong_core import json_path, parse_hand
 
     found = []
     deals = document.get("deals")
@@ -179,9 +177,7 @@ def _hand_errors(document: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _record(document: dict[str, Any], text: str) -> tuple[dict[str, Any] | None, Any]:
     """The sheet re-enacted, or as much of it as reads: the first error, and the record of the deals before it."""
-    from mahjong_core.sheets.read import parse_sheet
-    from mahjong_core.sheets.record import record
-    from mahjong_core.sheets.write import sheet_yaml
+    from mahjong_core import parse_sheet, record, sheet_yaml
 
     first = None
     while True:
@@ -200,13 +196,13 @@ def _record(document: dict[str, Any], text: str) -> tuple[dict[str, Any] | None,
 def _deals(recorded: Any) -> list[dict[str, Any]]:
     """Each deal as the rules scored it: East, the round, the winner, every scored hand with its items, the
     payments with their reasons, each player's result and running total."""
-    from mahjong_core.sheets.compare import _net, rules_deals
+    from mahjong_core import net_payments, rules_deals
 
     names = recorded.sheet.players
     names_of = _item_names(recorded.sheet.ruleset)
     out = []
     for i, ruled in enumerate(rules_deals(recorded.events)):
-        net = _net(ruled.payments, len(names))
+        net = net_payments(ruled.payments, len(names))
         hands = []
         for seat, score in sorted(ruled.scores.items()):
             items = [{"name": item["name"], "label": names_of.get(item["name"], item["name"]), "kind": item["kind"],
@@ -237,8 +233,7 @@ def _figures(recorded: Any) -> list[dict[str, Any]]:
     A figure agrees when the audit names no difference at its place; a difference of the deal as a whole (a
     payment the sheet leaves out) is given without a written figure.
     """
-    from mahjong_core.rules.ruleset import json_path
-    from mahjong_core.sheets.compare import _net, rules_deals
+    from mahjong_core import json_path, net_payments, rules_deals
 
     sheet = recorded.sheet
     names = sheet.players
@@ -261,7 +256,7 @@ def _figures(recorded: Any) -> list[dict[str, Any]]:
             figure(json_path([*base, "values", names[seat]]), value, score["value"] if score else 0)
         for payer, payee, amount, place in w.payments or ():
             figure(place, amount, sum(n for a, b, n, _ in ruled.payments if (a, b) == (payer, payee)))
-        net = _net(ruled.payments, len(names))
+        net = net_payments(ruled.payments, len(names))
         for seat, value in sorted(w.net.items()):
             figure(json_path([*base, "net", names[seat]]), value, net[seat])
         for seat, value in sorted(w.totals.items()):
@@ -282,7 +277,7 @@ def save_sheet(data: Path, body: dict[str, Any]) -> dict[str, Any]:
 
     :raises BadBody: for a name that is no plain file name, or a sheet the schema refuses (naming the field).
     """
-    from mahjong_core.sheets.read import SheetError, _check_schema
+    from mahjong_core import SheetError, check_sheet_schema
 
     name = body.get("name")
     if not isinstance(name, str) or SHEET_NAME.fullmatch(name) is None:
@@ -295,7 +290,7 @@ def save_sheet(data: Path, body: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(sheet, dict):
         raise BadBody(f"$.sheet: expected a score sheet (a JSON object), got {type(sheet).__name__}")
     try:
-        _check_schema(sheet, "sheet", {})
+        check_sheet_schema(sheet, "sheet", {})
     except SheetError as exc:
         raise BadBody(f"{(exc.place or '$').replace('$', '$.sheet', 1)}: {exc.message}") from None
     checked = check_sheet(sheet)

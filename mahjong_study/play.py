@@ -11,10 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from mahjong_core.engine.game import Game
-from mahjong_core.engine.players import make_bots
-from mahjong_core.engine.simulate import SimulatedGame, game_seed, play_game
-from mahjong_core.rules import load_ruleset
+from mahjong_core import Game, SimulatedGame, game_seed, load_ruleset, make_bots, play_game
 
 from .facts import FactsRecorder, GameFacts
 
@@ -48,7 +45,7 @@ def play_game_task(ruleset: str, seed: int | str, bots: Sequence[str], replay: s
     A batch spread over Dask workers sends each worker this and the names, never a loaded ruleset or a
     private key; the game, and its log's bytes, are the same wherever it is played.
     """
-    from mahjong_core.log.chain import load_signer
+    from mahjong_core import load_signer
 
     return play_game(load_ruleset(ruleset), seed, bots, replay=Path(replay) if replay else None,
                      max_deals=max_deals, signer=load_signer(key) if key else None)

@@ -45,7 +45,7 @@ def map_ordered(fn: Callable[..., T], tasks: Sequence[tuple[Any, ...]], *, worke
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
-        from mahjong_core.errors import MahjongError
+        from mahjong_core import MahjongError
 
         raise MahjongError("--workers needs the 'study' extra (Dask): pip install 'mahjong-core[study]'",
                            place="--workers") from None

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from mahjong_core.rules import load_ruleset
+from mahjong_core import load_ruleset
 
 from . import plots, report
 from .facts import GameFacts

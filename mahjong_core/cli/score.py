@@ -123,7 +123,8 @@ def _option(name: str) -> str:
 
 
 def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored:
-    """Parse ``text``, build its situation from ``given`` and its ``!flags``, and score it.
+    """Score a hand written in the notation as ``mahjong score`` does: parse ``text``, build its situation from
+    ``given`` and its ``!flags``, and score it.
 
     :raises MahjongError: for a bad hand, contradictory flags, or a fact the ruleset reads that nothing gives.
     """

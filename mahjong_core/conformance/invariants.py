@@ -1,6 +1,6 @@
 """The invariants every game keeps, as observers: tiles conserved, hand sizes, payments that sum to zero.
 
-An observer implements ``mahjong_event`` and raises :class:`InvariantBroken`
+An observer implements ``mahjong_event`` and raises :class:`~mahjong_core.InvariantBroken`
 at the first event that breaks its invariant.  The conformance suite seats
 them in its games, and ``mahjong soak`` in many more; they live in the core,
 not in the test package, so a soak needs no test tools.
@@ -12,13 +12,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from mahjong_core.errors import InvariantBroken
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.table.state import Table
 from mahjong_core.table.wall import Wall
-
-
-class InvariantBroken(AssertionError):
-    """A game broke an invariant no ruleset may break (an assertion failure to a test, a verdict to a soak)."""
 
 
 def _require(holds: bool, message: str) -> None:

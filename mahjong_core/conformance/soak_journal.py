@@ -32,13 +32,15 @@ from pathlib import Path
 from typing import IO, Any
 
 from mahjong_core.conformance.soak import BATCH, BatchKey, GameOutcome, SoakFailure
-from mahjong_core.errors import MahjongError
+from mahjong_core.errors import JournalError
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.strict_json import StrictJSONError, canonical, loads
 from mahjong_core.rules import Ruleset
 
 #: Largest journal read: at some 20 bytes a game, room for three million games.
 MAX_BYTES = 64 * 1024 * 1024
+#: The most bytes a journal may hold (:data:`MAX_BYTES`), under the name :mod:`mahjong_core` exports it by.
+MAX_JOURNAL_BYTES = MAX_BYTES
 #: Longest line read (a batch line holds at most a failure message and the deals of its games).
 MAX_LINE = 1024 * 1024
 #: Longest failure message kept (the schema's bound); a longer one is cut, saying so.
@@ -48,10 +50,6 @@ MAX_MESSAGE = 10_000
 #: a ruleset, plugin or bot entry point names.
 _GAME_GROUPS = ("mahjong_core.rulesets", "mahjong_core.plugins", "mahjong_core.bots")
 _GAME_PACKAGES = ("mahjong_core", "mahjong_core.schemas", "pluggy", "yaml", "orjson")
-
-
-class JournalError(MahjongError):
-    """A journal that cannot be resumed: unreadable, malformed, or of another run."""
 
 
 @lru_cache(maxsize=1)
@@ -148,7 +146,7 @@ def open_journal(path: str | Path, header: dict[str, Any]) -> SoakJournal:
         if not complete and not data.endswith(b"\n"):
             raise JournalError("the first line is cut off; expected the run's header line", source=source,
                                place="line 1")
-        played = _read(complete.split(b"\n"), header, source)
+        played = read_batches(complete.split(b"\n"), header, source)
         if tail:  # a run stopped while writing its last line: that batch was never kept
             file.truncate(len(complete) + 1)
         file.seek(0, os.SEEK_END)
@@ -171,7 +169,7 @@ def _lock(file: IO[bytes], source: str) -> None:
                            source=source) from None
 
 
-def _read(lines: list[bytes], header: dict[str, Any], source: str) -> dict[BatchKey, list[GameOutcome]]:
+def read_batches(lines: list[bytes], header: dict[str, Any], source: str) -> dict[BatchKey, list[GameOutcome]]:
     """The batches of a journal's complete lines, after checking that they are of the run ``header`` names."""
     first = _decode(lines[0], 1, source, "header")
     _same_run(first, header, source)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
-from mahjong_core.errors import MahjongError
+from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import EAST, KINDS, NUM_PLAYING_KINDS
@@ -66,10 +66,6 @@ class Player(Protocol):
     def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         """Return one of ``options`` (the engine rejects anything else)."""
         ...
-
-
-class IllegalAction(MahjongError):
-    """A player (or a replay) chose an action that was not among the legal ones."""
 
 
 class TileSource(Protocol):
@@ -121,22 +117,6 @@ class GameResult:
 
     def team_scores(self) -> list[int]:
         return [sum(self.scores[s] for s in team) for team in self.teams]
-
-
-class UnendingGame(MahjongError):
-    """A game that passed the bound of deals its ruleset's length allows (``mahjong_core.rules.playable.deal_bound``).
-
-    Stopped rather than played on: a game that cannot end (every deal drawn while the dealer keeps the deal on a
-    draw, a hook that never ends the game) would otherwise play, and log, deals until the disk is full.
-    """
-
-    def __init__(self, ruleset: Ruleset, deals: int, round_index: int, bound: int) -> None:
-        rounds, players = ruleset.get("rounds_per_game", 4), ruleset.get("players", 4)
-        super().__init__(
-            f"the game has played {deals} deals and is still in round {round_index + 1} of {rounds}: a game "
-            f"of {rounds} rounds of {players} deals is stopped as unending at {bound} deals "
-            f"({bound // max(1, rounds * players)} times as many); do its players never win, or does a hook "
-            f"never end the game?", source=ruleset.location, place=f"deal {deals}")
 
 
 class DealOver(Exception):

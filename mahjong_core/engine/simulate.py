@@ -39,6 +39,8 @@ class SimulatedGame:
 
 
 def game_seed(seed: int | str, index: int) -> int | str:
+    """The seed of the ``index``-th game of a run started from ``seed`` (``seed + index``, or ``seed/index`` for a
+    text seed): each game of a run can be played again alone from its own seed."""
     if isinstance(seed, int):
         return seed + index
     return f"{seed}/{index}" if index else seed

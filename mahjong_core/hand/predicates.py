@@ -210,38 +210,47 @@ def merge_vocabularies(contributions: Iterable[tuple[str, Predicate]]) -> dict[s
 
 
 def tiles_of(arrangement: Arrangement) -> list[int]:
+    """Every tile of the arrangement's melds, meld by meld: the hand a predicate counts over."""
     return [t for meld in arrangement.melds for t in meld.tiles]
 
 
 def is_standard(arrangement: Arrangement) -> bool:
+    """Whether the arrangement is of sets and a pair (``Form.STANDARD``), not a special form."""
     return arrangement.form is Form.STANDARD
 
 
 def sets_of(arrangement: Arrangement) -> list[Meld]:
+    """The arrangement's chows, pungs and kongs (every meld but the pair and the special groups)."""
     return [m for m in arrangement.melds if m.kind in (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG)]
 
 
 def pongs_of(arrangement: Arrangement) -> list[Meld]:
+    """The arrangement's pungs and kongs: a kong counts as a pung wherever a rule says pung."""
     return [m for m in arrangement.melds if m.is_pong]
 
 
 def pairs_of(arrangement: Arrangement) -> list[Meld]:
+    """The arrangement's pairs (one in the standard form, seven in seven pairs)."""
     return [m for m in arrangement.melds if m.kind is MeldKind.PAIR]
 
 
 def chows_of(arrangement: Arrangement) -> list[Meld]:
+    """The arrangement's chows."""
     return [m for m in arrangement.melds if m.kind is MeldKind.CHOW]
 
 
 def suits_of(tiles: Iterable[int]) -> set[str]:
+    """The suit letters (``m``, ``p``, ``s``) the tiles are of; honours and bonus tiles add none."""
     return {s for s in (suit_of(t) for t in tiles) if s is not None}
 
 
 def one_suit_only(tiles: list[int]) -> bool:
+    """Whether every tile is suited and of one suit (no honours): the test of a pure one-suit hand."""
     return bool(tiles) and all(is_suited(t) for t in tiles) and len(suits_of(tiles)) == 1
 
 
 def pong_kinds(arrangement: Arrangement) -> set[int]:
+    """The tile kinds the arrangement holds a pung or kong of."""
     return {m.first for m in pongs_of(arrangement)}
 
 

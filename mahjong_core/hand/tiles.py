@@ -143,30 +143,37 @@ def register_extra_kind(code: str, name: str, glyph: str, group: str) -> int:
 
 
 def kind_code(index: int) -> str:
+    """The kind's code in the notation (``5p``, ``1z``, ``3f``)."""
     return KINDS[index].code
 
 
 def is_suited(index: int) -> bool:
+    """Whether the kind is a suit tile (characters, dots or bamboo)."""
     return index < 27
 
 
 def is_honour(index: int) -> bool:
+    """Whether the kind is a wind or a dragon."""
     return 27 <= index < 34
 
 
 def is_terminal(index: int) -> bool:
+    """Whether the kind is a one or a nine of a suit."""
     return index < 27 and index % 9 in (0, 8)
 
 
 def is_terminal_or_honour(index: int) -> bool:
+    """Whether the kind is a terminal (a one or a nine) or an honour (a wind or a dragon)."""
     return is_terminal(index) or is_honour(index)
 
 
 def is_simple(index: int) -> bool:
+    """Whether the kind is a suit tile from two to eight."""
     return index < 27 and index % 9 not in (0, 8)
 
 
 def is_bonus(index: int) -> bool:
+    """Whether the kind is a flower or a season."""
     return 34 <= index < 42
 
 

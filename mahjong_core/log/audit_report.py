@@ -78,7 +78,7 @@ class LogReport:
 
 
 def deal_reports(log: ReplayLog) -> list[DealReport]:
-    """Every deal of a (parsed) log, in order, each hand with its score card (:mod:`mahjong_core.plugin.score_card`)."""
+    """Every deal of a (parsed) log, in order, each hand with its score card (:func:`mahjong_core.card_maker`)."""
     from mahjong_core.plugin.score_card import card_maker, payment_notes, ruleset_of_header
 
     ruleset = ruleset_of_header(log.header)

@@ -323,7 +323,7 @@ def _public_key(hex_key: str) -> Ed25519PublicKey:
 
 
 def load_signer(path: str | Path) -> Signer:
-    """A private key file as written by :func:`generate_key` (PEM, PKCS #8, unencrypted)."""
+    """A private key file as written by ``generate_key`` (PEM, PKCS #8, unencrypted)."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from cryptography.hazmat.primitives.serialization import load_pem_private_key
 

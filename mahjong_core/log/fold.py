@@ -6,7 +6,7 @@ checkpoint) is registered as unchanged, so that a type with no handler is a mist
 viewer page folds the same events in JavaScript (``mahjong_server/static/replay_state.js``, which stays so
 that the page works offline); a test steps both through every golden replay and score-sheet log and compares
 them after every event.  :meth:`FoldedTable.view` is the view object the live server sends a seat
-(:func:`mahjong_core.log.redaction.full_table_view`), so one renderer draws both.
+(:func:`mahjong_core.full_table_view`), so one renderer draws both.
 
 The fold knows no rule: every tile that moves is named by an event (draws, discards, claims with their tiles,
 kongs with their way), and the scores are the settlements' own.
@@ -156,7 +156,7 @@ class FoldedTable:
         self.previous = event
 
     def view(self) -> dict[str, Any]:
-        """The table as the live server's view object (:func:`~mahjong_core.log.redaction.full_table_view`)."""
+        """The table as the live server's view object (:func:`~mahjong_core.full_table_view`)."""
         return {
             "phase": self.phase, "deal": self.deal, "round": self.round, "dealer": self.dealer,
             "prevalent_wind": self.prevalent_wind, "scores": list(self.scores), "clock_ms": self.clock_ms,

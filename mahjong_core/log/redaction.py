@@ -270,7 +270,7 @@ def table_view(table: Table, seat: int | None, *, reveal: bool = False,
 
 
 def full_table_view(table: Table) -> dict[str, Any]:
-    """The table as :func:`table_view` describes it with every seat's concealed tiles: the referee's view,
+    """The table as ``table_view`` describes it with every seat's concealed tiles: the referee's view,
     from which :func:`redact_table_view` cuts each seat's (built once, redacted per seat)."""
     wall = table.wall
     seats = []

@@ -406,4 +406,9 @@ def _contributions_together(plugins: tuple[object, ...], hook: str) -> list[tupl
     return found
 
 
-
+def time_limits(ruleset: Ruleset) -> TimeLimits | None:
+    """The ruleset's time limits as its plugins answer ``mahjong_time_limits``, asked outside a game (a page
+    showing a log, a lobby listing a table); ``None`` where the ruleset plays without a clock."""
+    _, hook = shared_plugin_manager(tuple(ruleset.plugins))
+    limits: TimeLimits | None = hook.mahjong_time_limits(ruleset=ruleset)
+    return limits

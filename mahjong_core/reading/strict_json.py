@@ -50,6 +50,8 @@ from typing import Any, NoReturn
 
 import orjson
 
+from mahjong_core.errors import StrictJSONError
+
 #: Deepest nesting of arrays and objects accepted in one value.
 MAX_DEPTH = 32
 #: Largest magnitude of an integer accepted (2**53 - 1).
@@ -66,22 +68,6 @@ _LONG_DIGITS = re.compile(r"\d{16,}")
 #: library too, so that :func:`_plain` looks only at types.
 _ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
                    | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_STRICT_INTEGER)
-
-
-class StrictJSONError(ValueError):
-    """A JSON text this reader refuses, with what is wrong and the column where it is (1-based, or None)."""
-
-    def __init__(self, message: str, column: int | None = None, line: int | None = None):
-        super().__init__(message)
-        self.message = message
-        self.column = column
-        #: The line within the text, for a text of several lines (a log's line is its caller's to name).
-        self.line = line
-
-    def __str__(self) -> str:
-        if self.column is None:
-            return self.message
-        return f"{self.message} at {f'line {self.line}, ' if self.line else ''}column {self.column}"
 
 
 def decode_error_text(exc: json.JSONDecodeError) -> str:

@@ -57,11 +57,12 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
     checked = check_parsed(log, "audit")
     checked.kind = "sheet"
     if checked.ok:
-        checked.proof = {"sheet": _agreement(sheet), **checked.proof}
+        checked.proof = {"sheet": sheet_agreement(sheet), **checked.proof}
     return checked
 
 
-def _agreement(sheet: object) -> str:
+def sheet_agreement(sheet: object) -> str:
+    """The audit's one-line verdict on a sheet that agrees with the rules: which of its written figures were checked."""
     from mahjong_core.sheets.read import Sheet
 
     assert isinstance(sheet, Sheet)

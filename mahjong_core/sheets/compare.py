@@ -234,7 +234,7 @@ def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, carry: _Carry
             valued.add(seat)
             diff(seat, value_paths[seat], f"the sheet values the hand at {value}, the rules "
                  f"at {have}", _value_explanation(sheet.ruleset, score, value, have))
-    ruled_net = _net(ruled.payments, len(names))
+    ruled_net = net_payments(ruled.payments, len(names))
     # What the sheet's own figures give for this deal: its written payments summed, where it writes them.
     own_net = None
     paid: dict[int, list[str]] = defaultdict(list)  # seat -> the paths of its payments that differ
@@ -244,7 +244,7 @@ def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, carry: _Carry
             carry.differed.add(difference.path)
             for seat in seats:
                 paid[seat].append(difference.path)
-        own_net = _net([(a, b, n, "") for a, b, n, _ in written.payments], len(names))
+        own_net = net_payments([(a, b, n, "") for a, b, n, _ in written.payments], len(names))
     from_values = [value_paths[seat] for seat in sorted(valued)]
     net_paths = {seat: _path(deal.path, "net", names[seat]) for seat in range(len(names))}
     for seat, value in sorted(written.net.items()):
@@ -393,7 +393,8 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def _net(payments: list[tuple[int, int, int, str]], players: int) -> list[int]:
+def net_payments(payments: list[tuple[int, int, int, str]], players: int) -> list[int]:
+    """Each seat's net gain from ``(payer, payee, amount, note)`` payments: what a sheet writes in its net row."""
     net = [0] * players
     for payer, payee, amount, _ in payments:
         net[payer] -= amount
@@ -579,18 +580,18 @@ def _east_hint(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, seat: int, writt
     """East's double misplaced: the sheet's result is what the payments give with East's double forgotten, or
     with another player paid and receiving double as if East."""
     source = _east_source(sheet)
-    if source is None or written == _net(ruled.payments, len(sheet.players))[seat]:
+    if source is None or written == net_payments(ruled.payments, len(sheet.players))[seat]:
         return []
     dealer, names = ruled.dealer, sheet.players
     undoubled = [(a, b, n // 2 if dealer in (a, b) and n % 2 == 0 else n, r) for a, b, n, r in ruled.payments]
-    if _net(undoubled, len(names))[seat] == written:
+    if net_payments(undoubled, len(names))[seat] == written:
         return [f"the sheet's figure is the rules' with East's payments not doubled: East ({names[dealer]}) "
                 f"pays and receives double ({source})"]
     for east in range(len(names)):
         if east == dealer:
             continue
         moved = [(a, b, 2 * n if east in (a, b) else n, r) for a, b, n, r in undoubled]
-        if _net(moved, len(names))[seat] == written:
+        if net_payments(moved, len(names))[seat] == written:
             return [f"the sheet's figure is what the payments give with {names[east]} as East: by the rules' "
                     f"rotation East is {names[dealer]}, who alone pays and receives double ({source})"]
     return []

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.errors import MahjongError, RulesetError, SheetError
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.rules.document import MAX_BYTES, marks_of, parse_yaml_mapping
 
@@ -43,10 +43,6 @@ SAID_FACTS = frozenset({
     "last_tile_of_kind", "last_loose_tile",
 })
 _PAYMENT = re.compile(r"^(?P<payer>.+?)\s+->\s+(?P<payee>.+?)\s+(?P<amount>[0-9]+)$")
-
-
-class SheetError(MahjongError):
-    """A score sheet that cannot be read as one: located at its file, line and column."""
 
 
 def is_sheet_path(path: str | Path) -> bool:
@@ -183,14 +179,14 @@ def check_is_sheet(path: str | Path) -> None:
 
 
 def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
-    """Check a score sheet's text (see :func:`read_sheet`); ``base`` is the folder a ruleset path is relative to."""
+    """Check a score sheet's text (see ``read_sheet``); ``base`` is the folder a ruleset path is relative to."""
     try:
         document = parse_yaml_mapping(text, source, expected="a score sheet: sheet, ruleset, players and deals")
     except RulesetError as exc:
         raise _as_sheet_error(exc) from None
     marks = marks_of(text, source)
     _check_kind(document, source)
-    _check_schema(document, source, marks)
+    check_sheet_schema(document, source, marks)
     ruleset = _ruleset(document["ruleset"], base, source, marks)
     players = list(document["players"])
     seats = int(ruleset.param("players"))
@@ -236,7 +232,9 @@ def _checker() -> Checker:
     return Checker(sheet_schema())
 
 
-def _check_schema(document: dict[str, Any], source: str, marks: dict[str, tuple[int, int]]) -> None:
+def check_sheet_schema(document: dict[str, Any], source: str, marks: dict[str, tuple[int, int]]) -> None:
+    """Check a decoded sheet against the published schema; raise the best-matching error as a :class:`SheetError`
+    located at its JSON path and, where ``marks`` has it, its line and column."""
     checker = _checker()
     if checker.valid(document):
         return

@@ -61,8 +61,8 @@ class Recorded:
 def record(sheet: Sheet) -> Recorded:
     """Re-enact ``sheet`` through the engine and compare its written figures with the rules'.
 
-    A sheet written as results is laid down deal by deal (:class:`~.game.SheetGame`); one written move by move
-    is played (:mod:`.moves`), and its log is an ordinary physical-table log.
+    A sheet written as results is laid down deal by deal (``sheets.game.SheetGame``); one written move by move
+    is played (``sheets.moves``), and its log is an ordinary physical-table log.
 
     :raises SheetError: for a deal the rules cannot play or score as written (a move they do not allow, a
         winner's hand that is no mahjong, a fact missing, more copies of a tile than the set has), or more

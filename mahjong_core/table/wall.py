@@ -65,7 +65,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.errors import RulesetError, WallError
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.table.rng import Rng
 
@@ -73,10 +73,6 @@ from mahjong_core.table.rng import Rng
 CLOCKWISE_SIDES = (0, 3, 2, 1)
 DIE_SIDES = 6  # 001 line 33: dice with faces 1 to 6
 BREAK_COUNTS = ("second_throw", "both_throws")
-
-
-class WallError(MahjongError):
-    """A wall that cannot be built as given, or a draw the wall cannot serve."""
 
 
 @dataclass(frozen=True)
@@ -158,8 +154,8 @@ class Wall:
     """The tiles on the table during one deal.
 
     Build a seeded wall with ``Wall(tile_set, deal_rng, ceremony)``, a recorded
-    one with :meth:`from_order`.  Then :meth:`deal`, then :meth:`draw` and
-    :meth:`draw_replacement` until the deal ends.  :attr:`events` lists what
+    one with ``Wall.from_order``.  Then ``deal``, then ``draw`` and
+    ``draw_replacement`` until the deal ends.  ``events`` lists what
     the table did (build, dice, break, loose tiles, deal, refills) as JSON-ready
     dicts for the replay log.
     """

@@ -11,12 +11,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from mahjong_core.hand.melds import Arrangement, Form, Hand, MeldKind
-from mahjong_core.hand.predicates import (
+from mahjong_core.plugin import (
+    DRAGONS,
+    TERMINALS_AND_HONOURS,
+    WINDS,
+    Arrangement,
+    Form,
+    Hand,
+    MeldKind,
     Vocabulary,
     chows_of,
     concealed_hand,
+    is_honour,
     is_standard,
+    is_suited,
+    is_terminal,
+    number_of,
     one_suit_only,
     pairs_of,
     pong_kinds,
@@ -24,15 +34,6 @@ from mahjong_core.hand.predicates import (
     suits_of,
     tiles_of,
     winning_tile_of,
-)
-from mahjong_core.hand.tiles import (
-    DRAGONS,
-    TERMINALS_AND_HONOURS,
-    WINDS,
-    is_honour,
-    is_suited,
-    is_terminal,
-    number_of,
 )
 
 #: The shared hands, in the order the seeds list them.

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from mahjong_core.plugin.extensions import load_schema
+from mahjong_core.plugin import load_schema
 
 
 @lru_cache(maxsize=1)

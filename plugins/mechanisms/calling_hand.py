@@ -14,13 +14,7 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.hand import shanten as shanten_mod
-from mahjong_core.hand.melds import Hand
-from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
-from mahjong_core.plugin.extensions import Mechanism
-from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.rules import Ruleset
-from mahjong_core.table.state import Action, Table
+from mahjong_core.plugin import NUM_PLAYING_KINDS, Action, Hand, Mechanism, Ruleset, Table, hookimpl, shanten
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -65,14 +59,14 @@ def mahjong_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> list[Acti
             if before == memo[0]:
                 return actions
         # The full hand's shanten is the best any discard can leave: skip the search when none leaves it ready.
-        if sum(counts) % 3 != 2 or shanten_mod.shanten(bytes(counts)) > 0:
+        if sum(counts) % 3 != 2 or shanten(bytes(counts)) > 0:
             return actions
     for tile in range(NUM_PLAYING_KINDS):
         if not counts[tile]:
             continue
         if not s.calling:
             counts[tile] -= 1
-            ready = shanten_mod.shanten(bytes(counts)) == 0
+            ready = shanten(bytes(counts)) == 0
             counts[tile] += 1
             if ready:
                 actions.append(Action("discard", tile, way="declare_calling"))

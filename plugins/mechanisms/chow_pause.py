@@ -10,11 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 
-from mahjong_core.plugin.defaults import claims_in_priority_order
-from mahjong_core.plugin.extensions import Mechanism
-from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.rules import Ruleset
-from mahjong_core.table.state import Claim, Table
+from mahjong_core.plugin import Claim, Mechanism, Ruleset, Table, claims_in_priority_order, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:

@@ -11,10 +11,7 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin.extensions import Mechanism
-from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.rules import Ruleset
-from mahjong_core.table.state import FalseWinPenalty, Payment, Table
+from mahjong_core.plugin import FalseWinPenalty, Mechanism, Payment, Ruleset, Table, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:

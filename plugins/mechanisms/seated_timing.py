@@ -13,11 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.plugin.extensions import Mechanism
-from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.rules import Ruleset
-from mahjong_core.table.state import Action, Table, TimeLimits
+from mahjong_core.plugin import Action, Mechanism, Ruleset, RulesetError, Table, TimeLimits, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:

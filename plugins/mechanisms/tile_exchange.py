@@ -12,11 +12,7 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.plugin.extensions import Mechanism
-from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.rules import Ruleset
-from mahjong_core.table.state import ExchangeStep
+from mahjong_core.plugin import ExchangeStep, Mechanism, Ruleset, RulesetError, hookimpl
 
 #: Seats to the right, across, to the left, or the partner (across the table), as seat offsets.
 _DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}

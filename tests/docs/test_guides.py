@@ -34,6 +34,7 @@ from typing import Any
 import pytest
 
 import mahjong_core
+import mahjong_core.plugin
 from mahjong_core.plugin import hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -431,16 +432,20 @@ def _page_sources(page: str) -> tuple[list[str], set[str]]:
     return [b.code for b in blocks] + ["".join(e.source for e in examples)], own
 
 
+#: The two public namespaces: ``mahjong_core`` for programs, ``mahjong_core.plugin`` for plugins (:doc:`plugin-api`).
+PUBLIC = {"mahjong_core": set(mahjong_core.__all__), "mahjong_core.plugin": set(mahjong_core.plugin.__all__)}
+
+
 def undocumented_names(source: str, own_modules: set[str]) -> list[str]:
     """Every use of mahjong-core in ``source`` that the public surface and the hook reference do not cover."""
     problems = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module:
             top = node.module.split(".")[0]
-            if node.module == "mahjong_core":
+            if node.module in PUBLIC:
                 for alias in node.names:
-                    if alias.name not in mahjong_core.__all__:
-                        problems.append(f"from mahjong_core import {alias.name}")
+                    if alias.name not in PUBLIC[node.module]:
+                        problems.append(f"from {node.module} import {alias.name}")
             elif top == "mahjong_core" or (top not in sys.stdlib_module_names and top not in own_modules):
                 problems.append(f"from {node.module} import ...")
         elif isinstance(node, ast.Import):
@@ -460,7 +465,7 @@ def is_hook(name: str) -> bool:
     return callable(spec) and hasattr(spec, "mahjong_spec") and bool(spec.__doc__)
 
 
-@pytest.mark.parametrize("page", [*GUIDES, "api.rst"])
+@pytest.mark.parametrize("page", [*GUIDES, "api.rst", "plugin-api.rst"])
 def test_the_pages_use_only_public_names_and_documented_hooks(page: str) -> None:
     sources, own = _page_sources(page)
     problems = [p for source in sources for p in undocumented_names(source, own)]
@@ -469,11 +474,11 @@ def test_the_pages_use_only_public_names_and_documented_hooks(page: str) -> None
 
 def test_the_name_check_catches_what_it_is_for() -> None:
     source = ("from mahjong_core import Game, shanten\nfrom mahjong_core.engine.game import Game\nimport yaml\n"
-              "from mahjong_core import PHASES\nshanten([])\n"
+              "from mahjong_core import PHASES\nshanten([])\nfrom mahjong_core.plugin import EAST, hookspecs\n"
               "def mahjong_no_such_hook(): ...\ndef mahjong_game_over(table): ...\n")
     assert undocumented_names(source, set()) == [
         "from mahjong_core.engine.game import ...", "import yaml", "from mahjong_core import PHASES",
-        "def mahjong_no_such_hook: no such hook"]
+        "from mahjong_core.plugin import hookspecs", "def mahjong_no_such_hook: no such hook"]
 
 
 def test_the_built_docs_link_the_guides_and_the_reference(html: Path) -> None:

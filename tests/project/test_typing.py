@@ -1,4 +1,5 @@
-"""The core type-checks: mypy, configured in pyproject.toml (``[tool.mypy]``), passes on ``mahjong_core``.
+"""The code type-checks: mypy, configured in pyproject.toml (``[tool.mypy]``), passes on ``mahjong_core``, the
+applications and ``plugins/`` (as ``mahjong_rulesets``, with its examples), all with the same flags.
 
 The annotations are part of the contract a plugin author reads (a hook gets a
 :class:`~mahjong_core.rules.Ruleset`, a :class:`~mahjong_core.table.state.Table`,
@@ -8,8 +9,10 @@ rest of it, here, with the interpreter that runs the tests.
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,6 +23,29 @@ def test_mypy_passes_on_the_core() -> None:
     result = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, f"mypy failed (exit {result.returncode}):\n{result.stdout}{result.stderr}"
+
+
+def test_the_plugins_are_checked_under_the_name_they_install_as() -> None:
+    """mypy reaches ``plugins/`` through ``typecheck/mahjong_rulesets``, a link to it, not a copy that could drift."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert "typecheck/mahjong_rulesets" in config["files"] and "typecheck" in config["mypy_path"]
+    link = ROOT / "typecheck" / "mahjong_rulesets"
+    assert link.is_symlink() and link.resolve() == (ROOT / "plugins").resolve()
+    assert not [o for o in config.get("overrides", []) if any("rulesets" in m for m in o.get("module", []))], \
+        "the plugins get the core's flags, with no override of their own"
+
+
+def test_no_plugin_types_a_ruleset_as_any() -> None:
+    """A hook's ``ruleset`` is a :class:`~mahjong_core.Ruleset`, so mypy checks what a plugin reads of it."""
+    loose = []
+    for path in sorted((ROOT / "plugins").rglob("*.py")):
+        if "build" in path.relative_to(ROOT).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.arg) and "ruleset" in node.arg and node.annotation is not None \
+                    and ast.unparse(node.annotation) in ("Any", "object"):
+                loose.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.arg}: {ast.unparse(node.annotation)}")
+    assert loose == [], "\n".join(loose)
 
 
 def test_the_typed_hook_relay_agrees_with_the_hook_specs() -> None:

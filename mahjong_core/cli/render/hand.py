@@ -1,6 +1,6 @@
 """``mahjong hand`` as text: a hand's reading, shanten per form, and its arrangements or its waits, one a line.
 
-The facts are :func:`mahjong_core.hand.report.analyse`'s (JSON-ready, tiles
+The facts are :func:`mahjong_core.analyse`'s (JSON-ready, tiles
 by their codes); this module only lays them out, with each meld in the
 notation -- ``[...]`` exposed, ``(...)`` a concealed kong, ``*`` the meld the
 winning tile completed.  The docs' worked examples show the same text.
@@ -32,7 +32,7 @@ def _arrangement_text(arrangement: Mapping[str, Any]) -> str:
 
 
 def hand_text(report: Mapping[str, Any]) -> str:
-    """The report of :func:`~mahjong_core.hand.report.analyse` as the lines ``mahjong hand`` prints."""
+    """The report of :func:`~mahjong_core.analyse` as the lines ``mahjong hand`` prints."""
     lines = [f"hand      {report['hand']}", f"          {report['glyphs']}",
              "shanten   " + ", ".join(f"{k} {v}" for k, v in report["shanten"].items())]
     if "arrangements" in report:

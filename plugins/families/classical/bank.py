@@ -32,8 +32,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import MahjongError, Outcome, Payment, Ruleset, RulesetError, Table
 
 __all__ = ["bank_payments", "deal_state", "is_bank_deal"]
 
@@ -72,7 +71,7 @@ def is_bank_deal(table: Table, state: dict[str, Any]) -> bool:
     return table.dealer == (state["first_dealer"] - 1) % table.players
 
 
-def bank_payments(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+def bank_payments(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     """Count this deal's stakes and, in a won bank deal, pay the bank to the winner.
 
     :return: one ``bank`` payment from each other seat to the winner when the
@@ -106,7 +105,7 @@ def bank_payments(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]
     return payments
 
 
-def _banks_per_game(ruleset: Any) -> int:
+def _banks_per_game(ruleset: Ruleset) -> int:
     try:
         rounds = ruleset.value("rounds_per_game")
     except RulesetError:

@@ -10,12 +10,11 @@ catches a minimum no hand can reach, never one a real hand reaches.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from mahjong_core.rules.playable import rows_total, scoring_entry
+from mahjong_core.plugin import Ruleset, rows_total, scoring_entry
 
 
-def classical_most(ruleset: Any, measure: str) -> int | None:
+def classical_most(ruleset: Ruleset, measure: str) -> int | None:
     tables = ruleset.raw_tables
     if measure == "points":
         chavka = ruleset.get("chavka") or {}

@@ -28,11 +28,21 @@ from typing import Any
 from mahjong_rulesets.families.classical.predicates import OPTIONAL_FACTS
 from mahjong_rulesets.families.classical.tables import ClassicalTables
 
-from mahjong_core.errors import HandError, MahjongError
-from mahjong_core.hand import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
-from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.hand.notation import check_hand, format_tiles
-from mahjong_core.hand.tiles import EAST, KINDS, NORTH, NUM_PLAYING_KINDS, WINDS
+from mahjong_core.plugin import (
+    EAST,
+    KINDS,
+    NORTH,
+    NUM_PLAYING_KINDS,
+    WINDS,
+    ClaimedFrom,
+    Hand,
+    HandError,
+    MahjongError,
+    Meld,
+    MeldKind,
+    check_hand,
+    format_tiles,
+)
 
 __all__ = ["SITUATION_FLAGS", "WIND_NAMES", "plainly_valid", "prepare", "situation_context", "wind_kind"]
 

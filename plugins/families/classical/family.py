@@ -21,10 +21,18 @@ from mahjong_rulesets.families.classical.scoring import FAMILY, classical_score,
 from mahjong_rulesets.families.classical.settlement import classical_settlement, payment_note
 from mahjong_rulesets.families.classical.tables import classical_tables
 
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.plugin.extensions import FactsRead, ScoringFamily, Settlement, load_schema
-from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.table.state import Outcome, Penalty, Table
+from mahjong_core.plugin import (
+    FactsRead,
+    Outcome,
+    Penalty,
+    Predicate,
+    Ruleset,
+    ScoringFamily,
+    Settlement,
+    Table,
+    hookimpl,
+    load_schema,
+)
 
 
 @hookimpl
@@ -40,7 +48,7 @@ def mahjong_scoring_families() -> Sequence[ScoringFamily]:
                           parameters=load_schema(__package__, "parameters.schema.json"))]
 
 
-def facts_read(ruleset: object) -> FactsRead:
+def facts_read(ruleset: Ruleset) -> FactsRead:
     """The facts the ruleset's compiled tables read: the engine's own, and those of every row's predicate."""
     tables = classical_tables(ruleset)
     if not tables.losing_hands:
@@ -56,5 +64,5 @@ def mahjong_settlements() -> Sequence[Settlement]:
 
 
 @hookimpl
-def mahjong_penalties(ruleset: object, table: Table, outcome: Outcome) -> Penalty | None:
+def mahjong_penalties(ruleset: Ruleset, table: Table, outcome: Outcome) -> Penalty | None:
     return dangerous_discard_penalty(ruleset, table, outcome)

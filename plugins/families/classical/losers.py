@@ -30,9 +30,7 @@ from collections.abc import Collection
 
 from mahjong_rulesets.families.classical.predicates import Shape, TileFacts
 
-from mahjong_core.hand import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
-from mahjong_core.hand.arrangements import meld_sort_key
-from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
+from mahjong_core.plugin import Arrangement, Form, Hand, Meld, MeldKind, meld_sort_key
 
 __all__ = ["loser_arrangement", "loser_shape"]
 

@@ -15,19 +15,27 @@ from collections.abc import Mapping
 
 from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
-from mahjong_core.hand.melds import Arrangement, Form, Hand, MeldKind
-from mahjong_core.hand.predicates import (
+from mahjong_core.plugin import (
+    DRAGONS,
+    GREENS,
+    Arrangement,
+    Form,
+    Hand,
+    MeldKind,
     Vocabulary,
     chows_of,
     concealed_hand,
+    is_honour,
+    is_simple,
     is_standard,
+    is_terminal_or_honour,
+    number_of,
     one_suit_only,
     pairs_of,
     pongs_of,
     tiles_of,
     winning_tile_of,
 )
-from mahjong_core.hand.tiles import DRAGONS, GREENS, is_honour, is_simple, is_terminal_or_honour, number_of
 
 ONE_DOTS = 9  # 1p
 FIVE_DOTS = 13  # 5p

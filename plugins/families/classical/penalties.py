@@ -43,11 +43,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.hand import shanten as shanten_mod
-from mahjong_core.hand.melds import Meld
-from mahjong_core.hand.tiles import DRAGONS, NUM_PLAYING_KINDS, TERMINALS, WINDS
-from mahjong_core.table.state import Outcome, Payment, Penalty, Seat, Table
+from mahjong_core.plugin import (
+    DRAGONS,
+    NUM_PLAYING_KINDS,
+    TERMINALS,
+    WINDS,
+    Meld,
+    Outcome,
+    Payment,
+    Penalty,
+    Ruleset,
+    RulesetError,
+    Seat,
+    Table,
+    shanten,
+)
 
 __all__ = ["CASES", "dangerous_discard_penalty", "penalty_case"]
 
@@ -57,7 +67,7 @@ CASES = ("pure_suit", "four_winds", "three_dragons", "terminals")
 _GROUPS = {"four_winds": frozenset(WINDS), "three_dragons": frozenset(DRAGONS), "terminals": frozenset(TERMINALS)}
 
 
-def dangerous_discard_penalty(ruleset: Any, table: Table, outcome: Outcome) -> Penalty | None:
+def dangerous_discard_penalty(ruleset: Ruleset, table: Table, outcome: Outcome) -> Penalty | None:
     """The penalty that replaces this deal's settlement, or ``None``.
 
     ``None`` also when the winner's hand has no score (a ruleset without
@@ -79,7 +89,7 @@ def dangerous_discard_penalty(ruleset: Any, table: Table, outcome: Outcome) -> P
     return Penalty(fired, discarder, tuple(payments))
 
 
-def penalty_case(ruleset: Any, table: Table, outcome: Outcome) -> str | None:
+def penalty_case(ruleset: Ruleset, table: Table, outcome: Outcome) -> str | None:
     """Which enabled case fires for this outcome (after exemptions), or ``None``."""
     if outcome.kind != "win" or outcome.how != "discard" or outcome.discarder is None or outcome.tile is None:
         return None
@@ -108,7 +118,7 @@ def _value(outcome: Outcome, winner: int) -> int | None:
     return hand_value(score, winner)
 
 
-def _threshold(spec: Any, key: str, case: str, ruleset: Any) -> int:
+def _threshold(spec: Any, key: str, case: str, ruleset: Ruleset) -> int:
     need = spec.get(key)
     if not isinstance(need, int) or isinstance(need, bool) or need < 1:
         raise RulesetError(f"penalty {case} is enabled without a positive {key} (got {need!r})",
@@ -120,7 +130,7 @@ def _exposed(seat: Seat) -> list[Meld]:
     return [m for m in seat.melds if m.exposed]
 
 
-def _armed(case: str, spec: Any, seat: Seat, tile: int, ruleset: Any) -> frozenset[int] | None:
+def _armed(case: str, spec: Any, seat: Seat, tile: int, ruleset: Ruleset) -> frozenset[int] | None:
     """The case's tile group when its danger was exposed and the winning discard belongs to it, else ``None``."""
     if case == "pure_suit":
         if tile >= 27:
@@ -138,7 +148,7 @@ def _armed(case: str, spec: Any, seat: Seat, tile: int, ruleset: Any) -> frozens
     return group if sets >= _threshold(spec, "exposed_sets", case, ruleset) else None
 
 
-def _exempt(ruleset: Any, table: Table, discarder: int, group: frozenset[int], exemptions: Iterable[str]) -> bool:
+def _exempt(ruleset: Ruleset, table: Table, discarder: int, group: frozenset[int], exemptions: Iterable[str]) -> bool:
     seat = table.seats[discarder]
     for exemption in exemptions:
         if exemption == "discarder_holds_only_that_suit":
@@ -159,4 +169,4 @@ def _exempt(ruleset: Any, table: Table, discarder: int, group: frozenset[int], e
 
 def _one_from_mahjong(seat: Seat) -> bool:
     counts = seat.counts[:NUM_PLAYING_KINDS]
-    return sum(counts) % 3 == 1 and shanten_mod.shanten(bytes(counts)) == 0
+    return sum(counts) % 3 == 1 and shanten(bytes(counts)) == 0

@@ -64,9 +64,7 @@ from typing import Any
 from mahjong_rulesets.families.classical.named_hands import VOCABULARY as NAMED_HANDS
 from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
-from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
-from mahjong_core.hand.predicates import Predicate, Vocabulary, check_facts, require_facts, winning_tile_of
-from mahjong_core.hand.tiles import (
+from mahjong_core.plugin import (
     DRAGONS,
     EAST,
     FLOWERS,
@@ -75,13 +73,23 @@ from mahjong_core.hand.tiles import (
     SEASONS,
     TERMINALS_AND_HONOURS,
     WINDS,
+    Arrangement,
+    Form,
+    Hand,
+    Meld,
+    MeldKind,
+    Predicate,
+    Vocabulary,
     bonus_seat,
+    check_facts,
     is_honour,
     is_simple,
     is_suited,
     is_terminal,
     is_terminal_or_honour,
     number_of,
+    require_facts,
+    winning_tile_of,
 )
 
 CountFn = Callable[[Arrangement, Hand, Mapping[str, object]], int]

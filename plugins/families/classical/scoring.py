@@ -63,14 +63,19 @@ from mahjong_rulesets.families.classical.losers import loser_arrangement, loser_
 from mahjong_rulesets.families.classical.predicates import Shape, TileFacts, hand_tiles, shape_of
 from mahjong_rulesets.families.classical.tables import ClassicalTables, LimitRow, Row, classical_tables
 
-from mahjong_core.errors import HandError
-from mahjong_core.hand import predicates  # noqa: F401  -- first: importing predicates_classical first is a cycle (via Piter)
-from mahjong_core.hand.arrangements import arrangements
-from mahjong_core.hand.melds import Arrangement, Hand
-from mahjong_core.hand.notation import format_tiles
-from mahjong_core.hand.score import Score, ScoreItem
-from mahjong_core.plugin.extensions import TotalSteps
-from mahjong_core.plugin.score_card import amount, logged_items
+from mahjong_core.plugin import (
+    Arrangement,
+    Hand,
+    HandError,
+    Ruleset,
+    Score,
+    ScoreItem,
+    TotalSteps,
+    amount,
+    arrangements,
+    format_tiles,
+    logged_items,
+)
 
 __all__ = ["FAMILY", "classical_score", "explain_total", "score_arrangement", "score_losing_hand",
            "situation_context"]
@@ -204,7 +209,7 @@ def _winner_score(tables: ClassicalTables, shape: Shape, hand: Hand, ctx: Mappin
                  _raw(tables, points, doublings, base, doubled, total))
 
 
-def score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
+def score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
     """:func:`score_arrangement` as a reading scorer, for checks that score each reading alone.
 
     The engine reads the hand :func:`prepare` returns, which may differ from the one it was given (the winning
@@ -213,7 +218,7 @@ def score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangem
     return score_arrangement(ruleset, hand, arrangement, context)
 
 
-def score_arrangement(ruleset: Any, hand: Hand, arrangement: Arrangement, context: Mapping[str, Any]) -> Score:
+def score_arrangement(ruleset: Ruleset, hand: Hand, arrangement: Arrangement, context: Mapping[str, Any]) -> Score:
     """Score a winning hand in one given arrangement (which must be one of its arrangements).
 
     :raises MahjongError: for an impossible hand, a missing fact, or an arrangement that is
@@ -246,7 +251,7 @@ def score_losing_hand(tables: ClassicalTables, hand: Hand, ctx: Mapping[str, Any
                  _raw(tables, points, doublings, base, doubled, total))
 
 
-def classical_score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
+def classical_score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand under a classical ruleset: the winner's best arrangement, or a loser's hand.
 
     :param context: ``winner`` (bool), ``seat_wind`` and ``prevalent_wind``

@@ -46,9 +46,7 @@ from typing import Any
 
 from mahjong_rulesets.families.classical.bank import bank_payments, deal_state
 
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.hand.tiles import FLOWERS, SEASONS
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import FLOWERS, SEASONS, MahjongError, Outcome, Payment, Ruleset, RulesetError, Table
 
 __all__ = [
     "DOUBLED_FOR_EAST",
@@ -63,12 +61,12 @@ __all__ = [
 ]
 
 
-def classical_settlement(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+def classical_settlement(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     """Every payment of a deal under classical settlement: the hand's, then those outside it."""
     return hand_payments(ruleset, table, outcome) + deal_payments(ruleset, table, outcome)
 
 
-def east_factor(ruleset: Any, table: Table, a: int, b: int) -> int:
+def east_factor(ruleset: Ruleset, table: Table, a: int, b: int) -> int:
     """2 when one of the two seats is East and the ruleset doubles East's payments, else 1."""
     if ruleset.value("east_pays_double") and table.dealer in (a, b):
         return 2
@@ -79,7 +77,7 @@ def east_factor(ruleset: Any, table: Table, a: int, b: int) -> int:
 DOUBLED_FOR_EAST = frozenset({"mahjong", "difference", "four_flowers", "four_seasons", "consecutive_wins"})
 
 
-def payment_note(ruleset: Any, dealer: int, payment: Sequence[Any]) -> str | None:
+def payment_note(ruleset: Ruleset, dealer: int, payment: Sequence[Any]) -> str | None:
     """Why a payment to or from East is twice the hand's figure (``east_pays_double``), for the deal's end;
     ``None`` for a payment that is the plain figure."""
     payer, payee, amount, reason = payment
@@ -95,13 +93,13 @@ def payment_note(ruleset: Any, dealer: int, payment: Sequence[Any]) -> str | Non
     return f"{amount // 2} × 2: East {who} double [{source}]"
 
 
-def winner_payments(ruleset: Any, table: Table, winner: int, value: int, reason: str = "mahjong") -> list[Payment]:
+def winner_payments(ruleset: Ruleset, table: Table, winner: int, value: int, reason: str = "mahjong") -> list[Payment]:
     """Each loser pays the winner ``value`` (doubled to or from East); zero payments are left out."""
     return [Payment(seat, winner, value * east_factor(ruleset, table, seat, winner), reason)
             for seat in range(table.players) if seat != winner and value]
 
 
-def hand_payments(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+def hand_payments(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     """The hand's payments: the losers pay the winner, then settle their differences pairwise."""
     if outcome.kind != "win":
         return []
@@ -121,7 +119,7 @@ def hand_payments(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]
     return payments
 
 
-def deal_payments(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+def deal_payments(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     """Payments outside the hand, made in every deal: four bonus tiles, consecutive mahjongs, the bank.
 
     Also called by the dangerous-discard penalty, which replaces only the
@@ -131,7 +129,7 @@ def deal_payments(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]
             + bank_payments(ruleset, table, outcome))
 
 
-def four_bonus_payments(ruleset: Any, table: Table) -> list[Payment]:
+def four_bonus_payments(ruleset: Ruleset, table: Table) -> list[Payment]:
     """Every other seat pays the usual limit to a seat holding all four flowers, and again for all four seasons."""
     if not ruleset.value("pay_limit_for_four_bonus"):
         return []
@@ -144,7 +142,7 @@ def four_bonus_payments(ruleset: Any, table: Table) -> list[Payment]:
     return payments
 
 
-def consecutive_win_payments(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+def consecutive_win_payments(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     """The usual limit from each loser to a player taking his ``count``-th (or later) mahjong in a row."""
     spec = ruleset.value("pay_limit_for_consecutive_wins") or {}
     if not spec.get("enabled"):
@@ -165,7 +163,7 @@ def consecutive_win_payments(ruleset: Any, table: Table, outcome: Outcome) -> li
     return winner_payments(ruleset, table, winner, usual_limit(ruleset), "consecutive_wins")
 
 
-def usual_limit(ruleset: Any) -> int:
+def usual_limit(ruleset: Ruleset) -> int:
     """The ruleset's usual limit; an error when a rule needs it and the ruleset has none."""
     limit = ruleset.value("usual_limit")
     if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
@@ -186,7 +184,7 @@ def hand_value(score: Any, seat: int) -> int:
 # ------------------------------------------------------------------ helpers
 
 
-def _param(ruleset: Any, name: str, default: Any) -> Any:
+def _param(ruleset: Ruleset, name: str, default: Any) -> Any:
     try:
         return ruleset.value(name)
     except RulesetError:
@@ -209,7 +207,7 @@ def _score(scores: Mapping[int, Any], seat: int, who: str) -> Any:
                            place=f"outcome.scores[{seat}]") from None
 
 
-def _loser_value(ruleset: Any, table: Table, seat: int, score: Any) -> int:
+def _loser_value(ruleset: Ruleset, table: Table, seat: int, score: Any) -> int:
     """A loser's value in the losers' settlement: 0 for a dead hand the ruleset does not score."""
     value = hand_value(score, seat)
     dead = _param(ruleset, "dead_hand", None) or {}

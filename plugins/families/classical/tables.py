@@ -36,15 +36,21 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from mahjong_rulesets.families.classical.predicates import COUNTERS, READERS, CountFn, Reader, Shape, TestFn
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.hand.score import ScoreItem
-from mahjong_core.hand.tiles import BONUS, NUM_PLAYING_KINDS, copies_in
-from mahjong_core.rules.limit_hands import LimitValue, limit_hand_values
+from mahjong_core.plugin import (
+    BONUS,
+    NUM_PLAYING_KINDS,
+    LimitValue,
+    Predicate,
+    Ruleset,
+    RulesetError,
+    ScoreItem,
+    copies_in,
+    limit_hand_values,
+)
 
 __all__ = ["ChavkaRule", "ClassicalTables", "DoublingFigure", "LimitRow", "Row", "classical_tables", "cite",
            "row_reader"]
@@ -191,7 +197,7 @@ def cite(entry: Mapping[str, Any]) -> str:
 _CACHE: weakref.WeakKeyDictionary[Any, ClassicalTables] = weakref.WeakKeyDictionary()
 
 
-def classical_tables(ruleset: Any) -> ClassicalTables:
+def classical_tables(ruleset: Ruleset) -> ClassicalTables:
     """The ruleset's tables, compiled on first use and cached for the ruleset object's lifetime.
 
     :raises RulesetError: for a table the engine cannot score, with the place in the file.
@@ -207,11 +213,11 @@ def classical_tables(ruleset: Any) -> ClassicalTables:
 # ---------------------------------------------------------------------------
 
 
-def _error(ruleset: Any, message: str, place: str) -> RulesetError:
+def _error(ruleset: Ruleset, message: str, place: str) -> RulesetError:
     return RulesetError(message, source=ruleset.location, place=place)
 
 
-def _scoring_leaf(ruleset: Any, name: str) -> Mapping[str, Any] | None:
+def _scoring_leaf(ruleset: Ruleset, name: str) -> Mapping[str, Any] | None:
     section = ruleset.tables.get("scoring") or {}
     leaf = section.get(name)
     if leaf is None:
@@ -221,7 +227,7 @@ def _scoring_leaf(ruleset: Any, name: str) -> Mapping[str, Any] | None:
     return leaf
 
 
-def _scoring_flag(ruleset: Any, name: str, default: bool) -> bool:
+def _scoring_flag(ruleset: Ruleset, name: str, default: bool) -> bool:
     """A true-or-false ``scoring`` entry, ``default`` when the ruleset has none."""
     leaf = _scoring_leaf(ruleset, name)
     value = default if leaf is None else leaf["value"]
@@ -230,21 +236,21 @@ def _scoring_flag(ruleset: Any, name: str, default: bool) -> bool:
     return value
 
 
-def _param(ruleset: Any, name: str, default: Any = None) -> Any:
+def _param(ruleset: Ruleset, name: str, default: Any = None) -> Any:
     try:
         return ruleset.value(name)
     except RulesetError:
         return default
 
 
-def _param_source(ruleset: Any, name: str) -> str:
+def _param_source(ruleset: Ruleset, name: str) -> str:
     try:
         return str(ruleset.source_of(name))
     except RulesetError:
         return ""
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -270,7 +276,7 @@ SCORING_KEYS = ("family", "chavka_hand", "chavka_if_higher", "doubling_figures",
                 "max_count")
 
 
-def _check_scoring_keys(ruleset: Any) -> None:
+def _check_scoring_keys(ruleset: Ruleset) -> None:
     """A ``scoring`` key one letter off a key the engine reads is a typo the engine would silently ignore.
 
     Only near misses are errors: a ruleset's own hooks may read scoring keys of their own.
@@ -284,7 +290,7 @@ def _check_scoring_keys(ruleset: Any) -> None:
                          f"$.scoring.{key}")
 
 
-def _compile(ruleset: Any) -> ClassicalTables:
+def _compile(ruleset: Ruleset) -> ClassicalTables:
     tables = ruleset.tables
     _check_scoring_keys(ruleset)
     caps, cap_source = _max_count(ruleset)
@@ -343,7 +349,7 @@ def _compile(ruleset: Any) -> ClassicalTables:
     )
 
 
-def _max_count(ruleset: Any) -> tuple[dict[str, int], str]:
+def _max_count(ruleset: Ruleset) -> tuple[dict[str, int], str]:
     leaf = _scoring_leaf(ruleset, "max_count")
     if leaf is None:
         return {}, ""
@@ -354,7 +360,7 @@ def _max_count(ruleset: Any) -> tuple[dict[str, int], str]:
     return dict(value), cite(leaf)
 
 
-def _doubling_figures(ruleset: Any, rows: list[Row]) -> tuple[DoublingFigure, ...]:
+def _doubling_figures(ruleset: Ruleset, rows: list[Row]) -> tuple[DoublingFigure, ...]:
     """``scoring.doubling_figures``: ``{name: {categories: [...], at_least_for_limit_hands: n}}``."""
     leaf = _scoring_leaf(ruleset, "doubling_figures")
     if leaf is None:
@@ -390,7 +396,7 @@ def _doubling_figures(ruleset: Any, rows: list[Row]) -> tuple[DoublingFigure, ..
     return tuple(figures)
 
 
-def _loser_groups(ruleset: Any) -> frozenset[str]:
+def _loser_groups(ruleset: Ruleset) -> frozenset[str]:
     leaf = _scoring_leaf(ruleset, "loser_groups")
     if leaf is None:
         return frozenset(LOSER_GROUPS)
@@ -401,7 +407,7 @@ def _loser_groups(ruleset: Any) -> frozenset[str]:
     return frozenset(value)
 
 
-def _row(ruleset: Any, table: str, kind: str, row_id: str, entry: Mapping[str, Any], cap: int | None,
+def _row(ruleset: Ruleset, table: str, kind: str, row_id: str, entry: Mapping[str, Any], cap: int | None,
          cap_source: str) -> Row:
     place = f"$.{table}.{row_id}"
     value = entry.get("value")
@@ -451,7 +457,7 @@ def _row(ruleset: Any, table: str, kind: str, row_id: str, entry: Mapping[str, A
     )
 
 
-def _limit(ruleset: Any, row_id: str, entry: Mapping[str, Any], paid: LimitValue) -> LimitRow:
+def _limit(ruleset: Ruleset, row_id: str, entry: Mapping[str, Any], paid: LimitValue) -> LimitRow:
     place = f"$.limit_hands.{row_id}"
     value = paid.paid
     name = str(entry.get("predicate"))
@@ -465,7 +471,7 @@ def _limit(ruleset: Any, row_id: str, entry: Mapping[str, Any], paid: LimitValue
                     frozenset(predicate.facts), row_reader(predicate, predicate.fn)[0], scaled)
 
 
-def _chavka(ruleset: Any) -> ChavkaRule | None:
+def _chavka(ruleset: Ruleset) -> ChavkaRule | None:
     spec = _param(ruleset, "chavka") or {}
     if not spec.get("enabled"):
         return None

@@ -8,12 +8,11 @@ table counted as often as its ``per`` allows.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from mahjong_core.rules.playable import rows_total, scoring_entry
+from mahjong_core.plugin import Ruleset, rows_total, scoring_entry
 
 
-def hongkong_most(ruleset: Any, measure: str) -> int | None:
+def hongkong_most(ruleset: Ruleset, measure: str) -> int | None:
     if measure != "fan":
         return None
     bands = scoring_entry(ruleset, "fan_points") or {}

@@ -16,9 +16,7 @@ from mahjong_rulesets.families.hongkong.bounds import hongkong_most
 from mahjong_rulesets.families.hongkong.scoring import FAMILY, check_tables, explain_total, facts_read, score
 from mahjong_rulesets.families.hongkong.settlement import settle
 
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.plugin.extensions import ScoringFamily, Settlement, load_schema
-from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin import Predicate, ScoringFamily, Settlement, hookimpl, load_schema
 
 
 @hookimpl

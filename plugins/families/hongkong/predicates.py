@@ -21,9 +21,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mahjong_core.hand.melds import Arrangement, Form, Hand, MeldKind
-from mahjong_core.hand.predicates import Vocabulary, chows_of, is_standard, pairs_of, pongs_of
-from mahjong_core.hand.tiles import DRAGONS, FLOWERS, GREEN, RED, SEASONS, SUITED, WHITE, WINDS, bonus_seat
+from mahjong_core.plugin import (
+    DRAGONS,
+    FLOWERS,
+    GREEN,
+    RED,
+    SEASONS,
+    SUITED,
+    WHITE,
+    WINDS,
+    Arrangement,
+    Form,
+    Hand,
+    MeldKind,
+    Vocabulary,
+    bonus_seat,
+    chows_of,
+    is_standard,
+    pairs_of,
+    pongs_of,
+)
 
 __all__ = [
     "hk_all_flowers",

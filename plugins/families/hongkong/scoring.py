@@ -57,15 +57,26 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.hand.arrangements import arrangements
-from mahjong_core.hand.melds import Arrangement, Hand, Meld
-from mahjong_core.hand.notation import format_tiles
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.hand.score import Score, ScoreItem
-from mahjong_core.hand.tiles import WINDS, kind_code
-from mahjong_core.plugin.extensions import FactsRead, TotalSteps
-from mahjong_core.plugin.score_card import amount, logged_items
+from mahjong_core.plugin import (
+    WINDS,
+    Arrangement,
+    FactsRead,
+    Hand,
+    HandError,
+    MahjongError,
+    Meld,
+    Predicate,
+    Ruleset,
+    RulesetError,
+    Score,
+    ScoreItem,
+    TotalSteps,
+    amount,
+    arrangements,
+    format_tiles,
+    kind_code,
+    logged_items,
+)
 
 __all__ = [
     "FAMILY",
@@ -99,7 +110,7 @@ _PER = ("hand", "meld", "bonus_tile")
 # --------------------------------------------------------------------------- the scoring section
 
 
-def scoring_entry(ruleset: Any, *path: str) -> tuple[Any, str]:
+def scoring_entry(ruleset: Ruleset, *path: str) -> tuple[Any, str]:
     """The value and citation of a leaf of the ruleset's ``scoring`` section (``"fan_points"``, ``"payments"``...).
 
     The citation reads ``"000 line 546"`` or ``"assumption: <reason>"``.
@@ -119,7 +130,7 @@ def scoring_entry(ruleset: Any, *path: str) -> tuple[Any, str]:
     return node["value"], _citation(node)
 
 
-def scoring_group(ruleset: Any, *path: str) -> dict[str, tuple[Any, str]]:
+def scoring_group(ruleset: Ruleset, *path: str) -> dict[str, tuple[Any, str]]:
     """Every leaf of a group in the ``scoring`` section, by key, as ``(value, citation)``."""
     node: Any = ruleset.raw_tables.get("scoring", {})
     for part in path:
@@ -148,7 +159,7 @@ class FanBand:
 
 
 @functools.lru_cache(maxsize=64)
-def fan_bands(ruleset: Any) -> tuple[FanBand, ...]:
+def fan_bands(ruleset: Ruleset) -> tuple[FanBand, ...]:
     """The ruleset's fan-laak table, checked to cover 0, 1, 2 ... exactly once with non-decreasing points.
 
     :raises RulesetError: for a gap, an overlap, a band that is not ``{min, max, points}``, or points that fall.
@@ -189,7 +200,7 @@ def _is_count(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
-def _band_for(ruleset: Any, fan: int) -> FanBand:
+def _band_for(ruleset: Ruleset, fan: int) -> FanBand:
     if not _is_count(fan):
         raise MahjongError(f"a fan count is a whole number >= 0, got {fan!r}", place="fan")
     for band in fan_bands(ruleset):
@@ -198,12 +209,12 @@ def _band_for(ruleset: Any, fan: int) -> FanBand:
     raise AssertionError("fan_bands ends with an open band")  # pragma: no cover - fan_bands guarantees it
 
 
-def points_for_fan(ruleset: Any, fan: int) -> int:
+def points_for_fan(ruleset: Ruleset, fan: int) -> int:
     """Fan-laak points for ``fan`` fan (000 lines 545-552: 0 -> 1, 1 -> 2, ... 10+ -> 64)."""
     return _band_for(ruleset, fan).points
 
 
-def fan_for_points(ruleset: Any, points: int) -> int:
+def fan_for_points(ruleset: Ruleset, points: int) -> int:
     """The fewest fan whose fan-laak points reach ``points`` (the top band's fan if none does)."""
     bands = fan_bands(ruleset)
     for band in bands:
@@ -225,7 +236,7 @@ class _Row:
     source: str
 
 
-def _rows(ruleset: Any, table: str) -> tuple[_Row, ...]:
+def _rows(ruleset: Ruleset, table: str) -> tuple[_Row, ...]:
     rows = []
     for key, row in ruleset.table(table).items():
         place = f"$.{table}.{key}"
@@ -242,7 +253,7 @@ def _rows(ruleset: Any, table: str) -> tuple[_Row, ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _tables(ruleset: Any) -> tuple[tuple[_Row, ...], tuple[_Row, ...]]:
+def _tables(ruleset: Ruleset) -> tuple[tuple[_Row, ...], tuple[_Row, ...]]:
     """The ruleset's fan rows and limit rows, checked once."""
     fans = _rows(ruleset, "fans")
     keys = {row.key for row in fans}
@@ -269,7 +280,7 @@ def _tables(ruleset: Any) -> tuple[tuple[_Row, ...], tuple[_Row, ...]]:
 # --------------------------------------------------------------------------- situation
 
 
-def facts_read(ruleset: Any) -> FactsRead:
+def facts_read(ruleset: Ruleset) -> FactsRead:
     """The facts a winning hand's score reads: the winds, and those of every fan and limit row's predicate.
 
     Losing hands are not scored (000 line 515), so a loser reads nothing.
@@ -281,7 +292,7 @@ def facts_read(ruleset: Any) -> FactsRead:
                                             "(000 line 543): a losing hand scores 0")
 
 
-def check_tables(ruleset: Any) -> None:
+def check_tables(ruleset: Ruleset) -> None:
     """Read the fan table, the fan bands and the limit rows as scoring will (cached), raising for a bad entry."""
     _tables(ruleset)
     fan_bands(ruleset)
@@ -355,7 +366,7 @@ def _fan_items(fans: Sequence[_Row], arrangement: Arrangement, hand: Hand,
         n, detail = _count(row, arrangement, hand, ctx)
         if n:
             counted.append((row, ScoreItem(row.key, "fan", row.value, n, row.source, detail)))
-    excluded_by = {}
+    excluded_by: dict[str, str] = {}
     for row, _ in counted:
         for key in row.excludes:
             excluded_by.setdefault(key, row.key)
@@ -365,7 +376,7 @@ def _fan_items(fans: Sequence[_Row], arrangement: Arrangement, hand: Hand,
     return items, excluded
 
 
-def _read(ruleset: Any, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any]) -> _Reading:
+def _read(ruleset: Ruleset, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any]) -> _Reading:
     fans, limits = _tables(ruleset)
     items, excluded = _fan_items(fans, arrangement, hand, ctx)
     fan = sum(item.value * item.count for item in items)
@@ -384,7 +395,7 @@ def _read(ruleset: Any, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, 
                     best.value, best.key)
 
 
-def score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
+def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand by the ruleset's Hong Kong tables (see the module docstring).
 
     :param ruleset: a resolved ruleset with ``fans``, ``limit_hands`` and ``scoring.fan_points``.

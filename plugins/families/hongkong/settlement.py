@@ -18,19 +18,16 @@ An exhaustive draw pays nothing: 000 settles only a win.
 
 from __future__ import annotations
 
-from typing import Any
-
 from mahjong_rulesets.families.hongkong.scoring import scoring_entry
 
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import MahjongError, Outcome, Payment, Ruleset, RulesetError, Table
 
 __all__ = ["payments_for", "settle"]
 
 _SELF_DRAWN = ("self_drawn", "replacement")
 
 
-def _multiplier(ruleset: Any, key: str) -> int:
+def _multiplier(ruleset: Ruleset, key: str) -> int:
     value, _ = scoring_entry(ruleset, "payments", key)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise RulesetError(f"scoring.payments.{key} must be a whole number >= 0, got {value!r}",
@@ -38,7 +35,7 @@ def _multiplier(ruleset: Any, key: str) -> int:
     return value
 
 
-def payments_for(ruleset: Any, *, players: int, dealer: int, winner: int, points: int, how: str,
+def payments_for(ruleset: Ruleset, *, players: int, dealer: int, winner: int, points: int, how: str,
                  discarder: int | None) -> list[Payment]:
     """The payments for a win worth ``points`` fan-laak points.
 
@@ -74,7 +71,7 @@ def payments_for(ruleset: Any, *, players: int, dealer: int, winner: int, points
     return payments
 
 
-def settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+def settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     """Payments for a deal's outcome (see the module docstring)."""
     if outcome.kind != "win":
         return []

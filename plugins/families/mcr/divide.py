@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from itertools import permutations
 from operator import itemgetter
+from typing import Any
 
 CHOW, PUNG, KONG, PAIR, KNIT, SINGLE = range(6)
 KIND_NAMES = ("chow", "pung", "kong", "pair", "knitted", "single")
@@ -45,7 +46,7 @@ Division = tuple[Group, ...]
 
 def _knitted_assignments() -> tuple[tuple[int, int, int], ...]:
     """The six ways to give 1-4-7, 2-5-8 and 3-6-9 to the three suits, as the first tile of each run."""
-    return tuple(tuple(9 * suit + offset for suit, offset in enumerate(offsets)) for offsets in permutations(range(3)))
+    return tuple((first, 9 + second, 18 + third) for first, second, third in permutations(range(3)))
 
 
 #: Each knitted straight as the lowest tiles of its three runs (runs are t, t+3, t+6).
@@ -364,5 +365,6 @@ def counts_of(tiles: list[int] | tuple[int, ...]) -> bytes:
 
 def clear_caches() -> None:
     """Empty the per-suit caches (to measure a cold start)."""
-    for cache in (*_WAYS, *_FILLS, *_SPLITS):
+    caches: tuple[dict[bytes, Any], ...] = (*_WAYS, *_FILLS, *_SPLITS)
+    for cache in caches:
         cache.clear()

@@ -60,9 +60,7 @@ from typing import Any
 from mahjong_rulesets.families.mcr import divide as dv
 from mahjong_rulesets.families.mcr.divide import CHOW, KNIT, KONG, PAIR, PUNG
 
-from mahjong_core.errors import HandError, MahjongError
-from mahjong_core.hand.melds import Hand, MeldKind
-from mahjong_core.hand.tiles import EAST, KINDS
+from mahjong_core.plugin import EAST, KINDS, Hand, HandError, MahjongError, MeldKind
 
 #: Defaults for facts that neither the context nor the hand gives (the ruleset's
 #: ``scoring.situation_defaults`` overrides them; a test keeps the two equal).
@@ -192,6 +190,35 @@ class HandFacts:
     __slots__ = ("hand", "sit", "win", "concealed", "concealed_before", "fixed", "fixed_groups", "fixed_exposed",
                  "fixed_concealed_kongs", "fixed_exposed_kongs", "fours", "sets", "melded_fixed", "held", "suits",
                  "honours", "ranks", "bonus", "last_tile_of_kind", "replacement", "have", "_unique")
+
+    hand: Hand
+    sit: Situation
+    #: The winning tile's kind.
+    win: int
+    #: Counts by kind of the concealed tiles, with and without the winning tile.
+    concealed: bytes
+    concealed_before: bytes
+    #: The declared melds as (group kind, first tile, exposed), as (group kind, first tile), and as exposed.
+    fixed: tuple[tuple[int, int, bool], ...]
+    fixed_groups: tuple[tuple[int, int], ...]
+    fixed_exposed: tuple[bool, ...]
+    fixed_concealed_kongs: int
+    fixed_exposed_kongs: int
+    #: The kinds held four times.
+    fours: tuple[int, ...]
+    #: The sets the concealed tiles must make (4 less the declared melds).
+    sets: int
+    melded_fixed: int
+    #: Bit masks: the kinds held, the suits held (m=1 p=2 s=4), the suited ranks held.
+    held: int
+    suits: int
+    honours: bool
+    ranks: int
+    bonus: int
+    last_tile_of_kind: bool
+    replacement: bool
+    #: The fact groups the hand has (``_G_*`` bits), which pick the fans worth trying.
+    have: int
 
     def __init__(self) -> None:
         self._unique: bool | None = None
@@ -432,6 +459,29 @@ class McrFacts:
     __slots__ = ("h", "form", "groups", "exposed", "all_mask", "chows", "knits", "pongs", "pair",
                  "concealed_pongs", "exposed_kongs", "concealed_kongs", "wait", "wait_group",
                  "counted_others", "have", "chow_fans", "pong_fans")
+
+    h: HandFacts
+    #: The division's form (``standard``, ``seven_pairs`` ...).
+    form: str
+    #: Every group as (group kind, first tile), concealed first; whether each is exposed; all their bits.
+    groups: tuple[tuple[int, int], ...]
+    exposed: tuple[bool, ...]
+    all_mask: int
+    #: (group, first tile) of each chow and knitted group; (group, tile, kong, exposed) of each pung or kong.
+    chows: list[tuple[int, int]]
+    knits: list[tuple[int, int]]
+    pongs: list[tuple[int, int, bool, bool]]
+    pair: tuple[int, int] | None
+    concealed_pongs: int
+    exposed_kongs: int
+    concealed_kongs: int
+    #: The wait scored (edge, closed, single, or 0) and the group the winning tile is read into.
+    wait: int
+    wait_group: int | None
+    counted_others: int
+    have: int
+    chow_fans: dict[str, tuple[int, ...]]
+    pong_fans: dict[str, tuple[int, ...]]
 
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONOURS_KNITTED, KNITTED_STRAIGHT = (

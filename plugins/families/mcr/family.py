@@ -18,9 +18,7 @@ from mahjong_rulesets.families.mcr import predicates
 from mahjong_rulesets.families.mcr.scoring import FAMILY, facts_read, fan_table, score_mcr, score_reading
 from mahjong_rulesets.families.mcr.settlement import settle_sport
 
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.plugin.extensions import ScoringFamily, Settlement
-from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin import Predicate, ScoringFamily, Settlement, hookimpl
 
 
 @hookimpl

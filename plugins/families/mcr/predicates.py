@@ -55,10 +55,7 @@ from mahjong_rulesets.families.mcr.facts import (
     facts_from_arrangement,
 )
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.hand.melds import Form, Hand
-from mahjong_core.hand.predicates import Vocabulary
-from mahjong_core.hand.tiles import KINDS
+from mahjong_core.plugin import KINDS, Form, Hand, MahjongError, Vocabulary
 
 Matches = tuple[int, ...]
 FactsTest = Callable[[McrFacts], Any]

@@ -24,7 +24,7 @@ from typing import Any
 
 from mahjong_rulesets.families.mcr.facts import DEFAULT_SITUATION, situation
 
-from mahjong_core.hand.melds import ClaimedFrom, Hand, MeldKind
+from mahjong_core.plugin import ClaimedFrom, Hand, MeldKind
 
 _SUIT_CODE = ("W", "B", "T")
 _DRAGON_CODE = {31: "J3", 32: "J2", 33: "J1"}

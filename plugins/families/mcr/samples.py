@@ -19,9 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.hand.tiles import EAST
-from mahjong_core.table.rng import Rng
+from mahjong_core.plugin import EAST, ClaimedFrom, Hand, Meld, MeldKind, Rng
 
 Spec = list[tuple[str, int]]  # ("chow"|"pung"|"kong"|"pair", tile)
 

@@ -67,13 +67,22 @@ from mahjong_rulesets.families.mcr.facts import (
     situation,
 )
 
-from mahjong_core.errors import HandError, RulesetError
-from mahjong_core.hand.arrangements import meld_sort_key
-from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
-from mahjong_core.hand.notation import format_tiles
-from mahjong_core.hand.score import Score, ScoreItem
-from mahjong_core.plugin.extensions import FactsRead
-from mahjong_core.plugin.scoring import scoring_value
+from mahjong_core.plugin import (
+    Arrangement,
+    FactsRead,
+    Form,
+    Hand,
+    HandError,
+    Meld,
+    MeldKind,
+    Ruleset,
+    RulesetError,
+    Score,
+    ScoreItem,
+    format_tiles,
+    meld_sort_key,
+    scoring_value,
+)
 
 FAMILY = "mcr"
 _PER = ("hand", "meld", "match", "bonus_tile")
@@ -146,7 +155,7 @@ class FanTable:
         value, or an ``excludes`` entry naming no row.
     """
 
-    def __init__(self, ruleset: Any):
+    def __init__(self, ruleset: Ruleset):
         rows = ruleset.table("fans")
         if not rows:
             raise RulesetError(f"ruleset {ruleset.id} uses the mcr scoring family but has no fans table",
@@ -275,7 +284,7 @@ def _generic_test(fn: Any) -> Any:
     return test
 
 
-def _source(ruleset: Any, name: str) -> str:
+def _source(ruleset: Ruleset, name: str) -> str:
     node = ruleset.tables["scoring"][name]
     return str(node["source"]) if "source" in node else f"assumption: {node['assumption']}"
 
@@ -285,7 +294,7 @@ _TABLES: dict[str, FanTable] = {}
 _CURRENT: list[Any] = [None, None]
 
 
-def fan_table(ruleset: Any) -> FanTable:
+def fan_table(ruleset: Ruleset) -> FanTable:
     """The compiled fan table of a ruleset, built once per ruleset identity."""
     if _CURRENT[0] is ruleset:
         return _CURRENT[1]
@@ -434,6 +443,12 @@ class _Tally:
 
     __slots__ = ("total", "bonus", "fans", "late", "items", "excluded")
 
+    #: The division's fan total, the part of it bonus tiles give, and the number of other fans counted.
+    total: int
+    bonus: int
+    fans: int
+    late: bool
+
     def __init__(self) -> None:
         self.items: list[ScoreItem] = []
         self.excluded: list[ScoreItem] = []
@@ -456,6 +471,7 @@ def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
     total = bonus = others = 0
     late = False
     full = f.all_mask
+    why: str | None  # the reason a match did not count, where one did not
     for bit, test, kind, value, amask, smask, combo, last, row in table.open_rows(f.have):
         if last:
             f.counted_others = others
@@ -565,7 +581,7 @@ def _excluder(excluders: list[tuple[int, FanRow]], bit: int) -> FanRow:
 _LAST: list[Any] = [None, None]
 
 
-def score_mcr(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
+def score_mcr(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand under the Chinese official rules (see the module docstring).
 
     :raises HandError: for an incomplete hand, a hand without a named winning
@@ -605,12 +621,12 @@ def _best_division(table: FanTable, h: HandFacts) -> McrFacts:
     return best
 
 
-def score_reading(ruleset: Any, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
+def score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
     """The explained score of one given arrangement of the hand (for checks that compare readings)."""
     return _explained(fan_table(ruleset), hand, facts_from_arrangement(arrangement, hand, context))
 
 
-def score_points(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> int:
+def score_points(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> int:
     """Only the winner's total, without the explanation (bulk comparisons, benchmarks).
 
     :raises HandError: as :func:`score_mcr` does.
@@ -633,7 +649,7 @@ WINNER_FACTS = frozenset({"how", "self_drawn", "last_tile", "replacement", "robb
                           "seat_wind", "prevalent_wind"})
 
 
-def facts_read(ruleset: Any) -> FactsRead:
+def facts_read(ruleset: Ruleset) -> FactsRead:
     """The facts an MCR score reads; losing hands are not scored (the sport settlement pays for the winner's)."""
     table = fan_table(ruleset)
     return FactsRead(WINNER_FACTS, None, f"the mcr engine scores the winning hand only ({table.losing_source}): "

@@ -14,16 +14,12 @@ false mahjong (whose penalty the engine settles itself), pays nothing here.
 
 from __future__ import annotations
 
-from typing import Any
-
-from mahjong_core.errors import RulesetError
-from mahjong_core.plugin.scoring import scoring_value
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import Outcome, Payment, Ruleset, RulesetError, Table, scoring_value
 
 SELF_DRAWN = ("self_drawn", "replacement")
 
 
-def settle_sport(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+def settle_sport(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     """The payments of one deal under sport settlement (see the module docstring).
 
     :raises RulesetError: when the ruleset asks for a settlement between losers

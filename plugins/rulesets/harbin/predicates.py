@@ -13,8 +13,7 @@ from collections.abc import Mapping
 
 from mahjong_rulesets.families.classical.predicates import Shape, add_reader
 
-from mahjong_core.hand.melds import Arrangement, Hand
-from mahjong_core.hand.predicates import Vocabulary, is_standard
+from mahjong_core.plugin import Arrangement, Hand, Vocabulary, is_standard
 
 #: What this module adds to Harbin's vocabulary and its descendants' (Shanghai, Orsk).
 VOCABULARY = Vocabulary()

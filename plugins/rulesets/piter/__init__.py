@@ -12,8 +12,7 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.rulesets.piter import predicates
 
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin import Predicate, hookimpl
 
 
 @hookimpl

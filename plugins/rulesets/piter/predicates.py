@@ -37,10 +37,19 @@ from mahjong_rulesets.families.classical.predicates import (
 )
 from mahjong_rulesets.hands.predicates import VOCABULARY as CORE
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.hand.melds import Arrangement, Hand, MeldKind
-from mahjong_core.hand.predicates import Predicate, Vocabulary
-from mahjong_core.hand.tiles import DRAGONS, EAST, FLOWERS, SEASONS, bonus_seat
+from mahjong_core.plugin import (
+    DRAGONS,
+    EAST,
+    FLOWERS,
+    SEASONS,
+    Arrangement,
+    Hand,
+    MahjongError,
+    MeldKind,
+    Predicate,
+    Vocabulary,
+    bonus_seat,
+)
 
 __all__ = ["SHOWN_FACT"]
 

@@ -11,7 +11,7 @@ limits.
 Its decisions depend on the table alone and it never draws on its generator,
 so the same position always gets the same decision; that is what lets an
 audit seat it again and check every decision in a log (see
-:mod:`mahjong_core.engine.players`).
+:func:`mahjong_core.make_bots` and docs/guide-bot.rst).
 """
 
 from __future__ import annotations
@@ -19,9 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mahjong_core.hand.shanten import shanten
-from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
-from mahjong_core.table.state import Action, Table
+from mahjong_core.plugin import NUM_PLAYING_KINDS, Action, Table, shanten
 
 __version__ = "1.0.0"
 
@@ -86,17 +84,19 @@ class CautiousBot:
         return piles
 
     def _discard(self, table: Table, seat: int, options: Sequence[Action]) -> Action:
-        discards = [o for o in options if o.kind == "discard" and o.tile is not None]
+        discards = [(o, o.tile) for o in options if o.kind == "discard" and o.tile is not None]
         if not discards:
             return options[-1]
         counts = list(table.seats[seat].counts)  # a copy: a bot looks at the table, it does not move tiles
         piles = self._discard_piles(table)
         after: dict[int, int] = {}
-        for tile in {o.tile for o in discards}:
+        for tile in {tile for _, tile in discards}:
             counts[tile] -= 1
             after[tile] = _shanten(counts)
             counts[tile] += 1
-        return min(discards, key=lambda o: (after[o.tile], -piles[o.tile], WAY_RANK.get(o.way, 2), o.tile))
+        best, _ = min(discards, key=lambda pair: (after[pair[1]], -piles[pair[1]], WAY_RANK.get(pair[0].way, 2),
+                                                  pair[1]))
+        return best
 
     def _claim(self, table: Table, seat: int, options: Sequence[Action]) -> Action:
         passing = next((o for o in options if o.kind == "pass"), options[-1])

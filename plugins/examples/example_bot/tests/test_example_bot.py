@@ -14,11 +14,7 @@ from typing import Any
 import pytest
 from mahjong_example_bot import CautiousBot
 
-from mahjong_core.engine.game import Game
-from mahjong_core.engine.players import installed_bots, make_bots
-from mahjong_core.engine.simulate import play_game
-from mahjong_core.log.audit import check
-from mahjong_core.rules import load_ruleset
+from mahjong_core import Game, check, installed_bots, load_ruleset, make_bots, play_game
 
 LINE_UP = ["cautious", "greedy", "greedy", "greedy"]
 SEEDS = (1, 2, 3)
@@ -67,6 +63,7 @@ def test_a_changed_decision_of_its_own_is_caught_at_that_decision(tmp_path: Path
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     verdict = check(str(path), "audit")
     assert not verdict.ok and verdict.event == event["n"], verdict.text()
+    assert verdict.error is not None
     assert (f"field 'tile' is '{other}' in the log, but the re-played bot cautious-0 would have played "
             f"'{event['tile']}' (discard {event['tile']}") in verdict.error
 

@@ -14,9 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from mahjong_core.hand.predicates import Predicate
-from mahjong_core.plugin.extensions import ScoringFamily, Settlement, load_schema
-from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin import Predicate, ScoringFamily, Settlement, hookimpl, load_schema
 
 from .predicates import VOCABULARY
 from .scoring import FAMILY, facts_read, flat_tables, score

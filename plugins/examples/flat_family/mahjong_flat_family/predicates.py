@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mahjong_core.hand.melds import Arrangement, Hand, MeldKind
-from mahjong_core.hand.predicates import Vocabulary
+from mahjong_core.plugin import Arrangement, Hand, MeldKind, Vocabulary
 
 __all__ = ["VOCABULARY", "flat_chow", "flat_kong", "flat_mahjong", "flat_pung", "flat_self_drawn"]
 

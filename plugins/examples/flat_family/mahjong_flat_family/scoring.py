@@ -12,7 +12,7 @@ number comes from the ruleset's data:
   for the whole reading.
 * ``scoring.concealed_multiplier`` -- how many times a concealed set counts.
   A set completed by a discard is exposed (000 line 175, through
-  :func:`mahjong_core.hand.predicates.is_exposed`).
+  :func:`mahjong_core.plugin.is_exposed`).
 * the ``usual_limit`` parameter caps the total where it is set, as the
   parameter promises in every ruleset.
 
@@ -41,14 +41,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.hand.arrangements import arrangements
-from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld
-from mahjong_core.hand.notation import format_tiles
-from mahjong_core.hand.predicates import Predicate, is_exposed
-from mahjong_core.hand.score import Score, ScoreItem
-from mahjong_core.plugin.extensions import FactsRead
-from mahjong_core.plugin.scoring import scoring_value
+from mahjong_core.plugin import (
+    Arrangement,
+    FactsRead,
+    Form,
+    Hand,
+    HandError,
+    MahjongError,
+    Meld,
+    Predicate,
+    Ruleset,
+    RulesetError,
+    Score,
+    ScoreItem,
+    arrangements,
+    format_tiles,
+    is_exposed,
+    scoring_value,
+)
 
 __all__ = ["FAMILY", "SCORING_KEYS", "SITUATION_FLAGS", "FlatRow", "FlatTables", "facts_read", "flat_tables", "score",
            "situation_context"]
@@ -90,7 +100,7 @@ def _is_count(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
-def _scoring_entry(ruleset: Any, name: str) -> Any:
+def _scoring_entry(ruleset: Ruleset, name: str) -> Any:
     """A value of the ``scoring`` section; a located error naming the family when it is missing."""
     try:
         return scoring_value(ruleset, name)
@@ -100,7 +110,7 @@ def _scoring_entry(ruleset: Any, name: str) -> Any:
 
 
 @functools.lru_cache(maxsize=64)
-def flat_tables(ruleset: Any) -> FlatTables:
+def flat_tables(ruleset: Ruleset) -> FlatTables:
     """The ruleset's ``points`` rows and concealed multiplier, checked (see the module docstring for the rules).
 
     :raises RulesetError: for anything in the tables the engine would otherwise ignore or misread, located.
@@ -116,7 +126,7 @@ def flat_tables(ruleset: Any) -> FlatTables:
         raise RulesetError(f"the {FAMILY} scoring family reads scoring.{', scoring.'.join(SCORING_KEYS)}; "
                            f"{', '.join(unknown)} would be ignored (remove with `key: null`)",
                            source=ruleset.location, place=f"$.scoring.{unknown[0]}")
-    rows = []
+    flat_rows = []
     for key, row in ruleset.table("points").items():
         place = f"$.points.{key}"
         per = row.get("per", "hand")
@@ -132,16 +142,16 @@ def flat_tables(ruleset: Any) -> FlatTables:
         if not _is_count(row["value"]):
             raise RulesetError(f"row {key} must be worth a whole number of points >= 0, got {row['value']!r}",
                                source=ruleset.location, place=place + ".value")
-        rows.append(FlatRow(key, ruleset.predicate(row["predicate"]), row["value"], per,
+        flat_rows.append(FlatRow(key, ruleset.predicate(row["predicate"]), row["value"], per,
                             str(ruleset.source_of(f"points.{key}"))))
     multiplier = _scoring_entry(ruleset, "concealed_multiplier")
     if not _is_count(multiplier) or multiplier < 1:
         raise RulesetError(f"scoring.concealed_multiplier must be a whole number >= 1, got {multiplier!r}",
                            source=ruleset.location, place="$.scoring.concealed_multiplier.value")
-    return FlatTables(tuple(rows), multiplier)
+    return FlatTables(tuple(flat_rows), multiplier)
 
 
-def facts_read(ruleset: Any) -> FactsRead:
+def facts_read(ruleset: Ruleset) -> FactsRead:
     """The facts a flat score reads (whether the tile was drawn, and each row's predicate's); losers score 0."""
     tables = flat_tables(ruleset)
     read = {"self_drawn"}.union(*(row.predicate.facts for row in tables.rows))
@@ -203,7 +213,7 @@ def _total(items: Sequence[ScoreItem]) -> int:
     return sum(item.value * item.count for item in items)
 
 
-def score(ruleset: Any, hand: Hand, context: Mapping[str, Any]) -> Score:
+def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand by the ruleset's flat tables (see the module docstring).
 
     :param ruleset: a resolved ruleset whose ``scoring.family`` is this family.

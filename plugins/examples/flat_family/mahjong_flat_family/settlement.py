@@ -19,11 +19,7 @@ winner's hand is scored.
 
 from __future__ import annotations
 
-from typing import Any
-
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.plugin.scoring import scoring_value
-from mahjong_core.table.state import Outcome, Payment, Table
+from mahjong_core.plugin import MahjongError, Outcome, Payment, Ruleset, RulesetError, Table, scoring_value
 
 __all__ = ["PAYMENT_KEYS", "SETTLEMENT", "multipliers", "payments_for", "settle"]
 
@@ -34,7 +30,7 @@ _SELF_DRAWN = ("self_drawn", "replacement")
 _GIVEN = ("discard", "robbing_kong")
 
 
-def multipliers(ruleset: Any) -> dict[str, int]:
+def multipliers(ruleset: Ruleset) -> dict[str, int]:
     """``scoring.payments``: how many times the winner's points each kind of loser pays.
 
     :raises RulesetError: for a missing multiplier or one that is not a whole number >= 0, located.
@@ -53,7 +49,7 @@ def multipliers(ruleset: Any) -> dict[str, int]:
     return found
 
 
-def payments_for(ruleset: Any, *, players: int, dealer: int, winner: int, points: int, how: str,
+def payments_for(ruleset: Ruleset, *, players: int, dealer: int, winner: int, points: int, how: str,
                  discarder: int | None) -> list[Payment]:
     """The payments for a win worth ``points`` (see the module docstring).
 
@@ -86,7 +82,7 @@ def payments_for(ruleset: Any, *, players: int, dealer: int, winner: int, points
     return payments
 
 
-def settle(ruleset: Any, table: Table, outcome: Outcome) -> list[Payment]:
+def settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     """Payments for a deal's outcome: the winner's points from each loser, none for a draw."""
     if outcome.kind != "win":
         return []

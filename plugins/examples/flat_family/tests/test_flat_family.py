@@ -14,15 +14,19 @@ from mahjong_flat_family.predicates import VOCABULARY
 from mahjong_flat_family.scoring import FAMILY, score
 from mahjong_flat_family.settlement import SETTLEMENT, payments_for, settle
 
-from mahjong_core.engine.simulate import play_game
-from mahjong_core.errors import HandError, MahjongError, RulesetError
-from mahjong_core.hand.melds import MeldKind
-from mahjong_core.hand.notation import parse_hand
-from mahjong_core.hand.tiles import EAST
-from mahjong_core.log.audit import check
-from mahjong_core.plugin.extensions import installed
-from mahjong_core.rules import available, load_ruleset
-from mahjong_core.table.state import Outcome, Table
+from mahjong_core import available, check, load_ruleset, play_game
+from mahjong_core.plugin import (
+    EAST,
+    HandError,
+    MahjongError,
+    MeldKind,
+    Outcome,
+    Ruleset,
+    RulesetError,
+    Table,
+    installed,
+    parse_hand,
+)
 
 RULESET = "flat_demo"
 INSTALL = "install this package first: pip install ./plugins/examples/flat_family"
@@ -39,7 +43,7 @@ def ruleset() -> Any:
     return load_ruleset(RULESET)
 
 
-def points(ruleset: Any, text: str, context: dict[str, Any] | None = None) -> int:
+def points(ruleset: Ruleset, text: str, context: dict[str, Any] | None = None) -> int:
     return score(ruleset, parse_hand(text), DISCARD if context is None else context).total
 
 
@@ -53,7 +57,7 @@ def house_rule(tmp_path: Path, body: str) -> Any:
 # ---------------------------------------------------------------- installed like any family
 
 
-def test_the_package_contributes_a_family_a_settlement_and_prefixed_predicates(ruleset: Any) -> None:
+def test_the_package_contributes_a_family_a_settlement_and_prefixed_predicates(ruleset: Ruleset) -> None:
     extensions = installed()
     assert extensions.families[FAMILY].score is score
     assert extensions.settlements[SETTLEMENT].settle is settle
@@ -63,7 +67,7 @@ def test_the_package_contributes_a_family_a_settlement_and_prefixed_predicates(r
     assert all(ruleset.predicate(name) is VOCABULARY[name] for name in names)
 
 
-def test_flat_demo_extends_chinese_classical_and_states_a_reason_for_every_value_it_sets(ruleset: Any) -> None:
+def test_flat_demo_extends_chinese_classical_and_states_a_reason_for_every_value_it_sets(ruleset: Ruleset) -> None:
     parent = load_ruleset("chinese_classical")
     assert ruleset.ancestry == ("chinese_classical", RULESET)
     assert ruleset.value("tile_set") == parent.value("tile_set")  # the play is Chinese Classical's
@@ -79,19 +83,19 @@ def test_flat_demo_extends_chinese_classical_and_states_a_reason_for_every_value
 # ---------------------------------------------------------------- scoring, by hand-computed values
 
 
-def test_concealed_sets_count_double_and_going_out_pays(ruleset: Any) -> None:
+def test_concealed_sets_count_double_and_going_out_pays(ruleset: Ruleset) -> None:
     # Three concealed chows 3 x (1 x 2), a concealed pung 2 x 2, going out 4; the discard completes the pair.
     assert points(ruleset, "123m456m789m555p6p +6p") == 6 + 4 + 4
 
 
-def test_a_set_completed_by_a_discard_is_exposed_and_self_drawn_adds_two(ruleset: Any) -> None:
+def test_a_set_completed_by_a_discard_is_exposed_and_self_drawn_adds_two(ruleset: Ruleset) -> None:
     # The 5p completes the pung: from a discard it is exposed (2), drawn from the wall concealed (4) plus 2.
     assert points(ruleset, "123m456m789m55p66p +5p") == 6 + 2 + 4
     assert points(ruleset, "123m456m789m55p66p +5p", SELF_DRAWN) == 6 + 4 + 4 + 2
     assert points(ruleset, "123m456m789m55p66p +5p !self_drawn", FROM_TEXT) == 16
 
 
-def test_exposed_melds_and_a_concealed_kong(ruleset: Any) -> None:
+def test_exposed_melds_and_a_concealed_kong(ruleset: Ruleset) -> None:
     # Exposed chow 1, exposed pung 2, concealed kong 4 x 2, concealed chow 2, going out 4.
     result = score(ruleset, parse_hand("456m9m [123s<] [777p^] (1111z) +9m"), DISCARD)
     assert result.total == 1 + 2 + 8 + 2 + 4
@@ -101,14 +105,14 @@ def test_exposed_melds_and_a_concealed_kong(ruleset: Any) -> None:
     assert points(ruleset, "456m9m [123s<] [777p^] [1111z^] +9m") == 1 + 2 + 4 + 2 + 4
 
 
-def test_of_two_readings_the_higher_counts(ruleset: Any) -> None:
+def test_of_two_readings_the_higher_counts(ruleset: Ruleset) -> None:
     # 111222333m reads as three concealed pungs (3 x 4) or three concealed chows (3 x 2); 789p is a chow (2).
     result = score(ruleset, parse_hand("111222333m789p5s +5s"), DISCARD)
-    assert result.total == 12 + 2 + 4
+    assert result.total == 12 + 2 + 4 and result.arrangement is not None
     assert sum(m.kind is MeldKind.PUNG for m in result.arrangement.melds) == 3
 
 
-def test_losers_score_nothing(ruleset: Any) -> None:
+def test_losers_score_nothing(ruleset: Ruleset) -> None:
     assert score(ruleset, parse_hand("123m456m789m55p66p"), {"winner": False}).total == 0
 
 
@@ -118,7 +122,7 @@ def test_the_usual_limit_caps_the_total(tmp_path: Path) -> None:
     assert (result.total, result.limit, result.raw["points_before_limit"]) == (10, "usual_limit", 14)
 
 
-def test_a_hand_that_is_not_four_sets_and_a_pair_is_refused_in_one_line(ruleset: Any) -> None:
+def test_a_hand_that_is_not_four_sets_and_a_pair_is_refused_in_one_line(ruleset: Ruleset) -> None:
     with pytest.raises(HandError, match="four sets and a pair"):
         score(ruleset, parse_hand("1122m3344p5566s7z +7z"), DISCARD)  # seven pairs
     with pytest.raises(MahjongError, match=r"unknown situation flag !tenhou") as error:
@@ -154,7 +158,7 @@ def test_tables_the_engine_would_misread_are_refused_and_located(tmp_path: Path,
 # ---------------------------------------------------------------- the flat settlement
 
 
-def test_the_discarder_pays_double_east_double_and_the_payments_sum_to_zero(ruleset: Any) -> None:
+def test_the_discarder_pays_double_east_double_and_the_payments_sum_to_zero(ruleset: Ruleset) -> None:
     # East (seat 0) is the dealer and ruleset keeps east_pays_double on: payments to or from seat 0 double.
     paid = payments_for(ruleset, players=4, dealer=0, winner=1, points=10, how="discard", discarder=2)
     assert [(p.payer, p.payee, p.amount) for p in paid] == [(0, 1, 20), (2, 1, 20), (3, 1, 10)]
@@ -164,7 +168,7 @@ def test_the_discarder_pays_double_east_double_and_the_payments_sum_to_zero(rule
     assert [(p.payer, p.payee, p.amount) for p in drawn] == [(0, 2, 14), (1, 2, 14), (3, 2, 14)]
 
 
-def test_every_win_is_zero_sum(ruleset: Any) -> None:
+def test_every_win_is_zero_sum(ruleset: Ruleset) -> None:
     for dealer in range(4):
         for winner in range(4):
             for how, discarder in [("self_drawn", None), ("replacement", None)] + [
@@ -179,7 +183,7 @@ def test_every_win_is_zero_sum(ruleset: Any) -> None:
                 assert sum(balance) == 0 and balance[winner] >= 9 * 3
 
 
-def test_a_draw_pays_nothing_and_a_win_without_its_giver_is_refused(ruleset: Any) -> None:
+def test_a_draw_pays_nothing_and_a_win_without_its_giver_is_refused(ruleset: Ruleset) -> None:
     assert settle(ruleset, Table(players=4, scores=[0] * 4), Outcome("draw")) == []
     with pytest.raises(MahjongError, match="needs the seat that gave the tile"):
         payments_for(ruleset, players=4, dealer=0, winner=1, points=10, how="discard", discarder=None)
@@ -205,7 +209,7 @@ def events(path: Path) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_a_seeded_game_audits_clean_and_pays_by_the_flat_rule(ruleset: Any, seed: int, tmp_path: Path) -> None:
+def test_a_seeded_game_audits_clean_and_pays_by_the_flat_rule(ruleset: Ruleset, seed: int, tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     game = play_game(ruleset, seed, ["greedy", "random", "greedy", "greedy"], replay=path, max_deals=6)
     audited = check(str(path), "audit")
@@ -213,7 +217,8 @@ def test_a_seeded_game_audits_clean_and_pays_by_the_flat_rule(ruleset: Any, seed
     assert audited.scores == game.result.scores and sum(game.result.scores) == 0
     assert check(str(path), "replay").ok
     wins = 0
-    dealer, win, scores = 0, None, {}
+    dealer, win = 0, None
+    scores: dict[int, int] = {}
     for event in events(path):
         if event["type"] == "deal_start":
             dealer, win, scores = event["dealer"], None, {}

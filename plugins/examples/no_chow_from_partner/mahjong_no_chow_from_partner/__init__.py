@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin import Claim, Ruleset, RulesetError, Table, hookimpl
 
 __version__ = "1.0.0"
 PARAMETER = "x_chow_from"
@@ -33,7 +32,7 @@ def partners_of(table: Any, seat: int) -> set[int]:
     return set()
 
 
-def chow_rule(ruleset: Any) -> str | None:
+def chow_rule(ruleset: Ruleset) -> str | None:
     """The ``x_chow_from`` value, or ``None`` where a ruleset does not set it."""
     try:
         return ruleset.value(PARAMETER)
@@ -42,7 +41,7 @@ def chow_rule(ruleset: Any) -> str | None:
 
 
 @hookimpl
-def mahjong_claim_allowed(ruleset: Any, table: Any, claim: Any) -> bool | None:
+def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool | None:
     """A chow only from an opponent's discard: never from the partner's.
 
     :return: for a chow under ``x_chow_from: opponents``, whether the discarder

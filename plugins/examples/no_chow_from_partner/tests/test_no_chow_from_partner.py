@@ -9,12 +9,8 @@ from typing import Any
 
 import pytest
 
-from mahjong_core.engine.game import Game
-from mahjong_core.engine.players import make_bots
-from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.plugin.manager import build_plugin_manager
-from mahjong_core.rules import available, load_ruleset
-from mahjong_core.table.state import Claim, Table
+from mahjong_core import Game, available, load_ruleset, make_bots
+from mahjong_core.plugin import Claim, Ruleset, Table, build_plugin_manager, hookimpl
 
 RULESET = "no_chow_from_partner"
 M1, M2, M3 = 0, 1, 2  # 1m 2m 3m
@@ -26,14 +22,14 @@ def ruleset() -> Any:
     return load_ruleset(RULESET)
 
 
-def allowed(ruleset: Any, claim: Claim, discarder: int) -> bool:
+def allowed(ruleset: Ruleset, claim: Claim, discarder: int) -> bool:
     """Ask the game's hook, with this ruleset's plugins registered as a game registers them."""
     pm = build_plugin_manager(ruleset.plugins)
     table = Table(players=4, scores=[0] * 4, teams=[[0, 2], [1, 3]], last_discarder=discarder)
     return bool(pm.hook.mahjong_claim_allowed(ruleset=ruleset, table=table, claim=claim))
 
 
-def test_it_extends_piter_and_changes_one_value(ruleset: Any) -> None:
+def test_it_extends_piter_and_changes_one_value(ruleset: Ruleset) -> None:
     piter = load_ruleset("piter")
     assert ruleset.ancestry == ("piter", RULESET)
     assert ruleset.value("x_chow_from") == "opponents" and piter.value("chow_from") == "left"
@@ -43,19 +39,19 @@ def test_it_extends_piter_and_changes_one_value(ruleset: Any) -> None:
     assert ruleset.sha256 != piter.sha256
 
 
-def test_no_chow_from_the_partner(ruleset: Any) -> None:
+def test_no_chow_from_the_partner(ruleset: Ruleset) -> None:
     # Seat 0's partner is seat 2 (opposite); seats 1 and 3 are the opponents.
     assert not allowed(ruleset, Claim(0, "chow", (M2, M3)), discarder=2)
     assert allowed(ruleset, Claim(0, "chow", (M2, M3)), discarder=3)  # the left opponent, as in Piter
     assert allowed(ruleset, Claim(0, "chow", (M2, M3)), discarder=1)  # the right opponent: this club only
 
 
-def test_pungs_and_wins_from_the_partner_are_still_allowed(ruleset: Any) -> None:
+def test_pungs_and_wins_from_the_partner_are_still_allowed(ruleset: Ruleset) -> None:
     assert allowed(ruleset, Claim(0, "pung", (M1, M1)), discarder=2)
     assert allowed(ruleset, Claim(0, "win", ()), discarder=2)
 
 
-def test_piter_itself_allows_a_chow_only_from_the_left(ruleset: Any) -> None:
+def test_piter_itself_allows_a_chow_only_from_the_left(ruleset: Ruleset) -> None:
     piter = load_ruleset("piter")
     assert allowed(piter, Claim(0, "chow", (M2, M3)), discarder=3)
     assert not allowed(piter, Claim(0, "chow", (M2, M3)), discarder=1)
@@ -84,7 +80,7 @@ class Claims:
             self.chows.append((event["seat"], event["discarder"], [list(t) for t in table.teams]))
 
 
-def test_in_play_chows_come_from_both_opponents_and_never_the_partner(ruleset: Any) -> None:
+def test_in_play_chows_come_from_both_opponents_and_never_the_partner(ruleset: Ruleset) -> None:
     observer = Claims()
     for seed in range(6):
         Game(ruleset, make_bots(["greedy"] * 4, seed), seed, observers=(observer,), max_deals=2).play()

@@ -54,7 +54,8 @@ __all__ = [
 #: The module defining each public name (``__all__`` above is what they add up to, and a test checks it).
 _SOURCES: dict[str, tuple[str, ...]] = {
     "rules": ("load_ruleset", "validate_file", "available", "Ruleset", "Provenance"),
-    "engine.game": ("Game", "GameResult", "Player", "IllegalAction"),
+    "engine.game": ("Game", "GameResult", "Player"),
+    "engine.flow": ("IllegalAction",),
     "engine.simulate": ("simulate", "play_game", "SimulatedGame"),
     "engine.players": ("make_bots", "bot_factory", "installed_bots", "InstalledBot", "GreedyBot", "RandomBot"),
     "table.rng": ("Rng",),
@@ -99,7 +100,8 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr__`` imports on first use
     from typing import Any
 
-    from mahjong_core.engine.game import Game, GameResult, IllegalAction, Player
+    from mahjong_core.engine.flow import IllegalAction
+    from mahjong_core.engine.game import Game, GameResult, Player
     from mahjong_core.engine.players import GreedyBot, InstalledBot, RandomBot, bot_factory, installed_bots, make_bots
     from mahjong_core.engine.simulate import SimulatedGame, play_game, simulate
     from mahjong_core.errors import HandError, MahjongError, NotationError, ReplayError, RulesetError

@@ -214,7 +214,7 @@ class Game:
         # What the ruleset says once for the whole game, asked once rather than at every draw or discard:
         #: The claims a discard stays open to after the next draw (the late pung; empty for most rulesets).
         self.late_claims = frozenset(self.hook.mahjong_late_claims(ruleset=ruleset) or ())
-        #: The special forms that win besides four sets and a pair (:func:`.plugin.forms.recognised_forms`).
+        #: The special forms that win besides four sets and a pair (:func:`mahjong_core.plugin.forms.recognised_forms`).
         self.forms = recognised_forms(ruleset)
         #: The quick test for the forms shanten does not measure, or ``None`` (:func:`.claims.claim_options`).
         self.near_ready = ready_beyond_shanten(self.forms)

@@ -36,7 +36,7 @@ def test_wheel_ships_rulesets_and_finds_them_by_entry_point(tmp_path: Path) -> N
     assert result.returncode == 0, result.stdout + result.stderr
     (wheel,) = wheels.glob("mahjong_core-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "mahjong_rulesets/harbin/ruleset.yaml" in names
+    assert "mahjong_rulesets/rulesets/harbin/ruleset.yaml" in names
     assert "mahjong_core/schemas/ruleset.schema.json" in names
     assert "mahjong_core/schemas/replay.schema.json" in names
     # Every package of the source tree is in the wheel (the package list is written out in pyproject.toml).

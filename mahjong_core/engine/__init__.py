@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-_SUBMODULES = frozenset({"game", "players", "simulate"})
+_SUBMODULES = frozenset({"game", "players", "simulate", "flow", "options", "drawing", "dealing", "exchange",
+                         "turn", "claims", "winning", "deal_end"})
 
 
 def __getattr__(name: str) -> Any:

@@ -10,7 +10,7 @@ in one of them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -91,6 +91,28 @@ def knitted_within(counts: Sequence[int], missing: int) -> bool:
     if max(counts) > 1:
         return False
     return any(not held & ~mask for mask in _KNITTED_MASKS)
+
+
+def knitted_near(counts: Sequence[int]) -> bool:
+    """Whether one more tile could make these concealed tiles a knitted mahjong (a necessary test).
+
+    Shanten does not measure the knitted forms, so a hand that shanten
+    calls unready may still win in them; :func:`is_mahjong` reads them from
+    fourteen concealed tiles only, so a hand of any other size cannot.
+    """
+    return sum(counts) == 13 and knitted_within(counts, 1)
+
+
+def ready_beyond_shanten(forms: Mapping[str, tuple[Predicate, ...] | None]) -> Callable[[Sequence[int]], bool] | None:
+    """The quick test of a hand shanten calls unready that one more tile may still make a mahjong, or ``None``.
+
+    Shanten measures four sets and a pair, seven pairs and thirteen orphans;
+    of the forms :func:`recognised_forms` may name, only the knitted ones lie
+    beyond it.  The game asks this once per ruleset, and then, of a hand that
+    shanten calls unready, whether to test it for mahjong all the same --
+    ``None`` saves that question where the ruleset recognises no such form.
+    """
+    return knitted_near if "knitted" in forms else None
 
 
 def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | None]) -> bool:

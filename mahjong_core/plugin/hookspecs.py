@@ -253,6 +253,25 @@ def mahjong_kong_allowed(ruleset: Ruleset, table: Table, seat: int, way: str, ti
     """
 
 
+@hookspec(firstresult=True)
+def mahjong_wrong_count(ruleset: Ruleset, table: Table, seat: int, tiles: int) -> str | None:
+    """How a seat that holds the wrong number of tiles at its turn puts it right, before it draws.
+
+    Asked only when the seat's hand (a kong counting three) is not the
+    ruleset's ``hand_size`` as its turn begins, and only in games where some
+    plugin implements this hook (the count-correction mechanism, where
+    ``dead_hand.correction`` is ``skip_turn_or_draw``, 003 line 12).
+
+    :param ruleset: the game's ruleset.
+    :param table: the table before the seat's draw.
+    :param seat: the seat whose turn begins.
+    :param tiles: how many tiles its hand counts.
+    :return: ``"skip_draw"`` (too many: the turn begins at the discard),
+        ``"draw_out_of_turn"`` (too few: it draws the missing tiles, then its
+        turn's tile), or ``None`` to play on uncorrected.  ``firstresult``.
+    """
+
+
 # -------------------------------------------------------------------------
 # Claims on a discard and their priority
 # -------------------------------------------------------------------------
@@ -283,6 +302,21 @@ def mahjong_claim_priority(ruleset: Ruleset, table: Table, claims: Sequence[Clai
     """
 
 
+@hookspec(firstresult=True)
+def mahjong_late_claims(ruleset: Ruleset) -> Sequence[str] | None:
+    """The claims the last discard stays open to after the next seat has drawn (the late pung, 001 line 109).
+
+    Asked once per game.  Where it names any, the engine opens a late claim
+    window after each ordinary draw: the other seats may make these claims on
+    the discard still lying uncovered, and the drawn tile goes back on the wall.
+
+    :param ruleset: the game's ruleset.
+    :return: claim kinds among ``"pung"`` and ``"kong"`` (claims that need a pair
+        of the discard held); ``None`` or empty where a discard is closed by the
+        next draw (the default).  ``firstresult``.
+    """
+
+
 # -------------------------------------------------------------------------
 # Kongs and robbing the kong
 # -------------------------------------------------------------------------
@@ -297,8 +331,27 @@ def mahjong_kong_robbable(ruleset: Ruleset, table: Table, way: str, tile: int) -
     :param way: how the kong is made (see :func:`mahjong_kong_allowed`).
     :param tile: the kong's tile kind.
     :return: ``True`` if the kong may be robbed (the robber must still hold a
-        hand that the tile completes; for a concealed kong, thirteen orphans
-        only, where the ruleset allows it).  ``firstresult``.
+        hand that the tile completes, and one :func:`mahjong_may_rob_kong` lets
+        rob it).  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_may_rob_kong(ruleset: Ruleset, table: Table, seat: int, way: str, tile: int) -> bool | None:
+    """Whether this seat's hand, which the kong's tile completes, may rob a kong made this way.
+
+    Asked of each other seat whose hand the tile completes, once
+    :func:`mahjong_kong_robbable` has allowed the kong to be robbed, before
+    its win is checked against the objections.  The robbing-kong mechanism
+    lets only thirteen orphans rob a concealed kong.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table as the kong is declared (the tile still in the konger's hand).
+    :param seat: the seat that could rob.
+    :param way: how the kong is made (see :func:`mahjong_kong_allowed`).
+    :param tile: the kong's tile kind.
+    :return: ``False`` to forbid this seat the robbery; ``True`` or ``None`` (no
+        plugin objects) to allow it.  ``firstresult``.
     """
 
 

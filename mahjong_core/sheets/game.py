@@ -22,7 +22,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.engine.deal_end import finish_deal
 from mahjong_core.engine.game import Game
+from mahjong_core.engine.winning import win_outcome
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.notation import format_hand
@@ -106,14 +108,14 @@ class SheetGame(Game):
             t.last_discarder = deal.discarder if deal.how == "discard" else None
             t.first_go_around = bool({"first_go_around", "first_discard", "heavenly", "earthly"} & deal.flags)
             self._check_win(deal)
-            outcome = self._win_outcome(deal.winner, deal.tile, deal.how, deal.discarder)
-        self._finish_deal(outcome, None)
+            outcome = win_outcome(self, deal.winner, deal.tile, deal.how, deal.discarder)
+        finish_deal(self, outcome, None)
         return outcome
 
-    def _score_and_settle(self, outcome: Outcome) -> list[Payment]:
+    def score_and_settle(self, outcome: Outcome) -> list[Payment]:
         """The engine's scoring and settlement; a hand it cannot score is the sheet's mistake, named at the deal."""
         try:
-            return super()._score_and_settle(outcome)
+            return super().score_and_settle(outcome)
         except (RulesetError, ReplayError, SheetError):
             raise  # a ruleset's own fault, or already located
         except MahjongError as exc:
@@ -122,7 +124,7 @@ class SheetGame(Game):
             # scoring it alone fails too, else at the deal's hands.
             where = f"{deal.path}.hands"
             if deal.winner is not None and deal.tile is not None and deal.how is not None:
-                context = dict(self._win_context(deal.winner, deal.tile, deal.how), winner=True)
+                context = dict(self.win_context(deal.winner, deal.tile, deal.how), winner=True)
                 try:
                     self.hook.mahjong_score_hand(ruleset=self.ruleset, context=context,
                                                  hand=self.table.seats[deal.winner].to_hand(deal.tile))
@@ -179,7 +181,7 @@ class SheetGame(Game):
         from mahjong_core.plugin.scoring import check_winning_size
 
         name = self.players[deal.winner].name
-        context = self._win_context(deal.winner, deal.tile, deal.how)
+        context = self.win_context(deal.winner, deal.tile, deal.how)
         if self._facts is not None:
             lacking = situation.missing(context, self._facts.winner)
             if lacking:
@@ -199,11 +201,11 @@ class SheetGame(Game):
             raise self._locate(f"{name}'s hand is not a mahjong under {self.ruleset.id}: {objections[0]}",
                                self._hand_path(deal, deal.winner))
 
-    def _win_context(self, seat: int, tile: int, how: str) -> dict[str, Any]:
+    def win_context(self, seat: int, tile: int, how: str) -> dict[str, Any]:
         """The hooks' context for the win, with the sheet's flags and facts over it (the sheet saw the table)."""
         from mahjong_core.hand import situation
 
-        context = super()._win_context(seat, tile, how)
+        context = super().win_context(seat, tile, how)
         deal = self.deals[self.table.deal_number]
         t = self.table
         try:

@@ -12,7 +12,9 @@ for nor reads those rules:
 * :mod:`.seated_timing` -- the table clock's limits and timeouts (``timing``, ``timeout``);
 * :mod:`.chow_pause` -- Piter's pause before a chow (``timing.chow_pause_seconds``);
 * :mod:`.pair_play` -- partners sharing a result (``pairs``);
-* :mod:`.false_mahjong` -- what a wrongly declared mahjong costs (``wrong_mahjong``).
+* :mod:`.false_mahjong` -- what a wrongly declared mahjong costs (``wrong_mahjong``);
+* :mod:`.late_pung` -- a pung or kong of a discard after the next draw (``pung_claim_until_next_discard``);
+* :mod:`.count_correction` -- a hand of the wrong size put right at its turn (``dead_hand.correction``).
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Switched on where ``robbing_kong`` allows it for an added kong or, for
 thirteen orphans only, a concealed one; elsewhere no kong can be robbed.
+Which hands may rob a concealed kong (thirteen orphans, whose thirteenth
+kind nobody else could hold) is this mechanism's rule too, not the engine's.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Mechanism, Ruleset, hookimpl
+from mahjong_core.plugin import TERMINALS_AND_HONOURS, Mechanism, Ruleset, Table, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -35,3 +37,18 @@ def mahjong_kong_robbable(ruleset: Ruleset, way: str) -> bool:
     if way == "concealed":
         return bool(rob.get("concealed_for_thirteen_orphans"))
     return False
+
+
+@hookimpl
+def mahjong_may_rob_kong(table: Table, seat: int, way: str, tile: int) -> bool | None:
+    """A concealed kong only by thirteen orphans; any other kong by any hand the tile completes (``None``)."""
+    if way != "concealed":
+        return None
+    return _thirteen_orphans_with(table.seats[seat].counts, tile)
+
+
+def _thirteen_orphans_with(counts: Sequence[int], tile: int) -> bool:
+    """Whether concealed ``counts`` plus ``tile`` are thirteen orphans: fourteen tiles, every orphan among them."""
+    total = sum(counts) + 1
+    return total == 14 and all(counts[k] + (k == tile) >= 1 for k in TERMINALS_AND_HONOURS) and \
+        sum(counts[k] + (k == tile) for k in TERMINALS_AND_HONOURS) == 14

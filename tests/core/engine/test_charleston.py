@@ -189,7 +189,7 @@ def test_exchange_options_are_every_different_choice_of_tiles_in_order() -> None
     import itertools
     import random
 
-    from mahjong_core.engine.game import multiset_combinations
+    from mahjong_core.engine.exchange import multiset_combinations
 
     rng = random.Random(3)
     for trial in range(2000):
@@ -224,10 +224,10 @@ def _hand_counts(least: int) -> st.SearchStrategy[list[int]]:
 def test_exchange_options_answer_membership_as_their_list_does(counts: list[int], tiles: list[int], refuse: bool,
                                                                 other: str | None) -> None:
     """The lazily built exchange options say an action is legal exactly when the full list holds it."""
-    from mahjong_core.engine.game import _ExchangeOptions
+    from mahjong_core.engine.exchange import ExchangeOptions
     from mahjong_core.table.state import Action
 
-    options = _ExchangeOptions(tuple(counts), 3, (Action("refuse"),) if refuse else ())
+    options = ExchangeOptions(tuple(counts), 3, (Action("refuse"),) if refuse else ())
     full = list(options)
     for action in (Action("exchange", tiles=tuple(tiles)), Action("exchange", tiles=tuple(sorted(tiles))),
                    Action("exchange", tile=0, tiles=tuple(sorted(tiles))), Action(other or "exchange")):
@@ -240,12 +240,12 @@ def test_exchange_options_answer_membership_as_their_list_does(counts: list[int]
        count=st.integers(0, 4), refuse=st.booleans())
 def test_exchange_options_count_and_index_as_their_list_does(counts: list[int], count: int, refuse: bool) -> None:
     """Length and every item (negative indexes and the first index beyond included) without building the list."""
-    from mahjong_core.engine.game import _ExchangeOptions
+    from mahjong_core.engine.exchange import ExchangeOptions
     from mahjong_core.table.state import Action
 
     extra = (Action("refuse"),) if refuse else ()
-    lazy = _ExchangeOptions(tuple(counts), count, extra)
-    full = list(_ExchangeOptions(tuple(counts), count, extra))
+    lazy = ExchangeOptions(tuple(counts), count, extra)
+    full = list(ExchangeOptions(tuple(counts), count, extra))
     assert len(lazy) == len(full)
     assert [lazy[i] for i in range(-len(full), len(full))] == full + full
     for beyond in (len(full), -len(full) - 1):

@@ -150,6 +150,27 @@ def test_no_late_claims_where_the_ruleset_closes_them() -> None:
         assert not any('"type":"draw_returned"' in x for x in lines)
 
 
+class LatePungs:
+    """A house rule opening the late window through ``mahjong_late_claims``, as the late-pung mechanism does."""
+
+    @hookimpl
+    def mahjong_late_claims(self) -> tuple[str, ...]:
+        return ("pung",)
+
+
+def test_the_late_window_is_opened_by_the_hook_not_by_the_engine() -> None:
+    """The late-pung mechanism answers for traditional only; a house rule answering it opens harbin's window."""
+    assert Game(load_ruleset("traditional"), make_bots(["random"] * 4, 1), 1).late_claims == {"pung", "kong"}
+    assert Game(load_ruleset("harbin"), make_bots(["random"] * 4, 1), 1).late_claims == frozenset()
+    late = []
+    for seed in range(20):
+        _, lines = play("harbin", seed, ["random"] * 4, max_deals=2, observers=(LatePungs(),))
+        events = [json.loads(x) for x in lines]
+        late += [events[i + 1] for i, e in enumerate(events) if e["type"] == "draw_returned"]
+    assert late, "no late pung in twenty seeded games with the late window open"
+    assert {e["kind"] for e in late} == {"pung"}  # the kinds the hook names, and no others
+
+
 class PhaseObserver:
     def __init__(self) -> None:
         self.phases: list[str] = []
@@ -199,9 +220,10 @@ def test_a_deal_ends_in_a_draw_when_no_replacement_tile_is_left() -> None:
 )
 def test_special_forms_win_only_where_the_ruleset_scores_them(rid: str, hand: str, complete: bool) -> None:
     from mahjong_core.hand.notation import parse_tiles
+    from mahjong_core.plugin.forms import is_mahjong
 
     game = Game(load_ruleset(rid), make_bots(["greedy"] * 4, 1), 1)
     counts = [0] * 34
     for tile in parse_tiles(hand):
         counts[tile] += 1
-    assert game._complete(counts) is complete
+    assert is_mahjong(counts, game.forms) is complete

@@ -10,6 +10,7 @@ import pytest
 
 from mahjong_core.engine.game import Game, IllegalAction
 from mahjong_core.engine.players import GreedyBot
+from mahjong_core.errors import MahjongError
 from mahjong_core.log.audit import check
 from mahjong_core.log.format import ReplayWriter, header, write_lines
 from mahjong_core.plugin.hookspecs import hookimpl
@@ -165,7 +166,7 @@ class MisdealingWall:
                         exhaustive_draw_tiles_left=int(ruleset.value("exhaustive_draw_tiles_left")))
 
 
-def misdealt_game(rid: str, path: Path | None = None) -> list[dict[str, Any]]:
+def misdealt_game(rid: str, path: Path | None = None, tweaks: tuple[object, ...] = ()) -> list[dict[str, Any]]:
     from mahjong_core.engine.players import make_bots
 
     ruleset = load_ruleset(rid)
@@ -178,7 +179,7 @@ def misdealt_game(rid: str, path: Path | None = None) -> list[dict[str, Any]]:
         if writer:
             writer.write(e)
 
-    game = Game(ruleset, players, 21, emit=emit, max_deals=1, house_tweaks=[MisdealingWall()])
+    game = Game(ruleset, players, 21, emit=emit, max_deals=1, house_tweaks=[MisdealingWall(), *tweaks])
     if writer:
         seats = [{"seat": i, "name": f"player {i}", "kind": "human"} for i in range(4)]
         writer.write(header(ruleset, 21, ALGORITHM, seats, game.table.teams, {"max_deals": 1}))
@@ -205,6 +206,29 @@ def test_piter_a_player_with_too_many_or_too_few_tiles_corrects_it_at_its_turn()
 def test_without_the_correction_rule_nobody_announces_a_wrong_count() -> None:
     events = misdealt_game("harbin")
     assert not [e for e in events if e["type"] == "wrong_count"]
+
+
+def test_the_correction_is_the_mechanism_answering_mahjong_wrong_count_not_an_engine_rule() -> None:
+    """A ruleset without the rule gets it from a house tweak that answers the hook as the mechanism does."""
+    from mahjong_rulesets.mechanisms import count_correction
+
+    events = misdealt_game("harbin", tweaks=(count_correction,))
+    assert {e["correction"] for e in events if e["type"] == "wrong_count"} == {"skip_draw", "draw_out_of_turn"}
+
+
+class UnknownCorrection:
+    """A house rule answering ``mahjong_wrong_count`` with something the engine cannot do."""
+
+    @hookimpl
+    def mahjong_wrong_count(self, tiles: int) -> str:
+        return "reshuffle"
+
+
+def test_an_unknown_answer_to_mahjong_wrong_count_is_one_clear_error() -> None:
+    with pytest.raises(MahjongError, match=r"mahjong_wrong_count answered 'reshuffle' for seat \d holding 1[24] "
+                                           r"tiles; it answers 'skip_draw', 'draw_out_of_turn' or None") as info:
+        misdealt_game("piter", tweaks=(UnknownCorrection(),))
+    assert info.value.place and info.value.place.startswith("event ")
 
 
 def test_a_recorded_wrong_count_audits_as_the_rules_name_it(tmp_path: Path) -> None:

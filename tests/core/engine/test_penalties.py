@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from mahjong_rulesets.families.classical.penalties import dangerous_discard_penalty, penalty_case
 
+from mahjong_core.engine.deal_end import score_and_settle
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
 from mahjong_core.hand.notation import parse_hand, parse_tiles
@@ -212,7 +213,7 @@ def test_the_engine_logs_the_penalty_and_pays_it_instead_of_the_settlement() -> 
     t, tile = dangerous_table(CASES["three_dragons"])
     game.table.seats = t.seats
     game.table.last_discarder = 2
-    payments = game._score_and_settle(Outcome("win", 1, "discard", tile, 2))
+    payments = score_and_settle(game, Outcome("win", 1, "discard", tile, 2))
     logged = [(e["rule"], e["seat"]) for e in events if e["type"] == "penalty"]
     assert logged == [("three_dragons", 2)]
     # The winner's stand-in value: two melds (8) + 20 for the mahjong, four times (East pays double).

@@ -202,13 +202,15 @@ def test_each_bundled_mechanism_joins_the_games_its_data_switches_on() -> None:
     def on(ruleset_id: str) -> set[str]:
         return {m.name for m in extensions.installed().mechanisms if m.plugin in load_ruleset(ruleset_id).plugins}
 
-    names = {ruleset_id: on(ruleset_id) for ruleset_id in ("harbin", "orsk", "chinese_classical", "mcr", "piter")}
+    names = {ruleset_id: on(ruleset_id)
+             for ruleset_id in ("harbin", "orsk", "chinese_classical", "mcr", "piter", "traditional")}
     assert names["harbin"] == set()  # no exchange, no calling rule, no robbing, no clock
     assert names["orsk"] == {"tile_exchange"}  # Charleston (000 line 353)
     assert names["chinese_classical"] == {"calling_hand", "robbing_kong"}
     assert names["mcr"] == {"false_mahjong", "robbing_kong", "seated_timing"}
-    assert names["piter"] == {"calling_hand", "chow_pause", "false_mahjong", "pair_play", "robbing_kong",
-                              "seated_timing", "tile_exchange"}
+    assert names["piter"] == {"calling_hand", "chow_pause", "count_correction", "false_mahjong", "pair_play",
+                              "robbing_kong", "seated_timing", "tile_exchange"}
+    assert "late_pung" in names["traditional"]  # a pung until the next discard (001 line 109)
 
 
 def test_a_house_rule_that_turns_a_mechanism_off_drops_it_from_its_games(tmp_path: Path) -> None:

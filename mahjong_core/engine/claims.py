@@ -1,0 +1,194 @@
+"""The claim window: who may take a tile another seat gives up, in what order, and what the claim does.
+
+After every discard the other seats are offered what their tiles and the
+ruleset allow (a win, a kong, a pung, a chow: ``mahjong_claim_allowed``,
+``mahjong_kong_allowed``, ``mahjong_win_objections``); the claims made are
+ordered by ``mahjong_claim_priority`` and the first takes the tile.  Two
+other windows work the same way: the late window on the last discard after
+the next seat has drawn (where a ruleset's ``mahjong_late_claims`` opens it),
+and robbing a kong as it is declared (``mahjong_kong_robbable``,
+``mahjong_may_rob_kong``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mahjong_core.engine.drawing import draw_replacement, settle_bonus
+from mahjong_core.engine.flow import DealOver, IllegalAction, answered
+from mahjong_core.engine.winning import win_allowed, win_outcome
+from mahjong_core.hand.melds import MeldKind
+from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.plugin.forms import is_mahjong
+from mahjong_core.table.events import code, codes
+from mahjong_core.table.state import Action, Claim, meld_of
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.game import Game
+
+#: For each kind, the pairs of kinds that make a chow with it.
+_CHOW_RUNS = tuple(
+    tuple((kind + lo + i, kind + lo + j) for lo in (-2, -1, 0)
+          for i, j in [tuple(x for x in range(3) if lo + x != 0)]
+          if kind < 27 and 0 <= kind % 9 + lo and kind % 9 + lo + 2 <= 8)
+    for kind in range(NUM_PLAYING_KINDS)
+)
+
+
+def claim_window(game: Game, discarder: int, tile: int, late: tuple[int, int] | None = None
+                 ) -> tuple[int, int | None, str, bool] | None:
+    """Offer the discard to the other seats and apply the claim that takes it.
+
+    :param late: ``(drawer, drawn tile)`` for the late window (001 line 109, opened by the ruleset's
+        ``mahjong_late_claims``): after the next player has drawn, the others may still make the claims
+        of ``game.late_claims`` (a pung or a kong) on the discard until it is covered; the drawn tile then
+        goes back on the wall.
+    :return: ``None`` when nobody claims, else ``(claimer, drawn, how, after_claim)`` for its turn:
+        after a pung or chow the claimer only discards; after a kong it plays on from its
+        replacement tile.
+    """
+    t = game.table
+    claims: list[Claim] = []
+    window_ms = 0
+    for off in range(1, t.players):
+        seat = (discarder + off) % t.players
+        if late is not None:
+            if seat == late[0] or t.seats[seat].counts[tile] < 2:  # a late pung or kong needs a pair held
+                continue
+            options = [o for o in claim_options(game, seat, discarder, tile) if o.kind in game.late_claims]
+        else:
+            options = claim_options(game, seat, discarder, tile)
+        if not options:
+            continue
+        options.append(Action("pass"))
+        action = game.decide(seat, options, "claim", window=True)
+        window_ms = max(window_ms, action.delay_ms)
+        if action.kind != "pass":
+            claim = Claim(seat, action.kind, action.tiles, action.delay_ms)
+            if not claim_ok(game, claim):
+                limits = t.time_limits
+                pause = limits.chow_pause_min if limits is not None else None
+                why = (f"a chow declared inside the {pause:g} s pause" if claim.kind == "chow" and pause
+                       else "a claim the ruleset does not allow at that moment")
+                raise IllegalAction(f"seat {seat}'s {claim.kind} after {claim.delay_ms} ms: {why}",
+                                    place=f"event {game.n - 1}")
+            claims.append(claim)
+    if not claims:
+        t.clock_ms += window_ms
+        return None
+    ordered = answered(game.hook.mahjong_claim_priority(ruleset=game.ruleset, table=t, claims=claims),
+                       "mahjong_claim_priority")
+    claim = ordered[0]
+    t.clock_ms += claim.delay_ms or 0
+    if late is not None:
+        drawer, drawn = late
+        t.seats[drawer].counts[drawn] -= 1
+        assert t.wall is not None  # claims are made only during a deal
+        t.wall.undraw()
+        game.event("table", "draw_returned", seat=drawer, tile=code(drawn))
+    s = t.seats[claim.seat]
+    t.seats[discarder].discards.pop()
+    t.last_discard = None
+    offset = (discarder - claim.seat) % t.players
+    if claim.kind == "win":
+        s.counts[tile] += 1
+        raise DealOver(win_outcome(game, claim.seat, tile, "discard", discarder))
+    for used in claim.tiles:
+        s.counts[used] -= 1
+    kind = {"pung": MeldKind.PUNG, "kong": MeldKind.KONG, "chow": MeldKind.CHOW}[claim.kind]
+    s.melds.append(meld_of(kind, claim.tiles + (tile,), exposed=True, claimed_from=offset))
+    game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=code(tile), discarder=discarder,
+               tiles=codes(sorted(claim.tiles + (tile,))))
+    if claim.kind == "kong":
+        new = settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong"))
+        return claim.seat, new, "replacement", False
+    return claim.seat, None, "discard", True
+
+
+def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[Action]:
+    """What one seat may claim of a discard: a win, a kong, a pung, chows, as its tiles and the ruleset allow.
+
+    Asked of every other seat at every discard, so it is the engine's hottest
+    path: the mahjong test is skipped for a hand that is not ready, by the
+    seat's shanten memo and, for the forms shanten does not measure, by the
+    ruleset's quick test (:func:`mahjong_core.plugin.forms.ready_beyond_shanten`).
+    """
+    t = game.table
+    s = t.seats[seat]
+    counts = s.counts
+    options: list[Action] = []
+    memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
+    key = bytes(counts)
+    if memo is not None and memo[0] == key:
+        ready = memo[1] <= 0
+    else:
+        ready = s.shanten() <= 0
+    near_ready = game.near_ready
+    if not ready and near_ready is not None:  # remembered per seat like the shanten, until the hand changes
+        near = game.near_memo[seat]
+        if near is None or near[0] != key:
+            near = game.near_memo[seat] = (key, near_ready(counts))
+        ready = near[1]
+    if ready:
+        counts[tile] += 1
+        complete = is_mahjong(counts, game.forms)
+        counts[tile] -= 1
+        if complete and win_allowed(game, seat, tile, "discard"):
+            options.append(Action("win", tile))
+    n = counts[tile]
+    if n >= 3 and claim_ok(game, Claim(seat, "kong", (tile,) * 3)) and \
+            kong_ok(game, seat, "from_discard", tile):
+        options.append(Action("kong", tile, (tile,) * 3, way="from_discard"))
+    if n >= 2 and claim_ok(game, Claim(seat, "pung", (tile, tile))):
+        options.append(Action("pung", tile, (tile, tile)))
+    for a, b in _CHOW_RUNS[tile]:
+        if counts[a] and counts[b] and claim_ok(game, Claim(seat, "chow", (a, b))):
+            options.append(Action("chow", tile, (a, b)))
+    return options
+
+
+def claim_ok(game: Game, claim: Claim) -> bool:
+    """Whether the ruleset allows a claim the seat's tiles make possible (``mahjong_claim_allowed``)."""
+    return bool(game.hook.mahjong_claim_allowed(ruleset=game.ruleset, table=game.table, claim=claim))
+
+
+def kong_ok(game: Game, seat: int, way: str, tile: int) -> bool:
+    """Whether the ruleset allows a kong made this way, on a discard or in a turn (``mahjong_kong_allowed``)."""
+    return bool(game.hook.mahjong_kong_allowed(ruleset=game.ruleset, table=game.table, seat=seat, way=way,
+                                               tile=tile))
+
+
+def offer_robbing(game: Game, konger: int, tile: int, way: str) -> None:
+    """Let the other seats take a kong's tile for mahjong as it is declared; a robbery ends the deal.
+
+    Only where the ruleset lets this kong be robbed (``mahjong_kong_robbable``),
+    and only by a seat whose hand the tile completes and that the ruleset lets
+    rob a kong made this way (``mahjong_may_rob_kong``: thirteen orphans
+    alone may rob a concealed kong, says the robbing-kong mechanism).
+    """
+    t = game.table
+    if not game.hook.mahjong_kong_robbable(ruleset=game.ruleset, table=t, way=way, tile=tile):
+        return
+    claims = []
+    for off in range(1, t.players):
+        seat = (konger + off) % t.players
+        counts = t.seats[seat].counts
+        counts[tile] += 1
+        complete = is_mahjong(counts, game.forms)
+        counts[tile] -= 1
+        if not complete or game.hook.mahjong_may_rob_kong(ruleset=game.ruleset, table=t, seat=seat, way=way,
+                                                          tile=tile) is False:
+            continue
+        if not win_allowed(game, seat, tile, "robbing_kong"):
+            continue
+        action = game.decide(seat, [Action("win", tile), Action("pass")], "rob_kong", window=True)
+        if action.kind == "win":
+            claims.append(Claim(seat, "win", (), action.delay_ms))
+    if claims:
+        ordered = answered(game.hook.mahjong_claim_priority(ruleset=game.ruleset, table=t, claims=claims),
+                           "mahjong_claim_priority")
+        winner = ordered[0].seat
+        t.seats[konger].counts[tile] -= 1  # the robbed tile leaves the konger's hand
+        t.seats[winner].counts[tile] += 1
+        raise DealOver(win_outcome(game, winner, tile, "robbing_kong", konger))
+

@@ -1,0 +1,105 @@
+"""The start of a deal: the wall and its commitment, dealing the hands, bonus tiles replaced, declarations.
+
+In the order :meth:`mahjong_core.engine.game.Game.play_deal` runs them:
+:func:`build_wall` (the wall ceremony, ``mahjong_build_wall``, or the tiles
+observed at a physical table), :func:`deal_hands`, then the tile exchange
+(:mod:`.exchange`), :func:`bonus_replacement` and
+:func:`deal_declarations` (``mahjong_deal_declarations``).  Then the turns
+begin (:mod:`.turn`, :mod:`.claims`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mahjong_core.engine.drawing import flush_wall_events, settle_bonus
+from mahjong_core.engine.flow import answered
+from mahjong_core.table.events import codes
+from mahjong_core.table.rng import deal_rng
+from mahjong_core.table.state import Action
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.game import Game, TileSource
+
+
+def build_wall(game: Game) -> bytes | None:
+    """Build the deal's tile source, log the deal's start with the wall's commitment; return the salt.
+
+    The salt is revealed on the deal's last line (:func:`.deal_end.finish_deal`);
+    a physical table's observed tiles have no commitment and no salt.
+    """
+    t = game.table
+    rng = None
+    wall: TileSource
+    if game.tile_source_factory is not None:
+        wall = game.tile_source_factory(game)
+    else:
+        assert game.seed is not None  # __init__ refuses a game with neither a seed nor a tile source
+        rng = deal_rng(game.seed, t.round_index, t.deal_number)
+        wall = answered(game.hook.mahjong_build_wall(ruleset=game.ruleset, tiles=game.tile_set, rng=rng),
+                        "mahjong_build_wall")
+    t.wall = wall
+    salt = None
+    logged: dict[str, str] = {}
+    if rng is not None and game.salts is not None:
+        salt = bytes(game.salts(game))
+        logged["salt"] = salt.hex()
+    elif rng is not None:
+        salt_rng = rng.derive("commitment-salt")
+        salt = salt_rng.next_u64().to_bytes(8, "big") + salt_rng.next_u64().to_bytes(8, "big")
+    game.event("table", "deal_start", deal=t.deal_number, round=t.round_index, dealer=t.dealer,
+               prevalent_wind=t.prevalent_wind,
+               wall_commitment=wall.commitment(salt) if salt is not None else None, **logged)
+    game.wall_events_sent = 0
+    flush_wall_events(game)
+    return salt
+
+
+def deal_hands(game: Game) -> list[list[int]]:
+    """Deal every hand from the dealer round; return each seat's dealt bonus tiles, still to be replaced.
+
+    A dealt bonus tile goes to the seat's bonus row at once but is shown in
+    the ``hands`` line with the hand it came in, and replaced later, after the
+    exchange (:func:`bonus_replacement`).
+    """
+    t = game.table
+    assert t.wall is not None  # dealt from the wall built by build_wall
+    pending: list[list[int]] = [[] for _ in range(t.players)]
+    bonus_kinds = game.bonus_kinds
+    dealt = t.wall.deal(t.players)
+    flush_wall_events(game)
+    for i, tiles in enumerate(dealt):
+        seat = (t.dealer + i) % t.players
+        for tile in tiles:
+            if bonus_kinds[tile]:
+                pending[seat].append(tile)
+                t.seats[seat].bonus.append(tile)
+            else:
+                t.seats[seat].counts[tile] += 1
+    game.event("table", "hands", hands=[codes(t.seats[s].concealed_tiles()) + codes(pending[s])
+                                        for s in range(t.players)])
+    return pending
+
+
+def bonus_replacement(game: Game, pending: list[list[int]]) -> None:
+    """Set aside the dealt bonus tiles and replace them, seat by seat from the dealer, until none is left."""
+    t = game.table
+    for i in range(t.players):
+        seat = (t.dealer + i) % t.players
+        for tile in pending[seat]:
+            settle_bonus(game, seat, tile)
+
+
+def deal_declarations(game: Game) -> None:
+    """Offer each seat, from the dealer round, what it may declare on its dealt hand (a calling hand)."""
+    t = game.table
+    for i in range(t.players):
+        seat = (t.dealer + i) % t.players
+        options = [a for group in game.hook.mahjong_deal_declarations(ruleset=game.ruleset, table=t, seat=seat)
+                   for a in group]
+        if not options:
+            continue
+        action = game.decide(seat, [*options, Action("pass")], "declaration")
+        if action.kind == "declare_calling":
+            s = t.seats[seat]
+            s.calling = s.calling_from_start = True

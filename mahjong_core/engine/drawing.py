@@ -1,0 +1,77 @@
+"""Taking tiles from the wall: a turn's draw, a replacement from the dead wall, and bonus tiles set aside.
+
+Every phase that gives a seat a tile (the bonus replacement after the deal,
+a turn's draw, a kong's replacement, the count correction) comes through
+here, so the wall's own events (dice, dealing, loose-tile refills) reach the
+log in the order they happened, between the draws that caused them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.engine.flow import DealOver
+from mahjong_core.table.events import code
+from mahjong_core.table.state import Outcome
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.game import Game
+
+
+def flush_wall_events(game: Game) -> None:
+    """Log what the wall did (ceremony, dealing, loose-tile refills) since the last flush."""
+    wall = game.table.wall
+    assert wall is not None  # only called during a deal, which has a wall
+    events = wall.events
+    while game.wall_events_sent < len(events):
+        ev = events[game.wall_events_sent]
+        game.wall_events_sent += 1
+        game.event("table", "wall_" + ev["type"], **{k: v for k, v in ev.items() if k != "type"})
+
+
+def take(game: Game, seat: int, tile: int, event_type: str, **extra: Any) -> None:
+    """Give a seat a tile from the wall (bonus tiles go straight to its bonus row) and log it."""
+    s = game.table.seats[seat]
+    s.taken += 1
+    if game.bonus_kinds[tile]:
+        s.bonus.append(tile)
+    else:
+        s.counts[tile] += 1
+    game.event("table", event_type, seat=seat, tile=code(tile), **extra)
+    wall = game.table.wall
+    assert wall is not None  # tiles are taken only during a deal
+    if len(wall.events) > game.wall_events_sent:
+        flush_wall_events(game)
+
+
+def draw_live(game: Game, seat: int) -> int | None:
+    """A seat's draw from the live wall; ``None`` when the ruleset says the deal is exhausted."""
+    t = game.table
+    t.turn = seat  # the seat about to draw, for a rule whose wall runs out seat by seat
+    if game.hook.mahjong_deal_exhausted(ruleset=game.ruleset, table=t):
+        return None
+    assert t.wall is not None  # tiles are drawn only during a deal
+    tile = t.wall.draw()
+    take(game, seat, tile, "draw")
+    return tile
+
+
+def draw_replacement(game: Game, seat: int, reason: str) -> int:
+    """A tile from the dead wall; with none left to give, the deal ends in a draw."""
+    wall = game.table.wall
+    assert wall is not None  # tiles are drawn only during a deal
+    if (wall.loose_count() if wall.ceremony.loose_tiles else wall.live_count()) <= 0:
+        raise DealOver(Outcome("draw"))
+    tile = wall.draw_replacement()
+    game.table.last_replacement_reason = reason
+    take(game, seat, tile, "replacement", reason=reason)
+    return tile
+
+
+def settle_bonus(game: Game, seat: int, tile: int) -> int:
+    """While the tile just taken is a bonus tile, announce it and take a replacement; return the tile kept."""
+    bonus_kinds = game.bonus_kinds
+    while bonus_kinds[tile]:
+        game.event("table", "bonus", seat=seat, tile=code(tile))
+        tile = draw_replacement(game, seat, "bonus")
+    return tile

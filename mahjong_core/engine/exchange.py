@@ -1,0 +1,205 @@
+"""The tile exchange between the deal and the first discard: Charleston passes, the partner exchange.
+
+Which exchanges a deal has is the ruleset's (``mahjong_exchange_steps``, the
+tile-exchange mechanism); this module offers each seat its choices, passes
+the tiles all at once and logs who gave how many to whom.  A Charleston pass
+offers some 200 choices a seat, so the choices are a lazy list
+(:class:`ExchangeOptions`) that a replayed decision checks without building.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, overload
+
+from mahjong_core.engine.options import LazyOptions
+from mahjong_core.hand import shanten as shanten_mod
+from mahjong_core.table.state import Action
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.game import Game
+    from mahjong_core.table.state import ExchangeStep
+
+
+def exchange(game: Game) -> None:
+    """Every exchange step of the deal in order: each seat from the dealer chooses, then all pass at once."""
+    t = game.table
+    steps = game.hook.mahjong_exchange_steps(ruleset=game.ruleset, table=t) or ()
+    for step in steps:
+        passed: dict[int, tuple[int, ...]] = {}
+        refused: set[int] = set()
+        for i in range(t.players):
+            seat = (t.dealer + i) % t.players
+            options = exchange_options(game, seat, step)
+            action = game.decide(seat, options, "exchange", window=True)
+            if action.kind == "exchange":
+                passed[seat] = action.tiles
+            elif action.kind == "refuse":
+                refused.add(seat)
+                if step.refuse_only_if_calling:
+                    t.seats[seat].calling = True
+                    game.event("table", "calling", seat=seat, declared=True)
+        if step.optional and refused:
+            # An optional pass that one seat declines is made by nobody (the American Charleston's optional
+            # passes stop when a player declines): a pass round the table needs every seat to give.
+            passed = {}
+        elif step.refuse_only_if_calling:
+            # One partner's refusal means the pair does not exchange (003 line 15: "the exchange may not take
+            # place"): the other keeps its tiles too, so both hands keep their size.
+            passed = {seat: tiles for seat, tiles in passed.items()
+                      if seat not in refused and (seat + step.offset) % t.players not in refused}
+        # All seats pass at the same time: take every passed tile out before any arrives.
+        for seat, tiles in passed.items():
+            for tile in tiles:
+                t.seats[seat].counts[tile] -= 1
+        for seat, tiles in passed.items():
+            for tile in tiles:
+                t.seats[(seat + step.offset) % t.players].counts[tile] += 1
+        for seat, tiles in sorted(passed.items()):
+            game.event("table", "exchange", step=step.name, giver=seat, receiver=(seat + step.offset) % t.players,
+                       count=len(tiles))
+
+def exchange_options(game: Game, seat: int, step: ExchangeStep) -> Sequence[Action]:
+    """A seat's choices in one step: every choice of the step's count of held tiles, and a refusal where allowed."""
+    s = game.table.seats[seat]
+    refuse = step.optional or (step.refuse_only_if_calling and bool(sum(s.counts) % 3)
+                               and shanten_mod.shanten(bytes(s.counts)) <= 0)
+    return ExchangeOptions(tuple(s.counts), step.count, (Action("refuse"),) if refuse else ())
+
+
+
+class ExchangeOptions(LazyOptions):
+    """An exchange's legal actions: every different choice of ``count`` held tiles, then a refusal if allowed.
+
+    A Charleston pass offers some 200 choices a seat, three times a deal; a
+    bot reads them all and gets them all (built on first use), but a replayed
+    decision only has to be checked for membership, which is a sub-multiset
+    test on the counts.  Membership means exactly what it means for the list:
+    an exchange action with its tiles ascending, ``tiles_per_choice`` of them, all held.
+    ``tiles_per_choice`` is public: a bot that weighs the choices itself reads it instead
+    of the list (:meth:`~mahjong_core.engine.players.GreedyBot._exchange`).  The
+    length and any one item are worked out without the list too (a random
+    bot asks for just those): the choices are counted kind by kind from the
+    top kind held down (:meth:`_ways`), and the ``i``-th in ascending order is
+    found by skipping, kind by kind, the choices that begin with a lower one.
+    """
+
+    __slots__ = ("_counts", "tiles_per_choice", "_extra", "_built", "_ways_table")
+
+    def __init__(self, counts: tuple[int, ...], count: int, extra: tuple[Action, ...]):
+        self._counts, self.tiles_per_choice, self._extra = counts, count, extra
+        self._built: list[Action] | None = None
+        self._ways_table: tuple[list[tuple[int, int]], list[list[int]]] | None = None
+
+    def _ways(self) -> tuple[list[tuple[int, int]], list[list[int]]]:
+        """The kinds held with their copies, and ``ways[i][r]``: the different choices of ``r`` tiles among the
+        ``i``-th kind held and those above it."""
+        table = self._ways_table
+        if table is None:
+            k = self.tiles_per_choice
+            held = [(kind, n) for kind, n in enumerate(self._counts) if n]
+            ways = [[0] * (k + 1) for _ in range(len(held) + 1)]
+            ways[-1][0] = 1
+            for i in range(len(held) - 1, -1, -1):
+                # row[r] = above[r] + above[r - 1] + ... + above[r - copies]: a running sum over a window.
+                copies, above, row = held[i][1], ways[i + 1], ways[i]
+                total = 0
+                for r in range(k + 1):
+                    total += above[r]
+                    if r > copies:
+                        total -= above[r - copies - 1]
+                    row[r] = total
+            table = self._ways_table = (held, ways)
+        return table
+
+    def _choice(self, index: int) -> tuple[int, ...]:
+        """The ``index``-th choice in ascending order (``0 <= index <`` the number of choices)."""
+        held, ways = self._ways()
+        tiles: list[int] = []
+        i, r = 0, self.tiles_per_choice
+        kind, left = held[0] if held else (0, 0)
+        while r:
+            if left:
+                # Choices whose next tile is this kind: the other r - 1 from this kind's rest and the kinds above.
+                above = ways[i + 1]
+                starting = 0
+                for j in range(min(left - 1, r - 1) + 1):
+                    starting += above[r - 1 - j]
+                if index < starting:
+                    tiles.append(kind)
+                    left, r = left - 1, r - 1
+                    continue
+                index -= starting
+            i += 1
+            kind, left = held[i]
+        return tuple(tiles)
+
+    def __len__(self) -> int:
+        if self._built is not None:
+            return len(self._built)
+        return self._ways()[1][0][self.tiles_per_choice] + len(self._extra)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if self._built is not None or not isinstance(index, int):
+            return self._all()[index]
+        choices = self._ways()[1][0][self.tiles_per_choice]
+        total = choices + len(self._extra)
+        if not -total <= index < total:
+            raise IndexError(index)
+        index %= total
+        return _exchange_action(self._choice(index)) if index < choices else self._extra[index - choices]
+
+    def _all(self) -> list[Action]:
+        built = self._built
+        if built is None:
+            built = [_exchange_action(c) for c in multiset_combinations(self._counts, self.tiles_per_choice)]
+            built += self._extra
+            self._built = built
+        return built
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.kind != "exchange":
+            return action in self._extra
+        tiles = action.tiles
+        if action.tile is not None or action.way is not None or len(tiles) != self.tiles_per_choice \
+                or list(tiles) != sorted(tiles):
+            return False
+        counts = self._counts
+        for kind in set(tiles):
+            if type(kind) is not int or not 0 <= kind < len(counts) or tiles.count(kind) > counts[kind]:
+                return False
+        return True
+
+
+
+def multiset_combinations(counts: Sequence[int], k: int) -> list[tuple[int, ...]]:
+    """Every different choice of ``k`` tiles from the held ``counts``, each ascending, in ascending order.
+
+    A Charleston pass of three from thirteen tiles has 286 combinations and
+    some 200 different ones; the repeats are dropped as plain tuples (in C),
+    before any action is made of them.
+    """
+    held = [kind for kind, n in enumerate(counts) for _ in range(n)]
+    return sorted(set(combinations(held, k)))
+
+
+#: Exchange actions by their tiles: a Charleston offers some 200 a seat, three times a deal (actions are values).
+_EXCHANGES: dict[tuple[int, ...], Action] = {}
+
+
+def _exchange_action(tiles: tuple[int, ...]) -> Action:
+    action = _EXCHANGES.get(tiles)
+    if action is None:
+        if len(_EXCHANGES) >= 1 << 16:
+            _EXCHANGES.clear()
+        action = _EXCHANGES[tiles] = Action("exchange", tiles=tiles)
+    return action
+
+

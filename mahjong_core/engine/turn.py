@@ -1,0 +1,211 @@
+"""A seat's turn: from a full hand to its discard, with kongs and a self-drawn win on the way.
+
+The turn offers the seat its legal actions (:class:`TurnOptions`, worked out
+only as far as the question asked of them needs): a self-drawn win, a
+concealed or added kong (which others may rob, :func:`.claims.offer_robbing`),
+a discard of every kind held, and whatever the ruleset adds
+(``mahjong_turn_actions``).  Before the draw, a seat holding the wrong number
+of tiles is put right where the ruleset says how (``mahjong_wrong_count``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import compress
+from typing import TYPE_CHECKING
+
+from mahjong_core.engine.claims import kong_ok, offer_robbing
+from mahjong_core.engine.drawing import draw_live, draw_replacement, settle_bonus
+from mahjong_core.engine.flow import DealOver
+from mahjong_core.engine.options import LazyOptions
+from mahjong_core.engine.winning import declare_win, win_allowed
+from mahjong_core.errors import MahjongError
+from mahjong_core.hand.melds import MeldKind
+from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.plugin.forms import is_mahjong
+from mahjong_core.table.events import code
+from mahjong_core.table.state import Action, Outcome, meld_of
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.game import Game
+    from mahjong_core.table.state import Seat
+
+#: The one discard action per kind, built once (actions are immutable values).
+_DISCARDS = tuple(Action("discard", kind) for kind in range(NUM_PLAYING_KINDS))
+
+
+def correct_count(game: Game, seat: int) -> bool:
+    """A seat holding the wrong number of tiles says so at its turn, as the ruleset says; return whether it draws.
+
+    The ruleset's ``mahjong_wrong_count`` says how (the count-correction
+    mechanism: 003 line 12).  Too many: the seat skips the draw, and
+    discards from what it holds.  Too few: it draws the missing tiles out of
+    turn, then draws as usual.  Either way the hand is right again after its
+    discard.  Only asked in games where some plugin implements the hook
+    (``Game.counts_corrected``), so other games never count a hand at a turn.
+    """
+    t = game.table
+    size = t.seats[seat].hand_count()
+    if size == game.hand_size:
+        return True
+    correction = game.hook.mahjong_wrong_count(ruleset=game.ruleset, table=t, seat=seat, tiles=size)
+    if correction is None:
+        return True
+    if correction == "skip_draw":
+        game.event("table", "wrong_count", seat=seat, tiles=size, correction="skip_draw")
+        return False  # the turn begins at the discard
+    if correction != "draw_out_of_turn":
+        raise MahjongError(f"mahjong_wrong_count answered {correction!r} for seat {seat} holding {size} tiles; "
+                           "it answers 'skip_draw', 'draw_out_of_turn' or None", place=f"event {game.n}")
+    game.event("table", "wrong_count", seat=seat, tiles=size, correction="draw_out_of_turn")
+    for _ in range(game.hand_size - size):
+        tile = draw_live(game, seat)
+        if tile is None:
+            raise DealOver(Outcome("draw"))
+        settle_bonus(game, seat, tile)
+    return True
+
+
+def turn(game: Game, seat: int, drawn: int | None, how: str, after_claim: bool) -> int:
+    """Run one seat's turn from holding a full hand to its discard; return the discard."""
+    t = game.table
+    s = t.seats[seat]
+    while True:
+        t.drawn_tile = drawn  # what a timeout discards (the tile just drawn), and what hooks may ask about
+        options = TurnOptions(game, seat, drawn, how, after_claim)
+        action = game.decide(seat, options, "turn")
+        kind = action.kind
+        if kind == "win":
+            won = drawn if drawn is not None else action.tile
+            assert won is not None  # a win offered without a drawn tile names its tile (turn_options)
+            declare_win(game, seat, won, how, None)
+        if kind == "kong":
+            make_kong(game, seat, action)
+            drawn = settle_bonus(game, seat, draw_replacement(game, seat, "kong"))
+            how = "replacement"
+            after_claim = False
+            continue
+        # discard (possibly with a calling declaration)
+        tile = action.tile
+        assert tile is not None
+        s.counts[tile] -= 1
+        s.discards.append(tile)
+        if action.way == "declare_calling":
+            s.calling = True
+            s.calling_from_start = t.first_go_around
+        elif action.way == "withdraw_calling":
+            s.calling = False
+            s.calling_from_start = False
+        t.last_discard, t.last_discarder = tile, seat
+        t.drawn_tile = None
+        return tile
+
+
+def turn_options(game: Game, seat: int, drawn: int | None, how: str, after_claim: bool) -> list[Action]:
+    """Every legal action of a turn: a self-drawn win, kongs, a discard of every kind held, the ruleset's extras.
+
+    After a pung or chow (``after_claim``) the seat only discards.
+    """
+    t = game.table
+    s = t.seats[seat]
+    counts = s.counts
+    options: list[Action] = []
+    if not after_claim:
+        if not not_ready_before(game, s, drawn) and is_mahjong(counts, game.forms):
+            win_tile = drawn if drawn is not None else any_tile(counts)
+            if win_allowed(game, seat, win_tile, how):
+                options.append(Action("win", win_tile))
+        if 4 in counts:
+            for tile in range(NUM_PLAYING_KINDS):
+                if counts[tile] == 4 and kong_ok(game, seat, "concealed", tile):
+                    options.append(Action("kong", tile, way="concealed"))
+        for meld in s.melds:
+            if meld.kind is MeldKind.PUNG and meld.exposed and counts[meld.tiles[0]] >= 1 \
+                    and kong_ok(game, seat, "added", meld.tiles[0]):
+                options.append(Action("kong", meld.tiles[0], way="added"))
+    options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
+    for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
+        options.extend(group)
+    return options
+
+
+def not_ready_before(game: Game, s: Seat, drawn: int | None) -> bool:
+    """Whether the hand was not yet ready (shanten 1 or more) before ``drawn`` came, as the seat's memo knows.
+
+    Such a hand cannot be complete after one draw, so the mahjong test can
+    be skipped.  The memo is of the hand as it stood when the previous
+    discard was offered around (:func:`.claims.claim_options`); it says nothing
+    about the forms shanten does not measure (:func:`mahjong_core.plugin.forms.ready_beyond_shanten`).
+    """
+    memo = s.shanten_memo
+    if drawn is None or memo is None or memo[1] < 1:
+        return False
+    counts = s.counts
+    counts[drawn] -= 1
+    before = bytes(counts)
+    near_ready = game.near_ready
+    near = near_ready is not None and near_ready(counts)
+    counts[drawn] += 1
+    return before == memo[0] and not near
+
+
+def any_tile(counts: Sequence[int]) -> int:
+    """The lowest kind held: the tile a win names where the turn began without a draw (after a claim)."""
+    return next(i for i, n in enumerate(counts) if n)
+
+
+def make_kong(game: Game, seat: int, action: Action) -> None:
+    """Declare a concealed or added kong: others may rob it first, then it stands among the seat's melds."""
+    t = game.table
+    s = t.seats[seat]
+    tile = action.tile
+    assert tile is not None
+    # Others may rob the kong before it stands; the tile is still in the konger's hand meanwhile.
+    offer_robbing(game, seat, tile, "added" if action.way == "added" else "concealed")
+    if action.way == "concealed":
+        s.counts[tile] -= 4
+        s.melds.append(meld_of(MeldKind.KONG, (tile,) * 4, exposed=False))
+    else:  # added
+        index = next(i for i, m in enumerate(s.melds)
+                     if m.kind is MeldKind.PUNG and m.exposed and m.tiles[0] == tile)
+        pung = s.melds[index]
+        s.counts[tile] -= 1
+        s.melds[index] = meld_of(MeldKind.KONG, (tile,) * 4, exposed=True,
+                                 claimed_from=pung.claimed_from, added=True)
+    game.event("table", "kong", seat=seat, tile=code(tile), way=action.way)
+
+
+class TurnOptions(LazyOptions):
+    """A turn's legal actions, worked out only as far as the question asked of them needs.
+
+    A bot reads the whole list, and gets it (:func:`turn_options`, built
+    on first use).  A replayed decision only has to be checked for membership,
+    and most decisions are plain discards of a tile the seat holds -- legal
+    whatever else the turn offers, since hooks add options and never remove
+    one -- so that check skips the mahjong test, the kong checks and the
+    ruleset's extra actions (``mahjong_turn_actions``).  Anything else is
+    looked up in the full list, so membership means exactly what it means for
+    the list.
+    """
+
+    __slots__ = ("_game", "_seat", "_drawn", "_how", "_after_claim", "_built")
+
+    def __init__(self, game: Game, seat: int, drawn: int | None, how: str, after_claim: bool):
+        self._game, self._seat, self._drawn, self._how, self._after_claim = game, seat, drawn, how, after_claim
+        self._built: list[Action] | None = None
+
+    def _all(self) -> list[Action]:
+        built = self._built
+        if built is None:
+            built = self._built = turn_options(self._game, self._seat, self._drawn, self._how, self._after_claim)
+        return built
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Action) and action.kind == "discard" and action.way is None and not action.tiles:
+            tile = action.tile
+            if type(tile) is int and 0 <= tile < NUM_PLAYING_KINDS \
+                    and self._game.table.seats[self._seat].counts[tile]:
+                return True
+        return action in self._all()
+
+

@@ -19,6 +19,8 @@ own, so ``mahjong_core.Game is mahjong_core.engine.game.Game``.
 
 from __future__ import annotations
 
+from ._lazy import lazy_names
+
 #: ``typing.TYPE_CHECKING`` without importing :mod:`typing`, which nothing else here needs (mypy and pyright
 #: take any name spelt so as true).
 TYPE_CHECKING = False
@@ -113,29 +115,10 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "SheetError",
                "JournalError", "IllegalAction", "WallError", "UnendingGame", "StrictJSONError", "InvariantBroken"),
 }
-_EXPORTS = {name: f"{__name__}.{module}" for module, names in _SOURCES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    """Import a public name's module on first use and keep the name, so the next lookup costs nothing."""
-    from importlib import import_module
-
-    try:
-        module = _EXPORTS[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's own names and every public name, resolved or not (for ``dir()`` and completion)."""
-    return sorted({*globals(), *__all__})
+_EXPORTS, __getattr__, __dir__ = lazy_names(globals(), _SOURCES)
 
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr__`` imports on first use
-    from typing import Any
 
     from mahjong_core.cli.render.hand import hand_text
     from mahjong_core.cli.score import Given, Scored, score_text

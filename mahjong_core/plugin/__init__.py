@@ -18,6 +18,8 @@ file, so it must load nothing until a name is asked for.
 
 from __future__ import annotations
 
+from mahjong_core._lazy import lazy_names
+
 #: ``typing.TYPE_CHECKING`` without importing :mod:`typing` (as in :mod:`mahjong_core`).
 TYPE_CHECKING = False
 
@@ -81,29 +83,10 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "plugin.score_card": ("amount", "logged_items"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "IllegalAction", "WallError"),
 }
-_EXPORTS = {name: f"mahjong_core.{module}" for module, names in _SOURCES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    """Import a public name's module on first use and keep the name, so the next lookup costs nothing."""
-    from importlib import import_module
-
-    try:
-        module = _EXPORTS[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's own names and every public name, resolved or not (for ``dir()`` and completion)."""
-    return sorted({*globals(), *__all__})
+_EXPORTS, __getattr__, __dir__ = lazy_names(globals(), _SOURCES)
 
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr__`` imports on first use
-    from typing import Any
 
     from mahjong_core.engine.game import Player
     from mahjong_core.errors import HandError, IllegalAction, MahjongError, NotationError, RulesetError, WallError

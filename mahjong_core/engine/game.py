@@ -215,7 +215,16 @@ class Game:
     # ------------------------------------------------------------------ events
 
     def event(self, actor: int | str, type_: str, **fields: Any) -> dict[str, Any]:
-        ev = CATALOGUE[type_](self.n, self.table.clock_ms, actor, **fields)  # a type it does not declare: KeyError
+        """Log one event of a type the catalogue declares, with its keys in the order every log writes them.
+
+        The dict is the one the type's constructor (:data:`~mahjong_core.table.events.CATALOGUE`) builds, made
+        here directly: this runs for every event of every deal, and going through the constructor, which packs
+        the fields a second time, cost about 3% of a simulation's time.
+        """
+        if type_ not in CATALOGUE:
+            raise MahjongError(f"the engine emitted an event of type {type_!r}, which the event catalogue "
+                               "(mahjong_core.table.events) does not declare")
+        ev = {"n": self.n, "t": self.table.clock_ms, "actor": actor, "type": type_, **fields}
         self.n += 1
         if self._emit is not None:
             self._emit(ev)

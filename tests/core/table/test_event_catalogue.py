@@ -15,6 +15,7 @@ import pytest
 
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
+from mahjong_core.errors import MahjongError
 from mahjong_core.rules import available, load_ruleset
 from mahjong_core.table.events import CATALOGUE, COMMON_FIELDS, problems
 
@@ -115,3 +116,16 @@ def test_the_catalogue_finds_what_is_wrong_with_an_event() -> None:
     assert problems({"n": 0, "t": 0, "actor": 1, "type": "draw", "seat": "1", "colour": 3}) == [
         "draw: no tile", "draw: seat is not integer: '1'", "draw: unknown field colour",
         "draw: actor 1, expected the table"]
+
+
+def test_the_engine_refuses_to_log_an_event_type_the_catalogue_does_not_declare() -> None:
+    game = Game(load_ruleset("harbin"), make_bots(["random"] * 4, 1), 1)
+    with pytest.raises(MahjongError, match="'declare_missing_suit', which the event catalogue"):
+        game.event("table", "declare_missing_suit", suit="m")
+
+
+def test_the_engine_logs_exactly_the_event_the_catalogue_builds() -> None:
+    game = Game(load_ruleset("harbin"), make_bots(["random"] * 4, 1), 1)
+    logged = game.event("table", "draw", seat=2, tile="5p")
+    built = CATALOGUE["draw"](logged["n"], logged["t"], "table", seat=2, tile="5p")
+    assert list(logged.items()) == list(built.items())

@@ -31,7 +31,6 @@ nitpicky = True
 #: Each is a docstring's reference to a private helper, or to a module or class the API page does not list.
 nitpick_ignore = [
     ("py:attr", "ReplayLog.integrity"),
-    ("py:attr", "mahjong_core.rules.Ruleset.predicates"),
     ("py:class", "Hand"),
     ("py:class", "HandError"),
     ("py:class", "MahjongError"),

@@ -71,7 +71,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "log.redaction": ("seat_view", "Visibility"),
     "plugin.hookspecs": ("hookimpl",),
     "hand.predicates": ("Predicate", "Vocabulary"),
-    "plugin.extensions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
+    "plugin.contributions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError"),
     "table.wall": ("WallError",),
 }
@@ -112,7 +112,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.log.audit import Verdict, check
     from mahjong_core.log.format import ReplayLog, ReplayWriter, dumps, parse_log, read_log
     from mahjong_core.log.redaction import Visibility, seat_view
-    from mahjong_core.plugin.extensions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
+    from mahjong_core.plugin.contributions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
     from mahjong_core.plugin.hookspecs import hookimpl
     from mahjong_core.plugin.score_card import card_maker
     from mahjong_core.plugin.scoring import score_hand

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
+from mahjong_core.plugin.binding import bind
 from mahjong_core.rules import Ruleset, available, is_ruleset_path, load_ruleset
 from mahjong_core.rules.merge import is_leaf
 from mahjong_core.rules.ruleset import Provenance
@@ -184,15 +185,15 @@ def game_plugins(ruleset: Ruleset) -> list[tuple[str, str, str, list[str], str]]
         return str(getattr(plugin, "__name__", None) or getattr(fn, "__module__", ""))
 
     found = []
-    family = ruleset.scoring_family
+    family = bind(ruleset).family
     if family is not None:
         found.append(("scoring family", family.name, module_of(family.plugin, family.score),
                       hooks_of(family.plugin) if family.plugin is not None else [], family.description))
-        rule = ruleset.settlement_rule
+        rule = bind(ruleset).settlement
         if rule is not None:
             found.append(("settlement", rule.name, module_of(None, rule.settle), [], rule.description))
     for mechanism in installed().mechanisms:
-        if mechanism.plugin in ruleset.plugins:
+        if mechanism.plugin in bind(ruleset).plugins:
             found.append(("mechanism", mechanism.name, module_of(mechanism.plugin, None), hooks_of(mechanism.plugin),
                           mechanism.description))
     return found

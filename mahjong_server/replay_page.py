@@ -36,6 +36,7 @@ from mahjong_core.hand.tiles import KINDS
 from mahjong_core.log.audit import check
 from mahjong_core.log.format import MAX_LOG_BYTES
 from mahjong_core.log.redaction import Visibility, live_event_view
+from mahjong_core.plugin.binding import bind
 
 #: The scripts of the viewer page, in the order the page loads them.
 SCRIPTS = ("tiles.js", "render.js", "replay_state.js", "viewer.js")
@@ -81,7 +82,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
     info["ruleset"].update(name=ruleset.name, native_name=ruleset.native_name)
     info["item_names"] = _item_names(ruleset)
     info["meld_display"] = str(ruleset.get("meld_display", "plain"))
-    _, hook = shared_plugin_manager(tuple(ruleset.plugins))
+    _, hook = shared_plugin_manager(tuple(bind(ruleset).plugins))
     info["limits"] = limits_ms(hook.mahjong_time_limits(ruleset=ruleset))
     return info
 

@@ -35,6 +35,7 @@ from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand
 from mahjong_core.hand.score import Score
+from mahjong_core.plugin.binding import bind
 from mahjong_core.reading.strict_json import decode_error_text
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
         ctx = situation.win_context(all_flags, seat=situation.WINDS["E"] if seat is None else seat,
                                     round_wind=situation.WINDS["E"] if round_wind is None else round_wind,
                                     winner=winner, winning_tile=hand.winning_tile, facts=given.facts)
-        family = ruleset.scoring_family
+        family = bind(ruleset).family
         declared = family.facts(ruleset) if family is not None and family.facts is not None else None
         ignored: list[dict[str, str]] = []
         note = None

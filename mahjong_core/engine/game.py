@@ -37,17 +37,18 @@ from mahjong_core.errors import MahjongError
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import EAST, KINDS, NUM_PLAYING_KINDS
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import is_mahjong, knitted_within, recognised_forms
 from mahjong_core.plugin.manager import shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
 from mahjong_core.table.events import action_fields, action_text, code, codes, score_fields
 from mahjong_core.table.rng import deal_rng
 from mahjong_core.table.state import Action, CallingRule, Claim, Outcome, Payment, Table, meld_of
+from mahjong_core.table.wall import TileSource
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
     from mahjong_core.table.state import ExchangeStep, FalseWinPenalty, Seat
-    from mahjong_core.table.wall import Ceremony
 
 _T = TypeVar("_T")
 
@@ -70,29 +71,6 @@ class Player(Protocol):
 
 class IllegalAction(MahjongError):
     """A player (or a replay) chose an action that was not among the legal ones."""
-
-
-class TileSource(Protocol):
-    """Where tiles come from: a seeded wall (:class:`mahjong_core.table.wall.Wall`), or the tiles observed at a
-    physical table (:class:`mahjong_core.log.observed_wall.ObservedWall`).
-
-    ``events`` is what the table did (dice, dealing, loose-tile refills) since
-    the deal began, and ``ceremony`` the wall ceremony's parameters (whether
-    replacement tiles come from loose tiles).  ``undraw`` puts the tile just
-    drawn back (a late claim took the turn); ``commitment`` is the wall's
-    hash commitment for the log (a seeded wall's only).
-    """
-
-    events: list[dict[str, Any]]
-    ceremony: Ceremony
-
-    def deal(self, players: int) -> list[list[int]]: ...
-    def draw(self) -> int: ...
-    def undraw(self) -> int: ...
-    def draw_replacement(self) -> int: ...
-    def live_count(self) -> int: ...
-    def loose_count(self) -> int: ...
-    def commitment(self, salt: bytes) -> str: ...
 
 
 def _answered(answer: _T | None, hook: str) -> _T:
@@ -191,7 +169,7 @@ class Game:
         self.max_rounds = max_rounds
         #: Past this many deals the game is stopped as unending (``mahjong_core.rules.playable.deal_bound``).
         self.deal_bound = deal_bound(ruleset)
-        self.pm, self.hook = shared_plugin_manager(tuple(ruleset.plugins), house_tweaks=tuple(house_tweaks),
+        self.pm, self.hook = shared_plugin_manager(tuple(bind(ruleset).plugins), house_tweaks=tuple(house_tweaks),
                                                  observers=tuple(observers))
         self._emit = emit
         self._observed = bool(self.pm.hook.mahjong_event.get_hookimpls())
@@ -214,7 +192,7 @@ class Game:
         self.tile_set = tuple(_answered(self.hook.mahjong_tile_set(ruleset=ruleset), "mahjong_tile_set"))
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
         self.table.time_limits = self.time_limits
-        self.table.calling_rule = CallingRule.of(ruleset)
+        self.table.calling_rule = CallingRule.of(ruleset, bind(ruleset).predicates)
         self.hand_size = int(ruleset.param("hand_size"))
         self._late_pungs = bool(ruleset.value("pung_claim_until_next_discard"))
         self._forms = recognised_forms(ruleset)

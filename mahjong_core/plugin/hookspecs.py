@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from mahjong_core.hand.melds import Hand
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.score import Score
-    from mahjong_core.plugin.extensions import Mechanism, ScoringFamily, Settlement
+    from mahjong_core.plugin.contributions import Mechanism, ScoringFamily, Settlement
     from mahjong_core.rules import Ruleset
     from mahjong_core.table.rng import Rng
     from mahjong_core.table.state import (

@@ -1,6 +1,6 @@
 """Scoring dispatch: a hand is scored by the engine of the family its ruleset's data names.
 
-``scoring.family`` in a ruleset names a :class:`~mahjong_core.plugin.extensions.ScoringFamily`
+``scoring.family`` in a ruleset names a :class:`~mahjong_core.plugin.contributions.ScoringFamily`
 that an installed plugin contributes (the bundled classical, Hong Kong and
 MCR families are plugins under ``plugins/``, found like a third party's).
 The core's default ``mahjong_score_hand`` hook calls :func:`score_hand`.  A
@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.score import Score
+from mahjong_core.plugin.binding import bind
 
 if TYPE_CHECKING:
-    from mahjong_core.plugin.extensions import ReadingFn
+    from mahjong_core.plugin.contributions import ReadingFn
     from mahjong_core.rules import Ruleset
 
 
@@ -52,7 +53,7 @@ def family_of(ruleset: Ruleset) -> str:
 
 def reading_scorer(ruleset: Ruleset) -> ReadingFn | None:
     """The family's scorer of one given arrangement, or ``None`` when the engine reads ``arrangements()``."""
-    family = ruleset.scoring_family
+    family = bind(ruleset).family
     return family.score_reading if family is not None else None
 
 
@@ -62,7 +63,7 @@ def score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Scor
     A winner's hand of the wrong size is refused here, before the family's engine sees it, so that one
     mistake gets one message under every ruleset (each engine would word it its own way).
     """
-    family = ruleset.scoring_family
+    family = bind(ruleset).family
     if family is None:
         return None
     if context.get("winner", True):

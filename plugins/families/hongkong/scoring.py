@@ -64,6 +64,7 @@ from mahjong_core.hand.notation import format_tiles
 from mahjong_core.hand.predicates import Predicate
 from mahjong_core.hand.score import Score, ScoreItem
 from mahjong_core.hand.tiles import WINDS, kind_code
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.extensions import FactsRead, TotalSteps
 from mahjong_core.plugin.score_card import amount, logged_items
 
@@ -236,7 +237,8 @@ def _rows(ruleset: Any, table: str) -> tuple[_Row, ...]:
                                source=ruleset.location, place=place + ".per")
         if row.get("applies_to", "winner") == "loser":
             continue  # losers are not scored in Hong Kong (000 line 515)
-        rows.append(_Row(key, ruleset.predicate(row["predicate"]), row["value"], per, tuple(row.get("excludes", ())),
+        vocabulary = bind(ruleset)
+        rows.append(_Row(key, vocabulary.predicate(row["predicate"]), row["value"], per, tuple(row.get("excludes", ())),
                          _citation(row)))
     return tuple(rows)
 

@@ -72,6 +72,7 @@ from mahjong_core.hand.arrangements import meld_sort_key
 from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
 from mahjong_core.hand.notation import format_tiles
 from mahjong_core.hand.score import Score, ScoreItem
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.extensions import FactsRead
 from mahjong_core.plugin.scoring import scoring_value
 
@@ -171,7 +172,7 @@ class FanTable:
             if per not in _PER:
                 raise RulesetError(f"fan {rid!r} has per {per!r}; expected one of {_PER}", source=ruleset.location,
                                    place=f"$.fans.{rid}.per")
-            fn = ruleset.predicate(row["predicate"]).fn
+            fn = bind(ruleset).predicate(row["predicate"]).fn
             test = getattr(fn, "on_facts", None) or _generic_test(fn)
             source = row["source"] if "source" in row else f"assumption: {row['assumption']}"
             self.rows.append(FanRow(rid, position[rid], value, per, test, int(getattr(fn, "needs", 0)), source,

@@ -47,6 +47,7 @@ from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld
 from mahjong_core.hand.notation import format_tiles
 from mahjong_core.hand.predicates import Predicate, is_exposed
 from mahjong_core.hand.score import Score, ScoreItem
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.extensions import FactsRead
 from mahjong_core.plugin.scoring import scoring_value
 
@@ -132,7 +133,7 @@ def flat_tables(ruleset: Any) -> FlatTables:
         if not _is_count(row["value"]):
             raise RulesetError(f"row {key} must be worth a whole number of points >= 0, got {row['value']!r}",
                                source=ruleset.location, place=place + ".value")
-        rows.append(FlatRow(key, ruleset.predicate(row["predicate"]), row["value"], per,
+        rows.append(FlatRow(key, bind(ruleset).predicate(row["predicate"]), row["value"], per,
                             str(ruleset.source_of(f"points.{key}"))))
     multiplier = _scoring_entry(ruleset, "concealed_multiplier")
     if not _is_count(multiplier) or multiplier < 1:

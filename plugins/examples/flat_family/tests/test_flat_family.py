@@ -20,6 +20,7 @@ from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.tiles import EAST
 from mahjong_core.log.audit import check
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.extensions import installed
 from mahjong_core.rules import available, load_ruleset
 from mahjong_core.table.state import Outcome, Table
@@ -57,10 +58,10 @@ def test_the_package_contributes_a_family_a_settlement_and_prefixed_predicates(r
     extensions = installed()
     assert extensions.families[FAMILY].score is score
     assert extensions.settlements[SETTLEMENT].settle is settle
-    assert ruleset.scoring_family is extensions.families[FAMILY]
+    assert bind(ruleset).family is extensions.families[FAMILY]
     names = [p.name for p in VOCABULARY]
     assert names and all(name.startswith("flat_") for name in names)
-    assert all(ruleset.predicate(name) is VOCABULARY[name] for name in names)
+    assert all(bind(ruleset).predicate(name) is VOCABULARY[name] for name in names)
 
 
 def test_flat_demo_extends_chinese_classical_and_states_a_reason_for_every_value_it_sets(ruleset: Any) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.rules import available, load_ruleset
@@ -28,7 +29,7 @@ def ruleset() -> Any:
 
 def allowed(ruleset: Any, claim: Claim, discarder: int) -> bool:
     """Ask the game's hook, with this ruleset's plugins registered as a game registers them."""
-    pm = build_plugin_manager(ruleset.plugins)
+    pm = build_plugin_manager(bind(ruleset).plugins)
     table = Table(players=4, scores=[0] * 4, teams=[[0, 2], [1, 3]], last_discarder=discarder)
     return bool(pm.hook.mahjong_claim_allowed(ruleset=ruleset, table=table, claim=claim))
 

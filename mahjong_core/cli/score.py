@@ -9,8 +9,8 @@ on a discard and nothing special.  ``--loser`` scores a losing hand (no
 winning tile).  The answer is every item that scored with its value and the
 table row it came from, every item that applied but did not count with the
 reason, the total, and the flags the ruleset does not read (ignored, not an
-error) -- for any ruleset that has scoring tables, through the core's
-dispatch (:func:`mahjong_core.plugin.scoring.score_hand`).
+error) -- for any ruleset that has scoring tables, through its plugins' ``mahjong_score_hand``
+hooks as a game scores it (:func:`mahjong_core.plugin.scoring.score_hand`).
 
 Batch mode reads JSON Lines from standard input, one object a line::
 

@@ -109,9 +109,32 @@ def layer_violations() -> list[str]:
     return found
 
 
+#: Upward imports not yet moved, each ``(importer, imported)``: a score sheet's log is re-enacted by the audit with
+#: the sheets' game, the log report audits sheet files, and simulate writes logs.  The list may only shrink: an
+#: entry that no longer occurs fails the test below until it is deleted here.
+NOT_YET_MOVED = frozenset({
+    ("mahjong_core.engine.simulate", "mahjong_core.log.format"),
+    ("mahjong_core.engine.simulate", "mahjong_core.log.chain"),
+    ("mahjong_core.log.audit", "mahjong_core.sheets.record"),
+    ("mahjong_core.log.audit", "mahjong_core.sheets.game"),
+    ("mahjong_core.log.audit_report", "mahjong_core.sheets.read"),
+    ("mahjong_core.log.audit_report", "mahjong_core.sheets.audit"),
+})
+
+
+def _pair(violation: str) -> tuple[str, str]:
+    words = violation.split(": ", 1)[1].split()
+    return words[0], words[words.index("imports") + 1]
+
+
 def test_every_core_module_imports_only_its_own_layer_or_below() -> None:
-    violations = layer_violations()
+    violations = [v for v in layer_violations() if _pair(v) not in NOT_YET_MOVED]
     assert not violations, f"{len(violations)} imports against the layer order:\n" + "\n".join(violations)
+
+
+def test_the_imports_not_yet_moved_are_still_there() -> None:
+    """An entry of :data:`NOT_YET_MOVED` that was fixed is deleted from it, so the list cannot hide a new one."""
+    assert NOT_YET_MOVED <= {_pair(v) for v in layer_violations()}
 
 
 def test_every_core_folder_is_a_layer() -> None:

@@ -154,7 +154,8 @@ def _check(args: argparse.Namespace, mode: str) -> int:
     With ``--workers`` the files are checked on a local Dask cluster (``mahjong_study.runner``), each where
     it is read, and only the reports come back.
     """
-    from mahjong_core.log.audit_report import check_and_report, report_html, report_json, report_text
+    from mahjong_core.log.audit_report import report_html, report_json, report_text
+    from mahjong_core.sheets.audit import check_and_report
 
     for file in args.files:  # nothing to judge: unreadable input (exit 2) before any verdict (exit 1)
         if not Path(file).exists():

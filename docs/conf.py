@@ -31,7 +31,6 @@ nitpicky = True
 #: Each is a docstring's reference to a private helper, or to a module or class the API page does not list.
 nitpick_ignore = [
     ("py:attr", "ReplayLog.integrity"),
-    ("py:attr", "mahjong_core.rules.Ruleset.predicates"),
     ("py:class", "Hand"),
     ("py:class", "HandError"),
     ("py:class", "MahjongError"),
@@ -52,6 +51,7 @@ nitpick_ignore = [
     ("py:func", "game_seed"),
     ("py:func", "mahjong_core.hand.notation.check_hand"),
     ("py:func", "mahjong_core.log.audit.check"),
+    ("py:func", "mahjong_core.plugin.family_scoring.family_score"),
     ("py:func", "mahjong_core.plugin.scoring.score_hand"),
     ("py:func", "only_arrangement"),
     ("py:func", "parse_hand"),

@@ -88,7 +88,8 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "plugin.manager": ("time_limits",),
     "table.events": ("action_fields", "action_text"),
     "hand.score": ("Score", "ScoreItem"),
-    "plugin.scoring": ("score_hand", "has_scoring", "minimum_figures"),
+    "plugin.scoring": ("score_hand",),
+    "plugin.family_scoring": ("has_scoring", "minimum_figures"),
     "cli.score": ("score_text", "Given", "Scored"),
     "plugin.score_card": ("card_maker", "item_names", "row_unit", "payment_notes", "log_cards", "ruleset_of_header"),
     "log.audit": ("check", "Verdict"),
@@ -111,7 +112,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "reading.strict_json": ("loads", "canonical"),
     "plugin.hookspecs": ("hookimpl",),
     "hand.predicates": ("Predicate", "Vocabulary"),
-    "plugin.extensions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
+    "plugin.contributions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "SheetError",
                "JournalError", "IllegalAction", "WallError", "UnendingGame", "StrictJSONError", "InvariantBroken"),
 }
@@ -170,7 +171,8 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         redact_table_view,
         seat_view,
     )
-    from mahjong_core.plugin.extensions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
+    from mahjong_core.plugin.contributions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
+    from mahjong_core.plugin.family_scoring import has_scoring, minimum_figures
     from mahjong_core.plugin.hookspecs import hookimpl
     from mahjong_core.plugin.manager import time_limits
     from mahjong_core.plugin.score_card import (
@@ -181,7 +183,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         row_unit,
         ruleset_of_header,
     )
-    from mahjong_core.plugin.scoring import has_scoring, minimum_figures, score_hand
+    from mahjong_core.plugin.scoring import score_hand
     from mahjong_core.reading.bounded_read import read_bounded
     from mahjong_core.reading.strict_json import canonical, loads
     from mahjong_core.rules import (

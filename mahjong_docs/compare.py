@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong_core import Ruleset
+from mahjong_core.plugin import bind
 
 from .rst import (
     EMPTY,
@@ -102,7 +103,8 @@ def families(rulesets: Sequence[Ruleset]) -> list[tuple[str, list[Ruleset]]]:
     """The rulesets grouped by scoring family, each group root first and children after their parents."""
     groups: dict[str, list[Ruleset]] = {}
     for rs in rulesets:
-        family = rs.scoring_family.name if rs.scoring_family is not None else "no scoring"
+        bound = bind(rs).family
+        family = bound.name if bound is not None else "no scoring"
         groups.setdefault(family, []).append(rs)
     return [(family, sorted(members, key=lambda r: (r.ancestry[0], len(r.ancestry), r.id)))
             for family, members in groups.items()]

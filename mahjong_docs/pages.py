@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core import MahjongError, Provenance, Ruleset, available, is_leaf, is_ruleset_path, load_ruleset
+from mahjong_core.plugin import bind
 
 from .rst import (
     EMPTY,
@@ -179,15 +180,15 @@ def game_plugins(ruleset: Ruleset) -> list[tuple[str, str, str, list[str], str]]
         return str(getattr(plugin, "__name__", None) or getattr(fn, "__module__", ""))
 
     found = []
-    family = ruleset.scoring_family
+    family = bind(ruleset).family
     if family is not None:
         found.append(("scoring family", family.name, module_of(family.plugin, family.score),
                       hooks_of(family.plugin) if family.plugin is not None else [], family.description))
-        rule = ruleset.settlement_rule
+        rule = bind(ruleset).settlement
         if rule is not None:
             found.append(("settlement", rule.name, module_of(None, rule.settle), [], rule.description))
     for mechanism in installed().mechanisms:
-        if mechanism.plugin in ruleset.plugins:
+        if mechanism.plugin in bind(ruleset).plugins:
             found.append(("mechanism", mechanism.name, module_of(mechanism.plugin, None), hooks_of(mechanism.plugin),
                           mechanism.description))
     return found

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong_core import Ruleset
+from mahjong_core.plugin import bind
 
 from .rst import literal, short, text
 from .sources import Library
@@ -380,7 +381,7 @@ def settlement(w: Writer) -> list[str]:
                        f"{w.cite('settlement', *(f'scoring.sport_settlement.{k}' for k in SPORT))}; "
                        f"losers do not settle among themselves{w.cite('scoring.sport_settlement.between_losers')}.")
     if not out and kind is not _MISSING:
-        rule = w.ruleset.settlement_rule
+        rule = bind(w.ruleset).settlement
         about = f": {text(rule.description)}" if rule is not None and rule.description else ""
         out.append(f"Payments follow the {literal(kind)} settlement{about}{w.cite('settlement')}.")
     east = w.get("east_pays_double")

@@ -42,7 +42,8 @@ def check_logs(args: argparse.Namespace, mode: str) -> int:
     it is read, and only the reports come back.
     """
     from mahjong_core.cli.render.audit import report_html, report_text
-    from mahjong_core.log.audit_report import check_and_report, report_json
+    from mahjong_core.log.audit_report import report_json
+    from mahjong_core.sheets.audit import check_and_report
 
     for file in args.files:  # nothing to judge: unreadable input (exit 2) before any verdict (exit 1)
         if not Path(file).exists():

@@ -9,8 +9,8 @@ on a discard and nothing special.  ``--loser`` scores a losing hand (no
 winning tile).  The answer is every item that scored with its value and the
 table row it came from, every item that applied but did not count with the
 reason, the total, and the flags the ruleset does not read (ignored, not an
-error) -- for any ruleset that has scoring tables, through the core's
-dispatch (:func:`mahjong_core.plugin.scoring.score_hand`).
+error) -- for any ruleset that has scoring tables, through its plugins' ``mahjong_score_hand``
+hooks as a game scores it (:func:`mahjong_core.plugin.scoring.score_hand`).
 
 Batch mode reads JSON Lines from standard input, one object a line::
 
@@ -34,6 +34,7 @@ from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand
 from mahjong_core.hand.score import Score
+from mahjong_core.plugin.binding import bind
 from mahjong_core.reading.strict_json import decode_error_text
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
         ctx = situation.win_context(all_flags, seat=situation.WINDS["E"] if seat is None else seat,
                                     round_wind=situation.WINDS["E"] if round_wind is None else round_wind,
                                     winner=winner, winning_tile=hand.winning_tile, facts=given.facts)
-        family = ruleset.scoring_family
+        family = bind(ruleset).family
         declared = family.facts(ruleset) if family is not None and family.facts is not None else None
         ignored: list[dict[str, str]] = []
         note = None

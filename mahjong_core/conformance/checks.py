@@ -51,6 +51,7 @@ from mahjong_core.hand.melds import Arrangement, Hand
 from mahjong_core.hand.score import Score
 from mahjong_core.log.audit import check as check_log
 from mahjong_core.log.format import dumps
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import PROJECT
 from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager, hook_names
 from mahjong_core.plugin.scoring import has_scoring, reading_scorer, score_hand
@@ -150,7 +151,7 @@ def check_tables_validate(ruleset_id: RulesetRef) -> None:
             assert provenance.defined_in in ruleset.ancestry, \
                 f"{'.'.join(path)} is said to come from {provenance.defined_in}, not in {ruleset.ancestry}"
             if "predicate" in entry:
-                ruleset.predicate(entry["predicate"])  # raises for an unknown predicate
+                bind(ruleset).predicate(entry["predicate"])  # raises for an unknown predicate
                 value = entry["value"]
                 assert value == "limit" or (isinstance(value, int | float) and not isinstance(value, bool)), \
                     f"{'.'.join(path)}: value {value!r} is neither a number nor 'limit'"
@@ -158,7 +159,7 @@ def check_tables_validate(ruleset_id: RulesetRef) -> None:
                 for other in entry.get("excludes", ()):
                     assert other in rows, f"{'.'.join(path)} excludes {other!r}, which is not a row of {section}"
     if has_scoring(ruleset):
-        assert ruleset.scoring_family is not None  # raises for a family no installed plugin contributes
+        assert bind(ruleset).family is not None  # raises for a family no installed plugin contributes
 
 
 def check_tiles_conserved(ruleset_id: RulesetRef, games: int = 3) -> None:
@@ -362,7 +363,7 @@ def check_plugin_hooks_have_specs(ruleset_id: RulesetRef) -> None:
             own_args = set(inspect.signature(function).parameters) - {"self"}
             assert own_args <= spec_args, f"{module.__name__}.{name} takes {sorted(own_args - spec_args)}, " \
                 f"which {hook} does not pass; it passes {sorted(spec_args)}"
-    build_plugin_manager(ruleset.plugins)  # registers them the way a game does, and checks pending hooks
+    build_plugin_manager(bind(ruleset).plugins)  # registers them the way a game does, and checks pending hooks
 
 
 # ---------------------------------------------------------------------------

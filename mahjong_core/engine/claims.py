@@ -24,7 +24,7 @@ from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action, Claim, meld_of
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Game
+    from mahjong_core.engine.running import RunningGame
 
 #: For each kind, the pairs of kinds that make a chow with it.
 _CHOW_RUNS = tuple(
@@ -35,7 +35,7 @@ _CHOW_RUNS = tuple(
 )
 
 
-def claim_window(game: Game, discarder: int, tile: int, late: tuple[int, int] | None = None
+def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, int] | None = None
                  ) -> tuple[int, int | None, str, bool] | None:
     """Offer the discard to the other seats and apply the claim that takes it.
 
@@ -105,7 +105,7 @@ def claim_window(game: Game, discarder: int, tile: int, late: tuple[int, int] | 
     return claim.seat, None, "discard", True
 
 
-def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[Action]:
+def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> list[Action]:
     """What one seat may claim of a discard: a win, a kong, a pung, chows, as its tiles and the ruleset allow.
 
     Asked of every other seat at every discard, so it is the engine's hottest
@@ -147,18 +147,18 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[Acti
     return options
 
 
-def claim_ok(game: Game, claim: Claim) -> bool:
+def claim_ok(game: RunningGame, claim: Claim) -> bool:
     """Whether the ruleset allows a claim the seat's tiles make possible (``mahjong_claim_allowed``)."""
     return bool(game.hook.mahjong_claim_allowed(ruleset=game.ruleset, table=game.table, claim=claim))
 
 
-def kong_ok(game: Game, seat: int, way: str, tile: int) -> bool:
+def kong_ok(game: RunningGame, seat: int, way: str, tile: int) -> bool:
     """Whether the ruleset allows a kong made this way, on a discard or in a turn (``mahjong_kong_allowed``)."""
     return bool(game.hook.mahjong_kong_allowed(ruleset=game.ruleset, table=game.table, seat=seat, way=way,
                                                tile=tile))
 
 
-def offer_robbing(game: Game, konger: int, tile: int, way: str) -> None:
+def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
     """Let the other seats take a kong's tile for mahjong as it is declared; a robbery ends the deal.
 
     Only where the ruleset lets this kong be robbed (``mahjong_kong_robbable``),

@@ -15,11 +15,11 @@ from mahjong_core.hand.tiles import EAST
 from mahjong_core.table.events import score_fields
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Game
+    from mahjong_core.engine.running import RunningGame
     from mahjong_core.table.state import Outcome, Payment
 
 
-def finish_deal(game: Game, outcome: Outcome, salt: bytes | None) -> None:
+def finish_deal(game: RunningGame, outcome: Outcome, salt: bytes | None) -> None:
     """Log how the deal ended, score it, pay, and close it with its state hash (and its salt, now revealed)."""
     t = game.table
     if outcome.kind == "win":
@@ -42,7 +42,7 @@ def finish_deal(game: Game, outcome: Outcome, salt: bytes | None) -> None:
                state=t.state_hash())
 
 
-def score_and_settle(game: Game, outcome: Outcome) -> list[Payment]:
+def score_and_settle(game: RunningGame, outcome: Outcome) -> list[Payment]:
     """Score every hand the ruleset scores (a win's), then the payments: a penalty's, or the settlement's.
 
     :func:`finish_deal` asks it through :meth:`Game.score_and_settle <mahjong_core.engine.game.Game.score_and_settle>`,

@@ -19,10 +19,11 @@ from mahjong_core.table.rng import deal_rng
 from mahjong_core.table.state import Action
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Game, TileSource
+    from mahjong_core.engine.running import RunningGame
+    from mahjong_core.table.wall import TileSource
 
 
-def build_wall(game: Game) -> bytes | None:
+def build_wall(game: RunningGame) -> bytes | None:
     """Build the deal's tile source, log the deal's start with the wall's commitment; return the salt.
 
     The salt is revealed on the deal's last line (:func:`.deal_end.finish_deal`);
@@ -55,7 +56,7 @@ def build_wall(game: Game) -> bytes | None:
     return salt
 
 
-def deal_hands(game: Game) -> list[list[int]]:
+def deal_hands(game: RunningGame) -> list[list[int]]:
     """Deal every hand from the dealer round; return each seat's dealt bonus tiles, still to be replaced.
 
     A dealt bonus tile goes to the seat's bonus row at once but is shown in
@@ -81,7 +82,7 @@ def deal_hands(game: Game) -> list[list[int]]:
     return pending
 
 
-def bonus_replacement(game: Game, pending: list[list[int]]) -> None:
+def bonus_replacement(game: RunningGame, pending: list[list[int]]) -> None:
     """Set aside the dealt bonus tiles and replace them, seat by seat from the dealer, until none is left."""
     t = game.table
     for i in range(t.players):
@@ -90,7 +91,7 @@ def bonus_replacement(game: Game, pending: list[list[int]]) -> None:
             settle_bonus(game, seat, tile)
 
 
-def deal_declarations(game: Game) -> None:
+def deal_declarations(game: RunningGame) -> None:
     """Offer each seat, from the dealer round, what it may declare on its dealt hand (a calling hand)."""
     t = game.table
     for i in range(t.players):

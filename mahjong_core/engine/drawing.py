@@ -15,10 +15,10 @@ from mahjong_core.table.events import code
 from mahjong_core.table.state import Outcome
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Game
+    from mahjong_core.engine.running import RunningGame
 
 
-def flush_wall_events(game: Game) -> None:
+def flush_wall_events(game: RunningGame) -> None:
     """Log what the wall did (ceremony, dealing, loose-tile refills) since the last flush."""
     wall = game.table.wall
     assert wall is not None  # only called during a deal, which has a wall
@@ -29,7 +29,7 @@ def flush_wall_events(game: Game) -> None:
         game.event("table", "wall_" + ev["type"], **{k: v for k, v in ev.items() if k != "type"})
 
 
-def take(game: Game, seat: int, tile: int, event_type: str, **extra: Any) -> None:
+def take(game: RunningGame, seat: int, tile: int, event_type: str, **extra: Any) -> None:
     """Give a seat a tile from the wall (bonus tiles go straight to its bonus row) and log it."""
     s = game.table.seats[seat]
     s.taken += 1
@@ -44,7 +44,7 @@ def take(game: Game, seat: int, tile: int, event_type: str, **extra: Any) -> Non
         flush_wall_events(game)
 
 
-def draw_live(game: Game, seat: int) -> int | None:
+def draw_live(game: RunningGame, seat: int) -> int | None:
     """A seat's draw from the live wall; ``None`` when the ruleset says the deal is exhausted."""
     t = game.table
     t.turn = seat  # the seat about to draw, for a rule whose wall runs out seat by seat
@@ -56,7 +56,7 @@ def draw_live(game: Game, seat: int) -> int | None:
     return tile
 
 
-def draw_replacement(game: Game, seat: int, reason: str) -> int:
+def draw_replacement(game: RunningGame, seat: int, reason: str) -> int:
     """A tile from the dead wall; with none left to give, the deal ends in a draw."""
     wall = game.table.wall
     assert wall is not None  # tiles are drawn only during a deal
@@ -68,7 +68,7 @@ def draw_replacement(game: Game, seat: int, reason: str) -> int:
     return tile
 
 
-def settle_bonus(game: Game, seat: int, tile: int) -> int:
+def settle_bonus(game: RunningGame, seat: int, tile: int) -> int:
     """While the tile just taken is a bonus tile, announce it and take a replacement; return the tile kept."""
     bonus_kinds = game.bonus_kinds
     while bonus_kinds[tile]:

@@ -18,11 +18,11 @@ from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.table.state import Action
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Game
+    from mahjong_core.engine.running import RunningGame
     from mahjong_core.table.state import ExchangeStep
 
 
-def exchange(game: Game) -> None:
+def exchange(game: RunningGame) -> None:
     """Every exchange step of the deal in order: each seat from the dealer chooses, then all pass at once."""
     t = game.table
     steps = game.hook.mahjong_exchange_steps(ruleset=game.ruleset, table=t) or ()
@@ -60,7 +60,7 @@ def exchange(game: Game) -> None:
             game.event("table", "exchange", step=step.name, giver=seat, receiver=(seat + step.offset) % t.players,
                        count=len(tiles))
 
-def exchange_options(game: Game, seat: int, step: ExchangeStep) -> Sequence[Action]:
+def exchange_options(game: RunningGame, seat: int, step: ExchangeStep) -> Sequence[Action]:
     """A seat's choices in one step: every choice of the step's count of held tiles, and a refusal where allowed."""
     s = game.table.seats[seat]
     refuse = step.optional or (step.refuse_only_if_calling and bool(sum(s.counts) % 3)

@@ -52,15 +52,16 @@ from mahjong_core.engine.turn import correct_count, turn
 from mahjong_core.engine.winning import false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.hand.tiles import KINDS
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
 from mahjong_core.plugin.manager import shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
 from mahjong_core.table.events import CATALOGUE, action_fields, action_text
 from mahjong_core.table.state import Action, CallingRule, Outcome, Payment, Table
+from mahjong_core.table.wall import TileSource
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
-    from mahjong_core.table.wall import Ceremony
 
 __all__ = ["PHASES", "Game", "GameResult", "IllegalAction", "Player", "TileSource", "UnendingGame"]
 
@@ -83,27 +84,6 @@ class Player(Protocol):
 
 
 
-class TileSource(Protocol):
-    """Where tiles come from: a seeded wall (:class:`mahjong_core.table.wall.Wall`), or the tiles observed at a
-    physical table (:class:`mahjong_core.log.observed_wall.ObservedWall`).
-
-    ``events`` is what the table did (dice, dealing, loose-tile refills) since
-    the deal began, and ``ceremony`` the wall ceremony's parameters (whether
-    replacement tiles come from loose tiles).  ``undraw`` puts the tile just
-    drawn back (a late claim took the turn); ``commitment`` is the wall's
-    hash commitment for the log (a seeded wall's only).
-    """
-
-    events: list[dict[str, Any]]
-    ceremony: Ceremony
-
-    def deal(self, players: int) -> list[list[int]]: ...
-    def draw(self) -> int: ...
-    def undraw(self) -> int: ...
-    def draw_replacement(self) -> int: ...
-    def live_count(self) -> int: ...
-    def loose_count(self) -> int: ...
-    def commitment(self, salt: bytes) -> str: ...
 
 
 @dataclass
@@ -167,7 +147,7 @@ class Game:
         self.max_rounds = max_rounds
         #: Past this many deals the game is stopped as unending (``mahjong_core.rules.playable.deal_bound``).
         self.deal_bound = deal_bound(ruleset)
-        self.pm, self.hook = shared_plugin_manager(tuple(ruleset.plugins), house_tweaks=tuple(house_tweaks),
+        self.pm, self.hook = shared_plugin_manager(tuple(bind(ruleset).plugins), house_tweaks=tuple(house_tweaks),
                                                  observers=tuple(observers))
         self._emit = emit
         self._observed = bool(self.pm.hook.mahjong_event.get_hookimpls())
@@ -194,7 +174,7 @@ class Game:
         self.tile_set = tuple(answered(self.hook.mahjong_tile_set(ruleset=ruleset), "mahjong_tile_set"))
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
         self.table.time_limits = self.time_limits
-        self.table.calling_rule = CallingRule.of(ruleset)
+        self.table.calling_rule = CallingRule.of(ruleset, bind(ruleset).predicates)
         self.hand_size = int(ruleset.param("hand_size"))
         # What the ruleset says once for the whole game, asked once rather than at every draw or discard:
         #: The claims a discard stays open to after the next draw (the late pung; empty for most rulesets).

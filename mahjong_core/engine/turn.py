@@ -27,14 +27,14 @@ from mahjong_core.table.events import code
 from mahjong_core.table.state import Action, Outcome, meld_of
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Game
+    from mahjong_core.engine.running import RunningGame
     from mahjong_core.table.state import Seat
 
 #: The one discard action per kind, built once (actions are immutable values).
 _DISCARDS = tuple(Action("discard", kind) for kind in range(NUM_PLAYING_KINDS))
 
 
-def correct_count(game: Game, seat: int) -> bool:
+def correct_count(game: RunningGame, seat: int) -> bool:
     """A seat holding the wrong number of tiles says so at its turn, as the ruleset says; return whether it draws.
 
     The ruleset's ``mahjong_wrong_count`` says how (the count-correction
@@ -66,7 +66,7 @@ def correct_count(game: Game, seat: int) -> bool:
     return True
 
 
-def turn(game: Game, seat: int, drawn: int | None, how: str, after_claim: bool) -> int:
+def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim: bool) -> int:
     """Run one seat's turn from holding a full hand to its discard; return the discard."""
     t = game.table
     s = t.seats[seat]
@@ -101,7 +101,7 @@ def turn(game: Game, seat: int, drawn: int | None, how: str, after_claim: bool) 
         return tile
 
 
-def turn_options(game: Game, seat: int, drawn: int | None, how: str, after_claim: bool) -> list[Action]:
+def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim: bool) -> list[Action]:
     """Every legal action of a turn: a self-drawn win, kongs, a discard of every kind held, the ruleset's extras.
 
     After a pung or chow (``after_claim``) the seat only discards.
@@ -129,7 +129,7 @@ def turn_options(game: Game, seat: int, drawn: int | None, how: str, after_claim
     return options
 
 
-def not_ready_before(game: Game, s: Seat, drawn: int | None) -> bool:
+def not_ready_before(game: RunningGame, s: Seat, drawn: int | None) -> bool:
     """Whether the hand was not yet ready (shanten 1 or more) before ``drawn`` came, as the seat's memo knows.
 
     Such a hand cannot be complete after one draw, so the mahjong test can
@@ -154,7 +154,7 @@ def any_tile(counts: Sequence[int]) -> int:
     return next(i for i, n in enumerate(counts) if n)
 
 
-def make_kong(game: Game, seat: int, action: Action) -> None:
+def make_kong(game: RunningGame, seat: int, action: Action) -> None:
     """Declare a concealed or added kong: others may rob it first, then it stands among the seat's melds."""
     t = game.table
     s = t.seats[seat]
@@ -190,7 +190,7 @@ class TurnOptions(LazyOptions):
 
     __slots__ = ("_game", "_seat", "_drawn", "_how", "_after_claim", "_built")
 
-    def __init__(self, game: Game, seat: int, drawn: int | None, how: str, after_claim: bool):
+    def __init__(self, game: RunningGame, seat: int, drawn: int | None, how: str, after_claim: bool):
         self._game, self._seat, self._drawn, self._how, self._after_claim = game, seat, drawn, how, after_claim
         self._built: list[Action] | None = None
 

@@ -18,11 +18,11 @@ from mahjong_core.table.events import action_fields, code
 from mahjong_core.table.state import Action, Outcome
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Game
+    from mahjong_core.engine.running import RunningGame
     from mahjong_core.table.state import FalseWinPenalty
 
 
-def win_allowed(game: Game, seat: int, tile: int, how: str) -> bool:
+def win_allowed(game: RunningGame, seat: int, tile: int, how: str) -> bool:
     """Whether the seat may declare mahjong with ``tile``.
 
     A self-drawn tile is already among the seat's tiles; a discard or a
@@ -36,7 +36,7 @@ def win_allowed(game: Game, seat: int, tile: int, how: str) -> bool:
     return not objections
 
 
-def hook_win_context(game: Game, seat: int, tile: int, how: str) -> dict[str, Any]:
+def hook_win_context(game: RunningGame, seat: int, tile: int, how: str) -> dict[str, Any]:
     """The facts of a win that objections and scoring read, merged from every plugin (later ones winning).
 
     The phases ask :meth:`Game.win_context <mahjong_core.engine.game.Game.win_context>`, which answers this
@@ -49,18 +49,18 @@ def hook_win_context(game: Game, seat: int, tile: int, how: str) -> dict[str, An
     return merged
 
 
-def declare_win(game: Game, seat: int, tile: int, how: str, discarder: int | None) -> None:
+def declare_win(game: RunningGame, seat: int, tile: int, how: str, discarder: int | None) -> None:
     """End the deal with this seat's win (logged as it ends)."""
     raise DealOver(win_outcome(game, seat, tile, how, discarder))
 
 
-def win_outcome(game: Game, seat: int, tile: int, how: str, discarder: int | None) -> Outcome:
+def win_outcome(game: RunningGame, seat: int, tile: int, how: str, discarder: int | None) -> Outcome:
     """Log a mahjong and return the deal's outcome: the winner, how, with which tile, from whom."""
     game.event("table", "mahjong", seat=seat, tile=code(tile), how=how, discarder=discarder)
     return Outcome("win", seat, how, tile, discarder)
 
 
-def false_win(game: Game, seat: int, action: Action, phase: str, delay: int) -> FalseWinPenalty | None:
+def false_win(game: RunningGame, seat: int, action: Action, phase: str, delay: int) -> FalseWinPenalty | None:
     """A mahjong declared on a hand that is not one: the ruleset's penalty, then the wronged side's choice.
 
     Returns ``None`` where the ruleset has no rule for it (the declaration

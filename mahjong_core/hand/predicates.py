@@ -143,7 +143,7 @@ class Vocabulary:
     ``@VOCABULARY.predicate(...)`` on each test) and returns it from its
     :func:`~mahjong_core.plugin.hookspecs.mahjong_predicates` hook.  It is a plain
     value, not a registry: a ruleset's vocabulary is what the plugins of its
-    games contribute (:attr:`mahjong_core.rules.Ruleset.predicates`), so two
+    games contribute (``mahjong_core.plugin.binding.bind(ruleset).predicates``), so two
     rulesets in one process can give one name different meanings.
     """
 

@@ -9,7 +9,7 @@ for that win (:func:`win_context`), with documented defaults: the East
 round, the East seat (the dealer), a win on a discard, nothing special.
 
 Which of those facts a ruleset actually reads is its scoring family's
-declaration (:class:`~mahjong_core.plugin.extensions.FactsRead`); a flag whose
+declaration (:class:`~mahjong_core.plugin.contributions.FactsRead`); a flag whose
 facts it reads none of is reported as ignored (:func:`ignored`), never an
 error, and a fact it reads that no flag gives is a located error naming
 ``--fact NAME=VALUE`` (:func:`missing`).  Nothing here names a ruleset or a

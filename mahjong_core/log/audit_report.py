@@ -136,28 +136,3 @@ def report_json(report: LogReport) -> dict[str, Any]:
     return out
 
 
-def check_and_report(path: str, mode: str, key: str | None = None) -> LogReport:
-    """Check one log (or audit one score sheet) and report it: the unit of work when many are checked."""
-    from mahjong_core.log.audit import Verdict, check
-    from mahjong_core.sheets.read import is_sheet_path
-
-    if is_sheet_path(path):
-        from mahjong_core.sheets.audit import audit_sheet
-
-        if mode != "audit":
-            from mahjong_core.errors import MahjongError
-            from mahjong_core.sheets.read import check_is_sheet
-
-            verdict = Verdict(mode, path, ok=False, kind="sheet")
-            try:
-                check_is_sheet(path)
-            except MahjongError as exc:
-                import re
-
-                found = re.search(r"\bline (\d+)", exc.place or "")
-                line = exc.line or (int(found[1]) if found else 1)
-                return LogReport(verdict.fail(line, exc.message), [], [])
-            return LogReport(verdict.fail(None, "a score sheet records no moves to re-play: audit it (`mahjong "
-                                          "audit`), or record it as a log first (`mahjong record`)"), [], [])
-        return LogReport.of(audit_sheet(path, key))
-    return LogReport.of(check(path, mode, key=key))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
+from mahjong_core.plugin.binding import bind
 from mahjong_core.table.events import code, codes
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class Visibility:
         if limits is None:
             from mahjong_core.plugin.manager import shared_plugin_manager
 
-            _, hook = shared_plugin_manager(tuple(ruleset.plugins))
+            _, hook = shared_plugin_manager(tuple(bind(ruleset).plugins))
             limits = hook.mahjong_time_limits(ruleset=ruleset)
         move = getattr(limits, "move", None)
         claim = getattr(limits, "claim", None)

@@ -28,8 +28,8 @@ __all__ = [
     "hookimpl", "HOOK_PREFIX", "PROJECT", "build_plugin_manager", "ScoringFamily", "FactsRead", "TotalSteps",
     "Settlement", "Mechanism", "installed", "load_schema",
     # The ruleset
-    "Ruleset", "Provenance", "scoring_value", "scoring_entry", "rows_total", "limit_hand_values", "LimitValue",
-    "SCALE_PARAMETER",
+    "Ruleset", "Provenance", "bind", "Binding", "scoring_value", "scoring_entry", "rows_total", "limit_hand_values",
+    "LimitValue", "SCALE_PARAMETER",
     # The table
     "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "Penalty", "FalseWinPenalty", "ExchangeStep",
     "TimeLimits", "CallingRule", "Wall", "Rng", "Player", "claims_in_priority_order",
@@ -55,10 +55,12 @@ __all__ = [
 _SOURCES: dict[str, tuple[str, ...]] = {
     "plugin.hookspecs": ("hookimpl", "PROJECT"),
     "plugin.manager": ("HOOK_PREFIX", "build_plugin_manager"),
-    "plugin.extensions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism", "installed",
-                          "load_schema"),
+    "plugin.contributions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
+    "plugin.extensions": ("installed", "load_schema"),
     "rules": ("Ruleset", "Provenance"),
-    "plugin.scoring": ("scoring_value", "score_hand", "has_scoring"),
+    "plugin.binding": ("bind", "Binding"),
+    "plugin.scoring": ("scoring_value", "score_hand"),
+    "plugin.family_scoring": ("has_scoring",),
     "rules.playable": ("scoring_entry", "rows_total"),
     "rules.limit_hands": ("limit_hand_values", "LimitValue", "SCALE_PARAMETER"),
     "table.state": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "Penalty", "FalseWinPenalty",
@@ -146,20 +148,15 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         number_of,
         suit_of,
     )
+    from mahjong_core.plugin.binding import Binding, bind
+    from mahjong_core.plugin.contributions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
     from mahjong_core.plugin.defaults import claims_in_priority_order
-    from mahjong_core.plugin.extensions import (
-        FactsRead,
-        Mechanism,
-        ScoringFamily,
-        Settlement,
-        TotalSteps,
-        installed,
-        load_schema,
-    )
+    from mahjong_core.plugin.extensions import installed, load_schema
+    from mahjong_core.plugin.family_scoring import has_scoring
     from mahjong_core.plugin.hookspecs import PROJECT, hookimpl
     from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager
     from mahjong_core.plugin.score_card import amount, logged_items
-    from mahjong_core.plugin.scoring import has_scoring, score_hand, scoring_value
+    from mahjong_core.plugin.scoring import score_hand, scoring_value
     from mahjong_core.rules import Provenance, Ruleset
     from mahjong_core.rules.limit_hands import SCALE_PARAMETER, LimitValue, limit_hand_values
     from mahjong_core.rules.playable import rows_total, scoring_entry

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.tiles import EAST, is_bonus
+from mahjong_core.plugin.family_scoring import family_score, has_scoring, minimum_figures
 from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin.settlement import settle
 from mahjong_core.table.state import Claim, Outcome, Payment, Table, TimeLimits
 
 if TYPE_CHECKING:
@@ -162,26 +164,41 @@ def _visible_copies(table: Table, tile: int, how: str) -> int:
     return seen
 
 
-@hookimpl
-def mahjong_win_objections(ruleset: Ruleset, table: Table, seat: int, hand: Hand,
-                           context: Mapping[str, Any]) -> str | None:
-    expected = int(ruleset.value("hand_size")) + 1
-    if hand.tile_count() != expected and (ruleset.value("dead_hand") or {}).get("enabled", True):
-        return f"dead hand: {hand.tile_count()} tiles, a mahjong has {expected}"
-    return _below_minimum(ruleset, table, hand, context)
+class WinObjections:
+    """The core's objections to a declared win: a dead hand, and a hand below the ruleset's minimum value.
 
-
-def _below_minimum(ruleset: Ruleset, table: Table, hand: Hand, context: Mapping[str, Any]) -> str | None:
-    """The ruleset's minimum value (``{points: 8, excluding_bonus_tiles: true}``, ``{fan: 2}``, ``{doublings: 1}``).
-
-    The hand is scored by the ruleset's own engine and compared on the number
-    the minimum names, read from the score's ``raw`` figures.
+    An object rather than a module function because the minimum is judged on
+    the hand's score as the game scores it -- its own ``mahjong_score_hand``
+    hooks, a ruleset's own before its family's -- so it holds the hooks of the
+    game it is registered in (:func:`mahjong_core.plugin.manager.build_plugin_manager`
+    registers one right after this module).
     """
-    if not ruleset.value("minimum_value"):
-        return None
-    from mahjong_core.plugin.scoring import minimum_figures, score_hand
 
-    score = score_hand(ruleset, hand, dict(context, winner=True))
+    def __init__(self, hooks: Any) -> None:
+        self.hooks = hooks
+
+    @hookimpl
+    def mahjong_win_objections(self, ruleset: Ruleset, table: Table, seat: int, hand: Hand,
+                               context: Mapping[str, Any]) -> str | None:
+        expected = int(ruleset.value("hand_size")) + 1
+        if hand.tile_count() != expected and (ruleset.value("dead_hand") or {}).get("enabled", True):
+            return f"dead hand: {hand.tile_count()} tiles, a mahjong has {expected}"
+        return self.below_minimum(ruleset, hand, context)
+
+    def below_minimum(self, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> str | None:
+        """The ruleset's minimum value (``{points: 8, excluding_bonus_tiles: true}``, ``{fan: 2}``, ``{doublings: 1}``).
+
+        The hand is scored through the game's hooks and compared on the number
+        the minimum names, read from the score's ``raw`` figures.
+        """
+        if not ruleset.value("minimum_value"):
+            return None
+        score = self.hooks.mahjong_score_hand(ruleset=ruleset, hand=hand, context=dict(context, winner=True))
+        return _short_of(ruleset, score)
+
+
+def _short_of(ruleset: Ruleset, score: Score | None) -> str | None:
+    """Why ``score`` is below the ruleset's minimum value, or ``None`` when it is not (or there is no score)."""
     if score is None:
         return None
     for key, excluding, need, have in minimum_figures(ruleset, score):
@@ -199,16 +216,11 @@ def _below_minimum(ruleset: Ruleset, table: Table, hand: Hand, context: Mapping[
 
 @hookimpl
 def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
-    from mahjong_core.plugin.scoring import score_hand
-
-    return score_hand(ruleset, hand, context)
+    return family_score(ruleset, hand, context)
 
 
 @hookimpl
 def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
-    from mahjong_core.plugin.scoring import has_scoring
-    from mahjong_core.plugin.settlement import settle
-
     if not has_scoring(ruleset):
         return []  # the ruleset defines no scoring yet: nothing to pay
 

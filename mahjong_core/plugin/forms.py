@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.melds import Form, Hand
 from mahjong_core.hand.predicates import Predicate
+from mahjong_core.plugin.binding import bind
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
@@ -40,7 +41,7 @@ def recognised_forms(ruleset: Ruleset) -> dict[str, tuple[Predicate, ...] | None
         if isinstance(table, Mapping):
             for row in table.values():
                 if isinstance(row, Mapping) and isinstance(row.get("predicate"), str):
-                    predicate = ruleset.predicate(row["predicate"])
+                    predicate = bind(ruleset).predicate(row["predicate"])
                     named[predicate.name] = predicate
     forms: dict[str, tuple[Predicate, ...] | None] = {}
     for form in ("seven_pairs", "thirteen_orphans", "knitted"):

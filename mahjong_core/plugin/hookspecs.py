@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from mahjong_core.hand.melds import Hand
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.score import Score
-    from mahjong_core.plugin.extensions import Mechanism, ScoringFamily, Settlement
+    from mahjong_core.plugin.contributions import Mechanism, ScoringFamily, Settlement
     from mahjong_core.rules import Ruleset
     from mahjong_core.table.rng import Rng
     from mahjong_core.table.state import (
@@ -409,8 +409,10 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
         how the hand was won).
     :return: a score with every item, its value and its source row.  ``firstresult``;
         a ruleset that scores something the tables cannot express implements
-        this hook, calls :func:`mahjong_core.plugin.scoring.score_hand` for its family's
-        score and adds its own items.
+        this hook, calls :func:`mahjong_core.plugin.family_scoring.family_score` for its family's
+        score and adds its own items (never ``score_hand``, which asks this hook).  Every scorer of
+        the core asks this hook -- play, ``mahjong score``, the minimum-value objection, sheets, the
+        docs' example hands and the conformance suite -- so such a ruleset is scored by it everywhere.
     """
 
 

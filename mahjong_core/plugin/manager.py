@@ -15,24 +15,31 @@ standard error (pluggy's tracing).
 
 from __future__ import annotations
 
-import inspect
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.plugin import hookspecs
+from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.registration import (
+    HOOK_PREFIX,
+    MahjongPluginManager,
+    contributions,
+    hook_names,
+    plugin_name,
+    register_plugins,
+)
 
 if TYPE_CHECKING:
     from mahjong_core.hand.melds import Hand
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.score import Score
-    from mahjong_core.plugin.extensions import Mechanism, ScoringFamily, Settlement
+    from mahjong_core.plugin.contributions import Mechanism, ScoringFamily, Settlement
     from mahjong_core.rules import Ruleset
     from mahjong_core.table.rng import Rng
     from mahjong_core.table.state import (
@@ -48,53 +55,7 @@ if TYPE_CHECKING:
     )
     from mahjong_core.table.wall import Wall
 
-HOOK_PREFIX = "mahjong_"
 TRACE_VARIABLE = "MAHJONG_TRACE_HOOKS"
-
-
-class MahjongPluginManager(pluggy.PluginManager):
-    """A pluggy manager that also treats undecorated ``mahjong_*`` functions as hooks.
-
-    Accepting plain functions by prefix (as pytest does) means a misspelt
-    hook name in a plugin cannot be silently ignored: it is registered, has no
-    spec, and :meth:`check_pending` rejects it.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(hookspecs.PROJECT)
-        self.add_hookspecs(hookspecs)
-
-    def add_hookspecs(self, module_or_class: ModuleType | type) -> None:
-        for name, value in inspect.getmembers(module_or_class):
-            if getattr(value, f"{hookspecs.PROJECT}_spec", None) is not None and not name.startswith(HOOK_PREFIX):
-                raise RulesetError(f"hook spec {name!r} must be named {HOOK_PREFIX}<something>")
-        super().add_hookspecs(module_or_class)
-
-    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
-        opts = super().parse_hookimpl_opts(plugin, name)
-        if opts is None and name.startswith(HOOK_PREFIX):
-            method = getattr(plugin, name, None)
-            if inspect.isroutine(method):
-                # A plain hook function: every option at its default (what pluggy fills in for a partial dict).
-                return pluggy.HookimplOpts(wrapper=False, hookwrapper=False, optionalhook=False, tryfirst=False,
-                                           trylast=False, specname=None)
-        return opts
-
-
-def _plugin_name(module: ModuleType | object) -> str:
-    return getattr(module, "__name__", None) or type(module).__name__
-
-
-def _register(pm: MahjongPluginManager, plugins: Iterable[ModuleType | object]) -> None:
-    """Register each plugin once, in order; a hook with parameters its spec lacks is a located error."""
-    for plugin in plugins:
-        name = _plugin_name(plugin)
-        if pm.is_registered(plugin) or pm.has_plugin(name):
-            continue
-        try:
-            pm.register(plugin, name=name)
-        except pluggy.PluginValidationError as exc:
-            raise RulesetError(f"plugin {name}: {exc}") from None
 
 
 def build_plugin_manager(
@@ -116,12 +77,12 @@ def build_plugin_manager(
     pm = MahjongPluginManager()
     # Historic: every plugin registered from here on may add hook specs of its own as it arrives.
     pm.hook.mahjong_addhooks.call_historic(kwargs={"pluginmanager": pm})
-    for group in ((defaults,), ruleset_modules, house_tweaks, observers):
-        _register(pm, group)
+    for group in ((defaults, defaults.WinObjections(pm.hook)), ruleset_modules, house_tweaks, observers):
+        register_plugins(pm, group)
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise RulesetError(f"plugin {_plugin_name(exc.plugin)}: {exc} (is the hook name misspelt?)") from None
+        raise RulesetError(f"plugin {plugin_name(exc.plugin)}: {exc} (is the hook name misspelt?)") from None
     if os.environ.get(TRACE_VARIABLE):
         pm.trace.root.setwriter(sys.stderr.write)
         pm.enable_tracing()
@@ -310,109 +271,15 @@ def shared_plugin_manager(modules: tuple[object, ...], *, house_tweaks: tuple[ob
     return shared
 
 
-def hook_names() -> list[str]:
-    """Every hook the core specifies, sorted (for docs and meta-tests)."""
-    return sorted(name for name in dir(hookspecs) if name.startswith(HOOK_PREFIX))
-
-
-@overload
-def contributions(plugins: Iterable[object], hook: Literal["mahjong_predicates"]) -> list[tuple[str, Predicate]]:
-    ...
-
-
-@overload
-def contributions(plugins: Iterable[object], hook: Literal["mahjong_scoring_families"]
-                  ) -> list[tuple[str, ScoringFamily]]:
-    ...
-
-
-@overload
-def contributions(plugins: Iterable[object], hook: Literal["mahjong_settlements"]) -> list[tuple[str, Settlement]]:
-    ...
-
-
-@overload
-def contributions(plugins: Iterable[object], hook: Literal["mahjong_mechanisms"]) -> list[tuple[str, Mechanism]]:
-    ...
-
-
-def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tuple[str, Any]]:
-    """Every item the plugins' implementations of a contribution hook return, with the plugin's name, in order.
-
-    Contribution hooks (``mahjong_predicates``, ``mahjong_scoring_families``...)
-    take no arguments and are asked outside games; the owner's name goes into
-    the error when two plugins contribute one name.
-
-    Each plugin is registered (and checked) in a manager of its own once,
-    by the plugin and its hook functions (so a replaced function is
-    registered again): loading every installed ruleset asks the same plugins
-    the same question once per ruleset, and registering them all anew each
-    time cost more than the rest of the load.  The answers are asked for each
-    time.  The plugins are taken in order, a name once (as one manager would
-    register them); a plugin whose implementation asks for another order
-    (``tryfirst``, ``trylast``, a wrapper) sends the question to one manager
-    of them all, which orders it as pluggy does.
-    """
-    plugins = tuple(plugins)
-    found: list[tuple[str, Any]] = []
-    names: set[str] = set()
-    for plugin in plugins:
-        name = _plugin_name(plugin)
-        if name in names:
-            continue
-        names.add(name)
-        answer = _contribution(plugin, hook)
-        if answer is None:
-            return _contributions_together(plugins, hook)
-        found.extend(answer)
-    return found
-
-
-def _contribution(plugin: object, hook: str) -> tuple[tuple[str, Any], ...] | None:
-    """One plugin's items for a contribution hook; ``None`` if it asks for an order of its own.
-
-    The answer itself is asked for every time: a plugin may answer from a
-    registry that grows (a vocabulary a test or a late import adds to).
-    """
-    impls = getattr(_alone(plugin).hook, hook).get_hookimpls()
-    if any(impl.tryfirst or impl.trylast or impl.hookwrapper or impl.wrapper for impl in impls):
-        return None
-    return tuple((impl.plugin_name, item) for impl in impls for item in impl.function() or ())
-
-
-def _alone(plugin: object) -> MahjongPluginManager:
-    """A manager of this one plugin, registered (and checked) once per plugin and set of hook functions."""
-    hooks = tuple((name, getattr(plugin, name, None)) for name in dir(plugin) if name.startswith(HOOK_PREFIX))
-    try:
-        key = (plugin, hooks)
-        pm = _ALONE.get(key)
-    except TypeError:
-        key, pm = None, None
-    if pm is None:
-        pm = MahjongPluginManager()
-        _register(pm, (plugin,))
-        if key is not None:
-            if len(_ALONE) >= 128:
-                _ALONE.clear()
-            _ALONE[key] = pm
-    return pm
-
-
-_ALONE: dict[tuple[object, tuple[tuple[str, object], ...]], MahjongPluginManager] = {}
-
-
-def _contributions_together(plugins: tuple[object, ...], hook: str) -> list[tuple[str, Any]]:
-    pm = MahjongPluginManager()
-    _register(pm, plugins)
-    found: list[tuple[str, Any]] = []
-    for impl in getattr(pm.hook, hook).get_hookimpls():  # in pluggy's order: registration, then tryfirst/trylast
-        found.extend((impl.plugin_name, item) for item in impl.function() or ())
-    return found
-
 
 def time_limits(ruleset: Ruleset) -> TimeLimits | None:
     """The ruleset's time limits as its plugins answer ``mahjong_time_limits``, asked outside a game (a page
     showing a log, a lobby listing a table); ``None`` where the ruleset plays without a clock."""
-    _, hook = shared_plugin_manager(tuple(ruleset.plugins))
+    _, hook = shared_plugin_manager(bind(ruleset).plugins)
     limits: TimeLimits | None = hook.mahjong_time_limits(ruleset=ruleset)
     return limits
+
+
+#: What callers import from here, the registration helpers (:mod:`.registration`) among them.
+__all__ = ["HOOK_PREFIX", "TRACE_VARIABLE", "HookRelay", "HookShortcuts", "MahjongPluginManager",
+           "build_plugin_manager", "contributions", "hook_names", "shared_plugin_manager", "time_limits"]

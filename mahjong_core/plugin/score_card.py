@@ -6,7 +6,7 @@ fan -- and only the family's engine knows how they combine.  A score card
 puts each item on a line with its unit, and states the steps from the lines
 to the total (``36 points × 8 (3 doublings) = 288 points``), so the total can
 be checked by eye.  The family contributes its units and its steps
-(:class:`~mahjong_core.plugin.extensions.ScoringFamily` ``units`` and ``explain``);
+(:class:`~mahjong_core.plugin.contributions.ScoringFamily` ``units`` and ``explain``);
 every surface -- ``mahjong score``, the audit's deal report, the live table
 and the replay viewer -- shows the same card, so a browser never works out a
 rule itself.
@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.plugin.extensions import TotalSteps
+from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.contributions import TotalSteps
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
@@ -46,7 +47,7 @@ def amount(n: object, unit: str) -> str:
 
 def units_of(ruleset: Ruleset) -> dict[str, str]:
     """The unit of an item's value by its kind under ``ruleset``: the usual ones, with its family's own."""
-    family = ruleset.scoring_family
+    family = bind(ruleset).family
     return {**DEFAULT_UNITS, **(family.units if family is not None and family.units else {})}
 
 
@@ -137,7 +138,7 @@ def sum_steps(score: Mapping[str, Any], units: Mapping[str, str], label: Callabl
 def card_maker(ruleset: Ruleset | None) -> CardFn:
     """A function that makes the card of a logged score under ``ruleset`` (``None``: a ruleset not installed
     here, whose items are shown by their keys and whose total is shown as the log has it)."""
-    family = ruleset.scoring_family if ruleset is not None else None
+    family = bind(ruleset).family if ruleset is not None else None
     names = item_names(ruleset) if ruleset is not None else {}
     units = units_of(ruleset) if ruleset is not None else dict(DEFAULT_UNITS)
     explain = family.explain if family is not None and family.explain is not None else sum_steps
@@ -213,7 +214,7 @@ def card_lines(card: Mapping[str, Any], *, native: bool = False, indent: str = "
 def payment_notes(ruleset: Ruleset | None, dealer: int, payments: Sequence[Any]) -> list[str | None]:
     """Why each payment of a settlement is its amount, where the settlement says (East paying double), else
     ``None``; one entry a payment, in order."""
-    rule = ruleset.settlement_rule if ruleset is not None else None
+    rule = bind(ruleset).settlement if ruleset is not None else None
     note = rule.note if rule is not None else None
     if note is None or ruleset is None:
         return [None] * len(payments)

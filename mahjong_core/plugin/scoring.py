@@ -1,16 +1,12 @@
-"""Scoring dispatch: a hand is scored by the engine of the family its ruleset's data names.
+"""Scoring a hand the way a game does: through the ``mahjong_score_hand`` hook of the ruleset's plugins.
 
-``scoring.family`` in a ruleset names a :class:`~mahjong_core.plugin.extensions.ScoringFamily`
-that an installed plugin contributes (the bundled classical, Hong Kong and
-MCR families are plugins under ``plugins/``, found like a third party's).
-The core's default ``mahjong_score_hand`` hook calls :func:`score_hand`.  A
-ruleset without a ``scoring`` section has no scoring yet, and its deals are
+Play, ``mahjong score``, the minimum-value objection, score sheets, the
+docs' example hands and the conformance suite all score here, so a ruleset
+whose own plugin implements ``mahjong_score_hand`` is scored by it
+everywhere.  Without one, the core's default hook answers with the engine of
+the family the ruleset's data names (:mod:`mahjong_core.plugin.family_scoring`).
+A ruleset without a ``scoring`` section has no scoring yet, and its deals are
 settled with no payments.
-
-Every engine returns a :class:`mahjong_core.hand.score.Score` whose ``raw`` mapping
-carries the numbers that rules compare against (a minimum value, a limit):
-``points``, ``fan``, ``doublings``, and ``points_excluding_bonus`` where the
-family has them.
 """
 
 from __future__ import annotations
@@ -21,15 +17,16 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.score import Score
+from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.family_scoring import check_winning_size, has_scoring, minimum_figures
+from mahjong_core.plugin.manager import shared_plugin_manager
 
 if TYPE_CHECKING:
-    from mahjong_core.plugin.extensions import ReadingFn
+    from mahjong_core.plugin.contributions import ReadingFn
     from mahjong_core.rules import Ruleset
 
-
-def has_scoring(ruleset: Ruleset) -> bool:
-    """Whether the ruleset defines scoring at all (a ``scoring`` section)."""
-    return bool(ruleset.raw_tables.get("scoring"))
+__all__ = ["check_winning_size", "family_of", "has_scoring", "minimum_figures", "reading_scorer", "score_hand",
+           "scoring_value"]
 
 
 def scoring_value(ruleset: Ruleset, name: str) -> Any:
@@ -52,50 +49,18 @@ def family_of(ruleset: Ruleset) -> str:
 
 def reading_scorer(ruleset: Ruleset) -> ReadingFn | None:
     """The family's scorer of one given arrangement, or ``None`` when the engine reads ``arrangements()``."""
-    family = ruleset.scoring_family
+    family = bind(ruleset).family
     return family.score_reading if family is not None else None
 
 
 def score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
-    """Score a hand with the ruleset's family engine, or ``None`` when the ruleset defines no scoring.
+    """Score a hand as a game of the ruleset does: its plugins' ``mahjong_score_hand``, the first answer.
 
-    A winner's hand of the wrong size is refused here, before the family's engine sees it, so that one
-    mistake gets one message under every ruleset (each engine would word it its own way).
+    The ruleset's own hook where it has one; otherwise the core's default, the engine of its family
+    (:func:`mahjong_core.plugin.family_scoring.family_score`), which refuses a winner's hand of the wrong
+    size; ``None`` when the ruleset defines no scoring.
     """
-    family = ruleset.scoring_family
-    if family is None:
-        return None
-    if context.get("winner", True):
-        check_winning_size(ruleset, hand)
-    return family.score(ruleset, hand, context)
+    _, hooks = shared_plugin_manager(tuple(bind(ruleset).plugins))
+    return hooks.mahjong_score_hand(ruleset=ruleset, hand=hand, context=context)
 
 
-def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:
-    """Refuse a winning hand without the ruleset's hand size plus the winning tile (a kong counts as three).
-
-    :raises HandError: naming the size wanted and the size given.
-    """
-    from mahjong_core.errors import HandError
-
-    wanted = int(ruleset.value("hand_size")) + 1
-    count = hand.tile_count()
-    if count != wanted:
-        unnamed = "" if hand.winning_tile is not None else ", and names no winning tile (add it as +TILE, e.g. +5p)"
-        raise HandError(f"a winning hand has {wanted} tiles, the winning tile included (a kong counts as three); "
-                        f"this one has {count}{unnamed}", place="hand")
-
-
-def minimum_figures(ruleset: Ruleset, score: Score) -> list[tuple[str, bool, int, int | None]]:
-    """``(measure, excluding bonus tiles, needed, the score's figure)`` for each measure the minimum value names.
-
-    ``minimum_value`` (``{points: 8, excluding_bonus_tiles: true}``, ``{fan: 2}``) is compared on the
-    score's ``raw`` figures; the figure is ``None`` where the family's engine gives none of that name.
-    ``[]`` for a ruleset without a minimum.
-    """
-    minimum = ruleset.value("minimum_value")
-    if not minimum:
-        return []
-    excluding = bool(minimum.get("excluding_bonus_tiles"))
-    suffix = "_excluding_bonus" if excluding else ""
-    return [(key, excluding, need, score.raw.get(key + suffix, score.raw.get(key)))
-            for key, need in minimum.items() if key != "excluding_bonus_tiles"]

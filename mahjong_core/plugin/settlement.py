@@ -1,6 +1,6 @@
 """Settlement dispatch: a deal's scores become payments by the settlement its ruleset's data names.
 
-The ``settlement`` parameter names a :class:`~mahjong_core.plugin.extensions.Settlement`
+The ``settlement`` parameter names a :class:`~mahjong_core.plugin.contributions.Settlement`
 that an installed plugin contributes (the bundled classical, Hong Kong and
 sport settlements live with their families under ``plugins/``).  The core's
 default ``mahjong_settle`` hook calls :func:`settle`.  Payments always sum to
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mahjong_core.plugin.binding import bind
 from mahjong_core.table.state import Outcome, Payment, Table
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 def settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     """Payments for a deal's outcome under the ruleset's settlement."""
-    rule = ruleset.settlement_rule
+    rule = bind(ruleset).settlement
     if rule is None:
         return []
     return rule.settle(ruleset, table, outcome)

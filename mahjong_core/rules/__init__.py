@@ -28,7 +28,6 @@ from mahjong_core.rules.loader import clear_cache, is_ruleset_path, load_ruleset
 from mahjong_core.rules.merge import is_leaf, merge, resolve, strip_removals
 from mahjong_core.rules.registry import ENTRY_POINT_GROUP, EntryPointInfo, RulesetSource, available, file_source
 from mahjong_core.rules.ruleset import Provenance, Ruleset
-from mahjong_core.rules.vocabulary import installed_predicates
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -42,7 +41,6 @@ __all__ = [
     "clear_cache",
     "file_source",
     "identity_string",
-    "installed_predicates",
     "is_leaf",
     "is_ruleset_path",
     "load_ruleset",

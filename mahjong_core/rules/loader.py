@@ -12,7 +12,9 @@ The steps, each failing with a ``file::$.path: message`` error:
 6. check the resolved parameters (all required names present, each value of
    the right shape, the tile set buildable) and that every table row names a
    predicate of the ruleset's vocabulary (what its family, mechanisms and
-   modules contribute), blaming the file that set the offending value;
+   modules contribute), blaming the file that set the offending value -- the
+   checks only installed plugins can answer are asked of :class:`PluginChecks`,
+   which the plugin layer (:mod:`mahjong_core.plugin.fit`) answers;
 7. refuse values that together leave nothing to play or a game that cannot
    end (:mod:`.playable`): the wall against the deal and the exhaustive draw,
    the hand size, a minimum value no hand reaches, and the like.
@@ -26,24 +28,72 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.hand.tiles import build_tile_set
 from mahjong_core.rules import validated
 from mahjong_core.rules.document import locate, marks_of, parse_ruleset_text
 from mahjong_core.rules.merge import resolve
 from mahjong_core.rules.playable import playable_problems
 from mahjong_core.rules.registry import InstalledCatalog, RulesetSource, available, file_source
-from mahjong_core.rules.ruleset import Origin, Ruleset, json_path, layer_origins, plain, raw_parts
-from mahjong_core.rules.schema import file_errors, message_of, resolved_errors
+from mahjong_core.rules.ruleset import Origin, Ruleset, json_path, layer_origins
+from mahjong_core.rules.schema import file_errors
 
 #: Keys that describe the file; they are not inherited.
 METADATA_KEYS = ("id", "version", "name", "native_name", "description", "extends", "sources")
 
 Catalog = Mapping[str, RulesetSource]
+#: ``most(measure) -> int | None``: the most of a score figure a ruleset's tables can give a hand, if known.
+Most = Callable[[str], "int | None"]
+
+
+class PluginChecks(Protocol):
+    """What loading asks of the installed plugins, which this layer does not know.
+
+    A ruleset's data names its family, settlement, mechanisms and predicates;
+    only the plugin layer can say whether installed code answers to those
+    names (:mod:`mahjong_core.plugin.fit`).  Each method gives located errors,
+    ``[]`` when the ruleset fits.
+    """
+
+    def file_errors(self, document: Mapping[str, Any], where: str, module: object | None) -> list[RulesetError]:
+        """Predicates a file names that neither an installed plugin nor its own module contributes."""
+        ...
+
+    def resolved_errors(self, tables: dict[str, Any], origins: dict[tuple[str | int, ...], Origin],
+                        where: str) -> list[RulesetError]:
+        """The resolved tables against the schema of their family and the installed mechanisms."""
+        ...
+
+    def ruleset_errors(self, ruleset: Ruleset) -> list[RulesetError]:
+        """The built ruleset against the plugins it names (predicates, settlement, its family's reading)."""
+        ...
+
+    def skipped(self) -> bool:
+        """Whether an installed plugin could not be imported (then a passed load is not recorded)."""
+        ...
+
+    def forget(self) -> None:
+        """Forget the installed plugins, to read them again on next use."""
+        ...
+
+
+#: The module whose ``CHECKS`` answer :class:`PluginChecks` for the plugins installed in this process.  The plugin
+#: layer sits above this one, so it is named here as data and imported on the first load that needs it, the way
+#: entry points name the plugins themselves.
+PLUGIN_CHECKS = "mahjong_core.plugin.fit"
+_checks: PluginChecks | None = None
+
+
+def plugin_checks() -> PluginChecks:
+    """The checks of the installed plugins that loading runs."""
+    global _checks
+    if _checks is None:
+        _checks = import_module(PLUGIN_CHECKS).CHECKS
+    return _checks
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:
@@ -52,47 +102,13 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-#: A complete hand every family scores, to see which figures its scores carry (``minimum_value`` names one).
-_SAMPLE_HAND = "123m234m456p789s5p +5p"
+def playable_errors(ruleset: Ruleset, *, most: Most | None = None) -> list[RulesetError]:
+    """Values that make the ruleset unplayable or its games unending (:mod:`.playable`), each blamed on its file.
 
-
-def minimum_errors(ruleset: Ruleset) -> list[RulesetError]:
-    """A ``minimum_value`` measure the family's scores do not carry (``{fan: 3}`` on a points ruleset).
-
-    Found by scoring one plain hand, as the first win of a game would, so the check is the engine's own
-    answer rather than a list kept beside it.
+    :param most: the most of a score figure the ruleset's tables can give a hand, where its family says.
     """
-    minimum = ruleset.value("minimum_value") if "minimum_value" in ruleset.raw_tables.get("parameters", {}) else None
-    if not minimum or ruleset.scoring_family is None:
-        return []
-    from mahjong_core.hand.notation import parse_hand
-    from mahjong_core.hand.situation import win_context
-    from mahjong_core.plugin.scoring import minimum_figures, score_hand
-
-    hand = parse_hand(_SAMPLE_HAND)
-    try:
-        score = score_hand(ruleset, hand, win_context(winning_tile=hand.winning_tile))
-    except Exception:  # noqa: BLE001 -- a sample the family cannot score says nothing about its figures
-        return []
-    if score is None:
-        return []
-    parts: list[str | int] = ["parameters", "minimum_value", "value"]
-    found = []
-    for key, excluding, _, have in minimum_figures(ruleset, score):
-        if have is None:
-            figures = sorted(score.raw)
-            name = key + ("_excluding_bonus" if excluding else "")
-            found.append(RulesetError(
-                f"minimum_value names {key!r}, but the {score.family} family's scores give no {name!r} figure to "
-                f"compare it with{did_you_mean(key, figures)}; they give {', '.join(figures) or 'none'}",
-                source=_blame(ruleset.origins, parts, ruleset.location), place=json_path([*parts, key])))
-    return found
-
-
-def playable_errors(ruleset: Ruleset) -> list[RulesetError]:
-    """Values that make the ruleset unplayable or its games unending (:mod:`.playable`), each blamed on its file."""
-    return [RulesetError(message, source=_blame(ruleset.origins, parts, ruleset.location), place=json_path(parts))
-            for parts, message in playable_problems(ruleset)]
+    return [RulesetError(message, source=blame(ruleset.origins, parts, ruleset.location), place=json_path(parts))
+            for parts, message in playable_problems(ruleset, most=most)]
 
 
 _CITATION = re.compile(r"[a-z0-9_]+ (lines? |sections? |pages? )")
@@ -124,61 +140,6 @@ def citation_errors(document: Mapping[str, Any], documents: Mapping[str, Any], w
     return errors
 
 
-def predicate_errors(ruleset: Ruleset) -> list[RulesetError]:
-    """Rows naming predicates that no plugin of the ruleset's games contributes, each blamed on its file.
-
-    Checked on the resolved ruleset: which predicates exist depends on the
-    family the ruleset (or an ancestor) names and on its ancestors' modules.
-    """
-    try:
-        vocabulary = ruleset.predicates
-        if ruleset.scoring_family is not None:
-            ruleset.settlement_rule  # noqa: B018 -- raises for a settlement no installed plugin provides
-    except RulesetError as exc:
-        return [exc.located(source=_blame(ruleset.origins, ["parameters", "settlement"], ruleset.location))]
-    family = ruleset.scoring_family
-    if family is not None and family.check is not None and not any(
-            True for _ in _unknown_predicates(ruleset.raw_tables, vocabulary)):
-        try:
-            family.check(ruleset)
-        except RulesetError as exc:  # the family's own reading of its tables
-            return [exc.located(source=ruleset.location)]
-    return [RulesetError(message, source=_blame(ruleset.origins, parts, ruleset.location), place=json_path(parts))
-            for parts, message in _unknown_predicates(ruleset.raw_tables, vocabulary)]
-
-
-def _unknown_predicates(tables: Mapping[str, Any], vocabulary: Iterable[str]
-                        ) -> Iterator[tuple[list[str | int], str]]:
-    """``(path, message)`` for each table row naming a predicate outside ``vocabulary``."""
-    names = set(vocabulary)
-    known = sorted(names)
-    for table_name, table in tables.items():
-        if table_name in METADATA_KEYS or table_name == "parameters" or not isinstance(table, Mapping):
-            continue
-        for row_id, row in table.items():
-            name = row.get("predicate") if isinstance(row, Mapping) else None
-            if isinstance(name, str) and name not in names:
-                close = difflib.get_close_matches(name, known, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                yield ([table_name, row_id, "predicate"],
-                       f"unknown predicate {name!r}{hint}; neither an installed plugin nor this ruleset's modules "
-                       f"contribute it")
-
-
-def _file_predicate_errors(document: Mapping[str, Any], where: str, module: object | None) -> list[RulesetError]:
-    from mahjong_core.plugin import defaults
-    from mahjong_core.plugin.extensions import installed
-    from mahjong_core.plugin.manager import contributions
-
-    try:
-        plugins = (defaults, *installed().plugins.values(), *((module,) if module is not None else ()))
-        vocabulary = {p.name for _, p in contributions(plugins, "mahjong_predicates")}
-    except RulesetError as exc:
-        return [exc.located(source=where)]
-    return [RulesetError(message, source=where, place=json_path(parts))
-            for parts, message in _unknown_predicates(document, vocabulary)]
-
-
 def _load_record(own_id: str, tables: Mapping[str, Any], modules: Sequence[object]) -> str | None:
     """The digest under which this load's passed checks are recorded, or ``None`` when they are not trusted.
 
@@ -194,13 +155,6 @@ def _load_record(own_id: str, tables: Mapping[str, Any], modules: Sequence[objec
             return None
         files.append((getattr(module, "__name__", None), validated.file_stamp(path)))
     return validated.loaded_digest((own_id, files, tables))
-
-
-def _plugins_skipped() -> bool:
-    """Whether a plugin could not be imported: a load that passed without it says nothing of the next one."""
-    from mahjong_core.plugin.extensions import installed
-
-    return bool(installed().skipped)
 
 
 class _Loader:
@@ -251,7 +205,7 @@ class _Loader:
         if errors and everything:
             # Report unknown predicates beside the file's other errors, against what this file can see without
             # being resolved: the core's, every installed plugin's and its own module's.
-            errors += _file_predicate_errors(document, where, module)
+            errors += plugin_checks().file_errors(document, where, module)
         if errors and not everything:
             return None, errors[:1]
         if errors:
@@ -286,7 +240,7 @@ class _Loader:
         record = None if everything or errors else _load_record(own_id, tables, modules)
         checked = record is None or not validated.passed(record)
         if checked:
-            errors += self._resolved_errors(tables, origins, where)
+            errors += plugin_checks().resolved_errors(tables, origins, where)
         if errors and not everything:
             return None, errors[:1]
         try:
@@ -305,9 +259,7 @@ class _Loader:
                 documents=documents,
                 text=text,
             )
-            more = predicate_errors(ruleset) if checked else []
-            if not more and checked:
-                more = minimum_errors(ruleset) + playable_errors(ruleset)
+            more = plugin_checks().ruleset_errors(ruleset) if checked else []
         except Exception:  # noqa: BLE001 -- with errors above, the later checks may trip over them
             if not errors:
                 raise
@@ -315,7 +267,7 @@ class _Loader:
         errors = _unique_errors(errors + [m for m in more if not _overlaps(m, errors)])
         if errors:
             return None, errors if everything else errors[:1]
-        if record is not None and checked and not _plugins_skipped():
+        if record is not None and checked and not plugin_checks().skipped():
             validated.record_pass(record)
         return ruleset, []
 
@@ -336,51 +288,6 @@ class _Loader:
                 place="$.extends",
             )
         return self.by_id(parent_id, chain)
-
-    @staticmethod
-    def _resolved_errors(
-        tables: dict[str, Any], origins: dict[tuple[str | int, ...], Origin], where: str
-    ) -> list[RulesetError]:
-        from mahjong_core.plugin.extensions import installed
-
-        view = {key: value for key, value in tables.items() if key != "parameters"}
-        view["parameters"] = plain(tables.get("parameters", {}))
-        extensions = installed()
-        family = None
-        name = _family_name(tables)
-        if name is not None:
-            if name not in extensions.families:
-                at: list[str | int] = ["scoring", "family", "value"]
-                return [RulesetError(f"unknown scoring family {name!r}{did_you_mean(name, extensions.families)}; "
-                                     f"installed: "
-                                     f"{', '.join(extensions.families) or 'none'}",
-                                     source=_blame(origins, at, where), place=json_path(at))]
-            family = extensions.families[name]
-        located = []
-        for error in resolved_errors(view, family, extensions.mechanisms):
-            misplaced = _misplaced(error, family, extensions)
-            if misplaced:  # one error per parameter, at its own entry, blamed on the file that set it
-                for parameter, message in misplaced:
-                    entry: list[str | int] = ["parameters", parameter]
-                    located.append(RulesetError(message, source=_blame(origins, entry, where), place=json_path(entry)))
-                continue
-            parts = raw_parts(tables, list(error.absolute_path))
-            if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
-                known = error.schema.get("properties") or {} if isinstance(error.schema, Mapping) else {}
-                unexpected = [k for k in error.instance if k not in known]
-                if len(unexpected) == 1:  # at the key itself, so that its line is the one shown
-                    parts = [*parts, unexpected[0]]
-            located.append(RulesetError(message_of(error), source=_blame(origins, parts, where),
-                                        place=json_path(parts)))
-        if not located:
-            try:
-                build_tile_set(view["parameters"]["tile_set"])
-            except RulesetError as exc:
-                parts = ["parameters", "tile_set"]
-                exc.place = (exc.place or "$.tile_set").replace("$.tile_set", "$.parameters.tile_set.value", 1)
-                located.append(exc.located(source=_blame(origins, parts, where)))
-        return located
-
 
 def _unique_errors(errors: list[RulesetError]) -> list[RulesetError]:
     """The errors without repeats (two steps may find the same one), in the order found."""
@@ -404,36 +311,7 @@ def _overlaps(error: RulesetError, found: list[RulesetError]) -> bool:
     return False
 
 
-def _family_name(tables: Mapping[str, Any]) -> str | None:
-    scoring = tables.get("scoring")
-    if not isinstance(scoring, Mapping) or not scoring:
-        return None
-    family = scoring.get("family")
-    value = family.get("value") if isinstance(family, Mapping) else family
-    return str(value) if value is not None else None
-
-
-def _misplaced(error: Any, family: Any, extensions: Any) -> list[tuple[str, str]]:
-    """For parameters no part of the schema names: whose each one is, instead of "additional properties"."""
-    if error.validator != "additionalProperties" or list(error.absolute_path) != ["parameters"]:
-        return []
-    allowed = set(error.schema.get("properties", {}))
-    found = []
-    for name in sorted(n for n in error.instance if n not in allowed and not n.startswith("x_")):
-        owners = [f.name for f in extensions.families.values()
-                  if f.parameters and name in f.parameters.get("properties", {})]
-        if owners:
-            mine = family.name if family is not None else "none (it has no scoring section)"
-            found.append((name, f"{name!r} is a parameter of the {' and '.join(owners)} family, and this "
-                                f"ruleset's family is {mine}; remove it (`{name}: null` in a file that extends)"))
-        else:
-            hint = did_you_mean(name, allowed)
-            found.append((name, f"{name!r} is no parameter of this ruleset's family, of the core or of any "
-                                f"mechanism{hint}"))
-    return found
-
-
-def _blame(origins: dict[tuple[str | int, ...], Origin], parts: Sequence[str | int], default: str) -> str:
+def blame(origins: dict[tuple[str | int, ...], Origin], parts: Sequence[str | int], default: str) -> str:
     """The file that set the entry at ``parts`` (or the nearest entry above it)."""
     for end in range(len(parts), 0, -1):
         origin = origins.get(tuple(parts[:end]))
@@ -459,13 +337,11 @@ def _default_loader() -> _Loader:
 
 def clear_cache() -> None:
     """Forget loaded rulesets and the entry-point scan (after installing a plugin in-process, or in tests)."""
-    from mahjong_core.plugin.extensions import clear_cache as forget_plugins
-
     global _installed
     _installed = None
     _files.clear()
     available.cache_clear()
-    forget_plugins()
+    plugin_checks().forget()
     validated.clear_cache()
 
 

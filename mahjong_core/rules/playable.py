@@ -34,7 +34,7 @@ which a game is stopped as unending rather than played on.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
@@ -71,10 +71,15 @@ def deal_bound(ruleset: Ruleset) -> int:
     return DEALS_PER_DEALER_TURN * int(rounds) * int(players)
 
 
-def playable_problems(ruleset: Ruleset) -> list[Problem]:
-    """``(path parts, message)`` for each value that makes the ruleset unplayable or its games unending."""
-    return [*_hand_and_wall(ruleset), *_pay_the_limit(ruleset), *_minimum(ruleset), *_exchange_and_pause(ruleset),
-            *_robbing_concealed_kong(ruleset)]
+def playable_problems(ruleset: Ruleset, *, most: Callable[[str], int | None] | None = None) -> list[Problem]:
+    """``(path parts, message)`` for each value that makes the ruleset unplayable or its games unending.
+
+    :param most: ``most(measure)``, an upper bound of a score figure (``points``, ``fan``...) that the ruleset's
+        tables can give a hand, or ``None`` where it is not known; the ruleset's scoring family states it
+        (``ScoringFamily.most``), so the plugin layer passes it in: the core reads no family's tables itself.
+    """
+    return [*_hand_and_wall(ruleset), *_pay_the_limit(ruleset), *_minimum(ruleset, most),
+            *_exchange_and_pause(ruleset), *_robbing_concealed_kong(ruleset)]
 
 
 def _hand_and_wall(ruleset: Ruleset) -> Iterator[Problem]:
@@ -144,32 +149,20 @@ def _pay_the_limit(ruleset: Ruleset) -> Iterator[Problem]:
                f"limit; expected a positive number of points (or those rules off)")
 
 
-def _minimum(ruleset: Ruleset) -> Iterator[Problem]:
+def _minimum(ruleset: Ruleset, most_of: Callable[[str], int | None] | None) -> Iterator[Problem]:
     """A minimum value above everything the ruleset's tables can give a hand: then no one may ever win."""
     minimum = ruleset.get("minimum_value")
-    if not isinstance(minimum, Mapping):
+    if not isinstance(minimum, Mapping) or most_of is None:
         return
     for measure, need in minimum.items():
         if measure == "excluding_bonus_tiles" or not isinstance(need, int):
             continue
-        most = _most(ruleset, measure)
+        most = most_of(measure)
         if most is not None and need > most:
             yield (["parameters", "minimum_value", "value", measure],
                    f"minimum_value asks for {need} {measure}, but no hand can reach it: this ruleset's tables "
                    f"give a hand at most {most} {measure} (every row counted as often as its `per` allows); "
                    f"expected at most {most}")
-
-
-def _most(ruleset: Ruleset, measure: str) -> int | None:
-    """An upper bound of a score figure, from the ruleset's scoring family (``ScoringFamily.most``), or ``None``
-    where it is not known (no family, or one that states no bound): the core reads no family's tables itself."""
-    try:
-        family = ruleset.scoring_family
-    except RulesetError:  # a family no plugin provides: reported by the loader's own check
-        return None
-    if family is None or family.most is None:
-        return None
-    return family.most(ruleset, measure)
 
 
 def rows_total(table: Any) -> int:

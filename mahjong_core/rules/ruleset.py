@@ -6,6 +6,10 @@ to know where each value came from (``source_of("usual_limit")`` -> "000 line
 :class:`Ruleset` keeps the resolved tables with their citations and answers
 all three, and is read-only so that a cached instance cannot be changed under
 another game.
+
+It is data only: which installed code its names stand for (its scoring
+family, settlement, mechanisms and predicates) is the plugin layer's answer,
+:func:`mahjong_core.plugin.binding.bind`.
 """
 
 from __future__ import annotations
@@ -13,18 +17,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.hand.predicates import Predicate
 from mahjong_core.hand.tiles import build_tile_set
 from mahjong_core.rules.identity import identity_string, tables_sha256
 from mahjong_core.rules.merge import is_leaf
-
-if TYPE_CHECKING:
-    from mahjong_core.plugin.extensions import ScoringFamily, Settlement
 
 #: Origin of a value: (ruleset id, file) of the layer that set it.
 Origin = tuple[str, str]
@@ -257,68 +256,3 @@ class Ruleset:
             if exc.place and exc.place.startswith("$.tile_set"):
                 exc.place = exc.place.replace("$.tile_set", "$.parameters.tile_set.value", 1)
             raise exc.located(source=self.location) from None
-
-    # -- what the installed plugins give this ruleset (worked out on first use, never part of its identity)
-
-    @cached_property
-    def scoring_family(self) -> ScoringFamily | None:
-        """The family engine its ``scoring.family`` names, or ``None`` for a ruleset with no scoring yet."""
-        from mahjong_core.plugin.extensions import installed
-
-        scoring = self.tables.get("scoring")
-        if not scoring:
-            return None
-        family = scoring.get("family")
-        name = family.get("value") if isinstance(family, Mapping) else family
-        return installed().family(str(name), source=self.location)
-
-    @cached_property
-    def settlement_rule(self) -> Settlement | None:
-        """The settlement its ``settlement`` parameter names, or ``None`` for a ruleset with no scoring yet."""
-        from mahjong_core.plugin.extensions import installed
-
-        if self.scoring_family is None:
-            return None
-        return installed().settlement(str(self.value("settlement")), source=self.location)
-
-    @cached_property
-    def plugins(self) -> tuple[object, ...]:
-        """What a game of this ruleset registers after the core's defaults, in order.
-
-        The mechanisms its data switches on (in name order), its scoring
-        family's plugin, then its own modules from the root ancestor down, so
-        a ruleset's module overrides its family and a child its parent.
-        """
-        from mahjong_core.plugin.extensions import installed
-
-        chosen: list[object] = [m.plugin for m in installed().mechanisms if m.switched_on(self)]
-        family = self.scoring_family
-        if family is not None and family.plugin is not None:
-            chosen.append(family.plugin)
-        chosen.extend(self.modules)
-        return tuple(dict.fromkeys(chosen))
-
-    @cached_property
-    def predicates(self) -> Mapping[str, Predicate]:
-        """The vocabulary its tables are written in, name -> predicate.
-
-        The core's shared hands, every installed plugin's (each family's
-        names carry its prefix, so a house rule may borrow another family's
-        predicate), and what its own modules and its ancestors' add (Harbin's
-        beggar's hand, Piter's), which no unrelated ruleset sees.
-        """
-        from mahjong_core.hand.predicates import merge_vocabularies
-        from mahjong_core.plugin import defaults
-        from mahjong_core.plugin.extensions import installed
-        from mahjong_core.plugin.manager import contributions
-
-        plugins = (defaults, *installed().plugins.values(), *self.plugins)
-        return MappingProxyType(merge_vocabularies(contributions(plugins, "mahjong_predicates")))
-
-    def predicate(self, name: str) -> Predicate:
-        """The predicate a table row names, in this ruleset's vocabulary; an error listing the names otherwise."""
-        try:
-            return self.predicates[name]
-        except KeyError:
-            raise RulesetError(f"unknown predicate {name!r} for ruleset {self.id}; known: "
-                               f"{', '.join(sorted(self.predicates))}", source=self.location) from None

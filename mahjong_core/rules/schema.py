@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.rules import validated
@@ -24,9 +25,23 @@ if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-    from mahjong_core.plugin.extensions import Mechanism, ScoringFamily
 
 SCHEMA_FILE = "ruleset.schema.json"
+
+
+class ParametersOwner(Protocol):
+    """A scoring family or a mechanism as the schema sees it: a name and the JSON Schema of its own parameters
+    (``type: object``, ``properties``, ``required``), or ``None``.  Hashable, since composed schemas are cached
+    by the owners they are composed of."""
+
+    def __hash__(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def parameters(self) -> Mapping[str, Any] | None: ...
+
 
 
 @lru_cache(maxsize=1)
@@ -68,8 +83,8 @@ def file_validator() -> Draft202012Validator:
     return Draft202012Validator(ruleset_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
-def resolved_validator(family: ScoringFamily | None = None,
-                       mechanisms: tuple[Mechanism, ...] = ()) -> Draft202012Validator:
+def resolved_validator(family: ParametersOwner | None = None,
+                       mechanisms: tuple[ParametersOwner, ...] = ()) -> Draft202012Validator:
     """Validator for a resolved ruleset whose parameters are plain values (``#/$defs/resolved``).
 
     The universal schema says what every ruleset has; the family's schema
@@ -82,7 +97,8 @@ def resolved_validator(family: ScoringFamily | None = None,
 
 
 @lru_cache(maxsize=32)
-def _composed_schema(family: ScoringFamily | None, mechanisms: tuple[Mechanism, ...]) -> tuple[dict[str, Any], str]:
+def _composed_schema(family: ParametersOwner | None,
+                     mechanisms: tuple[ParametersOwner, ...]) -> tuple[dict[str, Any], str]:
     """The universal schema with the family's and the mechanisms' parameters added, and its digest."""
     schema = copy.deepcopy(ruleset_schema())
     parameters = schema["$defs"]["resolved_parameters"]
@@ -95,7 +111,7 @@ def _composed_schema(family: ScoringFamily | None, mechanisms: tuple[Mechanism, 
 
 
 @lru_cache(maxsize=32)
-def _composed(family: ScoringFamily | None, mechanisms: tuple[Mechanism, ...]) -> Draft202012Validator:
+def _composed(family: ParametersOwner | None, mechanisms: tuple[ParametersOwner, ...]) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
@@ -201,8 +217,8 @@ def file_errors(document: Any, source: str, *, everything: bool) -> list[Ruleset
     return [_located(e, source) for e in _sorted(errors)]
 
 
-def resolved_errors(view: Any, family: ScoringFamily | None = None,
-                    mechanisms: tuple[Mechanism, ...] = ()) -> list[ValidationError]:
+def resolved_errors(view: Any, family: ParametersOwner | None = None,
+                    mechanisms: tuple[ParametersOwner, ...] = ()) -> list[ValidationError]:
     """Raw schema errors of a resolved view; the loader locates them in the file that set the value.
 
     A view that passed the same composed schema before is not checked again (:mod:`.validated`).

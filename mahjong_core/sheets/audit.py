@@ -12,11 +12,15 @@ totals) is the same one a log gets (:mod:`mahjong_core.log.audit_report` makes i
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.log.audit import Verdict, check_parsed
 
-__all__ = ["audit_sheet"]
+if TYPE_CHECKING:
+    from mahjong_core.log.audit_report import LogReport
+
+__all__ = ["audit_sheet", "check_and_report"]
 
 
 def audit_sheet(path: str, key: str | None = None) -> Verdict:
@@ -77,3 +81,27 @@ def sheet_agreement(sheet: object) -> str:
     if not checked:
         return "the sheet writes no figures: its hands were scored and settled by the rules alone"
     return f"every written figure agrees with the rules: {checked}"
+
+
+def check_and_report(path: str, mode: str, key: str | None = None) -> LogReport:
+    """Check one log (or audit one score sheet) and report it: the unit of work when many are checked.
+
+    Here, above both the log and the sheets, because a path may be either.
+    """
+    from mahjong_core.log.audit import check
+    from mahjong_core.log.audit_report import LogReport
+    from mahjong_core.sheets.read import check_is_sheet, is_sheet_path
+
+    if is_sheet_path(path):
+        if mode != "audit":
+            verdict = Verdict(mode, path, ok=False, kind="sheet")
+            try:
+                check_is_sheet(path)
+            except MahjongError as exc:
+                found = re.search(r"\bline (\d+)", exc.place or "")
+                line = exc.line or (int(found[1]) if found else 1)
+                return LogReport(verdict.fail(line, exc.message), [], [])
+            return LogReport(verdict.fail(None, "a score sheet records no moves to re-play: audit it (`mahjong "
+                                          "audit`), or record it as a log first (`mahjong record`)"), [], [])
+        return LogReport.of(audit_sheet(path, key))
+    return LogReport.of(check(path, mode, key=key))

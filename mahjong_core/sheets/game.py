@@ -29,6 +29,7 @@ from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.notation import format_hand
 from mahjong_core.hand.tiles import EAST, KINDS
+from mahjong_core.plugin.binding import bind
 from mahjong_core.sheets.read import SheetDeal, SheetError
 from mahjong_core.table.state import Action, Outcome, Payment, Table
 
@@ -80,7 +81,7 @@ class SheetGame(Game):
         self._locate = locate
         super().__init__(ruleset, [_NoMoves(n) for n in names], None, emit=emit, max_deals=len(self.deals),
                          tile_source_factory=self._no_wall)
-        family = ruleset.scoring_family
+        family = bind(ruleset).family
         facts = family.facts(ruleset) if family is not None and family.facts is not None else None
         self._facts = facts
         #: Whether every hand is scored (and so must be given): a family that declares no facts is assumed to.

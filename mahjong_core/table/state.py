@@ -9,6 +9,7 @@ shanten) is arithmetic on counts.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +18,9 @@ from mahjong_core.hand.shanten import shanten as _shanten
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import TileSource
+    from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.score import Score
+    from mahjong_core.table.wall import TileSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +96,12 @@ class CallingRule:
     scored: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, ruleset: Any) -> CallingRule:
-        """Read from the ruleset's data: its calling-hand rule, and the predicates its tables name."""
+    def of(cls, ruleset: Any, vocabulary: Mapping[str, Predicate]) -> CallingRule:
+        """Read from the ruleset's data: its calling-hand rule, and the predicates its tables name.
+
+        :param vocabulary: the ruleset's predicates by name (``mahjong_core.plugin.binding.bind(ruleset).predicates``),
+            for the facts each named one reads.
+        """
         rule = ruleset.get("calling_hand_rule") or {}
         facts = {"calling", "calling_from_start"}
         named: set[str] = set()
@@ -114,7 +120,6 @@ class CallingRule:
                     walk(value)
 
         walk(ruleset.tables)
-        vocabulary = ruleset.predicates
         scored = {fact for name in sorted(named) if name in vocabulary for fact in vocabulary[name].facts
                   if fact in facts}
         return cls(bool(rule.get("required")), frozenset(scored))

@@ -63,7 +63,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Protocol
 
 from mahjong_core.errors import RulesetError, WallError
 from mahjong_core.hand.tiles import KINDS
@@ -142,6 +142,29 @@ class Ceremony:
                     )
             values["deal_pattern"] = tuple(pattern)
         return cls(**values)
+
+
+class TileSource(Protocol):
+    """Where tiles come from: a seeded wall (:class:`mahjong_core.table.wall.Wall`), or the tiles observed at a
+    physical table (:class:`mahjong_core.log.observed_wall.ObservedWall`).
+
+    ``events`` is what the table did (dice, dealing, loose-tile refills) since
+    the deal began, and ``ceremony`` the wall ceremony's parameters (whether
+    replacement tiles come from loose tiles).  ``undraw`` puts the tile just
+    drawn back (a late claim took the turn); ``commitment`` is the wall's
+    hash commitment for the log (a seeded wall's only).
+    """
+
+    events: list[dict[str, Any]]
+    ceremony: Ceremony
+
+    def deal(self, players: int) -> list[list[int]]: ...
+    def draw(self) -> int: ...
+    def undraw(self) -> int: ...
+    def draw_replacement(self) -> int: ...
+    def live_count(self) -> int: ...
+    def loose_count(self) -> int: ...
+    def commitment(self, salt: bytes) -> str: ...
 
 
 def side_lengths(tile_count: int) -> tuple[int, int, int, int]:

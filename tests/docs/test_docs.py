@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from mahjong_core.errors import MahjongError
+from mahjong_core.plugin.binding import bind
 from mahjong_core.rules import available, load_ruleset
 from mahjong_docs import compare as doc_compare
 from mahjong_docs import examples as doc_examples
@@ -106,7 +107,7 @@ def test_comparison_has_a_column_per_ruleset_grouped_by_family_and_only_the_rows
     assert sum(len(members) for _, members in groups) == len(RULESETS)
     for family, members in groups:
         assert f'colspan="{len(members)}" class="mahjong-family-name">{family} scoring</th>' in table
-        assert {rs.scoring_family.name if rs.scoring_family else "no scoring" for rs in members} == {family}
+        assert {bind(rs).family.name if bind(rs).family else "no scoring" for rs in members} == {family}
     ids = [rs.id for rs in rulesets]
     rules = doc_compare.rules(rulesets)
     for rule in rules:

@@ -48,6 +48,7 @@ from mahjong_core.plugin import (
     Ruleset,
     RulesetError,
     ScoreItem,
+    bind,
     copies_in,
     limit_hand_values,
 )
@@ -423,12 +424,12 @@ def _row(ruleset: Ruleset, table: str, kind: str, row_id: str, entry: Mapping[st
         raise _error(ruleset, f"per must be one of {', '.join(PER)}, got {per!r}", f"{place}.per")
     name = entry.get("predicate")
     try:
-        predicate = ruleset.predicate(str(name))
+        predicate = bind(ruleset).predicate(str(name))
     except RulesetError as exc:
         raise _error(ruleset, exc.message, f"{place}.predicate") from None
     counter = COUNTERS.get(predicate)
     if per != "hand" and counter is None:
-        counting = sorted(p.name for p in COUNTERS if ruleset.predicates.get(p.name) is p)
+        counting = sorted(p.name for p in COUNTERS if bind(ruleset).predicates.get(p.name) is p)
         raise _error(ruleset, f"per: {per} needs a counting predicate, and {name!r} only says yes or no; "
                      f"counting predicates: {', '.join(counting)}", f"{place}.per")
     excludes = tuple(entry.get("excludes") or ())
@@ -462,7 +463,7 @@ def _limit(ruleset: Ruleset, row_id: str, entry: Mapping[str, Any], paid: LimitV
     value = paid.paid
     name = str(entry.get("predicate"))
     try:
-        predicate = ruleset.predicate(name)
+        predicate = bind(ruleset).predicate(name)
     except RulesetError as exc:
         raise _error(ruleset, exc.message, f"{place}.predicate") from None
     scaled = (f"{paid.written} written for a usual limit of {paid.written_for} ({paid.defined_in}), scaled to "
@@ -480,7 +481,7 @@ def _chavka(ruleset: Ruleset) -> ChavkaRule | None:
         raise _error(ruleset, "chavka is enabled but scoring.chavka_hand names no predicate for it",
                      "$.scoring.chavka_hand")
     try:
-        predicate = ruleset.predicate(str(leaf["value"]))
+        predicate = bind(ruleset).predicate(str(leaf["value"]))
     except RulesetError as exc:
         raise _error(ruleset, exc.message, "$.scoring.chavka_hand.value") from None
     points = spec.get("points")

@@ -73,6 +73,7 @@ from mahjong_core.plugin import (
     TotalSteps,
     amount,
     arrangements,
+    bind,
     format_tiles,
     kind_code,
     logged_items,
@@ -247,7 +248,8 @@ def _rows(ruleset: Ruleset, table: str) -> tuple[_Row, ...]:
                                source=ruleset.location, place=place + ".per")
         if row.get("applies_to", "winner") == "loser":
             continue  # losers are not scored in Hong Kong (000 line 515)
-        rows.append(_Row(key, ruleset.predicate(row["predicate"]), row["value"], per, tuple(row.get("excludes", ())),
+        vocabulary = bind(ruleset)
+        rows.append(_Row(key, vocabulary.predicate(row["predicate"]), row["value"], per, tuple(row.get("excludes", ())),
                          _citation(row)))
     return tuple(rows)
 

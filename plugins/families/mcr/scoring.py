@@ -79,6 +79,7 @@ from mahjong_core.plugin import (
     RulesetError,
     Score,
     ScoreItem,
+    bind,
     format_tiles,
     meld_sort_key,
     scoring_value,
@@ -180,7 +181,7 @@ class FanTable:
             if per not in _PER:
                 raise RulesetError(f"fan {rid!r} has per {per!r}; expected one of {_PER}", source=ruleset.location,
                                    place=f"$.fans.{rid}.per")
-            fn = ruleset.predicate(row["predicate"]).fn
+            fn = bind(ruleset).predicate(row["predicate"]).fn
             test = getattr(fn, "on_facts", None) or _generic_test(fn)
             source = row["source"] if "source" in row else f"assumption: {row['assumption']}"
             self.rows.append(FanRow(rid, position[rid], value, per, test, int(getattr(fn, "needs", 0)), source,

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from mahjong_core.cli import main
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.extensions import FactsRead
 from mahjong_core.plugin.scoring import has_scoring
 from mahjong_core.rules import available, load_ruleset
@@ -92,15 +93,15 @@ def test_a_family_that_does_not_say_which_facts_it_reads_is_named_not_trusted(
     """A third-party family may leave out ScoringFamily.facts: then no flag is called ignored, and the note says so."""
     import dataclasses
 
-    from mahjong_core.rules.ruleset import Ruleset
+    from mahjong_core.plugin.binding import Binding
 
-    real = Ruleset.scoring_family
+    real = Binding.family
 
-    def without_facts(self: Ruleset) -> object:
+    def without_facts(self: Binding) -> object:
         family = real.__get__(self)
         return None if family is None else dataclasses.replace(family, facts=None)
 
-    monkeypatch.setattr(Ruleset, "scoring_family", property(without_facts))
+    monkeypatch.setattr(Binding, "family", property(without_facts))
     code, out, err = run_cli(capsys, "score", "--ruleset", "hongkong", "--calling", HAND)
     assert code == 0, err
     assert "ignored  --" not in out
@@ -143,11 +144,13 @@ def test_a_fact_no_flag_gives_is_an_error_saying_how_to_give_it(capsys: pytest.C
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A family that reads a fact outside the flags' vocabulary: the error names ``--fact``, which then works."""
     ruleset = load_ruleset("harbin")
-    family = ruleset.scoring_family
+    family = bind(ruleset).family
     assert family is not None and family.facts is not None
     declared = family.facts(ruleset)
     widened = replace(family, facts=lambda rs: FactsRead(declared.winner | {"dice_total"}, declared.loser))
-    monkeypatch.setattr(type(ruleset), "scoring_family", property(lambda rs: widened))
+    from mahjong_core.plugin.binding import Binding
+
+    monkeypatch.setattr(Binding, "family", property(lambda bound: widened))
     code, _, err = run_cli(capsys, "score", "--ruleset", "harbin", HAND)
     assert code == 2 and "dice_total" in err and "--fact NAME=VALUE" in err
     code, out, err = run_cli(capsys, "score", "--ruleset", "harbin", "--fact", "dice_total=7", HAND)
@@ -184,7 +187,7 @@ def test_a_familys_declared_facts_are_all_its_engine_needs(ruleset: str) -> None
     from mahjong_core.plugin.scoring import score_hand
 
     rs = load_ruleset(ruleset)
-    family = rs.scoring_family
+    family = bind(rs).family
     assert family is not None and family.facts is not None, f"{ruleset}: its family declares no facts"
     declared = family.facts(rs)
     for hand, winner, read in ((HAND, True, declared.winner), ("123m456p11z [777s<] 5s", False, declared.loser)):

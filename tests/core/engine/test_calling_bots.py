@@ -13,6 +13,7 @@ import pytest
 
 from mahjong_core.engine.players import GreedyBot
 from mahjong_core.hand.notation import parse_tiles
+from mahjong_core.plugin.binding import bind
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table.rng import Rng
 from mahjong_core.table.state import Action, CallingRule, Table
@@ -26,7 +27,8 @@ from mahjong_core.table.state import Action, CallingRule, Table
     ("mcr", False, set()),
 ])
 def test_the_calling_rule_is_read_from_the_rulesets_data(ruleset: str, required: bool, scored: set[str]) -> None:
-    assert CallingRule.of(load_ruleset(ruleset)) == CallingRule(required, frozenset(scored))
+    rs = load_ruleset(ruleset)
+    assert CallingRule.of(rs, bind(rs).predicates) == CallingRule(required, frozenset(scored))
 
 
 def _ready_table(rule: CallingRule | None, first_go_around: bool) -> tuple[Table, list[Action]]:

@@ -21,6 +21,7 @@ from mahjong_core.engine.simulate import play_game
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.log.audit import check
 from mahjong_core.log.format import dumps, read_log
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.rules import load_ruleset
@@ -33,7 +34,7 @@ STEPS = ["charleston-1-right", "charleston-2-across", "charleston-3-left"]
 
 def steps_of(rid: str) -> list[ExchangeStep]:
     rs = load_ruleset(rid)
-    return list(build_plugin_manager(rs.plugins).hook.mahjong_exchange_steps(ruleset=rs, table=Table()) or [])
+    return list(build_plugin_manager(bind(rs).plugins).hook.mahjong_exchange_steps(ruleset=rs, table=Table()) or [])
 
 
 def test_orsk_passes_three_tiles_right_across_and_left() -> None:

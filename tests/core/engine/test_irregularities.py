@@ -13,6 +13,7 @@ from mahjong_core.engine.players import GreedyBot
 from mahjong_core.errors import MahjongError
 from mahjong_core.log.audit import check
 from mahjong_core.log.format import ReplayWriter, header, write_lines
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table.rng import ALGORITHM, Rng
@@ -125,7 +126,7 @@ def test_the_false_mahjong_mechanism_reads_the_wrong_mahjong_rule() -> None:
 
     def false_win(ruleset_id: str) -> Any:
         ruleset = load_ruleset(ruleset_id)
-        return build_plugin_manager(ruleset.plugins).hook.mahjong_false_win(ruleset=ruleset, table=table, seat=1,
+        return build_plugin_manager(bind(ruleset).plugins).hook.mahjong_false_win(ruleset=ruleset, table=table, seat=1,
                                                                            reason="test")
 
     table = Table(players=4, scores=[0] * 4, teams=[[0, 2], [1, 3]])

@@ -17,6 +17,7 @@ from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
 from mahjong_core.hand.notation import parse_hand, parse_tiles
 from mahjong_core.hand.score import Score
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.plugin.settlement import settle
@@ -188,7 +189,7 @@ def test_payments_outside_the_hand_survive_a_penalty() -> None:
 
 def test_the_family_hook_returns_the_penalty() -> None:
     rs = load_ruleset("traditional")
-    pm = build_plugin_manager(rs.plugins)  # the classical family's plugin brings the penalties hook
+    pm = build_plugin_manager(bind(rs).plugins)  # the classical family's plugin brings the penalties hook
     t, tile = dangerous_table(CASES["terminals"])
     fired = [p for p in pm.hook.mahjong_penalties(ruleset=rs, table=t, outcome=discard_win(tile)) if p]
     assert [(p.rule, p.seat) for p in fired] == [("terminals", 2)]
@@ -256,7 +257,7 @@ def test_every_mahjong_follows_a_calling_declaration(rid: str, seed: int) -> Non
 def _objections(rid: str, *, calling: bool, hand: str = "1112345678999m +5m", discarded: bool = True,
                 seat: int = 1) -> list[str]:
     rs = load_ruleset(rid)
-    pm = build_plugin_manager(rs.plugins)
+    pm = build_plugin_manager(bind(rs).plugins)
     t = Table(players=4, scores=[0] * 4)
     t.new_deal()
     parsed = parse_hand(hand)
@@ -288,7 +289,7 @@ def _declarations(rid: str, tiles: str, seat: int) -> list[Action]:
     t.new_deal()
     for tile in parse_tiles(tiles):
         t.seats[seat].counts[tile] += 1
-    pm = build_plugin_manager(rs.plugins)
+    pm = build_plugin_manager(bind(rs).plugins)
     return [a for group in pm.hook.mahjong_deal_declarations(ruleset=rs, table=t, seat=seat) for a in group]
 
 
@@ -322,7 +323,7 @@ class _Plain:
 
 def _deal_order(ruleset: Any, hands: dict[int, str]) -> list[int]:
     """A draw order dealing ``hands`` (seat -> 13 tiles; the dealer's 14th is its last) to the seats."""
-    rest = sorted(build_plugin_manager(ruleset.plugins).hook.mahjong_tile_set(ruleset=ruleset))
+    rest = sorted(build_plugin_manager(bind(ruleset).plugins).hook.mahjong_tile_set(ruleset=ruleset))
     chosen = {seat: parse_tiles(text) for seat, text in hands.items()}
     for tiles in chosen.values():
         for tile in tiles:

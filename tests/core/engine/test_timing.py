@@ -11,6 +11,7 @@ import pytest
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
 from mahjong_core.log.format import dumps
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table.state import Claim, Table, TimeLimits
@@ -27,7 +28,7 @@ PITER_LIMITS = TimeLimits(chow_pause_min=5, chow_pause_max=7)
 
 def _hook(ruleset: Any) -> Any:
     """The hooks of a game of ``ruleset``: the core's defaults, then the mechanisms its data switches on."""
-    return build_plugin_manager(ruleset.plugins).hook
+    return build_plugin_manager(bind(ruleset).plugins).hook
 
 
 def test_no_chow_is_accepted_inside_the_pause() -> None:

@@ -12,7 +12,8 @@ from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.hand.melds import Arrangement, Form, Hand, Meld, MeldKind
 from mahjong_core.hand.predicates import Vocabulary
 from mahjong_core.hand.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE
-from mahjong_core.rules import installed_predicates, load_ruleset
+from mahjong_core.plugin.binding import bind, installed_predicates
+from mahjong_core.rules import load_ruleset
 
 PREDICATES = installed_predicates()
 
@@ -91,8 +92,8 @@ def test_every_predicate_a_bundled_table_names_is_registered() -> None:
 
 def test_unknown_predicate_lists_known_names() -> None:
     with pytest.raises(RulesetError, match="unknown predicate 'nope' for ruleset harbin; known: .*pure_suit"):
-        load_ruleset("harbin").predicate("nope")
-    assert load_ruleset("harbin").predicate("pure_suit") is CORE["pure_suit"]
+        bind(load_ruleset("harbin")).predicate("nope")
+    assert bind(load_ruleset("harbin")).predicate("pure_suit") is CORE["pure_suit"]
 
 
 def test_a_vocabulary_rejects_a_taken_name_and_an_unknown_fact() -> None:
@@ -108,11 +109,12 @@ def test_a_vocabulary_rejects_a_taken_name_and_an_unknown_fact() -> None:
 
 
 def test_a_rulesets_own_predicates_reach_only_it_and_its_descendants() -> None:
-    assert "beggars_hand" in load_ruleset("shanghai").predicates  # Harbin's, inherited
-    assert "beggars_hand" not in load_ruleset("chinese_classical").predicates
-    assert "pt_dragon_pair" in load_ruleset("piter").predicates
-    assert "pt_dragon_pair" not in load_ruleset("traditional").predicates  # Piter's own, not its family's
-    assert load_ruleset("mcr").predicate("cl_chow") is load_ruleset("harbin").predicate("cl_chow")  # borrowable
+    assert "beggars_hand" in bind(load_ruleset("shanghai")).predicates  # Harbin's, inherited
+    assert "beggars_hand" not in bind(load_ruleset("chinese_classical")).predicates
+    assert "pt_dragon_pair" in bind(load_ruleset("piter")).predicates
+    assert "pt_dragon_pair" not in bind(load_ruleset("traditional")).predicates  # Piter's own, not its family's
+    borrowed = bind(load_ruleset("mcr")).predicate("cl_chow")
+    assert borrowed is bind(load_ruleset("harbin")).predicate("cl_chow")  # borrowable
 
 
 def test_missing_fact_is_named() -> None:

@@ -13,6 +13,7 @@ import pytest
 from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import RulesetError
 from mahjong_core.plugin import extensions
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.extensions import Mechanism, ScoringFamily, Settlement
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import load_ruleset
@@ -24,9 +25,9 @@ def test_the_bundled_families_and_settlements_are_installed_plugins() -> None:
     installed = extensions.installed()
     assert set(installed.families) >= {"classical", "hongkong", "mcr"}
     assert set(installed.settlements) >= {"classical", "hongkong", "sport"}
-    assert load_ruleset("mcr").scoring_family.score is installed.families["mcr"].score
-    assert load_ruleset("mcr").settlement_rule.settle is installed.settlements["sport"].settle
-    assert load_ruleset("piter").scoring_family.score is installed.families["classical"].score
+    assert bind(load_ruleset("mcr")).family.score is installed.families["mcr"].score
+    assert bind(load_ruleset("mcr")).settlement.settle is installed.settlements["sport"].settle
+    assert bind(load_ruleset("piter")).family.score is installed.families["classical"].score
 
 
 class Flat:
@@ -70,20 +71,17 @@ def test_a_plugins_contributions_are_found_and_its_mechanism_joins_only_the_game
     assert with_flat.family("flat_test").name == "flat_test"
     assert with_flat.settlement("flat_test").name == "flat_test"
     harbin, mcr = load_ruleset("harbin"), load_ruleset("mcr")
-    harbin.__dict__.pop("plugins", None)
-    mcr.__dict__.pop("plugins", None)
-    try:
-        assert any(isinstance(p, Observer) for p in harbin.plugins)
-        assert not any(isinstance(p, Observer) for p in mcr.plugins)
-        Observer.events = 0
-        play_game(harbin, 3, ["greedy"] * 4, max_deals=1)
-        assert Observer.events > 50
-        before = Observer.events
-        play_game(mcr, 3, ["greedy"] * 4, max_deals=1)
-        assert Observer.events == before
-    finally:
-        harbin.__dict__.pop("plugins", None)
-        mcr.__dict__.pop("plugins", None)
+    # A binding is made again for a new set of installed plugins: no ruleset keeps the old one.
+    assert any(isinstance(p, Observer) for p in bind(harbin).plugins)
+    assert not any(isinstance(p, Observer) for p in bind(mcr).plugins)
+    Observer.events = 0
+    play_game(harbin, 3, ["greedy"] * 4, max_deals=1)
+    assert Observer.events > 50
+    before = Observer.events
+    play_game(mcr, 3, ["greedy"] * 4, max_deals=1)
+    assert Observer.events == before
+    monkeypatch.undo()
+    assert not any(isinstance(p, Observer) for p in bind(harbin).plugins)
 
 
 def test_unknown_names_and_clashing_contributions_are_named() -> None:
@@ -200,7 +198,7 @@ def test_the_import_graph_of_the_core_has_no_cycle() -> None:
 
 def test_each_bundled_mechanism_joins_the_games_its_data_switches_on() -> None:
     def on(ruleset_id: str) -> set[str]:
-        return {m.name for m in extensions.installed().mechanisms if m.plugin in load_ruleset(ruleset_id).plugins}
+        return {m.name for m in extensions.installed().mechanisms if m.plugin in bind(load_ruleset(ruleset_id)).plugins}
 
     names = {ruleset_id: on(ruleset_id)
              for ruleset_id in ("harbin", "orsk", "chinese_classical", "mcr", "piter", "traditional")}
@@ -217,7 +215,7 @@ def test_a_house_rule_that_turns_a_mechanism_off_drops_it_from_its_games(tmp_pat
     path = tmp_path / "no_rob.yaml"
     path.write_text("id: no_rob\nversion: 1.0.0\nname: no robbing\nextends: chinese_classical\nparameters:\n"
                     "  robbing_kong:\n    added: {value: false, assumption: test}\n", encoding="utf-8")
-    assert {m.name for m in extensions.installed().mechanisms if m.plugin in load_ruleset(path).plugins} == \
+    assert {m.name for m in extensions.installed().mechanisms if m.plugin in bind(load_ruleset(path)).plugins} == \
         {"calling_hand"}
 
 

@@ -19,6 +19,7 @@ import pytest
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
 from mahjong_core.plugin import hookspecs
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.plugin.manager import build_plugin_manager, hook_names
 from mahjong_core.rules import available, load_ruleset
@@ -103,7 +104,7 @@ def exercise_directly(recorder: object) -> None:
     ruleset's time limit, which bots never are.
     """
     ruleset = load_ruleset("mcr")
-    pm = build_plugin_manager(ruleset.plugins, observers=(recorder,))
+    pm = build_plugin_manager(bind(ruleset).plugins, observers=(recorder,))
     robbing = ruleset.value("robbing_kong")
     table = Table(players=4, scores=[0] * 4)
     table.new_deal()

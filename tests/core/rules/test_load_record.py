@@ -40,13 +40,15 @@ def record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def counted_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The ruleset ids whose predicates were checked."""
     checked: list[str] = []
-    real = loader.predicate_errors
+    from mahjong_core.plugin import fit
+
+    real = fit.predicate_errors
 
     def counting(ruleset: Any) -> list[Any]:
         checked.append(ruleset.id)
         return real(ruleset)
 
-    monkeypatch.setattr(loader, "predicate_errors", counting)
+    monkeypatch.setattr(fit, "predicate_errors", counting)
     return checked
 
 
@@ -99,7 +101,9 @@ def test_the_fingerprint_covers_the_core_and_every_plugin_package() -> None:
 
 
 def test_a_load_while_a_plugin_is_broken_is_not_recorded(record: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(loader, "_plugins_skipped", lambda: True)
+    from mahjong_core.plugin import fit
+
+    monkeypatch.setattr(fit.InstalledPlugins, "skipped", lambda self: True)
     with trusting_loads():
         load_ruleset("piter")
     assert _loads(record) == []

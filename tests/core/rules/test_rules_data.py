@@ -13,9 +13,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjong_core.plugin.binding import bind, installed_predicates
 from mahjong_core.rules import (
     available,
-    installed_predicates,
     is_leaf,
     load_ruleset,
     merge,
@@ -86,7 +86,7 @@ def test_inheritance_follows_the_seeds() -> None:
 def test_every_root_defines_every_required_parameter(ruleset_id: str) -> None:
     document = yaml.safe_load(Path(load_ruleset(ruleset_id).location).read_text(encoding="utf-8"))
     assert "extends" not in document
-    family = load_ruleset(ruleset_id).scoring_family
+    family = bind(load_ruleset(ruleset_id)).family
     assert family is not None
     assert set(REQUIRED) | set(FAMILY_REQUIRED[family.name]) <= set(document["parameters"])
     assert set(FAMILY_REQUIRED[family.name]) == set((family.parameters or {}).get("required", ()))

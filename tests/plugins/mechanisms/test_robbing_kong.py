@@ -9,6 +9,7 @@ from mahjong_core.engine.flow import DealOver
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
 from mahjong_core.hand.notation import parse_tiles
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table.state import Table
@@ -29,7 +30,7 @@ def _counts(tiles: str) -> list[int]:
 ])
 def test_the_mechanism_says_which_hands_may_rob_a_kong(hand: str, tile: str, way: str, answer: bool | None) -> None:
     ruleset = load_ruleset("traditional")
-    pm = build_plugin_manager(ruleset.plugins)
+    pm = build_plugin_manager(bind(ruleset).plugins)
     table = Table(players=4, scores=[0] * 4)
     table.new_deal()
     table.seats[1].counts = _counts(hand)

@@ -29,6 +29,7 @@ from mahjong_core.hand.melds import ClaimedFrom, Meld, MeldKind
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.score import Score
 from mahjong_core.log.audit import check
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.plugin.scoring import score_hand, scoring_value
 from mahjong_core.rules import load_ruleset
@@ -208,7 +209,7 @@ def objections(ruleset: Any, notation: str, seat: str = "S", **facts: Any) -> li
     """The core's objections to declaring ``notation`` as seat 1's mahjong (seat 1 declared its calling hand)."""
     hand = parse_hand(notation)
     context = dict(situation_context(hand, seat, "E", **facts), winner=True)
-    pm = build_plugin_manager(ruleset.plugins)
+    pm = build_plugin_manager(bind(ruleset).plugins)
     table = Table(players=4, scores=[0] * 4)
     table.new_deal()
     table.seats[1].calling = True  # Piter requires the declaration (003 line 10); these tests are of the minimum

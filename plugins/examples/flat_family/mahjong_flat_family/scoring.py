@@ -55,6 +55,7 @@ from mahjong_core.plugin import (
     Score,
     ScoreItem,
     arrangements,
+    bind,
     format_tiles,
     is_exposed,
     scoring_value,
@@ -142,7 +143,7 @@ def flat_tables(ruleset: Ruleset) -> FlatTables:
         if not _is_count(row["value"]):
             raise RulesetError(f"row {key} must be worth a whole number of points >= 0, got {row['value']!r}",
                                source=ruleset.location, place=place + ".value")
-        flat_rows.append(FlatRow(key, ruleset.predicate(row["predicate"]), row["value"], per,
+        flat_rows.append(FlatRow(key, bind(ruleset).predicate(row["predicate"]), row["value"], per,
                             str(ruleset.source_of(f"points.{key}"))))
     multiplier = _scoring_entry(ruleset, "concealed_multiplier")
     if not _is_count(multiplier) or multiplier < 1:

@@ -24,6 +24,7 @@ from mahjong_core.plugin import (
     Ruleset,
     RulesetError,
     Table,
+    bind,
     installed,
     parse_hand,
 )
@@ -61,10 +62,10 @@ def test_the_package_contributes_a_family_a_settlement_and_prefixed_predicates(r
     extensions = installed()
     assert extensions.families[FAMILY].score is score
     assert extensions.settlements[SETTLEMENT].settle is settle
-    assert ruleset.scoring_family is extensions.families[FAMILY]
+    assert bind(ruleset).family is extensions.families[FAMILY]
     names = [p.name for p in VOCABULARY]
     assert names and all(name.startswith("flat_") for name in names)
-    assert all(ruleset.predicate(name) is VOCABULARY[name] for name in names)
+    assert all(bind(ruleset).predicate(name) is VOCABULARY[name] for name in names)
 
 
 def test_flat_demo_extends_chinese_classical_and_states_a_reason_for_every_value_it_sets(ruleset: Ruleset) -> None:

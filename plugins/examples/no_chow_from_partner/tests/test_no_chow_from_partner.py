@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from mahjong_core import Game, available, load_ruleset, make_bots
-from mahjong_core.plugin import Claim, Ruleset, Table, build_plugin_manager, hookimpl
+from mahjong_core.plugin import Claim, Ruleset, Table, bind, build_plugin_manager, hookimpl
 
 RULESET = "no_chow_from_partner"
 M1, M2, M3 = 0, 1, 2  # 1m 2m 3m
@@ -24,7 +24,7 @@ def ruleset() -> Any:
 
 def allowed(ruleset: Ruleset, claim: Claim, discarder: int) -> bool:
     """Ask the game's hook, with this ruleset's plugins registered as a game registers them."""
-    pm = build_plugin_manager(ruleset.plugins)
+    pm = build_plugin_manager(bind(ruleset).plugins)
     table = Table(players=4, scores=[0] * 4, teams=[[0, 2], [1, 3]], last_discarder=discarder)
     return bool(pm.hook.mahjong_claim_allowed(ruleset=ruleset, table=table, claim=claim))
 

@@ -34,7 +34,8 @@ from mahjong_core.hand.melds import Arrangement, ClaimedFrom, Hand, Meld, MeldKi
 from mahjong_core.hand.notation import check_hand, parse_hand
 from mahjong_core.hand.predicates import Predicate
 from mahjong_core.hand.tiles import BONUS, GREENS, TERMINALS_AND_HONOURS
-from mahjong_core.rules import available, installed_predicates, load_ruleset
+from mahjong_core.plugin.binding import bind, installed_predicates
+from mahjong_core.rules import available, load_ruleset
 
 #: Every installed ruleset's predicates (loading them all also imports every module that adds a reader).
 PREDICATES = installed_predicates()
@@ -168,17 +169,17 @@ def test_every_reader_stands_for_the_predicate_its_name_resolves_to_and_is_used(
     named, used = set(), set()
     for ruleset_id in available():
         ruleset = load_ruleset(ruleset_id)
-        if ruleset.scoring_family is None or ruleset.scoring_family.name != "classical":
+        if bind(ruleset).family is None or bind(ruleset).family.name != "classical":
             continue
         for table in ruleset.raw_tables.values():
             for row in table.values() if isinstance(table, dict) else ():
                 if isinstance(row, dict) and isinstance(row.get("predicate"), str):
-                    named.add(ruleset.predicate(row["predicate"]))
+                    named.add(bind(ruleset).predicate(row["predicate"]))
         tables = classical_tables(ruleset)
         used |= {row.read for row in (*tables.winner_points, *tables.winner_doublings, *tables.loser_points,
                                       *tables.loser_doublings, *tables.limits)}
         if tables.chavka is not None:
-            named.add(ruleset.predicate(ruleset.tables["scoring"]["chavka_hand"]["value"]))
+            named.add(bind(ruleset).predicate(ruleset.tables["scoring"]["chavka_hand"]["value"]))
             used.add(tables.chavka.read)
     for predicate in READERS:
         assert predicate in named, f"the reader of {predicate.name} stands for a predicate no classical table names"
@@ -327,7 +328,7 @@ def test_every_predicate_and_scoring_module_imports_first() -> None:
                "mahjong_rulesets.families.mcr.scoring"]
     counts = set()
     for module in modules:
-        done = subprocess.run([sys.executable, "-c", f"import {module}\nfrom mahjong_core.rules import "
+        done = subprocess.run([sys.executable, "-c", f"import {module}\nfrom mahjong_core.plugin.binding import "
                                "installed_predicates\nprint(len(installed_predicates()))"],
                               capture_output=True, text=True, check=False)
         assert done.returncode == 0, f"import {module} first: {done.stderr[-800:]}"

@@ -26,7 +26,8 @@ from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.tiles import BONUS, EAST, NUM_PLAYING_KINDS
 from mahjong_core.log import audit as replay_check
-from mahjong_core.plugin import defaults
+from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table.state import Outcome, Table
@@ -365,8 +366,10 @@ def _objection(ruleset_id: str, text: str) -> str | None:
     table = Table(players=4)
     table.new_deal()
     ruleset = load_ruleset(ruleset_id)
-    return defaults.mahjong_win_objections(ruleset=ruleset, table=table, seat=1, hand=parse_hand(text),
-                                           context=context(winner=True))
+    hooks = build_plugin_manager(bind(ruleset).plugins).hook  # the objections as a game of the ruleset asks them
+    objections = hooks.mahjong_win_objections(ruleset=ruleset, table=table, seat=1, hand=parse_hand(text),
+                                              context=context(winner=True))
+    return objections[0] if objections else None
 
 
 def test_hong_kong_plus_refuses_a_mahjong_under_two_fan() -> None:

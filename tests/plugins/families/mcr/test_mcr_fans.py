@@ -8,8 +8,9 @@ import pytest
 import yaml
 
 from mahjong_core.hand.notation import parse_hand
+from mahjong_core.plugin.binding import installed_predicates
 from mahjong_core.plugin.scoring import score_hand, scoring_value
-from mahjong_core.rules import installed_predicates, load_ruleset
+from mahjong_core.rules import load_ruleset
 
 PREDICATES = installed_predicates()
 

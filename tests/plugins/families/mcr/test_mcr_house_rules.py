@@ -13,8 +13,9 @@ from MahjongGB import MahjongFanCalculator
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.arrangements import arrangements
 from mahjong_core.hand.notation import parse_hand
+from mahjong_core.plugin.binding import installed_predicates
 from mahjong_core.plugin.scoring import score_hand
-from mahjong_core.rules import installed_predicates, load_ruleset
+from mahjong_core.rules import load_ruleset
 
 PREDICATES = installed_predicates()
 

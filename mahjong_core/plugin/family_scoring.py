@@ -1,0 +1,76 @@
+"""A hand scored by the engine of the family its ruleset's data names: the core's default ``mahjong_score_hand``.
+
+``scoring.family`` in a ruleset names a :class:`~mahjong_core.plugin.contributions.ScoringFamily`
+that an installed plugin contributes (the bundled classical, Hong Kong and
+MCR families are plugins under ``plugins/``, found like a third party's).
+The core's default ``mahjong_score_hand`` hook (:mod:`mahjong_core.plugin.defaults`)
+answers with :func:`family_score`; a ruleset's own hook answers before it.
+Everything else scores through the hooks (:func:`mahjong_core.plugin.scoring.score_hand`),
+so a ruleset that scores by hook is scored by its hook everywhere.
+
+Every engine returns a :class:`mahjong_core.hand.score.Score` whose ``raw`` mapping
+carries the numbers that rules compare against (a minimum value, a limit):
+``points``, ``fan``, ``doublings``, and ``points_excluding_bonus`` where the
+family has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.errors import HandError
+from mahjong_core.hand.melds import Hand
+from mahjong_core.hand.score import Score
+from mahjong_core.plugin.binding import bind
+
+if TYPE_CHECKING:
+    from mahjong_core.rules import Ruleset
+
+
+def has_scoring(ruleset: Ruleset) -> bool:
+    """Whether the ruleset defines scoring at all (a ``scoring`` section)."""
+    return bool(ruleset.raw_tables.get("scoring"))
+
+
+def family_score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
+    """Score a hand with the ruleset's family engine, or ``None`` when the ruleset defines no scoring.
+
+    A winner's hand of the wrong size is refused here, before the family's engine sees it, so that one
+    mistake gets one message under every ruleset (each engine would word it its own way).
+    """
+    family = bind(ruleset).family
+    if family is None:
+        return None
+    if context.get("winner", True):
+        check_winning_size(ruleset, hand)
+    return family.score(ruleset, hand, context)
+
+
+def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:
+    """Refuse a winning hand without the ruleset's hand size plus the winning tile (a kong counts as three).
+
+    :raises HandError: naming the size wanted and the size given.
+    """
+    wanted = int(ruleset.value("hand_size")) + 1
+    count = hand.tile_count()
+    if count != wanted:
+        unnamed = "" if hand.winning_tile is not None else ", and names no winning tile (add it as +TILE, e.g. +5p)"
+        raise HandError(f"a winning hand has {wanted} tiles, the winning tile included (a kong counts as three); "
+                        f"this one has {count}{unnamed}", place="hand")
+
+
+def minimum_figures(ruleset: Ruleset, score: Score) -> list[tuple[str, bool, int, int | None]]:
+    """``(measure, excluding bonus tiles, needed, the score's figure)`` for each measure the minimum value names.
+
+    ``minimum_value`` (``{points: 8, excluding_bonus_tiles: true}``, ``{fan: 2}``) is compared on the
+    score's ``raw`` figures; the figure is ``None`` where the family's engine gives none of that name.
+    ``[]`` for a ruleset without a minimum.
+    """
+    minimum = ruleset.value("minimum_value")
+    if not minimum:
+        return []
+    excluding = bool(minimum.get("excluding_bonus_tiles"))
+    suffix = "_excluding_bonus" if excluding else ""
+    return [(key, excluding, need, score.raw.get(key + suffix, score.raw.get(key)))
+            for key, need in minimum.items() if key != "excluding_bonus_tiles"]

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import ast
 import importlib
-import inspect
-import json
 import re
-import subprocess
-import sys
 import types
 from pathlib import Path
 
 import pytest
+from api_support import is_code, modules_after, own_docstring
 
 import mahjong_core
 import mahjong_core.plugin as plugin_api
@@ -26,27 +23,6 @@ ROOT = Path(__file__).resolve().parents[3]
 PAGE = ROOT / "docs" / "plugin-api.rst"
 #: What importing the plugin layer's hook specs (every game does) must not load through the facade.
 HEAVY = ("mahjong_core.engine.game", "mahjong_core.rules", "mahjong_core.table.state", "yaml", "jsonschema")
-
-
-def modules_after(code: str) -> set[str]:
-    """The modules loaded in a fresh interpreter after running ``code``."""
-    script = f"import sys\n{code}\nimport json\nprint(json.dumps(sorted(sys.modules)))"
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT)
-    assert result.returncode == 0, result.stderr
-    return set(json.loads(result.stdout.splitlines()[-1]))
-
-
-def is_code(obj: object) -> bool:
-    return isinstance(obj, type | types.ModuleType) or inspect.isfunction(inspect.unwrap(obj))  # type: ignore[arg-type]
-
-
-def own_docstring(obj: object) -> str:
-    """The object's own docstring: not one inherited from a base class, nor the signature a dataclass writes."""
-    doc = vars(obj).get("__doc__") if isinstance(obj, type) else getattr(obj, "__doc__", None)
-    doc = inspect.cleandoc(doc or "")
-    if isinstance(obj, type) and doc.startswith(f"{obj.__name__}("):
-        return ""
-    return doc
 
 
 # ---------------------------------------------------------------------------

@@ -116,5 +116,29 @@ async def play_seat(url: str, table: str, token: str | None, *, choose: Any = No
                 return messages
 
 
+def kill_mid_deal(data: Path, ruleset: str, seats: list[str], *extra: str, choose: Any = None,
+                  stop_after: int = 6, attempts: int = 8) -> tuple[Path, str, str, bytes]:
+    """Start a server, make a table, play seat 0 (a person) for ``stop_after`` moves, then SIGKILL the server.
+
+    Return the data folder, the table, seat 0's token and the log's bytes at the kill.  A table where a person
+    sits deals from a secret seed, so now and then its one deal ends within those first moves (an early win) and
+    nothing is left to resume; such a table is set aside and a new server and table are taken, up to ``attempts``.
+    """
+    for attempt in range(attempts):
+        folder = data.with_name(f"{data.name}-{attempt}")
+        server = Server(folder, *extra)
+        try:
+            created = server.create(ruleset, seats)
+            table, token = created["table"], created["seats"][0]["token"]
+            asyncio.run(play_seat(server.ws_url, table, token, choose=choose, stop_after=stop_after))
+            before = server.log(table).read_bytes()
+            server.kill()  # SIGKILL: no shutdown of any kind
+        finally:
+            server.stop()
+        if b'"type":"game_end"' not in before:
+            return folder, table, token, before
+    raise AssertionError(f"all {attempts} tables' deals ended within the person's first {stop_after} moves")
+
+
 def env_without_display() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k != "DISPLAY"}

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import websockets
-from live_server import Server, play_seat, recv, running
+from live_server import Server, kill_mid_deal, play_seat, recv, running
 
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import ScriptedPlayer, make_bots
@@ -156,23 +156,8 @@ def test_a_server_killed_mid_deal_resumes_every_table_from_its_log(tmp_path: Pat
     from mahjong_core.log.chain import generate_key
 
     key, _, public = generate_key(tmp_path / "server.key")
-    # A table where a person sits deals from a secret seed, so now and then its one deal ends within the person's
-    # first six moves (an early win) and there is nothing left to resume: such a table is set aside for a new one.
-    for attempt in range(8):
-        data = tmp_path / f"data-{attempt}"
-        server = Server(data, "--sign", str(key))
-        try:
-            created = server.create("shanghai", SEATS)
-            table, token = created["table"], created["seats"][0]["token"]
-            asyncio.run(play_seat(server.ws_url, table, token, choose=_choose_first_discard_or_pass, stop_after=6))
-            before = server.log(table).read_bytes()
-            server.kill()  # SIGKILL: no shutdown of any kind
-        finally:
-            server.stop()
-        if b'"type":"game_end"' not in before:
-            break
-    else:
-        pytest.fail("all 8 tables' deals ended within the person's first six moves")
+    data, table, token, before = kill_mid_deal(tmp_path / "data", "shanghai", SEATS, "--sign", str(key),
+                                               choose=_choose_first_discard_or_pass)
     assert b'"type":"decision"' in before
     with running(data, "--sign", str(key)) as again:
         listed = {t["id"]: t for t in again.get("/api/tables")["tables"]}
@@ -334,8 +319,7 @@ def test_a_house_rule_table_is_offered_by_id_and_resumes_without_the_file(tmp_pa
     """The operator offers a house-rule file (--house-rule); a client names it by id, never by path."""
     rule = tmp_path / "club.yaml"
     rule.write_text(HOUSE_RULE, encoding="utf-8")
-    data = tmp_path / "data"
-    server = Server(data, "--house-rule", str(rule))
+    server = Server(tmp_path / "offer", "--house-rule", str(rule))
     try:
         offered = {r["id"] for r in server.get("/api/rulesets")["rulesets"]}
         assert "club_shanghai" in offered and "shanghai" in offered
@@ -343,12 +327,11 @@ def test_a_house_rule_table_is_offered_by_id_and_resumes_without_the_file(tmp_pa
         assert refused["status"] == 400 and "does not match '^[a-z][a-z0-9_]*$'" in refused["error"]
         unknown = server.create("club_harbin", ["greedy"] * 4)
         assert unknown["status"] == 400 and "not a ruleset this server offers" in unknown["error"]
-        created = server.create("club_shanghai", ["human", "greedy", "greedy", "greedy"])
-        table, token = created["table"], created["seats"][0]["token"]
-        asyncio.run(play_seat(server.ws_url, table, token, choose=_choose_first_discard_or_pass, stop_after=4))
-        server.kill()
     finally:
         server.stop()
+    data, table, token, _ = kill_mid_deal(tmp_path / "data", "club_shanghai", ["human", "greedy", "greedy", "greedy"],
+                                          "--house-rule", str(rule), choose=_choose_first_discard_or_pass,
+                                          stop_after=4)
     rule.unlink()  # the server starts again without the file: the table's log carries it
     with running(data) as again:
         messages = asyncio.run(play_seat(again.ws_url, table, token, choose=_choose_first_discard_or_pass))

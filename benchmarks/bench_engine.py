@@ -51,11 +51,11 @@ from typing import Any
 
 from figures import Figures, add_json_argument
 
+from mahjong_core.audit.check import check
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import HUMAN, make_bots
-from mahjong_core.engine.simulate import play_game, simulate
-from mahjong_core.log.audit import check
 from mahjong_core.log.format import ReplayWriter, header
+from mahjong_core.log.simulate import play_game, simulate
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table.rng import ALGORITHM
 

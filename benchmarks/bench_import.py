@@ -27,7 +27,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "real-logs" / "botzone
 
 def one_pass(path: Path, out: Path) -> tuple[int, int, float]:
     """``(rounds, rounds that agree, CPU seconds)`` of importing and auditing every round of ``path`` once."""
-    from mahjong_core.log.audit import check
+    from mahjong_core.audit.check import check
     from mahjong_formats.botzone import read_file
     from mahjong_formats.common import play
 

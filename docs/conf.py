@@ -50,7 +50,7 @@ nitpick_ignore = [
     ("py:func", "clear_cache"),
     ("py:func", "game_seed"),
     ("py:func", "mahjong_core.hand.notation.check_hand"),
-    ("py:func", "mahjong_core.log.audit.check"),
+    ("py:func", "mahjong_core.audit.check.check"),
     ("py:func", "mahjong_core.plugin.family_scoring.family_score"),
     ("py:func", "mahjong_core.plugin.scoring.score_hand"),
     ("py:func", "only_arrangement"),

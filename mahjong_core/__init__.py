@@ -74,7 +74,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "rules.ruleset": ("json_path",),
     "rules.merge": ("is_leaf",),
     "engine.game": ("Game", "GameResult", "Player"),
-    "engine.simulate": ("simulate", "play_game", "SimulatedGame", "game_seed"),
+    "log.simulate": ("simulate", "play_game", "SimulatedGame", "game_seed"),
     "engine.players": ("make_bots", "bot_factory", "installed_bots", "InstalledBot", "GreedyBot", "RandomBot",
                        "ScriptedPlayer"),
     "table.rng": ("Rng", "ALGORITHM", "secret_seed", "secret_salt"),
@@ -92,17 +92,17 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "plugin.family_scoring": ("has_scoring", "minimum_figures"),
     "cli.score": ("score_text", "Given", "Scored"),
     "plugin.score_card": ("card_maker", "item_names", "row_unit", "payment_notes", "log_cards", "ruleset_of_header"),
-    "log.audit": ("check", "Verdict"),
+    "audit.check": ("check", "Verdict"),
     "log.format": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES"),
     "log.redaction": ("seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view",
                       "redact_table_view"),
     "log.chain": ("Signer", "Sealer", "load_signer"),
-    "log.audit_report": ("deal_reports",),
+    "audit.report": ("deal_reports",),
     "log.recorded": ("differences",),
     "log.fold": ("FoldedTable", "fold"),
     "sheets.read": ("parse_sheet", "check_sheet_schema"),
     "sheets.record": ("record",),
-    "sheets.audit": ("sheet_agreement",),
+    "audit.sheet": ("sheet_agreement",),
     "sheets.compare": ("rules_deals", "net_payments"),
     "sheets.write": ("sheet_yaml",),
     "sheets.moves": ("Move", "MovesScript", "MovesPlayer"),
@@ -121,6 +121,9 @@ _EXPORTS, __getattr__, __dir__ = lazy_names(globals(), _SOURCES)
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr__`` imports on first use
 
+    from mahjong_core.audit.check import Verdict, check
+    from mahjong_core.audit.report import deal_reports
+    from mahjong_core.audit.sheet import sheet_agreement
     from mahjong_core.cli.render.hand import hand_text
     from mahjong_core.cli.score import Given, Scored, score_text
     from mahjong_core.conformance.soak import SoakFailure
@@ -135,7 +138,6 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         installed_bots,
         make_bots,
     )
-    from mahjong_core.engine.simulate import SimulatedGame, game_seed, play_game, simulate
     from mahjong_core.errors import (
         HandError,
         IllegalAction,
@@ -157,8 +159,6 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.hand.report import analyse
     from mahjong_core.hand.score import Score, ScoreItem
     from mahjong_core.hand.shanten import shanten, waits
-    from mahjong_core.log.audit import Verdict, check
-    from mahjong_core.log.audit_report import deal_reports
     from mahjong_core.log.chain import Sealer, Signer, load_signer
     from mahjong_core.log.fold import FoldedTable, fold
     from mahjong_core.log.format import MAX_LOG_BYTES, ReplayLog, ReplayWriter, dumps, header, parse_log, read_log
@@ -171,6 +171,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         redact_table_view,
         seat_view,
     )
+    from mahjong_core.log.simulate import SimulatedGame, game_seed, play_game, simulate
     from mahjong_core.plugin.contributions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
     from mahjong_core.plugin.family_scoring import has_scoring, minimum_figures
     from mahjong_core.plugin.hookspecs import hookimpl
@@ -198,7 +199,6 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.rules.merge import is_leaf
     from mahjong_core.rules.ruleset import json_path
     from mahjong_core.rules.schema import ruleset_schema
-    from mahjong_core.sheets.audit import sheet_agreement
     from mahjong_core.sheets.compare import net_payments, rules_deals
     from mahjong_core.sheets.moves import Move, MovesPlayer, MovesScript
     from mahjong_core.sheets.read import check_sheet_schema, parse_sheet

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mahjong_core.engine.simulate import play_game
+from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import available, load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,7 +16,7 @@ from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
-    from mahjong_core.log.audit_report import LogReport
+    from mahjong_core.audit.report import LogReport
 
 _KEY_HELP = ("the signer's public key file (PEM, or 64 hex digits): the log must be signed with it, "
              "and every signature must verify")
@@ -41,9 +41,9 @@ def check_logs(args: argparse.Namespace, mode: str) -> int:
     With ``--workers`` the files are checked on a local Dask cluster (``mahjong_study.runner``), each where
     it is read, and only the reports come back.
     """
+    from mahjong_core.audit.report import report_json
+    from mahjong_core.audit.sheet import check_and_report
     from mahjong_core.cli.render.audit import report_html, report_text
-    from mahjong_core.log.audit_report import report_json
-    from mahjong_core.sheets.audit import check_and_report
 
     for file in args.files:  # nothing to judge: unreadable input (exit 2) before any verdict (exit 1)
         if not Path(file).exists():

@@ -11,7 +11,7 @@ plugin parametrizes with the rulesets named by ``--mahjong-ruleset``:
   ruleset's own length allows (``mahjong_core.rules.playable.deal_bound``);
 * the same seed gives the same bytes, and the recorded log re-simulates
   byte for byte;
-* a recorded game audits clean (:func:`mahjong_core.log.audit.check`);
+* a recorded game audits clean (:func:`mahjong_core.audit.check.check`);
 * every settlement's payments move points between real seats and the table's
   scores still sum to zero;
 * where the ruleset scores hands, the arrangement scored is the highest
@@ -39,18 +39,18 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, reject, settings
 from hypothesis import strategies as st
 
+from mahjong_core.audit.check import check as check_log
 from mahjong_core.conformance import strategies as mst
 from mahjong_core.conformance.invariants import HandSizes, TileConservation, ZeroSumPayments
 from mahjong_core.conformance.plugin import games_per_check
 from mahjong_core.engine.game import Game, GameResult, UnendingGame
 from mahjong_core.engine.players import make_bots
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.arrangements import arrangements as all_arrangements
 from mahjong_core.hand.melds import Arrangement, Hand
 from mahjong_core.hand.score import Score
-from mahjong_core.log.audit import check as check_log
 from mahjong_core.log.format import dumps
+from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import PROJECT
 from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager, hook_names

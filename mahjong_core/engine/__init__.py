@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-_SUBMODULES = frozenset({"game", "players", "simulate", "flow", "options", "drawing", "dealing", "exchange",
+_SUBMODULES = frozenset({"game", "players", "flow", "options", "drawing", "dealing", "exchange",
                          "turn", "claims", "winning", "deal_end"})
 
 

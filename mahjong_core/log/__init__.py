@@ -1,4 +1,5 @@
-"""The replay log: its format, the seal, strict reading, the fold of events into table state, redaction, audit.
+"""The replay log: its format, the seal, strict reading, the fold of events into table state, redaction, and
+the seeded simulations that write logs.
 
-Above the engine: an audit re-plays a log through the same engine that wrote it.
+Above the engine, whose events it records; the audit that re-plays a log sits above it (:mod:`mahjong_core.audit`).
 """

@@ -249,7 +249,7 @@ class UndecodedEvents(Sequence[dict[str, Any]]):
     this skips (the line-by-line checks of :func:`parse_log`) a passing replay
     has proved anyway, since every line equals the canonical serialisation of
     a produced event; a failing one is read again the strict way to say what
-    is wrong (:func:`mahjong_core.log.audit.check`).
+    is wrong (:func:`mahjong_core.audit.check.check`).
     """
 
     def __init__(self, lines: list[str], source: str):

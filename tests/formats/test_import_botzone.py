@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_core.audit.check import check
 from mahjong_core.cli import main
-from mahjong_core.log.audit import check
 from mahjong_core.log.format import ReplayWriter, header
 from mahjong_core.rules import load_ruleset
 from mahjong_formats.botzone import MAX_LINE, read_file, read_text

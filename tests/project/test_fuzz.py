@@ -21,11 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mahjong_core.engine.simulate import play_game
+from mahjong_core.audit.check import check
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand.notation import parse_hand
-from mahjong_core.log.audit import check
 from mahjong_core.log.format import MAX_LINES, MAX_LOG_BYTES, parse_log
+from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import load_ruleset
 
 FUZZ_EXAMPLES = int(os.environ.get("MAHJONG_FUZZ_EXAMPLES", "10000"))
@@ -158,7 +158,7 @@ def test_the_score_sheet_reader_answers_every_damaged_sheet(tmp_path: Path, data
 @given(data=st.data())
 def test_auditing_and_recording_answer_every_damaged_sheet(tmp_path: Path, data: st.DataObject) -> None:
     """The whole audit of a sheet, the rules' scoring included: a verdict, never an exception."""
-    from mahjong_core.sheets.audit import audit_sheet
+    from mahjong_core.audit.sheet import audit_sheet
 
     path = tmp_path / "sheet.yaml"
     path.write_text(_mutated_sheet(data), encoding="utf-8", errors="surrogatepass")
@@ -233,10 +233,10 @@ def test_reading_the_largest_inputs_stays_under_100_mb(small_log: bytes, tmp_pat
     (tmp_path / "long_header.jsonl").write_text('{"type":"header","x":"' + "a" * (60 * 1024 * 1024) + '"}\n')
     (tmp_path / "short_lines.jsonl").write_text(lines[0] + "\n" + "{}\n" * (MAX_LINES - 2))
     (tmp_path / "big.yaml").write_text("a" * (200 * 1024 * 1024))
-    baseline = _peak_rss_mb("import mahjong_core.log.audit, mahjong_core.rules")
+    baseline = _peak_rss_mb("import mahjong_core.audit.check, mahjong_core.rules")
     for name in ("full.jsonl", "long_header.jsonl", "short_lines.jsonl"):
         for mode in ("replay", "audit"):
-            peak = _peak_rss_mb(f"from mahjong_core.log.audit import check\n"
+            peak = _peak_rss_mb(f"from mahjong_core.audit.check import check\n"
                                 f"assert not check({str(tmp_path / name)!r}, {mode!r}).ok")
             assert peak < 100, f"{mode} of {name}: {peak:.0f} MB (the interpreter alone: {baseline:.0f} MB)"
     peak = _peak_rss_mb("from mahjong_core.rules.loader import validate_file\n"

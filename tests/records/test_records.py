@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from postgres import Cluster
 
+from mahjong_core.audit.report import deal_reports
 from mahjong_core.cli import main
-from mahjong_core.log.audit_report import deal_reports
 from mahjong_core.log.format import read_log
 from mahjong_records.db import RecordsError, migrate, open_db, parse_url
 from mahjong_records.export import ema_csv, results, table_points

@@ -257,7 +257,7 @@ def test_a_snapshot_reads_one_state_of_the_database_while_another_session_record
     their game, as read committed let a reader meet while two servers recorded."""
     from sqlalchemy import func, select
 
-    from mahjong_core.engine.simulate import play_game
+    from mahjong_core.log.simulate import play_game
     from mahjong_core.rules import load_ruleset
     from mahjong_records.schema import game_seats, games
     from mahjong_records.store import record_log

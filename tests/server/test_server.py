@@ -15,9 +15,9 @@ import pytest
 import websockets
 from live_server import Server, kill_mid_deal, play_seat, recv, running
 
+from mahjong_core.audit.check import check
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import ScriptedPlayer, make_bots
-from mahjong_core.log.audit import check
 from mahjong_core.log.chain import load_signer
 from mahjong_core.log.format import ReplayWriter, read_log
 from mahjong_core.rules import load_ruleset

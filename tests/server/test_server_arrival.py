@@ -18,7 +18,7 @@ from typing import Any
 import websockets
 from live_server import Server, play_seat, recv, running
 
-from mahjong_core.log.audit import check
+from mahjong_core.audit.check import check
 from mahjong_core.log.format import read_log
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from live_server import ARTIFACTS, Server, running
 from playwright import sync_api
 
-from mahjong_core.log.audit import check
+from mahjong_core.audit.check import check
 from mahjong_core.log.format import read_log
 
 

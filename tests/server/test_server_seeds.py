@@ -20,8 +20,8 @@ from typing import Any
 import websockets
 from live_server import Server, recv, running
 
-from mahjong_core.engine.simulate import play_game
-from mahjong_core.log.audit import check
+from mahjong_core.audit.check import check
+from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table.rng import deal_rng
 

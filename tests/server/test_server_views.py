@@ -217,7 +217,7 @@ def test_a_concealed_kong_shows_the_others_only_what_the_ruleset_lays_face_up(
 
 def test_an_unfinished_games_page_hides_what_a_spectator_does_not_see(tmp_path: Path) -> None:
     """The replay viewer's data for a game in progress: MCR seed 203's finished deal as a spectator saw it."""
-    from mahjong_core.engine.simulate import play_game
+    from mahjong_core.log.simulate import play_game
     from mahjong_server.replay_page import game_in_progress
 
     path = tmp_path / "mcr.jsonl"

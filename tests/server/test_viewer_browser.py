@@ -20,8 +20,8 @@ from typing import Any
 
 from live_server import ARTIFACTS, running
 
+from mahjong_core.audit.check import _players
 from mahjong_core.engine.game import Game
-from mahjong_core.log.audit import _players
 from mahjong_core.log.format import read_log, write_lines
 from mahjong_core.log.redaction import full_table_view
 from mahjong_core.rules import load_ruleset
@@ -456,8 +456,8 @@ def test_the_page_hides_a_face_down_kong_and_a_choice_replaced_by_its_timeout(tm
     """MCR seed 203: seat 0's concealed kong of 5s lies face down, seat 1's 9m chosen too late is replaced by
     the timeout's 1m. Seen as seat 2, and as a spectator of the game still in progress, the page draws the
     kong face down and never narrates the replaced choice."""
-    from mahjong_core.engine.simulate import play_game
     from mahjong_core.hand.tiles import KINDS
+    from mahjong_core.log.simulate import play_game
 
     log = tmp_path / "mcr.jsonl"
     play_game(load_ruleset("mcr"), 203, ["greedy", "random", "random", "random"], replay=log, max_deals=1)

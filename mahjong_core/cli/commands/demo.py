@@ -31,8 +31,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     """The main job: one seeded game, its replay written, re-played and audited, and a summary."""
     if args.bots is None:
         return list_bots(args)
-    from mahjong_core.engine.simulate import log_name, play_game, prepare_out_dir
-    from mahjong_core.log.audit import check
+    from mahjong_core.audit.check import check
+    from mahjong_core.log.simulate import log_name, play_game, prepare_out_dir
     from mahjong_core.rules import load_ruleset
     from mahjong_core.table.rng import parse_seed
 

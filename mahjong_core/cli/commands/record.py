@@ -38,7 +38,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     The log is written next to the sheet (``game.yaml`` -> ``game.jsonl``) unless ``--out`` names it, never over
     another file, and then audited like any log before the command says it is done.
     """
-    from mahjong_core.log.audit import check
+    from mahjong_core.audit.check import check
     from mahjong_core.sheets.read import read_sheet
     from mahjong_core.sheets.record import log_text, record
 

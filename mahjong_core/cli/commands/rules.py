@@ -96,8 +96,8 @@ def _trial_errors(path: str) -> list[Any]:
 
     An error in the deal is reported in the file (at the line of its JSON path, where it names one).
     """
-    from mahjong_core.engine.simulate import play_game
     from mahjong_core.errors import MahjongError, RulesetError
+    from mahjong_core.log.simulate import play_game
     from mahjong_core.rules import load_ruleset
     from mahjong_core.rules.document import locate, marks_of
 

@@ -20,7 +20,7 @@ from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
-    from mahjong_core.engine.simulate import SimulatedGame
+    from mahjong_core.log.simulate import SimulatedGame
     from mahjong_core.rules import Ruleset
 
 
@@ -43,7 +43,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play seeded games between bots, write their replays, and print one line (or JSON object) per game."""
     if args.bots is None:
         return list_bots(args)
-    from mahjong_core.engine.simulate import simulate
+    from mahjong_core.log.simulate import simulate
     from mahjong_core.rules import load_ruleset
     from mahjong_core.table.rng import parse_seed
 
@@ -95,7 +95,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _simulate_on_dask(args: argparse.Namespace, ruleset: Ruleset, seed: int | str, bots: list[str],
                       out: Path | None, bar: Any) -> list[SimulatedGame]:
     """The batch's games on a local Dask cluster: each worker plays a game from its seed and writes its log."""
-    from mahjong_core.engine.simulate import game_seed, log_name, prepare_out_dir
+    from mahjong_core.log.simulate import game_seed, log_name, prepare_out_dir
     from mahjong_study.play import play_game_task
     from mahjong_study.runner import map_ordered
 

@@ -1,7 +1,7 @@
 """An audit's (or a re-play's) report as a referee reads it: text on the terminal, or one self-contained HTML page.
 
 The facts -- each deal's outcome, hands, scoring items with their sources,
-payments and totals -- are :mod:`mahjong_core.log.audit_report`'s, made where
+payments and totals -- are :mod:`mahjong_core.audit.report`'s, made where
 each log was checked; this module only lays them out: ``mahjong audit
 --deals`` prints :func:`report_text`, ``--html`` writes :func:`report_html`
 with any number of logs, so a referee can mail a season's audit.
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mahjong_core.log.audit_report import DealReport, HandScore, LogReport
+    from mahjong_core.audit.report import DealReport, HandScore, LogReport
 
 WINDS = ("East", "South", "West", "North")
 

@@ -154,8 +154,8 @@ def test_a_citation_of_an_undeclared_document_is_an_error(capsys: pytest.Capture
 def test_a_ruleset_that_loads_but_cannot_play_is_rejected(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """The trial deal: an error the first game would hit is validate's, located in the file."""
-    from mahjong_core.engine import simulate
     from mahjong_core.errors import RulesetError
+    from mahjong_core.log import simulate
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RulesetError("the engine cannot use this table", place="$.parameters.usual_limit")

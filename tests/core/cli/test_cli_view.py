@@ -132,7 +132,7 @@ def test_the_json_view_hides_returned_draws_replaced_choices_and_face_down_kongs
     """Traditional seed 28: seat 1's drawn 1p goes back on the wall; seat 0 declares a concealed kong of 2s,
     laid with its two middle tiles face up.  MCR seed 203: seat 1's bot chooses 9m too late, the timeout
     discards 1m; seat 0's concealed kong of 5s lies face down."""
-    from mahjong_core.engine.simulate import play_game
+    from mahjong_core.log.simulate import play_game
     from mahjong_core.rules import load_ruleset
 
     traditional, mcr = tmp_path / "traditional.jsonl", tmp_path / "mcr.jsonl"
@@ -155,8 +155,8 @@ def test_the_json_view_hides_returned_draws_replaced_choices_and_face_down_kongs
 def test_a_move_replaced_by_its_timeout_is_the_discard_the_table_shows(tmp_path: Path) -> None:
     """MCR seed 203: seat 1 is shown to discard the timeout's 1m and keep its 9m, from its own view as from
     another seat's."""
-    from mahjong_core.engine.simulate import play_game
     from mahjong_core.log.redaction import Visibility
+    from mahjong_core.log.simulate import play_game
     from mahjong_core.rules import load_ruleset
 
     path = tmp_path / "mcr.jsonl"

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_core.audit.check import check
 from mahjong_core.cli import main
 from mahjong_core.conformance import strategies as mst
 from mahjong_core.engine import players
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import MahjongError
-from mahjong_core.log.audit import check
 from mahjong_core.log.format import dumps, write_lines
+from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table.rng import Rng
 

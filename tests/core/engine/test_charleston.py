@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjong_core.audit.check import check
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.hand.tiles import KINDS
-from mahjong_core.log.audit import check
 from mahjong_core.log.format import dumps, read_log
+from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.plugin.manager import build_plugin_manager

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from mahjong_core.audit.check import check
 from mahjong_core.engine.game import Game, IllegalAction
 from mahjong_core.engine.players import GreedyBot
 from mahjong_core.errors import MahjongError
-from mahjong_core.log.audit import check
 from mahjong_core.log.format import ReplayWriter, header, write_lines
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import hookimpl
@@ -100,9 +100,9 @@ def test_without_a_rule_for_it_a_wrong_mahjong_is_simply_illegal() -> None:
 
 
 def test_a_seat_view_hides_the_other_pairs_exchange_and_concealed_tiles(tmp_path: Path) -> None:
-    from mahjong_core.engine.simulate import play_game
     from mahjong_core.log.format import read_log
     from mahjong_core.log.redaction import HIDDEN, seat_view
+    from mahjong_core.log.simulate import play_game
 
     path = tmp_path / "piter.jsonl"
     play_game(load_ruleset("piter"), 12, ["greedy"] * 4, replay=path, max_deals=1)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.log.format import read_log
+from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import load_ruleset
 
 

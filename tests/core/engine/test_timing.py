@@ -115,8 +115,8 @@ def test_the_game_ends_when_its_time_is_up() -> None:
 
 
 def test_audit_names_a_chow_inside_the_pause(tmp_path: Path) -> None:
-    from mahjong_core.engine.simulate import play_game
-    from mahjong_core.log.audit import check
+    from mahjong_core.audit.check import check
+    from mahjong_core.log.simulate import play_game
 
     for seed in range(10):
         path = tmp_path / f"p{seed}.jsonl"

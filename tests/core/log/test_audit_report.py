@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_core.audit.check import check
+from mahjong_core.audit.report import deal_reports
 from mahjong_core.cli import main
-from mahjong_core.log.audit import check
-from mahjong_core.log.audit_report import deal_reports
 from mahjong_core.log.format import read_log, write_lines
 from mahjong_core.plugin.score_card import item_names
 from mahjong_core.rules import load_ruleset

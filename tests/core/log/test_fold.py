@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from mahjong_core.audit.check import _players
 from mahjong_core.engine.game import Game
-from mahjong_core.log.audit import _players
 from mahjong_core.log.fold import HANDLERS, FoldedTable, fold, handles
 from mahjong_core.log.format import read_log
 from mahjong_core.log.redaction import full_table_view

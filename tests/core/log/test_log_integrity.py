@@ -25,12 +25,12 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mahjong_core.audit.check import check
 from mahjong_core.cli import main
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import ReplayError
-from mahjong_core.log.audit import check
 from mahjong_core.log.chain import Sealer, Signer, generate_key, load_public_key, load_signer, verify_chain
 from mahjong_core.log.format import MAX_LINE_BYTES, MAX_LINES, MAX_LOG_BYTES, parse_log, read_log, write_lines
+from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import available, load_ruleset
 
 RULESETS = sorted(available())

@@ -17,14 +17,14 @@ from typing import Any
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from mahjong_core.audit.check import check
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.log import chain as log_chain
 from mahjong_core.log import format as replay_log
-from mahjong_core.log.audit import check
 from mahjong_core.log.chain import Sealer, Signer
 from mahjong_core.log.format import ReplayWriter, header, parse_log
+from mahjong_core.log.simulate import play_game
 from mahjong_core.reading.schema_compile import compile_schema, json_equal
 from mahjong_core.reading.strict_json import StrictJSONError, loads_canonical
 from mahjong_core.rules import load_ruleset

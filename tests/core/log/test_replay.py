@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mahjong_core.audit.check import check
 from mahjong_core.cli import main
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import ReplayError
-from mahjong_core.log.audit import check
 from mahjong_core.log.format import UndecodedEvents, dumps, parse_log, read_log, write_lines
+from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import available, load_ruleset
 
 RULESETS = sorted(available())

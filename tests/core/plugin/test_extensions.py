@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import RulesetError
+from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin import extensions
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.extensions import Mechanism, ScoringFamily, Settlement

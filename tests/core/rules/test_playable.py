@@ -15,8 +15,8 @@ from mahjong_core.cli import main
 from mahjong_core.conformance import checks
 from mahjong_core.engine.game import Game, UnendingGame
 from mahjong_core.engine.players import make_bots
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import RulesetError
+from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import Ruleset, load_ruleset, playable, validate_file
 
 ROOT = Path(__file__).resolve().parents[3]

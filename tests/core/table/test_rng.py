@@ -349,7 +349,7 @@ if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
 
 
 def test_a_text_seed_names_a_file_every_file_system_can_make() -> None:
-    from mahjong_core.engine.simulate import MAX_LOG_NAME, log_name
+    from mahjong_core.log.simulate import MAX_LOG_NAME, log_name
     from mahjong_core.rules import load_ruleset
 
     harbin = load_ruleset("harbin")

@@ -20,15 +20,15 @@ import yaml
 from mahjong_rulesets.families.classical.scoring import score_arrangement, situation_context
 from mahjong_rulesets.families.classical.tables import RAW_FIGURES, classical_tables
 
+from mahjong_core.audit.check import check
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.arrangements import arrangements
 from mahjong_core.hand.melds import ClaimedFrom, Meld, MeldKind
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.score import Score
-from mahjong_core.log.audit import check
+from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.plugin.scoring import score_hand, scoring_value

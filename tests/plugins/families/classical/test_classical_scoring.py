@@ -21,14 +21,14 @@ from hypothesis import strategies as st
 from mahjong_rulesets.families.classical.scoring import classical_score, score_arrangement, situation_context
 from mahjong_rulesets.families.classical.tables import VALUE_FACTS, classical_tables
 
-from mahjong_core.engine.simulate import play_game
+from mahjong_core.audit.check import check
 from mahjong_core.errors import HandError, MahjongError, RulesetError
 from mahjong_core.hand.arrangements import arrangements
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.score import Score
 from mahjong_core.hand.tiles import BONUS, EAST, SOUTH
-from mahjong_core.log.audit import check
+from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import load_ruleset
 

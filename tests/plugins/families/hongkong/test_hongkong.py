@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 from mahjong_rulesets.families.hongkong import scoring as hk
 from mahjong_rulesets.families.hongkong import settlement as hk_settle
 
+from mahjong_core.audit import check as replay_check
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
-from mahjong_core.engine.simulate import play_game
 from mahjong_core.errors import HandError, MahjongError, RulesetError
 from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.tiles import BONUS, EAST, NUM_PLAYING_KINDS
-from mahjong_core.log import audit as replay_check
+from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.plugin.scoring import score_hand

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core.engine.simulate import play_game
+from mahjong_core.audit.check import check
 from mahjong_core.hand.score import Score
-from mahjong_core.log.audit import check
+from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin.settlement import settle
 from mahjong_core.rules import load_ruleset
 from mahjong_core.table.state import Outcome, Table

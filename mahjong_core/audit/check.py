@@ -62,7 +62,7 @@ class Verdict:
     ruleset: str = ""
     line: int | None = None
     proof: dict[str, Any] = field(default_factory=dict)
-    #: The parsed log, for a report of its deals (:mod:`mahjong_core.log.audit_report`); ``None`` if unreadable.
+    #: The parsed log, for a report of its deals (:mod:`mahjong_core.audit.report`); ``None`` if unreadable.
     log: ReplayLog | None = field(default=None, repr=False, compare=False)
     #: ``"log"``, or ``"sheet"`` for a score sheet, whose lines hold no events.
     kind: str = "log"

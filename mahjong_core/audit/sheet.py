@@ -6,7 +6,7 @@ reported at once, each at its line -- a referee corrects a sheet in one pass,
 not one mistake per run.  A sheet that agrees is then checked once more the
 way any log is: its canonical log, made in memory, is audited like a file,
 so the report of its deals (winner, hand, items with sources, payments,
-totals) is the same one a log gets (:mod:`mahjong_core.log.audit_report` makes it from the verdict).
+totals) is the same one a log gets (:mod:`mahjong_core.audit.report` makes it from the verdict).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from mahjong_core.audit.check import Verdict, check_parsed
 from mahjong_core.errors import MahjongError
-from mahjong_core.log.audit import Verdict, check_parsed
 
 if TYPE_CHECKING:
-    from mahjong_core.log.audit_report import LogReport
+    from mahjong_core.audit.report import LogReport
 
 __all__ = ["audit_sheet", "check_and_report"]
 
@@ -88,8 +88,8 @@ def check_and_report(path: str, mode: str, key: str | None = None) -> LogReport:
 
     Here, above both the log and the sheets, because a path may be either.
     """
-    from mahjong_core.log.audit import check
-    from mahjong_core.log.audit_report import LogReport
+    from mahjong_core.audit.check import check
+    from mahjong_core.audit.report import LogReport
     from mahjong_core.sheets.read import check_is_sheet, is_sheet_path
 
     if is_sheet_path(path):

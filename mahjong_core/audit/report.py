@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mahjong_core.log.audit import Verdict
+    from mahjong_core.audit.check import Verdict
     from mahjong_core.log.format import ReplayLog
 
 

@@ -179,8 +179,7 @@ def check_hand_sizes(ruleset_id: RulesetRef, games: int = 3) -> None:
     ruleset = resolve_ruleset(ruleset_id)
 
     def body(spec: mst.GameSpec) -> None:
-        observer = HandSizes(int(ruleset.value("hand_size")),
-                             late_claims=bool(ruleset.value("pung_claim_until_next_discard")))
+        observer = HandSizes.of(ruleset)
         play(ruleset, spec, (observer,))
         assert observer.checked > 0, "no decision was observed"
 

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import InvariantBroken
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.table.state import Table
 from mahjong_core.table.wall import Wall
+
+if TYPE_CHECKING:
+    from mahjong_core.rules import Ruleset
 
 
 def _require(holds: bool, message: str) -> None:
@@ -68,15 +73,26 @@ class TileConservation:
 class HandSizes:
     """Between turns every hand holds ``hand_size`` tiles (a kong counts as three); in its turn, one more.
 
-    With ``late_claims`` (a pung may be claimed until the next discard, 001 line
-    109) the next player may already have drawn while the others decide, so at
-    a claim decision that one seat may hold one more.
+    With ``late_claims`` (a claim window that stays open after the next player
+    has drawn, as the late pung of 001 line 109) that player may already hold
+    one more while the others decide, so at a claim decision that one seat may.
     """
 
     def __init__(self, hand_size: int, *, late_claims: bool = False):
         self.hand_size = hand_size
         self.late_claims = late_claims
         self.checked = 0
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> HandSizes:
+        """The observer for a game of ``ruleset``: its hand size, and whether its plugins open a late claim window.
+
+        The window is asked of the ruleset's plugins (``mahjong_late_claims``) as a game asks it, not read from
+        the parameter the bundled mechanism happens to use, so a ruleset whose own plugin opens one is held to
+        the same count.
+        """
+        late = build_plugin_manager(bind(ruleset).plugins).hook.mahjong_late_claims(ruleset=ruleset)
+        return cls(int(ruleset.value("hand_size")), late_claims=bool(late))
 
     @hookimpl
     def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:

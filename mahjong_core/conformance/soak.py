@@ -156,10 +156,10 @@ def soak_batch(ref: str | Ruleset, plan: Sequence[tuple[int, tuple[str, ...]]], 
     ruleset = ref if isinstance(ref, Ruleset) else load_ruleset(ref)
     players = int(ruleset.param("players"))
     outcomes = []
+    sizes = HandSizes.of(ruleset)  # asked of the plugins once; each game gets a fresh observer of its own
     for game_seed, bots in plan:
         observers = (TileConservation(ruleset.tile_set()),
-                     HandSizes(int(ruleset.value("hand_size")),
-                               late_claims=bool(ruleset.value("pung_claim_until_next_discard"))),
+                     HandSizes(sizes.hand_size, late_claims=sizes.late_claims),
                      ZeroSumPayments(players))
         try:
             game = Game(ruleset, make_bots(list(bots), game_seed), game_seed, observers=observers,

@@ -68,6 +68,9 @@ def _knitted_masks() -> tuple[int, ...]:
 
 
 _KNITTED_MASKS = _knitted_masks()
+#: The size of a knitted mahjong, whatever the ruleset's hand size: the form itself fixes it (nine knitted tiles,
+#: a set and a pair; or fourteen different tiles), and it is read from concealed tiles only, with no meld declared.
+KNITTED_TILES = 14
 #: Maps a count byte to 1 where the kind is held.
 _HELD = bytes([0, 1, 1, 1, 1]) + bytes(251)
 
@@ -99,9 +102,9 @@ def knitted_near(counts: Sequence[int]) -> bool:
 
     Shanten does not measure the knitted forms, so a hand that shanten
     calls unready may still win in them; :func:`is_mahjong` reads them from
-    fourteen concealed tiles only, so a hand of any other size cannot.
+    :data:`KNITTED_TILES` concealed tiles only, so a hand of any other size cannot.
     """
-    return sum(counts) == 13 and knitted_within(counts, 1)
+    return sum(counts) == KNITTED_TILES - 1 and knitted_within(counts, 1)
 
 
 def ready_beyond_shanten(forms: Mapping[str, tuple[Predicate, ...] | None]) -> Callable[[Sequence[int]], bool] | None:
@@ -131,7 +134,7 @@ def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | No
     if not shanten_mod.is_complete_counts(h, seven_pairs="seven_pairs" in forms,
                                           thirteen_orphans="thirteen_orphans" in forms):
         # The knitted forms are read from fourteen concealed tiles (the hand below has no declared melds).
-        if not ("knitted" in forms and total == 14 and knitted_within(counts, 0)):
+        if not ("knitted" in forms and total == KNITTED_TILES and knitted_within(counts, 0)):
             return False
     elif not forms or shanten_mod.is_complete_counts(h, seven_pairs=False, thirteen_orphans=False):
         return True

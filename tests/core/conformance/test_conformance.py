@@ -191,6 +191,22 @@ def test_hand_sizes_catches_a_short_hand() -> None:
     assert thief.victim is not None
 
 
+def test_hand_sizes_asks_the_rulesets_plugins_whether_a_late_claim_window_opens() -> None:
+    """The observer learns of a late claim window from ``mahjong_late_claims``, as the game does, so a ruleset
+    whose own module opens one (with no ``pung_claim_until_next_discard`` at all) is counted as the game plays it."""
+    import types
+
+    harbin = load_ruleset("harbin")
+    assert harbin.value("pung_claim_until_next_discard") is False
+    assert checks.HandSizes.of(harbin).late_claims is False
+    assert checks.HandSizes.of(load_ruleset("traditional")).late_claims is True
+    own = types.ModuleType("late_window_of_a_house_rule")
+    own.mahjong_late_claims = lambda: ("pung",)  # type: ignore[attr-defined]
+    widened = dataclasses.replace(harbin, modules=(*harbin.modules, own))
+    sizes = checks.HandSizes.of(widened)
+    assert (sizes.hand_size, sizes.late_claims) == (13, True)
+
+
 class PaySelf:
     @hookimpl
     def mahjong_settle(self) -> list[Payment]:

@@ -151,8 +151,7 @@ def _sizes_checked(ruleset: Any, seed: int, bots: list[str], max_deals: int | No
     """Play a seeded game with the conformance suite's hand-size observer; return how many decisions it checked."""
     from mahjong_core.conformance.invariants import HandSizes
 
-    late = bool(ruleset.value("pung_claim_until_next_discard"))
-    observer = HandSizes(int(ruleset.value("hand_size")), late_claims=late)
+    observer = HandSizes.of(ruleset)
     game = Game(ruleset, make_bots(bots, seed), seed, observers=(observer,), max_deals=max_deals)
     game.play()
     return observer.checked

@@ -34,7 +34,7 @@ _BOOL = {"yes": True, "true": True, "no": False, "false": False}
 class HandExample:
     """One worked example: a hand in the notation, the ruleset and situation, and what the page says of it.
 
-    :param hand: the hand (:mod:`mahjong_core.hand.notation`).
+    :param hand: the hand, in the project's notation (``docs/notation.rst``).
     :param ruleset: the ruleset id that scores it, if the example shows a score.
     :param situation: facts of the win, ``"self_drawn, seat_wind=S, tiles_left=0"``.
     :param expect: stated results by name (see :data:`EXPECTATIONS`), as written on the page.

@@ -1,13 +1,13 @@
 """Example hands on a ruleset page: drawn with the live client's tile pictures, scored by the code as it is built.
 
 Each ruleset page ends with a few hands a player might make, scored under
-that ruleset by :func:`mahjong_core.cli.score.score_text` -- exactly what
+that ruleset by :func:`mahjong_core.score_text` -- exactly what
 ``mahjong score`` runs -- so the page shows what the engine pays, item by
 item with each item's source.  The hands are picked from :data:`CANDIDATES`
 at build time: the first ordinary hands that are a legal mahjong under the
 ruleset (its minimum value met) and one limit hand, so a ruleset with an
 8-point minimum shows hands that reach it.  Each is shown as its score card
-(:mod:`mahjong_core.plugin.score_card`): every item's count, value and unit, and
+(:func:`mahjong_core.card_maker`): every item's count, value and unit, and
 the steps from them to the total.
 """
 

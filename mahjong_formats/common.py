@@ -3,11 +3,11 @@
 An imported game is a game played at a table we did not see: its log is an
 ordinary physical-table log (``"rng": null``, each dealt hand and each draw as
 observed), made the way a move-by-move score sheet's is
-(:mod:`mahjong_core.sheets.moves`): the engine plays the deal, each seat making
+(:class:`mahjong_core.MovesScript`): the engine plays the deal, each seat making
 the recorded moves as the preset's rules offer them, so every move's legality,
 every hand's value and every payment are ours.  What the platform itself
 recorded as the result is carried in the header (``source.recorded``) and
-compared with ours (:func:`mahjong_core.log.recorded.differences`, which the audit of the log repeats).
+compared with ours (:func:`mahjong_core.differences`, which the audit of the log repeats).
 """
 
 from __future__ import annotations

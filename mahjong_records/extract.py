@@ -2,7 +2,7 @@
 
 Only a log that passes ``mahjong audit`` is turned into rows; a failing one
 is refused with the audit's own message (file, line, what is wrong).  The
-deals come from :func:`mahjong_core.audit.report.deal_reports`, the same
+deals come from :func:`mahjong_core.deal_reports`, the same
 reading of the log the audit report prints, so the database and the report
 cannot disagree.
 """

@@ -5,8 +5,8 @@ person's seat blocks that thread on a queue the websocket handler feeds
 (:class:`~mahjong_server.seats.HumanSeat`); every event the engine emits is
 written to the log first and then handed to the server's event loop with
 ``call_soon_threadsafe``, which sends each connection the event as its seat may
-know it (:func:`mahjong_core.log.redaction.live_event_view`) and the table as its
-seat sees it (:func:`mahjong_core.log.redaction.table_view`).  The engine thread never
+know it (:func:`mahjong_core.live_event_view`) and the table as its
+seat sees it (:func:`mahjong_core.redact_table_view`).  The engine thread never
 touches a connection and the event loop never touches the engine's table:
 what they share (the latest view, the open prompts) is built once, immutable,
 and swapped under a lock.
@@ -86,7 +86,7 @@ class LiveTable:
     :param seats: one :class:`SeatSpec` a seat.
     :param length: ``game``, ``round`` or ``deal``.
     :param seed: the game seed (never sent to a client: it would tell the wall); a new table's is
-        :func:`~mahjong_core.table.rng.secret_seed`'s 256 bits, a table of bots only may have been given one.
+        :func:`~mahjong_core.secret_seed`'s 256 bits, a table of bots only may have been given one.
     :param salts: ``"logged"``: each deal's commitment salt is fresh OS randomness, written on its
         ``deal_start`` line (a new table's); ``"derived"``: from the seed, as a log begun before salts were
         logged has them.
@@ -332,7 +332,7 @@ class LiveTable:
         self._post("event", (event, view, revealed, time.monotonic_ns() if self.stamp else None, seq))
 
     def _card(self, event: dict[str, Any]) -> dict[str, Any]:
-        """A score event's card, or a settlement's ``{"notes": [...]}`` (:mod:`mahjong_core.plugin.score_card`)."""
+        """A score event's card, or a settlement's ``{"notes": [...]}`` (:func:`mahjong_core.card_maker`)."""
         from mahjong_core import card_maker, payment_notes
 
         if event["type"] == "settlement":
@@ -492,7 +492,7 @@ class LiveTable:
 
 def _with_discard(view: dict[str, Any], seat: int, tile: str, way: str | None) -> dict[str, Any]:
     """``view`` with ``seat``'s discard of ``tile`` made, as the engine makes it once the decision is logged: the
-    one fold's discard (:mod:`mahjong_core.log.fold`) on the referee's view."""
+    one fold's discard (:func:`mahjong_core.fold`) on the referee's view."""
     table = FoldedTable.of_view(view)
     table.discard(table.seats[seat], {"tile": tile, "way": way})
     return table.view()
@@ -510,7 +510,7 @@ def limits_ms(tl: Any) -> dict[str, Any] | None:
 
 
 def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:
-    """Each scoring row's English and native names by its key (:func:`mahjong_core.plugin.score_card.item_names`)."""
+    """Each scoring row's English and native names by its key (:func:`mahjong_core.item_names`)."""
     from mahjong_core import item_names
 
     return item_names(ruleset)

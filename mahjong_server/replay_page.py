@@ -14,7 +14,7 @@ tiles and scoring rows.  Three ways in, one shape of data:
   file chosen in the page (``POST /api/audit``);
 * :func:`game_in_progress` is the public view of an unfinished game: only its
   finished deals, each event as a spectator is told it live
-  (:func:`mahjong_core.log.redaction.live_event_view`), so no concealed tile and no
+  (:func:`mahjong_core.live_event_view`), so no concealed tile and no
   wall leave the server while the game is played.
 
 This module imports no web framework: ``mahjong view --html`` works without
@@ -81,7 +81,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def log_text_cards(text: str) -> list[dict[str, Any]]:
-    """The score cards of a log's text (:func:`mahjong_core.plugin.score_card.log_cards`), for the viewer to show
+    """The score cards of a log's text (:func:`mahjong_core.log_cards`), for the viewer to show
     beside the events it reads itself: read up to the first line that is not a JSON object."""
     from mahjong_core import log_cards, ruleset_of_header
 
@@ -156,7 +156,7 @@ def finished_game(path: str | Path, name: str) -> dict[str, Any]:
 
 def game_in_progress(lines: list[str], name: str) -> dict[str, Any]:
     """An unfinished game for the viewer, as a spectator may see it: the deals finished so far, each event as
-    :func:`~mahjong_core.log.redaction.live_event_view` tells a spectator, with nothing of the deal in play."""
+    :func:`~mahjong_core.live_event_view` tells a spectator, with nothing of the deal in play."""
     header = _header_of(lines[0]) if lines else None
     events = _leading_events(lines)
     finished = max((k + 1 for k, event in enumerate(events) if event.get("type") == "deal_end"), default=0)

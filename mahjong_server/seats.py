@@ -1,6 +1,6 @@
 """Who sits at a live table: a person, whose decisions come over the network, or an installed bot.
 
-Both are engine :class:`~mahjong_core.engine.game.Player` objects, so a live table
+Both are engine :class:`~mahjong_core.Player` objects, so a live table
 runs the very engine a simulation runs.  A person's seat blocks the table's
 engine thread until the person answers the prompt, or until the ruleset's time
 limit passes on the server's monotonic clock; the time taken is the decision's

@@ -4,15 +4,15 @@ A referee enters a game on ``/scores`` deal by deal, and the page sends the
 whole sheet (as JSON, in the score-sheet format) to ``POST /api/sheets/check``
 after each pause in typing.  The server decides, the page shows: the sheet is
 read, re-enacted and compared by the same code as ``mahjong audit``
-(:mod:`mahjong_core.sheets`), and the answer gives, per deal, each hand's score
-with its items, the rules' payments and running totals, and every written
+(:func:`mahjong_core.parse_sheet`, :func:`mahjong_core.rules_deals`), and the
+answer gives, per deal, each hand's score with its items, the rules' payments and running totals, and every written
 figure with the rules' figure beside it; a mistake that stops the sheet from
 being read (a hand that does not parse, a winner with no winning tile) is
 located at its deal, field and player, so the page shows it beside the input.
 A deal after the first that cannot be read does not hide the deals before it:
 they are scored on their own.  ``POST /api/sheets`` keeps a sheet in the data
 folder (``DIR/sheets/NAME.yaml``) as the canonical YAML
-(:func:`~mahjong_core.sheets.write.sheet_yaml`), the file the commands read.
+(:func:`~mahjong_core.sheet_yaml`), the file the commands read.
 
 Only installed rulesets are offered: a sheet names its ruleset by id, and a
 file path would have the server read a file of the client's choosing.

@@ -139,7 +139,7 @@ class TableFiles:
 
 
 class SyncedWriter:
-    """Appends a log's lines as a :class:`~mahjong_core.log.chain.Sealer` makes them: flushed, and fsynced at
+    """Appends a log's lines as a :class:`~mahjong_core.Sealer` makes them: flushed, and fsynced at
     checkpoints.
 
     The lines come sealed from the table (:class:`mahjong_server.live.LiveTable` keeps the sealer, whose

@@ -50,7 +50,7 @@ class GameFacts:
 
 
 class FactsRecorder:
-    """An ``emit`` callback for :class:`~mahjong_core.engine.game.Game` that keeps only a study's facts."""
+    """An ``emit`` callback for :class:`~mahjong_core.Game` that keeps only a study's facts."""
 
     def __init__(self, game_index: int, seed: int | str, seats: int):
         self.facts = GameFacts(seed, [])

@@ -40,7 +40,7 @@ def play_batch(ruleset: str | Path, seed: int | str, indices: Sequence[int], bot
 
 def play_game_task(ruleset: str, seed: int | str, bots: Sequence[str], replay: str | None, max_deals: int | None,
                    key: str | None) -> SimulatedGame:
-    """:func:`~mahjong_core.log.simulate.play_game` with everything given by name (ruleset id or path, key file).
+    """:func:`~mahjong_core.play_game` with everything given by name (ruleset id or path, key file).
 
     A batch spread over Dask workers sends each worker this and the names, never a loaded ruleset or a
     private key; the game, and its log's bytes, are the same wherever it is played.

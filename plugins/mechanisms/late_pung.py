@@ -1,8 +1,8 @@
 """The late pung: a discard may still be punged or konged after the next player has drawn (001 line 109).
 
 Switched on by ``pung_claim_until_next_discard``.  The engine's claim window
-(:mod:`mahjong_core.engine.claims`) opens the late window only for the
-claims this mechanism names; the claimer takes the turn and the drawn tile
+opens the late window only for the claims this mechanism names
+(``mahjong_late_claims``); the claimer takes the turn and the drawn tile
 goes back on the wall.
 """
 

@@ -3,7 +3,9 @@
 The bundled plugins (``plugins/``, installed as ``mahjong_rulesets``, examples included), the applications and
 the guides' code are written as a third party's would be, so the modules under ``mahjong_core/`` can move
 without breaking them, and what they need is a public, documented name.  Every import statement counts: at the
-top of a module, inside a function, under ``TYPE_CHECKING``.  Tests are not bound (they test the internals).
+top of a module, inside a function, under ``TYPE_CHECKING``.  Their docstrings and comments are held to the same
+names, so that a reader following a reference lands on a public name, not on a module that may move.  Tests are
+not bound (they test the internals).
 """
 
 from __future__ import annotations
@@ -23,6 +25,11 @@ ROOT = Path(__file__).resolve().parents[2]
 OUTSIDE = ("plugins", "mahjong_server", "mahjong_records", "mahjong_docs", "mahjong_study", "mahjong_formats")
 PUBLIC = {"mahjong_core": set(mahjong_core.__all__) | {"plugin"},
           "mahjong_core.plugin": set(mahjong_core.plugin.__all__)}
+#: Dotted names outside the two namespaces that code outside the core may still name: the entry-point groups, the
+#: hook specs (the module the hook reference documents) and the shipped JSON Schemas (data, read as resources).
+NAMED_ELSEWHERE = frozenset({"mahjong_core.plugins", "mahjong_core.rulesets", "mahjong_core.bots",
+                             "mahjong_core.plugin.hookspecs", "mahjong_core.schemas"})
+_DOTTED = re.compile(r"mahjong_core(?:\.[A-Za-z_]\w*)+")
 _BLOCK = re.compile(r"^\.\. code-block:: *python *\n((?:[ \t]+:.*\n)*)\n((?:(?:[ \t]+.*)?\n)+)", re.MULTILINE)
 
 
@@ -41,6 +48,30 @@ def crossings(source: str) -> Iterator[tuple[int, str]]:
                         yield node.lineno, f"from {module} import {alias.name} (not in {module}.__all__)"
             elif module.startswith("mahjong_core."):
                 yield node.lineno, f"from {module} import ..."
+
+
+def mentions(source: str) -> Iterator[tuple[int, str]]:
+    """(line, name) for every dotted core name in the text of a module (docstrings, comments, strings) that is
+    neither a public name of the two namespaces nor one of :data:`NAMED_ELSEWHERE`; import lines are
+    :func:`crossings`' business."""
+    imports: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            imports.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    for number, line in enumerate(source.splitlines(), 1):
+        if number in imports:
+            continue
+        for match in _DOTTED.finditer(line):
+            name = match.group()
+            parts = name.split(".")
+            if any(name == known or name.startswith(known + ".") for known in NAMED_ELSEWHERE):
+                continue
+            if parts[1] == "plugin":
+                if len(parts) == 2 or parts[2] in PUBLIC["mahjong_core.plugin"]:
+                    continue
+            elif parts[1] in PUBLIC["mahjong_core"]:
+                continue
+            yield number, name
 
 
 def python_files() -> list[Path]:
@@ -65,6 +96,20 @@ def test_no_code_outside_the_core_imports_past_the_public_namespaces() -> None:
     found = [f"{path.relative_to(ROOT)}:{line}: {what}" for path in python_files()
              for line, what in crossings(path.read_text(encoding="utf-8"))]
     assert found == [], "\n".join(found)
+
+
+def test_no_text_outside_the_core_names_a_module_past_the_public_namespaces() -> None:
+    found = [f"{path.relative_to(ROOT)}:{line}: {name}" for path in python_files()
+             for line, name in mentions(path.read_text(encoding="utf-8"))]
+    assert found == [], "\n".join(found)
+
+
+def test_the_text_scan_tells_a_public_name_from_a_module_path() -> None:
+    text = ('"""See :func:`mahjong_core.plugin.score_hand`, :class:`mahjong_core.Game` and the hooks\n'
+            '(:mod:`mahjong_core.plugin.hookspecs`), not :mod:`mahjong_core.engine.claims`."""\n'
+            "import mahjong_core.engine.claims  # an import: crossings reports it\n"
+            "# mahjong_core.plugin.binding.bind moved once already\n")
+    assert list(mentions(text)) == [(2, "mahjong_core.engine.claims"), (4, "mahjong_core.plugin.binding.bind")]
 
 
 def test_no_guide_code_imports_past_the_public_namespaces() -> None:

@@ -14,7 +14,7 @@ merged in (a flag sets its fact true where the context does not say).
 Every hand is checked as untrusted input, yet nearly every hand scored is
 one the engine built: plain tuples of plain ints, no flags.  For such a hand
 one pass (:func:`plainly_valid`) proves everything the full checks would
-(:func:`~mahjong_core.hand.notation.check_hand` and the tile set's copies), so
+(:func:`~mahjong_core.plugin.check_hand` and the tile set's copies), so
 they run only for a hand that fails it -- and then raise exactly as before.
 """
 
@@ -136,7 +136,7 @@ _DECLARABLE: dict[tuple[int, ...], MeldKind] = {
 
 
 def plainly_valid(tables: ClassicalTables, hand: Hand) -> bool:
-    """Whether ``hand`` is certainly one :func:`~mahjong_core.hand.notation.check_hand` and the tile set accept.
+    """Whether ``hand`` is certainly one :func:`~mahjong_core.plugin.check_hand` and the tile set accept.
 
     True only for a :class:`Hand` of tuples of plain ``int`` kinds, sorted,
     each in its range, declared melds exactly as the notation would build
@@ -177,7 +177,7 @@ def plainly_valid(tables: ClassicalTables, hand: Hand) -> bool:
 
 
 def _declared_as_built(meld: Meld) -> bool:
-    """The meld equals what :func:`~mahjong_core.hand.notation.meld_from_tiles` makes of its tiles and flags."""
+    """The meld equals what the notation's reader makes of its tiles and flags (as a parsed hand's melds are made)."""
     tiles, exposed, claimed, added = meld.tiles, meld.exposed, meld.claimed_from, meld.added
     if type(tiles) is not tuple or type(exposed) is not bool or type(added) is not bool:
         return False

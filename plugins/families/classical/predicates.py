@@ -5,7 +5,7 @@ every classical ruleset, so a table naming one of them validates the same way.  
 name starts with ``cl_`` so that another family's module registering a
 similar idea under a plain name (``self_drawn``, ``dragon_pong``) can never
 collide with these at import time.  Where a shared predicate of
-:mod:`mahjong_core.hand.predicates` fits (``pure_suit``, ``half_flush``,
+:mod:`mahjong_rulesets.hands.predicates` fits (``pure_suit``, ``half_flush``,
 ``no_chows``, ``all_chows``, ``all_simples``, ``concealed``,
 ``all_terminals_and_honours``, ``all_honours``, ``little_four_winds``,
 ``big_four_winds``, ``three_great_scholars``) the tables name it directly.
@@ -49,8 +49,8 @@ the predicate itself.
 
 Facts
 -----
-Besides :data:`mahjong_core.hand.predicates.KNOWN_FACTS` these predicates read
-``calling_from_start`` (the engine's win context supplies it; 001 line 139)
+Besides the situation facts every family may read (:func:`mahjong_core.plugin.check_facts`
+names them) these predicates read ``calling_from_start`` (the engine's win context supplies it; 001 line 139)
 and, optionally, ``last_loose_tile`` (002 line 100), which the core's win
 context does not supply yet: when it is absent it reads as false.
 """

@@ -42,7 +42,7 @@ winner's readings come from :func:`~mahjong_core.arrangements`
 with ``checked=True``: :func:`~.classical_context.prepare` has checked the
 hand, so it is not checked a second time.
 
-The :class:`~mahjong_core.hand.score.Score` lists every item that counted with its
+The :class:`~mahjong_core.plugin.Score` lists every item that counted with its
 row's source, and the items that applied but did not count (excluded rows,
 counts over ``max_count``, the ordinary items a limit or the chavka
 replaced).  ``raw`` holds ``points`` (before doublings), ``doublings``,
@@ -228,7 +228,7 @@ def score_arrangement(ruleset: Ruleset, hand: Hand, arrangement: Arrangement, co
     hand, ctx, winner = prepare(tables, hand, dict(context, winner=True))
     if arrangement not in arrangements(hand, checked=True):
         raise HandError("the arrangement is not a reading of this hand; "
-                        "see mahjong_core.hand.arrangements.arrangements",
+                        "see mahjong_core.plugin.arrangements",
                         place="arrangement")
     return _winner_score(tables, shape_of(arrangement, ctx, hand_tiles(hand)), hand, ctx)
 

@@ -17,7 +17,7 @@ What the engine reads:
 
 * ``points`` and ``doublings`` rows (``applies_to`` winner by default);
 * ``limit_hands`` (a value in points, or ``limit`` for the usual limit), as
-  :func:`~mahjong_core.rules.limit_hands.limit_hand_values` pays them;
+  :func:`~mahjong_core.plugin.limit_hand_values` pays them;
 * parameters ``usual_limit``, ``limit_hands_scale_with_limit`` and ``chavka`` (``enabled``, ``points``,
   ``doublings_allowed``);
 * the ``scoring`` section: ``max_count`` (row id -> how many times at most it
@@ -72,7 +72,7 @@ RAW_FIGURES = ("points", "doublings", "points_excluding_bonus", "total")
 class Row:
     """One ``points`` or ``doublings`` row, ready to apply.
 
-    :param kind: ``points`` or ``doubling`` (the :class:`~mahjong_core.hand.score.ScoreItem` kind).
+    :param kind: ``points`` or ``doubling`` (the :class:`~mahjong_core.plugin.ScoreItem` kind).
     :param test: the predicate function (for ``per: hand``).
     :param count: the count function (for the other ``per``), else ``None``.
     :param cap: at most this many applications count (``scoring.max_count``), else ``None``.
@@ -101,7 +101,7 @@ class Row:
     made: dict[tuple[int, str, str], ScoreItem] = field(default_factory=dict, compare=False, repr=False)
 
     def item(self, count: int, source: str, detail: str = "") -> ScoreItem:
-        """The row's :class:`~mahjong_core.hand.score.ScoreItem` for ``count`` applications."""
+        """The row's :class:`~mahjong_core.plugin.ScoreItem` for ``count`` applications."""
         key = (count, source, detail)
         made = self.made.get(key)
         if made is None:

@@ -12,7 +12,7 @@ predicate sees an arrangement holding just that meld) or once per bonus tile
 tile).  The set predicates below are therefore written as "the arrangement
 has such a meld", which counted meld by meld gives the number of such melds.
 
-The shared predicates of :mod:`mahjong_core.hand.predicates` serve the rest of
+The shared predicates of :mod:`mahjong_rulesets.hands.predicates` serve the rest of
 the fan table unchanged (``all_chows``, ``no_chows``, ``half_flush``,
 ``pure_suit`` and every limit hand).
 """

@@ -5,7 +5,7 @@ tiles (winning tile included) split into sets and a pair, or read as one of
 the special forms -- and keeps the best.  It scores tens of thousands of
 hands a second, so this module works on 34-entry count vectors (``bytes``)
 and returns groups as plain ``(kind, tile)`` tuples instead of
-:class:`~mahjong_core.hand.melds.Meld` objects; the engine builds melds only for
+:class:`~mahjong_core.plugin.Meld` objects; the engine builds melds only for
 the division it reports.
 
 Sets never cross a suit, so a hand's divisions are the product of each

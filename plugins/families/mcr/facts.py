@@ -34,7 +34,7 @@ flag                       meaning
 =========================  ===================================================================
 
 The engine's win context gives the same facts under the names of
-:mod:`mahjong_core.hand.predicates` (``self_drawn``, ``last_tile``, ``replacement``,
+the situation facts (:func:`mahjong_core.plugin.check_facts`; ``self_drawn``, ``last_tile``, ``replacement``,
 ``robbing_kong``, ``seat_wind``, ``prevalent_wind``, ``how``) plus
 
 * ``last_tile_of_kind`` (a bool), or ``winning_tile_visible``: how many other
@@ -921,7 +921,7 @@ _KINDS = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG, MeldKin
 
 
 def facts_from_arrangement(arrangement: Any, hand: Hand, context: Mapping[str, Any]) -> McrFacts:
-    """The facts of one :class:`~mahjong_core.hand.melds.Arrangement` of a hand.
+    """The facts of one :class:`~mahjong_core.plugin.Arrangement` of a hand.
 
     This is how a predicate is evaluated outside the engine (docs, tests): the
     declared melds are taken out of the arrangement and the rest is the division.

@@ -21,7 +21,7 @@ engine needs the groups to apply the principles of 000 lines 643-647 -- a
 fan that excludes another per set (a seat-wind pung is not also a pung of
 honours) excludes only the matches inside its own groups.
 ``mcr_flower_tiles`` returns the number of bonus tiles.  Through the generic
-:class:`~mahjong_core.hand.predicates.Predicate` wrapper every one of them reads
+:class:`~mahjong_core.plugin.Predicate` wrapper every one of them reads
 as "applies or not".
 
 Gates
@@ -63,7 +63,7 @@ FactsTest = Callable[[McrFacts], Any]
 #: What this module adds to the vocabulary of every ruleset of the MCR family (through the family's plugin).
 VOCABULARY = Vocabulary()
 
-#: The fans whose rows make a special form a mahjong (see :class:`mahjong_core.hand.predicates.Predicate`).
+#: The fans whose rows make a special form a mahjong (see :class:`mahjong_core.plugin.Predicate`).
 _KNITTED = (Form.KNITTED_STRAIGHT, Form.HONOURS_AND_KNITTED)
 _RECOGNISES = {"seven_pairs": (Form.SEVEN_PAIRS,), "thirteen_orphans": (Form.THIRTEEN_ORPHANS,),
                "knitted_straight": _KNITTED, "greater_honours_and_knitted": _KNITTED,

@@ -9,7 +9,7 @@ Every hand is legal: at most four copies of a tile, kongs declared, the
 situation possible (a replacement win has a kong, a robbed tile is not held
 twice, the last tile of its kind is not held concealed).
 
-Uses the project's named generator (:class:`mahjong_core.table.rng.Rng`), so a seed
+Uses the project's named generator (:class:`mahjong_core.plugin.Rng`), so a seed
 gives the same hands in every version that keeps the generator.
 """
 

@@ -1,7 +1,7 @@
 """Predicates that only the Piter (seed 003) scoring tables name.
 
-They register into :data:`mahjong_core.hand.predicates.PREDICATES` like every
-other predicate (through :mod:`mahjong_rulesets.families.classical.predicates`'s
+The ruleset's ``mahjong_predicates`` hook contributes them like every other
+predicate (made with :mod:`mahjong_rulesets.families.classical.predicates`'s
 registrars, so that counting ones can be ``per: meld`` rows), and a table
 naming one of them validates the same way.  Each name starts with ``pt_``.
 Where a classical or shared predicate already says what 003 says, the Piter

@@ -132,7 +132,7 @@ def test_a_hand_that_is_not_four_sets_and_a_pair_is_refused_in_one_line(ruleset:
 
 
 def test_the_cli_scores_a_hand_and_refuses_a_bad_one_without_a_traceback() -> None:
-    cli = [sys.executable, "-m", "mahjong_core.cli", "score", "--ruleset", RULESET]
+    cli = [sys.executable, "-m", "mahjong_core", "score", "--ruleset", RULESET]
     good = subprocess.run([*cli, "123m456m789m555p6p +6p"], capture_output=True, text=True, timeout=60)
     assert good.returncode == 0, good.stderr
     assert "scoring family flat" in good.stdout and "total    14" in good.stdout

@@ -27,6 +27,12 @@ for the better or the worse, and any agreement count that changed at all;
 machine wander by a few percent, so a figure printed once is a hint; the
 same figure moving again on a second run is a finding.
 
+``--pair CHECKOUT`` runs every job in another checkout too (with that
+checkout's own ``.venv``), the two runs of each job one after the other and
+which goes first alternating from job to job, and prints every figure of both
+side by side with the change: a before/after comparison made under one and
+the same load, which two runs an hour apart on a shared machine are not.
+
 ``--quick`` runs every script on a tiny workload (two rulesets, a few deals
 and hands): it shows the harness works, and its figures mean nothing.  The
 committed baseline (``benchmarks/baseline.json``) is a full run:
@@ -79,11 +85,14 @@ def jobs(quick: bool, rulesets: Sequence[str]) -> list[tuple[str, list[str]]]:
     return out
 
 
-def run(script: str, args: Sequence[str], verbose: bool) -> dict[str, Any]:
-    """Run one benchmark script in its own process; return its figures."""
+def run(script: str, args: Sequence[str], verbose: bool, checkout: Path | None = None) -> dict[str, Any]:
+    """Run one benchmark script in its own process (of ``checkout``'s venv and scripts, or this one's); return its
+    figures."""
+    python, here = (sys.executable, HERE) if checkout is None else (checkout / ".venv" / "bin" / "python",
+                                                                     checkout / "benchmarks")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "figures.json"
-        done = subprocess.run([sys.executable, str(HERE / script), *args, "--json", str(out)], cwd=HERE.parent,
+        done = subprocess.run([str(python), str(here / script), *args, "--json", str(out)], cwd=here.parent,
                               capture_output=True, text=True, check=False)
         if verbose:
             print(done.stdout, end="")
@@ -101,6 +110,27 @@ def describe(name: str, entry: dict[str, Any]) -> str:
     if "ratio" in entry:
         line += f" {entry['ratio']:7.3f}x {entry['reference']}"
     return line
+
+
+def side_by_side(before: dict[str, Any], after: dict[str, Any], threshold: float) -> list[str]:
+    """Every figure of both runs on one line each: before, after, the change, and WORSE beyond ``threshold``."""
+    lines = [f"{'figure':<48} {'before':>12} {'after':>12} {'change':>8}"]
+    for name in [*before, *(n for n in after if n not in before)]:
+        old, new = before.get(name), after.get(name)
+        if old is None or new is None:
+            lines.append(f"{name:<48} {'-' if old is None else old['value']:>12} "
+                         f"{'-' if new is None else new['value']:>12}")
+            continue
+        was, now, better = old["value"], new["value"], new["better"]
+        change = (now - was) / was if was else 0.0
+        mark = ""
+        if better == "same":
+            mark = "" if now == was else "CHANGED"
+        elif abs(change) > threshold:
+            improved = change > 0 if better == "higher" else change < 0
+            mark = "better" if improved else "WORSE"
+        lines.append(f"{name:<48} {was:>12,.1f} {now:>12,.1f} {change:>+8.1%} {new['unit']:<9} {mark}".rstrip())
+    return lines
 
 
 def compare(figures: dict[str, Any], baseline: dict[str, Any], threshold: float) -> list[str]:
@@ -137,15 +167,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rulesets", default=None, help="comma-separated ruleset ids for the engine benchmark "
                         "(default: every installed one; chinese_classical,mcr with --quick)")
     parser.add_argument("--verbose", action="store_true", help="print each script's own report as well")
+    parser.add_argument("--pair", type=Path, default=None, metavar="CHECKOUT",
+                        help="run every job in this other checkout too (its .venv), alternating which runs first, "
+                             "and print both side by side (it is 'before', this checkout 'after')")
+    parser.add_argument("--pair-out", type=Path, default=None, help="with --pair: write its figures here as JSON")
     args = parser.parse_args(argv)
+    if args.pair is not None and not (args.pair / ".venv" / "bin" / "python").exists():
+        parser.error(f"--pair {args.pair}: no .venv/bin/python there (make the checkout's venv first)")
     if args.rulesets:
         rulesets = args.rulesets.split(",")
     else:
         rulesets = ["chinese_classical", "mcr"] if args.quick else _rulesets()
     figures: dict[str, Any] = {}
-    for script, script_args in jobs(args.quick, rulesets):
+    paired: dict[str, Any] = {}
+    for index, (script, script_args) in enumerate(jobs(args.quick, rulesets)):
         print(f"running {script} {' '.join(script_args)}", file=sys.stderr, flush=True)
-        figures.update(run(script, script_args, args.verbose))
+        if args.pair is None:
+            figures.update(run(script, script_args, args.verbose))
+            continue
+        for checkout in ((args.pair, None) if index % 2 == 0 else (None, args.pair)):
+            (paired if checkout is not None else figures).update(run(script, script_args, args.verbose, checkout))
     print(f"{len(figures)} figures{' (quick: tiny workloads, the figures mean nothing)' if args.quick else ''}")
     for name, entry in figures.items():
         print(f"  {describe(name, entry)}")
@@ -154,6 +195,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out is not None:
         args.out.write_text(json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
                             encoding="utf-8")
+    if args.pair is not None:
+        if args.pair_out is not None:
+            meta = {**document["meta"], "checkout": str(args.pair)}
+            args.pair_out.write_text(json.dumps({"meta": meta, "figures": paired}, indent=1, sort_keys=True,
+                                                ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"before: {args.pair}; after: {HERE.parent}")
+        for line in side_by_side(paired, figures, args.threshold):
+            print(f"  {line}")
     if args.compare is None:
         return 0
     base = json.loads(args.compare.read_text(encoding="utf-8"))

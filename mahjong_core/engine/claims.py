@@ -167,7 +167,8 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
     alone may rob a concealed kong, says the robbing-kong mechanism).
     """
     t = game.table
-    if not game.hook.mahjong_kong_robbable(ruleset=game.ruleset, table=t, way=way, tile=tile):
+    if "mahjong_kong_robbable" not in game.implemented or \
+            not game.hook.mahjong_kong_robbable(ruleset=game.ruleset, table=t, way=way, tile=tile):
         return
     claims = []
     for off in range(1, t.players):

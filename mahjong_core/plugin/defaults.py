@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.tiles import EAST, is_bonus
-from mahjong_core.plugin.family_scoring import family_score, has_scoring, minimum_figures
+from mahjong_core.plugin.family_scoring import check_winning_size, has_scoring, minimum_figures
 from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.plugin.settlement import settle
 from mahjong_core.table.state import Claim, Outcome, Payment, Table, TimeLimits
 
 if TYPE_CHECKING:
@@ -214,17 +213,22 @@ def _short_of(ruleset: Ruleset, score: Score | None) -> str | None:
 # ------------------------------------------------------------------ settlement, penalties, timing
 
 
-@hookimpl
-def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
-    return family_score(ruleset, hand, context)
+@hookimpl(tryfirst=True)
+def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> None:
+    """Refuse a winner's hand of the wrong size before any scorer sees it; the family's plugin scores.
+
+    Called first and answering nothing, so that one mistake gets one message
+    under every ruleset (each family would word it its own way).
+    """
+    if context.get("winner", True) and has_scoring(ruleset):
+        check_winning_size(ruleset, hand)
 
 
 @hookimpl
-def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
-    if not has_scoring(ruleset):
-        return []  # the ruleset defines no scoring yet: nothing to pay
-
-    return settle(ruleset, table, outcome)
+def mahjong_settle() -> list[Payment]:
+    """No payments: what a ruleset's settlement plugin answers when it has one, a ruleset with no scoring yet
+    when it has none."""
+    return []
 
 
 @hookimpl

@@ -19,6 +19,7 @@ from mahjong_core.engine.flow import DealOver, IllegalAction, answered
 from mahjong_core.engine.winning import win_allowed, win_outcome
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.plugin.defaults import mahjong_claim_allowed as core_claim_allowed
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action, Claim, meld_of
@@ -148,7 +149,13 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
 
 
 def claim_ok(game: RunningGame, claim: Claim) -> bool:
-    """Whether the ruleset allows a claim the seat's tiles make possible (``mahjong_claim_allowed``)."""
+    """Whether the ruleset allows a claim the seat's tiles make possible (``mahjong_claim_allowed``).
+
+    Asked for every claim a seat's tiles make at every discard: where no plugin of the game but the core's
+    defaults implements the hook, the core's rule (the ruleset's ``chow_from``) answers without the call.
+    """
+    if "mahjong_claim_allowed" not in game.overridden:
+        return core_claim_allowed(game.ruleset, game.table, claim)
     return bool(game.hook.mahjong_claim_allowed(ruleset=game.ruleset, table=game.table, claim=claim))
 
 

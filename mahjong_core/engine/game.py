@@ -54,7 +54,7 @@ from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
-from mahjong_core.plugin.manager import implemented_hooks, shared_plugin_manager
+from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
 from mahjong_core.table.events import CATALOGUE, action_fields, action_text
 from mahjong_core.table.state import Action, CallingRule, Outcome, Payment, Table
@@ -153,6 +153,9 @@ class Game:
         #: The hooks some plugin of this game implements, decided once: a hook outside it is never called
         #: (:func:`mahjong_core.plugin.manager.implemented_hooks`), so a game pays only for the rules it plays.
         self.implemented = implemented_hooks(self.pm)
+        #: The hooks a plugin other than the core's defaults implements: where one is not, a phase computes the
+        #: core's own answer (:func:`mahjong_core.plugin.manager.overridden_hooks`).
+        self.overridden = overridden_hooks(self.pm)
         self._observed = "mahjong_event" in self.implemented
         #: Builds each deal's tile source where the tiles are observed, not shuffled (:func:`.dealing.build_wall`).
         self.tile_source_factory = tile_source_factory

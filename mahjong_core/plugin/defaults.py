@@ -4,6 +4,13 @@ These are registered first, so any ruleset plugin that implements the same
 hook is called before them and wins.  Nothing here names a ruleset: each
 function reads a parameter of the resolved tables (``ruleset.value(...)``),
 which is what lets a house rule that only changes values be YAML alone.
+
+Two of them the engine asks hundreds of times a deal, before every draw and
+for every claim a seat's tiles make (:func:`mahjong_deal_exhausted`,
+:func:`mahjong_claim_allowed`).  In a game where no other plugin implements
+such a hook, its answer is this module's whatever is asked, so the engine
+calls the function here itself and asks the hook only in games where a
+plugin can change the answer (``Game.overridden``).
 """
 
 from __future__ import annotations

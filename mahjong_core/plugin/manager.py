@@ -210,6 +210,21 @@ def implemented_hooks(pm: pluggy.PluginManager) -> frozenset[str]:
                      if isinstance(caller, pluggy.HookCaller) and caller.get_hookimpls())
 
 
+def overridden_hooks(pm: pluggy.PluginManager) -> frozenset[str]:
+    """The hooks some plugin other than the core's defaults implements (a wrapper or an observer counts).
+
+    Where a hook has no implementation but the core's own (:mod:`mahjong_core.plugin.defaults`), its answer
+    is that function's answer whatever else is registered, so a game asking it hundreds of times a deal
+    (``mahjong_deal_exhausted``, ``mahjong_claim_allowed``) computes the core's rule itself instead: the
+    hook is asked exactly where a plugin of the game can change the answer.
+    """
+    from mahjong_core.plugin import defaults
+
+    return frozenset(name for name, caller in vars(pm.hook).items()
+                     if isinstance(caller, pluggy.HookCaller)
+                     and any(impl.plugin is not defaults for impl in caller.get_hookimpls()))
+
+
 def ruleset_hooks(ruleset: Ruleset) -> HookRelay:
     """The hooks of the ruleset's plugins, as a game of it registers them (no observers, no house tweaks).
 
@@ -242,5 +257,5 @@ def time_limits(ruleset: Ruleset) -> TimeLimits | None:
 
 #: What callers import from here, the registration helpers (:mod:`.registration`) among them.
 __all__ = ["HOOK_PREFIX", "TRACE_VARIABLE", "HookRelay", "MahjongPluginManager", "build_plugin_manager",
-           "contributions", "hook_names", "implemented_hooks", "ruleset_hooks", "shared_plugin_manager",
-           "time_limits"]
+           "contributions", "hook_names", "implemented_hooks", "overridden_hooks", "ruleset_hooks",
+           "shared_plugin_manager", "time_limits"]

@@ -110,9 +110,18 @@ def test_a_game_asks_pluggy_and_never_a_hook_no_plugin_of_it_implements(monkeypa
     game = Game(load_ruleset("harbin"), make_bots(["greedy"] * 4, 3), 3, max_deals=2)
     assert game.hook is game.pm.hook  # pluggy's own relay: no second call loop
     game.play()
-    assert {"mahjong_deal_exhausted", "mahjong_claim_allowed", "mahjong_score_hand", "mahjong_settle"} <= set(called)
+    assert {"mahjong_build_wall", "mahjong_score_hand", "mahjong_settle", "mahjong_penalties"} <= set(called)
     assert set(called) <= game.implemented
     assert not {"mahjong_turn_actions", "mahjong_exchange_steps", "mahjong_deal_declarations"} & set(called)
+    # Asked before every draw and for every possible claim, and answered by the core's defaults alone under
+    # Harbin: the core's rule answers without the call.
+    assert not {"mahjong_deal_exhausted", "mahjong_claim_allowed"} & (set(called) | game.overridden)
+    called.clear()
+    piter = Game(load_ruleset("piter"), make_bots(["greedy"] * 4, 3), 3, max_deals=2)
+    piter.play()  # the chow pause implements mahjong_claim_allowed: Piter's games ask it
+    assert "mahjong_claim_allowed" in piter.overridden and "mahjong_claim_allowed" in called
+    assert "mahjong_turn_actions" in called  # the calling-hand rule
+    assert "mahjong_deal_exhausted" not in called
 
 
 def test_tracing_is_switched_on_by_the_environment(monkeypatch: pytest.MonkeyPatch,

@@ -7,8 +7,8 @@ Why these hands: a replay spends about a fifth of its time scoring, and the
 hands it scores are not the golden hands of the tests -- they are mostly
 losers' incomplete hands and plain winning hands.  So the benchmark plays
 seeded greedy-bot games (``Game(ruleset, make_bots(["greedy"] * 4, seed),
-seed, max_deals=16)``) with :func:`mahjong_core.plugin.family_scoring.family_score` (the core's default
-``mahjong_score_hand``) wrapped
+seed, max_deals=16)``) with the classical family's engine (what its plugin's
+``mahjong_score_hand`` calls) wrapped
 to record every ``(hand, context)`` it is asked to score -- the deal-end
 scores of the winner and the three losers, and the minimum-value checks of
 candidate wins -- and to time each call as the game makes it.
@@ -48,9 +48,9 @@ from typing import Any
 
 import yaml
 from figures import Figures, add_json_argument
+from mahjong_rulesets.families.classical import family as classical_family
 from mahjong_rulesets.families.classical.scoring import situation_context
 
-import mahjong_core.plugin.defaults as defaults
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import MahjongError
@@ -85,7 +85,7 @@ def collect(ruleset_id: str, seeds: Sequence[int], max_deals: int = 16) -> list[
     """Play one seeded greedy game per seed and return every ``score_hand`` call the engine made."""
     ruleset = load_ruleset(ruleset_id)
     calls: list[Call] = []
-    original = defaults.family_score
+    original = classical_family.classical_score
 
     def recording(rs: Any, hand: Hand, context: Mapping[str, Any]) -> Any:
         kept = dict(context)
@@ -94,12 +94,12 @@ def collect(ruleset_id: str, seeds: Sequence[int], max_deals: int = 16) -> list[
         calls.append(Call(ruleset_id, hand, kept, (time.perf_counter() - start) * 1e6))
         return score
 
-    defaults.family_score = recording  # the core's default mahjong_score_hand looks it up at call time
+    classical_family.classical_score = recording  # the family's mahjong_score_hand looks it up at call time
     try:
         for seed in seeds:
             Game(ruleset, make_bots(["greedy"] * 4, seed), seed, max_deals=max_deals).play()
     finally:
-        defaults.family_score = original
+        classical_family.classical_score = original
     return calls
 
 

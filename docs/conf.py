@@ -51,7 +51,6 @@ nitpick_ignore = [
     ("py:func", "game_seed"),
     ("py:func", "mahjong_core.hand.notation.check_hand"),
     ("py:func", "mahjong_core.audit.check.check"),
-    ("py:func", "mahjong_core.plugin.family_scoring.family_score"),
     ("py:func", "mahjong_core.plugin.scoring.score_hand"),
     ("py:func", "only_arrangement"),
     ("py:func", "parse_hand"),

@@ -60,7 +60,7 @@ __all__ = [
     # Reading untrusted input
     "read_bounded", "loads", "canonical",
     # Writing plugins
-    "hookimpl", "Predicate", "Vocabulary", "ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism",
+    "hookimpl", "Predicate", "Vocabulary", "Contribution", "FactsRead", "TotalSteps",
     # Errors
     "MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "SheetError", "JournalError",
     "IllegalAction", "WallError", "UnendingGame", "StrictJSONError", "InvariantBroken",
@@ -112,7 +112,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "reading.strict_json": ("loads", "canonical"),
     "plugin.hookspecs": ("hookimpl",),
     "hand.predicates": ("Predicate", "Vocabulary"),
-    "plugin.contributions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
+    "plugin.contributions": ("Contribution", "FactsRead", "TotalSteps"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "ReplayError", "SheetError",
                "JournalError", "IllegalAction", "WallError", "UnendingGame", "StrictJSONError", "InvariantBroken"),
 }
@@ -172,7 +172,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         seat_view,
     )
     from mahjong_core.log.simulate import SimulatedGame, game_seed, play_game, simulate
-    from mahjong_core.plugin.contributions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
+    from mahjong_core.plugin.contributions import Contribution, FactsRead, TotalSteps
     from mahjong_core.plugin.family_scoring import has_scoring, minimum_figures
     from mahjong_core.plugin.hookspecs import hookimpl
     from mahjong_core.plugin.manager import time_limits

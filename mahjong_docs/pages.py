@@ -164,34 +164,25 @@ def hook_implementations(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
 
 
 #: Hooks a plugin answers outside games (what it contributes), not listed among the rules its games play by.
-CONTRIBUTION_HOOKS = frozenset({"mahjong_predicates", "mahjong_scoring_families", "mahjong_settlements",
-                                "mahjong_mechanisms"})
+CONTRIBUTION_HOOKS = frozenset({"mahjong_predicates", "mahjong_contributions"})
+
+#: How a page names each kind of contribution.
+_KIND_NAMES = {"family": "scoring family", "settlement": "settlement", "mechanism": "mechanism"}
 
 
 def game_plugins(ruleset: Ruleset) -> list[tuple[str, str, str, list[str], str]]:
-    """``(kind, name, module, game hooks, description)`` for the family, settlement and mechanisms it uses."""
-    from mahjong_core.plugin import HOOK_PREFIX, installed
+    """``(kind, name, module, game hooks, description)`` for the family, settlement and mechanisms it uses: each a
+    contribution whose plugin its games register."""
+    from mahjong_core.plugin import HOOK_PREFIX
 
     def hooks_of(plugin: object) -> list[str]:
         names = (name for name in dir(plugin) if name.startswith(HOOK_PREFIX) and name not in CONTRIBUTION_HOOKS)
         return sorted(name for name in names if callable(getattr(plugin, name)))
 
-    def module_of(plugin: object | None, fn: object) -> str:
-        return str(getattr(plugin, "__name__", None) or getattr(fn, "__module__", ""))
-
-    found = []
-    family = bind(ruleset).family
-    if family is not None:
-        found.append(("scoring family", family.name, module_of(family.plugin, family.score),
-                      hooks_of(family.plugin) if family.plugin is not None else [], family.description))
-        rule = bind(ruleset).settlement
-        if rule is not None:
-            found.append(("settlement", rule.name, module_of(None, rule.settle), [], rule.description))
-    for mechanism in installed().mechanisms:
-        if mechanism.plugin in bind(ruleset).plugins:
-            found.append(("mechanism", mechanism.name, module_of(mechanism.plugin, None), hooks_of(mechanism.plugin),
-                          mechanism.description))
-    return found
+    bound = bind(ruleset)
+    chosen = [*(c for c in (bound.family, bound.settlement) if c is not None), *bound.mechanisms]
+    return [(_KIND_NAMES[c.kind], c.name, str(getattr(c.plugin, "__name__", None) or type(c.plugin).__name__),
+             hooks_of(c.plugin), c.description) for c in chosen]
 
 
 def _module_owners(ruleset: Ruleset) -> list[str]:

@@ -35,6 +35,7 @@ from mahjong_core.errors import MahjongError
 from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand
 from mahjong_core.hand.score import Score
 from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.reading.strict_json import decode_error_text
 
 if TYPE_CHECKING:
@@ -154,11 +155,11 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
                                     round_wind=situation.WINDS["E"] if round_wind is None else round_wind,
                                     winner=winner, winning_tile=hand.winning_tile, facts=given.facts)
         family = bind(ruleset).family
-        declared = family.facts(ruleset) if family is not None and family.facts is not None else None
+        declared = ruleset_hooks(ruleset).mahjong_facts_read(ruleset=ruleset) if family is not None else None
         ignored: list[dict[str, str]] = []
         note = None
         if declared is None and family is not None and (all_flags or seat is not None or round_wind is not None):
-            note = (f"the {family.name} family does not say which situation facts it reads (ScoringFamily.facts), "
+            note = (f"the {family.name} family does not say which situation facts it reads (mahjong_facts_read), "
                     "so no flag is checked for being ignored")
         if declared is not None:
             read = declared.winner if winner else declared.loser

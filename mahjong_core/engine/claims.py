@@ -19,6 +19,7 @@ from mahjong_core.engine.flow import DealOver, IllegalAction, answered
 from mahjong_core.engine.winning import win_allowed, win_outcome
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.plugin.defaults import mahjong_claim_allowed as core_claim_allowed
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action, Claim, meld_of
@@ -148,7 +149,13 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
 
 
 def claim_ok(game: RunningGame, claim: Claim) -> bool:
-    """Whether the ruleset allows a claim the seat's tiles make possible (``mahjong_claim_allowed``)."""
+    """Whether the ruleset allows a claim the seat's tiles make possible (``mahjong_claim_allowed``).
+
+    Asked for every claim a seat's tiles make at every discard: where no plugin of the game but the core's
+    defaults implements the hook, the core's rule (the ruleset's ``chow_from``) answers without the call.
+    """
+    if "mahjong_claim_allowed" not in game.overridden:
+        return core_claim_allowed(game.ruleset, game.table, claim)
     return bool(game.hook.mahjong_claim_allowed(ruleset=game.ruleset, table=game.table, claim=claim))
 
 
@@ -167,7 +174,8 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
     alone may rob a concealed kong, says the robbing-kong mechanism).
     """
     t = game.table
-    if not game.hook.mahjong_kong_robbable(ruleset=game.ruleset, table=t, way=way, tile=tile):
+    if "mahjong_kong_robbable" not in game.implemented or \
+            not game.hook.mahjong_kong_robbable(ruleset=game.ruleset, table=t, way=way, tile=tile):
         return
     claims = []
     for off in range(1, t.players):

@@ -65,7 +65,8 @@ def score_and_settle(game: RunningGame, outcome: Outcome) -> list[Payment]:
             if score is not None:
                 outcome.scores[seat] = score
                 game.event("table", "score", seat=seat, **score_fields(score))
-    penalties = [p for p in game.hook.mahjong_penalties(ruleset=game.ruleset, table=t, outcome=outcome) if p]
+    penalties = [p for p in game.hook.mahjong_penalties(ruleset=game.ruleset, table=t, outcome=outcome) if p] \
+        if "mahjong_penalties" in game.implemented else []
     if penalties:
         chosen = penalties[0]
         game.event("table", "penalty", rule=chosen.rule, seat=chosen.seat)

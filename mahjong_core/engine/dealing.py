@@ -94,6 +94,8 @@ def bonus_replacement(game: RunningGame, pending: list[list[int]]) -> None:
 def deal_declarations(game: RunningGame) -> None:
     """Offer each seat, from the dealer round, what it may declare on its dealt hand (a calling hand)."""
     t = game.table
+    if "mahjong_deal_declarations" not in game.implemented:
+        return
     for i in range(t.players):
         seat = (t.dealer + i) % t.players
         options = [a for group in game.hook.mahjong_deal_declarations(ruleset=game.ruleset, table=t, seat=seat)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.engine.flow import DealOver
+from mahjong_core.plugin.defaults import mahjong_deal_exhausted as core_deal_exhausted
 from mahjong_core.table.events import code
 from mahjong_core.table.state import Outcome
 
@@ -48,7 +49,9 @@ def draw_live(game: RunningGame, seat: int) -> int | None:
     """A seat's draw from the live wall; ``None`` when the ruleset says the deal is exhausted."""
     t = game.table
     t.turn = seat  # the seat about to draw, for a rule whose wall runs out seat by seat
-    if game.hook.mahjong_deal_exhausted(ruleset=game.ruleset, table=t):
+    # Asked before every draw: where only the core's defaults implement the hook, the core's rule answers.
+    if core_deal_exhausted(game.ruleset, t) if "mahjong_deal_exhausted" not in game.overridden \
+            else game.hook.mahjong_deal_exhausted(ruleset=game.ruleset, table=t):
         return None
     assert t.wall is not None  # tiles are drawn only during a deal
     tile = t.wall.draw()

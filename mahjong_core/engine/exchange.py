@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 def exchange(game: RunningGame) -> None:
     """Every exchange step of the deal in order: each seat from the dealer chooses, then all pass at once."""
     t = game.table
+    if "mahjong_exchange_steps" not in game.implemented:
+        return
     steps = game.hook.mahjong_exchange_steps(ruleset=game.ruleset, table=t) or ()
     for step in steps:
         passed: dict[int, tuple[int, ...]] = {}

@@ -54,7 +54,7 @@ from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
-from mahjong_core.plugin.manager import shared_plugin_manager
+from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
 from mahjong_core.table.events import CATALOGUE, action_fields, action_text
 from mahjong_core.table.state import Action, CallingRule, Outcome, Payment, Table
@@ -150,7 +150,13 @@ class Game:
         self.pm, self.hook = shared_plugin_manager(tuple(bind(ruleset).plugins), house_tweaks=tuple(house_tweaks),
                                                  observers=tuple(observers))
         self._emit = emit
-        self._observed = bool(self.pm.hook.mahjong_event.get_hookimpls())
+        #: The hooks some plugin of this game implements, decided once: a hook outside it is never called
+        #: (:func:`mahjong_core.plugin.manager.implemented_hooks`), so a game pays only for the rules it plays.
+        self.implemented = implemented_hooks(self.pm)
+        #: The hooks a plugin other than the core's defaults implements: where one is not, a phase computes the
+        #: core's own answer (:func:`mahjong_core.plugin.manager.overridden_hooks`).
+        self.overridden = overridden_hooks(self.pm)
+        self._observed = "mahjong_event" in self.implemented
         #: Builds each deal's tile source where the tiles are observed, not shuffled (:func:`.dealing.build_wall`).
         self.tile_source_factory = tile_source_factory
         #: Gives each deal's wall-commitment salt where it must not follow from the seed (a live table).
@@ -164,7 +170,8 @@ class Game:
                                place="players")
         if seed is None and tile_source_factory is None:
             raise MahjongError("a simulated game needs a seed", place="seed")
-        self.hook.mahjong_configure(ruleset=ruleset, options={"players": n_players, "seed": seed})
+        if "mahjong_configure" in self.implemented:
+            self.hook.mahjong_configure(ruleset=ruleset, options={"players": n_players, "seed": seed})
         self.table = Table(players=n_players, scores=[0] * n_players)
         # A recorded game may begin in a later round (an imported deal of a South round): its first deal's
         # prevalent wind and round are that round's, and the rules' rotation goes on from there.
@@ -178,7 +185,8 @@ class Game:
         self.hand_size = int(ruleset.param("hand_size"))
         # What the ruleset says once for the whole game, asked once rather than at every draw or discard:
         #: The claims a discard stays open to after the next draw (the late pung; empty for most rulesets).
-        self.late_claims = frozenset(self.hook.mahjong_late_claims(ruleset=ruleset) or ())
+        self.late_claims = frozenset(self.hook.mahjong_late_claims(ruleset=ruleset) or ()) \
+            if "mahjong_late_claims" in self.implemented else frozenset()
         #: The special forms that win besides four sets and a pair (:func:`mahjong_core.plugin.forms.recognised_forms`).
         self.forms = recognised_forms(ruleset)
         #: The quick test for the forms shanten does not measure, or ``None`` (:func:`.claims.claim_options`).
@@ -186,7 +194,7 @@ class Game:
         #: Per seat, (concealed counts, what ``near_ready`` said of them): see :func:`.claims.claim_options`.
         self.near_memo: list[tuple[bytes, bool] | None] = [None] * n_players
         #: Whether some plugin says how a hand of the wrong size is put right (:func:`.turn.correct_count`).
-        self.counts_corrected = bool(self.pm.hook.mahjong_wrong_count.get_hookimpls())
+        self.counts_corrected = "mahjong_wrong_count" in self.implemented
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
         self.bonus_kinds = [bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k)) for k in range(len(KINDS))]
         self.wins = 0

@@ -124,8 +124,9 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
                     and kong_ok(game, seat, "added", meld.tiles[0]):
                 options.append(Action("kong", meld.tiles[0], way="added"))
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
-    for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
-        options.extend(group)
+    if "mahjong_turn_actions" in game.implemented:  # asked at every turn: only where a plugin answers it
+        for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
+            options.extend(group)
     return options
 
 

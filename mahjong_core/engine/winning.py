@@ -88,7 +88,8 @@ def false_win(game: RunningGame, seat: int, action: Action, phase: str, delay: i
         reason = "; ".join(o for o in objections if o) or "not a mahjong here"
     else:
         reason = "the hand is not complete"
-    penalty = game.hook.mahjong_false_win(ruleset=game.ruleset, table=t, seat=seat, reason=reason)
+    penalty = game.hook.mahjong_false_win(ruleset=game.ruleset, table=t, seat=seat, reason=reason) \
+        if "mahjong_false_win" in game.implemented else None
     if penalty is None:
         return None
     fields = action_fields(action)

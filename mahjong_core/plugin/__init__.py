@@ -7,8 +7,8 @@ plugins, the examples and the applications to it)::
 
     from mahjong_core.plugin import Arrangement, Predicate, Ruleset, Table, hookimpl
 
-The modules below this package (hook specs, the plugin manager, the registries
-of families, settlements and mechanisms, the core's defaults) are the plugin
+The modules below this package (hook specs, the plugin manager, the index of
+the families, settlements and mechanisms installed plugins contribute, the core's defaults) are the plugin
 layer's own and may change between releases; the names here are the promise.
 Each is the defining module's own object, resolved on first use as
 :mod:`mahjong_core` resolves its names: the engine imports
@@ -25,8 +25,8 @@ TYPE_CHECKING = False
 
 __all__ = [
     # Hooks and registration
-    "hookimpl", "HOOK_PREFIX", "PROJECT", "build_plugin_manager", "ScoringFamily", "FactsRead", "TotalSteps",
-    "Settlement", "Mechanism", "installed", "load_schema",
+    "hookimpl", "HOOK_PREFIX", "PROJECT", "build_plugin_manager", "ruleset_hooks", "Contribution", "FactsRead",
+    "TotalSteps", "installed", "load_schema",
     # The ruleset
     "Ruleset", "Provenance", "bind", "Binding", "scoring_value", "scoring_entry", "rows_total", "limit_hand_values",
     "LimitValue", "SCALE_PARAMETER",
@@ -54,8 +54,8 @@ __all__ = [
 #: The module (below ``mahjong_core``) defining each name; ``__all__`` is what they add up to, and a test checks it.
 _SOURCES: dict[str, tuple[str, ...]] = {
     "plugin.hookspecs": ("hookimpl", "PROJECT"),
-    "plugin.manager": ("HOOK_PREFIX", "build_plugin_manager"),
-    "plugin.contributions": ("ScoringFamily", "FactsRead", "TotalSteps", "Settlement", "Mechanism"),
+    "plugin.manager": ("HOOK_PREFIX", "build_plugin_manager", "ruleset_hooks"),
+    "plugin.contributions": ("Contribution", "FactsRead", "TotalSteps"),
     "plugin.extensions": ("installed", "load_schema"),
     "rules": ("Ruleset", "Provenance"),
     "plugin.binding": ("bind", "Binding"),
@@ -149,12 +149,12 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         suit_of,
     )
     from mahjong_core.plugin.binding import Binding, bind
-    from mahjong_core.plugin.contributions import FactsRead, Mechanism, ScoringFamily, Settlement, TotalSteps
+    from mahjong_core.plugin.contributions import Contribution, FactsRead, TotalSteps
     from mahjong_core.plugin.defaults import claims_in_priority_order
     from mahjong_core.plugin.extensions import installed, load_schema
     from mahjong_core.plugin.family_scoring import has_scoring
     from mahjong_core.plugin.hookspecs import PROJECT, hookimpl
-    from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager
+    from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager, ruleset_hooks
     from mahjong_core.plugin.score_card import amount, logged_items
     from mahjong_core.plugin.scoring import score_hand, scoring_value
     from mahjong_core.rules import Provenance, Ruleset

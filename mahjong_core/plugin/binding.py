@@ -24,7 +24,8 @@ from weakref import WeakKeyDictionary
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.predicates import Predicate, merge_vocabularies
 from mahjong_core.plugin import extensions
-from mahjong_core.plugin.extensions import Extensions, Mechanism, ScoringFamily, Settlement
+from mahjong_core.plugin.contributions import Contribution
+from mahjong_core.plugin.extensions import Extensions
 from mahjong_core.plugin.registration import contributions
 from mahjong_core.rules.loader import load_ruleset
 from mahjong_core.rules.registry import available
@@ -53,8 +54,8 @@ class Binding:
     ruleset: Ruleset
 
     @cached_property
-    def family(self) -> ScoringFamily | None:
-        """The family engine its ``scoring.family`` names, or ``None`` for a ruleset with no scoring yet.
+    def family(self) -> Contribution | None:
+        """The scoring family its ``scoring.family`` names, or ``None`` for a ruleset with no scoring yet.
 
         :raises RulesetError: for a family no installed plugin contributes.
         """
@@ -62,7 +63,7 @@ class Binding:
         return None if name is None else extensions.installed().family(name, source=self.ruleset.location)
 
     @cached_property
-    def settlement(self) -> Settlement | None:
+    def settlement(self) -> Contribution | None:
         """The settlement its ``settlement`` parameter names, or ``None`` for a ruleset with no scoring yet.
 
         :raises RulesetError: for a settlement no installed plugin contributes.
@@ -72,22 +73,23 @@ class Binding:
         return extensions.installed().settlement(str(self.ruleset.value("settlement")), source=self.ruleset.location)
 
     @cached_property
-    def mechanisms(self) -> tuple[Mechanism, ...]:
+    def mechanisms(self) -> tuple[Contribution, ...]:
         """The installed mechanisms its data switches on, in name order."""
-        return tuple(m for m in extensions.installed().mechanisms if m.switched_on(self.ruleset))
+        return tuple(m for m in extensions.installed().mechanisms
+                     if m.switched_on is not None and m.switched_on(self.ruleset))
 
     @cached_property
     def plugins(self) -> tuple[object, ...]:
         """What a game of this ruleset registers after the core's defaults, in order.
 
         The mechanisms its data switches on (in name order), its scoring
-        family's plugin, then its own modules from the root ancestor down, so
-        a ruleset's module overrides its family and a child its parent.
+        family's plugin, its settlement's, then its own modules from the root
+        ancestor down, so a ruleset's module overrides its family and a child
+        its parent.  These are the only plugins whose hooks its games, its
+        scores and its checks ask: no other family's or settlement's.
         """
         chosen: list[object] = [m.plugin for m in self.mechanisms]
-        family = self.family
-        if family is not None and family.plugin is not None:
-            chosen.append(family.plugin)
+        chosen.extend(c.plugin for c in (self.family, self.settlement) if c is not None)
         chosen.extend(self.ruleset.modules)
         return tuple(dict.fromkeys(chosen))
 

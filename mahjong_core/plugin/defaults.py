@@ -4,6 +4,13 @@ These are registered first, so any ruleset plugin that implements the same
 hook is called before them and wins.  Nothing here names a ruleset: each
 function reads a parameter of the resolved tables (``ruleset.value(...)``),
 which is what lets a house rule that only changes values be YAML alone.
+
+Two of them the engine asks hundreds of times a deal, before every draw and
+for every claim a seat's tiles make (:func:`mahjong_deal_exhausted`,
+:func:`mahjong_claim_allowed`).  In a game where no other plugin implements
+such a hook, its answer is this module's whatever is asked, so the engine
+calls the function here itself and asks the hook only in games where a
+plugin can change the answer (``Game.overridden``).
 """
 
 from __future__ import annotations
@@ -13,9 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.tiles import EAST, is_bonus
-from mahjong_core.plugin.family_scoring import family_score, has_scoring, minimum_figures
+from mahjong_core.plugin.family_scoring import check_winning_size, has_scoring, minimum_figures
 from mahjong_core.plugin.hookspecs import hookimpl
-from mahjong_core.plugin.settlement import settle
 from mahjong_core.table.state import Claim, Outcome, Payment, Table, TimeLimits
 
 if TYPE_CHECKING:
@@ -214,17 +220,22 @@ def _short_of(ruleset: Ruleset, score: Score | None) -> str | None:
 # ------------------------------------------------------------------ settlement, penalties, timing
 
 
-@hookimpl
-def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
-    return family_score(ruleset, hand, context)
+@hookimpl(tryfirst=True)
+def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> None:
+    """Refuse a winner's hand of the wrong size before any scorer sees it; the family's plugin scores.
+
+    Called first and answering nothing, so that one mistake gets one message
+    under every ruleset (each family would word it its own way).
+    """
+    if context.get("winner", True) and has_scoring(ruleset):
+        check_winning_size(ruleset, hand)
 
 
 @hookimpl
-def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
-    if not has_scoring(ruleset):
-        return []  # the ruleset defines no scoring yet: nothing to pay
-
-    return settle(ruleset, table, outcome)
+def mahjong_settle() -> list[Payment]:
+    """No payments: what a ruleset's settlement plugin answers when it has one, a ruleset with no scoring yet
+    when it has none."""
+    return []
 
 
 @hookimpl

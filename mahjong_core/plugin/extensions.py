@@ -4,10 +4,14 @@ A ruleset's data names its scoring family (``scoring.family: classical``)
 and its settlement (``settlement: sport``), and switches mechanisms on
 (``tile_exchange: {kind: charleston}``); the code behind those names lives
 in plugins, found the way a third party's are: modules named in the
-``mahjong_core.plugins`` entry-point group, each answering the contribution
-hooks of :mod:`mahjong_core.plugin.hookspecs` (``mahjong_scoring_families``,
-``mahjong_settlements``, ``mahjong_mechanisms``).  The bundled families are
-declared there exactly as an installed package would declare its own.
+``mahjong_core.plugins`` entry-point group, each answering the one
+contribution hook of :mod:`mahjong_core.plugin.hookspecs`
+(``mahjong_contributions``) with a
+:class:`~mahjong_core.plugin.contributions.Contribution` for each plugin it
+offers.  The bundled families are declared there exactly as an installed
+package would declare its own.  What a contribution does, its plugin does
+through hooks, registered in the games of the rulesets that choose it
+(:mod:`mahjong_core.plugin.binding`).
 
 The entry points are read once per process, in name order, so what a
 ruleset plays with never depends on installation order; :func:`clear_cache`
@@ -20,22 +24,10 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.plugin.contributions import (
-    ExplainFn,
-    FactsFn,
-    FactsRead,
-    Mechanism,
-    PaymentNoteFn,
-    ReadingFn,
-    ScoreFn,
-    ScoringFamily,
-    SettleFn,
-    Settlement,
-    TotalSteps,
-)
+from mahjong_core.plugin.contributions import KINDS, Contribution, FactsRead, TotalSteps
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
 
@@ -48,19 +40,19 @@ class Extensions:
     Hashable by identity, so schema validators composed from it are cached per set of plugins.
 
     :param plugins: the plugin modules, by entry-point name.
-    :param families: scoring families by name.
-    :param settlements: settlements by name.
-    :param mechanisms: mechanisms in name order.
+    :param families: scoring families by name (contributions of kind ``family``).
+    :param settlements: settlements by name (of kind ``settlement``).
+    :param mechanisms: mechanisms in name order (of kind ``mechanism``).
     :param skipped: why each plugin that could not be imported was left out.
     """
 
     plugins: Mapping[str, object]
-    families: Mapping[str, ScoringFamily]
-    settlements: Mapping[str, Settlement]
-    mechanisms: tuple[Mechanism, ...]
+    families: Mapping[str, Contribution]
+    settlements: Mapping[str, Contribution]
+    mechanisms: tuple[Contribution, ...]
     skipped: tuple[str, ...] = ()
 
-    def family(self, name: str, *, source: str | None = None) -> ScoringFamily:
+    def family(self, name: str, *, source: str | None = None) -> Contribution:
         """The scoring family ``name``; an error listing the installed ones otherwise."""
         try:
             return self.families[name]
@@ -68,7 +60,7 @@ class Extensions:
             raise RulesetError(f"unknown scoring family {name!r}; installed: {', '.join(self.families) or 'none'}",
                                source=source, place="$.scoring.family") from None
 
-    def settlement(self, name: str, *, source: str | None = None) -> Settlement:
+    def settlement(self, name: str, *, source: str | None = None) -> Contribution:
         """The settlement ``name``; an error listing the installed ones otherwise."""
         try:
             return self.settlements[name]
@@ -99,16 +91,23 @@ def _import(name: str, value: str) -> object:
                            source=PLUGIN_GROUP) from exc
 
 
-class _Named(Protocol):
-    @property
-    def name(self) -> str: ...
+def _checked(owner: str, item: object) -> Contribution:
+    """A contribution as the core can use it, or an error naming the plugin that made it."""
+    if not isinstance(item, Contribution):
+        raise RulesetError(f"plugin {owner}: mahjong_contributions returned {type(item).__name__} {item!r}, "
+                           f"not a Contribution", source=PLUGIN_GROUP)
+    if item.kind not in KINDS:
+        raise RulesetError(f"plugin {owner}: contribution {item.name!r} is of kind {item.kind!r}, none of "
+                           f"{', '.join(KINDS)}", source=PLUGIN_GROUP)
+    if (item.switched_on is None) == (item.kind == "mechanism"):
+        raise RulesetError(f"plugin {owner}: contribution {item.name!r}: a mechanism, and only a mechanism, is "
+                           f"switched on by switched_on(ruleset); a family or a settlement is chosen by name",
+                           source=PLUGIN_GROUP)
+    return item
 
 
-_NamedT = TypeVar("_NamedT", bound=_Named)
-
-
-def _unique(kind: str, items: Sequence[tuple[str, _NamedT]]) -> dict[str, _NamedT]:
-    found: dict[str, _NamedT] = {}
+def _unique(kind: str, items: Sequence[tuple[str, Contribution]]) -> dict[str, Contribution]:
+    found: dict[str, Contribution] = {}
     owners: dict[str, str] = {}
     for owner, item in items:
         if item.name in found and found[item.name] is not item:
@@ -120,15 +119,20 @@ def _unique(kind: str, items: Sequence[tuple[str, _NamedT]]) -> dict[str, _Named
 
 
 def collect(plugins: Mapping[str, object]) -> Extensions:
-    """Ask each plugin for its contributions (the ``mahjong_scoring_families``... hooks) and index them."""
+    """Ask each plugin for its contributions (``mahjong_contributions``) and index them by kind and name."""
     from mahjong_core.plugin.registration import contributions
 
-    ordered = list(plugins.values())
+    every = [(owner, _checked(owner, item))
+             for owner, item in contributions(list(plugins.values()), "mahjong_contributions")]
+
+    def of(kind: str) -> list[tuple[str, Contribution]]:
+        return [(owner, item) for owner, item in every if item.kind == kind]
+
     return Extensions(
         plugins=dict(plugins),
-        families=_unique("scoring family", contributions(ordered, "mahjong_scoring_families")),
-        settlements=_unique("settlement", contributions(ordered, "mahjong_settlements")),
-        mechanisms=tuple(sorted((m for _, m in contributions(ordered, "mahjong_mechanisms")), key=lambda m: m.name)),
+        families=_unique("scoring family", of("family")),
+        settlements=_unique("settlement", of("settlement")),
+        mechanisms=tuple(sorted((item for _, item in of("mechanism")), key=lambda m: m.name)),
     )
 
 
@@ -165,6 +169,5 @@ def clear_cache() -> None:
 
 
 #: The contribution types, defined in :mod:`mahjong_core.plugin.contributions` and still importable from here.
-__all__ = ["PLUGIN_GROUP", "ExplainFn", "Extensions", "FactsFn", "FactsRead", "Mechanism", "PaymentNoteFn",
-           "ReadingFn", "ScoreFn", "ScoringFamily", "SettleFn", "Settlement", "TotalSteps", "clear_cache", "collect",
+__all__ = ["PLUGIN_GROUP", "Contribution", "Extensions", "FactsRead", "TotalSteps", "clear_cache", "collect",
            "installed", "load_schema", "warn"]

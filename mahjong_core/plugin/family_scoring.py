@@ -1,12 +1,15 @@
-"""A hand scored by the engine of the family its ruleset's data names: the core's default ``mahjong_score_hand``.
+"""What the core itself says of scores, whichever family makes them: a hand's size, a ruleset's minimum value.
 
-``scoring.family`` in a ruleset names a :class:`~mahjong_core.plugin.contributions.ScoringFamily`
-that an installed plugin contributes (the bundled classical, Hong Kong and
-MCR families are plugins under ``plugins/``, found like a third party's).
-The core's default ``mahjong_score_hand`` hook (:mod:`mahjong_core.plugin.defaults`)
-answers with :func:`family_score`; a ruleset's own hook answers before it.
-Everything else scores through the hooks (:func:`mahjong_core.plugin.scoring.score_hand`),
-so a ruleset that scores by hook is scored by its hook everywhere.
+``scoring.family`` in a ruleset names a family that an installed plugin
+contributes (:class:`~mahjong_core.plugin.contributions.Contribution` of kind
+``family``); the family's plugin, registered in that ruleset's games only,
+answers ``mahjong_score_hand``.  Everything scores through the hooks
+(:func:`mahjong_core.plugin.scoring.score_hand`), so a ruleset that scores by
+hook is scored by its hook everywhere.  What is left here is the core's own
+part, the same under every family: the core's default ``mahjong_score_hand``
+(:mod:`mahjong_core.plugin.defaults`) refuses a winner's hand of the wrong
+size with :func:`check_winning_size` before any family sees it, and the
+minimum value is compared on a score's figures by :func:`minimum_figures`.
 
 Every engine returns a :class:`mahjong_core.hand.score.Score` whose ``raw`` mapping
 carries the numbers that rules compare against (a minimum value, a limit):
@@ -16,13 +19,11 @@ family has them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mahjong_core.errors import HandError
 from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.score import Score
-from mahjong_core.plugin.binding import bind
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
@@ -31,20 +32,6 @@ if TYPE_CHECKING:
 def has_scoring(ruleset: Ruleset) -> bool:
     """Whether the ruleset defines scoring at all (a ``scoring`` section)."""
     return bool(ruleset.raw_tables.get("scoring"))
-
-
-def family_score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
-    """Score a hand with the ruleset's family engine, or ``None`` when the ruleset defines no scoring.
-
-    A winner's hand of the wrong size is refused here, before the family's engine sees it, so that one
-    mistake gets one message under every ruleset (each engine would word it its own way).
-    """
-    family = bind(ruleset).family
-    if family is None:
-        return None
-    if context.get("winner", True):
-        check_winning_size(ruleset, hand)
-    return family.score(ruleset, hand, context)
 
 
 def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:

@@ -22,8 +22,10 @@ from mahjong_core.hand.situation import win_context
 from mahjong_core.hand.tiles import build_tile_set
 from mahjong_core.plugin import extensions as plugin_index
 from mahjong_core.plugin.binding import bind, family_name
-from mahjong_core.plugin.extensions import Extensions, ScoringFamily
+from mahjong_core.plugin.contributions import Contribution
+from mahjong_core.plugin.extensions import Extensions
 from mahjong_core.plugin.extensions import clear_cache as forget_plugins
+from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.registration import contributions
 from mahjong_core.plugin.scoring import minimum_figures, score_hand
 from mahjong_core.rules.loader import METADATA_KEYS, blame, did_you_mean, playable_errors
@@ -123,12 +125,10 @@ def predicate_errors(ruleset: Ruleset) -> list[RulesetError]:
             bound.settlement  # noqa: B018 -- raises for a settlement no installed plugin provides
     except RulesetError as exc:
         return [exc.located(source=blame(ruleset.origins, ["parameters", "settlement"], ruleset.location))]
-    family = bound.family
-    if family is not None and family.check is not None and not any(
-            True for _ in _unknown_predicates(ruleset.raw_tables, vocabulary)):
+    if bound.family is not None and not any(True for _ in _unknown_predicates(ruleset.raw_tables, vocabulary)):
         try:
-            family.check(ruleset)
-        except RulesetError as exc:  # the family's own reading of its tables
+            ruleset_hooks(ruleset).mahjong_check_tables(ruleset=ruleset)
+        except RulesetError as exc:  # the family's own reading of its tables (mahjong_check_tables)
             return [exc.located(source=ruleset.location)]
     return [RulesetError(message, source=blame(ruleset.origins, parts, ruleset.location), place=json_path(parts))
             for parts, message in _unknown_predicates(ruleset.raw_tables, vocabulary)]
@@ -164,15 +164,15 @@ def minimum_errors(ruleset: Ruleset) -> list[RulesetError]:
 
 
 def _most(ruleset: Ruleset, measure: str) -> int | None:
-    """An upper bound of a score figure, from the ruleset's scoring family (``ScoringFamily.most``), or ``None``
+    """An upper bound of a score figure, as the ruleset's plugins answer ``mahjong_score_bound``, or ``None``
     where it is not known (no family, or one that states no bound): the core reads no family's tables itself."""
     try:
-        family = bind(ruleset).family
-    except RulesetError:  # a family no plugin provides: reported by the loader's own check
+        if bind(ruleset).family is None:
+            return None
+        hooks = ruleset_hooks(ruleset)
+    except RulesetError:  # a family or settlement no plugin provides: reported by the loader's own check
         return None
-    if family is None or family.most is None:
-        return None
-    return family.most(ruleset, measure)
+    return hooks.mahjong_score_bound(ruleset=ruleset, measure=measure)
 
 
 def _unknown_predicates(tables: Mapping[str, Any], vocabulary: Iterable[str]
@@ -193,7 +193,7 @@ def _unknown_predicates(tables: Mapping[str, Any], vocabulary: Iterable[str]
                        f"contribute it")
 
 
-def _misplaced(error: Any, family: ScoringFamily | None, extensions: Extensions) -> list[tuple[str, str]]:
+def _misplaced(error: Any, family: Contribution | None, extensions: Extensions) -> list[tuple[str, str]]:
     """For parameters no part of the schema names: whose each one is, instead of "additional properties"."""
     if error.validator != "additionalProperties" or list(error.absolute_path) != ["parameters"]:
         return []

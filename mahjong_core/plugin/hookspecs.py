@@ -25,16 +25,16 @@ Implementations may accept any subset of a hook's parameters, by name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 if TYPE_CHECKING:
-    from mahjong_core.hand.melds import Hand
+    from mahjong_core.hand.melds import Arrangement, Hand
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.score import Score
-    from mahjong_core.plugin.contributions import Mechanism, ScoringFamily, Settlement
+    from mahjong_core.plugin.contributions import Contribution, FactsRead, TotalSteps
     from mahjong_core.rules import Ruleset
     from mahjong_core.table.rng import Rng
     from mahjong_core.table.state import (
@@ -55,7 +55,7 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 # -------------------------------------------------------------------------
-# Contributions: the vocabulary and engines plugins add (asked outside games)
+# Contributions: the vocabulary and the plugins a ruleset chooses (asked outside games)
 # -------------------------------------------------------------------------
 
 
@@ -74,37 +74,21 @@ def mahjong_predicates() -> Sequence[Predicate]:
 
 
 @hookspec
-def mahjong_scoring_families() -> Sequence[ScoringFamily]:
-    """The scoring families this plugin provides, which rulesets choose with ``scoring.family``.
+def mahjong_contributions() -> Sequence[Contribution]:
+    """The scoring families, settlements and optional mechanisms this plugin provides, for rulesets to choose.
 
     Asked once per process of every module in the ``mahjong_core.plugins``
-    entry-point group (:mod:`mahjong_core.plugin.extensions`).
+    entry-point group (:mod:`mahjong_core.plugin.extensions`).  Each is a
+    :class:`~mahjong_core.plugin.contributions.Contribution`: its kind, a
+    name, the plugin module whose hooks do its work, a line for the docs and
+    the JSON Schema of the parameters it reads.  A ruleset chooses a family
+    with ``scoring.family`` and a settlement with the ``settlement``
+    parameter, and a mechanism's ``switched_on`` reads the ruleset's data;
+    the chosen plugins are registered in that ruleset's games (mechanisms
+    first, in name order, then the family's, then the settlement's, then the
+    ruleset's own modules) and in no other ruleset's.
 
-    :return: the families; collected.  A family's ``plugin`` is registered
-        in every game of a ruleset of that family.
-    """
-
-
-@hookspec
-def mahjong_settlements() -> Sequence[Settlement]:
-    """The settlements this plugin provides, which rulesets choose with the ``settlement`` parameter.
-
-    Asked once per process of every module in the ``mahjong_core.plugins`` entry-point group.
-
-    :return: the settlements; collected.
-    """
-
-
-@hookspec
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    """Optional rule mechanisms this plugin provides, each switched on by a ruleset's data.
-
-    Asked once per process of every module in the ``mahjong_core.plugins``
-    entry-point group.  A mechanism's plugin is registered in a game only
-    where ``switched_on(ruleset)`` says so, after the core's defaults and
-    before the scoring family and the ruleset's own modules.
-
-    :return: the mechanisms; collected.
+    :return: the contributions; collected.
     """
 
 
@@ -407,12 +391,94 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
         ruleset scores losing hands).
     :param context: situation facts (winner or not, seat and prevalent winds,
         how the hand was won).
-    :return: a score with every item, its value and its source row.  ``firstresult``;
-        a ruleset that scores something the tables cannot express implements
-        this hook, calls :func:`mahjong_core.plugin.family_scoring.family_score` for its family's
-        score and adds its own items (never ``score_hand``, which asks this hook).  Every scorer of
-        the core asks this hook -- play, ``mahjong score``, the minimum-value objection, sheets, the
-        docs' example hands and the conformance suite -- so such a ruleset is scored by it everywhere.
+    :return: a score with every item, its value and its source row.  ``firstresult``.  The ruleset's
+        scoring family answers it (the family's plugin, which only rulesets of that family register); a
+        ruleset that scores something the tables cannot express implements it too, answering before its
+        family, or wraps it (``wrapper=True``) to add items to the family's score.  Every scorer of the
+        core asks this hook -- play, ``mahjong score``, the minimum-value objection, sheets, the docs'
+        example hands and the conformance suite -- so such a ruleset is scored by it everywhere.  The core
+        refuses a winner's hand of the wrong size before any implementation sees it, so that one mistake
+        gets one message under every ruleset.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any],
+                          arrangement: Arrangement) -> Score | None:
+    """Score one given reading of a hand, for a family that divides hands its own way.
+
+    The conformance suite scores each reading of a hand alone and checks that
+    :func:`mahjong_score_hand` chose the highest.  A family whose engine reads
+    :func:`mahjong_core.arrangements` need not implement it; one that divides
+    hands itself (MCR's knitted sets) does, so that the check still sees
+    every reading.
+
+    :param ruleset: the ruleset.
+    :param hand: the complete hand.
+    :param context: situation facts, as for :func:`mahjong_score_hand`.
+    :param arrangement: one reading of the hand, as the family divides it.
+    :return: that reading's score.  ``firstresult``; when no plugin implements it, the conformance suite
+        scores the readings of :func:`mahjong_core.arrangements` through :func:`mahjong_score_hand`.
+    """
+
+
+@hookspec
+def mahjong_check_tables(ruleset: Ruleset) -> None:
+    """Read the ruleset's scoring tables as the family's engine will, when the ruleset is loaded.
+
+    A family compiles its tables (rows naming predicates, a fan-to-points
+    table) before it scores a hand; doing it at load time means ``mahjong
+    rules validate`` reports what the first scored hand would otherwise trip
+    over.
+
+    :param ruleset: the ruleset just loaded.
+    :return: nothing; an entry the engine cannot use raises a located
+        :class:`~mahjong_core.errors.RulesetError`.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_score_bound(ruleset: Ruleset, measure: str) -> int | None:
+    """An upper bound of a score figure that the ruleset's tables can give a hand.
+
+    The loader refuses a minimum value above it, since then nobody could ever win.
+
+    :param ruleset: the ruleset.
+    :param measure: a key of ``minimum_value`` (``points``, ``fan``...).
+    :return: the bound, or ``None`` where the family does not know one.  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_facts_read(ruleset: Ruleset) -> FactsRead | None:
+    """The situation facts the family's scoring reads under the ruleset.
+
+    ``mahjong score`` builds a hand's context from one set of flags that
+    means the same under every ruleset; this tells it which flags the ruleset
+    ignores and which fact it would still lack.
+
+    :param ruleset: the ruleset.
+    :return: the facts (:class:`~mahjong_core.plugin.contributions.FactsRead`), or ``None`` where the family
+        does not say (then no flag is called ignored).  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_explain_total(ruleset: Ruleset, score: Mapping[str, Any], units: Mapping[str, str],
+                          label: Callable[[str], str]) -> TotalSteps | None:
+    """How a score's items make its total, step by step, for a score card.
+
+    Every surface that shows a score (``mahjong score``, the audit's deal
+    report, the live table, the replay viewer) shows the same card
+    (``mahjong_core.plugin.score_card``), and only the family knows how
+    its units combine.
+
+    :param ruleset: the ruleset the score was made under.
+    :param score: the score as logged (``Score.to_json()``).
+    :param units: the unit of each item kind.
+    :param label: a row's English name, from its key.
+    :return: the steps (:class:`~mahjong_core.plugin.contributions.TotalSteps`), or ``None`` when the total
+        is the sum of the items.  ``firstresult``.
     """
 
 
@@ -428,7 +494,19 @@ def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> Sequence
     :param ruleset: the game's ruleset.
     :param table: the table at the end of the deal.
     :param outcome: who won how, with every hand's score.
-    :return: the payments; they sum to zero.  ``firstresult``.
+    :return: the payments; they sum to zero.  ``firstresult``.  The settlement the ruleset's
+        ``settlement`` parameter names answers it (its plugin, which only rulesets choosing it register).
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_payment_note(ruleset: Ruleset, dealer: int, payment: Sequence[Any]) -> str | None:
+    """Why a payment is the amount it is, where that is not plain (East paying double), for a deal's end.
+
+    :param ruleset: the ruleset the deal was settled under.
+    :param dealer: the seat that dealt.
+    :param payment: one logged payment, ``[payer, payee, amount, reason]``.
+    :return: a short note, or ``None`` where the amount is plain.  ``firstresult``.
     """
 
 

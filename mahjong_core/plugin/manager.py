@@ -18,14 +18,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from operator import itemgetter
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
+from weakref import WeakKeyDictionary
 
 import pluggy
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.binding import Binding, bind
 from mahjong_core.plugin.registration import (
     HOOK_PREFIX,
     MahjongPluginManager,
@@ -36,10 +36,10 @@ from mahjong_core.plugin.registration import (
 )
 
 if TYPE_CHECKING:
-    from mahjong_core.hand.melds import Hand
+    from mahjong_core.hand.melds import Arrangement, Hand
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.score import Score
-    from mahjong_core.plugin.contributions import Mechanism, ScoringFamily, Settlement
+    from mahjong_core.plugin.contributions import Contribution, FactsRead, TotalSteps
     from mahjong_core.rules import Ruleset
     from mahjong_core.table.rng import Rng
     from mahjong_core.table.state import (
@@ -89,86 +89,6 @@ def build_plugin_manager(
     return pm
 
 
-class HookShortcuts:
-    """Call hooks without pluggy's general machinery where nothing wraps them.
-
-    The engine calls a few hooks hundreds of times a deal.  When no
-    implementation of a hook is a wrapper, pluggy's call is a loop over the
-    implementations, last registered (and ``tryfirst``) first, keeping the
-    answers that are not ``None`` -- or the first of them for a
-    ``firstresult`` hook -- and that loop is what the shortcut runs, over the
-    implementations in pluggy's own order; a single implementation is called
-    directly.  With a wrapper, or while tracing, the call goes through
-    pluggy.  Build it after every plugin is registered.
-    """
-
-    def __init__(self, pm: pluggy.PluginManager):
-        self._pm = pm
-        self._tracing = bool(os.environ.get(TRACE_VARIABLE))
-
-    def __getattr__(self, name: str) -> Any:
-        caller = getattr(self._pm.hook, name)
-        impls = caller.get_hookimpls()
-        spec = caller.spec
-        if not impls and spec is not None and not self._tracing:
-            # No plugin of this game implements it (a mechanism its ruleset leaves off): pluggy's own answer.
-            firstresult = bool(spec.opts.get("firstresult"))
-
-            def nothing(**kwargs: Any) -> Any:
-                return None if firstresult else []
-
-            setattr(self, name, nothing)
-            return nothing
-        if self._tracing or spec is None or any(impl.hookwrapper or impl.wrapper or getattr(impl, "kwargnames", ())
-                                                for impl in impls):
-            setattr(self, name, caller)
-            return caller
-        firstresult = bool(spec.opts.get("firstresult"))
-        # pluggy's _multicall walks the implementations from the end of get_hookimpls() to its start.
-        calls = [(impl.function, _picker(tuple(impl.argnames))) for impl in reversed(impls)]
-        call: Callable[..., Any]
-        if len(calls) == 1:
-            function, pick = calls[0]
-
-            def call(**kwargs: Any) -> Any:
-                result = function(*pick(kwargs))
-                if firstresult:
-                    return result
-                return [] if result is None else [result]
-        elif firstresult:
-            def call(**kwargs: Any) -> Any:
-                for function, pick in calls:
-                    result = function(*pick(kwargs))
-                    if result is not None:
-                        return result
-                return None
-        else:
-            def call(**kwargs: Any) -> Any:
-                results = []
-                for function, pick in calls:
-                    result = function(*pick(kwargs))
-                    if result is not None:
-                        results.append(result)
-                return results
-
-        setattr(self, name, call)
-        return call
-
-
-def _picker(argnames: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
-    """An implementation's arguments picked from the keywords in one C call.
-
-    ``itemgetter`` of several names gives a tuple, of one the value itself (so that case is wrapped), and
-    no names give the empty tuple.
-    """
-    if len(argnames) > 1:
-        return itemgetter(*argnames)
-    if argnames:
-        only = argnames[0]
-        return lambda kwargs: (kwargs[only],)
-    return lambda kwargs: ()
-
-
 class HookRelay(Protocol):
     """The hooks as a game calls them: by keyword, answering as pluggy answers.
 
@@ -176,16 +96,14 @@ class HookRelay(Protocol):
     ``mahjong_addhooks``), with the spec's parameters.  A ``firstresult`` hook
     gives the first answer that is not ``None``, or ``None`` when no plugin
     answers; any other hook gives the list of its implementations' answers
-    that are not ``None``.  :class:`HookShortcuts` and pluggy's own relay
-    (``pm.hook``) both answer this way; ``tests/project/test_typing.py`` checks that
-    this class and the specs agree.
+    that are not ``None``.  This is pluggy's own relay (``pm.hook``) as the
+    type checker sees it; ``tests/project/test_typing.py`` checks that this
+    class and the specs agree.
     """
 
     # Contributions (asked outside games, through :func:`contributions`)
     def mahjong_predicates(self) -> list[Sequence[Predicate]]: ...
-    def mahjong_scoring_families(self) -> list[Sequence[ScoringFamily]]: ...
-    def mahjong_settlements(self) -> list[Sequence[Settlement]]: ...
-    def mahjong_mechanisms(self) -> list[Sequence[Mechanism]]: ...
+    def mahjong_contributions(self) -> list[Sequence[Contribution]]: ...
 
     # Setup
     def mahjong_configure(self, *, ruleset: Ruleset, options: Mapping[str, Any]) -> list[None]: ...
@@ -219,9 +137,17 @@ class HookRelay(Protocol):
     def mahjong_win_objections(self, *, ruleset: Ruleset, table: Table, seat: int, hand: Hand,
                                context: Mapping[str, Any]) -> list[str]: ...
     def mahjong_score_hand(self, *, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None: ...
+    def mahjong_score_reading(self, *, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any],
+                              arrangement: Arrangement) -> Score | None: ...
+    def mahjong_check_tables(self, *, ruleset: Ruleset) -> list[None]: ...
+    def mahjong_score_bound(self, *, ruleset: Ruleset, measure: str) -> int | None: ...
+    def mahjong_facts_read(self, *, ruleset: Ruleset) -> FactsRead | None: ...
+    def mahjong_explain_total(self, *, ruleset: Ruleset, score: Mapping[str, Any], units: Mapping[str, str],
+                              label: Callable[[str], str]) -> TotalSteps | None: ...
 
     # Settlement and penalties
     def mahjong_settle(self, *, ruleset: Ruleset, table: Table, outcome: Outcome) -> Sequence[Payment] | None: ...
+    def mahjong_payment_note(self, *, ruleset: Ruleset, dealer: int, payment: Sequence[Any]) -> str | None: ...
     def mahjong_penalties(self, *, ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Penalty]: ...
     def mahjong_false_win(self, *, ruleset: Ruleset, table: Table, seat: int, reason: str
                           ) -> FalseWinPenalty | None: ...
@@ -243,12 +169,13 @@ class HookRelay(Protocol):
 
 #: Plugin managers of games with no observers or house tweaks, by the ruleset's plugin modules: building
 #: one registers every plugin anew (about a millisecond), and a simulator plays thousands of games.
-_SHARED_HOOKS: dict[tuple[object, ...], tuple[MahjongPluginManager, HookRelay]] = {}
+_SHARED: dict[tuple[object, ...], MahjongPluginManager] = {}
 
 
 def shared_plugin_manager(modules: tuple[object, ...], *, house_tweaks: tuple[object, ...] = (),
                           observers: tuple[object, ...] = ()) -> tuple[MahjongPluginManager, HookRelay]:
-    """The game's plugin manager and its shortcuts; shared between games whose plugins are the same functions.
+    """The game's plugin manager and its hooks (pluggy's relay, ``pm.hook``); shared between games whose plugins
+    are the same functions.
 
     Observers and house tweaks are objects of one game (a replay writer, a
     test's recorder), so a game that has any gets a manager of its own.  A
@@ -259,27 +186,76 @@ def shared_plugin_manager(modules: tuple[object, ...], *, house_tweaks: tuple[ob
     """
     if house_tweaks or observers or not all(isinstance(m, ModuleType) for m in modules):
         pm = build_plugin_manager(modules, house_tweaks=house_tweaks, observers=observers)
-        return pm, HookShortcuts(pm)
+        return pm, cast("HookRelay", pm.hook)
     key = (os.environ.get(TRACE_VARIABLE, ""),
            *((m, *(f for name, f in vars(m).items() if name.startswith(HOOK_PREFIX))) for m in modules))
-    shared = _SHARED_HOOKS.get(key)
+    shared = _SHARED.get(key)
     if shared is None:
-        if len(_SHARED_HOOKS) >= 64:  # only patched or reloaded modules make new keys: drop the old ones
-            _SHARED_HOOKS.clear()
-        pm = build_plugin_manager(modules)
-        shared = _SHARED_HOOKS[key] = (pm, HookShortcuts(pm))
-    return shared
+        if len(_SHARED) >= 64:  # only patched or reloaded modules make new keys: drop the old ones
+            _SHARED.clear()
+        shared = _SHARED[key] = build_plugin_manager(modules)
+    return shared, cast("HookRelay", shared.hook)
 
+
+def implemented_hooks(pm: pluggy.PluginManager) -> frozenset[str]:
+    """The hooks some plugin of the manager implements.
+
+    A game asks this once, when its manager is built, and does not call a
+    hook outside it: a hook nobody implements answers ``None`` or ``[]``
+    whatever it is asked, so not asking it is the same game for less work
+    (a ruleset without the calling-hand rule is never asked for extra turn
+    actions).  pluggy still makes every call the game does make.
+    """
+    return frozenset(name for name, caller in vars(pm.hook).items()
+                     if isinstance(caller, pluggy.HookCaller) and caller.get_hookimpls())
+
+
+def overridden_hooks(pm: pluggy.PluginManager) -> frozenset[str]:
+    """The hooks some plugin other than the core's defaults implements (a wrapper or an observer counts).
+
+    Where a hook has no implementation but the core's own (:mod:`mahjong_core.plugin.defaults`), its answer
+    is that function's answer whatever else is registered, so a game asking it hundreds of times a deal
+    (``mahjong_deal_exhausted``, ``mahjong_claim_allowed``) computes the core's rule itself instead: the
+    hook is asked exactly where a plugin of the game can change the answer.
+    """
+    from mahjong_core.plugin import defaults
+
+    return frozenset(name for name, caller in vars(pm.hook).items()
+                     if isinstance(caller, pluggy.HookCaller)
+                     and any(impl.plugin is not defaults for impl in caller.get_hookimpls()))
+
+
+def ruleset_hooks(ruleset: Ruleset) -> HookRelay:
+    """The hooks of the ruleset's plugins, as a game of it registers them (no observers, no house tweaks).
+
+    What asks a ruleset's family or settlement outside a game -- ``mahjong
+    score``, a score card, the load-time checks, conformance -- asks here, so
+    it hears the same plugins a game does, the ruleset's own before its
+    family's.
+    """
+    bound = bind(ruleset)
+    plugins = bound.plugins
+    if all(isinstance(p, ModuleType) for p in plugins):
+        return shared_plugin_manager(plugins)[1]
+    # A plugin that is an object (a test's, a third party's) is not shared between games, but this binding's
+    # scores and cards may ask its hooks many times: one manager for as long as the binding lives.
+    hooks = _BINDING_HOOKS.get(bound)
+    if hooks is None:
+        hooks = _BINDING_HOOKS[bound] = cast("HookRelay", build_plugin_manager(plugins).hook)
+    return hooks
+
+
+_BINDING_HOOKS: WeakKeyDictionary[Binding, HookRelay] = WeakKeyDictionary()
 
 
 def time_limits(ruleset: Ruleset) -> TimeLimits | None:
     """The ruleset's time limits as its plugins answer ``mahjong_time_limits``, asked outside a game (a page
     showing a log, a lobby listing a table); ``None`` where the ruleset plays without a clock."""
-    _, hook = shared_plugin_manager(bind(ruleset).plugins)
-    limits: TimeLimits | None = hook.mahjong_time_limits(ruleset=ruleset)
+    limits: TimeLimits | None = ruleset_hooks(ruleset).mahjong_time_limits(ruleset=ruleset)
     return limits
 
 
 #: What callers import from here, the registration helpers (:mod:`.registration`) among them.
-__all__ = ["HOOK_PREFIX", "TRACE_VARIABLE", "HookRelay", "HookShortcuts", "MahjongPluginManager",
-           "build_plugin_manager", "contributions", "hook_names", "shared_plugin_manager", "time_limits"]
+__all__ = ["HOOK_PREFIX", "TRACE_VARIABLE", "HookRelay", "MahjongPluginManager", "build_plugin_manager",
+           "contributions", "hook_names", "implemented_hooks", "overridden_hooks", "ruleset_hooks",
+           "shared_plugin_manager", "time_limits"]

@@ -20,7 +20,7 @@ from mahjong_core.plugin import hookspecs
 
 if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
-    from mahjong_core.plugin.contributions import Mechanism, ScoringFamily, Settlement
+    from mahjong_core.plugin.contributions import Contribution
 
 HOOK_PREFIX = "mahjong_"
 
@@ -81,25 +81,15 @@ def contributions(plugins: Iterable[object], hook: Literal["mahjong_predicates"]
 
 
 @overload
-def contributions(plugins: Iterable[object], hook: Literal["mahjong_scoring_families"]
-                  ) -> list[tuple[str, ScoringFamily]]:
-    ...
-
-
-@overload
-def contributions(plugins: Iterable[object], hook: Literal["mahjong_settlements"]) -> list[tuple[str, Settlement]]:
-    ...
-
-
-@overload
-def contributions(plugins: Iterable[object], hook: Literal["mahjong_mechanisms"]) -> list[tuple[str, Mechanism]]:
+def contributions(plugins: Iterable[object], hook: Literal["mahjong_contributions"]
+                  ) -> list[tuple[str, Contribution]]:
     ...
 
 
 def contributions(plugins: Iterable[ModuleType | object], hook: str) -> list[tuple[str, Any]]:
     """Every item the plugins' implementations of a contribution hook return, with the plugin's name, in order.
 
-    Contribution hooks (``mahjong_predicates``, ``mahjong_scoring_families``...)
+    Contribution hooks (``mahjong_predicates``, ``mahjong_contributions``)
     take no arguments and are asked outside games; the owner's name goes into
     the error when two plugins contribute one name.
 

@@ -5,8 +5,10 @@ each comes from, but its numbers are in different units -- points, doublings,
 fan -- and only the family's engine knows how they combine.  A score card
 puts each item on a line with its unit, and states the steps from the lines
 to the total (``36 points × 8 (3 doublings) = 288 points``), so the total can
-be checked by eye.  The family contributes its units and its steps
-(:class:`~mahjong_core.plugin.contributions.ScoringFamily` ``units`` and ``explain``);
+be checked by eye.  The family states its units as data (its
+:class:`~mahjong_core.plugin.contributions.Contribution`'s ``units``) and its
+steps through the ``mahjong_explain_total`` hook, and the settlement says why
+a payment is its amount through ``mahjong_payment_note``;
 every surface -- ``mahjong score``, the audit's deal report, the live table
 and the replay viewer -- shows the same card, so a browser never works out a
 rule itself.
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.contributions import TotalSteps
+from mahjong_core.plugin.manager import ruleset_hooks
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
@@ -138,10 +141,13 @@ def sum_steps(score: Mapping[str, Any], units: Mapping[str, str], label: Callabl
 def card_maker(ruleset: Ruleset | None) -> CardFn:
     """A function that makes the card of a logged score under ``ruleset`` (``None``: a ruleset not installed
     here, whose items are shown by their keys and whose total is shown as the log has it)."""
-    family = bind(ruleset).family if ruleset is not None else None
     names = item_names(ruleset) if ruleset is not None else {}
     units = units_of(ruleset) if ruleset is not None else dict(DEFAULT_UNITS)
-    explain = family.explain if family is not None and family.explain is not None else sum_steps
+    def explain(score: Mapping[str, Any], units: Mapping[str, str], label: Callable[[str], str]) -> TotalSteps:
+        """The family's steps (``mahjong_explain_total``), or the sum of the items where it states none."""
+        steps = ruleset_hooks(ruleset).mahjong_explain_total(ruleset=ruleset, score=score, units=units,
+                                                             label=label) if ruleset is not None else None
+        return steps if steps is not None else sum_steps(score, units, label)
 
     def label(name: str) -> str:
         return label_of(name, names)
@@ -214,11 +220,11 @@ def card_lines(card: Mapping[str, Any], *, native: bool = False, indent: str = "
 def payment_notes(ruleset: Ruleset | None, dealer: int, payments: Sequence[Any]) -> list[str | None]:
     """Why each payment of a settlement is its amount, where the settlement says (East paying double), else
     ``None``; one entry a payment, in order."""
-    rule = bind(ruleset).settlement if ruleset is not None else None
-    note = rule.note if rule is not None else None
-    if note is None or ruleset is None:
+    if ruleset is None:
         return [None] * len(payments)
-    return [note(ruleset, dealer, p) if isinstance(p, list | tuple) and len(p) == 4 else None for p in payments]
+    hooks = ruleset_hooks(ruleset)
+    return [hooks.mahjong_payment_note(ruleset=ruleset, dealer=dealer, payment=p)
+            if isinstance(p, list | tuple) and len(p) == 4 else None for p in payments]
 
 
 def ruleset_of_header(header: Mapping[str, Any] | None) -> Ruleset | None:

@@ -3,8 +3,8 @@
 Play, ``mahjong score``, the minimum-value objection, score sheets, the
 docs' example hands and the conformance suite all score here, so a ruleset
 whose own plugin implements ``mahjong_score_hand`` is scored by it
-everywhere.  Without one, the core's default hook answers with the engine of
-the family the ruleset's data names (:mod:`mahjong_core.plugin.family_scoring`).
+everywhere.  Without one, the plugin of the family the ruleset's data names
+answers; no other family's plugin is ever registered for it.
 A ruleset without a ``scoring`` section has no scoring yet, and its deals are
 settled with no payments.
 """
@@ -19,9 +19,10 @@ from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.score import Score
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.family_scoring import check_winning_size, has_scoring, minimum_figures
-from mahjong_core.plugin.manager import shared_plugin_manager
+from mahjong_core.plugin.manager import ruleset_hooks, shared_plugin_manager
 
 if TYPE_CHECKING:
+    from mahjong_core.hand.melds import Arrangement
     from mahjong_core.plugin.contributions import ReadingFn
     from mahjong_core.rules import Ruleset
 
@@ -48,19 +49,27 @@ def family_of(ruleset: Ruleset) -> str:
 
 
 def reading_scorer(ruleset: Ruleset) -> ReadingFn | None:
-    """The family's scorer of one given arrangement, or ``None`` when the engine reads ``arrangements()``."""
-    family = bind(ruleset).family
-    return family.score_reading if family is not None else None
+    """A scorer of one given arrangement, through the ruleset's ``mahjong_score_reading`` hooks, or ``None`` when
+    none of its plugins implements that hook (its family's engine reads ``arrangements()``)."""
+    pm, hooks = shared_plugin_manager(bind(ruleset).plugins)
+    if not pm.hook.mahjong_score_reading.get_hookimpls():
+        return None
+
+    def score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
+        score = hooks.mahjong_score_reading(ruleset=ruleset, hand=hand, context=context, arrangement=arrangement)
+        if score is None:
+            raise RulesetError(f"ruleset {ruleset.id}: no plugin scored the reading {arrangement}",
+                               source=ruleset.location)
+        return score
+
+    return score_reading
 
 
 def score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
     """Score a hand as a game of the ruleset does: its plugins' ``mahjong_score_hand``, the first answer.
 
-    The ruleset's own hook where it has one; otherwise the core's default, the engine of its family
-    (:func:`mahjong_core.plugin.family_scoring.family_score`), which refuses a winner's hand of the wrong
-    size; ``None`` when the ruleset defines no scoring.
+    The ruleset's own hook where it has one; otherwise its family's.  The core refuses a winner's hand of the
+    wrong size first (``check_winning_size``); ``None`` when the ruleset
+    defines no scoring.
     """
-    _, hooks = shared_plugin_manager(tuple(bind(ruleset).plugins))
-    return hooks.mahjong_score_hand(ruleset=ruleset, hand=hand, context=context)
-
-
+    return ruleset_hooks(ruleset).mahjong_score_hand(ruleset=ruleset, hand=hand, context=context)

@@ -76,7 +76,7 @@ def playable_problems(ruleset: Ruleset, *, most: Callable[[str], int | None] | N
 
     :param most: ``most(measure)``, an upper bound of a score figure (``points``, ``fan``...) that the ruleset's
         tables can give a hand, or ``None`` where it is not known; the ruleset's scoring family states it
-        (``ScoringFamily.most``), so the plugin layer passes it in: the core reads no family's tables itself.
+        (its ``mahjong_score_bound`` hook), so the plugin layer passes it in: the core reads no family's tables itself.
     """
     return [*_hand_and_wall(ruleset), *_pay_the_limit(ruleset), *_minimum(ruleset, most),
             *_exchange_and_pause(ruleset), *_robbing_concealed_kong(ruleset)]

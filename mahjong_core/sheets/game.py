@@ -30,6 +30,7 @@ from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.notation import format_hand
 from mahjong_core.hand.tiles import EAST, KINDS
 from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.sheets.read import SheetDeal, SheetError
 from mahjong_core.table.state import Action, Outcome, Payment, Table
 
@@ -81,8 +82,8 @@ class SheetGame(Game):
         self._locate = locate
         super().__init__(ruleset, [_NoMoves(n) for n in names], None, emit=emit, max_deals=len(self.deals),
                          tile_source_factory=self._no_wall)
-        family = bind(ruleset).family
-        facts = family.facts(ruleset) if family is not None and family.facts is not None else None
+        facts = ruleset_hooks(ruleset).mahjong_facts_read(ruleset=ruleset) if bind(ruleset).family is not None \
+            else None
         self._facts = facts
         #: Whether every hand is scored (and so must be given): a family that declares no facts is assumed to.
         self._losers_scored = facts is None or facts.loser is not None

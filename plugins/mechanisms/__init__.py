@@ -1,7 +1,7 @@
 """Optional rule mechanisms that cut across scoring families, one plugin module each.
 
-Each module contributes one :class:`~mahjong_core.plugin.Mechanism`
-through ``mahjong_mechanisms`` and is declared in the ``mahjong_core.plugins``
+Each module contributes one :class:`~mahjong_core.plugin.Contribution`
+of kind ``mechanism`` through ``mahjong_contributions`` and is declared in the ``mahjong_core.plugins``
 entry-point group; a game registers it only where the ruleset's data
 switches it on, so a ruleset without Charleston or a chow pause neither pays
 for nor reads those rules:

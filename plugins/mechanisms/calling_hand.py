@@ -14,7 +14,7 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import NUM_PLAYING_KINDS, Action, Hand, Mechanism, Ruleset, Table, hookimpl, shanten
+from mahjong_core.plugin import NUM_PLAYING_KINDS, Action, Contribution, Hand, Ruleset, Table, hookimpl, shanten
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -22,10 +22,10 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 
 @hookimpl
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("calling_hand", sys.modules[__name__], switched_on,
-                      "a ready hand must be declared calling before it may win",
-                      parameters=parameters_of("calling_hand"))]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "calling_hand", sys.modules[__name__], switched_on=switched_on,
+                         description="a ready hand must be declared calling before it may win",
+                         parameters=parameters_of("calling_hand"))]
 
 
 @hookimpl

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 
-from mahjong_core.plugin import Claim, Mechanism, Ruleset, Table, claims_in_priority_order, hookimpl
+from mahjong_core.plugin import Claim, Contribution, Ruleset, Table, claims_in_priority_order, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -19,9 +19,9 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 
 @hookimpl
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("chow_pause", sys.modules[__name__], switched_on,
-                      "a chow only after a pause in which a pung may still be claimed")]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "chow_pause", sys.modules[__name__], switched_on=switched_on,
+                         description="a chow only after a pause in which a pung may still be claimed")]
 
 
 @hookimpl

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import FalseWinPenalty, Mechanism, Payment, Ruleset, Table, hookimpl
+from mahjong_core.plugin import Contribution, FalseWinPenalty, Payment, Ruleset, Table, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -19,10 +19,11 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 
 @hookimpl
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("false_mahjong", sys.modules[__name__], switched_on,
-                      "a fine for a wrongly declared mahjong, and the wronged side's choice to end the deal",
-                      parameters=parameters_of("false_mahjong"))]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "false_mahjong", sys.modules[__name__], switched_on=switched_on,
+                         description="a fine for a wrongly declared mahjong, and the wronged side's choice to end the "
+                                     "deal",
+                         parameters=parameters_of("false_mahjong"))]
 
 
 @hookimpl

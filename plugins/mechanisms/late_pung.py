@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from mahjong_core.plugin import Mechanism, Ruleset, hookimpl
+from mahjong_core.plugin import Contribution, Ruleset, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -19,9 +19,9 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 
 @hookimpl
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("late_pung", sys.modules[__name__], switched_on,
-                      "a discard may be punged or konged until the next discard covers it")]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "late_pung", sys.modules[__name__], switched_on=switched_on,
+                         description="a discard may be punged or konged until the next discard covers it")]
 
 
 @hookimpl

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Mechanism, Ruleset, hookimpl
+from mahjong_core.plugin import Contribution, Ruleset, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -20,9 +20,10 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 
 @hookimpl
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("pair_play", sys.modules[__name__], switched_on, "partners opposite share one result",
-                      parameters=parameters_of("pair_play"))]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "pair_play", sys.modules[__name__], switched_on=switched_on,
+                         description="partners opposite share one result",
+                         parameters=parameters_of("pair_play"))]
 
 
 @hookimpl

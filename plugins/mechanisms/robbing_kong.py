@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import TERMINALS_AND_HONOURS, Mechanism, Ruleset, Table, hookimpl
+from mahjong_core.plugin import TERMINALS_AND_HONOURS, Contribution, Ruleset, Table, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -22,10 +22,10 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 
 @hookimpl
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("robbing_kong", sys.modules[__name__], switched_on,
-                      "a kong's tile may be taken for mahjong as the kong is declared",
-                      parameters=parameters_of("robbing_kong"))]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "robbing_kong", sys.modules[__name__], switched_on=switched_on,
+                         description="a kong's tile may be taken for mahjong as the kong is declared",
+                         parameters=parameters_of("robbing_kong"))]
 
 
 @hookimpl

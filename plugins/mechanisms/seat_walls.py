@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Mechanism, Ruleset, Table, hookimpl
+from mahjong_core.plugin import Contribution, Ruleset, Table, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -24,10 +24,10 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 
 @hookimpl
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("seat_walls", sys.modules[__name__], switched_on,
-                      "each seat draws from its own share of the wall; an empty share ends the deal",
-                      parameters=parameters_of("seat_walls"))]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "seat_walls", sys.modules[__name__], switched_on=switched_on,
+                         description="each seat draws from its own share of the wall; an empty share ends the deal",
+                         parameters=parameters_of("seat_walls"))]
 
 
 @hookimpl

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Action, Mechanism, Ruleset, RulesetError, Table, TimeLimits, hookimpl
+from mahjong_core.plugin import Action, Contribution, Ruleset, RulesetError, Table, TimeLimits, hookimpl
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -22,10 +22,10 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 
 @hookimpl
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("seated_timing", sys.modules[__name__], switched_on,
-                      "time limits per move, claim and game, and what a timeout does",
-                      parameters=parameters_of("seated_timing"))]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "seated_timing", sys.modules[__name__], switched_on=switched_on,
+                         description="time limits per move, claim and game, and what a timeout does",
+                         parameters=parameters_of("seated_timing"))]
 
 
 @hookimpl

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import ExchangeStep, Mechanism, Ruleset, RulesetError, hookimpl
+from mahjong_core.plugin import Contribution, ExchangeStep, Ruleset, RulesetError, hookimpl
 
 #: Seats to the right, across, to the left, or the partner (across the table), as seat offsets.
 _DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
@@ -24,10 +24,10 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 
 @hookimpl
-def mahjong_mechanisms() -> Sequence[Mechanism]:
-    return [Mechanism("tile_exchange", sys.modules[__name__], switched_on,
-                      "Charleston passes or the partner exchange before the first discard",
-                      parameters=parameters_of("tile_exchange"))]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "tile_exchange", sys.modules[__name__], switched_on=switched_on,
+                         description="Charleston passes or the partner exchange before the first discard",
+                         parameters=parameters_of("tile_exchange"))]
 
 
 @hookimpl

@@ -36,6 +36,10 @@ Order of a deal's payments, each one seat to another (so they always sum to zero
 
 A drawn deal settles no hands (001 line 123: no scoring in a drawn deal; 000
 scores only the hand that took the mahjong, line 326).
+
+This module is the settlement's plugin, registered in the games of the
+rulesets that choose ``settlement: classical``: its hooks are
+``mahjong_settle`` and ``mahjong_payment_note``, at the end.
 """
 
 from __future__ import annotations
@@ -46,7 +50,17 @@ from typing import Any
 
 from mahjong_rulesets.families.classical.bank import bank_payments, deal_state
 
-from mahjong_core.plugin import FLOWERS, SEASONS, MahjongError, Outcome, Payment, Ruleset, RulesetError, Table
+from mahjong_core.plugin import (
+    FLOWERS,
+    SEASONS,
+    MahjongError,
+    Outcome,
+    Payment,
+    Ruleset,
+    RulesetError,
+    Table,
+    hookimpl,
+)
 
 __all__ = [
     "DOUBLED_FOR_EAST",
@@ -220,3 +234,13 @@ def _loser_value(ruleset: Ruleset, table: Table, seat: int, score: Any) -> int:
     if held < size and not dead.get("short_hand_scores", True):
         return 0
     return value
+
+
+@hookimpl
+def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
+    return classical_settlement(ruleset, table, outcome)
+
+
+@hookimpl
+def mahjong_payment_note(ruleset: Ruleset, dealer: int, payment: Sequence[Any]) -> str | None:
+    return payment_note(ruleset, dealer, payment)

@@ -14,13 +14,17 @@ ruleset turns ``east_pays_double`` on (a house rule; Hong Kong has it off, 000
 line 343) every payment to or from the dealer is doubled.
 
 An exhaustive draw pays nothing: 000 settles only a win.
+
+This module is the settlement's plugin, registered in the games of the
+rulesets that choose ``settlement: hongkong``: its hook is ``mahjong_settle``,
+at the end.
 """
 
 from __future__ import annotations
 
 from mahjong_rulesets.families.hongkong.scoring import scoring_entry
 
-from mahjong_core.plugin import MahjongError, Outcome, Payment, Ruleset, RulesetError, Table
+from mahjong_core.plugin import MahjongError, Outcome, Payment, Ruleset, RulesetError, Table, hookimpl
 
 __all__ = ["payments_for", "settle"]
 
@@ -82,3 +86,8 @@ def settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     points = int(outcome.scores[winner].total)
     return payments_for(ruleset, players=table.players, dealer=table.dealer, winner=winner, points=points,
                         how=str(outcome.how), discarder=outcome.discarder)
+
+
+@hookimpl
+def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
+    return settle(ruleset, table, outcome)

@@ -3,22 +3,25 @@
 Registered in the ``mahjong_core.plugins`` entry-point group as ``mcr``,
 exactly as a third party's family would be; the ``mcr`` ruleset (and any
 house rule extending it) chooses it with ``scoring.family: mcr`` and
-``settlement: sport``.  Everything MCR is in this folder: the fans
-(:mod:`.predicates`), the hand divider (:mod:`.divide`), the facts the fans
-read (:mod:`.facts`), the engine (:mod:`.scoring`), the settlement and the
-test-only bridge to the reference implementation (:mod:`.reference`).
+``settlement: sport`` (the hook of :mod:`.settlement`).  Everything MCR is in
+this folder: the fans (:mod:`.predicates`), the hand divider (:mod:`.divide`),
+the facts the fans read (:mod:`.facts`), the engine (:mod:`.scoring`), the
+settlement and the test-only bridge to the reference implementation
+(:mod:`.reference`).  This module is the family's plugin: its games ask it to
+score a hand, and the loader asks it to read the fan table.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from mahjong_rulesets.families.mcr import predicates
+from mahjong_rulesets.families.mcr import settlement as sport_settlement
 from mahjong_rulesets.families.mcr.scoring import FAMILY, facts_read, fan_table, score_mcr, score_reading
-from mahjong_rulesets.families.mcr.settlement import settle_sport
 
-from mahjong_core.plugin import Predicate, ScoringFamily, Settlement, hookimpl
+from mahjong_core.plugin import Arrangement, Contribution, FactsRead, Hand, Predicate, Ruleset, Score, hookimpl
 
 
 @hookimpl
@@ -27,13 +30,29 @@ def mahjong_predicates() -> Sequence[Predicate]:
 
 
 @hookimpl
-def mahjong_scoring_families() -> Sequence[ScoringFamily]:
-    return [ScoringFamily(FAMILY, score_mcr, score_reading, plugin=sys.modules[__name__], check=fan_table,
-                          facts=facts_read, units={"fan": "points"},
-                          description="the 81 fans of the Chinese official rules and their five principles (000)")]
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("family", FAMILY, sys.modules[__name__], units={"fan": "points"},
+                         description="the 81 fans of the Chinese official rules and their five principles (000)"),
+            Contribution("settlement", "sport", sport_settlement,
+                         description="8 from each loser, plus the hand's value from the discarder or from all")]
 
 
 @hookimpl
-def mahjong_settlements() -> Sequence[Settlement]:
-    return [Settlement("sport", settle_sport,
-                       description="8 from each loser, plus the hand's value from the discarder or from all")]
+def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
+    return score_mcr(ruleset, hand, context)
+
+
+@hookimpl
+def mahjong_score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any],
+                          arrangement: Arrangement) -> Score:
+    return score_reading(ruleset, hand, context, arrangement)
+
+
+@hookimpl
+def mahjong_check_tables(ruleset: Ruleset) -> None:
+    fan_table(ruleset)
+
+
+@hookimpl
+def mahjong_facts_read(ruleset: Ruleset) -> FactsRead:
+    return facts_read(ruleset)

@@ -10,11 +10,15 @@ robbing a kong is paid like a win on a discard, by the player whose kong was
 robbed (the engine reports it as the discarder); a win on a kong's
 replacement tile is self-drawn.  An exhaustive draw, or a deal ended by a
 false mahjong (whose penalty the engine settles itself), pays nothing here.
+
+This module is the settlement's plugin, registered in the games of the
+rulesets that choose ``settlement: sport``: its hook is ``mahjong_settle``,
+at the end.
 """
 
 from __future__ import annotations
 
-from mahjong_core.plugin import Outcome, Payment, Ruleset, RulesetError, Table, scoring_value
+from mahjong_core.plugin import Outcome, Payment, Ruleset, RulesetError, Table, hookimpl, scoring_value
 
 SELF_DRAWN = ("self_drawn", "replacement")
 
@@ -51,3 +55,8 @@ def settle_sport(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payme
             payments.append(Payment(seat, winner, points, "hand points, self-drawn" if all_pay
                                     else "hand points, discarder"))
     return payments
+
+
+@hookimpl
+def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
+    return settle_sport(ruleset, table, outcome)

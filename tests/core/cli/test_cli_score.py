@@ -6,13 +6,13 @@ Each friction point of the issue is a test here, run through the command's ``mai
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
 from mahjong_core.cli import main
 from mahjong_core.plugin.binding import bind
-from mahjong_core.plugin.extensions import FactsRead
+from mahjong_core.plugin.contributions import FactsRead
+from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.scoring import has_scoring
 from mahjong_core.rules import available, load_ruleset
 
@@ -90,18 +90,10 @@ def test_a_flag_a_ruleset_does_not_read_is_reported_as_ignored(capsys: pytest.Ca
 
 def test_a_family_that_does_not_say_which_facts_it_reads_is_named_not_trusted(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """A third-party family may leave out ScoringFamily.facts: then no flag is called ignored, and the note says so."""
-    import dataclasses
-
-    from mahjong_core.plugin.binding import Binding
-
-    real = Binding.family
-
-    def without_facts(self: Binding) -> object:
-        family = real.__get__(self)
-        return None if family is None else dataclasses.replace(family, facts=None)
-
-    monkeypatch.setattr(Binding, "family", property(without_facts))
+    """A third-party family may leave out mahjong_facts_read: then no flag is called ignored, and the note says so."""
+    family = bind(load_ruleset("hongkong")).family
+    assert family is not None
+    monkeypatch.delattr(family.plugin, "mahjong_facts_read")  # a new set of hook functions: a new plugin manager
     code, out, err = run_cli(capsys, "score", "--ruleset", "hongkong", "--calling", HAND)
     assert code == 0, err
     assert "ignored  --" not in out
@@ -145,12 +137,13 @@ def test_a_fact_no_flag_gives_is_an_error_saying_how_to_give_it(capsys: pytest.C
     """A family that reads a fact outside the flags' vocabulary: the error names ``--fact``, which then works."""
     ruleset = load_ruleset("harbin")
     family = bind(ruleset).family
-    assert family is not None and family.facts is not None
-    declared = family.facts(ruleset)
-    widened = replace(family, facts=lambda rs: FactsRead(declared.winner | {"dice_total"}, declared.loser))
-    from mahjong_core.plugin.binding import Binding
+    declared = ruleset_hooks(ruleset).mahjong_facts_read(ruleset=ruleset)
+    assert family is not None and declared is not None
 
-    monkeypatch.setattr(Binding, "family", property(lambda bound: widened))
+    def mahjong_facts_read() -> FactsRead:
+        return FactsRead(declared.winner | {"dice_total"}, declared.loser)
+
+    monkeypatch.setattr(family.plugin, "mahjong_facts_read", mahjong_facts_read)
     code, _, err = run_cli(capsys, "score", "--ruleset", "harbin", HAND)
     assert code == 2 and "dice_total" in err and "--fact NAME=VALUE" in err
     code, out, err = run_cli(capsys, "score", "--ruleset", "harbin", "--fact", "dice_total=7", HAND)
@@ -187,9 +180,8 @@ def test_a_familys_declared_facts_are_all_its_engine_needs(ruleset: str) -> None
     from mahjong_core.plugin.scoring import score_hand
 
     rs = load_ruleset(ruleset)
-    family = bind(rs).family
-    assert family is not None and family.facts is not None, f"{ruleset}: its family declares no facts"
-    declared = family.facts(rs)
+    declared = ruleset_hooks(rs).mahjong_facts_read(ruleset=rs)
+    assert declared is not None, f"{ruleset}: its family declares no facts (mahjong_facts_read)"
     for hand, winner, read in ((HAND, True, declared.winner), ("123m456p11z [777s<] 5s", False, declared.loser)):
         parsed = parse_hand(hand)
         full = win_context(winner=winner, winning_tile=parsed.winning_tile)

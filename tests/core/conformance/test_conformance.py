@@ -31,7 +31,7 @@ from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.score import Score
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 from mahjong_core.plugin import extensions
-from mahjong_core.plugin.extensions import ScoringFamily
+from mahjong_core.plugin.contributions import Contribution
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.rules import available, load_ruleset
 from mahjong_core.table.state import Payment
@@ -314,15 +314,26 @@ def _cached(ruleset: Any, hand: Any, context: Any) -> Score:
     return _CACHE[hand]
 
 
+class ToyFamily:
+    """A toy family's plugin: it scores through the hook, as every family does."""
+
+    def __init__(self, score: Any) -> None:
+        self.score = score
+
+    @hookimpl
+    def mahjong_score_hand(self, ruleset: Any, hand: Any, context: Any) -> Score:
+        return self.score(ruleset, hand, context)
+
+
 class ToyFamilies:
     """A test plugin contributing toy scoring families, installed for this module's tests only."""
 
     @hookimpl
-    def mahjong_scoring_families(self) -> list[ScoringFamily]:
+    def mahjong_contributions(self) -> list[Contribution]:
         classical = extensions.installed().families["classical"]
 
-        def toy(name: str, score: Any) -> ScoringFamily:  # the toy rulesets extend Harbin: classical parameters
-            return ScoringFamily(name, score, parameters=classical.parameters)
+        def toy(name: str, score: Any) -> Contribution:  # the toy rulesets extend Harbin: classical parameters
+            return Contribution("family", name, ToyFamily(score), parameters=classical.parameters)
 
         return [toy("conformance_toy_best", _toy(max)), toy("conformance_toy_worst", _toy(min)),
                 toy("conformance_toy_cached", _cached), toy("conformance_toy_scores_anything", _toy(max))]

@@ -11,12 +11,20 @@ from typing import Any
 import pytest
 
 from mahjong_core.errors import RulesetError
+from mahjong_core.hand.arrangements import arrangements
+from mahjong_core.hand.melds import Hand
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.score import Score, ScoreItem
+from mahjong_core.hand.situation import win_context
 from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin import extensions
 from mahjong_core.plugin.binding import bind
-from mahjong_core.plugin.extensions import Mechanism, ScoringFamily, Settlement
+from mahjong_core.plugin.contributions import Contribution, TotalSteps
 from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin.score_card import card_maker, payment_notes
+from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import load_ruleset
+from mahjong_core.table.state import Payment
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -25,32 +33,72 @@ def test_the_bundled_families_and_settlements_are_installed_plugins() -> None:
     installed = extensions.installed()
     assert set(installed.families) >= {"classical", "hongkong", "mcr"}
     assert set(installed.settlements) >= {"classical", "hongkong", "sport"}
-    assert bind(load_ruleset("mcr")).family.score is installed.families["mcr"].score
-    assert bind(load_ruleset("mcr")).settlement.settle is installed.settlements["sport"].settle
-    assert bind(load_ruleset("piter")).family.score is installed.families["classical"].score
+    assert {c.kind for c in installed.families.values()} == {"family"}
+    assert {c.kind for c in installed.settlements.values()} == {"settlement"}
+    assert {c.kind for c in installed.mechanisms} == {"mechanism"}
+    assert bind(load_ruleset("mcr")).family is installed.families["mcr"]
+    assert bind(load_ruleset("mcr")).settlement is installed.settlements["sport"]
+    assert bind(load_ruleset("piter")).family is installed.families["classical"]
+
+
+class FlatFamily:
+    """The ``flat_test`` family's plugin: everything it does, it does through hooks, and it counts the calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    @hookimpl
+    def mahjong_score_hand(self, hand: Hand, context: Any) -> Score:
+        self.calls.append("score")
+        if not context.get("winner", True):
+            return Score(total=0, family="flat_test", raw={"points": 0})
+        return Score(total=7, family="flat_test", arrangement=arrangements(hand)[0], raw={"points": 7},
+                     items=(ScoreItem("flat", "points", 7, source="assumption: test"),))
+
+    @hookimpl
+    def mahjong_check_tables(self, ruleset: Any) -> None:
+        self.calls.append("check")
+        if ruleset.raw_tables.get("parameters", {}).get("x_flat_refused"):
+            raise RulesetError("the flat family refuses this ruleset", place="$.parameters.x_flat_refused")
+
+    @hookimpl
+    def mahjong_explain_total(self, score: Any) -> TotalSteps:
+        self.calls.append("explain")
+        return TotalSteps((f"flat: {score['value']} points",))
+
+
+class FlatSettlement:
+    """The ``flat_test`` settlement's plugin: the first loser pays the winner one point."""
+
+    @hookimpl
+    def mahjong_settle(self, table: Any, outcome: Any) -> list[Payment]:
+        if outcome.winner is None:
+            return []
+        return [Payment((outcome.winner + 1) % table.players, outcome.winner, 1, "flat")]
+
+    @hookimpl
+    def mahjong_payment_note(self, payment: Any) -> str:
+        return f"flat: {payment[2]} point"
 
 
 class Flat:
-    """A plugin with a family, a settlement and a mechanism of its own (the mahjong_* contribution hooks)."""
+    """A plugin contributing a family, a settlement and a mechanism of its own, each a plugin of hooks."""
 
     def __init__(self) -> None:
         self.switched: list[str] = []
+        self.family = FlatFamily()
+        self.settlement = FlatSettlement()
 
     @hookimpl
-    def mahjong_scoring_families(self) -> list[ScoringFamily]:
-        return [ScoringFamily("flat_test", lambda ruleset, hand, context: None)]
-
-    @hookimpl
-    def mahjong_settlements(self) -> list[Settlement]:
-        return [Settlement("flat_test", lambda ruleset, table, outcome: [])]
-
-    @hookimpl
-    def mahjong_mechanisms(self) -> list[Mechanism]:
+    def mahjong_contributions(self) -> list[Contribution]:
         def on(ruleset: Any) -> bool:
             self.switched.append(ruleset.id)
             return ruleset.id == "harbin"
 
-        return [Mechanism("flat_test_observer", Observer(), on)]
+        classical = extensions.installed().families["classical"]  # a harbin house rule keeps its parameters
+        return [Contribution("family", "flat_test", self.family, parameters=classical.parameters),
+                Contribution("settlement", "flat_test", self.settlement),
+                Contribution("mechanism", "flat_test_observer", Observer(), switched_on=on)]
 
 
 class Observer:
@@ -84,6 +132,48 @@ def test_a_plugins_contributions_are_found_and_its_mechanism_joins_only_the_game
     assert not any(isinstance(p, Observer) for p in bind(harbin).plugins)
 
 
+def _flat_house_rule(tmp_path: Path, extra: str = "") -> Path:
+    path = tmp_path / "flat_house.yaml"
+    path.write_text("id: flat_house\nversion: 1.0.0\nname: flat house\nextends: harbin\nscoring:\n"
+                    "  family: {value: flat_test, assumption: test}\nparameters:\n"
+                    f"  settlement: {{value: flat_test, assumption: test}}\n{extra}", encoding="utf-8")
+    return path
+
+
+def test_a_family_registered_only_through_hooks_scores_settles_explains_and_is_checked_at_load(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    flat = Flat()
+    with_flat = extensions.collect({**extensions.installed().plugins, "flat": flat})
+    monkeypatch.setattr(extensions, "installed", lambda: with_flat)
+    ruleset = load_ruleset(_flat_house_rule(tmp_path))
+    assert "check" in flat.family.calls  # the loader asked the family to read the tables
+    hand = parse_hand("123m456m789m123p5p +5p")
+    score = score_hand(ruleset, hand, win_context(winning_tile=hand.winning_tile))
+    assert score is not None and (score.family, score.total) == ("flat_test", 7)
+    assert card_maker(ruleset)(score.to_json())["steps"] == ["flat: 7 points"]
+    assert "explain" in flat.family.calls
+    assert payment_notes(ruleset, 0, [[1, 0, 1, "flat"]]) == ["flat: 1 point"]
+    result = play_game(ruleset, 5, ["greedy"] * 4, max_deals=4).result
+    scored = flat.family.calls.count("score")
+    assert scored > 1 and result.deals == 4  # the games scored their winners' hands by the family's hook
+    # ... and settled them by the settlement's: one point a won deal, from the seat after the winner
+    assert result.wins > 0 and sum(result.scores) == 0 and 0 < sum(abs(s) for s in result.scores) <= 2 * result.wins
+    with pytest.raises(RulesetError, match=r"flat_house\.yaml::\$\.parameters\.x_flat_refused \(line 9, column 3\): "
+                                           r"the flat family refuses this ruleset"):
+        load_ruleset(_flat_house_rule(tmp_path, "  x_flat_refused: {value: true, assumption: test}\n"))
+
+
+def test_a_ruleset_never_has_another_familys_or_settlements_hooks() -> None:
+    installed = extensions.installed()
+    for ruleset_id in ("harbin", "mcr", "hongkong", "piter"):
+        bound = bind(load_ruleset(ruleset_id))
+        assert bound.family is not None and bound.settlement is not None
+        others = {c.plugin for c in (*installed.families.values(), *installed.settlements.values())} - {
+            bound.family.plugin, bound.settlement.plugin}
+        assert not others & set(bound.plugins), (ruleset_id, others & set(bound.plugins))
+        assert {bound.family.plugin, bound.settlement.plugin} <= set(bound.plugins)
+
+
 def test_unknown_names_and_clashing_contributions_are_named() -> None:
     installed = extensions.installed()
     with pytest.raises(RulesetError, match="unknown scoring family 'flatt'; installed: classical, .*mcr"):
@@ -96,6 +186,24 @@ def test_unknown_names_and_clashing_contributions_are_named() -> None:
 
     with pytest.raises(RulesetError, match="scoring family 'flat_test' is contributed by both"):
         extensions.collect({"a": Flat(), "b": Again()})
+
+
+@pytest.mark.parametrize(("made", "message"), [
+    (lambda: "flat", r"plugin .*: mahjong_contributions returned str 'flat', not a Contribution"),
+    (lambda: Contribution("famly", "flat", object()), r"contribution 'flat' is of kind 'famly', none of family, "
+                                                      r"settlement, mechanism"),
+    (lambda: Contribution("mechanism", "flat", object()), r"contribution 'flat': a mechanism, and only a mechanism"),
+    (lambda: Contribution("family", "flat", object(), switched_on=bool),
+     r"contribution 'flat': a mechanism, and only a mechanism"),
+])
+def test_a_malformed_contribution_is_named_with_its_plugin(made: Any, message: str) -> None:
+    class Odd:
+        @hookimpl
+        def mahjong_contributions(self) -> list[Any]:
+            return [made()]
+
+    with pytest.raises(RulesetError, match=message):
+        extensions.collect({"odd": Odd()})
 
 
 def test_a_house_rule_naming_an_uninstalled_family_fails_at_its_line(tmp_path: Path) -> None:
@@ -224,7 +332,7 @@ def test_the_core_defaults_implement_no_mechanisms_hook() -> None:
 
     for mechanism in extensions.installed().mechanisms:
         hooks = {name for name in vars(mechanism.plugin)
-                 if name.startswith("mahjong_") and name != "mahjong_mechanisms"}
+                 if name.startswith("mahjong_") and name != "mahjong_contributions"}
         # Hooks a mechanism may refine while deferring to the core's answer (``None``): seat walls end a deal
         # early, and otherwise the shared wall's rule decides.
         only_theirs = hooks - {"mahjong_claim_allowed", "mahjong_claim_priority", "mahjong_teams",
@@ -299,3 +407,21 @@ def test_a_family_reads_its_tables_when_the_ruleset_loads(tmp_path: Path) -> Non
     from mahjong_core.rules import validate_file
 
     assert [e.place for e in validate_file(path)] == ["$.points.mahjong.value"]
+
+
+def test_a_familys_reading_scorer_and_its_bound_are_its_plugins_hooks() -> None:
+    from mahjong_core.plugin.manager import ruleset_hooks
+    from mahjong_core.plugin.scoring import reading_scorer
+
+    mcr, hongkong = load_ruleset("mcr"), load_ruleset("hongkong")
+    hand = parse_hand("123m456m789m234p5s +5s")
+    context = win_context(winning_tile=hand.winning_tile)
+    best = score_hand(mcr, hand, context)
+    scorer = reading_scorer(mcr)  # MCR divides hands itself: it answers mahjong_score_reading
+    assert best is not None and best.arrangement is not None and scorer is not None
+    assert scorer(mcr, hand, context, best.arrangement).total == best.total
+    assert reading_scorer(hongkong) is None  # Hong Kong reads arrangements(): no mahjong_score_reading
+    bound = ruleset_hooks(hongkong).mahjong_score_bound(ruleset=hongkong, measure="fan")
+    assert isinstance(bound, int) and bound > 0
+    assert ruleset_hooks(hongkong).mahjong_score_bound(ruleset=hongkong, measure="points") is None
+    assert ruleset_hooks(mcr).mahjong_score_bound(ruleset=mcr, measure="fan") is None  # MCR states no bound

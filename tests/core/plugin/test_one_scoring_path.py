@@ -39,17 +39,15 @@ PLUGIN = f'''
 """A ruleset that scores by its own hook: its family's score, one item more, and no points to meet a minimum."""
 from dataclasses import replace
 
-from mahjong_core.hand.score import ScoreItem
-from mahjong_core.plugin.family_scoring import family_score
-from mahjong_core.plugin.hookspecs import hookimpl
+from mahjong_core.plugin import ScoreItem, hookimpl
 
 CALLS = []
 
 
-@hookimpl
+@hookimpl(wrapper=True)
 def mahjong_score_hand(ruleset, hand, context):
     CALLS.append(hand)
-    score = family_score(ruleset, hand, context)
+    score = yield  # the family's score: its plugin answers the same hook
     if score is None:
         return None
     item = ScoreItem("{ITEM}", "extra", 0, source="assumption: the test's own item")
@@ -113,7 +111,8 @@ def test_the_minimum_value_objection_judges_the_hooks_score(hooked: Any) -> None
     assert objections == ["below the minimum value: 0 points, at least 2 needed"]
     # The family alone gives the hand its points: the objection comes from the hook's figures, not the tables'.
     family = bind(ruleset).family
-    assert family is not None and family.score(ruleset, hand, dict(context, winner=True)).raw["points"] >= 2
+    assert family is not None and family.plugin.mahjong_score_hand(ruleset, hand, dict(context, winner=True)) \
+        .raw["points"] >= 2
 
 
 def test_conformance_scores_each_arrangement_through_the_hook(hooked: Any) -> None:
@@ -139,4 +138,5 @@ def test_the_hook_is_what_a_game_scores_by(hooked: Any) -> None:
     by_game = build_plugin_manager(bind(ruleset).plugins).hook.mahjong_score_hand(
         ruleset=ruleset, hand=hand, context=context)
     assert by_game == score_hand(ruleset, hand, context)
-    assert replace(by_game, raw={}) != replace(bind(ruleset).family.score(ruleset, hand, context), raw={})
+    assert replace(by_game, raw={}) != replace(bind(ruleset).family.plugin.mahjong_score_hand(ruleset, hand, context),
+                                               raw={})

@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import types
 
+import pluggy
 import pytest
 
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import RulesetError
 from mahjong_core.plugin import hookspecs
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.plugin.manager import (
     HOOK_PREFIX,
-    HookShortcuts,
     MahjongPluginManager,
     build_plugin_manager,
     hook_names,
+    implemented_hooks,
 )
 from mahjong_core.rules import load_ruleset
-from mahjong_core.table.state import Claim
 
 
 def module(name: str, **functions: object) -> types.ModuleType:
@@ -85,12 +87,41 @@ def test_later_registrations_override_earlier_ones() -> None:
     assert len(build_plugin_manager([]).hook.mahjong_tile_set(ruleset=ruleset)) == 144
 
 
-def test_shortcuts_give_the_same_answers_as_pluggy() -> None:
-    ruleset = load_ruleset("harbin")
-    pm = build_plugin_manager([])
-    fast = HookShortcuts(pm)
-    assert fast.mahjong_tile_set(ruleset=ruleset) == pm.hook.mahjong_tile_set(ruleset=ruleset)
-    assert fast.mahjong_teams(ruleset=ruleset, seats=4) == pm.hook.mahjong_teams(ruleset=ruleset, seats=4)
+def test_implemented_hooks_are_those_some_plugin_of_the_manager_implements() -> None:
+    def mahjong_turn_actions(seat: int) -> list[object]:
+        return []
+
+    bare = implemented_hooks(build_plugin_manager([]))
+    assert {"mahjong_tile_set", "mahjong_claim_allowed", "mahjong_score_hand"} <= bare  # the core's defaults
+    assert "mahjong_turn_actions" not in bare and "mahjong_event" not in bare
+    assert "mahjong_turn_actions" in implemented_hooks(build_plugin_manager([module("m", mahjong_turn_actions=
+                                                                                    mahjong_turn_actions)]))
+
+
+def test_a_game_asks_pluggy_and_never_a_hook_no_plugin_of_it_implements(monkeypatch: pytest.MonkeyPatch) -> None:
+    called: list[str] = []
+    original = pluggy.HookCaller.__call__
+
+    def counting(self: pluggy.HookCaller, **kwargs: object) -> object:
+        called.append(self.name)
+        return original(self, **kwargs)
+
+    monkeypatch.setattr(pluggy.HookCaller, "__call__", counting)
+    game = Game(load_ruleset("harbin"), make_bots(["greedy"] * 4, 3), 3, max_deals=2)
+    assert game.hook is game.pm.hook  # pluggy's own relay: no second call loop
+    game.play()
+    assert {"mahjong_build_wall", "mahjong_score_hand", "mahjong_settle", "mahjong_penalties"} <= set(called)
+    assert set(called) <= game.implemented
+    assert not {"mahjong_turn_actions", "mahjong_exchange_steps", "mahjong_deal_declarations"} & set(called)
+    # Asked before every draw and for every possible claim, and answered by the core's defaults alone under
+    # Harbin: the core's rule answers without the call.
+    assert not {"mahjong_deal_exhausted", "mahjong_claim_allowed"} & (set(called) | game.overridden)
+    called.clear()
+    piter = Game(load_ruleset("piter"), make_bots(["greedy"] * 4, 3), 3, max_deals=2)
+    piter.play()  # the chow pause implements mahjong_claim_allowed: Piter's games ask it
+    assert "mahjong_claim_allowed" in piter.overridden and "mahjong_claim_allowed" in called
+    assert "mahjong_turn_actions" in called  # the calling-hand rule
+    assert "mahjong_deal_exhausted" not in called
 
 
 def test_tracing_is_switched_on_by_the_environment(monkeypatch: pytest.MonkeyPatch,
@@ -122,32 +153,3 @@ def test_a_plugin_may_add_hook_specs_of_its_own() -> None:
     pm = build_plugin_manager([module("house", mahjong_addhooks=mahjong_addhooks,
                                       mahjong_house_bonus=mahjong_house_bonus)])
     assert pm.hook.mahjong_house_bonus(seat=2) == 12
-
-
-def test_shortcuts_over_several_implementations_answer_in_pluggy_s_order() -> None:
-    """Plain implementations of one hook, some answering None, tryfirst and trylast among them: pluggy's answer."""
-    rs = load_ruleset("chinese_classical")
-
-    def answering(value: object) -> object:
-        def mahjong_claim_allowed(ruleset: object, table: object, claim: object) -> object:
-            return value
-
-        def mahjong_turn_actions(ruleset: object, table: object, seat: int) -> object:
-            return None if value is None else [value]
-
-        return mahjong_claim_allowed, mahjong_turn_actions
-
-    plugins = []
-    for i, (value, mark) in enumerate([(None, {}), (False, {"trylast": True}), (True, {}), (None, {"tryfirst": True}),
-                                       ("last", {})]):
-        claim, actions = answering(value)
-        plugins.append(module(f"p{i}", mahjong_claim_allowed=hookimpl(**mark)(claim),
-                              mahjong_turn_actions=hookimpl(**mark)(actions)))
-    for order in (plugins, plugins[::-1], plugins[1:3], plugins[3:4]):
-        pm = build_plugin_manager([], house_tweaks=order)
-        fast = HookShortcuts(pm)
-        kwargs = {"ruleset": rs, "table": None, "claim": Claim(0, "pung", (1, 1))}
-        assert fast.mahjong_claim_allowed(**kwargs) == pm.hook.mahjong_claim_allowed(**kwargs)
-        turn = {"ruleset": rs, "table": None, "seat": 0}
-        assert fast.mahjong_turn_actions(**turn) == pm.hook.mahjong_turn_actions(**turn)
-        assert fast.mahjong_turn_actions is not pm.hook.mahjong_turn_actions  # the shortcut, not pluggy's caller

@@ -1,24 +1,27 @@
-"""The flat family's plugin: what this package contributes to mahjong-core, found by entry point.
+"""The flat family's plugin: what this package contributes to mahjong-core, and how its games score.
 
 Registered in the ``mahjong_core.plugins`` entry-point group as
 ``flat_family`` (this package's ``pyproject.toml``), exactly as the bundled
 families are: mahjong-core asks every module of that group, once per process,
-for its predicates, scoring families and settlements.  A ruleset then chooses
-the family with ``scoring.family: flat``.  The family's ``plugin`` is
-this module, registered in each game of such a ruleset; it implements only
-the contribution hooks, so by itself it changes nothing in play.
+for its predicates and its contributions.  A ruleset then chooses the family
+with ``scoring.family: flat`` and the settlement with ``settlement: flat``.
+Each contribution names the module whose hooks do its work: the family's is
+this module, registered in every game of such a ruleset (and of no other),
+which scores its hands (``mahjong_score_hand``) and lets the loader check
+its tables (``mahjong_check_tables``); the settlement's is :mod:`.settlement`.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from mahjong_core.plugin import Predicate, ScoringFamily, Settlement, hookimpl, load_schema
+from mahjong_core.plugin import Contribution, FactsRead, Hand, Predicate, Ruleset, Score, hookimpl, load_schema
 
+from . import settlement
 from .predicates import VOCABULARY
 from .scoring import FAMILY, facts_read, flat_tables, score
-from .settlement import SETTLEMENT, settle
 
 
 @hookimpl
@@ -28,16 +31,29 @@ def mahjong_predicates() -> Sequence[Predicate]:
 
 
 @hookimpl
-def mahjong_scoring_families() -> Sequence[ScoringFamily]:
-    """The flat engine, under the name ruleset data uses for it."""
-    return [ScoringFamily(FAMILY, score, plugin=sys.modules[__name__], check=flat_tables,
-                          facts=facts_read,
-                          description="flat points per set, doubled when concealed, and points for going out",
-                          parameters=load_schema(__package__, "parameters.schema.json"))]
+def mahjong_contributions() -> Sequence[Contribution]:
+    """The flat family and the flat settlement, under the names ruleset data uses for them."""
+    return [Contribution("family", FAMILY, sys.modules[__name__],
+                         description="flat points per set, doubled when concealed, and points for going out",
+                         parameters=load_schema(__package__, "parameters.schema.json")),
+            Contribution("settlement", settlement.SETTLEMENT, settlement,
+                         description="each loser pays the winner's points, the discarder double; nothing between "
+                                     "losers")]
 
 
 @hookimpl
-def mahjong_settlements() -> Sequence[Settlement]:
-    """The flat settlement, which a ruleset names with ``settlement: flat``."""
-    return [Settlement(SETTLEMENT, settle,
-                       description="each loser pays the winner's points, the discarder double; nothing between losers")]
+def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
+    """A hand of a ``flat`` ruleset, scored by the flat tables."""
+    return score(ruleset, hand, context)
+
+
+@hookimpl
+def mahjong_check_tables(ruleset: Ruleset) -> None:
+    """The flat tables read at load time, so a bad row is reported by ``mahjong rules validate``."""
+    flat_tables(ruleset)
+
+
+@hookimpl
+def mahjong_facts_read(ruleset: Ruleset) -> FactsRead:
+    """What ``mahjong score`` needs to know of the situation flags."""
+    return facts_read(ruleset)

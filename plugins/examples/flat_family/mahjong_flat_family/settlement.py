@@ -15,11 +15,25 @@ The rule, with every multiplier read from ``scoring.payments`` of the ruleset:
 Each payment moves points from one seat to another, so the payments sum to
 zero by construction; losers never settle among themselves, because only the
 winner's hand is scored.
+
+This module is the settlement's plugin (:mod:`.family` contributes it):
+mahjong-core registers it in the games of the rulesets that choose
+``settlement: flat``, and its one hook, ``mahjong_settle``, at the end, is
+how they settle.
 """
 
 from __future__ import annotations
 
-from mahjong_core.plugin import MahjongError, Outcome, Payment, Ruleset, RulesetError, Table, scoring_value
+from mahjong_core.plugin import (
+    MahjongError,
+    Outcome,
+    Payment,
+    Ruleset,
+    RulesetError,
+    Table,
+    hookimpl,
+    scoring_value,
+)
 
 __all__ = ["PAYMENT_KEYS", "SETTLEMENT", "multipliers", "payments_for", "settle"]
 
@@ -92,3 +106,9 @@ def settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
                            f"{sorted(outcome.scores)}", place="outcome")
     return payments_for(ruleset, players=table.players, dealer=table.dealer, winner=winner,
                         points=int(outcome.scores[winner].total), how=str(outcome.how), discarder=outcome.discarder)
+
+
+@hookimpl
+def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
+    """The deal's payments, asked by every game of a ruleset whose ``settlement`` is ``flat``."""
+    return settle(ruleset, table, outcome)

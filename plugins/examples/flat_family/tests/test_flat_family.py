@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mahjong_flat_family import family, settlement
 from mahjong_flat_family.predicates import VOCABULARY
 from mahjong_flat_family.scoring import FAMILY, score
 from mahjong_flat_family.settlement import SETTLEMENT, payments_for, settle
@@ -27,6 +28,7 @@ from mahjong_core.plugin import (
     bind,
     installed,
     parse_hand,
+    score_hand,
 )
 
 RULESET = "flat_demo"
@@ -60,9 +62,13 @@ def house_rule(tmp_path: Path, body: str) -> Any:
 
 def test_the_package_contributes_a_family_a_settlement_and_prefixed_predicates(ruleset: Ruleset) -> None:
     extensions = installed()
-    assert extensions.families[FAMILY].score is score
-    assert extensions.settlements[SETTLEMENT].settle is settle
+    assert extensions.families[FAMILY].plugin is family
+    assert extensions.settlements[SETTLEMENT].plugin is settlement
     assert bind(ruleset).family is extensions.families[FAMILY]
+    assert bind(ruleset).settlement is extensions.settlements[SETTLEMENT]
+    # everything the family and its settlement do, they do through the hooks of those two modules
+    hand = parse_hand("123m456m789m555p6p +6p")
+    assert score_hand(ruleset, hand, DISCARD) == score(ruleset, hand, DISCARD)  # asked through the family's hook
     names = [p.name for p in VOCABULARY]
     assert names and all(name.startswith("flat_") for name in names)
     assert all(bind(ruleset).predicate(name) is VOCABULARY[name] for name in names)

@@ -70,6 +70,7 @@ def list_bots(args: argparse.Namespace) -> int:
     the others still listed -- before a game is started with it; its exit
     status is then that of a failed check.
     """
+    # deferred: the engine (~50 ms) would load with `mahjong --help`, which imports this module through simulate's
     from mahjong_core.engine.players import bot_factory, installed_bots
 
     rows = []
@@ -99,6 +100,6 @@ def signer(args: argparse.Namespace) -> Signer | None:
     """The key of ``--sign KEYFILE``, read now so a bad key stops the command before it plays; ``None`` without."""
     if args.sign is None:
         return None
-    from mahjong_core.log.chain import load_signer
+    from mahjong_core.log.chain import load_signer  # deferred: the log's seal (~16 ms) only for --sign
 
     return load_signer(args.sign)

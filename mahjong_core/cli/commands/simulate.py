@@ -8,12 +8,11 @@ them in the games database as they are written.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.cli.database import DB_HELP
-from mahjong_core.cli.output import EXIT_OK, print_json
+from mahjong_core.cli.database import DB_HELP, store_simulated
+from mahjong_core.cli.output import EXIT_OK, print_json, progress_bar
 from mahjong_core.cli.parser import add_command
 from mahjong_core.cli.seats import add_game_options, list_bots, parse_bots, signer
 from mahjong_core.errors import MahjongError
@@ -22,6 +21,8 @@ if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
     from mahjong_core.log.simulate import SimulatedGame
     from mahjong_core.rules import Ruleset
+
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
 
 
 def register(commands: Subcommands) -> None:
@@ -51,6 +52,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     if args.summary:
+        # deferred: study's command module, only for --summary: a run imports only its own command's module
         from mahjong_core.cli.commands.study import print_summary
 
         return print_summary(args, bots, seed)
@@ -58,11 +60,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.store and out is None:
         raise MahjongError("--store records the games' logs, so it needs --out FOLDER for them (the logs are the "
                            "source of truth; the database is their index)", place="--store")
-    bar = None
-    if not args.json and args.games > 1 and sys.stderr.isatty():
-        from tqdm import tqdm
-
-        bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+    bar = progress_bar(args.games, "game", shown=not args.json and args.games > 1)
     sign = signer(args)
     try:
         if args.workers:
@@ -77,8 +75,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
              "scores": g.result.scores, "team_scores": g.result.team_scores(), "events": g.events,
              "replay": str(g.replay) if g.replay else None} for g in played]
     if args.store:
-        from mahjong_core.cli.database import store_simulated
-
         for row, stored in zip(rows, store_simulated(args, [str(g.replay) for g in played if g.replay]), strict=True):
             row["stored"] = stored["status"]
     if args.json:

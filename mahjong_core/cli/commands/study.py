@@ -7,18 +7,20 @@ progress bar on a terminal and prints the result (text, or ``--json``).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mahjong_core.cli.output import EXIT_OK, print_json
+from mahjong_core.cli.output import EXIT_OK, print_json, progress_bar
 from mahjong_core.cli.parser import add_command
+from mahjong_core.cli.seats import parse_bots
 from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
+
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
 
 
 def register(commands: Subcommands) -> None:
@@ -39,12 +41,10 @@ def register(commands: Subcommands) -> None:
 
 @contextmanager
 def _progress(args: argparse.Namespace, total: int) -> Iterator[Callable[[int], object] | None]:
-    if args.json or not sys.stderr.isatty():
+    bar = progress_bar(total, "game", shown=not args.json)
+    if bar is None:
         yield None
         return
-    from tqdm import tqdm
-
-    bar = tqdm(total=total, unit="game", file=sys.stderr)
     try:
         yield bar.update
     finally:
@@ -83,7 +83,6 @@ def cmd_study(args: argparse.Namespace) -> int:
     except ImportError:
         raise needs_study_extra("mahjong study") from None
 
-    from mahjong_core.cli.seats import parse_bots
     from mahjong_core.rules import load_ruleset
     from mahjong_core.table.rng import parse_seed
 

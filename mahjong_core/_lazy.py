@@ -9,6 +9,8 @@ facades hold only their lists.
 
 from __future__ import annotations
 
+from importlib import import_module
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -27,8 +29,6 @@ def lazy_names(namespace: dict[str, Any], sources: Mapping[str, tuple[str, ...]]
 
     def __getattr__(name: str) -> Any:
         """Import a public name's module on first use and keep the name."""
-        from importlib import import_module
-
         try:
             module = exports[name]
         except KeyError:

@@ -32,8 +32,11 @@ from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.log.chain import CHECKPOINTS, SEAL_FIELDS
 from mahjong_core.log.format import ReplayLog, dumps, dumps_all, read_log
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
+from mahjong_core.log.recorded import differences
 from mahjong_core.reading.strict_json import canonical
-from mahjong_core.sheets.record import has_revealed_deals
+from mahjong_core.rules import available, load_ruleset, load_ruleset_text
+from mahjong_core.sheets.game import SheetGame
+from mahjong_core.sheets.record import deals_of_log, has_revealed_deals
 from mahjong_core.table.rng import ALGORITHM
 
 if TYPE_CHECKING:
@@ -314,8 +317,6 @@ def _line_number(place: str | None) -> int | None:
 
 
 def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
-    from mahjong_core.rules import available, load_ruleset, load_ruleset_text
-
     head = log.header
     rid = head["ruleset"]["id"]
     document = head["ruleset"].get("document")
@@ -414,8 +415,6 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
 def _recorded_result(log: ReplayLog) -> tuple[int | None, str] | None:
     """An imported log's recorded result against the rules': ``None`` for a log of ours, else ``(None, what
     agrees)`` or ``(line, every difference)`` at the line of the game's end."""
-    from mahjong_core.log.recorded import differences
-
     source = log.header.get("source")
     if source is None:
         return None
@@ -485,9 +484,6 @@ def _options_effect(game: Game, options: dict[str, Any]) -> str:
 
 def _sheet_game(log: ReplayLog, ruleset: Any, emit: Callable[[dict[str, Any]], None]) -> Game:
     """The re-enactment of a score sheet's log: its deals as revealed, scored and settled again by the rules."""
-    from mahjong_core.sheets.game import SheetGame
-    from mahjong_core.sheets.record import deals_of_log
-
     deals = deals_of_log(log)
     others = sorted(set(log.header["options"]) - {"max_deals"})
     if others:

@@ -11,8 +11,10 @@ HTML page (:mod:`mahjong_core.cli.render.audit`).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
+
+from mahjong_core.plugin.score_card import card_maker, payment_notes, ruleset_of_header
 
 if TYPE_CHECKING:
     from mahjong_core.audit.check import Verdict
@@ -67,8 +69,6 @@ class LogReport:
 
     @classmethod
     def of(cls, verdict: Verdict) -> LogReport:
-        from dataclasses import replace
-
         log = verdict.log
         return cls(replace(verdict, log=None), list(log.header["seats"]) if log else [],
                    deal_reports(log) if log else [])
@@ -79,8 +79,6 @@ class LogReport:
 
 def deal_reports(log: ReplayLog) -> list[DealReport]:
     """Every deal of a (parsed) log, in order, each hand with its score card (:func:`mahjong_core.card_maker`)."""
-    from mahjong_core.plugin.score_card import card_maker, payment_notes, ruleset_of_header
-
     ruleset = ruleset_of_header(log.header)
     card = card_maker(ruleset)
     deals: list[DealReport] = []

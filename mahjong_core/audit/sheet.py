@@ -12,13 +12,13 @@ totals) is the same one a log gets (:mod:`mahjong_core.audit.report` makes it fr
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from mahjong_core.audit.check import Verdict, check_parsed
+from mahjong_core.audit.check import Verdict, check, check_parsed
+from mahjong_core.audit.report import LogReport
 from mahjong_core.errors import MahjongError
-
-if TYPE_CHECKING:
-    from mahjong_core.audit.report import LogReport
+from mahjong_core.log.format import parse_log
+from mahjong_core.sheets.read import Sheet, check_is_sheet, is_sheet_path, read_sheet
+from mahjong_core.sheets.record import log_text, record
 
 __all__ = ["audit_sheet", "check_and_report"]
 
@@ -28,10 +28,6 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
 
     A sheet that agrees with the rules gets a verdict that holds its canonical log, for the report of its deals.
     """
-    from mahjong_core.log.format import parse_log
-    from mahjong_core.sheets.read import read_sheet
-    from mahjong_core.sheets.record import log_text, record
-
     verdict = Verdict("audit", path, ok=False, kind="sheet")
     if key is not None:
         return verdict.fail(None, "a score sheet is not signed; record it with `mahjong record SHEET --sign KEY` "
@@ -67,8 +63,6 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
 
 def sheet_agreement(sheet: object) -> str:
     """The audit's one-line verdict on a sheet that agrees with the rules: which of its written figures were checked."""
-    from mahjong_core.sheets.read import Sheet
-
     assert isinstance(sheet, Sheet)
     counts = {"hand values": 0, "payments": 0, "deal results": 0, "running totals": 0}
     for deal in sheet.deals:
@@ -88,10 +82,6 @@ def check_and_report(path: str, mode: str, key: str | None = None) -> LogReport:
 
     Here, above both the log and the sheets, because a path may be either.
     """
-    from mahjong_core.audit.check import check
-    from mahjong_core.audit.report import LogReport
-    from mahjong_core.sheets.read import check_is_sheet, is_sheet_path
-
     if is_sheet_path(path):
         if mode != "audit":
             verdict = Verdict(mode, path, ok=False, kind="sheet")

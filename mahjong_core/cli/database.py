@@ -25,7 +25,7 @@ DB_HELP = ("the games database: sqlite:///FILE or a file path (default: mahjong-
 
 def records_package() -> Any:
     """:mod:`mahjong_records.db`, or the error that says how to install the extra it needs."""
-    try:
+    try:  # deferred: the optional [records] extra (SQLAlchemy, Alembic: ~140 ms), for the commands that use it
         import mahjong_records.db as db
     except ImportError as exc:
         raise MahjongError(f"the games database needs the 'records' extra (pip install 'mahjong-core[records]'): "
@@ -45,7 +45,7 @@ def recorder(db: str | None) -> Recorder | None:
     if db is None:
         return None
     records_package()
-    from mahjong_records.server import Recorder
+    from mahjong_records.server import Recorder  # deferred: the [records] extra, as in records_package
 
     return Recorder(db)
 
@@ -53,7 +53,7 @@ def recorder(db: str | None) -> Recorder | None:
 def store_simulated(args: argparse.Namespace, replays: Sequence[str | None]) -> list[dict[str, Any]]:
     """``simulate --store``: record each game's log (audited) in the games database; one row a game."""
     database = open_database(args)
-    from mahjong_records.store import record_log
+    from mahjong_records.store import record_log  # deferred: the [records] extra, as in records_package
 
     done = [record_log(database, path) for path in replays if path is not None]
     for r in done:

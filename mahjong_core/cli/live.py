@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def server() -> Any:
     """:mod:`mahjong_server.serve`, or the error that says how to install the extra it needs."""
-    try:
+    try:  # deferred: the optional [serve] extra (Starlette, uvicorn), for `serve` and `play` only
         from mahjong_server import serve
     except ImportError as exc:
         raise MahjongError(f"the live server needs the 'serve' extra (pip install 'mahjong-core[serve]'): {exc}",
@@ -27,6 +27,7 @@ def server() -> Any:
 
 def house_rules(paths: list[str]) -> tuple[Ruleset, ...]:
     """The house-rule files the operator offers, loaded now: a client names them by id, never by path."""
+    # deferred: the ruleset machinery (~50 ms at the top: `mahjong --help` imports this module through serve's)
     from mahjong_core.rules import available, load_ruleset
 
     rules: dict[str, Ruleset] = {}

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json, progress_bar
 from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
@@ -41,23 +41,20 @@ def check_logs(args: argparse.Namespace, mode: str) -> int:
     With ``--workers`` the files are checked on a local Dask cluster (``mahjong_study.runner``), each where
     it is read, and only the reports come back.
     """
+    # deferred: the audit and all it re-plays with (~180 ms) would load with `mahjong --help`, which imports this
+    # module through the audit and replay commands
     from mahjong_core.audit.report import report_json
     from mahjong_core.audit.sheet import check_and_report
     from mahjong_core.cli.render.audit import report_html, report_text
+    from mahjong_core.log.chain import load_public_key
 
     for file in args.files:  # nothing to judge: unreadable input (exit 2) before any verdict (exit 1)
         if not Path(file).exists():
             raise MahjongError("cannot read the log: no such file", source=file)
     key = None
     if args.key is not None:
-        from mahjong_core.log.chain import load_public_key
-
         key = load_public_key(args.key)
-    bar = None
-    if len(args.files) > 1 and not args.json and sys.stderr.isatty():
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(args.files), unit="log", file=sys.stderr)
+    bar = progress_bar(len(args.files), "log", shown=len(args.files) > 1 and not args.json)
 
     def show(report: LogReport) -> None:
         if args.json:
@@ -70,7 +67,7 @@ def check_logs(args: argparse.Namespace, mode: str) -> int:
     tasks = [(str(file), mode, key) for file in args.files]
     try:
         if args.workers:
-            from mahjong_study.runner import map_ordered
+            from mahjong_study.runner import map_ordered  # deferred: the optional [study] extra (Dask), --workers only
 
             reports = map_ordered(check_and_report, tasks, workers=args.workers,
                                   progress=bar.update if bar is not None else None)

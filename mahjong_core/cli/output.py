@@ -8,6 +8,7 @@ rather than by each subcommand.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -52,6 +53,17 @@ def print_error_json(error: Mapping[str, Any]) -> None:
     print(json.dumps(plain(error), ensure_ascii=False, sort_keys=False))
 
 
+def progress_bar(total: int, unit: str, *, shown: bool = True) -> Any:
+    """A ``tqdm`` bar of ``total`` ``unit``\\ s on standard error, or ``None``: a bar is shown (``shown``) only on a
+    terminal, so a pipe, a log file and ``--json`` get nothing but the answer."""
+    if not (shown and sys.stderr.isatty()):
+        return None
+    # deferred: tqdm (~35 ms) only when a bar is shown; a command off a terminal, or with --json, never loads it
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, file=sys.stderr)
+
+
 class Ticker:
     """A progress bar on standard error (a terminal's only) for a step that reports no progress of its own.
 
@@ -60,16 +72,12 @@ class Ticker:
     """
 
     def __init__(self, total: int, unit: str, enabled: bool) -> None:
-        import sys
-        import threading
+        import threading  # deferred: as difflib in mahjong_core.cli.parser; only `mahjong docs` ticks
 
-        self.bar: Any = None
+        self.bar: Any = progress_bar(total, unit, shown=enabled)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        if enabled and sys.stderr.isatty():
-            from tqdm import tqdm
-
-            self.bar = tqdm(total=total, unit=unit, file=sys.stderr)
+        if self.bar is not None:
             self._thread = threading.Thread(target=self._tick, daemon=True)
             self._thread.start()
 

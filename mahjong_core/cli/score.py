@@ -32,11 +32,16 @@ from typing import IO, TYPE_CHECKING, Any
 
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK
 from mahjong_core.errors import MahjongError
+from mahjong_core.hand import situation
 from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand
 from mahjong_core.hand.score import Score
+from mahjong_core.hand.situation import FLAGS, notation_flags, parse_wind
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import ruleset_hooks
+from mahjong_core.plugin.score_card import card_lines, card_maker
+from mahjong_core.plugin.scoring import has_scoring, minimum_figures, score_hand
 from mahjong_core.reading.strict_json import decode_error_text
+from mahjong_core.rules import load_ruleset
 
 if TYPE_CHECKING:
     from mahjong_core.hand.melds import Hand
@@ -72,8 +77,6 @@ class Scored:
 
 def given_from_args(args: argparse.Namespace) -> Given:
     """The situation options of ``mahjong score`` as a :class:`Given`."""
-    from mahjong_core.hand.situation import FLAGS, parse_wind
-
     facts: dict[str, Any] = {}
     for text in args.fact or ():
         name, eq, value = text.partition("=")
@@ -98,9 +101,6 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
         or (single hand) a hand that cannot be scored -- the CLI prints it as
         ``source::place: message``.
     """
-    from mahjong_core.plugin.scoring import has_scoring
-    from mahjong_core.rules import load_ruleset
-
     ruleset = load_ruleset(ruleset_id)
     if not has_scoring(ruleset):
         raise MahjongError(f"ruleset {ruleset.id} has no scoring tables yet; nothing to score with",
@@ -130,9 +130,6 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
 
     :raises MahjongError: for a bad hand, contradictory flags, or a fact the ruleset reads that nothing gives.
     """
-    from mahjong_core.hand import situation
-    from mahjong_core.plugin.scoring import score_hand
-
     hand = parse_hand(text, source=source)
     try:
         flags, winds = situation.notation_flags(hand.situations, source)
@@ -184,8 +181,6 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
 
 
 def _about(name: str) -> tuple[str, ...]:
-    from mahjong_core.hand.situation import FLAGS
-
     return {"seat": ("seat_wind",), "round": ("prevalent_wind",), **{f.name: f.facts for f in FLAGS}}[name]
 
 
@@ -204,8 +199,6 @@ def _situation_json(scored: Scored) -> dict[str, Any]:
 
 def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
     """The ruleset's first minimum measure and whether the score meets it (000 line 347: points, fan, doublings)."""
-    from mahjong_core.plugin.scoring import minimum_figures
-
     for key, excluding, need, have in minimum_figures(ruleset, score):
         return {"measure": key, "excluding_bonus_tiles": excluding, "needed": need, "have": have,
                 "met": have is not None and have >= need}
@@ -213,8 +206,6 @@ def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
 
 
 def _result(ruleset: Ruleset, scored: Scored) -> dict[str, Any]:
-    from mahjong_core.plugin.score_card import card_maker
-
     score = scored.score.to_json()
     out: dict[str, Any] = {"hand": format_hand(scored.hand), "ruleset": ruleset.id,
                            "situation": _situation_json(scored), "score": score, "card": card_maker(ruleset)(score)}
@@ -250,7 +241,6 @@ def _text(ruleset: Ruleset, scored: Scored, native: bool = False) -> str:
             mark = "*" if i == score.arrangement.winning_meld else ""
             groups.append(f"{meld.kind.value} {'[' + tiles + ']' if meld.exposed else tiles}{mark}")
         lines.append(f"reading  {score.arrangement.form.value}: {', '.join(groups)}")
-    from mahjong_core.plugin.score_card import card_lines, card_maker
 
     card = card_maker(ruleset)(score.to_json())
     lines.append("scored:" if card["lines"] else "scored:  nothing")
@@ -266,8 +256,6 @@ def _text(ruleset: Ruleset, scored: Scored, native: bool = False) -> str:
 
 def _given_from_request(request: Mapping[str, Any], where: str) -> Given:
     """A batch line's situation: ``seat``, ``round``, ``flags``, ``loser`` and ``context`` (facts by name)."""
-    from mahjong_core.hand.situation import parse_wind
-
     context = request.get("context", {})
     if not isinstance(context, dict):
         raise MahjongError('"context" must be an object', source="<stdin>", place=where)
@@ -279,7 +267,6 @@ def _given_from_request(request: Mapping[str, Any], where: str) -> Given:
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise MahjongError('"flags" must be a list of flag names, e.g. ["self_drawn"]', source="<stdin>",
                            place=where)
-    from mahjong_core.hand.situation import notation_flags
 
     names, winds = notation_flags(flags, f"<stdin> {where}")
     seat = request.get("seat")

@@ -2,22 +2,43 @@
 
 ``simulate``, ``demo`` and ``study`` read ``--bots`` the same way (one bot a
 seat, or one name for every seat); ``simulate`` and ``demo`` take the same
-game options.  Its own module so that those commands import it rather than
+game options; ``simulate --summary`` and ``study`` show their games' progress
+and need the ``study`` extra alike.  Its own module so that those commands import it rather than
 each other.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json, progress_bar
 from mahjong_core.cli.parser import RULESET_HELP
 from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_core.log.chain import Signer
+
+
+@contextmanager
+def game_progress(args: argparse.Namespace, total: int) -> Iterator[Callable[[int], object] | None]:
+    """The progress of ``total`` games on a terminal (:func:`.output.progress_bar`): its update, or ``None``."""
+    bar = progress_bar(total, "game", shown=not args.json)
+    if bar is None:
+        yield None
+        return
+    try:
+        yield bar.update
+    finally:
+        bar.close()
+
+
+def needs_study_extra(what: str) -> MahjongError:
+    """The error for a command whose extra (matplotlib, Dask) is not installed: how to install it."""
+    return MahjongError(f"{what} needs the 'study' extra (matplotlib and Dask): pip install 'mahjong-core[study]'",
+                        place=what)
 
 
 def parse_bots(text: str, players: int) -> list[str]:
@@ -70,6 +91,7 @@ def list_bots(args: argparse.Namespace) -> int:
     the others still listed -- before a game is started with it; its exit
     status is then that of a failed check.
     """
+    # deferred: the engine (~50 ms) would load with `mahjong --help`, which imports this module through simulate's
     from mahjong_core.engine.players import bot_factory, installed_bots
 
     rows = []
@@ -99,6 +121,6 @@ def signer(args: argparse.Namespace) -> Signer | None:
     """The key of ``--sign KEYFILE``, read now so a bad key stops the command before it plays; ``None`` without."""
     if args.sign is None:
         return None
-    from mahjong_core.log.chain import load_signer
+    from mahjong_core.log.chain import load_signer  # deferred: the log's seal (~16 ms) only for --sign
 
     return load_signer(args.sign)

@@ -59,7 +59,7 @@ def run(ruleset_ids: list[str], extra: Sequence[str] = (), *, plugins: Sequence[
     if missing:
         raise MahjongError(f"the conformance suite needs pytest and hypothesis ({', '.join(missing)} missing); "
                            "install them with: pip install 'mahjong-core[test]'", place="conformance")
-    import pytest
+    import pytest  # deferred: the optional [test] extra, imported only once the check above found it
 
     return int(pytest.main(pytest_arguments(ruleset_ids, extra), plugins=list(plugins)))
 

@@ -47,17 +47,19 @@ from mahjong_core.engine.game import Game, GameResult, UnendingGame
 from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.arrangements import arrangements as all_arrangements
+from mahjong_core.hand.arrangements import pinned
 from mahjong_core.hand.melds import Arrangement, Hand
 from mahjong_core.hand.score import Score
 from mahjong_core.log.format import dumps
 from mahjong_core.log.simulate import play_game
+from mahjong_core.plugin import hookspecs
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.hookspecs import PROJECT
 from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager, hook_names
 from mahjong_core.plugin.scoring import has_scoring, reading_scorer, score_hand
 from mahjong_core.rules import Ruleset, load_ruleset, validate_file
 from mahjong_core.rules.merge import is_leaf
-from mahjong_core.rules.registry import RulesetSource
+from mahjong_core.rules.registry import InstalledCatalog, RulesetSource
 
 pytestmark = pytest.mark.mahjong_conformance
 
@@ -127,8 +129,6 @@ def only_arrangement(hand: Hand, arrangement: Arrangement, ruleset: Ruleset) -> 
     The finder itself answers so (:func:`mahjong_core.hand.arrangements.pinned`),
     wherever an engine imported it from, so the engine scores that one reading alone.
     """
-    from mahjong_core.hand.arrangements import pinned
-
     with pinned(hand, arrangement):
         yield
 
@@ -313,7 +313,6 @@ def _catalog_with(ruleset: Ruleset) -> dict[str, RulesetSource] | None:
     """The installed rulesets plus ``ruleset`` itself when it is a house-rule file, so a file can extend it."""
     if ruleset.text is None:
         return None
-    from mahjong_core.rules.registry import InstalledCatalog
 
     installed = InstalledCatalog()
     text = ruleset.text
@@ -346,8 +345,6 @@ def check_empty_overlay_changes_nothing(ruleset_id: RulesetRef, games: int = 2) 
 
 def check_plugin_hooks_have_specs(ruleset_id: RulesetRef) -> None:
     """Every hook implemented by the ruleset's modules is specified, with parameters the spec has."""
-    from mahjong_core.plugin import hookspecs
-
     ruleset = resolve_ruleset(ruleset_id)
     specified = set(hook_names())
     for module in ruleset.modules:

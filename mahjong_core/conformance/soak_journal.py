@@ -21,21 +21,31 @@ process at a time may write a journal (an advisory lock).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import platform
 import stat
+import sys
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import IO, Any
 
+from jsonschema.exceptions import best_match
+
 from mahjong_core.conformance.soak import BATCH, BatchKey, GameOutcome, SoakFailure
 from mahjong_core.errors import JournalError
 from mahjong_core.reading.bounded_read import read_bounded
+from mahjong_core.reading.code_files import code_lines, content_stamp
+from mahjong_core.reading.schema_compile import Checker
 from mahjong_core.reading.strict_json import StrictJSONError, canonical, loads
 from mahjong_core.rules import Ruleset
+from mahjong_core.rules.ruleset import json_path
+
+if sys.platform != "win32":  # no advisory locks on Windows (see _lock)
+    import fcntl
 
 #: Largest journal read: at some 20 bytes a game, room for three million games.
 MAX_BYTES = 64 * 1024 * 1024
@@ -59,10 +69,6 @@ def code_digest() -> str:
     Unlike the load record's fingerprint it names no absolute path and no modification time, so a fresh
     checkout of the same commit, here or on another machine, has the same digest.
     """
-    import hashlib
-
-    from mahjong_core.reading.code_files import code_lines, content_stamp
-
     lines = code_lines(_GAME_GROUPS, _GAME_PACKAGES, content_stamp)
     return hashlib.sha256("\n".join(lines).encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -158,9 +164,7 @@ def open_journal(path: str | Path, header: dict[str, Any]) -> SoakJournal:
 
 def _lock(file: IO[bytes], source: str) -> None:
     """Refuse a journal another process is writing (two writers would interleave their lines)."""
-    try:
-        import fcntl
-    except ImportError:  # no advisory locks here (Windows): one writer is the user's to ensure
+    if sys.platform == "win32":  # no advisory locks there: one writer is the user's to ensure
         return
     try:
         fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -225,9 +229,6 @@ def _decode(data: bytes, n: int, source: str, kind: str) -> dict[str, Any]:
     checker = _checker(kind)
     if checker.valid(value):
         return value  # the schema says it is an object
-    from jsonschema.exceptions import best_match
-
-    from mahjong_core.rules.ruleset import json_path
 
     error = best_match(checker.explain.iter_errors(value))
     # The compiled check and jsonschema agree (tests/core/reading/test_schema_compile.py): never reached.
@@ -266,8 +267,6 @@ def _names(rulesets: list[dict[str, str]]) -> str:
 
 @cache
 def _checker(kind: str) -> Any:
-    from mahjong_core.reading.schema_compile import Checker
-
     schema = journal_schema()
     return Checker(schema["$defs"][kind], defs=schema["$defs"])
 

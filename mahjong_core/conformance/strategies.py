@@ -28,10 +28,10 @@ from mahjong_core.engine.players import installed_bots
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.hand.tiles import BONUS, EAST, NUM_PLAYING_KINDS, TERMINALS_AND_HONOURS, is_suited
 from mahjong_core.table.rng import Rng
+from mahjong_core.table.wall import Wall
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
-    from mahjong_core.table.wall import Wall
 
 #: Copies of each playing tile in every bundled set.
 COPIES = 4
@@ -201,8 +201,6 @@ def win_contexts(draw: st.DrawFn, hand: Hand | None = None, *, players: int = 4)
 
 def walls(ruleset: Ruleset) -> st.SearchStrategy[Wall]:
     """A wall of the ruleset's tile set, shuffled by a seeded generator and built with its ceremony."""
-    from mahjong_core.table.wall import Wall
-
     def build(seed: int) -> Wall:
         return Wall(ruleset.tile_set(), Rng.from_seed(seed), ruleset.value("wall_ceremony"),
                     players=int(ruleset.value("players")),

@@ -108,7 +108,7 @@ def notation_flags(situations: Iterable[str], source: str | None = None) -> tupl
                 break
         else:
             if name not in _BY_NAME:
-                import difflib
+                import difflib  # deferred: as in mahjong_core.cli.parser (`mahjong --help` imports this module)
 
                 close = difflib.get_close_matches(name, [*_BY_NAME, "seat_wind_south", "prevalent_wind_south"], n=1)
                 hint = f" (did you mean !{close[0]}?)" if close else ""

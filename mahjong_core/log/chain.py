@@ -59,6 +59,7 @@ class Signer:
     """An Ed25519 private key that signs chain heads."""
 
     def __init__(self, key: Ed25519PrivateKey):
+        # deferred: cryptography (~10 ms) only where a key is used; an unsigned log is written and read without it
         from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
         self._key = key
@@ -300,6 +301,7 @@ def _check_checkpoint(ev: dict[str, Any], running: Any, public: Ed25519PublicKey
 
 
 def _verify(public: Ed25519PublicKey, chain: str, sig: str) -> bool:
+    # deferred: cryptography, as in Signer above
     from cryptography.exceptions import InvalidSignature
 
     try:
@@ -310,6 +312,7 @@ def _verify(public: Ed25519PublicKey, chain: str, sig: str) -> bool:
 
 
 def _public_key(hex_key: str) -> Ed25519PublicKey:
+    # deferred: cryptography, as in Signer above
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
     try:
@@ -324,6 +327,7 @@ def _public_key(hex_key: str) -> Ed25519PublicKey:
 
 def load_signer(path: str | Path) -> Signer:
     """A private key file as written by ``generate_key`` (PEM, PKCS #8, unencrypted)."""
+    # deferred: cryptography, as in Signer above
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
@@ -341,6 +345,7 @@ def load_signer(path: str | Path) -> Signer:
 
 def load_public_key(path: str | Path) -> str:
     """A public key file (PEM, or the 64 hex digits of the raw key) as the hex a log's header names."""
+    # deferred: cryptography, as in Signer above
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat, load_pem_public_key
 
@@ -364,6 +369,7 @@ def generate_key(path: str | Path) -> tuple[Path, Path, str]:
     Neither file is overwritten: a signing key that is lost cannot be made again.
     :returns: the two paths and the public key's hex.
     """
+    # deferred: cryptography, as in Signer above
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from cryptography.hazmat.primitives.serialization import (
         Encoding,

@@ -30,6 +30,7 @@ from mahjong_core.log.chain import CHECKPOINTS, Integrity, Sealer, Signer, verif
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical, loads_canonical
 from mahjong_core.reading.strict_json import loads as strict_loads
+from mahjong_core.table.rng import MAX_LOG_SEED, MAX_LOG_SEED_TEXT
 
 if TYPE_CHECKING:
     from mahjong_core.reading.schema_compile import Checker
@@ -140,8 +141,6 @@ def check_log_seed(seed: object) -> None:
     :raises MahjongError: for an integer beyond 2**53 - 1 (strict decoding) or a text of over
         ``MAX_LOG_SEED_TEXT`` (256) characters.
     """
-    from mahjong_core.table.rng import MAX_LOG_SEED, MAX_LOG_SEED_TEXT
-
     if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed <= MAX_LOG_SEED:
         raise MahjongError(f"a replay log's integer seed is 0 to {MAX_LOG_SEED} (2**53 - 1), the range every JSON "
                            f"reader holds exactly; got {seed}", place="seed")
@@ -192,6 +191,7 @@ def replay_schema() -> dict[str, Any]:
 
 @cache
 def _validators() -> tuple[Checker, Checker]:
+    # deferred: the schema check (jsonschema, ~36 ms) only to read a log; a writer (simulate, the server) loads none
     from jsonschema import Draft202012Validator
 
     from mahjong_core.reading.schema_compile import Checker
@@ -205,7 +205,7 @@ def _validators() -> tuple[Checker, Checker]:
 def _schema_error(validator: Checker, obj: Any, source: str, line: int) -> ReplayError | None:
     if validator.valid(obj):
         return None
-    from jsonschema.exceptions import best_match
+    from jsonschema.exceptions import best_match  # deferred: as in _validators, and only for a line in error
 
     error = best_match(validator.explain.iter_errors(obj))
     if error is None:

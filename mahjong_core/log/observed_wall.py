@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand.tiles import KINDS
+from mahjong_core.table.wall import Wall
 
 if TYPE_CHECKING:
     from mahjong_core.engine.game import Game
@@ -38,8 +39,6 @@ class ObservedWall:
         A record without dice breaks the wall before its first stack: the dice decide where the wall is
         broken, not how many tiles are live or loose, so the draws and the exhaustive draw fall the same.
         """
-        from mahjong_core.table.wall import Wall
-
         self.source = source
         self.what = what
         dice = [e for e in deal_events if e.get("type") == "wall_dice"]

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.manager import shared_plugin_manager
+from mahjong_core.rules import available, load_ruleset, load_ruleset_text
 from mahjong_core.table.events import code, codes
 
 if TYPE_CHECKING:
@@ -66,8 +68,6 @@ class Visibility:
     def of(cls, ruleset: Ruleset, limits: TimeLimits | None = None) -> Visibility:
         """The ruleset's visibility; ``limits`` are its time limits when the caller has them already (a game)."""
         if limits is None:
-            from mahjong_core.plugin.manager import shared_plugin_manager
-
             _, hook = shared_plugin_manager(tuple(bind(ruleset).plugins))
             limits = hook.mahjong_time_limits(ruleset=ruleset)
         move = getattr(limits, "move", None)
@@ -81,8 +81,6 @@ class Visibility:
 
         A ruleset that cannot be loaded here gets the default, which hides the most.
         """
-        from mahjong_core.rules import available, load_ruleset, load_ruleset_text
-
         ref = header.get("ruleset")
         if not isinstance(ref, Mapping):
             return cls()

@@ -6,6 +6,7 @@ Game ``i`` of a batch started with seed ``S`` uses seed ``S + i`` (or
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,7 +107,6 @@ def log_name(ruleset: Ruleset, seed: int | str) -> str:
     name = f"{ruleset.id}-seed{text}.jsonl"
     if len(name.encode("utf-8")) <= MAX_LOG_NAME:
         return name
-    import hashlib
 
     digest = hashlib.sha256(str(seed).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     head = text.encode("utf-8")[:96].decode("utf-8", "ignore")

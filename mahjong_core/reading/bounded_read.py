@@ -4,7 +4,10 @@ A size check that trusts ``stat`` is no check: ``/dev/zero``, a pipe or a
 file still being written report a size of 0 and then yield without end.
 Every reader of untrusted input (logs, rule files, score sheets) reads through
 here, so a source larger than its bound is refused after reading one byte more
-than the bound, and peak memory stays within the bound too.
+than the bound, and peak memory stays within the bound too.  That is its job;
+it sits in the bottom layer because its readers are in four above it (the
+rule files, the log and its seal, the score sheets, the soak journal), and
+programs have it as :func:`mahjong_core.read_bounded`.
 """
 
 from __future__ import annotations

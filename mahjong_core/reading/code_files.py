@@ -19,6 +19,8 @@ import os
 from collections.abc import Callable, Iterable
 from importlib.util import find_spec
 
+from mahjong_core.reading.entry_points import entry_points
+
 #: Stamps one file: ``(path, root)`` -> a line, where ``root`` is the folder its top-level package lives in.
 Stamp = Callable[[str, str], str]
 
@@ -52,8 +54,6 @@ def code_lines(groups: Iterable[str], packages: Iterable[str], stamp: Stamp) -> 
     :param groups: entry-point groups whose packages' code runs (plugins, rulesets, bots).
     :param packages: packages that run besides them (the core, the hook library, ...).
     """
-    from mahjong_core.reading.entry_points import entry_points
-
     lines = []
     named = set(packages)
     for group in groups:

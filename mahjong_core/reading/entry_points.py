@@ -1,8 +1,12 @@
-"""The installed distributions' entry points, scanned once per process for every group the project reads.
+"""The installed distributions' entry points, scanned once per process and shared by every reader of them.
 
-Rulesets, plugins and bots are found through entry points, and each scan
-reads the metadata of every installed distribution (some 6 ms here); a short
-command that lists rulesets reads three groups, so they share one scan.
+Rulesets (:mod:`mahjong_core.rules.registry`), plugins
+(:mod:`mahjong_core.plugin.extensions`), bots (:mod:`mahjong_core.engine.players`)
+and the fingerprint of installed code (:mod:`.code_files`) are all found
+through entry points, and each scan reads the metadata of every installed
+distribution (some 6 ms here); a short command that lists rulesets reads
+three groups, so all four readers share this one cached scan.  That is its
+job, and why it sits in the bottom layer that all four may import.
 :func:`clear_cache` forgets it, for a process that installs a distribution
 while it runs (tests do).
 """

@@ -27,6 +27,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from jsonschema import Draft202012Validator
+
 Check = Callable[[Any], bool]
 
 #: Keywords that only annotate a schema.
@@ -104,8 +106,6 @@ class Checker:
     """
 
     def __init__(self, schema: dict[str, Any], defs: dict[str, Any] | None = None):
-        from jsonschema import Draft202012Validator
-
         inlined = inline_refs(schema, schema.get("$defs", {}) if defs is None else defs)
         if isinstance(inlined, dict):
             inlined.pop("$defs", None)

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from mahjong_core.errors import RulesetError
+from mahjong_core.rules.loader import load_ruleset
 
 __all__ = ["SCALE_PARAMETER", "LimitValue", "limit_hand_values"]
 
@@ -45,7 +46,6 @@ class LimitValue:
 def _usual_limit_of(ruleset_id: str, ruleset: Any) -> Any:
     if ruleset_id == ruleset.id:
         return ruleset.get("usual_limit")
-    from mahjong_core.rules import load_ruleset
 
     return load_ruleset(ruleset_id).get("usual_limit")
 

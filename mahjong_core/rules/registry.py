@@ -20,7 +20,9 @@ from pathlib import Path
 from types import ModuleType
 
 from mahjong_core.errors import RulesetError
+from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.entry_points import entry_points
+from mahjong_core.rules.document import MAX_BYTES
 
 ENTRY_POINT_GROUP = "mahjong_core.rulesets"
 RULESET_FILE = "ruleset.yaml"
@@ -117,9 +119,6 @@ def file_source(path: str | Path) -> RulesetSource:
     file = Path(path)
 
     def read() -> str:
-        from mahjong_core.reading.bounded_read import read_bounded
-        from mahjong_core.rules.document import MAX_BYTES
-
         data = read_bounded(file, MAX_BYTES, what="the rule file", error=RulesetError)
         try:
             return data.decode("utf-8")

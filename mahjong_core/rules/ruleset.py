@@ -42,6 +42,12 @@ def json_path(parts: Sequence[str | int]) -> str:
     return text
 
 
+def key_path(path: str, key: str) -> str:
+    """The JSON path of ``key`` inside the mapping at ``path`` (``$.a.b``, or ``$.a['odd key']``), as
+    :func:`json_path` would write it; the reading of a file extends its path key by key."""
+    return f"{path}.{key}" if key.isidentifier() else f"{path}[{key!r}]"
+
+
 def plain(node: Any) -> Any:
     """Parameters with every leaf entry replaced by its ``value`` (groups become plain mappings)."""
     if is_leaf(node):

@@ -11,6 +11,7 @@ referee hunting (the provenance rule, identifier and citation patterns).
 from __future__ import annotations
 
 import copy
+import difflib
 import json
 from collections.abc import Mapping
 from functools import lru_cache
@@ -64,6 +65,7 @@ def check_schema(schema: dict[str, Any]) -> None:
     key = validated.digest("metaschema 2020-12", "", schema)
     if validated.passed(key):
         return
+    # deferred: jsonschema (~38 ms) only for a check not on record; `mahjong rules show` and `score` load none
     from jsonschema import Draft202012Validator
 
     Draft202012Validator.check_schema(schema)
@@ -78,6 +80,7 @@ def _file_schema_digest() -> str:
 @lru_cache(maxsize=1)
 def file_validator() -> Draft202012Validator:
     """Validator for one ruleset file as written."""
+    # deferred: jsonschema (~38 ms) only for a check not on record; `mahjong rules show` and `score` load none
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(ruleset_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
@@ -112,6 +115,7 @@ def _composed_schema(family: ParametersOwner | None,
 
 @lru_cache(maxsize=32)
 def _composed(family: ParametersOwner | None, mechanisms: tuple[ParametersOwner, ...]) -> Draft202012Validator:
+    # deferred: jsonschema (~38 ms) only for a check not on record; `mahjong rules show` and `score` load none
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
@@ -157,8 +161,6 @@ def _message(error: ValidationError) -> str:
         allowed = sorted(_properties(error))
         unexpected = [k for k in error.instance if k not in allowed]
         if unexpected and allowed:
-            import difflib
-
             hints = []
             for key in unexpected:
                 close = difflib.get_close_matches(key, allowed, n=1)
@@ -209,6 +211,7 @@ def file_errors(document: Any, source: str, *, everything: bool) -> list[Ruleset
     if not errors:
         validated.record_pass(key)
         return []
+    # deferred: jsonschema (~38 ms) only to explain errors, which a file on record cannot have
     from jsonschema.exceptions import best_match
 
     if not everything:

@@ -47,6 +47,7 @@ from typing import Any
 import orjson
 
 from mahjong_core.reading.code_files import code_lines, file_stamp
+from mahjong_core.reading.load_trust import trusting
 
 CACHE_VARIABLE = "MAHJONG_CACHE_DIR"
 #: Bump when what a digest covers changes.
@@ -125,8 +126,6 @@ _CODE_GROUPS = ("mahjong_core.plugins", "mahjong_core.rulesets")
 
 def trusted() -> bool:
     """Whether the record of loads is trusted now (:func:`mahjong_core.reading.load_trust.trusting_loads`) and kept."""
-    from mahjong_core.reading.load_trust import trusting
-
     return trusting() and cache_dir() is not None
 
 

@@ -12,7 +12,10 @@ from typing import Any
 import yaml
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.rules.text_paths import MAX_DEPTH, key_path
+from mahjong_core.rules.ruleset import key_path
+
+#: Deepest nesting of maps and lists in a ruleset file (the bundled ones nest at most 8 deep).
+MAX_DEPTH = 32
 
 #: PyYAML's C parser (libyaml, shipped in its wheels) where present: it reads a ruleset file about ten times
 #: faster than the pure-Python one, with the same safe constructor and the same line marks.

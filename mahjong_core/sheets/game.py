@@ -26,11 +26,13 @@ from mahjong_core.engine.deal_end import finish_deal
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.winning import win_outcome
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
+from mahjong_core.hand import situation
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.notation import format_hand
 from mahjong_core.hand.tiles import EAST, KINDS
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import ruleset_hooks
+from mahjong_core.plugin.scoring import check_winning_size
 from mahjong_core.sheets.read import SheetDeal, SheetError
 from mahjong_core.table.state import Action, Outcome, Payment, Table
 
@@ -179,8 +181,6 @@ class SheetGame(Game):
     def _check_win(self, deal: SheetDeal) -> None:
         """The winner's hand is a mahjong under the rules, and the rules have every fact they read."""
         assert deal.winner is not None and deal.tile is not None and deal.how is not None
-        from mahjong_core.hand import situation
-        from mahjong_core.plugin.scoring import check_winning_size
 
         name = self.players[deal.winner].name
         context = self.win_context(deal.winner, deal.tile, deal.how)
@@ -205,8 +205,6 @@ class SheetGame(Game):
 
     def win_context(self, seat: int, tile: int, how: str) -> dict[str, Any]:
         """The hooks' context for the win, with the sheet's flags and facts over it (the sheet saw the table)."""
-        from mahjong_core.hand import situation
-
         context = super().win_context(seat, tile, how)
         deal = self.deals[self.table.deal_number]
         t = self.table

@@ -28,6 +28,7 @@ the end of the shortest pause the rules allow.
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from collections import deque
@@ -36,12 +37,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
+from mahjong_core.hand.notation import parse_tiles
 from mahjong_core.hand.tiles import KINDS
+from mahjong_core.log.observed_wall import ObservedWall
+from mahjong_core.table.state import Action, Table
 
 if TYPE_CHECKING:
     from mahjong_core.engine.game import Game
-    from mahjong_core.log.observed_wall import ObservedWall
-    from mahjong_core.table.state import Action, Table
 
 __all__ = ["Move", "MovesPlayer", "MovesScript", "parse_move"]
 
@@ -82,8 +84,6 @@ def parse_move(text: str, players: Sequence[str], path: str, fail: Callable[[str
 
     :raises MahjongError: (built by ``fail``) naming what is not a move, with the moves there are.
     """
-    from mahjong_core.hand.notation import parse_tiles
-
     rest = text.strip()
     name = max((p for p in players if rest == p or rest.startswith(p + " ")), key=len, default=None)
     if name is None:
@@ -96,8 +96,6 @@ def parse_move(text: str, players: Sequence[str], path: str, fail: Callable[[str
             raise fail(f"{text!r}: an empty move after a comma", path)
         verb = VERBS.get(words[0].lower())
         if verb is None:
-            import difflib
-
             close = difflib.get_close_matches(words[0].lower(), list(VERBS), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise fail(f"{text!r}: {words[0]!r} is not a move{hint}; the moves are draws, discards, replacement, "
@@ -141,8 +139,6 @@ class MovesScript:
 
     def wall(self, game: Game) -> ObservedWall:
         """The current deal's observed tiles: its dealt hands and dice, and its draws in order."""
-        from mahjong_core.log.observed_wall import ObservedWall
-
         deal = self.deals[game.table.deal_number]
         self.deal_path = deal.path
         self.places = [f"{deal.path}.dealt"]
@@ -207,8 +203,6 @@ class MovesPlayer:
         return self._action(table, move, options, phase)
 
     def _action(self, table: Table, move: Move, options: Sequence[Action], phase: str) -> Action:
-        from mahjong_core.table.state import Action
-
         matches = [a for a in options if _fits(move, a, table)]
         if len(matches) > 1:
             matches = [a for a in matches if (a.way == "declare_calling") == move.calling] or matches

@@ -12,22 +12,31 @@ format and ``schemas/score-sheet.schema.json`` for its schema.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jsonschema.exceptions import best_match
+
 from mahjong_core.errors import MahjongError, RulesetError, SheetError
+from mahjong_core.hand import situation
+from mahjong_core.hand.notation import parse_hand, parse_tiles
 from mahjong_core.reading.bounded_read import read_bounded
+from mahjong_core.reading.schema_compile import Checker
+from mahjong_core.rules import load_ruleset
 from mahjong_core.rules.document import MAX_BYTES, marks_of, parse_yaml_mapping
+from mahjong_core.rules.loader import is_ruleset_path
+from mahjong_core.rules.ruleset import json_path
+from mahjong_core.sheets.moves import parse_move
 
 if TYPE_CHECKING:
     from mahjong_core.hand.melds import Hand
-    from mahjong_core.reading.schema_compile import Checker
     from mahjong_core.rules import Ruleset
 
 __all__ = ["Sheet", "SheetDeal", "SheetError", "Written", "is_sheet_path", "read_sheet", "sheet_schema"]
@@ -227,8 +236,6 @@ def _as_sheet_error(exc: RulesetError) -> SheetError:
 
 @cache
 def _checker() -> Checker:
-    from mahjong_core.reading.schema_compile import Checker
-
     return Checker(sheet_schema())
 
 
@@ -238,18 +245,14 @@ def check_sheet_schema(document: dict[str, Any], source: str, marks: dict[str, t
     checker = _checker()
     if checker.valid(document):
         return
-    from jsonschema.exceptions import best_match
 
     error = best_match(checker.explain.iter_errors(document))
     if error is None:
         return
-    from mahjong_core.rules.ruleset import json_path
 
     place = json_path(list(error.absolute_path))
     message = error.message
     if error.validator == "additionalProperties":
-        import difflib
-
         allowed = list((error.schema.get("properties") or {}) if isinstance(error.schema, dict) else {})
         extra = sorted(set(error.instance) - set(allowed)) if isinstance(error.instance, dict) else []
         if extra:
@@ -263,9 +266,6 @@ def check_sheet_schema(document: dict[str, Any], source: str, marks: dict[str, t
 
 
 def _ruleset(name: str, base: Path | None, source: str, marks: dict[str, tuple[int, int]]) -> Ruleset:
-    from mahjong_core.rules import load_ruleset
-    from mahjong_core.rules.loader import is_ruleset_path
-
     target: str | Path = name
     if is_ruleset_path(name) and base is not None and not Path(name).is_absolute():
         target = base / name
@@ -290,7 +290,6 @@ class _DealReader:
     def seat(self, name: str, path: str) -> int:
         if name in self.players:
             return self.players.index(name)
-        import difflib
 
         close = difflib.get_close_matches(name, self.players, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -301,8 +300,6 @@ class _DealReader:
         return {self.seat(name, _key(path, name)): value for name, value in mapping.items()}
 
     def deal(self, index: int, raw: dict[str, Any]) -> SheetDeal:
-        from mahjong_core.hand import situation
-
         path = f"$.deals[{index}]"
         if "moves" in raw or "dealt" in raw:
             return self._moves_deal(index, raw, path)
@@ -361,9 +358,6 @@ class _DealReader:
 
     def _moves_deal(self, index: int, raw: dict[str, Any], path: str) -> SheetDeal:
         """A deal written move by move: its dealt tiles, dice and moves; its result, if written, is checked."""
-        from mahjong_core.hand.notation import parse_tiles
-        from mahjong_core.sheets.moves import parse_move
-
         for key in ("hands", "from", "how", "flags", "facts", "calling"):
             if key in raw:
                 raise self.fail(f"a deal written move by move has no {key!r}: its moves say it", _key(path, key))
@@ -397,8 +391,6 @@ class _DealReader:
             dice=tuple(tuple(throw) for throw in raw.get("dice") or ()), moves=tuple(moves))
 
     def _hands(self, raw: Mapping[str, str], path: str) -> list[Hand | None]:
-        from mahjong_core.hand.notation import parse_hand
-
         hands: list[Hand | None] = [None] * len(self.players)
         for name, text in raw.items():
             where = _key(path, name)
@@ -412,8 +404,6 @@ class _DealReader:
 
     def _win(self, raw: Mapping[str, Any], path: str, winner: int, hands: list[Hand | None],
              discarder: int | None, flags: set[str]) -> tuple[str, int]:
-        from dataclasses import replace
-
         name = self.players[winner]
         hand = hands[winner]
         where = _key(_key(path, "hands"), name)
@@ -422,7 +412,6 @@ class _DealReader:
                             _key(path, "hands"))
         if hand.winning_tile is None:
             raise self.fail(f"{name} won: mark the winning tile in the hand with +TILE (e.g. \"... +5s\")", where)
-        from mahjong_core.hand import situation
 
         try:
             hand_flags, winds = situation.notation_flags(sorted(hand.situations), self.source)

@@ -22,14 +22,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.engine.game import Game, GameResult
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.situation import flag_names
+from mahjong_core.hand.tiles import KINDS
+from mahjong_core.log.format import ReplayWriter, header
 from mahjong_core.sheets.compare import Difference, compare, consequences, roots, rules_deals, summary
 from mahjong_core.sheets.game import SheetGame
-from mahjong_core.sheets.moves import MovesScript
-from mahjong_core.sheets.read import Sheet, SheetDeal, Written
+from mahjong_core.sheets.moves import MovesPlayer, MovesScript
+from mahjong_core.sheets.read import SAID_FACTS, Sheet, SheetDeal, SheetError, Written
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Game, GameResult
     from mahjong_core.log.chain import Signer
     from mahjong_core.log.format import ReplayLog
 
@@ -68,8 +72,6 @@ def record(sheet: Sheet) -> Recorded:
         winner's hand that is no mahjong, a fact missing, more copies of a tile than the set has), or more
         deals than the rules' game has.
     """
-    from mahjong_core.log.format import header
-
     by_moves = [bool(deal.moves) for deal in sheet.deals]
     if any(by_moves) and not all(by_moves):
         first = sheet.deals[by_moves.index(not by_moves[0])]
@@ -93,9 +95,6 @@ def record(sheet: Sheet) -> Recorded:
 
 def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScript]:
     """The engine's game of a move-by-move sheet: the seats make the sheet's moves, the tiles are its own."""
-    from mahjong_core.engine.game import Game
-    from mahjong_core.sheets.moves import MovesPlayer
-
     script = MovesScript(sheet.deals, sheet.players, sheet.error)
 
     def emit(event: dict[str, Any]) -> None:
@@ -109,8 +108,6 @@ def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScri
 
 def _play_moves(sheet: Sheet, game: Game, script: MovesScript) -> GameResult:
     """Play a move-by-move sheet; what the observed tiles or the rules refuse is named at the sheet's move."""
-    from mahjong_core.sheets.read import SheetError
-
     try:
         return game.play()
     except SheetError:
@@ -125,8 +122,6 @@ def _play_moves(sheet: Sheet, game: Game, script: MovesScript) -> GameResult:
 
 def log_text(recorded: Recorded, signer: Signer | None = None) -> str:
     """The sealed log's text (signed with ``signer`` if given), exactly as ``mahjong record`` writes it."""
-    from mahjong_core.log.format import ReplayWriter
-
     buffer = io.StringIO()
     with ReplayWriter(buffer, signer=signer) as writer:
         writer.write(recorded.header)
@@ -169,11 +164,6 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
     these two events.  So each of those fields is checked here against what the others imply, the way
     :mod:`.read` derives them from a sheet: a field that agrees with nothing would pass unseen otherwise.
     """
-    from mahjong_core.hand.notation import parse_hand
-    from mahjong_core.hand.situation import flag_names
-    from mahjong_core.hand.tiles import KINDS
-    from mahjong_core.sheets.read import SAID_FACTS
-
     place = f"event {revealed['n']}"
 
     def wrong(message: str, where: str = place) -> ReplayError:

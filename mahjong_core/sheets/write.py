@@ -18,6 +18,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mahjong_core.rules.document import parse_yaml_mapping
+
 __all__ = ["sheet_yaml"]
 
 _TOP = ("sheet", "ruleset", "title", "date", "place", "notes", "players", "deals")
@@ -41,8 +43,6 @@ def sheet_yaml(document: Mapping[str, Any]) -> str:
     Works on any JSON value (a sheet not yet checked against the schema included), so the text of a sheet
     with a mistake can be shown and its mistake located in it.
     """
-    from mahjong_core.rules.document import parse_yaml_mapping
-
     text = _document(document)
     try:
         same = parse_yaml_mapping(text, "<sheet>", expected="a score sheet") == document

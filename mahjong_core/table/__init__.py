@@ -8,17 +8,16 @@ from here, with a warning, for one release.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
+
+from .._moved import warn_moved
 
 _SUBMODULES = frozenset({"state", "wall", "rng", "events"})
 
 
 def __getattr__(name: str) -> Any:
     """Forward a name of the old ``mahjong_core.table`` module to :mod:`.state`, with a warning."""
-    from importlib import import_module
-
-    from .._moved import warn_moved
-
     state = import_module(f"{__name__}.state")
     if name.startswith("__") or name in _SUBMODULES or not hasattr(state, name):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.hand.melds import Hand, Meld, MeldKind
+from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.hand.shanten import shanten as _shanten
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 
@@ -289,7 +289,5 @@ class Table:
 def meld_of(kind: MeldKind, tiles: tuple[int, ...], *, exposed: bool, claimed_from: int | None = None,
             added: bool = False) -> Meld:
     """Build a meld with tiles sorted (the canonical order scorers expect)."""
-    from mahjong_core.hand.melds import ClaimedFrom
-
     source = ClaimedFrom(claimed_from) if claimed_from is not None else None
     return Meld(kind, tuple(sorted(tiles)), exposed, source, added)

@@ -17,9 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, EXIT_USAGE, Ticker, print_json
 from mahjong_core.cli.parser import add_command
+from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
+
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
 
 
 def register(commands: Subcommands) -> None:
@@ -110,7 +113,6 @@ def _check_installed(ids: list[str]) -> None:
 
     A file the loader refuses would otherwise fail every check with the same error and its traceback.
     """
-    from mahjong_core.errors import MahjongError
     from mahjong_core.rules import available, is_ruleset_path, load_ruleset
     from mahjong_core.rules.loader import did_you_mean
 

@@ -18,6 +18,8 @@ from mahjong_core.errors import MahjongError
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
 
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
+
 
 def register(commands: Subcommands) -> None:
     """``mahjong demo --ruleset R --seed S [--out DIR]``."""

@@ -12,6 +12,8 @@ from mahjong_core.cli.parser import add_command
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
 
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
+
 
 def register(commands: Subcommands) -> None:
     """``mahjong docs [--ruleset R]... [--out DIR] [--title T] [--intro FILE] [--reference]``."""

@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
+from mahjong_formats import FORMATS, read_lazily  # the formats' names; each reader loads when run
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
 
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
+
 
 def register(commands: Subcommands) -> None:
     """``mahjong import FORMAT FILE... --out DIR`` (the module's name: ``import`` is Python's own word)."""
-    from mahjong_formats import FORMATS  # the formats' names only, for the choices; the readers load when run
-
     p = add_command(commands, "import", cmd_import, "games recorded on another platform, each played by the engine "
                     "under the platform's preset and written as a replay log with the platform's own result beside "
                     "ours")
@@ -38,7 +39,6 @@ def register(commands: Subcommands) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from mahjong_formats import read_lazily
     from mahjong_formats.common import FormatError, play
 
     out = Path(args.out)

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
     from mahjong_core.rules import Ruleset
 
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
+
 
 def register(commands: Subcommands) -> None:
     """``mahjong play --ruleset R [--bot B] [--length game|round|deal] [--name NAME] [--db DB]``."""

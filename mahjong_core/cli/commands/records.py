@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from mahjong_records.db import Database
     from mahjong_records.store import Recorded
 
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
+
 
 def register(commands: Subcommands) -> None:
     """``mahjong records`` and its subcommands ``migrate``, ``add``, ``rebuild`` and ``export``."""

@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, plain, print_json
 from mahjong_core.cli.parser import RULESET_HELP, add_command, add_group
+from mahjong_core.errors import MahjongError, RulesetError
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
+
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
 
 
 def register(commands: Subcommands) -> None:
@@ -32,7 +35,6 @@ def register(commands: Subcommands) -> None:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Installed rulesets: id, version, hash, parent and name; one that does not load is skipped with a warning."""
-    from mahjong_core.errors import RulesetError
     from mahjong_core.plugin.extensions import warn
     from mahjong_core.rules import available, load_ruleset
 
@@ -96,7 +98,6 @@ def _trial_errors(path: str) -> list[Any]:
 
     An error in the deal is reported in the file (at the line of its JSON path, where it names one).
     """
-    from mahjong_core.errors import MahjongError, RulesetError
     from mahjong_core.log.simulate import play_game
     from mahjong_core.rules import load_ruleset
     from mahjong_core.rules.document import locate, marks_of

@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING
 
 from mahjong_core.cli.parser import RULESET_HELP, add_command
 from mahjong_core.errors import MahjongError
+from mahjong_core.hand.situation import FLAGS  # the flags' options are declared by the core, not here
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
+
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
 
 
 def register(commands: Subcommands) -> None:
@@ -33,7 +36,6 @@ def register(commands: Subcommands) -> None:
     situation.add_argument("--seat", metavar="WIND", help="the scored player's seat wind: E, S, W or N "
                                                           "(default E, the dealer)")
     situation.add_argument("--round", metavar="WIND", help="the round (prevalent) wind: E, S, W or N (default E)")
-    from mahjong_core.hand.situation import FLAGS  # the flags' options are declared by the core, not here
 
     for flag in FLAGS:
         situation.add_argument(flag.option, dest=f"flag_{flag.name}", action="store_true", help=flag.help)

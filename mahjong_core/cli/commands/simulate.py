@@ -8,20 +8,22 @@ them in the games database as they are written.
 from __future__ import annotations
 
 import argparse
-import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.cli.database import DB_HELP
-from mahjong_core.cli.output import EXIT_OK, print_json
+from mahjong_core.cli.database import DB_HELP, store_simulated
+from mahjong_core.cli.output import EXIT_OK, print_json, progress_bar
 from mahjong_core.cli.parser import add_command
-from mahjong_core.cli.seats import add_game_options, list_bots, parse_bots, signer
+from mahjong_core.cli.seats import add_game_options, game_progress, list_bots, needs_study_extra, parse_bots, signer
 from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
     from mahjong_core.log.simulate import SimulatedGame
     from mahjong_core.rules import Ruleset
+
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
 
 
 def register(commands: Subcommands) -> None:
@@ -51,18 +53,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     if args.summary:
-        from mahjong_core.cli.commands.study import print_summary
-
-        return print_summary(args, bots, seed)
+        return _summary(args, bots, seed)
     out = Path(args.out) if args.out else None
     if args.store and out is None:
         raise MahjongError("--store records the games' logs, so it needs --out FOLDER for them (the logs are the "
                            "source of truth; the database is their index)", place="--store")
-    bar = None
-    if not args.json and args.games > 1 and sys.stderr.isatty():
-        from tqdm import tqdm
-
-        bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+    bar = progress_bar(args.games, "game", shown=not args.json and args.games > 1)
     sign = signer(args)
     try:
         if args.workers:
@@ -77,8 +73,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
              "scores": g.result.scores, "team_scores": g.result.team_scores(), "events": g.events,
              "replay": str(g.replay) if g.replay else None} for g in played]
     if args.store:
-        from mahjong_core.cli.database import store_simulated
-
         for row, stored in zip(rows, store_simulated(args, [str(g.replay) for g in played if g.replay]), strict=True):
             row["stored"] = stored["status"]
     if args.json:
@@ -89,6 +83,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"seed {r['seed']}: {r['deals']} deals ({r['wins']} won, {r['draws']} drawn), "
                   f"scores {r['scores']}, {r['events']} events" + (f" -> {r['replay']}" if r["replay"] else "")
                   + (f" ({r['stored']})" if "stored" in r else ""))
+    return EXIT_OK
+
+
+def _summary(args: argparse.Namespace, bots: Sequence[str], seed: int | str) -> int:
+    """``simulate --summary``: the figures of one ruleset's games, no logs written."""
+    try:  # deferred: the optional [study] extra (matplotlib, Dask), only for --summary
+        from mahjong_study import report
+        from mahjong_study.study import summary
+    except ImportError:
+        raise needs_study_extra("simulate --summary") from None
+
+    with game_progress(args, args.games) as progress:
+        figures = summary(args.ruleset, seed, args.games, bots, max_deals=args.max_deals, workers=args.workers,
+                          progress=progress)
+    if args.json:
+        print_json(figures)
+    else:
+        print(report.text(figures))
     return EXIT_OK
 
 

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
+from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json, progress_bar
 from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
 
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from mahjong_core.cli.parser import Subcommands
+
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
 
 
 def register(commands: Subcommands) -> None:
@@ -39,7 +41,7 @@ def register(commands: Subcommands) -> None:
 
 def cmd_soak(args: argparse.Namespace) -> int:
     """Soak every (or each named) ruleset; exit 1 with the failing game's ruleset, seed and bots."""
-    from mahjong_core.conformance.soak import soak
+    from mahjong_core.conformance.soak import soak, soak_batch
     from mahjong_core.rules import available, load_ruleset
     from mahjong_core.table.rng import MAX_LOG_SEED
 
@@ -61,13 +63,9 @@ def cmd_soak(args: argparse.Namespace) -> int:
             torn = "; its cut-off last line was dropped" if journal.torn else ""
             print(f"resuming {args.journal}: {len(journal.played)} batches ({games} games) played before{torn}",
                   file=sys.stderr)
-        if not args.json and sys.stderr.isatty():
-            from tqdm import tqdm
-
-            bar = tqdm(total=args.games * len(rulesets), unit="game", file=sys.stderr)
+        bar = progress_bar(args.games * len(rulesets), "game", shown=not args.json)
         run = None
         if args.workers:
-            from mahjong_core.conformance.soak import soak_batch
             from mahjong_study.runner import map_ordered
 
             def run(tasks: list[tuple[Any, ...]], on_result: Callable[[int, Any], object]) -> list[Any]:

@@ -1,4 +1,4 @@
-"""``mahjong study`` and ``mahjong simulate --summary``: many seeded games reduced to figures.
+"""``mahjong study``: the same seeded games under two rulesets, reduced to figures and compared.
 
 The work is :mod:`mahjong_study`'s; this module reads the options, shows a
 progress bar on a terminal and prints the result (text, or ``--json``).
@@ -7,18 +7,18 @@ progress bar on a terminal and prints the result (text, or ``--json``).
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mahjong_core.cli.output import EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
+from mahjong_core.cli.seats import game_progress, needs_study_extra, parse_bots
 from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
+
+# deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
 
 
 def register(commands: Subcommands) -> None:
@@ -37,44 +37,6 @@ def register(commands: Subcommands) -> None:
     p.add_argument("--scheduler", default=None, help="a running Dask scheduler's address, tcp://HOST:PORT")
 
 
-@contextmanager
-def _progress(args: argparse.Namespace, total: int) -> Iterator[Callable[[int], object] | None]:
-    if args.json or not sys.stderr.isatty():
-        yield None
-        return
-    from tqdm import tqdm
-
-    bar = tqdm(total=total, unit="game", file=sys.stderr)
-    try:
-        yield bar.update
-    finally:
-        bar.close()
-
-
-def needs_study_extra(what: str) -> MahjongError:
-    """The error for a command whose extra (matplotlib, Dask) is not installed: how to install it."""
-    return MahjongError(f"{what} needs the 'study' extra (matplotlib and Dask): pip install 'mahjong-core[study]'",
-                        place=what)
-
-
-def print_summary(args: argparse.Namespace, bots: Sequence[str], seed: int | str) -> int:
-    """``simulate --summary``: the figures of one ruleset's games, no logs written."""
-    try:
-        from mahjong_study import report
-        from mahjong_study.study import summary
-    except ImportError:
-        raise needs_study_extra("simulate --summary") from None
-
-    with _progress(args, args.games) as progress:
-        figures = summary(args.ruleset, seed, args.games, bots, max_deals=args.max_deals, workers=args.workers,
-                          progress=progress)
-    if args.json:
-        print_json(figures)
-    else:
-        print(report.text(figures))
-    return EXIT_OK
-
-
 def cmd_study(args: argparse.Namespace) -> int:
     """Duplicate play of two rulesets; the report in ``--out``, the figures printed."""
     try:
@@ -83,7 +45,6 @@ def cmd_study(args: argparse.Namespace) -> int:
     except ImportError:
         raise needs_study_extra("mahjong study") from None
 
-    from mahjong_core.cli.seats import parse_bots
     from mahjong_core.rules import load_ruleset
     from mahjong_core.table.rng import parse_seed
 
@@ -94,7 +55,7 @@ def cmd_study(args: argparse.Namespace) -> int:
                            "needs the same table", place="b")
     bots = parse_bots(args.bots, players)
     out = Path(args.out)
-    with _progress(args, 2 * args.games) as progress:
+    with game_progress(args, 2 * args.games) as progress:
         result = study(args.a, args.b, parse_seed(args.seed), args.games, bots, max_deals=args.max_deals,
                        workers=args.workers, scheduler=args.scheduler, out=out, progress=progress)
     if args.json:

@@ -13,6 +13,8 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.plugin.score_card import card_lines
+
 if TYPE_CHECKING:
     from mahjong_core.audit.report import DealReport, HandScore, LogReport
 
@@ -52,8 +54,6 @@ def _payment_text(d: DealReport, k: int, names: dict[int, str]) -> str:
 
 def report_text(report: LogReport, *, deals: bool = True) -> str:
     """The verdict, then (with ``deals``) each deal: outcome, each scored hand with its items, payments, totals."""
-    from mahjong_core.plugin.score_card import card_lines
-
     lines = [report.verdict.text()]
     if not deals:
         return lines[0]

@@ -21,15 +21,20 @@ forgets them (after installing a plugin in a running process, or in tests).
 from __future__ import annotations
 
 import importlib
+import json
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.plugin.contributions import KINDS, Contribution, FactsRead, TotalSteps
+from mahjong_core.plugin.registration import contributions
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
+from mahjong_core.rules.schema import check_schema
 
 PLUGIN_GROUP = "mahjong_core.plugins"
 
@@ -71,11 +76,6 @@ class Extensions:
 
 def load_schema(package: str, filename: str) -> dict[str, Any]:
     """A plugin's JSON Schema file, read from its installed package (checked as Draft 2020-12)."""
-    import json
-    from importlib import resources
-
-    from mahjong_core.rules.schema import check_schema
-
     schema = json.loads(resources.files(package).joinpath(filename).read_text(encoding="utf-8"))
     check_schema(schema)
     return schema
@@ -120,8 +120,6 @@ def _unique(kind: str, items: Sequence[tuple[str, Contribution]]) -> dict[str, C
 
 def collect(plugins: Mapping[str, object]) -> Extensions:
     """Ask each plugin for its contributions (``mahjong_contributions``) and index them by kind and name."""
-    from mahjong_core.plugin.registration import contributions
-
     every = [(owner, _checked(owner, item))
              for owner, item in contributions(list(plugins.values()), "mahjong_contributions")]
 
@@ -157,8 +155,6 @@ def installed() -> Extensions:
 
 def warn(message: str) -> None:
     """One line on standard error: something was left out, and the command goes on."""
-    import sys
-
     print(f"mahjong: warning: {message}", file=sys.stderr)
 
 

@@ -15,6 +15,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from mahjong_core.hand import shanten as shanten_mod
+from mahjong_core.hand.arrangements import arrangements
 from mahjong_core.hand.melds import Form, Hand
 from mahjong_core.hand.predicates import Predicate
 from mahjong_core.plugin.binding import bind
@@ -138,8 +139,6 @@ def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | No
             return False
     elif not forms or shanten_mod.is_complete_counts(h, seven_pairs=False, thirteen_orphans=False):
         return True
-    from mahjong_core.hand.arrangements import arrangements
-
     tiles = tuple(k for k, n in enumerate(counts) for _ in range(n))
     hand = Hand(tiles[:-1], winning_tile=tiles[-1])
     # Built from the seat's counts, the hand is valid: no need to check it again.

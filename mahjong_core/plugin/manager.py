@@ -25,6 +25,7 @@ from weakref import WeakKeyDictionary
 import pluggy
 
 from mahjong_core.errors import RulesetError
+from mahjong_core.plugin import defaults
 from mahjong_core.plugin.binding import Binding, bind
 from mahjong_core.plugin.registration import (
     HOOK_PREFIX,
@@ -72,8 +73,6 @@ def build_plugin_manager(
     :raises RulesetError: when a plugin implements a hook that has no spec
         (usually a misspelt name) or with parameters the spec does not have.
     """
-    from mahjong_core.plugin import defaults
-
     pm = MahjongPluginManager()
     # Historic: every plugin registered from here on may add hook specs of its own as it arrives.
     pm.hook.mahjong_addhooks.call_historic(kwargs={"pluginmanager": pm})
@@ -218,8 +217,6 @@ def overridden_hooks(pm: pluggy.PluginManager) -> frozenset[str]:
     (``mahjong_deal_exhausted``, ``mahjong_claim_allowed``) computes the core's rule itself instead: the
     hook is asked exactly where a plugin of the game can change the answer.
     """
-    from mahjong_core.plugin import defaults
-
     return frozenset(name for name, caller in vars(pm.hook).items()
                      if isinstance(caller, pluggy.HookCaller)
                      and any(impl.plugin is not defaults for impl in caller.get_hookimpls()))

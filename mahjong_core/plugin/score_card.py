@@ -24,9 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.errors import MahjongError
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.contributions import TotalSteps
 from mahjong_core.plugin.manager import ruleset_hooks
+from mahjong_core.rules import available, load_ruleset, load_ruleset_text
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
@@ -230,9 +232,6 @@ def payment_notes(ruleset: Ruleset | None, dealer: int, payments: Sequence[Any])
 def ruleset_of_header(header: Mapping[str, Any] | None) -> Ruleset | None:
     """The ruleset a log's header names, as it was played (its embedded document) or as installed here; ``None``
     when neither can be had (a card then shows the items by their keys and the total as logged)."""
-    from mahjong_core.errors import MahjongError
-    from mahjong_core.rules import available, load_ruleset, load_ruleset_text
-
     ref = header.get("ruleset") if isinstance(header, Mapping) else None
     if not isinstance(ref, Mapping):
         return None

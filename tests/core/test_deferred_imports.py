@@ -33,9 +33,6 @@ CORE = ROOT / "mahjong_core"
 MARK = "# deferred:"
 MODULE_MARK = "# deferred imports:"
 
-#: Folders whose imports are still being swept by another branch: exempt by name until then, and each must
-#: still hold an import without the comment, so that a folder swept clean cannot stay exempt unnoticed.
-NOT_YET_SWEPT = ("plugin", "engine")
 
 
 def _module_name(path: Path) -> str:
@@ -82,26 +79,16 @@ def _sources() -> dict[Path, tuple[list[str], ast.Module]]:
             for path in sorted(CORE.rglob("*.py")) for text in [path.read_text(encoding="utf-8")]}
 
 
-def _folder(path: Path) -> str:
-    return path.relative_to(CORE).parts[0] if len(path.relative_to(CORE).parts) > 1 else ""
-
-
 def test_every_import_inside_a_function_says_why() -> None:
     missing: list[str] = []
-    unswept: dict[str, int] = dict.fromkeys(NOT_YET_SWEPT, 0)
     for path, (lines, tree) in _sources().items():
         module_wide = any(line.startswith(MODULE_MARK) for line in lines)
         for node, block in _inner_imports(tree):
             if module_wide or _justified(node, block, lines):
                 continue
-            if _folder(path) in unswept:
-                unswept[_folder(path)] += 1
-                continue
             missing.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
     assert not missing, ("imports inside functions without a `# deferred: why` comment (move each to the top of "
                          "its module, or measure what that costs and say so):\n" + "\n".join(missing))
-    swept = [folder for folder, count in unswept.items() if count == 0]
-    assert not swept, f"mahjong_core/{swept[0]}/ is swept: take it off NOT_YET_SWEPT so the check covers it"
 
 
 #: Run in a fresh interpreter: import a module, then say which of the given imports would load nothing new.
@@ -132,8 +119,6 @@ def test_every_deferred_import_defers_something() -> None:
     probes: dict[str, list[tuple[int, str, list[str]]]] = {}
     where: dict[str, Path] = {}
     for path, (_lines, tree) in _sources().items():
-        if _folder(path) in NOT_YET_SWEPT:
-            continue
         module = _module_name(path)
         for node, _block in _inner_imports(tree):
             target, names = _target(node, module, path)

@@ -20,7 +20,6 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, cast
-from weakref import WeakKeyDictionary
 
 import pluggy
 
@@ -228,21 +227,31 @@ def ruleset_hooks(ruleset: Ruleset) -> HookRelay:
     What asks a ruleset's family or settlement outside a game -- ``mahjong
     score``, a score card, the load-time checks, conformance -- asks here, so
     it hears the same plugins a game does, the ruleset's own before its
-    family's.
+    family's.  The hooks are kept with the ruleset's binding, since a batch of
+    hands scored one by one asks for them at every hand: looking them up again
+    (the shared manager's key walks every name of every plugin module) cost
+    about 7 us a hand under MCR, a sixth of scoring one.  A plugin module
+    patched afterwards is heard by a ruleset loaded afresh (after
+    ``mahjong_core.rules.clear_cache()``); a game checks its modules itself
+    each time it starts.
     """
     bound = bind(ruleset)
+    kept = _BINDING_HOOKS.get(id(bound))
+    if kept is not None and kept[0] is bound:
+        return kept[1]
     plugins = bound.plugins
     if all(isinstance(p, ModuleType) for p in plugins):
-        return shared_plugin_manager(plugins)[1]
-    # A plugin that is an object (a test's, a third party's) is not shared between games, but this binding's
-    # scores and cards may ask its hooks many times: one manager for as long as the binding lives.
-    hooks = _BINDING_HOOKS.get(bound)
-    if hooks is None:
-        hooks = _BINDING_HOOKS[bound] = cast("HookRelay", build_plugin_manager(plugins).hook)
+        hooks = shared_plugin_manager(plugins)[1]
+    else:  # a plugin that is an object (a test's, a third party's) is not shared between games
+        hooks = cast("HookRelay", build_plugin_manager(plugins).hook)
+    if len(_BINDING_HOOKS) >= 64:  # a process that binds many rulesets keeps the recent ones
+        _BINDING_HOOKS.clear()
+    _BINDING_HOOKS[id(bound)] = (bound, hooks)
     return hooks
 
 
-_BINDING_HOOKS: WeakKeyDictionary[Binding, HookRelay] = WeakKeyDictionary()
+#: The hooks of each recently bound ruleset, by the binding's identity (the binding is kept, so the id stays its).
+_BINDING_HOOKS: dict[int, tuple[Binding, HookRelay]] = {}
 
 
 def time_limits(ruleset: Ruleset) -> TimeLimits | None:

@@ -6,6 +6,7 @@ Each friction point of the issue is a test here, run through the command's ``mai
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -14,7 +15,7 @@ from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.contributions import FactsRead
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.scoring import has_scoring
-from mahjong_core.rules import available, load_ruleset
+from mahjong_core.rules import available, clear_cache, load_ruleset
 
 HAND = "123m456p78s11z [777s<] +9s"
 #: A pung of South: its value depends on the seat and the round.
@@ -88,12 +89,25 @@ def test_a_flag_a_ruleset_does_not_read_is_reported_as_ignored(capsys: pytest.Ca
     assert result["situation"]["ignored"] == []  # Piter's table reads it
 
 
+@pytest.fixture
+def rebind() -> Iterator[Callable[[], None]]:
+    """Load rulesets afresh once a plugin module is patched, and again once the patch is undone.
+
+    A ruleset's hooks outside games are kept with its binding (``ruleset_hooks``), so a patched module is heard
+    by a ruleset loaded after the patch.  Ask for this fixture before ``monkeypatch``: fixtures are torn down in
+    reverse, so the rulesets are forgotten after the patch is undone and no later test hears it.
+    """
+    yield clear_cache
+    clear_cache()
+
+
 def test_a_family_that_does_not_say_which_facts_it_reads_is_named_not_trusted(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        capsys: pytest.CaptureFixture[str], rebind: Callable[[], None], monkeypatch: pytest.MonkeyPatch) -> None:
     """A third-party family may leave out mahjong_facts_read: then no flag is called ignored, and the note says so."""
     family = bind(load_ruleset("hongkong")).family
     assert family is not None
     monkeypatch.delattr(family.plugin, "mahjong_facts_read")  # a new set of hook functions: a new plugin manager
+    rebind()
     code, out, err = run_cli(capsys, "score", "--ruleset", "hongkong", "--calling", HAND)
     assert code == 0, err
     assert "ignored  --" not in out
@@ -133,6 +147,7 @@ def test_bad_situations_are_one_located_line(capsys: pytest.CaptureFixture[str],
 
 
 def test_a_fact_no_flag_gives_is_an_error_saying_how_to_give_it(capsys: pytest.CaptureFixture[str],
+                                                                rebind: Callable[[], None],
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A family that reads a fact outside the flags' vocabulary: the error names ``--fact``, which then works."""
     ruleset = load_ruleset("harbin")
@@ -144,6 +159,7 @@ def test_a_fact_no_flag_gives_is_an_error_saying_how_to_give_it(capsys: pytest.C
         return FactsRead(declared.winner | {"dice_total"}, declared.loser)
 
     monkeypatch.setattr(family.plugin, "mahjong_facts_read", mahjong_facts_read)
+    rebind()
     code, _, err = run_cli(capsys, "score", "--ruleset", "harbin", HAND)
     assert code == 2 and "dice_total" in err and "--fact NAME=VALUE" in err
     code, out, err = run_cli(capsys, "score", "--ruleset", "harbin", "--fact", "dice_total=7", HAND)

@@ -34,7 +34,7 @@ from mahjong_core.log.format import ReplayLog, dumps, dumps_all, read_log
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
 from mahjong_core.log.recorded import differences
 from mahjong_core.reading.strict_json import canonical
-from mahjong_core.rules import available, load_ruleset, load_ruleset_text
+from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
 from mahjong_core.sheets.game import SheetGame
 from mahjong_core.sheets.record import deals_of_log, has_revealed_deals
 from mahjong_core.table.rng import ALGORITHM
@@ -482,7 +482,7 @@ def _options_effect(game: Game, options: dict[str, Any]) -> str:
     return "; ".join(said)
 
 
-def _sheet_game(log: ReplayLog, ruleset: Any, emit: Callable[[dict[str, Any]], None]) -> Game:
+def _sheet_game(log: ReplayLog, ruleset: Ruleset, emit: Callable[[dict[str, Any]], None]) -> Game:
     """The re-enactment of a score sheet's log: its deals as revealed, scored and settled again by the rules."""
     deals = deals_of_log(log)
     others = sorted(set(log.header["options"]) - {"max_deals"})

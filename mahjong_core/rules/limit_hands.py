@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.rules.loader import load_ruleset
+
+if TYPE_CHECKING:
+    from mahjong_core.rules.ruleset import Ruleset
 
 __all__ = ["SCALE_PARAMETER", "LimitValue", "limit_hand_values"]
 
@@ -43,14 +46,14 @@ class LimitValue:
     defined_in: str | None = None
 
 
-def _usual_limit_of(ruleset_id: str, ruleset: Any) -> Any:
+def _usual_limit_of(ruleset_id: str, ruleset: Ruleset) -> Any:
     if ruleset_id == ruleset.id:
         return ruleset.get("usual_limit")
 
     return load_ruleset(ruleset_id).get("usual_limit")
 
 
-def limit_hand_values(ruleset: Any) -> dict[str, LimitValue]:
+def limit_hand_values(ruleset: Ruleset) -> dict[str, LimitValue]:
     """Each ``limit_hands`` row's paid value, by row id, for a ruleset (empty for one without limit hands).
 
     :raises RulesetError: for a value that is neither positive points nor ``limit``, ``limit`` without a usual

@@ -20,6 +20,7 @@ from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.score import Score
+    from mahjong_core.rules import Ruleset
     from mahjong_core.table.wall import TileSource
 
 
@@ -96,7 +97,7 @@ class CallingRule:
     scored: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, ruleset: Any, vocabulary: Mapping[str, Predicate]) -> CallingRule:
+    def of(cls, ruleset: Ruleset, vocabulary: Mapping[str, Predicate]) -> CallingRule:
         """Read from the ruleset's data: its calling-hand rule, and the predicates its tables name.
 
         :param vocabulary: the ruleset's predicates by name (``mahjong_core.plugin.binding.bind(ruleset).predicates``),

@@ -20,11 +20,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.log.fold import FoldedTable, fold
 from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
+
+if TYPE_CHECKING:
+    from mahjong_core.rules import Ruleset
 
 __all__ = ["SeatState", "TableState", "narrate", "render", "replay_states"]
 
@@ -63,7 +66,7 @@ class TableState:
     last: str = ""  # the last event, narrated
     result: list[str] = field(default_factory=list)  # the deal's outcome lines: mahjong, scores, payments
     previous: Mapping[str, Any] | None = None  # the event applied last: a timeout replaces it if it was a choice
-    ruleset: Any = None  # the log's ruleset where it can be had: a score is then shown as its card
+    ruleset: Ruleset | None = None  # the log's ruleset where it can be had: a score is then shown as its card
     summary: str = ""  # the last score, in one line (a score's items follow it in the result)
     shown: dict[int, list[str]] = field(default_factory=dict)  # each scored hand of the deal, as laid down
 

@@ -57,7 +57,7 @@ from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
 from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
 from mahjong_core.table.events import CATALOGUE, action_fields, action_text
-from mahjong_core.table.state import Action, CallingRule, Outcome, Payment, Table
+from mahjong_core.table.state import Action, Outcome, Payment, Table
 from mahjong_core.table.wall import TileSource
 
 if TYPE_CHECKING:
@@ -181,7 +181,7 @@ class Game:
         self.tile_set = tuple(answered(self.hook.mahjong_tile_set(ruleset=ruleset), "mahjong_tile_set"))
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
         self.table.time_limits = self.time_limits
-        self.table.calling_rule = CallingRule.of(ruleset, bind(ruleset).predicates)
+        self.table.calling_rule = bind(ruleset).calling_rule
         self.hand_size = int(ruleset.param("hand_size"))
         # What the ruleset says once for the whole game, asked once rather than at every draw or discard:
         #: The claims a discard stays open to after the next draw (the late pung; empty for most rulesets).

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.arrangements import arrangements
 from mahjong_core.hand.melds import Form, Hand
 from mahjong_core.hand.predicates import Predicate
-from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.binding import Binding, bind
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
@@ -27,16 +28,33 @@ _FORM_KEYS = {Form.SEVEN_PAIRS: "seven_pairs", Form.THIRTEEN_ORPHANS: "thirteen_
               Form.KNITTED_STRAIGHT: "knitted", Form.HONOURS_AND_KNITTED: "knitted"}
 
 
-def recognised_forms(ruleset: Ruleset) -> dict[str, tuple[Predicate, ...] | None]:
-    """The special forms a ruleset accepts as mahjong besides four sets and a pair.
+def recognised_forms(ruleset: Ruleset) -> Mapping[str, tuple[Predicate, ...] | None]:
+    """The special forms a ruleset accepts as mahjong besides four sets and a pair (read once per binding).
 
     A form is a mahjong exactly where some table row names a predicate that
     declares it recognises the form (:attr:`mahjong_core.hand.predicates.Predicate.recognises`):
     ``None`` when one of them accepts every hand of the form (seven pairs),
     else the predicates that admit only some (heavenly twins).  So the rule
     lives in the data: a ruleset with no seven-pairs hand does not let seven
-    pairs win.
+    pairs win.  Every game asks at its start; the answer is kept with the
+    ruleset's binding, since reading it walks every table row.
     """
+    bound = bind(ruleset)
+    kept = _FORMS.get(id(bound))
+    if kept is not None and kept[0] is bound:
+        return kept[1]
+    forms = MappingProxyType(_read_forms(ruleset))
+    if len(_FORMS) >= 64:  # a process that binds many rulesets keeps the recent ones
+        _FORMS.clear()
+    _FORMS[id(bound)] = (bound, forms)
+    return forms
+
+
+#: The forms of each recently bound ruleset, by the binding's identity (the binding is kept, so the id stays its).
+_FORMS: dict[int, tuple[Binding, Mapping[str, tuple[Predicate, ...] | None]]] = {}
+
+
+def _read_forms(ruleset: Ruleset) -> dict[str, tuple[Predicate, ...] | None]:
     named: dict[str, Predicate] = {}
     for table in ruleset.raw_tables.values():
         if isinstance(table, Mapping):

@@ -22,7 +22,7 @@ from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.table.events import CATALOGUE
 
-__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "sort_tiles"]
+__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "sort_tiles", "take_tiles"]
 
 HIDDEN = "?"
 #: Events after which the deal's hands are laid open.
@@ -37,7 +37,7 @@ def sort_tiles(tiles: Iterable[str]) -> list[str]:
     return known + [t for t in tiles if t == HIDDEN]
 
 
-def _take(hand: list[str], tiles: Iterable[str]) -> None:
+def take_tiles(hand: list[str], tiles: Iterable[str]) -> None:
     """Remove ``tiles`` from a hand: the tile itself where it is known, else one hidden tile."""
     for tile in tiles:
         if tile in hand:
@@ -131,7 +131,7 @@ class FoldedTable:
 
     def discard(self, seat: FoldedSeat, event: Mapping[str, Any]) -> None:
         tile = str(event.get("tile"))
-        _take(seat.concealed, [tile])
+        take_tiles(seat.concealed, [tile])
         seat.discards.append(tile)
         self.pond.append(tile)
         self.last_discard = {"seat": seat.seat, "tile": tile}
@@ -247,7 +247,7 @@ def _revealed(table: FoldedTable, event: Mapping[str, Any]) -> None:
 def _bonus(table: FoldedTable, event: Mapping[str, Any]) -> None:
     seat = table.seat(event)
     if seat is not None:
-        _take(seat.concealed, [event["tile"]])
+        take_tiles(seat.concealed, [event["tile"]])
         seat.bonus.append(event["tile"])
 
 
@@ -275,7 +275,7 @@ def _replacement(table: FoldedTable, event: Mapping[str, Any]) -> None:
 def _draw_returned(table: FoldedTable, event: Mapping[str, Any]) -> None:
     seat = table.seat(event)
     if seat is not None:
-        _take(seat.concealed, [event.get("tile", HIDDEN)])
+        take_tiles(seat.concealed, [event.get("tile", HIDDEN)])
         table.move_wall(1)
 
 
@@ -322,7 +322,7 @@ def _exchange(table: FoldedTable, event: Mapping[str, Any]) -> None:
     giver, receiver = table.seats[event["giver"]], table.seats[event["receiver"]]
     passed = giver.passing or [HIDDEN] * int(event.get("count", 0))
     giver.passing = []
-    _take(giver.concealed, passed)
+    take_tiles(giver.concealed, passed)
     receiver.concealed.extend(passed)
 
 
@@ -353,7 +353,7 @@ def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
     rest = list(tiles)
     if tile in rest:
         rest.remove(tile)
-    _take(seat.concealed, rest)
+    take_tiles(seat.concealed, rest)
     if event.get("kind") in ("chow", "pung", "kong"):
         claimed_from = None if discarder is None else (discarder.seat - seat.seat) % table.players
         seat.melds.append({"kind": event["kind"], "tiles": tiles, "exposed": True, "claimed_from": claimed_from})
@@ -366,7 +366,7 @@ def _kong(table: FoldedTable, event: Mapping[str, Any]) -> None:
         return
     tile, way = event["tile"], event.get("way")
     if way == "added":
-        _take(seat.concealed, [tile])
+        take_tiles(seat.concealed, [tile])
         meld = next((m for m in seat.melds if m["kind"] == "pung" and m["tiles"][0] == tile), None)
         if meld is not None:
             meld["kind"] = "kong"
@@ -374,7 +374,7 @@ def _kong(table: FoldedTable, event: Mapping[str, Any]) -> None:
     else:
         # Another seat's concealed kong comes with its tiles as they lie ("?" where face down).
         tiles = list(event["tiles"]) if isinstance(event.get("tiles"), list) else [tile] * 4
-        _take(seat.concealed, tiles)
+        take_tiles(seat.concealed, tiles)
         seat.melds.append({"kind": "kong", "tiles": tiles, "exposed": way != "concealed", "claimed_from": None})
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.hand.tiles import KINDS
-from mahjong_core.log.fold import FoldedTable, fold
+from mahjong_core.log.fold import FoldedTable, fold, sort_tiles, take_tiles
 from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
 
 if TYPE_CHECKING:
@@ -69,20 +69,6 @@ class TableState:
     ruleset: Ruleset | None = None  # the log's ruleset where it can be had: a score is then shown as its card
     summary: str = ""  # the last score, in one line (a score's items follow it in the result)
     shown: dict[int, list[str]] = field(default_factory=dict)  # each scored hand of the deal, as laid down
-
-
-def _sorted(tiles: Iterable[str]) -> list[str]:
-    known = sorted((t for t in tiles if t != HIDDEN), key=lambda t: _CODES.get(t, 99))
-    return known + [t for t in tiles if t == HIDDEN]
-
-
-def _take(hand: list[str], tiles: Iterable[str]) -> None:
-    """Remove ``tiles`` from a hand: the tile itself where the viewer knows it, else one hidden tile."""
-    for tile in tiles:
-        if tile in hand:
-            hand.remove(tile)
-        elif HIDDEN in hand:
-            hand.remove(HIDDEN)
 
 
 def _seat_name(state: TableState, seat: Any, viewer: int) -> str:
@@ -135,7 +121,7 @@ def _read_fold(state: TableState, table: FoldedTable) -> None:
     state.pond = list(table.pond)
     won = table.won
     if won is not None:
-        _take(state.seats[won["seat"]].hand, [won["tile"]])
+        take_tiles(state.seats[won["seat"]].hand, [won["tile"]])
         state.seats[won["discarder"]].discards.append(won["tile"])
         if won["from_pond"]:
             state.pond.append(won["tile"])
@@ -169,7 +155,7 @@ def _scored_hand(seat: SeatState, event: Mapping[str, Any]) -> list[str]:
     shown = Counter(t for m in melds for t in m.get("tiles", ()))
     shown.subtract(Counter(t for _, tiles, _ in seat.melds for t in tiles))
     if shown and min(shown.values()) >= 0:
-        return _sorted(shown.elements())
+        return sort_tiles(shown.elements())
     return list(seat.hand)
 
 
@@ -248,7 +234,7 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
         lines.append(f"{mark} seat {n} {wind}  {name:<16} score {seat.score:>7}")
         hidden = seat.hand.count(HIDDEN)
         known = [t for t in seat.hand if t != HIDDEN]
-        hand = _tiles(_sorted(known), ascii_only) if known else ""
+        hand = _tiles(sort_tiles(known), ascii_only) if known else ""
         if hidden:
             hand = (hand + "  " if hand else "") + f"+{hidden} hidden" if known else f"{hidden} tiles, hidden"
         lines.append(f"    hand     {hand or '-'}")

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 #: Decision phases the engine times as a move; every other phase (a claim window, a robbing, an exchange, a
 #: declaration on the dealt hand) is timed as a claim (see ``Game.decide``: ``window`` or ``declaration``).
 MOVE_PHASES = frozenset({"turn", "false_mahjong"})
-#: Claim kinds whose timing the ruleset may judge (``mahjong_claim_allowed`` with the claim's delay).
+#: Claim kinds whose timing the ruleset may judge (``mahjong_claim_refused``, with the claim's delay).
 _CLAIMS = frozenset({"chow", "pung", "kong", "win"})
 
 
@@ -131,14 +131,8 @@ class HumanSeat:
         if prompt.phase != "claim" or action.kind not in _CLAIMS or self.game is None:
             return None
         claim = Claim(prompt.seat, action.kind, action.tiles, delay)
-        if self.game.hook.mahjong_claim_allowed(ruleset=self.game.ruleset, table=table, claim=claim):
-            return None
-        limits = table.time_limits
-        pause = limits.chow_pause_min if limits is not None else None
-        if action.kind == "chow" and pause:
-            return (f"prompt {prompt.id}: a chow may be declared only after the {pause:g} s pause; {delay} ms have "
-                    "passed. Choose again.")
-        return f"prompt {prompt.id}: the ruleset does not allow this {action.kind} at this moment. Choose again."
+        why = self.game.hook.mahjong_claim_refused(ruleset=self.game.ruleset, table=table, claim=claim)
+        return f"prompt {prompt.id}: {why} ({delay} ms had passed). Choose again." if why else None
 
     def _timed_out(self, table: Table, prompt: Prompt) -> Action:
         assert self.game is not None and prompt.limit_ms is not None  # only a limited prompt times out

@@ -2,8 +2,9 @@
 
 After every discard the other seats are offered what their tiles and the
 ruleset allow (a win, a kong, a pung, a chow: ``mahjong_claim_allowed``,
-``mahjong_kong_allowed``, ``mahjong_win_objections``); the claims made are
-ordered by ``mahjong_claim_priority`` and the first takes the tile.  Two
+``mahjong_kong_allowed``, ``mahjong_win_objections``); a claim made may
+still be refused for its timing (``mahjong_claim_refused``); the claims made
+are ordered by ``mahjong_claim_priority`` and the first takes the tile.  Two
 other windows work the same way: the late window on the last discard after
 the next seat has drawn (where a ruleset's ``mahjong_late_claims`` opens it),
 and robbing a kong as it is declared (``mahjong_kong_robbable``,
@@ -66,11 +67,9 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         window_ms = max(window_ms, action.delay_ms)
         if action.kind != "pass":
             claim = Claim(seat, action.kind, action.tiles, action.delay_ms)
-            if not claim_ok(game, claim):
-                limits = t.time_limits
-                pause = limits.chow_pause_min if limits is not None else None
-                why = (f"a chow declared inside the {pause:g} s pause" if claim.kind == "chow" and pause
-                       else "a claim the ruleset does not allow at that moment")
+            why = game.hook.mahjong_claim_refused(ruleset=game.ruleset, table=t, claim=claim) \
+                if "mahjong_claim_refused" in game.implemented else None
+            if why:
                 raise IllegalAction(f"seat {seat}'s {claim.kind} after {claim.delay_ms} ms: {why}",
                                     place=f"event {game.n - 1}")
             claims.append(claim)

@@ -4,7 +4,8 @@ The turn offers the seat its legal actions (:class:`TurnOptions`, worked out
 only as far as the question asked of them needs): a self-drawn win, a
 concealed or added kong (which others may rob, :func:`.claims.offer_robbing`),
 a discard of every kind held, and whatever the ruleset adds
-(``mahjong_turn_actions``).  Before the draw, a seat holding the wrong number
+(``mahjong_turn_actions`` at every turn, ``mahjong_ready_turn_actions``
+where a discard can leave the hand ready).  Before the draw, a seat holding the wrong number
 of tiles is put right where the ruleset says how (``mahjong_wrong_count``).
 """
 
@@ -21,10 +22,11 @@ from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.winning import declare_win, win_allowed
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.melds import MeldKind
+from mahjong_core.hand.shanten import shanten
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import code
-from mahjong_core.table.state import Action, Outcome, meld_of
+from mahjong_core.table.state import Action, Outcome, Seat, meld_of
 
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame
@@ -124,10 +126,34 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
                     and kong_ok(game, seat, "added", meld.tiles[0]):
                 options.append(Action("kong", meld.tiles[0], way="added"))
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
-    if "mahjong_turn_actions" in game.implemented:  # asked at every turn: only where a plugin answers it
+    implemented = game.implemented
+    if "mahjong_turn_actions" in implemented:  # asked at every turn: only where a plugin answers it
         for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
             options.extend(group)
+    if "mahjong_ready_turn_actions" in implemented and (s.calling or may_be_left_ready(s, drawn)):
+        for group in game.hook.mahjong_ready_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
+            options.extend(group)
     return options
+
+
+def may_be_left_ready(s: Seat, drawn: int | None) -> bool:
+    """Whether some discard leaves the seat's concealed tiles ready (:func:`mahjong_ready_turn_actions`'s question).
+
+    The best a discard can leave is the whole hand's own shanten, so the hand
+    is asked once, not once per discard.  A draw lowers shanten by one at
+    most: a hand two or more from ready before ``drawn`` came, as the seat's
+    memo remembers it (:func:`.claims.claim_options`), cannot be, and
+    shanten is not asked at all.
+    """
+    counts = s.counts
+    memo = s.shanten_memo
+    if drawn is not None and memo is not None and memo[1] >= 2:
+        counts[drawn] -= 1
+        before = bytes(counts)
+        counts[drawn] += 1
+        if before == memo[0]:
+            return False
+    return sum(counts) % 3 == 2 and shanten(bytes(counts)) <= 0
 
 
 def not_ready_before(game: RunningGame, s: Seat, drawn: int | None) -> bool:
@@ -184,7 +210,7 @@ class TurnOptions(LazyOptions):
     and most decisions are plain discards of a tile the seat holds -- legal
     whatever else the turn offers, since hooks add options and never remove
     one -- so that check skips the mahjong test, the kong checks and the
-    ruleset's extra actions (``mahjong_turn_actions``).  Anything else is
+    ruleset's extra actions (``mahjong_turn_actions``, ``mahjong_ready_turn_actions``).  Anything else is
     looked up in the full list, so membership means exactly what it means for
     the list.
     """

@@ -212,13 +212,35 @@ def mahjong_deal_declarations(ruleset: Ruleset, table: Table, seat: int) -> Sequ
 def mahjong_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Action] | None:
     """Extra optional actions a seat may take in its turn besides the core ones.
 
-    The core offers discards, kongs and a self-drawn win; a ruleset adds, for
-    example, declaring or withdrawing a calling hand.
+    The core offers discards, kongs and a self-drawn win; a ruleset adds
+    what a seat may do at any turn.  Asked at every turn of a game where a
+    plugin implements it; an action only a ready hand may take belongs to
+    :func:`mahjong_ready_turn_actions`, which is asked far less often.
 
     :param ruleset: the game's ruleset.
     :param table: the table before the seat acts.
     :param seat: the seat whose turn it is.
     :return: a list of extra actions; collected from every plugin.
+    """
+
+
+@hookspec
+def mahjong_ready_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Action] | None:
+    """Extra actions of a turn in which one discard can leave the hand ready, or in which the seat stands calling.
+
+    Declarations made with a discard (a calling hand, and its withdrawal) are
+    all a hand far from ready can never take, and a deal's turns are mostly
+    such hands: the engine asks this hook only where the seat has declared
+    calling, or its concealed tiles as they stand are at most one discard
+    from ready as :func:`~mahjong_core.shanten` measures it
+    (four sets and a pair, seven pairs, thirteen orphans).  A rule that
+    speaks to a ready hand costs nothing at the other turns.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table before the seat acts.
+    :param seat: the seat whose turn it is.
+    :return: a list of extra actions (such as discards with ``way="declare_calling"``); collected from
+        every plugin.
     """
 
 
@@ -263,15 +285,37 @@ def mahjong_wrong_count(ruleset: Ruleset, table: Table, seat: int, tiles: int) -
 
 @hookspec(firstresult=True)
 def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool | None:
-    """Whether a claim that fits the claimer's tiles is allowed by the rules.
+    """Whether a claim that fits the claimer's tiles is offered to it at all.
 
     The core only offers claims the tiles make possible; this hook applies
-    seat rules such as "a chow only from the player on the left".
+    seat rules such as "a chow only from the player on the left".  It is
+    asked for every claim the tiles make at every discard, before anyone has
+    chosen, so the claim carries no delay: a rule about *when* a claim may be
+    made answers :func:`mahjong_claim_refused` instead.
 
     :param ruleset: the game's ruleset.
     :param table: the table with the discard on it.
     :param claim: the seat, the kind of claim and the tiles it would use.
     :return: ``True`` if allowed.  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
+def mahjong_claim_refused(ruleset: Ruleset, table: Table, claim: Claim) -> str | None:
+    """Why a claim a seat has just made may not stand at that moment, or ``None`` when it may.
+
+    Asked once for each claim made (a few a deal), with the time it took,
+    where :func:`mahjong_claim_allowed` is asked for every claim offered (dozens
+    a deal): a timing rule such as a chow pause costs nothing at the discards
+    where nobody claims.  The engine refuses the claim with the reason (a
+    replayed log then fails at that event); a live table tells the person
+    and asks again.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table with the discard on it.
+    :param claim: the claim made, with ``delay_ms`` since the discard.
+    :return: the reason in a few words ("a chow declared inside the 5 s pause"), or ``None``.
+        ``firstresult``.
     """
 
 

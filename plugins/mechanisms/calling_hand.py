@@ -42,36 +42,26 @@ def mahjong_deal_declarations(table: Table, seat: int) -> list[Action]:
 
 
 @hookimpl
-def mahjong_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> list[Action]:
-    """Discards that leave the hand ready, as declarations; once declared, withdrawals where allowed."""
-    rule = ruleset.get("calling_hand_rule") or {}
+def mahjong_ready_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> list[Action]:
+    """Discards that leave the hand ready, as declarations; once declared, withdrawals where allowed.
+
+    Asked only where a discard can leave the hand ready or the seat stands
+    calling, so most turns of a deal never reach it.
+    """
     s = table.seats[seat]
-    actions: list[Action] = []
     counts = s.counts
-    if not s.calling:
-        # Drawing a tile lowers shanten by one at most: a hand two or more away before the draw cannot be
-        # left ready by any discard (the seat's remembered shanten is of its hand before the draw).
-        drawn, memo = table.drawn_tile, s.shanten_memo
-        if drawn is not None and memo is not None and memo[1] >= 2:
-            counts[drawn] -= 1
-            before = bytes(counts)
-            counts[drawn] += 1
-            if before == memo[0]:
-                return actions
-        # The full hand's shanten is the best any discard can leave: skip the search when none leaves it ready.
-        if sum(counts) % 3 != 2 or shanten(bytes(counts)) > 0:
-            return actions
+    if s.calling:
+        if not (ruleset.get("calling_hand_rule") or {}).get("may_undeclare"):
+            return []
+        return [Action("discard", tile, way="withdraw_calling") for tile in range(NUM_PLAYING_KINDS) if counts[tile]]
+    actions: list[Action] = []
     for tile in range(NUM_PLAYING_KINDS):
-        if not counts[tile]:
-            continue
-        if not s.calling:
+        if counts[tile]:
             counts[tile] -= 1
             ready = shanten(bytes(counts)) == 0
             counts[tile] += 1
             if ready:
                 actions.append(Action("discard", tile, way="declare_calling"))
-        elif rule.get("may_undeclare"):
-            actions.append(Action("discard", tile, way="withdraw_calling"))
     return actions
 
 

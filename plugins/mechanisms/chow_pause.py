@@ -1,8 +1,9 @@
 """Piter's chow pause: a chow may be declared only after a pause, during which the others may still pung (003).
 
 Switched on by ``timing.chow_pause_seconds``.  A chow declared sooner is
-not allowed, and a pung claimed after the first chow was declared comes too
-late; at the same moment the pung wins, as everywhere.
+refused (``mahjong_claim_refused``, asked only of the claims made), and a
+pung claimed after the first chow was declared comes too late; at the same
+moment the pung wins, as everywhere.
 """
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 
 @hookimpl
-def mahjong_claim_allowed(table: Table, claim: Claim) -> bool | None:
-    """``False`` for a chow declared inside the pause; otherwise ``None``, and the core's seat rules decide."""
+def mahjong_claim_refused(table: Table, claim: Claim) -> str | None:
+    """A chow declared inside the pause is refused; anything else is the core's seat rules' business."""
     limits = table.time_limits
-    if claim.delay_ms is not None and claim.kind == "chow" and limits is not None and limits.chow_pause_min:
-        if claim.delay_ms < limits.chow_pause_min * 1000:
-            return False
+    pause = limits.chow_pause_min if limits is not None else None
+    if claim.kind == "chow" and pause and claim.delay_ms is not None and claim.delay_ms < pause * 1000:
+        return f"a chow declared inside the {pause:g} s pause"
     return None
 
 

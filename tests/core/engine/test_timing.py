@@ -34,12 +34,15 @@ def _hook(ruleset: Any) -> Any:
 def test_no_chow_is_accepted_inside_the_pause() -> None:
     piter = load_ruleset("piter")
     table = table_with(PITER_LIMITS)
+    hook = _hook(piter)
     for delay in (0, 1000, 4999):
-        assert not _hook(piter).mahjong_claim_allowed(ruleset=piter, table=table, claim=Claim(1, "chow", (1, 2), delay))
+        why = hook.mahjong_claim_refused(ruleset=piter, table=table, claim=Claim(1, "chow", (1, 2), delay))
+        assert why == "a chow declared inside the 5 s pause"
     for delay in (5000, 6500, 7000):
-        assert _hook(piter).mahjong_claim_allowed(ruleset=piter, table=table, claim=Claim(1, "chow", (1, 2), delay))
-    # Offering a chow (no delay yet) is not judged by the clock.
-    assert _hook(piter).mahjong_claim_allowed(ruleset=piter, table=table, claim=Claim(1, "chow", (1, 2), None))
+        assert hook.mahjong_claim_refused(ruleset=piter, table=table, claim=Claim(1, "chow", (1, 2), delay)) is None
+    # A pung is never held back by the pause, and offering a chow (no delay yet) is not judged by the clock.
+    assert hook.mahjong_claim_refused(ruleset=piter, table=table, claim=Claim(1, "pung", (1, 1), 0)) is None
+    assert hook.mahjong_claim_allowed(ruleset=piter, table=table, claim=Claim(1, "chow", (1, 2), None))
 
 
 def test_pung_beats_a_simultaneous_chow_and_loses_to_an_earlier_one() -> None:

@@ -31,8 +31,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line: each command's module (:mod:`mahjong_core.cli.commands`) adds its command.
 
     :param argv: the arguments about to be parsed.  When they start with a command, only that command's module is
-        imported and the others are declared by name alone (start-up: a run imports one command module, not all
-        nineteen); without them, or for ``mahjong --help``, every command is declared in full.
+        imported and the others are declared by name and summary alone (start-up: a run imports one command
+        module, not all nineteen); when they only ask for the help (``mahjong``, ``mahjong --help``), no
+        command module is imported, as the list of commands needs only their summaries; without them, every
+        command is declared in full.
     """
     table = "".join(f"  {code:<4} {meaning}\n" for code, meaning in EXIT_CODES)
     parser = CommandParser(prog="mahjong", description="Mahjong rulesets as data: inspect rules, analyse hands, "
@@ -42,11 +44,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=VersionAction, help="print the installed version and exit")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=CommandParser)
     wanted = argv[0] if argv and argv[0] in COMMANDS else None
-    for name in COMMANDS:
-        if wanted is None or name == wanted:
+    listing_only = argv is not None and all(arg in ("-h", "--help") for arg in argv)
+    for name, command in COMMANDS.items():
+        if name == wanted or (wanted is None and not listing_only):
             command_module(name).register(commands)
-        else:
-            commands.add_parser(name)  # named, so its place among the choices holds; never parsed in this run
+        else:  # named with its summary, so the list of commands reads the same; never parsed in this run
+            commands.add_parser(name, help=command.summary)
     return parser
 
 

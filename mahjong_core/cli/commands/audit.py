@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.log_checks import add_log_check_options, check_logs
 from mahjong_core.cli.parser import add_command
 
@@ -19,8 +20,7 @@ if TYPE_CHECKING:
 def register(commands: Subcommands) -> None:
     """``mahjong audit FILE... [--key PUBKEY] [--deals] [--html OUT.html] [--workers N]``."""
     add_log_check_options(add_command(
-        commands, "audit", cmd_audit, "check every action and recompute every score and payment of replay logs, "
-        "and say what the check proved: the wall, each seat's decisions, the hash chain, the signature"))
+        commands, "audit", cmd_audit, summary("audit")))
 
 
 def cmd_audit(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ import io
 import sys
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, EXIT_USAGE, Ticker, print_json
 from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong conformance RULESET... [--terse]``."""
-    p = add_command(commands, "conformance", cmd_conformance, "run the conformance suite against installed rulesets")
+    p = add_command(commands, "conformance", cmd_conformance, summary("conformance"))
     p.add_argument("ruleset", nargs="+", help="rulesets to check: installed ids or ruleset YAML files")
     p.add_argument("--terse", action="store_true",
                    help="pytest's own progress line (a dot a check) instead of every check named with its outcome")

@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
 from mahjong_core.cli.seats import add_game_options, list_bots, parse_bots, signer
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 def register(commands: Subcommands) -> None:
     """``mahjong demo --ruleset R --seed S [--out DIR]``."""
     p = add_command(commands, "demo", cmd_demo,
-                    "simulate one seeded game, write its replay, re-play and audit it, print a summary")
+                    summary("demo"))
     add_game_options(p)
     p.add_argument("--out", default="out", help="folder for the replay log (default: out)")
 

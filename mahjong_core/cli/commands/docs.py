@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_OK, Ticker, print_json
 from mahjong_core.cli.parser import add_command
 
@@ -17,9 +18,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong docs [--ruleset R]... [--out DIR] [--title T] [--intro FILE] [--reference]``."""
-    p = add_command(commands, "docs", cmd_docs, "build a players' site of the rules: a page per ruleset (how a "
-                    "deal goes, its tables with every value's source, example hands scored by the code), the "
-                    "comparison, the sources")
+    p = add_command(commands, "docs", cmd_docs, summary("docs"))
     p.add_argument("--ruleset", action="append", metavar="ID_OR_FILE",
                    help="a ruleset id or house-rule file to document (repeatable; default: every installed one)")
     p.add_argument("--out", default="mahjong-docs", help="output folder (default: mahjong-docs)")

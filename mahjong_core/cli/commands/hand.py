@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong hand TILES [--knitted]``."""
-    p = add_command(commands, "hand", cmd_hand, "arrangements, waits and shanten of a hand in the tile notation")
+    p = add_command(commands, "hand", cmd_hand, summary("hand"))
     p.add_argument("tiles", nargs="+", help="e.g. 123m456p78s11z [777s<] +9s (14 tiles: its arrangements) or "
                                             "13 tiles (its waits)")
     p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")

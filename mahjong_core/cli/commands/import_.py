@@ -15,6 +15,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
@@ -28,9 +29,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong import FORMAT FILE... --out DIR`` (the module's name: ``import`` is Python's own word)."""
-    p = add_command(commands, "import", cmd_import, "games recorded on another platform, each played by the engine "
-                    "under the platform's preset and written as a replay log with the platform's own result beside "
-                    "ours")
+    p = add_command(commands, "import", cmd_import, summary("import"))
     p.add_argument("format", choices=sorted(FORMATS), metavar="FORMAT",
                    help=f"the records' format: {', '.join(sorted(FORMATS))}")
     p.add_argument("files", nargs="+", metavar="FILE", help="the platform's record files")

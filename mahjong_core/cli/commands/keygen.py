@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
 
@@ -16,8 +17,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong keygen FILE``."""
-    add_command(commands, "keygen", cmd_keygen, "make an Ed25519 key pair for signing logs: FILE (private, "
-                "owner-only) and FILE.pub").add_argument(
+    add_command(commands, "keygen", cmd_keygen, summary("keygen")).add_argument(
         "file", help="the private key file to write (the public key goes to FILE.pub)")
 
 

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.database import DB_HELP, recorder
 from mahjong_core.cli.live import house_rules, server
 from mahjong_core.cli.parser import RULESET_HELP, add_command
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 def register(commands: Subcommands) -> None:
     """``mahjong play --ruleset R [--bot B] [--length game|round|deal] [--name NAME] [--db DB]``."""
     p = add_command(commands, "play", cmd_play,
-                    "sit down against bots: a local server, a table, and the browser opened")
+                    summary("play"))
     p.add_argument("--ruleset", required=True, help=RULESET_HELP)
     p.add_argument("--bot", default="greedy", help="installed bot for the other seats (default: greedy)")
     p.add_argument("--length", choices=("game", "round", "deal"), default="game",

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
 from mahjong_core.cli.seats import signer
@@ -25,9 +26,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong record SHEET [--out LOG] [--sign KEYFILE]``."""
-    p = add_command(commands, "record", cmd_record, "turn a score sheet (a game written down at a physical table) "
-                    "into its sealed replay log; a sheet whose figures differ from the rules is refused, each "
-                    "difference named")
+    p = add_command(commands, "record", cmd_record, summary("record"))
     p.add_argument("sheet", metavar="SHEET", help="the score sheet, YAML or JSON (see docs/score-sheets.md)")
     p.add_argument("--out", default=None, help="the log to write (default: the sheet's name with .jsonl)")
     p.add_argument("--sign", metavar="KEYFILE", default=None,

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.database import DB_HELP, open_database
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command, add_group
@@ -28,8 +29,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong records`` and its subcommands ``migrate``, ``add``, ``rebuild`` and ``export``."""
-    records = add_group(commands, "records", "the games database: record audited logs, rebuild it from the logs, "
-                        "export tournament results", dest="records_command")
+    records = add_group(commands, "records", summary("records"), dest="records_command")
     p = add_command(records, "migrate", cmd_migrate, "create the games database or bring its schema up to date "
                     "(every other command does this too when it opens one)")
     p.add_argument("--db", default=None, help=DB_HELP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.log_checks import add_log_check_options, check_logs
 from mahjong_core.cli.parser import add_command
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 def register(commands: Subcommands) -> None:
     """``mahjong replay FILE... [--key PUBKEY] [--deals] [--html OUT.html] [--workers N]``."""
     add_log_check_options(add_command(commands, "replay", cmd_replay,
-                                      "re-simulate replay logs and confirm byte-identical events"))
+                                      summary("replay")))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

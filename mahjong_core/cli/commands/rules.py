@@ -13,6 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, plain, print_json
 from mahjong_core.cli.parser import RULESET_HELP, add_command, add_group
 from mahjong_core.errors import MahjongError, RulesetError
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong rules`` and its subcommands ``list``, ``show`` and ``validate``."""
-    rules = add_group(commands, "rules", "list, show and validate rulesets", dest="rules_command")
+    rules = add_group(commands, "rules", summary("rules"), dest="rules_command")
     add_command(rules, "list", cmd_list, "installed rulesets: id, version, hash, parent")
     add_command(rules, "show", cmd_show, "a ruleset's resolved tables with their sources").add_argument(
         "ruleset", help=RULESET_HELP)

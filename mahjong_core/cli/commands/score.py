@@ -13,6 +13,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.parser import RULESET_HELP, add_command
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.situation import FLAGS  # the flags' options are declared by the core, not here
@@ -25,9 +26,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong score --ruleset R HAND [situation flags] [--batch] [--native]``."""
-    p = add_command(commands, "score", cmd_score, "score a hand under a ruleset: every item, its value, and why "
-                    "excluded items were; the situation is the East round, the East seat (the dealer), a win on a "
-                    "discard and nothing special unless given")
+    p = add_command(commands, "score", cmd_score, summary("score"))
     p.add_argument("--ruleset", required=True, help=RULESET_HELP)
     p.add_argument("hand", nargs="*", help='e.g. "123m456p78s11z [777s<] +9s"; situation flags may also be '
                                            'written in it: !self_drawn, !seat_wind_south')

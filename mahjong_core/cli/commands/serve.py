@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.database import DB_HELP, recorder
 from mahjong_core.cli.live import house_rules, server
 from mahjong_core.cli.parser import add_command
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong serve [--host H] [--port P] [--data DIR] [--sign KEYFILE] [--house-rule FILE]... [--db DB]``."""
-    p = add_command(commands, "serve", cmd_serve, "run the live game server: people play against bots in a browser")
+    p = add_command(commands, "serve", cmd_serve, summary("serve"))
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, loopback only)")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
     p.add_argument("--data", default="mahjong-data", help="folder for the tables' logs (default: mahjong-data)")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.database import DB_HELP, store_simulated
 from mahjong_core.cli.output import EXIT_OK, print_json, progress_bar
 from mahjong_core.cli.parser import add_command
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong simulate --ruleset R --seed S [--games N] [--out DIR] [--summary] [--store] ...``."""
-    p = add_command(commands, "simulate", cmd_simulate, "play seeded games between bots and write their replays")
+    p = add_command(commands, "simulate", cmd_simulate, summary("simulate"))
     add_game_options(p)
     p.add_argument("--games", type=int, default=1, help="how many games to play; game i plays seed + i (default: 1)")
     p.add_argument("--out", default=None, help="folder for the replay logs")

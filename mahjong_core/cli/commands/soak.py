@@ -11,6 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json, progress_bar
 from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
@@ -25,8 +26,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong soak [--ruleset R]... [--games N] [--seed S] [--workers N] [--journal FILE]``."""
-    p = add_command(commands, "soak", cmd_soak, "play many seeded games of each ruleset with every installed bot, "
-                    "stopping at the first broken invariant (tiles, hand sizes, payments) and naming its seed")
+    p = add_command(commands, "soak", cmd_soak, summary("soak"))
     p.add_argument("--ruleset", action="append", help="only this ruleset: an installed id or a ruleset YAML "
                    "file (repeatable; default: every installed one)")
     p.add_argument("--games", type=int, default=20, help="games per ruleset (default: 20)")

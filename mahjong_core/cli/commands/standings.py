@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.database import DB_HELP, open_database
 from mahjong_core.cli.output import EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
@@ -17,8 +18,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong standings --ruleset R [--db DB]``."""
-    p = add_command(commands, "standings", cmd_standings, "standings under a ruleset from the games database: "
-                    "players, games, cumulative scores, ratings, pairs, and the champions' tables (000 line 289)")
+    p = add_command(commands, "standings", cmd_standings, summary("standings"))
     p.add_argument("--ruleset", required=True, help="ruleset id; each identity (house rule) has its own tables")
     p.add_argument("--db", default=None, help=DB_HELP)
 

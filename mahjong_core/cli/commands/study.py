@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
 from mahjong_core.cli.seats import game_progress, needs_study_extra, parse_bots
@@ -23,8 +24,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong study A B --seed S [--games N] [--out DIR] [--workers N | --scheduler ADDRESS]``."""
-    p = add_command(commands, "study", cmd_study, "duplicate play: the same seeded games under two rulesets (ids "
-                    "or house-rule files), compared with 95%% intervals; an HTML report with plots, and JSON")
+    p = add_command(commands, "study", cmd_study, summary("study"))
     p.add_argument("a", help="ruleset A: an installed id or a YAML file")
     p.add_argument("b", help="ruleset B: an installed id or a YAML file")
     p.add_argument("--seed", required=True, help="the first game's seed; game i plays seed + i")

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK
 from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
@@ -23,9 +24,7 @@ if TYPE_CHECKING:
 
 def register(commands: Subcommands) -> None:
     """``mahjong view FILE (--seat N | --html OUT.html) [--ascii] [--step]``."""
-    p = add_command(commands, "view", cmd_view, "one seat's view of a replay log: the table as that seat sees it, "
-                    "move by move (other seats' hidden tiles are never shown); --json prints the log's JSON Lines "
-                    "with them as \"?\"")
+    p = add_command(commands, "view", cmd_view, summary("view"))
     p.add_argument("file", help="the replay log (.jsonl)")
     p.add_argument("--seat", type=int, default=None, help="the seat whose view to show (required without --html)")
     p.add_argument("--html", metavar="OUT.html", default=None,

@@ -24,6 +24,7 @@ def test_the_commands_are_listed_in_help_order_and_each_module_declares_only_its
         sub = parser.add_subparsers()
         command_module(name).register(sub)
         assert list(sub.choices) == [name], name
+        assert [a.help for a in sub._choices_actions] == [COMMANDS[name].summary], name  # one source
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
@@ -39,3 +40,12 @@ def test_a_run_of_one_command_imports_no_other_command_module() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('mahjong_core.cli.commands.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "['mahjong_core.cli.commands.hand']"
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["-h"]])
+def test_the_list_of_commands_imports_no_command_module_and_reads_as_the_full_parser_does(argv: list[str]) -> None:
+    assert build_parser(argv).format_help() == build_parser().format_help()
+    code = (f"import sys; from mahjong_core.cli import build_parser; build_parser({argv!r}).format_help(); "
+            "print(sorted(m for m in sys.modules if m.startswith('mahjong_core.cli.commands.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "[]"

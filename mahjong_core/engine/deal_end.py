@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mahjong_core.hand.tiles import EAST
+from mahjong_core.plugin.family_scoring import score_with
 from mahjong_core.table.events import score_fields
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def score_and_settle(game: RunningGame, outcome: Outcome) -> list[Payment]:
                            "prevalent_wind": EAST + t.prevalent_wind, "dealer": seat == t.dealer,
                            "calling": t.seats[seat].calling}
             hand = t.seats[seat].to_hand(tile)
-            score = game.hook.mahjong_score_hand(ruleset=game.ruleset, hand=hand, context=context)
+            score = score_with(game.hook, game.ruleset, hand, context)
             if score is not None:
                 outcome.scores[seat] = score
                 game.event("table", "score", seat=seat, **score_fields(score))

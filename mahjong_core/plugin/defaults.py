@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.tiles import EAST, is_bonus
-from mahjong_core.plugin.family_scoring import check_winning_size, has_scoring, minimum_figures
+from mahjong_core.plugin.family_scoring import minimum_figures, score_with
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.table.state import Claim, Outcome, Payment, Table, TimeLimits
 
@@ -201,7 +201,7 @@ class WinObjections:
         """
         if not ruleset.value("minimum_value"):
             return None
-        score = self.hooks.mahjong_score_hand(ruleset=ruleset, hand=hand, context=dict(context, winner=True))
+        score = score_with(self.hooks, ruleset, hand, dict(context, winner=True))
         return _short_of(ruleset, score)
 
 
@@ -220,17 +220,6 @@ def _short_of(ruleset: Ruleset, score: Score | None) -> str | None:
 
 
 # ------------------------------------------------------------------ settlement, penalties, timing
-
-
-@hookimpl(tryfirst=True)
-def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> None:
-    """Refuse a winner's hand of the wrong size before any scorer sees it; the family's plugin scores.
-
-    Called first and answering nothing, so that one mistake gets one message
-    under every ruleset (each family would word it its own way).
-    """
-    if context.get("winner", True) and has_scoring(ruleset):
-        check_winning_size(ruleset, hand)
 
 
 @hookimpl

@@ -6,8 +6,8 @@ contributes (:class:`~mahjong_core.plugin.contributions.Contribution` of kind
 answers ``mahjong_score_hand``.  Everything scores through the hooks
 (:func:`mahjong_core.plugin.scoring.score_hand`), so a ruleset that scores by
 hook is scored by its hook everywhere.  What is left here is the core's own
-part, the same under every family: the core's default ``mahjong_score_hand``
-(:mod:`mahjong_core.plugin.defaults`) refuses a winner's hand of the wrong
+part, the same under every family: :func:`score_with`, through which
+everything that scores asks the hook, refuses a winner's hand of the wrong
 size with :func:`check_winning_size` before any family sees it, and the
 minimum value is compared on a score's figures by :func:`minimum_figures`.
 
@@ -19,19 +19,35 @@ family has them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import HandError
 from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.score import Score
 
 if TYPE_CHECKING:
+    from mahjong_core.plugin.manager import HookRelay
     from mahjong_core.rules import Ruleset
 
 
 def has_scoring(ruleset: Ruleset) -> bool:
     """Whether the ruleset defines scoring at all (a ``scoring`` section)."""
     return bool(ruleset.raw_tables.get("scoring"))
+
+
+def score_with(hooks: HookRelay, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
+    """Score a hand through ``hooks`` (a game's, or :func:`~mahjong_core.plugin.manager.ruleset_hooks`), as all
+    scoring does: a winner's hand of the wrong size is refused first, then the plugins' ``mahjong_score_hand``
+    answers.
+
+    The size check is the core's, so that one mistake gets one message under every family; made here rather
+    than by an implementation of the hook of its own, it costs the hook's many callers (four hands at every
+    deal's end, each candidate win's minimum-value check, every hand ``mahjong score`` reads) no second call.
+    """
+    if context.get("winner", True) and has_scoring(ruleset):
+        check_winning_size(ruleset, hand)
+    return hooks.mahjong_score_hand(ruleset=ruleset, hand=hand, context=context)
 
 
 def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:

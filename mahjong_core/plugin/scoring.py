@@ -18,7 +18,7 @@ from mahjong_core.errors import RulesetError
 from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.score import Score
 from mahjong_core.plugin.binding import bind
-from mahjong_core.plugin.family_scoring import check_winning_size, has_scoring, minimum_figures
+from mahjong_core.plugin.family_scoring import check_winning_size, has_scoring, minimum_figures, score_with
 from mahjong_core.plugin.manager import ruleset_hooks, shared_plugin_manager
 
 if TYPE_CHECKING:
@@ -72,4 +72,4 @@ def score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Scor
     wrong size first (``check_winning_size``); ``None`` when the ruleset
     defines no scoring.
     """
-    return ruleset_hooks(ruleset).mahjong_score_hand(ruleset=ruleset, hand=hand, context=context)
+    return score_with(ruleset_hooks(ruleset), ruleset, hand, context)

@@ -32,7 +32,7 @@ from mahjong_core.hand.notation import format_hand
 from mahjong_core.hand.tiles import EAST, KINDS
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import ruleset_hooks
-from mahjong_core.plugin.scoring import check_winning_size
+from mahjong_core.plugin.scoring import check_winning_size, score_with
 from mahjong_core.sheets.read import SheetDeal, SheetError
 from mahjong_core.table.state import Action, Outcome, Payment, Table
 
@@ -130,8 +130,7 @@ class SheetGame(Game):
             if deal.winner is not None and deal.tile is not None and deal.how is not None:
                 context = dict(self.win_context(deal.winner, deal.tile, deal.how), winner=True)
                 try:
-                    self.hook.mahjong_score_hand(ruleset=self.ruleset, context=context,
-                                                 hand=self.table.seats[deal.winner].to_hand(deal.tile))
+                    score_with(self.hook, self.ruleset, self.table.seats[deal.winner].to_hand(deal.tile), context)
                 except MahjongError:
                     where = self._hand_path(deal, deal.winner)
             raise self._locate(f"the rules cannot score the hands as written: {exc.message}", where) from None

@@ -92,7 +92,7 @@ def test_implemented_hooks_are_those_some_plugin_of_the_manager_implements() -> 
         return []
 
     bare = implemented_hooks(build_plugin_manager([]))
-    assert {"mahjong_tile_set", "mahjong_claim_allowed", "mahjong_score_hand"} <= bare  # the core's defaults
+    assert {"mahjong_tile_set", "mahjong_claim_allowed", "mahjong_settle"} <= bare  # the core's defaults
     assert "mahjong_turn_actions" not in bare and "mahjong_event" not in bare
     assert "mahjong_turn_actions" in implemented_hooks(build_plugin_manager([module("m", mahjong_turn_actions=
                                                                                     mahjong_turn_actions)]))

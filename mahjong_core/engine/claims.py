@@ -13,6 +13,7 @@ and robbing a kong as it is declared (``mahjong_kong_robbable``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mahjong_core.engine.drawing import draw_replacement, settle_bonus
@@ -20,6 +21,7 @@ from mahjong_core.engine.flow import DealOver, IllegalAction, answered
 from mahjong_core.engine.winning import win_allowed, win_outcome
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.plugin.defaults import claims_in_priority_order
 from mahjong_core.plugin.defaults import mahjong_claim_allowed as core_claim_allowed
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import code, codes
@@ -76,8 +78,7 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     if not claims:
         t.clock_ms += window_ms
         return None
-    ordered = answered(game.hook.mahjong_claim_priority(ruleset=game.ruleset, table=t, claims=claims),
-                       "mahjong_claim_priority")
+    ordered = claim_order(game, claims)
     claim = ordered[0]
     t.clock_ms += claim.delay_ms or 0
     if late is not None:
@@ -158,6 +159,18 @@ def claim_ok(game: RunningGame, claim: Claim) -> bool:
     return bool(game.hook.mahjong_claim_allowed(ruleset=game.ruleset, table=game.table, claim=claim))
 
 
+def claim_order(game: RunningGame, claims: Sequence[Claim]) -> Sequence[Claim]:
+    """The claims made on one tile, the one that takes it first (``mahjong_claim_priority``).
+
+    Where no plugin of the game but the core's defaults orders claims, the core's order answers without the
+    call, as for :func:`claim_ok`.
+    """
+    if "mahjong_claim_priority" not in game.overridden:
+        return claims_in_priority_order(game.ruleset, game.table, claims)
+    return answered(game.hook.mahjong_claim_priority(ruleset=game.ruleset, table=game.table, claims=claims),
+                    "mahjong_claim_priority")
+
+
 def kong_ok(game: RunningGame, seat: int, way: str, tile: int) -> bool:
     """Whether the ruleset allows a kong made this way, on a discard or in a turn (``mahjong_kong_allowed``)."""
     return bool(game.hook.mahjong_kong_allowed(ruleset=game.ruleset, table=game.table, seat=seat, way=way,
@@ -192,8 +205,7 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
         if action.kind == "win":
             claims.append(Claim(seat, "win", (), action.delay_ms))
     if claims:
-        ordered = answered(game.hook.mahjong_claim_priority(ruleset=game.ruleset, table=t, claims=claims),
-                           "mahjong_claim_priority")
+        ordered = claim_order(game, claims)
         winner = ordered[0].seat
         t.seats[konger].counts[tile] -= 1  # the robbed tile leaves the konger's hand
         t.seats[winner].counts[tile] += 1

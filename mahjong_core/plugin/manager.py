@@ -215,9 +215,9 @@ def overridden_hooks(pm: pluggy.PluginManager) -> frozenset[str]:
     """The hooks some plugin other than the core's defaults implements (a wrapper or an observer counts).
 
     Where a hook has no implementation but the core's own (:mod:`mahjong_core.plugin.defaults`), its answer
-    is that function's answer whatever else is registered, so a game asking it hundreds of times a deal
-    (``mahjong_deal_exhausted``, ``mahjong_claim_allowed``) computes the core's rule itself instead: the
-    hook is asked exactly where a plugin of the game can change the answer.
+    is that function's answer whatever else is registered, so a game asking it many times a deal
+    (``mahjong_deal_exhausted``, ``mahjong_claim_allowed``, ``mahjong_claim_priority``) computes the core's
+    rule itself instead: the hook is asked exactly where a plugin of the game can change the answer.
     """
     return frozenset(name for name, caller in vars(pm.hook).items()
                      if isinstance(caller, pluggy.HookCaller)

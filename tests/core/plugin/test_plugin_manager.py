@@ -115,12 +115,14 @@ def test_a_game_asks_pluggy_and_never_a_hook_no_plugin_of_it_implements(monkeypa
     assert not {"mahjong_turn_actions", "mahjong_exchange_steps", "mahjong_deal_declarations"} & set(called)
     # Asked before every draw and for every possible claim, and answered by the core's defaults alone under
     # Harbin: the core's rule answers without the call.
-    assert not {"mahjong_deal_exhausted", "mahjong_claim_allowed"} & (set(called) | game.overridden)
+    assert not {"mahjong_deal_exhausted", "mahjong_claim_allowed", "mahjong_claim_priority"} & (
+        set(called) | game.overridden)
     called.clear()
     piter = Game(load_ruleset("piter"), make_bots(["greedy"] * 4, 3), 3, max_deals=2)
     piter.play()  # the chow pause judges claims made, not claims offered: Piter's offers ask no hook either
     assert "mahjong_claim_refused" in piter.implemented and "mahjong_claim_allowed" not in piter.overridden
     assert "mahjong_claim_allowed" not in called
+    assert "mahjong_claim_priority" in called  # the chow pause orders claims by when they were made
     assert "mahjong_ready_turn_actions" in called and "mahjong_turn_actions" not in called  # the calling hand
     assert "mahjong_deal_exhausted" not in called
 

@@ -18,6 +18,7 @@ from mahjong_core.engine.claims import kong_ok, offer_robbing
 from mahjong_core.engine.drawing import draw_live, draw_replacement, settle_bonus
 from mahjong_core.engine.flow import DealOver
 from mahjong_core.engine.options import LazyOptions
+from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.winning import declare_win, win_allowed
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.melds import MeldKind
@@ -85,6 +86,10 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
             how = "replacement"
             after_claim = False
             continue
+        if kind != "discard":
+            # A plugin's action is applied by its plugin, and the turn goes on; nothing else is a discard.
+            apply_plugin_action(game, seat, action, "turn")
+            continue
         # discard (possibly with a calling declaration)
         tile = action.tile
         assert tile is not None
@@ -126,6 +131,7 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
     if "mahjong_turn_actions" in game.implemented:  # asked at every turn: only where a plugin answers it
         for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
+            check_offered(game, group, "mahjong_turn_actions")
             options.extend(group)
     return options
 

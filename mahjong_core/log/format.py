@@ -27,6 +27,7 @@ import orjson
 
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.log.chain import CHECKPOINTS, Integrity, Sealer, Signer, verify_chain
+from mahjong_core.log.vocabulary import event_checker, header_vocabulary
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical, loads_canonical
 from mahjong_core.reading.strict_json import loads as strict_loads
@@ -171,7 +172,7 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
                                f"{MAX_EMBEDDED_RULESET:,} (a larger ruleset is installed as a plugin instead)",
                                source=ruleset.location)
         identity["document"] = ruleset.text
-    return {
+    head = {
         "type": "header",
         "format_version": FORMAT_VERSION,
         "ruleset": identity,
@@ -181,6 +182,12 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
         "teams": teams,
         "options": options,
     }
+    # The plugins whose words the game may write, only where there are any: a log in the core's words is
+    # written as it always was (mahjong_core.log.vocabulary).
+    vocabulary = header_vocabulary(ruleset)
+    if vocabulary is not None:
+        head["vocabulary"] = vocabulary
+    return head
 
 
 @cache
@@ -357,6 +364,9 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
         raise ReplayError(f"format_version {head.get('format_version')!r} is not supported; this reader reads "
                           f"{' and '.join(map(str, SUPPORTED_VERSIONS))}", source=source, place="line 1")
     _check_options(head, source)
+    if validate_events and "vocabulary" in head:
+        # A log with a plugin's words is checked against the schema those words extend, or names the plugin.
+        event_validator = event_checker(head, replay_schema()) or event_validator
     events: Sequence[dict[str, Any]]
     #: By line index, whether decoding proved the line canonical (so the seal's check need not re-serialise it).
     known: list[bool] | None = None

@@ -218,8 +218,8 @@ class Game:
         the fields a second time, cost about 3% of a simulation's time.
         """
         if type_ not in self._event_types:
-            raise MahjongError(f"the engine emitted an event of type {type_!r}, which neither the event catalogue "
-                               "(mahjong_core.table.events) nor a vocabulary of this game declares")
+            raise MahjongError(f"the engine emitted an event of type {type_!r}, which the event catalogue "
+                               "(mahjong_core.table.events) does not declare, nor does a vocabulary of this game")
         ev = {"n": self.n, "t": self.table.clock_ms, "actor": actor, "type": type_, **fields}
         if self._plugin_events and type_ in self._plugin_events:
             self._plugin_event(ev)

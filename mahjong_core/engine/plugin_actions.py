@@ -57,12 +57,14 @@ def apply_plugin_action(game: RunningGame, seat: int, action: Action, phase: str
                            "game declares that action kind", place=f"event {game.n}")
     vocabulary, _ = found
     owner = plugin_name(vocabulary.plugin)
-    impls = [impl for impl in game.hook.mahjong_apply_action.get_hookimpls() if impl.plugin is vocabulary.plugin]
-    if not impls:
+    # The declaring plugin's own implementation, not the relay: no other plugin answers for its words.  It is
+    # registered in the game (the vocabulary is the game's because its plugin is), so its signature was checked.
+    apply = getattr(vocabulary.plugin, "mahjong_apply_action", None)
+    if not callable(apply):
         raise MahjongError(f"plugin {owner} declares the action kind {action.kind!r} (vocabulary "
                            f"{vocabulary.name!r}) but does not apply it: it answers no mahjong_apply_action",
                            place=f"event {game.n}")
-    events = impls[-1].function(ruleset=game.ruleset, table=game.table, seat=seat, action=action, phase=phase)
+    events = apply(ruleset=game.ruleset, table=game.table, seat=seat, action=action, phase=phase)
     log_plugin_events(game, events, owner)
 
 

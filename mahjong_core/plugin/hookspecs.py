@@ -223,12 +223,13 @@ def mahjong_phase_options(ruleset: Ruleset, table: Table, seat: int, phase: str)
     """
 
 
-@hookspec(firstresult=True)
+@hookspec
 def mahjong_apply_action(ruleset: Ruleset, table: Table, seat: int, action: Action,
                          phase: str) -> Sequence[Mapping[str, Any]] | None:
     """Apply a seat's chosen action of a plugin's own kind: answer the events it makes, to be logged.
 
-    The engine asks only the plugin whose vocabulary declares the action's kind, once the decision is logged.
+    The engine asks only the plugin whose vocabulary declares the action's kind (its own implementation, not
+    every plugin's), once the decision is logged.
     Each answered event is ``{"type": ..., <fields>}`` (and ``"actor"`` for an event a seat makes), of a type
     the game's vocabulary declares; the engine logs each in order (so the hash chain covers it) and applies
     its type's effects to the table (:class:`~mahjong_core.plugin.Effect`).  The plugin changes the table

@@ -186,7 +186,8 @@ def event_schema(event: Mapping[str, Any], vocabulary: GameVocabulary) -> dict[s
     """
     schema = copy.deepcopy(dict(event))
     branches: list[dict[str, Any]] = schema["allOf"]
-    decision = next(b["then"]["properties"] for b in branches if b["if"]["properties"]["type"].get("const") == "decision")
+    decision = next(b["then"]["properties"] for b in branches
+                    if b["if"]["properties"]["type"].get("const") == "decision")
     for kind, key in (("action", "action"), ("phase", "phase"), ("way", "way")):
         added = sorted(name for (k, name) in vocabulary.terms if k == kind)
         decision[key]["enum"] = [*decision[key]["enum"], *added]

@@ -59,7 +59,7 @@ class Effect:
 
     Each names the event fields it reads, so one declaration serves every event of the type.
 
-    :param kind: ``flag``, ``count``, ``show`` or ``set_aside`` (:data:`EFFECT_FIELDS`).
+    :param kind: ``flag``, ``count``, ``show`` or ``set_aside`` (the effects ``EFFECT_FIELDS`` lists).
     :param name: the flag's or the counter's name (``flag``, ``count``).
     :param seat: the field holding the seat (``flag``, ``set_aside``).
     :param tile: the field holding the tile's code (``show``, ``set_aside``).

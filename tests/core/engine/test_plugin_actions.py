@@ -64,7 +64,7 @@ def test_a_plugin_event_the_vocabulary_does_not_declare_is_refused(plugin: Path)
     with pytest.raises(MahjongError, match="a missing_suit_declared event with colour by 'table' is not what its "
                                            "vocabulary declares"):
         game.event("table", "missing_suit_declared", seat=0, suit="bamboo", colour="red")
-    with pytest.raises(MahjongError, match="which the event catalogue .* does not declare, nor does a vocabulary of this game"):
+    with pytest.raises(MahjongError, match="which the event catalogue .* does not declare, nor does a vocabulary"):
         game.event("table", "dora_revealed", tile="5m")
     game.event("table", "missing_suit_declared", seat=2, suit="bamboo")
     assert game.table.seats[2].flags == {"missing_suit": "bamboo"}

@@ -27,7 +27,6 @@ import orjson
 
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.log.chain import CHECKPOINTS, Integrity, Sealer, Signer, verify_chain
-from mahjong_core.log.vocabulary import event_checker, header_vocabulary
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical, loads_canonical
 from mahjong_core.reading.strict_json import loads as strict_loads
@@ -184,6 +183,10 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
     }
     # The plugins whose words the game may write, only where there are any: a log in the core's words is
     # written as it always was (mahjong_core.log.vocabulary).
+    # deferred: the ruleset's binding to its plugins (~250 ms of imports: the loader, the plugin layer), which a
+    # writer of logs has loaded already and a reader (view, the viewer) never needs
+    from mahjong_core.log.vocabulary import header_vocabulary
+
     vocabulary = header_vocabulary(ruleset)
     if vocabulary is not None:
         head["vocabulary"] = vocabulary
@@ -365,7 +368,9 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
                           f"{' and '.join(map(str, SUPPORTED_VERSIONS))}", source=source, place="line 1")
     _check_options(head, source)
     if validate_events and "vocabulary" in head:
-        # A log with a plugin's words is checked against the schema those words extend, or names the plugin.
+        # A log with a plugin's words is checked against the schema those words extend.
+        from mahjong_core.log.vocabulary import event_checker  # deferred: as in header(), for such a log only
+
         event_validator = event_checker(head, replay_schema()) or event_validator
     events: Sequence[dict[str, Any]]
     #: By line index, whether decoding proved the line canonical (so the seal's check need not re-serialise it).

@@ -11,6 +11,7 @@ to install, rather than rejecting the first word it does not know.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -97,8 +98,6 @@ def event_checker(head: Mapping[str, Any], base: Mapping[str, Any]) -> Checker |
 @lru_cache(maxsize=16)
 def _checker(installed: Extensions, here: tuple[str, ...], absent: str, base_text: str) -> Checker:
     """The composed checker, once per set of installed plugins and of vocabularies named."""
-    import json
-
     from mahjong_core.reading.schema_compile import Checker  # deferred: as the replay schema's own checker
 
     schema = json.loads(base_text)

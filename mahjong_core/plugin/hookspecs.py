@@ -213,7 +213,9 @@ def mahjong_phase_options(ruleset: Ruleset, table: Table, seat: int, phase: str)
     dealer.  A seat offered nothing is not asked; a seat's choice is logged as
     a ``decision`` in that phase, and an action of a plugin's kind is then
     applied by that plugin (``mahjong_apply_action``).  Asked only in games
-    whose vocabulary has a plugin's phase.
+    whose vocabulary has a plugin's phase.  A decision in it is timed as a
+    move; where the game has time limits, the plugin answers
+    ``mahjong_timeout`` for its phase (``table.phase`` is the phase's name).
 
     :param ruleset: the game's ruleset.
     :param table: the table after the deal (``table.phase`` is the phase's name).

@@ -14,6 +14,7 @@ beside this module).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -46,8 +47,6 @@ def switched_on(ruleset: Ruleset) -> bool:
 
 @hookimpl
 def mahjong_contributions() -> Sequence[Contribution]:
-    import sys
-
     this = sys.modules[__name__]
     return (
         Contribution("mechanism", "missing suit", this, "each seat declares a suit it plays without",
@@ -62,6 +61,12 @@ def mahjong_phase_options(ruleset: Ruleset, table: Table, seat: int, phase: str)
     if phase != PHASE:
         return None
     return [Action(ACTION, way=suit) for suit in sorted(SUITS)]
+
+
+@hookimpl
+def mahjong_timeout(ruleset: Ruleset, table: Table, seat: int, what: str) -> Action | None:
+    """A seat out of time in this phase declares the first suit (a timed table needs an answer in every phase)."""
+    return Action(ACTION, way=sorted(SUITS)[0]) if table.phase == PHASE else None
 
 
 @hookimpl

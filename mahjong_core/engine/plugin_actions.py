@@ -35,6 +35,9 @@ def check_offered(game: RunningGame, options: Iterable[Action], hook: str) -> No
     :raises MahjongError: naming the hook that offered it and the words the game knows.
     """
     vocabulary = game.vocabulary
+    actions, ways = vocabulary.actions, vocabulary.ways
+    if all(o.kind in actions and (o.way is None or o.way in ways) for o in options):
+        return  # asked at every turn of some rulesets: the usual answer in one pass
     for option in options:
         if option.kind not in vocabulary.actions:
             raise MahjongError(f"{hook} offered {action_text(option)}, but no vocabulary of this game declares the "

@@ -131,8 +131,9 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
     if "mahjong_turn_actions" in game.implemented:  # asked at every turn: only where a plugin answers it
         for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
-            check_offered(game, group, "mahjong_turn_actions")
-            options.extend(group)
+            if group:  # most turns offer nothing more: no call for an empty answer
+                check_offered(game, group, "mahjong_turn_actions")
+                options.extend(group)
     return options
 
 

@@ -51,7 +51,7 @@ __all__ = [
     # Replay and audit
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES",
     "seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view", "redact_table_view", "Signer",
-    "Sealer", "load_signer", "deal_reports", "differences", "FoldedTable", "fold",
+    "Sealer", "load_signer", "deal_reports", "differences", "FoldedTable", "fold", "header_words",
     # Score sheets
     "parse_sheet", "check_sheet_schema", "record", "sheet_agreement", "rules_deals", "net_payments", "sheet_yaml",
     "Move", "MovesScript", "MovesPlayer",
@@ -99,7 +99,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "log.chain": ("Signer", "Sealer", "load_signer"),
     "audit.report": ("deal_reports",),
     "log.recorded": ("differences",),
-    "log.fold": ("FoldedTable", "fold"),
+    "log.fold": ("FoldedTable", "fold", "header_words"),
     "sheets.read": ("parse_sheet", "check_sheet_schema"),
     "sheets.record": ("record",),
     "audit.sheet": ("sheet_agreement",),
@@ -160,7 +160,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.hand.score import Score, ScoreItem
     from mahjong_core.hand.shanten import shanten, waits
     from mahjong_core.log.chain import Sealer, Signer, load_signer
-    from mahjong_core.log.fold import FoldedTable, fold
+    from mahjong_core.log.fold import FoldedTable, fold, header_words
     from mahjong_core.log.format import MAX_LOG_BYTES, ReplayLog, ReplayWriter, dumps, header, parse_log, read_log
     from mahjong_core.log.recorded import differences
     from mahjong_core.log.redaction import (

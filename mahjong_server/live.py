@@ -44,6 +44,7 @@ from mahjong_core import (
     Visibility,
     full_table_view,
     header,
+    header_words,
     live_event_view,
     load_ruleset,
     load_ruleset_text,
@@ -459,7 +460,17 @@ class LiveTable:
             "limits": limits,
             "tile_names": {k.code: k.name for k in KINDS},
             "item_names": _item_names(self.ruleset),
+            # The plugins' words the table may use, with their labels (only where it uses any): the client shows a
+            # plugin's event by them.
+            **({"words": self._words} if self._words else {}),
         }
+
+    @property
+    def _words(self) -> dict[str, Any]:
+        words = self.__dict__.get("_words_found")
+        if words is None:
+            words = self.__dict__["_words_found"] = header_words(self.header(self.game))
+        return words
 
     def history_for(self, viewer: Viewer, delay_s: float = 0.0) -> tuple[list[dict[str, Any]], dict[str, Any] | None,
                                                                           bool, list[tuple[float, dict[str, Any]]],

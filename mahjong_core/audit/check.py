@@ -33,6 +33,8 @@ from mahjong_core.log.chain import CHECKPOINTS, SEAL_FIELDS
 from mahjong_core.log.format import ReplayLog, dumps, dumps_all, read_log
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
 from mahjong_core.log.recorded import differences
+from mahjong_core.log.vocabulary import check_header as check_vocabulary
+from mahjong_core.log.vocabulary import missing as missing_vocabulary
 from mahjong_core.reading.strict_json import canonical
 from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
 from mahjong_core.sheets.game import SheetGame
@@ -318,6 +320,7 @@ def _line_number(place: str | None) -> int | None:
 
 def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     head = log.header
+    missing_vocabulary(head, log.source)  # before the ruleset: it may be the plugin's that is missing
     rid = head["ruleset"]["id"]
     document = head["ruleset"].get("document")
     if document is not None:
@@ -340,6 +343,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         if head["ruleset"][key] != have:
             raise ReplayError(f"the log was played under {rid} {key} {head['ruleset'][key]}, {what} has {have}",
                               source=log.source, place="line 1")
+    check_vocabulary(head, ruleset, log.source)
     rng = head["rng"]
     if rng is not None and rng["algorithm"] != ALGORITHM:
         raise ReplayError(f"unknown generator {rng['algorithm']!r}; this version implements {ALGORITHM}",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from mahjong_core.engine.drawing import flush_wall_events, settle_bonus
 from mahjong_core.engine.flow import answered
+from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.table.events import codes
 from mahjong_core.table.rng import deal_rng
 from mahjong_core.table.state import Action
@@ -102,7 +103,10 @@ def deal_declarations(game: RunningGame) -> None:
                    for a in group]
         if not options:
             continue
+        check_offered(game, options, "mahjong_deal_declarations")
         action = game.decide(seat, [*options, Action("pass")], "declaration")
         if action.kind == "declare_calling":
             s = t.seats[seat]
             s.calling = s.calling_from_start = True
+        elif action.kind in game.vocabulary.plugin_actions:
+            apply_plugin_action(game, seat, action, "declaration")

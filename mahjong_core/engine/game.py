@@ -48,6 +48,7 @@ from mahjong_core.engine.dealing import bonus_replacement, build_wall, deal_decl
 from mahjong_core.engine.drawing import draw_live, settle_bonus
 from mahjong_core.engine.exchange import exchange
 from mahjong_core.engine.flow import DealOver, answered
+from mahjong_core.engine.plugin_actions import run_plugin_phases
 from mahjong_core.engine.turn import correct_count, turn
 from mahjong_core.engine.winning import false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
@@ -56,8 +57,10 @@ from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
 from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
-from mahjong_core.table.events import CATALOGUE, action_fields, action_text
+from mahjong_core.table.effects import apply_effects
+from mahjong_core.table.events import action_fields, action_text
 from mahjong_core.table.state import Action, Outcome, Payment, Table
+from mahjong_core.table.vocabulary import TABLE_PHASES
 from mahjong_core.table.wall import TileSource
 
 if TYPE_CHECKING:
@@ -67,8 +70,7 @@ __all__ = ["PHASES", "Game", "GameResult", "IllegalAction", "Player", "TileSourc
 
 #: The phases of a game in order; ``Table.phase`` always holds the current one, so hooks and observers
 #: know where the game is.  ``turns`` repeats until the deal ends; ``rotation`` leads back to ``wall``.
-PHASES = ("setup", "wall", "deal", "exchange", "bonus", "declarations", "turns", "scoring", "settlement", "rotation",
-          "over")
+PHASES = TABLE_PHASES
 
 
 
@@ -147,8 +149,14 @@ class Game:
         self.max_rounds = max_rounds
         #: Past this many deals the game is stopped as unending (``mahjong_core.rules.playable.deal_bound``).
         self.deal_bound = deal_bound(ruleset)
-        self.pm, self.hook = shared_plugin_manager(tuple(bind(ruleset).plugins), house_tweaks=tuple(house_tweaks),
+        binding = bind(ruleset)
+        self.pm, self.hook = shared_plugin_manager(tuple(binding.plugins), house_tweaks=tuple(house_tweaks),
                                                  observers=tuple(observers))
+        #: The words the game may use: the core's, and those of the plugins it registers (composed per binding).
+        self.vocabulary = binding.vocabulary
+        self._event_types = self.vocabulary.event_types
+        #: The plugins' event types, whose fields the game checks and whose effects it applies (mostly empty).
+        self._plugin_events = self.vocabulary.plugin_events
         self._emit = emit
         #: The hooks some plugin of this game implements, decided once: a hook outside it is never called
         #: (:func:`mahjong_core.plugin.manager.implemented_hooks`), so a game pays only for the rules it plays.
@@ -209,16 +217,31 @@ class Game:
         here directly: this runs for every event of every deal, and going through the constructor, which packs
         the fields a second time, cost about 3% of a simulation's time.
         """
-        if type_ not in CATALOGUE:
+        if type_ not in self._event_types:
             raise MahjongError(f"the engine emitted an event of type {type_!r}, which the event catalogue "
-                               "(mahjong_core.table.events) does not declare")
+                               "(mahjong_core.table.events) does not declare, nor does a vocabulary of this game")
         ev = {"n": self.n, "t": self.table.clock_ms, "actor": actor, "type": type_, **fields}
+        if self._plugin_events and type_ in self._plugin_events:
+            self._plugin_event(ev)
         self.n += 1
         if self._emit is not None:
             self._emit(ev)
         if self._observed:
             self.hook.mahjong_event(table=self.table, event=ev)
         return ev
+
+    def _plugin_event(self, ev: dict[str, Any]) -> None:
+        """Check a plugin's event against its type's declaration and apply its effects to the table."""
+        term = self._plugin_events[ev["type"]]
+        declared = term.properties()
+        unknown = [k for k in ev if k not in ("n", "t", "actor", "type") and k not in declared]
+        missing = [k for k in term.required() if k not in ev]
+        if unknown or missing or (term.actor == "table") != (ev["actor"] == "table"):
+            raise MahjongError(f"a {ev['type']} event {'with ' + ', '.join(unknown) if unknown else ''}"
+                               f"{' without ' + ', '.join(missing) if missing else ''} by {ev['actor']!r} is not "
+                               f"what its vocabulary declares (fields {', '.join(declared) or 'none'}, actor "
+                               f"{term.actor})", place=f"event {self.n}")
+        apply_effects(self.table, ev, term.effects)
 
     def decide(self, seat: int, options: Sequence[Action], phase: str, *, window: bool = False) -> Action:
         """Ask a seat to choose, check the choice is legal, log it, and keep the table clock.
@@ -326,6 +349,8 @@ class Game:
             bonus_replacement(self, pending)
             t.phase = "declarations"
             deal_declarations(self)
+            if self.vocabulary.plugin_phases:
+                run_plugin_phases(self)
             t.phase = "turns"
             outcome = self.play_turns()
         except DealOver as over:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.plugin.manager import HookRelay
+    from mahjong_core.plugin.vocabulary import GameVocabulary
     from mahjong_core.rules import Ruleset
     from mahjong_core.table.state import Action, Outcome, Payment, Table
     from mahjong_core.table.wall import TileSource
@@ -50,6 +51,10 @@ class RunningGame(Protocol):
     @property
     def overridden(self) -> frozenset[str]:
         """The hooks a plugin other than the core's defaults implements; for another, the core's rule answers."""
+        ...
+    @property
+    def vocabulary(self) -> GameVocabulary:
+        """The words the game may use: the core's and those of the plugins it registers."""
         ...
     @property
     def table(self) -> Table: ...

@@ -19,6 +19,7 @@ from mahjong_core.engine.claims import kong_ok, offer_robbing
 from mahjong_core.engine.drawing import draw_live, draw_replacement, settle_bonus
 from mahjong_core.engine.flow import DealOver
 from mahjong_core.engine.options import LazyOptions
+from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.winning import declare_win, win_allowed
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.melds import MeldKind
@@ -87,6 +88,10 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
             how = "replacement"
             after_claim = False
             continue
+        if kind != "discard":
+            # A plugin's action is applied by its plugin, and the turn goes on; nothing else is a discard.
+            apply_plugin_action(game, seat, action, "turn")
+            continue
         # discard (possibly with a calling declaration)
         tile = action.tile
         assert tile is not None
@@ -129,10 +134,14 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
     implemented = game.implemented
     if "mahjong_turn_actions" in implemented:  # asked at every turn: only where a plugin answers it
         for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
-            options.extend(group)
+            if group:  # most turns offer nothing more: no call for an empty answer
+                check_offered(game, group, "mahjong_turn_actions")
+                options.extend(group)
     if "mahjong_ready_turn_actions" in implemented and (s.calling or may_be_left_ready(s, drawn)):
         for group in game.hook.mahjong_ready_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
-            options.extend(group)
+            if group:
+                check_offered(game, group, "mahjong_ready_turn_actions")
+                options.extend(group)
     return options
 
 

@@ -21,8 +21,9 @@ from typing import Any
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.table.events import CATALOGUE
+from mahjong_core.table.vocabulary import Effect, effects_of_json
 
-__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "sort_tiles", "take_tiles"]
+__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "header_words", "sort_tiles", "take_tiles"]
 
 HIDDEN = "?"
 #: Events after which the deal's hands are laid open.
@@ -58,12 +59,20 @@ class FoldedSeat:
     calling: bool = False
     concealed: list[str] = field(default_factory=list)
     passing: list[str] = field(default_factory=list)  # the tiles this seat chose to pass in an exchange under way
+    flags: dict[str, Any] = field(default_factory=dict)  # a plugin's flags and declarations (``flag`` effects)
+    aside: list[str] = field(default_factory=list)  # tiles set aside face up by a plugin's events
 
     def view(self) -> dict[str, Any]:
-        """The seat as the view object has it (its concealed tiles sorted)."""
-        return {"seat": self.seat, "wind": self.wind, "melds": [{**m, "tiles": list(m["tiles"])} for m in self.melds],
-                "bonus": list(self.bonus), "discards": list(self.discards), "concealed_count": len(self.concealed),
-                "calling": self.calling, "concealed": sort_tiles(self.concealed)}
+        """The seat as the view object has it (its concealed tiles sorted; a plugin's flags and tiles set aside
+        only where it has any, so a view of the core's words is what it always was)."""
+        out = {"seat": self.seat, "wind": self.wind, "melds": [{**m, "tiles": list(m["tiles"])} for m in self.melds],
+               "bonus": list(self.bonus), "discards": list(self.discards), "concealed_count": len(self.concealed),
+               "calling": self.calling, "concealed": sort_tiles(self.concealed)}
+        if self.flags:
+            out["flags"] = dict(self.flags)
+        if self.aside:
+            out["aside"] = list(self.aside)
+        return out
 
 
 @dataclass
@@ -93,12 +102,19 @@ class FoldedTable:
     won: dict[str, Any] | None = None  # {seat, tile, discarder} of a mahjong on a discard, that took the tile
     last_decision: Mapping[str, Any] | None = None
     previous: Mapping[str, Any] | None = None  # the event folded last
+    shown: list[str] = field(default_factory=list)  # tiles a plugin's events showed to all this deal
+    counters: dict[str, int] = field(default_factory=dict)  # counters a plugin's events changed
+    #: What each plugin event type the header declares does to the table (``vocabulary`` in the header).
+    effects: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
 
     @classmethod
     def of_header(cls, header: Mapping[str, Any]) -> FoldedTable:
-        """The table before a log's first event: as many seats as its header names (four if it names none)."""
+        """The table before a log's first event: as many seats as its header names (four if it names none), and
+        what the plugin event types its header declares do to the table."""
         players = len(header.get("seats") or []) or 4
-        return cls(players, [FoldedSeat(n) for n in range(players)], scores=[0] * players)
+        effects = {name: found for name, spec in header_words(header).get("event", {}).items()
+                   if (found := effects_of_json(spec.get("effects", []))) is not None and name not in CATALOGUE}
+        return cls(players, [FoldedSeat(n) for n in range(players)], scores=[0] * players, effects=effects)
 
     @classmethod
     def of_view(cls, view: Mapping[str, Any]) -> FoldedTable:
@@ -108,13 +124,15 @@ class FoldedTable:
         decision.  A seat's view hides the others' concealed tiles, so fold on the referee's view.
         """
         seats = [FoldedSeat(int(s["seat"]), int(s["wind"]), [{**m, "tiles": list(m["tiles"])} for m in s["melds"]],
-                            list(s["bonus"]), list(s["discards"]), bool(s["calling"]), list(s.get("concealed", [])))
+                            list(s["bonus"]), list(s["discards"]), bool(s["calling"]), list(s.get("concealed", [])),
+                            flags=dict(s.get("flags", {})), aside=list(s.get("aside", [])))
                  for s in view["seats"]]
         last = view.get("last_discard")
         return cls(len(seats), seats, phase=view["phase"], deal=view["deal"], round=view["round"],
                    dealer=view["dealer"], prevalent_wind=view["prevalent_wind"], scores=list(view["scores"]),
                    clock_ms=view["clock_ms"], tiles_left=view["tiles_left"],
-                   last_discard=dict(last) if last is not None else None)
+                   last_discard=dict(last) if last is not None else None, shown=list(view.get("shown", [])),
+                   counters=dict(view.get("counters", {})))
 
     def seat(self, event: Mapping[str, Any]) -> FoldedSeat | None:
         """The event's ``seat``, if it names one of the table's."""
@@ -141,11 +159,14 @@ class FoldedTable:
             seat.calling = False
 
     def apply(self, event: Mapping[str, Any]) -> None:
-        """Move the table on by one event (a type not in the catalogue changes nothing but the clock)."""
+        """Move the table on by one event (a type neither the catalogue nor the header declares changes nothing but
+        the clock; a plugin's type changes what its declared effects say)."""
         kind = event.get("type")
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is not None:
             handler(self, event)
+        elif self.effects and isinstance(kind, str) and kind in self.effects:
+            self.apply_effects(event, self.effects[kind])
         if kind == "game_end":
             self.phase, self.over = "over", True
         if kind in _ENDS:
@@ -155,14 +176,43 @@ class FoldedTable:
             self.clock_ms = t
         self.previous = event
 
+    def apply_effects(self, event: Mapping[str, Any], effects: Iterable[Effect]) -> None:
+        """A plugin's event, by its type's declared effects (:class:`~mahjong_core.table.vocabulary.Effect`); a
+        field that cannot mean what an effect reads (no such seat) leaves that effect undone, as a fold shows
+        what a log says rather than judging it (the audit does)."""
+        for effect in effects:
+            if effect.kind == "count":
+                by = event.get(effect.by) if isinstance(effect.by, str) else effect.by
+                if isinstance(by, int) and not isinstance(by, bool):
+                    self.counters[effect.name] = self.counters.get(effect.name, 0) + by
+            elif effect.kind == "show":
+                if isinstance(event.get(effect.tile), str):
+                    self.shown.append(event[effect.tile])
+            else:
+                n = event.get(effect.seat)
+                if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < self.players:
+                    continue
+                seat = self.seats[n]
+                if effect.kind == "flag":
+                    seat.flags[effect.name] = event.get(effect.value)
+                elif isinstance(event.get(effect.tile), str):
+                    take_tiles(seat.concealed, [event[effect.tile]])
+                    seat.aside.append(event[effect.tile])
+
     def view(self) -> dict[str, Any]:
-        """The table as the live server's view object (:func:`~mahjong_core.full_table_view`)."""
-        return {
+        """The table as the live server's view object (:func:`~mahjong_core.full_table_view`); tiles shown and
+        counters only where a plugin's events made any."""
+        out = {
             "phase": self.phase, "deal": self.deal, "round": self.round, "dealer": self.dealer,
             "prevalent_wind": self.prevalent_wind, "scores": list(self.scores), "clock_ms": self.clock_ms,
             "tiles_left": self.tiles_left, "last_discard": dict(self.last_discard) if self.last_discard else None,
             "seats": [s.view() for s in self.seats],
         }
+        if self.shown:
+            out["shown"] = list(self.shown)
+        if self.counters:
+            out["counters"] = dict(self.counters)
+        return out
 
 
 Handler = Callable[[FoldedTable, Mapping[str, Any]], None]
@@ -181,6 +231,23 @@ def handles(*types: str) -> Callable[[Handler], Handler]:
             HANDLERS[name] = handler
         return handler
     return register
+
+
+def header_words(header: Mapping[str, Any]) -> dict[str, dict[str, Mapping[str, Any]]]:
+    """The plugins' words a log's header declares, by kind (``action``, ``way``, ``phase``, ``event``) and name:
+    each with its label and, for an event type, its actor and effects (empty for a log of the core's words)."""
+    out: dict[str, dict[str, Mapping[str, Any]]] = {}
+    vocabulary = header.get("vocabulary")
+    if not isinstance(vocabulary, Mapping):
+        return out
+    for entry in vocabulary.values():
+        if not isinstance(entry, Mapping):
+            continue
+        for kind in ("action", "way", "phase", "event"):
+            words = entry.get(f"{kind}s")
+            if isinstance(words, Mapping):
+                out.setdefault(kind, {}).update((k, v) for k, v in words.items() if isinstance(v, Mapping))
+    return out
 
 
 def fold(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> Iterator[FoldedTable]:
@@ -206,6 +273,7 @@ def _deal_start(table: FoldedTable, event: Mapping[str, Any]) -> None:
     table.phase, table.tiles_left, table.last_discard, table.loose = "wall", None, None, 0
     table.seats = [FoldedSeat(n, wind=table.wind(n)) for n in range(table.players)]
     table.revealed, table.pond, table.won, table.last_decision = False, [], None, None
+    table.shown = []
 
 
 @handles("wall_build")

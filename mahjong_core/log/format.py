@@ -171,7 +171,7 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
                                f"{MAX_EMBEDDED_RULESET:,} (a larger ruleset is installed as a plugin instead)",
                                source=ruleset.location)
         identity["document"] = ruleset.text
-    return {
+    head = {
         "type": "header",
         "format_version": FORMAT_VERSION,
         "ruleset": identity,
@@ -181,6 +181,16 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
         "teams": teams,
         "options": options,
     }
+    # The plugins whose words the game may write, only where there are any: a log in the core's words is
+    # written as it always was (mahjong_core.log.vocabulary).
+    # deferred: the ruleset's binding to its plugins (~250 ms of imports: the loader, the plugin layer), which a
+    # writer of logs has loaded already and a reader (view, the viewer) never needs
+    from mahjong_core.log.vocabulary import header_vocabulary
+
+    vocabulary = header_vocabulary(ruleset)
+    if vocabulary is not None:
+        head["vocabulary"] = vocabulary
+    return head
 
 
 @cache
@@ -357,6 +367,11 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
         raise ReplayError(f"format_version {head.get('format_version')!r} is not supported; this reader reads "
                           f"{' and '.join(map(str, SUPPORTED_VERSIONS))}", source=source, place="line 1")
     _check_options(head, source)
+    if validate_events and "vocabulary" in head:
+        # A log with a plugin's words is checked against the schema those words extend.
+        from mahjong_core.log.vocabulary import event_checker  # deferred: as in header(), for such a log only
+
+        event_validator = event_checker(head, replay_schema()) or event_validator
     events: Sequence[dict[str, Any]]
     #: By line index, whether decoding proved the line canonical (so the seal's check need not re-serialise it).
     known: list[bool] | None = None

@@ -274,12 +274,18 @@ def full_table_view(table: Table) -> dict[str, Any]:
     wall = table.wall
     seats = []
     for n, s in enumerate(table.seats):
-        seats.append({
+        seat: dict[str, Any] = {
             "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m) for m in s.melds],
             "bonus": codes(s.bonus), "discards": codes(s.discards), "concealed_count": sum(s.counts),
             "calling": s.calling, "concealed": codes(s.concealed_tiles()),
-        })
-    return {
+        }
+        # What a plugin's events set, public by their declaration, only where there is any (as the folds show it).
+        if s.flags:
+            seat["flags"] = dict(s.flags)
+        if s.aside:
+            seat["aside"] = codes(s.aside)
+        seats.append(seat)
+    view = {
         "phase": table.phase, "deal": table.deal_number, "round": table.round_index, "dealer": table.dealer,
         "prevalent_wind": table.prevalent_wind, "scores": list(table.scores), "clock_ms": table.clock_ms,
         "tiles_left": wall.live_count() if wall is not None and table.seats else None,
@@ -287,6 +293,11 @@ def full_table_view(table: Table) -> dict[str, Any]:
                          if table.last_discard is not None else None),
         "seats": seats,
     }
+    if table.shown:
+        view["shown"] = codes(table.shown)
+    if table.counters:
+        view["counters"] = dict(table.counters)
+    return view
 
 
 def redact_table_view(view: dict[str, Any], seat: int | None, *, reveal: bool = False,

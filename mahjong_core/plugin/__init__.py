@@ -26,7 +26,7 @@ TYPE_CHECKING = False
 __all__ = [
     # Hooks and registration
     "hookimpl", "HOOK_PREFIX", "PROJECT", "build_plugin_manager", "ruleset_hooks", "Contribution", "FactsRead",
-    "TotalSteps", "installed", "load_schema",
+    "TotalSteps", "installed", "load_schema", "Term", "Effect",
     # The ruleset
     "Ruleset", "Provenance", "bind", "Binding", "scoring_value", "scoring_entry", "rows_total", "limit_hand_values",
     "LimitValue", "SCALE_PARAMETER",
@@ -66,6 +66,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "table.state": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "Penalty", "FalseWinPenalty",
                     "ExchangeStep", "TimeLimits", "CallingRule"),
     "table.wall": ("Wall",),
+    "table.vocabulary": ("Term", "Effect"),
     "table.rng": ("Rng",),
     "engine.game": ("Player",),
     "plugin.defaults": ("claims_in_priority_order",),
@@ -174,4 +175,5 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         Table,
         TimeLimits,
     )
+    from mahjong_core.table.vocabulary import Effect, Term
     from mahjong_core.table.wall import Wall

@@ -26,7 +26,8 @@ from mahjong_core.hand.predicates import Predicate, merge_vocabularies
 from mahjong_core.plugin import extensions
 from mahjong_core.plugin.contributions import Contribution
 from mahjong_core.plugin.extensions import Extensions
-from mahjong_core.plugin.registration import contributions
+from mahjong_core.plugin.registration import contributions, plugin_name
+from mahjong_core.plugin.vocabulary import CORE, GameVocabulary, compose
 from mahjong_core.rules.loader import load_ruleset
 from mahjong_core.rules.registry import available
 from mahjong_core.table.state import CallingRule
@@ -112,6 +113,28 @@ class Binding:
         and reading them walks every table (a fifth of a millisecond under the classical rulesets), which a run
         of thousands of short games would otherwise pay at every one."""
         return CallingRule.of(self.ruleset, self.predicates)
+
+    @cached_property
+    def vocabulary(self) -> GameVocabulary:
+        """The words its games may use: the core's, and the vocabularies of the plugins its games register.
+
+        An installed vocabulary counts where its plugin is one of :attr:`plugins`; the ruleset's own modules
+        may declare one too (answering ``mahjong_contributions``).  Composed once per binding, so a game's
+        setup pays nothing for it after the first.
+
+        :raises RulesetError: for a word declared twice (naming both plugins) or malformed.
+        """
+        installed = extensions.installed()
+        registered = {plugin_name(p) for p in self.plugins}
+        found = [(plugin_name(c.plugin), c) for c in installed.vocabularies.values()
+                 if plugin_name(c.plugin) in registered]
+        if self.ruleset.modules:
+            own = [(owner, c) for owner, c in contributions(self.ruleset.modules, "mahjong_contributions")
+                   if isinstance(c, Contribution) and c.kind == "vocabulary"]
+            found.extend(item for item in own if item[1] not in {c for _, c in found})
+        if not found:
+            return CORE
+        return compose(found, installed.distributions, source=self.ruleset.location)
 
     def predicate(self, name: str) -> Predicate:
         """The predicate a table row names, in this ruleset's vocabulary; an error listing the names otherwise."""

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.table.vocabulary import Term
+
 if TYPE_CHECKING:
     from mahjong_core.hand.melds import Arrangement, Hand
     from mahjong_core.hand.score import Score
@@ -58,8 +60,9 @@ class TotalSteps:
     apart: frozenset[int] = frozenset()
 
 
-#: The kinds of contribution, each chosen by a ruleset's data its own way (:class:`Contribution`).
-KINDS = ("family", "settlement", "mechanism")
+#: The kinds of contribution, each chosen by a ruleset's data its own way (:class:`Contribution`); a
+#: ``vocabulary`` comes with its plugin, in the games that register that plugin.
+KINDS = ("family", "settlement", "mechanism", "vocabulary")
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,7 +83,12 @@ class Contribution:
     ``mahjong_settle`` (and may answer ``mahjong_payment_note``); a mechanism
     answers whichever game hooks its rule changes.  Only data is kept here.
 
-    :param kind: ``"family"``, ``"settlement"`` or ``"mechanism"``.
+    A ``vocabulary`` contribution is the words a plugin adds to the game (:class:`~mahjong_core.plugin.Term`:
+    action kinds, ways, phases, event types): it is in the vocabulary of every game that registers its
+    ``plugin`` (as a mechanism the ruleset switches on, its family, its settlement or its own module), whose
+    log then names it in its header, and that plugin applies its actions (``mahjong_apply_action``).
+
+    :param kind: ``"family"``, ``"settlement"``, ``"mechanism"`` or ``"vocabulary"``.
     :param name: the name ruleset data uses (``classical``, ``sport``) or, for a mechanism, the name the docs
         and error messages use.
     :param plugin: the module (or object) with its hook implementations, registered in the games of the
@@ -93,6 +101,8 @@ class Contribution:
         ``None`` for a family or a settlement, which the data chooses by name.
     :param units: for a family, the unit of an item's value by the item's kind where it is not the usual one
         (``mahjong_core.plugin.score_card.DEFAULT_UNITS``): an MCR fan is worth points.
+    :param terms: for a vocabulary, its words (:class:`~mahjong_core.plugin.Term`); its ``name`` is the name a
+        log's header gives the plugin that declared them.
     """
 
     kind: str
@@ -102,3 +112,4 @@ class Contribution:
     parameters: Mapping[str, Any] | None = None
     switched_on: Callable[[Ruleset], bool] | None = None
     units: Mapping[str, str] | None = None
+    terms: tuple[Term, ...] = ()

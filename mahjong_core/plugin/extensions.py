@@ -24,14 +24,15 @@ import importlib
 import json
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.plugin.contributions import KINDS, Contribution, FactsRead, TotalSteps
-from mahjong_core.plugin.registration import contributions
+from mahjong_core.plugin.registration import contributions, plugin_name
+from mahjong_core.plugin.vocabulary import check_terms
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.rules.schema import check_schema
@@ -49,6 +50,9 @@ class Extensions:
     :param settlements: settlements by name (of kind ``settlement``).
     :param mechanisms: mechanisms in name order (of kind ``mechanism``).
     :param skipped: why each plugin that could not be imported was left out.
+    :param vocabularies: the words plugins add to the game, by the vocabulary's name (of kind ``vocabulary``),
+        no word declared twice and none of the core's (:func:`mahjong_core.plugin.vocabulary.check_terms`).
+    :param distributions: the distribution and version that installed each plugin module, by its module name.
     """
 
     plugins: Mapping[str, object]
@@ -56,6 +60,8 @@ class Extensions:
     settlements: Mapping[str, Contribution]
     mechanisms: tuple[Contribution, ...]
     skipped: tuple[str, ...] = ()
+    vocabularies: Mapping[str, Contribution] = field(default_factory=dict)
+    distributions: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def family(self, name: str, *, source: str | None = None) -> Contribution:
         """The scoring family ``name``; an error listing the installed ones otherwise."""
@@ -99,6 +105,9 @@ def _checked(owner: str, item: object) -> Contribution:
     if item.kind not in KINDS:
         raise RulesetError(f"plugin {owner}: contribution {item.name!r} is of kind {item.kind!r}, none of "
                            f"{', '.join(KINDS)}", source=PLUGIN_GROUP)
+    if item.terms and item.kind != "vocabulary":
+        raise RulesetError(f"plugin {owner}: contribution {item.name!r}: only a vocabulary contribution declares "
+                           f"terms", source=PLUGIN_GROUP)
     if (item.switched_on is None) == (item.kind == "mechanism"):
         raise RulesetError(f"plugin {owner}: contribution {item.name!r}: a mechanism, and only a mechanism, is "
                            f"switched on by switched_on(ruleset); a family or a settlement is chosen by name",
@@ -126,11 +135,14 @@ def collect(plugins: Mapping[str, object]) -> Extensions:
     def of(kind: str) -> list[tuple[str, Contribution]]:
         return [(owner, item) for owner, item in every if item.kind == kind]
 
+    vocabularies = _unique("vocabulary", of("vocabulary"))
+    check_terms(of("vocabulary"), source=PLUGIN_GROUP)
     return Extensions(
         plugins=dict(plugins),
         families=_unique("scoring family", of("family")),
         settlements=_unique("settlement", of("settlement")),
         mechanisms=tuple(sorted((item for _, item in of("mechanism")), key=lambda m: m.name)),
+        vocabularies=vocabularies,
     )
 
 
@@ -140,17 +152,20 @@ def installed() -> Extensions:
     points = sorted(entry_points(PLUGIN_GROUP), key=lambda ep: (ep.name, ep.value))
     plugins: dict[str, object] = {}
     skipped: list[str] = []
+    distributions: dict[str, tuple[str, str]] = {}
     for ep in points:
         if ep.name in plugins:
             continue
         try:
             plugins[ep.name] = _import(ep.name, ep.value)
+            if ep.dist is not None:
+                distributions[plugin_name(plugins[ep.name])] = (ep.dist.name, ep.dist.version)
         except RulesetError as exc:
             # One broken third-party plugin must not take every ruleset down with it: it is left out, said once.
             # A ruleset that needs what it would contribute then fails to load, naming the missing name.
             warn(f"skipped {exc.message}")
             skipped.append(exc.message)
-    return replace(collect(plugins), skipped=tuple(skipped))
+    return replace(collect(plugins), skipped=tuple(skipped), distributions=distributions)
 
 
 def warn(message: str) -> None:

@@ -203,6 +203,49 @@ def mahjong_deal_declarations(ruleset: Ruleset, table: Table, seat: int) -> Sequ
     """
 
 
+@hookspec
+def mahjong_phase_options(ruleset: Ruleset, table: Table, seat: int, phase: str) -> Sequence[Action] | None:
+    """What a seat may choose in a plugin's own phase of the deal (a declared missing suit).
+
+    A plugin declares a phase as a word of its vocabulary (a ``phase``
+    :class:`~mahjong_core.plugin.Term`); it runs after the deal's declarations,
+    before the first turn, and the engine asks every seat in turn from the
+    dealer.  A seat offered nothing is not asked; a seat's choice is logged as
+    a ``decision`` in that phase, and an action of a plugin's kind is then
+    applied by that plugin (``mahjong_apply_action``).  Asked only in games
+    whose vocabulary has a plugin's phase.  A decision in it is timed as a
+    move; where the game has time limits, the plugin answers
+    ``mahjong_timeout`` for its phase (``table.phase`` is the phase's name).
+
+    :param ruleset: the game's ruleset.
+    :param table: the table after the deal (``table.phase`` is the phase's name).
+    :param seat: the seat asked.
+    :param phase: the phase's name.
+    :return: a list of actions; collected from every plugin.
+    """
+
+
+@hookspec
+def mahjong_apply_action(ruleset: Ruleset, table: Table, seat: int, action: Action,
+                         phase: str) -> Sequence[Mapping[str, Any]] | None:
+    """Apply a seat's chosen action of a plugin's own kind: answer the events it makes, to be logged.
+
+    The engine asks only the plugin whose vocabulary declares the action's kind (its own implementation, not
+    every plugin's), once the decision is logged.
+    Each answered event is ``{"type": ..., <fields>}`` (and ``"actor"`` for an event a seat makes), of a type
+    the game's vocabulary declares; the engine logs each in order (so the hash chain covers it) and applies
+    its type's effects to the table (:class:`~mahjong_core.plugin.Effect`).  The plugin changes the table
+    through those effects only, so that every fold of the log, which has no plugin code, agrees with it.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table as the decision left it.
+    :param seat: the deciding seat.
+    :param action: the chosen action.
+    :param phase: the phase it was chosen in.
+    :return: the events, in order (none: an empty list).
+    """
+
+
 # -------------------------------------------------------------------------
 # Turn: draw, concealed or added kong, declarations, discard
 # -------------------------------------------------------------------------

@@ -198,6 +198,11 @@ class Seat:
     taken: int = 0
     #: Called at once and only drew and discarded since (a doubling in 001/003).
     calling_from_start: bool = False
+    #: A plugin's flags and declarations on this seat, set by its events' ``flag`` effects
+    #: (:mod:`mahjong_core.table.effects`): a declared missing suit.
+    flags: dict[str, Any] = field(default_factory=dict)
+    #: Tiles set aside face up from the concealed hand by a plugin's events (``set_aside`` effects).
+    aside: list[int] = field(default_factory=list)
 
     def shanten(self) -> int:
         """Shanten of the concealed tiles, remembered until they change."""
@@ -260,6 +265,10 @@ class Table:
     calling_rule: CallingRule | None = None
     #: State a ruleset's hooks keep across deals (consecutive wins, the bank's round), by hook module.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Tiles shown to all this deal by a plugin's events (``show`` effects: an indicator).
+    shown: list[int] = field(default_factory=list)
+    #: Counters a plugin's events change (``count`` effects), kept across deals.
+    counters: dict[str, int] = field(default_factory=dict)
 
     def seat_wind(self, seat: int) -> int:
         """0 East .. 3 North for ``seat`` in the current deal."""
@@ -272,6 +281,7 @@ class Table:
         self.last_discarder = None
         self.first_go_around = True
         self.drawn_tile = None
+        self.shown = []
 
     def state_hash(self) -> str:
         """SHA-256 of the visible state, written at checkpoints so audits can pin a divergence."""
@@ -282,8 +292,14 @@ class Table:
         for seat in self.seats:
             melds = ";".join(f"{m.kind.value}{'x' if m.exposed else 'c'}{m.tiles}" for m in seat.melds)
             parts.append(f"{bytes(seat.counts).hex()}|{melds}|{seat.bonus}|{seat.discards}|{int(seat.calling)}")
+            # What a plugin's events changed, only where they changed anything: a game of the core's words only
+            # hashes as it always did, so its logs stay byte for byte the same.
+            if seat.flags or seat.aside:
+                parts.append(f"f{sorted(seat.flags.items())}|{seat.aside}")
         if self.wall is not None:
             parts.append(f"w{self.wall.live_count()}")
+        if self.shown or self.counters:
+            parts.append(f"x{self.shown}|{sorted(self.counters.items())}")
         return hashlib.sha256("/".join(parts).encode()).hexdigest()
 
 

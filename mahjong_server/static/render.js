@@ -54,6 +54,9 @@ function describe(e) {
       if (e.action === "win") return `${who} declares mahjong.`;
       if (e.action === "kong") return `${who} declares a kong of ${t(e.tile)}.`;
       if (e.action === "declare_calling") return `${who} declares a calling hand.`;
+      if (word("action", e.action)) {
+        return `${who} ${label("action", e.action)}${e.tile ? " " + t(e.tile) : ""}${e.way ? " (" + e.way.replace(/_/g, " ") + ")" : ""}.`;
+      }
       return `${who}: ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
     case "claim": return `${who} claims ${t(e.tile)} from ${seatName(e.discarder)}: ${e.kind}.`;
     case "kong": return `${who} makes a ${e.way} kong of ${t(e.tile)}.`;
@@ -65,8 +68,32 @@ function describe(e) {
     case "rotation": return `Next: ${seatName(e.dealer)} deals, prevalent wind ${WINDS[e.prevalent_wind]}.`;
     case "game_end": return "The game is over.";
     case "false_mahjong": return `${who} declared a false mahjong: ${e.reason}.`;
-    default: return null;
+    default: return word("event", e.type) ? pluginEvent(e) : null;
   }
+}
+
+// A plugin's word as the log's header declares it (state.info.words: mahjong_core.header_words), and its label.
+function word(kind, name) {
+  const words = (state.info && state.info.words) || {};
+  return words[kind] && Object.prototype.hasOwnProperty.call(words[kind], name) ? words[kind][name] : null;
+}
+
+function label(kind, name) {
+  const w = word(kind, name);
+  return w && w.label ? w.label : String(name).replace(/_/g, " ");
+}
+
+// A plugin's event, shown generically: its label (or type), then its fields, a seat by its name, a tile by its name.
+function pluginEvent(e) {
+  const t = (c) => (c === "?" ? "a tile" : (names()[c] || c));
+  const parts = Object.keys(e).filter((k) => !["n", "t", "actor", "type"].includes(k)).map((k) => {
+    const v = e[k];
+    if (k === "seat") return seatName(v);
+    const shown = Array.isArray(v) ? v.map((x) => (typeof x === "string" ? t(x) : String(x))).join(" ")
+      : typeof v === "string" && names()[v] ? t(v) : typeof v === "object" ? JSON.stringify(v) : String(v);
+    return `${k.replace(/_/g, " ")} ${shown}`;
+  });
+  return `${label("event", e.type)}${parts.length ? ": " + parts.join(", ") : ""}.`;
 }
 
 function logEvent(e) {
@@ -126,6 +153,12 @@ function renderSeat(n, where) {
   const ck = document.createElement("span"); ck.className = "seat-clock"; ck.id = "clock-" + n;
   head.append(nm, wd, sc, ck);
   if (s.calling) { const c = document.createElement("span"); c.className = "calling"; c.textContent = "calling"; head.append(c); }
+  // A plugin's flags on the seat (a declared missing suit), as its events set them.
+  for (const [flag, value] of Object.entries(s.flags || {})) {
+    const f = document.createElement("span");
+    f.className = "flag"; f.textContent = `${flag.replace(/_/g, " ")}: ${value}`;
+    head.append(f);
+  }
   box.appendChild(head);
   const body = document.createElement("div");
   body.className = "seat-body";
@@ -135,6 +168,7 @@ function renderSeat(n, where) {
   }
   body.appendChild(meldsRow(s.melds, true));
   if (s.bonus.length) body.appendChild(row("bonus", s.bonus, { width: 24 }));
+  if (s.aside && s.aside.length) body.appendChild(row("aside", s.aside, { width: 24 }));
   const disc = row("discards", s.discards, { width: 26 });
   disc.setAttribute("aria-label", "discards of " + seatName(n));
   body.appendChild(disc);

@@ -85,6 +85,7 @@ class Table {
     this.claims = [];       // the decisions on the last discard: {seat, action, tiles, after_ms, taken}
     this.over = false;
     this.lastDecision = null;
+    this.effects = effectsOf(header);  // what each plugin event type the header declares does to the table
   }
 
   discard(d, e) {
@@ -104,6 +105,8 @@ class Table {
     if (handler) {
       const s = Number.isInteger(e.seat) && e.seat >= 0 && e.seat < this.players ? v.seats[e.seat] : null;
       handler(this, e, s);
+    } else if (Object.prototype.hasOwnProperty.call(this.effects, e.type)) {
+      applyEffects(this, e, this.effects[e.type]);
     }
     if (e.type === "game_end") { v.phase = "over"; this.over = true; this.turn = null; }
     if (ENDS.has(e.type)) { this.revealed = true; this.turn = null; v.phase = "scoring"; }
@@ -124,6 +127,56 @@ class Table {
 
 const unchanged = () => {};
 
+// The plugins' words a log's header declares, by kind ("action", "way", "phase", "event") and name, each with its
+// label and, for an event type, its effects: mahjong_core.log.fold.header_words.
+function headerWords(header) {
+  const out = {};
+  const vocabulary = header && header.vocabulary;
+  if (!vocabulary || typeof vocabulary !== "object") return out;
+  for (const entry of Object.values(vocabulary)) {
+    if (!entry || typeof entry !== "object") continue;
+    for (const kind of ["action", "way", "phase", "event"]) {
+      const words = entry[kind + "s"];
+      if (words && typeof words === "object") out[kind] = Object.assign(out[kind] || {}, words);
+    }
+  }
+  return out;
+}
+
+function effectsOf(header) {
+  const out = {};
+  for (const [name, spec] of Object.entries(headerWords(header).event || {})) {
+    if (!Object.prototype.hasOwnProperty.call(HANDLERS, name) && Array.isArray(spec.effects)) out[name] = spec.effects;
+  }
+  return out;
+}
+
+// A plugin's event, by its type's declared effects (mahjong_core.table.vocabulary.Effect), as the core's fold
+// applies them: a flag on a seat, a counter moved, a tile shown to all, a tile set aside face up from a hand.
+function applyEffects(t, e, effects) {
+  const v = t.view;
+  for (const effect of effects) {
+    if (effect.do === "count") {
+      const by = typeof effect.by === "string" ? e[effect.by] : effect.by;
+      if (Number.isInteger(by)) { v.counters = v.counters || {}; v.counters[effect.name] = (v.counters[effect.name] || 0) + by; }
+    } else if (effect.do === "show") {
+      if (typeof e[effect.tile] === "string") { v.shown = v.shown || []; v.shown.push(e[effect.tile]); }
+    } else {
+      const n = e[effect.seat];
+      if (!Number.isInteger(n) || n < 0 || n >= t.players) continue;
+      const s = v.seats[n];
+      if (effect.do === "flag") {
+        s.flags = s.flags || {};
+        s.flags[effect.name] = e[effect.value] === undefined ? null : e[effect.value];
+      } else if (effect.do === "set_aside" && typeof e[effect.tile] === "string") {
+        take(s.concealed, [e[effect.tile]]);
+        s.aside = s.aside || [];
+        s.aside.push(e[effect.tile]);
+      }
+    }
+  }
+}
+
 // One handler for each event type of the catalogue (mahjong_core.table.events.CATALOGUE), as the core's fold
 // (mahjong_core.log.fold) has: `handler(table, event, seat)`, where `seat` is the event's seat if it names one.
 // tests/server/test_fold_agreement_browser.py fails until this list is the catalogue's and both folds agree.
@@ -136,6 +189,7 @@ const HANDLERS = {
     const v = t.view;
     v.deal = e.deal; v.round = e.round; v.dealer = e.dealer; v.prevalent_wind = e.prevalent_wind;
     v.phase = "wall"; v.tiles_left = null; v.last_discard = null;
+    delete v.shown;  // tiles a plugin's events showed are the deal's; its counters go on
     v.seats = Array.from({ length: t.players }, (_, n) => newSeat(n));
     v.seats.forEach((x, n) => { x.wind = t.wind(n); });
     t.dealEvents = []; t.revealed = false; t.turn = null; t.claims = [];
@@ -421,6 +475,6 @@ async function readLog(text) {
            signature, signatures, signedBy: header && header.signed_by !== undefined ? header.signed_by : null };
 }
 
-const api = { frames, HANDLERS, redact, concealedKong, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };
+const api = { frames, HANDLERS, headerWords, redact, concealedKong, readLog, canonical, sortTiles, parseHand, Table, HIDDEN, MOVE_PHASES };
 root.MahjongReplay = api;
 })(typeof window !== "undefined" ? window : globalThis);

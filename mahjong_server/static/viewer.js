@@ -64,6 +64,7 @@ function infoFor(header) {
   const base = replay.baseInfo || {};
   const info = { ...base };
   info.seats = (header && header.seats) || [];
+  info.words = window.MahjongReplay.headerWords(header);  // a plugin's words, shown by their labels
   if (!base.ruleset || !header || base.ruleset.id !== header.ruleset.id) {
     const id = header ? header.ruleset.id : "?";
     info.ruleset = { id, name: id, native_name: null, version: header ? header.ruleset.version : "" };

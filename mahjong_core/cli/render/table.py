@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.hand.tiles import KINDS
-from mahjong_core.log.fold import FoldedTable, fold, sort_tiles, take_tiles
+from mahjong_core.log.fold import FoldedTable, fold, header_words, sort_tiles, take_tiles
 from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
 
 if TYPE_CHECKING:
@@ -48,6 +48,8 @@ class SeatState:
     discards: list[str] = field(default_factory=list)
     score: int = 0
     passing: list[str] = field(default_factory=list)  # tiles this seat chose to pass in an exchange under way
+    flags: dict[str, Any] = field(default_factory=dict)  # a plugin's flags and declarations on the seat
+    aside: list[str] = field(default_factory=list)  # tiles a plugin's events set aside face up
 
 
 @dataclass
@@ -69,6 +71,8 @@ class TableState:
     ruleset: Ruleset | None = None  # the log's ruleset where it can be had: a score is then shown as its card
     summary: str = ""  # the last score, in one line (a score's items follow it in the result)
     shown: dict[int, list[str]] = field(default_factory=dict)  # each scored hand of the deal, as laid down
+    #: The plugins' words the log's header declares, by kind and name (:func:`mahjong_core.log.fold.header_words`).
+    words: dict[str, dict[str, Mapping[str, Any]]] = field(default_factory=dict)
 
 
 def _seat_name(state: TableState, seat: Any, viewer: int) -> str:
@@ -118,6 +122,7 @@ def _read_fold(state: TableState, table: FoldedTable) -> None:
         seat.hand, seat.bonus, seat.discards = list(folded.concealed), list(folded.bonus), list(folded.discards)
         seat.melds = [(str(m["kind"]), list(m["tiles"]), bool(m["exposed"])) for m in folded.melds]
         seat.passing, seat.score = list(folded.passing), int(table.scores[n])
+        seat.flags, seat.aside = dict(folded.flags), list(folded.aside)
     state.pond = list(table.pond)
     won = table.won
     if won is not None:
@@ -196,7 +201,34 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
         return "scores " + " ".join(str(x.score) for x in state.seats)
     if kind == "game_end":
         return "game over: scores " + " ".join(str(x.score) for x in state.seats)
+    if kind == "decision" and event.get("action") in state.words.get("action", {}):
+        way = f" ({event['way']})" if isinstance(event.get("way"), str) else ""
+        tile = f" {event['tile']}" if isinstance(event.get("tile"), str) else ""
+        return f"{who} {_label(state, 'action', str(event['action']))}{tile}{way}"
+    if isinstance(kind, str) and kind in state.words.get("event", {}):
+        return plugin_event_line(state, event, viewer)
     return None
+
+
+def _label(state: TableState, kind: str, name: str) -> str:
+    """A plugin's word as its label, or as its name where it gives none."""
+    label = state.words.get(kind, {}).get(name, {}).get("label")
+    return label if isinstance(label, str) and label else name.replace("_", " ")
+
+
+def plugin_event_line(state: TableState, event: Mapping[str, Any], viewer: int) -> str:
+    """A plugin's event in one generic line: its label (or type), then its fields, a seat named as a seat."""
+    parts = []
+    for key, value in event.items():
+        if key in ("n", "t", "actor", "type"):
+            continue
+        if key == "seat":
+            parts.append(_seat_name(state, value, viewer))
+            continue
+        shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(f"{key.replace('_', ' ')} {shown}")
+    return f"{_label(state, 'event', str(event['type']))}: {', '.join(parts)}" if parts else \
+        _label(state, "event", str(event["type"]))
 
 
 def replay_states(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]], viewer: int
@@ -208,7 +240,8 @@ def replay_states(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
     """
     seats = header.get("seats", [])
     names = [str(s.get("name", i)) if isinstance(s, Mapping) else str(i) for i, s in enumerate(seats)]
-    state = TableState(len(seats), names, [SeatState() for _ in seats], ruleset=ruleset_of_header(header))
+    state = TableState(len(seats), names, [SeatState() for _ in seats], ruleset=ruleset_of_header(header),
+                       words=header_words(header))
     events = list(events)
     for event, table in zip(events, fold(header, events), strict=True):
         _apply(state, table, event, viewer)
@@ -244,6 +277,10 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
             lines.append(f"    melds    {melds}")
         if seat.bonus:
             lines.append(f"    bonus    {_tiles(seat.bonus, ascii_only)}")
+        if seat.aside:
+            lines.append(f"    aside    {_tiles(seat.aside, ascii_only)}")
+        for flag, value in sorted(seat.flags.items()):
+            lines.append(f"    {flag.replace('_', ' ')}: {value}")
         if display == "rows" and seat.discards:
             for i in range(0, len(seat.discards), 6):
                 lines.append(f"    {'discards' if i == 0 else '':<8} {_tiles(seat.discards[i:i + 6], ascii_only)}")

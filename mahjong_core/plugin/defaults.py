@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from mahjong_core.table.wall import Wall
 
 _CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
-_DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
 
 # ------------------------------------------------------------------ setup
 

@@ -92,11 +92,31 @@ def _seats(ruleset: Ruleset) -> Iterator[Problem]:
     :data:`~mahjong_core.hand.melds.MIN_SEATS` to :data:`~mahjong_core.hand.melds.MAX_SEATS` players (the
     schema's wider range leaves room for a later geometry, not for today's engine)."""
     players = ruleset.get("players", 4)
-    if isinstance(players, int) and not isinstance(players, bool) and not MIN_SEATS <= players <= MAX_SEATS:
+    if not isinstance(players, int) or isinstance(players, bool):
+        return
+    if not MIN_SEATS <= players <= MAX_SEATS:
         yield (["parameters", "players", "value"],
                f"players is {players}, but the core seats {MIN_SEATS} to {MAX_SEATS} players (who a claim comes "
                f"from, the seat winds and the wall's sides are defined for those); expected "
                f"{', '.join(map(str, range(MIN_SEATS, MAX_SEATS)))} or {MAX_SEATS}")
+        return
+    if players == 4:
+        return
+    # Partners sit opposite: two pairs need four seats.  At three one seat has no partner; at two the partners
+    # would be the only two players, a game with no opponent.
+    if ((ruleset.get("pairs") or {}).get("partners")) is not None:
+        yield (["parameters", "players", "value"],
+               f"players is {players}, but pair play (pairs.partners) seats two pairs of partners opposite each "
+               f"other, which takes four players; expected 4, or pairs: null")
+    exchange = ruleset.get("tile_exchange") or {}
+    if exchange.get("kind") == "partner":
+        yield (["parameters", "tile_exchange", "value", "kind"],
+               f"the partner exchange passes tiles to the partner opposite, but {players} players have no "
+               f"partners; expected 4 players, or another tile_exchange")
+    for i, step in enumerate(exchange.get("passes") or ()) if exchange.get("kind") == "charleston" else ():
+        if isinstance(step, Mapping) and step.get("direction") == "across" and players % 2:
+            yield (["parameters", "tile_exchange", "value", "passes", i, "direction"],
+                   f"a pass across the table, but at {players} seats no seat is across; expected left or right")
 
 
 def _hand_and_wall(ruleset: Ruleset) -> Iterator[Problem]:

@@ -56,15 +56,15 @@ class ClaimedFrom(metaclass=_FourSeatTable):
     (``(discarder - claimer) mod seats``), so a meld's source means the same at two, three or four seats;
     a four-seat enum could not say "the left" at three seats, where the previous player is offset 2.
 
-    One object exists per (offset, seats): ``ClaimedFrom(3)`` *is* :attr:`LEFT`, so sources compare by
-    identity, hash cheaply and are shared by every meld.  :attr:`LEFT`, :attr:`ACROSS` and :attr:`RIGHT` are
+    One object exists per (offset, seats): ``ClaimedFrom(3)`` *is* ``LEFT``, so sources compare by
+    identity, hash cheaply and are shared by every meld.  ``LEFT``, ``ACROSS`` and ``RIGHT`` are
     the four-seat sources, which notation and four-seat scoring items name; at any table ask
-    :attr:`is_left`, :attr:`is_right` and :attr:`is_across` instead.  At two seats the one other player is
+    ``is_left``, ``is_right`` and ``is_across`` instead.  At two seats the one other player is
     all three.
 
     :param offset: seats after the claimer, in turn order, of the discarder: 1 to ``seats - 1`` (a
         :class:`ClaimedFrom` is given back as it is).
-    :param seats: players at the table, :data:`MIN_SEATS` to :data:`MAX_SEATS`.
+    :param seats: players at the table, ``MIN_SEATS`` to ``MAX_SEATS``.
     :raises ValueError: for a seat count or offset outside the geometry.
     """
 

@@ -89,7 +89,7 @@ def playable_problems(ruleset: Ruleset, *, most: Callable[[str], int | None] | N
 
 def _seats(ruleset: Ruleset) -> Iterator[Problem]:
     """A seat count the core's geometry cannot seat: claims, seat winds and the wall's sides are defined for
-    :data:`~mahjong_core.hand.melds.MIN_SEATS` to :data:`~mahjong_core.hand.melds.MAX_SEATS` players (the
+    two to four players (``MIN_SEATS`` to ``MAX_SEATS`` of :mod:`mahjong_core.hand.melds`) (the
     schema's wider range leaves room for a later geometry, not for today's engine)."""
     players = ruleset.get("players", 4)
     if not isinstance(players, int) or isinstance(players, bool):

@@ -262,7 +262,11 @@ class Table:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def seat_wind(self, seat: int) -> int:
-        """0 East .. 3 North for ``seat`` in the current deal."""
+        """0 East .. 3 North for ``seat`` in the current deal: its place after the dealer.
+
+        At three seats the winds are East, South and West (three-player rules leave out the North seat:
+        Japanese Mahjong Wiki, "Sanma"), at two East and South.
+        """
         return (seat - self.dealer) % self.players
 
     def new_deal(self) -> None:

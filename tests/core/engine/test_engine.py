@@ -70,7 +70,8 @@ def play(rid: str, seed: int | str, bots: list[str] | None = None, max_deals: in
 def test_tiles_conserved_and_hands_sized_through_a_game(rid: str) -> None:
     ruleset = load_ruleset(rid)
     observer = ConservationObserver(tuple(ruleset.tile_set()), int(ruleset.param("hand_size")))
-    result, lines = play(rid, 11, ["greedy", "random", "greedy", "random"], max_deals=3, observers=(observer,))
+    bots = ["greedy", "random", "greedy", "random"][:int(ruleset.param("players"))]  # one a seat: 2 to 4
+    result, lines = play(rid, 11, bots, max_deals=3, observers=(observer,))
     assert result.deals == 3
     assert observer.checked > 100
 

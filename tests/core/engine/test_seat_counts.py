@@ -161,3 +161,16 @@ def test_a_house_rule_file_says_its_own_players(tmp_path: Path) -> None:
     assert at_seats(ruleset, 3) is ruleset
     with pytest.raises(RulesetError, match="set players: 2 in the file itself"):
         at_seats(ruleset, 2)
+
+
+def test_view_shows_the_three_seats_there_are(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--ruleset", "harbin", "--players", "3", "--seed", "2", "--max-deals", "1",
+                 "--out", str(tmp_path)]) == 0
+    (log,) = tmp_path.glob("*.jsonl")
+    capsys.readouterr()
+    assert main(["view", str(log), "--seat", "1", "--ascii"]) == 0
+    last = capsys.readouterr().out.split("\ndeal ")[-1]
+    rows = [line.lstrip("> ").split()[1:3] for line in last.splitlines() if line.lstrip("> ").startswith("seat ")]
+    assert rows == [["0", "E"], ["1", "S"], ["2", "W"]], last
+    assert main(["view", str(log), "--seat", "3"]) == 2
+    assert "--seat must be 0 to 2" in capsys.readouterr().err

@@ -60,7 +60,8 @@ def play(rid: str, seed: int | str, bots: list[str] | None = None, max_deals: in
          observers: tuple[object, ...] = ()) -> tuple[Any, list[str]]:
     ruleset = load_ruleset(rid)
     lines: list[str] = []
-    players = make_bots(bots or ["greedy"] * int(ruleset.param("players")), seed)
+    seats = int(ruleset.param("players"))
+    players = make_bots((bots or ["greedy"] * seats)[:seats], seed)  # a line-up of four plays a table of 2 or 3
     game = Game(ruleset, players, seed, emit=lambda e: lines.append(dumps(e)), max_deals=max_deals,
                 observers=observers)
     return game.play(), lines
@@ -70,8 +71,7 @@ def play(rid: str, seed: int | str, bots: list[str] | None = None, max_deals: in
 def test_tiles_conserved_and_hands_sized_through_a_game(rid: str) -> None:
     ruleset = load_ruleset(rid)
     observer = ConservationObserver(tuple(ruleset.tile_set()), int(ruleset.param("hand_size")))
-    bots = ["greedy", "random", "greedy", "random"][:int(ruleset.param("players"))]  # one a seat: 2 to 4
-    result, lines = play(rid, 11, bots, max_deals=3, observers=(observer,))
+    result, lines = play(rid, 11, ["greedy", "random", "greedy", "random"], max_deals=3, observers=(observer,))
     assert result.deals == 3
     assert observer.checked > 100
 

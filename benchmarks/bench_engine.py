@@ -77,7 +77,7 @@ def warm_up(ruleset_id: str) -> None:
     """
     ruleset = load_ruleset(ruleset_id)
     for seed in range(3):
-        Game(ruleset, make_bots(["random", "greedy", "random", "greedy"], 9000 + seed), 9000 + seed,
+        Game(ruleset, make_bots(seated(ruleset, ["random", "greedy", "random", "greedy"]), 9000 + seed), 9000 + seed,
              max_deals=8).play()
 
 
@@ -92,6 +92,11 @@ class Clock:
         return n / (time.process_time() - self.cpu), n / (time.perf_counter() - self.wall)
 
 
+def seated(ruleset: Any, bots: list[str]) -> list[str]:
+    """A line-up of four cut to the ruleset's seats (two to four)."""
+    return bots[:int(ruleset.param("players"))]
+
+
 def deals_per_second(ruleset_id: str, bots: list[str], deals: int, seed: int = 1) -> tuple[float, float, int]:
     """Play games of up to 16 deals until ``deals`` deals are done; no log is written.
 
@@ -102,7 +107,7 @@ def deals_per_second(ruleset_id: str, bots: list[str], deals: int, seed: int = 1
     clock = Clock()
     g = 0
     while done < deals:
-        game = Game(ruleset, make_bots(bots, seed + g), seed + g, max_deals=min(16, deals - done))
+        game = Game(ruleset, make_bots(seated(ruleset, bots), seed + g), seed + g, max_deals=min(16, deals - done))
         done += game.play().deals
         g += 1
     return (*clock.rates(done), done)
@@ -160,7 +165,7 @@ class Person:
 
 def play_as_people(ruleset: Any, seed: int, path: Path, max_deals: int) -> int:
     """Write the log of a greedy game whose seats are recorded as people's; the deals played."""
-    players = [Person(bot) for bot in make_bots(["greedy"] * 4, seed)]
+    players = [Person(bot) for bot in make_bots(seated(ruleset, ["greedy"] * 4), seed)]
     seats = [{"seat": i, "name": p.name, "kind": p.kind} for i, p in enumerate(players)]
     writer = ReplayWriter(path, batch=True)  # as a simulated game's log is written
     try:
@@ -184,7 +189,8 @@ def write_logs(ruleset_id: str, deals: int, folder: Path, *, people: bool = Fals
         if people:
             total += play_as_people(ruleset, 100 + g, path, n)
         else:
-            total += play_game(ruleset, 100 + g, ["greedy"] * 4, replay=path, max_deals=n).result.deals
+            total += play_game(ruleset, 100 + g, seated(ruleset, ["greedy"] * 4), replay=path,
+                               max_deals=n).result.deals
         paths.append(path)
         g += 1
     return paths
@@ -228,7 +234,8 @@ def memory_with_logs(ruleset_id: str, deals: int) -> tuple[int, float]:
     try:
         while done < deals:
             out = folder / str(g)
-            played = simulate(ruleset, 10_000 + g * 50, 50, ["random", "greedy", "random", "greedy"], out,
+            played = simulate(ruleset, 10_000 + g * 50, 50, seated(ruleset, ["random", "greedy", "random", "greedy"]),
+                              out,
                               max_deals=min(16, max(1, (deals - done) // 50)))
             done += sum(game.result.deals for game in played)
             shutil.rmtree(out)  # the logs are written and kept on disk, not in memory; the disk is not measured

@@ -54,7 +54,11 @@ class Example:
     met_minimum: bool
 
 
-_CLAIMED_FROM = {ClaimedFrom.LEFT: "the left", ClaimedFrom.ACROSS: "across", ClaimedFrom.RIGHT: "the right"}
+def _side_phrase(source: ClaimedFrom) -> str:
+    """Where a claimed tile came from, in words, at any table (at two seats the other player is the left)."""
+    return "the left" if source.is_left else "across" if source.is_across else "the right"
+
+
 _HOW = {"discard": "won on a discard", "self_drawn": "self-drawn", "replacement": "won on a loose tile",
         "robbing_kong": "won by robbing a kong"}
 
@@ -74,7 +78,7 @@ def _meld_phrase(meld: Meld) -> str:
     else:
         of = first
     if meld.exposed:
-        side = f" claimed from {_CLAIMED_FROM[meld.claimed_from]}" if meld.claimed_from is not None else ""
+        side = f" claimed from {_side_phrase(meld.claimed_from)}" if meld.claimed_from is not None else ""
         how = "an added" if meld.added else "an exposed"
         return f"{how} {meld.kind} of {of}{side}"
     return f"a concealed {meld.kind} of {of}"

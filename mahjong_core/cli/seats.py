@@ -20,6 +20,7 @@ from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_core.log.chain import Signer
+    from mahjong_core.rules import Ruleset
 
 
 @contextmanager
@@ -80,8 +81,22 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
                    help="comma-separated installed bots, one per seat, or one name for every seat (default: "
                         "greedy); --bots alone lists the installed bots and where each comes from")
     p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals")
+    p.add_argument("--players", type=int, default=None,
+                   help="seat 2, 3 or 4 players instead of the ruleset's own count (an installed ruleset: the log "
+                        "embeds the house rule that says so)")
     p.add_argument("--sign", metavar="KEYFILE", default=None,
                    help="sign each log with this Ed25519 private key (made by `mahjong keygen`)")
+
+
+def seated_ruleset(args: argparse.Namespace) -> Ruleset:
+    """The ``--ruleset`` a game command plays, at ``--players`` seats where that is given
+    (:func:`mahjong_core.rules.seated.at_seats`)."""
+    # deferred: the loader (~40 ms) would load with `mahjong --help`, which imports this module through simulate's
+    from mahjong_core.rules import load_ruleset
+    from mahjong_core.rules.seated import at_seats
+
+    ruleset = load_ruleset(args.ruleset)
+    return ruleset if args.players is None else at_seats(ruleset, args.players)
 
 
 def list_bots(args: argparse.Namespace) -> int:

@@ -79,13 +79,16 @@ def _meld(kind: str, first: int, exposed: bool, claimed_from: ClaimedFrom | None
 
 @st.composite
 def standard_hands(draw: st.DrawFn, *, exposed: bool = True, kongs: bool = True, sets: int = 4,
-                   bonus_tiles: Sequence[int] = ()) -> Hand:
+                   bonus_tiles: Sequence[int] = (), seats: int = 4) -> Hand:
     """A complete hand of ``sets`` sets and a pair with a named winning tile.
 
     Some sets may be declared (exposed chows, pungs and kongs, and concealed
     kongs, which are always declared); the winning tile is taken from the
-    concealed part, so every declared meld is complete before the win.
+    concealed part, so every declared meld is complete before the win.  An
+    exposed meld comes from one of the other ``seats - 1`` seats, a chow from
+    the left.
     """
+    sources = ClaimedFrom.around(seats)[::-1]  # the left first: at four seats the order the enum had
     left: Counter[int] = Counter({kind: COPIES for kind in range(NUM_PLAYING_KINDS)})
     declared: list[Meld] = []
     concealed: list[int] = []
@@ -96,10 +99,10 @@ def standard_hands(draw: st.DrawFn, *, exposed: bool = True, kongs: bool = True,
         left.subtract(meld.tiles)
         if kind == "kong":
             shown = draw(st.booleans()) if exposed else False
-            source = draw(st.sampled_from(list(ClaimedFrom))) if shown else None
+            source = draw(st.sampled_from(sources)) if shown else None
             declared.append(_meld(kind, first, shown, source))
         elif exposed and draw(st.booleans()):
-            source = ClaimedFrom.LEFT if kind == "chow" else draw(st.sampled_from(list(ClaimedFrom)))
+            source = sources[0] if kind == "chow" else draw(st.sampled_from(sources))
             declared.append(_meld(kind, first, True, source))
         else:
             concealed.extend(meld.tiles)
@@ -157,10 +160,11 @@ def complete_hands(ruleset: Ruleset | None = None, *, exposed: bool = True,
                    special: bool = True) -> st.SearchStrategy[Hand]:
     """Any complete 14-tile hand (standard, and with ``special`` also seven pairs and thirteen orphans).
 
-    With a ruleset, the hand may carry the bonus tiles of its tile set.
+    With a ruleset, the hand may carry the bonus tiles of its tile set, and its melds come from its seats.
     """
     bonus = sorted({t for t in ruleset.tile_set() if t in BONUS}) if ruleset is not None else []
-    strategies = [standard_hands(exposed=exposed, bonus_tiles=bonus)]
+    seats = int(ruleset.value("players")) if ruleset is not None else 4
+    strategies = [standard_hands(exposed=exposed, bonus_tiles=bonus, seats=seats)]
     if special:
         strategies += [seven_pairs_hands(), thirteen_orphans_hands()]
     return st.one_of(*strategies)

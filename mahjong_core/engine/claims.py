@@ -97,7 +97,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     for used in claim.tiles:
         s.counts[used] -= 1
     kind = {"pung": MeldKind.PUNG, "kong": MeldKind.KONG, "chow": MeldKind.CHOW}[claim.kind]
-    s.melds.append(meld_of(kind, claim.tiles + (tile,), exposed=True, claimed_from=offset))
+    s.melds.append(meld_of(kind, claim.tiles + (tile,), exposed=True, claimed_from=offset,
+                           seats=t.players))
     game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=code(tile), discarder=discarder,
                tiles=codes(sorted(claim.tiles + (tile,))))
     if claim.kind == "kong":

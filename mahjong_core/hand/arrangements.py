@@ -86,7 +86,7 @@ MeldKey = tuple[tuple[int, ...], int, bool, int, bool]
 
 def meld_sort_key(meld: Meld) -> MeldKey:
     """The canonical order of groups inside an arrangement."""
-    seat = -1 if meld.claimed_from is None else int(meld.claimed_from)
+    seat = -1 if meld.claimed_from is None else meld.claimed_from.offset
     return (meld.tiles, _KIND_RANK[meld.kind], meld.exposed, seat, meld.added)
 
 

@@ -8,8 +8,10 @@ scoring engines.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from enum import IntEnum, StrEnum
+from enum import StrEnum
+from typing import ClassVar
 
 
 class MeldKind(StrEnum):
@@ -25,12 +27,144 @@ class MeldKind(StrEnum):
     KNITTED = "knitted"
 
 
-class ClaimedFrom(IntEnum):
-    """Seat a claimed tile came from, relative to the claimer (turn order)."""
+#: The seat counts the core's geometry supports: a table of two, three or four players.
+MIN_SEATS, MAX_SEATS = 2, 4
 
-    LEFT = 3  # the previous player; the only seat a chow may come from
-    ACROSS = 2
-    RIGHT = 1
+
+def _check_seats(seats: object) -> None:
+    if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"a table of {seats!r} seats: the seat geometry supports {MIN_SEATS} to {MAX_SEATS}")
+
+
+class _FourSeatTable(type):
+    """Iterating over :class:`ClaimedFrom` itself gives the three sources at a four-seat table (left, across,
+    right), as the four-seat enum it replaces did, so code written for four seats reads the same."""
+
+    def __iter__(cls) -> Iterator[ClaimedFrom]:
+        return iter(_FOUR_SEAT_SOURCES)
+
+    def __len__(cls) -> int:
+        return len(_FOUR_SEAT_SOURCES)
+
+
+class ClaimedFrom(metaclass=_FourSeatTable):
+    """Whose discard a claimed tile was: the discarder's offset from the claimer at a table of ``seats``.
+
+    The offset counts seats after the claimer in turn order (counter-clockwise), 1 to ``seats - 1``: 1 is the
+    next player (on the claimer's right), ``seats - 1`` the previous one (on the left, the only seat a chow
+    comes from under ``chow_from: left``).  It is the same number a log's fold computes
+    (``(discarder - claimer) mod seats``), so a meld's source means the same at two, three or four seats;
+    a four-seat enum could not say "the left" at three seats, where the previous player is offset 2.
+
+    One object exists per (offset, seats): ``ClaimedFrom(3)`` *is* ``LEFT``, so sources compare by
+    identity, hash cheaply and are shared by every meld.  ``LEFT``, ``ACROSS`` and ``RIGHT`` are
+    the four-seat sources, which notation and four-seat scoring items name; at any table ask
+    ``is_left``, ``is_right`` and ``is_across`` instead.  At two seats the one other player is
+    all three.
+
+    :param offset: seats after the claimer, in turn order, of the discarder: 1 to ``seats - 1`` (a
+        :class:`ClaimedFrom` is given back as it is).
+    :param seats: players at the table, ``MIN_SEATS`` to ``MAX_SEATS``.
+    :raises ValueError: for a seat count or offset outside the geometry.
+    """
+
+    __slots__ = ("offset", "seats", "is_left", "is_right", "is_across")
+
+    offset: int
+    seats: int
+    #: The discarder is the previous player (the claimer's left): offset ``seats - 1``.
+    is_left: bool
+    #: The discarder is the next player (the claimer's right): offset 1.
+    is_right: bool
+    #: The discarder sits opposite: offset ``seats / 2`` (four seats, or the other player of two).
+    is_across: bool
+
+    LEFT: ClassVar[ClaimedFrom]
+    ACROSS: ClassVar[ClaimedFrom]
+    RIGHT: ClassVar[ClaimedFrom]
+
+    def __new__(cls, offset: int | ClaimedFrom, seats: int = 4) -> ClaimedFrom:
+        if isinstance(offset, ClaimedFrom):
+            return offset  # as the enum gave back its own member (an added kong keeps its pung's source)
+        known = _SOURCES.get((offset, seats))
+        if known is not None:
+            return known
+        _check_seats(seats)
+        raise ValueError(f"{offset!r} is not a valid ClaimedFrom at {seats} seats: expected an offset from 1 to "
+                         f"{seats - 1} seats after the claimer")
+
+    @classmethod
+    def _make(cls, offset: int, seats: int) -> ClaimedFrom:
+        source = object.__new__(cls)
+        for name, value in (("offset", offset), ("seats", seats), ("is_left", offset == seats - 1),
+                            ("is_right", offset == 1), ("is_across", 2 * offset == seats)):
+            object.__setattr__(source, name, value)
+        return source
+
+    @classmethod
+    def around(cls, seats: int = 4) -> tuple[ClaimedFrom, ...]:
+        """Every source at a table of ``seats``, nearest in turn order first (offset 1 .. ``seats - 1``)."""
+        _check_seats(seats)
+        return tuple(_SOURCES[offset, seats] for offset in range(1, seats))
+
+    @classmethod
+    def left_of(cls, seats: int = 4) -> ClaimedFrom:
+        """The previous player's discard at a table of ``seats``: where a chow comes from."""
+        return cls(seats - 1, seats)
+
+    @property
+    def value(self) -> int:
+        """The offset, as the four-seat enum's value was (3 the left, 2 across, 1 the right)."""
+        return self.offset
+
+    @property
+    def name(self) -> str:
+        """``LEFT``, ``ACROSS`` or ``RIGHT`` (the first that applies, in that order), as the enum's names."""
+        return "LEFT" if self.is_left else "ACROSS" if self.is_across else "RIGHT" if self.is_right else \
+            f"OFFSET_{self.offset}"
+
+    def __int__(self) -> int:
+        return self.offset
+
+    def __index__(self) -> int:
+        return self.offset
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a ClaimedFrom is immutable; {name} cannot be set")
+
+    def __reduce__(self) -> tuple[type[ClaimedFrom], tuple[int, int]]:
+        return ClaimedFrom, (self.offset, self.seats)
+
+    def _key(self) -> tuple[int, int]:
+        return self.offset, self.seats
+
+    def __lt__(self, other: ClaimedFrom) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: ClaimedFrom) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: ClaimedFrom) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: ClaimedFrom) -> bool:
+        return self._key() >= other._key()
+
+    def __repr__(self) -> str:
+        if self.seats == 4:
+            return f"ClaimedFrom.{self.name}"
+        return f"ClaimedFrom({self.offset}, seats={self.seats})"
+
+
+_SOURCES: dict[tuple[int, int], ClaimedFrom] = {
+    (offset, seats): ClaimedFrom._make(offset, seats)
+    for seats in range(MIN_SEATS, MAX_SEATS + 1) for offset in range(1, seats)
+}
+type.__setattr__(ClaimedFrom, "LEFT", _SOURCES[3, 4])
+type.__setattr__(ClaimedFrom, "ACROSS", _SOURCES[2, 4])
+type.__setattr__(ClaimedFrom, "RIGHT", _SOURCES[1, 4])
+#: The enum's order (left, across, right): what iterating over the class gives.
+_FOUR_SEAT_SOURCES = (ClaimedFrom.LEFT, ClaimedFrom.ACROSS, ClaimedFrom.RIGHT)
 
 
 @dataclass(frozen=True, order=True)

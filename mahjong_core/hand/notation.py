@@ -101,7 +101,6 @@ _SUIT_NAMES = {
 #: Honour letters accepted on input (output always uses ``1z``..``7z``).
 HONOUR_LETTERS: dict[str, int] = {"E": 27, "S": 28, "W": 29, "N": 30, "Wh": 31, "G": 32, "R": 33}
 _SEATS = {"<": ClaimedFrom.LEFT, "^": ClaimedFrom.ACROSS, ">": ClaimedFrom.RIGHT}
-_SEAT_MARK = {seat: mark for mark, seat in _SEATS.items()}
 _NUM_KINDS = 42
 _SITUATION = re.compile(r"[a-z][a-z0-9_]*\Z")
 _EXPECTED_TILE = "a digit 1-9 or an honour letter (E S W N Wh G R)"
@@ -269,7 +268,7 @@ def meld_from_tiles(
         raise HandError(f"only a kong can be an added kong, got {text}", source=source, place=place)
     if not exposed and (kind is not MeldKind.KONG or added or claimed_from is not None):
         raise HandError(f"only a kong can be declared concealed, with no seat; got {text}", source=source, place=place)
-    if kind is MeldKind.CHOW and claimed_from not in (None, ClaimedFrom.LEFT):
+    if kind is MeldKind.CHOW and claimed_from is not None and not claimed_from.is_left:
         raise HandError(f"a chow can only be claimed from the left (<), got {text}", source=source, place=place)
     return Meld(kind, kinds, exposed=exposed, claimed_from=claimed_from, added=added)
 
@@ -286,8 +285,13 @@ def format_meld(meld: Meld) -> str:
         raise HandError(f"{meld!r} does not match its tiles; expected {checked!r}", place="meld")
     if not meld.exposed:
         return f"({format_tiles(meld.tiles)})"
-    mark = "" if meld.claimed_from is None else _SEAT_MARK[meld.claimed_from]
+    mark = "" if meld.claimed_from is None else _seat_mark(meld.claimed_from)
     return f"[{format_tiles(meld.tiles)}{'+' if meld.added else ''}{mark}]"
+
+
+def _seat_mark(source: ClaimedFrom) -> str:
+    """``<`` the left, ``^`` across, ``>`` the right, at any table (at two seats the other player is the left)."""
+    return "<" if source.is_left else "^" if source.is_across else ">"
 
 
 # --------------------------------------------------------------------------- hands

@@ -252,7 +252,7 @@ def live_event_view(event: dict[str, Any], seat: int | None, visibility: Visibil
 
 def _meld_view(meld: Meld) -> dict[str, Any]:
     return {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
-            "claimed_from": int(meld.claimed_from) if meld.claimed_from is not None else None}
+            "claimed_from": meld.claimed_from.offset if meld.claimed_from is not None else None}
 
 
 def table_view(table: Table, seat: int | None, *, reveal: bool = False,

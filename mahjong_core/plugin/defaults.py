@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from mahjong_core.table.wall import Wall
 
 _CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
-_DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
 
 # ------------------------------------------------------------------ setup
 
@@ -91,7 +90,7 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool:
         chow_from = ruleset.value("chow_from")
         discarder = table.last_discarder
         assert discarder is not None, "a claim is only ever on a discard"
-        if chow_from == "left":
+        if chow_from == "left":  # the discarder plays just before the claimer: at two seats, the other player
             return claim.seat == (discarder + 1) % table.players
         return chow_from == "anyone"
     return True
@@ -253,6 +252,9 @@ def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple
     if keep:
         return table.dealer, table.prevalent_wind, table.round_index
     dealer = (table.dealer + 1) % table.players
+    # A round is the time in which every player has been East (000 line 97): one deal per seat, at any count.
+    # The prevalent wind goes on East, South, West, North round by round whatever the seat count: it is the
+    # round's wind, not a seat's (three seats still play a South round, as three-player games do).
     if dealer == 0:  # the deal has gone round the table: the next prevalent wind
         return dealer, (table.prevalent_wind + 1) % 4, table.round_index + 1
     return dealer, table.prevalent_wind, table.round_index

@@ -8,6 +8,7 @@ game never ends: a simulation then writes deals until the disk is full.  So
 the loader refuses such values, each at its own entry in the file that set
 it, with the figures that show why and the values that would play:
 
+* the seats: the core's geometry seats two to four players (the schema allows up to eight, for a later one);
 * the hand size: the engine plays hands of 13 tiles between turns (a mahjong
   is 14: four sets and a pair, seven pairs or thirteen orphans), dealt by a
   ``deal_pattern`` adding up to 13 with one tile more for the dealer, who
@@ -38,6 +39,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
+from mahjong_core.hand.melds import MAX_SEATS, MIN_SEATS
 from mahjong_core.hand.tiles import build_tile_set
 
 if TYPE_CHECKING:
@@ -78,8 +80,43 @@ def playable_problems(ruleset: Ruleset, *, most: Callable[[str], int | None] | N
         tables can give a hand, or ``None`` where it is not known; the ruleset's scoring family states it
         (its ``mahjong_score_bound`` hook), so the plugin layer passes it in: the core reads no family's tables itself.
     """
+    seats = list(_seats(ruleset))
+    if seats:
+        return seats  # the figures below are per seat: meaningless at a table the core cannot seat
     return [*_hand_and_wall(ruleset), *_pay_the_limit(ruleset), *_minimum(ruleset, most),
             *_exchange_and_pause(ruleset), *_robbing_concealed_kong(ruleset)]
+
+
+def _seats(ruleset: Ruleset) -> Iterator[Problem]:
+    """A seat count the core's geometry cannot seat: claims, seat winds and the wall's sides are defined for
+    two to four players (``MIN_SEATS`` to ``MAX_SEATS`` of :mod:`mahjong_core.hand.melds`) (the
+    schema's wider range leaves room for a later geometry, not for today's engine)."""
+    players = ruleset.get("players", 4)
+    if not isinstance(players, int) or isinstance(players, bool):
+        return
+    if not MIN_SEATS <= players <= MAX_SEATS:
+        yield (["parameters", "players", "value"],
+               f"players is {players}, but the core seats {MIN_SEATS} to {MAX_SEATS} players (who a claim comes "
+               f"from, the seat winds and the wall's sides are defined for those); expected "
+               f"{', '.join(map(str, range(MIN_SEATS, MAX_SEATS)))} or {MAX_SEATS}")
+        return
+    if players == 4:
+        return
+    # Partners sit opposite: two pairs need four seats.  At three one seat has no partner; at two the partners
+    # would be the only two players, a game with no opponent.
+    if ((ruleset.get("pairs") or {}).get("partners")) is not None:
+        yield (["parameters", "players", "value"],
+               f"players is {players}, but pair play (pairs.partners) seats two pairs of partners opposite each "
+               f"other, which takes four players; expected 4, or pairs: null")
+    exchange = ruleset.get("tile_exchange") or {}
+    if exchange.get("kind") == "partner":
+        yield (["parameters", "tile_exchange", "value", "kind"],
+               f"the partner exchange passes tiles to the partner opposite, but {players} players have no "
+               f"partners; expected 4 players, or another tile_exchange")
+    for i, step in enumerate(exchange.get("passes") or ()) if exchange.get("kind") == "charleston" else ():
+        if isinstance(step, Mapping) and step.get("direction") == "across" and players % 2:
+            yield (["parameters", "tile_exchange", "value", "passes", i, "direction"],
+                   f"a pass across the table, but at {players} seats no seat is across; expected left or right")
 
 
 def _hand_and_wall(ruleset: Ruleset) -> Iterator[Problem]:

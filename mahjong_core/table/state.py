@@ -271,7 +271,11 @@ class Table:
     counters: dict[str, int] = field(default_factory=dict)
 
     def seat_wind(self, seat: int) -> int:
-        """0 East .. 3 North for ``seat`` in the current deal."""
+        """0 East .. 3 North for ``seat`` in the current deal: its place after the dealer.
+
+        At three seats the winds are East, South and West (three-player rules leave out the North seat:
+        Japanese Mahjong Wiki, "Sanma"), at two East and South.
+        """
         return (seat - self.dealer) % self.players
 
     def new_deal(self) -> None:
@@ -303,8 +307,12 @@ class Table:
         return hashlib.sha256("/".join(parts).encode()).hexdigest()
 
 
-def meld_of(kind: MeldKind, tiles: tuple[int, ...], *, exposed: bool, claimed_from: int | None = None,
-            added: bool = False) -> Meld:
-    """Build a meld with tiles sorted (the canonical order scorers expect)."""
-    source = ClaimedFrom(claimed_from) if claimed_from is not None else None
+def meld_of(kind: MeldKind, tiles: tuple[int, ...], *, exposed: bool, claimed_from: int | ClaimedFrom | None = None,
+            added: bool = False, seats: int = 4) -> Meld:
+    """Build a meld with tiles sorted (the canonical order scorers expect).
+
+    :param claimed_from: the discarder's offset after the claimer in turn order (1 .. ``seats - 1``).
+    :param seats: players at the table, which gives the offset its direction (:class:`ClaimedFrom`).
+    """
+    source = ClaimedFrom(claimed_from, seats) if claimed_from is not None else None
     return Meld(kind, tuple(sorted(tiles)), exposed, source, added)

@@ -10,7 +10,8 @@ Geometry (the byte-exact version is in ``docs/prng.md``, "The wall"):
 * Four sides, one per wind; side 0 is the dealer's (East), 1 South (the
   dealer's right), 2 West (opposite), 3 North (left) -- 001 line 47.  Each side
   is a row of stacks two tiles high (17 stacks for 136 tiles, 18 for 144 --
-  001 line 47, 000 line 693).
+  001 line 47, 000 line 693).  Fewer players build fewer sides, one each
+  (see "Two and three players" below).
 * Positions on a side are counted from its owner's right end, clockwise (001
   line 53).  Clockwise from the dealer's left end comes North's right end, so
   the ring of stacks, clockwise, is side 0, side 3, side 2, side 1.
@@ -49,12 +50,23 @@ here and in ``docs/prng.md``:
    continues clockwise onto the next side.
 4. The extra tile of the dealer is simply the next tile of the live wall
    (001 line 57, "затем ещё одну кость себе берёт лидер"), no jump.
-5. A tile set whose stacks do not divide by four gives the first sides one
-   stack more (side 0 first); a three-player game still builds four sides.
+5. A tile set whose stacks do not divide by the sides gives the first sides
+   one stack more (side 0 first).
 6. The wall does not refuse a draw at the exhaustive-draw threshold: whether
    the deal is over is the ``mahjong_deal_exhausted`` hook's call, whose
    default asks :meth:`Wall.is_exhausted`.  The wall refuses only when it
    has no tile to give.
+
+Two and three players: every player builds one side, in front of him, as at
+four (001 line 47).  Three-player rules say so: "The 3 players each build a
+wall 18 tiles long, 2 tiles high" (Japanese Mahjong Wiki, "Sanma", Game setup,
+for its 108 tiles; 144 tiles make three sides of 24 stacks).  No published
+two-player ceremony is at hand, so two players do the same (an assumption: it
+keeps each side a seat's own, so the second throw has a thrower, and the dice
+count round the sides there are).  Side ``s`` is then the seat ``s`` places
+after the dealer, the first throw counts ``(total - 1) mod sides``
+counter-clockwise from the dealer, and the ring clockwise is side 0, side
+``sides - 1``, ..., side 1.  A four-seat wall is unchanged.
 """
 
 from __future__ import annotations
@@ -69,7 +81,7 @@ from mahjong_core.errors import RulesetError, WallError
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.table.rng import Rng
 
-#: Sides of the wall in clockwise order, starting with the dealer's (side 0).
+#: Sides of a four-player wall in clockwise order, starting with the dealer's (side 0).
 CLOCKWISE_SIDES = (0, 3, 2, 1)
 DIE_SIDES = 6  # 001 line 33: dice with faces 1 to 6
 BREAK_COUNTS = ("second_throw", "both_throws")
@@ -167,10 +179,21 @@ class TileSource(Protocol):
     def commitment(self, salt: bytes) -> str: ...
 
 
-def side_lengths(tile_count: int) -> tuple[int, int, int, int]:
-    """Stacks on sides 0-3 for a tile set (assumption 5 for uneven sets)."""
-    base, extra = divmod(tile_count // 2, 4)
-    return (base + (extra > 0), base + (extra > 1), base + (extra > 2), base)
+def wall_sides(players: int) -> int:
+    """Sides of the wall: one per player at two to four players (the module's "Two and three players"); four
+    for any other count, which only a direct caller can ask for (the loader seats two to four)."""
+    return players if 2 <= players <= 4 else 4
+
+
+def clockwise_sides(sides: int = 4) -> tuple[int, ...]:
+    """The sides in clockwise order from the dealer's: 0, then the last side (the dealer's left) down to 1."""
+    return (0, *range(sides - 1, 0, -1))
+
+
+def side_lengths(tile_count: int, sides: int = 4) -> tuple[int, ...]:
+    """Stacks on each side (0 first) for a tile set (assumption 5 for uneven sets)."""
+    base, extra = divmod(tile_count // 2, sides)
+    return tuple(base + (side < extra) for side in range(sides))
 
 
 class Wall:
@@ -297,14 +320,15 @@ class Wall:
         self._loose: list[int] = []
         self._dealt = False
         self.events: list[dict[str, Any]] = [
-            {"type": "build", "tiles": len(order), "sides": list(side_lengths(len(order)))}
+            {"type": "build", "tiles": len(order), "sides": list(side_lengths(len(order), wall_sides(players)))}
         ]
 
     def _ceremony(self, throw: Callable[[], tuple[int, ...]]) -> None:
         """Dice, break and loose tiles (001 lines 51-53)."""
         c = self.ceremony
         first = throw()
-        side = (sum(first) - 1) % 4
+        sides = wall_sides(self.players)
+        side = (sum(first) - 1) % sides
         self.events.append({"type": "dice", "thrower": 0, "values": list(first)})
         throws = [first]
         count = sum(first)
@@ -314,9 +338,9 @@ class Wall:
             self.events.append({"type": "dice", "thrower": side, "values": list(second)})
             count = sum(second) + (count if c.break_count == "both_throws" else 0)
         self.throws = tuple(throws)
-        lengths = side_lengths(len(self.order))
+        lengths = side_lengths(len(self.order), sides)
         start = 0
-        for s in CLOCKWISE_SIDES:
+        for s in clockwise_sides(sides):
             if s == side:
                 break
             start += lengths[s]
@@ -325,9 +349,10 @@ class Wall:
     def _open(self, stack: int) -> None:
         """Break the ring at global stack ``stack`` (0-based, clockwise from
         the dealer's right end) and lay out the loose tiles."""
-        lengths = side_lengths(len(self.order))
+        sides = wall_sides(self.players)
+        lengths = side_lengths(len(self.order), sides)
         side, position = 0, stack + 1
-        for s in CLOCKWISE_SIDES:
+        for s in clockwise_sides(sides):
             if position <= lengths[s]:
                 side = s
                 break

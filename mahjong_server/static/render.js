@@ -11,6 +11,8 @@
 
 const { tileSvg } = window.MahjongTiles;
 const WINDS = ["East", "South", "West", "North"];
+// Where each seat sits on the board, from the seat in front of the viewer round the table in turn order.
+const SEAT_PLACES = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"] };
 
 // A seat's name, marked as the reader's own seat; a seat already named "you" (`mahjong play`) is not marked twice.
 function withYou(name, own, mark) {
@@ -427,8 +429,14 @@ function render() {
     $("left").textContent = v.tiles_left === null ? "–" : String(v.tiles_left);
     const n = v.seats.length || 4;
     const base = state.seat === null ? 0 : state.seat;
-    const places = n === 4 ? ["bottom", "right", "top", "left"] : ["bottom", "right", "left"];
-    ["bottom", "right", "top", "left"].forEach((w) => $("seat-" + w).replaceChildren());
+    // Round the table from the seat in front, in turn order: three seats leave the place across empty, two sit
+    // across from each other; a place no seat takes is hidden rather than drawn as an empty seat.
+    const places = SEAT_PLACES[n] || SEAT_PLACES[4];
+    ["bottom", "right", "top", "left"].forEach((w) => {
+      const box = $("seat-" + w);
+      box.replaceChildren();
+      box.hidden = !places.includes(w);
+    });
     for (let k = 0; k < n; k++) renderSeat((base + k) % n, places[k]);
     const ld = $("last-discard");
     ld.replaceChildren();

@@ -12,10 +12,14 @@ from collections.abc import Sequence
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Contribution, ExchangeStep, Ruleset, RulesetError, hookimpl
+from mahjong_core.plugin import Contribution, ExchangeStep, Ruleset, RulesetError, Table, hookimpl
 
-#: Seats to the right, across, to the left, or the partner (across the table), as seat offsets.
-_DIRECTION_OFFSET = {"right": 1, "across": 2, "left": 3, "partner": 2}
+
+def direction_offset(direction: str, seats: int) -> int:
+    """Seats after the giver, in turn order, of a pass's receiver: the right is the next seat, the left the
+    previous one (``seats - 1``), across (or the partner) half way round; the loader refuses across at an odd
+    number of seats."""
+    return {"right": 1, "left": seats - 1}.get(direction, seats // 2)
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -31,19 +35,20 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 
 @hookimpl
-def mahjong_exchange_steps(ruleset: Ruleset) -> list[ExchangeStep]:
+def mahjong_exchange_steps(ruleset: Ruleset, table: Table) -> list[ExchangeStep]:
     """The ruleset's passes: a partner exchange of ``tiles`` tiles, or the Charleston's ``passes`` in order."""
     spec = ruleset.get("tile_exchange") or {"kind": "none"}
     kind = spec.get("kind", "none")
     if kind == "partner":
-        return [ExchangeStep("partner", int(spec.get("tiles", 2)), 2,
+        return [ExchangeStep("partner", int(spec.get("tiles", 2)), direction_offset("partner", table.players),
                              refuse_only_if_calling=bool(spec.get("refuse_only_if_calling", True)))]
     if kind == "charleston":
         steps = []
         for i, p in enumerate(spec.get("passes", ())):
             direction = p["direction"]
             steps.append(ExchangeStep(p.get("name", f"charleston-{i + 1}-{direction}"), int(p.get("count", 3)),
-                                      _DIRECTION_OFFSET[direction], optional=bool(p.get("optional", False))))
+                                      direction_offset(direction, table.players),
+                                      optional=bool(p.get("optional", False))))
         return steps
     raise RulesetError(f"unknown tile exchange kind {kind!r}; expected none, partner or charleston",
                        source=ruleset.id, place="$.parameters.tile_exchange.value.kind")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
-from mahjong_core.cli.seats import add_game_options, list_bots, parse_bots, signer
+from mahjong_core.cli.seats import add_game_options, list_bots, parse_bots, seated_ruleset, signer
 from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
@@ -36,10 +36,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return list_bots(args)
     from mahjong_core.audit.check import check
     from mahjong_core.log.simulate import log_name, play_game, prepare_out_dir
-    from mahjong_core.rules import load_ruleset
     from mahjong_core.table.rng import parse_seed
 
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = seated_ruleset(args)
     bots = parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     out = Path(args.out)

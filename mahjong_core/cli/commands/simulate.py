@@ -16,7 +16,15 @@ from mahjong_core.cli.commands import summary
 from mahjong_core.cli.database import DB_HELP, store_simulated
 from mahjong_core.cli.output import EXIT_OK, print_json, progress_bar
 from mahjong_core.cli.parser import add_command
-from mahjong_core.cli.seats import add_game_options, game_progress, list_bots, needs_study_extra, parse_bots, signer
+from mahjong_core.cli.seats import (
+    add_game_options,
+    game_progress,
+    list_bots,
+    needs_study_extra,
+    parse_bots,
+    seated_ruleset,
+    signer,
+)
 from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
@@ -47,10 +55,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.bots is None:
         return list_bots(args)
     from mahjong_core.log.simulate import simulate
-    from mahjong_core.rules import load_ruleset
     from mahjong_core.table.rng import parse_seed
 
-    ruleset = load_ruleset(args.ruleset)
+    if args.players is not None and (args.summary or args.workers):
+        raise MahjongError("--players seats an installed ruleset here, in this process; --summary and --workers "
+                           "load the ruleset again elsewhere, so for them write a house rule file that sets "
+                           "players and pass it as --ruleset", place="--players")
+    ruleset = seated_ruleset(args)
     bots = parse_bots(args.bots, int(ruleset.param("players")))
     seed = parse_seed(args.seed)
     if args.summary:

@@ -193,7 +193,7 @@ def _declared_as_built(meld: Meld) -> bool:
         return False
     if not exposed and (kind is not MeldKind.KONG or added or claimed is not None):
         return False
-    return kind is not MeldKind.CHOW or claimed is None or claimed is ClaimedFrom.LEFT
+    return kind is not MeldKind.CHOW or claimed is None or claimed.is_left
 
 
 def _chows_read_as_from_the_left(hand: Hand) -> Hand:
@@ -205,11 +205,12 @@ def _chows_read_as_from_the_left(hand: Hand) -> Hand:
     check admits a chow from the left only.
     """
     for meld in hand.melds:
-        if meld.kind is MeldKind.CHOW and meld.claimed_from not in (None, ClaimedFrom.LEFT):
+        if meld.kind is MeldKind.CHOW and meld.claimed_from is not None and not meld.claimed_from.is_left:
             break
     else:
         return hand
-    melds = tuple(replace(m, claimed_from=ClaimedFrom.LEFT) if m.kind is MeldKind.CHOW and m.claimed_from is not None
+    melds = tuple(replace(m, claimed_from=ClaimedFrom.left_of(m.claimed_from.seats))
+                  if m.kind is MeldKind.CHOW and m.claimed_from is not None
                   else m for m in hand.melds)
     return replace(hand, melds=melds)
 

@@ -28,7 +28,12 @@ from mahjong_core.plugin import ClaimedFrom, Hand, MeldKind
 
 _SUIT_CODE = ("W", "B", "T")
 _DRAGON_CODE = {31: "J3", 32: "J2", 33: "J1"}
-_OFFER = {ClaimedFrom.LEFT: 1, ClaimedFrom.ACROSS: 2, ClaimedFrom.RIGHT: 3, None: 1}
+
+
+def _offer(source: ClaimedFrom | None) -> int:
+    """The reference's offer number: 1 the left (or no seat), 2 across, 3 the right."""
+    return 1 if source is None or source.is_left else 2 if source.is_across else 3
+
 
 #: The reference's English fan names that differ from ``name.lower()`` with spaces and dashes as underscores.
 _RENAMED = {
@@ -61,9 +66,9 @@ def reference_arguments(hand: Hand, context: Mapping[str, Any]) -> dict[str, Any
         if meld.kind is MeldKind.CHOW:
             packs.append(("CHI", tile_code(meld.tiles[1]), 1))
         elif meld.kind is MeldKind.PUNG:
-            packs.append(("PENG", tile_code(meld.tiles[0]), _OFFER[meld.claimed_from]))
+            packs.append(("PENG", tile_code(meld.tiles[0]), _offer(meld.claimed_from)))
         else:
-            packs.append(("GANG", tile_code(meld.tiles[0]), _OFFER[meld.claimed_from] if meld.exposed else 0))
+            packs.append(("GANG", tile_code(meld.tiles[0]), _offer(meld.claimed_from) if meld.exposed else 0))
     winning = sit.winning_tile
     return {
         "pack": tuple(packs),

@@ -31,7 +31,9 @@ def small_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("rid", RULESETS)
 def test_every_ruleset_replays_and_audits_clean(rid: str, tmp_path: Path) -> None:
     path = tmp_path / f"{rid}.jsonl"
-    game = play_game(load_ruleset(rid), 99, ["greedy", "random", "greedy", "greedy"], replay=path, max_deals=2)
+    ruleset = load_ruleset(rid)
+    bots = ["greedy", "random", "greedy", "greedy"][:int(ruleset.param("players"))]  # one a seat: 2 to 4
+    game = play_game(ruleset, 99, bots, replay=path, max_deals=2)
     replayed = check(str(path), "replay")
     audited = check(str(path), "audit")
     assert replayed.ok, replayed.text()

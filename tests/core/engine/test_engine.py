@@ -60,7 +60,8 @@ def play(rid: str, seed: int | str, bots: list[str] | None = None, max_deals: in
          observers: tuple[object, ...] = ()) -> tuple[Any, list[str]]:
     ruleset = load_ruleset(rid)
     lines: list[str] = []
-    players = make_bots(bots or ["greedy"] * int(ruleset.param("players")), seed)
+    seats = int(ruleset.param("players"))
+    players = make_bots((bots or ["greedy"] * seats)[:seats], seed)  # a line-up of four plays a table of 2 or 3
     game = Game(ruleset, players, seed, emit=lambda e: lines.append(dumps(e)), max_deals=max_deals,
                 observers=observers)
     return game.play(), lines

@@ -51,8 +51,9 @@ def logs(tmp_path_factory: pytest.TempPathFactory, signer: Signer) -> dict[str, 
     out: dict[str, list[dict[str, Any]]] = {}
     for rid in RULESETS:
         path = folder / f"{rid}.jsonl"
-        play_game(load_ruleset(rid), 31, ["greedy", "random", "greedy", "random"], replay=path, max_deals=1,
-                  signer=signer)
+        ruleset = load_ruleset(rid)
+        bots = ["greedy", "random", "greedy", "random"][:int(ruleset.param("players"))]  # one a seat: 2 to 4
+        play_game(ruleset, 31, bots, replay=path, max_deals=1, signer=signer)
         out[rid] = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     physical = copy.deepcopy(out["chinese_classical"])
     physical[0]["rng"] = None

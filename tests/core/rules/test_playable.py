@@ -68,16 +68,32 @@ REFUSED = [
      "$.parameters.tile_exchange.value.tiles", 6, ["exchange of 14 tiles", "at most 13"]),
     ("piter", '  timing: {value: {chow_pause_seconds: {min: 8, max: 7}}, assumption: "x"}\n',
      "$.parameters.timing.value.chow_pause_seconds.min", 6, ["(8 s) is longer than its longest (7 s)"]),
+    # Seats: the geometry's two to four, and what only four seats can play.
+    ("harbin", '  players: {value: 5, assumption: "x"}\n', "$.parameters.players.value", 6,
+     ["players is 5", "seats 2 to 4 players", "expected 2, 3 or 4"]),
+    ("harbin", '  players: {value: 8, assumption: "x"}\n', "$.parameters.players.value", 6, ["players is 8"]),
+    ("harbin", '  players: {value: 1, assumption: "x"}\n', "$.parameters.players.value", 6,
+     ["less than the minimum of 2"]),
+    ("piter", '  players: {value: 3, assumption: "x"}\n  tile_exchange: {value: {kind: none}, assumption: "x"}\n',
+     "$.parameters.players.value", 6, ["players is 3", "pair play", "takes four players"]),
+    ("harbin", '  players: {value: 2, assumption: "x"}\n'
+               '  tile_exchange: {value: {kind: partner, tiles: 2, refuse_only_if_calling: true}, assumption: "x"}\n',
+     "$.parameters.tile_exchange.value.kind", 7, ["partner exchange", "2 players have no partners"]),
+    ("orsk", '  players: {value: 3, assumption: "x"}\n', "$.parameters.tile_exchange.value.passes[1].direction",
+     None, ["a pass across the table", "at 3 seats no seat is across"]),
 ]
 
 
 @pytest.mark.parametrize(("parent", "parameters", "place", "line", "words"), REFUSED,
                          ids=[f"{r[0]}-{r[2].rsplit('.', 2)[-2]}-{i}" for i, r in enumerate(REFUSED)])
 def test_a_value_that_leaves_nothing_to_play_is_refused_at_its_line(
-        tmp_path: Path, parent: str, parameters: str, place: str, line: int, words: list[str]) -> None:
+        tmp_path: Path, parent: str, parameters: str, place: str, line: int | None, words: list[str]) -> None:
     path = _house(tmp_path, parent, parameters)
     errors = validate_file(path)
-    assert [(e.source, e.place, e.line) for e in errors] == [(str(path), place, line)], [str(e) for e in errors]
+    source = str(path) if line is not None else str(ROOT / "plugins" / "rulesets" / parent / "ruleset.yaml")
+    assert [(e.source, e.place) for e in errors] == [(source, place)], [str(e) for e in errors]
+    if line is not None:  # in the house rule; else in the parent, which set the value the house rule now refuses
+        assert errors[0].line == line, str(errors[0])
     for word in words:
         assert word in errors[0].message
     with pytest.raises(RulesetError) as raised:  # the loader refuses it the same way, at the same line
@@ -89,6 +105,11 @@ def test_a_value_that_leaves_nothing_to_play_is_refused_at_its_line(
     ("traditional", '  exhaustive_draw_tiles_left: {value: 80, assumption: "x"}\n'),
     ("chinese_classical", '  minimum_value: {value: {points: 20}, assumption: "x"}\n'),
     ("traditional", '  meld_display: {value: concealed_kong_shown, assumption: "x"}\n'),
+    ("harbin", '  players: {value: 2, assumption: "x"}\n'),
+    ("harbin", '  players: {value: 3, assumption: "x"}\n'),
+    ("orsk", '  players: {value: 2, assumption: "x"}\n'),  # across is the one other player
+    ("piter", '  players: {value: 3, assumption: "x"}\n  pairs: {value: null, assumption: "x"}\n'
+              '  tile_exchange: {value: {kind: none}, assumption: "x"}\n'),
     ("chinese_classical", '  robbing_kong:\n    concealed_for_thirteen_orphans: {value: true, assumption: "x"}\n'
                           '  meld_display: {value: concealed_kong_shown, assumption: "x"}\n'),
 ])

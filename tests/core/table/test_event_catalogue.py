@@ -99,7 +99,8 @@ def test_every_event_of_every_golden_replay_and_sheet_log_is_in_the_catalogue(lo
 @pytest.mark.parametrize("ruleset", available())
 def test_a_short_game_of_every_installed_ruleset_emits_only_catalogued_events(ruleset: str) -> None:
     events: list[dict[str, Any]] = []
-    Game(load_ruleset(ruleset), make_bots(["greedy"] * 4, 37), 37, emit=events.append, max_deals=2).play()
+    rs = load_ruleset(ruleset)
+    Game(rs, make_bots(["greedy"] * int(rs.param("players")), 37), 37, emit=events.append, max_deals=2).play()
     assert any(e["type"] == "deal_end" for e in events)
     found = [(e["n"], p) for e in events for p in problems(e)]
     assert not found, found[:5]

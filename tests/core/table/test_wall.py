@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.tiles import build_tile_set
 from mahjong_core.table.rng import Rng, deal_rng
-from mahjong_core.table.wall import Ceremony, Wall, WallError
+from mahjong_core.table.wall import CLOCKWISE_SIDES, Ceremony, Wall, WallError, clockwise_sides, side_lengths
 
 SUITS_AND_HONOURS = [{"group": g, "copies": 4} for g in ("characters", "dots", "bamboo", "winds", "dragons")]
 SET_136 = build_tile_set(SUITS_AND_HONOURS)
@@ -301,3 +301,41 @@ def test_bad_threshold_and_too_small_deal() -> None:
     tiny = Wall.from_order(list(range(8)) * 2, TRADITIONAL)
     with pytest.raises(WallError):
         tiny.deal()
+
+
+# ---------------------------------------------------------------------------
+# Two and three players: one side each (the module's "Two and three players")
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "sides"), [(4, [18, 18, 18, 18]), (3, [24, 24, 24]), (2, [36, 36])])
+def test_each_player_builds_one_side(players: int, sides: list[int]) -> None:
+    wall = Wall(SET_144, deal_rng(3, 0, 0), TRADITIONAL, players=players)
+    assert wall.events[0] == {"type": "build", "tiles": 144, "sides": sides}
+
+
+def test_uneven_stacks_go_to_the_first_sides() -> None:
+    assert side_lengths(136, 3) == (23, 23, 22) and side_lengths(136, 2) == (34, 34)
+    assert side_lengths(136) == (17, 17, 17, 17) and side_lengths(140) == (18, 18, 17, 17)
+    assert clockwise_sides(3) == (0, 2, 1) and clockwise_sides(2) == (0, 1) and clockwise_sides() == CLOCKWISE_SIDES
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([2, 3]), st.integers(0, 10**6))
+def test_the_dice_pick_a_side_of_the_players_and_count_round_their_ring(players: int, seed: int) -> None:
+    wall = Wall(SET_144, deal_rng(seed, 0, 0), TRADITIONAL, players=players)
+    stacks = 72 // players
+    first, second = wall.throws
+    side = (sum(first) - 1) % players  # counted counter-clockwise from the dealer, dealer = 1
+    assert [e["thrower"] for e in wall.events if e["type"] == "dice"] == [0, side]
+    # The ring clockwise: side 0, then the last side down to side 1; the count runs clockwise from the side's
+    # right end, past its end onto the next side.
+    ring_index = {s: i for i, s in enumerate([0, *range(players - 1, 0, -1)])}
+    stack = (ring_index[side] * stacks + sum(second) - 1) % 72
+    broken = next(e for e in wall.events if e["type"] == "break")
+    assert (broken["side"], broken["position"]) == ([0, *range(players - 1, 0, -1)][stack // stacks],
+                                                    stack % stacks + 1)
+    assert broken["side"] < players
+    dealt = wall.deal()
+    assert [len(h) for h in dealt] == [14] + [13] * (players - 1)
+    assert wall.live_count() == 144 - 14 - 13 * (players - 1) - 2

@@ -28,10 +28,11 @@ from mahjong_core.errors import MahjongError
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import shared_plugin_manager
 from mahjong_core.rules import available, load_ruleset, load_ruleset_text
-from mahjong_core.table.events import code, codes
+from mahjong_core.table.events import code, codes, held_codes
 
 if TYPE_CHECKING:
     from mahjong_core.hand.melds import Meld
+    from mahjong_core.hand.tiles import TileSet
     from mahjong_core.rules import Ruleset
     from mahjong_core.table.state import Table, TimeLimits
 
@@ -250,7 +251,21 @@ def live_event_view(event: dict[str, Any], seat: int | None, visibility: Visibil
     return event
 
 
-def _meld_view(meld: Meld) -> dict[str, Any]:
+def _meld_codes(meld: Meld, marked: list[int], tiles: TileSet | None) -> list[str]:
+    """A meld's codes, a marked copy of its kind named by its own code (``marked`` loses those it names)."""
+    names = codes(meld.tiles)
+    if marked and tiles is not None:
+        for i, kind in enumerate(meld.tiles):
+            if kind in marked:
+                marked.remove(kind)
+                names[i] = tiles.code(tiles.marked_of(kind))
+    return names
+
+
+def _meld_view(meld: Meld, marked: list[int] | None = None, tiles: TileSet | None = None) -> dict[str, Any]:
+    if marked:
+        return {"kind": meld.kind.value, "tiles": _meld_codes(meld, marked, tiles), "exposed": meld.exposed,
+                "claimed_from": int(meld.claimed_from) if meld.claimed_from is not None else None}
     return {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
             "claimed_from": int(meld.claimed_from) if meld.claimed_from is not None else None}
 
@@ -272,12 +287,16 @@ def full_table_view(table: Table) -> dict[str, Any]:
     """The table as ``table_view`` describes it with every seat's concealed tiles: the referee's view,
     from which :func:`redact_table_view` cuts each seat's (built once, redacted per seat)."""
     wall = table.wall
+    tiles = table.tiles
+    name = tiles.code if tiles is not None else code
     seats = []
     for n, s in enumerate(table.seats):
+        melded = list(s.marked_melded)
         seats.append({
-            "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m) for m in s.melds],
-            "bonus": codes(s.bonus), "discards": codes(s.discards), "concealed_count": sum(s.counts),
-            "calling": s.calling, "concealed": codes(s.concealed_tiles()),
+            "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m, melded, tiles) for m in s.melds],
+            "bonus": [name(t) for t in s.bonus + s.jokers], "discards": codes(s.discards),
+            "concealed_count": sum(s.counts),
+            "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles),
         })
     return {
         "phase": table.phase, "deal": table.deal_number, "round": table.round_index, "dealer": table.dealer,

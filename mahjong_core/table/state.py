@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.hand.shanten import shanten as _shanten
-from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.hand.tiles import NUM_PLAYING_KINDS, TileSet
 
 if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
@@ -198,6 +198,14 @@ class Seat:
     taken: int = 0
     #: Called at once and only drew and discarded since (a doubling in 001/003).
     calling_from_start: bool = False
+    #: The playing kinds of the marked copies (red fives) among the concealed tiles: a seat gives up a plain copy
+    #: before a marked one, so these are the last copies of their kind to leave the hand.
+    marked: list[int] = field(default_factory=list)
+    #: The playing kinds of the marked copies that went into the seat's melds.
+    marked_melded: list[int] = field(default_factory=list)
+    #: The jokers held (their kind indices), set aside face up beside the hand and replaced like bonus tiles
+    #: until the rules for playing them exist (issue 30, item 3): they never enter the count vector.
+    jokers: list[int] = field(default_factory=list)
 
     def shanten(self) -> int:
         """Shanten of the concealed tiles, remembered until they change."""
@@ -222,6 +230,9 @@ class Seat:
         if winning_tile is not None and counts[winning_tile] > 0:
             counts[winning_tile] -= 1
         concealed = tuple(kind for kind, n in enumerate(counts) for _ in range(n))
+        if self.marked or self.marked_melded or self.jokers:
+            return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
+                        marked=tuple(sorted(self.marked + self.marked_melded)), jokers=len(self.jokers))
         return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations)
 
 
@@ -243,6 +254,8 @@ class Table:
     turn: int = 0  # seat to act
     last_discard: int | None = None
     last_discarder: int | None = None
+    #: Whether the last discard was a marked copy (a red five): whoever claims it holds a marked copy.
+    last_discard_marked: bool = False
     #: The current deal's tiles: a seeded :class:`~mahjong_core.table.wall.Wall`, or a physical game's observed tiles;
     #: ``None`` before the first deal.
     wall: TileSource | None = None
@@ -258,6 +271,9 @@ class Table:
     time_limits: TimeLimits | None = None
     #: What the ruleset says of declaring a calling hand (``None``: not read, as at a table set up by hand).
     calling_rule: CallingRule | None = None
+    #: The ruleset's tile set, whose codes name the tiles (``None``: the standard kinds, as at a table set up by
+    #: hand).
+    tiles: TileSet | None = None
     #: State a ruleset's hooks keep across deals (consecutive wins, the bank's round), by hook module.
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -487,8 +487,9 @@ def _check_copies(tiles: Iterable[tuple[int, int]], source: str | None, tile_set
             if seen[kind] > limit:
                 code = tile_set.code(kind) if tile_set is not None else str(kind)
                 raise HandError(
-                    f"{'a' if seen[kind] == 1 else 'another'} copy of {code}: the tile set holds "
-                    f"{limit} of it", source=source, place=_place(pos) if pos >= 0 else "tiles")
+                    f"{code} is not in this tile set" if not limit
+                    else f"one {code} too many: the tile set holds {limit}",
+                    source=source, place=_place(pos) if pos >= 0 else "tiles")
             continue
         limit = 4 if kind < NUM_PLAYING_KINDS else 1
         if seen[kind] > limit:
@@ -505,8 +506,8 @@ def format_hand(hand: Hand, tiles: TileSet | None = None) -> str:
     """The canonical line for ``hand`` (see the module docstring for the order of tokens).
 
     With ``tiles``, in that tile set's codes: a hand's marked copies (red fives) are printed where its kind
-    first appears -- the concealed tiles, then the melds in order, then the winning tile -- and its jokers
-    after the concealed tiles; ``parse_hand(format_hand(h, t), tiles=t) == h``.
+    first appears -- the concealed tiles, then the melds in order, then the winning tile -- and its jokers,
+    set aside until their play exists, with the bonus tiles; ``parse_hand(format_hand(h, t), tiles=t) == h``.
 
     :raises HandError: for a hand that :func:`check_hand` rejects.
     """
@@ -541,7 +542,7 @@ def _format_own_hand(hand: Hand, tiles: TileSet | None) -> str:
         return out
 
     tokens = []
-    concealed = mark(hand.concealed) + [next(iter(tiles.jokers))] * hand.jokers
+    concealed = mark(hand.concealed)
     if concealed:
         tokens.append(format_tiles(concealed, tiles))
     for meld in hand.melds:
@@ -551,8 +552,9 @@ def _format_own_hand(hand: Hand, tiles: TileSet | None) -> str:
             opening, closing = text[0], text[-1]
             text = opening + body + text[1 + len(format_tiles(meld.tiles)):-1] + closing
         tokens.append(text)
-    if hand.bonus:
-        tokens.append(format_tiles(hand.bonus, tiles))
+    set_aside = [*hand.bonus, *[min(tiles.jokers)] * hand.jokers] if hand.jokers else list(hand.bonus)
+    if set_aside:
+        tokens.append(format_tiles(set_aside, tiles))
     if hand.winning_tile is not None:
         tokens.append("+" + format_tiles(mark([hand.winning_tile]), tiles))
     tokens.extend("!" + name for name in sorted(hand.situations))
@@ -616,7 +618,7 @@ def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = No
                 left.remove(k)
                 everything[i] = (tiles.marked_of(k), -1)
     if tiles is not None and hand.jokers:
-        everything += [(next(iter(tiles.jokers)), -1)] * hand.jokers
+        everything += [(min(tiles.jokers), -1)] * hand.jokers
     _check_copies(everything, source, tiles)
 
 

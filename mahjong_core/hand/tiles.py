@@ -143,7 +143,7 @@ def register_extra_kind(code: str, name: str, glyph: str, group: str) -> int:
         f"register_extra_kind({code!r}, ...) is gone: tile kinds are no longer registered for the whole process. "
         "Declare them in the ruleset's tile_set data instead: a bonus group ({group: animals, copies: 1}), "
         "jokers ({group: jokers, copies: 8}), marked copies ({marked: 5p, copies: 1}) or a playing kind "
-        "counted as a bonus tile ({bonus: [4z]}); see docs/notation.md, 'Tile sets'",
+        "counted as a bonus tile ({bonus: [4z]}); see docs/notation.rst, 'Tile sets'",
         place="register_extra_kind",
     )
 
@@ -228,7 +228,8 @@ EXTRA_BONUS_GROUPS: dict[str, tuple[tuple[str, str, str], ...]] = {
                 ("3a", "animal 3 (rooster)", "\U0001F413"), ("4a", "animal 4 (centipede)", "\U0001F41B")),
 }
 #: The code of a marked copy and the playing kind it plays as: sets mark fives only, and a red five is written
-#: ``0`` and its suit, as Tenhou's hand strings and the ``mahjong`` library's notation write it.
+#: ``0`` and its suit, as the ``mahjong`` library prints one (``TilesConverter.to_one_line_string``,
+#: ``print_aka_dora``).
 MARKED_CODES: dict[str, int] = {f"0{suit}": 9 * i + 4 for i, suit in enumerate(SUITS)}
 #: The one joker kind: Unicode's MAHJONG TILE JOKER (U+1F02A).
 JOKER = ("1j", "joker", "\U0001F02A")

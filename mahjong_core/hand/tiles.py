@@ -179,7 +179,8 @@ def is_simple(index: int) -> bool:
 
 
 def is_bonus(index: int) -> bool:
-    """Whether the kind is a flower or a season."""
+    """Whether the kind is a flower or a season: a bonus tile of the standard set.  Which kinds a ruleset sets
+    aside (animals, North in three-player rules) is its tile set's :meth:`TileSet.is_bonus`."""
     return 34 <= index < 42
 
 

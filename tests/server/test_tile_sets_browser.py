@@ -1,5 +1,5 @@
 """A ruleset's own tiles in the replay viewer, in a real browser: a red five, a joker and an animal drawn, each
-with its text alternative.
+with its text alternative, and the page's fold the core's after every event of such a game.
 
 The game is the proof ruleset of tiles as data (tests/core/engine/tile_sets/odd_tiles.yaml); the page is the
 self-contained one ``mahjong view FILE --html`` writes.  The screenshot is saved in tests/artifacts/.
@@ -7,18 +7,29 @@ self-contained one ``mahjong view FILE --html`` writes.  The screenshot is saved
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from live_server import ARTIFACTS
 
 from mahjong_core.log.fold import fold
 from mahjong_core.log.format import read_log
 from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import load_ruleset
+from mahjong_server.live import tile_names
 from mahjong_server.replay_page import standalone_html
 
 ODD = Path(__file__).resolve().parents[1] / "core" / "engine" / "tile_sets" / "odd_tiles.yaml"
+SCRIPT = Path(__file__).resolve().parents[2] / "mahjong_server" / "static" / "replay_state.js"
+
+
+@pytest.fixture(scope="module")
+def odd_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    log = tmp_path_factory.mktemp("odd") / "odd.jsonl"
+    play_game(load_ruleset(str(ODD)), 0, ["greedy"] * 4, replay=log, max_deals=6)
+    return log
 
 _STEP_TO = """(k) => {
   document.getElementById('first').click();
@@ -41,9 +52,9 @@ def _moment(log: Path) -> tuple[int, int]:
     raise AssertionError("no seat held a red five, a joker and an animal at once")
 
 
-def test_a_red_five_a_joker_and_an_animal_are_drawn_with_their_names(tmp_path: Path, browser: Any) -> None:
-    log = tmp_path / "odd.jsonl"
-    play_game(load_ruleset(str(ODD)), 0, ["greedy"] * 4, replay=log, max_deals=6)
+def test_a_red_five_a_joker_and_an_animal_are_drawn_with_their_names(odd_log: Path, tmp_path: Path,
+                                                                       browser: Any) -> None:
+    log = odd_log
     k, seat = _moment(log)
     page_file = tmp_path / "odd.html"
     page_file.write_text(standalone_html(log)[0], encoding="utf-8")
@@ -73,3 +84,36 @@ def test_a_red_five_a_joker_and_an_animal_are_drawn_with_their_names(tmp_path: P
         assert not errors
     finally:
         context.close()
+
+
+_FRAMES = """(data) => {
+  const [header, events] = JSON.parse(data);
+  const api = window.MahjongReplay;
+  return api.frames(header, events).map((f) => api.canonical({ view: f.view, revealed: f.revealed, over: f.over }));
+}"""
+
+
+def test_the_pages_fold_is_the_cores_with_red_fives_jokers_and_animals(odd_log: Path, browser: Any) -> None:
+    """Red fives leave a hand by their own code when discarded, by their kind's in a meld or a kong: both folds
+    take the red five where no plain five is left."""
+    parsed = read_log(odd_log)
+    assert any(e.get("tile") in ("0p", "0s") for e in parsed.events if e["type"] == "decision")  # one discarded
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.set_content("<!doctype html><title>fold</title>")
+        page.add_script_tag(content=SCRIPT.read_text(encoding="utf-8"))
+        frames = page.evaluate(_FRAMES, json.dumps([parsed.header, parsed.events]))
+    finally:
+        context.close()
+    assert len(frames) == len(parsed.events)
+    for k, table in enumerate(fold(parsed.header, parsed.events)):
+        core = json.dumps({"view": table.view(), "revealed": table.revealed, "over": table.over}, sort_keys=True,
+                          separators=(",", ":"), ensure_ascii=False)
+        assert frames[k] == core, (k, parsed.events[k], frames[k], core)
+
+
+def test_the_live_table_and_the_viewer_name_every_kind_of_the_set() -> None:
+    names = tile_names(load_ruleset(str(ODD)))
+    assert names["0p"] == "red 5 dots" and names["1j"] == "joker" and names["3a"] == "animal 3 (rooster)"
+    assert names["5p"] == "5 dots" and names["1f"] == "flower 1 (plum)"  # the standard names stay

@@ -170,3 +170,4 @@ def test_register_extra_kind_is_gone_and_says_where_kinds_are_declared() -> None
     with pytest.raises(RulesetError) as info:
         register_extra_kind("1j", "joker", "\U0001F02A", "jokers")
     assert "tile_set" in info.value.message and "{group: jokers" in info.value.message
+

@@ -184,8 +184,10 @@ class Game:
         self.codes = self.tiles.codes()
         self.plays_as = self.tiles.plays_as
         self.table.tiles = self.tiles
-        unknown = sorted({t for t in self.tile_set if not (type(t) is int and 0 <= t < self.tiles.size)}, key=repr)
-        if unknown:
+        size = self.tiles.size
+        unknown = [] if self.tile_set is self.tiles.tiles else \
+            sorted({t for t in self.tile_set if not (type(t) is int and 0 <= t < size)}, key=repr)
+        if unknown:  # a plugin's own answer (the default's is the set's own tuple) named a kind the set lacks
             raise MahjongError(f"mahjong_tile_set answered {unknown[0]!r}, which is no kind of the ruleset's tile "
                                f"set (kinds 0..{self.tiles.size - 1}); declare its kinds in the tile_set data",
                                place="mahjong_tile_set")
@@ -207,8 +209,13 @@ class Game:
         self.counts_corrected = "mahjong_wrong_count" in self.implemented
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
         # Jokers are set aside and replaced like bonus tiles until the rules for playing them exist (issue 30).
-        self.bonus_kinds = [k in self.tiles.jokers or bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k))
-                            for k in range(self.tiles.size)]
+        # Where only the core's default says which kinds are bonus tiles, the tile set answers without the hook.
+        jokers = self.tiles.jokers
+        if "mahjong_is_bonus_tile" in self.overridden:
+            self.bonus_kinds = [k in jokers or bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k))
+                                for k in range(self.tiles.size)]
+        else:
+            self.bonus_kinds = [k in jokers or k in self.tiles.bonus for k in range(self.tiles.size)]
         self.wins = 0
         self.draws = 0
 

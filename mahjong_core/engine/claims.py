@@ -92,22 +92,28 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         t.wall.undraw()
         game.event("table", "draw_returned", seat=drawer, tile=game.codes[drawn])
     s = t.seats[claim.seat]
-    t.seats[discarder].discards.pop()
+    gone = t.seats[discarder]
+    gone.discards.pop()
+    if gone.marked_discards and gone.marked_discards[-1] == len(gone.discards):
+        gone.marked_discards.pop()
     t.last_discard = None
     offset = (discarder - claim.seat) % t.players
+    claimed = code(tile)
     if t.last_discard_marked:  # the claimed discard is a marked copy: it stays one in the claimer's hand
         (s.marked if claim.kind == "win" else s.marked_melded).append(tile)
-        t.last_discard_marked = False
+        claimed = game.codes[game.tiles.marked_of(tile)]
     if claim.kind == "win":
         s.counts[tile] += 1
         raise DealOver(win_outcome(game, claim.seat, tile, "discard", discarder))
+    t.last_discard_marked = False
     for used in claim.tiles:
         s.counts[used] -= 1
         if s.marked:
             released(s, used, into_meld=True)
     kind = {"pung": MeldKind.PUNG, "kong": MeldKind.KONG, "chow": MeldKind.CHOW}[claim.kind]
     s.melds.append(meld_of(kind, claim.tiles + (tile,), exposed=True, claimed_from=offset))
-    game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=code(tile), discarder=discarder,
+    # The meld is named by its kinds; the claimed tile by its own code, a red five's taken from the pond.
+    game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=claimed, discarder=discarder,
                tiles=codes(sorted(claim.tiles + (tile,))))
     if claim.kind == "kong":
         new = held_as(game, settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong")))

@@ -76,7 +76,7 @@ def deal_hands(game: RunningGame) -> list[list[int]]:
         for tile in tiles:
             if bonus_kinds[tile]:
                 pending[seat].append(tile)
-                (t.seats[seat].jokers if tile in game.tiles.jokers else t.seats[seat].bonus).append(tile)
+                t.seats[seat].set_aside(tile, tile in game.tiles.jokers)
             elif plays_as[tile] == tile:
                 t.seats[seat].counts[tile] += 1
             else:

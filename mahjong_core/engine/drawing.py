@@ -53,7 +53,10 @@ def take(game: RunningGame, seat: int, tile: int, event_type: str, **extra: Any)
     s = game.table.seats[seat]
     s.taken += 1
     if game.bonus_kinds[tile]:
-        (s.jokers if tile in game.tiles.jokers else s.bonus).append(tile)
+        if game.tiles.jokers:
+            s.set_aside(tile, tile in game.tiles.jokers)
+        else:
+            s.bonus.append(tile)
     elif game.plays_as[tile] == tile:
         s.counts[tile] += 1
     else:

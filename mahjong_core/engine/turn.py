@@ -92,6 +92,8 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
         s.counts[tile] -= 1
         s.discards.append(tile)
         t.last_discard_marked = bool(s.marked) and released(s, tile, into_meld=False) > 0
+        if t.last_discard_marked:
+            s.marked_discards.append(len(s.discards) - 1)
         if action.way == "declare_calling":
             s.calling = True
             s.calling_from_start = t.first_go_around

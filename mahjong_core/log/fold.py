@@ -364,6 +364,8 @@ def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
     rest = list(tiles)
     if tile in rest:
         rest.remove(tile)
+    elif tile in MARKED_CODES and KINDS[MARKED_CODES[tile]].code in rest:  # a red five claimed: the meld names
+        rest.remove(KINDS[MARKED_CODES[tile]].code)                       # it by its kind
     take_tiles(seat.concealed, rest)
     if event.get("kind") in ("chow", "pung", "kong"):
         claimed_from = None if discarder is None else (discarder.seat - seat.seat) % table.players

@@ -251,21 +251,17 @@ def live_event_view(event: dict[str, Any], seat: int | None, visibility: Visibil
     return event
 
 
-def _meld_codes(meld: Meld, marked: list[int], tiles: TileSet | None) -> list[str]:
-    """A meld's codes, a marked copy of its kind named by its own code (``marked`` loses those it names)."""
-    names = codes(meld.tiles)
+def _discard_codes(discards: list[int], marked: list[int], tiles: TileSet | None) -> list[str]:
+    """A seat's discards as codes, a discarded marked copy by its own code, as the log names it."""
+    names = codes(discards)
     if marked and tiles is not None:
-        for i, kind in enumerate(meld.tiles):
-            if kind in marked:
-                marked.remove(kind)
-                names[i] = tiles.code(tiles.marked_of(kind))
+        for i in marked:
+            names[i] = tiles.code(tiles.marked_of(discards[i]))
     return names
 
 
-def _meld_view(meld: Meld, marked: list[int] | None = None, tiles: TileSet | None = None) -> dict[str, Any]:
-    if marked:
-        return {"kind": meld.kind.value, "tiles": _meld_codes(meld, marked, tiles), "exposed": meld.exposed,
-                "claimed_from": int(meld.claimed_from) if meld.claimed_from is not None else None}
+def _meld_view(meld: Meld) -> dict[str, Any]:
+    # A meld is named by its kinds, as the log names it: which of its tiles is a marked copy, the log does not say.
     return {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
             "claimed_from": int(meld.claimed_from) if meld.claimed_from is not None else None}
 
@@ -291,10 +287,10 @@ def full_table_view(table: Table) -> dict[str, Any]:
     name = tiles.code if tiles is not None else code
     seats = []
     for n, s in enumerate(table.seats):
-        melded = list(s.marked_melded)
         seats.append({
-            "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m, melded, tiles) for m in s.melds],
-            "bonus": [name(t) for t in s.bonus + s.jokers], "discards": codes(s.discards),
+            "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m) for m in s.melds],
+            "bonus": [name(t) for t in (s.set_aside_row() if s.jokers else s.bonus)],
+            "discards": _discard_codes(s.discards, s.marked_discards, tiles),
             "concealed_count": sum(s.counts),
             "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles),
         })
@@ -302,7 +298,9 @@ def full_table_view(table: Table) -> dict[str, Any]:
         "phase": table.phase, "deal": table.deal_number, "round": table.round_index, "dealer": table.dealer,
         "prevalent_wind": table.prevalent_wind, "scores": list(table.scores), "clock_ms": table.clock_ms,
         "tiles_left": wall.live_count() if wall is not None and table.seats else None,
-        "last_discard": ({"seat": table.last_discarder, "tile": code(table.last_discard)}
+        "last_discard": ({"seat": table.last_discarder,
+                          "tile": name(tiles.marked_of(table.last_discard)) if table.last_discard_marked and tiles
+                          else code(table.last_discard)}
                          if table.last_discard is not None else None),
         "seats": seats,
     }

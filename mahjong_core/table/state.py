@@ -203,9 +203,28 @@ class Seat:
     marked: list[int] = field(default_factory=list)
     #: The playing kinds of the marked copies that went into the seat's melds.
     marked_melded: list[int] = field(default_factory=list)
+    #: Where each joker lies in the row of tiles set aside (:meth:`set_aside_row`).
+    joker_places: list[int] = field(default_factory=list)
+    #: Where among :attr:`discards` a marked copy lies (a discarded red five, which the log names by its own code).
+    marked_discards: list[int] = field(default_factory=list)
     #: The jokers held (their kind indices), set aside face up beside the hand and replaced like bonus tiles
     #: until the rules for playing them exist (issue 30, item 3): they never enter the count vector.
     jokers: list[int] = field(default_factory=list)
+
+    def set_aside(self, tile: int, joker: bool) -> None:
+        """Set a bonus tile or a joker aside, face up, in the order the row shows them (:meth:`set_aside_row`)."""
+        if joker:
+            self.jokers.append(tile)
+            self.joker_places.append(len(self.bonus) + len(self.jokers) - 1)
+        else:
+            self.bonus.append(tile)
+
+    def set_aside_row(self) -> list[int]:
+        """The bonus tiles and jokers set aside, in the order they were."""
+        row = list(self.bonus)
+        for place, joker in zip(self.joker_places, self.jokers, strict=True):
+            row.insert(place, joker)
+        return row
 
     def shanten(self) -> int:
         """Shanten of the concealed tiles, remembered until they change."""

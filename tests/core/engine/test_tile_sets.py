@@ -15,11 +15,14 @@ from typing import Any
 import pytest
 
 from mahjong_core.audit.check import check
+from mahjong_core.conformance.invariants import TileConservation
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
-from mahjong_core.errors import RulesetError
+from mahjong_core.errors import InvariantBroken, RulesetError
 from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.tiles import NORTH, build_tiles, register_extra_kind
+from mahjong_core.log.fold import fold
+from mahjong_core.log.redaction import full_table_view
 from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin import hookimpl
 from mahjong_core.rules import load_ruleset
@@ -171,3 +174,53 @@ def test_register_extra_kind_is_gone_and_says_where_kinds_are_declared() -> None
         register_extra_kind("1j", "joker", "\U0001F02A", "jokers")
     assert "tile_set" in info.value.message and "{group: jokers" in info.value.message
 
+
+
+class _NoMiddleCharacters:
+    """A plugin that plays a standard ruleset without 2m-8m: its tile set is this hook's answer, not the data's."""
+
+    @hookimpl
+    def mahjong_tile_set(self, ruleset: Any) -> tuple[int, ...]:
+        return tuple(t for t in ruleset.tile_set() if not 1 <= t <= 7)
+
+
+def test_tiles_are_conserved_counts_the_tiles_the_game_plays_with() -> None:
+    ruleset = load_ruleset("chinese_classical")
+    conserved = TileConservation()  # the game's own tiles, as its wall was built
+    Game(ruleset, make_bots(BOTS, 3), 3, max_deals=2, observers=[conserved],
+         house_tweaks=[_NoMiddleCharacters()]).play()
+    assert conserved.checked > 100
+    with pytest.raises(InvariantBroken, match="missing"):  # the data's 136 tiles are not on this table
+        Game(ruleset, make_bots(BOTS, 3), 3, max_deals=1, observers=[TileConservation(ruleset.tile_set())],
+             house_tweaks=[_NoMiddleCharacters()]).play()
+
+
+def test_the_fold_of_the_log_is_the_engines_table_with_red_fives_jokers_and_animals(odd: Any) -> None:
+    """Wherever a seat decides, and at every deal's end, the table folded from the log is the engine's own view:
+    red fives where they lie (a discarded one by its own code), animals, North and jokers set aside."""
+    engine: dict[int, dict[str, Any]] = {}
+    events: list[dict[str, Any]] = []
+    holder: dict[str, Game] = {}
+
+    def emit(event: dict[str, Any]) -> None:
+        events.append(json.loads(json.dumps(event)))
+        if event["type"] == "decision":  # the table the seat decided on: the fold's after the event before
+            engine[event["n"] - 1] = full_table_view(holder["game"].table)
+        elif event["type"] == "deal_end":
+            engine[event["n"]] = full_table_view(holder["game"].table)
+
+    holder["game"] = game = Game(odd, make_bots(BOTS, 11), 11, emit=emit, max_deals=DEALS)
+    header = {"seats": [{"seat": i} for i in range(4)], "ruleset": {"id": odd.id}, "players": 4}
+    game.play()
+    compared = marked = 0
+    for event, table in zip(events, fold(header, events), strict=True):
+        if event["n"] in engine:
+            folded, expected = table.view(), engine[event["n"]]
+            for view in (folded, expected):
+                del view["phase"], view["clock_ms"]
+                for seat in view["seats"]:  # the engine sets a dealt bonus tile aside at the deal, the log as it
+                    seat["bonus"].sort()    # replaces it (as with flowers): the same tiles, in another order
+            assert folded == expected, (event, folded, expected)
+            compared += 1
+            marked += any(t in ("0p", "0s") for s in folded["seats"] for t in s["concealed"] + s["discards"])
+    assert compared > 100 and marked > 10

@@ -31,7 +31,7 @@ def _counts(hand: Hand) -> bytes:
 def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None) -> dict[str, Any]:
     """Analyse a hand written in the notation; raises :class:`HandError`/`NotationError` for bad input.
 
-    With ``tiles`` the hand is read in that tile set (:func:`~mahjong_core.hand.notation.parse_hand`), and the
+    With ``tiles`` the hand is read in that tile set (``parse_hand(text, tiles=tiles)``), and the
     report names its kinds of its own: ``marked`` (the red fives among the playing tiles), ``set_aside`` (bonus
     tiles and jokers, as codes) with their names under ``names``.
     """

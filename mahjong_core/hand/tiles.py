@@ -246,7 +246,7 @@ class TileSet:
 
     A tile is a kind index.  The 34 playing kinds and the eight flowers and seasons keep their standard index
     (plugins test them by :data:`FLOWERS`, :data:`SEASONS`, :func:`bonus_seat`); a set's own kinds follow
-    from 42 in the set's order.  The hand algebra sees only playing kinds: :attr:`plays_as` maps every kind
+    from 42 in the set's order.  The hand algebra sees only playing kinds: ``plays_as`` maps every kind
     to the playing kind it counts as in a hand (a red five to its five) or to -1 (bonus tiles and jokers,
     which are held apart from the count vector).
 
@@ -308,7 +308,7 @@ class TileSet:
 
     def held_copies(self) -> dict[int, int]:
         """How many copies of each kind a hand may hold: a marked copy counted as its kind (a hand's playing tiles
-        are kinds; :attr:`~mahjong_core.hand.melds.Hand.marked` says which are marked)."""
+        are kinds; ``Hand.marked`` says which are marked)."""
         counts: dict[int, int] = {}
         for kind, n in self.copies().items():
             plays = self.plays_as[kind]

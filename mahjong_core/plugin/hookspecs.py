@@ -169,7 +169,7 @@ def mahjong_is_bonus_tile(ruleset: Ruleset, tile: int) -> bool | None:
 
     :param ruleset: the game's ruleset.
     :param tile: a kind of the ruleset's tile set; the default answers its
-        :meth:`~mahjong_core.hand.tiles.TileSet.is_bonus`.
+        ``TileSet.is_bonus``.
     :return: ``True`` for a bonus tile.  ``firstresult``.
     """
 

@@ -135,11 +135,20 @@ def tiles(w: Writer) -> list[str]:
     groups = w.get("tile_set")
     if groups is not _MISSING:
         by_copies: dict[int, list[str]] = {}
+        extras: list[str] = []
         for g in groups:
-            by_copies.setdefault(int(g.get("copies", 1)), []).append(str(g.get("group")))
+            if "group" in g:
+                ranks = g.get("ranks")
+                name = str(g["group"]) + (f" {_join([str(r) for r in ranks])} only" if ranks else "")
+                by_copies.setdefault(int(g.get("copies", 1)), []).append(name)
+            elif "marked" in g:
+                extras.append(f"{_count_word(int(g.get('copies', 1)))} marked (red) {g['marked']}")
+            elif "bonus" in g:
+                extras.append(f"{_join([str(c) for c in g['bonus']])} set aside as bonus tiles")
         total = len(w.ruleset.tile_set())
         parts = [f"{_join(names)} ({_count_word(copies)} of each tile)" for copies, names in by_copies.items()]
-        out.append(f"The game uses {total} tiles: {_join(parts)}{w.cite('tile_set')}.")
+        more = f"; {_join(extras)}" if extras else ""
+        out.append(f"The game uses {total} tiles: {_join(parts)}{more}{w.cite('tile_set')}.")
     players, hand = w.get("players"), w.get("hand_size")
     if players is not _MISSING and hand is not _MISSING:
         out.append(f"{str(_count_word(players)).capitalize()} players{w.cite('players')} each hold {hand} tiles and "

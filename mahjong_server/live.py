@@ -458,7 +458,7 @@ class LiveTable:
                       for n, p in enumerate(self.players)],
             "seating": self.seating,
             "limits": limits,
-            "tile_names": {k.code: k.name for k in KINDS},
+            "tile_names": tile_names(self.ruleset),
             "item_names": _item_names(self.ruleset),
             # The plugins' words the table may use, with their labels (only where it uses any): the client shows a
             # plugin's event by them.
@@ -518,6 +518,14 @@ def limits_ms(tl: Any) -> dict[str, Any] | None:
     return {"move_ms": None if tl.move is None else int(tl.move * 1000),
             "claim_ms": None if tl.claim is None else int(tl.claim * 1000),
             "chow_pause_ms": pause, "game_ms": None if tl.game is None else int(tl.game * 1000)}
+
+
+def tile_names(ruleset: Ruleset) -> dict[str, str]:
+    """Every tile's English name by its code, the ruleset's own kinds (a red five, an animal, a joker) with the
+    standard ones: the text alternative of each tile picture."""
+    names = {k.code: k.name for k in KINDS}
+    names.update({info.code: info.name for info in ruleset.tiles().kinds if info is not None})
+    return names
 
 
 def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:

@@ -167,7 +167,7 @@ def check_tiles_conserved(ruleset_id: RulesetRef, games: int = 3) -> None:
     ruleset = resolve_ruleset(ruleset_id)
 
     def body(spec: mst.GameSpec) -> None:
-        observer = TileConservation(tuple(ruleset.tile_set()))
+        observer = TileConservation()  # the game's own tiles: its mahjong_tile_set answer, not the data's
         play(ruleset, spec, (observer,))
         assert observer.checked > 0, "no event was observed"
 
@@ -303,7 +303,8 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
                 f"{best.arrangement.melds}, but the {reading.form.value} arrangement {reading.melds} scores "
                 f"{alone.total}")
 
-    passes = [strategy] if strategy is not None else [mst.complete_hands(ruleset), mst.ambiguous_hands()]
+    passes = [strategy] if strategy is not None else [mst.complete_hands(ruleset),
+                                                      mst.ambiguous_hands(mst.held_copies(ruleset))]
     for hands_ in passes:
         examples = max(1, hands // len(passes)) if scored else 5
         _settings(examples)(given(data=st.data(), hands_=st.just(hands_))(run))()

@@ -9,7 +9,7 @@ not in the test package, so a soak needs no test tools.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import InvariantBroken
@@ -20,6 +20,7 @@ from mahjong_core.table.state import Table
 from mahjong_core.table.wall import Wall
 
 if TYPE_CHECKING:
+    from mahjong_core.hand.tiles import TileSet
     from mahjong_core.rules import Ruleset
 
 
@@ -38,9 +39,24 @@ class TileConservation:
     (neither holds a zero).
     """
 
-    def __init__(self, tile_set: tuple[int, ...]):
-        self.expected = Counter(tile_set)
+    def __init__(self, tile_set: Iterable[int] | None = None):
+        """:param tile_set: the tiles to find; by default the game's own, as its ``mahjong_tile_set`` hook answered
+        and its wall was built from (a ruleset's plugin may leave tiles out of its data's set)."""
+        self.given = Counter(tile_set) if tile_set is not None else None
+        self.expected: Counter[int] = Counter()
+        self._source: object = None
         self.checked = 0
+
+    def _expect(self, wall: Wall, tiles: TileSet | None) -> None:
+        """The tiles to find this deal, by the kind they are held as (a red five among its fives' counts)."""
+        source = self.given if self.given is not None else wall.tile_set
+        if source is self._source:
+            return
+        self._source = source
+        expected = Counter(source.elements() if isinstance(source, Counter) else source)
+        if tiles is not None and tiles.marked:
+            expected = Counter(tiles.plays_as[k] if k in tiles.marked else k for k in expected.elements())
+        self.expected = expected
 
     @hookimpl
     def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
@@ -51,12 +67,18 @@ class TileConservation:
         # Conformance games are seeded; a physical game's observed tiles do not say which tiles are left.
         if not isinstance(wall, Wall):
             raise InvariantBroken(f"tile conservation needs a seeded wall, not a {type(wall).__name__}")
+        self._expect(wall, table.tiles)
         placed = wall.remaining()
+        tiles = table.tiles
+        if tiles is not None and tiles.marked:
+            plays = tiles.plays_as
+            placed = [plays[k] if k in tiles.marked else k for k in placed]
         for seat in table.seats:
             for meld in seat.melds:
                 placed.extend(meld.tiles)
             placed.extend(seat.discards)
             placed.extend(seat.bonus)
+            placed.extend(seat.jokers)
         seen: Counter[int] = Counter(placed)
         get = seen.get
         for kind_, n in enumerate(map(sum, zip(*(seat.counts for seat in table.seats), strict=True))):

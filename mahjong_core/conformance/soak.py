@@ -158,7 +158,7 @@ def soak_batch(ref: str | Ruleset, plan: Sequence[tuple[int, tuple[str, ...]]], 
     outcomes = []
     sizes = HandSizes.of(ruleset)  # asked of the plugins once; each game gets a fresh observer of its own
     for game_seed, bots in plan:
-        observers = (TileConservation(ruleset.tile_set()),
+        observers = (TileConservation(),
                      HandSizes(sizes.hand_size, late_claims=sizes.late_claims),
                      ZeroSumPayments(players))
         try:

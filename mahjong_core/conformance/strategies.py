@@ -18,7 +18,7 @@ small readable hand when a property fails.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from mahjong_core.engine.players import installed_bots
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.hand.tiles import BONUS, EAST, NUM_PLAYING_KINDS, TERMINALS_AND_HONOURS, is_suited
+from mahjong_core.hand.tiles import EAST, NUM_PLAYING_KINDS, TERMINALS_AND_HONOURS, is_suited
 from mahjong_core.table.rng import Rng
 from mahjong_core.table.wall import Wall
 
@@ -41,12 +41,21 @@ COPIES = 4
 BOT_KINDS = ("greedy", "random", *sorted(set(installed_bots()) - {"greedy", "random"}))
 
 
+def held_copies(ruleset: Ruleset | None) -> dict[int, int]:
+    """The copies of each playing kind a hand of the ruleset may hold (a red five counted as a five; a kind the
+    ruleset sets aside as a bonus tile, or leaves out, not at all); four of each without a ruleset."""
+    if ruleset is None:
+        return dict.fromkeys(range(NUM_PLAYING_KINDS), COPIES)
+    tile_set = ruleset.tiles()
+    return {kind: n for kind, n in sorted(tile_set.held_copies().items())
+            if kind < NUM_PLAYING_KINDS and not tile_set.is_bonus(kind)}
+
+
 def tiles(ruleset: Ruleset | None = None) -> st.SearchStrategy[int]:
     """A playing tile kind (0-33), or one of the ruleset's non-bonus tiles."""
     if ruleset is None:
         return st.integers(0, NUM_PLAYING_KINDS - 1)
-    kinds = sorted({t for t in ruleset.tile_set() if t < NUM_PLAYING_KINDS})
-    return st.sampled_from(kinds)
+    return st.sampled_from(sorted(held_copies(ruleset)))
 
 
 @st.composite
@@ -79,8 +88,10 @@ def _meld(kind: str, first: int, exposed: bool, claimed_from: ClaimedFrom | None
 
 @st.composite
 def standard_hands(draw: st.DrawFn, *, exposed: bool = True, kongs: bool = True, sets: int = 4,
-                   bonus_tiles: Sequence[int] = (), seats: int = 4) -> Hand:
-    """A complete hand of ``sets`` sets and a pair with a named winning tile.
+                   bonus_tiles: Sequence[int] = (), seats: int = 4, copies: Mapping[int, int] | None = None
+                   ) -> Hand:
+    """A complete hand of ``sets`` sets and a pair with a named winning tile, of the kinds in ``copies`` (four of
+    every playing kind by default).
 
     Some sets may be declared (exposed chows, pungs and kongs, and concealed
     kongs, which are always declared); the winning tile is taken from the
@@ -89,7 +100,7 @@ def standard_hands(draw: st.DrawFn, *, exposed: bool = True, kongs: bool = True,
     the left.
     """
     sources = ClaimedFrom.around(seats)[::-1]  # the left first: at four seats the order the enum had
-    left: Counter[int] = Counter({kind: COPIES for kind in range(NUM_PLAYING_KINDS)})
+    left: Counter[int] = Counter(copies if copies is not None else {kind: COPIES for kind in range(NUM_PLAYING_KINDS)})
     declared: list[Meld] = []
     concealed: list[int] = []
     for _ in range(sets):
@@ -115,13 +126,14 @@ def standard_hands(draw: st.DrawFn, *, exposed: bool = True, kongs: bool = True,
 
 
 @st.composite
-def seven_pairs_hands(draw: st.DrawFn, *, distinct: bool = True) -> Hand:
-    """Seven pairs, all concealed (``distinct=False`` allows two pairs of one kind)."""
+def seven_pairs_hands(draw: st.DrawFn, *, distinct: bool = True, kinds: Sequence[int] | None = None) -> Hand:
+    """Seven pairs, all concealed (``distinct=False`` allows two pairs of one kind), of ``kinds`` (every playing
+    kind by default)."""
+    pool = st.sampled_from(list(kinds)) if kinds is not None else st.integers(0, NUM_PLAYING_KINDS - 1)
     if distinct:
-        kinds = draw(st.lists(st.integers(0, NUM_PLAYING_KINDS - 1), min_size=7, max_size=7, unique=True))
+        kinds = draw(st.lists(pool, min_size=7, max_size=7, unique=True))
     else:
-        kinds = draw(st.lists(st.integers(0, NUM_PLAYING_KINDS - 1), min_size=7, max_size=7)
-                     .filter(lambda ks: max(Counter(ks).values()) <= 2))
+        kinds = draw(st.lists(pool, min_size=7, max_size=7).filter(lambda ks: max(Counter(ks).values()) <= 2))
     tiles_ = sorted(k for kind in kinds for k in (kind, kind))
     winning = tiles_.pop(draw(st.integers(0, 13)))
     return Hand(tuple(tiles_), (), (), winning)
@@ -137,15 +149,16 @@ def thirteen_orphans_hands(draw: st.DrawFn) -> Hand:
 
 
 @st.composite
-def ambiguous_hands(draw: st.DrawFn) -> Hand:
+def ambiguous_hands(draw: st.DrawFn, copies: Mapping[int, int] | None = None) -> Hand:
     """A complete concealed hand with several readings: three identical chows (also three pungs), a set, a pair.
 
     Random complete hands rarely read more than one way; these always do, so
     a scorer's choice between readings is tested on every one.
     """
-    first = draw(st.sampled_from([s + n for s in (0, 9, 18) for n in range(7)]))
+    left: Counter[int] = Counter(copies if copies is not None else {kind: COPIES for kind in range(NUM_PLAYING_KINDS)})
+    first = draw(st.sampled_from([s + n for s in (0, 9, 18) for n in range(7)
+                                  if all(left[s + n + i] >= 3 for i in range(3))]))
     block = [first, first + 1, first + 2] * 3
-    left: Counter[int] = Counter({kind: COPIES for kind in range(NUM_PLAYING_KINDS)})
     left.subtract(block)
     kind, start = draw(st.sampled_from([o for o in _set_options(left) if o[0] != "kong"]))
     meld = _meld(kind, start, False, None)
@@ -162,11 +175,20 @@ def complete_hands(ruleset: Ruleset | None = None, *, exposed: bool = True,
 
     With a ruleset, the hand may carry the bonus tiles of its tile set, and its melds come from its seats.
     """
-    bonus = sorted({t for t in ruleset.tile_set() if t in BONUS}) if ruleset is not None else []
-    seats = int(ruleset.value("players")) if ruleset is not None else 4
-    strategies = [standard_hands(exposed=exposed, bonus_tiles=bonus, seats=seats)]
+    if ruleset is None:
+        return st.one_of(standard_hands(exposed=exposed), *([seven_pairs_hands(), thirteen_orphans_hands()]
+                                                             if special else []))
+    seats = int(ruleset.value("players"))
+    bonus = sorted(k for k in ruleset.tiles().bonus if ruleset.tiles().copies().get(k, 0) == 1)
+    copies = held_copies(ruleset)
+    if copies == held_copies(None):  # every playing kind four times: the strategies as they always were
+        return st.one_of(standard_hands(exposed=exposed, bonus_tiles=bonus, seats=seats),
+                         *([seven_pairs_hands(), thirteen_orphans_hands()] if special else []))
+    strategies = [standard_hands(exposed=exposed, bonus_tiles=bonus, seats=seats, copies=copies)]
     if special:
-        strategies += [seven_pairs_hands(), thirteen_orphans_hands()]
+        strategies.append(seven_pairs_hands(kinds=[k for k, n in copies.items() if n >= 2]))
+        if all(copies.get(k, 0) >= 2 for k in TERMINALS_AND_HONOURS):
+            strategies.append(thirteen_orphans_hands())
     return st.one_of(*strategies)
 
 

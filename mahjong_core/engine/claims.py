@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mahjong_core.engine.drawing import draw_replacement, settle_bonus
+from mahjong_core.engine.drawing import draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
+from mahjong_core.engine.marked import give_back, released
 from mahjong_core.engine.winning import win_allowed, win_outcome
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
@@ -83,26 +84,40 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     t.clock_ms += claim.delay_ms or 0
     if late is not None:
         drawer, drawn = late
-        t.seats[drawer].counts[drawn] -= 1
+        if game.plays_as[drawn] == drawn:
+            t.seats[drawer].counts[drawn] -= 1
+        else:
+            give_back(game, drawer, drawn)
         assert t.wall is not None  # claims are made only during a deal
         t.wall.undraw()
-        game.event("table", "draw_returned", seat=drawer, tile=code(drawn))
+        game.event("table", "draw_returned", seat=drawer, tile=game.codes[drawn])
     s = t.seats[claim.seat]
-    t.seats[discarder].discards.pop()
+    gone = t.seats[discarder]
+    gone.discards.pop()
+    if gone.marked_discards and gone.marked_discards[-1] == len(gone.discards):
+        gone.marked_discards.pop()
     t.last_discard = None
     offset = (discarder - claim.seat) % t.players
+    claimed = code(tile)
+    if t.last_discard_marked:  # the claimed discard is a marked copy: it stays one in the claimer's hand
+        (s.marked if claim.kind == "win" else s.marked_melded).append(tile)
+        claimed = game.codes[game.tiles.marked_of(tile)]
     if claim.kind == "win":
         s.counts[tile] += 1
         raise DealOver(win_outcome(game, claim.seat, tile, "discard", discarder))
+    t.last_discard_marked = False
     for used in claim.tiles:
         s.counts[used] -= 1
+        if s.marked:
+            released(s, used, into_meld=True)
     kind = {"pung": MeldKind.PUNG, "kong": MeldKind.KONG, "chow": MeldKind.CHOW}[claim.kind]
     s.melds.append(meld_of(kind, claim.tiles + (tile,), exposed=True, claimed_from=offset,
                            seats=t.players))
-    game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=code(tile), discarder=discarder,
+    # The meld is named by its kinds; the claimed tile by its own code, a red five's taken from the pond.
+    game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=claimed, discarder=discarder,
                tiles=codes(sorted(claim.tiles + (tile,))))
     if claim.kind == "kong":
-        new = settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong"))
+        new = held_as(game, settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong")))
         return claim.seat, new, "replacement", False
     return claim.seat, None, "discard", True
 
@@ -210,5 +225,7 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
         winner = ordered[0].seat
         t.seats[konger].counts[tile] -= 1  # the robbed tile leaves the konger's hand
         t.seats[winner].counts[tile] += 1
+        if t.seats[konger].marked and released(t.seats[konger], tile, into_meld=False):
+            t.seats[winner].marked.append(tile)
         raise DealOver(win_outcome(game, winner, tile, "robbing_kong", konger))
 

@@ -10,12 +10,12 @@ begin (:mod:`.turn`, :mod:`.claims`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mahjong_core.engine.drawing import flush_wall_events, settle_bonus
+from mahjong_core.engine.drawing import flush_wall_events, hold, settle_bonus
 from mahjong_core.engine.flow import answered
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
-from mahjong_core.table.events import codes
 from mahjong_core.table.rng import deal_rng
 from mahjong_core.table.state import Action
 
@@ -68,19 +68,39 @@ def deal_hands(game: RunningGame) -> list[list[int]]:
     assert t.wall is not None  # dealt from the wall built by build_wall
     pending: list[list[int]] = [[] for _ in range(t.players)]
     bonus_kinds = game.bonus_kinds
+    plays_as, names = game.plays_as, game.codes
     dealt = t.wall.deal(t.players)
     flush_wall_events(game)
+    others: list[list[int]] = [[] for _ in range(t.players)]  # marked copies, listed after their kinds' plain ones
     for i, tiles in enumerate(dealt):
         seat = (t.dealer + i) % t.players
         for tile in tiles:
             if bonus_kinds[tile]:
                 pending[seat].append(tile)
-                t.seats[seat].bonus.append(tile)
-            else:
+                t.seats[seat].set_aside(tile, tile in game.tiles.jokers)
+            elif plays_as[tile] == tile:
                 t.seats[seat].counts[tile] += 1
-    game.event("table", "hands", hands=[codes(t.seats[s].concealed_tiles()) + codes(pending[s])
+            else:
+                hold(game, t.seats[seat], tile)
+                others[seat].append(tile)
+    game.event("table", "hands", hands=[dealt_codes(t.seats[s].counts, others[s], pending[s], plays_as, names)
                                         for s in range(t.players)])
     return pending
+
+
+def dealt_codes(counts: list[int], marked: list[int], bonus: list[int], plays_as: Sequence[int],
+                names: Sequence[str]) -> list[str]:
+    """A dealt hand's codes as the ``hands`` line writes them: the playing tiles sorted (a marked copy in its
+    five's place, after the plain ones), then the bonus tiles and jokers dealt, still to be set aside."""
+    plain = list(counts)
+    for t in marked:
+        plain[plays_as[t]] -= 1
+    out: list[str] = []
+    for kind, n in enumerate(plain):
+        out.extend([names[kind]] * n)
+        out.extend(names[t] for t in marked if plays_as[t] == kind)
+    out.extend(names[t] for t in bonus)
+    return out
 
 
 def bonus_replacement(game: RunningGame, pending: list[list[int]]) -> None:

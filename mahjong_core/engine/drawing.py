@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.engine.flow import DealOver
 from mahjong_core.plugin.defaults import mahjong_deal_exhausted as core_deal_exhausted
-from mahjong_core.table.events import code
-from mahjong_core.table.state import Outcome
+from mahjong_core.table.state import Outcome, Seat
 
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame
@@ -30,15 +29,39 @@ def flush_wall_events(game: RunningGame) -> None:
         game.event("table", "wall_" + ev["type"], **{k: v for k, v in ev.items() if k != "type"})
 
 
+def hold(game: RunningGame, s: Seat, tile: int) -> None:
+    """Put a tile among a seat's concealed tiles: its playing kind into the counts (a marked copy noted as
+    such), a joker apart."""
+    kind = game.plays_as[tile]
+    if kind == tile:
+        s.counts[tile] += 1
+    elif kind >= 0:
+        s.counts[kind] += 1
+        s.marked.append(kind)
+    else:
+        s.jokers.append(tile)
+
+
+def held_as(game: RunningGame, tile: int) -> int | None:
+    """The playing kind a tile just taken is held as (a red five as its five); ``None`` for a joker."""
+    kind = game.plays_as[tile]
+    return kind if kind >= 0 else None
+
+
 def take(game: RunningGame, seat: int, tile: int, event_type: str, **extra: Any) -> None:
     """Give a seat a tile from the wall (bonus tiles go straight to its bonus row) and log it."""
     s = game.table.seats[seat]
     s.taken += 1
     if game.bonus_kinds[tile]:
-        s.bonus.append(tile)
-    else:
+        if game.tiles.jokers:
+            s.set_aside(tile, tile in game.tiles.jokers)
+        else:
+            s.bonus.append(tile)
+    elif game.plays_as[tile] == tile:
         s.counts[tile] += 1
-    game.event("table", event_type, seat=seat, tile=code(tile), **extra)
+    else:
+        hold(game, s, tile)
+    game.event("table", event_type, seat=seat, tile=game.codes[tile], **extra)
     wall = game.table.wall
     assert wall is not None  # tiles are taken only during a deal
     if len(wall.events) > game.wall_events_sent:
@@ -75,6 +98,6 @@ def settle_bonus(game: RunningGame, seat: int, tile: int) -> int:
     """While the tile just taken is a bonus tile, announce it and take a replacement; return the tile kept."""
     bonus_kinds = game.bonus_kinds
     while bonus_kinds[tile]:
-        game.event("table", "bonus", seat=seat, tile=code(tile))
+        game.event("table", "bonus", seat=seat, tile=game.codes[tile])
         tile = draw_replacement(game, seat, "bonus")
     return tile

@@ -45,14 +45,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mahjong_core.engine.claims import claim_window
 from mahjong_core.engine.deal_end import finish_deal, score_and_settle
 from mahjong_core.engine.dealing import bonus_replacement, build_wall, deal_declarations, deal_hands
-from mahjong_core.engine.drawing import draw_live, settle_bonus
+from mahjong_core.engine.drawing import draw_live, held_as, settle_bonus
 from mahjong_core.engine.exchange import exchange
 from mahjong_core.engine.flow import DealOver, answered
+from mahjong_core.engine.marked import mark_discard
 from mahjong_core.engine.plugin_actions import run_plugin_phases
 from mahjong_core.engine.turn import correct_count, turn
 from mahjong_core.engine.winning import false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
-from mahjong_core.hand.tiles import KINDS
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
 from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
@@ -187,6 +187,18 @@ class Game:
         teams = answered(self.hook.mahjong_teams(ruleset=ruleset, seats=n_players), "mahjong_teams")
         self.table.teams = [list(t) for t in teams]
         self.tile_set = tuple(answered(self.hook.mahjong_tile_set(ruleset=ruleset), "mahjong_tile_set"))
+        #: The ruleset's tile set: every kind's code (what the log writes), the playing kind each is held as.
+        self.tiles = bind(ruleset).tiles
+        self.codes = self.tiles.codes()
+        self.plays_as = self.tiles.plays_as
+        self.table.tiles = self.tiles
+        size = self.tiles.size
+        unknown = [] if self.tile_set is self.tiles.tiles else \
+            sorted({t for t in self.tile_set if not (type(t) is int and 0 <= t < size)}, key=repr)
+        if unknown:  # a plugin's own answer (the default's is the set's own tuple) named a kind the set lacks
+            raise MahjongError(f"mahjong_tile_set answered {unknown[0]!r}, which is no kind of the ruleset's tile "
+                               f"set (kinds 0..{self.tiles.size - 1}); declare its kinds in the tile_set data",
+                               place="mahjong_tile_set")
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
         self.table.time_limits = self.time_limits
         self.table.calling_rule = bind(ruleset).calling_rule
@@ -204,7 +216,14 @@ class Game:
         #: Whether some plugin says how a hand of the wrong size is put right (:func:`.turn.correct_count`).
         self.counts_corrected = "mahjong_wrong_count" in self.implemented
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
-        self.bonus_kinds = [bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k)) for k in range(len(KINDS))]
+        # Jokers are set aside and replaced like bonus tiles until the rules for playing them exist (issue 30).
+        # Where only the core's default says which kinds are bonus tiles, the tile set answers without the hook.
+        jokers = self.tiles.jokers
+        if "mahjong_is_bonus_tile" in self.overridden:
+            self.bonus_kinds = [k in jokers or bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k))
+                                for k in range(self.tiles.size)]
+        else:
+            self.bonus_kinds = [k in jokers or k in self.tiles.bonus for k in range(self.tiles.size)]
         self.wins = 0
         self.draws = 0
 
@@ -263,6 +282,8 @@ class Game:
             raise IllegalAction(f"seat {seat} chose {action_text(action)}, which is not legal here; legal: "
                                 + ", ".join(action_text(o) for o in options), place=f"event {self.n}")
         fields = action_fields(action)
+        if action.kind == "discard" and t.seats[seat].marked:
+            mark_discard(fields, t.seats[seat], action, self.tiles)
         if delay:
             fields["after_ms"] = delay
         # A declaration on the dealt hand is timed like a claim: when time runs out it lapses (a pass).
@@ -375,11 +396,12 @@ class Game:
                 tile = draw_live(self, seat)
                 if tile is None:
                     raise DealOver(Outcome("draw"))
-                drawn = settle_bonus(self, seat, tile)
+                kept = settle_bonus(self, seat, tile)
                 # A tile kept after replacing a bonus tile came from the dead wall.
-                how = "self_drawn" if drawn == tile else "replacement"
+                how = "self_drawn" if kept == tile else "replacement"
+                drawn = kept if self.plays_as[kept] == kept else held_as(self, kept)
                 after_claim = False
-                if self.late_claims and drawn == tile and t.last_discard is not None:
+                if self.late_claims and kept == tile and t.last_discard is not None:
                     assert t.last_discarder is not None  # set together with last_discard
                     late = claim_window(self, t.last_discarder, t.last_discard, late=(seat, tile))
                     if late is not None:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand import shanten as shanten_mod
-from mahjong_core.hand.tiles import KINDS
+from mahjong_core.hand.tiles import KINDS, MARKED_CODES
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
@@ -51,7 +51,8 @@ from mahjong_core.table.state import Action, Table
 if TYPE_CHECKING:
     from mahjong_core.engine.game import Player
 
-_CODE_TO_KIND = {k.code: k.index for k in KINDS}
+#: A decision names playing kinds, a discarded red five by its own code (``0p``): it is a discard of its five.
+_CODE_TO_KIND = {**{k.code: k.index for k in KINDS}, **MARKED_CODES}
 
 
 def _limit_ms(table: Table, what: str) -> int | None:

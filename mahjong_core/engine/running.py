@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
+    from mahjong_core.hand.tiles import TileSet
     from mahjong_core.plugin.manager import HookRelay
     from mahjong_core.plugin.vocabulary import GameVocabulary
     from mahjong_core.rules import Ruleset
@@ -68,6 +69,18 @@ class RunningGame(Protocol):
     def salts(self) -> Callable[[Any], bytes] | None: ...
     @property
     def tile_set(self) -> Sequence[int]: ...
+    @property
+    def tiles(self) -> TileSet:
+        """The ruleset's tile set (:class:`~mahjong_core.hand.tiles.TileSet`)."""
+        ...
+    @property
+    def codes(self) -> Sequence[str]:
+        """Every kind's code in the ruleset's tile set, by index: what the log writes for a tile."""
+        ...
+    @property
+    def plays_as(self) -> Sequence[int]:
+        """The playing kind each kind is held as (a red five as its five), or -1 (bonus tiles, jokers)."""
+        ...
     @property
     def hand_size(self) -> int: ...
     @property

@@ -16,8 +16,9 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from mahjong_core.engine.claims import kong_ok, offer_robbing
-from mahjong_core.engine.drawing import draw_live, draw_replacement, settle_bonus
+from mahjong_core.engine.drawing import draw_live, draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver
+from mahjong_core.engine.marked import released
 from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.winning import declare_win, win_allowed
@@ -84,7 +85,7 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
             declare_win(game, seat, won, how, None)
         if kind == "kong":
             make_kong(game, seat, action)
-            drawn = settle_bonus(game, seat, draw_replacement(game, seat, "kong"))
+            drawn = held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, "kong")))
             how = "replacement"
             after_claim = False
             continue
@@ -97,6 +98,9 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
         assert tile is not None
         s.counts[tile] -= 1
         s.discards.append(tile)
+        t.last_discard_marked = bool(s.marked) and released(s, tile, into_meld=False) > 0
+        if t.last_discard_marked:
+            s.marked_discards.append(len(s.discards) - 1)
         if action.way == "declare_calling":
             s.calling = True
             s.calling_from_start = t.first_go_around
@@ -201,11 +205,15 @@ def make_kong(game: RunningGame, seat: int, action: Action) -> None:
     if action.way == "concealed":
         s.counts[tile] -= 4
         s.melds.append(meld_of(MeldKind.KONG, (tile,) * 4, exposed=False))
+        if s.marked:
+            released(s, tile, into_meld=True)
     else:  # added
         index = next(i for i, m in enumerate(s.melds)
                      if m.kind is MeldKind.PUNG and m.exposed and m.tiles[0] == tile)
         pung = s.melds[index]
         s.counts[tile] -= 1
+        if s.marked:
+            released(s, tile, into_meld=True)
         s.melds[index] = meld_of(MeldKind.KONG, (tile,) * 4, exposed=True,
                                  claimed_from=pung.claimed_from, added=True)
     game.event("table", "kong", seat=seat, tile=code(tile), way=action.way)

@@ -56,7 +56,9 @@ def declare_win(game: RunningGame, seat: int, tile: int, how: str, discarder: in
 
 def win_outcome(game: RunningGame, seat: int, tile: int, how: str, discarder: int | None) -> Outcome:
     """Log a mahjong and return the deal's outcome: the winner, how, with which tile, from whom."""
-    game.event("table", "mahjong", seat=seat, tile=code(tile), how=how, discarder=discarder)
+    marked = how == "discard" and game.table.last_discard_marked  # a red five won on: named by its own code
+    game.event("table", "mahjong", seat=seat, tile=game.codes[game.tiles.marked_of(tile)] if marked else code(tile),
+               how=how, discarder=discarder)
     return Outcome("win", seat, how, tile, discarder)
 
 

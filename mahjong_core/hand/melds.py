@@ -236,6 +236,10 @@ class Hand:
     :param winning_tile: the tile that completes the hand, if one is named.
     :param situations: named facts about how the hand won (``self_drawn``,
         ``last_tile``, ``robbing_kong`` ...) for standalone scoring.
+    :param marked: the playing kinds of the marked copies (red fives) among the hand's playing tiles, sorted: they
+        play as their kind and a family may score them apart.
+    :param jokers: jokers held, set aside beside the playing tiles like bonus tiles (not counted among the hand's
+        tiles) until the rules for playing them exist.
     """
 
     concealed: tuple[int, ...]
@@ -243,6 +247,8 @@ class Hand:
     bonus: tuple[int, ...] = ()
     winning_tile: int | None = None
     situations: frozenset[str] = field(default_factory=frozenset)
+    marked: tuple[int, ...] = ()
+    jokers: int = 0
 
     def all_tiles(self) -> tuple[int, ...]:
         """Every playing tile in the hand (concealed, melds, winning tile), sorted."""

@@ -72,7 +72,7 @@ from collections.abc import Iterable, Sequence
 
 from mahjong_core.errors import HandError, NotationError
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
+from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS, TileSet
 
 __all__ = [
     "HONOUR_LETTERS",
@@ -101,7 +101,7 @@ _SUIT_NAMES = {
 #: Honour letters accepted on input (output always uses ``1z``..``7z``).
 HONOUR_LETTERS: dict[str, int] = {"E": 27, "S": 28, "W": 29, "N": 30, "Wh": 31, "G": 32, "R": 33}
 _SEATS = {"<": ClaimedFrom.LEFT, "^": ClaimedFrom.ACROSS, ">": ClaimedFrom.RIGHT}
-_NUM_KINDS = 42
+_NUM_KINDS = len(KINDS)
 _SITUATION = re.compile(r"[a-z][a-z0-9_]*\Z")
 _EXPECTED_TILE = "a digit 1-9 or an honour letter (E S W N Wh G R)"
 
@@ -117,33 +117,51 @@ def _is_space(ch: str) -> bool:
 # --------------------------------------------------------------------------- tiles
 
 
-def _scan_tiles(s: str, i: int, stops: str, source: str | None) -> tuple[list[tuple[int, int]], int]:
+def _own_codes(tiles: TileSet | None) -> dict[str, int]:
+    """The codes a tile set adds to the standard ones (``0p``, ``1a``, ``1j``), with their kinds."""
+    if tiles is None:
+        return {}
+    return {info.code: info.index for info in tiles.kinds[len(KINDS):] if info is not None}
+
+
+def _scan_tiles(s: str, i: int, stops: str, source: str | None,
+                own: dict[str, int] | None = None) -> tuple[list[tuple[int, int]], int]:
     """Read tiles from ``s[i:]`` up to whitespace, the end or a character in ``stops``.
 
-    Returns (kind, position) pairs in written order and the index after them.
+    Returns (kind, position) pairs in written order and the index after them.  ``own`` holds the codes a
+    tile set adds (:func:`_own_codes`): a red five ``0p``, animals ``1a``, jokers ``1j``.
     """
     out: list[tuple[int, int]] = []
     n = len(s)
+    letters = {code[-1] for code in own} if own else set()
     while i < n and not _is_space(s[i]) and s[i] not in stops:
         ch = s[i]
         if ch.isdigit() and ch.isascii():
             start = i
             while i < n and s[i].isdigit() and s[i].isascii():
                 i += 1
-            if i >= n or s[i] not in _SUITS:
+            if i >= n or (s[i] not in _SUITS and s[i] not in letters):
                 got = "the end" if i >= n else repr(s[i])
+                known = " ".join([*_SUITS, *sorted(letters - set(_SUITS))])
                 raise NotationError(
-                    f"expected a suit letter (m p s z f y) after {s[start:i]!r}, got {got}",
+                    f"expected a suit letter ({known}) after {s[start:i]!r}, got {got}",
                     source=source,
                     place=_place(i),
                 )
             suit = s[i]
-            first, size = _SUITS[suit]
+            first, size = _SUITS.get(suit, (0, 0))
             for j in range(start, i):
+                kind = own.get(s[j] + suit) if own else None
+                if kind is not None:
+                    out.append((kind, j))
+                    continue
                 digit = int(s[j])
                 if not 1 <= digit <= size:
+                    theirs = sorted(c for c in own if c[-1] == suit) if own else []
+                    also = f" or {', '.join(theirs)} of this tile set" if theirs else ""
                     raise NotationError(
-                        f"expected digits 1-{size} before {suit!r} ({_SUIT_NAMES[suit]}), got {digit}{suit}",
+                        f"expected digits 1-{size} before {suit!r} ({_SUIT_NAMES[suit]}){also}, got {digit}{suit}"
+                        if suit in _SUITS else f"expected {', '.join(theirs)}, got {digit}{suit}",
                         source=source,
                         place=_place(j),
                     )
@@ -167,32 +185,39 @@ def _scan_tiles(s: str, i: int, stops: str, source: str | None) -> tuple[list[tu
     return out, i
 
 
-def parse_tiles(s: str, source: str | None = "<argument>") -> tuple[int, ...]:
+def parse_tiles(s: str, source: str | None = "<argument>", tiles: TileSet | None = None) -> tuple[int, ...]:
     """Tile kinds written in ``s`` (e.g. ``"123m45p EE"``), in written order.
 
     Spaces between groups are allowed.  Copies are not limited here: this is
-    the notation for any bag of tiles (a wall, a discard pond).
+    the notation for any bag of tiles (a wall, a discard pond).  With ``tiles``,
+    the codes the set adds (``0p``, ``1a``, ``1j``) are read as its kinds.
 
     :raises NotationError: naming the character and what was expected there.
     """
     if not isinstance(s, str):
         raise NotationError(f"expected a string of tiles, got {type(s).__name__}", source=source, place=None)
     out: list[int] = []
+    own = _own_codes(tiles)
     i = 0
     while i < len(s):
         if _is_space(s[i]):
             i += 1
             continue
-        found, i = _scan_tiles(s, i, "", source)
+        found, i = _scan_tiles(s, i, "", source, own)
         out.extend(kind for kind, _ in found)
     return tuple(out)
 
 
-def format_tiles(tiles: Iterable[int]) -> str:
+def format_tiles(tiles: Iterable[int], tile_set: TileSet | None = None) -> str:
     """Canonical text of a bag of tiles: sorted, each suit written once (m p s z f y).
 
-    :raises NotationError: for a kind without a notation (outside 0..41).
+    With ``tile_set``, its own kinds too: a red five after the plain fives of its suit (``4506p``), then the
+    set's other kinds by their letters (``12a``, ``11j``).
+
+    :raises NotationError: for a kind without a notation (outside 0..41, or outside the tile set).
     """
+    if tile_set is not None and tile_set.size > len(KINDS):
+        return _format_own(list(tiles), tile_set)
     kinds = sorted(tiles)
     for kind in kinds:
         if not isinstance(kind, int) or not 0 <= kind < _NUM_KINDS:
@@ -206,6 +231,27 @@ def format_tiles(tiles: Iterable[int]) -> str:
             digits.append(str(kinds[i] - first + 1))
             i += 1
         parts.append("".join(digits) + suit)
+    return "".join(parts)
+
+
+def _format_own(kinds: list[int], tile_set: TileSet) -> str:
+    """:func:`format_tiles` for a tile set with kinds of its own."""
+    def order(kind: int) -> float:
+        plays = tile_set.plays_as[kind]
+        if kind < len(KINDS):
+            return kind
+        return plays + 0.5 if plays >= 0 else 100 + kind
+
+    for kind in kinds:
+        if not isinstance(kind, int) or not 0 <= kind < tile_set.size:
+            raise NotationError(f"tile kind {kind!r} has no notation; expected 0..{tile_set.size - 1}", place="tiles")
+    parts: list[str] = []
+    for kind in sorted(kinds, key=order):
+        code = tile_set.code(kind)
+        if parts and parts[-1][-1] == code[-1]:
+            parts[-1] = parts[-1][:-1] + code
+        else:
+            parts.append(code)
     return "".join(parts)
 
 
@@ -297,12 +343,14 @@ def _seat_mark(source: ClaimedFrom) -> str:
 # --------------------------------------------------------------------------- hands
 
 
-def _scan_meld(s: str, i: int, source: str | None) -> tuple[Meld, list[tuple[int, int]], int]:
-    """Read ``[...]`` or ``(...)`` starting at ``s[i]``."""
+def _scan_meld(s: str, i: int, source: str | None, tiles: TileSet | None = None,
+               own: dict[str, int] | None = None) -> tuple[Meld, list[tuple[int, int]], int]:
+    """Read ``[...]`` or ``(...)`` starting at ``s[i]``; a marked copy in it is read as its kind (the pairs
+    returned keep the marked kind)."""
     opening = s[i]
     closing = "]" if opening == "[" else ")"
     stops = "+<^>])" if opening == "[" else ")]+<^>"
-    found, j = _scan_tiles(s, i + 1, stops, source)
+    found, j = _scan_tiles(s, i + 1, stops, source, own)
     added = False
     seat = None
     if opening == "[":
@@ -320,9 +368,15 @@ def _scan_meld(s: str, i: int, source: str | None) -> tuple[Meld, list[tuple[int
         elif opening == "[" and seat is not None:
             want = "']'"
         raise NotationError(f"expected {want} to close the meld, got {got}", source=source, place=_place(j))
-    meld = meld_from_tiles(
-        [k for k, _ in found], exposed=opening == "[", claimed_from=seat, added=added, source=source, place=_place(i)
-    )
+    kinds = [k for k, _ in found]
+    if tiles is not None and own:
+        for pos, (k, at) in enumerate(found):
+            if k in tiles.jokers:
+                raise HandError("a joker in a meld is not read yet: a meld holds playing tiles only",
+                                source=source, place=_place(at))
+            kinds[pos] = tiles.plays_as[k] if tiles.plays_as[k] >= 0 else k
+    meld = meld_from_tiles(kinds, exposed=opening == "[", claimed_from=seat, added=added, source=source,
+                           place=_place(i))
     return meld, found, j + 1
 
 
@@ -331,8 +385,12 @@ def _check_token_end(s: str, i: int, source: str | None) -> None:
         raise NotationError(f"expected a space between tokens, got {s[i]!r}", source=source, place=_place(i))
 
 
-def parse_hand(s: str, source: str = "<argument>") -> Hand:
+def parse_hand(s: str, source: str = "<argument>", tiles: TileSet | None = None) -> Hand:
     """Read a hand written in the notation above.
+
+    With ``tiles`` (a ruleset's tile set) the hand is read in that set: its own codes (a red five ``0p``,
+    animals ``1a``, jokers ``1j``), its bonus kinds set aside (North, where the set counts it as bonus), and
+    no kind more often than the set holds it.
 
     :raises NotationError: when ``s`` does not follow the notation.
     :raises HandError: when it describes an impossible hand (fifth copy, bad meld).
@@ -345,6 +403,7 @@ def parse_hand(s: str, source: str = "<argument>") -> Hand:
     meld_tiles: list[tuple[int, int]] = []
     winning: tuple[int, int] | None = None
     situations: set[str] = set()
+    own = _own_codes(tiles)
     i = 0
     n = len(s)
     while i < n:
@@ -353,20 +412,21 @@ def parse_hand(s: str, source: str = "<argument>") -> Hand:
             i += 1
             continue
         if ch in "[(":
-            meld, found, i = _scan_meld(s, i, source)
+            meld, found, i = _scan_meld(s, i, source, tiles, own)
             melds.append(meld)
             meld_tiles.extend(found)
         elif ch == "+":
             if winning is not None:
                 raise NotationError("only one winning tile (+...) per hand", source=source, place=_place(i))
-            found, j = _scan_tiles(s, i + 1, "", source)
+            found, j = _scan_tiles(s, i + 1, "", source, own)
             if len(found) != 1:
                 raise NotationError(
                     f"expected exactly one winning tile after '+', got {len(found)}", source=source, place=_place(i)
                 )
             winning = found[0]
-            if winning[0] >= NUM_PLAYING_KINDS:
-                raise HandError("a bonus tile cannot be the winning tile", source=source, place=_place(winning[1]))
+            if _plays_as(winning[0], tiles) < 0:
+                what = "a joker" if tiles is not None and winning[0] in tiles.jokers else "a bonus tile"
+                raise HandError(f"{what} cannot be the winning tile", source=source, place=_place(winning[1]))
             i = j
         elif ch == "!":
             j = i + 1
@@ -382,73 +442,155 @@ def parse_hand(s: str, source: str = "<argument>") -> Hand:
             situations.add(name)
             i = j
         else:
-            found, i = _scan_tiles(s, i, "", source)
+            found, i = _scan_tiles(s, i, "", source, own)
             for kind, pos in found:
-                (bonus if kind >= NUM_PLAYING_KINDS else concealed).append((kind, pos))
+                (bonus if _is_bonus(kind, tiles) else concealed).append((kind, pos))
         _check_token_end(s, i, source)
-    _check_copies(concealed + meld_tiles + ([winning] if winning else []) + bonus, source)
+    _check_copies(concealed + meld_tiles + ([winning] if winning else []) + bonus, source, tiles)
+    if tiles is None or not own:
+        return Hand(
+            concealed=tuple(sorted(k for k, _ in concealed)),
+            melds=tuple(melds),
+            bonus=tuple(sorted(k for k, _ in bonus)),
+            winning_tile=winning[0] if winning else None,
+            situations=frozenset(situations),
+        )
+    plays = tiles.plays_as
+    marked = [plays[k] for k, _ in concealed + meld_tiles + ([winning] if winning else []) if k in tiles.marked]
     return Hand(
-        concealed=tuple(sorted(k for k, _ in concealed)),
+        concealed=tuple(sorted(plays[k] for k, _ in concealed if k not in tiles.jokers)),
         melds=tuple(melds),
         bonus=tuple(sorted(k for k, _ in bonus)),
-        winning_tile=winning[0] if winning else None,
+        winning_tile=plays[winning[0]] if winning else None,
         situations=frozenset(situations),
+        marked=tuple(sorted(marked)),
+        jokers=sum(1 for k, _ in concealed if k in tiles.jokers),
     )
 
 
-def _check_copies(tiles: Iterable[tuple[int, int]], source: str | None) -> None:
-    """A fifth copy of a playing tile or a second of a bonus tile, located at that tile."""
-    seen = [0] * _NUM_KINDS
+def _plays_as(kind: int, tiles: TileSet | None) -> int:
+    """The playing kind a kind is held as: itself for the standard kinds, -1 for bonus tiles and jokers."""
+    if tiles is None:
+        return kind if kind < NUM_PLAYING_KINDS else -1
+    return tiles.plays_as[kind] if 0 <= kind < tiles.size else -1
+
+
+def _is_bonus(kind: int, tiles: TileSet | None) -> bool:
+    return kind >= NUM_PLAYING_KINDS if tiles is None else tiles.is_bonus(kind)
+
+
+def _check_copies(tiles: Iterable[tuple[int, int]], source: str | None, tile_set: TileSet | None = None) -> None:
+    """A fifth copy of a playing tile or a second of a bonus tile (or, in a tile set, a copy more than the set
+    holds), located at that tile."""
+    seen: dict[int, int] = {}
+    copies = tile_set.copies() if tile_set is not None else None
     for kind, pos in sorted(tiles, key=lambda t: t[1]):
-        seen[kind] += 1
+        seen[kind] = seen.get(kind, 0) + 1
+        if copies is not None:
+            limit = copies.get(kind, 0)
+            if seen[kind] > limit:
+                code = tile_set.code(kind) if tile_set is not None else str(kind)
+                raise HandError(
+                    f"{code} is not in this tile set" if not limit
+                    else f"one {code} too many: the tile set holds {limit}",
+                    source=source, place=_place(pos) if pos >= 0 else "tiles")
+            continue
         limit = 4 if kind < NUM_PLAYING_KINDS else 1
         if seen[kind] > limit:
             what = "fifth copy" if limit == 4 else "second copy"
             raise HandError(
-                f"{what} of {KINDS[kind].code}: a hand can hold at most {limit} of each "
-                f"{'playing' if limit == 4 else 'bonus'} tile",
+                f"{what} of {KINDS[kind].code if kind < len(KINDS) else kind}: a hand can hold at most {limit} "
+                f"of each {'playing' if limit == 4 else 'bonus'} tile",
                 source=source,
                 place=_place(pos) if pos >= 0 else "tiles",
             )
 
 
-def format_hand(hand: Hand) -> str:
+def format_hand(hand: Hand, tiles: TileSet | None = None) -> str:
     """The canonical line for ``hand`` (see the module docstring for the order of tokens).
+
+    With ``tiles``, in that tile set's codes: a hand's marked copies (red fives) are printed where its kind
+    first appears -- the concealed tiles, then the melds in order, then the winning tile -- and its jokers,
+    set aside until their play exists, with the bonus tiles; ``parse_hand(format_hand(h, t), tiles=t) == h``.
 
     :raises HandError: for a hand that :func:`check_hand` rejects.
     """
-    check_hand(hand)
+    check_hand(hand, tiles=tiles)
+    if hand.marked or hand.jokers:
+        return _format_own_hand(hand, tiles)
     tokens = []
     if hand.concealed:
         tokens.append(format_tiles(hand.concealed))
     tokens.extend(format_meld(meld) for meld in hand.melds)
     if hand.bonus:
-        tokens.append(format_tiles(hand.bonus))
+        tokens.append(format_tiles(hand.bonus, tiles))
     if hand.winning_tile is not None:
         tokens.append("+" + format_tiles([hand.winning_tile]))
     tokens.extend("!" + name for name in sorted(hand.situations))
     return " ".join(tokens)
 
 
-def check_hand(hand: Hand, source: str | None = None) -> None:
+def _format_own_hand(hand: Hand, tiles: TileSet | None) -> str:
+    """:func:`format_hand` of a hand with marked copies or jokers, which only a tile set can name."""
+    if tiles is None:
+        raise HandError("a hand with marked copies or jokers is written in its tile set's codes; give the tile set",
+                        place="tiles")
+    marked = list(hand.marked)
+
+    def mark(kinds: Sequence[int]) -> list[int]:
+        out = list(kinds)
+        for i, kind in enumerate(out):
+            if kind in marked:
+                marked.remove(kind)
+                out[i] = tiles.marked_of(kind)
+        return out
+
+    tokens = []
+    concealed = mark(hand.concealed)
+    if concealed:
+        tokens.append(format_tiles(concealed, tiles))
+    for meld in hand.melds:
+        text = format_meld(meld)
+        if any(kind in marked for kind in meld.tiles):
+            body = format_tiles(mark(meld.tiles), tiles)
+            opening, closing = text[0], text[-1]
+            text = opening + body + text[1 + len(format_tiles(meld.tiles)):-1] + closing
+        tokens.append(text)
+    set_aside = [*hand.bonus, *[min(tiles.jokers)] * hand.jokers] if hand.jokers else list(hand.bonus)
+    if set_aside:
+        tokens.append(format_tiles(set_aside, tiles))
+    if hand.winning_tile is not None:
+        tokens.append("+" + format_tiles(mark([hand.winning_tile]), tiles))
+    tokens.extend("!" + name for name in sorted(hand.situations))
+    return " ".join(tokens)
+
+
+def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = None) -> None:
     """Check a :class:`Hand` built in code the way :func:`parse_hand` checks text.
 
     Tiles must be playing kinds in ``concealed``/melds/winning tile and bonus
-    kinds in ``bonus``, sorted; melds must be declarable; no fifth copy of a
-    playing tile, no second of a bonus tile; situations snake_case.
+    kinds in ``bonus`` (any kind a ruleset sets aside: a flower, an animal,
+    North in three-player rules; with ``tiles``, the set's bonus kinds), sorted;
+    ``marked`` names fives the hand holds; melds must be declarable; no fifth
+    copy of a playing tile, no second of a bonus tile (with ``tiles``: no copy
+    more than the set holds); situations snake_case.
 
     :raises HandError: naming the field at fault.
     """
     if not isinstance(hand, Hand):
         raise HandError(f"expected a Hand, got {type(hand).__name__}", source=source)
-    for name, tiles, low, high in (
-        ("concealed", hand.concealed, 0, NUM_PLAYING_KINDS),
-        ("bonus", hand.bonus, NUM_PLAYING_KINDS, _NUM_KINDS),
-    ):
-        for kind in tiles:
-            if not isinstance(kind, int) or not low <= kind < high:
-                raise HandError(f"{name} holds kinds {low}..{high - 1} only, got {kind!r}", source=source, place=name)
-        if list(tiles) != sorted(tiles):
+    for kind in hand.concealed:
+        if not isinstance(kind, int) or not 0 <= kind < NUM_PLAYING_KINDS:
+            raise HandError(f"concealed holds playing kinds 0..{NUM_PLAYING_KINDS - 1} only, got {kind!r}",
+                            source=source, place="concealed")
+    for kind in hand.bonus:
+        if tiles is not None and not (isinstance(kind, int) and tiles.is_bonus(kind)):
+            raise HandError(f"bonus holds the tile set's bonus kinds only, got {kind!r}", source=source,
+                            place="bonus")
+        if not isinstance(kind, int) or isinstance(kind, bool) or kind < 0:
+            raise HandError(f"bonus holds tile kinds, got {kind!r}", source=source, place="bonus")
+    for name, kinds in (("concealed", hand.concealed), ("bonus", hand.bonus)):
+        if list(kinds) != sorted(kinds):
             raise HandError(f"{name} must be sorted", source=source, place=name)
     w = hand.winning_tile
     if w is not None and (not isinstance(w, int) or not 0 <= w < NUM_PLAYING_KINDS):
@@ -470,8 +612,36 @@ def check_hand(hand: Hand, source: str | None = None) -> None:
     for name in hand.situations:
         if not (isinstance(name, str) and _SITUATION.match(name)):
             raise HandError(f"situation {name!r} is not a snake_case name", source=source, place="situations")
+    if hand.marked or hand.jokers:
+        _check_marked(hand, source, tiles)
     everything = [(k, -1) for k in hand.all_tiles()] + [(k, -1) for k in hand.bonus]
-    _check_copies(everything, source)
+    if tiles is not None and hand.marked:
+        left = list(hand.marked)
+        for i, (k, _) in enumerate(everything):
+            if k in left and i < len(everything) - len(hand.bonus):
+                left.remove(k)
+                everything[i] = (tiles.marked_of(k), -1)
+    if tiles is not None and hand.jokers:
+        everything += [(min(tiles.jokers), -1)] * hand.jokers
+    _check_copies(everything, source, tiles)
+
+
+def _check_marked(hand: Hand, source: str | None, tiles: TileSet | None) -> None:
+    """The marked copies are fives the hand holds (and the set marks); jokers a count the set allows."""
+    held = list(hand.all_tiles())
+    if list(hand.marked) != sorted(hand.marked):
+        raise HandError("marked must be sorted", source=source, place="marked")
+    for kind in hand.marked:
+        if not isinstance(kind, int) or kind not in held:
+            raise HandError(f"marked names the fives held as marked copies; the hand holds no more {kind!r}",
+                            source=source, place="marked")
+        held.remove(kind)
+        if tiles is not None and all(tiles.plays_as[m] != kind for m in tiles.marked):
+            raise HandError(f"the tile set marks no copy of {KINDS[kind].code}", source=source, place="marked")
+    if not isinstance(hand.jokers, int) or isinstance(hand.jokers, bool) or hand.jokers < 0:
+        raise HandError(f"jokers is a count of jokers, got {hand.jokers!r}", source=source, place="jokers")
+    if hand.jokers and tiles is not None and not tiles.jokers:
+        raise HandError("the tile set has no jokers", source=source, place="jokers")
 
 
 def check_tile_count(hand: Hand, expect: Sequence[int] = (13, 14), source: str | None = None) -> int:

@@ -16,7 +16,7 @@ from mahjong_core.hand import arrangements as arr
 from mahjong_core.hand import notation
 from mahjong_core.hand import shanten as sh
 from mahjong_core.hand.melds import Hand
-from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
+from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS, TileSet
 
 
 def _counts(hand: Hand) -> bytes:
@@ -28,16 +28,21 @@ def _counts(hand: Hand) -> bytes:
     return bytes(counts)
 
 
-def analyse(text: str, *, knitted: bool = False) -> dict[str, Any]:
-    """Analyse a hand written in the notation; raises :class:`HandError`/`NotationError` for bad input."""
-    hand = notation.parse_hand(text, source="<argument>")
+def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None) -> dict[str, Any]:
+    """Analyse a hand written in the notation; raises :class:`HandError`/`NotationError` for bad input.
+
+    With ``tiles`` the hand is read in that tile set (``parse_hand(text, tiles=tiles)``), and the
+    report names its kinds of its own: ``marked`` (the red fives among the playing tiles), ``set_aside`` (bonus
+    tiles and jokers, as codes) with their names under ``names``.
+    """
+    hand = notation.parse_hand(text, source="<argument>", tiles=tiles)
     size = hand.tile_count()
     if size not in (13, 14):
         raise HandError(f"a hand has 13 tiles (to see its waits) or 14 (to see its arrangements); this one has "
                         f"{size} (a kong counts as three)", source="<argument>")
     counts = _counts(hand)
     report: dict[str, Any] = {
-        "hand": notation.format_hand(hand),
+        "hand": notation.format_hand(hand, tiles),
         "glyphs": notation.glyphs(hand.all_tiles()),
         "tiles": size,
         "shanten": {
@@ -45,6 +50,12 @@ def analyse(text: str, *, knitted: bool = False) -> dict[str, Any]:
             "standard": sh.shanten_standard(counts),
         },
     }
+    if tiles is not None and (hand.marked or hand.jokers or hand.bonus):
+        set_aside = [*hand.bonus, *[min(tiles.jokers)] * hand.jokers] if hand.jokers else list(hand.bonus)
+        report["marked"] = [tiles.code(tiles.marked_of(k)) for k in hand.marked]
+        report["set_aside"] = [tiles.code(k) for k in set_aside]
+        report["names"] = {tiles.code(k): info.name for k in {*set_aside, *map(tiles.marked_of, hand.marked)}
+                           if (info := tiles.kinds[k]) is not None}
     if not hand.melds:
         report["shanten"]["seven_pairs"] = sh.shanten_seven_pairs(counts)
         report["shanten"]["thirteen_orphans"] = sh.shanten_thirteen_orphans(counts)
@@ -53,7 +64,7 @@ def analyse(text: str, *, knitted: bool = False) -> dict[str, Any]:
             # Without a named winning tile, read the last concealed tile as the one that completed it.
             concealed = list(hand.concealed)
             last = concealed.pop()
-            hand = Hand(tuple(concealed), hand.melds, hand.bonus, last, hand.situations)
+            hand = Hand(tuple(concealed), hand.melds, hand.bonus, last, hand.situations, hand.marked, hand.jokers)
         found = arr.arrangements(hand, knitted=knitted)
         report["complete"] = bool(found)
         report["arrangements"] = [

@@ -13,17 +13,24 @@ index      kinds                                   notation
 31 - 33    dragons white, green, red               ``5z`` .. ``7z``
 34 - 37    flowers 1-4 (plum .. bamboo)            ``1f`` .. ``4f``
 38 - 41    seasons 1-4 (spring .. winter)          ``1y`` .. ``4y``
-42 -       extra kinds registered by a ruleset     (their own code)
+42 -       a tile set's own kinds, numbered densely   (codes from the set:
+           in that set: bonus groups beyond these,   ``1a`` animals,
+           marked copies, then jokers                ``0p`` a red five,
+                                                     ``1j`` a joker)
 =========  ======================================  =====================
 
 The order of the first 34 is the one used by most engines and by the riichi
 reference calculator, so count vectors can be handed to oracles unchanged.
 
 Which kinds a ruleset plays with, and how many copies of each, is data
-(:func:`build_tile_set`): a 136-tile set is the suits and honours four times, a
-144-tile set adds the eight bonus tiles once.  Jokers or other extra kinds are
-added with :func:`register_extra_kind` and a group name, without touching this
-module.
+(:func:`build_tiles`, a :class:`TileSet`): a 136-tile set is the suits and
+honours four times, a 144-tile set adds the eight bonus tiles once.  A set may
+keep only some ranks of a suit, add bonus groups (animals), count a playing
+kind as a bonus tile (North in three-player rules), mark copies of a five that
+play as that five and score apart (red fives), and hold jokers.  The kinds a
+set adds beyond the standard 42 are numbered from 42 within that set, so no
+list of kinds is shared between rulesets: two games with different sets run
+side by side in one process.
 """
 
 from __future__ import annotations
@@ -128,18 +135,17 @@ TILE_GROUPS: dict[str, tuple[int, ...]] = {
 
 
 def register_extra_kind(code: str, name: str, glyph: str, group: str) -> int:
-    """Add a tile kind beyond the standard 42 (a joker, say) and return its index.
+    """Gone: a ruleset's extra kinds (jokers, animals, red fives) are its tile-set data, not a process-wide list.
 
-    Registering the same code twice returns the first index, so a plugin may be
-    loaded more than once in a process.
+    :raises RulesetError: always, saying where such kinds are declared now.
     """
-    for info in KINDS:
-        if info.code == code:
-            return info.index
-    index = len(KINDS)
-    KINDS.append(KindInfo(index, code, name, glyph))
-    TILE_GROUPS[group] = TILE_GROUPS.get(group, ()) + (index,)
-    return index
+    raise RulesetError(
+        f"register_extra_kind({code!r}, ...) is gone: tile kinds are no longer registered for the whole process. "
+        "Declare them in the ruleset's tile_set data instead: a bonus group ({group: animals, copies: 1}), "
+        "jokers ({group: jokers, copies: 8}), marked copies ({marked: 5p, copies: 1}) or a playing kind "
+        "counted as a bonus tile ({bonus: [4z]}); see docs/notation.rst, 'Tile sets'",
+        place="register_extra_kind",
+    )
 
 
 def kind_code(index: int) -> str:
@@ -173,7 +179,8 @@ def is_simple(index: int) -> bool:
 
 
 def is_bonus(index: int) -> bool:
-    """Whether the kind is a flower or a season."""
+    """Whether the kind is a flower or a season: a bonus tile of the standard set.  Which kinds a ruleset sets
+    aside (animals, North in three-player rules) is its tile set's :meth:`TileSet.is_bonus`."""
     return 34 <= index < 42
 
 
@@ -197,24 +204,11 @@ def bonus_seat(index: int) -> int:
 
 
 def build_tile_set(groups: Sequence[Mapping[str, object]]) -> tuple[int, ...]:
-    """Physical tiles of a ruleset, sorted, from ``[{group: NAME, copies: N}, ...]``.
+    """Physical tiles of a ruleset, sorted, from its ``tile_set`` data (:func:`build_tiles`).
 
-    :raises RulesetError: for an unknown group name or a bad copy count.
+    :raises RulesetError: as :func:`build_tiles` does.
     """
-    tiles: list[int] = []
-    for i, entry in enumerate(groups):
-        name = entry.get("group")
-        copies = entry.get("copies")
-        if name not in TILE_GROUPS:
-            raise RulesetError(
-                f"unknown tile group {name!r}; expected one of {sorted(TILE_GROUPS)}",
-                place=f"$.tile_set[{i}].group",
-            )
-        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
-            raise RulesetError(f"copies must be a positive integer, got {copies!r}", place=f"$.tile_set[{i}].copies")
-        for kind in TILE_GROUPS[str(name)]:
-            tiles.extend([kind] * copies)
-    return tuple(sorted(tiles))
+    return build_tiles(groups).tiles
 
 
 def copies_in(tile_set: Iterable[int]) -> dict[int, int]:
@@ -223,3 +217,263 @@ def copies_in(tile_set: Iterable[int]) -> dict[int, int]:
     for t in tile_set:
         counts[t] = counts.get(t, 0) + 1
     return counts
+
+
+# --------------------------------------------------------------------------- tile sets as data
+
+#: Bonus groups beyond flowers and seasons, each kind as (code, name, glyph).  Animals are the four of the
+#: Singapore and Malaysian sets (cat, mouse, rooster, centipede); Unicode has no tile for them, so their glyph
+#: is the animal's own character.
+EXTRA_BONUS_GROUPS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "animals": (("1a", "animal 1 (cat)", "\U0001F408"), ("2a", "animal 2 (mouse)", "\U0001F401"),
+                ("3a", "animal 3 (rooster)", "\U0001F413"), ("4a", "animal 4 (centipede)", "\U0001F41B")),
+}
+#: The code of a marked copy and the playing kind it plays as: sets mark fives only, and a red five is written
+#: ``0`` and its suit, as the ``mahjong`` library prints one (``TilesConverter.to_one_line_string``,
+#: ``print_aka_dora``).
+MARKED_CODES: dict[str, int] = {f"0{suit}": 9 * i + 4 for i, suit in enumerate(SUITS)}
+#: The one joker kind: Unicode's MAHJONG TILE JOKER (U+1F02A).
+JOKER = ("1j", "joker", "\U0001F02A")
+#: Where a set names a playing kind by its code (a marked copy's kind, a playing kind counted as bonus).
+_STANDARD_CODES = {info.code: info.index for info in KINDS}
+_BONUS_GROUP_NAMES = ("flowers", "seasons")
+_ENTRY_KEYS = {"group": ("group", "copies", "ranks"), "marked": ("marked", "copies"), "bonus": ("bonus",)}
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """The tiles one ruleset plays with: its kinds, their copies, which are bonus tiles, marked copies, jokers.
+
+    A tile is a kind index.  The 34 playing kinds and the eight flowers and seasons keep their standard index
+    (plugins test them by :data:`FLOWERS`, :data:`SEASONS`, :func:`bonus_seat`); a set's own kinds follow
+    from 42 in the set's order.  The hand algebra sees only playing kinds: ``plays_as`` maps every kind
+    to the playing kind it counts as in a hand (a red five to its five) or to -1 (bonus tiles and jokers,
+    which are held apart from the count vector).
+
+    :param kinds: every kind of the set by index (``None`` for a standard index the set leaves out).
+    :param tiles: the physical tiles, sorted.
+    :param bonus: the kinds set aside as bonus tiles, including playing kinds the ruleset counts as bonus.
+    :param plays_as: per kind index, the playing kind it counts as, or -1.
+    :param marked: the marked kinds (a red five).
+    :param jokers: the joker kinds.
+    """
+
+    kinds: tuple[KindInfo | None, ...]
+    tiles: tuple[int, ...]
+    bonus: frozenset[int]
+    plays_as: tuple[int, ...]
+    marked: frozenset[int] = frozenset()
+    jokers: frozenset[int] = frozenset()
+
+    @property
+    def size(self) -> int:
+        """One more than the highest kind index: the length of any per-kind table of this set."""
+        return len(self.kinds)
+
+    @property
+    def standard(self) -> bool:
+        """Whether every tile is a standard kind played as itself (the codes of every log before tile sets)."""
+        return not (self.marked or self.jokers or self.size > len(KINDS)
+                    or any(kind < NUM_PLAYING_KINDS for kind in self.bonus))
+
+    def code(self, kind: int) -> str:
+        """The kind's code in the notation (``5p``, ``0p`` for a red five, ``1j``, ``1a``)."""
+        info = self.kinds[kind] if 0 <= kind < len(self.kinds) else None
+        return info.code if info is not None else KINDS[kind].code
+
+    def codes(self) -> tuple[str, ...]:
+        """Every index's code (a left-out standard kind keeps its standard code): a table the engine indexes."""
+        return tuple(info.code if info is not None else KINDS[i].code for i, info in enumerate(self.kinds))
+
+    def kind_of(self, code: str) -> int | None:
+        """The kind a code names in this set, or ``None``."""
+        for info in self.kinds:
+            if info is not None and info.code == code:
+                return info.index
+        return _STANDARD_CODES.get(code)
+
+    def marked_of(self, kind: int) -> int:
+        """The marked kind that plays as ``kind`` (the red five of a five).
+
+        :raises KeyError: when the set marks no copy of ``kind``.
+        """
+        for marked in self.marked:
+            if self.plays_as[marked] == kind:
+                return marked
+        raise KeyError(kind)
+
+    def copies(self) -> dict[int, int]:
+        """How many copies of each kind the set holds."""
+        return copies_in(self.tiles)
+
+    def held_copies(self) -> dict[int, int]:
+        """How many copies of each kind a hand may hold: a marked copy counted as its kind (a hand's playing tiles
+        are kinds; ``Hand.marked`` says which are marked)."""
+        counts: dict[int, int] = {}
+        for kind, n in self.copies().items():
+            plays = self.plays_as[kind]
+            key = plays if kind in self.marked else kind
+            counts[key] = counts.get(key, 0) + n
+        return counts
+
+    def is_bonus(self, kind: int) -> bool:
+        """Whether the kind is set aside as a bonus tile in this set."""
+        return kind in self.bonus
+
+
+def _fail(message: str, place: str) -> RulesetError:
+    return RulesetError(message, place=place)
+
+
+def _positive(value: object, place: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise _fail(f"copies must be a positive integer, got {value!r}", place)
+    return value
+
+
+def _group_kinds(entry: Mapping[str, object], place: str) -> list[KindInfo]:
+    """The kinds a ``{group: NAME, copies: N, ranks: [...]}`` entry adds, standard ones first."""
+    name = entry.get("group")
+    if name in TILE_GROUPS:
+        members = [KINDS[k] for k in TILE_GROUPS[str(name)]]
+    elif name in EXTRA_BONUS_GROUPS:
+        members = [KindInfo(-1, code, label, glyph) for code, label, glyph in EXTRA_BONUS_GROUPS[str(name)]]
+    elif name == "jokers":
+        members = [KindInfo(-1, *JOKER)]
+    else:
+        known = sorted([*TILE_GROUPS, *EXTRA_BONUS_GROUPS, "jokers"])
+        raise _fail(f"unknown tile group {name!r}; expected one of {known}", f"{place}.group")
+    ranks = entry.get("ranks")
+    if ranks is None:
+        return members
+    if isinstance(ranks, str | bytes) or not isinstance(ranks, Sequence) or not ranks:
+        raise _fail(f"ranks must be a non-empty list of ranks 1-{len(members)}, got {ranks!r}", f"{place}.ranks")
+    kept: list[KindInfo] = []
+    for i, rank in enumerate(ranks):
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= len(members):
+            raise _fail(f"{name} has ranks 1-{len(members)}, got {rank!r}", f"{place}.ranks[{i}]")
+        if members[rank - 1] in kept:
+            raise _fail(f"rank {rank} of {name} is listed twice", f"{place}.ranks[{i}]")
+        kept.append(members[rank - 1])
+    return kept
+
+
+def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
+    """A ruleset's :class:`TileSet` from its ``tile_set`` data.
+
+    Each entry is one of:
+
+    * ``{group: NAME, copies: N}`` -- a group of kinds (``characters``, ``dots``, ``bamboo``, ``winds``,
+      ``dragons``, ``flowers``, ``seasons``, ``animals``, ``jokers``), N copies of each; ``ranks: [1, 9]``
+      keeps only those ranks of the group (a suit without 2-8);
+    * ``{marked: 5p, copies: N}`` -- N of the five's copies are marked (red fives, code ``0p``): they play
+      as the five and a family may score them apart;
+    * ``{bonus: [4z]}`` -- playing kinds of the set that this ruleset sets aside as bonus tiles.
+
+    :raises RulesetError: naming the entry (``$.tile_set[i]...``) for an unknown group, a kind given twice,
+        zero copies, a marked copy of a kind the set does not hold or of anything but a five, more marked
+        copies than the kind has, or a bonus kind that is not a playing kind of the set.
+    """
+    copies: dict[int, int] = {}
+    extra: list[tuple[KindInfo, int]] = []  # a set's own kinds in its order, with their copies
+    marked: list[tuple[int, int, int]] = []  # (playing kind, marked copies, entry index)
+    counted_as_bonus: set[int] = set()
+    jokers = 0
+    joker_place = ""
+    if isinstance(entries, str | bytes) or not isinstance(entries, Sequence):
+        raise _fail(f"tile_set must be a list of entries, got {entries!r}", "$.tile_set")
+    for i, entry in enumerate(entries):
+        place = f"$.tile_set[{i}]"
+        if not isinstance(entry, Mapping):
+            raise _fail(f"a tile_set entry is a mapping, got {entry!r}", place)
+        shape = next((key for key in _ENTRY_KEYS if key in entry), None)
+        if shape is None:
+            raise _fail("a tile_set entry names a group, a marked kind or bonus kinds "
+                        "({group: ..., copies: N}, {marked: 5p, copies: N} or {bonus: [4z]})", place)
+        for key in entry:
+            if key not in _ENTRY_KEYS[shape]:
+                raise _fail(f"unknown key {key!r} in a {shape} entry; expected some of {list(_ENTRY_KEYS[shape])}",
+                            f"{place}.{key}")
+        if shape == "group":
+            n = _positive(entry.get("copies"), f"{place}.copies")
+            for info in _group_kinds(entry, place):
+                if info.code == JOKER[0]:
+                    jokers, joker_place = n, place
+                elif info.index >= 0:
+                    if info.index in copies:
+                        raise _fail(f"{info.code} is in the tile set twice", place)
+                    copies[info.index] = n
+                elif any(known.code == info.code for known, _ in extra):
+                    raise _fail(f"{info.code} is in the tile set twice", place)
+                else:
+                    extra.append((info, n))
+        elif shape == "marked":
+            code = entry.get("marked")
+            kind = _STANDARD_CODES.get(code) if isinstance(code, str) else None
+            if kind is None or kind >= 27 or kind % 9 != 4:
+                raise _fail(f"marked copies are of a five of a suit (5m, 5p, 5s: red fives), got {code!r}",
+                            f"{place}.marked")
+            marked.append((kind, _positive(entry.get("copies"), f"{place}.copies"), i))
+        else:
+            named = entry.get("bonus")
+            if isinstance(named, str | bytes) or not isinstance(named, Sequence) or not named:
+                raise _fail(f"bonus is a non-empty list of playing kinds (e.g. [4z]), got {named!r}",
+                            f"{place}.bonus")
+            for j, code in enumerate(named):
+                kind = _STANDARD_CODES.get(code) if isinstance(code, str) else None
+                if kind is None or kind >= NUM_PLAYING_KINDS:
+                    raise _fail(f"bonus names playing kinds the ruleset sets aside (e.g. 4z for North); {code!r} "
+                                "is not one (flowers, seasons and animals are bonus tiles already)",
+                                f"{place}.bonus[{j}]")
+                counted_as_bonus.add(kind)
+    for kind, _n, i in marked:
+        if kind not in copies:
+            raise _fail(f"{KINDS[kind].code} has marked copies but the tile set does not hold "
+                        f"{KINDS[kind].code}", f"$.tile_set[{i}].marked")
+    for kind in sorted(counted_as_bonus):
+        if kind not in copies:
+            raise _fail(f"{KINDS[kind].code} is counted as a bonus tile but the tile set does not hold it",
+                        "$.tile_set")
+        if any(m == kind for m, _, _ in marked):
+            raise _fail(f"{KINDS[kind].code} has marked copies, so it plays as a playing tile and cannot also be "
+                        "a bonus tile", "$.tile_set")
+    infos: list[KindInfo | None] = [KINDS[k] if k in copies else None for k in range(len(KINDS))]
+    plays_as = [k if k < NUM_PLAYING_KINDS and k not in counted_as_bonus else -1 for k in range(len(KINDS))]
+    bonus = {k for k in copies if k >= NUM_PLAYING_KINDS} | counted_as_bonus
+    for info, n in extra:
+        index = len(infos)
+        infos.append(KindInfo(index, info.code, info.name, info.glyph))
+        plays_as.append(-1)
+        bonus.add(index)
+        copies[index] = n
+    marked_kinds: set[int] = set()
+    for kind, n, i in marked:
+        if n >= copies[kind] + 1:
+            raise _fail(f"{n} marked copies of {KINDS[kind].code}, but the set holds only {copies[kind]}",
+                        f"$.tile_set[{i}].copies")
+        index = len(infos)
+        suit = SUITS[kind // 9]
+        red = next(code for code, five in MARKED_CODES.items() if five == kind)
+        infos.append(KindInfo(index, red, f"red 5 {SUIT_NAMES[suit]}", KINDS[kind].glyph))
+        plays_as.append(kind)
+        copies[kind] -= n
+        copies[index] = n
+        marked_kinds.add(index)
+    joker_kinds: set[int] = set()
+    if jokers:
+        index = len(infos)
+        infos.append(KindInfo(index, *JOKER))
+        plays_as.append(-1)
+        copies[index] = jokers
+        joker_kinds.add(index)
+    if not any(k < NUM_PLAYING_KINDS and k not in counted_as_bonus for k in copies):
+        raise _fail("the tile set holds no playing tile (suits, winds or dragons)", joker_place or "$.tile_set")
+    tiles = tuple(sorted(k for k, n in copies.items() for _ in range(n) if n))
+    return TileSet(tuple(infos), tiles, frozenset(bonus), tuple(plays_as), frozenset(marked_kinds),
+                   frozenset(joker_kinds))
+
+
+#: The standard 136 tiles and the standard alphabet: the tile set of a log or hand that names none.
+STANDARD_TILES: TileSet = build_tiles([{"group": g, "copies": 4} for g in ("characters", "dots", "bamboo", "winds",
+                                                                            "dragons")]
+                                      + [{"group": "flowers", "copies": 1}, {"group": "seasons", "copies": 1}])

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong_core.hand.notation import parse_hand
-from mahjong_core.hand.tiles import KINDS
+from mahjong_core.hand.tiles import KINDS, MARKED_CODES
 from mahjong_core.table.events import CATALOGUE
 from mahjong_core.table.vocabulary import Effect, effects_of_json
 
@@ -28,21 +28,32 @@ __all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "header_w
 HIDDEN = "?"
 #: Events after which the deal's hands are laid open.
 _ENDS = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned"})
-_ORDER = {kind.code: i for i, kind in enumerate(KINDS)}
+_ORDER: dict[str, float] = {kind.code: i for i, kind in enumerate(KINDS)}
+#: The marked copy (a red five, ``0p``) of each kind that has one, by the kind's code.
+_MARKED_OF = {KINDS[five].code: red for red, five in MARKED_CODES.items()}
+_ORDER.update({red: five + 0.5 for red, five in MARKED_CODES.items()})
 
 
 def sort_tiles(tiles: Iterable[str]) -> list[str]:
-    """Tile codes in the order of the tile set, hidden tiles last (as the viewer page sorts them)."""
+    """Tile codes in the order of the tile set, hidden tiles last (as the viewer page sorts them).
+
+    A red five follows the plain fives of its suit; a tile set's own kinds (jokers, animals) come after the
+    standard ones, in the order they were given."""
     tiles = list(tiles)
     known = sorted((t for t in tiles if t != HIDDEN), key=lambda t: _ORDER.get(t, 99))
     return known + [t for t in tiles if t == HIDDEN]
 
 
 def take_tiles(hand: list[str], tiles: Iterable[str]) -> None:
-    """Remove ``tiles`` from a hand: the tile itself where it is known, else one hidden tile."""
+    """Remove ``tiles`` from a hand: the tile itself where it is known, else one hidden tile.
+
+    An event that names a kind (a meld, a kong) takes a marked copy of it (``0p`` for ``5p``) where no plain one
+    is left: a seat gives up its plain copies first (:mod:`mahjong_core.engine.marked`)."""
     for tile in tiles:
         if tile in hand:
             hand.remove(tile)
+        elif tile in _MARKED_OF and _MARKED_OF[tile] in hand:
+            hand.remove(_MARKED_OF[tile])
         elif HIDDEN in hand:
             hand.remove(HIDDEN)
 
@@ -421,6 +432,8 @@ def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
     rest = list(tiles)
     if tile in rest:
         rest.remove(tile)
+    elif tile in MARKED_CODES and KINDS[MARKED_CODES[tile]].code in rest:  # a red five claimed: the meld names
+        rest.remove(KINDS[MARKED_CODES[tile]].code)                       # it by its kind
     take_tiles(seat.concealed, rest)
     if event.get("kind") in ("chow", "pung", "kong"):
         claimed_from = None if discarder is None else (discarder.seat - seat.seat) % table.players

@@ -14,14 +14,11 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError, ReplayError
-from mahjong_core.hand.tiles import KINDS
 from mahjong_core.table.wall import Wall
 
 if TYPE_CHECKING:
     from mahjong_core.engine.game import Game
     from mahjong_core.log.format import ReplayLog
-
-_CODE_TO_KIND = {k.code: k.index for k in KINDS}
 
 
 class ObservedWall:
@@ -55,6 +52,7 @@ class ObservedWall:
         self.events = self._shadow.events
         self.ceremony = self._shadow.ceremony
         self._copies = Counter(game.tile_set)
+        self._kinds = {code: kind for kind, code in enumerate(game.codes)}
         self._seen: Counter[int] = Counter()
         self._dealer = game.table.dealer
         hands = next((e for e in deal_events if e.get("type") == "hands"), None)
@@ -64,7 +62,7 @@ class ObservedWall:
         self._last_draw = -1
 
     def _take(self, code: object, n: int) -> int:
-        kind = _CODE_TO_KIND.get(code) if isinstance(code, str) else None
+        kind = self._kinds.get(code) if isinstance(code, str) else None
         if kind is None:
             raise ReplayError(f"not a tile: {code!r}", source=self.source, place=f"event {n}")
         self._seen[kind] += 1

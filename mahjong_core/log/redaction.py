@@ -28,10 +28,11 @@ from mahjong_core.errors import MahjongError
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import shared_plugin_manager
 from mahjong_core.rules import available, load_ruleset, load_ruleset_text
-from mahjong_core.table.events import code, codes
+from mahjong_core.table.events import code, codes, held_codes
 
 if TYPE_CHECKING:
     from mahjong_core.hand.melds import Meld
+    from mahjong_core.hand.tiles import TileSet
     from mahjong_core.rules import Ruleset
     from mahjong_core.table.state import Table, TimeLimits
 
@@ -250,7 +251,17 @@ def live_event_view(event: dict[str, Any], seat: int | None, visibility: Visibil
     return event
 
 
+def _discard_codes(discards: list[int], marked: list[int], tiles: TileSet | None) -> list[str]:
+    """A seat's discards as codes, a discarded marked copy by its own code, as the log names it."""
+    names = codes(discards)
+    if marked and tiles is not None:
+        for i in marked:
+            names[i] = tiles.code(tiles.marked_of(discards[i]))
+    return names
+
+
 def _meld_view(meld: Meld) -> dict[str, Any]:
+    # A meld is named by its kinds, as the log names it: which of its tiles is a marked copy, the log does not say.
     return {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
             "claimed_from": meld.claimed_from.offset if meld.claimed_from is not None else None}
 
@@ -272,24 +283,30 @@ def full_table_view(table: Table) -> dict[str, Any]:
     """The table as ``table_view`` describes it with every seat's concealed tiles: the referee's view,
     from which :func:`redact_table_view` cuts each seat's (built once, redacted per seat)."""
     wall = table.wall
+    tiles = table.tiles
+    name = tiles.code if tiles is not None else code
     seats = []
     for n, s in enumerate(table.seats):
         seat: dict[str, Any] = {
             "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m) for m in s.melds],
-            "bonus": codes(s.bonus), "discards": codes(s.discards), "concealed_count": sum(s.counts),
-            "calling": s.calling, "concealed": codes(s.concealed_tiles()),
+            "bonus": [name(t) for t in (s.set_aside_row() if s.jokers else s.bonus)],
+            "discards": _discard_codes(s.discards, s.marked_discards, tiles),
+            "concealed_count": sum(s.counts),
+            "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles),
         }
         # What a plugin's events set, public by their declaration, only where there is any (as the folds show it).
         if s.flags:
             seat["flags"] = dict(s.flags)
         if s.aside:
-            seat["aside"] = codes(s.aside)
+            seat["aside"] = [name(t) for t in s.aside]
         seats.append(seat)
     view = {
         "phase": table.phase, "deal": table.deal_number, "round": table.round_index, "dealer": table.dealer,
         "prevalent_wind": table.prevalent_wind, "scores": list(table.scores), "clock_ms": table.clock_ms,
         "tiles_left": wall.live_count() if wall is not None and table.seats else None,
-        "last_discard": ({"seat": table.last_discarder, "tile": code(table.last_discard)}
+        "last_discard": ({"seat": table.last_discarder,
+                          "tile": name(tiles.marked_of(table.last_discard)) if table.last_discard_marked and tiles
+                          else code(table.last_discard)}
                          if table.last_discard is not None else None),
         "seats": seats,
     }

@@ -44,7 +44,7 @@ __all__ = [
     "KINDS", "NUM_PLAYING_KINDS", "SUITED", "HONOURS", "WINDS", "EAST", "SOUTH", "WEST", "NORTH", "DRAGONS",
     "WHITE", "GREEN", "RED", "TERMINALS", "TERMINALS_AND_HONOURS", "SIMPLES", "GREENS", "FLOWERS", "SEASONS",
     "BONUS", "kind_code", "is_suited", "is_honour", "is_terminal", "is_terminal_or_honour", "is_simple",
-    "is_bonus", "suit_of", "number_of", "bonus_seat", "copies_in",
+    "is_bonus", "suit_of", "number_of", "bonus_seat", "copies_in", "TileSet",
     # Scores
     "Score", "ScoreItem", "score_hand", "has_scoring", "amount", "logged_items",
     # Errors
@@ -81,7 +81,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
                    "DRAGONS", "WHITE", "GREEN", "RED", "TERMINALS", "TERMINALS_AND_HONOURS", "SIMPLES", "GREENS",
                    "FLOWERS", "SEASONS", "BONUS", "kind_code", "is_suited", "is_honour", "is_terminal",
                    "is_terminal_or_honour", "is_simple", "is_bonus", "suit_of", "number_of", "bonus_seat",
-                   "copies_in"),
+                   "copies_in", "TileSet"),
     "hand.score": ("Score", "ScoreItem"),
     "plugin.score_card": ("amount", "logged_items"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "IllegalAction", "WallError"),
@@ -137,6 +137,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         WEST,
         WHITE,
         WINDS,
+        TileSet,
         bonus_seat,
         copies_in,
         is_bonus,

@@ -23,6 +23,7 @@ from weakref import WeakKeyDictionary
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.predicates import Predicate, merge_vocabularies
+from mahjong_core.hand.tiles import TileSet
 from mahjong_core.plugin import extensions
 from mahjong_core.plugin.contributions import Contribution
 from mahjong_core.plugin.extensions import Extensions
@@ -113,6 +114,12 @@ class Binding:
         and reading them walks every table (a fifth of a millisecond under the classical rulesets), which a run
         of thousands of short games would otherwise pay at every one."""
         return CallingRule.of(self.ruleset, self.predicates)
+
+    @cached_property
+    def tiles(self) -> TileSet:
+        """Its tile set (kinds, copies, bonus kinds, marked copies, jokers), built once from its data: the default
+        ``mahjong_tile_set`` and ``mahjong_is_bonus_tile`` answer from it, and a game reads its codes."""
+        return self.ruleset.tiles()
 
     @cached_property
     def vocabulary(self) -> GameVocabulary:

@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.hand.tiles import EAST, is_bonus
+from mahjong_core.hand.tiles import EAST
+from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.family_scoring import minimum_figures, score_with
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.table.state import Claim, Outcome, Payment, Table, TimeLimits
@@ -47,7 +48,7 @@ def mahjong_teams(seats: int) -> list[list[int]]:
 
 @hookimpl
 def mahjong_tile_set(ruleset: Ruleset) -> tuple[int, ...]:
-    return tuple(ruleset.tile_set())
+    return bind(ruleset).tiles.tiles
 
 
 @hookimpl
@@ -63,8 +64,9 @@ def mahjong_build_wall(ruleset: Ruleset, tiles: Sequence[int], rng: Rng | None) 
 
 
 @hookimpl
-def mahjong_is_bonus_tile(tile: int) -> bool:
-    return is_bonus(tile)
+def mahjong_is_bonus_tile(ruleset: Ruleset, tile: int) -> bool:
+    """Whether the ruleset's tile set counts the kind as a bonus tile (flowers, animals, North where it says so)."""
+    return bind(ruleset).tiles.is_bonus(tile)
 
 
 # ------------------------------------------------------------------ turn

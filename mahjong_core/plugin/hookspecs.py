@@ -143,8 +143,11 @@ def mahjong_tile_set(ruleset: Ruleset) -> Sequence[int] | None:
     """The physical tiles the game is played with, as tile kinds.
 
     :param ruleset: the game's ruleset.
-    :return: every tile of the set (136 or 144 in the bundled rulesets);
-        the default builds it from the ``tile_set`` parameter.  ``firstresult``.
+    :return: every tile of the set (136 or 144 in the bundled rulesets), as kinds of the ruleset's
+        :class:`~mahjong_core.hand.tiles.TileSet` (``ruleset.tiles()``), whose codes the log writes; the
+        default is that set's tiles, built from the ``tile_set`` parameter.  A plugin may leave tiles out or
+        add copies, of kinds the set declares; the wall, the deal and the conformance checks count this
+        answer.  ``firstresult``.
     """
 
 
@@ -162,10 +165,11 @@ def mahjong_build_wall(ruleset: Ruleset, tiles: Sequence[int], rng: Rng | None) 
 
 @hookspec(firstresult=True)
 def mahjong_is_bonus_tile(ruleset: Ruleset, tile: int) -> bool | None:
-    """Whether a tile is set aside and replaced when drawn (flowers, seasons).
+    """Whether a tile is set aside and replaced when drawn (flowers, seasons, animals, North where the set says).
 
     :param ruleset: the game's ruleset.
-    :param tile: a tile kind.
+    :param tile: a kind of the ruleset's tile set; the default answers its
+        ``TileSet.is_bonus``.
     :return: ``True`` for a bonus tile.  ``firstresult``.
     """
 

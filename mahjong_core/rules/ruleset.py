@@ -21,7 +21,7 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.hand.tiles import build_tile_set
+from mahjong_core.hand.tiles import TileSet, build_tiles
 from mahjong_core.rules.identity import identity_string, tables_sha256
 from mahjong_core.rules.merge import is_leaf
 
@@ -256,8 +256,15 @@ class Ruleset:
 
     def tile_set(self) -> tuple[int, ...]:
         """The physical tiles, from the ``tile_set`` parameter."""
+        return self.tiles().tiles
+
+    def tiles(self) -> TileSet:
+        """The ruleset's :class:`~mahjong_core.hand.tiles.TileSet` (kinds, copies, bonus, marked, jokers).
+
+        A game reads it once, from its binding (``bind(ruleset).tiles``), not from here.
+        """
         try:
-            return build_tile_set(self.param("tile_set"))
+            return build_tiles(self.param("tile_set"))
         except RulesetError as exc:
             if exc.place and exc.place.startswith("$.tile_set"):
                 exc.place = exc.place.replace("$.tile_set", "$.parameters.tile_set.value", 1)

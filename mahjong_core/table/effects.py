@@ -37,10 +37,10 @@ def apply_effects(table: Table, event: Mapping[str, Any], effects: Sequence[Effe
                                    "not a whole number", place=f"event {event.get('n')}")
             table.counters[effect.name] = table.counters.get(effect.name, 0) + by
         elif kind == "show":
-            table.shown.append(_tile(event, effect))
+            table.shown.append(_tile(table, event, effect))
         elif kind == "set_aside":
             seat = _seat(table, event, effect)
-            tile = _tile(event, effect)
+            tile = _tile(table, event, effect)
             if seat.counts[tile] <= 0:
                 raise MahjongError(f"{event.get('type')} event: seat {event.get(effect.seat)} sets aside "
                                    f"{event.get(effect.tile)}, which it does not hold", place=f"event {event.get('n')}")
@@ -56,9 +56,21 @@ def _seat(table: Table, event: Mapping[str, Any], effect: Effect) -> Any:
     return table.seats[n]
 
 
-def _tile(event: Mapping[str, Any], effect: Effect) -> int:
+def _tile(table: Table, event: Mapping[str, Any], effect: Effect) -> int:
+    """The kind an event's tile field names, in the table's tile set (a ruleset's own kinds) or the standard one.
+
+    A marked copy (a red five) counts as the kind it plays as: the count vector holds playing kinds only.
+    """
     code = event.get(effect.tile)
-    tile = _KIND_OF_CODE.get(code) if isinstance(code, str) else None
+    tiles = table.tiles
+    if not isinstance(code, str):
+        tile = None
+    elif tiles is not None:
+        tile = tiles.kind_of(code)
+        if tile is not None and tiles.plays_as[tile] >= 0:
+            tile = tiles.plays_as[tile]
+    else:
+        tile = _KIND_OF_CODE.get(code)
     if tile is None:
         raise MahjongError(f"{event.get('type')} event: {effect.tile} {code!r} is no tile",
                            place=f"event {event.get('n')}")

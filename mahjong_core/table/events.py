@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.hand.tiles import KINDS
+from mahjong_core.hand.tiles import KINDS, TileSet
 from mahjong_core.table.state import Action
 
 if TYPE_CHECKING:
@@ -27,6 +27,23 @@ def code(tile: int) -> str:
 def codes(tiles: Sequence[int]) -> list[str]:
     """Tile kinds as their notation codes, in the order given."""
     return [KINDS[t].code for t in tiles]
+
+
+def held_codes(counts: Sequence[int], marked: Sequence[int], tiles: TileSet | None) -> list[str]:
+    """Concealed tiles as codes, sorted: each kind's plain copies, then its marked copies (``5p 0p``).
+
+    :param marked: the playing kinds of the marked copies held.
+    """
+    if not marked:
+        return [KINDS[kind].code for kind, n in enumerate(counts) for _ in range(n)]
+    assert tiles is not None  # only a tile set makes marked copies and jokers
+    out: list[str] = []
+    for kind, n in enumerate(counts):
+        red = marked.count(kind)
+        out.extend([KINDS[kind].code] * (n - red))
+        if red:
+            out.extend([tiles.code(tiles.marked_of(kind))] * red)
+    return out
 
 
 def action_fields(action: Action) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.hand.shanten import shanten as _shanten
-from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.hand.tiles import NUM_PLAYING_KINDS, TileSet
 
 if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
@@ -198,11 +198,39 @@ class Seat:
     taken: int = 0
     #: Called at once and only drew and discarded since (a doubling in 001/003).
     calling_from_start: bool = False
+    #: The playing kinds of the marked copies (red fives) among the concealed tiles: a seat gives up a plain copy
+    #: before a marked one, so these are the last copies of their kind to leave the hand.
+    marked: list[int] = field(default_factory=list)
+    #: The playing kinds of the marked copies that went into the seat's melds.
+    marked_melded: list[int] = field(default_factory=list)
+    #: Where each joker lies in the row of tiles set aside (:meth:`set_aside_row`).
+    joker_places: list[int] = field(default_factory=list)
+    #: Where among :attr:`discards` a marked copy lies (a discarded red five, which the log names by its own code).
+    marked_discards: list[int] = field(default_factory=list)
+    #: The jokers held (their kind indices), set aside face up beside the hand and replaced like bonus tiles
+    #: until the rules for playing them exist (issue 30, item 3): they never enter the count vector.
+    jokers: list[int] = field(default_factory=list)
+
     #: A plugin's flags and declarations on this seat, set by its events' ``flag`` effects
     #: (:mod:`mahjong_core.table.effects`): a declared missing suit.
     flags: dict[str, Any] = field(default_factory=dict)
     #: Tiles set aside face up from the concealed hand by a plugin's events (``set_aside`` effects).
     aside: list[int] = field(default_factory=list)
+
+    def set_aside(self, tile: int, joker: bool) -> None:
+        """Set a bonus tile or a joker aside, face up, in the order the row shows them (:meth:`set_aside_row`)."""
+        if joker:
+            self.jokers.append(tile)
+            self.joker_places.append(len(self.bonus) + len(self.jokers) - 1)
+        else:
+            self.bonus.append(tile)
+
+    def set_aside_row(self) -> list[int]:
+        """The bonus tiles and jokers set aside, in the order they were."""
+        row = list(self.bonus)
+        for place, joker in zip(self.joker_places, self.jokers, strict=True):
+            row.insert(place, joker)
+        return row
 
     def shanten(self) -> int:
         """Shanten of the concealed tiles, remembered until they change."""
@@ -227,6 +255,9 @@ class Seat:
         if winning_tile is not None and counts[winning_tile] > 0:
             counts[winning_tile] -= 1
         concealed = tuple(kind for kind, n in enumerate(counts) for _ in range(n))
+        if self.marked or self.marked_melded or self.jokers:
+            return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
+                        marked=tuple(sorted(self.marked + self.marked_melded)), jokers=len(self.jokers))
         return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations)
 
 
@@ -248,6 +279,8 @@ class Table:
     turn: int = 0  # seat to act
     last_discard: int | None = None
     last_discarder: int | None = None
+    #: Whether the last discard was a marked copy (a red five): whoever claims it holds a marked copy.
+    last_discard_marked: bool = False
     #: The current deal's tiles: a seeded :class:`~mahjong_core.table.wall.Wall`, or a physical game's observed tiles;
     #: ``None`` before the first deal.
     wall: TileSource | None = None
@@ -263,6 +296,9 @@ class Table:
     time_limits: TimeLimits | None = None
     #: What the ruleset says of declaring a calling hand (``None``: not read, as at a table set up by hand).
     calling_rule: CallingRule | None = None
+    #: The ruleset's tile set, whose codes name the tiles (``None``: the standard kinds, as at a table set up by
+    #: hand).
+    tiles: TileSet | None = None
     #: State a ruleset's hooks keep across deals (consecutive wins, the bank's round), by hook module.
     extra: dict[str, Any] = field(default_factory=dict)
     #: Tiles shown to all this deal by a plugin's events (``show`` effects: an indicator).

@@ -81,6 +81,8 @@ from mahjong_core.errors import RulesetError, WallError
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.table.rng import Rng
 
+#: Kinds a wall can hold: :meth:`Wall.order_bytes` writes each tile as one byte.
+MAX_KINDS = 256
 #: Sides of a four-player wall in clockwise order, starting with the dealer's (side 0).
 CLOCKWISE_SIDES = (0, 3, 2, 1)
 DIE_SIDES = 6  # 001 line 33: dice with faces 1 to 6
@@ -270,7 +272,7 @@ class Wall:
         ceremony = Ceremony.from_params(ceremony)
         tiles = list(order)
         for i, kind in enumerate(tiles):
-            if isinstance(kind, bool) or not isinstance(kind, int) or not 0 <= kind < len(KINDS):
+            if isinstance(kind, bool) or not isinstance(kind, int) or not 0 <= kind < MAX_KINDS:
                 raise WallError(f"not a tile kind: {kind!r}", place=f"wall[{i}]")
         reference = sorted(tile_set) if tile_set is not None else sorted(tiles)
         if tile_set is not None and Counter(tiles) != Counter(reference):
@@ -480,6 +482,12 @@ class Wall:
     def is_exhausted(self) -> bool:
         """Whether the exhaustive-draw threshold is reached (001 line 123: 14 left)."""
         return self._tail - self._head <= self.exhaustive_draw_tiles_left
+
+    @property
+    def tile_set(self) -> Sequence[int]:
+        """The tiles this wall was built from (the game's ``mahjong_tile_set`` answer), in no particular order;
+        the same object for the wall's whole deal."""
+        return self._tile_set
 
     def remaining(self) -> list[int]:
         """Tiles still on the table: the live wall from the drawing end, then

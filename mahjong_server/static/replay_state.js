@@ -17,8 +17,13 @@ const ORDER = (() => {
   for (const s of ["m", "p", "s"]) for (let r = 1; r <= 9; r++) order[r + s] = i++;
   for (let r = 1; r <= 7; r++) order[r + "z"] = i++;
   for (const s of ["f", "y"]) for (let r = 1; r <= 4; r++) order[r + s] = i++;
+  for (const s of ["m", "p", "s"]) order["0" + s] = order["5" + s] + 0.5;  // a red five after the plain fives
   return order;
 })();
+// The plain five whose marked copy (red five, "0p") an event naming the kind takes where no plain one is left,
+// as mahjong_core.log.fold.take_tiles does.
+const MARKED_OF = { "5m": "0m", "5p": "0p", "5s": "0s" };
+const PLAYS_AS = { "0m": "5m", "0p": "5p", "0s": "5s" };
 
 function sortTiles(tiles) {
   const known = tiles.filter((t) => t !== HIDDEN).sort((a, b) => (ORDER[a] ?? 99) - (ORDER[b] ?? 99));
@@ -28,6 +33,7 @@ function sortTiles(tiles) {
 function take(hand, tiles) {
   for (const t of tiles) {
     let i = hand.indexOf(t);
+    if (i < 0 && MARKED_OF[t]) i = hand.indexOf(MARKED_OF[t]);
     if (i < 0) i = hand.indexOf(HIDDEN);
     if (i >= 0) hand.splice(i, 1);
   }
@@ -263,7 +269,8 @@ const HANDLERS = {
     if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) d.discards.pop();
     t.view.last_discard = null;
     const rest = [...(e.tiles || [])];
-    const i = rest.indexOf(e.tile);
+    let i = rest.indexOf(e.tile);
+    if (i < 0 && PLAYS_AS[e.tile]) i = rest.indexOf(PLAYS_AS[e.tile]);  // a red five claimed: the meld names its kind
     if (i >= 0) rest.splice(i, 1);
     take(s.concealed, rest);
     if (["chow", "pung", "kong"].includes(e.kind)) {

@@ -2,6 +2,8 @@
 
 Needs no ruleset: the arrangements, waits and shanten are the same under
 every one, so an engine author can check a hand before choosing rules.
+``--ruleset`` reads the hand in that ruleset's tile set, so its own kinds
+(a red five, an animal, a joker) can be written and are shown.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_OK, print_json
-from mahjong_core.cli.parser import add_command
+from mahjong_core.cli.parser import RULESET_HELP, add_command
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
@@ -25,6 +27,8 @@ def register(commands: Subcommands) -> None:
     p.add_argument("tiles", nargs="+", help="e.g. 123m456p78s11z [777s<] +9s (14 tiles: its arrangements) or "
                                             "13 tiles (its waits)")
     p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
+    p.add_argument("--ruleset", help="read the hand in this ruleset's tile set (its red fives 0p, animals 1a, "
+                                     "jokers 1j, bonus kinds); " + RULESET_HELP)
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
@@ -35,7 +39,12 @@ def cmd_hand(args: argparse.Namespace) -> int:
     from mahjong_core.cli.render.hand import hand_text
     from mahjong_core.hand.report import analyse
 
-    report = analyse(" ".join(args.tiles), knitted=args.knitted)
+    tiles = None
+    if args.ruleset is not None:
+        from mahjong_core.rules import load_ruleset
+
+        tiles = load_ruleset(args.ruleset).tiles()
+    report = analyse(" ".join(args.tiles), knitted=args.knitted, tiles=tiles)
     report["text"] = hand_text(report)
     if args.json:
         print_json(report)

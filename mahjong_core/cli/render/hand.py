@@ -33,8 +33,13 @@ def _arrangement_text(arrangement: Mapping[str, Any]) -> str:
 
 def hand_text(report: Mapping[str, Any]) -> str:
     """The report of :func:`~mahjong_core.analyse` as the lines ``mahjong hand`` prints."""
-    lines = [f"hand      {report['hand']}", f"          {report['glyphs']}",
-             "shanten   " + ", ".join(f"{k} {v}" for k, v in report["shanten"].items())]
+    lines = [f"hand      {report['hand']}", f"          {report['glyphs']}"]
+    names = report.get("names", {})
+    if report.get("marked"):
+        lines.append("marked    " + ", ".join(f"{c} ({names.get(c, c)})" for c in report["marked"]))
+    if report.get("set_aside"):
+        lines.append("set aside " + ", ".join(f"{c} ({names.get(c, c)})" for c in report["set_aside"]))
+    lines.append("shanten   " + ", ".join(f"{k} {v}" for k, v in report["shanten"].items()))
     if "arrangements" in report:
         found = report["arrangements"]
         lines.append(f"complete  {'yes' if found else 'no'}; {len(found)} arrangement(s)")

@@ -49,7 +49,6 @@ from mahjong_core.plugin import (
     RulesetError,
     ScoreItem,
     bind,
-    copies_in,
     limit_hand_values,
 )
 
@@ -318,7 +317,7 @@ def _compile(ruleset: Ruleset) -> ClassicalTables:
     def pick(kind: str, whom: tuple[str, ...]) -> tuple[Row, ...]:
         return tuple(r for r in rows if r.kind == kind and r.applies_to in whom and r.value)
 
-    copies = copies_in(ruleset.tile_set())
+    copies = ruleset.tiles().held_copies()  # a red five counts as a copy of its five
     winner_rows = [r for r in rows if r.applies_to in ("winner", "everyone")]
     loser_rows = [r for r in rows if r.applies_to in ("loser", "everyone")]
     winner_facts = WINNER_FACTS.union(*(r.facts for r in winner_rows), *(lim.facts - VALUE_FACTS for lim in limits))

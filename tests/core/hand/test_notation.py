@@ -305,8 +305,10 @@ def test_any_text_either_parses_or_raises_a_located_error(text):
     [
         (Hand((2, 1)), "concealed"),
         (Hand((34,)), "concealed"),
-        (Hand((), bonus=(3,)), "bonus"),
+        (Hand((), bonus=(-1,)), "bonus"),
         (Hand((), bonus=(35, 34)), "bonus"),
+        (Hand((3,), marked=(4,)), "marked"),
+        (Hand((), jokers=-1), "jokers"),
         (Hand((), winning_tile=40), "winning_tile"),
         (Hand((), melds=(Meld(MeldKind.PUNG, (1, 1, 2), exposed=True),)), "melds[0]"),
         (Hand((), melds=(Meld(MeldKind.CHOW, (0, 0, 0), exposed=True),)), "melds[0]"),

@@ -251,13 +251,13 @@ def test_bad_tile_group_is_a_load_error(tmp_path: Path) -> None:
         name: Jokers
         extends: harbin
         parameters:
-          tile_set: {value: [{group: jokers, copies: 8}], assumption: "test"}
+          tile_set: {value: [{group: dinosaurs, copies: 8}], assumption: "test"}
         """,
     )
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
     assert info.value.place == "$.parameters.tile_set.value[0].group"
-    assert "unknown tile group 'jokers'" in str(info.value)
+    assert "unknown tile group 'dinosaurs'" in str(info.value)
 
 
 # ---------------------------------------------------------------- extends errors

@@ -251,7 +251,7 @@ def test_from_order_rejects_a_wrong_set() -> None:
     with pytest.raises(WallError):
         Wall.from_order(list(SET_136) + [0], TRADITIONAL)
     with pytest.raises(WallError):
-        Wall.from_order([0, 1, 2, 99] * 34, TRADITIONAL)
+        Wall.from_order([0, 1, 2, 256] * 34, TRADITIONAL)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,56 @@
+"""Marked copies (red fives) and jokers in a seat's hand: which copy leaves when a kind leaves.
+
+A marked copy plays as its kind, so the count vector holds it like any other
+copy, and the seat keeps apart only the playing kinds of the marked copies it
+holds (:attr:`~mahjong_core.table.state.Seat.marked`).  A seat gives up a plain
+copy before a marked one -- the player keeps the copy that scores -- so a
+marked copy leaves the hand only when no plain copy of its kind is left: when
+the kind's count falls below the marked copies held.  A discarded marked copy
+is logged by its own code (``0p``), so the pond, the viewer and whoever claims
+it know; a meld or a kong names its kind, and the fold takes the marked copy
+where no plain one is left (:func:`mahjong_core.log.fold.take_tiles`).
+
+Every function here runs only for a seat that holds a marked copy or a joker, so
+games without them never pay for it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.running import RunningGame
+    from mahjong_core.hand.tiles import TileSet
+    from mahjong_core.table.state import Action, Seat
+
+
+def released(s: Seat, kind: int, *, into_meld: bool) -> int:
+    """After the kind's count fell, the marked copies that left with it (the plain ones went first).
+
+    Those going into a meld are kept as the seat's melded marked copies; return how many left.
+    """
+    gone = s.marked.count(kind) - s.counts[kind]
+    for _ in range(gone):
+        s.marked.remove(kind)
+        if into_meld:
+            s.marked_melded.append(kind)
+    return max(gone, 0)
+
+
+def mark_discard(fields: dict[str, Any], s: Seat, action: Action, tiles: TileSet) -> None:
+    """Log a discard by the marked copy's own code when only marked copies of the kind are left in the hand."""
+    kind = action.tile
+    if kind is not None and s.counts[kind] and s.marked.count(kind) >= s.counts[kind]:
+        fields["tile"] = tiles.code(tiles.marked_of(kind))
+
+
+def give_back(game: RunningGame, seat: int, tile: int) -> None:
+    """Take back the tile a seat has just drawn (a late claim takes the turn): its count, its mark, its joker."""
+    s = game.table.seats[seat]
+    kind = game.plays_as[tile]
+    if kind < 0:
+        s.jokers.remove(tile)
+        return
+    s.counts[kind] -= 1
+    if kind != tile:
+        s.marked.remove(kind)

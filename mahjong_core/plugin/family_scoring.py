@@ -20,15 +20,21 @@ family has them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mahjong_core.errors import HandError
 from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.score import Score
 
 if TYPE_CHECKING:
-    from mahjong_core.plugin.manager import HookRelay
     from mahjong_core.rules import Ruleset
+
+
+class HandScorer(Protocol):
+    """What :func:`score_with` asks: a game's hooks, or a ruleset's (:class:`~mahjong_core.plugin.manager.HookRelay`
+    fits it; named here by its one method so that this module stays below the plugin manager)."""
+
+    def mahjong_score_hand(self, *, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None: ...
 
 
 def has_scoring(ruleset: Ruleset) -> bool:
@@ -36,7 +42,7 @@ def has_scoring(ruleset: Ruleset) -> bool:
     return bool(ruleset.raw_tables.get("scoring"))
 
 
-def score_with(hooks: HookRelay, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
+def score_with(hooks: HandScorer, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
     """Score a hand through ``hooks`` (a game's, or :func:`~mahjong_core.plugin.manager.ruleset_hooks`), as all
     scoring does: a winner's hand of the wrong size is refused first, then the plugins' ``mahjong_score_hand``
     answers.

@@ -59,6 +59,7 @@ from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager, hook_
 from mahjong_core.plugin.scoring import has_scoring, reading_scorer, score_hand
 from mahjong_core.rules import Ruleset, load_ruleset, validate_file
 from mahjong_core.rules.merge import is_leaf
+from mahjong_core.rules.points import starting_points
 from mahjong_core.rules.registry import InstalledCatalog, RulesetSource
 
 pytestmark = pytest.mark.mahjong_conformance
@@ -233,16 +234,19 @@ def check_recorded_games_audit_clean(ruleset_id: RulesetRef, games: int = 3) -> 
 
 
 def check_payments_sum_to_zero(ruleset_id: RulesetRef, games: int = 3) -> None:
-    """Settlements move points between seats: the scores stay a zero sum, deal after deal."""
+    """Points are conserved: settlements move them between seats and payments between seats and the pot, and the
+    scores and the pot add up to the points the game began with, event after event (a zero sum where it began at
+    0)."""
     ruleset = resolve_ruleset(ruleset_id)
     players = int(ruleset.value("players"))
+    starting = starting_points(ruleset)
 
     def body(spec: mst.GameSpec) -> None:
-        observer = ZeroSumPayments(players)
+        observer = ZeroSumPayments(players, starting)
         result, _ = play(ruleset, spec, (observer,))
         assert observer.settlements == result.deals, \
             f"{result.deals} deals but {observer.settlements} settlements were recorded"
-        assert sum(result.scores) == 0 and result.scores == observer.scores
+        assert sum(result.scores) + observer.pot == starting * players and result.scores == observer.scores
 
     _for_each_game(ruleset, games, body)
 

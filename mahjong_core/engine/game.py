@@ -48,6 +48,7 @@ from mahjong_core.engine.dealing import bonus_replacement, build_wall, deal_decl
 from mahjong_core.engine.drawing import draw_live, settle_bonus
 from mahjong_core.engine.exchange import exchange
 from mahjong_core.engine.flow import DealOver, answered
+from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.turn import correct_count, turn
 from mahjong_core.engine.winning import false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
@@ -56,6 +57,7 @@ from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
 from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
+from mahjong_core.rules.points import starting_points
 from mahjong_core.table.events import CATALOGUE, action_fields, action_text
 from mahjong_core.table.state import Action, Outcome, Payment, Table
 from mahjong_core.table.wall import TileSource
@@ -157,6 +159,9 @@ class Game:
         #: core's own answer (:func:`mahjong_core.plugin.manager.overridden_hooks`).
         self.overridden = overridden_hooks(self.pm)
         self._observed = "mahjong_event" in self.implemented
+        #: Whether a plugin adds events in reply to others (:func:`.money.react`); never while it is replying.
+        self._reacts = "mahjong_event_reactions" in self.implemented
+        self._replying = False
         #: Builds each deal's tile source where the tiles are observed, not shuffled (:func:`.dealing.build_wall`).
         self.tile_source_factory = tile_source_factory
         #: Gives each deal's wall-commitment salt where it must not follow from the seed (a live table).
@@ -172,7 +177,7 @@ class Game:
             raise MahjongError("a simulated game needs a seed", place="seed")
         if "mahjong_configure" in self.implemented:
             self.hook.mahjong_configure(ruleset=ruleset, options={"players": n_players, "seed": seed})
-        self.table = Table(players=n_players, scores=[0] * n_players)
+        self.table = Table(players=n_players, scores=[starting_points(ruleset)] * n_players)
         # A recorded game may begin in a later round (an imported deal of a South round): its first deal's
         # prevalent wind and round are that round's, and the rules' rotation goes on from there.
         self.table.prevalent_wind = self.table.round_index = first_round
@@ -218,6 +223,12 @@ class Game:
             self._emit(ev)
         if self._observed:
             self.hook.mahjong_event(table=self.table, event=ev)
+        if self._reacts and not self._replying and type_ != "game_end":
+            self._replying = True
+            try:
+                react(self, ev)
+            finally:
+                self._replying = False
         return ev
 
     def decide(self, seat: int, options: Sequence[Action], phase: str, *, window: bool = False) -> Action:
@@ -306,6 +317,8 @@ class Game:
             t.deal_number += 1
             self.event("table", "rotation", dealer=dealer, prevalent_wind=wind, round=round_index)
         t.phase = "over"
+        if "mahjong_game_settlement" in self.implemented:
+            settle_game(self)
         result = GameResult(list(t.scores), t.deal_number, self.wins, self.draws, [list(x) for x in t.teams])
         self.event("table", "game_end", scores=list(t.scores), deals=t.deal_number,
                    team_scores=result.team_scores())

@@ -30,6 +30,7 @@ from mahjong_core.log.chain import CHECKPOINTS, Integrity, Sealer, Signer, verif
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical, loads_canonical
 from mahjong_core.reading.strict_json import loads as strict_loads
+from mahjong_core.rules.points import starting_points
 from mahjong_core.table.rng import MAX_LOG_SEED, MAX_LOG_SEED_TEXT
 
 if TYPE_CHECKING:
@@ -161,6 +162,9 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
         line (a live table's); ``None`` leaves it out, meaning the salts are derived from the seed, as in every
         simulated game, so such a header is written as it always was.
 
+    The points each seat begins with are written (``starting_points``) where the ruleset's are not 0, so that
+    a fold of the log, which reads no ruleset, starts the scores where the game did.
+
     :raises MahjongError: for a house-rule file too large to embed in a log line.
     """
     check_log_seed(seed)
@@ -180,6 +184,8 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
         "seats": seats,
         "teams": teams,
         "options": options,
+        # Only where the ruleset sets them: a header of a game starting at 0 is written as it always was.
+        **({"starting_points": points} if (points := starting_points(ruleset)) else {}),
     }
 
 
@@ -399,6 +405,9 @@ def _check_options(head: dict[str, Any], source: str) -> None:
         if key not in allowed:
             raise ReplayError(f"options.{key} is not an option of format {version}, whose options are "
                               f"{' and '.join(allowed)} only", source=source, place="line 1")
+    if version == 1 and "starting_points" in head:
+        raise ReplayError("starting_points is a field of format 2; every seat of a format 1 game starts at 0",
+                          source=source, place="line 1")
 
 
 def _check_line_lengths(lines: list[str], source: str) -> None:

@@ -285,7 +285,7 @@ def full_table_view(table: Table) -> dict[str, Any]:
         "tiles_left": wall.live_count() if wall is not None and table.seats else None,
         "last_discard": ({"seat": table.last_discarder, "tile": code(table.last_discard)}
                          if table.last_discard is not None else None),
-        "seats": seats,
+        "pot": table.pot, "counters": dict(table.counters), "seats": seats,
     }
 
 

@@ -260,10 +260,26 @@ class Table:
     calling_rule: CallingRule | None = None
     #: State a ruleset's hooks keep across deals (consecutive wins, the bank's round), by hook module.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Points lying on the table, no seat's: sticks paid in during a deal, taken by whoever the rules say.  It
+    #: outlives a deal's end; the seats' scores and the pot always add up to the points the game began with.
+    pot: int = 0
+    #: Named counters the table keeps across deals (``honba``), changed only by ``counter`` events.
+    counters: dict[str, int] = field(default_factory=dict)
 
     def seat_wind(self, seat: int) -> int:
         """0 East .. 3 North for ``seat`` in the current deal."""
         return (seat - self.dealer) % self.players
+
+    def move_points(self, payer: int | None, payee: int | None, amount: int) -> None:
+        """Move ``amount`` points from a seat (``None``: the pot) to a seat (``None``: the pot)."""
+        if payer is None:
+            self.pot -= amount
+        else:
+            self.scores[payer] -= amount
+        if payee is None:
+            self.pot += amount
+        else:
+            self.scores[payee] += amount
 
     def new_deal(self) -> None:
         self.seats = [Seat() for _ in range(self.players)]
@@ -284,6 +300,11 @@ class Table:
             parts.append(f"{bytes(seat.counts).hex()}|{melds}|{seat.bonus}|{seat.discards}|{int(seat.calling)}")
         if self.wall is not None:
             parts.append(f"w{self.wall.live_count()}")
+        # Written only where a ruleset moves them, so a table without a pot hashes as it always did.
+        if self.pot:
+            parts.append(f"p{self.pot}")
+        if self.counters:
+            parts.append("c" + ",".join(f"{k}={v}" for k, v in sorted(self.counters.items())))
         return hashlib.sha256("/".join(parts).encode()).hexdigest()
 
 

@@ -64,6 +64,8 @@ function describe(e) {
     case "settlement": return "The deal is settled.";
     case "rotation": return `Next: ${seatName(e.dealer)} deals, prevalent wind ${WINDS[e.prevalent_wind]}.`;
     case "game_end": return "The game is over.";
+    case "payment": return `${e.payer === null ? "The pot" : seatName(e.payer)} pays ${e.amount} ${e.payee === null ? "into the pot" : "to " + seatName(e.payee)} (${e.reason}).`;
+    case "counter": return `The table's ${e.name} counter is now ${e.value}.`;
     case "false_mahjong": return `${who} declared a false mahjong: ${e.reason}.`;
     default: return null;
   }
@@ -391,6 +393,11 @@ function render() {
     $("deal").textContent = String(v.phase === "over" ? v.deal : v.deal + 1);
     $("wind").textContent = WINDS[v.prevalent_wind];
     $("left").textContent = v.tiles_left === null ? "–" : String(v.tiles_left);
+    // The pot and the table's counters show only where a ruleset keeps them (sticks, honba).
+    const counters = Object.entries(v.counters || {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const pot = v.pot || 0;
+    $("pot-fact").hidden = !pot && !counters.length;
+    $("pot").textContent = String(pot) + counters.map(([k, x]) => `, ${k} ${x}`).join("");
     const n = v.seats.length || 4;
     const base = state.seat === null ? 0 : state.seat;
     const places = n === 4 ? ["bottom", "right", "top", "left"] : ["bottom", "right", "left"];

@@ -36,7 +36,6 @@ from mahjong_core.log.observed_wall import ObservedWall, deal_slices
 from mahjong_core.log.recorded import differences
 from mahjong_core.reading.strict_json import canonical
 from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
-from mahjong_core.rules.points import starting_points
 from mahjong_core.sheets.game import SheetGame
 from mahjong_core.sheets.record import deals_of_log, has_revealed_deals
 from mahjong_core.table.rng import ALGORITHM
@@ -347,7 +346,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         raise ReplayError(f"unknown generator {rng['algorithm']!r}; this version implements {ALGORITHM}",
                           source=log.source, place="line 1")
     check_seats(log, int(ruleset.param("players")))
-    points = starting_points(ruleset)
+    points = ruleset.starting_points()
     if head.get("starting_points", 0) != points:
         raise ReplayError(f"the header's starting_points {head.get('starting_points', 0)} are not the ruleset's, "
                           f"{points}", source=log.source, place="line 1")

@@ -59,7 +59,6 @@ from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager, hook_
 from mahjong_core.plugin.scoring import has_scoring, reading_scorer, score_hand
 from mahjong_core.rules import Ruleset, load_ruleset, validate_file
 from mahjong_core.rules.merge import is_leaf
-from mahjong_core.rules.points import starting_points
 from mahjong_core.rules.registry import InstalledCatalog, RulesetSource
 
 pytestmark = pytest.mark.mahjong_conformance
@@ -239,7 +238,7 @@ def check_payments_sum_to_zero(ruleset_id: RulesetRef, games: int = 3) -> None:
     0)."""
     ruleset = resolve_ruleset(ruleset_id)
     players = int(ruleset.value("players"))
-    starting = starting_points(ruleset)
+    starting = ruleset.starting_points()
 
     def body(spec: mst.GameSpec) -> None:
         observer = ZeroSumPayments(players, starting)

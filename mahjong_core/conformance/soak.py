@@ -19,7 +19,6 @@ from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import installed_bots, make_bots
 from mahjong_core.errors import MahjongError
 from mahjong_core.rules import Ruleset, load_ruleset
-from mahjong_core.rules.points import starting_points
 
 
 @dataclass(frozen=True)
@@ -161,7 +160,7 @@ def soak_batch(ref: str | Ruleset, plan: Sequence[tuple[int, tuple[str, ...]]], 
     for game_seed, bots in plan:
         observers = (TileConservation(ruleset.tile_set()),
                      HandSizes(sizes.hand_size, late_claims=sizes.late_claims),
-                     ZeroSumPayments(players, starting_points(ruleset)))
+                     ZeroSumPayments(players, ruleset.starting_points()))
         try:
             game = Game(ruleset, make_bots(list(bots), game_seed), game_seed, observers=observers,
                         house_tweaks=house_tweaks, max_deals=max_deals)

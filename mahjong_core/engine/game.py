@@ -57,7 +57,6 @@ from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
 from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
-from mahjong_core.rules.points import starting_points
 from mahjong_core.table.events import CATALOGUE, action_fields, action_text
 from mahjong_core.table.state import Action, Outcome, Payment, Table
 from mahjong_core.table.wall import TileSource
@@ -177,7 +176,7 @@ class Game:
             raise MahjongError("a simulated game needs a seed", place="seed")
         if "mahjong_configure" in self.implemented:
             self.hook.mahjong_configure(ruleset=ruleset, options={"players": n_players, "seed": seed})
-        self.table = Table(players=n_players, scores=[starting_points(ruleset)] * n_players)
+        self.table = Table(players=n_players, scores=[ruleset.starting_points()] * n_players)
         # A recorded game may begin in a later round (an imported deal of a South round): its first deal's
         # prevalent wind and round are that round's, and the rules' rotation goes on from there.
         self.table.prevalent_wind = self.table.round_index = first_round

@@ -30,7 +30,6 @@ from mahjong_core.log.chain import CHECKPOINTS, Integrity, Sealer, Signer, verif
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical, loads_canonical
 from mahjong_core.reading.strict_json import loads as strict_loads
-from mahjong_core.rules.points import starting_points
 from mahjong_core.table.rng import MAX_LOG_SEED, MAX_LOG_SEED_TEXT
 
 if TYPE_CHECKING:
@@ -185,7 +184,7 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
         "teams": teams,
         "options": options,
         # Only where the ruleset sets them: a header of a game starting at 0 is written as it always was.
-        **({"starting_points": points} if (points := starting_points(ruleset)) else {}),
+        **({"starting_points": points} if (points := ruleset.starting_points()) else {}),
     }
 
 

@@ -366,7 +366,13 @@ function renderScoring() {
         (notes[k] ? `; ${notes[k]})` : ")");
       ul.appendChild(li);
     });
-    if (!settle.payments.length) { const li = document.createElement("li"); li.textContent = "No payments."; ul.appendChild(li); }
+    // Points moved outside the settlement (a stick, the pot to its winner, an uma at the game's end), in order.
+    for (const e of state.events.filter((x) => x.type === "payment")) {
+      const li = document.createElement("li"); li.className = "payment-event";
+      li.textContent = describe(e).replace(/\.$/, "");
+      ul.appendChild(li);
+    }
+    if (!ul.childNodes.length) { const li = document.createElement("li"); li.textContent = "No payments."; ul.appendChild(li); }
     box.appendChild(ul);
   }
   // The scores and what comes next end the overlay and stay in sight at its bottom (style.css: .scoring-foot).
@@ -374,7 +380,9 @@ function renderScoring() {
   if (settle) {
     const p = document.createElement("p");
     p.className = "totals";
-    p.textContent = "Scores: " + settle.scores.map((x, n) => `${seatName(n)} ${x}`).join(", ");
+    // At the game's end its payments (an uma) have moved the points on from the deal's settlement.
+    const over = state.events.find((e) => e.type === "game_end");
+    p.textContent = "Scores: " + (over ? over.scores : settle.scores).map((x, n) => `${seatName(n)} ${x}`).join(", ");
     foot.appendChild(p);
   }
   if (state.status === "finished") {

@@ -113,5 +113,17 @@ def test_a_live_table_shows_the_pot(sticks_log: Path, tmp_path: Path, browser: A
         assert int(pot) > 0 and int(pot) % 1000 == 0
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "money-live-pot.png"))
+        # At the end the seats show the final points, the uma included, and the overlay lists the uma's payments.
+        page.wait_for_function("() => document.getElementById('status').textContent === 'finished'",
+                               timeout=180_000)
+        end = read_log(server.log(created["table"])).events[-1]
+        assert end["type"] == "game_end"
+        labels = page.eval_on_selector_all(".seat-head .score", "(s) => s.map((x) => x.getAttribute('aria-label'))")
+        assert sorted(labels) == sorted(f"score {x}" for x in end["scores"])
+        assert page.inner_text(".scoring-foot .totals").startswith("Scores: ")
+        assert [int(x.rsplit(" ", 1)[1]) for x in page.inner_text(".scoring-foot .totals")[8:].split(", ")] == \
+            end["scores"]
+        assert "(uma)" in page.inner_text(".payments")
+        page.screenshot(path=str(ARTIFACTS / "money-live-end.png"))
         assert not errors, errors
         page.close()

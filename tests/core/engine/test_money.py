@@ -26,7 +26,7 @@ from mahjong_core.log.fold import fold
 from mahjong_core.log.format import read_log
 from mahjong_core.log.money import money_problem
 from mahjong_core.log.simulate import simulate
-from mahjong_core.plugin import counter_event, hookimpl, payment_event, starting_points
+from mahjong_core.plugin import counter_event, hookimpl, payment_event
 from mahjong_core.rules import Ruleset, load_ruleset
 from mahjong_core.table.state import Table
 
@@ -56,10 +56,10 @@ def events_of(path: Path) -> list[dict[str, Any]]:
 
 
 def test_starting_points_are_a_ruleset_value_that_says_where_it_came_from(sticks: Ruleset) -> None:
-    assert starting_points(sticks) == 25000
+    assert sticks.starting_points() == 25000
     assert "test ruleset" in str(sticks.source_of("starting_points"))
     # A ruleset that does not say starts every seat at 0, as every game did before the value existed.
-    assert starting_points(load_ruleset("mcr")) == 0
+    assert load_ruleset("mcr").starting_points() == 0
     game = Game(sticks, make_bots(["greedy"] * 4, 1), 1)
     assert game.table.scores == [25000] * 4 and game.table.pot == 0
 
@@ -145,7 +145,7 @@ def test_the_fold_ends_where_the_engine_does(sticks: Ruleset) -> None:
 
 
 def test_the_conformance_observer_checks_conservation(sticks: Ruleset) -> None:
-    observer = ZeroSumPayments(4, starting_points(sticks))
+    observer = ZeroSumPayments(4, sticks.starting_points())
     result = Game(sticks, make_bots(["greedy"] * 4, 9), 9, observers=(observer,)).play()
     assert observer.scores == result.scores and observer.settlements == result.deals
 

@@ -133,7 +133,8 @@ def game_record(log: ReplayLog, path: str, digest: str) -> GameRecord:
         if event.get("type") == "rotation":
             rounds = int(event["round"])
     deals = []
-    previous = [0] * len(scores)
+    # Each deal's change is from the points before it: the first deal's from those the game began with.
+    previous = [int(head.get("starting_points", 0))] * len(scores)
     for report in deal_reports(log):
         totals = report.totals or previous
         values: dict[int, int] = {hand.seat: hand.value for hand in report.hands}

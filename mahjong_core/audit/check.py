@@ -31,6 +31,7 @@ from mahjong_core.engine.players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.log.chain import CHECKPOINTS, SEAL_FIELDS
 from mahjong_core.log.format import ReplayLog, dumps, dumps_all, read_log
+from mahjong_core.log.money import money_problem
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
 from mahjong_core.log.recorded import differences
 from mahjong_core.log.vocabulary import check_header as check_vocabulary
@@ -349,6 +350,10 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         raise ReplayError(f"unknown generator {rng['algorithm']!r}; this version implements {ALGORITHM}",
                           source=log.source, place="line 1")
     check_seats(log, int(ruleset.param("players")))
+    points = ruleset.starting_points()
+    if head.get("starting_points", 0) != points:
+        raise ReplayError(f"the header's starting_points {head.get('starting_points', 0)} are not the ruleset's, "
+                          f"{points}", source=log.source, place="line 1")
     players = _players(log, mode)
     bots = {n: p.name for n, p in enumerate(players) if not isinstance(p, ScriptedPlayer)}
     comparator = _Comparator(log, byte_exact=(mode == "replay"), bots=bots)
@@ -399,7 +404,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         return verdict.fail(comparator.k + 2, f"the game is over after {comparator.k} events, but the log goes "
                                               f"on to {len(log.events)}")
     if mode == "audit":
-        error = _audit_totals(log)
+        error = money_problem(log.header, log.events)
         if error:
             return verdict.fail(error[0] + 2, error[1])
         recorded = _recorded_result(log)
@@ -601,24 +606,3 @@ def _players(log: ReplayLog, mode: str) -> list[Player]:
         else:
             players.append(ScriptedPlayer(seat["name"], log.decisions(seat["seat"]), source=log.source))
     return players
-
-
-def _audit_totals(log: ReplayLog) -> tuple[int, str] | None:
-    """The running scores in every settlement are the sums of the payments so far.
-
-    Payments move points from one seat to another, so this also proves the
-    scores sum to zero whatever the log claims.
-    """
-    scores: list[int] | None = None
-    for event in log.events:
-        if event["type"] != "settlement":
-            continue
-        n = len(event["scores"])
-        if scores is None:
-            scores = [0] * n
-        for payer, payee, amount, _reason in event["payments"]:
-            scores[payer] -= amount
-            scores[payee] += amount
-        if scores != event["scores"]:
-            return event["n"], f"the scores {event['scores']} are not the sum of the payments so far ({scores})"
-    return None

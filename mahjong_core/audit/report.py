@@ -114,6 +114,10 @@ def deal_reports(log: ReplayLog) -> list[DealReport]:
             deal.totals = list(event.get("scores", deal.totals))
         elif kind == "penalty":
             deal.notes.append(f"penalty {event.get('rule')} on seat {event.get('seat')}")
+        elif kind == "payment":  # points moved outside the settlement: a stick, the pot, an uma at the game's end
+            payer, payee = event.get("payer"), event.get("payee")
+            deal.notes.append(f"{'the pot' if payer is None else f'seat {payer}'} pays {event.get('amount')} "
+                              f"{'into the pot' if payee is None else f'to seat {payee}'} ({event.get('reason')})")
         elif kind == "timeout":
             deal.notes.append(f"seat {event['seat']} ran out of time ({event.get('what')}, "
                               f"{event.get('limit_ms')} ms): {event.get('action')}")

@@ -233,16 +233,19 @@ def check_recorded_games_audit_clean(ruleset_id: RulesetRef, games: int = 3) -> 
 
 
 def check_payments_sum_to_zero(ruleset_id: RulesetRef, games: int = 3) -> None:
-    """Settlements move points between seats: the scores stay a zero sum, deal after deal."""
+    """Points are conserved: settlements move them between seats and payments between seats and the pot, and the
+    scores and the pot add up to the points the game began with, event after event (a zero sum where it began at
+    0)."""
     ruleset = resolve_ruleset(ruleset_id)
     players = int(ruleset.value("players"))
+    starting = ruleset.starting_points()
 
     def body(spec: mst.GameSpec) -> None:
-        observer = ZeroSumPayments(players)
+        observer = ZeroSumPayments(players, starting)
         result, _ = play(ruleset, spec, (observer,))
         assert observer.settlements == result.deals, \
             f"{result.deals} deals but {observer.settlements} settlements were recorded"
-        assert sum(result.scores) == 0 and result.scores == observer.scores
+        assert sum(result.scores) + observer.pot == starting * players and result.scores == observer.scores
 
     _for_each_game(ruleset, games, body)
 

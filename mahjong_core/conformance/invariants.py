@@ -135,20 +135,28 @@ class HandSizes:
 
 
 class ZeroSumPayments:
-    """Each settlement moves whole points between two different real seats; the scores always sum to zero."""
+    """Points are conserved: each settlement moves whole points between two different real seats, each payment
+    from a seat or the pot to another, and after each the seats' scores and the table's pot add up to the points
+    the game began with (``starting`` each; 0 where the ruleset does not say, the scores then a zero sum)."""
 
-    def __init__(self, players: int):
+    def __init__(self, players: int, starting: int = 0):
         self.players = players
-        self.scores = [0] * players
+        self.total = starting * players
+        self.scores = [starting] * players
+        self.pot = 0
         self.settlements = 0
         self.paid = 0
 
     @hookimpl
     def mahjong_event(self, table: Table, event: Mapping[str, Any]) -> None:
-        if event["type"] != "settlement":
+        kind = event["type"]
+        if kind == "payment":
+            self._payment(table, event)
             return
-        where = f"settlement event {event['n']}"
-        for payer, payee, amount, reason in event["payments"]:
+        if kind not in ("settlement", "false_mahjong", "game_end"):
+            return
+        where = f"{kind} event {event['n']}"
+        for payer, payee, amount, reason in event.get("payments", ()):
             _require(isinstance(amount, int) and not isinstance(amount, bool),
                      f"{where}: amount {amount!r} of {reason!r} is not a whole number")
             _require(amount >= 0, f"{where}: negative amount {amount} for {reason!r}")
@@ -160,5 +168,29 @@ class ZeroSumPayments:
             self.paid += amount
         _require(list(event["scores"]) == self.scores,
                  f"{where}: scores {event['scores']} are not the sum of the payments so far {self.scores}")
-        _require(sum(table.scores) == 0, f"{where}: the table's scores {table.scores} do not sum to zero")
-        self.settlements += 1
+        self._conserved(table, where)
+        if kind == "settlement":
+            self.settlements += 1
+
+    def _payment(self, table: Table, event: Mapping[str, Any]) -> None:
+        where = f"payment event {event['n']}"
+        payer, payee, amount = event["payer"], event["payee"], event["amount"]
+        _require(isinstance(amount, int) and not isinstance(amount, bool) and amount > 0,
+                 f"{where}: amount {amount!r} is not a whole number above 0")
+        _require(all(s is None or 0 <= s < self.players for s in (payer, payee)) and payer != payee,
+                 f"{where}: {payer!r} pays {payee!r}, which are not two of the seats and the pot")
+        for seat, sign in ((payer, -1), (payee, 1)):
+            if seat is None:
+                self.pot += sign * amount
+            else:
+                self.scores[seat] += sign * amount
+        _require(self.pot >= 0, f"{where}: the pot would hold {self.pot}")
+        _require(table.scores == self.scores and table.pot == self.pot,
+                 f"{where}: the table holds {table.scores} and a pot of {table.pot}, the payments "
+                 f"{self.scores} and {self.pot}")
+        self._conserved(table, where)
+
+    def _conserved(self, table: Table, where: str) -> None:
+        have = sum(table.scores) + table.pot
+        _require(have == self.total, f"{where}: the table's scores {table.scores} and pot {table.pot} add up to "
+                                     f"{have}, not the {self.total} the game began with")

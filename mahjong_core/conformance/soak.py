@@ -160,7 +160,7 @@ def soak_batch(ref: str | Ruleset, plan: Sequence[tuple[int, tuple[str, ...]]], 
     for game_seed, bots in plan:
         observers = (TileConservation(),
                      HandSizes(sizes.hand_size, late_claims=sizes.late_claims),
-                     ZeroSumPayments(players))
+                     ZeroSumPayments(players, ruleset.starting_points()))
         try:
             game = Game(ruleset, make_bots(list(bots), game_seed), game_seed, observers=observers,
                         house_tweaks=house_tweaks, max_deals=max_deals)

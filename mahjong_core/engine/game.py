@@ -49,6 +49,7 @@ from mahjong_core.engine.drawing import draw_live, held_as, settle_bonus
 from mahjong_core.engine.exchange import exchange
 from mahjong_core.engine.flow import DealOver, answered
 from mahjong_core.engine.marked import mark_discard
+from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.plugin_actions import run_plugin_phases
 from mahjong_core.engine.turn import correct_count, turn
 from mahjong_core.engine.winning import false_win, hook_win_context
@@ -165,6 +166,10 @@ class Game:
         #: core's own answer (:func:`mahjong_core.plugin.manager.overridden_hooks`).
         self.overridden = overridden_hooks(self.pm)
         self._observed = "mahjong_event" in self.implemented
+        #: Whether a plugin adds events in reply to others (:func:`.money.react`); off while it is replying, so a
+        #: reply is never asked about.  (One attribute, not two: the game's attributes stay within the 30 that
+        #: CPython 3.11 keeps as a shared-key instance dict, whose attribute reads are the fast ones.)
+        self._reacts = "mahjong_event_reactions" in self.implemented
         #: Builds each deal's tile source where the tiles are observed, not shuffled (:func:`.dealing.build_wall`).
         self.tile_source_factory = tile_source_factory
         #: Gives each deal's wall-commitment salt where it must not follow from the seed (a live table).
@@ -180,7 +185,7 @@ class Game:
             raise MahjongError("a simulated game needs a seed", place="seed")
         if "mahjong_configure" in self.implemented:
             self.hook.mahjong_configure(ruleset=ruleset, options={"players": n_players, "seed": seed})
-        self.table = Table(players=n_players, scores=[0] * n_players)
+        self.table = Table(players=n_players, scores=[ruleset.starting_points()] * n_players)
         # A recorded game may begin in a later round (an imported deal of a South round): its first deal's
         # prevalent wind and round are that round's, and the rules' rotation goes on from there.
         self.table.prevalent_wind = self.table.round_index = first_round
@@ -235,6 +240,9 @@ class Game:
         The dict is the one the type's constructor (:data:`~mahjong_core.table.events.CATALOGUE`) builds, made
         here directly: this runs for every event of every deal, and going through the constructor, which packs
         the fields a second time, cost about 3% of a simulation's time.
+
+        Where a plugin of the game answers ``mahjong_event_reactions``, the events it adds in reply are logged
+        right after this one (:func:`.money.react`), and are not themselves asked about.
         """
         if type_ not in self._event_types:
             raise MahjongError(f"the engine emitted an event of type {type_!r}, which the event catalogue "
@@ -247,6 +255,12 @@ class Game:
             self._emit(ev)
         if self._observed:
             self.hook.mahjong_event(table=self.table, event=ev)
+        if self._reacts and type_ != "game_end":
+            self._reacts = False
+            try:
+                react(self, ev)
+            finally:
+                self._reacts = True
         return ev
 
     def _plugin_event(self, ev: dict[str, Any]) -> None:
@@ -350,6 +364,8 @@ class Game:
             t.deal_number += 1
             self.event("table", "rotation", dealer=dealer, prevalent_wind=wind, round=round_index)
         t.phase = "over"
+        if "mahjong_game_settlement" in self.implemented:
+            settle_game(self)
         result = GameResult(list(t.scores), t.deal_number, self.wins, self.draws, [list(x) for x in t.teams])
         self.event("table", "game_end", scores=list(t.scores), deals=t.deal_number,
                    team_scores=result.team_scores())

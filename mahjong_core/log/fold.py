@@ -114,9 +114,13 @@ class FoldedTable:
     last_decision: Mapping[str, Any] | None = None
     previous: Mapping[str, Any] | None = None  # the event folded last
     shown: list[str] = field(default_factory=list)  # tiles a plugin's events showed to all this deal
-    counters: dict[str, int] = field(default_factory=dict)  # counters a plugin's events changed
+    #: Named counters the table keeps across deals (``honba``), changed by ``counter`` events and by plugin
+    #: events' ``count`` effects.
+    counters: dict[str, int] = field(default_factory=dict)
     #: What each plugin event type the header declares does to the table (``vocabulary`` in the header).
     effects: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
+    pot: int = 0  # points on the table, no seat's; it outlives a deal's end
+    total: int = 0  # the points the game began with: the scores and the pot add up to it after every event
 
     @classmethod
     def of_header(cls, header: Mapping[str, Any]) -> FoldedTable:
@@ -125,7 +129,10 @@ class FoldedTable:
         players = len(header.get("seats") or []) or 4
         effects = {name: found for name, spec in header_words(header).get("event", {}).items()
                    if (found := effects_of_json(spec.get("effects", []))) is not None and name not in CATALOGUE}
-        return cls(players, [FoldedSeat(n) for n in range(players)], scores=[0] * players, effects=effects)
+        points = header.get("starting_points", 0)
+        points = points if isinstance(points, int) and not isinstance(points, bool) else 0
+        return cls(players, [FoldedSeat(n) for n in range(players)], scores=[points] * players, effects=effects,
+                   total=points * players)
 
     @classmethod
     def of_view(cls, view: Mapping[str, Any]) -> FoldedTable:
@@ -139,11 +146,17 @@ class FoldedTable:
                             flags=dict(s.get("flags", {})), aside=list(s.get("aside", [])))
                  for s in view["seats"]]
         last = view.get("last_discard")
+        pot = int(view.get("pot", 0))
         return cls(len(seats), seats, phase=view["phase"], deal=view["deal"], round=view["round"],
                    dealer=view["dealer"], prevalent_wind=view["prevalent_wind"], scores=list(view["scores"]),
                    clock_ms=view["clock_ms"], tiles_left=view["tiles_left"],
                    last_discard=dict(last) if last is not None else None, shown=list(view.get("shown", [])),
-                   counters=dict(view.get("counters", {})))
+                   pot=pot, counters=dict(view.get("counters", {})), total=sum(view["scores"]) + pot)
+
+    @property
+    def imbalance(self) -> int:
+        """How far the seats' scores and the pot are from the points the game began with (0 in every sound log)."""
+        return sum(self.scores) + self.pot - self.total
 
     def seat(self, event: Mapping[str, Any]) -> FoldedSeat | None:
         """The event's ``seat``, if it names one of the table's."""
@@ -211,18 +224,16 @@ class FoldedTable:
                     seat.aside.append(event[effect.tile])
 
     def view(self) -> dict[str, Any]:
-        """The table as the live server's view object (:func:`~mahjong_core.full_table_view`); tiles shown and
-        counters only where a plugin's events made any."""
+        """The table as the live server's view object (:func:`~mahjong_core.full_table_view`); tiles shown only
+        where a plugin's events showed any."""
         out = {
             "phase": self.phase, "deal": self.deal, "round": self.round, "dealer": self.dealer,
             "prevalent_wind": self.prevalent_wind, "scores": list(self.scores), "clock_ms": self.clock_ms,
             "tiles_left": self.tiles_left, "last_discard": dict(self.last_discard) if self.last_discard else None,
-            "seats": [s.view() for s in self.seats],
+            "pot": self.pot, "counters": dict(self.counters), "seats": [s.view() for s in self.seats],
         }
         if self.shown:
             out["shown"] = list(self.shown)
-        if self.counters:
-            out["counters"] = dict(self.counters)
         return out
 
 
@@ -494,6 +505,27 @@ def _score(table: FoldedTable, event: Mapping[str, Any]) -> None:
 def _scores(table: FoldedTable, event: Mapping[str, Any]) -> None:
     if isinstance(event.get("scores"), list):
         table.scores = list(event["scores"])
+
+
+@handles("payment")
+def _payment(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """Points move from a seat or the pot (``null``) to a seat or the pot."""
+    amount = event.get("amount")
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        return
+    for key, sign in (("payer", -1), ("payee", 1)):
+        n = event.get(key)
+        if n is None:
+            table.pot += sign * amount
+        elif isinstance(n, int) and not isinstance(n, bool) and 0 <= n < table.players:
+            table.scores[n] += sign * amount
+
+
+@handles("counter")
+def _counter(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    name, value = event.get("name"), event.get("value")
+    if isinstance(name, str) and isinstance(value, int) and not isinstance(value, bool):
+        table.counters[name] = value
 
 
 @handles("rotation")

@@ -161,6 +161,9 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
         line (a live table's); ``None`` leaves it out, meaning the salts are derived from the seed, as in every
         simulated game, so such a header is written as it always was.
 
+    The points each seat begins with are written (``starting_points``) where the ruleset's are not 0, so that
+    a fold of the log, which reads no ruleset, starts the scores where the game did.
+
     :raises MahjongError: for a house-rule file too large to embed in a log line.
     """
     check_log_seed(seed)
@@ -180,6 +183,8 @@ def header(ruleset: Ruleset, seed: int | str | None, rng_algorithm: str | None, 
         "seats": seats,
         "teams": teams,
         "options": options,
+        # Only where the ruleset sets them: a header of a game starting at 0 is written as it always was.
+        **({"starting_points": points} if (points := ruleset.starting_points()) else {}),
     }
     # The plugins whose words the game may write, only where there are any: a log in the core's words is
     # written as it always was (mahjong_core.log.vocabulary).
@@ -414,6 +419,9 @@ def _check_options(head: dict[str, Any], source: str) -> None:
         if key not in allowed:
             raise ReplayError(f"options.{key} is not an option of format {version}, whose options are "
                               f"{' and '.join(allowed)} only", source=source, place="line 1")
+    if version == 1 and "starting_points" in head:
+        raise ReplayError("starting_points is a field of format 2; every seat of a format 1 game starts at 0",
+                          source=source, place="line 1")
 
 
 def _check_line_lengths(lines: list[str], source: str) -> None:

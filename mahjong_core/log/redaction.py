@@ -308,7 +308,7 @@ def full_table_view(table: Table) -> dict[str, Any]:
                           "tile": name(tiles.marked_of(table.last_discard)) if table.last_discard_marked and tiles
                           else code(table.last_discard)}
                          if table.last_discard is not None else None),
-        "seats": seats,
+        "pot": table.pot, "counters": dict(table.counters), "seats": seats,
     }
     if table.shown:
         view["shown"] = codes(table.shown)

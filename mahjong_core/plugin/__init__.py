@@ -32,7 +32,8 @@ __all__ = [
     "LimitValue", "SCALE_PARAMETER",
     # The table
     "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "Penalty", "FalseWinPenalty", "ExchangeStep",
-    "TimeLimits", "CallingRule", "Wall", "Rng", "Player", "claims_in_priority_order",
+    "TimeLimits", "CallingRule", "Wall", "Rng", "Player", "claims_in_priority_order", "payment_event",
+    "counter_event",
     # Hands
     "Hand", "Meld", "MeldKind", "ClaimedFrom", "Arrangement", "Form", "arrangements", "is_complete",
     "meld_sort_key", "shanten", "waits", "parse_hand", "format_hand", "parse_tiles", "format_tiles", "check_hand",
@@ -65,6 +66,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "rules.limit_hands": ("limit_hand_values", "LimitValue", "SCALE_PARAMETER"),
     "table.state": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "Penalty", "FalseWinPenalty",
                     "ExchangeStep", "TimeLimits", "CallingRule"),
+    "table.events": ("payment_event", "counter_event"),
     "table.wall": ("Wall",),
     "table.vocabulary": ("Term", "Effect"),
     "table.rng": ("Rng",),
@@ -162,6 +164,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.rules import Provenance, Ruleset
     from mahjong_core.rules.limit_hands import SCALE_PARAMETER, LimitValue, limit_hand_values
     from mahjong_core.rules.playable import rows_total, scoring_entry
+    from mahjong_core.table.events import counter_event, payment_event
     from mahjong_core.table.rng import Rng
     from mahjong_core.table.state import (
         Action,

@@ -590,6 +590,42 @@ def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> Sequence
     """
 
 
+@hookspec
+def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
+        Sequence[Mapping[str, Any]] | None):
+    """Events the table adds in reply to one just logged: a stick paid into the pot at a declaration, kong money
+    after a kong, the pot paid to the next winner, a counter (``honba``) moved on.
+
+    The engine asks it after every event it logs (but ``game_end``), only in games where some plugin implements
+    it, and logs each returned event through the game (``Game.event``), so the event catalogue checks it and the
+    log's chain covers it; a re-play asks it again and must get the same answer.  It is **not** asked about the
+    events it returned, so reactions never chain into loops: a reply to a reply is written in the first reply.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table after the event (a ``decision`` is logged before its action is applied).
+    :param event: the event as written to the log.
+    :return: the events to add, in order, each a mapping with its ``type`` and fields (actor ``table``): a
+        ``payment`` (:func:`~mahjong_core.plugin.payment_event`; from a seat or the pot to a seat or the
+        pot, never leaving the pot below 0), a ``counter`` (:func:`~mahjong_core.plugin.counter_event`), or
+        another type the event catalogue declares; or ``None``.  Collected: every plugin's, in registration order.
+    """
+
+
+@hookspec
+def mahjong_game_settlement(ruleset: Ruleset, table: Table) -> Sequence[Mapping[str, Any]] | None:
+    """Payments at the game's end (uma, oka, what is left in the pot), logged before ``game_end``.
+
+    Asked once, when the game is over, only where some plugin implements it.  How ties are split is the
+    plugin's rule: ``table.scores`` holds the final points before these payments, ``table.dealer`` and
+    ``table.players`` the seat order (seat 0 was the first East), and ``table.pot`` what is left in the pot.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table after the last deal.
+    :return: ``payment`` events (:func:`~mahjong_core.plugin.payment_event`), in order; or ``None``.
+        Collected.  ``game_end``'s scores, the standings and the records database read the points after them.
+    """
+
+
 @hookspec(firstresult=True)
 def mahjong_payment_note(ruleset: Ruleset, dealer: int, payment: Sequence[Any]) -> str | None:
     """Why a payment is the amount it is, where that is not plain (East paying double), for a deal's end.

@@ -254,6 +254,15 @@ class Ruleset:
         kind = "source" if "source" in node else "assumption"
         return Provenance(kind, str(node[kind]), defined_in, location, json_path(walked))
 
+    def starting_points(self) -> int:
+        """The points each seat begins the game with: the ``starting_points`` parameter, 0 where it is not set.
+
+        A game of a ruleset that says nothing starts every seat at 0, as every game did before the value existed,
+        so its log is written as it always was.  The game, the log's header (which carries a value that is not 0,
+        so that a fold, which reads no ruleset, starts where the game did) and the audit read it here.
+        """
+        return int(self.get("starting_points", 0) or 0)
+
     def tile_set(self) -> tuple[int, ...]:
         """The physical tiles, from the ``tile_set`` parameter."""
         return self.tiles().tiles

@@ -217,10 +217,32 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "the deal's checkpoint: its salt, the table's state hash and the seal"),
     EventType("rotation", "table", (Field("dealer", "seat"), Field("prevalent_wind", "wind"), Field("round", "count")),
               "where the next deal goes"),
+    EventType("payment", "table", (Field("payer", "seat", nullable=True), Field("payee", "seat", nullable=True),
+                                   Field("amount", "int"), Field("reason", "text")),
+              "points moved in a deal or at the game's end, from a seat or the pot (``null``) to a seat or the pot"),
+    EventType("counter", "table", (Field("name", "text"), Field("value", "int")),
+              "a counter the table keeps across deals (``honba``) set to a new value"),
     EventType("game_end", "table", (Field("scores", "ints"), Field("deals", "count"), _opt("team_scores", "ints"),
                                     _opt("chain", "sha256"), _opt("sig", "signature")),
               "the result and the last seal"),
 )}
+
+def payment_event(payer: int | None, payee: int | None, amount: int, reason: str) -> dict[str, Any]:
+    """A ``payment`` for a plugin to return from ``mahjong_event_reactions`` or ``mahjong_game_settlement``.
+
+    :param payer: the seat that pays, or ``None`` for the pot.
+    :param payee: the seat paid, or ``None`` for the pot.
+    :param amount: points, more than 0.
+    :param reason: the rule that makes the payment (``riichi_stick``, ``uma``), as the log and the views name it.
+    """
+    return {"type": "payment", "payer": payer, "payee": payee, "amount": amount, "reason": reason}
+
+
+def counter_event(name: str, value: int) -> dict[str, Any]:
+    """A ``counter`` event setting the table's counter ``name`` (``honba``) to ``value``, for a plugin to return
+    from ``mahjong_event_reactions``."""
+    return {"type": "counter", "name": name, "value": value}
+
 
 #: The fields every event carries, whatever its type.
 COMMON_FIELDS = ("n", "t", "actor", "type")

@@ -303,7 +303,11 @@ class Table:
     extra: dict[str, Any] = field(default_factory=dict)
     #: Tiles shown to all this deal by a plugin's events (``show`` effects: an indicator).
     shown: list[int] = field(default_factory=list)
-    #: Counters a plugin's events change (``count`` effects), kept across deals.
+    #: Points lying on the table, no seat's: sticks paid in during a deal, taken by whoever the rules say.  It
+    #: outlives a deal's end; the seats' scores and the pot always add up to the points the game began with.
+    pot: int = 0
+    #: Named counters the table keeps across deals (``honba``), changed by ``counter`` events and by plugin
+    #: events' ``count`` effects.
     counters: dict[str, int] = field(default_factory=dict)
 
     def seat_wind(self, seat: int) -> int:
@@ -313,6 +317,17 @@ class Table:
         Japanese Mahjong Wiki, "Sanma"), at two East and South.
         """
         return (seat - self.dealer) % self.players
+
+    def move_points(self, payer: int | None, payee: int | None, amount: int) -> None:
+        """Move ``amount`` points from a seat (``None``: the pot) to a seat (``None``: the pot)."""
+        if payer is None:
+            self.pot -= amount
+        else:
+            self.scores[payer] -= amount
+        if payee is None:
+            self.pot += amount
+        else:
+            self.scores[payee] += amount
 
     def new_deal(self) -> None:
         self.seats = [Seat() for _ in range(self.players)]
@@ -338,8 +353,11 @@ class Table:
                 parts.append(f"f{sorted(seat.flags.items())}|{seat.aside}")
         if self.wall is not None:
             parts.append(f"w{self.wall.live_count()}")
+        # Written only where a ruleset moves them, so a table without them hashes as it always did.
         if self.shown or self.counters:
             parts.append(f"x{self.shown}|{sorted(self.counters.items())}")
+        if self.pot:
+            parts.append(f"p{self.pot}")
         return hashlib.sha256("/".join(parts).encode()).hexdigest()
 
 

@@ -69,6 +69,8 @@ function describe(e) {
     case "settlement": return "The deal is settled.";
     case "rotation": return `Next: ${seatName(e.dealer)} deals, prevalent wind ${WINDS[e.prevalent_wind]}.`;
     case "game_end": return "The game is over.";
+    case "payment": return `${e.payer === null ? "The pot" : seatName(e.payer)} pays ${e.amount} ${e.payee === null ? "into the pot" : "to " + seatName(e.payee)} (${e.reason}).`;
+    case "counter": return `The table's ${e.name} counter is now ${e.value}.`;
     case "false_mahjong": return `${who} declared a false mahjong: ${e.reason}.`;
     default: return word("event", e.type) ? pluginEvent(e) : null;
   }
@@ -400,7 +402,13 @@ function renderScoring() {
         (notes[k] ? `; ${notes[k]})` : ")");
       ul.appendChild(li);
     });
-    if (!settle.payments.length) { const li = document.createElement("li"); li.textContent = "No payments."; ul.appendChild(li); }
+    // Points moved outside the settlement (a stick, the pot to its winner, an uma at the game's end), in order.
+    for (const e of state.events.filter((x) => x.type === "payment")) {
+      const li = document.createElement("li"); li.className = "payment-event";
+      li.textContent = describe(e).replace(/\.$/, "");
+      ul.appendChild(li);
+    }
+    if (!ul.childNodes.length) { const li = document.createElement("li"); li.textContent = "No payments."; ul.appendChild(li); }
     box.appendChild(ul);
   }
   // The scores and what comes next end the overlay and stay in sight at its bottom (style.css: .scoring-foot).
@@ -408,7 +416,9 @@ function renderScoring() {
   if (settle) {
     const p = document.createElement("p");
     p.className = "totals";
-    p.textContent = "Scores: " + settle.scores.map((x, n) => `${seatName(n)} ${x}`).join(", ");
+    // At the game's end its payments (an uma) have moved the points on from the deal's settlement.
+    const over = state.events.find((e) => e.type === "game_end");
+    p.textContent = "Scores: " + (over ? over.scores : settle.scores).map((x, n) => `${seatName(n)} ${x}`).join(", ");
     foot.appendChild(p);
   }
   if (state.status === "finished") {
@@ -427,6 +437,11 @@ function render() {
     $("deal").textContent = String(v.phase === "over" ? v.deal : v.deal + 1);
     $("wind").textContent = WINDS[v.prevalent_wind];
     $("left").textContent = v.tiles_left === null ? "–" : String(v.tiles_left);
+    // The pot and the table's counters show only where a ruleset keeps them (sticks, honba).
+    const counters = Object.entries(v.counters || {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const pot = v.pot || 0;
+    $("pot-fact").hidden = !pot && !counters.length;
+    $("pot").textContent = String(pot) + counters.map(([k, x]) => `, ${k} ${x}`).join("");
     const n = v.seats.length || 4;
     const base = state.seat === null ? 0 : state.seat;
     // Round the table from the seat in front, in turn order: three seats leave the place across empty, two sit

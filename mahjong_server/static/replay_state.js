@@ -80,9 +80,12 @@ function newSeat(n) {
 class Table {
   constructor(header) {
     this.players = (header.seats || []).length || 4;
+    // A header names the points each seat begins with where they are not 0 (the ruleset's starting_points).
+    const points = Number.isInteger(header.starting_points) ? header.starting_points : 0;
+    this.total = points * this.players;  // the scores and the pot add up to it after every event
     this.view = {
-      phase: "wall", deal: 0, round: 0, dealer: 0, prevalent_wind: 0, scores: Array(this.players).fill(0),
-      clock_ms: 0, tiles_left: null, last_discard: null,
+      phase: "wall", deal: 0, round: 0, dealer: 0, prevalent_wind: 0, scores: Array(this.players).fill(points),
+      clock_ms: 0, tiles_left: null, last_discard: null, pot: 0, counters: {},
       seats: Array.from({ length: this.players }, (_, n) => newSeat(n)),
     };
     this.dealEvents = [];   // the deal's events so far: the scoring screen reads its score and settlement events
@@ -314,6 +317,16 @@ const HANDLERS = {
   settlement(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
   false_mahjong(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
   game_end(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
+  // Points move from a seat or the pot (null) to a seat or the pot; the pot outlives a deal's end.
+  payment(t, e) {
+    if (!Number.isInteger(e.amount)) return;
+    for (const [key, sign] of [["payer", -1], ["payee", 1]]) {
+      const n = e[key];
+      if (n === null || n === undefined) t.view.pot += sign * e.amount;
+      else if (Number.isInteger(n) && n >= 0 && n < t.players) t.view.scores[n] += sign * e.amount;
+    }
+  },
+  counter(t, e) { if (typeof e.name === "string" && Number.isInteger(e.value)) t.view.counters[e.name] = e.value; },
   rotation(t, e) {
     // Where the next deal goes, as the engine's table has it once the deal is over (its number moves on too).
     const v = t.view;

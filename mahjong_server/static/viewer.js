@@ -147,7 +147,8 @@ function dealEndView(k) {
   let j = k;
   while (j > 0 && replay.frames[j].revealed && ["rotation", "game_end"].includes(replay.events[j].type)) j--;
   const f = replay.frames[k];
-  return j === k ? f.view : { ...replay.frames[j].view, scores: f.view.scores, clock_ms: f.view.clock_ms };
+  return j === k ? f.view : { ...replay.frames[j].view, scores: f.view.scores, pot: f.view.pot,
+                                counters: f.view.counters, clock_ms: f.view.clock_ms };
 }
 
 // Show a log: `data` is {text, verdict, info, name, cards} (a whole log's text) or {header, events, spectator,

@@ -403,3 +403,27 @@ def test_a_missing_log_is_unreadable_input_before_any_verdict(capsys: pytest.Cap
     code, _, err = run_cli(capsys, "records", "add", str(LOGS[0]), str(tmp_path / "nosuch.jsonl"), "--db", str(db))
     assert code == 2 and err == f"{tmp_path / 'nosuch.jsonl'}: cannot read the log: no such file\n"
     assert not db.exists()  # nothing was opened, let alone recorded
+
+
+def test_final_points_hold_the_starting_points_and_the_payments_at_the_games_end(db_url: str,
+                                                                               tmp_path: Path) -> None:
+    """A game of the test ruleset ``sticks_test`` (tests/money_plugin: 25,000 points each, sticks into a pot, an uma
+    at the end): the seats' final points are the game_end's, after the uma, not the last settlement's; each deal's
+    change counts from the starting points; the standings add up the final points."""
+    from money_plugin.install import RULESET, on_path
+
+    with on_path(tmp_path / "site"):
+        (path,) = simulate(tmp_path / "out", RULESET, 300, 1)
+        database = open_db(db_url)
+        sha = record_log(database, path).sha256
+        rows = dump(database)
+        (table,) = standings(database, RULESET)
+    log = read_log(path)
+    end = log.events[-1]
+    last_settlement = next(e for e in reversed(log.events) if e["type"] == "settlement")
+    assert end["scores"] != last_settlement["scores"] and sum(end["scores"]) == 100000
+    seats = [r for r in rows["game_seats"] if r[0] == sha]
+    assert [r[5] for r in seats] == end["scores"]
+    changes = [sum(s[4] for s in rows["deal_scores"] if s[0] == sha and s[2] == seat) for seat in range(4)]
+    assert [25000 + c for c in changes] == last_settlement["scores"]
+    assert sorted(row.score for row in table.players) == sorted(end["scores"])

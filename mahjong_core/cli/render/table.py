@@ -73,6 +73,8 @@ class TableState:
     shown: dict[int, list[str]] = field(default_factory=dict)  # each scored hand of the deal, as laid down
     #: The plugins' words the log's header declares, by kind and name (:func:`mahjong_core.log.fold.header_words`).
     words: dict[str, dict[str, Mapping[str, Any]]] = field(default_factory=dict)
+    pot: int = 0  # points on the table, no seat's (sticks)
+    counters: dict[str, int] = field(default_factory=dict)  # the table's named counters (honba)
 
 
 def _seat_name(state: TableState, seat: Any, viewer: int) -> str:
@@ -134,6 +136,7 @@ def _read_fold(state: TableState, table: FoldedTable) -> None:
         state.seats[n].hand = list(hand)
     state.wall = None if table.tiles_left is None else table.tiles_left + table.loose
     state.clock_ms = table.clock_ms
+    state.pot, state.counters = table.pot, dict(table.counters)
 
 
 def _show_score(state: TableState, event: Mapping[str, Any], name: str) -> None:
@@ -199,6 +202,13 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
         return state.result[-1] if state.result else None
     if kind == "settlement":
         return "scores " + " ".join(str(x.score) for x in state.seats)
+    if kind == "payment":
+        payer, payee = event.get("payer"), event.get("payee")
+        source = "the pot" if payer is None else _seat_name(state, payer, viewer)
+        target = "into the pot" if payee is None else ("to " + _seat_name(state, payee, viewer))
+        return f"{source} pays {event.get('amount')} {target} ({event.get('reason')})"
+    if kind == "counter":
+        return f"the table's {event.get('name')} counter is now {event.get('value')}"
     if kind == "game_end":
         return "game over: scores " + " ".join(str(x.score) for x in state.seats)
     if kind == "decision" and event.get("action") in state.words.get("action", {}):
@@ -258,8 +268,11 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
     """The table as text: a line of facts, then each seat's block, then the discards as ``display`` lays them."""
     visible = _VISIBLE.get(display)
     wall = "?" if state.wall is None else str(state.wall)
+    # The pot and the counters show only where a ruleset keeps them: a table without them reads as it always did.
+    money = (f"  pot {state.pot}" if state.pot else "") + "".join(
+        f"  {name} {value}" for name, value in sorted(state.counters.items()))
     lines = [f"deal {state.deal + 1}  round {_WINDS[state.prevalent_wind % 4]}  dealer seat {state.dealer}  "
-             f"wall {wall} tiles  clock {state.clock_ms / 1000:.1f} s"]
+             f"wall {wall} tiles  clock {state.clock_ms / 1000:.1f} s{money}"]
     for n, seat in enumerate(state.seats):
         wind = _WINDS[(n - state.dealer) % state.players] if state.players <= 4 else "-"
         mark = ">" if n == viewer else " "

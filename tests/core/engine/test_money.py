@@ -244,7 +244,8 @@ class Unknown:
 
 @pytest.mark.parametrize(("plugin", "message"), [
     (Overdraw(), "returned a payment the table cannot make: the pot holds 0, not 500"),
-    (Unknown(), "returned an event of type 'dora', which neither the event catalogue nor a vocabulary of this game declares"),
+    (Unknown(), "returned an event of type 'dora', which neither the event catalogue nor a vocabulary of this game "
+               "declares"),
 ])
 def test_a_reply_the_table_cannot_take_is_one_located_error(plugin: object, message: str) -> None:
     game = Game(load_ruleset("mcr"), make_bots(["greedy"] * 4, 1), 1, house_tweaks=(plugin,), max_deals=1)

@@ -8,6 +8,11 @@ the seat's ``missing_suit`` flag.  Every word is declared in a vocabulary
 contribution, so the core writes, checks, folds and shows them.  Enforcing
 "the missing suit goes first" is a later rule (an option filter), not here.
 
+It also shows an event a plugin adds in reply to another
+(``mahjong_event_reactions``): after a pung or kong claimed on a discard,
+an ``indicator_shown`` event lays its tile face up for all (a ``show``
+effect), as a dora indicator is turned after a kong.
+
 It is switched on by a house rule's ``x_missing_suit: true`` (``house_rule.yaml``
 beside this module).
 """
@@ -25,6 +30,7 @@ SUITS = {"characters": "m", "circles": "p", "bamboo": "s"}
 PHASE = "missing_suit"
 ACTION = "declare_missing_suit"
 EVENT = "missing_suit_declared"
+INDICATOR = "indicator_shown"
 
 TERMS = (
     Term("phase", PHASE, label="missing suits"),
@@ -35,6 +41,10 @@ TERMS = (
          fields={"type": "object", "required": ["seat", "suit"], "additionalProperties": False,
                  "properties": {"seat": {"$ref": "#/$defs/seat"}, "suit": {"enum": sorted(SUITS)}}},
          effects=(Effect("flag", name="missing_suit", seat="seat", value="suit"),)),
+    Term("event", INDICATOR, label="indicator shown",
+         fields={"type": "object", "required": ["tile"], "additionalProperties": False,
+                 "properties": {"tile": {"$ref": "#/$defs/tile"}}},
+         effects=(Effect("show", tile="tile"),)),
 )
 
 
@@ -75,3 +85,11 @@ def mahjong_apply_action(ruleset: Ruleset, table: Table, seat: int, action: Acti
     if action.kind != ACTION:
         return None
     return [{"type": EVENT, "seat": seat, "suit": action.way}]
+
+
+@hookimpl
+def mahjong_event_reactions(event: Mapping[str, Any]) -> Sequence[Mapping[str, Any]] | None:
+    """After a pung or kong claimed on a discard, its tile is shown to all (as an indicator turned after a kong)."""
+    if event["type"] == "claim" and event.get("kind") in ("pung", "kong"):
+        return [{"type": INDICATOR, "tile": event["tile"]}]
+    return None

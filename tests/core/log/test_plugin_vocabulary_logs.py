@@ -155,3 +155,22 @@ def test_a_game_of_the_cores_words_names_no_vocabulary() -> None:
     from mahjong_core.plugin.binding import bind
 
     assert bind(load_ruleset("chinese_classical")).vocabulary.header() is None
+
+
+def test_a_plugins_reply_to_an_event_is_its_own_event_type_logged_folded_and_audited(plugin: Path,
+                                                                                    tmp_path: Path) -> None:
+    """Parts together: a reaction (mahjong_event_reactions) answers a claimed pung or kong with the plugin's
+    declared ``indicator_shown`` event, whose ``show`` effect both the engine's table and the fold apply."""
+    path = simulated(tmp_path, seed=5, deals=4)
+    events = list(read_log(path).events)
+    kongs = [n for n, e in enumerate(events) if e["type"] == "claim" and e.get("kind") in ("pung", "kong")]
+    assert kongs, "no pung or kong claimed in four deals"
+    for n in kongs:
+        assert events[n + 1]["type"] == "indicator_shown" and events[n + 1]["tile"] == events[n]["tile"]
+        assert events[n + 1]["actor"] == "table"
+    first = kongs[0]
+    *_, table = fold(read_log(path).header, events[:first + 2])
+    assert events[first]["tile"] in table.shown
+    for mode in ("replay", "audit"):
+        verdict = check(str(path), mode)
+        assert verdict.ok, verdict.error

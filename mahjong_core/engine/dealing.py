@@ -109,6 +109,7 @@ def bonus_replacement(game: RunningGame, pending: list[list[int]]) -> None:
     for i in range(t.players):
         seat = (t.dealer + i) % t.players
         for tile in pending[seat]:
+            t.seats[seat].announce_aside(tile)
             settle_bonus(game, seat, tile)
 
 

@@ -225,6 +225,23 @@ class Seat:
         else:
             self.bonus.append(tile)
 
+    def announce_aside(self, tile: int) -> None:
+        """Move a dealt bonus tile or joker, set aside at the deal, to the end of the row as its ``bonus`` event
+        is written.
+
+        The dealt ones are set aside at once (the hand's count is right from the deal), but the log announces
+        them one by one, each followed by its replacement, which may be a bonus tile too; moving each to the end
+        as it is announced makes the row's order the log's, which is what a fold of the log builds
+        (:mod:`mahjong_core.log.fold`, the viewer's ``replay_state.js``).
+        """
+        row = self.set_aside_row()
+        row.remove(tile)
+        row.append(tile)
+        joker_kinds = set(self.jokers)
+        self.bonus = [t for t in row if t not in joker_kinds]
+        self.jokers = [t for t in row if t in joker_kinds]
+        self.joker_places = [place for place, t in enumerate(row) if t in joker_kinds]
+
     def set_aside_row(self) -> list[int]:
         """The bonus tiles and jokers set aside, in the order they were."""
         row = list(self.bonus)

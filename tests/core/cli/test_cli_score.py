@@ -20,6 +20,9 @@ from mahjong_core.rules import available, clear_cache, load_ruleset
 HAND = "123m456p78s11z [777s<] +9s"
 #: A pung of South: its value depends on the seat and the round.
 SOUTH_PUNG = "123m456p78s11z [222z<] +9s"
+#: The same hand in pins and bamboos only, for the tests that run it under every ruleset: a three-player tile set
+#: (example_three_players) has no characters from 2 to 8, and ``mahjong score`` refuses a tile the set lacks.
+EVERY_SET_HAND = "123p456p78s11z [777s<] +9s"
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -50,7 +53,7 @@ SCORED = sorted(rid for rid in available() if has_scoring(load_ruleset(rid)))
 @pytest.mark.parametrize("ruleset", SCORED)
 def test_every_ruleset_scores_a_hand_with_no_flags_at_all(capsys: pytest.CaptureFixture[str], ruleset: str) -> None:
     """The documented defaults: the East seat (the dealer), the East round, a win on a discard, nothing special."""
-    result = scored(capsys, "--ruleset", ruleset, HAND)
+    result = scored(capsys, "--ruleset", ruleset, EVERY_SET_HAND)
     assert result["situation"] == {"winner": True, "seat": "E", "round": "E", "dealer": True, "how": "discard",
                                    "flags": [], "ignored": []}
     assert result["score"]["value"] > 0
@@ -58,7 +61,8 @@ def test_every_ruleset_scores_a_hand_with_no_flags_at_all(capsys: pytest.Capture
 
 @pytest.mark.parametrize("ruleset", SCORED)
 def test_the_same_flags_mean_the_same_under_every_ruleset(capsys: pytest.CaptureFixture[str], ruleset: str) -> None:
-    result = scored(capsys, "--ruleset", ruleset, "--seat", "S", "--round", "W", "--self-drawn", "--last-tile", HAND)
+    result = scored(capsys, "--ruleset", ruleset, "--seat", "S", "--round", "W", "--self-drawn", "--last-tile",
+                    EVERY_SET_HAND)
     sit = result["situation"]
     assert (sit["seat"], sit["round"], sit["dealer"], sit["how"]) == ("S", "W", False, "self_drawn")
     assert set(sit["flags"]) == {"self_drawn", "last_tile"}
@@ -198,7 +202,8 @@ def test_a_familys_declared_facts_are_all_its_engine_needs(ruleset: str) -> None
     rs = load_ruleset(ruleset)
     declared = ruleset_hooks(rs).mahjong_facts_read(ruleset=rs)
     assert declared is not None, f"{ruleset}: its family declares no facts (mahjong_facts_read)"
-    for hand, winner, read in ((HAND, True, declared.winner), ("123m456p11z [777s<] 5s", False, declared.loser)):
+    for hand, winner, read in ((EVERY_SET_HAND, True, declared.winner), ("123p456p11z [777s<] 5s", False,
+                                                                         declared.loser)):
         parsed = parse_hand(hand)
         full = win_context(winner=winner, winning_tile=parsed.winning_tile)
         context = {k: v for k, v in full.items() if k in (read or ()) or k in ("winner", "winning_tile")}

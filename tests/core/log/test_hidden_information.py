@@ -44,7 +44,9 @@ from mahjong_core.table.rng import ALGORITHM, Rng, deal_rng
 from mahjong_core.table.state import Action, Table
 from mahjong_server.live import event_message
 
-_CODE = re.compile(r"[1-9][mps]|[1-7]z|[1-4][fy]")
+#: Any tile code of any tile set: suits and honours, bonus kinds (flowers, seasons, animals), a marked copy (0p, a
+#: red five) and a joker, so a tile set's own kinds are checked like the standard ones.
+_CODE = re.compile(r"[0-9][a-z]")
 _END_OF_PLAY = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned"})
 Viewer = int | None
 
@@ -55,8 +57,12 @@ Viewer = int | None
 class Knowledge:
     """Which tiles each viewer has seen after each event of a full log, followed tile by tile."""
 
-    def __init__(self, events: Sequence[dict[str, Any]], players: int, meld_display: str):
+    def __init__(self, events: Sequence[dict[str, Any]], players: int, meld_display: str,
+                 bonus: frozenset[str] = frozenset(f"{r}{s}" for r in range(1, 5) for s in "fy")):
+        """:param bonus: the codes the ruleset's tile set sets aside face up as they are taken (flowers and
+            seasons by default; a three-player set adds North): :func:`bonus_codes`."""
         self.events = list(events)
+        self.bonus = bonus
         self.viewers: list[Viewer] = [*range(players), None]
         self.shown_kong = meld_display == "concealed_kong_shown"
         #: after[k][viewer]: the tiles (a count per code) the viewer has seen once event k has happened.
@@ -109,7 +115,7 @@ class Knowledge:
                         i = new(c)
                         hand[s].append(i)
                         known[s].add(i)
-                        if c[1] in "fy":  # a dealt bonus tile is set aside face up before play
+                        if c in self.bonus:  # a dealt bonus tile is set aside face up before play
                             public(i)
             elif kind in ("draw", "replacement"):
                 if kind == "draw" and returned:
@@ -119,7 +125,7 @@ class Knowledge:
                     i = new(e["tile"])
                 hand[e["seat"]].append(i)
                 known[e["seat"]].add(i)
-                if e["tile"][1] in "fy":  # a bonus tile goes face up to the bonus row as it is taken
+                if e["tile"] in self.bonus:  # a bonus tile goes face up to the bonus row as it is taken
                     public(i)
             elif kind == "draw_returned":
                 returned.append(take(e["seat"], e["tile"]))  # the seat that drew it still knows it
@@ -172,6 +178,12 @@ class Knowledge:
             if kind in _END_OF_PLAY:  # the hands are laid open: every tile taken from the wall and kept
                 public(*[i for i in code if i not in returned])
             self.after.append({v: Counter(code[i] for i in known[v]) for v in self.viewers})
+
+
+def bonus_codes(rid: str) -> frozenset[str]:
+    """The codes of the kinds a ruleset's tile set sets aside as bonus tiles."""
+    tiles = load_ruleset(rid).tiles()
+    return frozenset(tiles.code(kind) for kind in tiles.bonus)
 
 
 def tile_groups(message: Any) -> Iterator[list[str]]:
@@ -298,7 +310,7 @@ def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
     for seed in SEEDS:
         events, views, visibility = _play(rid, seed)
         players = len(views[0][0]["seats"]) if views[0][0]["seats"] else int(load_ruleset(rid).param("players"))
-        knowledge = Knowledge(events, players, visibility.meld_display)
+        knowledge = Knowledge(events, players, visibility.meld_display, bonus_codes(rid))
         features += knowledge.features
         for k, (event, (view, revealed)) in enumerate(zip(events, views, strict=True)):
             for viewer in knowledge.viewers:
@@ -328,7 +340,7 @@ def test_no_seat_view_holds_a_tile_its_seat_has_not_seen(rid: str, tmp_path: Pat
         log = tmp_path / f"{rid}-{seed}.jsonl"
         events, views, visibility = _play(rid, seed, log)
         players = int(load_ruleset(rid).param("players"))
-        knowledge = Knowledge(events, players, visibility.meld_display)
+        knowledge = Knowledge(events, players, visibility.meld_display, bonus_codes(rid))
         for seat in range(players):
             if seed == SEEDS[0]:
                 assert main(["view", str(log), "--seat", str(seat), "--json"]) == 0
@@ -394,7 +406,7 @@ def test_a_spectator_over_a_real_websocket_sees_no_hidden_tile(tmp_path: Path) -
         streams = asyncio.run(watch_all())
         for (rid, seed, _), table, messages in zip(tables, created, streams, strict=True):
             log = read_log(server.log(table))
-            knowledge = Knowledge(log.events, 4, load_ruleset(rid).value("meld_display"))
+            knowledge = Knowledge(log.events, 4, load_ruleset(rid).value("meld_display"), bonus_codes(rid))
             assert knowledge.features["concealed kong"], (rid, seed, knowledge.features)
             assert knowledge.features["draw_returned"] or knowledge.features["replaced turn"], knowledge.features
             assert _check_stream(knowledge, None, messages, f"{rid} seed {seed}") > 50

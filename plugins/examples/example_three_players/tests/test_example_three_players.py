@@ -49,7 +49,9 @@ def test_it_extends_harbin_with_three_seats(ruleset: Ruleset) -> None:
     assert ruleset.value("chow_from") == "left"
     assert ruleset.source_of("players").defined_in == RULESET
     assert "Sanma" in ruleset.source_of("players").text
-    assert ruleset.params() == {**harbin.params(), "players": 3}
+    assert ruleset.params() == {**harbin.params(), "players": 3, "tile_set": ruleset.params()["tile_set"]}
+    assert ruleset.params()["tile_set"] != harbin.params()["tile_set"]
+    assert "Sanma" in ruleset.source_of("tile_set").text
 
 
 class Melds:
@@ -94,11 +96,42 @@ def test_the_seats_are_east_south_west_and_a_round_is_three_deals(logs: list[Pat
 def test_the_wall_has_three_sides_one_per_player(logs: list[Path]) -> None:
     for path in logs:
         for build in events(path, "wall_build"):
-            assert len(build["sides"]) == 3 and 2 * sum(build["sides"]) == build["tiles"] == 144
+            assert len(build["sides"]) == 3 and 2 * sum(build["sides"]) == build["tiles"] == 116
         for dice in events(path, "wall_dice"):
             assert 0 <= dice["thrower"] <= 2
         for broken in events(path, "wall_break"):
             assert 0 <= broken["side"] <= 2
+
+
+def test_the_tile_set_has_no_characters_2_to_8_and_sets_every_north_aside(logs: list[Path]) -> None:
+    """144 tiles less the 28 characters 2-8 (Sanma's set, plus Harbin's flowers); a North is a bonus tile."""
+    assert len(load_ruleset(RULESET).tiles().tiles) == 116
+    norths = 0
+    for path in logs:
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        seen = [t for e in lines for t in ([e["tile"]] if isinstance(e.get("tile"), str) else [])
+                + [t for hand in e.get("hands") or [] for t in hand]]
+        assert not {f"{rank}m" for rank in range(2, 9)} & set(seen), path.name
+        assert {"1m", "9m"} & set(seen), path.name  # the terminals stay
+        for event in lines:
+            # a North is only ever drawn and set aside: never discarded, claimed or melded
+            tiles = event.get("tiles")
+            if event.get("tile") == "4z" or (isinstance(tiles, list) and "4z" in tiles):
+                assert event["type"] in ("draw", "replacement", "bonus"), event
+        norths += sum(1 for e in lines if e.get("type") == "bonus" and e.get("tile") == "4z")
+    assert norths, "no North set aside in four games"
+
+
+def test_a_hand_with_a_character_the_set_lacks_is_refused_in_one_line() -> None:
+    """``mahjong score`` reads the ruleset's tile set: a 2m is named as the tile this set does not hold."""
+    result = subprocess.run([sys.executable, "-m", "mahjong_core", "score", "--ruleset", RULESET,
+                             "123m456p78s11z [777s<] +9s"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        "<argument>::tiles: the hand holds 1 of 2m, but the example_three_players tile set has no 2m"]
+    scored = subprocess.run([sys.executable, "-m", "mahjong_core", "score", "--ruleset", RULESET,
+                             "123p456p78s11z [777s<] +9s"], capture_output=True, text=True, timeout=60)
+    assert scored.returncode == 0, scored.stderr
 
 
 def test_everyone_pays_and_the_payments_add_up(logs: list[Path]) -> None:

@@ -19,6 +19,8 @@ from mahjong_core.plugin import extensions
 HERE = Path(__file__).resolve().parent
 #: The house rule that switches the plugin on (``x_missing_suit: true``), extending chinese_classical.
 HOUSE_RULE = HERE / "house_rule.yaml"
+#: The house rule that also enforces the suit (``x_missing_suit_first: true``): its tiles go first.
+HOUSE_RULE_ENFORCED = HERE / "house_rule_enforced.yaml"
 DISTRIBUTION = "mahjong-missing-suit-test"
 
 

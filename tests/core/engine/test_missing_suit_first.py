@@ -153,3 +153,39 @@ def refused_alternative(header: dict[str, Any], events: list[dict[str, Any]]) ->
                     return k, other
         before = table.view()
     return None
+
+
+class Timeouts:
+    """Every timeout of a move, with what the seat held and had drawn when its time ran out."""
+
+    def __init__(self) -> None:
+        self.moves: list[tuple[str, str, bool, int | None]] = []  # (tile discarded, missing suit, held it, drawn)
+
+    def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+        if event["type"] == "timeout" and event["what"] == "move":
+            seat = event["seat"]
+            suit = missing(table, seat)
+            if suit is not None:
+                holds = any(table.seats[seat].counts[k] for k in suit)
+                letter = "mps"[suit.start // 9]
+                self.moves.append((event["tile"], letter, holds, table.drawn_tile))
+
+
+def test_a_refused_timeout_discards_the_first_tile_of_the_missing_suit_instead(plugin: Path, tmp_path: Path) -> None:
+    """At a timed table the ruleset's timeout discards the drawn tile; where the rule refuses it, the first
+    discard left (a tile of the missing suit) is taken, and the game goes on and audits clean."""
+    rule = HOUSE_RULE.parent / "timed_house_rule.yaml"
+    watch = Timeouts()
+    for seed in range(6):
+        Game(load_ruleset(rule), make_bots(["random"] * 4, seed), seed, observers=(watch,), max_deals=2).play()
+    held = [m for m in watch.moves if m[2]]
+    assert held, f"no move ran out of time while the seat held its missing suit ({len(watch.moves)} timeouts)"
+    assert all(tile.endswith(letter) for tile, letter, _, _ in held)
+    substituted = [m for m in held if m[3] is not None and INDEX[m[0]] != m[3]]
+    assert substituted, "no timeout's drawn tile was refused"
+    out = tmp_path / "timed"
+    assert main(["simulate", "--ruleset", str(rule), "--seed", "2", "--max-deals", "2", "--bots", "random",
+                 "--out", str(out)]) == 0
+    (log,) = out.glob("*.jsonl")
+    verdict = check(str(log), "audit")
+    assert verdict.ok, verdict.text()

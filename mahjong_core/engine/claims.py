@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.engine.drawing import draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
 from mahjong_core.engine.marked import give_back, released
+from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
 from mahjong_core.engine.winning import win_allowed, win_outcome
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
@@ -66,6 +67,10 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         if not options:
             continue
         options.append(Action("pass"))
+        if REFUSAL in game.implemented:
+            options = list(without_refused(game, seat, options, "claim"))
+            if only_pass(options):  # every claim refused: the seat is not asked
+                continue
         action = game.decide(seat, options, "claim", window=True)
         window_ms = max(window_ms, action.delay_ms)
         if action.kind != "pass":
@@ -217,7 +222,12 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
             continue
         if not win_allowed(game, seat, tile, "robbing_kong"):
             continue
-        action = game.decide(seat, [Action("win", tile), Action("pass")], "rob_kong", window=True)
+        options: Sequence[Action] = [Action("win", tile), Action("pass")]
+        if REFUSAL in game.implemented:
+            options = without_refused(game, seat, options, "rob_kong")
+            if only_pass(options):
+                continue
+        action = game.decide(seat, options, "rob_kong", window=True)
         if action.kind == "win":
             claims.append(Claim(seat, "win", (), action.delay_ms))
     if claims:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.engine.drawing import flush_wall_events, hold, settle_bonus
 from mahjong_core.engine.flow import answered
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
+from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
 from mahjong_core.table.rng import deal_rng
 from mahjong_core.table.state import Action
 
@@ -125,7 +126,12 @@ def deal_declarations(game: RunningGame) -> None:
         if not options:
             continue
         check_offered(game, options, "mahjong_deal_declarations")
-        action = game.decide(seat, [*options, Action("pass")], "declaration")
+        offered: Sequence[Action] = [*options, Action("pass")]
+        if REFUSAL in game.implemented:
+            offered = without_refused(game, seat, offered, "declaration")
+            if only_pass(offered):
+                continue
+        action = game.decide(seat, offered, "declaration")
         if action.kind == "declare_calling":
             s = t.seats[seat]
             s.calling = s.calling_from_start = True

@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, overload
 
 from mahjong_core.engine.options import LazyOptions
+from mahjong_core.engine.refusal import REFUSAL, without_refused
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.table.state import Action
 
@@ -33,7 +34,9 @@ def exchange(game: RunningGame) -> None:
         refused: set[int] = set()
         for i in range(t.players):
             seat = (t.dealer + i) % t.players
-            options = exchange_options(game, seat, step)
+            options: Sequence[Action] = exchange_options(game, seat, step)
+            if REFUSAL in game.implemented:
+                options = without_refused(game, seat, options, "exchange")
             action = game.decide(seat, options, "exchange", window=True)
             if action.kind == "exchange":
                 passed[seat] = action.tiles

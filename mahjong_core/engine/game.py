@@ -51,6 +51,7 @@ from mahjong_core.engine.flow import DealOver, answered
 from mahjong_core.engine.marked import mark_discard
 from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.plugin_actions import run_plugin_phases
+from mahjong_core.engine.refusal import REFUSAL, timeout_instead
 from mahjong_core.engine.turn import correct_count, turn
 from mahjong_core.engine.winning import false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
@@ -309,6 +310,8 @@ class Game:
         if limit is not None and delay > limit:
             fallback = answered(self.hook.mahjong_timeout(ruleset=self.ruleset, table=t, seat=seat, what=what),
                                 "mahjong_timeout")
+            if fallback not in options and REFUSAL in self.implemented:  # a rule refused it: the first of its kind
+                fallback = timeout_instead(fallback, options)
             if fallback not in options:
                 raise IllegalAction(f"the ruleset's timeout action {action_text(fallback)} is not legal here",
                                     place=f"event {self.n}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.engine.refusal import REFUSAL, without_refused
 from mahjong_core.errors import MahjongError
 from mahjong_core.plugin.registration import plugin_name
 from mahjong_core.table.events import action_text
@@ -93,6 +94,8 @@ def run_plugin_phases(game: RunningGame) -> None:
             if not options:
                 continue
             check_offered(game, options, "mahjong_phase_options")
+            if REFUSAL in game.implemented:
+                options = list(without_refused(game, seat, options, phase.name))
             action = game.decide(seat, options, phase.name)
             if action.kind in game.vocabulary.plugin_actions:
                 apply_plugin_action(game, seat, action, phase.name)

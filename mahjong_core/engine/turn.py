@@ -21,6 +21,7 @@ from mahjong_core.engine.flow import DealOver
 from mahjong_core.engine.marked import released
 from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
+from mahjong_core.engine.refusal import REFUSAL, without_refused
 from mahjong_core.engine.winning import declare_win, win_allowed
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.melds import MeldKind
@@ -76,7 +77,9 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
     s = t.seats[seat]
     while True:
         t.drawn_tile = drawn  # what a timeout discards (the tile just drawn), and what hooks may ask about
-        options = TurnOptions(game, seat, drawn, how, after_claim)
+        options: Sequence[Action] = TurnOptions(game, seat, drawn, how, after_claim)
+        if REFUSAL in game.implemented:  # a rule may take options away: the list is then built, and filtered
+            options = without_refused(game, seat, options, "turn")
         action = game.decide(seat, options, "turn")
         kind = action.kind
         if kind == "win":
@@ -225,9 +228,11 @@ class TurnOptions(LazyOptions):
     A bot reads the whole list, and gets it (:func:`turn_options`, built
     on first use).  A replayed decision only has to be checked for membership,
     and most decisions are plain discards of a tile the seat holds -- legal
-    whatever else the turn offers, since hooks add options and never remove
-    one -- so that check skips the mahjong test, the kong checks and the
-    ruleset's extra actions (``mahjong_turn_actions``, ``mahjong_ready_turn_actions``).  Anything else is
+    whatever else the turn offers, since these hooks add options and never remove
+    one (where a plugin of the game removes some, ``mahjong_refused_options``,
+    the turn filters the whole list instead: :mod:`.refusal`) -- so that check
+    skips the mahjong test, the kong checks and the ruleset's extra actions
+    (``mahjong_turn_actions``, ``mahjong_ready_turn_actions``).  Anything else is
     looked up in the full list, so membership means exactly what it means for
     the list.
     """

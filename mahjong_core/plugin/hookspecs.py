@@ -291,6 +291,43 @@ def mahjong_ready_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Seq
     """
 
 
+@hookspec
+def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: str,
+                            options: Sequence[Action]) -> Sequence[Action] | None:
+    """The options of a decision that a rule takes away: a locked hand, kuikae, a missing suit that must go first.
+
+    The other hooks add options (a claim allowed, a turn's extra action);
+    some rules instead forbid an option the tiles make possible: after a
+    riichi declaration only the drawn tile may be discarded, after a chow or
+    pung the kind claimed may not be discarded at once (kuikae), a seat that
+    still holds tiles of its declared missing suit discards those first.
+    The engine asks this hook where it makes a decision's options -- a turn,
+    a claim window, robbing a kong, an exchange, a declaration on the dealt
+    hand, a plugin's phase -- and removes the union of every
+    implementation's answer before the seat is asked, so a bot, a person at
+    a live table, a scripted replay and the audit all see the same
+    options; a logged decision that a rule refused fails its replay.
+
+    Asked only in games where some plugin implements it
+    (``Game.implemented``); where it is, a turn's options are built in full
+    rather than lazily.  A rule may not take away ``pass`` (a seat may always
+    decline) nor every option of a decision: either is an error naming the
+    plugin and the event.  A seat left only ``pass`` in a claim window, a
+    robbing window or a declaration is not asked.  Where a timed-out seat's
+    fallback (:func:`mahjong_timeout`) is refused, the first remaining option
+    of the same kind is taken instead.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table as the seat decides (``table.drawn_tile`` is the tile drawn in a turn, else
+        ``None``).
+    :param seat: the seat deciding.
+    :param phase: ``turn``, ``claim``, ``rob_kong``, ``exchange``, ``declaration`` or a plugin's phase.
+    :param options: every option the tiles and the other hooks make possible, ``pass`` included where
+        offered.
+    :return: the options this rule refuses (any of ``options``), or ``None``; collected from every plugin.
+    """
+
+
 @hookspec(firstresult=True)
 def mahjong_kong_allowed(ruleset: Ruleset, table: Table, seat: int, way: str, tile: int) -> bool | None:
     """Whether a kong may be made this way.

@@ -200,6 +200,8 @@ function renderHand() {
   const drawn = state.prompt && state.prompt.drawn;
   if (drawn) { const i = tiles.lastIndexOf(drawn); if (i >= 0) tiles.splice(i, 1); tiles.push(drawn); }
   const discards = plainDiscards();
+  // Where the prompt offers discards, the tiles it does not offer (refused by a rule) are greyed, not just inert.
+  hand.classList.toggle("choosing", discards.size > 0);
   tiles.forEach((c, i) => {
     const b = document.createElement("button");
     b.className = "hand-tile" + (drawn && i === tiles.length - 1 ? " drawn" : "") + (state.selected === i ? " selected" : "");

@@ -5,8 +5,17 @@ play without -- characters, circles or bamboo -- in a phase of this plugin's
 own (``missing_suit``): a ``declare_missing_suit`` action whose ``way`` is the
 suit, applied by this plugin as a ``missing_suit_declared`` event that sets
 the seat's ``missing_suit`` flag.  Every word is declared in a vocabulary
-contribution, so the core writes, checks, folds and shows them.  Enforcing
-"the missing suit goes first" is a later rule (an option filter), not here.
+contribution, so the core writes, checks, folds and shows them.
+
+Where a house rule also says ``x_missing_suit_first: true``
+(``house_rule_enforced.yaml``), the plugin enforces the suit as Sichuan does,
+by taking options away (``mahjong_refused_options``): while a seat holds a
+tile of its declared suit it may discard only such tiles (no other
+discard, no kong, no win), and no seat may claim a tile of its missing suit
+("each player must void a suit: you may only win with tiles of the other two
+suits, and must discard all of your voided suit" -- webgames4you.com,
+"Sichuan Mahjong (血战到底)", How to Play; the same page: "you can't win
+while holding it").
 
 It also shows an event a plugin adds in reply to another
 (``mahjong_event_reactions``): after a pung or kong claimed on a discard,
@@ -55,6 +64,20 @@ def switched_on(ruleset: Ruleset) -> bool:
         return False
 
 
+def enforced(ruleset: Ruleset) -> bool:
+    """Whether the missing suit must go first (``x_missing_suit_first``); only declared otherwise."""
+    try:
+        return ruleset.value("x_missing_suit_first") is True
+    except RulesetError:
+        return False
+
+
+def suit_kinds(suit: str) -> range:
+    """The kinds of a suit by its name: characters 0-8, circles 9-17, bamboo 18-26."""
+    first = 9 * list(SUITS.values()).index(SUITS[suit])
+    return range(first, first + 9)
+
+
 @hookimpl
 def mahjong_contributions() -> Sequence[Contribution]:
     this = sys.modules[__name__]
@@ -93,3 +116,27 @@ def mahjong_event_reactions(event: Mapping[str, Any]) -> Sequence[Mapping[str, A
     if event["type"] == "claim" and event.get("kind") in ("pung", "kong"):
         return [{"type": INDICATOR, "tile": event["tile"]}]
     return None
+
+
+@hookimpl
+def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: str,
+                            options: Sequence[Action]) -> Sequence[Action] | None:
+    """The missing suit goes first: while it is held only its tiles leave; nobody takes a tile of it, nor wins.
+
+    A turn keeps only the discards of the missing suit (one is always left,
+    since a tile of it is held) and any plugin action; a claim window keeps
+    ``pass``.
+    """
+    if phase not in ("turn", "claim", "rob_kong") or not enforced(ruleset):
+        return None
+    suit = table.seats[seat].flags.get("missing_suit")
+    if suit is None:  # not declared yet
+        return None
+    missing = suit_kinds(suit)
+    counts = table.seats[seat].counts
+    holds = any(counts[k] for k in missing)
+    if phase == "turn":
+        if not holds:
+            return None
+        return [o for o in options if o.kind in ("win", "kong") or (o.kind == "discard" and o.tile not in missing)]
+    return [o for o in options if o.kind != "pass" and (o.tile in missing or (o.kind == "win" and holds))]

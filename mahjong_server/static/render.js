@@ -187,6 +187,17 @@ function plainDiscards() {
   return map;
 }
 
+// A marked copy (a red five, "0p") is discarded by its kind's option ("discard 5p"); the table gives up a plain
+// copy before a marked one (mahjong_core.engine.marked), so the red five's own tile is the one discarded only
+// where no plain five is held: only then is its button the option's.
+const MARKED_PLAYS_AS = { "0m": "5m", "0p": "5p", "0s": "5s" };
+
+function discardedAs(code, held, discards) {
+  if (discards.has(code)) return code;
+  const plain = MARKED_PLAYS_AS[code];
+  return plain && discards.has(plain) && !held.includes(plain) ? plain : null;
+}
+
 function renderHand() {
   const hand = $("hand");
   hand.replaceChildren();
@@ -207,9 +218,10 @@ function renderHand() {
     b.className = "hand-tile" + (drawn && i === tiles.length - 1 ? " drawn" : "") + (state.selected === i ? " selected" : "");
     b.appendChild(tile(c, { width: 46 }));
     b.dataset.tile = c;
-    if (discards.has(c)) {
+    const plays = discardedAs(c, tiles, discards);
+    if (plays) {
       b.setAttribute("aria-label", "discard " + (names()[c] || c));
-      b.onclick = () => act(discards.get(c));
+      b.onclick = () => act(discards.get(plays));
     } else {
       b.disabled = true;
       b.setAttribute("aria-label", names()[c] || c);

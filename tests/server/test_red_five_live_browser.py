@@ -1,0 +1,105 @@
+"""A red five at a live table, in a real browser: the person can discard it.
+
+A discard option names the kind (``discard 5p``), and the table gives up a plain copy before a marked one
+(:mod:`mahjong_core.engine.marked`).  So the page offers a red five's own tile exactly where no plain five of its
+suit is held, and clicking it discards the red five (the log writes ``0p``).  Before, the page matched tiles to
+options by code alone, and a red five was never clickable.  The table plays a test tile set in which three of each
+suit's four fives of dots and bamboo are red, so a person soon holds one (a table with a person takes no seed, so
+the test plays a whole game and looks at every turn: a person who always keeps its drawn tile meets a red five
+alone within a deal or two).
+Screenshot: tests/artifacts/red-five-live.png.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from live_server import ARTIFACTS, running
+
+from mahjong_core.log.format import read_log
+
+RED_FIVES = """id: red_fives_live
+version: 1.0.0
+name: Red fives at a live table (a test)
+extends: chinese_classical
+parameters:
+  tile_set:
+    value:
+      - {group: characters, copies: 4}
+      - {group: dots, copies: 4}
+      - {group: bamboo, copies: 4}
+      - {group: winds, copies: 4}
+      - {group: dragons, copies: 4}
+      - {marked: 5p, copies: 3}
+      - {marked: 5s, copies: 3}
+    assumption: "a test: most fives red, so that a person soon holds a red five and no plain one"
+"""
+PLAIN = {"0p": "5p", "0s": "5s"}
+
+
+def test_a_person_discards_a_red_five_held_without_a_plain_one(tmp_path: Path, browser: Any) -> None:
+    rule = tmp_path / "red.yaml"
+    rule.write_text(RED_FIVES, encoding="utf-8")
+    with running(tmp_path / "data", "--house-rule", str(rule)) as server:
+        created = server.create("red_fives_live", ["human", "greedy", "greedy", "greedy"], "game")
+        assert "error" not in created, created
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + created["seats"][0]["url"])
+        red = _play_until_a_lone_red_five(page)
+        assert red is not None, "no turn in the game where the person held a red five and no plain five"
+        button = page.locator(f'.hand-tile[data-tile="{red}"]').first
+        assert button.is_enabled() and "discard red 5" in (button.get_attribute("aria-label") or "")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "red-five-live.png"))
+        prompt = page.evaluate("() => state.prompt.id")
+        button.click()
+        page.wait_for_function("(id) => !state.prompt || state.prompt.id !== id", arg=prompt, timeout=5000)
+        page.wait_for_timeout(300)
+        assert not errors, errors
+        page.close()
+        log = read_log(server.log(created["table"]))
+    discards = [e for e in log.events if e["type"] == "decision" and e["actor"] == 0 and e["action"] == "discard"]
+    assert discards[-1]["tile"] == red, discards[-1]
+
+
+def _play_until_a_lone_red_five(page: Any, timeout: float = 240) -> str | None:
+    """Pass every claim and discard the first tile otherwise (never a red five) until a turn on which the person
+    holds a red five and no plain five of its suit; that red five's code."""
+    deadline = time.monotonic() + timeout
+    answered: set[int] = set()
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+        current = page.evaluate("() => state.prompt")
+        if current is None or current["id"] in answered or not page.locator(".prompt-title").count():
+            continue
+        if current["phase"] == "turn":
+            hand = page.eval_on_selector_all(".hand-tile", "bs => bs.map(b => b.dataset.tile)")
+            lone = [c for c in PLAIN if c in hand and PLAIN[c] not in hand]
+            if lone:
+                return lone[0]
+            enabled = page.locator(".hand-tile:not([disabled])")
+            codes = enabled.evaluate_all("bs => bs.map(b => b.dataset.tile)")
+            keep = [i for i, c in enumerate(codes) if c not in PLAIN]
+            enabled.nth(keep[0] if keep else 0).click()  # the drawn tile, last, is kept: the hand changes
+        else:
+            passes = page.locator(".action-pass")
+            (passes.first if passes.count() else page.locator(".actions .action").first).click()
+        answered.add(current["id"])
+    return None
+
+
+def test_the_test_tile_set_is_what_the_page_is_given(tmp_path: Path) -> None:
+    """The house rule above deals red fives as their own codes (the premise of the browser test)."""
+    from mahjong_core.log.simulate import play_game
+    from mahjong_core.rules import load_ruleset
+
+    rule = tmp_path / "red.yaml"
+    rule.write_text(RED_FIVES, encoding="utf-8")
+    log = tmp_path / "red.jsonl"
+    play_game(load_ruleset(str(rule)), 1, ["greedy"] * 4, replay=log, max_deals=1)
+    dealt = [t for e in read_log(log).events if e["type"] == "hands" for h in e["hands"] for t in h]
+    assert set(PLAIN) & set(dealt)

@@ -17,7 +17,8 @@ plugin's code, so the events and their declared effects are the change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import inspect
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.engine.refusal import REFUSAL, without_refused
@@ -68,8 +69,21 @@ def apply_plugin_action(game: RunningGame, seat: int, action: Action, phase: str
         raise MahjongError(f"plugin {owner} declares the action kind {action.kind!r} (vocabulary "
                            f"{vocabulary.name!r}) but does not apply it: it answers no mahjong_apply_action",
                            place=f"event {game.n}")
-    events = apply(ruleset=game.ruleset, table=game.table, seat=seat, action=action, phase=phase)
+    given = {"ruleset": game.ruleset, "table": game.table, "seat": seat, "action": action, "phase": phase}
+    events = apply(**accepted(apply, given))
     log_plugin_events(game, events, owner)
+
+
+def accepted(implementation: Callable[..., Any], given: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The arguments of ``given`` an implementation names, as pluggy passes a hook's.
+
+    A hook implementation may take any subset of its spec's arguments; the plugin's own implementation is
+    called directly here (no other plugin answers for its words), so it must be given only the ones it takes.
+    """
+    parameters = inspect.signature(implementation).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return given
+    return {name: value for name, value in given.items() if name in parameters}
 
 
 def log_plugin_events(game: RunningGame, events: Sequence[Mapping[str, Any]] | None, owner: str) -> None:

@@ -86,3 +86,18 @@ def test_effects_change_the_engines_table_in_the_cores_terms() -> None:
         apply_effects(table, {"type": "x", "n": 7, "seat": 0, "tile": "5m"}, (Effect("set_aside"),))
     with pytest.raises(MahjongError, match="seat 9 is no seat of the table"):
         apply_effects(table, {"type": "x", "seat": 9, "value": 1}, (Effect("flag", name="f"),))
+
+
+def test_a_plugins_apply_action_may_take_only_the_arguments_it_needs(plugin: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """As with any hook, an implementation of mahjong_apply_action names a subset of the spec's arguments."""
+    import mahjong_missing_suit
+
+    def narrow(seat: int, action: Action) -> list[dict]:
+        return [{"type": "missing_suit_declared", "seat": seat, "suit": action.way}]
+
+    monkeypatch.setattr(mahjong_missing_suit, "mahjong_apply_action", narrow)
+    events: list[dict] = []
+    Game(load_ruleset(HOUSE_RULE), make_bots(["greedy"] * 4, 4), 4, emit=events.append, max_deals=1).play()
+    declared = [e for e in events if e["type"] == "missing_suit_declared"]
+    assert [e["seat"] for e in declared] == [0, 1, 2, 3]

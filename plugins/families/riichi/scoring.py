@@ -173,7 +173,7 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
         facts.add("haitei" if tsumo else "houtei")
     if "double_riichi" in facts:
         facts.discard("riichi")
-    _check(facts, tsumo, opened, bool(melds), context)
+    _check(facts, tsumo, opened, bool(melds), any(kind == KONG for kind, _, _ in melds))
     seat, prevalent = context.get("seat_wind"), context.get("prevalent_wind")
     for name, wind in (("seat_wind", seat), ("prevalent_wind", prevalent)):
         if wind not in WINDS:
@@ -212,7 +212,7 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
     return win, situation
 
 
-def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, ctx: Mapping[str, Any]) -> None:
+def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool) -> None:
     """The situation yaku that cannot hold together or with this hand (EMA 2016 sections 3.3.14 and 4.2)."""
     riichi = bool({"riichi", "double_riichi"} & facts)
     rules = (
@@ -222,6 +222,8 @@ def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, ctx: Mapping
                                                        "was declared"),
         ("chankan" in facts and tsumo, "chankan", "chankan is won on another player's kong tile, not self-drawn"),
         ("rinshan" in facts and not tsumo, "rinshan", "rinshan is won on the replacement tile one draws"),
+        ("rinshan" in facts and not kongs, "rinshan", "rinshan is won on the replacement tile drawn for one's own "
+                                                      "kong; this hand declares no kong"),
         ("haitei" in facts and not tsumo, "haitei", "haitei is won by drawing the last tile; this win is on a discard"),
         ("houtei" in facts and tsumo, "houtei", "houtei is won on the last discard; this win is self-drawn"),
         ("haitei" in facts and "rinshan" in facts, "haitei", "the last tile of the wall is not a replacement tile"),
@@ -236,7 +238,6 @@ def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, ctx: Mapping
     for broken, place, message in rules:
         if broken:
             raise MahjongError(message, place=place)
-    del ctx
 
 
 # --------------------------------------------------------------------------- the score

@@ -27,7 +27,8 @@ from mahjong_core.errors import MahjongError
 #: the command line's options, which lists the flags, does not import the tile tables.
 EAST = 27
 
-__all__ = ["FLAGS", "RIICHI_FACT_DEFAULTS", "RIICHI_FLAGS", "WINDS", "Flag", "flag_names", "ignored", "missing", "notation_flags", "parse_wind", "win_context"]
+__all__ = ["FLAGS", "RIICHI_FACT_DEFAULTS", "RIICHI_FLAGS", "WINDS", "Flag", "flag_names", "ignored", "missing",
+           "notation_flags", "parse_wind", "win_context"]
 
 #: The winds as a referee writes them, as tile kinds.
 WINDS: dict[str, int] = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}

@@ -55,9 +55,11 @@ DIFFERENCES = {
     "kazoe_name": (
         "The library names a counted yakuman 'yakuman' (its kazoe level is overwritten by the han band); the "
         "family names it kazoe_yakuman (jmw_yaku_variations section Kazoe), normalised for the comparison."),
-    "yakuman_han": (
-        "For a yakuman hand the family gives han as 13 per yakuman, as the library does; its fu are the fu of the "
-        "reading, which no payment reads."),
+    "daisharin_open": (
+        "The library counts daisharin on a hand whose chows were called (its daisharin test reads the tiles "
+        "only, mahjong 2.1.0 hand_calculating/yaku_list/yakuman/daisharin.py); the family counts it on a "
+        "concealed hand only, as a hand of seven pairs in shape (jmw_yaku_variations section Daisharin). Such "
+        "situations are left out of the comparison and counted."),
 }
 
 

@@ -82,7 +82,8 @@ def _set_from(pool: list[int], rng: random.Random, chow_bias: float) -> tuple[in
 def _standard(theme: str, rng: random.Random) -> tuple[list[tuple[int, int]], int] | None:
     """Four sets and a pair for a theme, or ``None`` when the draw broke the tile counts (the caller retries)."""
     pool = _pool(theme, rng)
-    chow_bias = {"pungs": 0.0, "kongs": 0.0, "old_heads": 0.1, "honours": 0.2, "dragons": 0.3, "winds": 0.3, "chows": 1.0, "twins": 1.0,
+    chow_bias = {"pungs": 0.0, "kongs": 0.0, "old_heads": 0.1,
+                 "honours": 0.2, "dragons": 0.3, "winds": 0.3, "chows": 1.0, "twins": 1.0,
                  "colours": 0.8, "straight": 1.0}.get(theme, 0.5)
     sets: list[tuple[int, int]] = []
     if theme == "twins":
@@ -125,8 +126,10 @@ def _seven_pairs(theme: str, rng: random.Random) -> list[int]:
     return sorted(kinds * 2)
 
 
-THEMES = ("all", "all", "all", "simples", "kongs", "old_heads", "flush", "half_flush", "terminals", "honours", "pungs", "chows", "twins",
-          "colours", "straight", "green", "dragons", "winds", "nine_gates", "seven_pairs", "kokushi")
+THEMES = ("all", "all", "all", "simples", "kongs", "old_heads",
+          "flush", "half_flush", "terminals", "honours", "pungs", "chows", "twins",
+          "colours", "straight", "green", "dragons", "winds", "nine_gates", "seven_pairs", "kokushi",
+          "wheels", "stars")
 
 
 def _tiles_of(kind: int, tile: int) -> tuple[int, ...]:
@@ -143,6 +146,11 @@ def _one(rng: random.Random, *, red: bool, renhou: bool) -> Situation | None:
         concealed = list(_ORPHANS) + [rng.choice(_ORPHANS)]
     elif theme == "seven_pairs":
         concealed = _seven_pairs(theme, rng)
+    elif theme == "wheels":
+        base = 9 * rng.randrange(3)
+        concealed = sorted([base + i for i in range(1, 8)] * 2)
+    elif theme == "stars":
+        concealed = sorted(list(range(27, 34)) * 2)
     elif theme == "nine_gates":
         base = 9 * rng.randrange(3)
         counts = [3, 1, 1, 1, 1, 1, 1, 1, 3]

@@ -16,6 +16,7 @@ never found by division).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 __all__ = ["CHOW", "PUNG", "divisions"]
 
@@ -65,7 +66,7 @@ def _suit(counts: tuple[int, ...], honours: bool) -> tuple[tuple[int, tuple[tupl
     return tuple(out)
 
 
-def divisions(counts: list[int]) -> list[Division]:
+def divisions(counts: Sequence[int]) -> list[Division]:
     """Every division of ``counts`` (34 kinds) into sets and exactly one pair, each once.
 
     :param counts: how many of each kind the concealed part holds, the winning tile included.

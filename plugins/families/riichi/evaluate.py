@@ -108,35 +108,45 @@ class _Whole(NamedTuple):
     kongs: int
 
 
+_SIMPLE, _TOH, _HONOUR, _GREEN_BIT = 1, 2, 4, 8
+#: Each kind's properties as bits (simple, terminal or honour, honour, green) with its suit's bit from 16 up, so that
+#: what a whole hand shares is an OR and an AND over the kinds it holds.
+_PROPS = tuple(
+    (_SIMPLE if not _TERMINAL_OR_HONOUR[k] else _TOH) | (_HONOUR if k >= 27 else 16 << (k // 9))
+    | (_GREEN_BIT if k in _GREENS else 0)
+    for k in range(34)
+)
+
+
 def _whole(win: Win) -> _Whole:
-    totals = list(win.counts)
-    kongs = 0
     closed = True
+    kongs = 0
+    any_bits, all_bits = 0, -1
+    props = _PROPS
     for kind, tile, exposed in win.melds:
         if exposed:
             closed = False
         if kind == CHOW:
-            totals[tile] += 1
-            totals[tile + 1] += 1
-            totals[tile + 2] += 1
+            bits = props[tile] | props[tile + 1] | props[tile + 2]
+            any_bits |= bits
+            all_bits &= props[tile] & props[tile + 1] & props[tile + 2]
         else:
-            totals[tile] += 3
+            any_bits |= props[tile]
+            all_bits &= props[tile]
             if kind == KONG:
                 kongs += 1
-    held = [k for k in range(34) if totals[k]]
-    suits = 0
-    for k in held:
-        if k < 27:
-            suits |= 1 << (k // 9)
-    honours = held[-1] >= 27
+    for kind, n in enumerate(win.counts):
+        if n:
+            any_bits |= props[kind]
+            all_bits &= props[kind]
     return _Whole(
         closed=closed,
-        all_simples=not any(_TERMINAL_OR_HONOUR[k] for k in held),
-        suits=suits,
-        honours=honours,
-        all_honours=held[0] >= 27,
-        all_terminal_or_honour=all(_TERMINAL_OR_HONOUR[k] for k in held),
-        all_green=all(k in _GREENS for k in held),
+        all_simples=bool(all_bits & _SIMPLE),
+        suits=(any_bits >> 4) & 7,
+        honours=bool(any_bits & _HONOUR),
+        all_honours=bool(all_bits & _HONOUR),
+        all_terminal_or_honour=bool(all_bits & _TOH),
+        all_green=bool(all_bits & _GREEN_BIT),
         kongs=kongs,
     )
 
@@ -403,7 +413,7 @@ def evaluate(rules: Rules, win: Win) -> Reading | None:
     whole = _whole(win)
     best: Reading | None = None
     declared = [(kind if kind != KONG else PUNG, tile, exposed, kind == KONG) for kind, tile, exposed in win.melds]
-    for pair, found in divisions(list(win.counts)):
+    for pair, found in divisions(win.counts):
         sets = [(kind, tile, False, False) for kind, tile in found] + declared
         groups: list[int] = [-1] if pair == win.win else []
         seen = set()
@@ -425,8 +435,11 @@ def evaluate(rules: Rules, win: Win) -> Reading | None:
             yaku, yakuman = _standard_yaku(rules, win, whole, sets, pair, concealed, pinfu)
             best = _better(best, _reading(rules, win, whole, yaku, yakuman, fu_items, "standard", laid, wait, group))
     if not win.melds:
-        best = _better(best, _seven_pairs(rules, win, whole))
-        best = _better(best, _orphans(rules, win, whole))
+        kinds = [k for k, n in enumerate(win.counts) if n]
+        if len(kinds) == 7:
+            best = _better(best, _seven_pairs(rules, win, whole))
+        elif len(kinds) == 13 and whole.all_terminal_or_honour:
+            best = _better(best, _orphans(rules, win, whole))
     return best
 
 

@@ -243,26 +243,33 @@ def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool)
 # --------------------------------------------------------------------------- the score
 
 
-def _arrangement(reading: Reading) -> Arrangement:
-    melds = []
-    winning = None
-    for index, (kind, tile, exposed) in enumerate(reading.sets):
+def _meld(kind: int, tile: int, exposed: bool) -> Meld:
+    key = (kind, tile, exposed)
+    meld = _MELDS.get(key)
+    if meld is None:
         if kind == CHOW:
-            melds.append(Meld(MeldKind.CHOW, (tile, tile + 1, tile + 2), exposed=exposed))
+            meld = Meld(MeldKind.CHOW, (tile, tile + 1, tile + 2), exposed=exposed)
         elif kind == PUNG:
-            melds.append(Meld(MeldKind.PUNG, (tile,) * 3, exposed=exposed))
+            meld = Meld(MeldKind.PUNG, (tile,) * 3, exposed=exposed)
         elif kind == KONG:
-            melds.append(Meld(MeldKind.KONG, (tile,) * 4, exposed=exposed))
+            meld = Meld(MeldKind.KONG, (tile,) * 4, exposed=exposed)
         elif kind == 3:
-            melds.append(Meld(MeldKind.SINGLE, (tile,)))
+            meld = Meld(MeldKind.SINGLE, (tile,))
         else:
-            melds.append(Meld(MeldKind.PAIR, (tile, tile)))
-        if index == reading.winning_set:
-            winning = index
-    form = {"standard": Form.STANDARD, "chiitoitsu": Form.SEVEN_PAIRS, "kokushi": Form.THIRTEEN_ORPHANS}[reading.form]
+            meld = Meld(MeldKind.PAIR, (tile, tile))
+        _MELDS[key] = meld
+    return meld
+
+
+_FORMS = {"standard": Form.STANDARD, "chiitoitsu": Form.SEVEN_PAIRS, "kokushi": Form.THIRTEEN_ORPHANS}
+
+
+def _arrangement(reading: Reading) -> Arrangement:
+    melds = tuple(_meld(kind, tile, exposed) for kind, tile, exposed in reading.sets)
+    winning: int | None = reading.winning_set if reading.winning_set >= 0 else None
     if reading.form == "standard" and reading.winning_set < 0:
         winning = len(melds) - 1
-    return Arrangement(form, tuple(melds), winning)
+    return Arrangement(_FORMS[reading.form], melds, winning)
 
 
 def _payments(rules: Rules, reading: Reading, win: Win, situation: Mapping[str, Any]) -> dict[str, int]:
@@ -323,21 +330,42 @@ def _is_orphans(counts: Sequence[int]) -> bool:
     return all(counts[k] for k in orphans) and sum(counts[k] for k in orphans) == 14
 
 
+#: Score items and melds are values: the few that recur are made once and handed out again (a game scores
+#: thousands of hands from a handful of rows), keyed by everything they hold, so no hand's answer is remembered.
+_ITEMS: dict[tuple[Any, ...], ScoreItem] = {}
+_MELDS: dict[tuple[int, int, bool], Meld] = {}
+
+
+def _item(name: str, kind: str, value: int, count: int, source: str, detail: str = "") -> ScoreItem:
+    key = (name, kind, value, count, source, detail)
+    item = _ITEMS.get(key)
+    if item is None:
+        if len(_ITEMS) > 4096:
+            _ITEMS.clear()
+        item = _ITEMS[key] = ScoreItem(name, kind, value, count, source, detail)
+    return item
+
+
 def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Reading) -> Score:
     items: list[ScoreItem] = []
-    for name, han in sorted(reading.yaku, key=lambda y: _ORDER[y[0]]):
-        source = rules.sources[f"yaku.{name}"]
+    sources = rules.sources
+    yaku = reading.yaku if len(reading.yaku) < 2 else sorted(reading.yaku, key=lambda y: _ORDER[y[0]])
+    for name, han in yaku:
+        source = sources["yaku." + name]
         if reading.yakuman and han % 13 == 0 and rules.yaku[name].yakuman:
-            items.append(ScoreItem(name, "yakuman", han // 13, 1, source))
+            items.append(_item(name, "yakuman", han // 13, 1, source))
         else:
-            items.append(ScoreItem(name, "han", han, 1, source))
-    shown = {"dora": situation["dora_indicators"], "ura_dora": situation["ura_dora_indicators"]}
+            items.append(_item(name, "han", han, 1, source))
     for name, han in reading.dora:
         per = rules.dora[("dora", "aka_dora", "ura_dora").index(name)]
-        detail = "red fives" if name == "aka_dora" else "indicators " + " ".join(kind_code(k) for k in shown[name])
-        items.append(ScoreItem(name, "han", per, han // per if per else han, rules.sources[f"dora.{name}"], detail))
+        if name == "aka_dora":
+            detail = "red fives"
+        else:
+            shown = situation["dora_indicators" if name == "dora" else "ura_dora_indicators"]
+            detail = "indicators " + " ".join(kind_code(k) for k in shown)
+        items.append(_item(name, "han", per, han // per if per else han, sources["dora." + name], detail))
     for name, fu in reading.fu_items:
-        items.append(ScoreItem(f"fu_{name}", "fu", fu, 1, _fu_source(rules, name)))
+        items.append(_item("fu_" + name, "fu", fu, 1, sources["fu." + _FU_SOURCES.get(name, "pung")]))
     raw = {"han": reading.han, "fu": reading.fu, "fan": sum(h for _, h in reading.yaku), "base": reading.base,
            "yakuman": reading.yakuman, "honba": int(situation["honba"]),
            "riichi_sticks": int(situation["riichi_sticks"])}
@@ -351,8 +379,3 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
 _FU_SOURCES = {"kanchan": "wait", "penchan": "wait", "tanki": "wait", "valued_pair": "valued_pair",
                "double_valued_pair": "double_valued_pair", "tsumo": "tsumo", "open_pinfu": "open_pinfu",
                "base": "base", "closed_ron": "closed_ron", "chiitoitsu": "seven_pairs"}
-
-
-def _fu_source(rules: Rules, name: str) -> str:
-    key = _FU_SOURCES.get(name, "pung")
-    return rules.sources[f"fu.{key}"]

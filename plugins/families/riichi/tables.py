@@ -162,16 +162,13 @@ class Rules(NamedTuple):
         loser's when the dealer won) and each other loser's share."""
         p = self.payments
         step = p.rounding
-
-        def up(n: int) -> int:
-            return -(-n // step) * step
-
         if not tsumo:
-            return up(base * (p.ron_dealer if dealer else p.ron_non_dealer)), 0
+            return -(-base * (p.ron_dealer if dealer else p.ron_non_dealer) // step) * step, 0
         if dealer:
-            each = up(base * p.tsumo_dealer_each)
+            each = -(-base * p.tsumo_dealer_each // step) * step
             return each, each
-        return up(base * p.tsumo_dealer_share), up(base * p.tsumo_non_dealer_share)
+        return (-(-base * p.tsumo_dealer_share // step) * step,
+                -(-base * p.tsumo_non_dealer_share // step) * step)
 
 
 def citation(node: Mapping[str, Any]) -> str:

@@ -87,7 +87,7 @@ def given_from_args(args: argparse.Namespace) -> Given:
             facts[name] = json.loads(value)
         except json.JSONDecodeError:
             facts[name] = value
-    for name in ("dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"):  # riichi's facts by option
+    for name in ("dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "pao"):  # riichi's, by option
         value = getattr(args, name, None)
         if value is not None:
             if name in facts:

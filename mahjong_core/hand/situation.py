@@ -97,9 +97,10 @@ RIICHI_FLAGS: dict[str, tuple[str, ...]] = {
     "chiihou": ("self_drawn",), "renhou": (),
 }
 #: The riichi facts that are not flags, with what the context holds when they are not given: the dora and
-#: ura-dora indicators (lists of tiles), the honba and riichi sticks on the table (counts).
+#: ura-dora indicators (lists of tiles), the honba and riichi sticks on the table (counts), and the seat wind of
+#: a player liable for the hand (pao).
 RIICHI_FACT_DEFAULTS: dict[str, object] = {"dora_indicators": [], "ura_dora_indicators": [], "honba": 0,
-                                           "riichi_sticks": 0}
+                                           "riichi_sticks": 0, "pao": None}
 _BY_NAME = {flag.name: flag for flag in FLAGS}
 
 

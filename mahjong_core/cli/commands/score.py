@@ -43,6 +43,8 @@ def register(commands: Subcommands) -> None:
     situation.add_argument("--ura-dora-indicators", metavar="TILES", help="riichi: the ura-dora indicators under them")
     situation.add_argument("--honba", metavar="N", type=int, help="riichi: honba counters on the table")
     situation.add_argument("--riichi-sticks", metavar="N", type=int, help="riichi: riichi sticks on the table")
+    situation.add_argument("--pao", metavar="WIND", help="riichi: the seat wind (E, S, W or N) of the player liable "
+                                                         "for a big three dragons or big four winds (pao)")
     situation.add_argument("--loser", action="store_true", help="score a losing hand (written without +TILE)")
     situation.add_argument("--fact", action="append", metavar="NAME=VALUE",
                            help="any other fact of the win by the engine's name, VALUE as JSON (repeatable)")

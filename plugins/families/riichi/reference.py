@@ -16,6 +16,7 @@ difference is listed in :data:`DIFFERENCES` with its source.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -111,8 +112,7 @@ def library_answer(situation: Situation, options: Options) -> Answer:
 
 def library_call(situation: Situation, options: Options) -> Any:
     """A no-argument function that asks the library (built apart, so that a benchmark times only the asking)."""
-    from mahjong.constants import EAST  # deferred: the library is a test extra
-    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand import HandCalculator  # deferred: the library is a test extra
     from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
     from mahjong.meld import Meld as LibMeld
 
@@ -155,7 +155,6 @@ def library_call(situation: Situation, options: Options) -> Any:
         is_renhou="renhou" in facts and options.renhou is not None,
         player_wind=situation.seat, round_wind=situation.round, kyoutaku_number=situation.sticks,
         tsumi_number=situation.honba, options=rules)
-    del EAST
     dora = [k * 4 + 3 for k in situation.dora]
     ura = [k * 4 + 3 for k in situation.ura]
 
@@ -265,8 +264,6 @@ def family_result(raw: Mapping[str, int], items: list[tuple[str, str, int, int]]
 def variant_text(base: Mapping[str, Any], options: Options) -> dict[str, Any]:
     """The data of a ruleset like ``base`` (a riichi ruleset file's data) with the library's ``options``: each
     option set where the family reads it (the yaku table, the tile set, ``scoring.options``, ``scoring.fu``)."""
-    import copy
-
     data = copy.deepcopy(dict(base))
     data["id"] = f"{data['id']}_variant"
     scoring = data["scoring"]

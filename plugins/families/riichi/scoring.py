@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mahjong_rulesets.families.riichi.divide import CHOW, PUNG
+from mahjong_rulesets.families.riichi.divide import CHOW, PUNG, divisions
 from mahjong_rulesets.families.riichi.evaluate import KONG, Reading, Win, evaluate
 from mahjong_rulesets.families.riichi.tables import (
     FAMILY,
@@ -61,7 +61,7 @@ from mahjong_core.plugin import (
 __all__ = ["FACTS", "facts_read", "indicated", "score", "win_of"]
 
 #: Every fact the family reads, besides the winds.
-FACTS = (*SITUATION_YAKU, "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "self_drawn",
+FACTS = (*SITUATION_YAKU, "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "pao", "self_drawn",
          "replacement", "robbing_kong", "last_tile", "seat_wind", "prevalent_wind")
 _WIND_NAMES = ("east", "south", "west", "north")
 _ORDER = {name: i for i, name in enumerate(YAKU_ORDER + YAKUMAN_ORDER)}
@@ -208,8 +208,24 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
     win = Win(tuple(counts), melds, hand.winning_tile, tsumo, int(seat), int(prevalent), dealer,  # type: ignore[arg-type]
               frozenset(facts), (dora, aka, ura))
     situation = {"dora_indicators": dora_indicators, "ura_dora_indicators": ura_indicators if riichi else (),
-                 "honba": _counter(context, "honba"), "riichi_sticks": _counter(context, "riichi_sticks")}
+                 "honba": _counter(context, "honba"), "riichi_sticks": _counter(context, "riichi_sticks"),
+                 "pao": _liable(context, int(seat))}  # type: ignore[arg-type]
     return win, situation
+
+
+def _liable(ctx: Mapping[str, Any], seat: int) -> int | None:
+    """The seat wind of the player liable for the hand (``pao``: a wind letter or kind), or ``None``."""
+    value = ctx.get("pao")
+    if value is None:
+        return None
+    if isinstance(value, str) and value.upper()[:1] in "ESWN" and len(value) in (1, 4, 5):
+        value = 27 + "ESWN".index(value.upper()[:1])
+    if not isinstance(value, int) or isinstance(value, bool) or value not in WINDS:
+        raise MahjongError(f"pao names the liable player's seat wind (E, S, W or N), got {value!r}", place="pao")
+    if value == seat:
+        raise MahjongError("pao names the winner's own seat; the liable player is the one who fed the last set",
+                           place="pao")
+    return value
 
 
 def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool) -> None:
@@ -272,23 +288,52 @@ def _arrangement(reading: Reading) -> Arrangement:
     return Arrangement(_FORMS[reading.form], melds, winning)
 
 
+def _pao_part(rules: Rules, reading: Reading) -> int:
+    """The limits of the hand's yakuman that carry liability (pao): 0 when none does."""
+    return sum(han // 13 for name, han in reading.yaku if reading.yakuman and rules.yaku[name].pao)
+
+
 def _payments(rules: Rules, reading: Reading, win: Win, situation: Mapping[str, Any]) -> dict[str, int]:
+    """Each loser's payment, the counters included (EMA 2016 sections 3.4.10 and 4.1.3).
+
+    With pao (EMA 2016 section 3.3.9), the liable player pays the liable yakuman's value as if it were won on
+    his discard, and all the honba, when the hand is self-drawn; when another player dealt in, the liable player
+    and the discarder share that value equally, and the discarder alone pays the honba.  The hand's other
+    yakuman, if any, are paid the usual way.
+    """
     honba, sticks = int(situation["honba"]), int(situation["riichi_sticks"])
-    main, other = rules.pay(reading.base, win.dealer, win.tsumo)
+    liable = situation.get("pao")
     p = rules.payments
+    base = reading.base
+    pao_base = 0
+    if liable is not None:
+        pao_base = rules.yakuman_base * _pao_part(rules, reading)
+        base -= pao_base
+    main, other = rules.pay(base, win.dealer, win.tsumo) if base else (0, 0)
     out: dict[str, int] = {}
+    liable_key = f"payment_from_pao_{_WIND_NAMES[liable - 27]}" if liable is not None else ""
     if not win.tsumo:
         out["payment_from_discarder"] = main + p.honba * honba
         hand_value = main
+        if pao_base:
+            whole, _ = rules.pay(pao_base, win.dealer, False)
+            out["payment_from_discarder"] += whole // 2
+            out[liable_key] = whole - whole // 2
+            hand_value += whole
     else:
-        share = p.honba * honba // 3
         hand_value = 0
+        share = 0 if pao_base else p.honba * honba // 3
         for wind in range(27, 31):
             if wind == win.seat:
                 continue
-            pays = main if wind == 27 else other
-            out[f"payment_from_{_WIND_NAMES[wind - 27]}"] = pays + share
+            pays = (main if wind == 27 else other) if base else 0
+            if pays or share or not pao_base:
+                out[f"payment_from_{_WIND_NAMES[wind - 27]}"] = pays + share
             hand_value += pays
+        if pao_base:
+            whole, _ = rules.pay(pao_base, win.dealer, False)
+            out[liable_key] = whole + p.honba * honba
+            hand_value += whole
     out["riichi_sticks_collected"] = p.riichi_stick * sticks
     out["received"] = sum(v for k, v in out.items() if k.startswith("payment_from")) + out["riichi_sticks_collected"]
     out["hand_value"] = hand_value
@@ -308,13 +353,14 @@ def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     reading = evaluate(rules, win)
     if reading is None:
         return _no_yaku(rules, win)
+    if situation["pao"] is not None and not _pao_part(rules, reading):
+        raise MahjongError("pao is given, but the hand holds no yakuman that carries liability under these rules "
+                           f"({', '.join(n for n, row in rules.yaku.items() if row.pao) or 'none'})", place="pao")
     return _score(rules, win, situation, reading)
 
 
 def _no_yaku(rules: Rules, win: Win) -> Score:
     """A complete hand without a yaku (or not complete at all): a hand without a yaku is not a win."""
-    from mahjong_rulesets.families.riichi.divide import divisions
-
     complete = bool(divisions(list(win.counts))) or (not win.melds and (
         sorted(c for c in win.counts if c) == [2] * 7 or _is_orphans(win.counts)))
     if not complete:

@@ -6,7 +6,8 @@ against what the arithmetic can use and says where a bad one is:
 
 * ``scoring.yaku.<id>`` -- ``{closed: han, open: han or null}`` for a yaku
   (``open: null``: concealed hands only), ``{yakuman: N}`` for a yakuman worth
-  N limits (a double yakuman is 2), or ``null`` for a yaku the rules do not
+  N limits (a double yakuman is 2; ``pao: true`` where the player who fed its
+  last set is liable for it), or ``null`` for a yaku the rules do not
   play (a local yaku switched off by data);
 * ``scoring.fu.<item>`` -- the fu of each rule of the fu count;
 * ``scoring.options`` -- ``pinfu_tsumo`` (a self-drawn pinfu keeps pinfu and
@@ -66,6 +67,7 @@ class YakuRow(NamedTuple):
     open: int | None
     yakuman: bool
     source: str
+    pao: bool = False
 
 
 class FuTable(NamedTuple):
@@ -228,11 +230,14 @@ def _yaku(ruleset: Ruleset, sources: dict[str, str]) -> dict[str, YakuRow]:
         if value is None:
             continue  # not played under these rules
         if key in YAKUMAN_ORDER:
-            if not isinstance(value, Mapping) or set(value) != {"yakuman"}:
-                raise _fail(ruleset, f"yakuman {key} is worth {{yakuman: N}} (N limits) or null, got {value!r}",
-                            place + ".value")
+            if not isinstance(value, Mapping) or "yakuman" not in value or not set(value) <= {"yakuman", "pao"}:
+                raise _fail(ruleset, f"yakuman {key} is worth {{yakuman: N, pao: true or false}} (N limits; pao: a "
+                                     f"player who fed it is liable) or null, got {value!r}", place + ".value")
             n = _count(ruleset, value["yakuman"], place + ".value.yakuman", 1)
-            rows[key] = YakuRow(key, n, n, True, citation(leaf))
+            pao = value.get("pao", False)
+            if not isinstance(pao, bool):
+                raise _fail(ruleset, f"yakuman {key}'s pao is true or false, got {pao!r}", place + ".value.pao")
+            rows[key] = YakuRow(key, n, n, True, citation(leaf), pao)
             continue
         if not isinstance(value, Mapping) or not set(value) <= {"closed", "open"} or "closed" not in value:
             raise _fail(ruleset, f"yaku {key} is worth {{closed: han, open: han or null}} or null, got {value!r}",

@@ -217,3 +217,27 @@ def test_mahjong_score_batch_context_and_refusals() -> None:
     assert out[0]["score"]["raw"]["payment_from_east"] == 6100
     assert out[1]["error"].endswith("ippatsu: ippatsu is won within a go-around of a riichi; no riichi was declared")
     assert "::riichi: riichi is declared on a concealed hand" in out[2]["error"]
+
+
+def test_pao_the_liable_player_pays_a_self_drawn_big_three_dragons(tenhou: Ruleset) -> None:
+    score = _score(tenhou, "234m55p77z [555z] [666z] +7z", ("self_drawn",), "S", pao="W", honba=1)
+    raw = score.raw
+    assert raw["payment_from_pao_west"] == 32300  # the whole yakuman, as on a discard, and the honba
+    assert not any(key.startswith("payment_from_") and key != "payment_from_pao_west" for key in raw)
+
+
+def test_pao_shares_a_big_three_dragons_won_on_another_players_discard(tenhou: Ruleset) -> None:
+    raw = _score(tenhou, "234m55p77z [555z] [666z] +7z", (), "S", pao="W", honba=1).raw
+    assert (raw["payment_from_discarder"], raw["payment_from_pao_west"]) == (16300, 16000)
+    assert raw["received"] == 32300
+
+
+@pytest.mark.parametrize(("text", "pao", "message"), [
+    ("234m406p678p2377s +4s", "W", "no yakuman that carries liability"),
+    ("234m55p77z [555z] [666z] +7z", "S", "the winner's own seat"),
+    ("234m55p77z [555z] [666z] +7z", "X", "seat wind"),
+])
+def test_pao_that_cannot_be_is_refused(tenhou: Ruleset, text: str, pao: str, message: str) -> None:
+    with pytest.raises(MahjongError) as caught:
+        _score(tenhou, text, (), "S", pao=pao)
+    assert caught.value.place == "pao" and message in str(caught.value)

@@ -66,28 +66,42 @@ def _suit(counts: tuple[int, ...], honours: bool) -> tuple[tuple[int, tuple[tupl
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4096)
+def _suit_at(counts: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """:func:`_suit`'s divisions with the tiles numbered among the 34 kinds (``base``: the suit's first kind)."""
+    if sum(counts) % 3 == 1:
+        return ()
+    return tuple((pair + base if pair >= 0 else -1, tuple((kind, tile + base) for kind, tile in sets))
+                 for pair, sets in _suit(counts, base == 27))
+
+
 def divisions(counts: Sequence[int]) -> list[Division]:
     """Every division of ``counts`` (34 kinds) into sets and exactly one pair, each once.
 
     :param counts: how many of each kind the concealed part holds, the winning tile included.
     """
     partial: list[tuple[int, tuple[tuple[int, int], ...]]] = [(-1, ())]
-    for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
-        part = tuple(counts[base:base + size])
+    for base, end in ((0, 9), (9, 18), (18, 27), (27, 34)):
+        part = tuple(counts[base:end])
         if not any(part):
             continue
-        if sum(part) % 3 == 1:
-            return []
-        found = _suit(part, base == 27)
+        found = _suit_at(part, base)
         if not found:
             return []
+        if len(found) == 1 and len(partial) == 1:
+            (pair, sets), (suit_pair, suit_sets) = partial[0], found[0]
+            if suit_pair >= 0:
+                if pair >= 0:
+                    return []
+                pair = suit_pair
+            partial = [(pair, sets + suit_sets)]
+            continue
         grown = []
         for pair, sets in partial:
             for suit_pair, suit_sets in found:
                 if suit_pair >= 0 and pair >= 0:
                     continue
-                grown.append((pair if suit_pair < 0 else suit_pair + base,
-                              sets + tuple((kind, tile + base) for kind, tile in suit_sets)))
+                grown.append((pair if suit_pair < 0 else suit_pair, sets + suit_sets))
         partial = grown
         if not partial:
             return []

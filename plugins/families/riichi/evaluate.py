@@ -178,93 +178,103 @@ def _yakuman_situation(win: Win, rules: Rules, out: list[str]) -> None:
         out.append("renhou_yakuman")
 
 
-def _standard_yaku(rules: Rules, win: Win, whole: _Whole, sets: Sequence[tuple[int, int, bool, bool]], pair: int,
-                   concealed_pungs: int, pinfu: bool) -> tuple[list[str], list[str]]:
-    """Regular yaku and yakuman of one division (sets as ``(kind, tile, exposed, kong)``)."""
+def _hand_yaku(rules: Rules, win: Win, whole: _Whole) -> tuple[list[str], list[str]]:
+    """The yaku and yakuman every reading of the hand shares: the situation's, and those read off the whole hand
+    (all simples, one suit, all honours, terminals, greens, the kongs, nine gates)."""
     yaku: list[str] = []
     yakuman: list[str] = []
-    chows = [tile for kind, tile, _, _ in sets if kind == CHOW]
-    pungs = [tile for kind, tile, _, _ in sets if kind != CHOW]
     _situation_yaku(win, whole, yaku)
-    if pinfu:
-        yaku.append("pinfu")
     if whole.all_simples and (whole.closed or rules.open_tanyao):
         yaku.append("tanyao")
     _flush(whole, yaku)
-    if not chows:
-        if whole.all_honours:
-            yakuman.append("tsuuiisou")
-        if whole.all_terminal_or_honour:
-            if whole.honours:
-                yaku.append("honroutou")
-            else:
-                yakuman.append("chinroutou")
-                yaku.append("honroutou")
+    if whole.all_honours:
+        yakuman.append("tsuuiisou")
+    if whole.all_terminal_or_honour:
+        yaku.append("honroutou")
+        if not whole.honours:
+            yakuman.append("chinroutou")
     if whole.all_green:
         yakuman.append("ryuuiisou")
+    _yakuman_situation(win, rules, yakuman)
+    return yaku, yakuman
+
+
+def _division_yaku(rules: Rules, win: Win, whole: _Whole, chows: list[int], pungs: list[int], pair: int,
+                   concealed_pungs: int) -> tuple[list[str], list[str]]:
+    """The yaku and yakuman of one division, besides the hand's own (:func:`_hand_yaku`) and pinfu."""
+    yaku: list[str] = []
+    yakuman: list[str] = []
     if chows:
         if not whole.all_simples:
-            terminal_groups = (_TERMINAL[pair]) + sum(1 for t in chows if _TERMINAL[t] or _TERMINAL[t + 2]) + sum(
-                1 for t in pungs if _TERMINAL[t])
-            honour_groups = (pair >= 27) + sum(1 for t in pungs if t >= 27)
-            if terminal_groups + honour_groups == 5 and terminal_groups and honour_groups:
-                yaku.append("chanta")
-            if terminal_groups == 5:
-                yaku.append("junchan")
-            if _straight(chows):
-                yaku.append("ittsu")
-        if whole.closed:
-            twins = 0
-            seen: dict[int, int] = {}
+            terminal_groups = _TERMINAL[pair]
+            honour_groups = pair >= 27
             for t in chows:
-                seen[t] = seen.get(t, 0) + 1
-            for n in seen.values():
-                twins += n // 2
-            if twins >= 2:
-                yaku.append("ryanpeikou")
-            elif twins:
-                yaku.append("iipeikou")
-        if whole.suits == 7 and _three_colours(chows):
+                if _TERMINAL[t] or _TERMINAL[t + 2]:
+                    terminal_groups += 1
+            for t in pungs:
+                if t >= 27:
+                    honour_groups += 1
+                elif _TERMINAL[t]:
+                    terminal_groups += 1
+            if terminal_groups + honour_groups == 5:
+                if terminal_groups and honour_groups:
+                    yaku.append("chanta")
+                elif not honour_groups:
+                    yaku.append("junchan")
+            if len(chows) >= 3 and _straight(chows):
+                yaku.append("ittsu")
+        if whole.closed and len(chows) >= 2:
+            if len(set(chows)) < len(chows):
+                seen: dict[int, int] = {}
+                for t in chows:
+                    seen[t] = seen.get(t, 0) + 1
+                twins = sum(n // 2 for n in seen.values())
+                yaku.append("ryanpeikou" if twins >= 2 else "iipeikou")
+        if whole.suits == 7 and len(chows) >= 3 and _three_colours(chows):
             yaku.append("sanshoku")
+    if rules.daisharin is not None and whole.closed and not pungs and _daisharin(rules, win.counts):
+        yakuman.append("daisharin")
     if pungs:
         if len(pungs) == 4:
             yaku.append("toitoi")
         if concealed_pungs == 3:
             yaku.append("sanankou")
-        if whole.suits == 7 and _three_colours([t for t in pungs if t < 27]):
+        if whole.suits == 7 and len(pungs) >= 3 and _three_colours([t for t in pungs if t < 27]):
             yaku.append("sanshoku_doukou")
         if whole.honours:
-            dragon_groups = (pair in _DRAGONS) + sum(1 for t in pungs if t in _DRAGONS)
-            if dragon_groups == 3:
+            dragons = 0
+            winds = 0
+            for t in pungs:
+                if t >= 31:
+                    dragons += 1
+                    yaku.append(_DRAGON_YAKU[t])
+                elif t >= 27:
+                    winds += 1
+            if dragons + (pair >= 31) == 3:
                 yaku.append("shousangen")
-            for tile, name in ((_WHITE, "haku"), (_GREEN, "hatsu"), (_RED, "chun")):
-                if tile in pungs:
-                    yaku.append(name)
             if win.seat in pungs:
                 yaku.append("seat_wind")
             if win.round in pungs:
                 yaku.append("round_wind")
-            if sum(1 for t in pungs if t in _DRAGONS) == 3:
+            if dragons == 3:
                 yakuman.append("daisangen")
-            winds = sum(1 for t in pungs if t in _WINDS)
-            if winds == 3 and pair in _WINDS:
+            if winds == 3 and 27 <= pair <= 30:
                 yakuman.append("shousuushii")
-            if winds == 4:
+            elif winds == 4:
                 yakuman.append("daisuushii")
         if not win.melds and not whole.all_simples and whole.suits in (1, 2, 4) and not whole.honours:
-            nine = _nine_gates(win.counts, 9 * (whole.suits.bit_length() - 1))
-            if nine:
+            if _nine_gates(win.counts, 9 * (whole.suits.bit_length() - 1)):
                 yakuman.append("junsei_chuuren" if win.counts[win.win] in (2, 4) else "chuuren")
         if whole.closed and concealed_pungs == 4:
             yakuman.append("suuankou_tanki" if win.counts[win.win] == 2 else "suuankou")
         if whole.kongs == 3:
             yaku.append("sankantsu")
-        if whole.kongs == 4:
+        elif whole.kongs == 4:
             yakuman.append("suukantsu")
-    if rules.daisharin is not None and whole.closed and not pungs and _daisharin(rules, win.counts):
-        yakuman.append("daisharin")
-    _yakuman_situation(win, rules, yakuman)
     return yaku, yakuman
+
+
+_DRAGON_YAKU = {_WHITE: "haku", _GREEN: "hatsu", _RED: "chun"}
 
 
 def _straight(chows: Sequence[int]) -> bool:
@@ -408,32 +418,75 @@ def _better(a: Reading | None, b: Reading | None) -> Reading | None:
 def evaluate(rules: Rules, win: Win) -> Reading | None:
     """The reading of ``win`` that pays most, or ``None`` when no reading is complete with a yaku.
 
-    Payments grow with the base points, so the most base points is the most paid by every loser.
+    What the whole hand shares is read once, what a division holds once per division, and the wait's fu and
+    pinfu once per winning set; a reading is built only when it pays more than the best so far.
     """
     whole = _whole(win)
+    closed = whole.closed
     best: Reading | None = None
+    best_key: tuple[int, int, int, int, int] = (-1, 0, 0, 0, 0)
+    hand_yaku, hand_yakuman = _hand_yaku(rules, win, whole)
     declared = [(kind if kind != KONG else PUNG, tile, exposed, kind == KONG) for kind, tile, exposed in win.melds]
+    declared_chows = [tile for kind, tile, _, _ in declared if kind == CHOW]
+    declared_pungs = [tile for kind, tile, _, _ in declared if kind != CHOW]
+    declared_concealed = sum(1 for kind, _, exposed, _ in declared if kind != CHOW and not exposed)
+    w = win.win
+    pinfu_row = rules.yaku.get("pinfu")
+    rounding = rules.fu.rounding
     for pair, found in divisions(win.counts):
-        sets = [(kind, tile, False, False) for kind, tile in found] + declared
-        groups: list[int] = [-1] if pair == win.win else []
-        seen = set()
-        for index, (kind, tile, _, _) in enumerate(sets[:len(found)]):
-            if (kind, tile) in seen:
-                continue
-            if (kind == CHOW and tile <= win.win <= tile + 2) or (kind == PUNG and tile == win.win):
-                seen.add((kind, tile))
+        chows = [tile for kind, tile in found if kind == CHOW]
+        pungs = [tile for kind, tile in found if kind != CHOW]
+        groups: list[int] = [-1] if pair == w else []
+        chow_wins = False
+        for index, (kind, tile) in enumerate(found):
+            if kind == CHOW:
+                if tile <= w <= tile + 2:
+                    chow_wins = True
+                    if (kind, tile) not in found[:index]:
+                        groups.append(index)
+            elif tile == w:
                 groups.append(index)
-        concealed = sum(1 for kind, _, exposed, _ in sets if kind != CHOW and not exposed)
-        if not win.tsumo and PUNG in (kind for kind, _ in found) and (PUNG, win.win) in found and not any(
-                kind == CHOW and tile <= win.win <= tile + 2 for kind, tile in found):
+        if not groups:
+            continue
+        concealed = len(pungs) + declared_concealed
+        if not win.tsumo and w in pungs and not chow_wins:
             concealed -= 1
-        laid = tuple((kind if not kong else KONG, tile, exposed) for kind, tile, exposed, kong in sets) + (
-            (-1, pair, False),)
+        yaku, yakuman = _division_yaku(rules, win, whole, chows + declared_chows, pungs + declared_pungs, pair,
+                                       concealed)
+        yakuman_han = _han(rules, hand_yakuman + yakuman, closed)
+        yaku_han = _han(rules, hand_yaku + yaku, closed) if not yakuman_han else []
+        sets = None
         for group in groups:
+            if sets is None:
+                sets = [(kind, tile, False, False) for kind, tile in found] + declared
             fu_items, wait = _fu(rules, win, whole, sets, pair, group)
-            pinfu = whole.closed and len(fu_items) == (1 if win.tsumo else 2)
-            yaku, yakuman = _standard_yaku(rules, win, whole, sets, pair, concealed, pinfu)
-            best = _better(best, _reading(rules, win, whole, yaku, yakuman, fu_items, "standard", laid, wait, group))
+            raw_fu = sum(v for _, v in fu_items)
+            fu = -(-raw_fu // rounding) * rounding
+            if yakuman_han:
+                multiple = sum(h for _, h in yakuman_han)
+                if rules.yakuman_cap:
+                    multiple = min(multiple, rules.yakuman_cap)
+                limit, base = rules.yakuman_limit(multiple)
+                key = (_paid(rules, win, base), 1, 13 * multiple, fu, raw_fu)
+                if key > best_key:
+                    best_key = key
+                    best = Reading(13 * multiple, fu, tuple(fu_items), tuple((n, 13 * h) for n, h in yakuman_han),
+                                   multiple, (), limit, base, "standard", _laid(sets, pair), wait, group, key)
+                continue
+            counted = yaku_han
+            if closed and pinfu_row is not None and len(fu_items) == (1 if win.tsumo else 2):
+                counted = [*yaku_han, ("pinfu", pinfu_row.closed)]
+            han = sum(h for _, h in counted)
+            if not han:
+                continue
+            dora = tuple((name, n) for name, n in zip(("dora", "aka_dora", "ura_dora"), win.dora, strict=True) if n)
+            total = han + sum(win.dora)
+            limit, base, kazoe = rules.value(total, fu)
+            key = (_paid(rules, win, base), 0, total, fu, raw_fu)
+            if key > best_key:
+                best_key = key
+                best = Reading(total, fu, tuple(fu_items), tuple(counted), kazoe, dora, limit, base, "standard",
+                               _laid(sets, pair), wait, group, key)
     if not win.melds:
         kinds = [k for k, n in enumerate(win.counts) if n]
         if len(kinds) == 7:
@@ -441,6 +494,11 @@ def evaluate(rules: Rules, win: Win) -> Reading | None:
         elif len(kinds) == 13 and whole.all_terminal_or_honour:
             best = _better(best, _orphans(rules, win, whole))
     return best
+
+
+def _laid(sets: list[tuple[int, int, bool, bool]], pair: int) -> tuple[tuple[int, int, bool], ...]:
+    return tuple((kind if not kong else KONG, tile, exposed) for kind, tile, exposed, kong in sets) + (
+        (-1, pair, False),)
 
 
 def _seven_pairs(rules: Rules, win: Win, whole: _Whole) -> Reading | None:

@@ -106,8 +106,11 @@ def indicated(kind: int) -> int:
 
 def _indicators(ruleset: Ruleset, rules: Rules, ctx: Mapping[str, Any], name: str) -> tuple[int, ...]:
     value = ctx.get(name)
-    if value is None:
+    if value is None or (isinstance(value, list | tuple | str) and not value):
         return ()
+    if isinstance(value, list | tuple) and len(value) <= rules.indicators_most and all(
+            type(k) is int and 0 <= k < 34 for k in value):
+        return tuple(value)  # kinds already, as a game gives them
     tiles = bind(ruleset).tiles
     kinds: list[int] = []
     items = [value] if isinstance(value, str) else value
@@ -162,7 +165,7 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
         raise HandError("a winning hand names its winning tile (+TILE)", place="hand")
     melds = _melds(hand)
     opened = any(exposed for _, _, exposed in melds)
-    facts = {name for name in SITUATION_YAKU if _flag(context, name)}
+    facts = {name for name in SITUATION_YAKU if name in context and _flag(context, name)}
     replacement, robbed = _flag(context, "replacement"), _flag(context, "robbing_kong")
     tsumo = _flag(context, "self_drawn") or replacement or "rinshan" in facts
     if replacement:

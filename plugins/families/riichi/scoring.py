@@ -413,8 +413,8 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
             shown = situation["dora_indicators" if name == "dora" else "ura_dora_indicators"]
             detail = "indicators " + " ".join(kind_code(k) for k in shown)
         items.append(_item(name, "han", per, han // per if per else han, sources["dora." + name], detail))
-    for name, fu in reading.fu_items:
-        items.append(_item("fu_" + name, "fu", fu, 1, sources["fu." + _FU_SOURCES.get(name, "pung")]))
+    if reading.fu_items:
+        items.extend(_fu_items(rules, win, reading))
     raw = {"han": reading.han, "fu": reading.fu, "fan": sum(h for _, h in reading.yaku), "base": reading.base,
            "yakuman": reading.yakuman, "honba": int(situation["honba"]),
            "riichi_sticks": int(situation["riichi_sticks"])}
@@ -423,6 +423,25 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
     raw.update(_payments(rules, reading, win, situation))
     return Score(total=raw["hand_value"], family=FAMILY, items=tuple(items), arrangement=_arrangement(reading),
                  limit=reading.limit or None, raw=raw)
+
+
+def _fu_items(rules: Rules, win: Win, reading: Reading) -> list[ScoreItem]:
+    """The fu count's lines, each naming what it counts: the set, the pair, or the wait's tile."""
+    sets = [(kind, tile) for kind, tile, _ in reading.sets if kind in (PUNG, KONG)]
+    pair = reading.sets[-1][1] if reading.form == "standard" else None
+    out = []
+    for name, fu in reading.fu_items:
+        if name.endswith(("pung", "kong")):
+            kind, tile = sets.pop(0)
+            detail = f"{'kong' if kind == KONG else 'pung'} {kind_code(tile)}"
+        elif name in ("kanchan", "penchan", "tanki"):
+            detail = f"won on {kind_code(win.win)}"
+        elif name.endswith("valued_pair") and pair is not None:
+            detail = f"pair {kind_code(pair)}"
+        else:
+            detail = ""
+        out.append(_item("fu_" + name, "fu", fu, 1, rules.sources["fu." + _FU_SOURCES.get(name, "pung")], detail))
+    return out
 
 
 _FU_SOURCES = {"kanchan": "wait", "penchan": "wait", "tanki": "wait", "valued_pair": "valued_pair",

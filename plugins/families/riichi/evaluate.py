@@ -206,8 +206,8 @@ def _division_yaku(rules: Rules, win: Win, whole: _Whole, chows: list[int], pung
     yakuman: list[str] = []
     if chows:
         if not whole.all_simples:
-            terminal_groups = _TERMINAL[pair]
-            honour_groups = pair >= 27
+            terminal_groups = 1 if _TERMINAL[pair] else 0
+            honour_groups = 1 if pair >= 27 else 0
             for t in chows:
                 if _TERMINAL[t] or _TERMINAL[t + 2]:
                     terminal_groups += 1

@@ -104,6 +104,7 @@ def test_kiriage_is_data(tenhou: Ruleset) -> None:
     ("234m456p678p2377s +4s", ("haitei",), {"self_drawn": False}, "haitei"),
     ("234m456p678p2377s +4s", ("houtei", "self_drawn"), {}, "houtei"),
     ("234m456p678p2377s +4s", ("chiihou",), {}, "chiihou"),
+    ("234m456p678p2377s +4s", ("tenhou", "riichi"), {}, "tenhou"),
     ("234m456p678p2377s +4s", (), {"dora_indicators": ["1m", "1m", "1m", "2m", "3m", "4m"]}, "dora_indicators"),
     ("234m456p678p2377s +4s", (), {"dora_indicators": ["1m"], "ura_dora_indicators": ["1m", "2m"]},
      "ura_dora_indicators"),

@@ -253,7 +253,8 @@ def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool)
                                                                 "no meld"),
         ("renhou" in facts and (tsumo or melds), "renhou", "renhou is won on a discard before one's first draw, "
                                                           "with no meld"),
-        (riichi and bool({"tenhou", "chiihou", "renhou"} & facts), sorted({"tenhou", "chiihou", "renhou"} & facts)[0],
+        (riichi and bool({"tenhou", "chiihou", "renhou"} & facts), min({"tenhou", "chiihou", "renhou"} & facts,
+                                                                       default="tenhou"),
          "a win on the first turn comes before any discard, so before any riichi"),
     )
     for broken, place, message in rules:

@@ -45,6 +45,7 @@ from mahjong_core.rules import load_ruleset
 
 if TYPE_CHECKING:
     from mahjong_core.hand.melds import Hand
+    from mahjong_core.hand.tiles import TileSet
     from mahjong_core.rules import Ruleset
 
 #: A batch that went through, with some lines that could not be scored (each says why in its "error").
@@ -86,6 +87,13 @@ def given_from_args(args: argparse.Namespace) -> Given:
             facts[name] = json.loads(value)
         except json.JSONDecodeError:
             facts[name] = value
+    for name in ("dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "pao"):  # riichi's, by option
+        value = getattr(args, name, None)
+        if value is not None:
+            if name in facts:
+                raise MahjongError(f"{_option(name)} and --fact {name}=... both give {name}; give it once",
+                                   place=_option(name))
+            facts[name] = value
     return Given(flags={f.name for f in FLAGS if getattr(args, f"flag_{f.name}")},
                  seat=None if args.seat is None else parse_wind(args.seat, "--seat"),
                  round=None if args.round is None else parse_wind(args.round, "--round"),
@@ -120,6 +128,13 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
     return EXIT_OK
 
 
+def marked_tiles(ruleset: Ruleset) -> TileSet | None:
+    """The ruleset's tile set where it marks copies (red fives, ``0m 0p 0s``), which a hand is then read and
+    written in; ``None`` for every other set, whose hands read as they always have."""
+    tiles = bind(ruleset).tiles
+    return tiles if tiles.marked else None
+
+
 def _option(name: str) -> str:
     return "--" + name.replace("_", "-")
 
@@ -130,7 +145,7 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
 
     :raises MahjongError: for a bad hand, contradictory flags, or a fact the ruleset reads that nothing gives.
     """
-    hand = parse_hand(text, source=source)
+    hand = parse_hand(text, source=source, tiles=marked_tiles(ruleset))
     try:
         flags, winds = situation.notation_flags(hand.situations, source)
         all_flags = given.flags | flags
@@ -207,7 +222,7 @@ def _minimum(ruleset: Ruleset, score: Score) -> dict[str, Any] | None:
 
 def _result(ruleset: Ruleset, scored: Scored) -> dict[str, Any]:
     score = scored.score.to_json()
-    out: dict[str, Any] = {"hand": format_hand(scored.hand), "ruleset": ruleset.id,
+    out: dict[str, Any] = {"hand": format_hand(scored.hand, marked_tiles(ruleset)), "ruleset": ruleset.id,
                            "situation": _situation_json(scored), "score": score, "card": card_maker(ruleset)(score)}
     minimum = _minimum(ruleset, scored.score) if scored.context["winner"] else None
     if minimum is not None:
@@ -232,7 +247,7 @@ def _situation_text(scored: Scored) -> list[str]:
 
 def _text(ruleset: Ruleset, scored: Scored, native: bool = False) -> str:
     score = scored.score
-    lines = [f"hand     {format_hand(scored.hand)}",
+    lines = [f"hand     {format_hand(scored.hand, marked_tiles(ruleset))}",
              f"ruleset  {ruleset.id} ({ruleset.name}), scoring family {score.family}", *_situation_text(scored)]
     if score.arrangement is not None:
         groups = []

@@ -27,7 +27,8 @@ from mahjong_core.errors import MahjongError
 #: the command line's options, which lists the flags, does not import the tile tables.
 EAST = 27
 
-__all__ = ["FLAGS", "WINDS", "Flag", "flag_names", "ignored", "missing", "notation_flags", "parse_wind", "win_context"]
+__all__ = ["FLAGS", "RIICHI_FACT_DEFAULTS", "RIICHI_FLAGS", "WINDS", "Flag", "flag_names", "ignored", "missing",
+           "notation_flags", "parse_wind", "win_context"]
 
 #: The winds as a referee writes them, as tile kinds.
 WINDS: dict[str, int] = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}
@@ -73,7 +74,33 @@ FLAGS: tuple[Flag, ...] = (
     Flag("calling", "the winner had declared a calling hand", ("calling",)),
     Flag("calling_from_start", "the winner declared calling from the start of the deal; implies calling",
          ("calling_from_start",)),
+    # Riichi's situation yaku, by the community's names (issue 31): each is a fact of its own name.
+    Flag("riichi", "riichi: the winner declared a ready concealed hand", ("riichi",)),
+    Flag("double_riichi", "double riichi: declared on the winner's first discard, no call before it",
+         ("double_riichi",)),
+    Flag("ippatsu", "ippatsu: won within one go-around of the riichi, no call between", ("ippatsu",)),
+    Flag("rinshan", "rinshan kaihou: won on the replacement tile drawn after a kong; self-drawn",
+         ("rinshan", "replacement")),
+    Flag("chankan", "chankan: won on the tile another player added to a pung to make a kong",
+         ("chankan", "robbing_kong")),
+    Flag("haitei", "haitei: won by drawing the live wall's last tile; self-drawn", ("haitei", "last_tile")),
+    Flag("houtei", "houtei: won on the discard after the live wall's last tile", ("houtei", "last_tile")),
+    Flag("tenhou", "tenhou: the dealer won on the dealt hand; self-drawn", ("tenhou",)),
+    Flag("chiihou", "chiihou: a non-dealer won on the first draw, no call before it; self-drawn", ("chiihou",)),
+    Flag("renhou", "renhou: a non-dealer won on a discard before the first draw, no call before it", ("renhou",)),
 )
+#: The riichi flags (the last ten of :data:`FLAGS`): set in the context as facts of their names, and what each
+#: implies of the core's words (a rinshan win is a replacement tile's, haitei self-drawn on the last tile ...).
+RIICHI_FLAGS: dict[str, tuple[str, ...]] = {
+    "riichi": (), "double_riichi": (), "ippatsu": (), "rinshan": ("replacement",), "chankan": ("robbing_kong",),
+    "haitei": ("self_drawn", "last_tile"), "houtei": ("last_tile",), "tenhou": ("self_drawn",),
+    "chiihou": ("self_drawn",), "renhou": (),
+}
+#: The riichi facts that are not flags, with what the context holds when they are not given: the dora and
+#: ura-dora indicators (lists of tiles), the honba and riichi sticks on the table (counts), and the seat wind of
+#: a player liable for the hand (pao).
+RIICHI_FACT_DEFAULTS: dict[str, object] = {"dora_indicators": [], "ura_dora_indicators": [], "honba": 0,
+                                           "riichi_sticks": 0, "pao": None}
 _BY_NAME = {flag.name: flag for flag in FLAGS}
 
 
@@ -140,6 +167,9 @@ def win_context(flags: Iterable[str] = (), *, seat: int = EAST, round_wind: int 
                                "calling_from_start": "calling_from_start" in given}
         ctx.update(facts or {})
         return ctx
+    riichi = given & set(RIICHI_FLAGS)
+    for name in riichi:
+        given |= set(RIICHI_FLAGS[name])
     if "heavenly" in given:
         if not dealer:
             raise MahjongError("a heavenly hand is East's (the dealer's); leave --seat out or give --seat E",
@@ -187,6 +217,8 @@ def win_context(flags: Iterable[str] = (), *, seat: int = EAST, round_wind: int 
     }
     if winning_tile is not None:
         ctx["winning_tile"] = winning_tile
+    for name in riichi:
+        ctx[name] = True
     ctx.update(facts or {})
     return ctx
 
@@ -204,5 +236,7 @@ def ignored(given: Iterable[str], read: Iterable[str]) -> list[str]:
 
 
 def missing(context: Mapping[str, Any], read: Iterable[str]) -> list[str]:
-    """The facts in ``read`` that ``context`` does not hold (the engine fills in ``table_points`` itself)."""
-    return sorted(fact for fact in set(read) - set(context) if fact not in ("table_points", "table_doublings"))
+    """The facts in ``read`` that ``context`` does not hold (the engine fills in ``table_points`` itself; a riichi
+    flag not given is false and a riichi fact not given is its default, :data:`RIICHI_FACT_DEFAULTS`)."""
+    return sorted(fact for fact in set(read) - set(context) if fact not in ("table_points", "table_doublings")
+                  and fact not in RIICHI_FLAGS and fact not in RIICHI_FACT_DEFAULTS)

@@ -38,6 +38,13 @@ def register(commands: Subcommands) -> None:
 
     for flag in FLAGS:
         situation.add_argument(flag.option, dest=f"flag_{flag.name}", action="store_true", help=flag.help)
+    situation.add_argument("--dora-indicators", metavar="TILES", help="riichi: the dora indicators shown, in the "
+                                                                      "notation (e.g. \"3m 0p\")")
+    situation.add_argument("--ura-dora-indicators", metavar="TILES", help="riichi: the ura-dora indicators under them")
+    situation.add_argument("--honba", metavar="N", type=int, help="riichi: honba counters on the table")
+    situation.add_argument("--riichi-sticks", metavar="N", type=int, help="riichi: riichi sticks on the table")
+    situation.add_argument("--pao", metavar="WIND", help="riichi: the seat wind (E, S, W or N) of the player liable "
+                                                         "for a big three dragons or big four winds (pao)")
     situation.add_argument("--loser", action="store_true", help="score a losing hand (written without +TILE)")
     situation.add_argument("--fact", action="append", metavar="NAME=VALUE",
                            help="any other fact of the win by the engine's name, VALUE as JSON (repeatable)")

@@ -1,0 +1,452 @@
+"""The riichi family's scorer: a hand and its situation in, a score that explains itself out.
+
+The situation is read from the context by the community's names (the
+``mahjong score`` flags, ``--fact`` and batch ``context`` keys of the same
+names): ``riichi``, ``double_riichi``, ``ippatsu``, ``rinshan``, ``chankan``,
+``haitei``, ``houtei``, ``tenhou``, ``chiihou``, ``renhou`` (true or false),
+``dora_indicators`` and ``ura_dora_indicators`` (lists of tiles, or a string
+of tiles in the notation: ``"3m 0p"``), ``honba`` and ``riichi_sticks``
+(counts).  The core's own words mean the same where they overlap: a win on a
+replacement tile is rinshan, a robbed kong chankan, the last tile haitei when
+self-drawn and houtei from a discard.  Red fives are the hand's marked copies
+(``0m 0p 0s`` in the notation, read in the ruleset's tile set).
+
+A situation that cannot be a riichi win is refused with the fact at fault as
+its place (riichi on an open hand, ippatsu without riichi, rinshan from a
+discard, a sixth dora indicator ...): never a silent default.
+
+The score's ``total`` is what the losers pay for the hand itself; ``raw``
+carries ``han``, ``fu``, ``fan`` (the han of yaku alone, which a ruleset's
+minimum value of one yaku reads), the base points, the yakuman counted, and
+each loser's payment with the counters (``payment_from_discarder`` or
+``payment_from_<wind>``, honba included) and the riichi sticks the winner
+collects.  Losing hands are not scored: only the winner is paid for a hand
+(EMA 2016 section 4.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mahjong_rulesets.families.riichi.divide import CHOW, PUNG, divisions
+from mahjong_rulesets.families.riichi.evaluate import KONG, Reading, Win, evaluate
+from mahjong_rulesets.families.riichi.tables import (
+    FAMILY,
+    SITUATION_YAKU,
+    YAKU_ORDER,
+    YAKUMAN_ORDER,
+    Rules,
+    rules_of,
+)
+
+from mahjong_core.plugin import (
+    WINDS,
+    Arrangement,
+    FactsRead,
+    Form,
+    Hand,
+    HandError,
+    MahjongError,
+    Meld,
+    MeldKind,
+    Ruleset,
+    Score,
+    ScoreItem,
+    bind,
+    kind_code,
+    parse_tiles,
+)
+
+__all__ = ["FACTS", "facts_read", "indicated", "score", "win_of"]
+
+#: Every fact the family reads, besides the winds.
+FACTS = (*SITUATION_YAKU, "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "pao", "self_drawn",
+         "replacement", "robbing_kong", "last_tile", "seat_wind", "prevalent_wind")
+_WIND_NAMES = ("east", "south", "west", "north")
+_ORDER = {name: i for i, name in enumerate(YAKU_ORDER + YAKUMAN_ORDER)}
+
+
+def facts_read(ruleset: Ruleset) -> FactsRead:
+    """The situation facts a riichi win reads; losers are not scored."""
+    rules_of(ruleset)
+    return FactsRead(frozenset(FACTS), None, f"the {FAMILY} family scores the winner's hand only: losers pay for "
+                                              "it and score nothing themselves (ema_2016 section 4.1)")
+
+
+# --------------------------------------------------------------------------- situation
+
+
+def _flag(ctx: Mapping[str, Any], name: str) -> bool:
+    value = ctx.get(name, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise MahjongError(f"{name} is true or false, got {value!r}", place=name)
+    return value
+
+
+def _counter(ctx: Mapping[str, Any], name: str) -> int:
+    value = ctx.get(name, 0)
+    if value is None:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise MahjongError(f"{name} is a count of sticks, a whole number >= 0, got {value!r}", place=name)
+    return value
+
+
+def indicated(kind: int) -> int:
+    """The dora a tile indicates: the next of its suit (9 to 1), wind (North to East) or dragon (red to white)."""
+    if kind < 27:
+        return kind - 8 if kind % 9 == 8 else kind + 1
+    if kind < 31:
+        return 27 if kind == 30 else kind + 1
+    return 31 if kind == 33 else kind + 1
+
+
+def _indicators(ruleset: Ruleset, rules: Rules, ctx: Mapping[str, Any], name: str) -> tuple[int, ...]:
+    value = ctx.get(name)
+    if value is None or (isinstance(value, list | tuple | str) and not value):
+        return ()
+    if isinstance(value, list | tuple) and len(value) <= rules.indicators_most and all(
+            type(k) is int and 0 <= k < 34 for k in value):
+        return tuple(value)  # kinds already, as a game gives them
+    tiles = bind(ruleset).tiles
+    kinds: list[int] = []
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise MahjongError(f"{name} is a list of tiles (e.g. [\"3m\", \"0p\"]) or a string of them, got {value!r}",
+                           place=name)
+    for item in items:
+        if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 34:
+            kinds.append(item)
+            continue
+        if not isinstance(item, str):
+            raise MahjongError(f"{name} holds tiles in the notation (\"3m\", \"0p\"), got {item!r}", place=name)
+        try:
+            found = parse_tiles(item, source=None, tiles=tiles)
+        except MahjongError as exc:
+            raise MahjongError(f"{name}: {exc.message}", place=name) from None
+        for kind in found:
+            plays = tiles.plays_as[kind] if kind < tiles.size else -1
+            if not 0 <= plays < 34:
+                raise MahjongError(f"{name}: {tiles.code(kind)} cannot be a dora indicator (a bonus tile or joker)",
+                                   place=name)
+            kinds.append(plays)
+    if len(kinds) > rules.indicators_most:
+        raise MahjongError(f"{name} lists {len(kinds)} tiles; a deal shows at most {rules.indicators_most} "
+                           f"(one, and one for each kong) [{rules.sources['dora.indicators_most']}]", place=name)
+    return tuple(kinds)
+
+
+def _melds(hand: Hand) -> tuple[tuple[int, int, bool], ...]:
+    out = []
+    for index, meld in enumerate(hand.melds):
+        if meld.kind is MeldKind.CHOW:
+            out.append((CHOW, meld.tiles[0], True))
+        elif meld.kind is MeldKind.PUNG:
+            out.append((PUNG, meld.tiles[0], True))
+        elif meld.kind is MeldKind.KONG:
+            out.append((KONG, meld.tiles[0], meld.exposed))
+        else:
+            raise HandError(f"a riichi hand declares chows, pungs and kongs only, got a {meld.kind.value}",
+                            place=f"melds[{index}]")
+    return tuple(out)
+
+
+def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Win, dict[str, Any]]:
+    """The :class:`~.evaluate.Win` of a hand and its context, and the situation as read (indicators, counters).
+
+    :raises MahjongError: for a situation that cannot be a riichi win, located at the fact at fault.
+    :raises HandError: for a hand without its winning tile or with a meld riichi does not declare.
+    """
+    rules = rules_of(ruleset)
+    if hand.winning_tile is None:
+        raise HandError("a winning hand names its winning tile (+TILE)", place="hand")
+    melds = _melds(hand)
+    opened = any(exposed for _, _, exposed in melds)
+    facts = {name for name in SITUATION_YAKU if name in context and _flag(context, name)}
+    replacement, robbed = _flag(context, "replacement"), _flag(context, "robbing_kong")
+    tsumo = _flag(context, "self_drawn") or replacement or "rinshan" in facts
+    if replacement:
+        facts.add("rinshan")
+    if robbed:
+        facts.add("chankan")
+    if _flag(context, "last_tile") and not ({"haitei", "houtei"} & facts) and "rinshan" not in facts:
+        facts.add("haitei" if tsumo else "houtei")
+    if "double_riichi" in facts:
+        facts.discard("riichi")
+    _check(facts, tsumo, opened, bool(melds), any(kind == KONG for kind, _, _ in melds))
+    seat, prevalent = context.get("seat_wind"), context.get("prevalent_wind")
+    for name, wind in (("seat_wind", seat), ("prevalent_wind", prevalent)):
+        if wind not in WINDS:
+            raise MahjongError(f"scoring a {FAMILY} hand needs {name} as a wind tile kind, got {wind!r}", place=name)
+    dealer = seat == WINDS[0]
+    if "tenhou" in facts and not dealer:
+        raise MahjongError("tenhou is the dealer's win on the dealt hand; the seat is not East", place="tenhou")
+    for fact in ("chiihou", "renhou"):
+        if fact in facts and dealer:
+            raise MahjongError(f"{fact} is a non-dealer's win; the seat is East, the dealer", place=fact)
+    dora_indicators = _indicators(ruleset, rules, context, "dora_indicators")
+    ura_indicators = _indicators(ruleset, rules, context, "ura_dora_indicators")
+    if len(ura_indicators) > len(dora_indicators):
+        raise MahjongError(f"ura_dora_indicators lists {len(ura_indicators)} tiles, more than the "
+                           f"{len(dora_indicators)} dora indicators they lie under", place="ura_dora_indicators")
+    counts = [0] * 34
+    for kind in hand.concealed:
+        counts[kind] += 1
+    counts[hand.winning_tile] += 1
+    totals = list(counts)
+    for kind, tile, _ in melds:
+        if kind == CHOW:
+            totals[tile] += 1
+            totals[tile + 1] += 1
+            totals[tile + 2] += 1
+        else:
+            totals[tile] += 4 if kind == KONG else 3
+    dora = sum(totals[indicated(k)] for k in dora_indicators) * rules.dora[0]
+    riichi = bool({"riichi", "double_riichi"} & facts)
+    ura = sum(totals[indicated(k)] for k in ura_indicators) * rules.dora[2] if riichi else 0
+    aka = len(hand.marked) * rules.dora[1]
+    win = Win(tuple(counts), melds, hand.winning_tile, tsumo, int(seat), int(prevalent), dealer,  # type: ignore[arg-type]
+              frozenset(facts), (dora, aka, ura))
+    situation = {"dora_indicators": dora_indicators, "ura_dora_indicators": ura_indicators if riichi else (),
+                 "honba": _counter(context, "honba"), "riichi_sticks": _counter(context, "riichi_sticks"),
+                 "pao": _liable(context, int(seat))}  # type: ignore[arg-type]
+    return win, situation
+
+
+def _liable(ctx: Mapping[str, Any], seat: int) -> int | None:
+    """The seat wind of the player liable for the hand (``pao``: a wind letter or kind), or ``None``."""
+    value = ctx.get("pao")
+    if value is None:
+        return None
+    if isinstance(value, str) and value.upper()[:1] in "ESWN" and len(value) in (1, 4, 5):
+        value = 27 + "ESWN".index(value.upper()[:1])
+    if not isinstance(value, int) or isinstance(value, bool) or value not in WINDS:
+        raise MahjongError(f"pao names the liable player's seat wind (E, S, W or N), got {value!r}", place="pao")
+    if value == seat:
+        raise MahjongError("pao names the winner's own seat; the liable player is the one who fed the last set",
+                           place="pao")
+    return value
+
+
+def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool) -> None:
+    """The situation yaku that cannot hold together or with this hand (EMA 2016 sections 3.3.14 and 4.2)."""
+    riichi = bool({"riichi", "double_riichi"} & facts)
+    rules = (
+        (riichi and opened, "riichi" if "riichi" in facts else "double_riichi",
+         "riichi is declared on a concealed hand; this hand has an exposed meld"),
+        ("ippatsu" in facts and not riichi, "ippatsu", "ippatsu is won within a go-around of a riichi; no riichi "
+                                                       "was declared"),
+        ("chankan" in facts and tsumo, "chankan", "chankan is won on another player's kong tile, not self-drawn"),
+        ("rinshan" in facts and not tsumo, "rinshan", "rinshan is won on the replacement tile one draws"),
+        ("rinshan" in facts and not kongs, "rinshan", "rinshan is won on the replacement tile drawn for one's own "
+                                                      "kong; this hand declares no kong"),
+        ("haitei" in facts and not tsumo, "haitei", "haitei is won by drawing the last tile; this win is on a discard"),
+        ("houtei" in facts and tsumo, "houtei", "houtei is won on the last discard; this win is self-drawn"),
+        ("haitei" in facts and "rinshan" in facts, "haitei", "the last tile of the wall is not a replacement tile"),
+        ("houtei" in facts and "chankan" in facts, "houtei", "the last discard is not a robbed kong tile"),
+        ("tenhou" in facts and (not tsumo or melds), "tenhou", "tenhou is won self-drawn on the dealt hand, with no "
+                                                              "meld"),
+        ("chiihou" in facts and (not tsumo or melds), "chiihou", "chiihou is won self-drawn on the first draw, with "
+                                                                "no meld"),
+        ("renhou" in facts and (tsumo or melds), "renhou", "renhou is won on a discard before one's first draw, "
+                                                          "with no meld"),
+        (riichi and bool({"tenhou", "chiihou", "renhou"} & facts), min({"tenhou", "chiihou", "renhou"} & facts,
+                                                                       default="tenhou"),
+         "a win on the first turn comes before any discard, so before any riichi"),
+    )
+    for broken, place, message in rules:
+        if broken:
+            raise MahjongError(message, place=place)
+
+
+# --------------------------------------------------------------------------- the score
+
+
+def _meld(kind: int, tile: int, exposed: bool) -> Meld:
+    key = (kind, tile, exposed)
+    meld = _MELDS.get(key)
+    if meld is None:
+        if kind == CHOW:
+            meld = Meld(MeldKind.CHOW, (tile, tile + 1, tile + 2), exposed=exposed)
+        elif kind == PUNG:
+            meld = Meld(MeldKind.PUNG, (tile,) * 3, exposed=exposed)
+        elif kind == KONG:
+            meld = Meld(MeldKind.KONG, (tile,) * 4, exposed=exposed)
+        elif kind == 3:
+            meld = Meld(MeldKind.SINGLE, (tile,))
+        else:
+            meld = Meld(MeldKind.PAIR, (tile, tile))
+        _MELDS[key] = meld
+    return meld
+
+
+_FORMS = {"standard": Form.STANDARD, "chiitoitsu": Form.SEVEN_PAIRS, "kokushi": Form.THIRTEEN_ORPHANS}
+
+
+def _arrangement(reading: Reading) -> Arrangement:
+    melds = tuple(_meld(kind, tile, exposed) for kind, tile, exposed in reading.sets)
+    winning: int | None = reading.winning_set if reading.winning_set >= 0 else None
+    if reading.form == "standard" and reading.winning_set < 0:
+        winning = len(melds) - 1
+    return Arrangement(_FORMS[reading.form], melds, winning)
+
+
+def _pao_part(rules: Rules, reading: Reading) -> int:
+    """The limits of the hand's yakuman that carry liability (pao): 0 when none does."""
+    return sum(han // 13 for name, han in reading.yaku if reading.yakuman and rules.yaku[name].pao)
+
+
+def _payments(rules: Rules, reading: Reading, win: Win, situation: Mapping[str, Any]) -> dict[str, int]:
+    """Each loser's payment, the counters included (EMA 2016 sections 3.4.10 and 4.1.3).
+
+    With pao (EMA 2016 section 3.3.9), the liable player pays the liable yakuman's value as if it were won on
+    his discard, and all the honba, when the hand is self-drawn; when another player dealt in, the liable player
+    and the discarder share that value equally, and the discarder alone pays the honba.  The hand's other
+    yakuman, if any, are paid the usual way.
+    """
+    honba, sticks = int(situation["honba"]), int(situation["riichi_sticks"])
+    liable = situation.get("pao")
+    p = rules.payments
+    base = reading.base
+    pao_base = 0
+    if liable is not None:
+        pao_base = rules.yakuman_base * _pao_part(rules, reading)
+        base -= pao_base
+    main, other = rules.pay(base, win.dealer, win.tsumo) if base else (0, 0)
+    out: dict[str, int] = {}
+    liable_key = f"payment_from_pao_{_WIND_NAMES[liable - 27]}" if liable is not None else ""
+    if not win.tsumo:
+        out["payment_from_discarder"] = main + p.honba * honba
+        hand_value = main
+        if pao_base:
+            whole, _ = rules.pay(pao_base, win.dealer, False)
+            out["payment_from_discarder"] += whole // 2
+            out[liable_key] = whole - whole // 2
+            hand_value += whole
+    else:
+        hand_value = 0
+        share = 0 if pao_base else p.honba * honba // 3
+        for wind in range(27, 31):
+            if wind == win.seat:
+                continue
+            pays = (main if wind == 27 else other) if base else 0
+            if pays or share or not pao_base:
+                out[f"payment_from_{_WIND_NAMES[wind - 27]}"] = pays + share
+            hand_value += pays
+        if pao_base:
+            whole, _ = rules.pay(pao_base, win.dealer, False)
+            out[liable_key] = whole + p.honba * honba
+            hand_value += whole
+    out["riichi_sticks_collected"] = p.riichi_stick * sticks
+    out["received"] = sum(v for k, v in out.items() if k.startswith("payment_from")) + out["riichi_sticks_collected"]
+    out["hand_value"] = hand_value
+    return out
+
+
+def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
+    """Score a riichi hand (see the module docstring).
+
+    :raises HandError: when the hand is not complete.
+    :raises MahjongError: for a situation that cannot be a riichi win.
+    """
+    if not context.get("winner", True):
+        return Score(0, FAMILY, raw={"han": 0, "fu": 0, "fan": 0})
+    rules = rules_of(ruleset)
+    win, situation = win_of(ruleset, hand, context)
+    reading = evaluate(rules, win)
+    if reading is None:
+        return _no_yaku(rules, win)
+    if situation["pao"] is not None and not _pao_part(rules, reading):
+        raise MahjongError("pao is given, but the hand holds no yakuman that carries liability under these rules "
+                           f"({', '.join(n for n, row in rules.yaku.items() if row.pao) or 'none'})", place="pao")
+    return _score(rules, win, situation, reading)
+
+
+def _no_yaku(rules: Rules, win: Win) -> Score:
+    """A complete hand without a yaku (or not complete at all): a hand without a yaku is not a win."""
+    complete = bool(divisions(list(win.counts))) or (not win.melds and (
+        sorted(c for c in win.counts if c) == [2] * 7 or _is_orphans(win.counts)))
+    if not complete:
+        raise HandError("these tiles make no riichi hand: four sets and a pair, seven different pairs or thirteen "
+                        "orphans", place="hand")
+    return Score(0, FAMILY, raw={"han": sum(win.dora), "fu": 0, "fan": 0},
+                 items=(ScoreItem("no_yaku", "han", 0, 1, rules.sources["yaku.riichi"],
+                                  "the hand holds no yaku: dora alone do not make a win"),))
+
+
+def _is_orphans(counts: Sequence[int]) -> bool:
+    orphans = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+    return all(counts[k] for k in orphans) and sum(counts[k] for k in orphans) == 14
+
+
+#: Score items and melds are values: the few that recur are made once and handed out again (a game scores
+#: thousands of hands from a handful of rows), keyed by everything they hold, so no hand's answer is remembered.
+_ITEMS: dict[tuple[Any, ...], ScoreItem] = {}
+_MELDS: dict[tuple[int, int, bool], Meld] = {}
+
+
+def _item(name: str, kind: str, value: int, count: int, source: str, detail: str = "") -> ScoreItem:
+    key = (name, kind, value, count, source, detail)
+    item = _ITEMS.get(key)
+    if item is None:
+        if len(_ITEMS) > 4096:
+            _ITEMS.clear()
+        item = _ITEMS[key] = ScoreItem(name, kind, value, count, source, detail)
+    return item
+
+
+def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Reading) -> Score:
+    items: list[ScoreItem] = []
+    sources = rules.sources
+    yaku = reading.yaku if len(reading.yaku) < 2 else sorted(reading.yaku, key=lambda y: _ORDER[y[0]])
+    for name, han in yaku:
+        source = sources["yaku." + name]
+        if reading.yakuman and han % 13 == 0 and rules.yaku[name].yakuman:
+            items.append(_item(name, "yakuman", han // 13, 1, source))
+        else:
+            items.append(_item(name, "han", han, 1, source))
+    for name, han in reading.dora:
+        per = rules.dora[("dora", "aka_dora", "ura_dora").index(name)]
+        if name == "aka_dora":
+            detail = "red fives"
+        else:
+            shown = situation["dora_indicators" if name == "dora" else "ura_dora_indicators"]
+            detail = "indicators " + " ".join(kind_code(k) for k in shown)
+        items.append(_item(name, "han", per, han // per if per else han, sources["dora." + name], detail))
+    if reading.fu_items:
+        items.extend(_fu_items(rules, win, reading))
+    raw = {"han": reading.han, "fu": reading.fu, "fan": sum(h for _, h in reading.yaku), "base": reading.base,
+           "yakuman": reading.yakuman, "honba": int(situation["honba"]),
+           "riichi_sticks": int(situation["riichi_sticks"])}
+    for name, han in reading.dora:
+        raw[name] = han
+    raw.update(_payments(rules, reading, win, situation))
+    return Score(total=raw["hand_value"], family=FAMILY, items=tuple(items), arrangement=_arrangement(reading),
+                 limit=reading.limit or None, raw=raw)
+
+
+def _fu_items(rules: Rules, win: Win, reading: Reading) -> list[ScoreItem]:
+    """The fu count's lines, each naming what it counts: the set, the pair, or the wait's tile."""
+    sets = [(kind, tile) for kind, tile, _ in reading.sets if kind in (PUNG, KONG)]
+    pair = reading.sets[-1][1] if reading.form == "standard" else None
+    out = []
+    for name, fu in reading.fu_items:
+        if name.endswith(("pung", "kong")):
+            kind, tile = sets.pop(0)
+            detail = f"{'kong' if kind == KONG else 'pung'} {kind_code(tile)}"
+        elif name in ("kanchan", "penchan", "tanki"):
+            detail = f"won on {kind_code(win.win)}"
+        elif name.endswith("valued_pair") and pair is not None:
+            detail = f"pair {kind_code(pair)}"
+        else:
+            detail = ""
+        out.append(_item("fu_" + name, "fu", fu, 1, rules.sources["fu." + _FU_SOURCES.get(name, "pung")], detail))
+    return out
+
+
+_FU_SOURCES = {"kanchan": "wait", "penchan": "wait", "tanki": "wait", "valued_pair": "valued_pair",
+               "double_valued_pair": "double_valued_pair", "tsumo": "tsumo", "open_pinfu": "open_pinfu",
+               "base": "base", "closed_ron": "closed_ron", "chiitoitsu": "seven_pairs"}

@@ -1,0 +1,244 @@
+"""The riichi family: worked hands, the situation's checks, the tables' checks, and ``mahjong score``."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from mahjong_core.cli import main as cli_main
+from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.situation import win_context
+from mahjong_core.plugin import Ruleset, bind, score_hand, shanten
+from mahjong_core.rules import load_ruleset
+from mahjong_core.rules.loader import load_ruleset_text
+
+TENHOU = Path(__file__).resolve().parents[4] / "plugins" / "rulesets" / "riichi_tenhou" / "ruleset.yaml"
+
+
+@pytest.fixture(scope="module")
+def tenhou() -> Ruleset:
+    return load_ruleset(str(TENHOU))
+
+
+def _score(ruleset: Ruleset, text: str, flags: tuple[str, ...] = (), seat: str = "E", **facts: Any) -> Any:
+    hand = parse_hand(text, tiles=bind(ruleset).tiles)
+    ctx = win_context(flags, seat=27 + "ESWN".index(seat), winning_tile=hand.winning_tile, facts=facts)
+    score = score_hand(ruleset, hand, ctx)
+    assert score is not None
+    return score
+
+
+def _yaku(score: Any) -> dict[str, int]:
+    return {i.name: i.value for i in score.items if i.kind in ("han", "yakuman")}
+
+
+@pytest.mark.parametrize(("text", "flags", "seat", "facts", "han", "fu", "yaku", "payments"), [
+    # riichi pinfu tsumo: 20 fu, 3 han, a non-dealer's tsumo of 700/1300 (the library's own worked example)
+    ("234789m1234566p +6p", ("self_drawn", "riichi"), "S", {}, 3, 20,
+     {"riichi": 1, "menzen_tsumo": 1, "pinfu": 1}, {"payment_from_east": 1300, "payment_from_west": 700}),
+    # a closed ron with two concealed pungs and the winning pung open: 40 fu 1 han, 1,300 from a non-dealer
+    ("22444m333567p44s +4s", (), "S", {}, 1, 40, {"tanyao": 1}, {"payment_from_discarder": 1300}),
+    # seven pairs: 25 fu, never rounded
+    ("1133m5577p22s336z +6z", (), "S", {}, 2, 25, {"chiitoitsu": 2}, {"payment_from_discarder": 1600}),
+    # an open pinfu-shaped ron is 30 fu, not 20 (open pinfu fu)
+    ("234m456p78s55z [123p<] +9s", (), "S", {}, 0, 0, {}, {}),
+    # kokushi on a 13-sided wait is one yakuman under Tenhou (no double yakuman)
+    ("19m19p19s1234567z +1m", (), "S", {}, 13, 0, {"kokushi_13_wait": 1}, {"payment_from_discarder": 32000}),
+    # dora, red five and ura-dora with riichi, 2 honba and a stick on the table
+    ("234m406p678p2377s +4s", ("riichi",), "S", {"dora_indicators": ["3p"], "ura_dora_indicators": ["6s"],
+                                                 "honba": 2, "riichi_sticks": 1},
+     7, 30, {"riichi": 1, "pinfu": 1, "tanyao": 1, "dora": 1, "aka_dora": 1, "ura_dora": 1},
+     {"payment_from_discarder": 12600, "riichi_sticks_collected": 1000, "received": 13600}),
+    # a concealed kong of terminals: 32 fu alone; rinshan, a dealer's tsumo paid by all alike
+    ("234m567p234s1s (9999m) +1s", ("rinshan",), "E", {"dora_indicators": ["1z", "1m"]}, 3, 60,
+     {"menzen_tsumo": 1, "rinshan": 1, "dora": 1}, {"payment_from_south": 3900}),
+])
+def test_worked_hands(tenhou: Ruleset, text: str, flags: tuple[str, ...], seat: str, facts: dict[str, Any], han: int,
+                      fu: int, yaku: dict[str, int], payments: dict[str, int]) -> None:
+    score = _score(tenhou, text, flags, seat, **facts)
+    if not yaku:
+        assert score.total == 0 and score.raw["fan"] == 0  # no yaku: not a win
+        return
+    assert score.raw["han"] == han
+    assert score.raw["fu"] == fu
+    got = _yaku(score)
+    assert {k: v for k, v in got.items() if k != "dora"} == {k: v for k, v in yaku.items() if k != "dora"}
+    for key, value in payments.items():
+        assert score.raw[key] == value, key
+    for item in score.items:
+        assert item.source, item
+
+
+def test_open_pinfu_shape_is_30_fu(tenhou: Ruleset) -> None:
+    score = _score(tenhou, "234m456p67s22m [345p<] +8s", (), "S")
+    assert score.raw["fu"] == 30 and {i.name for i in score.items if i.kind == "fu"} == {"fu_open_pinfu", "fu_base"}
+
+
+def test_kiriage_is_data(tenhou: Ruleset) -> None:
+    data = yaml.safe_load(TENHOU.read_text(encoding="utf-8"))
+    data["scoring"]["options"]["kiriage"] = {"value": True, "assumption": "a test of the option"}
+    kiriage = load_ruleset_text(yaml.safe_dump(data, allow_unicode=True), "<kiriage>")
+    text = "234m406p678p2377s +4s"
+    plain = _score(tenhou, text, ("riichi",), "S", dora_indicators=["3p"])
+    cut = _score(kiriage, text, ("riichi",), "S", dora_indicators=["3p"])
+    assert (plain.raw["han"], plain.raw["fu"], plain.raw["payment_from_discarder"]) == (5, 30, 8000)
+    assert cut.raw["payment_from_discarder"] == 8000
+    four_thirty = "234m456p678p2377s +4s"
+    assert _score(tenhou, four_thirty, ("riichi",), "S", dora_indicators=["3p"]).raw["payment_from_discarder"] == 7700
+    assert _score(kiriage, four_thirty, ("riichi",), "S",
+                  dora_indicators=["3p"]).raw["payment_from_discarder"] == 8000
+
+
+@pytest.mark.parametrize(("text", "flags", "facts", "place"), [
+    ("234m456p678p4s [777s<] +4s", ("riichi",), {}, "riichi"),
+    ("234m456p678p2377s +4s", ("ippatsu",), {}, "ippatsu"),
+    ("234m456p678p2377s +4s", ("rinshan",), {}, "rinshan"),
+    ("234m456p678p2377s +4s", ("chankan", "self_drawn"), {}, "robbing_kong"),
+    ("234m456p678p2377s +4s", ("haitei",), {"self_drawn": False}, "haitei"),
+    ("234m456p678p2377s +4s", ("houtei", "self_drawn"), {}, "houtei"),
+    ("234m456p678p2377s +4s", ("chiihou",), {}, "chiihou"),
+    ("234m456p678p2377s +4s", ("tenhou", "riichi"), {}, "tenhou"),
+    ("234m456p678p2377s +4s", (), {"dora_indicators": ["1m", "1m", "1m", "2m", "3m", "4m"]}, "dora_indicators"),
+    ("234m456p678p2377s +4s", (), {"dora_indicators": ["1m"], "ura_dora_indicators": ["1m", "2m"]},
+     "ura_dora_indicators"),
+    ("234m456p678p2377s +4s", (), {"dora_indicators": ["1x"]}, "dora_indicators"),
+    ("234m456p678p2377s +4s", (), {"honba": -1}, "honba"),
+    ("234m456p678p2377s +4s", (), {"riichi": "yes"}, "riichi"),
+])
+def test_impossible_situations_are_refused_at_their_place(tenhou: Ruleset, text: str, flags: tuple[str, ...],
+                                                          facts: dict[str, Any], place: str) -> None:
+    with pytest.raises(MahjongError) as caught:
+        _score(tenhou, text, flags, "E", **facts)
+    assert caught.value.place in (place, f"--{place.replace('_', '-')}"), caught.value
+
+
+def test_a_fifth_five_counting_the_red_one_is_refused(tenhou: Ruleset) -> None:
+    with pytest.raises(MahjongError) as caught:
+        parse_hand("55550m234p678p7s +7s", tiles=bind(tenhou).tiles)
+    assert "5m" in str(caught.value)
+
+
+def test_a_hand_without_yaku_scores_nothing_and_says_why(tenhou: Ruleset) -> None:
+    score = _score(tenhou, "234m456p78s22m [123p<] +9s", (), "S")
+    assert score.total == 0 and score.raw["fan"] == 0
+    assert score.items[0].name == "no_yaku"
+
+
+@pytest.mark.parametrize(("path", "value", "place"), [
+    (("scoring", "yaku", "tanyao", "value"), {"closed": 0, "open": 1}, "$.scoring.yaku.tanyao.value.closed"),
+    (("scoring", "yaku", "pinfuu"), {"value": {"closed": 1}, "source": "ema_2016 section 4.2.1"},
+     "$.scoring.yaku.pinfuu"),
+    (("scoring", "options", "kazoe", "value"), "always", "$.scoring.options.kazoe.value"),
+    (("scoring", "limits", "haneman", "value"), {"han": 5, "base": 3000}, "$.scoring.limits.haneman.value"),
+    (("scoring", "fu", "rounding", "value"), 0, "$.scoring.fu.rounding.value"),
+])
+def test_bad_tables_are_refused_at_their_place(path: tuple[str, ...], value: Any, place: str) -> None:
+    data = yaml.safe_load(TENHOU.read_text(encoding="utf-8"))
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset_text(yaml.safe_dump(data, allow_unicode=True), "<bad>")
+    assert caught.value.place == place, caught.value
+
+
+def test_every_value_of_the_preset_cites_its_source(tenhou: Ruleset) -> None:
+    data = yaml.safe_load(TENHOU.read_text(encoding="utf-8"))
+
+    def leaves(node: Any, where: str) -> Any:
+        if isinstance(node, dict) and "value" in node:
+            yield where, node
+        elif isinstance(node, dict):
+            for key, child in node.items():
+                yield from leaves(child, f"{where}.{key}")
+
+    for where, leaf in leaves(data["scoring"], "scoring"):
+        assert leaf.get("source") or leaf.get("assumption"), where
+
+
+def test_shanten_agrees_with_the_library_on_5000_riichi_hands() -> None:
+    from mahjong.shanten import Shanten
+
+    rng = random.Random(31)
+    wall = [k for k in range(34) for _ in range(4)]
+    for _ in range(5000):
+        counts = [0] * 34
+        for k in rng.sample(wall, 13):
+            counts[k] += 1
+        assert shanten(counts, seven_pairs_allow_four=False) == Shanten.calculate_shanten(counts), counts
+
+
+def _cli(*args: str, stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    import contextlib
+    import sys
+
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            code = cli_main(list(args))
+    finally:
+        sys.stdin = old
+    return code, out.getvalue()
+
+
+def test_mahjong_score_takes_the_communitys_names() -> None:
+    code, text = _cli("score", "--ruleset", str(TENHOU), "234m406p678p2377s +4s", "--riichi", "--seat", "S",
+                      "--dora-indicators", "3p", "--ura-dora-indicators", "6s", "--honba", "2", "--riichi-sticks",
+                      "1", "--json")
+    assert code == 0, text
+    result = json.loads(text)
+    raw = result["score"]["raw"]
+    assert (raw["han"], raw["fu"], raw["payment_from_discarder"], raw["received"]) == (7, 30, 12600, 13600)
+    assert result["score"]["limit"] == "haneman"
+    assert result["hand"] == "234m406678p2377s +4s"
+    assert {i["name"] for i in result["score"]["items"] if i["kind"] == "fu"} == {"fu_base", "fu_closed_ron"}
+    assert any("discarder pays 12600" in step for step in result["card"]["steps"])
+
+
+def test_mahjong_score_batch_context_and_refusals() -> None:
+    lines = "\n".join(json.dumps(x) for x in (
+        {"hand": "234m406p678p2377s +4s", "flags": ["riichi", "self_drawn"], "seat": "W",
+         "context": {"dora_indicators": ["3p"], "honba": 1}},
+        {"hand": "234m406p678p2377s +4s", "context": {"ippatsu": True}},
+        {"hand": "234m456p678p4s [777s<] +4s", "flags": ["riichi"]},
+    )) + "\n"
+    code, text = _cli("score", "--ruleset", str(TENHOU), "--batch", stdin=lines)
+    out = [json.loads(line) for line in text.splitlines()]
+    assert code == 1
+    assert out[0]["score"]["raw"]["payment_from_east"] == 6100
+    assert out[1]["error"].endswith("ippatsu: ippatsu is won within a go-around of a riichi; no riichi was declared")
+    assert "::riichi: riichi is declared on a concealed hand" in out[2]["error"]
+
+
+def test_pao_the_liable_player_pays_a_self_drawn_big_three_dragons(tenhou: Ruleset) -> None:
+    score = _score(tenhou, "234m55p77z [555z] [666z] +7z", ("self_drawn",), "S", pao="W", honba=1)
+    raw = score.raw
+    assert raw["payment_from_pao_west"] == 32300  # the whole yakuman, as on a discard, and the honba
+    assert not any(key.startswith("payment_from_") and key != "payment_from_pao_west" for key in raw)
+
+
+def test_pao_shares_a_big_three_dragons_won_on_another_players_discard(tenhou: Ruleset) -> None:
+    raw = _score(tenhou, "234m55p77z [555z] [666z] +7z", (), "S", pao="W", honba=1).raw
+    assert (raw["payment_from_discarder"], raw["payment_from_pao_west"]) == (16300, 16000)
+    assert raw["received"] == 32300
+
+
+@pytest.mark.parametrize(("text", "pao", "message"), [
+    ("234m406p678p2377s +4s", "W", "no yakuman that carries liability"),
+    ("234m55p77z [555z] [666z] +7z", "S", "the winner's own seat"),
+    ("234m55p77z [555z] [666z] +7z", "X", "seat wind"),
+])
+def test_pao_that_cannot_be_is_refused(tenhou: Ruleset, text: str, pao: str, message: str) -> None:
+    with pytest.raises(MahjongError) as caught:
+        _score(tenhou, text, (), "S", pao=pao)
+    assert caught.value.place == "pao" and message in str(caught.value)

@@ -46,7 +46,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
 from itertools import chain
-from operator import getitem, or_
+from operator import getitem, itemgetter, or_
 from typing import Any, NamedTuple
 
 from mahjong_rulesets.families.mcr import divide as dv
@@ -579,7 +579,7 @@ def _excluder(excluders: list[tuple[int, FanRow]], bit: int) -> FanRow:
 
 #: The last hand scored: the engine asks for the same hand twice in a row (may it win? then: what does it
 #: score?), and keeping one answer costs nothing, where a large cache slows every later score down.
-_LAST: list[Any] = [None, None]
+_LAST: list[Any] = [None, None, None]
 
 
 def score_mcr(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
@@ -594,13 +594,16 @@ def score_mcr(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score
     if context.get("winner") is False:
         return _losing_score(table)
     sit = situation(hand, context, table.defaults)
-    # The table stands for the ruleset: there is one per ruleset identity.
-    key = (table, hand, sit.self_drawn, sit.last_tile, sit.replacement, sit.robbing_kong,
-           sit.last_tile_of_kind, sit.seat_wind, sit.prevalent_wind, sit.winning_tile, sit.replacement_unsure)
-    if _LAST[0] == key:
-        return _LAST[1]
+    # The table stands for the ruleset: there is one per ruleset identity.  The situation is compared only for the
+    # same hand, and the hands' concealed tiles first: a standalone score, each of a new hand, asks no more.
+    last_hand, last_key, last_score = _LAST
+    key = (table, sit.self_drawn, sit.last_tile, sit.replacement, sit.robbing_kong, sit.last_tile_of_kind,
+           sit.seat_wind, sit.prevalent_wind, sit.winning_tile, sit.replacement_unsure)
+    if (last_hand is hand or last_hand is not None and last_hand.concealed == hand.concealed and last_hand == hand) \
+            and last_key == key:
+        return last_score
     score = _explained(table, hand, _best_division(table, hand_facts(hand, sit)))
-    _LAST[0], _LAST[1] = key, score
+    _LAST[:] = hand, key, score
     return score
 
 
@@ -812,21 +815,24 @@ _CONCEALED = _concealed_melds()
 
 
 def _arrangement(hand: Hand, f: McrFacts) -> Arrangement:
-    """The scored division as an :class:`Arrangement` (declared melds as declared, the rest concealed)."""
+    """The scored division as an :class:`Arrangement` (declared melds as declared, the rest concealed).
+
+    The groups are placed in the canonical order by a stable sort on their keys, so groups of equal keys keep
+    the division's order; the group holding the winning tile is marked by a third entry, which no other entry
+    equals, and found by ``index``.
+    """
     groups = f.groups
-    concealed = len(groups) - len(hand.melds)
-    placed = []
-    for gi in range(concealed):
-        order, meld = _CONCEALED[groups[gi]]
-        placed.append((order, gi, meld))
-    for gi, meld in enumerate(hand.melds, concealed):
-        placed.append((meld_sort_key(meld), gi, meld))
-    placed.sort()
+    placed: list[tuple[Any, ...]] = list(map(_CONCEALED.__getitem__, groups[:len(groups) - len(hand.melds)]))
+    for meld in hand.melds:
+        placed.append((meld_sort_key(meld), meld))
     holder = holder_group(f)
-    winning = None
-    melds = []
-    for i, (_, gi, meld) in enumerate(placed):
-        melds.append(meld)
-        if gi == holder:
-            winning = i
-    return Arrangement(_FORM[f.form], tuple(melds), winning)
+    if holder is None:
+        placed.sort(key=_KEY)
+        return Arrangement(_FORM[f.form], tuple(map(_MELD, placed)), None)
+    marked = placed[holder] = (*placed[holder], True)
+    placed.sort(key=_KEY)
+    return Arrangement(_FORM[f.form], tuple(map(_MELD, placed)), placed.index(marked))
+
+
+_KEY = itemgetter(0)
+_MELD = itemgetter(1)

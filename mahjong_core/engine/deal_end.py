@@ -33,7 +33,10 @@ def finish_deal(game: RunningGame, outcome: Outcome, salt: bytes | None) -> None
         game.draws += 1
         game.event("table", "abortive_draw", reason=outcome.reason)
     else:
-        game.draws += 1
+        if outcome.wins:  # the wall ran out after wins where play went on: a won deal
+            game.wins += 1
+        else:
+            game.draws += 1
         game.event("table", "exhaustive_draw")
     t.phase = "scoring"
     payments = game.score_and_settle(outcome)

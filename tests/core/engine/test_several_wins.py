@@ -118,3 +118,19 @@ def test_one_winner_is_the_default_and_the_head_bump_stays(tmp_path: Path) -> No
     game = Game(load_ruleset("harbin"), make_bots(["greedy"] * 4, 0), 0)
     assert game.wins_rule == (1, 1)
     assert Game(load_ruleset(house_rule(tmp_path, 2)), make_bots(["greedy"] * 4, 0), 0).wins_rule == (2, 1)
+
+
+def test_the_text_view_shows_a_winner_sitting_out_and_both_winners_of_one_discard() -> None:
+    from mahjong_core.cli.render.table import replay_states
+
+    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed6.jsonl"
+    parsed = read_log(log)
+    out_seen, results = False, []
+    for event, state in replay_states(parsed.header, parsed.events, 0):
+        if event["type"] == "mahjong" and event.get("play_on"):
+            assert state.seats[event["seat"]].out and state.last.endswith("play goes on without them")
+            out_seen = True
+        if event["type"] == "deal_end":
+            results.append([line for line in state.result if " wins on " in line])
+    assert out_seen
+    assert any(len(wins) >= 3 for wins in results)  # a deal won by one who left, then two on one discard

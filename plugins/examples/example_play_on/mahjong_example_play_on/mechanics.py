@@ -6,8 +6,8 @@ by a ruleset that sets ``x_kong_money`` (this package's ruleset), so these hooks
 other:
 
 * after the deal each seat declares the suit it plays without (Sichuan's missing suit): a phase of this
-  module's own (``missing_suit``) whose ``declare_missing_suit`` action is applied as a
-  ``missing_suit_declared`` event setting the seat's ``missing_suit`` flag.  Every word is declared in a
+  module's own (``missing_suits``) whose ``choose_missing_suit`` action is applied as a
+  ``missing_suit_chosen`` event setting the seat's ``missing_suit`` flag.  Every word is declared in a
   vocabulary contribution, so the core writes, checks, folds and shows them.  *Enforcing* it (the missing
   suit discarded first, no win holding it) needs a hook that removes options, which is another part of
   issue 30 ("options that rules remove"): it is to be joined here once that hook exists;
@@ -29,11 +29,12 @@ from typing import Any
 
 from mahjong_core.plugin import Action, Claim, Contribution, Effect, Ruleset, Table, Term, hookimpl, payment_event
 
-#: The suits a seat may declare missing, as the decision's way.
-SUITS = ("bamboo", "characters", "circles")
-PHASE = "missing_suit"
-ACTION = "declare_missing_suit"
-EVENT = "missing_suit_declared"
+#: The suits a seat may declare missing, as the decision's way (``no_bamboo``: plays without bamboo).  The words
+#: are this package's own: another plugin's missing suit may be installed beside it under its own words.
+SUITS = ("no_bamboo", "no_characters", "no_circles")
+PHASE = "missing_suits"
+ACTION = "choose_missing_suit"
+EVENT = "missing_suit_chosen"
 
 TERMS = (
     Term("phase", PHASE, label="missing suits"),

@@ -143,9 +143,9 @@ def test_no_chows_and_every_seat_declares_its_missing_suit(logs: list[Path]) -> 
         events = lines(path)
         assert not [e for e in events if e["type"] == "claim" and e["kind"] == "chow"]
         for deal in deals(path):
-            declared = [e for e in deal if e["type"] == "missing_suit_declared"]
+            declared = [e for e in deal if e["type"] == "missing_suit_chosen"]
             assert sorted(e["seat"] for e in declared) == [0, 1, 2, 3]
-            assert {e["suit"] for e in declared} <= {"bamboo", "characters", "circles"}
+            assert {e["suit"] for e in declared} <= {"no_bamboo", "no_characters", "no_circles"}
         assert not [e for e in events if e["type"] in ("draw", "replacement") and e["tile"][-1] == "z"]
 
 

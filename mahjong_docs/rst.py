@@ -31,6 +31,7 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                                          "chavka", "pay_limit_for_four_bonus", "pay_limit_for_consecutive_wins",
                                          "bank")),
     ("Penalties", ("penalties",)),
+    ("Several wins and abortive draws", ("most_winners_on_one_discard", "deal_ends_at_wins", "abortive_draws")),
     ("Rotation", ("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw")),
     ("Seated timing", ("timing",)),
     ("Rules the seed's program skipped", ("skipped_by_seed_program",)),

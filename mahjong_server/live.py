@@ -64,7 +64,7 @@ log = logging.getLogger("mahjong_server")
 HUMAN = "human"
 LENGTHS: dict[str, dict[str, int]] = {"game": {}, "round": {"max_rounds": 1}, "deal": {"max_deals": 1}}
 #: Events after which the hands are laid open (the deal's play is over), until the next deal starts.
-_REVEALING = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned"})
+_REVEALING = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned", "abortive_draw"})
 
 Viewer = int | None  # a seat, or None for a spectator
 
@@ -322,7 +322,7 @@ class LiveTable:
                 self.deal_events = []
                 self.revealed = False
                 self.turn = None
-            elif kind in _REVEALING:
+            elif kind in _REVEALING and not event.get("play_on"):  # a win after which play goes on reveals nothing
                 self.revealed = True
                 self._ready.clear()  # only a "ready" sent once the deal's scoring can be read counts
             self.view = view

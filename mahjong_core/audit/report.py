@@ -47,6 +47,8 @@ class DealReport:
     tile: str | None = None
     how: str | None = None
     discarder: int | None = None
+    #: The deal's later wins, where more than one seat won it: (seat, tile, how, discarder) each, in order.
+    more_wins: list[tuple[int, str | None, str | None, int | None]] = field(default_factory=list)
     hands: list[HandScore] = field(default_factory=list)
     payments: list[list[Any]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
@@ -91,11 +93,17 @@ def deal_reports(log: ReplayLog) -> list[DealReport]:
         if not deals:
             continue
         deal = deals[-1]
-        if kind == "mahjong":
+        if kind == "mahjong" and deal.winner is not None:  # a second win: several on one discard, or play on
+            deal.more_wins.append((event["seat"], event.get("tile"), event.get("how"), event.get("discarder")))
+        elif kind == "mahjong":
             deal.outcome, deal.winner, deal.tile = "mahjong", event["seat"], event.get("tile")
             deal.how, deal.discarder = event.get("how"), event.get("discarder")
+        elif kind == "exhaustive_draw" and deal.winner is not None:
+            deal.notes.append("the wall ran out after the wins")
         elif kind == "exhaustive_draw":
             deal.outcome = "exhaustive draw"
+        elif kind == "abortive_draw":
+            deal.outcome = f"abortive draw ({str(event.get('reason')).replace('_', ' ')})"
         elif kind == "deal_abandoned":
             deal.outcome = "abandoned"
         elif kind == "score":

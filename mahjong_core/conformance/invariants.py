@@ -93,7 +93,8 @@ class TileConservation:
 
 
 class HandSizes:
-    """Between turns every hand holds ``hand_size`` tiles (a kong counts as three); in its turn, one more.
+    """Between turns every hand holds ``hand_size`` tiles (a kong counts as three); in its turn, one more; a seat
+    that has won and sits out while play goes on holds its winning hand, one more.
 
     With ``late_claims`` (a claim window that stays open after the next player
     has drawn, as the late pung of 001 line 109) that player may already hold
@@ -127,6 +128,8 @@ class HandSizes:
             want = {self.hand_size + (1 if event["phase"] == "turn" and s == event["actor"] else 0)}
             if s == drawer and s != event["actor"]:
                 want.add(self.hand_size + 1)
+            if table.wins and table.out_of_play(s):  # won, and sits out while play goes on: its winning hand
+                want = {self.hand_size + 1}
             have = seat.hand_count()
             if have not in want:
                 raise InvariantBroken(f"event {event['n']} ({event['phase']} decision of seat {event['actor']}): "
@@ -169,7 +172,7 @@ class ZeroSumPayments:
         _require(list(event["scores"]) == self.scores,
                  f"{where}: scores {event['scores']} are not the sum of the payments so far {self.scores}")
         self._conserved(table, where)
-        if kind == "settlement":
+        if kind == "settlement" and table.phase == "settlement":  # the deal's own, not a win's where play goes on
             self.settlements += 1
 
     def _payment(self, table: Table, event: Mapping[str, Any]) -> None:

@@ -20,17 +20,20 @@ from mahjong_core.engine.drawing import draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
 from mahjong_core.engine.marked import give_back, released
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
-from mahjong_core.engine.winning import win_allowed, win_outcome
+from mahjong_core.engine.winning import declare_wins, win_allowed, win_outcome
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 from mahjong_core.plugin.defaults import claims_in_priority_order
 from mahjong_core.plugin.defaults import mahjong_claim_allowed as core_claim_allowed
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import code, codes
-from mahjong_core.table.state import Action, Claim, meld_of
+from mahjong_core.table.state import Action, Claim, Outcome, meld_of
 
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame
+
+#: The game's ``wins_rule`` where one seat wins on a discard and the deal ends with it: every ruleset's but a few.
+_ONE_WIN = (1, 1)
 
 #: For each kind, the pairs of kinds that make a chow with it.
 _CHOW_RUNS = tuple(
@@ -58,6 +61,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     window_ms = 0
     for off in range(1, t.players):
         seat = (discarder + off) % t.players
+        if t.wins and t.out_of_play(seat):  # a seat that has won sits out while play goes on
+            continue
         if late is not None:
             if seat == late[0] or t.seats[seat].counts[tile] < 2:  # a late pung or kong needs a pair held
                 continue
@@ -86,6 +91,12 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         return None
     ordered = claim_order(game, claims)
     claim = ordered[0]
+    if claim.kind == "win" and "mahjong_abortive_draw" in game.implemented:
+        reason = game.hook.mahjong_abortive_draw(ruleset=game.ruleset, table=t, moment="claims", seat=discarder,
+                                                 claims=ordered)
+        if reason:
+            t.clock_ms += claim.delay_ms or 0
+            raise DealOver(Outcome("abortive", reason=reason))
     t.clock_ms += claim.delay_ms or 0
     if late is not None:
         drawer, drawn = late
@@ -109,7 +120,12 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         claimed = game.codes[game.tiles.marked_of(tile)]
     if claim.kind == "win":
         s.counts[tile] += 1
-        raise DealOver(win_outcome(game, claim.seat, tile, "discard", discarder))
+        if game.wins_rule == _ONE_WIN:
+            raise DealOver(win_outcome(game, claim.seat, tile, "discard", discarder))
+        others = [c.seat for c in ordered[1:] if c.kind == "win"][:game.wins_rule[0] - 1]
+        for seat in others:  # several winners on one discard: each takes the tile into its hand
+            t.seats[seat].counts[tile] += 1
+        declare_wins(game, [claim.seat, *others], tile, "discard", discarder)
     t.last_discard_marked = False
     for used in claim.tiles:
         s.counts[used] -= 1
@@ -213,6 +229,8 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
     claims = []
     for off in range(1, t.players):
         seat = (konger + off) % t.players
+        if t.wins and t.out_of_play(seat):
+            continue
         counts = t.seats[seat].counts
         counts[tile] += 1
         complete = is_mahjong(counts, game.forms)
@@ -237,5 +255,10 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
         t.seats[winner].counts[tile] += 1
         if t.seats[konger].marked and released(t.seats[konger], tile, into_meld=False):
             t.seats[winner].marked.append(tile)
-        raise DealOver(win_outcome(game, winner, tile, "robbing_kong", konger))
+        if game.wins_rule == _ONE_WIN:
+            raise DealOver(win_outcome(game, winner, tile, "robbing_kong", konger))
+        others = [c.seat for c in ordered[1:] if c.kind == "win"][:game.wins_rule[0] - 1]
+        for seat in others:
+            t.seats[seat].counts[tile] += 1
+        declare_wins(game, [winner, *others], tile, "robbing_kong", konger)
 

@@ -16,7 +16,7 @@ from mahjong_core.table.state import Outcome
 _T = TypeVar("_T")
 
 #: Raised by the phases; defined with every exported error in :mod:`mahjong_core.errors`.
-__all__ = ["DealOver", "IllegalAction", "answered"]
+__all__ = ["DealOver", "IllegalAction", "PlayGoesOn", "answered"]
 
 
 class DealOver(Exception):
@@ -29,6 +29,17 @@ class DealOver(Exception):
 
     def __init__(self, outcome: Outcome):
         self.outcome = outcome
+
+
+class PlayGoesOn(Exception):
+    """Internal signal: a seat won, and the deal goes on without it (``deal_ends_at_wins`` above 1).
+
+    Raised where the win was declared (a discard's claim window, a turn, a robbed kong) so that the turn in
+    progress ends there; the game's loop of turns goes on from the seat after ``seat``, the last winner.
+    """
+
+    def __init__(self, seat: int):
+        self.seat = seat
 
 
 def answered(answer: _T | None, hook: str) -> _T:

@@ -47,13 +47,13 @@ from mahjong_core.engine.deal_end import finish_deal, score_and_settle
 from mahjong_core.engine.dealing import bonus_replacement, build_wall, deal_declarations, deal_hands
 from mahjong_core.engine.drawing import draw_live, held_as, settle_bonus
 from mahjong_core.engine.exchange import exchange
-from mahjong_core.engine.flow import DealOver, answered
+from mahjong_core.engine.flow import DealOver, PlayGoesOn, answered
 from mahjong_core.engine.marked import mark_discard
 from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.plugin_actions import run_plugin_phases
 from mahjong_core.engine.refusal import REFUSAL, timeout_instead
 from mahjong_core.engine.turn import correct_count, turn
-from mahjong_core.engine.winning import false_win, hook_win_context
+from mahjong_core.engine.winning import abortive, false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
@@ -230,6 +230,9 @@ class Game:
                                 for k in range(self.tiles.size)]
         else:
             self.bonus_kinds = [k in jokers or k in self.tiles.bonus for k in range(self.tiles.size)]
+        #: (seats that may win on one discard, wins that end a deal): ``most_winners_on_one_discard`` and
+        #: ``deal_ends_at_wins``, both 1 but where a ruleset lets several seats win (:func:`.winning.declare_wins`).
+        self.wins_rule = (int(ruleset.get("most_winners_on_one_discard", 1)), int(ruleset.get("deal_ends_at_wins", 1)))
         self.wins = 0
         self.draws = 0
 
@@ -395,6 +398,8 @@ class Game:
             outcome = self.play_turns()
         except DealOver as over:
             outcome = over.outcome
+        if t.wins and not outcome.wins and outcome.kind != "win":  # the deal ended without a win after some
+            outcome.wins = list(t.wins)
         finish_deal(self, outcome, salt)
         return outcome
 
@@ -406,6 +411,8 @@ class Game:
         how = "self_drawn"
         after_claim = False
         need_draw = False
+        # A rule that ends a deal as an abortive draw is asked only where a plugin of the game has one.
+        aborts = "mahjong_abortive_draw" in self.implemented
         while True:
             if need_draw and self.counts_corrected:
                 need_draw = correct_count(self, seat)
@@ -426,10 +433,19 @@ class Game:
                     if late is not None:
                         seat, drawn, how, after_claim = late
                         t.first_go_around = False
-            discard = turn(self, seat, drawn, how, after_claim)
-            claimed = claim_window(self, seat, discard)
+            if aborts:
+                abortive(self, "turn", seat)
+            try:
+                discard = turn(self, seat, drawn, how, after_claim)
+                claimed = claim_window(self, seat, discard)
+            except PlayGoesOn as won:  # a seat won and left: play goes on after it (deal_ends_at_wins)
+                seat = t.next_in_play(won.seat)
+                need_draw = True
+                continue
             if claimed is None:
-                seat = (seat + 1) % t.players
+                if aborts:
+                    abortive(self, "discard", seat)
+                seat = (seat + 1) % t.players if not t.wins else t.next_in_play(seat)
                 if seat == t.dealer:
                     t.first_go_around = False
                 need_draw = True

@@ -8,10 +8,12 @@ on a hand that is not one costs what the ruleset says (``mahjong_false_win``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from mahjong_core.engine.flow import DealOver
+from mahjong_core.engine.deal_end import settle_win
+from mahjong_core.engine.flow import DealOver, PlayGoesOn
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import action_fields, code
@@ -49,17 +51,54 @@ def hook_win_context(game: RunningGame, seat: int, tile: int, how: str) -> dict[
     return merged
 
 
-def declare_win(game: RunningGame, seat: int, tile: int, how: str, discarder: int | None) -> None:
-    """End the deal with this seat's win (logged as it ends)."""
-    raise DealOver(win_outcome(game, seat, tile, how, discarder))
+def declare_win(game: RunningGame, seat: int, tile: int, how: str, discarder: int | None) -> NoReturn:
+    """End the deal with this seat's win (logged as it ends), or, where play goes on after a win, let it leave."""
+    if game.wins_rule[1] == 1:
+        raise DealOver(win_outcome(game, seat, tile, how, discarder))
+    declare_wins(game, [seat], tile, how, discarder)
 
 
-def win_outcome(game: RunningGame, seat: int, tile: int, how: str, discarder: int | None) -> Outcome:
-    """Log a mahjong and return the deal's outcome: the winner, how, with which tile, from whom."""
+def declare_wins(game: RunningGame, seats: Sequence[int], tile: int, how: str, discarder: int | None) -> NoReturn:
+    """Several seats win with one tile (a discard, a robbed kong), or one seat where play goes on after a win.
+
+    Each win is logged, in the order of ``seats`` (the claims' order).  Where the deal ends with them (as many
+    seats have now won as the ruleset's ``deal_ends_at_wins``), the deal's outcome names every win of the deal
+    (:attr:`~mahjong_core.table.state.Outcome.wins`) and the deal's end scores and settles those not yet settled.
+    Otherwise each win is scored and settled now (:func:`.deal_end.settle_win`), its seat leaves the turn order
+    (:attr:`~mahjong_core.table.state.Table.wins`), and play goes on after the last of them.
+    """
+    t = game.table
+    ends = len(t.wins) + len(seats) >= game.wins_rule[1]
+    outcomes = [win_outcome(game, seat, tile, how, discarder, play_on=not ends) for seat in seats]
+    if ends:
+        every = t.wins + outcomes
+        if len(every) == 1:
+            raise DealOver(every[0])
+        first = every[0]
+        raise DealOver(Outcome("win", first.winner, first.how, first.tile, first.discarder, wins=every))
+    for outcome in outcomes:  # each in the table's wins already: winners together do not pay each other
+        settle_win(game, outcome)
+    t.first_go_around = False
+    raise PlayGoesOn(seats[-1])
+
+
+def win_outcome(game: RunningGame, seat: int, tile: int, how: str, discarder: int | None, *,
+                play_on: bool = False) -> Outcome:
+    """Log a mahjong and return its outcome: the winner, how, with which tile, from whom.
+
+    :param play_on: the deal goes on without the winner (written on the event only where true): the win joins
+        the table's :attr:`~mahjong_core.table.state.Table.wins` before its event, so every view of the table
+        from that event on shows the seat sitting out.
+    """
     marked = how == "discard" and game.table.last_discard_marked  # a red five won on: named by its own code
+    outcome = Outcome("win", seat, how, tile, discarder)
+    fields: dict[str, Any] = {}
+    if play_on:
+        game.table.wins.append(outcome)
+        fields["play_on"] = True
     game.event("table", "mahjong", seat=seat, tile=game.codes[game.tiles.marked_of(tile)] if marked else code(tile),
-               how=how, discarder=discarder)
-    return Outcome("win", seat, how, tile, discarder)
+               how=how, discarder=discarder, **fields)
+    return outcome
 
 
 def false_win(game: RunningGame, seat: int, action: Action, phase: str, delay: int) -> FalseWinPenalty | None:
@@ -109,3 +148,12 @@ def false_win(game: RunningGame, seat: int, action: Action, phase: str, delay: i
             raise DealOver(Outcome("aborted"))
     return penalty
 
+
+def abortive(game: RunningGame, moment: str, seat: int) -> None:
+    """End the deal as an abortive draw where a rule says so now (``mahjong_abortive_draw``; the game asks only
+    where a plugin implements it).  The claim window asks at its own moment, with the claims
+    (:func:`.claims.claim_window`)."""
+    reason = game.hook.mahjong_abortive_draw(ruleset=game.ruleset, table=game.table, moment=moment, seat=seat,
+                                             claims=())
+    if reason:
+        raise DealOver(Outcome("abortive", reason=str(reason)))

@@ -27,7 +27,7 @@ __all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "header_w
 
 HIDDEN = "?"
 #: Events after which the deal's hands are laid open.
-_ENDS = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned"})
+_ENDS = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned", "abortive_draw"})
 _ORDER: dict[str, float] = {kind.code: i for i, kind in enumerate(KINDS)}
 #: The marked copy (a red five, ``0p``) of each kind that has one, by the kind's code.
 _MARKED_OF = {KINDS[five].code: red for red, five in MARKED_CODES.items()}
@@ -71,6 +71,7 @@ class FoldedSeat:
     concealed: list[str] = field(default_factory=list)
     passing: list[str] = field(default_factory=list)  # the tiles this seat chose to pass in an exchange under way
     flags: dict[str, Any] = field(default_factory=dict)  # a plugin's flags and declarations (``flag`` effects)
+    out: bool = False  # won, and sits out while play goes on (a ``mahjong`` event with ``play_on``)
     aside: list[str] = field(default_factory=list)  # tiles set aside face up by a plugin's events
 
     def view(self) -> dict[str, Any]:
@@ -83,6 +84,8 @@ class FoldedSeat:
             out["flags"] = dict(self.flags)
         if self.aside:
             out["aside"] = list(self.aside)
+        if self.out:
+            out["out"] = True
         return out
 
 
@@ -143,7 +146,7 @@ class FoldedTable:
         """
         seats = [FoldedSeat(int(s["seat"]), int(s["wind"]), [{**m, "tiles": list(m["tiles"])} for m in s["melds"]],
                             list(s["bonus"]), list(s["discards"]), bool(s["calling"]), list(s.get("concealed", [])),
-                            flags=dict(s.get("flags", {})), aside=list(s.get("aside", [])))
+                            flags=dict(s.get("flags", {})), aside=list(s.get("aside", [])), out=bool(s.get("out")))
                  for s in view["seats"]]
         last = view.get("last_discard")
         pot = int(view.get("pot", 0))
@@ -193,7 +196,7 @@ class FoldedTable:
             self.apply_effects(event, self.effects[kind])
         if kind == "game_end":
             self.phase, self.over = "over", True
-        if kind in _ENDS:
+        if kind in _ENDS and not event.get("play_on"):  # a win after which play goes on reveals no hand
             self.revealed, self.phase = True, "scoring"
         t = event.get("t")
         if isinstance(t, int) and not isinstance(t, bool):
@@ -283,7 +286,7 @@ def fold(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> Iter
 # ---------------------------------------------------------------------- the handlers, in the order a deal meets them
 
 @handles("wall_dice", "wall_break", "wall_deal", "wrong_count", "penalty", "deal_end", "exhaustive_draw",
-         "deal_abandoned")
+         "deal_abandoned", "abortive_draw")
 def _unchanged(table: FoldedTable, event: Mapping[str, Any]) -> None:
     """The wall ceremony's details, a wrong count's notice, a penalty and the checkpoints move no tile."""
 
@@ -472,11 +475,21 @@ def _kong(table: FoldedTable, event: Mapping[str, Any]) -> None:
 
 @handles("mahjong")
 def _mahjong(table: FoldedTable, event: Mapping[str, Any]) -> None:
-    """A win on a discard takes the discard into the winner's hand (a win on a draw has it there already)."""
+    """A win on a discard takes the discard into the winner's hand (a win on a draw has it there already); each
+    further winner on the same discard (the ``mahjong`` right before it names the same tile and discarder) takes
+    it too.  A winner after whom play goes on sits out (``play_on``)."""
+    seat = table.seat(event)
+    if seat is not None and event.get("play_on") is True:
+        seat.out = True
     if event.get("discarder") is None:
         return
-    seat, discarder, tile = table.seat(event), _discarder(table, event), event.get("tile")
-    if seat is not None and discarder is not None and discarder.discards[-1:] == [tile]:
+    discarder, tile = _discarder(table, event), event.get("tile")
+    before = table.previous
+    if seat is not None and before is not None and before.get("type") == "mahjong" \
+            and event.get("how") == "discard" and before.get("how") == "discard" \
+            and before.get("discarder") == event.get("discarder") and before.get("tile") == tile:
+        seat.concealed.append(str(tile))
+    elif seat is not None and discarder is not None and discarder.discards[-1:] == [tile]:
         discarder.discards.pop()
         seat.concealed.append(str(tile))
         from_pond = table.pond[-1:] == [tile]

@@ -299,6 +299,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
             seat["flags"] = dict(s.flags)
         if s.aside:
             seat["aside"] = [name(t) for t in s.aside]
+        if table.wins and table.out_of_play(n):  # won, and sits out while play goes on
+            seat["out"] = True
         seats.append(seat)
     view = {
         "phase": table.phase, "deal": table.deal_number, "round": table.round_index, "dealer": table.dealer,

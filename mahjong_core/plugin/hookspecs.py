@@ -748,6 +748,29 @@ def mahjong_deal_exhausted(ruleset: Ruleset, table: Table) -> bool | None:
 
 
 @hookspec(firstresult=True)
+def mahjong_abortive_draw(ruleset: Ruleset, table: Table, moment: str, seat: int,
+                          claims: Sequence[Claim]) -> str | None:
+    """Whether a rule ends the deal now as an abortive draw, and why.
+
+    Asked only in games where a plugin implements it (a mechanism such as ``abortive_draws``), at three
+    moments: ``"turn"``, as ``seat`` begins a turn holding its full hand (nine terminals and honours at the
+    first turn); ``"discard"``, after ``seat``'s discard passed the claim window unclaimed (four winds on the
+    first go-round, four kongs by different seats); ``"claims"``, when wins are claimed on ``seat``'s discard,
+    before any takes it (three seats claiming it: the triple ron).  The deal ends with an ``abortive_draw``
+    event naming the reason, is settled as a draw (``mahjong_settle`` sees an outcome of kind ``abortive``)
+    and the ruleset's ``mahjong_next_deal`` says whether the dealer deals again.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table at that moment.
+    :param moment: ``"turn"``, ``"discard"`` or ``"claims"``.
+    :param seat: the seat whose turn begins, or whose discard it is.
+    :param claims: at ``"claims"``, the claims made on the discard in priority order; empty otherwise.
+    :return: the reason (``nine_terminals``, ``four_winds``, ``four_kongs``, ``triple_ron``, a mechanism's
+        own word), or ``None`` to play on.  ``firstresult``.
+    """
+
+
+@hookspec(firstresult=True)
 def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple[int, int, int] | None:
     """Where the game goes after a deal: dealer seat, prevalent wind, round index.
 

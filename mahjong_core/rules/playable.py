@@ -84,7 +84,19 @@ def playable_problems(ruleset: Ruleset, *, most: Callable[[str], int | None] | N
     if seats:
         return seats  # the figures below are per seat: meaningless at a table the core cannot seat
     return [*_hand_and_wall(ruleset), *_pay_the_limit(ruleset), *_minimum(ruleset, most),
-            *_exchange_and_pause(ruleset), *_robbing_concealed_kong(ruleset)]
+            *_exchange_and_pause(ruleset), *_robbing_concealed_kong(ruleset), *_several_wins(ruleset)]
+
+
+def _several_wins(ruleset: Ruleset) -> Iterator[Problem]:
+    """Several winners on one discard, or wins that end a deal, beyond the seats less one: a deal that waited for
+    every seat to win would never end by a win (the last seat has nobody's discard to win on)."""
+    players = ruleset.get("players", 4)
+    for name in ("most_winners_on_one_discard", "deal_ends_at_wins"):
+        value = ruleset.get(name, 1)
+        if isinstance(value, int) and isinstance(players, int) and value > players - 1:
+            yield (["parameters", name, "value"],
+                   f"{name} is {value}, but at {players} seats at most {players - 1} can win in one deal (one "
+                   f"seat is always left to discard or to pay); expected 1 to {players - 1}")
 
 
 def _seats(ruleset: Ruleset) -> Iterator[Problem]:

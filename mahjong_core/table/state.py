@@ -173,12 +173,27 @@ class FalseWinPenalty:
 class Outcome:
     """How a deal ended and what each hand scored."""
 
-    kind: str  # "win", "draw", or "aborted" (ended after a false mahjong)
+    kind: str  # "win", "draw", "aborted" (ended after a false mahjong) or "abortive" (a rule's abortive draw)
     winner: int | None = None
     how: str | None = None  # "self_drawn", "discard", "replacement", "robbing_kong"
     tile: int | None = None
     discarder: int | None = None
     scores: dict[int, Score] = field(default_factory=dict)
+    #: Every win of the deal, in the order they came, where there was more than one (several winners on one
+    #: discard, or wins before the deal ended where play goes on after a win): each a win outcome of its own, the
+    #: first being the one this outcome's own fields name.  Empty for a deal of one win or none, so a settlement
+    #: that knows one winner reads the outcome as it always did.  A drawn deal lists the wins before the wall ran out.
+    wins: list[Outcome] = field(default_factory=list)
+    #: Whether this win was scored and settled when it happened (play went on after it): the deal's end leaves it.
+    settled: bool = False
+    #: Why a rule ended the deal as an abortive draw (``nine_terminals``, ``four_winds``), kind ``abortive`` only.
+    reason: str | None = None
+
+    def each_win(self) -> list[Outcome]:
+        """The deal's wins, one outcome each: :attr:`wins`, or this outcome alone where it is the only win."""
+        if self.wins:
+            return self.wins
+        return [self] if self.kind == "win" else []
 
 
 @dataclass
@@ -326,6 +341,21 @@ class Table:
     #: Named counters the table keeps across deals (``honba``), changed by ``counter`` events and by plugin
     #: events' ``count`` effects.
     counters: dict[str, int] = field(default_factory=dict)
+    #: The wins of the deal so far where play goes on after a win (``deal_ends_at_wins`` above 1): the seats that
+    #: won them have left the turn order (no draws, discards or claims).  Empty in every other game.
+    wins: list[Outcome] = field(default_factory=list)
+
+    def out_of_play(self, seat: int) -> bool:
+        """Whether ``seat`` has won this deal and sits out while play goes on."""
+        return any(w.winner == seat for w in self.wins)
+
+    def next_in_play(self, seat: int) -> int:
+        """The seat after ``seat`` in turn order that has not left the deal by winning."""
+        n = self.players
+        seat = (seat + 1) % n
+        while self.wins and self.out_of_play(seat):
+            seat = (seat + 1) % n
+        return seat
 
     def seat_wind(self, seat: int) -> int:
         """0 East .. 3 North for ``seat`` in the current deal: its place after the dealer.
@@ -354,6 +384,7 @@ class Table:
         self.first_go_around = True
         self.drawn_tile = None
         self.shown = []
+        self.wins = []
 
     def state_hash(self) -> str:
         """SHA-256 of the visible state, written at checkpoints so audits can pin a divergence."""
@@ -375,6 +406,8 @@ class Table:
             parts.append(f"x{self.shown}|{sorted(self.counters.items())}")
         if self.pot:
             parts.append(f"p{self.pot}")
+        if self.wins:  # only where play goes on after a win: every other table hashes as it always did
+            parts.append("o" + ",".join(str(w.winner) for w in self.wins))
         return hashlib.sha256("/".join(parts).encode()).hexdigest()
 
 

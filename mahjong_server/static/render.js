@@ -63,8 +63,10 @@ function describe(e) {
     case "claim": return `${who} claims ${t(e.tile)} from ${seatName(e.discarder)}: ${e.kind}.`;
     case "kong": return `${who} makes a ${e.way} kong of ${t(e.tile)}.`;
     case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
-    case "mahjong": return `${who} wins with ${t(e.tile)} (${e.how.replace("_", " ")}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).`;
+    case "mahjong": return `${who} wins with ${t(e.tile)} (${e.how.replace("_", " ")}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).` +
+      (e.play_on === true ? " Play goes on without them." : "");
     case "exhaustive_draw": return "The wall is exhausted: the deal is drawn.";
+    case "abortive_draw": return `Abortive draw: ${String(e.reason).replace(/_/g, " ")}.`;
     case "score": return `${who}'s hand scores ${e.card ? e.card.total + " " + e.card.unit : e.value}.`;
     case "settlement": return "The deal is settled.";
     case "rotation": return `Next: ${seatName(e.dealer)} deals, prevalent wind ${WINDS[e.prevalent_wind]}.`;
@@ -157,6 +159,8 @@ function renderSeat(n, where) {
   const ck = document.createElement("span"); ck.className = "seat-clock"; ck.id = "clock-" + n;
   head.append(nm, wd, sc, ck);
   if (s.calling) { const c = document.createElement("span"); c.className = "calling"; c.textContent = "calling"; head.append(c); }
+  // A seat that has won sits out while play goes on (a mahjong with play_on).
+  if (s.out) { const o = document.createElement("span"); o.className = "out"; o.textContent = "won · sits out"; head.append(o); }
   // A plugin's flags on the seat (a declared missing suit), as its events set them.
   for (const [flag, value] of Object.entries(s.flags || {})) {
     const f = document.createElement("span");
@@ -381,10 +385,13 @@ function renderScoring() {
   box.hidden = false;
   box.replaceChildren();
   const h = document.createElement("h2"); h.id = "scoring-title";
-  const end = state.events.find((e) => ["mahjong", "exhaustive_draw", "deal_abandoned"].includes(e.type));
-  h.textContent = end && end.type === "mahjong" ? `${seatName(end.seat)} wins` : "The deal is drawn";
+  // Every win of the deal (several on one discard, or as play went on), else how it was drawn.
+  const wins = state.events.filter((e) => e.type === "mahjong");
+  const abortive = state.events.find((e) => e.type === "abortive_draw");
+  h.textContent = wins.length ? wins.map((e) => seatName(e.seat)).join(" and ") + (wins.length > 1 ? " win" : " wins")
+    : abortive ? describe(abortive).replace(/\.$/, "") : "The deal is drawn";
   box.appendChild(h);
-  if (end && end.type === "mahjong") {
+  for (const end of wins) {
     const p = document.createElement("p");
     p.textContent = describe(end);
     box.appendChild(p);
@@ -405,17 +412,21 @@ function renderScoring() {
     grid.appendChild(card);
   }
   box.appendChild(grid);
-  const settle = state.events.find((e) => e.type === "settlement");
+  // A deal where play went on after a win was settled win by win: every settlement's payments, in order.
+  const settlements = state.events.filter((e) => e.type === "settlement");
+  const settle = settlements.length ? settlements[settlements.length - 1] : null;
   if (settle) {
     const h3 = document.createElement("h3"); h3.textContent = "Payments"; box.appendChild(h3);
     const ul = document.createElement("ul"); ul.className = "payments";
-    const notes = (settle.card && settle.card.notes) || [];
-    settle.payments.forEach(([payer, payee, amount, reason], k) => {
-      const li = document.createElement("li");
-      li.textContent = `${seatName(payer)} pays ${seatName(payee)} ${amount} (${String(reason).replaceAll("_", " ")}` +
-        (notes[k] ? `; ${notes[k]})` : ")");
-      ul.appendChild(li);
-    });
+    for (const one of settlements) {
+      const notes = (one.card && one.card.notes) || [];
+      one.payments.forEach(([payer, payee, amount, reason], k) => {
+        const li = document.createElement("li");
+        li.textContent = `${seatName(payer)} pays ${seatName(payee)} ${amount} (${String(reason).replaceAll("_", " ")}` +
+          (notes[k] ? `; ${notes[k]})` : ")");
+        ul.appendChild(li);
+      });
+    }
     // Points moved outside the settlement (a stick, the pot to its winner, an uma at the game's end), in order.
     for (const e of state.events.filter((x) => x.type === "payment")) {
       const li = document.createElement("li"); li.className = "payment-event";

@@ -8,7 +8,7 @@
 "use strict";
 
 const HIDDEN = "?";
-const ENDS = new Set(["mahjong", "exhaustive_draw", "deal_abandoned"]);
+const ENDS = new Set(["mahjong", "exhaustive_draw", "deal_abandoned", "abortive_draw"]);
 const MOVE_PHASES = new Set(["turn", "false_mahjong"]);
 // Tile codes in the order of mahjong_core.hand.tiles.KINDS: suits 1..9 of m, p, s, then 1z..7z, flowers, seasons.
 const ORDER = (() => {
@@ -118,7 +118,7 @@ class Table {
       applyEffects(this, e, this.effects[e.type]);
     }
     if (e.type === "game_end") { v.phase = "over"; this.over = true; this.turn = null; }
-    if (ENDS.has(e.type)) { this.revealed = true; this.turn = null; v.phase = "scoring"; }
+    if (ENDS.has(e.type) && e.play_on !== true) { this.revealed = true; this.turn = null; v.phase = "scoring"; }
     if (Number.isInteger(e.t)) v.clock_ms = e.t;
     for (const x of v.seats) x.concealed_count = x.concealed.length;
     this.dealEvents.push(e);
@@ -192,7 +192,7 @@ function applyEffects(t, e, effects) {
 const HANDLERS = {
   // The wall ceremony's details, a wrong count's notice, a penalty and the checkpoints move no tile.
   wall_dice: unchanged, wall_break: unchanged, wall_deal: unchanged, wrong_count: unchanged, penalty: unchanged,
-  deal_end: unchanged, exhaustive_draw: unchanged, deal_abandoned: unchanged,
+  deal_end: unchanged, exhaustive_draw: unchanged, deal_abandoned: unchanged, abortive_draw: unchanged,
 
   deal_start(t, e) {
     const v = t.view;
@@ -297,9 +297,16 @@ const HANDLERS = {
     }
   },
   mahjong(t, e, s) {
+    // A winner after whom play goes on sits out (play_on); a further winner on the same discard (the mahjong
+    // right before names the same tile and discarder) takes the tile too, as mahjong_core.log.fold does.
+    if (s && e.play_on === true) s.out = true;
     if (s && e.discarder !== null && e.discarder !== undefined) {
       const d = t.view.seats[e.discarder];
-      if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) {
+      const before = t.dealEvents.length ? t.dealEvents[t.dealEvents.length - 1] : null;
+      if (before && before.type === "mahjong" && e.how === "discard" && before.how === "discard"
+          && before.discarder === e.discarder && before.tile === e.tile) {
+        s.concealed.push(e.tile);
+      } else if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) {
         d.discards.pop(); s.concealed.push(e.tile);
       }
       const taken = t.claims.find((c) => c.seat === e.seat && c.action === "win");

@@ -79,7 +79,9 @@ function receive(m) {
       if (m.event.type === "deal_start") { state.events = []; state.revealed = false; $("log").replaceChildren(); }
       state.events.push(m.event);
       state.view = m.view;
-      if (["mahjong", "exhaustive_draw", "deal_abandoned"].includes(m.event.type)) { state.revealed = true; state.turn = null; }
+      if (["mahjong", "exhaustive_draw", "deal_abandoned", "abortive_draw"].includes(m.event.type) && m.event.play_on !== true) {
+        state.revealed = true; state.turn = null;
+      }
       logEvent(m.event);
       break;
     case "turn":

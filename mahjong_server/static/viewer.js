@@ -191,10 +191,12 @@ async function load(data) {
     let last = next - 1;
     for (let k = d.start; k < next; k++) if (events[k].type === "settlement") last = k;
     d.end = end < 0 ? next - 1 : last;
-    d.winner = null;
+    d.winners = [];  // every seat that won the deal, in order (several on one discard, or as play went on)
+    d.abortive = null;
     d.finished = false;
     for (let k = d.start; k < next; k++) {
-      if (events[k].type === "mahjong") d.winner = events[k].seat;
+      if (events[k].type === "mahjong") d.winners.push(events[k].seat);
+      if (events[k].type === "abortive_draw") d.abortive = String(events[k].reason).replace(/_/g, " ");
       if (events[k].type === "settlement" || events[k].type === "deal_end") d.finished = true;
     }
   });
@@ -216,7 +218,9 @@ function fillSelects() {
   replay.deals.forEach((d, i) => {
     const o = document.createElement("option");
     o.value = String(i);
-    const who = d.winner !== null ? renderer.seatName(d.winner) + " wins" : d.finished ? "drawn" : "not finished";
+    const who = d.winners.length ? d.winners.map((w) => renderer.seatName(w)).join(" and ") +
+                (d.winners.length > 1 ? " win" : " wins")
+      : d.abortive ? "abortive draw: " + d.abortive : d.finished ? "drawn" : "not finished";
     o.textContent = `${i + 1} — ${who}`;
     ds.appendChild(o);
   });

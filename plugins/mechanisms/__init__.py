@@ -14,7 +14,8 @@ for nor reads those rules:
 * :mod:`.pair_play` -- partners sharing a result (``pairs``);
 * :mod:`.false_mahjong` -- what a wrongly declared mahjong costs (``wrong_mahjong``);
 * :mod:`.late_pung` -- a pung or kong of a discard after the next draw (``pung_claim_until_next_discard``);
-* :mod:`.count_correction` -- a hand of the wrong size put right at its turn (``dead_hand.correction``).
+* :mod:`.count_correction` -- a hand of the wrong size put right at its turn (``dead_hand.correction``);
+* :mod:`.abortive_draws` -- a deal ended by nine terminals, four winds, four kongs or a triple ron (``abortive_draws``).
 """
 
 from __future__ import annotations

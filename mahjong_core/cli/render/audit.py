@@ -21,9 +21,10 @@ if TYPE_CHECKING:
 WINDS = ("East", "South", "West", "North")
 
 
-def _shown(hand: HandScore, winner: int | None) -> bool:
-    """Whether a hand is worth a line: the winner's, or any that scored or carries an item that counts."""
-    return hand.seat == winner or bool(hand.value) or any(item.get("value") for item in hand.items)
+def _shown(hand: HandScore, d: DealReport) -> bool:
+    """Whether a hand is worth a line: a winner's, or any that scored or carries an item that counts."""
+    return hand.seat == d.winner or any(hand.seat == w[0] for w in d.more_wins) or bool(hand.value) \
+        or any(item.get("value") for item in hand.items)
 
 
 def _item_text(item: dict[str, Any]) -> str:
@@ -39,10 +40,15 @@ _HOW = {"discard": "on a discard", "self_drawn": "self-drawn", "replacement": "o
 
 def _outcome(d: DealReport, names: dict[int, str]) -> str:
     if d.outcome == "mahjong" and d.winner is not None:
-        how = _HOW.get(str(d.how), str(d.how).replace("_", " "))
-        source = f", from {names.get(d.discarder, d.discarder)}" if d.discarder is not None else ""
-        return f"{names[d.winner]} wins on {d.tile} ({how}{source})"
+        return "; ".join(_win(seat, tile, how, discarder, names) for seat, tile, how, discarder
+                         in [(d.winner, d.tile, d.how, d.discarder), *d.more_wins])
     return d.outcome
+
+
+def _win(seat: int, tile: str | None, how: str | None, discarder: int | None, names: dict[int, str]) -> str:
+    text = _HOW.get(str(how), str(how).replace("_", " "))
+    source = f", from {names.get(discarder, discarder)}" if discarder is not None else ""
+    return f"{names[seat]} wins on {tile} ({text}{source})"
 
 
 def _payment_text(d: DealReport, k: int, names: dict[int, str]) -> str:
@@ -62,7 +68,7 @@ def report_text(report: LogReport, *, deals: bool = True) -> str:
         lines.append(f"deal {d.deal + 1} (round {d.round + 1}, {WINDS[d.prevalent_wind % 4]} wind, dealer "
                      f"{names[d.dealer]}): {_outcome(d, names)}")
         for hand in d.hands:
-            if not _shown(hand, d.winner):
+            if not _shown(hand, d):
                 continue
             limit = f", limit {hand.limit}" if hand.limit else ""
             lines.append(f"  {names[hand.seat]}: {hand.value}{limit}  {' '.join(hand.melds)}")
@@ -128,7 +134,7 @@ def _deals_html(report: LogReport) -> str:
                      f"{WINDS[d.prevalent_wind % 4]} wind, dealer {e(names[d.dealer])} &mdash; "
                      f"{e(_outcome(d, names))}</h3>")
         for hand in d.hands:
-            if not _shown(hand, d.winner):
+            if not _shown(hand, d):
                 continue
             parts.append(f"<p><b>{e(names[hand.seat])}</b>: {hand.value}"
                          f"{' (limit ' + e(hand.limit) + ')' if hand.limit else ''} <code>{e(' '.join(hand.melds))}"

@@ -50,6 +50,7 @@ class SeatState:
     passing: list[str] = field(default_factory=list)  # tiles this seat chose to pass in an exchange under way
     flags: dict[str, Any] = field(default_factory=dict)  # a plugin's flags and declarations on the seat
     aside: list[str] = field(default_factory=list)  # tiles a plugin's events set aside face up
+    out: bool = False  # won, and sits out while play goes on
 
 
 @dataclass
@@ -96,9 +97,12 @@ def _apply(state: TableState, table: FoldedTable, event: Mapping[str, Any], view
     _read_fold(state, table)
     if kind == "mahjong":
         how = str(event.get("how", "")).replace("_", " ")
-        state.result.append(f"{_seat_name(state, seat, viewer)} wins on {event.get('tile')} ({how})")
+        on = "; play goes on without them" if event.get("play_on") is True else ""
+        state.result.append(f"{_seat_name(state, seat, viewer)} wins on {event.get('tile')} ({how}){on}")
     elif kind == "exhaustive_draw":
         state.result.append("exhaustive draw: the wall is used up")
+    elif kind == "abortive_draw":
+        state.result.append(f"abortive draw: {str(event.get('reason')).replace('_', ' ')}")
     elif kind == "score" and isinstance(seat, int) and 0 <= seat < state.players:
         _show_score(state, event, _seat_name(state, seat, viewer))
     elif kind == "settlement" and "scores" in event:
@@ -124,7 +128,7 @@ def _read_fold(state: TableState, table: FoldedTable) -> None:
         seat.hand, seat.bonus, seat.discards = list(folded.concealed), list(folded.bonus), list(folded.discards)
         seat.melds = [(str(m["kind"]), list(m["tiles"]), bool(m["exposed"])) for m in folded.melds]
         seat.passing, seat.score = list(folded.passing), int(table.scores[n])
-        seat.flags, seat.aside = dict(folded.flags), list(folded.aside)
+        seat.flags, seat.aside, seat.out = dict(folded.flags), list(folded.aside), folded.out
     state.pond = list(table.pond)
     won = table.won
     if won is not None:
@@ -198,7 +202,7 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
         return f"{who} ran out of time ({event.get('what')}): {event.get('action')} for them"
     if kind == "score":
         return state.summary or None
-    if kind in ("mahjong", "exhaustive_draw"):
+    if kind in ("mahjong", "exhaustive_draw", "abortive_draw"):
         return state.result[-1] if state.result else None
     if kind == "settlement":
         return "scores " + " ".join(str(x.score) for x in state.seats)
@@ -294,6 +298,8 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
             lines.append(f"    aside    {_tiles(seat.aside, ascii_only)}")
         for flag, value in sorted(seat.flags.items()):
             lines.append(f"    {flag.replace('_', ' ')}: {value}")
+        if seat.out:
+            lines.append("    has won: sits out while play goes on")
         if display == "rows" and seat.discards:
             for i in range(0, len(seat.discards), 6):
                 lines.append(f"    {'discards' if i == 0 else '':<8} {_tiles(seat.discards[i:i + 6], ascii_only)}")

@@ -45,13 +45,18 @@ class ConservationObserver:
             seen.update(seat.discards)
             seen.update(seat.bonus)
         assert seen == self.expected, f"tiles not conserved after event {event['n']} {event['type']}"
+        # A seat that has won and sits out while play goes on holds its winning hand, one tile more.
+        playing = [seat for s, seat in enumerate(table.seats) if not table.out_of_play(s)]
+        for s, seat in enumerate(table.seats):
+            if table.out_of_play(s):
+                assert seat.hand_count() == self.hand_size + 1, f"seat {s} sits out holding {seat.hand_count()}"
         if event["type"] == "decision" and event["phase"] == "claim":
             # Every seat holds a hand; only in a late claim window (001 line 109) has the next seat drawn.
-            sizes = [seat.hand_count() for seat in table.seats]
+            sizes = [seat.hand_count() for seat in playing]
             assert set(sizes) <= {self.hand_size, self.hand_size + 1} and sizes.count(self.hand_size + 1) <= 1, sizes
         if event["type"] == "decision" and event["phase"] == "turn":
             for s, seat in enumerate(table.seats):
-                want = self.hand_size + (1 if s == event["actor"] else 0)
+                want = self.hand_size + (1 if s == event["actor"] or table.out_of_play(s) else 0)
                 assert seat.hand_count() == want, f"seat {s} holds {seat.hand_count()} in a turn"
         self.checked += 1
 

@@ -47,7 +47,7 @@ from mahjong_server.live import event_message
 #: Any tile code of any tile set: suits and honours, bonus kinds (flowers, seasons, animals), a marked copy (0p, a
 #: red five) and a joker, so a tile set's own kinds are checked like the standard ones.
 _CODE = re.compile(r"[0-9][a-z]")
-_END_OF_PLAY = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned"})
+_END_OF_PLAY = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned", "abortive_draw"})
 Viewer = int | None
 
 
@@ -175,7 +175,10 @@ class Knowledge:
                     self.features["concealed kong"] += 1
                 else:
                     public(take(e["seat"], e["tile"]))
-            if kind in _END_OF_PLAY:  # the hands are laid open: every tile taken from the wall and kept
+            if kind == "mahjong" and e.get("play_on") is True:  # a winner who leaves lays its hand down alone
+                public(*hand[e["seat"]])
+                self.features["play on"] += 1
+            elif kind in _END_OF_PLAY:  # the hands are laid open: every tile taken from the wall and kept
                 public(*[i for i in code if i not in returned])
             self.after.append({v: Counter(code[i] for i in known[v]) for v in self.viewers})
 
@@ -277,7 +280,7 @@ def _play(rid: str, seed: int, log: Path | None = None) -> tuple[list[dict[str, 
         events.append(event)
         if event["type"] == "deal_start":
             revealed[0] = False
-        elif event["type"] in _END_OF_PLAY:
+        elif event["type"] in _END_OF_PLAY and event.get("play_on") is not True:  # as mahjong_server.live does
             revealed[0] = True
         views.append((full_table_view(holder[0].table), revealed[0]))
         if writer is not None:

@@ -1,0 +1,184 @@
+"""The play-on ruleset, played: winners sitting out, several winners on one discard, kong money, no chows, a
+declared missing suit, the payments, a byte-identical replay and a clean audit.
+
+These tests play seeded games and read what they did from their logs; the last one runs the mahjong-core
+conformance suite on the ruleset.  Seed 6 (three deals, four greedy bots) holds a double win on one discard,
+wins after which play goes on and kong money: its log is kept beside the repository's golden replays
+(``replays/several_wins/``), and the game played again here must write it byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_core import available, check, load_ruleset, simulate
+from mahjong_core.plugin import Ruleset
+
+RULESET = "example_play_on"
+SEEDS = range(4)
+#: The log of seed 6 kept beside the golden replays, where this package is tested from its repository.
+KEPT = Path(__file__).resolve().parents[4] / "replays" / "several_wins" / "example_play_on-seed6.jsonl"
+
+
+@pytest.fixture(scope="module")
+def ruleset() -> Ruleset:
+    assert RULESET in available(), "install this package first: pip install ./plugins/examples/example_play_on"
+    return load_ruleset(RULESET)
+
+
+@pytest.fixture(scope="module")
+def logs(ruleset: Ruleset, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Four seeded games between greedy bots, and seed 6's three deals, written as replay logs."""
+    out = tmp_path_factory.mktemp("logs")
+    played = simulate(ruleset, 0, len(SEEDS), ["greedy"] * 4, out)
+    played += simulate(ruleset, 6, 1, ["greedy"] * 4, tmp_path_factory.mktemp("seed6"), max_deals=3)
+    return [game.replay for game in played if game.replay is not None]
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+
+
+def deals(path: Path) -> list[list[dict[str, Any]]]:
+    """Each deal's events, from its deal_start to its deal_end."""
+    out: list[list[dict[str, Any]]] = []
+    for e in lines(path):
+        if e["type"] == "deal_start":
+            out.append([])
+        if out:
+            out[-1].append(e)
+    return out
+
+
+def test_it_plays_three_suits_with_several_winners_until_three_have_won(ruleset: Ruleset) -> None:
+    assert ruleset.ancestry == ("chinese_classical", RULESET)
+    assert ruleset.value("most_winners_on_one_discard") == 3 and ruleset.value("deal_ends_at_wins") == 3
+    assert ruleset.value("settlement") == "play_on"
+    assert len(ruleset.tile_set()) == 108 and max(ruleset.tile_set()) == 26  # characters, dots, bamboo
+    assert ruleset.source_of("deal_ends_at_wins").text == "mil_sichuan page 1"
+
+
+def test_a_seat_that_has_won_sits_out_and_three_wins_end_the_deal(logs: list[Path]) -> None:
+    goes_on = 0
+    for path in logs:
+        for deal in deals(path):
+            out: set[int] = set()
+            for e in deal:
+                acting = e["actor"] if e["type"] == "decision" else e.get("seat") if e["type"] in (
+                    "draw", "claim", "kong", "replacement") else None
+                assert acting not in out, f"{path.name}: seat {acting} acts after it won: {e}"
+                if e["type"] == "mahjong":
+                    assert e["seat"] not in out
+                    if e.get("play_on") is True:
+                        out.add(e["seat"])
+                        goes_on += 1
+                    else:  # the win that ends the deal: three in all, or the last of them on one discard
+                        assert len(out) + sum(1 for x in deal if x["type"] == "mahjong" and not x.get("play_on")) >= 3
+            ends = [e["type"] for e in deal if e["type"] in ("exhaustive_draw", "mahjong") and not e.get("play_on")]
+            assert ends and (ends[0] == "exhaustive_draw" or len(out) < 3)
+    assert goes_on, "no seat won and left while play went on"
+
+
+def test_each_win_that_plays_on_is_scored_and_paid_at_once_by_the_seats_still_in_play(logs: list[Path]) -> None:
+    for path in logs:
+        for deal in deals(path):
+            out: set[int] = set()
+            for k, e in enumerate(deal):
+                if e["type"] != "mahjong" or e.get("play_on") is not True:
+                    continue
+                out.add(e["seat"])
+                rest = deal[k + 1:]
+                score = next(x for x in rest if x["type"] in ("score", "settlement"))
+                settlement = next(x for x in rest if x["type"] == "settlement")
+                assert score["type"] == "score" and score["seat"] == e["seat"]
+                payers = {p[0] for p in settlement["payments"]}
+                assert all(p[1] == e["seat"] and p[3] == "mahjong" for p in settlement["payments"])
+                if e["discarder"] is not None:
+                    assert payers <= {e["discarder"]}
+                else:
+                    assert not payers & out
+
+
+def test_several_seats_win_on_one_discard_each_paid_by_the_discarder(logs: list[Path]) -> None:
+    doubles = 0
+    for path in logs:
+        events = lines(path)
+        for k in range(1, len(events)):
+            first, second = events[k - 1], events[k]
+            if first["type"] == second["type"] == "mahjong":
+                doubles += 1
+                assert first["tile"] == second["tile"] and first["discarder"] == second["discarder"] is not None
+                paid = [(p[0], p[1]) for x in events[k:] if x["type"] == "settlement" for p in x["payments"]
+                        if p[3] == "mahjong"]
+                assert (first["discarder"], second["seat"]) in paid
+    assert doubles, "no double win in the seeded games"
+
+
+def test_kong_money_is_paid_as_the_kong_stands(logs: list[Path], ruleset: Ruleset) -> None:
+    money = ruleset.value("x_kong_money")
+    paid = 0
+    for path in logs:
+        events = lines(path)
+        for k, e in enumerate(events):
+            if e["type"] == "claim" and e["kind"] == "kong":
+                reply = events[k + 1]
+                assert (reply["type"], reply["payer"], reply["payee"]) == ("payment", e["discarder"], e["seat"])
+                assert reply["amount"] == money["from_discard"] and reply["reason"] == "kong_money"
+                paid += 1
+            elif e["type"] == "kong":
+                replies = [x for x in events[k + 1:k + 4] if x["type"] == "payment"]
+                assert replies and all(x["payee"] == e["seat"] and x["reason"] == "kong_money" for x in replies)
+                paid += 1
+    assert paid, "no kong in the seeded games"
+
+
+def test_no_chows_and_every_seat_declares_its_missing_suit(logs: list[Path]) -> None:
+    for path in logs:
+        events = lines(path)
+        assert not [e for e in events if e["type"] == "claim" and e["kind"] == "chow"]
+        for deal in deals(path):
+            declared = [e for e in deal if e["type"] == "missing_suit_chosen"]
+            assert sorted(e["seat"] for e in declared) == [0, 1, 2, 3]
+            assert {e["suit"] for e in declared} <= {"no_bamboo", "no_characters", "no_circles"}
+        assert not [e for e in events if e["type"] in ("draw", "replacement") and e["tile"][-1] == "z"]
+
+
+def test_the_points_add_up(logs: list[Path]) -> None:
+    for path in logs:
+        scores = [0, 0, 0, 0]
+        for e in lines(path):
+            if e["type"] == "settlement":
+                for payer, payee, amount, _ in e["payments"]:
+                    scores[payer] -= amount
+                    scores[payee] += amount
+                assert scores == e["scores"]
+            elif e["type"] == "payment":
+                scores[e["payer"]] -= e["amount"]
+                scores[e["payee"]] += e["amount"]
+        assert sum(scores) == 0
+
+
+def test_each_game_replays_byte_identically_and_audits_clean(logs: list[Path]) -> None:
+    for path in logs:
+        for mode in ("replay", "audit"):
+            verdict = check(str(path), mode)
+            assert verdict.ok, verdict.text()
+
+
+def test_seed_6_writes_the_kept_log_byte_for_byte(logs: list[Path]) -> None:
+    if not KEPT.exists():
+        pytest.skip("the repository's replays/ are not beside this package")
+    assert logs[-1].read_bytes() == KEPT.read_bytes()
+
+
+def test_the_conformance_suite_passes(tmp_path: Path) -> None:
+    """The same checks every bundled ruleset passes, run the way a plugin author runs them."""
+    result = subprocess.run([sys.executable, "-m", "pytest", f"--mahjong-ruleset={RULESET}", "-p", "no:cacheprovider",
+                             "-q"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr

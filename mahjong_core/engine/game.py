@@ -148,8 +148,9 @@ class Game:
         self.seed = seed
         self.max_deals = max_deals
         self.max_rounds = max_rounds
-        #: Past this many deals the game is stopped as unending (``mahjong_core.rules.playable.deal_bound``).
-        self.deal_bound = deal_bound(ruleset)
+        #: Past this many deals the game is stopped as unending (``mahjong_core.rules.playable.deal_bound``),
+        #: unless the caller stated its own bound (``max_deals``, ``--max-deals``): that one ends the game cleanly.
+        self.deal_bound = deal_bound(ruleset) if max_deals is None else max(max_deals, deal_bound(ruleset))
         binding = bind(ruleset)
         self.pm, self.hook = shared_plugin_manager(tuple(binding.plugins), house_tweaks=tuple(house_tweaks),
                                                  observers=tuple(observers))

@@ -215,12 +215,12 @@ def _standings(conn: Connection, identity: Any) -> RulesetStandings:
                 ratings[n] = r
         if pair_play:
             keys = [tuple(sorted(team)) for team in teams]
-            for key, team in zip(keys, g.teams, strict=True):
+            for key, team_seats in zip(keys, g.teams, strict=True):
                 pair = pairs.setdefault(key, PairStanding(list(key)))
                 pair.games += 1
                 pair.full_games += int(g.full)
-                pair.score += sum(g.won_over_start(seat) for seat in team)
-                pair.game_end += sum(g.game_end.get(seat, 0) for seat in team)
+                pair.score += sum(g.won_over_start(seat) for seat in team_seats)
+                pair.game_end += sum(g.game_end.get(seat, 0) for seat in team_seats)
             rated_pairs = model.rate([[pair_ratings.get(k) or model.rating(name=" & ".join(k))] for k in keys],
                                      scores=team_scores)
             for key, new in zip(keys, rated_pairs, strict=True):

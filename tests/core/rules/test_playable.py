@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mahjong_core import check
 from mahjong_core.cli import main
 from mahjong_core.conformance import checks
 from mahjong_core.engine.game import Game, UnendingGame
 from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import RulesetError
+from mahjong_core.log import simulate as simulate_module
+from mahjong_core.log.format import read_log
 from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import Ruleset, load_ruleset, playable, validate_file
 
@@ -235,11 +239,40 @@ def test_a_stated_bound_of_deals_ends_the_game_cleanly_past_the_default_one(
         play_game(_unending(), 3, ["greedy"] * 4, replay=None)
 
 
-def test_simulate_keeps_no_log_of_an_unending_game(tmp_path: Path) -> None:
+def test_simulate_keeps_no_log_of_an_unending_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(playable, "DEALS_PER_DEALER_TURN", 1)  # the bound (16 deals) before the log's (~2,600)
     path = tmp_path / "game.jsonl"
     with pytest.raises(UnendingGame, match="the unfinished log .*game.jsonl is removed"):
         play_game(_unending(), 3, ["greedy"] * 4, replay=path)
     assert not path.exists()
+
+
+def test_a_log_never_grows_past_what_a_reader_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A game whose log would pass the reader's bounds (random bots under hongkong_plus played 629 deals, a log
+    of 15 MB that ``audit`` refused) is played again from its seed as a game of the deals that fit: its log is
+    whole and audits clean, its header's max_deals says it was cut, and simulate says where in one line."""
+    monkeypatch.setattr(simulate_module, "MAX_LINES", 1500)  # a smaller reader, so the test plays few deals
+    out = tmp_path / "out"
+    code = main(["simulate", "--ruleset", "traditional", "--bots", "random,random,random,random", "--seed", "1",
+                 "--out", str(out), "--json"])
+    captured = capsys.readouterr()
+    assert code == 0
+    (row,) = json.loads(captured.out)["games"]
+    log = read_log(row["replay"])
+    assert len(log.lines) <= 1500 - 2 and log.header["options"] == {"max_deals": row["deals"]}
+    assert row["cut_at"] == row["deals"] + 1 and log.events[-1]["type"] == "game_end"
+    assert captured.err.splitlines() == [
+        f"{load_ruleset('traditional').location}::seed 1: at deal {row['cut_at']} the game's log would pass what a "
+        f"log reader reads (1,500 lines, 4,194,304 bytes); the log holds its first {row['deals']} deals, played "
+        f"again as a game of that length (options.max_deals {row['deals']}), which replays and audits"]
+    assert check(row["replay"], "audit").ok
+    # The same game with the reader's own bounds: no cut, no line on stderr, the rows as they always were.
+    monkeypatch.undo()
+    code = main(["simulate", "--ruleset", "traditional", "--seed", "1", "--max-deals", "3", "--out",
+                 str(tmp_path / "whole"), "--json"])
+    captured = capsys.readouterr()
+    assert code == 0 and captured.err == "" and "cut_at" not in json.loads(captured.out)["games"][0]
 
 
 def test_the_simulate_command_says_so_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -20,7 +20,7 @@ it, with the figures that show why and the values that would play:
 * the pay-the-limit rules (four bonus tiles, consecutive wins, the false
   mahjong's fraction of the limit) need a usual limit to pay;
 * the tile exchange passes at most the tiles a hand holds, and the chow
-  pause's least wait is at most its longest;
+  pause's least wait is at most its longest and at most the time to claim;
 * a concealed kong may be robbed for thirteen orphans only where the table
   shows which tile it is (``meld_display: concealed_kong_shown``): elsewhere
   the offer to rob it would tell the robber a tile no seat can see.
@@ -288,6 +288,12 @@ def _exchange_and_pause(ruleset: Ruleset) -> Iterator[Problem]:
         yield (["parameters", "timing", "value", "chow_pause_seconds", "min"],
                f"the chow pause's least wait ({pause['min']} s) is longer than its longest ({pause['max']} s); "
                f"expected min at most max")
+    claim = (ruleset.get("timing") or {}).get("claim_seconds")
+    if isinstance(pause, Mapping) and isinstance(claim, int) and int(pause.get("min", 0)) > claim:
+        yield (["parameters", "timing", "value", "chow_pause_seconds", "min"],
+               f"the chow pause's least wait ({pause['min']} s) is longer than the time to claim a discard "
+               f"(claim_seconds {claim}): every chow would come after the claim window closed, and no chow could "
+               f"ever be declared; expected min at most {claim}")
 
 
 def _robbing_concealed_kong(ruleset: Ruleset) -> Iterator[Problem]:

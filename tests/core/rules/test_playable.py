@@ -72,6 +72,9 @@ REFUSED = [
      "$.parameters.tile_exchange.value.tiles", 6, ["exchange of 14 tiles", "at most 13"]),
     ("piter", '  timing: {value: {chow_pause_seconds: {min: 8, max: 7}}, assumption: "x"}\n',
      "$.parameters.timing.value.chow_pause_seconds.min", 6, ["(8 s) is longer than its longest (7 s)"]),
+    ("piter", '  timing: {value: {claim_seconds: 4, chow_pause_seconds: {min: 5, max: 7}}, assumption: "x"}\n',
+     "$.parameters.timing.value.chow_pause_seconds.min", 6,
+     ["least wait (5 s) is longer than the time to claim a discard (claim_seconds 4)", "expected min at most 4"]),
     # Bonus tiles: each drawn is replaced from the wall, so a deal can bring all of them out before a draw.
     ("bonus_classical", '  exhaustive_draw_tiles_left: {value: 81, assumption: "x"}\n',
      "$.parameters.exhaustive_draw_tiles_left.value", 6,
@@ -130,6 +133,7 @@ def test_a_value_that_leaves_nothing_to_play_is_refused_at_its_line(
 @pytest.mark.parametrize(("parent", "parameters"), [
     ("traditional", '  exhaustive_draw_tiles_left: {value: 80, assumption: "x"}\n'),
     ("bonus_classical", '  exhaustive_draw_tiles_left: {value: 80, assumption: "x"}\n'),
+    ("piter", '  timing: {value: {claim_seconds: 5, chow_pause_seconds: {min: 5, max: 7}}, assumption: "x"}\n'),
     ("traditional", '  tile_set:\n    value: [{group: characters, copies: 4}, {group: dots, copies: 2}, '
                     '{group: winds, copies: 1}, {group: dragons, copies: 2}]\n    assumption: "x"\n'
                     '  exhaustive_draw_tiles_left: {value: 8, assumption: "x"}\n'),

@@ -127,7 +127,7 @@ class Game:
         and is written on the ``deal_start`` line; without it the salt is derived from the seed
         (``docs/prng.md``, "Commitments"), so a simulated game's every byte follows from its seed.
     :param before_deal: called before each deal with the number of deals played; it may raise to stop the game
-        (a simulation stops one whose log would grow past what a log reader reads: :mod:`mahjong_core.log.simulate`).
+        (a simulation stops one whose log would grow past what a log reader reads: ``mahjong_core.log.simulate``).
     """
 
     def __init__(

@@ -37,7 +37,7 @@ class SimulatedGame:
     result: GameResult
     replay: Path | None
     events: int
-    #: Where the game's log would have grown past what a log reader reads (:func:`log_bounds`): the deals the
+    #: Where the game's log would have grown past what a log reader reads (``log_bounds()``): the deals the
     #: game had played then, and the log holds the first :attr:`result` ``.deals`` of them (its header's
     #: ``options.max_deals``), a shorter game played again from the same seed; ``None`` for a whole game.
     cut_at: int | None = None
@@ -86,9 +86,9 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
               max_deals: int | None = None, signer: Signer | None = None) -> SimulatedGame:
     """Play one seeded game, writing its log to ``replay`` when given (sealed, and signed with ``signer``).
 
-    A game whose log would grow past what a log reader reads (:func:`log_bounds`; random bots who seldom win
+    A game whose log would grow past what a log reader reads (``log_bounds()``; random bots who seldom win
     play hundreds of deals) is played again from its seed with ``max_deals`` the deals that fit: its log is then
-    a whole, valid, audit-able log of that shorter game, its header saying so, and :attr:`SimulatedGame.cut_at`
+    a whole, valid, audit-able log of that shorter game, its header saying so, and ``SimulatedGame.cut_at``
     says where the longer one was stopped.
 
     :raises MahjongError: if ``replay`` exists already: a log is never overwritten; or (``UnendingGame``) for a

@@ -60,9 +60,10 @@ class _LogFull(Exception):
         self.played, self.fits = played, fits
 
 
-def _within_bounds(writer: ReplayWriter, path: Path) -> Callable[[int], None]:
+def _within_bounds(writer: ReplayWriter, where: Path | str) -> Callable[[int], None]:
     """The game's ``before_deal``: it stops a game whose log has no room left for another deal."""
     fits = 0
+    path = Path(where)
 
     def before_deal(played: int) -> None:
         nonlocal fits
@@ -117,7 +118,7 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     except _LogFull as full:
         assert writer is not None and replay is not None
         writer.close()
-        replay.unlink(missing_ok=True)
+        Path(replay).unlink(missing_ok=True)
         if full.fits < 1:
             raise MahjongError(f"the log of one deal would pass what a log reader reads ({MAX_LINES:,} lines, "
                                f"{MAX_LOG_BYTES:,} bytes)", source=str(replay)) from None
@@ -127,7 +128,7 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     except UnendingGame as exc:
         if writer is not None and replay is not None:  # a game cut off is no game: its log is not left behind
             writer.close()
-            replay.unlink(missing_ok=True)
+            Path(replay).unlink(missing_ok=True)
             exc.message += f" (the unfinished log {replay} is removed)"
         raise
     finally:

@@ -8,6 +8,7 @@ them in the games database as they are written.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -104,8 +105,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _say_cut(ruleset: Ruleset, rows: Sequence[dict[str, Any]]) -> None:
     """One line on stderr for each game stopped where its log would have passed what a log reader reads."""
-    import sys
-
     from mahjong_core.log.simulate import log_bounds
 
     lines, size = log_bounds()

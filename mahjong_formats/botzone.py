@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
-from mahjong_core import MahjongError, Move, read_bounded
-from mahjong_core.plugin import KINDS
+from mahjong_core import MahjongError, Move, load_ruleset, read_bounded
 
 from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
 
@@ -43,7 +43,6 @@ PLAYERS = 4
 #: Botzone's ``Wind`` line, 0..3, as our prevalent wind (0 East .. 3 North).
 WINDS = (0, 1, 2, 3)
 
-_CODE = {k.code: k.index for k in KINDS}
 _SUIT = {"W": "m", "B": "p", "T": "s"}
 _HONOUR = {"F1": "1z", "F2": "2z", "F3": "3z", "F4": "4z", "J1": "7z", "J2": "6z", "J3": "5z"}
 _TILE = re.compile(r"[WBT][1-9]|F[1-4]|J[1-3]")
@@ -116,11 +115,23 @@ def iter_text(text: str, source: str) -> Iterator[ImportedGame]:
         raise FormatError("no round: a Botzone record starts with `Match <id>`", source=source, place="line 1")
 
 
+@cache
+def _kinds(preset: str) -> dict[str, int]:
+    """The kinds of the preset's tile set by code: a Botzone tile is read as the kind the preset's own set gives
+    its code, not as an index of the 42 standard kinds (loaded once, when the first tile is read)."""
+    return {info.code: info.index for info in load_ruleset(preset).tiles().kinds if info is not None}
+
+
 def _tile(word: str, source: str, line: int) -> int:
     if not _TILE.fullmatch(word):
         raise FormatError(f"{word!r} is not a Botzone tile (W1-W9, B1-B9, T1-T9, F1-F4, J1-J3)", source=source,
                           place=f"line {line}")
-    return _CODE[word[1] + _SUIT[word[0]] if word[0] in _SUIT else _HONOUR[word]]
+    code = word[1] + _SUIT[word[0]] if word[0] in _SUIT else _HONOUR[word]
+    kind = _kinds(PRESET).get(code)
+    if kind is None:
+        raise FormatError(f"{word} ({code}) is no tile of the set of {PRESET}, under which Botzone's rounds are "
+                          "played", source=source, place=f"line {line}")
+    return kind
 
 
 def _round(lines: list[str], start: int, source: str) -> tuple[ImportedGame, int]:

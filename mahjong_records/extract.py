@@ -57,6 +57,19 @@ class DealRow:
 
 
 @dataclass
+class PointMove:
+    """A ``payment`` event: points moved outside a deal's settlement (``None`` for the pot; ``deal`` ``None`` at
+    the game's end)."""
+
+    event: int
+    deal: int | None
+    payer: int | None
+    payee: int | None
+    amount: int
+    reason: str
+
+
+@dataclass
 class GameRecord:
     """What the database keeps of one finished, audited game."""
 
@@ -75,6 +88,8 @@ class GameRecord:
     rounds: int
     seats: list[SeatRow]
     deals: list[DealRow]
+    starting_points: int = 0
+    moves: list[PointMove] = field(default_factory=list)
 
     @property
     def full_game(self) -> bool:
@@ -129,9 +144,19 @@ def game_record(log: ReplayLog, path: str, digest: str) -> GameRecord:
                      team_scores[team_of[s["seat"]]], place(scores, scores[s["seat"]]))
              for s in head["seats"]]
     rounds = 0
+    moves: list[PointMove] = []
+    deal: int | None = None  # the deal being played, None between deals and at the game's end
     for event in log.events:
-        if event.get("type") == "rotation":
+        kind = event.get("type")
+        if kind == "rotation":
             rounds = int(event["round"])
+        elif kind == "deal_start":
+            deal = int(event["deal"])
+        elif kind == "deal_end":
+            deal = None
+        elif kind == "payment":
+            moves.append(PointMove(int(event["n"]), deal, event["payer"], event["payee"], int(event["amount"]),
+                                   str(event["reason"])))
     deals = []
     # Each deal's change is from the points before it: the first deal's from those the game began with.
     previous = [int(head.get("starting_points", 0))] * len(scores)
@@ -152,7 +177,7 @@ def game_record(log: ReplayLog, path: str, digest: str) -> GameRecord:
         ruleset_sha256=ruleset["sha256"], ruleset_document=ruleset.get("document"),
         seed=None if rng is None else str(rng["seed"]), physical=rng is None, options=canonical(head["options"]),
         teams=teams, signed_by=head.get("signed_by"), events=len(log.events), rounds=rounds, seats=seats,
-        deals=deals)
+        deals=deals, starting_points=int(head.get("starting_points", 0)), moves=moves)
 
 
 def place(scores: list[int], score: int) -> int:

@@ -61,6 +61,7 @@ games = Table(
     Column("deals", Integer, nullable=False),
     Column("rounds", Integer, nullable=False),  # rounds (prevalent winds) completed
     Column("full_game", Boolean, nullable=False),  # four rounds played: a Game in 000 line 289's sense
+    Column("starting_points", Integer, nullable=False, server_default="0"),  # each seat's points at the start
 )
 
 #: Who sat where in a game, and how it ended for them.
@@ -114,5 +115,19 @@ payments = Table(
     Column("reason", Text, nullable=False),
 )
 
+#: Points moved outside a deal's settlement, as the log's ``payment`` events move them: during a deal (a stick
+#: into the pot, the pot to a winner) or at the game's end (``deal`` null: an uma, what the pot still held).  A
+#: payer or payee null is the table's pot.  ``event`` is the event's number in the log.
+point_moves = Table(
+    "point_moves", metadata,
+    Column("game", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("event", Integer, primary_key=True),
+    Column("deal", Integer, nullable=True),
+    Column("payer", Integer, nullable=True),
+    Column("payee", Integer, nullable=True),
+    Column("amount", Integer, nullable=False),
+    Column("reason", Text, nullable=False),
+)
+
 #: The tables in the order rows are deleted (children first).
-DELETE_ORDER = (payments, deal_scores, deals, game_seats, games, players, rulesets)
+DELETE_ORDER = (point_moves, payments, deal_scores, deals, game_seats, games, players, rulesets)

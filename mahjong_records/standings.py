@@ -20,6 +20,11 @@ The champions' tables are the ones 000 line 289 describes: "Если Вы сыг
 * **elimination candidate**: the club's last member, read as the player with
   the lowest cumulative winnings of all who played under these rules.
 
+A player's cumulative score is what they won: each game's final points (after the payments at the game's end,
+an uma say) less the points the game began with (``starting_points``, 0 unless a ruleset sets them), so that a
+club playing from 25,000 points does not rank players by how many games they sat down to.  The payments at the
+game's end are also shown apart (``game_end``), as the part of the score they made.
+
 Ratings are openskill's Plackett-Luce model (Weng and Lin's Bayesian
 approximation; mu 25, sigma 25/3), one update per game, each team ranked by
 its final score.  The order of the updates must come from the logs, never
@@ -41,7 +46,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import Connection, func, select
 
 from .db import Database, RecordsError
-from .schema import deals, game_seats, games, players, rulesets
+from .schema import deals, game_seats, games, players, point_moves, rulesets
 
 #: Where the champions' tables come from.
 CHAMPIONS_SOURCE = "000 line 289"
@@ -59,7 +64,8 @@ class PlayerStanding:
     full_games: int = 0
     deals: int = 0
     deals_won: int = 0
-    score: int = 0
+    score: int = 0  # the sum of each game's final points less its starting points
+    game_end: int = 0  # of the score, what the payments at the games' ends moved (an uma)
     mu: float = 0.0
     sigma: float = 0.0
     rating: float = 0.0
@@ -71,6 +77,7 @@ class PairStanding:
     games: int = 0
     full_games: int = 0
     score: int = 0
+    game_end: int = 0
     mu: float = 0.0
     sigma: float = 0.0
     rating: float = 0.0
@@ -86,6 +93,8 @@ class RulesetStandings:
     players: list[PlayerStanding]
     pairs: list[PairStanding]
     champions: dict[str, Any] = field(default_factory=dict)
+    #: The points each seat began a game with (the scores are what was won over them).
+    starting_points: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -100,8 +109,14 @@ class _Game:
     full: bool
     deals: int
     teams: list[list[int]]
+    starting_points: int = 0
     seats: dict[int, tuple[str, str, int, int]] = field(default_factory=dict)  # seat: (name, kind, score, team score)
     won: dict[int, int] = field(default_factory=dict)
+    game_end: dict[int, int] = field(default_factory=dict)  # seat: points the payments at the game's end moved
+
+    def won_over_start(self, seat: int) -> int:
+        """The seat's final points less those it began with."""
+        return self.seats[seat][2] - self.starting_points
 
 
 def recorded_rulesets(database: Database) -> list[dict[str, Any]]:
@@ -146,9 +161,9 @@ def _check_known(conn: Connection, ruleset_id: str) -> None:
 
 def _load_games(conn: Connection, ruleset_key: int) -> list[_Game]:
     found: dict[int, _Game] = {}
-    for g in conn.execute(select(games.c.id, games.c.log_sha256, games.c.full_game, games.c.deals, games.c.teams)
-                          .where(games.c.ruleset == ruleset_key)):
-        found[g.id] = _Game(g.log_sha256, bool(g.full_game), g.deals, json.loads(g.teams))
+    for g in conn.execute(select(games.c.id, games.c.log_sha256, games.c.full_game, games.c.deals, games.c.teams,
+                                 games.c.starting_points).where(games.c.ruleset == ruleset_key)):
+        found[g.id] = _Game(g.log_sha256, bool(g.full_game), g.deals, json.loads(g.teams), int(g.starting_points))
     seats = conn.execute(select(game_seats.c.game, game_seats.c.seat, players.c.name, game_seats.c.kind,
                                 game_seats.c.score, game_seats.c.team_score)
                          .join(players, players.c.id == game_seats.c.player)
@@ -160,6 +175,14 @@ def _load_games(conn: Connection, ruleset_key: int) -> list[_Game]:
                         .group_by(deals.c.game, deals.c.winner))
     for game, winner, count in wins:
         found[game].won[winner] = count
+    at_end = conn.execute(select(point_moves.c.game, point_moves.c.payer, point_moves.c.payee, point_moves.c.amount)
+                          .join(games, games.c.id == point_moves.c.game)
+                          .where(games.c.ruleset == ruleset_key, point_moves.c.deal.is_(None)))
+    for game, payer, payee, amount in at_end:
+        moved = found[game].game_end
+        for seat, sign in ((payer, -1), (payee, 1)):
+            if seat is not None:
+                moved[seat] = moved.get(seat, 0) + sign * amount
     return sorted(found.values(), key=lambda g: g.sha256)
 
 
@@ -173,7 +196,7 @@ def _standings(conn: Connection, identity: Any) -> RulesetStandings:
     pair_play = any(len(team) > 1 for g in played for team in g.teams)
     entries: list[dict[str, Any]] = []
     for g in played:
-        for seat, (name, kind, score, _) in sorted(g.seats.items()):
+        for seat, (name, kind, _, _) in sorted(g.seats.items()):
             row = table.setdefault(name, PlayerStanding(name, []))
             if kind not in row.kinds:
                 row.kinds.append(kind)
@@ -181,7 +204,8 @@ def _standings(conn: Connection, identity: Any) -> RulesetStandings:
             row.full_games += int(g.full)
             row.deals += g.deals
             row.deals_won += g.won.get(seat, 0)
-            row.score += score
+            row.score += g.won_over_start(seat)
+            row.game_end += g.game_end.get(seat, 0)
         teams = [[g.seats[seat][0] for seat in team] for team in g.teams]
         team_scores = [float(g.seats[team[0]][3]) for team in g.teams]
         rated = model.rate([[ratings.get(n) or model.rating(name=n) for n in team] for team in teams],
@@ -191,11 +215,12 @@ def _standings(conn: Connection, identity: Any) -> RulesetStandings:
                 ratings[n] = r
         if pair_play:
             keys = [tuple(sorted(team)) for team in teams]
-            for key, points in zip(keys, team_scores, strict=True):
+            for key, team_seats in zip(keys, g.teams, strict=True):
                 pair = pairs.setdefault(key, PairStanding(list(key)))
                 pair.games += 1
                 pair.full_games += int(g.full)
-                pair.score += int(points)
+                pair.score += sum(g.won_over_start(seat) for seat in team_seats)
+                pair.game_end += sum(g.game_end.get(seat, 0) for seat in team_seats)
             rated_pairs = model.rate([[pair_ratings.get(k) or model.rating(name=" & ".join(k))] for k in keys],
                                      scores=team_scores)
             for key, new in zip(keys, rated_pairs, strict=True):
@@ -213,7 +238,8 @@ def _standings(conn: Connection, identity: Any) -> RulesetStandings:
         ruleset={"id": identity.ruleset_id, "version": identity.version, "sha256": identity.sha256,
                  "house_rule": identity.document is not None},
         games=len(played), pair_play=pair_play, players=ranked, pairs=ranked_pairs,
-        champions=champions(list(table.values()), entries))
+        champions=champions(list(table.values()), entries),
+        starting_points=max((g.starting_points for g in played), default=0))
 
 
 def _set_rating(row: PlayerStanding | PairStanding, rating: Any) -> None:

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from .db import Database, RecordsError, database_error
 from .extract import GameRecord, RefusedLog, audited_record
-from .schema import DELETE_ORDER, deal_scores, deals, game_seats, games, payments, players, rulesets
+from .schema import DELETE_ORDER, deal_scores, deals, game_seats, games, payments, players, point_moves, rulesets
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ def _write_rows(conn: Connection, record: GameRecord) -> None:
         log_sha256=record.log_sha256, log_path=record.log_path, ruleset=ruleset, seed=record.seed,
         physical=record.physical, options=record.options, teams=json.dumps(record.teams, separators=(",", ":")),
         signed_by=record.signed_by, events=record.events, deals=len(record.deals), rounds=record.rounds,
-        full_game=record.full_game).returning(games.c.id)).scalar_one()
+        full_game=record.full_game, starting_points=record.starting_points).returning(games.c.id)).scalar_one()
     conn.execute(game_seats.insert(), [
         {"game": game, "seat": s.seat, "player": _player_key(conn, s.name), "kind": s.kind, "team": s.team,
          "score": s.score, "team_score": s.team_score, "place": s.place} for s in record.seats])
@@ -108,6 +108,10 @@ def _write_rows(conn: Connection, record: GameRecord) -> None:
              "reason": reason} for d in record.deals for n, (payer, payee, amount, reason) in enumerate(d.payments)]
     if rows:
         conn.execute(payments.insert(), rows)
+    if record.moves:
+        conn.execute(point_moves.insert(), [
+            {"game": game, "event": m.event, "deal": m.deal, "payer": m.payer, "payee": m.payee, "amount": m.amount,
+             "reason": m.reason} for m in record.moves])
 
 
 def record_log(database: Database, path: str | Path) -> Recorded:
@@ -184,11 +188,13 @@ def dump(database: Database) -> dict[str, list[tuple[Any, ...]]]:
         for g in conn.execute(select(games)):
             by_game[g.id] = g.log_sha256
             rows.append((g.log_sha256, g.log_path, rs[g.ruleset], g.seed, g.physical, g.options, g.teams,
-                         g.signed_by, g.events, g.deals, g.rounds, g.full_game))
+                         g.signed_by, g.events, g.deals, g.rounds, g.full_game, g.starting_points))
         out["games"] = sorted(rows)
         out["game_seats"] = sorted((by_game[r.game], r.seat, names[r.player], r.kind, r.team, r.score, r.team_score,
                                     r.place) for r in conn.execute(select(game_seats)))
         out["deals"] = sorted((by_game[r.game], *tuple(r)[1:]) for r in conn.execute(select(deals)))
         out["deal_scores"] = sorted((by_game[r.game], *tuple(r)[1:]) for r in conn.execute(select(deal_scores)))
         out["payments"] = sorted((by_game[r.game], *tuple(r)[1:]) for r in conn.execute(select(payments)))
+        out["point_moves"] = sorted(((by_game[r.game], *tuple(r)[1:]) for r in conn.execute(select(point_moves))),
+                                    key=lambda row: (row[0], row[1]))
     return out

@@ -39,6 +39,7 @@ from mahjong_core.log.vocabulary import missing as missing_vocabulary
 from mahjong_core.reading.strict_json import canonical
 from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
 from mahjong_core.sheets.game import SheetGame
+from mahjong_core.sheets.read import own_tiles
 from mahjong_core.sheets.record import deals_of_log, has_revealed_deals
 from mahjong_core.table.rng import ALGORITHM
 
@@ -493,7 +494,7 @@ def _options_effect(game: Game, options: dict[str, Any]) -> str:
 
 def _sheet_game(log: ReplayLog, ruleset: Ruleset, emit: Callable[[dict[str, Any]], None]) -> Game:
     """The re-enactment of a score sheet's log: its deals as revealed, scored and settled again by the rules."""
-    deals = deals_of_log(log)
+    deals = deals_of_log(log, own_tiles(ruleset))
     others = sorted(set(log.header["options"]) - {"max_deals"})
     if others:
         raise ReplayError(f"a score sheet's log has no option but max_deals; options.{others[0]} would be taken on "

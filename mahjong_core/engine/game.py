@@ -127,6 +127,8 @@ class Game:
         logged salt when a log is re-run.  The salt then becomes an input of the log, like a decision's timing,
         and is written on the ``deal_start`` line; without it the salt is derived from the seed
         (``docs/prng.md``, "Commitments"), so a simulated game's every byte follows from its seed.
+    :param before_deal: called before each deal with the number of deals played; it may raise to stop the game
+        (a simulation stops one whose log would grow past what a log reader reads: ``mahjong_core.log.simulate``).
     """
 
     def __init__(
@@ -143,14 +145,17 @@ class Game:
         tile_source_factory: Callable[[Game], TileSource] | None = None,
         salts: Callable[[Game], bytes] | None = None,
         first_round: int = 0,
+        before_deal: Callable[[int], None] | None = None,
     ):
         self.ruleset = ruleset
+        self.before_deal = before_deal
         self.players = list(players)
         self.seed = seed
         self.max_deals = max_deals
         self.max_rounds = max_rounds
-        #: Past this many deals the game is stopped as unending (``mahjong_core.rules.playable.deal_bound``).
-        self.deal_bound = deal_bound(ruleset)
+        #: Past this many deals the game is stopped as unending (``mahjong_core.rules.playable.deal_bound``),
+        #: unless the caller stated its own bound (``max_deals``, ``--max-deals``): that one ends the game cleanly.
+        self.deal_bound = deal_bound(ruleset) if max_deals is None else max(max_deals, deal_bound(ruleset))
         binding = bind(ruleset)
         self.pm, self.hook = shared_plugin_manager(tuple(binding.plugins), house_tweaks=tuple(house_tweaks),
                                                  observers=tuple(observers))
@@ -358,6 +363,8 @@ class Game:
                 break
             if t.deal_number >= self.deal_bound:
                 raise UnendingGame(self.ruleset, t.deal_number, t.round_index, self.deal_bound)
+            if self.before_deal is not None:
+                self.before_deal(t.deal_number)
             outcome = self.play_deal()
             t.phase = "rotation"
             dealer, wind, round_index = answered(

@@ -37,7 +37,8 @@ token              meaning
 ``[777s<]``        exposed pung; the claimed tile came from the left
                    (``<``), across (``^``) or the right (``>``); the seat may
                    be left out (``[777s]``) when unknown.  A chow can only be
-                   claimed from the left
+                   claimed from the left.  At three seats no one is across;
+                   at two the one other player is written ``<``
 ``[5555m^]``       exposed kong (four equal tiles in brackets)
 ``[5555m+^]``      added kong: a drawn tile added to the pung claimed from
                    across
@@ -101,6 +102,9 @@ _SUIT_NAMES = {
 #: Honour letters accepted on input (output always uses ``1z``..``7z``).
 HONOUR_LETTERS: dict[str, int] = {"E": 27, "S": 28, "W": 29, "N": 30, "Wh": 31, "G": 32, "R": 33}
 _SEATS = {"<": ClaimedFrom.LEFT, "^": ClaimedFrom.ACROSS, ">": ClaimedFrom.RIGHT}
+#: Each seat mark's offset at a table of ``seats`` (:class:`ClaimedFrom`), where that seat exists.
+_MARK_OFFSETS = {"<": lambda seats: seats - 1, ">": lambda seats: 1,
+                 "^": lambda seats: seats // 2 if seats % 2 == 0 else None}
 _NUM_KINDS = len(KINDS)
 _SITUATION = re.compile(r"[a-z][a-z0-9_]*\Z")
 _EXPECTED_TILE = "a digit 1-9 or an honour letter (E S W N Wh G R)"
@@ -343,10 +347,21 @@ def _seat_mark(source: ClaimedFrom) -> str:
 # --------------------------------------------------------------------------- hands
 
 
+def _claimed_from(mark: str, seats: int, source: str | None, at: int) -> ClaimedFrom:
+    """The source a seat mark names at a table of ``seats`` (``<`` at three seats is offset 2)."""
+    if seats == 4:
+        return _SEATS[mark]
+    offset = _MARK_OFFSETS[mark](seats)
+    if offset is None:
+        raise HandError(f"no seat is across (^) at a table of {seats}; expected < (the left) or > (the right)",
+                        source=source, place=_place(at))
+    return ClaimedFrom(offset, seats)
+
+
 def _scan_meld(s: str, i: int, source: str | None, tiles: TileSet | None = None,
-               own: dict[str, int] | None = None) -> tuple[Meld, list[tuple[int, int]], int]:
+               own: dict[str, int] | None = None, seats: int = 4) -> tuple[Meld, list[tuple[int, int]], int]:
     """Read ``[...]`` or ``(...)`` starting at ``s[i]``; a marked copy in it is read as its kind (the pairs
-    returned keep the marked kind)."""
+    returned keep the marked kind); a seat mark names a seat of a table of ``seats``."""
     opening = s[i]
     closing = "]" if opening == "[" else ")"
     stops = "+<^>])" if opening == "[" else ")]+<^>"
@@ -358,7 +373,7 @@ def _scan_meld(s: str, i: int, source: str | None, tiles: TileSet | None = None,
             added = True
             j += 1
         if j < len(s) and s[j] in _SEATS:
-            seat = _SEATS[s[j]]
+            seat = _claimed_from(s[j], seats, source, j)
             j += 1
     if j >= len(s) or s[j] != closing:
         got = "the end" if j >= len(s) else repr(s[j])
@@ -385,12 +400,13 @@ def _check_token_end(s: str, i: int, source: str | None) -> None:
         raise NotationError(f"expected a space between tokens, got {s[i]!r}", source=source, place=_place(i))
 
 
-def parse_hand(s: str, source: str = "<argument>", tiles: TileSet | None = None) -> Hand:
+def parse_hand(s: str, source: str = "<argument>", tiles: TileSet | None = None, seats: int = 4) -> Hand:
     """Read a hand written in the notation above.
 
     With ``tiles`` (a ruleset's tile set) the hand is read in that set: its own codes (a red five ``0p``,
     animals ``1a``, jokers ``1j``), its bonus kinds set aside (North, where the set counts it as bonus), and
-    no kind more often than the set holds it.
+    no kind more often than the set holds it.  ``seats`` is the table's: a meld's ``<`` is the previous player
+    of that many (offset 2 at three seats), and at three seats no one is across.
 
     :raises NotationError: when ``s`` does not follow the notation.
     :raises HandError: when it describes an impossible hand (fifth copy, bad meld).
@@ -412,7 +428,7 @@ def parse_hand(s: str, source: str = "<argument>", tiles: TileSet | None = None)
             i += 1
             continue
         if ch in "[(":
-            meld, found, i = _scan_meld(s, i, source, tiles, own)
+            meld, found, i = _scan_meld(s, i, source, tiles, own, seats)
             melds.append(meld)
             meld_tiles.extend(found)
         elif ch == "+":

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core.engine.game import Game, GameResult, UnendingGame
 from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import MahjongError
-from mahjong_core.log.format import ReplayWriter, check_log_seed, header
+from mahjong_core.log.format import MAX_LINES, MAX_LOG_BYTES, ReplayWriter, check_log_seed, header
 from mahjong_core.table.rng import ALGORITHM
 
 if TYPE_CHECKING:
@@ -37,6 +37,42 @@ class SimulatedGame:
     result: GameResult
     replay: Path | None
     events: int
+    #: Where the game's log would have grown past what a log reader reads (``log_bounds()``): the deals the
+    #: game had played then, and the log holds the first :attr:`result` ``.deals`` of them (its header's
+    #: ``options.max_deals``), a shorter game played again from the same seed; ``None`` for a whole game.
+    cut_at: int | None = None
+
+
+def log_bounds() -> tuple[int, int]:
+    """The lines and bytes a log reader reads at most (``mahjong_core.log.format``): a simulated game's log stays
+    within them, so that ``replay`` and ``audit`` can read every log ``simulate`` writes."""
+    return MAX_LINES, MAX_LOG_BYTES
+#: Room a log keeps below those bounds after its last whole deal: for the lines at the game's end (its payments,
+#: ``game_end``) and for what the writer may still hold in its buffer when the file's size is read.
+_END_LINES, _END_BYTES = 64, 64 * 1024
+
+
+class _LogFull(Exception):
+    """Raised before a deal when the log has no room left for it; ``fits`` is the deals a readable log holds."""
+
+    def __init__(self, played: int, fits: int) -> None:
+        super().__init__(played, fits)
+        self.played, self.fits = played, fits
+
+
+def _within_bounds(writer: ReplayWriter, where: Path | str) -> Callable[[int], None]:
+    """The game's ``before_deal``: it stops a game whose log has no room left for another deal."""
+    fits = 0
+    path = Path(where)
+
+    def before_deal(played: int) -> None:
+        nonlocal fits
+        if writer.lines + _END_LINES <= MAX_LINES and path.stat().st_size + _END_BYTES <= MAX_LOG_BYTES:
+            fits = played
+            return
+        raise _LogFull(played, fits)
+
+    return before_deal
 
 
 def game_seed(seed: int | str, index: int) -> int | str:
@@ -50,6 +86,11 @@ def game_seed(seed: int | str, index: int) -> int | str:
 def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay: Path | None = None,
               max_deals: int | None = None, signer: Signer | None = None) -> SimulatedGame:
     """Play one seeded game, writing its log to ``replay`` when given (sealed, and signed with ``signer``).
+
+    A game whose log would grow past what a log reader reads (``log_bounds()``; random bots who seldom win
+    play hundreds of deals) is played again from its seed with ``max_deals`` the deals that fit: its log is then
+    a whole, valid, audit-able log of that shorter game, its header saying so, and ``SimulatedGame.cut_at``
+    says where the longer one was stopped.
 
     :raises MahjongError: if ``replay`` exists already: a log is never overwritten; or (``UnendingGame``) for a
         game past its ruleset's bound of deals, whose log is then removed, so that no log grows without bound.
@@ -68,15 +109,26 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
 
     # The writer counts its lines itself: one call an event fewer where every call is a share of the log's cost.
     emit = writer.write if writer is not None else counted
+    bounded = _within_bounds(writer, replay) if writer is not None and replay is not None else None
     try:
-        game = Game(ruleset, players, seed, emit=emit, max_deals=max_deals)
+        game = Game(ruleset, players, seed, emit=emit, max_deals=max_deals, before_deal=bounded)
         if writer is not None:
             writer.write(header(ruleset, seed, ALGORITHM, seats, game.table.teams, options))
         result = game.play()
+    except _LogFull as full:
+        assert writer is not None and replay is not None
+        writer.close()
+        Path(replay).unlink(missing_ok=True)
+        if full.fits < 1:
+            raise MahjongError(f"the log of one deal would pass what a log reader reads ({MAX_LINES:,} lines, "
+                               f"{MAX_LOG_BYTES:,} bytes)", source=str(replay)) from None
+        shorter = play_game(ruleset, seed, bots, replay=replay, max_deals=full.fits, signer=signer)
+        shorter.cut_at = full.played
+        return shorter
     except UnendingGame as exc:
         if writer is not None and replay is not None:  # a game cut off is no game: its log is not left behind
             writer.close()
-            replay.unlink(missing_ok=True)
+            Path(replay).unlink(missing_ok=True)
             exc.message += f" (the unfinished log {replay} is removed)"
         raise
     finally:

@@ -9,17 +9,18 @@ the loader refuses such values, each at its own entry in the file that set
 it, with the figures that show why and the values that would play:
 
 * the seats: the core's geometry seats two to four players (the schema allows up to eight, for a later one);
-* the hand size: the engine plays hands of 13 tiles between turns (a mahjong
-  is 14: four sets and a pair, seven pairs or thirteen orphans), dealt by a
-  ``deal_pattern`` adding up to 13 with one tile more for the dealer, who
-  starts holding 14 and discards first;
-* the wall: the deal must leave a live wall, and the exhaustive draw must
-  come after at least one draw from it;
+* the hand size: one the engine plays (:data:`PLAYED_HAND_SIZES`), dealt by a
+  ``deal_pattern`` adding up to the ruleset's ``hand_size`` with one tile more
+  for the dealer, who starts holding one tile more and discards first;
+* the wall: the deal must leave a live wall even after every bonus tile has
+  come out and been replaced from it, and the exhaustive draw must come after
+  at least one draw from it; a flower, season or animal is one tile of its
+  kind (each is a seat's own; a hand holds one of each);
 * the minimum value: at most what the ruleset's own tables can add up to;
 * the pay-the-limit rules (four bonus tiles, consecutive wins, the false
   mahjong's fraction of the limit) need a usual limit to pay;
 * the tile exchange passes at most the tiles a hand holds, and the chow
-  pause's least wait is at most its longest;
+  pause's least wait is at most its longest and at most the time to claim;
 * a concealed kong may be robbed for thirteen orphans only where the table
   shows which tile it is (``meld_display: concealed_kong_shown``): elsewhere
   the offer to rob it would tell the robber a tile no seat can see.
@@ -40,15 +41,19 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.melds import MAX_SEATS, MIN_SEATS
-from mahjong_core.hand.tiles import build_tile_set
+from mahjong_core.hand.tiles import build_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.rules.ruleset import Ruleset
 
-#: Tiles a hand holds between turns: the only hand size the engine plays.
+#: Tiles a hand holds between turns where a ruleset does not say (``hand_size``).
 HAND_SIZE = 13
-#: Tiles the dealer takes after the deal pattern: the dealer starts with 14 and discards first.
+#: The hand sizes the engine plays (its completeness test, shanten and arrangements are four sets and a pair).
+PLAYED_HAND_SIZES = (HAND_SIZE,)
+#: Tiles the dealer takes after the deal pattern: the dealer starts with one tile more and discards first.
 DEALER_EXTRA = 1
+#: Bonus groups whose kinds are one tile each (a seat's own flower, season or animal).
+_ONE_OF_A_KIND_GROUPS = ("flowers", "seasons", "animals")
 #: How many times the deals a game needs (one turn of the deal per seat and round) a game may take before it is
 #: stopped as unending.  The dealer keeps the deal after some wins and draws: in the long soak's 112,000 games
 #: (``soak-runs/``) four greedy bots took 16 to 58 deals, and four random bots, who seldom win while the dealer
@@ -132,53 +137,95 @@ def _seats(ruleset: Ruleset) -> Iterator[Problem]:
 
 
 def _hand_and_wall(ruleset: Ruleset) -> Iterator[Problem]:
-    hand_size = ruleset.get("hand_size")
-    if isinstance(hand_size, int) and hand_size != HAND_SIZE:
+    """The hand size against what the engine plays and the deal pattern gives, and the wall against the deal."""
+    hand_size = ruleset.get("hand_size", HAND_SIZE)
+    if not isinstance(hand_size, int) or isinstance(hand_size, bool):
+        return
+    if hand_size not in PLAYED_HAND_SIZES:
+        played = " or ".join(map(str, PLAYED_HAND_SIZES))
         yield (["parameters", "hand_size", "value"],
-               f"hand_size is {hand_size}, but the engine plays hands of {HAND_SIZE} tiles between turns only (a "
-               f"mahjong of {HAND_SIZE + 1}: four sets and a pair, seven pairs or thirteen orphans); expected "
-               f"{HAND_SIZE}")
+               f"hand_size is {hand_size}, but the engine plays hands of {played} tiles between turns only (a "
+               f"mahjong of one tile more: sets and a pair, seven pairs or thirteen orphans); expected {played}")
         return
     ceremony = ruleset.get("wall_ceremony")
     if not isinstance(ceremony, Mapping):
         return
     at = ["parameters", "wall_ceremony", "value"]
     pattern = list(ceremony.get("deal_pattern") or ())
-    if sum(pattern) != HAND_SIZE:
-        yield ([*at, "deal_pattern"],
+    if sum(pattern) != hand_size:
+        yield (_last_set(ruleset, [*at, "deal_pattern"], ["parameters", "hand_size", "value"]),
                f"the deal pattern {pattern} deals {sum(pattern)} tiles to each seat, but a hand holds "
-               f"{HAND_SIZE}; expected numbers adding up to {HAND_SIZE} (such as [4, 4, 4, 1])")
+               f"{hand_size} (hand_size); expected numbers adding up to {hand_size} (such as "
+               f"{_pattern_for(hand_size)})")
         return
     extra = ceremony.get("dealer_extra")
     if extra != DEALER_EXTRA:
         yield ([*at, "dealer_extra"],
-               f"dealer_extra is {extra}, but the dealer starts holding {HAND_SIZE + 1} tiles and discards first; "
-               f"expected {DEALER_EXTRA}")
+               f"dealer_extra is {extra}, but the dealer starts holding {hand_size + DEALER_EXTRA} tiles and "
+               f"discards first; expected {DEALER_EXTRA}")
         return
     try:
-        tiles = len(build_tile_set(ruleset.value("tile_set")))
+        tile_set = build_tiles(ruleset.value("tile_set"))
     except RulesetError:
         return  # the loader reports a tile set it cannot build
+    tiles = len(tile_set.tiles)
     if tiles < 8 or tiles % 2:
         yield (["parameters", "tile_set", "value"],
                f"the tile set has {tiles} tiles, but a wall is stacks of two on four sides; expected an even "
                f"number, at least 8")
         return
+    yield from _one_of_a_kind(ruleset)
     players = int(ruleset.get("players", 4))
     loose = min(int(ceremony.get("loose_tiles", 0)), tiles)
-    dealt = players * HAND_SIZE + DEALER_EXTRA
-    live = tiles - loose - dealt
+    bonus = sum(1 for tile in tile_set.tiles if tile_set.is_bonus(tile))
+    dealt = players * hand_size + DEALER_EXTRA
+    live = tiles - loose - dealt - bonus
     wall = f"{tiles} tiles, {loose} of them loose, {dealt} dealt to {players} players"
+    if bonus:
+        wall += f", {bonus} bonus tiles replaced from it"
     if live < 1:
         yield (["parameters", "tile_set", "value"],
                f"the wall is too small for the deal ({wall}): no tile is left to draw; expected a tile set of at "
-               f"least {loose + dealt + 1} tiles")
+               f"least {loose + dealt + bonus + 1} tiles")
         return
     threshold = ruleset.get("exhaustive_draw_tiles_left")
     if isinstance(threshold, int) and threshold >= live:
-        yield (["parameters", "exhaustive_draw_tiles_left", "value"],
+        yield (_last_set(ruleset, ["parameters", "exhaustive_draw_tiles_left", "value"],
+                         ["parameters", "tile_set", "value"], ["parameters", "hand_size", "value"]),
                f"exhaustive_draw_tiles_left is {threshold}, but the live wall holds {live} tiles after the deal "
-               f"({wall}): every deal would be drawn before anyone draws a tile; expected at most {live - 1}")
+               f"({wall}): {'every deal' if not bonus else 'a deal that brings out every bonus tile'} would be "
+               f"drawn before anyone draws a tile; expected at most {live - 1}")
+
+
+def _pattern_for(hand_size: int) -> list[int]:
+    """A deal pattern for ``hand_size`` tiles: fours, then what is left (13: [4, 4, 4, 1]; 16: [4, 4, 4, 4])."""
+    return [4] * (hand_size // 4) + ([hand_size % 4] if hand_size % 4 else [])
+
+
+def _one_of_a_kind(ruleset: Ruleset) -> Iterator[Problem]:
+    """A flower, season or animal in more than one copy: each is a seat's own tile, one of its kind, and a hand
+    (the notation every family reads) holds one of each, so the first hand with two ends the game in mid-deal."""
+    for i, entry in enumerate(ruleset.value("tile_set")):
+        if isinstance(entry, Mapping) and entry.get("group") in _ONE_OF_A_KIND_GROUPS and entry.get("copies") != 1:
+            yield (["parameters", "tile_set", "value", i, "copies"],
+                   f"{entry['group']} in {entry['copies']} copies, but each {str(entry['group']).rstrip('s')} is "
+                   f"one tile of its kind (a seat's own, and a hand holds one of each); expected copies: 1")
+
+
+def _last_set(ruleset: Ruleset, *candidates: list[str | int]) -> list[str | int]:
+    """Of entries whose values disagree, the one set in the deepest file (the house rule that made them
+    disagree), the first on a tie: the problem is reported where it was made."""
+    depth = {rid: i for i, rid in enumerate(ruleset.ancestry)}
+
+    def set_by(parts: list[str | int]) -> int:
+        for end in range(len(parts), 0, -1):
+            origin = ruleset.origins.get(tuple(parts[:end]))
+            if origin is not None:
+                return depth.get(origin[0], -1)
+        return -1
+
+    deepest = max(set_by(parts) for parts in candidates)
+    return next(parts for parts in candidates if set_by(parts) == deepest)
 
 
 def _pay_the_limit(ruleset: Ruleset) -> Iterator[Problem]:
@@ -239,19 +286,26 @@ def scoring_entry(ruleset: Ruleset, name: str) -> Any:
 
 def _exchange_and_pause(ruleset: Ruleset) -> Iterator[Problem]:
     exchange = ruleset.get("tile_exchange") or {}
+    held = ruleset.get("hand_size", HAND_SIZE)
+    held = held if isinstance(held, int) and not isinstance(held, bool) else HAND_SIZE
     for i, step in enumerate(exchange.get("passes") or ()):
-        if isinstance(step, Mapping) and int(step.get("count", 0)) > HAND_SIZE:
+        if isinstance(step, Mapping) and int(step.get("count", 0)) > held:
             yield (["parameters", "tile_exchange", "value", "passes", i, "count"],
-                   f"a pass of {step['count']} tiles, but a hand holds {HAND_SIZE}; expected at most {HAND_SIZE}")
-    if int(exchange.get("tiles", 0) or 0) > HAND_SIZE:
+                   f"a pass of {step['count']} tiles, but a hand holds {held}; expected at most {held}")
+    if int(exchange.get("tiles", 0) or 0) > held:
         yield (["parameters", "tile_exchange", "value", "tiles"],
-               f"an exchange of {exchange['tiles']} tiles, but a hand holds {HAND_SIZE}; expected at most "
-               f"{HAND_SIZE}")
+               f"an exchange of {exchange['tiles']} tiles, but a hand holds {held}; expected at most {held}")
     pause = (ruleset.get("timing") or {}).get("chow_pause_seconds")
     if isinstance(pause, Mapping) and int(pause.get("min", 0)) > int(pause.get("max", 0)):
         yield (["parameters", "timing", "value", "chow_pause_seconds", "min"],
                f"the chow pause's least wait ({pause['min']} s) is longer than its longest ({pause['max']} s); "
                f"expected min at most max")
+    claim = (ruleset.get("timing") or {}).get("claim_seconds")
+    if isinstance(pause, Mapping) and isinstance(claim, int) and int(pause.get("min", 0)) > claim:
+        yield (["parameters", "timing", "value", "chow_pause_seconds", "min"],
+               f"the chow pause's least wait ({pause['min']} s) is longer than the time to claim a discard "
+               f"(claim_seconds {claim}): every chow would come after the claim window closed, and no chow could "
+               f"ever be declared; expected min at most {claim}")
 
 
 def _robbing_concealed_kong(ruleset: Ruleset) -> Iterator[Problem]:
@@ -261,17 +315,8 @@ def _robbing_concealed_kong(ruleset: Ruleset) -> Iterator[Problem]:
         return
     robbing: list[str | int] = ["parameters", "robbing_kong", "concealed_for_thirteen_orphans"]
     shown: list[str | int] = ["parameters", "meld_display"]
-    # At the entry set last: the file that made the two disagree.
-    depth = {rid: i for i, rid in enumerate(ruleset.ancestry)}
-
-    def set_by(parts: list[str | int]) -> int:
-        for end in range(len(parts), 0, -1):
-            origin = ruleset.origins.get(tuple(parts[:end]))
-            if origin is not None:
-                return depth.get(origin[0], -1)
-        return -1
-
-    parts = shown if set_by(shown) > set_by(robbing) else robbing
+    # At the entry set last: the file that made the two disagree (the rob, where one file set both).
+    parts = _last_set(ruleset, robbing, shown)
     yield ([*parts, "value"],
            f"robbing_kong.concealed_for_thirteen_orphans is true, but meld_display is {display!r}, which hides a "
            f"concealed kong's tiles: offering the rob would tell the robber which tile the kong is, which no other "

@@ -29,7 +29,7 @@ from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.hand import situation
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.notation import format_hand
-from mahjong_core.hand.tiles import EAST, KINDS
+from mahjong_core.hand.tiles import EAST, KINDS, TileSet
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.scoring import check_winning_size, score_with
@@ -58,10 +58,13 @@ class _NoMoves:
         raise MahjongError(f"a game re-enacted from revealed hands asks no decisions (asked seat {seat}, {phase})")
 
 
-def revealed_fields(deal: SheetDeal) -> dict[str, Any]:
-    """The ``revealed`` event's fields for a deal: the hands as laid down, the flags, who had called, the facts."""
+def revealed_fields(deal: SheetDeal, tiles: TileSet | None = None) -> dict[str, Any]:
+    """The ``revealed`` event's fields for a deal: the hands as laid down (in the codes of ``tiles``, the
+    ruleset's tile set where it is not the standard one: a red five ``0p``), the flags, who had called, the
+    facts."""
     fields: dict[str, Any] = {
-        "hands": [None if hand is None else format_hand(hand) for hand in deal.hands],
+        "hands": [None if hand is None else format_hand(hand, None if tiles is None or tiles.standard else tiles)
+                  for hand in deal.hands],
         "flags": sorted(deal.flags),
         "calling": sorted(deal.calling),
     }
@@ -103,7 +106,7 @@ class SheetGame(Game):
         self.event("table", "deal_start", deal=t.deal_number, round=t.round_index, dealer=t.dealer,
                    prevalent_wind=t.prevalent_wind, wall_commitment=None)
         self._lay_down(deal)
-        self.event("table", "revealed", **revealed_fields(deal))
+        self.event("table", "revealed", **revealed_fields(deal, self.tiles))
         t.phase = "turns"
         if deal.winner is None:
             outcome = Outcome("draw")
@@ -166,12 +169,18 @@ class SheetGame(Game):
                 s.counts[hand.winning_tile] += 1
             s.melds = list(hand.melds)
             s.bonus = list(hand.bonus)
+            # A marked copy (a red five) is held where its kind is: in the hand where a copy is, else in a meld.
+            held = [*hand.concealed, *([hand.winning_tile] if hand.winning_tile is not None else [])]
+            for kind in hand.marked:
+                (s.marked if kind in held else s.marked_melded).append(kind)
+                if kind in held:
+                    held.remove(kind)
         if deal.winner is not None:
             won = t.seats[deal.winner]
             won.calling_from_start = "calling_from_start" in deal.flags
             won.calling = won.calling or won.calling_from_start or "calling" in deal.flags
             t.last_replacement_reason = "kong" if any(m.kind is MeldKind.KONG for m in won.melds) else "bonus"
-        copies = Counter(self.tile_set)
+        copies = Counter(self.tiles.held_copies())  # a marked copy counted as its kind
         for kind, n in sorted(seen.items()):
             if n > copies[kind]:
                 raise self._locate(f"the hands show {KINDS[kind].code} {n} times; the tile set of "

@@ -27,6 +27,7 @@ from jsonschema.exceptions import best_match
 from mahjong_core.errors import MahjongError, RulesetError, SheetError
 from mahjong_core.hand import situation
 from mahjong_core.hand.notation import parse_hand, parse_tiles
+from mahjong_core.hand.tiles import TileSet
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.schema_compile import Checker
 from mahjong_core.rules import load_ruleset
@@ -202,7 +203,7 @@ def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
     if len(players) != seats:
         raise _at(SheetError(f"{ruleset.id} is played by {seats} players; the sheet names {len(players)}",
                              source=source, place="$.players"), marks)
-    reader = _DealReader(source, players, marks)
+    reader = _DealReader(source, players, marks, own_tiles(ruleset))
     deals = [reader.deal(i, raw) for i, raw in enumerate(document["deals"])]
     meta: dict[str, str] = {k: document[k] for k in ("title", "date", "place", "notes") if k in document}
     return Sheet(source, ruleset, players, deals, meta, marks)
@@ -278,11 +279,24 @@ def _ruleset(name: str, base: Path | None, source: str, marks: dict[str, tuple[i
         raise _at(SheetError(message, source=source, place="$.ruleset"), marks) from None
 
 
-class _DealReader:
-    """Turns each deal's mapping into a :class:`SheetDeal`, naming every mistake at its path."""
+def own_tiles(ruleset: Ruleset) -> TileSet | None:
+    """The ruleset's tile set where the notation must read a hand in it (a red five ``0p``, North set aside as a
+    bonus tile, a joker ``1j``), else ``None``: the standard kinds read as they always have, with the same
+    messages."""
+    tiles = ruleset.tiles()
+    return None if tiles.standard else tiles
 
-    def __init__(self, source: str, players: list[str], marks: dict[str, tuple[int, int]]):
-        self.source, self.players, self.marks = source, players, marks
+
+class _DealReader:
+    """Turns each deal's mapping into a :class:`SheetDeal`, naming every mistake at its path.
+
+    Hands and dealt tiles are read in the ruleset's tile set (``tiles``, where it is not the standard one) and
+    a meld's seat mark at the sheet's table (``<`` at three players is the previous of three).
+    """
+
+    def __init__(self, source: str, players: list[str], marks: dict[str, tuple[int, int]],
+                 tiles: TileSet | None = None):
+        self.source, self.players, self.marks, self.tiles = source, players, marks, tiles
 
     def fail(self, message: str, path: str) -> SheetError:
         return _at(SheetError(message, source=self.source, place=path), self.marks)
@@ -370,7 +384,7 @@ class _DealReader:
             where = _key(_key(path, "dealt"), name)
             seat = self.seat(name, where)
             try:
-                dealt[seat] = parse_tiles(text, source=None)
+                dealt[seat] = parse_tiles(text, source=None, tiles=self.tiles)
             except MahjongError as exc:
                 raise self.fail(f"{name}'s dealt tiles: {exc.message} of {text!r}", where) from None
         missing = [self.players[s] for s, tiles in enumerate(dealt) if tiles is None]
@@ -396,7 +410,7 @@ class _DealReader:
             where = _key(path, name)
             seat = self.seat(name, where)
             try:
-                hands[seat] = parse_hand(text, source=self.source)
+                hands[seat] = parse_hand(text, source=self.source, tiles=self.tiles, seats=len(self.players))
             except MahjongError as exc:
                 raise self.fail(f"{self.players[seat]}'s hand: {exc.message}"
                                 f"{' at ' + exc.place if exc.place else ''} of {text!r}", where) from None

@@ -26,7 +26,7 @@ from mahjong_core.engine.game import Game, GameResult
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.situation import flag_names
-from mahjong_core.hand.tiles import KINDS
+from mahjong_core.hand.tiles import KINDS, TileSet
 from mahjong_core.log.format import ReplayWriter, header
 from mahjong_core.sheets.compare import Difference, compare, consequences, roots, rules_deals, summary
 from mahjong_core.sheets.game import SheetGame
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from mahjong_core.log.format import ReplayLog
 
 __all__ = ["Recorded", "deals_of_log", "has_revealed_deals", "log_text", "record"]
+
+_KIND_OF = {k.code: k.index for k in KINDS}
 
 
 @dataclass
@@ -135,9 +137,11 @@ def has_revealed_deals(events: Sequence[dict[str, Any]]) -> bool:
     return any(e.get("type") == "revealed" for e in events[:4])
 
 
-def deals_of_log(log: ReplayLog) -> list[SheetDeal]:
+def deals_of_log(log: ReplayLog, tiles: TileSet | None = None) -> list[SheetDeal]:
     """The deals of a score sheet's log, from each ``revealed`` event and the ``mahjong`` event after it.
 
+    :param tiles: the log's ruleset's tile set, where it is not the standard one: hands are read in it (a red
+        five, North set aside), as the sheet's reader read them.
     :raises ReplayError: at the event that does not read as a revealed deal.
     """
     seats = len(log.header["seats"])
@@ -153,10 +157,19 @@ def deals_of_log(log: ReplayLog) -> list[SheetDeal]:
             open_deal = False
         elif kind in ("exhaustive_draw", "deal_end"):
             open_deal = False
-    return [_deal(i, revealed, win, seats, log.source) for i, (revealed, win) in enumerate(pairs)]
+    return [_deal(i, revealed, win, seats, log.source, tiles) for i, (revealed, win) in enumerate(pairs)]
 
 
-def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seats: int, source: str) -> SheetDeal:
+def _playing_kind(code: Any, tiles: TileSet | None) -> int | None:
+    """The playing kind a tile code names (a red five's, its five), or ``None``."""
+    if tiles is None:
+        return _KIND_OF.get(code) if isinstance(code, str) else None
+    kind = tiles.kind_of(code) if isinstance(code, str) else None
+    return None if kind is None or tiles.plays_as[kind] < 0 else tiles.plays_as[kind]
+
+
+def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seats: int, source: str,
+          tiles: TileSet | None = None) -> SheetDeal:
     """One revealed deal of a log, checked as the reader checks a sheet's (the log may have been tampered with).
 
     The re-enactment recomputes every score, payment, rotation and checkpoint of the log, but it takes the deal
@@ -172,7 +185,7 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
     hands = []
     for i, text in enumerate(revealed.get("hands") or ()):
         try:
-            hands.append(None if text is None else parse_hand(text, source=source))
+            hands.append(None if text is None else parse_hand(text, source=source, tiles=tiles, seats=seats))
         except MahjongError as exc:
             raise wrong(f"seat {i}'s revealed hand: {exc.message} ({exc.place})") from None
     calling = revealed.get("calling") or ()
@@ -200,7 +213,7 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
     else:
         where = f"event {win['n']}"
         winner, how, discarder = win.get("seat"), win.get("how"), win.get("discarder")
-        tile = {k.code: k.index for k in KINDS}.get(win.get("tile", ""))
+        tile = _playing_kind(win.get("tile", ""), tiles)
         hand = hands[winner] if type(winner) is int and 0 <= winner < seats else None
         if tile is None or hand is None or hand.winning_tile != tile:
             raise wrong("the mahjong after a revealed deal names a winner whose revealed hand has its winning tile",

@@ -6,6 +6,7 @@ The sample is read from beside the checkout (``../shared/real-logs/botzone-mcr``
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -173,3 +174,31 @@ def test_a_file_beyond_the_bounds_is_refused_before_it_is_read(tmp_path: Path) -
     with pytest.raises(FormatError, match="not UTF-8 text") as caught:
         read_file(str(binary))
     assert caught.value.place == "line 3"
+
+
+def test_tiles_are_read_as_the_kinds_of_the_presets_own_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Botzone tile is the kind its code names in the preset's tile set (read from the ruleset, not from the 42
+    standard kinds): under a set without 2m-8m, the first W5 of a round is refused at its line."""
+    from mahjong_formats import botzone
+
+    house = tmp_path / "terminals.yaml"
+    house.write_text("id: botzone_terminals\nversion: 1.0.0\nname: Test\nextends: botzone_mcr\nparameters:\n"
+                     "  tile_set:\n    value: [{group: characters, copies: 4, ranks: [1, 9]}, {group: dots, copies: 4},"
+                     " {group: bamboo, copies: 4}, {group: winds, copies: 4}, {group: dragons, copies: 4}]\n"
+                     "    assumption: \"a test\"\n", encoding="utf-8")
+    first = "\n".join(_rounds(TEXT)[0])
+    dealt = read_text(first, "sample")[0].deals[0].dealt[0]
+    words = next(line for line in first.split("\n") if line.startswith("Player 0 Deal")).split()[3:]
+    honours = {"F1": "1z", "F2": "2z", "F3": "3z", "F4": "4z", "J1": "7z", "J2": "6z", "J3": "5z"}
+    codes = load_ruleset("botzone_mcr").tiles().codes()
+    assert [codes[kind] for kind in dealt][:13] == [honours.get(w, w[1] + {"W": "m", "B": "p", "T": "s"}.get(w[0], ""))
+                                                   for w in words]
+    monkeypatch.setattr(botzone, "PRESET", str(house))
+    lines = first.split("\n")
+    at = next(i for i, line in enumerate(lines) if re.search(r"\bW[2-8]\b", line))
+    word = re.search(r"\bW[2-8]\b", lines[at])
+    assert word is not None
+    with pytest.raises(FormatError, match=rf"{word[0]} \({word[0][1]}m\) is no tile of the set of .*terminals.yaml") \
+            as caught:
+        read_text(first, "sample")
+    assert caught.value.place == f"line {at + 1}"

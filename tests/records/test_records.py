@@ -20,6 +20,7 @@ from postgres import Cluster
 
 from mahjong_core.audit.report import deal_reports
 from mahjong_core.cli import main
+from mahjong_core.cli.render.standings import standings_text
 from mahjong_core.log.format import read_log
 from mahjong_records.db import RecordsError, migrate, open_db, parse_url
 from mahjong_records.export import ema_csv, results, table_points
@@ -75,14 +76,14 @@ def test_the_migrations_make_exactly_the_tables_the_code_declares(db_url: str) -
     with database.engine.connect() as conn:
         differences = compare_metadata(MigrationContext.configure(conn), metadata)
     assert differences == []
-    assert migrate(database) == "0001"  # opening migrated it; a second migration has nothing to do
+    assert migrate(database) == "0002"  # opening migrated it; a second migration has nothing to do
     with database.begin() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0001"
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0002"
 
 
 def test_records_migrate_reports_the_revision(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, _ = run_cli(capsys, "records", "migrate", "--db", str(tmp_path / "club.sqlite"), "--json")
-    assert code == 0 and json.loads(out)["revision"] == "0001"
+    assert code == 0 and json.loads(out)["revision"] == "0002"
     assert (tmp_path / "club.sqlite").exists()
 
 
@@ -409,7 +410,8 @@ def test_final_points_hold_the_starting_points_and_the_payments_at_the_games_end
                                                                                tmp_path: Path) -> None:
     """A game of the test ruleset ``sticks_test`` (tests/money_plugin: 25,000 points each, sticks into a pot, an uma
     at the end): the seats' final points are the game_end's, after the uma, not the last settlement's; each deal's
-    change counts from the starting points; the standings add up the final points."""
+    change counts from the starting points; every payment event is a row of point_moves, in its deal or (deal
+    null) at the game's end; the standings count what each player won over the 25,000, with the game's end apart."""
     from money_plugin.install import RULESET, on_path
 
     with on_path(tmp_path / "site"):
@@ -418,6 +420,7 @@ def test_final_points_hold_the_starting_points_and_the_payments_at_the_games_end
         sha = record_log(database, path).sha256
         rows = dump(database)
         (table,) = standings(database, RULESET)
+        text = [line for line in standings_text(table.to_json()).splitlines() if "greedy-" in line]
     log = read_log(path)
     end = log.events[-1]
     last_settlement = next(e for e in reversed(log.events) if e["type"] == "settlement")
@@ -426,4 +429,59 @@ def test_final_points_hold_the_starting_points_and_the_payments_at_the_games_end
     assert [r[5] for r in seats] == end["scores"]
     changes = [sum(s[4] for s in rows["deal_scores"] if s[0] == sha and s[2] == seat) for seat in range(4)]
     assert [25000 + c for c in changes] == last_settlement["scores"]
-    assert sorted(row.score for row in table.players) == sorted(end["scores"])
+    (game,) = [g for g in rows["games"] if g[0] == sha]
+    assert game[-1] == 25000  # games.starting_points
+    # Every payment event, in the deal it was made in (sticks, the pot to a winner) or at the game's end.
+    paid = [e for e in log.events if e["type"] == "payment"]
+    moves = [m[1:] for m in rows["point_moves"] if m[0] == sha]
+    assert [(m[0], m[2], m[3], m[4], m[5]) for m in moves] == [
+        (e["n"], e["payer"], e["payee"], e["amount"], e["reason"]) for e in paid]
+    in_deal = {e["n"]: d["deal"] for d in log.events if d["type"] == "deal_start"
+               for e in paid if d["n"] < e["n"] < next(x["n"] for x in log.events
+                                                       if x["type"] == "deal_end" and x["deal"] == d["deal"])}
+    assert [m[1] for m in moves] == [in_deal.get(m[0]) for m in moves]
+    at_end = [m for m in moves if m[1] is None]
+    assert {m[5] for m in at_end} == {"uma"} and {m[5] for m in moves if m[1] is not None} == {"stick", "pot"}
+    adjustment = [sum(m[4] for m in at_end if m[3] == seat) - sum(m[4] for m in at_end if m[2] == seat)
+                  for seat in range(4)]
+    assert [a - b for a, b in zip(end["scores"], last_settlement["scores"], strict=True)] == adjustment
+    by_name = {row.name: row for row in table.players}
+    assert [by_name[f"greedy-{seat}"].score for seat in range(4)] == [p - 25000 for p in end["scores"]]
+    assert [by_name[f"greedy-{seat}"].game_end for seat in range(4)] == adjustment
+    assert table.starting_points == 25000
+    # The champions' result is the final points; the lowest winnings are the lowest final points less 25,000.
+    assert table.champions["elimination_candidates"] == [f"greedy-{min(range(4), key=lambda s: end['scores'][s])}"]
+    for seat in range(4):  # the text shows the score and the part the game's end made of it
+        line = next(line for line in text if f"greedy-{seat} " in line)
+        assert f" {end['scores'][seat] - 25000:>8} {adjustment[seat]:>7}  " in line
+
+
+def test_a_database_of_the_first_revision_migrates_and_a_rebuild_fills_the_money(tmp_path: Path) -> None:
+    """A games database made before money was recorded (revision 0001, rows in it) opens at 0002: its games read
+    0 starting points and no moves until ``records rebuild`` reads their logs again."""
+    from alembic import command
+    from alembic.config import Config
+    from money_plugin.install import RULESET, on_path
+    from sqlalchemy import create_engine, text
+
+    from mahjong_records.db import migrations_folder
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    engine = create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", migrations_folder())
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        conn.execute(text("INSERT INTO rulesets (id, ruleset_id, version, sha256) VALUES (1, 'x', '1', 'ab')"))
+        conn.execute(text("INSERT INTO games (id, log_sha256, log_path, ruleset, physical, options, teams, events, "
+                          "deals, rounds, full_game) VALUES (1, 'cd', 'gone.jsonl', 1, 0, '{}', '[]', 1, 0, 0, 0)"))
+    engine.dispose()
+    database = open_db(url)
+    with database.begin() as conn:
+        assert conn.exec_driver_sql("SELECT starting_points FROM games").scalars().all() == [0]
+    with on_path(tmp_path / "site"):
+        simulate(tmp_path / "out", RULESET, 300, 1)
+        rebuild(database, [tmp_path / "out"])
+        rows = dump(database)
+    assert [g[-1] for g in rows["games"]] == [25000] and rows["point_moves"]

@@ -8,6 +8,7 @@ them in the games database as they are written.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -84,6 +85,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rows = [{"seed": g.seed, "deals": g.result.deals, "wins": g.result.wins, "draws": g.result.draws,
              "scores": g.result.scores, "team_scores": g.result.team_scores(), "events": g.events,
              "replay": str(g.replay) if g.replay else None} for g in played]
+    for row, g in zip(rows, played, strict=True):
+        if g.cut_at is not None:  # only a game whose log would not have been readable: every other row as it was
+            row["cut_at"] = g.cut_at
     if args.store:
         for row, stored in zip(rows, store_simulated(args, [str(g.replay) for g in played if g.replay]), strict=True):
             row["stored"] = stored["status"]
@@ -95,7 +99,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"seed {r['seed']}: {r['deals']} deals ({r['wins']} won, {r['draws']} drawn), "
                   f"scores {r['scores']}, {r['events']} events" + (f" -> {r['replay']}" if r["replay"] else "")
                   + (f" ({r['stored']})" if "stored" in r else ""))
+    _say_cut(ruleset, rows)
     return EXIT_OK
+
+
+def _say_cut(ruleset: Ruleset, rows: Sequence[dict[str, Any]]) -> None:
+    """One line on stderr for each game stopped where its log would have passed what a log reader reads."""
+    from mahjong_core.log.simulate import log_bounds
+
+    lines, size = log_bounds()
+    for r in rows:
+        if "cut_at" in r:
+            print(f"{ruleset.location or ruleset.id}::seed {r['seed']}: at deal {r['cut_at']} the game's log would "
+                  f"pass what a log reader reads ({lines:,} lines, {size:,} bytes); "
+                  f"the log holds its first {r['deals']} deals, played again as a game of that length "
+                  f"(options.max_deals {r['deals']}), which replays and audits", file=sys.stderr)
 
 
 def _summary(args: argparse.Namespace, bots: Sequence[str], seed: int | str) -> int:

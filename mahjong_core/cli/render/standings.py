@@ -12,18 +12,29 @@ def standings_text(t: dict[str, Any]) -> str:
     house = ", a house rule" if rs["house_rule"] else ""
     games = f"{t['games']} game{'s' if t['games'] != 1 else ''}"
     lines = [f"{rs['id']} {rs['version']} (sha256 {rs['sha256'][:12]}{house}): {games}; its own tables "
-             "of players and champions (000 line 304)",
-             f"  {'#':>3}  {'player':<24} {'kind':<10} {'games':>5} {'Games':>5} {'deals':>5} {'won':>4} "
-             f"{'score':>8}  rating (mu, sigma)"]
+             "of players and champions (000 line 304)"]
+    start = t.get("starting_points", 0)
+    # Where money moves at a game's end (an uma), a column shows the part of each score those payments made.
+    at_end = any(p.get("game_end") for p in [*t["players"], *(t.get("pairs") or [])])
+    if start or at_end:
+        lines.append(f"  score: each game's final points less the {start} it began with"
+                     + ("; at end: of that, the payments at the games' ends" if at_end else ""))
+    end_head = f" {'at end':>7}" if at_end else ""
+    lines.append(f"  {'#':>3}  {'player':<24} {'kind':<10} {'games':>5} {'Games':>5} {'deals':>5} {'won':>4} "
+                 f"{'score':>8}{end_head}  rating (mu, sigma)")
+
+    def end(p: dict[str, Any]) -> str:
+        return f" {p.get('game_end', 0):>7}" if at_end else ""
+
     for n, p in enumerate(t["players"], start=1):
         lines.append(f"  {n:>3}  {p['name']:<24} {','.join(p['kinds']):<10} {p['games']:>5} {p['full_games']:>5} "
-                     f"{p['deals']:>5} {p['deals_won']:>4} {p['score']:>8}  {p['rating']:.2f} ({p['mu']:.2f}, "
-                     f"{p['sigma']:.2f})")
+                     f"{p['deals']:>5} {p['deals_won']:>4} {p['score']:>8}{end(p)}  {p['rating']:.2f} "
+                     f"({p['mu']:.2f}, {p['sigma']:.2f})")
     if t.get("pairs"):
         lines.append("  pairs:")
         for n, p in enumerate(t["pairs"], start=1):
             lines.append(f"  {n:>3}  {' & '.join(p['pair']):<35} {p['games']:>5} {p['full_games']:>5} "
-                         f"{p['score']:>8}  {p['rating']:.2f} ({p['mu']:.2f}, {p['sigma']:.2f})")
+                         f"{p['score']:>8}{end(p)}  {p['rating']:.2f} ({p['mu']:.2f}, {p['sigma']:.2f})")
     c = t["champions"]
     lines.append(f"  champions ({c['source']}): the ten best results of a Game (four rounds played)")
     if not c["best"]:

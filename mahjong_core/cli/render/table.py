@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.errors import MahjongError
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.log.fold import FoldedTable, fold, header_words, sort_tiles, take_tiles
 from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
@@ -34,6 +35,8 @@ __all__ = ["SeatState", "TableState", "narrate", "render", "replay_states"]
 HIDDEN = "?"
 _WINDS = "ESWN"
 _CODES = {kind.code: i for i, kind in enumerate(KINDS)}
+#: The standard kinds' glyphs by code: a log whose ruleset cannot be had is drawn with these.
+_GLYPHS = {kind.code: kind.glyph for kind in KINDS}
 #: How many of the latest discards each display leaves in sight (``None``: all).
 _VISIBLE = {"quadro": 4, "closed": 1, "open": None, "rows": None}
 
@@ -76,6 +79,8 @@ class TableState:
     words: dict[str, dict[str, Mapping[str, Any]]] = field(default_factory=dict)
     pot: int = 0  # points on the table, no seat's (sticks)
     counters: dict[str, int] = field(default_factory=dict)  # the table's named counters (honba)
+    #: Each tile code's glyph in the log's tile set (a joker's, an animal's), the standard kinds' where it has none.
+    glyphs: Mapping[str, str] = field(default_factory=lambda: _GLYPHS)
 
 
 def _seat_name(state: TableState, seat: Any, viewer: int) -> str:
@@ -254,23 +259,40 @@ def replay_states(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
     """
     seats = header.get("seats", [])
     names = [str(s.get("name", i)) if isinstance(s, Mapping) else str(i) for i, s in enumerate(seats)]
-    state = TableState(len(seats), names, [SeatState() for _ in seats], ruleset=ruleset_of_header(header),
-                       words=header_words(header))
+    ruleset = ruleset_of_header(header)
+    state = TableState(len(seats), names, [SeatState() for _ in seats], ruleset=ruleset,
+                       words=header_words(header), glyphs=_glyphs_of(ruleset))
     events = list(events)
     for event, table in zip(events, fold(header, events), strict=True):
         _apply(state, table, event, viewer)
         yield event, state
 
 
-def _tiles(tiles: Sequence[str], ascii_only: bool) -> str:
+def _glyphs_of(ruleset: Ruleset | None) -> Mapping[str, str]:
+    """The glyph of every code of the ruleset's tile set: a joker's (U+1F02A), an animal's, a red five's (its
+    five's glyph: ``--ascii`` writes it ``0p``); the standard glyphs where the ruleset cannot be had."""
+    if ruleset is None:
+        return _GLYPHS
+    try:
+        kinds = ruleset.tiles().kinds
+    except MahjongError:
+        return _GLYPHS
+    return {**_GLYPHS, **{info.code: info.glyph for info in kinds if info is not None}}
+
+
+def _tiles(tiles: Sequence[str], ascii_only: bool, glyphs: Mapping[str, str] = _GLYPHS) -> str:
     if ascii_only:
         return " ".join(tiles)
-    return "".join(KINDS[_CODES[t]].glyph if t in _CODES else t for t in tiles)
+    return "".join(glyphs.get(t, t) for t in tiles)
 
 
 def render(state: TableState, viewer: int, *, display: str = "open", ascii_only: bool = False) -> str:
     """The table as text: a line of facts, then each seat's block, then the discards as ``display`` lays them."""
     visible = _VISIBLE.get(display)
+
+    def show(tiles: Sequence[str]) -> str:
+        return _tiles(tiles, ascii_only, state.glyphs)
+
     wall = "?" if state.wall is None else str(state.wall)
     # The pot and the counters show only where a ruleset keeps them: a table without them reads as it always did.
     money = (f"  pot {state.pot}" if state.pot else "") + "".join(
@@ -284,31 +306,31 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
         lines.append(f"{mark} seat {n} {wind}  {name:<16} score {seat.score:>7}")
         hidden = seat.hand.count(HIDDEN)
         known = [t for t in seat.hand if t != HIDDEN]
-        hand = _tiles(sort_tiles(known), ascii_only) if known else ""
+        hand = show(sort_tiles(known)) if known else ""
         if hidden:
             hand = (hand + "  " if hand else "") + f"+{hidden} hidden" if known else f"{hidden} tiles, hidden"
         lines.append(f"    hand     {hand or '-'}")
         if seat.melds:
-            melds = "  ".join(f"[{_tiles(tiles, ascii_only)}]" if exposed else f"({_tiles(tiles, ascii_only)})"
+            melds = "  ".join(f"[{show(tiles)}]" if exposed else f"({show(tiles)})"
                               for _, tiles, exposed in seat.melds)
             lines.append(f"    melds    {melds}")
         if seat.bonus:
-            lines.append(f"    bonus    {_tiles(seat.bonus, ascii_only)}")
+            lines.append(f"    bonus    {show(seat.bonus)}")
         if seat.aside:
-            lines.append(f"    aside    {_tiles(seat.aside, ascii_only)}")
+            lines.append(f"    aside    {show(seat.aside)}")
         for flag, value in sorted(seat.flags.items()):
             lines.append(f"    {flag.replace('_', ' ')}: {value}")
         if seat.out:
             lines.append("    has won: sits out while play goes on")
         if display == "rows" and seat.discards:
             for i in range(0, len(seat.discards), 6):
-                lines.append(f"    {'discards' if i == 0 else '':<8} {_tiles(seat.discards[i:i + 6], ascii_only)}")
+                lines.append(f"    {'discards' if i == 0 else '':<8} {show(seat.discards[i:i + 6])}")
     if display != "rows":
         shown = state.pond if visible is None else state.pond[-visible:]
         hidden_count = len(state.pond) - len(shown)
         label = {"quadro": "last four", "closed": "last one", "open": "all"}.get(display, display)
         down = f", {hidden_count} face down" if hidden_count else ""
-        lines.append(f"discards ({display}: {label} in sight{down})  {_tiles(shown, ascii_only) or '-'}")
+        lines.append(f"discards ({display}: {label} in sight{down})  {show(shown) or '-'}")
     for line in state.result:
         lines.append(f"result   {line}")
     return "\n".join(lines) + "\n"

@@ -172,3 +172,34 @@ def test_a_move_replaced_by_its_timeout_is_the_discard_the_table_shows(tmp_path:
                 break
         else:
             raise AssertionError("no timeout in MCR seed 203's first deal")
+
+
+@pytest.mark.parametrize(("entry", "code", "glyph"), [
+    ("{group: jokers, copies: 8}", "1j", "\U0001F02A"),  # MAHJONG TILE JOKER
+    ("{bonus: [4z]}", "4z", "\U0001F003"),  # North set aside as a bonus tile: the North wind's glyph
+    ("{marked: 5p, copies: 2}", "0p", "\U0001F01D"),  # a red five: its five's glyph; --ascii writes it 0p
+])
+def test_the_tiles_of_the_logs_own_set_are_drawn_with_their_glyphs(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, entry: str, code: str, glyph: str) -> None:
+    """``view`` draws the tiles of the ruleset's tile set, not only the 42 standard kinds: a joker set aside
+    beside the hand is the joker's glyph, not its code."""
+    house = tmp_path / "house.yaml"
+    house.write_text("id: house\nversion: 1.0.0\nname: House\nextends: traditional\nparameters:\n  tile_set:\n"
+                     "    value: [{group: characters, copies: 4}, {group: dots, copies: 4}, {group: bamboo, copies: 4},"
+                     f" {{group: winds, copies: 4}}, {{group: dragons, copies: 4}}, {entry}]\n"
+                     "    assumption: \"a test\"\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["simulate", "--ruleset", str(house), "--seed", "5", "--max-deals", "2", "--out", str(out)]) == 0
+    (log,) = out.glob("*.jsonl")
+    capsys.readouterr()
+    seen = {"ascii": "", "glyphs": ""}
+    for seat in range(4):
+        assert main(["view", str(log), "--seat", str(seat), "--ascii"]) == 0
+        seen["ascii"] += capsys.readouterr().out
+        assert main(["view", str(log), "--seat", str(seat)]) == 0
+        seen["glyphs"] += capsys.readouterr().out
+    tile_lines = [line for line in seen["glyphs"].splitlines()
+                  if line.lstrip().startswith(("hand ", "bonus ", "discards", "melds "))]
+    assert any(code in line.split() for line in seen["ascii"].splitlines())  # the log holds one
+    assert any(glyph in line for line in tile_lines)
+    assert not any(code in line for line in tile_lines)  # never the code where a glyph is drawn

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from mahjong_core.errors import HandError
 from mahjong_core.hand.melds import MAX_SEATS, MIN_SEATS, ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.hand.notation import check_hand, format_meld, meld_from_tiles
+from mahjong_core.hand.notation import check_hand, format_hand, format_meld, meld_from_tiles, parse_hand
 
 SEATS = st.integers(MIN_SEATS, MAX_SEATS)
 
@@ -88,3 +88,25 @@ def test_a_chow_from_the_left_is_a_chow_from_the_left_at_three_seats() -> None:
     pung = Meld(MeldKind.PUNG, (27, 27, 27), True, ClaimedFrom(1, 3))
     assert format_meld(pung) == "[111z>]"
     assert format_meld(Meld(MeldKind.PUNG, (27, 27, 27), True, ClaimedFrom(1, 2))) == "[111z<]"
+
+
+@pytest.mark.parametrize(("seats", "left", "right"), [(4, 3, 1), (3, 2, 1), (2, 1, 1)])
+def test_a_meld_of_a_smaller_table_is_written_and_read_back_at_its_seats(seats: int, left: int, right: int) -> None:
+    """The notation's seat marks name seats of the table the hand was played at: ``<`` is the previous player
+    (offset 2 of three), ``>`` the next; a hand written at three seats reads back as the same hand."""
+    chow = Meld(MeldKind.CHOW, (18, 19, 20), exposed=True, claimed_from=ClaimedFrom(left, seats))
+    pung = Meld(MeldKind.PUNG, (24, 24, 24), exposed=True, claimed_from=ClaimedFrom(right, seats))
+    hand = Hand(concealed=(12, 13, 27, 27), melds=(chow, pung, Meld(MeldKind.KONG, (31,) * 4, exposed=False)),
+                winning_tile=11)
+    text = format_hand(hand)
+    # At two seats the one other player is both neighbours, written ``<``.
+    assert text == f"45p11z [123s<] [777s{'>' if seats > 2 else '<'}] (5555z) +3p"
+    assert parse_hand(text, seats=seats) == hand
+    assert parse_hand(text, seats=seats).melds[0].claimed_from.is_left
+
+
+def test_no_one_sits_across_at_three_seats() -> None:
+    with pytest.raises(HandError, match=r"no seat is across \(\^\) at a table of 3") as raised:
+        parse_hand("45p11z [777s^] 123s +3p", seats=3)
+    assert raised.value.place == "char 13"
+    assert parse_hand("45p11z [777s^] 123s +3p", seats=2).melds[0].claimed_from is ClaimedFrom(1, 2)

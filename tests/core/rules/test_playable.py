@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mahjong_core import check
 from mahjong_core.cli import main
 from mahjong_core.conformance import checks
 from mahjong_core.engine.game import Game, UnendingGame
 from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import RulesetError
+from mahjong_core.log import simulate as simulate_module
+from mahjong_core.log.format import read_log
 from mahjong_core.log.simulate import play_game
 from mahjong_core.rules import Ruleset, load_ruleset, playable, validate_file
 
@@ -68,6 +72,31 @@ REFUSED = [
      "$.parameters.tile_exchange.value.tiles", 6, ["exchange of 14 tiles", "at most 13"]),
     ("piter", '  timing: {value: {chow_pause_seconds: {min: 8, max: 7}}, assumption: "x"}\n',
      "$.parameters.timing.value.chow_pause_seconds.min", 6, ["(8 s) is longer than its longest (7 s)"]),
+    ("piter", '  timing: {value: {claim_seconds: 4, chow_pause_seconds: {min: 5, max: 7}}, assumption: "x"}\n',
+     "$.parameters.timing.value.chow_pause_seconds.min", 6,
+     ["least wait (5 s) is longer than the time to claim a discard (claim_seconds 4)", "expected min at most 4"]),
+    # Bonus tiles: each drawn is replaced from the wall, so a deal can bring all of them out before a draw.
+    ("bonus_classical", '  exhaustive_draw_tiles_left: {value: 81, assumption: "x"}\n',
+     "$.parameters.exhaustive_draw_tiles_left.value", 6,
+     ["holds 81 tiles after the deal (144 tiles, 2 of them loose, 53 dealt to 4 players, 8 bonus tiles replaced "
+      "from it)", "a deal that brings out every bonus tile", "expected at most 80"]),
+    ("traditional", '  tile_set:\n    value: [{group: characters, copies: 4}, {group: dots, copies: 1}, '
+                    '{group: winds, copies: 1}, {group: dragons, copies: 1}, {group: flowers, copies: 1}, '
+                    '{group: seasons, copies: 1}, {group: animals, copies: 1}]\n    assumption: "x"\n'
+                    '  exhaustive_draw_tiles_left: {value: 0, assumption: "x"}\n',
+     "$.parameters.tile_set.value", 7,
+     ["too small for the deal (64 tiles, 2 of them loose, 53 dealt to 4 players, 12 bonus tiles replaced from "
+      "it)", "at least 68 tiles"]),
+    ("bonus_classical", '  tile_set:\n    value: [{group: characters, copies: 4}, {group: dots, copies: 4}, '
+                        '{group: bamboo, copies: 4}, {group: winds, copies: 4}, {group: dragons, copies: 4}, '
+                        '{group: flowers, copies: 2}]\n    assumption: "x"\n',
+     "$.parameters.tile_set.value[5].copies", 7,
+     ["flowers in 2 copies", "each flower is one tile of its kind", "expected copies: 1"]),
+    # A house rule that changes one figure of the wall is blamed for it, not the parent's value it now breaks.
+    ("traditional", '  tile_set:\n    value: [{group: characters, copies: 4}, {group: dots, copies: 2}, '
+                    '{group: winds, copies: 1}, {group: dragons, copies: 2}]\n    assumption: "x"\n',
+     "$.parameters.tile_set.value", 7, ["exhaustive_draw_tiles_left is 14", "holds 9 tiles after the deal",
+                                         "expected at most 8"]),
     # Seats: the geometry's two to four, and what only four seats can play.
     ("harbin", '  players: {value: 5, assumption: "x"}\n', "$.parameters.players.value", 6,
      ["players is 5", "seats 2 to 4 players", "expected 2, 3 or 4"]),
@@ -103,6 +132,11 @@ def test_a_value_that_leaves_nothing_to_play_is_refused_at_its_line(
 
 @pytest.mark.parametrize(("parent", "parameters"), [
     ("traditional", '  exhaustive_draw_tiles_left: {value: 80, assumption: "x"}\n'),
+    ("bonus_classical", '  exhaustive_draw_tiles_left: {value: 80, assumption: "x"}\n'),
+    ("piter", '  timing: {value: {claim_seconds: 5, chow_pause_seconds: {min: 5, max: 7}}, assumption: "x"}\n'),
+    ("traditional", '  tile_set:\n    value: [{group: characters, copies: 4}, {group: dots, copies: 2}, '
+                    '{group: winds, copies: 1}, {group: dragons, copies: 2}]\n    assumption: "x"\n'
+                    '  exhaustive_draw_tiles_left: {value: 8, assumption: "x"}\n'),
     ("chinese_classical", '  minimum_value: {value: {points: 20}, assumption: "x"}\n'),
     ("traditional", '  meld_display: {value: concealed_kong_shown, assumption: "x"}\n'),
     ("harbin", '  players: {value: 2, assumption: "x"}\n'),
@@ -115,6 +149,32 @@ def test_a_value_that_leaves_nothing_to_play_is_refused_at_its_line(
 ])
 def test_the_values_next_to_them_still_load(tmp_path: Path, parent: str, parameters: str) -> None:
     assert validate_file(_house(tmp_path, parent, parameters)) == []
+
+
+def test_the_deal_pattern_is_checked_against_the_rulesets_own_hand_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand size and deal pattern agree whatever the hand size (13 today, 16 where a family plays it), and the
+    wall's figures count the deal of that size."""
+    monkeypatch.setattr(playable, "PLAYED_HAND_SIZES", (13, 16))
+    path = _house(tmp_path, "traditional", '  hand_size: {value: 16, assumption: "x"}\n')
+    errors = validate_file(path)
+    assert [(e.source, e.place, e.line) for e in errors] == [
+        (str(path), "$.parameters.hand_size.value", 6)], [str(e) for e in errors]
+    assert ("deals 13 tiles to each seat, but a hand holds 16 (hand_size); expected numbers adding up to 16 "
+            "(such as [4, 4, 4, 4])") in errors[0].message
+    path = _house(tmp_path, "traditional", '  hand_size: {value: 16, assumption: "x"}\n'
+                  '  wall_ceremony:\n    value: {dice: 2, throws: 2, loose_tiles: 2, deal_pattern: [4, 4, 4, 4],'
+                  ' dealer_extra: 1}\n    assumption: "x"\n'
+                  '  exhaustive_draw_tiles_left: {value: 69, assumption: "x"}\n')
+    errors = validate_file(path)
+    assert [e.place for e in errors] == ["$.parameters.exhaustive_draw_tiles_left.value"], [str(e) for e in errors]
+    assert "holds 69 tiles after the deal (136 tiles, 2 of them loose, 65 dealt to 4 players)" in errors[0].message
+    path = _house(tmp_path, "piter", '  hand_size: {value: 16, assumption: "x"}\n'
+                  '  wall_ceremony:\n    value: {dice: 2, throws: 2, loose_tiles: 2, deal_pattern: [4, 4, 4, 4],'
+                  ' dealer_extra: 1}\n    assumption: "x"\n'
+                  '  tile_exchange: {value: {kind: partner, tiles: 15, refuse_only_if_calling: true}, '
+                  'assumption: "x"}\n')
+    assert validate_file(path) == []  # an exchange of 15 tiles from a hand of 16
 
 
 def test_the_rulesets_that_rob_a_concealed_kong_show_its_tiles() -> None:
@@ -170,11 +230,53 @@ def test_the_engine_stops_an_unending_game_at_the_bound() -> None:
     assert "stopped as unending at 4000 deals (250 times as many)" in str(raised.value)
 
 
-def test_simulate_keeps_no_log_of_an_unending_game(tmp_path: Path) -> None:
+def test_a_stated_bound_of_deals_ends_the_game_cleanly_past_the_default_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--max-deals`` is the override: a game given more deals than the default bound plays them and ends as a
+    game that reached its stated bound does; without it the default bound stops it."""
+    monkeypatch.setattr(playable, "DEALS_PER_DEALER_TURN", 1)  # a default bound of 16 deals
+    path = tmp_path / "game.jsonl"
+    played = play_game(_unending(), 3, ["greedy"] * 4, replay=path, max_deals=20)
+    assert played.result.deals == 20
+    assert path.exists()
+    with pytest.raises(UnendingGame, match="stopped as unending at 16 deals"):
+        play_game(_unending(), 3, ["greedy"] * 4, replay=None)
+
+
+def test_simulate_keeps_no_log_of_an_unending_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(playable, "DEALS_PER_DEALER_TURN", 1)  # the bound (16 deals) before the log's (~2,600)
     path = tmp_path / "game.jsonl"
     with pytest.raises(UnendingGame, match="the unfinished log .*game.jsonl is removed"):
         play_game(_unending(), 3, ["greedy"] * 4, replay=path)
     assert not path.exists()
+
+
+def test_a_log_never_grows_past_what_a_reader_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A game whose log would pass the reader's bounds (random bots under hongkong_plus played 629 deals, a log
+    of 15 MB that ``audit`` refused) is played again from its seed as a game of the deals that fit: its log is
+    whole and audits clean, its header's max_deals says it was cut, and simulate says where in one line."""
+    monkeypatch.setattr(simulate_module, "MAX_LINES", 1500)  # a smaller reader, so the test plays few deals
+    out = tmp_path / "out"
+    code = main(["simulate", "--ruleset", "traditional", "--bots", "random,random,random,random", "--seed", "1",
+                 "--out", str(out), "--json"])
+    captured = capsys.readouterr()
+    assert code == 0
+    (row,) = json.loads(captured.out)["games"]
+    log = read_log(row["replay"])
+    assert len(log.lines) <= 1500 - 2 and log.header["options"] == {"max_deals": row["deals"]}
+    assert row["cut_at"] == row["deals"] + 1 and log.events[-1]["type"] == "game_end"
+    assert captured.err.splitlines() == [
+        f"{load_ruleset('traditional').location}::seed 1: at deal {row['cut_at']} the game's log would pass what a "
+        f"log reader reads (1,500 lines, 4,194,304 bytes); the log holds its first {row['deals']} deals, played "
+        f"again as a game of that length (options.max_deals {row['deals']}), which replays and audits"]
+    assert check(row["replay"], "audit").ok
+    # The same game with the reader's own bounds: no cut, no line on stderr, the rows as they always were.
+    monkeypatch.undo()
+    code = main(["simulate", "--ruleset", "traditional", "--seed", "1", "--max-deals", "3", "--out",
+                 str(tmp_path / "whole"), "--json"])
+    captured = capsys.readouterr()
+    assert code == 0 and captured.err == "" and "cut_at" not in json.loads(captured.out)["games"][0]
 
 
 def test_the_simulate_command_says_so_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -691,3 +691,84 @@ def test_payments_settled_from_a_wrong_value_follow_from_it(capsys: pytest.Captu
     assert code == 1 and len(report["differences"]) == listed, report
     assert report["differences"][0]["line"] == line_of(sheet, "Boris: 30")
     assert (more in report["error"]) if more else ("more figure" not in report["error"]), report["error"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# A sheet is read in its ruleset's tiles and at its table
+
+
+def _bare_sheet(tmp_path: Path, ruleset_text: str, *swaps: tuple[str, str]) -> Path:
+    """The worked Chinese Classical sheet without its figures, under the house rule ``ruleset_text``, with
+    ``swaps`` made in its hands."""
+    (tmp_path / "club.yaml").write_text(ruleset_text, encoding="utf-8")
+    text = (SHEETS / "chinese_classical.yaml").read_text(encoding="utf-8").replace(
+        "ruleset: chinese_classical", "ruleset: club.yaml")
+    text = "\n".join(line for line in text.splitlines()
+                     if not line.lstrip().startswith(("values:", "net:", "totals:", "payments:", "- "))
+                     or line.startswith("  - ")) + "\n"
+    for old, new in swaps:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / "night.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+_STANDARD_SET = ("[{group: characters, copies: 4}, {group: dots, copies: 4}, {group: bamboo, copies: 4}, "
+                 "{group: winds, copies: 4}, {group: dragons, copies: 4}")
+
+
+def _house(entry: str) -> str:
+    return (f"id: club\nversion: 1.0.0\nname: Club\nextends: chinese_classical\nparameters:\n  tile_set:\n"
+            f"    value: {_STANDARD_SET}, {entry}]\n    assumption: \"a test\"\n")
+
+
+def test_a_red_five_on_a_sheet_is_recorded_and_audited(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from mahjong_core.sheets.read import read_sheet
+
+    path = _bare_sheet(tmp_path, _house("{marked: 5p, copies: 1}"),
+                       ('Anna: "123m456p789s1122z"', 'Anna: "123m406p789s1122z"'))
+    sheet = read_sheet(path)
+    assert sheet.deals[0].hands[0] is not None and sheet.deals[0].hands[0].marked == (13,)  # a red 5p
+    out = tmp_path / "night.jsonl"
+    code, _, err = run(capsys, "record", str(path), "--out", str(out))
+    assert code == 0, err
+    revealed = next(json.loads(line) for line in out.read_text().splitlines() if '"revealed"' in line)
+    assert revealed["hands"][0] == "123m406p789s1122z"  # written in the set's own code
+    code, report = audit_json(capsys, out)
+    assert code == 0 and report["ok"], report
+
+
+def test_north_set_aside_on_a_sheet_is_a_bonus_tile(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from mahjong_core.sheets.read import read_sheet
+
+    path = _bare_sheet(tmp_path, _house("{bonus: [4z]}"),
+                       ('Gleb: "555m222p1133388s"', 'Gleb: "555m222p1133388s4z"'),
+                       ('Vera: "11m999p456s33447z"', 'Vera: "11m999p456s33557z"'))
+    gleb = read_sheet(path).deals[0].hands[3]
+    assert gleb is not None and gleb.bonus == (30,) and len(gleb.concealed) == 13
+    out = tmp_path / "night.jsonl"
+    code, _, err = run(capsys, "record", str(path), "--out", str(out))
+    assert code == 0, err
+    revealed = next(json.loads(line) for line in out.read_text().splitlines() if '"revealed"' in line)
+    assert revealed["hands"][3] == "555m222p1133388s 4z"
+    assert audit_json(capsys, out)[0] == 0
+
+
+def test_a_three_player_sheet_reads_its_melds_at_three_seats(tmp_path: Path) -> None:
+    from mahjong_core.errors import SheetError
+    from mahjong_core.hand.melds import ClaimedFrom
+    from mahjong_core.sheets.read import read_sheet
+
+    path = tmp_path / "three.yaml"
+    path.write_text("sheet: 1\nruleset: example_three_players\nplayers: [Anna, Boris, Vera]\ndeals:\n"
+                    "  - dealer: Anna\n    winner: Boris\n    from: Anna\n    hands:\n"
+                    "      Anna: \"123m456p789s1122z\"\n"
+                    "      Boris: \"234m678p5z [123s<] [666z>] +5z\"\n"
+                    "      Vera: \"11m999p456s33447z\"\n", encoding="utf-8")
+    boris = read_sheet(path).deals[0].hands[1]
+    assert boris is not None
+    assert [m.claimed_from for m in boris.melds] == [ClaimedFrom(2, 3), ClaimedFrom(1, 3)]
+    path.write_text(path.read_text().replace("[666z>]", "[666z^]"), encoding="utf-8")
+    with pytest.raises(SheetError, match=r"no seat is across \(\^\) at a table of 3"):
+        read_sheet(path)

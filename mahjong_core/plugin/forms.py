@@ -159,9 +159,10 @@ def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | No
         return True
     tiles = tuple(k for k, n in enumerate(counts) for _ in range(n))
     hand = Hand(tiles[:-1], winning_tile=tiles[-1])
-    # Built from the seat's counts, the hand is valid: no need to check it again.
+    # Built from the seat's counts, the hand is valid: no need to check it again.  Its sets are what its tiles
+    # make (its declared melds count apart); the special forms are read from fourteen tiles only.
     for reading in arrangements(hand, seven_pairs="seven_pairs" in forms, thirteen_orphans="thirteen_orphans" in
-                                forms, knitted="knitted" in forms, checked=True):
+                                forms, knitted="knitted" in forms, checked=True, sets=total // 3):
         only = forms.get(_FORM_KEYS.get(reading.form, ""), ())
         if only is None or any(predicate.fn(reading, hand, {}) for predicate in only or ()):
             return True

@@ -9,10 +9,11 @@ the loader refuses such values, each at its own entry in the file that set
 it, with the figures that show why and the values that would play:
 
 * the seats: the core's geometry seats two to four players (the schema allows up to eight, for a later one);
-* the hand size: the engine plays hands of 13 tiles between turns (a mahjong
-  is 14: four sets and a pair, seven pairs or thirteen orphans), dealt by a
-  ``deal_pattern`` adding up to 13 with one tile more for the dealer, who
-  starts holding 14 and discards first;
+* the hand size: the engine plays hands of ``3n + 1`` tiles between turns for
+  ``n`` from 2 to 5 sets (13: a mahjong of four sets and a pair, seven pairs or
+  thirteen orphans; 16: five sets and a pair), dealt by a ``deal_pattern``
+  adding up to the hand size with one tile more for the dealer, who starts
+  holding one more and discards first;
 * the wall: the deal must leave a live wall, and the exhaustive draw must
   come after at least one draw from it;
 * the minimum value: at most what the ruleset's own tables can add up to;
@@ -40,13 +41,17 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.melds import MAX_SEATS, MIN_SEATS
+from mahjong_core.hand.shanten import MAX_SETS
 from mahjong_core.hand.tiles import build_tile_set
 
 if TYPE_CHECKING:
     from mahjong_core.rules.ruleset import Ruleset
 
-#: Tiles a hand holds between turns: the only hand size the engine plays.
+#: Tiles a hand holds between turns in most rulesets (four sets and a pair at a win).
 HAND_SIZE = 13
+#: The hand sizes the engine plays: ``n`` sets and a pair at a win, ``n`` from 2 to the most the hand algebra
+#: measures (:data:`mahjong_core.hand.shanten.MAX_SETS`: 16 tiles, Taiwanese mahjong's five sets and a pair).
+HAND_SIZES = tuple(3 * sets + 1 for sets in range(2, MAX_SETS + 1))
 #: Tiles the dealer takes after the deal pattern: the dealer starts with 14 and discards first.
 DEALER_EXTRA = 1
 #: How many times the deals a game needs (one turn of the deal per seat and round) a game may take before it is
@@ -120,27 +125,30 @@ def _seats(ruleset: Ruleset) -> Iterator[Problem]:
 
 
 def _hand_and_wall(ruleset: Ruleset) -> Iterator[Problem]:
-    hand_size = ruleset.get("hand_size")
-    if isinstance(hand_size, int) and hand_size != HAND_SIZE:
+    hand_size = ruleset.get("hand_size", HAND_SIZE)
+    if not isinstance(hand_size, int) or isinstance(hand_size, bool):
+        return  # the schema reports a value that is not a number
+    if hand_size not in HAND_SIZES:
         yield (["parameters", "hand_size", "value"],
-               f"hand_size is {hand_size}, but the engine plays hands of {HAND_SIZE} tiles between turns only (a "
-               f"mahjong of {HAND_SIZE + 1}: four sets and a pair, seven pairs or thirteen orphans); expected "
-               f"{HAND_SIZE}")
+               f"hand_size is {hand_size}, but the engine plays hands of {', '.join(map(str, HAND_SIZES[:-1]))} or "
+               f"{HAND_SIZES[-1]} tiles between turns (a mahjong of n sets and a pair, n from 2 to {MAX_SETS}: "
+               f"{HAND_SIZE} tiles for four sets, 16 for five); expected one of those, as {HAND_SIZE}")
         return
     ceremony = ruleset.get("wall_ceremony")
     if not isinstance(ceremony, Mapping):
         return
     at = ["parameters", "wall_ceremony", "value"]
     pattern = list(ceremony.get("deal_pattern") or ())
-    if sum(pattern) != HAND_SIZE:
+    if sum(pattern) != hand_size:
         yield ([*at, "deal_pattern"],
                f"the deal pattern {pattern} deals {sum(pattern)} tiles to each seat, but a hand holds "
-               f"{HAND_SIZE}; expected numbers adding up to {HAND_SIZE} (such as [4, 4, 4, 1])")
+               f"{hand_size} (hand_size); expected numbers adding up to {hand_size} (such as "
+               f"{[4] * (hand_size // 4) + ([hand_size % 4] if hand_size % 4 else [])})")
         return
     extra = ceremony.get("dealer_extra")
     if extra != DEALER_EXTRA:
         yield ([*at, "dealer_extra"],
-               f"dealer_extra is {extra}, but the dealer starts holding {HAND_SIZE + 1} tiles and discards first; "
+               f"dealer_extra is {extra}, but the dealer starts holding {hand_size + 1} tiles and discards first; "
                f"expected {DEALER_EXTRA}")
         return
     try:
@@ -154,7 +162,7 @@ def _hand_and_wall(ruleset: Ruleset) -> Iterator[Problem]:
         return
     players = int(ruleset.get("players", 4))
     loose = min(int(ceremony.get("loose_tiles", 0)), tiles)
-    dealt = players * HAND_SIZE + DEALER_EXTRA
+    dealt = players * hand_size + DEALER_EXTRA
     live = tiles - loose - dealt
     wall = f"{tiles} tiles, {loose} of them loose, {dealt} dealt to {players} players"
     if live < 1:

@@ -2,8 +2,8 @@
 
 A hand of 14 tiles (as a hand counts them) is read for its arrangements; a
 hand of 13 for its waits (17 and 16 where the hand size is 16: five sets and a
-pair); both get their shanten per form, because a player looking at a hand wants to know how far it is from each kind of mahjong.  The
-text the command prints is made from these facts by
+pair); both get their shanten per form, because a player looking at a hand
+wants to know how far it is from each kind of mahjong.  The text the command prints is made from these facts by
 :mod:`mahjong_core.cli.render.hand`.
 """
 

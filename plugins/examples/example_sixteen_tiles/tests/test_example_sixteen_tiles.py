@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from mahjong_core import Game, available, check, load_ruleset, parse_hand, simulate
+from mahjong_core import Game, available, check, installed_bots, load_ruleset, parse_hand, simulate
 from mahjong_core.plugin import Action, Hand, Ruleset, Table, Wall, score_hand
 
 RULESET = "example_sixteen_tiles"
@@ -75,6 +75,14 @@ def test_the_games_replay_byte_for_byte_and_audit_clean(logs: list[Path]) -> Non
         for mode in ("replay", "audit"):
             verdict = check(str(path), mode)
             assert verdict.ok, verdict.text()
+
+
+def test_every_installed_bot_plays_sixteen_tile_hands(ruleset: Ruleset, tmp_path: Path) -> None:
+    """Bots judge hands by shanten, which measures five sets and a pair: each installed bot plays a game out."""
+    bots = sorted(installed_bots())
+    (game,) = simulate(ruleset, 4, 1, [bots[i % len(bots)] for i in range(4)], tmp_path, max_deals=4)
+    assert game.replay is not None
+    assert events(game.replay, "mahjong") and check(str(game.replay), "audit").ok
 
 
 def test_the_hand_command_reads_the_rulesets_hand_size() -> None:

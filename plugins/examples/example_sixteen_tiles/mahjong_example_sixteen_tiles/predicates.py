@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from mahjong_core.plugin import Arrangement, Hand, MeldKind, Vocabulary, is_honour
 
 __all__ = ["EIGHT", "VOCABULARY", "tai_concealed_kong", "tai_eight_flowers", "tai_exposed_kong", "tai_flower",
-           "tai_honour_set", "tai_no_flowers"]
+           "tai_honour_set", "tai_no_flowers", "tai_self_drawn"]
 
 #: What this package adds to every ruleset's vocabulary (through its plugin's ``mahjong_predicates`` hook).
 VOCABULARY = Vocabulary()
@@ -55,3 +55,9 @@ def tai_exposed_kong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, obj
 def tai_concealed_kong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A concealed kong: four tiles the seat drew itself, declared face down."""
     return any(m.kind is MeldKind.KONG and not m.exposed for m in arrangement.melds)
+
+
+@VOCABULARY.predicate("tai_self_drawn", description="the winning tile came from the wall", facts=("self_drawn",))
+def tai_self_drawn(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The winner drew the winning tile itself, from the wall or the dead wall."""
+    return bool(ctx["self_drawn"])

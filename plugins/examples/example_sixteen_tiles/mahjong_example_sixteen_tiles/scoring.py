@@ -135,6 +135,9 @@ def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
         return Score(0, FAMILY, raw={"tai": 0})
     rows = tai_tables(ruleset)
     ctx = dict(context)
+    for flag in hand.situations:  # a hand written with !self_drawn states it
+        ctx[flag] = True
+    ctx["self_drawn"] = bool(ctx.get("self_drawn") or ctx.get("replacement"))  # a loose tile is drawn too
     # Asked afresh each time (never cached here), so the conformance suite can pin one reading and compare.
     readings = [a for a in arrangements(hand, seven_pairs=False, thirteen_orphans=False, sets=sets_of(ruleset))
                 if a.form is Form.STANDARD]

@@ -85,6 +85,23 @@ def test_every_installed_bot_plays_sixteen_tile_hands(ruleset: Ruleset, tmp_path
     assert events(game.replay, "mahjong") and check(str(game.replay), "audit").ok
 
 
+@pytest.mark.parametrize(("size", "pattern"), [(7, "[4, 3]"), (10, "[4, 4, 2]"), (13, "[4, 4, 4, 1]")])
+def test_a_house_rule_plays_any_hand_size_the_core_plays(tmp_path: Path, size: int, pattern: str) -> None:
+    """The family reads its sets from the hand size, so a house rule of 7, 10 or 13 tiles plays, re-plays and
+    audits as the 16 does: two, three or four sets and a pair."""
+    house = tmp_path / f"tai{size}.yaml"
+    house.write_text(f"id: tai{size}\nversion: 1.0.0\nname: Tai {size}\nextends: {RULESET}\nparameters:\n"
+                     f"  hand_size: {{value: {size}, assumption: \"a test of the size\"}}\n  wall_ceremony:\n"
+                     f"    value: {{dice: 2, throws: 2, loose_tiles: 2, deal_pattern: {pattern}, dealer_extra: 1}}\n"
+                     f"    assumption: \"a deal of {size} tiles\"\n", encoding="utf-8")
+    (game,) = simulate(load_ruleset(house), 2, 1, ["greedy"] * 4, tmp_path / "out", max_deals=3)
+    assert game.replay is not None
+    hands = events(game.replay, "hands")[0]["hands"]
+    assert sum(len(h) for h in hands) == 4 * size + 1
+    for mode in ("replay", "audit"):
+        assert check(str(game.replay), mode).ok
+
+
 def test_the_hand_command_reads_the_rulesets_hand_size() -> None:
     result = subprocess.run([sys.executable, "-m", "mahjong_core.cli", "hand", "--ruleset", RULESET, "--json",
                              "111222333m456p789s1z"], capture_output=True, text=True, timeout=60)

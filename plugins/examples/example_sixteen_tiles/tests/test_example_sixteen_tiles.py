@@ -103,7 +103,7 @@ def test_a_house_rule_plays_any_hand_size_the_core_plays(tmp_path: Path, size: i
 
 
 def test_the_hand_command_reads_the_rulesets_hand_size() -> None:
-    result = subprocess.run([sys.executable, "-m", "mahjong_core.cli", "hand", "--ruleset", RULESET, "--json",
+    result = subprocess.run([str(Path(sys.executable).parent / "mahjong"), "hand", "--ruleset", RULESET, "--json",
                              "111222333m456p789s1z"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["waits"] == ["1z"]

@@ -266,6 +266,7 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
     ruleset = resolve_ruleset(ruleset_id)
     players = int(ruleset.value("players"))
     scored = has_scoring(ruleset)
+    sets = mst.sets_of_hand(ruleset)
 
     def run(data: st.DataObject, hands_: st.SearchStrategy[Hand]) -> None:
         hand = data.draw(hands_, label="hand")
@@ -273,7 +274,7 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
         if not scored:
             assert score_hand(ruleset, hand, context) is None, "a ruleset without scoring tables scored a hand"
             return
-        standard = bool(all_arrangements(hand, seven_pairs=False, thirteen_orphans=False))
+        standard = bool(all_arrangements(hand, seven_pairs=False, thirteen_orphans=False, sets=sets))
         try:
             best = score_hand(ruleset, hand, context)
         except MahjongError as exc:
@@ -283,7 +284,7 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
                 raise  # four sets and a pair is a mahjong in every ruleset
             return  # a special form this ruleset does not accept
         assert best is not None, "the scoring engine returned no score for a complete hand"
-        readings = all_arrangements(hand, knitted=True)
+        readings = all_arrangements(hand, knitted=True, sets=sets)
         assert best.arrangement in readings, f"the scored arrangement {best.arrangement} is not a reading of the hand"
         scorer = reading_scorer(ruleset)
         for reading in readings:
@@ -307,7 +308,7 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
                 f"{alone.total}")
 
     passes = [strategy] if strategy is not None else [mst.complete_hands(ruleset),
-                                                      mst.ambiguous_hands(mst.held_copies(ruleset))]
+                                                      mst.ambiguous_hands(mst.held_copies(ruleset), sets=sets)]
     for hands_ in passes:
         examples = max(1, hands // len(passes)) if scored else 5
         _settings(examples)(given(data=st.data(), hands_=st.just(hands_))(run))()

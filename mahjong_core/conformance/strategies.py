@@ -58,6 +58,11 @@ def tiles(ruleset: Ruleset | None = None) -> st.SearchStrategy[int]:
     return st.sampled_from(sorted(held_copies(ruleset)))
 
 
+def sets_of_hand(ruleset: Ruleset | None) -> int:
+    """The sets a complete hand of the ruleset makes besides its pair: four for 13 tiles, five for 16."""
+    return 4 if ruleset is None else (int(ruleset.value("hand_size")) - 1) // 3
+
+
 @st.composite
 def hands(draw: st.DrawFn, size: int = 13) -> Hand:
     """A concealed hand of ``size`` playing tiles, at most four of a kind, in no particular shape."""
@@ -149,8 +154,9 @@ def thirteen_orphans_hands(draw: st.DrawFn) -> Hand:
 
 
 @st.composite
-def ambiguous_hands(draw: st.DrawFn, copies: Mapping[int, int] | None = None) -> Hand:
-    """A complete concealed hand with several readings: three identical chows (also three pungs), a set, a pair.
+def ambiguous_hands(draw: st.DrawFn, copies: Mapping[int, int] | None = None, sets: int = 4) -> Hand:
+    """A complete concealed hand with several readings: three identical chows (also three pungs), ``sets - 3``
+    more sets, a pair.
 
     Random complete hands rarely read more than one way; these always do, so
     a scorer's choice between readings is tested on every one.
@@ -160,12 +166,15 @@ def ambiguous_hands(draw: st.DrawFn, copies: Mapping[int, int] | None = None) ->
                                   if all(left[s + n + i] >= 3 for i in range(3))]))
     block = [first, first + 1, first + 2] * 3
     left.subtract(block)
-    kind, start = draw(st.sampled_from([o for o in _set_options(left) if o[0] != "kong"]))
-    meld = _meld(kind, start, False, None)
-    left.subtract(meld.tiles)
+    more: list[int] = []
+    for _ in range(sets - 3):
+        kind, start = draw(st.sampled_from([o for o in _set_options(left) if o[0] != "kong"]))
+        meld = _meld(kind, start, False, None)
+        left.subtract(meld.tiles)
+        more.extend(meld.tiles)
     pair = draw(st.sampled_from([k for k in range(NUM_PLAYING_KINDS) if left[k] >= 2]))
-    tiles_ = sorted([*block, *meld.tiles, pair, pair])
-    winning = tiles_.pop(draw(st.integers(0, 13)))
+    tiles_ = sorted([*block, *more, pair, pair])
+    winning = tiles_.pop(draw(st.integers(0, len(tiles_) - 1)))
     return Hand(tuple(tiles_), (), (), winning)
 
 
@@ -173,7 +182,9 @@ def complete_hands(ruleset: Ruleset | None = None, *, exposed: bool = True,
                    special: bool = True) -> st.SearchStrategy[Hand]:
     """Any complete 14-tile hand (standard, and with ``special`` also seven pairs and thirteen orphans).
 
-    With a ruleset, the hand may carry the bonus tiles of its tile set, and its melds come from its seats.
+    With a ruleset, the hand may carry the bonus tiles of its tile set, its melds come from its seats, and it
+    makes the sets its hand size says: a ruleset of 16-tile hands gets five sets and a pair (and no special
+    form, each a hand of fourteen).
     """
     if ruleset is None:
         return st.one_of(standard_hands(exposed=exposed), *([seven_pairs_hands(), thirteen_orphans_hands()]
@@ -181,6 +192,9 @@ def complete_hands(ruleset: Ruleset | None = None, *, exposed: bool = True,
     seats = int(ruleset.value("players"))
     bonus = sorted(k for k in ruleset.tiles().bonus if ruleset.tiles().copies().get(k, 0) == 1)
     copies = held_copies(ruleset)
+    sets = sets_of_hand(ruleset)
+    if sets != 4:
+        return standard_hands(exposed=exposed, bonus_tiles=bonus, seats=seats, copies=copies, sets=sets)
     if copies == held_copies(None):  # every playing kind four times: the strategies as they always were
         return st.one_of(standard_hands(exposed=exposed, bonus_tiles=bonus, seats=seats),
                          *([seven_pairs_hands(), thirteen_orphans_hands()] if special else []))

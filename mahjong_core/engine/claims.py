@@ -20,7 +20,7 @@ from mahjong_core.engine.drawing import draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
 from mahjong_core.engine.marked import give_back, released
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
-from mahjong_core.engine.winning import declare_wins, win_allowed, win_outcome
+from mahjong_core.engine.winning import asked_complete, declare_wins, hand_complete, win_allowed, win_outcome
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 from mahjong_core.plugin.defaults import claims_in_priority_order
@@ -167,10 +167,14 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
         if near is None or near[0] != key:
             near = game.near_memo[seat] = (key, near_ready(counts))
         ready = near[1]
-    if ready:
-        counts[tile] += 1
-        complete = is_mahjong(counts, game.forms)
-        counts[tile] -= 1
+    asked = asked_complete(game, seat, tile, "discard") if "mahjong_hand_complete" in game.implemented else None
+    if asked is not None or ready:
+        if asked is None:
+            counts[tile] += 1
+            complete = is_mahjong(counts, game.forms, game.added_forms)
+            counts[tile] -= 1
+        else:
+            complete = asked
         if complete and win_allowed(game, seat, tile, "discard"):
             options.append(Action("win", tile))
     n = counts[tile]
@@ -233,7 +237,7 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
             continue
         counts = t.seats[seat].counts
         counts[tile] += 1
-        complete = is_mahjong(counts, game.forms)
+        complete = hand_complete(game, seat, counts, tile, "robbing_kong")
         counts[tile] -= 1
         if not complete or game.hook.mahjong_may_rob_kong(ruleset=game.ruleset, table=t, seat=seat, way=way,
                                                           tile=tile) is False:

@@ -56,7 +56,7 @@ from mahjong_core.engine.turn import correct_count, turn
 from mahjong_core.engine.winning import abortive, false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.plugin.binding import bind
-from mahjong_core.plugin.forms import ready_beyond_shanten, recognised_forms
+from mahjong_core.plugin.forms import added_forms, ready_beyond_shanten, recognised_forms
 from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
 from mahjong_core.rules.playable import deal_bound
 from mahjong_core.table.effects import apply_effects
@@ -220,8 +220,10 @@ class Game:
             if "mahjong_late_claims" in self.implemented else frozenset()
         #: The special forms that win besides four sets and a pair (:func:`mahjong_core.plugin.forms.recognised_forms`).
         self.forms = recognised_forms(ruleset)
+        #: The winning forms its plugins register beside the core's (:func:`mahjong_core.plugin.forms.added_forms`).
+        self.added_forms = added_forms(ruleset)
         #: The quick test for the forms shanten does not measure, or ``None`` (:func:`.claims.claim_options`).
-        self.near_ready = ready_beyond_shanten(self.forms)
+        self.near_ready = ready_beyond_shanten(self.forms, self.added_forms)
         #: Per seat, (concealed counts, what ``near_ready`` said of them): see :func:`.claims.claim_options`.
         self.near_memo: list[tuple[bytes, bool] | None] = [None] * n_players
         #: Whether some plugin says how a hand of the wrong size is put right (:func:`.turn.correct_count`).

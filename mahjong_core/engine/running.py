@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.tiles import TileSet
+    from mahjong_core.plugin.contributions import WinningForm
     from mahjong_core.plugin.manager import HookRelay
     from mahjong_core.plugin.vocabulary import GameVocabulary
     from mahjong_core.rules import Ruleset
@@ -93,6 +94,8 @@ class RunningGame(Protocol):
     def late_claims(self) -> frozenset[str]: ...
     @property
     def forms(self) -> Mapping[str, tuple[Predicate, ...] | None]: ...
+    @property
+    def added_forms(self) -> Sequence[WinningForm]: ...
     @property
     def near_ready(self) -> Callable[[Sequence[int]], bool] | None: ...
     @property

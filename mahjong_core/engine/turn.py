@@ -22,7 +22,7 @@ from mahjong_core.engine.marked import released
 from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.refusal import REFUSAL, without_refused
-from mahjong_core.engine.winning import declare_win, win_allowed
+from mahjong_core.engine.winning import asked_complete, declare_win, win_allowed
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.shanten import shanten
@@ -125,7 +125,10 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
     counts = s.counts
     options: list[Action] = []
     if not after_claim:
-        if not not_ready_before(game, s, drawn) and is_mahjong(counts, game.forms):
+        asked = asked_complete(game, seat, drawn if drawn is not None else any_tile(counts), how) \
+            if "mahjong_hand_complete" in game.implemented else None
+        if asked if asked is not None else \
+                (not not_ready_before(game, s, drawn) and is_mahjong(counts, game.forms, game.added_forms)):
             win_tile = drawn if drawn is not None else any_tile(counts)
             if win_allowed(game, seat, win_tile, how):
                 options.append(Action("win", win_tile))

@@ -24,6 +24,26 @@ if TYPE_CHECKING:
     from mahjong_core.table.state import FalseWinPenalty
 
 
+def asked_complete(game: RunningGame, seat: int, tile: int, how: str) -> bool | None:
+    """The plugins' answer to "is this hand complete?" (``mahjong_hand_complete``), or ``None`` for the core's.
+
+    Only games where a plugin implements the hook ask it; elsewhere the answer is ``None`` without a call.
+    """
+    if "mahjong_hand_complete" not in game.implemented:
+        return None
+    answer = game.hook.mahjong_hand_complete(ruleset=game.ruleset, table=game.table, seat=seat, tile=tile, how=how)
+    return None if answer is None else bool(answer)
+
+
+def hand_complete(game: RunningGame, seat: int, counts: list[int], tile: int, how: str) -> bool:
+    """Whether the seat's hand (``counts``, the winning tile among them) is complete: a plugin's answer where one
+    gives it (:func:`asked_complete`), else its shape in the game's forms (:func:`is_mahjong`)."""
+    asked = asked_complete(game, seat, tile, how)
+    if asked is not None:
+        return asked
+    return is_mahjong(counts, game.forms, game.added_forms) if sum(counts) % 3 == 2 else False
+
+
 def win_allowed(game: RunningGame, seat: int, tile: int, how: str) -> bool:
     """Whether the seat may declare mahjong with ``tile``.
 
@@ -116,7 +136,7 @@ def false_win(game: RunningGame, seat: int, action: Action, phase: str, delay: i
         return None
     if phase == "claim":
         counts[tile] += 1
-    complete = is_mahjong(counts, game.forms) if sum(counts) % 3 == 2 else False
+    complete = hand_complete(game, seat, counts, tile, "discard" if phase == "claim" else "self_drawn")
     if phase == "claim":
         counts[tile] -= 1
     if complete:

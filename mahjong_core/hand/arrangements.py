@@ -8,9 +8,11 @@ readings and keep the best one; this module produces them.
 What is read
 ------------
 The concealed tiles plus the winning tile, with the declared melds
-(``hand.melds``) kept exactly as they are.  With ``f`` declared melds the rest
-must make ``4 - f`` sets and a pair (``3 (4 - f) + 2`` tiles), or else the
-hand is incomplete and the answer is ``[]``.  The forms:
+(``hand.melds``) kept exactly as they are.  A hand makes ``sets`` sets and a
+pair: four (a 13-tile hand, the default) or as many as the ruleset's hand size
+says (five for 16 tiles).  With ``f`` declared melds the rest must make
+``sets - f`` sets and a pair (``3 (sets - f) + 2`` tiles), or else the hand is
+incomplete and the answer is ``[]``.  The forms:
 
 * ``STANDARD``: chows and pungs from the concealed tiles, the declared melds,
   and one pair;
@@ -355,6 +357,7 @@ def arrangements(
     knitted: bool = False,
     seven_pairs_allow_four: bool = True,
     checked: bool = False,
+    sets: int = 4,
 ) -> list[Arrangement]:
     """Every distinct reading of the complete hand (see the module docstring); ``[]`` if it is incomplete.
 
@@ -363,6 +366,8 @@ def arrangements(
         input check), so it is not checked again.  Passing ``True`` for a hand
         that was not checked is the caller's mistake: an impossible hand then
         gives a wrong answer or an arbitrary exception instead of ``HandError``.
+    :param sets: the sets a complete hand makes besides its pair: ``(hand_size - 1) // 3`` of the ruleset, four
+        for 13 tiles, five for 16.  The special forms keep their own size (fourteen tiles, no declared meld).
     :raises HandError: for an impossible hand (fifth copy, bad declared meld), unless ``checked``.
     """
     if _PINNED and hand in _PINNED:
@@ -370,7 +375,8 @@ def arrangements(
     if not checked:
         check_hand(hand)
     winning = hand.winning_tile
-    sets = 4 - len(hand.melds)
+    special = sets == 4  # seven pairs, thirteen orphans and the knitted forms are read from 14 tiles
+    sets -= len(hand.melds)
     if sets < 0 or len(hand.concealed) + (winning is not None) != 3 * sets + 2:
         return []
     counts = _counts(hand.concealed)
@@ -382,10 +388,10 @@ def arrangements(
     found: list[_Found] = []
     for standard in _standard_groups(counts):
         _read(found, Form.STANDARD, _with_declared(declared, standard), winning)
-    if not declared:
-        for form, special in _special_forms(counts, seven_pairs, thirteen_orphans, knitted, seven_pairs_allow_four):
-            _read(found, form, special, winning)
-    if knitted and sets >= 3:
+    if not declared and special:
+        for form, groups in _special_forms(counts, seven_pairs, thirteen_orphans, knitted, seven_pairs_allow_four):
+            _read(found, form, groups, winning)
+    if knitted and special and sets >= 3:
         for straight in _knitted_straights(counts):
             _read(found, Form.KNITTED_STRAIGHT, sorted([*declared, *straight], key=_KEY), winning)
     if len(found) > 1:  # form, then the groups' keys, then the winning group
@@ -400,6 +406,7 @@ def is_complete(
     thirteen_orphans: bool = True,
     knitted: bool = False,
     seven_pairs_allow_four: bool = True,
+    sets: int = 4,
 ) -> bool:
     """Whether :func:`arrangements` would find a reading; uses the fast count test when it can.
 
@@ -409,17 +416,16 @@ def is_complete(
     tiles = list(hand.concealed)
     if hand.winning_tile is not None:
         tiles.append(hand.winning_tile)
-    sets = 4 - len(hand.melds)
-    if sets < 0 or len(tiles) != 3 * sets + 2:
+    if sets - len(hand.melds) < 0 or len(tiles) != 3 * (sets - len(hand.melds)) + 2:
         return False
     if is_complete_counts(
         bytes(_counts(tiles)),
-        seven_pairs=seven_pairs,
-        thirteen_orphans=thirteen_orphans,
+        seven_pairs=seven_pairs and sets == 4,  # the special forms are hands of fourteen tiles
+        thirteen_orphans=thirteen_orphans and sets == 4,
         seven_pairs_allow_four=seven_pairs_allow_four,
     ):
         return True
-    return knitted and bool(
+    return knitted and sets == 4 and bool(
         arrangements(
             hand,
             seven_pairs=seven_pairs,
@@ -427,5 +433,6 @@ def is_complete(
             knitted=True,
             seven_pairs_allow_four=seven_pairs_allow_four,
             checked=True,
+            sets=sets,
         )
     )

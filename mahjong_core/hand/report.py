@@ -1,9 +1,9 @@
 """What ``mahjong hand`` reports: a hand's arrangements, waits and shanten, as JSON-ready facts.
 
 A hand of 14 tiles (as a hand counts them) is read for its arrangements; a
-hand of 13 for its waits; both get their shanten per form, because a player
-looking at a hand wants to know how far it is from each kind of mahjong.  The
-text the command prints is made from these facts by
+hand of 13 for its waits (17 and 16 where the hand size is 16: five sets and a
+pair); both get their shanten per form, because a player looking at a hand
+wants to know how far it is from each kind of mahjong.  The text the command prints is made from these facts by
 :mod:`mahjong_core.cli.render.hand`.
 """
 
@@ -28,18 +28,19 @@ def _counts(hand: Hand) -> bytes:
     return bytes(counts)
 
 
-def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None) -> dict[str, Any]:
+def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None, hand_size: int = 13) -> dict[str, Any]:
     """Analyse a hand written in the notation; raises :class:`HandError`/`NotationError` for bad input.
 
     With ``tiles`` the hand is read in that tile set (``parse_hand(text, tiles=tiles)``), and the
     report names its kinds of its own: ``marked`` (the red fives among the playing tiles), ``set_aside`` (bonus
-    tiles and jokers, as codes) with their names under ``names``.
+    tiles and jokers, as codes) with their names under ``names``.  ``hand_size`` is the ruleset's (13, or 16 for
+    five sets and a pair): the hand is read for its waits at that size and its arrangements at one more.
     """
     hand = notation.parse_hand(text, source="<argument>", tiles=tiles)
     size = hand.tile_count()
-    if size not in (13, 14):
-        raise HandError(f"a hand has 13 tiles (to see its waits) or 14 (to see its arrangements); this one has "
-                        f"{size} (a kong counts as three)", source="<argument>")
+    if size not in (hand_size, hand_size + 1):
+        raise HandError(f"a hand has {hand_size} tiles (to see its waits) or {hand_size + 1} (to see its "
+                        f"arrangements); this one has {size} (a kong counts as three)", source="<argument>")
     counts = _counts(hand)
     report: dict[str, Any] = {
         "hand": notation.format_hand(hand, tiles),
@@ -56,16 +57,16 @@ def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None) -
         report["set_aside"] = [tiles.code(k) for k in set_aside]
         report["names"] = {tiles.code(k): info.name for k in {*set_aside, *map(tiles.marked_of, hand.marked)}
                            if (info := tiles.kinds[k]) is not None}
-    if not hand.melds:
+    if not hand.melds and hand_size == 13:  # the special forms are hands of fourteen tiles
         report["shanten"]["seven_pairs"] = sh.shanten_seven_pairs(counts)
         report["shanten"]["thirteen_orphans"] = sh.shanten_thirteen_orphans(counts)
-    if size == 14:
+    if size == hand_size + 1:
         if hand.winning_tile is None and hand.concealed:
             # Without a named winning tile, read the last concealed tile as the one that completed it.
             concealed = list(hand.concealed)
             last = concealed.pop()
             hand = Hand(tuple(concealed), hand.melds, hand.bonus, last, hand.situations, hand.marked, hand.jokers)
-        found = arr.arrangements(hand, knitted=knitted)
+        found = arr.arrangements(hand, knitted=knitted, sets=(hand_size - 1) // 3)
         report["complete"] = bool(found)
         report["arrangements"] = [
             {"form": a.form.value, "melds": [{"kind": m.kind.value, "tiles": [KINDS[t].code for t in m.tiles],

@@ -9,11 +9,13 @@ Input
 -----
 ``counts`` is a 34-long sequence of copies per playing kind for the
 *concealed* tiles (``bytes`` is the fast path; lists and tuples are converted).
-With ``n`` tiles, ``(14 - n) // 3`` sets count as already declared, so a
+With ``n`` tiles the hand needs ``n // 3`` sets and a pair (the sets a
+game's hand size asks for beyond them count as already declared), so a
 13-tile hand needs four sets and a pair, a 10-tile hand three sets and a pair,
-and so on.  ``n`` must be ``3k + 1`` or ``3k + 2`` and at most 14; any other
-count, a length other than 34 or a count above 4 raises :class:`HandError`.
-Seven pairs and thirteen orphans only take part for 13 or 14 tiles.
+a 16-tile hand five.  ``n`` must be ``3k + 1`` or ``3k + 2`` and at most
+:data:`MAX_TILES` (17: five sets and a pair); any other count, a length other
+than 34 or a count above 4 raises :class:`HandError`.  Seven pairs and
+thirteen orphans only take part for 13 or 14 tiles.
 
 Exact definition
 ----------------
@@ -52,6 +54,11 @@ complete-hand test needs no search at all: the 22,241 slices that are
 complete on their own (as sets, or as sets and the pair) are listed once, on
 first use, by adding sets to integers, so a hand is four dict lookups; a
 hand that fails them is only checked for the two special forms.
+
+The tables hold hands of at most 14 tiles.  A hand of 16 or 17 (five sets and
+a pair) is measured by a wider programme of the same kind over whole suits,
+remembered per hand (:func:`_wide_shanten`); it is reached only where the
+tables have no entry, so a 13-tile game never pays for it.
 
 A slice seen for the first time is cut into windows that cannot interact (two
 or more empty kinds separate them), and each window's vector comes from an
@@ -122,12 +129,27 @@ _COMPLETE: dict[bytes, int] = {}
 _PART_WAITS: dict[bytes, tuple[frozenset[int], frozenset[int]]] = {}
 _COMPLETE_14 = 14 << 6 | 1
 _VALID_COUNTS = bytes(range(5))
+#: The most sets a hand makes: five and a pair in a hand of 16 (17 at a win), as Taiwanese mahjong deals.  The
+#: tables above stop at four sets (14 tiles), which every hand of a 13-tile game fits; a larger hand is measured by
+#: the wide path below (:func:`_wide_shanten`), so the 13-tile path is not made any slower by hands it never sees.
+MAX_SETS = 5
+#: The most concealed tiles any function here measures: ``MAX_SETS`` sets and a pair.
+MAX_TILES = 3 * MAX_SETS + 2
+# Wide path: (remaining counts, chows one back, two back) -> most hand tiles used by slot (6 * pair + sets).
+_WIDE_SUFFIX: dict[tuple[bytes, int, int], list[int]] = {}
+# Wide path: slice (9 or 7 counts) -> (least tiles needed for m sets, m = 0..MAX_SETS; the same with the pair).
+_WIDE_PART: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+# Wide path: 34 counts -> standard shanten; emptied when it holds ``_WIDE_KEPT`` hands.
+_WIDE: dict[bytes, int] = {}
+_WIDE_KEPT = 1 << 16
+# Wide path: slice -> 0 complete as sets, 1 as sets and the pair, 8 neither (slices of any size).
+_WIDE_SHAPE: dict[bytes, int] = {}
 
 
 def clear_caches() -> None:
     """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
     for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS,
-                  _BEST_DISCARD, _PASSES):
+                  _BEST_DISCARD, _PASSES, _WIDE_SUFFIX, _WIDE_PART, _WIDE, _WIDE_SHAPE):
         table.clear()
     _VECTORS.clear()
 
@@ -153,7 +175,7 @@ def _bad_total(n: int, allowed: str) -> HandError:
     return HandError(f"expected {allowed} concealed tiles, got {n}", place="counts")
 
 
-_ANY_SIZE = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"
+_ANY_SIZE = "1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16 or 17"
 
 
 # --------------------------------------------------------------------------- vectors
@@ -366,6 +388,137 @@ def _counts(counts: Sequence[int] | bytes) -> bytes:
         raise HandError(f"expected 34 tile counts between 0 and 4, got {counts!r}", place="counts") from exc
 
 
+# --------------------------------------------------------------------------- the wide path: five sets
+
+
+_W = MAX_SETS + 1  # slots per half of a wide vector: m = 0..MAX_SETS sets, without (first half) and with the pair
+
+
+def _wide_suffix(rest: bytes, back1: int, back2: int) -> list[int]:
+    """:func:`_suffix_used` with up to :data:`MAX_SETS` sets: most hand tiles a target uses in ``rest``, by slot.
+
+    The same exact programme, over a whole suit rather than windows (the
+    argument that lets windows stand apart counts on four sets at most), and
+    memoised apart, so the 13-tile tables keep their shape.
+    """
+    key = (rest, back1, back2)
+    best = _WIDE_SUFFIX.get(key)
+    if best is not None:
+        return best
+    best = [_NONE] * (2 * _W)
+    if not rest:
+        best[0] = 0
+        _WIDE_SUFFIX[key] = best
+        return best
+    held = rest[0]
+    running = back1 + back2
+    chow_cap = min(4 - running, max(held - running, rest[1] - back1, rest[2])) if len(rest) >= 3 else 0
+    tail = rest[1:]
+    for start in range(chow_cap + 1):
+        child = _wide_suffix(tail, start, back1)
+        for pung in (0, 1) if held else (0,):
+            for pair in (0, 1) if held else (0,):
+                target = running + start + 3 * pung + 2 * pair
+                if target > 4:
+                    continue
+                gain = target if target < held else held
+                sets = start + pung
+                for p in range(2 - pair):
+                    for m in range(_W - sets):
+                        value = child[_W * p + m] + gain
+                        dst = _W * (p + pair) + m + sets
+                        if value > best[dst]:
+                            best[dst] = value
+    _WIDE_SUFFIX[key] = best
+    return best
+
+
+def _wide_together(u: Sequence[int], v: Sequence[int]) -> list[int]:
+    """Most hand tiles two disjoint groups of kinds use together, by slot (the pair from one of them at most)."""
+    out = [_NONE] * (2 * _W)
+    for p in range(2):
+        for q in range(2 - p):
+            for m in range(_W):
+                a = u[_W * p + m]
+                if a < 0:
+                    continue
+                for k in range(_W - m):
+                    b = v[_W * q + k]
+                    if b >= 0 and a + b > out[_W * (p + q) + m + k]:
+                        out[_W * (p + q) + m + k] = a + b
+    return out
+
+
+def _wide_part(part: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Least tiles one slice still needs for ``m`` sets (``m`` = 0..MAX_SETS), without and with the pair.
+
+    Sets and the pair on kinds the hand lacks (fillers) cost 3 and 2 tiles: a
+    hand of at most :data:`MAX_TILES` tiles leaves more than enough kinds of
+    the 34 empty for them.
+    """
+    found = _WIDE_PART.get(part)
+    if found is None:
+        if len(part) == 9:
+            used = _wide_suffix(part, 0, 0)
+        else:  # honours: no chows, each kind alone
+            used = [0] + [_NONE] * (2 * _W - 1)
+            for count in part:
+                if count:
+                    used = _wide_together(used, _wide_suffix(bytes((count,)), 0, 0))
+        need = [(3 * (slot % _W) + 2 * (slot // _W) - u) if u >= 0 else _INF for slot, u in enumerate(used)]
+        sets = tuple(min(need[k] + 3 * (m - k) for k in range(m + 1)) for m in range(_W))
+        paired = tuple(min(min(need[_W + k], need[k] + 2) + 3 * (m - k) for k in range(m + 1)) for m in range(_W))
+        found = _WIDE_PART[part] = (sets, paired)
+    return found
+
+
+def _wide_shanten(h: bytes) -> int:
+    """Standard-form shanten of 34 valid counts holding 3k+1 or 3k+2 tiles, up to :data:`MAX_TILES`.
+
+    Slow beside the tables (a hand is measured whole, then remembered), but
+    asked only of hands over 14 tiles, which only a game of 16-tile hands
+    deals.
+    """
+    value = _WIDE.get(h)
+    if value is None:
+        n = sum(h)
+        sets, paired = _wide_part(h[0:9])
+        for lo, hi in _BOUNDS[1:]:
+            b, q = _wide_part(h[lo:hi])
+            sets, paired = (
+                tuple(min(sets[i] + b[m - i] for i in range(m + 1)) for m in range(_W)),
+                tuple(min(min(paired[i] + b[m - i], sets[i] + q[m - i]) for i in range(m + 1)) for m in range(_W)),
+            )
+        if len(_WIDE) >= _WIDE_KEPT:
+            _WIDE.clear()
+        value = _WIDE[h] = paired[n // 3] - 1
+    return value
+
+
+def _beyond_tables(counts: Sequence[int] | bytes) -> int:
+    """Standard shanten of a hand the tables do not hold: over 14 tiles (the wide path), else not a hand's size."""
+    h = as_counts(counts)
+    n = sum(h)
+    if n % 3 == 0 or not 14 < n <= MAX_TILES:
+        raise _bad_total(n, _ANY_SIZE)
+    return _wide_shanten(h)
+
+
+def _wide_shape(part: bytes) -> int:
+    """0 when a slice of any size is complete as sets, 1 as sets and the pair, 8 otherwise (memoised)."""
+    shape = _WIDE_SHAPE.get(part)
+    if shape is None:
+        n = sum(part)
+        pair = n % 3 == 2
+        if n % 3 == 1:
+            shape = 8
+        else:
+            sets, paired = _wide_part(part) if n <= MAX_TILES else ((_INF,) * _W, (_INF,) * _W)
+            shape = (1 if paired[n // 3] == 0 else 8) if pair else (0 if sets[n // 3] == 0 else 8)
+        _WIDE_SHAPE[part] = shape
+    return shape
+
+
 # --------------------------------------------------------------------------- shanten
 
 
@@ -396,7 +549,7 @@ def shanten(
         best, n = _final_slow(h)
     if n < 13 or best < 0:
         if n < 0:
-            raise _bad_total(sum(as_counts(counts)), _ANY_SIZE)
+            return _beyond_tables(counts)
         return best
     if seven_pairs:
         kinds = 34 - h.count(0)
@@ -618,7 +771,7 @@ def shanten_standard(counts: Sequence[int] | bytes) -> int:
     h = as_counts(counts)
     best, n = _final_slow(h)
     if n < 0:
-        raise _bad_total(sum(h), _ANY_SIZE)
+        return _beyond_tables(h)
     return best
 
 
@@ -724,8 +877,10 @@ def is_complete_counts(
         )
     n = int.from_bytes(h, "big") % 255  # the sum of the bytes (256 = 1 mod 255, and it is at most 136)
     if n != 14:
-        if n > 14 or n % 3 != 2:
-            raise _bad_total(n, "14, 11, 8, 5 or 2")
+        if n > MAX_TILES or n % 3 != 2:
+            raise _bad_total(n, "17, 14, 11, 8, 5 or 2")
+        if n > 14:  # five sets and a pair: beyond the tables of slices
+            return _wide_shanten(h) == -1
         codes = [get(h[lo:hi]) for lo, hi in _BOUNDS]
         # mypy does not narrow a list by "None not in codes", which makes every code an int here.
         return None not in codes and sum(codes) & 63 == 1  # type: ignore[arg-type]
@@ -740,7 +895,9 @@ def is_complete_counts(
 def _shape(part: bytes) -> int:
     """0 when the slice is complete as sets, 1 when complete as sets and the pair, 8 otherwise."""
     code = _COMPLETE.get(part)
-    return 8 if code is None else code & 63
+    if code is None:  # the tables hold every complete slice of at most 14 tiles
+        return 8 if sum(part) <= 14 else _wide_shape(part)
+    return code & 63
 
 
 def _part_waits(part: bytes) -> tuple[frozenset[int], frozenset[int]]:
@@ -777,8 +934,8 @@ def waits(
     """
     h = as_counts(counts)
     n = sum(h)
-    if n > 13 or n % 3 != 1:
-        raise _bad_total(n, "13, 10, 7, 4 or 1")
+    if n > MAX_TILES - 1 or n % 3 != 1:
+        raise _bad_total(n, "16, 13, 10, 7, 4 or 1")
     if not _COMPLETE:
         _fill_complete()
     parts = [h[lo:hi] for lo, hi in _BOUNDS]

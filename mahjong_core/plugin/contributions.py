@@ -61,8 +61,32 @@ class TotalSteps:
 
 
 #: The kinds of contribution, each chosen by a ruleset's data its own way (:class:`Contribution`); a
-#: ``vocabulary`` comes with its plugin, in the games that register that plugin.
-KINDS = ("family", "settlement", "mechanism", "vocabulary")
+#: ``vocabulary`` and a ``form`` come with their plugin, in the games that register that plugin.
+KINDS = ("family", "settlement", "mechanism", "vocabulary", "form")
+
+
+@dataclass(frozen=True)
+class WinningForm:
+    """A shape a mahjong may take, as a plugin registers it (a :class:`~mahjong_core.Contribution` of kind
+    ``form``).
+
+    The core registers its own the same way (``mahjong_core.plugin.core_forms``: n sets and a pair, seven
+    pairs, thirteen orphans, the knitted forms); a family, a mechanism or a ruleset's module adds one of its
+    own (a card of fixed hands, a joker-aware form), and every game that registers that plugin lets a hand win
+    in it.  A win that is not a shape of the concealed tiles at all (eight flowers) is the hook
+    ``mahjong_hand_complete``'s to answer instead.
+
+    :param complete: ``complete(counts) -> bool``: whether a seat's concealed tiles, as 34 counts (``bytes``)
+        with the winning tile among them, are a mahjong in this form.  The seat's declared melds count apart
+        (a form of concealed tiles only asks for the full number of tiles).  Asked only of a hand of ``3k + 2``
+        tiles that the core's forms do not complete, and only in games that register the plugin.
+    :param near: ``near(counts) -> bool``: a quick necessary test that one more tile could complete these
+        ``3k + 1`` concealed tiles in this form.  The game skips the mahjong test of a hand shanten calls two
+        or more from ready unless this says it may be near; ``None`` asks ``complete`` of every such hand.
+    """
+
+    complete: Callable[[bytes], bool]
+    near: Callable[[bytes], bool] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,6 +127,8 @@ class Contribution:
         (``mahjong_core.plugin.score_card.DEFAULT_UNITS``): an MCR fan is worth points.
     :param terms: for a vocabulary, its words (:class:`~mahjong_core.plugin.Term`); its ``name`` is the name a
         log's header gives the plugin that declared them.
+    :param form: for a winning form, its tests (:class:`~mahjong_core.plugin.WinningForm`); its ``name`` is the
+        form's name.
     """
 
     kind: str
@@ -113,3 +139,4 @@ class Contribution:
     switched_on: Callable[[Ruleset], bool] | None = None
     units: Mapping[str, str] | None = None
     terms: tuple[Term, ...] = ()
+    form: WinningForm | None = None

@@ -105,6 +105,9 @@ def _checked(owner: str, item: object) -> Contribution:
     if item.kind not in KINDS:
         raise RulesetError(f"plugin {owner}: contribution {item.name!r} is of kind {item.kind!r}, none of "
                            f"{', '.join(KINDS)}", source=PLUGIN_GROUP)
+    if (item.form is None) == (item.kind == "form"):
+        raise RulesetError(f"plugin {owner}: contribution {item.name!r}: a form, and only a form, carries its "
+                           f"tests (form=WinningForm(...))", source=PLUGIN_GROUP)
     if item.terms and item.kind != "vocabulary":
         raise RulesetError(f"plugin {owner}: contribution {item.name!r}: only a vocabulary contribution declares "
                            f"terms", source=PLUGIN_GROUP)

@@ -1,4 +1,12 @@
-"""Which special forms a ruleset lets win, and whether a hand is a mahjong in one of them.
+"""Which forms a ruleset lets win, and whether a hand is a mahjong in one of them.
+
+Winning forms are a registry: :class:`~mahjong_core.plugin.contributions.WinningForm`
+contributions (``mahjong_contributions``), the core's own
+(:mod:`mahjong_core.plugin.core_forms`) and those of the plugins a ruleset's
+games register (its family, its mechanisms, its own modules), gathered by
+:func:`registered_forms`.  A form a plugin adds wins in every game that
+registers that plugin (:func:`added_forms`); the core's special forms win
+where the ruleset's tables say, as below.
 
 Four sets and a pair always win; seven pairs, thirteen orphans and the
 knitted forms win only where the ruleset's own tables score them, so that rule
@@ -15,11 +23,15 @@ from itertools import permutations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from mahjong_core.errors import RulesetError
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.arrangements import arrangements
 from mahjong_core.hand.melds import Form, Hand
 from mahjong_core.hand.predicates import Predicate
+from mahjong_core.plugin import core_forms
 from mahjong_core.plugin.binding import Binding, bind
+from mahjong_core.plugin.contributions import Contribution, WinningForm
+from mahjong_core.plugin.registration import contributions
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
@@ -52,6 +64,48 @@ def recognised_forms(ruleset: Ruleset) -> Mapping[str, tuple[Predicate, ...] | N
 
 #: The forms of each recently bound ruleset, by the binding's identity (the binding is kept, so the id stays its).
 _FORMS: dict[int, tuple[Binding, Mapping[str, tuple[Predicate, ...] | None]]] = {}
+
+
+def registered_forms(ruleset: Ruleset) -> Mapping[str, Contribution]:
+    """Every winning form registered for the ruleset's games, by name: the core's, then its plugins' in order.
+
+    Read once per binding.  A name registered by two plugins is an error naming both, as for any other
+    contribution.
+
+    :raises RulesetError: for a form name two plugins register.
+    """
+    bound = bind(ruleset)
+    kept = _REGISTERED.get(id(bound))
+    if kept is not None and kept[0] is bound:
+        return kept[1]
+    found: dict[str, Contribution] = {}
+    owners: dict[str, str] = {}
+    for owner, item in contributions((core_forms, *bound.plugins), "mahjong_contributions"):
+        if not isinstance(item, Contribution) or item.kind != "form":
+            continue
+        if item.form is None:
+            raise RulesetError(f"plugin {owner}: form {item.name!r} carries no tests (form=WinningForm(...))",
+                               source=ruleset.location)
+        if item.name in found and found[item.name] is not item:
+            raise RulesetError(f"form {item.name!r} is registered by both {owners[item.name]} and {owner}",
+                               source=ruleset.location)
+        found[item.name] = item
+        owners.setdefault(item.name, owner)
+    forms = MappingProxyType(found)
+    if len(_REGISTERED) >= 64:
+        _REGISTERED.clear()
+    _REGISTERED[id(bound)] = (bound, forms)
+    return forms
+
+
+_REGISTERED: dict[int, tuple[Binding, Mapping[str, Contribution]]] = {}
+_CORE_NAMES = frozenset(c.name for c in core_forms.CORE_FORMS)
+
+
+def added_forms(ruleset: Ruleset) -> tuple[WinningForm, ...]:
+    """The forms the ruleset's plugins add to the core's: each wins in its games, asked after the core's."""
+    return tuple(c.form for name, c in registered_forms(ruleset).items()
+                 if name not in _CORE_NAMES and c.form is not None)
 
 
 def _read_forms(ruleset: Ruleset) -> dict[str, tuple[Predicate, ...] | None]:
@@ -126,7 +180,8 @@ def knitted_near(counts: Sequence[int]) -> bool:
     return sum(counts) == KNITTED_TILES - 1 and knitted_within(counts, 1)
 
 
-def ready_beyond_shanten(forms: Mapping[str, tuple[Predicate, ...] | None]) -> Callable[[Sequence[int]], bool] | None:
+def ready_beyond_shanten(forms: Mapping[str, tuple[Predicate, ...] | None],
+                         added: Sequence[WinningForm] = ()) -> Callable[[Sequence[int]], bool] | None:
     """The quick test of a hand shanten calls unready that one more tile may still make a mahjong, or ``None``.
 
     Shanten measures four sets and a pair, seven pairs and thirteen orphans;
@@ -134,20 +189,43 @@ def ready_beyond_shanten(forms: Mapping[str, tuple[Predicate, ...] | None]) -> C
     beyond it.  The game asks this once per ruleset, and then, of a hand that
     shanten calls unready, whether to test it for mahjong all the same --
     ``None`` saves that question where the ruleset recognises no such form.
+    A form a plugin adds (``added``) lies beyond shanten too: its own
+    ``near`` test answers, or, where it has none, every hand is tested.
     """
-    return knitted_near if "knitted" in forms else None
+    core = knitted_near if "knitted" in forms else None
+    if not added:
+        return core
+    nears = tuple(form.near for form in added)
+
+    def near(counts: Sequence[int]) -> bool:
+        if core is not None and core(counts):
+            return True
+        h = bytes(counts)
+        return any(test is None or test(h) for test in nears)
+    return near
 
 
-def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | None]) -> bool:
-    """Whether concealed counts form a mahjong in four sets and a pair or one of ``forms``.
+def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | None],
+               added: Sequence[WinningForm] = ()) -> bool:
+    """Whether concealed counts form a mahjong in n sets and a pair, one of ``forms`` or one of ``added``.
 
     ``forms`` is what :func:`recognised_forms` says of the ruleset: seven
     pairs, thirteen orphans and the knitted forms are mahjongs only where the
-    ruleset's tables score them.
+    ruleset's tables score them.  ``added`` are the forms its plugins register
+    (:func:`added_forms`), asked only where the core's forms say no.
     """
     total = sum(counts)
     if total % 3 != 2:
         return False  # a hand of the wrong size is no mahjong
+    if _core_mahjong(counts, total, forms):
+        return True
+    if added:
+        h = bytes(counts)
+        return any(form.complete(h) for form in added)
+    return False
+
+
+def _core_mahjong(counts: list[int], total: int, forms: Mapping[str, tuple[Predicate, ...] | None]) -> bool:
     h = bytes(counts)
     # One test with every form the ruleset may accept; most hands fail it and stop here.
     if not shanten_mod.is_complete_counts(h, seven_pairs="seven_pairs" in forms,
@@ -159,9 +237,10 @@ def is_mahjong(counts: list[int], forms: Mapping[str, tuple[Predicate, ...] | No
         return True
     tiles = tuple(k for k, n in enumerate(counts) for _ in range(n))
     hand = Hand(tiles[:-1], winning_tile=tiles[-1])
-    # Built from the seat's counts, the hand is valid: no need to check it again.
+    # Built from the seat's counts, the hand is valid: no need to check it again.  Its sets are what its tiles
+    # make (its declared melds count apart); the special forms are read from fourteen tiles only.
     for reading in arrangements(hand, seven_pairs="seven_pairs" in forms, thirteen_orphans="thirteen_orphans" in
-                                forms, knitted="knitted" in forms, checked=True):
+                                forms, knitted="knitted" in forms, checked=True, sets=total // 3):
         only = forms.get(_FORM_KEYS.get(reading.form, ""), ())
         if only is None or any(predicate.fn(reading, hand, {}) for predicate in only or ()):
             return True

@@ -486,6 +486,28 @@ def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, ho
     """
 
 
+@hookspec(firstresult=True)
+def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> bool | None:
+    """Whether a seat's hand is complete, where a rule of the plugin decides it rather than the hand's shape.
+
+    The core's answer is the shape of the concealed tiles in one of the
+    registered winning forms (:class:`~mahjong_core.plugin.WinningForm`);
+    a plugin answers where something else makes a mahjong (eight flowers held,
+    a hand a joker completes) or where the shape must not win.  Asked at every
+    turn and of every discard a seat could take, so only in games where some
+    plugin implements it (``Game.implemented``): other games keep the core's
+    fast test.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table (the seat's tiles, melds and set-aside bonus tiles).
+    :param seat: the seat asked about.
+    :param tile: the tile that would win: already among the seat's tiles when ``how`` is ``"self_drawn"`` or
+        ``"replacement"``, not yet when it is ``"discard"`` or ``"robbing_kong"``.
+    :param how: ``"self_drawn"``, ``"discard"``, ``"replacement"`` or ``"robbing_kong"``.
+    :return: ``True`` complete, ``False`` not complete, ``None`` for the core's answer.  ``firstresult``.
+    """
+
+
 @hookspec
 def mahjong_win_objections(ruleset: Ruleset, table: Table, seat: int, hand: Hand, context: Mapping[str, Any]) -> (
     str | None

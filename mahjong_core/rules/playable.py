@@ -9,9 +9,11 @@ the loader refuses such values, each at its own entry in the file that set
 it, with the figures that show why and the values that would play:
 
 * the seats: the core's geometry seats two to four players (the schema allows up to eight, for a later one);
-* the hand size: one the engine plays (:data:`PLAYED_HAND_SIZES`), dealt by a
-  ``deal_pattern`` adding up to the ruleset's ``hand_size`` with one tile more
-  for the dealer, who starts holding one tile more and discards first;
+* the hand size: the engine plays hands of ``3n + 1`` tiles between turns for
+  ``n`` from 2 to 5 sets (13: a mahjong of four sets and a pair, seven pairs or
+  thirteen orphans; 16: five sets and a pair), dealt by a ``deal_pattern``
+  adding up to the hand size with one tile more for the dealer, who starts
+  holding one more and discards first;
 * the wall: the deal must leave a live wall even after every bonus tile has
   come out and been replaced from it, and the exhaustive draw must come after
   at least one draw from it; a flower, season or animal is one tile of its
@@ -41,16 +43,18 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.melds import MAX_SEATS, MIN_SEATS
+from mahjong_core.hand.shanten import MAX_SETS
 from mahjong_core.hand.tiles import build_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.rules.ruleset import Ruleset
 
-#: Tiles a hand holds between turns where a ruleset does not say (``hand_size``).
+#: Tiles a hand holds between turns in most rulesets (four sets and a pair at a win).
 HAND_SIZE = 13
-#: The hand sizes the engine plays (its completeness test, shanten and arrangements are four sets and a pair).
-PLAYED_HAND_SIZES = (HAND_SIZE,)
-#: Tiles the dealer takes after the deal pattern: the dealer starts with one tile more and discards first.
+#: The hand sizes the engine plays: ``n`` sets and a pair at a win, ``n`` from 2 to the most the hand algebra
+#: measures (:data:`mahjong_core.hand.shanten.MAX_SETS`: 16 tiles, Taiwanese mahjong's five sets and a pair).
+HAND_SIZES = tuple(3 * sets + 1 for sets in range(2, MAX_SETS + 1))
+#: Tiles the dealer takes after the deal pattern: the dealer starts with 14 and discards first.
 DEALER_EXTRA = 1
 #: Bonus groups whose kinds are one tile each (a seat's own flower, season or animal).
 _ONE_OF_A_KIND_GROUPS = ("flowers", "seasons", "animals")
@@ -140,12 +144,12 @@ def _hand_and_wall(ruleset: Ruleset) -> Iterator[Problem]:
     """The hand size against what the engine plays and the deal pattern gives, and the wall against the deal."""
     hand_size = ruleset.get("hand_size", HAND_SIZE)
     if not isinstance(hand_size, int) or isinstance(hand_size, bool):
-        return
-    if hand_size not in PLAYED_HAND_SIZES:
-        played = " or ".join(map(str, PLAYED_HAND_SIZES))
+        return  # the schema reports a value that is not a number
+    if hand_size not in HAND_SIZES:
         yield (["parameters", "hand_size", "value"],
-               f"hand_size is {hand_size}, but the engine plays hands of {played} tiles between turns only (a "
-               f"mahjong of one tile more: sets and a pair, seven pairs or thirteen orphans); expected {played}")
+               f"hand_size is {hand_size}, but the engine plays hands of {', '.join(map(str, HAND_SIZES[:-1]))} or "
+               f"{HAND_SIZES[-1]} tiles between turns (a mahjong of n sets and a pair, n from 2 to {MAX_SETS}: "
+               f"{HAND_SIZE} tiles for four sets, 16 for five); expected one of those, as {HAND_SIZE}")
         return
     ceremony = ruleset.get("wall_ceremony")
     if not isinstance(ceremony, Mapping):

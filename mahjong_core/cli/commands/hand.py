@@ -3,7 +3,9 @@
 Needs no ruleset: the arrangements, waits and shanten are the same under
 every one, so an engine author can check a hand before choosing rules.
 ``--ruleset`` reads the hand in that ruleset's tile set, so its own kinds
-(a red five, an animal, a joker) can be written and are shown.
+(a red five, an animal, a joker) can be written and are shown, and at its
+hand size (16 tiles: five sets and a pair); ``--hand-size`` says the size
+without a ruleset.
 """
 
 from __future__ import annotations
@@ -28,7 +30,10 @@ def register(commands: Subcommands) -> None:
                                             "13 tiles (its waits)")
     p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
     p.add_argument("--ruleset", help="read the hand in this ruleset's tile set (its red fives 0p, animals 1a, "
-                                     "jokers 1j, bonus kinds); " + RULESET_HELP)
+                                     "jokers 1j, bonus kinds) and at its hand_size; " + RULESET_HELP)
+    p.add_argument("--hand-size", type=int, choices=(7, 10, 13, 16), default=None,
+                   help="tiles a hand holds between turns (default 13, or the ruleset's): 16 reads five sets and a "
+                        "pair")
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
@@ -40,11 +45,16 @@ def cmd_hand(args: argparse.Namespace) -> int:
     from mahjong_core.hand.report import analyse
 
     tiles = None
+    hand_size = 13
     if args.ruleset is not None:
         from mahjong_core.rules import load_ruleset
 
-        tiles = load_ruleset(args.ruleset).tiles()
-    report = analyse(" ".join(args.tiles), knitted=args.knitted, tiles=tiles)
+        ruleset = load_ruleset(args.ruleset)
+        tiles = ruleset.tiles()
+        hand_size = int(ruleset.value("hand_size"))
+    if args.hand_size is not None:
+        hand_size = args.hand_size
+    report = analyse(" ".join(args.tiles), knitted=args.knitted, tiles=tiles, hand_size=hand_size)
     report["text"] = hand_text(report)
     if args.json:
         print_json(report)

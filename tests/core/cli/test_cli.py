@@ -46,6 +46,29 @@ def test_hand_reports_arrangements_waits_and_shanten(capsys: pytest.CaptureFixtu
     assert len(forms) >= 2  # three pungs, or three chows
 
 
+def test_hand_reads_five_sets_and_a_pair_at_a_hand_size_of_sixteen(capsys: pytest.CaptureFixture,
+                                                                   tmp_path: Path) -> None:
+    code, out, _ = run_cli(capsys, "hand", "111222333m456p789s1z", "--hand-size", "16", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["waits"] == ["1z"] and report["shanten"]["best"] == 0
+    assert "seven_pairs" not in report["shanten"]  # a form of fourteen tiles, not of this size
+    code, out, _ = run_cli(capsys, "hand", "111222333m456p789s11z", "--hand-size", "16", "--json")
+    report = json.loads(out)
+    assert report["complete"] and len(report["arrangements"]) == 2
+    assert all(len(a["melds"]) == 6 for a in report["arrangements"])
+    # The ruleset's own hand size, read from its data.
+    house = tmp_path / "sixteen.yaml"
+    house.write_text("id: sixteen\nversion: 1.0.0\nname: S\nextends: traditional\nparameters:\n"
+                     "  hand_size: {value: 16, assumption: x}\n  wall_ceremony:\n    value: {dice: 2, throws: 2, "
+                     "loose_tiles: 16, deal_pattern: [4, 4, 4, 4], dealer_extra: 1}\n    assumption: x\n",
+                     encoding="utf-8")
+    code, out, _ = run_cli(capsys, "hand", "111222333m456p789s1z", "--ruleset", str(house), "--json")
+    assert code == 0 and json.loads(out)["waits"] == ["1z"]
+    # Thirteen tiles are not a hand at that size: one located line.
+    code, _, err = run_cli(capsys, "hand", "111222333m456p7s", "--hand-size", "16")
+    assert code != 0 and "a hand has 16 tiles" in err and "Traceback" not in err
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [

@@ -43,9 +43,15 @@ REFUSED = [
     ("traditional", '  exhaustive_draw_tiles_left: {value: 81, assumption: "x"}\n',
      "$.parameters.exhaustive_draw_tiles_left.value", 6, ["expected at most 80"]),
     ("traditional", '  hand_size: {value: 12, assumption: "x"}\n', "$.parameters.hand_size.value", 6,
-     ["hand_size is 12", "hands of 13 tiles", "expected 13"]),
-    ("traditional", '  hand_size: {value: 16, assumption: "x"}\n', "$.parameters.hand_size.value", 6,
-     ["hand_size is 16", "expected 13"]),
+     ["hand_size is 12", "hands of 7, 10, 13 or 16 tiles", "expected one of those"]),
+    ("traditional", '  hand_size: {value: 19, assumption: "x"}\n', "$.parameters.hand_size.value", 6,
+     ["hand_size is 19", "n from 2 to 5"]),
+    # A hand size the engine plays, but the deal pattern (the parent's, or the house rule's) does not give.
+    ("traditional", '  hand_size: {value: 16, assumption: "x"}\n',
+     "$.parameters.wall_ceremony.value.deal_pattern", None, ["deals 13 tiles", "holds 16", "adding up to 16"]),
+    ("traditional", '  hand_size: {value: 16, assumption: "x"}\n  wall_ceremony:\n    value: {dice: 2, throws: 2, '
+                    'loose_tiles: 16, deal_pattern: [4, 4, 4, 3], dealer_extra: 1}\n    assumption: "x"\n',
+     "$.parameters.wall_ceremony.value.deal_pattern", 8, ["deals 15 tiles", "[4, 4, 4, 4]"]),
     ("traditional", '  wall_ceremony:\n    value: {dice: 2, throws: 2, loose_tiles: 2, deal_pattern: [4, 4, 4],'
                     ' dealer_extra: 1}\n    assumption: "x"\n',
      "$.parameters.wall_ceremony.value.deal_pattern", 7, ["deals 12 tiles to each seat", "adding up to 13"]),
@@ -141,6 +147,8 @@ def test_a_value_that_leaves_nothing_to_play_is_refused_at_its_line(
     ("traditional", '  meld_display: {value: concealed_kong_shown, assumption: "x"}\n'),
     ("harbin", '  players: {value: 2, assumption: "x"}\n'),
     ("harbin", '  players: {value: 3, assumption: "x"}\n'),
+    ("traditional", '  hand_size: {value: 16, assumption: "x"}\n  wall_ceremony:\n    value: {dice: 2, throws: 2, '
+                    'loose_tiles: 16, deal_pattern: [4, 4, 4, 4], dealer_extra: 1}\n    assumption: "x"\n'),
     ("orsk", '  players: {value: 2, assumption: "x"}\n'),  # across is the one other player
     ("piter", '  players: {value: 3, assumption: "x"}\n  pairs: {value: null, assumption: "x"}\n'
               '  tile_exchange: {value: {kind: none}, assumption: "x"}\n'),
@@ -153,9 +161,8 @@ def test_the_values_next_to_them_still_load(tmp_path: Path, parent: str, paramet
 
 def test_the_deal_pattern_is_checked_against_the_rulesets_own_hand_size(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hand size and deal pattern agree whatever the hand size (13 today, 16 where a family plays it), and the
+    """Hand size and deal pattern agree whatever the hand size (13, or 16 for five sets and a pair), and the
     wall's figures count the deal of that size."""
-    monkeypatch.setattr(playable, "PLAYED_HAND_SIZES", (13, 16))
     path = _house(tmp_path, "traditional", '  hand_size: {value: 16, assumption: "x"}\n')
     errors = validate_file(path)
     assert [(e.source, e.place, e.line) for e in errors] == [

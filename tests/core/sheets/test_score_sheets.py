@@ -772,3 +772,27 @@ def test_a_three_player_sheet_reads_its_melds_at_three_seats(tmp_path: Path) -> 
     path.write_text(path.read_text().replace("[666z>]", "[666z^]"), encoding="utf-8")
     with pytest.raises(SheetError, match=r"no seat is across \(\^\) at a table of 3"):
         read_sheet(path)
+
+
+def test_a_sixteen_tile_game_written_move_by_move_plays_as_it_was_played(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path) -> None:
+    """Hands of five sets and a pair on a sheet: two deals of a game of the example_sixteen_tiles package,
+    written move by move, record to the same scores and payments, and the recorded log audits clean."""
+    from mahjong_core import available, load_ruleset, simulate
+
+    if "example_sixteen_tiles" not in available():
+        pytest.fail("install the third-party example: pip install ./plugins/examples/example_sixteen_tiles")
+    (game,) = simulate(load_ruleset("example_sixteen_tiles"), 1, 1, ["greedy"] * 4, tmp_path / "played",
+                       max_deals=2)
+    assert game.replay is not None
+    sheet = tmp_path / "moves.yaml"
+    sheet.write_text(moves_sheet(game.replay, 2), encoding="utf-8")
+    out = tmp_path / "moves.jsonl"
+    code, text, err = run(capsys, "record", str(sheet), "--out", str(out))
+    assert code == 0, text + err
+    recorded = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    played = [json.loads(line) for line in game.replay.read_text(encoding="utf-8").splitlines()]
+    assert deal_results(recorded, 2) == deal_results(played, 2)
+    assert any(len(h) >= 16 for e in recorded if e["type"] == "hands" for h in e["hands"])
+    code, text, _ = run(capsys, "audit", str(out))
+    assert code == 0 and "tiles as observed" in text, text

@@ -46,9 +46,10 @@ REFUSED = [
      ["hand_size is 12", "hands of 7, 10, 13 or 16 tiles", "expected one of those"]),
     ("traditional", '  hand_size: {value: 19, assumption: "x"}\n', "$.parameters.hand_size.value", 6,
      ["hand_size is 19", "n from 2 to 5"]),
-    # A hand size the engine plays, but the deal pattern (the parent's, or the house rule's) does not give.
+    # A hand size the engine plays, but the deal pattern (the parent's, or the house rule's) does not give: the
+    # house rule is blamed for the value it changed.
     ("traditional", '  hand_size: {value: 16, assumption: "x"}\n',
-     "$.parameters.wall_ceremony.value.deal_pattern", None, ["deals 13 tiles", "holds 16", "adding up to 16"]),
+     "$.parameters.hand_size.value", 6, ["deals 13 tiles", "holds 16", "adding up to 16"]),
     ("traditional", '  hand_size: {value: 16, assumption: "x"}\n  wall_ceremony:\n    value: {dice: 2, throws: 2, '
                     'loose_tiles: 16, deal_pattern: [4, 4, 4, 3], dealer_extra: 1}\n    assumption: "x"\n',
      "$.parameters.wall_ceremony.value.deal_pattern", 8, ["deals 15 tiles", "[4, 4, 4, 4]"]),

@@ -763,9 +763,9 @@ def test_a_three_player_sheet_reads_its_melds_at_three_seats(tmp_path: Path) -> 
     path = tmp_path / "three.yaml"
     path.write_text("sheet: 1\nruleset: example_three_players\nplayers: [Anna, Boris, Vera]\ndeals:\n"
                     "  - dealer: Anna\n    winner: Boris\n    from: Anna\n    hands:\n"
-                    "      Anna: \"123m456p789s1122z\"\n"
-                    "      Boris: \"234m678p5z [123s<] [666z>] +5z\"\n"
-                    "      Vera: \"11m999p456s33447z\"\n", encoding="utf-8")
+                    "      Anna: \"19m456p789s11223z\"\n"
+                    "      Boris: \"234p678p5z [123s<] [666z>] +5z\"\n"
+                    "      Vera: \"11m999p456s33557z\"\n", encoding="utf-8")  # no 2m-8m, no North, in this set
     boris = read_sheet(path).deals[0].hands[1]
     assert boris is not None
     assert [m.claimed_from for m in boris.melds] == [ClaimedFrom(2, 3), ClaimedFrom(1, 3)]

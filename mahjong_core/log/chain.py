@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.reading.bounded_read import read_bounded
-from mahjong_core.reading.strict_json import canonical
+from mahjong_core.reading.strict_json import canonical, canonical_all
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -45,6 +45,8 @@ CHECKPOINTS = frozenset({"deal_end", "game_end"})
 #: The fields a checkpoint's seal adds; the chain covers the event without them.
 SEAL_FIELDS = ("chain", "sig")
 _SEAL_KEYS = frozenset(SEAL_FIELDS)
+#: The lines :meth:`Sealer.line` changes: the header (its signer) and the checkpoints (their seal).
+_SEALED_KINDS = CHECKPOINTS | {"header"}
 #: What a signature signs, before the chain's hex digits.
 SIGNATURE_CONTEXT = b"mahjong-core replay chain v1\n"
 #: A key file is a few hundred bytes.
@@ -100,6 +102,26 @@ class Sealer:
         text = canonical(obj)
         self._unhashed.append(text)
         return text
+
+    def lines(self, objs: Sequence[dict[str, Any]]) -> str:
+        """The lines :meth:`line` makes of ``objs`` one by one, each followed by its newline, as one text.
+
+        The lines between a header and the checkpoints are serialised in one call
+        (:func:`~mahjong_core.reading.strict_json.canonical_all`), which spares two Python calls a line: a
+        batched writer (a simulated game's, a deal at a time) spent more on those calls than on encoding.
+        """
+        texts: list[str] = []
+        start = 0
+        sealed = [i for i, obj in enumerate(objs) if obj.get("type") in _SEALED_KINDS]
+        for i in (*sealed, len(objs)):
+            run = canonical_all(objs[start:i])
+            self._unhashed += run
+            texts += run
+            if i < len(objs):
+                texts.append(self.line(objs[i]))
+            start = i + 1
+        texts.append("")
+        return "\n".join(texts)
 
     def _hashed(self) -> Any:
         """The running hash over every line made so far, each followed by its newline."""

@@ -91,15 +91,15 @@ class ReplayWriter:
         self._sealer = Sealer(signer)
         self._fsync = fsync
         self._batch = batch
-        #: With ``batch``, the lines made since the last write.
-        self._pending: list[str] = []
+        #: With ``batch``, what was given since the last write, to be sealed and written together.
+        self._pending: list[dict[str, Any]] = []
         self.lines = 0
 
     def write(self, obj: dict[str, Any]) -> None:
         """Write one line (sealed); with ``batch``, hold it until the next checkpoint."""
         self.lines += 1
         if self._batch:
-            self._pending.append(self._sealer.line(obj))
+            self._pending.append(obj)
             if obj.get("type") in CHECKPOINTS:
                 self._write_pending()
             return
@@ -109,11 +109,12 @@ class ReplayWriter:
             os.fsync(self._file.fileno())
 
     def _write_pending(self) -> None:
-        """The held lines in one write; with ``fsync``, synced as a line-by-line writer is at a checkpoint."""
+        """The held lines sealed and written in one write; with ``fsync``, synced as a line-by-line writer is at
+        a checkpoint."""
         if self._pending:
-            self._pending.append("")
-            self._file.write("\n".join(self._pending))
+            text = self._sealer.lines(self._pending)
             self._pending.clear()
+            self._file.write(text)
             if self._fsync:
                 self._file.flush()
                 os.fsync(self._file.fileno())

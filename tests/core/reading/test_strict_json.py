@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mahjong_core.reading.strict_json as strict_json
-from mahjong_core.reading.strict_json import StrictJSONError, canonical, loads
+from mahjong_core.reading.strict_json import StrictJSONError, canonical, canonical_all, loads
 
 REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 
@@ -121,6 +121,21 @@ def test_a_non_finite_number_is_refused_as_the_standard_library_refuses_it(value
 @pytest.mark.parametrize("value", [{1: "a", 2: "b"}, "\ud800", [2**64], {"t": (1, 2)}, [True, 1]])
 def test_values_orjson_leaves_to_the_standard_library_are_written_as_before(value: Any) -> None:
     assert canonical(value) == _STDLIB.encode(value)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_values, max_size=8))
+def test_canonical_all_is_canonical_of_each_value(values: list[Any]) -> None:
+    assert canonical_all(values) == [_STDLIB.encode(v) for v in values]
+
+
+def test_canonical_all_of_events_orjson_refuses_or_that_are_not_plain_is_the_standard_librarys() -> None:
+    events = [{"n": 0, "tile": "1m"}, {"n": 1, "name": "\ud800"}, {"n": 2, "big": 2**64}, {"n": 3, "t": (1, 2)},
+              {"n": 4, "v": 1.5, "w": [0.1]}, {1: "a"}, ["x", {"y": None}], {"n": 5, "items": [{"a": [True]}]}]
+    assert canonical_all(events) == [_STDLIB.encode(e) for e in events]
+    assert canonical_all(events[:1] + events[4:5]) == [_STDLIB.encode(e) for e in (events[0], events[4])]
+    with pytest.raises(ValueError):
+        canonical_all([{"n": 0}, {"n": float("nan")}])
 
 
 def _mutations(text: str) -> list[str]:

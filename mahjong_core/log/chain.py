@@ -156,7 +156,8 @@ class Integrity:
 
 
 def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], header: dict[str, Any], *,
-                 lazy: bool = False, canonical_lines: Sequence[bool] | None = None) -> Integrity:
+                 lazy: bool = False, canonical_lines: Sequence[bool] | None = None,
+                 decoded: Sequence[dict[str, Any]] | None = None) -> Integrity:
     """Check the chain (and, in a signed log, every signature) over a log's lines.
 
     What a line is comes from its decoded value, never from its text: a
@@ -179,11 +180,17 @@ def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], h
     :param canonical_lines: by line index, ``True`` where decoding the line has already proved it the
         canonical serialisation of its value (:func:`mahjong_core.reading.strict_json.loads_canonical`), so that it
         is not serialised again to be compared; any other line is.
+    :param decoded: every event already decoded (line index ``i`` is ``decoded[i - 1]``), taken in place of
+        calling ``event`` once a line.
     """
     signed_by = header.get("signed_by")
     integrity = Integrity(signed_by=signed_by)
-    events = {i: event(i) for i in range(1, len(lines)) if not lazy or _may_be_sealed(lines[i])}
-    checkpoints = [i for i, ev in events.items() if _is_checkpoint(ev)]
+    if decoded is not None and not lazy:  # every line decoded already: taken as they are, without a call a line
+        events = dict(enumerate(decoded, 1))
+    else:
+        events = {i: event(i) for i in range(1, len(lines)) if not lazy or _may_be_sealed(lines[i])}
+    # Whether a decoded line is a checkpoint: its type may be anything before the schema has looked at it.
+    checkpoints = [i for i, ev in events.items() if type(kind := ev.get("type")) is str and kind in CHECKPOINTS]
     # The first line at odds with the seal's shape; the chain is followed up to it, so that a chain broken
     # earlier is named first.
     problem = _seal_shape(lines, events, header, checkpoints, canonical_lines)
@@ -208,12 +215,6 @@ def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], h
             return integrity
         last_good = i + 1
     return integrity
-
-
-def _is_checkpoint(event: dict[str, Any]) -> bool:
-    """Whether a decoded line is a checkpoint (its type may be anything before the schema has looked at it)."""
-    kind = event.get("type")
-    return type(kind) is str and kind in CHECKPOINTS
 
 
 def _may_be_sealed(line: str) -> bool:

@@ -28,7 +28,14 @@ import orjson
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.log.chain import CHECKPOINTS, Integrity, Sealer, Signer, verify_chain
 from mahjong_core.reading.bounded_read import read_bounded
-from mahjong_core.reading.strict_json import MAX_DEPTH, MAX_INT, StrictJSONError, canonical, loads_canonical
+from mahjong_core.reading.strict_json import (
+    MAX_DEPTH,
+    MAX_INT,
+    StrictJSONError,
+    canonical,
+    loads_canonical,
+    loads_canonical_all,
+)
 from mahjong_core.reading.strict_json import loads as strict_loads
 from mahjong_core.table.rng import MAX_LOG_SEED, MAX_LOG_SEED_TEXT
 
@@ -385,9 +392,12 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
         events = UndecodedEvents(raw_lines, source)
     else:
         objects: list[dict[str, Any]] = []
-        known = [False] * len(raw_lines)
+        # Every line read at once; a line that reading did not prove canonical is read again alone, which
+        # accepts or refuses it as line-by-line reading always has.
+        values, proven = loads_canonical_all(raw_lines[1:])
+        known = [False, *proven]
         for i in range(1, len(raw_lines)):
-            obj = _decode_line(raw_lines, i, complete, source, known)
+            obj = values[i - 1] if known[i] else _decode_line(raw_lines, i, complete, source, known)
             if validate_events:
                 error = _schema_error(event_validator, obj, source, i + 1)
                 if error:
@@ -402,7 +412,8 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
         raise ReplayError(f"the log is cut off after event {len(raw_lines) - 2}: its last line has no newline",
                           source=source, place=f"line {len(raw_lines)}")
     integrity = verify_chain(raw_lines, lambda i: events[i - 1], head,
-                             lazy=isinstance(events, UndecodedEvents), canonical_lines=known)
+                             lazy=isinstance(events, UndecodedEvents), canonical_lines=known,
+                             decoded=events if type(events) is list else None)
     return ReplayLog(source, head, events, raw_lines, integrity)
 
 

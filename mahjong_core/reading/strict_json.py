@@ -182,6 +182,34 @@ def loads_canonical(text: str) -> tuple[Any, bool]:
 _NOT_FAST = object()
 
 
+def loads_canonical_all(texts: Sequence[str]) -> tuple[list[Any], list[bool]]:
+    """Many texts read at once: their values, and for each whether reading it proved the text canonical.
+
+    Where ``proven[i]`` is true, ``values[i]`` is what :func:`loads_canonical` returns for ``texts[i]``, with the
+    same proof: an object of plain values, within the depth bound, that re-serialises to the text byte for
+    byte.  The texts are decoded as one JSON array in one orjson call, which may pair a text with a value not
+    its own (a text holding half a value, its neighbour the rest), but such a text is never proven: a text
+    that is the serialisation of a value is that value's text alone.  Every text not proven must be read
+    with :func:`loads_canonical`, which accepts or refuses it, and says why, as it always has; so a log's
+    lines are read several times faster and exactly as strictly.
+    """
+    unproven: tuple[list[Any], list[bool]] = ([None] * len(texts), [False] * len(texts))
+    try:
+        values = orjson.loads("[" + ",".join(texts) + "]")
+    except orjson.JSONDecodeError:  # a text that is no JSON value, or is not one alone: each is read on its own
+        return unproven
+    if len(values) != len(texts):
+        return unproven
+    try:
+        again = [_dumps(v, option=_ORJSON_OPTIONS).decode("utf-8")
+                 if type(v) is dict and (_SCALAR_TYPES.issuperset(map(type, v.values())) or _plain(v)) else None
+                 for v in values]
+    except TypeError:  # an integer beyond the bound: read one by one, where it is named
+        return unproven
+    proven = [a == t and t.count("[") + t.count("{") <= MAX_DEPTH for a, t in zip(again, texts, strict=True)]
+    return values, proven
+
+
 def _fast_loads(text: str) -> Any:
     """orjson's reading of a canonical, plain text; ``_NOT_FAST`` for any other text, which the standard
     library's reading then accepts or words the refusal of."""

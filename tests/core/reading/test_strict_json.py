@@ -20,7 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mahjong_core.reading.strict_json as strict_json
-from mahjong_core.reading.strict_json import StrictJSONError, canonical, canonical_all, loads
+from mahjong_core.reading.strict_json import (
+    StrictJSONError,
+    canonical,
+    canonical_all,
+    loads,
+    loads_canonical,
+    loads_canonical_all,
+)
 
 REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 
@@ -177,3 +184,31 @@ def test_mutated_golden_lines_get_the_same_verdict_from_both_paths() -> None:
             assert _same(_verdict(text), _reference_loads(text)), text
             checked += 1
     assert checked > 10_000
+
+
+def _one_by_one(text: str) -> tuple[str, Any]:
+    try:
+        return "ok", loads_canonical(text)
+    except StrictJSONError as exc:
+        return "refused", str(exc)
+
+
+def test_many_lines_read_at_once_prove_only_what_reading_them_one_by_one_proves() -> None:
+    lines = _golden_lines()[::5]
+    values, proven = loads_canonical_all(lines)
+    assert all(proven) and values == [loads(line) for line in lines]
+    odd = ['{"d":' + "[" * 40 + "]" * 40 + "}", '{"i":' + "1" * 17 + "}", '{"i":9007199254740993}', "[1,2]", '"x"', "",
+           " ", '{"s":"\\u00e9"}', '{"s":"\u00e9"}']
+    texts = [text for line in lines[:300:3] for text in _mutations(line)[1:]] + odd
+    for text in texts:
+        values, proven = loads_canonical_all([lines[0], text, lines[1]])
+        if proven[1]:  # the value and the proof are those of reading the text alone
+            assert _one_by_one(text) == ("ok", (values[1], True)), text
+            assert _typed(values[1]) == _typed(loads(text))
+        else:  # refused, or not proven canonical, or not an object (every log line is one) when read alone
+            verdict, found = _one_by_one(text)
+            assert verdict == "refused" or found[1] is False or type(found[0]) is not dict, text
+    # Texts that split one value between them, or hold two, are never proven.
+    assert loads_canonical_all(['{"a":[1', '2]}', '{"b":1}']) == ([None] * 3, [False] * 3)
+    assert loads_canonical_all(['{"a":"}', '{"}', "{},{}"])[1] == [False, False, False]
+    assert loads_canonical_all([]) == ([], [])

@@ -83,8 +83,12 @@ class ReplayWriter:
     follow from its seed, so it passes ``batch=True``: its lines are held and
     written with one call at each checkpoint (``deal_end``, ``game_end``) and
     at ``close()``, which spares a system call and a flush a line (a third
-    of a simulation's time when every line was flushed).  The bytes and the
-    chain are the same either way; only when they reach the file differs.
+    of a simulation's time when every line was flushed).  What is held is the
+    events themselves, sealed together at the checkpoint
+    (``Sealer.lines``), which spares the Python
+    calls of sealing them one by one; the engine never changes an event once
+    it is logged.  The bytes and the chain are the same either way; only when
+    they reach the file differs.
     """
 
     def __init__(self, target: str | Path | IO[str], *, signer: Signer | None = None, fsync: bool = False,

@@ -113,7 +113,8 @@ def describe(name: str, entry: dict[str, Any]) -> str:
 
 
 def side_by_side(before: dict[str, Any], after: dict[str, Any], threshold: float) -> list[str]:
-    """Every figure of both runs on one line each: before, after, the change, and WORSE beyond ``threshold``."""
+    """Every figure of both runs on one line each: before, after, the change, WORSE beyond ``threshold``, and the
+    ratio to its reference before and after where the figure has one (replay/greedy, audit/greedy)."""
     lines = [f"{'figure':<48} {'before':>12} {'after':>12} {'change':>8}"]
     for name in [*before, *(n for n in after if n not in before)]:
         old, new = before.get(name), after.get(name)
@@ -129,7 +130,10 @@ def side_by_side(before: dict[str, Any], after: dict[str, Any], threshold: float
         elif abs(change) > threshold:
             improved = change > 0 if better == "higher" else change < 0
             mark = "better" if improved else "WORSE"
-        lines.append(f"{name:<48} {was:>12,.1f} {now:>12,.1f} {change:>+8.1%} {new['unit']:<9} {mark}".rstrip())
+        ratio = (f" {old['ratio']:.2f}x -> {new['ratio']:.2f}x {new['reference']}"
+                 if "ratio" in old and "ratio" in new else "")
+        lines.append(f"{name:<48} {was:>12,.1f} {now:>12,.1f} {change:>+8.1%} {new['unit']:<9} {mark:<7}{ratio}"
+                     .rstrip())
     return lines
 
 

@@ -76,6 +76,19 @@ def unique(items: list[Any]) -> bool:
     return all(not json_equal(a, b) for i, a in enumerate(items) for b in items[i + 1:])
 
 
+#: The most strings :func:`remember` keeps for one pattern: a log's patterned strings are a few dozen tiles and
+#: names, and a log of distinct strings only stops being remembered.
+REMEMBERED = 4096
+
+
+def remember(matched: set[str], text: str) -> bool:
+    """Keep a string a ``pattern`` matched, so that it is not searched again (a log names the same few tiles
+    thousands of times); true, as the match was."""
+    if len(matched) < REMEMBERED:
+        matched.add(text)
+    return True
+
+
 def inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
     """The schema with every local ``{"$ref": "#/$defs/name"}`` replaced by the definition itself.
 
@@ -117,7 +130,8 @@ def compile_schema(schema: Any) -> Check:
     """The predicate for ``schema`` (with its local ``$ref`` already inlined)."""
     generator = _Generator()
     entry = generator.function(schema)
-    namespace: dict[str, Any] = {"json_equal": json_equal, "unique": unique, **generator.constants}
+    namespace: dict[str, Any] = {"json_equal": json_equal, "unique": unique, "remember": remember,
+                                 **generator.constants}
     exec(compile("\n".join(generator.lines), "<compiled schema>", "exec"), namespace)  # noqa: S102 - our own source
     for lookup, table in generator.dispatch.items():
         namespace[lookup].update({value: namespace[function] for value, function in table.items()})
@@ -257,7 +271,9 @@ class _Generator:
                 tests.append(f"any(json_equal({var}, e) for e in {self.constant(list(values))})")
         text = []
         if "pattern" in schema:
-            text.append(f"{self.constant(re.compile(schema['pattern']).search)}({var}) is not None")
+            search = self.constant(re.compile(schema["pattern"]).search)
+            matched = self.constant(set())
+            text.append(f"({var} in {matched} or ({search}({var}) is not None and remember({matched}, {var})))")
         if "minLength" in schema:
             text.append(f"len({var}) >= {int(schema['minLength'])}")
         if "maxLength" in schema:

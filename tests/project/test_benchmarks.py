@@ -107,3 +107,20 @@ def test_the_committed_baseline_is_a_full_run_of_every_installed_ruleset() -> No
     for rid in available():  # simulate as a user runs it, logs written, and the log's cost, for every ruleset
         assert {f"engine.{rid}.simulate_greedy", f"engine.{rid}.simulate_random", f"engine.{rid}.log_cost_greedy",
                 f"engine.{rid}.log_cost_random"} <= set(figures)
+
+
+def test_the_side_by_side_comparison_prints_each_ratio_beside_its_figures() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import run_all
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    before = {"engine.mcr.audit": {"value": 200.0, "unit": "deals/s", "better": "higher", "ratio": 0.58,
+                                   "reference": "greedy, in process"},
+              "engine.mcr.greedy": {"value": 345.0, "unit": "deals/s", "better": "higher"}}
+    after = {"engine.mcr.audit": {**before["engine.mcr.audit"], "value": 230.0, "ratio": 0.66},
+             "engine.mcr.greedy": before["engine.mcr.greedy"]}
+    audit, greedy = run_all.side_by_side(before, after, 0.10)[1:]
+    assert re.search(r"engine\.mcr\.audit\s+200\.0\s+230\.0\s+\+15\.0% deals/s\s+better\s+0\.58x -> 0\.66x greedy, "
+                     r"in process$", audit), audit
+    assert greedy.endswith("+0.0% deals/s"), greedy

@@ -113,6 +113,20 @@ def test_a_batched_log_has_the_bytes_and_the_chain_of_one_written_line_by_line(s
     assert '"chain":' in batched.getvalue()
 
 
+@pytest.mark.parametrize("signed", [False, True])
+def test_sealing_many_lines_at_once_gives_the_lines_of_sealing_them_one_by_one(signed: bool) -> None:
+    events = _game_events("chinese_classical", 4, 2)
+    signer = Signer(Ed25519PrivateKey.generate()) if signed else None
+    one, many = Sealer(signer), Sealer(signer)
+    expected = "".join(one.line(e) + "\n" for e in events)
+    # In runs that start and end anywhere: with the header, a checkpoint or neither inside or at either end.
+    cuts = [0, 1, 5, *(i + 1 for i, e in enumerate(events) if e["type"] == "deal_end"), len(events) - 3]
+    bounds = sorted(set(cuts)) + [len(events)]
+    got = "".join(many.lines(events[a:b]) for a, b in zip(bounds, bounds[1:], strict=False))
+    assert got == expected
+    assert many.lines([]) == ""
+
+
 def test_a_batch_cut_off_before_its_checkpoint_is_written_at_close(tmp_path: Path) -> None:
     events = _game_events("chinese_classical", 5, 1)
     cut = next(i for i, e in enumerate(events) if e["type"] == "deal_end")

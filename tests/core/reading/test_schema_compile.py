@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.log.format import _validators
+from mahjong_core.reading import schema_compile
 from mahjong_core.reading.schema_compile import Checker, UnsupportedSchema, compile_schema, json_equal
 from mahjong_core.sheets.read import sheet_schema
 
@@ -135,3 +136,11 @@ def test_json_equality_is_the_schemas(a: Any, b: Any, equal: bool) -> None:
 def test_an_unknown_keyword_is_refused_rather_than_ignored() -> None:
     with pytest.raises(UnsupportedSchema, match="patternProperties"):
         compile_schema({"type": "object", "patternProperties": {"^x": {"type": "integer"}}})
+
+
+def test_a_pattern_remembers_what_it_matched_and_nothing_else(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schema_compile, "REMEMBERED", 3)
+    valid = compile_schema({"type": "array", "items": {"type": "string", "pattern": "^[1-9][mps]$"}})
+    assert valid(["1m", "2p", "1m", "3s", "4m", "5p"])  # more strings than are remembered
+    assert not valid(["1m", "1z"]) and not valid(["0m"]) and not valid(["1m", 1])
+    assert valid(["4m", "5p", "1m"]) and not valid(["1m", "10m"])

@@ -20,7 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mahjong_core.reading.strict_json as strict_json
-from mahjong_core.reading.strict_json import StrictJSONError, canonical, loads
+from mahjong_core.reading.strict_json import (
+    StrictJSONError,
+    canonical,
+    canonical_all,
+    loads,
+    loads_canonical,
+    loads_canonical_all,
+)
 
 REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 
@@ -123,6 +130,21 @@ def test_values_orjson_leaves_to_the_standard_library_are_written_as_before(valu
     assert canonical(value) == _STDLIB.encode(value)
 
 
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_values, max_size=8))
+def test_canonical_all_is_canonical_of_each_value(values: list[Any]) -> None:
+    assert canonical_all(values) == [_STDLIB.encode(v) for v in values]
+
+
+def test_canonical_all_of_events_orjson_refuses_or_that_are_not_plain_is_the_standard_librarys() -> None:
+    events = [{"n": 0, "tile": "1m"}, {"n": 1, "name": "\ud800"}, {"n": 2, "big": 2**64}, {"n": 3, "t": (1, 2)},
+              {"n": 4, "v": 1.5, "w": [0.1]}, {1: "a"}, ["x", {"y": None}], {"n": 5, "items": [{"a": [True]}]}]
+    assert canonical_all(events) == [_STDLIB.encode(e) for e in events]
+    assert canonical_all(events[:1] + events[4:5]) == [_STDLIB.encode(e) for e in (events[0], events[4])]
+    with pytest.raises(ValueError):
+        canonical_all([{"n": 0}, {"n": float("nan")}])
+
+
 def _mutations(text: str) -> list[str]:
     """Texts near a canonical one: a duplicated key, a float, a big integer, spaces, a cut, a NaN."""
     out = [text, text + " ", " " + text, text[:-1], text.replace(":", ": ", 1), text.replace(",", ",,", 1)]
@@ -162,3 +184,31 @@ def test_mutated_golden_lines_get_the_same_verdict_from_both_paths() -> None:
             assert _same(_verdict(text), _reference_loads(text)), text
             checked += 1
     assert checked > 10_000
+
+
+def _one_by_one(text: str) -> tuple[str, Any]:
+    try:
+        return "ok", loads_canonical(text)
+    except StrictJSONError as exc:
+        return "refused", str(exc)
+
+
+def test_many_lines_read_at_once_prove_only_what_reading_them_one_by_one_proves() -> None:
+    lines = _golden_lines()[::5]
+    values, proven = loads_canonical_all(lines)
+    assert all(proven) and values == [loads(line) for line in lines]
+    odd = ['{"d":' + "[" * 40 + "]" * 40 + "}", '{"i":' + "1" * 17 + "}", '{"i":9007199254740993}', "[1,2]", '"x"', "",
+           " ", '{"s":"\\u00e9"}', '{"s":"\u00e9"}']
+    texts = [text for line in lines[:300:3] for text in _mutations(line)[1:]] + odd
+    for text in texts:
+        values, proven = loads_canonical_all([lines[0], text, lines[1]])
+        if proven[1]:  # the value and the proof are those of reading the text alone
+            assert _one_by_one(text) == ("ok", (values[1], True)), text
+            assert _typed(values[1]) == _typed(loads(text))
+        else:  # refused, or not proven canonical, or not an object (every log line is one) when read alone
+            verdict, found = _one_by_one(text)
+            assert verdict == "refused" or found[1] is False or type(found[0]) is not dict, text
+    # Texts that split one value between them, or hold two, are never proven.
+    assert loads_canonical_all(['{"a":[1', '2]}', '{"b":1}']) == ([None] * 3, [False] * 3)
+    assert loads_canonical_all(['{"a":"}', '{"}', "{},{}"])[1] == [False, False, False]
+    assert loads_canonical_all([]) == ([], [])

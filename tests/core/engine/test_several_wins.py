@@ -123,7 +123,7 @@ def test_one_winner_is_the_default_and_the_head_bump_stays(tmp_path: Path) -> No
 def test_the_text_view_shows_a_winner_sitting_out_and_both_winners_of_one_discard() -> None:
     from mahjong_core.cli.render.table import replay_states
 
-    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed6.jsonl"
+    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed1598.jsonl"
     parsed = read_log(log)
     out_seen, results = False, []
     for event, state in replay_states(parsed.header, parsed.events, 0):

@@ -8,9 +8,11 @@ other:
 * after the deal each seat declares the suit it plays without (Sichuan's missing suit): a phase of this
   module's own (``missing_suits``) whose ``choose_missing_suit`` action is applied as a
   ``missing_suit_chosen`` event setting the seat's ``missing_suit`` flag.  Every word is declared in a
-  vocabulary contribution, so the core writes, checks, folds and shows them.  *Enforcing* it (the missing
-  suit discarded first, no win holding it) needs a hook that removes options, which is another part of
-  issue 30 ("options that rules remove"): it is to be joined here once that hook exists;
+  vocabulary contribution, so the core writes, checks, folds and shows them.  It is enforced by removing
+  options (``mahjong_refused_options``): while a seat holds a tile of its missing suit it discards only
+  such tiles and neither wins nor kongs, and no seat claims a tile of its own missing suit (the voided suit
+  is discarded, and no win holds it: webgames4you.com, "Sichuan Mahjong", How to Play and Tips; the World
+  Mahjong Tour rules this package cites elsewhere do not say it in the part the search tool holds);
 * no chows (``mahjong_claim_allowed``): Sichuan claims pungs and kongs only ("Players may declare Pung or
   Kong but cannot Chow": World Mahjong Tour, Sichuan Mahjong Blood Battle Rules, 2.2);
 * kong money, paid the moment a kong stands (``mahjong_event_reactions`` replying with ``payment`` events):
@@ -32,6 +34,8 @@ from mahjong_core.plugin import Action, Claim, Contribution, Effect, Ruleset, Ta
 #: The suits a seat may declare missing, as the decision's way (``no_bamboo``: plays without bamboo).  The words
 #: are this package's own: another plugin's missing suit may be installed beside it under its own words.
 SUITS = ("no_bamboo", "no_characters", "no_circles")
+#: The tile-code letter of each missing suit.
+LETTER = {"no_bamboo": "s", "no_characters": "m", "no_circles": "p"}
 PHASE = "missing_suits"
 ACTION = "choose_missing_suit"
 EVENT = "missing_suit_chosen"
@@ -97,3 +101,30 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
         return [payment_event(seat, konger, amount, "kong_money") for seat in range(table.players)
                 if seat != konger and seat not in won]
     return None
+
+
+def missing_kinds(ruleset: Ruleset, suit: str) -> frozenset[int]:
+    """The kinds of the declared missing suit in the ruleset's own tile set (its ranks, whatever they are)."""
+    tiles = ruleset.tiles()
+    found = (tiles.kind_of(f"{rank}{LETTER[suit]}") for rank in range(1, 10))
+    return frozenset(kind for kind in found if kind is not None)
+
+
+@hookimpl
+def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: str,
+                            options: Sequence[Action]) -> Sequence[Action] | None:
+    """The missing suit goes first: while a seat holds it, only its tiles leave, and the seat neither wins nor
+    kongs; no seat claims a tile of its own missing suit (nor wins on one).
+
+    At a turn a tile of the suit is held, so a discard of it is always left; in a claim window ``pass`` is.
+    """
+    suit = table.seats[seat].flags.get("missing_suit")
+    if suit is None or phase not in ("turn", "claim", "rob_kong"):
+        return None
+    missing = missing_kinds(ruleset, suit)
+    holds = any(table.seats[seat].counts[kind] for kind in missing)
+    if phase == "turn":
+        if not holds:
+            return None
+        return [o for o in options if o.kind in ("win", "kong") or (o.kind == "discard" and o.tile not in missing)]
+    return [o for o in options if o.kind != "pass" and (o.tile in missing or (o.kind == "win" and holds))]

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from mahjong_core import available, check, load_ruleset, simulate
-from mahjong_core.plugin import Ruleset
+from mahjong_core import Game, available, check, load_ruleset, make_bots, simulate
+from mahjong_core.plugin import Ruleset, Table, hookimpl
 
 RULESET = "example_play_on"
 SEEDS = range(4)
-#: The log of seed 6 kept beside the golden replays, where this package is tested from its repository.
-KEPT = Path(__file__).resolve().parents[4] / "replays" / "several_wins" / "example_play_on-seed6.jsonl"
+#: The log of seed 1598 (four deals) kept beside the golden replays, where this package is tested from its repository.
+KEPT = Path(__file__).resolve().parents[4] / "replays" / "several_wins" / "example_play_on-seed1598.jsonl"
 
 
 @pytest.fixture(scope="module")
@@ -34,10 +34,10 @@ def ruleset() -> Ruleset:
 
 @pytest.fixture(scope="module")
 def logs(ruleset: Ruleset, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """Four seeded games between greedy bots, and seed 6's three deals, written as replay logs."""
+    """Four seeded games between greedy bots, and seed 1598's four deals, written as replay logs."""
     out = tmp_path_factory.mktemp("logs")
     played = simulate(ruleset, 0, len(SEEDS), ["greedy"] * 4, out)
-    played += simulate(ruleset, 6, 1, ["greedy"] * 4, tmp_path_factory.mktemp("seed6"), max_deals=3)
+    played += simulate(ruleset, 1598, 1, ["greedy"] * 4, tmp_path_factory.mktemp("seed1598"), max_deals=4)
     return [game.replay for game in played if game.replay is not None]
 
 
@@ -149,6 +149,44 @@ def test_no_chows_and_every_seat_declares_its_missing_suit(logs: list[Path]) -> 
         assert not [e for e in events if e["type"] in ("draw", "replacement") and e["tile"][-1] == "z"]
 
 
+class MissingSuitWatch:
+    """Each discard and claim, with whether the seat held a tile of its declared missing suit at the time."""
+
+    LETTER = {"no_bamboo": "s", "no_characters": "m", "no_circles": "p"}
+
+    def __init__(self) -> None:
+        self.discards: list[tuple[str, str, bool]] = []  # (missing letter, discarded code, held the suit)
+        self.claims: list[tuple[str, str]] = []  # (missing letter, claimed code)
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+        seat = event.get("actor") if event["type"] == "decision" else event.get("seat")
+        if not isinstance(seat, int):
+            return
+        suit = table.seats[seat].flags.get("missing_suit")
+        if suit is None:
+            return
+        letter = self.LETTER[suit]
+        if event["type"] == "decision" and event.get("action") == "discard":
+            codes = load_ruleset(RULESET).tiles().codes()
+            held = any(n and codes[k].endswith(letter) for k, n in enumerate(table.seats[seat].counts))
+            self.discards.append((letter, event["tile"], held))
+        elif event["type"] == "claim":
+            self.claims.append((letter, event["tile"]))
+
+
+def test_the_missing_suit_goes_first_and_is_never_claimed() -> None:
+    """While a seat holds its missing suit it discards only that suit; nobody claims a tile of its own."""
+    watch = MissingSuitWatch()
+    for seed in range(6):
+        Game(load_ruleset(RULESET), make_bots(["random", "greedy"] * 2, seed), seed, observers=(watch,),
+             max_deals=2).play()
+    forced = [(letter, code) for letter, code, held in watch.discards if held]
+    assert len(forced) > 50, "the games met few turns where the rule had something to say"
+    assert all(code.endswith(letter) for letter, code in forced), forced
+    assert watch.claims and not [c for letter, c in watch.claims if c.endswith(letter)]
+
+
 def test_the_points_add_up(logs: list[Path]) -> None:
     for path in logs:
         scores = [0, 0, 0, 0]
@@ -171,7 +209,7 @@ def test_each_game_replays_byte_identically_and_audits_clean(logs: list[Path]) -
             assert verdict.ok, verdict.text()
 
 
-def test_seed_6_writes_the_kept_log_byte_for_byte(logs: list[Path]) -> None:
+def test_seed_1598_writes_the_kept_log_byte_for_byte(logs: list[Path]) -> None:
     if not KEPT.exists():
         pytest.skip("the repository's replays/ are not beside this package")
     assert logs[-1].read_bytes() == KEPT.read_bytes()

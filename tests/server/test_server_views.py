@@ -29,8 +29,10 @@ from mahjong_core.rules import available, load_ruleset
 from mahjong_server.app import Connection, Settings, Tables
 from mahjong_server.live import LiveTable, SeatSpec
 
-_END_OF_PLAY = ("mahjong", "exhaustive_draw", "deal_abandoned")
-_PRIVATE_PHASES = ("claim", "rob_kong", "exchange", "declaration")
+_END_OF_PLAY = ("mahjong", "exhaustive_draw", "deal_abandoned", "abortive_draw")
+#: The phases whose decisions everyone sees: a seat's others (claims, exchanges, declarations, a plugin's own
+#: phase such as a missing suit chosen) are its own until their outcome is announced.
+_PUBLIC_PHASES = ("turn", "false_mahjong")
 
 
 def _play(tmp: Path, rid: str, seed: int, bots: list[str]) -> dict[Any, list[dict[str, Any]]]:
@@ -76,7 +78,7 @@ def _mask(message: dict[str, Any], seat: int, visibility: Any) -> dict[str, Any]
         return None
     event = m.get("event")
     if event is not None:
-        if event["type"] == "decision" and event["actor"] == seat and event["phase"] in _PRIVATE_PHASES \
+        if event["type"] == "decision" and event["actor"] == seat and event["phase"] not in _PUBLIC_PHASES \
                 and not (event["phase"] == "declaration" and event["action"] == "declare_calling"):
             return None
         if event["type"] == "timeout" and event["seat"] == seat and event["what"] != "move":
@@ -106,14 +108,14 @@ def _check_spectator(messages: list[dict[str, Any]]) -> None:
             assert "n" not in event  # running numbers would count the decisions a viewer may not see
             if event["type"] == "deal_start":
                 open_ = False
-            if event["type"] in _END_OF_PLAY:
+            if event["type"] in _END_OF_PLAY and not event.get("play_on"):  # a winner who plays on shows nothing
                 open_ = True
             if event["type"] == "hands":
                 assert all(t == "?" for hand in event["hands"] for t in hand)
             if event["type"] in ("draw", "replacement"):
                 assert event["tile"] == "?"
             if event["type"] == "decision":
-                assert event["phase"] in ("turn", "false_mahjong") or event["action"] == "declare_calling"
+                assert event["phase"] in _PUBLIC_PHASES or event["action"] == "declare_calling"
         view = m.get("view")
         if view is not None and not open_:
             assert all("concealed" not in s for s in view["seats"]), m

@@ -73,7 +73,10 @@ _WALK = """() => {
   const titles = [];
   for (let k = 0; k < r.events.length; k++) {
     if (k > 0) forward.click();
-    if (r.events[r.pos].type === 'settlement') titles.push(document.getElementById('scoring-title').textContent);
+    // A deal's last settlement (a win that plays on is settled at once, the deal going on without an overlay).
+    const next = r.events[r.pos + 1];
+    if (r.events[r.pos].type === 'settlement' && (!next || next.type === 'deal_end'))
+      titles.push(document.getElementById('scoring-title').textContent);
   }
   const labels = [...document.querySelectorAll('.seat-head .score')].map((s) => s.getAttribute('aria-label'));
   return { titles, pos: r.pos, final: document.getElementById('final').dataset.scores || null, labels,
@@ -86,14 +89,16 @@ def _expected(log: Path) -> tuple[list[str], list[int], list[str]]:
     parsed = read_log(log)
     names = [s["name"] for s in parsed.header["seats"]]
     titles = []
-    winner: int | None = None
-    for e in parsed.events:
+    winners: list[int] = []
+    events = parsed.events
+    for k, e in enumerate(events):
         if e["type"] == "deal_start":
-            winner = None
+            winners = []
         elif e["type"] == "mahjong":
-            winner = e["seat"]
-        elif e["type"] == "settlement":
-            titles.append("The deal is drawn" if winner is None else f"{names[winner]} wins")
+            winners.append(e["seat"])
+        elif e["type"] == "settlement" and (k + 1 == len(events) or events[k + 1]["type"] == "deal_end"):
+            said = " and ".join(names[w] for w in winners)
+            titles.append("The deal is drawn" if not winners else f"{said} {'wins' if len(winners) == 1 else 'win'}")
     end = parsed.events[-1]
     assert end["type"] == "game_end"
     return titles, end["scores"], names

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +120,10 @@ def test_a_complete_seventeen_tile_hand_scores_its_tai(ruleset: Ruleset) -> None
 class _TakesTheWin:
     """Wins when it may; else discards its first option, passes on claims."""
 
-    def choose(self, table: Table, seat: int, options: list[Action], phase: str) -> Action:
+    name = "takes_the_win"
+    kind = "bot"
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         for option in options:
             if option.kind == "win":
                 return option

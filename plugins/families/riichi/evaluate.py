@@ -184,6 +184,12 @@ def _hand_yaku(rules: Rules, win: Win, whole: _Whole) -> tuple[list[str], list[s
     yaku: list[str] = []
     yakuman: list[str] = []
     _situation_yaku(win, whole, yaku)
+    _whole_hand_yaku(rules, win, whole, yaku, yakuman)
+    return yaku, yakuman
+
+
+def _whole_hand_yaku(rules: Rules, win: Win, whole: _Whole, yaku: list[str], yakuman: list[str]) -> None:
+    """Add the yaku and yakuman read off the whole hand, whatever its reading (seven pairs included)."""
     if whole.all_simples and (whole.closed or rules.open_tanyao):
         yaku.append("tanyao")
     _flush(whole, yaku)
@@ -196,7 +202,6 @@ def _hand_yaku(rules: Rules, win: Win, whole: _Whole) -> tuple[list[str], list[s
     if whole.all_green:
         yakuman.append("ryuuiisou")
     _yakuman_situation(win, rules, yakuman)
-    return yaku, yakuman
 
 
 def _division_yaku(rules: Rules, win: Win, whole: _Whole, chows: list[int], pungs: list[int], pair: int,
@@ -513,18 +518,7 @@ def _seven_pairs(rules: Rules, win: Win, whole: _Whole) -> Reading | None:
         yakuman.append("daisharin")
     if whole.all_honours and rules.yaku.get("daichisei") is not None:
         yakuman.append("daichisei")
-    if whole.all_simples and (whole.closed or rules.open_tanyao):
-        yaku.append("tanyao")
-    _flush(whole, yaku)
-    if whole.all_honours:
-        yakuman.append("tsuuiisou")
-    if whole.all_terminal_or_honour:
-        yaku.append("honroutou")
-        if not whole.honours:
-            yakuman.append("chinroutou")
-    if whole.all_green:
-        yakuman.append("ryuuiisou")
-    _yakuman_situation(win, rules, yakuman)
+    _whole_hand_yaku(rules, win, whole, yaku, yakuman)
     items = [("chiitoitsu", rules.fu.seven_pairs)]
     laid = tuple((-1, k, False) for k in pairs)
     return _reading(rules, win, whole, yaku, yakuman, items, "chiitoitsu", laid, "tanki", -1)

@@ -101,6 +101,7 @@ OPTIONAL_FACTS = ("last_loose_tile",)
 __all__ = [
     "COUNTERS",
     "OPTIONAL_FACTS",
+    "CENSUS_KEYS",
     "READERS",
     "Counter",
     "Reader",
@@ -406,12 +407,18 @@ _SET_LINES = {
 }
 
 
+#: The census key each set-counting reader reads: the engine reads ``shape.census`` itself for such a row,
+#: without calling the reader (these rows are most of every table: a call per row was a tenth of a loser's score).
+CENSUS_KEYS: dict[Reader, SetKey] = {}
+
+
 def _set_reader(key: SetKey, name: str, doc: str) -> Reader:
     def count(shape: Shape, hand: Hand, ctx: Mapping[str, object]) -> int:
         return shape.census.get(key, 0)
 
     count.__qualname__ = count.__name__ = name
     count.__doc__ = doc
+    CENSUS_KEYS[count] = key
     return count
 
 

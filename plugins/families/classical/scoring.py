@@ -86,10 +86,15 @@ FAMILY = "classical"
 Held = list[tuple[Row, int]]
 
 
-def _apply(rows: Sequence[Row], shape: Shape, hand: Hand, ctx: Mapping[str, Any], dropped: list[ScoreItem]) -> Held:
+def _apply(rows: Sequence[Row], shape: Shape, hand: Hand, ctx: Mapping[str, Any],
+           dropped: list[ScoreItem]) -> tuple[Held, int]:
+    """The rows that hold, each with how many times it counts, and their total value."""
     held: Held = []
+    total = 0
+    census = shape.census
     for row in rows:
-        n = row.read(shape, hand, ctx)
+        key = row.census_key
+        n = census.get(key, 0) if key is not None else row.read(shape, hand, ctx)
         if n:
             if row.per == "hand":
                 n = 1
@@ -98,15 +103,17 @@ def _apply(rows: Sequence[Row], shape: Shape, hand: Hand, ctx: Mapping[str, Any]
                 dropped.append(row.item(n - cap, row.cap_source, f"at most {cap} counted"))
                 n = cap
             held.append((row, n))
-    return held
+            total += row.value * n
+    return held, total
 
 
 def _evaluate(points: Sequence[Row], doublings: Sequence[Row], shape: Shape, hand: Hand,
-              ctx: Mapping[str, Any]) -> tuple[Held, Held, list[ScoreItem]]:
-    """The points and doublings rows that hold and count, and the items that held but do not count."""
+              ctx: Mapping[str, Any]) -> tuple[Held, Held, list[ScoreItem], int, int]:
+    """The points and doublings rows that hold and count, the items that held but do not count, and the
+    points' and the doublings' totals."""
     dropped: list[ScoreItem] = []
-    held_points = _apply(points, shape, hand, ctx, dropped)
-    held_doublings = _apply(doublings, shape, hand, ctx, dropped)
+    held_points, base = _apply(points, shape, hand, ctx, dropped)
+    held_doublings, doubled = _apply(doublings, shape, hand, ctx, dropped)
     excluded_by: dict[tuple[str, str], str] = {}  # (table kind, row id) -> the row that excludes it
     for row, _ in (*held_points, *held_doublings):
         for other in row.excludes:
@@ -121,15 +128,16 @@ def _evaluate(points: Sequence[Row], doublings: Sequence[Row], shape: Shape, han
                 else:
                     kept[i].append((row, n))
         held_points, held_doublings = kept
-    return held_points, held_doublings, dropped
+        base, doubled = _total(held_points), _total(held_doublings)
+    return held_points, held_doublings, dropped, base, doubled
 
 
 def _total(held: Held) -> int:
     return sum(row.value * n for row, n in held)
 
 
-def _items(held: Held) -> list[ScoreItem]:
-    return [row.item(n, row.source) for row, n in held]
+def _items(*helds: Held) -> list[ScoreItem]:
+    return [row.item(n, row.source) for held in helds for row, n in held]
 
 
 def _replaced(held: Held, why: str) -> list[ScoreItem]:
@@ -164,8 +172,8 @@ def _raw(tables: ClassicalTables, points: Held, doublings: Held, base: int, doub
 def _winner_score(tables: ClassicalTables, shape: Shape, hand: Hand, ctx: Mapping[str, Any]) -> Score:
     """The winning hand's score in the shape's arrangement."""
     arrangement = shape.arrangement
-    points, doublings, dropped = _evaluate(tables.winner_points, tables.winner_doublings, shape, hand, ctx)
-    base, doubled = _total(points), _total(doublings)
+    points, doublings, dropped, base, doubled = _evaluate(tables.winner_points, tables.winner_doublings, shape,
+                                                          hand, ctx)
     ordinary = base << doubled
     limit: LimitRow | None = None
     # A limit defined by the hand's value (Harbin's beggar's hand) reads it as these tables give it.
@@ -203,7 +211,7 @@ def _winner_score(tables: ClassicalTables, shape: Shape, hand: Hand, ctx: Mappin
                    "points_excluding_bonus": chavka.points, "total": total,
                    **_figures(tables, doublings if allowed else [])}
             return Score(total, FAMILY, tuple(items), tuple(excluded + dropped), arrangement, capped, raw)
-    items = _items(points) + _items(doublings)
+    items = _items(points, doublings)
     total, capped = _cap(tables, ordinary, items)
     return Score(total, FAMILY, tuple(items), tuple(dropped), arrangement, capped,
                  _raw(tables, points, doublings, base, doubled, total))
@@ -243,9 +251,9 @@ def score_losing_hand(tables: ClassicalTables, hand: Hand, ctx: Mapping[str, Any
         shape = shape_of(loser_arrangement(hand, tables.loser_groups), ctx, tiles)
     else:
         shape = loser_shape(hand, tables.loser_groups, tiles)
-    points, doublings, dropped = _evaluate(tables.loser_points, tables.loser_doublings, shape, hand, ctx)
-    base, doubled = _total(points), _total(doublings)
-    items = _items(points) + _items(doublings)
+    points, doublings, dropped, base, doubled = _evaluate(tables.loser_points, tables.loser_doublings, shape,
+                                                          hand, ctx)
+    items = _items(points, doublings)
     total, capped = _cap(tables, base << doubled, items)
     return Score(total, FAMILY, tuple(items), tuple(dropped), None, capped,
                  _raw(tables, points, doublings, base, doubled, total))

@@ -38,7 +38,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from mahjong_rulesets.families.classical.predicates import COUNTERS, READERS, CountFn, Reader, Shape, TestFn
+from mahjong_rulesets.families.classical.predicates import (
+    CENSUS_KEYS,
+    COUNTERS,
+    READERS,
+    CountFn,
+    Reader,
+    SetKey,
+    Shape,
+    TestFn,
+)
 
 from mahjong_core.plugin import (
     BONUS,
@@ -96,6 +105,8 @@ class Row:
     read: Reader = field(repr=False)
     arrangement: bool
     category: str | None = None
+    #: The shape's census key this row's reader tallies, which the engine reads in place of calling ``read``.
+    census_key: SetKey | None = None
     #: Score items this row has made, by (count, source, detail): items are immutable, so one serves every score.
     made: dict[tuple[int, str, str], ScoreItem] = field(default_factory=dict, compare=False, repr=False)
 
@@ -454,6 +465,7 @@ def _row(ruleset: Ruleset, table: str, kind: str, row_id: str, entry: Mapping[st
         category=str(entry["category"]) if entry.get("category") is not None else None,
         read=read,
         arrangement=arrangement,
+        census_key=CENSUS_KEYS.get(read),
     )
 
 

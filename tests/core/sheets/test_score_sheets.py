@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+from own_tile_sheets import case_sheet, recorded_log
 
 from mahjong_core.cli import main
 
@@ -697,37 +698,10 @@ def test_payments_settled_from_a_wrong_value_follow_from_it(capsys: pytest.Captu
 # A sheet is read in its ruleset's tiles and at its table
 
 
-def _bare_sheet(tmp_path: Path, ruleset_text: str, *swaps: tuple[str, str]) -> Path:
-    """The worked Chinese Classical sheet without its figures, under the house rule ``ruleset_text``, with
-    ``swaps`` made in its hands."""
-    (tmp_path / "club.yaml").write_text(ruleset_text, encoding="utf-8")
-    text = (SHEETS / "chinese_classical.yaml").read_text(encoding="utf-8").replace(
-        "ruleset: chinese_classical", "ruleset: club.yaml")
-    text = "\n".join(line for line in text.splitlines()
-                     if not line.lstrip().startswith(("values:", "net:", "totals:", "payments:", "- "))
-                     or line.startswith("  - ")) + "\n"
-    for old, new in swaps:
-        assert old in text
-        text = text.replace(old, new, 1)
-    path = tmp_path / "night.yaml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-_STANDARD_SET = ("[{group: characters, copies: 4}, {group: dots, copies: 4}, {group: bamboo, copies: 4}, "
-                 "{group: winds, copies: 4}, {group: dragons, copies: 4}")
-
-
-def _house(entry: str) -> str:
-    return (f"id: club\nversion: 1.0.0\nname: Club\nextends: chinese_classical\nparameters:\n  tile_set:\n"
-            f"    value: {_STANDARD_SET}, {entry}]\n    assumption: \"a test\"\n")
-
-
 def test_a_red_five_on_a_sheet_is_recorded_and_audited(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from mahjong_core.sheets.read import read_sheet
 
-    path = _bare_sheet(tmp_path, _house("{marked: 5p, copies: 1}"),
-                       ('Anna: "123m456p789s1122z"', 'Anna: "123m406p789s1122z"'))
+    path = case_sheet(tmp_path, "red_five")
     sheet = read_sheet(path)
     assert sheet.deals[0].hands[0] is not None and sheet.deals[0].hands[0].marked == (13,)  # a red 5p
     out = tmp_path / "night.jsonl"
@@ -742,9 +716,7 @@ def test_a_red_five_on_a_sheet_is_recorded_and_audited(capsys: pytest.CaptureFix
 def test_north_set_aside_on_a_sheet_is_a_bonus_tile(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from mahjong_core.sheets.read import read_sheet
 
-    path = _bare_sheet(tmp_path, _house("{bonus: [4z]}"),
-                       ('Gleb: "555m222p1133388s"', 'Gleb: "555m222p1133388s4z"'),
-                       ('Vera: "11m999p456s33447z"', 'Vera: "11m999p456s33557z"'))
+    path = case_sheet(tmp_path, "north_bonus")
     gleb = read_sheet(path).deals[0].hands[3]
     assert gleb is not None and gleb.bonus == (30,) and len(gleb.concealed) == 13
     out = tmp_path / "night.jsonl"
@@ -753,6 +725,36 @@ def test_north_set_aside_on_a_sheet_is_a_bonus_tile(capsys: pytest.CaptureFixtur
     revealed = next(json.loads(line) for line in out.read_text().splitlines() if '"revealed"' in line)
     assert revealed["hands"][3] == "555m222p1133388s 4z"
     assert audit_json(capsys, out)[0] == 0
+
+
+def test_a_sheet_log_in_a_tile_set_of_its_own_names_its_bonus_tiles_in_the_header(tmp_path: Path) -> None:
+    """A fold reads no ruleset: the header says which codes a revealed hand holds apart (North here)."""
+    red, north = (json.loads(recorded_log(tmp_path, case).read_text().split("\n", 1)[0])
+                  for case in ("red_five", "north_bonus"))
+    assert red["tile_set"] == {"bonus": []}  # no bonus tiles in this set: none a hand holds apart
+    assert north["tile_set"]["bonus"] == ["4z"]
+    plain = json.loads((SHEETS / "chinese_classical.jsonl").read_text().split("\n", 1)[0])
+    assert "tile_set" not in plain  # the standard set: the header is written as it always was
+
+
+@pytest.mark.parametrize(("case", "seat", "where", "tile"), [("red_five", 0, "concealed", "0p"),
+                                                             ("north_bonus", 3, "bonus", "4z")])
+def test_a_sheet_log_in_a_tile_set_of_its_own_folds_and_views(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                              case: str, seat: int, where: str, tile: str) -> None:
+    """The fold lays each revealed tile where it lies (a red five among the concealed tiles as ``0p``, North with
+    the bonus tiles), and ``mahjong view`` draws the log."""
+    from mahjong_core.log.fold import fold
+    from mahjong_core.log.format import read_log
+
+    log = recorded_log(tmp_path, case)
+    parsed = read_log(log)
+    k = next(i for i, e in enumerate(parsed.events) if e["type"] == "revealed")
+    table = next(t for i, t in enumerate(fold(parsed.header, parsed.events)) if i == k)
+    assert tile in getattr(table.seats[seat], where)
+    assert tile not in table.seats[seat].concealed or where == "concealed"
+    code, out, err = run(capsys, "view", str(log), "--seat", "0", "--ascii")
+    assert code == 0 and err == "", err
+    assert code == 0 and run(capsys, "audit", str(log))[0] == 0
 
 
 def test_a_three_player_sheet_reads_its_melds_at_three_seats(tmp_path: Path) -> None:

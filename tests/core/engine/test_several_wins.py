@@ -111,6 +111,26 @@ def test_more_winners_than_seats_less_one_is_a_load_error(tmp_path: Path, name: 
         load_ruleset(path)
 
 
+@pytest.mark.parametrize(("parent", "name", "words"), [
+    ("harbin", "deal_ends_at_wins", "the classical settlement does not settle a win while play goes on (it settles "
+                                    "several winners on one discard)"),
+    ("flat_demo", "most_winners_on_one_discard", "the flat settlement does not settle several winners on one "
+                                                 "discard (it settles one win a deal)"),
+])
+def test_several_wins_the_settlement_does_not_settle_are_a_load_error(tmp_path: Path, parent: str, name: str,
+                                                                     words: str) -> None:
+    """A settlement declares the several wins it settles (``Contribution.several_wins``): the classical one pays
+    by every hand's value, so it cannot settle a win while play goes on; a ruleset asking for it is refused at the
+    value's line, not stopped at its first play-on win."""
+    path = tmp_path / "two.yaml"
+    path.write_text(f"id: two\nversion: 1.0.0\nname: x\nextends: {parent}\nparameters:\n  {name}:\n"
+                    "    value: 2\n    assumption: test\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    assert words in caught.value.message
+    assert (caught.value.source, caught.value.place, caught.value.line) == (str(path), f"$.parameters.{name}.value", 7)
+
+
 def test_one_winner_is_the_default_and_the_head_bump_stays(tmp_path: Path) -> None:
     from mahjong_core.engine.game import Game
     from mahjong_core.engine.players import make_bots

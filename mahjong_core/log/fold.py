@@ -26,8 +26,8 @@ from mahjong_core.table.vocabulary import Effect, effects_of_json
 if TYPE_CHECKING:
     from mahjong_core.hand.tiles import TileSet
 
-__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "header_tile_set", "header_words", "laid_down",
-           "sort_tiles", "take_tiles"]
+__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "display_words", "fold", "handles", "header_tile_set",
+           "header_words", "laid_down", "sort_tiles", "take_tiles"]
 
 HIDDEN = "?"
 #: Events after which the deal's hands are laid open.
@@ -343,6 +343,21 @@ def header_words(header: Mapping[str, Any]) -> dict[str, dict[str, Mapping[str, 
             words = entry.get(f"{kind}s")
             if isinstance(words, Mapping):
                 out.setdefault(kind, {}).update((k, v) for k, v in words.items() if isinstance(v, Mapping))
+    return out
+
+
+def display_words(header: Mapping[str, Any]) -> dict[str, str]:
+    """The display words a log's header gives the plugins' words (a term's ``words``: ``no_circles`` read as
+    ``circles``), gathered from every word of every kind: what ``view`` shows a flag, a value or a way by
+    (:func:`~mahjong_core.table.vocabulary.display_word`)."""
+    out: dict[str, str] = {}
+    for words in header_words(header).values():
+        for spec in words.values():
+            given = spec.get("words")
+            if isinstance(given, Mapping):
+                for word, shown in given.items():  # the first vocabulary to give a word its display word
+                    if isinstance(word, str) and isinstance(shown, str) and shown:
+                        out.setdefault(word, shown)
     return out
 
 

@@ -25,6 +25,9 @@ LOGS = ROOT / "replays" / "several_wins"
 PLAY_ON = LOGS / "example_play_on-seed1598.jsonl"
 ABORTIVE = LOGS / "abortive_harbin-seed1.jsonl"
 
+#: A missing suit as the example package's vocabulary has it read (its term's display words).
+SHOWN_FLAGS = {"missing suit: bamboo", "missing suit: characters", "missing suit: dots"}
+
 _TO = """(k) => {
   const r = window.replayViewer, forward = document.getElementById('forward');
   document.getElementById('first').click();
@@ -56,6 +59,10 @@ def test_the_viewer_shows_a_seat_that_won_sitting_out_then_two_winners(browser: 
     page.evaluate(_TO, first)
     out = page.eval_on_selector_all(".seat-head .out", "(s) => s.map((x) => x.textContent)")
     assert out == ["won · sits out"]
+    # The missing suits by the display words the package's vocabulary gives them, not the words the log writes.
+    flags = page.eval_on_selector_all(".seat-head .flag", "(s) => s.map((x) => x.textContent)")
+    assert len(flags) == 4 and all(f in SHOWN_FLAGS for f in flags), flags
+    assert "no_" not in page.inner_text("#log")
     assert page.is_hidden("#scoring")  # play goes on: no hand is laid open, no scoring overlay
     assert "Play goes on without them." in page.inner_text("#log")
     ARTIFACTS.mkdir(exist_ok=True)
@@ -102,6 +109,8 @@ def test_a_live_table_shows_a_winner_sitting_out_while_play_goes_on(tmp_path: Pa
                                         && document.getElementById('scoring').hidden""", timeout=120_000)
         assert page.eval_on_selector_all(".seat-head .out", "(s) => s.map((x) => x.textContent)")[0] == \
             "won · sits out"
+        flags = page.eval_on_selector_all(".seat-head .flag", "(s) => s.map((x) => x.textContent)")
+        assert len(flags) == 4 and all(f in SHOWN_FLAGS for f in flags), flags
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "several-wins-live-out.png"))
         page.wait_for_function("() => document.getElementById('status').textContent === 'finished'",

@@ -154,3 +154,23 @@ def test_the_text_view_shows_a_winner_sitting_out_and_both_winners_of_one_discar
             results.append([line for line in state.result if " wins on " in line])
     assert out_seen
     assert any(len(wins) >= 3 for wins in results)  # a deal won by one who left, then two on one discard
+
+
+def test_the_text_view_shows_a_plugins_flag_by_its_display_words() -> None:
+    """example_play_on's vocabulary gives display words (``Term.words``): the missing suit ``no_circles`` is read
+    "missing suit: dots" (as its tiles are named), in the seat's lines and the decision's."""
+    from mahjong_core.cli.render.table import render, replay_states
+
+    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed1598.jsonl"
+    parsed = read_log(log)
+    assert parsed.header["vocabulary"]["example_play_on"]["events"]["missing_suit_chosen"]["words"][
+        "no_circles"] == "dots"
+    for event, state in replay_states(parsed.header, parsed.events, 0):
+        if event["type"] == "decision" and event["action"] == "choose_missing_suit":
+            shown = {"no_bamboo": "bamboo", "no_characters": "characters", "no_circles": "dots"}[event["way"]]
+            assert state.last.endswith(f"declares a missing suit ({shown})"), state.last
+        if event["type"] == "draw":  # every suit declared by now
+            text = render(state, 0, ascii_only=True)
+            flags = [line.strip() for line in text.splitlines() if "missing suit" in line]
+            assert len(flags) == 4 and all(f.split(": ")[1] in ("bamboo", "characters", "dots") for f in flags)
+            break

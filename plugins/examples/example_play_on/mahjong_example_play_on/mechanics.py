@@ -36,6 +36,8 @@ from mahjong_core.plugin import Action, Claim, Contribution, Effect, Ruleset, Ta
 SUITS = ("no_bamboo", "no_characters", "no_circles")
 #: The tile-code letter of each missing suit.
 LETTER = {"no_bamboo": "s", "no_characters": "m", "no_circles": "p"}
+#: The suit each missing suit gives up, by the name the viewer and `view` give its tiles ("5 dots").
+NAMES = {"no_bamboo": "bamboo", "no_characters": "characters", "no_circles": "dots"}
 PHASE = "missing_suits"
 ACTION = "choose_missing_suit"
 EVENT = "missing_suit_chosen"
@@ -48,7 +50,9 @@ TERMS = (
     Term("event", EVENT, label="missing suit",
          fields={"type": "object", "required": ["seat", "suit"], "additionalProperties": False,
                  "properties": {"seat": {"$ref": "#/$defs/seat"}, "suit": {"enum": list(SUITS)}}},
-         effects=(Effect("flag", name="missing_suit", seat="seat", value="suit"),)),
+         effects=(Effect("flag", name="missing_suit", seat="seat", value="suit"),),
+         # What a person reads: "missing suit: dots", not the words the log writes.
+         words={"missing_suit": "missing suit", **{suit: NAMES[suit] for suit in SUITS}}),
 )
 
 

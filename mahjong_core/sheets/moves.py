@@ -235,7 +235,8 @@ class MovesPlayer:
         mine = move is not None and move.seat == seat
         if phase in ("claim", "rob_kong", "declaration"):
             wanted = CLAIMS if phase != "declaration" else {"declare"}
-            if not mine or move is None or move.verb not in wanted or not _this_tile(move, table, phase):
+            if not mine or move is None or move.verb not in wanted or not _this_tile(move, table, phase) \
+                    or _after_own_draw(move, script):
                 return next(a for a in options if a.kind == "pass")
         elif not mine or move is None:
             who = script.players[seat]
@@ -270,6 +271,13 @@ def _this_tile(move: Move, table: Table, phase: str) -> bool:
     if phase != "claim" or not move.tiles or tile is None:
         return True
     return tile in move.tiles
+
+
+def _after_own_draw(move: Move, script: MovesScript) -> bool:
+    """Whether a claim-like move is written after the seat's own draw on its line (``Vera draws 9s, wins``): a
+    self-drawn win, not a claim on the discard before that draw, which the seat may also have been offered."""
+    draw = script.draws[0] if script.draws else None
+    return draw is not None and draw.seat == move.seat and draw.path == move.path
 
 
 def _drawn(table: Table) -> int | None:

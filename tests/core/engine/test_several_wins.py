@@ -143,7 +143,7 @@ def test_one_winner_is_the_default_and_the_head_bump_stays(tmp_path: Path) -> No
 def test_the_text_view_shows_a_winner_sitting_out_and_both_winners_of_one_discard() -> None:
     from mahjong_core.cli.render.table import replay_states
 
-    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed1598.jsonl"
+    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed200.jsonl"
     parsed = read_log(log)
     out_seen, results = False, []
     for event, state in replay_states(parsed.header, parsed.events, 0):
@@ -161,7 +161,7 @@ def test_the_text_view_shows_a_plugins_flag_by_its_display_words() -> None:
     "missing suit: dots" (as its tiles are named), in the seat's lines and the decision's."""
     from mahjong_core.cli.render.table import render, replay_states
 
-    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed1598.jsonl"
+    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed200.jsonl"
     parsed = read_log(log)
     assert parsed.header["vocabulary"]["example_play_on"]["events"]["missing_suit_chosen"]["words"][
         "no_circles"] == "dots"

@@ -72,9 +72,14 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 @hookimpl
 def mahjong_phase_options(ruleset: Ruleset, table: Table, seat: int, phase: str) -> Sequence[Action] | None:
+    """Each suit to go without, the suit the seat holds most first and the one it holds least last: a seat gives
+    up the suit it must then discard first, so the fewest tiles lost is a plain player's choice, and the core's
+    greedy bot takes the option a plugin lists last (as it takes ``pass``, last, in the core's phases)."""
     if phase != PHASE:
         return None
-    return [Action(ACTION, way=suit) for suit in SUITS]
+    counts = table.seats[seat].counts
+    held = {suit: sum(counts[kind] for kind in missing_kinds(ruleset, suit) if kind < len(counts)) for suit in SUITS}
+    return [Action(ACTION, way=suit) for suit in sorted(SUITS, key=lambda suit: -held[suit])]
 
 
 @hookimpl

@@ -30,6 +30,7 @@ from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer, installed_bots, make_bots
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.log.chain import CHECKPOINTS, SEAL_FIELDS
+from mahjong_core.log.fold import header_tile_set
 from mahjong_core.log.format import ReplayLog, dumps, dumps_all, read_log
 from mahjong_core.log.money import money_problem
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
@@ -355,6 +356,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     if head.get("starting_points", 0) != points:
         raise ReplayError(f"the header's starting_points {head.get('starting_points', 0)} are not the ruleset's, "
                           f"{points}", source=log.source, place="line 1")
+    _check_tile_set(head, ruleset, log.source)
     players = _players(log, mode)
     bots = {n: p.name for n, p in enumerate(players) if not isinstance(p, ScriptedPlayer)}
     comparator = _Comparator(log, byte_exact=(mode == "replay"), bots=bots)
@@ -420,6 +422,19 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     if mode == "audit" and recorded:
         verdict.proof["recorded"] = recorded[1]
     return verdict
+
+
+def _check_tile_set(head: dict[str, Any], ruleset: Ruleset, source: str) -> None:
+    """The header's ``tile_set`` (written where a score sheet's revealed hands are in a set of the ruleset's own)
+    against the ruleset's: a fold lays the hands' tiles by it, so one that disagrees would show them wrongly."""
+    if "tile_set" not in head:
+        return
+    tiles = own_tiles(ruleset)
+    want = header_tile_set(tiles) if tiles is not None else None
+    if head["tile_set"] != want:
+        raise ReplayError(f"the header's tile_set {canonical(head['tile_set'])} is not the ruleset's, "
+                          f"{'none (its tiles are the standard set)' if want is None else canonical(want)}",
+                          source=source, place="line 1")
 
 
 def _recorded_result(log: ReplayLog) -> tuple[int | None, str] | None:

@@ -130,6 +130,10 @@ class GreedyBot:
     it, the rule never stops it winning: a study that switches
     ``calling_hand_rule.required`` off measures only what the declaration
     scores and exempts, not players who forget it.
+
+    In a plugin's own phase it takes the option the plugin lists last, as it
+    passes (last) in the core's: a plugin lists its options so that the last
+    is a plain player's choice (example_play_on: the suit held least).
     """
 
     kind = "greedy"
@@ -164,7 +168,9 @@ class GreedyBot:
         if phase == "declaration":  # a calling hand on the dealt tiles
             declaring = next((o for o in options if o.kind == "declare_calling"), None)
             return declaring if declaring is not None and self._declares(table) else options[-1]
-        return options[-1]  # "pass" is last wherever the engine offers it
+        # "pass" is last wherever the engine offers it; in a plugin's phase, the option its plugin lists last (a
+        # plugin lists its options so that the last is a plain player's choice: example_play_on's least-held suit)
+        return options[-1]
 
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
         best = 99

@@ -14,16 +14,20 @@ kongs with their way), and the scores are the settlements' own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.tiles import KINDS, MARKED_CODES
 from mahjong_core.table.events import CATALOGUE
 from mahjong_core.table.vocabulary import Effect, effects_of_json
 
-__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "fold", "handles", "header_words", "sort_tiles", "take_tiles"]
+if TYPE_CHECKING:
+    from mahjong_core.hand.tiles import TileSet
+
+__all__ = ["HANDLERS", "FoldedSeat", "FoldedTable", "display_words", "fold", "handles", "header_tile_set",
+           "header_words", "laid_down", "sort_tiles", "take_tiles"]
 
 HIDDEN = "?"
 #: Events after which the deal's hands are laid open.
@@ -56,6 +60,67 @@ def take_tiles(hand: list[str], tiles: Iterable[str]) -> None:
             hand.remove(_MARKED_OF[tile])
         elif HIDDEN in hand:
             hand.remove(HIDDEN)
+
+
+#: A meld token of a hand as the notation prints it (``[777s<]``, ``(1111z)``), and a run of tile codes.
+_MELD = re.compile(r"([\[(])([0-9a-z]+)\+?[<^>]?([\])])")
+_CODES = re.compile(r"(\d+)([a-z])")
+#: The bonus tiles of the standard set (flowers, seasons), by the letter of their code: what a log that names no
+#: tile set of its own holds apart.
+_STANDARD_BONUS = ("f", "y")
+
+
+def header_tile_set(tiles: TileSet) -> dict[str, Any]:
+    """The ``tile_set`` entry a log's header gives where its events write hands in the notation (a score sheet's
+    ``revealed`` hands) and its tile set is not the standard one: the codes a hand holds apart as bonus tiles
+    (North in three-player rules, animals), so that a fold, which reads no ruleset, lays each tile where it lies."""
+    return {"bonus": [tiles.code(kind) for kind in sorted(tiles.bonus)]}
+
+
+def _codes(text: str) -> list[str] | None:
+    out: list[str] = []
+    at = 0
+    for match in _CODES.finditer(text):
+        if match.start() != at:
+            return None
+        out.extend(digit + match[2] for digit in match[1])
+        at = match.end()
+    return out if at == len(text) and out else None
+
+
+LaidDown = tuple[list[str], list[dict[str, Any]], list[str]]
+
+
+def laid_down(text: str, bonus: frozenset[str] | None = None) -> LaidDown | None:
+    """A hand as a score sheet's ``revealed`` event prints it (``234m678p5z [777s<] (1111z) 1f +5z``), as the table
+    shows it: its concealed tiles (the winning tile among them), its melds and its bonus tiles, each by its code
+    (a red five stays ``0p``); ``None`` for text that is no hand.
+
+    The fold reads the codes as written and judges nothing (the audit reads the hand in its ruleset's tile set):
+    ``bonus`` names the codes set apart (the header's ``tile_set``); without it, the standard flowers and seasons.
+    The viewer's fold (``replay_state.js``, ``parseHand``) reads a hand the same way."""
+    concealed: list[str] = []
+    melds: list[dict[str, Any]] = []
+    held_apart: list[str] = []
+    for token in text.split(" "):
+        if not token or token.startswith("!"):
+            continue
+        meld = _MELD.fullmatch(token)
+        if meld is not None:
+            tiles = _codes(meld[2])
+            if tiles is None:
+                return None
+            same = all(t == tiles[0] for t in tiles)
+            kind = "kong" if len(tiles) == 4 and same else "pung" if same else "chow"
+            melds.append({"kind": kind, "tiles": tiles, "exposed": meld[1] == "[", "claimed_from": None})
+            continue
+        found = _codes(token[1:] if token.startswith("+") else token)
+        if found is None:
+            return None
+        for tile in found:
+            is_bonus = tile in bonus if bonus is not None else tile.endswith(_STANDARD_BONUS)
+            (held_apart if is_bonus else concealed).append(tile)
+    return concealed, melds, held_apart
 
 
 @dataclass
@@ -124,6 +189,9 @@ class FoldedTable:
     effects: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
     pot: int = 0  # points on the table, no seat's; it outlives a deal's end
     total: int = 0  # the points the game began with: the scores and the pot add up to it after every event
+    #: The codes a revealed hand holds apart as bonus tiles, where the header names its tile set (``None``: the
+    #: standard flowers and seasons).
+    bonus_codes: frozenset[str] | None = None
 
     @classmethod
     def of_header(cls, header: Mapping[str, Any]) -> FoldedTable:
@@ -134,8 +202,11 @@ class FoldedTable:
                    if (found := effects_of_json(spec.get("effects", []))) is not None and name not in CATALOGUE}
         points = header.get("starting_points", 0)
         points = points if isinstance(points, int) and not isinstance(points, bool) else 0
+        tile_set = header.get("tile_set")
+        bonus = tile_set.get("bonus") if isinstance(tile_set, Mapping) else None
         return cls(players, [FoldedSeat(n) for n in range(players)], scores=[points] * players, effects=effects,
-                   total=points * players)
+                   total=points * players,
+                   bonus_codes=frozenset(b for b in bonus if isinstance(b, str)) if isinstance(bonus, list) else None)
 
     @classmethod
     def of_view(cls, view: Mapping[str, Any]) -> FoldedTable:
@@ -275,6 +346,21 @@ def header_words(header: Mapping[str, Any]) -> dict[str, dict[str, Mapping[str, 
     return out
 
 
+def display_words(header: Mapping[str, Any]) -> dict[str, str]:
+    """The display words a log's header gives the plugins' words (a term's ``words``: ``no_circles`` read as
+    ``circles``), gathered from every word of every kind: what ``view`` shows a flag, a value or a way by
+    (:func:`~mahjong_core.table.vocabulary.display_word`)."""
+    out: dict[str, str] = {}
+    for words in header_words(header).values():
+        for spec in words.values():
+            given = spec.get("words")
+            if isinstance(given, Mapping):
+                for word, shown in given.items():  # the first vocabulary to give a word its display word
+                    if isinstance(word, str) and isinstance(shown, str) and shown:
+                        out.setdefault(word, shown)
+    return out
+
+
 def fold(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> Iterator[FoldedTable]:
     """The table after each event, in order: one table moved on in place (read it before asking for the next)."""
     table = FoldedTable.of_header(header)
@@ -322,18 +408,13 @@ def _hands(table: FoldedTable, event: Mapping[str, Any]) -> None:
 
 @handles("revealed")
 def _revealed(table: FoldedTable, event: Mapping[str, Any]) -> None:
-    """A score sheet's deal: the hands as laid down on the table, in sight of all (a seat not given stays empty)."""
+    """A score sheet's deal: the hands as laid down on the table, in sight of all (a seat not given stays empty),
+    read in the codes the log's tile set gives them (:func:`laid_down`)."""
     for n, text in enumerate(event.get("hands", [])[:table.players]):
-        if not isinstance(text, str):
-            continue
-        hand = parse_hand(text, source="revealed")
-        seat = table.seats[n]
-        seat.concealed = [KINDS[k].code for k in hand.concealed]
-        if hand.winning_tile is not None:
-            seat.concealed.append(KINDS[hand.winning_tile].code)
-        seat.melds = [{"kind": m.kind.value, "tiles": [KINDS[k].code for k in m.tiles], "exposed": m.exposed,
-                       "claimed_from": None} for m in hand.melds]
-        seat.bonus = [KINDS[k].code for k in hand.bonus]
+        hand = laid_down(text, table.bonus_codes) if isinstance(text, str) else None
+        if hand is not None:
+            seat = table.seats[n]
+            seat.concealed, seat.melds, seat.bonus = hand
 
 
 @handles("bonus")

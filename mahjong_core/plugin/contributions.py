@@ -63,6 +63,11 @@ class TotalSteps:
 #: The kinds of contribution, each chosen by a ruleset's data its own way (:class:`Contribution`); a
 #: ``vocabulary`` and a ``form`` come with their plugin, in the games that register that plugin.
 KINDS = ("family", "settlement", "mechanism", "vocabulary", "form")
+#: The several wins in one deal a settlement may declare it settles (:attr:`Contribution.several_wins`):
+#: several winners on one discard (``most_winners_on_one_discard`` above 1), each asked of it as if alone once every
+#: hand is scored, and a win settled as it happens while play goes on (``deal_ends_at_wins`` above 1), asked before
+#: the other hands are scored.
+SEVERAL_WINS = ("one_discard", "play_on")
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,13 @@ class Contribution:
         log's header gives the plugin that declared them.
     :param form: for a winning form, its tests (:class:`~mahjong_core.plugin.WinningForm`); its ``name`` is the
         form's name.
+    :param hand_sizes: for a family, the hand sizes (tiles held between turns: 13 for four sets and a pair, 16 for
+        five) whose hands it scores; a ruleset of the family with another ``hand_size`` is refused at load.
+        ``None``: any size the core plays.
+    :param several_wins: for a settlement, which several wins in a deal it settles: ``"one_discard"`` (several
+        winners on one discard) and ``"play_on"`` (a win while play goes on); a ruleset that lets several
+        seats win on one discard, or play go on after a win, under a settlement that does not say so is refused
+        at load.  Empty: one win a deal.
     """
 
     kind: str
@@ -140,3 +152,5 @@ class Contribution:
     units: Mapping[str, str] | None = None
     terms: tuple[Term, ...] = ()
     form: WinningForm | None = None
+    hand_sizes: frozenset[int] | None = None
+    several_wins: frozenset[str] = frozenset()

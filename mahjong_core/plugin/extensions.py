@@ -30,7 +30,7 @@ from importlib import resources
 from typing import Any
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.plugin.contributions import KINDS, Contribution, FactsRead, TotalSteps
+from mahjong_core.plugin.contributions import KINDS, SEVERAL_WINS, Contribution, FactsRead, TotalSteps
 from mahjong_core.plugin.registration import contributions, plugin_name
 from mahjong_core.plugin.vocabulary import check_terms
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
@@ -111,6 +111,16 @@ def _checked(owner: str, item: object) -> Contribution:
     if item.terms and item.kind != "vocabulary":
         raise RulesetError(f"plugin {owner}: contribution {item.name!r}: only a vocabulary contribution declares "
                            f"terms", source=PLUGIN_GROUP)
+    if item.hand_sizes is not None and item.kind != "family":
+        raise RulesetError(f"plugin {owner}: contribution {item.name!r}: only a family declares the hand sizes it "
+                           f"scores", source=PLUGIN_GROUP)
+    if item.several_wins and item.kind != "settlement":
+        raise RulesetError(f"plugin {owner}: contribution {item.name!r}: only a settlement declares the several "
+                           f"wins it settles", source=PLUGIN_GROUP)
+    unknown = sorted(set(item.several_wins) - set(SEVERAL_WINS))
+    if unknown:
+        raise RulesetError(f"plugin {owner}: contribution {item.name!r}: several_wins {unknown[0]!r} is none of "
+                           f"{', '.join(SEVERAL_WINS)}", source=PLUGIN_GROUP)
     if (item.switched_on is None) == (item.kind == "mechanism"):
         raise RulesetError(f"plugin {owner}: contribution {item.name!r}: a mechanism, and only a mechanism, is "
                            f"switched on by switched_on(ruleset); a family or a settlement is chosen by name",

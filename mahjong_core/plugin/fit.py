@@ -29,6 +29,7 @@ from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.registration import contributions
 from mahjong_core.plugin.scoring import minimum_figures, score_hand
 from mahjong_core.rules.loader import METADATA_KEYS, blame, did_you_mean, playable_errors
+from mahjong_core.rules.playable import HAND_SIZE, HAND_SIZES
 from mahjong_core.rules.ruleset import Origin, Ruleset, json_path, plain, raw_parts
 from mahjong_core.rules.schema import message_of, resolved_errors
 
@@ -97,7 +98,8 @@ class InstalledPlugins:
         errors = predicate_errors(ruleset)
         if errors:
             return errors
-        return minimum_errors(ruleset) + playable_errors(ruleset, most=lambda measure: _most(ruleset, measure))
+        return minimum_errors(ruleset) + playable_errors(ruleset, most=lambda measure: _most(ruleset, measure)) \
+            + plugin_fit_errors(ruleset)
 
     def skipped(self) -> bool:
         """Whether a plugin could not be imported: a load that passed without it says nothing of the next one."""
@@ -132,6 +134,47 @@ def predicate_errors(ruleset: Ruleset) -> list[RulesetError]:
             return [exc.located(source=ruleset.location)]
     return [RulesetError(message, source=blame(ruleset.origins, parts, ruleset.location), place=json_path(parts))
             for parts, message in _unknown_predicates(ruleset.raw_tables, vocabulary)]
+
+
+def plugin_fit_errors(ruleset: Ruleset) -> list[RulesetError]:
+    """Values the ruleset's family or settlement says it cannot take: a ``hand_size`` whose hands the family does
+    not score (:attr:`Contribution.hand_sizes <mahjong_core.plugin.Contribution.hand_sizes>`: four sets read by a
+    family asked to score five), several wins in a deal the settlement does not settle
+    (:attr:`~mahjong_core.plugin.Contribution.several_wins`).  Each is refused here, at its entry, rather than at
+    the first deal that meets it."""
+    bound = bind(ruleset)
+    family = bound.family
+    if family is None:
+        return []
+    found = []
+
+    def refuse(name: str, message: str) -> None:
+        parts: list[str | int] = ["parameters", name, "value"]
+        found.append(RulesetError(message, source=blame(ruleset.origins, parts, ruleset.location),
+                                  place=json_path(parts)))
+
+    hand_size = ruleset.get("hand_size", HAND_SIZE)
+    # A size the core does not play is refused by the core's own check (rules.playable), which names those it does.
+    if family.hand_sizes is not None and hand_size in HAND_SIZES and hand_size not in family.hand_sizes:
+        sizes = " or ".join(map(str, sorted(family.hand_sizes)))
+        sets = " or ".join(str((n - 1) // 3) for n in sorted(family.hand_sizes))
+        refuse("hand_size", f"hand_size is {hand_size}, but the {family.name} family scores hands of {sizes} tiles "
+                            f"({sets} sets and a pair); expected {sizes}, or a family that scores {hand_size}-tile "
+                            f"hands")
+    try:
+        settlement = bound.settlement
+    except RulesetError:  # reported by predicate_errors
+        return found
+    if settlement is None:
+        return found
+    said = {"one_discard": "several winners on one discard", "play_on": "a win while play goes on"}
+    settles = " and ".join(said[w] for w in sorted(settlement.several_wins)) or "one win a deal"
+    for name, way in (("most_winners_on_one_discard", "one_discard"), ("deal_ends_at_wins", "play_on")):
+        value = ruleset.get(name, 1)
+        if isinstance(value, int) and value > 1 and way not in settlement.several_wins:
+            refuse(name, f"{name} is {value}, but the {settlement.name} settlement does not settle {said[way]} "
+                         f"(it settles {settles}); expected 1, or a settlement that settles {said[way]}")
+    return found
 
 
 def minimum_errors(ruleset: Ruleset) -> list[RulesetError]:

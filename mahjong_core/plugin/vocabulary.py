@@ -159,6 +159,8 @@ class GameVocabulary:
                     if kind == "event":
                         word["actor"] = term.actor
                         word["effects"] = [e.to_json() for e in term.effects]
+                    if term.words:  # only where a term gives display words: a header is written as it was
+                        word["words"] = dict(sorted(term.words.items()))
                     words[term.name] = word
                 if words:
                     entry[f"{kind}s"] = words

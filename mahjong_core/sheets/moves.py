@@ -69,6 +69,8 @@ class Move:
     :param verb: ``draw``, ``replacement`` (the table's), or a decision: ``discard``, ``pung``, ``chow``,
         ``kong``, ``win``, ``exchange``, ``refuse``, ``declare``, ``continue``, ``end_deal``.
     :param calling: a discard that declares a calling hand (``discards 5p calling``).
+    :param action: for ``plugin``, the action kind a plugin of the ruleset declares (``choose_missing_suit``),
+        written as itself with its tiles and its way (``Anna choose_missing_suit no_circles``).
     """
 
     seat: int
@@ -77,13 +79,26 @@ class Move:
     path: str
     text: str
     calling: bool = False
+    #: A plugin's move (verb ``plugin``, sheets of version 2): its action kind, and the way written, if any.
+    action: str | None = None
+    way: str | None = None
 
 
-def parse_move(text: str, players: Sequence[str], path: str, fail: Callable[[str, str], MahjongError]) -> list[Move]:
+#: The sheet format's version from which a move may be a plugin's action (docs/score-sheets.md).
+PLUGIN_MOVES_FROM = 2
+_WORD = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def parse_move(text: str, players: Sequence[str], path: str, fail: Callable[[str, str], MahjongError],
+               plugin_actions: Mapping[str, str] | None = None, version: int = 1) -> list[Move]:
     """The moves one line of a sheet says (``Boris draws 3m, discards 9s`` is two).
 
+    :param plugin_actions: the action kinds the ruleset's plugins declare, each with the vocabulary that declares
+        it: written as the kind itself (``Anna choose_missing_suit no_circles``) in a sheet of version 2 or later.
+    :param version: the sheet's format version (its ``sheet:``).
     :raises MahjongError: (built by ``fail``) naming what is not a move, with the moves there are.
     """
+    plugin_actions = plugin_actions or {}
     rest = text.strip()
     name = max((p for p in players if rest == p or rest.startswith(p + " ")), key=len, default=None)
     if name is None:
@@ -95,11 +110,20 @@ def parse_move(text: str, players: Sequence[str], path: str, fail: Callable[[str
         if not words:
             raise fail(f"{text!r}: an empty move after a comma", path)
         verb = VERBS.get(words[0].lower())
+        if verb is None and words[0] in plugin_actions:
+            if version < PLUGIN_MOVES_FROM:
+                raise fail(f"{text!r}: {words[0]!r} is a move of the {plugin_actions[words[0]]} plugin; a sheet "
+                           f"writes a plugin's moves from format version {PLUGIN_MOVES_FROM} (`sheet: "
+                           f"{PLUGIN_MOVES_FROM}`)", path)
+            moves.append(_plugin_move(seat, words, path, text, fail))
+            continue
         if verb is None:
-            close = difflib.get_close_matches(words[0].lower(), list(VERBS), n=1)
+            known = [*VERBS, *plugin_actions]
+            close = difflib.get_close_matches(words[0].lower(), known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
+            theirs = f"; the ruleset's plugins add {', '.join(sorted(plugin_actions))}" if plugin_actions else ""
             raise fail(f"{text!r}: {words[0]!r} is not a move{hint}; the moves are draws, discards, replacement, "
-                       "pungs, chows, kongs, wins, passes, refuses, declares calling, continues, ends", path)
+                       f"pungs, chows, kongs, wins, passes, refuses, declares calling, continues, ends{theirs}", path)
         args = words[1:]
         calling = False
         if verb == "declare" or (verb == "discard" and args[-1:] == ["calling"]):
@@ -118,6 +142,25 @@ def parse_move(text: str, players: Sequence[str], path: str, fail: Callable[[str
             raise fail(f"{text!r}: a chow is written with its three tiles (chows 345m)", path)
         moves.append(Move(seat, verb, tiles, path, text, calling))
     return moves
+
+
+def _plugin_move(seat: int, words: list[str], path: str, text: str,
+                 fail: Callable[[str, str], MahjongError]) -> Move:
+    """A plugin's move: its action kind, then its tiles in the notation and its way as a word (either may be
+    absent; a way is the one lower-case word that is no tiles)."""
+    tiles: list[int] = []
+    way = None
+    for word in words[1:]:
+        try:
+            tiles += parse_tiles(word, source=None)
+            continue
+        except MahjongError as exc:
+            if not _WORD.fullmatch(word):
+                raise fail(f"{text!r}: {exc.message}", path) from None
+        if way is not None:
+            raise fail(f"{text!r}: a move has one way; {way!r} and {word!r} are two", path)
+        way = word
+    return Move(seat, "plugin", tuple(tiles), path, text, action=words[0], way=way)
 
 
 class MovesScript:
@@ -192,7 +235,8 @@ class MovesPlayer:
         mine = move is not None and move.seat == seat
         if phase in ("claim", "rob_kong", "declaration"):
             wanted = CLAIMS if phase != "declaration" else {"declare"}
-            if not mine or move is None or move.verb not in wanted or not _this_tile(move, table, phase):
+            if not mine or move is None or move.verb not in wanted or not _this_tile(move, table, phase) \
+                    or _after_own_draw(move, script):
                 return next(a for a in options if a.kind == "pass")
         elif not mine or move is None:
             who = script.players[seat]
@@ -229,11 +273,22 @@ def _this_tile(move: Move, table: Table, phase: str) -> bool:
     return tile in move.tiles
 
 
+def _after_own_draw(move: Move, script: MovesScript) -> bool:
+    """Whether a claim-like move is written after the seat's own draw on its line (``Vera draws 9s, wins``): a
+    self-drawn win, not a claim on the discard before that draw, which the seat may also have been offered."""
+    draw = script.draws[0] if script.draws else None
+    return draw is not None and draw.seat == move.seat and draw.path == move.path
+
+
 def _drawn(table: Table) -> int | None:
     return table.drawn_tile
 
 
 def _fits(move: Move, action: Action, table: Table) -> bool:
+    if move.verb == "plugin":
+        held = sorted((*action.tiles, *(() if action.tile is None else (action.tile,))))
+        return action.kind == move.action and (move.way is None or action.way == move.way) and (
+            not move.tiles or sorted(move.tiles) == held)
     verb = {"declare": "declare_calling"}.get(move.verb, move.verb)
     if action.kind != verb:
         return False
@@ -258,6 +313,8 @@ def _said(action: Action) -> str:
     word = {"discard": "discards", "pung": "pungs", "kong": "kongs", "win": "wins", "pass": "passes",
             "refuse": "refuses", "declare_calling": "declares calling", "continue": "continues",
             "end_deal": "ends the deal"}.get(action.kind, action.kind)
+    if word == action.kind and action.way is not None:  # a plugin's move: its kind, its tile and its way
+        return " ".join(w for w in (word, tile, action.way) if w)
     calling = " calling" if action.way == "declare_calling" else ""
     return f"{word} {tile}{calling}".strip()
 

@@ -28,6 +28,7 @@ from mahjong_core.errors import MahjongError, RulesetError, SheetError
 from mahjong_core.hand import situation
 from mahjong_core.hand.notation import parse_hand, parse_tiles
 from mahjong_core.hand.tiles import TileSet
+from mahjong_core.plugin.binding import bind
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.schema_compile import Checker
 from mahjong_core.rules import load_ruleset
@@ -203,7 +204,8 @@ def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
     if len(players) != seats:
         raise _at(SheetError(f"{ruleset.id} is played by {seats} players; the sheet names {len(players)}",
                              source=source, place="$.players"), marks)
-    reader = _DealReader(source, players, marks, own_tiles(ruleset))
+    actions = {name: vocabulary.name for name, (vocabulary, _) in bind(ruleset).vocabulary.plugin_actions.items()}
+    reader = _DealReader(source, players, marks, own_tiles(ruleset), actions, int(document["sheet"]))
     deals = [reader.deal(i, raw) for i, raw in enumerate(document["deals"])]
     meta: dict[str, str] = {k: document[k] for k in ("title", "date", "place", "notes") if k in document}
     return Sheet(source, ruleset, players, deals, meta, marks)
@@ -295,8 +297,11 @@ class _DealReader:
     """
 
     def __init__(self, source: str, players: list[str], marks: dict[str, tuple[int, int]],
-                 tiles: TileSet | None = None):
+                 tiles: TileSet | None = None, plugin_actions: Mapping[str, str] | None = None, version: int = 1):
         self.source, self.players, self.marks, self.tiles = source, players, marks, tiles
+        #: The action kinds the ruleset's plugins declare (by the vocabulary declaring each), and the sheet's
+        #: format version: a move may be one of them from version 2.
+        self.plugin_actions, self.version = dict(plugin_actions or {}), version
 
     def fail(self, message: str, path: str) -> SheetError:
         return _at(SheetError(message, source=self.source, place=path), self.marks)
@@ -392,7 +397,8 @@ class _DealReader:
             raise self.fail(f"give every player's dealt tiles; missing: {', '.join(missing)}", _key(path, "dealt"))
         moves = []
         for i, text in enumerate(raw["moves"]):
-            moves += parse_move(text, self.players, f"{_key(path, 'moves')}[{i}]", self.fail)
+            moves += parse_move(text, self.players, f"{_key(path, 'moves')}[{i}]", self.fail, self.plugin_actions,
+                                self.version)
         winner = self.seat(raw["winner"], _key(path, "winner")) if "winner" in raw else None
         if winner is not None and raw.get("drawn"):
             raise self.fail("a deal is either won (`winner`) or drawn (`drawn: true`), not both", _key(path, "drawn"))

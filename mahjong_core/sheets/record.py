@@ -27,11 +27,12 @@ from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.situation import flag_names
 from mahjong_core.hand.tiles import KINDS, TileSet
+from mahjong_core.log.fold import header_tile_set
 from mahjong_core.log.format import ReplayWriter, header
 from mahjong_core.sheets.compare import Difference, compare, consequences, roots, rules_deals, summary
 from mahjong_core.sheets.game import SheetGame
 from mahjong_core.sheets.moves import MovesPlayer, MovesScript
-from mahjong_core.sheets.read import SAID_FACTS, Sheet, SheetDeal, SheetError, Written
+from mahjong_core.sheets.read import SAID_FACTS, Sheet, SheetDeal, SheetError, Written, own_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.log.chain import Signer
@@ -91,6 +92,9 @@ def record(sheet: Sheet) -> Recorded:
                           f"goes on to {len(sheet.deals)}", f"$.deals[{result.deals}]")
     seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(sheet.players)]
     head = header(sheet.ruleset, None, None, seats, game.table.teams, {"max_deals": len(sheet.deals)})
+    tiles = own_tiles(sheet.ruleset)
+    if tiles is not None and not by_moves[0]:  # hands written in the notation: a fold needs the set to read them
+        head["tile_set"] = header_tile_set(tiles)
     own, follows = roots(compare(sheet, rules_deals(events)))
     return Recorded(sheet, head, events, result, own, follows)
 

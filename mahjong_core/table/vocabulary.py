@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: The action kinds the core's own phases and the bundled mechanisms offer (``schemas/replay.schema.json``,
@@ -109,6 +109,10 @@ class Term:
     :param actor: for an event, ``"table"`` (the table logs it) or ``"seat"`` (a seat's own act).
     :param after: for a phase, the core phase it follows (``declarations``: after the deal's declarations,
         before the first turn; the one place a plugin's phase runs for now).
+    :param words: display words: what a person reads for a word this term's events or decisions write -- a flag
+        its effects set, a value its fields take, a way (``{"missing_suit": "missing suit", "no_circles":
+        "circles"}``).  ``mahjong view``, the viewer and the live table show each such word by its display word
+        (``display_word``), and a word with none as itself with its underscores as spaces.
     """
 
     kind: str
@@ -118,6 +122,7 @@ class Term:
     effects: tuple[Effect, ...] = ()
     actor: str = "table"
     after: str = "declarations"
+    words: Mapping[str, str] | None = field(default=None, compare=False)
 
     def properties(self) -> Mapping[str, Any]:
         """The fields its schema names."""
@@ -155,6 +160,15 @@ def term_problems(term: object) -> list[str]:
         reserved = {"n", "t", "actor", "type"} & set(term.properties())
         if reserved:
             out.append(f"{term.name}: {', '.join(sorted(reserved))} are every event's own fields")
+    if term.words is not None:
+        if not isinstance(term.words, Mapping) or len(term.words) > MAX_WORDS:
+            out.append(f"{term.name}: its words are a mapping of at most {MAX_WORDS} words to display words")
+        else:
+            for word, shown in term.words.items():
+                if not isinstance(word, str) or not NAME.fullmatch(word) or not isinstance(shown, str) \
+                        or not 0 < len(shown) <= MAX_SHOWN:
+                    out.append(f"{term.name}: its word {word!r} is shown as {shown!r}; a word is a name a log can "
+                               f"hold and is shown as a text of 1 to {MAX_SHOWN} characters")
     props = term.properties()
     for effect in term.effects:
         if not isinstance(effect, Effect) or effect.kind not in EFFECT_FIELDS:
@@ -162,13 +176,25 @@ def term_problems(term: object) -> list[str]:
             continue
         if effect.kind in ("flag", "count") and not NAME.fullmatch(effect.name or ""):
             out.append(f"{term.name}: a {effect.kind} effect names its {effect.kind} (lower-case letters)")
-        for field in effect.reads():
-            if field not in props:
-                out.append(f"{term.name}: its {effect.kind} effect reads the field {field!r}, which its fields "
+        for read in effect.reads():
+            if read not in props:
+                out.append(f"{term.name}: its {effect.kind} effect reads the field {read!r}, which its fields "
                            f"do not declare")
         if effect.kind == "count" and not isinstance(effect.by, str | int):
             out.append(f"{term.name}: a count effect's by is a field name or a whole number")
     return out
+
+
+#: At most so many display words per term, each at most so long (the replay schema's bounds).
+MAX_WORDS = 64
+MAX_SHOWN = 80
+
+
+def display_word(word: str, words: Mapping[str, str]) -> str:
+    """What a person reads for a plugin's word: its display word, where its vocabulary gives one (``words``, as
+    :func:`mahjong_core.log.fold.display_words` gathers them from a log's header), else the word with its
+    underscores as spaces."""
+    return words.get(word) or word.replace("_", " ")
 
 
 def effects_of_json(declared: object) -> tuple[Effect, ...] | None:

@@ -57,7 +57,7 @@ function describe(e) {
       if (e.action === "kong") return `${who} declares a kong of ${t(e.tile)}.`;
       if (e.action === "declare_calling") return `${who} declares a calling hand.`;
       if (word("action", e.action)) {
-        return `${who} ${label("action", e.action)}${e.tile ? " " + t(e.tile) : ""}${e.way ? " (" + e.way.replace(/_/g, " ") + ")" : ""}.`;
+        return `${who} ${label("action", e.action)}${e.tile ? " " + t(e.tile) : ""}${e.way ? " (" + shownWord(e.way) + ")" : ""}.`;
       }
       return `${who}: ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
     case "claim": return `${who} claims ${t(e.tile)} from ${seatName(e.discarder)}: ${e.kind}.`;
@@ -89,6 +89,19 @@ function label(kind, name) {
   return w && w.label ? w.label : String(name).replace(/_/g, " ");
 }
 
+// What a person reads for a plugin's flag, value or way: the display word a word of its vocabulary gives it
+// (a term's `words`: no_circles read as "circles"), else the word with its underscores as spaces
+// (mahjong_core.table.vocabulary.display_word).
+function shownWord(name) {
+  const words = (state.info && state.info.words) || {};
+  for (const kind of Object.keys(words)) {
+    for (const w of Object.values(words[kind] || {})) {
+      if (w && w.words && Object.prototype.hasOwnProperty.call(w.words, name)) return w.words[name];
+    }
+  }
+  return String(name).replace(/_/g, " ");
+}
+
 // A plugin's event, shown generically: its label (or type), then its fields, a seat by its name, a tile by its name.
 function pluginEvent(e) {
   const t = (c) => (c === "?" ? "a tile" : (names()[c] || c));
@@ -96,8 +109,8 @@ function pluginEvent(e) {
     const v = e[k];
     if (k === "seat") return seatName(v);
     const shown = Array.isArray(v) ? v.map((x) => (typeof x === "string" ? t(x) : String(x))).join(" ")
-      : typeof v === "string" && names()[v] ? t(v) : typeof v === "object" ? JSON.stringify(v) : String(v);
-    return `${k.replace(/_/g, " ")} ${shown}`;
+      : typeof v === "string" && names()[v] ? t(v) : typeof v === "object" ? JSON.stringify(v) : shownWord(String(v));
+    return `${shownWord(k)} ${shown}`;
   });
   return `${label("event", e.type)}${parts.length ? ": " + parts.join(", ") : ""}.`;
 }
@@ -164,7 +177,7 @@ function renderSeat(n, where) {
   // A plugin's flags on the seat (a declared missing suit), as its events set them.
   for (const [flag, value] of Object.entries(s.flags || {})) {
     const f = document.createElement("span");
-    f.className = "flag"; f.textContent = `${flag.replace(/_/g, " ")}: ${value}`;
+    f.className = "flag"; f.textContent = `${shownWord(flag)}: ${shownWord(String(value))}`;
     head.append(f);
   }
   box.appendChild(head);

@@ -41,20 +41,23 @@ function take(hand, tiles) {
 
 // A hand in the printed form of the tile notation (docs/notation.rst), as a score sheet's `revealed` event gives
 // it: "234m678p5z [777s<] (1111z) 1f +5z".  Returns {concealed, melds, bonus} (the winning tile among the
-// concealed tiles, as it lies on the table), or null for anything else.
+// concealed tiles, as it lies on the table), or null for anything else.  `bonus` is the set of codes held apart
+// (the header's tile_set.bonus: North in three-player rules, animals); without it, the standard flowers and
+// seasons.  mahjong_core.log.fold.laid_down reads a hand the same way.
 function tilesOf(text) {
   const out = [];
-  const re = /(\d+)([mpszfy])/gy;
+  const re = /(\d+)([a-z])/gy;
   let m, at = 0;
   while ((m = re.exec(text)) !== null) { for (const d of m[1]) out.push(d + m[2]); at = re.lastIndex; }
   return at === text.length && out.length ? out : null;
 }
 
-function parseHand(text) {
+function parseHand(text, bonus) {
   const hand = { concealed: [], melds: [], bonus: [] };
+  const isBonus = (t) => (bonus ? bonus.has(t) : t.endsWith("f") || t.endsWith("y"));
   for (const token of text.split(" ").filter(Boolean)) {
     if (token.startsWith("!")) continue;
-    const meld = /^([[(])([0-9mpszfy]+)\+?[<^>]?([\])])$/.exec(token);
+    const meld = /^([[(])([0-9a-z]+)\+?[<^>]?([\])])$/.exec(token);
     if (meld) {
       const tiles = tilesOf(meld[2]);
       if (!tiles) return null;
@@ -65,7 +68,7 @@ function parseHand(text) {
     }
     const tiles = tilesOf(token.startsWith("+") ? token.slice(1) : token);
     if (!tiles) return null;
-    for (const t of tiles) (t.endsWith("f") || t.endsWith("y") ? hand.bonus : hand.concealed).push(t);
+    for (const t of tiles) (isBonus(t) ? hand.bonus : hand.concealed).push(t);
   }
   return hand;
 }
@@ -83,6 +86,9 @@ class Table {
     // A header names the points each seat begins with where they are not 0 (the ruleset's starting_points).
     const points = Number.isInteger(header.starting_points) ? header.starting_points : 0;
     this.total = points * this.players;  // the scores and the pot add up to it after every event
+    // A header names its tile set's bonus codes where its revealed hands are in a set of its own.
+    const bonus = header.tile_set && Array.isArray(header.tile_set.bonus) ? header.tile_set.bonus : null;
+    this.bonusCodes = bonus ? new Set(bonus) : null;
     this.view = {
       phase: "wall", deal: 0, round: 0, dealer: 0, prevalent_wind: 0, scores: Array(this.players).fill(points),
       clock_ms: 0, tiles_left: null, last_discard: null, pot: 0, counters: {},
@@ -213,7 +219,7 @@ const HANDLERS = {
   revealed(t, e) {
     // A score sheet's deal: the hands as laid down on the table (a seat the sheet does not give stays empty).
     (e.hands || []).forEach((text, n) => {
-      const hand = typeof text === "string" && n < t.players ? parseHand(text) : null;
+      const hand = typeof text === "string" && n < t.players ? parseHand(text, t.bonusCodes) : null;
       if (hand) Object.assign(t.view.seats[n], { concealed: hand.concealed, melds: hand.melds, bonus: hand.bonus });
     });
   },

@@ -30,6 +30,11 @@ function grid(caption, head, rows) {
   return table;
 }
 
+// A game-end adjustment with its sign: what the payments at the games' ends gave (+) or took (-).
+function signed(n) {
+  return n > 0 ? "+" + n : String(n);
+}
+
 function drawStandings(answer) {
   const out = document.getElementById("standings-tables");
   out.replaceChildren();
@@ -37,13 +42,20 @@ function drawStandings(answer) {
     const rs = t.ruleset;
     const h = document.createElement("h3");
     h.textContent = rs.id + " " + rs.version + " (sha256 " + rs.sha256.slice(0, 12) + (rs.house_rule ? ", a house rule" : "")
-      + "): " + t.games + (t.games === 1 ? " game" : " games");
+      + "): " + t.games + (t.games === 1 ? " game" : " games")
+      + (t.starting_points ? "; each seat began with " + t.starting_points.toLocaleString("en") + " points" : "");
     out.appendChild(h);
-    out.appendChild(grid("Players", ["#", "player", "games", "Games (4 rounds)", "deals won", "score", "rating"],
-      t.players.map((p, i) => [i + 1, p.name, p.games, p.full_games, p.deals_won, p.score, p.rating.toFixed(2)])));
+    // Points won: each game's final points less those it began with.  Where payments at a game's end moved points
+    // (an uma), the part they made of them is shown beside it.
+    const ended = [...t.players, ...(t.pairs || [])].some((p) => p.game_end);
+    const end = (p) => (ended ? [signed(p.game_end)] : []);
+    const endHead = ended ? ["of it at game end"] : [];
+    out.appendChild(grid("Players", ["#", "player", "games", "Games (4 rounds)", "deals won", "points won", ...endHead,
+      "rating"], t.players.map((p, i) => [i + 1, p.name, p.games, p.full_games, p.deals_won, p.score, ...end(p),
+      p.rating.toFixed(2)])));
     if (t.pairs) {
-      out.appendChild(grid("Pairs", ["#", "pair", "games", "score", "rating"],
-        t.pairs.map((p, i) => [i + 1, p.pair.join(" & "), p.games, p.score, p.rating.toFixed(2)])));
+      out.appendChild(grid("Pairs", ["#", "pair", "games", "points won", ...endHead, "rating"],
+        t.pairs.map((p, i) => [i + 1, p.pair.join(" & "), p.games, p.score, ...end(p), p.rating.toFixed(2)])));
     }
     const c = t.champions;
     out.appendChild(grid("Champions: the ten best results of a Game (" + c.source + ")", ["place", "name", "result"],

@@ -251,6 +251,47 @@ def test_the_lobby_shows_the_standings(tmp_path: Path, browser: Any) -> None:
     assert [row[5] for row in first] == [str(p["score"]) for p in expected["players"]]
 
 
+def test_the_lobby_shows_points_won_and_the_game_end_adjustment(tmp_path: Path, browser: Any) -> None:
+    """Games of the test ruleset ``sticks_test`` (tests/money_plugin: 25,000 points each, an uma at the game's end)
+    recorded into a database: the lobby's players table shows each player's points won over the 25,000 and, beside
+    them, the part the payments at the games' ends made of them (records migration 0002's ``game_end``)."""
+    from money_plugin.install import RULESET, on_path
+
+    from mahjong_core.cli import main
+    from mahjong_records.store import record_log
+
+    db = str(tmp_path / "club.sqlite")
+    with on_path(tmp_path / "site"):
+        assert main(["simulate", "--ruleset", RULESET, "--seed", "300", "--games", "2", "--out",
+                     str(tmp_path / "out")]) == 0
+        database = open_db(db)
+        for path in sorted((tmp_path / "out").glob("*.jsonl")):
+            record_log(database, path)
+        (table,) = records_standings(database, RULESET)
+    expected = table.to_json()
+    assert any(p["game_end"] for p in expected["players"])  # the uma moved points
+    with running(tmp_path / "data", "--db", db) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + "/")
+        page.wait_for_selector("#standings table.standings")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#standings").screenshot(path=str(ARTIFACTS / "lobby-standings-game-end.png"))
+        heading = page.inner_text("#standings h3")
+        head = page.eval_on_selector_all("#standings table.standings:first-of-type thead th",
+                                         "hs => hs.map(h => h.textContent)")
+        rows = page.eval_on_selector_all("#standings table.standings:first-of-type tbody tr",
+                                         "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+        page.close()
+    assert not errors
+    assert "each seat began with 25,000 points" in heading
+    assert head[5:7] == ["points won", "of it at game end"]
+    assert [row[1] for row in rows] == [p["name"] for p in expected["players"]]
+    assert [row[5] for row in rows] == [str(p["score"]) for p in expected["players"]]
+    assert [row[6] for row in rows] == [f"{p['game_end']:+d}" if p["game_end"] else "0" for p in expected["players"]]
+
+
 def test_a_snapshot_reads_one_state_of_the_database_while_another_session_records(tmp_path: Path,
                                                                                    cluster: Cluster) -> None:
     """A reader of several tables (dump, standings) sees no game recorded after it began: no seats without

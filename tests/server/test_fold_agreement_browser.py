@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_tile_sheets import CASES, recorded_log
 
 from mahjong_core.log.fold import HANDLERS, fold
 from mahjong_core.log.format import read_log
@@ -54,6 +55,19 @@ def test_the_pages_fold_is_the_cores_after_every_event(log: Path, page: Any) -> 
         core = _canonical({"view": table.view(), "revealed": table.revealed, "over": table.over})
         assert frames[k] == core, (f"{log.name}: after event {k} ({parsed.events[k]['type']}) the page's fold "
                                    f"differs from the core's", frames[k], core)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_both_folds_read_revealed_hands_in_the_logs_tile_set(case: str, page: Any, tmp_path: Path) -> None:
+    """A score sheet's log in a tile set of a house rule's own (a red five, North set aside): both folds read its
+    revealed hands by the header's ``tile_set``, and agree after every event."""
+    parsed = read_log(recorded_log(tmp_path, case))
+    frames = page.evaluate(_FRAMES, json.dumps([parsed.header, parsed.events]))
+    k = next(i for i, e in enumerate(parsed.events) if e["type"] == "revealed")
+    seats = json.loads(frames[k])["view"]["seats"]
+    assert ("0p" in seats[0]["concealed"]) if case == "red_five" else (seats[3]["bonus"] == ["4z"])
+    for n, table in enumerate(fold(parsed.header, parsed.events)):
+        assert frames[n] == _canonical({"view": table.view(), "revealed": table.revealed, "over": table.over}), n
 
 
 def test_both_folds_handle_exactly_the_catalogues_event_types(page: Any) -> None:

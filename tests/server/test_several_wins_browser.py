@@ -1,7 +1,7 @@
 """Several wins in a deal and abortive draws on the page: the viewer and a live table show a seat that has won
 and sits out, several winners on one discard, and an abortive draw with its reason.
 
-The logs are ``replays/several_wins/``'s: the example package ``example_play_on`` (seed 1598: wins after which
+The logs are ``replays/several_wins/``'s: the example package ``example_play_on`` (seed 200: wins after which
 play goes on, then a double win on one discard) and the house rule ``abortive_harbin`` (an abortive draw by
 nine terminals).  Screenshots are saved in tests/artifacts/ (``several-wins-viewer-out.png``,
 ``several-wins-viewer-double.png``, ``several-wins-viewer-abortive.png``, ``several-wins-live-out.png``).
@@ -22,8 +22,11 @@ from mahjong_server.replay_page import standalone_html
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "replays" / "several_wins"
-PLAY_ON = LOGS / "example_play_on-seed1598.jsonl"
+PLAY_ON = LOGS / "example_play_on-seed200.jsonl"
 ABORTIVE = LOGS / "abortive_harbin-seed1.jsonl"
+
+#: A missing suit as the example package's vocabulary has it read (its term's display words).
+SHOWN_FLAGS = {"missing suit: bamboo", "missing suit: characters", "missing suit: dots"}
 
 _TO = """(k) => {
   const r = window.replayViewer, forward = document.getElementById('forward');
@@ -56,6 +59,10 @@ def test_the_viewer_shows_a_seat_that_won_sitting_out_then_two_winners(browser: 
     page.evaluate(_TO, first)
     out = page.eval_on_selector_all(".seat-head .out", "(s) => s.map((x) => x.textContent)")
     assert out == ["won · sits out"]
+    # The missing suits by the display words the package's vocabulary gives them, not the words the log writes.
+    flags = page.eval_on_selector_all(".seat-head .flag", "(s) => s.map((x) => x.textContent)")
+    assert len(flags) == 4 and all(f in SHOWN_FLAGS for f in flags), flags
+    assert "no_" not in page.inner_text("#log")
     assert page.is_hidden("#scoring")  # play goes on: no hand is laid open, no scoring overlay
     assert "Play goes on without them." in page.inner_text("#log")
     ARTIFACTS.mkdir(exist_ok=True)
@@ -92,7 +99,7 @@ def test_the_viewer_shows_an_abortive_draw_and_its_reason(browser: Any, tmp_path
 
 def test_a_live_table_shows_a_winner_sitting_out_while_play_goes_on(tmp_path: Path, browser: Any) -> None:
     with running(tmp_path / "data", "--bot-pace", "0.1") as server:
-        created = server.create("example_play_on", ["greedy"] * 4, length="deal", seed=1598)
+        created = server.create("example_play_on", ["greedy"] * 4, length="deal", seed=200)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -102,6 +109,8 @@ def test_a_live_table_shows_a_winner_sitting_out_while_play_goes_on(tmp_path: Pa
                                         && document.getElementById('scoring').hidden""", timeout=120_000)
         assert page.eval_on_selector_all(".seat-head .out", "(s) => s.map((x) => x.textContent)")[0] == \
             "won · sits out"
+        flags = page.eval_on_selector_all(".seat-head .flag", "(s) => s.map((x) => x.textContent)")
+        assert len(flags) == 4 and all(f in SHOWN_FLAGS for f in flags), flags
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "several-wins-live-out.png"))
         page.wait_for_function("() => document.getElementById('status').textContent === 'finished'",

@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.tiles import KINDS
-from mahjong_core.log.fold import FoldedTable, fold, header_words, sort_tiles, take_tiles
+from mahjong_core.log.fold import FoldedTable, display_words, fold, header_words, sort_tiles, take_tiles
 from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
+from mahjong_core.table.vocabulary import display_word
 
 if TYPE_CHECKING:
     from mahjong_core.rules import Ruleset
@@ -77,6 +78,8 @@ class TableState:
     shown: dict[int, list[str]] = field(default_factory=dict)  # each scored hand of the deal, as laid down
     #: The plugins' words the log's header declares, by kind and name (:func:`mahjong_core.log.fold.header_words`).
     words: dict[str, dict[str, Mapping[str, Any]]] = field(default_factory=dict)
+    #: The display words they give (:func:`mahjong_core.log.fold.display_words`): a flag or a value as read.
+    display: dict[str, str] = field(default_factory=dict)
     pot: int = 0  # points on the table, no seat's (sticks)
     counters: dict[str, int] = field(default_factory=dict)  # the table's named counters (honba)
     #: Each tile code's glyph in the log's tile set (a joker's, an animal's), the standard kinds' where it has none.
@@ -221,7 +224,7 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
     if kind == "game_end":
         return "game over: scores " + " ".join(str(x.score) for x in state.seats)
     if kind == "decision" and event.get("action") in state.words.get("action", {}):
-        way = f" ({event['way']})" if isinstance(event.get("way"), str) else ""
+        way = f" ({display_word(event['way'], state.display)})" if isinstance(event.get("way"), str) else ""
         tile = f" {event['tile']}" if isinstance(event.get("tile"), str) else ""
         return f"{who} {_label(state, 'action', str(event['action']))}{tile}{way}"
     if isinstance(kind, str) and kind in state.words.get("event", {}):
@@ -244,8 +247,8 @@ def plugin_event_line(state: TableState, event: Mapping[str, Any], viewer: int) 
         if key == "seat":
             parts.append(_seat_name(state, value, viewer))
             continue
-        shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
-        parts.append(f"{key.replace('_', ' ')} {shown}")
+        shown = " ".join(map(str, value)) if isinstance(value, list) else display_word(str(value), state.display)
+        parts.append(f"{display_word(key, state.display)} {shown}")
     return f"{_label(state, 'event', str(event['type']))}: {', '.join(parts)}" if parts else \
         _label(state, "event", str(event["type"]))
 
@@ -261,7 +264,7 @@ def replay_states(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
     names = [str(s.get("name", i)) if isinstance(s, Mapping) else str(i) for i, s in enumerate(seats)]
     ruleset = ruleset_of_header(header)
     state = TableState(len(seats), names, [SeatState() for _ in seats], ruleset=ruleset,
-                       words=header_words(header), glyphs=_glyphs_of(ruleset))
+                       words=header_words(header), display=display_words(header), glyphs=_glyphs_of(ruleset))
     events = list(events)
     for event, table in zip(events, fold(header, events), strict=True):
         _apply(state, table, event, viewer)
@@ -319,7 +322,7 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
         if seat.aside:
             lines.append(f"    aside    {show(seat.aside)}")
         for flag, value in sorted(seat.flags.items()):
-            lines.append(f"    {flag.replace('_', ' ')}: {value}")
+            lines.append(f"    {display_word(flag, state.display)}: {display_word(str(value), state.display)}")
         if seat.out:
             lines.append("    has won: sits out while play goes on")
         if display == "rows" and seat.discards:

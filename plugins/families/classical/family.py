@@ -50,9 +50,13 @@ def mahjong_predicates() -> Sequence[Predicate]:
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("family", FAMILY, sys.modules[__name__],
                          description="points for sets and the hand, doublings, limits (seeds 000-003)",
-                         parameters=load_schema(__package__, "parameters.schema.json")),
+                         parameters=load_schema(__package__, "parameters.schema.json"),
+                         hand_sizes=frozenset({13})),  # four sets and a pair: the tables read no other
+            # Several winners on one discard are each settled once every hand is scored; a win while play goes on
+            # is not: the losers settle among themselves by every hand's value, unknown until the deal ends.
             Contribution("settlement", "classical", classical_settlement,
-                         description="losers pay the winner, then settle their differences (000)")]
+                         description="losers pay the winner, then settle their differences (000)",
+                         several_wins=frozenset({"one_discard"}))]
 
 
 @hookimpl

@@ -41,9 +41,11 @@ def mahjong_predicates() -> Sequence[Predicate]:
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("family", FAMILY, sys.modules[__name__],
                          description="fans from a fan table, turned into points by a fan-to-points table (000)",
-                         parameters=load_schema(__package__, "parameters.schema.json")),
+                         parameters=load_schema(__package__, "parameters.schema.json"),
+                         hand_sizes=frozenset({13})),  # four sets and a pair: the fan table reads no other
             Contribution("settlement", "hongkong", hongkong_settlement,
-                         description="fan-laak: the discarder pays double, no loser settlement")]
+                         description="fan-laak: the discarder pays double, no loser settlement",
+                         several_wins=frozenset({"one_discard"}))]
 
 
 @hookimpl

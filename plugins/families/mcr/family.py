@@ -32,9 +32,11 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("family", FAMILY, sys.modules[__name__], units={"fan": "points"},
-                         description="the 81 fans of the Chinese official rules and their five principles (000)"),
+                         description="the 81 fans of the Chinese official rules and their five principles (000)",
+                         hand_sizes=frozenset({13})),  # four sets and a pair: the 81 fans read no other
             Contribution("settlement", "sport", sport_settlement,
-                         description="8 from each loser, plus the hand's value from the discarder or from all")]
+                         description="8 from each loser, plus the hand's value from the discarder or from all",
+                         several_wins=frozenset({"one_discard"}))]
 
 
 @hookimpl

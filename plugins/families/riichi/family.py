@@ -28,9 +28,11 @@ UNITS = {"han": "han", "fu": "fu", "yakuman": "yakuman"}
 @hookimpl
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("family", FAMILY, sys.modules[__name__], units=UNITS,
-                         description="riichi: yaku and dora in han, fu, base points, limits and payments (ema_2016)"),
+                         description="riichi: yaku and dora in han, fu, base points, limits and payments (ema_2016)",
+                         hand_sizes=frozenset({13})),  # four sets and a pair (and seven pairs, thirteen orphans)
             Contribution("settlement", "riichi", riichi_settlement,
-                         description="the discarder pays the hand, or every loser a share of a self-drawn one")]
+                         description="the discarder pays the hand, or every loser a share of a self-drawn one",
+                         several_wins=frozenset({"one_discard"}))]
 
 
 @hookimpl

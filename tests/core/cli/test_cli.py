@@ -58,7 +58,7 @@ def test_hand_reads_five_sets_and_a_pair_at_a_hand_size_of_sixteen(capsys: pytes
     assert all(len(a["melds"]) == 6 for a in report["arrangements"])
     # The ruleset's own hand size, read from its data.
     house = tmp_path / "sixteen.yaml"
-    house.write_text("id: sixteen\nversion: 1.0.0\nname: S\nextends: traditional\nparameters:\n"
+    house.write_text("id: sixteen\nversion: 1.0.0\nname: S\nextends: flat_demo\nparameters:\n"
                      "  hand_size: {value: 16, assumption: x}\n  wall_ceremony:\n    value: {dice: 2, throws: 2, "
                      "loose_tiles: 16, deal_pattern: [4, 4, 4, 4], dealer_extra: 1}\n    assumption: x\n",
                      encoding="utf-8")

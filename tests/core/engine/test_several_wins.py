@@ -111,6 +111,26 @@ def test_more_winners_than_seats_less_one_is_a_load_error(tmp_path: Path, name: 
         load_ruleset(path)
 
 
+@pytest.mark.parametrize(("parent", "name", "words"), [
+    ("harbin", "deal_ends_at_wins", "the classical settlement does not settle a win while play goes on (it settles "
+                                    "several winners on one discard)"),
+    ("flat_demo", "most_winners_on_one_discard", "the flat settlement does not settle several winners on one "
+                                                 "discard (it settles one win a deal)"),
+])
+def test_several_wins_the_settlement_does_not_settle_are_a_load_error(tmp_path: Path, parent: str, name: str,
+                                                                     words: str) -> None:
+    """A settlement declares the several wins it settles (``Contribution.several_wins``): the classical one pays
+    by every hand's value, so it cannot settle a win while play goes on; a ruleset asking for it is refused at the
+    value's line, not stopped at its first play-on win."""
+    path = tmp_path / "two.yaml"
+    path.write_text(f"id: two\nversion: 1.0.0\nname: x\nextends: {parent}\nparameters:\n  {name}:\n"
+                    "    value: 2\n    assumption: test\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    assert words in caught.value.message
+    assert (caught.value.source, caught.value.place, caught.value.line) == (str(path), f"$.parameters.{name}.value", 7)
+
+
 def test_one_winner_is_the_default_and_the_head_bump_stays(tmp_path: Path) -> None:
     from mahjong_core.engine.game import Game
     from mahjong_core.engine.players import make_bots
@@ -123,7 +143,7 @@ def test_one_winner_is_the_default_and_the_head_bump_stays(tmp_path: Path) -> No
 def test_the_text_view_shows_a_winner_sitting_out_and_both_winners_of_one_discard() -> None:
     from mahjong_core.cli.render.table import replay_states
 
-    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed1598.jsonl"
+    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed200.jsonl"
     parsed = read_log(log)
     out_seen, results = False, []
     for event, state in replay_states(parsed.header, parsed.events, 0):
@@ -134,3 +154,23 @@ def test_the_text_view_shows_a_winner_sitting_out_and_both_winners_of_one_discar
             results.append([line for line in state.result if " wins on " in line])
     assert out_seen
     assert any(len(wins) >= 3 for wins in results)  # a deal won by one who left, then two on one discard
+
+
+def test_the_text_view_shows_a_plugins_flag_by_its_display_words() -> None:
+    """example_play_on's vocabulary gives display words (``Term.words``): the missing suit ``no_circles`` is read
+    "missing suit: dots" (as its tiles are named), in the seat's lines and the decision's."""
+    from mahjong_core.cli.render.table import render, replay_states
+
+    log = Path(__file__).resolve().parents[3] / "replays" / "several_wins" / "example_play_on-seed200.jsonl"
+    parsed = read_log(log)
+    assert parsed.header["vocabulary"]["example_play_on"]["events"]["missing_suit_chosen"]["words"][
+        "no_circles"] == "dots"
+    for event, state in replay_states(parsed.header, parsed.events, 0):
+        if event["type"] == "decision" and event["action"] == "choose_missing_suit":
+            shown = {"no_bamboo": "bamboo", "no_characters": "characters", "no_circles": "dots"}[event["way"]]
+            assert state.last.endswith(f"declares a missing suit ({shown})"), state.last
+        if event["type"] == "draw":  # every suit declared by now
+            text = render(state, 0, ascii_only=True)
+            flags = [line.strip() for line in text.splitlines() if "missing suit" in line]
+            assert len(flags) == 4 and all(f.split(": ")[1] in ("bamboo", "characters", "dots") for f in flags)
+            break

@@ -195,6 +195,12 @@ def test_unknown_names_and_clashing_contributions_are_named() -> None:
     (lambda: Contribution("mechanism", "flat", object()), r"contribution 'flat': a mechanism, and only a mechanism"),
     (lambda: Contribution("family", "flat", object(), switched_on=bool),
      r"contribution 'flat': a mechanism, and only a mechanism"),
+    (lambda: Contribution("settlement", "flat", object(), hand_sizes=frozenset({13})),
+     r"contribution 'flat': only a family declares the hand sizes it scores"),
+    (lambda: Contribution("family", "flat", object(), several_wins=frozenset({"play_on"})),
+     r"contribution 'flat': only a settlement declares the several wins it settles"),
+    (lambda: Contribution("settlement", "flat", object(), several_wins=frozenset({"bloody"})),
+     r"several_wins 'bloody' is none of one_discard, play_on"),
 ])
 def test_a_malformed_contribution_is_named_with_its_plugin(made: Any, message: str) -> None:
     class Odd:

@@ -71,6 +71,11 @@ def test_a_malformed_word_is_refused_with_what_is_wrong() -> None:
     assert term_problems(Term("event", "e", fields={"type": "object", "properties": {"n": {}}})) == [
         "e: n are every event's own fields"]
     assert term_problems(Term("action", "a", effects=(Effect("show"),)))[0] == "a: only an event has effects"
+    assert term_problems(Term("event", "e", words={"no_circles": "circles"})) == []
+    assert term_problems(Term("event", "e", words={"No-Circles": "circles"})) == [
+        "e: its word 'No-Circles' is shown as 'circles'; a word is a name a log can hold and is shown as a text of 1 "
+        "to 80 characters"]
+    assert term_problems(Term("way", "w", words={"w": ""}))[0].startswith("w: its word 'w' is shown as ''")
     with pytest.raises(RulesetError, match="plugin bad_plugin .*'Bad' is not a name"):
         collect({"bad": vocabulary_plugin("bad_plugin", "bad", Term("event", "Bad"))})
 

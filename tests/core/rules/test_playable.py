@@ -47,10 +47,10 @@ REFUSED = [
     ("traditional", '  hand_size: {value: 19, assumption: "x"}\n', "$.parameters.hand_size.value", 6,
      ["hand_size is 19", "n from 2 to 5"]),
     # A hand size the engine plays, but the deal pattern (the parent's, or the house rule's) does not give: the
-    # house rule is blamed for the value it changed.
-    ("traditional", '  hand_size: {value: 16, assumption: "x"}\n',
+    # house rule is blamed for the value it changed (on flat_demo, whose family scores hands of any size).
+    ("flat_demo", '  hand_size: {value: 16, assumption: "x"}\n',
      "$.parameters.hand_size.value", 6, ["deals 13 tiles", "holds 16", "adding up to 16"]),
-    ("traditional", '  hand_size: {value: 16, assumption: "x"}\n  wall_ceremony:\n    value: {dice: 2, throws: 2, '
+    ("flat_demo", '  hand_size: {value: 16, assumption: "x"}\n  wall_ceremony:\n    value: {dice: 2, throws: 2, '
                     'loose_tiles: 16, deal_pattern: [4, 4, 4, 3], dealer_extra: 1}\n    assumption: "x"\n',
      "$.parameters.wall_ceremony.value.deal_pattern", 8, ["deals 15 tiles", "[4, 4, 4, 4]"]),
     ("traditional", '  wall_ceremony:\n    value: {dice: 2, throws: 2, loose_tiles: 2, deal_pattern: [4, 4, 4],'
@@ -148,7 +148,7 @@ def test_a_value_that_leaves_nothing_to_play_is_refused_at_its_line(
     ("traditional", '  meld_display: {value: concealed_kong_shown, assumption: "x"}\n'),
     ("harbin", '  players: {value: 2, assumption: "x"}\n'),
     ("harbin", '  players: {value: 3, assumption: "x"}\n'),
-    ("traditional", '  hand_size: {value: 16, assumption: "x"}\n  wall_ceremony:\n    value: {dice: 2, throws: 2, '
+    ("flat_demo", '  hand_size: {value: 16, assumption: "x"}\n  wall_ceremony:\n    value: {dice: 2, throws: 2, '
                     'loose_tiles: 16, deal_pattern: [4, 4, 4, 4], dealer_extra: 1}\n    assumption: "x"\n'),
     ("orsk", '  players: {value: 2, assumption: "x"}\n'),  # across is the one other player
     ("piter", '  players: {value: 3, assumption: "x"}\n  pairs: {value: null, assumption: "x"}\n'
@@ -164,13 +164,13 @@ def test_the_deal_pattern_is_checked_against_the_rulesets_own_hand_size(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Hand size and deal pattern agree whatever the hand size (13, or 16 for five sets and a pair), and the
     wall's figures count the deal of that size."""
-    path = _house(tmp_path, "traditional", '  hand_size: {value: 16, assumption: "x"}\n')
+    path = _house(tmp_path, "flat_demo", '  hand_size: {value: 16, assumption: "x"}\n')
     errors = validate_file(path)
     assert [(e.source, e.place, e.line) for e in errors] == [
         (str(path), "$.parameters.hand_size.value", 6)], [str(e) for e in errors]
     assert ("deals 13 tiles to each seat, but a hand holds 16 (hand_size); expected numbers adding up to 16 "
             "(such as [4, 4, 4, 4])") in errors[0].message
-    path = _house(tmp_path, "traditional", '  hand_size: {value: 16, assumption: "x"}\n'
+    path = _house(tmp_path, "flat_demo", '  hand_size: {value: 16, assumption: "x"}\n'
                   '  wall_ceremony:\n    value: {dice: 2, throws: 2, loose_tiles: 2, deal_pattern: [4, 4, 4, 4],'
                   ' dealer_extra: 1}\n    assumption: "x"\n'
                   '  exhaustive_draw_tiles_left: {value: 69, assumption: "x"}\n')
@@ -182,7 +182,31 @@ def test_the_deal_pattern_is_checked_against_the_rulesets_own_hand_size(
                   ' dealer_extra: 1}\n    assumption: "x"\n'
                   '  tile_exchange: {value: {kind: partner, tiles: 15, refuse_only_if_calling: true}, '
                   'assumption: "x"}\n')
-    assert validate_file(path) == []  # an exchange of 15 tiles from a hand of 16
+    errors = validate_file(path)  # an exchange of 15 tiles from a hand of 16 is sound; piter's family is not
+    assert [e.place for e in errors] == ["$.parameters.hand_size.value"], [str(e) for e in errors]
+    assert "the classical family scores hands of 13 tiles" in errors[0].message
+
+
+@pytest.mark.parametrize("parent", ["traditional", "hongkong", "mcr"])
+def test_a_hand_size_the_family_does_not_score_is_refused_at_its_line(tmp_path: Path, parent: str) -> None:
+    """The bundled classical, Hong Kong and MCR families read four sets and a pair: a ruleset of theirs at 16 tiles
+    (its deal pattern right) is refused at load, at the hand size, rather than by its first deal's trial."""
+    path = _house(tmp_path, parent, '  hand_size: {value: 16, assumption: "x"}\n  wall_ceremony:\n    value: {dice: 2, '
+                  'throws: 2, loose_tiles: 16, deal_pattern: [4, 4, 4, 4], dealer_extra: 1}\n    assumption: "x"\n')
+    errors = [e for e in validate_file(path) if "family" in e.message]
+    assert [(e.source, e.place, e.line) for e in errors] == [(str(path), "$.parameters.hand_size.value", 6)]
+    assert "hand_size is 16, but the" in errors[0].message and "scores hands of 13 tiles" in errors[0].message
+    with pytest.raises(RulesetError, match="scores hands of 13 tiles"):
+        load_ruleset(path)
+
+
+def test_the_families_that_score_other_sizes_say_so() -> None:
+    from mahjong_core.plugin.extensions import installed
+
+    families = installed().families
+    assert {name: families[name].hand_sizes for name in ("classical", "hongkong", "mcr", "riichi")} == {
+        name: frozenset({13}) for name in ("classical", "hongkong", "mcr", "riichi")}
+    assert families["tai"].hand_sizes == frozenset({7, 10, 13, 16})  # example_sixteen_tiles': sets by hand size
 
 
 def test_the_rulesets_that_rob_a_concealed_kong_show_its_tiles() -> None:

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+from own_tile_sheets import case_sheet, recorded_log
 
 from mahjong_core.cli import main
 
@@ -320,14 +321,18 @@ def moves_sheet(log: Path, deals: int) -> str:
     """
     lines = log.read_text(encoding="utf-8").splitlines()
     names = NAMES[:len(json.loads(lines[0])["seats"])]
-    out = ["sheet: 1", f"ruleset: {json.loads(lines[0])['ruleset']['id']}", f"players: [{', '.join(names)}]",
-           "deals:"]
+    plugin_moves = any(e["type"] == "decision" and e["action"] not in VERB and e["action"] != "pass"
+                       for e in map(json.loads, lines[1:]))
+    out = [f"sheet: {2 if plugin_moves else 1}", f"ruleset: {json.loads(lines[0])['ruleset']['id']}",
+           f"players: [{', '.join(names)}]", "deals:"]
     moves: list[str] = []
     dice: list[list[int]] = []
     deal = -1
 
     def said(e: dict) -> str:
         action = e["action"]
+        if action not in VERB:  # a plugin's move (sheet: 2): its kind, its tiles, its way
+            return " ".join(str(w) for w in (action, e.get("tile"), *e.get("tiles", ()), e.get("way")) if w)
         arg = {"chow": lambda: "".join(sorted([e["tile"], *e["tiles"]])), "exchange": lambda: " ".join(e["tiles"]),
                "discard": lambda: e["tile"] + (" calling" if e.get("way") == "declare_calling" else ""),
                "pung": lambda: e["tile"], "kong": lambda: e["tile"]}.get(action, lambda: "")()
@@ -377,22 +382,36 @@ def deal_results(lines: list[dict], deals: int) -> list[list[dict]]:
     return out
 
 
-def _sheet_can_say(log: Path) -> bool:
-    """Whether a move-by-move sheet can write a log's game: its decisions are the core's moves, and no deal has more
-    than one winner.  A plugin's own actions (a missing suit chosen) and several wins in a deal are not in the sheet
-    format yet (issue 30's example_play_on); such a sheet is refused in one line, as the test below shows."""
-    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()[1:]]
-    core = set(VERB) | {"pass"}
-    return all(e.get("action") in core for e in events if e["type"] == "decision") and not any(
-        e.get("play_on") for e in events if e["type"] == "mahjong")
+#: Every golden replay a simulation writes, and the logs of several wins: a sheet writes each, a plugin's moves (a
+#: missing suit chosen) in format version 2, several winners on one discard and play going on after a win as the
+#: moves they are.
+GOLDEN = sorted((ROOT / "replays").glob("*.jsonl")) + sorted((ROOT / "replays" / "several_wins").glob("*.jsonl"))
 
 
-GOLDEN = sorted(p for p in (ROOT / "replays").glob("*.jsonl") if _sheet_can_say(p))
+def test_a_plugins_move_is_written_from_sheet_version_2_and_matched_against_what_the_rules_offer(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A missing suit declared at the table (example_play_on's ``choose_missing_suit``) is a move of a version-2
+    sheet; a version-1 sheet that writes it is told which version writes it, and a way the rules do not offer
+    there is named with the ways they do."""
+    text = moves_sheet(ROOT / "replays" / "example_play_on-seed20261130.jsonl", 1)
+    assert text.startswith("sheet: 2\n") and " choose_missing_suit no_" in text
+    sheet = tmp_path / "suits.yaml"
+    sheet.write_text(text.replace("sheet: 2\n", "sheet: 1\n", 1), encoding="utf-8")
+    code, out, err = run(capsys, "record", str(sheet))
+    said = (out + err).strip()
+    assert code != 0 and "\n" not in said, said
+    assert "'choose_missing_suit' is a move of the example_play_on plugin" in said and "`sheet: 2`" in said, said
+    first = next(line for line in text.splitlines() if " choose_missing_suit " in line)
+    sheet.write_text(text.replace(first, first.rsplit(" ", 1)[0] + " no_dragons", 1), encoding="utf-8")
+    code, out, err = run(capsys, "record", str(sheet))
+    said = (out + err).strip()
+    assert code != 0 and "not a move the rules allow here" in said and "choose_missing_suit no_bamboo" in said, said
 
 
 def test_a_move_the_sheet_format_does_not_know_is_refused_in_one_line(capsys: pytest.CaptureFixture[str],
                                                                       tmp_path: Path) -> None:
-    """A plugin's own move written in a sheet (not in the format yet) is named as no move, with the moves there are."""
+    """A plugin's move written in a sheet whose ruleset has no such plugin is named as no move, with the moves there
+    are."""
     text = moves_sheet(ROOT / "replays" / "chinese_classical-seed20261130.jsonl", 1)
     first = next(line for line in text.splitlines() if line.startswith("      - Anna discards "))
     sheet = tmp_path / "plugin-move.yaml"
@@ -406,15 +425,25 @@ def test_a_move_the_sheet_format_does_not_know_is_refused_in_one_line(capsys: py
 @pytest.mark.parametrize("log", GOLDEN, ids=[p.name.split("-")[0] for p in GOLDEN])
 def test_a_game_written_move_by_move_plays_as_it_was_played(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                             log: Path) -> None:
-    """Two deals of every golden game, written down move by move, record to the same scores and payments."""
+    """Two deals of every golden game (every deal of a log of several wins), written down move by move, record to
+    the same scores and payments."""
+    golden = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    deals = 2 if log.parent.name == "replays" else sum(e["type"] == "deal_start" for e in golden)
+    text = moves_sheet(log, deals)
+    document = golden[0]["ruleset"].get("document")
+    if document is not None:  # a house rule's log: the sheet names the file, as a club's sheet would
+        (tmp_path / "house.yaml").write_text(document, encoding="utf-8")
+        text = text.replace(f"ruleset: {golden[0]['ruleset']['id']}\n", "ruleset: house.yaml\n", 1)
     sheet = tmp_path / "moves.yaml"
-    sheet.write_text(moves_sheet(log, 2), encoding="utf-8")
+    sheet.write_text(text, encoding="utf-8")
     out = tmp_path / "moves.jsonl"
     code, text, err = run(capsys, "record", str(sheet), "--out", str(out))
     assert code == 0, text + err
     recorded = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    golden = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
-    assert deal_results(recorded, 2) == deal_results(golden, 2)
+    assert deal_results(recorded, deals) == deal_results(golden, deals)
+    if log.parent.name == "several_wins":  # what the sheet wrote: several winners, play going on, a plugin's move
+        kinds = [(e["type"], e.get("play_on"), e.get("action")) for e in recorded[1:]]
+        assert ("mahjong", True, None) in kinds or ("abortive_draw", None, None) in kinds, log.name
     assert recorded[0]["rng"] is None and all(s["kind"] == "human" for s in recorded[0]["seats"])
     assert not any(e["type"] == "revealed" for e in recorded)  # an ordinary physical-table log
     code, text, _ = run(capsys, "audit", str(out))
@@ -697,37 +726,10 @@ def test_payments_settled_from_a_wrong_value_follow_from_it(capsys: pytest.Captu
 # A sheet is read in its ruleset's tiles and at its table
 
 
-def _bare_sheet(tmp_path: Path, ruleset_text: str, *swaps: tuple[str, str]) -> Path:
-    """The worked Chinese Classical sheet without its figures, under the house rule ``ruleset_text``, with
-    ``swaps`` made in its hands."""
-    (tmp_path / "club.yaml").write_text(ruleset_text, encoding="utf-8")
-    text = (SHEETS / "chinese_classical.yaml").read_text(encoding="utf-8").replace(
-        "ruleset: chinese_classical", "ruleset: club.yaml")
-    text = "\n".join(line for line in text.splitlines()
-                     if not line.lstrip().startswith(("values:", "net:", "totals:", "payments:", "- "))
-                     or line.startswith("  - ")) + "\n"
-    for old, new in swaps:
-        assert old in text
-        text = text.replace(old, new, 1)
-    path = tmp_path / "night.yaml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-_STANDARD_SET = ("[{group: characters, copies: 4}, {group: dots, copies: 4}, {group: bamboo, copies: 4}, "
-                 "{group: winds, copies: 4}, {group: dragons, copies: 4}")
-
-
-def _house(entry: str) -> str:
-    return (f"id: club\nversion: 1.0.0\nname: Club\nextends: chinese_classical\nparameters:\n  tile_set:\n"
-            f"    value: {_STANDARD_SET}, {entry}]\n    assumption: \"a test\"\n")
-
-
 def test_a_red_five_on_a_sheet_is_recorded_and_audited(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from mahjong_core.sheets.read import read_sheet
 
-    path = _bare_sheet(tmp_path, _house("{marked: 5p, copies: 1}"),
-                       ('Anna: "123m456p789s1122z"', 'Anna: "123m406p789s1122z"'))
+    path = case_sheet(tmp_path, "red_five")
     sheet = read_sheet(path)
     assert sheet.deals[0].hands[0] is not None and sheet.deals[0].hands[0].marked == (13,)  # a red 5p
     out = tmp_path / "night.jsonl"
@@ -742,9 +744,7 @@ def test_a_red_five_on_a_sheet_is_recorded_and_audited(capsys: pytest.CaptureFix
 def test_north_set_aside_on_a_sheet_is_a_bonus_tile(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from mahjong_core.sheets.read import read_sheet
 
-    path = _bare_sheet(tmp_path, _house("{bonus: [4z]}"),
-                       ('Gleb: "555m222p1133388s"', 'Gleb: "555m222p1133388s4z"'),
-                       ('Vera: "11m999p456s33447z"', 'Vera: "11m999p456s33557z"'))
+    path = case_sheet(tmp_path, "north_bonus")
     gleb = read_sheet(path).deals[0].hands[3]
     assert gleb is not None and gleb.bonus == (30,) and len(gleb.concealed) == 13
     out = tmp_path / "night.jsonl"
@@ -753,6 +753,36 @@ def test_north_set_aside_on_a_sheet_is_a_bonus_tile(capsys: pytest.CaptureFixtur
     revealed = next(json.loads(line) for line in out.read_text().splitlines() if '"revealed"' in line)
     assert revealed["hands"][3] == "555m222p1133388s 4z"
     assert audit_json(capsys, out)[0] == 0
+
+
+def test_a_sheet_log_in_a_tile_set_of_its_own_names_its_bonus_tiles_in_the_header(tmp_path: Path) -> None:
+    """A fold reads no ruleset: the header says which codes a revealed hand holds apart (North here)."""
+    red, north = (json.loads(recorded_log(tmp_path, case).read_text().split("\n", 1)[0])
+                  for case in ("red_five", "north_bonus"))
+    assert red["tile_set"] == {"bonus": []}  # no bonus tiles in this set: none a hand holds apart
+    assert north["tile_set"]["bonus"] == ["4z"]
+    plain = json.loads((SHEETS / "chinese_classical.jsonl").read_text().split("\n", 1)[0])
+    assert "tile_set" not in plain  # the standard set: the header is written as it always was
+
+
+@pytest.mark.parametrize(("case", "seat", "where", "tile"), [("red_five", 0, "concealed", "0p"),
+                                                             ("north_bonus", 3, "bonus", "4z")])
+def test_a_sheet_log_in_a_tile_set_of_its_own_folds_and_views(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                              case: str, seat: int, where: str, tile: str) -> None:
+    """The fold lays each revealed tile where it lies (a red five among the concealed tiles as ``0p``, North with
+    the bonus tiles), and ``mahjong view`` draws the log."""
+    from mahjong_core.log.fold import fold
+    from mahjong_core.log.format import read_log
+
+    log = recorded_log(tmp_path, case)
+    parsed = read_log(log)
+    k = next(i for i, e in enumerate(parsed.events) if e["type"] == "revealed")
+    table = next(t for i, t in enumerate(fold(parsed.header, parsed.events)) if i == k)
+    assert tile in getattr(table.seats[seat], where)
+    assert tile not in table.seats[seat].concealed or where == "concealed"
+    code, out, err = run(capsys, "view", str(log), "--seat", "0", "--ascii")
+    assert code == 0 and err == "", err
+    assert code == 0 and run(capsys, "audit", str(log))[0] == 0
 
 
 def test_a_three_player_sheet_reads_its_melds_at_three_seats(tmp_path: Path) -> None:

@@ -36,6 +36,8 @@ from mahjong_core.plugin import Action, Claim, Contribution, Effect, Ruleset, Ta
 SUITS = ("no_bamboo", "no_characters", "no_circles")
 #: The tile-code letter of each missing suit.
 LETTER = {"no_bamboo": "s", "no_characters": "m", "no_circles": "p"}
+#: The suit each missing suit gives up, by the name the viewer and `view` give its tiles ("5 dots").
+NAMES = {"no_bamboo": "bamboo", "no_characters": "characters", "no_circles": "dots"}
 PHASE = "missing_suits"
 ACTION = "choose_missing_suit"
 EVENT = "missing_suit_chosen"
@@ -48,7 +50,9 @@ TERMS = (
     Term("event", EVENT, label="missing suit",
          fields={"type": "object", "required": ["seat", "suit"], "additionalProperties": False,
                  "properties": {"seat": {"$ref": "#/$defs/seat"}, "suit": {"enum": list(SUITS)}}},
-         effects=(Effect("flag", name="missing_suit", seat="seat", value="suit"),)),
+         effects=(Effect("flag", name="missing_suit", seat="seat", value="suit"),),
+         # What a person reads: "missing suit: dots", not the words the log writes.
+         words={"missing_suit": "missing suit", **{suit: NAMES[suit] for suit in SUITS}}),
 )
 
 
@@ -68,9 +72,14 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 @hookimpl
 def mahjong_phase_options(ruleset: Ruleset, table: Table, seat: int, phase: str) -> Sequence[Action] | None:
+    """Each suit to go without, the suit the seat holds most first and the one it holds least last: a seat gives
+    up the suit it must then discard first, so the fewest tiles lost is a plain player's choice, and the core's
+    greedy bot takes the option a plugin lists last (as it takes ``pass``, last, in the core's phases)."""
     if phase != PHASE:
         return None
-    return [Action(ACTION, way=suit) for suit in SUITS]
+    counts = table.seats[seat].counts
+    held = {suit: sum(counts[kind] for kind in missing_kinds(ruleset, suit) if kind < len(counts)) for suit in SUITS}
+    return [Action(ACTION, way=suit) for suit in sorted(SUITS, key=lambda suit: -held[suit])]
 
 
 @hookimpl

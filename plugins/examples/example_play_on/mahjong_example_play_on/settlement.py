@@ -28,7 +28,8 @@ SETTLEMENT = "play_on"
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("settlement", SETTLEMENT, sys.modules[__name__],
                          description="each win paid as it happens by the seats still in play: the discarder "
-                                     "alone on a discard, every one of them on a self-drawn win")]
+                                     "alone on a discard, every one of them on a self-drawn win",
+                         several_wins=frozenset({"one_discard", "play_on"}))]
 
 
 @hookimpl

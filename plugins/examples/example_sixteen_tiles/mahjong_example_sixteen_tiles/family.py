@@ -30,7 +30,9 @@ def mahjong_predicates() -> Sequence[Predicate]:
 def mahjong_contributions() -> Sequence[Contribution]:
     """The tai family and the base-plus-tai settlement, under the names ruleset data uses for them."""
     return [Contribution("family", FAMILY, sys.modules[__name__],
-                         description="Taiwanese tai added up: flowers, honour sets, kongs; eight flowers win"),
+                         description="Taiwanese tai added up: flowers, honour sets, kongs; eight flowers win",
+                         # sets read from the hand size: five and a pair at 16, a house rule's two to four below
+                         hand_sizes=frozenset({7, 10, 13, 16})),
             Contribution("settlement", settlement.SETTLEMENT, settlement,
                          description="a base plus so much per tai, from the discarder alone or from every loser "
                                      "of a self-drawn win")]

@@ -40,7 +40,7 @@ ROOTS = {
     "zung_jung",
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
-ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict"}
+ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}
 #: What every ruleset must define (the universal schema), and what each family adds to it (its own schema).
 REQUIRED = [
     "players", "hand_size", "tile_set", "settlement", "exhaustive_draw_tiles_left",

@@ -164,3 +164,27 @@ def test_games_replay_and_audit_clean(games: list[Path]) -> None:
     for path in games:
         verdict = check(str(path), "audit")
         assert verdict.ok, verdict
+
+
+def test_the_wsom_table_keeps_the_worked_total_by_its_older_values() -> None:
+    """The tournament page works the same hand as 115 + 5 + 40 = 160, and refuses a chicken hand."""
+    wsom = load_ruleset("zung_jung_wsom")
+    result = score_text(wsom, "111m555p999s222s3z +3z !self_drawn", Given(), "<test>").score
+    assert result.total == 160
+    assert {item.name: item.value for item in result.items} == {
+        "concealed_hand": 5, "all_triplets": 40, "four_concealed_triplets": 115}
+    assert wsom.value("minimum_value") == {"points": 5}
+    assert wsom.parent == "zung_jung"
+
+
+def test_the_uniform_variant_has_every_loser_pay_the_value() -> None:
+    uniform = load_ruleset("zung_jung_uniform")
+    table = Table(players=4)
+    win = Outcome("win", winner=0, how="discard", discarder=1,
+                  scores={0: score_text(uniform, "223344m555p234s8s +8s", Given(), "<test>").score})
+    assert {p.payer: p.amount for p in payoff.settle(uniform, table, win)} == {1: 20, 2: 20, 3: 20}
+    assert {p.payer: p.amount for p in payoff.settle(zung_jung(), table, win)} == {1: 20, 2: 20, 3: 20}
+    big = Outcome("win", winner=0, how="discard", discarder=1,
+                  scores={0: score_text(uniform, "555777p9p [666z<] [222p<] +9p", Given(), "<test>").score})
+    assert {p.payer: p.amount for p in payoff.settle(uniform, table, big)} == {1: 85, 2: 85, 3: 85}
+    assert {p.payer: p.amount for p in payoff.settle(zung_jung(), table, big)} == {1: 205, 2: 25, 3: 25}

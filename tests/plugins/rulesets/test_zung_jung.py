@@ -188,3 +188,23 @@ def test_the_uniform_variant_has_every_loser_pay_the_value() -> None:
                   scores={0: score_text(uniform, "555777p9p [666z<] [222p<] +9p", Given(), "<test>").score})
     assert {p.payer: p.amount for p in payoff.settle(uniform, table, big)} == {1: 85, 2: 85, 3: 85}
     assert {p.payer: p.amount for p in payoff.settle(zung_jung(), table, big)} == {1: 205, 2: 25, 3: 25}
+
+
+@pytest.mark.parametrize(("hand", "pattern"), [
+    ("123m123p123s789m5z +5z", "three_similar_sequences"),
+    ("555m555p5s123m789p +5s", "small_three_similar_triplets"),
+    ("555m555p555s123m9p +9p", "three_similar_triplets"),
+    ("222333444555m6z +6z", "four_consecutive_triplets"),
+    ("[1111m] [2222p] 345s678s5z +5z", "two_kongs"),
+    ("123m789m123p999s1s +1s", "pure_lesser_terminals"),
+    ("123m789m123p111z9s +9s", "mixed_lesser_terminals"),
+    ("111m999p111s222z3z +3z", "mixed_greater_terminals"),
+    ("111z222z333z123m5z +5z", "big_three_winds"),
+    ("111z222z3z123m456m +3z", "small_three_winds"),
+    ("[123m<] 123123m456p5z +5z", "three_identical_sequences"),
+    ("123123123123m5z +5z", "four_identical_sequences"),
+])
+def test_each_pattern_of_the_patterns_module_is_found(hand: str, pattern: str) -> None:
+    _, names, _ = scored(hand)
+    assert pattern in names
+    assert "chicken_hand" not in names

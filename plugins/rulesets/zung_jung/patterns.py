@@ -61,7 +61,7 @@ def _chow_counts(arrangement: Arrangement) -> list[int]:
 
 @predicate("zj_concealed_hand", description="a regular hand with nothing claimed but, perhaps, the winning discard")
 def zj_concealed_hand(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 1.2: no exposed set before the win; a concealed kong keeps the hand concealed, a win on a discard
+    """zj_patterns section 1.2: no exposed set before the win; a concealed kong keeps the hand concealed, a win on a discard
     does not spoil it, and only a regular hand (four sets and a pair) qualifies."""
     return is_standard(arrangement) and not any(meld.exposed for meld in arrangement.melds)
 
@@ -69,65 +69,65 @@ def zj_concealed_hand(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, ob
 @predicate("zj_two_concealed_triplets", description="at least two triplets or kongs made wholly from the wall",
            facts=("self_drawn",))
 def zj_two_concealed_triplets(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 4.2.1 (the higher counts of the series exclude it in the table)."""
+    """zj_patterns section 4.2.1 (the higher counts of the series exclude it in the table)."""
     return _concealed_pongs(arrangement, ctx) >= 2
 
 
 @predicate("zj_three_concealed_triplets", description="at least three triplets or kongs made wholly from the wall",
            facts=("self_drawn",))
 def zj_three_concealed_triplets(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 4.2.2."""
+    """zj_patterns section 4.2.2."""
     return _concealed_pongs(arrangement, ctx) >= 3
 
 
 @predicate("zj_four_concealed_triplets", description="four triplets or kongs made wholly from the wall",
            facts=("self_drawn",))
 def zj_four_concealed_triplets(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 4.2.3."""
+    """zj_patterns section 4.2.3."""
     return _concealed_pongs(arrangement, ctx) == 4
 
 
 @predicate("zj_one_kong", description="at least one kong, exposed or concealed")
 def zj_one_kong(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 4.3.1."""
+    """zj_patterns section 4.3.1."""
     return _kongs(arrangement) >= 1
 
 
 @predicate("zj_two_kongs", description="at least two kongs")
 def zj_two_kongs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 4.3.2."""
+    """zj_patterns section 4.3.2."""
     return _kongs(arrangement) >= 2
 
 
 @predicate("zj_three_kongs", description="at least three kongs")
 def zj_three_kongs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 4.3.3 (four kongs, 4.3.4, is the shared ``four_kongs``)."""
+    """zj_patterns section 4.3.3 (four kongs, 4.3.4, is the shared ``four_kongs``)."""
     return _kongs(arrangement) >= 3
 
 
 @predicate("zj_two_identical_sequences", description="one chow twice: same suit, same numbers")
 def zj_two_identical_sequences(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 5.1.1."""
+    """zj_patterns section 5.1.1."""
     counts = _chow_counts(arrangement)
     return bool(counts) and counts[0] >= 2
 
 
 @predicate("zj_two_identical_sequences_twice", description="two different chows, each held twice")
 def zj_two_identical_sequences_twice(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 5.1.2: two pairs of identical chows (four of one chow is 5.1.4 and excludes this)."""
+    """zj_patterns section 5.1.2: two pairs of identical chows (four of one chow is 5.1.4 and excludes this)."""
     return sum(n // 2 for n in _chow_counts(arrangement)) >= 2
 
 
 @predicate("zj_three_identical_sequences", description="one chow three times")
 def zj_three_identical_sequences(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 5.1.3."""
+    """zj_patterns section 5.1.3."""
     counts = _chow_counts(arrangement)
     return bool(counts) and counts[0] >= 3
 
 
 @predicate("zj_four_identical_sequences", description="one chow four times")
 def zj_four_identical_sequences(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 5.1.4."""
+    """zj_patterns section 5.1.4."""
     counts = _chow_counts(arrangement)
     return bool(counts) and counts[0] == 4
 
@@ -144,14 +144,14 @@ def _by_number(melds: list[Meld]) -> dict[int, set[str]]:
 
 @predicate("zj_three_similar_sequences", description="the same chow in each of the three suits")
 def zj_three_similar_sequences(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 6.1."""
+    """zj_patterns section 6.1."""
     return any(len(suits) == 3 for suits in _by_number(chows_of(arrangement)).values())
 
 
 @predicate("zj_small_three_similar_triplets",
            description="triplets of one number in two suits and a pair of that number in the third")
 def zj_small_three_similar_triplets(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 6.2.1."""
+    """zj_patterns section 6.2.1."""
     pongs = _by_number(pongs_of(arrangement))
     pairs = _by_number(pairs_of(arrangement)) if is_standard(arrangement) else {}
     return any(len(suits) == 2 and len(pairs.get(number, set()) - suits) == 1 for number, suits in pongs.items())
@@ -159,13 +159,13 @@ def zj_small_three_similar_triplets(arrangement: Arrangement, hand: Hand, ctx: M
 
 @predicate("zj_three_similar_triplets", description="triplets of one number in each of the three suits")
 def zj_three_similar_triplets(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 6.2.2."""
+    """zj_patterns section 6.2.2."""
     return any(len(suits) == 3 for suits in _by_number(pongs_of(arrangement)).values())
 
 
 @predicate("zj_nine_tile_straight", description="the chows 1-2-3, 4-5-6 and 7-8-9 of one suit")
 def zj_nine_tile_straight(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 7.1."""
+    """zj_patterns section 7.1."""
     starts = {meld.first for meld in chows_of(arrangement)}
     return any({base, base + 3, base + 6} <= starts for base in (0, 9, 18))
 
@@ -183,13 +183,13 @@ def _longest_run_of_triplets(arrangement: Arrangement) -> int:
 
 @predicate("zj_three_consecutive_triplets", description="triplets of three consecutive numbers in one suit")
 def zj_three_consecutive_triplets(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 7.2.1."""
+    """zj_patterns section 7.2.1."""
     return _longest_run_of_triplets(arrangement) >= 3
 
 
 @predicate("zj_four_consecutive_triplets", description="triplets of four consecutive numbers in one suit")
 def zj_four_consecutive_triplets(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 7.2.2."""
+    """zj_patterns section 7.2.2."""
     return _longest_run_of_triplets(arrangement) >= 4
 
 
@@ -204,19 +204,19 @@ def _has_honour(arrangement: Arrangement) -> bool:
 @predicate("zj_mixed_lesser_terminals",
            description="every set and the pair hold a terminal or an honour, and honours are present")
 def zj_mixed_lesser_terminals(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 8.1.1 (the greater and the pure terminal hands exclude it in the table)."""
+    """zj_patterns section 8.1.1 (the greater and the pure terminal hands exclude it in the table)."""
     return is_standard(arrangement) and _every_group_has_terminal_or_honour(arrangement) and _has_honour(arrangement)
 
 
 @predicate("zj_pure_lesser_terminals", description="every set and the pair hold a terminal; no honours")
 def zj_pure_lesser_terminals(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 8.1.2."""
+    """zj_patterns section 8.1.2."""
     return is_standard(arrangement) and all(any(is_terminal(t) for t in meld.tiles) for meld in arrangement.melds)
 
 
 @predicate("zj_mixed_greater_terminals", description="every tile a terminal or an honour, honours present")
 def zj_mixed_greater_terminals(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 8.1.3: no chow can be made of such tiles, so the hand is triplets and a pair, or seven pairs;
+    """zj_patterns section 8.1.3: no chow can be made of such tiles, so the hand is triplets and a pair, or seven pairs;
     thirteen terminals is its own pattern (10.1)."""
     tiles = [t for meld in arrangement.melds for t in meld.tiles]
     if any(meld.kind is MeldKind.SINGLE for meld in arrangement.melds):
@@ -227,7 +227,7 @@ def zj_mixed_greater_terminals(arrangement: Arrangement, hand: Hand, ctx: Mappin
 
 @predicate("zj_small_three_winds", description="triplets of two winds and a pair of a third")
 def zj_small_three_winds(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 3.3.1."""
+    """zj_patterns section 3.3.1."""
     winds = {meld.first for meld in pongs_of(arrangement) if meld.first in WINDS}
     pair = [meld.first for meld in pairs_of(arrangement) if meld.first in WINDS]
     return is_standard(arrangement) and len(winds) == 2 and len(pair) == 1
@@ -235,5 +235,5 @@ def zj_small_three_winds(arrangement: Arrangement, hand: Hand, ctx: Mapping[str,
 
 @predicate("zj_big_three_winds", description="triplets of three winds")
 def zj_big_three_winds(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Pattern 3.3.2 (small and big four winds exclude it in the table)."""
+    """zj_patterns section 3.3.2 (small and big four winds exclude it in the table)."""
     return sum(1 for meld in pongs_of(arrangement) if meld.first in WINDS) >= 3

@@ -61,8 +61,8 @@ def _chow_counts(arrangement: Arrangement) -> list[int]:
 
 @predicate("zj_concealed_hand", description="a regular hand with nothing claimed but, perhaps, the winning discard")
 def zj_concealed_hand(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """zj_patterns section 1.2: no exposed set before the win; a concealed kong keeps the hand concealed, a win on a discard
-    does not spoil it, and only a regular hand (four sets and a pair) qualifies."""
+    """zj_patterns section 1.2: no exposed set before the win; a concealed kong keeps the hand concealed, a win on
+    a discard does not spoil it, and only a regular hand (four sets and a pair) qualifies."""
     return is_standard(arrangement) and not any(meld.exposed for meld in arrangement.melds)
 
 

@@ -242,7 +242,8 @@ def prepare(tables: ClassicalTables, hand: Hand, context: Mapping[str, Any]) -> 
         raise MahjongError(f"scoring {who} hand under {tables.ruleset_id} needs the situation fact(s) "
                            f"{', '.join(missing)} in the context", place="context")
     for name in ("seat_wind", "prevalent_wind"):
-        ctx[name] = wind_kind(ctx[name], name)
+        if name in ctx or name in needed:  # a loser whose hand is not scored may come without winds
+            ctx[name] = wind_kind(ctx[name], name)
     if winner:
         hand = _winning_tile_apart(hand, ctx)
     return hand, ctx, winner

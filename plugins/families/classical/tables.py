@@ -334,8 +334,9 @@ def _compile(ruleset: Ruleset) -> ClassicalTables:
     winner_facts = WINNER_FACTS.union(*(r.facts for r in winner_rows), *(lim.facts - VALUE_FACTS for lim in limits))
     if chavka is not None:
         winner_facts |= chavka.facts
-    loser_facts = LOSER_FACTS.union(*(r.facts for r in loser_rows))
     losing_hands = _scoring_flag(ruleset, "losing_hands", True)
+    # A ruleset that scores no losing hand (Zung Jung) reads no fact of one: a loser scores 0 whatever is known.
+    loser_facts = LOSER_FACTS.union(*(r.facts for r in loser_rows)) if losing_hands else frozenset()
     return ClassicalTables(
         ruleset_id=ruleset.id,
         winner_points=pick("points", ("winner", "everyone")),

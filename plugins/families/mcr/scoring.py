@@ -9,7 +9,8 @@ principles are this engine, driven by the rows' data:
    ``excludes`` -- everywhere when either fan is a whole-hand fan
    (``per: hand``), otherwise only the matches lying inside the sets the
    counted fan used (a seat-wind pung is not also a pung of honours, but
-   another pung of honours still is);
+   another pung of honours still is); ``scoring.non_repeat_scope: hand``
+   reads the principle to the letter and removes them everywhere;
 2. *non-separation* (line 644): every fan of a score is read from one
    division of the hand (:mod:`mahjong_rulesets.families.mcr.divide`);
 3. *non-identical* (line 645), for the set-combining fans listed in
@@ -130,6 +131,27 @@ K_HAND, K_MATCH, K_BONUS = 0, 1, 2
 NON_IDENTICAL, ACCOUNT_ONCE = 1, 2
 
 
+#: How far principle 1 reaches when a per-set fan implies another per-set fan: ``sets`` (common practice and the
+#: reference's reading: only the matches inside the implying fan's sets) or ``hand`` (the letter of 000 line 643:
+#: "both fans cannot be counted", so the implied fan counts nowhere in the hand).
+NON_REPEAT_SCOPES = ("sets", "hand")
+
+
+def non_repeat_scope(ruleset: Ruleset) -> str:
+    """The ruleset's ``scoring.non_repeat_scope``, ``sets`` where it names none.
+
+    :raises RulesetError: for a value other than ``sets`` or ``hand``.
+    """
+    entry = (ruleset.tables.get("scoring") or {}).get("non_repeat_scope")
+    if entry is None:
+        return "sets"
+    scope = entry.get("value") if isinstance(entry, Mapping) else entry
+    if scope not in NON_REPEAT_SCOPES:
+        raise RulesetError(f"scoring.non_repeat_scope is one of {', '.join(NON_REPEAT_SCOPES)}, got {scope!r}",
+                           source=ruleset.location, place="$.scoring.non_repeat_scope.value")
+    return str(scope)
+
+
 class _Compiled(NamedTuple):
     """A row as the evaluation loops unpack it.
 
@@ -196,13 +218,14 @@ class FanTable:
         place = {r.id: p for p, r in enumerate(ordered)}
         always = [0] * len(ordered)
         scoped = [0] * len(ordered)
+        whole_hand = non_repeat_scope(ruleset) == "hand"
         for r in ordered:
             for other in rows[r.id].get("excludes", ()):
                 if other not in place:
                     raise RulesetError(f"fan {r.id!r} excludes {other!r}, which is no row of the fans table",
                                        source=ruleset.location, place=f"$.fans.{r.id}.excludes")
                 target = ordered[place[other]]
-                if r.per in ("hand", "bonus_tile") or target.per in ("hand", "bonus_tile"):
+                if whole_hand or r.per in ("hand", "bonus_tile") or target.per in ("hand", "bonus_tile"):
                     always[place[r.id]] |= 1 << place[other]
                 else:
                     scoped[place[r.id]] |= 1 << place[other]

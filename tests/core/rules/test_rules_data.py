@@ -37,7 +37,10 @@ ROOTS = {
     "traditional",
     "bonus_classical",
     "piter",
+    "zung_jung",
 }
+#: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
+ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}
 #: What every ruleset must define (the universal schema), and what each family adds to it (its own schema).
 REQUIRED = [
     "players", "hand_size", "tile_set", "settlement", "exhaustive_draw_tiles_left",
@@ -69,7 +72,9 @@ def leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, .
 
 
 def test_bundled_rulesets_are_the_expected_eleven_the_example_and_the_platform_preset() -> None:
-    assert set(BUNDLED) == ROOTS | {"shanghai", "orsk", "hongkong_plus", "shanghai_1500_no_bank", "botzone_mcr"}
+    children = {"shanghai", "orsk", "hongkong_plus", "shanghai_1500_no_bank", "botzone_mcr"}
+    assert set(BUNDLED) == ROOTS | children | ISSUE_34_Z
+
 
 
 def test_inheritance_follows_the_seeds() -> None:

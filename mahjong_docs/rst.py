@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -84,8 +85,13 @@ def value_cell(value: Any) -> str:
 
 
 def heading(title: str, char: str, *, over: bool = False) -> str:
-    line = char * max(3, len(title))
+    line = char * max(3, display_width(title))
     return f"{line}\n{title}\n{line}\n" if over else f"{title}\n{line}\n"
+
+
+def display_width(title: str) -> int:
+    """Columns a title takes as docutils measures an underline: a wide (CJK) character counts two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in title)
 
 
 def list_table(header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: Sequence[int] | None = None,

@@ -73,6 +73,7 @@ class ExchangeStep:
     :param offset: seat offset of the receiver in turn order (1 right, 2 across, 3 left).
     :param optional: whether a seat may decline the whole step (the courtesy pass).
     :param refuse_only_if_calling: a seat may refuse only with a calling hand (Piter).
+    :param one_suit: every tile passed is of one suit (Sichuan's exchange of three).
     """
 
     name: str
@@ -80,6 +81,7 @@ class ExchangeStep:
     offset: int
     optional: bool = False
     refuse_only_if_calling: bool = False
+    one_suit: bool = False
 
 
 @dataclass(frozen=True)

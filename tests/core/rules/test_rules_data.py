@@ -37,6 +37,7 @@ ROOTS = {
     "traditional",
     "bonus_classical",
     "piter",
+    "sichuan_xuezhan",
 }
 #: What every ruleset must define (the universal schema), and what each family adds to it (its own schema).
 REQUIRED = [

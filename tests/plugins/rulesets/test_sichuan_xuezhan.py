@@ -246,3 +246,12 @@ def test_greedy_bots_win_in_nearly_every_deal(ruleset: Ruleset) -> None:
         deals += result.deals
         wins += game.wins
     assert deals == 32 and wins >= 28
+
+
+def test_a_soak_holds_every_invariant_through_two_wins_on_one_discard_with_play_going_on() -> None:
+    """Game 9 of this soak (seed 9, four greedy bots) has two seats win one discard while play goes on: each
+    holds the tile, which tile conservation counts once (``Table.shared_wins``)."""
+    from mahjong_core.conformance.soak import soak
+
+    report = soak([RULESET], games=10, seed=1)
+    assert report.failure is None, report.failure

@@ -21,6 +21,7 @@ VOCABULARY = Vocabulary()
 @counting_predicate(vocabulary=VOCABULARY, name="sc_root",
                     description="four equal tiles anywhere in the hand (counted per kind)")
 def sc_root(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> int:
-    """Count the kinds of which the hand holds all four tiles: Sichuan's root (gen)."""
+    """Count the kinds of which the hand holds all four tiles: the root (gen) of the Sichuan variant, which seed
+    000 names without its rules (000 lines 719-720); the ruleset cites its value (fugu section 3)."""
     tiles = tiles_of(arrangement)
     return sum(1 for kind in set(tiles) if tiles.count(kind) == 4)

@@ -186,7 +186,8 @@ def dealing(w: Writer) -> list[str]:
         elif kind == "charleston":
             passes = [f"{p.get('count')} " + ("across" if p.get("direction") == "across" else
                                               f"to the {p.get('direction')}") for p in exchange.get("passes", [])]
-            out.append(f"Before play the players pass tiles in a Charleston: {_join(passes, 'then')}"
+            suit = ", each pass of tiles of one suit" if exchange.get("one_suit") else ""
+            out.append(f"Before play the players pass tiles in a Charleston: {_join(passes, 'then')}{suit}"
                        f"{w.cite('tile_exchange')}.")
         elif kind == "partner":
             refuse = "; a player may refuse only when already calling" if exchange.get("refuse_only_if_calling") else ""
@@ -212,8 +213,11 @@ def claims(w: Writer) -> list[str]:
     out = []
     chow = w.get("chow_from")
     if chow is not _MISSING:
-        out.append(f"A chow can be made with a discard of {SEAT_WORDS.get(str(chow), literal(chow))} only"
-                   f"{w.cite('chow_from')}.")
+        if chow == "nobody":
+            out.append(f"No chow can be made with a discard: only pungs and kongs are claimed{w.cite('chow_from')}.")
+        else:
+            out.append(f"A chow can be made with a discard of {SEAT_WORDS.get(str(chow), literal(chow))} only"
+                       f"{w.cite('chow_from')}.")
     priority = w.get("claim_priority")
     if isinstance(priority, list) and priority:
         claims_ = [CLAIM_WORDS.get(p, literal(p)) for p in priority]

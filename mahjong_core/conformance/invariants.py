@@ -84,6 +84,8 @@ class TileConservation:
         for kind_, n in enumerate(map(sum, zip(*(seat.counts for seat in table.seats), strict=True))):
             if n:
                 seen[kind_] = get(kind_, 0) + n
+        for kind_ in table.shared_wins:  # a tile several seats won at once is in each winner's hand, yet one tile
+            seen[kind_] -= 1
         if not dict.__eq__(seen, self.expected):
             missing = self.expected - seen
             extra = seen - self.expected

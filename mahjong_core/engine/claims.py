@@ -125,6 +125,7 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         others = [c.seat for c in ordered[1:] if c.kind == "win"][:game.wins_rule[0] - 1]
         for seat in others:  # several winners on one discard: each takes the tile into its hand
             t.seats[seat].counts[tile] += 1
+            t.shared_wins.append(tile)
         declare_wins(game, [claim.seat, *others], tile, "discard", discarder)
     t.last_discard_marked = False
     for used in claim.tiles:
@@ -264,5 +265,6 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
         others = [c.seat for c in ordered[1:] if c.kind == "win"][:game.wins_rule[0] - 1]
         for seat in others:
             t.seats[seat].counts[tile] += 1
+            t.shared_wins.append(tile)
         declare_wins(game, [winner, *others], tile, "robbing_kong", konger)
 

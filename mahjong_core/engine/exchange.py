@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, overload
 from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.refusal import REFUSAL, without_refused
 from mahjong_core.hand import shanten as shanten_mod
+from mahjong_core.hand.tiles import SUITED
 from mahjong_core.table.state import Action
 
 if TYPE_CHECKING:
@@ -66,11 +67,29 @@ def exchange(game: RunningGame) -> None:
                        count=len(tiles))
 
 def exchange_options(game: RunningGame, seat: int, step: ExchangeStep) -> Sequence[Action]:
-    """A seat's choices in one step: every choice of the step's count of held tiles, and a refusal where allowed."""
+    """A seat's choices in one step: every choice of the step's count of held tiles, and a refusal where allowed.
+
+    A step of one suit (``one_suit``) offers only the choices whose tiles are all of one suit.
+    """
     s = game.table.seats[seat]
     refuse = step.optional or (step.refuse_only_if_calling and bool(sum(s.counts) % 3)
                                and shanten_mod.shanten(bytes(s.counts)) <= 0)
-    return ExchangeOptions(tuple(s.counts), step.count, (Action("refuse"),) if refuse else ())
+    extra = (Action("refuse"),) if refuse else ()
+    if step.one_suit:
+        return one_suit_options(s.counts, step.count, extra)
+    return ExchangeOptions(tuple(s.counts), step.count, extra)
+
+
+def one_suit_options(counts: Sequence[int], count: int, extra: tuple[Action, ...]) -> list[Action]:
+    """Every different choice of ``count`` held tiles of one suit (each suit's nine kinds), ascending, then
+    ``extra``.  A pass of three from a suit of five tiles has at most ten choices, so a plain list serves."""
+    found: list[Action] = []
+    for low in range(0, len(SUITED), 9):
+        suit = [0] * len(counts)
+        suit[low:low + 9] = counts[low:low + 9]
+        if sum(suit) >= count:
+            found += [_exchange_action(c) for c in multiset_combinations(suit, count)]
+    return found + list(extra)
 
 
 

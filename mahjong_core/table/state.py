@@ -73,6 +73,7 @@ class ExchangeStep:
     :param offset: seat offset of the receiver in turn order (1 right, 2 across, 3 left).
     :param optional: whether a seat may decline the whole step (the courtesy pass).
     :param refuse_only_if_calling: a seat may refuse only with a calling hand (Piter).
+    :param one_suit: every tile passed is of one suit (Sichuan's exchange of three).
     """
 
     name: str
@@ -80,6 +81,7 @@ class ExchangeStep:
     offset: int
     optional: bool = False
     refuse_only_if_calling: bool = False
+    one_suit: bool = False
 
 
 @dataclass(frozen=True)
@@ -344,6 +346,10 @@ class Table:
     #: The wins of the deal so far where play goes on after a win (``deal_ends_at_wins`` above 1): the seats that
     #: won them have left the turn order (no draws, discards or claims).  Empty in every other game.
     wins: list[Outcome] = field(default_factory=list)
+    #: The kinds of the tiles several seats won at once (one discard, one robbed kong), once for each winner but
+    #: the first: each winner holds the tile in its hand, so these copies are the same tile held twice.  Empty in
+    #: every other deal; tile conservation counts them once (:mod:`mahjong_core.conformance.invariants`).
+    shared_wins: list[int] = field(default_factory=list)
 
     def out_of_play(self, seat: int) -> bool:
         """Whether ``seat`` has won this deal and sits out while play goes on."""
@@ -385,6 +391,7 @@ class Table:
         self.drawn_tile = None
         self.shown = []
         self.wins = []
+        self.shared_wins = []
 
     def state_hash(self) -> str:
         """SHA-256 of the visible state, written at checkpoints so audits can pin a divergence."""

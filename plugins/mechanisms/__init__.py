@@ -6,7 +6,7 @@ entry-point group; a game registers it only where the ruleset's data
 switches it on, so a ruleset without Charleston or a chow pause neither pays
 for nor reads those rules:
 
-* :mod:`.tile_exchange` -- Charleston and the partner exchange (``tile_exchange``);
+* :mod:`.tile_exchange` -- Charleston, Sichuan's three tiles of one suit and the partner exchange (``tile_exchange``);
 * :mod:`.robbing_kong` -- taking a kong's tile for mahjong (``robbing_kong``);
 * :mod:`.calling_hand` -- the calling-hand rule (``calling_hand_rule``);
 * :mod:`.seated_timing` -- the table clock's limits and timeouts (``timing``, ``timeout``);
@@ -15,7 +15,13 @@ for nor reads those rules:
 * :mod:`.false_mahjong` -- what a wrongly declared mahjong costs (``wrong_mahjong``);
 * :mod:`.late_pung` -- a pung or kong of a discard after the next draw (``pung_claim_until_next_discard``);
 * :mod:`.count_correction` -- a hand of the wrong size put right at its turn (``dead_hand.correction``);
-* :mod:`.abortive_draws` -- a deal ended by nine terminals, four winds, four kongs or a triple ron (``abortive_draws``).
+* :mod:`.abortive_draws` -- a deal ended by nine terminals, four winds, four kongs or a triple ron (``abortive_draws``);
+* :mod:`.missing_suit` -- Sichuan's declared missing suit, discarded first and never won on (``missing_suit``);
+* :mod:`.kong_money` -- points paid the moment a kong stands, Sichuan's wind and rain (``kong_money``);
+* :mod:`.end_of_deal_checks` -- what the hands still in play pay when the wall runs out (``end_of_deal_checks``).
+
+Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
+paid as it happens, then the end-of-deal checks.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Tile exchanges between the deal and the first discard: Charleston (000, Orsk) and the partner exchange (003).
+"""Tile exchanges between the deal and the first discard: Charleston (000, Orsk), the partner exchange (003), and
+Sichuan's three tiles of one suit (a Charleston of one pass with ``one_suit: true``).
 
 Switched on by ``tile_exchange.kind`` other than ``none``; the engine's
 exchange phase asks :func:`mahjong_exchange_steps` for the steps and plays
@@ -36,7 +37,8 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 @hookimpl
 def mahjong_exchange_steps(ruleset: Ruleset, table: Table) -> list[ExchangeStep]:
-    """The ruleset's passes: a partner exchange of ``tiles`` tiles, or the Charleston's ``passes`` in order."""
+    """The ruleset's passes: a partner exchange of ``tiles`` tiles, or the Charleston's ``passes`` in order, each of
+    tiles of one suit where the exchange says ``one_suit``."""
     spec = ruleset.get("tile_exchange") or {"kind": "none"}
     kind = spec.get("kind", "none")
     if kind == "partner":
@@ -44,11 +46,12 @@ def mahjong_exchange_steps(ruleset: Ruleset, table: Table) -> list[ExchangeStep]
                              refuse_only_if_calling=bool(spec.get("refuse_only_if_calling", True)))]
     if kind == "charleston":
         steps = []
+        one_suit = bool(spec.get("one_suit", False))
         for i, p in enumerate(spec.get("passes", ())):
             direction = p["direction"]
             steps.append(ExchangeStep(p.get("name", f"charleston-{i + 1}-{direction}"), int(p.get("count", 3)),
                                       direction_offset(direction, table.players),
-                                      optional=bool(p.get("optional", False))))
+                                      optional=bool(p.get("optional", False)), one_suit=one_suit))
         return steps
     raise RulesetError(f"unknown tile exchange kind {kind!r}; expected none, partner or charleston",
                        source=ruleset.id, place="$.parameters.tile_exchange.value.kind")

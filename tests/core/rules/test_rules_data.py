@@ -38,6 +38,7 @@ ROOTS = {
     "bonus_classical",
     "piter",
     "zung_jung",
+    "sichuan_xuezhan",
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}

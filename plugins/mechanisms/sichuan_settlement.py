@@ -27,7 +27,8 @@ SETTLEMENT = "sichuan"
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("settlement", SETTLEMENT, sys.modules[__name__],
                          description="each win paid as it happens by the seats still in play (the discarder alone "
-                                     "on a discard); at the wall's end, the end-of-deal checks")]
+                                     "on a discard); at the wall's end, the end-of-deal checks",
+                         several_wins=frozenset({"one_discard", "play_on"}))]
 
 
 @hookimpl

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from mahjong_core import Game, available, check, load_ruleset, make_bots, simulate
+from mahjong_core import Game, available, check, installed_bots, load_ruleset, make_bots, simulate
 from mahjong_core.plugin import Rng, Ruleset, Table, Wall, parse_hand, score_hand
 
 RULESET = "example_riichi_mechanics"
@@ -325,6 +325,18 @@ def test_a_locked_seat_is_offered_only_the_drawn_tile_a_win_or_a_kong_that_keeps
         else:
             assert all(o.kind == "win" or (o.kind == "discard" and o.tile == drawn)
                        or (o.kind == "kong" and o.way == "concealed" and o.tile == drawn) for o in options), options
+
+
+def test_every_installed_bot_plays_it_and_its_games_audit_clean(ruleset: Ruleset, tmp_path: Path) -> None:
+    """Each installed bot (this package's ``declaring`` among them) seated in turn, two games of three deals."""
+    bots = sorted(installed_bots())
+    assert "declaring" in bots
+    for seed in (5, 6):
+        seats = [bots[(seed + i) % len(bots)] for i in range(4)]
+        (game,) = simulate(ruleset, seed, 1, seats, tmp_path / str(seed), max_deals=3)
+        assert game.replay is not None
+        verdict = check(str(game.replay), "audit")
+        assert verdict.ok, verdict.text()
 
 
 def test_the_conformance_suite_passes(tmp_path: Path) -> None:

@@ -35,17 +35,7 @@ def _installed() -> None:
 def test_the_viewer_shows_the_indicators_and_a_locked_seat(browser: Any, tmp_path: Path) -> None:
     _installed()
     events = read_log(KEPT).events
-    # The first moment of a deal with two indicators shown and a locked seat: the stick just paid.
-    k, shown, locked = 0, 0, False
-    for k, e in enumerate(events):
-        if e["type"] == "deal_start":
-            shown, locked = 0, False
-        shown += e["type"] == "dora_indicator"
-        locked = locked or e["type"] == "hand_locked"
-        if shown >= 2 and locked and e["type"] == "payment":
-            break
-    else:
-        pytest.fail("the kept log has no deal with a kong's indicator and a declaration")
+    k, shown = _locked_with_two_indicators(events)
     indicators = [e["tile"] for e in events[:k + 1] if e["type"] == "dora_indicator"][-shown:]
     context, page, errors = viewer(browser, KEPT, tmp_path)
     assert page.get_attribute("#verdict", "data-state") == "ok", page.inner_text("#verdict")
@@ -62,6 +52,20 @@ def test_the_viewer_shows_the_indicators_and_a_locked_seat(browser: Any, tmp_pat
     assert page.is_hidden("#shown-fact") or len(page.evaluate(_SHOWN)) <= 1  # a new deal: its own indicators
     assert not errors, errors
     context.close()
+
+
+def _locked_with_two_indicators(events: list[dict[str, Any]]) -> tuple[int, int]:
+    """The first moment of a deal with two indicators shown and a locked seat (the stick just paid): its event's
+    index and the indicators shown then."""
+    shown, locked = 0, False
+    for k, e in enumerate(events):
+        if e["type"] == "deal_start":
+            shown, locked = 0, False
+        shown += e["type"] == "dora_indicator"
+        locked = locked or e["type"] == "hand_locked"
+        if shown >= 2 and locked and e["type"] == "payment":
+            return k, shown
+    pytest.fail("the kept log has no deal with a kong's indicator and a declaration")
 
 
 def test_a_live_table_shows_the_indicators_and_a_locked_seat(tmp_path: Path, browser: Any) -> None:

@@ -292,7 +292,7 @@ def test_view_shows_the_declaration_the_stick_the_indicators_and_the_uma(logs: l
                              str(logs[-1])], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     for text in ("declares riichi (locks the hand)", "pays 1000 into the pot (riichi_stick)",
-                 "dora indicator: indicator 2", "abortive draw: nine terminals", "(uma)", "locked: "):
+                 "dora indicator: indicator 2", "abortive draw: nine terminals", "(uma)", "locked: ", "  shown "):
         assert text in result.stdout, text
 
 

@@ -7,8 +7,9 @@ ruleset that sets ``x_stick`` (this package's ruleset), so these hooks play in i
 
 * **the lock** (riichi): a seat whose hand is concealed (no claimed meld) and one discard from ready, holding the
   points of a stick, with a draw of its own still to come, may declare (``declare_lock``, a turn action of this
-  package's vocabulary).  The ``hand_locked`` event sets the seat's ``locked`` flag to the discards it had made,
-  so the declaring turn is told apart from the later ones, and the seat pays a stick into the table's pot at once
+  package's vocabulary).  The ``hand_locked`` event sets the seat's ``locked`` flag to the tiles it had drawn
+  (``Seat.taken``), so the declaring turn is told apart from the later ones, each of which begins with a draw
+  (its discards would not do: a claimed discard leaves the row), and the seat pays a stick into the table's pot at once
   (``payment`` from the seat to the pot).  Then options are taken away (``mahjong_refused_options``): in the
   declaring turn every kong and every discard that would leave the hand not ready; in every later turn all but a
   win, the discard of the tile just drawn, and a concealed kong of that tile that leaves the waits as they were;
@@ -54,7 +55,7 @@ from mahjong_core.plugin import (
 DECLARE = "declare_lock"
 LOCKED = "hand_locked"
 INDICATOR = "dora_indicator"
-#: The seat flag the declaration sets: the number of discards the seat had made when it declared.
+#: The seat flag the declaration sets: the tiles the seat had drawn this deal when it declared.
 FLAG = "locked"
 #: The dead-wall tiles the indicators are, in order, counted from the dead end as ``Wall.dead_wall_tile`` counts
 #: them: the top of the third stack (tiles 0 to 3 are the kongs' replacement tiles), then the top of each stack
@@ -66,9 +67,9 @@ TIMINGS = ("at_once", "after_discard")
 TERMS = (
     Term("action", DECLARE, label="declares riichi (locks the hand)"),
     Term("event", LOCKED, label="riichi: hand locked",
-         fields={"type": "object", "required": ["seat", "discards"], "additionalProperties": False,
-                 "properties": {"seat": {"$ref": "#/$defs/seat"}, "discards": {"type": "integer", "minimum": 0}}},
-         effects=(Effect("flag", name=FLAG, seat="seat", value="discards"),)),
+         fields={"type": "object", "required": ["seat", "drawn"], "additionalProperties": False,
+                 "properties": {"seat": {"$ref": "#/$defs/seat"}, "drawn": {"type": "integer", "minimum": 0}}},
+         effects=(Effect("flag", name=FLAG, seat="seat", value="drawn"),)),
     Term("event", INDICATOR, label="dora indicator",
          fields={"type": "object", "required": ["tile", "indicator"], "additionalProperties": False,
                  "properties": {"tile": {"$ref": "#/$defs/tile"},
@@ -132,7 +133,7 @@ def mahjong_apply_action(ruleset: Ruleset, table: Table, seat: int, action: Acti
                          phase: str) -> Sequence[Mapping[str, Any]] | None:
     if action.kind != DECLARE:
         return None
-    return [{"type": LOCKED, "seat": seat, "discards": len(table.seats[seat].discards)}]
+    return [{"type": LOCKED, "seat": seat, "drawn": table.seats[seat].taken}]
 
 
 def same_waits(counts: list[int], tile: int) -> bool:
@@ -157,7 +158,7 @@ def mahjong_refused_options(table: Table, seat: int, phase: str,
         return [o for o in options if o.kind not in ("win", "pass")]
     if phase != "turn":
         return None
-    if len(s.discards) == declared:  # the declaring turn: a discard that leaves the hand ready, or a win
+    if s.taken == declared:  # the declaring turn (no tile drawn since): a discard that leaves the hand ready, a win
         return [o for o in options if o.kind == "kong"
                 or (o.kind == "discard" and o.tile is not None and not ready_without(s.counts, o.tile))]
     drawn = table.drawn_tile

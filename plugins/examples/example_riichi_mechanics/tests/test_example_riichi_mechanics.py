@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from mahjong_core import Game, available, check, installed_bots, load_ruleset, make_bots, simulate
-from mahjong_core.plugin import Rng, Ruleset, Table, Wall, parse_hand, score_hand
+from mahjong_core.plugin import Action, Rng, Ruleset, Table, Wall, parse_hand, parse_tiles, score_hand
 
 RULESET = "example_riichi_mechanics"
 BOTS = ["declaring", "random", "declaring", "random"]
@@ -105,8 +105,8 @@ def test_a_declaration_pays_a_stick_into_the_pot_and_locks_the_hand(logs: list[P
     locks = 0
     for path in logs:
         for deal in deals(path):
-            locked: dict[int, int] = {}  # seat -> its discards when it declared
-            discards = {s: 0 for s in range(4)}
+            locked: dict[int, int] = {}  # seat -> the tiles it had drawn when it declared
+            taken = {s: 0 for s in range(4)}
             drawn: dict[int, str] = {}
             for k, e in enumerate(deal):
                 if e["type"] == "hand_locked":
@@ -115,18 +115,17 @@ def test_a_declaration_pays_a_stick_into_the_pot_and_locks_the_hand(logs: list[P
                     pay = deal[k + 1]
                     assert (pay["type"], pay["payer"], pay["payee"], pay["amount"]) == (
                         "payment", e["seat"], None, ruleset.value("x_stick"))
-                    assert e["discards"] == discards[e["seat"]]
-                    locked[e["seat"]] = e["discards"]
+                    assert e["drawn"] == taken[e["seat"]]
+                    locked[e["seat"]] = e["drawn"]
                 elif e["type"] in ("draw", "replacement"):
                     drawn[e["seat"]] = e["tile"]
+                    taken[e["seat"]] += 1
                 elif e["type"] == "claim":
                     assert e["seat"] not in locked, f"{path.name}: a locked seat claimed: {e}"
-                    discards[e["discarder"]] -= 1  # a claimed discard leaves its discarder's row
                 elif e["type"] == "decision" and e["action"] == "discard":
                     seat = e["actor"]
-                    if seat in locked and discards[seat] > locked[seat]:
+                    if seat in locked and taken[seat] > locked[seat]:
                         assert RED.get(e["tile"], e["tile"]) == RED.get(drawn[seat], drawn[seat]), (path.name, e)
-                    discards[seat] += 1
     assert locks >= 5, f"only {locks} declarations in the seeded games"
 
 
@@ -308,7 +307,7 @@ def test_a_locked_seat_is_offered_only_the_drawn_tile_a_win_or_a_kong_that_keeps
 
         def choose(self, table: Table, seat: int, options: Any, phase: str) -> Any:
             declared = table.seats[seat].flags.get("locked")
-            if declared is not None and (phase == "claim" or len(table.seats[seat].discards) > declared):
+            if declared is not None and (phase == "claim" or table.seats[seat].taken > declared):
                 self.seen.append((phase, table.drawn_tile, seat, list(options)))
             return self.inner.choose(table, seat, options, phase)
 
@@ -337,6 +336,29 @@ def test_every_installed_bot_plays_it_and_its_games_audit_clean(ruleset: Ruleset
         assert game.replay is not None
         verdict = check(str(game.replay), "audit")
         assert verdict.ok, verdict.text()
+
+
+def test_the_lock_holds_after_the_declaring_discard_is_claimed() -> None:
+    """A claimed discard leaves its discarder's row, so the lock counts draws, not discards: a seat that declared
+    after its third draw, whose declaring discard was then claimed, may still discard only the tile it drew."""
+    from mahjong_example_riichi_mechanics.mechanics import mahjong_refused_options
+
+    t = Table(players=4, scores=[25000] * 4)
+    t.new_deal()
+    s = t.seats[0]
+    for kind in parse_tiles("123m456p789s111z23z"):
+        s.counts[kind] += 1
+    # Declared at its third draw, after three discards; its declaring discard was claimed, and a discard since: the
+    # row holds three again, as at the declaration.  This is its fourth draw.
+    s.flags["locked"], s.taken, s.discards = 3, 4, parse_tiles("9m9p9s")
+    t.drawn_tile = parse_tiles("3z")[0]
+    options = [Action("discard", k) for k, n in enumerate(s.counts) if n]
+    refused = mahjong_refused_options(table=t, seat=0, phase="turn", options=options)
+    assert refused is not None and [o for o in options if o not in refused] == [Action("discard", t.drawn_tile)]
+    s.taken = 3  # the declaring turn itself: any discard that keeps the hand ready (the 2z or the 3z)
+    refused = mahjong_refused_options(table=t, seat=0, phase="turn", options=options)
+    assert refused is not None
+    assert [o for o in options if o not in refused] == [Action("discard", k) for k in parse_tiles("23z")]
 
 
 def test_the_conformance_suite_passes(tmp_path: Path) -> None:

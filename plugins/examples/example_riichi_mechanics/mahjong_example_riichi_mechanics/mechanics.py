@@ -23,8 +23,8 @@ ruleset that sets ``x_stick`` (this package's ruleset), so these hooks play in i
   ``x_kong_indicator`` says.  The tiles are looked at, not taken (``table.wall.dead_wall_tile``): the top tile of
   the third stack from the dead end, then of the stacks behind it; the ruleset keeps a dead wall of 14 tiles
   (``loose_tiles: 0``, ``exhaustive_draw_tiles_left: 14``), so no draw ever reaches them.  At most four kongs
-  stand (no fifth is offered), none on the wall's last tile, so the four replacement tiles in front of the
-  indicators are all a deal takes.
+  stand (a fifth is refused, as is a kong on the wall's last tile: ``mahjong_refused_options`` again), so the
+  four replacement tiles in front of the indicators are all a deal takes.
 * **the uma**: at the game's end, after the pot goes to the first place, each place is paid its ``x_uma`` (first
   to last), seats with equal points sharing their places' uma evenly.
 
@@ -79,8 +79,10 @@ TERMS = (
 
 
 def switched_on(ruleset: Ruleset) -> bool:
-    """On where the ruleset says what a declaration's stick is (``x_stick``): this package's ruleset."""
-    return ruleset.get("x_stick") is not None
+    """On where the ruleset says when a kong's indicator is turned (``x_kong_indicator``): this package's ruleset.
+
+    Not ``x_stick``, which another ruleset may name for its own sticks (the core's money test ruleset does)."""
+    return ruleset.get("x_kong_indicator") is not None
 
 
 @hookimpl
@@ -147,8 +149,15 @@ def same_waits(counts: list[int], tile: int) -> bool:
 
 
 @hookimpl
-def mahjong_refused_options(table: Table, seat: int, phase: str,
+def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: str,
                             options: Sequence[Action]) -> Sequence[Action] | None:
+    """No kong where none may be made (:func:`kongs_closed`); what a declared seat may no longer do."""
+    refused = [o for o in options if o.kind == "kong"] if kongs_closed(ruleset, table) else []
+    locked = refused_by_lock(table, seat, phase, options) or ()
+    return [*refused, *(o for o in locked if o not in refused)] or None
+
+
+def refused_by_lock(table: Table, seat: int, phase: str, options: Sequence[Action]) -> Sequence[Action] | None:
     """What a declared seat may no longer do (see the module docstring)."""
     s = table.seats[seat]
     declared = s.flags.get(FLAG)
@@ -176,13 +185,10 @@ def kongs(table: Table) -> int:
     return sum(1 for s in table.seats for m in s.melds if m.kind is MeldKind.KONG)
 
 
-@hookimpl
-def mahjong_kong_allowed(ruleset: Ruleset, table: Table, seat: int, way: str, tile: int) -> bool | None:
+def kongs_closed(ruleset: Ruleset, table: Table) -> bool:
     """No fifth kong (there are four replacement tiles), and none when no tile is left to draw ("forbidden to
     declare a kan while the wall is empty": Japanese Mahjong Wiki, "Kan"); otherwise as the ruleset's data says."""
-    if kongs(table) >= MOST_KONGS or draws_left(ruleset, table) <= 0:
-        return False
-    return None
+    return kongs(table) >= MOST_KONGS or draws_left(ruleset, table) <= 0
 
 
 # -- events in reply: the stick, the pot, the indicators -------------------------------------------------------

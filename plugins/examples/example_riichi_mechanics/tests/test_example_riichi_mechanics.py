@@ -338,7 +338,7 @@ def test_every_installed_bot_plays_it_and_its_games_audit_clean(ruleset: Ruleset
         assert verdict.ok, verdict.text()
 
 
-def test_the_lock_holds_after_the_declaring_discard_is_claimed() -> None:
+def test_the_lock_holds_after_the_declaring_discard_is_claimed(ruleset: Ruleset) -> None:
     """A claimed discard leaves its discarder's row, so the lock counts draws, not discards: a seat that declared
     after its third draw, whose declaring discard was then claimed, may still discard only the tile it drew."""
     from mahjong_example_riichi_mechanics.mechanics import mahjong_refused_options
@@ -353,10 +353,10 @@ def test_the_lock_holds_after_the_declaring_discard_is_claimed() -> None:
     s.flags["locked"], s.taken, s.discards = 3, 4, parse_tiles("9m9p9s")
     t.drawn_tile = parse_tiles("3z")[0]
     options = [Action("discard", k) for k, n in enumerate(s.counts) if n]
-    refused = mahjong_refused_options(table=t, seat=0, phase="turn", options=options)
+    refused = mahjong_refused_options(ruleset=ruleset, table=t, seat=0, phase="turn", options=options)
     assert refused is not None and [o for o in options if o not in refused] == [Action("discard", t.drawn_tile)]
     s.taken = 3  # the declaring turn itself: any discard that keeps the hand ready (the 2z or the 3z)
-    refused = mahjong_refused_options(table=t, seat=0, phase="turn", options=options)
+    refused = mahjong_refused_options(ruleset=ruleset, table=t, seat=0, phase="turn", options=options)
     assert refused is not None
     assert [o for o in options if o not in refused] == [Action("discard", k) for k in parse_tiles("23z")]
 

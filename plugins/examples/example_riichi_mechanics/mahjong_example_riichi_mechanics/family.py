@@ -119,8 +119,10 @@ def mahjong_check_tables(ruleset: Ruleset) -> None:
 
 @hookimpl
 def mahjong_facts_read(ruleset: Ruleset) -> FactsRead:
-    """The family reads no situation: how the hand was won changes nothing but who pays."""
-    return FactsRead(frozenset(), None, f"the {FAMILY} family scores the winner's hand only; a loser's is 0")
+    """Whether the win was self-drawn: not for its points but for who pays them (the settlement); no wind, no
+    other situation counts."""
+    return FactsRead(frozenset({"self_drawn"}), None,
+                     f"the {FAMILY} family scores the winner's hand only; a loser's is 0")
 
 
 @hookimpl

@@ -62,7 +62,6 @@ FLAG = "locked"
 #: behind it -- the first indicator and one for each of at most four kongs.
 INDICATORS = (4, 6, 8, 10, 12)
 MOST_KONGS = 4
-TIMINGS = ("at_once", "after_discard")
 
 TERMS = (
     Term("action", DECLARE, label="declares riichi (locks the hand)"),
@@ -194,19 +193,28 @@ def kongs_closed(ruleset: Ruleset, table: Table) -> bool:
 # -- events in reply: the stick, the pot, the indicators -------------------------------------------------------
 
 
-def indicator_events(table: Table, kong_timing: Mapping[str, str] | None, event: Mapping[str, Any]) -> list[
-        dict[str, Any]]:
-    """The indicators the event turns face up: the first as the hands are dealt, then those of the kongs made,
-    each at its moment (``kong_timing``, by way of kong), at most one per kong."""
+def indicators_due(table: Table, kong_timing: Mapping[str, str], event: Mapping[str, Any]) -> int:
+    """How many indicators should lie face up once ``event`` has happened (0: the event turns none): the first as
+    the hands are dealt; one more for each kong at its moment -- the kong itself where ``kong_timing`` says
+    ``at_once`` for its way, else the next discard (which turns every indicator still owed)."""
     type_ = event["type"]
     if type_ == "hands":
-        due = 1
-    elif type_ == "decision" and event.get("action") == "discard" \
-            or kong_timing is not None and (type_ == "kong" and kong_timing.get(event.get("way", "")) == "at_once"
-                                            or type_ == "claim" and event.get("kind") == "kong"
-                                            and kong_timing.get("from_discard") == "at_once"):
-        due = 1 + min(kongs(table), MOST_KONGS)
+        return 1
+    if type_ == "kong":
+        way = event.get("way")
+    elif type_ == "claim" and event.get("kind") == "kong":
+        way = "from_discard"
+    elif type_ == "decision" and event.get("action") == "discard":
+        return 1 + min(kongs(table), MOST_KONGS)
     else:
+        return 0
+    return 1 + min(kongs(table), MOST_KONGS) if kong_timing.get(str(way)) == "at_once" else 0
+
+
+def indicator_events(table: Table, kong_timing: Mapping[str, str], event: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The ``dora_indicator`` events the event calls for, each the next indicator tile of the dead wall."""
+    due = indicators_due(table, kong_timing, event)
+    if due <= len(table.shown):
         return []
     wall, tiles = table.wall, table.tiles
     if wall is None or tiles is None:

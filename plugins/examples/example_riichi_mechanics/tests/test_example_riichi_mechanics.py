@@ -350,7 +350,7 @@ def test_the_lock_holds_after_the_declaring_discard_is_claimed(ruleset: Ruleset)
         s.counts[kind] += 1
     # Declared at its third draw, after three discards; its declaring discard was claimed, and a discard since: the
     # row holds three again, as at the declaration.  This is its fourth draw.
-    s.flags["locked"], s.taken, s.discards = 3, 4, parse_tiles("9m9p9s")
+    s.flags["locked"], s.taken, s.discards = 3, 4, list(parse_tiles("9m9p9s"))
     t.drawn_tile = parse_tiles("3z")[0]
     options = [Action("discard", k) for k, n in enumerate(s.counts) if n]
     refused = mahjong_refused_options(ruleset=ruleset, table=t, seat=0, phase="turn", options=options)

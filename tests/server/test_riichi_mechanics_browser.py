@@ -80,7 +80,8 @@ def test_a_live_table_shows_the_indicators_and_a_locked_seat(tmp_path: Path, bro
         page.wait_for_function("""() => document.querySelectorAll('#shown > *').length >= 2
             && [...document.querySelectorAll('.seat-head .flag')].some((f) => f.textContent.startsWith('locked'))""",
                                timeout=180_000)
-        assert page.is_visible("#shown-fact") and int(page.inner_text("#pot")) >= 1000
+        # (Not the pot: on a slow machine the page may first catch both once the winner has taken the stick.)
+        assert page.is_visible("#shown-fact")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "riichi-mechanics-live.png"))
         assert not errors, errors

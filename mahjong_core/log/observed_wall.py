@@ -111,6 +111,10 @@ class ObservedWall:
     def loose_count(self) -> int:
         return self._shadow.loose_count()
 
+    def dead_wall_tile(self, index: int) -> int | None:
+        """``None``: a physical table's record holds the tiles that were taken, not those it only looked at."""
+        return None
+
     def commitment(self, salt: bytes) -> str:
         raise ReplayError("a physical game has no wall commitment", source=self.source)
 

@@ -312,8 +312,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
                          if table.last_discard is not None else None),
         "pot": table.pot, "counters": dict(table.counters), "seats": seats,
     }
-    if table.shown:
-        view["shown"] = codes(table.shown)
+    if table.shown:  # in the table's own tile set: a red five shown is written 0p
+        view["shown"] = [name(t) for t in table.shown]
     if table.counters:
         view["counters"] = dict(table.counters)
     return view

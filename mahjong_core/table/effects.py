@@ -36,8 +36,8 @@ def apply_effects(table: Table, event: Mapping[str, Any], effects: Sequence[Effe
                 raise MahjongError(f"{event.get('type')} event: its counter {effect.name} moves by {by!r}, "
                                    "not a whole number", place=f"event {event.get('n')}")
             table.counters[effect.name] = table.counters.get(effect.name, 0) + by
-        elif kind == "show":
-            table.shown.append(_tile(table, event, effect))
+        elif kind == "show":  # a tile as it lies face up: a red five shown is shown as the red five it is
+            table.shown.append(_tile(table, event, effect, as_played=False))
         elif kind == "set_aside":
             seat = _seat(table, event, effect)
             tile = _tile(table, event, effect)
@@ -56,10 +56,11 @@ def _seat(table: Table, event: Mapping[str, Any], effect: Effect) -> Any:
     return table.seats[n]
 
 
-def _tile(table: Table, event: Mapping[str, Any], effect: Effect) -> int:
+def _tile(table: Table, event: Mapping[str, Any], effect: Effect, *, as_played: bool = True) -> int:
     """The kind an event's tile field names, in the table's tile set (a ruleset's own kinds) or the standard one.
 
-    A marked copy (a red five) counts as the kind it plays as: the count vector holds playing kinds only.
+    A marked copy (a red five) counts as the kind it plays as where a hand's count vector takes it, which holds
+    playing kinds only (``as_played``); a tile shown on the table keeps its own kind, as both folds keep its code.
     """
     code = event.get(effect.tile)
     tiles = table.tiles
@@ -67,7 +68,7 @@ def _tile(table: Table, event: Mapping[str, Any], effect: Effect) -> int:
         tile = None
     elif tiles is not None:
         tile = tiles.kind_of(code)
-        if tile is not None and tiles.plays_as[tile] >= 0:
+        if tile is not None and as_played and tiles.plays_as[tile] >= 0:
             tile = tiles.plays_as[tile]
     else:
         tile = _KIND_OF_CODE.get(code)

@@ -165,8 +165,10 @@ class TileSource(Protocol):
     ``events`` is what the table did (dice, dealing, loose-tile refills) since
     the deal began, and ``ceremony`` the wall ceremony's parameters (whether
     replacement tiles come from loose tiles).  ``undraw`` puts the tile just
-    drawn back (a late claim took the turn); ``commitment`` is the wall's
-    hash commitment for the log (a seeded wall's only).
+    drawn back (a late claim took the turn); ``dead_wall_tile`` looks at a
+    tile of the dead end without taking it (an indicator), ``None`` where
+    the source cannot show one; ``commitment`` is the wall's hash commitment
+    for the log (a seeded wall's only).
     """
 
     events: list[dict[str, Any]]
@@ -178,6 +180,7 @@ class TileSource(Protocol):
     def draw_replacement(self) -> int: ...
     def live_count(self) -> int: ...
     def loose_count(self) -> int: ...
+    def dead_wall_tile(self, index: int) -> int | None: ...
     def commitment(self, salt: bytes) -> str: ...
 
 
@@ -222,6 +225,7 @@ class Wall:
         "_loose",
         "_out",
         "_dealt",
+        "_cut",
     )
 
     def __init__(
@@ -360,6 +364,7 @@ class Wall:
                 break
             position -= lengths[s]
         cut = 2 * (stack + 1)
+        self._cut = cut
         self._seq = list(self.order[cut:] + self.order[:cut])
         self._head = 0
         self._tail = len(self._seq)
@@ -478,6 +483,28 @@ class Wall:
     def loose_count(self) -> int:
         """Loose tiles lying ready as replacements."""
         return len(self._loose)
+
+    def dead_wall_tile(self, index: int) -> int:
+        """Look at a tile of the dead end without taking it: a tile a rule turns face up (riichi's dora indicator).
+
+        ``index`` counts tiles from the far end of the wall as it was broken, in the order they would be taken
+        off that end (assumption 1): 0 is the top of the last stack, 1 its bottom, 2 the top of the stack before.
+        The position is the wall's, not the live count's: taking replacement tiles off the end does not move
+        the tiles behind them, as a real table's indicators stay where they lie.  A rule that keeps a dead wall
+        of fixed size says so as data (``loose_tiles: 0`` and an ``exhaustive_draw_tiles_left`` of that size:
+        each replacement taken off the end then ends the live wall one tile sooner), so its indicators are
+        never drawn.
+
+        :raises WallError: for a position off the wall, or one whose tile has been given out (drawn, dealt,
+            taken as a replacement or laid out as a loose tile).
+        """
+        n = len(self.order)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
+            raise WallError(f"the wall has {n} tiles; no tile {index!r} from its dead end")
+        position = n - 2 - 2 * (index // 2) + index % 2  # in the wall as broken: the ring from the break on
+        if index < n - self._tail or position < self._head:
+            raise WallError(f"tile {index} from the dead end has been taken; it can no longer be looked at")
+        return self.order[(self._cut + position) % n]
 
     def is_exhausted(self) -> bool:
         """Whether the exhaustive-draw threshold is reached (001 line 123: 14 left)."""

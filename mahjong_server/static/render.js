@@ -480,6 +480,10 @@ function render() {
     const pot = v.pot || 0;
     $("pot-fact").hidden = !pot && !counters.length;
     $("pot").textContent = String(pot) + counters.map(([k, x]) => `, ${k} ${x}`).join("");
+    // Tiles a plugin's events turned face up this deal (riichi's dora indicators), each with its name.
+    const shown = v.shown || [];
+    $("shown-fact").hidden = !shown.length;
+    $("shown").replaceChildren(...shown.map((c) => tile(c, { width: 22 })));
     const n = v.seats.length || 4;
     const base = state.seat === null ? 0 : state.seat;
     // Round the table from the seat in front, in turn order: three seats leave the place across empty, two sit

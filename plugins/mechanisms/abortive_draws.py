@@ -11,10 +11,10 @@ ruleset's ``mahjong_next_deal`` says.  The causes, as riichi.wiki, "Tochuu ryuuk
 * ``four_winds`` (suufon renda): the four seats' first discards are the same wind, none claimed;
 * ``four_kongs`` (suu kaikan): four kongs stand, made by more than one seat, and the discard after the
   fourth is not won ("most rules abort the hand when the following discard is not a winning tile");
-* ``triple_ron`` (sanchahou): three seats claim a win on one discard.
-
-Four riichi (suucha riichi) needs the riichi declaration, which is not a core word: a riichi mechanism
-answers the same hook for it.
+* ``triple_ron`` (sanchahou): three seats claim a win on one discard;
+* ``four_declarations`` (suucha riichi): every seat has declared, and the discard that made the last
+  declaration is not won.  The declaration is not a core word but a plugin's, which marks a declared seat
+  with a flag of its vocabulary: the ruleset names that flag (``abortive_draw_declaration_flag``).
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ def switched_on(ruleset: Ruleset) -> bool:
 @hookimpl
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("mechanism", "abortive_draws", sys.modules[__name__], switched_on=switched_on,
-                         description="abortive draws: nine terminals, four winds, four kongs, triple ron",
+                         description="abortive draws: nine terminals, four winds, four kongs, triple ron, "
+                                     "four declarations",
                          parameters=parameters_of("abortive_draws"))]
 
 
@@ -67,6 +68,8 @@ def mahjong_abortive_draw(ruleset: Ruleset, table: Table, moment: str, seat: int
             return "four_winds"
         if "four_kongs" in rules and four_kongs(table):
             return "four_kongs"
+        if "four_declarations" in rules and four_declarations(table, ruleset.get("abortive_draw_declaration_flag")):
+            return "four_declarations"
         return None
     if moment == "claims" and "triple_ron" in rules and sum(c.kind == "win" for c in claims) >= 3:
         return "triple_ron"
@@ -89,6 +92,11 @@ def four_winds(table: Table) -> bool:
     if any(len(d) != 1 for d in firsts) or any(s.melds for s in table.seats):
         return False
     return len({d[0] for d in firsts}) == 1 and firsts[0][0] in _WINDS
+
+
+def four_declarations(table: Table, flag: object) -> bool:
+    """Every seat carries the declaration's flag (four seats only, as four winds); none where no flag is named."""
+    return isinstance(flag, str) and table.players == 4 and all(flag in s.flags for s in table.seats)
 
 
 def four_kongs(table: Table) -> bool:

@@ -22,7 +22,8 @@ from mahjong_core.table.events import CATALOGUE
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "mahjong_server" / "static" / "replay_state.js"
 LOGS = sorted((ROOT / "replays").glob("*.jsonl")) + sorted((ROOT / "replays" / "sheets").glob("*.jsonl")) \
-    + sorted((ROOT / "replays" / "several_wins").glob("*.jsonl"))  # a double win, play going on, an abortive draw
+    + sorted((ROOT / "replays" / "several_wins").glob("*.jsonl")) \
+    + sorted((ROOT / "replays" / "riichi_mechanics").glob("*.jsonl"))  # several wins; indicators, a lock, an uma
 
 # Every frame of a log as canonical JSON (keys sorted), one string per event: the page's own frames().
 _FRAMES = """(data) => {

@@ -229,3 +229,43 @@ def test_an_unfinished_games_page_hides_what_a_spectator_does_not_see(tmp_path: 
     assert not [e for e in events if e["type"] == "decision" and e.get("after_ms", 0) > 10000]
     kong = next(e for e in events if e["type"] == "kong")
     assert (kong["tile"], kong["tiles"]) == ("?", ["?"] * 4)
+
+
+# ---------------------------------------------------------------------- tiles a plugin turns face up
+
+
+def test_a_dora_indicator_is_sent_to_every_viewer_face_up_and_held_in_every_view(tmp_path: Path) -> None:
+    """Riichi's dora indicators (the example_riichi_mechanics package): a tile of the dead wall no seat has taken,
+    turned face up by a plugin's event.  Every seat and the spectator are sent it as it is, and each view after it
+    holds the deal's indicators so far (``shown``); the rest of the dead wall is covered by the test above (a
+    seat's stream, its own tiles masked, is the spectator's) and by the oracle of tests/core/log."""
+    rid = "example_riichi_mechanics"
+    if rid not in available():
+        pytest.fail("install plugins/examples/example_riichi_mechanics (.ci/run does) to test its indicators")
+    kongs = locks = 0
+    for seed in (11, 48):  # first deals with a kong (11) and with a declaration and a kong (48)
+        for viewer, messages in _play(tmp_path / str(seed), rid, seed, ["declaring", "random"]).items():
+            k, n = _indicators_seen(viewer, messages)
+            kongs, locks = kongs + k, locks + n
+    assert kongs and locks, f"{kongs} indicators of kongs and {locks} declarations seen in the seeded deals"
+
+
+def _indicators_seen(viewer: int | None, messages: list[dict[str, Any]]) -> tuple[int, int]:
+    """Check one viewer's stream; the indicators after the first it was sent, and the declarations."""
+    shown: list[str] = []
+    indicators = locks = 0
+    for m in messages:
+        event = m.get("event") or {}
+        if event.get("type") == "deal_start":
+            shown = []
+        elif event.get("type") == "dora_indicator":
+            assert event["tile"] != "?" and event["indicator"] == len(shown) + 1, (viewer, event)
+            shown.append(event["tile"])
+            indicators += 1
+        elif event.get("type") == "hand_locked":
+            locks += 1
+        view = m.get("view")
+        if view is not None and view.get("seats") and event.get("type") not in ("deal_start", None):
+            assert view.get("shown", []) == shown, (viewer, event, view.get("shown"))
+    assert indicators >= 1, (viewer, "no indicator as the hands were dealt")
+    return indicators - 1, locks

@@ -81,6 +81,7 @@ class TableState:
     #: The display words they give (:func:`mahjong_core.log.fold.display_words`): a flag or a value as read.
     display: dict[str, str] = field(default_factory=dict)
     pot: int = 0  # points on the table, no seat's (sticks)
+    face_up: list[str] = field(default_factory=list)  # tiles a plugin's events turned face up (dora indicators)
     counters: dict[str, int] = field(default_factory=dict)  # the table's named counters (honba)
     #: Each tile code's glyph in the log's tile set (a joker's, an animal's), the standard kinds' where it has none.
     glyphs: Mapping[str, str] = field(default_factory=lambda: _GLYPHS)
@@ -149,6 +150,7 @@ def _read_fold(state: TableState, table: FoldedTable) -> None:
     state.wall = None if table.tiles_left is None else table.tiles_left + table.loose
     state.clock_ms = table.clock_ms
     state.pot, state.counters = table.pot, dict(table.counters)
+    state.face_up = list(table.shown)
 
 
 def _show_score(state: TableState, event: Mapping[str, Any], name: str) -> None:
@@ -300,6 +302,8 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
     # The pot and the counters show only where a ruleset keeps them: a table without them reads as it always did.
     money = (f"  pot {state.pot}" if state.pot else "") + "".join(
         f"  {name} {value}" for name, value in sorted(state.counters.items()))
+    if state.face_up:  # only where a plugin turns tiles face up: every other table reads as it always did
+        money += f"  shown {show(state.face_up)}"
     lines = [f"deal {state.deal + 1}  round {_WINDS[state.prevalent_wind % 4]}  dealer seat {state.dealer}  "
              f"wall {wall} tiles  clock {state.clock_ms / 1000:.1f} s{money}"]
     for n, seat in enumerate(state.seats):

@@ -240,3 +240,19 @@ def test_there_is_a_golden_replay_for_every_bundled_ruleset() -> None:
     names = {p.name.split("-seed")[0] for p in REPLAYS.glob("*.jsonl")}
     bundled = {r for r, info in available().items() if str(info.module).startswith("mahjong_rulesets.")}
     assert bundled <= names, f"missing golden replays: {sorted(bundled - names)}"
+
+
+def test_a_dora_indicator_changed_in_a_log_is_named_by_the_audit(tmp_path: Path) -> None:
+    """A tile a plugin's event turns face up is re-created from the seed, so a log whose indicator was rewritten
+    (and re-sealed, as a forger would) fails at that line: riichi's kept log (example_riichi_mechanics)."""
+    kept = REPLAYS / "riichi_mechanics" / "example_riichi_mechanics-seed26.jsonl"
+    if "example_riichi_mechanics" not in available():
+        pytest.fail("install plugins/examples/example_riichi_mechanics (.ci/run does)")
+    objects = [json.loads(line) for line in kept.read_text(encoding="utf-8").splitlines()]
+    k = next(i for i, o in enumerate(objects) if o.get("type") == "dora_indicator" and o["indicator"] == 2)
+    objects[k]["tile"] = "1z" if objects[k]["tile"] != "1z" else "2z"
+    forged = tmp_path / "forged.jsonl"
+    write_lines(forged, objects)
+    for mode in ("replay", "audit"):
+        verdict = check(str(forged), mode)
+        assert not verdict.ok and verdict.line == k + 1 and "dora_indicator" in verdict.error, verdict.text()

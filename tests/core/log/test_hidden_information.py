@@ -6,7 +6,8 @@ exchange, discarded, claimed, set aside, melded.  After each event it knows,
 for each seat and for a spectator, which tiles that viewer has legitimately
 seen: a seat its own dealt tiles, draws and the tiles passed to it; everybody
 the discards, bonus tiles (face up as soon as they are taken), claimed and added tiles, the face-up tiles of a
-concealed kong under the ruleset's ``meld_display``, a declared mahjong's tile,
+concealed kong under the ruleset's ``meld_display``, a declared mahjong's tile, a tile a plugin's event turns
+face up (a ``show`` effect: riichi's dora indicator, a tile of the dead wall no seat has taken),
 and every hand once play is over (mahjong, exhaustive draw, abandoned deal).
 A choice that overran its limit and was replaced by the timeout's action shows
 nothing.
@@ -26,7 +27,7 @@ import asyncio
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
 from mahjong_core.log.format import ReplayWriter, header, read_log
 from mahjong_core.log.redaction import Visibility, full_table_view, seat_view
+from mahjong_core.plugin.binding import bind
 from mahjong_core.rules import available, load_ruleset
 from mahjong_core.table.rng import ALGORITHM, Rng, deal_rng
 from mahjong_core.table.state import Action, Table
@@ -58,11 +60,19 @@ class Knowledge:
     """Which tiles each viewer has seen after each event of a full log, followed tile by tile."""
 
     def __init__(self, events: Sequence[dict[str, Any]], players: int, meld_display: str,
-                 bonus: frozenset[str] = frozenset(f"{r}{s}" for r in range(1, 5) for s in "fy")):
+                 bonus: frozenset[str] = frozenset(f"{r}{s}" for r in range(1, 5) for s in "fy"),
+                 shows: Mapping[str, str] | None = None, marked: Mapping[str, str] | None = None):
         """:param bonus: the codes the ruleset's tile set sets aside face up as they are taken (flowers and
-            seasons by default; a three-player set adds North): :func:`bonus_codes`."""
+            seasons by default; a three-player set adds North): :func:`bonus_codes`.
+        :param shows: the plugins' event types that turn a tile face up, each with the field naming it
+            (:func:`shown_fields`).
+        :param marked: each marked copy's code and the code of the kind it plays as (``0p``: ``5p``), for a tile
+            set with red fives (:func:`marked_codes`): a meld is written by kinds, so a red five in it reads ``5p``.
+        """
         self.events = list(events)
         self.bonus = bonus
+        self.shows = dict(shows or {})
+        self.marked = dict(marked or {})
         self.viewers: list[Viewer] = [*range(players), None]
         self.shown_kong = meld_display == "concealed_kong_shown"
         #: after[k][viewer]: the tiles (a count per code) the viewer has seen once event k has happened.
@@ -85,6 +95,10 @@ class Knowledge:
         def take(seat: int, c: str) -> int:
             for i in reversed(hand[seat]):
                 if code[i] == c:
+                    hand[seat].remove(i)
+                    return i
+            for i in reversed(hand[seat]):  # a meld's tiles name kinds: a red five in it is written as its five
+                if self.marked.get(code[i]) == c:
                     hand[seat].remove(i)
                     return i
             raise AssertionError(f"the oracle lost track: seat {seat} holds no {c}")
@@ -166,7 +180,7 @@ class Knowledge:
                     hand[e["receiver"]].append(i)
             elif kind == "claim":
                 rest = list(e["tiles"])
-                rest.remove(e["tile"])
+                rest.remove(e["tile"] if e["tile"] in rest else self.marked[e["tile"]])
                 public(*last_discard, *[take(e["seat"], c) for c in rest])
             elif kind == "kong":
                 if e["way"] == "concealed":
@@ -175,6 +189,9 @@ class Knowledge:
                     self.features["concealed kong"] += 1
                 else:
                     public(take(e["seat"], e["tile"]))
+            elif kind in self.shows:  # a tile turned face up from the wall: seen by all, held by none
+                public(new(e[self.shows[kind]]))
+                self.features["shown"] += 1
             if kind == "mahjong" and e.get("play_on") is True:  # a winner who leaves lays its hand down alone
                 public(*hand[e["seat"]])
                 self.features["play on"] += 1
@@ -189,6 +206,20 @@ def bonus_codes(rid: str) -> frozenset[str]:
     return frozenset(tiles.code(kind) for kind in tiles.bonus)
 
 
+def shown_fields(rid: str) -> dict[str, str]:
+    """The plugins' event types of a ruleset's games that turn a tile face up, each with the field naming it."""
+    events = bind(load_ruleset(rid)).vocabulary.plugin_events
+    return {name: effect.tile for name, term in events.items() for effect in term.effects
+            if effect.kind == "show" and effect.tile is not None}
+
+
+def marked_codes(rid: str) -> dict[str, str]:
+    """Each marked copy of a ruleset's tile set (a red five) and the code of the kind it plays as."""
+    tiles = load_ruleset(rid).tiles()
+    return {tiles.code(k): tiles.code(tiles.plays_as[k]) for k in range(tiles.size)
+            if tiles.plays_as[k] >= 0 and tiles.plays_as[k] != k}
+
+
 def tile_groups(message: Any) -> Iterator[list[str]]:
     """The tile codes of a message in groups of distinct physical tiles: a view's tiles on the table at once;
     elsewhere each list of tiles, and each lone tile, on its own."""
@@ -197,6 +228,7 @@ def tile_groups(message: Any) -> Iterator[list[str]]:
             table = [t for s in message["seats"] for part in ("concealed", "bonus", "discards")
                      for t in s.get(part, [])]
             table += [t for s in message["seats"] for m in s["melds"] for t in m["tiles"]]
+            table += message.get("shown", [])  # tiles a plugin's events turned face up (dora indicators)
             yield [t for t in table if _CODE.fullmatch(t)]
             if message.get("last_discard"):
                 yield [message["last_discard"]["tile"]]
@@ -215,6 +247,8 @@ def tile_groups(message: Any) -> Iterator[list[str]]:
 
 def assert_knows(knowledge: Knowledge, k: int, viewer: Viewer, message: Any, where: str) -> None:
     seen = knowledge.after[k][viewer]
+    if knowledge.marked:  # a red five seen may be written as its five (in a meld's tiles)
+        seen = seen + Counter({plain: seen[red] for red, plain in knowledge.marked.items() if seen[red]})
     for group in tile_groups(message):
         counts = Counter(group)
         if all(n <= seen[c] for c, n in counts.items()):
@@ -313,7 +347,8 @@ def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
     for seed in SEEDS:
         events, views, visibility = _play(rid, seed)
         players = len(views[0][0]["seats"]) if views[0][0]["seats"] else int(load_ruleset(rid).param("players"))
-        knowledge = Knowledge(events, players, visibility.meld_display, bonus_codes(rid))
+        knowledge = Knowledge(events, players, visibility.meld_display, bonus_codes(rid), shown_fields(rid),
+                              marked_codes(rid))
         features += knowledge.features
         for k, (event, (view, revealed)) in enumerate(zip(events, views, strict=True)):
             for viewer in knowledge.viewers:
@@ -321,6 +356,8 @@ def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
                 if message is not None:
                     assert_knows(knowledge, k, viewer, message, f"{rid} seed {seed}")
     assert features["concealed kong"], f"no concealed kong in {rid}'s seeded deals: the sweep misses its display"
+    if shown_fields(rid):  # a ruleset whose plugins turn tiles face up: the sweep met them, in events and views
+        assert features["shown"] and any(view.get("shown") for _, (view, _) in zip(events, views, strict=True)), rid
 
 
 def test_the_sweep_meets_returned_draws_and_timeouts_of_bots_and_people() -> None:
@@ -343,7 +380,8 @@ def test_no_seat_view_holds_a_tile_its_seat_has_not_seen(rid: str, tmp_path: Pat
         log = tmp_path / f"{rid}-{seed}.jsonl"
         events, views, visibility = _play(rid, seed, log)
         players = int(load_ruleset(rid).param("players"))
-        knowledge = Knowledge(events, players, visibility.meld_display, bonus_codes(rid))
+        knowledge = Knowledge(events, players, visibility.meld_display, bonus_codes(rid), shown_fields(rid),
+                              marked_codes(rid))
         for seat in range(players):
             if seed == SEEDS[0]:
                 assert main(["view", str(log), "--seat", str(seat), "--json"]) == 0

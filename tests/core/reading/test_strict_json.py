@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import mahjong_core.reading.strict_json as strict_json
 from mahjong_core.reading.strict_json import (
+    MAX_DEPTH,
     StrictJSONError,
     canonical,
     canonical_all,
@@ -196,11 +197,12 @@ def _one_by_one(text: str) -> tuple[str, Any]:
 def test_many_lines_read_at_once_prove_only_what_reading_them_one_by_one_proves() -> None:
     lines = _golden_lines()[::5]
     values, proven = loads_canonical_all(lines)
-    # A line is left to be read alone only where its brackets, counted as a bound on its depth, exceed the
-    # bound (a thirteen orphans' fourteen single-tile groups); every other log line is proven in the batch.
-    assert all(p or line.count("[") + line.count("{") > strict_json.MAX_DEPTH for p, line in zip(proven, lines))
+    # Every line is proven but one holding more brackets than the depth bound, which the batch leaves to be read
+    # alone without measuring its depth (an MCR score of thirteen single tiles: replays/sheets/mcr.jsonl).
+    assert all(p or line.count("[") + line.count("{") > MAX_DEPTH for p, line in zip(proven, lines, strict=True))
     assert sum(proven) > 0.99 * len(lines)
-    assert [v for v, p in zip(values, proven) if p] == [loads(line) for line, p in zip(lines, proven) if p]
+    assert [v for v, p in zip(values, proven, strict=True) if p] == [loads(x) for x, p in zip(lines, proven,
+                                                                                            strict=True) if p]
     odd = ['{"d":' + "[" * 40 + "]" * 40 + "}", '{"i":' + "1" * 17 + "}", '{"i":9007199254740993}', "[1,2]", '"x"', "",
            " ", '{"s":"\\u00e9"}', '{"s":"\u00e9"}']
     texts = [text for line in lines[:300:3] for text in _mutations(line)[1:]] + odd

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = json.loads((ROOT / "schemas" / "replay.schema.json").read_text(encoding="utf-8"))
 DEFS = SCHEMA["$defs"]
 LOGS = sorted((ROOT / "replays").glob("*.jsonl")) + sorted((ROOT / "replays" / "sheets").glob("*.jsonl")) \
-    + sorted((ROOT / "replays" / "several_wins").glob("*.jsonl"))
+    + sorted((ROOT / "replays" / "several_wins").glob("*.jsonl")) \
+    + sorted((ROOT / "replays" / "riichi_mechanics").glob("*.jsonl"))
 
 
 def _resolve(fragment: dict[str, Any]) -> dict[str, Any]:

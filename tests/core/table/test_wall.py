@@ -90,6 +90,43 @@ def test_dead_end_without_loose_tiles() -> None:
     assert wall.live_count() == 141
 
 
+def test_dead_wall_tile_looks_at_the_dead_end_without_taking() -> None:
+    """A rule may turn a tile of the dead end face up (riichi's dora indicator): counted from the break as the wall
+    was broken, top tile before bottom, the position stays put while replacement tiles are taken in front of it."""
+    order = shuffled(SET_136, 11)
+    wall = Wall.from_order(order, {**TRADITIONAL, "loose_tiles": 0}, dice=[[2, 3], [1, 1]], tile_set=SET_136)
+    wall.deal()
+    g = ring_start(0, 17) + 1  # East, stack 2: the break stack ends the wall
+    expected = {k: order[(2 * (g - k // 2) + k % 2) % 136] for k in range(14)}
+    before = (wall.remaining(), wall.live_count())
+    assert {k: wall.dead_wall_tile(k) for k in range(14)} == expected
+    assert (wall.remaining(), wall.live_count()) == before  # looked at, not taken
+    assert [wall.draw_replacement() for _ in range(3)] == [expected[0], expected[1], expected[2]]
+    assert wall.dead_wall_tile(4) == expected[4] and wall.dead_wall_tile(3) == expected[3]
+    for taken in (0, 2):
+        with pytest.raises(WallError, match="has been taken"):
+            wall.dead_wall_tile(taken)
+    for bad in (-1, 136, True, "4"):
+        with pytest.raises(WallError, match="no tile"):
+            wall.dead_wall_tile(bad)  # type: ignore[arg-type]
+
+
+def test_dead_wall_tile_refuses_a_tile_drawn_or_laid_out_as_a_loose_tile() -> None:
+    order = shuffled(SET_136, 12)
+    wall = Wall.from_order(order, TRADITIONAL)  # no dice: the order is the draw order, the last stack loose
+    with pytest.raises(WallError, match="has been taken"):
+        wall.dead_wall_tile(1)  # a loose tile lies apart, no longer in the wall
+    assert wall.dead_wall_tile(2) == order[132]
+    wall.deal()
+    while wall.live_count() > 2:
+        wall.draw()
+    assert wall.dead_wall_tile(2) == order[132]  # the last stack of the live wall, its top drawn first
+    wall.draw()
+    with pytest.raises(WallError, match="has been taken"):
+        wall.dead_wall_tile(2)
+    assert wall.dead_wall_tile(3) == order[133]
+
+
 def test_break_count_variants() -> None:
     order = shuffled(SET_144, 9)
     both = Wall.from_order(order, {"break_count": "both_throws"}, dice=[[6, 6], [6, 6]])

@@ -100,6 +100,30 @@ def test_three_seats_claiming_one_discard(ruleset: Ruleset) -> None:
     assert ask(ruleset, table(), "claims", 0, wins[:2] + (Claim(3, "pung", (5, 5)),)) is None
 
 
+def test_four_declarations_counts_the_flag_the_ruleset_names(tmp_path: Path) -> None:
+    """Four riichi: the declaration is a plugin's word, so the ruleset names the seat flag it sets."""
+    path = tmp_path / "four.yaml"
+    path.write_text(HOUSE_RULE.replace(ALL, "[four_declarations]") + """  abortive_draw_declaration_flag:
+    value: riichi
+    assumption: test house rule, the flag a riichi-like declaration sets
+""", encoding="utf-8")
+    four = load_ruleset(path)
+    t = table()
+    for seat in t.seats[:3]:
+        seat.flags["riichi"] = 0
+    assert ask(four, t, "discard", 2) is None
+    t.seats[3].flags["riichi"] = 5
+    assert ask(four, t, "discard", 3) == "four_declarations"
+    assert ask(ruleset_without_flag(tmp_path), t, "discard", 3) is None  # no flag named: nothing counts
+    assert ask(four, t, "turn", 3) is None  # only once a discard has passed
+
+
+def ruleset_without_flag(tmp_path: Path) -> Ruleset:
+    path = tmp_path / "noflag.yaml"
+    path.write_text(HOUSE_RULE.replace(ALL, "[four_declarations]"), encoding="utf-8")
+    return load_ruleset(path)
+
+
 def test_a_ruleset_that_declares_none_has_the_mechanism_off(ruleset: Ruleset) -> None:
     assert mechanism.switched_on(ruleset) and not mechanism.switched_on(load_ruleset("harbin"))
     assert not any(c.name == "abortive_draws" for c in _mechanisms(load_ruleset("harbin")))

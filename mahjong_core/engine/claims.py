@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from mahjong_core.engine.drawing import draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
+from mahjong_core.engine.jokers import complete_with_jokers, joker_discarded
 from mahjong_core.engine.marked import give_back, released
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
 from mahjong_core.engine.winning import asked_complete, declare_wins, hand_complete, win_allowed, win_outcome
@@ -56,6 +57,9 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         after a pung or chow the claimer only discards; after a kong it plays on from its
         replacement tile.
     """
+    if tile >= NUM_PLAYING_KINDS:  # a joker discarded (where jokers are played)
+        joker_discarded(game)
+        return None
     t = game.table
     claims: list[Claim] = []
     window_ms = 0
@@ -157,7 +161,9 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     options: list[Action] = []
     memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
     key = bytes(counts)
-    if memo is not None and memo[0] == key:
+    if s.held_jokers:  # jokers held: the mahjong test below takes them (engine/jokers.py)
+        ready = True
+    elif memo is not None and memo[0] == key:
         ready = memo[1] <= 0
     else:
         ready = s.shanten() <= 0
@@ -171,7 +177,8 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     if asked is not None or ready:
         if asked is None:
             counts[tile] += 1
-            complete = is_mahjong(counts, game.forms, game.added_forms)
+            complete = complete_with_jokers(game, s) if s.held_jokers else \
+                is_mahjong(counts, game.forms, game.added_forms)
             counts[tile] -= 1
         else:
             complete = asked

@@ -42,7 +42,8 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand import shanten as shanten_mod
-from mahjong_core.hand.tiles import KINDS, MARKED_CODES
+from mahjong_core.hand.jokers import ANY_JOKER, JokerRule, shanten_with_jokers
+from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
@@ -52,7 +53,8 @@ if TYPE_CHECKING:
     from mahjong_core.engine.game import Player
 
 #: A decision names playing kinds, a discarded red five by its own code (``0p``): it is a discard of its five.
-_CODE_TO_KIND = {**{k.code: k.index for k in KINDS}, **MARKED_CODES}
+#: A discarded joker is named by its code, whichever of the tile set's kinds it is (``ANY_JOKER``).
+_CODE_TO_KIND = {**{k.code: k.index for k in KINDS}, **MARKED_CODES, JOKER[0]: ANY_JOKER}
 
 
 def _limit_ms(table: Table, what: str) -> int | None:
@@ -152,6 +154,11 @@ class GreedyBot:
 
     def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         counts = table.seats[seat].counts
+        held = table.seats[seat].held_jokers
+        if held and phase in ("turn", "claim"):  # jokers held: weighed with them, on the joker path
+            rule = table.seats[seat].joker_rule
+            assert rule is not None  # a seat holds jokers only where they are played
+            return _WithJokers(counts, len(held), rule).choose(self, options, phase)
         if phase == "exchange":  # no mahjong among the choices: weighed without reading the list (_exchange)
             return self._exchange(counts, options)
         for option in options:
@@ -273,6 +280,80 @@ _REFUSE = Action("refuse")
 #: For each kind, the kinds within two of it in its suit; none for an honour.
 _NEAR = tuple(() if tile >= 27 else tuple(tile + d for d in (-2, -1, 1, 2) if 0 <= tile % 9 + d <= 8)
               for tile in range(34))
+
+
+class _WithJokers:
+    """The greedy bot's weighing for a seat holding jokers: shanten with the jokers as wild as the rule allows
+    (:mod:`mahjong_core.hand.jokers`), so it keeps a joker -- a joker is never worse than the tile it could be --
+    and takes a mahjong or a claim the jokers make."""
+
+    def __init__(self, counts: list[int], jokers: int, rule: JokerRule):
+        self.counts, self.jokers, self.rule = counts, jokers, rule
+
+    def value(self, counts: Sequence[int], jokers: int) -> int:
+        total = sum(counts) + jokers
+        if total % 3 == 0:
+            return 99
+        return shanten_with_jokers(bytes(counts), jokers, self.rule)
+
+    def choose(self, bot: GreedyBot, options: Sequence[Action], phase: str) -> Action:
+        win = next((o for o in options if o.kind == "win"), None)
+        if win is not None:
+            return win
+        if phase == "turn":
+            kong = next((o for o in options if o.kind == "kong" and o.way != "added"), None)
+            if kong is not None:
+                return kong
+            return self._discard(bot, options)
+        return self._claim(options)
+
+    def _discard(self, bot: GreedyBot, options: Sequence[Action]) -> Action:
+        counts = list(self.counts)
+        best, chosen = 99, []
+        for option in options:
+            if option.kind != "discard" or option.way is not None:
+                continue
+            if option.tile == ANY_JOKER:
+                value = self.value(counts, self.jokers - 1) + 1  # a joker goes last: only where it is worse
+            else:
+                assert option.tile is not None
+                counts[option.tile] -= 1
+                value = self.value(counts, self.jokers)
+                counts[option.tile] += 1
+            if value < best:
+                best, chosen = value, [option]
+            elif value == best:
+                chosen.append(option)
+        if not chosen:
+            return next(o for o in options if o.kind == "discard")
+        return chosen[bot.rng.below(len(chosen))] if len(chosen) > 1 else chosen[0]
+
+    def _claim(self, options: Sequence[Action]) -> Action:
+        counts = list(self.counts)
+        best_option, best_value = options[-1], self.value(counts, self.jokers)
+        for option in options:
+            if option.kind not in ("pung", "chow", "kong"):
+                continue
+            for used in option.tiles:
+                counts[used] -= 1
+            value = self._after_claim(counts)
+            for used in option.tiles:
+                counts[used] += 1
+            if value < best_value:
+                best_option, best_value = option, value
+        return best_option
+
+    def _after_claim(self, counts: list[int]) -> int:
+        """The best shanten left after the claim's discard (after a kong, the hand as it stands)."""
+        if (sum(counts) + self.jokers) % 3 != 2:
+            return self.value(counts, self.jokers)
+        best = self.value(counts, self.jokers - 1) if self.jokers else 99
+        for kind, n in enumerate(counts):
+            if n:
+                counts[kind] -= 1
+                best = min(best, self.value(counts, self.jokers))
+                counts[kind] += 1
+        return best
 
 
 def _shanten_any_size(counts: list[int]) -> int:

@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING
 from mahjong_core.engine.claims import kong_ok, offer_robbing
 from mahjong_core.engine.drawing import draw_live, draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver
+from mahjong_core.engine.jokers import complete_with_jokers, discard_joker
 from mahjong_core.engine.marked import released
 from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.refusal import REFUSAL, without_refused
 from mahjong_core.engine.winning import asked_complete, declare_win, win_allowed
 from mahjong_core.errors import MahjongError
+from mahjong_core.hand.jokers import ANY_JOKER
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.shanten import shanten
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
@@ -37,6 +39,8 @@ if TYPE_CHECKING:
 
 #: The one discard action per kind, built once (actions are immutable values).
 _DISCARDS = tuple(Action("discard", kind) for kind in range(NUM_PLAYING_KINDS))
+#: A joker discarded, where jokers are played and the seat holds one.
+_JOKER_DISCARD = Action("discard", ANY_JOKER)
 
 
 def correct_count(game: RunningGame, seat: int) -> bool:
@@ -99,6 +103,8 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
         # discard (possibly with a calling declaration)
         tile = action.tile
         assert tile is not None
+        if tile == ANY_JOKER:
+            return discard_joker(game, seat)
         s.counts[tile] -= 1
         s.discards.append(tile)
         t.last_discard_marked = bool(s.marked) and released(s, tile, into_meld=False) > 0
@@ -127,7 +133,7 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
     if not after_claim:
         asked = asked_complete(game, seat, drawn if drawn is not None else any_tile(counts), how) \
             if "mahjong_hand_complete" in game.implemented else None
-        if asked if asked is not None else \
+        if asked if asked is not None else complete_with_jokers(game, s) if s.held_jokers else \
                 (not not_ready_before(game, s, drawn) and is_mahjong(counts, game.forms, game.added_forms)):
             win_tile = drawn if drawn is not None else any_tile(counts)
             if win_allowed(game, seat, win_tile, how):
@@ -141,6 +147,8 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
                     and kong_ok(game, seat, "added", meld.tiles[0]):
                 options.append(Action("kong", meld.tiles[0], way="added"))
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
+    if s.held_jokers:
+        options.append(_JOKER_DISCARD)
     implemented = game.implemented
     if "mahjong_turn_actions" in implemented:  # asked at every turn: only where a plugin answers it
         for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):

@@ -34,6 +34,10 @@ from functools import lru_cache
 from mahjong_core.errors import HandError
 from mahjong_core.hand.melds import Meld, MeldKind
 
+#: The tile an action names for a joker (a joker discarded), whatever index a tile set gives its jokers: every
+#: joker plays alike, and a log names it by its code ``1j``.
+ANY_JOKER = 99
+
 #: Playing kinds: three suits of nine ranks, then seven honours.
 _KINDS = 34
 _SUITED = 27

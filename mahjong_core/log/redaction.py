@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
+from mahjong_core.hand.tiles import KINDS
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import shared_plugin_manager
 from mahjong_core.rules import available, load_ruleset, load_ruleset_text
@@ -253,6 +254,8 @@ def live_event_view(event: dict[str, Any], seat: int | None, visibility: Visibil
 
 def _discard_codes(discards: list[int], marked: list[int], tiles: TileSet | None) -> list[str]:
     """A seat's discards as codes, a discarded marked copy by its own code, as the log names it."""
+    if tiles is not None and tiles.jokers and any(t >= len(KINDS) for t in discards):  # a discarded joker
+        return [tiles.code(t) for t in discards]
     names = codes(discards)
     if marked and tiles is not None:
         for i in marked:
@@ -291,8 +294,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
             "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m) for m in s.melds],
             "bonus": [name(t) for t in (s.set_aside_row() if s.jokers else s.bonus)],
             "discards": _discard_codes(s.discards, s.marked_discards, tiles),
-            "concealed_count": sum(s.counts),
-            "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles),
+            "concealed_count": sum(s.counts) + len(s.held_jokers),
+            "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles) + [name(t) for t in s.held_jokers],
         }
         # What a plugin's events set, public by their declaration, only where there is any (as the folds show it).
         if s.flags:
@@ -308,7 +311,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
         "tiles_left": wall.live_count() if wall is not None and table.seats else None,
         "last_discard": ({"seat": table.last_discarder,
                           "tile": name(tiles.marked_of(table.last_discard)) if table.last_discard_marked and tiles
-                          else code(table.last_discard)}
+                          else code(table.last_discard) if table.last_discard < len(KINDS)
+                          else name(table.last_discard)}
                          if table.last_discard is not None else None),
         "pot": table.pot, "counters": dict(table.counters), "seats": seats,
     }

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.hand.tiles import KINDS, TileSet
+from mahjong_core.hand.jokers import ANY_JOKER
+from mahjong_core.hand.tiles import JOKER, KINDS, TileSet
 from mahjong_core.table.state import Action
 
 if TYPE_CHECKING:
@@ -21,7 +22,9 @@ if TYPE_CHECKING:
 
 def code(tile: int) -> str:
     """A tile kind as its notation code; anything else as a marker that says what it was instead."""
-    return KINDS[tile].code if isinstance(tile, int) and 0 <= tile < len(KINDS) else f"<not a tile: {tile!r}>"
+    if isinstance(tile, int) and 0 <= tile < len(KINDS):
+        return KINDS[tile].code
+    return JOKER[0] if tile == ANY_JOKER else f"<not a tile: {tile!r}>"
 
 
 def codes(tiles: Sequence[int]) -> list[str]:

@@ -259,7 +259,9 @@ class Overrunning:
         if kongs:
             return kongs[0]
         counts = table.seats[seat].counts
-        discards = [o for o in options if o.kind == "discard" and o.way is None and o.tile is not None]
+        # A joker discarded names no playing kind: the hoarder keeps its jokers.
+        discards = [o for o in options if o.kind == "discard" and o.way is None and o.tile is not None
+                    and o.tile < len(counts)]
         return min(discards, key=lambda o: (counts[o.tile or 0], o.tile or 0), default=None)
 
 

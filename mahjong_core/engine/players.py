@@ -155,6 +155,10 @@ class GreedyBot:
     def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         counts = table.seats[seat].counts
         held = table.seats[seat].held_jokers
+        if table.joker_play is not None and phase == "turn":  # a joker for a tile held: always worth taking
+            exchange = next((o for o in options if o.kind == "joker_exchange"), None)
+            if exchange is not None and not any(o.kind == "win" for o in options):
+                return exchange
         if held and phase in ("turn", "claim"):  # jokers held: weighed with them, on the joker path
             rule = table.seats[seat].joker_rule
             assert rule is not None  # a seat holds jokers only where they are played
@@ -334,24 +338,26 @@ class _WithJokers:
         for option in options:
             if option.kind not in ("pung", "chow", "kong"):
                 continue
-            for used in option.tiles:
+            natural = [used for used in option.tiles if used != ANY_JOKER]
+            for used in natural:
                 counts[used] -= 1
-            value = self._after_claim(counts)
-            for used in option.tiles:
+            value = self._after_claim(counts, self.jokers - (len(option.tiles) - len(natural)))
+            for used in natural:
                 counts[used] += 1
-            if value < best_value:
-                best_option, best_value = option, value
+            if value < best_value or (value == best_value < 99 and option.kind != "chow" and best_option.kind != "pass"
+                                      and len(natural) > len([u for u in best_option.tiles if u != ANY_JOKER])):
+                best_option, best_value = option, value  # of two claims as good, the one keeping more jokers
         return best_option
 
-    def _after_claim(self, counts: list[int]) -> int:
+    def _after_claim(self, counts: list[int], jokers: int) -> int:
         """The best shanten left after the claim's discard (after a kong, the hand as it stands)."""
-        if (sum(counts) + self.jokers) % 3 != 2:
-            return self.value(counts, self.jokers)
-        best = self.value(counts, self.jokers - 1) if self.jokers else 99
+        if (sum(counts) + jokers) % 3 != 2:
+            return self.value(counts, jokers)
+        best = self.value(counts, jokers - 1) if jokers else 99
         for kind, n in enumerate(counts):
             if n:
                 counts[kind] -= 1
-                best = min(best, self.value(counts, self.jokers))
+                best = min(best, self.value(counts, jokers))
                 counts[kind] += 1
         return best
 

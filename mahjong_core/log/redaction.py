@@ -125,6 +125,8 @@ def _concealed_kong_view(event: dict[str, Any], visibility: Visibility) -> dict[
     shown = {**event, "tile": visibility.kong_tile(tile)}
     if event.get("type") == "kong":
         shown["tiles"] = visibility.concealed_kong(tile)
+    if "jokers" in event and shown["tile"] == HIDDEN:  # the kind a joker stands for is the kong's own
+        shown["jokers"] = [HIDDEN] * len(event["jokers"])
     return shown
 
 
@@ -265,8 +267,11 @@ def _discard_codes(discards: list[int], marked: list[int], tiles: TileSet | None
 
 def _meld_view(meld: Meld) -> dict[str, Any]:
     # A meld is named by its kinds, as the log names it: which of its tiles is a marked copy, the log does not say.
-    return {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
+    view = {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
             "claimed_from": meld.claimed_from.offset if meld.claimed_from is not None else None}
+    if meld.jokers:  # the kinds its jokers stand for, as the log's claim or kong names them
+        view["jokers"] = codes(meld.jokers)
+    return view
 
 
 def table_view(table: Table, seat: int | None, *, reveal: bool = False,
@@ -335,8 +340,16 @@ def redact_table_view(view: dict[str, Any], seat: int | None, *, reveal: bool = 
 def _others_seat(seat: dict[str, Any], visibility: Visibility) -> dict[str, Any]:
     shown = {k: v for k, v in seat.items() if k != "concealed"}
     if any(not m["exposed"] for m in seat["melds"]):
-        shown["melds"] = [m if m["exposed"] else {**m, "tiles": _concealed_meld(m, visibility)} for m in seat["melds"]]
+        shown["melds"] = [m if m["exposed"] else _concealed_meld_view(m, visibility) for m in seat["melds"]]
     return shown
+
+
+def _concealed_meld_view(meld: dict[str, Any], visibility: Visibility) -> dict[str, Any]:
+    """Another seat's concealed meld as it lies: the kinds its jokers stand for hidden with the tiles they are."""
+    tiles = _concealed_meld(meld, visibility)
+    if "jokers" in meld and HIDDEN in tiles:
+        return {**meld, "tiles": tiles, "jokers": [HIDDEN] * len(meld["jokers"])}
+    return {**meld, "tiles": tiles}
 
 
 def _concealed_meld(meld: dict[str, Any], visibility: Visibility) -> list[str]:

@@ -25,12 +25,15 @@ class JokerPlay:
     """How jokers play in a ruleset's games.
 
     :param rule: where a joker may stand in a complete hand and in a meld.
+    :param calls: a joker may go into a meld made on a claimed discard (a pung of 5p claimed with one 5p and
+        a joker); elsewhere only into melds the seat declares in its turn (kongs).
     :param dead_when_discarded: no seat may claim a discarded joker.
     :param exchange: who may take a joker from an exposed meld for the tile it stands for: ``none``, ``own``
         (the meld's owner) or ``any`` seat.
     """
 
     rule: JokerRule = JokerRule()
+    calls: bool = True
     dead_when_discarded: bool = True
     exchange: str = "any"
 
@@ -45,7 +48,8 @@ def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | No
         return None
     if not (tiles if tiles is not None else ruleset.tiles()).jokers:
         return None
-    where = set(data.get("in", ["pungs"]))
+    where = set(data.get("in", ["pungs", "calls"]))
     return JokerPlay(JokerRule(pungs="pungs" in where, pairs="pairs" in where, chows="chows" in where),
+                     calls="calls" in where,
                      dead_when_discarded=bool(data.get("dead_when_discarded", True)),
                      exchange=str(data.get("exchange", "any")))

@@ -28,8 +28,11 @@ def code(tile: int) -> str:
 
 
 def codes(tiles: Sequence[int]) -> list[str]:
-    """Tile kinds as their notation codes, in the order given."""
-    return [KINDS[t].code for t in tiles]
+    """Tile kinds as their notation codes, in the order given (a joker an action names, ``ANY_JOKER``, as ``1j``)."""
+    try:
+        return [KINDS[t].code for t in tiles]
+    except IndexError:
+        return [code(t) for t in tiles]
 
 
 def held_codes(counts: Sequence[int], marked: Sequence[int], tiles: TileSet | None) -> list[str]:
@@ -197,12 +200,15 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "tiles passed in a Charleston or partner exchange"),
     EventType("calling", "table", (Field("seat", "seat"), Field("declared", "bool")),
               "a calling hand declared outside a discard"),
+    EventType("joker_exchange", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("owner", "seat")),
+              "a seat gave the tile a joker in an exposed meld of ``owner`` stands for, and took the joker"),
     EventType("claim", "table", (Field("seat", "seat"), Field("kind", "text"), Field("tile", "tile"),
-                                 Field("discarder", "seat"), Field("tiles", "tiles")),
-              "the claim that took a discard"),
+                                 Field("discarder", "seat"), Field("tiles", "tiles"), _opt("jokers", "tiles")),
+              "the claim that took a discard (``jokers``: the kinds the meld's jokers stand for, among ``tiles``)"),
     EventType("kong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("way", "text"),
-                                _opt("tiles", "tiles")),
-              "a kong made in a seat's turn (``tiles`` only in a seat's view: how another's concealed kong lies)"),
+                                _opt("tiles", "tiles"), _opt("jokers", "tiles")),
+              "a kong made in a seat's turn (``tiles`` only in a seat's view: how another's concealed kong lies; "
+              "``jokers``: the kinds its jokers stand for)"),
     EventType("mahjong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("how", "text"),
                                    Field("discarder", "seat", nullable=True), _opt("play_on", "bool")),
               "the deal is won (``play_on``: the winner leaves, and play goes on without it)"),

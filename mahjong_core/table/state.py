@@ -304,8 +304,9 @@ class Seat:
 
     def _hand_with_jokers(self, winning_tile: int | None, situations: frozenset[str], rule: JokerRule) -> Hand:
         """A hand holding jokers as its scorer reads it: where the concealed tiles and jokers are complete, each
-        joker as the kind it stands for in one reading (:func:`~mahjong_core.hand.jokers.stand_ins`), so any
-        family scores it as the tiles it plays as; else the jokers beside the playing tiles (``jokers``)."""
+        joker as the kind it stands for in one reading (:func:`~mahjong_core.hand.jokers.stand_ins`, named in
+        ``wild``), so any family scores it as the tiles it plays as; else the jokers beside the playing tiles
+        (``jokers``)."""
         counts = bytes(self.counts)
         reading = stand_ins(counts, len(self.held_jokers), rule)
         played = list(counts)
@@ -314,8 +315,11 @@ class Seat:
         if winning_tile is not None and played[winning_tile] > 0:
             played[winning_tile] -= 1
         concealed = tuple(kind for kind, n in enumerate(played) for _ in range(n))
+        if reading is None:  # not complete: the jokers beside the playing tiles, as where they are set aside
+            return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
+                        marked=tuple(sorted(self.marked + self.marked_melded)), jokers=len(self.held_jokers))
         return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
-                    marked=tuple(sorted(self.marked + self.marked_melded)), jokers=len(self.held_jokers))
+                    marked=tuple(sorted(self.marked + self.marked_melded)), wild=reading[1])
 
 
 @dataclass
@@ -423,7 +427,8 @@ class Table:
             "s" + ",".join(str(s) for s in self.scores),
         ]
         for seat in self.seats:
-            melds = ";".join(f"{m.kind.value}{'x' if m.exposed else 'c'}{m.tiles}" for m in seat.melds)
+            melds = ";".join(f"{m.kind.value}{'x' if m.exposed else 'c'}{m.tiles}"
+                             f"{'j' + str(m.jokers) if m.jokers else ''}" for m in seat.melds)
             parts.append(f"{bytes(seat.counts).hex()}|{melds}|{seat.bonus}|{seat.discards}|{int(seat.calling)}")
             # What a plugin's events changed, only where they changed anything: a game of the core's words only
             # hashes as it always did, so its logs stay byte for byte the same.
@@ -444,11 +449,14 @@ class Table:
 
 
 def meld_of(kind: MeldKind, tiles: tuple[int, ...], *, exposed: bool, claimed_from: int | ClaimedFrom | None = None,
-            added: bool = False, seats: int = 4) -> Meld:
+            added: bool = False, seats: int = 4, jokers: tuple[int, ...] = ()) -> Meld:
     """Build a meld with tiles sorted (the canonical order scorers expect).
 
     :param claimed_from: the discarder's offset after the claimer in turn order (1 .. ``seats - 1``).
     :param seats: players at the table, which gives the offset its direction (:class:`ClaimedFrom`).
+    :param jokers: the kinds the meld's jokers stand for (``tiles`` holds them as those kinds).
     """
     source = ClaimedFrom(claimed_from, seats) if claimed_from is not None else None
+    if jokers:
+        return Meld(kind, tuple(sorted(tiles)), exposed, source, added, tuple(sorted(jokers)))
     return Meld(kind, tuple(sorted(tiles)), exposed, source, added)

@@ -42,6 +42,8 @@ class ConservationObserver:
                     seen[kind] += n
             for meld in seat.melds:
                 seen.update(meld.tiles)
+                seen.subtract(meld.jokers)  # a joker standing for a kind is a joker
+                seen.update([min(table.tiles.jokers)] * len(meld.jokers) if table.tiles else [])
             seen.update(seat.discards)
             seen.update(seat.bonus)
             seen.update(seat.jokers)  # set aside, where jokers are not played

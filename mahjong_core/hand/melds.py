@@ -244,7 +244,7 @@ class Hand:
     :param jokers: jokers set aside beside the playing tiles like bonus tiles (not counted among the hand's
         tiles), where the ruleset does not play them.
     :param wild: where the ruleset plays jokers, the kinds the jokers among the concealed tiles stand for, sorted:
-        ``concealed`` holds them as those kinds (a meld's own jokers are its :attr:`Meld.jokers`).
+        ``concealed`` holds them as those kinds (a meld's own jokers are its ``Meld.jokers``).
     """
 
     concealed: tuple[int, ...]

@@ -393,10 +393,10 @@ def mahjong_claim_options(ruleset: Ruleset, table: Table, seat: int, discarder: 
     the ruleset plays jokers, the pungs and kongs its jokers make); this hook
     adds others -- a pung of 5p claimed with one 5p and a joker in a ruleset
     whose jokers the core does not place, a claim a house rule allows.  Each
-    is an :class:`~mahjong_core.table.state.Action` of kind ``pung``,
+    is an :class:`~mahjong_core.Action` of kind ``pung``,
     ``kong`` or ``chow`` naming the discard as its ``tile`` and, as
     ``tiles``, the tiles from the seat's hand it uses (a joker as
-    :data:`~mahjong_core.hand.jokers.ANY_JOKER`, in a pung or kong only); a
+    ``ANY_JOKER`` (``mahjong_core.hand.jokers``), in a pung or kong only); a
     claim the seat's tiles cannot make stops the game with a message naming
     this hook.  The claim window then plays it as any claim (priority,
     ``mahjong_claim_refused``, the meld, the log).  Asked at every discard

@@ -154,15 +154,10 @@ class GreedyBot:
 
     def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         counts = table.seats[seat].counts
-        held = table.seats[seat].held_jokers
-        if table.joker_play is not None and phase == "turn":  # a joker for a tile held: always worth taking
-            exchange = next((o for o in options if o.kind == "joker_exchange"), None)
-            if exchange is not None and not any(o.kind == "win" for o in options):
-                return exchange
-        if held and phase in ("turn", "claim"):  # jokers held: weighed with them, on the joker path
-            rule = table.seats[seat].joker_rule
-            assert rule is not None  # a seat holds jokers only where they are played
-            return _WithJokers(counts, len(held), rule).choose(self, options, phase)
+        if table.joker_play is not None and phase in ("turn", "claim"):  # only where jokers are played
+            chosen = self._with_jokers(table, seat, options, phase)
+            if chosen is not None:
+                return chosen
         if phase == "exchange":  # no mahjong among the choices: weighed without reading the list (_exchange)
             return self._exchange(counts, options)
         for option in options:
@@ -176,6 +171,19 @@ class GreedyBot:
             declaring = next((o for o in options if o.kind == "declare_calling"), None)
             return declaring if declaring is not None and self._declares(table) else options[-1]
         return options[-1]  # "pass" is last wherever the engine offers it
+
+    def _with_jokers(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action | None:
+        """Where jokers are played: a joker exchange offered is taken (a joker is worth more than the tile given),
+        and a seat holding jokers weighs its choice with them (:class:`_WithJokers`); ``None`` for the usual way."""
+        if phase == "turn" and not any(o.kind == "win" for o in options):
+            exchange = next((o for o in options if o.kind == "joker_exchange"), None)
+            if exchange is not None:
+                return exchange
+        s = table.seats[seat]
+        if not s.held_jokers:
+            return None
+        assert s.joker_rule is not None  # a seat holds jokers only where they are played
+        return _WithJokers(s.counts, len(s.held_jokers), s.joker_rule).choose(self, options, phase)
 
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
         best = 99

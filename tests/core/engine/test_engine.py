@@ -42,8 +42,9 @@ class ConservationObserver:
                     seen[kind] += n
             for meld in seat.melds:
                 seen.update(meld.tiles)
-                seen.subtract(meld.jokers)  # a joker standing for a kind is a joker
-                seen.update([min(table.tiles.jokers)] * len(meld.jokers) if table.tiles else [])
+                if meld.jokers and table.tiles is not None:  # a joker standing for a kind is a joker
+                    seen.subtract(meld.jokers)
+                    seen.update([min(table.tiles.jokers)] * len(meld.jokers))
             seen.update(seat.discards)
             seen.update(seat.bonus)
             seen.update(seat.jokers)  # set aside, where jokers are not played

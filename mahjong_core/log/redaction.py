@@ -127,6 +127,8 @@ def _concealed_kong_view(event: dict[str, Any], visibility: Visibility) -> dict[
         shown["tiles"] = visibility.concealed_kong(tile)
     if "jokers" in event and shown["tile"] == HIDDEN:  # the kind a joker stands for is the kong's own
         shown["jokers"] = [HIDDEN] * len(event["jokers"])
+    if event.get("type") == "decision" and event.get("tiles"):  # a concealed kong made with a joker: face down
+        shown["tiles"] = [HIDDEN] * len(event["tiles"])
     return shown
 
 

@@ -312,7 +312,8 @@ def test_conformance_fails_a_ruleset_whose_games_do_not_end() -> None:
 
 
 _JOKER_TILES = ('  tile_set:\n    value: [{group: characters, copies: 4}, {group: dots, copies: 4},'
-                ' {group: bamboo, copies: 4}, {group: winds, copies: 4}, {group: dragons, copies: 4}, {group: jokers, copies: 8}]\n'
+                ' {group: bamboo, copies: 4}, {group: winds, copies: 4}, {group: dragons, copies: 4},'
+                ' {group: jokers, copies: 8}]\n'
                 '    assumption: "a test"\n')
 
 

@@ -5,7 +5,7 @@ set with eight jokers (``{group: jokers, copies: 8}``) and the ruleset's
 ``jokers`` parameter, which says jokers are played, where a joker may stand
 (pungs and kongs) and that a discarded joker is dead.  The core holds the
 jokers in the hands, tests completeness and shanten with them wild
-(``mahjong_core.hand.jokers``), lets the bots weigh them, and scores a
+(the core's hand algebra), lets the bots weigh them, and scores a
 complete hand as the tiles its jokers stand for.  It is installed through
 the ``mahjong_core.rulesets`` entry point in this package's ``pyproject.toml``.
 """

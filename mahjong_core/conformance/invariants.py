@@ -76,9 +76,14 @@ class TileConservation:
         for seat in table.seats:
             for meld in seat.melds:
                 placed.extend(meld.tiles)
+                if meld.jokers and tiles is not None:  # a joker standing for a kind is a joker
+                    for kind_ in meld.jokers:
+                        placed.remove(kind_)
+                    placed.extend([min(tiles.jokers)] * len(meld.jokers))
             placed.extend(seat.discards)
             placed.extend(seat.bonus)
             placed.extend(seat.jokers)
+            placed.extend(seat.held_jokers)
         seen: Counter[int] = Counter(placed)
         get = seen.get
         for kind_, n in enumerate(map(sum, zip(*(seat.counts for seat in table.seats), strict=True))):

@@ -18,15 +18,18 @@ from typing import TYPE_CHECKING
 
 from mahjong_core.engine.drawing import draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
+from mahjong_core.engine.jokers import complete_with_jokers, joker_claim_shapes, joker_discarded, used_in_meld
 from mahjong_core.engine.marked import give_back, released
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
 from mahjong_core.engine.winning import asked_complete, declare_wins, hand_complete, win_allowed, win_outcome
+from mahjong_core.errors import MahjongError
+from mahjong_core.hand.jokers import ANY_JOKER
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 from mahjong_core.plugin.defaults import claims_in_priority_order
 from mahjong_core.plugin.defaults import mahjong_claim_allowed as core_claim_allowed
 from mahjong_core.plugin.forms import is_mahjong
-from mahjong_core.table.events import code, codes
+from mahjong_core.table.events import action_text, code, codes
 from mahjong_core.table.state import Action, Claim, Outcome, meld_of
 
 if TYPE_CHECKING:
@@ -56,6 +59,9 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         after a pung or chow the claimer only discards; after a kong it plays on from its
         replacement tile.
     """
+    if tile >= NUM_PLAYING_KINDS:  # a joker discarded (where jokers are played)
+        joker_discarded(game)
+        return None
     t = game.table
     claims: list[Claim] = []
     window_ms = 0
@@ -128,16 +134,20 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
             t.shared_wins.append(tile)
         declare_wins(game, [claim.seat, *others], tile, "discard", discarder)
     t.last_discard_marked = False
-    for used in claim.tiles:
+    used_tiles: tuple[int, ...] = claim.tiles
+    stands: tuple[int, ...] = ()
+    if ANY_JOKER in used_tiles:  # jokers go into the meld, each standing for the claimed kind
+        used_tiles, stands = used_in_meld(s, used_tiles, tile)
+    for used in used_tiles:
         s.counts[used] -= 1
         if s.marked:
             released(s, used, into_meld=True)
     kind = {"pung": MeldKind.PUNG, "kong": MeldKind.KONG, "chow": MeldKind.CHOW}[claim.kind]
-    s.melds.append(meld_of(kind, claim.tiles + (tile,), exposed=True, claimed_from=offset,
-                           seats=t.players))
+    s.melds.append(meld_of(kind, used_tiles + stands + (tile,), exposed=True, claimed_from=offset,
+                           seats=t.players, jokers=stands))
     # The meld is named by its kinds; the claimed tile by its own code, a red five's taken from the pond.
     game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=claimed, discarder=discarder,
-               tiles=codes(sorted(claim.tiles + (tile,))))
+               tiles=codes(sorted(used_tiles + stands + (tile,))), **({"jokers": codes(stands)} if stands else {}))
     if claim.kind == "kong":
         new = held_as(game, settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong")))
         return claim.seat, new, "replacement", False
@@ -158,7 +168,9 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     options: list[Action] = []
     memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
     key = bytes(counts)
-    if memo is not None and memo[0] == key:
+    if s.held_jokers:  # jokers held: the mahjong test below takes them (engine/jokers.py)
+        ready = True
+    elif memo is not None and memo[0] == key:
         ready = memo[1] <= 0
     else:
         ready = s.shanten() <= 0
@@ -172,7 +184,8 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     if asked is not None or ready:
         if asked is None:
             counts[tile] += 1
-            complete = is_mahjong(counts, game.forms, game.added_forms)
+            complete = complete_with_jokers(game, s) if s.held_jokers else \
+                is_mahjong(counts, game.forms, game.added_forms)
             counts[tile] -= 1
         else:
             complete = asked
@@ -187,7 +200,39 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     for a, b in _CHOW_RUNS[tile]:
         if counts[a] and counts[b] and claim_ok(game, Claim(seat, "chow", (a, b))):
             options.append(Action("chow", tile, (a, b)))
+    if s.held_jokers:  # melds with jokers, where the ruleset lets a claim take them
+        options.extend(o for o in joker_claim_shapes(game, seat, tile)
+                       if claim_ok(game, Claim(seat, o.kind, o.tiles))
+                       and (o.kind != "kong" or kong_ok(game, seat, "from_discard", tile)))
+    if "mahjong_claim_options" in game.implemented:
+        options.extend(added_claim_options(game, seat, discarder, tile))
     return options
+
+
+def added_claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> list[Action]:
+    """The claims the ruleset's plugins add to those the seat's tiles make (``mahjong_claim_options``).
+
+    Each must be a pung, kong or chow of the discard with tiles the seat holds (a joker named ``ANY_JOKER``, in
+    a pung or a kong only: it stands for the discard's kind), which the claim window then plays as any claim;
+    anything else is refused, naming the hook.
+
+    :raises MahjongError: for a claim the seat's tiles cannot make.
+    """
+    s = game.table.seats[seat]
+    added: list[Action] = []
+    for group in game.hook.mahjong_claim_options(ruleset=game.ruleset, table=game.table, seat=seat,
+                                                 discarder=discarder, tile=tile):
+        for option in group or ():
+            natural = [t for t in option.tiles if t != ANY_JOKER]
+            short = [t for t in set(natural) if not (0 <= t < NUM_PLAYING_KINDS) or s.counts[t] < natural.count(t)]
+            wild = len(option.tiles) - len(natural)
+            if option.kind not in ("pung", "kong", "chow") or option.tile != tile or short \
+                    or wild > len(s.held_jokers) or (wild and option.kind == "chow"):
+                raise MahjongError(f"mahjong_claim_options offered seat {seat} {action_text(option)} on the discard "
+                                   f"{code(tile)}, which its tiles cannot make: a claim added is a pung, kong or "
+                                   "chow of the discard with tiles the seat holds", place=f"event {game.n}")
+            added.append(option)
+    return added
 
 
 def claim_ok(game: RunningGame, claim: Claim) -> bool:

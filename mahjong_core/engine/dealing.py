@@ -92,14 +92,17 @@ def deal_hands(game: RunningGame) -> list[list[int]]:
 def dealt_codes(counts: list[int], marked: list[int], bonus: list[int], plays_as: Sequence[int],
                 names: Sequence[str]) -> list[str]:
     """A dealt hand's codes as the ``hands`` line writes them: the playing tiles sorted (a marked copy in its
-    five's place, after the plain ones), then the bonus tiles and jokers dealt, still to be set aside."""
+    five's place, after the plain ones), the jokers held where jokers are played, then the bonus tiles and
+    jokers dealt, still to be set aside."""
     plain = list(counts)
     for t in marked:
-        plain[plays_as[t]] -= 1
+        if plays_as[t] >= 0:
+            plain[plays_as[t]] -= 1
     out: list[str] = []
     for kind, n in enumerate(plain):
         out.extend([names[kind]] * n)
         out.extend(names[t] for t in marked if plays_as[t] == kind)
+    out.extend(names[t] for t in marked if plays_as[t] < 0)  # jokers held (where played), after the kinds
     out.extend(names[t] for t in bonus)
     return out
 

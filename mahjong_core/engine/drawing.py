@@ -31,7 +31,7 @@ def flush_wall_events(game: RunningGame) -> None:
 
 def hold(game: RunningGame, s: Seat, tile: int) -> None:
     """Put a tile among a seat's concealed tiles: its playing kind into the counts (a marked copy noted as
-    such), a joker apart."""
+    such), a joker among the jokers held (only where jokers are played: elsewhere a joker is set aside)."""
     kind = game.plays_as[tile]
     if kind == tile:
         s.counts[tile] += 1
@@ -39,7 +39,7 @@ def hold(game: RunningGame, s: Seat, tile: int) -> None:
         s.counts[kind] += 1
         s.marked.append(kind)
     else:
-        s.jokers.append(tile)
+        s.held_jokers.append(tile)
 
 
 def held_as(game: RunningGame, tile: int) -> int | None:

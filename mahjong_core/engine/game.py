@@ -58,6 +58,7 @@ from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import added_forms, ready_beyond_shanten, recognised_forms
 from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
+from mahjong_core.rules.jokers import joker_play
 from mahjong_core.rules.playable import deal_bound
 from mahjong_core.table.effects import apply_effects
 from mahjong_core.table.events import action_fields, action_text
@@ -229,9 +230,11 @@ class Game:
         #: Whether some plugin says how a hand of the wrong size is put right (:func:`.turn.correct_count`).
         self.counts_corrected = "mahjong_wrong_count" in self.implemented
         # Whether a kind is a bonus tile depends only on the ruleset: ask once per game, not once per draw.
-        # Jokers are set aside and replaced like bonus tiles until the rules for playing them exist (issue 30).
+        # Jokers are set aside and replaced like bonus tiles, but where the ruleset plays them (``jokers:
+        # {played: true}``, :mod:`mahjong_core.rules.jokers`): then a joker is held like any playing tile.
         # Where only the core's default says which kinds are bonus tiles, the tile set answers without the hook.
-        jokers = self.tiles.jokers
+        self.table.joker_play = joker_play(ruleset, self.tiles)
+        jokers = self.tiles.jokers if self.table.joker_play is None else frozenset()
         if "mahjong_is_bonus_tile" in self.overridden:
             self.bonus_kinds = [k in jokers or bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k))
                                 for k in range(self.tiles.size)]

@@ -49,7 +49,7 @@ def give_back(game: RunningGame, seat: int, tile: int) -> None:
     s = game.table.seats[seat]
     kind = game.plays_as[tile]
     if kind < 0:
-        s.jokers.remove(tile)
+        s.held_jokers.remove(tile)
         return
     s.counts[kind] -= 1
     if kind != tile:

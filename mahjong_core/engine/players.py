@@ -42,7 +42,8 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand import shanten as shanten_mod
-from mahjong_core.hand.tiles import KINDS, MARKED_CODES
+from mahjong_core.hand.jokers import ANY_JOKER, JokerRule, shanten_with_jokers
+from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
@@ -52,7 +53,8 @@ if TYPE_CHECKING:
     from mahjong_core.engine.game import Player
 
 #: A decision names playing kinds, a discarded red five by its own code (``0p``): it is a discard of its five.
-_CODE_TO_KIND = {**{k.code: k.index for k in KINDS}, **MARKED_CODES}
+#: A discarded joker is named by its code, whichever of the tile set's kinds it is (``ANY_JOKER``).
+_CODE_TO_KIND = {**{k.code: k.index for k in KINDS}, **MARKED_CODES, JOKER[0]: ANY_JOKER}
 
 
 def _limit_ms(table: Table, what: str) -> int | None:
@@ -156,6 +158,10 @@ class GreedyBot:
 
     def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         counts = table.seats[seat].counts
+        if table.joker_play is not None and phase in ("turn", "claim"):  # only where jokers are played
+            chosen = self._with_jokers(table, seat, options, phase)
+            if chosen is not None:
+                return chosen
         if phase == "exchange":  # no mahjong among the choices: weighed without reading the list (_exchange)
             return self._exchange(counts, options)
         for option in options:
@@ -171,6 +177,19 @@ class GreedyBot:
         # "pass" is last wherever the engine offers it; in a plugin's phase, the option its plugin lists last (a
         # plugin lists its options so that the last is a plain player's choice: example_play_on's least-held suit)
         return options[-1]
+
+    def _with_jokers(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action | None:
+        """Where jokers are played: a joker exchange offered is taken (a joker is worth more than the tile given),
+        and a seat holding jokers weighs its choice with them (:class:`_WithJokers`); ``None`` for the usual way."""
+        if phase == "turn" and not any(o.kind == "win" for o in options):
+            exchange = next((o for o in options if o.kind == "joker_exchange"), None)
+            if exchange is not None:
+                return exchange
+        s = table.seats[seat]
+        if not s.held_jokers:
+            return None
+        assert s.joker_rule is not None  # a seat holds jokers only where they are played
+        return _WithJokers(s.counts, len(s.held_jokers), s.joker_rule).choose(self, options, phase)
 
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
         best = 99
@@ -279,6 +298,82 @@ _REFUSE = Action("refuse")
 #: For each kind, the kinds within two of it in its suit; none for an honour.
 _NEAR = tuple(() if tile >= 27 else tuple(tile + d for d in (-2, -1, 1, 2) if 0 <= tile % 9 + d <= 8)
               for tile in range(34))
+
+
+class _WithJokers:
+    """The greedy bot's weighing for a seat holding jokers: shanten with the jokers as wild as the rule allows
+    (:mod:`mahjong_core.hand.jokers`), so it keeps a joker -- a joker is never worse than the tile it could be --
+    and takes a mahjong or a claim the jokers make."""
+
+    def __init__(self, counts: list[int], jokers: int, rule: JokerRule):
+        self.counts, self.jokers, self.rule = counts, jokers, rule
+
+    def value(self, counts: Sequence[int], jokers: int) -> int:
+        total = sum(counts) + jokers
+        if total % 3 == 0:
+            return 99
+        return shanten_with_jokers(bytes(counts), jokers, self.rule)
+
+    def choose(self, bot: GreedyBot, options: Sequence[Action], phase: str) -> Action:
+        win = next((o for o in options if o.kind == "win"), None)
+        if win is not None:
+            return win
+        if phase == "turn":
+            kong = next((o for o in options if o.kind == "kong" and o.way != "added"), None)
+            if kong is not None:
+                return kong
+            return self._discard(bot, options)
+        return self._claim(options)
+
+    def _discard(self, bot: GreedyBot, options: Sequence[Action]) -> Action:
+        counts = list(self.counts)
+        best, chosen = 99, []
+        for option in options:
+            if option.kind != "discard" or option.way is not None:
+                continue
+            if option.tile == ANY_JOKER:
+                value = self.value(counts, self.jokers - 1) + 1  # a joker goes last: only where it is worse
+            else:
+                assert option.tile is not None
+                counts[option.tile] -= 1
+                value = self.value(counts, self.jokers)
+                counts[option.tile] += 1
+            if value < best:
+                best, chosen = value, [option]
+            elif value == best:
+                chosen.append(option)
+        if not chosen:
+            return next(o for o in options if o.kind == "discard")
+        return chosen[bot.rng.below(len(chosen))] if len(chosen) > 1 else chosen[0]
+
+    def _claim(self, options: Sequence[Action]) -> Action:
+        counts = list(self.counts)
+        best_option, best_value = options[-1], self.value(counts, self.jokers)
+        for option in options:
+            if option.kind not in ("pung", "chow", "kong"):
+                continue
+            natural = [used for used in option.tiles if used != ANY_JOKER]
+            for used in natural:
+                counts[used] -= 1
+            value = self._after_claim(counts, self.jokers - (len(option.tiles) - len(natural)))
+            for used in natural:
+                counts[used] += 1
+            if value < best_value or (value == best_value < 99 and option.kind != "chow" and best_option.kind != "pass"
+                                      and len(natural) > len([u for u in best_option.tiles if u != ANY_JOKER])):
+                best_option, best_value = option, value  # of two claims as good, the one keeping more jokers
+        return best_option
+
+    def _after_claim(self, counts: list[int], jokers: int) -> int:
+        """The best shanten left after the claim's discard (after a kong, the hand as it stands)."""
+        if (sum(counts) + jokers) % 3 != 2:
+            return self.value(counts, jokers)
+        best = self.value(counts, jokers - 1) if jokers else 99
+        for kind, n in enumerate(counts):
+            if n:
+                counts[kind] -= 1
+                best = min(best, self.value(counts, jokers))
+                counts[kind] += 1
+        return best
 
 
 def _shanten_any_size(counts: list[int]) -> int:

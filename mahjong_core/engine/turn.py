@@ -18,17 +18,26 @@ from typing import TYPE_CHECKING
 from mahjong_core.engine.claims import kong_ok, offer_robbing
 from mahjong_core.engine.drawing import draw_live, draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver
+from mahjong_core.engine.jokers import (
+    complete_with_jokers,
+    discard_joker,
+    exchange_joker,
+    exchange_options,
+    joker_kong_shapes,
+    used_in_meld,
+)
 from mahjong_core.engine.marked import released
 from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.refusal import REFUSAL, without_refused
 from mahjong_core.engine.winning import asked_complete, declare_win, win_allowed
 from mahjong_core.errors import MahjongError
+from mahjong_core.hand.jokers import ANY_JOKER
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.shanten import shanten
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 from mahjong_core.plugin.forms import is_mahjong
-from mahjong_core.table.events import code
+from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action, Outcome, Seat, meld_of
 
 if TYPE_CHECKING:
@@ -37,6 +46,8 @@ if TYPE_CHECKING:
 
 #: The one discard action per kind, built once (actions are immutable values).
 _DISCARDS = tuple(Action("discard", kind) for kind in range(NUM_PLAYING_KINDS))
+#: A joker discarded, where jokers are played and the seat holds one.
+_JOKER_DISCARD = Action("discard", ANY_JOKER)
 
 
 def correct_count(game: RunningGame, seat: int) -> bool:
@@ -92,6 +103,11 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
             how = "replacement"
             after_claim = False
             continue
+        if kind == "joker_exchange":  # a tile given for a joker in an exposed meld: the turn goes on
+            assert action.tile is not None
+            exchange_joker(game, seat, action.tile)
+            drawn = None  # the tile drawn may be the one given: the turn goes on from the hand as it is
+            continue
         if kind != "discard":
             # A plugin's action is applied by its plugin, and the turn goes on; nothing else is a discard.
             apply_plugin_action(game, seat, action, "turn")
@@ -99,6 +115,8 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
         # discard (possibly with a calling declaration)
         tile = action.tile
         assert tile is not None
+        if tile == ANY_JOKER:
+            return discard_joker(game, seat)
         s.counts[tile] -= 1
         s.discards.append(tile)
         t.last_discard_marked = bool(s.marked) and released(s, tile, into_meld=False) > 0
@@ -127,7 +145,7 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
     if not after_claim:
         asked = asked_complete(game, seat, drawn if drawn is not None else any_tile(counts), how) \
             if "mahjong_hand_complete" in game.implemented else None
-        if asked if asked is not None else \
+        if asked if asked is not None else complete_with_jokers(game, s) if s.held_jokers else \
                 (not not_ready_before(game, s, drawn) and is_mahjong(counts, game.forms, game.added_forms)):
             win_tile = drawn if drawn is not None else any_tile(counts)
             if win_allowed(game, seat, win_tile, how):
@@ -140,7 +158,14 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
             if meld.kind is MeldKind.PUNG and meld.exposed and counts[meld.tiles[0]] >= 1 \
                     and kong_ok(game, seat, "added", meld.tiles[0]):
                 options.append(Action("kong", meld.tiles[0], way="added"))
+        if s.held_jokers:  # kongs made with a joker, where the ruleset lets a joker go into a pung
+            options.extend(o for o in joker_kong_shapes(s) if o.tile is not None and o.way is not None
+                           and kong_ok(game, seat, o.way, o.tile))
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
+    if s.held_jokers:
+        options.append(_JOKER_DISCARD)
+    if t.joker_play is not None:  # a tile held for a joker in an exposed meld
+        options.extend(exchange_options(game, seat))
     implemented = game.implemented
     if "mahjong_turn_actions" in implemented:  # asked at every turn: only where a plugin answers it
         for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):
@@ -206,6 +231,9 @@ def make_kong(game: RunningGame, seat: int, action: Action) -> None:
     s = t.seats[seat]
     tile = action.tile
     assert tile is not None
+    if action.tiles:  # a kong made with a joker (joker_kong_shapes): a joker is never robbed
+        make_joker_kong(game, seat, action, tile)
+        return
     # Others may rob the kong before it stands; the tile is still in the konger's hand meanwhile.
     offer_robbing(game, seat, tile, "added" if action.way == "added" else "concealed")
     if action.way == "concealed":
@@ -221,8 +249,26 @@ def make_kong(game: RunningGame, seat: int, action: Action) -> None:
         if s.marked:
             released(s, tile, into_meld=True)
         s.melds[index] = meld_of(MeldKind.KONG, (tile,) * 4, exposed=True,
-                                 claimed_from=pung.claimed_from, added=True)
+                                 claimed_from=pung.claimed_from, added=True, jokers=pung.jokers)
     game.event("table", "kong", seat=seat, tile=code(tile), way=action.way)
+
+
+def make_joker_kong(game: RunningGame, seat: int, action: Action, tile: int) -> None:
+    """A kong declared with a joker: three of a kind held and a joker (concealed), or a joker added to an exposed
+    pung.  The kong records the kind its jokers stand for, in the meld and in the log's ``kong`` event."""
+    s = game.table.seats[seat]
+    _, stands = used_in_meld(s, action.tiles, tile)
+    if action.way == "concealed":
+        s.counts[tile] -= 3
+        if s.marked:
+            released(s, tile, into_meld=True)
+        s.melds.append(meld_of(MeldKind.KONG, (tile,) * 4, exposed=False, jokers=stands))
+    else:
+        index = next(i for i, m in enumerate(s.melds) if m.kind is MeldKind.PUNG and m.exposed and m.tiles[0] == tile)
+        pung = s.melds[index]
+        s.melds[index] = meld_of(MeldKind.KONG, (tile,) * 4, exposed=True, claimed_from=pung.claimed_from,
+                                 added=True, jokers=pung.jokers + stands)
+    game.event("table", "kong", seat=seat, tile=code(tile), way=action.way, jokers=codes(stands))
 
 
 class TurnOptions(LazyOptions):

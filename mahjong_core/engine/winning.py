@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from mahjong_core.engine.deal_end import settle_win
 from mahjong_core.engine.flow import DealOver, PlayGoesOn
+from mahjong_core.engine.jokers import complete_with_jokers
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import action_fields, code
@@ -41,6 +42,9 @@ def hand_complete(game: RunningGame, seat: int, counts: list[int], tile: int, ho
     asked = asked_complete(game, seat, tile, how)
     if asked is not None:
         return asked
+    s = game.table.seats[seat]
+    if s.held_jokers and counts is s.counts:
+        return complete_with_jokers(game, s)
     return is_mahjong(counts, game.forms, game.added_forms) if sum(counts) % 3 == 2 else False
 
 
@@ -52,7 +56,12 @@ def win_allowed(game: RunningGame, seat: int, tile: int, how: str) -> bool:
     """
     context = game.win_context(seat, tile, how)
     s = game.table.seats[seat]
-    hand = replace(s.to_hand(), winning_tile=tile) if how in ("discard", "robbing_kong") else s.to_hand(tile)
+    if s.held_jokers and how in ("discard", "robbing_kong"):  # the reading of the jokers takes the tile won
+        s.counts[tile] += 1
+        hand = s.to_hand(tile)
+        s.counts[tile] -= 1
+    else:
+        hand = replace(s.to_hand(), winning_tile=tile) if how in ("discard", "robbing_kong") else s.to_hand(tile)
     objections = game.hook.mahjong_win_objections(ruleset=game.ruleset, table=game.table, seat=seat,
                                                   hand=hand, context=context)
     return not objections

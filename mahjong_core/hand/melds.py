@@ -176,6 +176,8 @@ class Meld:
     :param exposed: shown on the table (made with a claimed tile, or an added kong).
     :param claimed_from: whose discard completed it, for exposed melds.
     :param added: a kong made by adding a drawn tile to an exposed pung.
+    :param jokers: the kinds the jokers among ``tiles`` stand for, sorted (a pung of 5p made with a joker:
+        ``tiles`` 5p 5p 5p, ``jokers`` 5p); empty for a meld of playing tiles only.
     """
 
     kind: MeldKind
@@ -183,6 +185,7 @@ class Meld:
     exposed: bool = False
     claimed_from: ClaimedFrom | None = None
     added: bool = False
+    jokers: tuple[int, ...] = ()
 
     @property
     def first(self) -> int:
@@ -238,8 +241,10 @@ class Hand:
         ``last_tile``, ``robbing_kong`` ...) for standalone scoring.
     :param marked: the playing kinds of the marked copies (red fives) among the hand's playing tiles, sorted: they
         play as their kind and a family may score them apart.
-    :param jokers: jokers held, set aside beside the playing tiles like bonus tiles (not counted among the hand's
-        tiles) until the rules for playing them exist.
+    :param jokers: jokers set aside beside the playing tiles like bonus tiles (not counted among the hand's
+        tiles), where the ruleset does not play them.
+    :param wild: where the ruleset plays jokers, the kinds the jokers among the concealed tiles stand for, sorted:
+        ``concealed`` holds them as those kinds (a meld's own jokers are its ``Meld.jokers``).
     """
 
     concealed: tuple[int, ...]
@@ -249,6 +254,7 @@ class Hand:
     situations: frozenset[str] = field(default_factory=frozenset)
     marked: tuple[int, ...] = ()
     jokers: int = 0
+    wild: tuple[int, ...] = ()
 
     def all_tiles(self) -> tuple[int, ...]:
         """Every playing tile in the hand (concealed, melds, winning tile), sorted."""
@@ -258,6 +264,15 @@ class Hand:
         if self.winning_tile is not None:
             tiles.append(self.winning_tile)
         return tuple(sorted(tiles))
+
+    def natural_tiles(self) -> tuple[int, ...]:
+        """Every playing tile that is a copy of its kind, sorted: :meth:`all_tiles` less the kinds jokers stand
+        for (``wild`` and each meld's ``jokers``), which are jokers, not copies, when tiles are counted."""
+        tiles = list(self.all_tiles())
+        for kind in (*self.wild, *(k for meld in self.melds for k in meld.jokers)):
+            if kind in tiles:
+                tiles.remove(kind)
+        return tuple(tiles)
 
     def tile_count(self) -> int:
         """Tiles counted as a hand counts them: a kong counts as three."""

@@ -70,10 +70,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from mahjong_core.errors import HandError, NotationError
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
-from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS, TileSet
+from mahjong_core.hand.tiles import JOKER, KINDS, NUM_PLAYING_KINDS, TileSet
 
 __all__ = [
     "HONOUR_LETTERS",
@@ -331,12 +332,16 @@ def format_meld(meld: Meld) -> str:
     checked = meld_from_tiles(
         meld.tiles, exposed=meld.exposed, claimed_from=meld.claimed_from, added=meld.added, place="meld"
     )
-    if checked != meld:
+    if checked != _without_jokers(meld):
         raise HandError(f"{meld!r} does not match its tiles; expected {checked!r}", place="meld")
+    body = format_tiles(meld.tiles)
+    if meld.jokers:  # the playing tiles, then a joker (1j) for each tile one stands for
+        _check_meld_jokers(meld, None, "meld")
+        body = format_tiles(meld.tiles[len(meld.jokers):]) + JOKER[0][0] * len(meld.jokers) + JOKER[0][1:]
     if not meld.exposed:
-        return f"({format_tiles(meld.tiles)})"
+        return f"({body})"
     mark = "" if meld.claimed_from is None else _seat_mark(meld.claimed_from)
-    return f"[{format_tiles(meld.tiles)}{'+' if meld.added else ''}{mark}]"
+    return f"[{body}{'+' if meld.added else ''}{mark}]"
 
 
 def _seat_mark(source: ClaimedFrom) -> str:
@@ -384,14 +389,25 @@ def _scan_meld(s: str, i: int, source: str | None, tiles: TileSet | None = None,
             want = "']'"
         raise NotationError(f"expected {want} to close the meld, got {got}", source=source, place=_place(j))
     kinds = [k for k, _ in found]
+    wild = 0
     if tiles is not None and own:
-        for pos, (k, at) in enumerate(found):
-            if k in tiles.jokers:
-                raise HandError("a joker in a meld is not read yet: a meld holds playing tiles only",
-                                source=source, place=_place(at))
+        for pos, (k, _) in enumerate(found):
             kinds[pos] = tiles.plays_as[k] if tiles.plays_as[k] >= 0 else k
+        wild = sum(1 for k, _ in found if k in tiles.jokers)
+    if wild:  # [55p1j<]: a pung of 5p, one of its tiles a joker standing for 5p
+        assert tiles is not None  # jokers are read only in a tile set's codes
+        natural = [tiles.plays_as[k] for k, _ in found if k not in tiles.jokers]
+        if len(set(natural)) != 1:
+            at = next(at for k, at in found if k in tiles.jokers)
+            raise HandError("a joker in a meld stands for the kind of its pung or kong: write the meld's playing "
+                            "tiles, of one kind, beside it, as [55p1j<]", source=source, place=_place(at))
+        kinds = natural + [natural[0]] * wild
     meld = meld_from_tiles(kinds, exposed=opening == "[", claimed_from=seat, added=added, source=source,
                            place=_place(i))
+    if wild:
+        if meld.kind not in (MeldKind.PUNG, MeldKind.KONG):
+            raise HandError("a joker stands in a pung or a kong only", source=source, place=_place(i))
+        meld = replace(meld, jokers=(meld.tiles[0],) * wild)
     return meld, found, j + 1
 
 
@@ -623,8 +639,10 @@ def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = No
             source=source,
             place=place,
         )
-        if checked != meld:
+        if checked != _without_jokers(meld):
             raise HandError(f"{meld!r} does not match its tiles; expected {checked!r}", source=source, place=place)
+        if meld.jokers:
+            _check_meld_jokers(meld, source, place)
     for name in hand.situations:
         if not (isinstance(name, str) and _SITUATION.match(name)):
             raise HandError(f"situation {name!r} is not a snake_case name", source=source, place="situations")
@@ -639,7 +657,26 @@ def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = No
                 everything[i] = (tiles.marked_of(k), -1)
     if tiles is not None and hand.jokers:
         everything += [(min(tiles.jokers), -1)] * hand.jokers
+    stood = [*hand.wild, *(k for meld in hand.melds for k in meld.jokers)]
+    for kind in stood:  # a joker standing for a kind is a joker, not a copy of the kind
+        if (kind, -1) not in everything:
+            raise HandError(f"wild names a kind the hand does not hold: {kind!r}", source=source, place="wild")
+        everything.remove((kind, -1))
+        if tiles is not None:
+            everything.append((min(tiles.jokers), -1))
     _check_copies(everything, source, tiles)
+
+
+def _without_jokers(meld: Meld) -> Meld:
+    return replace(meld, jokers=()) if meld.jokers else meld
+
+
+def _check_meld_jokers(meld: Meld, source: str | None, place: str) -> None:
+    """A meld's jokers stand for its own kind, in a pung or a kong, and leave at least one playing tile."""
+    if meld.kind not in (MeldKind.PUNG, MeldKind.KONG) or any(k != meld.tiles[0] for k in meld.jokers) \
+            or len(meld.jokers) >= len(meld.tiles):
+        raise HandError(f"the jokers of {meld!r} must stand for the kind of its pung or kong, beside at least one "
+                        "playing tile", source=source, place=f"{place}.jokers")
 
 
 def _check_marked(hand: Hand, source: str | None, tiles: TileSet | None) -> None:

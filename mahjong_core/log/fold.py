@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.hand.tiles import KINDS, MARKED_CODES
+from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES
 from mahjong_core.table.events import CATALOGUE
 from mahjong_core.table.vocabulary import Effect, effects_of_json
 
@@ -529,10 +529,42 @@ def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
         rest.remove(tile)
     elif tile in MARKED_CODES and KINDS[MARKED_CODES[tile]].code in rest:  # a red five claimed: the meld names
         rest.remove(KINDS[MARKED_CODES[tile]].code)                       # it by its kind
-    take_tiles(seat.concealed, rest)
+    jokers = list(event.get("jokers", []))
+    take_tiles(seat.concealed, _jokers_for(rest, jokers))
     if event.get("kind") in ("chow", "pung", "kong"):
         claimed_from = None if discarder is None else (discarder.seat - seat.seat) % table.players
-        seat.melds.append({"kind": event["kind"], "tiles": tiles, "exposed": True, "claimed_from": claimed_from})
+        meld: dict[str, Any] = {"kind": event["kind"], "tiles": tiles, "exposed": True, "claimed_from": claimed_from}
+        if jokers:
+            meld["jokers"] = jokers
+        seat.melds.append(meld)
+
+
+def _jokers_for(tiles: list[str], jokers: list[str]) -> list[str]:
+    """The tiles a meld took from the hand: each kind a joker stands for (``jokers``) taken as a joker (``1j``)."""
+    taken = list(tiles)
+    for kind in jokers:
+        if kind in taken:
+            taken.remove(kind)
+        taken.append(JOKER[0])
+    return taken
+
+
+@handles("joker_exchange")
+def _joker_exchange(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A tile given for the joker standing for it in an exposed meld of ``owner``: the joker joins the hand."""
+    seat = table.seat(event)
+    n = event.get("owner")
+    owner = table.seats[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < table.players else None
+    if seat is None or owner is None:
+        return
+    tile = event["tile"]
+    take_tiles(seat.concealed, [tile])
+    seat.concealed.append(JOKER[0])
+    meld = next((m for m in owner.melds if m["exposed"] and tile in m.get("jokers", [])), None)
+    if meld is not None:
+        meld["jokers"].remove(tile)
+        if not meld["jokers"]:
+            del meld["jokers"]
 
 
 @handles("kong")
@@ -541,17 +573,23 @@ def _kong(table: FoldedTable, event: Mapping[str, Any]) -> None:
     if seat is None:
         return
     tile, way = event["tile"], event.get("way")
+    jokers = list(event.get("jokers", []))
     if way == "added":
-        take_tiles(seat.concealed, [tile])
+        take_tiles(seat.concealed, _jokers_for([tile], jokers))
         meld = next((m for m in seat.melds if m["kind"] == "pung" and m["tiles"][0] == tile), None)
         if meld is not None:
             meld["kind"] = "kong"
             meld["tiles"].append(tile)
+            if jokers:
+                meld["jokers"] = [*meld.get("jokers", []), *jokers]
     else:
         # Another seat's concealed kong comes with its tiles as they lie ("?" where face down).
         tiles = list(event["tiles"]) if isinstance(event.get("tiles"), list) else [tile] * 4
-        take_tiles(seat.concealed, tiles)
-        seat.melds.append({"kind": "kong", "tiles": tiles, "exposed": way != "concealed", "claimed_from": None})
+        take_tiles(seat.concealed, _jokers_for(tiles, jokers) if HIDDEN not in jokers else tiles)
+        meld = {"kind": "kong", "tiles": tiles, "exposed": way != "concealed", "claimed_from": None}
+        if jokers:
+            meld["jokers"] = jokers
+        seat.melds.append(meld)
 
 
 @handles("mahjong")

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
+from mahjong_core.hand.tiles import KINDS
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import shared_plugin_manager
 from mahjong_core.rules import available, load_ruleset, load_ruleset_text
@@ -124,6 +125,10 @@ def _concealed_kong_view(event: dict[str, Any], visibility: Visibility) -> dict[
     shown = {**event, "tile": visibility.kong_tile(tile)}
     if event.get("type") == "kong":
         shown["tiles"] = visibility.concealed_kong(tile)
+    if "jokers" in event and shown["tile"] == HIDDEN:  # the kind a joker stands for is the kong's own
+        shown["jokers"] = [HIDDEN] * len(event["jokers"])
+    if event.get("type") == "decision" and event.get("tiles"):  # a concealed kong made with a joker: face down
+        shown["tiles"] = [HIDDEN] * len(event["tiles"])
     return shown
 
 
@@ -253,6 +258,8 @@ def live_event_view(event: dict[str, Any], seat: int | None, visibility: Visibil
 
 def _discard_codes(discards: list[int], marked: list[int], tiles: TileSet | None) -> list[str]:
     """A seat's discards as codes, a discarded marked copy by its own code, as the log names it."""
+    if tiles is not None and tiles.jokers and any(t >= len(KINDS) for t in discards):  # a discarded joker
+        return [tiles.code(t) for t in discards]
     names = codes(discards)
     if marked and tiles is not None:
         for i in marked:
@@ -262,8 +269,11 @@ def _discard_codes(discards: list[int], marked: list[int], tiles: TileSet | None
 
 def _meld_view(meld: Meld) -> dict[str, Any]:
     # A meld is named by its kinds, as the log names it: which of its tiles is a marked copy, the log does not say.
-    return {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
+    view = {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
             "claimed_from": meld.claimed_from.offset if meld.claimed_from is not None else None}
+    if meld.jokers:  # the kinds its jokers stand for, as the log's claim or kong names them
+        view["jokers"] = codes(meld.jokers)
+    return view
 
 
 def table_view(table: Table, seat: int | None, *, reveal: bool = False,
@@ -291,8 +301,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
             "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m) for m in s.melds],
             "bonus": [name(t) for t in (s.set_aside_row() if s.jokers else s.bonus)],
             "discards": _discard_codes(s.discards, s.marked_discards, tiles),
-            "concealed_count": sum(s.counts),
-            "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles),
+            "concealed_count": sum(s.counts) + len(s.held_jokers),
+            "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles) + [name(t) for t in s.held_jokers],
         }
         # What a plugin's events set, public by their declaration, only where there is any (as the folds show it).
         if s.flags:
@@ -308,7 +318,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
         "tiles_left": wall.live_count() if wall is not None and table.seats else None,
         "last_discard": ({"seat": table.last_discarder,
                           "tile": name(tiles.marked_of(table.last_discard)) if table.last_discard_marked and tiles
-                          else code(table.last_discard)}
+                          else code(table.last_discard) if table.last_discard < len(KINDS)
+                          else name(table.last_discard)}
                          if table.last_discard is not None else None),
         "pot": table.pot, "counters": dict(table.counters), "seats": seats,
     }
@@ -331,8 +342,16 @@ def redact_table_view(view: dict[str, Any], seat: int | None, *, reveal: bool = 
 def _others_seat(seat: dict[str, Any], visibility: Visibility) -> dict[str, Any]:
     shown = {k: v for k, v in seat.items() if k != "concealed"}
     if any(not m["exposed"] for m in seat["melds"]):
-        shown["melds"] = [m if m["exposed"] else {**m, "tiles": _concealed_meld(m, visibility)} for m in seat["melds"]]
+        shown["melds"] = [m if m["exposed"] else _concealed_meld_view(m, visibility) for m in seat["melds"]]
     return shown
+
+
+def _concealed_meld_view(meld: dict[str, Any], visibility: Visibility) -> dict[str, Any]:
+    """Another seat's concealed meld as it lies: the kinds its jokers stand for hidden with the tiles they are."""
+    tiles = _concealed_meld(meld, visibility)
+    if "jokers" in meld and HIDDEN in tiles:
+        return {**meld, "tiles": tiles, "jokers": [HIDDEN] * len(meld["jokers"])}
+    return {**meld, "tiles": tiles}
 
 
 def _concealed_meld(meld: dict[str, Any], visibility: Visibility) -> list[str]:

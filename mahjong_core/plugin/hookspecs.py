@@ -384,6 +384,33 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
     """
 
 
+@hookspec
+def mahjong_claim_options(ruleset: Ruleset, table: Table, seat: int, discarder: int, tile: int
+                          ) -> Sequence[Action] | None:
+    """Claims a seat may make of a discard besides those its tiles make under the core's rules.
+
+    The core offers the pungs, kongs and chows of playing tiles (and, where
+    the ruleset plays jokers, the pungs and kongs its jokers make); this hook
+    adds others -- a pung of 5p claimed with one 5p and a joker in a ruleset
+    whose jokers the core does not place, a claim a house rule allows.  Each
+    is an :class:`~mahjong_core.Action` of kind ``pung``,
+    ``kong`` or ``chow`` naming the discard as its ``tile`` and, as
+    ``tiles``, the tiles from the seat's hand it uses (a joker as
+    ``ANY_JOKER`` (``mahjong_core.hand.jokers``), in a pung or kong only); a
+    claim the seat's tiles cannot make stops the game with a message naming
+    this hook.  The claim window then plays it as any claim (priority,
+    ``mahjong_claim_refused``, the meld, the log).  Asked at every discard
+    for every seat, and only in games where a plugin implements it.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table with the discard on it.
+    :param seat: the seat that may claim.
+    :param discarder: the seat that discarded.
+    :param tile: the discarded kind.
+    :return: the claims added (each plugin's answer is one list).
+    """
+
+
 @hookspec(firstresult=True)
 def mahjong_claim_refused(ruleset: Ruleset, table: Table, claim: Claim) -> str | None:
     """Why a claim a seat has just made may not stand at that moment, or ``None`` when it may.

@@ -93,7 +93,18 @@ def playable_problems(ruleset: Ruleset, *, most: Callable[[str], int | None] | N
     if seats:
         return seats  # the figures below are per seat: meaningless at a table the core cannot seat
     return [*_hand_and_wall(ruleset), *_pay_the_limit(ruleset), *_minimum(ruleset, most),
-            *_exchange_and_pause(ruleset), *_robbing_concealed_kong(ruleset), *_several_wins(ruleset)]
+            *_exchange_and_pause(ruleset), *_robbing_concealed_kong(ruleset), *_several_wins(ruleset),
+            *_jokers(ruleset)]
+
+
+def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
+    """Jokers played as the engine cannot play them: a discarded joker that stays live (the claim window
+    offers nothing on a discarded joker, so a ruleset saying it may be claimed would be silently ignored)."""
+    data = ruleset.get("jokers")
+    if isinstance(data, Mapping) and data.get("played") and data.get("dead_when_discarded", True) is False:
+        yield (["parameters", "jokers", "value", "dead_when_discarded"],
+               "dead_when_discarded is false, but the engine plays a discarded joker as dead (no seat may claim "
+               "it); expected true")
 
 
 def _several_wins(ruleset: Ruleset) -> Iterator[Problem]:

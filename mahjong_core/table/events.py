@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.hand.tiles import KINDS, TileSet
+from mahjong_core.hand.jokers import ANY_JOKER
+from mahjong_core.hand.tiles import JOKER, KINDS, TileSet
 from mahjong_core.table.state import Action
 
 if TYPE_CHECKING:
@@ -21,12 +22,17 @@ if TYPE_CHECKING:
 
 def code(tile: int) -> str:
     """A tile kind as its notation code; anything else as a marker that says what it was instead."""
-    return KINDS[tile].code if isinstance(tile, int) and 0 <= tile < len(KINDS) else f"<not a tile: {tile!r}>"
+    if isinstance(tile, int) and 0 <= tile < len(KINDS):
+        return KINDS[tile].code
+    return JOKER[0] if tile == ANY_JOKER else f"<not a tile: {tile!r}>"
 
 
 def codes(tiles: Sequence[int]) -> list[str]:
-    """Tile kinds as their notation codes, in the order given."""
-    return [KINDS[t].code for t in tiles]
+    """Tile kinds as their notation codes, in the order given (a joker an action names, ``ANY_JOKER``, as ``1j``)."""
+    try:
+        return [KINDS[t].code for t in tiles]
+    except IndexError:
+        return [code(t) for t in tiles]
 
 
 def held_codes(counts: Sequence[int], marked: Sequence[int], tiles: TileSet | None) -> list[str]:
@@ -194,12 +200,15 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "tiles passed in a Charleston or partner exchange"),
     EventType("calling", "table", (Field("seat", "seat"), Field("declared", "bool")),
               "a calling hand declared outside a discard"),
+    EventType("joker_exchange", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("owner", "seat")),
+              "a seat gave the tile a joker in an exposed meld of ``owner`` stands for, and took the joker"),
     EventType("claim", "table", (Field("seat", "seat"), Field("kind", "text"), Field("tile", "tile"),
-                                 Field("discarder", "seat"), Field("tiles", "tiles")),
-              "the claim that took a discard"),
+                                 Field("discarder", "seat"), Field("tiles", "tiles"), _opt("jokers", "tiles")),
+              "the claim that took a discard (``jokers``: the kinds the meld's jokers stand for, among ``tiles``)"),
     EventType("kong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("way", "text"),
-                                _opt("tiles", "tiles")),
-              "a kong made in a seat's turn (``tiles`` only in a seat's view: how another's concealed kong lies)"),
+                                _opt("tiles", "tiles"), _opt("jokers", "tiles")),
+              "a kong made in a seat's turn (``tiles`` only in a seat's view: how another's concealed kong lies; "
+              "``jokers``: the kinds its jokers stand for)"),
     EventType("mahjong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("how", "text"),
                                    Field("discarder", "seat", nullable=True), _opt("play_on", "bool")),
               "the deal is won (``play_on``: the winner leaves, and play goes on without it)"),

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.hand.jokers import JokerRule, stand_ins
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.hand.shanten import shanten as _shanten
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS, TileSet
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.score import Score
     from mahjong_core.rules import Ruleset
+    from mahjong_core.rules.jokers import JokerPlay
     from mahjong_core.table.wall import TileSource
 
 
@@ -233,6 +235,12 @@ class Seat:
     flags: dict[str, Any] = field(default_factory=dict)
     #: Tiles set aside face up from the concealed hand by a plugin's events (``set_aside`` effects).
     aside: list[int] = field(default_factory=list)
+    #: The jokers held among the concealed tiles (their kind indices), where the ruleset plays jokers
+    #: (``jokers: {played: true}``): wild within :attr:`joker_rule`, never in the count vector.
+    held_jokers: list[int] = field(default_factory=list)
+    #: Where a held joker may stand (the ruleset's :class:`~mahjong_core.rules.jokers.JokerPlay`), or ``None``
+    #: where jokers are not played.
+    joker_rule: JokerRule | None = None
 
     def set_aside(self, tile: int, joker: bool) -> None:
         """Set a bonus tile or a joker aside, face up, in the order the row shows them (:meth:`set_aside_row`)."""
@@ -281,10 +289,12 @@ class Seat:
         return tuple(kind for kind, n in enumerate(self.counts) for _ in range(n))
 
     def hand_count(self) -> int:
-        """Tiles as a hand counts them (a kong counts three)."""
-        return sum(self.counts) + 3 * len(self.melds)
+        """Tiles as a hand counts them (a kong counts three; a joker held counts as a tile)."""
+        return sum(self.counts) + 3 * len(self.melds) + len(self.held_jokers)
 
     def to_hand(self, winning_tile: int | None = None, situations: frozenset[str] = frozenset()) -> Hand:
+        if self.held_jokers and self.joker_rule is not None:
+            return self._hand_with_jokers(winning_tile, situations, self.joker_rule)
         counts = list(self.counts)
         if winning_tile is not None and counts[winning_tile] > 0:
             counts[winning_tile] -= 1
@@ -293,6 +303,25 @@ class Seat:
             return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
                         marked=tuple(sorted(self.marked + self.marked_melded)), jokers=len(self.jokers))
         return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations)
+
+    def _hand_with_jokers(self, winning_tile: int | None, situations: frozenset[str], rule: JokerRule) -> Hand:
+        """A hand holding jokers as its scorer reads it: where the concealed tiles and jokers are complete, each
+        joker as the kind it stands for in one reading (:func:`~mahjong_core.hand.jokers.stand_ins`, named in
+        ``wild``), so any family scores it as the tiles it plays as; else the jokers beside the playing tiles
+        (``jokers``)."""
+        counts = bytes(self.counts)
+        reading = stand_ins(counts, len(self.held_jokers), rule)
+        played = list(counts)
+        for kind in reading[1] if reading is not None else ():
+            played[kind] += 1
+        if winning_tile is not None and played[winning_tile] > 0:
+            played[winning_tile] -= 1
+        concealed = tuple(kind for kind, n in enumerate(played) for _ in range(n))
+        if reading is None:  # not complete: the jokers beside the playing tiles, as where they are set aside
+            return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
+                        marked=tuple(sorted(self.marked + self.marked_melded)), jokers=len(self.held_jokers))
+        return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
+                    marked=tuple(sorted(self.marked + self.marked_melded)), wild=reading[1])
 
 
 @dataclass
@@ -333,6 +362,8 @@ class Table:
     #: The ruleset's tile set, whose codes name the tiles (``None``: the standard kinds, as at a table set up by
     #: hand).
     tiles: TileSet | None = None
+    #: How jokers play in this game (``jokers: {played: true}``), or ``None`` where they are set aside.
+    joker_play: JokerPlay | None = None
     #: State a ruleset's hooks keep across deals (consecutive wins, the bank's round), by hook module.
     extra: dict[str, Any] = field(default_factory=dict)
     #: Tiles shown to all this deal by a plugin's events (``show`` effects: an indicator).
@@ -384,6 +415,9 @@ class Table:
 
     def new_deal(self) -> None:
         self.seats = [Seat() for _ in range(self.players)]
+        if self.joker_play is not None:
+            for seat in self.seats:
+                seat.joker_rule = self.joker_play.rule
         self.turn = self.dealer
         self.last_discard = None
         self.last_discarder = None
@@ -400,12 +434,15 @@ class Table:
             "s" + ",".join(str(s) for s in self.scores),
         ]
         for seat in self.seats:
-            melds = ";".join(f"{m.kind.value}{'x' if m.exposed else 'c'}{m.tiles}" for m in seat.melds)
+            melds = ";".join(f"{m.kind.value}{'x' if m.exposed else 'c'}{m.tiles}"
+                             f"{'j' + str(m.jokers) if m.jokers else ''}" for m in seat.melds)
             parts.append(f"{bytes(seat.counts).hex()}|{melds}|{seat.bonus}|{seat.discards}|{int(seat.calling)}")
             # What a plugin's events changed, only where they changed anything: a game of the core's words only
             # hashes as it always did, so its logs stay byte for byte the same.
             if seat.flags or seat.aside:
                 parts.append(f"f{sorted(seat.flags.items())}|{seat.aside}")
+            if seat.held_jokers:  # only where jokers are played and held: other tables hash as they did
+                parts.append(f"j{len(seat.held_jokers)}")
         if self.wall is not None:
             parts.append(f"w{self.wall.live_count()}")
         # Written only where a ruleset moves them, so a table without them hashes as it always did.
@@ -419,11 +456,14 @@ class Table:
 
 
 def meld_of(kind: MeldKind, tiles: tuple[int, ...], *, exposed: bool, claimed_from: int | ClaimedFrom | None = None,
-            added: bool = False, seats: int = 4) -> Meld:
+            added: bool = False, seats: int = 4, jokers: tuple[int, ...] = ()) -> Meld:
     """Build a meld with tiles sorted (the canonical order scorers expect).
 
     :param claimed_from: the discarder's offset after the claimer in turn order (1 .. ``seats - 1``).
     :param seats: players at the table, which gives the offset its direction (:class:`ClaimedFrom`).
+    :param jokers: the kinds the meld's jokers stand for (``tiles`` holds them as those kinds).
     """
     source = ClaimedFrom(claimed_from, seats) if claimed_from is not None else None
+    if jokers:
+        return Meld(kind, tuple(sorted(tiles)), exposed, source, added, tuple(sorted(jokers)))
     return Meld(kind, tuple(sorted(tiles)), exposed, source, added)

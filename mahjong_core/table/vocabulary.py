@@ -29,7 +29,7 @@ from typing import Any
 #: The action kinds the core's own phases and the bundled mechanisms offer (``schemas/replay.schema.json``,
 #: a decision's ``action``).
 CORE_ACTIONS = ("discard", "kong", "win", "pass", "chow", "pung", "exchange", "refuse", "continue", "end_deal",
-                "declare_calling")
+                "declare_calling", "joker_exchange")
 #: The ways of an action the core writes (a decision's ``way``).
 CORE_WAYS = ("concealed", "from_discard", "added", "declare_calling", "withdraw_calling")
 #: The phases a decision is made in (a decision's ``phase``).

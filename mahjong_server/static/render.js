@@ -60,8 +60,9 @@ function describe(e) {
         return `${who} ${label("action", e.action)}${e.tile ? " " + t(e.tile) : ""}${e.way ? " (" + shownWord(e.way) + ")" : ""}.`;
       }
       return `${who}: ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
-    case "claim": return `${who} claims ${t(e.tile)} from ${seatName(e.discarder)}: ${e.kind}.`;
-    case "kong": return `${who} makes a ${e.way} kong of ${t(e.tile)}.`;
+    case "claim": return `${who} claims ${t(e.tile)} from ${seatName(e.discarder)}: ${e.kind}${jokersAs(e, t)}.`;
+    case "kong": return `${who} makes a ${e.way} kong of ${t(e.tile)}${jokersAs(e, t)}.`;
+    case "joker_exchange": return `${who} gives ${t(e.tile)} for the joker standing for it in ${seatName(e.owner)}'s meld.`;
     case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
     case "mahjong": return `${who} wins with ${t(e.tile)} (${e.how.replace("_", " ")}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).` +
       (e.play_on === true ? " Play goes on without them." : "");
@@ -76,6 +77,12 @@ function describe(e) {
     case "false_mahjong": return `${who} declared a false mahjong: ${e.reason}.`;
     default: return word("event", e.type) ? pluginEvent(e) : null;
   }
+}
+
+// The jokers of a meld claimed or declared, in words: ", with 2 jokers as 5 dots".
+function jokersAs(e, t) {
+  const n = (e.jokers || []).length;
+  return n ? `, with ${n === 1 ? "a joker" : n + " jokers"} as ${t(e.jokers[0])}` : "";
 }
 
 // A plugin's word as the log's header declares it (state.info.words: mahjong_core.header_words), and its label.
@@ -141,9 +148,22 @@ function meldsRow(melds, small) {
     const g = document.createElement("span");
     g.className = "meld" + (m.exposed ? "" : " concealed-meld");
     g.setAttribute("aria-label", `${m.exposed ? "exposed" : "concealed"} ${m.kind}`);
+    // A joker in the meld (where jokers are played): its last tiles, one a joker for each kind in `jokers`,
+    // shown as the joker, named by what it stands for.
+    const wild = (m.jokers || []).length;
     m.tiles.forEach((c, i) => {
       const down = !m.exposed && m.kind === "kong" && (i === 0 || i === 3);
-      g.appendChild(tile(down ? "?" : c, { width: small ? 24 : 30 }));
+      const joker = !down && i >= m.tiles.length - wild;
+      const shown = tile(down ? "?" : joker ? "1j" : c, { width: small ? 24 : 30 });
+      if (joker) {
+        const as = m.jokers[i - (m.tiles.length - wild)];
+        const text = as === "?" ? "a joker" : `a joker as ${names()[as] || as}`;
+        shown.setAttribute("aria-label", text);
+        shown.querySelector("title").textContent = text;
+        shown.classList.add("joker-as");
+        shown.dataset.as = as;
+      }
+      g.appendChild(shown);
     });
     div.appendChild(g);
   }

@@ -8,6 +8,8 @@
 "use strict";
 
 const HIDDEN = "?";
+// A joker's code, whichever tile set holds it (mahjong_core.hand.tiles.JOKER).
+const JOKER = "1j";
 const ENDS = new Set(["mahjong", "exhaustive_draw", "deal_abandoned", "abortive_draw"]);
 const MOVE_PHASES = new Set(["turn", "false_mahjong"]);
 // Tile codes in the order of mahjong_core.hand.tiles.KINDS: suits 1..9 of m, p, s, then 1z..7z, flowers, seasons.
@@ -281,25 +283,46 @@ const HANDLERS = {
     let i = rest.indexOf(e.tile);
     if (i < 0 && PLAYS_AS[e.tile]) i = rest.indexOf(PLAYS_AS[e.tile]);  // a red five claimed: the meld names its kind
     if (i >= 0) rest.splice(i, 1);
-    take(s.concealed, rest);
+    const jokers = [...(e.jokers || [])];
+    take(s.concealed, jokersFor(rest, jokers));
     if (["chow", "pung", "kong"].includes(e.kind)) {
-      s.melds.push({ kind: e.kind, tiles: [...e.tiles], exposed: true,
-                     claimed_from: d ? ((e.discarder - e.seat) % t.players + t.players) % t.players : null });
+      const meld = { kind: e.kind, tiles: [...e.tiles], exposed: true,
+                     claimed_from: d ? ((e.discarder - e.seat) % t.players + t.players) % t.players : null };
+      if (jokers.length) meld.jokers = jokers;
+      s.melds.push(meld);
     }
     const taken = t.claims.find((c) => c.seat === e.seat && c.action === e.kind);
     if (taken) taken.taken = true;
   },
+  joker_exchange(t, e, s) {
+    // A tile given for the joker standing for it in an exposed meld of `owner`: the joker joins the hand.
+    const owner = Number.isInteger(e.owner) ? t.view.seats[e.owner] : null;
+    if (!s || !owner) return;
+    take(s.concealed, [e.tile]);
+    s.concealed.push(JOKER);
+    const m = owner.melds.find((x) => x.exposed && (x.jokers || []).includes(e.tile));
+    if (m) {
+      m.jokers.splice(m.jokers.indexOf(e.tile), 1);
+      if (!m.jokers.length) delete m.jokers;
+    }
+  },
   kong(t, e, s) {
     if (!s) return;
+    const jokers = [...(e.jokers || [])];
     if (e.way === "added") {
-      take(s.concealed, [e.tile]);
+      take(s.concealed, jokersFor([e.tile], jokers));
       const m = s.melds.find((x) => x.kind === "pung" && x.tiles[0] === e.tile);
-      if (m) { m.kind = "kong"; m.tiles.push(e.tile); }
+      if (m) {
+        m.kind = "kong"; m.tiles.push(e.tile);
+        if (jokers.length) m.jokers = [...(m.jokers || []), ...jokers];
+      }
     } else {
       // Another seat's concealed kong comes with its tiles as they lie (`tiles`: "?" where face down).
       const tiles = Array.isArray(e.tiles) ? [...e.tiles] : [e.tile, e.tile, e.tile, e.tile];
-      take(s.concealed, tiles);
-      s.melds.push({ kind: "kong", tiles, exposed: e.way !== "concealed", claimed_from: null });
+      take(s.concealed, jokers.includes(HIDDEN) ? tiles : jokersFor(tiles, jokers));
+      const meld = { kind: "kong", tiles, exposed: e.way !== "concealed", claimed_from: null };
+      if (jokers.length) meld.jokers = jokers;
+      s.melds.push(meld);
     }
   },
   mahjong(t, e, s) {
@@ -354,6 +377,18 @@ function frames(header, events) {
   return events.map((e) => { table.apply(e); return table.frame(); });
 }
 
+// The tiles a meld took from the hand: each kind a joker stands for (`jokers`) taken as a joker ("1j"), as
+// mahjong_core.log.fold._jokers_for does.
+function jokersFor(tiles, jokers) {
+  const taken = [...tiles];
+  for (const kind of jokers) {
+    const i = taken.indexOf(kind);
+    if (i >= 0) taken.splice(i, 1);
+    taken.push(JOKER);
+  }
+  return taken;
+}
+
 // A concealed kong of `tile` as the other seats see it lie, by the ruleset's meld_display (Visibility in
 // mahjong_core.log.redaction): its two middle tiles face up under "concealed_kong_shown", face down otherwise.
 function concealedKong(tile, display) {
@@ -363,9 +398,15 @@ function concealedKong(tile, display) {
 
 // Another seat as `seat` may see it: no concealed tiles, its concealed melds as they lie.
 function othersSeat({ concealed, ...rest }, display) {
-  const melds = rest.melds.map((m) => (m.exposed ? m : { ...m, tiles: m.kind === "kong"
-    ? concealedKong(m.tiles.find((t) => t !== HIDDEN) ?? HIDDEN, display) : m.tiles.map(() => HIDDEN) }));
+  const melds = rest.melds.map((m) => (m.exposed ? m : concealedMeld(m, display)));
   return { ...rest, melds };
+}
+
+// Another seat's concealed meld as it lies: the kinds its jokers stand for hidden with the tiles they are.
+function concealedMeld(m, display) {
+  const tiles = m.kind === "kong" ? concealedKong(m.tiles.find((t) => t !== HIDDEN) ?? HIDDEN, display)
+    : m.tiles.map(() => HIDDEN);
+  return m.jokers && tiles.includes(HIDDEN) ? { ...m, tiles, jokers: m.jokers.map(() => HIDDEN) } : { ...m, tiles };
 }
 
 // The view as `seat` may see it (null: a spectator; "all": every hand open), as mahjong_core.log.redaction does;

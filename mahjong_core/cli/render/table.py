@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.hand.tiles import KINDS
+from mahjong_core.hand.tiles import JOKER, KINDS
 from mahjong_core.log.fold import FoldedTable, display_words, fold, header_words, sort_tiles, take_tiles
 from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
 from mahjong_core.table.vocabulary import display_word
@@ -135,7 +135,7 @@ def _read_fold(state: TableState, table: FoldedTable) -> None:
     for n, seat in enumerate(state.seats):
         folded = table.seats[n]
         seat.hand, seat.bonus, seat.discards = list(folded.concealed), list(folded.bonus), list(folded.discards)
-        seat.melds = [(str(m["kind"]), list(m["tiles"]), bool(m["exposed"])) for m in folded.melds]
+        seat.melds = [(str(m["kind"]), _joker_tiles(m), bool(m["exposed"])) for m in folded.melds]
         seat.passing, seat.score = list(folded.passing), int(table.scores[n])
         seat.flags, seat.aside, seat.out = dict(folded.flags), list(folded.aside), folded.out
     state.pond = list(table.pond)
@@ -151,6 +151,22 @@ def _read_fold(state: TableState, table: FoldedTable) -> None:
     state.clock_ms = table.clock_ms
     state.pot, state.counters = table.pot, dict(table.counters)
     state.face_up = list(table.shown)
+
+
+def _joker_tiles(meld: Mapping[str, Any]) -> list[str]:
+    """A folded meld's tiles as they lie: a joker (``1j``) in the place of each kind its jokers stand for."""
+    tiles = list(meld["tiles"])
+    jokers = [k for k in meld.get("jokers", []) if k != HIDDEN]
+    for i, kind in enumerate(jokers):
+        place = len(tiles) - len(jokers) + i
+        if 0 <= place < len(tiles) and tiles[place] == kind:
+            tiles[place] = JOKER[0]
+    return tiles
+
+
+def _jokers_as(tiles: Sequence[str]) -> str:
+    """What the jokers of a meld stand for, in words after it (``1j=5p``): the meld's kind, its first tile."""
+    return f" 1j={tiles[0]}" if JOKER[0] in tiles and tiles[0] != JOKER[0] else ""
 
 
 def _show_score(state: TableState, event: Mapping[str, Any], name: str) -> None:
@@ -318,7 +334,7 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
             hand = (hand + "  " if hand else "") + f"+{hidden} hidden" if known else f"{hidden} tiles, hidden"
         lines.append(f"    hand     {hand or '-'}")
         if seat.melds:
-            melds = "  ".join(f"[{show(tiles)}]" if exposed else f"({show(tiles)})"
+            melds = "  ".join((f"[{show(tiles)}]" if exposed else f"({show(tiles)})") + _jokers_as(tiles)
                               for _, tiles, exposed in seat.melds)
             lines.append(f"    melds    {melds}")
         if seat.bonus:

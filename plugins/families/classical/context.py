@@ -114,9 +114,10 @@ def situation_context(hand: Hand, seat_wind: Any, prevalent_wind: Any, **facts: 
 
 
 def _check_tiles(tables: ClassicalTables, hand: Hand) -> None:
-    """Every tile must exist in the ruleset's set, no more copies than it has."""
+    """Every tile must exist in the ruleset's set, no more copies than it has (a joker standing for a kind is no
+    copy of it)."""
     held: dict[int, int] = {}
-    for kind in (*hand.all_tiles(), *hand.bonus):
+    for kind in (*(hand.natural_tiles() if hand.wild or hand.melds else hand.all_tiles()), *hand.bonus):
         held[kind] = held.get(kind, 0) + 1
     for kind, n in sorted(held.items()):
         have = tables.copies.get(kind, 0)

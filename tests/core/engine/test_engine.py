@@ -51,8 +51,13 @@ class ConservationObserver:
                     seen[kind] += n
             for meld in seat.melds:
                 seen.update(meld.tiles)
+                if meld.jokers and table.tiles is not None:  # a joker standing for a kind is a joker
+                    seen.subtract(meld.jokers)
+                    seen.update([min(table.tiles.jokers)] * len(meld.jokers))
             seen.update(seat.discards)
             seen.update(seat.bonus)
+            seen.update(seat.jokers)  # set aside, where jokers are not played
+            seen.update(seat.held_jokers)  # held, where they are
         assert seen == self.expected, f"tiles not conserved after event {event['n']} {event['type']}"
         # A seat that has won and sits out while play goes on holds its winning hand, one tile more.
         playing = [seat for s, seat in enumerate(table.seats) if not table.out_of_play(s)]

@@ -87,6 +87,8 @@ class Knowledge:
         returned: list[int] = []
         passing: dict[int, list[int]] = {}
         last_discard: list[int] = []
+        #: The jokers in each seat's exposed melds (where jokers are played), which an exchange takes back.
+        melded_jokers: dict[int, list[int]] = {}
 
         def new(c: str) -> int:
             code[len(code)] = c
@@ -110,6 +112,7 @@ class Knowledge:
         def reset() -> None:
             code.clear()
             returned.clear()
+            melded_jokers.clear()
             passing.clear()
             last_discard.clear()
             for s in range(players):
@@ -156,8 +159,10 @@ class Knowledge:
                     public(i)
                     last_discard[:] = [i]
                 elif e["phase"] == "turn" and e["action"] == "kong" and e.get("way") == "concealed":
-                    if self.shown_kong:  # declared and laid down at once, its middle tiles face up
+                    if self.shown_kong and not e.get("tiles"):  # laid down at once, its middle tiles face up
                         public(*[i for i in hand[actor] if code[i] == e["tile"]][1:3])
+                elif e["phase"] == "turn" and e["action"] == "kong" and e.get("tiles") == ["1j"]:
+                    public(*[i for i in hand[actor] if code[i] == "1j"][:1])  # a joker laid on an exposed pung
                 elif e["phase"] == "turn" and e["action"] == "win":
                     public(*[i for i in hand[actor] if code[i] == e["tile"]][:1])
                 elif e["phase"] == "exchange" and e["action"] == "exchange":
@@ -181,17 +186,32 @@ class Knowledge:
             elif kind == "claim":
                 rest = list(e["tiles"])
                 rest.remove(e["tile"] if e["tile"] in rest else self.marked[e["tile"]])
-                public(*last_discard, *[take(e["seat"], c) for c in rest])
+                for stands in e.get("jokers", []):  # a joker from the hand, standing for a kind of the meld
+                    rest.remove(stands)
+                    rest.append("1j")
+                ids = [take(e["seat"], c) for c in rest]
+                public(*last_discard, *ids, *[new(stands) for stands in e.get("jokers", [])])
+                melded_jokers.setdefault(e["seat"], []).extend(i for i in ids if code[i] == "1j")
             elif kind == "kong":
+                wild = [c for c in e.get("jokers", []) if c != "?"]
                 if e["way"] == "concealed":
-                    for _ in range(4):
-                        take(e["seat"], e["tile"])
+                    for c in [e["tile"]] * (4 - len(wild)) + ["1j"] * len(wild):
+                        take(e["seat"], c)
+                    known[e["seat"]].update(new(c) for c in wild)
                     self.features["concealed kong"] += 1
+                elif wild:  # a joker added to an exposed pung, standing for its kind
+                    i = take(e["seat"], "1j")
+                    public(i, new(e["tile"]))
+                    melded_jokers.setdefault(e["seat"], []).append(i)
                 else:
                     public(take(e["seat"], e["tile"]))
             elif kind in self.shows:  # a tile turned face up from the wall: seen by all, held by none
                 public(new(e[self.shows[kind]]))
                 self.features["shown"] += 1
+            elif kind == "joker_exchange":  # the tile given goes into the meld, its joker into the hand
+                public(take(e["seat"], e["tile"]))
+                hand[e["seat"]].append(melded_jokers[e["owner"]].pop())
+                self.features["joker exchange"] += 1
             if kind == "mahjong" and e.get("play_on") is True:  # a winner who leaves lays its hand down alone
                 public(*hand[e["seat"]])
                 self.features["play on"] += 1
@@ -293,7 +313,9 @@ class Overrunning:
         if kongs:
             return kongs[0]
         counts = table.seats[seat].counts
-        discards = [o for o in options if o.kind == "discard" and o.way is None and o.tile is not None]
+        # A joker discarded names no playing kind: the hoarder keeps its jokers.
+        discards = [o for o in options if o.kind == "discard" and o.way is None and o.tile is not None
+                    and o.tile < len(counts)]
         return min(discards, key=lambda o: (counts[o.tile or 0], o.tile or 0), default=None)
 
 

@@ -333,3 +333,22 @@ def test_conformance_fails_a_ruleset_whose_games_do_not_end() -> None:
                                              r"the game has played 4000 deals"):
         checks.check_games_end(_unending(), games=2)
 
+
+
+_JOKER_TILES = ('  tile_set:\n    value: [{group: characters, copies: 4}, {group: dots, copies: 4},'
+                ' {group: bamboo, copies: 4}, {group: winds, copies: 4}, {group: dragons, copies: 4},'
+                ' {group: jokers, copies: 8}]\n'
+                '    assumption: "a test"\n')
+
+
+def test_a_live_discarded_joker_is_refused_at_its_line(tmp_path: Path) -> None:
+    """The engine plays a discarded joker as dead: a ruleset saying it may be claimed is refused, not ignored."""
+    path = _house(tmp_path, "chinese_classical", _JOKER_TILES + '  jokers:\n    value: {played: true, '
+                  'dead_when_discarded: false}\n    assumption: "a test"\n')
+    errors = validate_file(path)
+    assert [(e.source, e.place) for e in errors] == [
+        (str(path), "$.parameters.jokers.value.dead_when_discarded")], [str(e) for e in errors]
+    assert "plays a discarded joker as dead" in errors[0].message
+    dead = _house(tmp_path, "chinese_classical", _JOKER_TILES + '  jokers:\n    value: {played: true}\n'
+                  '    assumption: "a test"\n')
+    assert validate_file(dead) == []

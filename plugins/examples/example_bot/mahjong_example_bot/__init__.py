@@ -84,9 +84,11 @@ class CautiousBot:
         return piles
 
     def _discard(self, table: Table, seat: int, options: Sequence[Action]) -> Action:
-        discards = [(o, o.tile) for o in options if o.kind == "discard" and o.tile is not None]
+        # A joker (where the ruleset plays them) names no playing kind: the bot keeps its jokers.
+        discards = [(o, o.tile) for o in options if o.kind == "discard" and o.tile is not None
+                    and o.tile < NUM_PLAYING_KINDS]
         if not discards:
-            return options[-1]
+            return next((o for o in options if o.kind == "discard"), options[-1])
         counts = list(table.seats[seat].counts)  # a copy: a bot looks at the table, it does not move tiles
         piles = self._discard_piles(table)
         after: dict[int, int] = {}
@@ -100,7 +102,7 @@ class CautiousBot:
 
     def _claim(self, table: Table, seat: int, options: Sequence[Action]) -> Action:
         passing = next((o for o in options if o.kind == "pass"), options[-1])
-        pung = next((o for o in options if o.kind == "pung"), None)
+        pung = next((o for o in options if o.kind == "pung" and all(t < NUM_PLAYING_KINDS for t in o.tiles)), None)
         if pung is None:
             return passing
         counts = list(table.seats[seat].counts)

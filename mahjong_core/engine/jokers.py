@@ -1,0 +1,156 @@
+"""Jokers held and played (``jokers: {played: true}``): the complete test of a seat holding them, a joker
+discarded, and the claim window on a discarded joker.
+
+Every function here runs only for a seat that holds a joker or for a joker
+discarded, so a game without played jokers never comes here: its turns and
+claim windows test ``Seat.held_jokers`` (an empty list) and go on as before.
+A joker is wild where the ruleset's :class:`~mahjong_core.hand.jokers.JokerRule`
+lets it stand (:mod:`mahjong_core.hand.jokers`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from mahjong_core.engine.marked import released
+from mahjong_core.hand.jokers import ANY_JOKER, is_complete_with_jokers
+from mahjong_core.hand.melds import MeldKind
+from mahjong_core.table.events import code
+from mahjong_core.table.state import Action
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.running import RunningGame
+    from mahjong_core.table.state import Seat
+
+
+def complete_with_jokers(game: RunningGame, s: Seat) -> bool:
+    """Whether a seat's concealed tiles and jokers (3k + 2 with them) are complete: n sets and a pair, or seven
+    pairs where the ruleset's tables score it, each joker standing where the ruleset lets it."""
+    rule = s.joker_rule
+    assert rule is not None  # a seat holds jokers only where they are played
+    return is_complete_with_jokers(bytes(s.counts), len(s.held_jokers), rule, seven_pairs="seven_pairs" in game.forms)
+
+
+def discard_joker(game: RunningGame, seat: int) -> int:
+    """A seat discards a joker: it leaves the jokers held for the seat's discards; return its kind.
+
+    The decision names it ``1j`` (:data:`~mahjong_core.hand.jokers.ANY_JOKER`); the discards and the table's
+    last discard hold the tile set's joker kind, which every view names by the tile set's code.
+    """
+    t = game.table
+    s = t.seats[seat]
+    joker = s.held_jokers.pop()
+    s.discards.append(joker)
+    t.last_discard_marked = False
+    t.last_discard, t.last_discarder = joker, seat
+    t.drawn_tile = None
+    return joker
+
+
+def joker_discarded(game: RunningGame) -> None:
+    """The claim window on a discarded joker: none, as the ruleset's joker is dead once discarded.
+
+    A joker that may be claimed (``dead_when_discarded: false``) is refused when the ruleset is loaded
+    (:mod:`mahjong_core.rules.playable`), so a game never reaches one.
+    """
+    play = game.table.joker_play
+    assert play is not None and play.dead_when_discarded  # a live discarded joker is refused at load
+
+
+def joker_claim_shapes(game: RunningGame, seat: int, tile: int) -> list[Action]:
+    """The pungs and kongs a seat holding jokers may claim of a discard with them, where the ruleset lets a
+    joker go into a pung and into a claimed meld (``jokers: {in: [pungs, calls]}``).
+
+    Each joker is named ``ANY_JOKER`` among the action's tiles (the decision writes ``1j``); the claim made
+    records the kind it stands for (:func:`used_in_meld`).  The melds of playing tiles alone are offered by the
+    claim window as ever; these add those with one or more jokers, at least one playing tile of the claimed kind
+    besides the discard where a kong is made.  The claim window asks the ruleset whether each may be made
+    (``mahjong_claim_allowed``, ``mahjong_kong_allowed``), as for every claim.
+    """
+    t = game.table
+    s = t.seats[seat]
+    play = t.joker_play
+    assert play is not None and s.joker_rule is not None  # a seat holds jokers only where they are played
+    if not (play.calls and s.joker_rule.pungs):
+        return []
+    jokers, held = len(s.held_jokers), s.counts[tile]
+    options: list[Action] = []
+    for natural in range(min(held, 2), -1, -1):
+        wild = 3 - natural
+        if 1 <= wild <= jokers and natural >= 1:
+            options.append(Action("kong", tile, (tile,) * natural + (ANY_JOKER,) * wild, way="from_discard"))
+    for natural in range(min(held, 1), -1, -1):
+        wild = 2 - natural
+        if wild <= jokers:
+            options.append(Action("pung", tile, (tile,) * natural + (ANY_JOKER,) * wild))
+    return options
+
+
+def joker_kong_shapes(s: Seat) -> list[Action]:
+    """The kongs a seat holding jokers could declare in its turn with one, where the ruleset lets a joker go into
+    a pung: three of a kind held and a joker (concealed), or a joker added to its exposed pung.  The turn asks
+    the ruleset whether each may be made (``mahjong_kong_allowed``)."""
+    if s.joker_rule is None or not s.joker_rule.pungs:
+        return []
+    options = [Action("kong", kind, (ANY_JOKER,), way="concealed") for kind, n in enumerate(s.counts) if n == 3]
+    options += [Action("kong", m.tiles[0], (ANY_JOKER,), way="added") for m in s.melds
+                if m.kind is MeldKind.PUNG and m.exposed]
+    return options
+
+
+def used_in_meld(s: Seat, tiles: tuple[int, ...], kind: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Take the jokers an action names (``ANY_JOKER``) from the seat's jokers held; return the action's playing
+    tiles and the kinds the jokers stand for (each the meld's kind)."""
+    natural = tuple(t for t in tiles if t != ANY_JOKER)
+    wild = len(tiles) - len(natural)
+    for _ in range(wild):
+        s.held_jokers.pop()
+    return natural, (kind,) * wild
+
+
+def exchange_options(game: RunningGame, seat: int) -> list[Action]:
+    """The joker exchanges open to a seat in its turn: for each kind it holds that a joker in an exposed meld
+    stands for (its own melds, or any seat's, as the ruleset's ``exchange`` says), one ``joker_exchange``."""
+    t = game.table
+    play = t.joker_play
+    if play is None or play.exchange == "none":
+        return []
+    counts = t.seats[seat].counts
+    kinds = {kind for owner in _owners(t.players, seat, play.exchange) for meld in t.seats[owner].melds
+             if meld.exposed for kind in meld.jokers if counts[kind]}
+    return [Action("joker_exchange", kind) for kind in sorted(kinds)]
+
+
+def _owners(players: int, seat: int, exchange: str) -> list[int]:
+    """Whose melds a seat may take a joker from, in the order it looks: its own, then the next seats in turn."""
+    return [seat] if exchange == "own" else [(seat + off) % players for off in range(players)]
+
+
+def exchange_joker(game: RunningGame, seat: int, kind: int) -> None:
+    """Give a tile of ``kind`` for the joker standing for it in an exposed meld, and log the exchange.
+
+    The meld is the first, looking at the seat's own melds and then the next seats' in turn, whose joker
+    stands for the kind: the tile takes the joker's place (the meld's tiles are the same kinds), and the joker
+    joins the seat's hand.
+    """
+    t = game.table
+    play = t.joker_play
+    assert play is not None and game.tiles.jokers  # offered only where jokers are played (exchange_options)
+    s = t.seats[seat]
+    for owner in _owners(t.players, seat, play.exchange):
+        melds = t.seats[owner].melds
+        index = next((i for i, m in enumerate(melds) if m.exposed and kind in m.jokers), None)
+        if index is None:
+            continue
+        meld = melds[index]
+        left = list(meld.jokers)
+        left.remove(kind)
+        melds[index] = replace(meld, jokers=tuple(left))
+        s.counts[kind] -= 1
+        if s.marked:
+            released(s, kind, into_meld=owner == seat)
+        s.held_jokers.append(min(game.tiles.jokers))
+        game.event("table", "joker_exchange", seat=seat, tile=code(kind), owner=owner)
+        return
+    raise AssertionError(f"no exposed meld holds a joker for {code(kind)}: the exchange was not offered")

@@ -1,0 +1,55 @@
+"""How a ruleset's jokers play: its ``jokers`` data read once into a :class:`JokerPlay`.
+
+A tile set may hold jokers (``tile_set: [..., {group: jokers, copies: 8}]``);
+whether they are played is the ruleset's ``jokers`` parameter.  Where it says
+nothing, or ``played: false``, a joker is set aside and replaced like a bonus
+tile, as every ruleset before jokers were played did, so those games (and their
+logs) are what they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mahjong_core.hand.jokers import JokerRule
+
+if TYPE_CHECKING:
+    from mahjong_core.hand.tiles import TileSet
+    from mahjong_core.rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class JokerPlay:
+    """How jokers play in a ruleset's games.
+
+    :param rule: where a joker may stand in a complete hand and in a meld.
+    :param calls: a joker may go into a meld made on a claimed discard (a pung of 5p claimed with one 5p and
+        a joker); elsewhere only into melds the seat declares in its turn (kongs).
+    :param dead_when_discarded: no seat may claim a discarded joker.
+    :param exchange: who may take a joker from an exposed meld for the tile it stands for: ``none``, ``own``
+        (the meld's owner) or ``any`` seat.
+    """
+
+    rule: JokerRule = JokerRule()
+    calls: bool = True
+    dead_when_discarded: bool = True
+    exchange: str = "any"
+
+
+def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | None:
+    """The ruleset's joker play, or ``None`` where its jokers (if it has any) are set aside like bonus tiles.
+
+    ``tiles`` is the ruleset's tile set where the caller has it (a game reads its binding's).
+    """
+    data = ruleset.get("jokers")
+    if not isinstance(data, Mapping) or not data.get("played", False):
+        return None
+    if not (tiles if tiles is not None else ruleset.tiles()).jokers:
+        return None
+    where = set(data.get("in", ["pungs", "calls"]))
+    return JokerPlay(JokerRule(pungs="pungs" in where, pairs="pairs" in where, chows="chows" in where),
+                     calls="calls" in where,
+                     dead_when_discarded=bool(data.get("dead_when_discarded", True)),
+                     exchange=str(data.get("exchange", "any")))

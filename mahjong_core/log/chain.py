@@ -30,6 +30,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress, count, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -116,7 +117,8 @@ class Sealer:
         """
         chunks: list[bytes] = []
         start = 0
-        sealed = [i for i, obj in enumerate(objs) if obj.get("type") in _SEALED_KINDS]
+        # The lines to seal one by one (the header, the checkpoints), found without a Python step a line.
+        sealed = compress(count(), map(_SEALED_KINDS.__contains__, map(dict.get, objs, repeat("type"))))
         for i in (*sealed, len(objs)):
             if i > start:
                 run = canonical_lines(objs[start:i])

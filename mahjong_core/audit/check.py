@@ -31,13 +31,13 @@ from mahjong_core.engine.players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.log.chain import CHECKPOINTS, SEAL_FIELDS
 from mahjong_core.log.fold import header_tile_set
-from mahjong_core.log.format import ReplayLog, dumps, dumps_all, read_log
+from mahjong_core.log.format import ReplayLog, dumps, read_log
 from mahjong_core.log.money import money_problem
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
 from mahjong_core.log.recorded import differences
 from mahjong_core.log.vocabulary import check_header as check_vocabulary
 from mahjong_core.log.vocabulary import missing as missing_vocabulary
-from mahjong_core.reading.strict_json import canonical
+from mahjong_core.reading.strict_json import canonical, canonical_lines
 from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
 from mahjong_core.sheets.game import SheetGame
 from mahjong_core.sheets.read import own_tiles
@@ -169,13 +169,16 @@ def _short(event: dict[str, Any]) -> str:
 
 
 class _Comparator:
-    """Receives each produced event and checks it against the log.
+    """Receives each produced event and checks it against the log, a deal at a time.
 
-    The audit compares each event's fields as it comes.  The byte-for-byte
-    replay compares serialised bytes, a deal at a time: one encoder call per
-    deal instead of one per event, and on any difference (or any error in
-    between, which a difference may have caused) the first differing event is
-    found and named.
+    Both checks compare serialised bytes, a deal at a time: one encoder call
+    per deal (:func:`~mahjong_core.reading.strict_json.canonical_lines`)
+    instead of one per event, and on any difference (or any error in between,
+    which a difference may have caused) the first differing event is found
+    and named.  The byte-for-byte replay holds every line to the bytes the
+    rules produce; the audit accepts a line spelt otherwise whose value is the
+    produced event's (a log written by another program), and explains a
+    difference field by field.
     """
 
     def __init__(self, log: ReplayLog, byte_exact: bool, bots: dict[int, str] | None = None):
@@ -194,18 +197,10 @@ class _Comparator:
             raise Divergence(event["n"], f"the log ends before this {event['type']} event: it has only "
                                          f"{len(self.log.events)} events")
         if event["type"] in CHECKPOINTS:
-            event = self._sealed(event, k)
-        if self.byte_exact:
-            self._pending.append(event)
-            if event["type"] in CHECKPOINTS:
-                self.flush()
+            self._pending.append(self._sealed(event, k))
+            self.flush()
             return
-        # Compared as canonical JSON, not as Python values: 1 == 1.0 == True in Python, not in a log.
-        line = dumps(event)
-        if line != self.log.lines[k + 1]:
-            logged = self.log.events[k]
-            if canonical(logged) != line:
-                raise Divergence(k, _describe_difference(logged, event, self.bots))
+        self._pending.append(event)
 
     def _sealed(self, event: dict[str, Any], k: int) -> dict[str, Any]:
         """The checkpoint with the logged line's seal fields: those are checked by the chain, not the rules."""
@@ -220,11 +215,13 @@ class _Comparator:
             return
         self._pending, self._start = [], start + len(pending)
         lines = self.log.lines[start + 1: start + 1 + len(pending)]
-        if dumps_all(pending) == "[" + ",".join(lines) + "]":
+        if canonical_lines(pending) == ("\n".join(lines) + "\n").encode("utf-8"):
             return
         for offset, event in enumerate(pending):
             k = start + offset
-            if dumps(event) != self.log.lines[k + 1]:
+            line = dumps(event)
+            # Compared as canonical JSON, not as Python values: 1 == 1.0 == True in Python, not in a log.
+            if line != lines[offset] and (self.byte_exact or canonical(self.log.events[k]) != line):
                 raise Divergence(k, _describe_difference(self.log.events[k], event, self.bots))
 
 
@@ -399,6 +396,12 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         where = _line_number(exc.place)
         return verdict.fail(where if where is not None else comparator.k + 2,
                             f"the rules reject the log here: {exc.message}")
+    except Exception:
+        try:
+            comparator.flush()  # a difference the deal's comparison has not reached yet is what to name, if any
+        except Divergence as div:
+            return verdict.fail(div.n + 2, div.message)
+        raise
     try:
         comparator.flush()
     except Divergence as div:

@@ -30,12 +30,13 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress, count, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.reading.bounded_read import read_bounded
-from mahjong_core.reading.strict_json import canonical, canonical_all
+from mahjong_core.reading.strict_json import canonical, canonical_lines
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -82,8 +83,8 @@ class Sealer:
     def __init__(self, signer: Signer | None = None):
         self._hash = hashlib.sha256()
         self._signer = signer
-        #: The lines (without their newlines) not yet in ``_hash``.
-        self._unhashed: list[str] = []
+        #: The lines made but not yet in ``_hash``, in UTF-8, each with its newline (one entry may hold many).
+        self._unhashed: list[bytes] = []
 
     def line(self, obj: dict[str, Any]) -> str:
         """The canonical line for ``obj``, sealed: the header names the signer, a checkpoint carries its chain."""
@@ -100,34 +101,39 @@ class Sealer:
             if self._signer is not None:
                 obj["sig"] = self._signer.sign(chain)
         text = canonical(obj)
-        self._unhashed.append(text)
+        self._unhashed.append((text + "\n").encode("utf-8"))
         return text
 
     def lines(self, objs: Sequence[dict[str, Any]]) -> str:
-        """The lines :meth:`line` makes of ``objs`` one by one, each followed by its newline, as one text.
+        """The lines :meth:`line` makes of ``objs`` one by one, each followed by its newline, as one text."""
+        return self.block(objs).decode("utf-8")
 
-        The lines between a header and the checkpoints are serialised in one call
-        (:func:`~mahjong_core.reading.strict_json.canonical_all`), which spares two Python calls a line: a
-        batched writer (a simulated game's, a deal at a time) spent more on those calls than on encoding.
+    def block(self, objs: Sequence[dict[str, Any]]) -> bytes:
+        """:meth:`lines` in UTF-8, as a batched writer (a simulated game's, a deal at a time) hashes and writes them.
+
+        The lines between a header and the checkpoints are serialised together
+        (:func:`~mahjong_core.reading.strict_json.canonical_lines`), in one orjson call a run: a batched writer
+        spent more on a Python call or two a line than on encoding the line.
         """
-        texts: list[str] = []
+        chunks: list[bytes] = []
         start = 0
-        sealed = [i for i, obj in enumerate(objs) if obj.get("type") in _SEALED_KINDS]
+        # The lines to seal one by one (the header, the checkpoints), found without a Python step a line.
+        sealed = compress(count(), map(_SEALED_KINDS.__contains__, map(dict.get, objs, repeat("type"))))
         for i in (*sealed, len(objs)):
-            run = canonical_all(objs[start:i])
-            self._unhashed += run
-            texts += run
+            if i > start:
+                run = canonical_lines(objs[start:i])
+                self._unhashed.append(run)
+                chunks.append(run)
             if i < len(objs):
-                texts.append(self.line(objs[i]))
+                self.line(objs[i])
+                chunks.append(self._unhashed[-1])
             start = i + 1
-        texts.append("")
-        return "\n".join(texts)
+        return b"".join(chunks)
 
     def _hashed(self) -> Any:
         """The running hash over every line made so far, each followed by its newline."""
         if self._unhashed:
-            self._unhashed.append("")
-            self._hash.update("\n".join(self._unhashed).encode("utf-8"))
+            self._hash.update(b"".join(self._unhashed))
             self._unhashed.clear()
         return self._hash
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -64,11 +64,6 @@ def dumps(obj: dict[str, Any]) -> str:
     return canonical(obj)
 
 
-def dumps_all(objs: list[dict[str, Any]]) -> str:
-    """``"[" + ",".join(dumps(o) for o in objs) + "]"``, in one encoder call."""
-    return canonical(objs)
-
-
 class ReplayWriter:
     """Write a log line by line to a path or an open text stream, flushing each line or, with ``batch``, each deal.
 
@@ -104,27 +99,54 @@ class ReplayWriter:
         self._batch = batch
         #: With ``batch``, what was given since the last write, to be sealed and written together.
         self._pending: list[dict[str, Any]] = []
-        self.lines = 0
+        #: The lines sealed and handed to the file so far.
+        self._sealed = 0
+
+    @property
+    def lines(self) -> int:
+        """The lines given to this writer so far, written or held."""
+        return self._sealed + len(self._pending)
 
     def write(self, obj: dict[str, Any]) -> None:
         """Write one line (sealed); with ``batch``, hold it until the next checkpoint."""
-        self.lines += 1
         if self._batch:
             self._pending.append(obj)
             if obj.get("type") in CHECKPOINTS:
                 self._write_pending()
             return
+        self._sealed += 1
         self._file.write(self._sealer.line(obj) + "\n")
         self._file.flush()
         if self._fsync and obj.get("type") in CHECKPOINTS:
             os.fsync(self._file.fileno())
 
-    def _write_pending(self) -> None:
-        """The held lines sealed and written in one write; with ``fsync``, synced as a line-by-line writer is at
-        a checkpoint."""
-        if self._pending:
-            text = self._sealer.lines(self._pending)
-            self._pending.clear()
+    def holder(self) -> Callable[[dict[str, Any]], None]:
+        """A game's ``emit`` that only holds each event, for a batched writer whose owner calls :meth:`write_held`
+        between deals (and :meth:`close` at the end): the held list's own ``append``, with no Python call an
+        event, where :meth:`write` looks at every event for a checkpoint.  The bytes and the chain are
+        :meth:`write`'s; only when they reach the file differs.
+        """
+        if not self._batch:
+            raise ValueError("only a batched writer (batch=True) holds its lines")
+        return self._pending.append
+
+    def write_held(self) -> None:
+        """Seal and write what is held up to its last checkpoint, in one write, as :meth:`write` would have written
+        it at that checkpoint; what follows the checkpoint stays held (a line-by-line writer holds nothing)."""
+        pending = self._pending
+        last = len(pending) - 1
+        while last >= 0 and pending[last].get("type") not in CHECKPOINTS:  # a line or two after a deal's end
+            last -= 1
+        self._write_pending(last + 1)
+
+    def _write_pending(self, end: int | None = None) -> None:
+        """The held lines (the first ``end`` of them) sealed and written in one write; with ``fsync``, synced as a
+        line-by-line writer is at a checkpoint."""
+        pending = self._pending if end is None else self._pending[:end]
+        if pending:
+            text = self._sealer.block(pending).decode("utf-8")
+            self._sealed += len(pending)
+            del self._pending[:len(pending)]
             self._file.write(text)
             if self._fsync:
                 self._file.flush()

@@ -67,6 +67,7 @@ def _within_bounds(writer: ReplayWriter, where: Path | str) -> Callable[[int], N
 
     def before_deal(played: int) -> None:
         nonlocal fits
+        writer.write_held()  # the deal before, with its checkpoint: the game's emit only holds its events
         if writer.lines + _END_LINES <= MAX_LINES and path.stat().st_size + _END_BYTES <= MAX_LOG_BYTES:
             fits = played
             return
@@ -107,8 +108,10 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
         nonlocal count
         count += 1
 
-    # The writer counts its lines itself: one call an event fewer where every call is a share of the log's cost.
-    emit = writer.write if writer is not None else counted
+    # The writer counts its lines itself, and holds a deal's events in a list whose append is the game's emit
+    # (written at the next deal or the end, _within_bounds): no Python call an event, where each is a share of the
+    # log's cost.
+    emit = writer.holder() if writer is not None else counted
     bounded = _within_bounds(writer, replay) if writer is not None and replay is not None else None
     try:
         game = Game(ruleset, players, seed, emit=emit, max_deals=max_deals, before_deal=bounded)

@@ -44,7 +44,9 @@ on generated values).
 
 from __future__ import annotations
 
+import gc
 import json
+import operator
 import re
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -112,7 +114,105 @@ def canonical_all(values: Sequence[Any]) -> list[str]:
         return list(map(canonical, values))
 
 
+def canonical_lines(values: Sequence[Any]) -> bytes:
+    """``"".join(canonical(v) + "\\n" for v in values)`` in UTF-8: a run of log lines, each with its newline.
+
+    A deal's events are serialised here in one orjson call, and proved plain
+    as a whole rather than value by value (:func:`_plain_text`): looking at
+    each value's type from Python cost twice what encoding it did.  A run the
+    proof does not clear goes through :func:`canonical_all`, so its text is
+    always :func:`canonical`'s, and so is any error.
+    """
+    if not values:
+        return b""
+    found = _plain_text(values)
+    if found is None:
+        return ("\n".join(canonical_all(values)) + "\n").encode("utf-8")
+    text, suspects = found
+    if not suspects:
+        return text[1:-1].replace(_SEPARATOR, b"\n") + b"\n"
+    lines = text[1:-1].split(_SEPARATOR)
+    for i in suspects:
+        lines[i] = canonical(values[i]).encode("utf-8")
+    return b"\n".join(lines) + b"\n"
+
+
+def _plain_text(values: Sequence[Any]) -> tuple[bytes, list[int]] | None:
+    """orjson's text of ``values`` as a JSON array with ``_MARK`` between them, and the values whose text in it may
+    not be the canonical one (each to be taken from :func:`canonical` instead); ``None`` where nothing is claimed.
+
+    orjson and the standard library spell every plain value alike (strings, booleans, nulls, integers within
+    the bound, lists, tuples, dicts with string keys: :func:`_plain`); what else orjson writes rather than refuses
+    is proved absent here without a Python step a value, or its value named:
+
+    * an instance of a class defined in Python (an ``Enum``, a ``UUID``): every such object the garbage
+      collector can see (each one with a ``__dict__`` or ``__slots__``) names its class among the objects it
+      refers to, and a class refers to its own ``__mro__``, so :func:`gc.get_referents` followed level by level
+      from the values never runs dry; the walk of plain values does, within ``MAX_DEPTH`` levels and with no
+      more objects than the text has bytes (every list item and dict value takes at least one);
+    * a float: orjson spells every finite float with ``.``, ``e+``, ``e-`` or ``E`` (checked when this module is
+      loaded: :data:`_FLOATS_MARKED`), so a value whose text holds none of them holds no finite float; a NaN or
+      an infinity it spells ``null``, so where the text has no more ``null`` than the walk met ``None`` values
+      there is none, and else every value whose text holds ``null`` is named;
+    * an integer beyond the bound, a subclass of a built-in type, a key that is not a string, a lone surrogate
+      or a value nested past orjson's limit: orjson refuses them itself (``_ORJSON_OPTIONS``);
+    * the mark itself inside a value: the text then holds more separators than the values have gaps.
+
+    Only orjson's own raw-JSON type (``orjson.Fragment``), which no event holds unless put there on purpose, is
+    written as it is rather than refused.
+    """
+    if not _FLOATS_MARKED:
+        return None
+    marked = [_MARK] * (2 * len(values) - 1)
+    marked[::2] = values
+    try:
+        text = _dumps(marked, option=_ORJSON_OPTIONS)
+    except TypeError:  # orjson.JSONEncodeError: what canonical() leaves to the standard library, or refuses
+        return None
+    if text.count(_SEPARATOR) != len(values) - 1:
+        return None
+    nulls = text.count(b"null")
+    nones = 0
+    seen = 0
+    level: Sequence[Any] = values
+    for _ in range(MAX_DEPTH):
+        level = _referents(*level)
+        if not level:
+            break
+        seen += len(level)
+        if seen > len(text):
+            return None
+        if nulls:
+            nones += level.count(None)
+    else:
+        return None
+    marks = [mark for mark in _FLOAT_MARKS if mark in text]
+    if nulls != nones:
+        marks.append(b"null")
+    if not marks:
+        return text, []
+    lines = text[1:-1].split(_SEPARATOR)
+    return text, [i for i, line in enumerate(lines) if any(mark in line for mark in marks)]
+
+
+_referents = gc.get_referents
+#: What goes between two values in the one array :func:`_plain_text` encodes: a string no event holds, and if one
+#: did, the count of separators would say so.
+_MARK = "\x00"
+_SEPARATOR = b',"\\u0000",'
+#: How orjson writes a finite float: always with one of these (``1.0``, ``1e+16``, ``1.5e-7``).
+_FLOAT_MARKS = (b".", b"e+", b"e-", b"E")
+
+
+def _floats_marked() -> bool:
+    """Whether this orjson spells floats as :data:`_FLOAT_MARKS` says (else :func:`_plain_text` claims nothing)."""
+    samples = [1.0, -0.0, 1e16, 1e22, 1e-7, 5e-324, 1.7976931348623157e308, 123456789012345680.0, 0.1]
+    return all(any(mark in _dumps(x) for mark in _FLOAT_MARKS) for x in samples) and \
+        _dumps([float("nan"), float("inf")]) == b"[null,null]"
+
+
 _dumps = orjson.dumps
+_FLOATS_MARKED = _floats_marked()
 _CONTAINERS = (dict, list, tuple)
 
 
@@ -200,6 +300,9 @@ def loads_canonical_all(texts: Sequence[str]) -> tuple[list[Any], list[bool]]:
         return unproven
     if len(values) != len(texts):
         return unproven
+    at_once = _all_proven(values, texts)
+    if at_once is not None:
+        return values, at_once
     try:
         again = [_dumps(v, option=_ORJSON_OPTIONS).decode("utf-8")
                  if type(v) is dict and (_SCALAR_TYPES.issuperset(map(type, v.values())) or _plain(v)) else None
@@ -208,6 +311,30 @@ def loads_canonical_all(texts: Sequence[str]) -> tuple[list[Any], list[bool]]:
         return unproven
     proven = [a == t and t.count("[") + t.count("{") <= MAX_DEPTH for a, t in zip(again, texts, strict=True)]
     return values, proven
+
+
+def _all_proven(values: list[Any], texts: Sequence[str]) -> list[bool] | None:
+    """For each text, whether it is the canonical serialisation of its value, an object within the depth bound,
+    proved for all of them at once; ``None`` where this proves nothing (the texts are then looked at one by one).
+
+    The values are re-serialised in one call (:func:`_plain_text`, which also proves them plain and walks no
+    deeper than ``MAX_DEPTH`` levels) and compared with the texts joined.  No canonical text holds a raw newline,
+    so the joined texts equal only if each text equals its value's; a canonical text beginning with ``{`` is an
+    object's.  A value :func:`_plain_text` names is looked at alone (:func:`_plain`).
+    """
+    found = _plain_text(values)
+    if found is None:
+        return None
+    again, suspects = found
+    joined = "\n".join(texts).encode("utf-8")
+    if not (joined.startswith(b"{") and joined.count(b"\n{") == len(texts) - 1):
+        return None
+    if not suspects:
+        return [True] * len(texts) if again[1:-1].replace(_SEPARATOR, b"\n") == joined else None
+    proven = list(map(operator.eq, again[1:-1].split(_SEPARATOR), joined.split(b"\n")))
+    for i in suspects:
+        proven[i] = proven[i] and _plain(values[i])
+    return proven
 
 
 def _fast_loads(text: str) -> Any:

@@ -10,8 +10,10 @@ integers, lone surrogates, duplicate keys, non-string keys).
 
 from __future__ import annotations
 
+import enum
 import json
 import math
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from mahjong_core.reading.strict_json import (
     StrictJSONError,
     canonical,
     canonical_all,
+    canonical_lines,
     loads,
     loads_canonical,
     loads_canonical_all,
@@ -146,6 +149,66 @@ def test_canonical_all_of_events_orjson_refuses_or_that_are_not_plain_is_the_sta
         canonical_all([{"n": 0}, {"n": float("nan")}])
 
 
+def _lines(values: list[Any]) -> bytes:
+    return "".join(_STDLIB.encode(v) + "\n" for v in values).encode("utf-8")
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_values, max_size=8))
+def test_canonical_lines_are_the_standard_librarys_lines_for_any_values(values: list[Any]) -> None:
+    assert canonical_lines(values) == _lines(values)
+    events = [{"n": n, "v": v} for n, v in enumerate(values)]
+    assert canonical_lines(events) == _lines(events)
+
+
+class _Colour(enum.Enum):
+    RED = "red"
+
+
+class _Seat(enum.IntEnum):
+    EAST = 0
+
+
+class _Event(dict):  # type: ignore[type-arg]
+    pass
+
+
+@pytest.mark.parametrize("odd", [
+    {"v": 1.0}, {"v": [1e16]}, {"v": 1.5e-7}, {"v": (1, 2)}, {"v": ["x", "\x00", "y"]}, {"v": "\x00"},
+    {"v": "null"}, {"v": None}, {"v": {"w": [None, [None, "null"]]}}, {"v": 2**60}, {1: "a"}, {"v": _Seat.EAST},
+    _Event(v=1), {"v": "e-1.5E"}, {"v": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}])
+def test_canonical_lines_of_events_the_one_call_cannot_prove_are_the_standard_librarys(odd: dict[Any, Any]) -> None:
+    events = [{"n": 0, "tile": "1m"}, odd, {"n": 2, "hands": [["1m", "2m"], []]}]
+    assert canonical_lines(events) == _lines(events)
+
+
+@pytest.mark.parametrize("odd", [{"v": float("nan")}, {"v": [None, float("inf")]}, {"v": None, "w": -float("inf")}])
+def test_canonical_lines_refuse_a_non_finite_number_as_the_standard_library_does(odd: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        canonical_lines([{"n": 0, "v": None}, odd])
+
+
+@pytest.mark.parametrize("odd", [{"v": _Colour.RED}, {"v": uuid.UUID(int=1)}, {"v": [{"w": _Colour.RED}]}])
+def test_canonical_lines_refuse_what_the_standard_library_refuses_though_orjson_would_write_it(
+        odd: dict[str, Any]) -> None:
+    with pytest.raises(TypeError):
+        canonical(odd)
+    with pytest.raises(TypeError):
+        canonical_lines([{"n": 0}, odd])
+
+
+def test_the_golden_logs_events_are_serialised_in_one_call() -> None:
+    for path in sorted(REPLAYS.glob("*.jsonl")):
+        lines = path.read_text(encoding="utf-8").split("\n")[1:-1]
+        events = [loads(line) for line in lines]
+        assert strict_json._plain_text(events) is not None, path.name  # the fast path, not the fallback
+        assert canonical_lines(events) == ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def test_this_orjson_writes_every_float_as_the_one_call_expects() -> None:
+    assert strict_json._FLOATS_MARKED
+
+
 def _mutations(text: str) -> list[str]:
     """Texts near a canonical one: a duplicated key, a float, a big integer, spaces, a cut, a NaN."""
     out = [text, text + " ", " " + text, text[:-1], text.replace(":", ": ", 1), text.replace(",", ",,", 1)]
@@ -218,3 +281,21 @@ def test_many_lines_read_at_once_prove_only_what_reading_them_one_by_one_proves(
     assert loads_canonical_all(['{"a":[1', '2]}', '{"b":1}']) == ([None] * 3, [False] * 3)
     assert loads_canonical_all(['{"a":"}', '{"}', "{},{}"])[1] == [False, False, False]
     assert loads_canonical_all([]) == ([], [])
+
+
+def test_a_log_of_canonical_objects_is_proved_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = _golden_lines()
+    lines = [line for line in lines if '"format_version"' not in line]
+    expected = [loads(line) for line in lines]
+    looked_at = []
+    real = strict_json._plain
+
+    def counted(value: Any) -> bool:
+        looked_at.append(value)
+        return real(value)
+
+    monkeypatch.setattr(strict_json, "_plain", counted)
+    values, proven = loads_canonical_all(lines)
+    assert all(proven) and values == expected
+    # Only a line holding what may be a float's spelling ("East" in a payment's note) is looked at alone.
+    assert len(looked_at) < len(lines) / 20

@@ -170,7 +170,7 @@ class _Seat(enum.IntEnum):
 
 
 class _Event(dict):  # type: ignore[type-arg]
-    pass
+    """A mapping that is not a plain ``dict``: the one call must not take it for one."""
 
 
 @pytest.mark.parametrize("odd", [

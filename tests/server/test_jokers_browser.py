@@ -43,7 +43,7 @@ def test_a_joker_in_a_meld_is_shown_as_what_it_stands_for(tmp_path: Path, browse
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(out.as_uri())
-    page.wait_for_function("() => document.getElementById('verdict').dataset.state !== undefined", timeout=15_000)
+    page.wait_for_function("() => document.getElementById('verdict')?.dataset.state !== undefined", timeout=15_000)
     found = page.evaluate(_STEP)
     assert found is not None, "no meld with a joker drawn in the kept log"
     assert all(label.startswith("a joker as ") for label in found["labels"]), found["labels"]

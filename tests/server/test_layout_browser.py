@@ -91,7 +91,7 @@ def test_the_replay_viewer_fits_the_window(tmp_path: Path, browser: Any, width: 
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.goto(path.as_uri())
-    page.wait_for_function("() => document.getElementById('verdict').dataset.state !== undefined", timeout=15_000)
+    page.wait_for_function("() => document.getElementById('verdict')?.dataset.state !== undefined", timeout=15_000)
     page.keyboard.press("End")  # the last deal's end: every hand open, the longest rows of tiles
     _check_overlay(page, f"viewer-{width}")
     assert "The game is over." in page.inner_text("#scoring .scoring-foot")

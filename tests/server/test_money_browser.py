@@ -80,7 +80,7 @@ def test_the_viewer_shows_the_pot_and_the_final_points_after_the_uma(sticks_log:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto((tmp_path / "page.html").as_uri())
-    page.wait_for_function("() => document.getElementById('verdict').dataset.state !== undefined", timeout=15_000)
+    page.wait_for_function("() => document.getElementById('verdict')?.dataset.state !== undefined", timeout=15_000)
     assert page.get_attribute("#verdict", "data-state") == "ok", page.inner_text("#verdict")
     assert page.is_hidden("#pot-fact")  # nothing in the pot before the first stick
     page.evaluate("""(k) => {
@@ -116,7 +116,7 @@ def test_a_live_table_shows_the_pot(sticks_log: Path, tmp_path: Path, browser: A
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "money-live-pot.png"))
         # At the end the seats show the final points, the uma included, and the overlay lists the uma's payments.
-        page.wait_for_function("() => document.getElementById('status').textContent === 'finished'",
+        page.wait_for_function("() => document.getElementById('status')?.textContent === 'finished'",
                                timeout=180_000)
         end = read_log(server.log(created["table"])).events[-1]
         assert end["type"] == "game_end"

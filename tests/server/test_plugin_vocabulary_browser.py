@@ -109,7 +109,7 @@ def test_the_viewer_shows_the_plugins_phase_action_and_event_by_their_labels(plu
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(out.as_uri())
-        page.wait_for_function("() => document.getElementById('verdict').dataset.state !== undefined",
+        page.wait_for_function("() => document.getElementById('verdict')?.dataset.state !== undefined",
                                timeout=15_000)
         events = read_log(plugin_log).events
         last = max(i for i, e in enumerate(events) if e["type"] == "missing_suit_declared" and e["n"] < 40)

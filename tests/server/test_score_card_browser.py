@@ -66,7 +66,7 @@ def test_the_viewers_score_card_adds_up_to_its_total(tmp_path: Path, browser: An
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(page_file.as_uri())
-        page.wait_for_function("() => document.getElementById('verdict').dataset.state === 'ok'", timeout=15_000)
+        page.wait_for_function("() => document.getElementById('verdict')?.dataset.state === 'ok'", timeout=15_000)
         assert not CYRILLIC.search(page.inner_text("#title"))  # English text, the native name on hover
         assert CYRILLIC.search(page.get_attribute("#title", "title") or "")
         page.evaluate(_TO, "settlement")

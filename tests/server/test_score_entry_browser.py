@@ -116,12 +116,12 @@ def test_a_referee_enters_a_deal_sees_it_checked_fixes_it_and_saves_a_sheet_that
         page.click("#remove-deal")
         boris_value = card.locator('input[data-field=values][data-player="1"]')
         boris_value.fill("60")
-        page.wait_for_function("() => document.getElementById('verdict').textContent.startsWith('every written')",
+        page.wait_for_function("() => document.getElementById('verdict')?.textContent.startsWith('every written')",
                                timeout=15_000)
         assert card.locator(".mark.bad").count() == 0 and card.locator(".wrong").count() == 0
         page.fill("#name", "club-night")
         page.click("#save")
-        page.wait_for_function("() => document.getElementById('saved').textContent.startsWith('Saved')",
+        page.wait_for_function("() => document.getElementById('saved')?.textContent.startsWith('Saved')",
                                timeout=15_000)
         assert "sheets/club-night.yaml" in page.inner_text("#saved")
         _shot(page, "score-entry-saved.png")

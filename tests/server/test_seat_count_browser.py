@@ -57,7 +57,7 @@ def test_the_replay_viewer_draws_only_the_seats_there_are(tmp_path: Path, browse
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(path.as_uri())
-    page.wait_for_function("() => document.getElementById('verdict').dataset.state !== undefined", timeout=15_000)
+    page.wait_for_function("() => document.getElementById('verdict')?.dataset.state !== undefined", timeout=15_000)
     assert page.get_attribute("#verdict", "data-state") == "ok", page.inner_text("#verdict")
     page.keyboard.press("End")  # the last deal's end: every hand open
     page.keyboard.press("Escape")

@@ -44,7 +44,7 @@ def viewer(browser: Any, log: Path, tmp_path: Path) -> tuple[Any, Any, list[str]
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(page_file.as_uri())
-    page.wait_for_function("() => document.getElementById('verdict').dataset.state !== undefined", timeout=15_000)
+    page.wait_for_function("() => document.getElementById('verdict')?.dataset.state !== undefined", timeout=15_000)
     return context, page, errors
 
 
@@ -113,7 +113,7 @@ def test_a_live_table_shows_a_winner_sitting_out_while_play_goes_on(tmp_path: Pa
         assert len(flags) == 4 and all(f in SHOWN_FLAGS for f in flags), flags
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "several-wins-live-out.png"))
-        page.wait_for_function("() => document.getElementById('status').textContent === 'finished'",
+        page.wait_for_function("() => document.getElementById('status')?.textContent === 'finished'",
                                timeout=180_000)
         log = [json.loads(line) for line in server.log(created["table"]).read_text(encoding="utf-8").splitlines()]
         assert any(e.get("type") == "mahjong" and e.get("play_on") for e in log)

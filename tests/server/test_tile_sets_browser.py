@@ -64,7 +64,7 @@ def test_a_red_five_a_joker_and_an_animal_are_drawn_with_their_names(odd_log: Pa
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(page_file.as_uri())
-        page.wait_for_function("() => document.getElementById('verdict').dataset.state !== undefined",
+        page.wait_for_function("() => document.getElementById('verdict')?.dataset.state !== undefined",
                                timeout=15_000)
         assert page.get_attribute("#verdict", "data-state") == "ok"
         assert page.evaluate(_STEP_TO, k) == k

@@ -45,7 +45,7 @@ class Viewer:
         self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.goto(url)
         if viewer:
-            self.page.wait_for_function("() => document.getElementById('verdict').dataset.state !== undefined",
+            self.page.wait_for_function("() => document.getElementById('verdict')?.dataset.state !== undefined",
                                         timeout=15_000)
 
     def shot(self, name: str) -> None:
@@ -262,7 +262,7 @@ def test_a_chosen_file_is_checked_in_the_page_without_a_server(tmp_path: Path, b
         changed = tmp_path / "changed.jsonl"
         changed.write_text("\n".join(lines), encoding="utf-8")
         viewer.page.set_input_files("#file", str(changed))
-        viewer.page.wait_for_function("() => document.getElementById('verdict').dataset.state === 'bad'")
+        viewer.page.wait_for_function("() => document.getElementById('verdict')?.dataset.state === 'bad'")
         text = viewer.page.inner_text("#verdict")
         assert f"the hash chain breaks at line {ends[1] + 2}" in text, text
         assert f"between line {ends[0] + 3} and line {ends[1] + 2}" in text, text
@@ -273,7 +273,7 @@ def test_a_chosen_file_is_checked_in_the_page_without_a_server(tmp_path: Path, b
         data = log.read_bytes()
         cut.write_bytes(data[: data.index(b"\n", len(data) // 2) + 40])
         viewer.page.set_input_files("#file", str(cut))
-        viewer.page.wait_for_function("() => document.getElementById('verdict').textContent.includes('cut off')")
+        viewer.page.wait_for_function("() => document.getElementById('verdict')?.textContent.includes('cut off')")
         assert viewer.page.get_attribute("#verdict", "data-state") == "bad"
         assert not viewer.errors
     finally:
@@ -308,7 +308,7 @@ def test_the_page_verifies_a_signed_logs_signatures_itself(tmp_path: Path, brows
         forged = tmp_path / "forged.jsonl"
         forged.write_text("\n".join(lines), encoding="utf-8")
         viewer.page.set_input_files("#file", str(forged))
-        viewer.page.wait_for_function("() => document.getElementById('verdict').dataset.state === 'bad'")
+        viewer.page.wait_for_function("() => document.getElementById('verdict')?.dataset.state === 'bad'")
         text = viewer.page.inner_text("#verdict")
         assert (f"from line {first + 1} (event {first - 1}): the signature does not verify with the header's key"
                 in text), text
@@ -383,12 +383,12 @@ def test_the_server_lists_its_games_and_opens_each_as_it_may_be_seen(tmp_path: P
             viewer.page.wait_for_selector(f"tr[data-id='{table}'] a")
             viewer.shot("games.png")
             viewer.page.click(f"tr[data-id='{table}'] a")
-            viewer.page.wait_for_function("() => document.getElementById('verdict').dataset.state === 'ok'")
+            viewer.page.wait_for_function("() => document.getElementById('verdict')?.dataset.state === 'ok'")
             viewer.page.keyboard.press("End")
             end = read_log(server.log(table)).events[-1]
             assert json.loads(str(viewer.page.get_attribute("#final", "data-scores"))) == end["scores"]
             viewer.page.goto(server.url + f"/replay/{unfinished}")
-            viewer.page.wait_for_function("() => document.getElementById('verdict').dataset.state === 'partial'")
+            viewer.page.wait_for_function("() => document.getElementById('verdict')?.dataset.state === 'partial'")
             options = viewer.page.eval_on_selector_all("#seat-select option", "os => os.map(o => o.value)")
             assert options == ["spectator"]
             # No concealed tile is drawn face up while the deal is played, nor a hand at the bottom (once it is
@@ -412,7 +412,7 @@ def test_the_server_lists_its_games_and_opens_each_as_it_may_be_seen(tmp_path: P
             # A file chosen in the served page is audited by the server, which names the bad line.
             tampered, line = _tampered(tmp_path)
             viewer.page.set_input_files("#file", str(tampered))
-            viewer.page.wait_for_function("() => document.getElementById('verdict').dataset.state === 'bad'")
+            viewer.page.wait_for_function("() => document.getElementById('verdict')?.dataset.state === 'bad'")
             assert viewer.page.get_attribute("#verdict", "data-line") == str(line)
             expected = audit_path(tampered, tampered.name)
             assert expected["line"] == line and str(expected["error"]) in viewer.page.inner_text("#verdict")

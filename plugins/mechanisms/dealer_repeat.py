@@ -7,20 +7,22 @@ Switched on by ``dealer_repeat``.  After each deal (``mahjong_next_deal``) the d
   :mod:`.ready_payments`, which shows the ready seats at the draw);
 * ``abortive_draw``: after an abortive draw (:mod:`.abortive_draws`), whatever the hands;
 
-and otherwise the deal passes to the next seat, the prevalent wind moving on when it has gone round the table,
-as the core's rotation does.  (Japanese Mahjong Wiki, "Renchan" and "Tenhou.net rules": Tenhou keeps the deal on
-a dealer's win, a ready dealer at an exhaustive draw, and every abortive draw.)
+and otherwise this module leaves the rotation to the core (its ``dealer_keeps_deal_on_win`` and
+``dealer_keeps_deal_on_draw``, which a ruleset playing this rule sets to ``true`` and ``false``: the deal passes
+to the next seat, the prevalent wind moving on when it has gone round the table).  (Japanese Mahjong Wiki,
+"Renchan" and "Tenhou.net rules": Tenhou keeps the deal on a dealer's win, a ready dealer at an exhaustive draw,
+and every abortive draw.)
 
 The ``counter`` (``honba``) is a table counter (core ``counter`` event) that rises by one on a dealer's repeat
-and on any draw, whoever deals next, and goes back to 0 after a win in which the dealer is not among the winners
+and on any draw, whoever deals next, and goes back to 0 after a won deal the dealer does not deal again
 (Japanese Mahjong Wiki, "Honba"; EMA 2016 rules section 3.4.10).  What a counter is worth to a win is the scoring
 family's rule, not this module's: the counter reaches the score through ``mahjong_win_context`` under its name
 (the riichi family reads ``honba`` there and pays 300 a counter, 100 from each loser of a self-drawn win), so the
 table's counter is the one source of both the log's figure and the points.
 
-The new value is worked out with the rotation (``mahjong_next_deal``, which keeps it in ``table.extra``) and logged
-as a ``counter`` event in reply to the ``rotation`` event (``mahjong_event_reactions``), before the next deal
-begins; a deal that leaves the counter as it was logs nothing.
+The rotation (``mahjong_next_deal``) notes in ``table.extra`` whether the deal was won; in reply to the
+``rotation`` event (``mahjong_event_reactions``), when the game knows who deals next, the new value is logged as a
+``counter`` event, before the next deal begins; a deal that leaves the counter as it was logs nothing.
 """
 
 from __future__ import annotations
@@ -62,26 +64,18 @@ def keeps_deal(rule: Mapping[str, Any], table: Table, outcome: Outcome) -> bool:
     return False
 
 
-def next_count(table: Table, outcome: Outcome, keep: bool, name: str) -> int:
-    """The counter after the deal: one more on a repeat or any draw, 0 after a win the dealer is not among."""
-    if keep or not outcome.each_win():
-        return table.counters.get(name, 0) + 1
-    return 0
+def next_count(before: int, won: bool, repeated: bool) -> int:
+    """The counter after a deal: one more on a repeat or any draw, 0 after a won deal that passed the deal."""
+    return before + 1 if repeated or not won else 0
 
 
 @hookimpl
-def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple[int, int, int]:
-    rule = ruleset.value("dealer_repeat")
-    keep = keeps_deal(rule, table, outcome)
-    name = rule.get("counter")
-    if name:
-        table.extra[EXTRA] = next_count(table, outcome, keep, str(name))
-    if keep:
+def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple[int, int, int] | None:
+    """The dealer again where this rule keeps the deal; otherwise the core's rotation (``None``)."""
+    table.extra[EXTRA] = bool(outcome.each_win())
+    if keeps_deal(ruleset.value("dealer_repeat"), table, outcome):
         return table.dealer, table.prevalent_wind, table.round_index
-    dealer = (table.dealer + 1) % table.players
-    if dealer == 0:  # the deal has gone round the table: the next round and its prevalent wind, as the core's
-        return dealer, (table.prevalent_wind + 1) % 4, table.round_index + 1
-    return dealer, table.prevalent_wind, table.round_index
+    return None
 
 
 @hookimpl
@@ -90,11 +84,13 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
     """The counter's new value, as the deal rotates (only where it changed)."""
     if event["type"] != "rotation":
         return None
+    won = table.extra.pop(EXTRA, None)
     name = ruleset.value("dealer_repeat").get("counter")
-    value = table.extra.pop(EXTRA, None)
-    if not name or value is None or value == table.counters.get(name, 0):
+    if not name or won is None:
         return None
-    return [counter_event(str(name), int(value))]
+    before = table.counters.get(name, 0)
+    value = next_count(before, won, repeated=table.deal_in_round > 0)
+    return [counter_event(str(name), value)] if value != before else None
 
 
 @hookimpl

@@ -115,23 +115,38 @@ def test_the_dealer_keeps_the_deal_on_a_win_a_ready_draw_and_an_abortive_draw(
                                     table(*hands), outcome) is False
 
 
-def test_honba_rises_on_a_repeat_and_any_draw_and_resets_after_a_win_the_dealer_is_not_among(
-        tenhou: Ruleset) -> None:
+def test_the_rule_keeps_the_deal_and_leaves_passing_it_to_the_core(tenhou: Ruleset) -> None:
+    t = table(READY, NOT_READY, dealer=0)
+    assert dealer_repeat.mahjong_next_deal(ruleset=tenhou, table=t, outcome=Outcome("draw")) == (0, 0, 0)
+    assert t.extra[dealer_repeat.EXTRA] is False  # not won
     t = table(NOT_READY, READY, dealer=0)
-    t.counters["honba"] = 2
-    passed = dealer_repeat.mahjong_next_deal(ruleset=tenhou, table=t, outcome=Outcome("draw"))
-    assert passed == (1, 0, 0) and t.extra[dealer_repeat.EXTRA] == 3  # a noten dealer: the deal passes, honba rises
-    t.extra.clear()
-    assert dealer_repeat.mahjong_next_deal(ruleset=tenhou, table=t, outcome=Outcome("win", winner=0)) == (0, 0, 0)
-    assert t.extra[dealer_repeat.EXTRA] == 3
-    t.dealer = 3
-    assert dealer_repeat.mahjong_next_deal(ruleset=tenhou, table=t, outcome=Outcome("win", winner=1)) == (0, 1, 1)
-    assert t.extra[dealer_repeat.EXTRA] == 0
-    rotation = {"type": "rotation", "dealer": 0, "prevalent_wind": 1, "round": 1}
-    assert dealer_repeat.mahjong_event_reactions(ruleset=tenhou, table=t, event=rotation) == [
-        {"type": "counter", "name": "honba", "value": 0}]
+    assert dealer_repeat.mahjong_next_deal(ruleset=tenhou, table=t, outcome=Outcome("draw")) is None
+    assert dealer_repeat.mahjong_next_deal(ruleset=tenhou, table=t, outcome=Outcome("win", winner=1)) is None
+    assert t.extra[dealer_repeat.EXTRA] is True
+
+
+@pytest.mark.parametrize(("won", "repeated", "before", "after"), [
+    (True, True, 2, 3),  # the dealer won: a repeat
+    (False, True, 2, 3),  # a ready dealer at a draw
+    (False, False, 2, 3),  # a draw that passed the deal still adds one
+    (True, False, 2, 0),  # a win the dealer was not among
+    (True, False, 0, None),  # ... leaving 0 at 0: nothing logged
+])
+def test_honba_rises_on_a_repeat_and_any_draw_and_resets_after_a_win_that_passes_the_deal(
+        tenhou: Ruleset, won: bool, repeated: bool, before: int, after: int | None) -> None:
+    t = table()
+    t.counters["honba"] = before
+    t.deal_in_round = 1 if repeated else 0
+    t.extra[dealer_repeat.EXTRA] = won
+    rotation = {"type": "rotation", "dealer": 0, "prevalent_wind": 0, "round": 0}
+    replies = dealer_repeat.mahjong_event_reactions(ruleset=tenhou, table=t, event=rotation)
+    assert replies == (None if after is None else [{"type": "counter", "name": "honba", "value": after}])
     assert dealer_repeat.EXTRA not in t.extra
-    t.counters["honba"] = 0
+    assert dealer_repeat.mahjong_event_reactions(ruleset=tenhou, table=t, event={"type": "deal_end"}) is None
+
+
+def test_the_counter_reaches_the_score_of_a_win(tenhou: Ruleset) -> None:
+    t = table()
     assert dealer_repeat.mahjong_win_context(ruleset=tenhou, table=t) == {"honba": 0}
     t.counters["honba"] = 4
     assert dealer_repeat.mahjong_win_context(ruleset=tenhou, table=t) == {"honba": 4}

@@ -16,6 +16,13 @@ the core applies and the audit checks.  A ready seat's tiles are not shown by it
 A kind counts as a wait only where the seat does not hold all four of its copies, counting its declared sets (a
 fifth copy does not exist), as the winning forms the core knows read the hand (:func:`mahjong_core.plugin.waits`).
 
+Where the ruleset says so (``all_orphan_discards: {dealer, other}``), a seat still in play whose discards are
+all terminals and honours, none of them claimed by another seat, is paid as a self-drawn mangan instead (riichi's
+nagashi mangan: "Tenhou.net rules" plays it, and it takes the place of the ready-hand payments; the Japanese
+Mahjong Wiki, "Nagashi mangan"): each other seat pays it ``other``, but the dealer, or every seat where the dealer
+is the one paid, pays ``dealer`` (Tenhou: 2,000 and 4,000).  Its payments say ``all_orphan_discards``; it is no
+win, so the hands and the dealer's repeat are read as at any draw.
+
 The load-time check (``mahjong_check_tables``) refuses a ``total`` that cannot be split in whole points between
 every possible count of ready and unready seats at the ruleset's table.
 """
@@ -29,9 +36,21 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Contribution, Ruleset, RulesetError, Table, Term, hookimpl, payment_event, waits
+from mahjong_core.plugin import (
+    TERMINALS_AND_HONOURS,
+    Contribution,
+    Ruleset,
+    RulesetError,
+    Table,
+    Term,
+    hookimpl,
+    payment_event,
+    waits,
+)
 
 REASON = "ready_hands"
+ORPHANS_REASON = "all_orphan_discards"
+_ORPHANS = frozenset(TERMINALS_AND_HONOURS)
 #: The event naming the ready seats at an exhaustive draw (this module's vocabulary).
 EVENT = "ready_hands"
 
@@ -82,16 +101,42 @@ def split(total: int, ready: Sequence[int], in_play: Sequence[int]) -> list[dict
     return [payment_event(payer, payee, share, REASON) for payer in unready for payee in ready]
 
 
+def claimed_from(table: Table, seat: int) -> bool:
+    """Whether another seat holds a meld made on one of this seat's discards."""
+    n = table.players
+    return any(m.claimed_from is not None and (owner + m.claimed_from.offset) % n == seat
+               for owner, s in enumerate(table.seats) if owner != seat for m in s.melds)
+
+
+def all_orphan_discards(table: Table, seat: int) -> bool:
+    """The seat discarded, only terminals and honours, and no seat claimed any of them."""
+    discards = table.seats[seat].discards
+    return bool(discards) and all(tile in _ORPHANS for tile in discards) and not claimed_from(table, seat)
+
+
+def orphan_payments(amounts: Mapping[str, Any], table: Table, in_play: Sequence[int]) -> list[dict[str, Any]]:
+    """Each seat of all-orphan discards paid as a self-drawn mangan by every other seat in play."""
+    dealer, out = table.dealer, []
+    for payee in in_play:
+        if all_orphan_discards(table, payee):
+            out += [payment_event(payer, payee, int(amounts["dealer" if dealer in (payer, payee) else "other"]),
+                                  ORPHANS_REASON) for payer in in_play if payer != payee]
+    return out
+
+
 @hookimpl
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
-    """At an exhaustive draw: who was ready, then what the others pay them."""
+    """At an exhaustive draw: who was ready, then what the others pay them -- or, where a seat's discards were all
+    terminals and honours and the ruleset pays it, that seat's mangan instead."""
     if event["type"] != "exhaustive_draw":
         return None
     ready = ready_seats(table)
     in_play = [seat for seat in range(table.players) if not table.out_of_play(seat)]
-    total = int(ruleset.value("ready_payments")["total"])
-    return [{"type": EVENT, "seats": ready}, *split(total, ready, in_play)]
+    rule = ruleset.value("ready_payments")
+    orphans = rule.get("all_orphan_discards")
+    paid = orphan_payments(orphans, table, in_play) if orphans else []
+    return [{"type": EVENT, "seats": ready}, *(paid or split(int(rule["total"]), ready, in_play))]
 
 
 @hookimpl

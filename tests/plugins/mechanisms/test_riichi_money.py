@@ -10,6 +10,7 @@ payments follow the rules event by event; and, by Hypothesis, the points over th
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,22 @@ def test_a_wait_on_a_kind_whose_four_copies_the_seat_holds_is_not_ready(tenhou: 
     assert ready_payments.ready_seats(t) == [1]
     t.seats[0].melds[0] = meld_of(MeldKind.PUNG, (2, 2, 2), exposed=True, claimed_from=1)  # 3m held instead
     assert ready_payments.seat_ready(t, 0)
+
+
+def test_all_orphan_discards_none_claimed_are_paid_a_mangan_instead(tenhou: Ruleset) -> None:
+    draw = {"type": "exhaustive_draw"}
+    t = table(READY, NOT_READY, NOT_READY, NOT_READY, dealer=3)
+    t.seats[1].discards.extend(parse_tiles("1m9p1z7z"))
+    t.seats[2].discards.extend(parse_tiles("1m5p"))
+    replies = reactions(tenhou, t, draw)
+    assert replies[0] == {"type": "ready_hands", "seats": [0]}  # the ready seats still shown
+    assert {e["reason"] for e in replies[1:]} == {"all_orphan_discards"}  # the ready-hand payments replaced
+    assert paid(replies) == [-2000, 8000, -2000, -4000]
+    t.dealer = 1  # the dealer's: 4,000 from each
+    assert paid(reactions(tenhou, t, draw)) == [-4000, 12000, -4000, -4000]
+    t.seats[0].melds.append(meld_of(MeldKind.PUNG, (27, 27, 27), exposed=True, claimed_from=1))  # 1z from seat 1
+    assert paid(reactions(tenhou, t, draw)) == [3000, -1000, -1000, -1000]  # claimed: the ready payments again
+    assert ready_payments.claimed_from(t, 1) and not ready_payments.claimed_from(t, 2)
 
 
 # -- the dealer's repeat and the honba counter -------------------------------------------------------------------
@@ -254,7 +271,7 @@ def test_the_game_end_payments_conserve_the_points(three: list[int], pot: int, t
 
 
 @pytest.mark.parametrize(("old", "new", "place"), [
-    ("value: {total: 3000}", "value: {total: 1000}", "ready_payments.value.total"),
+    ("{total: 3000,", "{total: 1000,", "ready_payments.value.total"),
     ("uma: [20000, 10000, -10000, -20000]", "uma: [20000, 10000, -10000, -10000]", "placement_payments.value.uma"),
     ("uma: [20000, 10000, -10000, -20000]", "uma: [20000, -20000]", "placement_payments.value.uma"),
     ("return_points: 30000", "return_points: 20000", "placement_payments.value.return_points"),
@@ -347,3 +364,18 @@ def test_seeded_games_follow_the_rules_of_repeat_honba_draws_and_the_end(tenhou:
         reasons = [e["reason"] for e in events[last:] if e["type"] == "payment"]
         assert "uma" in reasons
     assert all(seen.values()), seen
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.lists(st.sampled_from(["greedy", "random"]), min_size=4, max_size=4))
+def test_points_over_the_seats_and_the_pot_are_conserved_across_whole_games(tenhou: Ruleset, seed: int,
+                                                                             bots: list[str]) -> None:
+    with tempfile.TemporaryDirectory(prefix="i31-money-") as out:
+        game = simulate(tenhou, seed, 1, bots, Path(out))[0]
+        assert game.replay is not None
+        parsed = read_log(game.replay)
+        pots = [state.pot for state in fold(parsed.header, parsed.events) if sum(state.scores) + state.pot == TOTAL]
+    assert len(pots) == game.events  # after every event
+    assert pots[-1] == 0 and sum(game.result.scores) == TOTAL  # the pot emptied into first place at the end
+    scores = game.result.scores
+    assert game.result.deals >= 8 or min(scores) < 0  # a hanchan, unless a seat went below zero

@@ -7,40 +7,19 @@ Sources: EMA 2016 riichi rules section 3.3.14; riichi.wiki, "Riichi", "Ippatsu",
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from mahjong_rulesets.mechanisms import riichi_declaration as mechanism
+from riichi_play import deals, play
 
-from mahjong_core import Game, GreedyBot, load_ruleset
+from mahjong_core import load_ruleset
 from mahjong_core.plugin import Action, Rng, Ruleset, Table, parse_tiles
 from mahjong_core.table.state import MeldKind, meld_of
 from mahjong_core.table.wall import Wall
 
 RULESET = "riichi_tenhou"
 SEEDS = range(12)
-
-
-class DeclaringBot(GreedyBot):
-    """Greedy, but declares riichi whenever it is offered (a win first, where both are)."""
-
-    kind = "declaring_riichi"
-
-    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
-        if phase == "turn" and not any(o.kind == "win" for o in options):
-            declare = next((o for o in options if o.kind == mechanism.DECLARE), None)
-            if declare is not None:
-                return declare.after(self.TURN_MS)
-        return super().choose(table, seat, options, phase)
-
-
-def play(ruleset: Ruleset, seed: int) -> list[dict[str, Any]]:
-    """One seeded game between four declaring bots, as its events."""
-    events: list[dict[str, Any]] = []
-    bots = [DeclaringBot(Rng.from_seed(seed).derive("bot", i), name=f"declaring-{i}") for i in range(4)]
-    Game(ruleset, bots, seed, emit=events.append).play()
-    return events
 
 
 @pytest.fixture(scope="module")
@@ -51,16 +30,6 @@ def ruleset() -> Ruleset:
 @pytest.fixture(scope="module")
 def games(ruleset: Ruleset) -> list[list[dict[str, Any]]]:
     return [play(ruleset, seed) for seed in SEEDS]
-
-
-def deals(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    out: list[list[dict[str, Any]]] = []
-    for e in events:
-        if e["type"] == "deal_start":
-            out.append([])
-        if out:
-            out[-1].append(e)
-    return out
 
 
 def table(hand: str, *, points: int = 25000, live: bool = True) -> Table:

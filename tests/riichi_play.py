@@ -5,10 +5,13 @@ and a game's events cut into deals."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from mahjong_core import Game, GreedyBot
+from mahjong_core.log.format import ReplayWriter, header
 from mahjong_core.plugin import Action, Rng, Ruleset, Table
+from mahjong_core.table.rng import ALGORITHM
 
 #: The riichi_declaration mechanism's turn action.
 DECLARE = "declare_riichi"
@@ -27,12 +30,32 @@ class DeclaringBot(GreedyBot):
         return super().choose(table, seat, options, phase)
 
 
+def bots(seed: int) -> list[DeclaringBot]:
+    return [DeclaringBot(Rng.from_seed(seed).derive("bot", i), name=f"declaring-{i}") for i in range(4)]
+
+
 def play(ruleset: Ruleset, seed: int) -> list[dict[str, Any]]:
     """One seeded game between four declaring bots, as its events."""
     events: list[dict[str, Any]] = []
-    bots = [DeclaringBot(Rng.from_seed(seed).derive("bot", i), name=f"declaring-{i}") for i in range(4)]
-    Game(ruleset, bots, seed, emit=events.append).play()
+    Game(ruleset, bots(seed), seed, emit=events.append).play()
     return events
+
+
+def write(ruleset: Ruleset, seed: int, path: Path, max_deals: int | None = None) -> Path:
+    """One seeded game between four declaring bots written as a replay log.  The bot is no installed one, so its
+    seats are written as people's (``human``): an audit repeats their recorded decisions, each checked legal --
+    the lock and furiten included -- and everything else re-played from the seed."""
+    players = bots(seed)
+    seats = [{"seat": i, "name": p.name, "kind": "human"} for i, p in enumerate(players)]
+    writer = ReplayWriter(path)
+    try:
+        game = Game(ruleset, players, seed, emit=writer.write, max_deals=max_deals)
+        writer.write(header(ruleset, seed, ALGORITHM, seats, game.table.teams,
+                            {} if max_deals is None else {"max_deals": max_deals}))
+        game.play()
+    finally:
+        writer.close()
+    return path
 
 
 def deals(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:

@@ -101,26 +101,30 @@ def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: st
 # -- the indicators ------------------------------------------------------------------------------------------------
 
 
-def due(table: Table, timing: Mapping[str, str], event: Mapping[str, Any], owed: int) -> int:
-    """How many indicators lie face up once ``event`` has happened: the first at the deal; each kong's at its
-    moment (see the module docstring); ``owed`` is the number the kongs standing call for in all."""
+def due(table: Table, timing: Mapping[str, str], event: Mapping[str, Any]) -> int:
+    """How many indicators lie face up once ``event`` has happened (0: the event turns none): the first at the
+    deal; each kong's at its moment (see the module docstring), which turns every indicator the kongs standing
+    call for."""
     type_ = event["type"]
     if type_ == "hands":
         return 1
     if type_ == "kong":
-        return owed if timing.get(str(event.get("way"))) == "at_once" else 0
-    if type_ == "claim" and event.get("kind") == "kong":
-        return owed if timing.get("from_discard") == "at_once" else 0
-    if type_ == "decision" and event.get("action") == "discard":
-        return owed if "after_discard" in timing.values() else 0
-    if type_ in ("draw", "replacement"):
-        return owed if "next_draw" in timing.values() else 0
-    return 0
+        moment = timing.get(str(event.get("way"))) == "at_once"
+    elif type_ == "claim":
+        moment = event.get("kind") == "kong" and timing.get("from_discard") == "at_once"
+    elif type_ == "decision":
+        moment = event.get("action") == "discard" and "after_discard" in timing.values()
+    else:  # a draw or a replacement tile
+        moment = "next_draw" in timing.values()
+    return 1 + min(kongs(table), len(INDICATORS) - 1) if moment else 0
+
+
+#: The events at which an indicator may be turned (every other event is passed by at once: this runs for each).
+MOMENTS = frozenset({"hands", "kong", "claim", "decision", "draw", "replacement"})
 
 
 def indicator_events(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> list[dict[str, Any]]:
-    owed = 1 + min(kongs(table), len(INDICATORS) - 1)
-    upto = due(table, rule(ruleset)["kong_indicator"], event, owed)
+    upto = due(table, rule(ruleset)["kong_indicator"], event)
     wall, tiles = table.wall, table.tiles
     if upto <= len(table.shown) or wall is None or tiles is None:
         return []
@@ -155,6 +159,8 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
         table.extra[SHOWN_URA] = table.deal_number
         codes = table.tiles.codes()
         return [{"type": URA, "tiles": [codes[t] for t in under(table)]}]
+    if event["type"] not in MOMENTS:
+        return None
     return indicator_events(ruleset, table, event) or None
 
 

@@ -132,7 +132,7 @@ def mahjong_ready_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Seq
     settings = rule(ruleset)
     if table.scores[seat] < int(settings["stick"]) or tiles_left(ruleset, table) < int(settings["tiles_left"]):
         return None
-    if not any(n and ready_without(s.counts, k) for k, n in enumerate(s.counts)):
+    if sum(s.counts) % 3 != 2 or shanten(bytes(s.counts)) > 0:  # the best discard leaves the hand's own shanten
         return None
     return [Action(DECLARE)]
 

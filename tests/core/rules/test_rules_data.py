@@ -55,6 +55,7 @@ FAMILY_REQUIRED = {
                   "penalties"],
     "hongkong": ["east_pays_double"],
     "mcr": [],
+    "riichi": [],
 }
 CITATION = re.compile(r"(\d{3}) (?:line (\d+)|lines (\d+)-(\d+))")
 

@@ -14,7 +14,7 @@ from mahjong_core.plugin import Action, Rng, Ruleset, Table
 from mahjong_core.table.rng import ALGORITHM
 
 #: The riichi_declaration mechanism's turn action.
-DECLARE = "declare_riichi"
+DECLARE = "riichi"
 
 
 class DeclaringBot(GreedyBot):

@@ -1,8 +1,8 @@
 """Furiten: a complete hand that may not win on a discard, because of the tiles its seat has let go by.
 
 Switched on by ``furiten`` (three switches, one for each way of being furiten).  The rule, as the Japanese
-Mahjong Wiki's "Furiten" page and the EMA's 2016 riichi rules (section 3.3.13, cited, not quoted) give it: a seat
-may not claim a win on a discard (nor rob a kong) when
+Mahjong Wiki's "Furiten" page gives it (its sections Furiten, Temporary furiten and Riichi furiten): a seat may
+not claim a win on a discard (nor rob a kong) when
 
 * ``own_discards`` -- one of its waits is among the tiles it has discarded this deal, those claimed from its row
   included (permanent furiten: it lasts while the waits do);

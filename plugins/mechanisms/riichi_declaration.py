@@ -4,11 +4,11 @@ Switched on by ``riichi_declaration`` (its stick, the wall tiles that must be le
 after it).  The rules, as the EMA's 2016 riichi rules (section 3.3.14, cited, not quoted) and the Japanese Mahjong
 Wiki's "Riichi" and "Ippatsu" pages give them:
 
-* **who may declare** (a turn action, ``declare_riichi``): a seat whose hand is concealed (no claimed meld; a
+* **who may declare** (a turn action, ``riichi``): a seat whose hand is concealed (no claimed meld; a
   concealed kong keeps it concealed), one discard from ready, holding at least the stick's points, with at least
   ``tiles_left`` tiles still to be drawn from the live wall (so that a draw of its own is to come), and not
   declared already.
-* **the declaration** is the ``riichi_declared`` event, whose flags mark the seat (``riichi``: the tiles it had
+* **the declaration** is the ``riichi_declaration`` event, whose flags mark the seat (``riichi``: the tiles it had
   drawn this deal, ``riichi_melded``: the tiles in melds on the whole table, ``double_riichi``), and the seat pays
   its stick into the table's pot in reply (a ``payment`` to the pot).  The stick is paid as the declaration is
   made, before its discard: where that discard is won on, the declaration stands and the stick goes to the
@@ -52,8 +52,8 @@ from mahjong_core.plugin import (
 )
 
 #: The turn action, the event and the seat flags of a declaration.
-DECLARE = "declare_riichi"
-DECLARED = "riichi_declared"
+DECLARE = "riichi"
+DECLARED = "riichi_declaration"
 FLAG = "riichi"
 MELDED = "riichi_melded"
 DOUBLE = "double_riichi"

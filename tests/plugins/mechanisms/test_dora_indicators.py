@@ -81,7 +81,7 @@ def test_ura_dora_are_shown_at_a_declarer_s_win_and_only_then(games: list[list[d
     shown = 0
     for events in games:
         for deal in deals(events):
-            declared = {e["seat"] for e in deal if e["type"] == "riichi_declared"}
+            declared = {e["seat"] for e in deal if e["type"] == "riichi_declaration"}
             indicators = sum(e["type"] == mechanism.INDICATOR for e in deal)
             winners = [e["seat"] for e in deal if e["type"] == "mahjong"]
             ura = [e for e in deal if e["type"] == mechanism.URA]

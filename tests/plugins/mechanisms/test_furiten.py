@@ -2,7 +2,7 @@
 was let go by since one's own last discard, or, after riichi, at any time since -- on a table fed discards by hand,
 and in seeded ``riichi_tenhou`` games.  A self-drawn win is never refused.
 
-Source: riichi.wiki, "Furiten"; EMA 2016 riichi rules section 3.3.13.
+Source: riichi.wiki, "Furiten".
 """
 
 from __future__ import annotations

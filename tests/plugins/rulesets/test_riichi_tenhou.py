@@ -52,7 +52,7 @@ def test_a_game_of_declarations_replays_and_audits_clean(ruleset: Ruleset, tmp_p
     sticks, the indicators, the ura-dora)."""
     path = write(ruleset, 3, tmp_path / "declarations.jsonl")
     text = path.read_text(encoding="utf-8")
-    assert text.count('"type":"riichi_declared"') >= 3 and '"type":"ura_dora_shown"' in text
+    assert text.count('"type":"riichi_declaration"') >= 3 and '"type":"ura_dora_shown"' in text
     for mode in ("replay", "audit"):
         verdict = check(str(path), mode)
         assert verdict.ok, verdict.text()

@@ -340,10 +340,11 @@ def test_the_core_defaults_implement_no_mechanisms_hook() -> None:
         hooks = {name for name in vars(mechanism.plugin)
                  if name.startswith("mahjong_") and name != "mahjong_contributions"}
         # Hooks a mechanism may refine while deferring to the core's answer (``None``): seat walls end a deal
-        # early, and otherwise the shared wall's rule decides.
+        # early, and otherwise the shared wall's rule decides.  A win's facts are merged from every plugin, the
+        # core's kept: riichi's mechanisms add theirs (riichi, ippatsu, dora indicators) beside them.
         only_theirs = hooks - {"mahjong_claim_allowed", "mahjong_claim_priority", "mahjong_teams",
                                "mahjong_time_limits", "mahjong_game_over", "mahjong_win_objections",
-                               "mahjong_deal_exhausted"}
+                               "mahjong_deal_exhausted", "mahjong_win_context"}
         assert not only_theirs & set(vars(defaults)), (mechanism.name, only_theirs & set(vars(defaults)))
 
 

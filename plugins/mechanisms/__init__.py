@@ -23,7 +23,12 @@ for nor reads those rules:
 * :mod:`.dealer_repeat` -- the dealer's repeat and its counter, riichi's renchan and honba (``dealer_repeat``);
 * :mod:`.game_end` -- the end of a game for points: target, extension, below zero, the last dealer stopping
   (``game_end``);
-* :mod:`.placement` -- the pot left, the oka and the uma by place at the game's end (``placement_payments``).
+* :mod:`.placement` -- the pot left, the oka and the uma by place at the game's end (``placement_payments``);
+* :mod:`.riichi_declaration` -- riichi's declaration, its lock, its stick and the pot, and the facts ippatsu, double
+  riichi, tenhou and chiihou (``riichi_declaration``);
+* :mod:`.furiten` -- no win on a discard when a wait was discarded or let go by (``furiten``);
+* :mod:`.dora_indicators` -- dora indicators from a dead wall of fourteen, kan-dora and ura-dora
+  (``dora_indicators``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

@@ -426,7 +426,7 @@ def _total(table: FanTable, f: McrFacts) -> int:
             continue
         if last:
             f.counted_others = others
-        res = True if test is None else test(f)
+        res: Any = True if test is None else test(f)
         if not res:
             continue
         if kind == K_HAND or res is True:
@@ -509,7 +509,7 @@ def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
     for bit, test, kind, value, amask, smask, combo, last, row in table.open_rows(f.have):
         if last:
             f.counted_others = others
-        res = True if test is None else test(f)
+        res: Any = True if test is None else test(f)
         if not res:
             continue
         if not combo and not scoped:

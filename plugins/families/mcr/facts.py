@@ -579,11 +579,8 @@ _GROUP_GATES = _group_gates()
 _UNEXPOSED = tuple((False,) * n for n in range(15))
 
 
-def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...], in_order: bool = True) -> McrFacts:
+def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...]) -> McrFacts:
     """Facts of one division: ``groups`` are the concealed groups, the declared melds are added.
-
-    ``in_order``: the groups come in tile order, as the engine's divisions do (the divider walks the kinds
-    upwards); the sets are then sorted only when declared melds follow.
 
     The winning tile is read as the winner may read it (000 lines 178, 634-636):
     after a discard, a concealed pung of the winning tile counts as exposed
@@ -668,14 +665,13 @@ def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...],
     f.wait = wait
     have = (h.have | _FORM_GATES[form] | _CHOW_GATES[len(chows)] | _PONG_GATES[len(pongs)]
             | _CONCEALED_GATES[concealed_pongs] | _WAIT_GATES[wait] | seen & _SOME | _EVERY & ~(seen >> _EVERY_SHIFT))
-    unsorted = not in_order or bool(h.fixed)
     if len(chows) > 1:
-        f.chow_fans, gate = _combinations(chows, _CHOW_PAIRS, _chow_triples, _chow_quad, unsorted)
+        f.chow_fans, gate = _combinations(chows, _CHOW_PAIRS, _chow_triples, _chow_quad)
         have |= gate
     else:
         f.chow_fans = _NO_FANS
     if len(pongs) > 1:
-        f.pong_fans, gate = _combinations(pongs, _PONG_PAIRS, _pong_triples, _pong_quad, unsorted)
+        f.pong_fans, gate = _combinations(pongs, _PONG_PAIRS, _pong_triples, _pong_quad)
         have |= gate
     else:
         f.pong_fans = _NO_FANS
@@ -881,13 +877,11 @@ _BY_TILE = itemgetter(1)
 
 
 def _combinations(sets: list[Any], pairs: PairTable, triples: Callable[[], TripleTable],
-                  quad: Callable[[Sequence[int]], str | None],
-                  unsorted: bool = True) -> tuple[dict[str, tuple[int, ...]], int]:
+                  quad: Callable[[Sequence[int]], str | None]) -> tuple[dict[str, tuple[int, ...]], int]:
     """The fans two, three or four of a division's chows (or pongs) make: ``{fan: matches}`` and their gates.
 
     ``sets`` are ``(group index, tile, ...)``; a fan's matches come in the
     order of the sets sorted by tile, pairs of positions before triples.
-    ``unsorted=False`` says the sets are in tile order already.
     """
     if len(sets) == 2:
         first, second = sets
@@ -896,7 +890,7 @@ def _combinations(sets: list[Any], pairs: PairTable, triples: Callable[[], Tripl
         if name is None:
             return _NO_FANS, 0
         return {name: (1 << first[0] | 1 << second[0],)}, _COMBINATION_GATES[name]
-    ordered = sorted(sets, key=_BY_TILE) if unsorted else sets
+    ordered = sorted(sets, key=_BY_TILE)
     out: dict[str, tuple[int, ...]] = {}
     for a, b in combinations(ordered, 2):
         name = pairs[a[1]][b[1]]
@@ -943,5 +937,4 @@ def facts_from_arrangement(arrangement: Any, hand: Hand, context: Mapping[str, A
         else:
             raise HandError("the arrangement does not hold the hand's declared melds", place="arrangement")
     groups = tuple((_KINDS[m.kind], m.tiles[0]) for m in rest)
-    return division_facts(hand_facts(hand, situation(hand, context)), _FORMS[arrangement.form.value], groups,
-                          in_order=False)
+    return division_facts(hand_facts(hand, situation(hand, context)), _FORMS[arrangement.form.value], groups)

@@ -174,7 +174,7 @@ def tw_all_pungs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]
     return bool(sets) and all(m.is_pong for m in sets)
 
 
-def _suits(hand: Hand) -> tuple[set[int], bool]:
+def _suits(hand: Hand) -> tuple[set[str | None], bool]:
     tiles = hand.all_tiles()
     return {suit_of(t) for t in tiles if not is_honour(t)}, any(is_honour(t) for t in tiles)
 

@@ -16,10 +16,11 @@ from mahjong_rulesets.families.taiwanese import scoring as tw
 from mahjong_rulesets.families.taiwanese import settlement as tw_settle
 
 from mahjong_core import check as replay_check
+from mahjong_core import installed_bots
 from mahjong_core.errors import HandError, MahjongError, RulesetError
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.tiles import EAST
-from mahjong_core.log.simulate import simulate
+from mahjong_core.log.simulate import play_game, simulate
 from mahjong_core.rules import load_ruleset
 from mahjong_core.rules.ruleset import Ruleset
 
@@ -146,3 +147,12 @@ def test_a_seeded_game_is_won_with_five_sets_and_a_pair_and_replays_and_audits(g
             verdict = replay_check(str(path), mode)
             assert verdict.ok, verdict.text()
     assert wins >= 5
+
+
+@pytest.mark.parametrize("bot", sorted(installed_bots()))
+def test_every_installed_bot_plays_it_and_the_game_audits(ruleset: Ruleset, bot: str, tmp_path: Path) -> None:
+    path = tmp_path / f"{bot}.jsonl"
+    game = play_game(ruleset, 7, [bot, "greedy", bot, "greedy"], replay=path, max_deals=3)
+    assert game.result.deals == 3 and sum(game.result.scores) == 0
+    verdict = replay_check(str(path), "audit")
+    assert verdict.ok, verdict.text()

@@ -704,15 +704,16 @@ def _without_jokers(meld: Meld) -> Meld:
 
 
 def _check_meld_jokers(meld: Meld, source: str | None, place: str) -> None:
-    """A meld's jokers stand for its own kind in a pung or a kong, for kinds of its run in a chow (one each),
-    and leave at least one playing tile."""
+    """A meld's jokers stand for its own kind in a pung or a kong, leaving at least one playing tile; a chow holds
+    one joker, for a kind of its run, beside two playing tiles (with one, ``[5p1j1j<]`` would not say which run
+    it is: the notation reads it as a pung)."""
     if meld.kind is MeldKind.CHOW:
-        wrong = len(set(meld.jokers)) != len(meld.jokers) or any(k not in meld.tiles for k in meld.jokers)
+        wrong = len(meld.jokers) != 1 or meld.jokers[0] not in meld.tiles
     else:
         wrong = meld.kind not in (MeldKind.PUNG, MeldKind.KONG) or any(k != meld.tiles[0] for k in meld.jokers)
     if wrong or len(meld.jokers) >= len(meld.tiles):
-        raise HandError(f"the jokers of {meld!r} must stand for the kind of its pung or kong, or for kinds of its "
-                        "chow, beside at least one playing tile", source=source, place=f"{place}.jokers")
+        raise HandError(f"the jokers of {meld!r} must stand for the kind of its pung or kong, beside at least one "
+                        "playing tile, or for one kind of its chow, beside two", source=source, place=f"{place}.jokers")
 
 
 def _check_marked(hand: Hand, source: str | None, tiles: TileSet | None) -> None:

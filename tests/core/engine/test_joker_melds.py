@@ -88,8 +88,8 @@ def test_a_chow_is_claimed_with_a_joker_in_the_place_its_decision_names(logs: li
         for k, e in enumerate(events):
             if e["type"] == "claim" and e["kind"] == "chow" and e.get("jokers"):
                 chows += 1
-                decision = events[k - 1]
-                assert decision["type"] == "decision" and decision["action"] == "chow", decision
+                decision = next(d for d in reversed(events[:k]) if d["type"] == "decision" and d["actor"] == e["seat"])
+                assert decision["phase"] == "claim" and decision["action"] == "chow", decision
                 assert "1j" in decision["tiles"] and len(decision["tiles"]) == 2
                 tiles = tuple(ANY_JOKER if c == "1j" else KIND[c] for c in decision["tiles"])
                 stood = chow_stand_ins(tiles, KIND[e["tile"]])

@@ -28,7 +28,7 @@ from mahjong_core.hand.jokers import (
     waits_with_jokers,
 )
 from mahjong_core.hand.melds import Hand, Meld, MeldKind
-from mahjong_core.hand.tiles import KINDS, TileSet
+from mahjong_core.hand.tiles import JOKER, KINDS, TileSet
 
 
 def joker_places(rule: JokerRule) -> list[str]:
@@ -54,7 +54,7 @@ def analyse_with_jokers(hand: Hand, counts: bytes, tiles: TileSet | None, hand_s
     standard = shanten_with_jokers(counts, jokers, rule)
     report: dict[str, Any] = {
         "hand": notation.format_hand(hand, tiles),
-        "glyphs": notation.glyphs(hand.all_tiles()) + KINDS_JOKER_GLYPH * jokers,
+        "glyphs": notation.glyphs(hand.all_tiles()) + JOKER[2] * jokers,  # jokers after, as the notation writes them
         "tiles": size,
         "jokers": jokers,
         "jokers_in": joker_places(rule),
@@ -85,10 +85,6 @@ def analyse_with_jokers(hand: Hand, counts: bytes, tiles: TileSet | None, hand_s
     else:
         report["waits"] = [KINDS[t].code for t in waits_with_jokers(counts, jokers, rule, seven_pairs=seven_pairs)]
     return report
-
-
-#: A joker's glyph (U+1F02A), after the playing tiles' as the notation writes a joker after them.
-KINDS_JOKER_GLYPH = "\U0001F02A"
 
 
 def meld_facts(meld: Meld) -> dict[str, Any]:

@@ -21,12 +21,12 @@ def _tiles(codes: Sequence[str]) -> str:
 
 
 def _meld_tiles(meld: Mapping[str, Any]) -> str:
-    """A meld's tiles in the notation: where jokers stand in it (``jokers``), a pung's or kong's playing tiles and
-    then a joker (``1j``) for each, a chow's or pair's joker in the place of the kind it stands for (``5p1j7p``)."""
+    """A meld's tiles in the notation: where jokers stand in it (``jokers``), a pung's, kong's or pair's playing
+    tiles and then a joker (``1j``) for each, a chow's joker in the place of the kind it stands for (``5p1j7p``)."""
     if not meld.get("jokers"):
         return _tiles(meld["tiles"])
     wild = list(meld["jokers"])
-    if meld["kind"] in ("pung", "kong"):
+    if meld["kind"] in ("pung", "kong", "pair"):
         return _tiles(meld["tiles"][len(wild):]) + "1j" * len(wild)
     text, run = "", list[str]()
     for code in meld["tiles"]:

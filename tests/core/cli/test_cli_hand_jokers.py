@@ -67,6 +67,19 @@ def test_where_jokers_go_is_the_rulesets(capsys: pytest.CaptureFixture[str]) -> 
     assert report(capsys, "123m456p7s11z222z1j", CHOWS)["waits"] == ["5s", "6s", "7s", "8s", "9s"]
 
 
+def test_seven_pairs_with_a_joker_where_jokers_pair(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pairs = tmp_path / "pairs.yaml"
+    pairs.write_text("id: pairs\nversion: 1.0.0\nname: P\nextends: example_jokers\nparameters:\n"
+                     "  jokers: {value: {played: true, in: [pungs, pairs]}, assumption: a test}\n", encoding="utf-8")
+    facts = report(capsys, "1122m3344p5566s7z1j", str(pairs))
+    assert facts["complete"] is True and facts["shanten"] == {"best": -1, "standard": 2, "seven_pairs": -1}
+    (arrangement,) = facts["arrangements"]
+    assert arrangement["form"] == "seven_pairs" and len(arrangement["melds"]) == 7
+    assert arrangement["melds"][-1] == {"kind": "pair", "tiles": ["7z", "7z"], "exposed": False, "jokers": ["7z"]}
+    assert facts["stand_ins"] == ["7z"] and "pair:7z1j" in facts["text"]
+    assert report(capsys, "1122m3344p5566s7z1j")["complete"] is False  # example_jokers: no joker in the pair
+
+
 def test_declared_melds_and_a_winning_tile_read_beside_the_jokers(capsys: pytest.CaptureFixture[str]) -> None:
     facts = report(capsys, "123m456p11z2z1j [777s<] +2z")
     assert facts["complete"] is True and facts["tiles"] == 14

@@ -39,7 +39,7 @@ def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None, h
     tiles and jokers, as codes) with their names under ``names``.  ``hand_size`` is the ruleset's (13, or 16 for
     five sets and a pair): the hand is read for its waits at that size and its arrangements at one more.
     ``jokers`` is the ruleset's rule where it plays jokers: a hand holding jokers is then read with them as held
-    tiles (:mod:`mahjong_core.hand.joker_report`); a hand without jokers reads as ever.
+    tiles (``mahjong_core.hand.joker_report``); a hand without jokers reads as ever.
     """
     hand = notation.parse_hand(text, source="<argument>", tiles=tiles)
     if jokers is not None and hand.jokers:  # jokers held and played: counted among the hand's tiles

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.audit.check import check
+from mahjong_core.cli import main
 from mahjong_core.conformance.invariants import TileConservation
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.jokers import chow_runs, chow_stand_ins, joker_chow_shapes, joker_kong_shapes
@@ -234,3 +236,22 @@ def test_a_chow_written_with_a_joker_out_of_its_run_is_refused_at_the_joker() ->
     two = Hand((KIND["1z"],) * 2, (Meld(MeldKind.CHOW, (0, 1, 2), True, ClaimedFrom.LEFT, jokers=(0, 1)),))
     with pytest.raises(HandError, match="one kind of its chow, beside two"):
         format_hand(two, tiles)
+
+
+def test_the_viewer_shows_a_chows_joker_in_its_place_and_what_it_stands_for(
+        logs: list[Path], capsys: pytest.CaptureFixture[str]) -> None:
+
+    shown = set()
+    for path in logs:
+        for seat in range(4):
+            assert main(["view", str(path), "--seat", str(seat), "--ascii"]) == 0
+            out = capsys.readouterr().out
+            for first, second, third, stands in re.findall(r"\[(\w\w) (\w\w) (\w\w)\] 1j=(\w\w)", out):
+                run = [first, second, third]
+                if len({t for t in run if t != "1j"}) < 2:
+                    continue  # a pung
+                place = run.index("1j")
+                natural = next(i for i, t in enumerate(run) if t != "1j")
+                assert stands == f"{int(run[natural][0]) - natural + place}{run[natural][1]}", (run, stands)
+                shown.add(place)
+    assert len(shown) >= 2, shown  # jokers in more than one place of their runs (the low end and the middle)

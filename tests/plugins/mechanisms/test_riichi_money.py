@@ -342,6 +342,8 @@ def test_seeded_games_follow_the_rules_of_repeat_honba_draws_and_the_end(tenhou:
                 else:
                     assert payments == []
                 keeps = dealer in ready
+            elif any(e["type"] == "abortive_draw" for e in deal):
+                keeps = True  # dealer_repeat's abortive_draw: the deal is played again
             else:
                 keeps = dealer in winners
             rotation = next((e for e in deal if e["type"] == "rotation"), None)

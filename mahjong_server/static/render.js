@@ -178,14 +178,19 @@ function meldsRow(melds, small) {
     g.setAttribute("aria-label", `${m.exposed ? "exposed" : "concealed"} ${m.kind}`);
     // A joker in the meld (where jokers are played): its last tiles, one a joker for each kind in `jokers`,
     // shown as the joker, named by what it stands for, with a small picture of that tile on its corner.
-    const wild = (m.jokers || []).length;
+    // A concealed kong lies with its ends face down: its joker takes a face-up place (the kong's event has
+    // told every seat how many jokers it holds), and only a joker beyond those places lies face down.
     const width = small ? 24 : 30;
+    const downAt = (i) => !m.exposed && m.kind === "kong" && (i === 0 || i === 3);
+    const places = [...m.tiles.keys()].reverse();
+    const jokerAt = new Map([...places.filter((i) => !downAt(i)), ...places.filter(downAt)]
+      .slice(0, (m.jokers || []).length).map((i, k) => [i, m.jokers[k]]));
     m.tiles.forEach((c, i) => {
-      const down = !m.exposed && m.kind === "kong" && (i === 0 || i === 3);
-      const joker = !down && i >= m.tiles.length - wild;
+      const down = downAt(i);
+      const joker = !down && jokerAt.has(i);
       const shown = tile(down ? "?" : joker ? JOKER : c, { width });
       if (!joker) { g.appendChild(shown); return; }
-      const as = m.jokers[i - (m.tiles.length - wild)];
+      const as = jokerAt.get(i);
       const text = as === "?" ? "a joker" : `a joker as ${names()[as] || as}`;
       shown.setAttribute("aria-label", text);
       shown.querySelector("title").textContent = text;

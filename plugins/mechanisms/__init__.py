@@ -18,7 +18,8 @@ for nor reads those rules:
 * :mod:`.abortive_draws` -- a deal ended by nine terminals, four winds, four kongs or a triple ron (``abortive_draws``);
 * :mod:`.missing_suit` -- Sichuan's declared missing suit, discarded first and never won on (``missing_suit``);
 * :mod:`.kong_money` -- points paid the moment a kong stands, Sichuan's wind and rain (``kong_money``);
-* :mod:`.end_of_deal_checks` -- what the hands still in play pay when the wall runs out (``end_of_deal_checks``).
+* :mod:`.end_of_deal_checks` -- what the hands still in play pay when the wall runs out (``end_of_deal_checks``);
+* :mod:`.sacred_discard` -- no win on another seat's tile of a kind the seat itself discarded (``sacred_discard``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

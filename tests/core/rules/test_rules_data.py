@@ -39,6 +39,7 @@ ROOTS = {
     "piter",
     "zung_jung",
     "sichuan_xuezhan",
+    "korean",
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}

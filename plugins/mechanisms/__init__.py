@@ -28,7 +28,8 @@ for nor reads those rules:
   riichi, tenhou and chiihou (``riichi_declaration``);
 * :mod:`.furiten` -- no win on a discard when a wait was discarded or let go by (``furiten``);
 * :mod:`.dora_indicators` -- dora indicators from a dead wall of fourteen, kan-dora and ura-dora
-  (``dora_indicators``).
+  (``dora_indicators``);
+* :mod:`.sacred_discard` -- no win on another seat's tile of a kind the seat itself discarded (``sacred_discard``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

@@ -41,6 +41,7 @@ ROOTS = {
     "sichuan_xuezhan",
     "riichi_tenhou",
     "taiwanese_16",  # issue 34: Taiwanese 16-tile, the taiwanese family
+    "korean",
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}

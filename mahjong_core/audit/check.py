@@ -236,7 +236,7 @@ def check(path: str, mode: str = "replay", *, key: str | None = None) -> Verdict
     (:class:`~mahjong_core.log.format.UndecodedEvents`), every line held to
     the bytes the rules produce; a log that fails that in any way is read
     again line by line, so that what is reported wrong with it is said as the
-    strict reading says it (see :func:`_check` for why an audit may do so).
+    strict reading says it (``_check`` says why an audit may do so).
     """
     if mode in ("replay", "audit"):
         try:

@@ -130,8 +130,11 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
 
 def marked_tiles(ruleset: Ruleset) -> TileSet | None:
     """The ruleset's tile set where it marks copies (red fives, ``0m 0p 0s``), which a hand is then read and
-    written in; ``None`` for every other set, whose hands read as they always have."""
-    tiles = bind(ruleset).tiles
+    written in; ``None`` for every other set, whose hands read as they always have.
+
+    Read from the ruleset's data, as a game's binding reads it, without binding the ruleset: binding imports
+    every installed plugin, which a command scoring one hand would pay for at its start."""
+    tiles = ruleset.tiles()
     return tiles if tiles.marked else None
 
 

@@ -9,7 +9,8 @@ neither needs the other to register a plugin.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, overload
 
@@ -124,31 +125,52 @@ def _contribution(plugin: object, hook: str) -> tuple[tuple[str, Any], ...] | No
     The answer itself is asked for every time: a plugin may answer from a
     registry that grows (a vocabulary a test or a late import adds to).
     """
-    impls = getattr(_alone(plugin).hook, hook).get_hookimpls()
+    impls = _implementations(plugin).get(hook, ())
     if any(impl.tryfirst or impl.trylast or impl.hookwrapper or impl.wrapper for impl in impls):
         return None
     return tuple((impl.plugin_name, item) for impl in impls for item in impl.function() or ())
 
 
-def _alone(plugin: object) -> MahjongPluginManager:
-    """A manager of this one plugin, registered (and checked) once per plugin and set of hook functions."""
+def _implementations(plugin: object) -> Mapping[str, tuple[pluggy.HookImpl, ...]]:
+    """The plugin's hook implementations by hook name, registered (and so checked) once per plugin and set of
+    hook functions.
+
+    One scratch manager registers each plugin and lets it go again: a manager of its own for each plugin read
+    every hook spec anew, which cost more than the plugins' own answers at a command's start.
+    """
     hooks = tuple((name, getattr(plugin, name, None)) for name in dir(plugin) if name.startswith(HOOK_PREFIX))
     try:
         key = (plugin, hooks)
-        pm = _ALONE.get(key)
+        found = _IMPLEMENTATIONS.get(key)
     except TypeError:
-        key, pm = None, None
-    if pm is None:
-        pm = MahjongPluginManager()
-        register_plugins(pm, (plugin,))
+        key, found = None, None
+    if found is None:
+        with _SCRATCH_LOCK:
+            pm = _scratch()
+            try:
+                register_plugins(pm, (plugin,))
+                found = {name: tuple(caller.get_hookimpls()) for name, caller in vars(pm.hook).items()
+                         if isinstance(caller, pluggy.HookCaller) and caller.get_hookimpls()}
+            finally:
+                if pm.is_registered(plugin):
+                    pm.unregister(plugin)
         if key is not None:
-            if len(_ALONE) >= 128:
-                _ALONE.clear()
-            _ALONE[key] = pm
-    return pm
+            if len(_IMPLEMENTATIONS) >= 128:
+                _IMPLEMENTATIONS.clear()
+            _IMPLEMENTATIONS[key] = found
+    return found
 
 
-_ALONE: dict[tuple[object, tuple[tuple[str, object], ...]], MahjongPluginManager] = {}
+_IMPLEMENTATIONS: dict[tuple[object, tuple[tuple[str, object], ...]], dict[str, tuple[pluggy.HookImpl, ...]]] = {}
+_SCRATCH: list[MahjongPluginManager] = []
+_SCRATCH_LOCK = threading.Lock()
+
+
+def _scratch() -> MahjongPluginManager:
+    """The one manager plugins are registered in alone, to be checked and read, then unregistered."""
+    if not _SCRATCH:
+        _SCRATCH.append(MahjongPluginManager())
+    return _SCRATCH[0]
 
 
 def _contributions_together(plugins: tuple[object, ...], hook: str) -> list[tuple[str, Any]]:

@@ -10,6 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Property tests judge what the code does, never how long an example takes: a deadline turns a loaded machine
+# (CI's two cores running the suite on both, or other work beside it) into failures the code did not cause.  The
+# project's speed is measured by benchmarks/, which print numbers.
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -65,16 +65,20 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     t = game.table
     claims: list[Claim] = []
     window_ms = 0
-    for off in range(1, t.players):
-        seat = (discarder + off) % t.players
-        if t.wins and t.out_of_play(seat):  # a seat that has won sits out while play goes on
-            continue
+    # Asked of three seats at every discard: where no joker is played and no plugin adds to a claim's options or
+    # answers the mahjong test, each seat's options come from the plain path, decided here once per discard.
+    options_of = _plain_claim_options if t.joker_play is None and _GENERAL_CLAIM_HOOKS.isdisjoint(game.implemented) \
+        else claim_options
+    seats = _OTHER_SEATS[t.players][discarder]
+    if t.wins:  # a seat that has won sits out while play goes on
+        seats = tuple(seat for seat in seats if not t.out_of_play(seat))
+    for seat in seats:
         if late is not None:
             if seat == late[0] or t.seats[seat].counts[tile] < 2:  # a late pung or kong needs a pair held
                 continue
-            options = [o for o in claim_options(game, seat, discarder, tile) if o.kind in game.late_claims]
+            options = [o for o in options_of(game, seat, discarder, tile) if o.kind in game.late_claims]
         else:
-            options = claim_options(game, seat, discarder, tile)
+            options = options_of(game, seat, discarder, tile)
         if not options:
             continue
         options.append(Action("pass"))
@@ -162,35 +166,60 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     seat's shanten memo and, for the forms shanten does not measure, by the
     ruleset's quick test (:func:`mahjong_core.plugin.forms.ready_beyond_shanten`).
     """
-    t = game.table
-    s = t.seats[seat]
+    s = game.table.seats[seat]
+    complete = asked_complete(game, seat, tile, "discard") if "mahjong_hand_complete" in game.implemented else None
+    if complete is None and s.held_jokers:  # jokers held: the mahjong test takes them (engine/jokers.py)
+        s.counts[tile] += 1
+        complete = complete_with_jokers(game, s)
+        s.counts[tile] -= 1
+    options = _plain_claim_options(game, seat, discarder, tile, complete)
+    if s.held_jokers:  # melds with jokers, where the ruleset lets a claim take them
+        options.extend(o for o in joker_claim_shapes(game, seat, tile)
+                       if claim_ok(game, Claim(seat, o.kind, o.tiles))
+                       and (o.kind != "kong" or kong_ok(game, seat, "from_discard", tile)))
+    if "mahjong_claim_options" in game.implemented:
+        options.extend(added_claim_options(game, seat, discarder, tile))
+    return options
+
+
+#: The hooks that make a claim's options more than the plain path (:func:`_plain_claim_options`) builds.
+_GENERAL_CLAIM_HOOKS = frozenset({"mahjong_hand_complete", "mahjong_claim_options"})
+#: Per seat count and discarder, the other seats in turn order from the discarder's right.
+_OTHER_SEATS = {players: tuple(tuple((discarder + off) % players for off in range(1, players))
+                               for discarder in range(players)) for players in range(2, 9)}
+
+
+def _plain_claim_options(game: RunningGame, seat: int, discarder: int, tile: int, complete: bool | None = None
+                         ) -> list[Action]:
+    """A seat's claims of a discard as its concealed kinds make them; where ``complete`` is given (a plugin's
+    mahjong test, or one with jokers), it decides the win instead of the seat's kinds.
+
+    The claim window calls it directly where no joker is played and no plugin
+    adds options or answers the mahjong test, deciding that once per discard
+    rather than once per seat: this is the engine's hottest path.
+    """
+    s = game.table.seats[seat]
     counts = s.counts
     options: list[Action] = []
-    memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
-    key = bytes(counts)
-    if s.held_jokers:  # jokers held: the mahjong test below takes them (engine/jokers.py)
-        ready = True
-    elif memo is not None and memo[0] == key:
-        ready = memo[1] <= 0
-    else:
-        ready = s.shanten() <= 0
-    near_ready = game.near_ready
-    if not ready and near_ready is not None:  # remembered per seat like the shanten, until the hand changes
-        near = game.near_memo[seat]
-        if near is None or near[0] != key:
-            near = game.near_memo[seat] = (key, near_ready(counts))
-        ready = near[1]
-    asked = asked_complete(game, seat, tile, "discard") if "mahjong_hand_complete" in game.implemented else None
-    if asked is not None or ready:
-        if asked is None:
-            counts[tile] += 1
-            complete = complete_with_jokers(game, s) if s.held_jokers else \
-                is_mahjong(counts, game.forms, game.added_forms)
-            counts[tile] -= 1
+    if complete is None:
+        memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
+        key = bytes(counts)
+        if memo is not None and memo[0] == key:
+            ready = memo[1] <= 0
         else:
-            complete = asked
-        if complete and win_allowed(game, seat, tile, "discard"):
-            options.append(Action("win", tile))
+            ready = s.shanten() <= 0
+        near_ready = game.near_ready
+        if not ready and near_ready is not None:  # remembered per seat like the shanten, until the hand changes
+            near = game.near_memo[seat]
+            if near is None or near[0] != key:
+                near = game.near_memo[seat] = (key, near_ready(counts))
+            ready = near[1]
+        if ready:
+            counts[tile] += 1
+            complete = is_mahjong(counts, game.forms, game.added_forms)
+            counts[tile] -= 1
+    if complete and win_allowed(game, seat, tile, "discard"):
+        options.append(Action("win", tile))
     n = counts[tile]
     if n >= 3 and claim_ok(game, Claim(seat, "kong", (tile,) * 3)) and \
             kong_ok(game, seat, "from_discard", tile):
@@ -200,12 +229,6 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     for a, b in _CHOW_RUNS[tile]:
         if counts[a] and counts[b] and claim_ok(game, Claim(seat, "chow", (a, b))):
             options.append(Action("chow", tile, (a, b)))
-    if s.held_jokers:  # melds with jokers, where the ruleset lets a claim take them
-        options.extend(o for o in joker_claim_shapes(game, seat, tile)
-                       if claim_ok(game, Claim(seat, o.kind, o.tiles))
-                       and (o.kind != "kong" or kong_ok(game, seat, "from_discard", tile)))
-    if "mahjong_claim_options" in game.implemented:
-        options.extend(added_claim_options(game, seat, discarder, tile))
     return options
 
 

@@ -94,6 +94,8 @@ def dealt_codes(counts: list[int], marked: list[int], bonus: list[int], plays_as
     """A dealt hand's codes as the ``hands`` line writes them: the playing tiles sorted (a marked copy in its
     five's place, after the plain ones), the jokers held where jokers are played, then the bonus tiles and
     jokers dealt, still to be set aside."""
+    if not marked:  # no red five or joker held: the kinds in order, each as often as held (most deals)
+        return [names[kind] for kind, n in enumerate(counts) if n for _ in range(n)] + [names[t] for t in bonus]
     plain = list(counts)
     for t in marked:
         if plays_as[t] >= 0:

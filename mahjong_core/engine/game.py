@@ -177,6 +177,8 @@ class Game:
         #: reply is never asked about.  (One attribute, not two: the game's attributes stay within the 30 that
         #: CPython 3.11 keeps as a shared-key instance dict, whose attribute reads are the fast ones.)
         self._reacts = "mahjong_event_reactions" in self.implemented
+        #: Whether any of the three above asks :meth:`event` for more than logging the event.
+        self._plugins_see_events = bool(self._plugin_events) or self._observed or self._reacts
         #: Builds each deal's tile source where the tiles are observed, not shuffled (:func:`.dealing.build_wall`).
         self.tile_source_factory = tile_source_factory
         #: Gives each deal's wall-commitment salt where it must not follow from the seed (a live table).
@@ -262,6 +264,16 @@ class Game:
             raise MahjongError(f"the engine emitted an event of type {type_!r}, which the event catalogue "
                                "(mahjong_core.table.events) does not declare, nor does a vocabulary of this game")
         ev = {"n": self.n, "t": self.table.clock_ms, "actor": actor, "type": type_, **fields}
+        if self._plugins_see_events:  # a plugin's event, an observer or a reply: most games have none of them
+            return self._event_with_plugins(ev)
+        self.n += 1
+        if self._emit is not None:
+            self._emit(ev)
+        return ev
+
+    def _event_with_plugins(self, ev: dict[str, Any]) -> dict[str, Any]:
+        """:meth:`event`'s steps where a plugin of the game declares events, observes them or replies to them."""
+        type_ = ev["type"]
         if self._plugin_events and type_ in self._plugin_events:
             self._plugin_event(ev)
         self.n += 1

@@ -93,22 +93,22 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
             options = without_refused(game, seat, options, "turn")
         action = game.decide(seat, options, "turn")
         kind = action.kind
-        if kind == "win":
-            won = drawn if drawn is not None else action.tile
-            assert won is not None  # a win offered without a drawn tile names its tile (turn_options)
-            declare_win(game, seat, won, how, None)
-        if kind == "kong":
-            make_kong(game, seat, action)
-            drawn = held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, "kong")))
-            how = "replacement"
-            after_claim = False
-            continue
-        if kind == "joker_exchange":  # a tile given for a joker in an exposed meld: the turn goes on
-            assert action.tile is not None
-            exchange_joker(game, seat, action.tile)
-            drawn = None  # the tile drawn may be the one given: the turn goes on from the hand as it is
-            continue
-        if kind != "discard":
+        if kind != "discard":  # most turns end in a plain discard: the other actions are asked about only here
+            if kind == "win":
+                won = drawn if drawn is not None else action.tile
+                assert won is not None  # a win offered without a drawn tile names its tile (turn_options)
+                declare_win(game, seat, won, how, None)
+            if kind == "kong":
+                make_kong(game, seat, action)
+                drawn = held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, "kong")))
+                how = "replacement"
+                after_claim = False
+                continue
+            if kind == "joker_exchange":  # a tile given for a joker in an exposed meld: the turn goes on
+                assert action.tile is not None
+                exchange_joker(game, seat, action.tile)
+                drawn = None  # the tile drawn may be the one given: the turn goes on from the hand as it is
+                continue
             # A plugin's action is applied by its plugin, and the turn goes on; nothing else is a discard.
             apply_plugin_action(game, seat, action, "turn")
             continue
@@ -119,9 +119,11 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
             return discard_joker(game, seat)
         s.counts[tile] -= 1
         s.discards.append(tile)
-        t.last_discard_marked = bool(s.marked) and released(s, tile, into_meld=False) > 0
-        if t.last_discard_marked:
+        if s.marked and released(s, tile, into_meld=False) > 0:  # a marked copy (a red five) goes to the pond
+            t.last_discard_marked = True
             s.marked_discards.append(len(s.discards) - 1)
+        else:
+            t.last_discard_marked = False
         if action.way == "declare_calling":
             s.calling = True
             s.calling_from_start = t.first_go_around
@@ -162,10 +164,10 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
             options.extend(o for o in joker_kong_shapes(s, t.joker_play.kong_naturals)
                            if o.tile is not None and o.way is not None and kong_ok(game, seat, o.way, o.tile))
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
-    if s.held_jokers:
-        options.append(_JOKER_DISCARD)
-    if t.joker_play is not None:  # a tile held for a joker in an exposed meld
-        options.extend(exchange_options(game, seat))
+    if t.joker_play is not None:
+        if s.held_jokers:
+            options.append(_JOKER_DISCARD)
+        options.extend(exchange_options(game, seat))  # a tile held for a joker in an exposed meld
     implemented = game.implemented
     if "mahjong_turn_actions" in implemented:  # asked at every turn: only where a plugin answers it
         for group in game.hook.mahjong_turn_actions(ruleset=game.ruleset, table=t, seat=seat):

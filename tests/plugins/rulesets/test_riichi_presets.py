@@ -15,7 +15,7 @@ from mahjong_rulesets.mechanisms import placement
 from riichi_play import deals, play
 
 from mahjong_core import available, check, load_ruleset, simulate
-from mahjong_core.plugin import Ruleset
+from mahjong_core.plugin import Claim, Ruleset, Table, claims_in_priority_order
 
 PRESETS = ("riichi_mahjong_soul", "riichi_ema", "riichi_wrc", "riichi_mleague")
 PARENT = "riichi_tenhou"
@@ -108,6 +108,20 @@ def test_head_bump_leaves_one_winner_to_a_deal(preset: str) -> None:
     ruleset = load_ruleset(preset)
     counts = [n for seed in range(8) for n in winners_per_discard(play(ruleset, seed))]
     assert counts and max(counts) == 1
+
+
+@pytest.mark.parametrize("preset", ["riichi_wrc", "riichi_mleague"])
+def test_head_bump_keeps_the_claimant_nearest_the_discarder_in_turn_order(preset: str) -> None:
+    """With one winner a discard, the claims' order decides it: seat 1 discards, seats 3, 0 and 2 claim the win;
+    seat 2, next in turn after the discarder, takes it (the engine plays the first claim of this order)."""
+    ruleset = load_ruleset(preset)
+    t = Table(players=4, scores=[25000] * 4)
+    t.new_deal()
+    t.last_discard, t.last_discarder, t.turn = 0, 1, 1
+    claims = [Claim(3, "win"), Claim(0, "win"), Claim(2, "win"), Claim(2, "pung", (0, 0))]
+    ordered = claims_in_priority_order(ruleset, t, claims)
+    assert [(c.seat, c.kind) for c in ordered] == [(2, "win"), (3, "win"), (0, "win"), (2, "pung")]
+    assert ruleset.value("most_winners_on_one_discard") == 1
 
 
 def test_the_wrc_leaves_the_sticks_left_at_the_end_out_of_play_where_the_ema_pays_them_to_first() -> None:

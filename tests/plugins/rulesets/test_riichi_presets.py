@@ -15,6 +15,7 @@ from mahjong_rulesets.mechanisms import placement
 from riichi_play import deals, play
 
 from mahjong_core import available, check, load_ruleset, simulate
+from mahjong_core.cli import main
 from mahjong_core.plugin import Claim, Ruleset, Table, claims_in_priority_order
 
 PRESETS = ("riichi_mahjong_soul", "riichi_ema", "riichi_wrc", "riichi_mleague")
@@ -149,3 +150,19 @@ def test_a_log_records_the_presets_own_identity(tmp_path: Path) -> None:
         assert game.replay is not None
         first = json.loads(game.replay.read_text(encoding="utf-8").splitlines()[0])
         assert first["ruleset"]["id"] == preset
+
+
+def scored(capsys: pytest.CaptureFixture[str], preset: str, *args: str) -> int:
+    assert main(["score", "--json", "--ruleset", preset, *args]) == 0
+    return int(json.loads(capsys.readouterr().out)["score"]["value"])
+
+
+def test_the_presets_score_as_their_sources_say(capsys: pytest.CaptureFixture[str]) -> None:
+    """Through ``mahjong score``: kiriage (WRC, M.League), the double yakuman (Mahjong Soul), kazoe (EMA)."""
+    four_thirty = ("234m456p678s22s34s +5s", "--seat", "S", "--riichi", "--dora-indicators", "1m")  # 4 han 30 fu
+    assert [scored(capsys, p, *four_thirty) for p in (PARENT, *PRESETS)] == [7700, 7700, 7700, 8000, 8000]
+    kokushi_13 = ("19m19p19s1234567z +1m", "--seat", "S")  # thirteen orphans on its thirteen-sided wait
+    assert [scored(capsys, p, *kokushi_13) for p in (PARENT, *PRESETS)] == [32000, 64000, 32000, 32000, 32000]
+    # 14 han of ordinary yaku and dora: chinitsu, ittsu, iipeikou, pinfu, riichi, tsumo and two dora
+    counted = ("123456789m11m78m +9m", "--seat", "S", "--self-drawn", "--riichi", "--dora-indicators", "8m")
+    assert [scored(capsys, p, *counted) for p in (PARENT, *PRESETS)] == [32000, 32000, 24000, 24000, 24000]

@@ -93,10 +93,19 @@ def rules(rulesets: Sequence[Ruleset]) -> list[Rule]:
                 label = _words(name)
                 if name == "tile_set":
                     label, value = "tiles in the set", len(rs.tile_set())
+                    _marked_row(found, rs, subject, path)
                 rule = found.setdefault((subject, name), Rule(subject, name, label))
                 rule.values[rs.id] = value
                 rule.paths.setdefault(rs.id, []).append(path)
     return sorted(found.values(), key=lambda r: _subject_order(r.subject))
+
+
+def _marked_row(found: dict[tuple[str, str], Rule], rs: Ruleset, subject: str, path: tuple[str, ...]) -> None:
+    """The marked copies among a set's tiles (riichi's red fives), a row of their own: the count of tiles hides them."""
+    marked = rs.tiles().marked
+    rule = found.setdefault((subject, "tile_set.marked"), Rule(subject, "tile_set.marked", "marked copies (red fives)"))
+    rule.values[rs.id] = sum(1 for tile in rs.tile_set() if tile in marked)
+    rule.paths.setdefault(rs.id, []).append(path)
 
 
 def families(rulesets: Sequence[Ruleset]) -> list[tuple[str, list[Ruleset]]]:
@@ -120,6 +129,25 @@ def related_pairs(rulesets: Sequence[Ruleset]) -> list[tuple[Ruleset, Ruleset]]:
                 pairs.append((by_id[ancestor], rs))
                 break
     return pairs
+
+
+def preset_lines(rulesets: Sequence[Ruleset]) -> list[list[Ruleset]]:
+    """Each documented ruleset that extends no other documented one, with the two or more documented rulesets that
+    extend it (its presets, directly or through another), root first.
+
+    A ruleset its presets extend -- ``riichi_tenhou`` and the platforms' and tournaments' riichi rules made from
+    it -- is one game whose variants players compare with each other more than with any other game: they are set
+    side by side in a table of their own, beside the comparison of everything.
+    """
+    documented = {rs.id for rs in rulesets}
+    lines: list[list[Ruleset]] = []
+    for root in rulesets:
+        if documented.intersection(root.ancestry[:-1]):  # a preset itself: its line is its root's
+            continue
+        members = [rs for rs in rulesets if root.id in rs.ancestry[:-1]]
+        if len(members) >= 2:
+            lines.append([root, *sorted(members, key=lambda r: (len(r.ancestry), r.id))])
+    return lines
 
 
 def pair_name(parent: Ruleset, child: Ruleset) -> str:
@@ -191,6 +219,17 @@ def comparison_page(rulesets: Sequence[Ruleset], library: Library | None = None)
         out += [".. raw:: html", "", "   " + comparison_html(rulesets, differing), ""]
     else:
         out += ["None: the rulesets agree on every rule.", ""]
+    lines = preset_lines(rulesets) if len(ids) > 2 else []
+    if lines:
+        out += [heading("Presets side by side", "-"),
+                "A ruleset that several documented rulesets extend, and those presets, compared with each other "
+                "only: the rules on which they differ among themselves, the ruleset they extend first.", ""]
+    for line in lines:
+        members = [rs.id for rs in line]
+        among = [r for r in rules(line) if r.differs(members)]
+        out += [heading(text(f"{line[0].name} and its presets"), "~")]
+        out += ([".. raw:: html", "", "   " + comparison_html(line, among), ""] if among else
+                ["They agree on every rule.", ""])
     pairs = related_pairs(rulesets)
     out += [heading("Related rulesets, pair by pair", "-")]
     if pairs:

@@ -30,6 +30,8 @@ for nor reads those rules:
 * :mod:`.dora_indicators` -- dora indicators from a dead wall of fourteen, kan-dora and ura-dora
   (``dora_indicators``);
 * :mod:`.sacred_discard` -- no win on another seat's tile of a kind the seat itself discarded (``sacred_discard``).
+* :mod:`.swap_calling` -- no discard, right after a chow or pung, of the kind claimed or the run's other end: riichi's
+  kuikae (``swap_calling``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

@@ -9,7 +9,8 @@ game ended:
   even part of those places' payments, a remainder of a point going to the tied seats in seat order, one point
   each (EMA 2016 rules, section on ties in the final score; Japanese Mahjong Wiki, "Oka and uma", Tied);
 * the **pot** left on the table (riichi sticks nobody won) goes to first place, shared likewise among seats tied
-  first ("Tenhou.net rules": deposits left go to first place);
+  first ("Tenhou.net rules": deposits left go to first place) -- unless ``pot_to_first`` is false, when the sticks
+  stay out of play, no seat's (the World Riichi Championship Rules; the EMA's 2016 rules differ from them here);
 * the **oka**: every seat began with ``starting_points`` but is measured against ``return_points``; the difference
   of each seat goes to first place (with 25,000 and 30,000, first place takes 5,000 from each other seat, and its
   own 5,000 back: an oka of 20,000);
@@ -85,7 +86,7 @@ def settlement(rule: Mapping[str, Any], starting: int, scores: Sequence[int], po
     ties = str(rule.get("ties", "seat_order"))
     players = len(scores)
     out: list[dict[str, Any]] = []
-    if pot:
+    if pot and rule.get("pot_to_first", True):
         shares = by_place(scores, ties, [pot] + [0] * (players - 1))
         out += [payment_event(None, seat, amount, "pot_to_first") for seat, amount in enumerate(shares) if amount]
     each = int(rule.get("return_points", starting)) - starting

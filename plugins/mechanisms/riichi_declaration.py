@@ -5,7 +5,8 @@ after it).  The rules, as the EMA's 2016 riichi rules (section 3.3.14, cited, no
 Wiki's "Riichi" and "Ippatsu" pages give them:
 
 * **who may declare** (a turn action, ``riichi``): a seat whose hand is concealed (no claimed meld; a
-  concealed kong keeps it concealed), one discard from ready, holding at least the stick's points, with at least
+  concealed kong keeps it concealed), one discard from ready, holding at least the stick's points (unless
+  ``short_of_stick``: where points may go below zero, a seat short of the stick declares all the same), with at least
   ``tiles_left`` tiles still to be drawn from the live wall (so that a draw of its own is to come), and not
   declared already.
 * **the declaration** is the ``riichi_declaration`` event, whose flags mark the seat (``riichi``: the tiles it had
@@ -130,7 +131,8 @@ def mahjong_ready_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Seq
     if FLAG in s.flags or any(m.exposed for m in s.melds):
         return None
     settings = rule(ruleset)
-    if table.scores[seat] < int(settings["stick"]) or tiles_left(ruleset, table) < int(settings["tiles_left"]):
+    if (table.scores[seat] < int(settings["stick"]) and not settings.get("short_of_stick")) \
+            or tiles_left(ruleset, table) < int(settings["tiles_left"]):
         return None
     if sum(s.counts) % 3 != 2 or shanten(bytes(s.counts)) > 0:  # the best discard leaves the hand's own shanten
         return None

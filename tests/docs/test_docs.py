@@ -133,6 +133,27 @@ def test_comparison_rows_match_each_rulesets_values() -> None:
     assert {"usual_limit", "settlement", "tile_set", "tile_exchange"} <= set(rows)
 
 
+RIICHI_PRESETS = ["riichi_tenhou", "riichi_ema", "riichi_mahjong_soul", "riichi_mleague", "riichi_wrc"]
+
+
+def test_the_riichi_presets_are_set_side_by_side_with_only_the_rules_they_differ_in() -> None:
+    rulesets = [load_ruleset(rid) for rid in ["harbin", "shanghai", *RIICHI_PRESETS]]
+    lines = doc_compare.preset_lines(rulesets)
+    assert [[rs.id for rs in line] for line in lines] == [RIICHI_PRESETS]  # harbin has one preset here: no line
+    page = docgen.comparison_page(rulesets)
+    table = page.split("Riichi (Tenhou ranked, four players) and its presets", 1)[1].split("</table>", 1)[0]
+    assert [table.count(f'href="{rid}.html"') for rid in RIICHI_PRESETS] == [1] * 5
+    assert 'href="harbin.html"' not in table
+    among = doc_compare.rules(lines[0])
+    for rule in among:
+        assert (f'<th scope="row">{html.escape(rule.label)}</th>' in table) == rule.differs(RIICHI_PRESETS), rule.key
+    rows = {r.key: r for r in among}
+    assert rows["tile_set.marked"].values == {"riichi_tenhou": 3, "riichi_ema": 0, "riichi_mahjong_soul": 3,
+                                              "riichi_mleague": 3, "riichi_wrc": 0}  # the red fives
+    assert rows["tile_set"].values["riichi_ema"] == rows["tile_set"].values["riichi_tenhou"] == 136
+    assert "swap_calling" in rows and "mahjong-changed" in table  # what a preset changed is highlighted
+
+
 def test_schema_pages_render_every_definition() -> None:
     files = docgen.schema_files()
     assert {"ruleset.schema.json", "replay.schema.json"} <= set(files)

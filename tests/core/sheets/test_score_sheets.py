@@ -384,9 +384,11 @@ def deal_results(lines: list[dict], deals: int) -> list[list[dict]]:
 
 def _sheet_can_say(log: Path) -> bool:
     """Whether a move-by-move sheet can write a log's game: every game but one holding a marked copy, whose own
-    code (a red five's ``0p``: example_riichi_mechanics) the sheet notation does not write yet, or a joker
-    (``1j``: example_jokers), whose melds and exchanges are no sheet move yet."""
-    return not re.search(r'"0[mps]"|"1j"', log.read_text(encoding="utf-8"))
+    code (a red five's ``0p``: example_riichi_mechanics) the sheet notation does not write yet, a joker
+    (``1j``: example_jokers), whose melds and exchanges are no sheet move yet, or a dora indicator turned up (the
+    riichi presets without red fives, riichi_ema and riichi_wrc), which no sheet line writes yet, so a sheet's game
+    would score its hands without their dora."""
+    return not re.search(r'"0[mps]"|"1j"|"dora_indicator_shown"', log.read_text(encoding="utf-8"))
 
 
 #: Every golden replay a simulation writes, and the logs of several wins: a sheet writes each, a plugin's moves (a

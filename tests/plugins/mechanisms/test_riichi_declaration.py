@@ -223,3 +223,12 @@ def test_a_declarer_s_win_scores_riichi_and_only_a_declarer_s(games: list[list[d
                     riichi += bool(names & {"riichi", "double_riichi"})
                     ippatsu += "ippatsu" in names
     assert riichi >= 10 and ippatsu >= 1, (riichi, ippatsu)
+
+
+def test_where_points_may_go_below_zero_a_seat_short_of_the_stick_may_declare(ruleset: Ruleset) -> None:
+    """``short_of_stick`` (the EMA's and the M.League's presets): the stick's points are no condition."""
+    mleague = load_ruleset("riichi_mleague")
+    assert not offered(ruleset, table("123m456p789s11z45s9m", points=500))
+    assert offered(mleague, table("123m456p789s11z45s9m", points=500))
+    assert offered(mleague, table("123m456p789s11z45s9m", points=-2000))
+    assert not offered(mleague, table("123m456p789s1357z9m", points=500))  # still one discard from ready

@@ -1,0 +1,5 @@
+"""Riichi as Mahjong Soul plays its ranked four-player games: Tenhou's rules but for swap-calling forbidden, four
+double yakuman, a triple ron paid, and the ladder's uma with no oka.
+
+Data only: ``ruleset.yaml`` next to this module states the differences from ``riichi_tenhou``, which it extends.
+"""

@@ -18,7 +18,8 @@ that would complete the hand.
 The tiles each seat has let go by are no table state the log folds: this module keeps them in
 ``table.extra["furiten"]`` for the current deal, written as each discard is logged (``mahjong_event_reactions``,
 which answers nothing).  A re-played game runs the same hooks on the same events, so it keeps the same record, and
-what a seat is refused is the same.  Nothing of it is logged or sent: a seat's furiten says what its waits are.
+what a seat is refused is the same.  Nothing of it is logged, and a live table tells a seat its own furiten alone
+(``mahjong_seat_notes``): a seat's furiten says what its waits are.
 """
 
 from __future__ import annotations
@@ -114,16 +115,43 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
 
 def furiten(ruleset: Ruleset, table: Table, seat: int) -> bool:
     """Whether the seat may not win on another's tile now (see the module docstring)."""
+    return why_furiten(ruleset, table, seat) is not None
+
+
+#: What each way of being furiten means for the seat, as its own view says it (``mahjong_seat_notes``).
+REASONS = {
+    "own_discards": "a tile you wait on is among your own discards: you may not win on a discard (a self-drawn win "
+                    "still may)",
+    "passed": "you let a tile you wait on go by since your last discard: you may not win on a discard until you "
+              "discard again (a self-drawn win still may)",
+    "after_declaration": "you let a tile you wait on go by after your riichi: you may not win on a discard this "
+                         "deal (a self-drawn win still may)",
+}
+
+
+def why_furiten(ruleset: Ruleset, table: Table, seat: int) -> str | None:
+    """The first way (a switch of ``furiten``, in the order of :data:`REASONS`) in which the seat is furiten now,
+    or ``None``: a hand of a complete count (its own turn, before its discard) is never furiten."""
     rule: Mapping[str, bool] = ruleset.value("furiten")
     s = table.seats[seat]
     if sum(s.counts) % 3 != 1:
-        return False
+        return None
     rec = record(table)
-    for kind in waits(bytes(s.counts)):
-        if (rule["own_discards"] and kind in rec.own[seat]) or (rule["passed"] and kind in rec.since[seat]) \
-                or (rule["after_declaration"] and kind in rec.declared[seat]):
-            return True
-    return False
+    kinds = waits(bytes(s.counts))
+    for reason, seen in (("own_discards", rec.own[seat]), ("passed", rec.since[seat]),
+                         ("after_declaration", rec.declared[seat])):
+        if rule[reason] and any(kind in seen for kind in kinds):
+            return reason
+    return None
+
+
+@hookimpl
+def mahjong_seat_notes(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Mapping[str, str]] | None:
+    """The seat's furiten, told to it alone: it says that one of its waits is among tiles all have seen."""
+    reason = why_furiten(ruleset, table, seat)
+    if reason is None:
+        return None
+    return [{"name": KEY, "label": "furiten", "detail": REASONS[reason]}]
 
 
 @hookimpl

@@ -1,0 +1,61 @@
+"""The replay viewer at a riichi game: each declarer's stick on the table, the pot, the dora indicator and, at a
+declarer's win, the ura-dora and the win worded as riichi players word it (ron), all from the log's events and the
+mechanisms' words.
+
+The log is written here: riichi_tenhou seed 9 between four declaring bots (``tests/riichi_play.py``), two deals: in
+the second two seats declare and one wins on a discard.  Screenshot: tests/artifacts/riichi-viewer.png.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from live_server import ARTIFACTS
+from test_several_wins_browser import _TO, viewer
+
+from mahjong_core import load_ruleset, read_log
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from riichi_play import write  # noqa: E402  (tests/riichi_play.py, beside this folder)
+
+SEED = 9
+
+_STICKS = """() => [...document.querySelectorAll('.seat .sticks svg')].map((s) => s.getAttribute('aria-label'))"""
+_BADGES = """() => [...document.querySelectorAll('.seat-head .flag')].map((f) => f.textContent)"""
+
+
+def test_the_viewer_shows_two_declarers_sticks_then_the_win_with_its_ura_dora(browser: Any, tmp_path: Path) -> None:
+    log = write(load_ruleset("riichi_tenhou"), SEED, tmp_path / f"riichi_tenhou-seed{SEED}.jsonl", max_deals=2)
+    events = read_log(log).events
+    second = max(k for k, e in enumerate(events) if e["type"] == "deal_start")
+    declared = [k for k, e in enumerate(events) if e["type"] == "riichi_declaration" and k > second]
+    assert len(declared) == 2, declared
+    paid = declared[1] + 1  # the second declarer's stick, paid in reply to its declaration
+    assert events[paid]["type"] == "payment" and events[paid]["payee"] is None
+    ura = next(k for k, e in enumerate(events) if e["type"] == "ura_dora_shown" and k > second)
+
+    context, page, errors = viewer(browser, log, tmp_path)
+    assert page.get_attribute("#verdict", "data-state") == "ok", page.inner_text("#verdict")
+    page.evaluate(_TO, paid)
+    assert page.evaluate(_STICKS) == ["riichi stick: 1000 in the pot"] * 2
+    assert page.evaluate(_BADGES).count("riichi") == 2
+    assert page.inner_text("#pot").startswith("2000")
+    assert page.inner_text("#shown-label") == "Dora indicator"
+    # The log says who declared, not the flags' bookkeeping (the tiles drawn and melded at the declaration).
+    said = page.inner_text("#log")
+    assert "riichi: " in said and "drawn " not in said and "melded " not in said, said
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "riichi-viewer.png"))
+
+    page.evaluate(_TO, ura)
+    scoring = page.inner_text("#scoring")
+    assert "(ron, from " in scoring, scoring
+    facts = page.eval_on_selector_all(".deal-fact", "fs => fs.map(f => f.dataset.fact)")
+    assert facts == ["shown", "ura_dora_shown"], facts
+    tiles = page.eval_on_selector_all('.deal-fact[data-fact="ura_dora_shown"] svg', "s => s.length")
+    assert tiles == len(events[ura]["tiles"]) >= 1
+    assert page.evaluate(_STICKS) == []  # the pot went to the winner: no stick lies on the table
+    assert not errors, errors
+    context.close()

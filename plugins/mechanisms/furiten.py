@@ -103,14 +103,28 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
     if rec.pending is not None:
         gone, by = rec.pending
         for other in range(table.players):
-            if other not in (by, seat):
+            if other == by:
+                continue
+            if other != seat:  # the discarder's own discard ends its temporary furiten (cleared below)
                 rec.since[other].add(gone)
-                if DECLARED in table.seats[other].flags:
-                    rec.declared[other].add(gone)
+            if declared_before(table, other, other == seat):
+                rec.declared[other].add(gone)
     rec.since[seat].clear()
     rec.own[seat].add(tile)
     rec.pending = (tile, seat)
     return None
+
+
+def declared_before(table: Table, seat: int, discarding: bool) -> bool:
+    """Whether the seat had declared riichi when the last discard went by it.  The seat now discarding let it go
+    by before its draw: its riichi counts only if declared in an earlier turn (the flag's value is the tiles it had
+    drawn at the declaration), not in this one, so a declarer who lets a winning tile go by just before its own
+    turn is furiten for the rest of the deal as well."""
+    s = table.seats[seat]
+    declared = s.flags.get(DECLARED)
+    if declared is None:
+        return False
+    return not discarding or not isinstance(declared, int) or s.taken > declared
 
 
 def furiten(ruleset: Ruleset, table: Table, seat: int) -> bool:

@@ -192,6 +192,7 @@ function pluginEvent(e) {
   const parts = Object.keys(e).filter((k) => !["n", "t", "actor", "type"].includes(k) && !kept.has(k)).map((k) => {
     const v = e[k];
     if (k === "seat") return seatName(v);
+    if (k === "seats" && Array.isArray(v)) return v.map(seatName).join(", ");  // the seats it names, by name
     const shown = Array.isArray(v) ? v.map((x) => (typeof x === "string" ? t(x) : String(x))).join(" ")
       : typeof v === "string" && names()[v] ? t(v) : typeof v === "object" ? JSON.stringify(v) : shownWord(String(v));
     return `${shownWord(k)} ${shown}`;

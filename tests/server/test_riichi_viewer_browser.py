@@ -59,3 +59,45 @@ def test_the_viewer_shows_two_declarers_sticks_then_the_win_with_its_ura_dora(br
     assert page.evaluate(_STICKS) == []  # the pot went to the winner: no stick lies on the table
     assert not errors, errors
     context.close()
+
+
+def test_the_viewer_marks_the_ready_hands_at_an_exhaustive_draw(browser: Any, tmp_path: Path) -> None:
+    """Seed 16's first deal is drawn with three seats ready: their cards say so (the ready_hands event's label),
+    the fourth's does not, and the payments name the ready hands' reason in words."""
+    log = write(load_ruleset("riichi_tenhou"), 16, tmp_path / "riichi_tenhou-seed16.jsonl", max_deals=1)
+    events = read_log(log).events
+    ready = next(k for k, e in enumerate(events) if e["type"] == "ready_hands")
+    seats = events[ready]["seats"]
+    assert 0 < len(seats) < 4, seats
+    context, page, errors = viewer(browser, log, tmp_path)
+    page.evaluate(_TO, next(k for k in range(ready, len(events)) if events[k]["type"] == "settlement"))
+    assert page.inner_text("#scoring h2") == "The deal is drawn"
+    marked = page.eval_on_selector_all(
+        ".score-card h3", "hs => hs.map(h => [...h.querySelectorAll('.seat-fact')].map(f => f.textContent))")
+    assert [bool(m) for m in marked] == [n in seats for n in range(4)], marked
+    assert all(m == ["ready at the draw"] for m in marked if m)
+    assert "(ready hands)" in page.inner_text(".payments")
+    said = "ready at the draw: " + ", ".join(f"declaring-{n}" for n in seats) + "."
+    assert said in page.inner_text("#log")  # the seats it names, by their names
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "riichi-viewer-draw.png"))
+    assert not errors, errors
+    context.close()
+
+
+def test_the_viewer_turns_the_kan_dora_indicator_at_a_kong(browser: Any, tmp_path: Path) -> None:
+    """Seed 8's first deal has a concealed kong: riichi_tenhou turns its indicator at once, and the page shows a
+    second dora indicator from that event on, each tile by its name."""
+    log = write(load_ruleset("riichi_tenhou"), 8, tmp_path / "riichi_tenhou-seed8.jsonl", max_deals=1)
+    events = read_log(log).events
+    shown = [k for k, e in enumerate(events) if e["type"] == "dora_indicator_shown"]
+    assert len(shown) == 2 and events[shown[1] - 1]["type"] == "kong", [events[k - 1]["type"] for k in shown]
+    context, page, errors = viewer(browser, log, tmp_path)
+    names = "() => [...document.querySelectorAll('#shown svg')].map((t) => t.getAttribute('aria-label'))"
+    page.evaluate(_TO, shown[1] - 1)
+    assert len(page.evaluate(names)) == 1
+    page.evaluate(_TO, shown[1])
+    tile_names = page.evaluate("() => state.info.tile_names")
+    assert page.evaluate(names) == [tile_names[events[k]["tile"]] for k in shown]
+    assert not errors, errors
+    context.close()

@@ -503,9 +503,11 @@ function renderPrompt() {
     lab.textContent = (key ? key + " · " : "") + (words || o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : ""));
     b.appendChild(lab);
     for (const c of (o.tiles && o.tiles.length ? o.tiles : (o.tile ? [o.tile] : []))) b.appendChild(tile(c, { width: 22 }));
-    // A plugin's action is said by its label from the plugin's words (riichi's "declares riichi").
+    // A plugin's action with nothing more to say (riichi's) is said by its label from the plugin's words
+    // ("declares riichi"); one with a way or tiles by its text, which names them.
     const plugin = word("action", o.action);
-    const said = words || (plugin && plugin.label ? plugin.label : o.text);
+    const bare = !o.way && !o.tile && !(o.tiles && o.tiles.length);
+    const said = words || (plugin && plugin.label && bare ? plugin.label : o.text);
     b.setAttribute("aria-label", said);
     b.title = said + (key ? " (key " + key + ")" : "");
     b.onclick = () => act(o.index);

@@ -130,7 +130,7 @@ class Played:
     person_won: bool
 
 
-def play_in_process(seed: int, bots: Sequence[str] = ("greedy", "greedy", "greedy")) -> Played:
+def play_in_process(seed: int, bots: Sequence[str] = ("random", "random", "random")) -> Played:
     """One deal of riichi_tenhou with the person at seat 0, as a live table with that seed would play it."""
     ruleset = load_ruleset(RULESET)
     kinds = ["random", *bots]  # a person's seat takes a placeholder bot, never seated (mahjong_server.live)

@@ -47,11 +47,12 @@ __all__ = [
     "action_fields", "action_text",
     # Scoring
     "Score", "ScoreItem", "score_hand", "has_scoring", "minimum_figures", "score_text", "Given", "Scored",
-    "card_maker", "item_names", "row_unit", "payment_notes", "log_cards", "ruleset_of_header",
+    "card_maker", "item_names", "family_words", "row_unit", "payment_notes", "log_cards", "ruleset_of_header",
     # Replay and audit
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES",
     "seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view", "redact_table_view", "Signer",
-    "Sealer", "load_signer", "deal_reports", "differences", "FoldedTable", "fold", "header_words",
+    "seat_notes", "with_seat_notes", "Sealer", "load_signer", "deal_reports", "differences", "FoldedTable", "fold",
+    "header_words",
     # Score sheets
     "parse_sheet", "check_sheet_schema", "record", "sheet_agreement", "rules_deals", "net_payments", "sheet_yaml",
     "Move", "MovesScript", "MovesPlayer",
@@ -91,9 +92,11 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "plugin.scoring": ("score_hand",),
     "plugin.family_scoring": ("has_scoring", "minimum_figures"),
     "cli.score": ("score_text", "Given", "Scored"),
-    "plugin.score_card": ("card_maker", "item_names", "row_unit", "payment_notes", "log_cards", "ruleset_of_header"),
+    "plugin.score_card": ("card_maker", "item_names", "family_words", "row_unit", "payment_notes", "log_cards",
+                          "ruleset_of_header"),
     "audit.check": ("check", "Verdict"),
     "log.format": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES"),
+    "engine.notes": ("seat_notes", "with_seat_notes"),
     "log.redaction": ("seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view",
                       "redact_table_view"),
     "log.chain": ("Signer", "Sealer", "load_signer"),
@@ -129,6 +132,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.conformance.soak import SoakFailure
     from mahjong_core.conformance.soak_journal import MAX_JOURNAL_BYTES, read_batches
     from mahjong_core.engine.game import Game, GameResult, Player
+    from mahjong_core.engine.notes import seat_notes, with_seat_notes
     from mahjong_core.engine.players import (
         GreedyBot,
         InstalledBot,
@@ -178,6 +182,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.plugin.manager import time_limits
     from mahjong_core.plugin.score_card import (
         card_maker,
+        family_words,
         item_names,
         log_cards,
         payment_notes,

@@ -42,6 +42,7 @@ from mahjong_core import (
     Sealer,
     Signer,
     Visibility,
+    family_words,
     full_table_view,
     header,
     header_words,
@@ -52,6 +53,7 @@ from mahjong_core import (
     parse_log,
     redact_table_view,
     secret_salt,
+    with_seat_notes,
 )
 from mahjong_core.plugin import KINDS, kind_code
 
@@ -360,10 +362,11 @@ class LiveTable:
         if kind == "decision" and event.get("phase") == "turn" and event.get("action") == "discard":
             limit = limit_ms(self.game.table, "turn")
             if limit is None or event.get("after_ms", 0) <= limit:
-                return _with_discard(view, event["actor"], event["tile"], event.get("way"))
+                view = _with_discard(view, event["actor"], event["tile"], event.get("way"))
         elif kind == "timeout" and event.get("what") == "move" and event.get("action") == "discard":
-            return _with_discard(view, event["seat"], event["tile"], event.get("way"))
-        return view
+            view = _with_discard(view, event["seat"], event["tile"], event.get("way"))
+        # What each seat alone is told (its furiten), in its own object: redaction keeps it from every other viewer.
+        return with_seat_notes(view, self.game)
 
     def _pause_between_deals(self) -> None:
         """Let people read the deal's scoring: wait until each person says ready, or ``deal_pause_s``."""
@@ -395,7 +398,8 @@ class LiveTable:
         if phase not in MOVE_PHASES:
             return
         turn = {"type": "turn", "seat": seat, "phase": phase, "limit_ms": limit, "started_ns": time.monotonic_ns()}
-        view = full_table_view(self.game.table)  # a claimed tile is on the claimer's meld before its turn's events
+        # A claimed tile is on the claimer's meld before its turn's events.
+        view = with_seat_notes(full_table_view(self.game.table), self.game)
         with self._lock:
             self.turn = turn
             self.view = view
@@ -407,7 +411,7 @@ class LiveTable:
         with self._lock:
             self._prompt_ids += 1
             prompt = Prompt(self._prompt_ids, seat, phase, list(options), limit, time.monotonic_ns(), drawn)
-            prompt.extra["view"] = full_table_view(self.game.table)
+            prompt.extra["view"] = with_seat_notes(full_table_view(self.game.table), self.game)
             self.prompts[seat] = prompt
         self._post("prompt", prompt)
         return prompt
@@ -464,7 +468,17 @@ class LiveTable:
             # The plugins' words the table may use, with their labels (only where it uses any): the client shows a
             # plugin's event by them.
             **({"words": self._words} if self._words else {}),
+            # What the family's players call a win by the way it is made (riichi's tsumo and ron), where they do.
+            **({"win_words": self._win_words} if self._win_words else {}),
         }
+
+    @property
+    def _win_words(self) -> dict[str, str]:
+        """:func:`family_words` of the table's ruleset, read once."""
+        words = self.__dict__.get("_win_words_found")
+        if words is None:
+            words = self.__dict__["_win_words_found"] = family_words(self.ruleset)
+        return words
 
     @property
     def _jokers(self) -> dict[str, Any]:

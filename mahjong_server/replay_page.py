@@ -62,7 +62,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
         "meld_display": "plain",  # a ruleset not known here: another seat's concealed kong lies face down
     }
     try:
-        from mahjong_core import available, load_ruleset, load_ruleset_text, time_limits
+        from mahjong_core import available, family_words, load_ruleset, load_ruleset_text, time_limits
 
         document = ruleset_ref.get("document")
         if isinstance(document, str):
@@ -79,6 +79,9 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
     info.update(joker_info(ruleset))
     info["meld_display"] = str(ruleset.get("meld_display", "plain"))
     info["limits"] = limits_ms(time_limits(ruleset))
+    words = family_words(ruleset)
+    if words:  # what the family's players call a win (riichi's tsumo and ron), as a live table says it
+        info["win_words"] = words
     return info
 
 

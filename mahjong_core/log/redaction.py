@@ -333,14 +333,25 @@ def full_table_view(table: Table) -> dict[str, Any]:
 def redact_table_view(view: dict[str, Any], seat: int | None, *, reveal: bool = False,
                       visibility: Visibility = HIDE_MOST) -> dict[str, Any]:
     """``view`` (from :func:`full_table_view`) without the concealed tiles of every seat but ``seat``: neither
-    those in its hand nor those of its concealed kongs beyond what ``visibility`` lays face up."""
-    if reveal:
-        return view
+    those in its hand nor those of its concealed kongs beyond what ``visibility`` lays face up; nor, even with the
+    hands laid open (``reveal``), the notes another seat alone is told (``notes``: :func:`mahjong_core.seat_notes`)."""
+    if reveal:  # the hands laid open; a seat's notes (its furiten) stay its own
+        if not any(NOTES in s for s in view["seats"]):
+            return view
+        return {**view, "seats": [s if s["seat"] == seat else _without_notes(s) for s in view["seats"]]}
     return {**view, "seats": [s if s["seat"] == seat else _others_seat(s, visibility) for s in view["seats"]]}
 
 
+#: A seat's object's field of what that seat alone is told (:func:`mahjong_core.seat_notes`), never another's.
+NOTES = "notes"
+
+
+def _without_notes(seat: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in seat.items() if k != NOTES} if NOTES in seat else seat
+
+
 def _others_seat(seat: dict[str, Any], visibility: Visibility) -> dict[str, Any]:
-    shown = {k: v for k, v in seat.items() if k != "concealed"}
+    shown = {k: v for k, v in seat.items() if k != "concealed" and k != NOTES}
     if any(not m["exposed"] for m in seat["melds"]):
         shown["melds"] = [m if m["exposed"] else _concealed_meld_view(m, visibility) for m in seat["melds"]]
     return shown

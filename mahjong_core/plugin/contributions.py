@@ -141,6 +141,10 @@ class Contribution:
         winners on one discard) and ``"play_on"`` (a win while play goes on); a ruleset that lets several
         seats win on one discard, or play go on after a win, under a settlement that does not say so is refused
         at load.  Empty: one win a deal.
+    :param words: for a family, what its players call the core's words where they call them otherwise: a win by
+        the way it was made (``self_drawn``, ``discard``, ``robbing_kong``, ``replacement``), which riichi
+        players call tsumo and ron.  A live table words its prompts and its deal's end by them
+        (:func:`~mahjong_core.family_words`); no log holds them.  ``None``: the core's words.
     """
 
     kind: str
@@ -154,3 +158,4 @@ class Contribution:
     form: WinningForm | None = None
     hand_sizes: frozenset[int] | None = None
     several_wins: frozenset[str] = frozenset()
+    words: Mapping[str, str] | None = None

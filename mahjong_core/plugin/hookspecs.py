@@ -724,6 +724,30 @@ def mahjong_payment_note(ruleset: Ruleset, dealer: int, payment: Sequence[Any]) 
 
 
 # -------------------------------------------------------------------------
+# What a seat alone may know of its own position (asked by a live table, not by the game)
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mahjong_seat_notes(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Mapping[str, str]] | None:
+    """What a seat alone is told of its own position beside its tiles: riichi's furiten (it may not win on a
+    discard), which says something of its waits and so is the seat's own information.
+
+    The engine never asks it: a live table does, as it builds the view it sends each seat
+    (:func:`~mahjong_core.seat_notes`), only where some plugin of the game implements it, and puts the answers in
+    that seat's view alone (``notes``); no other seat and no spectator is sent them, and no log holds them.  It
+    must not change the table.
+
+    :param ruleset: the game's ruleset.
+    :param table: the table as it stands.
+    :param seat: the seat to tell.
+    :return: the notes, each ``{"name": ..., "label": ..., "detail": ...}`` -- a name as logs write words
+        (``furiten``), the short label a page shows, and a sentence saying what it means for the seat -- or
+        ``None`` where there is nothing to tell.  Collected: every plugin's, in registration order.
+    """
+
+
+# -------------------------------------------------------------------------
 # Penalties
 # -------------------------------------------------------------------------
 

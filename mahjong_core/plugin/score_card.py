@@ -88,6 +88,14 @@ def item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:
     return found
 
 
+def family_words(ruleset: Ruleset) -> dict[str, str]:
+    """What the players of the ruleset's scoring family call the core's words where they call them otherwise (a
+    win self-drawn, ``self_drawn``, is riichi's tsumo): the family contribution's ``words``; empty where it gives
+    none, or where the ruleset has no family yet."""
+    family = bind(ruleset).family
+    return dict(family.words) if family is not None and family.words else {}
+
+
 def label_of(name: str, names: Mapping[str, Mapping[str, str]]) -> str:
     """The English name of a row, or its key written as words when the ruleset names it no other way."""
     entry = names.get(name)

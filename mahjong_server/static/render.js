@@ -56,7 +56,7 @@ function describe(e) {
     case "bonus": return `${who} sets aside ${t(e.tile)}.`;
     case "decision":
       if (e.action === "discard") return `${who} discards ${t(e.tile)}${e.way ? " (" + e.way.replace("_", " ") + ")" : ""}.`;
-      if (e.action === "win") return `${who} declares mahjong.`;
+      if (e.action === "win") return `${who} declares ${winWord(PHASE_HOW[e.phase]) || "mahjong"}.`;
       if (e.action === "kong") return `${who} declares a kong of ${t(e.tile)}.`;
       if (e.action === "declare_calling") return `${who} declares a calling hand.`;
       if (e.action === "joker_exchange") return `${who} exchanges ${t(e.tile)} for a joker.`;
@@ -68,7 +68,7 @@ function describe(e) {
     case "kong": return `${who} makes a ${e.way} kong of ${t(e.tile)}${jokersAs(e, t)}.`;
     case "joker_exchange": return `${who} gives ${t(e.tile)} for the joker standing for it in ${seatName(e.owner)}'s meld.`;
     case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
-    case "mahjong": return `${who} wins with ${t(e.tile)} (${e.how.replace("_", " ")}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).` +
+    case "mahjong": return `${who} wins with ${t(e.tile)} (${howWords(e.how)}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).` +
       (e.play_on === true ? " Play goes on without them." : "");
     case "exhaustive_draw": return "The wall is exhausted: the deal is drawn.";
     case "abortive_draw": return `Abortive draw: ${String(e.reason).replace(/_/g, " ")}.`;
@@ -76,7 +76,7 @@ function describe(e) {
     case "settlement": return "The deal is settled.";
     case "rotation": return `Next: ${seatName(e.dealer)} deals, prevalent wind ${WINDS[e.prevalent_wind]}.`;
     case "game_end": return "The game is over.";
-    case "payment": return `${e.payer === null ? "The pot" : seatName(e.payer)} pays ${e.amount} ${e.payee === null ? "into the pot" : "to " + seatName(e.payee)} (${e.reason}).`;
+    case "payment": return `${e.payer === null ? "The pot" : seatName(e.payer)} pays ${e.amount} ${e.payee === null ? "into the pot" : "to " + seatName(e.payee)} (${shownWord(String(e.reason))}).`;
     case "counter": return `The table's ${e.name} counter is now ${e.value}.`;
     case "false_mahjong": return `${who} declared a false mahjong: ${e.reason}.`;
     default: return word("event", e.type) ? pluginEvent(e) : null;
@@ -99,6 +99,25 @@ function label(kind, name) {
   const w = word(kind, name);
   return w && w.label ? w.label : String(name).replace(/_/g, " ");
 }
+
+// What the family's players call a win by the way it is made (state.info.win_words: riichi's tsumo and ron,
+// mahjong_core.family_words), or null where they call it a win.
+function winWord(how) {
+  const words = (state.info && state.info.win_words) || {};
+  return how && Object.prototype.hasOwnProperty.call(words, how) ? words[how] : null;
+}
+
+// A win's way in words: the family's word for it with the core's way beside it where they differ ("tsumo,
+// replacement"), else the core's way ("self drawn").
+function howWords(how) {
+  const plain = String(how).replace(/_/g, " ");
+  const w = winWord(how);
+  return w === null ? plain : w + (how === "self_drawn" || how === "discard" ? "" : ", " + plain);
+}
+
+// The way a win chosen in a prompt's phase is made: in a turn self-drawn, in a claim window on the discard, in a
+// robbing window on the kong's tile.
+const PHASE_HOW = { turn: "self_drawn", claim: "discard", rob_kong: "robbing_kong" };
 
 // What a person reads for a plugin's flag, value or way: the display word a word of its vocabulary gives it
 // (a term's `words`: no_circles read as "circles"), else the word with its underscores as spaces
@@ -125,6 +144,31 @@ function displayWord(name) {
 // display word reads as the label of the plugin's event that sets it (the event type whose `flag` effect names
 // it): "riichi: hand locked", not "locked: 7"; the value stays in the hover text.  Else the flag and its value
 // with their underscores as spaces.
+// A seat's flags as badges: the flags one plugin event sets together (riichi's riichi, riichi_melded and
+// double_riichi) make one badge, read as that event's label, with the display word of each of them that is true
+// after it ("riichi · double riichi"); a number or a false is data, kept in the hover text.  A flag whose value is a
+// word, or that no event's label names, has its own badge (flagBadge).  Each badge: {text, data, flag}.
+function flagBadges(flags) {
+  const events = ((state.info && state.info.words) || {}).event || {};
+  const setter = (flag) => {
+    for (const term of Object.values(events)) {
+      if (((term && term.effects) || []).some((x) => x && x.do === "flag" && x.name === flag) && term.label) return term;
+    }
+    return null;
+  };
+  const out = [];
+  const groups = new Map();
+  for (const [flag, value] of Object.entries(flags || {})) {
+    const term = typeof value === "string" ? null : setter(flag);
+    if (!term) { out.push({ ...flagBadge(flag, value), flag }); continue; }
+    if (!groups.has(term)) { groups.set(term, { text: term.label, data: [], flag }); out.push(groups.get(term)); }
+    const g = groups.get(term);
+    g.data.push(`${flag}: ${value}`);
+    if (value === true && flag !== g.flag) g.text += " · " + shownWord(flag);
+  }
+  return out.map((b) => ({ ...b, data: Array.isArray(b.data) ? b.data.join("; ") : b.data }));
+}
+
 function flagBadge(flag, value) {
   const data = `${flag}: ${value}`;
   if (typeof value !== "string" && displayWord(flag) === null) {
@@ -140,9 +184,15 @@ function flagBadge(flag, value) {
 // A plugin's event, shown generically: its label (or type), then its fields, a seat by its name, a tile by its name.
 function pluginEvent(e) {
   const t = (c) => (c === "?" ? "a tile" : (names()[c] || c));
-  const parts = Object.keys(e).filter((k) => !["n", "t", "actor", "type"].includes(k)).map((k) => {
+  // A field whose value only a flag keeps, as data (riichi's tiles drawn and melded at the declaration, not a
+  // word), is shown by the seat's badge, not here: "riichi: Ann", not "riichi: Ann, drawn 12, melded 12, ...".
+  const term = word("event", e.type);
+  const kept = new Set(((term && term.effects) || []).filter((x) => x && x.do === "flag" && typeof e[x.value] !== "string")
+    .map((x) => x.value));
+  const parts = Object.keys(e).filter((k) => !["n", "t", "actor", "type"].includes(k) && !kept.has(k)).map((k) => {
     const v = e[k];
     if (k === "seat") return seatName(v);
+    if (k === "seats" && Array.isArray(v)) return v.map(seatName).join(", ");  // the seats it names, by name
     const shown = Array.isArray(v) ? v.map((x) => (typeof x === "string" ? t(x) : String(x))).join(" ")
       : typeof v === "string" && names()[v] ? t(v) : typeof v === "object" ? JSON.stringify(v) : shownWord(String(v));
     return `${shownWord(k)} ${shown}`;
@@ -252,12 +302,13 @@ function renderSeat(n, where) {
   // A seat that has won sits out while play goes on (a mahjong with play_on).
   if (s.out) { const o = document.createElement("span"); o.className = "out"; o.textContent = "won · sits out"; head.append(o); }
   // A plugin's flags on the seat (a declared missing suit), as its events set them.
-  for (const [flag, value] of Object.entries(s.flags || {})) {
+  for (const badge of flagBadges(s.flags)) {
     const f = document.createElement("span");
-    const badge = flagBadge(flag, value);
-    f.className = "flag"; f.textContent = badge.text; f.title = badge.data; f.dataset.flag = flag;
+    f.className = "flag"; f.textContent = badge.text; f.title = badge.data; f.dataset.flag = badge.flag;
     head.append(f);
   }
+  // What this seat alone is told of its own position (its furiten): in its own view only (view.seats[n].notes).
+  for (const note of s.notes || []) head.append(noteBadge(note));
   box.appendChild(head);
   const body = document.createElement("div");
   body.className = "seat-body";
@@ -268,11 +319,60 @@ function renderSeat(n, where) {
   body.appendChild(meldsRow(s.melds, true));
   if (s.bonus.length) body.appendChild(row("bonus", s.bonus, { width: 24 }));
   if (s.aside && s.aside.length) body.appendChild(row("aside", s.aside, { width: 24 }));
+  const staked = sticks(n);
+  if (staked.length) body.appendChild(stickRow(staked));
   const disc = row("discards", s.discards, { width: 26 });
   s.discards.forEach((c, i) => { if (c === JOKER) deadJoker(disc.children[i]); });
   disc.setAttribute("aria-label", "discards of " + seatName(n));
   body.appendChild(disc);
   box.appendChild(body);
+}
+
+// A seat's note as a badge, its meaning as its hover text and its description for a screen reader.
+function noteBadge(note) {
+  const b = document.createElement("span");
+  b.className = "note-badge";
+  b.dataset.note = note.name;
+  b.textContent = note.label || shownWord(note.name);
+  if (note.detail) { b.title = note.detail; b.setAttribute("aria-description", note.detail); }
+  return b;
+}
+
+// The points seat n has put into the pot this deal and that lie there still (riichi's stick: a payment from the
+// seat to the pot, until a payment out of the pot takes the pot to a winner): the deal's payment events.
+function sticks(n) {
+  const out = [];
+  for (const e of state.events || []) {
+    if (e.type !== "payment") continue;
+    if (e.payer === n && (e.payee === null || e.payee === undefined)) out.push(e);
+    else if (e.payer === null || e.payer === undefined) out.length = 0;  // the pot went to a winner
+  }
+  return out;
+}
+
+// The sticks a seat has put in the pot, drawn as sticks on the table before its discards, each named by its
+// payment's reason ("riichi stick") and amount.
+function stickRow(payments) {
+  const div = document.createElement("div");
+  div.className = "sticks";
+  for (const p of payments) {
+    const text = `${shownWord(String(p.reason))}: ${p.amount} in the pot`;
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 100 12"); svg.setAttribute("width", "84"); svg.setAttribute("height", "10");
+    svg.setAttribute("role", "img"); svg.setAttribute("aria-label", text); svg.setAttribute("class", "stick");
+    const title = document.createElementNS(svg.namespaceURI, "title"); title.textContent = text; svg.appendChild(title);
+    const bar = document.createElementNS(svg.namespaceURI, "rect");
+    for (const [k, v] of Object.entries({ x: 1, y: 1, width: 98, height: 10, rx: 4, fill: "#f8f9fa", stroke: "#6c757d" })) {
+      bar.setAttribute(k, String(v));
+    }
+    const dot = document.createElementNS(svg.namespaceURI, "circle");
+    for (const [k, v] of Object.entries({ cx: 50, cy: 6, r: 3.2, fill: "#c1121f" })) dot.setAttribute(k, String(v));
+    svg.append(bar, dot);
+    div.appendChild(svg);
+    const label = document.createElement("span"); label.className = "stick-label"; label.textContent = text;
+    div.appendChild(label);
+  }
+  return div;
 }
 
 function plainDiscards() {
@@ -328,6 +428,14 @@ function renderHand() {
   melds.classList.add("own-melds");
   hand.appendChild(melds);
   if (me.bonus.length) hand.appendChild(row("bonus", me.bonus, { width: 30 }));
+  // What this seat alone is told (its furiten), said in full beside its hand: the mechanism's own words.
+  for (const note of me.notes || []) {
+    const p = document.createElement("p");
+    p.className = "own-note"; p.dataset.note = note.name;
+    const b = document.createElement("strong"); b.textContent = (note.label || shownWord(note.name)) + ": ";
+    p.append(b, document.createTextNode(note.detail || ""));
+    hand.appendChild(p);
+  }
 }
 
 // An option that plays a joker, in words naming what it uses: "pung 5 dots with a joker", "kong 5 dots
@@ -367,7 +475,11 @@ function renderPrompt() {
     title.append(document.createTextNode(`Claim ${seatName(last.seat)}'s discard? `));
     title.appendChild(tile(last.tile, { width: 34 }));
   } else {
-    title.textContent = p.phase === "turn" ? "Your turn: click a tile to discard it, or choose below." : `Your decision (${p.phase}).`;
+    const held = new Set(((state.view && state.seat !== null && state.view.seats[state.seat].concealed) || [])
+      .map((c) => MARKED_PLAYS_AS[c] || c));
+    const refused = p.phase === "turn" && [...held].some((c) => !plainDiscards().has(c));
+    title.textContent = p.phase === "turn" ? "Your turn: click a tile to discard it, or choose below." +
+      (refused ? " Greyed tiles may not be discarded now." : "") : `Your decision (${p.phase}).`;
   }
   box.appendChild(title);
   const timer = document.createElement("div");
@@ -386,12 +498,18 @@ function renderPrompt() {
     b.dataset.index = o.index;
     const key = k < 9 ? String(k + 1) : "";
     const lab = document.createElement("span");
-    const words = jokerOption(o);
+    // A win as the family's players call it where they do (riichi's tsumo, ron: state.info.win_words).
+    const words = jokerOption(o) || (o.action === "win" ? winWord(PHASE_HOW[p.phase]) : null);
     lab.textContent = (key ? key + " · " : "") + (words || o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : ""));
     b.appendChild(lab);
     for (const c of (o.tiles && o.tiles.length ? o.tiles : (o.tile ? [o.tile] : []))) b.appendChild(tile(c, { width: 22 }));
-    b.setAttribute("aria-label", words || o.text);
-    b.title = (words || o.text) + (key ? " (key " + key + ")" : "");
+    // A plugin's action with nothing more to say (riichi's) is said by its label from the plugin's words
+    // ("declares riichi"); one with a way or tiles by its text, which names them.
+    const plugin = word("action", o.action);
+    const bare = !o.way && !o.tile && !(o.tiles && o.tiles.length);
+    const said = words || (plugin && plugin.label && bare ? plugin.label : o.text);
+    b.setAttribute("aria-label", said);
+    b.title = said + (key ? " (key " + key + ")" : "");
     b.onclick = () => act(o.index);
     if (o.action === "chow" && chowPause(p)) b.classList.add("paused");
     buttons.appendChild(b);
@@ -485,6 +603,45 @@ function loggedItems(sc, itemNames) {
   return table;
 }
 
+// What the table's shown tiles are (riichi's "dora indicator"): the label of the plugin event type that shows them
+// (the `show` effect of its words), else "Shown".
+function shownLabel() {
+  const events = ((state.info && state.info.words) || {}).event || {};
+  for (const term of Object.values(events)) {
+    if (((term && term.effects) || []).some((x) => x && x.do === "show") && term.label) {
+      return term.label.charAt(0).toUpperCase() + term.label.slice(1);
+    }
+  }
+  return "Shown";
+}
+
+// The deal's end, beyond the hands and the scores: the tiles shown to all (the indicators), the tiles a plugin's
+// event turned at the end (riichi's ura-dora), each by its event's label; and the seats a plugin's event names
+// (riichi's ready hands at a draw), by seat.  Returns {tiles: element or null, seats: Map(seat -> [labels])}.
+function dealFacts() {
+  const rows = document.createElement("div");
+  rows.className = "deal-facts";
+  const v = state.view;
+  if (v && v.shown && v.shown.length) rows.appendChild(factRow(shownLabel(), v.shown, "shown"));
+  const bySeat = new Map();
+  for (const e of state.events) {
+    if (!word("event", e.type)) continue;
+    if (Array.isArray(e.tiles) && e.tiles.length) rows.appendChild(factRow(label("event", e.type), e.tiles, e.type));
+    if (Array.isArray(e.seats)) {
+      for (const n of e.seats) { if (!bySeat.has(n)) bySeat.set(n, []); bySeat.get(n).push(label("event", e.type)); }
+    }
+  }
+  return { tiles: rows.childNodes.length ? rows : null, seats: bySeat };
+}
+
+function factRow(text, tiles, name) {
+  const div = document.createElement("div");
+  div.className = "deal-fact"; div.dataset.fact = name;
+  const b = document.createElement("strong"); b.textContent = text.charAt(0).toUpperCase() + text.slice(1) + ": ";
+  div.append(b, row("fact-tiles", tiles, { width: 24 }));
+  return div;
+}
+
 function renderScoring() {
   const box = $("scoring");
   if (!state.revealed) { box.hidden = true; return; }
@@ -502,6 +659,8 @@ function renderScoring() {
     p.textContent = describe(end);
     box.appendChild(p);
   }
+  const facts = dealFacts();
+  if (facts.tiles) box.appendChild(facts.tiles);
   const itemNames = (state.info && state.info.item_names) || {};
   const scores = state.events.filter((e) => e.type === "score");
   const v = state.view;
@@ -509,8 +668,18 @@ function renderScoring() {
   for (let n = 0; n < (v ? v.seats.length : 0); n++) {
     const card = document.createElement("section"); card.className = "score-card";
     const hh = document.createElement("h3"); hh.textContent = seatName(n);
-    card.appendChild(hh);
     const s = v.seats[n];
+    // The seat's flags (its riichi) and what the deal's events say of it (ready at the draw), as badges.
+    for (const badge of flagBadges(s.flags)) {
+      const f = document.createElement("span");
+      f.className = "flag"; f.textContent = badge.text; f.title = badge.data; f.dataset.flag = badge.flag;
+      hh.append(" ", f);
+    }
+    for (const text of facts.seats.get(n) || []) {
+      const f = document.createElement("span"); f.className = "flag seat-fact"; f.textContent = text;
+      hh.append(" ", f);
+    }
+    card.appendChild(hh);
     if (s.concealed) card.appendChild(row("concealed", s.concealed, { width: 22 }));
     card.appendChild(meldsRow(s.melds, true));
     const sc = scores.find((e) => e.seat === n);
@@ -576,6 +745,7 @@ function render() {
     // Tiles a plugin's events turned face up this deal (riichi's dora indicators), each with its name.
     const shown = v.shown || [];
     $("shown-fact").hidden = !shown.length;
+    $("shown-label").textContent = shownLabel();
     $("shown").replaceChildren(...shown.map((c) => tile(c, { width: 22 })));
     const n = v.seats.length || 4;
     const base = state.seat === null ? 0 : state.seat;

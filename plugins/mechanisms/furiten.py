@@ -18,7 +18,8 @@ that would complete the hand.
 The tiles each seat has let go by are no table state the log folds: this module keeps them in
 ``table.extra["furiten"]`` for the current deal, written as each discard is logged (``mahjong_event_reactions``,
 which answers nothing).  A re-played game runs the same hooks on the same events, so it keeps the same record, and
-what a seat is refused is the same.  Nothing of it is logged or sent: a seat's furiten says what its waits are.
+what a seat is refused is the same.  Nothing of it is logged, and a live table tells a seat its own furiten alone
+(``mahjong_seat_notes``): a seat's furiten says what its waits are.
 """
 
 from __future__ import annotations
@@ -102,28 +103,69 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
     if rec.pending is not None:
         gone, by = rec.pending
         for other in range(table.players):
-            if other not in (by, seat):
+            if other == by:
+                continue
+            if other != seat:  # the discarder's own discard ends its temporary furiten (cleared below)
                 rec.since[other].add(gone)
-                if DECLARED in table.seats[other].flags:
-                    rec.declared[other].add(gone)
+            if declared_before(table, other, other == seat):
+                rec.declared[other].add(gone)
     rec.since[seat].clear()
     rec.own[seat].add(tile)
     rec.pending = (tile, seat)
     return None
 
 
+def declared_before(table: Table, seat: int, discarding: bool) -> bool:
+    """Whether the seat had declared riichi when the last discard went by it.  The seat now discarding let it go
+    by before its draw: its riichi counts only if declared in an earlier turn (the flag's value is the tiles it had
+    drawn at the declaration), not in this one, so a declarer who lets a winning tile go by just before its own
+    turn is furiten for the rest of the deal as well."""
+    s = table.seats[seat]
+    declared = s.flags.get(DECLARED)
+    if declared is None:
+        return False
+    return not discarding or not isinstance(declared, int) or s.taken > declared
+
+
 def furiten(ruleset: Ruleset, table: Table, seat: int) -> bool:
     """Whether the seat may not win on another's tile now (see the module docstring)."""
+    return why_furiten(ruleset, table, seat) is not None
+
+
+#: What each way of being furiten means for the seat, as its own view says it (``mahjong_seat_notes``).
+REASONS = {
+    "own_discards": "a tile you wait on is among your own discards: you may not win on a discard (a self-drawn win "
+                    "still may)",
+    "passed": "you let a tile you wait on go by since your last discard: you may not win on a discard until you "
+              "discard again (a self-drawn win still may)",
+    "after_declaration": "you let a tile you wait on go by after your riichi: you may not win on a discard this "
+                         "deal (a self-drawn win still may)",
+}
+
+
+def why_furiten(ruleset: Ruleset, table: Table, seat: int) -> str | None:
+    """The first way (a switch of ``furiten``, in the order of :data:`REASONS`) in which the seat is furiten now,
+    or ``None``: a hand of a complete count (its own turn, before its discard) is never furiten."""
     rule: Mapping[str, bool] = ruleset.value("furiten")
     s = table.seats[seat]
     if sum(s.counts) % 3 != 1:
-        return False
+        return None
     rec = record(table)
-    for kind in waits(bytes(s.counts)):
-        if (rule["own_discards"] and kind in rec.own[seat]) or (rule["passed"] and kind in rec.since[seat]) \
-                or (rule["after_declaration"] and kind in rec.declared[seat]):
-            return True
-    return False
+    kinds = waits(bytes(s.counts))
+    for reason, seen in (("own_discards", rec.own[seat]), ("passed", rec.since[seat]),
+                         ("after_declaration", rec.declared[seat])):
+        if rule[reason] and any(kind in seen for kind in kinds):
+            return reason
+    return None
+
+
+@hookimpl
+def mahjong_seat_notes(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Mapping[str, str]] | None:
+    """The seat's furiten, told to it alone: it says that one of its waits is among tiles all have seen."""
+    reason = why_furiten(ruleset, table, seat)
+    if reason is None:
+        return None
+    return [{"name": KEY, "label": "furiten", "detail": REASONS[reason]}]
 
 
 @hookimpl

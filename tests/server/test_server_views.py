@@ -91,6 +91,10 @@ def _mask(message: dict[str, Any], seat: int, visibility: Any) -> dict[str, Any]
     view = m.get("view")
     if view is not None and view.get("seats") and not _revealed_view(view):
         m["view"] = redact_table_view(view, None, visibility=visibility)
+    if view is not None and view.get("seats"):  # what the seat alone is told (its furiten), even with hands open
+        for s in m["view"]["seats"]:
+            assert "notes" not in s or s["seat"] == seat, f"seat {seat} is sent seat {s['seat']}'s notes"
+            s.pop("notes", None)
     return m
 
 
@@ -119,6 +123,8 @@ def _check_spectator(messages: list[dict[str, Any]]) -> None:
         view = m.get("view")
         if view is not None and not open_:
             assert all("concealed" not in s for s in view["seats"]), m
+        if view is not None:
+            assert all("notes" not in s for s in view["seats"]), m  # a seat's furiten is its own
 
 
 CASES = [(rid, seed) for rid in sorted(available()) for seed in (1, 2)]

@@ -23,13 +23,18 @@ from mahjong_rulesets.families.riichi.tables import FAMILY, rules_of
 from mahjong_core.plugin import Arrangement, Contribution, FactsRead, Hand, Ruleset, Score, TotalSteps, hookimpl
 
 UNITS = {"han": "han", "fu": "fu", "yakuman": "yakuman"}
+#: What riichi players call a win by the way it is made (Japanese Mahjong Wiki, "Tsumo" and "Ron"; EMA 2016
+#: rules section 3.3.12 speaks of a win on a discard and a self-drawn win): a self-drawn win, a replacement tile's
+#: included, is tsumo (rinshan kaihou on a kong's tile), a win on another's tile ron (chankan on a robbed kong).
+WORDS = {"self_drawn": "tsumo", "replacement": "tsumo", "discard": "ron", "robbing_kong": "ron"}
 
 
 @hookimpl
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("family", FAMILY, sys.modules[__name__], units=UNITS,
                          description="riichi: yaku and dora in han, fu, base points, limits and payments (ema_2016)",
-                         hand_sizes=frozenset({13})),  # four sets and a pair (and seven pairs, thirteen orphans)
+                         hand_sizes=frozenset({13}),  # four sets and a pair (and seven pairs, thirteen orphans)
+                         words=WORDS),
             Contribution("settlement", "riichi", riichi_settlement,
                          description="the discarder pays the hand, or every loser a share of a self-drawn one",
                          several_wins=frozenset({"one_discard"}))]

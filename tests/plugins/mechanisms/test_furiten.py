@@ -88,6 +88,26 @@ def test_after_riichi_a_wait_let_go_by_refuses_for_the_rest_of_the_deal(ruleset:
     assert may_win(ruleset, t)
 
 
+def test_a_declarer_that_lets_the_discard_before_its_turn_go_by_is_furiten_for_the_rest_of_the_deal(
+        ruleset: Ruleset) -> None:
+    """The seat before it discards a wait, the declarer lets it go, draws and discards: its own discard must not
+    wipe what it let go by since its riichi (the seat now discarding was once left out of the record)."""
+    t = table(ruleset)
+    t.seats[0].flags[mechanism.DECLARED] = 0  # declared with no tile drawn yet; it has drawn one since
+    t.seats[0].taken = 1
+    discard(ruleset, t, 3, "6s")  # seat 0 lets its wait go by
+    discard(ruleset, t, 0, "9p")  # then draws and discards
+    discard(ruleset, t, 1, "3s")
+    assert not may_win(ruleset, t)
+    t = table(ruleset)  # declared in the very turn after it let the 6s go: temporary furiten only, now over
+    t.seats[0].flags[mechanism.DECLARED] = 1
+    t.seats[0].taken = 1
+    discard(ruleset, t, 3, "6s")
+    discard(ruleset, t, 0, "9p")
+    discard(ruleset, t, 1, "3s")
+    assert may_win(ruleset, t)
+
+
 def test_a_new_deal_begins_a_new_record(ruleset: Ruleset) -> None:
     t = table(ruleset)
     discard(ruleset, t, 0, "3s")

@@ -38,21 +38,21 @@ def is_animal(kind: int) -> bool:
 
 @VOCABULARY.predicate("sg_animal", description="an animal (cat, mouse, rooster or centipede; counted per bonus tile)")
 def sg_animal(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """An animal tile, one tai each (bigproduction section Additional Points; mahjongstudio_bonus section Animal
-    Tiles)."""
+    """An animal tile, one tai each (bigproduction section Additional; mahjongstudio_bonus section Animals)."""
     return any(is_animal(tile) for tile in hand.bonus)
 
 
 @VOCABULARY.predicate("sg_all_animals", description="all four animals")
 def sg_all_animals(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """The four animals, one tai more than the four each counts (bigproduction section Additional Points)."""
+    """The four animals, one tai more than the four each counts (bigproduction section Additional)."""
     return len({tile for tile in hand.bonus if is_animal(tile)}) == 4
 
 
 @VOCABULARY.predicate("sg_seat_flower", description="a flower or season of the seat's own number (per bonus tile)",
                       facts=("seat_wind",))
 def sg_seat_flower(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """A flower or a season whose number is the seat's (1 East .. 4 North): one tai each."""
+    """A flower or a season whose number is the seat's, 1 East to 4 North: one tai each
+    (mahjongstudio_bonus section Flowers)."""
     return any(tile in _NUMBERED and WINDS[bonus_seat(tile)] == ctx["seat_wind"] for tile in hand.bonus)
 
 
@@ -86,19 +86,19 @@ def _all_chows(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) 
 @VOCABULARY.predicate("sg_ping_hu", facts=("seat_wind", "prevalent_wind", "self_drawn"),
                       description="four chows, a pair of no value, no bonus tile; a discard must end a two-sided wait")
 def sg_ping_hu(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Singapore's all-chows hand without a bonus tile, worth four tai (bigproduction section Peng Wu)."""
+    """Singapore's all-chows hand without a bonus tile, worth four tai (bigproduction section Peng)."""
     return not hand.bonus and _all_chows(arrangement, hand, ctx)
 
 
 @VOCABULARY.predicate("sg_ping_hu_with_bonus", facts=("seat_wind", "prevalent_wind", "self_drawn"),
                       description="the all-chows hand holding bonus tiles (a discard must end a two-sided wait)")
 def sg_ping_hu_with_bonus(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """The all-chows hand with bonus tiles, one tai (bigproduction section Peng Wu)."""
+    """The all-chows hand with bonus tiles, one tai (bigproduction section Peng)."""
     return bool(hand.bonus) and _all_chows(arrangement, hand, ctx)
 
 
 @VOCABULARY.predicate("sg_last_tile_drawn", description="won on the wall's last tile, drawn",
                       facts=("last_tile", "self_drawn"))
 def sg_last_tile_drawn(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Drawing the last tile of the wall to win (bigproduction section Additional Points)."""
+    """Drawing the last tile of the wall to win (bigproduction section Additional)."""
     return bool(ctx["last_tile"]) and bool(ctx["self_drawn"])

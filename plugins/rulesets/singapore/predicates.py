@@ -28,12 +28,15 @@ from mahjong_core.plugin import (
 #: What this module adds to the Singapore ruleset's vocabulary, through the ruleset's module.
 VOCABULARY = Vocabulary()
 _NUMBERED = frozenset(FLOWERS + SEASONS)
-_LAST_NUMBERED = max(_NUMBERED)
+#: A set's own kinds are numbered from 42 in the order its ``tile_set`` lists them (``mahjong_core.hand.tiles``):
+#: the Singapore and Malaysian sets list the four animals first, so they are 42-45 (``1a``-``4a``), and the
+#: Malaysian set's faces next, 46-49 (``1h``-``4h``).  Each ruleset's tests hold its set to these numbers.
+ANIMALS = range(max(_NUMBERED) + 1, max(_NUMBERED) + 5)
 
 
 def is_animal(kind: int) -> bool:
-    """A bonus kind of the tile set's own (the animals ``1a``-``4a``), which follow the flowers and seasons."""
-    return kind > _LAST_NUMBERED
+    """An animal (``1a``-``4a``): one of the four own kinds a Singapore or Malaysian set lists first."""
+    return kind in ANIMALS
 
 
 @VOCABULARY.predicate("sg_animal", description="an animal (cat, mouse, rooster or centipede; counted per bonus tile)")

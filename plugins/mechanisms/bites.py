@@ -10,6 +10,9 @@ seat still in play, when its last tile is shown:
 * ``animal_pair`` -- a predator with its prey: the cat (``1a``) and the mouse (``2a``), the rooster (``3a``) and
   the centipede (``4a``).
 
+With ``paid_draw_passes_deal`` a drawn deal in which a bite or a kong was paid passes the deal to the next seat
+(``mahjong_next_deal``), where a drawn deal otherwise leaves it with the dealer.
+
 With ``dealt_double`` a bite already complete when the dealt bonus tiles are shown and replaced (the table's
 ``bonus`` phase) is paid double.  The bites a seat has been paid this deal are kept in ``table.extra`` (as
 :mod:`.furiten` keeps its record), so a bite shown with both its tiles dealt is paid at the first of them and not
@@ -24,7 +27,17 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import FLOWERS, SEASONS, Contribution, Ruleset, Table, hookimpl, payment_event
+from mahjong_core.plugin import (
+    FLOWERS,
+    SEASONS,
+    Contribution,
+    MeldKind,
+    Outcome,
+    Ruleset,
+    Table,
+    hookimpl,
+    payment_event,
+)
 
 REASON = "bite"
 #: ``table.extra`` key of this deal's record of bites paid.
@@ -94,3 +107,18 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
             replies += [payment_event(other, seat, amount, REASON) for other in range(table.players)
                         if other != seat and other not in won]
     return replies or None
+
+
+@hookimpl
+def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple[int, int, int] | None:
+    """A drawn deal in which a bite or a kong was paid passes the deal on; anything else is the core's rule."""
+    if outcome.kind == "win" or outcome.wins or not ruleset.value("bites").get("paid_draw_passes_deal"):
+        return None
+    paid = any(bites_held(table, seat) or any(m.kind is MeldKind.KONG for m in table.seats[seat].melds)
+               for seat in range(table.players))
+    if not paid:
+        return None
+    dealer = (table.dealer + 1) % table.players
+    if dealer == 0:  # round the table: the next round, as the core's rotation counts it
+        return dealer, (table.prevalent_wind + 1) % 4, table.round_index + 1
+    return dealer, table.prevalent_wind, table.round_index

@@ -209,6 +209,19 @@ def test_each_bite_in_play_is_paid_once_right_after_a_bonus_tile_of_its_seat(
     assert counted >= 5
 
 
+def test_a_drawn_deal_with_a_bite_or_a_kong_paid_passes_the_deal_and_one_without_keeps_it(ruleset: Ruleset) -> None:
+    draw = Outcome("draw")
+    quiet = table_of(ruleset, {1: "1a3a"}, dealer=3)
+    assert bites.mahjong_next_deal(ruleset=ruleset, table=quiet, outcome=draw) is None   # the core's: 3 deals again
+    bitten = table_of(ruleset, {1: "1a2a"}, dealer=3)
+    assert bites.mahjong_next_deal(ruleset=ruleset, table=bitten, outcome=draw) == (0, 1, 1)   # round the table
+    konged = table_of(ruleset, {}, dealer=1)
+    kind = parse_tiles("5p")[0]
+    konged.seats[2].melds.append(meld_of(MeldKind.KONG, (kind,) * 4, exposed=False))
+    assert bites.mahjong_next_deal(ruleset=ruleset, table=konged, outcome=draw) == (2, 0, 0)
+    assert bites.mahjong_next_deal(ruleset=ruleset, table=bitten, outcome=Outcome("win", winner=3)) is None
+
+
 # ---------------------------------------------------------------- bites: kongs
 
 

@@ -28,7 +28,8 @@ from mahjong_core.plugin import (
 #: What this module adds to the Singapore ruleset's vocabulary, through the ruleset's module.
 VOCABULARY = Vocabulary()
 _NUMBERED = frozenset(FLOWERS + SEASONS)
-#: A set's own kinds are numbered from 42 in the order its ``tile_set`` lists them (``mahjong_core.hand.tiles``):
+#: A set's own kinds are numbered from 42 in the order its ``tile_set`` lists them (the core's tile sets, as
+#: ``TileSet`` documents):
 #: the Singapore and Malaysian sets list the four animals first, so they are 42-45 (``1a``-``4a``), and the
 #: Malaysian set's faces next, 46-49 (``1h``-``4h``).  Each ruleset's tests hold its set to these numbers.
 ANIMALS = range(max(_NUMBERED) + 1, max(_NUMBERED) + 5)

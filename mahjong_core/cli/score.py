@@ -36,6 +36,7 @@ from mahjong_core.hand import situation
 from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand
 from mahjong_core.hand.score import Score
 from mahjong_core.hand.situation import FLAGS, notation_flags, parse_wind
+from mahjong_core.hand.tiles import KINDS
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.score_card import card_lines, card_maker
@@ -129,13 +130,14 @@ def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, s
 
 
 def marked_tiles(ruleset: Ruleset) -> TileSet | None:
-    """The ruleset's tile set where it marks copies (red fives, ``0m 0p 0s``), which a hand is then read and
-    written in; ``None`` for every other set, whose hands read as they always have.
+    """The ruleset's tile set where it marks copies (red fives, ``0m 0p 0s``) or sets aside bonus kinds of its
+    own (the animals ``1a``-``4a``), which a hand is then read and written in; ``None`` for every other set, whose
+    hands read as they always have.
 
     Read from the ruleset's data, as a game's binding reads it, without binding the ruleset: binding imports
     every installed plugin, which a command scoring one hand would pay for at its start."""
     tiles = ruleset.tiles()
-    return tiles if tiles.marked else None
+    return tiles if tiles.marked or any(kind >= len(KINDS) for kind in tiles.bonus) else None
 
 
 def _option(name: str) -> str:

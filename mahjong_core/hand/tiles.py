@@ -223,10 +223,13 @@ def copies_in(tile_set: Iterable[int]) -> dict[int, int]:
 
 #: Bonus groups beyond flowers and seasons, each kind as (code, name, glyph).  Animals are the four of the
 #: Singapore and Malaysian sets (cat, mouse, rooster, centipede); Unicode has no tile for them, so their glyph
-#: is the animal's own character.
+#: is the animal's own character.  Faces (人头牌, "head tiles") are the four bonus faces of the Malaysian
+#: three-player set, set aside like flowers; their glyph is a bust, the same for the four.
 EXTRA_BONUS_GROUPS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "animals": (("1a", "animal 1 (cat)", "\U0001F408"), ("2a", "animal 2 (mouse)", "\U0001F401"),
                 ("3a", "animal 3 (rooster)", "\U0001F413"), ("4a", "animal 4 (centipede)", "\U0001F41B")),
+    "faces": (("1h", "face 1", "\U0001F464"), ("2h", "face 2", "\U0001F464"), ("3h", "face 3", "\U0001F464"),
+              ("4h", "face 4", "\U0001F464")),
 }
 #: The code of a marked copy and the playing kind it plays as: sets mark fives only, and a red five is written
 #: ``0`` and its suit, as the ``mahjong`` library prints one (``TilesConverter.to_one_line_string``,

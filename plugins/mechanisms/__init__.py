@@ -29,9 +29,13 @@ for nor reads those rules:
 * :mod:`.furiten` -- no win on a discard when a wait was discarded or let go by (``furiten``);
 * :mod:`.dora_indicators` -- dora indicators from a dead wall of fourteen, kan-dora and ura-dora
   (``dora_indicators``);
-* :mod:`.sacred_discard` -- no win on another seat's tile of a kind the seat itself discarded (``sacred_discard``).
+* :mod:`.sacred_discard` -- no win on another seat's tile of a kind the seat itself discarded (``sacred_discard``);
 * :mod:`.swap_calling` -- no discard, right after a chow or pung, of the kind claimed or the run's other end: riichi's
-  kuikae (``swap_calling``).
+  kuikae (``swap_calling``);
+* :mod:`.bites` -- points paid the moment a seat shows its own flower and season, a group of four or an animal pair
+  (Singapore's and Malaysia's bites, ``bites``);
+* :mod:`.pays_for_all` -- one seat paying the whole of a win it is liable for: a robbed kong, the discard that gave
+  the third dragon set or the fourth wind set (pao, ``pays_for_all``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

@@ -335,8 +335,10 @@ def _meld_text(meld: Meld) -> str:
     return f"{meld.kind.value} {format_tiles(meld.tiles)}"
 
 
-def _count(row: _Row, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any]) -> tuple[int, str]:
-    """How many times ``row`` applies, and to what."""
+def _count(row: _Row, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any],
+           ruleset: Ruleset | None = None) -> tuple[int, str]:
+    """How many times ``row`` applies, and to what (a bonus tile named by the ruleset's tile set: an animal is a
+    kind of the set's own)."""
     if row.per == "meld":
         hits = [
             meld for i, meld in enumerate(arrangement.melds)
@@ -346,7 +348,8 @@ def _count(row: _Row, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, An
         return len(hits), ", ".join(_meld_text(m) for m in hits)
     if row.per == "bonus_tile":
         tiles = [tile for tile in hand.bonus if row.predicate(arrangement, replace(hand, bonus=(tile,)), ctx)]
-        return len(tiles), " ".join(kind_code(t) for t in tiles)
+        code = bind(ruleset).tiles.code if ruleset is not None and tiles else kind_code
+        return len(tiles), " ".join(code(t) for t in tiles)
     return (1, "") if row.predicate(arrangement, hand, ctx) else (0, "")
 
 
@@ -362,10 +365,10 @@ class _Reading:
 
 
 def _fan_items(fans: Sequence[_Row], arrangement: Arrangement, hand: Hand,
-               ctx: Mapping[str, Any]) -> tuple[list[ScoreItem], list[ScoreItem]]:
+               ctx: Mapping[str, Any], ruleset: Ruleset | None = None) -> tuple[list[ScoreItem], list[ScoreItem]]:
     counted: list[tuple[_Row, ScoreItem]] = []
     for row in fans:
-        n, detail = _count(row, arrangement, hand, ctx)
+        n, detail = _count(row, arrangement, hand, ctx, ruleset)
         if n:
             counted.append((row, ScoreItem(row.key, "fan", row.value, n, row.source, detail)))
     excluded_by: dict[str, str] = {}
@@ -380,7 +383,7 @@ def _fan_items(fans: Sequence[_Row], arrangement: Arrangement, hand: Hand,
 
 def _read(ruleset: Ruleset, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any]) -> _Reading:
     fans, limits = _tables(ruleset)
-    items, excluded = _fan_items(fans, arrangement, hand, ctx)
+    items, excluded = _fan_items(fans, arrangement, hand, ctx, ruleset)
     fan = sum(item.value * item.count for item in items)
     hits = [row for row in limits if row.predicate(arrangement, hand, ctx)]
     if not hits:

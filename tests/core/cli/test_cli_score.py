@@ -40,9 +40,11 @@ def scored(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
 def sized(ruleset: str, hand: str) -> str:
     """``hand`` with the set a ruleset of 16-tile hands needs more (a concealed pung of 5m), so that every ruleset
     reads the same hand at its own size (five sets and a pair for 16 tiles); where the set has no bamboo (Korean's
-    104 tiles), its bamboos are read as characters."""
-    if 22 not in set(load_ruleset(ruleset).tile_set()):  # 5s: no bamboo in the set
-        hand = hand.replace("s", "m")
+    104 tiles), its bamboos are read as characters, or as dots where it has no characters either (the Malaysian
+    three-player set)."""
+    tiles = set(load_ruleset(ruleset).tile_set())
+    if 22 not in tiles:  # 5s: no bamboo in the set
+        hand = hand.replace("s", "m" if 4 in tiles else "p")  # 5m: characters in the set
     extra = (int(load_ruleset(ruleset).value("hand_size")) - 13) // 3
     concealed, _, rest = hand.partition(" ")
     return f"{concealed}{'555m' * extra} {rest}" if rest else concealed + "555m" * extra

@@ -342,10 +342,12 @@ def test_the_core_defaults_implement_no_mechanisms_hook() -> None:
         # Hooks a mechanism may refine while deferring to the core's answer (``None``): seat walls end a deal
         # early, and otherwise the shared wall's rule decides; the dealer's repeat keeps the deal where the core's
         # rotation would pass it.  A win's facts merge every plugin's: mechanisms add their own (the honba; riichi,
-        # ippatsu, dora indicators).
+        # ippatsu, dora indicators).  Paying for all wraps the settlement (``wrapper=True``): it reshapes the
+        # answer the settlement gives and never answers in its place.
         only_theirs = hooks - {"mahjong_claim_allowed", "mahjong_claim_priority", "mahjong_teams",
                                "mahjong_time_limits", "mahjong_game_over", "mahjong_win_objections",
-                               "mahjong_deal_exhausted", "mahjong_next_deal", "mahjong_win_context"}
+                               "mahjong_deal_exhausted", "mahjong_next_deal", "mahjong_win_context",
+                               "mahjong_settle"}
         assert not only_theirs & set(vars(defaults)), (mechanism.name, only_theirs & set(vars(defaults)))
 
 

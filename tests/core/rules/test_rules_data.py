@@ -42,6 +42,8 @@ ROOTS = {
     "riichi_tenhou",
     "taiwanese_16",  # issue 34: Taiwanese 16-tile, the taiwanese family
     "korean",
+    "singapore",  # issue 34: Singapore, the hongkong family with its own tables
+    "malaysian_3p",  # issue 34: Malaysian three-player, Fly jokers, the hongkong family
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}

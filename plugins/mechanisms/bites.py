@@ -1,0 +1,124 @@
+"""Bites (咬, "yao"): points paid the moment a seat shows a matching set of bonus tiles (Singapore, Malaysia).
+
+Switched on by ``bites`` (its amounts).  The engine logs every bonus tile a seat sets aside as a ``bonus`` event,
+the tile already in the seat's row; this module replies to those events (``mahjong_event_reactions``) with
+``payment`` events, which the core applies and the audit checks.  A bite is paid once a deal, by every other
+seat still in play, when its last tile is shown:
+
+* ``own_flowers`` -- the seat's own flower and its own season (the two bonus tiles of its wind's number);
+* ``flower_group`` -- all four flowers, or all four seasons;
+* ``animal_pair`` -- a predator with its prey: the cat (``1a``) and the mouse (``2a``), the rooster (``3a``) and
+  the centipede (``4a``).
+
+With ``paid_draw_passes_deal`` a drawn deal in which a bite or a kong was paid passes the deal to the next seat
+(``mahjong_next_deal``), where a drawn deal otherwise leaves it with the dealer.
+
+With ``dealt_double`` a bite already complete when the dealt bonus tiles are shown and replaced (the table's
+``bonus`` phase) is paid double.  The bites a seat has been paid this deal are kept in ``table.extra`` (as
+:mod:`.furiten` keeps its record), so a bite shown with both its tiles dealt is paid at the first of them and not
+again at the second; a re-play asks the same events in the same order and pays the same.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mahjong_rulesets.mechanisms import parameters_of
+
+from mahjong_core.plugin import (
+    FLOWERS,
+    SEASONS,
+    Contribution,
+    MeldKind,
+    Outcome,
+    Ruleset,
+    Table,
+    hookimpl,
+    payment_event,
+)
+
+REASON = "bite"
+#: ``table.extra`` key of this deal's record of bites paid.
+KEY = "bites"
+#: The animal pairs by their codes: each predator with its prey.
+ANIMAL_PAIRS = (("1a", "2a"), ("3a", "4a"))
+
+
+def switched_on(ruleset: Ruleset) -> bool:
+    return ruleset.get("bites") is not None
+
+
+@hookimpl
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "bites", sys.modules[__name__], switched_on=switched_on,
+                         description="bites paid as a seat shows its own flower and season, a group of four or an "
+                                     "animal pair",
+                         parameters=parameters_of("bites"))]
+
+
+def bites_held(table: Table, seat: int) -> list[tuple[str, frozenset[int]]]:
+    """Every bite the seat's bonus row completes, each as (the amount's name, its tiles)."""
+    row = set(table.seats[seat].bonus)
+    wind = table.seat_wind(seat)
+    found: list[tuple[str, frozenset[int]]] = []
+    if wind < 4 and {FLOWERS[wind], SEASONS[wind]} <= row:
+        found.append(("own_flowers", frozenset((FLOWERS[wind], SEASONS[wind]))))
+    for group in (FLOWERS, SEASONS):
+        if set(group) <= row:
+            found.append(("flower_group", frozenset(group)))
+    tiles = table.tiles
+    if tiles is not None:
+        for codes in ANIMAL_PAIRS:
+            kinds = {tiles.kind_of(code) for code in codes}
+            if None not in kinds and kinds <= row:
+                found.append(("animal_pair", frozenset(k for k in kinds if k is not None)))
+    return found
+
+
+def _paid(table: Table) -> set[tuple[int, frozenset[int]]]:
+    record = table.extra.get(KEY)
+    if not isinstance(record, tuple) or record[0] != table.deal_number:
+        record = (table.deal_number, set())
+        table.extra[KEY] = record
+    paid: set[tuple[int, frozenset[int]]] = record[1]
+    return paid
+
+
+@hookimpl
+def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
+        Sequence[Mapping[str, Any]] | None):
+    """The bites the bonus tile just shown completes, each paid by every other seat still in play."""
+    if event["type"] != "bonus" or table.tiles is None:
+        return None
+    seat, shown = event["seat"], table.tiles.kind_of(str(event["tile"]))
+    amounts = ruleset.value("bites")
+    paid = _paid(table)
+    doubled = 2 if table.phase == "bonus" and amounts.get("dealt_double") else 1
+    won = {w.winner for w in table.wins}
+    replies: list[Mapping[str, Any]] = []
+    for name, tiles in bites_held(table, seat):
+        if shown not in tiles or (seat, tiles) in paid:
+            continue
+        paid.add((seat, tiles))
+        amount = int(amounts[name]) * doubled
+        if amount:
+            replies += [payment_event(other, seat, amount, REASON) for other in range(table.players)
+                        if other != seat and other not in won]
+    return replies or None
+
+
+@hookimpl
+def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple[int, int, int] | None:
+    """A drawn deal in which a bite or a kong was paid passes the deal on; anything else is the core's rule."""
+    if outcome.kind == "win" or outcome.wins or not ruleset.value("bites").get("paid_draw_passes_deal"):
+        return None
+    paid = any(bites_held(table, seat) or any(m.kind is MeldKind.KONG for m in table.seats[seat].melds)
+               for seat in range(table.players))
+    if not paid:
+        return None
+    dealer = (table.dealer + 1) % table.players
+    if dealer == 0:  # round the table: the next round, as the core's rotation counts it
+        return dealer, (table.prevalent_wind + 1) % 4, table.round_index + 1
+    return dealer, table.prevalent_wind, table.round_index

@@ -148,8 +148,10 @@ class GreedyBot:
     def __init__(self, rng: Rng, name: str = "greedy"):
         self.rng = rng
         self.name = name
-        #: Its riichi play in the game it plays, where that game offers the declaration (:meth:`_riichi`).
+        #: Its riichi play in the game it plays, where that game offers the declaration, and the table it was
+        #: decided for (:meth:`_riichi`).
         self._riichi_play: RiichiPlay | None = None
+        self._riichi_table: Table | None = None
 
     #: Whether it plays riichi's way where the game offers riichi's declaration (``engine/riichi_play.py``); a
     #: subclass that keeps to shanten alone there sets it false.
@@ -198,11 +200,10 @@ class GreedyBot:
     def _riichi(self, table: Table) -> RiichiPlay | None:
         """Its riichi play (:mod:`mahjong_core.engine.riichi_play`) where the game offers the riichi declaration,
         begun afresh for each table; ``None`` in every other game."""
-        play = self._riichi_play
-        if play is not None and play.table is table:
-            return play
-        judge = plays_riichi(table) if self.PLAYS_RIICHI else None
-        self._riichi_play = None if judge is None else RiichiPlay(table, judge)
+        if table is not self._riichi_table:
+            self._riichi_table = table
+            judge = plays_riichi(table) if self.PLAYS_RIICHI else None
+            self._riichi_play = None if judge is None else RiichiPlay(table, judge)
         return self._riichi_play
 
     def _with_jokers(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action | None:

@@ -20,7 +20,8 @@ vocabulary lacks it and the greedy bot plays as it always has, decision for deci
   always declare.
 * **Folds** against another seat's declaration while its own hand is two or more from ready: it discards a tile
   the declarer cannot win on (genbutsu) -- one in the declarer's own discards (its furiten), or one let go by
-  since the declaration -- and makes no claim but a win.  Ready or one from ready, it pushes.
+  since the declaration -- and, holding none, the least dangerous tile (an honour in sight, suji, a terminal);
+  it makes no claim but a win.  Ready or one from ready, it pushes.
 
 "Let go by since the declaration" needs the order of the discards, which the table does not keep (a claimed
 discard leaves its row): the bot notes the rows' lengths at its first decision after it sees a declaration, and
@@ -78,7 +79,7 @@ class RiichiPlay:
     """The riichi play of one greedy bot in one game (see the module docstring); ``choose`` answers ``None`` where
     the greedy bot's own choice stands."""
 
-    __slots__ = ("table", "judge", "deal", "marks", "verdicts")
+    __slots__ = ("table", "judge", "deal", "marks", "verdicts", "_simples_win")
 
     def __init__(self, table: Table, judge: HandJudge) -> None:
         self.table = table
@@ -89,6 +90,8 @@ class RiichiPlay:
         #: The winning waits of the ready hands judged this deal, by seat, concealed tiles and melds: an open
         #: hand comes back to the same few ready shapes turn after turn, and each judgement scores a hand.
         self.verdicts: dict[tuple[int, bytes, tuple[Meld, ...]], list[int]] = {}
+        #: Whether an open hand of simples alone wins in this game (:meth:`simples_win`), once asked.
+        self._simples_win: bool | None = None
 
     def choose(self, rng: Rng, claim: Claim, seat: int, options: Sequence[Action], phase: str) -> Action | None:
         """The bot's decision, ``rng`` its generator (ties) and ``claim`` its claim; ``None``: greedy's own."""
@@ -145,20 +148,32 @@ class RiichiPlay:
 
     def _fold(self, rng: Rng, seat: int, options: Sequence[Action], threats: Sequence[int],
               after: dict[int, int]) -> Action | None:
-        """The safe discard that keeps the hand nearest ready; failing one, an honour whose other copies are all
-        in sight (no pair of it can wait); ``None`` where there is neither."""
-        safe = set.intersection(*(self.safe_against(d) for d in threats))
-        discards = [o for o in options if o.kind == "discard" and o.way is None and o.tile is not None]
-        pool = [o for o in discards if o.tile in safe]
-        if not pool:
-            counts = self.table.seats[seat].counts
-            pool = [o for o in discards if o.tile is not None and o.tile >= FIRST_WIND
-                    and counts[o.tile] + self._seen(o.tile) >= 4]
-        if not pool:
+        """The least dangerous discard against every declarer (:meth:`danger`), then the one keeping the hand
+        nearest ready; ``None`` where no plain discard is offered."""
+        safe = [self.safe_against(d) for d in threats]
+        counts = self.table.seats[seat].counts
+        ranked = [(max(self.danger(counts, kinds, o.tile) for kinds in safe), after[o.tile], o) for o in options
+                  if o.kind == "discard" and o.way is None and o.tile is not None]
+        if not ranked:
             return None
-        best = min(after[o.tile] for o in pool if o.tile is not None)
-        pool = [o for o in pool if o.tile is not None and after[o.tile] == best]
+        best = min((danger, left) for danger, left, _ in ranked)
+        pool = [o for danger, left, o in ranked if (danger, left) == best]
         return pool[rng.below(len(pool))] if len(pool) > 1 else pool[0]
+
+    def danger(self, counts: Sequence[int], safe: set[int], kind: int) -> int:
+        """How likely a declarer waits on ``kind``, as a rank (0 safe): a tile it cannot win on (``safe``); an
+        honour of which fewer than two copies are out of sight, then any other honour; a suit tile whose two-sided waits the declarer's safe tiles rule out (suji: 1-4-7, 2-5-8, 3-6-9); a
+        terminal, a 2 or 8, then a middle tile, which the most waits use."""
+        if kind in safe:
+            return 0
+        if kind >= FIRST_WIND:
+            unseen = 4 - counts[kind] - self._seen(kind)
+            return 1 if unseen < 2 else 2  # with fewer than two unseen, no pair of it can wait
+        n = kind % 9
+        low, high = kind - 3 in safe and n >= 3, kind + 3 in safe and n <= 5
+        if (low or n < 3) and (high or n > 5):
+            return 3
+        return 4 if n in (0, 8) else 5 if n in (1, 7) else 6
 
     # -- waits and yaku ------------------------------------------------------------------------------------------
 
@@ -183,25 +198,37 @@ class RiichiPlay:
         Judged on a discard: a self-drawn win adds no yaku an open hand can plan on (menzen tsumo wants it
         concealed; the last tile and a kong's replacement are luck).  Kept for the deal (:attr:`verdicts`), so a
         yaku that only the deal's last tiles give is not counted.  Where the melds hold a value tile's pung every
-        completion has that yaku, and the game is not asked.
+        completion has that yaku, and where every tile is a simple, the game's answer for all simples stands
+        (:meth:`simples_win`): the game is asked of the other hands only.
         """
         key = (seat, bytes(counts), melds)
         found = self.verdicts.get(key)
         if found is not None:
             return found
-        if self.course(seat, melds) == "value":
-            found = [w for w in shanten_mod.waits(key[1]) if counts[w] + sum(m.tiles.count(w) for m in melds) < 4]
-            self.verdicts[key] = found
-            return found
+        course = self.course(seat, melds)
+        simples = course == "simples" and all(simple(k) for k in range(NUM_PLAYING_KINDS) if counts[k]) \
+            and self.simples_win(seat)
         concealed = tuple(k for k in range(NUM_PLAYING_KINDS) for _ in range(counts[k]))
         found = []
         for wait in shanten_mod.waits(key[1]):
             if counts[wait] + sum(m.tiles.count(wait) for m in melds) >= 4:
                 continue  # every copy held already, some in a meld: no tile to win on
-            if self.judge.wins(seat, Hand(concealed, melds, (), wait), "discard"):
+            if course == "value" or (simples and simple(wait)) \
+                    or self.judge.wins(seat, Hand(concealed, melds, (), wait), "discard"):
                 found.append(wait)
         self.verdicts[key] = found
         return found
+
+    def simples_win(self, seat: int) -> bool:
+        """Whether an open hand of simples alone wins in this game, as the game judges one such hand (chows of
+        234m (claimed), 456m, 456p, 678s and a pair of 8p won on the 8p: no other yaku among them), asked once; where it does, an open
+        hand all of simples is not judged wait by wait."""
+        if self._simples_win is None:
+            chow = meld_of(MeldKind.CHOW, (1, 2, 3), exposed=True, claimed_from=self.table.players - 1,
+                           seats=self.table.players)
+            probe = Hand((3, 4, 5, 12, 13, 14, 16, 23, 24, 25), (chow,), (), 16)  # 456m 456p 8p 678s, on 8p
+            self._simples_win = self.judge.wins(seat, probe, "discard")
+        return self._simples_win
 
     def value_tile(self, seat: int, kind: int) -> bool:
         """A dragon, the seat's wind or the round's: a pung of it is a yaku of its own."""

@@ -147,6 +147,16 @@ def test_a_tile_let_go_by_since_the_declaration_is_safe_too() -> None:
     assert b.choose(t, 0, discards(t), "turn") == Action("discard", parse_tiles("6m")[0])
 
 
+def test_holding_no_safe_tile_it_folds_to_the_least_dangerous() -> None:
+    t = table("1m 4m 7m 2p 5p 8p 3s 6s 9s 2z 3z 5z 5z 6p")
+    declare(t, 1, "1z 1z 4s")
+    t.seats[2].discards.extend(parse_tiles("2z 2z"))  # three copies of 2z in sight: no pair of it can wait
+    assert bot().choose(t, 0, discards(t), "turn") == Action("discard", parse_tiles("2z")[0])
+    suits = table("1m 4m 7m 2p 5p 8p 3s 6s 9s 7s 5m 6p 2m 8m")  # no honour: 7s is suji of the declarer's 4s
+    declare(suits, 1, "1z 1z 4s")
+    assert bot().choose(suits, 0, discards(suits), "turn") == Action("discard", parse_tiles("7s")[0])
+
+
 def test_ready_it_pushes_rather_than_fold() -> None:
     t = table("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5m 6m 1z")
     t.seats[0].melds.clear()

@@ -136,7 +136,8 @@ class GreedyBot:
 
     Where the game offers riichi's declaration it plays riichi's way
     (``mahjong_core/engine/riichi_play.py``): it declares a ready concealed hand, opens its hand only with a
-    yaku in reach, and folds against a declaration while far from ready.  In every other game it plays by shanten alone, as above.
+    yaku in reach, and folds against a declaration while far from ready.  In every other game it plays by
+    shanten alone, as above.
 
     In a plugin's own phase it takes the option the plugin lists last, as it
     passes (last) in the core's: a plugin lists its options so that the last

@@ -162,8 +162,9 @@ class RiichiPlay:
 
     def danger(self, counts: Sequence[int], safe: set[int], kind: int) -> int:
         """How likely a declarer waits on ``kind``, as a rank (0 safe): a tile it cannot win on (``safe``); an
-        honour of which fewer than two copies are out of sight, then any other honour; a suit tile whose two-sided waits the declarer's safe tiles rule out (suji: 1-4-7, 2-5-8, 3-6-9); a
-        terminal, a 2 or 8, then a middle tile, which the most waits use."""
+        honour of which fewer than two copies are out of sight, then any other honour; a suit tile whose two-sided
+        waits the declarer's safe tiles rule out (suji: 1-4-7, 2-5-8, 3-6-9); a terminal, a 2 or 8, then a middle
+        tile, which the most waits use."""
         if kind in safe:
             return 0
         if kind >= FIRST_WIND:
@@ -221,8 +222,8 @@ class RiichiPlay:
 
     def simples_win(self, seat: int) -> bool:
         """Whether an open hand of simples alone wins in this game, as the game judges one such hand (chows of
-        234m (claimed), 456m, 456p, 678s and a pair of 8p won on the 8p: no other yaku among them), asked once; where it does, an open
-        hand all of simples is not judged wait by wait."""
+        234m (claimed), 456m, 456p, 678s and a pair of 8p won on the 8p: no other yaku among them), asked once;
+        where it does, an open hand all of simples is not judged wait by wait."""
         if self._simples_win is None:
             chow = meld_of(MeldKind.CHOW, (1, 2, 3), exposed=True, claimed_from=self.table.players - 1,
                            seats=self.table.players)

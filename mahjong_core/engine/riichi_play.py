@@ -42,7 +42,7 @@ from mahjong_core.table.state import Action, HandJudge, Table, meld_of
 
 #: The greedy bot's claim: ``claim(counts, options, keeps)`` takes the claim that lowers shanten most among those
 #: ``keeps(option, shanten left)`` allows, or passes.
-Claim = Callable[[list[int], Sequence[Action], Callable[[Action, int], bool]], Action]
+ClaimChoice = Callable[[list[int], Sequence[Action], Callable[[Action, int], bool]], Action]
 
 #: The declaration's action kind, and the seat flag it sets (the ``riichi_declaration`` mechanism's words).
 DECLARE = "riichi"
@@ -93,7 +93,7 @@ class RiichiPlay:
         #: Whether an open hand of simples alone wins in this game (:meth:`simples_win`), once asked.
         self._simples_win: bool | None = None
 
-    def choose(self, rng: Rng, claim: Claim, seat: int, options: Sequence[Action], phase: str) -> Action | None:
+    def choose(self, rng: Rng, claim: ClaimChoice, seat: int, options: Sequence[Action], phase: str) -> Action | None:
         """The bot's decision, ``rng`` its generator (ties) and ``claim`` its claim; ``None``: greedy's own."""
         table = self.table
         self._note_declarations()

@@ -1,6 +1,6 @@
 """Riichi games for the tests of the bundled riichi mechanisms: a greedy bot that declares riichi whenever it may
-(the bundled bots know no plugin's words, so the greedy bot never declares), seeded games between four of them,
-and a game's events cut into deals."""
+and otherwise plays by shanten alone (the bundled greedy bot plays riichi its own way: it folds and keeps a yaku
+in reach), seeded games between four of them, and a game's events cut into deals."""
 
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ class DeclaringBot(GreedyBot):
     """Greedy, but declares riichi whenever it is offered (a win first, where both are)."""
 
     kind = "declaring_riichi"
+    #: The greedy bot's own riichi play (mahjong_core/engine/riichi_play.py) left out: these tests' seeded games
+    #: (the double-ron seeds among them) are those of a bot that declares and otherwise plays by shanten alone.
+    PLAYS_RIICHI = False
 
     def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         if phase == "turn" and not any(o.kind == "win" for o in options):

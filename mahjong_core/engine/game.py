@@ -48,6 +48,7 @@ from mahjong_core.engine.dealing import bonus_replacement, build_wall, deal_decl
 from mahjong_core.engine.drawing import draw_live, held_as, settle_bonus
 from mahjong_core.engine.exchange import exchange
 from mahjong_core.engine.flow import DealOver, PlayGoesOn, answered
+from mahjong_core.engine.judge import GameJudge
 from mahjong_core.engine.marked import mark_discard
 from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.plugin_actions import run_plugin_phases
@@ -216,6 +217,8 @@ class Game:
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
         self.table.time_limits = self.time_limits
         self.table.calling_rule = bind(ruleset).calling_rule
+        #: What a bot that plans may ask of a hand it might hold (``engine/judge.py``): the game's own objections.
+        self.table.judge = GameJudge(self)
         self.hand_size = int(ruleset.param("hand_size"))
         # What the ruleset says once for the whole game, asked once rather than at every draw or discard:
         #: The claims a discard stays open to after the next draw (the late pung; empty for most rulesets).

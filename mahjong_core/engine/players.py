@@ -40,6 +40,7 @@ from functools import lru_cache
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.engine.riichi_play import RiichiPlay, plays_riichi
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.jokers import ANY_JOKER, JokerRule, shanten_with_jokers
@@ -133,6 +134,11 @@ class GreedyBot:
     ``calling_hand_rule.required`` off measures only what the declaration
     scores and exempts, not players who forget it.
 
+    Where the game offers riichi's declaration it plays riichi's way
+    (``mahjong_core/engine/riichi_play.py``): it declares a ready concealed hand, opens its hand only with a
+    yaku in reach, and folds against a declaration while far from ready.  In every other game it plays by
+    shanten alone, as above.
+
     In a plugin's own phase it takes the option the plugin lists last, as it
     passes (last) in the core's: a plugin lists its options so that the last
     is a plain player's choice (example_play_on: the suit held least).
@@ -143,6 +149,14 @@ class GreedyBot:
     def __init__(self, rng: Rng, name: str = "greedy"):
         self.rng = rng
         self.name = name
+        #: Its riichi play in the game it plays, where that game offers the declaration, and the table it was
+        #: decided for (:meth:`_riichi`).
+        self._riichi_play: RiichiPlay | None = None
+        self._riichi_table: Table | None = None
+
+    #: Whether it plays riichi's way where the game offers riichi's declaration (``engine/riichi_play.py``); a
+    #: subclass that keeps to shanten alone there sets it false.
+    PLAYS_RIICHI = True
 
     #: Fixed thinking times (ms): the greedy bot plays at an even pace well inside any limit.
     TURN_MS = 1500
@@ -167,6 +181,12 @@ class GreedyBot:
         for option in options:
             if option.kind == "win":
                 return option
+        if phase in ("turn", "claim"):
+            play = self._riichi(table)
+            if play is not None:  # only in a game that offers riichi's declaration
+                chosen = play.choose(self.rng, self._claim, seat, options, phase)
+                if chosen is not None:
+                    return chosen
         if phase == "turn":
             return self._turn(counts, options, self._declares(table))
         if phase == "claim":
@@ -177,6 +197,15 @@ class GreedyBot:
         # "pass" is last wherever the engine offers it; in a plugin's phase, the option its plugin lists last (a
         # plugin lists its options so that the last is a plain player's choice: example_play_on's least-held suit)
         return options[-1]
+
+    def _riichi(self, table: Table) -> RiichiPlay | None:
+        """Its riichi play (:mod:`mahjong_core.engine.riichi_play`) where the game offers the riichi declaration,
+        begun afresh for each table; ``None`` in every other game."""
+        if table is not self._riichi_table:
+            self._riichi_table = table
+            judge = plays_riichi(table) if self.PLAYS_RIICHI else None
+            self._riichi_play = None if judge is None else RiichiPlay(table, judge)
+        return self._riichi_play
 
     def _with_jokers(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action | None:
         """Where jokers are played: a joker exchange offered is taken (a joker is worth more than the tile given),
@@ -240,7 +269,10 @@ class GreedyBot:
                 return False
         return True
 
-    def _claim(self, counts: list[int], options: Sequence[Action]) -> Action:
+    def _claim(self, counts: list[int], options: Sequence[Action],
+               keeps: Callable[[Action, int], bool] | None = None) -> Action:
+        """The claim that lowers shanten most, or the last option (a pass); ``keeps(option, shanten left)`` may
+        turn a claim down (riichi's yaku in reach: :meth:`.riichi_play.RiichiPlay.keeps_yaku`)."""
         current = shanten_mod.shanten(bytes(counts))
         best_option = options[-1]
         best_value = current
@@ -259,7 +291,7 @@ class GreedyBot:
                 value = min(shanten_mod.shanten_after_discards(counts).values(), default=99)
             for used in option.tiles:
                 counts[used] += 1
-            if value < best_value:
+            if value < best_value and (keeps is None or keeps(option, value)):
                 best_option, best_value = option, value
         return best_option
 

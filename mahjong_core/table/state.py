@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mahjong_core.hand.jokers import JokerRule, stand_ins
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
@@ -324,6 +324,24 @@ class Seat:
                     marked=tuple(sorted(self.marked + self.marked_melded)), wild=reading[1])
 
 
+class HandJudge(Protocol):
+    """The game's own judgement of a hand a seat might come to hold, for a bot that plans ahead.
+
+    The options a bot is offered say what it may do now; a bot that weighs a claim or a discard also wants to
+    know whether the hand it would make could ever win -- under a family where a hand without a yaku cannot, an
+    open hand ready on waits that score nothing is a hand that only waits.  The game answers as it would at a
+    declared win (the win's facts and the ruleset's objections), so a bot needs no list of what scores.
+    """
+
+    #: The action kinds the game's vocabulary declares (the core's and its plugins'): what a bot may meet.
+    actions: frozenset[str]
+
+    def wins(self, seat: int, hand: Hand, how: str) -> bool:
+        """Whether ``seat`` could declare mahjong with ``hand`` (complete, its ``winning_tile`` named), won
+        ``how`` (``discard``, ``self_drawn``), as the table stands."""
+        ...
+
+
 @dataclass
 class Table:
     """The whole table state of one game."""
@@ -381,6 +399,9 @@ class Table:
     #: the first: each winner holds the tile in its hand, so these copies are the same tile held twice.  Empty in
     #: every other deal; tile conservation counts them once (:mod:`mahjong_core.conformance.invariants`).
     shared_wins: list[int] = field(default_factory=list)
+    #: The game's judgement of a hand a seat might hold (``HandJudge`` above), set by the engine; ``None`` at a table
+    #: set up by hand.  Only bots ask it, and only where they plan for a rule the judgement serves.
+    judge: HandJudge | None = field(default=None, repr=False, compare=False)
 
     def out_of_play(self, seat: int) -> bool:
         """Whether ``seat`` has won this deal and sits out while play goes on."""

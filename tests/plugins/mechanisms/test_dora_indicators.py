@@ -31,7 +31,9 @@ def ruleset() -> Ruleset:
 def games(ruleset: Ruleset) -> list[list[dict[str, Any]]]:
     """Eight games of declaring bots, and four where random bots sit beside them (kongs of every way)."""
     out = [play(ruleset, seed) for seed in range(8)]
-    for seed in range(4):
+    # seeds whose games hold an open kong with a discard after it (the greedy bot, keeping a yaku in reach, claims
+    # few kongs of its own)
+    for seed in (0, 6, 7, 8):
         events: list[dict[str, Any]] = []
         Game(ruleset, make_bots(["random", "greedy", "random", "greedy"], seed), seed, emit=events.append).play()
         out.append(events)

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mahjong_rulesets.families.riichi import forms
 from mahjong_rulesets.families.riichi import settlement as riichi_settlement
 from mahjong_rulesets.families.riichi.card import explain_total
 from mahjong_rulesets.families.riichi.scoring import facts_read, score, score_reading
@@ -32,7 +33,8 @@ def mahjong_contributions() -> Sequence[Contribution]:
                          hand_sizes=frozenset({13})),  # four sets and a pair (and seven pairs, thirteen orphans)
             Contribution("settlement", "riichi", riichi_settlement,
                          description="the discarder pays the hand, or every loser a share of a self-drawn one",
-                         several_wins=frozenset({"one_discard"}))]
+                         several_wins=frozenset({"one_discard"})),
+            *forms.contributions(sys.modules[__name__])]
 
 
 @hookimpl

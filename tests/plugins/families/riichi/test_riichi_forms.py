@@ -7,9 +7,10 @@ yaku table names none.  The family registers both as winning forms of its own.
 
 from __future__ import annotations
 
+from mahjong_rulesets.families.riichi.forms import seven_pairs, thirteen_orphans
+
 from mahjong_core import Game, load_ruleset
 from mahjong_core.plugin.forms import added_forms, is_mahjong, recognised_forms
-from mahjong_rulesets.families.riichi.forms import seven_pairs, thirteen_orphans
 
 
 def _counts(kinds: list[int]) -> list[int]:

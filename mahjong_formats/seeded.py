@@ -33,7 +33,10 @@ class SeededScript(MovesScript):
         super().__init__(imported.deals, imported.players, locate)
         self.imported = imported
         assert imported.wall is not None
-        self.walls = PlatformWalls(imported.wall, imported.source)
+        try:
+            self.walls = PlatformWalls(imported.wall, imported.source)
+        except MahjongError as exc:
+            raise locate(exc.message, imported.place) from None
         self.said = PLATFORM_WALLS[self.walls.algorithm]
         self.deal_number = -1
         self.shown: list[str] = []

@@ -314,6 +314,10 @@ class _Reader:
         if seed is None or not seed.attrs.get("seed", "").startswith(PREFIX):
             raise self.fail(f"no wall seed {PREFIX}...: this version imports the Tenhou games whose wall seed "
                             f"is published ({ALGORITHM}, every game since 2009-10)", seed or tags[0])
+        try:
+            TenhouShuffle(seed.attrs["seed"])  # the seed read now, so that a broken one is named at its element
+        except MahjongError as exc:
+            raise self.fail(exc.message, seed) from None
         names = self._names()
         deals: list[_Deal] = []
         current: _Deal | None = None

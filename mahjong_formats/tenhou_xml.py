@@ -179,6 +179,11 @@ def preset_of(go_type: int) -> str | None:
 def refusal(go_type: int) -> str:
     """Why a ``GO type`` has no preset here, in words."""
     if go_type & 0x10:
+        from mahjong_core import available
+
+        if "sanma_tenhou" in available():
+            return ("a three-player (sanma) game: sanma_tenhou is installed, but this reader reads Tenhou's "
+                    "four-player logs only (108 tiles, North set aside: not read yet)")
         return ("a three-player (sanma) game: its preset, sanma_tenhou, is not installed in this version, so it "
                 "is not imported")
     missing = [what for bit, what in ((0x02, "without red fives"), (0x04, "without open tanyao"))
@@ -496,7 +501,9 @@ class _Reader:
             raise self.fail("a triple ron (RYUUKYOKU type=ron3): the record names none of the three claims, so the "
                             "deal cannot be re-played", tag)
         sc = self.ints(tag, "sc", 2 * PLAYERS)
-        deal.record["end"] = DRAWS[kind] if kind is not None else "exhaustive_draw"
+        deal.record["end"] = DRAWS[kind] if kind not in (None, "nm") else "exhaustive_draw"
+        if kind == "nm":  # nagashi mangan: an exhaustive draw, paid as the ready_payments mechanism pays it
+            deal.record["nagashi"] = True
         deal.record["deltas"] = [d * 100 for d in sc[1::2]]
         deal.record["scores"] = [(s + d) * 100 for s, d in zip(sc[::2], sc[1::2], strict=True)]
         deal.record["ready"] = [s for s in range(PLAYERS) if f"hai{s}" in tag.attrs]

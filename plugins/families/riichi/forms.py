@@ -11,8 +11,9 @@ quoted):
   (Japanese Mahjong Wiki, "Chiitoitsu");
 * **thirteen orphans**: one of each terminal and honour and a second of one of them.
 
-Their ``near`` test answers no: the core's shanten counts both forms, so a hand it calls one or more from ready
-cannot be completed in them by one tile, and the quick test is never needed.
+Both say they lie within shanten (``within_shanten``): the core's shanten counts seven pairs and thirteen
+orphans, so a hand it calls one or more from ready cannot be completed in them by one tile, and a game asks no
+quick test for them (a riichi game pays nothing for them until a hand is ready).
 """
 
 from __future__ import annotations
@@ -35,14 +36,9 @@ def thirteen_orphans(counts: bytes) -> bool:
     return sum(counts) == 14 and all(counts[k] for k in ORPHANS) and sum(counts[k] for k in ORPHANS) == 14
 
 
-def never(counts: bytes) -> bool:
-    """The quick test: shanten already measures both forms (see the module docstring)."""
-    return False
-
-
 def contributions(module: object) -> Sequence[Contribution]:
     """The two forms, as the family plugin ``module`` contributes them."""
     return [Contribution("form", "riichi_seven_pairs", module, "seven different pairs (chiitoitsu)",
-                         form=WinningForm(seven_pairs, never)),
+                         form=WinningForm(seven_pairs, within_shanten=True)),
             Contribution("form", "riichi_thirteen_orphans", module, "thirteen orphans (kokushi musou)",
-                         form=WinningForm(thirteen_orphans, never))]
+                         form=WinningForm(thirteen_orphans, within_shanten=True))]

@@ -38,3 +38,4 @@ def test_a_riichi_game_lets_seven_pairs_and_thirteen_orphans_win() -> None:
     for hand in (SEVEN_PAIRS, ORPHANS):
         assert is_mahjong(_counts(hand), game.forms, added_forms(ruleset))
     assert not is_mahjong(_counts([0, 0, 0, 0, *SEVEN_PAIRS[4:]]), game.forms, added_forms(ruleset))
+    assert game.near_ready is None  # shanten measures both forms: an unready hand costs no quick test

@@ -1,66 +1,92 @@
-"""Importing games recorded elsewhere: Botzone rounds read, played, written and audited, per CPU second.
+"""Importing games recorded elsewhere: rounds read, played, written and audited, per CPU second.
 
-Run: ``python benchmarks/bench_import.py [--passes 3] [--file PATH]``
+Run: ``python benchmarks/bench_import.py [--passes 3] [--format botzone|tenhou-xml] [--file PATH]``
 
-The file is the shared sample of Botzone's Chinese Standard Mahjong dataset
-(``../shared/real-logs/botzone-mcr/sample.txt``, 16 rounds) unless ``--file``
-names another.  Each pass does what ``mahjong import botzone`` and then
-``mahjong audit`` do for every round -- read it, play it through the engine
-under ``botzone_mcr``, compare the recorded result, write the sealed log, and
-audit that log (every move, score, payment and the recorded figures again) --
-and the best pass is reported, as rounds per CPU second of this process.
-The agreement with the platform (rounds whose recorded figures all agree) is
-printed beside it.  ``--json FILE`` also writes the figures.
+Each format's shared sample is imported unless ``--file`` names another file:
+Botzone's Chinese Standard Mahjong dataset
+(``../shared/real-logs/botzone-mcr/sample.txt``, 16 rounds) and Tenhou's XML
+logs (``../shared/real-logs/tenhou-mjlog/*.mjlog``, 19 games of 192 deals, the
+truncated copy left out).  Each pass does what ``mahjong import FORMAT`` and
+then ``mahjong audit`` do for every game -- read it, play it through the engine
+under its preset (a Tenhou game from the walls rebuilt from its seed, each
+recorded tile checked against them), compare the recorded result, write the
+sealed log, and audit that log (every move, score, payment and the recorded
+figures again; a Tenhou game's walls rebuilt once more) -- and the best pass
+is reported, as rounds (deals) per CPU second of this process.  The agreement
+with the platform is printed beside it.  ``--json FILE`` also writes the
+figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import tempfile
 import time
 from pathlib import Path
 
 from figures import Figures, add_json_argument
 
-SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "real-logs" / "botzone-mcr" / "sample.txt"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "real-logs"
+SAMPLES = {"botzone": [SHARED / "botzone-mcr" / "sample.txt"],
+           "tenhou-xml": sorted(p for p in (SHARED / "tenhou-mjlog").glob("*.mjlog")
+                                if not p.stem.endswith("-no-round-end"))}
 
 
-def one_pass(path: Path, out: Path) -> tuple[int, int, float]:
-    """``(rounds, rounds that agree, CPU seconds)`` of importing and auditing every round of ``path`` once."""
+def one_pass(format_name: str, paths: list[Path], out: Path) -> tuple[int, int, float]:
+    """``(rounds, rounds that agree, CPU seconds)`` of importing and auditing every game of ``paths`` once."""
     from mahjong_core.audit.check import check
-    from mahjong_formats.botzone import read_file
+    from mahjong_formats import read
     from mahjong_formats.common import play
 
     start = time.process_time()
     rounds = agree = 0
-    for game in read_file(str(path)):
-        played = play(game)
-        log = out / f"{game.platform}-{game.game}.jsonl"
-        log.write_text(played.text(), encoding="utf-8")
-        verdict = check(str(log), "audit")
-        rounds += 1
-        agree += int(verdict.ok and not played.differences)
+    for path in paths:
+        for game in read(format_name, str(path)):
+            played = play(game)
+            log = out / f"{game.platform}-{game.game}.jsonl"
+            log.write_text(played.text(), encoding="utf-8")
+            verdict = check(str(log), "audit")
+            deals = len(game.deals)
+            differing = {m[1] for d in played.differences if (m := re.search(r", deal (\d+)", d))}
+            rounds += deals
+            if deals == 1:
+                agree += int(verdict.ok and not played.differences)
+            else:  # a game of several deals agrees deal by deal
+                agree += deals - len(differing)
     return rounds, agree, time.process_time() - start
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--passes", type=int, default=3, help="passes over the file; the best is reported")
-    parser.add_argument("--file", type=Path, default=SAMPLE, help="a Botzone record (default: the shared sample)")
+    parser.add_argument("--passes", type=int, default=3, help="passes over the files; the best is reported")
+    parser.add_argument("--format", choices=sorted(SAMPLES), action="append",
+                        help="the format to import (default: each)")
+    parser.add_argument("--file", type=Path, help="a record of the (one) format instead of its shared sample")
     add_json_argument(parser)
     args = parser.parse_args()
+    formats = args.format or sorted(SAMPLES)
     figures = Figures()
-    best = float("inf")
-    rounds = agree = 0
-    with tempfile.TemporaryDirectory() as folder:
-        for _ in range(max(1, args.passes)):
-            rounds, agree, seconds = one_pass(args.file, Path(folder))
-            best = min(best, seconds)
-    rate = rounds / best if best > 0 else float("inf")
-    print(f"botzone import+audit: {rate:.1f} rounds per CPU second ({rounds} rounds, best of {args.passes} passes)")
-    print(f"botzone agreement: {agree} of {rounds} rounds agree with the recorded Fan and Score")
-    figures.add("import.botzone.rounds_per_cpu_s", rate, "rounds/s")
-    figures.add("import.botzone.agree", agree, "rounds", better="same")
+    for format_name in formats:
+        paths = [args.file] if args.file is not None else SAMPLES[format_name]
+        best = float("inf")
+        rounds = agree = 0
+        with tempfile.TemporaryDirectory() as folder:
+            for _ in range(max(1, args.passes)):
+                rounds, agree, seconds = one_pass(format_name, paths, Path(folder))
+                best = min(best, seconds)
+        rate = rounds / best if best > 0 else float("inf")
+        unit = "rounds" if format_name == "botzone" else "deals"
+        print(f"{format_name.replace('-xml', '')} import+audit: {rate:.1f} rounds per CPU second ({rounds} {unit}, "
+              f"best of {args.passes} passes)")
+        key = format_name.replace("-", "_")
+        if format_name == "botzone":
+            print(f"botzone agreement: {agree} of {rounds} rounds agree with the recorded Fan and Score")
+        else:
+            print(f"tenhou agreement: {agree} of {rounds} deals agree with Tenhou's recorded results (the "
+                  "exceptions: docs/importing.md)")
+        figures.add(f"import.{key}.rounds_per_cpu_s", rate, "rounds/s")
+        figures.add(f"import.{key}.agree", agree, "rounds", better="same")
     figures.write(args.json)
     return 0
 

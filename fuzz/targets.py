@@ -13,6 +13,7 @@ Usage (atheris is not a project dependency: ``pip install atheris``)::
     python fuzz/targets.py rules -max_total_time=3600
     python fuzz/targets.py hand -max_total_time=600
     python fuzz/targets.py botzone -max_total_time=600 fuzz/corpus/botzone
+    python fuzz/targets.py tenhou-xml -max_total_time=600 fuzz/corpus/tenhou-xml
 
 Every argument after the target name is libFuzzer's (``-help=1`` lists them).
 A corpus folder is seeded with the golden replays or the bundled rule files
@@ -33,6 +34,7 @@ with atheris.instrument_imports():
     from mahjong_core.log.format import parse_log
     from mahjong_core.rules import load_ruleset
     from mahjong_formats.botzone import read_text
+    from mahjong_formats.tenhou_xml import read_text as read_tenhou
 
 ROOT = Path(__file__).resolve().parents[1]
 _RULE_FILE = Path(tempfile.mkdtemp(prefix="mahjong-fuzz-")) / "house.yaml"
@@ -70,8 +72,17 @@ def fuzz_botzone(data: bytes) -> None:
         pass  # a located refusal is the right answer to a bad Botzone record
 
 
+def fuzz_tenhou(data: bytes) -> None:
+    text = atheris.FuzzedDataProvider(data).ConsumeUnicodeNoSurrogates(len(data))
+    try:
+        read_tenhou(text, "fuzz.mjlog")
+    except MahjongError:
+        pass  # a located refusal is the right answer to a bad Tenhou log
+
+
 TARGETS = {"log": (fuzz_log, "replays/*.jsonl"), "rules": (fuzz_rules, "plugins/*/ruleset.yaml"),
-           "hand": (fuzz_hand, None), "botzone": (fuzz_botzone, "../shared/real-logs/botzone-mcr/sample.txt")}
+           "hand": (fuzz_hand, None), "botzone": (fuzz_botzone, "../shared/real-logs/botzone-mcr/sample.txt"),
+           "tenhou-xml": (fuzz_tenhou, "../shared/real-logs/tenhou-mjlog/*.mjlog")}
 
 
 def _seed_corpus(args: list[str], pattern: str | None) -> None:

@@ -52,7 +52,7 @@ __all__ = [
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES",
     "seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view", "redact_table_view", "Signer",
     "seat_notes", "with_seat_notes", "Sealer", "load_signer", "deal_reports", "differences", "FoldedTable", "fold",
-    "header_words",
+    "header_words", "PlatformWalls", "PLATFORM_WALLS", "tenhou_code", "TenhouShuffle",
     # Score sheets
     "parse_sheet", "check_sheet_schema", "record", "sheet_agreement", "rules_deals", "net_payments", "sheet_yaml",
     "Move", "MovesScript", "MovesPlayer",
@@ -102,6 +102,8 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "log.chain": ("Signer", "Sealer", "load_signer"),
     "audit.report": ("deal_reports",),
     "log.recorded": ("differences",),
+    "log.platform_wall": ("PlatformWalls", "PLATFORM_WALLS", "tenhou_code"),
+    "table.tenhou_shuffle": ("TenhouShuffle",),
     "log.fold": ("FoldedTable", "fold", "header_words"),
     "sheets.read": ("parse_sheet", "check_sheet_schema"),
     "sheets.record": ("record",),
@@ -166,6 +168,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.log.chain import Sealer, Signer, load_signer
     from mahjong_core.log.fold import FoldedTable, fold, header_words
     from mahjong_core.log.format import MAX_LOG_BYTES, ReplayLog, ReplayWriter, dumps, header, parse_log, read_log
+    from mahjong_core.log.platform_wall import PLATFORM_WALLS, PlatformWalls, tenhou_code
     from mahjong_core.log.recorded import differences
     from mahjong_core.log.redaction import (
         HIDE_MOST,
@@ -212,3 +215,4 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.table.events import action_fields, action_text
     from mahjong_core.table.rng import ALGORITHM, Rng, secret_salt, secret_seed
     from mahjong_core.table.state import Action, CallingRule, Claim, Outcome, Payment, Seat, Table, TimeLimits
+    from mahjong_core.table.tenhou_shuffle import TenhouShuffle

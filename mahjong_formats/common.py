@@ -55,6 +55,16 @@ class ImportedGame:
     source: str
     place: str
     first_round: int = 0
+    #: Where the platform published its shuffle: ``{"algorithm", "seed"}`` (the header's ``source.wall``); each
+    #: deal is then played from the wall rebuilt from it, and the record's tiles are checked against that wall.
+    wall: dict[str, Any] | None = None
+    #: With ``wall``: each deal's dora indicators as the record shows them, checked against the rebuilt wall's.
+    indicators: list[list[str]] = field(default_factory=list)
+    #: With ``wall``: each deal's ura-dora indicators as the record shows them.
+    ura: list[list[str]] = field(default_factory=list)
+    #: With ``wall``: each deal's tiles by the platform's own numbers, ``(dealt by seat, then every tile the table
+    #: gives in order)``, so that each is checked against the rebuilt wall as the very copy, not only its kind.
+    numbers: list[tuple[list[list[int]], list[int]]] = field(default_factory=list)
 
 
 @dataclass
@@ -92,7 +102,13 @@ def play(imported: ImportedGame) -> Played:
     def locate(message: str, place: str) -> MahjongError:
         return FormatError(f"{imported.platform} {imported.game}: {message}", source=imported.source, place=place)
 
-    script = MovesScript(imported.deals, imported.players, locate)
+    script: MovesScript
+    if imported.wall is not None:
+        from .seeded import SeededScript
+
+        script = SeededScript(imported, locate)
+    else:
+        script = MovesScript(imported.deals, imported.players, locate)
     events: list[dict[str, Any]] = []
 
     def emit(event: dict[str, Any]) -> None:
@@ -118,6 +134,8 @@ def play(imported: ImportedGame) -> Played:
         options["first_round"] = imported.first_round
     head = header(ruleset, None, None, seats, game.table.teams, options)
     head["source"] = {"platform": imported.platform, "game": imported.game, "recorded": imported.recorded}
+    if imported.wall is not None:
+        head["source"]["wall"] = dict(imported.wall)
     played = Played(imported, head, events)
     played.differences = differences(head, events)
     return played

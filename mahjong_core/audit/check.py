@@ -34,6 +34,7 @@ from mahjong_core.log.fold import header_tile_set
 from mahjong_core.log.format import ReplayLog, UndecodedEvents, dumps, read_log
 from mahjong_core.log.money import MOVES, money_problem
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
+from mahjong_core.log.platform_wall import PLATFORM_WALLS, PlatformWalls
 from mahjong_core.log.recorded import differences
 from mahjong_core.log.vocabulary import check_header as check_vocabulary
 from mahjong_core.log.vocabulary import missing as missing_vocabulary
@@ -46,6 +47,7 @@ from mahjong_core.table.rng import ALGORITHM
 
 if TYPE_CHECKING:
     from mahjong_core.engine.game import Player
+    from mahjong_core.table.wall import TileSource
 
 
 
@@ -381,17 +383,22 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     bots = {n: p.name for n, p in enumerate(players) if not isinstance(p, ScriptedPlayer)}
     comparator = _Comparator(log, byte_exact=(mode == "replay" or isinstance(log.events, UndecodedEvents)), bots=bots)
     options = head["options"]
-    factory = None
+    factory: Callable[[Game], TileSource] | None = None
     revealed = rng is None and has_revealed_deals(log.events)
-    if rng is None and not revealed:
+    platform_wall = (head.get("source") or {}).get("wall") if rng is None else None
+    if platform_wall is not None and not revealed:
+        factory = PlatformWalls(platform_wall, log.source)  # each deal's wall rebuilt from the platform's seed
+    elif rng is None and not revealed:
         slices = deal_slices(log)
 
-        def factory(game: Game) -> ObservedWall:
+        def observed(game: Game) -> ObservedWall:
             number = game.table.deal_number
             if number >= len(slices):
                 raise ReplayError(f"the rules call for deal {number + 1}, but the log has {len(slices)} deals",
                                   source=log.source)
             return ObservedWall(game, slices[number], log.source)
+
+        factory = observed
 
     salts = _logged_salts(log, comparator) if rng is not None and rng.get("salts") == "logged" else None
     try:
@@ -473,6 +480,10 @@ def _recorded_result(log: ReplayLog) -> tuple[int | None, str] | None:
         return None
     found = differences(log.header, log.events)
     if not found:
+        if "deals" in source["recorded"]:
+            return None, (f"agrees with {source['platform']}'s recorded result: every deal's end, every win's points, "
+                          "han, fu, limit and items, the ready seats, every seat's points after each deal and at "
+                          "the end")
         return None, f"agrees with {source['platform']}'s recorded result (winner, hand value, fans, scores)"
     end = next((k for k in range(len(log.events) - 1, -1, -1) if log.events[k].get("type") == "game_end"), 0)
     return end + 2, f"{len(found)} recorded figure(s) differ from the rules: " + "; ".join(found)
@@ -562,7 +573,12 @@ def _proof(log: ReplayLog, mode: str, players: list[Player], revealed: bool = Fa
                         "rest of each deal",
                 "seats": [f"seat {s['seat']} ({s['name']}, {s['kind']}): hands as revealed; every hand value and "
                           f"payment recomputed by the rules" for s in log.header["seats"]]}
-    if not seeded:
+    platform_wall = (log.header.get("source") or {}).get("wall")
+    if not seeded and platform_wall is not None:
+        said = PLATFORM_WALLS.get(str(platform_wall.get("algorithm")), str(platform_wall.get("algorithm")))
+        wall = f"verified from {said}: every tile dealt, drawn and taken as a replacement, and every indicator " \
+               f"turned, is the one the wall rebuilt from the seed ({platform_wall.get('algorithm')}) gives"
+    elif not seeded:
         wall = "tiles as observed: the log has no seed, so each recorded tile was taken as drawn (never more " \
                "copies than the set holds)"
     elif mode == "audit":

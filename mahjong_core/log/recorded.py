@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["differences", "ours"]
+__all__ = ["deal_figures", "differences", "ours"]
 
 
 def ours(events: Sequence[dict[str, Any]], seats: int) -> dict[str, Any]:
@@ -41,10 +41,15 @@ def differences(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[
     """Every figure the platform recorded that ours does not match, each naming the game, the seat and both.
 
     The fans' names may be lost in the record (Botzone's sample): the items are then compared by their
-    multiplicities only -- how many fans, each counted how many times -- beside the hand's total.
+    multiplicities only -- how many fans, each counted how many times -- beside the hand's total.  A record of
+    a whole game of deals (``recorded.deals``: Tenhou's) is compared deal by deal: how each ended, each win's
+    points, han, fu, limit and items, the ready seats of a drawn deal, every seat's change of points in each
+    deal and the final points.
     """
     source = head["source"]
     recorded = source["recorded"]
+    if "deals" in recorded:
+        return _deal_differences(head, events)
     names = [s["name"] for s in head["seats"]]
     mine = ours(events, len(names))
     where = f"{source['platform']} {source['game']}"
@@ -68,3 +73,153 @@ def differences(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[
         if a != b:
             found.append(f"{where}, {names[seat]}: the platform's score is {a:+d}, the rules' {b:+d}")
     return found
+
+
+# -- a whole game of several deals (Tenhou) --------------------------------------------------------------------------
+
+#: The han a counted yakuman stands for where the items of a limit hand are compared with a platform's.
+YAKUMAN_HAN = 13
+
+
+def deal_figures(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Our figures of each deal, in the shape of ``source.recorded.deals``: how it ended, each win's han, fu,
+    points, limit and items, the ready seats of a drawn deal, and every seat's points as the deal starts
+    (``start``) and once it is over (``scores``).
+
+    The points follow every payment the log records (a settlement's, a ``payment`` event's), the table's pot
+    apart, from the header's ``starting_points``.
+    """
+    players = len(head["seats"])
+    scores = [int(head.get("starting_points", 0))] * players
+    deals: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    for event in events:
+        kind = event.get("type")
+        if kind == "deal_start":
+            current = {"end": None, "wins": [], "ready": [], "start": list(scores)}
+            continue
+        if kind == "payment":
+            for party, sign in ((event.get("payer"), -1), (event.get("payee"), 1)):
+                if isinstance(party, int):
+                    scores[party] += sign * int(event["amount"])
+        elif kind == "settlement":
+            for payer, payee, amount, _reason in event.get("payments", ()):
+                scores[payer] -= amount
+                scores[payee] += amount
+        if current is None:
+            continue
+        if kind == "mahjong":
+            current["end"] = "win"
+            current["wins"].append({"winner": event["seat"], "from": event.get("discarder")})
+        elif kind == "score" and event.get("value"):
+            win = next((w for w in current["wins"] if w["winner"] == event.get("seat") and "han" not in w), None)
+            if win is not None:
+                win.update(_our_hand(event))
+        elif kind == "exhaustive_draw":
+            current["end"] = "exhaustive_draw"
+        elif kind == "abortive_draw":
+            current["end"] = str(event.get("reason"))
+        elif kind == "ready_hands":
+            current["ready"] = sorted(event.get("seats", ()))
+        elif kind == "deal_end":
+            current["scores"] = list(scores)
+            deals.append(current)
+            current = None
+    return deals
+
+
+def _our_hand(score: dict[str, Any]) -> dict[str, Any]:
+    raw = score.get("raw") or {}
+    items: Counter[str] = Counter()
+    for item in score.get("items", ()):
+        if item.get("kind") == "han":
+            items[item["name"]] += int(item.get("value", 0)) * int(item.get("count", 1))
+        elif item.get("kind") == "yakuman":
+            items[item["name"]] += YAKUMAN_HAN * int(item.get("count", 1))
+    yakuman = int(raw.get("yakuman", 0) or 0)
+    return {"han": YAKUMAN_HAN * yakuman if yakuman else raw.get("han"), "fu": raw.get("fu"),
+            "points": score.get("value"), "limit": score.get("limit") or "", "yaku": dict(items),
+            "explained": [f"{name} {han}" for name, han in items.items()]}
+
+
+def _deal_differences(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[str]:
+    """Every figure of every deal the platform recorded that ours does not match (see :func:`differences`)."""
+    source = head["source"]
+    recorded = source["recorded"]
+    names = [s["name"] for s in head["seats"]]
+    where = f"{source['platform']} {source['game']}"
+    ours = deal_figures(head, events)
+    theirs = recorded["deals"]
+    found: list[str] = []
+    if len(ours) != len(theirs):
+        found.append(f"{where}: the platform records {len(theirs)} deals, the rules play {len(ours)}")
+    for number, (them, us) in enumerate(zip(theirs, ours, strict=False)):
+        deal = f"{where}, deal {number + 1}"
+        if them.get("end") != us["end"]:
+            found.append(f"{deal}: the platform ends it by {_end(them.get('end'))}, the rules by {_end(us['end'])}")
+        winners = {w["winner"]: w for w in us["wins"]}
+        for win in them.get("wins", ()):
+            mine = winners.get(win["winner"])
+            seat = names[win["winner"]]
+            if mine is None:
+                found.append(f"{deal}, {seat}: the platform records a win, the rules none")
+                continue
+            found += _hand_differences(f"{deal}, {seat}", win, mine)
+        recorded_winners = {w["winner"] for w in them.get("wins", ())}
+        for seat in sorted(set(winners) - recorded_winners):
+            found.append(f"{deal}, {names[seat]}: the rules make a win the platform does not record")
+        if them.get("end") == "exhaustive_draw" and "ready" in them and them["ready"] != us["ready"]:
+            found.append(f"{deal}: the platform counts {_seats(them['ready'], names)} ready, the rules "
+                         f"{_seats(us['ready'], names)}")
+        if "start" in them:  # each deal's own change, so that one deal's difference is named at that deal only
+            theirs_change = [a - s for a, s in zip(them.get("scores", ()), them["start"], strict=False)]
+            ours_change = [a - s for a, s in zip(us["scores"], us["start"], strict=False)]
+            for seat, (a, b) in enumerate(zip(theirs_change, ours_change, strict=False)):
+                if a != b:
+                    found.append(f"{deal}, {names[seat]}: the platform's change of points in the deal is {a:+d}, "
+                                 f"the rules' {b:+d}")
+        else:
+            for seat, (a, b) in enumerate(zip(them.get("scores", ()), us["scores"], strict=False)):
+                if a != b:
+                    found.append(f"{deal}, {names[seat]}: the platform's points after the deal are {a}, the rules' "
+                                 f"{b}")
+    final = recorded.get("final")
+    if final is not None and ours:
+        for seat, (a, b) in enumerate(zip(final, ours[-1]["scores"], strict=False)):
+            if a != b:
+                found.append(f"{where}, {names[seat]}: the platform's final points are {a}, the rules' {b}")
+    return found
+
+
+def _hand_differences(who: str, theirs: dict[str, Any], mine: dict[str, Any]) -> list[str]:
+    because = "; ours: " + ", ".join(mine.get("explained", ())) if mine.get("explained") else ""
+    found = []
+    if theirs.get("from") != mine.get("from"):
+        found.append(f"{who}: the platform's win is {_how(theirs.get('from'))}, the rules' {_how(mine.get('from'))}")
+    for key, unit in (("points", "points"), ("han", "han"), ("fu", "fu")):
+        if key == "fu" and (theirs.get("limit") == "yakuman" or not theirs.get("fu")):
+            continue  # a limit hand's fu are not counted the same way everywhere, and pay nothing
+        if theirs.get(key) is not None and theirs[key] != mine.get(key):
+            found.append(f"{who}: the platform values the hand at {theirs[key]} {unit}, the rules at "
+                         f"{mine.get(key)}{because}")
+    if (theirs.get("limit") or "") != mine.get("limit", ""):
+        found.append(f"{who}: the platform's limit is {theirs.get('limit') or 'none'}, the rules' "
+                     f"{mine.get('limit') or 'none'}{because}")
+    items = {i["name"]: i["han"] for i in theirs.get("yaku", ())}
+    if items and items != mine.get("yaku"):
+        said = ", ".join(f"{name} {han}" for name, han in items.items())
+        found.append(f"{who}: the platform counts {said}{because}")
+    return found
+
+
+def _end(end: str | None) -> str:
+    return {"win": "a win", "exhaustive_draw": "an exhaustive draw", None: "nothing"}.get(
+        end, f"an abortive draw ({end})")
+
+
+def _how(discarder: int | None) -> str:
+    return "self-drawn" if discarder is None else f"on seat {discarder}'s tile"
+
+
+def _seats(seats: Sequence[int], names: Sequence[str]) -> str:
+    return ", ".join(names[s] for s in seats) or "no seat"

@@ -88,10 +88,13 @@ class WinningForm:
     :param near: ``near(counts) -> bool``: a quick necessary test that one more tile could complete these
         ``3k + 1`` concealed tiles in this form.  The game skips the mahjong test of a hand shanten calls two
         or more from ready unless this says it may be near; ``None`` asks ``complete`` of every such hand.
+    :param within_shanten: the form is one shanten already measures (a stricter seven pairs or thirteen
+        orphans): a hand shanten calls unready is never near it, so the game asks no quick test for it at all.
     """
 
     complete: Callable[[bytes], bool]
     near: Callable[[bytes], bool] | None = None
+    within_shanten: bool = False
 
 
 @dataclass(frozen=True, eq=False)

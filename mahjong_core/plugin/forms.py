@@ -189,10 +189,12 @@ def ready_beyond_shanten(forms: Mapping[str, tuple[Predicate, ...] | None],
     beyond it.  The game asks this once per ruleset, and then, of a hand that
     shanten calls unready, whether to test it for mahjong all the same --
     ``None`` saves that question where the ruleset recognises no such form.
-    A form a plugin adds (``added``) lies beyond shanten too: its own
-    ``near`` test answers, or, where it has none, every hand is tested.
+    A form a plugin adds (``added``) lies beyond shanten too, unless it says
+    it lies within (``within_shanten``): its own ``near`` test answers, or,
+    where it has none, every hand is tested.
     """
     core = knitted_near if "knitted" in forms else None
+    added = [form for form in added if not form.within_shanten]  # shanten answers for these already
     if not added:
         return core
     nears = tuple(form.near for form in added)

@@ -325,3 +325,94 @@ def test_importing_a_botzone_file_at_the_bounds_stays_under_100_mb(tmp_path: Pat
                         "assert sum(1 for _ in games) > 2000\n"
                         f"assert not play(next(read_lazily('botzone', {str(path)!r}))).differences")
     assert peak < 100, f"reading a Botzone file of {MAX_BYTES:,} bytes: {peak:.0f} MB"
+
+
+# ---------------------------------------------------------------- Tenhou XML logs (mahjong import tenhou-xml)
+
+TENHOU_SAMPLE = ROOT.parent / "shared" / "real-logs" / "tenhou-mjlog" / "2017040900gm-00a9-0000-af5434e3.mjlog"
+_TENHOU_PIECES = [b"<", b">", b"/>", b'"', b"=", b" ", b"<INIT ", b"<AGARI ", b"<RYUUKYOKU ", b"<N who=\"1\" m=\"",
+                  b"<REACH who=\"0\" step=\"1\"/>", b"<DORA hai=\"5\"/>", b"<T135/>", b"<D999/>", b"<U0/>", b"<G4/>",
+                  b'seed="', b'sc="', b'ten="', b'yaku="', b'hai0="', b'm="65535"', b'who="4"', b'type="ron3"',
+                  b'type="185"', b"owari=", b"-1", b"99999999", b"%E3", b"\xff", b"\x00", b"\n", b"</mjloggm>",
+                  b"<?xml version=\"1.0\"?>", b"<GO type=\"169\"/>", b"<UN n0=\"%41\"/>", b"<BYE who=\"2\"/>"]
+
+
+def _tenhou_record(draw: st.DataObject) -> bytes:
+    """A short real Tenhou game (two deals), damaged by bytes and by pieces of the format's own words, or any
+    bytes."""
+    if not draw.draw(st.booleans(), label="damaged"):
+        return draw.draw(st.binary(max_size=2048), label="bytes")
+    data = bytearray(TENHOU_SAMPLE.read_bytes())
+    for _ in range(draw.draw(st.integers(1, 4), label="changes")):
+        at = draw.draw(st.integers(0, max(0, len(data) - 1)), label="at")
+        how = draw.draw(st.sampled_from(["flip", "piece", "delete", "splice", "cut", "digit"]), label="how")
+        if how == "flip" and data:
+            data[at] ^= draw.draw(st.integers(1, 255), label="mask")
+        elif how == "piece":
+            data[at:at] = draw.draw(st.sampled_from(_TENHOU_PIECES), label="piece")
+        elif how == "delete":
+            del data[at:at + draw.draw(st.integers(1, 64), label="length")]
+        elif how == "splice":
+            other = draw.draw(st.integers(0, max(0, len(data) - 1)), label="from")
+            data[at:at] = data[other:other + draw.draw(st.integers(1, 200), label="length")]
+        elif how == "digit":  # a number changed in place: a tile, a seat, a score
+            digits = [i for i, b in enumerate(data) if 48 <= b <= 57]
+            if digits:
+                data[digits[at % len(digits)]] = draw.draw(st.integers(48, 57), label="digit")
+        elif how == "cut":
+            del data[at:]
+    return bytes(data)
+
+
+def _located(exc: Exception, path: Path) -> bool:
+    place = getattr(exc, "place", None) or ""
+    return getattr(exc, "source", None) == str(path) and bool(getattr(exc, "message", "")) and (
+        place == "" or place.startswith(("element ", "byte ", "line ")))
+
+
+@FUZZ
+@given(data=st.data())
+def test_the_tenhou_reader_answers_every_damaged_log(tmp_path: Path, data: st.DataObject) -> None:
+    """Reading a Tenhou XML log: its game, or one error naming the file and the element, never anything else."""
+    from mahjong_formats.common import FormatError
+    from mahjong_formats.tenhou_xml import read_file
+
+    path = tmp_path / "fuzz.mjlog"
+    path.write_bytes(_tenhou_record(data))
+    try:
+        read_file(str(path))
+    except FormatError as exc:
+        assert _located(exc, path), (exc.source, exc.place, exc.message)
+
+
+@settings(max_examples=max(300, FUZZ_EXAMPLES // 20), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_importing_answers_every_damaged_tenhou_log(tmp_path: Path, data: st.DataObject) -> None:
+    """Reading and playing from the seed's walls: a log and a comparison, or a located refusal, never a traceback."""
+    from mahjong_formats.common import FormatError, play
+    from mahjong_formats.tenhou_xml import read_file
+
+    path = tmp_path / "fuzz.mjlog"
+    path.write_bytes(_tenhou_record(data))
+    try:
+        for game in read_file(str(path)):
+            played = play(game)
+            assert played.text().count("\n") == len(played.events) + 1
+    except FormatError as exc:
+        assert _located(exc, path), (exc.source, exc.place, exc.message)
+
+
+def test_reading_a_tenhou_log_at_the_bounds_stays_under_100_mb(tmp_path: Path) -> None:
+    from mahjong_formats.tenhou_xml import MAX_BYTES
+
+    text = TENHOU_SAMPLE.read_text(encoding="utf-8")
+    body = text[text.index("<INIT"):text.rindex("</mjloggm>")]
+    path = tmp_path / "full.mjlog"
+    path.write_text(text.replace("</mjloggm>", body * ((MAX_BYTES - 2 * len(text)) // len(body)) + "</mjloggm>"),
+                    encoding="utf-8")
+    peak = _peak_rss_mb("from mahjong_formats.common import FormatError\n"
+                        "from mahjong_formats.tenhou_xml import read_file\n"
+                        f"try:\n    read_file({str(path)!r})\nexcept FormatError as exc:\n"
+                        "    assert 'after the deal' in exc.message or 'element' in str(exc)\n")
+    assert peak < 100, f"reading a Tenhou log of {MAX_BYTES:,} bytes: {peak:.0f} MB"

@@ -15,12 +15,24 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mahjong_rulesets.families.riichi import forms
 from mahjong_rulesets.families.riichi import settlement as riichi_settlement
 from mahjong_rulesets.families.riichi.card import explain_total
+from mahjong_rulesets.families.riichi.pao import liable_seat
 from mahjong_rulesets.families.riichi.scoring import facts_read, score, score_reading
 from mahjong_rulesets.families.riichi.tables import FAMILY, rules_of
 
-from mahjong_core.plugin import Arrangement, Contribution, FactsRead, Hand, Ruleset, Score, TotalSteps, hookimpl
+from mahjong_core.plugin import (
+    Arrangement,
+    Contribution,
+    FactsRead,
+    Hand,
+    Ruleset,
+    Score,
+    Table,
+    TotalSteps,
+    hookimpl,
+)
 
 UNITS = {"han": "han", "fu": "fu", "yakuman": "yakuman"}
 #: What riichi players call a win by the way it is made (Japanese Mahjong Wiki, "Tsumo" and "Ron"; EMA 2016
@@ -37,7 +49,8 @@ def mahjong_contributions() -> Sequence[Contribution]:
                          words=WORDS),
             Contribution("settlement", "riichi", riichi_settlement,
                          description="the discarder pays the hand, or every loser a share of a self-drawn one",
-                         several_wins=frozenset({"one_discard"}))]
+                         several_wins=frozenset({"one_discard"})),
+            *forms.contributions(sys.modules[__name__])]
 
 
 @hookimpl
@@ -65,3 +78,13 @@ def mahjong_facts_read(ruleset: Ruleset) -> FactsRead:
 def mahjong_explain_total(score: Mapping[str, Any], units: Mapping[str, str],
                           label: Callable[[str], str]) -> TotalSteps:
     return explain_total(score, units, label)
+
+
+@hookimpl
+def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> Mapping[str, Any] | None:
+    """The ``pao`` fact: the seat wind of the player liable for a big three dragons or big four winds
+    (:mod:`.pao`), which the scoring charges where the yaku table says the yakuman carries liability."""
+    liable = liable_seat(table, seat)
+    if liable is None:
+        return None
+    return {"pao": 27 + (liable - table.dealer) % table.players}

@@ -1,0 +1,99 @@
+"""The walls of an imported game whose platform published how it shuffles: rebuilt from the platform's seed.
+
+An imported game is a physical-table log (``"rng": null``): its tiles are
+the ones its platform recorded.  Where the platform publishes its shuffle and
+each game's seed -- Tenhou does, ``mt19937ar-sha512-n288``
+(:mod:`mahjong_core.table.tenhou_shuffle`) -- the header's ``source.wall``
+names the algorithm and the seed, and each deal is played from the whole wall
+rebuilt from them: every tile dealt, drawn and taken as a replacement, and
+every tile a rule turns face up from the dead wall (riichi's dora and ura-dora
+indicators, which a record of observed tiles cannot give), then follows from
+the seed, and the audit of the log, comparing each of them with the log's
+line, verifies the record against the platform's own wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core.errors import MahjongError, ReplayError
+from mahjong_core.hand.tiles import KINDS
+from mahjong_core.table.tenhou_shuffle import ALGORITHM as TENHOU
+from mahjong_core.table.tenhou_shuffle import TILES, TenhouShuffle, draw_order
+from mahjong_core.table.wall import Wall
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.game import Game
+
+__all__ = ["PLATFORM_WALLS", "PlatformWalls", "tenhou_code"]
+
+#: The platforms' shuffles a log's ``source.wall.algorithm`` may name, each with the words an audit says of it.
+PLATFORM_WALLS: Mapping[str, str] = {TENHOU: "Tenhou's seed"}
+#: Tenhou's red fives among its tile numbers (one of each suit's four fives).
+_RED = {16: "0m", 52: "0p", 88: "0s"}
+
+
+def tenhou_code(number: int, red: bool = True) -> str:
+    """The notation code of Tenhou's tile number (0-135): ``n // 4`` is the kind, in the standard kinds' order;
+    16, 52 and 88 are the red fives where the game plays them (``red``)."""
+    if red and number in _RED:
+        return _RED[number]
+    return KINDS[number // 4].code
+
+
+class PlatformWalls:
+    """Each deal's wall of one game, rebuilt from its platform's seed: a ``tile_source_factory`` for the game.
+
+    :param wall: the header's ``source.wall``: ``{"algorithm", "seed"}``.
+    :param source: the log or record the game comes from, for messages.
+    :raises ReplayError: for an algorithm this version does not implement, or a seed it cannot read.
+    """
+
+    def __init__(self, wall: Mapping[str, Any], source: str) -> None:
+        self.algorithm = str(wall.get("algorithm"))
+        self.source = source
+        if self.algorithm not in PLATFORM_WALLS:
+            raise ReplayError(f"the log's source.wall names the shuffle {self.algorithm!r}; this version rebuilds "
+                              f"{', '.join(sorted(PLATFORM_WALLS))}", source=source, place="line 1")
+        try:
+            self._shuffle = TenhouShuffle(str(wall.get("seed")))
+        except MahjongError as exc:
+            raise ReplayError(exc.message, source=source, place="line 1") from None
+        self._walls: list[tuple[list[int], tuple[int, int]]] = []
+
+    def tiles(self, deal: int) -> tuple[list[int], tuple[int, int]]:
+        """Deal ``deal``'s wall in the platform's tile numbers, and its dice (the deals are shuffled in order)."""
+        while len(self._walls) <= deal:
+            self._walls.append(self._shuffle.next_wall())
+        return self._walls[deal]
+
+    def __call__(self, game: Game) -> Wall:
+        numbers, dice = self.tiles(game.table.deal_number)
+        if len(game.tile_set) != TILES:
+            raise ReplayError(f"{PLATFORM_WALLS[self.algorithm]} shuffles {TILES} tiles; {game.ruleset.id} plays "
+                              f"{len(game.tile_set)}", source=self.source, place="line 1")
+        kinds = {code: kind for kind, code in enumerate(game.codes)}
+        red = all(code in kinds for code in _RED.values())
+        order = [kinds[tenhou_code(n, red)] for n in draw_order(numbers)]
+        return build(order, dice, game.ruleset.value("wall_ceremony"), game.table.players,
+                     int(game.ruleset.value("exhaustive_draw_tiles_left")), game.tile_set)
+
+
+def build(draws: Sequence[int], dice: tuple[int, int], ceremony: Mapping[str, Any], players: int,
+          threshold: int, tile_set: Sequence[int]) -> Wall:
+    """A wall that deals and draws ``draws`` in order, its dead end last, broken where the ceremony puts the break
+    for ``dice``: the ring is laid out so that the recorded throw breaks it before ``draws[0]``."""
+    try:
+        probe = Wall.from_order(list(range(len(draws))), ceremony, dice=[list(dice)], players=players)
+        ring = probe.remaining()  # the ring's positions from the break on (the ceremony lays no loose tiles apart)
+        throws: list[list[int]] | None = [list(dice)]
+    except MahjongError:  # a ceremony of another number of dice or throws: the ring broken before its first tile
+        ring, throws = list(range(len(draws))), None
+    if len(ring) != len(draws):
+        ring, throws = list(range(len(draws))), None
+    order = [0] * len(draws)
+    for position, tile in zip(ring, draws, strict=True):
+        order[position] = tile
+    return Wall.from_order(order, ceremony, dice=throws, tile_set=tile_set, players=players,
+                           exhaustive_draw_tiles_left=threshold)

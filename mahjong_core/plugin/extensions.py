@@ -166,13 +166,22 @@ def installed() -> Extensions:
     plugins: dict[str, object] = {}
     skipped: list[str] = []
     distributions: dict[str, tuple[str, str]] = {}
+    # Each distribution's metadata file is parsed once, not twice per entry point (its name, then its version):
+    # the project's own distribution alone declares some forty plugins, and the parsing cost a command's start-up
+    # more than importing them.  Entry points of one distribution share its object in the cached scan.
+    named: dict[int, tuple[str, str]] = {}
     for ep in points:
         if ep.name in plugins:
             continue
         try:
             plugins[ep.name] = _import(ep.name, ep.value)
-            if ep.dist is not None:
-                distributions[plugin_name(plugins[ep.name])] = (ep.dist.name, ep.dist.version)
+            dist = ep.dist
+            if dist is not None:
+                found = named.get(id(dist))
+                if found is None:
+                    meta = dist.metadata
+                    found = named[id(dist)] = (meta["Name"], meta["Version"])
+                distributions[plugin_name(plugins[ep.name])] = found
         except RulesetError as exc:
             # One broken third-party plugin must not take every ruleset down with it: it is left out, said once.
             # A ruleset that needs what it would contribute then fails to load, naming the missing name.

@@ -53,6 +53,7 @@ from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.plugin_actions import run_plugin_phases
 from mahjong_core.engine.refusal import REFUSAL, timeout_instead
 from mahjong_core.engine.turn import correct_count, turn
+from mahjong_core.engine.wild import forget_wild, wild_deal
 from mahjong_core.engine.winning import abortive, false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.plugin.binding import bind
@@ -234,6 +235,11 @@ class Game:
         # {played: true}``, :mod:`mahjong_core.rules.jokers`): then a joker is held like any playing tile.
         # Where only the core's default says which kinds are bonus tiles, the tile set answers without the hook.
         self.table.joker_play = joker_play(ruleset, self.tiles)
+        #: Whether the ruleset makes a kind wild at each deal (``jokers.wild``): the game then keeps its own copy
+        #: of ``plays_as``, where the deal's wild kind plays as a joker (:mod:`.wild`).
+        self.wild_kinds = self.table.joker_play is not None and self.table.joker_play.wild is not None
+        if self.wild_kinds:
+            self.plays_as = list(self.tiles.plays_as)
         jokers = self.tiles.jokers if self.table.joker_play is None else frozenset()
         if "mahjong_is_bonus_tile" in self.overridden:
             self.bonus_kinds = [k in jokers or bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k))
@@ -393,6 +399,8 @@ class Game:
         """Play one deal through its phases (the modules beside this one) and return how it ended."""
         t = self.table
         t.new_deal()
+        if self.wild_kinds:
+            forget_wild(self)
         t.phase = "wall"
         salt = build_wall(self)
         try:
@@ -403,6 +411,8 @@ class Game:
             t.phase = "bonus"
             bonus_replacement(self, pending)
             t.phase = "declarations"
+            if self.wild_kinds:  # a kind made wild for the deal (Fuzhou's gold): turned, announced, robbed
+                wild_deal(self)
             deal_declarations(self)
             if self.vocabulary.plugin_phases:
                 run_plugin_phases(self)

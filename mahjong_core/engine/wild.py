@@ -89,11 +89,12 @@ def rob_wild(game: RunningGame, kind: int, turned: int) -> None:
         if not is_complete_with_jokers(bytes(s.counts), len(s.held_jokers) + 1, rule, seven_pairs=seven_pairs):
             continue
         s.held_jokers.append(kind)  # held while the ruleset is asked whether the win may stand
-        if not win_allowed(game, seat, kind, "self_drawn") or \
-                game.decide(seat, [Action("win", kind), Action("pass")], ROB_PHASE).kind != "win":
-            s.held_jokers.pop()
+        allowed = win_allowed(game, seat, kind, "self_drawn")
+        s.held_jokers.pop()  # and put back: while the seat decides, the tile still lies face up
+        if not allowed or game.decide(seat, [Action("win", kind), Action("pass")], ROB_PHASE).kind != "win":
             continue
         t.shown.remove(turned)
         t.wild_tile, t.wild_taken = None, seat
+        s.held_jokers.append(kind)
         game.event("table", "wild_taken", seat=seat, tile=game.codes[turned])
         declare_win(game, seat, kind, "self_drawn", None)

@@ -42,6 +42,7 @@ ROOTS = {
     "riichi_tenhou",
     "taiwanese_16",  # issue 34: Taiwanese 16-tile, the taiwanese family
     "korean",
+    "fuzhou",  # issue 34: Fuzhou's golden tile, the fuzhou family and the core's wild kind
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}

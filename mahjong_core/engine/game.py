@@ -203,7 +203,7 @@ class Game:
         #: The ruleset's tile set: every kind's code (what the log writes), the playing kind each is held as.
         self.tiles = bind(ruleset).tiles
         self.codes = self.tiles.codes()
-        self.plays_as = self.tiles.plays_as
+        self.plays_as: Sequence[int] = self.tiles.plays_as
         self.table.tiles = self.tiles
         size = self.tiles.size
         unknown = [] if self.tile_set is self.tiles.tiles else \

@@ -108,7 +108,7 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
     if isinstance(data, Mapping) and data.get("played") and isinstance(data.get("wild"), Mapping):
         # A wild kind's copy is named by its own code, so a meld holding one could not say which of its tiles is
         # wild: the engine keeps such a kind out of every meld, and refuses data that would put it in one.
-        place = ["parameters", "jokers", "value"]
+        place: list[str | int] = ["parameters", "jokers", "value"]
         if "calls" in data.get("in", ["pungs", "calls"]):
             yield place + ["in"], "a wild kind (jokers.wild) goes into no claimed meld: leave calls out of in"
         if data.get("declared_kongs", True) is not False:

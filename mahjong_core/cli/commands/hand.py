@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_OK, print_json
 from mahjong_core.cli.parser import RULESET_HELP, add_command
+from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
@@ -45,7 +46,6 @@ def cmd_hand(args: argparse.Namespace) -> int:
     ``--json`` prints the facts with the text beside them, under ``"text"``, as a script that shows the hand reads it.
     """
     from mahjong_core.cli.render.hand import hand_text
-    from mahjong_core.errors import MahjongError
     from mahjong_core.hand.report import analyse
 
     tiles = None
@@ -81,7 +81,6 @@ def wild_kind(text: str) -> int:
 
     :raises MahjongError: located at ``--wild``, for anything but one playing kind's code.
     """
-    from mahjong_core.errors import MahjongError
     from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
 
     kind = next((k.index for k in KINDS[:NUM_PLAYING_KINDS] if k.code == text.strip()), None)

@@ -3,7 +3,7 @@
 Registered in the ``mahjong_core.plugins`` entry-point group as ``fuzhou``, exactly as a third party's family
 would be; the ``fuzhou`` ruleset chooses it with ``scoring.family: fuzhou`` and ``settlement: fuzhou``.  Its
 games ask it to score a hand, whether a win robbed the turned gold (``mahjong_win_context``: the core's
-:mod:`mahjong_core.engine.wild` offers the gold before any turn and notes who took it), and whether a
+wild kind offers the gold before any turn and notes who took it), and whether a
 seat holding three golds has won (``mahjong_hand_complete``: that win needs no shape, so the tiles cannot decide
 it).  The gold itself -- the kind turned after the deal, wild for the deal -- is the core's (``jokers.wild``).
 """

@@ -6,7 +6,7 @@ holding that one tile), ``per: meld`` for each set (an arrangement holding that 
 for each whole group of four bonus tiles (the hand holding those four).  A row of the ``special_hands`` table asks
 once of the whole hand; of those that hold only the largest counts (the source's hands do not combine).
 
-The gold is the deal's wild kind (:mod:`mahjong_core.engine.wild`): the winner's golds are the kinds its jokers
+The gold is the deal's wild kind (the ruleset's ``jokers.wild``): the winner's golds are the kinds its jokers
 stand for in the reading scored (``Hand.wild``), or the jokers held beside the tiles where no reading is complete
 (three golds win whatever the tiles).
 """

@@ -226,7 +226,9 @@ def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
         return Score(0, FAMILY, raw={"points": 0})
     points, specials = _tables(ruleset)
     bonus = bind(ruleset).tiles.bonus
-    held = [*hand.concealed, *(t for m in hand.melds for t in m.tiles), *filter(None.__ne__, [hand.winning_tile])]
+    held = [*hand.concealed, *(t for m in hand.melds for t in m.tiles)]
+    if hand.winning_tile is not None:
+        held.append(hand.winning_tile)
     flowers = sorted({t for t in held if t in bonus})
     if flowers:  # honours are flowers here: a hand that plays one as a tile is no hand of the ruleset
         raise HandError(f"{kind_code(flowers[0])} is a flower under {ruleset.id}, set aside as drawn: no hand plays "

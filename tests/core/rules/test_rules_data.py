@@ -60,6 +60,7 @@ FAMILY_REQUIRED = {
     "mcr": [],
     "riichi": [],
     "taiwanese": [],
+    "fuzhou": [],
 }
 CITATION = re.compile(r"(\d{3}) (?:line (\d+)|lines (\d+)-(\d+))")
 

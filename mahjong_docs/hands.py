@@ -43,6 +43,8 @@ CANDIDATES: tuple[str, ...] = (
     "123m456m789m234p56p88s +7p",
     "777z666z555z123m456m7p +7p !self_drawn",
     "123m456m789m234p56p8s9s 1234f1234y +1s !self_drawn",
+    # For a ruleset whose honours are flowers (fuzhou): suited tiles only, two flowers, self-drawn.
+    "123m456m789m123p45p99s1f2f +6p !self_drawn",
 )
 ORDINARY, LIMITS = 2, 1
 

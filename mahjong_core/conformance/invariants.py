@@ -89,6 +89,8 @@ class TileConservation:
         for kind_, n in enumerate(map(sum, zip(*(seat.counts for seat in table.seats), strict=True))):
             if n:
                 seen[kind_] = get(kind_, 0) + n
+        if table.wild_tile is not None:  # the tile turned to choose the deal's wild kind, out of play
+            seen[table.wild_tile] = get(table.wild_tile, 0) + 1
         for kind_ in table.shared_wins:  # a tile several seats won at once is in each winner's hand, yet one tile
             seen[kind_] -= 1
         if not dict.__eq__(seen, self.expected):

@@ -59,10 +59,10 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         after a pung or chow the claimer only discards; after a kong it plays on from its
         replacement tile.
     """
-    if tile >= NUM_PLAYING_KINDS:  # a joker discarded (where jokers are played)
+    t = game.table
+    if tile >= NUM_PLAYING_KINDS or tile in t.wild:  # a joker discarded (where jokers are played), a wild kind's
         joker_discarded(game)
         return None
-    t = game.table
     claims: list[Claim] = []
     window_ms = 0
     # Asked of three seats at every discard: where no joker is played and no plugin adds to a claim's options or

@@ -54,6 +54,7 @@ from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.plugin_actions import run_plugin_phases
 from mahjong_core.engine.refusal import REFUSAL, timeout_instead
 from mahjong_core.engine.turn import correct_count, turn
+from mahjong_core.engine.wild import forget_wild, wild_deal
 from mahjong_core.engine.winning import abortive, false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.plugin.binding import bind
@@ -205,7 +206,7 @@ class Game:
         #: The ruleset's tile set: every kind's code (what the log writes), the playing kind each is held as.
         self.tiles = bind(ruleset).tiles
         self.codes = self.tiles.codes()
-        self.plays_as = self.tiles.plays_as
+        self.plays_as: Sequence[int] = self.tiles.plays_as
         self.table.tiles = self.tiles
         size = self.tiles.size
         unknown = [] if self.tile_set is self.tiles.tiles else \
@@ -239,6 +240,11 @@ class Game:
         # {played: true}``, :mod:`mahjong_core.rules.jokers`): then a joker is held like any playing tile.
         # Where only the core's default says which kinds are bonus tiles, the tile set answers without the hook.
         self.table.joker_play = joker_play(ruleset, self.tiles)
+        #: Whether the ruleset makes a kind wild at each deal (``jokers.wild``): the game then keeps its own copy
+        #: of ``plays_as``, where the deal's wild kind plays as a joker (:mod:`.wild`).
+        self.wild_kinds = self.table.joker_play is not None and self.table.joker_play.wild is not None
+        if self.wild_kinds:
+            self.plays_as = list(self.tiles.plays_as)
         jokers = self.tiles.jokers if self.table.joker_play is None else frozenset()
         if "mahjong_is_bonus_tile" in self.overridden:
             self.bonus_kinds = [k in jokers or bool(self.hook.mahjong_is_bonus_tile(ruleset=ruleset, tile=k))
@@ -408,6 +414,8 @@ class Game:
         """Play one deal through its phases (the modules beside this one) and return how it ended."""
         t = self.table
         t.new_deal()
+        if self.wild_kinds:
+            forget_wild(self)
         t.phase = "wall"
         salt = build_wall(self)
         try:
@@ -418,6 +426,8 @@ class Game:
             t.phase = "bonus"
             bonus_replacement(self, pending)
             t.phase = "declarations"
+            if self.wild_kinds:  # a kind made wild for the deal (Fuzhou's gold): turned, announced, robbed
+                wild_deal(self)
             deal_declarations(self)
             if self.vocabulary.plugin_phases:
                 run_plugin_phases(self)

@@ -194,7 +194,7 @@ def exchange_joker(game: RunningGame, seat: int, kind: int) -> None:
     """
     t = game.table
     play = t.joker_play
-    assert play is not None and game.tiles.jokers  # offered only where jokers are played (exchange_options)
+    assert play is not None and (game.tiles.jokers or t.wild)  # offered only where jokers are played
     s = t.seats[seat]
     for owner in _owners(t.players, seat, play.exchange):
         melds = t.seats[owner].melds
@@ -208,7 +208,7 @@ def exchange_joker(game: RunningGame, seat: int, kind: int) -> None:
         s.counts[kind] -= 1
         if s.marked:
             released(s, kind, into_meld=owner == seat)
-        s.held_jokers.append(min(game.tiles.jokers))
+        s.held_jokers.append(t.wild[0] if t.wild else min(game.tiles.jokers))
         game.event("table", "joker_exchange", seat=seat, tile=code(kind), owner=owner)
         return
     raise AssertionError(f"no exposed meld holds a joker for {code(kind)}: the exchange was not offered")

@@ -218,7 +218,7 @@ class GreedyBot:
         if not s.held_jokers:
             return None
         assert s.joker_rule is not None  # a seat holds jokers only where they are played
-        return _WithJokers(s.counts, len(s.held_jokers), s.joker_rule).choose(self, options, phase)
+        return _WithJokers(s.counts, len(s.held_jokers), s.joker_rule, table.wild).choose(self, options, phase)
 
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
         best = 99
@@ -337,8 +337,10 @@ class _WithJokers:
     (:mod:`mahjong_core.hand.jokers`), so it keeps a joker -- a joker is never worse than the tile it could be --
     and takes a mahjong or a claim the jokers make."""
 
-    def __init__(self, counts: list[int], jokers: int, rule: JokerRule):
+    def __init__(self, counts: list[int], jokers: int, rule: JokerRule, wild: tuple[int, ...] = ()):
         self.counts, self.jokers, self.rule = counts, jokers, rule
+        #: How a joker's discard is named: ``1j``, or the deal's wild kind (Fuzhou's gold) by its own code.
+        self.joker_tiles = (ANY_JOKER, *wild)
 
     def value(self, counts: Sequence[int], jokers: int) -> int:
         total = sum(counts) + jokers
@@ -364,7 +366,7 @@ class _WithJokers:
         for option in options:
             if option.kind != "discard" or option.way is not None:
                 continue
-            if option.tile == ANY_JOKER:
+            if option.tile in self.joker_tiles:
                 value = self.value(counts, self.jokers - 1) + 1  # a joker goes last: only where it is worse
             else:
                 assert option.tile is not None
@@ -386,9 +388,9 @@ class _WithJokers:
         if not kongs:
             return None
         counts = list(self.counts)
-        if discard.tile is not None and discard.tile != ANY_JOKER:
+        if discard.tile is not None and discard.tile not in self.joker_tiles:
             counts[discard.tile] -= 1
-        after_discard = self.value(counts, self.jokers - (discard.tile == ANY_JOKER))
+        after_discard = self.value(counts, self.jokers - (discard.tile in self.joker_tiles))
         for kong in kongs:
             assert kong.tile is not None
             counts = list(self.counts)

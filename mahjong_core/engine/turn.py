@@ -115,7 +115,7 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
         # discard (possibly with a calling declaration)
         tile = action.tile
         assert tile is not None
-        if tile == ANY_JOKER:
+        if tile == ANY_JOKER or (s.held_jokers and tile == s.held_jokers[-1]):  # a joker, or a wild kind's copy
             return discard_joker(game, seat)
         s.counts[tile] -= 1
         s.discards.append(tile)
@@ -160,13 +160,13 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
             if meld.kind is MeldKind.PUNG and meld.exposed and counts[meld.tiles[0]] >= 1 \
                     and kong_ok(game, seat, "added", meld.tiles[0]):
                 options.append(Action("kong", meld.tiles[0], way="added"))
-        if s.held_jokers and t.joker_play is not None:  # kongs made with jokers, where a joker goes into a pung
+        if s.held_jokers and t.joker_play is not None and t.joker_play.declared_kongs:  # kongs made with jokers
             options.extend(o for o in joker_kong_shapes(s, t.joker_play.kong_naturals)
                            if o.tile is not None and o.way is not None and kong_ok(game, seat, o.way, o.tile))
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
     if t.joker_play is not None:
-        if s.held_jokers:
-            options.append(_JOKER_DISCARD)
+        if s.held_jokers:  # a joker, named ``1j``; a copy of the deal's wild kind by its own code
+            options.append(Action("discard", t.wild[0]) if t.wild else _JOKER_DISCARD)
         options.extend(exchange_options(game, seat))  # a tile held for a joker in an exposed meld
     implemented = game.implemented
     if "mahjong_turn_actions" in implemented:  # asked at every turn: only where a plugin answers it

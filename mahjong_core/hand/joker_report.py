@@ -38,11 +38,12 @@ def joker_places(rule: JokerRule) -> list[str]:
 
 
 def analyse_with_jokers(hand: Hand, counts: bytes, tiles: TileSet | None, hand_size: int,
-                        rule: JokerRule) -> dict[str, Any]:
+                        rule: JokerRule, *, shown: Hand | None = None) -> dict[str, Any]:
     """The report of a hand whose ``hand.jokers`` are held and played under ``rule``.
 
     ``counts`` are the playing tiles held (concealed and the winning tile); the jokers count among the hand's
-    tiles, so the size checked is the hand's tile count and its jokers.
+    tiles, so the size checked is the hand's tile count and its jokers.  ``shown`` is the hand as it was written
+    where its jokers are copies of the deal's wild kind, each named by its own code (``jokers.wild``).
     """
     size = hand.tile_count() + hand.jokers
     if size not in (hand_size, hand_size + 1):
@@ -53,8 +54,10 @@ def analyse_with_jokers(hand: Hand, counts: bytes, tiles: TileSet | None, hand_s
     seven_pairs = not hand.melds and hand_size == 13  # a form of fourteen tiles, read as the plain hand reads it
     standard = shanten_with_jokers(counts, jokers, rule)
     report: dict[str, Any] = {
-        "hand": notation.format_hand(hand, tiles),
-        "glyphs": notation.glyphs(hand.all_tiles()) + JOKER[2] * jokers,  # jokers after, as the notation writes them
+        "hand": notation.format_hand(shown if shown is not None else hand, tiles),
+        # jokers after, as the notation writes them; a wild kind's copies in their places, as written
+        "glyphs": notation.glyphs(shown.all_tiles()) if shown is not None else
+        notation.glyphs(hand.all_tiles()) + JOKER[2] * jokers,
         "tiles": size,
         "jokers": jokers,
         "jokers_in": joker_places(rule),

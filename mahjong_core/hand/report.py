@@ -31,7 +31,7 @@ def _counts(hand: Hand) -> bytes:
 
 
 def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None, hand_size: int = 13,
-            jokers: JokerRule | None = None) -> dict[str, Any]:
+            jokers: JokerRule | None = None, wild: int | None = None) -> dict[str, Any]:
     """Analyse a hand written in the notation; raises :class:`HandError`/`NotationError` for bad input.
 
     With ``tiles`` the hand is read in that tile set (``parse_hand(text, tiles=tiles)``), and the
@@ -42,6 +42,8 @@ def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None, h
     tiles (``mahjong_core.hand.joker_report``); a hand without jokers reads as ever.
     """
     hand = notation.parse_hand(text, source="<argument>", tiles=tiles)
+    if wild is not None:
+        return _analyse_with_wild(hand, wild, tiles, hand_size, jokers)
     if jokers is not None and hand.jokers:  # jokers held and played: counted among the hand's tiles
         return analyse_with_jokers(hand, _counts(hand), tiles, hand_size, jokers)
     size = hand.tile_count()
@@ -84,4 +86,24 @@ def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None, h
     else:
         waits = sh.waits(counts)
         report["waits"] = [KINDS[t].code for t in waits]
+    return report
+
+
+def _analyse_with_wild(hand: Hand, wild: int, tiles: TileSet | None, hand_size: int,
+                       jokers: JokerRule | None) -> dict[str, Any]:
+    """The report of a hand read where ``wild`` is the deal's wild kind (``jokers.wild``: Fuzhou's gold): its
+    copies, concealed or the winning tile, are held as jokers; the hand is shown as written, its golds by code."""
+    if jokers is None:
+        raise HandError("a wild kind is read only under a ruleset that makes a kind wild at each deal "
+                        "(jokers.wild, such as fuzhou)", source="<argument>", place="wild")
+    if not 0 <= wild < NUM_PLAYING_KINDS:
+        raise HandError(f"the wild kind is a playing kind (1m..7z), got {wild!r}", source="<argument>", place="wild")
+    copies = hand.concealed.count(wild) + (hand.winning_tile == wild)
+    as_jokers = Hand(tuple(t for t in hand.concealed if t != wild), hand.melds, hand.bonus,
+                     None if hand.winning_tile == wild else hand.winning_tile, hand.situations, hand.marked,
+                     hand.jokers + copies)
+    counts = bytearray(_counts(hand))
+    counts[wild] = 0
+    report = analyse_with_jokers(as_jokers, bytes(counts), tiles, hand_size, jokers, shown=hand)
+    report["wild"] = KINDS[wild].code
     return report

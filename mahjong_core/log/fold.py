@@ -182,6 +182,7 @@ class FoldedTable:
     last_decision: Mapping[str, Any] | None = None
     previous: Mapping[str, Any] | None = None  # the event folded last
     shown: list[str] = field(default_factory=list)  # tiles a plugin's events showed to all this deal
+    wild: list[str] = field(default_factory=list)  # the deal's wild kinds (``wild_revealed``: Fuzhou's gold)
     #: Named counters the table keeps across deals (``honba``), changed by ``counter`` events and by plugin
     #: events' ``count`` effects.
     counters: dict[str, int] = field(default_factory=dict)
@@ -308,6 +309,8 @@ class FoldedTable:
         }
         if self.shown:
             out["shown"] = list(self.shown)
+        if self.wild:
+            out["wild"] = list(self.wild)
         return out
 
 
@@ -385,6 +388,7 @@ def _deal_start(table: FoldedTable, event: Mapping[str, Any]) -> None:
     table.seats = [FoldedSeat(n, wind=table.wind(n)) for n in range(table.players)]
     table.revealed, table.pond, table.won, table.last_decision = False, [], None, None
     table.shown = []
+    table.wild = []
 
 
 @handles("wall_build")
@@ -443,6 +447,28 @@ def _replacement(table: FoldedTable, event: Mapping[str, Any]) -> None:
             table.loose -= 1
         else:
             table.move_wall(-1)
+
+
+@handles("wild_revealed")
+def _wild_revealed(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """The tile turned after the deal (bonus tiles turned before it came as the dealer's ``replacement`` and
+    ``bonus``): it leaves the wall as a replacement does, is shown to all, and its kind is wild for the deal."""
+    if table.loose > 0:
+        table.loose -= 1
+    else:
+        table.move_wall(-1)
+    table.shown.append(event["tile"])
+    table.wild = list(event.get("kinds", []))
+
+
+@handles("wild_taken")
+def _wild_taken(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A seat robs the turned wild tile: from the tiles shown into its hand."""
+    seat = table.seat(event)
+    if seat is not None:
+        if event["tile"] in table.shown:
+            table.shown.remove(event["tile"])
+        seat.concealed.append(event["tile"])
 
 
 @handles("draw_returned")

@@ -302,7 +302,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
             "bonus": [name(t) for t in (s.set_aside_row() if s.jokers else s.bonus)],
             "discards": _discard_codes(s.discards, s.marked_discards, tiles),
             "concealed_count": sum(s.counts) + len(s.held_jokers),
-            "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles) + [name(t) for t in s.held_jokers],
+            "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles) + [name(t) for t in s.held_jokers]
+            if not table.wild else _with_wild(s.counts, s.marked, s.held_jokers, tiles),
         }
         # What a plugin's events set, public by their declaration, only where there is any (as the folds show it).
         if s.flags:
@@ -327,7 +328,17 @@ def full_table_view(table: Table) -> dict[str, Any]:
         view["shown"] = [name(t) for t in table.shown]
     if table.counters:
         view["counters"] = dict(table.counters)
+    if table.wild:  # the deal's wild kinds (Fuzhou's gold), only where a ruleset makes a kind wild
+        view["wild"] = [name(t) for t in table.wild]
     return view
+
+
+def _with_wild(counts: list[int], marked: list[int], held: list[int], tiles: TileSet | None) -> list[str]:
+    """A seat's concealed codes where a kind is wild this deal: its copies, held as jokers, in their kind's place."""
+    every = list(counts)
+    for kind in held:
+        every[kind] += 1
+    return held_codes(every, marked, tiles)
 
 
 def redact_table_view(view: dict[str, Any], seat: int | None, *, reveal: bool = False,

@@ -66,7 +66,7 @@ _ONE_OF_A_KIND_GROUPS = ("flowers", "seasons", "animals")
 DEALS_PER_DEALER_TURN = 250
 
 #: How often a row of each ``per`` may count in one hand, at most: an upper bound, not a count.
-_MOST_PER = {"hand": 1, "meld": 7, "bonus_tile": 8, "match": 14}
+_MOST_PER = {"hand": 1, "meld": 7, "bonus_tile": 8, "match": 14, "gold": 4, "flower_group": 9}
 
 Problem = tuple[list[str | int], str]
 
@@ -105,6 +105,16 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
         yield (["parameters", "jokers", "value", "dead_when_discarded"],
                "dead_when_discarded is false, but the engine plays a discarded joker as dead (no seat may claim "
                "it); expected true")
+    if isinstance(data, Mapping) and data.get("played") and isinstance(data.get("wild"), Mapping):
+        # A wild kind's copy is named by its own code, so a meld holding one could not say which of its tiles is
+        # wild: the engine keeps such a kind out of every meld, and refuses data that would put it in one.
+        place: list[str | int] = ["parameters", "jokers", "value"]
+        if "calls" in data.get("in", ["pungs", "calls"]):
+            yield place + ["in"], "a wild kind (jokers.wild) goes into no claimed meld: leave calls out of in"
+        if data.get("declared_kongs", True) is not False:
+            yield place + ["declared_kongs"], "a wild kind (jokers.wild) goes into no kong: expected false"
+        if data.get("exchange", "any") != "none":
+            yield place + ["exchange"], "a wild kind (jokers.wild) stands in no meld to exchange: expected none"
 
 
 def _several_wins(ruleset: Ruleset) -> Iterator[Problem]:

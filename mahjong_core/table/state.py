@@ -311,9 +311,14 @@ class Seat:
         (``jokers``)."""
         counts = bytes(self.counts)
         reading = stand_ins(counts, len(self.held_jokers), rule)
+        if reading is None and self.held_jokers[0] < len(counts):  # a wild kind's copies (``jokers.wild``): not
+            reading = ((), tuple(self.held_jokers))  # complete, each stands for itself (three golds win so)
         played = list(counts)
         for kind in reading[1] if reading is not None else ():
             played[kind] += 1
+        if reading is not None and winning_tile is not None and not played[winning_tile] \
+                and winning_tile in self.held_jokers:  # a wild kind's copy won: as the kind it stands for
+            winning_tile = reading[1][0]
         if winning_tile is not None and played[winning_tile] > 0:
             played[winning_tile] -= 1
         concealed = tuple(kind for kind, n in enumerate(played) for _ in range(n))
@@ -382,6 +387,13 @@ class Table:
     tiles: TileSet | None = None
     #: How jokers play in this game (``jokers: {played: true}``), or ``None`` where they are set aside.
     joker_play: JokerPlay | None = None
+    #: The kinds wild this deal, where the ruleset makes a kind wild at each deal (``jokers.wild``: Fuzhou's
+    #: gold), else empty; every copy of such a kind is held among a seat's jokers (:mod:`mahjong_core.engine.wild`).
+    wild: tuple[int, ...] = ()
+    #: The tile turned to choose the wild kind, lying out of play face up until a seat takes it, or ``None``.
+    wild_tile: int | None = None
+    #: The seat that took the turned wild tile to win with it (``jokers.wild.robbed``: robbing the gold), or ``None``.
+    wild_taken: int | None = None
     #: State a ruleset's hooks keep across deals (consecutive wins, the bank's round), by hook module.
     extra: dict[str, Any] = field(default_factory=dict)
     #: Tiles shown to all this deal by a plugin's events (``show`` effects: an indicator).
@@ -445,6 +457,9 @@ class Table:
         self.first_go_around = True
         self.drawn_tile = None
         self.shown = []
+        self.wild = ()
+        self.wild_tile = None
+        self.wild_taken = None
         self.wins = []
         self.shared_wins = []
 

@@ -207,6 +207,7 @@ const HANDLERS = {
     v.deal = e.deal; v.round = e.round; v.dealer = e.dealer; v.prevalent_wind = e.prevalent_wind;
     v.phase = "wall"; v.tiles_left = null; v.last_discard = null;
     delete v.shown;  // tiles a plugin's events showed are the deal's; its counters go on
+    delete v.wild;  // the deal's wild kinds (wild_revealed: Fuzhou's gold)
     v.seats = Array.from({ length: t.players }, (_, n) => newSeat(n));
     v.seats.forEach((x, n) => { x.wind = t.wind(n); });
     t.dealEvents = []; t.revealed = false; t.turn = null; t.claims = [];
@@ -232,6 +233,21 @@ const HANDLERS = {
     if (!s) return;
     s.concealed.push(e.tile);
     if (t.loose > 0) t.loose -= 1; else t.moveWall(-1);
+  },
+  wild_revealed(t, e) {
+    // The tile turned after the deal leaves the wall as a replacement does, is shown to all, and its kind is wild.
+    if (t.loose > 0) t.loose -= 1; else t.moveWall(-1);
+    t.view.shown = t.view.shown || []; t.view.shown.push(e.tile);
+    t.view.wild = [...(e.kinds || [])];
+  },
+  wild_taken(t, e, s) {
+    // A seat robs the turned wild tile: from the tiles shown into its hand.
+    if (!s) return;
+    const shown = t.view.shown || [];
+    const i = shown.indexOf(e.tile);
+    if (i >= 0) shown.splice(i, 1);
+    if (!shown.length) delete t.view.shown;
+    s.concealed.push(e.tile);
   },
   draw_returned(t, e, s) { if (s) { take(s.concealed, [e.tile]); t.moveWall(1); } },
   decision(t, e) {

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_OK, print_json
 from mahjong_core.cli.parser import RULESET_HELP, add_command
+from mahjong_core.errors import MahjongError
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
@@ -31,6 +32,9 @@ def register(commands: Subcommands) -> None:
     p.add_argument("--knitted", action="store_true", help="also read the Chinese official knitted forms")
     p.add_argument("--ruleset", help="read the hand in this ruleset's tile set (its red fives 0p, animals 1a, "
                                      "jokers 1j, bonus kinds) and at its hand_size; " + RULESET_HELP)
+    p.add_argument("--wild", metavar="KIND",
+                   help="the deal's wild kind, where the ruleset makes one wild at each deal (fuzhou's gold): its "
+                        "copies are read as jokers, e.g. --wild 5p")
     p.add_argument("--hand-size", type=int, choices=(7, 10, 13, 16), default=None,
                    help="tiles a hand holds between turns (default 13, or the ruleset's): 16 reads five sets and a "
                         "pair")
@@ -56,12 +60,30 @@ def cmd_hand(args: argparse.Namespace) -> int:
         hand_size = int(ruleset.value("hand_size"))
         play = joker_play(ruleset, tiles)  # where the ruleset plays its jokers, a joker is a held tile
         jokers = None if play is None else play.rule
+        if play is not None and play.wild is not None and args.wild is None:
+            raise MahjongError(f"{ruleset.id} makes a kind wild at each deal (its gold): name it, e.g. --wild 5p",
+                               place="--wild")
     if args.hand_size is not None:
         hand_size = args.hand_size
-    report = analyse(" ".join(args.tiles), knitted=args.knitted, tiles=tiles, hand_size=hand_size, jokers=jokers)
+    wild = None if args.wild is None else wild_kind(args.wild)
+    report = analyse(" ".join(args.tiles), knitted=args.knitted, tiles=tiles, hand_size=hand_size, jokers=jokers,
+                     wild=wild)
     report["text"] = hand_text(report)
     if args.json:
         print_json(report)
     else:
         print(report["text"])
     return EXIT_OK
+
+
+def wild_kind(text: str) -> int:
+    """The playing kind ``--wild`` names (``5p``).
+
+    :raises MahjongError: located at ``--wild``, for anything but one playing kind's code.
+    """
+    from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
+
+    kind = next((k.index for k in KINDS[:NUM_PLAYING_KINDS] if k.code == text.strip()), None)
+    if kind is None:
+        raise MahjongError(f"--wild names one playing kind, as 5p or 3z; got {text!r}", place="--wild")
+    return kind

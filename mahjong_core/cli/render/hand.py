@@ -59,7 +59,8 @@ def hand_text(report: Mapping[str, Any]) -> str:
     if report.get("set_aside"):
         lines.append("set aside " + ", ".join(f"{c} ({names.get(c, c)})" for c in report["set_aside"]))
     if "jokers" in report:  # jokers held and played (the ruleset's jokers.in says where they stand)
-        lines.append(f"jokers    {report['jokers']} held, wild in " + (", ".join(report["jokers_in"]) or "nothing"))
+        held = f"{report['jokers']} held" if "wild" not in report else f"{report['jokers']} x {report['wild']} (wild)"
+        lines.append(f"jokers    {held}, wild in " + (", ".join(report["jokers_in"]) or "nothing"))
     lines.append("shanten   " + ", ".join(f"{k} {v}" for k, v in report["shanten"].items()))
     if "arrangements" in report:
         found = report["arrangements"]

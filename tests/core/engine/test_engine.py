@@ -58,6 +58,8 @@ class ConservationObserver:
             seen.update(seat.bonus)
             seen.update(seat.jokers)  # set aside, where jokers are not played
             seen.update(seat.held_jokers)  # held, where they are
+        if table.wild_tile is not None:  # the tile turned to choose the deal's wild kind, out of play
+            seen[table.wild_tile] += 1
         assert seen == self.expected, f"tiles not conserved after event {event['n']} {event['type']}"
         # A seat that has won and sits out while play goes on holds its winning hand, one tile more.
         playing = [seat for s, seat in enumerate(table.seats) if not table.out_of_play(s)]

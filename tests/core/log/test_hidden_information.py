@@ -85,6 +85,7 @@ class Knowledge:
         hand: dict[int, list[int]] = {}
         known: dict[Viewer, set[int]] = {}
         returned: list[int] = []
+        turned: list[int] = []  # the tile turned to choose the wild kind, while it lies out of play
         passing: dict[int, list[int]] = {}
         last_discard: list[int] = []
         #: The jokers in each seat's exposed melds (where jokers are played), which an exchange takes back.
@@ -110,6 +111,7 @@ class Knowledge:
                 known[v].update(ids)
 
         def reset() -> None:
+            turned.clear()
             code.clear()
             returned.clear()
             melded_jokers.clear()
@@ -205,6 +207,13 @@ class Knowledge:
                     melded_jokers.setdefault(e["seat"], []).append(i)
                 else:
                     public(take(e["seat"], e["tile"]))
+            elif kind == "wild_revealed":  # the tile turned to choose the deal's wild kind: seen by all, held by none
+                turned[:] = [new(e["tile"])]
+                public(*turned)
+                self.features["wild"] += 1
+            elif kind == "wild_taken":  # the turned tile robbed: into the seat's hand, seen by all already
+                hand[e["seat"]].append(turned.pop())
+                self.features["wild taken"] += 1
             elif kind in self.shows:  # a tile turned face up from the wall: seen by all, held by none
                 public(new(e[self.shows[kind]]))
                 self.features["shown"] += 1

@@ -84,9 +84,10 @@ class CautiousBot:
         return piles
 
     def _discard(self, table: Table, seat: int, options: Sequence[Action]) -> Action:
-        # A joker (where the ruleset plays them) names no playing kind: the bot keeps its jokers.
+        # A joker (where the ruleset plays them) names no playing kind, and a copy of the deal's wild kind (a gold:
+        # table.wild) is held among the jokers, not the counts: the bot keeps its jokers.
         discards = [(o, o.tile) for o in options if o.kind == "discard" and o.tile is not None
-                    and o.tile < NUM_PLAYING_KINDS]
+                    and o.tile < NUM_PLAYING_KINDS and o.tile not in table.wild]
         if not discards:
             return next((o for o in options if o.kind == "discard"), options[-1])
         counts = list(table.seats[seat].counts)  # a copy: a bot looks at the table, it does not move tiles

@@ -1,0 +1,100 @@
+"""A kind made wild for one deal (``jokers: {played: true, wild: {...}}``): the tile turned after the deal, its
+kind's copies held as jokers, and the seats that may rob the turned tile.
+
+Fuzhou's "opening the gold" is the model: once the bonus tiles are replaced, a tile is turned face up from the
+dead wall's end; every copy of its kind is wild until the deal ends, and the turned tile stays out of play.  A
+bonus tile turned goes to the dealer's bonus row and the next tile is turned.  The ``wild_revealed`` event tells
+every seat the kind (the turned tile is shown to all).
+
+Nothing here is new hand algebra: a copy of the wild kind is held among a seat's jokers (``Seat.held_jokers``,
+as the kind's own index, so every view names it by its code) and plays wherever the ruleset's
+:class:`~mahjong_core.hand.jokers.JokerRule` lets a joker stand, through the paths jokers already take
+(:mod:`mahjong_core.engine.jokers`, :mod:`mahjong_core.hand.jokers`).  A game whose ruleset makes no kind wild
+never comes here: :meth:`Game.play_deal <mahjong_core.engine.game.Game.play_deal>` asks once a deal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mahjong_core.engine.drawing import flush_wall_events, take
+from mahjong_core.engine.winning import declare_win, win_allowed
+from mahjong_core.hand.jokers import is_complete_with_jokers
+from mahjong_core.table.state import Action
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.running import RunningGame
+
+#: The decision phase in which a seat is offered the turned tile (the deal's declarations: before any turn).
+ROB_PHASE = "declaration"
+
+
+def wild_deal(game: RunningGame) -> None:
+    """The deal's wild kind: turned and announced, then offered to the seats it completes where it may be robbed."""
+    play = game.table.joker_play
+    assert play is not None and play.wild is not None  # asked only where the ruleset makes a kind wild
+    kind, turned = reveal_wild(game)
+    if play.wild.robbed:
+        rob_wild(game, kind, turned)
+
+
+def forget_wild(game: RunningGame) -> None:
+    """Before a deal is dealt: the last deal's wild kind plays as itself again."""
+    plays_as = game.plays_as
+    assert isinstance(plays_as, list)  # the game's own copy, for a ruleset with wild kinds
+    plays_as[:] = game.tiles.plays_as
+
+
+def reveal_wild(game: RunningGame) -> tuple[int, int]:
+    """Turn the deal's wild tile, make its kind wild in every hand, and log it; return the kind and the tile.
+
+    The game's ``plays_as`` is its own copy where a ruleset makes kinds wild (:class:`~mahjong_core.engine.game.Game`):
+    the kind plays as a joker there until :func:`forget_wild`, as the next deal begins.
+    """
+    t = game.table
+    wall = t.wall
+    assert wall is not None  # turned during a deal
+    plays_as = game.plays_as
+    assert isinstance(plays_as, list)  # the game's own copy, for a ruleset with wild kinds
+    tiles = game.tiles
+    tile = wall.draw_replacement()
+    while game.bonus_kinds[tile]:  # a bonus tile turned is the dealer's, set aside; the next tile is turned
+        take(game, t.dealer, tile, "replacement", reason="wild")
+        game.event("table", "bonus", seat=t.dealer, tile=game.codes[tile])
+        tile = wall.draw_replacement()
+    kind = tiles.plays_as[tile] if tiles.plays_as[tile] >= 0 else tile
+    plays_as[kind] = -1
+    t.wild = (kind,)
+    t.wild_tile = tile
+    t.shown.append(tile)
+    for s in t.seats:  # the copies dealt are held as jokers from now on
+        s.held_jokers.extend([kind] * s.counts[kind])
+        s.counts[kind] = 0
+    game.event("table", "wild_revealed", tile=game.codes[tile], kinds=[game.codes[kind]])
+    flush_wall_events(game)
+    return kind, tile
+
+
+def rob_wild(game: RunningGame, kind: int, turned: int) -> None:
+    """Offer the turned tile to each non-dealer whose dealt hand it completes as a wild, in turn from the
+    dealer's right; the first to take it wins at once, the win counted as self-drawn (:func:`.winning.declare_win`)."""
+    t = game.table
+    play = t.joker_play
+    assert play is not None and play.wild is not None  # asked only where the ruleset makes a kind wild
+    rule = play.rule
+    seven_pairs = "seven_pairs" in game.forms
+    for off in range(1, t.players):
+        seat = (t.dealer + off) % t.players
+        s = t.seats[seat]
+        if not is_complete_with_jokers(bytes(s.counts), len(s.held_jokers) + 1, rule, seven_pairs=seven_pairs):
+            continue
+        s.held_jokers.append(kind)  # held while the ruleset is asked whether the win may stand
+        allowed = win_allowed(game, seat, kind, "self_drawn")
+        s.held_jokers.pop()  # and put back: while the seat decides, the tile still lies face up
+        if not allowed or game.decide(seat, [Action("win", kind), Action("pass")], ROB_PHASE).kind != "win":
+            continue
+        t.shown.remove(turned)
+        t.wild_tile, t.wild_taken = None, seat
+        s.held_jokers.append(kind)
+        game.event("table", "wild_taken", seat=seat, tile=game.codes[turned])
+        declare_win(game, seat, kind, "self_drawn", None)

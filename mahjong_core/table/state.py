@@ -235,6 +235,9 @@ class Seat:
     flags: dict[str, Any] = field(default_factory=dict)
     #: Tiles set aside face up from the concealed hand by a plugin's events (``set_aside`` effects).
     aside: list[int] = field(default_factory=list)
+    #: The tiles this seat has won with and set aside face up, where winners stay in play
+    #: (``winners_stay_in_play``): each win's tile leaves the hand, which plays on.  Empty in every other game.
+    won: list[int] = field(default_factory=list)
     #: The jokers held among the concealed tiles (their kind indices), where the ruleset plays jokers
     #: (``jokers: {played: true}``): wild within :attr:`joker_rule`, never in the count vector.
     held_jokers: list[int] = field(default_factory=list)
@@ -381,10 +384,13 @@ class Table:
     #: the first: each winner holds the tile in its hand, so these copies are the same tile held twice.  Empty in
     #: every other deal; tile conservation counts them once (:mod:`mahjong_core.conformance.invariants`).
     shared_wins: list[int] = field(default_factory=list)
+    #: Whether a seat that has won stays in play (``winners_stay_in_play``: Sichuan's bloody flow): it keeps its
+    #: hand, less the winning tile set aside (:attr:`Seat.won`), and goes on drawing, discarding and winning.
+    winners_stay: bool = False
 
     def out_of_play(self, seat: int) -> bool:
-        """Whether ``seat`` has won this deal and sits out while play goes on."""
-        return any(w.winner == seat for w in self.wins)
+        """Whether ``seat`` has won this deal and sits out while play goes on (never where winners stay)."""
+        return not self.winners_stay and any(w.winner == seat for w in self.wins)
 
     def next_in_play(self, seat: int) -> int:
         """The seat after ``seat`` in turn order that has not left the deal by winning."""
@@ -443,6 +449,8 @@ class Table:
                 parts.append(f"f{sorted(seat.flags.items())}|{seat.aside}")
             if seat.held_jokers:  # only where jokers are played and held: other tables hash as they did
                 parts.append(f"j{len(seat.held_jokers)}")
+            if seat.won:  # only where winners stay in play: other tables hash as they did
+                parts.append(f"v{seat.won}")
         if self.wall is not None:
             parts.append(f"w{self.wall.live_count()}")
         # Written only where a ruleset moves them, so a table without them hashes as it always did.

@@ -65,7 +65,7 @@ function describe(e) {
     case "joker_exchange": return `${who} gives ${t(e.tile)} for the joker standing for it in ${seatName(e.owner)}'s meld.`;
     case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
     case "mahjong": return `${who} wins with ${t(e.tile)} (${e.how.replace("_", " ")}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).` +
-      (e.play_on === true ? " Play goes on without them." : "");
+      (e.stays_in_play === true ? " They stay in play." : e.play_on === true ? " Play goes on without them." : "");
     case "exhaustive_draw": return "The wall is exhausted: the deal is drawn.";
     case "abortive_draw": return `Abortive draw: ${String(e.reason).replace(/_/g, " ")}.`;
     case "score": return `${who}'s hand scores ${e.card ? e.card.total + " " + e.card.unit : e.value}.`;
@@ -210,6 +210,8 @@ function renderSeat(n, where) {
   body.appendChild(meldsRow(s.melds, true));
   if (s.bonus.length) body.appendChild(row("bonus", s.bonus, { width: 24 }));
   if (s.aside && s.aside.length) body.appendChild(row("aside", s.aside, { width: 24 }));
+  // The tiles a seat won with, set aside face up where winners stay in play (a mahjong with stays_in_play).
+  if (s.won && s.won.length) body.appendChild(row("won", s.won, { width: 24 }));
   const disc = row("discards", s.discards, { width: 26 });
   disc.setAttribute("aria-label", "discards of " + seatName(n));
   body.appendChild(disc);

@@ -328,6 +328,30 @@ const HANDLERS = {
   mahjong(t, e, s) {
     // A winner after whom play goes on sits out (play_on); a further winner on the same discard (the mahjong
     // right before names the same tile and discarder) takes the tile too, as mahjong_core.log.fold does.
+    // A winner who stays in play (stays_in_play) sets the tile it won with aside face up instead (`won`): out of
+    // its hand where self-drawn, off the discards (once) where won on a discard, out of the konger's hand where
+    // robbed (once), as mahjong_core.log.fold._won_aside does.
+    if (s && e.play_on === true && e.stays_in_play === true) {
+      const d = e.discarder !== null && e.discarder !== undefined ? t.view.seats[e.discarder] : null;
+      const before = t.dealEvents.length ? t.dealEvents[t.dealEvents.length - 1] : null;
+      if (!d) {
+        take(s.concealed, [e.tile]);
+      } else if (e.how === "robbing_kong") {
+        if (!(before && before.type === "mahjong" && before.how === e.how && before.tile === e.tile)) {
+          take(d.concealed, [e.tile]);
+        }
+      } else if (d.discards.length && d.discards[d.discards.length - 1] === e.tile) {
+        d.discards.pop();
+      }
+      s.won = s.won || [];
+      s.won.push(e.tile);
+      if (d) {
+        const taken = t.claims.find((c) => c.seat === e.seat && c.action === "win");
+        if (taken) taken.taken = true;
+        t.view.last_discard = null;
+      }
+      return;
+    }
     if (s && e.play_on === true) s.out = true;
     if (s && e.discarder !== null && e.discarder !== undefined) {
       const d = t.view.seats[e.discarder];
@@ -348,6 +372,11 @@ const HANDLERS = {
     if (!s || (s.concealed.length && !s.concealed.includes(HIDDEN)) || !e.arrangement) return;
     const shown = (e.arrangement.melds || []).flatMap((m) => m.tiles || []);
     for (const m of s.melds) for (const x of m.tiles) { const i = shown.indexOf(x); if (i >= 0) shown.splice(i, 1); }
+    // A winner who stays in play has set its winning tile aside already: the hand laid down is the rest.
+    if (s.won && s.won.length && shown.length === s.concealed.length + 1) {
+      const i = shown.indexOf(s.won[s.won.length - 1]);
+      if (i >= 0) shown.splice(i, 1);
+    }
     s.concealed = shown;
   },
   settlement(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },

@@ -126,8 +126,8 @@ def _several_wins(ruleset: Ruleset) -> Iterator[Problem]:
                f"1 to {players - 1 if isinstance(players, int) else 'the seats less one'}, or winners_stay_in_play: "
                "true")
     if stay and ends == 1:
-        yield (["parameters", "winners_stay_in_play", "value"],
-               "winners_stay_in_play is true, but deal_ends_at_wins is 1: the first win ends the deal, so no winner "
+        yield (["parameters", "deal_ends_at_wins", "value"],
+               "deal_ends_at_wins is 1, but winners_stay_in_play is true: the first win ends the deal, so no winner "
                "stays in play; expected deal_ends_at_wins above 1 or null (only the wall ends the deal), or "
                "winners_stay_in_play: false")
     for name in ("most_winners_on_one_discard", "deal_ends_at_wins"):

@@ -1,0 +1,222 @@
+"""Sichuan's bloody flow (``sichuan_xueliu``): the bloody battle with winners staying in play.
+
+A seat that wins sets its winning tile aside face up, keeps the rest of its hand, plays on and may win again;
+each win is scored and settled as it happens, several seats may win on one discard and all stay, and only the
+wall's end ends the deal, after which the hands that have not won face the end-of-deal checks.  Watched in
+seeded games of greedy and random bots, and refused where the data would make a deal endless.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjong_core import check, load_ruleset, simulate
+from mahjong_core.conformance.invariants import TileConservation, ZeroSumPayments
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.errors import RulesetError
+from mahjong_core.hand.notation import parse_tiles
+from mahjong_core.log.fold import fold
+from mahjong_core.plugin import Ruleset
+
+RULESET = "sichuan_xueliu"
+
+
+@pytest.fixture(scope="module")
+def ruleset() -> Ruleset:
+    return load_ruleset(RULESET)
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> list[list[dict[str, Any]]]:
+    """Three seeded games, each as its events: a whole game of four greedy bots (seed 1, which holds two wins on
+    one discard), and two of four deals mixing random and greedy bots."""
+    folder = tmp_path_factory.mktemp("xueliu")
+    games = []
+    for seed, bots, deals in ((1, ["greedy"] * 4, None), (2, ["random", "greedy", "random", "greedy"], 4),
+                              (3, ["random"] * 4, 4)):
+        played = simulate(load_ruleset(RULESET), seed, 1, bots, folder, max_deals=deals)
+        assert played[0].replay is not None
+        games.append([json.loads(line) for line in played[0].replay.read_text(encoding="utf-8").splitlines()])
+    return games
+
+
+def deals(logs: list[list[dict[str, Any]]]) -> Iterator[list[dict[str, Any]]]:
+    """Each deal's events, from its ``deal_start`` to its ``deal_end``."""
+    for log in logs:
+        current: list[dict[str, Any]] = []
+        for e in log:
+            if e["type"] == "deal_start":
+                current = []
+            current.append(e)
+            if e["type"] == "deal_end":
+                yield current
+
+
+def test_the_ruleset_extends_the_bloody_battle_and_says_only_the_difference(ruleset: Ruleset) -> None:
+    battle = load_ruleset("sichuan_xuezhan")
+    assert ruleset.value("winners_stay_in_play") is True and battle.get("winners_stay_in_play", False) is False
+    assert ruleset.value("deal_ends_at_wins") is None and battle.value("deal_ends_at_wins") == 3
+    for name in ("tile_set", "missing_suit", "tile_exchange", "kong_money", "settlement", "usual_limit"):
+        assert ruleset.value(name) == battle.value(name)
+    said = ruleset.source_of("winners_stay_in_play")
+    assert said.kind == "assumption" and said.defined_in == RULESET
+
+
+def test_a_seat_wins_twice_in_one_deal_and_each_win_is_scored_and_settled_at_once(
+        logs: list[list[dict[str, Any]]]) -> None:
+    twice = 0
+    for deal in deals(logs):
+        won: dict[int, int] = {}
+        for k, e in enumerate(deal):
+            if e["type"] != "mahjong":
+                continue
+            assert e.get("play_on") is True and e.get("stays_in_play") is True
+            won[e["seat"]] = won.get(e["seat"], 0) + 1
+            twice += won[e["seat"]] == 2
+            # before the next decision: the win's own score, then its settlement (winners on the same tile each
+            # have theirs, in the claims' order)
+            until = next((j for j in range(k + 1, len(deal)) if deal[j]["type"] == "decision"), len(deal))
+            scored = next(j for j in range(k + 1, until) if deal[j]["type"] == "score" and deal[j]["seat"] == e["seat"])
+            settled = deal[scored + 1]
+            assert settled["type"] == "settlement"
+            assert any(payee == e["seat"] and reason == "mahjong" for _, payee, _, reason in settled["payments"])
+    assert twice >= 5
+
+
+def test_a_winner_sets_its_winning_tile_aside_and_plays_on(logs: list[list[dict[str, Any]]]) -> None:
+    """After a win the winner's next decisions are those of a seat in play: it draws and discards again."""
+    for deal in deals(logs[:1]):
+        for k, e in enumerate(deal):
+            if e["type"] == "mahjong":
+                later = [x for x in deal[k + 1:] if x["type"] == "decision" and x.get("actor") == e["seat"]
+                         and x.get("action") == "discard"]
+                drawn = [x for x in deal[k + 1:] if x["type"] == "draw" and x.get("seat") == e["seat"]]
+                if drawn:  # unless the wall ran out first, the winner draws and discards again
+                    assert later
+
+
+def test_the_fold_shows_the_won_tiles_as_the_engine_holds_them(tmp_path: Path, ruleset: Ruleset) -> None:
+    played = simulate(ruleset, 5, 1, ["greedy"] * 4, tmp_path, max_deals=1)
+    assert played[0].replay is not None
+    lines = [json.loads(line) for line in played[0].replay.read_text(encoding="utf-8").splitlines()]
+    won: dict[int, list[str]] = {}
+    for e in lines[1:]:
+        if e["type"] == "mahjong":
+            won.setdefault(e["seat"], []).append(e["tile"])
+    assert won, "seed 5's first deal has a win"
+    *_, last = fold(lines[0], lines[1:])
+    for seat in range(4):
+        assert last.seats[seat].won == won.get(seat, [])
+        assert ("won" in last.seats[seat].view()) == (seat in won)
+
+
+def test_several_winners_on_one_discard_all_stay_in_play(logs: list[list[dict[str, Any]]]) -> None:
+    found = 0
+    for deal in deals(logs):
+        for k in range(1, len(deal)):
+            a, b = deal[k - 1], deal[k]
+            if a["type"] == b["type"] == "mahjong" and a.get("discarder") is not None \
+                    and (a["discarder"], a["tile"]) == (b.get("discarder"), b["tile"]):
+                found += 1
+                assert a.get("stays_in_play") is True and b.get("stays_in_play") is True
+                for seat in (a["seat"], b["seat"]):
+                    if any(x["type"] == "draw" for x in deal[k + 1:]):
+                        assert any(x["type"] in ("draw", "decision") and seat in (x.get("seat"), x.get("actor"))
+                                   for x in deal[k + 1:])
+    assert found >= 1
+
+
+def test_only_the_wall_ends_the_deal_and_then_the_hands_that_did_not_win_are_checked(
+        logs: list[list[dict[str, Any]]]) -> None:
+    checked_after_wins = 0
+    for deal in deals(logs):
+        ends = [e for e in deal if e["type"] in ("exhaustive_draw", "abortive_draw", "deal_abandoned")]
+        assert [e["type"] for e in ends] == ["exhaustive_draw"]
+        assert all(e.get("stays_in_play") for e in deal if e["type"] == "mahjong")
+        winners = {e["seat"] for e in deal if e["type"] == "mahjong"}
+        last = [e for e in deal if e["type"] == "settlement"][-1]
+        checks = [p for p in last["payments"] if p[3] in ("not_ready", "missing_suit_held")]
+        for payer, payee, _, _ in checks:
+            assert payer not in winners and payee not in winners
+        checked_after_wins += bool(checks and winners)
+    assert checked_after_wins >= 1
+
+
+def test_the_games_audit_clean(tmp_path: Path, ruleset: Ruleset) -> None:
+    played = simulate(ruleset, 11, 1, ["greedy", "random", "greedy", "random"], tmp_path, max_deals=4)
+    assert played[0].replay is not None
+    assert check(played[0].replay).ok
+
+
+def test_greedy_winners_play_on_a_sensible_hand(ruleset: Ruleset) -> None:
+    """A greedy seat that has won keeps a hand that can win again (winners win again), and never wins holding
+    its missing suit: the bot plays the hand it has left, as any seat in play."""
+    letters = {"missing_characters": "m", "missing_dots": "p", "missing_bamboo": "s"}
+    for seed in range(1, 3):
+        wins: list[tuple[int, int]] = []
+        holder: list[Game] = []
+
+        def watch(event: dict[str, Any], wins: list[tuple[int, int]] = wins, holder: list[Game] = holder) -> None:
+            if event["type"] != "mahjong":
+                return
+            table = holder[0].table
+            wins.append((table.deal_number, event["seat"]))
+            seat = table.seats[event["seat"]]
+            letter = letters[seat.flags["missing_suit"]]
+            assert not any(seat.counts[k] for k in parse_tiles("123456789" + letter))
+
+        game = Game(ruleset, make_bots(["greedy"] * 4, seed), seed, max_deals=4, emit=watch)
+        holder.append(game)
+        game.play()
+        assert len(wins) - len(set(wins)) >= 2, f"seed {seed}: winners won again {len(wins) - len(set(wins))} times"
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31 - 1))
+def test_tiles_and_points_are_conserved_over_seeded_deals(seed: int) -> None:
+    """Hypothesis over seeds: every tile is in the wall, a hand, a meld, a discard or a seat's won tiles after
+    every event, and every payment moves points between seats without making or losing any."""
+    ruleset = load_ruleset(RULESET)
+    tiles, money = TileConservation(), ZeroSumPayments(4)
+    game = Game(ruleset, make_bots(["greedy", "random", "greedy", "random"], seed), seed, max_deals=1,
+                observers=[tiles, money])
+    game.play()
+    assert tiles.checked > 0 and money.settlements >= 1
+    assert sum(game.table.scores) == 0
+
+
+@pytest.mark.parametrize(("text", "place", "words"), [
+    ("extends: sichuan_xuezhan\nparameters:\n  deal_ends_at_wins:\n    value: null\n    assumption: test\n",
+     "$.parameters.deal_ends_at_wins.value", "deal_ends_at_wins is null (no bound), but the seats that win leave"),
+    ("extends: sichuan_xueliu\nparameters:\n  deal_ends_at_wins:\n    value: 1\n    assumption: test\n",
+     "$.parameters.deal_ends_at_wins.value", "deal_ends_at_wins is 1, but winners_stay_in_play is true"),
+    ("extends: harbin\nparameters:\n  winners_stay_in_play:\n    value: true\n    assumption: test\n"
+     "  deal_ends_at_wins:\n    value: null\n    assumption: test\n",
+     "$.parameters.deal_ends_at_wins.value", "the classical settlement does not settle a win while play goes on"),
+])
+def test_a_deal_the_data_would_make_endless_or_contradictory_is_a_load_error(tmp_path: Path, text: str, place: str,
+                                                                            words: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("id: bad\nversion: 1.0.0\nname: x\n" + text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    assert words in caught.value.message
+    assert caught.value.source == str(path) and caught.value.place == place and caught.value.line is not None
+
+
+def test_with_winners_staying_more_wins_than_seats_may_end_a_deal(tmp_path: Path) -> None:
+    path = tmp_path / "five.yaml"
+    path.write_text("id: five\nversion: 1.0.0\nname: x\nextends: sichuan_xueliu\nparameters:\n"
+                    "  deal_ends_at_wins:\n    value: 5\n    assumption: test\n", encoding="utf-8")
+    game = Game(load_ruleset(path), make_bots(["greedy"] * 4, 1), 1, max_deals=4)
+    assert game.wins_rule == (3, 5)
+    game.play()
+    assert sum(game.table.scores) == 0

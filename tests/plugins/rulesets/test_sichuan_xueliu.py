@@ -220,3 +220,51 @@ def test_with_winners_staying_more_wins_than_seats_may_end_a_deal(tmp_path: Path
     assert game.wins_rule == (3, 5)
     game.play()
     assert sum(game.table.scores) == 0
+
+
+def _folded(hands: list[list[str]]) -> Any:
+    from mahjong_core.log.fold import FoldedTable
+
+    table = FoldedTable.of_header({"seats": [{}] * 4})
+    for n, hand in enumerate(hands):
+        table.seats[n].concealed = list(hand)
+    return table
+
+
+def test_the_fold_sets_a_self_drawn_winning_tile_aside_and_the_hand_plays_on() -> None:
+    table = _folded([["1m", "1m", "2p", "?"], [], [], []])
+    table.apply({"type": "mahjong", "seat": 0, "tile": "2p", "how": "self_drawn", "discarder": None,
+                 "play_on": True, "stays_in_play": True})
+    seat = table.seats[0]
+    assert seat.won == ["2p"] and sorted(seat.concealed) == ["1m", "1m", "?"] and not seat.out
+    assert not table.revealed and table.seats[0].view()["won"] == ["2p"]
+
+
+def test_the_fold_sets_a_discard_won_by_two_seats_aside_once_off_the_discards() -> None:
+    table = _folded([["5s"], ["1m"], ["2m"], ["3m"]])
+    table.apply({"type": "decision", "actor": 0, "phase": "turn", "action": "discard", "tile": "5s"})
+    for seat in (1, 2):
+        table.apply({"type": "mahjong", "seat": seat, "tile": "5s", "how": "discard", "discarder": 0,
+                     "play_on": True, "stays_in_play": True})
+    assert table.seats[0].discards == [] and table.pond == [] and table.last_discard is None
+    assert table.seats[1].won == table.seats[2].won == ["5s"]
+    assert table.seats[1].concealed == ["1m"] and table.seats[2].concealed == ["2m"]
+
+
+def test_the_fold_takes_a_robbed_kong_tile_out_of_the_konger_s_hand_once() -> None:
+    table = _folded([["7p", "9s"], ["1m"], ["2m"], ["3m"]])
+    for seat in (1, 3):
+        table.apply({"type": "mahjong", "seat": seat, "tile": "7p", "how": "robbing_kong", "discarder": 0,
+                     "play_on": True, "stays_in_play": True})
+    assert table.seats[0].concealed == ["9s"]
+    assert table.seats[1].won == table.seats[3].won == ["7p"]
+
+
+def test_a_scored_hand_laid_down_leaves_the_tile_set_aside_out() -> None:
+    """Another seat's view: the winner's hidden hand is laid down from its score, less the tile it set aside."""
+    table = _folded([["?", "?", "?", "?", "?"], [], [], []])
+    table.apply({"type": "mahjong", "seat": 0, "tile": "2p", "how": "self_drawn", "discarder": None,
+                 "play_on": True, "stays_in_play": True})
+    table.apply({"type": "score", "seat": 0, "value": 1,
+                 "arrangement": {"melds": [{"tiles": ["1m", "1m", "1m"]}, {"tiles": ["2p", "2p"]}]}})
+    assert sorted(table.seats[0].concealed) == ["1m", "1m", "1m", "2p"] and table.seats[0].won == ["2p"]

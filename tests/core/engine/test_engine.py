@@ -58,6 +58,9 @@ class ConservationObserver:
             seen.update(seat.bonus)
             seen.update(seat.jokers)  # set aside, where jokers are not played
             seen.update(seat.held_jokers)  # held, where they are
+            seen.update(seat.won)  # won with and set aside face up, where winners stay in play
+        seen.subtract(table.shared_wins)  # one tile several seats won at once, held (or set aside) by each
+        seen = +seen
         assert seen == self.expected, f"tiles not conserved after event {event['n']} {event['type']}"
         # A seat that has won and sits out while play goes on holds its winning hand, one tile more.
         playing = [seat for s, seat in enumerate(table.seats) if not table.out_of_play(s)]

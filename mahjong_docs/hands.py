@@ -38,6 +38,11 @@ CANDIDATES: tuple[str, ...] = (
     "1133m5577p2266s4z +4z",
     "1112345678999p +5p !self_drawn",
     "19m19p19s1234567z +1m",
+    # Sixteen-tile hands (five sets and a pair), for the rulesets that deal sixteen: no 13-tile ruleset wins with
+    # them, so they change no other page.
+    "123m456m789m234p56p88s +7p",
+    "777z666z555z123m456m7p +7p !self_drawn",
+    "123m456m789m234p56p8s9s 1234f1234y +1s !self_drawn",
 )
 ORDINARY, LIMITS = 2, 1
 

@@ -50,10 +50,14 @@ TIMEOUT_WORDS = {"discard_drawn_tile": "the tile just drawn is discarded for the
 TIMEOUT_CASES = {"move": "for a move", "claim": "for a claim", "game": "at the end of the game time"}
 PAYMENTS = ("discarder", "other_losers", "self_drawn")
 SPORT = ("base_points", "discarder_pays_hand", "self_drawn_all_pay_hand")
+#: How far back the sacred discard reaches (``sacred_discard``), as the end of a sentence.
+SACRED_WORDS = {"whole_deal": "they have discarded at any time in the deal",
+                "last_discard": "they discarded last"}
 #: A minimum's measure, in the singular and the plural.
 MINIMUM_WORDS = {"points": ("point", "points"), "fan": ("fan", "fan"),
                  "doublings_in_hand": ("doubling held in the hand itself", "doublings held in the hand itself"),
-                 "doublings": ("doubling", "doublings")}
+                 "doublings": ("doubling", "doublings"),
+                 "basic_points": ("basic point (bonus points not counted)", "basic points (bonus points not counted)")}
 
 
 def _named(name: str) -> Callable[[Mapping[str, Any]], str]:
@@ -298,6 +302,11 @@ def going_out(w: Writer) -> list[str]:
             str(wrong.get("paid_by")), literal(wrong.get("paid_by")))
         end = "; the wronged pair may end the deal or play on" if wrong.get("wronged_pair_may_end_deal") else ""
         out.append(f"A wrongly declared mahjong costs {cost}, paid by {payer}{end}{w.cite('wrong_mahjong')}.")
+    sacred = w.get("sacred_discard")
+    if sacred in SACRED_WORDS:
+        out.append(f"A player may not win on another player's tile of a kind {SACRED_WORDS[sacred]} (the sacred "
+                   f"discard), though they may still claim it for a pung or kong, or win on it drawn from the wall"
+                   f"{w.cite('sacred_discard')}.")
     if w.get("winning_tile_set_apart") is True:
         out.append(f"The winning tile is set apart when the hand is shown{w.cite('winning_tile_set_apart')}.")
     limits = w.ruleset.raw_tables.get("limit_hands") or {}

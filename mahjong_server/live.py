@@ -460,10 +460,19 @@ class LiveTable:
             "limits": limits,
             "tile_names": tile_names(self.ruleset),
             "item_names": _item_names(self.ruleset),
+            **self._jokers,
             # The plugins' words the table may use, with their labels (only where it uses any): the client shows a
             # plugin's event by them.
             **({"words": self._words} if self._words else {}),
         }
+
+    @property
+    def _jokers(self) -> dict[str, Any]:
+        """:func:`joker_info` of the table's ruleset, read once (its tile set is built to read it)."""
+        jokers = self.__dict__.get("_jokers_found")
+        if jokers is None:
+            jokers = self.__dict__["_jokers_found"] = joker_info(self.ruleset)
+        return jokers
 
     @property
     def _words(self) -> dict[str, Any]:
@@ -526,6 +535,16 @@ def tile_names(ruleset: Ruleset) -> dict[str, str]:
     names = {k.code: k.name for k in KINDS}
     names.update({info.code: info.name for info in ruleset.tiles().kinds if info is not None})
     return names
+
+
+def joker_info(ruleset: Ruleset) -> dict[str, Any]:
+    """Where the ruleset's jokers are played (``jokers: {played: true}`` and a tile set holding them), what a page
+    shows of them: whether a discarded joker is dead (``{"jokers": {"dead_when_discarded": true}}``); nothing
+    elsewhere, so a table without played jokers is described as before."""
+    data = ruleset.get("jokers")
+    if not isinstance(data, Mapping) or not data.get("played", False) or not ruleset.tiles().jokers:
+        return {}
+    return {"jokers": {"dead_when_discarded": bool(data.get("dead_when_discarded", True))}}
 
 
 def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:

@@ -49,7 +49,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
     A ruleset that is not installed here (or a header that cannot be read) still gives a page: its id stands
     for its name and the score items are shown by their keys.
     """
-    from .live import _item_names, limits_ms, tile_names
+    from .live import _item_names, joker_info, limits_ms, tile_names
 
     head = header or {}
     ref = head.get("ruleset")
@@ -76,6 +76,7 @@ def viewer_info(header: dict[str, Any] | None) -> dict[str, Any]:
     info["ruleset"].update(name=ruleset.name, native_name=ruleset.native_name)
     info["tile_names"] = tile_names(ruleset)
     info["item_names"] = _item_names(ruleset)
+    info.update(joker_info(ruleset))
     info["meld_display"] = str(ruleset.get("meld_display", "plain"))
     info["limits"] = limits_ms(time_limits(ruleset))
     return info

@@ -31,8 +31,8 @@ from mahjong_core.engine.players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.log.chain import CHECKPOINTS, SEAL_FIELDS
 from mahjong_core.log.fold import header_tile_set
-from mahjong_core.log.format import ReplayLog, dumps, read_log
-from mahjong_core.log.money import money_problem
+from mahjong_core.log.format import ReplayLog, UndecodedEvents, dumps, read_log
+from mahjong_core.log.money import MOVES, money_problem
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
 from mahjong_core.log.recorded import differences
 from mahjong_core.log.vocabulary import check_header as check_vocabulary
@@ -186,16 +186,17 @@ class _Comparator:
         self.bots = bots or {}
         self.byte_exact = byte_exact
         self.k = 0
+        self.total = len(log.events)
         self._pending: list[dict[str, Any]] = []
         self._start = 0
 
     def __call__(self, event: dict[str, Any]) -> None:
         k = self.k
         self.k += 1
-        if k >= len(self.log.events):
+        if k >= self.total:
             self.flush()
             raise Divergence(event["n"], f"the log ends before this {event['type']} event: it has only "
-                                         f"{len(self.log.events)} events")
+                                         f"{self.total} events")
         if event["type"] in CHECKPOINTS:
             self._pending.append(self._sealed(event, k))
             self.flush()
@@ -231,13 +232,17 @@ def check(path: str, mode: str = "replay", *, key: str | None = None) -> Verdict
     :param key: the hex Ed25519 public key the log must be signed with (``audit --key``); without it a
         signed log's signatures are verified against the key its header names, and the verdict says so.
 
-    The replay first runs with the events left undecoded but for the
-    decisions (:class:`~mahjong_core.log.format.UndecodedEvents`); a log that
-    fails it is read again line by line, so that what is reported wrong with
-    it is said the same way as in an audit.
+    Both first run with the events left undecoded but for the decisions
+    (:class:`~mahjong_core.log.format.UndecodedEvents`), every line held to
+    the bytes the rules produce; a log that fails that in any way is read
+    again line by line, so that what is reported wrong with it is said as the
+    strict reading says it (``_check`` says why an audit may do so).
     """
-    if mode == "replay":
-        verdict = _check(path, mode, key, decode_events=False)
+    if mode in ("replay", "audit"):
+        try:
+            verdict = _check(path, mode, key, decode_events=False)
+        except Exception:  # noqa: BLE001 - whatever went wrong, the strict reading says it (or raises it again)
+            verdict = Verdict(mode, str(path), ok=False)
         if verdict.ok:
             return verdict
         del verdict  # and its log, before the log is read again
@@ -245,15 +250,33 @@ def check(path: str, mode: str = "replay", *, key: str | None = None) -> Verdict
 
 
 def _check(path: str, mode: str, key: str | None, *, decode_events: bool) -> Verdict:
+    """One reading and re-run of the log; ``decode_events=False`` is the fast first try (see :func:`check`).
+
+    An audit's fast try holds every line to the bytes the rules produce, as the replay does.  A line that equals
+    the canonical serialisation of the event the engine produced there is valid by the schema and canonical by
+    construction (the suite validates every ruleset's produced events against the schema), so the audit's strict
+    line-by-line reading could only repeat what the comparison proves; any difference, error or line spelt
+    otherwise sends the log to the strict reading, which then says what is wrong exactly as it always has.  Logs
+    whose lines are input rather than output (a game without a seed: its tiles; an imported game: its recorded
+    result) and logs with a plugin's words (their events are checked against the plugin's schema fragments,
+    which only the strict reading applies) are read strictly at once.
+    """
     verdict = Verdict(mode, str(path), ok=False)
     try:
-        log = read_log(path, validate_events=(mode == "audit"), decode_events=decode_events)
+        log = read_log(path, validate_events=(mode == "audit" and decode_events), decode_events=decode_events)
+        if not decode_events and mode == "audit" and not _fast_audit_applies(log.header):
+            return verdict  # not ok: read strictly
         if log.header["rng"] is None and mode == "replay":
             # A physical log's tiles are input to the re-run, not only output to compare: check them first.
             log = read_log(path, validate_events=True)
     except MahjongError as exc:
         return verdict.fail(_line_number(exc.place), exc.message)
     return check_parsed(log, mode, key, verdict)
+
+
+def _fast_audit_applies(head: dict[str, Any]) -> bool:
+    """Whether an audit may first try the byte-for-byte comparison (see :func:`_check`)."""
+    return head["rng"] is not None and "source" not in head and "vocabulary" not in head
 
 
 def check_parsed(log: ReplayLog, mode: str, key: str | None = None, verdict: Verdict | None = None) -> Verdict:
@@ -356,7 +379,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     _check_tile_set(head, ruleset, log.source)
     players = _players(log, mode)
     bots = {n: p.name for n, p in enumerate(players) if not isinstance(p, ScriptedPlayer)}
-    comparator = _Comparator(log, byte_exact=(mode == "replay"), bots=bots)
+    comparator = _Comparator(log, byte_exact=(mode == "replay" or isinstance(log.events, UndecodedEvents)), bots=bots)
     options = head["options"]
     factory = None
     revealed = rng is None and has_revealed_deals(log.events)
@@ -410,7 +433,9 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         return verdict.fail(comparator.k + 2, f"the game is over after {comparator.k} events, but the log goes "
                                               f"on to {len(log.events)}")
     if mode == "audit":
-        error = money_problem(log.header, log.events)
+        # Where every line is proven the canonical text of a produced event, only the money's lines are decoded.
+        moves = log.events.of_types(MOVES) if isinstance(log.events, UndecodedEvents) else log.events
+        error = money_problem(log.header, moves)
         if error:
             return verdict.fail(error[0] + 2, error[1])
         recorded = _recorded_result(log)

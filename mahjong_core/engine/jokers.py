@@ -16,12 +16,15 @@ from typing import TYPE_CHECKING
 from mahjong_core.engine.marked import released
 from mahjong_core.hand.jokers import ANY_JOKER, is_complete_with_jokers
 from mahjong_core.hand.melds import MeldKind
-from mahjong_core.table.events import code
+from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action
 
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame
     from mahjong_core.table.state import Seat
+
+#: Kinds below this are suited (three suits of nine ranks): the kinds a chow is made of.
+_SUITED = 27
 
 
 def complete_with_jokers(game: RunningGame, s: Seat) -> bool:
@@ -60,7 +63,8 @@ def joker_discarded(game: RunningGame) -> None:
 
 def joker_claim_shapes(game: RunningGame, seat: int, tile: int) -> list[Action]:
     """The pungs and kongs a seat holding jokers may claim of a discard with them, where the ruleset lets a
-    joker go into a pung and into a claimed meld (``jokers: {in: [pungs, calls]}``).
+    joker go into a pung and into a claimed meld (``jokers: {in: [pungs, calls]}``), and the chows where it lets
+    one go into a chow (``in: [chows, calls]``: :func:`joker_chow_shapes`).
 
     Each joker is named ``ANY_JOKER`` among the action's tiles (the decision writes ``1j``); the claim made
     records the kind it stands for (:func:`used_in_meld`).  The melds of playing tiles alone are offered by the
@@ -72,9 +76,18 @@ def joker_claim_shapes(game: RunningGame, seat: int, tile: int) -> list[Action]:
     s = t.seats[seat]
     play = t.joker_play
     assert play is not None and s.joker_rule is not None  # a seat holds jokers only where they are played
-    if not (play.calls and s.joker_rule.pungs):
+    if not play.calls:
         return []
-    jokers, held = len(s.held_jokers), s.counts[tile]
+    options: list[Action] = []
+    if s.joker_rule.pungs:
+        options += _joker_pung_shapes(len(s.held_jokers), s.counts[tile], tile)
+    if s.joker_rule.chows:
+        options += joker_chow_shapes(s.counts, tile)
+    return options
+
+
+def _joker_pung_shapes(jokers: int, held: int, tile: int) -> list[Action]:
+    """The kongs and pungs of a discard made with jokers: at least one tile of its kind held for a kong."""
     options: list[Action] = []
     for natural in range(min(held, 2), -1, -1):
         wild = 3 - natural
@@ -87,13 +100,55 @@ def joker_claim_shapes(game: RunningGame, seat: int, tile: int) -> list[Action]:
     return options
 
 
-def joker_kong_shapes(s: Seat) -> list[Action]:
-    """The kongs a seat holding jokers could declare in its turn with one, where the ruleset lets a joker go into
-    a pung: three of a kind held and a joker (concealed), or a joker added to its exposed pung.  The turn asks
-    the ruleset whether each may be made (``mahjong_kong_allowed``)."""
+def joker_chow_shapes(counts: list[int], tile: int) -> list[Action]:
+    """The chows of a discard a seat holding a joker may claim with one, where jokers go into chows: each run
+    through the discard with one of its two other tiles held and a joker in the other's place.
+
+    The action's tiles are the run's two other places in order, the joker in its place (``(ANY_JOKER, 4p)`` on
+    a 5p: the joker is 3p; ``(4p, ANY_JOKER)``: it is 6p), so a decision names the kind the joker stands for
+    (:func:`chow_stand_ins`).  A chow of the discard and two jokers is not offered: its tiles would not say
+    which run it is.
+    """
+    options = []
+    for a, b in chow_runs(tile):
+        if counts[a]:
+            options.append(Action("chow", tile, (a, ANY_JOKER)))
+        if counts[b]:
+            options.append(Action("chow", tile, (ANY_JOKER, b)))
+    return options
+
+
+def chow_runs(tile: int) -> list[tuple[int, int]]:
+    """The runs through a suited kind, each as its two other kinds in order (none for an honour)."""
+    if tile >= _SUITED:
+        return []
+    rank = tile % 9
+    runs = []
+    for start in (rank - 2, rank - 1, rank):
+        if 0 <= start and start + 2 <= 8:
+            a, b = (tile - rank + start + i for i in range(3) if start + i != rank)
+            runs.append((a, b))
+    return runs
+
+
+def chow_stand_ins(tiles: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    """The kinds the jokers of a chow's action stand for: the places they hold in the run their tiles name."""
+    for run in chow_runs(tile):
+        if len(tiles) == 2 and all(t in (ANY_JOKER, kind) for t, kind in zip(tiles, run, strict=True)):
+            return tuple(sorted(kind for t, kind in zip(tiles, run, strict=True) if t == ANY_JOKER))
+    raise AssertionError(f"no run of {code(tile)} is named by {codes(tiles)}: the chow was not offered")
+
+
+def joker_kong_shapes(s: Seat, fewest: int = 3) -> list[Action]:
+    """The kongs a seat holding jokers could declare in its turn with them, where the ruleset lets a joker go
+    into a pung: every tile held of a kind, at least ``fewest`` of them (the ruleset's ``kong_naturals``: 3 by
+    default), and jokers for the rest (concealed); or a joker added to its exposed pung.  The turn asks the
+    ruleset whether each may be made (``mahjong_kong_allowed``)."""
     if s.joker_rule is None or not s.joker_rule.pungs:
         return []
-    options = [Action("kong", kind, (ANY_JOKER,), way="concealed") for kind, n in enumerate(s.counts) if n == 3]
+    jokers = len(s.held_jokers)
+    options = [Action("kong", kind, (ANY_JOKER,) * (4 - n), way="concealed") for kind, n in enumerate(s.counts)
+               if fewest <= n <= 3 and 4 - n <= jokers]
     options += [Action("kong", m.tiles[0], (ANY_JOKER,), way="added") for m in s.melds
                 if m.kind is MeldKind.PUNG and m.exposed]
     return options
@@ -101,11 +156,14 @@ def joker_kong_shapes(s: Seat) -> list[Action]:
 
 def used_in_meld(s: Seat, tiles: tuple[int, ...], kind: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Take the jokers an action names (``ANY_JOKER``) from the seat's jokers held; return the action's playing
-    tiles and the kinds the jokers stand for (each the meld's kind)."""
+    tiles and the kinds the jokers stand for: each the meld's kind in a pung or kong, the place it holds in a
+    chow's run (a chow's playing tiles are of another kind than the claimed one: :func:`joker_chow_shapes`)."""
     natural = tuple(t for t in tiles if t != ANY_JOKER)
     wild = len(tiles) - len(natural)
     for _ in range(wild):
         s.held_jokers.pop()
+    if any(t != kind for t in natural):
+        return natural, chow_stand_ins(tiles, kind)
     return natural, (kind,) * wild
 
 

@@ -319,10 +319,11 @@ class _WithJokers:
         if win is not None:
             return win
         if phase == "turn":
-            kong = next((o for o in options if o.kind == "kong" and o.way != "added"), None)
+            kong = next((o for o in options if o.kind == "kong" and o.way != "added" and len(o.tiles) < 2), None)
             if kong is not None:
                 return kong
-            return self._discard(bot, options)
+            discard = self._discard(bot, options)
+            return self._many_joker_kong(options, discard) or discard
         return self._claim(options)
 
     def _discard(self, bot: GreedyBot, options: Sequence[Action]) -> Action:
@@ -345,6 +346,24 @@ class _WithJokers:
         if not chosen:
             return next(o for o in options if o.kind == "discard")
         return chosen[bot.rng.below(len(chosen))] if len(chosen) > 1 else chosen[0]
+
+    def _many_joker_kong(self, options: Sequence[Action], discard: Action) -> Action | None:
+        """A concealed kong of two or three jokers (``kong_naturals`` below 3), where the hand left is as near
+        ready as after the discard chosen: jokers spent on a kong are jokers the hand no longer has."""
+        kongs = [o for o in options if o.kind == "kong" and len(o.tiles) >= 2 and o.tile is not None]
+        if not kongs:
+            return None
+        counts = list(self.counts)
+        if discard.tile is not None and discard.tile != ANY_JOKER:
+            counts[discard.tile] -= 1
+        after_discard = self.value(counts, self.jokers - (discard.tile == ANY_JOKER))
+        for kong in kongs:
+            assert kong.tile is not None
+            counts = list(self.counts)
+            counts[kong.tile] = 0
+            if self.value(counts, self.jokers - len(kong.tiles)) <= after_discard:
+                return kong
+        return None
 
     def _claim(self, options: Sequence[Action]) -> Action:
         counts = list(self.counts)

@@ -158,9 +158,9 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
             if meld.kind is MeldKind.PUNG and meld.exposed and counts[meld.tiles[0]] >= 1 \
                     and kong_ok(game, seat, "added", meld.tiles[0]):
                 options.append(Action("kong", meld.tiles[0], way="added"))
-        if s.held_jokers:  # kongs made with a joker, where the ruleset lets a joker go into a pung
-            options.extend(o for o in joker_kong_shapes(s) if o.tile is not None and o.way is not None
-                           and kong_ok(game, seat, o.way, o.tile))
+        if s.held_jokers and t.joker_play is not None:  # kongs made with jokers, where a joker goes into a pung
+            options.extend(o for o in joker_kong_shapes(s, t.joker_play.kong_naturals)
+                           if o.tile is not None and o.way is not None and kong_ok(game, seat, o.way, o.tile))
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
     if s.held_jokers:
         options.append(_JOKER_DISCARD)
@@ -259,7 +259,7 @@ def make_joker_kong(game: RunningGame, seat: int, action: Action, tile: int) -> 
     s = game.table.seats[seat]
     _, stands = used_in_meld(s, action.tiles, tile)
     if action.way == "concealed":
-        s.counts[tile] -= 3
+        s.counts[tile] -= 4 - len(stands)
         if s.marked:
             released(s, tile, into_meld=True)
         s.melds.append(meld_of(MeldKind.KONG, (tile,) * 4, exposed=False, jokers=stands))

@@ -214,20 +214,41 @@ def stand_ins(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = Joke
     return tuple(melds), tuple(sorted(stood))
 
 
+def joker_reading(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule()
+                  ) -> tuple[Meld, ...] | None:
+    """The reading :func:`stand_ins` finds, each meld naming the kinds its own jokers stand for
+    (``Meld.jokers``), as a player is shown it (``mahjong hand``); ``None`` for a hand not complete."""
+    h = _check(counts, jokers)
+    n = sum(h) + jokers
+    if n % 3 != 2 or _distance(h, jokers, n // 3, 1, rule) != 0:
+        return None
+    melds: list[Meld] = []
+    _read(bytearray(h), jokers, n // 3, 1, rule, melds, [], named=True)
+    return tuple(melds)
+
+
+def seven_pairs_shanten_with_jokers(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule()) -> int:
+    """Shanten of seven pairs for 13 or 14 tiles with the jokers (a joker pairs a tile where ``rule.pairs``)."""
+    h = _check(counts, jokers)
+    if sum(h) + jokers not in (13, 14):
+        raise HandError(f"seven pairs is a hand of 13 or 14 tiles with the jokers, got {sum(h) + jokers}")
+    return _seven_pairs_distance(h, jokers, rule) - 1
+
+
 def _read(counts: bytearray, j: int, sets: int, pair: int, rule: JokerRule, melds: list[Meld],
-          stood: list[int]) -> None:
+          stood: list[int], named: bool = False) -> None:
     """Follow the search's zero-distance choices, writing down the melds and the kinds jokers stand for."""
     while True:
         k = next((i for i, n in enumerate(counts) if n), -1)
         if k < 0:
-            _read_jokers(sets, pair, rule, melds, stood)
+            _read_jokers(sets, pair, rule, melds, stood, named)
             return
         step = _step(counts, k, j, sets, pair, rule)
         assert step is not None  # the hand's distance is 0, so some way of using tile k keeps it 0
         kind, tiles, used_jokers = step
         for t in _naturals(tiles, used_jokers):
             counts[t] -= 1
-        melds.append(Meld(kind, tuple(sorted(tiles))))
+        melds.append(Meld(kind, tuple(sorted(tiles)), jokers=tuple(sorted(used_jokers)) if named else ()))
         stood.extend(used_jokers)
         j -= len(used_jokers)
         if kind is MeldKind.PAIR:
@@ -277,7 +298,8 @@ def _step(counts: bytearray, k: int, j: int, sets: int, pair: int, rule: JokerRu
     return None
 
 
-def _read_jokers(sets: int, pair: int, rule: JokerRule, melds: list[Meld], stood: list[int]) -> None:
+def _read_jokers(sets: int, pair: int, rule: JokerRule, melds: list[Meld], stood: list[int],
+                 named: bool = False) -> None:
     """Whole sets (and the pair) of jokers: a pung of a kind no pung of the reading holds (a chow of 1-2-3
     characters where jokers go only in chows)."""
     taken = {m.tiles[0] for m in melds if m.kind is not MeldKind.CHOW}
@@ -286,12 +308,12 @@ def _read_jokers(sets: int, pair: int, rule: JokerRule, melds: list[Meld], stood
         if rule.pungs:
             kind = next(free)
             tiles: tuple[int, ...] = (kind,) * 3
-            melds.append(Meld(MeldKind.PUNG, tiles))
+            melds.append(Meld(MeldKind.PUNG, tiles, jokers=tiles if named else ()))
         else:
             tiles = (0, 1, 2)
-            melds.append(Meld(MeldKind.CHOW, tiles))
+            melds.append(Meld(MeldKind.CHOW, tiles, jokers=tiles if named else ()))
         stood.extend(tiles)
     if pair:
         kind = next(free)
-        melds.append(Meld(MeldKind.PAIR, (kind,) * 2))
+        melds.append(Meld(MeldKind.PAIR, (kind,) * 2, jokers=(kind,) * 2 if named else ()))
         stood.extend((kind,) * 2)

@@ -335,7 +335,18 @@ def format_meld(meld: Meld) -> str:
     if checked != _without_jokers(meld):
         raise HandError(f"{meld!r} does not match its tiles; expected {checked!r}", place="meld")
     body = format_tiles(meld.tiles)
-    if meld.jokers:  # the playing tiles, then a joker (1j) for each tile one stands for
+    if meld.jokers and meld.kind is MeldKind.CHOW:  # a chow's joker (1j) in the place of the kind it stands for
+        _check_meld_jokers(meld, None, "meld")
+        wild, body, run = list(meld.jokers), "", list[int]()
+        for kind in meld.tiles:
+            if kind in wild:
+                wild.remove(kind)
+                body += (format_tiles(run) if run else "") + JOKER[0]
+                run = []
+            else:
+                run.append(kind)
+        body += format_tiles(run) if run else ""
+    elif meld.jokers:  # the playing tiles, then a joker (1j) for each tile one stands for
         _check_meld_jokers(meld, None, "meld")
         body = format_tiles(meld.tiles[len(meld.jokers):]) + JOKER[0][0] * len(meld.jokers) + JOKER[0][1:]
     if not meld.exposed:
@@ -397,18 +408,39 @@ def _scan_meld(s: str, i: int, source: str | None, tiles: TileSet | None = None,
     if wild:  # [55p1j<]: a pung of 5p, one of its tiles a joker standing for 5p
         assert tiles is not None  # jokers are read only in a tile set's codes
         natural = [tiles.plays_as[k] for k, _ in found if k not in tiles.jokers]
-        if len(set(natural)) != 1:
+        run = _joker_run(found, tiles) if len(set(natural)) > 1 else None
+        if run is None and len(set(natural)) != 1:
             at = next(at for k, at in found if k in tiles.jokers)
-            raise HandError("a joker in a meld stands for the kind of its pung or kong: write the meld's playing "
-                            "tiles, of one kind, beside it, as [55p1j<]", source=source, place=_place(at))
-        kinds = natural + [natural[0]] * wild
+            raise HandError("a joker in a meld stands for the kind of its pung or kong, or for its place in a "
+                            "chow: write a pung's playing tiles, of one kind, beside it, as [55p1j<], a chow's "
+                            "joker in its place, as [5p1j7p<]", source=source, place=_place(at))
+        kinds = natural + [natural[0]] * wild if run is None else list(run)
     meld = meld_from_tiles(kinds, exposed=opening == "[", claimed_from=seat, added=added, source=source,
                            place=_place(i))
     if wild:
+        if meld.kind is MeldKind.CHOW:
+            assert tiles is not None and run is not None  # a chow's jokers are read in its run above
+            stood = tuple(sorted(kind for kind, (k, _) in zip(run, found, strict=True) if k in tiles.jokers))
+            return replace(meld, jokers=stood), found, j + 1
         if meld.kind not in (MeldKind.PUNG, MeldKind.KONG):
-            raise HandError("a joker stands in a pung or a kong only", source=source, place=_place(i))
+            raise HandError("a joker stands in a pung, a kong or a chow only", source=source, place=_place(i))
         meld = replace(meld, jokers=(meld.tiles[0],) * wild)
     return meld, found, j + 1
+
+
+def _joker_run(found: list[tuple[int, int]], tiles: TileSet) -> tuple[int, ...] | None:
+    """The run three tiles written in order name, a joker in the place of the kind it stands for
+    (``5p1j7p``: 5p 6p 7p), or ``None`` where they name no run of one suit."""
+    if len(found) != 3:
+        return None
+    at, first = next((pos, tiles.plays_as[k]) for pos, (k, _) in enumerate(found) if k not in tiles.jokers)
+    start = first - at
+    if not (0 <= start < 27 and first < 27 and start % 9 <= 6 and start // 9 == first // 9):
+        return None
+    run = (start, start + 1, start + 2)
+    if any(k not in tiles.jokers and tiles.plays_as[k] != kind for kind, (k, _) in zip(run, found, strict=True)):
+        return None
+    return run
 
 
 def _check_token_end(s: str, i: int, source: str | None) -> None:
@@ -672,11 +704,16 @@ def _without_jokers(meld: Meld) -> Meld:
 
 
 def _check_meld_jokers(meld: Meld, source: str | None, place: str) -> None:
-    """A meld's jokers stand for its own kind, in a pung or a kong, and leave at least one playing tile."""
-    if meld.kind not in (MeldKind.PUNG, MeldKind.KONG) or any(k != meld.tiles[0] for k in meld.jokers) \
-            or len(meld.jokers) >= len(meld.tiles):
+    """A meld's jokers stand for its own kind in a pung or a kong, leaving at least one playing tile; a chow holds
+    one joker, for a kind of its run, beside two playing tiles (with one, ``[5p1j1j<]`` would not say which run
+    it is: the notation reads it as a pung)."""
+    if meld.kind is MeldKind.CHOW:
+        wrong = len(meld.jokers) != 1 or meld.jokers[0] not in meld.tiles
+    else:
+        wrong = meld.kind not in (MeldKind.PUNG, MeldKind.KONG) or any(k != meld.tiles[0] for k in meld.jokers)
+    if wrong or len(meld.jokers) >= len(meld.tiles):
         raise HandError(f"the jokers of {meld!r} must stand for the kind of its pung or kong, beside at least one "
-                        "playing tile", source=source, place=f"{place}.jokers")
+                        "playing tile, or for one kind of its chow, beside two", source=source, place=f"{place}.jokers")
 
 
 def _check_marked(hand: Hand, source: str | None, tiles: TileSet | None) -> None:

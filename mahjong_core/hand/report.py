@@ -15,6 +15,8 @@ from mahjong_core.errors import HandError
 from mahjong_core.hand import arrangements as arr
 from mahjong_core.hand import notation
 from mahjong_core.hand import shanten as sh
+from mahjong_core.hand.joker_report import analyse_with_jokers
+from mahjong_core.hand.jokers import JokerRule
 from mahjong_core.hand.melds import Hand
 from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS, TileSet
 
@@ -28,15 +30,20 @@ def _counts(hand: Hand) -> bytes:
     return bytes(counts)
 
 
-def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None, hand_size: int = 13) -> dict[str, Any]:
+def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None, hand_size: int = 13,
+            jokers: JokerRule | None = None) -> dict[str, Any]:
     """Analyse a hand written in the notation; raises :class:`HandError`/`NotationError` for bad input.
 
     With ``tiles`` the hand is read in that tile set (``parse_hand(text, tiles=tiles)``), and the
     report names its kinds of its own: ``marked`` (the red fives among the playing tiles), ``set_aside`` (bonus
     tiles and jokers, as codes) with their names under ``names``.  ``hand_size`` is the ruleset's (13, or 16 for
     five sets and a pair): the hand is read for its waits at that size and its arrangements at one more.
+    ``jokers`` is the ruleset's rule where it plays jokers: a hand holding jokers is then read with them as held
+    tiles (``mahjong_core.hand.joker_report``); a hand without jokers reads as ever.
     """
     hand = notation.parse_hand(text, source="<argument>", tiles=tiles)
+    if jokers is not None and hand.jokers:  # jokers held and played: counted among the hand's tiles
+        return analyse_with_jokers(hand, _counts(hand), tiles, hand_size, jokers)
     size = hand.tile_count()
     if size not in (hand_size, hand_size + 1):
         raise HandError(f"a hand has {hand_size} tiles (to see its waits) or {hand_size + 1} (to see its "

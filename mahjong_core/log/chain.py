@@ -180,7 +180,7 @@ def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], h
     :param event: the decoded event of line index ``i`` (1 for the first event).
     :param lazy: for the byte-for-byte replay's fast path, whose lines are decoded only when needed: only a
         line that may decode to a checkpoint or to a seal field is decoded and held to the canonical form
-        here (see :func:`_may_be_sealed`); the replay compares every other line byte for byte with the
+        here (see :func:`_may_be_sealed_lines`); the replay compares every other line byte for byte with the
         canonical serialisation of the event the rules produce, so a verdict that passes has proved it
         canonical too, and a failing one is read again in full.
     :param canonical_lines: by line index, ``True`` where decoding the line has already proved it the
@@ -194,7 +194,7 @@ def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], h
     if decoded is not None and not lazy:  # every line decoded already: taken as they are, without a call a line
         events = dict(enumerate(decoded, 1))
     else:
-        events = {i: event(i) for i in range(1, len(lines)) if not lazy or _may_be_sealed(lines[i])}
+        events = {i: event(i) for i in (_may_be_sealed_lines(lines) if lazy else range(1, len(lines)))}
     # Whether a decoded line is a checkpoint: its type may be anything before the schema has looked at it.
     checkpoints = [i for i, ev in events.items() if type(kind := ev.get("type")) is str and kind in CHECKPOINTS]
     # The first line at odds with the seal's shape; the chain is followed up to it, so that a chain broken
@@ -223,15 +223,22 @@ def verify_chain(lines: Sequence[str], event: Callable[[int], dict[str, Any]], h
     return integrity
 
 
-def _may_be_sealed(line: str) -> bool:
-    """Whether a line may decode to a checkpoint or hold a seal field.
+def _may_be_sealed_lines(lines: Sequence[str]) -> list[int]:
+    """The indices (from 1), in order, of the lines that may decode to a checkpoint or hold a seal field.
 
     Without a backslash a JSON text's strings decode to their own characters,
     so a line with neither a backslash nor the text ``_end`` cannot decode to
     a ``deal_end`` or ``game_end``, and one without ``"chain"`` or ``"sig"``
-    cannot hold those keys.
+    cannot hold those keys.  One pass a word, each a comprehension of one
+    substring test: several times faster than every test on every line.
     """
-    return "\\" in line or "_end" in line or '"chain"' in line or '"sig"' in line
+    found = {i for word in _SEALED_WORDS for i in [i for i, line in enumerate(lines) if word in line]}
+    found.discard(0)
+    return sorted(found)
+
+
+#: The words without which a line cannot be a checkpoint or hold a seal field (:func:`_may_be_sealed_lines`).
+_SEALED_WORDS = ("\\", "_end", '"chain"', '"sig"')
 
 
 #: How a seal field is spelt: lower-case hex only, so that one chain or signature has one spelling.

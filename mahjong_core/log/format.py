@@ -322,6 +322,30 @@ class UndecodedEvents(Sequence[dict[str, Any]]):
         k %= len(self)
         return _decode_line(self._lines, k + 1, True, self._source)
 
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._decoded(range(len(self))))
+
+    def of_types(self, types: Iterable[str]) -> list[dict[str, Any]]:
+        """The events that may be of one of ``types``, decoded: every line whose canonical text says so, and
+        maybe others (a line that merely holds the words), which the caller tells apart by their type.
+
+        For a log whose every line has been proven the canonical serialisation of an event the rules produced
+        (a passing byte-for-byte comparison), as :meth:`decisions` is.
+        """
+        body = self._lines[1:]
+        # One pass a word, each a comprehension of one substring test: several times faster than one pass
+        # testing every word on every line.
+        found = {k for kind in types for k in [k for k, line in enumerate(body) if f'"type":"{kind}"' in line]}
+        return self._decoded(sorted(found))
+
+    def _decoded(self, found: Sequence[int]) -> list[dict[str, Any]]:
+        """The events numbered ``found``, decoded in one call where that gives one object a line (see
+        :func:`_decode_all`), else one by one through the strict reading, which names a bad line."""
+        events = _decode_all([self._lines[k + 1] for k in found])
+        if events is None or set(map(type, events)) - {dict}:
+            return [self[k] for k in found]
+        return events
+
     def decisions(self) -> Iterator[tuple[int, dict[str, Any]]]:
         """``(event number, event)`` for every line that may be a decision, decoded.
 

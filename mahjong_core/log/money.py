@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["money_problem"]
+__all__ = ["MOVES", "money_problem"]
 
-_MOVES = frozenset({"payment", "settlement", "false_mahjong", "game_end"})
+#: The events that move points or state them: the only ones the check reads.
+MOVES = frozenset({"payment", "settlement", "false_mahjong", "game_end"})
 
 
 def _seat(value: object, players: int) -> bool:
@@ -30,7 +31,7 @@ def money_problem(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
     total, pot = starting * players, 0
     for event in events:
         kind = event.get("type")
-        if kind not in _MOVES:
+        if kind not in MOVES:
             continue
         n = int(event["n"])
         if kind == "payment":

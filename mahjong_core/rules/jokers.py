@@ -30,12 +30,15 @@ class JokerPlay:
     :param dead_when_discarded: no seat may claim a discarded joker.
     :param exchange: who may take a joker from an exposed meld for the tile it stands for: ``none``, ``own``
         (the meld's owner) or ``any`` seat.
+    :param kong_naturals: the fewest tiles of its kind a kong declared in the turn with jokers holds: 3 (three of
+        a kind and a joker), 2 (two and two jokers) or 1 (one tile and three jokers).
     """
 
     rule: JokerRule = JokerRule()
     calls: bool = True
     dead_when_discarded: bool = True
     exchange: str = "any"
+    kong_naturals: int = 3
 
 
 def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | None:
@@ -52,4 +55,5 @@ def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | No
     return JokerPlay(JokerRule(pungs="pungs" in where, pairs="pairs" in where, chows="chows" in where),
                      calls="calls" in where,
                      dead_when_discarded=bool(data.get("dead_when_discarded", True)),
-                     exchange=str(data.get("exchange", "any")))
+                     exchange=str(data.get("exchange", "any")),
+                     kong_naturals=int(data.get("kong_naturals", 3)))

@@ -12,6 +12,9 @@
 const { tileSvg } = window.MahjongTiles;
 const WINDS = ["East", "South", "West", "North"];
 // Where each seat sits on the board, from the seat in front of the viewer round the table in turn order.
+// The code a joker is written by, whichever tile set holds it (mahjong_core.hand.tiles.JOKER): an option's
+// tiles name each joker it plays so, and a view names a joker held or discarded so.
+const JOKER = "1j";
 const SEAT_PLACES = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"] };
 
 // A seat's name, marked as the reader's own seat; a seat already named "you" (`mahjong play`) is not marked twice.
@@ -56,6 +59,7 @@ function describe(e) {
       if (e.action === "win") return `${who} declares mahjong.`;
       if (e.action === "kong") return `${who} declares a kong of ${t(e.tile)}.`;
       if (e.action === "declare_calling") return `${who} declares a calling hand.`;
+      if (e.action === "joker_exchange") return `${who} exchanges ${t(e.tile)} for a joker.`;
       if (word("action", e.action)) {
         return `${who} ${label("action", e.action)}${e.tile ? " " + t(e.tile) : ""}${e.way ? " (" + shownWord(e.way) + ")" : ""}.`;
       }
@@ -100,13 +104,37 @@ function label(kind, name) {
 // (a term's `words`: no_circles read as "circles"), else the word with its underscores as spaces
 // (mahjong_core.table.vocabulary.display_word).
 function shownWord(name) {
+  const given = displayWord(name);
+  return given !== null ? given : String(name).replace(/_/g, " ");
+}
+
+// The display word a term of the vocabulary gives a word, or null where none does.
+function displayWord(name) {
   const words = (state.info && state.info.words) || {};
   for (const kind of Object.keys(words)) {
     for (const w of Object.values(words[kind] || {})) {
       if (w && w.words && Object.prototype.hasOwnProperty.call(w.words, name)) return w.words[name];
     }
   }
-  return String(name).replace(/_/g, " ");
+  return null;
+}
+
+// A seat's flag as its badge reads it, and the flag as data (the badge's hover text).  A flag whose value is a
+// word reads as the flag's and the value's display words ("missing suit: circles").  A flag whose value is no
+// word (a number: riichi's `locked`, the tiles drawn when the hand locked) and whose name the vocabulary gives no
+// display word reads as the label of the plugin's event that sets it (the event type whose `flag` effect names
+// it): "riichi: hand locked", not "locked: 7"; the value stays in the hover text.  Else the flag and its value
+// with their underscores as spaces.
+function flagBadge(flag, value) {
+  const data = `${flag}: ${value}`;
+  if (typeof value !== "string" && displayWord(flag) === null) {
+    const events = ((state.info && state.info.words) || {}).event || {};
+    for (const term of Object.values(events)) {
+      const sets = ((term && term.effects) || []).some((x) => x && x.do === "flag" && x.name === flag);
+      if (sets && term.label) return { text: term.label, data };
+    }
+  }
+  return { text: `${shownWord(flag)}: ${shownWord(String(value))}`, data };
 }
 
 // A plugin's event, shown generically: its label (or type), then its fields, a seat by its name, a tile by its name.
@@ -149,25 +177,54 @@ function meldsRow(melds, small) {
     g.className = "meld" + (m.exposed ? "" : " concealed-meld");
     g.setAttribute("aria-label", `${m.exposed ? "exposed" : "concealed"} ${m.kind}`);
     // A joker in the meld (where jokers are played): its last tiles, one a joker for each kind in `jokers`,
-    // shown as the joker, named by what it stands for.
-    const wild = (m.jokers || []).length;
+    // shown as the joker, named by what it stands for, with a small picture of that tile on its corner.
+    // A concealed kong lies with its ends face down: its joker takes a face-up place (the kong's event has
+    // told every seat how many jokers it holds), and only a joker beyond those places lies face down.
+    const width = small ? 24 : 30;
+    const downAt = (i) => !m.exposed && m.kind === "kong" && (i === 0 || i === 3);
+    const places = [...m.tiles.keys()].reverse();
+    const jokerAt = new Map([...places.filter((i) => !downAt(i)), ...places.filter(downAt)]
+      .slice(0, (m.jokers || []).length).map((i, k) => [i, m.jokers[k]]));
     m.tiles.forEach((c, i) => {
-      const down = !m.exposed && m.kind === "kong" && (i === 0 || i === 3);
-      const joker = !down && i >= m.tiles.length - wild;
-      const shown = tile(down ? "?" : joker ? "1j" : c, { width: small ? 24 : 30 });
-      if (joker) {
-        const as = m.jokers[i - (m.tiles.length - wild)];
-        const text = as === "?" ? "a joker" : `a joker as ${names()[as] || as}`;
-        shown.setAttribute("aria-label", text);
-        shown.querySelector("title").textContent = text;
-        shown.classList.add("joker-as");
-        shown.dataset.as = as;
-      }
-      g.appendChild(shown);
+      const down = downAt(i);
+      const joker = !down && jokerAt.has(i);
+      const shown = tile(down ? "?" : joker ? JOKER : c, { width });
+      if (!joker) { g.appendChild(shown); return; }
+      const as = jokerAt.get(i);
+      const text = as === "?" ? "a joker" : `a joker as ${names()[as] || as}`;
+      shown.setAttribute("aria-label", text);
+      shown.querySelector("title").textContent = text;
+      shown.classList.add("joker-as");
+      shown.dataset.as = as;
+      if (as === "?") { g.appendChild(shown); return; }
+      // One element per tile of the meld: the joker and its stand-in together (the stand-in is the joker's
+      // picture's detail; its name is already the joker's text alternative).
+      const both = document.createElement("span");
+      both.className = "joker-with-stand-in";
+      const standIn = tile(as, { width: Math.round(width * 0.55) });
+      standIn.classList.add("stand-in");
+      standIn.setAttribute("aria-hidden", "true");
+      both.append(shown, standIn);
+      g.appendChild(both);
     });
     div.appendChild(g);
   }
   return div;
+}
+
+// A discarded joker, where the ruleset says no seat may claim it (the table's `jokers.dead_when_discarded`):
+// drawn crossed out and named so ("a dead joker"), so nobody waits for a claim on it.
+function deadJoker(svg) {
+  const jokers = state.info && state.info.jokers;
+  if (!svg || !jokers || !jokers.dead_when_discarded) return;
+  const text = "a dead joker (discarded: no seat may claim it)";
+  svg.classList.add("dead-joker");
+  svg.setAttribute("aria-label", text);
+  svg.querySelector("title").textContent = text;
+  const cross = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  cross.setAttribute("d", "M5 5 L35 51 M35 5 L5 51");
+  cross.setAttribute("class", "dead-cross");
+  svg.appendChild(cross);
 }
 
 function clockText(ms) {
@@ -197,7 +254,8 @@ function renderSeat(n, where) {
   // A plugin's flags on the seat (a declared missing suit), as its events set them.
   for (const [flag, value] of Object.entries(s.flags || {})) {
     const f = document.createElement("span");
-    f.className = "flag"; f.textContent = `${shownWord(flag)}: ${shownWord(String(value))}`;
+    const badge = flagBadge(flag, value);
+    f.className = "flag"; f.textContent = badge.text; f.title = badge.data; f.dataset.flag = flag;
     head.append(f);
   }
   box.appendChild(head);
@@ -213,6 +271,7 @@ function renderSeat(n, where) {
   // The tiles a seat won with, set aside face up where winners stay in play (a mahjong with stays_in_play).
   if (s.won && s.won.length) body.appendChild(row("won", s.won, { width: 24 }));
   const disc = row("discards", s.discards, { width: 26 });
+  s.discards.forEach((c, i) => { if (c === JOKER) deadJoker(disc.children[i]); });
   disc.setAttribute("aria-label", "discards of " + seatName(n));
   body.appendChild(disc);
   box.appendChild(body);
@@ -273,6 +332,19 @@ function renderHand() {
   if (me.bonus.length) hand.appendChild(row("bonus", me.bonus, { width: 30 }));
 }
 
+// An option that plays a joker, in words naming what it uses: "pung 5 dots with a joker", "kong 5 dots
+// (concealed) with a joker", "give 5 dots for a joker" (a joker exchange); null for any other option, which its
+// button shows by its action and way as ever.  A pung or kong offered with one joker and with two is two options,
+// and two buttons that say which is which.
+function jokerOption(o) {
+  const t = (c) => names()[c] || c;
+  if (o.action === "joker_exchange" && o.tile) return `give ${t(o.tile)} for a joker`;
+  const wild = (o.tiles || []).filter((c) => c === JOKER).length;
+  if (!wild || !o.tile) return null;
+  const way = o.way && o.way !== "from_discard" ? ` (${o.way.replace("_", " ")})` : "";
+  return `${o.action.replace("_", " ")} ${t(o.tile)}${way} with ${wild === 1 ? "a joker" : wild + " jokers"}`;
+}
+
 function optionKeys(p) {
   // Every option that is not a plain discard (those are the hand's tiles) gets a button; keys 1..9 in order.
   return p.options.filter((o) => !(o.action === "discard" && !o.way));
@@ -316,11 +388,12 @@ function renderPrompt() {
     b.dataset.index = o.index;
     const key = k < 9 ? String(k + 1) : "";
     const lab = document.createElement("span");
-    lab.textContent = (key ? key + " · " : "") + o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : "");
+    const words = jokerOption(o);
+    lab.textContent = (key ? key + " · " : "") + (words || o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : ""));
     b.appendChild(lab);
     for (const c of (o.tiles && o.tiles.length ? o.tiles : (o.tile ? [o.tile] : []))) b.appendChild(tile(c, { width: 22 }));
-    b.setAttribute("aria-label", o.text);
-    b.title = o.text + (key ? " (key " + key + ")" : "");
+    b.setAttribute("aria-label", words || o.text);
+    b.title = (words || o.text) + (key ? " (key " + key + ")" : "");
     b.onclick = () => act(o.index);
     if (o.action === "chow" && chowPause(p)) b.classList.add("paused");
     buttons.appendChild(b);
@@ -521,7 +594,8 @@ function render() {
     ld.replaceChildren();
     if (v.last_discard && !state.revealed) {
       ld.append(document.createTextNode(`${seatName(v.last_discard.seat)} discarded `));
-      ld.appendChild(tile(v.last_discard.tile, { width: 40 }));
+      const last = ld.appendChild(tile(v.last_discard.tile, { width: 40 }));
+      if (v.last_discard.tile === JOKER) deadJoker(last);
     }
   }
   renderHand();

@@ -18,7 +18,18 @@ for nor reads those rules:
 * :mod:`.abortive_draws` -- a deal ended by nine terminals, four winds, four kongs or a triple ron (``abortive_draws``);
 * :mod:`.missing_suit` -- Sichuan's declared missing suit, discarded first and never won on (``missing_suit``);
 * :mod:`.kong_money` -- points paid the moment a kong stands, Sichuan's wind and rain (``kong_money``);
-* :mod:`.end_of_deal_checks` -- what the hands still in play pay when the wall runs out (``end_of_deal_checks``).
+* :mod:`.end_of_deal_checks` -- what the hands still in play pay when the wall runs out (``end_of_deal_checks``);
+* :mod:`.ready_payments` -- riichi's ready-hand payments at an exhaustive draw (``ready_payments``);
+* :mod:`.dealer_repeat` -- the dealer's repeat and its counter, riichi's renchan and honba (``dealer_repeat``);
+* :mod:`.game_end` -- the end of a game for points: target, extension, below zero, the last dealer stopping
+  (``game_end``);
+* :mod:`.placement` -- the pot left, the oka and the uma by place at the game's end (``placement_payments``);
+* :mod:`.riichi_declaration` -- riichi's declaration, its lock, its stick and the pot, and the facts ippatsu, double
+  riichi, tenhou and chiihou (``riichi_declaration``);
+* :mod:`.furiten` -- no win on a discard when a wait was discarded or let go by (``furiten``);
+* :mod:`.dora_indicators` -- dora indicators from a dead wall of fourteen, kan-dora and ura-dora
+  (``dora_indicators``);
+* :mod:`.sacred_discard` -- no win on another seat's tile of a kind the seat itself discarded (``sacred_discard``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

@@ -25,6 +25,9 @@ RULESET = "example_riichi_mechanics"
 
 _SHOWN = "() => [...document.querySelectorAll('#shown > *')].map((t) => t.getAttribute('aria-label') || t.textContent)"
 _FLAGS = "(s) => s.map((x) => x.textContent)"
+# Two indicators shown and a locked seat, whose flag badge reads as its event's label (not ``locked: 7``).
+_TWO_SHOWN_AND_LOCKED = """() => document.querySelectorAll('#shown > *').length >= 2
+    && [...document.querySelectorAll('.seat-head .flag')].some((f) => f.textContent === 'riichi: hand locked')"""
 
 
 def _installed() -> None:
@@ -44,7 +47,9 @@ def test_the_viewer_shows_the_indicators_and_a_locked_seat(browser: Any, tmp_pat
     assert len(page.evaluate(_SHOWN)) == len(indicators) == 2
     assert page.inner_text("#pot") == "1000"
     flags = page.eval_on_selector_all(".seat-head .flag", _FLAGS)
-    assert [f for f in flags if f.startswith("locked: ")], flags
+    assert "riichi: hand locked" in flags, flags  # the flag named by its event's label, not as data
+    assert not [f for f in flags if f.startswith("locked")], flags
+    assert page.get_attribute('.seat-head .flag[data-flag="locked"]', "title").startswith("locked: ")
     assert "riichi: hand locked" in page.inner_text("#log")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "riichi-mechanics-viewer.png"))
@@ -77,9 +82,7 @@ def test_a_live_table_shows_the_indicators_and_a_locked_seat(tmp_path: Path, bro
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url + created["watch"])
-        page.wait_for_function("""() => document.querySelectorAll('#shown > *').length >= 2
-            && [...document.querySelectorAll('.seat-head .flag')].some((f) => f.textContent.startsWith('locked'))""",
-                               timeout=180_000)
+        page.wait_for_function(_TWO_SHOWN_AND_LOCKED, timeout=180_000)
         # (Not the pot: on a slow machine the page may first catch both once the winner has taken the stick.)
         assert page.is_visible("#shown-fact")
         ARTIFACTS.mkdir(exist_ok=True)

@@ -46,15 +46,19 @@ def cmd_hand(args: argparse.Namespace) -> int:
 
     tiles = None
     hand_size = 13
+    jokers = None
     if args.ruleset is not None:
         from mahjong_core.rules import load_ruleset
+        from mahjong_core.rules.jokers import joker_play
 
         ruleset = load_ruleset(args.ruleset)
         tiles = ruleset.tiles()
         hand_size = int(ruleset.value("hand_size"))
+        play = joker_play(ruleset, tiles)  # where the ruleset plays its jokers, a joker is a held tile
+        jokers = None if play is None else play.rule
     if args.hand_size is not None:
         hand_size = args.hand_size
-    report = analyse(" ".join(args.tiles), knitted=args.knitted, tiles=tiles, hand_size=hand_size)
+    report = analyse(" ".join(args.tiles), knitted=args.knitted, tiles=tiles, hand_size=hand_size, jokers=jokers)
     report["text"] = hand_text(report)
     if args.json:
         print_json(report)

@@ -20,10 +20,29 @@ def _tiles(codes: Sequence[str]) -> str:
     return format_tiles([kind_of[code] for code in codes])
 
 
+def _meld_tiles(meld: Mapping[str, Any]) -> str:
+    """A meld's tiles in the notation: where jokers stand in it (``jokers``), a pung's, kong's or pair's playing
+    tiles and then a joker (``1j``) for each, a chow's joker in the place of the kind it stands for (``5p1j7p``)."""
+    if not meld.get("jokers"):
+        return _tiles(meld["tiles"])
+    wild = list(meld["jokers"])
+    if meld["kind"] in ("pung", "kong", "pair"):
+        return _tiles(meld["tiles"][len(wild):]) + "1j" * len(wild)
+    text, run = "", list[str]()
+    for code in meld["tiles"]:
+        if code in wild:
+            wild.remove(code)
+            text += (_tiles(run) if run else "") + "1j"
+            run = []
+        else:
+            run.append(code)
+    return text + (_tiles(run) if run else "")
+
+
 def _arrangement_text(arrangement: Mapping[str, Any]) -> str:
     parts = []
     for i, meld in enumerate(arrangement["melds"]):
-        text = _tiles(meld["tiles"])
+        text = _meld_tiles(meld)
         text = f"[{text}]" if meld["exposed"] else f"({text})" if meld["kind"] == "kong" else text
         if i == arrangement["winning_meld"]:
             text += "*"
@@ -39,11 +58,15 @@ def hand_text(report: Mapping[str, Any]) -> str:
         lines.append("marked    " + ", ".join(f"{c} ({names.get(c, c)})" for c in report["marked"]))
     if report.get("set_aside"):
         lines.append("set aside " + ", ".join(f"{c} ({names.get(c, c)})" for c in report["set_aside"]))
+    if "jokers" in report:  # jokers held and played (the ruleset's jokers.in says where they stand)
+        lines.append(f"jokers    {report['jokers']} held, wild in " + (", ".join(report["jokers_in"]) or "nothing"))
     lines.append("shanten   " + ", ".join(f"{k} {v}" for k, v in report["shanten"].items()))
     if "arrangements" in report:
         found = report["arrangements"]
         lines.append(f"complete  {'yes' if found else 'no'}; {len(found)} arrangement(s)")
         lines += [f"  {a['form']:<20} {_arrangement_text(a)}" for a in found]
+        if report.get("stand_ins"):
+            lines.append("stand-ins " + ", ".join(f"1j as {code}" for code in report["stand_ins"]))
     else:
         waits = report["waits"]
         lines.append("waits     " + (_tiles(waits) if waits else "none"))

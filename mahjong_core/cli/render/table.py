@@ -164,16 +164,23 @@ def _joker_tiles(meld: Mapping[str, Any]) -> list[str]:
     """A folded meld's tiles as they lie: a joker (``1j``) in the place of each kind its jokers stand for."""
     tiles = list(meld["tiles"])
     jokers = [k for k in meld.get("jokers", []) if k != HIDDEN]
-    for i, kind in enumerate(jokers):
-        place = len(tiles) - len(jokers) + i
-        if 0 <= place < len(tiles) and tiles[place] == kind:
+    for kind in jokers:  # the last place of its kind: a pung's last tiles, a chow's place of the kind
+        place = max((i for i, tile in enumerate(tiles) if tile == kind), default=None)
+        if place is not None:
             tiles[place] = JOKER[0]
     return tiles
 
 
 def _jokers_as(tiles: Sequence[str]) -> str:
-    """What the jokers of a meld stand for, in words after it (``1j=5p``): the meld's kind, its first tile."""
-    return f" 1j={tiles[0]}" if JOKER[0] in tiles and tiles[0] != JOKER[0] else ""
+    """What the jokers of a meld stand for, in words after it (``1j=5p``): a pung's or kong's kind, its first
+    tile; in a chow (its playing tiles of two kinds), each joker's place in the run (``1j=6s``)."""
+    if JOKER[0] not in tiles or tiles[0] == JOKER[0] and len(set(tiles)) < 3:
+        return ""
+    natural = [(i, tile) for i, tile in enumerate(tiles) if tile != JOKER[0]]
+    if len({tile for _, tile in natural}) == 1:
+        return f" 1j={natural[0][1]}"
+    at, first = natural[0]
+    return "".join(f" 1j={int(first[0]) - at + i}{first[1:]}" for i, tile in enumerate(tiles) if tile == JOKER[0])
 
 
 def _show_score(state: TableState, event: Mapping[str, Any], name: str) -> None:

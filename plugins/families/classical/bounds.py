@@ -16,7 +16,7 @@ from mahjong_core.plugin import Ruleset, rows_total, scoring_entry
 
 def classical_most(ruleset: Ruleset, measure: str) -> int | None:
     tables = ruleset.raw_tables
-    if measure == "points":
+    if measure == "points" or measure in (scoring_entry(ruleset, "point_figures") or {}):
         chavka = ruleset.get("chavka") or {}
         return max(rows_total(tables.get("points")), int(chavka.get("points") or 0) if chavka.get("enabled") else 0)
     if measure in ("doublings", "doublings_in_hand"):

@@ -50,7 +50,9 @@ replaced).  ``raw`` holds ``points`` (before doublings), ``doublings``,
 ``scoring.doubling_figures`` entry: the doublings that counted from rows of
 its categories (Piter's "internal doubling", 003 line 9), at least its
 ``at_least_for_limit_hands`` for a special limit hand, whose doublings do
-not apply (003 line 86).
+not apply (003 line 86); and one for each ``scoring.point_figures`` entry, the
+points that counted from rows of its categories (Korean 2-point mahjong's
+"basic" points, which its minimum counts and its bonus points do not).
 """
 
 from __future__ import annotations
@@ -153,11 +155,13 @@ def _cap(tables: ClassicalTables, value: int, items: list[ScoreItem]) -> tuple[i
     return value, None
 
 
-def _figures(tables: ClassicalTables, doublings: Held, limit: bool = False) -> dict[str, int]:
-    """The ``scoring.doubling_figures``: doublings that counted from rows of each figure's categories."""
+def _figures(tables: ClassicalTables, doublings: Held, limit: bool = False, points: Held | None = None
+             ) -> dict[str, int]:
+    """The ``scoring.doubling_figures`` and ``point_figures``: what counted from rows of each figure's categories."""
     figures: dict[str, int] = {}
     for figure in tables.figures:
-        n = sum(row.value * count for row, count in doublings if row.category in figure.categories)
+        held = (points or []) if figure.of == "points" else doublings
+        n = sum(row.value * count for row, count in held if row.category in figure.categories)
         figures[figure.name] = max(n, figure.limit_floor) if limit else n
     return figures
 
@@ -166,7 +170,7 @@ def _raw(tables: ClassicalTables, points: Held, doublings: Held, base: int, doub
          limit: bool = False) -> dict[str, int]:
     bonus = sum(row.value * n for row, n in points if row.per == "bonus_tile")
     return {"points": base, "doublings": doubled, "points_excluding_bonus": base - bonus, "total": total,
-            **_figures(tables, doublings, limit)}
+            **_figures(tables, doublings, limit, points)}
 
 
 def _winner_score(tables: ClassicalTables, shape: Shape, hand: Hand, ctx: Mapping[str, Any]) -> Score:

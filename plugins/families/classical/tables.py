@@ -28,7 +28,10 @@ What the engine reads:
   tiles: ``pung``, ``pair``), ``doubling_figures`` (extra ``raw`` figures, each the
   number of doublings from rows of the named ``category`` values, for a
   minimum value to compare against: 003 line 9 admits a mahjong only with a
-  doubling "inside the hand").
+  doubling "inside the hand"), ``point_figures`` (the same for points rows: the
+  points from rows of the named categories, for a minimum that counts some
+  points and not others -- Korean 2-point mahjong admits a mahjong on two
+  "basic" points, its bonus points not counted).
 """
 
 from __future__ import annotations
@@ -138,6 +141,8 @@ class DoublingFigure:
     name: str
     categories: frozenset[str]
     limit_floor: int
+    #: The rows it sums: ``doubling`` (``scoring.doubling_figures``) or ``points`` (``scoring.point_figures``).
+    of: str = "doubling"
 
 
 @dataclass(frozen=True)
@@ -284,7 +289,7 @@ def row_reader(predicate: Predicate, fn: Callable[..., Any]) -> tuple[Reader, bo
 
 #: The ``scoring`` entries the classical engine reads.
 SCORING_KEYS = ("family", "chavka_hand", "chavka_if_higher", "doubling_figures", "loser_groups", "losing_hands",
-                "max_count")
+                "max_count", "point_figures")
 
 
 def _check_scoring_keys(ruleset: Ruleset) -> None:
@@ -353,7 +358,7 @@ def _compile(ruleset: Ruleset) -> ClassicalTables:
         loser_facts=frozenset(loser_facts),
         copies=copies,
         location=ruleset.location,
-        figures=_doubling_figures(ruleset, rows),
+        figures=_doubling_figures(ruleset, rows) + _doubling_figures(ruleset, rows, of="points"),
         loser_arrangement=any(r.arrangement for r in loser_rows if r.value),
         limits_read_value=any(lim.facts & VALUE_FACTS for lim in limits),
         caps=tuple(min(copies.get(kind, 0), 4 if kind < NUM_PLAYING_KINDS else 1)
@@ -372,39 +377,41 @@ def _max_count(ruleset: Ruleset) -> tuple[dict[str, int], str]:
     return dict(value), cite(leaf)
 
 
-def _doubling_figures(ruleset: Ruleset, rows: list[Row]) -> tuple[DoublingFigure, ...]:
-    """``scoring.doubling_figures``: ``{name: {categories: [...], at_least_for_limit_hands: n}}``."""
-    leaf = _scoring_leaf(ruleset, "doubling_figures")
+def _doubling_figures(ruleset: Ruleset, rows: list[Row], of: str = "doubling") -> tuple[DoublingFigure, ...]:
+    """``scoring.doubling_figures`` (``of="points"``: ``scoring.point_figures``):
+    ``{name: {categories: [...], at_least_for_limit_hands: n}}``."""
+    key, table = ("point_figures", "points") if of == "points" else ("doubling_figures", "doublings")
+    leaf = _scoring_leaf(ruleset, key)
     if leaf is None:
         return ()
-    place = "$.scoring.doubling_figures.value"
+    place = f"$.scoring.{key}.value"
     spec = leaf["value"] or {}
     if not isinstance(spec, Mapping):
-        raise _error(ruleset, f"scoring.doubling_figures must map raw figure names to "
+        raise _error(ruleset, f"scoring.{key} must map raw figure names to "
                      f"{{categories: [...], at_least_for_limit_hands: n}}, got {spec!r}", place)
-    known = sorted({row.category for row in rows if row.kind == "doubling" and row.category})
+    known = sorted({row.category for row in rows if row.kind == of and row.category})
     figures = []
     for name, entry in spec.items():
         where = f"{place}.{name}"
         if name in RAW_FIGURES:
-            raise _error(ruleset, f"doubling figure {name!r} would replace the engine's own raw figure; "
+            raise _error(ruleset, f"{table[:-1]} figure {name!r} would replace the engine's own raw figure; "
                          f"reserved: {', '.join(RAW_FIGURES)}", where)
         if not isinstance(entry, Mapping) or set(entry) - {"categories", "at_least_for_limit_hands"}:
-            raise _error(ruleset, f"doubling figure {name!r} must be {{categories: [...], "
+            raise _error(ruleset, f"{table[:-1]} figure {name!r} must be {{categories: [...], "
                          f"at_least_for_limit_hands: n}}, got {entry!r}", where)
         categories = entry.get("categories")
         if not isinstance(categories, (list, tuple)) or not categories:
-            raise _error(ruleset, f"doubling figure {name!r} needs a non-empty list of categories, "
+            raise _error(ruleset, f"{table[:-1]} figure {name!r} needs a non-empty list of categories, "
                          f"got {categories!r}", f"{where}.categories")
         unknown = [c for c in categories if c not in known]
         if unknown:
-            raise _error(ruleset, f"doubling figure {name!r} names categories {unknown} that no doublings row has; "
-                         f"the doublings rows' categories: {', '.join(known) or 'none'}", f"{where}.categories")
+            raise _error(ruleset, f"{table[:-1]} figure {name!r} names categories {unknown} that no {table} row has; "
+                         f"the {table} rows' categories: {', '.join(known) or 'none'}", f"{where}.categories")
         floor = entry.get("at_least_for_limit_hands", 0)
         if not _int(floor) or floor < 0:
             raise _error(ruleset, f"at_least_for_limit_hands must be a non-negative integer, got {floor!r}",
                          f"{where}.at_least_for_limit_hands")
-        figures.append(DoublingFigure(str(name), frozenset(categories), floor))
+        figures.append(DoublingFigure(str(name), frozenset(categories), floor, of))
     return tuple(figures)
 
 

@@ -29,7 +29,12 @@ Gates
 ``needs`` names facts a fan cannot do without (two chows, a pong, a kong,
 only suited tiles ...).  The engine skips a fan whose needs the division
 lacks without calling it; a gate only saves time, the test itself checks
-everything (a test compares gated and ungated scores).
+everything (a test compares gated and ungated scores).  A fan declared
+``exact`` is one its gates decide: wherever they open, it applies, once, to
+the whole hand (no honours, self-drawn, two concealed pongs ...), so the
+engine counts it without calling it -- some fifteen fans, a third of the
+predicate calls of a usual hand; a test checks that the gates and the test
+agree on every sample division.
 
 Exclusions are not here: which fan implies which is data, the ``excludes``
 lists of the ruleset's rows.
@@ -70,12 +75,14 @@ _RECOGNISES = {"seven_pairs": (Form.SEVEN_PAIRS,), "thirteen_orphans": (Form.THI
                "lesser_honours_and_knitted": _KNITTED}
 
 
-def fan(name: str, description: str, *, needs: tuple[str, ...] = (), last: bool = False) -> Callable[[FactsTest],
-                                                                                                     FactsTest]:
+def fan(name: str, description: str, *, needs: tuple[str, ...] = (), last: bool = False,
+        exact: bool = False) -> Callable[[FactsTest], FactsTest]:
     """Register ``test(facts)`` as the predicate ``mcr_<name>``.
 
     :param needs: gate names from :data:`mahjong_rulesets.families.mcr.facts.NEEDS`.
     :param last: the engine evaluates this fan after all others (chicken hand).
+    :param exact: the gates decide the fan: ``test`` answers ``True`` wherever they open (and the engine,
+        trusting them, does not call it).
     """
     gate = 0
     for need in needs:
@@ -90,6 +97,7 @@ def fan(name: str, description: str, *, needs: tuple[str, ...] = (), last: bool 
         on_arrangement.on_facts = test  # type: ignore[attr-defined]
         on_arrangement.needs = gate  # type: ignore[attr-defined]
         on_arrangement.evaluated_last = last  # type: ignore[attr-defined]
+        on_arrangement.gate_decides = exact  # type: ignore[attr-defined]
         VOCABULARY.predicate(f"mcr_{name}", description=description,
                              recognises=_RECOGNISES.get(name, ()))(on_arrangement)
         return test
@@ -139,7 +147,7 @@ big_three_dragons = _combination("pong_fans", "big_three_dragons", 2, "pungs or 
                                  ("pongs3",))
 
 
-@fan("all_green", "only 2, 3, 4, 6, 8 bamboo and green dragons", needs=("green",))
+@fan("all_green", "only 2, 3, 4, 6, 8 bamboo and green dragons", needs=("green",), exact=True)
 def all_green(f: McrFacts) -> bool:
     """Fan 3: every tile green -- 2, 3, 4, 6, 8 bamboo and the green dragon (000 line 560)."""
     return f.h.all_green
@@ -191,7 +199,7 @@ def thirteen_orphans(f: McrFacts) -> bool:
 # ------------------------------------------------------------------------------------------ 64 points
 
 
-@fan("all_terminals", "every tile a 1 or a 9", needs=("suited", "terminals_honours"))
+@fan("all_terminals", "every tile a 1 or a 9", needs=("suited", "terminals_honours"), exact=True)
 def all_terminals(f: McrFacts) -> bool:
     """Fan 8: terminals only (000 line 565)."""
     return f.h.all_terminal
@@ -221,13 +229,13 @@ def little_three_dragons(f: McrFacts) -> Matches:
     return (sum(1 << gi for gi in dragons) | 1 << f.pair[0],)
 
 
-@fan("all_honours", "every tile a wind or a dragon", needs=("no_suited",))
+@fan("all_honours", "every tile a wind or a dragon", needs=("no_suited",), exact=True)
 def all_honours(f: McrFacts) -> bool:
     """Fan 11: honours only (000 line 568)."""
     return f.h.all_honour
 
 
-@fan("four_concealed_pungs", "four concealed pungs or kongs", needs=("concealed_pongs4",))
+@fan("four_concealed_pungs", "four concealed pungs or kongs", needs=("concealed_pongs4",), exact=True)
 def four_concealed_pungs(f: McrFacts) -> bool:
     """Fan 12: four concealed pongs (000 line 569); a pung completed by a discard is not concealed."""
     return f.concealed_pongs == 4
@@ -267,7 +275,7 @@ def three_kongs(f: McrFacts) -> bool:
     return f.exposed_kongs + f.concealed_kongs >= 3
 
 
-@fan("all_terminals_and_honours", "every tile a terminal or an honour", needs=("terminals_honours",))
+@fan("all_terminals_and_honours", "every tile a terminal or an honour", needs=("terminals_honours",), exact=True)
 def all_terminals_and_honours(f: McrFacts) -> bool:
     """Fan 18: terminals and honours only (000 line 575)."""
     return f.h.all_terminal_or_honour
@@ -297,7 +305,7 @@ def all_even_pungs(f: McrFacts) -> bool:
     return all(t < 27 and t % 9 % 2 == 1 for t in tiles)
 
 
-@fan("full_flush", "every tile of one suit", needs=("suited", "one_suit"))
+@fan("full_flush", "every tile of one suit", needs=("suited", "one_suit"), exact=True)
 def full_flush(f: McrFacts) -> bool:
     """Fan 22: one suit, no honours (000 line 579)."""
     h = f.h
@@ -381,7 +389,7 @@ def all_fives(f: McrFacts) -> bool:
 triple_pung = _combination("pong_fans", "triple_pung", 32, "pongs of one number in all three suits", ("pongs3",))
 
 
-@fan("three_concealed_pungs", "three concealed pongs", needs=("concealed_pongs3",))
+@fan("three_concealed_pungs", "three concealed pongs", needs=("concealed_pongs3",), exact=True)
 def three_concealed_pungs(f: McrFacts) -> bool:
     """Fan 33: three concealed pongs (000 line 590)."""
     return f.concealed_pongs >= 3
@@ -424,7 +432,7 @@ mixed_straight = _combination("chow_fans", "mixed_straight", 39, "1-2-3, 4-5-6 a
                               ("chows3",))
 
 
-@fan("reversible_tiles", "only tiles that look the same upside down", needs=("reversible",))
+@fan("reversible_tiles", "only tiles that look the same upside down", needs=("reversible",), exact=True)
 def reversible_tiles(f: McrFacts) -> bool:
     """Fan 40: 1 2 3 4 5 8 9 dots, 2 4 5 6 8 9 bamboo and white dragons only (000 line 597)."""
     return f.h.all_reversible
@@ -446,27 +454,27 @@ def chicken_hand(f: McrFacts) -> bool:
     return f.counted_others == 0
 
 
-@fan("last_tile_draw", "won by drawing the wall's last tile", needs=("last_tile", "self_drawn"))
+@fan("last_tile_draw", "won by drawing the wall's last tile", needs=("last_tile", "self_drawn"), exact=True)
 def last_tile_draw(f: McrFacts) -> bool:
     """Fan 44: self-drawn on the last tile of the wall (000 line 601)."""
     sit = f.h.sit
     return sit.self_drawn and sit.last_tile
 
 
-@fan("last_tile_claim", "won on the discard of the wall's last tile", needs=("last_tile", "discard"))
+@fan("last_tile_claim", "won on the discard of the wall's last tile", needs=("last_tile", "discard"), exact=True)
 def last_tile_claim(f: McrFacts) -> bool:
     """Fan 45: won with the discard that is the last tile of the game (000 line 602)."""
     sit = f.h.sit
     return not sit.self_drawn and sit.last_tile
 
 
-@fan("out_with_replacement_tile", "won on the replacement tile of a kong", needs=("replacement",))
+@fan("out_with_replacement_tile", "won on the replacement tile of a kong", needs=("replacement",), exact=True)
 def out_with_replacement_tile(f: McrFacts) -> bool:
     """Fan 46: won with the tile drawn after a kong, not after a flower (000 line 603)."""
     return f.h.replacement
 
 
-@fan("robbing_the_kong", "won by robbing a kong", needs=("robbing",))
+@fan("robbing_the_kong", "won by robbing a kong", needs=("robbing",), exact=True)
 def robbing_the_kong(f: McrFacts) -> bool:
     """Fan 47: won with the tile another player adds to an exposed pung (000 line 604)."""
     return f.h.sit.robbing_kong
@@ -487,7 +495,7 @@ def all_pungs(f: McrFacts) -> bool:
     return f.form == STANDARD and len(f.pongs) == 4
 
 
-@fan("half_flush", "one suit and honours", needs=("honours", "one_suit"))
+@fan("half_flush", "one suit and honours", needs=("honours", "one_suit"), exact=True)
 def half_flush(f: McrFacts) -> bool:
     """Fan 50: one suit with honours (000 line 607)."""
     h = f.h
@@ -498,14 +506,14 @@ mixed_shifted_chows = _combination("chow_fans", "mixed_shifted_chows", 51, "chow
                                    ("chows3",))
 
 
-@fan("all_types", "all three suits, winds and dragons", needs=("three_suits", "winds", "dragons"))
+@fan("all_types", "all three suits, winds and dragons", needs=("three_suits", "winds", "dragons"), exact=True)
 def all_types(f: McrFacts) -> bool:
     """Fan 52: characters, dots, bamboo, winds and dragons all present (000 line 609)."""
     h = f.h
     return h.suits == 7 and h.winds and h.dragons
 
 
-@fan("melded_hand", "four exposed sets, won on a discard", needs=("melded4", "discard"))
+@fan("melded_hand", "four exposed sets, won on a discard", needs=("melded4", "discard"), exact=True)
 def melded_hand(f: McrFacts) -> bool:
     """Fan 53: every set exposed and the pair completed by a discard (000 line 610)."""
     h = f.h
@@ -534,7 +542,7 @@ def outside_hand(f: McrFacts) -> bool:
     return True
 
 
-@fan("fully_concealed_hand", "nothing exposed, self-drawn", needs=("unmelded", "self_drawn"))
+@fan("fully_concealed_hand", "nothing exposed, self-drawn", needs=("unmelded", "self_drawn"), exact=True)
 def fully_concealed_hand(f: McrFacts) -> bool:
     """Fan 56: no exposed set and the winning tile self-drawn (000 lines 181, 613)."""
     h = f.h
@@ -553,7 +561,7 @@ def melded_and_concealed_kong(f: McrFacts) -> bool:
     return f.exposed_kongs >= 1 and f.concealed_kongs >= 1
 
 
-@fan("last_tile", "the winning tile is the last of its kind", needs=("last_of_kind",))
+@fan("last_tile", "the winning tile is the last of its kind", needs=("last_of_kind",), exact=True)
 def last_tile(f: McrFacts) -> bool:
     """Fan 58: the fourth tile of its kind, the other three in discards or exposed sets (000 line 615)."""
     return f.h.last_tile_of_kind
@@ -597,7 +605,7 @@ def _wind_pongs(f: McrFacts, which: str) -> Matches:
     return out
 
 
-@fan("concealed_hand", "nothing exposed, won on a discard", needs=("unmelded", "discard"))
+@fan("concealed_hand", "nothing exposed, won on a discard", needs=("unmelded", "discard"), exact=True)
 def concealed_hand(f: McrFacts) -> bool:
     """Fan 62: no exposed set before the win, won on a discard (000 lines 178, 619).
 
@@ -647,7 +655,7 @@ _HOLDS = _holds()
 double_pung = _combination("pong_fans", "double_pung", 65, "pongs of one number in two suits", ("pongs2",))
 
 
-@fan("two_concealed_pungs", "two concealed pongs", needs=("concealed_pongs2",))
+@fan("two_concealed_pungs", "two concealed pongs", needs=("concealed_pongs2",), exact=True)
 def two_concealed_pungs(f: McrFacts) -> bool:
     """Fan 66: two concealed pongs (000 line 623)."""
     return f.concealed_pongs >= 2
@@ -663,7 +671,7 @@ def concealed_kong(f: McrFacts) -> Matches:
     return out
 
 
-@fan("all_simples", "no terminals and no honours", needs=("suited", "simple"))
+@fan("all_simples", "no terminals and no honours", needs=("suited", "simple"), exact=True)
 def all_simples(f: McrFacts) -> bool:
     """Fan 68: suited 2-8 only (000 line 625)."""
     return f.h.all_simple
@@ -702,37 +710,37 @@ def melded_kong(f: McrFacts) -> Matches:
     return out
 
 
-@fan("one_voided_suit", "exactly two of the three suits", needs=("two_suits",))
+@fan("one_voided_suit", "exactly two of the three suits", needs=("two_suits",), exact=True)
 def one_voided_suit(f: McrFacts) -> bool:
     """Fan 75: one suit missing, two present (000 line 632)."""
     return f.h.suits in (3, 5, 6)
 
 
-@fan("no_honours", "no winds and no dragons", needs=("suited",))
+@fan("no_honours", "no winds and no dragons", needs=("suited",), exact=True)
 def no_honours(f: McrFacts) -> bool:
     """Fan 76: suited tiles only (000 line 633)."""
     return not f.h.honours
 
 
-@fan("edge_wait", "waited only on the 3 of 1-2 or the 7 of 8-9", needs=("edge",))
+@fan("edge_wait", "waited only on the 3 of 1-2 or the 7 of 8-9", needs=("edge",), exact=True)
 def edge_wait(f: McrFacts) -> bool:
     """Fan 77: the only tile waited for completes 1-2-3 with the 3 or 7-8-9 with the 7 (000 line 634)."""
     return f.wait == EDGE
 
 
-@fan("closed_wait", "waited only on the middle tile of a chow", needs=("closed",))
+@fan("closed_wait", "waited only on the middle tile of a chow", needs=("closed",), exact=True)
 def closed_wait(f: McrFacts) -> bool:
     """Fan 78: the only tile waited for is the middle of a chow (000 line 635)."""
     return f.wait == CLOSED
 
 
-@fan("single_wait", "waited only on the pair", needs=("single",))
+@fan("single_wait", "waited only on the pair", needs=("single",), exact=True)
 def single_wait(f: McrFacts) -> bool:
     """Fan 79: the only tile waited for completes the pair (000 line 636)."""
     return f.wait == SINGLE_WAIT
 
 
-@fan("self_drawn", "the winning tile came from the wall", needs=("self_drawn",))
+@fan("self_drawn", "the winning tile came from the wall", needs=("self_drawn",), exact=True)
 def self_drawn(f: McrFacts) -> bool:
     """Fan 80: won with a tile from the wall (000 line 637)."""
     return f.h.sit.self_drawn

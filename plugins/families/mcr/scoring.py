@@ -34,7 +34,8 @@ remembers answers per suit only), the facts the fans read are computed once
 per division (:mod:`mahjong_rulesets.families.mcr.facts`), and each fan row is
 compiled once per ruleset (:class:`FanTable`): its place in evaluation
 order, its exclusions as bit masks, and gates that skip predicates a
-division cannot satisfy, found with a few table lookups.  Score items are
+division cannot satisfy, found with a few table lookups; a fan its gates
+decide (``exact``) is counted without calling its predicate.  Score items are
 values, made once per row and detail.  Nothing is remembered per hand but
 the last answer (:data:`_LAST`).  When a hand has several divisions the best
 is found by :func:`_total` (no explanation), and only that one is explained
@@ -103,6 +104,7 @@ class FanRow:
     :param test: the predicate as ``test(facts)`` (its ``on_facts``; a
         third-party predicate is wrapped to read an arrangement and a context).
     :param needs: the predicate's gate bits (:data:`mahjong_rulesets.families.mcr.facts.NEEDS`).
+    :param exact: the gates decide the predicate (its ``gate_decides``): where they open it answers ``True``.
     :param item: the row's score item when it counts once and names no sets (every ``per: hand`` fan),
         made once here rather than for every hand.
     :param implies: why a fan this row excludes did not count (the non-repeat principle naming this row).
@@ -119,6 +121,7 @@ class FanRow:
     source: str
     name: str
     last: bool
+    exact: bool
     non_identical: bool
     account_once: bool
     item: ScoreItem
@@ -157,7 +160,9 @@ class _Compiled(NamedTuple):
 
     Rows are numbered by their place in evaluation order: ``bit`` is the
     row's own bit, ``always`` and ``scoped`` are the bits of the rows it
-    excludes everywhere and inside its own sets (principle 1).
+    excludes everywhere and inside its own sets (principle 1).  ``test`` is
+    ``None`` for a row its gates decide (``FanRow.exact``): wherever it is
+    open it holds, and a call would only say so.
     """
 
     bit: int
@@ -174,11 +179,14 @@ class _Compiled(NamedTuple):
 class FanTable:
     """A ruleset's fan rows compiled for the engine: evaluation order, exclusions and gates as bit masks.
 
+    ``exact_gates=False`` calls every open row's predicate, even one its gates decide (for a test that the
+    gates only save time).
+
     :raises RulesetError: for a row with an unknown ``per``, a non-integer
         value, or an ``excludes`` entry naming no row.
     """
 
-    def __init__(self, ruleset: Ruleset):
+    def __init__(self, ruleset: Ruleset, exact_gates: bool = True):
         rows = ruleset.table("fans")
         if not rows:
             raise RulesetError(f"ruleset {ruleset.id} uses the mcr scoring family but has no fans table",
@@ -208,6 +216,7 @@ class FanTable:
             source = row["source"] if "source" in row else f"assumption: {row['assumption']}"
             self.rows.append(FanRow(rid, position[rid], value, per, test, int(getattr(fn, "needs", 0)), source,
                                     row.get("name", rid), bool(getattr(fn, "evaluated_last", False)),
+                                    bool(getattr(fn, "gate_decides", False)),
                                     rid in non_identical, rid in account_once,
                                     ScoreItem(rid, "fan", value, 1, source, ""),
                                     f"implied by {rid} ({source}): non-repeat principle ({_NON_REPEAT})"))
@@ -231,7 +240,8 @@ class FanTable:
                     scoped[place[r.id]] |= 1 << place[other]
         #: Every row compiled in evaluation order: highest value first, the rows evaluated last (chicken hand) at
         #: the end.
-        self.compiled = [_Compiled(1 << p, r.test, _KIND[r.per], r.value, always[p], scoped[p],
+        self.compiled = [_Compiled(1 << p, None if exact_gates and r.exact else r.test, _KIND[r.per], r.value,
+                                   always[p], scoped[p],
                                    (NON_IDENTICAL if r.non_identical else 0) | (ACCOUNT_ONCE if r.account_once else 0),
                                    r.last, r) for p, r in enumerate(ordered)]
         self._every_row = (1 << len(ordered)) - 1
@@ -416,7 +426,7 @@ def _total(table: FanTable, f: McrFacts) -> int:
             continue
         if last:
             f.counted_others = others
-        res = test(f)
+        res: Any = True if test is None else test(f)
         if not res:
             continue
         if kind == K_HAND or res is True:
@@ -499,7 +509,7 @@ def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
     for bit, test, kind, value, amask, smask, combo, last, row in table.open_rows(f.have):
         if last:
             f.counted_others = others
-        res = test(f)
+        res: Any = True if test is None else test(f)
         if not res:
             continue
         if not combo and not scoped:

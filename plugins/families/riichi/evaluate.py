@@ -420,11 +420,23 @@ def _better(a: Reading | None, b: Reading | None) -> Reading | None:
     return b if b.key > a.key else a
 
 
-def evaluate(rules: Rules, win: Win) -> Reading | None:
+class Only(NamedTuple):
+    """One reading to score alone (the conformance suite's question): its form (``standard``, ``chiitoitsu`` or
+    ``kokushi``); for the standard form its pair, its concealed sets sorted as ``(kind, tile)`` and the set the
+    winning tile completes (``None``: the pair)."""
+
+    form: str
+    pair: int = -1
+    sets: tuple[tuple[int, int], ...] = ()
+    winning: tuple[int, int] | None = None
+
+
+def evaluate(rules: Rules, win: Win, only: Only | None = None) -> Reading | None:
     """The reading of ``win`` that pays most, or ``None`` when no reading is complete with a yaku.
 
     What the whole hand shares is read once, what a division holds once per division, and the wait's fu and
-    pinfu once per winning set; a reading is built only when it pays more than the best so far.
+    pinfu once per winning set; a reading is built only when it pays more than the best so far.  ``only`` limits
+    the readings to one (:class:`Only`).
     """
     whole = _whole(win)
     closed = whole.closed
@@ -439,6 +451,8 @@ def evaluate(rules: Rules, win: Win) -> Reading | None:
     pinfu_row = rules.yaku.get("pinfu")
     rounding = rules.fu.rounding
     for pair, found in divisions(win.counts):
+        if only is not None and (only.form != "standard" or pair != only.pair or tuple(sorted(found)) != only.sets):
+            continue
         chows = [tile for kind, tile in found if kind == CHOW]
         pungs = [tile for kind, tile in found if kind != CHOW]
         groups: list[int] = [-1] if pair == w else []
@@ -451,6 +465,8 @@ def evaluate(rules: Rules, win: Win) -> Reading | None:
                         groups.append(index)
             elif tile == w:
                 groups.append(index)
+        if only is not None:
+            groups = [g for g in groups if (found[g] == only.winning if g >= 0 else only.winning is None)]
         if not groups:
             continue
         concealed = len(pungs) + declared_concealed
@@ -492,11 +508,11 @@ def evaluate(rules: Rules, win: Win) -> Reading | None:
                 best_key = key
                 best = Reading(total, fu, tuple(fu_items), tuple(counted), kazoe, dora, limit, base, "standard",
                                _laid(sets, pair), wait, group, key)
-    if not win.melds:
+    if not win.melds and (only is None or only.form != "standard"):
         kinds = [k for k, n in enumerate(win.counts) if n]
-        if len(kinds) == 7:
+        if len(kinds) == 7 and (only is None or only.form == "chiitoitsu"):
             best = _better(best, _seven_pairs(rules, win, whole))
-        elif len(kinds) == 13 and whole.all_terminal_or_honour:
+        elif len(kinds) == 13 and whole.all_terminal_or_honour and (only is None or only.form == "kokushi"):
             best = _better(best, _orphans(rules, win, whole))
     return best
 

@@ -17,10 +17,10 @@ from typing import Any
 
 from mahjong_rulesets.families.riichi import settlement as riichi_settlement
 from mahjong_rulesets.families.riichi.card import explain_total
-from mahjong_rulesets.families.riichi.scoring import facts_read, score
+from mahjong_rulesets.families.riichi.scoring import facts_read, score, score_reading
 from mahjong_rulesets.families.riichi.tables import FAMILY, rules_of
 
-from mahjong_core.plugin import Contribution, FactsRead, Hand, Ruleset, Score, TotalSteps, hookimpl
+from mahjong_core.plugin import Arrangement, Contribution, FactsRead, Hand, Ruleset, Score, TotalSteps, hookimpl
 
 UNITS = {"han": "han", "fu": "fu", "yakuman": "yakuman"}
 
@@ -38,6 +38,12 @@ def mahjong_contributions() -> Sequence[Contribution]:
 @hookimpl
 def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     return score(ruleset, hand, context)
+
+
+@hookimpl
+def mahjong_score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any],
+                          arrangement: Arrangement) -> Score:
+    return score_reading(ruleset, hand, context, arrangement)
 
 
 @hookimpl

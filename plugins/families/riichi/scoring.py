@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mahjong_rulesets.families.riichi.divide import CHOW, PUNG, divisions
-from mahjong_rulesets.families.riichi.evaluate import KONG, Reading, Win, evaluate
+from mahjong_rulesets.families.riichi.evaluate import KONG, Only, Reading, Win, evaluate
 from mahjong_rulesets.families.riichi.tables import (
     FAMILY,
     SITUATION_YAKU,
@@ -53,12 +53,14 @@ from mahjong_core.plugin import (
     Ruleset,
     Score,
     ScoreItem,
+    arrangements,
     bind,
     kind_code,
+    meld_sort_key,
     parse_tiles,
 )
 
-__all__ = ["FACTS", "facts_read", "indicated", "score", "win_of"]
+__all__ = ["FACTS", "facts_read", "indicated", "score", "score_reading", "win_of"]
 
 #: Every fact the family reads, besides the winds.
 FACTS = (*SITUATION_YAKU, "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "pao", "self_drawn",
@@ -168,11 +170,12 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
     facts = {name for name in SITUATION_YAKU if name in context and _flag(context, name)}
     replacement, robbed = _flag(context, "replacement"), _flag(context, "robbing_kong")
     tsumo = _flag(context, "self_drawn") or replacement or "rinshan" in facts
-    if replacement:
+    if replacement and any(kind == KONG for kind, _, _ in melds):  # a bonus tile's replacement is no rinshan
         facts.add("rinshan")
     if robbed:
         facts.add("chankan")
-    if _flag(context, "last_tile") and not ({"haitei", "houtei"} & facts) and "rinshan" not in facts:
+    # The last tile drawn or discarded: not a replacement tile (rinshan), nor a kong's tile robbed (chankan).
+    if _flag(context, "last_tile") and not ({"haitei", "houtei", "rinshan", "chankan"} & facts):
         facts.add("haitei" if tsumo else "houtei")
     if "double_riichi" in facts:
         facts.discard("riichi")
@@ -286,12 +289,24 @@ def _meld(kind: int, tile: int, exposed: bool) -> Meld:
 _FORMS = {"standard": Form.STANDARD, "chiitoitsu": Form.SEVEN_PAIRS, "kokushi": Form.THIRTEEN_ORPHANS}
 
 
-def _arrangement(reading: Reading) -> Arrangement:
+def _arrangement(reading: Reading, winning_tile: int, declared: Sequence[Meld]) -> Arrangement:
+    """The reading as the core's arrangement: the hand's declared melds as the hand declares them (whom each was
+    claimed from); its winning group, where the reading names none (thirteen orphans), the first holding the
+    winning tile, as the core's own readings of the hand name it."""
     melds = tuple(_meld(kind, tile, exposed) for kind, tile, exposed in reading.sets)
+    if declared and reading.form == "standard":  # the sets: the division's, then the declared ones, then the pair
+        start = len(melds) - 1 - len(declared)
+        melds = (*melds[:start], *declared, *melds[start + len(declared):])
     winning: int | None = reading.winning_set if reading.winning_set >= 0 else None
     if reading.form == "standard" and reading.winning_set < 0:
         winning = len(melds) - 1
-    return Arrangement(_FORMS[reading.form], melds, winning)
+    elif winning is None:
+        winning = next((k for k, meld in enumerate(melds) if winning_tile in meld.tiles), None)
+    # In the core's canonical order, the winning group named by the first of its equals, as the core's readings are.
+    ordered = tuple(sorted(melds, key=meld_sort_key))
+    if winning is not None:
+        winning = ordered.index(melds[winning])
+    return Arrangement(_FORMS[reading.form], ordered, winning)
 
 
 def _pao_part(rules: Rules, reading: Reading) -> int:
@@ -358,23 +373,70 @@ def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     win, situation = win_of(ruleset, hand, context)
     reading = evaluate(rules, win)
     if reading is None:
-        return _no_yaku(rules, win)
+        return _no_yaku(rules, win, hand)
     if situation["pao"] is not None and not _pao_part(rules, reading):
         raise MahjongError("pao is given, but the hand holds no yakuman that carries liability under these rules "
                            f"({', '.join(n for n, row in rules.yaku.items() if row.pao) or 'none'})", place="pao")
-    return _score(rules, win, situation, reading)
+    return _score(rules, win, situation, reading, hand.melds)
 
 
-def _no_yaku(rules: Rules, win: Win) -> Score:
-    """A complete hand without a yaku (or not complete at all): a hand without a yaku is not a win."""
+def score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
+    """Score one given reading of a hand alone (the conformance suite's ``mahjong_score_reading``): the family
+    divides hands itself, so the reading is told to :func:`~.evaluate.evaluate` as the one it may read.
+
+    :raises MahjongError: for a reading riichi does not have (a knitted form, a winning tile in a declared meld).
+    """
+    if not context.get("winner", True):
+        return Score(0, FAMILY, raw={"han": 0, "fu": 0, "fan": 0})
+    rules = rules_of(ruleset)
+    win, situation = win_of(ruleset, hand, context)
+    reading = evaluate(rules, win, _only(hand, arrangement))
+    return _no_yaku(rules, win, hand) if reading is None else _score(rules, win, situation, reading, hand.melds)
+
+
+_FORM_NAMES = {form: name for name, form in _FORMS.items()}
+
+
+def _only(hand: Hand, arrangement: Arrangement) -> Only:
+    """The reading as the family's arithmetic names one (:class:`~.evaluate.Only`)."""
+    form = _FORM_NAMES.get(arrangement.form)
+    if form is None:
+        raise MahjongError(f"riichi has no {arrangement.form.value} hand", place="arrangement")
+    if form != "standard":
+        return Only(form)
+    rest = list(arrangement.melds)
+    winning = None if arrangement.winning_meld is None else rest[arrangement.winning_meld]
+    for meld in hand.melds:  # the declared melds are the hand's; the division is of the rest
+        found = next((k for k, m in enumerate(rest) if m.kind is meld.kind and m.tiles == meld.tiles), None)
+        if found is None:
+            raise MahjongError("the reading leaves out a declared meld", place="arrangement")
+        if rest[found] is winning:
+            raise MahjongError("the winning tile completes a concealed group, not a declared meld",
+                               place="arrangement")
+        del rest[found]
+    pairs = [m.tiles[0] for m in rest if m.kind is MeldKind.PAIR]
+    sets = tuple(sorted((CHOW if m.kind is MeldKind.CHOW else PUNG, m.tiles[0])
+                        for m in rest if m.kind is not MeldKind.PAIR))
+    if len(pairs) != 1:
+        raise MahjongError("a standard reading holds one pair", place="arrangement")
+    won = None if winning is None or winning.kind is MeldKind.PAIR else (
+        CHOW if winning.kind is MeldKind.CHOW else PUNG, winning.tiles[0])
+    return Only("standard", pairs[0], sets, won)
+
+
+def _no_yaku(rules: Rules, win: Win, hand: Hand) -> Score:
+    """A complete hand without a yaku (or not complete at all): a hand without a yaku is not a win.  Its score
+    names a reading of the hand all the same (the core's first), as every score of a complete hand does."""
     complete = bool(divisions(list(win.counts))) or (not win.melds and (
         sorted(c for c in win.counts if c) == [2] * 7 or _is_orphans(win.counts)))
     if not complete:
         raise HandError("these tiles make no riichi hand: four sets and a pair, seven different pairs or thirteen "
                         "orphans", place="hand")
+    readings = arrangements(hand)
     return Score(0, FAMILY, raw={"han": sum(win.dora), "fu": 0, "fan": 0},
                  items=(ScoreItem("no_yaku", "han", 0, 1, rules.sources["yaku.riichi"],
-                                  "the hand holds no yaku: dora alone do not make a win"),))
+                                  "the hand holds no yaku: dora alone do not make a win"),),
+                 arrangement=readings[0] if readings else None)
 
 
 def _is_orphans(counts: Sequence[int]) -> bool:
@@ -398,7 +460,8 @@ def _item(name: str, kind: str, value: int, count: int, source: str, detail: str
     return item
 
 
-def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Reading) -> Score:
+def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Reading,
+           declared: Sequence[Meld] = ()) -> Score:
     items: list[ScoreItem] = []
     sources = rules.sources
     yaku = reading.yaku if len(reading.yaku) < 2 else sorted(reading.yaku, key=lambda y: _ORDER[y[0]])
@@ -424,8 +487,8 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
     for name, han in reading.dora:
         raw[name] = han
     raw.update(_payments(rules, reading, win, situation))
-    return Score(total=raw["hand_value"], family=FAMILY, items=tuple(items), arrangement=_arrangement(reading),
-                 limit=reading.limit or None, raw=raw)
+    return Score(total=raw["hand_value"], family=FAMILY, items=tuple(items),
+                 arrangement=_arrangement(reading, win.win, declared), limit=reading.limit or None, raw=raw)
 
 
 def _fu_items(rules: Rules, win: Win, reading: Reading) -> list[ScoreItem]:

@@ -1,6 +1,6 @@
-"""Riichi as Tenhou plays its ranked four-player games: the scoring tables (red fives, open tanyao, no double yakuman).
+"""Riichi as Tenhou plays its ranked four-player games: red fives, open tanyao, no double yakuman, the declaration,
+furiten, dora indicators, double ron and triple ron as an abortive draw.
 
-Data only: the rules are in ``ruleset.yaml`` next to this module.  Not an installed ruleset yet: it is reached by
-its file's path (``mahjong score --ruleset plugins/rulesets/riichi_tenhou/ruleset.yaml``) until the riichi play
-mechanics land in the engine (issue 31).
+Data only: the rules are in ``ruleset.yaml`` next to this module; the play is the bundled mechanisms'
+(``riichi_declaration``, ``furiten``, ``dora_indicators``, ``abortive_draws``).
 """

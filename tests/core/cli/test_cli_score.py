@@ -14,7 +14,7 @@ from mahjong_core.cli import main
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.contributions import FactsRead
 from mahjong_core.plugin.manager import ruleset_hooks
-from mahjong_core.plugin.scoring import has_scoring
+from mahjong_core.plugin.scoring import family_of, has_scoring
 from mahjong_core.rules import available, clear_cache, load_ruleset
 
 HAND = "123m456p78s11z [777s<] +9s"
@@ -39,7 +39,10 @@ def scored(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
 
 def sized(ruleset: str, hand: str) -> str:
     """``hand`` with the set a ruleset of 16-tile hands needs more (a concealed pung of 5m), so that every ruleset
-    reads the same hand at its own size (five sets and a pair for 16 tiles)."""
+    reads the same hand at its own size (five sets and a pair for 16 tiles); where the set has no bamboo (Korean's
+    104 tiles), its bamboos are read as characters."""
+    if 22 not in set(load_ruleset(ruleset).tile_set()):  # 5s: no bamboo in the set
+        hand = hand.replace("s", "m")
     extra = (int(load_ruleset(ruleset).value("hand_size")) - 13) // 3
     concealed, _, rest = hand.partition(" ")
     return f"{concealed}{'555m' * extra} {rest}" if rest else concealed + "555m" * extra
@@ -74,8 +77,13 @@ def test_a_ruleset_of_the_suits_only_scores_a_hand_of_suits(capsys: pytest.Captu
 
 @pytest.mark.parametrize("ruleset", SCORED)
 def test_every_ruleset_scores_a_hand_with_no_flags_at_all(capsys: pytest.CaptureFixture[str], ruleset: str) -> None:
-    """The documented defaults: the East seat (the dealer), the East round, a win on a discard, nothing special."""
-    result = scored(capsys, "--ruleset", ruleset, sized(ruleset, EVERY_SET_HAND))
+    """The documented defaults: the East seat (the dealer), the East round, a win on a discard, nothing special.
+
+    A riichi win needs a yaku, which an open hand of chows and an East pair has none of: under the riichi family
+    the claimed pung is of a dragon (yakuhai) instead.
+    """
+    hand = EVERY_SET_HAND if family_of(load_ruleset(ruleset)) != "riichi" else EVERY_SET_HAND.replace("777s", "555z")
+    result = scored(capsys, "--ruleset", ruleset, sized(ruleset, hand))
     assert result["situation"] == {"winner": True, "seat": "E", "round": "E", "dealer": True, "how": "discard",
                                    "flags": [], "ignored": []}
     assert result["score"]["value"] > 0

@@ -340,10 +340,12 @@ def test_the_core_defaults_implement_no_mechanisms_hook() -> None:
         hooks = {name for name in vars(mechanism.plugin)
                  if name.startswith("mahjong_") and name != "mahjong_contributions"}
         # Hooks a mechanism may refine while deferring to the core's answer (``None``): seat walls end a deal
-        # early, and otherwise the shared wall's rule decides.
+        # early, and otherwise the shared wall's rule decides; the dealer's repeat keeps the deal where the core's
+        # rotation would pass it.  A win's facts merge every plugin's: mechanisms add their own (the honba; riichi,
+        # ippatsu, dora indicators).
         only_theirs = hooks - {"mahjong_claim_allowed", "mahjong_claim_priority", "mahjong_teams",
                                "mahjong_time_limits", "mahjong_game_over", "mahjong_win_objections",
-                               "mahjong_deal_exhausted"}
+                               "mahjong_deal_exhausted", "mahjong_next_deal", "mahjong_win_context"}
         assert not only_theirs & set(vars(defaults)), (mechanism.name, only_theirs & set(vars(defaults)))
 
 

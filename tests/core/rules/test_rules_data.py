@@ -39,6 +39,9 @@ ROOTS = {
     "piter",
     "zung_jung",
     "sichuan_xuezhan",
+    "riichi_tenhou",
+    "taiwanese_16",  # issue 34: Taiwanese 16-tile, the taiwanese family
+    "korean",
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}
@@ -54,6 +57,8 @@ FAMILY_REQUIRED = {
                   "penalties"],
     "hongkong": ["east_pays_double"],
     "mcr": [],
+    "riichi": [],
+    "taiwanese": [],
 }
 CITATION = re.compile(r"(\d{3}) (?:line (\d+)|lines (\d+)-(\d+))")
 

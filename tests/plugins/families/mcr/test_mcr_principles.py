@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from mahjong_rulesets.families.mcr.facts import division_facts, hand_facts, situation
 from mahjong_rulesets.families.mcr.samples import samples
-from mahjong_rulesets.families.mcr.scoring import _evaluate, _total, divisions, fan_table, score_points
+from mahjong_rulesets.families.mcr.scoring import FanTable, _evaluate, _total, divisions, fan_table, score_points
 
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.plugin.scoring import score_hand
@@ -110,15 +110,40 @@ def test_fast_path_and_explanation_agree(mcr) -> None:
 
 
 def test_gates_only_save_time(mcr) -> None:
-    """A predicate's gate never hides a match: with every gate open the scores are the same."""
+    """A predicate's gate never hides a match: with every gate open (and every predicate asked, even those
+    their gates decide) the scores are the same."""
     table = fan_table(mcr)
+    asking = FanTable(mcr, exact_gates=False)
     for sample in samples(7, per_fan=4, random_hands=300):
         h = hand_facts(sample.hand, situation(sample.hand, sample.context, table.defaults))
         for form, groups in divisions(h, table):
             gated = division_facts(h, form, groups)
             open_ = division_facts(h, form, groups)
             open_.have = -1  # every gate bit set
-            assert _evaluate(table, gated).total == _evaluate(table, open_).total
+            assert _evaluate(table, gated).total == _evaluate(asking, open_).total
             for row in table.rows:
                 if row.needs & ~gated.have and not row.last:
                     assert not row.test(open_), (row.id, sample.hand)
+
+
+def test_exact_gates_decide_their_fans(mcr) -> None:
+    """A fan declared ``exact`` holds wherever its gates open and nowhere else, so the engine may count it
+    without asking (its gates are then the whole test); every other row is still asked."""
+    table = fan_table(mcr)
+    exact = [row for row in table.rows if row.exact]
+    assert len(exact) >= 20 and {c.row.id for c in table.compiled if c.test is None} == {r.id for r in exact}
+    seen: dict[str, int] = {}
+    hands = [(s.hand, s.context) for s in samples(5, per_fan=4, random_hands=600)]
+    hands += [(parse_hand(text), {}) for text in (
+        "1112223334445z +5z !seat_wind_east !prevalent_wind_east", "22334466888s66z +6z", "19m19p19s1234567z +1z",
+        "111m999p111s99m11z +1z !self_drawn !last_tile !seat_wind_south !prevalent_wind_east",
+        "12m456p789s55p [999s<] +3m !robbing_kong")]
+    for hand, context in hands:
+        h = hand_facts(hand, situation(hand, context, table.defaults))
+        for form, groups in divisions(h, table):
+            f = division_facts(h, form, groups)
+            for row in exact:
+                opened = not row.needs & ~f.have
+                assert bool(row.test(f)) is opened, (row.id, hand)
+                seen[row.id] = seen.get(row.id, 0) + opened
+    assert all(seen[row.id] for row in exact), [row.id for row in exact if not seen[row.id]]

@@ -250,7 +250,7 @@ def _plain(table, f) -> tuple:  # type: ignore[no-untyped-def]
     for bit, test, kind, value, amask, smask, combo, last, row in table.open_rows(f.have):
         if last:
             f.counted_others = others
-        res = test(f)
+        res = True if test is None else test(f)  # a row its gates decide
         if not res:
             continue
         matches = (f.all_mask,) if kind == mcr.K_HAND or res is True else \

@@ -242,3 +242,38 @@ def test_pao_that_cannot_be_is_refused(tenhou: Ruleset, text: str, pao: str, mes
     with pytest.raises(MahjongError) as caught:
         _score(tenhou, text, (), "S", pao=pao)
     assert caught.value.place == "pao" and message in str(caught.value)
+
+
+# -- one reading scored alone (the conformance suite's mahjong_score_reading), and the core's words read ---------
+
+
+def test_each_reading_scored_alone_pays_no_more_than_the_hand_and_the_hand_names_a_reading(tenhou: Ruleset) -> None:
+    """111222333m reads as three pungs or three chows: a hand scores its best reading, one of the core's readings
+    (declared melds as declared, a hand without a yaku too), and each reading scored alone pays no more."""
+    from mahjong_rulesets.families.riichi.scoring import score_reading
+
+    from mahjong_core.plugin import arrangements
+
+    for text in ("111222333m44p55s +5s", "123m123m234m234m1p +1p", "234m456p78s55z [123p<] +9s",
+                 "19m19p19s1234567z +1m"):
+        hand = parse_hand(text, tiles=bind(tenhou).tiles)
+        ctx = win_context(("self_drawn",), seat=28, winning_tile=hand.winning_tile, facts={})
+        best = score_hand(tenhou, hand, ctx)
+        assert best is not None
+        readings = arrangements(hand)
+        assert best.arrangement in readings, text
+        totals = [score_reading(tenhou, hand, ctx, reading).total for reading in readings]
+        assert max(totals) == best.total, (text, totals)
+    hand = parse_hand("111222333m44p55s +5s", tiles=bind(tenhou).tiles)
+    ctx = win_context(("self_drawn",), seat=28, winning_tile=hand.winning_tile, facts={})
+    totals = {score_reading(tenhou, hand, ctx, r).total for r in arrangements(hand)}
+    assert len(totals) == 2  # three concealed pungs (sanankou) pay more than three chows read the other way
+
+
+def test_a_bonus_tile_s_replacement_is_no_rinshan_and_a_robbed_kong_is_no_houtei(tenhou: Ruleset) -> None:
+    """The core's ``replacement`` is rinshan only where the hand holds a kong; its ``last_tile`` with a robbed kong
+    is chankan alone (the last discard is not a robbed kong's tile)."""
+    score = _score(tenhou, "234m456p678s2277z +7z", ("replacement",), "S")
+    assert "rinshan" not in _yaku(score) and "menzen_tsumo" in _yaku(score)
+    score = _score(tenhou, "234m456p678s22z77z +7z", ("robbing_kong", "last_tile"), "S")
+    assert "chankan" in _yaku(score) and "houtei" not in _yaku(score)

@@ -1,0 +1,134 @@
+"""Furiten: a complete hand that may not win on a discard, because of the tiles its seat has let go by.
+
+Switched on by ``furiten`` (three switches, one for each way of being furiten).  The rule, as the Japanese
+Mahjong Wiki's "Furiten" page gives it (its sections Furiten, Temporary furiten and Riichi furiten): a seat may
+not claim a win on a discard (nor rob a kong) when
+
+* ``own_discards`` -- one of its waits is among the tiles it has discarded this deal, those claimed from its row
+  included (permanent furiten: it lasts while the waits do);
+* ``passed`` -- it let a tile of its waits go by, discarded by another seat, since its own last discard (temporary
+  furiten: its next discard ends it);
+* ``after_declaration`` -- having declared riichi (the ``riichi`` flag of the ``riichi_declaration`` mechanism), it
+  let a tile of its waits go by at any time since the declaration (riichi furiten: it lasts the deal).
+
+A self-drawn win is never refused.  The waits are the concealed tiles' (every form: four sets and a pair, seven
+pairs, thirteen orphans), whether or not the hand would have a yaku on the tile -- the wiki's rule counts any tile
+that would complete the hand.
+
+The tiles each seat has let go by are no table state the log folds: this module keeps them in
+``table.extra["furiten"]`` for the current deal, written as each discard is logged (``mahjong_event_reactions``,
+which answers nothing).  A re-played game runs the same hooks on the same events, so it keeps the same record, and
+what a seat is refused is the same.  Nothing of it is logged or sent: a seat's furiten says what its waits are.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mahjong_rulesets.mechanisms import parameters_of
+
+from mahjong_core.plugin import Action, Contribution, Ruleset, Table, hookimpl, waits
+
+#: ``table.extra`` key of the record of tiles let go by.
+KEY = "furiten"
+#: The seat flag a riichi declaration sets (the ``riichi_declaration`` mechanism's ``riichi``).
+DECLARED = "riichi"
+#: The decision phases in which a seat wins on another's tile.
+PHASES = ("claim", "rob_kong")
+
+
+def switched_on(ruleset: Ruleset) -> bool:
+    return ruleset.get("furiten") is not None
+
+
+@hookimpl
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "furiten", sys.modules[__name__], switched_on=switched_on,
+                         description="furiten: no win on a discard when a wait is among one's own discards, was "
+                                     "let go by since one's last discard, or, after riichi, at any time since",
+                         parameters=parameters_of("furiten"))]
+
+
+class Record:
+    """The tiles each seat has discarded (``own``), let go by since its last discard (``since``) and since its
+    riichi (``declared``), and the last discard (``pending``: tile and seat), still in its claim window."""
+
+    __slots__ = ("deal", "own", "since", "declared", "pending")
+
+    def __init__(self, deal: int, players: int):
+        self.deal = deal
+        self.own: list[set[int]] = [set() for _ in range(players)]
+        self.since: list[set[int]] = [set() for _ in range(players)]
+        self.declared: list[set[int]] = [set() for _ in range(players)]
+        self.pending: tuple[int, int] | None = None
+
+
+def record(table: Table) -> Record:
+    """This deal's record, begun afresh at a new deal."""
+    found = table.extra.get(KEY)
+    if not isinstance(found, Record) or found.deal != table.deal_number:
+        found = Record(table.deal_number, table.players)
+        table.extra[KEY] = found
+    return found
+
+
+def played_kind(table: Table, code: object) -> int | None:
+    """The playing kind of a logged tile code (a red five plays as a five)."""
+    tiles = table.tiles
+    if not isinstance(code, str) or tiles is None:
+        return None
+    kind = tiles.kind_of(code)
+    if kind is None:
+        return None
+    plays = tiles.plays_as[kind]
+    return kind if plays < 0 else plays
+
+
+@hookimpl
+def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
+        Sequence[Mapping[str, Any]] | None):
+    """Note a discard: the one before it has now gone by every seat but its own and this discarder's."""
+    if event["type"] == "deal_start":
+        table.extra.pop(KEY, None)
+        return None
+    if event["type"] != "decision" or event.get("action") != "discard":
+        return None
+    seat, tile = event["actor"], played_kind(table, event.get("tile"))
+    if not isinstance(seat, int) or tile is None:
+        return None
+    rec = record(table)
+    if rec.pending is not None:
+        gone, by = rec.pending
+        for other in range(table.players):
+            if other not in (by, seat):
+                rec.since[other].add(gone)
+                if DECLARED in table.seats[other].flags:
+                    rec.declared[other].add(gone)
+    rec.since[seat].clear()
+    rec.own[seat].add(tile)
+    rec.pending = (tile, seat)
+    return None
+
+
+def furiten(ruleset: Ruleset, table: Table, seat: int) -> bool:
+    """Whether the seat may not win on another's tile now (see the module docstring)."""
+    rule: Mapping[str, bool] = ruleset.value("furiten")
+    s = table.seats[seat]
+    if sum(s.counts) % 3 != 1:
+        return False
+    rec = record(table)
+    for kind in waits(bytes(s.counts)):
+        if (rule["own_discards"] and kind in rec.own[seat]) or (rule["passed"] and kind in rec.since[seat]) \
+                or (rule["after_declaration"] and kind in rec.declared[seat]):
+            return True
+    return False
+
+
+@hookimpl
+def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: str,
+                            options: Sequence[Action]) -> Sequence[Action] | None:
+    if phase not in PHASES or not any(o.kind == "win" for o in options) or not furiten(ruleset, table, seat):
+        return None
+    return [o for o in options if o.kind == "win"]

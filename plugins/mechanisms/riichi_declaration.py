@@ -1,0 +1,226 @@
+"""Riichi's declaration: a concealed ready hand locked for a stick paid into the pot, and the facts scoring reads.
+
+Switched on by ``riichi_declaration`` (its stick, the wall tiles that must be left, what a concealed kong may do
+after it).  The rules, as the EMA's 2016 riichi rules (section 3.3.14, cited, not quoted) and the Japanese Mahjong
+Wiki's "Riichi" and "Ippatsu" pages give them:
+
+* **who may declare** (a turn action, ``riichi``): a seat whose hand is concealed (no claimed meld; a
+  concealed kong keeps it concealed), one discard from ready, holding at least the stick's points, with at least
+  ``tiles_left`` tiles still to be drawn from the live wall (so that a draw of its own is to come), and not
+  declared already.
+* **the declaration** is the ``riichi_declaration`` event, whose flags mark the seat (``riichi``: the tiles it had
+  drawn this deal, ``riichi_melded``: the tiles in melds on the whole table, ``double_riichi``), and the seat pays
+  its stick into the table's pot in reply (a ``payment`` to the pot).  The stick is paid as the declaration is
+  made, before its discard: where that discard is won on, the declaration stands and the stick goes to the
+  winner with the pot (Tenhou voids such a declaration and returns the stick -- a difference this mechanism does
+  not play, named in the ruleset's notes).
+* **the lock** (``mahjong_refused_options``): in the declaring turn, every kong and every discard that would
+  leave the hand not ready is refused; in every later turn all but a win, the discard of the tile just drawn and,
+  where ``concealed_kong`` is ``same_waits``, a concealed kong of the drawn tile that leaves the waits as they
+  were ("never": no kong at all); in a claim window all but a win.
+* **the pot** (``mahjong_event_reactions``): every stick in the pot goes to the first ``mahjong`` of a deal -- the
+  winner nearest the discarder in turn order where several win on one discard, as the claims are logged in that
+  order (EMA 2016 section 3.4.10); a drawn deal leaves the pot for the next.
+* **facts** (``mahjong_win_context``), by the riichi family's names: ``riichi`` and ``double_riichi`` (declared in
+  the first go-around with no call yet made, the seat's first discard); ``ippatsu`` (the declarer wins before its
+  next discard after the declaration -- on a discard before its next draw, or on that draw itself -- with no call
+  or kong on the table in between); ``tenhou`` and ``chiihou`` (a self-drawn win on the dealer's dealt hand, or on
+  a non-dealer's first draw, in the first go-around with no call or kong yet: "Tenhou" and "Chiihou" on the same
+  wiki).  Four declarations ending the deal is the ``abortive_draws`` mechanism's, told the flag
+  (``abortive_draw_declaration_flag: riichi``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mahjong_rulesets.mechanisms import parameters_of
+
+from mahjong_core.plugin import (
+    Action,
+    Contribution,
+    Effect,
+    Ruleset,
+    Table,
+    Term,
+    hookimpl,
+    payment_event,
+    shanten,
+    waits,
+)
+
+#: The turn action, the event and the seat flags of a declaration.
+DECLARE = "riichi"
+DECLARED = "riichi_declaration"
+FLAG = "riichi"
+MELDED = "riichi_melded"
+DOUBLE = "double_riichi"
+#: The payments' reasons: the stick paid in, the pot taken by a winner.
+STICK = "riichi_stick"
+POT = "riichi_sticks"
+
+TERMS = (
+    Term("action", DECLARE, label="declares riichi"),
+    Term("event", DECLARED, label="riichi",
+         fields={"type": "object", "required": ["seat", "drawn", "melded", "double"], "additionalProperties": False,
+                 "properties": {"seat": {"$ref": "#/$defs/seat"}, "drawn": {"type": "integer", "minimum": 0},
+                                "melded": {"type": "integer", "minimum": 0}, "double": {"type": "boolean"}}},
+         effects=(Effect("flag", name=FLAG, seat="seat", value="drawn"),
+                  Effect("flag", name=MELDED, seat="seat", value="melded"),
+                  Effect("flag", name=DOUBLE, seat="seat", value="double")),
+         words={FLAG: "riichi", MELDED: "tiles melded at riichi", DOUBLE: "double riichi"}),
+)
+
+
+def rule(ruleset: Ruleset) -> Mapping[str, Any]:
+    """The ruleset's ``riichi_declaration``: ``stick``, ``tiles_left``, ``concealed_kong``."""
+    value: Mapping[str, Any] = ruleset.value("riichi_declaration")
+    return value
+
+
+def switched_on(ruleset: Ruleset) -> bool:
+    return ruleset.get("riichi_declaration") is not None
+
+
+@hookimpl
+def mahjong_contributions() -> Sequence[Contribution]:
+    this = sys.modules[__name__]
+    return [Contribution("mechanism", "riichi_declaration", this, switched_on=switched_on,
+                         description="riichi: a concealed ready hand declared and locked, its stick into the pot, "
+                                     "the pot to the next winner; riichi, double riichi, ippatsu, tenhou and "
+                                     "chiihou as facts",
+                         parameters=parameters_of("riichi_declaration")),
+            Contribution("vocabulary", "riichi_declaration", this, "the riichi declaration and its flags",
+                         terms=TERMS)]
+
+
+# -- who may declare ---------------------------------------------------------------------------------------------
+
+
+def ready_without(counts: list[int], tile: int) -> bool:
+    """Whether the concealed tiles are ready once ``tile`` is discarded."""
+    counts[tile] -= 1
+    try:
+        return shanten(bytes(counts)) <= 0
+    finally:
+        counts[tile] += 1
+
+
+def tiles_left(ruleset: Ruleset, table: Table) -> int:
+    """Tiles still to be drawn from the live wall before the exhaustive draw."""
+    wall = table.wall
+    return 0 if wall is None else wall.live_count() - int(ruleset.value("exhaustive_draw_tiles_left"))
+
+
+def melded_tiles(table: Table) -> int:
+    """Tiles in melds on the whole table: it grows with every call and every kong (an added kong too)."""
+    return sum(len(m.tiles) for s in table.seats for m in s.melds)
+
+
+def uninterrupted(table: Table) -> bool:
+    """The first go-around, no call and no kong made yet (a concealed kong interrupts it too)."""
+    return table.first_go_around and not any(s.melds for s in table.seats)
+
+
+@hookimpl
+def mahjong_ready_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Action] | None:
+    s = table.seats[seat]
+    if FLAG in s.flags or any(m.exposed for m in s.melds):
+        return None
+    settings = rule(ruleset)
+    if table.scores[seat] < int(settings["stick"]) or tiles_left(ruleset, table) < int(settings["tiles_left"]):
+        return None
+    if sum(s.counts) % 3 != 2 or shanten(bytes(s.counts)) > 0:  # the best discard leaves the hand's own shanten
+        return None
+    return [Action(DECLARE)]
+
+
+@hookimpl
+def mahjong_apply_action(ruleset: Ruleset, table: Table, seat: int, action: Action,
+                         phase: str) -> Sequence[Mapping[str, Any]] | None:
+    if action.kind != DECLARE:
+        return None
+    s = table.seats[seat]
+    return [{"type": DECLARED, "seat": seat, "drawn": s.taken, "melded": melded_tiles(table),
+             "double": uninterrupted(table) and not s.discards}]
+
+
+# -- the lock ----------------------------------------------------------------------------------------------------
+
+
+def same_waits(counts: list[int], tile: int) -> bool:
+    """Whether a concealed kong of the tile just drawn leaves the waits the hand had before the draw."""
+    counts[tile] -= 1
+    before = waits(bytes(counts))
+    counts[tile] -= 3
+    after = waits(bytes(counts))
+    counts[tile] += 4
+    return before == after
+
+
+@hookimpl
+def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: str,
+                            options: Sequence[Action]) -> Sequence[Action] | None:
+    s = table.seats[seat]
+    declared = s.flags.get(FLAG)
+    if declared is None:
+        return None
+    if phase == "claim":
+        return [o for o in options if o.kind not in ("win", "pass")] or None
+    if phase != "turn":
+        return None
+    if s.taken == declared:  # the declaring turn: only a discard that leaves the hand ready (or a win)
+        return [o for o in options if o.kind == "kong"
+                or (o.kind == "discard" and o.tile is not None and not ready_without(s.counts, o.tile))] or None
+    drawn = table.drawn_tile
+    if drawn is None:
+        return None
+    kong_ok = rule(ruleset)["concealed_kong"] == "same_waits"
+    return [o for o in options if not (
+        o.kind == "win" or o == Action("discard", drawn)
+        or (kong_ok and o.kind == "kong" and o.way == "concealed" and o.tile == drawn
+            and s.counts[drawn] == 4 and same_waits(s.counts, drawn)))] or None
+
+
+# -- the stick and the pot ---------------------------------------------------------------------------------------
+
+
+@hookimpl
+def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
+        Sequence[Mapping[str, Any]] | None):
+    type_ = event["type"]
+    if type_ == DECLARED:
+        return [payment_event(event["seat"], None, int(rule(ruleset)["stick"]), STICK)]
+    if type_ == "mahjong" and table.pot:
+        return [payment_event(None, event["seat"], table.pot, POT)]
+    return None
+
+
+# -- the facts of a win ------------------------------------------------------------------------------------------
+
+
+def ippatsu(table: Table, seat: int, how: str) -> bool:
+    """A declarer's win within one go-around of its declaration, no call or kong in between (see the docstring).
+
+    Its draws tell the moments apart: until its next draw it has drawn what it had at the declaration (a win on
+    a discard); a self-drawn win is ippatsu on the one draw after it (a replacement tile means a kong of its own).
+    """
+    s = table.seats[seat]
+    drawn = s.flags.get(FLAG)
+    if drawn is None or s.flags.get(MELDED) != melded_tiles(table):
+        return False
+    return s.taken == (drawn + 1 if how == "self_drawn" else drawn) and how != "replacement"
+
+
+@hookimpl
+def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> Mapping[str, Any]:
+    s = table.seats[seat]
+    declared = FLAG in s.flags
+    double = declared and bool(s.flags.get(DOUBLE))
+    first = how == "self_drawn" and uninterrupted(table) and not s.discards
+    dealer = seat == table.dealer
+    return {"riichi": declared and not double, "double_riichi": double,
+            "ippatsu": declared and ippatsu(table, seat, how),
+            "tenhou": first and dealer, "chiihou": first and not dealer}

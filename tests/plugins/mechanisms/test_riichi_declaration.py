@@ -1,0 +1,225 @@
+"""Riichi's declaration (``plugins/mechanisms/riichi_declaration.py``): who may declare, the lock, the stick and the
+pot, and the facts scoring reads (riichi, double riichi, ippatsu, tenhou, chiihou) -- on tables set up by hand, and
+in seeded ``riichi_tenhou`` games between greedy bots that declare whenever they may.
+
+Sources: EMA 2016 riichi rules section 3.3.14; riichi.wiki, "Riichi", "Ippatsu", "Tenhou", "Chiihou".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from mahjong_rulesets.mechanisms import riichi_declaration as mechanism
+from riichi_play import deals, play
+
+from mahjong_core import load_ruleset
+from mahjong_core.plugin import Action, Rng, Ruleset, Table, parse_tiles
+from mahjong_core.table.state import MeldKind, meld_of
+from mahjong_core.table.wall import Wall
+
+RULESET = "riichi_tenhou"
+SEEDS = range(12)
+
+
+@pytest.fixture(scope="module")
+def ruleset() -> Ruleset:
+    return load_ruleset(RULESET)
+
+
+@pytest.fixture(scope="module")
+def games(ruleset: Ruleset) -> list[list[dict[str, Any]]]:
+    return [play(ruleset, seed) for seed in SEEDS]
+
+
+def table(hand: str, *, points: int = 25000, live: bool = True) -> Table:
+    """Seat 0 holding ``hand``, on a dealt wall of 136 tiles with a dead wall of 14."""
+    ruleset = load_ruleset(RULESET)
+    t = Table(players=4, scores=[points] * 4)
+    t.new_deal()
+    t.tiles = ruleset.tiles()
+    if live:
+        wall = Wall(ruleset.tile_set(), Rng.from_seed(1).derive("deal", 0, 0), ruleset.value("wall_ceremony"),
+                    exhaustive_draw_tiles_left=14)
+        t.wall = wall
+    for kind in parse_tiles(hand):
+        t.seats[0].counts[kind] += 1
+    return t
+
+
+# -- who may declare ------------------------------------------------------------------------------------------------
+
+
+def offered(ruleset: Ruleset, t: Table) -> bool:
+    return bool(mechanism.mahjong_ready_turn_actions(ruleset=ruleset, table=t, seat=0))
+
+
+def test_a_concealed_hand_one_discard_from_ready_with_the_points_and_tiles_left_may_declare(ruleset: Ruleset) -> None:
+    assert offered(ruleset, table("123m456p789s11z45s9m"))  # ready after discarding the 9m
+    assert not offered(ruleset, table("123m456p789s1357z9m"))  # far from ready
+    assert not offered(ruleset, table("123m456p789s11z45s9m", points=999))  # not the stick's points
+    assert not offered(ruleset, table("123m456p789s11z45s9m", live=False))  # no draw of its own to come
+    t = table("456p789s11z45s9m")
+    t.seats[0].melds.append(meld_of(MeldKind.PUNG, (0, 0, 0), exposed=True, claimed_from=1))
+    assert not offered(ruleset, t)  # an open hand
+    t = table("456p789s11z45s9m")
+    t.seats[0].melds.append(meld_of(MeldKind.KONG, (0, 0, 0, 0), exposed=False))
+    assert offered(ruleset, t)  # a concealed kong keeps the hand concealed
+    t = table("123m456p789s11z45s9m")
+    t.seats[0].flags[mechanism.FLAG] = 0
+    assert not offered(ruleset, t)  # declared already
+
+
+def test_the_declaration_sets_the_flags_and_its_reply_pays_the_stick(ruleset: Ruleset) -> None:
+    t = table("123m456p789s11z45s9m")
+    (event,) = mechanism.mahjong_apply_action(ruleset=ruleset, table=t, seat=0, action=Action(mechanism.DECLARE),
+                                              phase="turn")
+    assert event == {"type": mechanism.DECLARED, "seat": 0, "drawn": 0, "melded": 0, "double": True}
+    t.seats[0].discards.append(5)
+    (event,) = mechanism.mahjong_apply_action(ruleset=ruleset, table=t, seat=0, action=Action(mechanism.DECLARE),
+                                              phase="turn")
+    assert event["double"] is False  # not its first discard
+    (pay,) = mechanism.mahjong_event_reactions(ruleset=ruleset, table=t, event=event)
+    assert (pay["payer"], pay["payee"], pay["amount"]) == (0, None, 1000)
+
+
+# -- the lock -------------------------------------------------------------------------------------------------------
+
+
+def remaining(ruleset: Ruleset, t: Table, phase: str, options: list[Action]) -> list[Action]:
+    refused = mechanism.mahjong_refused_options(ruleset=ruleset, table=t, seat=0, phase=phase, options=options) or ()
+    return [o for o in options if o not in refused]
+
+
+def test_a_declared_hand_discards_only_its_drawn_tile_or_a_kong_that_keeps_its_waits(ruleset: Ruleset) -> None:
+    t = table("111m456p789s11z45s3z")
+    s = t.seats[0]
+    s.flags[mechanism.FLAG], s.taken = 2, 3
+    t.drawn_tile = parse_tiles("3z")[0]
+    discards = [Action("discard", k) for k, n in enumerate(s.counts) if n]
+    assert remaining(ruleset, t, "turn", discards) == [Action("discard", t.drawn_tile)]
+    # A fourth 1m drawn: a concealed kong of it keeps the waits (3s and 6s: the 1m pung is a set either way).
+    t = table("111m456p789s11z45s1m")
+    s = t.seats[0]
+    s.flags[mechanism.FLAG], s.taken = 2, 3
+    t.drawn_tile = 0
+    kong = Action("kong", 0, way="concealed")
+    assert kong in remaining(ruleset, t, "turn", [kong, Action("discard", 0)])
+    # A kong that would change the waits: 1112m waits on 2m and 3m; 111m as a kong leaves only 2m.
+    t = table("1112m456p789s111z1m")
+    s = t.seats[0]
+    s.flags[mechanism.FLAG], s.taken = 2, 3
+    t.drawn_tile = 0
+    assert remaining(ruleset, t, "turn", [kong, Action("discard", 0)]) == [Action("discard", 0)]
+    assert remaining(ruleset, t, "claim", [Action("pung"), Action("win"), Action("pass")]) == [Action("win"),
+                                                                                               Action("pass")]
+
+
+def test_in_the_declaring_turn_only_a_discard_that_keeps_the_hand_ready(ruleset: Ruleset) -> None:
+    t = table("123m456p789s11z45s9m")
+    s = t.seats[0]
+    s.flags[mechanism.FLAG], s.taken = 0, 0
+    discards = [Action("discard", k) for k, n in enumerate(s.counts) if n]
+    assert remaining(ruleset, t, "turn", discards) == [Action("discard", parse_tiles("9m")[0])]
+
+
+# -- the facts of a win ---------------------------------------------------------------------------------------------
+
+
+def test_ippatsu_is_the_win_within_a_go_around_with_no_call_between(ruleset: Ruleset) -> None:
+    t = table("123m456p789s11z23z")
+    s = t.seats[0]
+    s.flags.update({mechanism.FLAG: 3, mechanism.MELDED: 0, mechanism.DOUBLE: False})
+    s.taken = 3
+    assert mechanism.ippatsu(t, 0, "discard")  # on a discard before its next draw
+    s.taken = 4
+    assert mechanism.ippatsu(t, 0, "self_drawn")  # on that draw
+    assert not mechanism.ippatsu(t, 0, "discard")  # it has discarded again since
+    s.taken = 5
+    assert not mechanism.ippatsu(t, 0, "self_drawn")
+    s.taken = 3
+    t.seats[2].melds.append(meld_of(MeldKind.PUNG, (5, 5, 5), exposed=True, claimed_from=1))
+    assert not mechanism.ippatsu(t, 0, "discard")  # a call in between
+    context = mechanism.mahjong_win_context(ruleset=ruleset, table=t, seat=0, tile=27, how="discard")
+    assert context["riichi"] and not context["ippatsu"] and not context["double_riichi"]
+
+
+def test_tenhou_and_chiihou_are_self_drawn_in_the_first_uninterrupted_go_around(ruleset: Ruleset) -> None:
+    t = table("123m456p789s111z22z")
+    t.dealer = 0
+    context = mechanism.mahjong_win_context(ruleset=ruleset, table=t, seat=0, tile=28, how="self_drawn")
+    assert context["tenhou"] and not context["chiihou"]
+    t.dealer = 3
+    context = mechanism.mahjong_win_context(ruleset=ruleset, table=t, seat=0, tile=28, how="self_drawn")
+    assert context["chiihou"] and not context["tenhou"]
+    assert not mechanism.mahjong_win_context(ruleset=ruleset, table=t, seat=0, tile=28, how="discard")["chiihou"]
+    t.seats[1].melds.append(meld_of(MeldKind.KONG, (5, 5, 5, 5), exposed=False))  # a kong interrupts it
+    assert not mechanism.mahjong_win_context(ruleset=ruleset, table=t, seat=0, tile=28, how="self_drawn")["chiihou"]
+
+
+# -- played -----------------------------------------------------------------------------------------------------------
+
+
+def test_each_declaration_pays_its_stick_and_the_next_winner_takes_the_pot(games: list[list[dict[str, Any]]]) -> None:
+    declared = taken = carried = 0
+    for events in games:
+        pot = 0
+        for k, e in enumerate(events):
+            if e["type"] == mechanism.DECLARED:
+                declared += 1
+                assert events[k - 1]["type"] == "decision" and events[k - 1]["action"] == mechanism.DECLARE
+                pay = events[k + 1]
+                assert (pay["type"], pay["payer"], pay["payee"], pay["amount"], pay["reason"]) == (
+                    "payment", e["seat"], None, 1000, mechanism.STICK)
+            elif e["type"] == "payment":
+                pot += e["amount"] if e["payee"] is None else -e["amount"] if e["payer"] is None else 0
+            elif e["type"] == "mahjong" and pot:
+                pay = events[k + 1]
+                assert (pay["type"], pay["payer"], pay["payee"], pay["amount"], pay["reason"]) == (
+                    "payment", None, e["seat"], pot, mechanism.POT)
+                taken += 1
+            elif e["type"] == "deal_start" and pot:
+                carried += 1
+            elif e["type"] == "game_end":
+                assert sum(e["scores"]) + pot == 100000
+    assert declared >= 30 and taken >= 10 and carried >= 1, (declared, taken, carried)
+
+
+def test_a_declared_seat_never_claims_and_discards_only_what_it_drew(games: list[list[dict[str, Any]]]) -> None:
+    red = {"0m": "5m", "0p": "5p", "0s": "5s"}
+    for events in games:
+        for deal in deals(events):
+            locked: dict[int, int] = {}
+            taken = dict.fromkeys(range(4), 0)
+            drawn: dict[int, str] = {}
+            for e in deal:
+                if e["type"] == mechanism.DECLARED:
+                    locked[e["seat"]] = e["drawn"]
+                    assert e["drawn"] == taken[e["seat"]]
+                elif e["type"] in ("draw", "replacement"):
+                    drawn[e["seat"]] = e["tile"]
+                    taken[e["seat"]] += 1
+                elif e["type"] == "claim":
+                    assert e["seat"] not in locked
+                elif e["type"] == "decision" and e["action"] == "discard":
+                    seat = e["actor"]
+                    if seat in locked and taken[seat] > locked[seat]:
+                        assert red.get(e["tile"], e["tile"]) == red.get(drawn[seat], drawn[seat])
+
+
+def test_a_declarer_s_win_scores_riichi_and_only_a_declarer_s(games: list[list[dict[str, Any]]]) -> None:
+    """The facts reach the family: a declarer's winning score names riichi (or double riichi), ippatsu only with
+    it; nobody else's does."""
+    riichi = ippatsu = 0
+    for events in games:
+        for deal in deals(events):
+            declared = {e["seat"] for e in deal if e["type"] == mechanism.DECLARED}
+            for e in deal:
+                if e["type"] == "score" and e["value"]:
+                    names = {i["name"] for i in e["items"]}
+                    assert bool(names & {"riichi", "double_riichi"}) == (e["seat"] in declared), e
+                    assert "ippatsu" not in names or e["seat"] in declared
+                    assert {"han", "fu"} <= set(e["raw"])
+                    riichi += bool(names & {"riichi", "double_riichi"})
+                    ippatsu += "ippatsu" in names
+    assert riichi >= 10 and ippatsu >= 1, (riichi, ippatsu)

@@ -139,12 +139,16 @@ def win_outcome(game: RunningGame, seat: int, tile: int, how: str, discarder: in
 def set_won_tile_aside(game: RunningGame, seat: int, tile: int) -> None:
     """Where winners stay in play, the tile a seat won with leaves its hand, face up beside it
     (:attr:`~mahjong_core.table.state.Seat.won`), once the win is scored and settled: the hand, one tile short of
-    a mahjong again, plays on and may win again.  The ``mahjong`` event (``stays_in_play``) tells the folds so."""
+    a mahjong again, plays on and may win again.  The ``mahjong`` event (``stays_in_play``) tells the folds so.
+    The rest of the hand, laid down face up by its ``score``, stays face up
+    (:attr:`~mahjong_core.table.state.Seat.laid`): every seat is shown it, as the hand is locked
+    (``winners_hand_locked``)."""
     s = game.table.seats[seat]
     s.counts[tile] -= 1
     if s.marked and s.marked.count(tile) > s.counts[tile]:  # no plain copy left: the marked one goes
         s.marked.remove(tile)
     s.won.append(tile)
+    s.laid = [kind for kind, n in enumerate(s.counts) for _ in range(n)]  # laid face up, and locked, from now on
 
 
 def false_win(game: RunningGame, seat: int, action: Action, phase: str, delay: int) -> FalseWinPenalty | None:

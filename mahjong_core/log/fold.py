@@ -15,6 +15,7 @@ kongs with their way), and the scores are the settlements' own.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -139,6 +140,7 @@ class FoldedSeat:
     out: bool = False  # won, and sits out while play goes on (a ``mahjong`` event with ``play_on``)
     aside: list[str] = field(default_factory=list)  # tiles set aside face up by a plugin's events
     won: list[str] = field(default_factory=list)  # tiles won with, set aside face up where winners stay in play
+    laid: list[str] = field(default_factory=list)  # the hand a winner who stays in play laid face up, locked
 
     def view(self) -> dict[str, Any]:
         """The seat as the view object has it (its concealed tiles sorted; a plugin's flags and tiles set aside
@@ -154,7 +156,16 @@ class FoldedSeat:
             out["out"] = True
         if self.won:
             out["won"] = list(self.won)
+        if self.laid:
+            out["laid"] = self.laid_tiles()
         return out
+
+    def laid_tiles(self) -> list[str]:
+        """The laid-down tiles still held (as :meth:`~mahjong_core.table.state.Seat.laid_tiles`): a tile drawn
+        since is not among them, a kong made from them takes them out."""
+        held = Counter(self.concealed)
+        laid = Counter(self.laid)
+        return sort_tiles((laid & held).elements())
 
 
 @dataclass
@@ -221,7 +232,7 @@ class FoldedTable:
         seats = [FoldedSeat(int(s["seat"]), int(s["wind"]), [{**m, "tiles": list(m["tiles"])} for m in s["melds"]],
                             list(s["bonus"]), list(s["discards"]), bool(s["calling"]), list(s.get("concealed", [])),
                             flags=dict(s.get("flags", {})), aside=list(s.get("aside", [])), out=bool(s.get("out")),
-                            won=list(s.get("won", [])))
+                            won=list(s.get("won", [])), laid=list(s.get("laid", [])))
                  for s in view["seats"]]
         last = view.get("last_discard")
         pot = int(view.get("pot", 0))
@@ -251,7 +262,10 @@ class FoldedTable:
 
     def discard(self, seat: FoldedSeat, event: Mapping[str, Any]) -> None:
         tile = str(event.get("tile"))
-        take_tiles(seat.concealed, [tile])
+        if seat.laid and HIDDEN in seat.concealed:  # a locked hand laid face up discards the tile it drew
+            seat.concealed.remove(HIDDEN)
+        else:
+            take_tiles(seat.concealed, [tile])
         seat.discards.append(tile)
         self.pond.append(tile)
         self.last_discard = {"seat": seat.seat, "tile": tile}
@@ -650,19 +664,23 @@ def _won_aside(table: FoldedTable, seat: FoldedSeat, event: Mapping[str, Any]) -
 @handles("score")
 def _score(table: FoldedTable, event: Mapping[str, Any]) -> None:
     """A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones.
-    A winner who stays in play has set its winning tile aside already: the hand laid down is the rest."""
+    A winner who stays in play has set its winning tile aside already: the hand laid down is the rest, and it
+    stays face up (``laid``: the hand is locked), a tile drawn since hidden until it is discarded or won with."""
     seat = table.seat(event)
     arrangement = event.get("arrangement")
-    if seat is None or not arrangement or (seat.concealed and HIDDEN not in seat.concealed):
+    if seat is None or not arrangement:
         return
-    shown = [t for m in arrangement.get("melds") or [] for t in m.get("tiles") or []]
-    for meld in seat.melds:
-        for tile in meld["tiles"]:
-            if tile in shown:
-                shown.remove(tile)
-    if seat.won and len(shown) == len(seat.concealed) + 1 and seat.won[-1] in shown:
-        shown.remove(seat.won[-1])
-    seat.concealed = shown
+    if not seat.concealed or HIDDEN in seat.concealed:
+        shown = [t for m in arrangement.get("melds") or [] for t in m.get("tiles") or []]
+        for meld in seat.melds:
+            for tile in meld["tiles"]:
+                if tile in shown:
+                    shown.remove(tile)
+        if seat.won and len(shown) == len(seat.concealed) + 1 and seat.won[-1] in shown:
+            shown.remove(seat.won[-1])
+        seat.concealed = shown
+    if seat.won:  # a winner who stays in play: its hand stays face up, locked (``laid``)
+        seat.laid = sort_tiles(t for t in seat.concealed if t != HIDDEN)
 
 
 @handles("settlement", "false_mahjong", "game_end")

@@ -313,6 +313,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
             seat["out"] = True
         if s.won:  # the tiles it won with, face up, where winners stay in play
             seat["won"] = [name(t) for t in s.won]
+        if s.laid:  # the rest of its hand, laid face up at its win and locked: every seat sees it
+            seat["laid"] = [name(t) for t in s.laid_tiles()]
         seats.append(seat)
     view = {
         "phase": table.phase, "deal": table.deal_number, "round": table.round_index, "dealer": table.dealer,

@@ -238,6 +238,9 @@ class Seat:
     #: The tiles this seat has won with and set aside face up, where winners stay in play
     #: (``winners_stay_in_play``): each win's tile leaves the hand, which plays on.  Empty in every other game.
     won: list[int] = field(default_factory=list)
+    #: The hand a winner who stays in play laid down face up at its last win (kind indices, its concealed tiles then),
+    #: locked from then on (``winners_hand_locked``) and shown to every seat (:meth:`laid_tiles`).  Empty until a win.
+    laid: list[int] = field(default_factory=list)
     #: The jokers held among the concealed tiles (their kind indices), where the ruleset plays jokers
     #: (``jokers: {played: true}``): wild within :attr:`joker_rule`, never in the count vector.
     held_jokers: list[int] = field(default_factory=list)
@@ -287,6 +290,18 @@ class Seat:
         value = _shanten(key) if sum(self.counts) % 3 else 99
         self.shanten_memo = (key, value)
         return value
+
+    def laid_tiles(self) -> list[int]:
+        """The tiles of the laid-down hand still held (kind indices, in order): what every seat sees of a winner's
+        hand that stays in play.  A tile drawn since is not among them until it is won with; a kong made from the
+        laid tiles takes them out.  Empty for a seat that has laid nothing down."""
+        if not self.laid:
+            return []
+        counts = self.counts
+        out: list[int] = []
+        for kind in sorted(set(self.laid)):
+            out.extend([kind] * min(self.laid.count(kind), counts[kind]))
+        return out
 
     def concealed_tiles(self) -> tuple[int, ...]:
         return tuple(kind for kind, n in enumerate(self.counts) for _ in range(n))

@@ -263,6 +263,13 @@ function renderSeat(n, where) {
   body.className = "seat-body";
   if (n !== state.seat || where !== "bottom") {
     if (s.concealed) body.appendChild(row("concealed revealed", s.concealed, { width: 24 }));
+    // A winner who stays in play has laid its hand face up (locked): every seat sees it, a tile drawn since hidden.
+    else if (s.laid && s.laid.length) {
+      const laid = row("concealed laid", s.laid.concat(Array(Math.max(0, s.concealed_count - s.laid.length)).fill("?")),
+                       { width: 24 });
+      laid.setAttribute("aria-label", "hand laid face up of " + seatName(n));
+      body.appendChild(laid);
+    }
     else body.appendChild(row("concealed", Array(s.concealed_count).fill("?"), { width: 18 }));
   }
   body.appendChild(meldsRow(s.melds, true));

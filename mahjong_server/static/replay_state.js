@@ -32,6 +32,15 @@ function sortTiles(tiles) {
   return known.concat(tiles.filter((t) => t === HIDDEN));
 }
 
+// The laid-down tiles still held (mahjong_core.log.fold.FoldedSeat.laid_tiles): a tile drawn since is not among
+// them, a kong made from them takes them out.
+function laidTiles(laid, concealed) {
+  const held = concealed.slice();
+  const out = [];
+  for (const t of laid) { const i = held.indexOf(t); if (i >= 0) { held.splice(i, 1); out.push(t); } }
+  return sortTiles(out);
+}
+
 function take(hand, tiles) {
   for (const t of tiles) {
     let i = hand.indexOf(t);
@@ -107,7 +116,10 @@ class Table {
 
   discard(d, e) {
     const v = this.view;
-    take(d.concealed, [e.tile]); d.discards.push(e.tile);
+    // A locked hand laid face up (a winner who stays in play) discards the tile it drew, as mahjong_core.log.fold.
+    if (d.laid && d.laid.length && d.concealed.includes(HIDDEN)) d.concealed.splice(d.concealed.indexOf(HIDDEN), 1);
+    else take(d.concealed, [e.tile]);
+    d.discards.push(e.tile);
     v.last_discard = { seat: d.seat, tile: e.tile };
     if (e.way === "declare_calling") d.calling = true;
     else if (e.way === "withdraw_calling") d.calling = false;
@@ -136,7 +148,10 @@ class Table {
 
   frame() {
     const view = JSON.parse(JSON.stringify(this.view));
-    for (const x of view.seats) { x.concealed = sortTiles(x.concealed); delete x.passing; }
+    for (const x of view.seats) {
+      x.concealed = sortTiles(x.concealed); delete x.passing;
+      if (x.laid) x.laid = laidTiles(x.laid, x.concealed);
+    }
     return { view, events: this.dealEvents.slice(), revealed: this.revealed, turn: this.turn && { ...this.turn },
              claims: this.claims.map((c) => ({ ...c })), over: this.over };
   }
@@ -348,8 +363,8 @@ const HANDLERS = {
       if (d) {
         const taken = t.claims.find((c) => c.seat === e.seat && c.action === "win");
         if (taken) taken.taken = true;
-        t.view.last_discard = null;
       }
+      t.view.last_discard = null;  // as the core's fold: a self-drawn win clears it too
       return;
     }
     if (s && e.play_on === true) s.out = true;
@@ -369,15 +384,19 @@ const HANDLERS = {
   },
   score(t, e, s) {
     // A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones.
-    if (!s || (s.concealed.length && !s.concealed.includes(HIDDEN)) || !e.arrangement) return;
-    const shown = (e.arrangement.melds || []).flatMap((m) => m.tiles || []);
-    for (const m of s.melds) for (const x of m.tiles) { const i = shown.indexOf(x); if (i >= 0) shown.splice(i, 1); }
-    // A winner who stays in play has set its winning tile aside already: the hand laid down is the rest.
-    if (s.won && s.won.length && shown.length === s.concealed.length + 1) {
-      const i = shown.indexOf(s.won[s.won.length - 1]);
-      if (i >= 0) shown.splice(i, 1);
+    if (!s || !e.arrangement) return;
+    if (!s.concealed.length || s.concealed.includes(HIDDEN)) {
+      const shown = (e.arrangement.melds || []).flatMap((m) => m.tiles || []);
+      for (const m of s.melds) for (const x of m.tiles) { const i = shown.indexOf(x); if (i >= 0) shown.splice(i, 1); }
+      // A winner who stays in play has set its winning tile aside already: the hand laid down is the rest.
+      if (s.won && s.won.length && shown.length === s.concealed.length + 1) {
+        const i = shown.indexOf(s.won[s.won.length - 1]);
+        if (i >= 0) shown.splice(i, 1);
+      }
+      s.concealed = shown;
     }
-    s.concealed = shown;
+    // A winner who stays in play: its hand stays face up, locked (`laid`), a tile drawn since hidden.
+    if (s.won && s.won.length) s.laid = sortTiles(s.concealed.filter((x) => x !== HIDDEN));
   },
   settlement(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
   false_mahjong(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },

@@ -9,7 +9,7 @@ seeded games of greedy and random bots, and refused where the data would make a 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.notation import parse_tiles
 from mahjong_core.log.fold import fold
-from mahjong_core.plugin import Ruleset
+from mahjong_core.plugin import Action, Ruleset, Table
 
 RULESET = "sichuan_xueliu"
 
@@ -92,14 +92,15 @@ def test_a_seat_wins_twice_in_one_deal_and_each_win_is_scored_and_settled_at_onc
 
 
 def test_a_winner_sets_its_winning_tile_aside_and_plays_on(logs: list[list[dict[str, Any]]]) -> None:
-    """After a win the winner's next decisions are those of a seat in play: it draws and discards again."""
+    """After a win the winner's next decisions are those of a seat in play, its hand locked: it draws, and
+    discards the tile drawn or wins with it."""
     for deal in deals(logs[:1]):
         for k, e in enumerate(deal):
             if e["type"] == "mahjong":
                 later = [x for x in deal[k + 1:] if x["type"] == "decision" and x.get("actor") == e["seat"]
-                         and x.get("action") == "discard"]
+                         and x.get("phase") == "turn" and x.get("action") in ("discard", "win")]
                 drawn = [x for x in deal[k + 1:] if x["type"] == "draw" and x.get("seat") == e["seat"]]
-                if drawn:  # unless the wall ran out first, the winner draws and discards again
+                if drawn:  # unless the wall ran out first, the winner draws and discards (or wins) again
                     assert later
 
 
@@ -199,6 +200,7 @@ def test_tiles_and_points_are_conserved_over_seeded_deals(seed: int) -> None:
     ("extends: sichuan_xueliu\nparameters:\n  deal_ends_at_wins:\n    value: 1\n    assumption: test\n",
      "$.parameters.deal_ends_at_wins.value", "deal_ends_at_wins is 1, but winners_stay_in_play is true"),
     ("extends: harbin\nparameters:\n  winners_stay_in_play:\n    value: true\n    assumption: test\n"
+     "  winners_hand_locked:\n    value: {kongs: never}\n    assumption: test\n"
      "  deal_ends_at_wins:\n    value: null\n    assumption: test\n",
      "$.parameters.deal_ends_at_wins.value", "the classical settlement does not settle a win while play goes on"),
 ])
@@ -268,3 +270,148 @@ def test_a_scored_hand_laid_down_leaves_the_tile_set_aside_out() -> None:
     table.apply({"type": "score", "seat": 0, "value": 1,
                  "arrangement": {"melds": [{"tiles": ["1m", "1m", "1m"]}, {"tiles": ["2p", "2p"]}]}})
     assert sorted(table.seats[0].concealed) == ["1m", "1m", "1m", "2p"] and table.seats[0].won == ["2p"]
+
+
+# ---------------------------------------------------------------------- the locked hand, laid face up
+
+
+class Recorder:
+    """A bot that records, for every decision of a seat that has won this deal, the options it was offered and the
+    tile it had just drawn, then decides as the bot it wraps."""
+
+    def __init__(self, bot: Any, offered: list[tuple[str, int | None, list[Action]]]):
+        self.bot, self.offered = bot, offered
+        self.name, self.kind = bot.name, bot.kind
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        if table.seats[seat].won:
+            self.offered.append((phase, table.drawn_tile if phase == "turn" else None, list(options)))
+        return self.bot.choose(table, seat, options, phase)
+
+
+def test_a_winner_is_offered_only_a_win_or_the_discard_of_the_tile_it_drew(ruleset: Ruleset) -> None:
+    """The lock (``winners_hand_locked: {kongs: never}``): in its turns a winner may only win again or discard the
+    tile it drew -- never another tile, never a kong -- and in a claim window only win or pass."""
+    offered: list[tuple[str, int | None, list[Action]]] = []
+    kinds: set[str] = set()
+    for seed in (1, 2):
+        bots = [Recorder(b, offered) for b in make_bots(["greedy", "random", "greedy", "random"], seed)]
+        Game(ruleset, bots, seed, max_deals=2).play()
+    assert len(offered) > 20
+    for phase, drawn, options in offered:
+        kinds.update(o.kind for o in options)
+        if phase == "turn":
+            assert drawn is not None
+            assert all(o.kind == "win" or o == Action("discard", drawn) for o in options), options
+            assert Action("discard", drawn) in options
+        else:
+            assert all(o.kind in ("win", "pass") for o in options), (phase, options)
+    assert {"discard", "win", "pass"} <= kinds
+
+
+def _kong_table(drawn: int, hand: str) -> Table:
+    table = Table(players=4)
+    table.new_deal()
+    counts = table.seats[0].counts
+    for kind in parse_tiles(hand):
+        counts[kind] += 1
+    table.drawn_tile = drawn
+    return table
+
+
+def test_the_lock_allows_a_kong_only_where_the_rule_says_and_the_waits_stay() -> None:
+    """The one lock riichi's declaration and a locked winner share (:mod:`mahjong_rulesets.mechanisms.locked_hand`):
+    ``never`` refuses every kong; ``same_waits`` keeps a concealed kong of the tile drawn where the waits stay as
+    they were, and refuses it where they change."""
+    from mahjong_rulesets.mechanisms.locked_hand import locked_refusals
+
+    four = parse_tiles("1m")[0]
+    # 111m 234p 567p 789s 5s, waiting on 5s; the fourth 1m drawn: a kong of it leaves the single wait on 5s.
+    table = _kong_table(four, "1111m234567p789s5s")
+    kong, discard = Action("kong", four, way="concealed"), Action("discard", four)
+    other = Action("discard", parse_tiles("5s")[0])
+    options = [kong, discard, other]
+    assert locked_refusals(table, 0, "turn", options, "never") == [kong, other]
+    assert locked_refusals(table, 0, "turn", options, "same_waits") == [other]
+    # 111m 23m 456p 789p 55s, waiting on 1m and 4m; the fourth 1m drawn: a kong of it loses the waits.
+    changed = _kong_table(four, "111123m456789p55s")
+    assert kong in (locked_refusals(changed, 0, "turn", options, "same_waits") or [])
+    assert locked_refusals(table, 0, "claim", [Action("win", four), Action("pass"), Action("pung", four)],
+                           "same_waits") == [Action("pung", four)]
+
+
+def test_winners_staying_in_play_with_a_hand_not_locked_is_a_load_error(tmp_path: Path) -> None:
+    path = tmp_path / "open.yaml"
+    path.write_text("id: open\nversion: 1.0.0\nname: x\nextends: sichuan_xueliu\nparameters:\n"
+                    "  winners_hand_locked:\n    value: null\n    assumption: test\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    assert "winners_stay_in_play is true, but winners_hand_locked is not set" in caught.value.message
+    assert caught.value.place == "$.parameters.winners_hand_locked.value" and caught.value.line is not None
+
+
+def test_the_live_server_shows_a_winner_s_laid_hand_to_all_and_nothing_before_it() -> None:
+    """The message the live server sends each viewer (:func:`mahjong_server.live.event_message`): before a seat's
+    first win no other viewer is sent its concealed tiles, laid or not; from the win (once its hand is set down)
+    every viewer is sent the laid hand -- the seat's concealed tiles less the one it has just drawn, which stays
+    hidden -- and the tile count that says one more is held.  That nothing else leaks is the oracle's to check
+    (``tests/core/log/test_hidden_information.py``, every ruleset)."""
+    from mahjong_core.log.redaction import Visibility, full_table_view
+    from mahjong_server.live import event_message
+
+    ruleset = load_ruleset(RULESET)
+    visibility = Visibility.of(ruleset)
+    holder: list[Game] = []
+    checked = {"before": 0, "laid": 0, "drawn hidden": 0}
+
+    def watch(event: dict[str, Any]) -> None:
+        table = holder[0].table
+        view = full_table_view(table)
+        for n, seat in enumerate(table.seats):
+            laid = sorted(seat.laid_tiles())
+            for viewer in [*range(4), None]:
+                if viewer == n:
+                    continue
+                message = event_message(event, view, False, viewer, visibility)
+                if message is None:
+                    continue
+                shown = message["view"]["seats"][n]
+                assert "concealed" not in shown
+                if not seat.laid:
+                    assert "laid" not in shown
+                    checked["before"] += 1
+                    continue
+                assert shown["laid"] == [table.tiles.code(k) for k in laid]
+                assert shown["concealed_count"] == sum(seat.counts)
+                checked["laid"] += 1
+                if sum(seat.counts) > len(laid):
+                    checked["drawn hidden"] += 1
+
+    game = Game(ruleset, make_bots(["greedy", "random", "greedy", "random"], 4), 4, max_deals=1, emit=watch)
+    holder.append(game)
+    game.play()
+    assert all(checked.values()), checked
+
+
+def test_every_fold_keeps_a_winner_s_hand_face_up_as_the_engine_lays_it(tmp_path: Path, ruleset: Ruleset) -> None:
+    """The core's fold of the full log and of every seat's redacted view agree with the engine's laid hands at each
+    deal's end, and another seat's view of a winner shows the laid tiles, never a hidden one among them."""
+    from mahjong_core.log.redaction import Visibility, seat_view
+
+    played = simulate(ruleset, 6, 1, ["greedy", "random", "greedy", "random"], tmp_path, max_deals=2)
+    assert played[0].replay is not None
+    lines = [json.loads(line) for line in played[0].replay.read_text(encoding="utf-8").splitlines()]
+    header, events = lines[0], lines[1:]
+    full = {e["n"]: [seat.laid_tiles() for seat in table.seats] for e, table in zip(events, fold(header, events),
+                                                                                     strict=True)}
+    laid_seen = 0
+    for viewer in range(4):
+        redacted = seat_view(events, viewer, Visibility.of(ruleset))
+        for e, table in zip(redacted, fold(header, redacted), strict=True):
+            for n, seat in enumerate(table.seats):
+                if n == viewer:
+                    continue
+                assert seat.laid_tiles() == full[e["n"]][n], (viewer, n, e)
+                assert "?" not in seat.laid_tiles()
+                laid_seen += bool(full[e["n"]][n])
+    assert laid_seen > 100

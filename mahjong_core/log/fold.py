@@ -658,7 +658,8 @@ def _won_aside(table: FoldedTable, seat: FoldedSeat, event: Mapping[str, Any]) -
         if table.pond[-1:] == [tile]:
             table.pond.pop()
     seat.won.append(tile)
-    table.last_discard = None
+    if discarder is not None:  # a self-drawn win leaves the last discard as it was, as the engine's table does
+        table.last_discard = None
 
 
 @handles("score")

@@ -363,8 +363,8 @@ const HANDLERS = {
       if (d) {
         const taken = t.claims.find((c) => c.seat === e.seat && c.action === "win");
         if (taken) taken.taken = true;
+        t.view.last_discard = null;  // a self-drawn win leaves it, as the engine's table does
       }
-      t.view.last_discard = null;  // as the core's fold: a self-drawn win clears it too
       return;
     }
     if (s && e.play_on === true) s.out = true;

@@ -44,7 +44,8 @@ ROOTS = {
     "korean",
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
-ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}
+ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform",
+              "sichuan_xueliu"}  # the bloody flow extends the bloody battle (sichuan_xuezhan, a root)
 #: What every ruleset must define (the universal schema), and what each family adds to it (its own schema).
 REQUIRED = [
     "players", "hand_size", "tile_set", "settlement", "exhaustive_draw_tiles_left",
@@ -91,6 +92,7 @@ def test_inheritance_follows_the_seeds() -> None:
     assert parents["hongkong_plus"] == "hongkong"
     assert parents["botzone_mcr"] == "mcr"
     assert parents["shanghai_1500_no_bank"] == "shanghai"
+    assert parents["sichuan_xueliu"] == "sichuan_xuezhan"
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(ROOTS))

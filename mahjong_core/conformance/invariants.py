@@ -84,6 +84,7 @@ class TileConservation:
             placed.extend(seat.bonus)
             placed.extend(seat.jokers)
             placed.extend(seat.held_jokers)
+            placed.extend(seat.won)  # won with and set aside, where winners stay in play
         seen: Counter[int] = Counter(placed)
         get = seen.get
         for kind_, n in enumerate(map(sum, zip(*(seat.counts for seat in table.seats), strict=True))):

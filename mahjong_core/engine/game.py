@@ -76,6 +76,9 @@ __all__ = ["PHASES", "Game", "GameResult", "IllegalAction", "Player", "TileSourc
 #: The phases of a game in order; ``Table.phase`` always holds the current one, so hooks and observers
 #: know where the game is.  ``turns`` repeats until the deal ends; ``rotation`` leads back to ``wall``.
 PHASES = TABLE_PHASES
+#: The wins that end a deal where the ruleset sets no bound (``deal_ends_at_wins: null``, winners staying in
+#: play): more than a wall's tiles, so that only the wall's end ends the deal.
+_NO_BOUND = 1 << 16
 
 
 
@@ -253,7 +256,10 @@ class Game:
             self.bonus_kinds = [k in jokers or k in self.tiles.bonus for k in range(self.tiles.size)]
         #: (seats that may win on one discard, wins that end a deal): ``most_winners_on_one_discard`` and
         #: ``deal_ends_at_wins``, both 1 but where a ruleset lets several seats win (:func:`.winning.declare_wins`).
-        self.wins_rule = (int(ruleset.get("most_winners_on_one_discard", 1)), int(ruleset.get("deal_ends_at_wins", 1)))
+        #: ``deal_ends_at_wins: null`` (where winners stay in play) sets no bound: only the wall ends the deal.
+        ends = ruleset.get("deal_ends_at_wins", 1)
+        self.wins_rule = (int(ruleset.get("most_winners_on_one_discard", 1)), _NO_BOUND if ends is None else int(ends))
+        self.table.winners_stay = bool(ruleset.get("winners_stay_in_play", False))
         self.wins = 0
         self.draws = 0
 

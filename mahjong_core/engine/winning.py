@@ -107,6 +107,9 @@ def declare_wins(game: RunningGame, seats: Sequence[int], tile: int, how: str, d
         raise DealOver(Outcome("win", first.winner, first.how, first.tile, first.discarder, wins=every))
     for outcome in outcomes:  # each in the table's wins already: winners together do not pay each other
         settle_win(game, outcome)
+    if t.winners_stay:
+        for seat in seats:
+            set_won_tile_aside(game, seat, tile)
     t.first_go_around = False
     raise PlayGoesOn(seats[-1])
 
@@ -117,7 +120,8 @@ def win_outcome(game: RunningGame, seat: int, tile: int, how: str, discarder: in
 
     :param play_on: the deal goes on without the winner (written on the event only where true): the win joins
         the table's :attr:`~mahjong_core.table.state.Table.wins` before its event, so every view of the table
-        from that event on shows the seat sitting out.
+        from that event on shows the seat sitting out -- or, where winners stay in play (the event's
+        ``stays_in_play``), its winning tile set aside (:func:`set_won_tile_aside`).
     """
     marked = how == "discard" and game.table.last_discard_marked  # a red five won on: named by its own code
     outcome = Outcome("win", seat, how, tile, discarder)
@@ -125,9 +129,26 @@ def win_outcome(game: RunningGame, seat: int, tile: int, how: str, discarder: in
     if play_on:
         game.table.wins.append(outcome)
         fields["play_on"] = True
+        if game.table.winners_stay:
+            fields["stays_in_play"] = True
     game.event("table", "mahjong", seat=seat, tile=game.codes[game.tiles.marked_of(tile)] if marked else code(tile),
                how=how, discarder=discarder, **fields)
     return outcome
+
+
+def set_won_tile_aside(game: RunningGame, seat: int, tile: int) -> None:
+    """Where winners stay in play, the tile a seat won with leaves its hand, face up beside it
+    (:attr:`~mahjong_core.table.state.Seat.won`), once the win is scored and settled: the hand, one tile short of
+    a mahjong again, plays on and may win again.  The ``mahjong`` event (``stays_in_play``) tells the folds so.
+    The rest of the hand, laid down face up by its ``score``, stays face up
+    (:attr:`~mahjong_core.table.state.Seat.laid`): every seat is shown it, as the hand is locked
+    (``winners_hand_locked``)."""
+    s = game.table.seats[seat]
+    s.counts[tile] -= 1
+    if s.marked and s.marked.count(tile) > s.counts[tile]:  # no plain copy left: the marked one goes
+        s.marked.remove(tile)
+    s.won.append(tile)
+    s.laid = [kind for kind, n in enumerate(s.counts) for _ in range(n)]  # laid face up, and locked, from now on
 
 
 def false_win(game: RunningGame, seat: int, action: Action, phase: str, delay: int) -> FalseWinPenalty | None:

@@ -15,6 +15,7 @@ kongs with their way), and the scores are the settlements' own.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -138,6 +139,8 @@ class FoldedSeat:
     flags: dict[str, Any] = field(default_factory=dict)  # a plugin's flags and declarations (``flag`` effects)
     out: bool = False  # won, and sits out while play goes on (a ``mahjong`` event with ``play_on``)
     aside: list[str] = field(default_factory=list)  # tiles set aside face up by a plugin's events
+    won: list[str] = field(default_factory=list)  # tiles won with, set aside face up where winners stay in play
+    laid: list[str] = field(default_factory=list)  # the hand a winner who stays in play laid face up, locked
 
     def view(self) -> dict[str, Any]:
         """The seat as the view object has it (its concealed tiles sorted; a plugin's flags and tiles set aside
@@ -151,7 +154,18 @@ class FoldedSeat:
             out["aside"] = list(self.aside)
         if self.out:
             out["out"] = True
+        if self.won:
+            out["won"] = list(self.won)
+        if self.laid:
+            out["laid"] = self.laid_tiles()
         return out
+
+    def laid_tiles(self) -> list[str]:
+        """The laid-down tiles still held (as :meth:`~mahjong_core.table.state.Seat.laid_tiles`): a tile drawn
+        since is not among them, a kong made from them takes them out."""
+        held = Counter(self.concealed)
+        laid = Counter(self.laid)
+        return sort_tiles((laid & held).elements())
 
 
 @dataclass
@@ -218,7 +232,8 @@ class FoldedTable:
         """
         seats = [FoldedSeat(int(s["seat"]), int(s["wind"]), [{**m, "tiles": list(m["tiles"])} for m in s["melds"]],
                             list(s["bonus"]), list(s["discards"]), bool(s["calling"]), list(s.get("concealed", [])),
-                            flags=dict(s.get("flags", {})), aside=list(s.get("aside", [])), out=bool(s.get("out")))
+                            flags=dict(s.get("flags", {})), aside=list(s.get("aside", [])), out=bool(s.get("out")),
+                            won=list(s.get("won", [])), laid=list(s.get("laid", [])))
                  for s in view["seats"]]
         last = view.get("last_discard")
         pot = int(view.get("pot", 0))
@@ -248,7 +263,10 @@ class FoldedTable:
 
     def discard(self, seat: FoldedSeat, event: Mapping[str, Any]) -> None:
         tile = str(event.get("tile"))
-        take_tiles(seat.concealed, [tile])
+        if seat.laid and HIDDEN in seat.concealed:  # a locked hand laid face up discards the tile it drew
+            seat.concealed.remove(HIDDEN)
+        else:
+            take_tiles(seat.concealed, [tile])
         seat.discards.append(tile)
         self.pond.append(tile)
         self.last_discard = {"seat": seat.seat, "tile": tile}
@@ -622,8 +640,12 @@ def _kong(table: FoldedTable, event: Mapping[str, Any]) -> None:
 def _mahjong(table: FoldedTable, event: Mapping[str, Any]) -> None:
     """A win on a discard takes the discard into the winner's hand (a win on a draw has it there already); each
     further winner on the same discard (the ``mahjong`` right before it names the same tile and discarder) takes
-    it too.  A winner after whom play goes on sits out (``play_on``)."""
+    it too.  A winner after whom play goes on sits out (``play_on``), or, where it stays in play
+    (``stays_in_play``), sets the tile it won with aside face up instead (:func:`_won_aside`)."""
     seat = table.seat(event)
+    if seat is not None and event.get("play_on") is True and event.get("stays_in_play") is True:
+        _won_aside(table, seat, event)
+        return
     if seat is not None and event.get("play_on") is True:
         seat.out = True
     if event.get("discarder") is None:
@@ -644,19 +666,48 @@ def _mahjong(table: FoldedTable, event: Mapping[str, Any]) -> None:
     table.last_discard = None
 
 
+def _won_aside(table: FoldedTable, seat: FoldedSeat, event: Mapping[str, Any]) -> None:
+    """A win after which the winner stays in play: the tile it won with is set aside face up (``won``) -- out of
+    its hand where self-drawn, off the discarder's discards (once, for the first winner on it) where won on a
+    discard, out of the konger's hand where robbed -- and the hand, one tile short of a mahjong, plays on."""
+    tile, discarder = str(event.get("tile")), _discarder(table, event)
+    how = event.get("how")
+    if discarder is None:
+        take_tiles(seat.concealed, [tile])
+    elif how == "robbing_kong":
+        before = table.previous
+        if not (before is not None and before.get("type") == "mahjong" and before.get("how") == how
+                and before.get("tile") == event.get("tile")):
+            take_tiles(discarder.concealed, [tile])
+    elif discarder.discards[-1:] == [tile]:  # the tile lies face up beside its winner, not in its hand
+        discarder.discards.pop()
+        if table.pond[-1:] == [tile]:
+            table.pond.pop()
+    seat.won.append(tile)
+    if discarder is not None:  # a self-drawn win leaves the last discard as it was, as the engine's table does
+        table.last_discard = None
+
+
 @handles("score")
 def _score(table: FoldedTable, event: Mapping[str, Any]) -> None:
-    """A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones."""
+    """A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones.
+    A winner who stays in play has set its winning tile aside already: the hand laid down is the rest, and it
+    stays face up (``laid``: the hand is locked), a tile drawn since hidden until it is discarded or won with."""
     seat = table.seat(event)
     arrangement = event.get("arrangement")
-    if seat is None or not arrangement or (seat.concealed and HIDDEN not in seat.concealed):
+    if seat is None or not arrangement:
         return
-    shown = [t for m in arrangement.get("melds") or [] for t in m.get("tiles") or []]
-    for meld in seat.melds:
-        for tile in meld["tiles"]:
-            if tile in shown:
-                shown.remove(tile)
-    seat.concealed = shown
+    if not seat.concealed or HIDDEN in seat.concealed:
+        shown = [t for m in arrangement.get("melds") or [] for t in m.get("tiles") or []]
+        for meld in seat.melds:
+            for tile in meld["tiles"]:
+                if tile in shown:
+                    shown.remove(tile)
+        if seat.won and len(shown) == len(seat.concealed) + 1 and seat.won[-1] in shown:
+            shown.remove(seat.won[-1])
+        seat.concealed = shown
+    if seat.won:  # a winner who stays in play: its hand stays face up, locked (``laid``)
+        seat.laid = sort_tiles(t for t in seat.concealed if t != HIDDEN)
 
 
 @handles("settlement", "false_mahjong", "game_end")

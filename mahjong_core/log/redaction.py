@@ -312,6 +312,10 @@ def full_table_view(table: Table) -> dict[str, Any]:
             seat["aside"] = [name(t) for t in s.aside]
         if table.wins and table.out_of_play(n):  # won, and sits out while play goes on
             seat["out"] = True
+        if s.won:  # the tiles it won with, face up, where winners stay in play
+            seat["won"] = [name(t) for t in s.won]
+        if s.laid:  # the rest of its hand, laid face up at its win and locked: every seat sees it
+            seat["laid"] = [name(t) for t in s.laid_tiles()]
         seats.append(seat)
     view = {
         "phase": table.phase, "deal": table.deal_number, "round": table.round_index, "dealer": table.dealer,

@@ -171,6 +171,12 @@ def plugin_fit_errors(ruleset: Ruleset) -> list[RulesetError]:
     settles = " and ".join(said[w] for w in sorted(settlement.several_wins)) or "one win a deal"
     for name, way in (("most_winners_on_one_discard", "one_discard"), ("deal_ends_at_wins", "play_on")):
         value = ruleset.get(name, 1)
+        if name == "deal_ends_at_wins" and value is None:  # no bound (winners staying in play): play goes on
+            value = 0
+            if way not in settlement.several_wins:
+                refuse(name, f"{name} is null (no bound), but the {settlement.name} settlement does not settle "
+                             f"{said[way]} (it settles {settles}); expected 1, or a settlement that settles "
+                             f"{said[way]}")
         if isinstance(value, int) and value > 1 and way not in settlement.several_wins:
             refuse(name, f"{name} is {value}, but the {settlement.name} settlement does not settle {said[way]} "
                          f"(it settles {settles}); expected 1, or a settlement that settles {said[way]}")

@@ -119,9 +119,38 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
 
 def _several_wins(ruleset: Ruleset) -> Iterator[Problem]:
     """Several winners on one discard, or wins that end a deal, beyond the seats less one: a deal that waited for
-    every seat to win would never end by a win (the last seat has nobody's discard to win on)."""
+    every seat to win would never end by a win (the last seat has nobody's discard to win on).
+
+    Where winners stay in play (``winners_stay_in_play``) a seat may win again, so the wins that end a deal have
+    no such bound and may have none at all (``deal_ends_at_wins: null``): every win takes a tile from the wall or a
+    discard, so the wall's end ends the deal.  Where winners leave, ``null`` would wait for a win no seat is left
+    to make, and a winner staying in a deal its first win ends is a contradiction: both are refused.  A winner
+    staying in play has laid its hand face up (its ``score``): it must be locked (``winners_hand_locked``).
+    """
     players = ruleset.get("players", 4)
+    stay = ruleset.get("winners_stay_in_play", False) is True
+    ends = ruleset.get("deal_ends_at_wins", 1)
+    if ends is None and not stay:
+        yield (["parameters", "deal_ends_at_wins", "value"],
+               "deal_ends_at_wins is null (no bound), but the seats that win leave the deal "
+               "(winners_stay_in_play is false), so a deal would wait for a win when one seat is left; expected "
+               f"1 to {players - 1 if isinstance(players, int) else 'the seats less one'}, or winners_stay_in_play: "
+               "true")
+    if stay and ends == 1:
+        yield (["parameters", "deal_ends_at_wins", "value"],
+               "deal_ends_at_wins is 1, but winners_stay_in_play is true: the first win ends the deal, so no winner "
+               "stays in play; expected deal_ends_at_wins above 1 or null (only the wall ends the deal), or "
+               "winners_stay_in_play: false")
+    if stay and not ruleset.get("winners_hand_locked"):
+        # Placed where the ruleset turns the lock off (null), else where it keeps its winners in play.
+        said = "winners_hand_locked" if ruleset.get("winners_hand_locked", False) is None else "winners_stay_in_play"
+        yield (["parameters", said, "value"],
+               "winners_stay_in_play is true, but winners_hand_locked is not set: a winner lays its hand down face "
+               "up when its win is scored, so a hand that could still change would show the others a live hand; "
+               "expected winners_hand_locked: {kongs: never} (or same_waits), or winners_stay_in_play: false")
     for name in ("most_winners_on_one_discard", "deal_ends_at_wins"):
+        if name == "deal_ends_at_wins" and stay:  # a seat may win again: no bound by the seats
+            continue
         value = ruleset.get(name, 1)
         if isinstance(value, int) and isinstance(players, int) and value > players - 1:
             yield (["parameters", name, "value"],

@@ -214,8 +214,10 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "a kong made in a seat's turn (``tiles`` only in a seat's view: how another's concealed kong lies; "
               "``jokers``: the kinds its jokers stand for)"),
     EventType("mahjong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("how", "text"),
-                                   Field("discarder", "seat", nullable=True), _opt("play_on", "bool")),
-              "the deal is won (``play_on``: the winner leaves, and play goes on without it)"),
+                                   Field("discarder", "seat", nullable=True), _opt("play_on", "bool"),
+                                   _opt("stays_in_play", "bool")),
+              "the deal is won (``play_on``: play goes on after it, without the winner -- or, with "
+              "``stays_in_play``, with the winner, its winning tile set aside face up)"),
     EventType("exhaustive_draw", "table", (), "the live wall reached the ruleset's threshold"),
     EventType("abortive_draw", "table", (Field("reason", "text"),),
               "a rule of the ruleset ended the deal as an abortive draw, for the reason named"),

@@ -235,6 +235,12 @@ class Seat:
     flags: dict[str, Any] = field(default_factory=dict)
     #: Tiles set aside face up from the concealed hand by a plugin's events (``set_aside`` effects).
     aside: list[int] = field(default_factory=list)
+    #: The tiles this seat has won with and set aside face up, where winners stay in play
+    #: (``winners_stay_in_play``): each win's tile leaves the hand, which plays on.  Empty in every other game.
+    won: list[int] = field(default_factory=list)
+    #: The hand a winner who stays in play laid down face up at its last win (kind indices, its concealed tiles then),
+    #: locked from then on (``winners_hand_locked``) and shown to every seat (:meth:`laid_tiles`).  Empty until a win.
+    laid: list[int] = field(default_factory=list)
     #: The jokers held among the concealed tiles (their kind indices), where the ruleset plays jokers
     #: (``jokers: {played: true}``): wild within :attr:`joker_rule`, never in the count vector.
     held_jokers: list[int] = field(default_factory=list)
@@ -284,6 +290,18 @@ class Seat:
         value = _shanten(key) if sum(self.counts) % 3 else 99
         self.shanten_memo = (key, value)
         return value
+
+    def laid_tiles(self) -> list[int]:
+        """The tiles of the laid-down hand still held (kind indices, in order): what every seat sees of a winner's
+        hand that stays in play.  A tile drawn since is not among them until it is won with; a kong made from the
+        laid tiles takes them out.  Empty for a seat that has laid nothing down."""
+        if not self.laid:
+            return []
+        counts = self.counts
+        out: list[int] = []
+        for kind in sorted(set(self.laid)):
+            out.extend([kind] * min(self.laid.count(kind), counts[kind]))
+        return out
 
     def concealed_tiles(self) -> tuple[int, ...]:
         return tuple(kind for kind, n in enumerate(self.counts) for _ in range(n))
@@ -414,10 +432,13 @@ class Table:
     #: The game's judgement of a hand a seat might hold (``HandJudge`` above), set by the engine; ``None`` at a table
     #: set up by hand.  Only bots ask it, and only where they plan for a rule the judgement serves.
     judge: HandJudge | None = field(default=None, repr=False, compare=False)
+    #: Whether a seat that has won stays in play (``winners_stay_in_play``: Sichuan's bloody flow): it keeps its
+    #: hand, less the winning tile set aside (:attr:`Seat.won`), and goes on drawing, discarding and winning.
+    winners_stay: bool = False
 
     def out_of_play(self, seat: int) -> bool:
-        """Whether ``seat`` has won this deal and sits out while play goes on."""
-        return any(w.winner == seat for w in self.wins)
+        """Whether ``seat`` has won this deal and sits out while play goes on (never where winners stay)."""
+        return not self.winners_stay and any(w.winner == seat for w in self.wins)
 
     def next_in_play(self, seat: int) -> int:
         """The seat after ``seat`` in turn order that has not left the deal by winning."""
@@ -479,6 +500,8 @@ class Table:
                 parts.append(f"f{sorted(seat.flags.items())}|{seat.aside}")
             if seat.held_jokers:  # only where jokers are played and held: other tables hash as they did
                 parts.append(f"j{len(seat.held_jokers)}")
+            if seat.won:  # only where winners stay in play: other tables hash as they did
+                parts.append(f"v{seat.won}")
         if self.wall is not None:
             parts.append(f"w{self.wall.live_count()}")
         # Written only where a ruleset moves them, so a table without them hashes as it always did.

@@ -69,7 +69,7 @@ function describe(e) {
     case "joker_exchange": return `${who} gives ${t(e.tile)} for the joker standing for it in ${seatName(e.owner)}'s meld.`;
     case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
     case "mahjong": return `${who} wins with ${t(e.tile)} (${howWords(e.how)}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).` +
-      (e.play_on === true ? " Play goes on without them." : "");
+      (e.stays_in_play === true ? " They stay in play." : e.play_on === true ? " Play goes on without them." : "");
     case "exhaustive_draw": return "The wall is exhausted: the deal is drawn.";
     case "abortive_draw": return `Abortive draw: ${String(e.reason).replace(/_/g, " ")}.`;
     case "score": return `${who}'s hand scores ${e.card ? e.card.total + " " + e.card.unit : e.value}.`;
@@ -314,6 +314,13 @@ function renderSeat(n, where) {
   body.className = "seat-body";
   if (n !== state.seat || where !== "bottom") {
     if (s.concealed) body.appendChild(row("concealed revealed", s.concealed, { width: 24 }));
+    // A winner who stays in play has laid its hand face up (locked): every seat sees it, a tile drawn since hidden.
+    else if (s.laid && s.laid.length) {
+      const laid = row("concealed laid", s.laid.concat(Array(Math.max(0, s.concealed_count - s.laid.length)).fill("?")),
+                       { width: 24 });
+      laid.setAttribute("aria-label", "hand laid face up of " + seatName(n));
+      body.appendChild(laid);
+    }
     else body.appendChild(row("concealed", Array(s.concealed_count).fill("?"), { width: 18 }));
   }
   body.appendChild(meldsRow(s.melds, true));
@@ -321,6 +328,8 @@ function renderSeat(n, where) {
   if (s.aside && s.aside.length) body.appendChild(row("aside", s.aside, { width: 24 }));
   const staked = sticks(n);
   if (staked.length) body.appendChild(stickRow(staked));
+  // The tiles a seat won with, set aside face up where winners stay in play (a mahjong with stays_in_play).
+  if (s.won && s.won.length) body.appendChild(row("won", s.won, { width: 24 }));
   const disc = row("discards", s.discards, { width: 26 });
   s.discards.forEach((c, i) => { if (c === JOKER) deadJoker(disc.children[i]); });
   disc.setAttribute("aria-label", "discards of " + seatName(n));

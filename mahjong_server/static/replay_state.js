@@ -32,6 +32,15 @@ function sortTiles(tiles) {
   return known.concat(tiles.filter((t) => t === HIDDEN));
 }
 
+// The laid-down tiles still held (mahjong_core.log.fold.FoldedSeat.laid_tiles): a tile drawn since is not among
+// them, a kong made from them takes them out.
+function laidTiles(laid, concealed) {
+  const held = concealed.slice();
+  const out = [];
+  for (const t of laid) { const i = held.indexOf(t); if (i >= 0) { held.splice(i, 1); out.push(t); } }
+  return sortTiles(out);
+}
+
 function take(hand, tiles) {
   for (const t of tiles) {
     let i = hand.indexOf(t);
@@ -107,7 +116,10 @@ class Table {
 
   discard(d, e) {
     const v = this.view;
-    take(d.concealed, [e.tile]); d.discards.push(e.tile);
+    // A locked hand laid face up (a winner who stays in play) discards the tile it drew, as mahjong_core.log.fold.
+    if (d.laid && d.laid.length && d.concealed.includes(HIDDEN)) d.concealed.splice(d.concealed.indexOf(HIDDEN), 1);
+    else take(d.concealed, [e.tile]);
+    d.discards.push(e.tile);
     v.last_discard = { seat: d.seat, tile: e.tile };
     if (e.way === "declare_calling") d.calling = true;
     else if (e.way === "withdraw_calling") d.calling = false;
@@ -136,7 +148,10 @@ class Table {
 
   frame() {
     const view = JSON.parse(JSON.stringify(this.view));
-    for (const x of view.seats) { x.concealed = sortTiles(x.concealed); delete x.passing; }
+    for (const x of view.seats) {
+      x.concealed = sortTiles(x.concealed); delete x.passing;
+      if (x.laid) x.laid = laidTiles(x.laid, x.concealed);
+    }
     return { view, events: this.dealEvents.slice(), revealed: this.revealed, turn: this.turn && { ...this.turn },
              claims: this.claims.map((c) => ({ ...c })), over: this.over };
   }
@@ -344,6 +359,30 @@ const HANDLERS = {
   mahjong(t, e, s) {
     // A winner after whom play goes on sits out (play_on); a further winner on the same discard (the mahjong
     // right before names the same tile and discarder) takes the tile too, as mahjong_core.log.fold does.
+    // A winner who stays in play (stays_in_play) sets the tile it won with aside face up instead (`won`): out of
+    // its hand where self-drawn, off the discards (once) where won on a discard, out of the konger's hand where
+    // robbed (once), as mahjong_core.log.fold._won_aside does.
+    if (s && e.play_on === true && e.stays_in_play === true) {
+      const d = e.discarder !== null && e.discarder !== undefined ? t.view.seats[e.discarder] : null;
+      const before = t.dealEvents.length ? t.dealEvents[t.dealEvents.length - 1] : null;
+      if (!d) {
+        take(s.concealed, [e.tile]);
+      } else if (e.how === "robbing_kong") {
+        if (!(before && before.type === "mahjong" && before.how === e.how && before.tile === e.tile)) {
+          take(d.concealed, [e.tile]);
+        }
+      } else if (d.discards.length && d.discards[d.discards.length - 1] === e.tile) {
+        d.discards.pop();
+      }
+      s.won = s.won || [];
+      s.won.push(e.tile);
+      if (d) {
+        const taken = t.claims.find((c) => c.seat === e.seat && c.action === "win");
+        if (taken) taken.taken = true;
+        t.view.last_discard = null;  // a self-drawn win leaves it, as the engine's table does
+      }
+      return;
+    }
     if (s && e.play_on === true) s.out = true;
     if (s && e.discarder !== null && e.discarder !== undefined) {
       const d = t.view.seats[e.discarder];
@@ -361,10 +400,19 @@ const HANDLERS = {
   },
   score(t, e, s) {
     // A scored hand is laid down for all to see: its tiles beyond the declared melds stand for the hidden ones.
-    if (!s || (s.concealed.length && !s.concealed.includes(HIDDEN)) || !e.arrangement) return;
-    const shown = (e.arrangement.melds || []).flatMap((m) => m.tiles || []);
-    for (const m of s.melds) for (const x of m.tiles) { const i = shown.indexOf(x); if (i >= 0) shown.splice(i, 1); }
-    s.concealed = shown;
+    if (!s || !e.arrangement) return;
+    if (!s.concealed.length || s.concealed.includes(HIDDEN)) {
+      const shown = (e.arrangement.melds || []).flatMap((m) => m.tiles || []);
+      for (const m of s.melds) for (const x of m.tiles) { const i = shown.indexOf(x); if (i >= 0) shown.splice(i, 1); }
+      // A winner who stays in play has set its winning tile aside already: the hand laid down is the rest.
+      if (s.won && s.won.length && shown.length === s.concealed.length + 1) {
+        const i = shown.indexOf(s.won[s.won.length - 1]);
+        if (i >= 0) shown.splice(i, 1);
+      }
+      s.concealed = shown;
+    }
+    // A winner who stays in play: its hand stays face up, locked (`laid`), a tile drawn since hidden.
+    if (s.won && s.won.length) s.laid = sortTiles(s.concealed.filter((x) => x !== HIDDEN));
   },
   settlement(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
   false_mahjong(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },

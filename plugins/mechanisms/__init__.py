@@ -35,7 +35,9 @@ for nor reads those rules:
 * :mod:`.bites` -- points paid the moment a seat shows its own flower and season, a group of four or an animal pair
   (Singapore's and Malaysia's bites, ``bites``);
 * :mod:`.pays_for_all` -- one seat paying the whole of a win it is liable for: a robbed kong, the discard that gave
-  the third dragon set or the fourth wind set (pao, ``pays_for_all``).
+  the third dragon set or the fourth wind set (pao, ``pays_for_all``);
+* :mod:`.locked_hand` -- a locked hand, the one lock riichi's declaration and a winner who stays in play share: only
+  a win, the discard of the tile drawn and the kongs allowed (``winners_hand_locked``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

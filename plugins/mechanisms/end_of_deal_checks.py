@@ -37,7 +37,8 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 
 def end_of_deal_payments(ruleset: Ruleset, table: Table) -> list[Payment]:
-    """The checks of the hands still in play when the wall runs out (see the module's docstring)."""
+    """The checks of the hands that have not won when the wall runs out (see the module's docstring): where
+    winners stay in play (bloody flow) a seat that has won is neither checked nor paid by the checks."""
     checks = ruleset.get("end_of_deal_checks") or {}
     won = {w.winner for w in table.wins}
     in_play = [seat for seat in range(table.players) if seat not in won]

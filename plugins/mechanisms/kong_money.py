@@ -47,7 +47,6 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
         amount = int(ruleset.value("kong_money")["concealed" if event.get("way") == "concealed" else "added"])
         if not amount:
             return None
-        won = {w.winner for w in table.wins}
         return [payment_event(seat, konger, amount, REASON) for seat in range(table.players)
-                if seat != konger and seat not in won]
+                if seat != konger and not (table.wins and table.out_of_play(seat))]
     return None

@@ -16,9 +16,10 @@ Wiki's "Riichi" and "Ippatsu" pages give them:
   winner with the pot (Tenhou voids such a declaration and returns the stick -- a difference this mechanism does
   not play, named in the ruleset's notes).
 * **the lock** (``mahjong_refused_options``): in the declaring turn, every kong and every discard that would
-  leave the hand not ready is refused; in every later turn all but a win, the discard of the tile just drawn and,
-  where ``concealed_kong`` is ``same_waits``, a concealed kong of the drawn tile that leaves the waits as they
-  were ("never": no kong at all); in a claim window all but a win.
+  leave the hand not ready is refused; from then on the hand is locked as :mod:`.locked_hand` locks it (the one
+  lock it shares with winners who stay in play): in every later turn all but a win, the discard of the tile just
+  drawn and, where ``concealed_kong`` is ``same_waits``, a concealed kong of the drawn tile that leaves the waits
+  as they were ("never": no kong at all); in a claim window all but a win.
 * **the pot** (``mahjong_event_reactions``): every stick in the pot goes to the first ``mahjong`` of a deal -- the
   winner nearest the discarder in turn order where several win on one discard, as the claims are logged in that
   order (EMA 2016 section 3.4.10); a drawn deal leaves the pot for the next.
@@ -38,6 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
+from mahjong_rulesets.mechanisms.locked_hand import locked_refusals
 
 from mahjong_core.plugin import (
     Action,
@@ -49,7 +51,6 @@ from mahjong_core.plugin import (
     hookimpl,
     payment_event,
     shanten,
-    waits,
 )
 
 #: The turn action, the event and the seat flags of a declaration.
@@ -152,16 +153,6 @@ def mahjong_apply_action(ruleset: Ruleset, table: Table, seat: int, action: Acti
 # -- the lock ----------------------------------------------------------------------------------------------------
 
 
-def same_waits(counts: list[int], tile: int) -> bool:
-    """Whether a concealed kong of the tile just drawn leaves the waits the hand had before the draw."""
-    counts[tile] -= 1
-    before = waits(bytes(counts))
-    counts[tile] -= 3
-    after = waits(bytes(counts))
-    counts[tile] += 4
-    return before == after
-
-
 @hookimpl
 def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: str,
                             options: Sequence[Action]) -> Sequence[Action] | None:
@@ -169,21 +160,10 @@ def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: st
     declared = s.flags.get(FLAG)
     if declared is None:
         return None
-    if phase == "claim":
-        return [o for o in options if o.kind not in ("win", "pass")] or None
-    if phase != "turn":
-        return None
-    if s.taken == declared:  # the declaring turn: only a discard that leaves the hand ready (or a win)
+    if phase == "turn" and s.taken == declared:  # the declaring turn: only a discard that leaves it ready (or a win)
         return [o for o in options if o.kind == "kong"
                 or (o.kind == "discard" and o.tile is not None and not ready_without(s.counts, o.tile))] or None
-    drawn = table.drawn_tile
-    if drawn is None:
-        return None
-    kong_ok = rule(ruleset)["concealed_kong"] == "same_waits"
-    return [o for o in options if not (
-        o.kind == "win" or o == Action("discard", drawn)
-        or (kong_ok and o.kind == "kong" and o.way == "concealed" and o.tile == drawn
-            and s.counts[drawn] == 4 and same_waits(s.counts, drawn)))] or None
+    return locked_refusals(table, seat, phase, options, str(rule(ruleset)["concealed_kong"]))
 
 
 # -- the stick and the pot ---------------------------------------------------------------------------------------

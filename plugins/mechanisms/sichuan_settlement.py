@@ -50,5 +50,6 @@ def win_payments(table: Table, outcome: Outcome) -> list[Payment]:
         return []
     if outcome.discarder is not None:  # on a discard, or a robbed kong: the seat that gave the tile
         return [Payment(outcome.discarder, winner, value, "mahjong")]
-    won = {w.winner for w in table.wins} | {winner}
-    return [Payment(seat, winner, value, "mahjong") for seat in range(table.players) if seat not in won]
+    # Every seat still in play pays: where winners stay in play (bloody flow) that is every other seat.
+    return [Payment(seat, winner, value, "mahjong") for seat in range(table.players)
+            if seat != winner and not (table.wins and table.out_of_play(seat))]

@@ -55,6 +55,8 @@ class SeatState:
     flags: dict[str, Any] = field(default_factory=dict)  # a plugin's flags and declarations on the seat
     aside: list[str] = field(default_factory=list)  # tiles a plugin's events set aside face up
     out: bool = False  # won, and sits out while play goes on
+    won: list[str] = field(default_factory=list)  # tiles won with, set aside face up where winners stay in play
+    laid: bool = False  # its hand lies face up, locked (a winner who stays in play)
 
 
 @dataclass
@@ -107,6 +109,9 @@ def _apply(state: TableState, table: FoldedTable, event: Mapping[str, Any], view
     if kind == "mahjong":
         how = str(event.get("how", "")).replace("_", " ")
         on = "; play goes on without them" if event.get("play_on") is True else ""
+        if event.get("stays_in_play") is True:
+            on = "; they stay in play"
+
         state.result.append(f"{_seat_name(state, seat, viewer)} wins on {event.get('tile')} ({how}){on}")
     elif kind == "exhaustive_draw":
         state.result.append("exhaustive draw: the wall is used up")
@@ -121,6 +126,8 @@ def _apply(state: TableState, table: FoldedTable, event: Mapping[str, Any], view
                          + (f" ({note})" if note else "")
                          for (a, b, x, _), note in zip(payments, notes, strict=True))
         state.result.append(f"payments: {paid or 'none'}")
+        for n in [n for n in state.shown if table.seats[n].won and not table.revealed]:
+            del state.shown[n]  # a winner who stays in play: its hand as the fold keeps it, laid face up
     state.last = narrate(state, event, viewer) or state.last
     state.previous = event
 
@@ -138,6 +145,7 @@ def _read_fold(state: TableState, table: FoldedTable) -> None:
         seat.melds = [(str(m["kind"]), _joker_tiles(m), bool(m["exposed"])) for m in folded.melds]
         seat.passing, seat.score = list(folded.passing), int(table.scores[n])
         seat.flags, seat.aside, seat.out = dict(folded.flags), list(folded.aside), folded.out
+        seat.won, seat.laid = list(folded.won), bool(folded.laid)
     state.pond = list(table.pond)
     won = table.won
     if won is not None:
@@ -352,6 +360,9 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
             lines.append(f"    {display_word(flag, state.display)}: {display_word(str(value), state.display)}")
         if seat.out:
             lines.append("    has won: sits out while play goes on")
+        if seat.won:
+            lines.append(f"    won      {show(seat.won)} (stays in play"
+                         + ("; its hand laid face up, locked)" if seat.laid else ")"))
         if display == "rows" and seat.discards:
             for i in range(0, len(seat.discards), 6):
                 lines.append(f"    {'discards' if i == 0 else '':<8} {show(seat.discards[i:i + 6])}")

@@ -58,6 +58,9 @@ class ConservationObserver:
             seen.update(seat.bonus)
             seen.update(seat.jokers)  # set aside, where jokers are not played
             seen.update(seat.held_jokers)  # held, where they are
+            seen.update(seat.won)  # won with and set aside face up, where winners stay in play
+        seen.subtract(table.shared_wins)  # one tile several seats won at once, held (or set aside) by each
+        seen = +seen
         if table.wild_tile is not None:  # the tile turned to choose the deal's wild kind, out of play
             seen[table.wild_tile] += 1
         assert seen == self.expected, f"tiles not conserved after event {event['n']} {event['type']}"

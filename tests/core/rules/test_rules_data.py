@@ -47,7 +47,8 @@ ROOTS = {
     "fuzhou",  # issue 34: Fuzhou's golden tile, the fuzhou family and the core's wild kind
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
-ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}
+ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform",
+              "sichuan_xueliu"}  # the bloody flow extends the bloody battle (sichuan_xuezhan, a root)
 #: Issue 31's riichi presets, each extending riichi_tenhou (a root).
 ISSUE_31_P = {"riichi_mahjong_soul", "riichi_ema", "riichi_wrc", "riichi_mleague"}
 #: What every ruleset must define (the universal schema), and what each family adds to it (its own schema).
@@ -97,6 +98,7 @@ def test_inheritance_follows_the_seeds() -> None:
     assert parents["hongkong_plus"] == "hongkong"
     assert parents["botzone_mcr"] == "mcr"
     assert parents["shanghai_1500_no_bank"] == "shanghai"
+    assert parents["sichuan_xueliu"] == "sichuan_xuezhan"
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(ROOTS))

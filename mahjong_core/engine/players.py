@@ -48,6 +48,7 @@ from mahjong_core.reading.entry_points import clear_cache as _forget_entry_point
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
 from mahjong_core.table.state import Action, Table
+from mahjong_core.table.vocabulary import SET_ASIDE
 
 if TYPE_CHECKING:
     from mahjong_core.engine.game import Player
@@ -132,6 +133,9 @@ class GreedyBot:
     it, the rule never stops it winning: a study that switches
     ``calling_hand_rule.required`` off measures only what the declaration
     scores and exempts, not players who forget it.
+
+    A tile a plugin lets it set aside for a replacement (the way ``set_aside``: three-player riichi's North, a
+    dora of its own) it sets aside, as it makes a concealed kong: the hand keeps its count and gains.
 
     In a plugin's own phase it takes the option the plugin lists last, as it
     passes (last) in the core's: a plugin lists its options so that the last
@@ -218,7 +222,7 @@ class GreedyBot:
 
     def _turn(self, counts: list[int], options: Sequence[Action], declare: bool = True) -> Action:
         for option in options:
-            if option.kind == "kong" and option.way != "added":
+            if option.kind == "kong" and option.way != "added" or option.way == SET_ASIDE:
                 return option
         best, chosen = self._best_discards(counts, options)
         declaring = [o for o in chosen if o.way == "declare_calling"] if declare else []

@@ -29,7 +29,9 @@ for nor reads those rules:
 * :mod:`.furiten` -- no win on a discard when a wait was discarded or let go by (``furiten``);
 * :mod:`.dora_indicators` -- dora indicators from a dead wall of fourteen, kan-dora and ura-dora
   (``dora_indicators``);
-* :mod:`.sacred_discard` -- no win on another seat's tile of a kind the seat itself discarded (``sacred_discard``).
+* :mod:`.sacred_discard` -- no win on another seat's tile of a kind the seat itself discarded (``sacred_discard``);
+* :mod:`.bonus_declaration` -- a tile of a named kind set aside by choice, replaced from the dead wall and counted
+  as a dora, three-player riichi's North (``bonus_declaration``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

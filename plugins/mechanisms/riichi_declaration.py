@@ -17,7 +17,8 @@ Wiki's "Riichi" and "Ippatsu" pages give them:
 * **the lock** (``mahjong_refused_options``): in the declaring turn, every kong and every discard that would
   leave the hand not ready is refused; in every later turn all but a win, the discard of the tile just drawn and,
   where ``concealed_kong`` is ``same_waits``, a concealed kong of the drawn tile that leaves the waits as they
-  were ("never": no kong at all); in a claim window all but a win.
+  were ("never": no kong at all), and the drawn tile set aside (the way ``set_aside``: three-player riichi's
+  North, which leaves the hand as it was); in a claim window all but a win.
 * **the pot** (``mahjong_event_reactions``): every stick in the pot goes to the first ``mahjong`` of a deal -- the
   winner nearest the discarder in turn order where several win on one discard, as the claims are logged in that
   order (EMA 2016 section 3.4.10); a drawn deal leaves the pot for the next.
@@ -57,6 +58,9 @@ DECLARED = "riichi_declaration"
 FLAG = "riichi"
 MELDED = "riichi_melded"
 DOUBLE = "double_riichi"
+#: The core's way of an action that sets the tile just drawn aside and replaces it (three-player riichi's North):
+#: the hand stays as it was, so a locked hand may still make it.
+SET_ASIDE = "set_aside"
 #: The payments' reasons: the stick paid in, the pot taken by a winner.
 STICK = "riichi_stick"
 POT = "riichi_sticks"
@@ -115,13 +119,16 @@ def tiles_left(ruleset: Ruleset, table: Table) -> int:
 
 
 def melded_tiles(table: Table) -> int:
-    """Tiles in melds on the whole table: it grows with every call and every kong (an added kong too)."""
-    return sum(len(m.tiles) for s in table.seats for m in s.melds)
+    """Tiles in melds on the whole table: it grows with every call and every kong (an added kong too), and with
+    every tile a seat sets aside by choice (three-player riichi's North counts as a call: "Tenhou.net rules",
+    Three-player rules)."""
+    return sum(len(m.tiles) for s in table.seats for m in s.melds) + sum(len(s.aside) for s in table.seats)
 
 
 def uninterrupted(table: Table) -> bool:
-    """The first go-around, no call and no kong made yet (a concealed kong interrupts it too)."""
-    return table.first_go_around and not any(s.melds for s in table.seats)
+    """The first go-around, no call and no kong made yet (a concealed kong interrupts it too, and a tile set
+    aside by choice)."""
+    return table.first_go_around and not any(s.melds or s.aside for s in table.seats)
 
 
 @hookimpl
@@ -180,6 +187,7 @@ def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: st
     kong_ok = rule(ruleset)["concealed_kong"] == "same_waits"
     return [o for o in options if not (
         o.kind == "win" or o == Action("discard", drawn)
+        or (o.way == SET_ASIDE and o.tile == drawn)
         or (kong_ok and o.kind == "kong" and o.way == "concealed" and o.tile == drawn
             and s.counts[drawn] == 4 and same_waits(s.counts, drawn)))] or None
 

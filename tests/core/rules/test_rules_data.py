@@ -45,6 +45,8 @@ ROOTS = {
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform"}
+#: Issue 31's three-player riichi, laid over riichi_tenhou.
+ISSUE_31_S = {"sanma_tenhou"}
 #: What every ruleset must define (the universal schema), and what each family adds to it (its own schema).
 REQUIRED = [
     "players", "hand_size", "tile_set", "settlement", "exhaustive_draw_tiles_left",
@@ -79,7 +81,7 @@ def leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, .
 
 def test_bundled_rulesets_are_the_expected_eleven_the_example_and_the_platform_preset() -> None:
     children = {"shanghai", "orsk", "hongkong_plus", "shanghai_1500_no_bank", "botzone_mcr"}
-    assert set(BUNDLED) == ROOTS | children | ISSUE_34_Z
+    assert set(BUNDLED) == ROOTS | children | ISSUE_34_Z | ISSUE_31_S
 
 
 
@@ -91,6 +93,7 @@ def test_inheritance_follows_the_seeds() -> None:
     assert parents["hongkong_plus"] == "hongkong"
     assert parents["botzone_mcr"] == "mcr"
     assert parents["shanghai_1500_no_bank"] == "shanghai"
+    assert parents["sanma_tenhou"] == "riichi_tenhou"
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(ROOTS))

@@ -222,7 +222,8 @@ class GreedyBot:
 
     def _turn(self, counts: list[int], options: Sequence[Action], declare: bool = True) -> Action:
         for option in options:
-            if option.kind == "kong" and option.way != "added" or option.way == SET_ASIDE:
+            way = option.way  # None for a discard, most options: one look at each
+            if way is not None and (way == SET_ASIDE or option.kind == "kong" and way != "added"):
                 return option
         best, chosen = self._best_discards(counts, options)
         declaring = [o for o in chosen if o.way == "declare_calling"] if declare else []

@@ -56,6 +56,7 @@ class ConservationObserver:
                     seen.update([min(table.tiles.jokers)] * len(meld.jokers))
             seen.update(seat.discards)
             seen.update(seat.bonus)
+            seen.update(seat.aside)  # set aside by a plugin's event (three-player riichi's North)
             seen.update(seat.jokers)  # set aside, where jokers are not played
             seen.update(seat.held_jokers)  # held, where they are
         assert seen == self.expected, f"tiles not conserved after event {event['n']} {event['type']}"

@@ -82,6 +82,7 @@ class TileConservation:
                     placed.extend([min(tiles.jokers)] * len(meld.jokers))
             placed.extend(seat.discards)
             placed.extend(seat.bonus)
+            placed.extend(seat.aside)  # set aside face up by a plugin's event (three-player riichi's North)
             placed.extend(seat.jokers)
             placed.extend(seat.held_jokers)
             placed.extend(seat.won)  # won with and set aside, where winners stay in play

@@ -49,6 +49,7 @@ from mahjong_core.reading.entry_points import clear_cache as _forget_entry_point
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
 from mahjong_core.table.state import Action, Table
+from mahjong_core.table.vocabulary import SET_ASIDE
 
 if TYPE_CHECKING:
     from mahjong_core.engine.game import Player
@@ -138,6 +139,9 @@ class GreedyBot:
     (``mahjong_core/engine/riichi_play.py``): it declares a ready concealed hand, opens its hand only with a
     yaku in reach, and folds against a declaration while far from ready.  In every other game it plays by
     shanten alone, as above.
+
+    A tile a plugin lets it set aside for a replacement (the way ``set_aside``: three-player riichi's North, a
+    dora of its own) it sets aside, as it makes a concealed kong: the hand keeps its count and gains.
 
     In a plugin's own phase it takes the option the plugin lists last, as it
     passes (last) in the core's: a plugin lists its options so that the last
@@ -247,7 +251,8 @@ class GreedyBot:
 
     def _turn(self, counts: list[int], options: Sequence[Action], declare: bool = True) -> Action:
         for option in options:
-            if option.kind == "kong" and option.way != "added":
+            way = option.way  # None for a discard, most options: one look at each
+            if way is not None and (way == SET_ASIDE or option.kind == "kong" and way != "added"):
                 return option
         best, chosen = self._best_discards(counts, options)
         declaring = [o for o in chosen if o.way == "declare_calling"] if declare else []

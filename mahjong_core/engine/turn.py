@@ -39,6 +39,7 @@ from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action, Outcome, Seat, meld_of
+from mahjong_core.table.vocabulary import SET_ASIDE
 
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame
@@ -108,6 +109,11 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
                 assert action.tile is not None
                 exchange_joker(game, seat, action.tile)
                 drawn = None  # the tile drawn may be the one given: the turn goes on from the hand as it is
+                continue
+            if action.way == SET_ASIDE and action.tile is not None:  # a tile set aside and made good
+                drawn = set_aside(game, seat, action)
+                how = "replacement"
+                after_claim = False
                 continue
             # A plugin's action is applied by its plugin, and the turn goes on; nothing else is a discard.
             apply_plugin_action(game, seat, action, "turn")
@@ -225,6 +231,27 @@ def not_ready_before(game: RunningGame, s: Seat, drawn: int | None) -> bool:
 def any_tile(counts: Sequence[int]) -> int:
     """The lowest kind held: the tile a win names where the turn began without a draw (after a claim)."""
     return next(i for i, n in enumerate(counts) if n)
+
+
+def set_aside(game: RunningGame, seat: int, action: Action) -> int | None:
+    """A plugin's action of the way ``set_aside``: its tile set aside face up, then a replacement from the dead wall.
+
+    As a kong's tile, the tile may first be won by another seat where the ruleset lets it be robbed
+    (``mahjong_kong_robbable``, asked with the action's kind as the way); then the plugin's events set it aside
+    (a ``set_aside`` effect) and the seat takes a replacement, which the turn goes on from.  Returns the tile kept.
+
+    :raises MahjongError: where the plugin's events leave the tile in the hand.
+    """
+    s = game.table.seats[seat]
+    tile = action.tile
+    assert tile is not None  # checked by the caller
+    offer_robbing(game, seat, tile, action.kind)
+    held = sum(s.counts)
+    apply_plugin_action(game, seat, action, "turn")
+    if sum(s.counts) != held - 1:
+        raise MahjongError(f"seat {seat} chose {action.kind} {code(tile)} (way set_aside), but the plugin's events "
+                           "did not set one tile aside from the hand (a set_aside effect)", place=f"event {game.n}")
+    return held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, action.kind)))
 
 
 def make_kong(game: RunningGame, seat: int, action: Action) -> None:

@@ -100,7 +100,7 @@ RIICHI_FLAGS: dict[str, tuple[str, ...]] = {
 #: ura-dora indicators (lists of tiles), the honba and riichi sticks on the table (counts), and the seat wind of
 #: a player liable for the hand (pao).
 RIICHI_FACT_DEFAULTS: dict[str, object] = {"dora_indicators": [], "ura_dora_indicators": [], "honba": 0,
-                                           "riichi_sticks": 0, "pao": None}
+                                           "riichi_sticks": 0, "pao": None, "nukidora": []}
 _BY_NAME = {flag.name: flag for flag in FLAGS}
 
 

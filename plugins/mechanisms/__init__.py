@@ -37,7 +37,9 @@ for nor reads those rules:
 * :mod:`.pays_for_all` -- one seat paying the whole of a win it is liable for: a robbed kong, the discard that gave
   the third dragon set or the fourth wind set (pao, ``pays_for_all``);
 * :mod:`.locked_hand` -- a locked hand, the one lock riichi's declaration and a winner who stays in play share: only
-  a win, the discard of the tile drawn and the kongs allowed (``winners_hand_locked``).
+  a win, the discard of the tile drawn and the kongs allowed (``winners_hand_locked``);
+* :mod:`.bonus_declaration` -- a tile of a named kind set aside by choice, replaced from the dead wall and counted
+  as a dora, three-player riichi's North (``bonus_declaration``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

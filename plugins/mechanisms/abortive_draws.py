@@ -5,9 +5,10 @@ Switched on by ``abortive_draws``, the list of those the ruleset declares.  Each
 the reason, settled as a draw (no payments from a settlement that pays only wins) and rotated as the
 ruleset's ``mahjong_next_deal`` says.  The causes, as riichi.wiki, "Tochuu ryuukyoku" (Causes) gives them:
 
-* ``nine_terminals`` (kyuushuu kyuuhai): a seat's 14 tiles at its first turn, no call having interrupted
-  the first go-round, hold nine different terminals and honours.  The rule lets the seat choose to declare
-  it; here it is always declared (an assumption until a seat can be offered the choice as an action);
+* ``nine_terminals`` (kyuushuu kyuuhai): a seat's 14 tiles at its first turn, no call (nor a tile set aside
+  by choice, three-player riichi's North) having interrupted the first go-round, hold nine different terminals
+  and honours.  The rule lets the seat choose to declare it; here it is always declared (an assumption until a
+  seat can be offered the choice as an action);
 * ``four_winds`` (suufon renda): the four seats' first discards are the same wind, none claimed;
 * ``four_kongs`` (suu kaikan): four kongs stand, made by more than one seat, and the discard after the
   fourth is not won ("most rules abort the hand when the following discard is not a winning tile");
@@ -79,7 +80,7 @@ def mahjong_abortive_draw(ruleset: Ruleset, table: Table, moment: str, seat: int
 def nine_terminals(table: Table, seat: int) -> bool:
     """The seat's first turn of an uninterrupted go-round, holding nine different terminals and honours."""
     s = table.seats[seat]
-    if not table.first_go_around or s.discards or any(x.melds for x in table.seats):
+    if not table.first_go_around or s.discards or any(x.melds or x.aside for x in table.seats):
         return False
     return sum(1 for kind in _ORPHANS if s.counts[kind]) >= 9
 

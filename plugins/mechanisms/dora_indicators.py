@@ -8,7 +8,9 @@ and the EMA's 2016 riichi rules (section 2.7, cited, not quoted) give them:
   ``exhaustive_draw_tiles_left: 14``, so a kong's replacement is taken off its end and the live wall ends a tile
   sooner (``Wall.dead_wall_tile`` counts its tiles from that end).  Its first four tiles are the replacements; the
   indicators are the tops of the stacks behind them (tiles 4, 6, 8, 10 and 12 from the end), the ura indicators
-  the tiles under them (5, 7, 9, 11 and 13).  No more than ``most_kongs`` kongs stand, and none is made with no
+  the tiles under them (5, 7, 9, 11 and 13).  A ruleset that keeps more replacement tiles says how many
+  (``replacement_tiles``: eight in three-player riichi, riichi.wiki "Sanma", The dead wall), and the indicators
+  lie behind those (the first on tile 8).  No more than ``most_kongs`` kongs stand, and none is made with no
   tile left to draw ("Kan": a kong needs a replacement tile and one to draw after it): both refused
   (``mahjong_refused_options``).
 * **when an indicator turns** (``mahjong_event_reactions``, a ``dora_indicator_shown`` event whose ``show`` effect puts
@@ -35,9 +37,18 @@ from mahjong_core.plugin import Action, Contribution, Effect, MeldKind, Ruleset,
 INDICATOR = "dora_indicator_shown"
 URA = "ura_dora_shown"
 #: The dead-wall tiles the indicators are, counted from its end as ``Wall.dead_wall_tile`` counts them, and those
-#: under them.
+#: under them, behind the four replacement tiles of a kong.
 INDICATORS = (4, 6, 8, 10, 12)
 UNDER = (5, 7, 9, 11, 13)
+
+
+def places(ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The indicators' places and those under them: behind ``replacement_tiles`` replacement tiles (4 unless the
+    ruleset says more: three-player riichi keeps eight, for the Norths set aside as well as the kongs)."""
+    first = int(rule(ruleset).get("replacement_tiles", 4))
+    if first == 4:
+        return INDICATORS, UNDER
+    return tuple(first + 2 * k for k in range(5)), tuple(first + 1 + 2 * k for k in range(5))
 #: The seat flag a riichi declaration sets (the ``riichi_declaration`` mechanism's ``riichi``).
 DECLARED = "riichi"
 #: ``table.extra`` key: the deal whose ura-dora have been shown (once, however many declarers win on one tile).
@@ -129,21 +140,23 @@ def indicator_events(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -
     if upto <= len(table.shown) or wall is None or tiles is None:
         return []
     codes = tiles.codes()
+    indicators = places(ruleset)[0]
     out: list[dict[str, Any]] = []
     for k in range(len(table.shown), upto):
-        tile = wall.dead_wall_tile(INDICATORS[k])
+        tile = wall.dead_wall_tile(indicators[k])
         if tile is None:  # a physical table's tiles show what was taken, not what was looked at
             break
         out.append({"type": INDICATOR, "tile": codes[tile], "indicator": k + 1})
     return out
 
 
-def under(table: Table) -> list[int]:
+def under(table: Table, ruleset: Ruleset | None = None) -> list[int]:
     """The tiles under the indicators turned (their kinds as the wall holds them), or none where not known."""
     wall = table.wall
     if wall is None:
         return []
-    found = [wall.dead_wall_tile(UNDER[k]) for k in range(min(len(table.shown), len(UNDER)))]
+    beneath = UNDER if ruleset is None else places(ruleset)[1]
+    found = [wall.dead_wall_tile(beneath[k]) for k in range(min(len(table.shown), len(beneath)))]
     return [t for t in found if t is not None]
 
 
@@ -158,7 +171,7 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
             return None  # shown already, for an earlier declarer's win on the same tile
         table.extra[SHOWN_URA] = table.deal_number
         codes = table.tiles.codes()
-        return [{"type": URA, "tiles": [codes[t] for t in under(table)]}]
+        return [{"type": URA, "tiles": [codes[t] for t in under(table, ruleset)]}]
     if event["type"] not in MOMENTS:
         return None
     return indicator_events(ruleset, table, event) or None
@@ -178,5 +191,5 @@ def played(table: Table, kinds: Sequence[int]) -> list[int]:
 def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> Mapping[str, Any]:
     facts: dict[str, Any] = {"dora_indicators": played(table, table.shown)}
     if rule(ruleset)["ura_dora"] and DECLARED in table.seats[seat].flags:
-        facts["ura_dora_indicators"] = played(table, under(table))
+        facts["ura_dora_indicators"] = played(table, under(table, ruleset))
     return facts

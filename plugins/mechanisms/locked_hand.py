@@ -28,6 +28,10 @@ from mahjong_rulesets.mechanisms import parameters_of
 
 from mahjong_core.plugin import Action, Contribution, Ruleset, Table, hookimpl, waits
 
+#: The core's way of an action that sets the tile just drawn aside and replaces it (three-player riichi's North):
+#: the hand stays as it was, so a locked hand may still make it.
+SET_ASIDE = "set_aside"
+
 #: What a locked hand may do with a tile that makes a kong: ``never`` nothing, ``same_waits`` a kong of the tile
 #: just drawn that leaves the waits unchanged.
 KONG_POLICIES = ("never", "same_waits")
@@ -68,7 +72,8 @@ def locked_refusals(table: Table, seat: int, phase: str, options: Sequence[Actio
     counts = table.seats[seat].counts
     kong_ok = kongs == "same_waits"
     return [o for o in options if not (
-        o.kind == "win" or o == Action("discard", drawn) or (kong_ok and kong_kept(o, counts, drawn)))] or None
+        o.kind == "win" or o == Action("discard", drawn) or (o.way == SET_ASIDE and o.tile == drawn)
+        or (kong_ok and kong_kept(o, counts, drawn)))] or None
 
 
 # -- the winners' lock -------------------------------------------------------------------------------------------

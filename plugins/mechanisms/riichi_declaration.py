@@ -18,7 +18,8 @@ Wiki's "Riichi" and "Ippatsu" pages give them:
 * **the lock** (``mahjong_refused_options``): in the declaring turn, every kong and every discard that would
   leave the hand not ready is refused; from then on the hand is locked as :mod:`.locked_hand` locks it (the one
   lock it shares with winners who stay in play): in every later turn all but a win, the discard of the tile just
-  drawn and, where ``concealed_kong`` is ``same_waits``, a concealed kong of the drawn tile that leaves the waits
+  drawn, the drawn tile set aside (the way ``set_aside``: three-player riichi's North, which leaves the hand as it
+  was) and, where ``concealed_kong`` is ``same_waits``, a concealed kong of the drawn tile that leaves the waits
   as they were ("never": no kong at all); in a claim window all but a win.
 * **the pot** (``mahjong_event_reactions``): every stick in the pot goes to the first ``mahjong`` of a deal -- the
   winner nearest the discarder in turn order where several win on one discard, as the claims are logged in that
@@ -117,13 +118,16 @@ def tiles_left(ruleset: Ruleset, table: Table) -> int:
 
 
 def melded_tiles(table: Table) -> int:
-    """Tiles in melds on the whole table: it grows with every call and every kong (an added kong too)."""
-    return sum(len(m.tiles) for s in table.seats for m in s.melds)
+    """Tiles in melds on the whole table: it grows with every call and every kong (an added kong too), and with
+    every tile a seat sets aside by choice (three-player riichi's North counts as a call: "Tenhou.net rules",
+    Three-player rules)."""
+    return sum(len(m.tiles) for s in table.seats for m in s.melds) + sum(len(s.aside) for s in table.seats)
 
 
 def uninterrupted(table: Table) -> bool:
-    """The first go-around, no call and no kong made yet (a concealed kong interrupts it too)."""
-    return table.first_go_around and not any(s.melds for s in table.seats)
+    """The first go-around, no call and no kong made yet (a concealed kong interrupts it too, and a tile set
+    aside by choice)."""
+    return table.first_go_around and not any(s.melds or s.aside for s in table.seats)
 
 
 @hookimpl

@@ -29,14 +29,16 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 
 @hookimpl
-def mahjong_kong_robbable(ruleset: Ruleset, way: str) -> bool:
-    """An added kong where ``robbing_kong.added``; a concealed one where ``concealed_for_thirteen_orphans``."""
+def mahjong_kong_robbable(ruleset: Ruleset, way: str) -> bool | None:
+    """An added kong where ``robbing_kong.added``; a concealed one where ``concealed_for_thirteen_orphans``; never a
+    kong of a discard; any other way (a plugin's action that offers its tile to be robbed) is its own plugin's
+    question (``None``)."""
     rob = ruleset.get("robbing_kong") or {}
     if way == "added":
         return bool(rob.get("added"))
     if way == "concealed":
         return bool(rob.get("concealed_for_thirteen_orphans"))
-    return False
+    return False if way == "from_discard" else None
 
 
 @hookimpl

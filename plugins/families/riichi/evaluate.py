@@ -44,6 +44,10 @@ _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHAN_SET = frozenset(_ORPHANS)
 
 
+#: The dora a win counts, in the order of :attr:`Win.dora`.
+DORA_NAMES = ("dora", "aka_dora", "ura_dora", "nukidora")
+
+
 class Win(NamedTuple):
     """A win as the arithmetic needs it.
 
@@ -55,7 +59,8 @@ class Win(NamedTuple):
     :param seat: the winner's seat wind (27-30); ``round``: the prevalent wind.
     :param dealer: the winner is the dealer.
     :param facts: the situation yaku that hold (``riichi``, ``ippatsu``, ``haitei`` ...), by the family's ids.
-    :param dora: ``(dora, red fives, ura-dora)`` han, counted by the caller.
+    :param dora: ``(dora, red fives, ura-dora, nukidora)`` han, counted by the caller (nukidora: the tiles set
+        aside as dora, three-player riichi's Norths).
     """
 
     counts: tuple[int, ...]
@@ -66,7 +71,7 @@ class Win(NamedTuple):
     round: int
     dealer: bool
     facts: frozenset[str]
-    dora: tuple[int, int, int]
+    dora: tuple[int, int, int, int]
 
 
 class Reading(NamedTuple):
@@ -399,7 +404,7 @@ def _reading(rules: Rules, win: Win, whole: _Whole, yaku_names: list[str], yakum
     han = sum(h for _, h in yaku)
     if not han:
         return None
-    dora = tuple((name, n) for name, n in zip(("dora", "aka_dora", "ura_dora"), win.dora, strict=True) if n)
+    dora = tuple((name, n) for name, n in zip(DORA_NAMES, win.dora, strict=True) if n)
     total = han + sum(n for _, n in dora)
     limit, base, counted = rules.value(total, fu)
     return Reading(total, fu, tuple(fu_items), tuple(yaku), counted, dora, limit, base, form, sets, wait, group,
@@ -500,7 +505,7 @@ def evaluate(rules: Rules, win: Win, only: Only | None = None) -> Reading | None
             han = sum(h for _, h in counted)
             if not han:
                 continue
-            dora = tuple((name, n) for name, n in zip(("dora", "aka_dora", "ura_dora"), win.dora, strict=True) if n)
+            dora = tuple((name, n) for name, n in zip(DORA_NAMES, win.dora, strict=True) if n)
             total = han + sum(win.dora)
             limit, base, kazoe = rules.value(total, fu)
             key = (_paid(rules, win, base), 0, total, fu, raw_fu)

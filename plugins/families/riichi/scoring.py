@@ -26,6 +26,7 @@ collects.  Losing hands are not scored: only the winner is paid for a hand
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -64,7 +65,7 @@ __all__ = ["FACTS", "facts_read", "indicated", "score", "score_reading", "win_of
 
 #: Every fact the family reads, besides the winds.
 FACTS = (*SITUATION_YAKU, "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "pao", "self_drawn",
-         "replacement", "robbing_kong", "last_tile", "seat_wind", "prevalent_wind")
+         "replacement", "robbing_kong", "last_tile", "seat_wind", "prevalent_wind", "nukidora")
 _WIND_NAMES = ("east", "south", "west", "north")
 _ORDER = {name: i for i, name in enumerate(YAKU_ORDER + YAKUMAN_ORDER)}
 
@@ -104,6 +105,37 @@ def indicated(kind: int) -> int:
     if kind < 31:
         return 27 if kind == 30 else kind + 1
     return 31 if kind == 33 else kind + 1
+
+
+@functools.lru_cache(maxsize=32)
+def _next_of(ruleset: Ruleset) -> tuple[int, ...]:
+    """The dora each of the 34 kinds indicates under the ruleset's tile set: the next rank of its suit that the set
+    holds, the highest wrapping to the lowest, so that where a set keeps only 1m and 9m of the characters each
+    indicates the other ("Tenhou.net rules", Three-player rules: 1m shows 9m and 9m shows 1m); the winds and the
+    dragons as :func:`indicated`."""
+    out = [indicated(k) for k in range(34)]
+    held = bind(ruleset).tiles
+    present = set(held.tiles)
+    for base in (0, 9, 18):
+        ranks = [k for k in range(base, base + 9) if k in present]
+        for i, k in enumerate(ranks):
+            out[k] = ranks[(i + 1) % len(ranks)]
+    return tuple(out)
+
+
+def _nukidora(ctx: Mapping[str, Any]) -> tuple[int, ...]:
+    """The kinds of the tiles the winner set aside as dora (``nukidora``: a list of kinds, or a count of Norths as
+    a person gives it to ``mahjong score``)."""
+    value = ctx.get("nukidora")
+    if value is None:
+        return ()
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 4:
+        return (WINDS[3],) * value
+    if isinstance(value, list | tuple) and len(value) <= 8 and all(
+            type(k) is int and 0 <= k < 34 for k in value):
+        return tuple(value)
+    raise MahjongError(f"nukidora is the count of Norths set aside as dora (0 to 4), got {value!r}",
+                       place="nukidora")
 
 
 def _indicators(ruleset: Ruleset, rules: Rules, ctx: Mapping[str, Any], name: str) -> tuple[int, ...]:
@@ -179,7 +211,8 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
         facts.add("haitei" if tsumo else "houtei")
     if "double_riichi" in facts:
         facts.discard("riichi")
-    _check(facts, tsumo, opened, bool(melds), any(kind == KONG for kind, _, _ in melds))
+    nukidora = _nukidora(context)
+    _check(facts, tsumo, opened, bool(melds), any(kind == KONG for kind, _, _ in melds) or bool(nukidora))
     seat, prevalent = context.get("seat_wind"), context.get("prevalent_wind")
     for name, wind in (("seat_wind", seat), ("prevalent_wind", prevalent)):
         if wind not in WINDS:
@@ -207,16 +240,22 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
             totals[tile + 2] += 1
         else:
             totals[tile] += 4 if kind == KONG else 3
-    dora = sum(totals[indicated(k)] for k in dora_indicators) * rules.dora[0]
+    for kind in nukidora:  # set aside, out of the hand, and still counted by the indicators
+        totals[kind] += 1
+    nxt = _next_of(ruleset) if rules.players < 4 or nukidora else _STANDARD_NEXT
+    dora = sum(totals[nxt[k]] for k in dora_indicators) * rules.dora[0]
     riichi = bool({"riichi", "double_riichi"} & facts)
-    ura = sum(totals[indicated(k)] for k in ura_indicators) * rules.dora[2] if riichi else 0
+    ura = sum(totals[nxt[k]] for k in ura_indicators) * rules.dora[2] if riichi else 0
     aka = len(hand.marked) * rules.dora[1]
     win = Win(tuple(counts), melds, hand.winning_tile, tsumo, int(seat), int(prevalent), dealer,  # type: ignore[arg-type]
-              frozenset(facts), (dora, aka, ura))
+              frozenset(facts), (dora, aka, ura, len(nukidora) * rules.nukidora))
     situation = {"dora_indicators": dora_indicators, "ura_dora_indicators": ura_indicators if riichi else (),
                  "honba": _counter(context, "honba"), "riichi_sticks": _counter(context, "riichi_sticks"),
                  "pao": _liable(context, int(seat))}  # type: ignore[arg-type]
     return win, situation
+
+
+_STANDARD_NEXT = tuple(indicated(k) for k in range(34))
 
 
 def _liable(ctx: Mapping[str, Any], seat: int) -> int | None:
@@ -245,7 +284,7 @@ def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool)
         ("chankan" in facts and tsumo, "chankan", "chankan is won on another player's kong tile, not self-drawn"),
         ("rinshan" in facts and not tsumo, "rinshan", "rinshan is won on the replacement tile one draws"),
         ("rinshan" in facts and not kongs, "rinshan", "rinshan is won on the replacement tile drawn for one's own "
-                                                      "kong; this hand declares no kong"),
+                                                      "kong or tile set aside; this hand declares neither"),
         ("haitei" in facts and not tsumo, "haitei", "haitei is won by drawing the last tile; this win is on a discard"),
         ("houtei" in facts and tsumo, "houtei", "houtei is won on the last discard; this win is self-drawn"),
         ("haitei" in facts and "rinshan" in facts, "haitei", "the last tile of the wall is not a replacement tile"),
@@ -344,7 +383,13 @@ def _payments(rules: Rules, reading: Reading, win: Win, situation: Mapping[str, 
     else:
         hand_value = 0
         share = 0 if pao_base else p.honba * honba // 3
-        for wind in range(27, 31):
+        seats = 27 + rules.players
+        if seats < 31 and not rules.self_draw_loss and base:  # the missing seats' shares split between the payers
+            missing = (31 - seats) * (main if win.dealer else other)
+            extra = -(-missing // (rules.players - 1) // p.rounding) * p.rounding
+            main, other = main + extra, other + extra
+            share += p.honba * honba // 3 * (31 - seats) // (rules.players - 1)
+        for wind in range(27, seats):
             if wind == win.seat:
                 continue
             pays = (main if wind == 27 else other) if base else 0
@@ -472,9 +517,11 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
         else:
             items.append(_item(name, "han", han, 1, source))
     for name, han in reading.dora:
-        per = rules.dora[("dora", "aka_dora", "ura_dora").index(name)]
+        per = rules.nukidora if name == "nukidora" else rules.dora[("dora", "aka_dora", "ura_dora").index(name)]
         if name == "aka_dora":
             detail = "red fives"
+        elif name == "nukidora":
+            detail = "tiles set aside"
         else:
             shown = situation["dora_indicators" if name == "dora" else "ura_dora_indicators"]
             detail = "indicators " + " ".join(kind_code(k) for k in shown)

@@ -19,9 +19,13 @@ against what the arithmetic can use and says where a bad one is:
   points are this (mangan 5 han 2,000 ...), and ``yakuman`` the base of one
   limit hand;
 * ``scoring.dora.<item>`` -- the han of each dora, red five and ura-dora,
-  and the most indicators a deal can show (one, and one per kong);
+  and the most indicators a deal can show (one, and one per kong); where a
+  ruleset sets tiles aside as dora (three-player riichi's North), ``nukidora``,
+  the han of each;
 * ``scoring.payments.<item>`` -- how base points become each loser's payment
-  and the counters' worth (honba, riichi sticks).
+  and the counters' worth (honba, riichi sticks); at a table of three,
+  ``self_draw_loss`` (the missing seat's share of a self-drawn win is lost,
+  or split between the two who pay).
 """
 
 from __future__ import annotations
@@ -117,6 +121,13 @@ class Rules(NamedTuple):
     dora: tuple[int, int, int]
     indicators_most: int
     sources: dict[str, str]
+    #: The han of each tile set aside as a dora by choice (three-player riichi's North, ``scoring.dora.nukidora``).
+    nukidora: int = 0
+    #: The seats at the table: at three, a self-drawn win is paid by two.
+    players: int = 4
+    #: At fewer than four seats, whether the share the missing seat would pay for a self-drawn win is lost to the
+    #: winner (``scoring.payments.self_draw_loss``: tsumo loss) or split between the seats that pay.
+    self_draw_loss: bool = True
 
     @property
     def open_tanyao(self) -> bool:
@@ -198,14 +209,16 @@ def _count(ruleset: Ruleset, value: Any, place: str, least: int = 0) -> int:
     return value
 
 
-def _leaves(ruleset: Ruleset, group: str, keys: tuple[str, ...], sources: dict[str, str]) -> dict[str, Any]:
+def _leaves(ruleset: Ruleset, group: str, keys: tuple[str, ...], sources: dict[str, str],
+            optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The group's leaves by key; an ``optional`` key a ruleset leaves out is not among them."""
     node = _group(ruleset, group)
-    unknown = sorted(set(node) - set(keys))
+    unknown = sorted(set(node) - set(keys) - set(optional))
     if unknown:
         raise _fail(ruleset, f"scoring.{group} has no entry {unknown[0]!r}; the {FAMILY} family knows "
-                             f"{', '.join(keys)}", f"$.scoring.{group}.{unknown[0]}")
+                             f"{', '.join(keys + optional)}", f"$.scoring.{group}.{unknown[0]}")
     out = {}
-    for key in keys:
+    for key in keys + tuple(k for k in optional if k in node):
         leaf = node.get(key)
         if not isinstance(leaf, Mapping) or "value" not in leaf:
             raise _fail(ruleset, f"scoring.{group}.{key} is missing: the {FAMILY} family needs it as a leaf "
@@ -303,13 +316,18 @@ def rules_of(ruleset: Ruleset) -> Rules:
         last = (han, base)
         limits.append((name, han, base))
     yakuman_base = int(limits_node["yakuman"]["base"])
-    pay = _leaves(ruleset, "payments", _PAYMENTS, sources)
+    pay = _leaves(ruleset, "payments", _PAYMENTS, sources, ("self_draw_loss",))
+    loss = pay.pop("self_draw_loss", True)
+    if not isinstance(loss, bool):
+        raise _fail(ruleset, f"scoring.payments.self_draw_loss is true or false, got {loss!r}",
+                    "$.scoring.payments.self_draw_loss.value")
     for key, value in pay.items():
         _count(ruleset, value, f"$.scoring.payments.{key}.value", 1 if key == "rounding" else 0)
-    dora = _leaves(ruleset, "dora", ("dora", "aka_dora", "ura_dora", "indicators_most"), sources)
+    dora = _leaves(ruleset, "dora", ("dora", "aka_dora", "ura_dora", "indicators_most"), sources, ("nukidora",))
     for key, value in dora.items():
         _count(ruleset, value, f"$.scoring.dora.{key}.value", 1 if key == "indicators_most" else 0)
+    players = ruleset.get("players")
     return Rules(yaku, FuTable(**fu), bool(options["pinfu_tsumo"]), str(options["kazoe"]), bool(options["kiriage"]),
                  cap, daisharin, tuple(limits), yakuman_base, Payments(**pay),
                  (int(dora["dora"]), int(dora["aka_dora"]), int(dora["ura_dora"])), int(dora["indicators_most"]),
-                 sources)
+                 sources, int(dora.get("nukidora", 0)), players if isinstance(players, int) else 4, loss)

@@ -56,6 +56,7 @@ class ConservationObserver:
                     seen.update([min(table.tiles.jokers)] * len(meld.jokers))
             seen.update(seat.discards)
             seen.update(seat.bonus)
+            seen.update(seat.aside)  # set aside by a plugin's event (three-player riichi's North)
             seen.update(seat.jokers)  # set aside, where jokers are not played
             seen.update(seat.held_jokers)  # held, where they are
             seen.update(seat.won)  # won with and set aside face up, where winners stay in play

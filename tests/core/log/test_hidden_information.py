@@ -167,6 +167,8 @@ class Knowledge:
                     public(*[i for i in hand[actor] if code[i] == "1j"][:1])  # a joker laid on an exposed pung
                 elif e["phase"] == "turn" and e["action"] == "win":
                     public(*[i for i in hand[actor] if code[i] == e["tile"]][:1])
+                elif e["phase"] == "turn" and e.get("way") == "set_aside":  # laid face up, then set aside
+                    public(take(actor, e["tile"]))
                 elif e["phase"] == "exchange" and e["action"] == "exchange":
                     ids = [take(actor, c) for c in e["tiles"]]
                     hand[actor].extend(ids)

@@ -51,6 +51,8 @@ ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_ws
               "sichuan_xueliu"}  # the bloody flow extends the bloody battle (sichuan_xuezhan, a root)
 #: Issue 31's riichi presets, each extending riichi_tenhou (a root).
 ISSUE_31_P = {"riichi_mahjong_soul", "riichi_ema", "riichi_wrc", "riichi_mleague"}
+#: Issue 31's three-player riichi, laid over riichi_tenhou.
+ISSUE_31_S = {"sanma_tenhou"}
 #: What every ruleset must define (the universal schema), and what each family adds to it (its own schema).
 REQUIRED = [
     "players", "hand_size", "tile_set", "settlement", "exhaustive_draw_tiles_left",
@@ -86,7 +88,7 @@ def leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, .
 
 def test_bundled_rulesets_are_the_expected_eleven_the_example_and_the_platform_preset() -> None:
     children = {"shanghai", "orsk", "hongkong_plus", "shanghai_1500_no_bank", "botzone_mcr"}
-    assert set(BUNDLED) == ROOTS | children | ISSUE_34_Z | ISSUE_31_P
+    assert set(BUNDLED) == ROOTS | children | ISSUE_34_Z | ISSUE_31_P | ISSUE_31_S
 
 
 
@@ -99,6 +101,7 @@ def test_inheritance_follows_the_seeds() -> None:
     assert parents["botzone_mcr"] == "mcr"
     assert parents["shanghai_1500_no_bank"] == "shanghai"
     assert parents["sichuan_xueliu"] == "sichuan_xuezhan"
+    assert parents["sanma_tenhou"] == "riichi_tenhou"
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(ROOTS))

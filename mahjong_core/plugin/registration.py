@@ -128,7 +128,13 @@ def _contribution(plugin: object, hook: str) -> tuple[tuple[str, Any], ...] | No
     impls = _implementations(plugin).get(hook, ())
     if any(impl.tryfirst or impl.trylast or impl.hookwrapper or impl.wrapper for impl in impls):
         return None
-    return tuple((impl.plugin_name, item) for impl in impls for item in impl.function() or ())
+    return tuple((impl.plugin_name, item) for impl in impls for item in _answer(impl))
+
+
+def _answer(impl: pluggy.HookImpl) -> Iterable[Any]:
+    """A contribution hook's answer: its items, or none where it answers ``None``."""
+    answer: Iterable[Any] | None = impl.function()  # type: ignore[assignment]  # pluggy types it as object
+    return answer or ()
 
 
 def _implementations(plugin: object) -> Mapping[str, tuple[pluggy.HookImpl, ...]]:

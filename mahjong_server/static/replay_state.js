@@ -205,7 +205,16 @@ function applyEffects(t, e, effects) {
         s.aside = s.aside || [];
         s.aside.push(e[effect.tile]);
       }
+      orderSeatKeys(s);
     }
+  }
+}
+
+// A seat's optional keys in the order the core's view writes them (mahjong_core.log.redaction.full_table_view), so
+// that a seat flagged after it set a tile aside reads as the engine's seat does.
+function orderSeatKeys(s) {
+  for (const k of ["flags", "aside", "out", "won", "laid"]) {
+    if (k in s) { const v = s[k]; delete s[k]; s[k] = v; }
   }
 }
 

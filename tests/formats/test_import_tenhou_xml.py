@@ -137,7 +137,8 @@ def test_a_gzip_log_reads_as_the_plain_one(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("go_type,said", [
-    (185, "three-player (sanma) game: its preset, sanma_tenhou, is not installed"),
+    (185, "three-player (sanma) game: sanma_tenhou is installed, but this reader reads Tenhou's four-player logs "
+          "only"),
     (171, "without red fives"),
     (161, "East-only (tonpuusen)"),
 ])

@@ -118,10 +118,11 @@ def test_a_person_plays_a_whole_deal_in_the_browser_and_the_log_audits(tmp_path:
             _shot(page, "table.png")
             page.claim_shot = "claim.png"
             claims = page.play_until_scored()
-            if claims:
+            # A deal drawn at the wall's end has no scored hand to show: it is played out like one without a claim.
+            if claims and page.page.locator("#scoring .items").count():
                 break
             page.page.close()
-        assert claims >= 1, "four deals had no claim prompt to answer"
+        assert claims >= 1, "four deals had no claim prompt to answer, or were drawn"
         page.page.wait_for_selector("#scoring .items", timeout=5000)
         scoring = page.page.inner_text("#scoring")
         assert "Payments" in scoring and "Total" in scoring and "002 line" in scoring

@@ -387,8 +387,11 @@ def _sheet_can_say(log: Path) -> bool:
     code (a red five's ``0p``: example_riichi_mechanics) the sheet notation does not write yet, a joker
     (``1j``: example_jokers), whose melds and exchanges are no sheet move yet, or a dora indicator turned up (the
     riichi presets without red fives, riichi_ema and riichi_wrc), which no sheet line writes yet, so a sheet's game
-    would score its hands without their dora."""
-    return not re.search(r'"0[mps]"|"1j"|"dora_indicator_shown"', log.read_text(encoding="utf-8"))
+    would score its hands without their dora; nor one with a kind made wild for the deal (``wild_revealed``:
+    fuzhou), which no sheet line turns up yet, nor one with an animal or a face (``1a``, ``1h``: singapore,
+    malaysian_3p), which the sheet notation has no suit letter for yet."""
+    return not re.search(r'"0[mps]"|"1j"|"dora_indicator_shown"|"wild_revealed"|"[1-4][ah]"',
+                         log.read_text(encoding="utf-8"))
 
 
 #: Every golden replay a simulation writes, and the logs of several wins: a sheet writes each, a plugin's moves (a

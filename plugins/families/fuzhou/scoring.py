@@ -23,7 +23,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mahjong_rulesets.families import table_values
 from mahjong_rulesets.families.fuzhou.predicates import golds
+from mahjong_rulesets.families.table_values import citation, is_count
 
 from mahjong_core.plugin import (
     FLOWERS,
@@ -72,28 +74,11 @@ class Row:
     source: str
 
 
-def _is_count(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
-
-
-def _citation(node: Mapping[str, Any]) -> str:
-    return str(node["source"]) if "source" in node else f"assumption: {node.get('assumption', '')}"
 
 
 def scoring_number(ruleset: Ruleset, key: str) -> tuple[int, str]:
-    """A whole number >= 0 of the ruleset's ``scoring`` section, with its citation.
-
-    :raises RulesetError: when it is missing or not such a number, naming its place.
-    """
-    node = ruleset.raw_tables.get("scoring", {}).get(key)
-    place = f"$.scoring.{key}"
-    if not isinstance(node, Mapping) or "value" not in node:
-        raise RulesetError(f"the {FAMILY} family needs scoring.{key} {{value, source}}", source=ruleset.location,
-                           place=place)
-    if not _is_count(node["value"]):
-        raise RulesetError(f"scoring.{key} must be a whole number >= 0, got {node['value']!r}",
-                           source=ruleset.location, place=place + ".value")
-    return int(node["value"]), _citation(node)
+    """A whole number >= 0 of the ruleset's ``scoring`` section, with its citation (:mod:`..table_values`)."""
+    return table_values.scoring_number(ruleset, key, FAMILY)
 
 
 def _rows(ruleset: Ruleset, table: str) -> tuple[Row, ...]:
@@ -105,10 +90,10 @@ def _rows(ruleset: Ruleset, table: str) -> tuple[Row, ...]:
         if per not in _PER or (table == "limit_hands" and per != "hand"):
             raise RulesetError(f"the {FAMILY} engine counts {table} rows per {', '.join(_PER)} (special hands per "
                                f"hand); row {key} has per: {per}", source=ruleset.location, place=place + ".per")
-        if not _is_count(row.get("value")):
+        if not is_count(row.get("value")):
             raise RulesetError(f"row {key} must be worth a whole number of points >= 0, got {row.get('value')!r}",
                                source=ruleset.location, place=place + ".value")
-        rows.append(Row(key, vocabulary.predicate(row["predicate"]), row["value"], per, _citation(row)))
+        rows.append(Row(key, vocabulary.predicate(row["predicate"]), row["value"], per, citation(row)))
     return tuple(rows)
 
 

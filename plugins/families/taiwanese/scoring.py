@@ -27,6 +27,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mahjong_rulesets.families import table_values
+from mahjong_rulesets.families.table_values import citation, is_count
+
 from mahjong_core.plugin import (
     WINDS,
     Arrangement,
@@ -75,30 +78,11 @@ class TaiRow:
     source: str
 
 
-def _is_count(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
-
-
-def _citation(node: Mapping[str, Any]) -> str:
-    if "source" in node:
-        return str(node["source"])
-    return f"assumption: {node.get('assumption', '')}"
 
 
 def scoring_number(ruleset: Ruleset, key: str) -> tuple[int, str]:
-    """A whole number >= 0 of the ruleset's ``scoring`` section, with its citation.
-
-    :raises RulesetError: when it is missing or not such a number, naming its place.
-    """
-    node = ruleset.raw_tables.get("scoring", {}).get(key)
-    place = f"$.scoring.{key}"
-    if not isinstance(node, Mapping) or "value" not in node:
-        raise RulesetError(f"the {FAMILY} family needs scoring.{key} {{value, source}}", source=ruleset.location,
-                           place=place)
-    if not _is_count(node["value"]):
-        raise RulesetError(f"scoring.{key} must be a whole number >= 0, got {node['value']!r}",
-                           source=ruleset.location, place=place + ".value")
-    return int(node["value"]), _citation(node)
+    """A whole number >= 0 of the ruleset's ``scoring`` section, with its citation (:mod:`..table_values`)."""
+    return table_values.scoring_number(ruleset, key, FAMILY)
 
 
 def _rows(ruleset: Ruleset, table: str) -> tuple[TaiRow, ...]:
@@ -113,11 +97,11 @@ def _rows(ruleset: Ruleset, table: str) -> tuple[TaiRow, ...]:
         if row.get("applies_to", "winner") != "winner":
             raise RulesetError(f"the {FAMILY} engine scores the winner's hand only; row {key} applies to "
                                f"{row['applies_to']}", source=ruleset.location, place=place + ".applies_to")
-        if not _is_count(row["value"]):
+        if not is_count(row["value"]):
             raise RulesetError(f"row {key} must be worth a whole number of tai >= 0, got {row['value']!r}",
                                source=ruleset.location, place=place + ".value")
         rows.append(TaiRow(key, vocabulary.predicate(row["predicate"]), row["value"], per,
-                           tuple(row.get("excludes", ())), _citation(row)))
+                           tuple(row.get("excludes", ())), citation(row)))
     return tuple(rows)
 
 
@@ -189,7 +173,7 @@ def situation_context(hand: Hand, context: Mapping[str, Any]) -> dict[str, Any]:
             raise MahjongError(f"scoring a {FAMILY} hand needs {fact} in the context as a wind tile kind, got "
                                f"{ctx.get(fact)!r}", place=fact)
     repeats = ctx.get("dealer_repeats", 0)
-    if not _is_count(repeats):
+    if not is_count(repeats):
         raise MahjongError(f"dealer_repeats is the deals the dealer has kept, a whole number >= 0, got {repeats!r}",
                            place="dealer_repeats")
     ctx["dealer_repeats"] = repeats if ctx["dealer"] else 0

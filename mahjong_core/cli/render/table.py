@@ -236,6 +236,10 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
                 f"{event.get('kind')}")
     if kind == "kong":
         return f"{who} declares a {event.get('way')} kong of {event['tile']}"
+    if kind == "wild_revealed":  # a kind made wild for the deal (jokers.wild: Fuzhou's gold), shown to all
+        return f"{event['tile']} is turned: {', '.join(event.get('kinds') or [])} wild for the deal"
+    if kind == "wild_taken":
+        return f"{who} robs the turned tile {event['tile']}"
     if kind == "exchange":
         return (f"{_seat_name(state, event['giver'], viewer)} passes {event.get('count')} tiles to "
                 f"{_seat_name(state, event['receiver'], viewer)}")

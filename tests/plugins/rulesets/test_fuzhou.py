@@ -252,3 +252,14 @@ def test_mahjong_hand_reads_the_gold_given_and_asks_for_it(tmp_path: Path) -> No
     report = json.loads(read.stdout)
     assert report["wild"] == "5p" and report["jokers"] == 3 and report["shanten"]["best"] == 0
     assert "45556p" in report["hand"]  # the golds shown as written, by their own code
+
+
+def test_mahjong_view_says_which_tile_is_turned_and_which_kind_is_wild() -> None:
+    """The gold is public: a seat's view of the golden replay names it at its event."""
+    log = Path(__file__).resolve().parents[3] / "replays" / "fuzhou-seed20261130.jsonl"
+    turned = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if '"wild_revealed"' in line]
+    shown = subprocess.run([sys.executable, "-m", "mahjong_core", "view", "--seat", "1", str(log)],
+                           capture_output=True, text=True)
+    assert shown.returncode == 0, shown.stderr
+    for event in turned:
+        assert f"{event['tile']} is turned: {', '.join(event['kinds'])} wild for the deal" in shown.stdout

@@ -188,7 +188,12 @@ def test_the_acting_seat_sees_its_own_discard_as_soon_as_a_spectator_does(tmp_pa
         return sorted((a - b) * 1000 for a, b in zip(seen["seat"], seen["spectator"], strict=True))
 
     with running(tmp_path / "data") as server:
-        lags = asyncio.run(go(server))
+        # A table's deal may end early (a win in the first turns): tables are played until ten discards are timed.
+        lags: list[float] = []
+        for _table in range(4):
+            lags = sorted(lags + asyncio.run(go(server)))
+            if len(lags) >= 10:
+                break
     assert len(lags) >= 10
     # With Nagle's algorithm on, the seat's copy waited for a delayed acknowledgement: about 40 ms every time.
     assert lags[len(lags) // 2] < 15, lags

@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -165,29 +165,48 @@ def installed() -> Extensions:
     points = sorted(entry_points(PLUGIN_GROUP), key=lambda ep: (ep.name, ep.value))
     plugins: dict[str, object] = {}
     skipped: list[str] = []
-    distributions: dict[str, tuple[str, str]] = {}
-    # Each distribution's metadata file is parsed once, not twice per entry point (its name, then its version):
-    # the project's own distribution alone declares some forty plugins, and the parsing cost a command's start-up
-    # more than importing them.  Entry points of one distribution share its object in the cached scan.
-    named: dict[int, tuple[str, str]] = {}
+    dists: dict[str, Any] = {}
     for ep in points:
         if ep.name in plugins:
             continue
         try:
             plugins[ep.name] = _import(ep.name, ep.value)
-            dist = ep.dist
-            if dist is not None:
-                found = named.get(id(dist))
-                if found is None:
-                    meta = dist.metadata
-                    found = named[id(dist)] = (meta["Name"], meta["Version"])
-                distributions[plugin_name(plugins[ep.name])] = found
+            if ep.dist is not None:
+                dists[plugin_name(plugins[ep.name])] = ep.dist
         except RulesetError as exc:
             # One broken third-party plugin must not take every ruleset down with it: it is left out, said once.
             # A ruleset that needs what it would contribute then fails to load, naming the missing name.
             warn(f"skipped {exc.message}")
             skipped.append(exc.message)
+    distributions = _DistributionNames(dists)
     return replace(collect(plugins), skipped=tuple(skipped), distributions=distributions)
+
+
+class _DistributionNames(Mapping[str, tuple[str, str]]):
+    """The distribution and version that installed each plugin module, read from its metadata when first asked.
+
+    Only a log whose game uses a plugin's words names them (in its header); parsing the distributions' metadata
+    files for every command cost more at start-up than importing the plugins (the project's own distribution
+    alone declares some forty).  Each distribution's file is parsed once, however many plugins it installed.
+    """
+
+    def __init__(self, dists: Mapping[str, Any]) -> None:
+        self._dists = dict(dists)
+        self._read: dict[int, tuple[str, str]] = {}
+
+    def __getitem__(self, module: str) -> tuple[str, str]:
+        dist = self._dists[module]
+        found = self._read.get(id(dist))
+        if found is None:
+            meta = dist.metadata
+            found = self._read[id(dist)] = (meta["Name"], meta["Version"])
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._dists)
+
+    def __len__(self) -> int:
+        return len(self._dists)
 
 
 def warn(message: str) -> None:

@@ -45,6 +45,20 @@ class MahjongPluginManager(pluggy.PluginManager):
         super().add_hookspecs(module_or_class)
 
     def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
+        if isinstance(plugin, ModuleType):
+            # A module's attribute is its own dict's entry, with no descriptor to avoid: read it there.  pluggy
+            # looks every name of ``dir(plugin)`` up through ``inspect.getattr_static``, which cost more than the
+            # rest of registering the installed plugins at a command's start.  Only a function can be a hook.
+            value = plugin.__dict__.get(name)
+            if not inspect.isfunction(value):
+                if not isinstance(value, (staticmethod, classmethod)):
+                    return None
+            else:
+                marked = getattr(value, f"{hookspecs.PROJECT}_impl", None)
+                if marked is not None:
+                    return marked if isinstance(marked, dict) else None  # type: ignore[return-value]
+                if not name.startswith(HOOK_PREFIX):
+                    return None
         opts = super().parse_hookimpl_opts(plugin, name)
         if opts is None and name.startswith(HOOK_PREFIX):
             method = getattr(plugin, name, None)

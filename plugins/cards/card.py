@@ -65,6 +65,8 @@ class Reading:
     :param natural: of those, the tiles that must be real tiles: those in groups too small for a joker.
     :param mask: bit ``k`` set where the reading holds kind ``k`` (a quick test that a hand holds no other kind).
     :param kinds: the kinds it holds, in order (what matching counts over).
+    :param slots: (kind, need, natural) of each of those kinds: the loop of every distance.
+    :param total: the tiles it holds (the card's ``tiles``).
     """
 
     hand: CardHand
@@ -73,6 +75,8 @@ class Reading:
     natural: bytes
     mask: int
     kinds: tuple[int, ...]
+    slots: tuple[tuple[int, int, int], ...]
+    total: int
 
 
 @dataclass(frozen=True)
@@ -274,4 +278,5 @@ def _counts(groups: Sequence[tuple[int, int]], joker_group: int) -> tuple[list[i
 def _reading(hand: CardHand, groups: tuple[tuple[int, int], ...], joker_group: int) -> Reading:
     need, natural = _counts(groups, joker_group)
     kinds = tuple(k for k in range(KEYS) if need[k])
-    return Reading(hand, groups, bytes(need), bytes(natural), sum(1 << k for k in kinds), kinds)
+    return Reading(hand, groups, bytes(need), bytes(natural), sum(1 << k for k in kinds), kinds,
+                   tuple((k, need[k], natural[k]) for k in kinds), sum(need))

@@ -39,23 +39,23 @@ def counts_of(kinds: Iterable[int]) -> list[int]:
     return counts
 
 
-def _left_after(reading: Reading, exposures: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]] | None:
-    """The reading's need and natural counts once ``exposures`` take their groups, or ``None`` where one fits no
-    group (or the hand is concealed)."""
-    need, natural = list(reading.need), list(reading.natural)
+def slots_after(reading: Reading, exposures: Sequence[tuple[int, int]]) -> tuple[tuple[int, int, int], ...] | None:
+    """The reading's (kind, need, natural) for the concealed tiles once ``exposures`` take their groups, or
+    ``None`` where one fits no group of it (or the hand is concealed)."""
     if not exposures:
-        return need, natural
+        return reading.slots
     if reading.hand.concealed:
         return None
     groups = list(reading.groups)
+    taken: dict[int, int] = {}
     for exposure in exposures:
         if exposure not in groups:
             return None
         groups.remove(exposure)
-        kind, count = exposure
-        need[kind] -= count
-        natural[kind] = min(natural[kind], need[kind])  # an exposed group is laid down whole
-    return need, natural
+        taken[exposure[0]] = taken.get(exposure[0], 0) + exposure[1]
+    # an exposed group is laid down whole: what the hand still needs of its kind is real only up to the need
+    return tuple((k, need - taken.get(k, 0), min(natural, need - taken.get(k, 0)))
+                 for k, need, natural in reading.slots)
 
 
 def completes(reading: Reading, counts: Sequence[int], jokers: int,
@@ -63,13 +63,12 @@ def completes(reading: Reading, counts: Sequence[int], jokers: int,
     """Whether the concealed ``counts`` and ``jokers``, with ``exposures`` laid down, make this reading."""
     if any(counts[k] for k in range(KEYS) if not reading.mask >> k & 1):
         return False
-    left = _left_after(reading, exposures)
-    if left is None:
+    slots = slots_after(reading, exposures)
+    if slots is None:
         return False
-    need, natural = left
-    if sum(need) != sum(counts) + jokers:
+    if sum(need for _, need, _ in slots) != sum(counts) + jokers:
         return False
-    return all(natural[k] <= counts[k] <= need[k] for k in reading.kinds)
+    return all(natural <= counts[k] <= need for k, need, natural in slots)
 
 
 def completed(card: Card, counts: Sequence[int], jokers: int,
@@ -87,6 +86,18 @@ def completed(card: Card, counts: Sequence[int], jokers: int,
     return out
 
 
+def gap(slots: Sequence[tuple[int, int, int]], counts: Sequence[int], jokers: int) -> int:
+    """Tiles missing from ``slots`` (a reading's, :func:`slots_after`) for the concealed counts and jokers."""
+    missing = 0
+    room = 0
+    for k, need, natural in slots:
+        have = counts[k]
+        if have < need:
+            missing += need - have
+            room += need - (have if have > natural else natural)
+    return missing - (jokers if jokers < room else room)
+
+
 def missing(reading: Reading, counts: Sequence[int], jokers: int,
             exposures: Sequence[tuple[int, int]] = ()) -> int | None:
     """Tiles the hand still lacks to make this reading (0: complete), or ``None`` where its exposures rule it out.
@@ -94,17 +105,8 @@ def missing(reading: Reading, counts: Sequence[int], jokers: int,
     A tile the reading has no use for counts nothing; a joker counts where a group large enough for one still
     lacks a tile.
     """
-    left = _left_after(reading, exposures)
-    if left is None:
-        return None
-    need, natural = left
-    useful = 0
-    joker_room = 0
-    for k in reading.kinds:
-        have = counts[k]
-        useful += min(have, need[k])
-        joker_room += max(0, need[k] - max(have, natural[k]))
-    return sum(need) - useful - min(jokers, joker_room)
+    slots = slots_after(reading, exposures)
+    return None if slots is None else gap(slots, counts, jokers)
 
 
 def distances(card: Card, counts: Sequence[int], jokers: int,
@@ -131,4 +133,4 @@ def closest(card: Card, counts: Sequence[int], jokers: int,
 
 def possible(card: Card, exposures: Sequence[tuple[int, int]]) -> bool:
     """Whether any hand of the card can still be made with these exposures (the dead-hand test's core)."""
-    return any(_left_after(reading, exposures) is not None for reading in card.readings)
+    return any(slots_after(reading, exposures) is not None for reading in card.readings)

@@ -4,11 +4,12 @@ it is from each."""
 
 from __future__ import annotations
 
+import random
 import textwrap
 from pathlib import Path
 
 import pytest
-from mahjong_rulesets.cards import matching
+from mahjong_rulesets.cards import matching, strategy
 from mahjong_rulesets.cards.card import FLOWER, Card, read_card
 
 from mahjong_core.errors import DataFileError
@@ -215,3 +216,53 @@ def test_a_file_that_is_no_card_is_told_so(tmp_path: Path) -> None:
     with pytest.raises(DataFileError) as caught:
         read_card(write(tmp_path, "card: 1\ntitle: t\ntiles: 14\njokers_in_groups_of: 3\nhands: []\n"))
     assert caught.value.errors[0].place == "$.hands" and caught.value.errors[0].line == 5
+
+
+# ---------------------------------------------------------------- a player's choices
+
+
+def test_the_discard_kept_is_the_one_nearest_a_hand(card: Card) -> None:
+    counts, jokers = hand("33444m555p666s1f3y9p")  # thirteen of harbour steps and a stray 9p
+    kind, aimed = strategy.best_discard(card, counts, jokers)
+    assert kind == parse_tiles("9p")[0] and aimed == strategy.Aim(1, 30, "harbour_steps")
+    counts, jokers = hand("33444m555p666s1fJ9p")
+    kind, _ = strategy.best_discard(card, counts, jokers)
+    assert kind == parse_tiles("9p")[0]  # the joker stays
+
+
+def test_a_call_is_made_only_for_a_group_the_hand_needs(card: Card) -> None:
+    counts, _ = hand("33444m55p666s1f3y9p")  # harbour steps wants a third 5p
+    five_dots, nine_dots = parse_tiles("5p")[0], parse_tiles("9p")[0]
+    assert strategy.worth_exposing(card, counts, 0, (), five_dots, 3)
+    assert not strategy.worth_exposing(card, counts, 0, (), five_dots, 4)  # a kong needs a fourth 5p or a joker
+    assert not strategy.worth_exposing(card, counts, 0, (), nine_dots, 3)  # one 9p and no joker
+    assert strategy.exposure_aim(card, counts, 0, (), nine_dots, 3) is strategy.NOWHERE
+
+
+def test_a_hand_whose_exposures_fit_no_hand_is_nowhere(card: Card) -> None:
+    counts, jokers = hand("33m555p666s1f3y")
+    assert strategy.aim(card, counts, jokers, ((27, 3), (28, 3))) is strategy.NOWHERE
+    assert strategy.aim(card, counts, jokers, ((3, 3),)).hand == "harbour_steps"
+
+
+def test_the_quick_discard_agrees_with_asking_after_each_tile(card: Card) -> None:
+    """best_discard counts each reading once and changes it by the tile let go; asking the whole card again
+    after each candidate (strategy.aim) must give the same distance, on seeded hands of every kind."""
+    rng = random.Random(7)
+    wall = [k for k in range(35) for _ in range(8 if k == FLOWER else 4)] + [strategy.JOKER] * 8
+    exposures_tried = [(), ((3, 3),), ((27, 4),)]
+    for i in range(60):
+        drawn = rng.sample(wall, 14)
+        counts = [drawn.count(k) for k in range(35)]
+        jokers = drawn.count(strategy.JOKER)
+        exposures = exposures_tried[i % 3]
+        kind, aimed = strategy.best_discard(card, counts, jokers, exposures)
+        expected = []
+        for k in [*(k for k in range(35) if counts[k]), *([strategy.JOKER] if jokers else [])]:
+            left = list(counts)
+            if k == strategy.JOKER:
+                expected.append(strategy.aim(card, left, jokers - 1, exposures).missing)
+            else:
+                left[k] -= 1
+                expected.append(strategy.aim(card, left, jokers, exposures).missing)
+        assert aimed.missing == min(expected)

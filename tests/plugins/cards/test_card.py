@@ -266,3 +266,28 @@ def test_the_quick_discard_agrees_with_asking_after_each_tile(card: Card) -> Non
                 left[k] -= 1
                 expected.append(strategy.aim(card, left, jokers, exposures).missing)
         assert aimed.missing == min(expected)
+
+
+# ---------------------------------------------------------------- the format's page
+
+
+PAGE = Path(__file__).parents[3] / "docs" / "card-format.md"
+
+
+def test_the_page_s_example_hands_make_the_hands_it_says(card: Card) -> None:
+    lines = [line for line in PAGE.read_text(encoding="utf-8").splitlines() if " -> " in line]
+    assert len(lines) >= 5
+    for line in lines:
+        tiles, expected = line.split(" -> ")
+        assert completed_ids(card, tiles) == ([] if expected == "none" else expected.split(", ")), line
+
+
+def test_the_checker_prints_a_card_or_every_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_rulesets.cards.__main__ import main
+
+    assert main([str(EXAMPLE)]) == 0
+    assert "10 hands" in capsys.readouterr().out
+    broken = write(tmp_path, BROKEN.replace("valeu", "value").replace('"__import__(\'os\')"', "x"))
+    assert main([str(broken)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 6 and all(line.startswith(f"{broken}::$.hands[") for line in err)

@@ -234,7 +234,8 @@ def _concrete(groups: Sequence[_Group], suit_of: Mapping[str, int],
     options: list[list[tuple[int, int]]] = []
     for g in groups:
         if g.what == "suit":
-            suit = suit_of[g.suit] if g.suit in suit_of else _SUITS[str(g.suit)]
+            written = str(g.suit)
+            suit = suit_of[written] if written in suit_of else _SUITS[written]
             number = (number_of[g.variable] if g.variable else 0) + (g.number or 0)
             options.append([(9 * suit + number - 1, g.count)])
         elif g.what == "dragon":

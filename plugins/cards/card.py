@@ -14,6 +14,7 @@ choice of its variables (:class:`Reading`), so that matching a hand in play is c
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -42,6 +43,9 @@ _SUIT_DRAGON = {0: 33, 1: 31, 2: 32}
 _NUMBER = re.compile(r"^([a-z])(?:([+-])([1-8]))?$")
 #: The most readings one hand may compile to: a card whose hand would make matching slow is refused at load.
 MAX_READINGS = 4000
+#: The most choices of its variables a hand may make (before those that repeat or cannot be made are dropped):
+#: a card whose hand would make loading slow is refused before any is tried.
+MAX_CHOICES = 50_000
 _TILE_KEYS = ("suit", "dragon", "wind", "flower", "zero")
 
 
@@ -207,6 +211,15 @@ def _readings(file: DataFile, hand: CardHand, raw: Mapping[str, Any], tiles: int
                        f"{hand.place}.groups")
             return []
         numbers[v] = allowed
+    choices = math.perm(3, len(suit_vars)) if len(suit_vars) <= 3 else 0
+    for v in variables:
+        choices *= len(numbers[v])
+    for g in groups:
+        choices *= {"dragon": 3, "wind": 4}.get(g.what, 1) if g.name == "any" else 1
+    if choices > MAX_CHOICES:
+        file.error(f"the hand's variables make {choices:,} choices to try, more than {MAX_CHOICES:,}; name some "
+                   f"of its tiles or narrow its variables with `choose`", hand.place)
+        return []
     found: dict[tuple[tuple[int, int], ...], Reading] = {}
     for suits in permutations(range(3), len(suit_vars)):
         suit_of = dict(zip(suit_vars, suits, strict=True))

@@ -291,3 +291,13 @@ def test_the_checker_prints_a_card_or_every_error(tmp_path: Path, capsys: pytest
     assert main([str(broken)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 6 and all(line.startswith(f"{broken}::$.hands[") for line in err)
+
+
+def test_a_hand_of_too_many_choices_is_refused_before_any_is_tried(tmp_path: Path) -> None:
+    groups = "".join(f"      - {{count: 2, suit: A, number: {v}}}\n" for v in "abcdef") + \
+        "      - {count: 2, dragon: any}\n"
+    text = (f"card: 1\ntitle: t\ntiles: 14\njokers_in_groups_of: 3\nhands:\n  - id: wide\n    name: Wide\n"
+            f"    value: 1\n    groups:\n{groups}")
+    with pytest.raises(DataFileError, match=r"4,782,969 choices to try") as caught:
+        read_card(write(tmp_path, text))
+    assert caught.value.errors[0].line == 6

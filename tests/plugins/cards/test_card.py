@@ -301,3 +301,15 @@ def test_a_hand_of_too_many_choices_is_refused_before_any_is_tried(tmp_path: Pat
     with pytest.raises(DataFileError, match=r"4,782,969 choices to try") as caught:
         read_card(write(tmp_path, text))
     assert caught.value.errors[0].line == 6
+
+
+def test_the_checker_reads_a_hand_against_the_card(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_rulesets.cards.__main__ import main
+
+    assert main([str(EXAMPLE), "--hand", "33444m555p666s1f3yJ"]) == 0
+    assert "makes harbour_steps (Harbour steps), worth 30" in capsys.readouterr().out
+    assert main([str(EXAMPLE), "--hand", "33444m555p666s1f3y9p"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "  1 tile from harbour_steps (Harbour steps, 30)" and len(lines) == 11
+    assert main([str(EXAMPLE), "--hand", "33x"]) == 2
+    assert "char 3" in capsys.readouterr().err

@@ -93,6 +93,13 @@ class Card:
     joker_group: int
     hands: tuple[CardHand, ...]
     readings: tuple[Reading, ...]
+    jokerless_multiplier: int = 1
+
+    def value(self, reading: Reading, jokers: int) -> int:
+        """What a hand made as ``reading`` with ``jokers`` jokers in it is worth: its value, times the card's
+        ``jokerless_multiplier`` where no joker is in it though one could have stood in one of its groups."""
+        jokerless = jokers == 0 and any(count >= self.joker_group for _, count in reading.groups)
+        return reading.hand.value * (self.jokerless_multiplier if jokerless else 1)
 
     def hand(self, hand_id: str) -> CardHand:
         """The hand of this id (``KeyError`` for none)."""
@@ -137,7 +144,8 @@ def _compile(file: DataFile) -> Card:
         found = _readings(file, hand, raw, tiles, joker_group)
         hands.append(hand)
         readings.extend(found)
-    return Card(str(data["title"]), file.source, tiles, joker_group, tuple(hands), tuple(readings))
+    return Card(str(data["title"]), file.source, tiles, joker_group, tuple(hands), tuple(readings),
+                int(data.get("jokerless_multiplier", 1)))
 
 
 @dataclass(frozen=True)

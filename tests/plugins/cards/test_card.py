@@ -313,3 +313,12 @@ def test_the_checker_reads_a_hand_against_the_card(capsys: pytest.CaptureFixture
     assert lines[1] == "  1 tile from harbour_steps (Harbour steps, 30)" and len(lines) == 11
     assert main([str(EXAMPLE), "--hand", "33x"]) == 2
     assert "char 3" in capsys.readouterr().err
+
+
+def test_a_hand_without_a_joker_is_worth_the_card_s_multiple_unless_no_joker_could_stand_in_it(card: Card) -> None:
+    counts, jokers = hand("33444m555p6666s1f3y")
+    steps = matching.completed(card, counts, jokers)[0]
+    assert card.jokerless_multiplier == 2
+    assert card.value(steps, 0) == 60 and card.value(steps, 1) == 30
+    quiet = next(r for r in card.readings if r.hand.id == "quiet_zero")  # singles and pairs: no group for a joker
+    assert card.value(quiet, 0) == 50

@@ -49,7 +49,10 @@ def test_a_card_with_mistakes_fails_the_load_with_every_one_at_its_line(tmp_path
     rule = house_rule(tmp_path, "card.yaml")
     with pytest.raises(DataFileError) as caught:
         load_ruleset(rule)
-    assert [e.line for e in caught.value.errors] == [18, 23, 24]  # the suit D; mirror_pond without a name; its nmae
+    lines = broken.splitlines()
+    at = [next(i + 1 for i, line in enumerate(lines) if mark in line)
+          for mark in ("suit: D", "- id: mirror_pond", "nmae")]
+    assert [e.line for e in caught.value.errors] == at  # the suit D; mirror_pond without a name; its nmae
     assert all(e.source == str(tmp_path / "card.yaml") for e in caught.value.errors)
     errors = validate_file(rule)
     assert len(errors) == 1 and str(errors[0]).count("\n") == 2  # one error of the ruleset, naming the card's three

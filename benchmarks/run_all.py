@@ -13,6 +13,7 @@ and writes its figures (``--json``, :mod:`figures`); this collects them:
   ``mcr`` and ``chinese_classical``;
 * ``bench_hands.py``: shanten and the complete-hand test beside the riichi
   calculator ``mahjong`` 2.1.0;
+* ``bench_cards.py``: a card of fixed hands read, and hands matched against it;
 * ``bench_mcr.py``: the agreement figures and the scoring speed beside
   PyMahjongGB 1.4.0;
 * ``bench_classical.py``: microseconds per classical score;
@@ -73,15 +74,15 @@ def jobs(quick: bool, rulesets: Sequence[str]) -> list[tuple[str, list[str]]]:
             memory = "10000" if rid in MEMORY_RULESETS else "0"
             out.append(("bench_engine.py", ["--ruleset", rid, "--memory-deals", memory]))
     if quick:
-        out += [("bench_hands.py", ["--hands", "200"]),
+        out += [("bench_hands.py", ["--hands", "200"]), ("bench_cards.py", ["--hands", "100"]),
                 ("bench_mcr.py", ["--per-fan", "1", "--random", "20"]),
                 ("bench_classical.py", ["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1",
                                         "--passes", "1"]),
                 ("bench_cli.py", ["--runs", "1"]),
                 ("bench_study.py", ["--deals", "64"])]
     else:
-        out += [("bench_hands.py", []), ("bench_mcr.py", []), ("bench_classical.py", []), ("bench_cli.py", []),
-                ("bench_study.py", [])]
+        out += [("bench_hands.py", []), ("bench_cards.py", []), ("bench_mcr.py", []), ("bench_classical.py", []),
+                ("bench_cli.py", []), ("bench_study.py", [])]
     return out
 
 

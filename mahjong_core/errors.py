@@ -14,6 +14,7 @@ what can go wrong and one ``except`` clause can name any of it::
     │   ├── NotationError        a tile or hand string off the notation
     │   ├── HandError            a well-written hand that cannot be
     │   ├── RulesetError         a ruleset table that does not load
+    │   │   └── DataFileError    a hand-written data file (a card) with every error in it, each at its line
     │   ├── ReplayError          a log that cannot be read at all
     │   ├── SheetError           a score sheet that cannot be read as one
     │   ├── JournalError         a soak journal that cannot be resumed
@@ -100,6 +101,25 @@ class HandError(MahjongError):
 
 class RulesetError(MahjongError):
     """A ruleset table that does not load: schema, inheritance or predicate errors."""
+
+
+class DataFileError(RulesetError):
+    """Every error found in one hand-written data file (a card of fixed hands), each located at its line.
+
+    A referee who fixes one mistake should not have to run the check again to learn of the next, so the reader
+    collects them all; the first gives this error its own source and place, and ``str()`` lists each on its line.
+
+    :param errors: the located errors, in the order of the file (at least one).
+    """
+
+    def __init__(self, errors: list[RulesetError]):
+        first = errors[0]
+        super().__init__(first.message, source=first.source, place=first.place)
+        self.line, self.column = first.line, first.column
+        self.errors = list(errors)
+
+    def __str__(self) -> str:
+        return "\n".join(RulesetError.__str__(e) for e in self.errors)
 
 
 class ReplayError(MahjongError):

@@ -30,7 +30,10 @@ def exchange(game: RunningGame) -> None:
     if "mahjong_exchange_steps" not in game.implemented:
         return
     steps = game.hook.mahjong_exchange_steps(ruleset=game.ruleset, table=t) or ()
+    stopped: set[str] = set()  # the groups of steps a seat declined: their later steps are not offered
     for step in steps:
+        if step.group is not None and step.group in stopped:
+            continue
         passed: dict[int, tuple[int, ...]] = {}
         refused: set[int] = set()
         for i in range(t.players):
@@ -48,8 +51,11 @@ def exchange(game: RunningGame) -> None:
                     game.event("table", "calling", seat=seat, declared=True)
         if step.optional and refused:
             # An optional pass that one seat declines is made by nobody (the American Charleston's optional
-            # passes stop when a player declines): a pass round the table needs every seat to give.
+            # passes stop when a player declines): a pass round the table needs every seat to give; a step of a
+            # group stops the group's later steps too.
             passed = {}
+            if step.group is not None:
+                stopped.add(step.group)
         elif step.refuse_only_if_calling:
             # One partner's refusal means the pair does not exchange (003 line 15: "the exchange may not take
             # place"): the other keeps its tiles too, so both hands keep their size.

@@ -27,6 +27,8 @@ __all__ = [
     # Hooks and registration
     "hookimpl", "HOOK_PREFIX", "PROJECT", "build_plugin_manager", "ruleset_hooks", "Contribution", "FactsRead",
     "TotalSteps", "installed", "load_schema", "Term", "Effect", "WinningForm",
+    # A plugin's own data files (a card of fixed hands)
+    "DataFile", "read_data_file",
     # The ruleset
     "Ruleset", "Provenance", "bind", "Binding", "scoring_value", "scoring_entry", "rows_total", "limit_hand_values",
     "LimitValue", "SCALE_PARAMETER",
@@ -49,7 +51,7 @@ __all__ = [
     # Scores
     "Score", "ScoreItem", "score_hand", "has_scoring", "amount", "logged_items",
     # Errors
-    "MahjongError", "NotationError", "HandError", "RulesetError", "IllegalAction", "WallError",
+    "MahjongError", "NotationError", "HandError", "RulesetError", "IllegalAction", "WallError", "DataFileError",
 ]
 
 #: The module (below ``mahjong_core``) defining each name; ``__all__`` is what they add up to, and a test checks it.
@@ -86,7 +88,9 @@ _SOURCES: dict[str, tuple[str, ...]] = {
                    "copies_in", "TileSet"),
     "hand.score": ("Score", "ScoreItem"),
     "plugin.score_card": ("amount", "logged_items"),
-    "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "IllegalAction", "WallError"),
+    "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "IllegalAction", "WallError",
+               "DataFileError"),
+    "rules.data_file": ("DataFile", "read_data_file"),
 }
 _EXPORTS, __getattr__, __dir__ = lazy_names(globals(), _SOURCES)
 
@@ -94,7 +98,15 @@ _EXPORTS, __getattr__, __dir__ = lazy_names(globals(), _SOURCES)
 if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr__`` imports on first use
 
     from mahjong_core.engine.game import Player
-    from mahjong_core.errors import HandError, IllegalAction, MahjongError, NotationError, RulesetError, WallError
+    from mahjong_core.errors import (
+        DataFileError,
+        HandError,
+        IllegalAction,
+        MahjongError,
+        NotationError,
+        RulesetError,
+        WallError,
+    )
     from mahjong_core.hand.arrangements import arrangements, is_complete, meld_sort_key
     from mahjong_core.hand.melds import Arrangement, ClaimedFrom, Form, Hand, Meld, MeldKind
     from mahjong_core.hand.notation import check_hand, format_hand, format_tiles, parse_hand, parse_tiles
@@ -162,6 +174,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.plugin.score_card import amount, logged_items
     from mahjong_core.plugin.scoring import score_hand, scoring_value
     from mahjong_core.rules import Provenance, Ruleset
+    from mahjong_core.rules.data_file import DataFile, read_data_file
     from mahjong_core.rules.limit_hands import SCALE_PARAMETER, LimitValue, limit_hand_values
     from mahjong_core.rules.playable import rows_total, scoring_entry
     from mahjong_core.table.events import counter_event, payment_event

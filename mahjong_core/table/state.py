@@ -76,6 +76,8 @@ class ExchangeStep:
     :param optional: whether a seat may decline the whole step (the courtesy pass).
     :param refuse_only_if_calling: a seat may refuse only with a calling hand (Piter).
     :param one_suit: every tile passed is of one suit (Sichuan's exchange of three).
+    :param group: steps made together or not at all: once a seat declines an optional step of a group, the
+        group's later steps are not offered (the American second Charleston, which stops as a whole).
     """
 
     name: str
@@ -84,6 +86,7 @@ class ExchangeStep:
     optional: bool = False
     refuse_only_if_calling: bool = False
     one_suit: bool = False
+    group: str | None = None
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,9 @@ for nor reads those rules:
 * :mod:`.locked_hand` -- a locked hand, the one lock riichi's declaration and a winner who stays in play share: only
   a win, the discard of the tile drawn and the kongs allowed (``winners_hand_locked``);
 * :mod:`.bonus_declaration` -- a tile of a named kind set aside by choice, replaced from the dead wall and counted
-  as a dora, three-player riichi's North (``bonus_declaration``).
+  as a dora, three-player riichi's North (``bonus_declaration``);
+* :mod:`.card_hands` -- a card of fixed hands read from the file the ruleset names, its mistakes reported as the
+  ruleset loads (``card``).
 
 Beside them, :mod:`.sichuan_settlement` contributes a settlement (chosen by ``settlement: sichuan``): each win
 paid as it happens, then the end-of-deal checks.

@@ -24,6 +24,7 @@ RUNS = {
                         r"(?s)log cost random\s+chinese_classical:\s+-?[\d.]+% .*"
                         r"audit \(people\) chinese_classical:\s+[\d.]+ deals/s.*replay/greedy [\d.]+x"),
     "bench_hands.py": (["--hands", "200"], r"\d"),
+    "bench_cards.py": (["--hands", "100"], r"greedy discard\s+[\d,]+ decisions/s"),
     "bench_mcr.py": (["--per-fan", "1", "--random", "20"], r"unexplained:\s+0\b"),
     "bench_server.py": (["--tables", "2", "--seconds", "2", "--pace", "0.2"], r"tables sustained at p99 < 100 ms: \d+"),
     "bench_classical.py": (["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1", "--passes", "1"],

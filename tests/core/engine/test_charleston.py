@@ -252,3 +252,53 @@ def test_exchange_options_count_and_index_as_their_list_does(counts: list[int], 
         with pytest.raises(IndexError):
             lazy[beyond]
     assert lazy._built is None  # answered without the list
+
+
+class Decliner:
+    """A greedy player that declines the ``nth`` optional pass it is offered (counting from 1; 0: none) and
+    makes every other."""
+
+    def __init__(self, inner: Any, nth: int) -> None:
+        self.inner, self.nth, self.name, self.kind = inner, nth, "decliner", "bot"
+        self.offered = 0
+
+    def choose(self, table: Table, seat: int, options: Any, phase: str) -> Any:
+        if phase == "exchange" and any(a.kind == "refuse" for a in options):
+            self.offered += 1
+            if self.offered == self.nth:
+                return next(a for a in options if a.kind == "refuse")
+            chosen = self.inner.choose(table, seat, options, phase)
+            return chosen if chosen.kind != "refuse" else next(a for a in options if a.kind != "refuse")
+        return self.inner.choose(table, seat, options, phase)
+
+
+@pytest.mark.parametrize("nth", [1, 2])
+def test_a_declined_pass_of_a_group_stops_the_group_s_later_passes(tmp_path: Path, nth: int) -> None:
+    """The American second Charleston stops as a whole when a player declines it: passes of one ``group`` are made
+    together or not at all; a pass of another group (the courtesy pass across) is still offered."""
+    second = "".join(f"        - {{direction: {d}, count: 3, optional: true, group: second}}\n"
+                     for d in ("left", "across", "right"))
+    body = ("parameters:\n  tile_exchange:\n    value:\n      kind: charleston\n      passes:\n"
+            + "".join(f"        - {{direction: {d}, count: 3}}\n" for d in ("right", "across", "left"))
+            + second + "        - {direction: across, count: 3, optional: true, name: courtesy}\n"
+            "    assumption: test\n")
+    path = tmp_path / "american.yaml"
+    path.write_text(f"id: grouped_charleston\nversion: 1.0.0\nname: x\nextends: orsk\n{body}", encoding="utf-8")
+    ruleset = load_ruleset(path)
+    assert [s.group for s in steps_of_file(ruleset)] == [None] * 3 + ["second"] * 3 + [None]
+    events: list[dict[str, Any]] = []
+    bots = make_bots(["greedy"] * 4, 5)
+    players = [Decliner(bots[0], nth), *(Decliner(bot, 0) for bot in bots[1:])]
+    Game(ruleset, players, 5, emit=events.append, max_deals=1).play()
+    decisions = [e for e in events if e["type"] == "decision" and e["phase"] == "exchange"]
+    steps = [e["step"] for e in events if e["type"] == "exchange"]
+    # Three passes, then the second Charleston's passes up to the one declined (made by nobody), then the courtesy.
+    assert len(decisions) == 4 * (3 + nth + 1)
+    names = ["charleston-1-right", "charleston-2-across", "charleston-3-left", "charleston-4-left",
+             "charleston-5-across"]
+    assert steps == [name for name in [*names[:3 + nth - 1], "courtesy"] for _ in range(4)]
+    assert sum(1 for e in decisions if e.get("action") == "refuse") == 1
+
+
+def steps_of_file(rs: Any) -> list[ExchangeStep]:
+    return list(build_plugin_manager(bind(rs).plugins).hook.mahjong_exchange_steps(ruleset=rs, table=Table()) or [])

@@ -1,0 +1,136 @@
+"""Which hands of a card a seat's tiles complete, and how far they are from each (for bots and the dead hand).
+
+A hand is given as counts of its concealed tiles over the card's kinds (:data:`~.card.KEYS`: the 34 playing
+kinds and any flower), the jokers among them, and its exposures, each a (kind, count) group already laid
+down.  Each of the card's readings (:class:`~.card.Reading`, compiled at load) is then a matter of counting:
+
+* an exposure must be one of the reading's groups of the same kind and size (a concealed hand has none);
+* the concealed tiles may hold no kind the reading's other groups do not, no more copies than they need, and
+  at least the real tiles its singles and pairs need; the jokers fill the rest, which then lies only in groups
+  large enough for a joker.
+
+The joker rule is the card's (``jokers_in_groups_of``), already folded into each reading's ``natural`` counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from mahjong_rulesets.cards.card import FLOWER, KEYS, Card, Reading
+
+#: The core's first bonus kind (``1f``) and the eight flowers and seasons after it: each counts as a flower.
+_FIRST_FLOWER = 34
+_FLOWER_KINDS = range(_FIRST_FLOWER, _FIRST_FLOWER + 8)
+
+
+def counts_of(kinds: Iterable[int]) -> list[int]:
+    """Counts over the card's kinds of tiles given as the core's kinds (flowers and seasons as any flower).
+
+    :raises ValueError: for a kind a card does not count (an animal, a joker: jokers are counted apart).
+    """
+    counts = [0] * KEYS
+    for kind in kinds:
+        if 0 <= kind < FLOWER:
+            counts[kind] += 1
+        elif kind in _FLOWER_KINDS:
+            counts[FLOWER] += 1
+        else:
+            raise ValueError(f"kind {kind} is no tile of a card's hands")
+    return counts
+
+
+def slots_after(reading: Reading, exposures: Sequence[tuple[int, int]]) -> tuple[tuple[int, int, int], ...] | None:
+    """The reading's (kind, need, natural) for the concealed tiles once ``exposures`` take their groups, or
+    ``None`` where one fits no group of it (or the hand is concealed)."""
+    if not exposures:
+        return reading.slots
+    if reading.hand.concealed:
+        return None
+    groups = list(reading.groups)
+    taken: dict[int, int] = {}
+    for exposure in exposures:
+        if exposure not in groups:
+            return None
+        groups.remove(exposure)
+        taken[exposure[0]] = taken.get(exposure[0], 0) + exposure[1]
+    # an exposed group is laid down whole: what the hand still needs of its kind is real only up to the need
+    return tuple((k, need - taken.get(k, 0), min(natural, need - taken.get(k, 0)))
+                 for k, need, natural in reading.slots)
+
+
+def completes(reading: Reading, counts: Sequence[int], jokers: int,
+              exposures: Sequence[tuple[int, int]] = ()) -> bool:
+    """Whether the concealed ``counts`` and ``jokers``, with ``exposures`` laid down, make this reading."""
+    if any(counts[k] for k in range(KEYS) if not reading.mask >> k & 1):
+        return False
+    slots = slots_after(reading, exposures)
+    if slots is None:
+        return False
+    if sum(need for _, need, _ in slots) != sum(counts) + jokers:
+        return False
+    return all(natural <= counts[k] <= need for k, need, natural in slots)
+
+
+def completed(card: Card, counts: Sequence[int], jokers: int,
+              exposures: Sequence[tuple[int, int]] = ()) -> list[Reading]:
+    """The readings of ``card`` the hand completes, the first of each hand, in the card's order."""
+    held = sum(1 << k for k in range(KEYS) if counts[k])
+    out: list[Reading] = []
+    seen: set[str] = set()
+    for reading in card.readings:
+        if reading.hand.id in seen or held & ~reading.mask:
+            continue
+        if completes(reading, counts, jokers, exposures):
+            out.append(reading)
+            seen.add(reading.hand.id)
+    return out
+
+
+def gap(slots: Sequence[tuple[int, int, int]], counts: Sequence[int], jokers: int) -> int:
+    """Tiles missing from ``slots`` (a reading's, :func:`slots_after`) for the concealed counts and jokers."""
+    missing = 0
+    room = 0
+    for k, need, natural in slots:
+        have = counts[k]
+        if have < need:
+            missing += need - have
+            room += need - (have if have > natural else natural)
+    return missing - (jokers if jokers < room else room)
+
+
+def missing(reading: Reading, counts: Sequence[int], jokers: int,
+            exposures: Sequence[tuple[int, int]] = ()) -> int | None:
+    """Tiles the hand still lacks to make this reading (0: complete), or ``None`` where its exposures rule it out.
+
+    A tile the reading has no use for counts nothing; a joker counts where a group large enough for one still
+    lacks a tile.
+    """
+    slots = slots_after(reading, exposures)
+    return None if slots is None else gap(slots, counts, jokers)
+
+
+def distances(card: Card, counts: Sequence[int], jokers: int,
+              exposures: Sequence[tuple[int, int]] = ()) -> dict[str, tuple[int, Reading]]:
+    """For each hand of the card its exposures leave possible: the fewest tiles missing and a closest reading."""
+    best: dict[str, tuple[int, Reading]] = {}
+    for reading in card.readings:
+        gap = missing(reading, counts, jokers, exposures)
+        if gap is None:
+            continue
+        kept = best.get(reading.hand.id)
+        if kept is None or gap < kept[0]:
+            best[reading.hand.id] = (gap, reading)
+    return best
+
+
+def closest(card: Card, counts: Sequence[int], jokers: int,
+            exposures: Sequence[tuple[int, int]] = ()) -> list[tuple[int, Reading]]:
+    """Every hand still possible, nearest first (ties by the higher value, then the card's order)."""
+    order = {h.id: i for i, h in enumerate(card.hands)}
+    found = distances(card, counts, jokers, exposures).values()
+    return sorted(found, key=lambda item: (item[0], -item[1].hand.value, order[item[1].hand.id]))
+
+
+def possible(card: Card, exposures: Sequence[tuple[int, int]]) -> bool:
+    """Whether any hand of the card can still be made with these exposures (the dead-hand test's core)."""
+    return any(slots_after(reading, exposures) is not None for reading in card.readings)

@@ -1,0 +1,81 @@
+"""A card of fixed hands chosen by the ruleset's data (``card: FILE``): the file is found and read when the
+ruleset loads, so a mistake in it is reported with the ruleset's own (every one, each at its line).
+
+The value is a path: relative to the folder of the ruleset file that sets it (a bundled ruleset's card lies
+beside its ``ruleset.yaml``), or absolute (a club's own card, named by its house rule: ``extends: PARENT``
+and ``card: {value: /path/to/card.yaml, source: ...}``).  The card's format and matcher are
+:mod:`mahjong_rulesets.cards`; :func:`card_of` gives a ruleset's card, compiled once per file.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from mahjong_rulesets.cards.card import Card, read_card
+from mahjong_rulesets.mechanisms import parameters_of
+
+from mahjong_core.plugin import Contribution, Ruleset, RulesetError, hookimpl
+
+_PARTS = ("parameters", "card")
+
+
+def switched_on(ruleset: Ruleset) -> bool:
+    return ruleset.get("card") is not None
+
+
+@hookimpl
+def mahjong_contributions() -> Sequence[Contribution]:
+    return [Contribution("mechanism", "card_hands", sys.modules[__name__], switched_on=switched_on,
+                         description="a card of fixed hands, read from the file the ruleset names (card)",
+                         parameters=parameters_of("card_hands"))]
+
+
+def card_path(ruleset: Ruleset) -> Path:
+    """Where the ruleset's card is: its ``card`` value, relative to the folder of the file that set it."""
+    path = Path(str(ruleset.get("card")))
+    if path.is_absolute():
+        return path
+    origin = ruleset.origins.get(_PARTS)
+    where = origin[1] if origin is not None else ruleset.location
+    return (Path(where).parent if where else Path.cwd()) / path
+
+
+#: Cards read, by their resolved path and the file's size and modification time: a card changed on disk is
+#: read again by the next ruleset that names it.
+_CARDS: dict[tuple[str, int, int], Card] = {}
+
+
+def card_of(ruleset: Ruleset) -> Card:
+    """The ruleset's card, read and compiled (once per version of the file).
+
+    :raises RulesetError: at the ruleset's ``card`` entry for a file that is not there or whose hands do not
+        hold the ruleset's hand size and one; a :class:`~mahjong_core.plugin.DataFileError` naming every mistake
+        in the card, each at its line.
+    """
+    path = card_path(ruleset)
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise RulesetError(f"card {str(ruleset.get('card'))!r} cannot be read at {path}: {exc.strerror or exc}",
+                           source=ruleset.location, place="$.parameters.card.value") from None
+    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    card = _CARDS.get(key)
+    if card is None:
+        card = read_card(path)
+        if len(_CARDS) >= 16:
+            _CARDS.clear()
+        _CARDS[key] = card
+    size = ruleset.get("hand_size")
+    if isinstance(size, int) and card.tiles != size + 1:
+        raise RulesetError(f"the card's hands hold {card.tiles} tiles (its `tiles`); this ruleset's complete hand "
+                           f"holds {size + 1} (hand_size {size} and the winning tile)",
+                           source=ruleset.location, place="$.parameters.card.value")
+    return card
+
+
+@hookimpl
+def mahjong_check_tables(ruleset: Ruleset) -> None:
+    """Read the card when the ruleset loads: ``mahjong rules validate`` reports its mistakes."""
+    card_of(ruleset)

@@ -431,9 +431,11 @@ class _Reader:
         return out
 
     def _win(self, raw: Any, place: str, dealer: int) -> dict[str, Any]:
-        if not isinstance(raw, list) or len(raw) < 4 or len(raw) > 40:
+        if not isinstance(raw, list) or len(raw) < 3 or len(raw) > 40:
             raise self.fail("a win's details are [who, from, pao, points, yaku...]", place)
         who, giver, pao = (self._ints(raw[:3], place, 3, 0, PLAYERS - 1))
+        if len(raw) == 3:  # who won on whose tile, and no figures (a hand-written excerpt)
+            return {"winner": who, "from": None if giver == who else giver}
         text = raw[3]
         match = _POINTS.match(text) if isinstance(text, str) else None
         if match is None:

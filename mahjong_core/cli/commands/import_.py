@@ -19,7 +19,7 @@ from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
-from mahjong_formats import FORMATS, read_lazily  # the formats' names; each reader loads when run
+from mahjong_formats import CHOOSE_RULESET, FORMATS, read_lazily  # the formats' names; each reader loads when run
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
@@ -35,16 +35,22 @@ def register(commands: Subcommands) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="the platform's record files")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for the logs, one per game: "
                    "PLATFORM-GAME.jsonl")
+    p.add_argument("--ruleset", metavar="ID", default=None,
+                   help=f"play the games under this preset, not the one the record names ({', '.join(sorted(CHOOSE_RULESET))})")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     from mahjong_formats.common import FormatError, play
 
     out = Path(args.out)
+    ruleset = getattr(args, "ruleset", None)
+    if ruleset is not None and args.format not in CHOOSE_RULESET:
+        raise MahjongError(f"--ruleset: the {args.format} importer plays the preset its records name; it takes no "
+                           f"other (formats that do: {', '.join(sorted(CHOOSE_RULESET))})", place="--ruleset")
     for file in args.files:  # every file read through before anything is written: bad input writes nothing
-        for _ in read_lazily(args.format, file):
+        for _ in read_lazily(args.format, file, ruleset):
             pass  # reading is the check: a bad record raises a located FormatError here, before any file is written
-    games = (game for file in args.files for game in read_lazily(args.format, file))
+    games = (game for file in args.files for game in read_lazily(args.format, file, ruleset))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

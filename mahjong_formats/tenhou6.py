@@ -506,7 +506,9 @@ class _Reader:
         record never shows fill the rest by kind, lowest first."""
         n = len(self.full_set)
         wall: list[str | None] = [None] * n
-        hands = [[self.codes[k] for k in h] for h in rnd.dealt]  # the dealer's fourteenth last
+        # each seat's dealt tiles laid out by kind, lowest first: which of the dealer's fourteen came last is not
+        # a fact the log keeps, so the wall does not depend on it (an exported and re-imported game's is the same)
+        hands = [[self.codes[k] for k in sorted(h)] for h in rnd.dealt]
         at = 0
         for count in (4, 4, 4, 1):
             for i in range(PLAYERS):

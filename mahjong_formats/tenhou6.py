@@ -42,7 +42,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_core import MahjongError, Move, StrictJSONError, loads, read_bounded
+from mahjong_core import MahjongError, Move, StrictJSONError, read_bounded
 
 from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
 
@@ -170,6 +170,37 @@ def iter_text(text: str, source: str, ruleset: str | None = None) -> Iterator[Im
             games.append([(prefix, obj)])
     for number, parts in enumerate(games):
         yield _Reader(source, parts, number if len(games) > 1 else None, ruleset).game()
+
+
+def loads(text: str) -> Any:
+    """One JSON text, as the strict reader would take it but for fractions (tenhou.net/6's ``sc`` holds the
+    players' results, ``-2.3``): no duplicate keys, no NaN or Infinity, no nesting past 32 levels."""
+    import json
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [k for k, _ in pairs]
+        if len(set(keys)) != len(keys):
+            raise StrictJSONError(f"the key {next(k for k in keys if keys.count(k) > 1)!r} appears twice")
+        return dict(pairs)
+
+    def constant(name: str) -> Any:
+        raise StrictJSONError(f"{name} is not a number JSON has")
+
+    depth = level = 0
+    for ch in text:
+        if ch in "[{":
+            level += 1
+            depth = max(depth, level)
+        elif ch in "]}":
+            level -= 1
+    if depth > 32:
+        raise StrictJSONError("nested more than 32 levels deep")
+    try:
+        return json.loads(text, object_pairs_hook=unique, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise StrictJSONError(f"not JSON: {exc.msg}", exc.colno, exc.lineno) from None
+    except RecursionError:
+        raise StrictJSONError("nested too deeply") from None
 
 
 def _objects(text: str, source: str) -> list[tuple[str, dict[str, Any]]]:
@@ -494,6 +525,9 @@ class _Reader:
                 moves.append(Move(seat, "pung", (self._kind(plain(tile)),), place, text))
             elif verb in ("open_kong", "kong"):
                 moves.append(Move(seat, "kong", (self._kind(plain(tile)),), place, text))
+            elif verb == "win" and rnd.steps[0][0] == "first" and len(rnd.steps) == 2:
+                # a win on the dealt tiles (tenhou): which of the dealer's fourteen came last is no fact of the deal
+                moves.append(Move(seat, "win", (), place, text))
             elif verb == "win":
                 moves.append(Move(seat, "win", (self._kind(plain(tile)),), place, text))
         rnd.dealt = [[self._kind(t) for t in hand] for hand in rnd.dealt]

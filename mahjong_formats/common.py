@@ -55,6 +55,8 @@ class ImportedGame:
     source: str
     place: str
     first_round: int = 0
+    #: Where an excerpt of a game begins, mid-game (``options.opening``: dealer, scores, pot, counters), or ``None``.
+    opening: dict[str, Any] | None = None
     #: Where the platform published its shuffle: ``{"algorithm", "seed"}`` (the header's ``source.wall``); each
     #: deal is then played from the wall rebuilt from it, and the record's tiles are checked against that wall.
     wall: dict[str, Any] | None = None
@@ -116,7 +118,8 @@ def play(imported: ImportedGame) -> Played:
         script.seen(event)
 
     game = Game(ruleset, [MovesPlayer(name, script) for name in imported.players], None, emit=emit,
-                max_deals=len(imported.deals), tile_source_factory=script.wall, first_round=imported.first_round)
+                max_deals=len(imported.deals), tile_source_factory=script.wall, first_round=imported.first_round,
+                opening=imported.opening)
     try:
         game.play()
     except FormatError:
@@ -132,6 +135,8 @@ def play(imported: ImportedGame) -> Played:
     options: dict[str, Any] = {"max_deals": len(imported.deals)}
     if imported.first_round:
         options["first_round"] = imported.first_round
+    if imported.opening is not None:
+        options["opening"] = imported.opening
     head = header(ruleset, None, None, seats, game.table.teams, options)
     head["source"] = {"platform": imported.platform, "game": imported.game, "recorded": imported.recorded}
     if imported.wall is not None:

@@ -305,12 +305,15 @@ class _Reader:
             for r, raw in enumerate(obj["log"]):
                 rounds.append(self._round(raw, f"{prefix}log[{r}]"))
         start = rounds[0].record
+        opening = None
         if start["round"] != 0 or start["honba"] or start["sticks"] or len(set(start["start"])) != 1:
-            raise self.fail(f"the record starts at round index {start['round']}, honba {start['honba']}, "
-                            f"{start['sticks']} sticks, points {start['start']}: an excerpt of a game; this version "
-                            "imports whole games, from the first deal", rounds[0].place)
+            # an excerpt: the table where it begins, as recorded (the honba as the table's counter)
+            opening = {"dealer": start["round"] % PLAYERS, "scores": list(start["start"]),
+                       "pot": STICK * start["sticks"], "counters": {"honba": start["honba"]} if start["honba"] else {}}
+            if start["round"] >= 4 * PLAYERS:
+                raise self.fail(f"round index {start['round']}: past the North round", rounds[0].place)
         recorded = {"deals": [dict(r.record) for r in rounds]}
-        final = self._final(first)
+        final = self._final(first, rounds[-1].record["scores"])
         if final is not None:
             recorded["final"] = final
         recorded["deltas"] = [s - start["start"][i] for i, s in enumerate(final or rounds[-1].record["scores"])]
@@ -327,6 +330,8 @@ class _Reader:
         game = ImportedGame(platform, re.sub(r"[^0-9A-Za-z_.-]", "_", ident), preset, names, deals, recorded,
                             self.source, prefix.removesuffix(": ") or "line 1")
         game.wall = {"algorithm": "recorded", "walls": [self._wall(r) for r in rounds]}
+        game.first_round = start["round"] // PLAYERS
+        game.opening = opening
         return game
 
     # -- the parts -------------------------------------------------------------------------------------------------
@@ -363,14 +368,24 @@ class _Reader:
             names.append(name)
         return names
 
-    def _final(self, obj: dict[str, Any]) -> list[int] | None:
+    def _final(self, obj: dict[str, Any], last: list[int]) -> list[int] | None:
+        """The final points of ``sc`` (each seat's points and result, interleaved).  Tenhou writes the points in
+        hundreds, tensoul and some of Tenhou's own files in points: read in whichever of the two the last round's
+        points after it (``last``) are nearer."""
         sc = obj.get("sc")
         if not isinstance(sc, list) or len(sc) != 2 * PLAYERS:
             return None
         try:
-            return [int(round(float(x) * 100)) for x in sc[::2]]
+            points = [float(x) for x in sc[::2]]
         except (TypeError, ValueError):
-            raise self.fail("\"sc\" is each seat's final points (in hundreds) and result", "sc") from None
+            raise self.fail("\"sc\" is each seat's final points and result, interleaved", "sc") from None
+        if any(abs(p) > 10**7 for p in points):
+            raise self.fail("\"sc\": points out of bounds", "sc")
+        hundreds = [int(round(p * 100)) for p in points]
+        ones = [int(round(p)) for p in points]
+        near = sum(abs(a - b) for a, b in zip(hundreds, last, strict=True)) <= sum(
+            abs(a - b) for a, b in zip(ones, last, strict=True))
+        return hundreds if near else ones
 
     def _ints(self, value: Any, place: str, count: int | None = None, low: int = 0, high: int = 10**7) -> list[int]:
         if not isinstance(value, list) or (count is not None and len(value) != count) or len(value) > MAX_ITEMS:

@@ -407,7 +407,8 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         else:
             game = Game(ruleset, players, None if rng is None else rng["seed"], emit=comparator,
                         max_deals=options.get("max_deals"), max_rounds=options.get("max_rounds"),
-                        tile_source_factory=factory, salts=salts, first_round=options.get("first_round", 0))
+                        tile_source_factory=factory, salts=salts, first_round=options.get("first_round", 0),
+                        opening=options.get("opening"))
         if game.table.teams != head["teams"]:
             raise ReplayError(f"teams {canonical(head['teams'])} are not this ruleset's seating, which is "
                               f"{canonical(game.table.teams)}", source=log.source, place="line 1")

@@ -51,7 +51,8 @@ __all__ = [
     # Replay and audit
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES",
     "seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view", "redact_table_view", "Signer",
-    "seat_notes", "with_seat_notes", "Sealer", "load_signer", "deal_reports", "differences", "deal_figures", "FoldedTable", "fold",
+    "seat_notes", "with_seat_notes", "Sealer", "load_signer", "deal_reports", "differences", "deal_figures",
+    "FoldedTable", "fold",
     "header_words", "PlatformWalls", "PLATFORM_WALLS", "tenhou_code", "TenhouShuffle",
     # Score sheets
     "parse_sheet", "check_sheet_schema", "record", "sheet_agreement", "rules_deals", "net_payments", "sheet_yaml",

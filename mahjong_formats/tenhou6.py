@@ -312,15 +312,15 @@ class _Reader:
                        "pot": STICK * start["sticks"], "counters": {"honba": start["honba"]} if start["honba"] else {}}
             if start["round"] >= 4 * PLAYERS:
                 raise self.fail(f"round index {start['round']}: past the North round", rounds[0].place)
-        recorded = {"deals": [dict(r.record) for r in rounds]}
+        recorded: dict[str, Any] = {"deals": [dict(rnd.record) for rnd in rounds]}
         final = self._final(first, rounds[-1].record["scores"])
         if final is not None:
             recorded["final"] = final
         recorded["deltas"] = [s - start["start"][i] for i, s in enumerate(final or rounds[-1].record["scores"])]
         deals = []
-        for r in rounds:
-            moves = tuple(self._moves(r))  # first: it adds the dealer's fourteenth tile and reads the tiles as kinds
-            deals.append(ImportedDeal(r.place, tuple(tuple(h) for h in r.dealt), moves))
+        for rnd in rounds:
+            moves = tuple(self._moves(rnd))  # first: it adds the dealer's fourteenth tile, reads the tiles as kinds
+            deals.append(ImportedDeal(rnd.place, tuple(tuple(h) for h in rnd.dealt), moves))
         ident = str(first["ref"])[:100] if isinstance(first.get("ref"), str) and first["ref"] else _game_id(
             self.source)
         if self.number is not None and not isinstance(first.get("ref"), str):
@@ -329,7 +329,7 @@ class _Reader:
             (first.get("rule") or {}).get("disp", "")).isascii() else "tenhou"
         game = ImportedGame(platform, re.sub(r"[^0-9A-Za-z_.-]", "_", ident), preset, names, deals, recorded,
                             self.source, prefix.removesuffix(": ") or "line 1")
-        game.wall = {"algorithm": "recorded", "walls": [self._wall(r) for r in rounds]}
+        game.wall = {"algorithm": "recorded", "walls": [self._wall(rnd) for rnd in rounds]}
         game.first_round = start["round"] // PLAYERS
         game.opening = opening
         return game

@@ -24,8 +24,8 @@ __all__ = ["export", "export_log", "number"]
 
 #: A yaku's name as Tenhou's viewer writes it, by the riichi family's name (the first of :data:`YAKU`'s names).
 _NAMES: dict[str, str] = {}
-for _written, _ours in YAKU.items():
-    _NAMES.setdefault(_ours, _written)
+for _written, _name in YAKU.items():
+    _NAMES.setdefault(_name, _written)
 _LIMIT_WORDS = {ours: written for written, ours in reversed(list(LIMITS.items())) if not written.isascii()}
 _LIMIT_WORDS["yakuman"] = "役満"
 #: The rule a preset is written as (``rule.disp``), so that the file's reader names the same preset again.
@@ -121,7 +121,7 @@ def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         if deal is None:
             continue
-        seat = event.get("seat")
+        seat: int = event.get("seat", -1)
         if kind == "hands":
             deal["dealt"] = [sorted((number(c) for c in h), key=_sort_key) for h in event["hands"]]
             hands = [Counter(h) for h in event["hands"]]
@@ -262,7 +262,7 @@ def _ours(deal: dict[str, Any], figures: dict[str, Any]) -> dict[str, Any]:
             paid[seat] += 1
     wins = []
     for seat, discarder, _tile in deal["wins"]:
-        mine = next((w for w in figures.get("wins", ()) if w["winner"] == seat), {})
+        mine: dict[str, Any] = next((w for w in figures.get("wins", ()) if w["winner"] == seat), {})
         win = {"winner": seat, "from": discarder, "han": mine.get("han"), "points": mine.get("points"),
                "limit": mine.get("limit") or "", "yaku": [{"name": k, "han": v} for k, v in
                                                          (mine.get("yaku") or {}).items() if v]}

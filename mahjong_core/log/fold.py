@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES
+from mahjong_core.log.opening import opening_of
 from mahjong_core.table.events import CATALOGUE
 from mahjong_core.table.vocabulary import Effect, effects_of_json
-from mahjong_core.log.opening import opening_of
 
 if TYPE_CHECKING:
     from mahjong_core.hand.tiles import TileSet

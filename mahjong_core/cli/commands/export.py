@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,8 +38,6 @@ def register(commands: Subcommands) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from importlib import import_module
-
     module, function = EXPORTS[args.format]
     text: str = getattr(import_module(module), function)(args.log)
     if args.out is None:

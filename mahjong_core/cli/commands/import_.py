@@ -36,7 +36,8 @@ def register(commands: Subcommands) -> None:
     p.add_argument("--out", required=True, metavar="DIR", help="folder for the logs, one per game: "
                    "PLATFORM-GAME.jsonl")
     p.add_argument("--ruleset", metavar="ID", default=None,
-                   help=f"play the games under this preset, not the one the record names ({', '.join(sorted(CHOOSE_RULESET))})")
+                   help="play the games under this ruleset (an installed id or a house-rule file), not the preset the "
+                        f"record names ({', '.join(sorted(CHOOSE_RULESET))})")
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -55,6 +55,9 @@ MAX_BYTES = 2 * 1024 * 1024
 MAX_ROUNDS = 64
 #: ... a seat's list of takes or gives up to this many items (70 live tiles and four kongs' replacements) ...
 MAX_ITEMS = 80
+#: ... a round up to this many takes and as many gives, all seats together (70 draws from the live wall, four
+#: replacement tiles, the dealer's fourteenth tile and the calls) ...
+MAX_ROUND_ITEMS = 110
 #: ... and a file up to this many lines (games of one round a line).
 MAX_LINES = 20_000
 #: The re-simulation of a round gives up after this many steps (a record whose calls fit many orders).
@@ -158,18 +161,24 @@ def iter_text(text: str, source: str, ruleset: str | None = None) -> Iterator[Im
         raise FormatError(other, source=source, place="line 1")
     if len(text) > MAX_BYTES:
         raise FormatError(f"more than {MAX_BYTES:,} characters; a tenhou.net/6 game is far smaller", source=source)
-    objects = _objects(text, source)
-    games: list[list[tuple[str, dict[str, Any]]]] = []
-    for prefix, obj in objects:
-        last = games[-1][-1][1] if games else None
-        first = obj["log"][0][0] if obj["log"] else None
+    # one game at a time (a file of one round a line may hold many): each is read when the next begins
+    parts: list[tuple[str, dict[str, Any]]] = []
+    number = 0
+    for prefix, obj in _objects(text, source):
+        last = parts[-1][1] if parts else None
         same = last is not None and all(obj.get(k) == last.get(k) for k in ("name", "rule", "title", "ref"))
-        if same and first is not None and not (first[0] == 0 and first[1] == 0 and games[-1]):
-            games[-1].append((prefix, obj))
-        else:
-            games.append([(prefix, obj)])
-    for number, parts in enumerate(games):
-        yield _Reader(source, parts, number if len(games) > 1 else None, ruleset).game()
+        if same and not _starts_game(obj["log"][0]):
+            parts.append((prefix, obj))
+            if sum(len(o["log"]) for _, o in parts) > MAX_ROUNDS:
+                raise FormatError(f"a game of more than {MAX_ROUNDS} rounds", source=source,
+                                  place=prefix.removesuffix(": "))
+            continue
+        if parts:
+            yield _Reader(source, parts, number or None, ruleset).game()
+            number += 1
+        parts = [(prefix, obj)]
+    if parts:
+        yield _Reader(source, parts, number or None, ruleset).game()
 
 
 def loads(text: str) -> Any:
@@ -203,32 +212,33 @@ def loads(text: str) -> Any:
         raise StrictJSONError("nested too deeply") from None
 
 
-def _objects(text: str, source: str) -> list[tuple[str, dict[str, Any]]]:
+def _starts_game(round_: Any) -> bool:
+    """Whether a round is a game's first (East 1, no honba): a line of a one-round-a-line file that starts a game."""
+    head = round_[0] if isinstance(round_, list) and round_ else None
+    return isinstance(head, list) and head[:2] == [0, 0]
+
+
+def _objects(text: str, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """The file's objects, each with the prefix that places it (``line N: `` where a file has one a line)."""
     try:
-        whole = loads(text)
+        whole = _check_object(loads(text), source, "")
     except StrictJSONError as exc:
-        whole = None
-        error: StrictJSONError | None = exc
+        error = exc
     else:
-        error = None
-    if whole is not None:
-        return [("", _check_object(whole, source, ""))]
+        yield "", whole
+        return
     lines = [(i + 1, line) for i, line in enumerate(text.split("\n")) if line.strip()]
     if len(lines) < 2:
-        assert error is not None
         raise FormatError(str(error), source=source, place=f"line {lines[0][0] if lines else 1}")
     if len(lines) > MAX_LINES:
         raise FormatError(f"more than {MAX_LINES:,} lines", source=source, place=f"line {MAX_LINES + 1}")
-    out = []
     for number, line in lines:
         prefix = f"line {number}: "
         try:
             obj = loads(line)
         except StrictJSONError as exc:
             raise FormatError(str(exc), source=source, place=f"line {number}") from None
-        out.append((prefix, _check_object(obj, source, prefix)))
-    return out
+        yield prefix, _check_object(obj, source, prefix)
 
 
 def _check_object(obj: Any, source: str, prefix: str) -> dict[str, Any]:
@@ -324,7 +334,7 @@ class _Reader:
         ident = str(first["ref"])[:100] if isinstance(first.get("ref"), str) and first["ref"] else _game_id(
             self.source)
         if self.number is not None and not isinstance(first.get("ref"), str):
-            ident += f"-{self.number + 1}"
+            ident += f"-{self.number + 1}"  # the second game of a file and on
         platform = "mahjongsoul" if preset == "riichi_mahjong_soul" and str(
             (first.get("rule") or {}).get("disp", "")).isascii() else "tenhou"
         game = ImportedGame(platform, re.sub(r"[^0-9A-Za-z_.-]", "_", ident), preset, names, deals, recorded,
@@ -424,9 +434,16 @@ class _Reader:
             dealt.append([self._tile(t, f"{place}[{4 + 3 * s}][{i}]") for i, t in enumerate(hand)])
         takes = [self._list(raw[5 + 3 * s], f"{place}[{5 + 3 * s}]", MAX_ITEMS) for s in range(PLAYERS)]
         gives = [self._list(raw[6 + 3 * s], f"{place}[{6 + 3 * s}]", MAX_ITEMS) for s in range(PLAYERS)]
+        for lists, what in ((takes, "takes"), (gives, "gives")):
+            if sum(map(len, lists)) > MAX_ROUND_ITEMS:
+                raise self.fail(f"the seats' {what} add up to {sum(map(len, lists))}; a round of 136 tiles has at "
+                                f"most {MAX_ROUND_ITEMS}", place)
         result = self._result(raw[16], f"{place}[16]", dealer)
         rnd = _Round(place, dealer, dealt, indicators=dora, ura=ura)
-        rnd.steps = order(dealer, takes, gives, result, place, self.fail)
+        try:
+            rnd.steps = order(dealer, takes, gives, result, place, self.fail)
+        except RecursionError:
+            raise self.fail("the round's calls nest too deeply to re-play", place) from None
         rnd.record = {"round": head[0], "honba": head[1], "sticks": head[2], "start": points, **result,
                       "scores": [p + d - STICK * n for p, d, n in zip(points, result["deltas"], _sticks(rnd.steps),
                                                                        strict=True)]}
@@ -574,6 +591,8 @@ class _Reader:
                 at += 1
             elif step[0] == "replacement":
                 k = replacements
+                if k >= 4:
+                    raise self.fail("more than four replacement tiles: the dead wall holds four", step[3])
                 wall[n - 2 - 2 * (k // 2) + k % 2] = tile_code(step[2])
                 replacements += 1
         for j, tile in enumerate(rnd.indicators):

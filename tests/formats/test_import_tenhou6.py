@@ -199,3 +199,21 @@ def test_a_broken_move_and_a_game_no_preset_plays_are_named_where_they_are(tmp_p
         tenhou6.read_file(str(broken))
     with pytest.raises(FormatError, match=r"::rule: rule.disp '般東喰' is a game without a hanchan"):
         tenhou6.read_file(str(REVIEWER / "four_reach.json"))
+
+
+def test_a_refused_move_is_reported_at_its_place_and_the_deals_before_it_are_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = MJX[0].read_text(encoding="utf-8").split("\n")
+    third = json.loads(lines[2])
+    third["log"][0][6][1] = 19  # the dealer discards a 9m it does not hold
+    lines[2] = json.dumps(third, ensure_ascii=False)
+    path = tmp_path / "refused.json"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["import", "tenhou6", str(path), "--out", str(tmp_path / "out")]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}::line 3: log[0][6][1]: tenhou refused: '19': not a move the rules allow here" in out
+    assert "(the 2 deals before it written to" in out and "1 refused" in out
+    log = tmp_path / "out" / "tenhou-refused.jsonl"
+    verdict = check(str(log), "audit")
+    assert verdict.ok, verdict.text()
+    assert json.loads(log.read_text(encoding="utf-8").split("\n")[0])["options"]["max_deals"] == 2

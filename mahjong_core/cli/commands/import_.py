@@ -4,8 +4,8 @@ The readers are :mod:`mahjong_formats`' (one module per format); this module
 reads the options, writes one log per game and prints what each came to:
 written and agreeing with the platform's recorded result, written with the
 figures that differ (exit status 1, as a failed audit), or refused at the
-recorded move the preset's rules do not allow (nothing of that game is
-written; exit status 1).  A file that does not read as the format at all is
+recorded move the preset's rules do not allow (the whole deals before it
+written, nothing of the refused deal; exit status 1).  A file that does not read as the format at all is
 bad input (exit status 2), named at its line.
 """
 
@@ -41,7 +41,7 @@ def register(commands: Subcommands) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from mahjong_formats.common import FormatError, play
+    from mahjong_formats.common import FormatError, play, play_before
 
     out = Path(args.out)
     ruleset = getattr(args, "ruleset", None)
@@ -64,6 +64,11 @@ def cmd_import(args: argparse.Namespace) -> int:
             played = play(game)
         except FormatError as exc:
             row.update(status="refused", error=str(exc))
+            before = play_before(game, exc.deal) if exc.deal is not None else None
+            if before is not None:  # the whole deals before the refused move, written and compared
+                path = out / f"{game.platform}-{game.game}.jsonl"
+                path.write_text(before.text(), encoding="utf-8")
+                row.update(log=str(path), deals=len(before.game.deals), differences=before.differences)
             rows.append(row)
             continue
         path = out / f"{game.platform}-{game.game}.jsonl"
@@ -76,7 +81,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         print_json({"format": args.format, "out": str(out), "games": rows, "summary": counts})
     else:
         for row in rows:
-            if row["status"] == "refused":
+            if row["status"] == "refused" and "log" in row:
+                print(f"{row['error']} (the {row['deals']} deals before it written to {row['log']})")
+            elif row["status"] == "refused":
                 print(f"{row['error']} (nothing written for this game)")
             elif row["status"] == "differs":
                 print(f"{row['log']}: written; the platform's record differs from the rules:")

@@ -91,7 +91,16 @@ YAKU: dict[str, str] = {
     "純正九蓮宝燈": "junsei_chuuren", "国士無双": "kokushi", "国士無双１３面": "kokushi_13_wait",
     "大四喜": "daisuushii", "小四喜": "shousuushii", "四槓子": "suukantsu", "ドラ": "dora", "裏ドラ": "ura_dora",
     "赤ドラ": "aka_dora",
-    # tensoul's English (Mahjong Soul's own names)
+    # tensoul's Japanese where Mahjong Soul's differs from the viewer's, and its English: Mahjong Soul's own names,
+    # the name_jp and name_en of its fan table (tensoul's data.json, "fan" map, ids 1-50)
+    "役牌:自風牌": "seat_wind", "役牌:場風牌": "round_wind", "ダブル立直": "double_riichi",
+    "国士無双十三面待ち": "kokushi_13_wait",
+    "Blessing of Heaven": "tenhou", "Blessing of Earth": "chiihou", "Hand of Man": "renhou",
+    "Big Three Dragons": "daisangen", "Four Concealed Triplets": "suuankou", "All Honors": "tsuuiisou",
+    "All Green": "ryuuiisou", "All Terminals": "chinroutou", "Thirteen Orphans": "kokushi",
+    "Four Little Winds": "shousuushii", "Four Quads": "suukantsu", "Nine Gates": "chuuren",
+    "True Nine Gates": "junsei_chuuren", "Single-wait Four Concealed Triplets": "suuankou_tanki",
+    "Thirteen-wait Thirteen Orphans": "kokushi_13_wait", "Four Big Winds": "daisuushii",
     "Fully Concealed Hand": "menzen_tsumo", "Riichi": "riichi", "Ippatsu": "ippatsu", "Robbing a Kan": "chankan",
     "After a Kan": "rinshan", "Under the Sea": "haitei", "Under the River": "houtei", "Pinfu": "pinfu",
     "All Simples": "tanyao", "Pure Double Sequence": "iipeikou", "Seat Wind": "seat_wind",

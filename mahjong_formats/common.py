@@ -13,16 +13,20 @@ compared with ours (:func:`mahjong_core.differences`, which the audit of the log
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mahjong_core import MahjongError, Move, ReplayError, RulesetError, differences
 
-__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "wrong_format"]
+__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "play_before", "wrong_format"]
 
 
 class FormatError(MahjongError):
     """A file that does not read as the format it was given as, or a recorded move the preset refuses."""
+
+    #: For a move the preset refuses: the number of the deal (from 0) it is in, so the deals before it can be
+    #: imported on their own (:func:`play_before`); ``None`` for a file that does not read.
+    deal: int | None = None
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,8 @@ class ImportedGame:
     source: str
     place: str
     first_round: int = 0
+    #: Where an excerpt of a game begins, mid-game (``options.opening``: dealer, scores, pot, counters), or ``None``.
+    opening: dict[str, Any] | None = None
     #: Where the platform published its shuffle: ``{"algorithm", "seed"}`` (the header's ``source.wall``); each
     #: deal is then played from the wall rebuilt from it, and the record's tiles are checked against that wall.
     wall: dict[str, Any] | None = None
@@ -92,8 +98,8 @@ def play(imported: ImportedGame) -> Played:
     """Play ``imported`` through the engine under its preset and compare the result with the recorded one.
 
     :raises FormatError: at the recorded move the rules refuse (a move they do not offer there, a tile seen
-        more often than the set has, a draw the rules do not call for), naming the file and line; nothing of
-        that game is returned, so a refused game is never written in part.
+        more often than the set has, a draw the rules do not call for), naming the file and line, with the
+        deal it is in (``deal``); nothing is returned: the deals before it are :func:`play_before`'s.
     """
     from mahjong_core import Game, MovesPlayer, MovesScript, header, load_ruleset
 
@@ -116,22 +122,29 @@ def play(imported: ImportedGame) -> Played:
         script.seen(event)
 
     game = Game(ruleset, [MovesPlayer(name, script) for name in imported.players], None, emit=emit,
-                max_deals=len(imported.deals), tile_source_factory=script.wall, first_round=imported.first_round)
+                max_deals=len(imported.deals), tile_source_factory=script.wall, first_round=imported.first_round,
+                opening=imported.opening)
     try:
-        game.play()
-    except FormatError:
+        try:
+            game.play()
+        except FormatError:
+            raise
+        except ReplayError as exc:
+            raise locate(exc.message.replace("the sheet", "the record"), script.place(exc.place)) from None
+        except RulesetError:
+            raise
+        except MahjongError as exc:
+            raise locate(f"the rules of {ruleset.id} refuse the game as recorded: {exc.message}",
+                         script.deal_path) from None
+    except FormatError as exc:
+        exc.deal = game.table.deal_number
         raise
-    except ReplayError as exc:
-        raise locate(exc.message.replace("the sheet", "the record"), script.place(exc.place)) from None
-    except RulesetError:
-        raise
-    except MahjongError as exc:
-        raise locate(f"the rules of {ruleset.id} refuse the game as recorded: {exc.message}",
-                     script.deal_path) from None
     seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(imported.players)]
     options: dict[str, Any] = {"max_deals": len(imported.deals)}
     if imported.first_round:
         options["first_round"] = imported.first_round
+    if imported.opening is not None:
+        options["opening"] = imported.opening
     head = header(ruleset, None, None, seats, game.table.teams, options)
     head["source"] = {"platform": imported.platform, "game": imported.game, "recorded": imported.recorded}
     if imported.wall is not None:
@@ -139,6 +152,31 @@ def play(imported: ImportedGame) -> Played:
     played = Played(imported, head, events)
     played.differences = differences(head, events)
     return played
+
+
+def play_before(imported: ImportedGame, deal: int) -> Played | None:
+    """The deals of ``imported`` before deal ``deal`` (the one whose move the preset refused), played and compared
+    as a game of their own, or ``None`` where the first deal is the refused one.
+
+    A log holds whole deals: the game is written up to the deal where the rules stopped it, with the platform's
+    figures for those deals (its final points, which the deals written do not reach, left out), and the refusal
+    is reported at its move.
+    """
+    if deal <= 0 or deal >= len(imported.deals):
+        return None
+    recorded = dict(imported.recorded)
+    if "deals" not in recorded:
+        return None  # a record of one deal (Botzone's) has nothing before it
+    recorded["deals"] = recorded["deals"][:deal]
+    recorded.pop("final", None)
+    start = recorded["deals"][0].get("start")
+    if start is not None:
+        recorded["deltas"] = [a - b for a, b in zip(recorded["deals"][-1].get("scores", start), start, strict=False)]
+    before = replace(imported, deals=imported.deals[:deal], recorded=recorded, indicators=imported.indicators[:deal],
+                     ura=imported.ura[:deal], numbers=imported.numbers[:deal])
+    if before.wall is not None and isinstance(before.wall.get("walls"), list):
+        before.wall = {**before.wall, "walls": before.wall["walls"][:deal]}
+    return play(before)
 
 
 def wrong_format(text: str, expected: str) -> str | None:

@@ -407,7 +407,8 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         else:
             game = Game(ruleset, players, None if rng is None else rng["seed"], emit=comparator,
                         max_deals=options.get("max_deals"), max_rounds=options.get("max_rounds"),
-                        tile_source_factory=factory, salts=salts, first_round=options.get("first_round", 0))
+                        tile_source_factory=factory, salts=salts, first_round=options.get("first_round", 0),
+                        opening=options.get("opening"))
         if game.table.teams != head["teams"]:
             raise ReplayError(f"teams {canonical(head['teams'])} are not this ruleset's seating, which is "
                               f"{canonical(game.table.teams)}", source=log.source, place="line 1")
@@ -574,7 +575,11 @@ def _proof(log: ReplayLog, mode: str, players: list[Player], revealed: bool = Fa
                 "seats": [f"seat {s['seat']} ({s['name']}, {s['kind']}): hands as revealed; every hand value and "
                           f"payment recomputed by the rules" for s in log.header["seats"]]}
     platform_wall = (log.header.get("source") or {}).get("wall")
-    if not seeded and platform_wall is not None:
+    if not seeded and platform_wall is not None and platform_wall.get("algorithm") == "recorded":
+        wall = "as recorded: each deal's wall laid out from the tiles the platform's record shows (dealt, drawn, " \
+               "taken as replacements, turned as indicators), the tiles it never shows filled in by kind; every " \
+               "tile taken and turned is the one that wall gives, and no seed verifies it"
+    elif not seeded and platform_wall is not None:
         said = PLATFORM_WALLS.get(str(platform_wall.get("algorithm")), str(platform_wall.get("algorithm")))
         wall = f"verified from {said}: every tile dealt, drawn and taken as a replacement, and every indicator " \
                f"turned, is the one the wall rebuilt from the seed ({platform_wall.get('algorithm')}) gives"

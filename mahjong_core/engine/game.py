@@ -38,7 +38,7 @@ others (:mod:`mahjong_core.plugin.manager`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -125,6 +125,8 @@ class Game:
         of one round, whose number of deals depends on how often the dealer keeps the deal.
     :param first_round: the round (prevalent wind, 0 East .. 3 North) of the first deal: 0 but for a recorded
         game that began later (``options.first_round`` of its log).
+    :param opening: for a recorded game that begins mid-game (``options.opening`` of its log): the first deal's
+        ``dealer``, each seat's ``scores``, the ``pot`` and the table's ``counters`` (``honba``), as recorded.
     :param tile_source_factory: for recorded physical games: builds each deal's
         tile source instead of the seeded wall.
     :param salts: gives each deal's wall-commitment salt where the salt must not follow from the seed (a live
@@ -151,6 +153,7 @@ class Game:
         tile_source_factory: Callable[[Game], TileSource] | None = None,
         salts: Callable[[Game], bytes] | None = None,
         first_round: int = 0,
+        opening: Mapping[str, Any] | None = None,
         before_deal: Callable[[int], None] | None = None,
     ):
         self.ruleset = ruleset
@@ -203,6 +206,8 @@ class Game:
         # A recorded game may begin in a later round (an imported deal of a South round): its first deal's
         # prevalent wind and round are that round's, and the rules' rotation goes on from there.
         self.table.prevalent_wind = self.table.round_index = first_round
+        if opening is not None:
+            self._open_at(opening, n_players)
         teams = answered(self.hook.mahjong_teams(ruleset=ruleset, seats=n_players), "mahjong_teams")
         self.table.teams = [list(t) for t in teams]
         self.tile_set = tuple(answered(self.hook.mahjong_tile_set(ruleset=ruleset), "mahjong_tile_set"))
@@ -262,6 +267,21 @@ class Game:
         self.table.winners_stay = bool(ruleset.get("winners_stay_in_play", False))
         self.wins = 0
         self.draws = 0
+
+    def _open_at(self, opening: Mapping[str, Any], players: int) -> None:
+        """Set the table where a recorded excerpt begins (``opening``: dealer, scores, pot, counters)."""
+        t = self.table
+        dealer, scores = opening.get("dealer", 0), opening.get("scores", t.scores)
+        pot, counters = opening.get("pot", 0), opening.get("counters", {})
+        if not (type(dealer) is int and 0 <= dealer < players):
+            raise MahjongError(f"options.opening.dealer {dealer!r} is no seat of {players}", place="options.opening")
+        if not (isinstance(scores, list) and len(scores) == players and all(type(s) is int for s in scores)):
+            raise MahjongError(f"options.opening.scores is {players} whole numbers of points", place="options.opening")
+        if type(pot) is not int or pot < 0 or not (isinstance(counters, Mapping) and all(
+                type(v) is int and v >= 0 for v in counters.values())):
+            raise MahjongError("options.opening: the pot and the counters are whole numbers, none below 0",
+                               place="options.opening")
+        t.dealer, t.scores, t.pot, t.counters = dealer, list(scores), pot, {str(k): v for k, v in counters.items()}
 
     # ------------------------------------------------------------------ events
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES
+from mahjong_core.log.opening import opening_of
 from mahjong_core.table.events import CATALOGUE
 from mahjong_core.table.vocabulary import Effect, effects_of_json
 
@@ -215,12 +216,11 @@ class FoldedTable:
         players = len(header.get("seats") or []) or 4
         effects = {name: found for name, spec in header_words(header).get("event", {}).items()
                    if (found := effects_of_json(spec.get("effects", []))) is not None and name not in CATALOGUE}
-        points = header.get("starting_points", 0)
-        points = points if isinstance(points, int) and not isinstance(points, bool) else 0
+        scores, pot, counters = opening_of(header)
         tile_set = header.get("tile_set")
         bonus = tile_set.get("bonus") if isinstance(tile_set, Mapping) else None
-        return cls(players, [FoldedSeat(n) for n in range(players)], scores=[points] * players, effects=effects,
-                   total=points * players,
+        return cls(players, [FoldedSeat(n) for n in range(players)], scores=scores, effects=effects,
+                   total=sum(scores) + pot, pot=pot, counters=counters,
                    bonus_codes=frozenset(b for b in bonus if isinstance(b, str)) if isinstance(bonus, list) else None)
 
     @classmethod

@@ -469,8 +469,8 @@ def parse_log(data: bytes, *, source: str = "<log>", validate_events: bool = Tru
 
 #: The options each format version may hold.  ``bots`` (the bots by seat) was a format 1 field, made
 #: redundant by the seats' kinds; ``max_rounds`` came with the live tables, after format 1; ``first_round`` with
-#: imported games, which may begin in any round.
-OPTIONS_BY_VERSION = {1: ("bots", "max_deals"), 2: ("max_deals", "max_rounds", "first_round")}
+#: imported games, which may begin in any round; ``opening`` with imported excerpts, which begin mid-game.
+OPTIONS_BY_VERSION = {1: ("bots", "max_deals"), 2: ("max_deals", "max_rounds", "first_round", "opening")}
 
 
 def _check_options(head: dict[str, Any], source: str) -> None:

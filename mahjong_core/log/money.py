@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from mahjong_core.log.opening import opening_of
+
 __all__ = ["MOVES", "money_problem"]
 
 #: The events that move points or state them: the only ones the check reads.
@@ -26,9 +28,8 @@ def _seat(value: object, players: int) -> bool:
 def money_problem(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> tuple[int, str] | None:
     """The first event after which the points do not add up, as ``(event number, what is wrong)``; else ``None``."""
     players = len(header.get("seats") or []) or 4
-    starting = header.get("starting_points", 0)
-    scores = [starting] * players
-    total, pot = starting * players, 0
+    scores, pot, _counters = opening_of(header)
+    total = sum(scores) + pot
     for event in events:
         kind = event.get("type")
         if kind not in MOVES:

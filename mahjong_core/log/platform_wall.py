@@ -28,8 +28,11 @@ if TYPE_CHECKING:
 
 __all__ = ["PLATFORM_WALLS", "PlatformWalls", "tenhou_code"]
 
+#: A log's ``source.wall.algorithm`` for walls written out whole (``walls``: each deal's tiles as codes, in draw
+#: order): a platform whose record shows the tiles but publishes no shuffle (tenhou.net/6 JSON).
+RECORDED = "recorded"
 #: The platforms' shuffles a log's ``source.wall.algorithm`` may name, each with the words an audit says of it.
-PLATFORM_WALLS: Mapping[str, str] = {TENHOU: "Tenhou's seed"}
+PLATFORM_WALLS: Mapping[str, str] = {TENHOU: "Tenhou's seed", RECORDED: "the platform's record"}
 #: Tenhou's red fives among its tile numbers (one of each suit's four fives).
 _RED = {16: "0m", 52: "0p", 88: "0s"}
 
@@ -56,11 +59,19 @@ class PlatformWalls:
         if self.algorithm not in PLATFORM_WALLS:
             raise ReplayError(f"the log's source.wall names the shuffle {self.algorithm!r}; this version rebuilds "
                               f"{', '.join(sorted(PLATFORM_WALLS))}", source=source, place="line 1")
+        self._walls: list[tuple[list[int], tuple[int, int]]] = []
+        self._recorded: list[str] | None = None
+        if self.algorithm == RECORDED:
+            walls = wall.get("walls")
+            if not isinstance(walls, list) or not all(isinstance(w, str) for w in walls):
+                raise ReplayError("the log's source.wall of the recorded walls has no list of walls",
+                                  source=source, place="line 1")
+            self._recorded = walls
+            return
         try:
             self._shuffle = TenhouShuffle(str(wall.get("seed")))
         except MahjongError as exc:
             raise ReplayError(exc.message, source=source, place="line 1") from None
-        self._walls: list[tuple[list[int], tuple[int, int]]] = []
 
     def tiles(self, deal: int) -> tuple[list[int], tuple[int, int]]:
         """Deal ``deal``'s wall in the platform's tile numbers, and its dice (the deals are shuffled in order)."""
@@ -69,6 +80,8 @@ class PlatformWalls:
         return self._walls[deal]
 
     def __call__(self, game: Game) -> Wall:
+        if self._recorded is not None:
+            return self._written(game)
         numbers, dice = self.tiles(game.table.deal_number)
         if len(game.tile_set) != TILES:
             raise ReplayError(f"{PLATFORM_WALLS[self.algorithm]} shuffles {TILES} tiles; {game.ruleset.id} plays "
@@ -78,6 +91,31 @@ class PlatformWalls:
         order = [kinds[tenhou_code(n, red)] for n in draw_order(numbers)]
         return build(order, dice, game.ruleset.value("wall_ceremony"), game.table.players,
                      int(game.ruleset.value("exhaustive_draw_tiles_left")), game.tile_set)
+
+
+    def _written(self, game: Game) -> Wall:
+        """The deal's wall as the header writes it out: its codes in draw order, the ring broken before the first
+        (no dice recorded), the dead end last."""
+        assert self._recorded is not None
+        number = game.table.deal_number
+        place = "line 1"
+        if number >= len(self._recorded):
+            raise ReplayError(f"the rules call for deal {number + 1}, but source.wall writes out "
+                              f"{len(self._recorded)} walls", source=self.source, place=place)
+        text = self._recorded[number]
+        kinds = {code: kind for kind, code in enumerate(game.codes)}
+        codes = [text[i:i + 2] for i in range(0, len(text), 2)]
+        unknown = next((c for c in codes if c not in kinds), None)
+        if unknown is not None or len(text) % 2:
+            raise ReplayError(f"source.wall's wall {number + 1} holds {unknown!r}, no tile of {game.ruleset.id}",
+                              source=self.source, place=place)
+        try:
+            return Wall.from_order([kinds[c] for c in codes], game.ruleset.value("wall_ceremony"), dice=None,
+                                   tile_set=game.tile_set, players=game.table.players,
+                                   exhaustive_draw_tiles_left=int(game.ruleset.value("exhaustive_draw_tiles_left")))
+        except MahjongError as exc:
+            raise ReplayError(f"source.wall's wall {number + 1}: {exc.message}", source=self.source,
+                              place=place) from None
 
 
 def build(draws: Sequence[int], dice: tuple[int, int], ceremony: Mapping[str, Any], players: int,

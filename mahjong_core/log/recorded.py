@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from mahjong_core.log.opening import opening_of
+
 __all__ = ["deal_figures", "differences", "ours"]
 
 
@@ -89,8 +91,7 @@ def deal_figures(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list
     The points follow every payment the log records (a settlement's, a ``payment`` event's), the table's pot
     apart, from the header's ``starting_points``.
     """
-    players = len(head["seats"])
-    scores = [int(head.get("starting_points", 0))] * players
+    scores = opening_of(head)[0]
     deals: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     for event in events:

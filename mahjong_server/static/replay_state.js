@@ -96,13 +96,19 @@ class Table {
     this.players = (header.seats || []).length || 4;
     // A header names the points each seat begins with where they are not 0 (the ruleset's starting_points).
     const points = Number.isInteger(header.starting_points) ? header.starting_points : 0;
-    this.total = points * this.players;  // the scores and the pot add up to it after every event
+    // An imported excerpt begins mid-game: its options.opening gives the points, the pot and the counters.
+    const opening = header.options && header.options.opening;
+    const scores = opening && Array.isArray(opening.scores) && opening.scores.length === this.players
+      ? opening.scores.slice() : Array(this.players).fill(points);
+    const pot = opening && Number.isInteger(opening.pot) ? opening.pot : 0;
+    const counters = opening && opening.counters ? { ...opening.counters } : {};
+    this.total = scores.reduce((a, b) => a + b, 0) + pot;  // the scores and the pot add up to it after every event
     // A header names its tile set's bonus codes where its revealed hands are in a set of its own.
     const bonus = header.tile_set && Array.isArray(header.tile_set.bonus) ? header.tile_set.bonus : null;
     this.bonusCodes = bonus ? new Set(bonus) : null;
     this.view = {
-      phase: "wall", deal: 0, round: 0, dealer: 0, prevalent_wind: 0, scores: Array(this.players).fill(points),
-      clock_ms: 0, tiles_left: null, last_discard: null, pot: 0, counters: {},
+      phase: "wall", deal: 0, round: 0, dealer: 0, prevalent_wind: 0, scores,
+      clock_ms: 0, tiles_left: null, last_discard: null, pot, counters,
       seats: Array.from({ length: this.players }, (_, n) => newSeat(n)),
     };
     this.dealEvents = [];   // the deal's events so far: the scoring screen reads its score and settlement events

@@ -145,7 +145,7 @@ def test_a_file_of_another_format_is_named_as_such(tmp_path: Path, capsys: pytes
         log: "this is a replay log of this project, not a botzone file: `mahjong audit` reads it",
         tmp_path / "sheet.yaml": "this is a score sheet, not a botzone file: `mahjong audit` and `mahjong record` "
                                  "read it",
-        tmp_path / "round.json": "this is a tenhou.net/6 JSON file, not a botzone file: this version has no importer",
+        tmp_path / "round.json": "this is a tenhou.net/6 JSON file, not a botzone file: use `mahjong import tenhou6`",
         tmp_path / "round.xml": "this is a Tenhou XML log, not a botzone file: use `mahjong import tenhou-xml`",
         tmp_path / "game.mjson": "this is an mjai log, not a botzone file: this version has no importer",
     }

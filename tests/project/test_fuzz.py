@@ -416,3 +416,90 @@ def test_reading_a_tenhou_log_at_the_bounds_stays_under_100_mb(tmp_path: Path) -
                         f"try:\n    read_file({str(path)!r})\nexcept FormatError as exc:\n"
                         "    assert 'after the deal' in exc.message or 'element' in str(exc)\n")
     assert peak < 100, f"reading a Tenhou log of {MAX_BYTES:,} bytes: {peak:.0f} MB"
+
+
+# ---------------------------------------------------------------- tenhou.net/6 JSON (mahjong import tenhou6)
+
+TENHOU6_SAMPLES = [ROOT.parent / "shared" / "real-logs" / "tenhou6-mjai-reviewer" / f"{name}.json"
+                   for name in ("confusing_nakis_0", "chankan", "double_ron", "kyushukyuhai")]
+_TENHOU6_PIECES = [b"[", b"]", b"{", b"}", b",", b'"', b":", b"60", b"0", b"51", b"47", b"99", b"-1", b'"r60"',
+                   b'"p252525"', b'"c275226"', b'"3737p37"', b'"m39393939"', b'"k51151515"', b'"424242a42"',
+                   '"和了"'.encode(), '"流局"'.encode(), '"30符4飜7700点"'.encode(), b"1e400", b"NaN", b"2.5",
+                   b'"log"', b'"rule"', b'"disp"', b'"sc"', b'"name"', b"\xff", b"\x00", b"\n", b"null", b"true"]
+
+
+def _tenhou6_record(draw: st.DataObject) -> bytes:
+    """A real excerpt (one round), damaged by bytes and by pieces of the format's own words, or any bytes."""
+    if not draw.draw(st.booleans(), label="damaged"):
+        return draw.draw(st.binary(max_size=2048), label="bytes")
+    data = bytearray(draw.draw(st.sampled_from(TENHOU6_SAMPLES), label="sample").read_bytes())
+    for _ in range(draw.draw(st.integers(1, 4), label="changes")):
+        at = draw.draw(st.integers(0, max(0, len(data) - 1)), label="at")
+        how = draw.draw(st.sampled_from(["flip", "piece", "delete", "splice", "cut", "digit"]), label="how")
+        if how == "flip" and data:
+            data[at] ^= draw.draw(st.integers(1, 255), label="mask")
+        elif how == "piece":
+            data[at:at] = draw.draw(st.sampled_from(_TENHOU6_PIECES), label="piece")
+        elif how == "delete":
+            del data[at:at + draw.draw(st.integers(1, 64), label="length")]
+        elif how == "splice":
+            other = draw.draw(st.integers(0, max(0, len(data) - 1)), label="from")
+            data[at:at] = data[other:other + draw.draw(st.integers(1, 200), label="length")]
+        elif how == "digit":  # a number changed in place: a tile, a seat, a score
+            digits = [i for i, b in enumerate(data) if 48 <= b <= 57]
+            if digits:
+                data[digits[at % len(digits)]] = draw.draw(st.integers(48, 57), label="digit")
+        elif how == "cut":
+            del data[at:]
+    return bytes(data)
+
+
+def _located6(exc: Exception, path: Path) -> bool:
+    place = getattr(exc, "place", None) or ""
+    return getattr(exc, "source", None) == str(path) and bool(getattr(exc, "message", "")) and (
+        place == "" or place.startswith(("line ", "byte ", "log[", "rule", "name", "sc")))
+
+
+@FUZZ
+@given(data=st.data())
+def test_the_tenhou6_reader_answers_every_damaged_file(tmp_path: Path, data: st.DataObject) -> None:
+    """Reading a tenhou.net/6 file: its games, or one error naming the file and the place, never anything else."""
+    from mahjong_formats.common import FormatError
+    from mahjong_formats.tenhou6 import read_file
+
+    path = tmp_path / "fuzz.json"
+    path.write_bytes(_tenhou6_record(data))
+    try:
+        read_file(str(path), "riichi_tenhou")
+    except FormatError as exc:
+        assert _located6(exc, path), (exc.source, exc.place, exc.message)
+
+
+@settings(max_examples=max(300, FUZZ_EXAMPLES // 20), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_importing_answers_every_damaged_tenhou6_file(tmp_path: Path, data: st.DataObject) -> None:
+    """Reading and playing: a log and a comparison, or a located refusal, never a traceback."""
+    from mahjong_formats.common import FormatError, play
+    from mahjong_formats.tenhou6 import read_file
+
+    path = tmp_path / "fuzz.json"
+    path.write_bytes(_tenhou6_record(data))
+    try:
+        for game in read_file(str(path), "riichi_tenhou"):
+            played = play(game)
+            assert played.text().count("\n") == len(played.events) + 1
+    except FormatError as exc:
+        assert _located6(exc, path), (exc.source, exc.place, exc.message)
+
+
+def test_reading_a_tenhou6_file_at_the_bounds_stays_under_100_mb(tmp_path: Path) -> None:
+    from mahjong_formats.tenhou6 import MAX_BYTES
+
+    line = (ROOT.parent / "shared" / "real-logs" / "tenhou6-mjx" / "2010081709gm-00a9-0000-fe3371ad.json").read_bytes(
+        ).split(b"\n")[0] + b"\n"
+    path = tmp_path / "full.json"
+    path.write_bytes(line * (MAX_BYTES // len(line)))
+    peak = _peak_rss_mb("from mahjong_formats import read_lazily\n"
+                        f"assert sum(1 for _ in read_lazily('tenhou6', {str(path)!r})) > 100\n")
+    assert peak < 100, f"reading a tenhou.net/6 file of {MAX_BYTES:,} bytes: {peak:.0f} MB"

@@ -75,3 +75,21 @@ def test_both_folds_handle_exactly_the_catalogues_event_types(page: Any) -> None
     assert set(HANDLERS) == set(CATALOGUE), "the core's fold and the event catalogue name other types"
     handled = page.evaluate("() => Object.keys(window.MahjongReplay.HANDLERS)")
     assert sorted(handled) == sorted(CATALOGUE), "the page's fold and the event catalogue name other types"
+
+
+def test_the_folds_agree_on_an_imported_excerpt_that_begins_mid_game(page: Any, tmp_path: Path) -> None:
+    """An excerpt's ``options.opening`` (its points, a stick on the table, a honba) is where both folds begin."""
+    from mahjong_formats.common import play
+    from mahjong_formats.tenhou6 import read_file
+
+    excerpt = ROOT.parent / "shared" / "real-logs" / "tenhou6-mjai-reviewer" / "confusing_nakis_4.json"
+    log = tmp_path / "excerpt.jsonl"
+    log.write_text(play(read_file(str(excerpt))[0]).text(), encoding="utf-8")
+    parsed = read_log(log)
+    assert parsed.header["options"]["opening"]["pot"] == 1000
+    frames = page.evaluate(_FRAMES, json.dumps([parsed.header, parsed.events]))
+    for k, table in enumerate(fold(parsed.header, parsed.events)):
+        if k == 0:
+            assert table.view()["scores"] == [25300, 27400, 30600, 15700] and table.view()["pot"] == 1000
+        core = _canonical({"view": table.view(), "revealed": table.revealed, "over": table.over})
+        assert frames[k] == core, (f"after event {k} ({parsed.events[k]['type']})", frames[k], core)

@@ -73,6 +73,8 @@ COMMANDS = {
     "import": Command("import_", "games recorded on another platform, each played by the engine under the "
                                  "platform's preset and written as a replay log with the platform's own result "
                                  "beside ours"),
+    "export": Command("export", "a replay log of a riichi game written in another platform's format "
+                                "(tenhou.net/6 JSON), for its viewer and tools"),
 }
 
 

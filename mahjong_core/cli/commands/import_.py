@@ -4,8 +4,8 @@ The readers are :mod:`mahjong_formats`' (one module per format); this module
 reads the options, writes one log per game and prints what each came to:
 written and agreeing with the platform's recorded result, written with the
 figures that differ (exit status 1, as a failed audit), or refused at the
-recorded move the preset's rules do not allow (nothing of that game is
-written; exit status 1).  A file that does not read as the format at all is
+recorded move the preset's rules do not allow (the whole deals before it
+written, nothing of the refused deal; exit status 1).  A file that does not read as the format at all is
 bad input (exit status 2), named at its line.
 """
 
@@ -19,7 +19,7 @@ from mahjong_core.cli.commands import summary
 from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK, print_json
 from mahjong_core.cli.parser import add_command
 from mahjong_core.errors import MahjongError
-from mahjong_formats import FORMATS, read_lazily  # the formats' names; each reader loads when run
+from mahjong_formats import CHOOSE_RULESET, FORMATS, read_lazily  # the formats' names; each reader loads when run
 
 if TYPE_CHECKING:
     from mahjong_core.cli.parser import Subcommands
@@ -35,16 +35,23 @@ def register(commands: Subcommands) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="the platform's record files")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for the logs, one per game: "
                    "PLATFORM-GAME.jsonl")
+    p.add_argument("--ruleset", metavar="ID", default=None,
+                   help="play the games under this ruleset (an installed id or a house-rule file), not the preset the "
+                        f"record names ({', '.join(sorted(CHOOSE_RULESET))})")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from mahjong_formats.common import FormatError, play
+    from mahjong_formats.common import FormatError, play, play_before
 
     out = Path(args.out)
+    ruleset = getattr(args, "ruleset", None)
+    if ruleset is not None and args.format not in CHOOSE_RULESET:
+        raise MahjongError(f"--ruleset: the {args.format} importer plays the preset its records name; it takes no "
+                           f"other (formats that do: {', '.join(sorted(CHOOSE_RULESET))})", place="--ruleset")
     for file in args.files:  # every file read through before anything is written: bad input writes nothing
-        for _ in read_lazily(args.format, file):
+        for _ in read_lazily(args.format, file, ruleset):
             pass  # reading is the check: a bad record raises a located FormatError here, before any file is written
-    games = (game for file in args.files for game in read_lazily(args.format, file))
+    games = (game for file in args.files for game in read_lazily(args.format, file, ruleset))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -57,6 +64,11 @@ def cmd_import(args: argparse.Namespace) -> int:
             played = play(game)
         except FormatError as exc:
             row.update(status="refused", error=str(exc))
+            before = play_before(game, exc.deal) if exc.deal is not None else None
+            if before is not None:  # the whole deals before the refused move, written and compared
+                path = out / f"{game.platform}-{game.game}.jsonl"
+                path.write_text(before.text(), encoding="utf-8")
+                row.update(log=str(path), deals=len(before.game.deals), differences=before.differences)
             rows.append(row)
             continue
         path = out / f"{game.platform}-{game.game}.jsonl"
@@ -69,7 +81,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         print_json({"format": args.format, "out": str(out), "games": rows, "summary": counts})
     else:
         for row in rows:
-            if row["status"] == "refused":
+            if row["status"] == "refused" and "log" in row:
+                print(f"{row['error']} (the {row['deals']} deals before it written to {row['log']})")
+            elif row["status"] == "refused":
                 print(f"{row['error']} (nothing written for this game)")
             elif row["status"] == "differs":
                 print(f"{row['log']}: written; the platform's record differs from the rules:")

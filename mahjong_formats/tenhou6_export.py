@@ -1,0 +1,301 @@
+"""A riichi game's replay log written as tenhou.net/6 JSON (``mahjong export --format tenhou6``).
+
+The writer walks the log's events deal by deal and puts each where the
+format keeps it (see :mod:`mahjong_formats.tenhou6` for the layout): each
+seat's dealt tiles, what it took (draws, replacement tiles, calls written
+with the caller's direction) and what it gave (discards, ``60`` for the tile
+just drawn, ``r`` for a riichi declaration, kongs, ``0`` after an open kong),
+the indicators, and the result.  The result is the platform's where the log
+was imported (``source.recorded``: what the platform paid, so a record goes
+out as it came in) and the rules' own otherwise; so importing the file again
+gives the same log, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from mahjong_core import deal_figures
+
+from .tenhou6 import LIMITS, PLAYERS, STICK, YAKU
+
+__all__ = ["export", "export_log", "number"]
+
+#: A yaku's name as Tenhou's viewer writes it, by the riichi family's name (the first of :data:`YAKU`'s names).
+_NAMES: dict[str, str] = {}
+for _written, _name in YAKU.items():
+    _NAMES.setdefault(_name, _written)
+_LIMIT_WORDS = {ours: written for written, ours in reversed(list(LIMITS.items())) if not written.isascii()}
+_LIMIT_WORDS["yakuman"] = "役満"
+#: The rule a preset is written as (``rule.disp``), so that the file's reader names the same preset again.
+_RULES = {"riichi_tenhou": {"disp": "般南喰赤", "aka": 1},
+          "riichi_mahjong_soul": {"disp": "Mahjong Soul South", "aka51": 1, "aka52": 1, "aka53": 1}}
+
+
+def export_log(path: str) -> str:
+    """The tenhou.net/6 JSON of the log at ``path`` (read strictly: a corrupt log is refused at its line), one line.
+
+    :raises MahjongError: for a log that does not read, or a game the format cannot hold.
+    """
+    import json
+    import re
+
+    from mahjong_core import MahjongError, read_log
+
+    log = read_log(path)
+    source = log.header.get("source") or {}
+    stem = re.sub(r"[^0-9A-Za-z_.-]", "_", path.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".jsonl"))
+    ident = str(source.get("game") or stem)
+    try:
+        game = export(log.header, list(log.events), ident)
+    except ValueError as exc:
+        raise MahjongError(str(exc), source=path, place="line 1") from None
+    return json.dumps(game, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def number(code: str) -> int:
+    """A notation code as tenhou.net/6's tile number: ``1m`` 11, ``7z`` 47, the red ``0m`` 51."""
+    rank, suit = int(code[0]), code[1]
+    if rank == 0:
+        return 51 + "mps".index(suit)
+    return 10 * ("mpsz".index(suit) + 1) + rank
+
+
+def _sort_key(tile: int) -> tuple[int, int]:
+    return (10 * (tile - 50) + 5, 1) if tile >= 51 else (tile, 0)
+
+
+def export(head: dict[str, Any], events: list[dict[str, Any]], ident: str) -> dict[str, Any]:
+    """The tenhou.net/6 object of a game: ``head`` the log's header, ``events`` its events, ``ident`` its ``ref``.
+
+    :raises ValueError: for a game of other than four seats.
+    """
+    if len(head["seats"]) != PLAYERS:
+        raise ValueError(f"tenhou.net/6 records four-player games; this one has {len(head['seats'])} seats")
+    source = head.get("source") or {}
+    recorded = (source.get("recorded") or {}).get("deals")
+    ours = deal_figures(head, events)
+    deals = _deals(events)
+    log = []
+    for number_, deal in enumerate(deals):
+        figures = ours[number_] if number_ < len(ours) else {"start": [0] * PLAYERS, "scores": [0] * PLAYERS}
+        theirs = recorded[number_] if recorded is not None and number_ < len(recorded) else None
+        log.append(_round(deal, figures, theirs))
+    ruleset = head["ruleset"]["id"]
+    out: dict[str, Any] = {"title": ["", ""], "name": [s["name"] for s in head["seats"]],
+                           "rule": dict(_RULES.get(ruleset, {"disp": ruleset})), "ref": ident, "log": log}
+    final = (source.get("recorded") or {}).get("final")
+    if final is None and recorded is None and ours:
+        final = ours[-1]["scores"]
+    if final is not None:
+        out["sc"] = [x for points in final for x in (points / 100 if points % 100 else points // 100, 0)]
+    return out
+
+
+def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each deal's takes, gives, indicators and wins, read from its events."""
+    deals: list[dict[str, Any]] = []
+    deal: dict[str, Any] | None = None
+    hands: list[Counter[str]] = []
+    last_take: list[str | None] = [None] * PLAYERS
+    riichi = [False] * PLAYERS
+    pons: dict[tuple[int, str], str] = {}
+    honba = pot = 0
+    for event in events:
+        kind = event.get("type")
+        if kind == "counter" and event.get("name") == "honba":
+            honba = int(event["value"])
+        elif kind == "payment":
+            pot += int(event["amount"]) * ((event.get("payee") is None) - (event.get("payer") is None))
+        if kind == "deal_start":
+            deal = {"dealer": event["dealer"], "wind": event.get("prevalent_wind", 0), "dealt": [],
+                    "honba": honba, "sticks": pot // STICK,
+                    "takes": [[] for _ in range(PLAYERS)], "gives": [[] for _ in range(PLAYERS)],
+                    "dora": [], "ura": [], "wins": [], "end": None, "discards": []}
+            deals.append(deal)
+            hands = [Counter() for _ in range(PLAYERS)]
+            last_take = [None] * PLAYERS
+            riichi = [False] * PLAYERS
+            pons = {}
+            continue
+        if deal is None:
+            continue
+        seat: int = event.get("seat", -1)
+        if kind == "hands":
+            deal["dealt"] = [sorted((number(c) for c in h), key=_sort_key) for h in event["hands"]]
+            hands = [Counter(h) for h in event["hands"]]
+            dealer = deal["dealer"]
+            first = deal["dealt"][dealer].pop()  # the dealer's fourteenth: its first take
+            deal["takes"][dealer].append(first)
+            last_take[dealer] = _code(first)
+        elif kind in ("draw", "replacement"):
+            deal["takes"][seat].append(number(event["tile"]))
+            hands[seat][event["tile"]] += 1
+            last_take[seat] = event["tile"]
+        elif kind == "dora_indicator_shown":
+            deal["dora"].append(number(event["tile"]))
+        elif kind == "ura_dora_shown":
+            deal["ura"] = [number(t) for t in event["tiles"]]
+        elif kind == "decision":
+            actor, action = event["actor"], event.get("action")
+            if action == "riichi":
+                riichi[actor] = True
+            elif action == "discard":
+                tile = _copy(hands[actor], event["tile"])
+                hands[actor][tile] -= 1
+                written: int | str = 60 if last_take[actor] == tile else number(tile)
+                if riichi[actor]:
+                    written = f"r{written}"
+                    riichi[actor] = False
+                deal["gives"][actor].append(written)
+                deal["discards"].append((actor, tile))
+                last_take[actor] = None
+            elif action == "kong" and event.get("phase") == "turn":
+                code = event["tile"]
+                if event.get("way") == "added":
+                    added = _copy(hands[actor], code)
+                    hands[actor][added] -= 1
+                    pon = pons.get((actor, _plain(code)), "p" + f"{number(code)}" * 3)
+                    at = pon.index("p")
+                    deal["gives"][actor].append(f"{pon[:at]}k{number(added)}{pon[at + 1:]}")
+                else:
+                    tiles = _take(hands[actor], code, 4)
+                    digits = [str(number(t)) for t in tiles]
+                    deal["gives"][actor].append("".join(digits[:3]) + "a" + digits[3])
+                last_take[actor] = None
+        elif kind == "claim" and event.get("kind") in ("chow", "pung", "kong"):
+            called = event["tile"]
+            giver = (event["discarder"] - seat) % PLAYERS
+            own = list(event["tiles"])
+            own.remove(called if called in own else next(t for t in own if _plain(t) == _plain(called)))
+            for t in own:
+                hands[seat][t] -= 1
+            if event["kind"] == "chow":
+                text = "c" + str(number(called)) + "".join(str(number(t)) for t in own)
+            else:
+                mark = "p" if event["kind"] == "pung" else "m"
+                rest = [str(number(t)) for t in own]
+                at = {3: 0, 2: 1, 1: len(rest)}[giver]
+                text = "".join(rest[:at]) + mark + str(number(called)) + "".join(rest[at:])
+                if mark == "p":
+                    pons[(seat, _plain(called))] = text
+                else:
+                    deal["gives"][seat].append(0)
+            deal["takes"][seat].append(text)
+            last_take[seat] = None
+        elif kind == "mahjong":
+            deal["wins"].append((seat, event.get("discarder"), event.get("tile")))
+        elif kind == "abortive_draw":
+            deal["end"] = str(event.get("reason"))
+        elif kind == "exhaustive_draw":
+            deal["end"] = "exhaustive_draw"
+    return deals
+
+
+def _code(tile: int) -> str:
+    from .tenhou6 import tile_code
+
+    return tile_code(tile)
+
+
+def _plain(code: str) -> str:
+    return "5" + code[1] if code[0] == "0" else code
+
+
+def _copy(hand: Counter[str], code: str) -> str:
+    """The copy of ``code``'s kind a hand gives up: the code itself if held, else its red or plain twin (the engine
+    gives up a plain five before a red one)."""
+    plain = _plain(code)
+    if hand[plain] > 0:
+        return plain
+    red = "0" + code[1]
+    return red if hand[red] > 0 else code
+
+
+def _take(hand: Counter[str], code: str, count: int) -> list[str]:
+    tiles = []
+    for _ in range(count):
+        tile = _copy(hand, code)
+        hand[tile] -= 1
+        tiles.append(tile)
+    return tiles
+
+
+_ENDS = {"exhaustive_draw": "流局", "nine_terminals": "九種九牌", "four_declarations": "四家立直",
+         "four_winds": "四風連打", "four_kongs": "四槓散了", "triple_ron": "三家和了"}
+
+
+def _round(deal: dict[str, Any], figures: dict[str, Any], theirs: dict[str, Any] | None) -> list[Any]:
+    dealer = deal["dealer"]
+    start = (theirs or {}).get("start", figures["start"])
+    head = [4 * deal["wind"] + dealer, (theirs or {}).get("honba", 0), (theirs or {}).get("sticks", 0)]
+    if theirs is None:
+        head[1], head[2] = deal["honba"], deal["sticks"]
+    out: list[Any] = [head, list(start), deal["dora"], deal["ura"]]
+    for s in range(PLAYERS):
+        out += [deal["dealt"][s] if s < len(deal["dealt"]) else [], deal["takes"][s], deal["gives"][s]]
+    out.append(_result(deal, figures, theirs))
+    return out
+
+
+def _result(deal: dict[str, Any], figures: dict[str, Any], theirs: dict[str, Any] | None) -> list[Any]:
+    record = theirs if theirs is not None else _ours(deal, figures)
+    end = record.get("end")
+    deltas = list(record.get("deltas", [0] * PLAYERS))
+    if end != "win":
+        word = "流し満貫" if record.get("nagashi") else _ENDS.get(str(end), "流局")
+        return [word, deltas] if word in ("流局", "流し満貫") or any(deltas) else [word]
+    out: list[Any] = ["和了"]
+    for i, win in enumerate(record.get("wins", ())):
+        out.append(deltas if i == 0 else [0] * PLAYERS)
+        out.append(_win(win, deal["dealer"]))
+    return out
+
+
+def _ours(deal: dict[str, Any], figures: dict[str, Any]) -> dict[str, Any]:
+    """The rules' own result of a deal of ours, in the shape of a recorded one (the deltas leave the riichi
+    sticks the deal's declarations paid out, as tenhou.net/6's do)."""
+    paid = [0] * PLAYERS
+    for seat, give in ((s, g) for s in range(PLAYERS) for g in deal["gives"][s]):
+        if isinstance(give, str) and give.startswith("r"):
+            paid[seat] += 1
+    wins = []
+    for seat, discarder, _tile in deal["wins"]:
+        mine: dict[str, Any] = next((w for w in figures.get("wins", ()) if w["winner"] == seat), {})
+        win = {"winner": seat, "from": discarder, "han": mine.get("han"), "points": mine.get("points"),
+               "limit": mine.get("limit") or "", "yaku": [{"name": k, "han": v} for k, v in
+                                                         (mine.get("yaku") or {}).items() if v]}
+        if mine.get("fu") and not win["limit"]:
+            win["fu"] = mine["fu"]
+        wins.append(win)
+    deltas = [b - a + STICK * n for a, b, n in zip(figures["start"], figures["scores"], paid, strict=True)]
+    end = "win" if deal["wins"] else (deal["end"] or "exhaustive_draw")
+    return {"end": end, "wins": wins, "deltas": deltas}
+
+
+def _win(win: dict[str, Any], dealer: int) -> list[Any]:
+    who = win["winner"]
+    giver = who if win.get("from") is None else win["from"]
+    out: list[Any] = [who, giver, win.get("pao", who)]
+    points = win.get("points")
+    if points is None:
+        return out
+    if win.get("from") is not None:
+        said = f"{points}点"
+    elif who == dealer:
+        said = f"{points // 3}点∀"
+    else:
+        each = -(-points // 400) * 100
+        said = f"{each}-{points - 2 * each}点"
+    limit = win.get("limit") or ""
+    if win.get("fu") is not None:
+        said = f"{win['fu']}符{win.get('han')}飜" + said
+    elif limit:
+        said = _LIMIT_WORDS.get(limit, limit) + said
+    out.append(said)
+    for item in win.get("yaku", ()):
+        name = _NAMES.get(item["name"], item["name"])
+        out.append(f"{name}(役満)" if limit == "yakuman" and item["han"] == 13 and win.get("fu") is None
+                   else f"{name}({item['han']}飜)")
+    return out

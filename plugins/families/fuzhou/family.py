@@ -38,7 +38,8 @@ def mahjong_contributions() -> Sequence[Contribution]:
                          hand_sizes=frozenset({16})),
             Contribution("settlement", fuzhou_settlement.SETTLEMENT, fuzhou_settlement,
                          description="the winner's points from the discarder alone, or from every loser of a "
-                                     "self-drawn win")]
+                                     "self-drawn win; or as many times each as scoring.payments says (the "
+                                     "Filipino game's discarder double)")]
 
 
 @hookimpl

@@ -1,21 +1,23 @@
 """The predicates only the Filipino tables name, each prefixed ``fil_``.
 
-The rest of the Filipino table borrows the Taiwanese family's words (concealed, all pungs, one suit, a single
-wait): every family's names carry its prefix, so a ruleset may name another family's predicate.  These are the
-hands of sixteen tiles (five sets and a pair) that no installed vocabulary says: the shared ``all_chows`` counts
-four chows, a thirteen-tile hand's.
+The rest of the Filipino table borrows the Taiwanese family's words (concealed, all pungs, one suit): every
+family's names carry its prefix, so a ruleset may name another family's predicate.  These are the hands of sixteen
+tiles (five sets and a pair) that no installed vocabulary says -- the shared ``all_chows`` counts four chows, a
+thirteen-tile hand's -- and a wait judged where a wild may make a fifth copy of a kind.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mahjong_core.plugin import Arrangement, Hand, Meld, MeldKind, Vocabulary, number_of, suit_of
+from mahjong_core.plugin import Arrangement, Hand, Meld, MeldKind, Vocabulary, number_of, suit_of, waits
 
 __all__ = ["VOCABULARY"]
 
 #: What this module adds to the Filipino ruleset's vocabulary, through the ruleset's module.
 VOCABULARY = Vocabulary()
+_KINDS = 34
+_COPIES = 4
 #: The lowest tiles of the three chows of a straight, 1-2-3, 4-5-6 and 7-8-9.
 _STRAIGHT = (1, 4, 7)
 
@@ -33,7 +35,7 @@ def fil_all_chows(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object
 
 @VOCABULARY.predicate("fil_pure_straight", description="1-2-3, 4-5-6 and 7-8-9 of one suit among the sets (escalera)")
 def fil_pure_straight(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Cited: wiki section Table (Pure Straight); fitch paragraph 6 ("escelera")."""
+    """Cited: wiki section Table (Pure Straight); fitch section 6 ("escelera")."""
     runs = {(suit_of(m.tiles[0]), number_of(m.tiles[0])) for m in _sets(arrangement) if m.kind is MeldKind.CHOW}
     return any(all((suit, low) in runs for low in _STRAIGHT) for suit, _ in runs)
 
@@ -51,13 +53,31 @@ def fil_all_revealed(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, obj
 def fil_back_to_back(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """The winning tile completes a pung of the hand's own pair, another pair standing: the two-pair wait.
 
-    Cited: wiki section Table (Back to Back); fitch paragraph 6 ("waiting back-to-back").
+    Cited: wiki section Table (Back to Back); fitch section 6 ("waiting back-to-back").
     """
     i = arrangement.winning_meld
     if i is None or hand.winning_tile is None:
         return False
     meld = arrangement.melds[i]
     return meld.kind is MeldKind.PUNG and meld.tiles[0] == hand.winning_tile
+
+
+@VOCABULARY.predicate("fil_difficult_wait", description="an edge, middle or single wait: one kind only would have "
+                      "completed the hand, which holds no wild")
+def fil_difficult_wait(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Only one kind would have completed the hand, whatever reading it is scored by.
+
+    A hand holding a wild waits on every kind its wild could stand for, so it has no difficult wait (our reading:
+    the sources do not say); its kinds, each wild counted as the kind it stands for, may hold a fifth copy of a
+    kind, which no count of natural tiles can.  Cited: wiki section Table (Difficult Wait); fitch section 6.
+    """
+    if hand.wild or hand.winning_tile is None:
+        return False
+    counts = [0] * _KINDS
+    for tile in hand.concealed:
+        if tile < _KINDS:
+            counts[tile] += 1
+    return max(counts) <= _COPIES and len(waits(counts, seven_pairs=False, thirteen_orphans=False)) == 1
 
 
 @VOCABULARY.predicate("fil_no_flowers", description="no flower in the winner's row (every honour is a flower)")

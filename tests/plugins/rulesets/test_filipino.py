@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,20 @@ def test_a_closed_wait_is_difficult(ruleset: Ruleset) -> None:
     value, items = total(ruleset, "123m456m789m123p46p99s +5p")
     assert items["difficult_wait"] == 1 and value == 10
     assert "difficult_wait" not in total(ruleset, "123m456m789m123p45p99s +6p")[1]  # two-sided
+
+
+def test_a_wild_making_a_fifth_copy_of_a_kind_is_scored_with_no_difficult_wait(ruleset: Ruleset) -> None:
+    """A pung and a pair of 1m, one of the five a wild standing for 1m: no count of natural tiles holds five, so
+    the wait is judged on a hand holding a wild, which waits on many kinds (no difficult wait)."""
+    parsed = parse_hand("111m22m234m456p789p45s +6s", tiles=bind(ruleset).tiles)
+    concealed = list(parsed.concealed)
+    concealed.remove(1)
+    concealed.remove(1)
+    h = replace(parsed, concealed=tuple(sorted([*concealed, 0, 0])), wild=(0,))
+    score = score_hand(ruleset, h, win_context((), facts={}))
+    assert score is not None
+    assert (score.total, {i.name: i.value * i.count for i in score.items}) == (
+        6, {"base": 4, "concealed": 1, "no_flowers": 1})
 
 
 # ---------------------------------------------------------------- the settlement

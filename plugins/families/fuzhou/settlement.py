@@ -45,10 +45,10 @@ def multipliers(ruleset: Ruleset) -> dict[str, int]:
     for key in MULTIPLIERS:
         entry = node[key]
         value = entry.get("value") if isinstance(entry, Mapping) else None
-        if not is_count(value):
+        if not isinstance(value, int) or not is_count(value):
             raise RulesetError(f"scoring.payments.{key} must be a whole number >= 0, got {value!r}",
                                source=ruleset.location, place=f"{place}.{key}.value")
-        found[key] = int(value)
+        found[key] = value
     return found
 
 

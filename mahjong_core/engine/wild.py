@@ -1,10 +1,19 @@
 """A kind made wild for one deal (``jokers: {played: true, wild: {...}}``): the tile turned after the deal, its
 kind's copies held as jokers, and the seats that may rob the turned tile.
 
-Fuzhou's "opening the gold" is the model: once the bonus tiles are replaced, a tile is turned face up from the
-dead wall's end; every copy of its kind is wild until the deal ends, and the turned tile stays out of play.  A
-bonus tile turned goes to the dealer's bonus row and the next tile is turned.  The ``wild_revealed`` event tells
-every seat the kind (the turned tile is shown to all).
+Two ways of choosing the kind (``jokers.wild.chosen_by``):
+
+* ``turned_tile`` -- Fuzhou's "opening the gold": once the bonus tiles are replaced, a tile is turned face up from
+  the dead wall's end; every copy of its kind is wild until the deal ends, and the turned tile stays out of play.
+  A bonus tile turned goes to the dealer's bonus row and the next tile is turned.
+* ``dice`` -- the Filipino game's wild: the table throws the dice once more (the deal's seeded stream's
+  ``derive("wild-dice")`` child, never unseeded), counts their total in tiles from the wall's dead end (the
+  first tile still in the wall is 1, in the order tiles are taken off that end) and turns that tile face up
+  where it lies; a bonus tile there is passed over for the next.  The tile stays in the wall, itself a copy of
+  the wild kind for whoever later takes it, so nothing leaves the wall and nothing can be robbed.
+
+The ``wild_revealed`` event tells every seat the kind (the turned tile is shown to all) and, for ``dice``, the
+throw, so a replay re-derives the tile from the seeded dice and refuses a log whose tile or throw differs.
 
 Nothing here is new hand algebra: a copy of the wild kind is held among a seat's jokers (``Seat.held_jokers``,
 as the kind's own index, so every view names it by its code) and plays wherever the ruleset's
@@ -19,20 +28,30 @@ from typing import TYPE_CHECKING
 
 from mahjong_core.engine.drawing import flush_wall_events, take
 from mahjong_core.engine.winning import declare_win, win_allowed
+from mahjong_core.errors import MahjongError, WallError
 from mahjong_core.hand.jokers import is_complete_with_jokers
+from mahjong_core.table.rng import deal_rng
 from mahjong_core.table.state import Action
+from mahjong_core.table.wall import DIE_SIDES
 
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame
 
 #: The decision phase in which a seat is offered the turned tile (the deal's declarations: before any turn).
 ROB_PHASE = "declaration"
+#: The label of the deal stream's child whose dice choose the wild tile (``chosen_by: dice``; docs/prng.md).
+WILD_DICE = "wild-dice"
+#: Dice in the throw that chooses the wild tile.
+WILD_DICE_COUNT = 2
 
 
 def wild_deal(game: RunningGame) -> None:
     """The deal's wild kind: turned and announced, then offered to the seats it completes where it may be robbed."""
     play = game.table.joker_play
     assert play is not None and play.wild is not None  # asked only where the ruleset makes a kind wild
+    if play.wild.chosen_by == "dice":
+        reveal_wild_by_dice(game)
+        return
     kind, turned = reveal_wild(game)
     if play.wild.robbed:
         rob_wild(game, kind, turned)
@@ -73,6 +92,73 @@ def reveal_wild(game: RunningGame) -> tuple[int, int]:
     game.event("table", "wild_revealed", tile=game.codes[tile], kinds=[game.codes[kind]])
     flush_wall_events(game)
     return kind, tile
+
+
+def wild_dice(game: RunningGame) -> tuple[int, ...]:
+    """The throw that chooses the deal's wild tile: the seeded deal stream's ``wild-dice`` child, so a re-play of
+    the deal throws the same dice.
+
+    :raises MahjongError: for a game with no seed (tiles observed at a real table): its dice are not derivable.
+    """
+    t = game.table
+    if game.seed is None:
+        raise MahjongError("a wild kind chosen by dice (jokers.wild.chosen_by: dice) needs a seeded game: the dice "
+                           "of a game whose tiles were observed at a table are not recorded", place="jokers.wild")
+    return deal_rng(game.seed, t.round_index, t.deal_number).derive(WILD_DICE).dice(WILD_DICE_COUNT, DIE_SIDES)
+
+
+def dice_tile(game: RunningGame, total: int) -> int:
+    """The wall's tile ``total`` tiles from its dead end, the first tile still there counting 1, passing over
+    bonus tiles (a flower cannot be the wild); it stays where it lies.
+
+    :raises MahjongError: for a tile source that cannot show a tile of its dead end, or a count off the wall.
+    """
+    wall = game.table.wall
+    assert wall is not None  # turned during a deal
+    size = len(game.tile_set)
+    first = 0
+    while True:  # the first position from the dead end whose tile is still in the wall
+        try:
+            tile = wall.dead_wall_tile(first)
+        except WallError:
+            first += 1
+            if first >= size:
+                raise MahjongError("no tile is left in the wall for the dice to count", place="jokers.wild") from None
+            continue
+        if tile is None:
+            raise MahjongError("this game's tiles cannot be counted from the wall's end (jokers.wild.chosen_by: "
+                               "dice needs a seeded wall)", place="jokers.wild")
+        break
+    index = first + total - 1
+    while True:
+        try:
+            tile = wall.dead_wall_tile(index)
+        except WallError as e:
+            raise MahjongError(f"the dice count {total} tiles from the wall's end, off the wall: {e}",
+                               place="jokers.wild") from None
+        assert tile is not None  # the same source showed the first tile
+        if not game.bonus_kinds[tile]:
+            return tile
+        index += 1
+
+
+def reveal_wild_by_dice(game: RunningGame) -> int:
+    """Throw the dice, turn the tile they count to where it lies in the wall, make its kind wild in every hand
+    and log it (``wild_revealed`` with the throw); return the kind."""
+    t = game.table
+    plays_as = game.plays_as
+    assert isinstance(plays_as, list)  # the game's own copy, for a ruleset with wild kinds
+    throw = wild_dice(game)
+    tile = dice_tile(game, sum(throw))
+    tiles = game.tiles
+    kind = tiles.plays_as[tile] if tiles.plays_as[tile] >= 0 else tile
+    plays_as[kind] = -1
+    t.wild = (kind,)
+    for s in t.seats:  # the copies dealt are held as jokers from now on
+        s.held_jokers.extend([kind] * s.counts[kind])
+        s.counts[kind] = 0
+    game.event("table", "wild_revealed", tile=game.codes[tile], kinds=[game.codes[kind]], dice=list(throw))
+    return kind
 
 
 def rob_wild(game: RunningGame, kind: int, turned: int) -> None:

@@ -470,12 +470,14 @@ def _replacement(table: FoldedTable, event: Mapping[str, Any]) -> None:
 @handles("wild_revealed")
 def _wild_revealed(table: FoldedTable, event: Mapping[str, Any]) -> None:
     """The tile turned after the deal (bonus tiles turned before it came as the dealer's ``replacement`` and
-    ``bonus``): it leaves the wall as a replacement does, is shown to all, and its kind is wild for the deal."""
-    if table.loose > 0:
-        table.loose -= 1
-    else:
-        table.move_wall(-1)
-    table.shown.append(event["tile"])
+    ``bonus``): it leaves the wall as a replacement does, is shown to all, and its kind is wild for the deal.
+    A tile the dice chose (the event carries the ``dice``) is turned where it lies and stays in the wall."""
+    if "dice" not in event:
+        if table.loose > 0:
+            table.loose -= 1
+        else:
+            table.move_wall(-1)
+        table.shown.append(event["tile"])
     table.wild = list(event.get("kinds", []))
 
 

@@ -8,7 +8,8 @@ logs) are what they were.
 
 A ruleset may also make a *kind* wild for one deal (``jokers: {played: true, wild: {chosen_by: turned_tile}}``:
 Fuzhou's gold): after the deal a tile is turned from the dead wall and every copy of its kind plays as a joker
-until the deal ends (:mod:`mahjong_core.engine.wild`).  Such a ruleset needs no joker tiles in its set.
+until the deal ends (:mod:`mahjong_core.engine.wild`); or (``chosen_by: dice``, the Filipino game's wild) the dice
+count a tile from the wall's end, turned face up where it lies.  Such a ruleset needs no joker tiles in its set.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ class WildRule:
 
     :param chosen_by: ``turned_tile``: after the bonus tiles are replaced, a tile is turned face up from the dead
         wall's end and its kind is wild (Fuzhou's "opening the gold"); the turned tile stays out of play.
+        ``dice``: a throw of the seeded dice counts a tile from the wall's dead end, passing over bonus tiles; it is
+        turned face up where it lies and stays in the wall, a copy of the wild kind for whoever takes it.
     :param robbed: a seat whose dealt hand the turned tile, as a wild, completes may take it and win at once,
         the win counted as self-drawn (Fuzhou's "robbing the gold"); non-dealers are asked, in turn from the
         dealer's right.

@@ -115,6 +115,10 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
             yield place + ["declared_kongs"], "a wild kind (jokers.wild) goes into no kong: expected false"
         if data.get("exchange", "any") != "none":
             yield place + ["exchange"], "a wild kind (jokers.wild) stands in no meld to exchange: expected none"
+        wild = data["wild"]
+        if wild.get("chosen_by") == "dice" and wild.get("robbed"):
+            yield (place + ["wild", "robbed"], "a tile the dice choose stays in the wall (chosen_by: dice), so no "
+                   "seat can rob it: expected false")
 
 
 def _several_wins(ruleset: Ruleset) -> Iterator[Problem]:

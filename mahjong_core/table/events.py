@@ -177,8 +177,9 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
                                     _opt("facts", "object")),
               "a score sheet's deal: the hands as laid down on the table"),
     EventType("bonus", "table", (Field("seat", "seat"), Field("tile", "tile")), "a bonus tile set aside"),
-    EventType("wild_revealed", "table", (Field("tile", "tile"), Field("kinds", "tiles")),
-              "the tile turned after the deal, shown to all, whose kind is wild for the deal (``kinds``)"),
+    EventType("wild_revealed", "table", (Field("tile", "tile"), Field("kinds", "tiles"), _opt("dice", "ints")),
+              "the tile turned after the deal, shown to all, whose kind is wild for the deal (``kinds``); with "
+              "``dice``, the throw that counted it from the wall's end, where it stays"),
     EventType("wild_taken", "table", (Field("seat", "seat"), Field("tile", "tile")),
               "a seat took the turned wild tile into its hand, to win with it (robbing the gold)"),
     EventType("replacement", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("reason", "text")),

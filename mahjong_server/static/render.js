@@ -66,7 +66,11 @@ function describe(e) {
       return `${who}: ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
     case "claim": return `${who} claims ${t(e.tile)} from ${seatName(e.discarder)}: ${e.kind}${jokersAs(e, t)}.`;
     case "kong": return `${who} makes a ${e.way} kong of ${t(e.tile)}${jokersAs(e, t)}.`;
-    case "wild_revealed": return `${t(e.tile)} is turned: ${(e.kinds || []).map(t).join(", ")} wild for the deal.`;
+    case "wild_revealed":
+      if (e.dice) {  // chosen_by: dice -- the throw counted the tile from the wall's end, where it stays
+        return `The dice show ${e.dice.join("+")}: counting ${e.dice.reduce((a, b) => a + b, 0)} from the wall's end, ${t(e.tile)} is turned where it lies: ${(e.kinds || []).map(t).join(", ")} wild for the deal.`;
+      }
+      return `${t(e.tile)} is turned: ${(e.kinds || []).map(t).join(", ")} wild for the deal.`;
     case "wild_taken": return `${who} robs the turned ${t(e.tile)}.`;
     case "joker_exchange": return `${who} gives ${t(e.tile)} for the joker standing for it in ${seatName(e.owner)}'s meld.`;
     case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;

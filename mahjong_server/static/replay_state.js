@@ -265,9 +265,12 @@ const HANDLERS = {
     if (t.loose > 0) t.loose -= 1; else t.moveWall(-1);
   },
   wild_revealed(t, e) {
-    // The tile turned after the deal leaves the wall as a replacement does, is shown to all, and its kind is wild.
-    if (t.loose > 0) t.loose -= 1; else t.moveWall(-1);
-    t.view.shown = t.view.shown || []; t.view.shown.push(e.tile);
+    // The tile turned after the deal leaves the wall as a replacement does, is shown to all, and its kind is wild;
+    // a tile the dice chose (e.dice) is turned where it lies and stays in the wall.
+    if (!e.dice) {
+      if (t.loose > 0) t.loose -= 1; else t.moveWall(-1);
+      t.view.shown = t.view.shown || []; t.view.shown.push(e.tile);
+    }
     t.view.wild = [...(e.kinds || [])];
   },
   wild_taken(t, e, s) {

@@ -8,7 +8,9 @@ seat still in play, when its last tile is shown:
 * ``own_flowers`` -- the seat's own flower and its own season (the two bonus tiles of its wind's number);
 * ``flower_group`` -- all four flowers, or all four seasons;
 * ``animal_pair`` -- a predator with its prey: the cat (``1a``) and the mouse (``2a``), the rooster (``3a``) and
-  the centipede (``4a``).
+  the centipede (``4a``);
+* ``bonus_count`` (optional, ``{tiles, amount}``) -- so many bonus tiles in the seat's row, whatever they are (the
+  Filipino game's thirteen flowers, where every honour is a flower): paid as the row reaches that many.
 
 With ``paid_draw_passes_deal`` a drawn deal in which a bite or a kong was paid passes the deal to the next seat
 (``mahjong_next_deal``), where a drawn deal otherwise leaves it with the dealer.
@@ -98,6 +100,11 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
     doubled = 2 if table.phase == "bonus" and amounts.get("dealt_double") else 1
     won = {w.winner for w in table.wins}
     replies: list[Mapping[str, Any]] = []
+    count = amounts.get("bonus_count")
+    if count and len(table.seats[seat].bonus) == int(count["tiles"]) and int(count["amount"]):
+        # the row reaches the count with this tile: once a deal, as a row only grows
+        replies += [payment_event(other, seat, int(count["amount"]) * doubled, REASON)
+                    for other in range(table.players) if other != seat and other not in won]
     for name, tiles in bites_held(table, seat):
         if shown not in tiles or (seat, tiles) in paid:
             continue
@@ -114,7 +121,9 @@ def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple
     """A drawn deal in which a bite or a kong was paid passes the deal on; anything else is the core's rule."""
     if outcome.kind == "win" or outcome.wins or not ruleset.value("bites").get("paid_draw_passes_deal"):
         return None
+    count = ruleset.value("bites").get("bonus_count")
     paid = any(bites_held(table, seat) or any(m.kind is MeldKind.KONG for m in table.seats[seat].melds)
+               or (count and int(count["amount"]) and len(table.seats[seat].bonus) >= int(count["tiles"]))
                for seat in range(table.players))
     if not paid:
         return None

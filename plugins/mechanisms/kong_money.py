@@ -5,7 +5,8 @@ Switched on by ``kong_money`` (its three amounts).  The engine logs a kong claim
 has had the chance to rob it, so a robbed kong is never paid); this module replies to those events
 (``mahjong_event_reactions``) with ``payment`` events, which the core applies and the audit checks:
 
-* a kong on a discard is paid ``from_discard`` by its discarder;
+* a kong on a discard is paid ``from_discard`` by its discarder -- or, with ``from_discard_paid_by: every_seat``
+  (the Filipino game's melded kong), by every seat still in play;
 * an added kong ``added``, a concealed kong ``concealed``, by every seat still in play (a seat that has won
   and left the deal pays nothing, as it is paid nothing).
 """
@@ -39,14 +40,21 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
         Sequence[Mapping[str, Any]] | None):
     """The kong's money, from the discarder for a kong on its discard, else from each seat still in play."""
     kind = event["type"]
+    money = ruleset.value("kong_money")
     if kind == "claim" and event.get("kind") == "kong":
-        amount = int(ruleset.value("kong_money")["from_discard"])
+        amount = int(money["from_discard"])
+        if money.get("from_discard_paid_by", "discarder") == "every_seat":
+            return _from_every_seat(table, event["seat"], amount)
         return [payment_event(event["discarder"], event["seat"], amount, REASON)] if amount else None
     if kind == "kong":
-        konger = event["seat"]
-        amount = int(ruleset.value("kong_money")["concealed" if event.get("way") == "concealed" else "added"])
-        if not amount:
-            return None
-        return [payment_event(seat, konger, amount, REASON) for seat in range(table.players)
-                if seat != konger and not (table.wins and table.out_of_play(seat))]
+        return _from_every_seat(table, event["seat"], int(money["concealed" if event.get("way") == "concealed"
+                                                                 else "added"]))
     return None
+
+
+def _from_every_seat(table: Table, konger: int, amount: int) -> Sequence[Mapping[str, Any]] | None:
+    """``amount`` from every other seat still in play (a seat that has won and left the deal pays nothing)."""
+    if not amount:
+        return None
+    return [payment_event(seat, konger, amount, REASON) for seat in range(table.players)
+            if seat != konger and not (table.wins and table.out_of_play(seat))]

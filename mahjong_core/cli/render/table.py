@@ -237,7 +237,12 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
     if kind == "kong":
         return f"{who} declares a {event.get('way')} kong of {event['tile']}"
     if kind == "wild_revealed":  # a kind made wild for the deal (jokers.wild: Fuzhou's gold), shown to all
-        return f"{event['tile']} is turned: {', '.join(event.get('kinds') or [])} wild for the deal"
+        kinds = ', '.join(event.get('kinds') or [])
+        if event.get("dice"):  # chosen_by: dice -- the throw counted the tile from the wall's end, where it stays
+            dice = event["dice"]
+            return (f"the dice show {'+'.join(str(d) for d in dice)}: counting {sum(dice)} from the wall's end, "
+                    f"{event['tile']} is turned where it lies: {kinds} wild for the deal")
+        return f"{event['tile']} is turned: {kinds} wild for the deal"
     if kind == "wild_taken":
         return f"{who} robs the turned tile {event['tile']}"
     if kind == "exchange":

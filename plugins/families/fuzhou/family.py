@@ -10,6 +10,7 @@ it).  The gold itself -- the kind turned after the deal, wild for the deal -- is
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -37,7 +38,8 @@ def mahjong_contributions() -> Sequence[Contribution]:
                          hand_sizes=frozenset({16})),
             Contribution("settlement", fuzhou_settlement.SETTLEMENT, fuzhou_settlement,
                          description="the winner's points from the discarder alone, or from every loser of a "
-                                     "self-drawn win")]
+                                     "self-drawn win; or as many times each as scoring.payments says (the "
+                                     "Filipino game's discarder double)")]
 
 
 @hookimpl
@@ -69,8 +71,16 @@ def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, ho
 
 @hookimpl
 def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> bool | None:
-    """Three golds held: a win, self-drawn, whatever the tiles (三金倒); ``None`` otherwise, so the hand's shape
-    decides as in any game."""
-    if how in ("self_drawn", "replacement") and table.wild and len(table.seats[seat].held_jokers) >= THREE_GOLDS:
+    """Three golds held: a win, self-drawn, whatever the tiles (三金倒), where the ruleset's special hands count it
+    (a ``limit_hands`` row naming ``fz_three_golds``); ``None`` otherwise, so the hand's shape decides as in any
+    game."""
+    if how in ("self_drawn", "replacement") and table.wild and len(table.seats[seat].held_jokers) >= THREE_GOLDS \
+            and _three_golds_win(ruleset):
         return True
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def _three_golds_win(ruleset: Ruleset) -> bool:
+    """Whether the ruleset counts three golds as a win in itself: a special hand names ``fz_three_golds``."""
+    return any(row.get("predicate") == "fz_three_golds" for row in ruleset.table("limit_hands").values())

@@ -25,6 +25,7 @@ from typing import Any
 
 from mahjong_rulesets.families import table_values
 from mahjong_rulesets.families.fuzhou.predicates import golds
+from mahjong_rulesets.families.fuzhou.settlement import multipliers
 from mahjong_rulesets.families.table_values import citation, is_count
 
 from mahjong_core.plugin import (
@@ -54,7 +55,7 @@ __all__ = ["FAMILY", "UNITS", "check_tables", "explain_total", "facts_read", "sc
 #: The name ruleset data gives the family (``scoring.family: fuzhou``).
 FAMILY = "fuzhou"
 #: The keys of the ``scoring`` section this family and its settlement read.
-SCORING_KEYS = ("family", "base", "self_drawn_doublings")
+SCORING_KEYS = ("family", "base", "self_drawn_doublings", "payments")
 #: Boolean situation facts a notation flag may set (``!self_drawn``); absent ones are False.
 SITUATION_FLAGS = ("self_drawn", "dealer", "first_go_around", "first_discard", "replacement", "robbing_kong",
                    "robbing_gold")
@@ -111,6 +112,7 @@ def _tables(ruleset: Ruleset) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
                            place=f"$.scoring.{unknown[0]}")
     for key in ("base", "self_drawn_doublings"):
         scoring_number(ruleset, key)
+    multipliers(ruleset)
     return _rows(ruleset, "points"), _rows(ruleset, "limit_hands")
 
 

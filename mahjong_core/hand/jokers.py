@@ -16,20 +16,29 @@ least number of empty places over targets, and shanten is the distance less
 one.  A joker is no copy of a kind, so a target may hold a fifth "5p" where a
 joker stands for it; the playing tiles never exceed four of a kind.
 
-The search (:func:`distance`) walks the kinds from the lowest held and, at
-each, tries every way its lowest tile may serve: left unused, in a pung, in a
-chow (whose lower places, below any held tile, are jokers or empty), or in
-the pair.  Each joker saves one empty place wherever the rule lets it stand,
-so a set takes as many jokers as it has empty places it allows, and the
-search needs no branch on them.  Answers are remembered per (counts, jokers,
-sets, pair, rule), so a seat asked again after a draw reuses most of it.
+How it is fast.  Fill a target's places with the hand's tiles; call ``L`` the
+places left empty and ``X`` those of them no joker may fill (a place in a
+chow where jokers go only in pungs, say, or in the pair where no joker may
+stand).  The ``j`` jokers
+fill ``min(j, L - X)`` places, so the distance is the least, over the ways
+of filling, of ``max(L - j, X)``.  Both counts add up set by set, and a set
+never leaves its suit, so each suit (and the honours) has a table of its own:
+for ``s`` sets and ``p`` pairs holding its tiles, the ``(L, X)`` pairs no
+other way beats in both.  A table is found once per suit's counts, by the
+walk that takes the lowest held tile of the suit every way it may serve
+(left unused, in a pung, in a chow whose places below it are empty, in the
+pair), remembered per remainder; the four tables are then joined (each way
+of one beside each way of the next, one pair at most, no more sets than the
+hand has), and each join is remembered by the tables' ids, as a hand after a
+draw or a discard changes one suit and reuses the other joins.  The answers
+are those of a walk over the whole hand (``tests/core/hand/joker_oracle.py``
+keeps that search, and the tests hold this one to it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from mahjong_core.errors import HandError
 from mahjong_core.hand.melds import Meld, MeldKind
@@ -78,64 +87,187 @@ def distance(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = Joker
     h = _check(counts, jokers)
     if sets is None:
         sets = (sum(h) + jokers) // 3
+    elif isinstance(sets, bool) or not isinstance(sets, int) or sets < 0:
+        raise HandError(f"sets is a count of sets, got {sets!r}", place="sets")
     return _distance(h, jokers, sets, 1, rule)
 
 
-@lru_cache(maxsize=1 << 17)
 def _distance(h: bytes, j: int, sets: int, pair: int, rule: JokerRule) -> int:
-    k = next((i for i, n in enumerate(h) if n), -1)
-    if k < 0:  # only whole places are left: jokers fill those the rule allows, the rest are lacking
-        allowed = (3 * sets if rule.pungs or rule.chows else 0) + (2 * pair if rule.pairs else 0)
-        return 3 * sets + 2 * pair - min(j, allowed)
-    counts = bytearray(h)
-    counts[k] -= 1
-    best = _distance(bytes(counts), j, sets, pair, rule)  # the tile left unused
-    counts[k] += 1
-    if best == 0:
-        return 0
-    if sets:
-        for used in range(1, min(3, counts[k]) + 1):
-            empty = 3 - used
-            filled = min(j, empty) if rule.pungs else 0
-            counts[k] -= used
-            best = min(best, empty - filled + _distance(bytes(counts), j - filled, sets - 1, pair, rule))
-            counts[k] += used
-        if k < _SUITED:
-            best = min(best, _chows(counts, k, j, sets, pair, rule))
-    if pair:
-        for used in range(1, min(2, counts[k]) + 1):
-            empty = 2 - used
-            filled = min(j, empty) if rule.pairs else 0
-            counts[k] -= used
-            best = min(best, empty - filled + _distance(bytes(counts), j - filled, sets, 0, rule))
-            counts[k] += used
-    return best
+    """The module's measure for ``sets`` sets and ``pair`` (0 or 1) pairs: the best, over the ways the groups'
+    tables combine, of ``max(L - j, X)`` (see the module's docstring)."""
+    bits = (_PUNGS if rule.pungs else 0) | (_PAIRS if rule.pairs else 0) | (_CHOWS if rule.chows else 0)
+    key = (h, j, sets, pair, bits)
+    found = _ANSWER.get(key)
+    if found is not None:
+        return found
+    if len(_ANSWER) >= _KEPT or len(_GROUP) >= _KEPT or len(_JOINED) >= _KEPT:
+        clear_caches()
+    suits = bits | _IN_SUIT
+    cap = max(sets, 0)
+    first = _join(_join(_part(h[0:9], suits), _part(h[9:18], suits), cap), _part(h[18:27], suits), cap)
+    found = _final(first, _part(h[27:34], bits), sets, pair, bits, j)
+    _ANSWER[key] = found
+    return found
 
 
-def _chows(counts: bytearray, k: int, j: int, sets: int, pair: int, rule: JokerRule) -> int:
-    """The best of the chows the lowest held tile ``k`` may sit in; places below ``k`` hold no tile."""
-    best = 99
-    rank = k % 9
-    for start in (rank - 2, rank - 1, rank):
-        if start < 0 or start + 2 > 8:
-            continue
-        base = k - rank + start
-        higher = [base + i for i in range(3) if base + i > k]
-        below = k - base
-        # Each higher place takes a held tile or not (the tile may serve better elsewhere).
-        for mask in range(1 << len(higher)):
-            take = [kind for bit, kind in enumerate(higher) if mask >> bit & 1]
-            if any(not counts[kind] for kind in take):
+#: Where a joker may stand, as bits of one small int (a rule's hash is a dataclass's, slow in an inner loop).
+_PUNGS, _PAIRS, _CHOWS = 1, 2, 4
+#: A group whose kinds are a suit's nine ranks, so that chows are made of them (the honours make none).
+_IN_SUIT = 8
+#: Entries any one memo below keeps before all are emptied together (their ids refer to one another).
+_KEPT = 1 << 17
+
+#: A group's table: ``2 * s + p`` -> the Pareto front of ``(L, X)`` (least first), over every way the group's
+#: tiles fill ``s`` sets and ``p`` pairs each holding at least one of them, the rest of its tiles unused.
+_Table = dict[int, tuple[tuple[int, int], ...]]
+#: (a group's counts, rule and suit bits) -> its table; the search's memo, on every remainder it walks.
+_GROUP: dict[tuple[bytes, int], _Table] = {}
+#: Interned tables, as sorted items, and their ids; the joins below are remembered by id.
+_TABLES: list[tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = []
+_TABLE_ID: dict[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], int] = {}
+#: (group slice, bits) -> table id.
+_PART: dict[tuple[bytes, int], int] = {}
+#: (id, id, most sets) -> id of the two groups' tables joined, no more than ``most sets`` sets.
+_JOINED: dict[tuple[int, int, int], int] = {}
+#: (counts, jokers, sets, pair, bits) -> distance.
+_ANSWER: dict[tuple[bytes, int, int, int, int], int] = {}
+
+
+def clear_caches() -> None:
+    """Forget every table and answer remembered (they are rebuilt on demand, the same)."""
+    for memo in (_GROUP, _TABLES, _TABLE_ID, _PART, _JOINED, _ANSWER):
+        memo.clear()
+
+
+def _part(group: bytes, bits: int) -> int:
+    key = (group, bits)
+    found = _PART.get(key)
+    if found is None:
+        found = _PART[key] = _intern(_group(group, bits))
+    return found
+
+
+def _intern(table: _Table) -> int:
+    items = tuple(sorted(table.items()))
+    found = _TABLE_ID.get(items)
+    if found is None:
+        found = _TABLE_ID[items] = len(_TABLES)
+        _TABLES.append(items)
+    return found
+
+
+def _front(points: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The points no other point is at least as good as in both ``L`` and ``X`` (least ``L`` first)."""
+    kept: list[tuple[int, int]] = []
+    least = _NEVER
+    for lack, unfillable in sorted(points):
+        if unfillable < least:
+            kept.append((lack, unfillable))
+            least = unfillable
+    return tuple(kept)
+
+
+#: Above any distance.
+_NEVER = 1 << 10
+
+
+def _group(counts: bytes, bits: int) -> _Table:
+    """A group's table: every way its lowest held tile may serve (left unused, in a pung of its kind, in a chow
+    of its suit whose lower places hold no tile, or in the pair), each added to the table of what it leaves."""
+    key = (counts, bits)
+    found = _GROUP.get(key)
+    if found is not None:
+        return found
+    k = next((i for i, n in enumerate(counts) if n), -1)
+    if k < 0:
+        table: _Table = {0: ((0, 0),)}
+        _GROUP[key] = table
+        return table
+    gathered: dict[int, list[tuple[int, int]]] = {}
+
+    def add(rest: bytearray, sets: int, pairs: int, lack: int, unfillable: int) -> None:
+        step = 2 * sets + pairs
+        for at, front in _group(bytes(rest), bits).items():
+            if pairs and at & 1:
                 continue
-            empty = below + len(higher) - len(take)
-            filled = min(j, empty) if rule.chows else 0
-            counts[k] -= 1
-            for kind in take:
-                counts[kind] -= 1
-            best = min(best, empty - filled + _distance(bytes(counts), j - filled, sets - 1, pair, rule))
-            counts[k] += 1
-            for kind in take:
-                counts[kind] += 1
+            points = gathered.setdefault(at + step, [])
+            points.extend((x + lack, y + unfillable) for x, y in front)
+
+    rest = bytearray(counts)
+    rest[k] -= 1
+    add(rest, 0, 0, 0, 0)  # the tile left unused
+    rest[k] += 1
+    pung_x = 0 if bits & _PUNGS else 1
+    for used in range(1, min(3, rest[k]) + 1):
+        rest[k] -= used
+        add(rest, 1, 0, 3 - used, (3 - used) * pung_x)
+        rest[k] += used
+    if bits & _IN_SUIT:
+        chow_x = 0 if bits & _CHOWS else 1
+        for start in (k - 2, k - 1, k):
+            if start < 0 or start + 2 > 8:
+                continue
+            higher = [kind for kind in range(start, start + 3) if kind > k]
+            for mask in range(1 << len(higher)):
+                take = [kind for bit, kind in enumerate(higher) if mask >> bit & 1]
+                if any(not rest[kind] for kind in take):
+                    continue
+                empty = 2 - len(take)
+                rest[k] -= 1
+                for kind in take:
+                    rest[kind] -= 1
+                add(rest, 1, 0, empty, empty * chow_x)
+                rest[k] += 1
+                for kind in take:
+                    rest[kind] += 1
+    pair_x = 0 if bits & _PAIRS else 1
+    for used in range(1, min(2, rest[k]) + 1):
+        rest[k] -= used
+        add(rest, 0, 1, 2 - used, (2 - used) * pair_x)
+        rest[k] += used
+    table = {at: _front(points) for at, points in gathered.items()}
+    _GROUP[key] = table
+    return table
+
+
+def _join(first: int, second: int, most: int) -> int:
+    """Two groups' tables as one: each way of the first beside each of the second, one pair at most and no more
+    than ``most`` sets."""
+    key = (first, second, most)
+    found = _JOINED.get(key)
+    if found is not None:
+        return found
+    gathered: dict[int, list[tuple[int, int]]] = {}
+    limit = 2 * most + 1
+    for at, front in _TABLES[first]:
+        for at2, front2 in _TABLES[second]:
+            if at & at2 & 1 or at + at2 > limit:
+                continue
+            points = gathered.setdefault(at + at2, [])
+            points.extend((x + x2, y + y2) for x, y in front for x2, y2 in front2)
+    found = _JOINED[key] = _intern({at: _front(points) for at, points in gathered.items()})
+    return found
+
+
+def _final(first: int, second: int, sets: int, pair: int, bits: int, j: int) -> int:
+    """The distance: the best way of the two tables together, the sets and pair they leave empty added (jokers
+    fill an empty set where they stand in pungs or chows, an empty pair where they stand in pairs)."""
+    set_x = 0 if bits & (_PUNGS | _CHOWS) else 3
+    pair_x = 0 if bits & _PAIRS else 2
+    best = _NEVER
+    for at, front in _TABLES[first]:
+        for at2, front2 in _TABLES[second]:
+            both = at + at2
+            s, p = both >> 1, both & 1
+            if at & at2 & 1 or s > sets or p > pair:
+                continue
+            lack = 3 * (sets - s) + 2 * (pair - p) - j
+            unfillable = set_x * (sets - s) + pair_x * (pair - p)
+            for x, y in front:
+                for x2, y2 in front2:
+                    d = max(x + x2 + lack, y + y2 + unfillable)
+                    if d < best:
+                        best = d
     return best
 
 

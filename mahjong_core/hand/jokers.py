@@ -19,20 +19,25 @@ joker stands for it; the playing tiles never exceed four of a kind.
 How it is fast.  Fill a target's places with the hand's tiles; call ``L`` the
 places left empty and ``X`` those of them no joker may fill (a place in a
 chow where jokers go only in pungs, say, or in the pair where no joker may
-stand).  The ``j`` jokers
-fill ``min(j, L - X)`` places, so the distance is the least, over the ways
-of filling, of ``max(L - j, X)``.  Both counts add up set by set, and a set
-never leaves its suit, so each suit (and the honours) has a table of its own:
-for ``s`` sets and ``p`` pairs holding its tiles, the ``(L, X)`` pairs no
-other way beats in both.  A table is found once per suit's counts, by the
-walk that takes the lowest held tile of the suit every way it may serve
-(left unused, in a pung, in a chow whose places below it are empty, in the
-pair), remembered per remainder; the four tables are then joined (each way
-of one beside each way of the next, one pair at most, no more sets than the
-hand has), and each join is remembered by the tables' ids, as a hand after a
-draw or a discard changes one suit and reuses the other joins.  The answers
-are those of a walk over the whole hand (``tests/core/hand/joker_oracle.py``
-keeps that search, and the tests hold this one to it).
+stand).  The ``j`` jokers fill ``min(j, L - X)`` places, so the distance is
+the least, over the ways of filling, of ``max(L - j, X)``.  Both counts add
+up set by set, and no set leaves its suit nor spans two empty ranks, so the
+tiles fall into groups that do not interact: the honours, and each stretch of
+a suit between two or more empty ranks.  Each group has a table: the ways its
+tiles may fill some sets and the pair (how many of each, how many tiles used,
+how many unfillable places), keeping only those no other way beats in all
+four (:func:`_group`, a walk that takes the group's lowest held tile every way
+it may serve -- left unused, in a pung, in a chow with none, one or both of
+the two ranks above it, in the pair -- remembered per remainder).  Tables are
+joined group by group (each way of one beside each way of the next, one pair
+at most, no more sets than the hand has), each join remembered by the tables'
+ids, so that a hand after a draw or a discard, which changes one suit, reuses
+the others' joins; the last two tables are read for the answer without being
+joined (:func:`_final`).  A table is the same wherever a stretch lies in its
+suit and whichever end it is read from, and for the honours in any order, so
+each is found once for one spelling.  The answers are those of a walk over the
+whole hand, which ``tests/core/hand/joker_oracle.py`` keeps: the tests hold
+this algebra to it.
 """
 
 from __future__ import annotations
@@ -93,8 +98,7 @@ def distance(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = Joker
 
 
 def _distance(h: bytes, j: int, sets: int, pair: int, rule: JokerRule) -> int:
-    """The module's measure for ``sets`` sets and ``pair`` (0 or 1) pairs: the best, over the ways the groups'
-    tables combine, of ``max(L - j, X)`` (see the module's docstring)."""
+    """The module's measure for ``sets`` sets and ``pair`` (0 or 1) pairs (see the module's docstring)."""
     bits = (_PUNGS if rule.pungs else 0) | (_PAIRS if rule.pairs else 0) | (_CHOWS if rule.chows else 0)
     key = (h, j, sets, pair, bits)
     found = _ANSWER.get(key)
@@ -105,7 +109,7 @@ def _distance(h: bytes, j: int, sets: int, pair: int, rule: JokerRule) -> int:
     suits = bits | _IN_SUIT
     cap = max(sets, 0)
     first = _join(_join(_part(h[0:9], suits), _part(h[9:18], suits), cap), _part(h[18:27], suits), cap)
-    found = _final(first, _part(h[27:34], bits), sets, pair, bits, j)
+    found = _final(_TABLES[first], _TABLES[_part(h[27:34], bits)], sets, pair, bits, j)
     _ANSWER[key] = found
     return found
 
@@ -115,16 +119,21 @@ _PUNGS, _PAIRS, _CHOWS = 1, 2, 4
 #: A group whose kinds are a suit's nine ranks, so that chows are made of them (the honours make none).
 _IN_SUIT = 8
 #: Entries any one memo below keeps before all are emptied together (their ids refer to one another).
-_KEPT = 1 << 17
+_KEPT = 1 << 16
 
-#: A group's table: ``2 * s + p`` -> the Pareto front of ``(L, X)`` (least first), over every way the group's
-#: tiles fill ``s`` sets and ``p`` pairs each holding at least one of them, the rest of its tiles unused.
-_Table = dict[int, tuple[tuple[int, int], ...]]
+#: One way of a group's tiles: ``(s, p, a, b)``: ``s`` sets and ``p`` pairs hold at least one of its tiles each,
+#: ``a`` is minus the tiles used, and ``b`` is ``X`` less what those sets and pair would lack of jokers' places
+#: were they empty (``3 s`` where jokers stand in no set, ``2 p`` where they stand in no pair: ``_empty_x``).  All
+#: four add up over groups, and with ``n`` sets and a pair the distance is ``max(a + 3 n + 2 - j, b + 3 n + 2)``,
+#: each 3 and 2 in the second term counted only where a joker may not fill that empty place (:func:`_final`).
+_Way = tuple[int, int, int, int]
+#: A group's table: the ways no other way beats (fewer or as many sets and pairs, ``a`` and ``b`` no larger).
+_Table = tuple[_Way, ...]
 #: (a group's counts, rule and suit bits) -> its table; the search's memo, on every remainder it walks.
 _GROUP: dict[tuple[bytes, int], _Table] = {}
-#: Interned tables, as sorted items, and their ids; the joins below are remembered by id.
-_TABLES: list[tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = []
-_TABLE_ID: dict[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], int] = {}
+#: Interned tables and their ids; the joins below are remembered by id.
+_TABLES: list[_Table] = []
+_TABLE_ID: dict[_Table, int] = {}
 #: (group slice, bits) -> table id.
 _PART: dict[tuple[bytes, int], int] = {}
 #: (id, id, most sets) -> id of the two groups' tables joined, no more than ``most sets`` sets.
@@ -137,38 +146,69 @@ def clear_caches() -> None:
     """Forget every table and answer remembered (they are rebuilt on demand, the same)."""
     for memo in (_GROUP, _TABLES, _TABLE_ID, _PART, _JOINED, _ANSWER):
         memo.clear()
+    _intern(_NOTHING)  # id 0, _EMPTY_ID: the table of a group holding no tile
+
+
+#: The table of no tiles (one way: nothing used), whose id is :data:`_EMPTY_ID`.
+_NOTHING: _Table = ((0, 0, 0, 0),)
+_EMPTY_ID = 0
+#: A join's bound on sets where none is wanted (stretches of a suit joined into the suit's table).
+_NO_CAP = 1 << 10
 
 
 def _part(group: bytes, bits: int) -> int:
+    """A group's table id.  A suit is cut where two ranks or more lie empty (no chow spans them), and each
+    stretch of it (:func:`_stretch`) is joined to the next; the honours make no chows, so their table is found
+    for their counts sorted."""
     key = (group, bits)
     found = _PART.get(key)
     if found is None:
-        found = _PART[key] = _intern(_group(group, bits))
+        if bits & _IN_SUIT:
+            found = _EMPTY_ID
+            for stretch in group.strip(b"\0").split(b"\0\0"):
+                if stretch:
+                    found = _join(found, _stretch(stretch.strip(b"\0"), bits), _NO_CAP)
+        else:
+            found = _intern(_group(bytes(sorted(group, reverse=True)), bits))
+        _PART[key] = found
     return found
+
+
+def _stretch(counts: bytes, bits: int) -> int:
+    """The table id of a stretch of a suit, neither end nor two ranks in a row empty.  Where in the suit it lies
+    makes no difference (any two tiles two ranks apart or less fit in some chow), nor whether it is read from
+    the low end or the high, so the table is found for the lesser of the two spellings."""
+    return _intern(_group(min(counts, counts[::-1]), bits))
 
 
 def _intern(table: _Table) -> int:
-    items = tuple(sorted(table.items()))
-    found = _TABLE_ID.get(items)
+    found = _TABLE_ID.get(table)
     if found is None:
-        found = _TABLE_ID[items] = len(_TABLES)
-        _TABLES.append(items)
+        found = _TABLE_ID[table] = len(_TABLES)
+        _TABLES.append(table)
     return found
 
 
-def _front(points: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    """The points no other point is at least as good as in both ``L`` and ``X`` (least ``L`` first)."""
-    kept: list[tuple[int, int]] = []
-    least = _NEVER
-    for lack, unfillable in sorted(points):
-        if unfillable < least:
-            kept.append((lack, unfillable))
-            least = unfillable
+clear_caches()
+
+
+def _best(ways: set[_Way]) -> _Table:
+    """The ways no other beats, in sorted order: a way sorted after another has as many sets or more, so it is
+    beaten where one kept before it has no more pairs and ``a`` and ``b`` no larger."""
+    kept: list[_Way] = []
+    for way in sorted(ways):
+        _, p, a, b = way
+        for _, p2, a2, b2 in kept:
+            if p2 <= p and a2 <= a and b2 <= b:  # and no more sets: it was sorted first
+                break
+        else:
+            kept.append(way)
     return tuple(kept)
 
 
-#: Above any distance.
-_NEVER = 1 << 10
+def _empty_x(bits: int) -> tuple[int, int]:
+    """The places no joker may fill in an empty set and in an empty pair, under the rule's bits."""
+    return 0 if bits & (_PUNGS | _CHOWS) else 3, 0 if bits & _PAIRS else 2
 
 
 def _group(counts: bytes, bits: int) -> _Table:
@@ -180,18 +220,15 @@ def _group(counts: bytes, bits: int) -> _Table:
         return found
     k = next((i for i, n in enumerate(counts) if n), -1)
     if k < 0:
-        table: _Table = {0: ((0, 0),)}
-        _GROUP[key] = table
-        return table
-    gathered: dict[int, list[tuple[int, int]]] = {}
+        _GROUP[key] = found = ((0, 0, 0, 0),)
+        return found
+    ways: set[_Way] = set()
+    set_x, pair_x = _empty_x(bits)
 
-    def add(rest: bytearray, sets: int, pairs: int, lack: int, unfillable: int) -> None:
-        step = 2 * sets + pairs
-        for at, front in _group(bytes(rest), bits).items():
-            if pairs and at & 1:
-                continue
-            points = gathered.setdefault(at + step, [])
-            points.extend((x + lack, y + unfillable) for x, y in front)
+    def add(rest: bytearray, sets: int, pairs: int, used: int, unfillable: int) -> None:
+        for s, p, a, b in _group(bytes(rest), bits):
+            if not (pairs and p):
+                ways.add((s + sets, p + pairs, a - used, b + unfillable))
 
     rest = bytearray(counts)
     rest[k] -= 1
@@ -200,34 +237,27 @@ def _group(counts: bytes, bits: int) -> _Table:
     pung_x = 0 if bits & _PUNGS else 1
     for used in range(1, min(3, rest[k]) + 1):
         rest[k] -= used
-        add(rest, 1, 0, 3 - used, (3 - used) * pung_x)
+        add(rest, 1, 0, used, (3 - used) * pung_x - set_x)
         rest[k] += used
-    if bits & _IN_SUIT:
+    if bits & _IN_SUIT:  # a chow of k and none, one or both of the two ranks above it (a suit has a chow for each)
         chow_x = 0 if bits & _CHOWS else 1
-        for start in (k - 2, k - 1, k):
-            if start < 0 or start + 2 > 8:
+        for take in _CHOW_TAKES:
+            if any(k + up >= len(rest) or not rest[k + up] for up in take):
                 continue
-            higher = [kind for kind in range(start, start + 3) if kind > k]
-            for mask in range(1 << len(higher)):
-                take = [kind for bit, kind in enumerate(higher) if mask >> bit & 1]
-                if any(not rest[kind] for kind in take):
-                    continue
-                empty = 2 - len(take)
-                rest[k] -= 1
-                for kind in take:
-                    rest[kind] -= 1
-                add(rest, 1, 0, empty, empty * chow_x)
-                rest[k] += 1
-                for kind in take:
-                    rest[kind] += 1
-    pair_x = 0 if bits & _PAIRS else 1
+            rest[k] -= 1
+            for up in take:
+                rest[k + up] -= 1
+            add(rest, 1, 0, 1 + len(take), (2 - len(take)) * chow_x - set_x)
+            rest[k] += 1
+            for up in take:
+                rest[k + up] += 1
+    own_pair_x = 0 if bits & _PAIRS else 1
     for used in range(1, min(2, rest[k]) + 1):
         rest[k] -= used
-        add(rest, 0, 1, 2 - used, (2 - used) * pair_x)
+        add(rest, 0, 1, used, (2 - used) * own_pair_x - pair_x)
         rest[k] += used
-    table = {at: _front(points) for at, points in gathered.items()}
-    _GROUP[key] = table
-    return table
+    _GROUP[key] = found = _best(ways)
+    return found
 
 
 def _join(first: int, second: int, most: int) -> int:
@@ -237,38 +267,39 @@ def _join(first: int, second: int, most: int) -> int:
     found = _JOINED.get(key)
     if found is not None:
         return found
-    gathered: dict[int, list[tuple[int, int]]] = {}
-    limit = 2 * most + 1
-    for at, front in _TABLES[first]:
-        for at2, front2 in _TABLES[second]:
-            if at & at2 & 1 or at + at2 > limit:
-                continue
-            points = gathered.setdefault(at + at2, [])
-            points.extend((x + x2, y + y2) for x, y in front for x2, y2 in front2)
-    found = _JOINED[key] = _intern({at: _front(points) for at, points in gathered.items()})
+    ways = {(s + s2, p + p2, a + a2, b + b2) for s, p, a, b in _TABLES[first] for s2, p2, a2, b2 in _TABLES[second]
+            if s + s2 <= most and p + p2 <= 1}
+    found = _JOINED[key] = _intern(_best(ways))
     return found
 
 
-def _final(first: int, second: int, sets: int, pair: int, bits: int, j: int) -> int:
-    """The distance: the best way of the two tables together, the sets and pair they leave empty added (jokers
-    fill an empty set where they stand in pungs or chows, an empty pair where they stand in pairs)."""
-    set_x = 0 if bits & (_PUNGS | _CHOWS) else 3
-    pair_x = 0 if bits & _PAIRS else 2
+def _final(first: _Table, second: _Table, sets: int, pair: int, bits: int, j: int) -> int:
+    """The distance: the best way of the two tables together, within ``sets`` sets and ``pair`` pairs."""
+    set_x, pair_x = _empty_x(bits)
+    lack = 3 * sets + 2 * pair - j
+    unfillable = set_x * sets + pair_x * pair
     best = _NEVER
-    for at, front in _TABLES[first]:
-        for at2, front2 in _TABLES[second]:
-            both = at + at2
-            s, p = both >> 1, both & 1
-            if at & at2 & 1 or s > sets or p > pair:
-                continue
-            lack = 3 * (sets - s) + 2 * (pair - p) - j
-            unfillable = set_x * (sets - s) + pair_x * (pair - p)
-            for x, y in front:
-                for x2, y2 in front2:
-                    d = max(x + x2 + lack, y + y2 + unfillable)
-                    if d < best:
-                        best = d
+    for s2, p2, a2, b2 in second:
+        if s2 > sets or p2 > pair:
+            continue
+        most, pairs, a2, b2 = sets - s2, pair - p2, a2 + lack, b2 + unfillable
+        for s, p, a, b in first:
+            if s > most:
+                break  # sorted: no later way fits either
+            if p <= pairs:
+                a += a2
+                b += b2
+                if a < b:
+                    a = b
+                if a < best:
+                    best = a
     return best
+
+
+#: The ranks above a chow's lowest held tile that it takes held tiles of (the rest of its places empty).
+_CHOW_TAKES = ((), (1,), (2,), (1, 2))
+#: Above any distance.
+_NEVER = 1 << 10
 
 
 def shanten_with_jokers(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule(), *,

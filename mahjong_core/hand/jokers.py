@@ -72,6 +72,8 @@ class JokerRule:
 
 
 def _check(counts: Sequence[int] | bytes, jokers: int) -> bytes:
+    if type(counts) is bytes and len(counts) == _KINDS and type(jokers) is int and jokers >= 0 and max(counts) <= 4:
+        return counts  # what every caller in a game passes: checked in one line
     try:
         h = bytes(counts)
     except (TypeError, ValueError) as exc:
@@ -104,12 +106,15 @@ def _distance(h: bytes, j: int, sets: int, pair: int, rule: JokerRule) -> int:
     found = _ANSWER.get(key)
     if found is not None:
         return found
-    if len(_ANSWER) >= _KEPT or len(_GROUP) >= _KEPT or len(_JOINED) >= _KEPT:
+    if len(_ANSWER) >= _KEPT or len(_GROUP) >= _KEPT or len(_JOINED) >= _KEPT or len(_READ) >= _KEPT:
         clear_caches()
     suits = bits | _IN_SUIT
     cap = max(sets, 0)
     first = _join(_join(_part(h[0:9], suits), _part(h[9:18], suits), cap), _part(h[18:27], suits), cap)
-    found = _final(_TABLES[first], _TABLES[_part(h[27:34], bits)], sets, pair, bits, j)
+    read = (first, _part(h[27:34], bits), sets, pair, bits, j)
+    found = _READ.get(read)
+    if found is None:
+        found = _READ[read] = _final(_TABLES[first], _TABLES[read[1]], sets, pair, bits, j)
     _ANSWER[key] = found
     return found
 
@@ -140,11 +145,14 @@ _PART: dict[tuple[bytes, int], int] = {}
 _JOINED: dict[tuple[int, int, int], int] = {}
 #: (counts, jokers, sets, pair, bits) -> distance.
 _ANSWER: dict[tuple[bytes, int, int, int, int], int] = {}
+#: (id of the suits' tables joined, the honours' id, sets, pair, bits, jokers) -> distance: many hands share
+#: their tables (a few hundred tables serve thousands of deals).
+_READ: dict[tuple[int, int, int, int, int, int], int] = {}
 
 
 def clear_caches() -> None:
     """Forget every table and answer remembered (they are rebuilt on demand, the same)."""
-    for memo in (_GROUP, _TABLES, _TABLE_ID, _PART, _JOINED, _ANSWER):
+    for memo in (_GROUP, _TABLES, _TABLE_ID, _PART, _JOINED, _ANSWER, _READ):
         memo.clear()
     _intern(_NOTHING)  # id 0, _EMPTY_ID: the table of a group holding no tile
 
@@ -263,7 +271,7 @@ def _group(counts: bytes, bits: int) -> _Table:
 def _join(first: int, second: int, most: int) -> int:
     """Two groups' tables as one: each way of the first beside each of the second, one pair at most and no more
     than ``most`` sets."""
-    key = (first, second, most)
+    key = (first, second, most) if first <= second else (second, first, most)  # either order joins the same
     found = _JOINED.get(key)
     if found is not None:
         return found

@@ -42,6 +42,7 @@ this algebra to it.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -106,16 +107,17 @@ def _distance(h: bytes, j: int, sets: int, pair: int, rule: JokerRule) -> int:
     found = _ANSWER.get(key)
     if found is not None:
         return found
-    if len(_ANSWER) >= _KEPT or len(_GROUP) >= _KEPT or len(_JOINED) >= _KEPT or len(_READ) >= _KEPT:
-        clear_caches()
-    suits = bits | _IN_SUIT
-    cap = max(sets, 0)
-    first = _join(_join(_part(h[0:9], suits), _part(h[9:18], suits), cap), _part(h[18:27], suits), cap)
-    read = (first, _part(h[27:34], bits), sets, pair, bits, j)
-    found = _READ.get(read)
-    if found is None:
-        found = _READ[read] = _final(_TABLES[first], _TABLES[read[1]], sets, pair, bits, j)
-    _ANSWER[key] = found
+    with _LOCK:  # table ids are handed out and memos emptied one thread at a time (a server plays tables in threads)
+        if len(_ANSWER) >= _KEPT or len(_GROUP) >= _KEPT or len(_JOINED) >= _KEPT or len(_READ) >= _KEPT:
+            clear_caches()
+        suits = bits | _IN_SUIT
+        cap = max(sets, 0)
+        first = _join(_join(_part(h[0:9], suits), _part(h[9:18], suits), cap), _part(h[18:27], suits), cap)
+        read = (first, _part(h[27:34], bits), sets, pair, bits, j)
+        found = _READ.get(read)
+        if found is None:
+            found = _READ[read] = _final(_TABLES[first], _TABLES[read[1]], sets, pair, bits, j)
+        _ANSWER[key] = found
     return found
 
 
@@ -150,11 +152,17 @@ _ANSWER: dict[tuple[bytes, int, int, int, int], int] = {}
 _READ: dict[tuple[int, int, int, int, int, int], int] = {}
 
 
+#: Held while tables are found, joined and read: the ids name places in ``_TABLES``, so no thread may hand one out
+#: or empty the memos while another is between getting an id and reading its table.
+_LOCK = threading.RLock()
+
+
 def clear_caches() -> None:
     """Forget every table and answer remembered (they are rebuilt on demand, the same)."""
-    for memo in (_GROUP, _TABLES, _TABLE_ID, _PART, _JOINED, _ANSWER, _READ):
-        memo.clear()
-    _intern(_NOTHING)  # id 0, _EMPTY_ID: the table of a group holding no tile
+    with _LOCK:
+        for memo in (_GROUP, _TABLES, _TABLE_ID, _PART, _JOINED, _ANSWER, _READ):
+            memo.clear()
+        _intern(_NOTHING)  # id 0, _EMPTY_ID: the table of a group holding no tile
 
 
 #: The table of no tiles (one way: nothing used), whose id is :data:`_EMPTY_ID`.
@@ -221,7 +229,7 @@ def _empty_x(bits: int) -> tuple[int, int]:
 
 def _group(counts: bytes, bits: int) -> _Table:
     """A group's table: every way its lowest held tile may serve (left unused, in a pung of its kind, in a chow
-    of its suit whose lower places hold no tile, or in the pair), each added to the table of what it leaves."""
+    with none, one or both of the two ranks above it, in the pair), each added to the table of what it leaves."""
     key = (counts, bits)
     found = _GROUP.get(key)
     if found is not None:

@@ -10,6 +10,10 @@ and the Malaysian game's pungs, pairs and chows, example_jokers' pungs only).
 
 from __future__ import annotations
 
+import random
+import sys
+import threading
+
 import joker_oracle as old
 import pytest
 from hypothesis import given, settings
@@ -99,6 +103,44 @@ def test_the_tables_forgotten_give_the_same_answers() -> None:
     new.clear_caches()
     assert [new.distance(counts, j, rule) for j in range(4)] == before == \
         [old.distance(counts, j, rule) for j in range(4)]
+
+
+def test_threads_asking_at_once_while_the_memos_are_emptied_get_the_old_answers(monkeypatch: pytest.MonkeyPatch
+                                                                                  ) -> None:
+    """A server plays tables in threads: with the memos emptied every few dozen hands, four threads asking at once
+    still get the old search's answers (a table id handed out twice, or read after the memos were emptied,
+    would give another hand's)."""
+    rng = random.Random(34)
+    asked = []
+    for _ in range(300):
+        jokers = rng.randint(0, 4)
+        counts = [0] * 34
+        for kind in rng.sample([k for k in range(34) for _ in range(4)], 14 - jokers):
+            counts[kind] += 1
+        asked.append((bytes(counts), jokers, rng.choice(RULES)))
+    expected = [old.distance(c, j, r) for c, j, r in asked]
+    monkeypatch.setattr(new, "_KEPT", 40)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    wrong: list[int] = []
+    try:
+        def ask(order: list[int]) -> None:
+            for i in order:
+                try:
+                    if new.distance(*asked[i]) != expected[i]:
+                        wrong.append(i)
+                except IndexError:  # an id read after the memos were emptied
+                    wrong.append(i)
+        threads = [threading.Thread(target=ask, args=(rng.sample(range(len(asked)), len(asked)),)) for _ in range(4)]
+        new.clear_caches()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+        new.clear_caches()
+    assert wrong == []
 
 
 def test_the_bundled_rulesets_rules_are_among_those_tested() -> None:

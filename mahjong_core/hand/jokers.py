@@ -108,8 +108,7 @@ def _distance(h: bytes, j: int, sets: int, pair: int, rule: JokerRule) -> int:
     if found is not None:
         return found
     with _LOCK:  # table ids are handed out and memos emptied one thread at a time (a server plays tables in threads)
-        if len(_ANSWER) >= _KEPT or len(_GROUP) >= _KEPT or len(_JOINED) >= _KEPT or len(_READ) >= _KEPT:
-            clear_caches()
+        _bound()
         suits = bits | _IN_SUIT
         cap = max(sets, 0)
         first = _join(_join(_part(h[0:9], suits), _part(h[9:18], suits), cap), _part(h[18:27], suits), cap)
@@ -155,6 +154,18 @@ _READ: dict[tuple[int, int, int, int, int, int], int] = {}
 #: Held while tables are found, joined and read: the ids name places in ``_TABLES``, so no thread may hand one out
 #: or empty the memos while another is between getting an id and reading its table.
 _LOCK = threading.RLock()
+
+
+def _bound() -> None:
+    """Empty a memo that has grown to ``_KEPT`` entries; those that name tables by id go with the tables.
+
+    A long simulation meets ever more hands but few new tables: the answers per hand go first and often, the
+    tables (a few hundred in thousands of deals) seldom."""
+    for memo in (_ANSWER, _READ, _PART, _GROUP):  # none of these is named by id elsewhere: each may go alone
+        if len(memo) >= _KEPT:
+            memo.clear()
+    if len(_JOINED) >= _KEPT or len(_TABLES) >= _KEPT:
+        clear_caches()
 
 
 def clear_caches() -> None:

@@ -16,20 +16,35 @@ least number of empty places over targets, and shanten is the distance less
 one.  A joker is no copy of a kind, so a target may hold a fifth "5p" where a
 joker stands for it; the playing tiles never exceed four of a kind.
 
-The search (:func:`distance`) walks the kinds from the lowest held and, at
-each, tries every way its lowest tile may serve: left unused, in a pung, in a
-chow (whose lower places, below any held tile, are jokers or empty), or in
-the pair.  Each joker saves one empty place wherever the rule lets it stand,
-so a set takes as many jokers as it has empty places it allows, and the
-search needs no branch on them.  Answers are remembered per (counts, jokers,
-sets, pair, rule), so a seat asked again after a draw reuses most of it.
+How it is fast.  Fill a target's places with the hand's tiles; call ``L`` the
+places left empty and ``X`` those of them no joker may fill (a place in a
+chow where jokers go only in pungs, say, or in the pair where no joker may
+stand).  The ``j`` jokers fill ``min(j, L - X)`` places, so the distance is
+the least, over the ways of filling, of ``max(L - j, X)``.  Both counts add
+up set by set, and no set leaves its suit nor spans two empty ranks, so the
+tiles fall into groups that do not interact: the honours, and each stretch of
+a suit between two or more empty ranks.  Each group has a table: the ways its
+tiles may fill some sets and the pair (how many of each, how many tiles used,
+how many unfillable places), keeping only those no other way beats in all
+four (:func:`_group`, a walk that takes the group's lowest held tile every way
+it may serve -- left unused, in a pung, in a chow with none, one or both of
+the two ranks above it, in the pair -- remembered per remainder).  Tables are
+joined group by group (each way of one beside each way of the next, one pair
+at most, no more sets than the hand has), each join remembered by the tables'
+ids, so that a hand after a draw or a discard, which changes one suit, reuses
+the others' joins; the last two tables are read for the answer without being
+joined (:func:`_final`).  A table is the same wherever a stretch lies in its
+suit and whichever end it is read from, and for the honours in any order, so
+each is found once for one spelling.  The answers are those of a walk over the
+whole hand, which ``tests/core/hand/joker_oracle.py`` keeps: the tests hold
+this algebra to it.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from mahjong_core.errors import HandError
 from mahjong_core.hand.melds import Meld, MeldKind
@@ -58,6 +73,8 @@ class JokerRule:
 
 
 def _check(counts: Sequence[int] | bytes, jokers: int) -> bytes:
+    if type(counts) is bytes and len(counts) == _KINDS and type(jokers) is int and jokers >= 0 and max(counts) <= 4:
+        return counts  # what every caller in a game passes: checked in one line
     try:
         h = bytes(counts)
     except (TypeError, ValueError) as exc:
@@ -78,65 +95,238 @@ def distance(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = Joker
     h = _check(counts, jokers)
     if sets is None:
         sets = (sum(h) + jokers) // 3
+    elif isinstance(sets, bool) or not isinstance(sets, int) or sets < 0:
+        raise HandError(f"sets is a count of sets, got {sets!r}", place="sets")
     return _distance(h, jokers, sets, 1, rule)
 
 
-@lru_cache(maxsize=1 << 17)
 def _distance(h: bytes, j: int, sets: int, pair: int, rule: JokerRule) -> int:
-    k = next((i for i, n in enumerate(h) if n), -1)
-    if k < 0:  # only whole places are left: jokers fill those the rule allows, the rest are lacking
-        allowed = (3 * sets if rule.pungs or rule.chows else 0) + (2 * pair if rule.pairs else 0)
-        return 3 * sets + 2 * pair - min(j, allowed)
-    counts = bytearray(h)
-    counts[k] -= 1
-    best = _distance(bytes(counts), j, sets, pair, rule)  # the tile left unused
-    counts[k] += 1
-    if best == 0:
-        return 0
-    if sets:
-        for used in range(1, min(3, counts[k]) + 1):
-            empty = 3 - used
-            filled = min(j, empty) if rule.pungs else 0
-            counts[k] -= used
-            best = min(best, empty - filled + _distance(bytes(counts), j - filled, sets - 1, pair, rule))
-            counts[k] += used
-        if k < _SUITED:
-            best = min(best, _chows(counts, k, j, sets, pair, rule))
-    if pair:
-        for used in range(1, min(2, counts[k]) + 1):
-            empty = 2 - used
-            filled = min(j, empty) if rule.pairs else 0
-            counts[k] -= used
-            best = min(best, empty - filled + _distance(bytes(counts), j - filled, sets, 0, rule))
-            counts[k] += used
-    return best
+    """The module's measure for ``sets`` sets and ``pair`` (0 or 1) pairs (see the module's docstring)."""
+    bits = (_PUNGS if rule.pungs else 0) | (_PAIRS if rule.pairs else 0) | (_CHOWS if rule.chows else 0)
+    key = (h, j, sets, pair, bits)
+    found = _ANSWER.get(key)
+    if found is not None:
+        return found
+    with _LOCK:  # table ids are handed out and memos emptied one thread at a time (a server plays tables in threads)
+        _bound()
+        suits = bits | _IN_SUIT
+        cap = max(sets, 0)
+        first = _join(_join(_part(h[0:9], suits), _part(h[9:18], suits), cap), _part(h[18:27], suits), cap)
+        read = (first, _part(h[27:34], bits), sets, pair, bits, j)
+        found = _READ.get(read)
+        if found is None:
+            found = _READ[read] = _final(_TABLES[first], _TABLES[read[1]], sets, pair, bits, j)
+        _ANSWER[key] = found
+    return found
 
 
-def _chows(counts: bytearray, k: int, j: int, sets: int, pair: int, rule: JokerRule) -> int:
-    """The best of the chows the lowest held tile ``k`` may sit in; places below ``k`` hold no tile."""
-    best = 99
-    rank = k % 9
-    for start in (rank - 2, rank - 1, rank):
-        if start < 0 or start + 2 > 8:
-            continue
-        base = k - rank + start
-        higher = [base + i for i in range(3) if base + i > k]
-        below = k - base
-        # Each higher place takes a held tile or not (the tile may serve better elsewhere).
-        for mask in range(1 << len(higher)):
-            take = [kind for bit, kind in enumerate(higher) if mask >> bit & 1]
-            if any(not counts[kind] for kind in take):
+#: Where a joker may stand, as bits of one small int (a rule's hash is a dataclass's, slow in an inner loop).
+_PUNGS, _PAIRS, _CHOWS = 1, 2, 4
+#: A group whose kinds are a suit's nine ranks, so that chows are made of them (the honours make none).
+_IN_SUIT = 8
+#: Entries any one memo below keeps before all are emptied together (their ids refer to one another).
+_KEPT = 1 << 16
+
+#: One way of a group's tiles: ``(s, p, a, b)``: ``s`` sets and ``p`` pairs hold at least one of its tiles each,
+#: ``a`` is minus the tiles used, and ``b`` is ``X`` less what those sets and pair would lack of jokers' places
+#: were they empty (``3 s`` where jokers stand in no set, ``2 p`` where they stand in no pair: ``_empty_x``).  All
+#: four add up over groups, and with ``n`` sets and a pair the distance is ``max(a + 3 n + 2 - j, b + 3 n + 2)``,
+#: each 3 and 2 in the second term counted only where a joker may not fill that empty place (:func:`_final`).
+_Way = tuple[int, int, int, int]
+#: A group's table: the ways no other way beats (fewer or as many sets and pairs, ``a`` and ``b`` no larger).
+_Table = tuple[_Way, ...]
+#: (a group's counts, rule and suit bits) -> its table; the search's memo, on every remainder it walks.
+_GROUP: dict[tuple[bytes, int], _Table] = {}
+#: Interned tables and their ids; the joins below are remembered by id.
+_TABLES: list[_Table] = []
+_TABLE_ID: dict[_Table, int] = {}
+#: (group slice, bits) -> table id.
+_PART: dict[tuple[bytes, int], int] = {}
+#: (id, id, most sets) -> id of the two groups' tables joined, no more than ``most sets`` sets.
+_JOINED: dict[tuple[int, int, int], int] = {}
+#: (counts, jokers, sets, pair, bits) -> distance.
+_ANSWER: dict[tuple[bytes, int, int, int, int], int] = {}
+#: (id of the suits' tables joined, the honours' id, sets, pair, bits, jokers) -> distance: many hands share
+#: their tables (a few hundred tables serve thousands of deals).
+_READ: dict[tuple[int, int, int, int, int, int], int] = {}
+
+
+#: Held while tables are found, joined and read: the ids name places in ``_TABLES``, so no thread may hand one out
+#: or empty the memos while another is between getting an id and reading its table.
+_LOCK = threading.RLock()
+
+
+def _bound() -> None:
+    """Empty a memo that has grown to ``_KEPT`` entries; those that name tables by id go with the tables.
+
+    A long simulation meets ever more hands but few new tables: the answers per hand go first and often, the
+    tables (a few hundred in thousands of deals) seldom."""
+    for memo in (_ANSWER, _READ, _PART, _GROUP):  # none of these is named by id elsewhere: each may go alone
+        if len(memo) >= _KEPT:
+            memo.clear()
+    if len(_JOINED) >= _KEPT or len(_TABLES) >= _KEPT:
+        clear_caches()
+
+
+def clear_caches() -> None:
+    """Forget every table and answer remembered (they are rebuilt on demand, the same)."""
+    with _LOCK:
+        for memo in (_GROUP, _TABLES, _TABLE_ID, _PART, _JOINED, _ANSWER, _READ):
+            memo.clear()
+        _intern(_NOTHING)  # id 0, _EMPTY_ID: the table of a group holding no tile
+
+
+#: The table of no tiles (one way: nothing used), whose id is :data:`_EMPTY_ID`.
+_NOTHING: _Table = ((0, 0, 0, 0),)
+_EMPTY_ID = 0
+#: A join's bound on sets where none is wanted (stretches of a suit joined into the suit's table).
+_NO_CAP = 1 << 10
+
+
+def _part(group: bytes, bits: int) -> int:
+    """A group's table id.  A suit is cut where two ranks or more lie empty (no chow spans them), and each
+    stretch of it (:func:`_stretch`) is joined to the next; the honours make no chows, so their table is found
+    for their counts sorted."""
+    key = (group, bits)
+    found = _PART.get(key)
+    if found is None:
+        if bits & _IN_SUIT:
+            found = _EMPTY_ID
+            for stretch in group.strip(b"\0").split(b"\0\0"):
+                if stretch:
+                    found = _join(found, _stretch(stretch.strip(b"\0"), bits), _NO_CAP)
+        else:
+            found = _intern(_group(bytes(sorted(group, reverse=True)), bits))
+        _PART[key] = found
+    return found
+
+
+def _stretch(counts: bytes, bits: int) -> int:
+    """The table id of a stretch of a suit, neither end nor two ranks in a row empty.  Where in the suit it lies
+    makes no difference (any two tiles two ranks apart or less fit in some chow), nor whether it is read from
+    the low end or the high, so the table is found for the lesser of the two spellings."""
+    return _intern(_group(min(counts, counts[::-1]), bits))
+
+
+def _intern(table: _Table) -> int:
+    found = _TABLE_ID.get(table)
+    if found is None:
+        found = _TABLE_ID[table] = len(_TABLES)
+        _TABLES.append(table)
+    return found
+
+
+clear_caches()
+
+
+def _best(ways: set[_Way]) -> _Table:
+    """The ways no other beats, in sorted order: a way sorted after another has as many sets or more, so it is
+    beaten where one kept before it has no more pairs and ``a`` and ``b`` no larger."""
+    kept: list[_Way] = []
+    for way in sorted(ways):
+        _, p, a, b = way
+        for _, p2, a2, b2 in kept:
+            if p2 <= p and a2 <= a and b2 <= b:  # and no more sets: it was sorted first
+                break
+        else:
+            kept.append(way)
+    return tuple(kept)
+
+
+def _empty_x(bits: int) -> tuple[int, int]:
+    """The places no joker may fill in an empty set and in an empty pair, under the rule's bits."""
+    return 0 if bits & (_PUNGS | _CHOWS) else 3, 0 if bits & _PAIRS else 2
+
+
+def _group(counts: bytes, bits: int) -> _Table:
+    """A group's table: every way its lowest held tile may serve (left unused, in a pung of its kind, in a chow
+    with none, one or both of the two ranks above it, in the pair), each added to the table of what it leaves."""
+    key = (counts, bits)
+    found = _GROUP.get(key)
+    if found is not None:
+        return found
+    k = next((i for i, n in enumerate(counts) if n), -1)
+    if k < 0:
+        _GROUP[key] = found = ((0, 0, 0, 0),)
+        return found
+    ways: set[_Way] = set()
+    set_x, pair_x = _empty_x(bits)
+
+    def add(rest: bytearray, sets: int, pairs: int, used: int, unfillable: int) -> None:
+        for s, p, a, b in _group(bytes(rest), bits):
+            if not (pairs and p):
+                ways.add((s + sets, p + pairs, a - used, b + unfillable))
+
+    rest = bytearray(counts)
+    rest[k] -= 1
+    add(rest, 0, 0, 0, 0)  # the tile left unused
+    rest[k] += 1
+    pung_x = 0 if bits & _PUNGS else 1
+    for used in range(1, min(3, rest[k]) + 1):
+        rest[k] -= used
+        add(rest, 1, 0, used, (3 - used) * pung_x - set_x)
+        rest[k] += used
+    if bits & _IN_SUIT:  # a chow of k and none, one or both of the two ranks above it (a suit has a chow for each)
+        chow_x = 0 if bits & _CHOWS else 1
+        for take in _CHOW_TAKES:
+            if any(k + up >= len(rest) or not rest[k + up] for up in take):
                 continue
-            empty = below + len(higher) - len(take)
-            filled = min(j, empty) if rule.chows else 0
-            counts[k] -= 1
-            for kind in take:
-                counts[kind] -= 1
-            best = min(best, empty - filled + _distance(bytes(counts), j - filled, sets - 1, pair, rule))
-            counts[k] += 1
-            for kind in take:
-                counts[kind] += 1
+            rest[k] -= 1
+            for up in take:
+                rest[k + up] -= 1
+            add(rest, 1, 0, 1 + len(take), (2 - len(take)) * chow_x - set_x)
+            rest[k] += 1
+            for up in take:
+                rest[k + up] += 1
+    own_pair_x = 0 if bits & _PAIRS else 1
+    for used in range(1, min(2, rest[k]) + 1):
+        rest[k] -= used
+        add(rest, 0, 1, used, (2 - used) * own_pair_x - pair_x)
+        rest[k] += used
+    _GROUP[key] = found = _best(ways)
+    return found
+
+
+def _join(first: int, second: int, most: int) -> int:
+    """Two groups' tables as one: each way of the first beside each of the second, one pair at most and no more
+    than ``most`` sets."""
+    key = (first, second, most) if first <= second else (second, first, most)  # either order joins the same
+    found = _JOINED.get(key)
+    if found is not None:
+        return found
+    ways = {(s + s2, p + p2, a + a2, b + b2) for s, p, a, b in _TABLES[first] for s2, p2, a2, b2 in _TABLES[second]
+            if s + s2 <= most and p + p2 <= 1}
+    found = _JOINED[key] = _intern(_best(ways))
+    return found
+
+
+def _final(first: _Table, second: _Table, sets: int, pair: int, bits: int, j: int) -> int:
+    """The distance: the best way of the two tables together, within ``sets`` sets and ``pair`` pairs."""
+    set_x, pair_x = _empty_x(bits)
+    lack = 3 * sets + 2 * pair - j
+    unfillable = set_x * sets + pair_x * pair
+    best = _NEVER
+    for s2, p2, a2, b2 in second:
+        if s2 > sets or p2 > pair:
+            continue
+        most, pairs, a2, b2 = sets - s2, pair - p2, a2 + lack, b2 + unfillable
+        for s, p, a, b in first:
+            if s > most:
+                break  # sorted: no later way fits either
+            if p <= pairs:
+                a += a2
+                b += b2
+                if a < b:
+                    a = b
+                if a < best:
+                    best = a
     return best
+
+
+#: The ranks above a chow's lowest held tile that it takes held tiles of (the rest of its places empty).
+_CHOW_TAKES = ((), (1,), (2,), (1, 2))
+#: Above any distance.
+_NEVER = 1 << 10
 
 
 def shanten_with_jokers(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule(), *,

@@ -67,6 +67,7 @@ exact dynamic programme memoised on suffixes, so the cold path stays cheap.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from operator import itemgetter
 
@@ -100,6 +101,7 @@ _NONE = -_INF
 # m sets, b[m] for m sets and the pair, ``tiles`` how many tiles the group holds.
 _VECTORS: list[tuple[int, ...]] = []
 _VECTOR_ID: dict[tuple[int, ...], int] = {}
+_INTERN_LOCK = threading.Lock()
 # bytes slice (9 = a suit, 7 = the honours) -> vector id.
 _PART: dict[bytes, int] = {}
 # id, id -> id of the two groups together.
@@ -185,9 +187,14 @@ def _intern(vector: Sequence[int], tiles: int) -> int:
     key = tuple(x if x < _INF else _INF for x in vector) + (tiles,)
     vid = _VECTOR_ID.get(key)
     if vid is None:
-        vid = len(_VECTORS)
-        _VECTORS.append(key)
-        _VECTOR_ID[key] = vid
+        # A live server plays its tables in threads: two threads giving out the same new id at once would leave
+        # one vector's id naming the other's, and every answer built on it wrong.  Only a new vector takes the lock.
+        with _INTERN_LOCK:
+            vid = _VECTOR_ID.get(key)
+            if vid is None:
+                vid = len(_VECTORS)
+                _VECTORS.append(key)
+                _VECTOR_ID[key] = vid
     return vid
 
 

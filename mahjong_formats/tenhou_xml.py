@@ -291,9 +291,14 @@ class _Reader:
         return self.ints(tag, name, 1, 0, PLAYERS - 1)[0]
 
     def plain(self, number: int) -> int:
-        """The kind a tile plays as: a red five is a five (the engine's moves name playing kinds; which copy of a
-        kind leaves the hand is its rule, not the player's choice: a plain five before a red one)."""
+        """The kind a tile plays as: a red five is a five (the engine's moves name playing kinds, and the copy
+        given up apart: :meth:`marked`)."""
         return self.kind(number, red=False)
+
+    def marked(self, numbers: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+        """The playing kinds of the red fives among ``numbers``, tiles a move gives up from the hand: the player
+        chose those copies (a move names the copy; the engine checks the hand holds it)."""
+        return tuple(self.plain(n) for n in numbers if tenhou_code(n) != tenhou_code(n, False))
 
     def kind(self, number: int, red: bool = True) -> int:
         if self._kinds is None:
@@ -406,7 +411,8 @@ class _Reader:
                 verb = "replacement" if last is not None and last.seat == seat and last.verb == "kong" else "draw"
                 moves.append(Move(seat, verb, (kind,), tag.place, tag.text))
             else:
-                moves.append(Move(seat, "discard", (self.plain(number),), tag.place, tag.text))
+                moves.append(Move(seat, "discard", (self.plain(number),), tag.place, tag.text,
+                                  marked=self.marked((number,))))
             return
         if name == "N":
             self._call(deal, tag)
@@ -439,7 +445,10 @@ class _Reader:
             if called is None or self.plain(called) != last.tiles[0]:
                 raise self.fail(f"<N who={who} m={m}>: the called tile is not the discard", tag)
             verb = {"chow": "chow", "pung": "pung", "open_kong": "kong"}[kind]
-            moves.append(Move(who, verb, kinds if kind == "chow" else (self.plain(called),), tag.place, tag.text))
+            from_hand = list(tiles)
+            from_hand.remove(called)
+            moves.append(Move(who, verb, kinds if kind == "chow" else (self.plain(called),), tag.place, tag.text,
+                              marked=self.marked(from_hand) if verb != "kong" else ()))
         elif kind in ("added_kong", "concealed_kong"):
             tile = self.plain(called if called is not None else tiles[0])
             moves.append(Move(who, "kong", (tile,), tag.place, tag.text))

@@ -27,7 +27,8 @@ shared sample of Houou games):
   ready hands shown as ``hai0..3``); the last carries ``owari``, the final
   points and results.
 
-Tiles are numbered 0-135 (``n // 4`` the kind; 16, 52, 88 the red fives).  Each
+Tiles are numbered 0-135 (``n // 4`` the kind; 16, 52, 88 the red fives: a move giving one up names that copy,
+the player's choice, :meth:`_Reader.marked`).  Each
 game is played from the wall rebuilt from its seed, and every dealt hand, draw,
 replacement tile and dora indicator of the record is checked against it
 (:mod:`mahjong_formats.seeded`).  The preset is the one the

@@ -37,7 +37,7 @@ class Action:
     :param way: for kongs, ``concealed``, ``from_discard`` or ``added``.
     :param marked: the playing kinds whose marked copy (a red five) the player chose to give up -- the discarded
         tile, or tiles from the hand a claim uses -- where the hand holds a plain copy of the kind as well.  Empty
-        (every option is offered so), a seat gives up its plain copies first (:mod:`mahjong_core.engine.marked`);
+        (every option is offered so), a seat gives up its plain copies first (``mahjong_core.engine.marked``);
         a player names the copy by returning an option with ``option.marking(kinds)``.
     """
 

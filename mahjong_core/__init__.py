@@ -44,7 +44,7 @@ __all__ = [
     "glyphs", "is_complete", "waits", "arrangements", "shanten", "analyse", "hand_text",
     # The table
     "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule", "time_limits",
-    "action_fields", "action_text",
+    "action_fields", "action_text", "refused_marking",
     # Scoring
     "Score", "ScoreItem", "score_hand", "has_scoring", "minimum_figures", "score_text", "Given", "Scored",
     "card_maker", "item_names", "family_words", "row_unit", "payment_notes", "log_cards", "ruleset_of_header",
@@ -88,6 +88,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "table.state": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule"),
     "plugin.manager": ("time_limits",),
     "table.events": ("action_fields", "action_text"),
+    "engine.marked": ("refused_marking",),
     "hand.score": ("Score", "ScoreItem"),
     "plugin.scoring": ("score_hand",),
     "plugin.family_scoring": ("has_scoring", "minimum_figures"),
@@ -212,6 +213,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.sheets.read import check_sheet_schema, parse_sheet
     from mahjong_core.sheets.record import record
     from mahjong_core.sheets.write import sheet_yaml
+    from mahjong_core.engine.marked import refused_marking
     from mahjong_core.table.events import action_fields, action_text
     from mahjong_core.table.rng import ALGORITHM, Rng, secret_salt, secret_seed
     from mahjong_core.table.state import Action, CallingRule, Claim, Outcome, Payment, Seat, Table, TimeLimits

@@ -135,6 +135,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.conformance.soak import SoakFailure
     from mahjong_core.conformance.soak_journal import MAX_JOURNAL_BYTES, read_batches
     from mahjong_core.engine.game import Game, GameResult, Player
+    from mahjong_core.engine.marked import refused_marking
     from mahjong_core.engine.notes import seat_notes, with_seat_notes
     from mahjong_core.engine.players import (
         GreedyBot,
@@ -213,7 +214,6 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.sheets.read import check_sheet_schema, parse_sheet
     from mahjong_core.sheets.record import record
     from mahjong_core.sheets.write import sheet_yaml
-    from mahjong_core.engine.marked import refused_marking
     from mahjong_core.table.events import action_fields, action_text
     from mahjong_core.table.rng import ALGORITHM, Rng, secret_salt, secret_seed
     from mahjong_core.table.state import Action, CallingRule, Claim, Outcome, Payment, Seat, Table, TimeLimits

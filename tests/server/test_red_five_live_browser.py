@@ -4,10 +4,10 @@ A discard option names the kind (``discard 5p``), and the table gives up a plain
 (:mod:`mahjong_core.engine.marked`) unless the player names the copy.  So the page offers a red five's own tile
 as its kind's option: alone, clicking it discards the red five; beside a plain five, clicking the red one sends the
 option with ``marked`` and the red five goes, the plain one staying (the log writes ``0p`` either way).  Before,
-the page matched tiles to options by code alone, and a red five was never clickable.  The table plays a test tile set in which three of each
-suit's four fives of dots and bamboo are red, so a person soon holds one (a table with a person takes no seed, so
-the test plays a whole game and looks at every turn: a person who always keeps its drawn tile meets a red five
-alone within a deal or two).
+the page matched tiles to options by code alone, and a red five was never clickable.  The table plays a test
+tile set in which three of each suit's four fives of dots and bamboo are red, so a person soon holds one (a
+table with a person takes no seed, so the test plays a whole game and looks at every turn: a person who always
+keeps its drawn tile meets a red five alone, or beside a plain one, within a deal or two).
 Screenshot: tests/artifacts/red-five-live.png.
 """
 

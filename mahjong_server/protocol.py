@@ -129,12 +129,12 @@ def option_index(message: dict[str, Any], options: Sequence[Action]) -> int:
 def marked_kinds(message: dict[str, Any]) -> tuple[int, ...]:
     """The kinds whose marked copy an ``act`` message names (``marked``: the person clicked a red five), as the
     engine's kind numbers; the seat checks the hand holds them (:func:`mahjong_core.refused_marking`)."""
-    out = []
+    out: list[int] = []
     for code in message.get("marked", ()):
         try:  # the kind (5p), or the red copy's own code (0p) for it
-            kinds = parse_tiles("5" + code[1:] if code[:1] == "0" else code)
+            kinds: Sequence[int] = parse_tiles("5" + code[1:] if code[:1] == "0" else code)
         except MahjongError:
-            kinds = []
+            kinds = ()
         if len(kinds) != 1:
             raise ProtocolError(f"$.marked: {code!r} is not one tile's code (5m, 5p, 5s)")
         out.append(kinds[0])

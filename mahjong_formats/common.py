@@ -65,6 +65,9 @@ class ImportedGame:
     #: With ``wall``: each deal's tiles by the platform's own numbers, ``(dealt by seat, then every tile the table
     #: gives in order)``, so that each is checked against the rebuilt wall as the very copy, not only its kind.
     numbers: list[tuple[list[list[int]], list[int]]] = field(default_factory=list)
+    #: Where the record stops short (a file cut inside a deal), in words with its place: the game is played up
+    #: to its last recorded move and written so far, its last deal unfinished (a cut-off log).
+    cut: str | None = None
 
 
 @dataclass
@@ -75,6 +78,9 @@ class Played:
     header: dict[str, Any]
     events: list[dict[str, Any]]
     differences: list[str] = field(default_factory=list)
+    #: With ``play(..., partial=True)``: the recorded move the rules refused (or where the record stopped short);
+    #: ``events`` are the game up to it.
+    refused: FormatError | None = None
 
     def text(self) -> str:
         """The log, sealed with the hash chain, exactly as ``mahjong import`` writes it."""
@@ -88,12 +94,14 @@ class Played:
         return buffer.getvalue()
 
 
-def play(imported: ImportedGame) -> Played:
+def play(imported: ImportedGame, *, partial: bool = False) -> Played:
     """Play ``imported`` through the engine under its preset and compare the result with the recorded one.
 
-    :raises FormatError: at the recorded move the rules refuse (a move they do not offer there, a tile seen
-        more often than the set has, a draw the rules do not call for), naming the file and line; nothing of
-        that game is returned, so a refused game is never written in part.
+    :param partial: return a refused game too, played up to the refused move (``Played.refused`` says where and
+        why; its log is cut off there, unfinished), instead of raising.
+    :raises FormatError: (unless ``partial``) at the recorded move the rules refuse (a move they do not offer
+        there, a tile seen more often than the set has, a draw the rules do not call for, the end of a record cut
+        short), naming the file and line.
     """
     from mahjong_core import Game, MovesPlayer, MovesScript, header, load_ruleset
 
@@ -117,17 +125,32 @@ def play(imported: ImportedGame) -> Played:
 
     game = Game(ruleset, [MovesPlayer(name, script) for name in imported.players], None, emit=emit,
                 max_deals=len(imported.deals), tile_source_factory=script.wall, first_round=imported.first_round)
+    refused: FormatError | None = None
     try:
-        game.play()
-    except FormatError:
-        raise
-    except ReplayError as exc:
-        raise locate(exc.message.replace("the sheet", "the record"), script.place(exc.place)) from None
-    except RulesetError:
-        raise
-    except MahjongError as exc:
-        raise locate(f"the rules of {ruleset.id} refuse the game as recorded: {exc.message}",
-                     script.deal_path) from None
+        try:
+            game.play()
+        except FormatError:
+            raise
+        except ReplayError as exc:
+            raise locate(exc.message.replace("the sheet", "the record"), script.place(exc.place)) from None
+        except RulesetError:
+            raise
+        except MahjongError as exc:
+            raise locate(f"the rules of {ruleset.id} refuse the game as recorded: {exc.message}",
+                         script.deal_path) from None
+    except FormatError as exc:
+        refused = exc
+        if imported.cut is not None:  # the record stops short: say so, where the moves ran out
+            refused = FormatError(f"{imported.cut}; played up to its last move ({exc.message})",
+                                  source=imported.source, place=exc.place)
+        if not partial:
+            raise refused from None
+    else:
+        if imported.cut is not None:  # the rules ended the game where the record stops short: nothing to compare
+            refused = FormatError(f"{imported.cut}; the rules end the deal there, with no recorded result",
+                                  source=imported.source, place=imported.deals[-1].path)
+            if not partial:
+                raise refused
     seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(imported.players)]
     options: dict[str, Any] = {"max_deals": len(imported.deals)}
     if imported.first_round:
@@ -136,8 +159,9 @@ def play(imported: ImportedGame) -> Played:
     head["source"] = {"platform": imported.platform, "game": imported.game, "recorded": imported.recorded}
     if imported.wall is not None:
         head["source"]["wall"] = dict(imported.wall)
-    played = Played(imported, head, events)
-    played.differences = differences(head, events)
+    played = Played(imported, head, events, refused=refused)
+    if refused is None:
+        played.differences = differences(head, events)
     return played
 
 

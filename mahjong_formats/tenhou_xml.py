@@ -354,10 +354,10 @@ class _Reader:
             self._element(current, tag)
         if not deals:
             raise self.fail("no deal (<INIT>) in the log", tags[-1])
-        if not deals[-1].ended:
-            raise self.fail("the log stops inside its last deal (no AGARI or RYUUKYOKU): a truncated file",
-                            deals[-1].start)
-        recorded = self._recorded(deals, final)
+        cut = None
+        if not deals[-1].ended:  # played up to its last recorded move, which the import reports (ImportedGame.cut)
+            cut = f"{deals[-1].start.place}: the log stops inside its last deal (no AGARI or RYUUKYOKU)"
+        recorded = self._recorded([d for d in deals if d.ended], final)
         ident = _game_id(self.source)
         imported = [ImportedDeal(d.start.place, tuple(tuple(h) for h in d.dealt), tuple(d.moves)) for d in deals]
         game = ImportedGame(PLATFORM, ident, preset, names, imported, recorded, self.source, "element 1")
@@ -365,6 +365,7 @@ class _Reader:
         game.indicators = [[tenhou_code(n) for n in d.indicators] for d in deals]
         game.numbers = [(d.dealt_numbers, d.taken) for d in deals]
         game.ura = [next(([tenhou_code(n) for n in w["_ura"]] for w in d.wins if w.get("_ura")), []) for d in deals]
+        game.cut = cut
         return game
 
     def _names(self) -> list[str]:
@@ -526,6 +527,8 @@ class _Reader:
             record["wins"] = [{k: v for k, v in w.items() if not k.startswith("_")} for w in deal.wins]
             out.append(record)
         recorded: dict[str, Any] = {"deals": out}
+        if not out:
+            return recorded
         if final is not None:
             recorded["final"] = [p * 100 for p in final[::2]]
             recorded["deltas"] = [p * 100 - 25000 for p in final[::2]]

@@ -139,8 +139,10 @@ def test_a_draw_that_is_not_the_seeds_tile_is_refused_at_its_element(tmp_path: P
 
 
 def test_a_truncated_log_is_refused_and_one_without_its_final_result_imports() -> None:
-    with pytest.raises(FormatError, match=r"::element 700: the log stops inside its last deal"):
-        read_file(str(SAMPLE / "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog"))
+    cut = read_file(str(SAMPLE / "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog"))[0]
+    assert cut.cut is not None and "element 700: the log stops inside its last deal" in cut.cut
+    with pytest.raises(FormatError, match=r"the log stops inside its last deal"):
+        play(cut)
     game = read_file(str(SAMPLE / "2011020401gm-00a9-0000-f6eff225-no-game-end.mjlog"))[0]
     assert "final" not in game.recorded and len(game.deals) == 7
     assert play(game).differences == []
@@ -183,3 +185,24 @@ def test_bad_input_is_one_located_line(tmp_path: Path, text: str, said: str,
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err and str(path) in err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_batch_with_a_truncated_file_writes_the_others_and_the_cut_game_up_to_its_last_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file cut inside a deal no longer stops the batch: the other files are written as ever, and the cut game
+    is written up to its last recorded move (a log cut off there, which the audit reports as ending early) and
+    reported as refused at that place."""
+    cut = SAMPLE / "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog"
+    assert main(["import", "tenhou-xml", str(FIRST), str(cut), "--out", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "the log stops inside its last deal" in out and "cut off there" in out
+    assert "2 games: 1 agree with the platform's recorded result, 0 differ, 1 refused" in out
+    assert check(str(tmp_path / "tenhou-2010081709gm-00a9-0000-fe3371ad.jsonl"), "audit").ok
+    partial = tmp_path / "tenhou-2011020401gm-00a9-0000-f6eff225-no-round-end.jsonl"
+    events = [json.loads(line) for line in partial.read_text(encoding="utf-8").splitlines()[1:]]
+    deals = sum(e["type"] == "deal_start" for e in events)
+    assert deals == len(read_file(str(cut))[0].deals)  # every recorded deal ...
+    assert sum(e["type"] == "deal_end" for e in events) == deals - 1  # ... the last one unfinished
+    assert not any(e["type"] == "game_end" for e in events)
+    verdict = check(str(partial), "audit")
+    assert not verdict.ok and "the log ends before this draw event" in verdict.text()  # cut off, not corrupt

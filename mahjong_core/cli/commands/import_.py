@@ -4,9 +4,11 @@ The readers are :mod:`mahjong_formats`' (one module per format); this module
 reads the options, writes one log per game and prints what each came to:
 written and agreeing with the platform's recorded result, written with the
 figures that differ (exit status 1, as a failed audit), or refused at the
-recorded move the preset's rules do not allow (nothing of that game is
-written; exit status 1).  A file that does not read as the format at all is
-bad input (exit status 2), named at its line.
+recorded move the preset's rules do not allow, or where its record stops short
+(a file cut inside a deal): that game is written up to the refused move, a
+cut-off log, and reported there (exit status 1); the other games are written
+as ever.  A file that does not read as the format at all is bad input (exit
+status 2), named at its line, and nothing is written.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def register(commands: Subcommands) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from mahjong_formats.common import FormatError, play
+    from mahjong_formats.common import play
 
     out = Path(args.out)
     for file in args.files:  # every file read through before anything is written: bad input writes nothing
@@ -53,14 +55,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     for game in games:
         row: dict[str, Any] = {"platform": game.platform, "game": game.game, "source": game.source,
                                "place": game.place}
-        try:
-            played = play(game)
-        except FormatError as exc:
-            row.update(status="refused", error=str(exc))
-            rows.append(row)
-            continue
+        played = play(game, partial=True)
         path = out / f"{game.platform}-{game.game}.jsonl"
         path.write_text(played.text(), encoding="utf-8")
+        if played.refused is not None:  # written up to the refused move: a cut-off log
+            row.update(status="refused", error=str(played.refused), log=str(path))
+            rows.append(row)
+            continue
         row.update(status="agrees" if not played.differences else "differs", log=str(path),
                    differences=played.differences)
         rows.append(row)
@@ -70,7 +71,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             if row["status"] == "refused":
-                print(f"{row['error']} (nothing written for this game)")
+                print(f"{row['error']} (written up to that move: {row['log']}, cut off there)")
             elif row["status"] == "differs":
                 print(f"{row['log']}: written; the platform's record differs from the rules:")
                 for line in row["differences"]:

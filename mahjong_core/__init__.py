@@ -44,7 +44,7 @@ __all__ = [
     "glyphs", "is_complete", "waits", "arrangements", "shanten", "analyse", "hand_text",
     # The table
     "Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule", "time_limits",
-    "action_fields", "action_text",
+    "action_fields", "action_text", "refused_marking",
     # Scoring
     "Score", "ScoreItem", "score_hand", "has_scoring", "minimum_figures", "score_text", "Given", "Scored",
     "card_maker", "item_names", "family_words", "row_unit", "payment_notes", "log_cards", "ruleset_of_header",
@@ -89,6 +89,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "table.state": ("Table", "Seat", "Action", "Claim", "Outcome", "Payment", "TimeLimits", "CallingRule"),
     "plugin.manager": ("time_limits",),
     "table.events": ("action_fields", "action_text"),
+    "engine.marked": ("refused_marking",),
     "hand.score": ("Score", "ScoreItem"),
     "plugin.scoring": ("score_hand",),
     "plugin.family_scoring": ("has_scoring", "minimum_figures"),
@@ -135,6 +136,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.conformance.soak import SoakFailure
     from mahjong_core.conformance.soak_journal import MAX_JOURNAL_BYTES, read_batches
     from mahjong_core.engine.game import Game, GameResult, Player
+    from mahjong_core.engine.marked import refused_marking
     from mahjong_core.engine.notes import seat_notes, with_seat_notes
     from mahjong_core.engine.players import (
         GreedyBot,

@@ -13,20 +13,16 @@ compared with ours (:func:`mahjong_core.differences`, which the audit of the log
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong_core import MahjongError, Move, ReplayError, RulesetError, differences
 
-__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "play_before", "wrong_format"]
+__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "wrong_format"]
 
 
 class FormatError(MahjongError):
     """A file that does not read as the format it was given as, or a recorded move the preset refuses."""
-
-    #: For a move the preset refuses: the number of the deal (from 0) it is in, so the deals before it can be
-    #: imported on their own (:func:`play_before`); ``None`` for a file that does not read.
-    deal: int | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +67,9 @@ class ImportedGame:
     #: With ``wall``: each deal's tiles by the platform's own numbers, ``(dealt by seat, then every tile the table
     #: gives in order)``, so that each is checked against the rebuilt wall as the very copy, not only its kind.
     numbers: list[tuple[list[list[int]], list[int]]] = field(default_factory=list)
+    #: Where the record stops short (a file cut inside a deal), in words with its place: the game is played up
+    #: to its last recorded move and written so far, its last deal unfinished (a cut-off log).
+    cut: str | None = None
 
 
 @dataclass
@@ -81,6 +80,9 @@ class Played:
     header: dict[str, Any]
     events: list[dict[str, Any]]
     differences: list[str] = field(default_factory=list)
+    #: With ``play(..., partial=True)``: the recorded move the rules refused (or where the record stopped short);
+    #: ``events`` are the game up to it.
+    refused: FormatError | None = None
 
     def text(self) -> str:
         """The log, sealed with the hash chain, exactly as ``mahjong import`` writes it."""
@@ -94,12 +96,14 @@ class Played:
         return buffer.getvalue()
 
 
-def play(imported: ImportedGame) -> Played:
+def play(imported: ImportedGame, *, partial: bool = False) -> Played:
     """Play ``imported`` through the engine under its preset and compare the result with the recorded one.
 
-    :raises FormatError: at the recorded move the rules refuse (a move they do not offer there, a tile seen
-        more often than the set has, a draw the rules do not call for), naming the file and line, with the
-        deal it is in (``deal``); nothing is returned: the deals before it are :func:`play_before`'s.
+    :param partial: return a refused game too, played up to the refused move (``Played.refused`` says where and
+        why; its log is cut off there, unfinished), instead of raising.
+    :raises FormatError: (unless ``partial``) at the recorded move the rules refuse (a move they do not offer
+        there, a tile seen more often than the set has, a draw the rules do not call for, the end of a record cut
+        short), naming the file and line.
     """
     from mahjong_core import Game, MovesPlayer, MovesScript, header, load_ruleset
 
@@ -124,6 +128,7 @@ def play(imported: ImportedGame) -> Played:
     game = Game(ruleset, [MovesPlayer(name, script) for name in imported.players], None, emit=emit,
                 max_deals=len(imported.deals), tile_source_factory=script.wall, first_round=imported.first_round,
                 opening=imported.opening)
+    refused: FormatError | None = None
     try:
         try:
             game.play()
@@ -137,8 +142,18 @@ def play(imported: ImportedGame) -> Played:
             raise locate(f"the rules of {ruleset.id} refuse the game as recorded: {exc.message}",
                          script.deal_path) from None
     except FormatError as exc:
-        exc.deal = game.table.deal_number
-        raise
+        refused = exc
+        if imported.cut is not None:  # the record stops short: say so, where the moves ran out
+            refused = FormatError(f"{imported.cut}; played up to its last move ({exc.message})",
+                                  source=imported.source, place=exc.place)
+        if not partial:
+            raise refused from None
+    else:
+        if imported.cut is not None:  # the rules ended the game where the record stops short: nothing to compare
+            refused = FormatError(f"{imported.cut}; the rules end the deal there, with no recorded result",
+                                  source=imported.source, place=imported.deals[-1].path)
+            if not partial:
+                raise refused
     seats = [{"seat": i, "name": name, "kind": "human"} for i, name in enumerate(imported.players)]
     options: dict[str, Any] = {"max_deals": len(imported.deals)}
     if imported.first_round:
@@ -149,34 +164,10 @@ def play(imported: ImportedGame) -> Played:
     head["source"] = {"platform": imported.platform, "game": imported.game, "recorded": imported.recorded}
     if imported.wall is not None:
         head["source"]["wall"] = dict(imported.wall)
-    played = Played(imported, head, events)
-    played.differences = differences(head, events)
+    played = Played(imported, head, events, refused=refused)
+    if refused is None:
+        played.differences = differences(head, events)
     return played
-
-
-def play_before(imported: ImportedGame, deal: int) -> Played | None:
-    """The deals of ``imported`` before deal ``deal`` (the one whose move the preset refused), played and compared
-    as a game of their own, or ``None`` where the first deal is the refused one.
-
-    A log holds whole deals: the game is written up to the deal where the rules stopped it, with the platform's
-    figures for those deals (its final points, which the deals written do not reach, left out), and the refusal
-    is reported at its move.
-    """
-    if deal <= 0 or deal >= len(imported.deals):
-        return None
-    recorded = dict(imported.recorded)
-    if "deals" not in recorded:
-        return None  # a record of one deal (Botzone's) has nothing before it
-    recorded["deals"] = recorded["deals"][:deal]
-    recorded.pop("final", None)
-    start = recorded["deals"][0].get("start")
-    if start is not None:
-        recorded["deltas"] = [a - b for a, b in zip(recorded["deals"][-1].get("scores", start), start, strict=False)]
-    before = replace(imported, deals=imported.deals[:deal], recorded=recorded, indicators=imported.indicators[:deal],
-                     ura=imported.ura[:deal], numbers=imported.numbers[:deal])
-    if before.wall is not None and isinstance(before.wall.get("walls"), list):
-        before.wall = {**before.wall, "walls": before.wall["walls"][:deal]}
-    return play(before)
 
 
 def wrong_format(text: str, expected: str) -> str | None:

@@ -27,7 +27,8 @@ shared sample of Houou games):
   ready hands shown as ``hai0..3``); the last carries ``owari``, the final
   points and results.
 
-Tiles are numbered 0-135 (``n // 4`` the kind; 16, 52, 88 the red fives).  Each
+Tiles are numbered 0-135 (``n // 4`` the kind; 16, 52, 88 the red fives: a move giving one up names that copy,
+the player's choice, :meth:`_Reader.marked`).  Each
 game is played from the wall rebuilt from its seed, and every dealt hand, draw,
 replacement tile and dora indicator of the record is checked against it
 (:mod:`mahjong_formats.seeded`).  The preset is the one the
@@ -291,9 +292,14 @@ class _Reader:
         return self.ints(tag, name, 1, 0, PLAYERS - 1)[0]
 
     def plain(self, number: int) -> int:
-        """The kind a tile plays as: a red five is a five (the engine's moves name playing kinds; which copy of a
-        kind leaves the hand is its rule, not the player's choice: a plain five before a red one)."""
+        """The kind a tile plays as: a red five is a five (the engine's moves name playing kinds, and the copy
+        given up apart: :meth:`marked`)."""
         return self.kind(number, red=False)
+
+    def marked(self, numbers: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+        """The playing kinds of the red fives among ``numbers``, tiles a move gives up from the hand: the player
+        chose those copies (a move names the copy; the engine checks the hand holds it)."""
+        return tuple(self.plain(n) for n in numbers if tenhou_code(n) != tenhou_code(n, False))
 
     def kind(self, number: int, red: bool = True) -> int:
         if self._kinds is None:
@@ -348,10 +354,10 @@ class _Reader:
             self._element(current, tag)
         if not deals:
             raise self.fail("no deal (<INIT>) in the log", tags[-1])
-        if not deals[-1].ended:
-            raise self.fail("the log stops inside its last deal (no AGARI or RYUUKYOKU): a truncated file",
-                            deals[-1].start)
-        recorded = self._recorded(deals, final)
+        cut = None
+        if not deals[-1].ended:  # played up to its last recorded move, which the import reports (ImportedGame.cut)
+            cut = f"{deals[-1].start.place}: the log stops inside its last deal (no AGARI or RYUUKYOKU)"
+        recorded = self._recorded([d for d in deals if d.ended], final)
         ident = _game_id(self.source)
         imported = [ImportedDeal(d.start.place, tuple(tuple(h) for h in d.dealt), tuple(d.moves)) for d in deals]
         game = ImportedGame(PLATFORM, ident, preset, names, imported, recorded, self.source, "element 1")
@@ -359,6 +365,7 @@ class _Reader:
         game.indicators = [[tenhou_code(n) for n in d.indicators] for d in deals]
         game.numbers = [(d.dealt_numbers, d.taken) for d in deals]
         game.ura = [next(([tenhou_code(n) for n in w["_ura"]] for w in d.wins if w.get("_ura")), []) for d in deals]
+        game.cut = cut
         return game
 
     def _names(self) -> list[str]:
@@ -406,7 +413,8 @@ class _Reader:
                 verb = "replacement" if last is not None and last.seat == seat and last.verb == "kong" else "draw"
                 moves.append(Move(seat, verb, (kind,), tag.place, tag.text))
             else:
-                moves.append(Move(seat, "discard", (self.plain(number),), tag.place, tag.text))
+                moves.append(Move(seat, "discard", (self.plain(number),), tag.place, tag.text,
+                                  marked=self.marked((number,))))
             return
         if name == "N":
             self._call(deal, tag)
@@ -439,7 +447,10 @@ class _Reader:
             if called is None or self.plain(called) != last.tiles[0]:
                 raise self.fail(f"<N who={who} m={m}>: the called tile is not the discard", tag)
             verb = {"chow": "chow", "pung": "pung", "open_kong": "kong"}[kind]
-            moves.append(Move(who, verb, kinds if kind == "chow" else (self.plain(called),), tag.place, tag.text))
+            from_hand = list(tiles)
+            from_hand.remove(called)
+            moves.append(Move(who, verb, kinds if kind == "chow" else (self.plain(called),), tag.place, tag.text,
+                              marked=self.marked(from_hand) if verb != "kong" else ()))
         elif kind in ("added_kong", "concealed_kong"):
             tile = self.plain(called if called is not None else tiles[0])
             moves.append(Move(who, "kong", (tile,), tag.place, tag.text))
@@ -516,6 +527,8 @@ class _Reader:
             record["wins"] = [{k: v for k, v in w.items() if not k.startswith("_")} for w in deal.wins]
             out.append(record)
         recorded: dict[str, Any] = {"deals": out}
+        if not out:
+            return recorded
         if final is not None:
             recorded["final"] = [p * 100 for p in final[::2]]
             recorded["deltas"] = [p * 100 - 25000 for p in final[::2]]

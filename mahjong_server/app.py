@@ -57,6 +57,7 @@ from .protocol import (
     ProtocolError,
     RateLimiter,
     check_schema,
+    marked_kinds,
     option_index,
     parse_client_message,
     schema,
@@ -387,7 +388,7 @@ class Tables:
         if prompt.id != message["prompt"]:
             raise ProtocolError(f"act: prompt {message['prompt']} is closed; the open prompt is {prompt.id}")
         index = option_index(message, prompt.options)
-        table.answer(conn.seat, prompt.id, index, received_ns)
+        table.answer(conn.seat, prompt.id, index, received_ns, marked_kinds(message))
 
     def _join(self, conn: Connection, table: LiveTable, message: dict[str, Any]) -> None:
         if conn.joined:

@@ -436,8 +436,9 @@ class LiveTable:
 
     # ------------------------------------------------------------------ answers (event loop)
 
-    def answer(self, seat: int, prompt_id: int, index: int, received_ns: int) -> None:
-        self.humans[seat].answers.put((prompt_id, index, received_ns))
+    def answer(self, seat: int, prompt_id: int, index: int, received_ns: int, marked: tuple[int, ...] = ()) -> None:
+        """A person's answer to a prompt: the option's index, and the marked copies it names (a red five clicked)."""
+        self.humans[seat].answers.put((prompt_id, index, received_ns, marked))
 
     def prompt_message(self, prompt: Prompt) -> dict[str, Any]:
         """The prompt as its seat is sent it, with the table as that seat sees it at the moment of asking."""

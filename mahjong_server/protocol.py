@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core import StrictJSONError, action_fields, action_text, loads
+from mahjong_core import MahjongError, StrictJSONError, action_fields, action_text, loads, parse_tiles
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -124,6 +124,21 @@ def option_index(message: dict[str, Any], options: Sequence[Action]) -> int:
             return i
     raise ProtocolError(f"$.action: {json.dumps(wanted, sort_keys=True)} is not among the prompt's options; "
                         "legal: " + "; ".join(action_text(o) for o in options))
+
+
+def marked_kinds(message: dict[str, Any]) -> tuple[int, ...]:
+    """The kinds whose marked copy an ``act`` message names (``marked``: the person clicked a red five), as the
+    engine's kind numbers; the seat checks the hand holds them (:func:`mahjong_core.refused_marking`)."""
+    out: list[int] = []
+    for code in message.get("marked", ()):
+        try:  # the kind (5p), or the red copy's own code (0p) for it
+            kinds: Sequence[int] = parse_tiles("5" + code[1:] if code[:1] == "0" else code)
+        except MahjongError:
+            kinds = ()
+        if len(kinds) != 1:
+            raise ProtocolError(f"$.marked: {code!r} is not one tile's code (5m, 5p, 5s)")
+        out.append(kinds[0])
+    return tuple(out)
 
 
 class RateLimiter:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core import Action, Claim, MahjongError, ScriptedPlayer, Table
+from mahjong_core import Action, Claim, MahjongError, ScriptedPlayer, Table, action_text, refused_marking
 
 if TYPE_CHECKING:
     from mahjong_core import Game, Player
@@ -69,8 +69,8 @@ class Prompt:
 
 
 #: What the network side puts on a person's queue: (prompt id, option index, monotonic ns when it arrived).
-Answer = tuple[int, int, int]
-_STOP = (-1, -1, -1)
+Answer = tuple[int, int, int, tuple[int, ...]]
+_STOP = (-1, -1, -1, ())
 
 
 class HumanSeat:
@@ -114,11 +114,19 @@ class HumanSeat:
                 return self._timed_out(table, prompt)
             if answer == _STOP:
                 raise TableStopped
-            pid, index, received_ns = answer
+            pid, index, received_ns, marked = answer
             if pid != prompt.id:
                 continue  # an answer to a prompt already closed (it crossed the timeout on the wire)
             action = prompt.options[index]
             delay = max(0, prompt.elapsed_ms(received_ns))
+            if marked:  # the person chose the red copy: the engine would refuse one the hand does not hold
+                action = action.marking(marked)
+                why = refused_marking(table.seats[prompt.seat], action, table.tiles) if table.tiles else \
+                    "this table's tile set has no marked copies"
+                if why:
+                    self.live.tell_seat(prompt.seat, {"type": "error", "message": f"prompt {prompt.id}: "
+                                                      f"{action_text(action)}: {why}. Choose again."})
+                    continue
             refusal = self._refusal(table, prompt, action, delay)
             if refusal:
                 self.live.tell_seat(prompt.seat, {"type": "error", "message": refusal})

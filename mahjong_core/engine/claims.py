@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.engine.drawing import draw_replacement, held_as, settle_bonus
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
 from mahjong_core.engine.jokers import complete_with_jokers, joker_claim_shapes, joker_discarded, used_in_meld
-from mahjong_core.engine.marked import give_back, released
+from mahjong_core.engine.marked import chosen, give_back, released
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
 from mahjong_core.engine.winning import asked_complete, declare_wins, hand_complete, win_allowed, win_outcome
 from mahjong_core.errors import MahjongError
@@ -89,7 +89,7 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         action = game.decide(seat, options, "claim", window=True)
         window_ms = max(window_ms, action.delay_ms)
         if action.kind != "pass":
-            claim = Claim(seat, action.kind, action.tiles, action.delay_ms)
+            claim = Claim(seat, action.kind, action.tiles, action.delay_ms, action.marked)
             why = game.hook.mahjong_claim_refused(ruleset=game.ruleset, table=t, claim=claim) \
                 if "mahjong_claim_refused" in game.implemented else None
             if why:
@@ -142,6 +142,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     stands: tuple[int, ...] = ()
     if ANY_JOKER in used_tiles:  # jokers go into the meld, each standing for the claimed kind
         used_tiles, stands = used_in_meld(s, used_tiles, tile)
+    if claim.marked:  # the claimer chose to meld its marked copies of these kinds, keeping plain ones
+        chosen(s, claim.marked, into_meld=True)
     for used in used_tiles:
         s.counts[used] -= 1
         if s.marked:
@@ -151,7 +153,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
                            seats=t.players, jokers=stands))
     # The meld is named by its kinds; the claimed tile by its own code, a red five's taken from the pond.
     game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=claimed, discarder=discarder,
-               tiles=codes(sorted(used_tiles + stands + (tile,))), **({"jokers": codes(stands)} if stands else {}))
+               tiles=codes(sorted(used_tiles + stands + (tile,))), **({"jokers": codes(stands)} if stands else {}),
+               **({"marked": codes(claim.marked)} if claim.marked else {}))
     if claim.kind == "kong":
         new = held_as(game, settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong")))
         return claim.seat, new, "replacement", False

@@ -49,7 +49,7 @@ from mahjong_core.engine.drawing import draw_live, held_as, settle_bonus
 from mahjong_core.engine.exchange import exchange
 from mahjong_core.engine.flow import DealOver, PlayGoesOn, answered
 from mahjong_core.engine.judge import GameJudge
-from mahjong_core.engine.marked import mark_discard
+from mahjong_core.engine.marked import mark_discard, refused_marking
 from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.plugin_actions import run_plugin_phases
 from mahjong_core.engine.refusal import REFUSAL, timeout_instead
@@ -353,7 +353,13 @@ class Game:
             penalty = false_win(self, seat, action, phase, delay)
             if penalty is not None:
                 return self.decide(seat, options, phase, window=window)
-        if action not in options or not isinstance(delay, int) or delay < 0:
+        offered = action
+        if action.marked:  # the copy named: the option is the same action with the seat's default copy
+            why = refused_marking(t.seats[seat], action, self.tiles)
+            if why is not None:
+                raise IllegalAction(f"seat {seat} chose {action_text(action)}: {why}", place=f"event {self.n}")
+            offered = action.marking(())
+        if offered not in options or not isinstance(delay, int) or delay < 0:
             raise IllegalAction(f"seat {seat} chose {action_text(action)}, which is not legal here; legal: "
                                 + ", ".join(action_text(o) for o in options), place=f"event {self.n}")
         fields = action_fields(action)

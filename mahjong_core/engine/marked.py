@@ -37,10 +37,41 @@ def released(s: Seat, kind: int, *, into_meld: bool) -> int:
     return max(gone, 0)
 
 
+def chosen(s: Seat, kinds: tuple[int, ...], *, into_meld: bool) -> None:
+    """Give up the marked copies of ``kinds`` the player chose (``Action.marked``) before the kinds' counts fall:
+    a plain copy of each stays in the hand where the default would have kept the marked one."""
+    for kind in kinds:
+        s.marked.remove(kind)
+        if into_meld:
+            s.marked_melded.append(kind)
+
+
+def refused_marking(s: Seat, action: Action, tiles: TileSet) -> str | None:
+    """Why the marked copies an action names cannot be given up (``None``: they can): it names a copy only of
+    a tile it gives up -- the discard, or a claim's tiles from the hand -- and only a copy the hand holds."""
+    if action.kind == "discard":
+        gives: tuple[int, ...] = () if action.tile is None else (action.tile,)
+    elif action.kind in ("chow", "pung", "kong"):
+        gives = action.tiles
+    else:
+        return f"a {action.kind} gives up no tile, so it names no marked copy"
+    for kind in sorted(set(action.marked)):
+        try:
+            name = tiles.code(tiles.marked_of(kind))
+        except (KeyError, IndexError):
+            return f"the tile set has no marked copy of {tiles.code(kind) if 0 <= kind < len(tiles.kinds) else kind}"
+        if action.marked.count(kind) > gives.count(kind):
+            return f"it names the marked copy {name}, which is not among the tiles it gives up"
+        if action.marked.count(kind) > s.marked.count(kind):
+            return f"it names the marked copy {name}, which the hand does not hold"
+    return None
+
+
 def mark_discard(fields: dict[str, Any], s: Seat, action: Action, tiles: TileSet) -> None:
-    """Log a discard by the marked copy's own code when only marked copies of the kind are left in the hand."""
+    """Log a discard by the marked copy's own code when the player chose it (``Action.marked``) or only marked
+    copies of the kind are left in the hand."""
     kind = action.tile
-    if kind is not None and s.counts[kind] and s.marked.count(kind) >= s.counts[kind]:
+    if kind is not None and (action.marked or (s.counts[kind] and s.marked.count(kind) >= s.counts[kind])):
         fields["tile"] = tiles.code(tiles.marked_of(kind))
 
 

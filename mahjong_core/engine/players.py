@@ -57,6 +57,8 @@ if TYPE_CHECKING:
 #: A decision names playing kinds, a discarded red five by its own code (``0p``): it is a discard of its five.
 #: A discarded joker is named by its code, whichever of the tile set's kinds it is (``ANY_JOKER``).
 _CODE_TO_KIND = {**{k.code: k.index for k in KINDS}, **MARKED_CODES, JOKER[0]: ANY_JOKER}
+#: A claim's ``marked`` names playing kinds (``5p``); a discard's marked copy is named by its own code (``0p``).
+_MARKED_KIND = {**{k.code: k.index for k in KINDS if k.index in MARKED_CODES.values()}, **MARKED_CODES}
 
 
 def _limit_ms(table: Table, what: str) -> int | None:
@@ -604,7 +606,9 @@ class ScriptedPlayer:
         delay = fields.get("after_ms", 0)
         tiles = fields.get("tiles")
         try:
-            key = (fields.get("action"), fields.get("tile"), tuple(tiles) if tiles else (), fields.get("way"), delay)
+            marked = fields.get("marked")
+            key = (fields.get("action"), fields.get("tile"), tuple(tiles) if tiles else (), fields.get("way"), delay,
+                   tuple(marked) if marked else ())
             action = _RECORDED.get(key)
         except TypeError:  # an unhashable value where a code belongs: action_from_fields says what is wrong
             key, action = None, None
@@ -629,14 +633,23 @@ _RECORDED: dict[tuple[Any, ...], Action] = {}
 
 
 def action_from_fields(fields: dict[str, Any], *, source: str, place: str) -> Action:
-    """Rebuild an :class:`Action` from a decision event's fields."""
+    """Rebuild an :class:`Action` from a decision event's fields.
+
+    The copy a decision names is the player's choice: a discard named by a marked copy's own code (``0p``) gives
+    up the marked copy, and a claim's ``marked`` the marked copies of those kinds among its tiles (the engine
+    refuses, at this event, a copy the hand does not hold)."""
     try:
         tile = fields.get("tile")
+        kind = str(fields["action"])
+        marked: tuple[int, ...] = tuple(_MARKED_KIND[t] for t in fields.get("marked", ()))
+        if kind == "discard" and tile in MARKED_CODES:
+            marked = (MARKED_CODES[tile],)
         return Action(
-            str(fields["action"]),
+            kind,
             _CODE_TO_KIND[tile] if tile is not None else None,
             tuple(_CODE_TO_KIND[t] for t in fields.get("tiles", ())),
             fields.get("way"),
+            marked=marked,
         )
     except (KeyError, TypeError) as exc:
         raise ReplayError(f"malformed decision: unknown tile or field {exc}", source=source, place=place) from None

@@ -26,7 +26,7 @@ from mahjong_core.engine.jokers import (
     joker_kong_shapes,
     used_in_meld,
 )
-from mahjong_core.engine.marked import released
+from mahjong_core.engine.marked import chosen, released
 from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.refusal import REFUSAL, without_refused
@@ -123,9 +123,12 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
         assert tile is not None
         if tile == ANY_JOKER or (s.held_jokers and tile == s.held_jokers[-1]):  # a joker, or a wild kind's copy
             return discard_joker(game, seat)
+        if action.marked:  # the player chose the marked copy while holding a plain one
+            chosen(s, action.marked, into_meld=False)
         s.counts[tile] -= 1
         s.discards.append(tile)
-        if s.marked and released(s, tile, into_meld=False) > 0:  # a marked copy (a red five) goes to the pond
+        # A marked copy (a red five) goes to the pond: chosen, or the last copies of its kind.
+        if action.marked or (s.marked and released(s, tile, into_meld=False) > 0):
             t.last_discard_marked = True
             s.marked_discards.append(len(s.discards) - 1)
         else:

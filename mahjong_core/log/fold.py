@@ -576,6 +576,10 @@ def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
     elif tile in MARKED_CODES and KINDS[MARKED_CODES[tile]].code in rest:  # a red five claimed: the meld names
         rest.remove(KINDS[MARKED_CODES[tile]].code)                       # it by its kind
     jokers = list(event.get("jokers", []))
+    for kind in event.get("marked", []):  # the claimer chose its marked copy of the kind: that one leaves the hand
+        if kind in rest and _MARKED_OF.get(kind) in seat.concealed:
+            rest.remove(kind)
+            seat.concealed.remove(_MARKED_OF[kind])
     take_tiles(seat.concealed, _jokers_for(rest, jokers))
     if event.get("kind") in ("chow", "pung", "kong"):
         claimed_from = None if discarder is None else (discarder.seat - seat.seat) % table.players

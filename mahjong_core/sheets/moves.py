@@ -82,6 +82,9 @@ class Move:
     #: A plugin's move (verb ``plugin``, sheets of version 2): its action kind, and the way written, if any.
     action: str | None = None
     way: str | None = None
+    #: The kinds whose marked copy (a red five) the move gives up -- the discard, or a claim's tiles from the hand
+    #: -- where the record names the copy (an imported game's tile numbers do); the seat's default otherwise.
+    marked: tuple[int, ...] = ()
 
 
 #: The sheet format's version from which a move may be a plugin's action (docs/score-sheets.md).
@@ -259,6 +262,8 @@ class MovesPlayer:
                                      f"allow: {', '.join(offered[:12])}{' ...' if len(offered) > 12 else ''}",
                                      move.path)
         action = matches[0]
+        if move.marked:  # the record names the copy given up: the player's choice, which the engine checks
+            action = action.marking(move.marked)
         limits = table.time_limits
         if move.verb == "chow" and limits is not None and limits.chow_pause_min:
             return action.after(math.ceil(limits.chow_pause_min * 1000))

@@ -61,6 +61,8 @@ def action_fields(action: Action) -> dict[str, Any]:
         fields["tiles"] = codes(action.tiles)
     if action.way is not None:
         fields["way"] = action.way
+    if action.marked and action.kind != "discard":  # a discarded marked copy is named by its own code instead
+        fields["marked"] = codes(action.marked)
     return fields
 
 
@@ -186,8 +188,10 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "a loose tile, for a bonus tile or a kong"),
     EventType("draw", "table", (Field("seat", "seat"), Field("tile", "tile")), "a draw from the live wall"),
     EventType("decision", "seat", (Field("phase", "text"), Field("action", "text"), _opt("tile", "tile"),
-                                   _opt("tiles", "tiles"), _opt("way", "text"), _opt("after_ms", "int")),
-              "a player's choice"),
+                                   _opt("tiles", "tiles"), _opt("way", "text"), _opt("after_ms", "int"),
+                                   _opt("marked", "tiles")),
+              "a player's choice (``marked``: the kinds among a claim's ``tiles`` whose marked copy the player "
+              "chose to use where it holds a plain one too; a discarded marked copy is named by its own code)"),
     EventType("timeout", "table", (Field("seat", "seat"), Field("what", "text"), Field("limit_ms", "int"),
                                    Field("action", "text"), _opt("tile", "tile"), _opt("tiles", "tiles"),
                                    _opt("way", "text")),
@@ -208,8 +212,10 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
     EventType("joker_exchange", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("owner", "seat")),
               "a seat gave the tile a joker in an exposed meld of ``owner`` stands for, and took the joker"),
     EventType("claim", "table", (Field("seat", "seat"), Field("kind", "text"), Field("tile", "tile"),
-                                 Field("discarder", "seat"), Field("tiles", "tiles"), _opt("jokers", "tiles")),
-              "the claim that took a discard (``jokers``: the kinds the meld's jokers stand for, among ``tiles``)"),
+                                 Field("discarder", "seat"), Field("tiles", "tiles"), _opt("jokers", "tiles"),
+                                 _opt("marked", "tiles")),
+              "the claim that took a discard (``jokers``: the kinds the meld's jokers stand for, among ``tiles``; "
+              "``marked``: the kinds whose marked copy the claimer chose to give up from its hand)"),
     EventType("kong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("way", "text"),
                                 _opt("tiles", "tiles"), _opt("jokers", "tiles")),
               "a kong made in a seat's turn (``tiles`` only in a seat's view: how another's concealed kong lies; "

@@ -35,6 +35,10 @@ class Action:
     :param tile: the tile discarded, claimed or konged.
     :param tiles: tiles from the hand a claim uses, or the tiles passed in an exchange.
     :param way: for kongs, ``concealed``, ``from_discard`` or ``added``.
+    :param marked: the playing kinds whose marked copy (a red five) the player chose to give up -- the discarded
+        tile, or tiles from the hand a claim uses -- where the hand holds a plain copy of the kind as well.  Empty
+        (every option is offered so), a seat gives up its plain copies first (``mahjong_core.engine.marked``);
+        a player names the copy by returning an option with ``option.marking(kinds)``.
     """
 
     kind: str
@@ -45,10 +49,15 @@ class Action:
     #: player may return one with its own delay (``option.after(ms)``).  It is when the action was taken,
     #: not which action it is, so it takes no part in comparing actions: a delayed option is still that option.
     delay_ms: int = field(default=0, compare=False)
+    marked: tuple[int, ...] = ()
 
     def after(self, delay_ms: int) -> Action:
         """The same action taken after ``delay_ms`` milliseconds (cheaper than ``dataclasses.replace``)."""
-        return Action(self.kind, self.tile, self.tiles, self.way, delay_ms)
+        return Action(self.kind, self.tile, self.tiles, self.way, delay_ms, self.marked)
+
+    def marking(self, kinds: tuple[int, ...]) -> Action:
+        """The same action giving up the marked copies of ``kinds`` (see ``marked``)."""
+        return Action(self.kind, self.tile, self.tiles, self.way, self.delay_ms, tuple(sorted(kinds)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +73,7 @@ class Claim:
     kind: str  # "win", "kong", "pung", "chow"
     tiles: tuple[int, ...] = ()  # tiles from the claimer's hand
     delay_ms: int | None = None
+    marked: tuple[int, ...] = ()  # the kinds among ``tiles`` whose marked copy the claimer chose to use
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@
 //
 // MahjongTable.create(state, hooks) returns {render, tick, logEvent, note, describe, seatName, resetLog}; `state`
 // holds info, seat, view, events, prompt, turn, revealed, status and selected, and the page changes it between
-// renders; `hooks.act(index)` and `hooks.ready()` answer prompts (absent in the viewer, which only shows).
+// renders; `hooks.act(index, marked)` (marked: the kinds whose red five a click chose) and `hooks.ready()` answer
+// prompts (absent in the viewer, which only shows).
 (function () {
 "use strict";
 
@@ -26,7 +27,7 @@ function withYou(name, own, mark) {
 
 function create(state, hooks) {
 const hk = hooks || {};
-const act = (index) => { if (hk.act) hk.act(index); };
+const act = (index, marked) => { if (hk.act) hk.act(index, marked); };
 const ready = () => { if (hk.ready) hk.ready(); };
 const $ = (id) => document.getElementById(id);
 const names = () => (state.info ? state.info.tile_names : {});
@@ -398,15 +399,15 @@ function plainDiscards() {
   return map;
 }
 
-// A marked copy (a red five, "0p") is discarded by its kind's option ("discard 5p"); the table gives up a plain
-// copy before a marked one (mahjong_core.engine.marked), so the red five's own tile is the one discarded only
-// where no plain five is held: only then is its button the option's.
+// A marked copy (a red five, "0p") is discarded by its kind's option ("discard 5p"). The table gives up a plain
+// copy before a marked one (mahjong_core.engine.marked) unless the person names the copy: a click on the red
+// five where a plain five is held too sends the option with `marked` (the server checks the hand holds it).
 const MARKED_PLAYS_AS = { "0m": "5m", "0p": "5p", "0s": "5s" };
 
 function discardedAs(code, held, discards) {
   if (discards.has(code)) return code;
   const plain = MARKED_PLAYS_AS[code];
-  return plain && discards.has(plain) && !held.includes(plain) ? plain : null;
+  return plain && discards.has(plain) ? plain : null;
 }
 
 function renderHand() {
@@ -432,7 +433,9 @@ function renderHand() {
     const plays = discardedAs(c, tiles, discards);
     if (plays) {
       b.setAttribute("aria-label", "discard " + (names()[c] || c));
-      b.onclick = () => act(discards.get(plays));
+      // The red copy itself where a plain one is held too: the person chose it (`marked`).
+      const chosen = plays !== c && tiles.includes(plays) ? [plays] : undefined;
+      b.onclick = () => act(discards.get(plays), chosen);
     } else {
       b.disabled = true;
       b.setAttribute("aria-label", names()[c] || c);

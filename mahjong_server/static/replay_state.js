@@ -333,6 +333,10 @@ const HANDLERS = {
     if (i < 0 && PLAYS_AS[e.tile]) i = rest.indexOf(PLAYS_AS[e.tile]);  // a red five claimed: the meld names its kind
     if (i >= 0) rest.splice(i, 1);
     const jokers = [...(e.jokers || [])];
+    for (const kind of e.marked || []) {  // the claimer chose its marked copy of the kind: that one leaves the hand
+      const r = rest.indexOf(kind), h = s.concealed.indexOf(MARKED_OF[kind]);
+      if (r >= 0 && MARKED_OF[kind] && h >= 0) { rest.splice(r, 1); s.concealed.splice(h, 1); }
+    }
     take(s.concealed, jokersFor(rest, jokers));
     if (["chow", "pung", "kong"].includes(e.kind)) {
       const meld = { kind: e.kind, tiles: [...e.tiles], exposed: true,

@@ -182,10 +182,10 @@ function askName(refused) {
   form.player.focus();
 }
 
-function act(index) {
+function act(index, marked) {
   const p = state.prompt;
   if (!p) return;
-  send({ type: "act", prompt: p.id, index });
+  send(marked && marked.length ? { type: "act", prompt: p.id, index, marked } : { type: "act", prompt: p.id, index });
 }
 
 function ready() { send({ type: "ready" }); }

@@ -12,9 +12,10 @@ Wiki's "Riichi" and "Ippatsu" pages give them:
 * **the declaration** is the ``riichi_declaration`` event, whose flags mark the seat (``riichi``: the tiles it had
   drawn this deal, ``riichi_melded``: the tiles in melds on the whole table, ``double_riichi``), and the seat pays
   its stick into the table's pot in reply (a ``payment`` to the pot).  The stick is paid as the declaration is
-  made, before its discard: where that discard is won on, the declaration stands and the stick goes to the
-  winner with the pot (Tenhou voids such a declaration and returns the stick -- a difference this mechanism does
-  not play, named in the ruleset's notes).
+  made, before its discard.  Where that discard is won on, ``void_if_won_on`` says what becomes of it: set (most
+  rules: Tenhou, the EMA's, the WRC's), the declaration is not established and the stick goes back to the
+  declarer before the pot goes to the winner, so a stick stays in the pot only once its declaring discard has
+  passed; absent or false, the declaration stands and the winner takes the stick with the pot.
 * **the lock** (``mahjong_refused_options``): in the declaring turn, every kong and every discard that would
   leave the hand not ready is refused; from then on the hand is locked as :mod:`.locked_hand` locks it (the one
   lock it shares with winners who stay in play): in every later turn all but a win, the discard of the tile just
@@ -180,8 +181,32 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
     if type_ == DECLARED:
         return [payment_event(event["seat"], None, int(rule(ruleset)["stick"]), STICK)]
     if type_ == "mahjong" and table.pot:
-        return [payment_event(None, event["seat"], table.pot, POT)]
+        returned = voided_stick(ruleset, table, event)
+        out = [payment_event(None, returned, int(rule(ruleset)["stick"]), STICK)] if returned is not None else []
+        rest = table.pot - (int(rule(ruleset)["stick"]) if returned is not None else 0)
+        return out + ([payment_event(None, event["seat"], rest, POT)] if rest > 0 else [])
     return None
+
+
+def voided_stick(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> int | None:
+    """The declarer whose stick goes back to it at this ``mahjong``, or ``None``.
+
+    Where ``void_if_won_on`` is set, a declaration whose own discard is won on is not established, so its stick
+    is taken back out of the pot before the pot goes to the winner: the stick stands only once the declaring
+    discard has passed.  The declaring discard is the discarder's one discard since its declaration (it has drawn
+    nothing since, ``taken`` as the flag recorded it).  With several winners on that discard only the first
+    ``mahjong`` returns it: the pot is empty at the next.
+    """
+    if event.get("how") != "discard" or not rule(ruleset).get("void_if_won_on"):
+        return None
+    discarder = event.get("discarder")
+    if not isinstance(discarder, int) or not 0 <= discarder < len(table.seats):
+        return None
+    s = table.seats[discarder]
+    declared = s.flags.get(FLAG)
+    if declared is None or s.taken != declared or table.pot < int(rule(ruleset)["stick"]):
+        return None
+    return discarder
 
 
 # -- the facts of a win ------------------------------------------------------------------------------------------

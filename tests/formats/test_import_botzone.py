@@ -96,7 +96,7 @@ def test_a_recorded_figure_that_differs_is_named_with_the_match_the_seat_both_fi
     assert not verdict.ok and "the platform values the hand at 10 fan, the rules at 9" in (verdict.error or "")
 
 
-def test_a_move_the_preset_refuses_is_named_at_its_line_and_nothing_of_that_round_is_written(
+def test_a_move_the_preset_refuses_is_named_at_its_line_and_its_round_written_up_to_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = TEXT.split("\n")
     assert lines[44] == "Player 0 Peng W9 Ignore Player 3 Chi W8"
@@ -107,9 +107,10 @@ def test_a_move_the_preset_refuses_is_named_at_its_line_and_nothing_of_that_roun
     assert main(["import", "botzone", str(bad), "--out", str(out)]) == 1
     said = capsys.readouterr().out
     assert f"{bad}::line 45: botzone 61602cb45ddc087351c04358: " in said and "'Player 0 Chi W8'" in said
-    assert "(nothing written for this game)" in said and "15 agree" in said and "1 refused" in said
-    assert not (out / "botzone-61602cb45ddc087351c04358.jsonl").exists()
-    assert len(list(out.glob("*.jsonl"))) == 15
+    assert "(written up to that move: " in said and "15 agree" in said and "1 refused" in said
+    assert len(list(out.glob("*.jsonl"))) == 16  # the others as ever, and the refused round up to its refused move
+    partial = check(str(out / "botzone-61602cb45ddc087351c04358.jsonl"), "audit")
+    assert not partial.ok and "the log has no further decision" in (partial.error or "")  # it stops there
 
 
 @pytest.mark.parametrize(("text", "place", "words"), [

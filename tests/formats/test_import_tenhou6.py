@@ -16,6 +16,7 @@ import pytest
 
 from mahjong_core.audit.check import check
 from mahjong_core.cli import main
+from mahjong_core.log.format import read_log
 from mahjong_formats import tenhou6, tenhou_xml
 from mahjong_formats.common import FormatError, ImportedGame, play
 from mahjong_formats.tenhou6_export import export_log
@@ -201,7 +202,7 @@ def test_a_broken_move_and_a_game_no_preset_plays_are_named_where_they_are(tmp_p
         tenhou6.read_file(str(REVIEWER / "four_reach.json"))
 
 
-def test_a_refused_move_is_reported_at_its_place_and_the_deals_before_it_are_written(
+def test_a_refused_move_is_reported_at_its_place_and_the_game_written_up_to_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = MJX[0].read_text(encoding="utf-8").split("\n")
     third = json.loads(lines[2])
@@ -212,8 +213,9 @@ def test_a_refused_move_is_reported_at_its_place_and_the_deals_before_it_are_wri
     assert main(["import", "tenhou6", str(path), "--out", str(tmp_path / "out")]) == 1
     out = capsys.readouterr().out
     assert f"{path}::line 3: log[0][6][1]: tenhou refused: '19': not a move the rules allow here" in out
-    assert "(the 2 deals before it written to" in out and "1 refused" in out
+    assert "(written up to that move: " in out and "1 refused" in out
     log = tmp_path / "out" / "tenhou-refused.jsonl"
-    verdict = check(str(log), "audit")
-    assert verdict.ok, verdict.text()
-    assert json.loads(log.read_text(encoding="utf-8").split("\n")[0])["options"]["max_deals"] == 2
+    partial = check(str(log), "audit")
+    assert not partial.ok and "the log has no further decision" in (partial.error or "")  # it stops there
+    deals = [e for e in read_log(log).events if e["type"] == "deal_start"]
+    assert len(deals) == 3  # the two whole deals before it, and the refused one up to its refused move

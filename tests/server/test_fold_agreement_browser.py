@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from marked_play import game_events
+from marked_play import write as write_game
 from own_tile_sheets import CASES, recorded_log
 
 from mahjong_core.log.fold import HANDLERS, fold
@@ -45,6 +47,13 @@ def page(browser: Any) -> Any:
     page.add_script_tag(content=SCRIPT.read_text(encoding="utf-8"))
     yield page
     context.close()
+
+
+def test_both_folds_take_the_copy_a_player_chose(page: Any, tmp_path: Path) -> None:
+    """A game whose players give up red fives before plain ones (discards named 0p, claims with ``marked``),
+    which no golden replay holds: the bots keep the default copy."""
+    log = write_game(tmp_path / "red_first.jsonl", *game_events())
+    test_the_pages_fold_is_the_cores_after_every_event(log, page)
 
 
 @pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)

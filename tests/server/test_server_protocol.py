@@ -445,3 +445,47 @@ def test_the_protocol_page_describes_every_message_field_limit_and_close_code(tm
     # wholesale (the page's links to mahjong_core.log.redaction led nowhere while every py: reference was).
     conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
     assert "nitpick_ignore_regex" not in conf and "mahjong_core.log.redaction" not in conf
+
+
+def test_an_answer_naming_a_red_five_it_cannot_give_up_is_refused_and_the_prompt_stays_open(tmp_path: Path) -> None:
+    """``act`` with ``marked`` (the person clicked a red five): a copy that is not among the tiles the option gives
+    up, or that the hand does not hold, is answered with an ``error``; the prompt stays open for a right answer."""
+    async def go(server: Server, table: str, token: str) -> tuple[list[str], dict[str, Any]]:
+        errors: list[str] = []
+
+        async def refused(ws: Any) -> str:
+            while True:
+                reply = await recv(ws, 30)
+                assert reply["type"] != "prompt_closed", "a red five the option cannot give up was accepted"
+                if reply["type"] == "error":
+                    return str(reply["message"])
+
+        async with websockets.connect(f"{server.ws_url}/ws/{table}", max_queue=None) as ws:
+            await ws.send(json.dumps({"type": "join", "token": token}))
+            while True:
+                m = await recv(ws, 60)
+                if m["type"] == "prompt" and m["phase"] == "turn":
+                    option = next(o for o in m["options"] if o["action"] == "discard")
+                    other = next(k for k in ("5m", "5p", "5s") if k != option["tile"])
+                    held = m["view"]["seats"][0]["concealed"]
+                    missing = next((k for k in ("5m", "5p", "5s") if "0" + k[1] not in held), None)
+                    await ws.send(json.dumps({"type": "act", "prompt": m["id"], "index": option["index"],
+                                              "marked": [other]}))
+                    errors.append(await refused(ws))
+                    five = next((o for o in m["options"] if o["action"] == "discard" and o["tile"] == missing), None)
+                    if five is not None:  # a five whose red copy the hand lacks
+                        await ws.send(json.dumps({"type": "act", "prompt": m["id"], "index": five["index"],
+                                                  "marked": [missing]}))
+                        errors.append(await refused(ws))
+                    await ws.send(json.dumps({"type": "act", "prompt": m["id"], "index": option["index"]}))
+                    while True:
+                        closed = await recv(ws, 30)
+                        if closed["type"] == "prompt_closed":
+                            return errors, closed
+
+    with running(tmp_path / "data") as server:
+        created = server.create("riichi_tenhou", ["human", "greedy", "greedy", "greedy"], length="round")
+        errors, closed = asyncio.run(go(server, created["table"], created["seats"][0]["token"]))
+    assert "which is not among the tiles it gives up" in errors[0] and "Choose again" in errors[0]
+    assert all("which the hand does not hold" in e for e in errors[1:])
+    assert closed["by"] == "answer"

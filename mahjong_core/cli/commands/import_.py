@@ -4,9 +4,11 @@ The readers are :mod:`mahjong_formats`' (one module per format); this module
 reads the options, writes one log per game and prints what each came to:
 written and agreeing with the platform's recorded result, written with the
 figures that differ (exit status 1, as a failed audit), or refused at the
-recorded move the preset's rules do not allow (the whole deals before it
-written, nothing of the refused deal; exit status 1).  A file that does not read as the format at all is
-bad input (exit status 2), named at its line.
+recorded move the preset's rules do not allow, or where its record stops short
+(a file cut inside a deal): that game is written up to the refused move, a
+cut-off log, and reported there (exit status 1); the other games are written
+as ever.  A file that does not read as the format at all is bad input (exit
+status 2), named at its line, and nothing is written.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def register(commands: Subcommands) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from mahjong_formats.common import FormatError, play, play_before
+    from mahjong_formats.common import play
 
     out = Path(args.out)
     ruleset = getattr(args, "ruleset", None)
@@ -60,19 +62,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     for game in games:
         row: dict[str, Any] = {"platform": game.platform, "game": game.game, "source": game.source,
                                "place": game.place}
-        try:
-            played = play(game)
-        except FormatError as exc:
-            row.update(status="refused", error=str(exc))
-            before = play_before(game, exc.deal) if exc.deal is not None else None
-            if before is not None:  # the whole deals before the refused move, written and compared
-                path = out / f"{game.platform}-{game.game}.jsonl"
-                path.write_text(before.text(), encoding="utf-8")
-                row.update(log=str(path), deals=len(before.game.deals), differences=before.differences)
-            rows.append(row)
-            continue
+        played = play(game, partial=True)
         path = out / f"{game.platform}-{game.game}.jsonl"
         path.write_text(played.text(), encoding="utf-8")
+        if played.refused is not None:  # written up to the refused move: a cut-off log
+            row.update(status="refused", error=str(played.refused), log=str(path))
+            rows.append(row)
+            continue
         row.update(status="agrees" if not played.differences else "differs", log=str(path),
                    differences=played.differences)
         rows.append(row)
@@ -81,10 +77,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         print_json({"format": args.format, "out": str(out), "games": rows, "summary": counts})
     else:
         for row in rows:
-            if row["status"] == "refused" and "log" in row:
-                print(f"{row['error']} (the {row['deals']} deals before it written to {row['log']})")
-            elif row["status"] == "refused":
-                print(f"{row['error']} (nothing written for this game)")
+            if row["status"] == "refused":
+                print(f"{row['error']} (written up to that move: {row['log']}, cut off there)")
             elif row["status"] == "differs":
                 print(f"{row['log']}: written; the platform's record differs from the rules:")
                 for line in row["differences"]:

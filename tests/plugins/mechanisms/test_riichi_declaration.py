@@ -13,7 +13,7 @@ import pytest
 from mahjong_rulesets.mechanisms import riichi_declaration as mechanism
 from riichi_play import deals, play
 
-from mahjong_core import load_ruleset
+from mahjong_core import load_ruleset, load_ruleset_text
 from mahjong_core.plugin import Action, Rng, Ruleset, Table, parse_tiles
 from mahjong_core.table.state import MeldKind, meld_of
 from mahjong_core.table.wall import Wall
@@ -81,6 +81,49 @@ def test_the_declaration_sets_the_flags_and_its_reply_pays_the_stick(ruleset: Ru
     assert event["double"] is False  # not its first discard
     (pay,) = mechanism.mahjong_event_reactions(ruleset=ruleset, table=t, event=event)
     assert (pay["payer"], pay["payee"], pay["amount"]) == (0, None, 1000)
+
+
+def declared_and_discarded(ruleset: Ruleset, pot: int = 0) -> Table:
+    """Seat 0 declared (its stick in the pot, with ``pot`` more from before) and discarded; nothing drawn since."""
+    t = table("123m456p789s11z45s9m")
+    (event,) = mechanism.mahjong_apply_action(ruleset=ruleset, table=t, seat=0, action=Action(mechanism.DECLARE),
+                                              phase="turn")
+    t.seats[0].flags[mechanism.FLAG] = event["drawn"]
+    t.pot = 1000 + pot
+    t.seats[0].counts[8] -= 1
+    t.seats[0].discards.append(8)
+    return t
+
+
+def test_a_declaration_won_on_at_once_is_void_and_its_stick_goes_back(ruleset: Ruleset) -> None:
+    t = declared_and_discarded(ruleset, pot=2000)
+    won = {"type": "mahjong", "seat": 1, "tile": "9m", "how": "discard", "discarder": 0}
+    back, pot = mechanism.mahjong_event_reactions(ruleset=ruleset, table=t, event=won)
+    assert (back["payer"], back["payee"], back["amount"], back["reason"]) == (None, 0, 1000, mechanism.STICK)
+    assert (pot["payer"], pot["payee"], pot["amount"], pot["reason"]) == (None, 1, 2000, mechanism.POT)
+    t = declared_and_discarded(ruleset)
+    (back,) = mechanism.mahjong_event_reactions(ruleset=ruleset, table=t, event=won)  # the pot held its stick only
+    assert (back["payee"], back["amount"]) == (0, 1000)
+    t.pot = 0  # a second winner on the same discard: the pot is empty, nothing goes back twice
+    assert not mechanism.mahjong_event_reactions(ruleset=ruleset, table=t, event=won)
+
+
+def test_the_stick_stands_once_the_declaring_discard_passed_or_where_the_rule_says_so(ruleset: Ruleset) -> None:
+    t = declared_and_discarded(ruleset)
+    t.seats[0].taken += 1  # it drew again: a later discard of its own won on
+    won = {"type": "mahjong", "seat": 1, "tile": "9m", "how": "discard", "discarder": 0}
+    (pot,) = mechanism.mahjong_event_reactions(ruleset=ruleset, table=t, event=won)
+    assert (pot["payee"], pot["amount"], pot["reason"]) == (1, 1000, mechanism.POT)
+    t = declared_and_discarded(ruleset)
+    other = {**won, "discarder": 2}  # another seat's discard won on: the declaration had passed
+    assert [p["reason"] for p in mechanism.mahjong_event_reactions(ruleset=ruleset, table=t, event=other)] == [
+        mechanism.POT]
+    stands = load_ruleset_text(
+        "id: riichi_stick_stands\nversion: 1.0.0\nname: test\nextends: riichi_tenhou\nparameters:\n"
+        "  riichi_declaration:\n    value: {stick: 1000, tiles_left: 4, concealed_kong: same_waits}\n"
+        "    assumption: the declaration stands though its discard is won on\n", "riichi_stick_stands.yaml")
+    (pot,) = mechanism.mahjong_event_reactions(ruleset=stands, table=declared_and_discarded(stands), event=won)
+    assert (pot["payee"], pot["amount"], pot["reason"]) == (1, 1000, mechanism.POT)
 
 
 # -- the lock -------------------------------------------------------------------------------------------------------
@@ -161,7 +204,7 @@ def test_tenhou_and_chiihou_are_self_drawn_in_the_first_uninterrupted_go_around(
 
 
 def test_each_declaration_pays_its_stick_and_the_next_winner_takes_the_pot(games: list[list[dict[str, Any]]]) -> None:
-    declared = taken = carried = 0
+    declared = taken = carried = voided = 0
     for events in games:
         pot = 0
         for k, e in enumerate(events):
@@ -174,15 +217,20 @@ def test_each_declaration_pays_its_stick_and_the_next_winner_takes_the_pot(games
             elif e["type"] == "payment":
                 pot += e["amount"] if e["payee"] is None else -e["amount"] if e["payer"] is None else 0
             elif e["type"] == "mahjong" and pot:
-                pay = events[k + 1]
-                assert (pay["type"], pay["payer"], pay["payee"], pay["amount"], pay["reason"]) == (
-                    "payment", None, e["seat"], pot, mechanism.POT)
-                taken += 1
+                pay, rest = events[k + 1], pot
+                if pay["reason"] == mechanism.STICK:  # a declaration won on at once: its stick goes back first
+                    assert (pay["payer"], pay["payee"], pay["amount"]) == (None, e["discarder"], 1000)
+                    pay, rest = events[k + 2], pot - 1000
+                    voided += 1
+                if rest:
+                    assert (pay["type"], pay["payer"], pay["payee"], pay["amount"], pay["reason"]) == (
+                        "payment", None, e["seat"], rest, mechanism.POT)
+                    taken += 1
             elif e["type"] == "deal_start" and pot:
                 carried += 1
             elif e["type"] == "game_end":
                 assert sum(e["scores"]) + pot == 100000
-    assert declared >= 30 and taken >= 10 and carried >= 1, (declared, taken, carried)
+    assert declared >= 30 and taken >= 10 and carried >= 1 and voided >= 1, (declared, taken, carried, voided)
 
 
 def test_a_declared_seat_never_claims_and_discards_only_what_it_drew(games: list[list[dict[str, Any]]]) -> None:

@@ -12,11 +12,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mahjong_rulesets.cards.card import Card, read_card
 from mahjong_rulesets.mechanisms import parameters_of
 
 from mahjong_core.plugin import Contribution, Ruleset, RulesetError, hookimpl
+
+if TYPE_CHECKING:
+    from mahjong_rulesets.cards.card import Card
 
 _PARTS = ("parameters", "card")
 
@@ -63,6 +66,10 @@ def card_of(ruleset: Ruleset) -> Card:
     key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
     card = _CARDS.get(key)
     if card is None:
+        # deferred: every installed mechanism is imported at each command's start, and the card's reader brings
+        # the YAML and JSON Schema libraries (+215M instructions for `mahjong score`, which never reads a card).
+        from mahjong_rulesets.cards.card import read_card
+
         card = read_card(path)
         if len(_CARDS) >= 16:
             _CARDS.clear()

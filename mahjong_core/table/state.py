@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mahjong_core.hand.jokers import JokerRule, stand_ins
+from mahjong_core.hand.jokers import JokerRule
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.hand.shanten import shanten as _shanten
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS, TileSet
+from mahjong_core.hand.wild import scored_holding
 
 if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
@@ -324,27 +325,15 @@ class Seat:
 
     def _hand_with_jokers(self, winning_tile: int | None, situations: frozenset[str], rule: JokerRule) -> Hand:
         """A hand holding jokers as its scorer reads it: where the concealed tiles and jokers are complete, each
-        joker as the kind it stands for in one reading (:func:`~mahjong_core.hand.jokers.stand_ins`, named in
+        joker as the kind it stands for in one reading (:func:`~mahjong_core.hand.wild.scored_holding`, named in
         ``wild``), so any family scores it as the tiles it plays as; else the jokers beside the playing tiles
         (``jokers``)."""
-        counts = bytes(self.counts)
-        reading = stand_ins(counts, len(self.held_jokers), rule)
-        if reading is None and self.held_jokers[0] < len(counts):  # a wild kind's copies (``jokers.wild``): not
-            reading = ((), tuple(self.held_jokers))  # complete, each stands for itself (three golds win so)
-        played = list(counts)
-        for kind in reading[1] if reading is not None else ():
-            played[kind] += 1
-        if reading is not None and winning_tile is not None and not played[winning_tile] \
-                and winning_tile in self.held_jokers:  # a wild kind's copy won: as the kind it stands for
-            winning_tile = reading[1][0]
-        if winning_tile is not None and played[winning_tile] > 0:
-            played[winning_tile] -= 1
-        concealed = tuple(kind for kind, n in enumerate(played) for _ in range(n))
-        if reading is None:  # not complete: the jokers beside the playing tiles, as where they are set aside
+        concealed, winning_tile, stood = scored_holding(bytes(self.counts), self.held_jokers, winning_tile, rule)
+        if stood is None:  # not complete: the jokers beside the playing tiles, as where they are set aside
             return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
                         marked=tuple(sorted(self.marked + self.marked_melded)), jokers=len(self.held_jokers))
         return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
-                    marked=tuple(sorted(self.marked + self.marked_melded)), wild=reading[1])
+                    marked=tuple(sorted(self.marked + self.marked_melded)), wild=stood)
 
 
 class HandJudge(Protocol):

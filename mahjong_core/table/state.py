@@ -381,6 +381,9 @@ class Table:
     drawn_tile: int | None = None
     #: Why the last dead-wall tile was taken: ``"kong"`` or ``"bonus"``.
     last_replacement_reason: str | None = None
+    #: Kongs declared in a row by the seat in turn: each kong's replacement counted, none since its last draw from
+    #: the live wall or the last discard (a win on the replacement after two is a hand of its own, Malaysia's).
+    kongs_in_turn: int = 0
     teams: list[list[int]] = field(default_factory=list)
     bank: int = 0
     #: The table clock: virtual milliseconds since the game began, advanced only by players' recorded
@@ -466,6 +469,7 @@ class Table:
         self.last_discarder = None
         self.first_go_around = True
         self.drawn_tile = None
+        self.kongs_in_turn = 0
         self.shown = []
         self.wild = ()
         self.wild_tile = None

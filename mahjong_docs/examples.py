@@ -95,6 +95,7 @@ def situation_facts(situation: str, hand: Hand, *, where: str = "<example>") -> 
         "last_tile": tiles_left == 0, "tiles_left": tiles_left, "seat_wind": seat_wind,
         "prevalent_wind": EAST, "dealer": seat_wind == EAST, "first_go_around": False, "first_discard": False,
         "discarder": 1 if how == "discard" else None, "calling": False, "calling_from_start": False,
+        "kongs_in_a_row": 0,
     }
     context.update(given)
     if hand.winning_tile is not None:

@@ -5,7 +5,11 @@ says how it was won with one set of flags that means the same under every
 ruleset (:mod:`mahjong_core.hand.situation`): ``--seat S --round E --self-drawn``,
 or the same as ``!flags`` of the hand (``!self_drawn``, ``!seat_wind_south``).
 Left out, the situation is the East round, the East seat (the dealer), a win
-on a discard and nothing special.  ``--loser`` scores a losing hand (no
+on a discard and nothing special.  Under a ruleset that makes a kind wild for
+each deal (``jokers.wild``: Fuzhou's gold), ``--wild 5p`` names the deal's wild
+kind: its copies in the hand as written play as jokers, as the game would
+score them (:func:`mahjong_core.hand.wild.with_wild`); without it every tile
+plays as itself.  ``--loser`` scores a losing hand (no
 winning tile).  The answer is every item that scored with its value and the
 table row it came from, every item that applied but did not count with the
 reason, the total, and the flags the ruleset does not read (ignored, not an
@@ -16,9 +20,10 @@ Batch mode reads JSON Lines from standard input, one object a line::
 
     {"hand": "123m456p789s2233z +3z", "seat": "S", "flags": ["self_drawn"], "id": "anything"}
 
-(``round``, ``loser`` and ``context`` -- facts by the engine's names -- are
-optional too) and writes one JSON line per input line: ``{"line": N, "id":
-..., "hand": canonical, "score": {...}}``, or ``{"line": N, "error": "..."}``
+(``round``, ``loser``, ``wild`` -- the deal's wild kind, as ``--wild`` -- and
+``context`` -- facts by the engine's names -- are optional too) and writes one
+JSON line per input line: ``{"line": N, "id": ..., "hand": canonical, "score":
+{...}}``, or ``{"line": N, "error": "..."}``
 for a line that cannot be scored -- the stream goes on.
 """
 
@@ -36,15 +41,18 @@ from mahjong_core.hand import situation
 from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand
 from mahjong_core.hand.score import Score
 from mahjong_core.hand.situation import FLAGS, notation_flags, parse_wind
-from mahjong_core.hand.tiles import KINDS
+from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
+from mahjong_core.hand.wild import with_wild
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.score_card import card_lines, card_maker
 from mahjong_core.plugin.scoring import has_scoring, minimum_figures, score_hand
 from mahjong_core.reading.strict_json import decode_error_text
 from mahjong_core.rules import load_ruleset
+from mahjong_core.rules.jokers import joker_play
 
 if TYPE_CHECKING:
+    from mahjong_core.hand.jokers import JokerRule
     from mahjong_core.hand.melds import Hand
     from mahjong_core.hand.tiles import TileSet
     from mahjong_core.rules import Ruleset
@@ -63,6 +71,8 @@ class Given:
     round: int | None = None
     loser: bool = False
     facts: dict[str, Any] = field(default_factory=dict)
+    #: the deal's wild kind as written (``5p``), where the ruleset makes one wild at each deal; ``None`` for none
+    wild: str | None = None
 
 
 @dataclass
@@ -75,6 +85,8 @@ class Scored:
     flags: list[str]
     ignored: list[dict[str, str]]
     note: str | None
+    #: the deal's wild kind the hand was scored with, by its code, or ``None``
+    wild: str | None = None
 
 
 def given_from_args(args: argparse.Namespace) -> Given:
@@ -95,10 +107,15 @@ def given_from_args(args: argparse.Namespace) -> Given:
                 raise MahjongError(f"{_option(name)} and --fact {name}=... both give {name}; give it once",
                                    place=_option(name))
             facts[name] = value
+    wild = getattr(args, "wild", None)
+    if "wild" in facts:  # --fact wild=5p says what --wild says
+        if wild is not None:
+            raise MahjongError("--wild and --fact wild=... both name the wild kind; give it once", place="--wild")
+        wild = str(facts.pop("wild"))
     return Given(flags={f.name for f in FLAGS if getattr(args, f"flag_{f.name}")},
                  seat=None if args.seat is None else parse_wind(args.seat, "--seat"),
                  round=None if args.round is None else parse_wind(args.round, "--round"),
-                 loser=args.loser, facts=facts)
+                 loser=args.loser, facts=facts, wild=wild)
 
 
 def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, stdin: IO[str],
@@ -140,6 +157,29 @@ def marked_tiles(ruleset: Ruleset) -> TileSet | None:
     return tiles if tiles.marked or any(kind >= len(KINDS) for kind in tiles.bonus) else None
 
 
+def wild_kind(ruleset: Ruleset, text: str) -> tuple[int, JokerRule]:
+    """The kind ``text`` names as the deal's wild kind under ``ruleset``, and where its copies may stand.
+
+    :raises MahjongError: located at ``--wild``, where the ruleset makes no kind wild at a deal, or ``text`` names
+        no kind of its tile set that a hand plays (a bonus kind, such as Fuzhou's honours, is never wild).
+    """
+    tiles = ruleset.tiles()
+    play = joker_play(ruleset, tiles)
+    if play is None or play.wild is None:
+        raise MahjongError(f"ruleset {ruleset.id} makes no kind wild at a deal (no jokers.wild), so there is no "
+                           f"wild kind to name; drop --wild", place="--wild")
+    code = text.strip()
+    kind = next((k for k in range(NUM_PLAYING_KINDS) if tiles.kinds[k] is not None and tiles.code(k) == code),
+                None)
+    if kind is None:
+        raise MahjongError(f"the wild kind is one kind of {ruleset.id}'s tile set, as 5p; {text!r} is none",
+                           place="--wild")
+    if kind in tiles.bonus:
+        raise MahjongError(f"{code} is a bonus tile under {ruleset.id}, set aside as drawn: it is never wild; "
+                           "name a kind a hand plays, as 5p", place="--wild")
+    return kind, play.rule
+
+
 def _option(name: str) -> str:
     return "--" + name.replace("_", "-")
 
@@ -150,8 +190,11 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
 
     :raises MahjongError: for a bad hand, contradictory flags, or a fact the ruleset reads that nothing gives.
     """
-    hand = parse_hand(text, source=source, tiles=marked_tiles(ruleset))
+    written = hand = parse_hand(text, source=source, tiles=marked_tiles(ruleset))
     try:
+        if given.wild is not None:
+            kind, rule = wild_kind(ruleset, given.wild)
+            hand = with_wild(hand, kind, rule)
         flags, winds = situation.notation_flags(hand.situations, source)
         all_flags = given.flags | flags
         seat, round_wind = given.seat, given.round
@@ -197,7 +240,8 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
         raise exc.located(source=source) from None
     if score is None:
         raise MahjongError(f"ruleset {ruleset.id} gave no score", source=source)
-    return Scored(hand, score, ctx, sorted(all_flags), ignored, note)
+    return Scored(written, score, ctx, sorted(all_flags), ignored, note,
+                  None if given.wild is None else given.wild.strip())
 
 
 def _about(name: str) -> tuple[str, ...]:
@@ -214,6 +258,8 @@ def _situation_json(scored: Scored) -> dict[str, Any]:
     out["ignored"] = scored.ignored
     if scored.note:
         out["note"] = scored.note
+    if scored.wild is not None:
+        out["wild"] = scored.wild
     return out
 
 
@@ -242,7 +288,7 @@ def _situation_text(scored: Scored) -> list[str]:
     what = how[sit["how"]] if sit["winner"] else "a losing hand"
     others = [_option(f) for f in sit["flags"] if f not in ("self_drawn", "replacement", "robbing_kong")]
     lines = [f"situation seat {sit['seat']}{' (dealer)' if sit['dealer'] else ''}, round {sit['round']}, {what}"
-             + (f", {' '.join(others)}" if others else "")]
+             + (f", {' '.join(others)}" if others else "") + (f", {sit['wild']} wild" if "wild" in sit else "")]
     for item in sit["ignored"]:
         lines.append(f"ignored  {item['flag']}: {item['reason']}")
     if scored.note:
@@ -275,7 +321,8 @@ def _text(ruleset: Ruleset, scored: Scored, native: bool = False) -> str:
 
 
 def _given_from_request(request: Mapping[str, Any], where: str) -> Given:
-    """A batch line's situation: ``seat``, ``round``, ``flags``, ``loser`` and ``context`` (facts by name)."""
+    """A batch line's situation: ``seat``, ``round``, ``flags``, ``loser``, ``wild`` and ``context`` (facts by
+    name; ``context.wild`` says what ``wild`` says)."""
     context = request.get("context", {})
     if not isinstance(context, dict):
         raise MahjongError('"context" must be an object', source="<stdin>", place=where)
@@ -291,11 +338,14 @@ def _given_from_request(request: Mapping[str, Any], where: str) -> Given:
     names, winds = notation_flags(flags, f"<stdin> {where}")
     seat = request.get("seat")
     round_wind = request.get("round")
+    wild = request.get("wild", facts.pop("wild", None))
+    if wild is not None and not isinstance(wild, str):
+        raise MahjongError('"wild" names the deal\'s wild kind by its code, e.g. "5p"', source="<stdin>", place=where)
     return Given(flags=names,
                  seat=parse_wind(seat, "seat") if seat is not None else winds.get("seat", facts.pop("seat_wind", None)),
                  round=parse_wind(round_wind, "round") if round_wind is not None
                  else winds.get("round", facts.pop("prevalent_wind", None)),
-                 loser=bool(request.get("loser", False)), facts=facts)
+                 loser=bool(request.get("loser", False)), facts=facts, wild=wild)
 
 
 def _batch(ruleset: Ruleset, stdin: IO[str], stdout: IO[str]) -> int:

@@ -233,6 +233,8 @@ def win_contexts(draw: st.DrawFn, hand: Hand | None = None, *, players: int = 4)
         "discarder": draw(st.integers(0, players - 1)) if how == "discard" else None,
         "calling": calling,
         "calling_from_start": calling and draw(st.booleans()),
+        # Kongs declared in a row before a winning replacement tile (the engine counts them only for one).
+        "kongs_in_a_row": draw(st.integers(0, 2)) if how == "replacement" else 0,
     }
     if hand is not None and hand.winning_tile is not None:
         context["winning_tile"] = hand.winning_tile

@@ -78,6 +78,7 @@ def draw_live(game: RunningGame, seat: int) -> int | None:
         return None
     assert t.wall is not None  # tiles are drawn only during a deal
     tile = t.wall.draw()
+    t.kongs_in_turn = 0
     take(game, seat, tile, "draw")
     return tile
 
@@ -90,6 +91,8 @@ def draw_replacement(game: RunningGame, seat: int, reason: str) -> int:
         raise DealOver(Outcome("draw"))
     tile = wall.draw_replacement()
     game.table.last_replacement_reason = reason
+    if reason == "kong":
+        game.table.kongs_in_turn += 1
     take(game, seat, tile, "replacement", reason=reason)
     return tile
 

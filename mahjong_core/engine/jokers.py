@@ -48,6 +48,7 @@ def discard_joker(game: RunningGame, seat: int) -> int:
     t.last_discard_marked = False
     t.last_discard, t.last_discarder = joker, seat
     t.drawn_tile = None
+    t.kongs_in_turn = 0
     return joker
 
 

@@ -141,6 +141,7 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
             s.calling_from_start = False
         t.last_discard, t.last_discarder = tile, seat
         t.drawn_tile = None
+        t.kongs_in_turn = 0
         return tile
 
 

@@ -74,6 +74,7 @@ KNOWN_FACTS = frozenset(
         "last_tile_of_kind",
         "winning_tile_shown",
         "kong_replacement",
+        "kongs_in_a_row",
         "winner",
         "calling",
         "calling_from_start",

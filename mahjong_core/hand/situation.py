@@ -214,6 +214,7 @@ def win_context(flags: Iterable[str] = (), *, seat: int = EAST, round_wind: int 
         "last_tile_of_kind": shown == 3,
         "winning_tile_shown": shown,
         "last_loose_tile": "last_loose_tile" in given,
+        "kongs_in_a_row": 0,  # kongs declared in a row before a winning replacement tile: --fact kongs_in_a_row=2
     }
     if winning_tile is not None:
         ctx["winning_tile"] = winning_tile

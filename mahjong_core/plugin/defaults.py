@@ -149,6 +149,8 @@ def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, ho
         "last_tile_of_kind": _visible_copies(table, tile, how) >= 3,
         "winning_tile_shown": _visible_copies(table, tile, how),
         "kong_replacement": how == "replacement" and table.last_replacement_reason == "kong",
+        # Kongs the winner declared in a row before the replacement tile that won (two: Malaysia's maximum hand).
+        "kongs_in_a_row": table.kongs_in_turn if how == "replacement" else 0,
         # The replacement tile was the last loose tile: none was left to refill from (002 line 100).
         "last_loose_tile": how == "replacement" and wall is not None and wall.loose_count() == 0,
         # In the first go-around the dealer discards once, first: the last discard being the dealer's is that one

@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mahjong_core.hand.jokers import JokerRule, stand_ins
+from mahjong_core.hand.jokers import JokerRule
 from mahjong_core.hand.melds import ClaimedFrom, Hand, Meld, MeldKind
 from mahjong_core.hand.shanten import shanten as _shanten
 from mahjong_core.hand.tiles import NUM_PLAYING_KINDS, TileSet
+from mahjong_core.hand.wild import scored_holding
 
 if TYPE_CHECKING:
     from mahjong_core.hand.predicates import Predicate
@@ -337,27 +338,15 @@ class Seat:
 
     def _hand_with_jokers(self, winning_tile: int | None, situations: frozenset[str], rule: JokerRule) -> Hand:
         """A hand holding jokers as its scorer reads it: where the concealed tiles and jokers are complete, each
-        joker as the kind it stands for in one reading (:func:`~mahjong_core.hand.jokers.stand_ins`, named in
+        joker as the kind it stands for in one reading (:func:`~mahjong_core.hand.wild.scored_holding`, named in
         ``wild``), so any family scores it as the tiles it plays as; else the jokers beside the playing tiles
         (``jokers``)."""
-        counts = bytes(self.counts)
-        reading = stand_ins(counts, len(self.held_jokers), rule)
-        if reading is None and self.held_jokers[0] < len(counts):  # a wild kind's copies (``jokers.wild``): not
-            reading = ((), tuple(self.held_jokers))  # complete, each stands for itself (three golds win so)
-        played = list(counts)
-        for kind in reading[1] if reading is not None else ():
-            played[kind] += 1
-        if reading is not None and winning_tile is not None and not played[winning_tile] \
-                and winning_tile in self.held_jokers:  # a wild kind's copy won: as the kind it stands for
-            winning_tile = reading[1][0]
-        if winning_tile is not None and played[winning_tile] > 0:
-            played[winning_tile] -= 1
-        concealed = tuple(kind for kind, n in enumerate(played) for _ in range(n))
-        if reading is None:  # not complete: the jokers beside the playing tiles, as where they are set aside
+        concealed, winning_tile, stood = scored_holding(bytes(self.counts), self.held_jokers, winning_tile, rule)
+        if stood is None:  # not complete: the jokers beside the playing tiles, as where they are set aside
             return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
                         marked=tuple(sorted(self.marked + self.marked_melded)), jokers=len(self.held_jokers))
         return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
-                    marked=tuple(sorted(self.marked + self.marked_melded)), wild=reading[1])
+                    marked=tuple(sorted(self.marked + self.marked_melded)), wild=stood)
 
 
 class HandJudge(Protocol):
@@ -405,6 +394,9 @@ class Table:
     drawn_tile: int | None = None
     #: Why the last dead-wall tile was taken: ``"kong"`` or ``"bonus"``.
     last_replacement_reason: str | None = None
+    #: Kongs declared in a row by the seat in turn: each kong's replacement counted, none since its last draw from
+    #: the live wall or the last discard (a win on the replacement after two is a hand of its own, Malaysia's).
+    kongs_in_turn: int = 0
     teams: list[list[int]] = field(default_factory=list)
     bank: int = 0
     #: The table clock: virtual milliseconds since the game began, advanced only by players' recorded
@@ -490,6 +482,7 @@ class Table:
         self.last_discarder = None
         self.first_go_around = True
         self.drawn_tile = None
+        self.kongs_in_turn = 0
         self.shown = []
         self.wild = ()
         self.wild_tile = None

@@ -45,6 +45,9 @@ def register(commands: Subcommands) -> None:
     situation.add_argument("--riichi-sticks", metavar="N", type=int, help="riichi: riichi sticks on the table")
     situation.add_argument("--pao", metavar="WIND", help="riichi: the seat wind (E, S, W or N) of the player liable "
                                                          "for a big three dragons or big four winds (pao)")
+    situation.add_argument("--wild", metavar="KIND",
+                           help="the deal's wild kind, where the ruleset makes one wild at each deal (fuzhou's "
+                                "gold): its copies in the hand play as jokers, e.g. --wild 5p (or --fact wild=5p)")
     situation.add_argument("--loser", action="store_true", help="score a losing hand (written without +TILE)")
     situation.add_argument("--fact", action="append", metavar="NAME=VALUE",
                            help="any other fact of the win by the engine's name, VALUE as JSON (repeatable)")

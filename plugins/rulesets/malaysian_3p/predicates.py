@@ -1,7 +1,7 @@
 """The predicates only the Malaysian three-player tables name: the faces, a pung of North (everyone's wind), the
-little three dragons and the four Fly jokers held.  The animals, the seat's flowers and the last tile are the
-Singapore ruleset's (:mod:`mahjong_rulesets.rulesets.singapore.predicates`), which this ruleset's module
-contributes too.
+little three dragons, the four Fly jokers held and a win on the replacement tile after two kongs in a row.  The
+animals, the seat's flowers and the last tile are the Singapore ruleset's
+(:mod:`mahjong_rulesets.rulesets.singapore.predicates`), which this ruleset's module contributes too.
 """
 
 from __future__ import annotations
@@ -55,3 +55,12 @@ def my_little_three_dragons(arrangement: Arrangement, hand: Hand, ctx: Mapping[s
 def my_four_flies(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Winning with the four Fly jokers, a maximum hand (thewriter section M8)."""
     return len(hand.wild) + sum(len(m.jokers) for m in hand.melds) >= 4
+
+
+@VOCABULARY.predicate("my_two_kongs_in_a_row", description="won on the replacement tile after two kongs in a row",
+                      facts=("kongs_in_a_row",))
+def my_two_kongs_in_a_row(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Two kongs declared one after the other and the last one's replacement tile wins (thewriter section M6): the
+    engine's ``kongs_in_a_row`` fact, the kongs the winner declared in a row before the replacement that won."""
+    kongs = ctx["kongs_in_a_row"]
+    return isinstance(kongs, int) and kongs >= 2

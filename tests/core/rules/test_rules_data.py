@@ -46,10 +46,12 @@ ROOTS = {
     "malaysian_3p",  # issue 34: Malaysian three-player, Fly jokers, the hongkong family
     "fuzhou",  # issue 34: Fuzhou's golden tile, the fuzhou family and the core's wild kind
     "filipino",  # issue 34: Filipino, the fuzhou family's count, the core's wild kind chosen by dice
+    "pung_chow",  # issue 34: a historical table, Harr's Pung Chow card (1922), classical rows only
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform",
-              "sichuan_xueliu"}  # the bloody flow extends the bloody battle (sichuan_xuezhan, a root)
+              "sichuan_xueliu",  # the bloody flow extends the bloody battle (sichuan_xuezhan, a root)
+              "babcock_1923"}  # Babcock's Red Book (1923) as its differences from Harr's card (pung_chow)
 #: Issue 31's riichi presets, each extending riichi_tenhou (a root).
 ISSUE_31_P = {"riichi_mahjong_soul", "riichi_ema", "riichi_wrc", "riichi_mleague"}
 #: Issue 31's three-player riichi, laid over riichi_tenhou.
@@ -103,6 +105,7 @@ def test_inheritance_follows_the_seeds() -> None:
     assert parents["shanghai_1500_no_bank"] == "shanghai"
     assert parents["sichuan_xueliu"] == "sichuan_xuezhan"
     assert parents["sanma_tenhou"] == "riichi_tenhou"
+    assert parents["babcock_1923"] == "pung_chow"
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(ROOTS))

@@ -328,7 +328,7 @@ class Seat:
         ``wild``), so any family scores it as the tiles it plays as; else the jokers beside the playing tiles
         (``jokers``)."""
         counts = bytes(self.counts)
-        reading = stand_ins(counts, len(self.held_jokers), rule)
+        reading = stand_ins(counts, rule.held(self.held_jokers), rule)
         if reading is None and self.held_jokers[0] < len(counts):  # a wild kind's copies (``jokers.wild``): not
             reading = ((), tuple(self.held_jokers))  # complete, each stands for itself (three golds win so)
         played = list(counts)

@@ -283,7 +283,8 @@ def joker_reading(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule
     return tuple(melds)
 
 
-def seven_pairs_shanten_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule = JokerRule()) -> int:
+def seven_pairs_shanten_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers,
+                                    rule: JokerRule = JokerRule()) -> int:
     """Shanten of seven pairs for 13 or 14 tiles with the jokers (a joker pairs a tile where ``rule.pairs``)."""
     h = _check(counts, jokers, rule)
     if rule.stands_for or not isinstance(jokers, int):

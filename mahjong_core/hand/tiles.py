@@ -353,7 +353,8 @@ def _group_kinds(entry: Mapping[str, object], place: str) -> list[KindInfo]:
         kinds = entry.get("kinds", 1)
         if isinstance(kinds, bool) or not isinstance(kinds, int) or not 1 <= kinds <= 9:
             raise _fail(f"kinds is the number of joker kinds, 1 to 9 (codes 1j-9j), got {kinds!r}", f"{place}.kinds")
-        members = [KindInfo(-1, f"{i}j", f"joker {i}" if kinds > 1 else JOKER[1], JOKER[2]) for i in range(1, kinds + 1)]
+        members = [KindInfo(-1, f"{i}j", f"joker {i}" if kinds > 1 else JOKER[1], JOKER[2])
+                   for i in range(1, kinds + 1)]
     else:
         known = sorted([*TILE_GROUPS, *EXTRA_BONUS_GROUPS, "jokers"])
         raise _fail(f"unknown tile group {name!r}; expected one of {known}", f"{place}.group")

@@ -148,7 +148,8 @@ def typed_jokers(data: Mapping[str, object], tiles: TileSet) -> tuple[tuple[int,
     overlap = is_laminar(masks)
     if overlap is not None:
         a, b = (list(stands)[i] for i in overlap)
-        return f"{a} and {b} stand for kinds that overlap without one holding the other: typed jokers' kinds nest or are apart"
+        return (f"{a} and {b} stand for kinds that overlap without one holding the other: typed jokers' kinds "
+                "nest or are apart")
     order = [own[str(code)] for code in stands]
     by_kind = sorted(zip(order, masks, strict=True))
     return tuple(m for _, m in by_kind), tuple(k for k, _ in by_kind)

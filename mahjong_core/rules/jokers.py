@@ -129,7 +129,7 @@ def typed_jokers(data: Mapping[str, object], tiles: TileSet) -> tuple[tuple[int,
     for joker, names in stands.items():
         if joker not in own:
             return f"stands_for names {joker!r}, which is no joker kind of the tile set (expected one of {list(own)})"
-        if isinstance(names, str) or not isinstance(names, list) or not names:
+        if isinstance(names, str) or not isinstance(names, list | tuple) or not names:
             return f"{joker} stands for a non-empty list of groups or kinds, got {names!r}"
         mask = 0
         for name in names:

@@ -138,6 +138,11 @@ def vn_terminal_pungs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, ob
     return _all_pungs(arrangement) and {1, 9} <= ranks
 
 
+def _no_bonus(hand: Hand) -> bool:
+    """No flower and no joker declared: no bonus tile set aside, and no joker set aside beside the hand."""
+    return not hand.bonus and not hand.jokers
+
+
 def _no_honours(hand: Hand) -> bool:
     return not any(tile in _HONOURS for tile in hand.all_tiles())
 
@@ -145,13 +150,13 @@ def _no_honours(hand: Hand) -> bool:
 @VOCABULARY.predicate("vn_no_bonus_no_honours", description="no bonus tile set aside and no honour in the hand")
 def vn_no_bonus_no_honours(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """No flowers or honours, one Mủn (riichi_advanced section Phan)."""
-    return not hand.bonus and _no_honours(hand)
+    return _no_bonus(hand) and _no_honours(hand)
 
 
 @VOCABULARY.predicate("vn_no_bonus_all_chows", description="no bonus tile, four chows and a pair of no honour")
 def vn_no_bonus_all_chows(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """No flowers, honours or triplets, two Mủn (riichi_advanced section Phan)."""
-    return not hand.bonus and vn_all_chows(arrangement, hand, ctx)
+    return _no_bonus(hand) and vn_all_chows(arrangement, hand, ctx)
 
 
 @VOCABULARY.predicate("vn_pure_straight", description="chows 1-2-3, 4-5-6 and 7-8-9 of one suit")
@@ -192,7 +197,7 @@ def _winds(arrangement: Arrangement, pungs: int) -> bool:
 
 def no_jokers(hand: Hand) -> bool:
     """No joker stands in the hand: every tile is a copy of its kind."""
-    return not hand.wild and not any(m.jokers for m in hand.melds) and not hand.jokers
+    return not hand.wild and not any(m.jokers for m in hand.melds)
 
 
 _BIG_HANDS: dict[str, tuple[str, Predicate]] = {
@@ -211,7 +216,7 @@ def _register_extras(name: str, text: str, base: Predicate) -> None:
         return no_jokers(hand) and base(arrangement, hand, ctx)
 
     def without_bonus(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-        return not hand.bonus and base(arrangement, hand, ctx)
+        return _no_bonus(hand) and base(arrangement, hand, ctx)
 
     facts = ("self_drawn",) if name == "four_concealed_pungs" else ()
     VOCABULARY.predicate(f"vn_{name}_no_jokers", facts=facts, description=f"{text}, no joker in the hand")(

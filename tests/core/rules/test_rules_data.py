@@ -45,6 +45,7 @@ ROOTS = {
     "singapore",  # issue 34: Singapore, the hongkong family with its own tables
     "malaysian_3p",  # issue 34: Malaysian three-player, Fly jokers, the hongkong family
     "fuzhou",  # issue 34: Fuzhou's golden tile, the fuzhou family and the core's wild kind
+    "vietnamese",  # issue 34: Vietnamese, typed jokers and emperors, the hongkong family
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform",

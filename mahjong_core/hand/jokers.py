@@ -218,7 +218,9 @@ def is_complete_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers, rule:
     if n % 3 != 2:
         return False
     if rule.stands_for:
-        return _typed(h, jokers, n // 3, 1, rule) == 0
+        assert not isinstance(jokers, int)
+        return typed_jokers.complete(h, tuple(jokers), n // 3, 1, rule.stands_for,
+                                     (rule.pungs, rule.pairs, rule.chows))
     assert isinstance(jokers, int)
     if _distance(h, jokers, n // 3, 1, rule) == 0:
         return True
@@ -302,7 +304,7 @@ def _typed_reading(h: bytes, jokers: Jokers, rule: JokerRule, *, named: bool
     j = tuple(jokers)
     n = sum(h) + sum(j)
     where = (rule.pungs, rule.pairs, rule.chows)
-    if n % 3 != 2 or typed_jokers.distance(h, j, n // 3, 1, rule.stands_for, where) != 0:
+    if n % 3 != 2 or not typed_jokers.complete(h, j, n // 3, 1, rule.stands_for, where):
         return None
     read = typed_jokers.reading(h, j, n // 3, 1, rule.stands_for, where)
     kinds = {"pung": MeldKind.PUNG, "chow": MeldKind.CHOW, "pair": MeldKind.PAIR}

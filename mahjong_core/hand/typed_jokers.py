@@ -104,23 +104,33 @@ def distance(h: bytes, j: tuple[int, ...], sets: int, pair: int, masks: tuple[in
     return best
 
 
+def _templates() -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]:
+    """For each suited kind ``k``, the chows it may sit in as the lowest held tile: (the higher tiles it takes,
+    the kinds of its places left empty), each run's places below ``k`` empty."""
+    out = []
+    for k in range(_SUITED):
+        shapes = []
+        rank = k % 9
+        for start in (rank - 2, rank - 1, rank):
+            if start < 0 or start + 2 > 8:
+                continue
+            base = k - rank + start
+            higher = [base + i for i in range(3) if base + i > k]
+            for mask in range(1 << len(higher)):
+                take = tuple(kind for bit, kind in enumerate(higher) if mask >> bit & 1)
+                wild = tuple(x for x in (base, base + 1, base + 2) if x != k and x not in take)
+                shapes.append((take, wild))
+        out.append(tuple(shapes))
+    return tuple(out)
+
+
+_TEMPLATES = _templates()
+
+
 def _chow_shapes(counts: bytearray, k: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The chows the lowest held tile ``k`` may sit in: the held tiles each takes (``k`` first) and the kinds of
     its places left empty (below ``k``, or a higher tile not taken)."""
-    shapes = []
-    rank = k % 9
-    for start in (rank - 2, rank - 1, rank):
-        if start < 0 or start + 2 > 8:
-            continue
-        base = k - rank + start
-        higher = [base + i for i in range(3) if base + i > k]
-        for mask in range(1 << len(higher)):
-            take = [kind for bit, kind in enumerate(higher) if mask >> bit & 1]
-            if any(not counts[kind] for kind in take):
-                continue
-            wild = tuple(x for x in (base, base + 1, base + 2) if x != k and x not in take)
-            shapes.append(((k, *take), wild))
-    return shapes
+    return [((k, *take), wild) for take, wild in _TEMPLATES[k] if all(counts[t] for t in take)]
 
 
 @lru_cache(maxsize=1 << 12)
@@ -204,9 +214,55 @@ def reading(h: bytes, j: tuple[int, ...], sets: int, pair: int, masks: tuple[int
             for t in taken:
                 rest[t] -= 1
             left_sets, left_pair = (sets, 0) if shape == "pair" else (sets - 1, pair)
-            if distance(bytes(rest), left, left_sets, left_pair, masks, where) == 0:
+            if complete(bytes(rest), left, left_sets, left_pair, masks, where):
                 melds.append((shape, kinds, wild))
                 counts, j, sets, pair = rest, left, left_sets, left_pair
                 break
         else:  # pragma: no cover - a complete hand always has a next meld
             raise AssertionError("a complete hand with no next meld")
+
+
+@lru_cache(maxsize=1 << 17)
+def complete(h: bytes, j: tuple[int, ...], sets: int, pair: int, masks: tuple[int, ...],
+             where: tuple[bool, bool, bool]) -> bool:
+    """Whether the tiles and typed jokers fill ``sets`` sets and ``pair`` pairs with no place empty: the
+    distance-0 test, searched only along shapes whose every empty place a joker fills (far fewer than the
+    measure's), for the complete test asked at every discard."""
+    pungs, pairs, chows = where
+    k = next((i for i, n in enumerate(h) if n), -1)
+    if k < 0:
+        return _whole(j, sets, pair, masks, where) == 3 * sets + 2 * pair
+    counts = bytearray(h)
+    if sets:
+        for used in range(min(3, counts[k]), 0, -1):
+            if used < 3 and not pungs:
+                continue
+            filled, left = fill(j, (k,) * (3 - used), masks)
+            if filled == 3 - used:
+                counts[k] -= used
+                if complete(bytes(counts), left, sets - 1, pair, masks, where):
+                    return True
+                counts[k] += used
+        if k < _SUITED:
+            for taken, wild in _chow_shapes(counts, k):
+                if wild and not chows:
+                    continue
+                filled, left = fill(j, wild, masks)
+                if filled < len(wild):
+                    continue
+                rest = bytearray(counts)
+                for t in taken:
+                    rest[t] -= 1
+                if complete(bytes(rest), left, sets - 1, pair, masks, where):
+                    return True
+    if pair:
+        for used in range(min(2, counts[k]), 0, -1):
+            if used < 2 and not pairs:
+                continue
+            filled, left = fill(j, (k,) * (2 - used), masks)
+            if filled == 2 - used:
+                counts[k] -= used
+                if complete(bytes(counts), left, sets, 0, masks, where):
+                    return True
+                counts[k] += used
+    return False

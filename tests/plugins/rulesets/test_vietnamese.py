@@ -265,7 +265,8 @@ def test_the_house_rule_of_the_same_jokers_loads() -> None:
     ("in: [pungs, pairs, chows]", "in: [pungs, pairs, chows, calls]", "typed jokers (stands_for) go into no claimed"),
 ])
 def test_a_bad_joker_value_is_refused_at_its_line(old: str, new: str, message: str) -> None:
-    with pytest.raises(RulesetError, match=r"<test>::\$\.parameters\.jokers\.value\.(stands_for|in) \(line \d+") as info:
+    place = r"<test>::\$\.parameters\.jokers\.value\.(stands_for|in) \(line \d+"
+    with pytest.raises(RulesetError, match=place) as info:
         load_ruleset_text(_HOUSE.replace(old, new), "<test>")
     assert message in str(info.value)
 

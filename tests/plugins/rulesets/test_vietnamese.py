@@ -18,6 +18,7 @@ from mahjong_core import check, load_ruleset, load_ruleset_text, simulate
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.jokers import is_complete_with_jokers, shanten_with_jokers, stand_ins, waits_with_jokers
 from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.report import analyse
 from mahjong_core.hand.situation import win_context
 from mahjong_core.hand.tiles import FLOWERS, SEASONS, WINDS
 from mahjong_core.plugin import Hand, Ruleset, bind
@@ -284,3 +285,13 @@ def test_every_bot_wins_and_the_games_audit_clean(ruleset: Ruleset, tmp_path: Pa
         assert report.ok, report
         wins += game.replay.read_text(encoding="utf-8").count('"type":"mahjong"')
     assert wins
+
+
+def test_mahjong_hand_reads_each_joker_by_its_type(ruleset: Ruleset) -> None:
+    rule = joker_play(ruleset).rule  # type: ignore[union-attr]
+    tiles = bind(ruleset).tiles
+    dots = analyse("123m456m789m57p11z2j", tiles=tiles, jokers=rule)
+    assert dots["complete"] and dots["stand_ins"] == ["6p"] and dots["hand"].endswith(" 2j")
+    bamboo = analyse("123m456m789m57p11z3j", tiles=tiles, jokers=rule)
+    assert not bamboo["complete"] and bamboo["shanten"]["best"] == 0
+    assert analyse("123m456m789m57p1z25j", tiles=tiles, jokers=rule)["complete"]   # 6p, and East's pair

@@ -10,7 +10,6 @@ wants to know how far it is from each kind of mahjong.  The text the command pri
 from __future__ import annotations
 
 from dataclasses import replace
-
 from typing import Any
 
 from mahjong_core.errors import HandError

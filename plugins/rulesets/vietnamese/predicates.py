@@ -218,6 +218,10 @@ def _register_extras(name: str, text: str, base: Predicate) -> None:
     def without_bonus(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
         return _no_bonus(hand) and base(arrangement, hand, ctx)
 
+    cited = "one Mủn more (riichi_advanced section Phan)"
+    without_jokers.__doc__ = f"{text.capitalize()} with no joker in the hand: {cited}."
+    without_bonus.__doc__ = f"{text.capitalize()} with no bonus tile set aside: {cited}."
+
     facts = ("self_drawn",) if name == "four_concealed_pungs" else ()
     VOCABULARY.predicate(f"vn_{name}_no_jokers", facts=facts, description=f"{text}, no joker in the hand")(
         without_jokers)

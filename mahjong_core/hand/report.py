@@ -51,10 +51,10 @@ def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None, h
         # typed jokers: each counted by its type and shown by its own code, as written
         kinds = sorted(k for token in text.split() if token[0] not in "[+!"
                        for k in notation.parse_tiles(token, "<argument>", tiles) if k in tiles.jokers)
-        report = analyse_with_jokers(hand, _counts(hand), tiles, hand_size, jokers, held=jokers.held(kinds))
-        report["hand"] = " ".join([notation.format_hand(replace(hand, jokers=0), tiles),
-                                   *(tiles.code(k) for k in kinds)])
-        return report
+        typed = analyse_with_jokers(hand, _counts(hand), tiles, hand_size, jokers, held=jokers.held(kinds))
+        typed["hand"] = " ".join([notation.format_hand(replace(hand, jokers=0), tiles),
+                                  *(tiles.code(k) for k in kinds)])
+        return typed
     size = hand.tile_count()
     if size not in (hand_size, hand_size + 1):
         raise HandError(f"a hand has {hand_size} tiles (to see its waits) or {hand_size + 1} (to see its "

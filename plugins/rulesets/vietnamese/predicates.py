@@ -20,6 +20,7 @@ from mahjong_core.plugin import (
     WINDS,
     Arrangement,
     Hand,
+    Meld,
     MeldKind,
     Vocabulary,
     bonus_seat,
@@ -66,7 +67,7 @@ def vn_flower_joker(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, obje
     return FLOWER_JOKER in hand.bonus
 
 
-def _sets(arrangement: Arrangement) -> list:
+def _sets(arrangement: Arrangement) -> list[Meld]:
     return [m for m in arrangement.melds if m.kind is not MeldKind.PAIR]
 
 

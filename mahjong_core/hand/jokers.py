@@ -185,8 +185,8 @@ def shanten_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers, rule: Jok
     """Shanten of playing tiles and jokers: ``-1`` complete, ``0`` ready; the distance less one.
 
     With ``seven_pairs`` (where the ruleset's tables score it and ``rule.pairs`` lets a joker pair a tile),
-    seven pairs is measured too, for 13 or 14 tiles.  Typed jokers are measured for sets and a pair only (a
-    ruleset playing them with seven pairs is refused at load: :mod:`mahjong_core.rules.playable`).
+    seven pairs is measured too, for 13 or 14 tiles.  Typed jokers are measured for sets and a pair only: a
+    seat holding them wins in sets and a pair (the other forms, seven pairs among them, without a joker held).
     """
     h = _check(counts, jokers, rule)
     n = sum(h) + _total(jokers)

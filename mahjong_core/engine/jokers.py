@@ -32,18 +32,25 @@ def complete_with_jokers(game: RunningGame, s: Seat) -> bool:
     pairs where the ruleset's tables score it, each joker standing where the ruleset lets it."""
     rule = s.joker_rule
     assert rule is not None  # a seat holds jokers only where they are played
-    return is_complete_with_jokers(bytes(s.counts), len(s.held_jokers), rule, seven_pairs="seven_pairs" in game.forms)
+    return is_complete_with_jokers(bytes(s.counts), rule.held(s.held_jokers), rule,
+                                   seven_pairs="seven_pairs" in game.forms and not rule.stands_for)
 
 
-def discard_joker(game: RunningGame, seat: int) -> int:
+def discard_joker(game: RunningGame, seat: int, tile: int = ANY_JOKER) -> int:
     """A seat discards a joker: it leaves the jokers held for the seat's discards; return its kind.
 
-    The decision names it ``1j`` (:data:`~mahjong_core.hand.jokers.ANY_JOKER`); the discards and the table's
-    last discard hold the tile set's joker kind, which every view names by the tile set's code.
+    The decision names it ``1j`` (:data:`~mahjong_core.hand.jokers.ANY_JOKER`), a typed joker by its type
+    (``ANY_JOKER`` plus the type: ``2j`` ...); the discards and the table's last discard hold the tile set's
+    joker kind, which every view names by the tile set's code.
     """
     t = game.table
     s = t.seats[seat]
-    joker = s.held_jokers.pop()
+    rule = s.joker_rule
+    if rule is not None and rule.stands_for:
+        joker = rule.kinds[tile - ANY_JOKER]
+        s.held_jokers.remove(joker)
+    else:
+        joker = s.held_jokers.pop()
     s.discards.append(joker)
     t.last_discard_marked = False
     t.last_discard, t.last_discarder = joker, seat

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core.engine.riichi_play import RiichiPlay, plays_riichi
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand import shanten as shanten_mod
-from mahjong_core.hand.jokers import ANY_JOKER, JokerRule, shanten_with_jokers
+from mahjong_core.hand.jokers import ANY_JOKER, JokerRule, Jokers, shanten_with_jokers
 from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
@@ -56,7 +56,8 @@ if TYPE_CHECKING:
 
 #: A decision names playing kinds, a discarded red five by its own code (``0p``): it is a discard of its five.
 #: A discarded joker is named by its code, whichever of the tile set's kinds it is (``ANY_JOKER``).
-_CODE_TO_KIND = {**{k.code: k.index for k in KINDS}, **MARKED_CODES, JOKER[0]: ANY_JOKER}
+_CODE_TO_KIND = {**{k.code: k.index for k in KINDS}, **MARKED_CODES, JOKER[0]: ANY_JOKER,
+                 **{f"{t + 1}j": ANY_JOKER + t for t in range(1, 9)}}  # typed jokers: 2j-9j, by their type
 #: A claim's ``marked`` names playing kinds (``5p``); a discard's marked copy is named by its own code (``0p``).
 _MARKED_KIND = {**{k.code: k.index for k in KINDS if k.index in MARKED_CODES.values()}, **MARKED_CODES}
 
@@ -224,7 +225,8 @@ class GreedyBot:
         if not s.held_jokers:
             return None
         assert s.joker_rule is not None  # a seat holds jokers only where they are played
-        return _WithJokers(s.counts, len(s.held_jokers), s.joker_rule, table.wild).choose(self, options, phase)
+        return _WithJokers(s.counts, s.joker_rule.held(s.held_jokers), s.joker_rule, table.wild
+                           ).choose(self, options, phase)
 
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
         best = 99
@@ -344,16 +346,28 @@ class _WithJokers:
     (:mod:`mahjong_core.hand.jokers`), so it keeps a joker -- a joker is never worse than the tile it could be --
     and takes a mahjong or a claim the jokers make."""
 
-    def __init__(self, counts: list[int], jokers: int, rule: JokerRule, wild: tuple[int, ...] = ()):
+    def __init__(self, counts: list[int], jokers: Jokers, rule: JokerRule, wild: tuple[int, ...] = ()):
         self.counts, self.jokers, self.rule = counts, jokers, rule
-        #: How a joker's discard is named: ``1j``, or the deal's wild kind (Fuzhou's gold) by its own code.
-        self.joker_tiles = (ANY_JOKER, *wild)
+        #: How a joker's discard is named: ``1j``, the deal's wild kind (Fuzhou's gold) by its own code, or a
+        #: typed joker by its type (``1j``-``9j``: ``ANY_JOKER`` plus the type).
+        self.joker_tiles = (ANY_JOKER, *wild) if isinstance(jokers, int) else \
+            tuple(ANY_JOKER + t for t in range(len(jokers)))
 
-    def value(self, counts: Sequence[int], jokers: int) -> int:
-        total = sum(counts) + jokers
+    def value(self, counts: Sequence[int], jokers: Jokers) -> int:
+        total = sum(counts) + (jokers if isinstance(jokers, int) else sum(jokers))
         if total % 3 == 0:
             return 99
         return shanten_with_jokers(bytes(counts), jokers, self.rule)
+
+    def _less(self, tile: int | None, jokers: Jokers | None = None) -> Jokers:
+        """The jokers held after the joker an action names (``tile``) leaves the hand."""
+        jokers = self.jokers if jokers is None else jokers
+        if isinstance(jokers, int):
+            return jokers - 1
+        assert tile is not None
+        left = list(jokers)
+        left[tile - ANY_JOKER] -= 1
+        return tuple(left)
 
     def choose(self, bot: GreedyBot, options: Sequence[Action], phase: str) -> Action:
         win = next((o for o in options if o.kind == "win"), None)
@@ -374,7 +388,7 @@ class _WithJokers:
             if option.kind != "discard" or option.way is not None:
                 continue
             if option.tile in self.joker_tiles:
-                value = self.value(counts, self.jokers - 1) + 1  # a joker goes last: only where it is worse
+                value = self.value(counts, self._less(option.tile)) + 1  # a joker goes last: only where it is worse
             else:
                 assert option.tile is not None
                 counts[option.tile] -= 1
@@ -392,7 +406,7 @@ class _WithJokers:
         """A concealed kong of two or three jokers (``kong_naturals`` below 3), where the hand left is as near
         ready as after the discard chosen: jokers spent on a kong are jokers the hand no longer has."""
         kongs = [o for o in options if o.kind == "kong" and len(o.tiles) >= 2 and o.tile is not None]
-        if not kongs:
+        if not kongs or not isinstance(self.jokers, int):  # typed jokers go into no kong
             return None
         counts = list(self.counts)
         if discard.tile is not None and discard.tile not in self.joker_tiles:
@@ -415,7 +429,8 @@ class _WithJokers:
             natural = [used for used in option.tiles if used != ANY_JOKER]
             for used in natural:
                 counts[used] -= 1
-            value = self._after_claim(counts, self.jokers - (len(option.tiles) - len(natural)))
+            spent = len(option.tiles) - len(natural)  # jokers claimed with: untyped jokers only
+            value = self._after_claim(counts, self.jokers - spent if isinstance(self.jokers, int) else self.jokers)
             for used in natural:
                 counts[used] += 1
             if value < best_value or (value == best_value < 99 and option.kind != "chow" and best_option.kind != "pass"
@@ -423,11 +438,15 @@ class _WithJokers:
                 best_option, best_value = option, value  # of two claims as good, the one keeping more jokers
         return best_option
 
-    def _after_claim(self, counts: list[int], jokers: int) -> int:
+    def _after_claim(self, counts: list[int], jokers: Jokers) -> int:
         """The best shanten left after the claim's discard (after a kong, the hand as it stands)."""
-        if (sum(counts) + jokers) % 3 != 2:
+        if (sum(counts) + (jokers if isinstance(jokers, int) else sum(jokers))) % 3 != 2:
             return self.value(counts, jokers)
-        best = self.value(counts, jokers - 1) if jokers else 99
+        if isinstance(jokers, int):
+            best = self.value(counts, jokers - 1) if jokers else 99
+        else:  # a joker of each type held, discarded
+            best = min((self.value(counts, self._less(ANY_JOKER + t, jokers)) for t, n in enumerate(jokers) if n),
+                       default=99)
         for kind, n in enumerate(counts):
             if n:
                 counts[kind] -= 1

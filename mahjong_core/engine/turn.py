@@ -121,8 +121,8 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
         # discard (possibly with a calling declaration)
         tile = action.tile
         assert tile is not None
-        if tile == ANY_JOKER or (s.held_jokers and tile == s.held_jokers[-1]):  # a joker, or a wild kind's copy
-            return discard_joker(game, seat)
+        if tile >= ANY_JOKER or (s.held_jokers and tile == s.held_jokers[-1]):  # a joker, or a wild kind's copy
+            return discard_joker(game, seat, tile)
         if action.marked:  # the player chose the marked copy while holding a plain one
             chosen(s, action.marked, into_meld=False)
         s.counts[tile] -= 1
@@ -175,8 +175,12 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
                            if o.tile is not None and o.way is not None and kong_ok(game, seat, o.way, o.tile))
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
     if t.joker_play is not None:
-        if s.held_jokers:  # a joker, named ``1j``; a copy of the deal's wild kind by its own code
-            options.append(Action("discard", t.wild[0]) if t.wild else _JOKER_DISCARD)
+        if s.held_jokers:  # a joker, named ``1j``; a copy of the deal's wild kind by its own code; typed by type
+            rule = t.joker_play.rule
+            if rule.stands_for:
+                options.extend(Action("discard", ANY_JOKER + rule.type_of(j)) for j in sorted(set(s.held_jokers)))
+            else:
+                options.append(Action("discard", t.wild[0]) if t.wild else _JOKER_DISCARD)
         options.extend(exchange_options(game, seat))  # a tile held for a joker in an exposed meld
     implemented = game.implemented
     if "mahjong_turn_actions" in implemented:  # asked at every turn: only where a plugin answers it

@@ -21,6 +21,7 @@ from mahjong_core.errors import HandError
 from mahjong_core.hand import notation
 from mahjong_core.hand.jokers import (
     JokerRule,
+    Jokers,
     is_complete_with_jokers,
     joker_reading,
     seven_pairs_shanten_with_jokers,
@@ -38,28 +39,31 @@ def joker_places(rule: JokerRule) -> list[str]:
 
 
 def analyse_with_jokers(hand: Hand, counts: bytes, tiles: TileSet | None, hand_size: int,
-                        rule: JokerRule, *, shown: Hand | None = None) -> dict[str, Any]:
+                        rule: JokerRule, *, shown: Hand | None = None, held: Jokers | None = None) -> dict[str, Any]:
     """The report of a hand whose ``hand.jokers`` are held and played under ``rule``.
 
     ``counts`` are the playing tiles held (concealed and the winning tile); the jokers count among the hand's
     tiles, so the size checked is the hand's tile count and its jokers.  ``shown`` is the hand as it was written
-    where its jokers are copies of the deal's wild kind, each named by its own code (``jokers.wild``).
+    where its jokers are copies of the deal's wild kind, each named by its own code (``jokers.wild``).  ``held``
+    is the jokers' count per type where the ruleset's jokers are typed (``jokers.stands_for``); typed jokers are
+    read for sets and a pair only.
     """
     size = hand.tile_count() + hand.jokers
     if size not in (hand_size, hand_size + 1):
         raise HandError(f"a hand has {hand_size} tiles (to see its waits) or {hand_size + 1} (to see its "
                         f"arrangements); this one has {size} with its {hand.jokers} joker(s) (a kong counts as "
                         "three)", source="<argument>")
-    jokers = hand.jokers
-    seven_pairs = not hand.melds and hand_size == 13  # a form of fourteen tiles, read as the plain hand reads it
+    jokers: Jokers = hand.jokers if held is None else held
+    # seven pairs: a form of fourteen tiles, read as the plain hand reads it (not with typed jokers)
+    seven_pairs = not hand.melds and hand_size == 13 and not rule.stands_for
     standard = shanten_with_jokers(counts, jokers, rule)
     report: dict[str, Any] = {
         "hand": notation.format_hand(shown if shown is not None else hand, tiles),
         # jokers after, as the notation writes them; a wild kind's copies in their places, as written
         "glyphs": notation.glyphs(shown.all_tiles()) if shown is not None else
-        notation.glyphs(hand.all_tiles()) + JOKER[2] * jokers,
+        notation.glyphs(hand.all_tiles()) + JOKER[2] * hand.jokers,
         "tiles": size,
-        "jokers": jokers,
+        "jokers": hand.jokers,
         "jokers_in": joker_places(rule),
         "shanten": {"best": standard, "standard": standard},
     }
@@ -100,7 +104,7 @@ def meld_facts(meld: Meld) -> dict[str, Any]:
     return facts
 
 
-def _reading(counts: bytes, jokers: int, rule: JokerRule) -> tuple[str, tuple[Meld, ...], tuple[int, ...]]:
+def _reading(counts: bytes, jokers: Jokers, rule: JokerRule) -> tuple[str, tuple[Meld, ...], tuple[int, ...]]:
     """One reading of a complete hand, each meld naming its jokers' kinds: sets and a pair where it makes them,
     else seven pairs (a joker beside each single, two more as a pair of the lowest kind not held)."""
     melds = joker_reading(counts, jokers, rule)
@@ -111,6 +115,7 @@ def _reading(counts: bytes, jokers: int, rule: JokerRule) -> tuple[str, tuple[Me
             pairs += [Meld(MeldKind.PAIR, (kind, kind))] * (n // 2)
             if n % 2:
                 pairs.append(Meld(MeldKind.PAIR, (kind, kind), jokers=(kind,)))
+        assert isinstance(jokers, int)  # typed jokers are read for sets and a pair only
         left = jokers - sum(n % 2 for n in counts)
         free = (k for k, held in enumerate(counts) if not held)
         pairs += [Meld(MeldKind.PAIR, (k, k), jokers=(k, k)) for k in itertools.islice(free, left // 2)]

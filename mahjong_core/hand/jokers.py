@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mahjong_core.errors import HandError
+from mahjong_core.hand import typed_jokers
 from mahjong_core.hand.melds import Meld, MeldKind
 
 #: The tile an action names for a joker (a joker discarded), whatever index a tile set gives its jokers: every
@@ -65,15 +66,38 @@ class JokerRule:
     :param pungs: in a pung or a kong.
     :param pairs: in the pair (most joker rulesets refuse it: a pair is two real tiles).
     :param chows: in a chow.
+    :param stands_for: where the set's jokers are *typed* (``jokers.stands_for``), one bitmask of the 34 playing
+        kinds per joker type, the tile set's joker kinds in order: a joker of that type stands only for those
+        kinds, and a hand's jokers are a count per type (:mod:`mahjong_core.hand.typed_jokers`); empty where
+        every joker stands for any kind.
+    :param kinds: the tile set's joker kinds, one per type (where ``stands_for`` is given).
     """
 
     pungs: bool = True
     pairs: bool = False
     chows: bool = False
+    stands_for: tuple[int, ...] = ()
+    kinds: tuple[int, ...] = ()
+
+    def held(self, jokers: Sequence[int]) -> int | tuple[int, ...]:
+        """Jokers held (their tile-set kinds) as this module takes them: their number, or, where jokers are
+        typed, their count per type."""
+        if not self.stands_for:
+            return len(jokers)
+        return tuple(sum(1 for j in jokers if j == kind) for kind in self.kinds)
+
+    def type_of(self, kind: int) -> int:
+        """The type of a tile-set joker kind (0 where jokers are untyped)."""
+        return self.kinds.index(kind) if self.stands_for else 0
 
 
-def _check(counts: Sequence[int] | bytes, jokers: int) -> bytes:
-    if type(counts) is bytes and len(counts) == _KINDS and type(jokers) is int and jokers >= 0 and max(counts) <= 4:
+#: A hand's jokers: their number, or, where they are typed, their count per type.
+Jokers = int | Sequence[int]
+
+
+def _check(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule | None = None) -> bytes:
+    if type(counts) is bytes and len(counts) == _KINDS and type(jokers) is int and jokers >= 0 and max(counts) <= 4 \
+            and (rule is None or not rule.stands_for):
         return counts  # what every caller in a game passes: checked in one line
     try:
         h = bytes(counts)
@@ -81,22 +105,40 @@ def _check(counts: Sequence[int] | bytes, jokers: int) -> bytes:
         raise HandError(f"counts are 34 numbers from 0 to 4, got {counts!r}") from exc
     if len(h) != _KINDS or max(h) > 4:
         raise HandError(f"counts are 34 numbers from 0 to 4, got {list(h)!r}")
-    if isinstance(jokers, bool) or not isinstance(jokers, int) or jokers < 0:
+    if rule is not None and rule.stands_for:
+        if isinstance(jokers, int) or len(jokers) != len(rule.stands_for) \
+                or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in jokers):
+            raise HandError(f"typed jokers are a count for each of the {len(rule.stands_for)} joker types, "
+                            f"got {jokers!r}", place="jokers")
+    elif isinstance(jokers, bool) or not isinstance(jokers, int) or jokers < 0:
         raise HandError(f"jokers is a count of jokers, got {jokers!r}", place="jokers")
     return h
 
 
-def distance(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule(), *,
+def _total(jokers: Jokers) -> int:
+    return jokers if isinstance(jokers, int) else sum(jokers)
+
+
+def _typed(h: bytes, jokers: Jokers, sets: int, pair: int, rule: JokerRule) -> int:
+    """The typed search's distance (:mod:`mahjong_core.hand.typed_jokers`)."""
+    assert not isinstance(jokers, int)
+    return typed_jokers.distance(h, tuple(jokers), sets, pair, rule.stands_for, (rule.pungs, rule.pairs, rule.chows))
+
+
+def distance(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule = JokerRule(), *,
              sets: int | None = None) -> int:
     """The least number of tiles the hand still lacks to be ``sets`` sets and a pair (see the module's measure).
 
     ``sets`` defaults to what the hand's size asks: ``(tiles + jokers) // 3``.
     """
-    h = _check(counts, jokers)
+    h = _check(counts, jokers, rule)
     if sets is None:
-        sets = (sum(h) + jokers) // 3
+        sets = (sum(h) + _total(jokers)) // 3
     elif isinstance(sets, bool) or not isinstance(sets, int) or sets < 0:
         raise HandError(f"sets is a count of sets, got {sets!r}", place="sets")
+    if rule.stands_for:
+        return _typed(h, jokers, sets, 1, rule)
+    assert isinstance(jokers, int)
     return _distance(h, jokers, sets, 1, rule)
 
 
@@ -329,17 +371,21 @@ _CHOW_TAKES = ((), (1,), (2,), (1, 2))
 _NEVER = 1 << 10
 
 
-def shanten_with_jokers(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule(), *,
+def shanten_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule = JokerRule(), *,
                         seven_pairs: bool = False) -> int:
     """Shanten of playing tiles and jokers: ``-1`` complete, ``0`` ready; the distance less one.
 
     With ``seven_pairs`` (where the ruleset's tables score it and ``rule.pairs`` lets a joker pair a tile),
-    seven pairs is measured too, for 13 or 14 tiles.
+    seven pairs is measured too, for 13 or 14 tiles.  Typed jokers are measured for sets and a pair only: a
+    seat holding them wins in sets and a pair (the other forms, seven pairs among them, without a joker held).
     """
-    h = _check(counts, jokers)
-    n = sum(h) + jokers
+    h = _check(counts, jokers, rule)
+    n = sum(h) + _total(jokers)
     if n % 3 == 0:
         raise HandError(f"a hand of {n} tiles is no concealed hand: expected 3k+1 or 3k+2 tiles with the jokers")
+    if rule.stands_for:
+        return _typed(h, jokers, n // 3, 1, rule) - 1
+    assert isinstance(jokers, int)
     best = _distance(h, jokers, n // 3, 1, rule) - 1
     if seven_pairs and n in (13, 14):
         best = min(best, _seven_pairs_distance(h, jokers, rule) - 1)
@@ -354,24 +400,29 @@ def _seven_pairs_distance(h: bytes, jokers: int, rule: JokerRule) -> int:
     return max(lacking - (jokers if rule.pairs else 0), 0)
 
 
-def is_complete_with_jokers(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule(), *,
+def is_complete_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule = JokerRule(), *,
                             seven_pairs: bool = False) -> bool:
     """Whether playing tiles and jokers (3k + 2 in all) are complete: some kinds the jokers stand for,
     inside the rule, make ``k`` sets and a pair (or seven pairs, where asked)."""
-    h = _check(counts, jokers)
-    n = sum(h) + jokers
+    h = _check(counts, jokers, rule)
+    n = sum(h) + _total(jokers)
     if n % 3 != 2:
         return False
+    if rule.stands_for:
+        assert not isinstance(jokers, int)
+        return typed_jokers.complete(h, tuple(jokers), n // 3, 1, rule.stands_for,
+                                     (rule.pungs, rule.pairs, rule.chows))
+    assert isinstance(jokers, int)
     if _distance(h, jokers, n // 3, 1, rule) == 0:
         return True
     return seven_pairs and n == 14 and _seven_pairs_distance(h, jokers, rule) == 0
 
 
-def waits_with_jokers(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule(), *,
+def waits_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule = JokerRule(), *,
                       seven_pairs: bool = False) -> tuple[int, ...]:
     """The playing kinds that complete a 3k + 1 hand of playing tiles and jokers (a held fifth copy never)."""
-    h = _check(counts, jokers)
-    n = sum(h) + jokers
+    h = _check(counts, jokers, rule)
+    n = sum(h) + _total(jokers)
     if n % 3 != 1:
         raise HandError(f"waits are asked of 3k+1 tiles with the jokers, got {n}")
     found = []
@@ -386,15 +437,19 @@ def waits_with_jokers(counts: Sequence[int] | bytes, jokers: int, rule: JokerRul
     return tuple(found)
 
 
-def stand_ins(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule()
+def stand_ins(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule = JokerRule()
               ) -> tuple[tuple[Meld, ...], tuple[int, ...]] | None:
     """One reading of a complete hand with jokers: its sets and pair, and the kind each joker stands for.
 
     The melds hold the kinds played (a joker as the kind it stands for); the second value lists, sorted,
     the kinds the jokers stand for.  ``None`` when the hand is not complete in sets and a pair.  A whole
-    set of jokers stands for the lowest kind no other set of the reading uses as a pung.
+    set of jokers stands for the lowest kind no other set of the reading uses as a pung (typed jokers: the
+    lowest kind its jokers stand for).
     """
-    h = _check(counts, jokers)
+    h = _check(counts, jokers, rule)
+    if rule.stands_for:
+        return _typed_reading(h, jokers, rule, named=False)
+    assert isinstance(jokers, int)
     n = sum(h) + jokers
     if n % 3 != 2 or _distance(h, jokers, n // 3, 1, rule) != 0:
         return None
@@ -404,11 +459,15 @@ def stand_ins(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = Joke
     return tuple(melds), tuple(sorted(stood))
 
 
-def joker_reading(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule()
+def joker_reading(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule = JokerRule()
                   ) -> tuple[Meld, ...] | None:
     """The reading :func:`stand_ins` finds, each meld naming the kinds its own jokers stand for
     (``Meld.jokers``), as a player is shown it (``mahjong hand``); ``None`` for a hand not complete."""
-    h = _check(counts, jokers)
+    h = _check(counts, jokers, rule)
+    if rule.stands_for:
+        typed = _typed_reading(h, jokers, rule, named=True)
+        return None if typed is None else typed[0]
+    assert isinstance(jokers, int)
     n = sum(h) + jokers
     if n % 3 != 2 or _distance(h, jokers, n // 3, 1, rule) != 0:
         return None
@@ -417,12 +476,31 @@ def joker_reading(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = 
     return tuple(melds)
 
 
-def seven_pairs_shanten_with_jokers(counts: Sequence[int] | bytes, jokers: int, rule: JokerRule = JokerRule()) -> int:
+def seven_pairs_shanten_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers,
+                                    rule: JokerRule = JokerRule()) -> int:
     """Shanten of seven pairs for 13 or 14 tiles with the jokers (a joker pairs a tile where ``rule.pairs``)."""
-    h = _check(counts, jokers)
+    h = _check(counts, jokers, rule)
+    if rule.stands_for or not isinstance(jokers, int):
+        raise HandError("seven pairs is not measured with typed jokers", place="jokers")
     if sum(h) + jokers not in (13, 14):
         raise HandError(f"seven pairs is a hand of 13 or 14 tiles with the jokers, got {sum(h) + jokers}")
     return _seven_pairs_distance(h, jokers, rule) - 1
+
+
+def _typed_reading(h: bytes, jokers: Jokers, rule: JokerRule, *, named: bool
+                   ) -> tuple[tuple[Meld, ...], tuple[int, ...]] | None:
+    """A complete hand's reading with typed jokers and the kinds they stand for, sorted; ``None`` where it is
+    not complete."""
+    assert not isinstance(jokers, int)
+    j = tuple(jokers)
+    n = sum(h) + sum(j)
+    where = (rule.pungs, rule.pairs, rule.chows)
+    if n % 3 != 2 or not typed_jokers.complete(h, j, n // 3, 1, rule.stands_for, where):
+        return None
+    read = typed_jokers.reading(h, j, n // 3, 1, rule.stands_for, where)
+    kinds = {"pung": MeldKind.PUNG, "chow": MeldKind.CHOW, "pair": MeldKind.PAIR}
+    melds = tuple(Meld(kinds[shape], tiles, jokers=tuple(sorted(wild)) if named else ()) for shape, tiles, wild in read)
+    return melds, tuple(sorted(k for _, _, wild in read for k in wild))
 
 
 def _read(counts: bytearray, j: int, sets: int, pair: int, rule: JokerRule, melds: list[Meld],

@@ -559,7 +559,9 @@ def _check_copies(tiles: Iterable[tuple[int, int]], source: str | None, tile_set
                     else f"one {code} too many: the tile set holds {limit}",
                     source=source, place=_place(pos) if pos >= 0 else "tiles")
             continue
-        limit = 4 if kind < NUM_PLAYING_KINDS else 1
+        # A flower or season is single; a set's own kind (an animal, a flower joker) has the copies its set
+        # gives it, which only a check given the tile set can bound (above): here it is bounded as a playing tile.
+        limit = 4 if kind < NUM_PLAYING_KINDS or kind >= len(KINDS) else 1
         if seen[kind] > limit:
             what = "fifth copy" if limit == 4 else "second copy"
             raise HandError(

@@ -9,6 +9,7 @@ wants to know how far it is from each kind of mahjong.  The text the command pri
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mahjong_core.errors import HandError
@@ -45,7 +46,15 @@ def analyse(text: str, *, knitted: bool = False, tiles: TileSet | None = None, h
     if wild is not None:
         return _analyse_with_wild(hand, wild, tiles, hand_size, jokers)
     if jokers is not None and hand.jokers:  # jokers held and played: counted among the hand's tiles
-        return analyse_with_jokers(hand, _counts(hand), tiles, hand_size, jokers)
+        if not (jokers.stands_for and tiles is not None):
+            return analyse_with_jokers(hand, _counts(hand), tiles, hand_size, jokers)
+        # typed jokers: each counted by its type and shown by its own code, as written
+        kinds = sorted(k for token in text.split() if token[0] not in "[+!"
+                       for k in notation.parse_tiles(token, "<argument>", tiles) if k in tiles.jokers)
+        typed = analyse_with_jokers(hand, _counts(hand), tiles, hand_size, jokers, held=jokers.held(kinds))
+        typed["hand"] = " ".join([notation.format_hand(replace(hand, jokers=0), tiles),
+                                  *(tiles.code(k) for k in kinds)])
+        return typed
     size = hand.tile_count()
     if size not in (hand_size, hand_size + 1):
         raise HandError(f"a hand has {hand_size} tiles (to see its waits) or {hand_size + 1} (to see its "

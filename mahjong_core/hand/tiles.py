@@ -224,12 +224,17 @@ def copies_in(tile_set: Iterable[int]) -> dict[int, int]:
 #: Bonus groups beyond flowers and seasons, each kind as (code, name, glyph).  Animals are the four of the
 #: Singapore and Malaysian sets (cat, mouse, rooster, centipede); Unicode has no tile for them, so their glyph
 #: is the animal's own character.  Faces (人头牌, "head tiles") are the four bonus faces of the Malaysian
-#: three-player set, set aside like flowers; their glyph is a bust, the same for the four.
+#: three-player set, set aside like flowers; their glyph is a bust, the same for the four.  Emperors (皇) and
+#: empresses (后) are the Vietnamese set's eight extra flowers, numbered 1-4 for the seats, and its flower joker
+#: (花), which stands only for a flower and so is set aside as one; their glyph is their character.
 EXTRA_BONUS_GROUPS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "animals": (("1a", "animal 1 (cat)", "\U0001F408"), ("2a", "animal 2 (mouse)", "\U0001F401"),
                 ("3a", "animal 3 (rooster)", "\U0001F413"), ("4a", "animal 4 (centipede)", "\U0001F41B")),
     "faces": (("1h", "face 1", "\U0001F464"), ("2h", "face 2", "\U0001F464"), ("3h", "face 3", "\U0001F464"),
               ("4h", "face 4", "\U0001F464")),
+    "emperors": tuple((f"{i}e", f"emperor {i}", "\u7687") for i in range(1, 5)),
+    "empresses": tuple((f"{i}q", f"empress {i}", "\u540e") for i in range(1, 5)),
+    "flower_jokers": (("1x", "flower joker", "\u82b1"),),
 }
 #: The code of a marked copy and the playing kind it plays as: sets mark fives only, and a red five is written
 #: ``0`` and its suit, as the ``mahjong`` library prints one (``TilesConverter.to_one_line_string``,
@@ -240,7 +245,7 @@ JOKER = ("1j", "joker", "\U0001F02A")
 #: Where a set names a playing kind by its code (a marked copy's kind, a playing kind counted as bonus).
 _STANDARD_CODES = {info.code: info.index for info in KINDS}
 _BONUS_GROUP_NAMES = ("flowers", "seasons")
-_ENTRY_KEYS = {"group": ("group", "copies", "ranks"), "marked": ("marked", "copies"), "bonus": ("bonus",)}
+_ENTRY_KEYS = {"group": ("group", "copies", "ranks", "kinds"), "marked": ("marked", "copies"), "bonus": ("bonus",)}
 
 
 @dataclass(frozen=True)
@@ -337,12 +342,19 @@ def _positive(value: object, place: str) -> int:
 def _group_kinds(entry: Mapping[str, object], place: str) -> list[KindInfo]:
     """The kinds a ``{group: NAME, copies: N, ranks: [...]}`` entry adds, standard ones first."""
     name = entry.get("group")
+    if "kinds" in entry and name != "jokers":
+        raise _fail(f"kinds is given for jokers only (several joker kinds, 1j-9j), not for {name!r}", f"{place}.kinds")
     if name in TILE_GROUPS:
         members = [KINDS[k] for k in TILE_GROUPS[str(name)]]
     elif name in EXTRA_BONUS_GROUPS:
         members = [KindInfo(-1, code, label, glyph) for code, label, glyph in EXTRA_BONUS_GROUPS[str(name)]]
     elif name == "jokers":
         members = [KindInfo(-1, *JOKER)]
+        kinds = entry.get("kinds", 1)
+        if isinstance(kinds, bool) or not isinstance(kinds, int) or not 1 <= kinds <= 9:
+            raise _fail(f"kinds is the number of joker kinds, 1 to 9 (codes 1j-9j), got {kinds!r}", f"{place}.kinds")
+        members = [KindInfo(-1, f"{i}j", f"joker {i}" if kinds > 1 else JOKER[1], JOKER[2])
+                   for i in range(1, kinds + 1)]
     else:
         known = sorted([*TILE_GROUPS, *EXTRA_BONUS_GROUPS, "jokers"])
         raise _fail(f"unknown tile group {name!r}; expected one of {known}", f"{place}.group")
@@ -361,6 +373,11 @@ def _group_kinds(entry: Mapping[str, object], place: str) -> list[KindInfo]:
     return kept
 
 
+def name_is_jokers(entry: Mapping[str, object]) -> bool:
+    """Whether a tile_set entry is the jokers group."""
+    return entry.get("group") == "jokers"
+
+
 def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
     """A ruleset's :class:`TileSet` from its ``tile_set`` data.
 
@@ -368,7 +385,8 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
 
     * ``{group: NAME, copies: N}`` -- a group of kinds (``characters``, ``dots``, ``bamboo``, ``winds``,
       ``dragons``, ``flowers``, ``seasons``, ``animals``, ``jokers``), N copies of each; ``ranks: [1, 9]``
-      keeps only those ranks of the group (a suit without 2-8);
+      keeps only those ranks of the group (a suit without 2-8); ``kinds: K`` gives jokers K kinds (``1j``-``Kj``),
+      each standing for the kinds the ruleset's ``jokers.stands_for`` says (typed jokers);
     * ``{marked: 5p, copies: N}`` -- N of the five's copies are marked (red fives, code ``0p``): they play
       as the five and a family may score them apart;
     * ``{bonus: [4z]}`` -- playing kinds of the set that this ruleset sets aside as bonus tiles.
@@ -381,7 +399,7 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
     extra: list[tuple[KindInfo, int]] = []  # a set's own kinds in its order, with their copies
     marked: list[tuple[int, int, int]] = []  # (playing kind, marked copies, entry index)
     counted_as_bonus: set[int] = set()
-    jokers = 0
+    jokers: list[tuple[KindInfo, int]] = []
     joker_place = ""
     if isinstance(entries, str | bytes) or not isinstance(entries, Sequence):
         raise _fail(f"tile_set must be a list of entries, got {entries!r}", "$.tile_set")
@@ -400,8 +418,11 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
         if shape == "group":
             n = _positive(entry.get("copies"), f"{place}.copies")
             for info in _group_kinds(entry, place):
-                if info.code == JOKER[0]:
-                    jokers, joker_place = n, place
+                if info.code.endswith("j") and name_is_jokers(entry):
+                    if any(known.code == info.code for known, _ in jokers):
+                        raise _fail(f"{info.code} is in the tile set twice", place)
+                    jokers.append((info, n))
+                    joker_place = place
                 elif info.index >= 0:
                     if info.index in copies:
                         raise _fail(f"{info.code} is in the tile set twice", place)
@@ -463,11 +484,11 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
         copies[index] = n
         marked_kinds.add(index)
     joker_kinds: set[int] = set()
-    if jokers:
+    for info, n in jokers:
         index = len(infos)
-        infos.append(KindInfo(index, *JOKER))
+        infos.append(KindInfo(index, info.code, info.name, info.glyph))
         plays_as.append(-1)
-        copies[index] = jokers
+        copies[index] = n
         joker_kinds.add(index)
     if not any(k < NUM_PLAYING_KINDS and k not in counted_as_bonus for k in copies):
         raise _fail("the tile set holds no playing tile (suits, winds or dragons)", joker_place or "$.tile_set")

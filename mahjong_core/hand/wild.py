@@ -39,7 +39,7 @@ def scored_holding(counts: Sequence[int] | bytes, held: Sequence[int], winning_t
         ``None`` and the jokers stay beside the playing tiles.  A wild kind's copy that won is taken as the
         kind it stands for.
     """
-    reading = stand_ins(counts, len(held), rule)
+    reading = stand_ins(counts, rule.held(held), rule)
     if reading is None and held and held[0] < NUM_PLAYING_KINDS:
         reading = ((), tuple(held))
     played = list(counts)

@@ -10,6 +10,10 @@ A ruleset may also make a *kind* wild for one deal (``jokers: {played: true, wil
 Fuzhou's gold): after the deal a tile is turned from the dead wall and every copy of its kind plays as a joker
 until the deal ends (:mod:`mahjong_core.engine.wild`); or (``chosen_by: dice``, the Filipino game's wild) the dice
 count a tile from the wall's end, turned face up where it lies.  Such a ruleset needs no joker tiles in its set.
+
+A set may hold several joker kinds (``{group: jokers, copies: 3, kinds: 7}``, codes ``1j``-``7j``), each
+standing only for the kinds ``jokers.stands_for`` names (Vietnamese jokers: one for dots, one for winds, one for
+anything): *typed* jokers (:mod:`mahjong_core.hand.typed_jokers`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mahjong_core.hand.jokers import JokerRule
+from mahjong_core.hand.tiles import NUM_PLAYING_KINDS, TILE_GROUPS
+from mahjong_core.hand.typed_jokers import is_laminar
 
 if TYPE_CHECKING:
     from mahjong_core.hand.tiles import TileSet
@@ -82,9 +88,71 @@ def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | No
     if rule is None and not (tiles if tiles is not None else ruleset.tiles()).jokers:
         return None
     where = set(data.get("in", ["pungs", "calls"]))
-    return JokerPlay(JokerRule(pungs="pungs" in where, pairs="pairs" in where, chows="chows" in where),
+    typed = typed_jokers(data, tiles if tiles is not None else ruleset.tiles())
+    masks, kinds = typed if isinstance(typed, tuple) else ((), ())
+    return JokerPlay(JokerRule(pungs="pungs" in where, pairs="pairs" in where, chows="chows" in where,
+                               stands_for=masks, kinds=kinds),
                      calls="calls" in where,
                      dead_when_discarded=bool(data.get("dead_when_discarded", True)),
                      exchange=str(data.get("exchange", "any")),
                      kong_naturals=int(data.get("kong_naturals", 3)),
                      declared_kongs=bool(data.get("declared_kongs", True)), wild=rule)
+
+
+#: The names ``jokers.stands_for`` may give besides the tile groups and single kinds' codes.
+STAND_FOR_NAMES: dict[str, tuple[int, ...]] = {
+    "any": tuple(range(NUM_PLAYING_KINDS)),
+    "suits": tuple(range(27)),
+    "honours": tuple(range(27, NUM_PLAYING_KINDS)),
+}
+
+
+def typed_jokers(data: Mapping[str, object], tiles: TileSet) -> tuple[tuple[int, ...], tuple[int, ...]] | str | None:
+    """The typed jokers ``jokers.stands_for`` says: (a bitmask of the playing kinds per joker type, the tile
+    set's joker kinds in the same order); ``None`` where it says nothing; else a message saying what is wrong
+    (the load refuses the ruleset with it: :mod:`mahjong_core.rules.playable`).
+
+    Each joker kind of the set (``1j``, ``2j`` ...) is named once, with a non-empty list of tile groups
+    (``dots``, ``winds`` ...), ``suits``, ``honours``, ``any`` or single kinds' codes (``5p``).  The kinds of
+    any two types nest or are apart (:func:`~mahjong_core.hand.typed_jokers.is_laminar`), so that the hand
+    search's fill is exact.
+    """
+    stands = data.get("stands_for")
+    if stands is None:
+        return None
+    if not isinstance(stands, Mapping) or not stands:
+        return f"stands_for maps each joker kind's code (1j, 2j ...) to the kinds it stands for, got {stands!r}"
+    own = {tiles.code(k): k for k in sorted(tiles.jokers)}
+    if not own:
+        return "stands_for names joker kinds, but the tile set holds no jokers ({group: jokers, kinds: N})"
+    missing = [code for code in own if code not in stands]
+    if missing:
+        return f"stands_for does not say what {', '.join(missing)} stands for: every joker kind of the set is typed"
+    masks: list[int] = []
+    for joker, names in stands.items():
+        if joker not in own:
+            return f"stands_for names {joker!r}, which is no joker kind of the tile set (expected one of {list(own)})"
+        if isinstance(names, str) or not isinstance(names, list | tuple) or not names:
+            return f"{joker} stands for a non-empty list of groups or kinds, got {names!r}"
+        mask = 0
+        for name in names:
+            if not isinstance(name, str):
+                return f"{joker} stands for groups or kinds by name, got {name!r}"
+            group = STAND_FOR_NAMES.get(name) or TILE_GROUPS.get(name)
+            kind = tiles.kind_of(name)
+            if group is not None and all(k < NUM_PLAYING_KINDS for k in group):
+                mask |= sum(1 << k for k in group)
+            elif kind is not None and kind < NUM_PLAYING_KINDS:
+                mask |= 1 << kind
+            else:
+                known = sorted([*STAND_FOR_NAMES, *(g for g in TILE_GROUPS if g not in ("flowers", "seasons"))])
+                return f"{joker} stands for {name!r}, which is no playing group ({known}) nor a playing kind's code"
+        masks.append(mask)
+    overlap = is_laminar(masks)
+    if overlap is not None:
+        a, b = (list(stands)[i] for i in overlap)
+        return (f"{a} and {b} stand for kinds that overlap without one holding the other: typed jokers' kinds "
+                "nest or are apart")
+    order = [own[str(code)] for code in stands]
+    by_kind = sorted(zip(order, masks, strict=True))
+    return tuple(m for _, m in by_kind), tuple(k for k, _ in by_kind)

@@ -45,6 +45,7 @@ from mahjong_core.errors import RulesetError
 from mahjong_core.hand.melds import MAX_SEATS, MIN_SEATS
 from mahjong_core.hand.shanten import MAX_SETS
 from mahjong_core.hand.tiles import build_tiles
+from mahjong_core.rules.jokers import typed_jokers
 
 if TYPE_CHECKING:
     from mahjong_core.rules.ruleset import Ruleset
@@ -119,6 +120,24 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
         if wild.get("chosen_by") == "dice" and wild.get("robbed"):
             yield (place + ["wild", "robbed"], "a tile the dice choose stays in the wall (chosen_by: dice), so no "
                    "seat can rob it: expected false")
+    if isinstance(data, Mapping) and data.get("played") and "stands_for" in data:
+        yield from _typed_jokers(ruleset, data)
+
+
+def _typed_jokers(ruleset: Ruleset, data: Mapping[str, object]) -> Iterator[Problem]:
+    """Typed jokers (``jokers.stands_for``) as data can say them and as the engine plays them: in the concealed
+    hand only, for sets and a pair (an action names a joker by its type, ``1j``-``9j``, and the claim, kong and
+    exchange code takes any joker for any kind, so a typed joker stays out of melds)."""
+    place: list[str | int] = ["parameters", "jokers", "value"]
+    typed = typed_jokers(data, ruleset.tiles())
+    if isinstance(typed, str):
+        yield place + ["stands_for"], typed
+    if "calls" in data.get("in", ["pungs", "calls"]):  # type: ignore[operator]
+        yield place + ["in"], "typed jokers (stands_for) go into no claimed meld: leave calls out of in"
+    if data.get("declared_kongs", True) is not False:
+        yield place + ["declared_kongs"], "typed jokers (stands_for) go into no kong: expected false"
+    if data.get("exchange", "any") != "none":
+        yield place + ["exchange"], "typed jokers (stands_for) stand in no meld to exchange: expected none"
 
 
 def _several_wins(ruleset: Ruleset) -> Iterator[Problem]:

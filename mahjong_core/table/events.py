@@ -24,7 +24,9 @@ def code(tile: int) -> str:
     """A tile kind as its notation code; anything else as a marker that says what it was instead."""
     if isinstance(tile, int) and 0 <= tile < len(KINDS):
         return KINDS[tile].code
-    return JOKER[0] if tile == ANY_JOKER else f"<not a tile: {tile!r}>"
+    if isinstance(tile, int) and ANY_JOKER <= tile < ANY_JOKER + 9:  # a joker an action names, typed by its type
+        return f"{tile - ANY_JOKER + 1}{JOKER[0][1:]}"
+    return f"<not a tile: {tile!r}>"
 
 
 def codes(tiles: Sequence[int]) -> list[str]:

@@ -389,8 +389,9 @@ def _sheet_can_say(log: Path) -> bool:
     riichi presets without red fives, riichi_ema and riichi_wrc), which no sheet line writes yet, so a sheet's game
     would score its hands without their dora; nor one with a kind made wild for the deal (``wild_revealed``:
     fuzhou), which no sheet line turns up yet, nor one with an animal or a face (``1a``, ``1h``: singapore,
-    malaysian_3p), which the sheet notation has no suit letter for yet."""
-    return not re.search(r'"0[mps]"|"1j"|"dora_indicator_shown"|"wild_revealed"|"[1-4][ah]"',
+    malaysian_3p), an emperor, an empress or a flower joker (``1e``, ``1q``, ``1x``: vietnamese), which the sheet
+    notation has no suit letter for yet, nor a typed joker (``2j``-``9j``: vietnamese)."""
+    return not re.search(r'"0[mps]"|"[1-9]j"|"dora_indicator_shown"|"wild_revealed"|"[1-4][aheq]"|"1x"',
                          log.read_text(encoding="utf-8"))
 
 

@@ -1,0 +1,242 @@
+"""The predicates only the Vietnamese tables name: the seat's own flowers, emperors and empresses, the flower
+joker, the hands of sequences or triplets with and without honours, the pure straight, and the big hands' extra
+for a hand won without jokers or without bonus tiles.
+
+The Vietnamese set's own kinds are numbered from 42 in the order its ``tile_set`` lists them (as ``TileSet``
+documents): the emperors ``1e``-``4e`` (42-45), the empresses ``1q``-``4q`` (46-49) and the flower joker ``1x``
+(50); the ruleset's tests hold its set to these numbers.  Each name starts with ``vn_`` so that no other module's
+name can collide with it.  Sources are named as the ruleset's ``sources:`` name them (``riichi_advanced``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from mahjong_core.plugin import (
+    DRAGONS,
+    FLOWERS,
+    HONOURS,
+    SEASONS,
+    WINDS,
+    Arrangement,
+    Hand,
+    Meld,
+    MeldKind,
+    Vocabulary,
+    bonus_seat,
+    chows_of,
+    is_exposed,
+    is_standard,
+    number_of,
+    pongs_of,
+    suit_of,
+)
+
+#: What this module adds to the Vietnamese ruleset's vocabulary, through the ruleset's module.
+VOCABULARY = Vocabulary()
+#: The emperors and the empresses, numbered 1-4 for the seats East to North: the set's first eight own kinds.
+_ROYALS = range(max(FLOWERS + SEASONS) + 1, max(FLOWERS + SEASONS) + 9)
+#: The flower joker (花), the own kind the set lists after them.
+FLOWER_JOKER = _ROYALS.stop
+_HONOURS = frozenset(HONOURS)
+
+Predicate = Callable[[Arrangement, Hand, Mapping[str, object]], bool]
+
+
+def seat_number(kind: int) -> int | None:
+    """The seat (0 East .. 3 North) a numbered bonus tile belongs to: a flower, a season, an emperor or an
+    empress; ``None`` for any other tile."""
+    if kind in FLOWERS or kind in SEASONS:
+        return bonus_seat(kind)
+    if kind in _ROYALS:
+        return (kind - _ROYALS.start) % 4
+    return None
+
+
+@VOCABULARY.predicate("vn_own_bonus_tile", facts=("seat_wind",),
+                      description="a flower, season, emperor or empress of the seat's own number (per bonus tile)")
+def vn_own_bonus_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """A numbered bonus tile whose number is the seat's, 1 East to 4 North: one Phán each (riichi_advanced
+    section Phán; mahjongpros section Royalty: the emperors and empresses are flowers)."""
+    return any((seat := seat_number(tile)) is not None and WINDS[seat] == ctx["seat_wind"] for tile in hand.bonus)
+
+
+@VOCABULARY.predicate("vn_flower_joker", description="the flower joker, set aside as a flower (per bonus tile)")
+def vn_flower_joker(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The flower joker (花), two Phán whatever the seat (riichi_advanced section Phan)."""
+    return FLOWER_JOKER in hand.bonus
+
+
+def _sets(arrangement: Arrangement) -> list[Meld]:
+    return [m for m in arrangement.melds if m.kind is not MeldKind.PAIR]
+
+
+def _pair(arrangement: Arrangement) -> int | None:
+    return next((m.first for m in arrangement.melds if m.kind is MeldKind.PAIR), None)
+
+
+def _all_chows(arrangement: Arrangement) -> bool:
+    return is_standard(arrangement) and len(chows_of(arrangement)) == len(_sets(arrangement)) == 4
+
+
+def _all_pungs(arrangement: Arrangement) -> bool:
+    return is_standard(arrangement) and len(pongs_of(arrangement)) == len(_sets(arrangement)) == 4
+
+
+def _honour_pung(arrangement: Arrangement) -> bool:
+    return any(m.first in _HONOURS for m in pongs_of(arrangement))
+
+
+@VOCABULARY.predicate("vn_all_chows", description="four chows and a pair that is not an honour")
+def vn_all_chows(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """All sequences, one Phán (riichi_advanced section Phan)."""
+    return _all_chows(arrangement) and _pair(arrangement) not in _HONOURS
+
+
+@VOCABULARY.predicate("vn_all_chows_honour_pair", description="four chows and a pair of an honour")
+def vn_all_chows_honour_pair(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """All sequences with an honour pair, three Phán (riichi_advanced section Phan)."""
+    return _all_chows(arrangement) and _pair(arrangement) in _HONOURS
+
+
+@VOCABULARY.predicate("vn_all_pungs", description="four pungs or kongs, none of an honour")
+def vn_all_pungs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """All triplets of suited tiles, three Phán (riichi_advanced section Phan)."""
+    return _all_pungs(arrangement) and not _honour_pung(arrangement)
+
+
+@VOCABULARY.predicate("vn_all_pungs_honours", description="four pungs or kongs, one at least of an honour")
+def vn_all_pungs_honours(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """All triplets with an honour triplet, one Mủn (riichi_advanced section Phan)."""
+    return _all_pungs(arrangement) and _honour_pung(arrangement)
+
+
+def _all_exposed(arrangement: Arrangement, ctx: Mapping[str, object]) -> bool:
+    """Every set a pung or kong claimed from a discard (a kong declared concealed is not one)."""
+    return _all_pungs(arrangement) and all(
+        is_exposed(arrangement, i, bool(ctx["self_drawn"])) for i, m in enumerate(arrangement.melds)
+        if m.kind is not MeldKind.PAIR)
+
+
+@VOCABULARY.predicate("vn_all_exposed_pungs", facts=("self_drawn",),
+                      description="four exposed pungs or kongs, none of an honour")
+def vn_all_exposed_pungs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """All called triplets, one Mủn (riichi_advanced section Phan)."""
+    return _all_exposed(arrangement, ctx) and not _honour_pung(arrangement)
+
+
+@VOCABULARY.predicate("vn_all_exposed_pungs_honours", facts=("self_drawn",),
+                      description="four exposed pungs or kongs, one at least of an honour")
+def vn_all_exposed_pungs_honours(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """All called triplets with an honour triplet, two Mủn (riichi_advanced section Phan)."""
+    return _all_exposed(arrangement, ctx) and _honour_pung(arrangement)
+
+
+@VOCABULARY.predicate("vn_terminal_pungs", description="four pungs or kongs, among them one of 1s and one of 9s")
+def vn_terminal_pungs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """All triplets with a triplet of ones and one of nines, one Mủn (riichi_advanced section Phan)."""
+    ranks = {number_of(m.first) for m in pongs_of(arrangement) if m.first not in _HONOURS}
+    return _all_pungs(arrangement) and {1, 9} <= ranks
+
+
+def _no_bonus(hand: Hand) -> bool:
+    """No flower and no joker declared: no bonus tile set aside, and no joker set aside beside the hand."""
+    return not hand.bonus and not hand.jokers
+
+
+def _no_honours(hand: Hand) -> bool:
+    return not any(tile in _HONOURS for tile in hand.all_tiles())
+
+
+@VOCABULARY.predicate("vn_no_bonus_no_honours", description="no bonus tile set aside and no honour in the hand")
+def vn_no_bonus_no_honours(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """No flowers or honours, one Mủn (riichi_advanced section Phan)."""
+    return _no_bonus(hand) and _no_honours(hand)
+
+
+@VOCABULARY.predicate("vn_no_bonus_all_chows", description="no bonus tile, four chows and a pair of no honour")
+def vn_no_bonus_all_chows(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """No flowers, honours or triplets, two Mủn (riichi_advanced section Phan)."""
+    return _no_bonus(hand) and vn_all_chows(arrangement, hand, ctx)
+
+
+@VOCABULARY.predicate("vn_pure_straight", description="chows 1-2-3, 4-5-6 and 7-8-9 of one suit")
+def vn_pure_straight(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The pure straight, three Mủn (riichi_advanced section Phan)."""
+    starts = {(suit_of(m.first), number_of(m.first)) for m in chows_of(arrangement)}
+    return is_standard(arrangement) and any({(suit, 1), (suit, 4), (suit, 7)} <= starts
+                                            for suit, _ in starts)
+
+
+@VOCABULARY.predicate("vn_little_three_dragons", description="pungs of two dragons and a pair of the third")
+def vn_little_three_dragons(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Small three dragons, one Mủn (riichi_advanced section Phan)."""
+    pungs = {m.first for m in pongs_of(arrangement) if m.first in DRAGONS}
+    return is_standard(arrangement) and len(pungs) == 2 and _pair(arrangement) in DRAGONS
+
+
+@VOCABULARY.predicate("vn_four_concealed_pungs", facts=("self_drawn",),
+                      description="four concealed pungs or kongs (one completed by a discard is not concealed)")
+def vn_four_concealed_pungs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Four concealed triplets, three Mủn: a triplet won on a discard or a robbed kong is not concealed, the
+    pair may be (riichi_advanced section Phan)."""
+    return _all_pungs(arrangement) and not any(
+        is_exposed(arrangement, i, bool(ctx["self_drawn"])) for i, m in enumerate(arrangement.melds)
+        if m.kind is not MeldKind.PAIR)
+
+
+def _four_kongs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    return is_standard(arrangement) and sum(1 for m in arrangement.melds if m.kind is MeldKind.KONG) == 4
+
+
+def _winds(arrangement: Arrangement, pungs: int) -> bool:
+    winds = {m.first for m in pongs_of(arrangement) if m.first in WINDS}
+    if pungs == 4:
+        return is_standard(arrangement) and len(winds) == 4
+    return is_standard(arrangement) and len(winds) == 3 and _pair(arrangement) in WINDS
+
+
+def no_jokers(hand: Hand) -> bool:
+    """No joker stands in the hand: every tile is a copy of its kind."""
+    return not hand.wild and not any(m.jokers for m in hand.melds)
+
+
+_BIG_HANDS: dict[str, tuple[str, Predicate]] = {
+    "four_concealed_pungs": ("four concealed pungs or kongs", vn_four_concealed_pungs),
+    "four_kongs": ("four kongs", _four_kongs),
+    "little_four_winds": ("pungs of three winds and a pair of the fourth", lambda a, h, c: _winds(a, 3)),
+    "big_four_winds": ("pungs of the four winds", lambda a, h, c: _winds(a, 4)),
+}
+
+
+def _register_extras(name: str, text: str, base: Predicate) -> None:
+    """The big hands' two extras: one Mủn more without a joker, one more without a bonus tile
+    (riichi_advanced section Phan)."""
+
+    def without_jokers(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+        return no_jokers(hand) and base(arrangement, hand, ctx)
+
+    def without_bonus(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+        return _no_bonus(hand) and base(arrangement, hand, ctx)
+
+    cited = "one Mủn more (riichi_advanced section Phan)"
+    without_jokers.__doc__ = f"{text.capitalize()} with no joker in the hand: {cited}."
+    without_bonus.__doc__ = f"{text.capitalize()} with no bonus tile set aside: {cited}."
+
+    facts = ("self_drawn",) if name == "four_concealed_pungs" else ()
+    VOCABULARY.predicate(f"vn_{name}_no_jokers", facts=facts, description=f"{text}, no joker in the hand")(
+        without_jokers)
+    VOCABULARY.predicate(f"vn_{name}_no_bonus", facts=facts, description=f"{text}, no bonus tile set aside")(
+        without_bonus)
+
+
+for _name, (_text, _base) in _BIG_HANDS.items():
+    _register_extras(_name, _text, _base)
+
+
+@VOCABULARY.predicate("vn_blessing_of_man", facts=("dealer", "first_go_around", "self_drawn"),
+                      description="a seat other than East wins on its first draw, before any claim")
+def vn_blessing_of_man(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The blessing of man, two Mủn: won before the seat's first discard and before any claim
+    (riichi_advanced section Phan); here the seat's own first draw, the one such win the facts tell apart."""
+    return not ctx["dealer"] and bool(ctx["first_go_around"]) and bool(ctx["self_drawn"])

@@ -1,0 +1,297 @@
+"""Vietnamese mahjong (``vietnamese``): its 176 tiles (emperors and empresses set aside as flowers, the flower
+joker, seven typed jokers three times over), a joker standing only for its own kinds in the hand and in play,
+each hand of its Phán table and the payments, a bad value refused at its line, and seeded games of both bots
+that win, replay and audit clean.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mahjong_rulesets.rulesets.vietnamese.predicates import FLOWER_JOKER
+
+from mahjong_core import check, load_ruleset, load_ruleset_text, simulate
+from mahjong_core.errors import RulesetError
+from mahjong_core.hand.jokers import is_complete_with_jokers, shanten_with_jokers, stand_ins, waits_with_jokers
+from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.report import analyse
+from mahjong_core.hand.situation import win_context
+from mahjong_core.hand.tiles import FLOWERS, SEASONS, WINDS
+from mahjong_core.plugin import Hand, Ruleset, bind
+from mahjong_core.plugin.scoring import score_hand
+from mahjong_core.rules.jokers import joker_play
+from mahjong_core.table.state import Seat
+
+RULESET = "vietnamese"
+_KIND = {c + s: i for s, base in (("m", 0), ("p", 9), ("s", 18), ("z", 27)) for c, i in
+         zip("123456789", range(base, base + 9), strict=False)}
+#: The joker types in the order of the set's codes 1j-7j.
+ANY, DOTS, BAMBOO, CHARACTERS, WIND, DRAGON, SUITED = range(7)
+
+
+@pytest.fixture(scope="module")
+def ruleset() -> Ruleset:
+    return load_ruleset(RULESET)
+
+
+# ---------------------------------------------------------------- the tiles
+
+
+def test_the_set_is_176_tiles_with_royals_a_flower_joker_and_seven_typed_jokers_thrice(ruleset: Ruleset) -> None:
+    tiles = bind(ruleset).tiles
+    assert len(tiles.tiles) == 176
+    own = [tiles.code(k) for k in range(42, tiles.size)]
+    assert own == ["1e", "2e", "3e", "4e", "1q", "2q", "3q", "4q", "1x", "1j", "2j", "3j", "4j", "5j", "6j", "7j"]
+    assert tiles.code(FLOWER_JOKER) == "1x"                                      # what the predicates read
+    assert tiles.bonus == frozenset((*FLOWERS, *SEASONS, *range(42, 51)))      # emperors, empresses, flower joker
+    copies = tiles.copies()
+    assert all(copies[k] == 3 for k in tiles.jokers) and copies[FLOWER_JOKER] == 3   # three frames of each
+    assert all(copies[k] == 1 for k in range(42, 50))
+    assert sum(copies[k] for k in tiles.jokers) + copies[FLOWER_JOKER] == 24
+
+
+# ---------------------------------------------------------------- typed jokers
+
+
+def counts(text: str) -> bytes:
+    out = bytearray(34)
+    for tile in parse_hand(text).concealed:
+        out[tile] += 1
+    return bytes(out)
+
+
+def jokers(**held: int) -> tuple[int, ...]:
+    names = ("any", "dots", "bamboo", "characters", "wind", "dragon", "suited")
+    return tuple(held.get(name, 0) for name in names)
+
+
+def test_the_jokers_are_typed_as_the_sources_say(ruleset: Ruleset) -> None:
+    play = joker_play(ruleset)
+    assert play is not None
+    rule = play.rule
+    stands = [frozenset(k for k in range(34) if mask >> k & 1) for mask in rule.stands_for]
+    assert stands[ANY] == frozenset(range(34))
+    assert stands[DOTS] == frozenset(range(9, 18)) and stands[BAMBOO] == frozenset(range(18, 27))
+    assert stands[CHARACTERS] == frozenset(range(9))
+    assert stands[WIND] == frozenset(WINDS) and stands[DRAGON] == frozenset(range(31, 34))
+    assert stands[SUITED] == frozenset(range(27))
+    assert not play.calls and not play.declared_kongs and play.exchange == "none" and play.dead_when_discarded
+
+
+@pytest.mark.parametrize(("held", "complete"), [
+    ({"dots": 1}, True),            # 5p 5p and a dots joker: a pung of 5p
+    ({"suited": 1}, True),          # the suited joker stands for any suited tile
+    ({"any": 1}, True),             # the General stands for anything
+    ({"bamboo": 1}, False),         # a bamboo joker is no 5p
+    ({"characters": 1}, False),
+    ({"wind": 1}, False),           # nor is a wind joker
+    ({"dragon": 1}, False),
+])
+def test_a_joker_stands_only_for_its_own_kinds(ruleset: Ruleset, held: dict[str, int], complete: bool) -> None:
+    rule = joker_play(ruleset).rule  # type: ignore[union-attr]
+    hand = counts("123m456m789m57p11z")            # the joker must be 6p: 567p and the pair of East
+    assert is_complete_with_jokers(hand, jokers(**held), rule) is complete
+
+
+def test_a_wind_joker_makes_a_wind_pung_and_a_dragon_joker_does_not(ruleset: Ruleset) -> None:
+    rule = joker_play(ruleset).rule  # type: ignore[union-attr]
+    assert is_complete_with_jokers(counts("123m456p789s11z55p"), jokers(wind=1), rule)    # 1z 1z and the joker
+    assert not is_complete_with_jokers(counts("123m456p789s55z11p"), jokers(wind=1), rule)  # 5z is a dragon
+    assert is_complete_with_jokers(counts("123m456p789s55z11p"), jokers(dragon=1), rule)
+
+
+def test_the_narrowest_joker_is_spent_first(ruleset: Ruleset) -> None:
+    """A dots joker and a General: the 5p place comes first, and the General must stay free for the 7s."""
+    rule = joker_play(ruleset).rule  # type: ignore[union-attr]
+    hand = counts("123m456m789m55p7s")             # 555p with a joker, 77s with the other
+    assert is_complete_with_jokers(hand, jokers(dots=1, any=1), rule)
+    assert is_complete_with_jokers(hand, jokers(any=1, suited=1), rule)
+    assert not is_complete_with_jokers(hand, jokers(dots=2), rule)    # no dots joker is a 7s
+    assert shanten_with_jokers(counts("123m456m789m55p"), jokers(dots=2), rule) == 0   # ready: one wait
+
+
+def test_waits_and_stand_ins_follow_the_types(ruleset: Ruleset) -> None:
+    rule = joker_play(ruleset).rule  # type: ignore[union-attr]
+    hand = counts("123m456m789m1z")
+    assert waits_with_jokers(hand, jokers(dots=3), rule) == (27,)        # the jokers a dots pung: East's pair
+    assert waits_with_jokers(hand, jokers(wind=3), rule) == (27, 28, 29, 30)  # a wind pair or a third East
+    reading = stand_ins(counts("123m456m789m11z"), jokers(dragon=3), rule)
+    assert reading is not None and set(reading[1]) <= {31, 32, 33} and len(reading[1]) == 3
+
+
+def test_a_seat_holding_typed_jokers_is_scored_as_the_kinds_they_stand_for(ruleset: Ruleset) -> None:
+    play = joker_play(ruleset)
+    assert play is not None
+    seat = Seat(joker_rule=play.rule)
+    for tile in parse_hand("123m456m789m11z5p").concealed:
+        seat.counts[tile] += 1
+    seat.held_jokers = [play.rule.kinds[DOTS], play.rule.kinds[ANY]]   # a dots joker and the General
+    hand = seat.to_hand(None)
+    assert len(hand.wild) == 2 and all(9 <= k < 18 for k in hand.wild)    # both stand for dots: a pung of 5p
+    seat.held_jokers = [play.rule.kinds[WIND], play.rule.kinds[ANY]]
+    hand = seat.to_hand(None)                                              # the wind joker: East; the General 5p
+    assert sorted(hand.wild) == [13, 27]
+
+
+def test_the_bots_discard_a_typed_joker_by_its_own_code(tmp_path: Path) -> None:
+    played = simulate(load_ruleset(RULESET), 5, 1, ["random"] * 4, tmp_path, max_deals=6)
+    assert played[0].replay is not None
+    lines = [json.loads(line) for line in played[0].replay.read_text(encoding="utf-8").splitlines()]
+    named = {e["tile"] for e in lines if e["type"] == "decision" and e.get("action") == "discard"
+             and str(e.get("tile", "")).endswith("j")}
+    assert named <= {f"{i}j" for i in range(1, 8)} and len(named) >= 5
+
+
+# ---------------------------------------------------------------- Phán and Mủn
+
+
+def hand(ruleset: Ruleset, text: str, wild: str = "") -> Hand:
+    parsed = parse_hand(text, tiles=bind(ruleset).tiles)
+    return replace(parsed, wild=tuple(sorted(_KIND[w] for w in wild.split())))
+
+
+def scored(ruleset: Ruleset, h: Hand, *flags: str, **facts: Any) -> tuple[int, dict[str, int]]:
+    facts.setdefault("seat_wind", WINDS[1])
+    facts.setdefault("prevalent_wind", WINDS[0])
+    score = score_hand(ruleset, h, win_context(flags, facts=facts))
+    assert score is not None
+    return score.total, {i.name: i.value * i.count for i in score.items if i.kind == "fan"}
+
+
+@pytest.mark.parametrize(("text", "points", "rows"), [
+    ("123m456m789p222s5p 3f +5p", 1, {}),                               # a chicken hand: no Phán, paid 1
+    ("123m456m789p234s5p 3f +5p", 1, {"all_chows": 1}),
+    ("123m456m789p234s1z +1z", 4, {"all_chows_honour_pair": 3}),
+    # South's own flower, emperor and empress, the flower joker: 3 + 2 + 3 Phán, one Mủn
+    ("123m456m789p234s1z 2f2e2q1x +1z", 32, {"own_bonus_tile": 3, "flower_joker": 2, "all_chows_honour_pair": 3}),
+    ("[222m] 333p444s666m5p 1f +5p", 4, {"all_pungs": 3}),
+    ("[222m] 333p444s555z5p 1f +5p", 32, {"all_pungs_honours": 6}),
+    ("[111m] 999p333s555s5p 1f +5p", 32, {"terminal_pungs": 6}),         # instead of all triplets
+    ("123m456m789p234s5p +5p", 64, {"no_bonus_all_chows": 12}),          # instead of all sequences
+    ("123m456m789p111p5p +5p", 32, {"no_bonus_no_honours": 6}),
+    ("123m345m567m789m5m 1f +5m", 64, {"all_chows": 1, "full_flush": 12}),
+    ("123m456m789m234p5p 1f +5p", 96, {"all_chows": 1, "pure_straight": 18}),
+    ("[111z] 222z333z555z6z 1f +6z", 160, {"all_pungs_honours": 6, "all_honours": 24}),
+    ("19m19p19s1234567z 1f +1z", 64, {"thirteen_orphans": 12}),
+    ("555z666z7z123m456p 1f +7z", 32, {"little_three_dragons": 6}),
+    ("555z666z777z123m4p 1f +4p", 64, {"big_three_dragons": 12}),
+])
+def test_each_hand_of_the_table(ruleset: Ruleset, text: str, points: int, rows: dict[str, int]) -> None:
+    assert scored(ruleset, hand(ruleset, text)) == (points, rows)
+
+
+def test_called_triplets_replace_the_triplets(ruleset: Ruleset) -> None:
+    total, items = scored(ruleset, hand(ruleset, "[111m] [222p] [333s] [888m] 5p 1f +5p"))
+    assert items == {"all_exposed_pungs": 6} and total == 32          # counted instead of all triplets
+    total, items = scored(ruleset, hand(ruleset, "[111m] [222p] [333s] [555z] 5p 1f +5p"))
+    assert items == {"all_exposed_pungs_honours": 12} and total == 64
+
+
+def test_the_big_hands_count_one_mun_more_without_jokers_and_one_more_without_bonus_tiles(ruleset: Ruleset) -> None:
+    plain = hand(ruleset, "111z222z333z444z5p +5p")
+    total, items = scored(ruleset, plain, "self_drawn")
+    assert items["big_four_winds"] == 48 and items["big_four_winds_no_jokers"] == 6
+    assert items["big_four_winds_no_bonus"] == 6 and total == 256       # ten Mủn and more paid as eight
+    with_joker = hand(ruleset, "111z222z333z444z5p +5p", wild="1z")     # a joker stood for one East
+    _, items = scored(ruleset, with_joker, "self_drawn")
+    assert "big_four_winds_no_jokers" not in items and items["big_four_winds_no_bonus"] == 6
+    _, items = scored(ruleset, hand(ruleset, "111z222z333z44z55p 1f +5p"), "self_drawn")
+    assert items["little_four_winds"] == 30 and items["little_four_winds_no_jokers"] == 6
+    assert "little_four_winds_no_bonus" not in items
+    _, items = scored(ruleset, hand(ruleset, "111m222p333s777p5p +5p"), "self_drawn")
+    assert items["four_concealed_pungs"] == 18 and items["four_concealed_pungs_no_jokers"] == 6
+    _, items = scored(ruleset, hand(ruleset, "111m222p333s77p55s 1f +7p"))  # a pung completed by a discard
+    assert items == {"all_pungs": 3}
+    _, items = scored(ruleset, hand(ruleset, "[1111m] [2222p] [3333s] [7777p] 5p 1f +5p"), "self_drawn")
+    assert items["four_kongs"] == 24 and items["four_kongs_no_jokers"] == 6
+
+
+def test_the_blessings(ruleset: Ruleset) -> None:
+    text = "123m456m789m234p1z 1f +1z"
+    _, items = scored(ruleset, hand(ruleset, text), "self_drawn", "first_go_around", dealer=True, seat_wind=WINDS[0])
+    assert items["blessing_of_heaven"] == 12
+    _, items = scored(ruleset, hand(ruleset, text), "first_discard", dealer=False)
+    assert items["blessing_of_earth"] == 12
+    _, items = scored(ruleset, hand(ruleset, text), "self_drawn", "first_go_around", dealer=False)
+    assert items["blessing_of_man"] == 12 and "blessing_of_heaven" not in items
+
+
+def test_the_own_numbered_bonus_tiles_follow_the_seat(ruleset: Ruleset) -> None:
+    h = hand(ruleset, "123m456m789m234p1z 1f1e1q2e4q +1z")
+    _, east = scored(ruleset, h, seat_wind=WINDS[0])
+    _, north = scored(ruleset, h, seat_wind=WINDS[3])
+    assert east["own_bonus_tile"] == 3 and north["own_bonus_tile"] == 1
+
+
+# ---------------------------------------------------------------- data
+
+
+_HOUSE = """id: vietnamese_house
+version: 1.0.0
+name: A house rule over the Vietnamese tables
+extends: vietnamese
+parameters:
+  jokers:
+    value:
+      played: true
+      in: [pungs, pairs, chows]
+      dead_when_discarded: true
+      exchange: none
+      declared_kongs: false
+      stands_for:
+        1j: [any]
+        2j: [dots]
+        3j: [bamboo]
+        4j: [characters]
+        5j: [winds]
+        6j: [dragons]
+        7j: [suits]
+    assumption: "a test's house rule"
+"""
+
+
+def test_the_house_rule_of_the_same_jokers_loads() -> None:
+    assert load_ruleset_text(_HOUSE, "<test>").id == "vietnamese_house"
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("7j: [suits]", "7j: [dragon]", "7j stands for 'dragon', which is no playing group"),
+    ("7j: [suits]", "7j: [dots, 1z]", "5j and 7j stand for kinds that overlap"),
+    ("        7j: [suits]\n", "", "does not say what 7j stands for"),
+    ("7j: [suits]", "7j: [suits]\n        8j: [5p]", "'8j', which is no joker kind"),
+    ("in: [pungs, pairs, chows]", "in: [pungs, pairs, chows, calls]", "typed jokers (stands_for) go into no claimed"),
+])
+def test_a_bad_joker_value_is_refused_at_its_line(old: str, new: str, message: str) -> None:
+    place = r"<test>::\$\.parameters\.jokers\.value\.(stands_for|in) \(line \d+"
+    with pytest.raises(RulesetError, match=place) as info:
+        load_ruleset_text(_HOUSE.replace(old, new), "<test>")
+    assert message in str(info.value)
+
+
+# ---------------------------------------------------------------- every bot
+
+
+@pytest.mark.parametrize("bots", [["random"] * 4, ["greedy"] * 4])
+def test_every_bot_wins_and_the_games_audit_clean(ruleset: Ruleset, tmp_path: Path, bots: list[str]) -> None:
+    played = simulate(ruleset, 7, 1, bots, tmp_path, max_deals=8)
+    wins = 0
+    for game in played:
+        assert game.replay is not None and sum(game.result.scores) == 0
+        report = check(game.replay)
+        assert report.ok, report
+        wins += game.replay.read_text(encoding="utf-8").count('"type":"mahjong"')
+    assert wins
+
+
+def test_mahjong_hand_reads_each_joker_by_its_type(ruleset: Ruleset) -> None:
+    rule = joker_play(ruleset).rule  # type: ignore[union-attr]
+    tiles = bind(ruleset).tiles
+    dots = analyse("123m456m789m57p11z2j", tiles=tiles, jokers=rule)
+    assert dots["complete"] and dots["stand_ins"] == ["6p"] and dots["hand"].endswith(" 2j")
+    bamboo = analyse("123m456m789m57p11z3j", tiles=tiles, jokers=rule)
+    assert not bamboo["complete"] and bamboo["shanten"]["best"] == 0
+    assert analyse("123m456m789m57p1z25j", tiles=tiles, jokers=rule)["complete"]   # 6p, and East's pair

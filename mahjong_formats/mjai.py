@@ -1,0 +1,489 @@
+"""mjai logs (the JSON Lines protocol riichi bots speak), read into imported games.
+
+mjai is the protocol of gimite's mjai server and of the bots built on it
+(Mortal's libriichi, RiichiEnv); a game's log is its messages one JSON object
+a line.  Two dialects are read:
+
+* **modern** (libriichi, RiichiEnv): ``start_kyoku`` carries ``bakaze``,
+  ``kyoku``, ``honba``, ``kyotaku``, ``oya``, ``scores``, ``dora_marker`` and
+  every seat's 13 dealt tiles (``tehais``); ``hora`` and ``ryukyoku`` carry each
+  seat's change of points (``deltas``, sticks and honba included) and ``hora``
+  the ura-dora indicators (``ura_markers``);
+* **old** (gimite/mjai's Tenhou converter): ``start_kyoku`` carries ``oya`` and
+  ``dora_marker`` only, each dealt hand follows as a ``haipai`` event
+  (``actor``, ``pais``), and a result names who won from whom, no figures.
+
+The moves: ``tsumo`` (a draw; the dealer's first is its fourteenth dealt tile;
+the draw after a kong by the same seat its replacement tile), ``dahai``,
+``chi``/``pon``/``daiminkan`` (``target`` the discarder, ``pai`` the tile,
+``consumed`` the caller's own), ``ankan``, ``kakan``, ``reach`` (the
+declaration, before its discard), ``reach_accepted`` (its stick paid), ``dora``
+(a kong's indicator), ``hora``, ``ryukyoku``, ``end_kyoku``, ``end_game``.
+Tiles: ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``E S W N`` the winds,
+``P F C`` the white, green and red dragons, ``5mr 5pr 5sr`` the red fives;
+``?`` an unseen tile (a log written from one seat's view, which cannot be
+re-played: refused).  The protocol is described in gimite/mjai's
+``mjai_protocol.txt`` and Mortal's libriichi ``mjai::Event`` (the modern
+fields); both were checked against the shared samples.
+
+The tiles are taken as observed (mjai publishes no wall seed), the dora and
+ura-dora indicators as the log shows them.  Every game is played under
+``riichi_tenhou`` (four players, red fives, open tanyao: the rules both
+samples were played under; mjai names no ruleset).  A log is read strictly,
+one JSON object a line: the board dumps gimite's converter interleaves in
+its golden test files are not part of the protocol and are refused at their
+line, not skipped (a reader that skipped what it cannot read would accept a
+damaged log without a word).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from mahjong_core import MahjongError, Move, load_ruleset, loads, read_bounded
+
+from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
+
+__all__ = ["MAX_BYTES", "MAX_LINE", "MAX_LINES", "PRESET", "code_of", "iter_file", "mjai_tile", "read_file",
+           "read_text"]
+
+#: A file is read up to this many bytes (a hanchan is about 80 KB in the modern dialect) ...
+MAX_BYTES = 4 * 1024 * 1024
+#: ... this many lines (a hanchan has about 1,500) ...
+MAX_LINES = 100_000
+#: ... each at most this long (a ``start_kyoku`` with its dealt hands is about 500 characters).
+MAX_LINE = 4096
+PRESET = "riichi_tenhou"
+PLAYERS = 4
+#: Each seat's stick for a declaration (``reach_accepted``): riichi_tenhou's, 1,000 points.
+STICK = 1000
+_HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
+_MJAI_OF = {v: k for k, v in _HONOURS.items()} | {"0m": "5mr", "0p": "5pr", "0s": "5sr"}
+_TILE = re.compile(r"[1-9][mps]|5[mps]r|[ESWNPFC]")
+#: The reasons of an mjai ``ryukyoku`` (gimite's names) as the ``abortive_draws`` mechanism names the draw.
+DRAWS = {"fanpai": "exhaustive_draw", "kyushukyuhai": "nine_terminals", "suufonrenta": "four_winds",
+         "suuchariichi": "four_declarations", "suukaikan": "four_kongs", "sanchaho": "triple_ron",
+         "nagashimangan": "exhaustive_draw"}
+_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+_MOVES = {"tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted", "dora", "hora",
+          "ryukyoku", "end_kyoku"}
+
+
+def code_of(pai: str) -> str:
+    """The project's notation code of an mjai tile (``5mr`` is ``0m``, ``P`` is ``5z``); the caller checks it."""
+    if pai in _HONOURS:
+        return _HONOURS[pai]
+    if pai.endswith("r"):
+        return "0" + pai[1]
+    return pai
+
+
+def mjai_tile(code: str) -> str:
+    """The mjai name of a notation code (``0m`` is ``5mr``, ``5z`` is ``P``)."""
+    return _MJAI_OF.get(code, code)
+
+
+@cache
+def _kinds() -> dict[str, int]:
+    """The preset's kinds by code, loaded when the first tile is read."""
+    return {info.code: info.index for info in load_ruleset(PRESET).tiles().kinds if info is not None}
+
+
+def read_file(path: str) -> list[ImportedGame]:
+    """Every game of an mjai log, as imported games (not yet played).
+
+    :raises FormatError: for the first line that breaks the format, as ``FILE::line N: ...``, a file too large
+        or not text, or another format altogether (named as what it is).
+    """
+    return list(iter_file(path))
+
+
+def iter_file(path: str) -> Iterator[ImportedGame]:
+    """The games of an mjai log one at a time (a file may hold several, each from ``start_game`` on)."""
+    try:
+        data = read_bounded(path, MAX_BYTES, what="an mjai log", error=FormatError)
+    except FormatError:
+        raise
+    except MahjongError as exc:
+        raise FormatError(exc.message, source=path) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise FormatError("not UTF-8 text: an mjai log is JSON lines", source=path, place=f"line {line}") from None
+    del data
+    yield from iter_text(text, path)
+
+
+def read_text(text: str, source: str) -> list[ImportedGame]:
+    """The games of an mjai log's text; ``source`` names it in messages."""
+    return list(iter_text(text, source))
+
+
+def iter_text(text: str, source: str) -> Iterator[ImportedGame]:
+    """The games of an mjai log's text, one at a time."""
+    other = wrong_format(text, "mjai")
+    if other is not None:
+        raise FormatError(other, source=source, place="line 1")
+    if text.count("\n") >= MAX_LINES:
+        raise FormatError(f"more than {MAX_LINES:,} lines; a game has about 1,500", source=source,
+                          place=f"line {MAX_LINES + 1}")
+    reader = _Reader(source)
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        if len(line) > MAX_LINE:
+            raise reader.fail(f"a line of {len(line):,} characters; an mjai message has at most {MAX_LINE:,}",
+                              number)
+        event = reader.decode(line, number)
+        game = reader.event(event, number)
+        if game is not None:
+            yield game
+    if reader.deals or reader.started is not None:
+        raise reader.fail("the log stops inside a game (no end_game): a truncated file", reader.last)
+    if not reader.games:
+        raise FormatError("no game: an mjai log starts with a start_game message", source=source, place="line 1")
+
+
+@dataclass
+class _Deal:
+    """One deal as it is read."""
+
+    line: int
+    dealer: int
+    dealt: list[list[int]]
+    moves: list[Move] = field(default_factory=list)
+    indicators: list[str] = field(default_factory=list)
+    ura: list[str] = field(default_factory=list)
+    record: dict[str, Any] = field(default_factory=dict)
+    sticks: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    ended: bool = False
+    closed: bool = False
+
+
+class _Reader:
+    """The messages of one log read in order into games."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.started: dict[str, Any] | None = None
+        self.start_line = 0
+        self.deals: list[_Deal] = []
+        self.games = 0
+        self.last = 1
+        self.first_round = 0
+
+    def fail(self, message: str, line: int) -> FormatError:
+        return FormatError(message, source=self.source, place=f"line {line}")
+
+    def decode(self, line: str, number: int) -> dict[str, Any]:
+        try:
+            event = loads(line)
+        except MahjongError as exc:
+            raise self.fail(f"not a JSON message: {exc.message}", number) from None
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise self.fail(f"an mjai message is a JSON object with a \"type\"; found {line[:60]!r}", number)
+        return event
+
+    # -- values ------------------------------------------------------------------------------------------------
+
+    def seat(self, event: dict[str, Any], key: str, number: int) -> int:
+        value = event.get(key)
+        if type(value) is not int or not 0 <= value < PLAYERS:
+            raise self.fail(f"{event['type']}: \"{key}\" is a seat, 0 to {PLAYERS - 1}; found {value!r}", number)
+        return value
+
+    def tile(self, pai: object, number: int, what: str = "pai") -> int:
+        """The kind of an mjai tile as dealt or drawn (a red five as itself)."""
+        if pai == "?":
+            raise self.fail(f"{what}: '?', a tile the log does not show (a log from one seat's view); only a "
+                            "full log, every tile shown, can be re-played", number)
+        if not isinstance(pai, str) or not _TILE.fullmatch(pai):
+            raise self.fail(f"{what}: {str(pai)[:20]!r} is not an mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, "
+                            "5mr 5pr 5sr)", number)
+        return _kinds()[code_of(pai)]
+
+    def plain(self, pai: object, number: int, what: str = "pai") -> int:
+        """The kind a tile plays as (a red five as a five): a move names what is played, the rules which copy."""
+        self.tile(pai, number, what)
+        assert isinstance(pai, str)
+        return _kinds()[code_of(pai.rstrip("r"))]
+
+    def tiles(self, event: dict[str, Any], key: str, count: int, number: int) -> list[str]:
+        value = event.get(key)
+        if not isinstance(value, list) or len(value) != count:
+            raise self.fail(f"{event['type']}: \"{key}\" is a list of {count} tiles; found {str(value)[:60]}", number)
+        for pai in value:
+            self.tile(pai, number, key)
+        return value
+
+    def ints(self, event: dict[str, Any], key: str, count: int, number: int) -> list[int] | None:
+        value = event.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, list) or len(value) != count or any(type(v) is not int or abs(v) > 10**7
+                                                                    for v in value):
+            raise self.fail(f"{event['type']}: \"{key}\" is a list of {count} whole numbers; found "
+                            f"{str(value)[:60]}", number)
+        return value
+
+    # -- the messages ------------------------------------------------------------------------------------------
+
+    def event(self, event: dict[str, Any], number: int) -> ImportedGame | None:
+        self.last = number
+        kind = event["type"]
+        if kind == "start_game":
+            if self.started is not None:
+                raise self.fail("start_game inside a game (no end_game before it)", number)
+            names = event.get("names")
+            if names is not None and (not isinstance(names, list) or len(names) != PLAYERS):
+                raise self.fail(f"start_game: \"names\" lists the {PLAYERS} players; found {str(names)[:60]}",
+                                number)
+            self.started = event
+            self.start_line = number
+            return None
+        if self.started is None:
+            raise self.fail(f"{kind} before start_game", number)
+        if kind == "end_game":
+            return self.finish(event, number)
+        if kind == "start_kyoku":
+            self.start_kyoku(event, number)
+            return None
+        if kind == "haipai":
+            self.haipai(event, number)
+            return None
+        if kind not in _MOVES:
+            raise self.fail(f"{kind!r} is not an mjai message of a game log (start_game, start_kyoku, haipai, "
+                            f"{', '.join(sorted(_MOVES))}, end_game)", number)
+        deal = self.deals[-1] if self.deals else None
+        if deal is None or deal.closed:
+            raise self.fail(f"{kind} outside a deal (before start_kyoku)", number)
+        if any(len(h) < 13 for h in deal.dealt):
+            raise self.fail(f"{kind} before every seat's dealt hand (haipai) is given", number)
+        if kind == "end_kyoku":
+            if not deal.ended:
+                raise self.fail("end_kyoku before the deal's result (hora or ryukyoku)", number)
+            deal.closed = True
+        elif deal.ended and kind != "hora":
+            raise self.fail(f"{kind} after the deal's result", number)
+        else:
+            self.move(deal, event, number)
+        return None
+
+    def start_kyoku(self, event: dict[str, Any], number: int) -> None:
+        if self.deals and not self.deals[-1].closed:
+            raise self.fail("start_kyoku before the deal before it ended (end_kyoku)", number)
+        dealer = self.seat(event, "oya", number)
+        dealt: list[list[int]] = [[] for _ in range(PLAYERS)]
+        if "tehais" in event:
+            value = event["tehais"]
+            if not isinstance(value, list) or len(value) != PLAYERS:
+                raise self.fail(f"start_kyoku: \"tehais\" lists the {PLAYERS} dealt hands", number)
+            for seat, hand in enumerate(value):
+                if not isinstance(hand, list) or len(hand) != 13:
+                    raise self.fail(f"start_kyoku: seat {seat}'s dealt hand is a list of 13 tiles", number)
+                dealt[seat] = [self.tile(p, number, "tehais") for p in hand]
+        deal = _Deal(number, dealer, dealt)
+        deal.indicators.append(self.tiles({**event, "dora_marker": [event.get("dora_marker")]}, "dora_marker", 1,
+                                          number)[0])
+        bakaze = event.get("bakaze")
+        if bakaze is not None and bakaze not in _WINDS:
+            raise self.fail(f"start_kyoku: \"bakaze\" is E, S, W or N; found {str(bakaze)[:20]!r}", number)
+        if not self.deals and bakaze is not None:
+            self.first_round = _WINDS[bakaze]
+        scores = self.ints(event, "scores", PLAYERS, number)
+        for key in ("kyoku", "honba", "kyotaku"):
+            value = event.get(key)
+            if value is not None and (type(value) is not int or not 0 <= value <= 1000):
+                raise self.fail(f"start_kyoku: \"{key}\" is a whole number; found {str(value)[:20]!r}", number)
+        if scores is not None:
+            deal.record["start"] = list(scores)
+        self.deals.append(deal)
+
+    def haipai(self, event: dict[str, Any], number: int) -> None:
+        deal = self.deals[-1] if self.deals else None
+        if deal is None or deal.closed or deal.moves:
+            raise self.fail("haipai outside the start of a deal", number)
+        seat = self.seat(event, "actor", number)
+        if deal.dealt[seat]:
+            raise self.fail(f"a second dealt hand (haipai) for seat {seat}", number)
+        deal.dealt[seat] = [self.tile(p, number, "pais") for p in self.tiles(event, "pais", 13, number)]
+
+    def move(self, deal: _Deal, event: dict[str, Any], number: int) -> None:
+        kind = event["type"]
+        moves = deal.moves
+        last = moves[-1] if moves else None
+        place, text = f"line {number}", _said(event)
+        if kind == "dora":
+            deal.indicators.append(self.tiles({**event, "m": [event.get("dora_marker")]}, "m", 1, number)[0])
+            return
+        if kind == "ryukyoku":
+            self.ryukyoku(deal, event, number)
+            return
+        actor = self.seat(event, "actor", number)
+        if kind == "tsumo":
+            tile = self.tile(event.get("pai"), number)
+            if not moves and actor == deal.dealer and len(deal.dealt[actor]) == 13:
+                deal.dealt[actor].append(tile)  # the dealer's first draw: its fourteenth dealt tile
+                return
+            verb = "replacement" if last is not None and last.seat == actor and last.verb == "kong" else "draw"
+            moves.append(Move(actor, verb, (tile,), place, text))
+        elif kind == "dahai":
+            moves.append(Move(actor, "discard", (self.plain(event.get("pai"), number),), place, text))
+        elif kind in ("chi", "pon", "daiminkan"):
+            target = self.seat(event, "target", number)
+            tile = self.plain(event.get("pai"), number)
+            consumed = [self.plain(p, number, "consumed")
+                        for p in self.tiles(event, "consumed", 3 if kind == "daiminkan" else 2, number)]
+            if last is None or last.verb != "discard" or last.seat != target or last.tiles[0] != tile:
+                raise self.fail(f"{kind}: a call of seat {target}'s discard of {event.get('pai')}, which is not the "
+                                "last discard", number)
+            if target == actor:
+                raise self.fail(f"{kind}: a seat calls its own discard", number)
+            verb = {"chi": "chow", "pon": "pung", "daiminkan": "kong"}[kind]
+            moves.append(Move(actor, verb, tuple(sorted((*consumed, tile))) if verb == "chow" else (tile,), place,
+                              text))
+        elif kind == "ankan":
+            consumed = [self.plain(p, number, "consumed") for p in self.tiles(event, "consumed", 4, number)]
+            moves.append(Move(actor, "kong", (consumed[0],), place, text))
+        elif kind == "kakan":
+            moves.append(Move(actor, "kong", (self.plain(event.get("pai"), number),), place, text))
+        elif kind == "reach":
+            moves.append(Move(actor, "plugin", (), place, text, action="riichi"))
+        elif kind == "reach_accepted":
+            deal.sticks[actor] += 1
+        elif kind == "hora":
+            self.hora(deal, event, actor, number)
+
+    def hora(self, deal: _Deal, event: dict[str, Any], actor: int, number: int) -> None:
+        target = self.seat(event, "target", number)
+        moves = deal.moves
+        last = next((m for m in reversed(moves) if m.verb != "win"), None)
+        if target == actor:
+            if last is None and actor == deal.dealer:
+                tile = deal.dealt[actor][-1]  # a win on the dealer's first draw
+            elif last is None or last.seat != actor or last.verb not in ("draw", "replacement"):
+                raise self.fail(f"hora: seat {actor} wins on its own draw, but did not draw last", number)
+            else:
+                tile = last.tiles[0]
+        else:
+            if last is None or last.seat != target or last.verb not in ("discard", "kong"):
+                raise self.fail(f"hora: seat {actor} wins on seat {target}'s tile, but seat {target} did not "
+                                "discard or add a kong last", number)
+            tile = last.tiles[0]
+        if "pai" in event and self.plain(event["pai"], number) != _plays_as(tile):
+            raise self.fail(f"hora: the winning tile {event['pai']} is not the tile seat "
+                            f"{actor} {'drew' if target == actor else 'won on'}", number)
+        moves.append(Move(actor, "win", (_plays_as(tile),), f"line {number}", _said(event)))
+        ura = event.get("ura_markers")
+        if ura is not None:
+            if not isinstance(ura, list) or len(ura) > 5:
+                raise self.fail("hora: \"ura_markers\" is a list of at most 5 tiles", number)
+            for pai in ura:
+                self.tile(pai, number, "ura_markers")
+            if ura and not deal.ura:
+                deal.ura = list(ura)
+        wins = deal.record.setdefault("wins", [])
+        wins.append({"winner": actor, "from": None if target == actor else target})
+        deal.record["end"] = "win"
+        self.deltas(deal, event, number)
+        deal.ended = True
+
+    def ryukyoku(self, deal: _Deal, event: dict[str, Any], number: int) -> None:
+        reason = event.get("reason", "fanpai")
+        if reason not in DRAWS:
+            raise self.fail(f"ryukyoku: the reason {str(reason)[:30]!r} is none of mjai's ({', '.join(DRAWS)})",
+                            number)
+        deal.record["end"] = DRAWS[reason]
+        deal.record["wins"] = []
+        self.deltas(deal, event, number)
+        deal.ended = True
+
+    def deltas(self, deal: _Deal, event: dict[str, Any], number: int) -> None:
+        deltas = self.ints(event, "deltas", PLAYERS, number)
+        if deltas is None:
+            return
+        if sum(deltas) + STICK * sum(deal.sticks) < 0 or sum(deltas) > STICK * 1000:
+            raise self.fail(f"{event['type']}: the deltas {deltas} take more than the sticks on the table", number)
+        before = deal.record.get("deltas", [0] * PLAYERS)
+        deal.record["deltas"] = [a + b for a, b in zip(before, deltas, strict=True)]
+
+    def finish(self, event: dict[str, Any], number: int) -> ImportedGame:
+        if not self.deals:
+            raise self.fail("end_game with no deal played", number)
+        if not self.deals[-1].closed:
+            raise self.fail("end_game inside a deal (no end_kyoku before it)", number)
+        started = self.started
+        assert started is not None
+        names = _names(started.get("names"))
+        recorded = _recorded(self.deals)
+        deals = [ImportedDeal(f"line {d.line}", tuple(tuple(h) for h in d.dealt), tuple(d.moves), dealer=d.dealer,
+                          indicators=tuple(code_of(t) for t in d.indicators),
+                              ura=tuple(code_of(t) for t in d.ura)) for d in self.deals]
+        ident = _game_id(self.source) + (f"-{self.games + 1}" if self.games else "")
+        game = ImportedGame("mjai", ident, PRESET, names, list(deals), recorded, self.source,
+                            f"line {self.start_line}", self.first_round)
+        self.games += 1
+        self.started, self.deals, self.first_round = None, [], 0
+        return game
+
+
+def _plays_as(kind: int) -> int:
+    """A red five's playing kind (the plain five); any other kind itself."""
+    code = _codes()[kind]
+    return _kinds()["5" + code[1]] if code[0] == "0" else kind
+
+
+@cache
+def _codes() -> dict[int, str]:
+    return {kind: code for code, kind in _kinds().items()}
+
+
+def _said(event: dict[str, Any]) -> str:
+    """A message as the log wrote it, shortened, for messages about it."""
+    from mahjong_core import canonical
+
+    return canonical(event)[:120]
+
+
+def _names(names: object) -> list[str]:
+    out: list[str] = []
+    for seat in range(PLAYERS):
+        raw = names[seat] if isinstance(names, list) and isinstance(names[seat], str) else ""
+        name = raw.strip()[:60] or f"seat {seat}"
+        while name in out:
+            name += "'"
+        out.append(name)
+    return out
+
+
+def _recorded(deals: Sequence[_Deal]) -> dict[str, Any]:
+    """The log's own result: each deal's end and winners, and where the log gives them (the modern dialect),
+    the points at its start and after it (the start, the deltas, less each declaration's stick)."""
+    out = []
+    for deal in deals:
+        record: dict[str, Any] = {"end": deal.record.get("end"), "wins": deal.record.get("wins", [])}
+        if "start" in deal.record and "deltas" in deal.record:
+            record["start"] = deal.record["start"]
+            record["deltas"] = deal.record["deltas"]
+            record["scores"] = [s + d - STICK * n for s, d, n in
+                                zip(deal.record["start"], deal.record["deltas"], deal.sticks, strict=True)]
+        out.append(record)
+    recorded: dict[str, Any] = {"deals": out}
+    if out and "scores" in out[-1]:
+        recorded["final"] = list(out[-1]["scores"])
+        recorded["deltas"] = [s - out[0]["start"][i] for i, s in enumerate(out[-1]["scores"])]
+    return recorded
+
+
+def _game_id(source: str) -> str:
+    """The game's id: the file's name without its folder and its suffixes."""
+    stem = source.replace("\\", "/").rsplit("/", 1)[-1]
+    for suffix in (".jsonl", ".json", ".mjson", ".log", ".golden", ".mjlog"):
+        stem = stem.removesuffix(suffix)
+    stem = re.sub(r"[^0-9A-Za-z_.-]", "_", stem)[:100]
+    return stem or "game"

@@ -487,3 +487,211 @@ def _game_id(source: str) -> str:
         stem = stem.removesuffix(suffix)
     stem = re.sub(r"[^0-9A-Za-z_.-]", "_", stem)[:100]
     return stem or "game"
+
+
+# -- writing: any riichi game of ours as a modern mjai log ------------------------------------------------------------
+
+#: Our abortive draws by mjai's (gimite's) reasons.
+_REASONS = {ours: theirs for theirs, ours in DRAWS.items() if ours != "exhaustive_draw"}
+
+
+def export_events(header: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A riichi game of ours (a log's header and events) as modern mjai messages.
+
+    Each deal is ``start_kyoku`` (the round, dealer, honba, sticks, points and the 13 tiles dealt each seat; the
+    dealer's fourteenth is its first ``tsumo``), then the moves in the log's order, the result (``hora`` per
+    winner, ``ryukyoku``) and ``end_kyoku``.  The copy of a tile a move gives up (a red five or a plain one) is
+    the one the rules give up: a plain copy first, as the engine does.  The figures are the platform's where the
+    log is an imported game that records them (so import, export and import again give the same log), ours
+    otherwise: a deal's ``deltas`` are each seat's change of points in it, a declaration's stick added back
+    (mjai pays it at ``reach_accepted``, which is written once the declaring discard passed).  Where several
+    seats win one discard, the first ``hora`` carries the deal's deltas and the others zeros.
+    """
+    seats = len(header["seats"])
+    if seats != PLAYERS:
+        raise FormatError(f"mjai is a four-player protocol; this game seats {seats}", source="the log")
+    recorded = (header.get("source") or {}).get("recorded") or {}
+    theirs = recorded.get("deals") or []
+    out: list[dict[str, Any]] = [{"type": "start_game", "names": [s["name"] for s in header["seats"]]}]
+    points = [int(header.get("starting_points", 0))] * seats
+    pot = 0
+    honba = 0
+    number = -1
+    hands: list[list[str]] = []
+    melds: list[dict[str, list[str]]] = []
+    pending: dict[str, Any] | None = None
+    start: list[int] = []
+    accepted = [0] * seats
+    declared: int | None = None
+    last_drawn: list[str | None] = [None] * seats
+    last_discard = ""
+    wins: list[dict[str, Any]] = []
+    ended: str | None = None
+
+    def take(seat: int, code: str) -> str:
+        """The copy the rules give up for a tile of ``code``'s kind: the one named if held, else the other."""
+        hand = hands[seat]
+        plain = "5" + code[1] if code[0] == "0" else code
+        for choice in (plain, "0" + plain[1] if plain[0] == "5" and plain[1] in "mps" else plain):
+            if choice in hand:
+                hand.remove(choice)
+                return choice
+        raise FormatError(f"seat {seat} gives up {code}, which its hand does not hold", source="the log")
+
+    def flush_start() -> None:
+        nonlocal pending
+        if pending is not None:
+            out.append(pending)
+            pending = None
+
+    def accept() -> None:
+        nonlocal declared
+        if declared is not None:
+            out.append({"type": "reach_accepted", "actor": declared})
+            accepted[declared] += 1
+            declared = None
+
+    for event in events:
+        kind = event.get("type")
+        if kind == "deal_start":
+            number += 1
+            dealer = int(event["dealer"])
+            wind = int(event.get("prevalent_wind", 0))
+            hands, melds = [[] for _ in range(seats)], [{} for _ in range(seats)]
+            accepted, declared, wins, ended = [0] * seats, None, [], None
+            last_drawn = [None] * seats
+            record = theirs[number] if number < len(theirs) else {}
+            start = list(record.get("start", points))
+            pending = {"type": "start_kyoku", "bakaze": "ESWN"[wind % 4], "dora_marker": "",
+                       "kyoku": (dealer % seats) + 1, "honba": honba, "kyotaku": pot // STICK, "oya": dealer,
+                       "scores": list(start), "tehais": []}
+        elif kind == "hands":
+            hands = [list(h) for h in event["hands"]]
+            assert pending is not None
+            dealer = pending["oya"]
+            tehais = [list(h) for h in hands]
+            first = tehais[dealer].pop() if len(tehais[dealer]) > 13 else None
+            pending["tehais"] = [[mjai_tile(c) for c in h] for h in tehais]
+            pending["_first"] = first
+        elif kind == "dora_indicator_shown":
+            if pending is not None and not pending["dora_marker"]:
+                pending["dora_marker"] = mjai_tile(event["tile"])
+                first = pending.pop("_first")
+                flush_start()
+                if first is not None:
+                    out.append({"type": "tsumo", "actor": out[-1]["oya"], "pai": mjai_tile(first)})
+                    last_drawn[out[-2]["oya"]] = first
+            else:
+                out.append({"type": "dora", "dora_marker": mjai_tile(event["tile"])})
+        elif kind in ("draw", "replacement"):
+            accept()
+            seat = int(event["seat"])
+            hands[seat].append(event["tile"])
+            last_drawn[seat] = event["tile"]
+            out.append({"type": "tsumo", "actor": seat, "pai": mjai_tile(event["tile"])})
+        elif kind == "decision" and event.get("action") == "discard":
+            seat = int(event["actor"])
+            given = take(seat, event["tile"])
+            out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(given),
+                        "tsumogiri": given == last_drawn[seat] and _just_drew(out, seat)})
+            last_drawn[seat] = None
+            last_discard = given
+        elif kind == "decision" and event.get("action") == "riichi":
+            out.append({"type": "reach", "actor": int(event["actor"])})
+            declared = int(event["actor"])
+        elif kind == "claim":
+            accept()
+            seat, verb = int(event["seat"]), event.get("kind")
+            tiles = list(event.get("tiles", ()))
+            tiles.remove(next(t for t in tiles if _plain(t) == _plain(last_discard)))
+            consumed = [take(seat, t) for t in tiles]
+            name = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}.get(str(verb))
+            if name is None:
+                raise FormatError(f"a claim of kind {verb!r}, which mjai has no message for", source="the log",
+                                  place=f"event {event.get('n')}")
+            out.append({"type": name, "actor": seat, "target": int(event["discarder"]), "pai": mjai_tile(last_discard),
+                        "consumed": [mjai_tile(t) for t in consumed]})
+            if name == "pon":
+                melds[seat][_plain(last_discard)] = [*consumed, last_discard]
+        elif kind == "kong":
+            seat, code = int(event["seat"]), str(event["tile"])
+            if event.get("way") == "concealed":
+                consumed = [take(seat, code) for _ in range(4)]
+                out.append({"type": "ankan", "actor": seat, "consumed": [mjai_tile(t) for t in consumed]})
+            else:
+                pung = melds[seat].pop(_plain(code), [])
+                added = take(seat, code)
+                out.append({"type": "kakan", "actor": seat, "pai": mjai_tile(added),
+                            "consumed": [mjai_tile(t) for t in pung]})
+        elif kind == "mahjong":
+            seat = int(event["seat"])
+            giver = event.get("discarder")
+            wins.append({"type": "hora", "actor": seat, "target": seat if giver is None else int(giver),
+                         "pai": mjai_tile(str(event["tile"])), "deltas": [], "ura_markers": []})
+            declared = None  # a declaration won on: never accepted (the stick is the rules' to pay or void)
+        elif kind == "ura_dora_shown":
+            for win in wins:
+                win["ura_markers"] = [mjai_tile(t) for t in event.get("tiles", ())]
+        elif kind == "exhaustive_draw":
+            accept()
+            ended = "fanpai"
+        elif kind == "abortive_draw":
+            accept()
+            ended = _REASONS.get(str(event.get("reason")), "fanpai")
+        elif kind == "payment":
+            amount = int(event["amount"])
+            payer, payee = event.get("payer"), event.get("payee")
+            if isinstance(payer, int):
+                points[payer] -= amount
+            else:
+                pot -= amount
+            if isinstance(payee, int):
+                points[payee] += amount
+            else:
+                pot += amount
+        elif kind == "settlement":
+            for payer, payee, amount, _reason in event.get("payments", ()):
+                points[payer] -= amount
+                points[payee] += amount
+        elif kind == "counter" and event.get("name") == "honba":
+            honba = int(event.get("value", 0))
+        elif kind == "deal_end":
+            flush_start()
+            record = theirs[number] if number < len(theirs) else {}
+            deltas = record.get("deltas") or [p - s + STICK * n for p, s, n in zip(points, start, accepted,
+                                                                                    strict=True)]
+            if wins:
+                for i, win in enumerate(wins):
+                    win["deltas"] = list(deltas) if i == 0 else [0] * seats
+                    out.append(win)
+            else:
+                draw: dict[str, Any] = {"type": "ryukyoku"}
+                if ended not in (None, "fanpai"):
+                    draw["reason"] = ended
+                draw["deltas"] = list(deltas)
+                out.append(draw)
+            out.append({"type": "end_kyoku"})
+        elif kind == "game_end":
+            out.append({"type": "end_game"})
+    return out
+
+
+def _plain(code: str) -> str:
+    return "5" + code[1] if code[0] == "0" else code
+
+
+def _just_drew(out: Sequence[dict[str, Any]], seat: int) -> bool:
+    """Whether the seat's discard follows its own draw (the message before it, past a declaration, is its tsumo)."""
+    for message in reversed(out):
+        if message["type"] == "reach":
+            continue
+        return message["type"] == "tsumo" and message["actor"] == seat
+    return False
+
+
+def export_text(header: dict[str, Any], events: Sequence[dict[str, Any]]) -> str:
+    """:func:`export_events` as the text of an mjai log: one compact JSON object a line, keys in mjai's order."""
+    import json
+
+    return "".join(json.dumps(m, ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for m in export_events(header, events))

@@ -73,6 +73,8 @@ COMMANDS = {
     "import": Command("import_", "games recorded on another platform, each played by the engine under the "
                                  "platform's preset and written as a replay log with the platform's own result "
                                  "beside ours"),
+    "export": Command("export", "write a replay log in another platform's format (mjai), for its viewers and "
+                                "tools"),
 }
 
 

@@ -183,8 +183,8 @@ class _Reader:
     def decode(self, line: str, number: int) -> dict[str, Any]:
         try:
             event = loads(line)
-        except MahjongError as exc:
-            raise self.fail(f"not a JSON message: {exc.message}", number) from None
+        except ValueError as exc:  # the strict reader's refusal (StrictJSONError) says what is wrong
+            raise self.fail(f"not a JSON message: {exc}", number) from None
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise self.fail(f"an mjai message is a JSON object with a \"type\"; found {line[:60]!r}", number)
         return event

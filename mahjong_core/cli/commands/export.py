@@ -10,6 +10,7 @@ number of seats) is refused with the reason, and nothing is written.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,8 +39,6 @@ def register(commands: Subcommands) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    import importlib
-
     from mahjong_core.log.format import read_log
 
     log = read_log(args.log)

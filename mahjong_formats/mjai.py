@@ -496,197 +496,237 @@ _REASONS = {ours: theirs for theirs, ours in DRAWS.items() if ours != "exhaustiv
 
 
 def export_events(header: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A riichi game of ours (a log's header and events) as modern mjai messages.
+    """A riichi game of ours (a log's header and events) as modern mjai messages (see :class:`MjaiWriter`).
 
-    Each deal is ``start_kyoku`` (the round, dealer, honba, sticks, points and the 13 tiles dealt each seat; the
-    dealer's fourteenth is its first ``tsumo``), then the moves in the log's order, the result (``hora`` per
-    winner, ``ryukyoku``) and ``end_kyoku``.  The copy of a tile a move gives up (a red five or a plain one) is
-    the one the rules give up: a plain copy first, as the engine does.  The figures are the platform's where the
-    log is an imported game that records them (so import, export and import again give the same log), ours
-    otherwise: a deal's ``deltas`` are each seat's change of points in it, a declaration's stick added back
-    (mjai pays it at ``reach_accepted``, which is written once the declaring discard passed).  Where several
-    seats win one discard, the first ``hora`` carries the deal's deltas and the others zeros.
+    The figures are the platform's where the log is an imported game that records them (so import, export and
+    import again give the same log), ours otherwise.
     """
     seats = len(header["seats"])
     if seats != PLAYERS:
         raise FormatError(f"mjai is a four-player protocol; this game seats {seats}", source="the log")
     recorded = (header.get("source") or {}).get("recorded") or {}
-    theirs = recorded.get("deals") or []
+    writer = MjaiWriter(int(header.get("starting_points", 0)), recorded.get("deals") or [])
     out: list[dict[str, Any]] = [{"type": "start_game", "names": [s["name"] for s in header["seats"]]}]
-    points = [int(header.get("starting_points", 0))] * seats
-    pot = 0
-    honba = 0
-    number = -1
-    hands: list[list[str]] = []
-    melds: list[dict[str, list[str]]] = []
-    pending: dict[str, Any] | None = None
-    start: list[int] = []
-    accepted = [0] * seats
-    declared: int | None = None
-    last_drawn: list[str | None] = [None] * seats
-    last_discard = ""
-    wins: list[dict[str, Any]] = []
-    ended: str | None = None
+    for event in events:
+        out += writer.feed(event)
+    return out
 
-    def take(seat: int, code: str) -> str:
-        """The copy the rules give up for a tile of ``code``'s kind: the one named if held, else the other."""
-        hand = hands[seat]
-        plain = "5" + code[1] if code[0] == "0" else code
-        for choice in (plain, "0" + plain[1] if plain[0] == "5" and plain[1] in "mps" else plain):
+
+class MjaiWriter:
+    """Our events, one at a time, as mjai messages: the export's writer, and an mjai seat's view as it happens.
+
+    Each deal is ``start_kyoku`` (the round, dealer, honba, sticks, points and the 13 tiles dealt each seat; the
+    dealer's fourteenth is its first ``tsumo``), then the moves in order, the result (``hora`` per winner,
+    ``ryukyoku``) and ``end_kyoku``.  The copy of a tile a move gives up (a red five or a plain one) is the one
+    the rules give up: a plain copy first, as the engine does.  A seat's view hides the other seats' tiles
+    (``?``): a hidden hand gives up the tile the event names.  A deal's ``deltas`` are each seat's change of
+    points in it, a declaration's stick added back (mjai pays it at ``reach_accepted``, written once the
+    declaring discard passed), or the platform's (``recorded``, an imported game's deals).  Where several seats
+    win one discard, the first ``hora`` carries the deal's deltas and the others zeros.
+
+    :param points: each seat's points as the game starts.
+    :param recorded: the platform's deals, whose ``start`` and ``deltas`` are written where they are given.
+    """
+
+    def __init__(self, points: int, recorded: Sequence[dict[str, Any]] = ()):
+        self.seats = PLAYERS
+        self.points = [points] * PLAYERS
+        self.recorded = recorded
+        self.pot = 0
+        self.honba = 0
+        self.number = -1
+        self.hands: list[list[str]] = [[] for _ in range(PLAYERS)]
+        self.melds: list[dict[str, list[str]]] = [{} for _ in range(PLAYERS)]
+        self.pending: dict[str, Any] | None = None
+        self.first: str | None = None
+        self.start: list[int] = []
+        self.accepted = [0] * PLAYERS
+        self.declared: int | None = None
+        self.last_drawn: list[str | None] = [None] * PLAYERS
+        self.last_discard = ""
+        self.wins: list[dict[str, Any]] = []
+        self.ended: str | None = None
+
+    def take(self, seat: int, code: str) -> str:
+        """The copy the rules give up for a tile of ``code``'s kind: a plain one first, else the red one (a
+        hidden hand gives up the tile named)."""
+        hand = self.hands[seat]
+        plain = _plain(code)
+        red = "0" + plain[1] if plain[0] == "5" and plain[1] in "mps" else plain
+        for choice in (plain, red):
             if choice in hand:
                 hand.remove(choice)
                 return choice
+        if "?" in hand:
+            hand.remove("?")
+            return code
         raise FormatError(f"seat {seat} gives up {code}, which its hand does not hold", source="the log")
 
-    def flush_start() -> None:
-        nonlocal pending
-        if pending is not None:
-            out.append(pending)
-            pending = None
+    def _accept(self, out: list[dict[str, Any]]) -> None:
+        if self.declared is not None:
+            out.append({"type": "reach_accepted", "actor": self.declared})
+            self.accepted[self.declared] += 1
+            self.declared = None
 
-    def accept() -> None:
-        nonlocal declared
-        if declared is not None:
-            out.append({"type": "reach_accepted", "actor": declared})
-            accepted[declared] += 1
-            declared = None
+    def _start(self, out: list[dict[str, Any]]) -> None:
+        if self.pending is not None:
+            out.append(self.pending)
+            dealer = self.pending["oya"]
+            self.pending = None
+            if self.first is not None:
+                out.append({"type": "tsumo", "actor": dealer, "pai": mjai_tile(self.first)})
+                self.last_drawn[dealer] = self.first
+                self.first = None
 
-    for event in events:
+    def feed(self, event: dict[str, Any]) -> list[dict[str, Any]]:
+        """The mjai messages one of our events makes (none for most of the table's own bookkeeping)."""
+        out: list[dict[str, Any]] = []
         kind = event.get("type")
-        if kind == "deal_start":
-            number += 1
-            dealer = int(event["dealer"])
-            wind = int(event.get("prevalent_wind", 0))
-            hands, melds = [[] for _ in range(seats)], [{} for _ in range(seats)]
-            accepted, declared, wins, ended = [0] * seats, None, [], None
-            last_drawn = [None] * seats
-            record = theirs[number] if number < len(theirs) else {}
-            start = list(record.get("start", points))
-            pending = {"type": "start_kyoku", "bakaze": "ESWN"[wind % 4], "dora_marker": "",
-                       "kyoku": (dealer % seats) + 1, "honba": honba, "kyotaku": pot // STICK, "oya": dealer,
-                       "scores": list(start), "tehais": []}
-        elif kind == "hands":
-            hands = [list(h) for h in event["hands"]]
-            assert pending is not None
-            dealer = pending["oya"]
-            tehais = [list(h) for h in hands]
-            first = tehais[dealer].pop() if len(tehais[dealer]) > 13 else None
-            pending["tehais"] = [[mjai_tile(c) for c in h] for h in tehais]
-            pending["_first"] = first
-        elif kind == "dora_indicator_shown":
-            if pending is not None and not pending["dora_marker"]:
-                pending["dora_marker"] = mjai_tile(event["tile"])
-                first = pending.pop("_first")
-                flush_start()
-                if first is not None:
-                    out.append({"type": "tsumo", "actor": out[-1]["oya"], "pai": mjai_tile(first)})
-                    last_drawn[out[-2]["oya"]] = first
-            else:
-                out.append({"type": "dora", "dora_marker": mjai_tile(event["tile"])})
-        elif kind in ("draw", "replacement"):
-            accept()
-            seat = int(event["seat"])
-            hands[seat].append(event["tile"])
-            last_drawn[seat] = event["tile"]
-            out.append({"type": "tsumo", "actor": seat, "pai": mjai_tile(event["tile"])})
-        elif kind == "decision" and event.get("action") == "discard":
-            seat = int(event["actor"])
-            given = take(seat, event["tile"])
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is not None:
+            handler(event, out)
+        return out
+
+    def _on_deal_start(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        self.number += 1
+        dealer = int(event["dealer"])
+        self.hands, self.melds = [[] for _ in range(PLAYERS)], [{} for _ in range(PLAYERS)]
+        self.accepted, self.declared, self.wins, self.ended = [0] * PLAYERS, None, [], None
+        self.last_drawn = [None] * PLAYERS
+        record = self.recorded[self.number] if self.number < len(self.recorded) else {}
+        self.start = list(record.get("start", self.points))
+        self.pending = {"type": "start_kyoku", "bakaze": "ESWN"[int(event.get("prevalent_wind", 0)) % 4],
+                        "dora_marker": "", "kyoku": dealer % PLAYERS + 1, "honba": self.honba,
+                        "kyotaku": self.pot // STICK, "oya": dealer, "scores": list(self.start), "tehais": []}
+
+    def _on_hands(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        self.hands = [list(h) for h in event["hands"]]
+        assert self.pending is not None
+        tehais = [list(h) for h in self.hands]
+        dealer = self.pending["oya"]
+        self.first = tehais[dealer].pop() if len(tehais[dealer]) > 13 else None
+        self.pending["tehais"] = [[mjai_tile(c) for c in h] for h in tehais]
+
+    def _on_dora_indicator_shown(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        if self.pending is not None and not self.pending["dora_marker"]:
+            self.pending["dora_marker"] = mjai_tile(event["tile"])
+            self._start(out)
+        else:
+            out.append({"type": "dora", "dora_marker": mjai_tile(event["tile"])})
+
+    def _on_draw(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        self._start(out)
+        self._accept(out)
+        seat = int(event["seat"])
+        self.hands[seat].append(event["tile"])
+        self.last_drawn[seat] = event["tile"]
+        out.append({"type": "tsumo", "actor": seat, "pai": mjai_tile(event["tile"])})
+
+    _on_replacement = _on_draw
+
+    def _on_decision(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        seat = int(event["actor"])
+        if event.get("action") == "discard":
+            given = self.take(seat, event["tile"])
             out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(given),
-                        "tsumogiri": given == last_drawn[seat] and _just_drew(out, seat)})
-            last_drawn[seat] = None
-            last_discard = given
-        elif kind == "decision" and event.get("action") == "riichi":
-            out.append({"type": "reach", "actor": int(event["actor"])})
-            declared = int(event["actor"])
-        elif kind == "claim":
-            accept()
-            seat, verb = int(event["seat"]), event.get("kind")
-            tiles = list(event.get("tiles", ()))
-            tiles.remove(next(t for t in tiles if _plain(t) == _plain(last_discard)))
-            consumed = [take(seat, t) for t in tiles]
-            name = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}.get(str(verb))
-            if name is None:
-                raise FormatError(f"a claim of kind {verb!r}, which mjai has no message for", source="the log",
-                                  place=f"event {event.get('n')}")
-            out.append({"type": name, "actor": seat, "target": int(event["discarder"]), "pai": mjai_tile(last_discard),
-                        "consumed": [mjai_tile(t) for t in consumed]})
-            if name == "pon":
-                melds[seat][_plain(last_discard)] = [*consumed, last_discard]
-        elif kind == "kong":
-            seat, code = int(event["seat"]), str(event["tile"])
-            if event.get("way") == "concealed":
-                consumed = [take(seat, code) for _ in range(4)]
-                out.append({"type": "ankan", "actor": seat, "consumed": [mjai_tile(t) for t in consumed]})
-            else:
-                pung = melds[seat].pop(_plain(code), [])
-                added = take(seat, code)
-                out.append({"type": "kakan", "actor": seat, "pai": mjai_tile(added),
-                            "consumed": [mjai_tile(t) for t in pung]})
-        elif kind == "mahjong":
-            seat = int(event["seat"])
-            giver = event.get("discarder")
-            wins.append({"type": "hora", "actor": seat, "target": seat if giver is None else int(giver),
-                         "pai": mjai_tile(str(event["tile"])), "deltas": [], "ura_markers": []})
-            declared = None  # a declaration won on: never accepted (the stick is the rules' to pay or void)
-        elif kind == "ura_dora_shown":
-            for win in wins:
-                win["ura_markers"] = [mjai_tile(t) for t in event.get("tiles", ())]
-        elif kind == "exhaustive_draw":
-            accept()
-            ended = "fanpai"
-        elif kind == "abortive_draw":
-            accept()
-            ended = _REASONS.get(str(event.get("reason")), "fanpai")
-        elif kind == "payment":
-            amount = int(event["amount"])
-            payer, payee = event.get("payer"), event.get("payee")
-            if isinstance(payer, int):
-                points[payer] -= amount
-            else:
-                pot -= amount
-            if isinstance(payee, int):
-                points[payee] += amount
-            else:
-                pot += amount
-        elif kind == "settlement":
-            for payer, payee, amount, _reason in event.get("payments", ()):
-                points[payer] -= amount
-                points[payee] += amount
-        elif kind == "counter" and event.get("name") == "honba":
-            honba = int(event.get("value", 0))
-        elif kind == "deal_end":
-            flush_start()
-            record = theirs[number] if number < len(theirs) else {}
-            deltas = record.get("deltas") or [p - s + STICK * n for p, s, n in zip(points, start, accepted,
-                                                                                    strict=True)]
-            if wins:
-                for i, win in enumerate(wins):
-                    win["deltas"] = list(deltas) if i == 0 else [0] * seats
-                    out.append(win)
-            else:
-                draw: dict[str, Any] = {"type": "ryukyoku"}
-                if ended not in (None, "fanpai"):
-                    draw["reason"] = ended
-                draw["deltas"] = list(deltas)
-                out.append(draw)
-            out.append({"type": "end_kyoku"})
-        elif kind == "game_end":
-            out.append({"type": "end_game"})
-    return out
+                        "tsumogiri": given == self.last_drawn[seat]})  # set from a draw to its discard only
+            self.last_drawn[seat] = None
+            self.last_discard = given
+        elif event.get("action") == "riichi":
+            out.append({"type": "reach", "actor": seat})
+            self.declared = seat
+
+    def _on_claim(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        self._accept(out)
+        seat, verb = int(event["seat"]), event.get("kind")
+        name = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}.get(str(verb))
+        if name is None:
+            raise FormatError(f"a claim of kind {verb!r}, which mjai has no message for", source="the log",
+                              place=f"event {event.get('n')}")
+        tiles = list(event.get("tiles", ()))
+        called = next((t for t in tiles if _plain(t) == _plain(self.last_discard)), None)
+        if called is not None:
+            tiles.remove(called)
+        consumed = [self.take(seat, t) for t in tiles]
+        out.append({"type": name, "actor": seat, "target": int(event["discarder"]),
+                    "pai": mjai_tile(self.last_discard), "consumed": [mjai_tile(t) for t in consumed]})
+        if name == "pon":
+            self.melds[seat][_plain(self.last_discard)] = [*consumed, self.last_discard]
+
+    def _on_kong(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        seat, code = int(event["seat"]), str(event.get("tile", "?"))
+        if event.get("way") == "concealed":
+            consumed = [self.take(seat, code) for _ in range(4)]
+            out.append({"type": "ankan", "actor": seat, "consumed": [mjai_tile(t) for t in consumed]})
+        else:
+            pung = self.melds[seat].pop(_plain(code), [])
+            added = self.take(seat, code)
+            out.append({"type": "kakan", "actor": seat, "pai": mjai_tile(added),
+                        "consumed": [mjai_tile(t) for t in pung]})
+
+    def _on_mahjong(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        seat = int(event["seat"])
+        giver = event.get("discarder")
+        self.wins.append({"type": "hora", "actor": seat, "target": seat if giver is None else int(giver),
+                          "pai": mjai_tile(str(event["tile"])), "deltas": [], "ura_markers": []})
+        self.declared = None  # a declaration won on is never accepted (the stick is the rules' to pay or void)
+
+    def _on_ura_dora_shown(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        for win in self.wins:
+            win["ura_markers"] = [mjai_tile(t) for t in event.get("tiles", ())]
+
+    def _on_exhaustive_draw(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        self._accept(out)
+        self.ended = "fanpai"
+
+    def _on_abortive_draw(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        self._accept(out)
+        self.ended = _REASONS.get(str(event.get("reason")), "fanpai")
+
+    def _on_payment(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        amount = int(event["amount"])
+        payer, payee = event.get("payer"), event.get("payee")
+        if isinstance(payer, int):
+            self.points[payer] -= amount
+        else:
+            self.pot -= amount
+        if isinstance(payee, int):
+            self.points[payee] += amount
+        else:
+            self.pot += amount
+
+    def _on_settlement(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        for payer, payee, amount, _reason in event.get("payments", ()):
+            self.points[payer] -= amount
+            self.points[payee] += amount
+
+    def _on_counter(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        if event.get("name") == "honba":
+            self.honba = int(event.get("value", 0))
+
+    def _on_deal_end(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        self._start(out)
+        record = self.recorded[self.number] if self.number < len(self.recorded) else {}
+        deltas = record.get("deltas") or [p - s + STICK * n for p, s, n in
+                                          zip(self.points, self.start, self.accepted, strict=True)]
+        if self.wins:
+            for i, win in enumerate(self.wins):
+                win["deltas"] = list(deltas) if i == 0 else [0] * PLAYERS
+                out.append(win)
+        else:
+            draw: dict[str, Any] = {"type": "ryukyoku"}
+            if self.ended not in (None, "fanpai"):
+                draw["reason"] = self.ended
+            draw["deltas"] = list(deltas)
+            out.append(draw)
+        out.append({"type": "end_kyoku"})
+
+    def _on_game_end(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        out.append({"type": "end_game"})
 
 
 def _plain(code: str) -> str:
     return "5" + code[1] if code[0] == "0" else code
-
-
-def _just_drew(out: Sequence[dict[str, Any]], seat: int) -> bool:
-    """Whether the seat's discard follows its own draw (the message before it, past a declaration, is its tsumo)."""
-    for message in reversed(out):
-        if message["type"] == "reach":
-            continue
-        return message["type"] == "tsumo" and message["actor"] == seat
-    return False
 
 
 def export_text(header: dict[str, Any], events: Sequence[dict[str, Any]]) -> str:

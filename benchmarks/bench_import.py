@@ -7,8 +7,9 @@ Botzone's Chinese Standard Mahjong dataset
 (``../shared/real-logs/botzone-mcr/sample.txt``, 16 rounds) and Tenhou's XML
 logs (``../shared/real-logs/tenhou-mjlog/*.mjlog``, 19 games of 192 deals, the
 truncated copy left out), and the modern-dialect mjai game
-(``../shared/real-logs/mjai/riichienv_126_204_0_mjai.jsonl``, 12 deals, tiles as observed).  Each pass does what ``mahjong import FORMAT`` and
-then ``mahjong audit`` do for every game -- read it, play it through the engine
+(``../shared/real-logs/mjai/riichienv_126_204_0_mjai.jsonl``, 12 deals, tiles
+as observed).  Each pass does what ``mahjong import FORMAT`` and then
+``mahjong audit`` do for every game -- read it, play it through the engine
 under its preset (a Tenhou game from the walls rebuilt from its seed, each
 recorded tile checked against them), compare the recorded result, write the
 sealed log, and audit that log (every move, score, payment and the recorded

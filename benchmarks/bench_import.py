@@ -4,7 +4,7 @@ Run: ``python benchmarks/bench_import.py [--passes 3] [--format botzone|mjai|ten
 
 Each format's shared sample is imported unless ``--file`` names another file:
 Botzone's Chinese Standard Mahjong dataset
-(``../shared/real-logs/botzone-mcr/sample.txt``, 16 rounds) and Tenhou's XML
+(``../shared/real-logs/botzone-mcr/sample.txt``, 16 rounds), Tenhou's XML
 logs (``../shared/real-logs/tenhou-mjlog/*.mjlog``, 19 games of 192 deals, the
 truncated copy left out), and the modern-dialect mjai game
 (``../shared/real-logs/mjai/riichienv_126_204_0_mjai.jsonl``, 12 deals, tiles

@@ -476,7 +476,8 @@ def _recorded(deals: Sequence[_Deal]) -> dict[str, Any]:
     recorded: dict[str, Any] = {"deals": out}
     if out and "scores" in out[-1]:
         recorded["final"] = list(out[-1]["scores"])
-        recorded["deltas"] = [s - out[0]["start"][i] for i, s in enumerate(out[-1]["scores"])]
+        if "start" in out[0]:  # the game's result, where the log gives the points it began with
+            recorded["deltas"] = [s - out[0]["start"][i] for i, s in enumerate(out[-1]["scores"])]
     return recorded
 
 
@@ -538,7 +539,6 @@ class MjaiWriter:
         self.hands: list[list[str]] = [[] for _ in range(PLAYERS)]
         self.melds: list[dict[str, list[str]]] = [{} for _ in range(PLAYERS)]
         self.pending: dict[str, Any] | None = None
-        self.first: str | None = None
         self.start: list[int] = []
         self.accepted = [0] * PLAYERS
         self.declared: int | None = None
@@ -568,20 +568,47 @@ class MjaiWriter:
             self.accepted[self.declared] += 1
             self.declared = None
 
-    def _start(self, out: list[dict[str, Any]]) -> None:
-        if self.pending is not None:
-            out.append(self.pending)
-            dealer = self.pending["oya"]
-            self.pending = None
-            if self.first is not None:
-                out.append({"type": "tsumo", "actor": dealer, "pai": mjai_tile(self.first)})
-                self.last_drawn[dealer] = self.first
-                self.first = None
+    def flush(self) -> list[dict[str, Any]]:
+        """The deal's start, if it is still held back (a seat about to decide is told it first)."""
+        out: list[dict[str, Any]] = []
+        if self.pending is not None and self.pending["tehais"] is not None:
+            self._start(out, None)
+        return out
+
+    def _start(self, out: list[dict[str, Any]], event: dict[str, Any] | None) -> None:
+        """Write the held ``start_kyoku`` and the dealer's first ``tsumo``: the dealt tile it discards or wins
+        with first where the next event says so (a heavenly hand's winning tile must be the drawn one), else
+        the last of its fourteen."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return
+        dealer = pending["oya"]
+        tehais: list[list[str]] = [list(h) for h in self.hands]
+        first: str | None = None
+        if len(tehais[dealer]) > 13:
+            wanted = None
+            if event is not None and event.get("type") == "mahjong" and event.get("seat") == dealer:
+                wanted = str(event.get("tile"))
+            elif event is not None and event.get("type") == "decision" and event.get("actor") == dealer \
+                    and event.get("action") in ("discard", "win"):
+                wanted = str(event.get("tile"))
+            hand = tehais[dealer]
+            match = [c for c in hand if c == wanted] or [c for c in hand if wanted and _plain(c) == _plain(wanted)]
+            first = match[0] if match else hand[-1]
+            hand.remove(first)
+        pending["tehais"] = [[mjai_tile(c) for c in h] for h in tehais]
+        out.append(pending)
+        if first is not None:
+            out.append({"type": "tsumo", "actor": dealer, "pai": mjai_tile(first)})
+            self.last_drawn[dealer] = first
 
     def feed(self, event: dict[str, Any]) -> list[dict[str, Any]]:
         """The mjai messages one of our events makes (none for most of the table's own bookkeeping)."""
         out: list[dict[str, Any]] = []
         kind = event.get("type")
+        if self.pending is not None and self.pending["tehais"] is not None and kind not in (
+                "hands", "dora_indicator_shown"):
+            self._start(out, event)
         handler = getattr(self, f"_on_{kind}", None)
         if handler is not None:
             handler(event, out)
@@ -597,25 +624,20 @@ class MjaiWriter:
         self.start = list(record.get("start", self.points))
         self.pending = {"type": "start_kyoku", "bakaze": "ESWN"[int(event.get("prevalent_wind", 0)) % 4],
                         "dora_marker": "", "kyoku": dealer % PLAYERS + 1, "honba": self.honba,
-                        "kyotaku": self.pot // STICK, "oya": dealer, "scores": list(self.start), "tehais": []}
+                        "kyotaku": self.pot // STICK, "oya": dealer, "scores": list(self.start), "tehais": None}
 
     def _on_hands(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         self.hands = [list(h) for h in event["hands"]]
         assert self.pending is not None
-        tehais = [list(h) for h in self.hands]
-        dealer = self.pending["oya"]
-        self.first = tehais[dealer].pop() if len(tehais[dealer]) > 13 else None
-        self.pending["tehais"] = [[mjai_tile(c) for c in h] for h in tehais]
+        self.pending["tehais"] = []  # written as the deal's first move is known (_start)
 
     def _on_dora_indicator_shown(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         if self.pending is not None and not self.pending["dora_marker"]:
             self.pending["dora_marker"] = mjai_tile(event["tile"])
-            self._start(out)
         else:
             out.append({"type": "dora", "dora_marker": mjai_tile(event["tile"])})
 
     def _on_draw(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
-        self._start(out)
         self._accept(out)
         seat = int(event["seat"])
         self.hands[seat].append(event["tile"])
@@ -635,6 +657,9 @@ class MjaiWriter:
         elif event.get("action") == "riichi":
             out.append({"type": "reach", "actor": seat})
             self.declared = seat
+        elif event.get("action") == "kong" and event.get("phase") == "turn":
+            # the decision, not the table's kong event: an added kong robbed by a win never stands
+            self._kong(seat, str(event.get("tile", "?")), event.get("way") == "concealed", out)
 
     def _on_claim(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         self._accept(out)
@@ -653,9 +678,8 @@ class MjaiWriter:
         if name == "pon":
             self.melds[seat][_plain(self.last_discard)] = [*consumed, self.last_discard]
 
-    def _on_kong(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
-        seat, code = int(event["seat"]), str(event.get("tile", "?"))
-        if event.get("way") == "concealed":
+    def _kong(self, seat: int, code: str, concealed: bool, out: list[dict[str, Any]]) -> None:
+        if concealed:
             consumed = [self.take(seat, code) for _ in range(4)]
             out.append({"type": "ankan", "actor": seat, "consumed": [mjai_tile(t) for t in consumed]})
         else:
@@ -705,7 +729,6 @@ class MjaiWriter:
             self.honba = int(event.get("value", 0))
 
     def _on_deal_end(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
-        self._start(out)
         record = self.recorded[self.number] if self.number < len(self.recorded) else {}
         deltas = record.get("deltas") or [p - s + STICK * n for p, s, n in
                                           zip(self.points, self.start, self.accepted, strict=True)]

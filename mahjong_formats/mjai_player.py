@@ -104,6 +104,7 @@ class MjaiPlayer:
         limits = table.time_limits
         clock = getattr(limits, "claim" if phase in _ON_ANOTHERS else "move", None) if limits is not None else None
         seconds = float(clock) if clock else DEFAULT_SECONDS
+        self.queue += self.writer.flush()  # a deal's start held back for its first move: the seat needs it now
         messages = self._take_queue()
         if not messages:  # asked again after the messages were answered (a second decision on one message)
             messages = [{"type": "none"}]

@@ -1,14 +1,16 @@
 """Importing games recorded elsewhere: rounds read, played, written and audited, per CPU second.
 
-Run: ``python benchmarks/bench_import.py [--passes 3] [--format botzone|tenhou-xml|tenhou6] [--file PATH]``
+Run: ``python benchmarks/bench_import.py [--passes 3] [--format botzone|mjai|tenhou-xml|tenhou6] [--file PATH]``
 
 Each format's shared sample is imported unless ``--file`` names another file:
 Botzone's Chinese Standard Mahjong dataset
-(``../shared/real-logs/botzone-mcr/sample.txt``, 16 rounds) and Tenhou's XML
+(``../shared/real-logs/botzone-mcr/sample.txt``, 16 rounds), Tenhou's XML
 logs (``../shared/real-logs/tenhou-mjlog/*.mjlog``, 19 games of 192 deals, the
 truncated copy left out), and the same Houou games as tenhou.net/6 JSON
 (``../shared/real-logs/tenhou6-mjx/*.json``, 16 games of 176 deals, one round
-a line, the walls laid out from the tiles the record shows).  Each pass does what ``mahjong import FORMAT`` and
+a line, the walls laid out from the tiles the record shows), and the modern-dialect mjai game
+(``../shared/real-logs/mjai/riichienv_126_204_0_mjai.jsonl``, 12 deals, tiles
+as observed).  Each pass does what ``mahjong import FORMAT`` and
 then ``mahjong audit`` do for every game -- read it, play it through the engine
 under its preset (a Tenhou game from the walls rebuilt from its seed, each
 recorded tile checked against them), compare the recorded result, write the
@@ -31,6 +33,7 @@ from figures import Figures, add_json_argument
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "real-logs"
 SAMPLES = {"botzone": [SHARED / "botzone-mcr" / "sample.txt"],
+           "mjai": [SHARED / "mjai" / "riichienv_126_204_0_mjai.jsonl"],
            "tenhou-xml": sorted(p for p in (SHARED / "tenhou-mjlog").glob("*.mjlog")
                                 if not p.stem.endswith("-no-round-end")),
            "tenhou6": sorted((SHARED / "tenhou6-mjx").glob("*.json"))}
@@ -86,7 +89,8 @@ def main() -> int:
         if format_name == "botzone":
             print(f"botzone agreement: {agree} of {rounds} rounds agree with the recorded Fan and Score")
         else:
-            print(f"{format_name.replace('-xml', '')} agreement: {agree} of {rounds} deals agree with Tenhou's "
+            said = "the log's" if format_name == "mjai" else "Tenhou's"
+            print(f"{format_name.replace('-xml', '')} agreement: {agree} of {rounds} deals agree with {said} "
                   "recorded results (the exceptions: docs/importing.md)")
         figures.add(f"import.{key}.rounds_per_cpu_s", rate, "rounds/s")
         figures.add(f"import.{key}.agree", agree, "rounds", better="same")

@@ -15,6 +15,7 @@ Usage (atheris is not a project dependency: ``pip install atheris``)::
     python fuzz/targets.py botzone -max_total_time=600 fuzz/corpus/botzone
     python fuzz/targets.py tenhou-xml -max_total_time=600 fuzz/corpus/tenhou-xml
     python fuzz/targets.py tenhou6 -max_total_time=600 fuzz/corpus/tenhou6
+    python fuzz/targets.py mjai -max_total_time=600 fuzz/corpus/mjai
 
 Every argument after the target name is libFuzzer's (``-help=1`` lists them).
 A corpus folder is seeded with the golden replays or the bundled rule files
@@ -35,6 +36,7 @@ with atheris.instrument_imports():
     from mahjong_core.log.format import parse_log
     from mahjong_core.rules import load_ruleset
     from mahjong_formats.botzone import read_text
+    from mahjong_formats.mjai import read_text as read_mjai
     from mahjong_formats.tenhou6 import read_text as read_tenhou6
     from mahjong_formats.tenhou_xml import read_text as read_tenhou
 
@@ -90,10 +92,19 @@ def fuzz_tenhou6(data: bytes) -> None:
         pass  # a located refusal is the right answer to a bad tenhou.net/6 file
 
 
+def fuzz_mjai(data: bytes) -> None:
+    text = atheris.FuzzedDataProvider(data).ConsumeUnicodeNoSurrogates(len(data))
+    try:
+        read_mjai(text, "fuzz.jsonl")
+    except MahjongError:
+        pass  # a located refusal is the right answer to a bad mjai log
+
+
 TARGETS = {"log": (fuzz_log, "replays/*.jsonl"), "rules": (fuzz_rules, "plugins/*/ruleset.yaml"),
            "hand": (fuzz_hand, None), "botzone": (fuzz_botzone, "../shared/real-logs/botzone-mcr/sample.txt"),
            "tenhou-xml": (fuzz_tenhou, "../shared/real-logs/tenhou-mjlog/*.mjlog"),
-           "tenhou6": (fuzz_tenhou6, "../shared/real-logs/tenhou6-*/*.json")}
+           "tenhou6": (fuzz_tenhou6, "../shared/real-logs/tenhou6-*/*.json"),
+           "mjai": (fuzz_mjai, "../shared/real-logs/mjai/*.jsonl")}
 
 
 def _seed_corpus(args: list[str], pattern: str | None) -> None:

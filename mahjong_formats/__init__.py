@@ -1,7 +1,7 @@
 """Readers of games recorded elsewhere, turned into the project's replay logs (``mahjong import FORMAT``).
 
-One module per format (:mod:`.botzone`, :mod:`.tenhou_xml`, :mod:`.tenhou6`); :mod:`.common` holds what every
-importer shares: playing the observed moves through the engine, carrying the
+One module per format (:mod:`.botzone`, :mod:`.mjai`, :mod:`.tenhou_xml`, :mod:`.tenhou6`); :mod:`.common`
+holds what every importer shares: playing the observed moves through the engine, carrying the
 platform's own result beside ours, and writing the logs.  This is an
 applications-layer package: it uses :mod:`mahjong_core`, which never imports
 it but for the command line's ``import``, which names the formats here
@@ -21,7 +21,8 @@ __all__ = ["CHOOSE_RULESET", "FORMATS", "read", "read_lazily"]
 
 #: The formats ``mahjong import`` knows, each with the module that reads it (``read_file(path)`` for a list of
 #: games, ``iter_file(path)`` for them one at a time).
-FORMATS: dict[str, str] = {"botzone": "mahjong_formats.botzone", "tenhou-xml": "mahjong_formats.tenhou_xml",
+FORMATS: dict[str, str] = {"botzone": "mahjong_formats.botzone", "mjai": "mahjong_formats.mjai",
+                           "tenhou-xml": "mahjong_formats.tenhou_xml",
                            "tenhou6": "mahjong_formats.tenhou6"}
 
 #: The formats whose games may be played under another preset than the one the record names (``--ruleset``).

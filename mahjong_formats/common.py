@@ -36,6 +36,12 @@ class ImportedDeal:
     dealt: tuple[tuple[int, ...], ...]
     moves: tuple[Move, ...]
     dice: tuple[tuple[int, ...], ...] = ()
+    #: The dealer the record names, checked against the rules' (``None``: the record does not say).
+    dealer: int | None = None
+    #: The dora indicators the record shows turned, in order, and the ura-dora shown under them (codes), for a
+    #: record without a wall seed (mjai): the observed wall shows them where the rules turn them.
+    indicators: tuple[str, ...] = ()
+    ura: tuple[str, ...] = ()
 
 
 @dataclass
@@ -118,7 +124,9 @@ def play(imported: ImportedGame, *, partial: bool = False) -> Played:
 
         script = SeededScript(imported, locate)
     else:
-        script = MovesScript(imported.deals, imported.players, locate)
+        from .observed import ObservedScript
+
+        script = ObservedScript(imported.deals, imported.players, locate)
     events: list[dict[str, Any]] = []
 
     def emit(event: dict[str, Any]) -> None:

@@ -170,7 +170,14 @@ def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             own = list(event["tiles"])
             own.remove(called if called in own else next(t for t in own if _plain(t) == _plain(called)))
             chosen = list(event.get("marked", ()))  # the red copies the caller chose to give up
-            own = [_red(t) if t in chosen and not chosen.remove(t) else _copy(hands[seat], t) for t in own]
+            given = []
+            for t in own:
+                if t in chosen:
+                    chosen.remove(t)
+                    given.append(_red(t))
+                else:
+                    given.append(_copy(hands[seat], t))
+            own = given
             for t in own:
                 hands[seat][t] -= 1
             if event["kind"] == "chow":

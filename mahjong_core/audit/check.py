@@ -482,12 +482,25 @@ def _recorded_result(log: ReplayLog) -> tuple[int | None, str] | None:
     found = differences(log.header, log.events)
     if not found:
         if "deals" in source["recorded"]:
-            return None, (f"agrees with {source['platform']}'s recorded result: every deal's end, every win's points, "
-                          "han, fu, limit and items, the ready seats, every seat's points after each deal and at "
-                          "the end")
+            return None, f"agrees with {source['platform']}'s recorded result: {_what_is_recorded(source['recorded'])}"
         return None, f"agrees with {source['platform']}'s recorded result (winner, hand value, fans, scores)"
     end = next((k for k in range(len(log.events) - 1, -1, -1) if log.events[k].get("type") == "game_end"), 0)
     return end + 2, f"{len(found)} recorded figure(s) differ from the rules: " + "; ".join(found)
+
+
+def _what_is_recorded(recorded: dict[str, Any]) -> str:
+    """What a record of deals holds, so that an agreement claims no more than was compared (an mjai log of the
+    old dialect records each deal's end and winners only)."""
+    deals = recorded["deals"]
+    wins = [w for d in deals for w in d.get("wins", ())]
+    said = ["every deal's end"]
+    said.append("every win's points, han, fu, limit and items" if any("points" in w for w in wins)
+                else "every winner")
+    if any("ready" in d for d in deals):
+        said.append("the ready seats")
+    if any("scores" in d for d in deals):
+        said.append("every seat's points after each deal" + (" and at the end" if "final" in recorded else ""))
+    return ", ".join(said)
 
 
 def _logged_salts(log: ReplayLog, comparator: _Comparator) -> Callable[[Game], bytes]:

@@ -565,6 +565,32 @@ def bot_factory(name: str, *, place: str | None = None) -> Callable[..., Any]:
     return factory
 
 
+#: The entry-point group of the bots that take an argument (``--bots NAME:ARGUMENT``): a seat played by an external
+#: program (``mjai:COMMAND``).  Kept apart from :data:`ENTRY_POINT_GROUP`: such a bot cannot be seated by its
+#: name alone, so it is neither listed among the bots a table or a soak run seats nor seated again by an audit.
+ARGUMENT_GROUP = "mahjong_core.argument_bots"
+
+
+def argument_bot_factory(name: str, *, place: str | None = None) -> Callable[..., Any]:
+    """The factory of the installed bot ``name`` that takes an argument, imported now.
+
+    :raises MahjongError: located at ``place``, for a name no distribution installs in :data:`ARGUMENT_GROUP`,
+        or an entry point that cannot be imported.
+    """
+    found = {ep.name: ep for ep in entry_points(ARGUMENT_GROUP)}
+    ep = found.get(name)
+    if ep is None:
+        raise MahjongError(f"no installed bot {name!r} takes an argument (NAME:ARGUMENT); those that do: "
+                           f"{', '.join(sorted(found)) or 'none'} (the {ARGUMENT_GROUP!r} entry-point group)",
+                           place=place)
+    try:
+        factory: Callable[..., Any] = ep.load()
+    except Exception as exc:  # a broken third-party bot must not end the caller in its own traceback
+        raise MahjongError(f"bot entry point '{ep.name} = {ep.value}' ({ARGUMENT_GROUP}) cannot be imported: "
+                           f"{type(exc).__name__}: {exc}", place=place) from exc
+    return factory
+
+
 def make_bots(kinds: Sequence[str], seed: int | str) -> list[Player]:
     """One seeded bot per seat from installed bot names such as ``["greedy", "random", ...]``.
 
@@ -573,16 +599,28 @@ def make_bots(kinds: Sequence[str], seed: int | str) -> list[Player]:
     :raises MahjongError: located at ``--bots[i]``, for an unknown or broken bot.
     """
     bots: list[Player] = []
-    for seat, kind in enumerate(kinds):
+    for seat, given in enumerate(kinds):
         place = f"--bots[{seat}]"
-        factory = bot_factory(kind, place=place)
+        # ``NAME:ARGUMENT`` seats a bot that takes an argument (``mjai:COMMAND``, an external program): it is
+        # built with ``argument=`` and ``seat=``, and keeps its own kind (``human``): a bot given an argument
+        # cannot be seated again from its name alone, so its seat is audited as a person's.
+        kind, _, argument = given.partition(":")
+        factory = argument_bot_factory(kind, place=place) if argument else bot_factory(kind, place=place)
         rng = Rng.from_seed(seed).derive("bot", seat)
         try:
-            bot = factory(rng, name=f"{kind}-{seat}")
+            bot = factory(rng, name=f"{kind}-{seat}", **({"argument": argument, "seat": seat} if argument else {}))
+        except MahjongError as exc:
+            raise MahjongError(f"bot {kind!r}: {exc.message}", place=place) from None
         except Exception as exc:  # third-party code: say which bot failed, not where inside it
             info = installed_bots()[kind]
             raise MahjongError(f"bot entry point {info.describe()} failed to start: {type(exc).__name__}: {exc}",
                                place=place) from exc
+        if argument:
+            if getattr(bot, "kind", None) != HUMAN:
+                raise MahjongError(f"bot {kind!r} takes an argument, so its seat is audited as a person's; its "
+                                   f"kind must be {HUMAN!r}", place=place)
+            bots.append(bot)
+            continue
         if not callable(getattr(bot, "choose", None)):
             raise MahjongError(f"bot entry point {installed_bots()[kind].describe()} made a {type(bot).__name__}, "
                                "which has no choose(table, seat, options, phase) method", place=place)

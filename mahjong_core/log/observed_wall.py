@@ -60,6 +60,12 @@ class ObservedWall:
         self._draws = iter([e for e in deal_events if e.get("type") == "draw"])
         self._replacements = iter([e for e in deal_events if e.get("type") == "replacement"])
         self._last_draw = -1
+        # The dead wall's tiles the record shows were turned (indicators) and shown under them at a win.
+        shown = sorted((e for e in deal_events if e.get("type") == "dora_indicator_shown"),
+                       key=lambda e: int(e.get("indicator", 0)))
+        self._turned = [e.get("tile") for e in shown]
+        self._under = next((list(e.get("tiles", ())) for e in deal_events if e.get("type") == "ura_dora_shown"), [])
+        self._first_looked: int | None = None
 
     def _take(self, code: object, n: int) -> int:
         kind = self._kinds.get(code) if isinstance(code, str) else None
@@ -112,8 +118,26 @@ class ObservedWall:
         return self._shadow.loose_count()
 
     def dead_wall_tile(self, index: int) -> int | None:
-        """``None``: a physical table's record holds the tiles that were taken, not those it only looked at."""
-        return None
+        """A tile of the dead wall only looked at, where the record shows it; ``None`` elsewhere.
+
+        A physical table's record holds the tiles that were taken, and of those only looked at just the ones it
+        shows turned face up (``dora_indicator_shown``, in the order turned) and those shown under them at a
+        win (``ura_dora_shown``).  Tiles are turned stack by stack from the first one looked at: the first
+        index asked for is the top of the first turned stack, each next stack two tiles on, the tile under a
+        turned one the index after it.  A record (or an imported game) that shows none answers ``None`` as
+        before: what was not recorded is not invented.
+        """
+        if not self._turned:
+            return None
+        if self._first_looked is None:
+            self._first_looked = index
+        stack, beneath = divmod(index - self._first_looked, 2)
+        tiles = self._under if beneath else self._turned
+        if not 0 <= stack < len(tiles):
+            return None
+        code = tiles[stack]
+        kind = self._kinds.get(code) if isinstance(code, str) else None
+        return kind
 
     def commitment(self, salt: bytes) -> str:
         raise ReplayError("a physical game has no wall commitment", source=self.source)

@@ -203,7 +203,7 @@ def _hand_differences(who: str, theirs: dict[str, Any], mine: dict[str, Any]) ->
         if theirs.get(key) is not None and theirs[key] != mine.get(key):
             found.append(f"{who}: the platform values the hand at {theirs[key]} {unit}, the rules at "
                          f"{mine.get(key)}{because}")
-    if (theirs.get("limit") or "") != mine.get("limit", ""):
+    if "limit" in theirs and (theirs.get("limit") or "") != mine.get("limit", ""):  # a record may not say
         found.append(f"{who}: the platform's limit is {theirs.get('limit') or 'none'}, the rules' "
                      f"{mine.get('limit') or 'none'}{because}")
     items = {i["name"]: i["han"] for i in theirs.get("yaku", ())}

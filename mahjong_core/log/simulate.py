@@ -114,7 +114,10 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     emit = writer.holder() if writer is not None else counted
     bounded = _within_bounds(writer, replay) if writer is not None and replay is not None else None
     try:
-        game = Game(ruleset, players, seed, emit=emit, max_deals=max_deals, before_deal=bounded)
+        # A player that is told the game as it goes (an external program's seat) brings its own observer.
+        observers = [o for p in players if (o := getattr(p, "observer", None)) is not None]
+        game = Game(ruleset, players, seed, emit=emit, max_deals=max_deals, before_deal=bounded,
+                    observers=observers)
         if writer is not None:
             writer.write(header(ruleset, seed, ALGORITHM, seats, game.table.teams, options))
         result = game.play()
@@ -137,6 +140,10 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     finally:
         if writer is not None:
             writer.close()
+        for player in players:  # an external program's seat stops its program, however the game ended
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
     return SimulatedGame(seed, result, replay, writer.lines - 1 if writer is not None else count)
 
 

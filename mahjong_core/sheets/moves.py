@@ -188,15 +188,23 @@ class MovesScript:
         deal = self.deals[game.table.deal_number]
         self.deal_path = deal.path
         self.places = [f"{deal.path}.dealt"]
+        codes = game.codes  # the game's own kinds: the standard 42, then any the set adds (red fives)
         events: list[dict[str, Any]] = [{"type": "hands", "n": 0, "hands": [
-            [KINDS[k].code for k in tiles] for tiles in deal.dealt]}]
+            [codes[k] for k in tiles] for tiles in deal.dealt]}]
         for throw in deal.dice:
             events.append({"type": "wall_dice", "n": len(self.places), "values": list(throw)})
             self.places.append(f"{deal.path}.dice")
         for move in deal.moves:
             if move.verb in TABLE_MOVES:
-                events.append({"type": move.verb, "n": len(self.places), "tile": KINDS[move.tiles[0]].code})
+                events.append({"type": move.verb, "n": len(self.places), "tile": codes[move.tiles[0]]})
                 self.places.append(move.path)
+        # A record that shows the dora indicators turned and those under them (an imported mjai deal's
+        # ``indicators`` and ``ura``) lets the observed wall show them where the rules turn them.
+        indicators = getattr(deal, "indicators", ())
+        events += [{"type": "dora_indicator_shown", "tile": tile, "indicator": k + 1}
+                   for k, tile in enumerate(indicators)]
+        if indicators and getattr(deal, "ura", ()):
+            events.append({"type": "ura_dora_shown", "tiles": list(deal.ura)})
         self.decisions = deque(m for m in deal.moves if m.verb not in TABLE_MOVES)
         self.draws = deque(m for m in deal.moves if m.verb in TABLE_MOVES)
         return ObservedWall(game, events, "the sheet", what="the sheet")

@@ -148,7 +148,7 @@ def test_a_file_of_another_format_is_named_as_such(tmp_path: Path, capsys: pytes
                                  "read it",
         tmp_path / "round.json": "this is a tenhou.net/6 JSON file, not a botzone file: use `mahjong import tenhou6`",
         tmp_path / "round.xml": "this is a Tenhou XML log, not a botzone file: use `mahjong import tenhou-xml`",
-        tmp_path / "game.mjson": "this is an mjai log, not a botzone file: this version has no importer",
+        tmp_path / "game.mjson": "this is an mjai log, not a botzone file: use `mahjong import mjai`",
     }
     (tmp_path / "sheet.yaml").write_text("sheet: 1\nruleset: mcr\n")
     (tmp_path / "round.json").write_text('{"title": ["", ""], "name": ["a", "b", "c", "d"], "log": [[[0, 0, 0]]]}')

@@ -503,3 +503,87 @@ def test_reading_a_tenhou6_file_at_the_bounds_stays_under_100_mb(tmp_path: Path)
     peak = _peak_rss_mb("from mahjong_formats import read_lazily\n"
                         f"assert sum(1 for _ in read_lazily('tenhou6', {str(path)!r})) > 100\n")
     assert peak < 100, f"reading a tenhou.net/6 file of {MAX_BYTES:,} bytes: {peak:.0f} MB"
+
+
+# ---------------------------------------------------------------- mjai logs (mahjong import mjai)
+
+MJAI_SAMPLE = ROOT.parent / "shared" / "real-logs" / "mjai" / "riichienv_126_204_0_mjai.jsonl"
+_MJAI_PIECES = [b"{", b"}", b"[", b"]", b'"', b":", b",", b"\n", b'"type":"tsumo"', b'"type":"hora"',
+                b'"type":"end_kyoku"', b'"type":"start_kyoku"', b'"actor":4', b'"actor":-1', b'"pai":"?"',
+                b'"pai":"5zr"', b'"target":0', b'"consumed":["1m"]', b'"deltas":[1,2,3]', b'"tehais":[]',
+                b'"oya":9', b'"reason":"x"', b"99999999999999999999", b"1e5", b"NaN", b"\xff", b"\x00", b"\r"]
+
+
+def _mjai_record(draw: st.DataObject) -> bytes:
+    """The sample's first two deals (and its end), damaged by bytes and by pieces of the protocol's own words, or
+    any bytes."""
+    if not draw.draw(st.booleans(), label="damaged"):
+        return draw.draw(st.binary(max_size=2048), label="bytes")
+    lines = MJAI_SAMPLE.read_bytes().split(b"\n")
+    starts = [i for i, line in enumerate(lines) if b'"start_kyoku"' in line]
+    data = bytearray(b"\n".join(lines[:starts[2]]) + b'\n{"type":"end_game"}\n')
+    for _ in range(draw.draw(st.integers(1, 4), label="changes")):
+        at = draw.draw(st.integers(0, max(0, len(data) - 1)), label="at")
+        how = draw.draw(st.sampled_from(["flip", "piece", "delete", "splice", "cut", "swap lines"]), label="how")
+        if how == "flip" and data:
+            data[at] ^= draw.draw(st.integers(1, 255), label="mask")
+        elif how == "piece":
+            data[at:at] = draw.draw(st.sampled_from(_MJAI_PIECES), label="piece")
+        elif how == "delete":
+            del data[at:at + draw.draw(st.integers(1, 64), label="length")]
+        elif how == "splice":
+            other = draw.draw(st.integers(0, max(0, len(data) - 1)), label="from")
+            data[at:at] = data[other:other + draw.draw(st.integers(1, 200), label="length")]
+        elif how == "swap lines":
+            parts = bytes(data).split(b"\n")
+            k = draw.draw(st.integers(0, max(0, len(parts) - 2)), label="line")
+            if k + 1 < len(parts):
+                parts[k], parts[k + 1] = parts[k + 1], parts[k]
+            data = bytearray(b"\n".join(parts))
+        elif how == "cut":
+            del data[at:]
+    return bytes(data)
+
+
+@FUZZ
+@given(data=st.data())
+def test_the_mjai_reader_answers_every_damaged_log(tmp_path: Path, data: st.DataObject) -> None:
+    """Reading an mjai log: its games, or one error naming the file and the line, never anything else."""
+    from mahjong_formats.common import FormatError
+    from mahjong_formats.mjai import read_file
+
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(_mjai_record(data))
+    try:
+        read_file(str(path))
+    except FormatError as exc:
+        assert _located(exc, path), (exc.source, exc.place, exc.message)
+
+
+@settings(max_examples=max(300, FUZZ_EXAMPLES // 20), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_importing_answers_every_damaged_mjai_log(tmp_path: Path, data: st.DataObject) -> None:
+    """Reading and playing the observed tiles: a log and a comparison, or a located refusal, never a traceback."""
+    from mahjong_formats.common import FormatError, play
+    from mahjong_formats.mjai import read_file
+
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(_mjai_record(data))
+    try:
+        for game in read_file(str(path)):
+            played = play(game)
+            assert played.text().count("\n") == len(played.events) + 1
+    except FormatError as exc:
+        assert _located(exc, path), (exc.source, exc.place, exc.message)
+
+
+def test_reading_an_mjai_log_at_the_bounds_stays_under_100_mb(tmp_path: Path) -> None:
+    from mahjong_formats.mjai import MAX_BYTES
+
+    game = MJAI_SAMPLE.read_text(encoding="utf-8").strip() + "\n"
+    path = tmp_path / "full.jsonl"
+    path.write_text(game * ((MAX_BYTES - len(game)) // len(game)), encoding="utf-8")
+    peak = _peak_rss_mb("from mahjong_formats.mjai import read_file\n"
+                        f"assert len(read_file({str(path)!r})) > 10\n")
+    assert peak < 100, f"reading an mjai log of {MAX_BYTES:,} bytes: {peak:.0f} MB"

@@ -74,7 +74,7 @@ COMMANDS = {
                                  "platform's preset and written as a replay log with the platform's own result "
                                  "beside ours"),
     "export": Command("export", "a replay log of a riichi game written in another platform's format "
-                                "(tenhou.net/6 JSON), for its viewer and tools"),
+                                "(tenhou.net/6 JSON, mjai), for its viewer and tools"),
 }
 
 

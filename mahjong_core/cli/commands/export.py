@@ -1,10 +1,11 @@
 """``mahjong export --format FORMAT LOG``: a replay log of ours written in another platform's format.
 
 The writers are :mod:`mahjong_formats`' (one module per format, beside its
-reader); this module reads the log through the strict reader, so a corrupt or
-tampered log is refused at its line before anything is written, and prints
-the game (or writes it to ``--out``).  A log the format cannot hold (another
-number of seats) is bad input, named.
+reader, each with ``export_log(path)``); each reads the log through the strict
+reader, so a corrupt or tampered log is refused at its line before anything is
+written, and this module prints the game (or writes it to ``--out``).  A log
+the format cannot hold (a game of another family, another number of seats) is
+bad input, named, and nothing is written.
 """
 
 from __future__ import annotations
@@ -25,21 +26,21 @@ if TYPE_CHECKING:
 
 # deferred imports: each handler imports what its command runs on (mahjong_core.cli.commands says why)
 
-#: The formats ``mahjong export`` writes, each with the module and function that write it.
-EXPORTS = {"tenhou6": ("mahjong_formats.tenhou6_export", "export_log")}
+#: The formats ``mahjong export`` writes, each with the module whose ``export_log(path)`` writes it.
+EXPORTS = {"mjai": "mahjong_formats.mjai", "tenhou6": "mahjong_formats.tenhou6_export"}
 
 
 def register(commands: Subcommands) -> None:
     """``mahjong export --format FORMAT LOG [--out FILE]``."""
     p = add_command(commands, "export", cmd_export, summary("export"))
-    p.add_argument("--format", required=True, choices=sorted(EXPORTS), help="the format to write")
+    p.add_argument("--format", required=True, choices=sorted(EXPORTS), metavar="FORMAT",
+                   help=f"the format to write: {', '.join(sorted(EXPORTS))}")
     p.add_argument("log", metavar="LOG", help="the replay log (.jsonl)")
     p.add_argument("--out", metavar="FILE", default=None, help="write the game here instead of printing it")
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    module, function = EXPORTS[args.format]
-    text: str = getattr(import_module(module), function)(args.log)
+    text: str = import_module(EXPORTS[args.format]).export_log(args.log)
     if args.out is None:
         sys.stdout.write(text)
         return EXIT_OK

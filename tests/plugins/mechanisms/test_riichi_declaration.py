@@ -16,6 +16,7 @@ from riichi_play import deals, play
 from mahjong_core import load_ruleset
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
+from mahjong_core.hand.melds import Hand
 from mahjong_core.plugin import Action, Rng, Ruleset, Table, parse_tiles, score_hand
 from mahjong_core.table.state import MeldKind, meld_of
 from mahjong_core.table.wall import Wall
@@ -283,3 +284,21 @@ def test_a_seat_winning_on_the_dealer_s_first_discard_is_paid_renhou_where_its_r
         assert "renhou" not in items and score.total == 0 and "no_yaku" in items
     else:
         assert items["renhou"] == han and score.total == 8000  # a non-dealer's mangan on a discard
+
+
+def test_a_bot_weighing_a_claim_before_its_first_draw_is_not_judged_as_renhou() -> None:
+    """The game's judge of a hand after a claim not yet made (the greedy bot weighing a pung before its first draw,
+    when the table still shows no call): renhou, a win with no call before it, is not among its facts, so the
+    hand is judged on its other yaku rather than refused as a contradiction."""
+    rs = load_ruleset("riichi_ema")
+    game = Game(rs, make_bots(["greedy"] * 4, 1), 1)
+    t = game.table
+    t.new_deal()
+    t.tiles = rs.tiles()
+    for kind in parse_tiles("234m456p78s2233z"):
+        t.seats[1].counts[kind] += 1
+    pung = meld_of(MeldKind.PUNG, tuple(parse_tiles("777z")), exposed=True, claimed_from=3)
+    (won,) = parse_tiles("6s")
+    hand = Hand(tuple(parse_tiles("234m456p78s22z")), (pung,), (), won)
+    assert game.win_context(1, won, "discard")["renhou"]  # as the table stands, before the claim
+    assert t.judge is not None and t.judge.wins(1, hand, "discard")  # a dragon pung: a yaku, no renhou needed

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mahjong_core.hand.situation import RIICHI_NO_CALL_FLAGS
+
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame
     from mahjong_core.hand.melds import Hand
@@ -31,5 +33,8 @@ class GameJudge:
         tile = hand.winning_tile
         assert tile is not None, "a hand judged as a win names its winning tile"
         context = game.win_context(seat, tile, how)
+        if len(hand.melds) > len(game.table.seats[seat].melds):
+            # a hand after a claim not yet made: the facts of "no call yet" the table still shows will not hold
+            context = {**context, **{fact: False for fact in RIICHI_NO_CALL_FLAGS if fact in context}}
         return not game.hook.mahjong_win_objections(ruleset=game.ruleset, table=game.table, seat=seat, hand=hand,
                                                     context=context)

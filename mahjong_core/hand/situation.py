@@ -96,6 +96,9 @@ RIICHI_FLAGS: dict[str, tuple[str, ...]] = {
     "haitei": ("self_drawn", "last_tile"), "houtei": ("last_tile",), "tenhou": ("self_drawn",),
     "chiihou": ("self_drawn",), "renhou": (),
 }
+#: The riichi flags that hold only while no call has been made on the table: a hand judged as it would stand after
+#: a claim not yet made (a bot weighing the claim, :class:`mahjong_core.engine.judge.GameJudge`) holds none of them.
+RIICHI_NO_CALL_FLAGS: tuple[str, ...] = ("ippatsu", "tenhou", "chiihou", "renhou")
 #: The riichi facts that are not flags, with what the context holds when they are not given: the dora and
 #: ura-dora indicators (lists of tiles), the honba and riichi sticks on the table (counts), and the seat wind of
 #: a player liable for the hand (pao).

@@ -30,8 +30,9 @@ Wiki's "Riichi" and "Ippatsu" pages give them:
   next discard after the declaration -- on a discard before its next draw, or on that draw itself -- with no call
   or kong on the table in between); ``tenhou`` and ``chiihou`` (a self-drawn win on the dealer's dealt hand, or on
   a non-dealer's first draw, in the first go-around with no call or kong yet: "Tenhou" and "Chiihou" on the same
-  wiki).  Four declarations ending the deal is the ``abortive_draws`` mechanism's, told the flag
-  (``abortive_draw_declaration_flag: riichi``).
+  wiki); ``renhou`` (a non-dealer's win on a discard before its own first draw, no call or kong yet: "Renhou"
+  there), set whatever the ruleset pays for it, which its table says (Tenhou's: nothing).  Four declarations
+  ending the deal is the ``abortive_draws`` mechanism's, told the flag (``abortive_draw_declaration_flag: riichi``).
 """
 
 from __future__ import annotations
@@ -234,4 +235,16 @@ def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, ho
     dealer = seat == table.dealer
     return {"riichi": declared and not double, "double_riichi": double,
             "ippatsu": declared and ippatsu(table, seat, how),
-            "tenhou": first and dealer, "chiihou": first and not dealer}
+            "tenhou": first and dealer, "chiihou": first and not dealer,
+            "renhou": renhou(table, seat, how)}
+
+
+def renhou(table: Table, seat: int, how: str) -> bool:
+    """A non-dealer's win on a discard before its own first draw, no call or kong made by anyone yet.
+
+    A fact of the table, whatever the ruleset pays for it: its worth is the family's table's (``scoring.yaku.renhou``
+    or ``renhou_yakuman``), which leaves it out where a ruleset does not play it (Tenhou's). The seat's draws tell
+    "before its first draw" (``taken``, the tiles it took from the wall this deal); the first go-around with no
+    meld and no tile set aside anywhere tells "no call" (``uninterrupted``).
+    """
+    return how == "discard" and seat != table.dealer and table.seats[seat].taken == 0 and uninterrupted(table)

@@ -55,8 +55,8 @@ ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_ws
               "babcock_1923"}  # Babcock's Red Book (1923) as its differences from Harr's card (pung_chow)
 #: Issue 31's riichi presets, each extending riichi_tenhou (a root).
 ISSUE_31_P = {"riichi_mahjong_soul", "riichi_ema", "riichi_wrc", "riichi_mleague"}
-#: Issue 31's three-player riichi, laid over riichi_tenhou.
-ISSUE_31_S = {"sanma_tenhou"}
+#: Issue 31's three-player riichi, laid over riichi_tenhou, and Mahjong Soul's three-player preset over it.
+ISSUE_31_S = {"sanma_tenhou", "sanma_mahjong_soul"}
 #: What every ruleset must define (the universal schema), and what each family adds to it (its own schema).
 REQUIRED = [
     "players", "hand_size", "tile_set", "settlement", "exhaustive_draw_tiles_left",
@@ -107,6 +107,7 @@ def test_inheritance_follows_the_seeds() -> None:
     assert parents["sichuan_xueliu"] == "sichuan_xuezhan"
     assert parents["sanma_tenhou"] == "riichi_tenhou"
     assert parents["babcock_1923"] == "pung_chow"
+    assert parents["sanma_mahjong_soul"] == "sanma_tenhou"
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(ROOTS))

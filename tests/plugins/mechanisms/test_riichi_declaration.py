@@ -1,8 +1,8 @@
 """Riichi's declaration (``plugins/mechanisms/riichi_declaration.py``): who may declare, the lock, the stick and the
-pot, and the facts scoring reads (riichi, double riichi, ippatsu, tenhou, chiihou) -- on tables set up by hand, and
-in seeded ``riichi_tenhou`` games between greedy bots that declare whenever they may.
+pot, and the facts scoring reads (riichi, double riichi, ippatsu, tenhou, chiihou, renhou) -- on tables set up by
+hand, and in seeded ``riichi_tenhou`` games between greedy bots that declare whenever they may.
 
-Sources: EMA 2016 riichi rules section 3.3.14; riichi.wiki, "Riichi", "Ippatsu", "Tenhou", "Chiihou".
+Sources: EMA 2016 riichi rules section 3.3.14; riichi.wiki, "Riichi", "Ippatsu", "Tenhou", "Chiihou", "Renhou".
 """
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ from mahjong_rulesets.mechanisms import riichi_declaration as mechanism
 from riichi_play import deals, play
 
 from mahjong_core import load_ruleset, load_ruleset_text
-from mahjong_core.plugin import Action, Rng, Ruleset, Table, parse_tiles
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.hand.melds import Hand
+from mahjong_core.plugin import Action, Rng, Ruleset, Table, parse_tiles, score_hand
 from mahjong_core.table.state import MeldKind, meld_of
 from mahjong_core.table.wall import Wall
 
@@ -280,3 +283,70 @@ def test_where_points_may_go_below_zero_a_seat_short_of_the_stick_may_declare(ru
     assert offered(mleague, table("123m456p789s11z45s9m", points=500))
     assert offered(mleague, table("123m456p789s11z45s9m", points=-2000))
     assert not offered(mleague, table("123m456p789s1357z9m", points=500))  # still one discard from ready
+
+
+def test_renhou_is_a_non_dealer_s_win_on_a_discard_before_its_first_draw(ruleset: Ruleset) -> None:
+    t = table("123m456p789s111z2z")
+    t.dealer = 3
+
+    def renhou(how: str = "discard", seat: int = 0) -> bool:
+        return bool(mechanism.mahjong_win_context(ruleset=ruleset, table=t, seat=seat, tile=28, how=how)["renhou"])
+
+    assert renhou()
+    assert not renhou("self_drawn") and not renhou("robbing_kong")
+    t.dealer = 0
+    assert not renhou()  # the dealer has drawn before any discard: no renhou
+    t.dealer = 3
+    t.seats[0].taken = 1
+    assert not renhou()  # after its first draw
+    t.seats[0].taken = 0
+    t.seats[1].melds.append(meld_of(MeldKind.PUNG, (5, 5, 5), exposed=True, claimed_from=3))
+    assert not renhou()  # a call before it
+    t.seats[1].melds.clear()
+    t.first_go_around = False
+    assert not renhou()
+
+
+@pytest.mark.parametrize(("preset", "han"), [("riichi_tenhou", None), ("riichi_mahjong_soul", None),
+                                              ("riichi_ema", 5), ("riichi_wrc", 5)])
+def test_a_seat_winning_on_the_dealer_s_first_discard_is_paid_renhou_where_its_ruleset_plays_it(
+        preset: str, han: int | None) -> None:
+    """The game's own facts of the win (every ``mahjong_win_context``), scored by the ruleset's table: the EMA and
+    the WRC pay renhou as a mangan; Tenhou and Mahjong Soul do not play it, so this hand, with no other yaku, does
+    not score there (its only item says it holds none)."""
+    rs = load_ruleset(preset)
+    game = Game(rs, make_bots(["greedy"] * 4, 1), 1)
+    t = game.table
+    t.new_deal()
+    t.tiles = rs.tiles()
+    (won,) = parse_tiles("3z")
+    for kind in parse_tiles("234m456p678s2233z"):  # South, ready on 2z or 3z (neither its wind nor the round's)
+        t.seats[1].counts[kind] += 1
+    context = dict(game.win_context(1, won, "discard"), winner=True)
+    assert context["renhou"] is True and not context["chiihou"]
+    t.seats[1].counts[won] += 1
+    score = score_hand(rs, t.seats[1].to_hand(won), context)
+    assert score is not None
+    items = {i.name: i.value for i in score.items}
+    if han is None:
+        assert "renhou" not in items and score.total == 0 and "no_yaku" in items
+    else:
+        assert items["renhou"] == han and score.total == 8000  # a non-dealer's mangan on a discard
+
+
+def test_a_bot_weighing_a_claim_before_its_first_draw_is_not_judged_as_renhou() -> None:
+    """The game's judge of a hand after a claim not yet made (the greedy bot weighing a pung before its first draw,
+    when the table still shows no call): renhou, a win with no call before it, is not among its facts, so the
+    hand is judged on its other yaku rather than refused as a contradiction."""
+    rs = load_ruleset("riichi_ema")
+    game = Game(rs, make_bots(["greedy"] * 4, 1), 1)
+    t = game.table
+    t.new_deal()
+    t.tiles = rs.tiles()
+    for kind in parse_tiles("234m456p78s2233z"):
+        t.seats[1].counts[kind] += 1
+    pung = meld_of(MeldKind.PUNG, tuple(parse_tiles("777z")), exposed=True, claimed_from=3)
+    (won,) = parse_tiles("6s")
+    hand = Hand(tuple(parse_tiles("234m456p78s22z")), (pung,), (), won)
+    assert game.win_context(1, won, "discard")["renhou"]  # as the table stands, before the claim
+    assert t.judge is not None and t.judge.wins(1, hand, "discard")  # a dragon pung: a yaku, no renhou needed

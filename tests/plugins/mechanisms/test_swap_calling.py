@@ -111,8 +111,10 @@ def test_a_claim_that_would_leave_only_refused_tiles_is_refused_in_the_claim_win
 
 
 def test_rulesets_without_the_rule_do_not_register_it() -> None:
-    assert swap_calling.switched_on(load_ruleset("riichi_tenhou")) is False
-    assert swap_calling.switched_on(load_ruleset("riichi_wrc")) is True
+    assert swap_calling.switched_on(load_ruleset("traditional")) is False
+    # Tenhou's ranked game forbids it, and every riichi preset inherits it from there
+    for preset in ("riichi_tenhou", "riichi_wrc", "riichi_mleague", "sanma_tenhou"):
+        assert swap_calling.switched_on(load_ruleset(preset)) is True, preset
 
 
 def test_no_seat_swap_calls_in_played_games_which_replay_and_audit_clean(wrc: Ruleset, tmp_path: Path) -> None:

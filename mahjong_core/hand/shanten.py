@@ -149,6 +149,8 @@ _WIDE_VECTOR_ID: dict[tuple[int, ...], int] = {}
 _WIDE_PART_ID: dict[bytes, int] = {}
 _WIDE_JOIN: dict[int, dict[int, int]] = {}
 _WIDE_FINAL: dict[int, dict[int, int]] = {}
+# Wide path: suit slice -> the wide vector ids of that slice less one tile of each kind (:func:`_wide_minus_ids`).
+_WIDE_MINUS: dict[bytes, tuple[int, ...]] = {}
 # Wide path: slice -> 0 complete as sets, 1 as sets and the pair, 8 neither (slices of any size).
 _WIDE_SHAPE: dict[bytes, int] = {}
 
@@ -157,7 +159,7 @@ def clear_caches() -> None:
     """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
     for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS,
                   _BEST_DISCARD, _PASSES, _WIDE_SUFFIX, _WIDE_PART, _WIDE_SHAPE, _WIDE_VECTOR_ID, _WIDE_PART_ID,
-                  _WIDE_JOIN, _WIDE_FINAL):
+                  _WIDE_JOIN, _WIDE_FINAL, _WIDE_MINUS):
         table.clear()
     _VECTORS.clear()
     _WIDE_VECTORS.clear()
@@ -694,6 +696,8 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
             if entry is None:
                 entry = _final_of(rest, pid)
             if entry[1] < 0:
+                if sum(h) in (MAX_TILES, MAX_TILES + 1):  # every discard leaves a hand beyond the tables
+                    return _wide_after_discards(h)
                 out[kind] = shanten(h[:kind] + bytes((c - 1,)) + h[kind + 1:])
                 continue
             best, n = entry
@@ -714,6 +718,42 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
                     best = other
             out[kind] = best
     return out  # kinds ascending: suits and offsets are walked in order
+
+
+def _wide_minus_ids(part: bytes) -> tuple[int, ...]:
+    """:func:`_minus_ids` for the wide path: each kind's slice less one tile of it as a wide vector id (or -1)."""
+    ids = _WIDE_MINUS.get(part)
+    if ids is None:
+        ids = _WIDE_MINUS[part] = tuple(_wide_part_id(part[:i] + bytes((c - 1,)) + part[i + 1:]) if c else -1
+                                        for i, c in enumerate(part))
+    return ids
+
+
+def _wide_after_discards(h: bytes) -> dict[int, int]:
+    """:func:`shanten_after_discards` of valid counts whose every discard leaves 16 or 17 tiles (the wide path).
+
+    The same walk with the wide vectors: the three suits a discard leaves
+    alone are joined once per suit, and each discard is one memoised answer
+    of two ids.  The special forms need 13 or 14 tiles, so only the standard
+    form counts.
+    """
+    parts = (h[0:9], h[9:18], h[18:27], h[27:34])
+    i0, i1, i2, i3 = (_wide_part_id(p) for p in parts)
+    join = _wide_join
+    j01, j23 = join(i0, i1), join(i2, i3)
+    others = (join(i1, j23), join(i0, j23), join(j01, i3), join(j01, i2))
+    out: dict[int, int] = {}
+    for suit in range(4):
+        start = 9 * suit
+        rest = others[suit]
+        row = _WIDE_FINAL.get(rest)
+        if row is None:
+            row = _WIDE_FINAL[rest] = {}
+        for off, pid in enumerate(_wide_minus_ids(parts[suit])):
+            if pid >= 0:
+                value = row.get(pid)
+                out[start + off] = value if value is not None else _wide_final(rest, pid)
+    return out  # kinds ascending, as shanten_after_discards gives them
 
 
 def shanten_best_discard(counts: Sequence[int] | bytes) -> int:

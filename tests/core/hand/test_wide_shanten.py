@@ -114,3 +114,20 @@ def test_two_threads_interning_wide_vectors_at_once_give_each_its_own_id(monkeyp
     assert first != second
     assert list.__getitem__(vectors, first) == mine + (17,)
     assert list.__getitem__(vectors, second) == other
+
+
+@pytest.mark.parametrize("size", [17, 18])
+def test_every_discard_of_a_wide_hand_is_measured_as_the_hand_it_leaves(size: int) -> None:
+    """:func:`shanten_after_discards` walks a 17- or 18-tile hand's discards on the wide vectors; each value must be
+    the oracle's for the hand less that tile, and every kind held must be there, in ascending order."""
+    rng = random.Random(1600 + size)
+    for i in range(1500):
+        h = _random_hand(rng, size, (34, 18)[i % 2])
+        got = sh.shanten_after_discards(h)
+        held = [k for k in range(34) if h[k]]
+        assert list(got) == held
+        for kind, value in got.items():
+            less = h[:kind] + bytes((h[kind] - 1,)) + h[kind + 1:]
+            assert value == _oracle(less), (list(h), kind)
+        if size == 18:
+            assert sh.shanten_best_discard(h) == min(got.values())

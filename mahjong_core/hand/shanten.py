@@ -56,9 +56,11 @@ first use, by adding sets to integers, so a hand is four dict lookups; a
 hand that fails them is only checked for the two special forms.
 
 The tables hold hands of at most 14 tiles.  A hand of 16 or 17 (five sets and
-a pair) is measured by a wider programme of the same kind over whole suits,
-remembered per hand (:func:`_wide_shanten`); it is reached only where the
-tables have no entry, so a 13-tile game never pays for it.
+a pair) is measured by the same scheme with wider vectors (``m = 0..5``), each
+made by an exact programme over the whole suit, interned, joined and
+remembered in tables of their own (:func:`_wide_shanten`); they are reached
+only where the 14-tile tables answer "not a hand's size", so a 13-tile game
+never pays for them.
 
 A slice seen for the first time is cut into windows that cannot interact (two
 or more empty kinds separate them), and each window's vector comes from an
@@ -410,6 +412,14 @@ def _counts(counts: Sequence[int] | bytes) -> bytes:
 _W = MAX_SETS + 1  # slots per half of a wide vector: m = 0..MAX_SETS sets, without (first half) and with the pair
 
 
+# (sets added, pair added) -> [(slot in the result, slot in the child)], slot = _W * pair + sets (as ``_SHIFTS``).
+_WIDE_SHIFTS = {
+    (ds, dp): [(_W * (p + dp) + m + ds, _W * p + m) for p in range(2 - dp) for m in range(_W - ds)]
+    for ds in range(_W + 4)
+    for dp in range(2)
+}
+
+
 def _wide_suffix(rest: bytes, back1: int, back2: int) -> list[int]:
     """:func:`_suffix_used` with up to :data:`MAX_SETS` sets: most hand tiles a target uses in ``rest``, by slot.
 
@@ -438,13 +448,10 @@ def _wide_suffix(rest: bytes, back1: int, back2: int) -> list[int]:
                 if target > 4:
                     continue
                 gain = target if target < held else held
-                sets = start + pung
-                for p in range(2 - pair):
-                    for m in range(_W - sets):
-                        value = child[_W * p + m] + gain
-                        dst = _W * (p + pair) + m + sets
-                        if value > best[dst]:
-                            best[dst] = value
+                for dst, src in _WIDE_SHIFTS[start + pung, pair]:
+                    value = child[src] + gain
+                    if value > best[dst]:
+                        best[dst] = value
     _WIDE_SUFFIX[key] = best
     return best
 
@@ -673,6 +680,8 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
     i0, i1, i2, i3 = (_part_id(p) for p in parts)
     join = _join
     j01, j23 = join(i0, i1), join(i2, i3)
+    if _VECTORS[j01][10] + _VECTORS[j23][10] in (MAX_TILES, MAX_TILES + 1):  # each discard leaves 16 or 17
+        return _wide_after_discards(h)
     # For each suit, the other three combined: a discard from the suit is then one answer of two vectors.
     others = (join(i1, j23), join(i0, j23), join(j01, i3), join(j01, i2))
     zeros, ones, fours = h.count(0), h.count(1), h.count(4)
@@ -696,8 +705,6 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
             if entry is None:
                 entry = _final_of(rest, pid)
             if entry[1] < 0:
-                if sum(h) in (MAX_TILES, MAX_TILES + 1):  # every discard leaves a hand beyond the tables
-                    return _wide_after_discards(h)
                 out[kind] = shanten(h[:kind] + bytes((c - 1,)) + h[kind + 1:])
                 continue
             best, n = entry

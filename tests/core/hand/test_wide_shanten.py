@@ -5,19 +5,106 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Sequence
 
 import pytest
 
+from mahjong_core.errors import HandError
 from mahjong_core.hand import shanten as sh
+
+# ---------------------------------------------------------------- the oracle: the wide path as it was, copied
+
+_WO = sh.MAX_SETS + 1
+_NO = -sh._INF
+_ORACLE_SUFFIX: dict[tuple[bytes, int, int], list[int]] = {}
+_ORACLE_PART: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _wide_suffix(rest: bytes, back1: int, back2: int) -> list[int]:
+    """:func:`_suffix_used` with up to :data:`sh.MAX_SETS` sets: most hand tiles a target uses in ``rest``, by slot.
+
+    The same exact programme, over a whole suit rather than windows (the
+    argument that lets windows stand apart counts on four sets at most), and
+    memoised apart, so the 13-tile tables keep their shape.
+    """
+    key = (rest, back1, back2)
+    best = _ORACLE_SUFFIX.get(key)
+    if best is not None:
+        return best
+    best = [_NO] * (2 * _WO)
+    if not rest:
+        best[0] = 0
+        _ORACLE_SUFFIX[key] = best
+        return best
+    held = rest[0]
+    running = back1 + back2
+    chow_cap = min(4 - running, max(held - running, rest[1] - back1, rest[2])) if len(rest) >= 3 else 0
+    tail = rest[1:]
+    for start in range(chow_cap + 1):
+        child = _wide_suffix(tail, start, back1)
+        for pung in (0, 1) if held else (0,):
+            for pair in (0, 1) if held else (0,):
+                target = running + start + 3 * pung + 2 * pair
+                if target > 4:
+                    continue
+                gain = target if target < held else held
+                sets = start + pung
+                for p in range(2 - pair):
+                    for m in range(_WO - sets):
+                        value = child[_WO * p + m] + gain
+                        dst = _WO * (p + pair) + m + sets
+                        if value > best[dst]:
+                            best[dst] = value
+    _ORACLE_SUFFIX[key] = best
+    return best
+
+
+def _wide_together(u: Sequence[int], v: Sequence[int]) -> list[int]:
+    """Most hand tiles two disjoint groups of kinds use together, by slot (the pair from one of them at most)."""
+    out = [_NO] * (2 * _WO)
+    for p in range(2):
+        for q in range(2 - p):
+            for m in range(_WO):
+                a = u[_WO * p + m]
+                if a < 0:
+                    continue
+                for k in range(_WO - m):
+                    b = v[_WO * q + k]
+                    if b >= 0 and a + b > out[_WO * (p + q) + m + k]:
+                        out[_WO * (p + q) + m + k] = a + b
+    return out
+
+
+def _wide_part(part: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Least tiles one slice still needs for ``m`` sets (``m`` = 0..sh.MAX_SETS), without and with the pair.
+
+    Sets and the pair on kinds the hand lacks (fillers) cost 3 and 2 tiles: a
+    hand of at most :data:`MAX_TILES` tiles leaves more than enough kinds of
+    the 34 empty for them.
+    """
+    found = _ORACLE_PART.get(part)
+    if found is None:
+        if len(part) == 9:
+            used = _wide_suffix(part, 0, 0)
+        else:  # honours: no chows, each kind alone
+            used = [0] + [_NO] * (2 * _WO - 1)
+            for count in part:
+                if count:
+                    used = _wide_together(used, _wide_suffix(bytes((count,)), 0, 0))
+        need = [(3 * (slot % _WO) + 2 * (slot // _WO) - u) if u >= 0 else sh._INF for slot, u in enumerate(used)]
+        sets = tuple(min(need[k] + 3 * (m - k) for k in range(m + 1)) for m in range(_WO))
+        paired = tuple(min(min(need[_WO + k], need[k] + 2) + 3 * (m - k) for k in range(m + 1)) for m in range(_WO))
+        found = _ORACLE_PART[part] = (sets, paired)
+    return found
 
 
 def _oracle(h: bytes) -> int:
     """The wide path as it was: the four slices' (sets, paired) vectors combined in order, the hand's slot read."""
     n = sum(h)
     w = sh.MAX_SETS + 1
-    sets, paired = sh._wide_part(h[0:9])
+    sets, paired = _wide_part(h[0:9])
     for lo, hi in ((9, 18), (18, 27), (27, 34)):
-        b, q = sh._wide_part(h[lo:hi])
+        b, q = _wide_part(h[lo:hi])
         sets, paired = (
             tuple(min(sets[i] + b[m - i] for i in range(m + 1)) for m in range(w)),
             tuple(min(min(paired[i] + b[m - i], sets[i] + q[m - i]) for i in range(m + 1)) for m in range(w)),
@@ -131,3 +218,9 @@ def test_every_discard_of_a_wide_hand_is_measured_as_the_hand_it_leaves(size: in
             assert value == _oracle(less), (list(h), kind)
         if size == 18:
             assert sh.shanten_best_discard(h) == min(got.values())
+
+
+def test_a_hand_whose_discards_leave_too_many_tiles_is_refused() -> None:
+    h = bytes([2] * 9 + [1] * 1 + [0] * 24)  # 19 tiles: a discard leaves 18, more than five sets and a pair
+    with pytest.raises(HandError, match="concealed tiles, got 18"):
+        sh.shanten_after_discards(h)

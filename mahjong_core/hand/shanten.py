@@ -143,6 +143,9 @@ MAX_TILES = 3 * MAX_SETS + 2
 _WIDE_SUFFIX: dict[tuple[bytes, int, int], list[int]] = {}
 # Wide path: slice (9 or 7 counts) -> (least tiles needed for m sets, m = 0..MAX_SETS; the same with the pair).
 _WIDE_PART: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+# Wide path: the same by a slice's canonical form (:func:`_wide_part`), suits' and honours' apart.
+_WIDE_SUIT_FORM: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_WIDE_HONOUR_FORM: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 # Wide path, interned like ``_VECTORS``: (a0..a5, b0..b5, tiles) of a slice or a group of slices (:func:`_wide_part`).
 _WIDE_VECTORS: list[tuple[int, ...]] = []
 _WIDE_VECTOR_ID: dict[tuple[int, ...], int] = {}
@@ -161,7 +164,7 @@ def clear_caches() -> None:
     """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
     for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS,
                   _BEST_DISCARD, _PASSES, _WIDE_SUFFIX, _WIDE_PART, _WIDE_SHAPE, _WIDE_VECTOR_ID, _WIDE_PART_ID,
-                  _WIDE_JOIN, _WIDE_FINAL, _WIDE_MINUS):
+                  _WIDE_JOIN, _WIDE_FINAL, _WIDE_MINUS, _WIDE_SUIT_FORM, _WIDE_HONOUR_FORM):
         table.clear()
     _VECTORS.clear()
     _WIDE_VECTORS.clear()
@@ -481,18 +484,40 @@ def _wide_part(part: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """
     found = _WIDE_PART.get(part)
     if found is None:
-        if len(part) == 9:
-            used = _wide_suffix(part, 0, 0)
-        else:  # honours: no chows, each kind alone
-            used = [0] + [_NONE] * (2 * _W - 1)
-            for count in part:
-                if count:
-                    used = _wide_together(used, _wide_suffix(bytes((count,)), 0, 0))
-        need = [(3 * (slot % _W) + 2 * (slot // _W) - u) if u >= 0 else _INF for slot, u in enumerate(used)]
-        sets = tuple(min(need[k] + 3 * (m - k) for k in range(m + 1)) for m in range(_W))
-        paired = tuple(min(min(need[_W + k], need[k] + 2) + 3 * (m - k) for k in range(m + 1)) for m in range(_W))
-        found = _WIDE_PART[part] = (sets, paired)
+        suit = len(part) == 9
+        # Slices that need the same tiles share one computation: a suit and its mirror image, less the empty
+        # kinds beyond two at either end (no useful chow starts or ends on three empty kinds; the programme then
+        # starts none there), and the honours in any order (no chows).
+        key = _trimmed(part) if suit else bytes(sorted(part))
+        if suit and key[::-1] < key:
+            key = key[::-1]
+        forms = _WIDE_SUIT_FORM if suit else _WIDE_HONOUR_FORM
+        found = forms.get(key)
+        if found is None:
+            if suit:
+                used = _wide_suffix(key, 0, 0)
+            else:  # honours: no chows, each kind alone
+                used = [0] + [_NONE] * (2 * _W - 1)
+                for count in key:
+                    if count:
+                        used = _wide_together(used, _wide_suffix(bytes((count,)), 0, 0))
+            need = [(3 * (slot % _W) + 2 * (slot // _W) - u) if u >= 0 else _INF for slot, u in enumerate(used)]
+            sets = tuple(min(need[k] + 3 * (m - k) for k in range(m + 1)) for m in range(_W))
+            paired = tuple(min(min(need[_W + k], need[k] + 2) + 3 * (m - k) for k in range(m + 1))
+                           for m in range(_W))
+            found = forms[key] = (sets, paired)
+        _WIDE_PART[part] = found
     return found
+
+
+def _trimmed(part: bytes) -> bytes:
+    """A suit slice without the empty kinds beyond two at either end."""
+    lo, hi = 0, len(part)
+    while lo + 2 < hi and not part[lo] and not part[lo + 1] and not part[lo + 2]:
+        lo += 1
+    while hi - 2 > lo and not part[hi - 1] and not part[hi - 2] and not part[hi - 3]:
+        hi -= 1
+    return part[lo:hi]
 
 
 def _wide_intern(vector: Sequence[int], tiles: int) -> int:

@@ -56,9 +56,11 @@ first use, by adding sets to integers, so a hand is four dict lookups; a
 hand that fails them is only checked for the two special forms.
 
 The tables hold hands of at most 14 tiles.  A hand of 16 or 17 (five sets and
-a pair) is measured by a wider programme of the same kind over whole suits,
-remembered per hand (:func:`_wide_shanten`); it is reached only where the
-tables have no entry, so a 13-tile game never pays for it.
+a pair) is measured by the same scheme with wider vectors (``m = 0..5``), each
+made by an exact programme over the whole suit, interned, joined and
+remembered in tables of their own (:func:`_wide_shanten`); they are reached
+only where the 14-tile tables answer "not a hand's size", so a 13-tile game
+never pays for them.
 
 A slice seen for the first time is cut into windows that cannot interact (two
 or more empty kinds separate them), and each window's vector comes from an
@@ -141,9 +143,19 @@ MAX_TILES = 3 * MAX_SETS + 2
 _WIDE_SUFFIX: dict[tuple[bytes, int, int], list[int]] = {}
 # Wide path: slice (9 or 7 counts) -> (least tiles needed for m sets, m = 0..MAX_SETS; the same with the pair).
 _WIDE_PART: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-# Wide path: 34 counts -> standard shanten; emptied when it holds ``_WIDE_KEPT`` hands.
-_WIDE: dict[bytes, int] = {}
-_WIDE_KEPT = 1 << 16
+# Wide path: the same by a slice's canonical form (:func:`_wide_part`), suits' and honours' apart.
+_WIDE_SUIT_FORM: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_WIDE_HONOUR_FORM: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+# Wide path, interned like ``_VECTORS``: (a0..a5, b0..b5, tiles) of a slice or a group of slices (:func:`_wide_part`).
+_WIDE_VECTORS: list[tuple[int, ...]] = []
+_WIDE_VECTOR_ID: dict[tuple[int, ...], int] = {}
+# Wide path: slice -> wide vector id; id, id -> id of the two groups together; id of three slices, id of the
+# honours -> standard shanten of the hand (:func:`_wide_shanten`).
+_WIDE_PART_ID: dict[bytes, int] = {}
+_WIDE_JOIN: dict[int, dict[int, int]] = {}
+_WIDE_FINAL: dict[int, dict[int, int]] = {}
+# Wide path: suit slice -> the wide vector ids of that slice less one tile of each kind (:func:`_wide_minus_ids`).
+_WIDE_MINUS: dict[bytes, tuple[int, ...]] = {}
 # Wide path: slice -> 0 complete as sets, 1 as sets and the pair, 8 neither (slices of any size).
 _WIDE_SHAPE: dict[bytes, int] = {}
 
@@ -151,9 +163,11 @@ _WIDE_SHAPE: dict[bytes, int] = {}
 def clear_caches() -> None:
     """Forget every table entry (they refill on demand); for honest cold benchmarks and long runs."""
     for table in (_VECTOR_ID, _PART, _JOIN, _FINAL, _WINDOW, _SUFFIX, _FILLED, _COMPLETE, _PART_WAITS, _MINUS,
-                  _BEST_DISCARD, _PASSES, _WIDE_SUFFIX, _WIDE_PART, _WIDE, _WIDE_SHAPE):
+                  _BEST_DISCARD, _PASSES, _WIDE_SUFFIX, _WIDE_PART, _WIDE_SHAPE, _WIDE_VECTOR_ID, _WIDE_PART_ID,
+                  _WIDE_JOIN, _WIDE_FINAL, _WIDE_MINUS, _WIDE_SUIT_FORM, _WIDE_HONOUR_FORM):
         table.clear()
     _VECTORS.clear()
+    _WIDE_VECTORS.clear()
 
 
 # --------------------------------------------------------------------------- input
@@ -401,6 +415,14 @@ def _counts(counts: Sequence[int] | bytes) -> bytes:
 _W = MAX_SETS + 1  # slots per half of a wide vector: m = 0..MAX_SETS sets, without (first half) and with the pair
 
 
+# (sets added, pair added) -> [(slot in the result, slot in the child)], slot = _W * pair + sets (as ``_SHIFTS``).
+_WIDE_SHIFTS = {
+    (ds, dp): [(_W * (p + dp) + m + ds, _W * p + m) for p in range(2 - dp) for m in range(_W - ds)]
+    for ds in range(_W + 4)
+    for dp in range(2)
+}
+
+
 def _wide_suffix(rest: bytes, back1: int, back2: int) -> list[int]:
     """:func:`_suffix_used` with up to :data:`MAX_SETS` sets: most hand tiles a target uses in ``rest``, by slot.
 
@@ -429,13 +451,10 @@ def _wide_suffix(rest: bytes, back1: int, back2: int) -> list[int]:
                 if target > 4:
                     continue
                 gain = target if target < held else held
-                sets = start + pung
-                for p in range(2 - pair):
-                    for m in range(_W - sets):
-                        value = child[_W * p + m] + gain
-                        dst = _W * (p + pair) + m + sets
-                        if value > best[dst]:
-                            best[dst] = value
+                for dst, src in _WIDE_SHIFTS[start + pung, pair]:
+                    value = child[src] + gain
+                    if value > best[dst]:
+                        best[dst] = value
     _WIDE_SUFFIX[key] = best
     return best
 
@@ -465,41 +484,117 @@ def _wide_part(part: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """
     found = _WIDE_PART.get(part)
     if found is None:
-        if len(part) == 9:
-            used = _wide_suffix(part, 0, 0)
-        else:  # honours: no chows, each kind alone
-            used = [0] + [_NONE] * (2 * _W - 1)
-            for count in part:
-                if count:
-                    used = _wide_together(used, _wide_suffix(bytes((count,)), 0, 0))
-        need = [(3 * (slot % _W) + 2 * (slot // _W) - u) if u >= 0 else _INF for slot, u in enumerate(used)]
-        sets = tuple(min(need[k] + 3 * (m - k) for k in range(m + 1)) for m in range(_W))
-        paired = tuple(min(min(need[_W + k], need[k] + 2) + 3 * (m - k) for k in range(m + 1)) for m in range(_W))
-        found = _WIDE_PART[part] = (sets, paired)
+        suit = len(part) == 9
+        # Slices that need the same tiles share one computation: a suit and its mirror image, less the empty
+        # kinds beyond two at either end (no useful chow starts or ends on three empty kinds; the programme then
+        # starts none there), and the honours in any order (no chows).
+        key = _trimmed(part) if suit else bytes(sorted(part))
+        if suit and key[::-1] < key:
+            key = key[::-1]
+        forms = _WIDE_SUIT_FORM if suit else _WIDE_HONOUR_FORM
+        found = forms.get(key)
+        if found is None:
+            if suit:
+                used = _wide_suffix(key, 0, 0)
+            else:  # honours: no chows, each kind alone
+                used = [0] + [_NONE] * (2 * _W - 1)
+                for count in key:
+                    if count:
+                        used = _wide_together(used, _wide_suffix(bytes((count,)), 0, 0))
+            need = [(3 * (slot % _W) + 2 * (slot // _W) - u) if u >= 0 else _INF for slot, u in enumerate(used)]
+            sets = tuple(min(need[k] + 3 * (m - k) for k in range(m + 1)) for m in range(_W))
+            paired = tuple(min(min(need[_W + k], need[k] + 2) + 3 * (m - k) for k in range(m + 1))
+                           for m in range(_W))
+            found = forms[key] = (sets, paired)
+        _WIDE_PART[part] = found
     return found
+
+
+def _trimmed(part: bytes) -> bytes:
+    """A suit slice without the empty kinds beyond two at either end."""
+    lo, hi = 0, len(part)
+    while lo + 2 < hi and not part[lo] and not part[lo + 1] and not part[lo + 2]:
+        lo += 1
+    while hi - 2 > lo and not part[hi - 1] and not part[hi - 2] and not part[hi - 3]:
+        hi -= 1
+    return part[lo:hi]
+
+
+def _wide_intern(vector: Sequence[int], tiles: int) -> int:
+    """Id of a wide vector (``_W`` slots without the pair, ``_W`` with it, then the tiles), as :func:`_intern`.
+
+    The ids index ``_WIDE_VECTORS``; a new one is handed out under the lock
+    :func:`_intern` takes, for the same reason (tables played in threads).
+    """
+    key = (*vector, tiles)
+    vid = _WIDE_VECTOR_ID.get(key)
+    if vid is None:
+        with _INTERN_LOCK:
+            vid = _WIDE_VECTOR_ID.get(key)
+            if vid is None:
+                vid = len(_WIDE_VECTORS)
+                _WIDE_VECTORS.append(key)
+                _WIDE_VECTOR_ID[key] = vid
+    return vid
+
+
+def _wide_part_id(part: bytes) -> int:
+    """Wide vector id of one valid slice (9 counts or the 7 honours): :func:`_wide_part` interned, memoised."""
+    vid = _WIDE_PART_ID.get(part)
+    if vid is None:
+        sets, paired = _wide_part(part)
+        vid = _WIDE_PART_ID[part] = _wide_intern(sets + paired, sum(part))
+    return vid
+
+
+def _wide_join(u: int, v: int) -> int:
+    """Id of two disjoint groups' wide vectors combined by min-plus (the pair from one of them), memoised."""
+    row = _WIDE_JOIN.get(u)
+    if row is None:
+        row = _WIDE_JOIN[u] = {}
+    w = row.get(v)
+    if w is None:
+        a, b = _WIDE_VECTORS[u], _WIDE_VECTORS[v]
+        sets = [min(a[i] + b[m - i] for i in range(m + 1)) for m in range(_W)]
+        paired = [min(min(a[_W + i] + b[m - i], a[i] + b[_W + m - i]) for i in range(m + 1)) for m in range(_W)]
+        w = row[v] = _wide_intern(sets + paired, a[2 * _W] + b[2 * _W])
+    return w
+
+
+def _wide_final(u: int, v: int) -> int:
+    """Standard shanten of two groups of kinds that make up the 34, from their wide vector ids, memoised.
+
+    Only the one slot the hand's size asks for (``n // 3`` sets and the pair)
+    is combined.  The caller has checked the size (3k+1 or 3k+2, at most
+    :data:`MAX_TILES`).
+    """
+    row = _WIDE_FINAL.get(u)
+    if row is None:
+        row = _WIDE_FINAL[u] = {}
+    value = row.get(v)
+    if value is None:
+        a, b = _WIDE_VECTORS[u], _WIDE_VECTORS[v]
+        m = (a[2 * _W] + b[2 * _W]) // 3
+        value = row[v] = min(min(a[_W + i] + b[m - i], a[i] + b[_W + m - i]) for i in range(m + 1)) - 1
+    return value
 
 
 def _wide_shanten(h: bytes) -> int:
     """Standard-form shanten of 34 valid counts holding 3k+1 or 3k+2 tiles, up to :data:`MAX_TILES`.
 
-    Slow beside the tables (a hand is measured whole, then remembered), but
-    asked only of hands over 14 tiles, which only a game of 16-tile hands
-    deals.
+    The 13-tile path's shape with wider vectors: each slice's vector of
+    ``m = 0..MAX_SETS`` sets (:func:`_wide_part`) is interned, the four are
+    joined by memoised min-plus, and the last join's answer is remembered, so
+    a warm hand is four dict lookups and three memo lookups.  Asked only of
+    hands over 14 tiles (and by tests), so the 13-tile tables keep their
+    shape.  A test compares it with the whole-hand programme it replaced.
     """
-    value = _WIDE.get(h)
-    if value is None:
-        n = sum(h)
-        sets, paired = _wide_part(h[0:9])
-        for lo, hi in _BOUNDS[1:]:
-            b, q = _wide_part(h[lo:hi])
-            sets, paired = (
-                tuple(min(sets[i] + b[m - i] for i in range(m + 1)) for m in range(_W)),
-                tuple(min(min(paired[i] + b[m - i], sets[i] + q[m - i]) for i in range(m + 1)) for m in range(_W)),
-            )
-        if len(_WIDE) >= _WIDE_KEPT:
-            _WIDE.clear()
-        value = _WIDE[h] = paired[n // 3] - 1
-    return value
+    try:
+        return _WIDE_FINAL[_WIDE_JOIN[_WIDE_JOIN[_WIDE_PART_ID[h[0:9]]][_WIDE_PART_ID[h[9:18]]]][
+            _WIDE_PART_ID[h[18:27]]]][_WIDE_PART_ID[h[27:34]]]
+    except KeyError:
+        three = _wide_join(_wide_join(_wide_part_id(h[0:9]), _wide_part_id(h[9:18])), _wide_part_id(h[18:27]))
+        return _wide_final(three, _wide_part_id(h[27:34]))
 
 
 def _beyond_tables(counts: Sequence[int] | bytes) -> int:
@@ -610,6 +705,8 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
     i0, i1, i2, i3 = (_part_id(p) for p in parts)
     join = _join
     j01, j23 = join(i0, i1), join(i2, i3)
+    if _VECTORS[j01][10] + _VECTORS[j23][10] in (MAX_TILES, MAX_TILES + 1):  # each discard leaves 16 or 17
+        return _wide_after_discards(h)
     # For each suit, the other three combined: a discard from the suit is then one answer of two vectors.
     others = (join(i1, j23), join(i0, j23), join(j01, i3), join(j01, i2))
     zeros, ones, fours = h.count(0), h.count(1), h.count(4)
@@ -653,6 +750,42 @@ def shanten_after_discards(counts: Sequence[int] | bytes) -> dict[int, int]:
                     best = other
             out[kind] = best
     return out  # kinds ascending: suits and offsets are walked in order
+
+
+def _wide_minus_ids(part: bytes) -> tuple[int, ...]:
+    """:func:`_minus_ids` for the wide path: each kind's slice less one tile of it as a wide vector id (or -1)."""
+    ids = _WIDE_MINUS.get(part)
+    if ids is None:
+        ids = _WIDE_MINUS[part] = tuple(_wide_part_id(part[:i] + bytes((c - 1,)) + part[i + 1:]) if c else -1
+                                        for i, c in enumerate(part))
+    return ids
+
+
+def _wide_after_discards(h: bytes) -> dict[int, int]:
+    """:func:`shanten_after_discards` of valid counts whose every discard leaves 16 or 17 tiles (the wide path).
+
+    The same walk with the wide vectors: the three suits a discard leaves
+    alone are joined once per suit, and each discard is one memoised answer
+    of two ids.  The special forms need 13 or 14 tiles, so only the standard
+    form counts.
+    """
+    parts = (h[0:9], h[9:18], h[18:27], h[27:34])
+    i0, i1, i2, i3 = (_wide_part_id(p) for p in parts)
+    join = _wide_join
+    j01, j23 = join(i0, i1), join(i2, i3)
+    others = (join(i1, j23), join(i0, j23), join(j01, i3), join(j01, i2))
+    out: dict[int, int] = {}
+    for suit in range(4):
+        start = 9 * suit
+        rest = others[suit]
+        row = _WIDE_FINAL.get(rest)
+        if row is None:
+            row = _WIDE_FINAL[rest] = {}
+        for off, pid in enumerate(_wide_minus_ids(parts[suit])):
+            if pid >= 0:
+                value = row.get(pid)
+                out[start + off] = value if value is not None else _wide_final(rest, pid)
+    return out  # kinds ascending, as shanten_after_discards gives them
 
 
 def shanten_best_discard(counts: Sequence[int] | bytes) -> int:

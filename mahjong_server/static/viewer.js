@@ -380,7 +380,7 @@ function showRecorded(d, k) {
     return div;
   };
   const verdict = deal.differences.length
-    ? el("p", `✗ Differs from ${cmp.platform}: ${deal.differences.length} figure${deal.differences.length > 1 ? "s" : ""} of deal ${d + 1} disagree.`, "compare-verdict differs")
+    ? el("p", `✗ Differs from ${cmp.platform}: ${deal.differences.length} figure${deal.differences.length > 1 ? "s" : ""} of deal ${d + 1} ${deal.differences.length > 1 ? "disagree" : "disagrees"}.`, "compare-verdict differs")
     : el("p", `✓ Agrees with ${cmp.platform}: every recorded figure of deal ${d + 1} matches ours.`, "compare-verdict agrees");
   verdict.dataset.state = deal.differences.length ? "differs" : "agrees";
   const list = el("ul", "", "differences");

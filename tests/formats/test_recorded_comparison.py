@@ -16,6 +16,7 @@ from mahjong_formats import botzone, tenhou_xml
 from mahjong_formats.common import play
 
 SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "real-logs"
+TENHOU = SAMPLES / "tenhou-mjlog" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 
 
 def _flat(found: dict) -> list[str]:
@@ -23,7 +24,7 @@ def _flat(found: dict) -> list[str]:
 
 
 def test_a_tenhou_games_findings_are_the_audits_each_at_its_deal() -> None:
-    game = copy.deepcopy(tenhou_xml.read_file(str(SAMPLES / "tenhou-mjlog" / "2010081709gm-00a9-0000-fe3371ad.mjlog"))[0])
+    game = copy.deepcopy(tenhou_xml.read_file(str(TENHOU))[0])
     deals = game.recorded["deals"]
     won = [n for n, deal in enumerate(deals) if deal["wins"]]
     deals[won[0]]["wins"][0]["han"] += 1

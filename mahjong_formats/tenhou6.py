@@ -369,6 +369,11 @@ class _Reader:
         self.full_set = [self.codes[k] for k in tiles.tiles]
         self.order_of = {code: k for k, code in enumerate(self.codes)}
 
+    def _marked(self, tiles: Sequence[int]) -> tuple[int, ...]:
+        """The playing kinds of the red fives among ``tiles``, given up from the hand by a move: the record names
+        the copy (51-53), the player's choice, which the move names in turn (the engine checks the hand holds it)."""
+        return tuple(self._kind(plain(t)) for t in tiles if t in (51, 52, 53))
+
     def _kind(self, tile: int) -> int:
         code = tile_code(tile)
         if code not in self.kinds:
@@ -559,11 +564,14 @@ class _Reader:
             elif verb == "discard":
                 if step[5]:
                     moves.append(Move(seat, "plugin", (), place, text, action="riichi"))
-                moves.append(Move(seat, "discard", (self._kind(plain(tile)),), place, text))
+                moves.append(Move(seat, "discard", (self._kind(plain(tile)),), place, text,
+                                  marked=self._marked((tile,))))
             elif verb == "chi":
-                moves.append(Move(seat, "chow", tuple(sorted(self._kind(plain(t)) for t in step[5])), place, text))
+                moves.append(Move(seat, "chow", tuple(sorted(self._kind(plain(t)) for t in step[5])), place, text,
+                                  marked=self._marked(_from_hand(step[5], tile))))
             elif verb == "pon":
-                moves.append(Move(seat, "pung", (self._kind(plain(tile)),), place, text))
+                moves.append(Move(seat, "pung", (self._kind(plain(tile)),), place, text,
+                                  marked=self._marked(_from_hand(step[5], tile))))
             elif verb in ("open_kong", "kong"):
                 moves.append(Move(seat, "kong", (self._kind(plain(tile)),), place, text))
             elif verb == "win" and rnd.steps[0][0] == "first" and len(rnd.steps) == 2:
@@ -620,6 +628,13 @@ class _Reader:
 
 
 # -- the order of play ---------------------------------------------------------------------------------------------
+
+
+def _from_hand(tiles: Sequence[int], called: int) -> list[int]:
+    """A call's tiles less the one it took from the discarder (the others come from the caller's hand)."""
+    rest = list(tiles)
+    rest.remove(called)
+    return rest
 
 
 def _call(item: Any) -> tuple[str, int, int, list[int]] | None:

@@ -169,6 +169,8 @@ def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             giver = (event["discarder"] - seat) % PLAYERS
             own = list(event["tiles"])
             own.remove(called if called in own else next(t for t in own if _plain(t) == _plain(called)))
+            chosen = list(event.get("marked", ()))  # the red copies the caller chose to give up
+            own = [_red(t) if t in chosen and not chosen.remove(t) else _copy(hands[seat], t) for t in own]
             for t in own:
                 hands[seat][t] -= 1
             if event["kind"] == "chow":
@@ -203,13 +205,20 @@ def _plain(code: str) -> str:
     return "5" + code[1] if code[0] == "0" else code
 
 
+def _red(code: str) -> str:
+    return "0" + code[1]
+
+
 def _copy(hand: Counter[str], code: str) -> str:
-    """The copy of ``code``'s kind a hand gives up: the code itself if held, else its red or plain twin (the engine
-    gives up a plain five before a red one)."""
+    """The copy of ``code``'s kind a hand gives up: a red five the log names (the player's choice, or the only copy
+    held), else the plain copy while one is held (the engine gives up a plain five before a red one), else its
+    red twin."""
+    if code[0] == "0" and hand[code] > 0:
+        return code
     plain = _plain(code)
     if hand[plain] > 0:
         return plain
-    red = "0" + code[1]
+    red = _red(code)
     return red if hand[red] > 0 else code
 
 

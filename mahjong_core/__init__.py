@@ -52,7 +52,7 @@ __all__ = [
     "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES",
     "seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view", "redact_table_view", "Signer",
     "seat_notes", "with_seat_notes", "Sealer", "load_signer", "deal_reports", "differences", "deal_figures",
-    "FoldedTable", "fold",
+    "recorded_comparison", "FoldedTable", "fold",
     "header_words", "PlatformWalls", "PLATFORM_WALLS", "tenhou_code", "TenhouShuffle",
     # Score sheets
     "parse_sheet", "check_sheet_schema", "record", "sheet_agreement", "rules_deals", "net_payments", "sheet_yaml",
@@ -103,7 +103,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
                       "redact_table_view"),
     "log.chain": ("Signer", "Sealer", "load_signer"),
     "audit.report": ("deal_reports",),
-    "log.recorded": ("differences", "deal_figures"),
+    "log.recorded": ("differences", "deal_figures", "recorded_comparison"),
     "log.platform_wall": ("PlatformWalls", "PLATFORM_WALLS", "tenhou_code"),
     "table.tenhou_shuffle": ("TenhouShuffle",),
     "log.fold": ("FoldedTable", "fold", "header_words"),
@@ -172,7 +172,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.log.fold import FoldedTable, fold, header_words
     from mahjong_core.log.format import MAX_LOG_BYTES, ReplayLog, ReplayWriter, dumps, header, parse_log, read_log
     from mahjong_core.log.platform_wall import PLATFORM_WALLS, PlatformWalls, tenhou_code
-    from mahjong_core.log.recorded import deal_figures, differences
+    from mahjong_core.log.recorded import deal_figures, differences, recorded_comparison
     from mahjong_core.log.redaction import (
         HIDE_MOST,
         Visibility,

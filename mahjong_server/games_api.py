@@ -23,7 +23,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 
 from mahjong_core import MAX_LOG_BYTES
 
-from .replay_page import audit_bytes, finished_game, game_in_progress, log_text_cards
+from .replay_page import audit_bytes, finished_game, game_in_progress, imported_comparison, log_text_cards
 from .store import DataDir, TableFiles
 
 _TABLE_ID = re.compile(r"[0-9a-f]{12}")
@@ -117,6 +117,7 @@ async def api_audit(request: Request) -> Response:
     name = request.query_params.get("name") or "the chosen file"
     async with _AUDITS:
         verdict = await asyncio.get_running_loop().run_in_executor(None, audit_bytes, bytes(body), name[:200])
-        cards = await asyncio.get_running_loop().run_in_executor(
-            None, log_text_cards, bytes(body).decode("utf-8", errors="replace"))
-    return JSONResponse({**verdict, "cards": cards})
+        text = bytes(body).decode("utf-8", errors="replace")
+        cards = await asyncio.get_running_loop().run_in_executor(None, log_text_cards, text)
+        imported = await asyncio.get_running_loop().run_in_executor(None, imported_comparison, text)
+    return JSONResponse({**verdict, "cards": cards, "imported": imported})

@@ -93,6 +93,23 @@ def log_text_cards(text: str) -> list[dict[str, Any]]:
     return log_cards(ruleset_of_header(_header_of(text)), _leading_events(text.split("\n")))
 
 
+def imported_comparison(text: str) -> dict[str, Any] | None:
+    """An imported game's record beside ours (:func:`mahjong_core.recorded_comparison`), for the viewer to show
+    at each deal's end: the very findings ``mahjong audit`` lists, each at its deal, worked out here once so the
+    page only shows them.  ``None`` for a log that carries no platform's record (or whose record cannot be read:
+    the audit's verdict then says what is wrong with the log)."""
+    from mahjong_core import recorded_comparison
+
+    header = _header_of(text)
+    source = header.get("source") if header else None
+    if header is None or not isinstance(source, dict) or not isinstance(source.get("recorded"), dict):
+        return None
+    try:
+        return recorded_comparison(header, _leading_events(text.split("\n")))
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
 def _leading_events(lines: list[str]) -> list[dict[str, Any]]:
     """The events of a log's lines after its header, up to the first line that is not a JSON object (a line
     being written, or a damaged one: the viewer shows what comes before it)."""
@@ -156,7 +173,7 @@ def finished_game(path: str | Path, name: str) -> dict[str, Any]:
     """A finished game for the viewer: the whole log, every hand open, with its audit verdict."""
     text = read_text(path)
     return {"name": name, "text": text, "verdict": audit_path(path, name), "info": viewer_info(_header_of(text)),
-            "cards": log_text_cards(text)}
+            "cards": log_text_cards(text), "imported": imported_comparison(text)}
 
 
 def game_in_progress(lines: list[str], name: str) -> dict[str, Any]:
@@ -196,7 +213,7 @@ def standalone_html(path: str | Path) -> tuple[str, dict[str, Any]]:
     text = read_text(path)
     verdict = audit_path(path, name)
     data = {"name": name, "text": text, "verdict": verdict, "info": viewer_info(_header_of(text)),
-            "cards": log_text_cards(text)}
+            "cards": log_text_cards(text), "imported": imported_comparison(text)}
     page = _static("viewer.html")
     page = page.replace('<link rel="stylesheet" href="/static/style.css">',
                         "<style>\n" + _static("style.css") + "\n</style>")

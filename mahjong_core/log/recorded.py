@@ -16,7 +16,7 @@ from typing import Any
 
 from mahjong_core.log.opening import opening_of
 
-__all__ = ["deal_figures", "differences", "ours"]
+__all__ = ["deal_figures", "differences", "ours", "recorded_comparison"]
 
 
 def ours(events: Sequence[dict[str, Any]], seats: int) -> dict[str, Any]:
@@ -48,10 +48,35 @@ def differences(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[
     points, han, fu, limit and items, the ready seats of a drawn deal, every seat's change of points in each
     deal and the final points.
     """
+    found = recorded_comparison(head, events)
+    return found["before"] + [d for deal in found["deals"] for d in deal["differences"]] + found["after"]
+
+
+def recorded_comparison(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The platform's figures beside ours, deal by deal, with :func:`differences`' findings at the deal each
+    names: ``{"platform", "game", "shape", "deals": [{"recorded", "ours", "differences"}], "before", "after"}``.
+
+    ``shape`` is ``"deals"`` for a record of a whole game of deals (Tenhou's: ``recorded`` and ``ours`` in the
+    shape of ``source.recorded.deals``, see :func:`deal_figures`) and ``"game"`` for a one-deal record
+    (Botzone's: the shape of :func:`ours`).  ``before`` and ``after`` hold what concerns the game as a whole (the
+    number of deals; the final points), so that the viewer shows each finding where it shows and ``mahjong
+    audit`` lists the very same ones, in the same order.
+    """
     source = head["source"]
     recorded = source["recorded"]
+    shown = {"platform": source["platform"], "game": source["game"]}
     if "deals" in recorded:
-        return _deal_differences(head, events)
+        return {**shown, "shape": "deals", **_deal_differences(head, events)}
+    names = [s["name"] for s in head["seats"]]
+    return {**shown, "shape": "game", "before": [], "after": [],
+            "deals": [{"recorded": recorded, "ours": ours(events, len(names)),
+                       "differences": _game_differences(head, events)}]}
+
+
+def _game_differences(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[str]:
+    """Every figure of a one-deal record (Botzone's) that ours does not match (see :func:`differences`)."""
+    source = head["source"]
+    recorded = source["recorded"]
     names = [s["name"] for s in head["seats"]]
     mine = ours(events, len(names))
     where = f"{source['platform']} {source['game']}"
@@ -143,18 +168,23 @@ def _our_hand(score: dict[str, Any]) -> dict[str, Any]:
             "explained": [f"{name} {han}" for name, han in items.items()]}
 
 
-def _deal_differences(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[str]:
-    """Every figure of every deal the platform recorded that ours does not match (see :func:`differences`)."""
+def _deal_differences(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Every figure of every deal the platform recorded that ours does not match (see :func:`differences`), each
+    at its deal (``deals``), or the game's as a whole (``before``: the number of deals, ``after``: the final
+    points)."""
     source = head["source"]
     recorded = source["recorded"]
     names = [s["name"] for s in head["seats"]]
     where = f"{source['platform']} {source['game']}"
     ours = deal_figures(head, events)
     theirs = recorded["deals"]
-    found: list[str] = []
+    before: list[str] = []
     if len(ours) != len(theirs):
-        found.append(f"{where}: the platform records {len(theirs)} deals, the rules play {len(ours)}")
+        before.append(f"{where}: the platform records {len(theirs)} deals, the rules play {len(ours)}")
+    deals: list[dict[str, Any]] = []
     for number, (them, us) in enumerate(zip(theirs, ours, strict=False)):
+        found: list[str] = []
+        deals.append({"recorded": them, "ours": us, "differences": found})
         deal = f"{where}, deal {number + 1}"
         if them.get("end") != us["end"]:
             found.append(f"{deal}: the platform ends it by {_end(them.get('end'))}, the rules by {_end(us['end'])}")
@@ -184,12 +214,13 @@ def _deal_differences(head: dict[str, Any], events: Sequence[dict[str, Any]]) ->
                 if a != b:
                     found.append(f"{deal}, {names[seat]}: the platform's points after the deal are {a}, the rules' "
                                  f"{b}")
+    after: list[str] = []
     final = recorded.get("final")
     if final is not None and ours:
         for seat, (a, b) in enumerate(zip(final, ours[-1]["scores"], strict=False)):
             if a != b:
-                found.append(f"{where}, {names[seat]}: the platform's final points are {a}, the rules' {b}")
-    return found
+                after.append(f"{where}, {names[seat]}: the platform's final points are {a}, the rules' {b}")
+    return {"before": before, "deals": deals, "after": after}
 
 
 def _hand_differences(who: str, theirs: dict[str, Any], mine: dict[str, Any]) -> list[str]:

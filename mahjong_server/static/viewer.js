@@ -200,6 +200,7 @@ async function load(data) {
       if (events[k].type === "settlement" || events[k].type === "deal_end") d.finished = true;
     }
   });
+  replay.imported = data.imported || null;
   state.info = infoFor(header);
   const rs = state.info.ruleset;
   $("title").title = rs && rs.native_name ? "native name: " + rs.native_name : "";  // on hover, apart from the English
@@ -208,6 +209,7 @@ async function load(data) {
   document.title = (data.name || (rs ? rs.name : "Mahjong")) + " — mahjong replay";
   fillSelects();
   verdictText(verdict, problem, data.name);
+  showSource();
   replay.pos = replay.frames.length ? 0 : -1;
   show();
 }
@@ -221,7 +223,9 @@ function fillSelects() {
     const who = d.winners.length ? d.winners.map((w) => renderer.seatName(w)).join(" and ") +
                 (d.winners.length > 1 ? " win" : " wins")
       : d.abortive ? "abortive draw: " + d.abortive : d.finished ? "drawn" : "not finished";
-    o.textContent = `${i + 1} — ${who}`;
+    const cmp = replay.imported && replay.imported.deals[i];
+    const agree = cmp ? (cmp.differences.length ? " · differs from " : " · agrees with ") + replay.imported.platform : "";
+    o.textContent = `${i + 1} — ${who}${agree}`;
     ds.appendChild(o);
   });
   const ss = $("seat-select");
@@ -275,6 +279,7 @@ function show() {
                               (e.type === "decision" ? " " + e.action : "");
   const d = dealOf(k);
   if (d >= 0) $("deal-select").value = String(d);
+  showRecorded(d, k);
   const fin = $("final");
   if (f.over) {
     const end = replay.events[k].type === "game_end" ? replay.events[k] : null;
@@ -284,6 +289,106 @@ function show() {
   } else {
     fin.textContent = ""; delete fin.dataset.scores;
   }
+}
+
+// ------------------------------------------------------------------ an imported game's record beside ours
+// The server compares (mahjong_core.recorded_comparison, the very findings `mahjong audit` lists, each at its deal);
+// the page only shows them: the platform and its game, the players' names, and at each deal's end the platform's
+// figures beside ours with every difference in words.
+
+function showSource() {
+  const box = $("source");
+  const cmp = replay.imported;
+  box.hidden = !cmp;
+  box.replaceChildren();
+  if (!cmp) return;
+  const names = (state.info.seats || []).map((s, n) => `Seat ${n}: ${s.name}`).join(", ");
+  const differing = cmp.deals.filter((d) => d.differences.length).length;
+  const whole = cmp.before.length + cmp.after.length;
+  const line = (text, cls) => { const p = document.createElement("p"); p.textContent = text; if (cls) p.className = cls; box.appendChild(p); return p; };
+  line(`Imported from ${cmp.platform}, game ${cmp.game}. Players as the platform names them — ${names}.`);
+  const sum = line(differing || whole
+    ? `Differs from ${cmp.platform}'s record: ${differing} of ${cmp.deals.length} deals` +
+      (whole ? `, and ${whole} finding${whole > 1 ? "s" : ""} about the whole game` : "") + "."
+    : `Agrees with ${cmp.platform}'s record: every figure of all ${cmp.deals.length} deals.`, "summary");
+  sum.dataset.state = differing || whole ? "differs" : "agrees";
+  for (const text of [...cmp.before, ...cmp.after]) line("Differs: " + text, "difference");
+}
+
+// Where the deal's result shows: its first win or draw (or its end), up to the next deal.
+function resultShown(d, k) {
+  const deal = replay.deals[d];
+  for (let j = deal.start; j <= k; j++) {
+    if (["mahjong", "exhaustive_draw", "abortive_draw", "deal_end", "settlement"].includes(replay.events[j].type)) return true;
+  }
+  return false;
+}
+
+const _ENDS = { win: "a win", exhaustive_draw: "an exhaustive draw" };
+const endWords = (end) => end ? (_ENDS[end] || "an abortive draw (" + String(end).replace(/_/g, " ") + ")") : "not finished";
+const signed = (x) => (x > 0 ? "+" : "") + x;
+
+function winWords(w, yaku) {
+  const how = w.from === null || w.from === undefined ? "self-drawn" : "on " + renderer.seatName(w.from) + "'s tile";
+  const value = [w.points !== null && w.points !== undefined ? `${w.points} points` : null,
+                 w.han !== null && w.han !== undefined ? `${w.han} han` : null,
+                 w.fu ? `${w.fu} fu` : null, w.limit ? `limit ${w.limit}` : null].filter((x) => x).join(", ");
+  return `${renderer.seatName(w.winner)} wins ${how}: ${value}` + (yaku.length ? "; " + yaku.join(", ") : "");
+}
+
+function changes(deal) {
+  if (!deal.scores || !deal.start) return null;
+  return deal.scores.map((x, n) => `${renderer.seatName(n)} ${signed(x - deal.start[n])}`).join(", ");
+}
+
+// The lines of one side's result of a deal (`theirs`: the platform's record, else ours).
+function resultLines(deal, theirs, shape) {
+  if (shape === "game") {  // a one-deal record: outcome, winner, value in fan, items, each seat's score
+    const items = (deal.items || []).map((i) => (i.name || "a fan") + (i.count > 1 ? " ×" + i.count : ""));
+    const who = deal.outcome === "win" && deal.winner !== null && deal.winner !== undefined
+      ? `${renderer.seatName(deal.winner)} wins` + (deal.value !== null && deal.value !== undefined ? `: ${deal.value} fan` : "")
+      : "a draw";
+    return [who + (items.length ? "; " + items.join(", ") : ""),
+            "Scores: " + (deal.deltas || []).map((x, n) => `${renderer.seatName(n)} ${signed(x)}`).join(", ")];
+  }
+  const lines = [];
+  if (deal.end !== "win") lines.push("The deal ends by " + endWords(deal.end) +
+    (deal.end === "exhaustive_draw" && deal.ready ? "; ready: " + (deal.ready.map((s) => renderer.seatName(s)).join(", ") || "no seat") : ""));
+  for (const w of deal.wins || []) {
+    const yaku = theirs ? (w.yaku || []).map((y) => `${y.name} ${y.han}`) : Object.entries(w.yaku || {}).map(([n, h]) => `${n} ${h}`);
+    lines.push(winWords(w, yaku));
+  }
+  const change = changes(deal);
+  if (change) lines.push("Change of points: " + change);
+  else if (deal.scores) lines.push("Points after the deal: " + deal.scores.map((x, n) => `${renderer.seatName(n)} ${x}`).join(", "));
+  return lines;
+}
+
+function showRecorded(d, k) {
+  const box = $("recorded");
+  const cmp = replay.imported;
+  const deal = cmp && d >= 0 ? cmp.deals[d] : null;
+  if (!deal || !resultShown(d, k)) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  const el = (tag, text, cls) => { const x = document.createElement(tag); x.textContent = text; if (cls) x.className = cls; return x; };
+  const side = (title, lines, cls) => {
+    const div = el("div", "", "side-result " + cls);
+    div.appendChild(el("h3", title));
+    const ul = document.createElement("ul");
+    for (const text of lines) ul.appendChild(el("li", text));
+    div.appendChild(ul);
+    return div;
+  };
+  const verdict = deal.differences.length
+    ? el("p", `✗ Differs from ${cmp.platform}: ${deal.differences.length} figure${deal.differences.length > 1 ? "s" : ""} of deal ${d + 1} ${deal.differences.length > 1 ? "disagree" : "disagrees"}.`, "compare-verdict differs")
+    : el("p", `✓ Agrees with ${cmp.platform}: every recorded figure of deal ${d + 1} matches ours.`, "compare-verdict agrees");
+  verdict.dataset.state = deal.differences.length ? "differs" : "agrees";
+  const list = el("ul", "", "differences");
+  for (const text of deal.differences) list.appendChild(el("li", "Differs: " + text));
+  box.replaceChildren(el("h2", `Deal ${d + 1}: ${cmp.platform}'s record beside ours`), verdict,
+                      side(`${cmp.platform} recorded`, resultLines(deal.recorded, true, cmp.shape), "theirs"),
+                      side("The rules here (ours)", resultLines(deal.ours, false, cmp.shape), "ours"));
+  if (deal.differences.length) box.append(el("h3", "Where they differ (as mahjong audit says it)"), list);
 }
 
 let scrollPending = false;
@@ -382,7 +487,7 @@ $("file").onchange = async (ev) => {
       verdict = null; // no server to ask: the page's own checks stand alone
     }
   }
-  await load({ text, verdict, name: file.name, cards: verdict && verdict.cards });
+  await load({ text, verdict, name: file.name, cards: verdict && verdict.cards, imported: verdict && verdict.imported });
 };
 
 document.addEventListener("keydown", (ev) => {

@@ -1,29 +1,25 @@
 """Seven flowers robbing the eighth (七搶一) in ``taiwanese_16``: a seat holding seven flowers and seasons wins on
 the eighth as another seat sets it aside, the drawer paying (the ruleset's ``seven_rob_eighth`` row cites where).
 
-A constructed wall deals the dealer seven of the eight bonus tiles and puts the eighth first in the live wall,
-so that the seat after the dealer draws it with its first draw.  The game's log, as a physical table records
-it (the tiles as observed: a robbery is too rare for a seed to meet in a test's time), replays and audits, and
-is refused at the line of its robbery once that decision is changed.
+The deal is the constructed one of ``tests/seven_flowers.py`` (the dealer dealt seven flowers, the next seat
+drawing the eighth).  Its log, as a physical table records it, replays and audits, and is refused at the line of
+its robbery once that decision is changed.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mahjong_rulesets.families.taiwanese.scoring import scoring_number
+from seven_flowers import RULESET, play, wall_order, write_robbed_log
 
-from mahjong_core import Game, load_ruleset
 from mahjong_core import check as replay_check
-from mahjong_core.log.format import header, write_lines
+from mahjong_core import load_ruleset
+from mahjong_core.log.format import write_lines
 from mahjong_core.log.redaction import HIDDEN, seat_view
-from mahjong_core.plugin import Action, Ruleset, Table, Wall
-
-RULESET = "taiwanese_16"
+from mahjong_core.plugin import Action, Ruleset
 
 
 @pytest.fixture(scope="module")
@@ -31,58 +27,9 @@ def ruleset() -> Ruleset:
     return load_ruleset(RULESET)
 
 
-class _Bot:
-    """Takes a win where it is offered (or passes on a robbery, ``robs=False``); discards its first option."""
-
-    name = "seven_rob_bot"
-    kind = "bot"
-
-    def __init__(self, robs: bool = True):
-        self.robs = robs
-        self.offers: list[tuple[str, list[Action]]] = []
-
-    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
-        self.offers.append((phase, list(options)))
-        if phase == "rob_bonus" and not self.robs:
-            return next(o for o in options if o.kind == "pass")
-        for option in options:
-            if option.kind == "win":
-                return option
-        if phase == "turn":
-            return next(o for o in options if o.kind == "discard")
-        return options[-1]
-
-
-def _order(ruleset: Ruleset) -> tuple[list[int], int]:
-    """A draw order dealing the dealer seven bonus tiles, the eighth the first tile of the live wall; and it."""
-    tiles = ruleset.tiles()
-    bonus = sorted(tiles.bonus)
-    playing = sorted(t for t, n in tiles.copies().items() if t not in tiles.bonus for _ in range(n))
-    dealer = bonus[:7] + playing[:10]
-    rest = playing[10:]
-    others = [rest[16 * i:16 * i + 16] for i in range(3)]
-    rest = rest[48:]
-    hands = [dealer[:16], *others]
-    order: list[int] = []
-    for block in range(4):
-        for hand in hands:
-            order += hand[4 * block:4 * block + 4]
-    return order + [dealer[16], bonus[7]] + rest, bonus[7]
-
-
-def _play(ruleset: Ruleset, robs: bool) -> tuple[list[dict[str, Any]], list[_Bot]]:
-    seen: list[dict[str, Any]] = []
-    order, _ = _order(ruleset)
-    bots = [_Bot(robs) for _ in range(4)]
-    Game(ruleset, bots, None, emit=seen.append, max_deals=1,
-         tile_source_factory=lambda game: Wall.from_order(order, ruleset.param("wall_ceremony"), players=4,
-                                                          exhaustive_draw_tiles_left=16)).play()
-    return seen, bots
-
-
 def test_the_seat_with_seven_flowers_robs_the_eighth_and_the_drawer_pays(ruleset: Ruleset) -> None:
-    seen, bots = _play(ruleset, robs=True)
-    _, eighth = _order(ruleset)
+    seen, bots = play(ruleset, robs=True)
+    _, eighth = wall_order(ruleset)
     code = ruleset.tiles().code(eighth)
     dealer = next(e for e in seen if e["type"] == "deal_start")["dealer"]
     drawer = (dealer + 1) % 4
@@ -107,7 +54,7 @@ def test_the_seat_with_seven_flowers_robs_the_eighth_and_the_drawer_pays(ruleset
 
 
 def test_a_seat_that_passes_leaves_the_flower_to_its_drawer_and_the_deal_goes_on(ruleset: Ruleset) -> None:
-    seen, _ = _play(ruleset, robs=False)
+    seen, _ = play(ruleset, robs=False)
     dealer = next(e for e in seen if e["type"] == "deal_start")["dealer"]
     offer = next(e for e in seen if e["type"] == "decision" and e["phase"] == "rob_bonus")
     assert (offer["actor"], offer["action"]) == (dealer, "pass")
@@ -118,7 +65,7 @@ def test_a_seat_that_passes_leaves_the_flower_to_its_drawer_and_the_deal_goes_on
 
 
 def test_the_offer_shows_the_robber_nothing_of_the_drawers_concealed_tiles(ruleset: Ruleset) -> None:
-    seen, _ = _play(ruleset, robs=True)
+    seen, _ = play(ruleset, robs=True)
     bonus = {ruleset.tiles().code(k) for k in ruleset.tiles().bonus}
     dealer = next(e for e in seen if e["type"] == "deal_start")["dealer"]
     drawer = (dealer + 1) % 4
@@ -140,7 +87,7 @@ def test_a_ruleset_without_the_row_offers_no_robbery(ruleset: Ruleset, tmp_path:
                      "limit_hands:\n  seven_rob_eighth: null\n", encoding="utf-8")
     without = load_ruleset(str(house))
     assert "seven_rob_eighth" not in without.raw_tables.get("limit_hands", {})
-    seen, _ = _play(without, robs=True)
+    seen, _ = play(without, robs=True)
     assert not any(e["type"] == "decision" and e["phase"] == "rob_bonus" for e in seen)
     assert not any(e["type"] == "bonus_robbed" for e in seen)
 
@@ -149,20 +96,8 @@ def test_a_ruleset_without_the_row_offers_no_robbery(ruleset: Ruleset, tmp_path:
 
 
 @pytest.fixture(scope="module")
-def robbed_log(ruleset: Ruleset, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The constructed game's log as a physical table records it: no seed, the tiles as observed, each seat a
-    person's (the audit repeats their decisions and checks each is legal where the rules offer it)."""
-    seen, _ = _play(ruleset, robs=True)
-    events = [dict(e) for e in seen]
-    for event in events:
-        if event["type"] == "deal_start":
-            event["wall_commitment"] = None
-        if event["type"] == "deal_end":
-            event["salt"] = None
-    seats = [{"seat": n, "name": f"player {n}", "kind": "human"} for n in range(4)]
-    path = tmp_path_factory.mktemp("seven") / "robbed.jsonl"
-    write_lines(path, [header(ruleset, None, None, seats, [[n] for n in range(4)], {"max_deals": 1}), *events])
-    return path
+def robbed_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_robbed_log(tmp_path_factory.mktemp("seven") / "robbed.jsonl")
 
 
 def test_the_robbery_replays_and_audits(robbed_log: Path) -> None:

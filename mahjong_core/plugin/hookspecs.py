@@ -513,7 +513,8 @@ def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, ho
     :param seat: the winner.
     :param tile: the winning tile.
     :param how: ``"self_drawn"``, ``"discard"``, ``"replacement"``, ``"robbing_kong"`` or ``"robbing_bonus"``
-        (a bonus tile robbed as another seat set it aside: ``tile`` is the replacement taken for it).
+        (a bonus tile robbed as another seat set it aside: ``tile`` is that bonus tile as the win is offered, the
+        replacement the robber took for it as the win is scored).
     :return: a mapping of facts (``self_drawn``, ``last_tile``, ``seat_wind``...);
         all implementations' mappings are merged, later registrations winning.
     """

@@ -9,8 +9,8 @@ has kept the deal (``mahjong_win_context``), and whether a seat holding all eigh
 Seven flowers robbing the eighth (七搶一) is played where the ruleset's ``limit_hands`` has a row of the predicate
 ``tw_seven_rob_eighth`` (its value and citation are the ruleset's data): the family then lets a bonus tile being
 set aside be robbed (``mahjong_kong_robbable`` with the way ``bonus``) by a seat holding the seven others
-(``mahjong_hand_complete`` with how ``robbing_bonus``), the engine's offer (``mahjong_core.engine.bonus``)
-asks it, and the drawer pays as the discarder of the tile (:mod:`.settlement`).
+(``mahjong_hand_complete`` with how ``robbing_bonus``), as the engine asks of every bonus tile set aside; the
+drawer pays as the discarder of the tile (:mod:`.settlement`).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ __all__ = ["EIGHT", "VOCABULARY", "concealed_pungs", "waiting_kinds"]
 VOCABULARY = Vocabulary()
 #: The bonus tiles of the set: four flowers and four seasons, one of each.
 EIGHT = 8
-#: The way of a win on a bonus tile robbed as another seat sets it aside (``mahjong_core.engine.bonus``).
+#: The way of a win on a bonus tile robbed as another seat sets it aside (the engine offers it).
 ROBBING_BONUS = "robbing_bonus"
 _KINDS = 34
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mahjong_core.engine.drawing import draw_replacement, held_as, settle_bonus
+from mahjong_core.engine.bonus import settle_bonus
+from mahjong_core.engine.drawing import draw_replacement, held_as
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
 from mahjong_core.engine.jokers import complete_with_jokers, joker_claim_shapes, joker_discarded, used_in_meld
 from mahjong_core.engine.marked import chosen, give_back, released

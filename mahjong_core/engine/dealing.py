@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mahjong_core.engine.drawing import flush_wall_events, hold, settle_bonus
+from mahjong_core.engine.bonus import settle_bonus
+from mahjong_core.engine.drawing import flush_wall_events, hold
 from mahjong_core.engine.flow import answered
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused

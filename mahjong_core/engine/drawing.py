@@ -2,7 +2,8 @@
 
 Every phase that gives a seat a tile (the bonus replacement after the deal,
 a turn's draw, a kong's replacement, the count correction) comes through
-here, so the wall's own events (dice, dealing, loose-tile refills) reach the
+here (a bonus tile taken is then announced and replaced by :mod:`.bonus`),
+so the wall's own events (dice, dealing, loose-tile refills) reach the
 log in the order they happened, between the draws that caused them.
 """
 
@@ -94,13 +95,4 @@ def draw_replacement(game: RunningGame, seat: int, reason: str) -> int:
     if reason == "kong":
         game.table.kongs_in_turn += 1
     take(game, seat, tile, "replacement", reason=reason)
-    return tile
-
-
-def settle_bonus(game: RunningGame, seat: int, tile: int) -> int:
-    """While the tile just taken is a bonus tile, announce it and take a replacement; return the tile kept."""
-    bonus_kinds = game.bonus_kinds
-    while bonus_kinds[tile]:
-        game.event("table", "bonus", seat=seat, tile=game.codes[tile])
-        tile = draw_replacement(game, seat, "bonus")
     return tile

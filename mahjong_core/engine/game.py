@@ -42,10 +42,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from mahjong_core.engine.bonus import settle_bonus
 from mahjong_core.engine.claims import claim_window
 from mahjong_core.engine.deal_end import finish_deal, score_and_settle
 from mahjong_core.engine.dealing import bonus_replacement, build_wall, deal_declarations, deal_hands
-from mahjong_core.engine.drawing import draw_live, held_as, settle_bonus
+from mahjong_core.engine.drawing import draw_live, held_as
 from mahjong_core.engine.exchange import exchange
 from mahjong_core.engine.flow import DealOver, PlayGoesOn, answered
 from mahjong_core.engine.judge import GameJudge

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from mahjong_core.engine.bonus import settle_bonus
 from mahjong_core.engine.claims import kong_ok, offer_robbing
-from mahjong_core.engine.drawing import draw_live, draw_replacement, held_as, settle_bonus
+from mahjong_core.engine.drawing import draw_live, draw_replacement, held_as
 from mahjong_core.engine.flow import DealOver
 from mahjong_core.engine.jokers import (
     complete_with_jokers,

@@ -491,6 +491,15 @@ def _wild_taken(table: FoldedTable, event: Mapping[str, Any]) -> None:
         seat.concealed.append(event["tile"])
 
 
+@handles("bonus_robbed")
+def _bonus_robbed(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A seat robs the bonus tile another has just set aside: from the drawer's bonus row into its own."""
+    seat, drawer = table.seat(event), table.seat({"seat": event.get("drawer")})
+    if seat is not None and drawer is not None and event["tile"] in drawer.bonus:
+        drawer.bonus.remove(event["tile"])
+        seat.bonus.append(event["tile"])
+
+
 @handles("draw_returned")
 def _draw_returned(table: FoldedTable, event: Mapping[str, Any]) -> None:
     seat = table.seat(event)

@@ -465,9 +465,14 @@ def mahjong_late_claims(ruleset: Ruleset) -> Sequence[str] | None:
 def mahjong_kong_robbable(ruleset: Ruleset, table: Table, way: str, tile: int) -> bool | None:
     """Whether other seats may take the tile of a kong being declared for mahjong.
 
+    Asked too of a tile leaving a seat face up another way: a plugin's tile set aside (its action's kind as the
+    way, three-player riichi's North) and a bonus tile just set aside (the way ``"bonus"``, asked after every
+    ``bonus`` event: seven flowers robbing the eighth; a seat then robs it only where
+    :func:`mahjong_hand_complete`, asked with how ``"robbing_bonus"``, says its hand wins with it).
+
     :param ruleset: the game's ruleset.
     :param table: the table as the kong is declared.
-    :param way: how the kong is made (see :func:`mahjong_kong_allowed`).
+    :param way: how the kong is made (see :func:`mahjong_kong_allowed`), or ``"bonus"``.
     :param tile: the kong's tile kind.
     :return: ``True`` if the kong may be robbed (the robber must still hold a
         hand that the tile completes, and one :func:`mahjong_may_rob_kong` lets
@@ -507,7 +512,9 @@ def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, ho
     :param table: the table at the moment of the win.
     :param seat: the winner.
     :param tile: the winning tile.
-    :param how: ``"self_drawn"``, ``"discard"``, ``"replacement"`` or ``"robbing_kong"``.
+    :param how: ``"self_drawn"``, ``"discard"``, ``"replacement"``, ``"robbing_kong"`` or ``"robbing_bonus"``
+        (a bonus tile robbed as another seat set it aside: ``tile`` is that bonus tile as the win is offered, the
+        replacement the robber took for it as the win is scored).
     :return: a mapping of facts (``self_drawn``, ``last_tile``, ``seat_wind``...);
         all implementations' mappings are merged, later registrations winning.
     """
@@ -529,8 +536,9 @@ def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, 
     :param table: the table (the seat's tiles, melds and set-aside bonus tiles).
     :param seat: the seat asked about.
     :param tile: the tile that would win: already among the seat's tiles when ``how`` is ``"self_drawn"`` or
-        ``"replacement"``, not yet when it is ``"discard"`` or ``"robbing_kong"``.
-    :param how: ``"self_drawn"``, ``"discard"``, ``"replacement"`` or ``"robbing_kong"``.
+        ``"replacement"``, not yet when it is ``"discard"`` or ``"robbing_kong"``; a bonus tile another seat is
+        setting aside when it is ``"robbing_bonus"`` (only ``True`` lets the seat rob it: no shape holds it).
+    :param how: ``"self_drawn"``, ``"discard"``, ``"replacement"``, ``"robbing_kong"`` or ``"robbing_bonus"``.
     :return: ``True`` complete, ``False`` not complete, ``None`` for the core's answer.  ``firstresult``.
     """
 

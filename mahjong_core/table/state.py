@@ -325,6 +325,13 @@ class Seat:
         return sum(self.counts) + 3 * len(self.melds) + len(self.held_jokers)
 
     def to_hand(self, winning_tile: int | None = None, situations: frozenset[str] = frozenset()) -> Hand:
+        """The seat's tiles as a hand, ``winning_tile`` named apart from the concealed ones.
+
+        A bonus tile won on (the eighth flower robbed) lies in the bonus row, not among the playing tiles: the
+        hand then names no winning tile.
+        """
+        if winning_tile is not None and winning_tile >= len(self.counts):
+            winning_tile = None
         if self.held_jokers and self.joker_rule is not None:
             return self._hand_with_jokers(winning_tile, situations, self.joker_rule)
         counts = list(self.counts)

@@ -37,7 +37,7 @@ CORE_WAYS = ("concealed", "from_discard", "added", "declare_calling", "withdraw_
 #: aside, and the seat takes a replacement tile (:func:`mahjong_core.engine.turn.turn`).
 SET_ASIDE = "set_aside"
 #: The phases a decision is made in (a decision's ``phase``).
-CORE_PHASES = ("turn", "claim", "exchange", "rob_kong", "false_mahjong", "declaration")
+CORE_PHASES = ("turn", "claim", "exchange", "rob_kong", "rob_bonus", "false_mahjong", "declaration")
 
 #: The phases of a game the table passes through (``Table.phase``; ``mahjong_core.engine.game.PHASES``).
 TABLE_PHASES = ("setup", "wall", "deal", "exchange", "bonus", "declarations", "turns", "scoring", "settlement",

@@ -73,6 +73,7 @@ function describe(e) {
       }
       return `${t(e.tile)} is turned: ${(e.kinds || []).map(t).join(", ")} wild for the deal.`;
     case "wild_taken": return `${who} robs the turned ${t(e.tile)}.`;
+    case "bonus_robbed": return `${who} robs ${t(e.tile)} from ${seatName(e.drawer)}.`;
     case "joker_exchange": return `${who} gives ${t(e.tile)} for the joker standing for it in ${seatName(e.owner)}'s meld.`;
     case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
     case "mahjong": return `${who} wins with ${t(e.tile)} (${howWords(e.how)}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).` +
@@ -124,7 +125,7 @@ function howWords(how) {
 
 // The way a win chosen in a prompt's phase is made: in a turn self-drawn, in a claim window on the discard, in a
 // robbing window on the kong's tile.
-const PHASE_HOW = { turn: "self_drawn", claim: "discard", rob_kong: "robbing_kong" };
+const PHASE_HOW = { turn: "self_drawn", claim: "discard", rob_kong: "robbing_kong", rob_bonus: "robbing_bonus" };
 
 // What a person reads for a plugin's flag, value or way: the display word a word of its vocabulary gives it
 // (a term's `words`: no_circles read as "circles"), else the word with its underscores as spaces

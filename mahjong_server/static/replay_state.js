@@ -282,6 +282,15 @@ const HANDLERS = {
     if (!shown.length) delete t.view.shown;
     s.concealed.push(e.tile);
   },
+  bonus_robbed(t, e, s) {
+    // A seat robs the bonus tile another has just set aside: from the drawer's bonus row into its own.
+    const d = Number.isInteger(e.drawer) ? t.view.seats[e.drawer] : null;
+    if (!s || !d) return;
+    const i = d.bonus.indexOf(e.tile);
+    if (i < 0) return;
+    d.bonus.splice(i, 1);
+    s.bonus.push(e.tile);
+  },
   draw_returned(t, e, s) { if (s) { take(s.concealed, [e.tile]); t.moveWall(1); } },
   decision(t, e) {
     if (!Number.isInteger(e.actor)) return;

@@ -16,6 +16,7 @@ import pytest
 from marked_play import game_events
 from marked_play import write as write_game
 from own_tile_sheets import CASES, recorded_log
+from seven_flowers import write_robbed_log
 
 from mahjong_core.log.fold import HANDLERS, fold
 from mahjong_core.log.format import read_log
@@ -54,6 +55,12 @@ def test_both_folds_take_the_copy_a_player_chose(page: Any, tmp_path: Path) -> N
     which no golden replay holds: the bots keep the default copy."""
     log = write_game(tmp_path / "red_first.jsonl", *game_events())
     test_the_pages_fold_is_the_cores_after_every_event(log, page)
+
+
+def test_both_folds_move_a_robbed_flower(page: Any, tmp_path: Path) -> None:
+    """A flower robbed as it is set aside (``bonus_robbed``: seven flowers robbing the eighth), which no golden
+    replay holds: a robbery is too rare for a seeded game to meet."""
+    test_the_pages_fold_is_the_cores_after_every_event(write_robbed_log(tmp_path / "robbed.jsonl"), page)
 
 
 @pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)

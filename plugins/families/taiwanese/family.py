@@ -5,6 +5,12 @@ would be; the ``taiwanese_16`` ruleset chooses it with ``scoring.family: taiwane
 taiwanese`` (the hooks of :mod:`.settlement`).  Its games ask it to score a hand, to say how many times the dealer
 has kept the deal (``mahjong_win_context``), and whether a seat holding all eight flowers has won
 (``mahjong_hand_complete``): that win needs no shape, so the hand's tiles cannot decide it.
+
+Seven flowers robbing the eighth (七搶一) is played where the ruleset's ``limit_hands`` has a row of the predicate
+``tw_seven_rob_eighth`` (its value and citation are the ruleset's data): the family then lets a bonus tile being
+set aside be robbed (``mahjong_kong_robbable`` with the way ``bonus``) by a seat holding the seven others
+(``mahjong_hand_complete`` with how ``robbing_bonus``), as the engine asks of every bonus tile set aside; the
+drawer pays as the discarder of the tile (:mod:`.settlement`).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from typing import Any
 
 from mahjong_rulesets.families.taiwanese import predicates
 from mahjong_rulesets.families.taiwanese import settlement as taiwanese_settlement
-from mahjong_rulesets.families.taiwanese.predicates import EIGHT
+from mahjong_rulesets.families.taiwanese.predicates import EIGHT, ROBBING_BONUS
 from mahjong_rulesets.families.taiwanese.scoring import (
     FAMILY,
     UNITS,
@@ -76,6 +82,16 @@ def mahjong_explain_total(score: Mapping[str, Any], units: Mapping[str, str],
     return explain_total(score, units, label)
 
 
+#: The predicate whose ``limit_hands`` row switches the robbery of the eighth flower on, and the win's way.
+ROB_PREDICATE = "tw_seven_rob_eighth"
+
+
+def robs_eighth(ruleset: Ruleset) -> bool:
+    """Whether the ruleset plays seven flowers robbing the eighth: a ``limit_hands`` row of its predicate."""
+    rows = ruleset.raw_tables.get("limit_hands", {})  # read, not copied: asked at every bonus tile set aside
+    return any(isinstance(row, dict) and row.get("predicate") == ROB_PREDICATE for row in rows.values())
+
+
 @hookimpl
 def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> dict[str, Any]:
     """How many times the winning dealer has kept the deal (連莊): the table's deals in a row with one dealer."""
@@ -83,11 +99,22 @@ def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, ho
 
 
 @hookimpl
+def mahjong_kong_robbable(ruleset: Ruleset, way: str) -> bool | None:
+    """A bonus tile being set aside may be robbed where the ruleset plays seven flowers robbing the eighth; any
+    other way is another plugin's question (``None``)."""
+    return robs_eighth(ruleset) if way == "bonus" else None
+
+
+@hookimpl
 def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> bool | None:
-    """All eight flowers and seasons drawn: a win on the draw that brought the last of them, whatever the tiles.
+    """All eight flowers and seasons drawn: a win on the draw that brought the last of them, whatever the tiles;
+    seven held, the eighth being set aside by another seat: a win by robbing it where the ruleset plays that.
 
     ``None`` otherwise, so the hand's shape decides as in any game.
     """
-    if how in ("self_drawn", "replacement") and len(set(table.seats[seat].bonus)) == EIGHT:
+    held = table.seats[seat].bonus
+    if how in ("self_drawn", "replacement") and len(set(held)) == EIGHT:
         return True
+    if how == ROBBING_BONUS:  # the seven others held, this one being set aside by another seat
+        return len(set(held)) == EIGHT - 1 and tile not in held and robs_eighth(ruleset)
     return None

@@ -35,6 +35,8 @@ __all__ = ["EIGHT", "VOCABULARY", "concealed_pungs", "waiting_kinds"]
 VOCABULARY = Vocabulary()
 #: The bonus tiles of the set: four flowers and four seasons, one of each.
 EIGHT = 8
+#: The way of a win on a bonus tile robbed as another seat sets it aside (the engine offers it).
+ROBBING_BONUS = "robbing_bonus"
 _KINDS = 34
 
 
@@ -190,13 +192,25 @@ def tw_flower_set(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object
     return set(FLOWERS) <= held or set(SEASONS) <= held
 
 
-@VOCABULARY.predicate("tw_eight_flowers", description="all four flowers and all four seasons (八仙過海)")
+@VOCABULARY.predicate("tw_eight_flowers", description="all four flowers and all four seasons (八仙過海)",
+                      facts=("how",))
 def tw_eight_flowers(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Every bonus tile of the set is the winner's: a win in itself, whatever the tiles.
+    """Every bonus tile of the set is the winner's, the last drawn, not robbed: a win in itself, whatever the tiles.
 
     Cited: mahjongclub section Tais.
     """
-    return len(set(hand.bonus)) == EIGHT
+    return len(set(hand.bonus)) == EIGHT and ctx.get("how") != ROBBING_BONUS
+
+
+@VOCABULARY.predicate("tw_seven_rob_eighth", description="seven flowers robbing the eighth (七搶一)",
+                      facts=("how",))
+def tw_seven_rob_eighth(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """All eight bonus tiles, the last robbed as another seat set it aside: a win in itself, whatever the tiles.
+
+    A ruleset switches the robbery on by having a ``limit_hands`` row of this predicate (the family offers the
+    rob only then: :mod:`..family`).  Cited: mahjongclub section Tais; Japanese Wikipedia 台湾麻将.
+    """
+    return len(set(hand.bonus)) == EIGHT and ctx.get("how") == ROBBING_BONUS
 
 
 @VOCABULARY.predicate("tw_all_pungs", description="five pungs or kongs and a pair (碰碰胡)")

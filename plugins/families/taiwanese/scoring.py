@@ -153,7 +153,8 @@ def facts_read(ruleset: Ruleset) -> FactsRead:
 
 
 def situation_context(hand: Hand, context: Mapping[str, Any]) -> dict[str, Any]:
-    """The facts the predicates read: the caller's context, the hand's flags, and False for the rest.
+    """The facts the predicates read: the caller's context, the hand's flags, and False for the rest; the win's
+    ``how`` from its flags where the caller gives none.
 
     :raises MahjongError: for an unknown flag, a missing seat or round wind, or a dealer repeat count that is
         not a whole number >= 0.
@@ -168,6 +169,8 @@ def situation_context(hand: Hand, context: Mapping[str, Any]) -> dict[str, Any]:
         ctx["self_drawn"] = True  # a loose tile is drawn from the (dead) wall
     for flag in SITUATION_FLAGS:
         ctx[flag] = bool(ctx.get(flag, False))
+    if ctx.get("how") is None:  # a hand scored alone: its way from its flags (a robbed flower is a game's alone)
+        ctx["how"] = next((how for how in ("replacement", "self_drawn", "robbing_kong") if ctx[how]), "discard")
     for fact in ("seat_wind", "prevalent_wind"):
         if ctx.get(fact) not in WINDS:
             raise MahjongError(f"scoring a {FAMILY} hand needs {fact} in the context as a wind tile kind, got "

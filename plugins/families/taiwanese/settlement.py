@@ -1,6 +1,7 @@
 """The ``taiwanese`` settlement: a win is worth a base plus so much a tai, paid by whoever gave it.
 
-* a win on a discard (or on a robbed kong): the discarder alone pays ``base + tai * per_tai``, for himself, not
+* a win on a discard (or on a robbed kong, or on a flower robbed as it is set aside, whose drawer pays as its
+  discarder): the discarder alone pays ``base + tai * per_tai``, for himself, not
   for the other losers;
 * a self-drawn win (from the wall or as a replacement): every loser pays it;
 * a dealer who pays adds the dealer's tai (``dealer_tai + N * dealer_repeat_tai`` after keeping the deal N

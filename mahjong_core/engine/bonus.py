@@ -1,0 +1,82 @@
+"""Bonus tiles taken: each announced, offered to be robbed where the ruleset says so, and replaced.
+
+:func:`settle_bonus` announces a bonus tile a seat has taken and gives it a replacement from the dead wall, for as
+long as the replacements are bonus tiles too.  Before each replacement, another seat may win on the bonus tile
+where the ruleset says so (:func:`offer_bonus`).
+
+Taiwanese mahjong's seven flowers robbing the eighth (七搶一) is the model: a seat holding seven of the eight
+flowers and seasons may take the eighth as another seat sets it aside, and wins with it.  No hand shape decides
+this (a bonus tile completes no set), so the engine asks the plugins, once after every ``bonus`` event
+(:func:`settle_bonus`, the replacements right after the deal included):
+
+* ``mahjong_kong_robbable`` with the way ``bonus`` -- whether a bonus tile being set aside may be won on at all,
+  asked as a kong's or a North's tile is (one question for every tile leaving a seat face up);
+* ``mahjong_hand_complete`` with how ``robbing_bonus`` -- whether this seat's hand wins with it (only a plugin's
+  ``True`` counts: the core's shapes say nothing of a bonus tile), then the ruleset's objections to the win.
+
+Each such seat, in turn from the drawer's right, decides in the phase ``rob_bonus`` (win or pass).  The first to
+take it wins: the ``bonus_robbed`` event moves the tile from the drawer's bonus row to the robber's, the robber
+takes a replacement tile for it from the dead wall (a bonus tile set aside is always made good, the robbed one too;
+with none left the deal is drawn), and wins with the hand so made, the drawer named as the seat that gave the tile
+(the settlement has him pay as a discarder).
+The offer shows the seat nothing it could not see: the tile is the one the ``bonus`` event showed to all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from mahjong_core.engine.drawing import draw_replacement
+from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
+from mahjong_core.engine.winning import asked_complete, declare_win, win_allowed
+from mahjong_core.table.state import Action
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.running import RunningGame
+
+#: The way ``mahjong_kong_robbable`` is asked with, the win's how, and the phase of the seat's decision.
+WAY = "bonus"
+HOW = "robbing_bonus"
+PHASE = "rob_bonus"
+
+
+def offer_bonus(game: RunningGame, drawer: int, tile: int) -> None:
+    """Offer a bonus tile just set aside by ``drawer`` to the seats it lets win (see the module docstring);
+    a robbery ends the deal (or, where play goes on after a win, the robber leaves it)."""
+    t = game.table
+    if "mahjong_kong_robbable" not in game.implemented or tile in game.tiles.jokers \
+            or not game.hook.mahjong_kong_robbable(ruleset=game.ruleset, table=t, way=WAY, tile=tile):
+        return
+    for off in range(1, t.players):
+        seat = (drawer + off) % t.players
+        if t.wins and t.out_of_play(seat):
+            continue
+        if asked_complete(game, seat, tile, HOW) is not True or not win_allowed(game, seat, tile, HOW):
+            continue
+        options: Sequence[Action] = [Action("win", tile), Action("pass")]
+        if REFUSAL in game.implemented:
+            options = without_refused(game, seat, options, PHASE)
+            if only_pass(options):
+                continue
+        if game.decide(seat, options, PHASE).kind != "win":
+            continue
+        t.seats[drawer].bonus.remove(tile)
+        t.seats[seat].bonus.append(tile)
+        game.event("table", "bonus_robbed", seat=seat, drawer=drawer, tile=game.codes[tile])
+        # The robber makes good the bonus tile he now holds, as any seat does, and wins with the hand so made.
+        declare_win(game, seat, draw_replacement(game, seat, "bonus"), HOW, drawer)
+
+
+def settle_bonus(game: RunningGame, seat: int, tile: int) -> int:
+    """While the tile just taken is a bonus tile, announce it and take a replacement; return the tile kept.
+
+    Each bonus tile announced may first be robbed by a seat it lets win (:func:`offer_bonus`), which ends the
+    deal; otherwise the drawer takes its replacement.
+    """
+    bonus_kinds = game.bonus_kinds
+    while bonus_kinds[tile]:
+        game.event("table", "bonus", seat=seat, tile=game.codes[tile])
+        offer_bonus(game, seat, tile)
+        tile = draw_replacement(game, seat, "bonus")
+    return tile

@@ -217,10 +217,24 @@ def _deal_differences(head: dict[str, Any], events: Sequence[dict[str, Any]]) ->
     after: list[str] = []
     final = recorded.get("final")
     if final is not None and ours:
-        for seat, (a, b) in enumerate(zip(final, ours[-1]["scores"], strict=False)):
+        for seat, (a, b) in enumerate(zip(final, _final_points(ours[-1]["scores"], events), strict=False)):
             if a != b:
                 after.append(f"{where}, {names[seat]}: the platform's final points are {a}, the rules' {b}")
     return {"before": before, "deals": deals, "after": after}
+
+
+def _final_points(last: Sequence[int], events: Sequence[dict[str, Any]]) -> list[int]:
+    """Every seat's points at the game's end as a platform's final points count them: the last deal's, with what
+    the table's pot paid out after it (the riichi sticks left on the table, which Tenhou gives the first place),
+    but none of the seat-to-seat settlement of placements (uma, oka), which a platform lists apart."""
+    points = list(last)
+    ends = [i for i, event in enumerate(events) if event.get("type") == "deal_end"]
+    for event in events[ends[-1] + 1:] if ends else ():
+        payee = event.get("payee")
+        if event.get("type") == "payment" and event.get("payer") is None and isinstance(payee, int) \
+                and 0 <= payee < len(points):
+            points[payee] += int(event["amount"])
+    return points
 
 
 def _hand_differences(who: str, theirs: dict[str, Any], mine: dict[str, Any]) -> list[str]:

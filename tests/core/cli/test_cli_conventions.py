@@ -54,6 +54,9 @@ def test_bare_mahjong_prints_the_help_and_exits_0() -> None:
     (["score", "--ruleset", "shangai", "123m456p78s11z [777s<] +9s"], "did you mean 'shanghai'?"),
     (["conformance", "harbi"], "did you mean 'harbin'?"),
     (["simulate", "--ruleset", "harbin", "--seed", "1", "--bots", "greedi"], "did you mean 'greedy'?"),
+    (["export", "--format", "tenhou", "x.jsonl"],
+     "--format: unknown value 'tenhou' (did you mean 'tenhou6'?); expected one of mjai, tenhou6"),
+    (["import", "tenhou", "x", "--out", "d"], "FORMAT: unknown value 'tenhou' (did you mean 'tenhou6'?)"),
 ])
 def test_did_you_mean_for_commands_rulesets_and_bots(capsys: pytest.CaptureFixture[str], args: list[str],
                                                      needle: str) -> None:

@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from mahjong_core import MahjongError, Move, load_ruleset, read_bounded
+from mahjong_core import Move, load_ruleset
 
-from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
+from .common import FormatError, ImportedDeal, ImportedGame, read_record, wrong_format
 
 __all__ = ["MAX_BYTES", "MAX_LINE", "MAX_LINES", "iter_file", "read_file", "read_text"]
 
@@ -69,18 +69,7 @@ def iter_file(path: str) -> Iterator[ImportedGame]:
 
     :raises FormatError: as :func:`read_file`, when the round that breaks the format is reached.
     """
-    try:
-        data = read_bounded(path, MAX_BYTES, what="a Botzone file", error=FormatError)
-    except FormatError:
-        raise
-    except MahjongError as exc:
-        raise FormatError(exc.message, source=path) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise FormatError("not UTF-8 text: a Botzone record is plain text", source=path, place=f"line {line}") from None
-    del data
+    text = read_record(path, MAX_BYTES, "a Botzone file", "a Botzone record is plain text")
     yield from iter_text(text, path)
 
 

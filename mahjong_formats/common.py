@@ -13,16 +13,41 @@ compared with ours (:func:`mahjong_core.differences`, which the audit of the log
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_core import MahjongError, Move, ReplayError, RulesetError, differences
+from mahjong_core import MahjongError, Move, ReplayError, RulesetError, differences, read_bounded
 
-__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "wrong_format"]
+__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "read_record", "wrong_format"]
 
 
 class FormatError(MahjongError):
     """A file that does not read as the format it was given as, or a recorded move the preset refuses."""
+
+
+def read_record(path: str, limit: int, what: str, expected: str,
+                inflate: Callable[[bytes, str], bytes] | None = None) -> str:
+    """A record file's text, read within ``limit`` bytes (and inflated first where ``inflate`` is given).
+
+    :param what: the file as a message names it (``a Botzone file``).
+    :param expected: what its text is (``a Botzone record is plain text``), for a file that is not UTF-8.
+    :raises FormatError: for a file too large or unreadable, naming it, or not UTF-8, at the line of its first bad
+        byte.
+    """
+    try:
+        data = read_bounded(path, limit, what=what, error=FormatError)
+    except FormatError:
+        raise
+    except MahjongError as exc:
+        raise FormatError(exc.message, source=path) from None
+    if inflate is not None:
+        data = inflate(data, path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise FormatError(f"not UTF-8 text: {expected}", source=path, place=f"line {line}") from None
 
 
 @dataclass(frozen=True)

@@ -44,9 +44,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from mahjong_core import MahjongError, Move, load_ruleset, loads, read_bounded
+from mahjong_core import MahjongError, Move, load_ruleset, loads, read_log
 
-from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
+from .common import FormatError, ImportedDeal, ImportedGame, read_record, wrong_format
 
 __all__ = ["MAX_BYTES", "MAX_LINE", "MAX_LINES", "PRESET", "code_of", "iter_file", "mjai_tile", "read_file",
            "read_text"]
@@ -104,18 +104,7 @@ def read_file(path: str) -> list[ImportedGame]:
 
 def iter_file(path: str) -> Iterator[ImportedGame]:
     """The games of an mjai log one at a time (a file may hold several, each from ``start_game`` on)."""
-    try:
-        data = read_bounded(path, MAX_BYTES, what="an mjai log", error=FormatError)
-    except FormatError:
-        raise
-    except MahjongError as exc:
-        raise FormatError(exc.message, source=path) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise FormatError("not UTF-8 text: an mjai log is JSON lines", source=path, place=f"line {line}") from None
-    del data
+    text = read_record(path, MAX_BYTES, "an mjai log", "an mjai log is JSON lines")
     yield from iter_text(text, path)
 
 
@@ -770,8 +759,6 @@ def export_log(path: str) -> str:
 
     :raises MahjongError: for a log that does not read, or a game mjai cannot hold, naming the log.
     """
-    from mahjong_core import MahjongError, read_log
-
     log = read_log(path)
     try:
         return export_text(log.header, list(log.events))

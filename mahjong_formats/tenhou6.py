@@ -42,9 +42,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_core import MahjongError, Move, StrictJSONError, read_bounded
+from mahjong_core import MahjongError, Move, StrictJSONError
 
-from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
+from .common import FormatError, ImportedDeal, ImportedGame, read_record, wrong_format
 
 __all__ = ["MAX_BYTES", "MAX_ROUNDS", "YAKU", "iter_file", "iter_text", "order", "preset_of", "read_file",
            "read_text", "tile_code"]
@@ -145,17 +145,7 @@ def read_file(path: str, ruleset: str | None = None) -> list[ImportedGame]:
 
 def iter_file(path: str, ruleset: str | None = None) -> Iterator[ImportedGame]:
     """The games of a file one at a time (as every reader of :mod:`mahjong_formats`)."""
-    try:
-        data = read_bounded(path, MAX_BYTES, what="a tenhou.net/6 file", error=FormatError)
-    except FormatError:
-        raise
-    except MahjongError as exc:
-        raise FormatError(exc.message, source=path) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FormatError("not UTF-8 text: a tenhou.net/6 file is JSON", source=path,
-                          place=f"byte {exc.start + 1}") from None
+    text = read_record(path, MAX_BYTES, "a tenhou.net/6 file", "a tenhou.net/6 file is JSON")
     yield from iter_text(text, path, ruleset)
 
 

@@ -46,9 +46,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_core import MahjongError, Move, TenhouShuffle, read_bounded, tenhou_code
+from mahjong_core import MahjongError, Move, TenhouShuffle, tenhou_code
 
-from .common import FormatError, ImportedDeal, ImportedGame, wrong_format
+from .common import FormatError, ImportedDeal, ImportedGame, read_record, wrong_format
 
 ALGORITHM = TenhouShuffle.ALGORITHM
 PREFIX = TenhouShuffle.PREFIX
@@ -125,19 +125,8 @@ def read_file(path: str) -> list[ImportedGame]:
 
 def iter_file(path: str) -> Iterator[ImportedGame]:
     """The game of a Tenhou log (a file holds one); an iterator, as every reader of :mod:`mahjong_formats` is."""
-    try:
-        data = read_bounded(path, MAX_BYTES, what="a Tenhou XML log", error=FormatError)
-    except FormatError:
-        raise
-    except MahjongError as exc:
-        raise FormatError(exc.message, source=path) from None
-    if data[:2] == b"\x1f\x8b":
-        data = _inflate(data, path)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FormatError("not UTF-8 text: a Tenhou XML log is text", source=path,
-                          place=f"byte {exc.start + 1}") from None
+    text = read_record(path, MAX_BYTES, "a Tenhou XML log", "a Tenhou XML log is text",
+                       inflate=lambda data, source: _inflate(data, source) if data[:2] == b"\x1f\x8b" else data)
     yield from iter_text(text, path)
 
 

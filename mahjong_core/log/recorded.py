@@ -58,9 +58,9 @@ def recorded_comparison(head: dict[str, Any], events: Sequence[dict[str, Any]]) 
 
     ``shape`` is ``"deals"`` for a record of a whole game of deals (Tenhou's: ``recorded`` and ``ours`` in the
     shape of ``source.recorded.deals``, see :func:`deal_figures`) and ``"game"`` for a one-deal record
-    (Botzone's: the shape of :func:`ours`).  ``before`` and ``after`` hold what concerns the game as a whole (the
-    number of deals; the final points), so that the viewer shows each finding where it shows and ``mahjong
-    audit`` lists the very same ones, in the same order.
+    (Botzone's: the winner, the hand's value, its items and each seat's change).  ``before`` and ``after`` hold
+    what concerns the game as a whole (the number of deals; the final points), so that the viewer shows each
+    finding where it shows and ``mahjong audit`` lists the very same ones, in the same order.
     """
     source = head["source"]
     recorded = source["recorded"]

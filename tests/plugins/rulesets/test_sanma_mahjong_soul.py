@@ -7,10 +7,10 @@ ladder's calculation), and playable: the bundled bots finish its games, which re
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mahjong_rulesets.mechanisms import placement
+from test_riichi_presets import leaves  # the presets' own reading of a resolved table's entries
 
 from mahjong_core import available, check, load_ruleset, simulate
 from mahjong_core.hand.notation import parse_hand
@@ -19,17 +19,6 @@ from mahjong_core.plugin import Ruleset, bind, score_hand
 
 PRESET, PARENT = "sanma_mahjong_soul", "sanma_tenhou"
 
-
-def leaves(node: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
-    """Every entry with a value (a parameter or a table's row), by its path, as the resolved tables hold it."""
-    if isinstance(node, dict) and "value" in node:
-        return {path: node}
-    if isinstance(node, dict):
-        out: dict[tuple[str, ...], Any] = {}
-        for key, value in node.items():
-            out.update(leaves(value, (*path, str(key))))
-        return out
-    return {}
 
 
 @pytest.fixture(scope="module")

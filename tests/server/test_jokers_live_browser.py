@@ -58,6 +58,7 @@ class Person:
         self.played: dict[str, Any] | None = None  # the joker option clicked, with what the page showed of it
         self.saw_jokers_held = False
         self.dead: list[str] = []
+        self.retried: list[str] = []  # the page errors answered again, for the message of a table that never finished
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
         self.page.goto(url)
@@ -75,7 +76,7 @@ class Person:
         while "finished" not in self.statuses():
             assert time.monotonic() < deadline, (f"the table did not finish; statuses {self.statuses()}, open "
                                                  f"prompt {page.evaluate('() => state.prompt')}, last messages "
-                                                 f"{self.messages[-3:]}")
+                                                 f"{self.messages[-3:]}; answered again after {self.retried[-3:]}")
             assert not {"failed", "stopped"} & set(self.statuses()), self.messages[-1]
             page.wait_for_timeout(40)
             prompt = page.evaluate("() => state.prompt")
@@ -87,7 +88,9 @@ class Person:
                 self._answer(prompt)
                 page.wait_for_function("(id) => !state.prompt || state.prompt.id !== id", arg=prompt["id"],
                                        timeout=5000)
-            except sync_api.Error:  # a busy machine: the page was redrawn under the click; answer again
+            except sync_api.Error as e:  # a busy machine: the page was redrawn under the click; answer again
+                self.retried.append(f"prompt {prompt['id']}: {e}")
+                assert len(self.retried) < 20, f"the page refused 20 answers: {self.retried[-2:]}"
                 answered.discard(prompt["id"])
         page.wait_for_timeout(300)
 

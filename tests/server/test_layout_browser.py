@@ -100,6 +100,27 @@ def test_the_replay_viewer_fits_the_window(tmp_path: Path, browser: Any, width: 
     context.close()
 
 
+# The last element ``selector`` finds: its box at each of ``frames`` animation frames.
+_FRAMES = """async ([selector, frames]) => { const out = [];
+  for (let i = 0; i < frames; i++) {
+    await new Promise((r) => requestAnimationFrame(r));
+    const r = [...document.querySelectorAll(selector)].at(-1).getBoundingClientRect(); out.push([r.top, r.bottom]);
+  }
+  return out; }"""
+
+
+def _check_hover_holds_still(page: Any) -> None:
+    """A pointer resting on a tile's lowest pixels lifts it once and it stays lifted (it did shake, frame after
+    frame, lifted off the pointer and dropped back under it: a person saw it flicker, and a click waited on it)."""
+    tile = page.locator(".hand-tile:not([disabled])").last
+    box = tile.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)
+    frames = page.evaluate(_FRAMES, [".hand-tile:not([disabled])", 12])
+    assert len(set(map(tuple, frames))) == 1, frames  # one box: lifted, and still
+    assert frames[0][0] < box["y"], (frames[0], box)  # lifted indeed
+    page.mouse.move(0, 0)
+
+
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_live_table_and_the_lobby_fit_the_window(tmp_path: Path, browser: Any, width: int, height: int) -> None:
     with running(tmp_path / "data") as server:
@@ -108,6 +129,7 @@ def test_the_live_table_and_the_lobby_fit_the_window(tmp_path: Path, browser: An
         page.goto(server.url + created["seats"][0]["url"])
         page.wait_for_selector(".hand-tile:not([disabled])", timeout=10_000)
         _check_fits(page, f"table-{width}", [".hand-tile", ".seat", ".prompt-title", ".side"])
+        _check_hover_holds_still(page)
         page.goto(server.url + "/")
         page.wait_for_selector("#ruleset option[value=no_chow_from_partner]", state="attached")
         page.select_option("#ruleset", "no_chow_from_partner")  # the longest name of the installed rulesets

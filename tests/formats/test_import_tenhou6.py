@@ -210,3 +210,22 @@ def test_a_refused_move_is_reported_at_its_place_and_the_game_written_up_to_it(
     assert not partial.ok and "the log has no further decision" in (partial.error or "")  # it stops there
     deals = [e for e in read_log(log).events if e["type"] == "deal_start"]
     assert len(deals) == 3  # the two whole deals before it, and the refused one up to its refused move
+    # the log says so itself, sealed in its header: read later, away from the import's output, it is incomplete
+    refused = read_log(log).header["source"]["refused"]
+    assert refused == {"reason": refused["reason"], "place": "line 3: log[0][6][1]", "deal": 3, "seat": 0,
+                       "move": "19"}
+    assert refused["reason"].startswith("tenhou refused: '19': not a move the rules allow here")
+    assert (partial.error or "").startswith("the log is incomplete: its import from tenhou stopped in deal 3, "
+                                            "seat 0, the record's move '19' at line 3: log[0][6][1]: tenhou ")
+    assert partial.line is not None  # still where the re-play stops
+
+
+def test_a_log_that_says_it_was_refused_fails_its_audit_even_where_its_events_replay(tmp_path: Path) -> None:
+    """The refusal is part of the sealed header: a log whose header says so is incomplete whatever its events."""
+    played = play(tenhou6.read_file(str(MJX[0]))[0])
+    played.header["source"]["refused"] = {"reason": "the record stops short", "place": "line 9", "deal": 2}
+    log = tmp_path / "said.jsonl"
+    log.write_text(played.text(), encoding="utf-8")
+    verdict = check(str(log), "audit")
+    assert not verdict.ok and verdict.error == ("the log is incomplete: its import from tenhou stopped in deal 2, "
+                                                "line 9: the record stops short")

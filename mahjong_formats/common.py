@@ -101,6 +101,9 @@ class ImportedGame:
     #: Where the record stops short (a file cut inside a deal), in words with its place: the game is played up
     #: to its last recorded move and written so far, its last deal unfinished (a cut-off log).
     cut: str | None = None
+    #: A house rule the game is played under instead of the installed preset ``ruleset`` names (its text, which
+    #: the log embeds): an East-only game of a preset that plays a hanchan (:func:`.tenhou6.east_only_text`).
+    ruleset_text: str | None = None
 
 
 @dataclass
@@ -136,9 +139,10 @@ def play(imported: ImportedGame, *, partial: bool = False) -> Played:
         there, a tile seen more often than the set has, a draw the rules do not call for, the end of a record cut
         short), naming the file and line.
     """
-    from mahjong_core import Game, MovesPlayer, MovesScript, header, load_ruleset
+    from mahjong_core import Game, MovesPlayer, MovesScript, header, load_ruleset, load_ruleset_text
 
-    ruleset = load_ruleset(imported.ruleset)
+    ruleset = load_ruleset(imported.ruleset) if imported.ruleset_text is None else load_ruleset_text(
+        imported.ruleset_text, f"{imported.source} (the house rule of its rule.disp)")
 
     def locate(message: str, place: str) -> MahjongError:
         return FormatError(f"{imported.platform} {imported.game}: {message}", source=imported.source, place=place)

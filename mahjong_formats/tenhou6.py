@@ -96,7 +96,7 @@ YAKU: dict[str, str] = {
     "字一色": "tsuuiisou", "緑一色": "ryuuiisou", "清老頭": "chinroutou", "九蓮宝燈": "chuuren",
     "純正九蓮宝燈": "junsei_chuuren", "国士無双": "kokushi", "国士無双１３面": "kokushi_13_wait",
     "大四喜": "daisuushii", "小四喜": "shousuushii", "四槓子": "suukantsu", "ドラ": "dora", "裏ドラ": "ura_dora",
-    "赤ドラ": "aka_dora",
+    "赤ドラ": "aka_dora", "抜きドラ": "nukidora",
     # tensoul's Japanese where Mahjong Soul's differs from the viewer's, and its English: Mahjong Soul's own names,
     # the name_jp and name_en of its fan table (tensoul's data.json, "fan" map, ids 1-50)
     "役牌:自風牌": "seat_wind", "役牌:場風牌": "round_wind", "ダブル立直": "double_riichi",
@@ -345,13 +345,14 @@ class _Reader:
         self.parts = parts
         self.number = number
         self.ruleset = ruleset
+        #: The seats the game fills (three or four: :func:`seats_of` its first object).
+        self.n = seats_of(parts[0][1])
 
     def fail(self, message: str, place: str) -> FormatError:
         return FormatError(message, source=self.source, place=place)
 
     def game(self) -> ImportedGame:
         prefix, first = self.parts[0]
-        self.n = seats_of(first)
         preset, why = preset_of(first.get("rule"), self.n)
         text = None
         if self.ruleset is not None:

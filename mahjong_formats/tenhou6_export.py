@@ -121,11 +121,14 @@ def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             honba = int(event["value"])
         elif kind == "payment":
             pot += int(event["amount"]) * ((event.get("payee") is None) - (event.get("payer") is None))
+            if deal is not None and event.get("reason") == "riichi_stick":  # a stick paid, or returned (void)
+                at = event.get("payer") if event.get("payer") is not None else event.get("payee")
+                deal["sticks_paid"][at] += 1 if event.get("payer") is not None else -1
         if kind == "deal_start":
             deal = {"dealer": event["dealer"], "wind": event.get("prevalent_wind", 0), "dealt": [],
                     "honba": honba, "sticks": pot // STICK,
                     "takes": [[] for _ in range(PLAYERS)], "gives": [[] for _ in range(PLAYERS)],
-                    "dora": [], "ura": [], "wins": [], "end": None, "discards": []}
+                    "dora": [], "ura": [], "wins": [], "end": None, "discards": [], "sticks_paid": [0] * PLAYERS}
             deals.append(deal)
             hands = [Counter() for _ in range(PLAYERS)]
             last_take = [None] * PLAYERS
@@ -298,10 +301,7 @@ def _result(deal: dict[str, Any], figures: dict[str, Any], theirs: dict[str, Any
 def _ours(deal: dict[str, Any], figures: dict[str, Any], seats: int) -> dict[str, Any]:
     """The rules' own result of a deal of ours, in the shape of a recorded one (the deltas leave the riichi
     sticks the deal's declarations paid out, as tenhou.net/6's do)."""
-    paid = [0] * seats
-    for seat, give in ((s, g) for s in range(seats) for g in deal["gives"][s]):
-        if isinstance(give, str) and give.startswith("r"):
-            paid[seat] += 1
+    paid = deal["sticks_paid"][:seats]  # a stick won on with its declaring discard is returned: not paid
     wins = []
     for seat, discarder, _tile in deal["wins"]:
         mine: dict[str, Any] = next((w for w in figures.get("wins", ()) if w["winner"] == seat), {})

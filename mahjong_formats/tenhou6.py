@@ -499,9 +499,10 @@ class _Reader:
         if dealer >= self.n:
             raise self.fail(f"round index {head[0]}: dealer seat {dealer}, but the game seats {self.n}", f"{place}[0]")
         for s in range(self.n, PLAYERS):  # the fourth seat of a three-player game: nothing dealt, taken or given
-            if any(raw[k] for k in (4 + 3 * s, 5 + 3 * s, 6 + 3 * s)):
-                raise self.fail(f"seat {s} has tiles, but the game seats {self.n} (its first round deals seat {s} "
-                                "nothing)", f"{place}[{4 + 3 * s}]")
+            for k in (4 + 3 * s, 5 + 3 * s, 6 + 3 * s):
+                if raw[k] != []:
+                    raise self.fail(f"seat {s} has tiles, but the game seats {self.n} (its first round deals seat "
+                                    f"{s} nothing)", f"{place}[{k}]")
         dealt = []
         for s in range(self.n):
             hand = self._list(raw[4 + 3 * s], f"{place}[{4 + 3 * s}]", 13)

@@ -297,7 +297,7 @@ def seats_of(obj: dict[str, Any]) -> int:
 
 def east_only(rule: Any) -> bool:
     """Whether ``rule.disp`` names an East-only game (tonpuusen): Tenhou's and tensoul's ``東`` (``般東喰赤``,
-    ``東喰``), tensoul's English ``East`` (``convert.js``, its ``tonpuu`` rune).  Its ``南``/``South`` is the hanchan."""
+    ``東喰``), tensoul's English ``East`` (``convert.js``, its ``tonpuu`` rune).  ``南``/``South`` is the hanchan."""
     disp = str(rule.get("disp", "")) if isinstance(rule, dict) else ""
     if disp.isascii():
         return "East" in disp and "South" not in disp

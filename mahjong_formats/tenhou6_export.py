@@ -93,9 +93,9 @@ def export(head: dict[str, Any], events: list[dict[str, Any]], ident: str) -> di
         log.append(_round(deal, figures, theirs, seats))
     ruleset = str(head["ruleset"]["id"])
     east = ruleset.endswith("_east") and "document" in head["ruleset"]
-    rule = dict(_RULES.get(ruleset.removesuffix("_east") if east else ruleset, {"disp": ruleset}))
+    rule: dict[str, Any] = dict(_RULES.get(ruleset.removesuffix("_east") if east else ruleset, {"disp": ruleset}))
     if east:
-        rule["disp"] = rule["disp"].replace("南", "東").replace("South", "East")
+        rule["disp"] = str(rule["disp"]).replace("南", "東").replace("South", "East")
     names = [s["name"] for s in head["seats"]] + [""] * (PLAYERS - seats)
     out: dict[str, Any] = {"title": ["", ""], "name": names, "rule": rule, "ref": ident, "log": log}
     final = (source.get("recorded") or {}).get("final")

@@ -301,9 +301,9 @@ def _incomplete(log: ReplayLog, verdict: Verdict) -> None:
     """An imported log that says itself it stops short (``source.refused``) fails, with what it says first: the
     move its import refused, where and why; what the re-play found where the log ends follows."""
     source = log.header.get("source") if isinstance(log.header, dict) else None
-    refused = source.get("refused") if isinstance(source, dict) else None
-    if not isinstance(refused, dict):
+    if not isinstance(source, dict) or not isinstance(source.get("refused"), dict):
         return
+    refused = source["refused"]
     seat = refused.get("seat")
     who = f", seat {seat}" if seat is not None else ""
     at = f"the record's move {refused['move']!r} at " if refused.get("move") else ""

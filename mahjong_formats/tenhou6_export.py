@@ -167,8 +167,10 @@ def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 deal["gives"][actor].append(written)
                 deal["discards"].append((actor, tile))
                 last_take[actor] = None
-            elif action == "declare_bonus":
-                pass  # written at its event (bonus_declared), which says the tile
+            elif action == "declare_bonus":  # a North set aside (kita), written as declared: it may be won on
+                hands[actor][event["tile"]] -= 1
+                deal["gives"][actor].append(KITA)
+                last_take[actor] = None  # its replacement, if not won on, is the seat's next take
             elif action == "kong" and event.get("phase") == "turn":
                 code = event["tile"]
                 if event.get("way") == "added":
@@ -182,10 +184,6 @@ def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     digits = [str(number(t)) for t in tiles]
                     deal["gives"][actor].append("".join(digits[:3]) + "a" + digits[3])
                 last_take[actor] = None
-        elif kind == "bonus_declared":  # a North set aside (kita): its replacement is the seat's next take
-            hands[seat][event["tile"]] -= 1
-            deal["gives"][seat].append(KITA)
-            last_take[seat] = None
         elif kind == "claim" and event.get("kind") in ("chow", "pung", "kong"):
             called = event["tile"]
             # counted round a table of four, where a three-player game's empty North sits (tensoul's

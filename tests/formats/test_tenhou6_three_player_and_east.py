@@ -41,6 +41,22 @@ HAND_WRITTEN = {
              ["和了", [2600, -1300, -1300, 0], [0, 0, 0, "40符2飜1300点∀", "門前清自摸和(1飜)", "抜きドラ(1飜)"]]]],
 }
 
+#: A North won on as it is set aside (no greedy game of 40 seeds did it): East discards, South and West draw and
+#: discard, East draws a North and sets it aside (its gives' last item, f44, with no replacement after it), and
+#: South, ready on a single North (123456789s 777p and 4z), wins on it: a win on another's tile, no robbed kong
+#: (bonus_declaration), so ittsu alone, 2 han; 20 fu, 10 for a concealed hand's win on another's tile, 4 for the
+#: concealed 777p, 2 for the single wait: 40 fu, 2,600 from East.
+ROBBED_NORTH = {
+    "title": ["", ""], "name": ["Aki", "Bun", "Chie", ""], "rule": {"disp": "三般南喰赤", "aka": 1},
+    "ref": "handwritten-robbed-north",
+    "log": [[[0, 0, 0], [35000, 35000, 35000, 0], [46], [],
+             [11, 11, 19, 19, 21, 22, 23, 24, 25, 26, 27, 28, 41], [42, 44], [60, "f44"],
+             [27, 27, 27, 31, 32, 33, 34, 35, 36, 37, 38, 39, 44], [45], [60],
+             [21, 22, 29, 29, 41, 42, 43, 43, 45, 46, 46, 47, 47], [36], [60],
+             [], [], [],
+             ["和了", [-2600, 2600, 0, 0], [1, 0, 1, "40符2飜2600点", "一気通貫(2飜)"]]]],
+}
+
 
 def _simulate(tmp_path: Path, ruleset: str, seed: int) -> Path:
     out = tmp_path / "sim"
@@ -147,6 +163,24 @@ def test_a_hand_written_three_player_record_reads_field_by_field(tmp_path: Path)
     log.write_text(played.text(), encoding="utf-8")
     assert check(str(log), "audit").ok
     assert json.loads(export_log(str(log))) == HAND_WRITTEN  # written back field for field
+
+
+def test_a_north_won_on_as_it_is_set_aside_reads_and_writes_back(tmp_path: Path) -> None:
+    path = tmp_path / "robbed.json"
+    path.write_text(json.dumps(ROBBED_NORTH, ensure_ascii=False), encoding="utf-8")
+    game = tenhou6.read_file(str(path))[0]
+    said = [(m.seat, m.verb, m.action, m.path) for m in game.deals[0].moves][-3:]
+    assert said == [(0, "draw", None, "log[0][5][1]"), (0, "plugin", "declare_bonus", "log[0][6][1]"),
+                    (1, "win", None, "log[0][16]")]
+    played = play(game)
+    assert played.differences == []
+    won = [e for e in played.events if e["type"] == "mahjong"]
+    assert [(e["seat"], e["tile"], e["how"], e["discarder"]) for e in won] == [(1, "4z", "robbing_kong", 0)]
+    assert not any(e["type"] == "bonus_declared" for e in played.events)  # won on: never set aside
+    log = tmp_path / "robbed.jsonl"
+    log.write_text(played.text(), encoding="utf-8")
+    assert check(str(log), "audit").ok
+    assert json.loads(export_log(str(log))) == ROBBED_NORTH
 
 
 @pytest.mark.parametrize("change,said", [

@@ -19,7 +19,7 @@ from typing import Any
 
 from mahjong_core import MahjongError, Move, ReplayError, RulesetError, differences, read_bounded
 
-__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "read_record", "wrong_format"]
+__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "read_record", "refusal", "wrong_format"]
 
 
 class FormatError(MahjongError):
@@ -101,6 +101,9 @@ class ImportedGame:
     #: Where the record stops short (a file cut inside a deal), in words with its place: the game is played up
     #: to its last recorded move and written so far, its last deal unfinished (a cut-off log).
     cut: str | None = None
+    #: A house rule the game is played under instead of the installed preset ``ruleset`` names (its text, which
+    #: the log embeds): an East-only game of a preset that plays a hanchan (:func:`.tenhou6.east_only_text`).
+    ruleset_text: str | None = None
 
 
 @dataclass
@@ -136,9 +139,10 @@ def play(imported: ImportedGame, *, partial: bool = False) -> Played:
         there, a tile seen more often than the set has, a draw the rules do not call for, the end of a record cut
         short), naming the file and line.
     """
-    from mahjong_core import Game, MovesPlayer, MovesScript, header, load_ruleset
+    from mahjong_core import Game, MovesPlayer, MovesScript, header, load_ruleset, load_ruleset_text
 
-    ruleset = load_ruleset(imported.ruleset)
+    ruleset = load_ruleset(imported.ruleset) if imported.ruleset_text is None else load_ruleset_text(
+        imported.ruleset_text, f"{imported.source} (the house rule of its rule.disp)")
 
     def locate(message: str, place: str) -> MahjongError:
         return FormatError(f"{imported.platform} {imported.game}: {message}", source=imported.source, place=place)
@@ -197,10 +201,26 @@ def play(imported: ImportedGame, *, partial: bool = False) -> Played:
     head["source"] = {"platform": imported.platform, "game": imported.game, "recorded": imported.recorded}
     if imported.wall is not None:
         head["source"]["wall"] = dict(imported.wall)
+    if refused is not None:  # the log says itself that it stops short, where and why (sealed with the header)
+        head["source"]["refused"] = refusal(imported, refused, events)
     played = Played(imported, head, events, refused=refused)
     if refused is None:
         played.differences = differences(head, events)
     return played
+
+
+def refusal(imported: ImportedGame, refused: FormatError, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the header's ``source.refused`` says of a game imported only up to a move: the reason, the place in
+    the record, the deal (counted from 1, as played) and, where the refused move is one of the record's, its seat
+    and its text.  So a log read later, away from the import's output, says itself that it is incomplete and why.
+    """
+    out: dict[str, Any] = {"reason": refused.message[:1000], "place": str(refused.place or imported.place)[:200],
+                           "deal": max(1, sum(e.get("type") == "deal_start" for e in events))}
+    deal = imported.deals[out["deal"] - 1] if out["deal"] <= len(imported.deals) else None
+    move = next((m for m in deal.moves if m.path == refused.place), None) if deal is not None else None
+    if move is not None:
+        out.update(seat=move.seat, move=move.text[:100])
+    return out
 
 
 def wrong_format(text: str, expected: str) -> str | None:

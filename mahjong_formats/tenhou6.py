@@ -46,8 +46,8 @@ from mahjong_core import MahjongError, Move, StrictJSONError
 
 from .common import FormatError, ImportedDeal, ImportedGame, read_record, wrong_format
 
-__all__ = ["MAX_BYTES", "MAX_ROUNDS", "YAKU", "iter_file", "iter_text", "order", "preset_of", "read_file",
-           "read_text", "tile_code"]
+__all__ = ["KITA", "MAX_BYTES", "MAX_ROUNDS", "YAKU", "east_only", "east_only_text", "iter_file", "iter_text",
+           "order", "preset_of", "read_file", "read_text", "seats_of", "tile_code"]
 
 #: A file is read up to this many bytes (a hanchan is about 15 KB) ...
 MAX_BYTES = 2 * 1024 * 1024
@@ -62,7 +62,13 @@ MAX_ROUND_ITEMS = 110
 MAX_LINES = 20_000
 #: The re-simulation of a round gives up after this many steps (a record whose calls fit many orders).
 MAX_STEPS = 200_000
+#: The seats the format writes: four, of which a three-player game fills the first three (East, South and West;
+#: the fourth seat's lists empty, its points and changes 0 or left out, its name empty or left out: tensoul's
+#: ``convert.js`` pads a three-player game so, ``pad_right``).
 PLAYERS = 4
+#: Tenhou's and tensoul's mark of a North set aside (kita) in a seat's gives (tensoul's ``convert.js``,
+#: ``RecordBaBei``: ``f44``, whenever it was drawn); its replacement tile is the seat's next take.
+KITA = "f44"
 #: A riichi declaration's stick, which the round's deltas leave out (:func:`_sticks`).
 STICK = 1000
 #: What a result says: the win, the exhaustive draw, and the abortive draws by the names of the
@@ -90,7 +96,7 @@ YAKU: dict[str, str] = {
     "字一色": "tsuuiisou", "緑一色": "ryuuiisou", "清老頭": "chinroutou", "九蓮宝燈": "chuuren",
     "純正九蓮宝燈": "junsei_chuuren", "国士無双": "kokushi", "国士無双１３面": "kokushi_13_wait",
     "大四喜": "daisuushii", "小四喜": "shousuushii", "四槓子": "suukantsu", "ドラ": "dora", "裏ドラ": "ura_dora",
-    "赤ドラ": "aka_dora",
+    "赤ドラ": "aka_dora", "抜きドラ": "nukidora",
     # tensoul's Japanese where Mahjong Soul's differs from the viewer's, and its English: Mahjong Soul's own names,
     # the name_jp and name_en of its fan table (tensoul's data.json, "fan" map, ids 1-50)
     "役牌:自風牌": "seat_wind", "役牌:場風牌": "round_wind", "ダブル立直": "double_riichi",
@@ -251,27 +257,70 @@ def _check_object(obj: Any, source: str, prefix: str) -> dict[str, Any]:
     return obj
 
 
-def preset_of(rule: Any) -> tuple[str | None, str]:
-    """The preset for a game's ``rule`` (``disp`` and the red-five keys), or ``None`` and why none plays it."""
+def preset_of(rule: Any, players: int = PLAYERS) -> tuple[str | None, str]:
+    """The preset for a game's ``rule`` (``disp`` and the red-five keys) at ``players`` seats (the record's), or
+    ``None`` and why none plays it.  The game's length is :func:`east_only`'s: a preset names the hanchan.
+
+    Tenhou names a three-player room with a leading ``三`` (``三鳳南喰赤``), tensoul in Japanese with a leading ``3``
+    (``convert.js``: ``ruledisp += '3'``), and in English not at all (its ``ratingc`` ``PF3`` and the empty fourth
+    seat say it): the seats the record fills decide, and a ``rule.disp`` naming another count is refused.
+    """
     disp = str(rule.get("disp", "")) if isinstance(rule, dict) else ""
+    three = disp.startswith(("三", "3"))
+    if three and players != 3:
+        return None, f"rule.disp {disp!r} names a three-player game, but the record seats {players}"
     if disp.isascii() and disp:  # tensoul: Mahjong Soul's room in English
-        if "3-Player" in disp:
-            return None, f"rule.disp {disp!r}: a three-player game; this reader reads four-player games"
-        if "South" not in disp:
-            return None, (f"rule.disp {disp!r}: an East-only Mahjong Soul game; riichi_mahjong_soul is the South "
-                          "game (name another preset with --ruleset)")
-        return "riichi_mahjong_soul", ""
+        if "South" not in disp and "East" not in disp:
+            return None, (f"rule.disp {disp!r} names neither an East nor a South game (name the preset with "
+                          "--ruleset)")
+        return ("sanma_mahjong_soul" if players == 3 else "riichi_mahjong_soul"), ""
     if not disp:
         return None, "the game has no rule.disp naming its rules: name the preset with --ruleset"
-    if disp.startswith("三"):
-        return None, f"rule.disp {disp!r}: a three-player game; this reader reads four-player games"
-    missing = [what for mark, what in (("南", "a hanchan (南)"), ("喰", "open tanyao (喰)"), ("赤", "red fives (赤)"))
-               if mark not in disp]
+    if disp.startswith("3"):  # tensoul in Japanese: Mahjong Soul's room name, then 東喰/南喰 and 赤
+        return "sanma_mahjong_soul", ""
+    missing = [what for mark, what in (("喰", "open tanyao (喰)"), ("赤", "red fives (赤)")) if mark not in disp]
+    if "南" not in disp and "東" not in disp:
+        missing.insert(0, "a length (南 or 東)")
     if missing:
         return None, (f"rule.disp {disp!r} is a game without {', '.join(missing)}: no installed preset plays it; "
-                      "riichi_tenhou is Tenhou's hanchan with red fives and open tanyao (name another with "
-                      "--ruleset)")
-    return "riichi_tenhou", ""
+                      "riichi_tenhou and sanma_tenhou are Tenhou's games with red fives and open tanyao (name "
+                      "another with --ruleset)")
+    return ("sanma_tenhou" if players == 3 else "riichi_tenhou"), ""
+
+
+def seats_of(obj: dict[str, Any]) -> int:
+    """The seats a game fills: three where its first round deals the fourth seat nothing (a three-player game,
+    padded to the format's four seats), else four."""
+    first = obj["log"][0]
+    return 3 if isinstance(first, list) and len(first) == 17 and first[13] == [] else PLAYERS
+
+
+def east_only(rule: Any) -> bool:
+    """Whether ``rule.disp`` names an East-only game (tonpuusen): Tenhou's and tensoul's ``東`` (``般東喰赤``,
+    ``東喰``), tensoul's English ``East`` (``convert.js``, its ``tonpuu`` rune).  ``南``/``South`` is the hanchan."""
+    disp = str(rule.get("disp", "")) if isinstance(rule, dict) else ""
+    if disp.isascii():
+        return "East" in disp and "South" not in disp
+    return "東" in disp and "南" not in disp
+
+
+def east_only_text(preset: str, version: str) -> str:
+    """The house rule that plays ``preset`` as an East-only game: ``extends`` it and sets ``rounds_per_game`` to 1,
+    the one value that differs.  Its end is then the preset's ``game_end`` after one round (Tenhou's tonpuusen:
+    sudden death into the South round when no seat holds the target; "Tenhou.net rules", Rules).  A log embeds
+    it, so ``replay`` and ``audit`` re-create the game from the log alone, as for ``--players``."""
+    import json
+
+    why = (f"the record's rule.disp names an East-only game (東, tonpuusen) of {preset}, which plays a hanchan: one "
+           "round, then the preset's game_end (extension, target) as it stands")
+    return (f"id: {preset}_east\n"
+            f"version: {version}\n"
+            f"name: {json.dumps(preset + ', East-only (tonpuusen)')}\n"
+            f"extends: {preset}\n"
+            f"parameters:\n"
+            f"  rounds_per_game:\n"
+            f"    value: 1\n"
+            f"    assumption: {json.dumps(why)}\n")
 
 
 @dataclass
@@ -296,18 +345,25 @@ class _Reader:
         self.parts = parts
         self.number = number
         self.ruleset = ruleset
+        #: The seats the game fills (three or four: :func:`seats_of` its first object).
+        self.n = seats_of(parts[0][1])
 
     def fail(self, message: str, place: str) -> FormatError:
         return FormatError(message, source=self.source, place=place)
 
     def game(self) -> ImportedGame:
         prefix, first = self.parts[0]
-        preset, why = preset_of(first.get("rule"))
+        preset, why = preset_of(first.get("rule"), self.n)
+        text = None
         if self.ruleset is not None:
             preset = self.ruleset
+        elif preset is not None and east_only(first.get("rule")):
+            from mahjong_core import load_ruleset
+
+            text = east_only_text(preset, load_ruleset(preset).version)
         if preset is None:
             raise self.fail(why, f"{prefix}rule" if prefix else "rule")
-        self._tiles(preset, prefix)
+        self._tiles(preset, prefix, text)
         names = self._names(first.get("name"), prefix)
         rounds = []
         for prefix, obj in self.parts:
@@ -317,9 +373,9 @@ class _Reader:
         opening = None
         if start["round"] != 0 or start["honba"] or start["sticks"] or len(set(start["start"])) != 1:
             # an excerpt: the table where it begins, as recorded (the honba as the table's counter)
-            opening = {"dealer": start["round"] % PLAYERS, "scores": list(start["start"]),
+            opening = {"dealer": start["round"] % 4, "scores": list(start["start"]),
                        "pot": STICK * start["sticks"], "counters": {"honba": start["honba"]} if start["honba"] else {}}
-            if start["round"] >= 4 * PLAYERS:
+            if start["round"] >= 16:
                 raise self.fail(f"round index {start['round']}: past the North round", rounds[0].place)
         recorded: dict[str, Any] = {"deals": [dict(rnd.record) for rnd in rounds]}
         final = self._final(first, rounds[-1].record["scores"])
@@ -334,25 +390,34 @@ class _Reader:
             self.source)
         if self.number is not None and not isinstance(first.get("ref"), str):
             ident += f"-{self.number + 1}"  # the second game of a file and on
-        platform = "mahjongsoul" if preset == "riichi_mahjong_soul" and str(
+        platform = "mahjongsoul" if preset in ("riichi_mahjong_soul", "sanma_mahjong_soul") and str(
             (first.get("rule") or {}).get("disp", "")).isascii() else "tenhou"
         game = ImportedGame(platform, re.sub(r"[^0-9A-Za-z_.-]", "_", ident), preset, names, deals, recorded,
                             self.source, prefix.removesuffix(": ") or "line 1")
         game.wall = {"algorithm": "recorded", "walls": [self._wall(rnd) for rnd in rounds]}
-        game.first_round = start["round"] // PLAYERS
+        game.first_round = start["round"] // 4
+        game.ruleset_text = text
         game.opening = opening
         return game
 
     # -- the parts -------------------------------------------------------------------------------------------------
 
-    def _tiles(self, preset: str, prefix: str) -> None:
-        """The preset's tile set: its codes by kind, and its tiles (a wall's) by code."""
-        from mahjong_core import load_ruleset
+    def _tiles(self, preset: str, prefix: str, text: str | None = None) -> None:
+        """The preset's tile set: its codes by kind, and its tiles (a wall's) by code; its seats, held to the
+        record's; the replacement tiles its dead wall keeps before the indicators (``dora_indicators``)."""
+        from mahjong_core import load_ruleset, load_ruleset_text
 
         try:
-            tiles = load_ruleset(preset).tiles()
+            ruleset = load_ruleset(preset) if text is None else load_ruleset_text(text, preset)
+            tiles = ruleset.tiles()
         except MahjongError as exc:
             raise self.fail(f"the preset {preset!r}: {exc.message}", f"{prefix}rule" if prefix else "rule") from None
+        seats = int(ruleset.param("players"))
+        if seats != self.n:
+            raise self.fail(f"the record seats {self.n} players; {ruleset.id} seats {seats}",
+                            f"{prefix}log[0]" if prefix else "log[0]")
+        indicators = ruleset.value("dora_indicators") if ruleset.get("dora_indicators") is not None else {}
+        self.replacements = int(indicators.get("replacement_tiles", 4))
         self.preset = preset
         self.codes = tiles.codes()
         self.kinds = {code: k for k, code in enumerate(self.codes)}
@@ -371,10 +436,10 @@ class _Reader:
         return self.kinds[code]
 
     def _names(self, raw: Any, prefix: str) -> list[str]:
-        if raw is not None and (not isinstance(raw, list) or len(raw) != PLAYERS):
-            raise self.fail(f"\"name\" is a list of the {PLAYERS} players' names", f"{prefix}name")
+        if raw is not None and (not isinstance(raw, list) or len(raw) not in (self.n, PLAYERS)):
+            raise self.fail(f"\"name\" is a list of the {self.n} players' names", f"{prefix}name")
         names: list[str] = []
-        for seat in range(PLAYERS):
+        for seat in range(self.n):
             name = str(raw[seat]).strip()[:60] if raw is not None and isinstance(raw[seat], str) else ""
             name = name or f"seat {seat}"
             while name in names:
@@ -387,8 +452,9 @@ class _Reader:
         hundreds, tensoul and some of Tenhou's own files in points: read in whichever of the two the last round's
         points after it (``last``) are nearer."""
         sc = obj.get("sc")
-        if not isinstance(sc, list) or len(sc) != 2 * PLAYERS:
+        if not isinstance(sc, list) or len(sc) not in (2 * self.n, 2 * PLAYERS):
             return None
+        sc = sc[:2 * self.n]
         try:
             points = [float(x) for x in sc[::2]]
         except (TypeError, ValueError):
@@ -424,20 +490,27 @@ class _Reader:
             raise self.fail("a round is an array of 17: its number, points, indicators, each seat's three "
                             "lists and the result", place)
         head = self._ints(raw[0], f"{place}[0]", 3, 0, 1000)
-        points = self._ints(raw[1], f"{place}[1]", PLAYERS, -10**6, 10**6)
+        points = self._seats(self._ints(raw[1], f"{place}[1]", None, -10**6, 10**6), f"{place}[1]")
         dora = [self._tile(t, f"{place}[2][{i}]") for i, t in enumerate(self._list(raw[2], f"{place}[2]", 5))]
         ura = [self._tile(t, f"{place}[3][{i}]") for i, t in enumerate(self._list(raw[3], f"{place}[3]", 5))]
         if not dora:
             raise self.fail("no dora indicator", f"{place}[2]")
-        dealer = head[0] % PLAYERS
+        dealer = head[0] % 4
+        if dealer >= self.n:
+            raise self.fail(f"round index {head[0]}: dealer seat {dealer}, but the game seats {self.n}", f"{place}[0]")
+        for s in range(self.n, PLAYERS):  # the fourth seat of a three-player game: nothing dealt, taken or given
+            for k in (4 + 3 * s, 5 + 3 * s, 6 + 3 * s):
+                if raw[k] != []:
+                    raise self.fail(f"seat {s} has tiles, but the game seats {self.n} (its first round deals seat "
+                                    f"{s} nothing)", f"{place}[{k}]")
         dealt = []
-        for s in range(PLAYERS):
+        for s in range(self.n):
             hand = self._list(raw[4 + 3 * s], f"{place}[{4 + 3 * s}]", 13)
             if len(hand) != 13:
                 raise self.fail(f"seat {s}'s dealt hand holds {len(hand)} tiles, not 13", f"{place}[{4 + 3 * s}]")
             dealt.append([self._tile(t, f"{place}[{4 + 3 * s}][{i}]") for i, t in enumerate(hand)])
-        takes = [self._list(raw[5 + 3 * s], f"{place}[{5 + 3 * s}]", MAX_ITEMS) for s in range(PLAYERS)]
-        gives = [self._list(raw[6 + 3 * s], f"{place}[{6 + 3 * s}]", MAX_ITEMS) for s in range(PLAYERS)]
+        takes = [self._list(raw[5 + 3 * s], f"{place}[{5 + 3 * s}]", MAX_ITEMS) for s in range(self.n)]
+        gives = [self._list(raw[6 + 3 * s], f"{place}[{6 + 3 * s}]", MAX_ITEMS) for s in range(self.n)]
         for lists, what in ((takes, "takes"), (gives, "gives")):
             if sum(map(len, lists)) > MAX_ROUND_ITEMS:
                 raise self.fail(f"the seats' {what} add up to {sum(map(len, lists))}; a round of 136 tiles has at "
@@ -445,13 +518,20 @@ class _Reader:
         result = self._result(raw[16], f"{place}[16]", dealer)
         rnd = _Round(place, dealer, dealt, indicators=dora, ura=ura)
         try:
-            rnd.steps = order(dealer, takes, gives, result, place, self.fail)
+            rnd.steps = order(dealer, takes, gives, result, place, self.fail, self.n)
         except RecursionError:
             raise self.fail("the round's calls nest too deeply to re-play", place) from None
         rnd.record = {"round": head[0], "honba": head[1], "sticks": head[2], "start": points, **result,
-                      "scores": [p + d - STICK * n for p, d, n in zip(points, result["deltas"], _sticks(rnd.steps),
-                                                                       strict=True)]}
+                      "scores": [p + d - STICK * n for p, d, n in zip(points, result["deltas"],
+                                                                       _sticks(rnd.steps, self.n), strict=True)]}
         return rnd
+
+    def _seats(self, values: list[int], place: str) -> list[int]:
+        """A list by seat: one number a seat the game fills, or the format's four with the empty seat's 0."""
+        if len(values) == self.n or (len(values) == PLAYERS and not any(values[self.n:])):
+            return values[:self.n]
+        raise self.fail(f"expected {self.n} numbers, one a seat" + (
+            f" (or {PLAYERS}, the empty seat's 0)" if self.n < PLAYERS else ""), place)
 
     def _list(self, value: Any, place: str, most: int) -> list[Any]:
         if not isinstance(value, list) or len(value) > most:
@@ -466,7 +546,7 @@ class _Reader:
         if kind == WIN:
             if len(raw) < 3 or len(raw) % 2 == 0:
                 raise self.fail("a win's result is 和了 and, for each winner, its deltas and its details", place)
-            total = [0] * PLAYERS
+            total = [0] * self.n
             for k in range(1, len(raw), 2):
                 deltas = self._deltas(raw[k], f"{place}[{k}]")
                 total = [a + b for a, b in zip(total, deltas, strict=True)]
@@ -480,14 +560,14 @@ class _Reader:
             if kind == "三家和了":
                 raise self.fail("a triple ron (三家和了): the record names none of the three claims, so the deal "
                                 "cannot be re-played", place)
-            out["deltas"] = self._deltas(raw[1], f"{place}[1]") if len(raw) > 1 else [0] * PLAYERS
+            out["deltas"] = self._deltas(raw[1], f"{place}[1]") if len(raw) > 1 else [0] * self.n
         else:
             raise self.fail(f"{kind[:20]!r} is not one of the results ({WIN}, {', '.join(DRAWS)})", f"{place}[0]")
         return out
 
     def _deltas(self, value: Any, place: str) -> list[int]:
-        if not isinstance(value, list) or len(value) != PLAYERS:
-            raise self.fail(f"expected the {PLAYERS} seats' changes of points", place)
+        if not isinstance(value, list) or len(value) not in (self.n, PLAYERS):
+            raise self.fail(f"expected the {self.n} seats' changes of points", place)
         out = []
         for i, v in enumerate(value):
             if isinstance(v, float) and v.is_integer():
@@ -495,12 +575,12 @@ class _Reader:
             if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**6:
                 raise self.fail(f"expected a whole number of points, not {v!r}", f"{place}[{i}]")
             out.append(v)
-        return out
+        return self._seats(out, place)
 
     def _win(self, raw: Any, place: str, dealer: int) -> dict[str, Any]:
         if not isinstance(raw, list) or len(raw) < 3 or len(raw) > 40:
             raise self.fail("a win's details are [who, from, pao, points, yaku...]", place)
-        who, giver, pao = (self._ints(raw[:3], place, 3, 0, PLAYERS - 1))
+        who, giver, pao = (self._ints(raw[:3], place, 3, 0, self.n - 1))
         if len(raw) == 3:  # who won on whose tile, and no figures (a hand-written excerpt)
             return {"winner": who, "from": None if giver == who else giver}
         text = raw[3]
@@ -512,10 +592,10 @@ class _Reader:
         limit = LIMITS.get(limit_word.strip(), "") if limit_word.strip() else ""
         if limit_word.strip() and not limit:
             raise self.fail(f"{limit_word.strip()[:20]!r} is not a limit ({', '.join(LIMITS)})", f"{place}[3]")
-        if b is not None:  # a non-dealer's self-draw: each non-dealer pays a, the dealer b
-            points = 2 * int(a) + int(b)
+        if b is not None:  # a non-dealer's self-draw: each other non-dealer pays a, the dealer b
+            points = (self.n - 2) * int(a) + int(b)
         elif everyone:  # the dealer's self-draw: each pays a
-            points = 3 * int(a)
+            points = (self.n - 1) * int(a)
         else:
             points = int(a)
         items = []
@@ -564,6 +644,8 @@ class _Reader:
                                   marked=self._marked(_from_hand(step[5], tile))))
             elif verb in ("open_kong", "kong"):
                 moves.append(Move(seat, "kong", (self._kind(plain(tile)),), place, text))
+            elif verb == "kita":  # the bonus_declaration mechanism's action: the North set aside
+                moves.append(Move(seat, "plugin", (self._kind(tile),), place, text, action="declare_bonus"))
             elif verb == "win" and rnd.steps[0][0] == "first" and len(rnd.steps) == 2:
                 # a win on the dealt tiles (tenhou): which of the dealer's fourteen came last is no fact of the deal
                 moves.append(Move(seat, "win", (), place, text))
@@ -584,8 +666,8 @@ class _Reader:
         hands = [[self.codes[k] for k in sorted(h)] for h in rnd.dealt]
         at = 0
         for count in (4, 4, 4, 1):
-            for i in range(PLAYERS):
-                seat = (rnd.dealer + i) % PLAYERS
+            for i in range(self.n):
+                seat = (rnd.dealer + i) % self.n
                 for _ in range(count):
                     wall[at] = hands[seat].pop(0)
                     at += 1
@@ -598,16 +680,19 @@ class _Reader:
                 at += 1
             elif step[0] == "replacement":
                 k = replacements
-                if k >= 4:
-                    raise self.fail("more than four replacement tiles: the dead wall holds four", step[3])
+                if k >= self.replacements:
+                    raise self.fail(f"more than {self.replacements} replacement tiles: the dead wall of {self.preset} "
+                                    f"holds {self.replacements}", step[3])
                 wall[n - 2 - 2 * (k // 2) + k % 2] = tile_code(step[2])
                 replacements += 1
+        first = self.replacements  # the indicators lie behind the replacement tiles (Wall.dead_wall_tile's count)
         for j, tile in enumerate(rnd.indicators):
-            wall[n - 6 - 2 * j] = tile_code(tile)
+            wall[n - 2 - 2 * ((first + 2 * j) // 2)] = tile_code(tile)
         for j, tile in enumerate(rnd.ura):
-            wall[n - 5 - 2 * j] = tile_code(tile)
+            wall[n - 1 - 2 * ((first + 2 * j) // 2)] = tile_code(tile)
+        dealt = 13 * self.n + 1
         if at > n - 14:
-            raise self.fail(f"{at - 53} tiles drawn; the live wall holds {n - 14 - 53}", rnd.place)
+            raise self.fail(f"{at - dealt} tiles drawn; the live wall holds {n - 14 - dealt}", rnd.place)
         shown = Counter(t for t in wall if t is not None)
         extra = shown - Counter(self.full_set)
         if extra:
@@ -650,7 +735,10 @@ def _call(item: Any) -> tuple[str, int, int, list[int]] | None:
 
 def _give(item: Any) -> tuple[str, int | None, bool]:
     """A give: ``(kind, tile, riichi)``: ``discard`` (tile ``None`` for 60, the drawn tile), ``kong`` (added or
-    concealed, the tile), or ``nothing`` (0, after an open kong).  Raises ValueError for no give."""
+    concealed, the tile), ``kita`` (a North set aside, 44), or ``nothing`` (0, after an open kong).  Raises
+    ValueError for no give."""
+    if item == KITA:
+        return "kita", 44, False
     if isinstance(item, bool):
         raise ValueError(item)
     if isinstance(item, int):
@@ -671,17 +759,19 @@ def _give(item: Any) -> tuple[str, int | None, bool]:
 
 
 def order(dealer: int, takes: Sequence[Sequence[Any]], gives: Sequence[Sequence[Any]], result: dict[str, Any],
-          place: str, fail: Any) -> list[tuple[Any, ...]]:
+          place: str, fail: Any, players: int = PLAYERS) -> list[tuple[Any, ...]]:
     """The round's steps in the order they were played, re-simulated from the seats' lists (see the module).
 
     Each step is ``(verb, seat, tile, place, text, ...)``: ``first`` (the dealer's fourteenth dealt tile),
     ``draw``, ``replacement``, ``discard`` (with whether it declares riichi), ``chi`` (with its tiles), ``pon``,
-    ``open_kong``, ``kong`` (added or concealed) and ``win``.
+    ``open_kong``, ``kong`` (added or concealed), ``kita`` (a North set aside, won on as a kong's tile is, else
+    replaced) and ``win``.  ``players`` is the seats the game fills (three: a pon's direction is still written
+    as at a table of four, where the empty North sits: tensoul's ``relativeseating`` counts four seats).
 
     :raises FormatError: (from ``fail``) at an item that is no take or give, or where no order of play uses every
         list up and ends the round as recorded.
     """
-    for s in range(PLAYERS):
+    for s in range(players):
         for i, item in enumerate(takes[s]):
             try:
                 call = _call(item)
@@ -700,11 +790,12 @@ def order(dealer: int, takes: Sequence[Sequence[Any]], gives: Sequence[Sequence[
             except ValueError:
                 kind, tile = "", None
             if not kind or (tile is not None and not _is_tile(tile)):
-                raise fail(f"{str(item)[:20]!r} is neither a discard (a tile, 60, r..) nor a kong (k, a) nor 0",
+                raise fail(f"{str(item)[:20]!r} is neither a discard (a tile, 60, r..) nor a kong (k, a) nor a North "
+                           f"set aside ({KITA}) nor 0",
                            f"{place}[{6 + 3 * s}][{i}]")
     steps: list[tuple[Any, ...]] = []
-    took = [0] * PLAYERS
-    gave = [0] * PLAYERS
+    took = [0] * players
+    gave = [0] * players
     budget = [MAX_STEPS]
     end = result.get("end")
     wins = result.get("wins", [])
@@ -715,7 +806,7 @@ def order(dealer: int, takes: Sequence[Sequence[Any]], gives: Sequence[Sequence[
         return f"{place}[{(6 if give else 5) + 3 * seat}][{i}]"
 
     def used_up() -> bool:
-        return all(took[s] == len(takes[s]) and gave[s] == len(gives[s]) for s in range(PLAYERS))
+        return all(took[s] == len(takes[s]) and gave[s] == len(gives[s]) for s in range(players))
 
     def ends(moment: str, seat: int, tile: int | None) -> bool:
         """Whether the round may end here as recorded (every list used up)."""
@@ -761,7 +852,7 @@ def order(dealer: int, takes: Sequence[Sequence[Any]], gives: Sequence[Sequence[
             return False
         assert tile is not None
         gave[seat] += 1
-        steps.append(("kong", seat, tile, where(seat, True, i), str(item)))
+        steps.append((kind, seat, tile, where(seat, True, i), str(item)))
         if finish("kong", seat, tile) or replacement(seat):
             return True
         steps.pop()
@@ -788,13 +879,13 @@ def order(dealer: int, takes: Sequence[Sequence[Any]], gives: Sequence[Sequence[
         if finish("discard", seat, tile):
             return True
         tried: list[tuple[int, tuple[str, int, int, list[int]]]] = []
-        for k in (1, 2, 3):
-            other = (seat + k) % PLAYERS
+        for k in range(1, players):
+            other = (seat + k) % players
             i = took[other]
             if i == len(takes[other]):
                 continue
             call = _call(takes[other][i])
-            if call is not None and call[1] == PLAYERS - k and call[2] == tile:
+            if call is not None and call[1] == (seat - other) % 4 and call[2] == tile:
                 tried.append((other, call))
         tried.sort(key=lambda c: c[1][0] == "chi")  # an open kong or a pon before a chi: the priority of claims
         for other, call in tried:
@@ -812,7 +903,7 @@ def order(dealer: int, takes: Sequence[Sequence[Any]], gives: Sequence[Sequence[
                 return True
             steps.pop()
             took[other] -= 1
-        nxt = (seat + 1) % PLAYERS
+        nxt = (seat + 1) % players
         i = took[nxt]
         if i < len(takes[nxt]) and _call(takes[nxt][i]) is None:
             drawn = takes[nxt][i]
@@ -836,10 +927,10 @@ def order(dealer: int, takes: Sequence[Sequence[Any]], gives: Sequence[Sequence[
     return steps
 
 
-def _sticks(steps: Sequence[tuple[Any, ...]]) -> list[int]:
+def _sticks(steps: Sequence[tuple[Any, ...]], players: int = PLAYERS) -> list[int]:
     """The riichi sticks each seat paid in the round: the deltas of tenhou.net/6 leave them out (they are paid as
     the declaring discard passes; one that is won on is void, as Tenhou returns it)."""
-    paid = [0] * PLAYERS
+    paid = [0] * players
     for i, step in enumerate(steps):
         if step[0] == "discard" and step[5] and not (i + 1 < len(steps) and steps[i + 1][0] == "win"):
             paid[step[1]] += 1

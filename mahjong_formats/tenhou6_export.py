@@ -18,7 +18,7 @@ from typing import Any
 
 from mahjong_core import deal_figures
 
-from .tenhou6 import LIMITS, PLAYERS, STICK, YAKU
+from .tenhou6 import KITA, LIMITS, PLAYERS, STICK, YAKU
 
 __all__ = ["export", "export_log", "number"]
 
@@ -28,9 +28,14 @@ for _written, _name in YAKU.items():
     _NAMES.setdefault(_name, _written)
 _LIMIT_WORDS = {ours: written for written, ours in reversed(list(LIMITS.items())) if not written.isascii()}
 _LIMIT_WORDS["yakuman"] = "役満"
-#: The rule a preset is written as (``rule.disp``), so that the file's reader names the same preset again.
+#: The rule a preset is written as (``rule.disp``), so that the file's reader names the same preset again: Tenhou's
+#: room marks (``三`` three players, ``南`` a hanchan, ``喰`` open tanyao, ``赤`` red fives) and tensoul's English
+#: room for Mahjong Soul's.  An East-only game (the house rule ``<preset>_east`` the reader plays it under) is
+#: written with ``東``/``East`` for ``南``/``South``.
 _RULES = {"riichi_tenhou": {"disp": "般南喰赤", "aka": 1},
-          "riichi_mahjong_soul": {"disp": "Mahjong Soul South", "aka51": 1, "aka52": 1, "aka53": 1}}
+          "sanma_tenhou": {"disp": "三般南喰赤", "aka": 1},
+          "riichi_mahjong_soul": {"disp": "Mahjong Soul South", "aka51": 1, "aka52": 1, "aka53": 1},
+          "sanma_mahjong_soul": {"disp": "Mahjong Soul South", "aka51": 0, "aka52": 1, "aka53": 1}}
 
 
 def export_log(path: str) -> str:
@@ -69,27 +74,35 @@ def _sort_key(tile: int) -> tuple[int, int]:
 def export(head: dict[str, Any], events: list[dict[str, Any]], ident: str) -> dict[str, Any]:
     """The tenhou.net/6 object of a game: ``head`` the log's header, ``events`` its events, ``ident`` its ``ref``.
 
-    :raises ValueError: for a game of other than four seats.
+    A three-player game fills the format's first three seats and leaves the fourth empty (no tiles, points and
+    changes 0, name ""), as tensoul writes one (``convert.js``, ``pad_right``).
+
+    :raises ValueError: for a game of other than three or four seats.
     """
-    if len(head["seats"]) != PLAYERS:
-        raise ValueError(f"tenhou.net/6 records four-player games; this one has {len(head['seats'])} seats")
+    seats = len(head["seats"])
+    if seats not in (3, PLAYERS):
+        raise ValueError(f"tenhou.net/6 records three- and four-player games; this one has {seats} seats")
     source = head.get("source") or {}
     recorded = (source.get("recorded") or {}).get("deals")
     ours = deal_figures(head, events)
     deals = _deals(events)
     log = []
     for number_, deal in enumerate(deals):
-        figures = ours[number_] if number_ < len(ours) else {"start": [0] * PLAYERS, "scores": [0] * PLAYERS}
+        figures = ours[number_] if number_ < len(ours) else {"start": [0] * seats, "scores": [0] * seats}
         theirs = recorded[number_] if recorded is not None and number_ < len(recorded) else None
-        log.append(_round(deal, figures, theirs))
-    ruleset = head["ruleset"]["id"]
-    out: dict[str, Any] = {"title": ["", ""], "name": [s["name"] for s in head["seats"]],
-                           "rule": dict(_RULES.get(ruleset, {"disp": ruleset})), "ref": ident, "log": log}
+        log.append(_round(deal, figures, theirs, seats))
+    ruleset = str(head["ruleset"]["id"])
+    east = ruleset.endswith("_east") and "document" in head["ruleset"]
+    rule: dict[str, Any] = dict(_RULES.get(ruleset.removesuffix("_east") if east else ruleset, {"disp": ruleset}))
+    if east:
+        rule["disp"] = str(rule["disp"]).replace("南", "東").replace("South", "East")
+    names = [s["name"] for s in head["seats"]] + [""] * (PLAYERS - seats)
+    out: dict[str, Any] = {"title": ["", ""], "name": names, "rule": rule, "ref": ident, "log": log}
     final = (source.get("recorded") or {}).get("final")
     if final is None and recorded is None and ours:
         final = ours[-1]["scores"]
     if final is not None:
-        out["sc"] = [x for points in final for x in (points / 100 if points % 100 else points // 100, 0)]
+        out["sc"] = [x for points in _padded(final) for x in (points / 100 if points % 100 else points // 100, 0)]
     return out
 
 
@@ -108,11 +121,14 @@ def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             honba = int(event["value"])
         elif kind == "payment":
             pot += int(event["amount"]) * ((event.get("payee") is None) - (event.get("payer") is None))
+            if deal is not None and event.get("reason") == "riichi_stick":  # a stick paid, or returned (void)
+                at = event.get("payer") if event.get("payer") is not None else event.get("payee")
+                deal["sticks_paid"][at] += 1 if event.get("payer") is not None else -1
         if kind == "deal_start":
             deal = {"dealer": event["dealer"], "wind": event.get("prevalent_wind", 0), "dealt": [],
                     "honba": honba, "sticks": pot // STICK,
                     "takes": [[] for _ in range(PLAYERS)], "gives": [[] for _ in range(PLAYERS)],
-                    "dora": [], "ura": [], "wins": [], "end": None, "discards": []}
+                    "dora": [], "ura": [], "wins": [], "end": None, "discards": [], "sticks_paid": [0] * PLAYERS}
             deals.append(deal)
             hands = [Counter() for _ in range(PLAYERS)]
             last_take = [None] * PLAYERS
@@ -151,6 +167,10 @@ def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 deal["gives"][actor].append(written)
                 deal["discards"].append((actor, tile))
                 last_take[actor] = None
+            elif action == "declare_bonus":  # a North set aside (kita), written as declared: it may be won on
+                hands[actor][event["tile"]] -= 1
+                deal["gives"][actor].append(KITA)
+                last_take[actor] = None  # its replacement, if not won on, is the seat's next take
             elif action == "kong" and event.get("phase") == "turn":
                 code = event["tile"]
                 if event.get("way") == "added":
@@ -166,6 +186,8 @@ def _deals(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 last_take[actor] = None
         elif kind == "claim" and event.get("kind") in ("chow", "pung", "kong"):
             called = event["tile"]
+            # counted round a table of four, where a three-player game's empty North sits (tensoul's
+            # relativeseating): West's pon of East's tile is from the seat opposite
             giver = (event["discarder"] - seat) % PLAYERS
             own = list(event["tiles"])
             own.remove(called if called in own else next(t for t in own if _plain(t) == _plain(called)))
@@ -242,40 +264,42 @@ _ENDS = {"exhaustive_draw": "流局", "nine_terminals": "九種九牌", "four_de
          "four_winds": "四風連打", "four_kongs": "四槓散了", "triple_ron": "三家和了"}
 
 
-def _round(deal: dict[str, Any], figures: dict[str, Any], theirs: dict[str, Any] | None) -> list[Any]:
+def _padded(values: list[int]) -> list[int]:
+    """A list by seat as the format's four seats: a three-player game's empty fourth seat 0 (tensoul's)."""
+    return list(values) + [0] * (PLAYERS - len(values))
+
+
+def _round(deal: dict[str, Any], figures: dict[str, Any], theirs: dict[str, Any] | None, seats: int) -> list[Any]:
     dealer = deal["dealer"]
     start = (theirs or {}).get("start", figures["start"])
     head = [4 * deal["wind"] + dealer, (theirs or {}).get("honba", 0), (theirs or {}).get("sticks", 0)]
     if theirs is None:
         head[1], head[2] = deal["honba"], deal["sticks"]
-    out: list[Any] = [head, list(start), deal["dora"], deal["ura"]]
+    out: list[Any] = [head, _padded(start), deal["dora"], deal["ura"]]
     for s in range(PLAYERS):
         out += [deal["dealt"][s] if s < len(deal["dealt"]) else [], deal["takes"][s], deal["gives"][s]]
-    out.append(_result(deal, figures, theirs))
+    out.append(_result(deal, figures, theirs, seats))
     return out
 
 
-def _result(deal: dict[str, Any], figures: dict[str, Any], theirs: dict[str, Any] | None) -> list[Any]:
-    record = theirs if theirs is not None else _ours(deal, figures)
+def _result(deal: dict[str, Any], figures: dict[str, Any], theirs: dict[str, Any] | None, seats: int) -> list[Any]:
+    record = theirs if theirs is not None else _ours(deal, figures, seats)
     end = record.get("end")
-    deltas = list(record.get("deltas", [0] * PLAYERS))
+    deltas = _padded(record.get("deltas", [0] * seats))
     if end != "win":
         word = "流し満貫" if record.get("nagashi") else _ENDS.get(str(end), "流局")
         return [word, deltas] if word in ("流局", "流し満貫") or any(deltas) else [word]
     out: list[Any] = ["和了"]
     for i, win in enumerate(record.get("wins", ())):
         out.append(deltas if i == 0 else [0] * PLAYERS)
-        out.append(_win(win, deal["dealer"]))
+        out.append(_win(win, deal["dealer"], seats))
     return out
 
 
-def _ours(deal: dict[str, Any], figures: dict[str, Any]) -> dict[str, Any]:
+def _ours(deal: dict[str, Any], figures: dict[str, Any], seats: int) -> dict[str, Any]:
     """The rules' own result of a deal of ours, in the shape of a recorded one (the deltas leave the riichi
     sticks the deal's declarations paid out, as tenhou.net/6's do)."""
-    paid = [0] * PLAYERS
-    for seat, give in ((s, g) for s in range(PLAYERS) for g in deal["gives"][s]):
-        if isinstance(give, str) and give.startswith("r"):
-            paid[seat] += 1
+    paid = deal["sticks_paid"][:seats]  # a stick won on with its declaring discard is returned: not paid
     wins = []
     for seat, discarder, _tile in deal["wins"]:
         mine: dict[str, Any] = next((w for w in figures.get("wins", ()) if w["winner"] == seat), {})
@@ -290,7 +314,7 @@ def _ours(deal: dict[str, Any], figures: dict[str, Any]) -> dict[str, Any]:
     return {"end": end, "wins": wins, "deltas": deltas}
 
 
-def _win(win: dict[str, Any], dealer: int) -> list[Any]:
+def _win(win: dict[str, Any], dealer: int, seats: int) -> list[Any]:
     who = win["winner"]
     giver = who if win.get("from") is None else win["from"]
     out: list[Any] = [who, giver, win.get("pao", who)]
@@ -300,10 +324,10 @@ def _win(win: dict[str, Any], dealer: int) -> list[Any]:
     if win.get("from") is not None:
         said = f"{points}点"
     elif who == dealer:
-        said = f"{points // 3}点∀"
-    else:
-        each = -(-points // 400) * 100
-        said = f"{each}-{points - 2 * each}点"
+        said = f"{points // (seats - 1)}点∀"
+    else:  # each other non-dealer pays a, the dealer b (twice a, rounded up to 100 apart): a is points/seats up
+        each = -(-points // (100 * seats)) * 100
+        said = f"{each}-{points - (seats - 2) * each}点"
     limit = win.get("limit") or ""
     if win.get("fu") is not None:
         said = f"{win['fu']}符{win.get('han')}飜" + said

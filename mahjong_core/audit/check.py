@@ -293,7 +293,26 @@ def check_parsed(log: ReplayLog, mode: str, key: str | None = None, verdict: Ver
         verdict.fail(_line_number(exc.place), exc.message)
     except MahjongError as exc:
         verdict.fail(None, str(exc))
+    _incomplete(log, verdict)
     return _seal_verdict(log, verdict, key)
+
+
+def _incomplete(log: ReplayLog, verdict: Verdict) -> None:
+    """An imported log that says itself it stops short (``source.refused``) fails, with what it says first: the
+    move its import refused, where and why; what the re-play found where the log ends follows."""
+    source = log.header.get("source") if isinstance(log.header, dict) else None
+    if not isinstance(source, dict) or not isinstance(source.get("refused"), dict):
+        return
+    refused = source["refused"]
+    seat = refused.get("seat")
+    who = f", seat {seat}" if seat is not None else ""
+    at = f"the record's move {refused['move']!r} at " if refused.get("move") else ""
+    said = (f"the log is incomplete: its import from {source.get('platform')} stopped in deal {refused.get('deal')}"
+            f"{who}, {at}{refused.get('place')}: {refused.get('reason')}")
+    if verdict.ok:
+        verdict.fail(None, said)
+    else:
+        verdict.error = f"{said} (the re-play, where the log ends: {verdict.error})"
 
 
 def _seal_verdict(log: ReplayLog, verdict: Verdict, key: str | None) -> Verdict:

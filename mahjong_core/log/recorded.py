@@ -65,6 +65,8 @@ def recorded_comparison(head: dict[str, Any], events: Sequence[dict[str, Any]]) 
     source = head["source"]
     recorded = source["recorded"]
     shown = {"platform": source["platform"], "game": source["game"]}
+    if "refused" in source:  # a log imported only up to a refused move says so itself: the viewer shows it
+        shown["refused"] = source["refused"]
     if "deals" in recorded:
         return {**shown, "shape": "deals", **_deal_differences(head, events)}
     names = [s["name"] for s in head["seats"]]

@@ -307,6 +307,13 @@ function showSource() {
   const whole = cmp.before.length + cmp.after.length;
   const line = (text, cls) => { const p = document.createElement("p"); p.textContent = text; if (cls) p.className = cls; box.appendChild(p); return p; };
   line(`Imported from ${cmp.platform}, game ${cmp.game}. Players as the platform names them — ${names}.`);
+  if (cmp.refused) {  // the log says itself that its import stopped at a refused move: it ends there, unfinished
+    const r = cmp.refused;
+    const who = r.seat !== undefined ? `, ${renderer.seatName(r.seat)}` : "";
+    const what = r.move ? `the record's move "${r.move}" at ` : "";
+    line(`Incomplete: the import stopped in deal ${r.deal}${who}, ${what}${r.place}: ${r.reason}`, "difference refused")
+      .dataset.state = "refused";
+  }
   const sum = line(differing || whole
     ? `Differs from ${cmp.platform}'s record: ${differing} of ${cmp.deals.length} deals` +
       (whole ? `, and ${whole} finding${whole > 1 ? "s" : ""} about the whole game` : "") + "."

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_core import load_ruleset
 from mahjong_core.audit.check import check
 from mahjong_core.cli import main
 from mahjong_core.log.format import read_log
@@ -26,11 +27,14 @@ SHARED = ROOT.parent / "shared" / "real-logs"
 MJX = sorted((SHARED / "tenhou6-mjx").glob("*.json"))
 REVIEWER = SHARED / "tenhou6-mjai-reviewer"
 #: mjai-reviewer's excerpts (most begin mid-game: options.opening), each with the preset to play it under where its
-#: rule.disp names none installed (East-only games and one without red fives: their deals play as riichi_tenhou's,
-#: but for the game's length and the red fives, which they do not hold).  confusing_nakis_2 is hand-written: it is
-#: refused as read (a fifth 5s).
+#: rule.disp names none installed (one without red fives: its deal plays as riichi_tenhou's, but for the red fives,
+#: which it does not hold).  The East-only ones (chankan, suukantsu_1) play under the house rule of riichi_tenhou
+#: their rule.disp names (東: rounds_per_game 1).  confusing_nakis_2 is hand-written: it is refused as read (a fifth
+#: 5s).
 EXCERPTS = {p.stem: None for p in REVIEWER.glob("*.json") if p.stem != "confusing_nakis_2"} | {
-    "chankan": "riichi_tenhou", "suukantsu_1": "riichi_tenhou", "four_reach": "riichi_tenhou"}
+    "four_reach": "riichi_tenhou"}
+#: The excerpts whose rule.disp names an East-only game of riichi_tenhou (東).
+EAST = {"chankan", "suukantsu_1"}
 #: The excerpts whose recorded figures differ from the rules', each with its cause (docs/importing.md).
 EXCERPT_EXCEPTIONS = {"confusing_nakis_1": "the record's deltas leave out the riichi stick the winner collects"}
 #: The same deals as tenhou-xml's exceptions (test_import_tenhou_xml.EXCEPTIONS), but double-ron's, which the
@@ -125,6 +129,17 @@ def test_the_excerpts_agree_with_their_platform_but_the_documented_exceptions(tm
     assert len(EXCERPTS) == 19
 
 
+def test_an_east_only_excerpt_plays_under_the_house_rule_its_log_embeds(tmp_path: Path) -> None:
+    for name in sorted(EAST):
+        game = tenhou6.read_file(str(REVIEWER / f"{name}.json"))[0]
+        version = load_ruleset("riichi_tenhou").version
+        assert game.ruleset == "riichi_tenhou" and game.ruleset_text == tenhou6.east_only_text("riichi_tenhou", version)
+        head = play(game).header
+        assert head["ruleset"]["id"] == "riichi_tenhou_east" and head["ruleset"]["document"] == game.ruleset_text
+    assert tenhou6.east_only({"disp": "上東喰赤速"}) and tenhou6.east_only({"disp": "Gold Room East"})
+    assert not tenhou6.east_only({"disp": "鳳南喰赤"}) and not tenhou6.east_only({"disp": "Gold Room South"})
+
+
 def test_an_excerpt_begins_where_the_platform_game_stood() -> None:
     game = tenhou6.read_file(str(REVIEWER / "confusing_nakis_4.json"))[0]
     assert game.opening == {"dealer": 3, "scores": [25300, 27400, 30600, 15700], "pot": 1000, "counters": {"honba": 1}}
@@ -189,7 +204,7 @@ def test_a_broken_move_and_a_game_no_preset_plays_are_named_where_they_are(tmp_p
     broken.write_text(line.replace('"p434343"', '"x434343"', 1), encoding="utf-8")
     with pytest.raises(FormatError, match=r"::log\[0\]\[8\]\[4\]: 'x434343' is neither a drawn tile nor a call"):
         tenhou6.read_file(str(broken))
-    with pytest.raises(FormatError, match=r"::rule: rule.disp '般東喰' is a game without a hanchan"):
+    with pytest.raises(FormatError, match=r"::rule: rule.disp '般東喰' is a game without red fives \(赤\)"):
         tenhou6.read_file(str(REVIEWER / "four_reach.json"))
 
 
@@ -210,3 +225,22 @@ def test_a_refused_move_is_reported_at_its_place_and_the_game_written_up_to_it(
     assert not partial.ok and "the log has no further decision" in (partial.error or "")  # it stops there
     deals = [e for e in read_log(log).events if e["type"] == "deal_start"]
     assert len(deals) == 3  # the two whole deals before it, and the refused one up to its refused move
+    # the log says so itself, sealed in its header: read later, away from the import's output, it is incomplete
+    refused = read_log(log).header["source"]["refused"]
+    assert refused == {"reason": refused["reason"], "place": "line 3: log[0][6][1]", "deal": 3, "seat": 0,
+                       "move": "19"}
+    assert refused["reason"].startswith("tenhou refused: '19': not a move the rules allow here")
+    assert (partial.error or "").startswith("the log is incomplete: its import from tenhou stopped in deal 3, "
+                                            "seat 0, the record's move '19' at line 3: log[0][6][1]: tenhou ")
+    assert partial.line is not None  # still where the re-play stops
+
+
+def test_a_log_that_says_it_was_refused_fails_its_audit_even_where_its_events_replay(tmp_path: Path) -> None:
+    """The refusal is part of the sealed header: a log whose header says so is incomplete whatever its events."""
+    played = play(tenhou6.read_file(str(MJX[0]))[0])
+    played.header["source"]["refused"] = {"reason": "the record stops short", "place": "line 9", "deal": 2}
+    log = tmp_path / "said.jsonl"
+    log.write_text(played.text(), encoding="utf-8")
+    verdict = check(str(log), "audit")
+    assert not verdict.ok and verdict.error == ("the log is incomplete: its import from tenhou stopped in deal 2, "
+                                                "line 9: the record stops short")

@@ -52,3 +52,17 @@ def test_a_botzone_rounds_findings_are_the_audits() -> None:
     assert found["deals"][0]["recorded"]["deltas"] == game.recorded["deltas"]
     assert found["deals"][0]["ours"]["deltas"][0] == game.recorded["deltas"][0] - 8
     assert _flat(found) == played.differences != []
+
+
+def test_a_refused_games_comparison_carries_what_its_log_says_of_the_refusal() -> None:
+    """The viewer's panel shows the log's own word that it stops short: the comparison passes it on as written."""
+    game = copy.deepcopy(tenhou_xml.read_file(str(TENHOU))[0])
+    game.deals[1] = type(game.deals[1])(game.deals[1].path, game.deals[1].dealt, game.deals[1].moves[:9])
+    played = play(game, partial=True)
+    assert played.refused is not None
+    said = played.header["source"]["refused"]
+    assert said["deal"] == 2 and said["reason"] == played.refused.message
+    assert recorded_comparison(played.header, played.events)["refused"] == said
+    whole = play(tenhou_xml.read_file(str(TENHOU))[0])
+    assert "refused" not in whole.header["source"] and "refused" not in recorded_comparison(whole.header,
+                                                                                             whole.events)

@@ -111,3 +111,24 @@ def test_the_viewer_marks_a_recorded_figure_that_differs_at_its_deal(browser: An
     page.screenshot(path=str(ARTIFACTS / "imported-viewer-differs.png"))
     assert not errors, errors
     context.close()
+
+
+def test_the_viewer_says_an_imported_log_is_incomplete_where_the_log_says_so(browser: Any, tmp_path: Path) -> None:
+    """A game imported only up to a move the rules refused: the log's own word (``source.refused``) is shown in the
+    imported panel, with the deal, the seat, the move and the reason, read from the log and no import's output."""
+    game = copy.deepcopy(_game())
+    cut = game.deals[1]
+    game.deals[1] = type(cut)(cut.path, cut.dealt, cut.moves[:9])  # the record stops short in its second deal
+    played = play(game, partial=True)
+    assert played.refused is not None
+    log = tmp_path / "tenhou-refused.jsonl"
+    log.write_text(played.text(), encoding="utf-8")
+    said = played.header["source"]["refused"]
+    context, page, errors = viewer(browser, log, tmp_path)
+    assert page.get_attribute("#verdict", "data-state") != "ok"  # the audit fails it, saying it is incomplete
+    shown = page.inner_text("#source .refused")
+    assert page.get_attribute("#source .refused", "data-state") == "refused"
+    assert shown.startswith(f"Incomplete: the import stopped in deal {said['deal']}"), shown
+    assert said["reason"] in shown and said["place"] in shown, shown
+    assert not errors, errors
+    context.close()

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.engine.deal_end import finish_deal
 from mahjong_core.engine.game import Game
+from mahjong_core.engine.plugin_actions import apply_plugin_action
 from mahjong_core.engine.winning import win_outcome
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.hand import situation
@@ -34,6 +35,7 @@ from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.scoring import check_winning_size, score_with
 from mahjong_core.sheets.read import SheetDeal, SheetError
+from mahjong_core.table.events import score_fields
 from mahjong_core.table.state import Action, Outcome, Payment, Table
 
 if TYPE_CHECKING:
@@ -70,6 +72,15 @@ def revealed_fields(deal: SheetDeal, tiles: TileSet | None = None) -> dict[str, 
     }
     if deal.facts:
         fields["facts"] = dict(sorted(deal.facts.items()))
+    if deal.figures is not None:
+        fields["score"] = dict(sorted(deal.figures.items()))
+    if deal.declared:
+        declared: dict[str, list[int]] = {}
+        for kind, seat in deal.declared:
+            declared.setdefault(kind, []).append(seat)
+        fields["declared"] = declared
+    if deal.told:
+        fields["told"] = {key: list(seats) for key, seats in sorted(deal.told.items())}
     return fields
 
 
@@ -108,19 +119,45 @@ class SheetGame(Game):
         self._lay_down(deal)
         self.event("table", "revealed", **revealed_fields(deal, self.tiles))
         t.phase = "turns"
+        self._declare(deal)
+        t.told = dict(deal.told)
         if deal.winner is None:
             outcome = Outcome("draw")
         else:
             assert deal.tile is not None and deal.how is not None  # the reader gives every win a tile and a how
             t.last_discarder = deal.discarder if deal.how == "discard" else None
             t.first_go_around = bool({"first_go_around", "first_discard", "heavenly", "earthly"} & deal.flags)
-            self._check_win(deal)
+            if deal.figures is None:
+                self._check_win(deal)
             outcome = win_outcome(self, deal.winner, deal.tile, deal.how, deal.discarder)
         finish_deal(self, outcome, None)
         return outcome
 
+    def _declare(self, deal: SheetDeal) -> None:
+        """Each declaration the sheet writes, applied as its plugin applies it (a riichi stick into the pot).
+
+        A sheet writes the declarations that stood: the declaring discard passed and the seat drew again, so the
+        seat is taken as having drawn twice since (no tile it drew is on the sheet): a stick is not handed back
+        as one whose own discard was won on, and a win's ``ippatsu``, a moment the sheet cannot show, is its fact.
+        """
+        for kind, seat in deal.declared:
+            try:
+                apply_plugin_action(self, seat, Action(kind), "turn")
+            except (RulesetError, ReplayError, SheetError):
+                raise
+            except MahjongError as exc:
+                raise self._locate(f"{self.players[seat].name}'s {kind}: {exc.message}",
+                                   f"{deal.path}.declared.{kind}") from None
+            self.table.seats[seat].taken += 2
+
     def score_and_settle(self, outcome: Outcome) -> list[Payment]:
-        """The engine's scoring and settlement; a hand it cannot score is the sheet's mistake, named at the deal."""
+        """The engine's scoring and settlement; a hand it cannot score is the sheet's mistake, named at the deal.
+
+        A win the sheet writes by its figures (``score: {han: 3, fu: 30}``) is scored by the family from them
+        (``mahjong_score_figures``), then settled by the ruleset's own settlement like any other."""
+        deal = self.deals[self.table.deal_number]
+        if deal.figures is not None and outcome.kind == "win":
+            return self._settle_figures(deal, outcome)
         try:
             return super().score_and_settle(outcome)
         except (RulesetError, ReplayError, SheetError):
@@ -137,6 +174,23 @@ class SheetGame(Game):
                 except MahjongError:
                     where = self._hand_path(deal, deal.winner)
             raise self._locate(f"the rules cannot score the hands as written: {exc.message}", where) from None
+
+    def _settle_figures(self, deal: SheetDeal, outcome: Outcome) -> list[Payment]:
+        assert deal.winner is not None and deal.tile is not None and deal.how is not None and deal.figures
+        context = dict(self.win_context(deal.winner, deal.tile, deal.how), winner=True)
+        try:
+            score = self.hook.mahjong_score_figures(ruleset=self.ruleset, figures=deal.figures, context=context)
+        except (RulesetError, ReplayError, SheetError):
+            raise
+        except MahjongError as exc:
+            where = f"{deal.path}.score" + (f".{exc.place}" if exc.place in ("han", "fu", "limit", "yaku") else "")
+            raise self._locate(f"{self.players[deal.winner].name}'s score: {exc.message}", where) from None
+        if score is None:
+            raise self._locate(f"{self.ruleset.id} scores hands, not a table's figures: give the winner's hand "
+                               "(with +TILE) under `hands` instead of `score`", f"{deal.path}.score")
+        outcome.scores[deal.winner] = score
+        self.event("table", "score", seat=deal.winner, **score_fields(score))
+        return list(self.hook.mahjong_settle(ruleset=self.ruleset, table=self.table, outcome=outcome) or ())
 
     def _hand_path(self, deal: SheetDeal, seat: int) -> str:
         """Where a seat's hand is written: ``$.deals[0].hands.Anna`` on a sheet (``event N`` in a log)."""
@@ -155,7 +209,7 @@ class SheetGame(Game):
             s = t.seats[seat]
             s.calling = seat in deal.calling
             if hand is None:
-                if deal.winner is not None and (seat == deal.winner or self._losers_scored):
+                if deal.winner is not None and deal.figures is None and (seat == deal.winner or self._losers_scored):
                     raise self._locate(f"give {names[seat]}'s hand: under {self.ruleset.id} every hand is scored",
                                        f"{deal.path}.hands")
                 continue

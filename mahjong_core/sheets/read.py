@@ -112,6 +112,15 @@ class SheetDeal:
     dice: tuple[tuple[int, ...], ...] = ()
     #: A move-by-move deal's moves, in order (:class:`~mahjong_core.sheets.moves.Move`).
     moves: tuple[Any, ...] = ()
+    #: The winner's hand as the table valued it, in its family's figures (``{"han": 3, "fu": 30}``), where the
+    #: sheet gives those instead of the hand: the family scores them (``mahjong_score_figures``).
+    figures: Mapping[str, Any] | None = None
+    #: A plugin's declarations that stood in the deal, as ``(action kind, seat)`` in the order written.
+    declared: tuple[tuple[str, int], ...] = ()
+    #: What the sheet tells that no tile shows: ``ready`` and ``all_orphan_discards`` seats at a draw.
+    told: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    #: The dealer-repeat counter the sheet names (``honba``), or ``None``: checked against the rules' counter.
+    counter: int | None = None
 
 
 @dataclass
@@ -343,7 +352,7 @@ class _DealReader:
                             for i, name in enumerate(raw.get("calling") or ()))
         how, tile = None, None
         if winner is None:
-            for key in ("from", "how", "flags", "facts"):
+            for key in ("from", "how", "flags", "facts", "score", "tile"):
                 if raw.get(key):
                     raise self.fail(f"a drawn deal has no {key!r}: it is about a win", _key(path, key))
         else:
@@ -354,6 +363,21 @@ class _DealReader:
             if winner in calling or {"calling", "calling_from_start"} & flags:
                 flags.add("calling")
                 calling = calling | {winner}
+        for key in ("ready", "all_orphan_discards"):
+            if raw.get(key) and winner is not None:
+                raise self.fail(f"{key!r} is about a drawn deal: {self.players[winner]} won this one",
+                                _key(path, key))
+        told = {key: tuple(sorted({self.seat(name, f"{_key(path, key)}[{i}]") for i, name in enumerate(raw[key])}))
+                for key in ("ready", "all_orphan_discards") if key in raw}
+        declared = tuple((kind, self.seat(name, f"{_key(_key(path, 'declared'), kind)}[{i}]"))
+                         for kind in raw.get("declared") or {} for i, name in enumerate(raw["declared"][kind]))
+        for kind in raw.get("declared") or {}:
+            if kind not in self.plugin_actions:
+                close = difflib.get_close_matches(kind, list(self.plugin_actions), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                known = ", ".join(sorted(self.plugin_actions)) or "none"
+                raise self.fail(f"{kind!r} is no declaration of this ruleset's plugins{hint}; they declare: {known}",
+                                _key(_key(path, "declared"), kind))
         for key in sorted(raw.get("facts") or {}):
             if key in SAID_FACTS:
                 raise self.fail(f"the fact {key!r} is said by the deal's flags, `how`, `from`, `calling` or the "
@@ -373,11 +397,13 @@ class _DealReader:
             flags=frozenset(flags), facts=dict(raw.get("facts") or {}), calling=calling,
             dealer=self.seat(raw["dealer"], _key(path, "dealer")) if "dealer" in raw else None,
             round_wind="ESWN".index(raw["round"]) if "round" in raw else None, written=written,
-            drawn=winner is None)
+            drawn=winner is None, figures=dict(raw["score"]) if "score" in raw else None, declared=declared,
+            told=told, counter=raw.get("honba"))
 
     def _moves_deal(self, index: int, raw: dict[str, Any], path: str) -> SheetDeal:
         """A deal written move by move: its dealt tiles, dice and moves; its result, if written, is checked."""
-        for key in ("hands", "from", "how", "flags", "facts", "calling"):
+        for key in ("hands", "from", "how", "flags", "facts", "calling", "score", "tile", "declared", "ready",
+                    "all_orphan_discards"):
             if key in raw:
                 raise self.fail(f"a deal written move by move has no {key!r}: its moves say it", _key(path, key))
         for key in ("dealt", "moves"):
@@ -427,6 +453,17 @@ class _DealReader:
         name = self.players[winner]
         hand = hands[winner]
         where = _key(_key(path, "hands"), name)
+        if "score" in raw and hand is not None:
+            raise self.fail(f"give {name}'s win either as the hand (scored by the rules) or as its `score` (the "
+                            "table's figures), not both", _key(path, "score"))
+        if "score" in raw:
+            if "tile" not in raw:
+                raise self.fail(f"a win written by its `score` names the winning tile: `tile: 5p` (the log's win "
+                                "names it)", path)
+            return self._how(raw, path, name, winner, discarder, flags), self._tile(raw["tile"], _key(path, "tile"))
+        if "tile" in raw:
+            raise self.fail("`tile` is for a win written by its `score`; the hand marks its own winning tile (+TILE)",
+                            _key(path, "tile"))
         if hand is None:
             raise self.fail(f"give the winner's hand: `{name}: \"...  +TILE\"` under hands",
                             _key(path, "hands"))
@@ -442,6 +479,19 @@ class _DealReader:
                             where)
         flags |= hand_flags
         hands[winner] = replace(hand, situations=frozenset())
+        return self._how(raw, path, name, winner, discarder, flags), hand.winning_tile
+
+    def _tile(self, text: str, path: str) -> int:
+        try:
+            tiles = parse_tiles(text, source=None, tiles=self.tiles)
+        except MahjongError as exc:
+            raise self.fail(f"the winning tile: {exc.message} of {text!r}", path) from None
+        if len(tiles) != 1:
+            raise self.fail(f"the winning tile is one tile, not {text!r}", path)
+        return tiles[0]
+
+    def _how(self, raw: Mapping[str, Any], path: str, name: str, winner: int, discarder: int | None,
+             flags: set[str]) -> str:
         how = raw.get("how")
         named = [h for h in _HOWS[1:] if h in flags]
         if how is None:
@@ -459,7 +509,7 @@ class _DealReader:
                                 _key(path, "from"))
         elif discarder is not None:
             raise self.fail(f"a {how.replace('_', ' ')} win takes no one's tile: drop `from`", _key(path, "from"))
-        return how, hand.winning_tile
+        return str(how)
 
     def _written(self, raw: Mapping[str, Any], path: str) -> Written:
         payments = None

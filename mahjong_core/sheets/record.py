@@ -18,7 +18,7 @@ the same.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -209,8 +209,11 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
     if said:
         raise wrong(f"the fact {said[0]!r} is said by the deal's flags, its calling seats, the mahjong event or the "
                     "rules' rotation, not by `facts`")
+    figures, declared, told = _said(revealed, seats, wrong)
     winner = tile = how = discarder = None
     if win is None:
+        if figures is not None:
+            raise wrong("a drawn deal (no mahjong follows) has no `score`: it is a win's")
         if flags or facts:
             raise wrong(f"a drawn deal (no mahjong follows) has no {'flags' if flags else 'facts'}: they are about "
                         "a win")
@@ -219,7 +222,11 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
         winner, how, discarder = win.get("seat"), win.get("how"), win.get("discarder")
         tile = _playing_kind(win.get("tile", ""), tiles)
         hand = hands[winner] if type(winner) is int and 0 <= winner < seats else None
-        if tile is None or hand is None or hand.winning_tile != tile:
+        if figures is not None:
+            if tile is None or type(winner) is not int or not 0 <= winner < seats or hand is not None:
+                raise wrong("the mahjong after a revealed deal with a `score` names a winner whose hand is not "
+                            "revealed, and a tile", where)
+        elif tile is None or hand is None or hand.winning_tile != tile:
             raise wrong("the mahjong after a revealed deal names a winner whose revealed hand has its winning tile",
                         where)
         takes = how in ("discard", "robbing_kong")
@@ -239,6 +246,35 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
     for i, hand in enumerate(hands):
         if hand is not None and i != winner and hand.winning_tile is not None:
             raise wrong(f"seat {i} did not win, but its revealed hand marks a winning tile")
+    if win is not None and told:
+        raise wrong("a won deal has nothing `told`: the ready seats are a drawn deal's")
     return SheetDeal(index=index, path=place, hands=tuple(hands), winner=winner, how=how, discarder=discarder,
                      tile=tile, flags=frozenset(flags), facts=facts, calling=frozenset(calling), dealer=None,
-                     round_wind=None, written=Written())
+                     round_wind=None, written=Written(), drawn=win is None, figures=figures, declared=declared,
+                     told=told)
+
+
+def _said(revealed: dict[str, Any], seats: int, wrong: Callable[[str], ReplayError]) -> tuple[
+        dict[str, Any] | None, tuple[tuple[str, int], ...], dict[str, tuple[int, ...]]]:
+    """A revealed deal's ``score``, ``declared`` and ``told``, each checked for its shape."""
+
+    def seat_list(value: Any, what: str) -> list[int]:
+        if not isinstance(value, list) or not all(type(s) is int and 0 <= s < seats for s in value) \
+                or len(set(value)) != len(value):
+            raise wrong(f"{what} is a list of distinct seats (0 to {seats - 1}), not {value!r}")
+        return value
+
+    figures = revealed.get("score")
+    if figures is not None and (not isinstance(figures, dict) or not figures):
+        raise wrong(f"`score` is the winner's figures (an object), not {figures!r}")
+    declared = revealed.get("declared") or {}
+    told = revealed.get("told") or {}
+    if not isinstance(declared, dict) or not isinstance(told, dict):
+        raise wrong("`declared` and `told` are objects of seats by name")
+    unknown = sorted(set(told) - {"ready", "all_orphan_discards"})
+    if unknown:
+        raise wrong(f"`told` says {unknown[0]!r}; it tells `ready` and `all_orphan_discards` only")
+    return (None if figures is None else dict(figures),
+            tuple((str(kind), seat) for kind, value in declared.items()
+                  for seat in seat_list(value, f"declared {kind}")),
+            {key: tuple(sorted(seat_list(value, f"told {key}"))) for key, value in told.items()})

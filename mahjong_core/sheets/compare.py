@@ -194,6 +194,35 @@ def rules_deals(events: Iterable[dict[str, Any]]) -> list[RulesDeal]:
     return deals
 
 
+def compare_final(sheet: Sheet, events: Iterable[dict[str, Any]]) -> list[Difference]:
+    """The sheet's ``final`` points against the game's end by the rules, with what the rules paid then (the pot
+    left to first place, the oka, the uma: the ruleset's ``mahjong_game_settlement``)."""
+    if not sheet.final:
+        return []
+    names, paid, ended, final = sheet.players, [], False, None
+    for event in events:
+        kind = event["type"]
+        if kind == "deal_start":
+            paid, ended = [], False
+        elif kind == "deal_end":
+            ended = True
+        elif kind == "payment" and ended:
+            who = [("the pot" if s is None else names[s]) for s in (event["payer"], event["payee"])]
+            paid.append(f"rules: {who[0]} -> {who[1]} {event['amount']} ({event['reason']})")
+        elif kind == "game_end":
+            final = event["scores"]
+    out = []
+    for seat, value in sorted(sheet.final.items()):
+        have = final[seat] if final is not None else None
+        if value != have:
+            path = _path("$", "final", names[seat])
+            out.append(Difference(len(sheet.deals) - 1, names[seat], path, sheet.line_of(path),
+                                  f"the sheet's final score is {value}, the rules' {have} (at the game's end, "
+                                  "after what the rules pay then)", tuple(paid) or ("the rules pay nothing at the "
+                                                                                    "game's end",)))
+    return out
+
+
 def compare(sheet: Sheet, deals: list[RulesDeal]) -> list[Difference]:
     """Every difference between the sheet's written figures and the rules' (empty: the sheet is right)."""
     out: list[Difference] = []

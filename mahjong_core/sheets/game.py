@@ -121,7 +121,9 @@ class SheetGame(Game):
         t.phase = "turns"
         self._declare(deal)
         t.told = dict(deal.told)
-        if deal.winner is None:
+        if deal.abortive is not None:
+            outcome = Outcome("abortive", reason=deal.abortive)
+        elif deal.winner is None:
             outcome = Outcome("draw")
         else:
             assert deal.tile is not None and deal.how is not None  # the reader gives every win a tile and a how

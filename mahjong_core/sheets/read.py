@@ -121,6 +121,8 @@ class SheetDeal:
     told: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     #: The dealer-repeat counter the sheet names (``honba``), or ``None``: checked against the rules' counter.
     counter: int | None = None
+    #: Why a rule ended the deal as an abortive draw (the ruleset's name for it), or ``None``.
+    abortive: str | None = None
 
 
 @dataclass
@@ -133,6 +135,9 @@ class Sheet:
     deals: list[SheetDeal]
     meta: dict[str, str]
     marks: dict[str, tuple[int, int]]
+    #: Each player's points at the game's end as the sheet writes them (``final``), by seat: after what the rules
+    #: pay when the game is over (the pot left, oka and uma).
+    final: dict[int, int] = field(default_factory=dict)
 
     def line_of(self, path: str) -> int | None:
         """The line a JSON path of the sheet is written on (or the nearest enclosing path's)."""
@@ -214,10 +219,12 @@ def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
         raise _at(SheetError(f"{ruleset.id} is played by {seats} players; the sheet names {len(players)}",
                              source=source, place="$.players"), marks)
     actions = {name: vocabulary.name for name, (vocabulary, _) in bind(ruleset).vocabulary.plugin_actions.items()}
-    reader = _DealReader(source, players, marks, own_tiles(ruleset), actions, int(document["sheet"]))
+    reader = _DealReader(source, players, marks, own_tiles(ruleset), actions, int(document["sheet"]),
+                         frozenset(ruleset.get("abortive_draws") or ()))
     deals = [reader.deal(i, raw) for i, raw in enumerate(document["deals"])]
     meta: dict[str, str] = {k: document[k] for k in ("title", "date", "place", "notes") if k in document}
-    return Sheet(source, ruleset, players, deals, meta, marks)
+    final = reader.by_seat(document.get("final") or {}, "$.final")
+    return Sheet(source, ruleset, players, deals, meta, marks, final)
 
 
 def _check_kind(document: dict[str, Any], source: str) -> None:
@@ -306,8 +313,11 @@ class _DealReader:
     """
 
     def __init__(self, source: str, players: list[str], marks: dict[str, tuple[int, int]],
-                 tiles: TileSet | None = None, plugin_actions: Mapping[str, str] | None = None, version: int = 1):
+                 tiles: TileSet | None = None, plugin_actions: Mapping[str, str] | None = None, version: int = 1,
+                 abortive: frozenset[str] = frozenset()):
         self.source, self.players, self.marks, self.tiles = source, players, marks, tiles
+        #: The abortive draws the ruleset declares (its ``abortive_draws``): the names a sheet may write.
+        self.abortive = abortive
         #: The action kinds the ruleset's plugins declare (by the vocabulary declaring each), and the sheet's
         #: format version: a move may be one of them from version 2.
         self.plugin_actions, self.version = dict(plugin_actions or {}), version
@@ -333,10 +343,22 @@ class _DealReader:
             return self._moves_deal(index, raw, path)
         hands = self._hands(raw.get("hands") or {}, _key(path, "hands"))
         winner = self.seat(raw["winner"], _key(path, "winner")) if "winner" in raw else None
-        if winner is None and not raw.get("drawn"):
-            raise self.fail("say who won (`winner: NAME`) or that the deal was drawn (`drawn: true`)", path)
-        if winner is not None and raw.get("drawn"):
-            raise self.fail("a deal is either won (`winner`) or drawn (`drawn: true`), not both", _key(path, "drawn"))
+        ended = [key for key in ("winner", "drawn", "abortive") if raw.get(key)]
+        if not ended:
+            raise self.fail("say who won (`winner: NAME`), that the deal was drawn (`drawn: true`) or how it was "
+                            "aborted (`abortive: four_winds`)", path)
+        if len(ended) > 1:
+            raise self.fail(f"a deal is won (`winner`), drawn (`drawn: true`) or aborted (`abortive`), not "
+                            f"{' and '.join(ended)}", _key(path, ended[1]))
+        abortive = raw.get("abortive")
+        if abortive is not None and abortive not in self.abortive:
+            close = difflib.get_close_matches(abortive, sorted(self.abortive), n=1)
+            raise self.fail(f"{abortive!r} is no abortive draw of these rules"
+                            + (f" (did you mean {close[0]!r}?)" if close else "")
+                            + f"; they have: {', '.join(sorted(self.abortive)) or 'none'}", _key(path, "abortive"))
+        for key in ("ready", "all_orphan_discards"):
+            if key in raw and abortive is not None:
+                raise self.fail(f"{key!r} is about an exhaustive draw, not an abortive one", _key(path, key))
         flags: set[str] = set()
         for i, name in enumerate(raw.get("flags") or ()):
             try:
@@ -398,7 +420,7 @@ class _DealReader:
             dealer=self.seat(raw["dealer"], _key(path, "dealer")) if "dealer" in raw else None,
             round_wind="ESWN".index(raw["round"]) if "round" in raw else None, written=written,
             drawn=winner is None, figures=dict(raw["score"]) if "score" in raw else None, declared=declared,
-            told=told, counter=raw.get("honba"))
+            told=told, counter=raw.get("honba"), abortive=abortive)
 
     def _moves_deal(self, index: int, raw: dict[str, Any], path: str) -> SheetDeal:
         """A deal written move by move: its dealt tiles, dice and moves; its result, if written, is checked."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.engine.game import Game, GameResult
@@ -29,7 +29,7 @@ from mahjong_core.hand.situation import flag_names
 from mahjong_core.hand.tiles import KINDS, TileSet
 from mahjong_core.log.fold import header_tile_set
 from mahjong_core.log.format import ReplayWriter, header
-from mahjong_core.sheets.compare import Difference, compare, consequences, roots, rules_deals, summary
+from mahjong_core.sheets.compare import Difference, compare, compare_final, consequences, roots, rules_deals, summary
 from mahjong_core.sheets.game import SheetGame
 from mahjong_core.sheets.moves import MovesPlayer, MovesScript
 from mahjong_core.sheets.read import SAID_FACTS, Sheet, SheetDeal, SheetError, Written, own_tiles
@@ -95,7 +95,7 @@ def record(sheet: Sheet) -> Recorded:
     tiles = own_tiles(sheet.ruleset)
     if tiles is not None and not by_moves[0]:  # hands written in the notation: a fold needs the set to read them
         head["tile_set"] = header_tile_set(tiles)
-    own, follows = roots(compare(sheet, rules_deals(events)))
+    own, follows = roots(compare(sheet, rules_deals(events)) + compare_final(sheet, events))
     return Recorded(sheet, head, events, result, own, follows)
 
 
@@ -150,6 +150,7 @@ def deals_of_log(log: ReplayLog, tiles: TileSet | None = None) -> list[SheetDeal
     """
     seats = len(log.header["seats"])
     pairs: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+    aborted: dict[int, str] = {}
     open_deal = False
     for event in log.events:
         kind = event.get("type")
@@ -159,9 +160,13 @@ def deals_of_log(log: ReplayLog, tiles: TileSet | None = None) -> list[SheetDeal
         elif kind == "mahjong" and open_deal:
             pairs[-1] = (pairs[-1][0], event)
             open_deal = False
+        elif kind == "abortive_draw" and open_deal:
+            aborted[len(pairs) - 1] = str(event.get("reason"))
+            open_deal = False
         elif kind in ("exhaustive_draw", "deal_end"):
             open_deal = False
-    return [_deal(i, revealed, win, seats, log.source, tiles) for i, (revealed, win) in enumerate(pairs)]
+    return [replace(_deal(i, revealed, win, seats, log.source, tiles), abortive=aborted.get(i))
+            for i, (revealed, win) in enumerate(pairs)]
 
 
 def _playing_kind(code: Any, tiles: TileSet | None) -> int | None:

@@ -11,6 +11,7 @@ the hand for such a win.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,7 +56,9 @@ def base_of(rules: Rules, figures: Mapping[str, Any]) -> tuple[str, int]:
     yaku = figures.get("yaku") or []
     for name in yaku:
         if name not in rules.yaku:
-            raise MahjongError(f"{name!r} is no yaku of these rules; they score {', '.join(sorted(rules.yaku))}",
+            close = difflib.get_close_matches(name, list(rules.yaku), n=1)
+            raise MahjongError(f"{name!r} is no yaku of these rules" + (f" (did you mean {close[0]!r}?)" if close
+                                                                         else f"; they score {', '.join(rules.yaku)}"),
                                place="yaku")
     limit = figures.get("limit")
     han, fu = _whole(figures, "han", 1), _whole(figures, "fu", 20)

@@ -348,7 +348,7 @@ class _DealReader:
             raise self.fail("say who won (`winner: NAME`), that the deal was drawn (`drawn: true`) or how it was "
                             "aborted (`abortive: four_winds`)", path)
         if len(ended) > 1:
-            raise self.fail(f"a deal is won (`winner`), drawn (`drawn: true`) or aborted (`abortive`), not "
+            raise self.fail(f"a deal is either won (`winner`) or drawn (`drawn: true`, or `abortive: REASON`), not "
                             f"{' and '.join(ended)}", _key(path, ended[1]))
         abortive = raw.get("abortive")
         if abortive is not None and abortive not in self.abortive:

@@ -69,7 +69,7 @@ def sheet_agreement(sheet: object) -> str:
     for deal in sheet.deals:
         w = deal.written
         counts["hand values"] += len(w.values)
-        counts["hands by their figures"] += deal.figures is not None
+        counts["hands by their figures"] += len(deal.figures or {})
         counts["payments"] += len(w.payments or ())
         counts["deal results"] += len(w.net)
         counts["running totals"] += len(w.totals)

@@ -112,9 +112,9 @@ class SheetDeal:
     dice: tuple[tuple[int, ...], ...] = ()
     #: A move-by-move deal's moves, in order (:class:`~mahjong_core.sheets.moves.Move`).
     moves: tuple[Any, ...] = ()
-    #: The winner's hand as the table valued it, in its family's figures (``{"han": 3, "fu": 30}``), where the
-    #: sheet gives those instead of the hand: the family scores them (``mahjong_score_figures``).
-    figures: Mapping[str, Any] | None = None
+    #: Each winner's hand as the table valued it, in its family's figures (``{"han": 3, "fu": 30}``), by seat, where
+    #: the sheet gives those instead of the hand: the family scores them (``mahjong_score_figures``).
+    figures: Mapping[int, Mapping[str, Any]] | None = None
     #: A plugin's declarations that stood in the deal, as ``(action kind, seat)`` in the order written.
     declared: tuple[tuple[str, int], ...] = ()
     #: What the sheet tells that no tile shows: ``ready`` and ``all_orphan_discards`` seats at a draw.
@@ -123,6 +123,9 @@ class SheetDeal:
     counter: int | None = None
     #: Why a rule ended the deal as an abortive draw (the ruleset's name for it), or ``None``.
     abortive: str | None = None
+    #: Every winner, in the order their claims were made, where several won on one discard (``winner`` is the
+    #: first); the one winner otherwise, and empty for a deal nobody won.
+    winners: tuple[int, ...] = ()
 
 
 @dataclass
@@ -342,7 +345,8 @@ class _DealReader:
         if "moves" in raw or "dealt" in raw:
             return self._moves_deal(index, raw, path)
         hands = self._hands(raw.get("hands") or {}, _key(path, "hands"))
-        winner = self.seat(raw["winner"], _key(path, "winner")) if "winner" in raw else None
+        winners = self._winners(raw.get("winner"), _key(path, "winner"))
+        winner = winners[0] if winners else None
         ended = [key for key in ("winner", "drawn", "abortive") if raw.get(key)]
         if not ended:
             raise self.fail("say who won (`winner: NAME`), that the deal was drawn (`drawn: true`) or how it was "
@@ -373,12 +377,21 @@ class _DealReader:
         calling = frozenset(self.seat(name, f"{_key(path, 'calling')}[{i}]")
                             for i, name in enumerate(raw.get("calling") or ()))
         how, tile = None, None
+        figures = self._figures(raw, path, winners)
         if winner is None:
             for key in ("from", "how", "flags", "facts", "score", "tile"):
                 if raw.get(key):
                     raise self.fail(f"a drawn deal has no {key!r}: it is about a win", _key(path, key))
         else:
-            how, tile = self._win(raw, path, winner, hands, discarder, flags)
+            for seat in winners:
+                how, tile = self._win(raw, path, seat, hands, discarder, flags, figures)
+                if len(winners) > 1 and how not in ("discard", "robbing_kong"):
+                    raise self.fail(f"several players win together only on one discard (or one robbed kong), not "
+                                    f"{how.replace('_', ' ')}", _key(path, "winner"))
+            tiles = {hands[seat].winning_tile for seat in winners if seat not in (figures or {})}  # type: ignore[union-attr]
+            if len(tiles | {tile}) > 1:
+                raise self.fail("the winners of one discard win on the same tile: their hands mark different ones "
+                                "(+TILE)", _key(path, "hands"))
             flags |= {how} - {"discard"}
             # The winner's declared calling hand is said two ways (`calling:` and the flag): the log carries both,
             # always agreeing, so that an audit can hold one against the other.
@@ -405,7 +418,7 @@ class _DealReader:
                 raise self.fail(f"the fact {key!r} is said by the deal's flags, `how`, `from`, `calling` or the "
                                 "rules' rotation; give it there, not under `facts`", f"{_key(path, 'facts')}.{key}")
         for seat, hand in enumerate(hands):
-            if hand is None or seat == winner:
+            if hand is None or seat in winners:
                 continue
             where = _key(_key(path, "hands"), self.players[seat])
             if hand.winning_tile is not None:
@@ -419,8 +432,35 @@ class _DealReader:
             flags=frozenset(flags), facts=dict(raw.get("facts") or {}), calling=calling,
             dealer=self.seat(raw["dealer"], _key(path, "dealer")) if "dealer" in raw else None,
             round_wind="ESWN".index(raw["round"]) if "round" in raw else None, written=written,
-            drawn=winner is None, figures=dict(raw["score"]) if "score" in raw else None, declared=declared,
-            told=told, counter=raw.get("honba"), abortive=abortive)
+            drawn=winner is None, figures=figures, declared=declared, told=told, counter=raw.get("honba"),
+            abortive=abortive, winners=winners)
+
+    def _winners(self, raw: Any, path: str) -> tuple[int, ...]:
+        """The winner, or the winners of one discard in the order their claims were made."""
+        if raw is None:
+            return ()
+        if isinstance(raw, list):
+            return tuple(self.seat(name, f"{path}[{i}]") for i, name in enumerate(raw))
+        return (self.seat(raw, path),)
+
+    def _figures(self, raw: Mapping[str, Any], path: str, winners: tuple[int, ...]) -> dict[int, dict[str, Any]] | None:
+        """The winners' figures by seat (``score``): one winner's as they are, several winners' by name."""
+        given = raw.get("score")
+        if given is None or not winners:
+            return None
+        where = _key(path, "score")
+        by_name = set(given) <= set(self.players)
+        if len(winners) == 1 and not by_name:
+            return {winners[0]: dict(given)}
+        if not by_name:
+            raise self.fail("with several winners, give each one's figures by name: `score: {Ben: {han: 3, fu: 30}, "
+                            "Dan: {limit: mangan}}`", where)
+        out = {self.seat(name, _key(where, name)): dict(value) for name, value in given.items()}
+        for seat in out:
+            if seat not in winners:
+                raise self.fail(f"{self.players[seat]} did not win: only a winner's figures are written",
+                                _key(where, self.players[seat]))
+        return out
 
     def _moves_deal(self, index: int, raw: dict[str, Any], path: str) -> SheetDeal:
         """A deal written move by move: its dealt tiles, dice and moves; its result, if written, is checked."""
@@ -471,14 +511,14 @@ class _DealReader:
         return hands
 
     def _win(self, raw: Mapping[str, Any], path: str, winner: int, hands: list[Hand | None],
-             discarder: int | None, flags: set[str]) -> tuple[str, int]:
+             discarder: int | None, flags: set[str], figures: Mapping[int, Any] | None = None) -> tuple[str, int]:
         name = self.players[winner]
         hand = hands[winner]
         where = _key(_key(path, "hands"), name)
-        if "score" in raw and hand is not None:
+        if figures is not None and winner in figures and hand is not None:
             raise self.fail(f"give {name}'s win either as the hand (scored by the rules) or as its `score` (the "
                             "table's figures), not both", _key(path, "score"))
-        if "score" in raw:
+        if figures is not None and winner in figures:
             if "tile" not in raw:
                 raise self.fail(f"a win written by its `score` names the winning tile: `tile: 5p` (the log's win "
                                 "names it)", path)

@@ -149,24 +149,25 @@ def deals_of_log(log: ReplayLog, tiles: TileSet | None = None) -> list[SheetDeal
     :raises ReplayError: at the event that does not read as a revealed deal.
     """
     seats = len(log.header["seats"])
-    pairs: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+    pairs: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     aborted: dict[int, str] = {}
     open_deal = False
     for event in log.events:
         kind = event.get("type")
         if kind == "revealed":
-            pairs.append((event, None))
+            pairs.append((event, []))
             open_deal = True
-        elif kind == "mahjong" and open_deal:
-            pairs[-1] = (pairs[-1][0], event)
+        elif kind == "mahjong" and open_deal:  # several in a row: several winners on one discard
+            pairs[-1][1].append(event)
+        elif kind in ("score", "settlement") and pairs and pairs[-1][1]:
             open_deal = False
         elif kind == "abortive_draw" and open_deal:
             aborted[len(pairs) - 1] = str(event.get("reason"))
             open_deal = False
         elif kind in ("exhaustive_draw", "deal_end"):
             open_deal = False
-    return [replace(_deal(i, revealed, win, seats, log.source, tiles), abortive=aborted.get(i))
-            for i, (revealed, win) in enumerate(pairs)]
+    return [replace(_deal(i, revealed, wins, seats, log.source, tiles), abortive=aborted.get(i))
+            for i, (revealed, wins) in enumerate(pairs)]
 
 
 def _playing_kind(code: Any, tiles: TileSet | None) -> int | None:
@@ -177,7 +178,7 @@ def _playing_kind(code: Any, tiles: TileSet | None) -> int | None:
     return None if kind is None or tiles.plays_as[kind] < 0 else tiles.plays_as[kind]
 
 
-def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seats: int, source: str,
+def _deal(index: int, revealed: dict[str, Any], wins: list[dict[str, Any]], seats: int, source: str,
           tiles: TileSet | None = None) -> SheetDeal:
     """One revealed deal of a log, checked as the reader checks a sheet's (the log may have been tampered with).
 
@@ -215,6 +216,14 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
         raise wrong(f"the fact {said[0]!r} is said by the deal's flags, its calling seats, the mahjong event or the "
                     "rules' rotation, not by `facts`")
     figures, declared, told = _said(revealed, seats, wrong)
+    win = wins[0] if wins else None
+    winners = tuple(w.get("seat") for w in wins)
+    if len(wins) > 1 and (len(set(winners)) != len(winners)
+                          or any((w.get("tile"), w.get("how"), w.get("discarder")) != (win["tile"], win["how"],
+                                                                                      win["discarder"])
+                                 for w in wins[1:])):
+        raise wrong("several mahjongs after a revealed deal are several winners on one tile: other seats, the same "
+                    "tile, how and discarder", f"event {wins[1]['n']}")
     winner = tile = how = discarder = None
     if win is None:
         if figures is not None:
@@ -226,14 +235,18 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
         where = f"event {win['n']}"
         winner, how, discarder = win.get("seat"), win.get("how"), win.get("discarder")
         tile = _playing_kind(win.get("tile", ""), tiles)
-        hand = hands[winner] if type(winner) is int and 0 <= winner < seats else None
-        if figures is not None:
-            if tile is None or type(winner) is not int or not 0 <= winner < seats or hand is not None:
-                raise wrong("the mahjong after a revealed deal with a `score` names a winner whose hand is not "
-                            "revealed, and a tile", where)
-        elif tile is None or hand is None or hand.winning_tile != tile:
-            raise wrong("the mahjong after a revealed deal names a winner whose revealed hand has its winning tile",
-                        where)
+        for seat in winners:
+            hand = hands[seat] if type(seat) is int and 0 <= seat < seats else None
+            if figures is not None and seat in figures:
+                if tile is None or hand is not None:
+                    raise wrong("the mahjong after a revealed deal with a `score` names a winner whose hand is not "
+                                "revealed, and a tile", where)
+            elif tile is None or hand is None or hand.winning_tile != tile:
+                raise wrong("the mahjong after a revealed deal names a winner whose revealed hand has its winning "
+                            "tile", where)
+        if figures is not None and not set(figures) <= set(winners):
+            raise wrong(f"`score` gives the figures of seat {sorted(set(figures) - set(winners))[0]}, which did not "
+                        "win")
         takes = how in ("discard", "robbing_kong")
         # ``type(...) is int``: JSON's true and false are Python's 1 and 0, and neither is a seat.
         if how not in ("discard", "robbing_kong", "self_drawn", "replacement") or takes != (discarder is not None) \
@@ -249,18 +262,18 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
                         f"seats {sorted(calling)}, but the flags {'' if 'calling' in flags else 'do not '}say "
                         "`calling`: a declared calling hand is said both ways or neither")
     for i, hand in enumerate(hands):
-        if hand is not None and i != winner and hand.winning_tile is not None:
+        if hand is not None and i not in winners and hand.winning_tile is not None:
             raise wrong(f"seat {i} did not win, but its revealed hand marks a winning tile")
     if win is not None and told:
         raise wrong("a won deal has nothing `told`: the ready seats are a drawn deal's")
     return SheetDeal(index=index, path=place, hands=tuple(hands), winner=winner, how=how, discarder=discarder,
                      tile=tile, flags=frozenset(flags), facts=facts, calling=frozenset(calling), dealer=None,
                      round_wind=None, written=Written(), drawn=win is None, figures=figures, declared=declared,
-                     told=told)
+                     told=told, winners=winners if len(winners) > 1 else ())
 
 
 def _said(revealed: dict[str, Any], seats: int, wrong: Callable[[str], ReplayError]) -> tuple[
-        dict[str, Any] | None, tuple[tuple[str, int], ...], dict[str, tuple[int, ...]]]:
+        dict[int, dict[str, Any]] | None, tuple[tuple[str, int], ...], dict[str, tuple[int, ...]]]:
     """A revealed deal's ``score``, ``declared`` and ``told``, each checked for its shape."""
 
     def seat_list(value: Any, what: str) -> list[int]:
@@ -270,8 +283,11 @@ def _said(revealed: dict[str, Any], seats: int, wrong: Callable[[str], ReplayErr
         return value
 
     figures = revealed.get("score")
-    if figures is not None and (not isinstance(figures, dict) or not figures):
-        raise wrong(f"`score` is the winner's figures (an object), not {figures!r}")
+    if figures is not None and (not isinstance(figures, dict) or not figures or not all(
+            isinstance(k, str) and k.isdigit() and int(k) < seats and isinstance(v, dict) and v
+            for k, v in figures.items())):
+        raise wrong(f"`score` is the winners' figures by seat (`{{\"1\": {{\"han\": 3, \"fu\": 30}}}}`), "
+                    f"not {figures!r}")
     declared = revealed.get("declared") or {}
     told = revealed.get("told") or {}
     if not isinstance(declared, dict) or not isinstance(told, dict):
@@ -279,7 +295,7 @@ def _said(revealed: dict[str, Any], seats: int, wrong: Callable[[str], ReplayErr
     unknown = sorted(set(told) - {"ready", "all_orphan_discards"})
     if unknown:
         raise wrong(f"`told` says {unknown[0]!r}; it tells `ready` and `all_orphan_discards` only")
-    return (None if figures is None else dict(figures),
+    return (None if figures is None else {int(k): dict(v) for k, v in figures.items()},
             tuple((str(kind), seat) for kind, value in declared.items()
                   for seat in seat_list(value, f"declared {kind}")),
             {key: tuple(sorted(seat_list(value, f"told {key}"))) for key, value in told.items()})

@@ -61,7 +61,7 @@ def test_the_worked_sheet_records_to_its_committed_log_which_replays_and_audits(
     assert out.read_bytes() == SHEET.with_suffix(".jsonl").read_bytes()
     events = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()[1:]]
     revealed = [e for e in events if e["type"] == "revealed"]
-    assert revealed[0]["score"] == {"fu": 30, "han": 3, "yaku": ["riichi", "pinfu", "tanyao"]}
+    assert revealed[0]["score"] == {"1": {"fu": 30, "han": 3, "yaku": ["riichi", "pinfu", "tanyao"]}}
     assert revealed[0]["declared"] == {"riichi": [1]} and revealed[1]["told"] == {"ready": [1, 3]}
     # The stick went into the pot and back to the winner; at the draw the two unready seats paid 750 each.
     moved = [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in events if e["type"] == "payment"]
@@ -167,7 +167,8 @@ def test_figures_under_a_family_that_scores_hands_only_ask_for_the_hand(capsys: 
     ("told", {"tenpai": [1]}, "it tells `ready` and `all_orphan_discards` only"),
     ("told", {"ready": [1, 1]}, "told ready is a list of distinct seats"),
     ("declared", {"riichi": [7]}, "declared riichi is a list of distinct seats"),
-    ("score", [], "`score` is the winner's figures"),
+    ("score", [], "`score` is the winners' figures by seat"),
+    ("score", {"0": {"han": 1, "fu": 30}}, "names a winner whose revealed hand has its winning tile"),
 ])
 def test_a_tampered_riichi_deal_in_a_log_is_named_not_a_traceback(capsys: pytest.CaptureFixture[str],
                                                                  tmp_path: Path, field: str, value: object,
@@ -176,7 +177,7 @@ def test_a_tampered_riichi_deal_in_a_log_is_named_not_a_traceback(capsys: pytest
     index = next(i for i, line in enumerate(lines) if '"revealed"' in line and f'"{field}"' in line)
     event = json.loads(lines[index])
     event[field] = value
-    lines[index] = json.dumps(event, separators=(",", ":"))
+    lines[index] = json.dumps(event, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     path = tmp_path / "tampered.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out = run(capsys, "audit", str(path))
@@ -204,3 +205,54 @@ def test_figures_are_paid_as_the_same_hand_scored_from_its_tiles() -> None:
             assert paid and paid == {k: v for k, v in figured.raw.items()
                                      if k.startswith("payment_from") or k == "received"}
             assert figured.total == scored.total
+
+
+DOUBLE_RON = """\
+sheet: 1
+ruleset: riichi_tenhou
+players: [Aoi, Ben, Chie, Dan]
+deals:
+  - declared: {riichi: [Dan]}
+    drawn: true
+    ready: [Dan]
+    net: {Aoi: -1000, Ben: -1000, Chie: -1000, Dan: 2000}
+  - dealer: Ben
+    honba: 1
+    declared: {riichi: [Ben]}
+    winner: [Ben, Dan]
+    from: Chie
+    tile: 6p
+    score: {Ben: {han: 3, fu: 30}, Dan: {limit: mangan}}
+    payments: [Chie -> Ben 6100, Chie -> Dan 8300]
+    net: {Aoi: 0, Ben: 5100, Chie: -14400, Dan: 10300}
+"""
+
+
+def test_a_double_ron_pays_each_winner_and_the_pot_to_the_first_by_the_rules(capsys: pytest.CaptureFixture[str],
+                                                                              tmp_path: Path) -> None:
+    """Two winners on Chie's discard, each paid the hand with the honba; the two sticks in the pot go to Dan, the
+    first of them from the discarder in turn order (Tenhou's rule), though the sheet names Ben first."""
+    path = tmp_path / "double.yaml"
+    path.write_text(DOUBLE_RON, encoding="utf-8")
+    code, out = run(capsys, "audit", str(path))
+    assert code == 0 and "2 hands by their figures" in out, out
+    log = tmp_path / "double.jsonl"
+    assert run(capsys, "record", str(path), "--out", str(log))[0] == 0
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()[1:]]
+    assert [e["seat"] for e in events if e["type"] == "mahjong"] == [3, 1]
+    code, out = run(capsys, "audit", str(log))
+    assert code == 0, out
+    # The pot written as Ben's is told: by the rules it is Dan's.
+    path.write_text(DOUBLE_RON.replace("Ben: 5100, Chie: -14400, Dan: 10300", "Ben: 7100, Chie: -14400, Dan: 8300"),
+                    encoding="utf-8")
+    code, out = run(capsys, "audit", str(path))
+    assert code == 1 and "the sheet has +7100 for this deal, the rules +5100" in out, out
+    # Three winners where Tenhou lets two win on one discard (a third is an abortive draw).
+    path.write_text(DOUBLE_RON.replace("winner: [Ben, Dan]", "winner: [Ben, Dan, Aoi]").replace(
+        "Dan: {limit: mangan}}", "Dan: {limit: mangan}, Aoi: {han: 1, fu: 30}}"), encoding="utf-8")
+    code, out = run(capsys, "audit", str(path))
+    assert code in (1, 2) and "3 players win on one discard; under riichi_tenhou at most 2 do" in out, out
+    path.write_text(DOUBLE_RON.replace("score: {Ben: {han: 3, fu: 30}, Dan: {limit: mangan}}",
+                                       "score: {han: 3, fu: 30}"), encoding="utf-8")
+    code, out = run(capsys, "audit", str(path))
+    assert code in (1, 2) and "with several winners, give each one's figures by name" in out, out

@@ -199,7 +199,8 @@ def compare_final(sheet: Sheet, events: Iterable[dict[str, Any]]) -> list[Differ
     left to first place, the oka, the uma: the ruleset's ``mahjong_game_settlement``)."""
     if not sheet.final:
         return []
-    names, paid, ended, final = sheet.players, [], False, None
+    names, ended, final = sheet.players, False, None
+    paid: list[str] = []
     for event in events:
         kind = event["type"]
         if kind == "deal_start":

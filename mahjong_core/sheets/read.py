@@ -388,8 +388,10 @@ class _DealReader:
                 if len(winners) > 1 and how not in ("discard", "robbing_kong"):
                     raise self.fail(f"several players win together only on one discard (or one robbed kong), not "
                                     f"{how.replace('_', ' ')}", _key(path, "winner"))
-            tiles = {hands[seat].winning_tile for seat in winners if seat not in (figures or {})}  # type: ignore[union-attr]
-            if len(tiles | {tile}) > 1:
+            assert how is not None and tile is not None  # every winner's win says how, with which tile
+            marks = {hand.winning_tile for seat, hand in enumerate(hands)
+                     if seat in winners and hand is not None and seat not in (figures or {})}
+            if len(marks | {tile}) > 1:
                 raise self.fail("the winners of one discard win on the same tile: their hands mark different ones "
                                 "(+TILE)", _key(path, "hands"))
             flags |= {how} - {"discard"}
@@ -402,8 +404,9 @@ class _DealReader:
             if raw.get(key) and winner is not None:
                 raise self.fail(f"{key!r} is about a drawn deal: {self.players[winner]} won this one",
                                 _key(path, key))
-        told = {key: tuple(sorted({self.seat(name, f"{_key(path, key)}[{i}]") for i, name in enumerate(raw[key])}))
-                for key in ("ready", "all_orphan_discards") if key in raw}
+        told: dict[str, tuple[int, ...]] = {
+            key: tuple(sorted({self.seat(name, f"{_key(path, key)}[{i}]") for i, name in enumerate(raw[key])}))
+            for key in ("ready", "all_orphan_discards") if key in raw}
         declared = tuple((kind, self.seat(name, f"{_key(_key(path, 'declared'), kind)}[{i}]"))
                          for kind in raw.get("declared") or {} for i, name in enumerate(raw["declared"][kind]))
         for kind in raw.get("declared") or {}:
@@ -520,7 +523,7 @@ class _DealReader:
                             "table's figures), not both", _key(path, "score"))
         if figures is not None and winner in figures:
             if "tile" not in raw:
-                raise self.fail(f"a win written by its `score` names the winning tile: `tile: 5p` (the log's win "
+                raise self.fail("a win written by its `score` names the winning tile: `tile: 5p` (the log's win "
                                 "names it)", path)
             return self._how(raw, path, name, winner, discarder, flags), self._tile(raw["tile"], _key(path, "tile"))
         if "tile" in raw:

@@ -218,10 +218,8 @@ def _deal(index: int, revealed: dict[str, Any], wins: list[dict[str, Any]], seat
     figures, declared, told = _said(revealed, seats, wrong)
     win = wins[0] if wins else None
     winners = tuple(w.get("seat") for w in wins)
-    if len(wins) > 1 and (len(set(winners)) != len(winners)
-                          or any((w.get("tile"), w.get("how"), w.get("discarder")) != (win["tile"], win["how"],
-                                                                                      win["discarder"])
-                                 for w in wins[1:])):
+    claimed = [(w.get("tile"), w.get("how"), w.get("discarder")) for w in wins]
+    if len(set(winners)) != len(winners) or any(c != claimed[0] for c in claimed[1:]):
         raise wrong("several mahjongs after a revealed deal are several winners on one tile: other seats, the same "
                     "tile, how and discarder", f"event {wins[1]['n']}")
     winner = tile = how = discarder = None
@@ -269,7 +267,7 @@ def _deal(index: int, revealed: dict[str, Any], wins: list[dict[str, Any]], seat
     return SheetDeal(index=index, path=place, hands=tuple(hands), winner=winner, how=how, discarder=discarder,
                      tile=tile, flags=frozenset(flags), facts=facts, calling=frozenset(calling), dealer=None,
                      round_wind=None, written=Written(), drawn=win is None, figures=figures, declared=declared,
-                     told=told, winners=winners if len(winners) > 1 else ())
+                     told=told, winners=tuple(s for s in winners if type(s) is int) if len(winners) > 1 else ())
 
 
 def _said(revealed: dict[str, Any], seats: int, wrong: Callable[[str], ReplayError]) -> tuple[

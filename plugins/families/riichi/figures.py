@@ -94,9 +94,9 @@ def score_figures(ruleset: Ruleset, figures: Mapping[str, Any], context: Mapping
         raise MahjongError(f"scoring a {FAMILY} win needs seat_wind as a wind tile kind, got {seat!r}",
                            place="seat_wind")
     tsumo = bool(context.get("self_drawn") or context.get("replacement"))
-    situation = {"honba": int(context.get("honba") or 0), "riichi_sticks": int(context.get("riichi_sticks") or 0),
-                 "pao": None}
-    raw: dict[str, int] = {"written": 1, "base": base, "honba": situation["honba"], "riichi_sticks": situation["riichi_sticks"]}
+    honba, sticks = int(context.get("honba") or 0), int(context.get("riichi_sticks") or 0)
+    situation = {"honba": honba, "riichi_sticks": sticks, "pao": None}
+    raw: dict[str, int] = {"written": 1, "base": base, "honba": honba, "riichi_sticks": sticks}
     for name in ("han", "fu"):
         if isinstance(figures.get(name), int):
             raw[name] = int(figures[name])

@@ -187,10 +187,11 @@ def test_a_tampered_riichi_deal_in_a_log_is_named_not_a_traceback(capsys: pytest
 def test_figures_are_paid_as_the_same_hand_scored_from_its_tiles() -> None:
     """The family pays a sheet's figures by the payments a scored hand gets: deal 9's hand (pinfu, tanyao: 2 han
     30 fu) and its figures give the same payments, dealer or not, on a discard or self-drawn, with honba."""
+    from mahjong_rulesets.families.riichi.figures import score_figures
+
     from mahjong_core import parse_hand
     from mahjong_core.plugin.scoring import score_hand
     from mahjong_core.rules import load_ruleset
-    from mahjong_rulesets.families.riichi.figures import score_figures
 
     ruleset = load_ruleset("riichi_tenhou")
     hand = parse_hand("234567m34p67888s +5p")

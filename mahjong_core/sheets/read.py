@@ -553,7 +553,10 @@ class _DealReader:
             raise self.fail(f"the winning tile: {exc.message} of {text!r}", path) from None
         if len(tiles) != 1:
             raise self.fail(f"the winning tile is one tile, not {text!r}", path)
-        return tiles[0]
+        kind = tiles[0] if self.tiles is None else self.tiles.plays_as[tiles[0]]  # a red five: its five
+        if kind < 0:
+            raise self.fail(f"{text!r} is set aside, never won on", path)
+        return kind
 
     def _how(self, raw: Mapping[str, Any], path: str, name: str, winner: int, discarder: int | None,
              flags: set[str]) -> str:

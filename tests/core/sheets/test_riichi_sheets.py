@@ -257,3 +257,89 @@ def test_a_double_ron_pays_each_winner_and_the_pot_to_the_first_by_the_rules(cap
                                        "score: {han: 3, fu: 30}"), encoding="utf-8")
     code, out = run(capsys, "audit", str(path))
     assert code in (1, 2) and "with several winners, give each one's figures by name" in out, out
+
+
+# ------------------------------------------------------------------ a simulated game, written down as a table would
+
+
+def riichi_sheet(log: Path) -> dict:
+    """A riichi game's log as a club's table writes it: per deal the dealer, the honba, the declarations that stood,
+    each winner's han and fu (or limit) and whom from, the ready hands or the abortive draw, every payment between
+    players, the running totals; the points at the game's end.  Nothing of the tiles but the winning one."""
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    names = [s["name"] for s in lines[0]["seats"]]
+    deals: list[dict] = []
+    counters: dict[str, int] = {}
+    final = None
+    deal: dict = {}
+    for e in lines[1:]:
+        kind = e["type"]
+        if kind == "counter":
+            counters[e["name"]] = e["value"]
+        elif kind == "deal_start":
+            deal = {"dealer": names[e["dealer"]], "round": "ESWN"[e["prevalent_wind"]],
+                    "honba": counters.get("honba", 0), "payments": []}
+            stood: list[str] = []
+        elif kind == "payment" and deal is not None and "totals" not in deal:
+            payer, payee, reason = e["payer"], e["payee"], e["reason"]
+            if reason == "riichi_stick":  # into the pot, or back to a declarer whose discard was won on
+                stood.append(names[payer]) if payee is None else stood.remove(names[payee])
+            elif payer is not None and payee is not None:
+                deal["payments"].append(f"{names[payer]} -> {names[payee]} {e['amount']}")
+                if reason == "all_orphan_discards" and names[payee] not in deal.setdefault(reason, []):
+                    deal[reason].append(names[payee])
+        elif kind == "mahjong":
+            deal.setdefault("winner", []).append(names[e["seat"]])
+            deal["tile"] = e["tile"]
+            if e["how"] in ("discard", "robbing_kong"):
+                deal["from"] = names[e["discarder"]]
+            if e["how"] != "discard":
+                deal["how"] = e["how"]
+        elif kind == "score" and e.get("value"):
+            raw = e["raw"]
+            deal.setdefault("score", {})[names[e["seat"]]] = \
+                {"limit": e["limit"]} if e.get("limit") else {"han": raw["han"], "fu": raw["fu"]}
+        elif kind == "ready_hands":
+            deal["drawn"], deal["ready"] = True, [names[s] for s in e["seats"]]
+        elif kind == "exhaustive_draw":
+            deal["drawn"] = True
+        elif kind == "abortive_draw":
+            deal["abortive"] = e["reason"]
+        elif kind == "settlement":
+            deal["payments"] += [f"{names[a]} -> {names[b]} {n}" for a, b, n, _ in e["payments"]]
+            deal["totals"] = dict(zip(names, e["scores"], strict=True))
+        elif kind == "deal_end":
+            if stood:
+                deal["declared"] = {"riichi": stood}
+            if "winner" in deal:
+                if len(deal["winner"]) == 1:
+                    deal["winner"] = deal["winner"][0]
+                    deal["score"] = next(iter(deal["score"].values()))
+            deals.append(deal)
+        elif kind == "game_end":
+            final = dict(zip(names, e["scores"], strict=True))
+    return {"sheet": 1, "ruleset": lines[0]["ruleset"]["id"], "players": names, "deals": deals, "final": final}
+
+
+@pytest.mark.parametrize("seed", [7, 11])
+def test_a_simulated_hanchan_written_down_by_its_figures_audits_clean(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path, seed: int) -> None:
+    """A whole simulated game of riichi_tenhou, written as a table writes it (no tiles but the winning one) by
+    ``mahjong_core.sheets.write``, agrees with the rules in every figure: the honba of its repeats, the sticks, the
+    ready-hand payments, its abortive draws, each win's payments from its han and fu, the oka and uma at the end."""
+    from mahjong_core.sheets.write import sheet_yaml
+
+    assert run(capsys, "simulate", "--ruleset", "riichi_tenhou", "--seed", str(seed), "--out", str(tmp_path))[0] == 0
+    (log,) = tmp_path.glob("*.jsonl")
+    document = riichi_sheet(log)
+    text = sheet_yaml(document)
+    assert text.startswith("sheet: 1\nruleset: riichi_tenhou\n") and "\n    score: {" in text, text
+    kinds = {key for deal in document["deals"] for key in deal}
+    assert {"declared", "drawn", "honba", "score", "tile"} <= kinds, kinds
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out = run(capsys, "audit", str(path), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["ok"], report.get("differences") or report.get("error")
+    assert report["deals"] == len(document["deals"]) and report["scores"] == list(document["final"].values())
+    assert "final scores" in report["proof"]["sheet"]

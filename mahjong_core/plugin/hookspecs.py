@@ -594,6 +594,7 @@ def mahjong_score_figures(ruleset: Ruleset, figures: Mapping[str, Any], context:
     A club's riichi sheet writes a win as its han and fu (or its limit: ``mangan``, ``yakuman``), not as its
     tiles; the audit still pays it by the ruleset's own tables, honba and sticks included.
 
+    :param ruleset: the game's ruleset.
     :param figures: the sheet's figures, in the family's own words (riichi: ``han`` and ``fu``, or ``limit``,
         and optionally ``yaku``, the names of the hand's yaku).
     :param context: the win's facts, as for :func:`mahjong_score_hand` (seat and prevalent winds, how it was won,

@@ -190,6 +190,7 @@ def test_figures_are_paid_as_the_same_hand_scored_from_its_tiles() -> None:
     from mahjong_rulesets.families.riichi.figures import score_figures
 
     from mahjong_core import parse_hand
+    from mahjong_core.plugin.manager import ruleset_hooks
     from mahjong_core.plugin.scoring import score_hand
     from mahjong_core.rules import load_ruleset
 
@@ -201,11 +202,15 @@ def test_figures_are_paid_as_the_same_hand_scored_from_its_tiles() -> None:
             scored = score_hand(ruleset, hand, context)
             assert scored is not None
             han, fu = scored.raw["han"], scored.raw["fu"]
-            figured = score_figures(ruleset, {"han": han, "fu": fu}, context)
+            figured = ruleset_hooks(ruleset).mahjong_score_figures(ruleset=ruleset, figures={"han": han, "fu": fu},
+                                                                   context=context)
+            assert figured == score_figures(ruleset, {"han": han, "fu": fu}, context)
             paid = {k: v for k, v in scored.raw.items() if k.startswith("payment_from") or k == "received"}
             assert paid and paid == {k: v for k, v in figured.raw.items()
                                      if k.startswith("payment_from") or k == "received"}
             assert figured.total == scored.total
+    hongkong = load_ruleset("hongkong")  # a family that scores hands only does not answer
+    assert ruleset_hooks(hongkong).mahjong_score_figures(ruleset=hongkong, figures={"han": 3}, context={}) is None
 
 
 DOUBLE_RON = """\

@@ -271,6 +271,9 @@ def check_sheet_schema(document: dict[str, Any], source: str, marks: dict[str, t
     error = best_match(checker.explain.iter_errors(document))
     if error is None:
         return
+    if error.validator == "anyOf" and error.context:  # one of two spellings (a name or a list): the first's words
+        first = best_match(e for e in error.context if e.relative_schema_path[0] == 0)
+        error = first if first is not None else error
 
     place = json_path(list(error.absolute_path))
     message = error.message

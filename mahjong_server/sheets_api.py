@@ -196,13 +196,13 @@ def _record(document: dict[str, Any], text: str) -> tuple[dict[str, Any] | None,
 def _deals(recorded: Any) -> list[dict[str, Any]]:
     """Each deal as the rules scored it: East, the round, the winner, every scored hand with its items, the
     payments with their reasons, each player's result and running total."""
-    from mahjong_core import net_payments, rules_deals
+    from mahjong_core import rules_deals
 
     names = recorded.sheet.players
     names_of = _item_names(recorded.sheet.ruleset)
     out = []
     for i, ruled in enumerate(rules_deals(recorded.events)):
-        net = net_payments(ruled.payments, len(names))
+        net = ruled.net(len(names))
         hands = []
         for seat, score in sorted(ruled.scores.items()):
             items = [{"name": item["name"], "label": names_of.get(item["name"], item["name"]), "kind": item["kind"],
@@ -233,7 +233,7 @@ def _figures(recorded: Any) -> list[dict[str, Any]]:
     A figure agrees when the audit names no difference at its place; a difference of the deal as a whole (a
     payment the sheet leaves out) is given without a written figure.
     """
-    from mahjong_core import json_path, net_payments, rules_deals
+    from mahjong_core import json_path, rules_deals
 
     sheet = recorded.sheet
     names = sheet.players
@@ -256,7 +256,7 @@ def _figures(recorded: Any) -> list[dict[str, Any]]:
             figure(json_path([*base, "values", names[seat]]), value, score["value"] if score else 0)
         for payer, payee, amount, place in w.payments or ():
             figure(place, amount, sum(n for a, b, n, _ in ruled.payments if (a, b) == (payer, payee)))
-        net = net_payments(ruled.payments, len(names))
+        net = ruled.net(len(names))
         for seat, value in sorted(w.net.items()):
             figure(json_path([*base, "net", names[seat]]), value, net[seat])
         for seat, value in sorted(w.totals.items()):

@@ -64,13 +64,16 @@ def audit_sheet(path: str, key: str | None = None) -> Verdict:
 def sheet_agreement(sheet: object) -> str:
     """The audit's one-line verdict on a sheet that agrees with the rules: which of its written figures were checked."""
     assert isinstance(sheet, Sheet)
-    counts = {"hand values": 0, "payments": 0, "deal results": 0, "running totals": 0}
+    counts = {"hand values": 0, "hands by their figures": 0, "payments": 0, "deal results": 0, "running totals": 0,
+              "honba counters": 0, "final scores": len(sheet.final)}
     for deal in sheet.deals:
         w = deal.written
         counts["hand values"] += len(w.values)
+        counts["hands by their figures"] += len(deal.figures or {})
         counts["payments"] += len(w.payments or ())
         counts["deal results"] += len(w.net)
         counts["running totals"] += len(w.totals)
+        counts["honba counters"] += deal.counter is not None
     checked = ", ".join(f"{n} {what}" for what, n in counts.items() if n)
     if not checked:
         return "the sheet writes no figures: its hands were scored and settled by the rules alone"

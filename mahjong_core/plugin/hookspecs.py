@@ -588,6 +588,25 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
 
 
 @hookspec(firstresult=True)
+def mahjong_score_figures(ruleset: Ruleset, figures: Mapping[str, Any], context: Mapping[str, Any]) -> Score | None:
+    """Score a winner's hand from the figures a score sheet wrote for it, where the hand itself was not laid down.
+
+    A club's riichi sheet writes a win as its han and fu (or its limit: ``mangan``, ``yakuman``), not as its
+    tiles; the audit still pays it by the ruleset's own tables, honba and sticks included.
+
+    :param ruleset: the game's ruleset.
+    :param figures: the sheet's figures, in the family's own words (riichi: ``han`` and ``fu``, or ``limit``,
+        and optionally ``yaku``, the names of the hand's yaku).
+    :param context: the win's facts, as for :func:`mahjong_score_hand` (seat and prevalent winds, how it was won,
+        the table's counters).
+    :return: the score, its ``raw`` holding what the family's settlement reads; ``None`` where the family scores
+        hands only (the sheet is then told to give the winner's hand).  ``firstresult``.
+    :raises MahjongError: for figures the family's tables cannot have (a fu count that is no count, an unknown
+        limit), located at the figure (``place``: ``han``, ``fu``, ``limit``, ``yaku``).
+    """
+
+
+@hookspec(firstresult=True)
 def mahjong_score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any],
                           arrangement: Arrangement) -> Score | None:
     """Score one given reading of a hand, for a family that divides hands its own way.

@@ -145,25 +145,83 @@ class RulesDeal:
     payments: list[tuple[int, int, int, str]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     penalty: str | None = None
+    #: What moved to and from the table's pot in the deal, as ``(seat, points)`` (riichi's sticks: a declarer's
+    #: stick in, the pot out to the winner): in each seat's result, between no two players.
+    pot: list[tuple[int, int]] = field(default_factory=list)
+    #: The dealer-repeat counters the deal was played with (``honba``), as the table's ``counter`` events set them.
+    counters: dict[str, int] = field(default_factory=dict)
+    #: Whether the deal's last line is read: a payment after it (the game's end: oka and uma) is not the deal's.
+    closed: bool = False
+
+    def net(self, players: int) -> list[int]:
+        """Each seat's result of the deal: the payments between players, and the pot's moves."""
+        out = net_payments(self.payments, players)
+        for seat, points in self.pot:
+            out[seat] += points
+        return out
 
 
 def rules_deals(events: Iterable[dict[str, Any]]) -> list[RulesDeal]:
     """The deals of a produced event stream, in order."""
     deals: list[RulesDeal] = []
+    counters: dict[str, int] = {}
     for event in events:
         kind = event["type"]
         if kind == "deal_start":
-            deals.append(RulesDeal(dealer=event["dealer"], prevalent_wind=event["prevalent_wind"]))
+            deals.append(RulesDeal(dealer=event["dealer"], prevalent_wind=event["prevalent_wind"],
+                                   counters=dict(counters)))
+        elif kind == "counter":
+            counters[event["name"]] = event["value"]
+        elif not deals or deals[-1].closed:
+            continue
         elif kind == "mahjong":
             deals[-1].winner = event["seat"]
         elif kind == "score":
             deals[-1].scores[event["seat"]] = event
+        elif kind == "payment":  # paid as it happened (a stick into the pot, the ready hands paid at a draw)
+            payer, payee, amount = event["payer"], event["payee"], event["amount"]
+            if payer is not None and payee is not None:
+                deals[-1].payments.append((payer, payee, amount, event["reason"]))
+            else:
+                deals[-1].pot += [(seat, sign * amount) for seat, sign in ((payer, -1), (payee, 1)) if seat is not None]
         elif kind == "settlement":
-            deals[-1].payments = [(a, b, n, r) for a, b, n, r in event["payments"]]
+            deals[-1].payments = [*deals[-1].payments, *((a, b, n, r) for a, b, n, r in event["payments"])]
             deals[-1].totals = list(event["scores"])
         elif kind == "penalty":
             deals[-1].penalty = event["rule"]
+        elif kind == "deal_end":
+            deals[-1].closed = True
     return deals
+
+
+def compare_final(sheet: Sheet, events: Iterable[dict[str, Any]]) -> list[Difference]:
+    """The sheet's ``final`` points against the game's end by the rules, with what the rules paid then (the pot
+    left to first place, the oka, the uma: the ruleset's ``mahjong_game_settlement``)."""
+    if not sheet.final:
+        return []
+    names, ended, final = sheet.players, False, None
+    paid: list[str] = []
+    for event in events:
+        kind = event["type"]
+        if kind == "deal_start":
+            paid, ended = [], False
+        elif kind == "deal_end":
+            ended = True
+        elif kind == "payment" and ended:
+            who = [("the pot" if s is None else names[s]) for s in (event["payer"], event["payee"])]
+            paid.append(f"rules: {who[0]} -> {who[1]} {event['amount']} ({event['reason']})")
+        elif kind == "game_end":
+            final = event["scores"]
+    out = []
+    for seat, value in sorted(sheet.final.items()):
+        have = final[seat] if final is not None else None
+        if value != have:
+            path = _path("$", "final", names[seat])
+            out.append(Difference(len(sheet.deals) - 1, names[seat], path, sheet.line_of(path),
+                                  f"the sheet's final score is {value}, the rules' {have} (at the game's end, "
+                                  "after what the rules pay then)", tuple(paid) or ("the rules pay nothing at the "
+                                                                                    "game's end",)))
+    return out
 
 
 def compare(sheet: Sheet, deals: list[RulesDeal]) -> list[Difference]:
@@ -199,6 +257,9 @@ def _compare_outcome(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal) -> list[Di
     if deal.round_wind is not None and deal.round_wind != ruled.prevalent_wind:
         said.append(("round", f"the round wind is {winds[deal.round_wind]}",
                      f"by the rules' rotation it is {winds[ruled.prevalent_wind]}"))
+    if deal.counter is not None and deal.counter != ruled.counters.get("honba", 0):
+        said.append(("honba", f"the deal was played with {deal.counter} honba",
+                     f"by the rules' dealer repeats it was {ruled.counters.get('honba', 0)}"))
     if deal.moves and (deal.winner is not None or deal.drawn) and deal.winner != ruled.winner:
         result = "the deal was drawn" if ruled.winner is None else f"{names[ruled.winner]} won"
         said.append(("winner" if deal.winner is not None else "drawn",
@@ -234,7 +295,7 @@ def _compare_deal(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, carry: _Carry
             valued.add(seat)
             diff(seat, value_paths[seat], f"the sheet values the hand at {value}, the rules "
                  f"at {have}", _value_explanation(sheet.ruleset, score, value, have))
-    ruled_net = net_payments(ruled.payments, len(names))
+    ruled_net = ruled.net(len(names))
     # What the sheet's own figures give for this deal: its written payments summed, where it writes them.
     own_net = None
     paid: dict[int, list[str]] = defaultdict(list)  # seat -> the paths of its payments that differ
@@ -580,7 +641,7 @@ def _east_hint(sheet: Sheet, deal: SheetDeal, ruled: RulesDeal, seat: int, writt
     """East's double misplaced: the sheet's result is what the payments give with East's double forgotten, or
     with another player paid and receiving double as if East."""
     source = _east_source(sheet)
-    if source is None or written == net_payments(ruled.payments, len(sheet.players))[seat]:
+    if source is None or written == ruled.net(len(sheet.players))[seat]:
         return []
     dealer, names = ruled.dealer, sheet.players
     undoubled = [(a, b, n // 2 if dealer in (a, b) and n % 2 == 0 else n, r) for a, b, n, r in ruled.payments]

@@ -22,8 +22,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core.engine.claims import claim_order
 from mahjong_core.engine.deal_end import finish_deal
 from mahjong_core.engine.game import Game
+from mahjong_core.engine.plugin_actions import apply_plugin_action
 from mahjong_core.engine.winning import win_outcome
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.hand import situation
@@ -34,10 +36,12 @@ from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.scoring import check_winning_size, score_with
 from mahjong_core.sheets.read import SheetDeal, SheetError
-from mahjong_core.table.state import Action, Outcome, Payment, Table
+from mahjong_core.table.events import score_fields
+from mahjong_core.table.state import Action, Claim, Outcome, Payment, Table
 
 if TYPE_CHECKING:
     from mahjong_core.engine.game import TileSource
+    from mahjong_core.hand.score import Score
     from mahjong_core.rules import Ruleset
 
 __all__ = ["SheetGame", "revealed_fields"]
@@ -70,6 +74,15 @@ def revealed_fields(deal: SheetDeal, tiles: TileSet | None = None) -> dict[str, 
     }
     if deal.facts:
         fields["facts"] = dict(sorted(deal.facts.items()))
+    if deal.figures is not None:
+        fields["score"] = {str(seat): dict(sorted(figures.items())) for seat, figures in sorted(deal.figures.items())}
+    if deal.declared:
+        declared: dict[str, list[int]] = {}
+        for kind, seat in deal.declared:
+            declared.setdefault(kind, []).append(seat)
+        fields["declared"] = declared
+    if deal.told:
+        fields["told"] = {key: list(seats) for key, seats in sorted(deal.told.items())}
     return fields
 
 
@@ -108,19 +121,58 @@ class SheetGame(Game):
         self._lay_down(deal)
         self.event("table", "revealed", **revealed_fields(deal, self.tiles))
         t.phase = "turns"
-        if deal.winner is None:
+        self._declare(deal)
+        t.told = dict(deal.told)
+        if deal.abortive is not None:
+            outcome = Outcome("abortive", reason=deal.abortive)
+        elif deal.winner is None:
             outcome = Outcome("draw")
         else:
             assert deal.tile is not None and deal.how is not None  # the reader gives every win a tile and a how
             t.last_discarder = deal.discarder if deal.how == "discard" else None
             t.first_go_around = bool({"first_go_around", "first_discard", "heavenly", "earthly"} & deal.flags)
-            self._check_win(deal)
-            outcome = win_outcome(self, deal.winner, deal.tile, deal.how, deal.discarder)
+            winners = deal.winners or (deal.winner,)
+            if len(winners) > self.wins_rule[0]:
+                raise self._locate(f"{len(winners)} players win on one discard; under {self.ruleset.id} at most "
+                                   f"{self.wins_rule[0]} do", f"{deal.path}.winner")
+            for seat in winners:
+                if seat not in (deal.figures or {}):
+                    self._check_win(deal, seat)
+            if len(winners) > 1:  # in the order the rules take the claims (the pot goes to the first)
+                t.last_discarder = deal.discarder
+                winners = tuple(c.seat for c in claim_order(self, [Claim(seat, "win") for seat in winners]))
+                t.last_discarder = deal.discarder if deal.how == "discard" else None
+            wins = [win_outcome(self, seat, deal.tile, deal.how, deal.discarder) for seat in winners]
+            outcome = wins[0] if len(wins) == 1 else Outcome("win", deal.winner, deal.how, deal.tile, deal.discarder,
+                                                             wins=wins)
         finish_deal(self, outcome, None)
         return outcome
 
+    def _declare(self, deal: SheetDeal) -> None:
+        """Each declaration the sheet writes, applied as its plugin applies it (a riichi stick into the pot).
+
+        A sheet writes the declarations that stood: the declaring discard passed and the seat drew again, so the
+        seat is taken as having drawn twice since (no tile it drew is on the sheet): a stick is not handed back
+        as one whose own discard was won on, and a win's ``ippatsu``, a moment the sheet cannot show, is its fact.
+        """
+        for kind, seat in deal.declared:
+            try:
+                apply_plugin_action(self, seat, Action(kind), "turn")
+            except (RulesetError, ReplayError, SheetError):
+                raise
+            except MahjongError as exc:
+                raise self._locate(f"{self.players[seat].name}'s {kind}: {exc.message}",
+                                   f"{deal.path}.declared.{kind}") from None
+            self.table.seats[seat].taken += 2
+
     def score_and_settle(self, outcome: Outcome) -> list[Payment]:
-        """The engine's scoring and settlement; a hand it cannot score is the sheet's mistake, named at the deal."""
+        """The engine's scoring and settlement; a hand it cannot score is the sheet's mistake, named at the deal.
+
+        A win the sheet writes by its figures (``score: {han: 3, fu: 30}``) is scored by the family from them
+        (``mahjong_score_figures``), then settled by the ruleset's own settlement like any other."""
+        deal = self.deals[self.table.deal_number]
+        if deal.figures and outcome.kind == "win":
+            return self._settle_figures(deal, outcome)
         try:
             return super().score_and_settle(outcome)
         except (RulesetError, ReplayError, SheetError):
@@ -137,6 +189,42 @@ class SheetGame(Game):
                 except MahjongError:
                     where = self._hand_path(deal, deal.winner)
             raise self._locate(f"the rules cannot score the hands as written: {exc.message}", where) from None
+
+    def _settle_figures(self, deal: SheetDeal, outcome: Outcome) -> list[Payment]:
+        """Each win scored -- from the sheet's figures, or from the hand where the sheet gives it -- then each
+        settled by the ruleset's settlement, as the engine settles several wins on one discard."""
+        assert deal.tile is not None and deal.how is not None and deal.figures
+        wins = outcome.each_win()
+        for win in wins:
+            seat = win.winner
+            assert seat is not None
+            context = dict(self.win_context(seat, deal.tile, deal.how), winner=True)
+            score = self._figures_score(deal, seat, context) if seat in deal.figures else \
+                score_with(self.hook, self.ruleset, self.table.seats[seat].to_hand(deal.tile), context)
+            if score is not None:
+                outcome.scores[seat] = win.scores[seat] = score
+                self.event("table", "score", seat=seat, **score_fields(score))
+        payments: list[Payment] = []
+        for win in wins:
+            win.scores = {**outcome.scores, **win.scores}
+            payments += self.hook.mahjong_settle(ruleset=self.ruleset, table=self.table, outcome=win) or ()
+        return payments
+
+    def _figures_score(self, deal: SheetDeal, seat: int, context: dict[str, Any]) -> Score:
+        assert deal.figures is not None
+        name = self.players[seat].name
+        where = f"{deal.path}.score" + (f".{name}" if len(deal.winners) > 1 else "")
+        try:
+            score = self.hook.mahjong_score_figures(ruleset=self.ruleset, figures=deal.figures[seat], context=context)
+        except (RulesetError, ReplayError, SheetError):
+            raise
+        except MahjongError as exc:
+            place = f".{exc.place}" if exc.place in ("han", "fu", "limit", "yaku") else ""
+            raise self._locate(f"{name}'s score: {exc.message}", where + place) from None
+        if score is None:
+            raise self._locate(f"{self.ruleset.id} scores hands, not a table's figures: give the winner's hand "
+                               "(with +TILE) under `hands` instead of `score`", where)
+        return score
 
     def _hand_path(self, deal: SheetDeal, seat: int) -> str:
         """Where a seat's hand is written: ``$.deals[0].hands.Anna`` on a sheet (``event N`` in a log)."""
@@ -155,7 +243,9 @@ class SheetGame(Game):
             s = t.seats[seat]
             s.calling = seat in deal.calling
             if hand is None:
-                if deal.winner is not None and (seat == deal.winner or self._losers_scored):
+                winners = deal.winners or (deal.winner,)
+                if deal.winner is not None and seat not in (deal.figures or {}) \
+                        and (seat in winners or (self._losers_scored and not deal.figures)):
                     raise self._locate(f"give {names[seat]}'s hand: under {self.ruleset.id} every hand is scored",
                                        f"{deal.path}.hands")
                 continue
@@ -165,7 +255,7 @@ class SheetGame(Game):
             seen.update(tiles)
             for kind in hand.concealed:
                 s.counts[kind] += 1
-            if seat == deal.winner and hand.winning_tile is not None:
+            if seat in (deal.winners or (deal.winner,)) and hand.winning_tile is not None:
                 s.counts[hand.winning_tile] += 1
             s.melds = list(hand.melds)
             s.bonus = list(hand.bonus)
@@ -186,22 +276,22 @@ class SheetGame(Game):
                 raise self._locate(f"the hands show {KINDS[kind].code} {n} times; the tile set of "
                                    f"{self.ruleset.id} has {copies[kind]}", f"{deal.path}.hands")
 
-    def _check_win(self, deal: SheetDeal) -> None:
-        """The winner's hand is a mahjong under the rules, and the rules have every fact they read."""
-        assert deal.winner is not None and deal.tile is not None and deal.how is not None
+    def _check_win(self, deal: SheetDeal, seat: int) -> None:
+        """A winner's hand is a mahjong under the rules, and the rules have every fact they read."""
+        assert deal.tile is not None and deal.how is not None
 
-        name = self.players[deal.winner].name
-        context = self.win_context(deal.winner, deal.tile, deal.how)
+        name = self.players[seat].name
+        context = self.win_context(seat, deal.tile, deal.how)
         if self._facts is not None:
             lacking = situation.missing(context, self._facts.winner)
             if lacking:
                 raise self._locate(f"scoring under {self.ruleset.id} needs the fact(s) {', '.join(lacking)}, which "
                                    f"no flag gives; give each under the deal's `facts:` (e.g. {lacking[0]}: true)",
                                    deal.path)
-        hand = self.table.seats[deal.winner].to_hand(deal.tile)
+        hand = self.table.seats[seat].to_hand(deal.tile)
         try:
             check_winning_size(self.ruleset, hand)  # the message `mahjong score` gives, under every ruleset
-            objections = self.hook.mahjong_win_objections(ruleset=self.ruleset, table=self.table, seat=deal.winner,
+            objections = self.hook.mahjong_win_objections(ruleset=self.ruleset, table=self.table, seat=seat,
                                                           hand=hand, context=context)
         except (RulesetError, ReplayError, SheetError):
             raise
@@ -209,7 +299,7 @@ class SheetGame(Game):
             objections = [exc.message]
         if objections:
             raise self._locate(f"{name}'s hand is not a mahjong under {self.ruleset.id}: {objections[0]}",
-                               self._hand_path(deal, deal.winner))
+                               self._hand_path(deal, seat))
 
     def win_context(self, seat: int, tile: int, how: str) -> dict[str, Any]:
         """The hooks' context for the win, with the sheet's flags and facts over it (the sheet saw the table)."""

@@ -112,6 +112,20 @@ class SheetDeal:
     dice: tuple[tuple[int, ...], ...] = ()
     #: A move-by-move deal's moves, in order (:class:`~mahjong_core.sheets.moves.Move`).
     moves: tuple[Any, ...] = ()
+    #: Each winner's hand as the table valued it, in its family's figures (``{"han": 3, "fu": 30}``), by seat, where
+    #: the sheet gives those instead of the hand: the family scores them (``mahjong_score_figures``).
+    figures: Mapping[int, Mapping[str, Any]] | None = None
+    #: A plugin's declarations that stood in the deal, as ``(action kind, seat)`` in the order written.
+    declared: tuple[tuple[str, int], ...] = ()
+    #: What the sheet tells that no tile shows: ``ready`` and ``all_orphan_discards`` seats at a draw.
+    told: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    #: The dealer-repeat counter the sheet names (``honba``), or ``None``: checked against the rules' counter.
+    counter: int | None = None
+    #: Why a rule ended the deal as an abortive draw (the ruleset's name for it), or ``None``.
+    abortive: str | None = None
+    #: Every winner, in the order their claims were made, where several won on one discard (``winner`` is the
+    #: first); the one winner otherwise, and empty for a deal nobody won.
+    winners: tuple[int, ...] = ()
 
 
 @dataclass
@@ -124,6 +138,9 @@ class Sheet:
     deals: list[SheetDeal]
     meta: dict[str, str]
     marks: dict[str, tuple[int, int]]
+    #: Each player's points at the game's end as the sheet writes them (``final``), by seat: after what the rules
+    #: pay when the game is over (the pot left, oka and uma).
+    final: dict[int, int] = field(default_factory=dict)
 
     def line_of(self, path: str) -> int | None:
         """The line a JSON path of the sheet is written on (or the nearest enclosing path's)."""
@@ -205,10 +222,12 @@ def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
         raise _at(SheetError(f"{ruleset.id} is played by {seats} players; the sheet names {len(players)}",
                              source=source, place="$.players"), marks)
     actions = {name: vocabulary.name for name, (vocabulary, _) in bind(ruleset).vocabulary.plugin_actions.items()}
-    reader = _DealReader(source, players, marks, own_tiles(ruleset), actions, int(document["sheet"]))
+    reader = _DealReader(source, players, marks, own_tiles(ruleset), actions, int(document["sheet"]),
+                         frozenset(ruleset.get("abortive_draws") or ()))
     deals = [reader.deal(i, raw) for i, raw in enumerate(document["deals"])]
     meta: dict[str, str] = {k: document[k] for k in ("title", "date", "place", "notes") if k in document}
-    return Sheet(source, ruleset, players, deals, meta, marks)
+    final = reader.by_seat(document.get("final") or {}, "$.final")
+    return Sheet(source, ruleset, players, deals, meta, marks, final)
 
 
 def _check_kind(document: dict[str, Any], source: str) -> None:
@@ -252,6 +271,9 @@ def check_sheet_schema(document: dict[str, Any], source: str, marks: dict[str, t
     error = best_match(checker.explain.iter_errors(document))
     if error is None:
         return
+    if error.validator == "anyOf" and error.context:  # one of two spellings (a name or a list): the first's words
+        first = best_match(e for e in error.context if e.relative_schema_path[0] == 0)
+        error = first if first is not None else error
 
     place = json_path(list(error.absolute_path))
     message = error.message
@@ -297,8 +319,11 @@ class _DealReader:
     """
 
     def __init__(self, source: str, players: list[str], marks: dict[str, tuple[int, int]],
-                 tiles: TileSet | None = None, plugin_actions: Mapping[str, str] | None = None, version: int = 1):
+                 tiles: TileSet | None = None, plugin_actions: Mapping[str, str] | None = None, version: int = 1,
+                 abortive: frozenset[str] = frozenset()):
         self.source, self.players, self.marks, self.tiles = source, players, marks, tiles
+        #: The abortive draws the ruleset declares (its ``abortive_draws``): the names a sheet may write.
+        self.abortive = abortive
         #: The action kinds the ruleset's plugins declare (by the vocabulary declaring each), and the sheet's
         #: format version: a move may be one of them from version 2.
         self.plugin_actions, self.version = dict(plugin_actions or {}), version
@@ -323,11 +348,24 @@ class _DealReader:
         if "moves" in raw or "dealt" in raw:
             return self._moves_deal(index, raw, path)
         hands = self._hands(raw.get("hands") or {}, _key(path, "hands"))
-        winner = self.seat(raw["winner"], _key(path, "winner")) if "winner" in raw else None
-        if winner is None and not raw.get("drawn"):
-            raise self.fail("say who won (`winner: NAME`) or that the deal was drawn (`drawn: true`)", path)
-        if winner is not None and raw.get("drawn"):
-            raise self.fail("a deal is either won (`winner`) or drawn (`drawn: true`), not both", _key(path, "drawn"))
+        winners = self._winners(raw.get("winner"), _key(path, "winner"))
+        winner = winners[0] if winners else None
+        ended = [key for key in ("winner", "drawn", "abortive") if raw.get(key)]
+        if not ended:
+            raise self.fail("say who won (`winner: NAME`), that the deal was drawn (`drawn: true`) or how it was "
+                            "aborted (`abortive: four_winds`)", path)
+        if len(ended) > 1:
+            raise self.fail(f"a deal is either won (`winner`) or drawn (`drawn: true`, or `abortive: REASON`), not "
+                            f"{' and '.join(ended)}", _key(path, ended[1]))
+        abortive = raw.get("abortive")
+        if abortive is not None and abortive not in self.abortive:
+            close = difflib.get_close_matches(abortive, sorted(self.abortive), n=1)
+            raise self.fail(f"{abortive!r} is no abortive draw of these rules"
+                            + (f" (did you mean {close[0]!r}?)" if close else "")
+                            + f"; they have: {', '.join(sorted(self.abortive)) or 'none'}", _key(path, "abortive"))
+        for key in ("ready", "all_orphan_discards"):
+            if key in raw and abortive is not None:
+                raise self.fail(f"{key!r} is about an exhaustive draw, not an abortive one", _key(path, key))
         flags: set[str] = set()
         for i, name in enumerate(raw.get("flags") or ()):
             try:
@@ -342,24 +380,51 @@ class _DealReader:
         calling = frozenset(self.seat(name, f"{_key(path, 'calling')}[{i}]")
                             for i, name in enumerate(raw.get("calling") or ()))
         how, tile = None, None
+        figures = self._figures(raw, path, winners)
         if winner is None:
-            for key in ("from", "how", "flags", "facts"):
+            for key in ("from", "how", "flags", "facts", "score", "tile"):
                 if raw.get(key):
                     raise self.fail(f"a drawn deal has no {key!r}: it is about a win", _key(path, key))
         else:
-            how, tile = self._win(raw, path, winner, hands, discarder, flags)
+            for seat in winners:
+                how, tile = self._win(raw, path, seat, hands, discarder, flags, figures)
+                if len(winners) > 1 and how not in ("discard", "robbing_kong"):
+                    raise self.fail(f"several players win together only on one discard (or one robbed kong), not "
+                                    f"{how.replace('_', ' ')}", _key(path, "winner"))
+            assert how is not None and tile is not None  # every winner's win says how, with which tile
+            marks = {hand.winning_tile for seat, hand in enumerate(hands)
+                     if seat in winners and hand is not None and seat not in (figures or {})}
+            if len(marks | {tile}) > 1:
+                raise self.fail("the winners of one discard win on the same tile: their hands mark different ones "
+                                "(+TILE)", _key(path, "hands"))
             flags |= {how} - {"discard"}
             # The winner's declared calling hand is said two ways (`calling:` and the flag): the log carries both,
             # always agreeing, so that an audit can hold one against the other.
             if winner in calling or {"calling", "calling_from_start"} & flags:
                 flags.add("calling")
                 calling = calling | {winner}
+        for key in ("ready", "all_orphan_discards"):
+            if raw.get(key) and winner is not None:
+                raise self.fail(f"{key!r} is about a drawn deal: {self.players[winner]} won this one",
+                                _key(path, key))
+        told: dict[str, tuple[int, ...]] = {
+            key: tuple(sorted({self.seat(name, f"{_key(path, key)}[{i}]") for i, name in enumerate(raw[key])}))
+            for key in ("ready", "all_orphan_discards") if key in raw}
+        declared = tuple((kind, self.seat(name, f"{_key(_key(path, 'declared'), kind)}[{i}]"))
+                         for kind in raw.get("declared") or {} for i, name in enumerate(raw["declared"][kind]))
+        for kind in raw.get("declared") or {}:
+            if kind not in self.plugin_actions:
+                close = difflib.get_close_matches(kind, list(self.plugin_actions), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                known = ", ".join(sorted(self.plugin_actions)) or "none"
+                raise self.fail(f"{kind!r} is no declaration of this ruleset's plugins{hint}; they declare: {known}",
+                                _key(_key(path, "declared"), kind))
         for key in sorted(raw.get("facts") or {}):
             if key in SAID_FACTS:
                 raise self.fail(f"the fact {key!r} is said by the deal's flags, `how`, `from`, `calling` or the "
                                 "rules' rotation; give it there, not under `facts`", f"{_key(path, 'facts')}.{key}")
         for seat, hand in enumerate(hands):
-            if hand is None or seat == winner:
+            if hand is None or seat in winners:
                 continue
             where = _key(_key(path, "hands"), self.players[seat])
             if hand.winning_tile is not None:
@@ -373,11 +438,40 @@ class _DealReader:
             flags=frozenset(flags), facts=dict(raw.get("facts") or {}), calling=calling,
             dealer=self.seat(raw["dealer"], _key(path, "dealer")) if "dealer" in raw else None,
             round_wind="ESWN".index(raw["round"]) if "round" in raw else None, written=written,
-            drawn=winner is None)
+            drawn=winner is None, figures=figures, declared=declared, told=told, counter=raw.get("honba"),
+            abortive=abortive, winners=winners)
+
+    def _winners(self, raw: Any, path: str) -> tuple[int, ...]:
+        """The winner, or the winners of one discard in the order their claims were made."""
+        if raw is None:
+            return ()
+        if isinstance(raw, list):
+            return tuple(self.seat(name, f"{path}[{i}]") for i, name in enumerate(raw))
+        return (self.seat(raw, path),)
+
+    def _figures(self, raw: Mapping[str, Any], path: str, winners: tuple[int, ...]) -> dict[int, dict[str, Any]] | None:
+        """The winners' figures by seat (``score``): one winner's as they are, several winners' by name."""
+        given = raw.get("score")
+        if given is None or not winners:
+            return None
+        where = _key(path, "score")
+        by_name = set(given) <= set(self.players)
+        if len(winners) == 1 and not by_name:
+            return {winners[0]: dict(given)}
+        if not by_name:
+            raise self.fail("with several winners, give each one's figures by name: `score: {Ben: {han: 3, fu: 30}, "
+                            "Dan: {limit: mangan}}`", where)
+        out = {self.seat(name, _key(where, name)): dict(value) for name, value in given.items()}
+        for seat in out:
+            if seat not in winners:
+                raise self.fail(f"{self.players[seat]} did not win: only a winner's figures are written",
+                                _key(where, self.players[seat]))
+        return out
 
     def _moves_deal(self, index: int, raw: dict[str, Any], path: str) -> SheetDeal:
         """A deal written move by move: its dealt tiles, dice and moves; its result, if written, is checked."""
-        for key in ("hands", "from", "how", "flags", "facts", "calling"):
+        for key in ("hands", "from", "how", "flags", "facts", "calling", "score", "tile", "declared", "ready",
+                    "all_orphan_discards"):
             if key in raw:
                 raise self.fail(f"a deal written move by move has no {key!r}: its moves say it", _key(path, key))
         for key in ("dealt", "moves"):
@@ -423,10 +517,21 @@ class _DealReader:
         return hands
 
     def _win(self, raw: Mapping[str, Any], path: str, winner: int, hands: list[Hand | None],
-             discarder: int | None, flags: set[str]) -> tuple[str, int]:
+             discarder: int | None, flags: set[str], figures: Mapping[int, Any] | None = None) -> tuple[str, int]:
         name = self.players[winner]
         hand = hands[winner]
         where = _key(_key(path, "hands"), name)
+        if figures is not None and winner in figures and hand is not None:
+            raise self.fail(f"give {name}'s win either as the hand (scored by the rules) or as its `score` (the "
+                            "table's figures), not both", _key(path, "score"))
+        if figures is not None and winner in figures:
+            if "tile" not in raw:
+                raise self.fail("a win written by its `score` names the winning tile: `tile: 5p` (the log's win "
+                                "names it)", path)
+            return self._how(raw, path, name, winner, discarder, flags), self._tile(raw["tile"], _key(path, "tile"))
+        if "tile" in raw:
+            raise self.fail("`tile` is for a win written by its `score`; the hand marks its own winning tile (+TILE)",
+                            _key(path, "tile"))
         if hand is None:
             raise self.fail(f"give the winner's hand: `{name}: \"...  +TILE\"` under hands",
                             _key(path, "hands"))
@@ -442,6 +547,22 @@ class _DealReader:
                             where)
         flags |= hand_flags
         hands[winner] = replace(hand, situations=frozenset())
+        return self._how(raw, path, name, winner, discarder, flags), hand.winning_tile
+
+    def _tile(self, text: str, path: str) -> int:
+        try:
+            tiles = parse_tiles(text, source=None, tiles=self.tiles)
+        except MahjongError as exc:
+            raise self.fail(f"the winning tile: {exc.message} of {text!r}", path) from None
+        if len(tiles) != 1:
+            raise self.fail(f"the winning tile is one tile, not {text!r}", path)
+        kind = tiles[0] if self.tiles is None else self.tiles.plays_as[tiles[0]]  # a red five: its five
+        if kind < 0:
+            raise self.fail(f"{text!r} is set aside, never won on", path)
+        return kind
+
+    def _how(self, raw: Mapping[str, Any], path: str, name: str, winner: int, discarder: int | None,
+             flags: set[str]) -> str:
         how = raw.get("how")
         named = [h for h in _HOWS[1:] if h in flags]
         if how is None:
@@ -459,7 +580,7 @@ class _DealReader:
                                 _key(path, "from"))
         elif discarder is not None:
             raise self.fail(f"a {how.replace('_', ' ')} win takes no one's tile: drop `from`", _key(path, "from"))
-        return how, hand.winning_tile
+        return str(how)
 
     def _written(self, raw: Mapping[str, Any], path: str) -> Written:
         payments = None

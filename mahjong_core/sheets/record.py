@@ -18,8 +18,8 @@ the same.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.engine.game import Game, GameResult
@@ -29,7 +29,7 @@ from mahjong_core.hand.situation import flag_names
 from mahjong_core.hand.tiles import KINDS, TileSet
 from mahjong_core.log.fold import header_tile_set
 from mahjong_core.log.format import ReplayWriter, header
-from mahjong_core.sheets.compare import Difference, compare, consequences, roots, rules_deals, summary
+from mahjong_core.sheets.compare import Difference, compare, compare_final, consequences, roots, rules_deals, summary
 from mahjong_core.sheets.game import SheetGame
 from mahjong_core.sheets.moves import MovesPlayer, MovesScript
 from mahjong_core.sheets.read import SAID_FACTS, Sheet, SheetDeal, SheetError, Written, own_tiles
@@ -95,7 +95,7 @@ def record(sheet: Sheet) -> Recorded:
     tiles = own_tiles(sheet.ruleset)
     if tiles is not None and not by_moves[0]:  # hands written in the notation: a fold needs the set to read them
         head["tile_set"] = header_tile_set(tiles)
-    own, follows = roots(compare(sheet, rules_deals(events)))
+    own, follows = roots(compare(sheet, rules_deals(events)) + compare_final(sheet, events))
     return Recorded(sheet, head, events, result, own, follows)
 
 
@@ -149,19 +149,25 @@ def deals_of_log(log: ReplayLog, tiles: TileSet | None = None) -> list[SheetDeal
     :raises ReplayError: at the event that does not read as a revealed deal.
     """
     seats = len(log.header["seats"])
-    pairs: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+    pairs: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+    aborted: dict[int, str] = {}
     open_deal = False
     for event in log.events:
         kind = event.get("type")
         if kind == "revealed":
-            pairs.append((event, None))
+            pairs.append((event, []))
             open_deal = True
-        elif kind == "mahjong" and open_deal:
-            pairs[-1] = (pairs[-1][0], event)
+        elif kind == "mahjong" and open_deal:  # several in a row: several winners on one discard
+            pairs[-1][1].append(event)
+        elif kind in ("score", "settlement") and pairs and pairs[-1][1]:
+            open_deal = False
+        elif kind == "abortive_draw" and open_deal:
+            aborted[len(pairs) - 1] = str(event.get("reason"))
             open_deal = False
         elif kind in ("exhaustive_draw", "deal_end"):
             open_deal = False
-    return [_deal(i, revealed, win, seats, log.source, tiles) for i, (revealed, win) in enumerate(pairs)]
+    return [replace(_deal(i, revealed, wins, seats, log.source, tiles), abortive=aborted.get(i))
+            for i, (revealed, wins) in enumerate(pairs)]
 
 
 def _playing_kind(code: Any, tiles: TileSet | None) -> int | None:
@@ -172,7 +178,7 @@ def _playing_kind(code: Any, tiles: TileSet | None) -> int | None:
     return None if kind is None or tiles.plays_as[kind] < 0 else tiles.plays_as[kind]
 
 
-def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seats: int, source: str,
+def _deal(index: int, revealed: dict[str, Any], wins: list[dict[str, Any]], seats: int, source: str,
           tiles: TileSet | None = None) -> SheetDeal:
     """One revealed deal of a log, checked as the reader checks a sheet's (the log may have been tampered with).
 
@@ -209,8 +215,17 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
     if said:
         raise wrong(f"the fact {said[0]!r} is said by the deal's flags, its calling seats, the mahjong event or the "
                     "rules' rotation, not by `facts`")
+    figures, declared, told = _said(revealed, seats, wrong)
+    win = wins[0] if wins else None
+    winners = tuple(w.get("seat") for w in wins)
+    claimed = [(w.get("tile"), w.get("how"), w.get("discarder")) for w in wins]
+    if len(set(winners)) != len(winners) or any(c != claimed[0] for c in claimed[1:]):
+        raise wrong("several mahjongs after a revealed deal are several winners on one tile: other seats, the same "
+                    "tile, how and discarder", f"event {wins[1]['n']}")
     winner = tile = how = discarder = None
     if win is None:
+        if figures is not None:
+            raise wrong("a drawn deal (no mahjong follows) has no `score`: it is a win's")
         if flags or facts:
             raise wrong(f"a drawn deal (no mahjong follows) has no {'flags' if flags else 'facts'}: they are about "
                         "a win")
@@ -218,10 +233,18 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
         where = f"event {win['n']}"
         winner, how, discarder = win.get("seat"), win.get("how"), win.get("discarder")
         tile = _playing_kind(win.get("tile", ""), tiles)
-        hand = hands[winner] if type(winner) is int and 0 <= winner < seats else None
-        if tile is None or hand is None or hand.winning_tile != tile:
-            raise wrong("the mahjong after a revealed deal names a winner whose revealed hand has its winning tile",
-                        where)
+        for seat in winners:
+            hand = hands[seat] if type(seat) is int and 0 <= seat < seats else None
+            if figures is not None and seat in figures:
+                if tile is None or hand is not None:
+                    raise wrong("the mahjong after a revealed deal with a `score` names a winner whose hand is not "
+                                "revealed, and a tile", where)
+            elif tile is None or hand is None or hand.winning_tile != tile:
+                raise wrong("the mahjong after a revealed deal names a winner whose revealed hand has its winning "
+                            "tile", where)
+        if figures is not None and not set(figures) <= set(winners):
+            raise wrong(f"`score` gives the figures of seat {sorted(set(figures) - set(winners))[0]}, which did not "
+                        "win")
         takes = how in ("discard", "robbing_kong")
         # ``type(...) is int``: JSON's true and false are Python's 1 and 0, and neither is a seat.
         if how not in ("discard", "robbing_kong", "self_drawn", "replacement") or takes != (discarder is not None) \
@@ -237,8 +260,40 @@ def _deal(index: int, revealed: dict[str, Any], win: dict[str, Any] | None, seat
                         f"seats {sorted(calling)}, but the flags {'' if 'calling' in flags else 'do not '}say "
                         "`calling`: a declared calling hand is said both ways or neither")
     for i, hand in enumerate(hands):
-        if hand is not None and i != winner and hand.winning_tile is not None:
+        if hand is not None and i not in winners and hand.winning_tile is not None:
             raise wrong(f"seat {i} did not win, but its revealed hand marks a winning tile")
+    if win is not None and told:
+        raise wrong("a won deal has nothing `told`: the ready seats are a drawn deal's")
     return SheetDeal(index=index, path=place, hands=tuple(hands), winner=winner, how=how, discarder=discarder,
                      tile=tile, flags=frozenset(flags), facts=facts, calling=frozenset(calling), dealer=None,
-                     round_wind=None, written=Written())
+                     round_wind=None, written=Written(), drawn=win is None, figures=figures, declared=declared,
+                     told=told, winners=tuple(s for s in winners if type(s) is int) if len(winners) > 1 else ())
+
+
+def _said(revealed: dict[str, Any], seats: int, wrong: Callable[[str], ReplayError]) -> tuple[
+        dict[int, dict[str, Any]] | None, tuple[tuple[str, int], ...], dict[str, tuple[int, ...]]]:
+    """A revealed deal's ``score``, ``declared`` and ``told``, each checked for its shape."""
+
+    def seat_list(value: Any, what: str) -> list[int]:
+        if not isinstance(value, list) or not all(type(s) is int and 0 <= s < seats for s in value) \
+                or len(set(value)) != len(value):
+            raise wrong(f"{what} is a list of distinct seats (0 to {seats - 1}), not {value!r}")
+        return value
+
+    figures = revealed.get("score")
+    if figures is not None and (not isinstance(figures, dict) or not figures or not all(
+            isinstance(k, str) and k.isdigit() and int(k) < seats and isinstance(v, dict) and v
+            for k, v in figures.items())):
+        raise wrong(f"`score` is the winners' figures by seat (`{{\"1\": {{\"han\": 3, \"fu\": 30}}}}`), "
+                    f"not {figures!r}")
+    declared = revealed.get("declared") or {}
+    told = revealed.get("told") or {}
+    if not isinstance(declared, dict) or not isinstance(told, dict):
+        raise wrong("`declared` and `told` are objects of seats by name")
+    unknown = sorted(set(told) - {"ready", "all_orphan_discards"})
+    if unknown:
+        raise wrong(f"`told` says {unknown[0]!r}; it tells `ready` and `all_orphan_discards` only")
+    return (None if figures is None else {int(k): dict(v) for k, v in figures.items()},
+            tuple((str(kind), seat) for kind, value in declared.items()
+                  for seat in seat_list(value, f"declared {kind}")),
+            {key: tuple(sorted(seat_list(value, f"told {key}"))) for key, value in told.items()})

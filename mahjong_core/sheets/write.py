@@ -22,13 +22,15 @@ from mahjong_core.rules.document import parse_yaml_mapping
 
 __all__ = ["sheet_yaml"]
 
-_TOP = ("sheet", "ruleset", "title", "date", "place", "notes", "players", "deals")
-_DEAL = ("dealer", "round", "winner", "drawn", "from", "how", "flags", "facts", "calling", "hands", "dice", "dealt",
-         "moves", "values", "payments", "net", "totals", "notes")
+_TOP = ("sheet", "ruleset", "title", "date", "place", "notes", "players", "deals", "final")
+_DEAL = ("dealer", "round", "honba", "declared", "winner", "drawn", "abortive", "ready", "all_orphan_discards", "from",
+         "how", "tile", "score", "flags", "facts", "calling", "hands", "dice", "dealt", "moves", "values", "payments",
+         "net", "totals", "notes")
 #: Keys whose value is a mapping by player: written in seat order, whatever order the form sent them in.
-_BY_PLAYER = frozenset({"hands", "dealt", "values", "net", "totals"})
+_BY_PLAYER = frozenset({"hands", "dealt", "values", "net", "totals", "final"})
 #: Keys written as one line (``{Anna: 2, Boris: 60}``, ``[Anna, Boris]``): short figures, as a table writes them.
-_FLOW = frozenset({"players", "flags", "calling", "values", "net", "totals", "dice", "facts"})
+_FLOW = frozenset({"players", "flags", "calling", "values", "net", "totals", "dice", "facts", "final", "declared",
+                   "ready", "all_orphan_discards", "winner", "score"})
 #: Hands and dealt tiles are always quoted, as in the format's documentation: ``"123m456p"`` at a glance.
 _QUOTED = frozenset({"hands", "dealt"})
 #: A plain scalar YAML reads back as this same string: a letter first, then letters, digits and ``_ .->+``.

@@ -178,8 +178,11 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "a block of tiles dealt (seat relative to the dealer)"),
     EventType("hands", "table", (Field("hands", "hands"),), "every seat's dealt tiles"),
     EventType("revealed", "table", (Field("hands", "list"), Field("flags", "list"), Field("calling", "list"),
-                                    _opt("facts", "object")),
-              "a score sheet's deal: the hands as laid down on the table"),
+                                    _opt("facts", "object"), _opt("score", "object"), _opt("declared", "object"),
+                                    _opt("told", "object")),
+              "a score sheet's deal: the hands as laid down on the table (``score``: the winner's figures where "
+              "its hand is not written; ``declared``: the declarations that stood, seats by action kind; "
+              "``told``: what no tile shows, the ``ready`` seats at a draw and those of ``all_orphan_discards``)"),
     EventType("bonus", "table", (Field("seat", "seat"), Field("tile", "tile")), "a bonus tile set aside"),
     EventType("wild_revealed", "table", (Field("tile", "tile"), Field("kinds", "tiles"), _opt("dice", "ints")),
               "the tile turned after the deal, shown to all, whose kind is wild for the deal (``kinds``); with "

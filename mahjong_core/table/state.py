@@ -441,6 +441,10 @@ class Table:
     #: the first: each winner holds the tile in its hand, so these copies are the same tile held twice.  Empty in
     #: every other deal; tile conservation counts them once (:mod:`mahjong_core.conformance.invariants`).
     shared_wins: list[int] = field(default_factory=list)
+    #: What a score sheet tells of the deal that no tile on the table shows, by the word the mechanism that reads
+    #: it uses: ``ready``, the seats ready at an exhaustive draw; ``all_orphan_discards``, the seats whose discards
+    #: were all terminals and honours, none claimed.  Empty in a played game, where the tiles tell it.
+    told: dict[str, tuple[int, ...]] = field(default_factory=dict)
     #: The game's judgement of a hand a seat might hold (``HandJudge`` above), set by the engine; ``None`` at a table
     #: set up by hand.  Only bots ask it, and only where they plan for a rule the judgement serves.
     judge: HandJudge | None = field(default=None, repr=False, compare=False)
@@ -496,6 +500,7 @@ class Table:
         self.wild_taken = None
         self.wins = []
         self.shared_wins = []
+        self.told = {}
 
     def state_hash(self) -> str:
         """SHA-256 of the visible state, written at checkpoints so audits can pin a divergence."""

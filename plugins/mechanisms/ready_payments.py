@@ -75,7 +75,11 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 
 def seat_ready(table: Table, seat: int) -> bool:
-    """Whether the seat's concealed tiles are one tile from complete, on a kind of which a copy is left."""
+    """Whether the seat's concealed tiles are one tile from complete, on a kind of which a copy is left -- or, where
+    a score sheet tells the deal without its tiles, whether it names the seat ready (``table.told["ready"]``)."""
+    told = table.told.get("ready")
+    if told is not None:
+        return seat in told
     s = table.seats[seat]
     counts = s.counts
     if sum(counts) % 3 != 1:
@@ -109,7 +113,11 @@ def claimed_from(table: Table, seat: int) -> bool:
 
 
 def all_orphan_discards(table: Table, seat: int) -> bool:
-    """The seat discarded, only terminals and honours, and no seat claimed any of them."""
+    """The seat discarded, only terminals and honours, and no seat claimed any of them (or a score sheet, telling
+    the deal without its discards, says so: ``table.told["all_orphan_discards"]``)."""
+    told = table.told.get(ORPHANS_REASON)
+    if told is not None:
+        return seat in told
     discards = table.seats[seat].discards
     return bool(discards) and all(tile in _ORPHANS for tile in discards) and not claimed_from(table, seat)
 

@@ -398,6 +398,32 @@ def test_a_score_sheet_game_is_recorded_from_the_log_mahjong_record_makes(capsys
     assert sorted(p.pair for p in table.pairs) == [["Anna", "Vera"], ["Boris", "Gleb"]]
 
 
+def test_a_riichi_score_sheet_is_recorded_with_its_sticks_oka_and_uma(capsys: pytest.CaptureFixture[str],
+                                                                       tmp_path: Path, db_url: str) -> None:
+    """The worked riichi hanchan (replays/sheets/riichi_tenhou.yaml): its log holds the sticks paid in the deals and
+    the oka and uma paid at the game's end, and the standings count each player's points over the 25,000 they
+    began with, the game's end apart."""
+    log = tmp_path / "riichi.jsonl"
+    code, _, err = run_cli(capsys, "record", str(GOLDEN / "sheets" / "riichi_tenhou.yaml"), "--out", str(log))
+    assert code == 0, err
+    code, out, _ = run_cli(capsys, "records", "add", str(log), "--db", db_url, "--json")
+    assert code == 0 and json.loads(out)["summary"]["recorded"] == 1
+    rows = dump(open_db(db_url))
+    reasons = sorted({m[6] for m in rows["point_moves"]})
+    assert reasons == ["oka", "ready_hands", "riichi_stick", "riichi_sticks", "uma"], reasons
+    at_end = {m[6] for m in rows["point_moves"] if m[2] is None}
+    assert at_end == {"oka", "uma"}
+    (table,) = standings(open_db(db_url), "riichi_tenhou")
+    assert table.starting_points == 25000
+    by_name = {p.name: p for p in table.players}
+    # final points -12,300, 8,900, 72,000 and 31,400; the oka and uma moved 12,300-25,000 and so on at the end
+    assert {name: p.score for name, p in by_name.items()} == {"Aoi": -37300, "Ben": -16100, "Chie": 47000,
+                                                             "Dan": 6400}
+    assert {name: p.game_end for name, p in by_name.items()} == {"Aoi": -25000, "Ben": -15000, "Chie": 35000,
+                                                                "Dan": 5000}
+    assert by_name["Chie"].deals_won == 2 and by_name["Aoi"].deals == 11
+
+
 def test_a_missing_log_is_unreadable_input_before_any_verdict(capsys: pytest.CaptureFixture[str],
                                                               tmp_path: Path) -> None:
     db = tmp_path / "r.sqlite"

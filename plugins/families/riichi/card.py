@@ -24,9 +24,14 @@ def explain_total(score: Mapping[str, Any], units: Mapping[str, str], label: Cal
         return TotalSteps(("no yaku: not a winning hand",) if score.get("items") else ())
     items = logged_items(score)
     fu_sum = sum(int(i.get("value", 0)) for i in items if i.get("kind") == "fu")
-    han, fu, base = int(raw["han"]), int(raw["fu"]), int(raw["base"])
+    han, fu, base = int(raw.get("han", 0)), int(raw.get("fu", 0)), int(raw["base"])
     steps = []
-    if raw.get("yakuman"):
+    if raw.get("written"):  # a score sheet's figures, not a hand: no items to add up (figures.py)
+        said = " ".join(f"{raw[k]} {k}" for k in ("han", "fu") if k in raw)
+        steps.append(f"as the sheet writes it: {said + '; ' if said else ''}"
+                     + (f"{label(str(score['limit']))}: " if score.get("limit") else "")
+                     + (f"{fu} fu x 2^(2 + {han}) = " if not score.get("limit") else "") + f"base {base} points")
+    elif raw.get("yakuman"):
         steps.append(f"{amount(raw['yakuman'], 'yakuman')}: base {base} points"
                      + (f" ({label(str(score['limit']))})" if score.get("limit") else ""))
     else:

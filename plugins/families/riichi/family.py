@@ -63,6 +63,13 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
 
 
 @hookimpl
+def mahjong_score_figures(ruleset: Ruleset, figures: Mapping[str, Any], context: Mapping[str, Any]) -> Score:
+    from mahjong_rulesets.families.riichi.figures import score_figures  # deferred: start-up (above)
+
+    return score_figures(ruleset, figures, context)
+
+
+@hookimpl
 def mahjong_score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any],
                           arrangement: Arrangement) -> Score:
     from mahjong_rulesets.families.riichi.scoring import score_reading  # deferred: start-up (above)

@@ -354,6 +354,14 @@ def _pao_part(rules: Rules, reading: Reading) -> int:
 
 
 def _payments(rules: Rules, reading: Reading, win: Win, situation: Mapping[str, Any]) -> dict[str, int]:
+    """Each loser's payment for a scored reading (:func:`payments`)."""
+    liable = situation.get("pao")
+    pao_base = rules.yakuman_base * _pao_part(rules, reading) if liable is not None else 0
+    return payments(rules, reading.base, pao_base, win.dealer, win.tsumo, win.seat, situation)
+
+
+def payments(rules: Rules, base: int, pao_base: int, dealer: bool, tsumo: bool, seat_wind: int,
+             situation: Mapping[str, Any]) -> dict[str, int]:
     """Each loser's payment, the counters included (EMA 2016 sections 3.4.10 and 4.1.3).
 
     With pao (EMA 2016 section 3.3.9), the liable player pays the liable yakuman's value as if it were won on
@@ -364,19 +372,15 @@ def _payments(rules: Rules, reading: Reading, win: Win, situation: Mapping[str, 
     honba, sticks = int(situation["honba"]), int(situation["riichi_sticks"])
     liable = situation.get("pao")
     p = rules.payments
-    base = reading.base
-    pao_base = 0
-    if liable is not None:
-        pao_base = rules.yakuman_base * _pao_part(rules, reading)
-        base -= pao_base
-    main, other = rules.pay(base, win.dealer, win.tsumo) if base else (0, 0)
+    base -= pao_base
+    main, other = rules.pay(base, dealer, tsumo) if base else (0, 0)
     out: dict[str, int] = {}
     liable_key = f"payment_from_pao_{_WIND_NAMES[liable - 27]}" if liable is not None else ""
-    if not win.tsumo:
+    if not tsumo:
         out["payment_from_discarder"] = main + p.honba * honba
         hand_value = main
         if pao_base:
-            whole, _ = rules.pay(pao_base, win.dealer, False)
+            whole, _ = rules.pay(pao_base, dealer, False)
             out["payment_from_discarder"] += whole // 2
             out[liable_key] = whole - whole // 2
             hand_value += whole
@@ -385,19 +389,19 @@ def _payments(rules: Rules, reading: Reading, win: Win, situation: Mapping[str, 
         share = 0 if pao_base else p.honba * honba // 3
         seats = 27 + rules.players
         if seats < 31 and not rules.self_draw_loss and base:  # the missing seats' shares split between the payers
-            missing = (31 - seats) * (main if win.dealer else other)
+            missing = (31 - seats) * (main if dealer else other)
             extra = -(-missing // (rules.players - 1) // p.rounding) * p.rounding
             main, other = main + extra, other + extra
             share += p.honba * honba // 3 * (31 - seats) // (rules.players - 1)
         for wind in range(27, seats):
-            if wind == win.seat:
+            if wind == seat_wind:
                 continue
             pays = (main if wind == 27 else other) if base else 0
             if pays or share or not pao_base:
                 out[f"payment_from_{_WIND_NAMES[wind - 27]}"] = pays + share
             hand_value += pays
         if pao_base:
-            whole, _ = rules.pay(pao_base, win.dealer, False)
+            whole, _ = rules.pay(pao_base, dealer, False)
             out[liable_key] = whole + p.honba * honba
             hand_value += whole
     out["riichi_sticks_collected"] = p.riichi_stick * sticks

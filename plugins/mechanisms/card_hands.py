@@ -16,12 +16,15 @@ from typing import TYPE_CHECKING
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Contribution, Ruleset, RulesetError, hookimpl
+from mahjong_core.plugin import Claim, Contribution, Ruleset, RulesetError, Table, hookimpl
 
 if TYPE_CHECKING:
     from mahjong_rulesets.cards.card import Card
 
 _PARTS = ("parameters", "card")
+#: The core's kinds past the 34 that a card counts as its one flower: the flowers and seasons (34-41), held in the
+#: hand where the tile set plays them (``{group: flowers, ..., playing: true}``).
+_FLOWER_KINDS = range(34, 42)
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -86,3 +89,56 @@ def card_of(ruleset: Ruleset) -> Card:
 def mahjong_check_tables(ruleset: Ruleset) -> None:
     """Read the card when the ruleset loads: ``mahjong rules validate`` reports its mistakes."""
     card_of(ruleset)
+
+
+def _key(kind: int, flower: int) -> int:
+    """The card's key of a core kind: itself for the 34, the card's one flower for a flower or season."""
+    return flower if kind in _FLOWER_KINDS else kind
+
+
+@hookimpl
+def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> bool | None:
+    """A card's hand is complete when it makes one of the card's hands: the card's matcher decides, not the
+    shape of four sets and a pair, so the shanten of the 34 kinds is never asked of a hand that holds flowers.
+
+    The seat's concealed counts (its flowers among them, where the tile set plays them), the jokers it holds and
+    its exposures are matched against every reading of the card (:func:`mahjong_rulesets.cards.matching.completed`).
+    A bonus tile robbed (``robbing_bonus``) is no tile of a card's hands: the core's answer stands.
+    """
+    if how == "robbing_bonus":
+        return None
+    # deferred: as card_of's reader, the card's modules are imported only by a game that plays a card.
+    from mahjong_rulesets.cards.card import FLOWER, KEYS
+    from mahjong_rulesets.cards.matching import completed
+
+    s = table.seats[seat]
+    counts = [0] * KEYS
+    for kind, n in enumerate(s.counts):
+        if n:
+            counts[_key(kind, FLOWER)] += n
+    if how in ("discard", "robbing_kong"):
+        counts[_key(tile, FLOWER)] += 1
+    # an exposure is a group of one kind (a card's groups are), its jokers' kinds numbered past every natural one
+    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
+    return bool(completed(card_of(ruleset), counts, len(s.held_jokers), exposures))
+
+
+@hookimpl(tryfirst=True)
+def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool | None:
+    """A card allows a call only for an exposure some hand of it can still use: a pung or kong (of any kind, a
+    flower's among them) that, beside the seat's exposures so far, leaves a hand of the card possible; never a
+    chow, which no card's group is.  Asked before the family's answer (``tryfirst``), it only refuses: where the
+    card allows, the family's rules decide.  A win is the card's matcher's (:func:`mahjong_hand_complete`).
+    """
+    if claim.kind == "win":
+        return None
+    if claim.kind == "chow":
+        return False
+    # deferred: the card's modules, for a game that plays a card only.
+    from mahjong_rulesets.cards.card import FLOWER
+    from mahjong_rulesets.cards.matching import possible
+
+    s = table.seats[claim.seat]
+    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
+    exposures.append((_key(min(claim.tiles), FLOWER), len(claim.tiles) + 1))
+    return None if possible(card_of(ruleset), exposures) else False

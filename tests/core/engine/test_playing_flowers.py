@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flower_play import flower_ruleset
 
 from mahjong_core.audit.check import check
 from mahjong_core.conformance.invariants import TileConservation
@@ -87,7 +88,6 @@ def test_a_ruleset_file_with_flowers_playing_and_bonus_is_refused_at_its_line(tm
 # --------------------------------------------------------------------------- a game that holds its flowers
 
 FLOWER_CARD = Path(__file__).parent / "tile_sets" / "flower_card.yaml"
-EXAMPLE_CARD = Path(__file__).parents[3] / "plugins" / "cards" / "example_card.yaml"
 RANDOM = ["random"] * 4
 F = FLOWERS[0]  # 1f: the test set's eight flowers are eight copies of one kind, as a card counts them
 
@@ -145,11 +145,7 @@ def test_the_charleston_passes_a_flower(flower_card: Any) -> None:
 
 
 def test_a_game_with_flowers_held_replays_byte_identically_and_audits_clean(tmp_path: Path) -> None:
-    # the log embeds the ruleset, not its card: the card is named by its absolute path, which the audit reads again
-    text = FLOWER_CARD.read_text(encoding="utf-8").replace("../../../../plugins/cards/example_card.yaml",
-                                                           str(EXAMPLE_CARD))
-    (tmp_path / "flower_card.yaml").write_text(text, encoding="utf-8")
-    flower_card = load_ruleset(str(tmp_path / "flower_card.yaml"))
+    flower_card = flower_ruleset(tmp_path)
     for seed in (2, 7):
         first, again = tmp_path / f"a{seed}.jsonl", tmp_path / f"b{seed}.jsonl"
         game = play_game(flower_card, seed, RANDOM, replay=first, max_deals=3)

@@ -367,6 +367,8 @@ class HandJudge(Protocol):
 
     #: The action kinds the game's vocabulary declares (the core's and its plugins'): what a bot may meet.
     actions: frozenset[str]
+    #: The game's ruleset, for a bot whose play reads the ruleset's own data (a card player reads its card).
+    ruleset: Ruleset
 
     def wins(self, seat: int, hand: Hand, how: str) -> bool:
         """Whether ``seat`` could declare mahjong with ``hand`` (complete, its ``winning_tile`` named), won

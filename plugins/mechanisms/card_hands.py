@@ -10,13 +10,24 @@ and ``card: {value: /path/to/card.yaml, source: ...}``).  The card's format and 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Claim, Contribution, Ruleset, RulesetError, Table, hookimpl
+from mahjong_core.plugin import (
+    Claim,
+    Contribution,
+    Hand,
+    Ruleset,
+    RulesetError,
+    Score,
+    ScoreItem,
+    Table,
+    hookimpl,
+    scoring_value,
+)
 
 if TYPE_CHECKING:
     from mahjong_rulesets.cards.card import Card
@@ -142,3 +153,40 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
     exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
     exposures.append((_key(min(claim.tiles), FLOWER), len(claim.tiles) + 1))
     return None if possible(card_of(ruleset), exposures) else False
+
+
+@hookimpl(tryfirst=True)
+def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
+    """A winning hand of a card is worth what the card says for the hand it makes (its ``value``, times the
+    card's ``jokerless_multiplier`` where no joker is in it though one could have stood: ``Card.value``), the
+    highest where it makes several; a loser's hand is worth nothing (a card scores only the winner's hand).
+    Answered before the family (``tryfirst``), whose table of patterns knows no hand of a card; the family's
+    settlement then pays this value.
+    """
+    # deferred: the card's modules, for a game that plays a card only.
+    from mahjong_rulesets.cards.card import FLOWER, KEYS
+    from mahjong_rulesets.cards.matching import completed
+
+    family = str(scoring_value(ruleset, "family"))  # the family whose settlement pays it
+    if not context.get("winner", True):
+        return Score(0, family, raw={"card_value": 0})
+    card = card_of(ruleset)
+    counts = [0] * KEYS
+    kinds = [*hand.concealed, *([hand.winning_tile] if hand.winning_tile is not None else [])]
+    wild = list(hand.wild)
+    for kind in kinds:
+        if kind in wild:  # a joker held, standing for this kind
+            wild.remove(kind)
+        else:
+            counts[_key(kind, FLOWER)] += 1
+    held_jokers = len(hand.wild)
+    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in hand.melds]
+    readings = completed(card, counts, held_jokers, exposures)
+    if not readings:
+        return Score(0, family, raw={"card_value": 0})
+    jokers = held_jokers + sum(len(meld.jokers) for meld in hand.melds)
+    best = max(readings, key=lambda reading: card.value(reading, jokers))
+    value = card.value(best, jokers)
+    item = ScoreItem(best.hand.id, "points", value, source=f"card: {card.title}, hand {best.hand.id}",
+                     detail=best.hand.name + (" (jokerless)" if value != best.hand.value else ""))
+    return Score(value, family, (item,), raw={"card_value": value})

@@ -184,3 +184,15 @@ def test_the_fold_of_the_log_is_the_engines_table_with_flowers_held(flower_card:
             compared += 1
             flowered += any("1f" in s["concealed"] + s["discards"] for s in folded["seats"])
     assert compared > 100 and flowered > 50
+
+
+def test_the_greedy_bot_plays_a_hand_holding_flowers_legally(flower_card: Any) -> None:
+    """Shanten measures the 34 kinds only: where a hand counts more, the greedy bot plays plainly (a win taken,
+    tiles outside the 34 let go first) instead of asking shanten of a hand it cannot measure."""
+    conserved = TileConservation()
+    events: list[dict[str, Any]] = []
+    Game(flower_card, make_bots(["greedy"] * 4, 5), 5, emit=events.append, max_deals=2,
+         observers=[conserved]).play()
+    assert conserved.checked > 200 and sum(e["type"] == "deal_end" for e in events) == 2
+    turns = [e for e in events if e["type"] == "decision" and e.get("phase") == "turn"]
+    assert any(e["tile"] == "1f" for e in turns)

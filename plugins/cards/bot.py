@@ -7,6 +7,8 @@ tiles are nearest to and plays by :mod:`.strategy`, the one card player's strate
 * Of a discard it calls a pung or kong only where the exposure brings it nearer (``strategy.worth_exposing``).
 * In an exchange (the Charleston) it passes, one by one, the tiles it would let go first.
 * Anything else -- a plugin's phase -- it answers with the option listed last, as the core's bots do.
+* Under a ruleset that names no card it plays plainly but legally (:meth:`CardBot._plain`): every installed bot
+  is seated in every ruleset's conformance games and soak runs.
 
 It reads its card through the table's judge (``Table.judge.ruleset``): a bot is never given the game.  Its
 choices are a function of the table alone, so a seeded game is the same game every time.
@@ -51,7 +53,9 @@ class CardBot:
             win = next((o for o in options if o.kind == "win"), None)
             if win is not None:
                 return win
-        if table.judge is None or phase not in ("turn", "claim", "exchange"):
+        if table.judge is None or table.judge.ruleset.get("card") is None:
+            return self._plain(table.seats[seat].counts, options, phase)
+        if phase not in ("turn", "claim", "exchange"):
             return options[-1]
         card = card_of(table.judge.ruleset)
         s = table.seats[seat]
@@ -70,6 +74,18 @@ class CardBot:
                     return option
             return options[-1]  # the pass, last wherever the engine offers it
         return self._exchange(card, s.counts, counts, options)
+
+    @staticmethod
+    def _plain(held: Sequence[int], options: Sequence[Action], phase: str) -> Action:
+        """Under a ruleset that names no card (every installed bot is seated in every ruleset's conformance games
+        and soak runs) it plays legally and plainly: a win taken above, the first tile held let go in its turn,
+        the option listed last anywhere else (a pass, a refusal)."""
+        if phase == "turn":
+            discard = next((o for o in options if o.kind == "discard" and o.way is None and not o.tiles
+                            and o.tile is not None and 0 <= o.tile < len(held) and held[o.tile]), None)
+            if discard is not None:
+                return discard
+        return options[-1]
 
     @staticmethod
     def _discard(card: Card, held: Sequence[int], counts: list[int], jokers: int,

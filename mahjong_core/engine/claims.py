@@ -26,7 +26,7 @@ from mahjong_core.engine.winning import asked_complete, declare_wins, hand_compl
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.jokers import ANY_JOKER
 from mahjong_core.hand.melds import MeldKind
-from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
 from mahjong_core.plugin.defaults import claims_in_priority_order
 from mahjong_core.plugin.defaults import mahjong_claim_allowed as core_claim_allowed
 from mahjong_core.plugin.forms import is_mahjong
@@ -44,7 +44,7 @@ _CHOW_RUNS = tuple(
     tuple((kind + lo + i, kind + lo + j) for lo in (-2, -1, 0)
           for i, j in [tuple(x for x in range(3) if lo + x != 0)]
           if kind < 27 and 0 <= kind % 9 + lo and kind % 9 + lo + 2 <= 8)
-    for kind in range(NUM_PLAYING_KINDS)
+    for kind in range(len(KINDS))  # the flowers and seasons too, which a set may play in the hand: no runs
 )
 
 
@@ -61,7 +61,9 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         replacement tile.
     """
     t = game.table
-    if tile >= NUM_PLAYING_KINDS or tile in t.wild:  # a joker discarded (where jokers are played), a wild kind's
+    if (tile >= NUM_PLAYING_KINDS and (t.tiles is None or tile >= t.tiles.width)) or tile in t.wild:
+        # a joker discarded (where jokers are played), a wild kind's copy: dead.  A flower a set plays in the hand
+        # (below its width) is claimed as any tile.
         joker_discarded(game)
         return None
     claims: list[Claim] = []
@@ -251,7 +253,7 @@ def added_claim_options(game: RunningGame, seat: int, discarder: int, tile: int)
                                                  discarder=discarder, tile=tile):
         for option in group or ():
             natural = [t for t in option.tiles if t != ANY_JOKER]
-            short = [t for t in set(natural) if not (0 <= t < NUM_PLAYING_KINDS) or s.counts[t] < natural.count(t)]
+            short = [t for t in set(natural) if not (0 <= t < len(s.counts)) or s.counts[t] < natural.count(t)]
             wild = len(option.tiles) - len(natural)
             if option.kind not in ("pung", "kong", "chow") or option.tile != tile or short \
                     or wild > len(s.held_jokers) or (wild and option.kind == "chow"):

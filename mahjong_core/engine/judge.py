@@ -21,11 +21,12 @@ if TYPE_CHECKING:
 class GameJudge:
     """:class:`~mahjong_core.table.state.HandJudge` for one game: its vocabulary's actions, and its objections."""
 
-    __slots__ = ("_game", "actions")
+    __slots__ = ("_game", "actions", "ruleset")
 
     def __init__(self, game: RunningGame) -> None:
         self._game = game
         self.actions = frozenset(game.vocabulary.actions)
+        self.ruleset = game.ruleset
 
     def wins(self, seat: int, hand: Hand, how: str) -> bool:
         """Whether ``seat`` could declare mahjong with ``hand`` won ``how`` as the table stands (no objection)."""

@@ -44,7 +44,7 @@ from mahjong_core.engine.riichi_play import RiichiPlay, plays_riichi
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.jokers import ANY_JOKER, JokerRule, Jokers, shanten_with_jokers
-from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES
+from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES, NUM_PLAYING_KINDS
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
@@ -179,6 +179,8 @@ class GreedyBot:
 
     def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
         counts = table.seats[seat].counts
+        if len(counts) != NUM_PLAYING_KINDS:  # a set that plays kinds past the 34 (flowers held): :meth:`_wide`
+            return self._wide(counts, options, phase)
         if table.joker_play is not None and phase in ("turn", "claim"):  # only where jokers are played
             chosen = self._with_jokers(table, seat, options, phase)
             if chosen is not None:
@@ -203,6 +205,27 @@ class GreedyBot:
             return declaring if declaring is not None and self._declares(table) else options[-1]
         # "pass" is last wherever the engine offers it; in a plugin's phase, the option its plugin lists last (a
         # plugin lists its options so that the last is a plain player's choice: example_play_on's least-held suit)
+        return options[-1]
+
+    def _wide(self, counts: list[int], options: Sequence[Action], phase: str) -> Action:
+        """A hand counting kinds past the 34 (its tile set plays flowers in the hand), which shanten does not
+        measure: its winning test is the ruleset's plugin's (a card's), whose own bot plays it well.  The greedy
+        bot still plays such a game legally and to its end: it takes a win offered, discards first a tile outside
+        the 34 (nothing it measures keeps one), then a tile isolated among the 34, and answers every other choice
+        with the option listed last (a pass, a refusal, an exchange's last choice)."""
+        if phase != "exchange":
+            win = next((o for o in options if o.kind == "win"), None)
+            if win is not None:
+                return win
+        if phase == "turn":
+            discards = [o for o in options if o.kind == "discard" and o.way is None and not o.tiles
+                        and o.tile is not None and 0 <= o.tile < len(counts) and counts[o.tile]]
+            outside = [o for o in discards if o.tile is not None and o.tile >= NUM_PLAYING_KINDS]
+            isolated = [o for o in discards if o.tile is not None and o.tile < NUM_PLAYING_KINDS
+                        and self._isolated(counts, o.tile)]
+            pool = outside or isolated or discards
+            if pool:
+                return pool[self.rng.below(len(pool))] if len(pool) > 1 else pool[0]
         return options[-1]
 
     def _riichi(self, table: Table) -> RiichiPlay | None:

@@ -36,7 +36,7 @@ from mahjong_core.errors import MahjongError
 from mahjong_core.hand.jokers import ANY_JOKER
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.shanten import shanten
-from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.hand.tiles import KINDS
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action, Outcome, Seat, meld_of
@@ -47,7 +47,9 @@ if TYPE_CHECKING:
     from mahjong_core.table.state import Seat
 
 #: The one discard action per kind, built once (actions are immutable values).
-_DISCARDS = tuple(Action("discard", kind) for kind in range(NUM_PLAYING_KINDS))
+#: A discard of each kind a hand may count: the 34, and the flowers and seasons a set may play in the hand (a hand of
+#: 34 counts meets only the first 34: ``compress`` stops at the shorter).
+_DISCARDS = tuple(Action("discard", kind) for kind in range(len(KINDS)))
 #: A joker discarded, where jokers are played and the seat holds one.
 _JOKER_DISCARD = Action("discard", ANY_JOKER)
 
@@ -164,7 +166,7 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
             if win_allowed(game, seat, win_tile, how):
                 options.append(Action("win", win_tile))
         if 4 in counts:
-            for tile in range(NUM_PLAYING_KINDS):
+            for tile in range(len(counts)):
                 if counts[tile] == 4 and kong_ok(game, seat, "concealed", tile):
                     options.append(Action("kong", tile, way="concealed"))
         for meld in s.melds:
@@ -339,8 +341,8 @@ class TurnOptions(LazyOptions):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Action) and action.kind == "discard" and action.way is None and not action.tiles:
             tile = action.tile
-            if type(tile) is int and 0 <= tile < NUM_PLAYING_KINDS \
-                    and self._game.table.seats[self._seat].counts[tile]:
+            if type(tile) is int and 0 <= tile < len(counts := self._game.table.seats[self._seat].counts) \
+                    and counts[tile]:
                 return True
         return action in self._all()
 

@@ -245,7 +245,8 @@ JOKER = ("1j", "joker", "\U0001F02A")
 #: Where a set names a playing kind by its code (a marked copy's kind, a playing kind counted as bonus).
 _STANDARD_CODES = {info.code: info.index for info in KINDS}
 _BONUS_GROUP_NAMES = ("flowers", "seasons")
-_ENTRY_KEYS = {"group": ("group", "copies", "ranks", "kinds"), "marked": ("marked", "copies"), "bonus": ("bonus",)}
+_ENTRY_KEYS = {"group": ("group", "copies", "ranks", "kinds", "playing"), "marked": ("marked", "copies"),
+               "bonus": ("bonus",)}
 
 
 @dataclass(frozen=True)
@@ -264,6 +265,10 @@ class TileSet:
     :param plays_as: per kind index, the playing kind it counts as, or -1.
     :param marked: the marked kinds (a red five).
     :param jokers: the joker kinds.
+    :param width: the length of a hand's count vector: the 34 playing kinds, or 38 or 42 where the set plays its
+        flowers (and seasons) as ordinary tiles held in the hand (``{group: flowers, copies: 1, playing: true}``,
+        as American card play does).  Every path of the hand algebra written for the 34 (shanten, jokers) is
+        asked only of a set of width 34; a wider set's winning test is its plugin's (``mahjong_hand_complete``).
     """
 
     kinds: tuple[KindInfo | None, ...]
@@ -272,6 +277,7 @@ class TileSet:
     plays_as: tuple[int, ...]
     marked: frozenset[int] = frozenset()
     jokers: frozenset[int] = frozenset()
+    width: int = NUM_PLAYING_KINDS
 
     @property
     def size(self) -> int:
@@ -281,7 +287,7 @@ class TileSet:
     @property
     def standard(self) -> bool:
         """Whether every tile is a standard kind played as itself (the codes of every log before tile sets)."""
-        return not (self.marked or self.jokers or self.size > len(KINDS)
+        return not (self.marked or self.jokers or self.size > len(KINDS) or self.width != NUM_PLAYING_KINDS
                     or any(kind < NUM_PLAYING_KINDS for kind in self.bonus))
 
     def code(self, kind: int) -> str:
@@ -328,6 +334,11 @@ class TileSet:
         """Whether the kind is set aside as a bonus tile in this set."""
         return kind in self.bonus
 
+    @property
+    def extra_playing(self) -> bool:
+        """Whether the set plays kinds beyond the 34 in the hand (flowers held, discarded and claimed)."""
+        return self.width != NUM_PLAYING_KINDS
+
 
 def _fail(message: str, place: str) -> RulesetError:
     return RulesetError(message, place=place)
@@ -373,6 +384,25 @@ def _group_kinds(entry: Mapping[str, object], place: str) -> list[KindInfo]:
     return kept
 
 
+#: The groups whose kinds a set may play in the hand (``playing: true``): the flowers and seasons, whose standard
+#: indices follow the 34 directly, so a hand's count vector only grows (to 38 or 42), never skips.
+PLAYABLE_GROUPS = ("flowers", "seasons")
+
+
+def _playing_flag(entry: Mapping[str, object], place: str) -> bool:
+    """Whether a group entry plays its kinds in the hand (``playing: true``)."""
+    if "playing" not in entry:
+        return False
+    flag = entry["playing"]
+    if not isinstance(flag, bool):
+        raise _fail(f"playing is true or false, got {flag!r}", f"{place}.playing")
+    if flag and entry.get("group") not in PLAYABLE_GROUPS:
+        raise _fail(f"playing: true is for {' and '.join(PLAYABLE_GROUPS)} only (tiles held in the hand beyond the "
+                    f"suits and honours, as card play holds its flowers), not for {entry.get('group')!r}",
+                    f"{place}.playing")
+    return flag
+
+
 def name_is_jokers(entry: Mapping[str, object]) -> bool:
     """Whether a tile_set entry is the jokers group."""
     return entry.get("group") == "jokers"
@@ -391,9 +421,14 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
       as the five and a family may score them apart;
     * ``{bonus: [4z]}`` -- playing kinds of the set that this ruleset sets aside as bonus tiles.
 
+    ``playing: true`` on the flowers or seasons group makes its kinds ordinary tiles held in the hand (American
+    card play: drawn and kept, discarded, claimed, passed in an exchange) instead of bonus tiles set aside; the
+    set's :attr:`TileSet.width` then reaches past the 34.
+
     :raises RulesetError: naming the entry (``$.tile_set[i]...``) for an unknown group, a kind given twice,
         zero copies, a marked copy of a kind the set does not hold or of anything but a five, more marked
-        copies than the kind has, or a bonus kind that is not a playing kind of the set.
+        copies than the kind has, a bonus kind that is not a playing kind of the set, ``playing`` on a group
+        other than flowers and seasons, or a flower both playing and named a bonus tile (at the bonus entry).
     """
     copies: dict[int, int] = {}
     extra: list[tuple[KindInfo, int]] = []  # a set's own kinds in its order, with their copies
@@ -401,6 +436,8 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
     counted_as_bonus: set[int] = set()
     jokers: list[tuple[KindInfo, int]] = []
     joker_place = ""
+    playing: dict[int, str] = {}  # flowers and seasons played in the hand, each with the entry that said so
+    bonus_named: list[tuple[int, str]] = []  # flowers and seasons a bonus entry names, with its place
     if isinstance(entries, str | bytes) or not isinstance(entries, Sequence):
         raise _fail(f"tile_set must be a list of entries, got {entries!r}", "$.tile_set")
     for i, entry in enumerate(entries):
@@ -417,7 +454,10 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
                             f"{place}.{key}")
         if shape == "group":
             n = _positive(entry.get("copies"), f"{place}.copies")
+            plays = _playing_flag(entry, place)
             for info in _group_kinds(entry, place):
+                if plays:
+                    playing[info.index] = f"{place}.playing"
                 if info.code.endswith("j") and name_is_jokers(entry):
                     if any(known.code == info.code for known, _ in jokers):
                         raise _fail(f"{info.code} is in the tile set twice", place)
@@ -445,11 +485,20 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
                             f"{place}.bonus")
             for j, code in enumerate(named):
                 kind = _STANDARD_CODES.get(code) if isinstance(code, str) else None
+                if kind is not None and kind in BONUS:
+                    bonus_named.append((kind, f"{place}.bonus[{j}]"))
+                    continue
                 if kind is None or kind >= NUM_PLAYING_KINDS:
                     raise _fail(f"bonus names playing kinds the ruleset sets aside (e.g. 4z for North); {code!r} "
                                 "is not one (flowers, seasons and animals are bonus tiles already)",
                                 f"{place}.bonus[{j}]")
                 counted_as_bonus.add(kind)
+    for kind, where in bonus_named:
+        if kind in playing:
+            raise _fail(f"{KINDS[kind].code} is a playing tile here ({playing[kind]} is true), held in the hand, "
+                        "so it cannot also be a bonus tile set aside: say one or the other", where)
+        raise _fail(f"bonus names playing kinds the ruleset sets aside (e.g. 4z for North); {KINDS[kind].code!r} "
+                    "is not one (flowers, seasons and animals are bonus tiles already)", where)
     for kind, _n, i in marked:
         if kind not in copies:
             raise _fail(f"{KINDS[kind].code} has marked copies but the tile set does not hold "
@@ -462,8 +511,10 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
             raise _fail(f"{KINDS[kind].code} has marked copies, so it plays as a playing tile and cannot also be "
                         "a bonus tile", "$.tile_set")
     infos: list[KindInfo | None] = [KINDS[k] if k in copies else None for k in range(len(KINDS))]
-    plays_as = [k if k < NUM_PLAYING_KINDS and k not in counted_as_bonus else -1 for k in range(len(KINDS))]
-    bonus = {k for k in copies if k >= NUM_PLAYING_KINDS} | counted_as_bonus
+    plays_as = [k if (k < NUM_PLAYING_KINDS and k not in counted_as_bonus) or k in playing else -1
+                for k in range(len(KINDS))]
+    bonus = {k for k in copies if k >= NUM_PLAYING_KINDS and k not in playing} | counted_as_bonus
+    width = max(playing, default=NUM_PLAYING_KINDS - 1) + 1
     for info, n in extra:
         index = len(infos)
         infos.append(KindInfo(index, info.code, info.name, info.glyph))
@@ -494,7 +545,7 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
         raise _fail("the tile set holds no playing tile (suits, winds or dragons)", joker_place or "$.tile_set")
     tiles = tuple(sorted(k for k, n in copies.items() for _ in range(n) if n))
     return TileSet(tuple(infos), tiles, frozenset(bonus), tuple(plays_as), frozenset(marked_kinds),
-                   frozenset(joker_kinds))
+                   frozenset(joker_kinds), width)
 
 
 #: The standard 136 tiles and the standard alphabet: the tile set of a log or hand that names none.

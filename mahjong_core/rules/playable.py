@@ -281,9 +281,11 @@ def _pattern_for(hand_size: int) -> list[int]:
 
 def _one_of_a_kind(ruleset: Ruleset) -> Iterator[Problem]:
     """A flower, season or animal in more than one copy: each is a seat's own tile, one of its kind, and a hand
-    (the notation every family reads) holds one of each, so the first hand with two ends the game in mid-deal."""
+    (the notation every family reads) holds one of each, so the first hand with two ends the game in mid-deal.
+    Flowers a set plays in the hand (``playing: true``) are ordinary tiles, counted like any: as many as it says."""
     for i, entry in enumerate(ruleset.value("tile_set")):
-        if isinstance(entry, Mapping) and entry.get("group") in _ONE_OF_A_KIND_GROUPS and entry.get("copies") != 1:
+        if isinstance(entry, Mapping) and entry.get("group") in _ONE_OF_A_KIND_GROUPS and entry.get("copies") != 1 \
+                and entry.get("playing") is not True:
             yield (["parameters", "tile_set", "value", i, "copies"],
                    f"{entry['group']} in {entry['copies']} copies, but each {str(entry['group']).rstrip('s')} is "
                    f"one tile of its kind (a seat's own, and a hand holds one of each); expected copies: 1")

@@ -367,6 +367,8 @@ class HandJudge(Protocol):
 
     #: The action kinds the game's vocabulary declares (the core's and its plugins'): what a bot may meet.
     actions: frozenset[str]
+    #: The game's ruleset, for a bot whose play reads the ruleset's own data (a card player reads its card).
+    ruleset: Ruleset
 
     def wins(self, seat: int, hand: Hand, how: str) -> bool:
         """Whether ``seat`` could declare mahjong with ``hand`` (complete, its ``winning_tile`` named), won
@@ -484,7 +486,11 @@ class Table:
             self.scores[payee] += amount
 
     def new_deal(self) -> None:
-        self.seats = [Seat() for _ in range(self.players)]
+        width = self.tiles.width if self.tiles is not None else NUM_PLAYING_KINDS
+        # A set that plays its flowers in the hand (``playing: true``) counts them past the 34; every other set's
+        # seats keep the 34 counts the hand algebra's fast paths read.
+        self.seats = [Seat() if width == NUM_PLAYING_KINDS else Seat(counts=[0] * width)
+                      for _ in range(self.players)]
         if self.joker_play is not None:
             for seat in self.seats:
                 seat.joker_rule = self.joker_play.rule

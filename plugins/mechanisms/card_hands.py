@@ -10,18 +10,32 @@ and ``card: {value: /path/to/card.yaml, source: ...}``).  The card's format and 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Contribution, Ruleset, RulesetError, hookimpl
+from mahjong_core.plugin import (
+    Claim,
+    Contribution,
+    Hand,
+    Ruleset,
+    RulesetError,
+    Score,
+    ScoreItem,
+    Table,
+    hookimpl,
+    scoring_value,
+)
 
 if TYPE_CHECKING:
     from mahjong_rulesets.cards.card import Card
 
 _PARTS = ("parameters", "card")
+#: The core's kinds past the 34 that a card counts as its one flower: the flowers and seasons (34-41), held in the
+#: hand where the tile set plays them (``{group: flowers, ..., playing: true}``).
+_FLOWER_KINDS = range(34, 42)
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -86,3 +100,93 @@ def card_of(ruleset: Ruleset) -> Card:
 def mahjong_check_tables(ruleset: Ruleset) -> None:
     """Read the card when the ruleset loads: ``mahjong rules validate`` reports its mistakes."""
     card_of(ruleset)
+
+
+def _key(kind: int, flower: int) -> int:
+    """The card's key of a core kind: itself for the 34, the card's one flower for a flower or season."""
+    return flower if kind in _FLOWER_KINDS else kind
+
+
+@hookimpl
+def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> bool | None:
+    """A card's hand is complete when it makes one of the card's hands: the card's matcher decides, not the
+    shape of four sets and a pair, so the shanten of the 34 kinds is never asked of a hand that holds flowers.
+
+    The seat's concealed counts (its flowers among them, where the tile set plays them), the jokers it holds and
+    its exposures are matched against every reading of the card (:func:`mahjong_rulesets.cards.matching.completed`).
+    A bonus tile robbed (``robbing_bonus``) is no tile of a card's hands: the core's answer stands.
+    """
+    if how == "robbing_bonus":
+        return None
+    # deferred: as card_of's reader, the card's modules are imported only by a game that plays a card.
+    from mahjong_rulesets.cards.card import FLOWER, KEYS
+    from mahjong_rulesets.cards.matching import completed
+
+    s = table.seats[seat]
+    counts = [0] * KEYS
+    for kind, n in enumerate(s.counts):
+        if n:
+            counts[_key(kind, FLOWER)] += n
+    if how in ("discard", "robbing_kong"):
+        counts[_key(tile, FLOWER)] += 1
+    # an exposure is a group of one kind (a card's groups are), its jokers' kinds numbered past every natural one
+    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
+    return bool(completed(card_of(ruleset), counts, len(s.held_jokers), exposures))
+
+
+@hookimpl(tryfirst=True)
+def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool | None:
+    """A card allows a call only for an exposure some hand of it can still use: a pung or kong (of any kind, a
+    flower's among them) that, beside the seat's exposures so far, leaves a hand of the card possible; never a
+    chow, which no card's group is.  Asked before the family's answer (``tryfirst``), it only refuses: where the
+    card allows, the family's rules decide.  A win is the card's matcher's (:func:`mahjong_hand_complete`).
+    """
+    if claim.kind == "win":
+        return None
+    if claim.kind == "chow":
+        return False
+    # deferred: the card's modules, for a game that plays a card only.
+    from mahjong_rulesets.cards.card import FLOWER
+    from mahjong_rulesets.cards.matching import possible
+
+    s = table.seats[claim.seat]
+    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
+    exposures.append((_key(min(claim.tiles), FLOWER), len(claim.tiles) + 1))
+    return None if possible(card_of(ruleset), exposures) else False
+
+
+@hookimpl(tryfirst=True)
+def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
+    """A winning hand of a card is worth what the card says for the hand it makes (its ``value``, times the
+    card's ``jokerless_multiplier`` where no joker is in it though one could have stood: ``Card.value``), the
+    highest where it makes several; a loser's hand is worth nothing (a card scores only the winner's hand).
+    Answered before the family (``tryfirst``), whose table of patterns knows no hand of a card; the family's
+    settlement then pays this value.
+    """
+    # deferred: the card's modules, for a game that plays a card only.
+    from mahjong_rulesets.cards.card import FLOWER, KEYS
+    from mahjong_rulesets.cards.matching import completed
+
+    family = str(scoring_value(ruleset, "family"))  # the family whose settlement pays it
+    if not context.get("winner", True):
+        return Score(0, family, raw={"card_value": 0})
+    card = card_of(ruleset)
+    counts = [0] * KEYS
+    kinds = [*hand.concealed, *([hand.winning_tile] if hand.winning_tile is not None else [])]
+    wild = list(hand.wild)
+    for kind in kinds:
+        if kind in wild:  # a joker held, standing for this kind
+            wild.remove(kind)
+        else:
+            counts[_key(kind, FLOWER)] += 1
+    held_jokers = len(hand.wild)
+    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in hand.melds]
+    readings = completed(card, counts, held_jokers, exposures)
+    if not readings:
+        return Score(0, family, raw={"card_value": 0})
+    jokers = held_jokers + sum(len(meld.jokers) for meld in hand.melds)
+    best = max(readings, key=lambda reading: card.value(reading, jokers))
+    value = card.value(best, jokers)
+    item = ScoreItem(best.hand.id, "points", value, source=f"card: {card.title}, hand {best.hand.id}",
+                     detail=best.hand.name + (" (jokerless)" if value != best.hand.value else ""))
+    return Score(value, family, (item,), raw={"card_value": value})

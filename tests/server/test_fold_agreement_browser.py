@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flower_play import write_flower_log
 from marked_play import game_events
 from marked_play import write as write_game
 from own_tile_sheets import CASES, recorded_log
@@ -61,6 +62,14 @@ def test_both_folds_move_a_robbed_flower(page: Any, tmp_path: Path) -> None:
     """A flower robbed as it is set aside (``bonus_robbed``: seven flowers robbing the eighth), which no golden
     replay holds: a robbery is too rare for a seeded game to meet."""
     test_the_pages_fold_is_the_cores_after_every_event(write_robbed_log(tmp_path / "robbed.jsonl"), page)
+
+
+def test_both_folds_hold_flowers_played_in_the_hand(page: Any, tmp_path: Path) -> None:
+    """A game whose tile set plays its flowers in the hand (``playing: true``): a flower drawn and kept, discarded,
+    passed in the Charleston and claimed for a kong, which no golden replay holds."""
+    log = write_flower_log(tmp_path / "flowers.jsonl")
+    assert '"tiles":["1f","1f","1f","1f"],"type":"claim"' in log.read_text(encoding="utf-8")
+    test_the_pages_fold_is_the_cores_after_every_event(log, page)
 
 
 @pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)

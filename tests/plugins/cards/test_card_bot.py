@@ -1,0 +1,69 @@
+"""The card bot (``--bots card``) plays a ruleset whose hands are a card's and whose flowers are held: it wins,
+the win is scored by the card (its hand, its value, the card named as the source), and the game replays and
+audits."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from flower_play import flower_ruleset
+from mahjong_rulesets.cards.matching import completed
+
+from mahjong_core.audit.check import check
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import make_bots
+from mahjong_core.log.simulate import play_game
+
+CARD_BOTS = ["card"] * 4
+
+
+def _events(ruleset: Any, seed: int, deals: int = 4) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = []
+    Game(ruleset, make_bots(CARD_BOTS, seed), seed, emit=lambda e: events.append(json.loads(json.dumps(e))),
+         max_deals=deals).play()
+    return events
+
+
+def test_the_card_bot_wins_and_the_card_scores_the_win(tmp_path: Path) -> None:
+    ruleset = flower_ruleset(tmp_path)
+    events = _events(ruleset, 1)
+    wins = [i for i, e in enumerate(events) if e["type"] == "mahjong"]
+    assert wins
+    scores = [e for e in events[wins[0]:] if e["type"] == "score"][:4]
+    winner = events[wins[0]]["seat"]
+    won = next(s for s in scores if s["seat"] == winner)
+    assert [item["name"] for item in won["items"]] == ["quiet_zero"] and won["value"] == 50
+    assert won["items"][0]["source"] == "card: mahjong_core example card, hand quiet_zero"
+    assert all(s["value"] == 0 for s in scores if s["seat"] != winner)
+
+
+def test_the_card_bot_calls_only_for_exposures_its_card_can_use(tmp_path: Path) -> None:
+    ruleset = flower_ruleset(tmp_path)
+    for seed in (1, 2, 3):
+        claims = [e for e in _events(ruleset, seed) if e["type"] == "claim"]
+        assert claims and all(e["kind"] in ("pung", "kong") for e in claims)
+
+
+def test_a_card_bots_game_replays_byte_identically_and_audits_clean(tmp_path: Path) -> None:
+    ruleset = flower_ruleset(tmp_path)
+    first, again = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    game = play_game(ruleset, 3, CARD_BOTS, replay=first, max_deals=4)
+    play_game(ruleset, 3, CARD_BOTS, replay=again, max_deals=4)
+    assert first.read_bytes() == again.read_bytes() and '"type":"mahjong"' in first.read_text(encoding="utf-8")
+    for mode in ("replay", "audit"):
+        verdict = check(str(first), mode)
+        assert verdict.ok, verdict.text()
+    assert verdict.events == game.events
+
+
+def test_the_matcher_and_the_engine_agree_on_a_flower_hand() -> None:
+    """A hand of the example card holding two flowers (1f 1f: a card's any two flowers) is complete."""
+    from mahjong_rulesets.cards.card import FLOWER, read_card
+    from mahjong_rulesets.cards.matching import counts_of
+
+    card = read_card(Path(__file__).parents[3] / "plugins" / "cards" / "example_card.yaml")
+    tiles = [2, 2, 3, 3, 3, 13, 13, 13, 23, 23, 23, 23, 34, 34]  # 33m 444m 555p 6666s and two flowers
+    counts = counts_of(tiles)
+    assert counts[FLOWER] == 2 and [r.hand.id for r in completed(card, counts, 0)] == ["harbour_steps"]

@@ -119,3 +119,26 @@ def test_the_viewer_turns_the_next_discard_where_the_riichi_discard_was_claimed(
     page.screenshot(path=str(ARTIFACTS / "riichi-sideways-claimed.png"))
     assert not errors, errors
     context.close()
+
+
+_GOLDEN = Path(__file__).resolve().parents[2] / "replays" / "riichi_tenhou-seed20261130.jsonl"
+
+
+def test_the_viewer_draws_a_red_five_in_a_meld_red(browser: Any, tmp_path: Path) -> None:
+    """The golden riichi_tenhou log's chow takes a red five of bamboo from the discards (the claim names 0s, the
+    meld its kinds): the viewer draws the meld with the red five, as the live table's view names it."""
+    events = read_log(_GOLDEN).events
+    k = next(i for i, e in enumerate(events) if e["type"] == "claim" and e["tile"] == "0s")
+    seat = events[k]["seat"]
+    context, page, errors = viewer(browser, _GOLDEN, tmp_path)
+    page.evaluate(_TO, k)
+    assert page.evaluate("(n) => state.view.seats[n].melds.at(-1).tiles", seat) == ["0s", "6s", "7s"]
+    name = read_log(_GOLDEN).header["seats"][seat]["name"]
+    box = page.locator(".seat").filter(has=page.locator(f'[aria-label="discards of {name}"]'))
+    labels = "m => [...m.querySelectorAll('svg')].map(s => s.getAttribute('aria-label'))"
+    drawn = box.locator(".meld").last.evaluate(labels)
+    assert drawn[0].startswith("red 5") and not any(t.startswith("red") for t in drawn[1:]), drawn
+    ARTIFACTS.mkdir(exist_ok=True)
+    box.screenshot(path=str(ARTIFACTS / "red-five-meld-viewer.png"))
+    assert not errors, errors
+    context.close()

@@ -61,6 +61,7 @@ function describe(e) {
       if (e.action === "kong") return `${who} declares a kong of ${t(e.tile)}.`;
       if (e.action === "declare_calling") return `${who} declares a calling hand.`;
       if (e.action === "joker_exchange") return `${who} exchanges ${t(e.tile)} for a joker.`;
+      if (e.tile && winWord(e.action)) return `${who} declares ${t(e.tile)} (${winWord(e.action)}).`;
       if (word("action", e.action)) {
         return `${who} ${label("action", e.action)}${e.tile ? " " + t(e.tile) : ""}${e.way ? " (" + shownWord(e.way) + ")" : ""}.`;
       }
@@ -109,7 +110,8 @@ function label(kind, name) {
 }
 
 // What the family's players call a win by the way it is made (state.info.win_words: riichi's tsumo and ron,
-// mahjong_core.family_words), or null where they call it a win.
+// mahjong_core.family_words), or null where they call it a win; and so a plugin's action they have a word for
+// (a North set aside at a three-player table: kita).
 function winWord(how) {
   const words = (state.info && state.info.win_words) || {};
   return how && Object.prototype.hasOwnProperty.call(words, how) ? words[how] : null;
@@ -333,7 +335,7 @@ function renderSeat(n, where) {
   }
   body.appendChild(meldsRow(s.melds, true));
   if (s.bonus.length) body.appendChild(row("bonus", s.bonus, { width: 24 }));
-  if (s.aside && s.aside.length) body.appendChild(row("aside", s.aside, { width: 24 }));
+  if (s.aside && s.aside.length) body.appendChild(asideRow(n, s.aside, 24));
   const staked = sticks(n);
   if (staked.length) body.appendChild(stickRow(staked));
   // The tiles a seat won with, set aside face up where winners stay in play (a mahjong with stays_in_play).
@@ -397,6 +399,20 @@ function laySideways(svg, action) {
   const text = `${svg.getAttribute("aria-label")}, laid sideways: ${label("action", action)}`;
   svg.setAttribute("aria-label", text);
   svg.querySelector("title").textContent = text;
+}
+
+// The tiles seat n set aside face up by a plugin's declaration, named by the label of the event that sets them
+// aside ("tile set aside") and, where the family's players have a word for the declaration, that word (kita).
+function asideRow(n, tiles, width) {
+  const div = row("aside", tiles, { width });
+  const events = ((state.info && state.info.words) || {}).event || {};
+  const term = Object.values(events).find((x) => ((x && x.effects) || []).some((f) => f && f.do === "set_aside"));
+  const actions = Object.keys(((state.info && state.info.words) || {}).action || {});
+  const said = actions.map(winWord).find((w) => w);
+  const what = (term && term.label ? term.label.replace(/^tile /, "tiles ") : "tiles set aside") + (said ? ` (${said})` : "");
+  div.setAttribute("aria-label", `${what} by ${seatName(n)}`);
+  div.title = what;
+  return div;
 }
 
 // A seat's note as a badge, its meaning as its hover text and its description for a screen reader.
@@ -501,6 +517,9 @@ function renderHand() {
   melds.classList.add("own-melds");
   hand.appendChild(melds);
   if (me.bonus.length) hand.appendChild(row("bonus", me.bonus, { width: 30 }));
+  // The tiles a plugin's declaration set aside face up (a North at a three-player table), beside the hand as
+  // bonus tiles are.
+  if (me.aside && me.aside.length) hand.appendChild(asideRow(state.seat, me.aside, 30));
   // What this seat alone is told (its furiten), said in full beside its hand: the mechanism's own words.
   for (const note of me.notes || []) {
     const p = document.createElement("p");
@@ -598,7 +617,10 @@ function renderPrompt() {
     const lab = document.createElement("span");
     // A win as the family's players call it where they do (riichi's tsumo, ron: state.info.win_words).
     const t = (c) => names()[c] || c;
-    const words = jokerOption(o) || (o.action === "win" ? winWord(PHASE_HOW[p.phase]) : null) ||
+    // A declaration of a tile the family's players have a word for, by the tile and that word: "declare North
+    // wind (kita)".
+    const declared = o.action !== "win" && o.tile && winWord(o.action) ? `declare ${t(o.tile)} (${winWord(o.action)})` : null;
+    const words = jokerOption(o) || (o.action === "win" ? winWord(PHASE_HOW[p.phase]) : null) || declared ||
       (o.red ? `${o.action.replace("_", " ")} ${t(o.tile)} (${o.red})` : null);
     lab.textContent = (key ? key + " · " : "") + (words || o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : ""));
     b.appendChild(lab);

@@ -402,14 +402,18 @@ function laySideways(svg, action) {
 }
 
 // The tiles seat n set aside face up by a plugin's declaration, named by the label of the event that sets them
-// aside ("tile set aside") and, where the family's players have a word for the declaration, that word (kita).
+// aside ("tile set aside") and, where the family's players have a word for the declaration that did (the seat's
+// decision right before that event), that word (kita).
 function asideRow(n, tiles, width) {
   const div = row("aside", tiles, { width });
   const events = ((state.info && state.info.words) || {}).event || {};
-  const term = Object.values(events).find((x) => ((x && x.effects) || []).some((f) => f && f.do === "set_aside"));
-  const actions = Object.keys(((state.info && state.info.words) || {}).action || {});
-  const said = actions.map(winWord).find((w) => w);
-  const what = (term && term.label ? term.label.replace(/^tile /, "tiles ") : "tiles set aside") + (said ? ` (${said})` : "");
+  const setsAside = (type) => ((events[type] && events[type].effects) || []).some((f) => f && f.do === "set_aside");
+  const type = Object.keys(events).find(setsAside);
+  const all = state.events || [];
+  const at = all.findIndex((e, k) => k > 0 && setsAside(e.type) && e.seat === n && all[k - 1].type === "decision");
+  const said = at > 0 ? winWord(all[at - 1].action) : null;
+  const label = type && events[type].label ? events[type].label : "tile set aside";
+  const what = label.replace(/^tile /, "tiles ") + (said ? ` (${said})` : "");
   div.setAttribute("aria-label", `${what} by ${seatName(n)}`);
   div.title = what;
   return div;
@@ -621,7 +625,7 @@ function renderPrompt() {
     // wind (kita)".
     const declared = o.action !== "win" && o.tile && winWord(o.action) ? `declare ${t(o.tile)} (${winWord(o.action)})` : null;
     const words = jokerOption(o) || (o.action === "win" ? winWord(PHASE_HOW[p.phase]) : null) || declared ||
-      (o.red ? `${o.action.replace("_", " ")} ${t(o.tile)} (${o.red})` : null);
+      (o.red ? `${o.action.replace("_", " ")} ${t(o.tile)}${o.way && o.way !== "from_discard" ? " " + o.way.replace("_", " ") : ""} (${o.red})` : null);
     lab.textContent = (key ? key + " · " : "") + (words || o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : ""));
     b.appendChild(lab);
     if (o.red) { b.dataset.red = o.red.startsWith("keeping") ? "kept" : "given"; b.dataset.marked = (o.marked || []).join(" "); }

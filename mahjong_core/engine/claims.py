@@ -20,7 +20,7 @@ from mahjong_core.engine.bonus import settle_bonus
 from mahjong_core.engine.drawing import draw_replacement, held_as
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
 from mahjong_core.engine.jokers import complete_with_jokers, joker_claim_shapes, joker_discarded, used_in_meld
-from mahjong_core.engine.marked import chosen, give_back, released
+from mahjong_core.engine.marked import chosen, give_back, mark_meld, released
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
 from mahjong_core.engine.winning import asked_complete, declare_wins, hand_complete, win_allowed, win_outcome
 from mahjong_core.errors import MahjongError
@@ -128,6 +128,7 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     t.last_discard = None
     offset = (discarder - claim.seat) % t.players
     claimed = code(tile)
+    melded_before = len(s.marked_melded)
     if t.last_discard_marked:  # the claimed discard is a marked copy: it stays one in the claimer's hand
         (s.marked if claim.kind == "win" else s.marked_melded).append(tile)
         claimed = game.codes[game.tiles.marked_of(tile)]
@@ -154,6 +155,7 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     kind = {"pung": MeldKind.PUNG, "kong": MeldKind.KONG, "chow": MeldKind.CHOW}[claim.kind]
     s.melds.append(meld_of(kind, used_tiles + stands + (tile,), exposed=True, claimed_from=offset,
                            seats=t.players, jokers=stands))
+    mark_meld(s, len(s.melds) - 1, melded_before)
     # The meld is named by its kinds; the claimed tile by its own code, a red five's taken from the pond.
     game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=claimed, discarder=discarder,
                tiles=codes(sorted(used_tiles + stands + (tile,))), **({"jokers": codes(stands)} if stands else {}),

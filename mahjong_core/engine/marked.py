@@ -8,7 +8,10 @@ marked copy leaves the hand only when no plain copy of its kind is left: when
 the kind's count falls below the marked copies held.  A discarded marked copy
 is logged by its own code (``0p``), so the pond, the viewer and whoever claims
 it know; a meld or a kong names its kind, and the fold takes the marked copy
-where no plain one is left (:func:`mahjong_core.log.fold.take_tiles`).
+where no plain one is left (:func:`mahjong_core.log.fold.take_tiles`).  A
+marked copy melded lies face up in its meld: the seat keeps which meld holds
+it (:func:`mark_meld`), and the table's view, like both folds, names it there
+by its own code (``[4p 0p 6p]``), so the live page and the viewer draw it red.
 
 Every function here runs only for a seat that holds a marked copy or a joker, so
 games without them never pay for it.
@@ -44,6 +47,13 @@ def chosen(s: Seat, kinds: tuple[int, ...], *, into_meld: bool) -> None:
         s.marked.remove(kind)
         if into_meld:
             s.marked_melded.append(kind)
+
+
+def mark_meld(s: Seat, index: int, before: int) -> None:
+    """Note that the marked copies melded since ``before`` (the length of :attr:`Seat.marked_melded` when the meld
+    began) lie in the seat's meld at ``index``: the table's view names them by their own code there (``0p``)."""
+    if len(s.marked_melded) > before:
+        s.meld_marks.setdefault(index, []).extend(s.marked_melded[before:])
 
 
 def refused_marking(s: Seat, action: Action, tiles: TileSet) -> str | None:

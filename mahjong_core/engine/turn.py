@@ -27,7 +27,7 @@ from mahjong_core.engine.jokers import (
     joker_kong_shapes,
     used_in_meld,
 )
-from mahjong_core.engine.marked import chosen, released
+from mahjong_core.engine.marked import chosen, mark_meld, released
 from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.refusal import REFUSAL, without_refused
@@ -276,11 +276,13 @@ def make_kong(game: RunningGame, seat: int, action: Action) -> None:
         return
     # Others may rob the kong before it stands; the tile is still in the konger's hand meanwhile.
     offer_robbing(game, seat, tile, "added" if action.way == "added" else "concealed")
+    before = len(s.marked_melded)
     if action.way == "concealed":
         s.counts[tile] -= 4
         s.melds.append(meld_of(MeldKind.KONG, (tile,) * 4, exposed=False))
         if s.marked:
             released(s, tile, into_meld=True)
+            mark_meld(s, len(s.melds) - 1, before)
     else:  # added
         index = next(i for i, m in enumerate(s.melds)
                      if m.kind is MeldKind.PUNG and m.exposed and m.tiles[0] == tile)
@@ -288,6 +290,7 @@ def make_kong(game: RunningGame, seat: int, action: Action) -> None:
         s.counts[tile] -= 1
         if s.marked:
             released(s, tile, into_meld=True)
+            mark_meld(s, index, before)
         s.melds[index] = meld_of(MeldKind.KONG, (tile,) * 4, exposed=True,
                                  claimed_from=pung.claimed_from, added=True, jokers=pung.jokers)
     game.event("table", "kong", seat=seat, tile=code(tile), way=action.way)
@@ -300,9 +303,11 @@ def make_joker_kong(game: RunningGame, seat: int, action: Action, tile: int) -> 
     _, stands = used_in_meld(s, action.tiles, tile)
     if action.way == "concealed":
         s.counts[tile] -= 4 - len(stands)
+        before = len(s.marked_melded)
         if s.marked:
             released(s, tile, into_meld=True)
         s.melds.append(meld_of(MeldKind.KONG, (tile,) * 4, exposed=False, jokers=stands))
+        mark_meld(s, len(s.melds) - 1, before)
     else:
         index = next(i for i, m in enumerate(s.melds) if m.kind is MeldKind.PUNG and m.exposed and m.tiles[0] == tile)
         pung = s.melds[index]

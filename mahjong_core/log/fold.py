@@ -50,18 +50,38 @@ def sort_tiles(tiles: Iterable[str]) -> list[str]:
     return known + [t for t in tiles if t == HIDDEN]
 
 
-def take_tiles(hand: list[str], tiles: Iterable[str]) -> None:
+def take_tiles(hand: list[str], tiles: Iterable[str]) -> list[str]:
     """Remove ``tiles`` from a hand: the tile itself where it is known, else one hidden tile.
 
     An event that names a kind (a meld, a kong) takes a marked copy of it (``0p`` for ``5p``) where no plain one
-    is left: a seat gives up its plain copies first (:mod:`mahjong_core.engine.marked`)."""
+    is left: a seat gives up its plain copies first (:mod:`mahjong_core.engine.marked`).  Returns the marked
+    copies so taken (a meld made of them shows them: :func:`mark_meld`)."""
+    marked = []
     for tile in tiles:
         if tile in hand:
             hand.remove(tile)
         elif tile in _MARKED_OF and _MARKED_OF[tile] in hand:
             hand.remove(_MARKED_OF[tile])
+            marked.append(_MARKED_OF[tile])
         elif HIDDEN in hand:
             hand.remove(HIDDEN)
+    return marked
+
+
+def plays_as(tile: str) -> str:
+    """The kind a tile code plays as: a marked copy's five (``5p`` for ``0p``), any other code itself."""
+    return KINDS[MARKED_CODES[tile]].code if tile in MARKED_CODES else tile
+
+
+def mark_meld(tiles: list[str], marked: Iterable[str]) -> list[str]:
+    """A meld's tiles (its kinds, as the log names them) with each marked copy in it (``0p``) in the last place
+    of its kind not marked yet, as the engine's table view lays it (:func:`mahjong_core.log.redaction.table_view`)."""
+    out = list(tiles)
+    for red in marked:
+        place = max((i for i, t in enumerate(out) if t == plays_as(red)), default=None)
+        if place is not None:
+            out[place] = red
+    return out
 
 
 #: A meld token of a hand as the notation prints it (``[777s<]``, ``(1111z)``), and a run of tile codes.
@@ -585,14 +605,18 @@ def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
     elif tile in MARKED_CODES and KINDS[MARKED_CODES[tile]].code in rest:  # a red five claimed: the meld names
         rest.remove(KINDS[MARKED_CODES[tile]].code)                       # it by its kind
     jokers = list(event.get("jokers", []))
+    # The marked copies the meld holds: the claimed one, those the claimer chose, those its hand held alone.
+    marked = [tile] if tile in MARKED_CODES else []
     for kind in event.get("marked", []):  # the claimer chose its marked copy of the kind: that one leaves the hand
         if kind in rest and _MARKED_OF.get(kind) in seat.concealed:
             rest.remove(kind)
             seat.concealed.remove(_MARKED_OF[kind])
-    take_tiles(seat.concealed, _jokers_for(rest, jokers))
+            marked.append(_MARKED_OF[kind])
+    marked += take_tiles(seat.concealed, _jokers_for(rest, jokers))
     if event.get("kind") in ("chow", "pung", "kong"):
         claimed_from = None if discarder is None else (discarder.seat - seat.seat) % table.players
-        meld: dict[str, Any] = {"kind": event["kind"], "tiles": tiles, "exposed": True, "claimed_from": claimed_from}
+        meld: dict[str, Any] = {"kind": event["kind"], "tiles": mark_meld(tiles, marked), "exposed": True,
+                                "claimed_from": claimed_from}
         if jokers:
             meld["jokers"] = jokers
         seat.melds.append(meld)
@@ -634,18 +658,19 @@ def _kong(table: FoldedTable, event: Mapping[str, Any]) -> None:
     tile, way = event["tile"], event.get("way")
     jokers = list(event.get("jokers", []))
     if way == "added":
-        take_tiles(seat.concealed, _jokers_for([tile], jokers))
-        meld = next((m for m in seat.melds if m["kind"] == "pung" and m["tiles"][0] == tile), None)
+        marked = take_tiles(seat.concealed, _jokers_for([tile], jokers))
+        meld = next((m for m in seat.melds if m["kind"] == "pung" and plays_as(m["tiles"][0]) == tile), None)
         if meld is not None:
             meld["kind"] = "kong"
-            meld["tiles"].append(tile)
+            meld["tiles"] = mark_meld([*(plays_as(t) for t in meld["tiles"]), tile],
+                                      [t for t in meld["tiles"] if t in MARKED_CODES] + marked)
             if jokers:
                 meld["jokers"] = [*meld.get("jokers", []), *jokers]
     else:
         # Another seat's concealed kong comes with its tiles as they lie ("?" where face down).
         tiles = list(event["tiles"]) if isinstance(event.get("tiles"), list) else [tile] * 4
-        take_tiles(seat.concealed, _jokers_for(tiles, jokers) if HIDDEN not in jokers else tiles)
-        meld = {"kind": "kong", "tiles": tiles, "exposed": way != "concealed", "claimed_from": None}
+        marked = take_tiles(seat.concealed, _jokers_for(tiles, jokers) if HIDDEN not in jokers else tiles)
+        meld = {"kind": "kong", "tiles": mark_meld(tiles, marked), "exposed": way != "concealed", "claimed_from": None}
         if jokers:
             meld["jokers"] = jokers
         seat.melds.append(meld)
@@ -716,8 +741,8 @@ def _score(table: FoldedTable, event: Mapping[str, Any]) -> None:
         shown = [t for m in arrangement.get("melds") or [] for t in m.get("tiles") or []]
         for meld in seat.melds:
             for tile in meld["tiles"]:
-                if tile in shown:
-                    shown.remove(tile)
+                if plays_as(tile) in shown:  # the arrangement names a red five by its kind
+                    shown.remove(plays_as(tile))
         if seat.won and len(shown) == len(seat.concealed) + 1 and seat.won[-1] in shown:
             shown.remove(seat.won[-1])
         seat.concealed = shown

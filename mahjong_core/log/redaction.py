@@ -267,9 +267,15 @@ def _discard_codes(discards: list[int], marked: list[int], tiles: TileSet | None
     return names
 
 
-def _meld_view(meld: Meld) -> dict[str, Any]:
-    # A meld is named by its kinds, as the log names it: which of its tiles is a marked copy, the log does not say.
-    view = {"kind": meld.kind.value, "tiles": codes(meld.tiles), "exposed": meld.exposed,
+def _meld_view(meld: Meld, marks: list[int], tiles: TileSet | None) -> dict[str, Any]:
+    """A meld as it lies: its kinds, a marked copy in it (a red five) by its own code in the last place of its
+    kind (``marks``, :attr:`Seat.meld_marks`), as the folds work it out from the log's claim and kong events."""
+    names = codes(meld.tiles)
+    for kind in marks:
+        place = max((i for i, t in enumerate(meld.tiles) if t == kind and names[i] == code(kind)), default=None)
+        if place is not None and tiles is not None:
+            names[place] = tiles.code(tiles.marked_of(kind))
+    view = {"kind": meld.kind.value, "tiles": names, "exposed": meld.exposed,
             "claimed_from": meld.claimed_from.offset if meld.claimed_from is not None else None}
     if meld.jokers:  # the kinds its jokers stand for, as the log's claim or kong names them
         view["jokers"] = codes(meld.jokers)
@@ -298,7 +304,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
     seats = []
     for n, s in enumerate(table.seats):
         seat: dict[str, Any] = {
-            "seat": n, "wind": table.seat_wind(n), "melds": [_meld_view(m) for m in s.melds],
+            "seat": n, "wind": table.seat_wind(n),
+            "melds": [_meld_view(m, s.meld_marks.get(i, []), tiles) for i, m in enumerate(s.melds)],
             "bonus": [name(t) for t in (s.set_aside_row() if s.jokers else s.bonus)],
             "discards": _discard_codes(s.discards, s.marked_discards, tiles),
             "concealed_count": sum(s.counts) + len(s.held_jokers),

@@ -146,7 +146,8 @@ class Contribution:
         at load.  Empty: one win a deal.
     :param words: for a family, what its players call the core's words where they call them otherwise: a win by
         the way it was made (``self_drawn``, ``discard``, ``robbing_kong``, ``replacement``), which riichi
-        players call tsumo and ron.  A live table words its prompts and its deal's end by them
+        players call tsumo and ron; and a plugin's action they name by a word of their own (setting a North
+        aside at a three-player table, riichi's kita).  A live table words its prompts and its deal's end by them
         (:func:`~mahjong_core.family_words`); no log holds them.  ``None``: the core's words.
     """
 

@@ -236,6 +236,9 @@ class Seat:
     marked: list[int] = field(default_factory=list)
     #: The playing kinds of the marked copies that went into the seat's melds.
     marked_melded: list[int] = field(default_factory=list)
+    #: The same, by the place of the meld among :attr:`melds` that holds each: a red five in a meld lies face up,
+    #: and the view draws it there (:func:`mahjong_core.engine.marked.mark_meld`).
+    meld_marks: dict[int, list[int]] = field(default_factory=dict)
     #: Where each joker lies in the row of tiles set aside (:meth:`set_aside_row`).
     joker_places: list[int] = field(default_factory=list)
     #: Where among :attr:`discards` a marked copy lies (a discarded red five, which the log names by its own code).

@@ -61,6 +61,7 @@ function describe(e) {
       if (e.action === "kong") return `${who} declares a kong of ${t(e.tile)}.`;
       if (e.action === "declare_calling") return `${who} declares a calling hand.`;
       if (e.action === "joker_exchange") return `${who} exchanges ${t(e.tile)} for a joker.`;
+      if (e.tile && winWord(e.action)) return `${who} declares ${t(e.tile)} (${winWord(e.action)}).`;
       if (word("action", e.action)) {
         return `${who} ${label("action", e.action)}${e.tile ? " " + t(e.tile) : ""}${e.way ? " (" + shownWord(e.way) + ")" : ""}.`;
       }
@@ -109,7 +110,8 @@ function label(kind, name) {
 }
 
 // What the family's players call a win by the way it is made (state.info.win_words: riichi's tsumo and ron,
-// mahjong_core.family_words), or null where they call it a win.
+// mahjong_core.family_words), or null where they call it a win; and so a plugin's action they have a word for
+// (a North set aside at a three-player table: kita).
 function winWord(how) {
   const words = (state.info && state.info.win_words) || {};
   return how && Object.prototype.hasOwnProperty.call(words, how) ? words[how] : null;
@@ -333,16 +335,88 @@ function renderSeat(n, where) {
   }
   body.appendChild(meldsRow(s.melds, true));
   if (s.bonus.length) body.appendChild(row("bonus", s.bonus, { width: 24 }));
-  if (s.aside && s.aside.length) body.appendChild(row("aside", s.aside, { width: 24 }));
+  if (s.aside && s.aside.length) body.appendChild(asideRow(n, s.aside, 24));
   const staked = sticks(n);
   if (staked.length) body.appendChild(stickRow(staked));
   // The tiles a seat won with, set aside face up where winners stay in play (a mahjong with stays_in_play).
   if (s.won && s.won.length) body.appendChild(row("won", s.won, { width: 24 }));
   const disc = row("discards", s.discards, { width: 26 });
   s.discards.forEach((c, i) => { if (c === JOKER) deadJoker(disc.children[i]); });
+  const turned = sidewaysDiscard(n, s.discards.length);
+  if (turned) laySideways(disc.children[turned.index], turned.action);
   disc.setAttribute("aria-label", "discards of " + seatName(n));
   body.appendChild(disc);
   box.appendChild(body);
+}
+
+// The discard of seat n that lies sideways in its row, or null: the discard that follows a declaration made in
+// the seat's turn (a plugin's action with no tile and no way: riichi's "declares riichi"), which marks in the row
+// when the seat declared.  Where another seat claims that tile for a meld, the seat's next discard is turned in
+// its place (riichi.wiki, "Riichi", section "Rules to riichi": the declaring discard is placed sideways, and if it
+// is claimed for an open meld the next discard is turned sideways as a replacement; the same in Mahjong Time's
+// "Ari-Ari rules", 3.3.12 Riichi).  Read from the deal's events, which every seat is sent (a turn's decisions are
+// public): the row is followed discard by discard -- a discard lays a tile, a claim or a win on it takes the last
+// one away -- and the first discard at or after the declaration still lying is the one turned.  `length` is the
+// row as the view has it; where the events do not account for it (a view joined mid-deal), nothing is turned.
+// Returns {index, action}.
+function sidewaysDiscard(n, length) {
+  const lying = [];  // the places among the events of the discards lying in seat n's row, in order
+  const events = state.events || [];
+  let declared = null, before = null;
+  events.forEach((e, k) => {
+    if (e.type === "decision" && e.actor === n) {
+      if (e.action === "discard") lying.push(k);
+      else if (e.phase === "turn" && !e.tile && !e.way && word("action", e.action) && declared === null) {
+        declared = { action: e.action, at: k };
+      }
+    } else if (e.type === "timeout" && e.seat === n) {
+      // The timeout's action replaces a discard made too late (the seat alone was sent it), as the folds do.
+      if (before && before.type === "decision" && before.actor === n && before.action === "discard" &&
+          lying[lying.length - 1] === k - 1) lying.pop();
+      if (e.action === "discard") lying.push(k);
+    } else if (e.type === "claim" && e.discarder === n) {
+      lying.pop();
+    } else if (e.type === "mahjong" && e.discarder === n && e.how === "discard") {
+      // Several winners on one discard take it once.
+      if (!(before && before.type === "mahjong" && before.discarder === n && before.tile === e.tile)) lying.pop();
+    }
+    before = e;
+  });
+  if (declared === null || lying.length !== length) return null;
+  const index = lying.findIndex((k) => k > declared.at);
+  return index < 0 ? null : { index, action: declared.action };
+}
+
+// A discard laid sideways: turned a quarter round, with room made beside it so it does not cover its
+// neighbours; named so (its text alternative and data-sideways, the action that turned it).
+function laySideways(svg, action) {
+  if (!svg) return;
+  const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
+  svg.classList.add("sideways");
+  svg.dataset.sideways = action;
+  svg.style.margin = `0 ${(h - w) / 2}px`;
+  svg.style.transform = `translateY(${(h - w) / 2}px) rotate(-90deg)`;
+  const text = `${svg.getAttribute("aria-label")}, laid sideways: ${label("action", action)}`;
+  svg.setAttribute("aria-label", text);
+  svg.querySelector("title").textContent = text;
+}
+
+// The tiles seat n set aside face up by a plugin's declaration, named by the label of the event that sets them
+// aside ("tile set aside") and, where the family's players have a word for the declaration that did (the seat's
+// decision right before that event), that word (kita).
+function asideRow(n, tiles, width) {
+  const div = row("aside", tiles, { width });
+  const events = ((state.info && state.info.words) || {}).event || {};
+  const setsAside = (type) => ((events[type] && events[type].effects) || []).some((f) => f && f.do === "set_aside");
+  const type = Object.keys(events).find(setsAside);
+  const all = state.events || [];
+  const at = all.findIndex((e, k) => k > 0 && setsAside(e.type) && e.seat === n && all[k - 1].type === "decision");
+  const said = at > 0 ? winWord(all[at - 1].action) : null;
+  const label = type && events[type].label ? events[type].label : "tile set aside";
+  const what = label.replace(/^tile /, "tiles ") + (said ? ` (${said})` : "");
+  div.setAttribute("aria-label", `${what} by ${seatName(n)}`);
+  div.title = what;
+  return div;
 }
 
 // A seat's note as a badge, its meaning as its hover text and its description for a screen reader.
@@ -447,6 +521,9 @@ function renderHand() {
   melds.classList.add("own-melds");
   hand.appendChild(melds);
   if (me.bonus.length) hand.appendChild(row("bonus", me.bonus, { width: 30 }));
+  // The tiles a plugin's declaration set aside face up (a North at a three-player table), beside the hand as
+  // bonus tiles are.
+  if (me.aside && me.aside.length) hand.appendChild(asideRow(state.seat, me.aside, 30));
   // What this seat alone is told (its furiten), said in full beside its hand: the mechanism's own words.
   for (const note of me.notes || []) {
     const p = document.createElement("p");
@@ -472,7 +549,32 @@ function jokerOption(o) {
 
 function optionKeys(p) {
   // Every option that is not a plain discard (those are the hand's tiles) gets a button; keys 1..9 in order.
-  return p.options.filter((o) => !(o.action === "discard" && !o.way));
+  // An option that gives up a five where the hand holds its red copy and plain ones enough is two buttons
+  // (redChoices).
+  return p.options.filter((o) => !(o.action === "discard" && !o.way)).flatMap(redChoices);
+}
+
+// An option that gives up tiles of a kind whose red copy the hand holds (a chow or pung of fives, "0p" held), as
+// the buttons it makes.  The table gives up a plain copy before a red one (mahjong_core.engine.marked) unless the
+// answer names the red one (`marked`, docs/live-protocol.md): where the hand holds plain copies enough for the
+// meld, the person chooses, and two buttons say which copy each gives up -- "pung 5 dots (keeping the red five)"
+// sends the option alone, "(with the red five)" sends it with `marked: ["5p"]`; where it does not, the red five
+// goes into the meld and the one button says so.  Each button: the option with `marked` (or none) and `red`, the
+// words added to its label, and `shows`, the tiles it draws.
+function redChoices(o) {
+  const held = (state.view && state.seat !== null && state.view.seats[state.seat]
+    && state.view.seats[state.seat].concealed) || [];
+  const gives = o.tiles || [];
+  if (!gives.length || o.action === "discard") return [o];
+  for (const [red, kind] of Object.entries(MARKED_PLAYS_AS)) {
+    const need = gives.filter((c) => c === kind).length;
+    if (!need || !held.includes(red)) continue;
+    const plain = held.filter((c) => c === kind).length;
+    const withRed = gives.slice(); withRed[withRed.indexOf(kind)] = red;
+    const taking = { ...o, marked: plain >= need ? [kind] : undefined, red: "with the red five", shows: withRed };
+    return plain >= need ? [{ ...o, red: "keeping the red five", shows: gives }, taking] : [taking];
+  }
+  return [o];
 }
 
 function renderPrompt() {
@@ -518,10 +620,17 @@ function renderPrompt() {
     const key = k < 9 ? String(k + 1) : "";
     const lab = document.createElement("span");
     // A win as the family's players call it where they do (riichi's tsumo, ron: state.info.win_words).
-    const words = jokerOption(o) || (o.action === "win" ? winWord(PHASE_HOW[p.phase]) : null);
+    const t = (c) => names()[c] || c;
+    // A declaration of a tile the family's players have a word for, by the tile and that word: "declare North
+    // wind (kita)".
+    const declared = o.action !== "win" && o.tile && winWord(o.action) ? `declare ${t(o.tile)} (${winWord(o.action)})` : null;
+    const words = jokerOption(o) || (o.action === "win" ? winWord(PHASE_HOW[p.phase]) : null) || declared ||
+      (o.red ? `${o.action.replace("_", " ")} ${t(o.tile)}${o.way && o.way !== "from_discard" ? " " + o.way.replace("_", " ") : ""} (${o.red})` : null);
     lab.textContent = (key ? key + " · " : "") + (words || o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : ""));
     b.appendChild(lab);
-    for (const c of (o.tiles && o.tiles.length ? o.tiles : (o.tile ? [o.tile] : []))) b.appendChild(tile(c, { width: 22 }));
+    if (o.red) { b.dataset.red = o.red.startsWith("keeping") ? "kept" : "given"; b.dataset.marked = (o.marked || []).join(" "); }
+    const shows = o.shows || (o.tiles && o.tiles.length ? o.tiles : (o.tile ? [o.tile] : []));
+    for (const c of shows) b.appendChild(tile(c, { width: 22 }));
     // A plugin's action with nothing more to say (riichi's) is said by its label from the plugin's words
     // ("declares riichi"); one with a way or tiles by its text, which names them.
     const plugin = word("action", o.action);
@@ -529,7 +638,7 @@ function renderPrompt() {
     const said = words || (plugin && plugin.label && bare ? plugin.label : o.text);
     b.setAttribute("aria-label", said);
     b.title = said + (key ? " (key " + key + ")" : "");
-    b.onclick = () => act(o.index);
+    b.onclick = () => act(o.index, o.marked);
     if (o.action === "chow" && chowPause(p)) b.classList.add("paused");
     buttons.appendChild(b);
   });

@@ -41,14 +41,30 @@ function laidTiles(laid, concealed) {
   return sortTiles(out);
 }
 
+// Takes `tiles` from a hand; returns the marked copies taken for their kind (a meld made of them shows them).
 function take(hand, tiles) {
+  const marked = [];
   for (const t of tiles) {
     let i = hand.indexOf(t);
-    if (i < 0 && MARKED_OF[t]) i = hand.indexOf(MARKED_OF[t]);
+    if (i < 0 && MARKED_OF[t]) { i = hand.indexOf(MARKED_OF[t]); if (i >= 0) marked.push(MARKED_OF[t]); }
     if (i < 0) i = hand.indexOf(HIDDEN);
     if (i >= 0) hand.splice(i, 1);
   }
+  return marked;
 }
+
+// A meld's tiles (its kinds, as the log names them) with each marked copy in it ("0p") in the last place of its
+// kind not marked yet, as mahjong_core.log.fold.mark_meld lays it.
+function markMeld(tiles, marked) {
+  const out = [...tiles];
+  for (const red of marked) {
+    const i = out.lastIndexOf(PLAYS_AS[red]);
+    if (i >= 0) out[i] = red;
+  }
+  return out;
+}
+
+const playsAs = (t) => PLAYS_AS[t] || t;
 
 // A hand in the printed form of the tile notation (docs/notation.rst), as a score sheet's `revealed` event gives
 // it: "234m678p5z [777s<] (1111z) 1f +5z".  Returns {concealed, melds, bonus} (the winning tile among the
@@ -342,13 +358,15 @@ const HANDLERS = {
     if (i < 0 && PLAYS_AS[e.tile]) i = rest.indexOf(PLAYS_AS[e.tile]);  // a red five claimed: the meld names its kind
     if (i >= 0) rest.splice(i, 1);
     const jokers = [...(e.jokers || [])];
+    // The marked copies the meld holds: the claimed one, those the claimer chose, those its hand held alone.
+    const marked = PLAYS_AS[e.tile] ? [e.tile] : [];
     for (const kind of e.marked || []) {  // the claimer chose its marked copy of the kind: that one leaves the hand
       const r = rest.indexOf(kind), h = s.concealed.indexOf(MARKED_OF[kind]);
-      if (r >= 0 && MARKED_OF[kind] && h >= 0) { rest.splice(r, 1); s.concealed.splice(h, 1); }
+      if (r >= 0 && MARKED_OF[kind] && h >= 0) { rest.splice(r, 1); s.concealed.splice(h, 1); marked.push(MARKED_OF[kind]); }
     }
-    take(s.concealed, jokersFor(rest, jokers));
+    marked.push(...take(s.concealed, jokersFor(rest, jokers)));
     if (["chow", "pung", "kong"].includes(e.kind)) {
-      const meld = { kind: e.kind, tiles: [...e.tiles], exposed: true,
+      const meld = { kind: e.kind, tiles: markMeld(e.tiles, marked), exposed: true,
                      claimed_from: d ? ((e.discarder - e.seat) % t.players + t.players) % t.players : null };
       if (jokers.length) meld.jokers = jokers;
       s.melds.push(meld);
@@ -372,17 +390,18 @@ const HANDLERS = {
     if (!s) return;
     const jokers = [...(e.jokers || [])];
     if (e.way === "added") {
-      take(s.concealed, jokersFor([e.tile], jokers));
-      const m = s.melds.find((x) => x.kind === "pung" && x.tiles[0] === e.tile);
+      const marked = take(s.concealed, jokersFor([e.tile], jokers));
+      const m = s.melds.find((x) => x.kind === "pung" && playsAs(x.tiles[0]) === e.tile);
       if (m) {
-        m.kind = "kong"; m.tiles.push(e.tile);
+        m.kind = "kong";
+        m.tiles = markMeld([...m.tiles.map(playsAs), e.tile], m.tiles.filter((x) => PLAYS_AS[x]).concat(marked));
         if (jokers.length) m.jokers = [...(m.jokers || []), ...jokers];
       }
     } else {
       // Another seat's concealed kong comes with its tiles as they lie (`tiles`: "?" where face down).
       const tiles = Array.isArray(e.tiles) ? [...e.tiles] : [e.tile, e.tile, e.tile, e.tile];
-      take(s.concealed, jokers.includes(HIDDEN) ? tiles : jokersFor(tiles, jokers));
-      const meld = { kind: "kong", tiles, exposed: e.way !== "concealed", claimed_from: null };
+      const marked = take(s.concealed, jokers.includes(HIDDEN) ? tiles : jokersFor(tiles, jokers));
+      const meld = { kind: "kong", tiles: markMeld(tiles, marked), exposed: e.way !== "concealed", claimed_from: null };
       if (jokers.length) meld.jokers = jokers;
       s.melds.push(meld);
     }
@@ -434,7 +453,8 @@ const HANDLERS = {
     if (!s || !e.arrangement) return;
     if (!s.concealed.length || s.concealed.includes(HIDDEN)) {
       const shown = (e.arrangement.melds || []).flatMap((m) => m.tiles || []);
-      for (const m of s.melds) for (const x of m.tiles) { const i = shown.indexOf(x); if (i >= 0) shown.splice(i, 1); }
+      // (the arrangement names a red five in a meld by its kind)
+      for (const m of s.melds) for (const x of m.tiles) { const i = shown.indexOf(playsAs(x)); if (i >= 0) shown.splice(i, 1); }
       // A winner who stays in play has set its winning tile aside already: the hand laid down is the rest.
       if (s.won && s.won.length && shown.length === s.concealed.length + 1) {
         const i = shown.indexOf(s.won[s.won.length - 1]);

@@ -214,7 +214,7 @@ document.addEventListener("keydown", (ev) => {
     if (pass) { act(pass.index); ev.preventDefault(); }
   } else if (/^[1-9]$/.test(ev.key)) {
     const o = optionKeys(p)[parseInt(ev.key, 10) - 1];
-    if (o) act(o.index);
+    if (o) act(o.index, o.marked);
   }
 });
 

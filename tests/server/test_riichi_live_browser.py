@@ -28,6 +28,7 @@ from typing import Any
 
 from live_server import ARTIFACTS, Server
 from riichi_person import DECLARE, RULESET, Person, counts_of, index_of, play_in_process
+from sideways import turned_discard
 
 from mahjong_core import check, read_log, shanten
 
@@ -84,6 +85,11 @@ def test_a_person_declares_riichi_is_furiten_and_wins_at_a_live_table(tmp_path: 
         page.goto(server.url + created["seats"][0]["url"])
         seen = _play(page)
         page.wait_for_function("() => !document.getElementById('scoring').hidden", timeout=30_000)
+        # The person's row at the end, each tile's code and whether it lies sideways (its riichi discard).
+        row = page.eval_on_selector_all("#seat-bottom .discards svg",
+                                        "s => s.map(x => [x.classList.contains('sideways'), x.dataset.sideways || '',"
+                                        " getComputedStyle(x).transform])")
+        codes = page.evaluate("() => state.view.seats[state.seat].discards")
         _check_the_end(page)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "riichi-live-end.png"))
@@ -99,6 +105,12 @@ def test_a_person_declares_riichi_is_furiten_and_wins_at_a_live_table(tmp_path: 
     events = read_log(log_path).events
     mine = [e for e in events if e["type"] == "decision" and e["actor"] == 0]
     assert any(e["action"] == DECLARE for e in mine) and mine[-1]["action"] == "win"
+    # The declaring discard lies sideways in the person's row (or the next one, where it was claimed), as the
+    # core's fold places it; no other tile of the row is turned.
+    place, code = turned_discard(read_log(log_path).header, events, 0) or (None, None)
+    assert place is not None and codes[place] == code
+    assert [k for k, (turned, _, _) in enumerate(row) if turned] == [place], row
+    assert row[place][1] == DECLARE and row[place][2] not in ("none", ""), row[place]
     _check_hidden([json.loads(f) for f in frames], events)
 
 

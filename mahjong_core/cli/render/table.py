@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.tiles import JOKER, KINDS
-from mahjong_core.log.fold import FoldedTable, display_words, fold, header_words, sort_tiles, take_tiles
+from mahjong_core.log.fold import FoldedTable, display_words, fold, header_words, plays_as, sort_tiles, take_tiles
 from mahjong_core.plugin.score_card import amount, card_maker, payment_notes, ruleset_of_header
 from mahjong_core.table.vocabulary import display_word
 
@@ -206,7 +206,7 @@ def _scored_hand(seat: SeatState, event: Mapping[str, Any]) -> list[str]:
         return list(seat.hand)
     melds = (event.get("arrangement") or {}).get("melds") or []
     shown = Counter(t for m in melds for t in m.get("tiles", ()))
-    shown.subtract(Counter(t for _, tiles, _ in seat.melds for t in tiles))
+    shown.subtract(Counter(plays_as(t) for _, tiles, _ in seat.melds for t in tiles))  # a red five by its kind
     if shown and min(shown.values()) >= 0:
         return sort_tiles(shown.elements())
     return list(seat.hand)

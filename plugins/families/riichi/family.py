@@ -40,7 +40,10 @@ UNITS = {"han": "han", "fu": "fu", "yakuman": "yakuman"}
 #: What riichi players call a win by the way it is made (Japanese Mahjong Wiki, "Tsumo" and "Ron"; EMA 2016
 #: rules section 3.3.12 speaks of a win on a discard and a self-drawn win): a self-drawn win, a replacement tile's
 #: included, is tsumo (rinshan kaihou on a kong's tile), a win on another's tile ron (chankan on a robbed kong).
-WORDS = {"self_drawn": "tsumo", "replacement": "tsumo", "discard": "ron", "robbing_kong": "ron"}
+#: And a North set aside at a three-player table (the bonus_declaration mechanism's action) is kita (Japanese
+#: Mahjong Wiki, "Sanma", section North).
+WORDS = {"self_drawn": "tsumo", "replacement": "tsumo", "discard": "ron", "robbing_kong": "ron",
+         "declare_bonus": "kita"}
 
 
 @hookimpl

@@ -203,3 +203,14 @@ def test_the_tiles_of_the_logs_own_set_are_drawn_with_their_glyphs(
     assert any(code in line.split() for line in seen["ascii"].splitlines())  # the log holds one
     assert any(glyph in line for line in tile_lines)
     assert not any(code in line for line in tile_lines)  # never the code where a glyph is drawn
+
+
+def test_a_red_five_in_a_meld_is_named_by_its_own_code(capsys: pytest.CaptureFixture[str]) -> None:
+    """The golden riichi_tenhou log's chow takes a red five of bamboo from the discards (its claim names 0s): the
+    table drawn after it shows the meld with the red five, not as a plain one."""
+    log = ROOT / "replays" / "riichi_tenhou-seed20261130.jsonl"
+    claim = next(e for e in read_log(log).events if e["type"] == "claim" and e["tile"] == "0s")
+    assert claim["tiles"] == ["5s", "6s", "7s"]  # the log names the meld by its kinds
+    code, text, _ = run_cli(capsys, "view", str(log), "--seat", "0", "--ascii", "--step")
+    assert code == 0
+    assert "melds    [0s 6s 7s]" in text

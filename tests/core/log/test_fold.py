@@ -36,7 +36,12 @@ def test_a_handler_for_a_type_the_catalogue_does_not_declare_is_refused() -> Non
         handles("draw")(lambda table, event: None)
 
 
-@pytest.mark.parametrize("log", GOLDEN[:4], ids=lambda p: p.name)
+#: A golden log in which a red five goes into a meld (a chow claimed with it): the engine's view and the fold both
+#: name it by its own code there.
+RED_IN_A_MELD = ROOT / "replays" / "riichi_tenhou-seed20261130.jsonl"
+
+
+@pytest.mark.parametrize("log", [*GOLDEN[:4], RED_IN_A_MELD], ids=lambda p: p.name)
 def test_the_folded_table_is_the_engines_at_every_deals_end(log: Path) -> None:
     parsed = read_log(log)
     engine: dict[int, dict[str, Any]] = {}
@@ -60,6 +65,16 @@ def test_the_folded_table_is_the_engines_at_every_deals_end(log: Path) -> None:
             assert folded == expected, (log.name, event["n"])
             compared += 1
     assert compared == len(engine) > 0
+
+
+def test_a_red_five_in_a_meld_lies_by_its_own_code() -> None:
+    """The premise of RED_IN_A_MELD, and the meld as the fold lays it: the red five in its kind's place."""
+    parsed = read_log(RED_IN_A_MELD)
+    melds = [list(m["tiles"]) for event, table in zip(parsed.events, fold(parsed.header, parsed.events), strict=True)
+             if event["type"] == "deal_end" for s in table.seats for m in s.melds]
+    red = [m for m in melds if any(t in ("0m", "0p", "0s") for t in m)]
+    assert red, "no meld of the log holds a red five"
+    assert all(len([t for t in m if t.startswith("0")]) == 1 for m in red), red
 
 
 @pytest.mark.parametrize("log", GOLDEN[:4], ids=lambda p: p.name)

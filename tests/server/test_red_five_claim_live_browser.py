@@ -1,0 +1,128 @@
+"""A claim that gives up a five at a live table, in a real browser, where the hand holds a red five and a plain one:
+the page offers both copies, and the meld shows the red five where it went in.
+
+A claim option names kinds (``chow 4p 5p``), and the table gives up a plain copy before a red one
+(:mod:`mahjong_core.engine.marked`) unless the answer names the red one (``marked``, docs/live-protocol.md).  So
+where the hand holds the red five and plain ones enough, the page makes the option two buttons -- "(keeping the
+red five)" sending the option alone, "(with the red five)" sending it with ``marked`` -- and the person chooses.
+The table plays a test tile set in which two of each four fives of dots and bamboo are red, so that a person who
+keeps its fours, fives and sixes soon may claim with either copy (a table with a person takes no seed: the test
+plays on until such a claim is offered).  The person takes the red five's button; the test checks the message
+the page sent, the log's claim, and the meld drawn with the red five (``0p``) on the page.
+Screenshots: tests/artifacts/red-five-claim-buttons.png, red-five-claim-meld.png.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from live_server import ARTIFACTS, running
+
+from mahjong_core.log.format import read_log
+
+RED_FIVES = """id: red_five_claims_live
+version: 1.0.0
+name: Red fives claimed at a live table (a test)
+extends: chinese_classical
+parameters:
+  tile_set:
+    value:
+      - {group: characters, copies: 4}
+      - {group: dots, copies: 4}
+      - {group: bamboo, copies: 4}
+      - {group: winds, copies: 4}
+      - {group: dragons, copies: 4}
+      - {marked: 5p, copies: 2}
+      - {marked: 5s, copies: 2}
+    assumption: "a test: half the fives of dots and bamboo red, so that a hand soon holds a red and a plain five"
+"""
+RED = {"5p": "0p", "5s": "0s"}
+#: The tiles the person keeps: those a chow or pung of fives is made with.
+KEEP = {"4p", "5p", "0p", "6p", "4s", "5s", "0s", "6s", "3p", "7p", "3s", "7s"}
+
+
+def test_a_person_chooses_the_red_five_for_a_claim_and_the_meld_shows_it(tmp_path: Path, browser: Any) -> None:
+    rule = tmp_path / "red.yaml"
+    rule.write_text(RED_FIVES, encoding="utf-8")
+    with running(tmp_path / "data", "--house-rule", str(rule)) as server:
+        created = server.create("red_five_claims_live", ["human", "greedy", "greedy", "greedy"], "game")
+        assert "error" not in created, created
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors: list[str] = []
+        sent: list[dict[str, Any]] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(json.loads(payload))))
+        page.goto(server.url + created["seats"][0]["url"])
+        deadline = time.monotonic() + 300
+        while True:  # a choice taken by another seat's pung (or a win) is looked for again
+            found = _play_until_a_choice(page, deadline)
+            assert found is not None, "no claim in the game offered a choice between a red and a plain five"
+            kept, given = found
+            kind = given.get_attribute("data-marked")
+            assert kind in RED, kind
+            # Two buttons for one option, each naming the copy it gives up; the red one drawn among its tiles.
+            assert kept.get_attribute("data-index") == given.get_attribute("data-index")
+            kept_label, given_label = kept.get_attribute("aria-label"), given.get_attribute("aria-label")
+            assert kept_label.endswith("(keeping the red five)") and given_label.endswith("(with the red five)"), \
+                (kept_label, given_label)
+            labels = "b => [...b.querySelectorAll('svg')].map(s => s.getAttribute('aria-label'))"
+            tiles_given, tiles_kept = given.evaluate(labels), kept.evaluate(labels)
+            red = [t for t in tiles_given if t.startswith("red 5")], [t for t in tiles_kept if t.startswith("red 5")]
+            assert len(red[0]) == 1 and not red[1], (tiles_given, tiles_kept)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "red-five-claim-buttons.png"))
+            prompt = page.evaluate("() => state.prompt.id")
+            index = int(given.get_attribute("data-index"))
+            seen = page.evaluate("() => state.events.length")
+            given.click()
+            page.wait_for_function("(id) => !state.prompt || state.prompt.id !== id", arg=prompt, timeout=5000)
+            acts = [m for m in sent if m.get("type") == "act" and m.get("prompt") == prompt]
+            assert acts == [{"type": "act", "prompt": prompt, "index": index, "marked": [kind]}], acts
+            # What took the discard: the person's chow, or another seat's claim, or nobody (the next draw).
+            page.wait_for_function("(k) => state.events.slice(k).some((e) => ['claim', 'draw', 'mahjong']"
+                                   ".includes(e.type))", arg=seen, timeout=10_000)
+            taken = page.evaluate("(k) => state.events.slice(k).find((e) => ['claim', 'draw', 'mahjong']"
+                                  ".includes(e.type))", seen)
+            if taken["type"] == "claim" and taken["seat"] == 0:
+                break
+        # The meld lies with the red five among its tiles, in the person's own row and as data.
+        meld = page.evaluate("() => state.view.seats[state.seat].melds.at(-1).tiles")
+        assert RED[kind] in meld, meld
+        drawn = page.eval_on_selector_all("#hand .own-melds .meld:last-child svg",
+                                          "s => s.map(x => x.getAttribute('aria-label'))")
+        assert any(t.startswith("red ") for t in drawn), drawn
+        page.screenshot(path=str(ARTIFACTS / "red-five-claim-meld.png"))
+        assert not errors, errors
+        page.close()
+        log = read_log(server.log(created["table"]))
+    claims = [e for e in log.events if e["type"] == "claim" and e["seat"] == 0]
+    assert claims and claims[-1]["marked"] == [kind], claims[-1:]
+
+
+def _play_until_a_choice(page: Any, deadline: float) -> tuple[Any, Any] | None:
+    """Pass every claim that offers no choice of copy and discard a tile the person does not keep (the first
+    enabled one otherwise), until a claim prompt whose buttons offer the choice: (the keeping button, the red
+    one)."""
+    answered: set[int] = set()
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+        current = page.evaluate("() => state.prompt")
+        if current is None or current["id"] in answered or not page.locator(".prompt-title").count():
+            continue
+        if current["phase"] == "turn":
+            enabled = page.locator(".hand-tile:not([disabled])")
+            codes = enabled.evaluate_all("bs => bs.map(b => b.dataset.tile)")
+            drop = [i for i, c in enumerate(codes) if c not in KEEP]
+            enabled.nth(drop[0] if drop else 0).click()
+        else:
+            given = page.locator('.actions .action[data-red="given"]')
+            kept = page.locator('.actions .action[data-red="kept"]')
+            if given.count() and kept.count():
+                return kept.first, given.first
+            passes = page.locator(".action-pass")
+            (passes.first if passes.count() else page.locator(".actions .action").first).click()
+        answered.add(current["id"])
+    return None

@@ -488,9 +488,20 @@ class MjaiBot:
         """The deal's messages with every hidden tile made up (see the module docstring), for one re-play."""
         seen: Counter[str] = Counter(code_of(s.code) for s in deal.slots if s.code is not None)
         seen.update(code_of(t) for t in deal.indicators)
+        made: dict[int, str] = {}
+        own = deal.owned[self.seat] if self.seat is not None else []
+        for suit in "mps":  # a hidden hand's red five may be written as a plain one: one of them was the red
+            plain, red = "5" + suit, "0" + suit
+            while seen[plain] > self.copies[plain] and seen[red] < self.copies[red]:
+                slot = next((x for x in reversed(deal.slots) if x.code == plain and id(x) not in made
+                             and not any(x is y for y in own)), None)
+                if slot is None:
+                    break
+                made[id(slot)] = mjai_tile(red)
+                seen[plain] -= 1
+                seen[red] += 1
         pool = Counter(self.copies)
         pool.subtract(seen)
-        made: dict[int, str] = {}
         for group in deal.face_down:  # four of one kind nobody has seen, simples first
             if group[0].code is None:
                 code = next((c for c in sorted(pool, key=_simples_first) if pool[c] >= 4), None)
@@ -516,7 +527,7 @@ class MjaiBot:
 
         def shown(value: Any) -> Any:
             if isinstance(value, _Slot):
-                return value.code if value.code is not None else made[id(value)]
+                return made.get(id(value), value.code)
             if isinstance(value, list):
                 return [shown(v) for v in value]
             return value

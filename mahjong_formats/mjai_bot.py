@@ -511,9 +511,9 @@ class MjaiBot:
                     made[id(slot)] = mjai_tile(code)
                 pool[code] -= 4
         for snapshot in deal.declared.values():  # a riichi declarer's hand was ready when it declared
-            hidden = [s for s in snapshot if s.code is None]
-            fill = _ready_fill(pool, [code_of(s.code) for s in snapshot if s.code is not None], len(hidden),
-                               self.kinds)
+            hidden = [s for s in snapshot if s.code is None and id(s) not in made]
+            fill = _ready_fill(pool, [code_of(made.get(id(s), s.code) or "") for s in snapshot if s not in hidden],
+                               len(hidden), self.kinds)
             for slot, code in zip(hidden, fill or (), strict=False):
                 made[id(slot)] = mjai_tile(code)
                 pool[code] -= 1
@@ -584,7 +584,10 @@ def _ready_fill(pool: Counter[str], known: list[str], need: int, kinds: dict[str
     back by shanten -- or ``None`` where the unseen tiles make none (the re-play then names the declaration)."""
     if need % 3 != 1:
         return None
-    left = Counter({c: n for c, n in pool.items() if n > 0 and c[:1] != "0"})
+    # Kinds within two of a known tile are kept out, so the known tiles (a kong's three) read one way only and a
+    # kong made of them leaves the waits as they were (riichi's lock).
+    near = {f"{int(c[0]) + d}{c[1]}" for c in known if c[1] != "z" for d in range(-2, 3)} | set(known)
+    left = Counter({c: n for c, n in pool.items() if n > 0 and c[:1] != "0" and c not in near})
     chosen: list[str] = []
     for _ in range(need // 3):
         group = next((run for run in _RUNS if all(left[c] > 0 for c in run)), None) or next(

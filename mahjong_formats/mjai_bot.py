@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -150,10 +150,7 @@ class _Judge:
 
     def __init__(self) -> None:
         self.current: Any = None
-
-    @property
-    def actions(self) -> frozenset[str]:
-        return frozenset(self.current.actions)
+        self.actions: frozenset[str] = frozenset()
 
     def wins(self, seat: int, hand: Any, how: str) -> bool:
         return bool(self.current.wins(seat, hand, how))
@@ -181,14 +178,17 @@ class MjaiBot:
     :param bot: the installed bot's name (``greedy``).
     :param ruleset: the ruleset the game is played under.
     :param seed: the seed the bot's generator is derived from, as a simulation seeded ``seed`` derives it.
+    :param factory: builds the bot instead of the installed bot's own factory, called the same way (a program
+        that embeds a bot of its own, and the tests).
     """
 
-    def __init__(self, bot: str, ruleset: str = DEFAULT_RULESET, seed: int | str = 0):
+    def __init__(self, bot: str, ruleset: str = DEFAULT_RULESET, seed: int | str = 0, *,
+                 factory: Callable[..., Any] | None = None):
         self.ruleset = load_ruleset(ruleset)
         if int(self.ruleset.param("players")) != PLAYERS:
             raise MahjongError(f"mjai seats {PLAYERS} players; ruleset {ruleset} seats "
                                f"{self.ruleset.param('players')}", place="--ruleset")
-        self.factory = bot_factory(bot, place="NAME")
+        self.factory = factory if factory is not None else bot_factory(bot, place="NAME")
         self.bot_name = bot
         self.seed = seed
         self.seat: int | None = None
@@ -257,7 +257,7 @@ class MjaiBot:
     # -- the seat's record of the deal ---------------------------------------------------------------------------
 
     def _start(self, message: dict[str, Any], number: int) -> _Deal:
-        oya = _seat(message, "oya")
+        _seat(message, "oya")  # the dealer the re-play opens with
         bakaze = message.get("bakaze", "E")
         if bakaze not in _WINDS:
             raise MjaiInputError(f"start_kyoku: \"bakaze\" is E, S, W or N; found {str(bakaze)[:20]!r}")
@@ -278,7 +278,7 @@ class MjaiBot:
         deal = _Deal(dict(message), number, indicators=[str(message["dora_marker"])])
         for seat, hand in enumerate(tehais):
             own = seat == self.seat
-            slots = [self._slot(deal, _tile(p, "tehais", hidden=not own)) for p in hand]
+            slots = [self._slot(deal, _maybe_tile(p, "tehais", hidden=not own)) for p in hand]
             deal.hands.append(slots)
             deal.owned[seat] = list(slots)
         deal.start["tehais"] = [list(h) for h in deal.hands]
@@ -308,7 +308,7 @@ class MjaiBot:
         drawn = deal.drawn[actor]
         written: list[tuple[_Slot, str]] = []
         if kind == "tsumo":
-            slot = self._slot(deal, _tile(message.get("pai"), "pai", hidden=not own))
+            slot = self._slot(deal, _maybe_tile(message.get("pai"), "pai", hidden=not own))
             hand.append(slot)
             deal.owned[actor].append(slot)
             record["pai"] = slot
@@ -410,7 +410,7 @@ class MjaiBot:
                 s.marked, s.held_jokers, s.shanten_memo = [], [], None
         judge = table.judge
         view.__dict__.update(vars(table))
-        self.judge.current = judge
+        self.judge.current, self.judge.actions = judge, frozenset(judge.actions) if judge is not None else frozenset()
         view.judge = self.judge
         view.deal_number = self.deals - 1
         try:
@@ -478,7 +478,7 @@ class MjaiBot:
                              "for; answered none")
 
     def _kong_target(self, deal: _Deal) -> tuple[int, str]:
-        number, message = deal.messages[-1]
+        _, message = deal.messages[-1]
         pai = message.get("pai") or (message.get("consumed") or ["?"])[0]
         return int(message["actor"]), str(pai)
 
@@ -641,13 +641,21 @@ def _plain(code: str) -> str:
     return "5" + code[1] if code[:1] == "0" else code
 
 
-def _tile(pai: object, what: str, *, hidden: bool = False) -> str | None:  # type: ignore[return]
+def _tile(pai: object, what: str) -> str:
+    """A tile the message must show (``5mr`` as itself)."""
+    if not isinstance(pai, str) or pai not in _TILES:
+        raise MjaiInputError(f"\"{what}\": {str(pai)[:20]!r} is not an mjai tile (expected 1m-9m, 1p-9p, 1s-9s, "
+                             "E S W N P F C, 5mr 5pr 5sr)")
+    return pai
+
+
+def _maybe_tile(pai: object, what: str, *, hidden: bool) -> str | None:
+    """A tile, or ``None`` for ``?`` where the seat is not shown it (``hidden``)."""
     if hidden and pai == "?":
         return None
     if not isinstance(pai, str) or pai not in _TILES:
-        allowed = "1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr 5sr" + (", or ? for a tile not shown" if hidden
-                                                                      else "")
-        raise MjaiInputError(f"\"{what}\": {str(pai)[:20]!r} is not an mjai tile (expected {allowed})")
+        raise MjaiInputError(f"\"{what}\": {str(pai)[:20]!r} is not an mjai tile (expected 1m-9m, 1p-9p, 1s-9s, "
+                             "E S W N P F C, 5mr 5pr 5sr" + (", or ? for a tile not shown)" if hidden else ")"))
     return pai
 
 

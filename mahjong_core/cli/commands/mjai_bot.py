@@ -28,7 +28,8 @@ def register(commands: Subcommands) -> None:
     p = add_command(commands, "mjai-bot", cmd_mjai_bot, summary("mjai-bot"))
     p.add_argument("bot", metavar="NAME", help="the installed bot that plays the seat (greedy, random, ...)")
     p.add_argument("--ruleset", metavar="ID", default="riichi_tenhou",
-                   help="the ruleset whose rules offer the seat its options (default: riichi_tenhou)")
+                   help="the ruleset whose rules offer the seat its options: an installed id or a house-rule file "
+                        "(default: riichi_tenhou)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="the seed the bot's generator derives from, as a simulation seeded N seats it (default 0)")
 

@@ -59,12 +59,19 @@ and one line it cannot read must not cost the rest of the game.  Input that
 is not UTF-8 is read with each bad byte replaced, and so fails as a
 malformed line.  It ends (status 0) when its input ends.
 
-The old dialect (``haipai`` messages, no ``tehais``) is not read: every
-current server and bot sends the modern one.
+Given a server's address (``mjsonp://HOST:PORT/ROOM``, which gimite's mjai
+server appends to the player commands it starts), the same lines go over a
+TCP connection to that server instead, its ``hello`` answered by a ``join``
+of the room.
+
+The old dialect (``haipai`` messages, no ``tehais``) is not read: the
+servers and bots in use send the modern one.
 """
 
 from __future__ import annotations
 
+import re
+import socket
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -191,6 +198,8 @@ class MjaiBot:
         self.factory = factory if factory is not None else bot_factory(bot, place="NAME")
         self.bot_name = bot
         self.seed = seed
+        #: The name and room a TCP server's ``hello`` is answered with (``join``).
+        self.name, self.room = bot, "default"
         self.seat: int | None = None
         self.bot: Any = None
         self.deal: _Deal | None = None
@@ -222,6 +231,8 @@ class MjaiBot:
         :raises MjaiInputError: for a message the seat cannot take (the message is then not recorded).
         """
         kind = message["type"]
+        if kind == "hello":  # a TCP server's greeting (gimite's mjsonp): the seat asks to join the room
+            return {"type": "join", "name": self.name, "room": self.room}
         if kind == "start_game":
             seat = message.get("id")
             if type(seat) is not int or not 0 <= seat < PLAYERS:
@@ -687,18 +698,46 @@ def _never_wall(game: Game) -> Any:
 
 
 def run(bot: str, ruleset: str = DEFAULT_RULESET, seed: int | str = 0, stdin: IO[str] | None = None,
-        stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
-    """Answer every line of ``stdin`` on ``stdout``, one line each, flushed; errors on ``stderr``.  Returns 0."""
-    stdin = stdin if stdin is not None else sys.stdin
-    stdout = stdout if stdout is not None else sys.stdout
+        stdout: IO[str] | None = None, stderr: IO[str] | None = None, *, url: str | None = None,
+        name: str | None = None) -> int:
+    """Answer every line of ``stdin`` on ``stdout``, one line each, flushed; errors on ``stderr``.  Returns 0.
+
+    :param url: ``mjsonp://HOST:PORT/ROOM``: play at gimite's TCP server there instead (the URL it appends to the
+        commands it starts), the lines going over the connection, ``hello`` answered by ``join`` to ``ROOM``.
+    :param name: the name the seat joins a TCP server's room with (the bot's name by default).
+    :raises MahjongError: for a URL that is not ``mjsonp://HOST:PORT/ROOM``, or a server that cannot be reached.
+    """
     stderr = stderr if stderr is not None else sys.stderr
     player = MjaiBot(bot, ruleset, seed)
-    for number, line in enumerate(stdin, 1):
+    player.name = name or bot
+    if url is None:
+        return _answer_all(player, stdin if stdin is not None else sys.stdin,
+                           stdout if stdout is not None else sys.stdout, stderr)
+    host, port, player.room = _address(url)
+    try:
+        connection = socket.create_connection((host, port), timeout=None)
+    except OSError as exc:
+        raise MahjongError(f"cannot connect to {host}:{port}: {exc.strerror or exc}", place="URL") from None
+    with connection, connection.makefile("r", encoding="utf-8", errors="replace", newline="\n") as lines, \
+            connection.makefile("w", encoding="utf-8", newline="\n") as answers:
+        return _answer_all(player, lines, answers, stderr)
+
+
+def _answer_all(player: MjaiBot, lines: IO[str], answers: IO[str], stderr: IO[str]) -> int:
+    for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         answer, error = player.answer_line(line, number)
         if error is not None:
             print(error, file=stderr, flush=True)
-        stdout.write(canonical(answer) + "\n")
-        stdout.flush()
+        answers.write(canonical(answer) + "\n")
+        answers.flush()
     return 0
+
+
+def _address(url: str) -> tuple[str, int, str]:
+    """The host, port and room of ``mjsonp://HOST:PORT/ROOM``."""
+    match = re.fullmatch(r"mjsonp://([^:/]+):(\d{1,5})/([^/]+)", url)
+    if match is None:
+        raise MahjongError(f"{url!r} is not a server's address; expected mjsonp://HOST:PORT/ROOM", place="URL")
+    return match[1], int(match[2]), match[3]

@@ -185,3 +185,33 @@ def test_a_whole_game_against_our_mjai_seat_is_the_game_greedy_plays_in_process(
     assert sum(1 for d in ours if d["actor"] == 1) > 200
     assert {d.get("action") for d in ours if d["actor"] == 1} >= {"discard", "riichi", "pung", "chow"}
     assert ours == theirs
+
+
+def test_at_a_tcp_server_it_joins_the_room_and_answers_over_the_connection() -> None:
+    """gimite's mjai server greets each connection with ``hello`` and starts its player commands with the server's
+    ``mjsonp://HOST:PORT/ROOM`` appended; a server of the test plays that part."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    heard: list[dict[str, Any]] = []
+
+    def serve() -> None:
+        connection, _ = server.accept()
+        with connection, connection.makefile("rw", encoding="utf-8", newline="\n") as line:
+            for message in [{"type": "hello", "protocol": "mjsonp", "protocol_version": 1}, *_start(0, READY),
+                            {"type": "tsumo", "actor": 0, "pai": "E"}]:
+                line.write(json.dumps(message) + "\n")
+                line.flush()
+                heard.append(json.loads(line.readline()))
+        server.close()
+
+    thread = threading.Thread(target=serve)
+    thread.start()
+    err = io.StringIO()
+    assert run("greedy", url=f"mjsonp://127.0.0.1:{port}/room-1", name="ours", stderr=err) == 0
+    thread.join(timeout=60)
+    assert heard == [{"type": "join", "name": "ours", "room": "room-1"}, {"type": "none"}, {"type": "none"},
+                     {"type": "reach", "actor": 0}]
+    assert err.getvalue() == ""

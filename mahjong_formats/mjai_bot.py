@@ -117,9 +117,9 @@ class MjaiInputError(MahjongError):
 class _Asked(Exception):  # noqa: N818 -- a signal, not an error: the engine asked the seat, and it chose
     """Raised through the engine from the seat's player once the bot has chosen: the re-play goes no further."""
 
-    def __init__(self, action: Action, options: list[Action], phase: str):
+    def __init__(self, action: Action | None, options: list[Action], phase: str, failure: str | None = None):
         super().__init__()
-        self.action, self.options, self.phase = action, options, phase
+        self.action, self.options, self.phase, self.failure = action, options, phase, failure
 
 
 @dataclass(eq=False)
@@ -176,7 +176,11 @@ class _Seat(MovesPlayer):
         if script.decisions or script.draws or phase != self.phase:
             return super().choose(table, seat, options, phase)
         offered = list(options)
-        raise _Asked(self.owner.ask(table, seat, offered, phase), offered, phase)
+        try:
+            chosen = self.owner.ask(table, seat, offered, phase)
+        except MjaiInputError as exc:  # the bot failed: said as such, not taken for the engine's refusal
+            raise _Asked(None, offered, phase, exc.message) from None
+        raise _Asked(chosen, offered, phase)
 
 
 class MjaiBot:
@@ -403,6 +407,8 @@ class MjaiBot:
                         opening=opening)
             game.play()
         except _Asked as asked:
+            if asked.failure is not None:
+                raise MjaiInputError(asked.failure) from None
             return self._move(deal, asked.action, asked.options, asked.phase)
         except MahjongError as exc:
             if not script.decisions and not script.draws:
@@ -432,10 +438,10 @@ class MjaiBot:
             raise MjaiInputError(f"the bot {self.bot_name!r} failed: {type(exc).__name__}: {exc}") from None
         return action
 
-    def _move(self, deal: _Deal, action: Action, options: list[Action], phase: str) -> dict[str, Any]:
+    def _move(self, deal: _Deal, action: Action | None, options: list[Action], phase: str) -> dict[str, Any]:
         """The bot's action as an mjai answer, the copies given up named as the rules give them up."""
         seat = self.seat
-        assert seat is not None
+        assert seat is not None and action is not None
         if (action.marking(()) if action.marked else action) not in options:
             raise MjaiInputError(f"the bot {self.bot_name!r} chose {action_text(action)}, which the rules do not "
                                  f"offer here; offered: {', '.join(action_text(o) for o in options)}")

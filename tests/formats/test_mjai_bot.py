@@ -215,3 +215,22 @@ def test_at_a_tcp_server_it_joins_the_room_and_answers_over_the_connection() -> 
     assert heard == [{"type": "join", "name": "ours", "room": "room-1"}, {"type": "none"}, {"type": "none"},
                      {"type": "reach", "actor": 0}]
     assert err.getvalue() == ""
+
+
+def test_a_bot_that_fails_or_chooses_what_is_not_offered_is_named_and_answered_none() -> None:
+    class Broken:
+        name, kind = "broken", "broken"
+
+        def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+            raise RuntimeError("no idea")
+
+    class Wrong(Broken):
+        def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+            return Action("discard", 33)  # red dragon: not in the hand
+
+    for bot, said in ((Broken(), "the bot 'x' failed: RuntimeError: no idea"),
+                      (Wrong(), "the bot 'x' chose discard 7z, which the rules do not offer here")):
+        player = MjaiBot("x", factory=lambda rng, name, bot=bot: bot)
+        answers, errors = _answers([*_start(0, READY), {"type": "tsumo", "actor": 0, "pai": "E"}], player)
+        assert answers[-1] == {"type": "none"}
+        assert len(errors) == 1 and errors[0].startswith("mjai-bot: line 3: ") and said in errors[0], errors

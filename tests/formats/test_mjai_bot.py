@@ -85,7 +85,8 @@ def test_a_winning_discard_is_won_on_and_a_plain_discard_is_passed() -> None:
                 {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
                 {"type": "tsumo", "actor": 1, "pai": "W"}, {"type": "reach", "actor": 1},
                 {"type": "dahai", "actor": 1, "pai": "W", "tsumogiri": True},
-                {"type": "reach_accepted", "actor": 1, "deltas": [0, -1000, 0, 0], "scores": [25000, 24000, 25000, 25000]},
+                {"type": "reach_accepted", "actor": 1, "deltas": [0, -1000, 0, 0],
+                 "scores": [25000, 24000, 25000, 25000]},
                 {"type": "tsumo", "actor": 2, "pai": "?"},
                 {"type": "dahai", "actor": 2, "pai": "4s", "tsumogiri": False}]
     answers, errors = _answers(messages, MjaiBot("greedy"))

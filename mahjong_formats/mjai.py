@@ -48,8 +48,8 @@ from mahjong_core import MahjongError, Move, load_ruleset, loads, read_log
 
 from .common import FormatError, ImportedDeal, ImportedGame, read_record, wrong_format
 
-__all__ = ["MAX_BYTES", "MAX_LINE", "MAX_LINES", "PRESET", "code_of", "iter_file", "mjai_tile", "read_file",
-           "read_text"]
+__all__ = ["MAX_BYTES", "MAX_LINE", "MAX_LINES", "PRESET", "code_of", "iter_file", "mjai_tile", "read_deal",
+           "read_file", "read_text"]
 
 #: A file is read up to this many bytes (a hanchan is about 80 KB in the modern dialect) ...
 MAX_BYTES = 4 * 1024 * 1024
@@ -136,6 +136,23 @@ def iter_text(text: str, source: str) -> Iterator[ImportedGame]:
         raise reader.fail("the log stops inside a game (no end_game): a truncated file", reader.last)
     if not reader.games:
         raise FormatError("no game: an mjai log starts with a start_game message", source=source, place="line 1")
+
+
+def read_deal(messages: Sequence[tuple[int, dict[str, Any]]], source: str) -> ImportedDeal:
+    """One deal's messages (``start_kyoku``, then its moves, each with its line number), every tile shown, read as
+    an imported deal that may stop anywhere (an mjai seat's game so far: ``mahjong_formats.mjai_bot``).
+
+    :raises FormatError: for the first message that breaks the format, at its line.
+    """
+    reader = _Reader(source)
+    reader.event({"type": "start_game"}, messages[0][0] if messages else 1)
+    for number, message in messages:
+        reader.event(message, number)
+    if not reader.deals:
+        raise FormatError("no deal: a deal starts with start_kyoku", source=source, place="line 1")
+    d = reader.deals[-1]
+    return ImportedDeal(f"line {d.line}", tuple(tuple(h) for h in d.dealt), tuple(d.moves), dealer=d.dealer,
+                        indicators=tuple(code_of(t) for t in d.indicators))
 
 
 @dataclass

@@ -75,6 +75,8 @@ COMMANDS = {
                                  "beside ours"),
     "export": Command("export", "a replay log of a riichi game written in another platform's format "
                                 "(tenhou.net/6 JSON, mjai), for its viewer and tools"),
+    "mjai-bot": Command("mjai_bot", "an installed bot played as an mjai program: mjai messages on standard input, "
+                                    "one answer a line on standard output, for another project's mjai server"),
 }
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -261,6 +261,30 @@ def _schema_error(validator: Checker, obj: Any, source: str, line: int) -> Repla
         return None
     path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
     return ReplayError(f"{error.message} (at {path})", source=source, place=f"line {line}")
+
+
+def plugin_words_error(log: ReplayLog) -> ReplayError | None:
+    """The first line of a log read as lines (:class:`UndecodedEvents`) that may hold a plugin's words -- an event
+    of a type its header's vocabulary declares, or a decision, whose action, way or phase may be a plugin's -- and
+    breaks the schema those words extend, as the strict reading names it; ``None`` when every one keeps it.
+
+    A passing byte-for-byte comparison proves every line the canonical text of an event the rules produced; the
+    core's events are valid by construction, and this checks what a plugin contributed, which only its words'
+    schema fragments describe, so that the fast audit of such a log checks all the strict reading does.
+    """
+    from mahjong_core.log.vocabulary import event_checker  # deferred: as in parse_log, for such a log only
+
+    checker = event_checker(log.header, replay_schema())
+    if checker is None or not isinstance(log.events, UndecodedEvents):
+        return None
+    vocabulary = log.header.get("vocabulary") or {}
+    words = sorted({str(w) for entry in vocabulary.values() if isinstance(entry, Mapping)
+                    for w in (entry.get("events") or {})} | {"decision"})
+    for event in log.events.of_types(words):
+        error = _schema_error(checker, event, log.source, int(event.get("n", -2)) + 2)
+        if error is not None:
+            return error
+    return None
 
 
 @dataclass

@@ -31,7 +31,7 @@ RUNS = {
                            r"\d"),
     "bench_cli.py": (["--runs", "1"], r"mahjong rules list\s.*fastest\s+\d+ ms"),
     "bench_study.py": (["--deals", "64"], r"speed-up with 2 workers at 64 deals: [\d.]+"),
-    "bench_import.py": (["--passes", "1", "--speedup-files", "2"],
+    "bench_import.py": (["--passes", "1", "--format", "botzone", "--format", "tenhou-xml", "--speedup-files", "1"],
                         r"botzone import\+audit: [\d.]+ rounds per CPU second(.|\n)*"
                         r"tenhou import\+audit: [\d.]+ rounds per CPU second(.|\n)*"
                         r"speed-up with 2 workers: [\d.]+"),

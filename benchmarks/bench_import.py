@@ -1,6 +1,7 @@
 """Importing games recorded elsewhere: rounds read, played, written and audited, per CPU second.
 
-Run: ``python benchmarks/bench_import.py [--passes 3] [--format botzone|mjai|tenhou-xml|tenhou6] [--file PATH]``
+Run: ``python benchmarks/bench_import.py [--passes 3] [--format botzone|mjai|tenhou-xml|tenhou6] [--file PATH]
+[--workers 2] [--speedup-files N]``
 
 Each format's shared sample is imported unless ``--file`` names another file:
 Botzone's Chinese Standard Mahjong dataset
@@ -17,13 +18,25 @@ recorded tile checked against them), compare the recorded result, write the
 sealed log, and audit that log (every move, score, payment and the recorded
 figures again; a Tenhou game's walls rebuilt once more) -- and the best pass
 is reported, as rounds (deals) per CPU second of this process.  The agreement
-with the platform is printed beside it.  ``--json FILE`` also writes the
-figures.
+with the platform is printed beside it.
+
+Then the wall-clock speed-up of spreading the Tenhou XML sample over a local
+Dask cluster: ``mahjong import tenhou-xml --workers N`` followed by ``mahjong
+audit --workers N`` of the logs it wrote, timed end to end (the clusters'
+start included) with 1 worker and with ``--workers`` (default 2; 0 skips it),
+on the first ``--speedup-files`` files (default all).  It is wall time, so on
+a machine other work shares it says as much about that work as about ours.
+
+The samples are read from ``../shared/real-logs`` beside the checkout, as the
+tests read them, never copied into it; a format whose sample is missing is
+said to be and skipped.  ``--json FILE`` also writes the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import re
 import tempfile
 import time
@@ -63,18 +76,46 @@ def one_pass(format_name: str, paths: list[Path], out: Path) -> tuple[int, int, 
     return rounds, agree, time.process_time() - start
 
 
+def spread(paths: list[Path], workers: int, out: Path) -> float:
+    """Wall seconds of ``mahjong import tenhou-xml --workers N`` and then ``mahjong audit --workers N`` of its
+    logs, each on a local Dask cluster of ``workers`` processes started for it; every audit must pass."""
+    from mahjong_core.cli import main as mahjong
+
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()) as said:
+        status = mahjong(["import", "tenhou-xml", *map(str, paths), "--out", str(out), "--workers", str(workers)])
+        logs = sorted(str(p) for p in out.glob("*.jsonl"))
+        audited = mahjong(["audit", *logs, "--workers", str(workers)])
+    seconds = time.perf_counter() - start
+    if status != 0 or audited != 0 or len(logs) != len(paths):
+        raise SystemExit(f"--workers {workers}: import exit {status}, audit exit {audited}, {len(logs)} logs of "
+                         f"{len(paths)} games:\n{said.getvalue()[-2000:]}")
+    return seconds
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--passes", type=int, default=3, help="passes over the files; the best is reported")
     parser.add_argument("--format", choices=sorted(SAMPLES), action="append",
                         help="the format to import (default: each)")
     parser.add_argument("--file", type=Path, help="a record of the (one) format instead of its shared sample")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="the Dask workers whose wall-clock speed-up over 1 is measured (0: not measured)")
+    parser.add_argument("--speedup-files", type=int, default=None, metavar="N",
+                        help="measure the speed-up on the first N Tenhou XML files (default: all)")
     add_json_argument(parser)
     args = parser.parse_args()
     formats = args.format or sorted(SAMPLES)
     figures = Figures()
     for format_name in formats:
         paths = [args.file] if args.file is not None else SAMPLES[format_name]
+        missing = [p for p in paths if not p.exists()]
+        if not paths or missing:
+            where = missing[0] if missing else SHARED / {"tenhou-xml": "tenhou-mjlog", "tenhou6": "tenhou6-mjx"}[
+                format_name]
+            print(f"{format_name}: skipped, its sample {where} is missing (the shared real logs are read from beside "
+                  "the checkout, never copied into it)")
+            continue
         best = float("inf")
         rounds = agree = 0
         with tempfile.TemporaryDirectory() as folder:
@@ -94,6 +135,17 @@ def main() -> int:
                   "recorded results (the exceptions: docs/importing.md)")
         figures.add(f"import.{key}.rounds_per_cpu_s", rate, "rounds/s")
         figures.add(f"import.{key}.agree", agree, "rounds", better="same")
+    paths = SAMPLES["tenhou-xml"][:args.speedup_files]
+    if args.workers > 1 and not paths:
+        print(f"speed-up: skipped, no Tenhou XML sample in {SHARED / 'tenhou-mjlog'}")
+    elif args.workers > 1:
+        with tempfile.TemporaryDirectory() as folder:
+            one = spread(paths, 1, Path(folder) / "one")
+            many = spread(paths, args.workers, Path(folder) / "many")
+        print(f"tenhou import+audit on a local Dask cluster ({len(paths)} games, wall time, clusters' start "
+              f"included): 1 worker {one:.2f} s, {args.workers} workers {many:.2f} s")
+        print(f"speed-up with {args.workers} workers: {one / many:.2f}")
+        figures.add(f"import.tenhou_xml.speedup_{args.workers}_workers", one / many, "x")
     figures.write(args.json)
     return 0
 

@@ -18,7 +18,11 @@ and writes its figures (``--json``, :mod:`figures`); this collects them:
   PyMahjongGB 1.4.0;
 * ``bench_classical.py``: microseconds per classical score;
 * ``bench_cli.py``: how soon the ``mahjong`` command answers;
-* ``bench_study.py``: a study on 1 and 2 Dask workers, its speed-up and memory.
+* ``bench_study.py``: a study on 1 and 2 Dask workers, its speed-up and memory;
+* ``bench_import.py``: games recorded elsewhere (Botzone, mjai, Tenhou XML,
+  tenhou.net/6) imported and audited, rounds per CPU second, the agreement
+  with each platform, and the wall-clock speed-up of ``mahjong import`` and
+  ``mahjong audit`` on 2 Dask workers.
 
 Ratios against a reference are measured in the same process as the figure
 and printed beside it.  ``--compare BASELINE`` prints every figure that
@@ -79,10 +83,11 @@ def jobs(quick: bool, rulesets: Sequence[str]) -> list[tuple[str, list[str]]]:
                 ("bench_classical.py", ["--rulesets", "chinese_classical", "--games", "1", "--cold-games", "1",
                                         "--passes", "1"]),
                 ("bench_cli.py", ["--runs", "1"]),
-                ("bench_study.py", ["--deals", "64"])]
+                ("bench_study.py", ["--deals", "64"]),
+                ("bench_import.py", ["--passes", "1", "--format", "mjai", "--workers", "0"])]
     else:
         out += [("bench_hands.py", []), ("bench_cards.py", []), ("bench_mcr.py", []), ("bench_classical.py", []),
-                ("bench_cli.py", []), ("bench_study.py", [])]
+                ("bench_cli.py", []), ("bench_study.py", []), ("bench_import.py", [])]
     return out
 
 

@@ -31,11 +31,11 @@ from mahjong_core.engine.players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.log.chain import CHECKPOINTS, SEAL_FIELDS
 from mahjong_core.log.fold import header_tile_set
-from mahjong_core.log.format import ReplayLog, UndecodedEvents, dumps, read_log
+from mahjong_core.log.format import ReplayLog, UndecodedEvents, dumps, plugin_words_error, read_log
 from mahjong_core.log.money import MOVES, money_problem
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
 from mahjong_core.log.platform_wall import PLATFORM_WALLS, PlatformWalls
-from mahjong_core.log.recorded import differences
+from mahjong_core.log.recorded import READ_TYPES, differences
 from mahjong_core.log.vocabulary import check_header as check_vocabulary
 from mahjong_core.log.vocabulary import missing as missing_vocabulary
 from mahjong_core.reading.strict_json import canonical, canonical_lines
@@ -259,9 +259,11 @@ def _check(path: str, mode: str, key: str | None, *, decode_events: bool) -> Ver
     construction (the suite validates every ruleset's produced events against the schema), so the audit's strict
     line-by-line reading could only repeat what the comparison proves; any difference, error or line spelt
     otherwise sends the log to the strict reading, which then says what is wrong exactly as it always has.  Logs
-    whose lines are input rather than output (a game without a seed: its tiles; an imported game: its recorded
-    result) and logs with a plugin's words (their events are checked against the plugin's schema fragments,
-    which only the strict reading applies) are read strictly at once.
+    whose lines are input rather than output (a game of observed tiles, without a seed or walls in its header:
+    its tiles; a score sheet's: its revealed hands) are read strictly at once.  An imported game whose walls the
+    header gives (rebuilt from its platform's seed, or written out) has only its header as input, which both
+    readings check alike; a log with a plugin's words has those lines checked against the schema its words
+    extend once the comparison passes (:func:`~mahjong_core.log.format.plugin_words_error`).
     """
     verdict = Verdict(mode, str(path), ok=False)
     try:
@@ -277,8 +279,12 @@ def _check(path: str, mode: str, key: str | None, *, decode_events: bool) -> Ver
 
 
 def _fast_audit_applies(head: dict[str, Any]) -> bool:
-    """Whether an audit may first try the byte-for-byte comparison (see :func:`_check`)."""
-    return head["rng"] is not None and "source" not in head and "vocabulary" not in head
+    """Whether an audit may first try the byte-for-byte comparison (see :func:`_check`): every event line is the
+    rules' output -- a seeded game's, or an imported game's whose walls its header gives (``source.wall``)."""
+    source = head.get("source")
+    if head["rng"] is not None:
+        return source is None
+    return isinstance(source, dict) and isinstance(source.get("wall"), dict)
 
 
 def check_parsed(log: ReplayLog, mode: str, key: str | None = None, verdict: Verdict | None = None) -> Verdict:
@@ -460,7 +466,13 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         return verdict.fail(comparator.k + 2, f"the game is over after {comparator.k} events, but the log goes "
                                               f"on to {len(log.events)}")
     if mode == "audit":
-        # Where every line is proven the canonical text of a produced event, only the money's lines are decoded.
+        # Where every line is proven the canonical text of a produced event, only the lines that the checks below
+        # read are decoded: the plugin's words, the money's, and the ones the recorded result is compared with.
+        lines = isinstance(log.events, UndecodedEvents)
+        if lines and "vocabulary" in log.header:
+            problem = plugin_words_error(log)
+            if problem is not None:
+                return verdict.fail(_line_number(problem.place), problem.message)
         moves = log.events.of_types(MOVES) if isinstance(log.events, UndecodedEvents) else log.events
         error = money_problem(log.header, moves)
         if error:
@@ -498,7 +510,8 @@ def _recorded_result(log: ReplayLog) -> tuple[int | None, str] | None:
     source = log.header.get("source")
     if source is None:
         return None
-    found = differences(log.header, log.events)
+    events = log.events.of_types(READ_TYPES) if isinstance(log.events, UndecodedEvents) else log.events
+    found = differences(log.header, events)
     if not found:
         if "deals" in source["recorded"]:
             return None, f"agrees with {source['platform']}'s recorded result: {_what_is_recorded(source['recorded'])}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -263,6 +263,34 @@ def _schema_error(validator: Checker, obj: Any, source: str, line: int) -> Repla
     return ReplayError(f"{error.message} (at {path})", source=source, place=f"line {line}")
 
 
+def plugin_words_error(log: ReplayLog) -> ReplayError | None:
+    """The first line of a log read as lines (:class:`UndecodedEvents`) that may hold a plugin's words -- an event
+    of a type its header's vocabulary declares, or a decision, whose action, way or phase may be a plugin's -- and
+    breaks the schema those words extend, as the strict reading names it; ``None`` when every one keeps it.
+
+    A passing byte-for-byte comparison proves every line the canonical text of an event the rules produced; the
+    core's events are valid by construction, and this checks what a plugin contributed, which only its words'
+    schema fragments describe (:func:`mahjong_core.plugin.vocabulary.event_schema`: its event types, and the
+    decisions that take its action kinds, ways and phases), so that the fast audit of such a log checks all the
+    strict reading does.  Only the lines that hold one of the words are decoded.
+    """
+    from mahjong_core.log.vocabulary import event_checker  # deferred: as in parse_log, for such a log only
+
+    checker = event_checker(log.header, replay_schema())
+    if checker is None or not isinstance(log.events, UndecodedEvents):
+        return None
+    vocabulary = log.header.get("vocabulary") or {}
+    texts = sorted({f'"{"type" if kind == "event" else kind}":{canonical(str(word))}'
+                    for entry in vocabulary.values() if isinstance(entry, Mapping)
+                    for kind in ("action", "way", "phase", "event")
+                    for word in (entry.get(f"{kind}s") or {})})
+    for event in log.events.containing(texts):
+        error = _schema_error(checker, event, log.source, int(event.get("n", -2)) + 2)
+        if error is not None:
+            return error
+    return None
+
+
 @dataclass
 class ReplayLog:
     """A parsed log: the header, the events, and the raw lines for byte comparison."""
@@ -332,10 +360,14 @@ class UndecodedEvents(Sequence[dict[str, Any]]):
         For a log whose every line has been proven the canonical serialisation of an event the rules produced
         (a passing byte-for-byte comparison), as :meth:`decisions` is.
         """
+        return self.containing(f'"type":"{kind}"' for kind in types)
+
+    def containing(self, texts: Iterable[str]) -> list[dict[str, Any]]:
+        """The events whose line holds one of ``texts``, decoded, in order (see :meth:`of_types`)."""
         body = self._lines[1:]
-        # One pass a word, each a comprehension of one substring test: several times faster than one pass
-        # testing every word on every line.
-        found = {k for kind in types for k in [k for k, line in enumerate(body) if f'"type":"{kind}"' in line]}
+        # One pass a text, each a comprehension of one substring test: several times faster than one pass
+        # testing every text on every line.
+        found = {k for text in texts for k in [k for k, line in enumerate(body) if text in line]}
         return self._decoded(sorted(found))
 
     def _decoded(self, found: Sequence[int]) -> list[dict[str, Any]]:

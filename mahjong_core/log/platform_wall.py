@@ -60,6 +60,8 @@ class PlatformWalls:
             raise ReplayError(f"the log's source.wall names the shuffle {self.algorithm!r}; this version rebuilds "
                               f"{', '.join(sorted(PLATFORM_WALLS))}", source=source, place="line 1")
         self._walls: list[tuple[list[int], tuple[int, int]]] = []
+        #: Where the ring is broken for each throw (:func:`build`'s ``layouts``): one game's ceremony lays it out.
+        self._layouts: dict[tuple[Any, ...], tuple[list[int], list[list[int]] | None]] = {}
         self._recorded: list[str] | None = None
         if self.algorithm == RECORDED:
             walls = wall.get("walls")
@@ -90,7 +92,7 @@ class PlatformWalls:
         red = all(code in kinds for code in _RED.values())
         order = [kinds[tenhou_code(n, red)] for n in draw_order(numbers)]
         return build(order, dice, game.ruleset.value("wall_ceremony"), game.table.players,
-                     int(game.ruleset.value("exhaustive_draw_tiles_left")), game.tile_set)
+                     int(game.ruleset.value("exhaustive_draw_tiles_left")), game.tile_set, layouts=self._layouts)
 
 
     def _written(self, game: Game) -> Wall:
@@ -119,19 +121,38 @@ class PlatformWalls:
 
 
 def build(draws: Sequence[int], dice: tuple[int, int], ceremony: Mapping[str, Any], players: int,
-          threshold: int, tile_set: Sequence[int]) -> Wall:
+          threshold: int, tile_set: Sequence[int], *,
+          layouts: dict[tuple[Any, ...], tuple[list[int], list[list[int]] | None]] | None = None) -> Wall:
     """A wall that deals and draws ``draws`` in order, its dead end last, broken where the ceremony puts the break
-    for ``dice``: the ring is laid out so that the recorded throw breaks it before ``draws[0]``."""
-    try:
-        probe = Wall.from_order(list(range(len(draws))), ceremony, dice=[list(dice)], players=players)
-        ring = probe.remaining()  # the ring's positions from the break on (the ceremony lays no loose tiles apart)
-        throws: list[list[int]] | None = [list(dice)]
-    except MahjongError:  # a ceremony of another number of dice or throws: the ring broken before its first tile
-        ring, throws = list(range(len(draws))), None
-    if len(ring) != len(draws):
-        ring, throws = list(range(len(draws))), None
+    for ``dice``: the ring is laid out so that the recorded throw breaks it before ``draws[0]``.
+
+    :param layouts: where to keep each throw's layout for the next deal of the same game (the same ceremony and
+        seats): finding it builds a wall of its own, half the cost of a deal's wall.
+    """
+    key = (tuple(dice), players, len(draws))
+    layout = layouts.get(key) if layouts is not None else None
+    if layout is None:
+        layout = _layout(len(draws), dice, ceremony, players)
+        if layouts is not None:
+            layouts[key] = layout
+    ring, throws = layout
     order = [0] * len(draws)
     for position, tile in zip(ring, draws, strict=True):
         order[position] = tile
-    return Wall.from_order(order, ceremony, dice=throws, tile_set=tile_set, players=players,
-                           exhaustive_draw_tiles_left=threshold)
+    return Wall.from_order(order, ceremony, dice=[list(t) for t in throws] if throws is not None else None,
+                           tile_set=tile_set, players=players, exhaustive_draw_tiles_left=threshold)
+
+
+def _layout(tiles: int, dice: tuple[int, int], ceremony: Mapping[str, Any],
+            players: int) -> tuple[list[int], list[list[int]] | None]:
+    """The ring's positions from the break ``dice`` make on, and the throws to record (``None``: the ring broken
+    before its first tile, for a ceremony of another number of dice or throws)."""
+    try:
+        probe = Wall.from_order(list(range(tiles)), ceremony, dice=[list(dice)], players=players)
+        ring = probe.remaining()  # the ring's positions from the break on (the ceremony lays no loose tiles apart)
+        throws: list[list[int]] | None = [list(dice)]
+    except MahjongError:
+        return list(range(tiles)), None
+    if len(ring) != tiles:
+        return list(range(tiles)), None
+    return ring, throws

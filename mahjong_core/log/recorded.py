@@ -16,7 +16,12 @@ from typing import Any
 
 from mahjong_core.log.opening import opening_of
 
-__all__ = ["deal_figures", "differences", "ours", "recorded_comparison"]
+__all__ = ["READ_TYPES", "deal_figures", "differences", "ours", "recorded_comparison"]
+
+#: The only event types the comparison reads (every other event it passes by): a reader that keeps a log's lines
+#: undecoded decodes these alone (the audit's fast way).
+READ_TYPES = ("abortive_draw", "deal_end", "deal_start", "exhaustive_draw", "game_end", "mahjong", "payment",
+              "ready_hands", "score", "settlement")
 
 
 def ours(events: Sequence[dict[str, Any]], seats: int) -> dict[str, Any]:

@@ -39,9 +39,13 @@ the whole walls the mjx project stores beside its Tenhou games
 (``tests/core/table/test_tenhou_shuffle.py``).
 
 The Mersenne Twister is Python's own :mod:`random` generator, whose output
-function is mt19937ar's ``genrand_int32``; only its seeding is done here, as
-``init_by_array`` does it, because :meth:`random.Random.seed` drops a key's
-leading zero words.
+function is mt19937ar's ``genrand_int32``.  Seeded with an integer,
+:meth:`random.Random.seed` runs ``init_by_array`` itself, on the integer's
+32-bit words from the least significant up, as many as it has: so the seed
+read as one little-endian integer seeds it exactly when its last word is not
+zero (all but one seed in 2**32), in C; a seed whose last word is zero would
+lose it there (the integer has fewer words), and its state is computed here,
+as ``init_by_array`` does it.
 """
 
 from __future__ import annotations
@@ -116,9 +120,11 @@ class TenhouShuffle:
         if len(raw) != 4 * _KEY_WORDS:
             raise MahjongError(f"Tenhou's wall seed decodes to {len(raw)} bytes; {ALGORITHM} seeds with "
                                f"{4 * _KEY_WORDS} ({_KEY_WORDS} words)")
-        key = struct.unpack(f"<{_KEY_WORDS}I", raw)
-        self._mt = random.Random()
-        self._mt.setstate((3, (*_init_by_array(key), _N), None))
+        if raw[-4:] != bytes(4):  # init_by_array over all 624 words, in C (see the module docstring)
+            self._mt = random.Random(int.from_bytes(raw, "little"))
+        else:
+            self._mt = random.Random()
+            self._mt.setstate((3, (*_init_by_array(struct.unpack(f"<{_KEY_WORDS}I", raw)), _N), None))
         self.deals = 0
 
     def next_wall(self) -> tuple[list[int], tuple[int, int]]:

@@ -31,8 +31,10 @@ RUNS = {
                            r"\d"),
     "bench_cli.py": (["--runs", "1"], r"mahjong rules list\s.*fastest\s+\d+ ms"),
     "bench_study.py": (["--deals", "64"], r"speed-up with 2 workers at 64 deals: [\d.]+"),
-    "bench_import.py": (["--passes", "1"], r"botzone import\+audit: [\d.]+ rounds per CPU second(.|\n)*"
-                                           r"tenhou import\+audit: [\d.]+ rounds per CPU second"),
+    "bench_import.py": (["--passes", "1", "--format", "botzone", "--format", "tenhou-xml", "--speedup-files", "1"],
+                        r"botzone import\+audit: [\d.]+ rounds per CPU second(.|\n)*"
+                        r"tenhou import\+audit: [\d.]+ rounds per CPU second(.|\n)*"
+                        r"speed-up with 2 workers: [\d.]+"),
     "bench_riichi.py": (["--count", "40", "--rounds", "1"], r"ours score_hand \(explained\)\s+\d+ situations/s"),
 }
 
@@ -65,7 +67,7 @@ def test_run_all_writes_every_script_s_figures_and_compares_them(tmp_path: Path)
     figures = json.loads(out.read_text(encoding="utf-8"))["figures"]
     for name in ("engine.mcr.greedy", "engine.chinese_classical.replay", "hands.shanten.warm_bytes",
                  "mcr.agreement.unexplained", "mcr.score_hand", "classical.chinese_classical.warm_win",
-                 "cli.rules_list.median_ms"):
+                 "cli.rules_list.median_ms", "import.mjai.rounds_per_cpu_s", "import.mjai.agree"):
         assert name in figures, sorted(figures)
     assert figures["mcr.agreement.unexplained"]["value"] == 0
     assert figures["mcr.score_hand"]["reference"].startswith("PyMahjongGB") and figures["mcr.score_hand"]["ratio"] > 0

@@ -8,7 +8,10 @@ recorded move the preset's rules do not allow, or where its record stops short
 (a file cut inside a deal): that game is written up to the refused move, a
 cut-off log, and reported there (exit status 1); the other games are written
 as ever.  A file that does not read as the format at all is bad input (exit
-status 2), named at its line, and nothing is written.
+status 2), named at its line, and nothing is written.  ``--workers N`` plays
+and writes the games on a local Dask cluster of N processes (each file's games
+in runs, :mod:`mahjong_formats.batch`): the same logs, byte for byte, and the
+same report, in the same order, as in this process.
 """
 
 from __future__ import annotations
@@ -40,38 +43,35 @@ def register(commands: Subcommands) -> None:
     p.add_argument("--ruleset", metavar="ID", default=None,
                    help="play the games under this ruleset (an installed id or a house-rule file), not the preset the "
                         f"record names ({', '.join(sorted(CHOOSE_RULESET))})")
+    p.add_argument("--workers", type=int, default=0,
+                   help="play and write the games on a local Dask cluster of N worker processes")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from mahjong_formats.common import play
+    from mahjong_formats.batch import import_games, spans
 
     out = Path(args.out)
     ruleset = getattr(args, "ruleset", None)
+    workers = getattr(args, "workers", 0)
     if ruleset is not None and args.format not in CHOOSE_RULESET:
         raise MahjongError(f"--ruleset: the {args.format} importer plays the preset its records name; it takes no "
                            f"other (formats that do: {', '.join(sorted(CHOOSE_RULESET))})", place="--ruleset")
+    tasks: list[tuple[str, str, int, int | None, str | None, str]] = []
     for file in args.files:  # every file read through before anything is written: bad input writes nothing
-        for _ in read_lazily(args.format, file, ruleset):
-            pass  # reading is the check: a bad record raises a located FormatError here, before any file is written
-    games = (game for file in args.files for game in read_lazily(args.format, file, ruleset))
+        # reading is the check: a bad record raises a located FormatError here, before any file is written
+        count = sum(1 for _ in read_lazily(args.format, file, ruleset))
+        tasks += [(args.format, file, a, b, ruleset, str(out)) for a, b in spans(count, workers) if count]
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise MahjongError(f"cannot create the output folder: {exc.strerror}", source=str(out)) from None
-    rows: list[dict[str, Any]] = []
-    for game in games:
-        row: dict[str, Any] = {"platform": game.platform, "game": game.game, "source": game.source,
-                               "place": game.place}
-        played = play(game, partial=True)
-        path = out / f"{game.platform}-{game.game}.jsonl"
-        path.write_text(played.text(), encoding="utf-8")
-        if played.refused is not None:  # written up to the refused move: a cut-off log
-            row.update(status="refused", error=str(played.refused), log=str(path))
-            rows.append(row)
-            continue
-        row.update(status="agrees" if not played.differences else "differs", log=str(path),
-                   differences=played.differences)
-        rows.append(row)
+    if workers:
+        from mahjong_study.runner import map_ordered  # deferred: the optional [study] extra (Dask), --workers only
+
+        done = map_ordered(import_games, tasks, workers=workers)
+    else:
+        done = [import_games(*task) for task in tasks]
+    rows: list[dict[str, Any]] = [row for task_rows in done for row in task_rows]
     counts = {s: sum(r["status"] == s for r in rows) for s in ("agrees", "differs", "refused")}
     if args.json:
         print_json({"format": args.format, "out": str(out), "games": rows, "summary": counts})

@@ -9,8 +9,11 @@ draw order) must deal, turn indicators and give replacement tiles where the core
 
 from __future__ import annotations
 
+import base64
 import json
+import random
 import re
+import struct
 from collections import Counter
 from pathlib import Path
 
@@ -18,7 +21,7 @@ import pytest
 
 from mahjong_core import MahjongError, TenhouShuffle, load_ruleset, tenhou_code
 from mahjong_core.log.platform_wall import build
-from mahjong_core.table.tenhou_shuffle import draw_order
+from mahjong_core.table.tenhou_shuffle import _init_by_array, draw_order
 
 ROOT = Path(__file__).resolve().parents[3]
 SHARED = ROOT.parent / "shared" / "real-logs"
@@ -54,6 +57,20 @@ def test_the_seed_rebuilds_every_deals_hands_dice_and_first_indicator(path: Path
             dealt.append(taken[48 + offset])
             assert dealt == [int(x) for x in init[f"hai{seat}"].split(",")]
     assert shuffle.deals == len(inits)
+
+
+def test_the_generator_seeded_in_c_is_init_by_array_s_and_a_seed_ending_in_a_zero_word_keeps_it() -> None:
+    """The seed read as an integer seeds Python's generator by init_by_array in C; a seed whose last word is 0
+    would lose that word there (a shorter integer, another state), so it is seeded by the module's own
+    init_by_array, as Tenhou's generator is."""
+    seed, _ = _inits(MJLOGS[0])
+    raw = base64.b64decode(seed.split(",", 1)[1])
+    for key in (raw, raw[:-4] + bytes(4)):
+        expected = random.Random()
+        expected.setstate((3, (*_init_by_array(struct.unpack("<624I", key)), 624), None))
+        shuffle = TenhouShuffle(base64.b64encode(key).decode())
+        assert shuffle._mt.getstate() == expected.getstate()
+    assert random.Random(int.from_bytes(key, "little")).getstate() != expected.getstate()  # why the fallback
 
 
 def test_a_seed_that_is_not_624_words_is_refused_in_words() -> None:

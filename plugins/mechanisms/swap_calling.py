@@ -28,7 +28,7 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Action, Contribution, MeldKind, Ruleset, Table, hookimpl
+from mahjong_core.plugin import Action, Contribution, MeldKind, Ruleset, Table, hookimpl, reacts_to
 
 #: ``table.extra`` key of the last chow or pung claim: ``(deal, seat, refused kinds)``.
 KEY = "swap_calling"
@@ -75,6 +75,7 @@ def played_kind(table: Table, code: object) -> int | None:
 
 
 @hookimpl
+@reacts_to({"claim"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     """Note a chow or pung claim: the kinds its claimer may not discard next."""

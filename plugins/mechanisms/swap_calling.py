@@ -100,7 +100,13 @@ def just_claimed(table: Table, seat: int) -> bool:
 
 
 def _claim_leaves_nothing(counts: Sequence[int], option: Action, rule: Mapping[str, Any]) -> bool:
-    """Whether every tile the seat would hold after the claim is of a kind it could not then discard."""
+    """Whether every tile the seat would hold after the claim is of a kind it could not then discard.
+
+    At most two kinds are refused, and a claim's tiles take away at most two kinds held: a seat holding more than
+    four kinds keeps a kind it may discard, which is told without making the refused kinds (asked of every claim
+    a seat may make, at every discard)."""
+    if len(counts) - counts.count(0) > 4:
+        return False
     assert option.tile is not None  # a claim names the discard it takes
     kinds = refused_kinds(rule, option.tile, (option.tile, *option.tiles))
     left = list(counts)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from mahjong_rulesets.mechanisms import dora_indicators
 
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
@@ -21,7 +22,6 @@ from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.plugin.reactions import reaction_callers
 from mahjong_core.rules import load_ruleset
-from mahjong_rulesets.mechanisms import dora_indicators
 
 ASKED: list[tuple[str, str]] = []
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mahjong_core.engine.bonus import settle_bonus
@@ -61,6 +62,7 @@ from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import added_forms, ready_beyond_shanten, recognised_forms
 from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
+from mahjong_core.plugin.reactions import reaction_callers
 from mahjong_core.rules.jokers import joker_play
 from mahjong_core.rules.playable import deal_bound
 from mahjong_core.table.effects import apply_effects
@@ -80,6 +82,8 @@ PHASES = TABLE_PHASES
 #: The wins that end a deal where the ruleset sets no bound (``deal_ends_at_wins: null``, winners staying in
 #: play): more than a wall's tiles, so that only the wall's end ends the deal.
 _NO_BOUND = 1 << 16
+#: A game's reactions where no plugin replies to events, and while a reply is logged.
+_NO_REACTIONS: Mapping[str, Any] = MappingProxyType({})
 
 
 
@@ -182,12 +186,14 @@ class Game:
         #: core's own answer (:func:`mahjong_core.plugin.manager.overridden_hooks`).
         self.overridden = overridden_hooks(self.pm)
         self._observed = "mahjong_event" in self.implemented
-        #: Whether a plugin adds events in reply to others (:func:`.money.react`); off while it is replying, so a
-        #: reply is never asked about.  (One attribute, not two: the game's attributes stay within the 30 that
-        #: CPython 3.11 keeps as a shared-key instance dict, whose attribute reads are the fast ones.)
-        self._reacts = "mahjong_event_reactions" in self.implemented
+        #: Per event type, the caller of the plugins that may add events in reply to it (:func:`.money.react`,
+        #: :mod:`mahjong_core.plugin.reactions`): a type it lacks is asked of no plugin, and it is empty while a
+        #: reply is logged, so a reply is never asked about.  (One attribute, not two: the game's attributes stay
+        #: within the 30 that CPython 3.11 keeps as a shared-key instance dict, whose attribute reads are the fast
+        #: ones.)
+        self._reacts = self._reaction_callers(ruleset)
         #: Whether any of the three above asks :meth:`event` for more than logging the event.
-        self._plugins_see_events = bool(self._plugin_events) or self._observed or self._reacts
+        self._plugins_see_events = bool(self._plugin_events) or self._observed or bool(self._reacts)
         #: Builds each deal's tile source where the tiles are observed, not shuffled (:func:`.dealing.build_wall`).
         self.tile_source_factory = tile_source_factory
         #: Gives each deal's wall-commitment salt where it must not follow from the seed (a live table).
@@ -317,13 +323,25 @@ class Game:
             self._emit(ev)
         if self._observed:
             self.hook.mahjong_event(table=self.table, event=ev)
-        if self._reacts and type_ != "game_end":
-            self._reacts = False
-            try:
-                react(self, ev)
-            finally:
-                self._reacts = True
+        reacts = self._reacts
+        if reacts:
+            caller = reacts.get(type_)
+            if caller is not None:
+                self._reacts = _NO_REACTIONS
+                try:
+                    react(self, ev, caller)
+                finally:
+                    self._reacts = reacts
         return ev
+
+    def _reaction_callers(self, ruleset: Ruleset) -> Mapping[str, Any]:
+        """:attr:`_reacts` for this game: every event type but ``game_end`` (nothing follows it) that some plugin
+        of the game may reply to."""
+        if "mahjong_event_reactions" not in self.implemented:
+            return _NO_REACTIONS
+        callers = reaction_callers(self.pm, ruleset, self._event_types)
+        callers.pop("game_end", None)
+        return callers
 
     def _plugin_event(self, ev: dict[str, Any]) -> None:
         """Check a plugin's event against its type's declaration and apply its effects to the table."""

@@ -11,7 +11,7 @@ them through two hooks, each asked only where some plugin of the game implements
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
@@ -23,12 +23,14 @@ if TYPE_CHECKING:
 __all__ = ["react", "settle_game"]
 
 
-def react(game: RunningGame, event: Mapping[str, Any]) -> None:
+def react(game: RunningGame, event: Mapping[str, Any], caller: Callable[..., Sequence[Any]]) -> None:
     """Log the events the game's plugins add in reply to ``event`` (``mahjong_event_reactions``), in order.
 
-    The caller (:meth:`Game.event <mahjong_core.engine.game.Game.event>`) does not ask again about these replies.
+    ``caller`` is the hook narrowed to the plugins that may reply to the event's type
+    (:func:`mahjong_core.plugin.reactions.reaction_callers`).  The game
+    (:meth:`Game.event <mahjong_core.engine.game.Game.event>`) does not ask again about these replies.
     """
-    answers = game.hook.mahjong_event_reactions(ruleset=game.ruleset, table=game.table, event=event)
+    answers = caller(ruleset=game.ruleset, table=game.table, event=event)
     for answer in answers:
         for reply in answer or ():
             log_reply(game, reply, f"mahjong_event_reactions to event {event.get('n')} ({event.get('type')})")

@@ -26,7 +26,7 @@ TYPE_CHECKING = False
 __all__ = [
     # Hooks and registration
     "hookimpl", "HOOK_PREFIX", "PROJECT", "build_plugin_manager", "ruleset_hooks", "Contribution", "FactsRead",
-    "TotalSteps", "installed", "load_schema", "Term", "Effect", "WinningForm",
+    "TotalSteps", "installed", "load_schema", "Term", "Effect", "WinningForm", "reacts_to",
     # A plugin's own data files (a card of fixed hands)
     "DataFile", "read_data_file",
     # The ruleset
@@ -60,6 +60,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "plugin.manager": ("HOOK_PREFIX", "build_plugin_manager", "ruleset_hooks"),
     "plugin.contributions": ("Contribution", "FactsRead", "TotalSteps", "WinningForm"),
     "plugin.extensions": ("installed", "load_schema"),
+    "plugin.reactions": ("reacts_to",),
     "rules": ("Ruleset", "Provenance"),
     "plugin.binding": ("bind", "Binding"),
     "plugin.scoring": ("scoring_value", "score_hand"),
@@ -171,6 +172,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.plugin.family_scoring import has_scoring
     from mahjong_core.plugin.hookspecs import PROJECT, hookimpl
     from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager, ruleset_hooks
+    from mahjong_core.plugin.reactions import reacts_to
     from mahjong_core.plugin.score_card import amount, logged_items
     from mahjong_core.plugin.scoring import score_hand, scoring_value
     from mahjong_core.rules import Provenance, Ruleset

@@ -130,6 +130,7 @@ def claims_in_priority_order(ruleset: Ruleset, table: Table, claims: Sequence[Cl
 def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> dict[str, Any]:
     wall = table.wall
     last = wall is not None and wall.live_count() <= int(ruleset.value("exhaustive_draw_tiles_left"))
+    shown = _visible_copies(table, tile, how)
     return {
         "how": how,
         "self_drawn": how in ("self_drawn", "replacement"),
@@ -146,8 +147,8 @@ def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, ho
         "winning_tile": tile,
         "tiles_left": wall.live_count() if wall is not None else None,
         # The winning tile is the last of its kind: the other three are in sight (discards and exposed sets).
-        "last_tile_of_kind": _visible_copies(table, tile, how) >= 3,
-        "winning_tile_shown": _visible_copies(table, tile, how),
+        "last_tile_of_kind": shown >= 3,
+        "winning_tile_shown": shown,
         "kong_replacement": how == "replacement" and table.last_replacement_reason == "kong",
         # Kongs the winner declared in a row before the replacement tile that won (two: Malaysia's maximum hand).
         "kongs_in_a_row": table.kongs_in_turn if how == "replacement" else 0,

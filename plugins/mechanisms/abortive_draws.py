@@ -61,9 +61,14 @@ def mahjong_contributions() -> Sequence[Contribution]:
 @hookimpl
 def mahjong_abortive_draw(ruleset: Ruleset, table: Table, moment: str, seat: int,
                           claims: Sequence[Claim]) -> str | None:
-    rules = declared(ruleset)
+    # Asked before every turn and after every discard: the ruleset's list as it stands (a tuple of a few names),
+    # not a set made of it at each call, and nine terminals only in the first go-around, where it can be.
     if moment == "turn":
-        return "nine_terminals" if "nine_terminals" in rules and nine_terminals(table, seat) else None
+        if not table.first_go_around:
+            return None
+        return "nine_terminals" if "nine_terminals" in (ruleset.get("abortive_draws") or ()) \
+            and nine_terminals(table, seat) else None
+    rules = ruleset.get("abortive_draws") or ()
     if moment == "discard":
         if "four_winds" in rules and four_winds(table):
             return "four_winds"
@@ -102,5 +107,5 @@ def four_declarations(table: Table, flag: object) -> bool:
 
 def four_kongs(table: Table) -> bool:
     """Four kongs on the table, not all one seat's (one seat's four play on, for its four-kongs hand)."""
-    owners = [n for n, s in enumerate(table.seats) for m in s.melds if m.kind is MeldKind.KONG]
+    owners = [n for n, s in enumerate(table.seats) if s.melds for m in s.melds if m.kind is MeldKind.KONG]
     return len(owners) >= 4 and len(set(owners)) > 1

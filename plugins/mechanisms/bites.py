@@ -39,6 +39,7 @@ from mahjong_core.plugin import (
     Table,
     hookimpl,
     payment_event,
+    reacts_to,
 )
 
 REASON = "bite"
@@ -89,6 +90,7 @@ def _paid(table: Table) -> set[tuple[int, frozenset[int]]]:
 
 
 @hookimpl
+@reacts_to({"bonus"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     """The bites the bonus tile just shown completes, each paid by every other seat still in play."""

@@ -30,7 +30,7 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import KINDS, Action, Contribution, Effect, Ruleset, Table, Term, hookimpl
+from mahjong_core.plugin import KINDS, Action, Contribution, Effect, Ruleset, Table, Term, hookimpl, reacts_to
 
 #: The turn action, its event, and the core's way that has the engine rob, set aside and replace it.
 DECLARE = "declare_bonus"
@@ -115,6 +115,7 @@ def mahjong_kong_robbable(ruleset: Ruleset, way: str) -> bool | None:
 
 
 @hookimpl
+@reacts_to({"decision", DECLARED, "claim"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     type_ = event["type"]

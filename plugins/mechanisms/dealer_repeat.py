@@ -34,7 +34,7 @@ from typing import Any
 from mahjong_rulesets.mechanisms import parameters_of
 from mahjong_rulesets.mechanisms.ready_payments import seat_ready
 
-from mahjong_core.plugin import Contribution, Outcome, Ruleset, Table, counter_event, hookimpl
+from mahjong_core.plugin import Contribution, Outcome, Ruleset, Table, counter_event, hookimpl, reacts_to
 
 #: ``table.extra`` key: the counter's value for the next deal, set by the rotation and logged in reply to it.
 EXTRA = "dealer_repeat"
@@ -79,6 +79,7 @@ def mahjong_next_deal(ruleset: Ruleset, table: Table, outcome: Outcome) -> tuple
 
 
 @hookimpl
+@reacts_to({"rotation"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     """The counter's new value, as the deal rotates (only where it changed)."""

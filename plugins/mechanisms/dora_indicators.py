@@ -32,7 +32,7 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Action, Contribution, Effect, MeldKind, Ruleset, Table, Term, hookimpl
+from mahjong_core.plugin import Action, Contribution, Effect, MeldKind, Ruleset, Table, Term, hookimpl, reacts_to
 
 INDICATOR = "dora_indicator_shown"
 URA = "ura_dora_shown"
@@ -160,7 +160,26 @@ def under(table: Table, ruleset: Ruleset | None = None) -> list[int]:
     return [t for t in found if t is not None]
 
 
+def moments(ruleset: Ruleset) -> frozenset[str]:
+    """The events at which this ruleset may turn an indicator or show the ura-dora (:func:`due` is 0 at every
+    other, and :func:`mahjong_event_reactions` answers nothing): the deal and every kong; a claimed kong where it
+    turns its indicator at once; a discard where one waits for the konger's discard; a draw where one waits for
+    the next draw; a win where ura-dora are played.  The game asks about these alone (``reacts_to``)."""
+    timing = rule(ruleset)["kong_indicator"]
+    out = {"hands", "kong"}
+    if timing.get("from_discard") == "at_once":
+        out.add("claim")
+    if "after_discard" in timing.values():
+        out.add("decision")
+    if "next_draw" in timing.values():
+        out.update(("draw", "replacement"))
+    if rule(ruleset)["ura_dora"]:
+        out.add("mahjong")
+    return frozenset(out)
+
+
 @hookimpl
+@reacts_to(moments)
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     if event["type"] == "mahjong":

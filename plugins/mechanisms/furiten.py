@@ -30,7 +30,7 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Action, Contribution, Ruleset, Table, hookimpl, waits
+from mahjong_core.plugin import Action, Contribution, Ruleset, Table, hookimpl, reacts_to, waits
 
 #: ``table.extra`` key of the record of tiles let go by.
 KEY = "furiten"
@@ -88,6 +88,7 @@ def played_kind(table: Table, code: object) -> int | None:
 
 
 @hookimpl
+@reacts_to({"deal_start", "decision"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     """Note a discard: the one before it has now gone by every seat but its own and this discarder's."""

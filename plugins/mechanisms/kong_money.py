@@ -19,7 +19,7 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Contribution, Ruleset, Table, hookimpl, payment_event
+from mahjong_core.plugin import Contribution, Ruleset, Table, hookimpl, payment_event, reacts_to
 
 REASON = "kong_money"
 
@@ -36,6 +36,7 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 
 @hookimpl
+@reacts_to({"claim", "kong"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     """The kong's money, from the discarder for a kong on its discard, else from each seat still in play."""

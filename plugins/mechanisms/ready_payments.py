@@ -45,6 +45,7 @@ from mahjong_core.plugin import (
     Term,
     hookimpl,
     payment_event,
+    reacts_to,
     waits,
 )
 
@@ -133,6 +134,7 @@ def orphan_payments(amounts: Mapping[str, Any], table: Table, in_play: Sequence[
 
 
 @hookimpl
+@reacts_to({"exhaustive_draw"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     """At an exhaustive draw: who was ready, then what the others pay them -- or, where a seat's discards were all

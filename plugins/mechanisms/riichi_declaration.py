@@ -53,6 +53,7 @@ from mahjong_core.plugin import (
     Term,
     hookimpl,
     payment_event,
+    reacts_to,
     shanten,
 )
 
@@ -176,6 +177,7 @@ def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: st
 
 
 @hookimpl
+@reacts_to({DECLARED, "mahjong"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     type_ = event["type"]

@@ -28,7 +28,7 @@ from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
-from mahjong_core.plugin import Action, Contribution, MeldKind, Ruleset, Table, hookimpl
+from mahjong_core.plugin import Action, Contribution, MeldKind, Ruleset, Table, hookimpl, reacts_to
 
 #: ``table.extra`` key of the last chow or pung claim: ``(deal, seat, refused kinds)``.
 KEY = "swap_calling"
@@ -75,6 +75,7 @@ def played_kind(table: Table, code: object) -> int | None:
 
 
 @hookimpl
+@reacts_to({"claim"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     """Note a chow or pung claim: the kinds its claimer may not discard next."""
@@ -99,7 +100,13 @@ def just_claimed(table: Table, seat: int) -> bool:
 
 
 def _claim_leaves_nothing(counts: Sequence[int], option: Action, rule: Mapping[str, Any]) -> bool:
-    """Whether every tile the seat would hold after the claim is of a kind it could not then discard."""
+    """Whether every tile the seat would hold after the claim is of a kind it could not then discard.
+
+    At most two kinds are refused, and a claim's tiles take away at most two kinds held: a seat holding more than
+    four kinds keeps a kind it may discard, which is told without making the refused kinds (asked of every claim
+    a seat may make, at every discard)."""
+    if len(counts) - counts.count(0) > 4:
+        return False
     assert option.tile is not None  # a claim names the discard it takes
     kinds = refused_kinds(rule, option.tile, (option.tile, *option.tiles))
     left = list(counts)

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
@@ -84,6 +85,15 @@ class Extensions:
         except KeyError:
             raise RulesetError(f"unknown settlement {name!r}; installed: {', '.join(self.settlements) or 'none'}",
                                source=source, place="$.parameters.settlement") from None
+
+    def predicates(self, plugins: Sequence[object]) -> Mapping[str, Predicate]:
+        """Every plugin's predicates and then ``plugins``' (a ruleset's), by name, as one vocabulary."""
+        return MappingProxyType(merge_vocabularies(
+            contributions((*self.plugins.values(), *plugins), "mahjong_predicates")))
+
+    def everything(self) -> Extensions:
+        """Itself: every plugin is imported (as ``Installed.everything`` answers for the installed plugins)."""
+        return self
 
 
 def load_schema(package: str, filename: str) -> dict[str, Any]:
@@ -325,6 +335,7 @@ class Installed:
             for _, predicate in own:
                 if names.get(predicate.name):
                     clash = clash or names[predicate.name]
+                names.setdefault(predicate.name, None)
             if clash is None:
                 break
             self._import(clash)
@@ -362,7 +373,8 @@ class _Vocabulary(Mapping[str, "Predicate"]):
 @lru_cache(maxsize=1)
 def installed() -> Installed:
     """The contributions of every plugin in the ``mahjong_core.plugins`` entry-point group, read once; a plugin
-    its package declares (:mod:`mahjong_core.plugin.declarations`) is imported when first asked for."""
+    its package declares (``mahjong_plugins.json``, read by ``mahjong_core.plugin.declarations``) is imported
+    when first asked for."""
     points = sorted(entry_points(PLUGIN_GROUP), key=lambda ep: (ep.name, ep.value))
     found: list[tuple[str, str, object | None]] = []
     lazy: dict[str, Declaration] = {}

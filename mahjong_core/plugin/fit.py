@@ -60,13 +60,16 @@ class InstalledPlugins:
         family = None
         name = family_name(tables)
         if name is not None:
-            if name not in extensions.families:
+            try:  # the family named, its plugin alone imported where its package declares it
+                family = extensions.family(name)
+            except RulesetError:
+                family = None
+            if family is None:
                 at: list[str | int] = ["scoring", "family", "value"]
                 return [RulesetError(f"unknown scoring family {name!r}{did_you_mean(name, extensions.families)}; "
                                      f"installed: "
                                      f"{', '.join(extensions.families) or 'none'}",
                                      source=blame(origins, at, where), place=json_path(at))]
-            family = extensions.families[name]
         located = []
         for error in resolved_errors(view, family, extensions.mechanisms):
             misplaced = _misplaced(error, family, extensions)

@@ -160,6 +160,11 @@ def collect(plugins: Mapping[str, object]) -> Extensions:
     """Ask each plugin for its contributions (``mahjong_contributions``) and index them by kind and name."""
     every = [(owner, _checked(owner, item))
              for owner, item in contributions(list(plugins.values()), "mahjong_contributions")]
+    return _indexed(plugins, every)
+
+
+def _indexed(plugins: Mapping[str, object], every: Sequence[tuple[str, Contribution]]) -> Extensions:
+    """The plugins' checked contributions, ``(owner, contribution)`` in order, indexed by kind and name."""
 
     def of(kind: str) -> list[tuple[str, Contribution]]:
         return [(owner, item) for owner, item in every if item.kind == kind]
@@ -203,6 +208,7 @@ class Installed:
         self._skipped = list(skipped)
         self.distributions = distributions
         self._full: Extensions | None = None
+        self._made: dict[str, list[tuple[str, Contribution]]] = {}
         self._known = self._collect()
 
     # -- what is imported -------------------------------------------------------------------------------------
@@ -211,7 +217,16 @@ class Installed:
         return {name: module for name, _, module in self._points if module is not None}
 
     def _collect(self) -> Extensions:
-        return collect(self._imported())
+        """The imported plugins indexed; each plugin asked once, so a contribution is the same object however
+        many plugins are imported after it (a binding made before holds the one the index gives after)."""
+        every: list[tuple[str, Contribution]] = []
+        for name, module in self._imported().items():
+            made = self._made.get(name)
+            if made is None:
+                made = self._made[name] = [(owner, _checked(owner, item))
+                                           for owner, item in contributions([module], "mahjong_contributions")]
+            every.extend(made)
+        return _indexed(self._imported(), every)
 
     def _import(self, name: str) -> object:
         """The declared plugin ``name``, imported now and held to its declaration."""
@@ -219,8 +234,9 @@ class Installed:
         _, value, _ = self._points[at]
         module = _import(name, value)
         declared = self._lazy.pop(name)
-        made = [_checked(owner, item) for owner, item in contributions([module], "mahjong_contributions")]
-        declared.check([(c.kind, c.name) for c in made],
+        made = self._made[name] = [(owner, _checked(owner, item))
+                                   for owner, item in contributions([module], "mahjong_contributions")]
+        declared.check([(c.kind, c.name) for _, c in made],
                        [p.name for _, p in contributions([module], "mahjong_predicates")])
         self._points[at] = (name, value, module)
         self._known = self._collect()

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
@@ -26,7 +25,7 @@ from mahjong_core.hand.predicates import Predicate, merge_vocabularies
 from mahjong_core.hand.tiles import TileSet
 from mahjong_core.plugin import extensions
 from mahjong_core.plugin.contributions import Contribution
-from mahjong_core.plugin.extensions import Extensions
+from mahjong_core.plugin.extensions import Installed
 from mahjong_core.plugin.registration import contributions, plugin_name
 from mahjong_core.plugin.vocabulary import CORE, GameVocabulary, compose
 from mahjong_core.rules.loader import load_ruleset
@@ -105,8 +104,7 @@ class Binding:
         predicate), and what its own modules and its ancestors' add (Harbin's
         beggar's hand, Piter's), which no unrelated ruleset sees.
         """
-        plugins = (*extensions.installed().plugins.values(), *self.plugins)
-        return MappingProxyType(merge_vocabularies(contributions(plugins, "mahjong_predicates")))
+        return extensions.installed().predicates(self.plugins)
 
     @cached_property
     def calling_rule(self) -> CallingRule:
@@ -154,10 +152,10 @@ class Binding:
 
 #: One binding per live ruleset, with the installed plugins it was made from: a game, a scored hand and the docs
 #: of one ruleset share it, and a new set of plugins (``extensions.clear_cache``) makes a new one.
-_BOUND: WeakKeyDictionary[Ruleset, tuple[Extensions, Binding]] = WeakKeyDictionary()
+_BOUND: WeakKeyDictionary[Ruleset, tuple[Installed, Binding]] = WeakKeyDictionary()
 #: The last binding asked for: a game asks for its own ruleset's on every scored hand, and a weak mapping's lookup
 #: (a new weak reference each time) cost the engine several per cent of its deals a second under MCR.
-_last: tuple[Ruleset, Extensions, Binding] | None = None
+_last: tuple[Ruleset, Installed, Binding] | None = None
 
 
 def bind(ruleset: Ruleset) -> Binding:

@@ -23,7 +23,7 @@ from mahjong_core.hand.tiles import build_tile_set
 from mahjong_core.plugin import extensions as plugin_index
 from mahjong_core.plugin.binding import bind, family_name
 from mahjong_core.plugin.contributions import Contribution
-from mahjong_core.plugin.extensions import Extensions
+from mahjong_core.plugin.extensions import Installed
 from mahjong_core.plugin.extensions import clear_cache as forget_plugins
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.registration import contributions
@@ -60,13 +60,16 @@ class InstalledPlugins:
         family = None
         name = family_name(tables)
         if name is not None:
-            if name not in extensions.families:
+            try:  # the family named, its plugin alone imported where its package declares it
+                family = extensions.family(name)
+            except RulesetError:
+                family = None
+            if family is None:
                 at: list[str | int] = ["scoring", "family", "value"]
                 return [RulesetError(f"unknown scoring family {name!r}{did_you_mean(name, extensions.families)}; "
                                      f"installed: "
                                      f"{', '.join(extensions.families) or 'none'}",
                                      source=blame(origins, at, where), place=json_path(at))]
-            family = extensions.families[name]
         located = []
         for error in resolved_errors(view, family, extensions.mechanisms):
             misplaced = _misplaced(error, family, extensions)
@@ -242,7 +245,7 @@ def _unknown_predicates(tables: Mapping[str, Any], vocabulary: Iterable[str]
                        f"contribute it")
 
 
-def _misplaced(error: Any, family: Contribution | None, extensions: Extensions) -> list[tuple[str, str]]:
+def _misplaced(error: Any, family: Contribution | None, extensions: Installed) -> list[tuple[str, str]]:
     """For parameters no part of the schema names: whose each one is, instead of "additional properties"."""
     if error.validator != "additionalProperties" or list(error.absolute_path) != ["parameters"]:
         return []

@@ -159,6 +159,11 @@ class _Judge:
         self.current: Any = None
         self.actions: frozenset[str] = frozenset()
 
+    @property
+    def ruleset(self) -> Any:
+        """The re-play's ruleset, as the game's judge lends it (a card player reads its card)."""
+        return self.current.ruleset
+
     def wins(self, seat: int, hand: Any, how: str) -> bool:
         return bool(self.current.wins(seat, hand, how))
 

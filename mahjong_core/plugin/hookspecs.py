@@ -714,7 +714,7 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
     log's chain covers it; a re-play asks it again and must get the same answer.  It is **not** asked about the
     events it returned, so reactions never chain into loops: a reply to a reply is written in the first reply.
     An implementation marked with :func:`~mahjong_core.plugin.reacts_to` is asked only about the event types it
-    names (:mod:`mahjong_core.plugin.reactions`), and answers nothing about any other.
+    names, and answers nothing about any other.
 
     :param ruleset: the game's ruleset.
     :param table: the table after the event (a ``decision`` is logged before its action is applied).

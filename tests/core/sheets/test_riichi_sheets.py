@@ -167,7 +167,7 @@ def test_figures_under_a_family_that_scores_hands_only_ask_for_the_hand(capsys: 
     ("told", {"tenpai": [1]}, "it tells `ready` and `all_orphan_discards` only"),
     ("told", {"ready": [1, 1]}, "told ready is a list of distinct seats"),
     ("declared", {"riichi": [7]}, "declared riichi is a list of distinct seats"),
-    ("score", [], "`score` is the winners' figures by seat"),
+    ("score", [], "[] is not of type 'object' (at $.score)"),  # the schema's word, before the reader's
     ("score", {"0": {"han": 1, "fu": 30}}, "names a winner whose revealed hand has its winning tile"),
 ])
 def test_a_tampered_riichi_deal_in_a_log_is_named_not_a_traceback(capsys: pytest.CaptureFixture[str],

@@ -158,11 +158,7 @@ class _Judge:
     def __init__(self) -> None:
         self.current: Any = None
         self.actions: frozenset[str] = frozenset()
-
-    @property
-    def ruleset(self) -> Any:
-        """The re-play's ruleset, as the game's judge lends it (a card player reads its card)."""
-        return self.current.ruleset
+        self.ruleset: Any = None  # the re-play's, as the game's judge lends it (a card player reads its card)
 
     def wins(self, seat: int, hand: Any, how: str) -> bool:
         return bool(self.current.wins(seat, hand, how))
@@ -433,6 +429,7 @@ class MjaiBot:
         judge = table.judge
         view.__dict__.update(vars(table))
         self.judge.current, self.judge.actions = judge, frozenset(judge.actions) if judge is not None else frozenset()
+        self.judge.ruleset = judge.ruleset if judge is not None else None
         view.judge = self.judge
         view.deal_number = self.deals - 1
         try:

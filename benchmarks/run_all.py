@@ -37,6 +37,7 @@ checkout's own ``.venv``), the two runs of each job one after the other and
 which goes first alternating from job to job, and prints every figure of both
 side by side with the change: a before/after comparison made under one and
 the same load, which two runs an hour apart on a shared machine are not.
+A script the other checkout does not have runs in this one only.
 
 ``--quick`` runs every script on a tiny workload (two rulesets, a few deals
 and hands): it shows the harness works, and its figures mean nothing.  The
@@ -193,6 +194,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for index, (script, script_args) in enumerate(jobs(args.quick, rulesets)):
         print(f"running {script} {' '.join(script_args)}", file=sys.stderr, flush=True)
         if args.pair is None:
+            figures.update(run(script, script_args, args.verbose))
+            continue
+        if not (args.pair / "benchmarks" / script).exists():
+            # A benchmark newer than the other checkout measures this one only; its figures print with "-" before.
+            print(f"  {args.pair} has no benchmarks/{script}: this checkout only", file=sys.stderr, flush=True)
             figures.update(run(script, script_args, args.verbose))
             continue
         for checkout in ((args.pair, None) if index % 2 == 0 else (None, args.pair)):

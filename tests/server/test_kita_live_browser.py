@@ -13,10 +13,10 @@ kita-viewer.png.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
+from live_play import play_until
 from live_server import ARTIFACTS, running
 from test_several_wins_browser import _TO, viewer
 
@@ -69,29 +69,13 @@ def test_a_person_declares_kita_and_the_north_lies_beside_the_hand(tmp_path: Pat
     assert mine and mine[0]["tile"] == NORTH, mine[:1]
 
 
-def _play_until_kita(page: Any, timeout: float = 240) -> Any:
-    """Pass every claim and discard the first enabled tile that is not a North until a turn offers the
-    declaration; its button."""
-    deadline = time.monotonic() + timeout
-    answered: set[int] = set()
-    while time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-        current = page.evaluate("() => state.prompt")
-        if current is None or current["id"] in answered or not page.locator(".prompt-title").count():
-            continue
-        if current["phase"] == "turn":
-            button = page.locator(".actions .action-declare_bonus")
-            if button.count():
-                return button.first
-            enabled = page.locator(".hand-tile:not([disabled])")
-            codes = enabled.evaluate_all("bs => bs.map(b => b.dataset.tile)")
-            keep = [i for i, c in enumerate(codes) if c != NORTH]
-            enabled.nth(keep[0] if keep else 0).click()
-        else:
-            passes = page.locator(".action-pass")
-            (passes.first if passes.count() else page.locator(".actions .action").first).click()
-        answered.add(current["id"])
-    return None
+def _play_until_kita(page: Any) -> Any:
+    """Play on, discarding the first tile that is not a North, until a turn offers the declaration; its button."""
+    def look(page: Any, prompt: dict[str, Any]) -> Any:
+        button = page.locator(".actions .action-declare_bonus")
+        return button.first if prompt["phase"] == "turn" and button.count() else None
+
+    return play_until(page, look, keep={NORTH})
 
 
 def test_the_viewer_shows_a_north_set_aside_in_the_seats_row(browser: Any, tmp_path: Path) -> None:

@@ -5,10 +5,10 @@ A claim option names kinds (``chow 4p 5p``), and the table gives up a plain copy
 (:mod:`mahjong_core.engine.marked`) unless the answer names the red one (``marked``, docs/live-protocol.md).  So
 where the hand holds the red five and plain ones enough, the page makes the option two buttons -- "(keeping the
 red five)" sending the option alone, "(with the red five)" sending it with ``marked`` -- and the person chooses.
-The table plays a test tile set in which two of each four fives of dots and bamboo are red, so that a person who
-keeps its fours, fives and sixes soon may claim with either copy (a table with a person takes no seed: the test
-plays on until such a claim is offered).  The person takes the red five's button; the test checks the message
-the page sent, the log's claim, and the meld drawn with the red five (``0p``) on the page.
+The table plays a test tile set whose dots and bamboo are of ranks 3 to 7 only, two of each four fives red, so
+that a person who keeps its threes to sevens soon may claim with either copy (a table with a person takes no seed:
+the test plays on, :mod:`live_play`, until such a claim is offered).  The person takes the red five's button; the
+test checks the message the page sent, the log's claim, and the meld drawn with the red five (``0p``) on the page.
 Screenshots: tests/artifacts/red-five-claim-buttons.png, red-five-claim-meld.png.
 """
 
@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from live_play import play_until
 from live_server import ARTIFACTS, running
 
 from mahjong_core.log.format import read_log
@@ -31,13 +32,14 @@ parameters:
   tile_set:
     value:
       - {group: characters, copies: 4}
-      - {group: dots, copies: 4}
-      - {group: bamboo, copies: 4}
+      - {group: dots, copies: 4, ranks: [3, 4, 5, 6, 7]}
+      - {group: bamboo, copies: 4, ranks: [3, 4, 5, 6, 7]}
       - {group: winds, copies: 4}
       - {group: dragons, copies: 4}
       - {marked: 5p, copies: 2}
       - {marked: 5s, copies: 2}
-    assumption: "a test: half the fives of dots and bamboo red, so that a hand soon holds a red and a plain five"
+    assumption: "a test: dots and bamboo of ranks 3 to 7 only, half their fives red, so that a hand soon holds a red
+      and a plain five with a four or a six beside them"
 """
 RED = {"5p": "0p", "5s": "0s"}
 #: The tiles the person keeps: those a chow or pung of fives is made with.
@@ -103,26 +105,13 @@ def test_a_person_chooses_the_red_five_for_a_claim_and_the_meld_shows_it(tmp_pat
 
 
 def _play_until_a_choice(page: Any, deadline: float) -> tuple[Any, Any] | None:
-    """Pass every claim that offers no choice of copy and discard a tile the person does not keep (the first
-    enabled one otherwise), until a claim prompt whose buttons offer the choice: (the keeping button, the red
-    one)."""
-    answered: set[int] = set()
-    while time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-        current = page.evaluate("() => state.prompt")
-        if current is None or current["id"] in answered or not page.locator(".prompt-title").count():
-            continue
-        if current["phase"] == "turn":
-            enabled = page.locator(".hand-tile:not([disabled])")
-            codes = enabled.evaluate_all("bs => bs.map(b => b.dataset.tile)")
-            drop = [i for i, c in enumerate(codes) if c not in KEEP]
-            enabled.nth(drop[0] if drop else 0).click()
-        else:
-            given = page.locator('.actions .action[data-red="given"]')
-            kept = page.locator('.actions .action[data-red="kept"]')
-            if given.count() and kept.count():
-                return kept.first, given.first
-            passes = page.locator(".action-pass")
-            (passes.first if passes.count() else page.locator(".actions .action").first).click()
-        answered.add(current["id"])
-    return None
+    """Play on, keeping the tiles a chow or pung of fives is made with, until a claim prompt whose buttons offer
+    the choice of copy: (the keeping button, the red one)."""
+    def look(page: Any, prompt: dict[str, Any]) -> tuple[Any, Any] | None:
+        if prompt["phase"] == "turn":
+            return None
+        given = page.locator('.actions .action[data-red="given"]')
+        kept = page.locator('.actions .action[data-red="kept"]')
+        return (kept.first, given.first) if given.count() and kept.count() else None
+
+    return play_until(page, look, keep=KEEP, timeout=max(0.0, deadline - time.monotonic()))

@@ -13,10 +13,10 @@ Screenshot: tests/artifacts/red-five-live.png.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
+from live_play import hand_codes, play_until
 from live_server import ARTIFACTS, running
 
 from mahjong_core.log.format import read_log
@@ -94,30 +94,14 @@ def test_a_person_holding_a_red_and_a_plain_five_discards_the_red_one(tmp_path: 
     assert plain_before >= 1
 
 
-def _play_until(page: Any, found: Any, timeout: float = 240) -> str | None:
-    """Pass every claim and discard the first tile otherwise (never a red five) until a turn on which ``found``
-    (the hand's codes -> red fives' codes) names a red five; that red five's code."""
-    deadline = time.monotonic() + timeout
-    answered: set[int] = set()
-    while time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-        current = page.evaluate("() => state.prompt")
-        if current is None or current["id"] in answered or not page.locator(".prompt-title").count():
-            continue
-        if current["phase"] == "turn":
-            hand = page.eval_on_selector_all(".hand-tile", "bs => bs.map(b => b.dataset.tile)")
-            wanted = found(hand)
-            if wanted:
-                return str(wanted[0])
-            enabled = page.locator(".hand-tile:not([disabled])")
-            codes = enabled.evaluate_all("bs => bs.map(b => b.dataset.tile)")
-            keep = [i for i, c in enumerate(codes) if c not in PLAIN]
-            enabled.nth(keep[0] if keep else 0).click()  # the drawn tile, last, is kept: the hand changes
-        else:
-            passes = page.locator(".action-pass")
-            (passes.first if passes.count() else page.locator(".actions .action").first).click()
-        answered.add(current["id"])
-    return None
+def _play_until(page: Any, found: Any) -> str | None:
+    """Play on, discarding the first tile that is not a red five, until a turn on which ``found`` (the hand's
+    codes -> red fives' codes) names a red five; that red five's code."""
+    def look(page: Any, prompt: dict[str, Any]) -> str | None:
+        wanted = found(hand_codes(page)) if prompt["phase"] == "turn" else None
+        return str(wanted[0]) if wanted else None
+
+    return play_until(page, look, keep=PLAIN)
 
 
 def test_the_test_tile_set_is_what_the_page_is_given(tmp_path: Path) -> None:

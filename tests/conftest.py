@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -24,13 +25,28 @@ DOCS = ROOT / "docs"
 
 @pytest.fixture(scope="session")
 def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's docs built once per test session with CI's flags (``-W --keep-going -n``)."""
-    out = tmp_path_factory.getbasetemp() / "project-docs-html"
-    if not (out / "index.html").exists():
-        result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html",
-                                 "-d", str(tmp_path_factory.getbasetemp() / "project-docs-doctrees"), str(DOCS),
-                                 str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
-        assert result.returncode == 0, result.stdout + result.stderr
+    """The project's docs built once per test run with CI's flags (``-W --keep-going -n``).
+
+    Once per run, not once per xdist worker: the build is the suite's longest single job, so the workers share
+    one folder (their base temporary folders' parent), the first to come builds it under a lock and the others
+    wait and read it -- or fail with the same output, when the build failed.
+    """
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    out, failed = shared / "project-docs-html", shared / "project-docs-failed.txt"
+    with open(shared / "project-docs.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "index.html").exists() and not failed.exists():
+            try:
+                result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b",
+                                         "html", "-d", str(shared / "project-docs-doctrees"), str(DOCS), str(out)],
+                                        cwd=ROOT, capture_output=True, text=True, timeout=900)
+            except subprocess.TimeoutExpired as exc:
+                failed.write_text(f"the Sphinx build took more than {exc.timeout} s", encoding="utf-8")
+            else:
+                if result.returncode != 0:
+                    failed.write_text(result.stdout + result.stderr, encoding="utf-8")
+    assert not failed.exists(), failed.read_text(encoding="utf-8")
     return out
 
 
@@ -64,3 +80,37 @@ def pytest_configure(config: pytest.Config) -> None:
     from mahjong_core.rules.validated import CACHE_VARIABLE
 
     os.environ.setdefault(CACHE_VARIABLE, tempfile.mkdtemp(prefix="mahjong-validated-"))
+
+
+#: Test modules that each take a minute or more of one worker (a real browser playing whole games, the fuzzers,
+#: mypy, the example packages' own suites, the benchmarks' harness), longest first.
+HEAVY_FIRST = (
+    "tests/server/test_viewer_browser.py",
+    "tests/project/test_fuzz.py",
+    "tests/server/test_red_five_claim_live_browser.py",
+    "tests/project/test_benchmarks.py",
+    "tests/docs/test_examples.py",
+    "tests/project/test_typing.py",
+    "tests/core/reading/test_schema_compile.py",
+    "tests/core/engine/test_tile_sets.py",
+)
+
+
+def _heaviness(item: pytest.Item) -> int:
+    path = item.nodeid.split("::", 1)[0]
+    for rank, heavy in enumerate(HEAVY_FIRST):
+        if path == heavy:
+            return rank
+    return len(HEAVY_FIRST) + (0 if path.endswith("_browser.py") else 1)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Order the run for two workers: the heavy modules first, so that no worker is handed a five-minute test
+    when the other has run out of work (the suite's wall time is the busier worker's), the browser tests next,
+    the rest in their own order.  Every test using the built docs (the ``html`` fixture) goes to one worker
+    (``--dist loadgroup``, as .ci/run runs the suite), so that one worker builds them while the other runs tests
+    instead of waiting for the same build."""
+    for item in items:
+        if "html" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("built-docs"))
+    items.sort(key=_heaviness)

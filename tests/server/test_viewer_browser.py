@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from live_server import ARTIFACTS, running
 
 from mahjong_core.audit.check import _players
@@ -118,41 +119,48 @@ def _physical(log: Path, out: Path) -> Path:
     return out
 
 
-def test_every_golden_replay_steps_to_the_end_with_the_logs_winners_and_scores(tmp_path: Path,
+#: Every golden replay, the harbin one as a physical table wrote it down (made by the test), and every sheet log.
+_LOGS = [*GOLDEN, ROOT / "replays" / "harbin-physical.jsonl", *SHEETS]
+
+
+def test_the_viewer_is_walked_over_every_golden_replay_and_sheet() -> None:
+    assert len(GOLDEN) >= 14 and SHEETS
+    assert (ROOT / "replays" / "harbin-seed20261130.jsonl") in GOLDEN
+
+
+@pytest.mark.parametrize("log", _LOGS, ids=[f"{p.parent.name}/{p.stem}" for p in _LOGS])
+def test_every_golden_replay_steps_to_the_end_with_the_logs_winners_and_scores(log: Path, tmp_path: Path,
                                                                                 browser: Any) -> None:
-    assert len(GOLDEN) >= 14
-    physical = _physical(GOLDEN[[p.name for p in GOLDEN].index("harbin-seed20261130.jsonl")],
-                         tmp_path / "harbin-physical.jsonl")
-    assert SHEETS
-    for log in [*GOLDEN, physical, *SHEETS]:
-        viewer = Viewer(browser, _page_for(log, tmp_path / (log.stem + ".html")).as_uri())
-        try:
-            assert viewer.page.get_attribute("#verdict", "data-state") == "ok", viewer.page.inner_text("#verdict")
-            titles, scores, names = _expected(log)
-            walked = viewer.page.evaluate(_WALK)
-            assert walked["pos"] == len(read_log(log).events) - 1
-            assert walked["titles"] == titles, log.name
-            assert json.loads(walked["final"]) == scores, log.name
-            assert sorted(walked["labels"]) == sorted(f"score {s}" for s in scores), log.name
-            assert all(f"{name} {score}" in walked["text"] for name, score in zip(names, scores, strict=True))
-            assert not viewer.errors, (log.name, viewer.errors)
-            if log.parent.name == "sheets" and log.stem == "piter":
-                # A sheet's deal: the hands as laid down, each scoring item, the payments.
-                viewer.page.keyboard.press("Home")
-                viewer.page.keyboard.press("s")
-                cards = viewer.page.eval_on_selector_all(
-                    "#scoring .score-card", "cs => cs.map(c => c.querySelectorAll('svg.tile').length)")
-                assert len(cards) == 4 and all(n >= 13 for n in cards), cards
-                viewer.shot("viewer-sheet.png")
-            if log.name.startswith("mcr-"):
-                viewer.page.keyboard.press("Home")
-                viewer.page.keyboard.press("PageDown")
-                viewer.page.keyboard.press("s")
-                viewer.shot("viewer-scoring.png")
-                viewer.page.keyboard.press("Escape")
-                viewer.shot("viewer-deal-end.png")
-        finally:
-            viewer.close()
+    if log.name == "harbin-physical.jsonl":
+        log = _physical(ROOT / "replays" / "harbin-seed20261130.jsonl", tmp_path / log.name)
+    viewer = Viewer(browser, _page_for(log, tmp_path / (log.stem + ".html")).as_uri())
+    try:
+        assert viewer.page.get_attribute("#verdict", "data-state") == "ok", viewer.page.inner_text("#verdict")
+        titles, scores, names = _expected(log)
+        walked = viewer.page.evaluate(_WALK)
+        assert walked["pos"] == len(read_log(log).events) - 1
+        assert walked["titles"] == titles, log.name
+        assert json.loads(walked["final"]) == scores, log.name
+        assert sorted(walked["labels"]) == sorted(f"score {s}" for s in scores), log.name
+        assert all(f"{name} {score}" in walked["text"] for name, score in zip(names, scores, strict=True))
+        assert not viewer.errors, (log.name, viewer.errors)
+        if log.parent.name == "sheets" and log.stem == "piter":
+            # A sheet's deal: the hands as laid down, each scoring item, the payments.
+            viewer.page.keyboard.press("Home")
+            viewer.page.keyboard.press("s")
+            cards = viewer.page.eval_on_selector_all(
+                "#scoring .score-card", "cs => cs.map(c => c.querySelectorAll('svg.tile').length)")
+            assert len(cards) == 4 and all(n >= 13 for n in cards), cards
+            viewer.shot("viewer-sheet.png")
+        if log.name.startswith("mcr-"):
+            viewer.page.keyboard.press("Home")
+            viewer.page.keyboard.press("PageDown")
+            viewer.page.keyboard.press("s")
+            viewer.shot("viewer-scoring.png")
+            viewer.page.keyboard.press("Escape")
+            viewer.shot("viewer-deal-end.png")
+    finally:
+        viewer.close()
 
 
 def _engine_views(log: Path) -> list[tuple[int, dict[str, Any]]]:

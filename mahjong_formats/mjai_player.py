@@ -42,7 +42,17 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mahjong_core import Action, MahjongError, Table, hookimpl, live_event_view, loads
+from mahjong_core import (
+    HIDE_MOST,
+    Action,
+    MahjongError,
+    Table,
+    Visibility,
+    hookimpl,
+    live_event_view,
+    loads,
+    refused_marking,
+)
 
 from .mjai import MjaiWriter, code_of
 
@@ -65,11 +75,17 @@ class SeatMessages:
     seat): a second :class:`MjaiWriter` reads the whole events, as an export of the log would, and only that
     flag of its ``dahai`` is copied -- so a seat is told the flag the export writes, and nothing else of it.
 
+    Where the ruleset keeps a clock, a decision that overran its limit does not stand: the ``timeout`` event that
+    follows it says what the ruleset played instead, and that move is the one written.
+
     :param seat: the seat whose messages these are.
+    :param visibility: the table's (:meth:`mahjong_core.Visibility.of`): its time limits and how a concealed
+        kong lies; the default knows no limit and shows the least.
     """
 
-    def __init__(self, seat: int):
+    def __init__(self, seat: int, visibility: Visibility = HIDE_MOST):
         self.seat = seat
+        self.visibility = visibility
         self.view = MjaiWriter(0)
         self.whole = MjaiWriter(0)  # every seat's tiles: its messages are never sent, only their flags read
 
@@ -78,14 +94,21 @@ class SeatMessages:
 
         :param scores: the table's points as the game's first deal starts (the writers' starting points).
         """
-        if event.get("type") == "deal_start" and self.view.number < 0 and scores:
+        kind = event.get("type")
+        if kind == "deal_start" and self.view.number < 0 and scores:
             self.view.points, self.whole.points = list(scores), list(scores)
+        if kind == "decision" and self.visibility.overran(event):
+            return []  # replaced by the ruleset's timeout action, which the next event names
+        if kind == "timeout" and event.get("what") in ("move", "claim"):
+            # the move the ruleset made for the seat whose time ran out, as that seat's decision
+            event = {"type": "decision", "actor": event["seat"], "phase": "turn" if event["what"] == "move"
+                     else "claim", **{k: event[k] for k in ("action", "tile", "tiles", "way") if k in event}}
         told = self.whole.feed(event)
-        view = live_event_view(dict(event), self.seat)
+        view = live_event_view(dict(event), self.seat, self.visibility)
         if view is None:
             return []
         out = self.view.feed(view)
-        if event.get("type") == "decision" and event.get("actor") != self.seat:
+        if event["type"] == "decision" and event.get("actor") != self.seat:
             flags = iter([m["tsumogiri"] for m in told if m["type"] == "dahai"])
             for message in out:  # the seat's own flags are its view's: it knows which tile it drew
                 if message["type"] == "dahai":
@@ -136,6 +159,11 @@ class MjaiPlayer:
     # -- the game, as the seat sees it ---------------------------------------------------------------------------
 
     def seen(self, table: Table, event: dict[str, Any]) -> None:
+        if not self.messages.started and event.get("type") == "deal_start":  # the table's clock, known by now
+            limits = table.time_limits
+            self.messages.visibility = Visibility(
+                HIDE_MOST.meld_display, *(None if s is None else int(s * 1000)
+                                          for s in (getattr(limits, "move", None), getattr(limits, "claim", None))))
         # the points the game began with are the table's, not a guess
         self.queue += self.messages.feed(event, () if self.messages.started else table.scores)
         if event.get("type") == "game_end":
@@ -265,8 +293,26 @@ class MjaiPlayer:
                 if not isinstance(consumed, list) or sorted(plain(p) or "" for p in consumed) != \
                         sorted(code(t) or "" for t in option.tiles):
                     continue
-            return option
+            return self._red(answer, option, table)
         return None
+
+    def _red(self, answer: dict[str, Any], option: Action, table: Table) -> Action | None:
+        """The option giving up the red copies the answer names (``5mr``: a discard's ``pai``, a call's
+        ``consumed``), as a person's click on the red five does; ``None`` where the hand holds no such copy."""
+        if option.kind not in ("discard", "chow", "pung", "kong") or table.tiles is None or not table.tiles.marked:
+            return option
+        named = [answer.get("pai")] if option.kind == "discard" else answer.get("consumed")
+        codes = table.tiles.codes()
+        reds = tuple(codes.index("5" + c[1]) for p in (named if isinstance(named, list) else [])
+                     if isinstance(p, str) and (c := code_of(p))[:1] == "0" and "5" + c[1] in codes)
+        if not reds:
+            return option
+        marked = option.marking(reds)
+        why = refused_marking(table.seats[self.seat], marked, table.tiles)
+        if why:
+            self.fault(f"answered {_short(answer)}: {why}")
+            return None
+        return marked
 
     def safe(self, table: Table, options: Sequence[Action], phase: str) -> Action:
         """The safe move: a pass on another's tile; on the seat's turn its drawn tile discarded, else the first
@@ -305,6 +351,9 @@ class _Observer:
 
     def __init__(self, player: MjaiPlayer):
         self.player = player
+        # A plugin is registered once by its name (a class's by the class's): each seat's observer has its own,
+        # or a game seating two programs would tell only the first of them the game.
+        self.__name__ = f"mjai_seat_{player.seat}"
 
     @hookimpl
     def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:

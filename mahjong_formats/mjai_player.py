@@ -54,7 +54,7 @@ from mahjong_core import (
     refused_marking,
 )
 
-from .mjai import MjaiWriter, code_of
+from .mjai import MjaiWriter, code_of, timeout_move
 
 __all__ = ["DEFAULT_SECONDS", "MjaiPlayer", "SeatMessages"]
 
@@ -99,10 +99,7 @@ class SeatMessages:
             self.view.points, self.whole.points = list(scores), list(scores)
         if kind == "decision" and self.visibility.overran(event):
             return []  # replaced by the ruleset's timeout action, which the next event names
-        if kind == "timeout" and event.get("what") in ("move", "claim"):
-            # the move the ruleset made for the seat whose time ran out, as that seat's decision
-            event = {"type": "decision", "actor": event["seat"], "phase": "turn" if event["what"] == "move"
-                     else "claim", **{k: event[k] for k in ("action", "tile", "tiles", "way") if k in event}}
+        event = timeout_move(event)  # the move the ruleset made for a seat whose time ran out, as its decision
         told = self.whole.feed(event)
         view = live_event_view(dict(event), self.seat, self.visibility)
         if view is None:

@@ -176,8 +176,10 @@ class LiveTable:
                          observers=[o for p in self.program_seats.values() if (o := p.observer) is not None])
         #: What the ruleset lets each seat see of the others' concealed kongs and overrun choices.
         self.visibility = Visibility.of(ruleset, self.game.time_limits)
-        for seated in (*self.humans.values(), *self.program_seats.values()):
-            seated.game = self.game
+        for human in self.humans.values():
+            human.game = self.game
+        for program in self.program_seats.values():
+            program.game = self.game
 
     # ------------------------------------------------------------------ building
 
@@ -502,7 +504,9 @@ class LiveTable:
             "id": self.id, "status": self.status, "error": self.error, "length": self.length,
             "ruleset": {"id": self.ruleset.id, "name": self.ruleset.name, "native_name": self.ruleset.native_name,
                         "version": self.ruleset.version},
-            "seats": [{"seat": n, "name": None if n in self.unseated else p.name, "kind": p.kind}
+            # a program's seat by the name it is offered under (its log calls it a person's: its moves are its own)
+            "seats": [{"seat": n, "name": None if n in self.unseated else p.name,
+                       "kind": self.seats[n].kind if n in self.program_seats else p.kind}
                       for n, p in enumerate(self.players)],
             "seating": self.seating,
             "limits": limits,

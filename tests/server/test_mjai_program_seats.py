@@ -16,7 +16,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from live_server import Server, play_seat, running
+from live_server import Server, kill_mid_deal, play_seat, running
 
 from mahjong_core.audit.check import check
 from mahjong_core.cli import main
@@ -148,3 +148,56 @@ def test_play_refuses_a_program_it_cannot_run_before_it_starts(capsys) -> None: 
     assert "no installed bot 'nosuch' takes an argument" in capsys.readouterr().err
     assert main(["play", "--ruleset", "riichi_tenhou", "--bot", "mjai:'unclosed", "--no-browser"]) == 2
     assert "does not split as a shell would" in capsys.readouterr().err
+
+
+def test_a_table_with_a_program_resumes_after_a_crash_with_the_program_started_again(tmp_path: Path) -> None:
+    """The log is the truth: a restarted server re-plays the program seat's recorded moves, tells the program started
+    again the game from its start, and plays on; a server that no longer offers the program says so and leaves the
+    table alone."""
+    offer = ("--program", f"tsumogiri={_program('plain', tmp_path / 'seen.jsonl')}")
+    data, table, token, before = kill_mid_deal(tmp_path / "data", "riichi_tenhou",
+                                               ["human", "tsumogiri", "greedy", "greedy"], *offer, stop_after=4)
+    bare = Server(data)
+    try:
+        assert bare.get("/api/tables") is not None  # started: the tables were looked at
+        bare.proc.terminate()
+        _, err = bare.proc.communicate(timeout=20)
+    finally:
+        bare.stop()
+    assert f"table {table} cannot be resumed" in err and "which this server does not offer" in err
+    assert bare.log(table).read_bytes() == before  # untouched
+    with running(data, *offer) as again:
+        messages = asyncio.run(play_seat(again.ws_url, table, token))
+        assert messages[-1]["status"] == "finished", messages[-1]
+        log = again.log(table)
+    assert log.read_bytes().startswith(before)
+    verdict = check(str(log), "audit")
+    assert verdict.ok, verdict.error
+    told = [json.loads(line) for line in (tmp_path / "seen.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [m for m in told if m["type"] == "start_game"] == [{"type": "start_game", "id": 1}] * 2
+
+
+def test_mahjong_play_seats_an_mjai_program_at_each_other_seat(tmp_path: Path) -> None:
+    import subprocess
+
+    command = " ".join(shlex.quote(w) for w in (sys.executable, str(BOT), "plain"))
+    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", "play", "--ruleset", "riichi_tenhou", "--length",
+                             "deal", "--no-browser", "--bot-pace", "0", "--data", str(tmp_path / "data"), "--json",
+                             "--bot", f"mjai:{command}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        opened = json.loads(proc.stdout.readline())
+        base, token = opened["table"].split("#token=")
+        table = base.rsplit("/", 1)[1]
+        messages = asyncio.run(play_seat(opened["serving"].replace("http://", "ws://"), table, token))
+        welcome = next(m for m in messages if m["type"] == "welcome")
+        assert [s["kind"] for s in welcome["table"]["seats"]] == ["mjai", "mjai", "mjai", "human"]
+        assert messages[-1]["status"] == "finished"
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=20)
+    log = tmp_path / "data" / "tables" / table / "game.jsonl"
+    assert [s["name"] for s in read_log(log).header["seats"][:3]] == ["mjai-0", "mjai-1", "mjai-2"]
+    verdict = check(str(log), "audit")
+    assert verdict.ok, verdict.error
+    assert "Traceback" not in err and "mjai seat" not in err  # no program fault

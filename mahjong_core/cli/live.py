@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError
@@ -75,5 +76,8 @@ def program(spec: str, *, name: str | None = None, place: str = "--program") -> 
                            place=place) from None
     if not words:
         raise MahjongError(f"{spec!r}: {kind}: needs the command that starts the program ({kind}:COMMAND)",
+                           place=place)
+    if shutil.which(words[0]) is None:
+        raise MahjongError(f"{spec!r}: no program {words[0]!r} to run (not an executable file, nor found on PATH)",
                            place=place)
     return given, bot

@@ -148,6 +148,10 @@ def test_play_refuses_a_program_it_cannot_run_before_it_starts(capsys) -> None: 
     assert "no installed bot 'nosuch' takes an argument" in capsys.readouterr().err
     assert main(["play", "--ruleset", "riichi_tenhou", "--bot", "mjai:'unclosed", "--no-browser"]) == 2
     assert "does not split as a shell would" in capsys.readouterr().err
+    assert main(["play", "--ruleset", "riichi_tenhou", "--bot", "mjai:/no/such/bot --fast", "--no-browser"]) == 2
+    assert "no program '/no/such/bot' to run" in capsys.readouterr().err
+    assert main(["serve", "--program", "greedy=mjai:python3 bot.py"]) == 2  # a name that is an installed bot's
+    assert "'greedy' cannot name a program" in capsys.readouterr().err
 
 
 def test_a_table_with_a_program_resumes_after_a_crash_with_the_program_started_again(tmp_path: Path) -> None:

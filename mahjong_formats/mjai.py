@@ -520,9 +520,26 @@ def export_events(header: dict[str, Any], events: Sequence[dict[str, Any]]) -> l
     recorded = (header.get("source") or {}).get("recorded") or {}
     writer = MjaiWriter(int(header.get("starting_points", 0)), recorded.get("deals") or [])
     out: list[dict[str, Any]] = [{"type": "start_game", "names": [s["name"] for s in header["seats"]]}]
-    for event in events:
-        out += writer.feed(event)
+    for n, event in enumerate(events):
+        after = events[n + 1] if n + 1 < len(events) else {}
+        if event.get("type") == "decision" and timed_out(event, after):
+            continue  # overran its limit: the timeout that follows names the move made
+        out += writer.feed(timeout_move(event))
     return out
+
+
+def timed_out(decision: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether ``after`` is the ``timeout`` that replaces ``decision`` (the engine logs it right after)."""
+    return after.get("type") == "timeout" and after.get("seat") == decision.get("actor") and \
+        after.get("what") in ("move", "claim")
+
+
+def timeout_move(event: dict[str, Any]) -> dict[str, Any]:
+    """A move's or a claim's ``timeout`` as the decision the ruleset made for the seat; any other event as it is."""
+    if event.get("type") != "timeout" or event.get("what") not in ("move", "claim"):
+        return event
+    return {"type": "decision", "actor": event["seat"], "phase": "turn" if event["what"] == "move" else "claim",
+            **{k: event[k] for k in ("action", "tile", "tiles", "way") if k in event}}
 
 
 class MjaiWriter:

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import shutil
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -100,6 +101,9 @@ class Settings:
     house_rules: dict[str, Ruleset] = field(default_factory=dict)
     #: The games database every finished game is recorded in (``--db``), or ``None``.
     records: GameRecords | None = None
+    #: External programs the operator offers as seats (``--program NAME=mjai:COMMAND``): the seat kind that names
+    #: each, and the ``NAME:ARGUMENT`` bot that plays it.  Only the operator says which commands run.
+    programs: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -175,7 +179,8 @@ class Tables:
             try:
                 table = LiveTable.from_log(files, bot_pace_s=self.settings.bot_pace_s,
                                            deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events,
-                                           signer=self.settings.signer, on_finished=self._on_finished)
+                                           signer=self.settings.signer, on_finished=self._on_finished,
+                                           programs=self.settings.programs)
             except MahjongError as exc:
                 log.error("table %s cannot be resumed: %s", files.id, exc)
                 continue
@@ -227,7 +232,8 @@ class Tables:
                unseated: list[int]) -> LiveTable:
         return LiveTable(files, ruleset, specs, length, seed, bot_pace_s=self.settings.bot_pace_s,
                          deal_pause_s=self.settings.deal_pause_s, stamp=self.settings.stamp_events,
-                         signer=self.settings.signer, on_finished=self._on_finished, unseated=unseated)
+                         signer=self.settings.signer, on_finished=self._on_finished, unseated=unseated,
+                         programs=self.settings.programs)
 
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
         """Open a table from a checked request; return its id and a token for each person's seat."""
@@ -243,15 +249,17 @@ class Tables:
         if len(seats) != players:
             raise ProtocolError(f"$.seats: {rid} is played by {players} players; {len(seats)} seats given")
         bots = installed_bots()
+        programs = self.settings.programs
         arrival = request.get("seating", "fixed") == "arrival"
         files = self.data.new_table()  # its id names the guests (its folder is made only once the request is good)
         specs = []
         named: dict[str, int] = {}
         for n, seat in enumerate(seats):
             kind = seat["kind"]
-            if kind != HUMAN and kind not in bots:
-                raise ProtocolError(f"$.seats[{n}].kind: {kind!r} is neither 'human' nor an installed bot; "
-                                    f"installed bots: {', '.join(bots)}")
+            if kind != HUMAN and kind not in bots and kind not in programs:
+                offered = f"; programs this server offers: {', '.join(programs)}" if programs else ""
+                raise ProtocolError(f"$.seats[{n}].kind: {kind!r} is neither 'human', an installed bot nor a program "
+                                    f"this server offers; installed bots: {', '.join(bots)}{offered}")
             if "name" in seat and kind != HUMAN:
                 raise ProtocolError(f"$.seats[{n}].name: a bot's seat is named by the bot ({kind!r}); only a "
                                     "person's seat takes a name")
@@ -275,22 +283,37 @@ class Tables:
             raise ProtocolError(f"this server keeps at most {MAX_TABLES} tables open")
         length = request.get("length", "game")
         seed = self._seed(request, people)
+        running = {n: spec.kind for n, spec in enumerate(specs) if spec.kind in programs and spec.kind != HUMAN}
         watch = f"/table/{files.id}"
         if arrival:
             invite = new_token()
             files.create({}, invite_hash=token_hash(invite), pending={
                 "ruleset": rid, "ruleset_text": ruleset.text if rid in house else None,
-                "kinds": [spec.kind for spec in specs], "length": length, "seed": seed})
-            self._register(self._table(files, ruleset, specs, length, seed, people))
+                "kinds": [spec.kind for spec in specs], "length": length, "seed": seed}, programs=running)
+            try:
+                table = self._opened(files, ruleset, specs, length, seed, people)
+            except ProtocolError:
+                shutil.rmtree(files.folder, ignore_errors=True)  # no table: a restarted server must not wait for it
+                raise
+            self._register(table)
             return {"table": files.id, "seating": "arrival", "invite": invite, "url": f"{watch}#invite={invite}",
                     "seats": [], "watch": watch}
         tokens = {n: new_token() for n in people}
-        files.create({n: token_hash(t) for n, t in tokens.items()})
-        self._add(self._table(files, ruleset, specs, length, seed, []))
+        table = self._opened(files, ruleset, specs, length, seed, [])
+        files.create({n: token_hash(t) for n, t in tokens.items()}, programs=running)
+        self._add(table)
         return {"table": files.id, "seating": "fixed",
                 "seats": [{"seat": n, "name": specs[n].name, "token": t, "url": f"{watch}#token={t}"}
                           for n, t in tokens.items()],
                 "watch": watch}
+
+    def _opened(self, files: TableFiles, ruleset: Ruleset, specs: list[SeatSpec], length: str, seed: int | str,
+                unseated: list[int]) -> LiveTable:
+        """A new table (:meth:`_table`); a program it seats that cannot be started is the request's error."""
+        try:
+            return self._table(files, ruleset, specs, length, seed, unseated)
+        except MahjongError as exc:
+            raise ProtocolError(f"$.seats: {exc.message}") from None
 
     @staticmethod
     def _seed(request: dict[str, Any], people: list[int]) -> int | str:
@@ -634,7 +657,9 @@ async def api_rulesets(request: Request) -> Response:
             continue
         out.append({"id": rid, "name": rs.name, "native_name": rs.native_name, "players": rs.param("players"),
                     "timing": _plain(rs.get("timing")), "house": rid in house})
-    return JSONResponse({"rulesets": out, "bots": list(installed_bots()), "lengths": list(LENGTHS)})
+    return JSONResponse({"rulesets": out, "bots": list(installed_bots()), "lengths": list(LENGTHS),
+                         **({"programs": list(request.app.state.settings.programs)}
+                            if request.app.state.settings.programs else {})})
 
 
 def _plain(value: Any) -> Any:

@@ -58,7 +58,7 @@ from mahjong_core import (
 from mahjong_core.plugin import KINDS, kind_code
 
 from .protocol import encode_options
-from .seats import MOVE_PHASES, BotSeat, HumanSeat, Prompt, TableStopped, limit_ms
+from .seats import MOVE_PHASES, BotSeat, HumanSeat, ProgramSeat, Prompt, TableStopped, limit_ms
 from .store import SyncedWriter, TableFiles
 
 log = logging.getLogger("mahjong_server")
@@ -73,7 +73,7 @@ Viewer = int | None  # a seat, or None for a spectator
 
 @dataclass(frozen=True)
 class SeatSpec:
-    kind: str  # "human" or an installed bot's name
+    kind: str  # "human", an installed bot's name, or the name of a program the server offers (``programs``)
     name: str
 
 
@@ -96,14 +96,20 @@ class LiveTable:
     :param logged: the lines of the log to resume from (header first), or ``None`` for a new table.
     :param unseated: person seats whose person has not sat down yet (a table that seats people as they
         arrive, the first as East: 000 line 309); the table waits, its engine not started, until none is left.
+    :param programs: the external programs the server's operator offers, by the seat kind that names them
+        (``{"mjai": "mjai:COMMAND"}``): a seat of such a kind is played by the program, started for this table
+        (:class:`~mahjong_server.seats.ProgramSeat`).  A client names a program by its kind only, never by
+        its command.
     """
 
     def __init__(self, files: TableFiles, ruleset: Ruleset, seats: Sequence[SeatSpec], length: str,
                  seed: int | str, *, salts: str = "logged", logged: list[str] | None = None,
                  bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
                  stamp: bool = False, signer: Signer | None = None,
-                 on_finished: Callable[[LiveTable], None] | None = None, unseated: Sequence[int] = ()):
+                 on_finished: Callable[[LiveTable], None] | None = None, unseated: Sequence[int] = (),
+                 programs: Mapping[str, str] | None = None):
         self.files = files
+        self.programs = dict(programs or {})
         #: Called on the engine thread once the game has ended and its log is closed (the games database's hook).
         self.on_finished = on_finished
         self.id = files.id
@@ -159,30 +165,48 @@ class LiveTable:
             if spec.kind == HUMAN:
                 decisions = list(script.decisions(n)) if script is not None else []
                 self.humans[n] = HumanSeat(self, n, spec.name, decisions)
-        self.players = self._players()
+        self.program_seats: dict[int, ProgramSeat] = {}
+        self.players = self._players(script)
         #: The salts the log records, deal by deal, taken again while resuming (see :meth:`_salt`).
         self._logged_salts = [bytes.fromhex(e["salt"]) for e in script.events
                               if e.get("type") == "deal_start" and isinstance(e.get("salt"), str)] if script else []
         self.game = Game(ruleset, self.players, seed, emit=self._emit, max_deals=LENGTHS[length].get("max_deals"),
                          max_rounds=LENGTHS[length].get("max_rounds"),
-                         salts=self._salt if salts == "logged" else None)
+                         salts=self._salt if salts == "logged" else None,
+                         observers=[o for p in self.program_seats.values() if (o := p.observer) is not None])
         #: What the ruleset lets each seat see of the others' concealed kongs and overrun choices.
         self.visibility = Visibility.of(ruleset, self.game.time_limits)
         for human in self.humans.values():
             human.game = self.game
+        for program in self.program_seats.values():
+            program.game = self.game
 
     # ------------------------------------------------------------------ building
 
-    def _players(self) -> list[Any]:
+    def _players(self, script: ReplayLog | None) -> list[Any]:
         kinds = [spec.kind for spec in self.seats]
         # Seat i's bot is seeded from (seed, i) exactly as in a simulation, so an audit can seat it again; a
-        # person's seat gets a placeholder that is never seated (each seat's generator is its own).
-        bot_kinds = [k if k != HUMAN else "random" for k in kinds]
+        # person's seat gets a placeholder that is never seated (each seat's generator is its own).  A program's
+        # seat is built from what the operator offers under its kind (``mjai:COMMAND``), which starts it.
+        bot_kinds = [self.programs.get(k, k) if k != HUMAN else "random" for k in kinds]
         bots = make_bots(bot_kinds, self.seed)
         players: list[Any] = []
         for n, kind in enumerate(kinds):
-            players.append(self.humans[n] if kind == HUMAN else BotSeat(self, bots[n], self.bot_pace_s, self._stop))
+            if kind == HUMAN:
+                players.append(self.humans[n])
+            elif kind in self.programs:
+                decisions = list(script.decisions(n)) if script is not None else []
+                bots[n].name = f"{kind}-{n}"  # named as the operator offers it: the records know it by this name
+                seat = ProgramSeat(self, bots[n], decisions, report=self._program_fault)
+                self.program_seats[n] = seat
+                players.append(seat)
+            else:
+                players.append(BotSeat(self, bots[n], self.bot_pace_s, self._stop))
         return players
+
+    def _program_fault(self, message: str) -> None:
+        """A program seat's fault (an answer that is no move, lateness, its end): said in the server's log."""
+        log.warning("table %s: %s", self.id, message)
 
     @property
     def replaying(self) -> bool:
@@ -206,8 +230,13 @@ class LiveTable:
     @classmethod
     def from_log(cls, files: TableFiles, *, bot_pace_s: float = 0.0, deal_pause_s: float = 0.0,
                  stamp: bool = False, signer: Signer | None = None,
-                 on_finished: Callable[[LiveTable], None] | None = None) -> LiveTable:
-        """The table a log describes, to be resumed where its log ends."""
+                 on_finished: Callable[[LiveTable], None] | None = None,
+                 programs: Mapping[str, str] | None = None) -> LiveTable:
+        """The table a log describes, to be resumed where its log ends.
+
+        A seat its seats file says a program played (the log names it a ``human`` seat: the moves are the
+        program's) is played on by the program the server offers under that kind now (``programs``).
+        """
         lines = files.read_lines()
         if not lines:
             raise ResumeError("the log is empty", source=str(files.log_path), place="line 1")
@@ -223,6 +252,14 @@ class LiveTable:
         ruleset = (load_ruleset_text(document, f"{files.log_path}::line 1 (the ruleset it embeds)")
                    if document is not None else load_ruleset(h["ruleset"]["id"]))
         seats = [SeatSpec(s["kind"], s["name"]) for s in h["seats"]]
+        offered = dict(programs or {})
+        for n, kind in files.programs().items():
+            if kind not in offered:
+                raise ResumeError(f"seat {n} is played by the program {kind!r}, which this server does not offer "
+                                  f"(mahjong serve --program {kind}=mjai:COMMAND)", source=str(files.seats_path),
+                                  place=f"programs.{n}")
+            if 0 <= n < len(seats):
+                seats[n] = SeatSpec(kind, seats[n].name)
         options = h.get("options", {})
         length = next((name for name, opts in LENGTHS.items() if opts == options), None)
         if length is None:
@@ -230,7 +267,7 @@ class LiveTable:
                               source=str(files.log_path), place="line 1")
         salts = "logged" if rng.get("salts") == "logged" else "derived"
         return cls(files, ruleset, seats, length, seed, salts=salts, logged=lines, bot_pace_s=bot_pace_s,
-                   deal_pause_s=deal_pause_s, stamp=stamp, signer=signer, on_finished=on_finished)
+                   deal_pause_s=deal_pause_s, stamp=stamp, signer=signer, on_finished=on_finished, programs=offered)
 
     def seat_person(self, name: str) -> int:
         """Seat the next person to arrive at the lowest free person seat (East first) and return that seat.
@@ -258,6 +295,13 @@ class LiveTable:
             human.stop()
         if self._thread is not None:
             self._thread.join(timeout)
+        if self._thread is None:  # a table that never started (waiting for its people) has its programs running
+            self.close_programs()
+
+    def close_programs(self) -> None:
+        """Stop the table's programs (its game's end has told them so already, where it came)."""
+        for seat in self.program_seats.values():
+            seat.close()
 
     def _run(self) -> None:
         try:
@@ -289,6 +333,7 @@ class LiveTable:
         finally:
             if self._writer is not None:
                 self._writer.close()
+            self.close_programs()
         if self.status == "finished" and self.on_finished is not None:
             self.on_finished(self)
 
@@ -459,7 +504,9 @@ class LiveTable:
             "id": self.id, "status": self.status, "error": self.error, "length": self.length,
             "ruleset": {"id": self.ruleset.id, "name": self.ruleset.name, "native_name": self.ruleset.native_name,
                         "version": self.ruleset.version},
-            "seats": [{"seat": n, "name": None if n in self.unseated else p.name, "kind": p.kind}
+            # a program's seat by the name it is offered under (its log calls it a person's: its moves are its own)
+            "seats": [{"seat": n, "name": None if n in self.unseated else p.name,
+                       "kind": self.seats[n].kind if n in self.program_seats else p.kind}
                       for n, p in enumerate(self.players)],
             "seating": self.seating,
             "limits": limits,

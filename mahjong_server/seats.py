@@ -1,4 +1,5 @@
-"""Who sits at a live table: a person, whose decisions come over the network, or an installed bot.
+"""Who sits at a live table: a person, whose decisions come over the network, an installed bot, or an external
+program the server's operator offers (an mjai program: :class:`ProgramSeat`).
 
 Both are engine :class:`~mahjong_core.Player` objects, so a live table
 runs the very engine a simulation runs.  A person's seat blocks the table's
@@ -136,23 +137,33 @@ class HumanSeat:
 
     def _refusal(self, table: Table, prompt: Prompt, action: Action, delay: int) -> str | None:
         """Why the engine would refuse this claim at this moment (the ruleset's own timing rule), or ``None``."""
-        if prompt.phase != "claim" or action.kind not in _CLAIMS or self.game is None:
-            return None
-        claim = Claim(prompt.seat, action.kind, action.tiles, delay)
-        why = self.game.hook.mahjong_claim_refused(ruleset=self.game.ruleset, table=table, claim=claim)
+        why = claim_refusal(self.game, table, prompt.seat, prompt.phase, action, delay)
         return f"prompt {prompt.id}: {why} ({delay} ms had passed). Choose again." if why else None
 
     def _timed_out(self, table: Table, prompt: Prompt) -> Action:
         assert self.game is not None and prompt.limit_ms is not None  # only a limited prompt times out
-        what = "move" if prompt.phase in MOVE_PHASES else "claim"
-        fallback: Action | None = self.game.hook.mahjong_timeout(ruleset=self.game.ruleset, table=table,
-                                                                 seat=prompt.seat, what=what)
-        if fallback is None:
-            raise MahjongError("no plugin answers mahjong_timeout, which the core's defaults answer",
-                               place="mahjong_timeout")
         prompt.extra["closed_by"] = "timeout"
-        return Action(fallback.kind, fallback.tile, fallback.tiles, fallback.way,
-                      max(prompt.limit_ms + 1, prompt.elapsed_ms()))
+        return timed_out(self.game, table, prompt.seat, prompt.phase, prompt.limit_ms, prompt.elapsed_ms())
+
+
+def timed_out(game: Game, table: Table, seat: int, phase: str, limit: int, elapsed_ms: int) -> Action:
+    """What a seat whose clock ran out answers: the ruleset's timeout action (``mahjong_timeout``), taken just
+    over the limit, so that the engine logs the timeout and plays that action."""
+    what = "move" if phase in MOVE_PHASES else "claim"
+    fallback: Action | None = game.hook.mahjong_timeout(ruleset=game.ruleset, table=table, seat=seat, what=what)
+    if fallback is None:
+        raise MahjongError("no plugin answers mahjong_timeout, which the core's defaults answer",
+                           place="mahjong_timeout")
+    return Action(fallback.kind, fallback.tile, fallback.tiles, fallback.way, max(limit + 1, elapsed_ms))
+
+
+def claim_refusal(game: Game | None, table: Table, seat: int, phase: str, action: Action, delay: int) -> str | None:
+    """Why the ruleset's own timing rule refuses this claim at this moment (a chow pause), or ``None``."""
+    if phase != "claim" or action.kind not in _CLAIMS or game is None:
+        return None
+    why: str | None = game.hook.mahjong_claim_refused(ruleset=game.ruleset, table=table,
+                                                      claim=Claim(seat, action.kind, action.tiles, delay))
+    return why
 
 
 class BotSeat:
@@ -182,3 +193,67 @@ class BotSeat:
             if self._stop.wait(min(action.delay_ms / 1000, self.pace_s)):
                 raise TableStopped
         return action
+
+
+class ProgramSeat:
+    """An external program's seat (``mjai:COMMAND``, offered by the server's operator), timed by the server.
+
+    ``program`` is the seat :func:`mahjong_core.make_bots` built for the seat kind ``NAME:ARGUMENT`` (an mjai
+    program: :class:`mahjong_formats.mjai_player.MjaiPlayer`); it is told the game through its own observer,
+    as its seat may see it, and answers with :meth:`answer` (``None`` where it gave no move the rules offer: the
+    fault is said in the server's log).  Its time is the server's: from the moment it is asked to the moment its
+    answer is taken, on the monotonic clock, written as the decision's ``after_ms`` as a person's is.
+
+    A program that gives no move is the seat's clock run out: where the ruleset keeps one, the seat answers what
+    its timeout rule says (``mahjong_timeout``), taken just over the limit, so the engine logs the ``timeout``
+    and an audit judges it as a person's; the table does not wait out a clock it knows no answer will beat (a
+    program that answered nonsense, ended, or was stopped for its lateness).  Where the ruleset keeps no clock,
+    the program's own deadline bounds the wait and its safe move is played (the tile just drawn let go, a
+    claim passed).  Either way the table goes on.
+
+    While a table resumes, the seat repeats its recorded decisions; the program, started again, is told the
+    game from its start when it is first asked, each message answered, and only its answer to the last is taken.
+    """
+
+    def __init__(self, live: LiveTable, program: Any, script: list[tuple[int, dict[str, Any]]],
+                 report: Any = None):
+        self.live = live
+        self.program = program
+        self.name = program.name
+        self.kind = program.kind
+        self.game: Game | None = None
+        self._script_left = len(script)
+        self._scripted = ScriptedPlayer(self.name, iter(script), source=str(live.files.log_path))
+        if report is not None:
+            program.report = report
+
+    @property
+    def observer(self) -> object | None:
+        """The plugin through which the program sees each event (registered by the table's game)."""
+        return getattr(self.program, "observer", None)
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        if self._script_left:
+            self._script_left -= 1
+            return self._scripted.choose(table, seat, options, phase)
+        limit = limit_ms(table, phase)
+        self.live.announce(seat, phase, limit)
+        started = time.monotonic_ns()
+        action = self.program.answer(table, options, phase)
+        elapsed = (time.monotonic_ns() - started) // 1_000_000
+        if action is not None:
+            why = claim_refusal(self.game, table, seat, phase, action, elapsed)
+            if why:
+                self.program.fault(f"claimed {action_text(action)} after {elapsed} ms: {why}")
+                action = None
+        if action is not None:
+            return action.after(elapsed)
+        if limit is not None and self.game is not None:
+            return timed_out(self.game, table, seat, phase, limit, elapsed)
+        return self.program.safe(table, options, phase).after(elapsed)
+
+    def close(self) -> None:
+        """Stop the program (the table stopped or failed before its game's end told it so)."""
+        close = getattr(self.program, "close", None)
+        if close is not None:
+            close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import json
+import shlex
 import socket
 import sys
 import threading
@@ -57,8 +58,10 @@ def bind(host: str, port: int) -> socket.socket:
 def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] = (), bot_pace_s: float = 0.8,
           deal_pause_s: float = 30.0, stamp_events: bool = False, spectator_delay_s: float = 0.0,
           signer: Signer | None = None, announce: bool = True, house_rules: tuple[Ruleset, ...] = (),
-          records: GameRecords | None = None, as_json: bool = False) -> int:
+          records: GameRecords | None = None, as_json: bool = False, programs: dict[str, str] | None = None) -> int:
     """Serve until interrupted; print ``serving on http://HOST:PORT`` once the socket is bound.
+
+    :param programs: the external programs offered as seats, by the seat kind naming each (``--program``).
 
     :param as_json: print that line as one JSON object instead (``--json``): ``{"serving": URL, "host": HOST,
         "port": PORT, "data": DIR}``, so a script that starts the server reads the port it was given as it
@@ -68,7 +71,7 @@ def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] 
     bound_host, bound_port = sock.getsockname()[:2]
     settings = Settings(data=data, allowed_origins=allowed_origins, bot_pace_s=bot_pace_s, deal_pause_s=deal_pause_s,
                         stamp_events=stamp_events, spectator_delay_s=spectator_delay_s, signer=signer,
-                        house_rules={r.id: r for r in house_rules}, records=records)
+                        house_rules={r.id: r for r in house_rules}, records=records, programs=dict(programs or {}))
     config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio",
                             lifespan="on", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
@@ -85,7 +88,7 @@ def serve(host: str, port: int, data: Path, *, allowed_origins: tuple[str, ...] 
 
 def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game", open_browser: bool = True,
          bot_pace_s: float = 0.8, house_rules: tuple[Ruleset, ...] = (), records: GameRecords | None = None,
-         as_json: bool = False, name: str | None = None) -> int:
+         as_json: bool = False, name: str | None = None, programs: dict[str, str] | None = None) -> int:
     """Start a local server, open a table with one person and three bots, and open its page in the browser.
 
     :param name: the person's name (checked by the caller: :func:`mahjong_server.names.name_problem`); without
@@ -93,13 +96,15 @@ def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game",
         records (which know a player by name only).
 
     :param records: the games database the game is recorded in once it is finished (``--db``), or ``None``.
+    :param programs: the external program ``bot`` names, where it names one (``--bot mjai:COMMAND``): each bot
+        seat starts its own.
     :param as_json: print the table's address as one JSON object (``--json``): ``{"table": URL, "serving": URL,
         "data": DIR}``.
     """
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
     settings = Settings(data=data, bot_pace_s=bot_pace_s, house_rules={r.id: r for r in house_rules},
-                        records=records)
+                        records=records, programs=dict(programs or {}))
     config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=WS_MAX_BYTES, ws="websockets-sansio")
     server = uvicorn.Server(config)
     gc.set_threshold(*GC_THRESHOLDS)
@@ -132,8 +137,9 @@ def play(ruleset: str, data: Path, *, bot: str = "greedy", length: str = "game",
         print(json.dumps({"table": url, "serving": base, "data": str(data), "name": seated}), flush=True)
     else:
         hint = "" if name is not None else "; --name NAME records your games under your own name"
+        offered = "".join(f" --program {shlex.quote(f'{k}={v}')}" for k, v in (programs or {}).items())
         print(f"your table: {url}\n(you play as {seated}{hint}; serving on {base}; Ctrl-C to stop; the game "
-              f"resumes with mahjong serve --data {data})", flush=True)
+              f"resumes with mahjong serve --data {data}{offered})", flush=True)
     if open_browser:
         webbrowser.open(url)
     try:

@@ -5,7 +5,8 @@ exactly the format ``mahjong replay`` and ``mahjong audit`` read, and
 ``DIR/tables/<table id>/seats.json`` holds the SHA-256 of each person's seat
 token (and, for a table that seats people as they arrive, of its invitation,
 the names of those seated so far and what the table was opened with, seed
-included, until its log begins).  The tokens themselves are never written
+included, until its log begins; and the seats a program the server offers
+plays, by the name it is offered under, never its command).  The tokens themselves are never written
 anywhere: whoever holds one proves it by sending it, and a copied data folder
 lets nobody act.  Tokens are kept beside the log, not in it, so a log can be
 published or audited without handing out seats.
@@ -63,15 +64,19 @@ class TableFiles:
         self.seats_path = folder / SEATS_NAME
 
     def create(self, token_hashes: dict[int, str], *, invite_hash: str | None = None,
-               pending: dict[str, Any] | None = None) -> None:
+               pending: dict[str, Any] | None = None, programs: dict[int, str] | None = None) -> None:
         """Write the seats file of a new table.
 
         :param invite_hash: the SHA-256 of the invitation of a table whose people sit in the order they arrive.
         :param pending: what such a table is opened with (ruleset, seat kinds, length, seed), kept until its
             people have all sat down and its log begins, so that a restarted server can keep waiting for them.
+        :param programs: the seats played by a program the server offers, and the kind that names it (the log
+            names such a seat ``human``), so that a restarted server seats the program again.
         """
         self.folder.mkdir(parents=True, exist_ok=False)
         data: dict[str, Any] = {"token_sha256": {str(k): v for k, v in token_hashes.items()}}
+        if programs:
+            data["programs"] = {str(k): v for k, v in programs.items()}
         if invite_hash is not None:
             data.update(invite_sha256=invite_hash, names={}, pending=pending)
         self._write(data)
@@ -95,6 +100,10 @@ class TableFiles:
         """What a table that seats people as they arrive was opened with, or ``None`` for any other table."""
         pending = self._data().get("pending")
         return pending if isinstance(pending, dict) else None
+
+    def programs(self) -> dict[int, str]:
+        """The seats a program plays, and the kind that names the program, by seat (none for most tables)."""
+        return {int(k): str(v) for k, v in self._data().get("programs", {}).items()}
 
     def names(self) -> dict[int, str]:
         """The names of the people who have sat down at a table that seats them as they arrive, by seat."""

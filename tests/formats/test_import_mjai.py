@@ -15,7 +15,7 @@ import pytest
 from mahjong_core.audit.check import check
 from mahjong_core.cli import main
 from mahjong_formats.common import FormatError, play
-from mahjong_formats.mjai import read_file
+from mahjong_formats.mjai import code_of, read_file
 from mahjong_formats.tenhou_xml import read_file as read_tenhou
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,3 +166,35 @@ def test_every_tenhou_sample_game_exported_as_mjai_imports_with_the_same_moves(t
         # at the end, which go to the first place, and mjai's end_game carries no points
         changes = [d.split(": ", 1)[1] for d in first.differences if "change of points" in d]
         assert [d.split(": ", 1)[1] for d in again.differences if "change of points" in d] == changes, path.name
+
+
+CLOCKED = """id: clocked_tenhou
+version: 1.0.0
+name: Tenhou with a clock
+extends: riichi_tenhou
+parameters:
+  timing: {value: {move_seconds: 1, claim_seconds: 1}, assumption: "a test's clock, short so bots overrun it"}
+"""
+
+
+def test_a_game_played_under_a_clock_is_exported_with_the_timeouts_moves(tmp_path: Path) -> None:
+    """A decision slower than the clock is replaced by the ruleset's timeout action: the export writes that move
+    (the overrun decision never stood), so the export reads back as a legal game under Tenhou's rules."""
+    rule = tmp_path / "clocked.yaml"
+    rule.write_text(CLOCKED, encoding="utf-8")
+    assert main(["simulate", "--ruleset", str(rule), "--seed", "4", "--max-deals", "2",
+                 "--out", str(tmp_path / "sim")]) == 0
+    log = next((tmp_path / "sim").glob("*.jsonl"))
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    moves = [e for e in events if e["type"] == "timeout" and e["what"] == "move"]
+    assert moves, "no bot overran the one-second clock"
+    exported = [json.loads(line) for line in _export(log, tmp_path / "game.jsonl").read_text().splitlines()]
+    discards = [(m["actor"], m["pai"]) for m in exported if m["type"] == "dahai"]
+    made = [(e["actor"], e["tile"]) for e in events if e["type"] == "decision" and e["action"] == "discard"
+            and not any(t["n"] == e["n"] + 1 for t in moves)]
+    made += [(t["seat"], t["tile"]) for t in moves]
+    def plain(code: str) -> str:
+        return "5" + code[1] if code[0] == "0" else code
+
+    assert sorted((a, plain(code_of(p))) for a, p in discards) == sorted((a, plain(t)) for a, t in made)
+    assert main(["import", "mjai", str(tmp_path / "game.jsonl"), "--out", str(tmp_path / "in")]) == 0

@@ -104,3 +104,47 @@ def test_a_bad_mjai_seat_is_named_before_the_game(tmp_path: Path, capsys: pytest
     code = main(["simulate", "--ruleset", "riichi_tenhou", "--seed", "3", "--bots", bots, "--out", str(tmp_path)])
     err = capsys.readouterr().err
     assert code == 2 and said in err and "Traceback" not in err, err
+
+
+def test_the_red_five_the_program_names_is_the_copy_let_go() -> None:
+    """A hand holding a plain and a red 5m: ``5mr`` lets go of the red one, ``5m`` of the plain one, and a red
+    copy the hand does not hold is no move (a person's click on a red five is judged the same way)."""
+    from mahjong_core import Action, Game, load_ruleset, make_bots
+    from mahjong_core.table.state import Seat
+    from mahjong_formats.mjai_player import MjaiPlayer
+
+    table = Game(load_ruleset("riichi_tenhou"), make_bots(["greedy"] * 4, 1), 1).table
+    assert table.tiles is not None
+    five = table.tiles.codes().index("5m")
+    table.seats = [Seat() for _ in range(4)]
+    seat = table.seats[SEAT]
+    seat.counts[five] = 2
+    seat.marked[:] = [five]
+    player = MjaiPlayer(name="mjai-1", argument=shlex.join([sys.executable, "-c", "pass"]), seat=SEAT)
+    player.report = lambda message: None
+    try:
+        offered = [Action("discard", five)]
+
+        def answer(pai: str) -> Action | None:
+            return player._action({"type": "dahai", "actor": SEAT, "pai": pai, "tsumogiri": True}, table, offered,
+                                  "turn")
+
+        assert answer("5mr") == offered[0].marking((five,))
+        assert answer("5m") == offered[0]
+        seat.marked[:] = []
+        assert answer("5mr") is None and "which the hand does not hold" in player.faults[-1]
+    finally:
+        player.close()
+
+
+def test_two_programs_at_one_table_are_each_told_the_game(tmp_path: Path) -> None:
+    seen = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
+    commands = [" ".join(shlex.quote(w) for w in (sys.executable, str(BOT), "plain", str(s))) for s in seen]
+    out = tmp_path / "logs"
+    assert main(["simulate", "--ruleset", "riichi_tenhou", "--seed", "3", "--max-deals", "1", "--out", str(out),
+                 "--bots", f"mjai:{commands[0]},greedy,mjai:{commands[1]},greedy"]) == 0
+    assert check(str(next(out.glob("*.jsonl"))), "audit").ok
+    for seat, path in zip((0, 2), seen, strict=True):
+        told = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        assert told[0] == {"type": "start_game", "id": seat} and told[-1] == {"type": "end_game"}
+        assert any(m["type"] == "start_kyoku" for m in told)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from mahjong_core.cli.commands import summary
 from mahjong_core.cli.database import DB_HELP, recorder
-from mahjong_core.cli.live import house_rules, server
+from mahjong_core.cli.live import house_rules, program, server
 from mahjong_core.cli.parser import RULESET_HELP, add_command
 from mahjong_core.errors import MahjongError
 
@@ -24,7 +24,9 @@ def register(commands: Subcommands) -> None:
     p = add_command(commands, "play", cmd_play,
                     summary("play"))
     p.add_argument("--ruleset", required=True, help=RULESET_HELP)
-    p.add_argument("--bot", default="greedy", help="installed bot for the other seats (default: greedy)")
+    p.add_argument("--bot", default="greedy",
+                   help="installed bot for the other seats (default: greedy), or mjai:COMMAND, an external program "
+                        "speaking mjai, started for each of those seats")
     p.add_argument("--length", choices=("game", "round", "deal"), default="game",
                    help="how long the table plays: a whole game, one round or one deal (default: game)")
     p.add_argument("--data", default="mahjong-data", help="folder for the table's log (default: mahjong-data)")
@@ -50,8 +52,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     elif rid not in available():
         raise MahjongError(f"unknown ruleset {rid!r}; installed: {', '.join(sorted(available()))}",
                            place="--ruleset")
-    if args.bot not in installed_bots():
-        raise MahjongError(unknown_bot(args.bot), place="--bot")
+    programs: dict[str, str] = {}
+    bot = args.bot
+    if ":" in bot:  # an external program (mjai:COMMAND): the table seats it under its kind's name
+        bot, _ = program(args.bot, name=bot.partition(":")[0], place="--bot")
+        programs[bot] = args.bot
+    elif bot not in installed_bots():
+        raise MahjongError(unknown_bot(bot), place="--bot")
     if args.bot_pace < 0:
         raise MahjongError(f"--bot-pace is in seconds, at least 0; got {args.bot_pace}", place="--bot-pace")
     serve = server()
@@ -61,7 +68,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         problem = name_problem(args.name, installed_bots())
         if problem is not None:
             raise MahjongError(f"--name {args.name!r}: {problem}", place="--name")
-    return int(serve.play(rid, Path(args.data), bot=args.bot, length=args.length,
+    return int(serve.play(rid, Path(args.data), bot=bot, programs=programs, length=args.length,
                           open_browser=not args.no_browser, bot_pace_s=args.bot_pace, house_rules=house,
                           records=recorder(args.db), as_json=args.json, name=args.name))
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from mahjong_core.cli.commands import summary
 from mahjong_core.cli.database import DB_HELP, recorder
-from mahjong_core.cli.live import house_rules, server
+from mahjong_core.cli.live import house_rules, program, server
 from mahjong_core.cli.parser import add_command
 from mahjong_core.cli.seats import signer
 from mahjong_core.errors import MahjongError
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 def register(commands: Subcommands) -> None:
-    """``mahjong serve [--host H] [--port P] [--data DIR] [--sign KEYFILE] [--house-rule FILE]... [--db DB]``."""
+    """``mahjong serve [--host H] [--port P] [--data DIR] [--sign KEYFILE] [--house-rule FILE]... [--db DB]
+    [--program NAME=mjai:COMMAND]...``."""
     p = add_command(commands, "serve", cmd_serve, summary("serve"))
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, loopback only)")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
@@ -37,6 +38,9 @@ def register(commands: Subcommands) -> None:
     p.add_argument("--house-rule", action="append", metavar="FILE.yaml", default=[],
                    help="offer this house-rule file's ruleset at the server's tables, by its id (repeatable)")
     p.add_argument("--db", default=None, help="record every finished game in this games database (" + DB_HELP + ")")
+    p.add_argument("--program", action="append", metavar="NAME=mjai:COMMAND", default=[],
+                   help="offer an external program speaking mjai as a seat, which a table request names by NAME "
+                        "(repeatable); only the commands given here are ever run")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -48,8 +52,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise MahjongError(f"--{name.replace('_', '-')} is in seconds, at least 0; got {getattr(args, name)}",
                                place=f"--{name.replace('_', '-')}")
     offered = house_rules(args.house_rule)
+    programs = dict(program(spec) for spec in args.program)
     records = recorder(args.db)
     return int(serve.serve(args.host, args.port, Path(args.data), allowed_origins=tuple(args.allow_origin or ()),
                            bot_pace_s=args.bot_pace, deal_pause_s=args.deal_pause, stamp_events=args.stamp_events,
                            spectator_delay_s=args.spectator_delay, signer=sign, house_rules=offered,
-                           records=records, as_json=args.json))
+                           records=records, as_json=args.json, programs=programs))

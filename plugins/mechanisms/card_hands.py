@@ -179,7 +179,9 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
             wild.remove(kind)
         else:
             counts[_key(kind, FLOWER)] += 1
-    held_jokers = len(hand.wild)
+    # a hand's jokers: as the kinds they stand for (``wild``), or beside its tiles where the set plays kinds past
+    # the 34 (flowers held), whose jokers the core does not read as n sets and a pair (``Seat.to_hand``)
+    held_jokers = len(hand.wild) + hand.jokers
     exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in hand.melds]
     readings = completed(card, counts, held_jokers, exposures)
     if not readings:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mahjong_rulesets.cards.card import FLOWER, KEYS, Card, Reading
+from mahjong_rulesets.cards.card import COPIES, FLOWER, JOKERS, KEYS, Card, Reading
 
 #: The core's first bonus kind (``1f``) and the eight flowers and seasons after it: each counts as a flower.
 _FIRST_FLOWER = 34
@@ -134,3 +134,28 @@ def closest(card: Card, counts: Sequence[int], jokers: int,
 def possible(card: Card, exposures: Sequence[tuple[int, int]]) -> bool:
     """Whether any hand of the card can still be made with these exposures (the dead-hand test's core)."""
     return any(slots_after(reading, exposures) is not None for reading in card.readings)
+
+
+def alive(card: Card, exposures: Sequence[tuple[int, int]], seen: Sequence[int]) -> bool:
+    """Whether a seat with these exposures can still make a hand of the card, the tiles every seat can see taken
+    out: some reading its exposures allow needs no more real tiles of a kind (its singles and pairs, where no
+    joker stands) than the set holds less those ``seen`` (discarded, or in any seat's exposures as real tiles),
+    and no more jokers for the rest than the set holds.
+
+    The American game's dead hand (a hand whose needed tiles cannot be had, or whose exposures fit no hand): a
+    seat for which this is false is dead.  Only what every seat sees is read, never a concealed tile.
+    """
+    for reading in card.readings:
+        slots = slots_after(reading, exposures)
+        if slots is None:
+            continue
+        jokers = 0
+        for k, need, natural in slots:
+            left = COPIES[k] - seen[k]
+            if natural > left:
+                break
+            jokers += max(0, need - left)
+        else:
+            if jokers <= JOKERS:
+                return True
+    return False

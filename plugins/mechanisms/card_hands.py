@@ -140,6 +140,12 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
     flower's among them) that, beside the seat's exposures so far, leaves a hand of the card possible; never a
     chow, which no card's group is.  Asked before the family's answer (``tryfirst``), it only refuses: where the
     card allows, the family's rules decide.  A win is the card's matcher's (:func:`mahjong_hand_complete`).
+
+    Where the ruleset plays the dead hand (``card_dead_hand``), a seat whose exposures, the claimed one with them,
+    leave no hand of the card it could still make with the tiles not yet seen (:func:`~mahjong_rulesets.cards.
+    matching.alive`, over :func:`seen_tiles`) is dead and calls nothing: a seat dead already stays so (exposures
+    and seen tiles only grow), and no call makes a seat dead.  A dead seat cannot win either, with no rule of its
+    own: a hand it completed would be a hand it could still make.
     """
     if claim.kind == "win":
         return None
@@ -147,12 +153,42 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
         return False
     # deferred: the card's modules, for a game that plays a card only.
     from mahjong_rulesets.cards.card import FLOWER
-    from mahjong_rulesets.cards.matching import possible
+    from mahjong_rulesets.cards.matching import alive, possible
 
     s = table.seats[claim.seat]
     exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
     exposures.append((_key(min(claim.tiles), FLOWER), len(claim.tiles) + 1))
-    return None if possible(card_of(ruleset), exposures) else False
+    card = card_of(ruleset)
+    if not possible(card, exposures):
+        return False
+    if ruleset.get("card_dead_hand") and not alive(card, exposures, seen_tiles(table)):
+        return False
+    return None
+
+
+def seen_tiles(table: Table) -> list[int]:
+    """The real tiles every seat sees, over the card's kinds: the discards lying dead, and the real tiles (jokers
+    not counted) of every seat's exposures.  The discard a claim is asked about is not yet dead: it is left out.
+    """
+    # deferred: the card's modules, for a game that plays a card only.
+    from mahjong_rulesets.cards.card import FLOWER, KEYS
+
+    seen = [0] * KEYS
+    pending = table.last_discard
+    for number, s in enumerate(table.seats):
+        for place, kind in enumerate(s.discards):
+            if number == table.last_discarder and place == len(s.discards) - 1 and kind == pending:
+                continue
+            key = _key(kind, FLOWER)
+            if 0 <= key < KEYS:  # a discarded joker is no kind of the card
+                seen[key] += 1
+        for meld in s.melds:
+            real = list(meld.tiles)
+            for kind in meld.jokers:
+                real.remove(kind)
+            for kind in real:
+                seen[_key(kind, FLOWER)] += 1
+    return seen
 
 
 @hookimpl(tryfirst=True)

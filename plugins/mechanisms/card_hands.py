@@ -9,10 +9,12 @@ and ``card: {value: /path/to/card.yaml, source: ...}``).  The card's format and 
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from mahjong_rulesets.mechanisms import parameters_of
 
@@ -25,6 +27,7 @@ from mahjong_core.plugin import (
     Score,
     ScoreItem,
     Table,
+    TotalSteps,
     hookimpl,
     scoring_value,
 )
@@ -62,6 +65,8 @@ def card_path(ruleset: Ruleset) -> Path:
 #: Cards read, by their resolved path and the file's size and modification time: a card changed on disk is
 #: read again by the next ruleset that names it.
 _CARDS: dict[tuple[str, int, int], Card] = {}
+#: Each ruleset's card as last read: its resolved path, the file's (size, modification time) then, and the card.
+_BY_RULESET: WeakKeyDictionary[Ruleset, tuple[str, tuple[int, int], Card]] = WeakKeyDictionary()
 
 
 def card_of(ruleset: Ruleset) -> Card:
@@ -71,6 +76,16 @@ def card_of(ruleset: Ruleset) -> Card:
         hold the ruleset's hand size and one; a :class:`~mahjong_core.plugin.DataFileError` naming every mistake
         in the card, each at its line.
     """
+    held = _BY_RULESET.get(ruleset)
+    if held is not None:  # asked at every discard of a game: the path is known, only the file's stamp is checked
+        where, stamp, card = held
+        try:
+            now = os.stat(where)
+        except OSError:
+            pass
+        else:
+            if (now.st_size, now.st_mtime_ns) == stamp:
+                return card
     path = card_path(ruleset)
     try:
         stat = path.stat()
@@ -93,6 +108,7 @@ def card_of(ruleset: Ruleset) -> Card:
         raise RulesetError(f"the card's hands hold {card.tiles} tiles (its `tiles`); this ruleset's complete hand "
                            f"holds {size + 1} (hand_size {size} and the winning tile)",
                            source=ruleset.location, place="$.parameters.card.value")
+    _BY_RULESET[ruleset] = (key[0], key[1:], card)
     return card
 
 
@@ -157,7 +173,9 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
 
     s = table.seats[claim.seat]
     exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
-    exposures.append((_key(min(claim.tiles), FLOWER), len(claim.tiles) + 1))
+    # the exposure's kind is the discard's: the claim's own tiles may all be jokers (a pung of a discard and two)
+    claimed = table.last_discard if table.last_discard is not None else min(claim.tiles)
+    exposures.append((_key(claimed, FLOWER), len(claim.tiles) + 1))
     card = card_of(ruleset)
     if not possible(card, exposures):
         return False
@@ -228,3 +246,20 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
     item = ScoreItem(best.hand.id, "points", value, source=f"card: {card.title}, hand {best.hand.id}",
                      detail=best.hand.name + (" (jokerless)" if value != best.hand.value else ""))
     return Score(value, family, (item,), raw={"card_value": value})
+
+
+@hookimpl(tryfirst=True)
+def mahjong_explain_total(ruleset: Ruleset, score: Mapping[str, Any], units: Mapping[str, str],
+                          label: Callable[[str], str]) -> TotalSteps | None:
+    """A card's score on a score card: the hand of the card it made and its value (doubled where no joker is in
+    it), not the family's arithmetic, which never counted it.  ``None`` for a score the card did not make."""
+    raw = score.get("raw") or {}
+    if "card_value" not in raw:
+        return None
+    items = list(score.get("items") or ())
+    total = int(score.get("value", raw["card_value"]))
+    if not items:
+        return TotalSteps((f"no hand of the card: {total} points",))
+    item = items[0]
+    return TotalSteps((f"{item.get('detail') or label(str(item.get('name')))}: the card's value, {total} points",),
+                      frozenset({0}))

@@ -293,8 +293,8 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
             # to choose, and the arrangement it is given must change nothing.
             for reading in readings:
                 with contextlib.suppress(MahjongError), only_arrangement(hand, reading, ruleset):
-                    alone = score_hand(ruleset, hand, context)
-                    assert alone is not None and alone.total == best.total, (
+                    given = score_hand(ruleset, hand, context)
+                    assert given is not None and given.total == best.total, (
                         f"a score that names no arrangement changed with the arrangement given ({reading.form.value})")
             return
         assert best.arrangement in readings, f"the scored arrangement {best.arrangement} is not a reading of the hand"

@@ -78,14 +78,14 @@ def card_of(ruleset: Ruleset) -> Card:
     """
     held = _BY_RULESET.get(ruleset)
     if held is not None:  # asked at every discard of a game: the path is known, only the file's stamp is checked
-        where, stamp, card = held
+        where, stamp, kept = held
         try:
             now = os.stat(where)
         except OSError:
             pass
         else:
             if (now.st_size, now.st_mtime_ns) == stamp:
-                return card
+                return kept
     path = card_path(ruleset)
     try:
         stat = path.stat()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mahjong_rulesets.cards.card import COPIES, FLOWER, KEYS, read_card
+from mahjong_rulesets.cards.card import COPIES, KEYS, read_card
 from mahjong_rulesets.cards.matching import alive, completed
 from mahjong_rulesets.mechanisms.card_hands import card_of, card_path, seen_tiles
 

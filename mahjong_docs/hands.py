@@ -45,6 +45,11 @@ CANDIDATES: tuple[str, ...] = (
     "123m456m789m234p56p8s9s 1234f1234y +1s !self_drawn",
     # For a ruleset whose honours are flowers (fuzhou): suited tiles only, two flowers, self-drawn.
     "123m456m789m123p45p99s1f2f +6p !self_drawn",
+    # Hands of the project's example card (plugins/cards/example_card.yaml), for a ruleset that plays it
+    # (american_style): like numbers in three suits and a pair of dragons (mirror pond), a kong of a wind exposed
+    # beside a kong of red (wind and fire).  No four-sets ruleset wins with them, so they change no other page.
+    "5555m5555p555s77z +7z",
+    "555m55p7777z [1111z<] +5p !self_drawn",
 )
 ORDINARY, LIMITS = 2, 1
 

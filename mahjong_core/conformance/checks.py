@@ -48,7 +48,7 @@ from mahjong_core.engine.players import make_bots
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.arrangements import arrangements as all_arrangements
 from mahjong_core.hand.arrangements import pinned
-from mahjong_core.hand.melds import Arrangement, Hand
+from mahjong_core.hand.melds import Arrangement, Hand, MeldKind
 from mahjong_core.hand.score import Score
 from mahjong_core.log.format import dumps
 from mahjong_core.log.simulate import play_game
@@ -267,9 +267,12 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
     players = int(ruleset.value("players"))
     scored = has_scoring(ruleset)
     sets = mst.sets_of_hand(ruleset)
+    loose = ruleset.get("kong_loose_tile") is not False
 
     def run(data: st.DataObject, hands_: st.SearchStrategy[Hand]) -> None:
         hand = data.draw(hands_, label="hand")
+        if not loose and any(meld.kind is MeldKind.KONG for meld in hand.melds):
+            reject()  # a kong that takes no loose tile is four of the hand's tiles: this hand is one too many
         context = data.draw(mst.win_contexts(hand, players=players), label="context")
         if not scored:
             assert score_hand(ruleset, hand, context) is None, "a ruleset without scoring tables scored a hand"
@@ -285,6 +288,15 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
             return  # a special form this ruleset does not accept
         assert best is not None, "the scoring engine returned no score for a complete hand"
         readings = all_arrangements(hand, knitted=True, sets=sets)
+        if best.arrangement is None and reading_scorer(ruleset) is None:
+            # A scorer that reads no arrangement (a card's, which matches its own hands): there is no highest one
+            # to choose, and the arrangement it is given must change nothing.
+            for reading in readings:
+                with contextlib.suppress(MahjongError), only_arrangement(hand, reading, ruleset):
+                    given = score_hand(ruleset, hand, context)
+                    assert given is not None and given.total == best.total, (
+                        f"a score that names no arrangement changed with the arrangement given ({reading.form.value})")
+            return
         assert best.arrangement in readings, f"the scored arrangement {best.arrangement} is not a reading of the hand"
         scorer = reading_scorer(ruleset)
         for reading in readings:

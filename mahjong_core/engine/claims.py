@@ -160,7 +160,7 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=claimed, discarder=discarder,
                tiles=codes(sorted(used_tiles + stands + (tile,))), **({"jokers": codes(stands)} if stands else {}),
                **({"marked": codes(claim.marked)} if claim.marked else {}))
-    if claim.kind == "kong":
+    if claim.kind == "kong" and t.kong_loose_tile:
         new = held_as(game, settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong")))
         return claim.seat, new, "replacement", False
     return claim.seat, None, "discard", True

@@ -233,6 +233,7 @@ class Game:
         self.time_limits = self.hook.mahjong_time_limits(ruleset=ruleset)
         self.table.time_limits = self.time_limits
         self.table.calling_rule = bind(ruleset).calling_rule
+        self.table.kong_loose_tile = ruleset.get("kong_loose_tile") is not False
         #: What a bot that plans may ask of a hand it might hold (``engine/judge.py``): the game's own objections.
         self.table.judge = GameJudge(self)
         self.hand_size = int(ruleset.param("hand_size"))

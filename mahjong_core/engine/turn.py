@@ -104,6 +104,9 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
                 declare_win(game, seat, won, how, None)
             if kind == "kong":
                 make_kong(game, seat, action)
+                if not t.kong_loose_tile:  # a kong of four of the hand's tiles: its maker discards, as after a pung
+                    drawn, after_claim = None, True
+                    continue
                 drawn = held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, "kong")))
                 how = "replacement"
                 after_claim = False

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mahjong_core.errors import HandError
-from mahjong_core.hand.melds import Hand
+from mahjong_core.hand.melds import Hand, MeldKind
 from mahjong_core.hand.score import Score
 
 if TYPE_CHECKING:
@@ -63,6 +63,11 @@ def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:
     """
     wanted = int(ruleset.value("hand_size")) + 1
     count = hand.tile_count()
+    if hand.jokers and (ruleset.get("jokers") or {}).get("played"):
+        # jokers held beside the playing tiles (a set playing kinds past the 34: ``Seat.to_hand``) are the hand's
+        count += hand.jokers
+    if ruleset.get("kong_loose_tile") is False:  # a kong that took no loose tile is four of the hand's tiles
+        count += sum(1 for meld in hand.melds if meld.kind is MeldKind.KONG)
     if count != wanted:
         unnamed = "" if hand.winning_tile is not None else ", and names no winning tile (add it as +TILE, e.g. +5p)"
         raise HandError(f"a winning hand has {wanted} tiles, the winning tile included (a kong counts as three); "

@@ -264,6 +264,9 @@ class Seat:
     #: Where a held joker may stand (the ruleset's :class:`~mahjong_core.rules.jokers.JokerPlay`), or ``None``
     #: where jokers are not played.
     joker_rule: JokerRule | None = None
+    #: Tiles a kong counts as in the hand: 3 where a kong takes a loose tile (every game but one of fixed hands),
+    #: 4 where it takes none (``kong_loose_tile: false``: the American game, whose 14 tiles count a kong as four).
+    kong_counts: int = 3
 
     def set_aside(self, tile: int, joker: bool) -> None:
         """Set a bonus tile or a joker aside, face up, in the order the row shows them (:meth:`set_aside_row`)."""
@@ -324,8 +327,12 @@ class Seat:
         return tuple(kind for kind, n in enumerate(self.counts) for _ in range(n))
 
     def hand_count(self) -> int:
-        """Tiles as a hand counts them (a kong counts three; a joker held counts as a tile)."""
-        return sum(self.counts) + 3 * len(self.melds) + len(self.held_jokers)
+        """Tiles as a hand counts them (a kong counts three, four where it takes no loose tile; a joker held counts
+        as a tile)."""
+        size = sum(self.counts) + 3 * len(self.melds) + len(self.held_jokers)
+        if self.kong_counts != 3:
+            size += (self.kong_counts - 3) * sum(1 for meld in self.melds if meld.kind is MeldKind.KONG)
+        return size
 
     def to_hand(self, winning_tile: int | None = None, situations: frozenset[str] = frozenset()) -> Hand:
         """The seat's tiles as a hand, ``winning_tile`` named apart from the concealed ones.
@@ -350,8 +357,20 @@ class Seat:
         """A hand holding jokers as its scorer reads it: where the concealed tiles and jokers are complete, each
         joker as the kind it stands for in one reading (:func:`~mahjong_core.hand.wild.scored_holding`, named in
         ``wild``), so any family scores it as the tiles it plays as; else the jokers beside the playing tiles
-        (``jokers``)."""
-        concealed, winning_tile, stood = scored_holding(bytes(self.counts), self.held_jokers, winning_tile, rule)
+        (``jokers``).
+
+        A tile set that plays kinds past the 34 (flowers held in the hand) is read by its ruleset's own matcher (a
+        card's), not as n sets and a pair of the 34 kinds: its jokers always lie beside the playing tiles, and the
+        plugin that judges the hand reads them there.
+        """
+        if len(self.counts) != NUM_PLAYING_KINDS:
+            concealed, stood = self.concealed_tiles(), None
+            if winning_tile is not None and self.counts[winning_tile]:
+                kept = list(concealed)
+                kept.remove(winning_tile)
+                concealed = tuple(kept)
+        else:
+            concealed, winning_tile, stood = scored_holding(bytes(self.counts), self.held_jokers, winning_tile, rule)
         if stood is None:  # not complete: the jokers beside the playing tiles, as where they are set aside
             return Hand(concealed, tuple(self.melds), tuple(sorted(self.bonus)), winning_tile, situations,
                         marked=tuple(sorted(self.marked + self.marked_melded)), jokers=len(self.held_jokers))
@@ -422,6 +441,9 @@ class Table:
     tiles: TileSet | None = None
     #: How jokers play in this game (``jokers: {played: true}``), or ``None`` where they are set aside.
     joker_play: JokerPlay | None = None
+    #: Whether a kong takes a loose tile from the dead wall (``kong_loose_tile``: true but in a game of fixed
+    #: hands, where a kong is four of the hand's tiles and its maker discards as after a pung).
+    kong_loose_tile: bool = True
     #: The kinds wild this deal, where the ruleset makes a kind wild at each deal (``jokers.wild``: Fuzhou's
     #: gold), else empty; every copy of such a kind is held among a seat's jokers (:mod:`mahjong_core.engine.wild`).
     wild: tuple[int, ...] = ()
@@ -497,6 +519,9 @@ class Table:
         if self.joker_play is not None:
             for seat in self.seats:
                 seat.joker_rule = self.joker_play.rule
+        if not self.kong_loose_tile:
+            for seat in self.seats:
+                seat.kong_counts = 4
         self.turn = self.dealer
         self.last_discard = None
         self.last_discarder = None

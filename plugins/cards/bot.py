@@ -3,7 +3,8 @@ tiles are nearest to and plays by :mod:`.strategy`, the one card player's strate
 
 * It takes every mahjong offered (the engine offers one only where the card's matcher says the hand makes a
   hand of the card, :mod:`mahjong_rulesets.mechanisms.card_hands`).
-* In its turn it lets go the tile that leaves it nearest a hand (``strategy.best_discard``).
+* In its turn it takes a joker from an exposure for a tile it holds where its hand is no farther from the card
+  (``strategy.worth_exchanging``), then lets go the tile that leaves it nearest a hand (``strategy.best_discard``).
 * Of a discard it calls a pung or kong only where the exposure brings it nearer (``strategy.worth_exposing``).
 * In an exchange (the Charleston) it passes, one by one, the tiles it would let go first.
 * Anything else -- a plugin's phase -- it answers with the option listed last, as the core's bots do.
@@ -66,6 +67,10 @@ class CardBot:
         jokers = len(s.held_jokers)
         exposures = [(_key(min(meld.tiles)), len(meld.tiles)) for meld in s.melds]
         if phase == "turn":
+            for option in options:  # a joker taken from an exposure for a tile held, where the hand is no worse
+                if option.kind == "joker_exchange" and option.tile is not None and strategy.worth_exchanging(
+                        card, counts, jokers, exposures, _key(option.tile)):
+                    return option
             return self._discard(card, s.counts, counts, jokers, exposures, options)
         if phase == "claim":
             for option in options:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mahjong_rulesets.cards.card import FLOWER, KEYS, Card, Reading
+from mahjong_rulesets.cards.card import COPIES, FLOWER, JOKERS, KEYS, Card, Reading
 
 #: The core's first bonus kind (``1f``) and the eight flowers and seasons after it: each counts as a flower.
 _FIRST_FLOWER = 34
@@ -71,14 +71,44 @@ def completes(reading: Reading, counts: Sequence[int], jokers: int,
     return all(natural <= counts[k] <= need for k, need, natural in slots)
 
 
+#: Per card (by its id, the card kept beside so the id stays its own): for each kind, the readings holding it, as
+#: a bit mask over the card's readings -- so a hand's candidates are a few ANDs, not a pass over every reading.
+_INDEX: dict[int, tuple[Card, tuple[int, ...]]] = {}
+
+
+def _holding(card: Card, kinds: Iterable[int]) -> int:
+    """The readings (bits over ``card.readings``) that hold every one of ``kinds``."""
+    entry = _INDEX.get(id(card))
+    if entry is None or entry[0] is not card:
+        by_kind = [0] * KEYS
+        for i, reading in enumerate(card.readings):
+            for k in reading.kinds:
+                by_kind[k] |= 1 << i
+        if len(_INDEX) >= 16:
+            _INDEX.clear()
+        entry = _INDEX[id(card)] = (card, tuple(by_kind))
+    bits = (1 << len(card.readings)) - 1
+    for k in kinds:
+        bits &= entry[1][k] if 0 <= k < KEYS else 0  # a kind no card counts: no reading holds it
+    return bits
+
+
+def _each(card: Card, bits: int) -> Iterable[Reading]:
+    """The readings of ``bits``, in the card's order."""
+    readings = card.readings
+    while bits:
+        low = bits & -bits
+        yield readings[low.bit_length() - 1]
+        bits ^= low
+
+
 def completed(card: Card, counts: Sequence[int], jokers: int,
               exposures: Sequence[tuple[int, int]] = ()) -> list[Reading]:
     """The readings of ``card`` the hand completes, the first of each hand, in the card's order."""
-    held = sum(1 << k for k in range(KEYS) if counts[k])
     out: list[Reading] = []
     seen: set[str] = set()
-    for reading in card.readings:
-        if reading.hand.id in seen or held & ~reading.mask:
+    for reading in _each(card, _holding(card, (k for k in range(KEYS) if counts[k]))):
+        if reading.hand.id in seen:
             continue
         if completes(reading, counts, jokers, exposures):
             out.append(reading)
@@ -133,4 +163,30 @@ def closest(card: Card, counts: Sequence[int], jokers: int,
 
 def possible(card: Card, exposures: Sequence[tuple[int, int]]) -> bool:
     """Whether any hand of the card can still be made with these exposures (the dead-hand test's core)."""
-    return any(slots_after(reading, exposures) is not None for reading in card.readings)
+    return any(slots_after(reading, exposures) is not None
+               for reading in _each(card, _holding(card, {kind for kind, _ in exposures})))
+
+
+def alive(card: Card, exposures: Sequence[tuple[int, int]], seen: Sequence[int]) -> bool:
+    """Whether a seat with these exposures can still make a hand of the card, the tiles every seat can see taken
+    out: some reading its exposures allow needs no more real tiles of a kind (its singles and pairs, where no
+    joker stands) than the set holds less those ``seen`` (discarded, or in any seat's exposures as real tiles),
+    and no more jokers for the rest than the set holds.
+
+    The American game's dead hand (a hand whose needed tiles cannot be had, or whose exposures fit no hand): a
+    seat for which this is false is dead.  Only what every seat sees is read, never a concealed tile.
+    """
+    for reading in _each(card, _holding(card, {kind for kind, _ in exposures})):
+        slots = slots_after(reading, exposures)
+        if slots is None:
+            continue
+        jokers = 0
+        for k, need, natural in slots:
+            left = COPIES[k] - seen[k]
+            if natural > left:
+                break
+            jokers += max(0, need - left)
+        else:
+            if jokers <= JOKERS:
+                return True
+    return False

@@ -116,3 +116,15 @@ def worth_exposing(card: Card, counts: Sequence[int], jokers: int, exposures: Se
     calls a card game allows are for groups the hand needs, and a player makes only those."""
     after = exposure_aim(card, counts, jokers, exposures, tile, size)
     return after is not NOWHERE and after.missing < aim(card, counts, jokers, exposures).missing
+
+
+def worth_exchanging(card: Card, counts: Sequence[int], jokers: int, exposures: Sequence[tuple[int, int]],
+                     tile: int) -> bool:
+    """Whether giving a held ``tile`` for a joker in an exposure leaves the hand no farther from the card: a joker
+    stands for any tile of a group of three or more, but never in a single or a pair, so the swap is not always
+    a gain."""
+    if not counts[tile]:
+        return False
+    after = list(counts)
+    after[tile] -= 1
+    return not aim(card, counts, jokers, exposures).better_than(aim(card, after, jokers + 1, exposures))

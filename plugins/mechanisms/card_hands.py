@@ -9,10 +9,12 @@ and ``card: {value: /path/to/card.yaml, source: ...}``).  The card's format and 
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from mahjong_rulesets.mechanisms import parameters_of
 
@@ -25,6 +27,7 @@ from mahjong_core.plugin import (
     Score,
     ScoreItem,
     Table,
+    TotalSteps,
     hookimpl,
     scoring_value,
 )
@@ -62,6 +65,8 @@ def card_path(ruleset: Ruleset) -> Path:
 #: Cards read, by their resolved path and the file's size and modification time: a card changed on disk is
 #: read again by the next ruleset that names it.
 _CARDS: dict[tuple[str, int, int], Card] = {}
+#: Each ruleset's card as last read: its resolved path, the file's (size, modification time) then, and the card.
+_BY_RULESET: WeakKeyDictionary[Ruleset, tuple[str, tuple[int, int], Card]] = WeakKeyDictionary()
 
 
 def card_of(ruleset: Ruleset) -> Card:
@@ -71,6 +76,16 @@ def card_of(ruleset: Ruleset) -> Card:
         hold the ruleset's hand size and one; a :class:`~mahjong_core.plugin.DataFileError` naming every mistake
         in the card, each at its line.
     """
+    held = _BY_RULESET.get(ruleset)
+    if held is not None:  # asked at every discard of a game: the path is known, only the file's stamp is checked
+        where, stamp, kept = held
+        try:
+            now = os.stat(where)
+        except OSError:
+            pass
+        else:
+            if (now.st_size, now.st_mtime_ns) == stamp:
+                return kept
     path = card_path(ruleset)
     try:
         stat = path.stat()
@@ -93,6 +108,7 @@ def card_of(ruleset: Ruleset) -> Card:
         raise RulesetError(f"the card's hands hold {card.tiles} tiles (its `tiles`); this ruleset's complete hand "
                            f"holds {size + 1} (hand_size {size} and the winning tile)",
                            source=ruleset.location, place="$.parameters.card.value")
+    _BY_RULESET[ruleset] = (key[0], key[1:], card)
     return card
 
 
@@ -140,6 +156,12 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
     flower's among them) that, beside the seat's exposures so far, leaves a hand of the card possible; never a
     chow, which no card's group is.  Asked before the family's answer (``tryfirst``), it only refuses: where the
     card allows, the family's rules decide.  A win is the card's matcher's (:func:`mahjong_hand_complete`).
+
+    Where the ruleset plays the dead hand (``card_dead_hand``), a seat whose exposures, the claimed one with them,
+    leave no hand of the card it could still make with the tiles not yet seen (:func:`~mahjong_rulesets.cards.
+    matching.alive`, over :func:`seen_tiles`) is dead and calls nothing: a seat dead already stays so (exposures
+    and seen tiles only grow), and no call makes a seat dead.  A dead seat cannot win either, with no rule of its
+    own: a hand it completed would be a hand it could still make.
     """
     if claim.kind == "win":
         return None
@@ -147,12 +169,44 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
         return False
     # deferred: the card's modules, for a game that plays a card only.
     from mahjong_rulesets.cards.card import FLOWER
-    from mahjong_rulesets.cards.matching import possible
+    from mahjong_rulesets.cards.matching import alive, possible
 
     s = table.seats[claim.seat]
     exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
-    exposures.append((_key(min(claim.tiles), FLOWER), len(claim.tiles) + 1))
-    return None if possible(card_of(ruleset), exposures) else False
+    # the exposure's kind is the discard's: the claim's own tiles may all be jokers (a pung of a discard and two)
+    claimed = table.last_discard if table.last_discard is not None else min(claim.tiles)
+    exposures.append((_key(claimed, FLOWER), len(claim.tiles) + 1))
+    card = card_of(ruleset)
+    if not possible(card, exposures):
+        return False
+    if ruleset.get("card_dead_hand") and not alive(card, exposures, seen_tiles(table)):
+        return False
+    return None
+
+
+def seen_tiles(table: Table) -> list[int]:
+    """The real tiles every seat sees, over the card's kinds: the discards lying dead, and the real tiles (jokers
+    not counted) of every seat's exposures.  The discard a claim is asked about is not yet dead: it is left out.
+    """
+    # deferred: the card's modules, for a game that plays a card only.
+    from mahjong_rulesets.cards.card import FLOWER, KEYS
+
+    seen = [0] * KEYS
+    pending = table.last_discard
+    for number, s in enumerate(table.seats):
+        for place, kind in enumerate(s.discards):
+            if number == table.last_discarder and place == len(s.discards) - 1 and kind == pending:
+                continue
+            key = _key(kind, FLOWER)
+            if 0 <= key < KEYS:  # a discarded joker is no kind of the card
+                seen[key] += 1
+        for meld in s.melds:
+            real = list(meld.tiles)
+            for kind in meld.jokers:
+                real.remove(kind)
+            for kind in real:
+                seen[_key(kind, FLOWER)] += 1
+    return seen
 
 
 @hookimpl(tryfirst=True)
@@ -179,7 +233,9 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
             wild.remove(kind)
         else:
             counts[_key(kind, FLOWER)] += 1
-    held_jokers = len(hand.wild)
+    # a hand's jokers: as the kinds they stand for (``wild``), or beside its tiles where the set plays kinds past
+    # the 34 (flowers held), whose jokers the core does not read as n sets and a pair (``Seat.to_hand``)
+    held_jokers = len(hand.wild) + hand.jokers
     exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in hand.melds]
     readings = completed(card, counts, held_jokers, exposures)
     if not readings:
@@ -190,3 +246,20 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
     item = ScoreItem(best.hand.id, "points", value, source=f"card: {card.title}, hand {best.hand.id}",
                      detail=best.hand.name + (" (jokerless)" if value != best.hand.value else ""))
     return Score(value, family, (item,), raw={"card_value": value})
+
+
+@hookimpl(tryfirst=True)
+def mahjong_explain_total(ruleset: Ruleset, score: Mapping[str, Any], units: Mapping[str, str],
+                          label: Callable[[str], str]) -> TotalSteps | None:
+    """A card's score on a score card: the hand of the card it made and its value (doubled where no joker is in
+    it), not the family's arithmetic, which never counted it.  ``None`` for a score the card did not make."""
+    raw = score.get("raw") or {}
+    if "card_value" not in raw:
+        return None
+    items = list(score.get("items") or ())
+    total = int(score.get("value", raw["card_value"]))
+    if not items:
+        return TotalSteps((f"no hand of the card: {total} points",))
+    item = items[0]
+    return TotalSteps((f"{item.get('detail') or label(str(item.get('name')))}: the card's value, {total} points",),
+                      frozenset({0}))

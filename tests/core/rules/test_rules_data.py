@@ -48,6 +48,7 @@ ROOTS = {
     "filipino",  # issue 34: Filipino, the fuzhou family's count, the core's wild kind chosen by dice
     "pung_chow",  # issue 34: a historical table, Harr's Pung Chow card (1922), classical rows only
     "vietnamese",  # issue 34: Vietnamese, typed jokers and emperors, the hongkong family
+    "american_style",  # issue 34: the American game with a card of fixed hands (card_hands), flowers held, jokers
 }
 #: Issue 34's data rulesets that extend another (zung_jung, a root, is in ROOTS).
 ISSUE_34_Z = {"hongkong_old_style", "mcr_1998", "mcr_1998_strict", "zung_jung_wsom", "zung_jung_uniform",

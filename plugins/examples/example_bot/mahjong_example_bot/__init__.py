@@ -31,7 +31,10 @@ WAY_RANK = {"declare_calling": 0, None: 1}
 
 
 def _shanten(counts: list[int]) -> int:
-    return shanten(bytes(counts)) if sum(counts) % 3 else FAR
+    # A set that plays its flowers in the hand counts them past the 34 kinds, which shanten does not measure: the
+    # bot measures the 34 and plays such a hand legally, if not well (a card's own bot plays it well).
+    playing = counts[:NUM_PLAYING_KINDS]
+    return shanten(bytes(playing)) if sum(playing) % 3 else FAR
 
 
 class CautiousBot:

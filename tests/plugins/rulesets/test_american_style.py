@@ -1,0 +1,177 @@
+"""The American game played with a card of fixed hands (``american_style``, issue 34 item 11): 152 tiles -- eight
+flowers held in the hand and eight jokers beside the 136 --, the Charleston, calls only for exposures a hand of
+the card can use, the joker exchange, a discarded joker dead, a kong that takes no loose tile, the dead hand, and
+a club's own card named by a house rule."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mahjong_rulesets.cards.card import COPIES, KEYS, read_card
+from mahjong_rulesets.cards.matching import alive, completed
+from mahjong_rulesets.mechanisms.card_hands import card_of, card_path, seen_tiles
+
+from mahjong_core import load_ruleset
+from mahjong_core.audit.check import check
+from mahjong_core.errors import DataFileError
+from mahjong_core.hand.melds import ClaimedFrom, Meld, MeldKind
+from mahjong_core.log.simulate import play_game
+from mahjong_core.plugin.family_scoring import check_winning_size
+from mahjong_core.table.state import Seat, Table
+
+ROOT = Path(__file__).parents[3]
+EXAMPLE = ROOT / "plugins" / "cards" / "example_card.yaml"
+CARD_BOTS = ["card"] * 4
+
+
+@pytest.fixture(scope="module")
+def ruleset() -> Any:
+    return load_ruleset("american_style")
+
+
+@pytest.fixture(scope="module")
+def games(ruleset: Any, tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, list[dict[str, Any]]]]:
+    """Two seeded games of card bots and one of random, greedy and card bots (four deals each): logs, events."""
+    out = []
+    for seed, bots in ((1, CARD_BOTS), (2, CARD_BOTS), (5, ["random", "card", "greedy", "random"])):
+        path = tmp_path_factory.mktemp(f"american{seed}") / "game.jsonl"
+        play_game(ruleset, seed, bots, replay=path, max_deals=4)
+        out.append((path, [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]))
+    return out
+
+
+def test_the_set_is_152_tiles_with_eight_flowers_held_and_eight_jokers(ruleset: Any) -> None:
+    tiles = ruleset.tiles()
+    counts = Counter(tiles.code(t) for t in tiles.tiles)
+    assert len(tiles.tiles) == 152 and counts["1f"] == 8 and counts["1j"] == 8
+    assert not tiles.is_bonus(tiles.tiles[-9]) and tiles.extra_playing  # a flower is a playing tile
+    assert card_path(ruleset).resolve() == EXAMPLE.resolve() and card_of(ruleset).tiles == 14
+
+
+def test_card_bots_win_with_jokers_and_the_games_audit_clean(games: list[tuple[Path, list[dict[str, Any]]]]) -> None:
+    wins = [e for _, events in games for e in events if e["type"] == "score" and e["value"] > 0]
+    assert wins and all(e["items"][0]["source"].startswith("card: mahjong_core example card") for e in wins)
+    for path, _ in games:
+        verdict = check(str(path))
+        assert verdict.ok, verdict
+
+
+def test_a_discarded_joker_is_never_claimed_and_jokers_are_exchanged(
+        games: list[tuple[Path, list[dict[str, Any]]]]) -> None:
+    events = [e for _, evs in games for e in evs]
+    discards = [e for e in events if e["type"] == "decision" and e["action"] == "discard"]
+    assert any(e["tile"] == "1j" for e in discards)  # a random bot lets jokers go
+    # a discarded joker is dead (amja_jokers section 1): no seat is ever offered it, for a meld or for mahjong
+    assert not any(e["type"] == "decision" and e["phase"] == "claim" and e.get("tile") == "1j" for e in events)
+    assert not any(e["type"] in ("claim", "mahjong") and e.get("tile") == "1j" for e in events)
+    assert any(e["type"] == "joker_exchange" for e in events)
+    assert not any(e["type"] == "claim" and e["kind"] == "chow" for e in events)
+
+
+def test_a_kong_takes_no_loose_tile(games: list[tuple[Path, list[dict[str, Any]]]]) -> None:
+    events = [e for _, evs in games for e in evs]
+    kongs = [i for i, e in enumerate(events) if e["type"] in ("claim", "kong") and e.get("kind", "kong") == "kong"]
+    assert kongs
+    assert not any(e["type"] == "replacement" for e in events)  # no kong, no bonus tile: no loose tile at all
+
+
+def test_a_seat_holding_flowers_and_jokers_reads_as_its_tiles_and_jokers(ruleset: Any) -> None:
+    seat = Seat(counts=[0] * 35)
+    for kind, n in ((0, 2), (10, 3), (20, 2), (34, 2)):  # 1m 1m, 2p x3, 3s 3s, two flowers
+        seat.counts[kind] = n
+    seat.held_jokers = [99, 99]  # two jokers held
+    rule = ruleset.tiles()
+    assert rule.width == 35
+    from mahjong_core.hand.jokers import JokerRule
+    seat.joker_rule = JokerRule()
+    seat.melds = [Meld(MeldKind.PUNG, (30, 30, 30), exposed=True, claimed_from=ClaimedFrom.LEFT, jokers=(30,))]
+    hand = seat.to_hand(0)
+    assert hand.jokers == 2 and not hand.wild and hand.winning_tile == 0
+    assert sorted(hand.concealed).count(34) == 2 and len(hand.concealed) == 8
+    check_winning_size(ruleset, hand)  # 8 + the winning tile + 2 jokers held + a pung: 14; 15 is refused
+    seat.held_jokers.append(99)
+    with pytest.raises(Exception, match="14 tiles"):
+        check_winning_size(ruleset, seat.to_hand(0))
+
+
+CLUB_CARD = (
+    "card: 1\ntitle: Our club's card\ntiles: 14\njokers_in_groups_of: 3\nhands:\n"
+    "  - id: four_and_a_pair\n    name: Four pungs and a pair\n    value: 25\n    groups:\n"
+    "      - {count: 3, suit: A, number: x}\n      - {count: 3, suit: A, number: x+1}\n"
+    "      - {count: 3, suit: B, number: x}\n      - {count: 3, suit: B, number: x+1}\n"
+    "      - {count: 2, dragon: any}\n")
+
+
+def club_ruleset(folder: Path, card_text: str = CLUB_CARD) -> Any:
+    """A club's house rule over american_style naming its own card by its absolute path."""
+    card = folder / "club-card.yaml"
+    card.write_text(card_text, encoding="utf-8")
+    house = folder / "club.yaml"
+    house.write_text(
+        "id: our_club\nversion: 1.0.0\nname: Our club's American game\nextends: american_style\n"
+        f"parameters:\n  card: {{value: {str(card)!r}, assumption: \"the card our club owns\"}}\n", encoding="utf-8")
+    return load_ruleset(house)
+
+
+def test_a_hand_is_dead_when_the_real_tiles_it_needs_are_gone(tmp_path: Path) -> None:
+    card = card_of(club_ruleset(tmp_path))
+    seen = [0] * KEYS
+    assert alive(card, [(0, 3)], seen)  # a pung of 1m: the hand with 1m 2m, or with 1m in the second suit
+    assert not alive(card, [(0, 3), (27, 3)], seen)  # a pung of East fits no hand of this card
+    for dragon in (31, 32, 33):
+        seen[dragon] = 3  # three of each dragon seen: the real pair of one can no longer be had (amja_dead)
+    assert not alive(card, [(0, 3)], seen)
+    seen[33] = 2
+    assert alive(card, [(0, 3)], seen)
+    assert not alive(card, [], list(COPIES))  # nothing left to make anything from
+
+
+def test_the_claim_window_refuses_a_dead_seat_s_call(tmp_path: Path) -> None:
+    from mahjong_rulesets.mechanisms.card_hands import mahjong_claim_allowed
+
+    from mahjong_core.plugin import Claim
+
+    club = club_ruleset(tmp_path)
+    table = Table(players=4)
+    table.tiles = club.tiles()
+    table.new_deal()
+    claim = Claim(1, "pung", (0, 0))  # a pung of 1m on seat 0's discard
+    table.seats[0].discards.append(0)
+    table.last_discard, table.last_discarder = 0, 0
+    assert mahjong_claim_allowed(ruleset=club, table=table, claim=claim) is None
+    assert seen_tiles(table)[0] == 0  # the discard asked about is not yet dead
+    table.seats[2].discards.extend([31, 31, 31, 32, 32, 32])
+    table.seats[3].discards.extend([33, 33, 33])
+    assert seen_tiles(table)[31:34] == [3, 3, 3]
+    assert mahjong_claim_allowed(ruleset=club, table=table, claim=claim) is False
+    assert mahjong_claim_allowed(ruleset=club, table=table, claim=Claim(1, "chow", (1, 2))) is False
+
+
+def test_a_club_plays_its_own_card_by_a_house_rule(tmp_path: Path) -> None:
+    club = club_ruleset(tmp_path)
+    assert card_path(club) == tmp_path / "club-card.yaml" and card_of(club).title == "Our club's card"
+    assert [r.hand.id for r in completed(card_of(club), _counts("1m1m1m2m2m2m1p1p1p2p2p2p7z7z"), 0)] \
+        == ["four_and_a_pair"]
+    log = tmp_path / "club.jsonl"
+    play_game(club, 3, CARD_BOTS, replay=log, max_deals=2)
+    assert check(str(log)).ok
+    broken = CLUB_CARD.replace("value: 25", "value: lots").replace("count: 2, dragon", "count: 2, dragoon")
+    (tmp_path / "club-card.yaml").write_text(broken, encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_card(tmp_path / "club-card.yaml")
+    lines = broken.splitlines()
+    assert sorted(e.line for e in caught.value.errors) == [
+        next(i + 1 for i, line in enumerate(lines) if mark in line) for mark in ("value: lots", "dragoon")]
+
+
+def _counts(text: str) -> list[int]:
+    from mahjong_core.hand.notation import parse_tiles
+
+    counts = [0] * KEYS
+    for kind in parse_tiles(text):
+        counts[kind] += 1
+    return counts

@@ -101,7 +101,7 @@ def check_example(ruleset: Ruleset, example: ItemExample) -> Scored:
     """
     from mahjong_core import Given, score_text
 
-    where = f"{ruleset.id} worked example of {example.row}"
+    where = f"the {ruleset.id} page"
     try:
         scored = score_text(ruleset, example.hand, Given(facts=dict(example.facts)), where)
     except MahjongError as exc:

@@ -190,7 +190,8 @@ def _row_rst(ruleset: Ruleset, shown: ShownRow, library: Library) -> list[str]:
     if about:
         out += [text(about), ""]
     if shown.example is None or shown.scored is None:
-        out += ["*No example here: this ruleset's tiles cannot make the family's example of this row.*", ""]
+        out += ["*No example here: this ruleset's tiles and calls cannot make any of the family's examples of this "
+                "row.*", ""]
         return out
     scored, example = shown.scored, shown.example
     facts = _facts(example)

@@ -182,8 +182,8 @@ class Contribution:
         (:func:`~mahjong_core.family_words`); no log holds them.  ``None``: the core's words.
 
     :param examples: for a family, ``examples() -> [ItemExample, ...]``: worked example hands of its table rows,
-        in the order the docs show them (:class:`ItemExample`), asked only when the docs are built.  ``None``:
-        none.
+        in the order the docs show them (:class:`~mahjong_core.plugin.ItemExample`), asked only when the docs are
+        built.  ``None``: none.
     """
 
     kind: str

@@ -266,9 +266,10 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = (), *, library: L
         ruleset's own ``sources:``, linked under ``rulesets/sources``).
     :param reference: also list the plugins its games use and the hooks its modules implement (a developer's
         concern, left out of a players' site).
-    :param examples: end with example hands scored by the code.
+    :param examples: end with example hands scored by the code: a worked example of each row of the tables where
+        the ruleset's family gives them (:mod:`mahjong_docs.items`), then a few hands a player might make.
     """
-    from . import hands, prose
+    from . import hands, items, prose
     from .sources import library as make_library
 
     documented = set(documented) | {ruleset.id}
@@ -345,7 +346,7 @@ def ruleset_page(ruleset: Ruleset, documented: Iterable[str] = (), *, library: L
         out += _code_sections(ruleset, documented)
     out += _table_sections(ruleset, documented, all_entries, descriptions, library)
     if examples:
-        out += [hands.examples_rst(ruleset, library)]
+        out += [items.items_rst(ruleset, library), hands.examples_rst(ruleset, library)]
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -26,7 +26,7 @@ TYPE_CHECKING = False
 __all__ = [
     # Hooks and registration
     "hookimpl", "HOOK_PREFIX", "PROJECT", "build_plugin_manager", "ruleset_hooks", "Contribution", "FactsRead",
-    "TotalSteps", "installed", "load_schema", "Term", "Effect", "WinningForm", "reacts_to",
+    "TotalSteps", "installed", "load_schema", "Term", "Effect", "WinningForm", "ItemExample", "reacts_to",
     # A plugin's own data files (a card of fixed hands)
     "DataFile", "read_data_file",
     # The ruleset
@@ -58,7 +58,7 @@ __all__ = [
 _SOURCES: dict[str, tuple[str, ...]] = {
     "plugin.hookspecs": ("hookimpl", "PROJECT"),
     "plugin.manager": ("HOOK_PREFIX", "build_plugin_manager", "ruleset_hooks"),
-    "plugin.contributions": ("Contribution", "FactsRead", "TotalSteps", "WinningForm"),
+    "plugin.contributions": ("Contribution", "FactsRead", "TotalSteps", "WinningForm", "ItemExample"),
     "plugin.extensions": ("installed", "load_schema"),
     "plugin.reactions": ("reacts_to",),
     "rules": ("Ruleset", "Provenance"),
@@ -166,7 +166,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         suit_of,
     )
     from mahjong_core.plugin.binding import Binding, bind
-    from mahjong_core.plugin.contributions import Contribution, FactsRead, TotalSteps, WinningForm
+    from mahjong_core.plugin.contributions import Contribution, FactsRead, ItemExample, TotalSteps, WinningForm
     from mahjong_core.plugin.defaults import claims_in_priority_order
     from mahjong_core.plugin.extensions import installed, load_schema
     from mahjong_core.plugin.family_scoring import has_scoring

@@ -10,8 +10,8 @@ import nothing of the plugin layer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.table.vocabulary import Term
@@ -97,6 +97,37 @@ class WinningForm:
     within_shanten: bool = False
 
 
+@dataclass(frozen=True)
+class ItemExample:
+    """A worked example hand of one row of a family's scoring tables, which the docs show and execute.
+
+    The page of each ruleset of the family shows, for each row its table plays, the row's value and source and
+    the first of the row's examples that its tiles can make, scored by the code as the page is built; a build
+    in which that example's score does not hold the row's item fails, naming the row and the hand.  The examples
+    are the family's own making, written in the notation (with ``!flags`` for the situation) so that
+    ``mahjong score --ruleset ID HAND`` scores each exactly as the page does.
+
+    :param row: the row's path in the ruleset's tables, dotted (``scoring.yaku.pinfu``).
+    :param hand: the hand in the notation, its situation as ``!flags`` (``!riichi !self_drawn !seat_wind_south``).
+    :param facts: the facts no flag gives, as ``mahjong score --fact NAME=VALUE`` takes them (dora indicators).
+    :param items: the names of the score items the example must score; empty: the row's own name (its last key).
+    :param about: what the row asks of a hand, in one sentence of the family's own words.
+    :param group: the heading the docs list the row under (``Yaku``, ``Fu``).
+    """
+
+    row: str
+    hand: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    items: tuple[str, ...] = ()
+    about: str = ""
+    group: str = ""
+
+    @property
+    def shows(self) -> tuple[str, ...]:
+        """The score items the example must score."""
+        return self.items or (self.row.rsplit(".", 1)[-1],)
+
+
 @dataclass(frozen=True, eq=False)
 class Contribution:
     """A plugin that a ruleset's data chooses: a scoring family, a settlement or an optional mechanism.
@@ -149,6 +180,10 @@ class Contribution:
         players call tsumo and ron; and a plugin's action they name by a word of their own (setting a North
         aside at a three-player table, riichi's kita).  A live table words its prompts and its deal's end by them
         (:func:`~mahjong_core.family_words`); no log holds them.  ``None``: the core's words.
+
+    :param examples: for a family, ``examples() -> [ItemExample, ...]``: worked example hands of its table rows,
+        in the order the docs show them (:class:`~mahjong_core.plugin.ItemExample`), asked only when the docs are
+        built.  ``None``: none.
     """
 
     kind: str
@@ -163,3 +198,4 @@ class Contribution:
     hand_sizes: frozenset[int] | None = None
     several_wins: frozenset[str] = frozenset()
     words: Mapping[str, str] | None = None
+    examples: Callable[[], Sequence[ItemExample]] | None = None

@@ -26,6 +26,7 @@ from mahjong_core.plugin import (
     Contribution,
     FactsRead,
     Hand,
+    ItemExample,
     Ruleset,
     Score,
     Table,
@@ -51,11 +52,18 @@ def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("family", FAMILY, sys.modules[__name__], units=UNITS,
                          description="riichi: yaku and dora in han, fu, base points, limits and payments (ema_2016)",
                          hand_sizes=frozenset({13}),  # four sets and a pair (and seven pairs, thirteen orphans)
-                         words=WORDS),
+                         words=WORDS, examples=_worked_hands),
             Contribution("settlement", "riichi", riichi_settlement,
                          description="the discarder pays the hand, or every loser a share of a self-drawn one",
                          several_wins=frozenset({"one_discard"})),
             *forms.contributions(sys.modules[__name__])]
+
+
+def _worked_hands() -> Sequence[ItemExample]:
+    """A worked example hand of each row of the family's tables, which the docs show and execute."""
+    from mahjong_rulesets.families.riichi.worked_hands import examples  # deferred: the docs alone ask (above)
+
+    return examples()
 
 
 @hookimpl

@@ -56,6 +56,10 @@ DIFFERENCES = {
     "kazoe_name": (
         "The library names a counted yakuman 'yakuman' (its kazoe level is overwritten by the han band); the "
         "family names it kazoe_yakuman (jmw_yaku_variations section Kazoe), normalised for the comparison."),
+    "nukidora_as_dora": (
+        "The library counts each North set aside at a table of three among its dora (mahjong 2.1.0 "
+        "hand_calculating/hand.py, num_nuki_dora); the family names them an item of their own, nukidora "
+        "(jmw_sanma section North), worth the same han. The comparison counts the family's nukidora as dora."),
     "daisharin_open": (
         "The library counts daisharin on a hand whose chows were called (its daisharin test reads the tiles "
         "only, mahjong 2.1.0 hand_calculating/yaku_list/yakuman/daisharin.py); the family counts it on a "
@@ -154,7 +158,7 @@ def library_call(situation: Situation, options: Options) -> Any:
         is_tenhou="tenhou" in facts, is_chiihou="chiihou" in facts,
         is_renhou="renhou" in facts and options.renhou is not None,
         player_wind=situation.seat, round_wind=situation.round, kyoutaku_number=situation.sticks,
-        tsumi_number=situation.honba, options=rules)
+        tsumi_number=situation.honba, options=rules, num_nuki_dora=situation.nukidora)
     dora = [k * 4 + 3 for k in situation.dora]
     ura = [k * 4 + 3 for k in situation.ura]
 
@@ -227,6 +231,8 @@ def context_of(situation: Situation) -> dict[str, Any]:
                            "riichi_sticks": situation.sticks}
     for fact in situation.facts:
         ctx[fact] = True
+    if situation.nukidora:
+        ctx["nukidora"] = situation.nukidora
     return ctx
 
 

@@ -47,6 +47,8 @@ class Situation(NamedTuple):
     honba: int
     sticks: int
     theme: str
+    #: Norths set aside as dora at a table of three (the generator makes none; a worked example may)
+    nukidora: int = 0
 
 
 def _pool(theme: str, rng: random.Random) -> list[int]:

@@ -370,8 +370,10 @@ function target(where, tags) {
     const d = state.deals[where.deal - 1];
     const seat = fields.figures.includes(where.player) ? winnersOf(d)[0] : seatOf(where.player);
     if (seat === undefined || seat < 0) return null;
-    return scope.querySelector(tags.split(",").map((t) => t.trim() + `[data-field="score"][data-player="${seat}"]`)
-      .join(", "));
+    const figure = String(where.place || "").split(".").pop();  // the figure named (`fu`), if one is
+    const item = fields.figures.includes(figure) ? `[data-item="${figure}"]` : "";
+    return scope.querySelector(tags.split(",").map((t) => t.trim()).map((t) => t +
+      `[data-field="score"][data-player="${seat}"]` + (t === "input" ? item : "")).join(", "));
   }
   const perPlayer = ["hands", "values", "net", "totals"].includes(where.field);
   if (!scope || !where.field || (perPlayer && (where.player === null || where.player === undefined))) return null;

@@ -12,8 +12,8 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
-import urllib.error
 import sys
+import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any

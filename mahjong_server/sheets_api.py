@@ -160,10 +160,10 @@ def _hand_errors(document: dict[str, Any]) -> list[dict[str, Any]]:
     from mahjong_core import available, json_path, load_ruleset, parse_hand
 
     name = document.get("ruleset")
-    tiles = load_ruleset(name).tiles() if isinstance(name, str) and name in available() else None
+    ruleset = load_ruleset(name) if isinstance(name, str) and name in available() else None
+    tiles = ruleset.tiles() if ruleset is not None else None
     own = None if tiles is None or tiles.standard else tiles  # a red five 0p, North set aside: the sheet's set
-    players = document.get("players")
-    seats = len(players) if isinstance(players, list) and 2 <= len(players) <= 4 else 4
+    seats = int(ruleset.param("players")) if ruleset is not None else 4  # the rules' table, not the names typed
     found = []
     deals = document.get("deals")
     for i, deal in enumerate(deals if isinstance(deals, list) else ()):

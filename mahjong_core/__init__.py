@@ -56,7 +56,7 @@ __all__ = [
     "header_words", "PlatformWalls", "PLATFORM_WALLS", "tenhou_code", "TenhouShuffle",
     # Score sheets
     "parse_sheet", "check_sheet_schema", "record", "sheet_agreement", "rules_deals", "net_payments", "sheet_yaml",
-    "Move", "MovesScript", "MovesPlayer",
+    "sheet_fields", "Move", "MovesScript", "MovesPlayer",
     # Long runs
     "SoakFailure", "read_batches", "MAX_JOURNAL_BYTES",
     # Reading untrusted input
@@ -112,6 +112,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "audit.sheet": ("sheet_agreement",),
     "sheets.compare": ("rules_deals", "net_payments"),
     "sheets.write": ("sheet_yaml",),
+    "sheets.fields": ("sheet_fields",),
     "sheets.moves": ("Move", "MovesScript", "MovesPlayer"),
     "conformance.soak": ("SoakFailure",),
     "conformance.soak_journal": ("read_batches", "MAX_JOURNAL_BYTES"),
@@ -211,6 +212,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.rules.ruleset import json_path
     from mahjong_core.rules.schema import ruleset_schema
     from mahjong_core.sheets.compare import net_payments, rules_deals
+    from mahjong_core.sheets.fields import sheet_fields
     from mahjong_core.sheets.moves import Move, MovesPlayer, MovesScript
     from mahjong_core.sheets.read import check_sheet_schema, parse_sheet
     from mahjong_core.sheets.record import record

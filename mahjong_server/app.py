@@ -65,7 +65,7 @@ from .protocol import (
 )
 from .records import GameRecords, api_standings, catch_up, record_finished
 from .seats import Prompt
-from .sheets_api import api_check, api_save, scores_page
+from .sheets_api import api_check, api_fields, api_save, scores_page
 from .store import DataDir, TableFiles, new_token, token_hash
 
 log = logging.getLogger("mahjong_server")
@@ -715,6 +715,7 @@ def create_app(settings: Settings) -> Starlette:
         # The score-entry page of a physical table (sheets_api.py).
         Route("/scores", scores_page),
         Route("/api/sheets/check", api_check, methods=["POST"]),
+        Route("/api/sheets/fields/{ruleset}", api_fields),
         Route("/api/sheets", api_save, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=_static()), name="static"),

@@ -155,9 +155,15 @@ def _ruleset_refused(document: dict[str, Any]) -> dict[str, Any] | None:
 
 def _hand_errors(document: dict[str, Any]) -> list[dict[str, Any]]:
     """Every hand that does not parse, each at its deal and player: the page shows them all as typed, where a
-    sheet's reading stops at its first mistake."""
-    from mahjong_core import json_path, parse_hand
+    sheet's reading stops at its first mistake.  Hands are read as the sheet's reader reads them: in the ruleset's
+    tile set (a red five ``0p``) and a meld's seat mark at the table's seat count."""
+    from mahjong_core import available, json_path, load_ruleset, parse_hand
 
+    name = document.get("ruleset")
+    ruleset = load_ruleset(name) if isinstance(name, str) and name in available() else None
+    tiles = ruleset.tiles() if ruleset is not None else None
+    own = None if tiles is None or tiles.standard else tiles  # a red five 0p, North set aside: the sheet's set
+    seats = int(ruleset.param("players")) if ruleset is not None else 4  # the rules' table, not the names typed
     found = []
     deals = document.get("deals")
     for i, deal in enumerate(deals if isinstance(deals, list) else ()):
@@ -166,7 +172,7 @@ def _hand_errors(document: dict[str, Any]) -> list[dict[str, Any]]:
             if not isinstance(hand, str):
                 continue
             try:
-                parse_hand(hand, source="<sheet>")
+                parse_hand(hand, source="<sheet>", tiles=own, seats=seats)
             except MahjongError as exc:
                 place = json_path(["deals", i, "hands", name])
                 at = f" at {exc.place}" if exc.place else ""
@@ -335,6 +341,30 @@ async def api_check(request: Request) -> Response:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
     async with _CHECKS:
         result = await asyncio.get_running_loop().run_in_executor(None, check_sheet, document)
+    return JSONResponse(result)
+
+
+def ruleset_fields(name: str) -> dict[str, Any]:
+    """The fields a sheet of the installed ruleset ``name`` may give a deal beyond the core's
+    (:func:`mahjong_core.sheet_fields`: asked of the ruleset's family and mechanisms, never of its name).
+
+    :raises BadBody: (404) for a name that is no installed ruleset: the page reads no file a client names.
+    """
+    from mahjong_core import available, load_ruleset, sheet_fields
+
+    if name not in available():
+        raise BadBody(f"{name!r} is not a ruleset installed on this server", 404)
+    return {"ruleset": name, **sheet_fields(load_ruleset(name))}
+
+
+async def api_fields(request: Request) -> Response:
+    """``GET /api/sheets/fields/{ruleset}``: the fields the page offers a deal of that ruleset
+    (:func:`ruleset_fields`)."""
+    try:
+        result = await asyncio.get_running_loop().run_in_executor(None, ruleset_fields,
+                                                                  request.path_params["ruleset"])
+    except BadBody as exc:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
     return JSONResponse(result)
 
 

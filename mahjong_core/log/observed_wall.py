@@ -30,8 +30,12 @@ class ObservedWall:
     no kind may be seen more often than the tile set holds it.
     """
 
-    def __init__(self, game: Game, deal_events: list[dict[str, Any]], source: str, *, what: str = "the log"):
+    def __init__(self, game: Game, deal_events: list[dict[str, Any]], source: str, *, what: str = "the log",
+                 looked_at: tuple[str, str] | None = None):
         """:param what: how messages name the record the tiles come from (``the log``, ``the sheet``).
+        :param looked_at: for a record that must show every tile of the dead wall the rules look at (a score
+            sheet's dora indicators), the places it shows the turned tiles and those under them: a look at a tile
+            it does not show is refused there (:class:`ReplayError`) rather than answered ``None``.
 
         A record without dice breaks the wall before its first stack: the dice decide where the wall is
         broken, not how many tiles are live or loose, so the draws and the exhaustive draw fall the same.
@@ -66,6 +70,9 @@ class ObservedWall:
         self._turned = [e.get("tile") for e in shown]
         self._under = next((list(e.get("tiles", ())) for e in deal_events if e.get("type") == "ura_dora_shown"), [])
         self._first_looked: int | None = None
+        self._looked_at = looked_at
+        #: How many of the turned tiles, and of those under them, the rules have looked at so far this deal.
+        self.looked = [0, 0]
 
     def _take(self, code: object, n: int) -> int:
         kind = self._kinds.get(code) if isinstance(code, str) else None
@@ -127,16 +134,23 @@ class ObservedWall:
         turned one the index after it.  A record (or an imported game) that shows none answers ``None`` as
         before: what was not recorded is not invented.
         """
-        if not self._turned:
+        if not self._turned and self._looked_at is None:
             return None
         if self._first_looked is None:
             self._first_looked = index
         stack, beneath = divmod(index - self._first_looked, 2)
         tiles = self._under if beneath else self._turned
         if not 0 <= stack < len(tiles):
+            if self._looked_at is not None:
+                which = f"{'the one under ' if beneath else ''}indicator {stack + 1}"
+                raise ReplayError(f"the rules look at a tile of the dead wall here ({which}), but {self.what} shows "
+                                  f"{len(tiles)} "
+                                  f"{'under them' if beneath else 'turned'}", source=self.source,
+                                  place=self._looked_at[beneath])
             return None
         code = tiles[stack]
         kind = self._kinds.get(code) if isinstance(code, str) else None
+        self.looked[beneath] = max(self.looked[beneath], stack + 1)
         return kind
 
     def commitment(self, salt: bytes) -> str:

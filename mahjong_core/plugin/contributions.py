@@ -68,6 +68,9 @@ KINDS = ("family", "settlement", "mechanism", "vocabulary", "form")
 #: hand is scored, and a win settled as it happens while play goes on (``deal_ends_at_wins`` above 1), asked before
 #: the other hands are scored.
 SEVERAL_WINS = ("one_discard", "play_on")
+#: The keys of a score sheet's deal a mechanism may declare it reads (:attr:`Contribution.sheet_keys`): what a sheet
+#: tells of a deal beyond its winner, hands and figures (docs/score-sheets.md, "Riichi sheets").
+SHEET_KEYS = ("declared", "ready", "all_orphan_discards", "abortive", "honba")
 
 
 @dataclass(frozen=True)
@@ -180,10 +183,14 @@ class Contribution:
         players call tsumo and ron; and a plugin's action they name by a word of their own (setting a North
         aside at a three-player table, riichi's kita).  A live table words its prompts and its deal's end by them
         (:func:`~mahjong_core.family_words`); no log holds them.  ``None``: the core's words.
-
     :param examples: for a family, ``examples() -> [ItemExample, ...]``: worked example hands of its table rows,
         in the order the docs show them (:class:`~mahjong_core.plugin.ItemExample`), asked only when the docs are
         built.  ``None``: none.
+    :param sheet_keys: for a mechanism, the keys of a score sheet's deal it reads beyond the core's
+        (:data:`SHEET_KEYS`, docs/score-sheets.md): the ready-hand payments read ``ready`` and
+        ``all_orphan_discards``, the dealer's repeat ``honba``, the abortive draws ``abortive``, a declaration
+        ``declared``.  The score-entry page offers a ruleset's sheet these fields and no others
+        (:func:`~mahjong_core.sheet_fields`).
     """
 
     kind: str
@@ -199,3 +206,4 @@ class Contribution:
     several_wins: frozenset[str] = frozenset()
     words: Mapping[str, str] | None = None
     examples: Callable[[], Sequence[ItemExample]] | None = None
+    sheet_keys: frozenset[str] = frozenset()

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.predicates import merge_vocabularies
-from mahjong_core.plugin.contributions import KINDS, SEVERAL_WINS, Contribution, FactsRead, TotalSteps
+from mahjong_core.plugin.contributions import KINDS, SEVERAL_WINS, SHEET_KEYS, Contribution, FactsRead, TotalSteps
 from mahjong_core.plugin.declarations import Declaration, declaration
 from mahjong_core.plugin.declarations import clear_cache as _forget_declarations
 from mahjong_core.plugin.registration import contributions, plugin_name
@@ -137,6 +137,13 @@ def _checked(owner: str, item: object) -> Contribution:
     if unknown:
         raise RulesetError(f"plugin {owner}: contribution {item.name!r}: several_wins {unknown[0]!r} is none of "
                            f"{', '.join(SEVERAL_WINS)}", source=PLUGIN_GROUP)
+    if item.sheet_keys and item.kind != "mechanism":
+        raise RulesetError(f"plugin {owner}: contribution {item.name!r}: only a mechanism declares the sheet keys it "
+                           f"reads", source=PLUGIN_GROUP)
+    unknown = sorted(set(item.sheet_keys) - set(SHEET_KEYS))
+    if unknown:
+        raise RulesetError(f"plugin {owner}: contribution {item.name!r}: sheet key {unknown[0]!r} is none of "
+                           f"{', '.join(SHEET_KEYS)}", source=PLUGIN_GROUP)
     if (item.switched_on is None) == (item.kind == "mechanism"):
         raise RulesetError(f"plugin {owner}: contribution {item.name!r}: a mechanism, and only a mechanism, is "
                            f"switched on by switched_on(ruleset); a family or a settlement is chosen by name",

@@ -154,7 +154,12 @@ class SheetGame(Game):
         A sheet writes the declarations that stood: the declaring discard passed and the seat drew again, so the
         seat is taken as having drawn twice since (no tile it drew is on the sheet): a stick is not handed back
         as one whose own discard was won on, and a win's ``ippatsu``, a moment the sheet cannot show, is its fact.
+        Nor is a declaration taken as made in the deal's first go-around (riichi's double riichi): the table had
+        discarded before it, which a sheet of results does not show, and a sheet says a double riichi's han in the
+        winner's figures.
         """
+        if deal.declared:
+            self.table.first_go_around = False
         for kind, seat in deal.declared:
             try:
                 apply_plugin_action(self, seat, Action(kind), "turn")

@@ -27,8 +27,9 @@ from jsonschema.exceptions import best_match
 from mahjong_core.errors import MahjongError, RulesetError, SheetError
 from mahjong_core.hand import situation
 from mahjong_core.hand.notation import parse_hand, parse_tiles
-from mahjong_core.hand.tiles import TileSet
+from mahjong_core.hand.tiles import KINDS, TileSet
 from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.score_card import family_words
 from mahjong_core.reading.bounded_read import read_bounded
 from mahjong_core.reading.schema_compile import Checker
 from mahjong_core.rules import load_ruleset
@@ -53,6 +54,8 @@ SAID_FACTS = frozenset({
     "dealer", "winning_tile", "calling", "calling_from_start", "first_go_around", "first_discard", "last_tile",
     "last_tile_of_kind", "last_loose_tile",
 })
+#: The most dora indicators a dead wall shows: the deal's, and one for each of four kongs.
+MOST_INDICATORS = 5
 _PAYMENT = re.compile(r"^(?P<payer>.+?)\s+->\s+(?P<payee>.+?)\s+(?P<amount>[0-9]+)$")
 
 
@@ -126,6 +129,11 @@ class SheetDeal:
     #: Every winner, in the order their claims were made, where several won on one discard (``winner`` is the
     #: first); the one winner otherwise, and empty for a deal nobody won.
     winners: tuple[int, ...] = ()
+    #: A move-by-move deal's dora indicators turned face up, in the order turned, by their codes
+    #: (``dora_indicators``), and the tiles under them shown at a declarer's win (``ura_dora_indicators``): the
+    #: dead wall's tiles the table looked at, which no draw shows.
+    indicators: tuple[str, ...] = ()
+    ura: tuple[str, ...] = ()
 
 
 @dataclass
@@ -222,8 +230,10 @@ def parse_sheet(text: str, source: str, *, base: Path | None = None) -> Sheet:
         raise _at(SheetError(f"{ruleset.id} is played by {seats} players; the sheet names {len(players)}",
                              source=source, place="$.players"), marks)
     actions = {name: vocabulary.name for name, (vocabulary, _) in bind(ruleset).vocabulary.plugin_actions.items()}
+    # What the family's players call a plugin's action (riichi's kita) is written for it too.
+    called = {word: kind for kind, word in family_words(ruleset).items() if kind in actions}
     reader = _DealReader(source, players, marks, own_tiles(ruleset), actions, int(document["sheet"]),
-                         frozenset(ruleset.get("abortive_draws") or ()))
+                         frozenset(ruleset.get("abortive_draws") or ()), called)
     deals = [reader.deal(i, raw) for i, raw in enumerate(document["deals"])]
     meta: dict[str, str] = {k: document[k] for k in ("title", "date", "place", "notes") if k in document}
     final = reader.by_seat(document.get("final") or {}, "$.final")
@@ -320,13 +330,15 @@ class _DealReader:
 
     def __init__(self, source: str, players: list[str], marks: dict[str, tuple[int, int]],
                  tiles: TileSet | None = None, plugin_actions: Mapping[str, str] | None = None, version: int = 1,
-                 abortive: frozenset[str] = frozenset()):
+                 abortive: frozenset[str] = frozenset(), called: Mapping[str, str] | None = None):
         self.source, self.players, self.marks, self.tiles = source, players, marks, tiles
         #: The abortive draws the ruleset declares (its ``abortive_draws``): the names a sheet may write.
         self.abortive = abortive
         #: The action kinds the ruleset's plugins declare (by the vocabulary declaring each), and the sheet's
         #: format version: a move may be one of them from version 2.
         self.plugin_actions, self.version = dict(plugin_actions or {}), version
+        #: The family's words for plugin actions (``kita``), each with the action kind it writes.
+        self.called = dict(called or {})
 
     def fail(self, message: str, path: str) -> SheetError:
         return _at(SheetError(message, source=self.source, place=path), self.marks)
@@ -347,6 +359,11 @@ class _DealReader:
         path = f"$.deals[{index}]"
         if "moves" in raw or "dealt" in raw:
             return self._moves_deal(index, raw, path)
+        for key in ("dora_indicators", "ura_dora_indicators"):
+            if key in raw:
+                raise self.fail(f"a deal written as its result gives {key!r} among the winner's `facts` "
+                                f"(`facts: {{{key}: \"1z\"}}`); a deal's own `{key}` is for one written move by move",
+                                _key(path, key))
         hands = self._hands(raw.get("hands") or {}, _key(path, "hands"))
         winners = self._winners(raw.get("winner"), _key(path, "winner"))
         winner = winners[0] if winners else None
@@ -474,6 +491,9 @@ class _DealReader:
                     "all_orphan_discards"):
             if key in raw:
                 raise self.fail(f"a deal written move by move has no {key!r}: its moves say it", _key(path, key))
+        if "ura_dora_indicators" in raw and "dora_indicators" not in raw:
+            raise self.fail("`ura_dora_indicators` are the tiles under the `dora_indicators`: give those too",
+                            _key(path, "ura_dora_indicators"))
         for key in ("dealt", "moves"):
             if key not in raw:
                 raise self.fail(f"a deal written move by move gives both `dealt` (each player's tiles as dealt) "
@@ -492,7 +512,7 @@ class _DealReader:
         moves = []
         for i, text in enumerate(raw["moves"]):
             moves += parse_move(text, self.players, f"{_key(path, 'moves')}[{i}]", self.fail, self.plugin_actions,
-                                self.version)
+                                self.version, self.tiles, self.called)
         winner = self.seat(raw["winner"], _key(path, "winner")) if "winner" in raw else None
         if winner is not None and raw.get("drawn"):
             raise self.fail("a deal is either won (`winner`) or drawn (`drawn: true`), not both", _key(path, "drawn"))
@@ -502,7 +522,23 @@ class _DealReader:
             dealer=self.seat(raw["dealer"], _key(path, "dealer")) if "dealer" in raw else None,
             round_wind="ESWN".index(raw["round"]) if "round" in raw else None, written=self._written(raw, path),
             drawn=bool(raw.get("drawn")), dealt=tuple(t for t in dealt if t is not None),
-            dice=tuple(tuple(throw) for throw in raw.get("dice") or ()), moves=tuple(moves))
+            dice=tuple(tuple(throw) for throw in raw.get("dice") or ()), moves=tuple(moves),
+            indicators=self._shown(raw, path, "dora_indicators"), ura=self._shown(raw, path, "ura_dora_indicators"))
+
+    def _shown(self, raw: Mapping[str, Any], path: str, key: str) -> tuple[str, ...]:
+        """The dead wall's tiles a move-by-move deal shows under ``key``, by their codes in the game's set."""
+        if key not in raw:
+            return ()
+        where = _key(path, key)
+        try:
+            kinds = parse_tiles(raw[key], source=None, tiles=self.tiles)
+        except MahjongError as exc:
+            raise self.fail(f"{key}: {exc.message} of {raw[key]!r}", where) from None
+        if len(kinds) > MOST_INDICATORS:
+            raise self.fail(f"{key}: {len(kinds)} tiles; a dead wall shows at most {MOST_INDICATORS} (the deal's "
+                            "and one for each of four kongs)", where)
+        codes = self.tiles.codes() if self.tiles is not None else [k.code for k in KINDS]
+        return tuple(codes[k] for k in kinds)
 
     def _hands(self, raw: Mapping[str, str], path: str) -> list[Hand | None]:
         hands: list[Hand | None] = [None] * len(self.players)

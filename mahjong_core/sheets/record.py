@@ -101,7 +101,7 @@ def record(sheet: Sheet) -> Recorded:
 
 def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScript]:
     """The engine's game of a move-by-move sheet: the seats make the sheet's moves, the tiles are its own."""
-    script = MovesScript(sheet.deals, sheet.players, sheet.error)
+    script = MovesScript(sheet.deals, sheet.players, sheet.error, sheet=True)
 
     def emit(event: dict[str, Any]) -> None:
         events.append(event)

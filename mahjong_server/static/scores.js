@@ -14,6 +14,13 @@ const FIGURE_NAMES = { values: "hand value", net: "result of the deal", totals: 
 const $ = (id) => document.getElementById(id);
 
 let rulesets = [];
+// What the chosen ruleset's sheet says of a deal beyond the core's fields, as the server asks its family and
+// mechanisms (GET /api/sheets/fields/ID): a winner's figures, declarations, what a draw tells, abortive draws,
+// the dealer-repeat counter, and how many may win on one discard.  Nothing here names a ruleset.
+const NO_FIELDS = { figures: [], declarations: [], told: [], abortive: [], honba: false, winners: 1 };
+let fields = NO_FIELDS;
+const TOLD_NAMES = { ready: "ready", all_orphan_discards: "all orphan discards" };
+const FIGURE_WORDS = { han: "Han", fu: "Fu", limit: "or limit", yaku: "Yaku (optional)" };
 let state = null;
 let lastResult = null;
 let timer = null;
@@ -38,7 +45,33 @@ function seats() {
 function blankDeal(n) {
   return { how: "discard", winner: "", from: "", flags: "", calling: Array(n).fill(false),
            hands: Array(n).fill(""), values: Array(n).fill(""), net: Array(n).fill(""),
-           totals: Array(n).fill(""), payments: "" };
+           totals: Array(n).fill(""), payments: "",
+           // the fields a ruleset's plugins read (``fields``): empty unless the page offers them
+           more: [], tile: "", honba: "", abortive: "", figures: Array.from({ length: n }, () => ({})),
+           declared: {}, told: {} };
+}
+
+// The seats that won the deal: the winner, and any more on the same discard.
+function winnersOf(d) {
+  if (d.how === "drawn" || d.how === "abortive" || d.winner === "") return [];
+  const more = d.how === "discard" || d.how === "robbing_kong" ? d.more : [];
+  return [d.winner, ...more.filter((w) => w !== "" && w !== d.winner)].map(Number)
+    .filter((w, i, all) => all.indexOf(w) === i);
+}
+
+function seatsTicked(list) {
+  return (list || []).map((on, i) => (on ? i : -1)).filter((i) => i >= 0);
+}
+
+// A winner's figures as the sheet writes them: numbers as numbers, the yaku as a list; null when none is typed.
+function figuresOf(typed) {
+  const out = {};
+  for (const name of fields.figures) {
+    const text = (typed[name] || "").trim();
+    if (!text) continue;
+    out[name] = name === "yaku" ? text.split(/[\s,]+/).filter(Boolean) : number(text);
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 function fit(list, n, fill) {
@@ -73,17 +106,34 @@ function toSheet() {
   sheet.players = names;
   sheet.deals = state.deals.map((d) => {
     const out = {};
-    if (d.how === "drawn") {
+    if (fields.honba && d.honba.trim()) out.honba = number(d.honba);
+    for (const kind of fields.declarations) {
+      const who = seatsTicked(d.declared[kind]).map((i) => names[i]);
+      if (who.length) (out.declared = out.declared || {})[kind] = who;
+    }
+    const winners = winnersOf(d);
+    if (d.how === "abortive") {
+      out.abortive = d.abortive;
+    } else if (d.how === "drawn") {
       out.drawn = true;
+      for (const key of fields.told) {
+        const who = seatsTicked(d.told[key]).map((i) => names[i]);
+        if (who.length) out[key] = who;
+      }
     } else {
-      if (d.winner !== "") out.winner = names[d.winner];
+      if (winners.length > 1) out.winner = winners.map((i) => names[i]);
+      else if (d.winner !== "") out.winner = names[d.winner];
+      const figures = winners.map((i) => [names[i], figuresOf(d.figures[i] || {})]).filter(([, f]) => f);
+      if (figures.length && winners.length > 1) out.score = Object.fromEntries(figures);
+      else if (figures.length) out.score = figures[0][1];
+      if (fields.figures.length && d.tile.trim()) out.tile = d.tile.trim();
       if (d.how !== "discard") out.how = d.how;
       if ((d.how === "discard" || d.how === "robbing_kong") && d.from !== "") out.from = names[d.from];
       const flags = d.flags.split(/[\s,]+/).filter(Boolean);
       if (flags.length) out.flags = flags;
     }
     const calling = names.filter((_, i) => d.calling[i]);
-    if (calling.length && d.how !== "drawn") out.calling = calling;
+    if (calling.length && d.how !== "drawn" && d.how !== "abortive") out.calling = calling;
     const hands = {};
     names.forEach((name, i) => { if (d.hands[i].trim()) hands[name] = d.hands[i].trim(); });
     if (Object.keys(hands).length) out.hands = hands;
@@ -135,16 +185,35 @@ function drawDeals() {
     const deal = k + 1;
     const card = el("li", { class: "deal panel", dataset: { deal: String(deal) } });
     card.append(el("h3", {}, "Deal " + deal + " ", el("span", { class: "east" })));
-    const won = d.how !== "drawn";
-    const how = select(HOWS, d.how, (v) => { d.how = v; changed(true); });
-    const winner = select([["", "who won?"], ...people], d.winner, (v) => { d.winner = v; changed(false); });
+    const won = d.how !== "drawn" && d.how !== "abortive";
+    const hows = fields.abortive.length ? [...HOWS, ["abortive", "abortive draw"]] : HOWS;
+    const how = select(hows, d.how, (v) => { d.how = v; changed(true); });
+    // The figures go beside each winner: a change of winner redraws the seats where the ruleset has them.
+    const byFigures = fields.figures.length > 0;
+    const winner = select([["", "who won?"], ...people], d.winner, (v) => { d.winner = v; changed(byFigures); });
     const from = select([["", "whose tile?"], ...people], d.from, (v) => { d.from = v; changed(false); });
     winner.dataset.field = "winner";
     from.dataset.field = "from";
     const result = el("div", { class: "result" },
       el("label", {}, "Won ", how));
     if (won) result.append(el("label", {}, "Winner ", winner));
-    if (d.how === "discard" || d.how === "robbing_kong") result.append(el("label", {}, "From ", from));
+    if (d.how === "discard" || d.how === "robbing_kong") {
+      result.append(el("label", {}, "From ", from));
+      for (let k = 0; k < fields.winners - 1; k++) {
+        const also = select([["", "nobody else"], ...people], d.more[k] ?? "", (v) => { d.more[k] = v; changed(byFigures); });
+        also.dataset.field = "winner";
+        also.dataset.item = String(k + 1);
+        result.append(el("label", {}, "Also won ", also));
+      }
+    }
+    if (d.how === "abortive") {
+      const why = select([["", "which?"], ...fields.abortive.map((r) => [r, r.replace(/_/g, " ")])], d.abortive,
+                         (v) => { d.abortive = v; changed(false); });
+      why.dataset.field = "abortive";
+      result.append(el("label", {}, "Draw ", why));
+    }
+    if (won && byFigures) result.append(textField(d, "tile", "Winning tile", "e.g. 6p", "small"));
+    if (fields.honba) result.append(textField(d, "honba", "Honba", "0", "small", "numeric"));
     card.append(result);
     if (won) {
       const flags = el("input", { autocomplete: "off", placeholder: "e.g. last_tile", dataset: { field: "flags" } });
@@ -156,13 +225,24 @@ function drawDeals() {
     for (let i = 0; i < n; i++) {
       const seat = el("div", { class: "seat-entry", dataset: { player: String(i) } });
       const head = el("div", { class: "seat-name" }, playerName(i));
-      if (won) {
+      if (won && !fields.declarations.length) {
         const calling = el("input", { type: "checkbox" });
         calling.checked = !!d.calling[i];
         calling.addEventListener("change", () => { d.calling[i] = calling.checked; changed(false); });
         head.append(el("label", { class: "calling" }, calling, " calling"));
       }
+      // Declarations that stood (riichi), and at an exhaustive draw what it tells (ready hands): a box a seat.
+      const ticks = [...fields.declarations.map((kind) => [d.declared, kind, kind.replace(/_/g, " ")]),
+                     ...(d.how === "drawn" ? fields.told.map((key) => [d.told, key, TOLD_NAMES[key] || key]) : [])];
+      for (const [where, key, label] of ticks) {
+        where[key] = fit(where[key] || [], n, false);
+        const box = el("input", { type: "checkbox", dataset: { field: key, player: String(i) } });
+        box.checked = !!where[key][i];
+        box.addEventListener("change", () => { where[key][i] = box.checked; changed(false); });
+        head.append(el("label", { class: "calling" }, box, " " + label));
+      }
       seat.append(head);
+      if (won && byFigures && winnersOf(d).includes(i)) seat.append(figureInputs(d, i));
       const hand = el("input", { class: "hand-input", autocomplete: "off", spellcheck: "false",
                                  placeholder: won ? "hand; the winner's ends +TILE" : "hand (optional)",
                                  "aria-label": playerName(i) + "'s hand", dataset: { field: "hands", player: String(i) } });
@@ -195,6 +275,34 @@ function drawDeals() {
   });
 }
 
+// A one-line text field of a deal (the winning tile, the honba), kept as typed.
+function textField(d, key, label, placeholder, size, mode) {
+  const input = el("input", { autocomplete: "off", spellcheck: "false", placeholder, class: size,
+                              dataset: { field: key } });
+  if (mode) input.setAttribute("inputmode", mode);
+  input.value = d[key];
+  input.addEventListener("input", () => { d[key] = input.value; changed(false); });
+  return el("label", {}, label + " ", input, el("span", { class: "mark", dataset: { field: key } }));
+}
+
+// A winner's figures, as the family reads them (han and fu, or a limit; the yaku if the table wrote them).
+function figureInputs(d, i) {
+  const typed = d.figures[i] = d.figures[i] || {};
+  const box = el("div", { class: "score-figures" });
+  for (const name of fields.figures) {
+    const input = el("input", { autocomplete: "off", spellcheck: "false",
+                                "aria-label": playerName(i) + ": " + name,
+                                dataset: { field: "score", player: String(i), item: name } });
+    if (name === "han" || name === "fu") input.setAttribute("inputmode", "numeric");
+    input.value = typed[name] || "";
+    input.addEventListener("input", () => { typed[name] = input.value; changed(false); });
+    box.append(el("label", { class: "figure " + name }, el("span", { class: "figure-label" },
+                                                           FIGURE_WORDS[name] || name), input));
+  }
+  box.append(el("span", { class: "mark score-mark", dataset: { field: "score", player: String(i) } }));
+  return box;
+}
+
 function drawAll() {
   $("ruleset").value = state.ruleset;
   for (const key of ["title", "date", "place", "name"]) $(key).value = state[key] || "";
@@ -209,6 +317,7 @@ function reshape() {
   state.deals = state.deals.map((d) => Object.assign(blankDeal(n), d));
   for (const d of state.deals) {
     for (const key of ["calling", "hands", "values", "net", "totals"]) d[key] = fit(d[key], n, key === "calling" ? false : "");
+    d.figures = Array.from({ length: n }, (_, i) => d.figures[i] || {});
   }
 }
 
@@ -257,6 +366,15 @@ function seatOf(name) {
 // gives them), or null where no one field holds it (it is shown with its deal, or with the game).
 function target(where, tags) {
   const scope = where.deal ? document.querySelector(`.deal[data-deal="${where.deal}"]`) : $("game-title").parentNode;
+  if (scope && where.field === "score") {  // one winner's `score.han`, or several winners' `score.Ben.han`
+    const d = state.deals[where.deal - 1];
+    const seat = fields.figures.includes(where.player) ? winnersOf(d)[0] : seatOf(where.player);
+    if (seat === undefined || seat < 0) return null;
+    const figure = String(where.place || "").split(".").pop();  // the figure named (`fu`), if one is
+    const item = fields.figures.includes(figure) ? `[data-item="${figure}"]` : "";
+    return scope.querySelector(tags.split(",").map((t) => t.trim()).map((t) => t +
+      `[data-field="score"][data-player="${seat}"]` + (t === "input" ? item : "")).join(", "));
+  }
   const perPlayer = ["hands", "values", "net", "totals"].includes(where.field);
   if (!scope || !where.field || (perPlayer && (where.player === null || where.player === undefined))) return null;
   let attrs = `[data-field="${where.field}"]`;
@@ -408,6 +526,16 @@ async function download() {
   }
 }
 
+// The chosen ruleset's fields, asked of the server; a ruleset it cannot answer for gets the core's fields only.
+async function askFields() {
+  fields = NO_FIELDS;
+  if (!state.ruleset) return;
+  try {
+    const response = await fetch("/api/sheets/fields/" + encodeURIComponent(state.ruleset));
+    if (response.ok) fields = await response.json();
+  } catch (e) { /* the core's fields: the check still names what the sheet lacks */ }
+}
+
 async function start() {
   const info = await (await fetch("/api/rulesets")).json();
   rulesets = info.rulesets.filter((r) => !r.house);
@@ -418,8 +546,15 @@ async function start() {
   if (!rulesets.some((r) => r.id === state.ruleset)) state.ruleset = rulesets.length ? rulesets[0].id : "";
   reshape();
   if (!state.deals.length) state.deals.push(blankDeal(seats()));
+  await askFields();
   drawAll();
-  $("ruleset").addEventListener("change", () => { state.ruleset = $("ruleset").value; reshape(); drawPlayers(); changed(true); });
+  $("ruleset").addEventListener("change", async () => {
+    state.ruleset = $("ruleset").value;
+    reshape();
+    await askFields();
+    drawPlayers();
+    changed(true);
+  });
   for (const key of ["title", "date", "place"]) $(key).addEventListener("input", () => { state[key] = $(key).value; changed(false); });
   $("name").addEventListener("input", () => { state.name = $("name").value; keep(); });
   $("add-deal").addEventListener("click", () => { state.deals.push(blankDeal(seats())); changed(true); });

@@ -55,7 +55,7 @@ def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("mechanism", "abortive_draws", sys.modules[__name__], switched_on=switched_on,
                          description="abortive draws: nine terminals, four winds, four kongs, triple ron, "
                                      "four declarations",
-                         parameters=parameters_of("abortive_draws"))]
+                         parameters=parameters_of("abortive_draws"), sheet_keys=frozenset({"abortive"}))]
 
 
 @hookimpl

@@ -49,7 +49,7 @@ def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("mechanism", "dealer_repeat", sys.modules[__name__], switched_on=switched_on,
                          description="the dealer keeps the deal on a win, a ready draw or an abortive draw; the "
                                      "repeat counter (honba)",
-                         parameters=parameters_of("dealer_repeat"))]
+                         parameters=parameters_of("dealer_repeat"), sheet_keys=frozenset({"honba"}))]
 
 
 def keeps_deal(rule: Mapping[str, Any], table: Table, outcome: Outcome) -> bool:

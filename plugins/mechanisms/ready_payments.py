@@ -71,7 +71,8 @@ def mahjong_contributions() -> Sequence[Contribution]:
     this = sys.modules[__name__]
     return [Contribution("mechanism", "ready_payments", this, switched_on=switched_on,
                          description="at an exhaustive draw the hands not ready pay the ready ones (noten bappu)",
-                         parameters=parameters_of("ready_payments")),
+                         parameters=parameters_of("ready_payments"),
+                         sheet_keys=frozenset({"ready", "all_orphan_discards"})),
             Contribution("vocabulary", "ready_payments", this, "the seats ready at an exhaustive draw", terms=TERMS)]
 
 

@@ -97,7 +97,7 @@ def mahjong_contributions() -> Sequence[Contribution]:
                          description="riichi: a concealed ready hand declared and locked, its stick into the pot, "
                                      "the pot to the next winner; riichi, double riichi, ippatsu, tenhou and "
                                      "chiihou as facts",
-                         parameters=parameters_of("riichi_declaration")),
+                         parameters=parameters_of("riichi_declaration"), sheet_keys=frozenset({"declared"})),
             Contribution("vocabulary", "riichi_declaration", this, "the riichi declaration and its flags",
                          terms=TERMS)]
 

@@ -13,6 +13,7 @@ import copy
 import json
 import subprocess
 import sys
+import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -243,3 +244,39 @@ def test_the_location_of_a_finding_is_read_from_its_path() -> None:
     assert where("$.deals[0].values.Анна")["player"] == "Анна"
     assert where("line 3, column 1") == {"deal": None, "field": None, "player": None, "item": None}
     assert json.dumps(where(None))
+
+
+def test_the_page_is_told_a_rulesets_sheet_fields_by_its_plugins(server: Server) -> None:
+    """A riichi ruleset's sheet holds figures, declarations, ready hands, abortive draws and the honba, each as its
+    family and mechanisms declare them; a classical ruleset's holds none of them; a name that is no installed
+    ruleset is refused, never looked up as a file."""
+    riichi = server.get("/api/sheets/fields/riichi_tenhou")
+    assert riichi == {"ruleset": "riichi_tenhou", "figures": ["han", "fu", "limit", "yaku"],
+                      "declarations": ["riichi"], "told": ["ready", "all_orphan_discards"],
+                      "abortive": ["four_declarations", "four_kongs", "four_winds", "nine_terminals", "triple_ron"],
+                      "honba": True, "winners": 2}
+    assert server.get("/api/sheets/fields/sanma_tenhou")["abortive"] == ["four_kongs", "nine_terminals"]
+    classical = server.get("/api/sheets/fields/chinese_classical")
+    assert classical == {"ruleset": "chinese_classical", "figures": [], "declarations": [], "told": [],
+                         "abortive": [], "honba": False, "winners": 1}
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        server.get("/api/sheets/fields/club.yaml")
+    assert refused.value.code == 404
+    assert json.loads(refused.value.read())["error"] == "'club.yaml' is not a ruleset installed on this server"
+
+
+def test_a_riichi_hand_with_a_red_five_typed_on_the_page_is_read_in_the_rulesets_tiles(server: Server) -> None:
+    """A hand on the page is read as the sheet's reader reads it: ``0p`` is riichi_tenhou's red five, not a
+    mistake beside the field."""
+    document = sheet("riichi_tenhou")
+    document["deals"] = document["deals"][:1]
+    del document["final"]
+    deal = document["deals"][0]
+    for key in ("score", "tile", "payments", "net", "totals"):
+        deal.pop(key)
+    deal["hands"] = {"Ben": "234m 40p 22s 345s 678s +6p"}
+    result = check(server, document)
+    assert result["errors"] == [], result["errors"]
+    assert result["ok"], result["verdict"]
+    ben = next(h for h in result["deals"][0]["hands"] if h["player"] == "Ben")
+    assert {"name": "aka_dora", "value": 1} in [{k: i[k] for k in ("name", "value")} for i in ben["items"]], ben

@@ -201,6 +201,10 @@ def test_unknown_names_and_clashing_contributions_are_named() -> None:
      r"contribution 'flat': only a settlement declares the several wins it settles"),
     (lambda: Contribution("settlement", "flat", object(), several_wins=frozenset({"bloody"})),
      r"several_wins 'bloody' is none of one_discard, play_on"),
+    (lambda: Contribution("family", "flat", object(), sheet_keys=frozenset({"honba"})),
+     r"contribution 'flat': only a mechanism declares the sheet keys it reads"),
+    (lambda: Contribution("mechanism", "flat", object(), switched_on=bool, sheet_keys=frozenset({"hanba"})),
+     r"sheet key 'hanba' is none of declared, ready, all_orphan_discards, abortive, honba"),
 ])
 def test_a_malformed_contribution_is_named_with_its_plugin(made: Any, message: str) -> None:
     class Odd:

@@ -348,3 +348,21 @@ def test_a_simulated_hanchan_written_down_by_its_figures_audits_clean(capsys: py
     assert code == 0 and report["ok"], report.get("differences") or report.get("error")
     assert report["deals"] == len(document["deals"]) and report["scores"] == list(document["final"].values())
     assert "final scores" in report["proof"]["sheet"]
+
+
+def test_a_riichi_declared_on_a_sheet_of_results_is_no_double_riichi(tmp_path: Path) -> None:
+    """A sheet of results writes a declaration that stood, not when it was made: the win written by its hand is
+    scored with riichi's one han, not double riichi's two (the table had discarded before it)."""
+    from mahjong_core.sheets.read import parse_sheet
+    from mahjong_core.sheets.record import record
+
+    text = ("sheet: 1\nruleset: riichi_tenhou\nplayers: [Aoi, Ben, Chie, Dan]\ndeals:\n"
+            "  - declared: {riichi: [Ben]}\n    winner: Ben\n    from: Chie\n"
+            "    hands: {Ben: \"234m 40p 22s 345s 678s +6p\"}\n    facts: {dora_indicators: \"1z\"}\n"
+            "    payments: [Chie -> Ben 7700]\n")
+    recorded = record(parse_sheet(text, str(tmp_path / "s.yaml")))
+    assert recorded.differences == [], recorded.report()
+    declared = next(e for e in recorded.events if e["type"] == "riichi_declaration")
+    assert declared["double"] is False
+    score = next(e for e in recorded.events if e["type"] == "score" and e["seat"] == 1)
+    assert [i["name"] for i in score["items"] if i["kind"] == "han"] == ["riichi", "pinfu", "tanyao", "aka_dora"]

@@ -327,7 +327,13 @@ def moves_sheet(log: Path, deals: int) -> str:
            f"players: [{', '.join(names)}]", "deals:"]
     moves: list[str] = []
     dice: list[list[int]] = []
+    shown: dict[str, list[str]] = {}
+    declaring: dict[int, str] = {}  # a declaration with no tiles, written with the seat's next discard
     deal = -1
+
+    def flush() -> None:
+        out.extend(f"      - {m}" for m in moves)
+        out.extend(f'    {key}: "{" ".join(tiles)}"' for key, tiles in shown.items())
 
     def said(e: dict) -> str:
         action = e["action"]
@@ -344,8 +350,8 @@ def moves_sheet(log: Path, deals: int) -> str:
             deal += 1
             if deal >= deals:
                 break
-            out += [f"      - {m}" for m in moves]
-            moves, dice = [], []
+            flush()
+            moves, dice, shown = [], [], {}
             out.append(f"  - dealer: {names[event['dealer']]}")
         elif kind == "wall_dice":
             dice.append(event["values"])
@@ -353,19 +359,29 @@ def moves_sheet(log: Path, deals: int) -> str:
             out += [f"    dice: {json.dumps(dice)}"] if dice else []
             out += ["    dealt:", *(f'      {names[s]}: "{" ".join(h)}"' for s, h in enumerate(event["hands"])),
                     "    moves:"]
+        elif kind == "dora_indicator_shown":  # the dead wall's tiles the table turned, and those under them
+            shown.setdefault("dora_indicators", []).append(event["tile"])
+        elif kind == "ura_dora_shown":
+            shown["ura_dora_indicators"] = event["tiles"]
+        elif kind == "decision" and event["action"] not in VERB and event["action"] != "pass" \
+                and not event.get("tile") and not event.get("tiles") and not event.get("way"):
+            declaring[event["actor"]] = event["action"]  # riichi: written on its discard, `discards 3p riichi`
         elif kind in ("draw", "replacement"):
             moves.append(f"{names[event['seat']]} {'draws' if kind == 'draw' else 'replacement'} {event['tile']}")
         elif kind == "decision" and event["action"] != "pass":
             who = names[event["actor"]]
             last = moves[-1] if moves else ""
+            move = said(event)
+            if event["action"] == "discard" and event["actor"] in declaring:
+                move += " " + declaring.pop(event["actor"])
             if event["phase"] == "turn" and last.startswith(f"{who} draws ") and "," not in last:
-                moves[-1] = f"{last}, {said(event)}"
+                moves[-1] = f"{last}, {move}"
             else:
-                moves.append(f"{who} {said(event)}")
+                moves.append(f"{who} {move}")
         elif kind == "timeout":  # the rules' move replaced the late one: the sheet records what was played
             head = moves[-1].rsplit(", ", 1)[0] + ", " if ", " in moves[-1] else f"{names[event['seat']]} "
             moves[-1] = head + said({**event, "action": event["action"]})
-    out += [f"      - {m}" for m in moves]
+    flush()
     return "\n".join(out) + "\n"
 
 
@@ -383,15 +399,16 @@ def deal_results(lines: list[dict], deals: int) -> list[list[dict]]:
 
 
 def _sheet_can_say(log: Path) -> bool:
-    """Whether a move-by-move sheet can write a log's game: every game but one holding a marked copy, whose own
-    code (a red five's ``0p``: example_riichi_mechanics) the sheet notation does not write yet, a joker
-    (``1j``: example_jokers), whose melds and exchanges are no sheet move yet, or a dora indicator turned up (the
-    riichi presets without red fives, riichi_ema and riichi_wrc), which no sheet line writes yet, so a sheet's game
-    would score its hands without their dora; nor one with a kind made wild for the deal (``wild_revealed``:
-    fuzhou), which no sheet line turns up yet, nor one with an animal or a face (``1a``, ``1h``: singapore,
-    malaysian_3p), an emperor, an empress or a flower joker (``1e``, ``1q``, ``1x``: vietnamese), which the sheet
-    notation has no suit letter for yet, nor a typed joker (``2j``-``9j``: vietnamese)."""
-    return not re.search(r'"0[mps]"|"[1-9]j"|"dora_indicator_shown"|"wild_revealed"|"[1-4][aheq]"|"1x"',
+    """Whether a move-by-move sheet can write a log's game: every game -- red fives (``0p``), riichi declared on
+    a discard, dora and ura-dora indicators and kita included -- but one holding a joker (``1j``: example_jokers),
+    whose melds and exchanges are no sheet move yet, or one whose indicators are a plugin's own event
+    (``dora_indicator``: example_riichi_mechanics), which a physical table's log does not read back as the dead
+    wall's tiles (its audit reads ``dora_indicator_shown``), or one with a kind made wild for the deal
+    (``wild_revealed``: fuzhou), which no sheet line turns up yet, nor one with an animal or a face (``1a``,
+    ``1h``: singapore, malaysian_3p), an emperor, an empress or a flower joker (``1e``, ``1q``, ``1x``:
+    vietnamese), which the sheet notation has no suit letter for yet, nor a typed joker (``2j``-``9j``:
+    vietnamese)."""
+    return not re.search(r'"[1-9]j"|"wild_revealed"|"dora_indicator"|"[1-4][aheq]"|"1x"',
                          log.read_text(encoding="utf-8"))
 
 

@@ -88,6 +88,7 @@ class MjaiPlayer:
         if view is None:
             return
         if event.get("type") == "deal_start" and self.writer.number < 0:
+            self.writer.resize(len(table.scores))  # a three-player game is written with mjai's fourth seat empty
             self.writer.points = list(table.scores)  # the points the game began with (the table's, not a guess)
         self.queue += self.writer.feed(view)
         if event.get("type") == "game_end":
@@ -190,7 +191,7 @@ class MjaiPlayer:
 
         wanted: dict[str, Any] = {"dahai": "discard", "reach": "riichi", "hora": "win", "none": "pass",
                                   "pon": "pung", "chi": "chow", "daiminkan": "kong", "ankan": "kong",
-                                  "kakan": "kong"}
+                                  "kakan": "kong", "nukidora": "declare_bonus", "kita": "declare_bonus"}
         verb = wanted.get(str(kind))
         for option in options:
             if option.kind != verb:

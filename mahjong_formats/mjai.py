@@ -113,13 +113,13 @@ def _kinds(preset: str = PRESET) -> dict[str, int]:
     return {info.code: info.index for info in load_ruleset(preset).tiles().kinds if info is not None}
 
 
-def read_file(path: str) -> list[ImportedGame]:
-    """Every game of an mjai log, as imported games (not yet played).
+def read_file(path: str, ruleset: str | None = None) -> list[ImportedGame]:
+    """Every game of an mjai log, as imported games (not yet played), under ``ruleset`` where given.
 
     :raises FormatError: for the first line that breaks the format, as ``FILE::line N: ...``, a file too large
         or not text, or another format altogether (named as what it is).
     """
-    return list(iter_file(path))
+    return list(iter_file(path, ruleset))
 
 
 def iter_file(path: str, ruleset: str | None = None) -> Iterator[ImportedGame]:

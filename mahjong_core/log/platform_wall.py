@@ -71,6 +71,7 @@ class PlatformWalls:
         self._recorded: list[str] | None = None
         #: The tile numbers the game's set holds, as the shuffle takes them (``None``: all 136), once known.
         self._numbers: tuple[int, ...] | None = None
+        self._kind_of: dict[int, int] | None = None
         if self.algorithm == RECORDED:
             walls = wall.get("walls")
             if not isinstance(walls, list) or not all(isinstance(w, str) for w in walls):
@@ -105,14 +106,15 @@ class PlatformWalls:
     def __call__(self, game: Game) -> Wall:
         if self._recorded is not None:
             return self._written(game)
-        if not self._walls:
+        if self._kind_of is None:  # once a game: its tile numbers, and the kind each plays as
             self._numbers = self._tile_numbers(game)
+            kinds = {code: kind for kind, code in enumerate(game.codes)}
+            # a red five where the set has that red copy (sanma has 0p and 0s, not 0m), else the plain five
+            self._kind_of = {n: kinds[code] if (code := tenhou_code(n)) in kinds else kinds[tenhou_code(n, False)]
+                             for n in (self._numbers or range(TILES))}
         numbers, dice = self.tiles(game.table.deal_number)
-        kinds = {code: kind for kind, code in enumerate(game.codes)}
-        # a red five where the set has that red copy (sanma has 0p and 0s, not 0m), else the plain five
-        by_number = {n: kinds[code] if (code := tenhou_code(n)) in kinds else kinds[tenhou_code(n, False)]
-                     for n in numbers}
-        order = [by_number[n] for n in draw_order(numbers)]
+        kind_of = self._kind_of
+        order = [kind_of[n] for n in draw_order(numbers)]
         return build(order, dice, game.ruleset.value("wall_ceremony"), game.table.players,
                      int(game.ruleset.value("exhaustive_draw_tiles_left")), game.tile_set, layouts=self._layouts)
 

@@ -93,7 +93,7 @@ class PlatformWalls:
 
     def _tile_numbers(self, game: Game) -> tuple[int, ...] | None:
         """The tile numbers of the game's set as Tenhou shuffles them: all 136 (``None``), or a three-player game's
-        108 (:data:`~mahjong_core.table.tenhou_shuffle.TILES_3P`); a set that is neither is refused."""
+        108 (``tenhou_shuffle.TILES_3P``); a set that is neither is refused."""
         plain = Counter(_plain(game.codes[k]) for k in game.tile_set)
         if len(game.tile_set) == TILES and all(plain[KINDS[n // 4].code] == 4 for n in range(0, TILES, 4)):
             return None

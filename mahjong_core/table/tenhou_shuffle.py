@@ -145,8 +145,8 @@ class TenhouShuffle:
     def next_wall(self, tiles: Sequence[int] | None = None) -> tuple[list[int], tuple[int, int]]:
         """The next deal's wall (Tenhou's tile numbers, its last dealt first) and its two dice.
 
-        :param tiles: the tile numbers the game plays, in order (:data:`TILES_3P` for a three-player game); all
-            136 by default.
+        :param tiles: the tile numbers the game plays, in order (``TILES_3P`` of this module for a three-player
+            game); all 136 by default.
         """
         bits = self._mt.getrandbits
         src = [bits(32) for _ in range(_SRC_WORDS)]

@@ -34,7 +34,7 @@ the player's choice, :meth:`_Reader.marked`).  Each
 game is played from the wall rebuilt from its seed, and every dealt hand, draw,
 replacement tile and dora indicator of the record is checked against it
 (:mod:`mahjong_formats.seeded`; a three-player wall is Tenhou's shuffle of its
-108 tiles, :mod:`mahjong_core.table.tenhou_shuffle`).  The preset is the one the
+108 tiles, :class:`mahjong_core.TenhouShuffle`).  The preset is the one the
 ``GO type`` names: a game with red fives and open tanyao is ``riichi_tenhou``
 at four seats and ``sanma_tenhou`` at three; an East-only game (no ``0x08``) is
 played under the house rule of that preset with one round

@@ -26,7 +26,7 @@ FORMATS: dict[str, str] = {"botzone": "mahjong_formats.botzone", "mjai": "mahjon
                            "tenhou6": "mahjong_formats.tenhou6"}
 
 #: The formats whose games may be played under another preset than the one the record names (``--ruleset``).
-CHOOSE_RULESET = frozenset({"tenhou6"})
+CHOOSE_RULESET = frozenset({"mjai", "tenhou6"})
 
 
 def read(format_name: str, path: str) -> list[ImportedGame]:

@@ -26,10 +26,25 @@ re-played: refused).  The protocol is described in gimite/mjai's
 ``mjai_protocol.txt`` and Mortal's libriichi ``mjai::Event`` (the modern
 fields); both were checked against the shared samples.
 
+**Three players.**  mjai was written for four seats; the tools that play three
+write a three-player game two ways, and both are read: RiichiEnv lists three
+seats (``tehais``, ``scores``, ``deltas`` of three; its ``GameState3P``) and names
+a North set aside ``kita``; the three-player builds of Mortal's libriichi
+(``libriichi3p``) and the programs around them (Akagi) keep mjai's four seats, the
+fourth empty (its ``tehais`` 13 ``?`` or none, its points and changes 0), and
+name it ``nukidora`` (``actor``, ``pai: "N"``).  A game is three-player where its
+first ``start_kyoku`` lists three seats, or four with the fourth empty and at
+0 points.  The North set aside is the ``bonus_declaration`` action, its
+replacement the seat's next ``tsumo``, and a ``hora`` may be won on it.
+
 The tiles are taken as observed (mjai publishes no wall seed), the dora and
-ura-dora indicators as the log shows them.  Every game is played under
-``riichi_tenhou`` (four players, red fives, open tanyao: the rules both
-samples were played under; mjai names no ruleset).  A log is read strictly,
+ura-dora indicators as the log shows them.  A four-player game is played under
+``riichi_tenhou`` (red fives, open tanyao: the rules both samples were played
+under; mjai names no ruleset), a three-player one under ``sanma_tenhou``, or
+either under ``--ruleset``.  A game all of whose deals are in the East round
+is an East-only game (a hanchan ends there only by a seat's bust, which ends an
+East-only game too): it is played under the preset's East-only house rule
+(:func:`mahjong_formats.tenhou6.east_only_text`).  A log is read strictly,
 one JSON object a line: the board dumps gimite's converter interleaves in
 its golden test files are not part of the protocol and are refused at their
 line, not skipped (a reader that skipped what it cannot read would accept a
@@ -58,6 +73,9 @@ MAX_LINES = 100_000
 #: ... each at most this long (a ``start_kyoku`` with its dealt hands is about 500 characters).
 MAX_LINE = 4096
 PRESET = "riichi_tenhou"
+#: The preset of a three-player game.
+PRESET_3P = "sanma_tenhou"
+#: The seats mjai writes; a three-player game fills the first three (see the module docstring).
 PLAYERS = 4
 #: Each seat's stick for a declaration (``reach_accepted``): riichi_tenhou's, 1,000 points.
 STICK = 1000
@@ -70,7 +88,9 @@ DRAWS = {"fanpai": "exhaustive_draw", "kyushukyuhai": "nine_terminals", "suufonr
          "nagashimangan": "exhaustive_draw"}
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 _MOVES = {"tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted", "dora", "hora",
-          "ryukyoku", "end_kyoku"}
+          "ryukyoku", "end_kyoku", "nukidora", "kita"}
+#: A North set aside: libriichi3p's and Akagi's word (written), and RiichiEnv's (read too).
+NUKIDORA, KITA = "nukidora", "kita"
 
 
 def code_of(pai: str) -> str:
@@ -88,32 +108,36 @@ def mjai_tile(code: str) -> str:
 
 
 @cache
-def _kinds() -> dict[str, int]:
-    """The preset's kinds by code, loaded when the first tile is read."""
-    return {info.code: info.index for info in load_ruleset(PRESET).tiles().kinds if info is not None}
+def _kinds(preset: str = PRESET) -> dict[str, int]:
+    """A preset's kinds by code, loaded when the first tile is read."""
+    return {info.code: info.index for info in load_ruleset(preset).tiles().kinds if info is not None}
 
 
-def read_file(path: str) -> list[ImportedGame]:
-    """Every game of an mjai log, as imported games (not yet played).
+def read_file(path: str, ruleset: str | None = None) -> list[ImportedGame]:
+    """Every game of an mjai log, as imported games (not yet played), under ``ruleset`` where given.
 
     :raises FormatError: for the first line that breaks the format, as ``FILE::line N: ...``, a file too large
         or not text, or another format altogether (named as what it is).
     """
-    return list(iter_file(path))
+    return list(iter_file(path, ruleset))
 
 
-def iter_file(path: str) -> Iterator[ImportedGame]:
-    """The games of an mjai log one at a time (a file may hold several, each from ``start_game`` on)."""
+def iter_file(path: str, ruleset: str | None = None) -> Iterator[ImportedGame]:
+    """The games of an mjai log one at a time (a file may hold several, each from ``start_game`` on).
+
+    :param ruleset: the ruleset to play them under (an installed id or a house-rule file) instead of the preset
+        their seats name (``--ruleset``).
+    """
     text = read_record(path, MAX_BYTES, "an mjai log", "an mjai log is JSON lines")
-    yield from iter_text(text, path)
+    yield from iter_text(text, path, ruleset)
 
 
-def read_text(text: str, source: str) -> list[ImportedGame]:
+def read_text(text: str, source: str, ruleset: str | None = None) -> list[ImportedGame]:
     """The games of an mjai log's text; ``source`` names it in messages."""
-    return list(iter_text(text, source))
+    return list(iter_text(text, source, ruleset))
 
 
-def iter_text(text: str, source: str) -> Iterator[ImportedGame]:
+def iter_text(text: str, source: str, ruleset: str | None = None) -> Iterator[ImportedGame]:
     """The games of an mjai log's text, one at a time."""
     other = wrong_format(text, "mjai")
     if other is not None:
@@ -121,7 +145,7 @@ def iter_text(text: str, source: str) -> Iterator[ImportedGame]:
     if text.count("\n") >= MAX_LINES:
         raise FormatError(f"more than {MAX_LINES:,} lines; a game has about 1,500", source=source,
                           place=f"line {MAX_LINES + 1}")
-    reader = _Reader(source)
+    reader = _Reader(source, ruleset)
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
@@ -151,8 +175,8 @@ def read_deal(messages: Sequence[tuple[int, dict[str, Any]]], source: str) -> Im
     if not reader.deals:
         raise FormatError("no deal: a deal starts with start_kyoku", source=source, place="line 1")
     d = reader.deals[-1]
-    return ImportedDeal(f"line {d.line}", tuple(tuple(h) for h in d.dealt), tuple(d.moves), dealer=d.dealer,
-                        indicators=tuple(code_of(t) for t in d.indicators))
+    return ImportedDeal(f"line {d.line}", tuple(tuple(h) for h in d.dealt[:reader.n]), tuple(d.moves),
+                        dealer=d.dealer, indicators=tuple(code_of(t) for t in d.indicators))
 
 
 @dataclass
@@ -169,13 +193,19 @@ class _Deal:
     sticks: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     ended: bool = False
     closed: bool = False
+    #: The round's wind (``bakaze``), where the log says it.
+    wind: str | None = None
 
 
 class _Reader:
     """The messages of one log read in order into games."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, ruleset: str | None = None):
         self.source = source
+        self.ruleset = ruleset
+        #: The seats the game being read fills (three or four: :meth:`seats_of`), and the preset of its tiles.
+        self.n = PLAYERS
+        self.preset = PRESET
         self.started: dict[str, Any] | None = None
         self.start_line = 0
         self.deals: list[_Deal] = []
@@ -199,8 +229,8 @@ class _Reader:
 
     def seat(self, event: dict[str, Any], key: str, number: int) -> int:
         value = event.get(key)
-        if type(value) is not int or not 0 <= value < PLAYERS:
-            raise self.fail(f"{event['type']}: \"{key}\" is a seat, 0 to {PLAYERS - 1}; found {value!r}", number)
+        if type(value) is not int or not 0 <= value < self.n:
+            raise self.fail(f"{event['type']}: \"{key}\" is a seat, 0 to {self.n - 1}; found {value!r}", number)
         return value
 
     def tile(self, pai: object, number: int, what: str = "pai") -> int:
@@ -211,13 +241,16 @@ class _Reader:
         if not isinstance(pai, str) or not _TILE.fullmatch(pai):
             raise self.fail(f"{what}: {str(pai)[:20]!r} is not an mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, "
                             "5mr 5pr 5sr)", number)
-        return _kinds()[code_of(pai)]
+        kinds = _kinds(self.preset)
+        if code_of(pai) not in kinds:
+            raise self.fail(f"{what}: {pai} is not in the tile set of {self.preset}", number)
+        return kinds[code_of(pai)]
 
     def plain(self, pai: object, number: int, what: str = "pai") -> int:
         """The kind a tile plays as (a red five as a five): a move names what is played, the rules which copy."""
         self.tile(pai, number, what)
         assert isinstance(pai, str)
-        return _kinds()[code_of(pai.rstrip("r"))]
+        return _kinds(self.preset)[code_of(pai.rstrip("r"))]
 
     def red(self, pais: Sequence[object], number: int) -> tuple[int, ...]:
         """The playing kinds of the red fives among tiles a move gives up from the hand (``5sr``): the player
@@ -233,14 +266,35 @@ class _Reader:
         return value
 
     def ints(self, event: dict[str, Any], key: str, count: int, number: int) -> list[int] | None:
+        """A list of whole numbers a seat (``scores``, ``deltas``) for the ``count`` seats the game fills: a
+        three-player game's list of mjai's four, the empty seat's 0 last, is read as its three."""
         value = event.get(key)
         if value is None:
             return None
+        if isinstance(value, list) and len(value) == PLAYERS > count and value[count:] == [0] * (PLAYERS - count):
+            value = value[:count]
         if not isinstance(value, list) or len(value) != count or any(type(v) is not int or abs(v) > 10**7
                                                                     for v in value):
-            raise self.fail(f"{event['type']}: \"{key}\" is a list of {count} whole numbers; found "
+            empty = f" (or {PLAYERS}, the empty seat's 0 last)" if count < PLAYERS else ""
+            raise self.fail(f"{event['type']}: \"{key}\" is a list of {count} whole numbers{empty}; found "
                             f"{str(value)[:60]}", number)
         return value
+
+    def seats_of(self, event: dict[str, Any]) -> int:
+        """The seats a game fills, from its first ``start_kyoku`` (and its ``start_game``'s names): three where it
+        lists three hands or points, or four with the fourth empty (no tile shown) and at 0 points."""
+        tehais, scores = event.get("tehais"), event.get("scores")
+        names = (self.started or {}).get("names")
+        if (isinstance(tehais, list) and len(tehais) == 3) or (isinstance(scores, list) and len(scores) == 3):
+            return 3
+        empty_hand = isinstance(tehais, list) and len(tehais) == PLAYERS and isinstance(tehais[3], list) and all(
+            p == "?" for p in tehais[3]) and not all(p == "?" for h in tehais[:3] if isinstance(h, list) for p in h)
+        if isinstance(scores, list) and len(scores) == PLAYERS and scores[3] == 0 and all(
+                isinstance(v, int) and v > 0 for v in scores[:3]) and (tehais is None or empty_hand):
+            return 3
+        if isinstance(names, list) and len(names) == 3:
+            return 3
+        return PLAYERS
 
     # -- the messages ------------------------------------------------------------------------------------------
 
@@ -251,9 +305,9 @@ class _Reader:
             if self.started is not None:
                 raise self.fail("start_game inside a game (no end_game before it)", number)
             names = event.get("names")
-            if names is not None and (not isinstance(names, list) or len(names) != PLAYERS):
-                raise self.fail(f"start_game: \"names\" lists the {PLAYERS} players; found {str(names)[:60]}",
-                                number)
+            if names is not None and (not isinstance(names, list) or len(names) not in (3, PLAYERS)):
+                raise self.fail(f"start_game: \"names\" lists the players (four, or three); found "
+                                f"{str(names)[:60]}", number)
             self.started = event
             self.start_line = number
             return None
@@ -288,17 +342,31 @@ class _Reader:
     def start_kyoku(self, event: dict[str, Any], number: int) -> None:
         if self.deals and not self.deals[-1].closed:
             raise self.fail("start_kyoku before the deal before it ended (end_kyoku)", number)
+        if not self.deals:  # the game's first deal says how many seats it fills, and so its preset
+            self.n = self.seats_of(event)
+            self.preset = self.ruleset or (PRESET_3P if self.n == 3 else PRESET)
+            if self.ruleset is not None:
+                try:
+                    seats = int(load_ruleset(self.ruleset).param("players"))
+                except MahjongError as exc:
+                    raise self.fail(f"--ruleset {self.ruleset}: {exc.message}", number) from None
+                if seats != self.n:
+                    raise self.fail(f"the log seats {self.n} players; {self.ruleset} seats {seats}", number)
         dealer = self.seat(event, "oya", number)
-        dealt: list[list[int]] = [[] for _ in range(PLAYERS)]
+        dealt: list[list[int]] = [[] for _ in range(self.n)]
         if "tehais" in event:
             value = event["tehais"]
-            if not isinstance(value, list) or len(value) != PLAYERS:
-                raise self.fail(f"start_kyoku: \"tehais\" lists the {PLAYERS} dealt hands", number)
+            if isinstance(value, list) and len(value) == PLAYERS > self.n and all(
+                    isinstance(h, list) and all(p == "?" for p in h) for h in value[self.n:]):
+                value = value[:self.n]  # the empty fourth seat of a three-player game
+            if not isinstance(value, list) or len(value) != self.n:
+                raise self.fail(f"start_kyoku: \"tehais\" lists the {self.n} dealt hands" + (
+                    f" (or {PLAYERS}, the fourth empty)" if self.n < PLAYERS else ""), number)
             for seat, hand in enumerate(value):
                 if not isinstance(hand, list) or len(hand) != 13:
                     raise self.fail(f"start_kyoku: seat {seat}'s dealt hand is a list of 13 tiles", number)
                 dealt[seat] = [self.tile(p, number, "tehais") for p in hand]
-        deal = _Deal(number, dealer, dealt)
+        deal = _Deal(number, dealer, dealt, sticks=[0] * self.n)
         deal.indicators.append(self.tiles({**event, "dora_marker": [event.get("dora_marker")]}, "dora_marker", 1,
                                           number)[0])
         bakaze = event.get("bakaze")
@@ -306,7 +374,8 @@ class _Reader:
             raise self.fail(f"start_kyoku: \"bakaze\" is E, S, W or N; found {str(bakaze)[:20]!r}", number)
         if not self.deals and bakaze is not None:
             self.first_round = _WINDS[bakaze]
-        scores = self.ints(event, "scores", PLAYERS, number)
+        deal.wind = bakaze
+        scores = self.ints(event, "scores", self.n, number)
         for key in ("kyoku", "honba", "kyotaku"):
             value = event.get(key)
             if value is not None and (type(value) is not int or not 0 <= value <= 1000):
@@ -341,7 +410,8 @@ class _Reader:
             if not moves and actor == deal.dealer and len(deal.dealt[actor]) == 13:
                 deal.dealt[actor].append(tile)  # the dealer's first draw: its fourteenth dealt tile
                 return
-            verb = "replacement" if last is not None and last.seat == actor and last.verb == "kong" else "draw"
+            verb = "replacement" if last is not None and last.seat == actor and (
+                last.verb == "kong" or last.action == "declare_bonus") else "draw"
             moves.append(Move(actor, verb, (tile,), place, text))
         elif kind == "dahai":
             moves.append(Move(actor, "discard", (self.plain(event.get("pai"), number),), place, text,
@@ -366,6 +436,14 @@ class _Reader:
             moves.append(Move(actor, "kong", (self.plain(event.get("pai"), number),), place, text))
         elif kind == "reach":
             moves.append(Move(actor, "plugin", (), place, text, action="riichi"))
+        elif kind in (NUKIDORA, KITA):  # a North set aside: the bonus_declaration mechanism's action
+            if self.n == PLAYERS:
+                raise self.fail(f"{kind}: a North set aside, a three-player game's move, in a four-player game",
+                                number)
+            pai = event.get("pai", "N")
+            if pai != "N":
+                raise self.fail(f"{kind}: the tile set aside is the North, N; found {str(pai)[:20]!r}", number)
+            moves.append(Move(actor, "plugin", (self.tile(pai, number),), place, text, action="declare_bonus"))
         elif kind == "reach_accepted":
             deal.sticks[actor] += 1
         elif kind == "hora":
@@ -383,14 +461,15 @@ class _Reader:
             else:
                 tile = last.tiles[0]
         else:
-            if last is None or last.seat != target or last.verb not in ("discard", "kong"):
+            if last is None or last.seat != target or not (last.verb in ("discard", "kong")
+                                                            or last.action == "declare_bonus"):
                 raise self.fail(f"hora: seat {actor} wins on seat {target}'s tile, but seat {target} did not "
-                                "discard or add a kong last", number)
+                                "discard, add a kong or set a North aside last", number)
             tile = last.tiles[0]
-        if "pai" in event and self.plain(event["pai"], number) != _plays_as(tile):
+        if "pai" in event and self.plain(event["pai"], number) != _plays_as(tile, self.preset):
             raise self.fail(f"hora: the winning tile {event['pai']} is not the tile seat "
                             f"{actor} {'drew' if target == actor else 'won on'}", number)
-        moves.append(Move(actor, "win", (_plays_as(tile),), f"line {number}", _said(event)))
+        moves.append(Move(actor, "win", (_plays_as(tile, self.preset),), f"line {number}", _said(event)))
         ura = event.get("ura_markers")
         if ura is not None:
             if not isinstance(ura, list) or len(ura) > 5:
@@ -416,12 +495,12 @@ class _Reader:
         deal.ended = True
 
     def deltas(self, deal: _Deal, event: dict[str, Any], number: int) -> None:
-        deltas = self.ints(event, "deltas", PLAYERS, number)
+        deltas = self.ints(event, "deltas", self.n, number)
         if deltas is None:
             return
         if sum(deltas) + STICK * sum(deal.sticks) < 0 or sum(deltas) > STICK * 1000:
             raise self.fail(f"{event['type']}: the deltas {deltas} take more than the sticks on the table", number)
-        before = deal.record.get("deltas", [0] * PLAYERS)
+        before = deal.record.get("deltas", [0] * self.n)
         deal.record["deltas"] = [a + b for a, b in zip(before, deltas, strict=True)]
 
     def finish(self, event: dict[str, Any], number: int) -> ImportedGame:
@@ -431,28 +510,33 @@ class _Reader:
             raise self.fail("end_game inside a deal (no end_kyoku before it)", number)
         started = self.started
         assert started is not None
-        names = _names(started.get("names"))
+        names = _names(started.get("names"), self.n)
         recorded = _recorded(self.deals)
         deals = [ImportedDeal(f"line {d.line}", tuple(tuple(h) for h in d.dealt), tuple(d.moves), dealer=d.dealer,
                           indicators=tuple(code_of(t) for t in d.indicators),
                               ura=tuple(code_of(t) for t in d.ura)) for d in self.deals]
         ident = _game_id(self.source) + (f"-{self.games + 1}" if self.games else "")
-        game = ImportedGame("mjai", ident, PRESET, names, list(deals), recorded, self.source,
+        game = ImportedGame("mjai", ident, self.preset, names, list(deals), recorded, self.source,
                             f"line {self.start_line}", self.first_round)
+        if self.ruleset is None and all(d.wind == "E" for d in self.deals):
+            from .tenhou6 import east_only_text  # an East-only game: the preset's house rule of one round
+
+            game.ruleset_text = east_only_text(self.preset, load_ruleset(self.preset).version)
         self.games += 1
         self.started, self.deals, self.first_round = None, [], 0
+        self.n, self.preset = PLAYERS, PRESET
         return game
 
 
-def _plays_as(kind: int) -> int:
+def _plays_as(kind: int, preset: str = PRESET) -> int:
     """A red five's playing kind (the plain five); any other kind itself."""
-    code = _codes()[kind]
-    return _kinds()["5" + code[1]] if code[0] == "0" else kind
+    code = _codes(preset)[kind]
+    return _kinds(preset)["5" + code[1]] if code[0] == "0" else kind
 
 
 @cache
-def _codes() -> dict[int, str]:
-    return {kind: code for code, kind in _kinds().items()}
+def _codes(preset: str = PRESET) -> dict[int, str]:
+    return {kind: code for code, kind in _kinds(preset).items()}
 
 
 def _said(event: dict[str, Any]) -> str:
@@ -462,10 +546,10 @@ def _said(event: dict[str, Any]) -> str:
     return canonical(event)[:120]
 
 
-def _names(names: object) -> list[str]:
+def _names(names: object, seats: int = PLAYERS) -> list[str]:
     out: list[str] = []
-    for seat in range(PLAYERS):
-        raw = names[seat] if isinstance(names, list) and isinstance(names[seat], str) else ""
+    for seat in range(seats):
+        raw = names[seat] if isinstance(names, list) and seat < len(names) and isinstance(names[seat], str) else ""
         name = raw.strip()[:60] or f"seat {seat}"
         while name in out:
             name += "'"
@@ -515,11 +599,12 @@ def export_events(header: dict[str, Any], events: Sequence[dict[str, Any]]) -> l
     import again give the same log), ours otherwise.
     """
     seats = len(header["seats"])
-    if seats != PLAYERS:
-        raise FormatError(f"mjai is a four-player protocol; this game seats {seats}", source="the log")
+    if seats not in (3, PLAYERS):
+        raise FormatError(f"mjai writes games of four seats, or three (the fourth empty); this game seats {seats}",
+                          source="the log")
     recorded = (header.get("source") or {}).get("recorded") or {}
-    writer = MjaiWriter(int(header.get("starting_points", 0)), recorded.get("deals") or [])
-    out: list[dict[str, Any]] = [{"type": "start_game", "names": [s["name"] for s in header["seats"]]}]
+    writer = MjaiWriter(int(header.get("starting_points", 0)), recorded.get("deals") or [], seats)
+    out: list[dict[str, Any]] = [{"type": "start_game", "names": writer.pad([s["name"] for s in header["seats"]], "")}]
     for n, event in enumerate(events):
         after = events[n + 1] if n + 1 < len(events) else {}
         if event.get("type") == "decision" and timed_out(event, after):
@@ -554,27 +639,42 @@ class MjaiWriter:
     declaring discard passed), or the platform's (``recorded``, an imported game's deals).  Where several seats
     win one discard, the first ``hora`` carries the deal's deltas and the others zeros.
 
+    A three-player game is written as libriichi3p and Akagi write one (see the module docstring): mjai's four seats,
+    the fourth empty (no name, 0 points and changes, 13 ``?`` dealt), and a North set aside as ``nukidora``.
+
     :param points: each seat's points as the game starts.
     :param recorded: the platform's deals, whose ``start`` and ``deltas`` are written where they are given.
+    :param seats: the seats the game fills, four or three.
     """
 
-    def __init__(self, points: int, recorded: Sequence[dict[str, Any]] = ()):
-        self.seats = PLAYERS
-        self.points = [points] * PLAYERS
+    def __init__(self, points: int, recorded: Sequence[dict[str, Any]] = (), seats: int = PLAYERS):
+        self.seats = seats
+        self.points = [points] * seats
         self.recorded = recorded
         self.pot = 0
         self.honba = 0
         self.number = -1
-        self.hands: list[list[str]] = [[] for _ in range(PLAYERS)]
-        self.melds: list[dict[str, list[str]]] = [{} for _ in range(PLAYERS)]
+        self.hands: list[list[str]] = [[] for _ in range(seats)]
+        self.melds: list[dict[str, list[str]]] = [{} for _ in range(seats)]
         self.pending: dict[str, Any] | None = None
         self.start: list[int] = []
-        self.accepted = [0] * PLAYERS
+        self.accepted = [0] * seats
         self.declared: int | None = None
-        self.last_drawn: list[str | None] = [None] * PLAYERS
+        self.last_drawn: list[str | None] = [None] * seats
         self.last_discard = ""
         self.wins: list[dict[str, Any]] = []
         self.ended: str | None = None
+
+    def resize(self, seats: int) -> None:
+        """Write a game of ``seats`` seats (an mjai seat's writer learns it from the table's first deal)."""
+        self.seats = seats
+        self.points = (self.points + [self.points[0]] * seats)[:seats] if self.points else [0] * seats
+        self.hands, self.melds = [[] for _ in range(seats)], [{} for _ in range(seats)]
+        self.accepted, self.last_drawn = [0] * seats, [None] * seats
+
+    def pad(self, values: Sequence[Any], empty: Any) -> list[Any]:
+        """A list by seat as mjai's four seats: a three-player game's with the empty fourth seat's ``empty``."""
+        return list(values) + [empty] * (PLAYERS - len(values))
 
     def take(self, seat: int, code: str, *, chosen: bool = False) -> str:
         """The copy the rules give up for a tile of ``code``'s kind: a red five the log names as given up (the
@@ -626,7 +726,7 @@ class MjaiWriter:
             match = [c for c in hand if c == wanted] or [c for c in hand if wanted and _plain(c) == _plain(wanted)]
             first = match[0] if match else hand[-1]
             hand.remove(first)
-        pending["tehais"] = [[mjai_tile(c) for c in h] for h in tehais]
+        pending["tehais"] = self.pad([[mjai_tile(c) for c in h] for h in tehais], ["?"] * 13)
         out.append(pending)
         if first is not None:
             out.append({"type": "tsumo", "actor": dealer, "pai": mjai_tile(first)})
@@ -647,14 +747,16 @@ class MjaiWriter:
     def _on_deal_start(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         self.number += 1
         dealer = int(event["dealer"])
-        self.hands, self.melds = [[] for _ in range(PLAYERS)], [{} for _ in range(PLAYERS)]
-        self.accepted, self.declared, self.wins, self.ended = [0] * PLAYERS, None, [], None
-        self.last_drawn = [None] * PLAYERS
+        n = self.seats
+        self.hands, self.melds = [[] for _ in range(n)], [{} for _ in range(n)]
+        self.accepted, self.declared, self.wins, self.ended = [0] * n, None, [], None
+        self.last_drawn = [None] * n
         record = self.recorded[self.number] if self.number < len(self.recorded) else {}
         self.start = list(record.get("start", self.points))
         self.pending = {"type": "start_kyoku", "bakaze": "ESWN"[int(event.get("prevalent_wind", 0)) % 4],
-                        "dora_marker": "", "kyoku": dealer % PLAYERS + 1, "honba": self.honba,
-                        "kyotaku": self.pot // STICK, "oya": dealer, "scores": list(self.start), "tehais": None}
+                        "dora_marker": "", "kyoku": dealer % n + 1, "honba": self.honba,
+                        "kyotaku": self.pot // STICK, "oya": dealer, "scores": self.pad(self.start, 0),
+                        "tehais": None}
 
     def _on_hands(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         self.hands = [list(h) for h in event["hands"]]
@@ -687,6 +789,10 @@ class MjaiWriter:
         elif event.get("action") == "riichi":
             out.append({"type": "reach", "actor": seat})
             self.declared = seat
+        elif event.get("action") == "declare_bonus":  # a North set aside; its replacement is the next tsumo
+            self.take(seat, str(event.get("tile", "4z")))
+            out.append({"type": NUKIDORA, "actor": seat, "pai": mjai_tile(str(event.get("tile", "4z")))})
+            self.last_drawn[seat] = None
         elif event.get("action") == "kong" and event.get("phase") == "turn":
             # the decision, not the table's kong event: an added kong robbed by a win never stands
             self._kong(seat, str(event.get("tile", "?")), event.get("way") == "concealed", out)
@@ -770,13 +876,13 @@ class MjaiWriter:
                                           zip(self.points, self.start, self.accepted, strict=True)]
         if self.wins:
             for i, win in enumerate(self.wins):
-                win["deltas"] = list(deltas) if i == 0 else [0] * PLAYERS
+                win["deltas"] = self.pad(deltas if i == 0 else [0] * self.seats, 0)
                 out.append(win)
         else:
             draw: dict[str, Any] = {"type": "ryukyoku"}
             if self.ended not in (None, "fanpai"):
                 draw["reason"] = self.ended
-            draw["deltas"] = list(deltas)
+            draw["deltas"] = self.pad(deltas, 0)
             out.append(draw)
         out.append({"type": "end_kyoku"})
 

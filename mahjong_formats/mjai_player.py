@@ -96,7 +96,9 @@ class SeatMessages:
         """
         kind = event.get("type")
         if kind == "deal_start" and self.view.number < 0 and scores:
-            self.view.points, self.whole.points = list(scores), list(scores)
+            for writer in (self.view, self.whole):  # a three-player game: mjai's fourth seat written empty
+                writer.resize(len(scores))
+                writer.points = list(scores)
         if kind == "decision" and self.visibility.overran(event):
             return []  # replaced by the ruleset's timeout action, which the next event names
         event = timeout_move(event)  # the move the ruleset made for a seat whose time ran out, as its decision
@@ -271,7 +273,7 @@ class MjaiPlayer:
 
         wanted: dict[str, Any] = {"dahai": "discard", "reach": "riichi", "hora": "win", "none": "pass",
                                   "pon": "pung", "chi": "chow", "daiminkan": "kong", "ankan": "kong",
-                                  "kakan": "kong"}
+                                  "kakan": "kong", "nukidora": "declare_bonus", "kita": "declare_bonus"}
         verb = wanted.get(str(kind))
         for option in options:
             if option.kind != verb:

@@ -11,12 +11,14 @@ shared sample of Houou games):
   (``0x01`` against people, ``0x02`` no red fives, ``0x04`` no open tanyao,
   ``0x08`` a hanchan, ``0x10`` three players, ``0x20``/``0x80`` the room,
   ``0x40`` fast); ``UN n0..n3``: the players' names, URL-encoded UTF-8
-  (repeated, with one name, when a player reconnects); ``TAIKYOKU oya``: the
-  first dealer;
+  (repeated, with one name, when a player reconnects; a three-player game's
+  ``n3`` empty); ``TAIKYOKU oya``: the first dealer;
 * each deal: ``INIT seed="round,honba,sticks,die,die,dora" ten oya hai0..3``
-  (the points in hundreds, the dealt hands); ``T``/``U``/``V``/``W`` + tile: a
+  (the points in hundreds, the dealt hands; a three-player game writes four
+  points, the empty seat's 0, and an empty ``hai3``); ``T``/``U``/``V``/``W`` + tile: a
   draw by seat 0/1/2/3, ``D``/``E``/``F``/``G`` + tile: a discard; ``N who m``:
-  a call, ``m`` a bit field (:func:`decode_meld`); ``REACH who step=1`` (the
+  a call, ``m`` a bit field (:func:`decode_meld`: in a three-player game a North
+  set aside, kita, whose replacement is the seat's next draw); ``REACH who step=1`` (the
   declaration, before its discard) and ``step=2`` (the stick paid, once the
   discard passed); ``DORA hai``: a kong's indicator; ``BYE who``: a player
   disconnected (Tenhou plays the seat on);
@@ -31,10 +33,13 @@ Tiles are numbered 0-135 (``n // 4`` the kind; 16, 52, 88 the red fives: a move 
 the player's choice, :meth:`_Reader.marked`).  Each
 game is played from the wall rebuilt from its seed, and every dealt hand, draw,
 replacement tile and dora indicator of the record is checked against it
-(:mod:`mahjong_formats.seeded`).  The preset is the one the
-``GO type`` names: four-player hanchan with red fives and open tanyao is
-``riichi_tenhou``; another kind of game is refused by name until its preset is
-installed.
+(:mod:`mahjong_formats.seeded`; a three-player wall is Tenhou's shuffle of its
+108 tiles, :class:`mahjong_core.TenhouShuffle`).  The preset is the one the
+``GO type`` names: a game with red fives and open tanyao is ``riichi_tenhou``
+at four seats and ``sanma_tenhou`` at three; an East-only game (no ``0x08``) is
+played under the house rule of that preset with one round
+(:func:`mahjong_formats.tenhou6.east_only_text`, which the log embeds); a game
+without red fives or open tanyao is refused by name.
 """
 
 from __future__ import annotations
@@ -52,14 +57,18 @@ from .common import FormatError, ImportedDeal, ImportedGame, read_record, wrong_
 
 ALGORITHM = TenhouShuffle.ALGORITHM
 PREFIX = TenhouShuffle.PREFIX
-__all__ = ["MAX_BYTES", "MAX_TAGS", "YAKU", "decode_meld", "iter_file", "preset_of", "read_file", "read_text"]
+__all__ = ["MAX_BYTES", "MAX_TAGS", "YAKU", "decode_meld", "east_only", "iter_file", "preset_of", "read_file",
+           "read_text", "seats_of"]
 
 #: A file is read up to this many bytes (a hanchan is about 20 KB; a gzip file is inflated up to it too) ...
 MAX_BYTES = 1024 * 1024
 #: ... and this many elements (a hanchan has about 1,500).
 MAX_TAGS = 40_000
 PLATFORM = "tenhou"
+#: The seats the format writes: four, of which a three-player game fills the first three.
 PLAYERS = 4
+#: ``GO type``'s bit of a three-player game, and of a hanchan (without it, an East-only game).
+SANMA, HANCHAN = 0x10, 0x08
 #: Tenhou's yaku numbers (the ``yaku`` and ``yakuman`` attributes) as the riichi family names its items; the
 #: winds and dragons by the family's names for what they score.  Numbers from Barbaroi Ware's part 1 table.
 YAKU: dict[int, str] = {
@@ -159,29 +168,31 @@ def iter_text(text: str, source: str) -> Iterator[ImportedGame]:
 
 
 def preset_of(go_type: int) -> str | None:
-    """The preset for Tenhou's ``GO type``, or ``None`` (with :func:`refusal` saying why) for a kind of game no
-    installed preset plays."""
-    if go_type & 0x10 or go_type & 0x02 or go_type & 0x04 or not go_type & 0x08:
+    """The preset for Tenhou's ``GO type`` (its length aside: :func:`east_only`), or ``None`` (with
+    :func:`refusal` saying why) for a kind of game no installed preset plays: ``riichi_tenhou`` at four seats,
+    ``sanma_tenhou`` at three (``0x10``), each with red fives and open tanyao."""
+    if go_type & 0x02 or go_type & 0x04:
         return None
-    return "riichi_tenhou"
+    return "sanma_tenhou" if go_type & SANMA else "riichi_tenhou"
+
+
+def east_only(go_type: int) -> bool:
+    """Whether ``GO type`` names an East-only game (tonpuusen): the hanchan bit ``0x08`` is not set."""
+    return not go_type & HANCHAN
+
+
+def seats_of(go_type: int) -> int:
+    """The seats a game fills: three for a three-player game (``0x10``), else four."""
+    return 3 if go_type & SANMA else PLAYERS
 
 
 def refusal(go_type: int) -> str:
     """Why a ``GO type`` has no preset here, in words."""
-    if go_type & 0x10:
-        from mahjong_core import available
-
-        if "sanma_tenhou" in available():
-            return ("a three-player (sanma) game: sanma_tenhou is installed, but this reader reads Tenhou's "
-                    "four-player logs only (108 tiles, North set aside: not read yet)")
-        return ("a three-player (sanma) game: its preset, sanma_tenhou, is not installed in this version, so it "
-                "is not imported")
     missing = [what for bit, what in ((0x02, "without red fives"), (0x04, "without open tanyao"))
                if go_type & bit]
-    if not go_type & 0x08:
-        missing.append("East-only (tonpuusen)")
-    return (f"a four-player game {' and '.join(missing)} (GO type {go_type}): no installed preset plays it; "
-            "riichi_tenhou is Tenhou's hanchan with red fives and open tanyao")
+    players = "three-player" if go_type & SANMA else "four-player"
+    return (f"a {players} game {' and '.join(missing)} (GO type {go_type}): no installed preset plays it; "
+            "riichi_tenhou and sanma_tenhou are Tenhou's games with red fives and open tanyao")
 
 
 def decode_meld(m: int) -> tuple[str, int, list[int], int | None]:
@@ -225,6 +236,9 @@ class _Reader:
         self.source = source
         self.tags = self._scan(text)
         self._kinds: dict[str, int] | None = None
+        #: The seats the game fills (``GO type``'s: three or four), and the element being read (for messages).
+        self.n = PLAYERS
+        self.at: _Tag | None = None
 
     def fail(self, message: str, tag: _Tag | None) -> FormatError:
         return FormatError(message, source=self.source, place=tag.place if tag is not None else None)
@@ -278,7 +292,18 @@ class _Reader:
         return values
 
     def seat(self, tag: _Tag, name: str) -> int:
-        return self.ints(tag, name, 1, 0, PLAYERS - 1)[0]
+        return self.ints(tag, name, 1, 0, self.n - 1)[0]
+
+    def by_seat(self, tag: _Tag, name: str, per_seat: int = 1) -> list[int]:
+        """A list of ``per_seat`` numbers a seat (``ten``, ``sc``, ``owari``) for the seats the game fills: a
+        three-player game's log writes the empty fourth seat's too, all 0, which are dropped."""
+        values = self.ints(tag, name)
+        if len(values) == per_seat * self.n:
+            return values
+        if len(values) == per_seat * PLAYERS and not any(values[per_seat * self.n:]):
+            return values[:per_seat * self.n]
+        empty = f" (or {per_seat * PLAYERS}, the empty seat's 0)" if self.n < PLAYERS else ""
+        raise self.fail(f"<{tag.name} {name}=...> holds {len(values)} numbers, not {per_seat * self.n}{empty}", tag)
 
     def plain(self, number: int) -> int:
         """The kind a tile plays as: a red five is a five (the engine's moves name playing kinds, and the copy
@@ -296,7 +321,10 @@ class _Reader:
 
             self._kinds = {info.code: info.index for info in load_ruleset(self.preset).tiles().kinds
                            if info is not None}
-        return self._kinds[tenhou_code(number, red)]
+        code = tenhou_code(number, red)
+        if code not in self._kinds:  # a three-player game's 2m-8m
+            raise self.fail(f"tile {number} ({code}) is not in the tile set of {self.preset}", self.at)
+        return self._kinds[code]
 
     # -- the game ----------------------------------------------------------------------------------------------
 
@@ -311,6 +339,14 @@ class _Reader:
         if preset is None:
             raise self.fail(refusal(go_type), go)
         self.preset = preset
+        self.n = seats_of(go_type)
+        text = None
+        if east_only(go_type):  # the preset plays a hanchan: the house rule of one round (the log embeds it)
+            from mahjong_core import load_ruleset
+
+            from .tenhou6 import east_only_text
+
+            text = east_only_text(preset, load_ruleset(preset).version)
         if seed is None or not seed.attrs.get("seed", "").startswith(PREFIX):
             raise self.fail(f"no wall seed {PREFIX}...: this version imports the Tenhou games whose wall seed "
                             f"is published ({ALGORITHM}, every game since 2009-10)", seed or tags[0])
@@ -324,6 +360,7 @@ class _Reader:
         final: list[int] | None = None
         for tag in tags[1:]:
             name = tag.name
+            self.at = tag
             if name == "INIT":
                 if current is not None and not current.ended:
                     raise self.fail("a deal starts before the one before it ended (no AGARI or RYUUKYOKU)", tag)
@@ -339,7 +376,7 @@ class _Reader:
             if current.ended and name not in ("AGARI",):
                 raise self.fail(f"<{name}> after the deal's end", tag)
             if name in ("AGARI", "RYUUKYOKU") and "owari" in tag.attrs:
-                final = self.ints(tag, "owari")
+                final = self.by_seat(tag, "owari", 2)
             self._element(current, tag)
         if not deals:
             raise self.fail("no deal (<INIT>) in the log", tags[-1])
@@ -355,12 +392,13 @@ class _Reader:
         game.numbers = [(d.dealt_numbers, d.taken) for d in deals]
         game.ura = [next(([tenhou_code(n) for n in w["_ura"]] for w in d.wins if w.get("_ura")), []) for d in deals]
         game.cut = cut
+        game.ruleset_text = text
         return game
 
     def _names(self) -> list[str]:
         un = next((t for t in self.tags if t.name == "UN"), None)
         names: list[str] = []
-        for seat in range(PLAYERS):
+        for seat in range(self.n):
             raw = un.attrs.get(f"n{seat}", "") if un is not None else ""
             name = urllib.parse.unquote(raw, errors="replace").strip()[:60] or f"seat {seat}"
             while name in names:
@@ -371,8 +409,11 @@ class _Reader:
     def _init(self, tag: _Tag, number: int) -> _Deal:
         seed = self.ints(tag, "seed", 6, 0, 1000)
         dealer = self.seat(tag, "oya")
-        points = self.ints(tag, "ten", PLAYERS)
-        hands = [self.ints(tag, f"hai{s}", 13, 0, 135) for s in range(PLAYERS)]
+        points = self.by_seat(tag, "ten")
+        hands = [self.ints(tag, f"hai{s}", 13, 0, 135) for s in range(self.n)]
+        for s in range(self.n, PLAYERS):  # a three-player game's empty seat: dealt nothing
+            if tag.attrs.get(f"hai{s}", ""):
+                raise self.fail(f"<INIT hai{s}=...>: seat {s} is dealt tiles, but the game seats {self.n}", tag)
         deal = _Deal(tag, dealer, [[self.kind(n) for n in h] for h in hands], dealt_numbers=hands)
         deal.indicators.append(seed[5])
         deal.record = {"round": seed[0], "honba": seed[1], "sticks": seed[2], "dice": [seed[3] + 1, seed[4] + 1],
@@ -399,7 +440,8 @@ class _Reader:
                     deal.dealt_numbers[deal.dealer].append(number)
                     return
                 deal.taken.append(number)
-                verb = "replacement" if last is not None and last.seat == seat and last.verb == "kong" else "draw"
+                verb = "replacement" if last is not None and last.seat == seat and (
+                    last.verb == "kong" or last.action == "declare_bonus") else "draw"
                 moves.append(Move(seat, verb, (kind,), tag.place, tag.text))
             else:
                 moves.append(Move(seat, "discard", (self.plain(number),), tag.place, tag.text,
@@ -443,8 +485,11 @@ class _Reader:
         elif kind in ("added_kong", "concealed_kong"):
             tile = self.plain(called if called is not None else tiles[0])
             moves.append(Move(who, "kong", (tile,), tag.place, tag.text))
-        else:
-            raise self.fail(f"<N who={who} m={m}>: North set aside, a three-player game's call", tag)
+        elif self.n == PLAYERS:
+            raise self.fail(f"<N who={who} m={m}>: North set aside, a three-player game's call, in a four-player "
+                            "game", tag)
+        else:  # kita: the bonus_declaration mechanism's action, its replacement the seat's next draw
+            moves.append(Move(who, "plugin", (self.kind(tiles[0]),), tag.place, tag.text, action="declare_bonus"))
 
     def _win(self, deal: _Deal, tag: _Tag) -> None:
         who, giver = self.seat(tag, "who"), self.seat(tag, "fromWho")
@@ -465,7 +510,9 @@ class _Reader:
                 if value:
                     items.append({"name": YAKU.get(number, f"yaku {number}"), "han": value})
                     han += value
-        sc = self.ints(tag, "sc", 2 * PLAYERS)
+        sc = self.by_seat(tag, "sc", 2)
+        if self.n < PLAYERS and "m" in tag.attrs:  # Tenhou counts each North set aside among the dora (52)
+            self._nukidora(items, sum(decode_meld(m)[0] == "north" for m in self.ints(tag, "m", None, 0, 0xFFFF)))
         win: dict[str, Any] = {"winner": who, "from": None if giver == who else giver, "han": han, "fu": fu,
                                "points": points, "limit": LIMITS[limit] if limit < len(LIMITS) else str(limit),
                                "yaku": items}
@@ -486,12 +533,23 @@ class _Reader:
             if last is None or last.seat != who or last.verb not in ("draw", "replacement"):
                 if moves or who != deal.dealer:
                     raise self.fail(f"<AGARI who={who}> on its own draw, but seat {who} did not draw last", tag)
-        elif last is None or not (last.verb in ("discard", "kong", "win") and (last.seat == giver or
-                                                                              last.verb == "win")):
-            raise self.fail(f"<AGARI who={who} fromWho={giver}>: seat {giver} did not discard or add a kong last",
-                            tag)
+        elif last is None or not (last.verb in ("discard", "kong", "win") or last.action == "declare_bonus") or not (
+                last.seat == giver or last.verb == "win"):
+            raise self.fail(f"<AGARI who={who} fromWho={giver}>: seat {giver} did not discard, add a kong or set a "
+                            "North aside last", tag)
         moves.append(Move(who, "win", (self.plain(machi),), tag.place, tag.text))
         deal.ended = True
+
+    @staticmethod
+    def _nukidora(items: list[dict[str, Any]], norths: int) -> None:
+        """Tenhou's ``yaku`` counts the winner's Norths set aside among the dora (52); the family names them apart
+        (``nukidora``), so the record's figure is split the same way."""
+        dora = next((item for item in items if item["name"] == "dora"), None)
+        if not norths or dora is None or dora["han"] < norths:
+            return
+        dora["han"] -= norths
+        at = items.index(dora)
+        items[at:at + 1] = ([dora] if dora["han"] else []) + [{"name": "nukidora", "han": norths}]
 
     def _draw(self, deal: _Deal, tag: _Tag) -> None:
         kind = tag.attrs.get("type")
@@ -500,13 +558,13 @@ class _Reader:
         if kind == "ron3":
             raise self.fail("a triple ron (RYUUKYOKU type=ron3): the record names none of the three claims, so the "
                             "deal cannot be re-played", tag)
-        sc = self.ints(tag, "sc", 2 * PLAYERS)
+        sc = self.by_seat(tag, "sc", 2)
         deal.record["end"] = DRAWS[kind] if kind not in (None, "nm") else "exhaustive_draw"
         if kind == "nm":  # nagashi mangan: an exhaustive draw, paid as the ready_payments mechanism pays it
             deal.record["nagashi"] = True
         deal.record["deltas"] = [d * 100 for d in sc[1::2]]
         deal.record["scores"] = [(s + d) * 100 for s, d in zip(sc[::2], sc[1::2], strict=True)]
-        deal.record["ready"] = [s for s in range(PLAYERS) if f"hai{s}" in tag.attrs]
+        deal.record["ready"] = [s for s in range(self.n) if f"hai{s}" in tag.attrs]
         deal.ended = True
 
     def _recorded(self, deals: list[_Deal], final: list[int] | None) -> dict[str, Any]:
@@ -518,11 +576,12 @@ class _Reader:
         recorded: dict[str, Any] = {"deals": out}
         if not out:
             return recorded
+        start = out[0]["start"]  # the points the game began with (25,000 at four, 35,000 at three)
         if final is not None:
             recorded["final"] = [p * 100 for p in final[::2]]
-            recorded["deltas"] = [p * 100 - 25000 for p in final[::2]]
+            recorded["deltas"] = [p * 100 - s for p, s in zip(final[::2], start, strict=True)]
         else:
-            recorded["deltas"] = [s - 25000 for s in out[-1].get("scores", [25000] * PLAYERS)]
+            recorded["deltas"] = [p - s for p, s in zip(out[-1].get("scores", start), start, strict=True)]
         return recorded
 
 

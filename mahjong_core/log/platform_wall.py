@@ -14,13 +14,14 @@ line, verifies the record against the platform's own wall.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand.tiles import KINDS
 from mahjong_core.table.tenhou_shuffle import ALGORITHM as TENHOU
-from mahjong_core.table.tenhou_shuffle import TILES, TenhouShuffle, draw_order
+from mahjong_core.table.tenhou_shuffle import TILES, TILES_3P, TenhouShuffle, draw_order
 from mahjong_core.table.wall import Wall
 
 if TYPE_CHECKING:
@@ -35,6 +36,11 @@ RECORDED = "recorded"
 PLATFORM_WALLS: Mapping[str, str] = {TENHOU: "Tenhou's seed", RECORDED: "the platform's record"}
 #: Tenhou's red fives among its tile numbers (one of each suit's four fives).
 _RED = {16: "0m", 52: "0p", 88: "0s"}
+
+
+def _plain(code: str) -> str:
+    """A marked red five's code as the five it plays as (``0p`` is ``5p``)."""
+    return "5" + code[1] if code[:1] == "0" else code
 
 
 def tenhou_code(number: int, red: bool = True) -> str:
@@ -63,6 +69,9 @@ class PlatformWalls:
         #: Where the ring is broken for each throw (:func:`build`'s ``layouts``): one game's ceremony lays it out.
         self._layouts: dict[tuple[Any, ...], tuple[list[int], list[list[int]] | None]] = {}
         self._recorded: list[str] | None = None
+        #: The tile numbers the game's set holds, as the shuffle takes them (``None``: all 136), once known.
+        self._numbers: tuple[int, ...] | None = None
+        self._kind_of: dict[int, int] | None = None
         if self.algorithm == RECORDED:
             walls = wall.get("walls")
             if not isinstance(walls, list) or not all(isinstance(w, str) for w in walls):
@@ -76,21 +85,36 @@ class PlatformWalls:
             raise ReplayError(exc.message, source=source, place="line 1") from None
 
     def tiles(self, deal: int) -> tuple[list[int], tuple[int, int]]:
-        """Deal ``deal``'s wall in the platform's tile numbers, and its dice (the deals are shuffled in order)."""
+        """Deal ``deal``'s wall in the platform's tile numbers, and its dice (the deals are shuffled in order, over
+        the tile numbers of the game's set: all 136, or a three-player game's 108)."""
         while len(self._walls) <= deal:
-            self._walls.append(self._shuffle.next_wall())
+            self._walls.append(self._shuffle.next_wall(self._numbers))
         return self._walls[deal]
+
+    def _tile_numbers(self, game: Game) -> tuple[int, ...] | None:
+        """The tile numbers of the game's set as Tenhou shuffles them: all 136 (``None``), or a three-player game's
+        108 (``tenhou_shuffle.TILES_3P``); a set that is neither is refused."""
+        plain = Counter(_plain(game.codes[k]) for k in game.tile_set)
+        if len(game.tile_set) == TILES and all(plain[KINDS[n // 4].code] == 4 for n in range(0, TILES, 4)):
+            return None
+        if len(game.tile_set) == len(TILES_3P) and all(plain[KINDS[n // 4].code] == 4 for n in TILES_3P[::4]):
+            return TILES_3P
+        raise ReplayError(f"{PLATFORM_WALLS[self.algorithm]} shuffles {TILES} tiles, or {len(TILES_3P)} at three "
+                          f"seats (no 2m-8m); {game.ruleset.id} plays {len(game.tile_set)} others",
+                          source=self.source, place="line 1")
 
     def __call__(self, game: Game) -> Wall:
         if self._recorded is not None:
             return self._written(game)
+        if self._kind_of is None:  # once a game: its tile numbers, and the kind each plays as
+            self._numbers = self._tile_numbers(game)
+            kinds = {code: kind for kind, code in enumerate(game.codes)}
+            # a red five where the set has that red copy (sanma has 0p and 0s, not 0m), else the plain five
+            self._kind_of = {n: kinds[code] if (code := tenhou_code(n)) in kinds else kinds[tenhou_code(n, False)]
+                             for n in (self._numbers or range(TILES))}
         numbers, dice = self.tiles(game.table.deal_number)
-        if len(game.tile_set) != TILES:
-            raise ReplayError(f"{PLATFORM_WALLS[self.algorithm]} shuffles {TILES} tiles; {game.ruleset.id} plays "
-                              f"{len(game.tile_set)}", source=self.source, place="line 1")
-        kinds = {code: kind for kind, code in enumerate(game.codes)}
-        red = all(code in kinds for code in _RED.values())
-        order = [kinds[tenhou_code(n, red)] for n in draw_order(numbers)]
+        kind_of = self._kind_of
+        order = [kind_of[n] for n in draw_order(numbers)]
         return build(order, dice, game.ruleset.value("wall_ceremony"), game.table.players,
                      int(game.ruleset.value("exhaustive_draw_tiles_left")), game.tile_set, layouts=self._layouts)
 

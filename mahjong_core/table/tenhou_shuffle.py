@@ -23,6 +23,19 @@ restatements of it on the tenhou-shuffle crate's documentation page
    ``wall[i + rnd[i] % (136 - i)]``.
 4. The dice are ``rnd[135] % 6 + 1`` and ``rnd[136] % 6 + 1``.
 
+A three-player game's wall is shuffled the same way from the same ``rnd``, over
+its 108 tiles: the numbers 0-3 and 32-135 (the characters 2 to 8, 4-31, are
+not in the set), in that order, swapped low to high with ``wall[i + rnd[i] %
+(108 - i)]``; the dice are the same two words.  Its dead wall keeps eight
+replacement tiles (``wall[1]``, ``wall[0]``, ``wall[3]``, ... ``wall[6]``), so
+its first dora indicator is ``wall[9]`` (its ura ``wall[8]``), each kong's
+``wall[11]``, ``wall[13]``.  Tenhou publishes no three-player example; this
+reading is the one under which every dealt hand, draw, North's replacement,
+dora and ura-dora indicator of a real Houou three-player game agrees with its
+seed (``2014091101gm-00b9-0000-5ca6b487``, eleven deals; a 136-tile shuffle with
+the characters 2 to 8 then taken out deals none of its hands), and it is the
+one zyr17/mahjong's ``tenhou.js`` writes for a wall of any length.
+
 The hands are dealt from the high end (``wall[135]`` first, four tiles a seat
 from the dealer, three times, then one each), the dealer's first draw is the
 next tile down, and the dead wall is ``wall[0..13]``: the first dora indicator
@@ -59,7 +72,7 @@ from collections.abc import Sequence
 
 from mahjong_core.errors import MahjongError
 
-__all__ = ["ALGORITHM", "PREFIX", "TILES", "TenhouShuffle", "draw_order"]
+__all__ = ["ALGORITHM", "PREFIX", "TILES", "TILES_3P", "TenhouShuffle", "draw_order"]
 
 #: The algorithm's name as Tenhou writes it before the seed, and as a log's header names it.
 ALGORITHM = "mt19937ar-sha512-n288"
@@ -67,6 +80,8 @@ ALGORITHM = "mt19937ar-sha512-n288"
 PREFIX = ALGORITHM + "-base64,"
 #: Tiles of a four-player wall.
 TILES = 136
+#: The tile numbers of a three-player wall, in the order it is shuffled from: all but the characters 2 to 8.
+TILES_3P: tuple[int, ...] = tuple(n for n in range(TILES) if not 1 <= n // 4 <= 7)
 _KEY_WORDS = 624
 _SRC_WORDS = 288
 _BLOCK_WORDS = 32
@@ -127,16 +142,21 @@ class TenhouShuffle:
             self._mt.setstate((3, (*_init_by_array(struct.unpack(f"<{_KEY_WORDS}I", raw)), _N), None))
         self.deals = 0
 
-    def next_wall(self) -> tuple[list[int], tuple[int, int]]:
-        """The next deal's wall (Tenhou's tile numbers, ``wall[135]`` dealt first) and its two dice."""
+    def next_wall(self, tiles: Sequence[int] | None = None) -> tuple[list[int], tuple[int, int]]:
+        """The next deal's wall (Tenhou's tile numbers, its last dealt first) and its two dice.
+
+        :param tiles: the tile numbers the game plays, in order (``TILES_3P`` of this module for a three-player
+            game); all 136 by default.
+        """
         bits = self._mt.getrandbits
         src = [bits(32) for _ in range(_SRC_WORDS)]
         rnd: list[int] = []
         for block in range(0, _SRC_WORDS, _BLOCK_WORDS):
             rnd += _DIGEST.unpack(hashlib.sha512(_BLOCK.pack(*src[block:block + _BLOCK_WORDS])).digest())
-        wall = list(range(TILES))
-        for i in range(TILES):
-            j = i + rnd[i] % (TILES - i)
+        wall = list(range(TILES)) if tiles is None else list(tiles)
+        size = len(wall)
+        for i in range(size):
+            j = i + rnd[i] % (size - i)
             wall[i], wall[j] = wall[j], wall[i]
         self.deals += 1
         return wall, (rnd[TILES - 1] % 6 + 1, rnd[TILES] % 6 + 1)

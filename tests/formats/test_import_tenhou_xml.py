@@ -160,10 +160,11 @@ def test_a_gzip_log_reads_as_the_plain_one(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("go_type,said", [
-    (185, "three-player (sanma) game: sanma_tenhou is installed, but this reader reads Tenhou's four-player logs "
-          "only"),
-    (171, "without red fives"),
-    (161, "East-only (tonpuusen)"),
+    (171, "a four-player game without red fives (GO type 171)"),
+    (173, "a four-player game without open tanyao (GO type 173)"),
+    (187, "a three-player game without red fives (GO type 187)"),
+    # a four-player game's log marked three-player: its INIT gives four seats points (and deals the fourth)
+    (185, "element 6: <INIT ten=...> holds 4 numbers, not 3 (or 4, the empty seat's 0)"),
 ])
 def test_a_game_no_preset_plays_is_refused_by_name(go_type: int, said: str) -> None:
     text = FIRST.read_text(encoding="utf-8").replace('<GO type="169"', f'<GO type="{go_type}"')

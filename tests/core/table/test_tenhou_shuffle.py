@@ -123,3 +123,22 @@ def test_a_whole_wall_deals_and_shows_indicators_where_the_layout_puts_them(name
     kongs -= sum(3 in w.get("yakus", ()) for w in wins)  # a robbed kong (chankan, Tenhou's yaku 3) is not replaced
     for _ in range(min(kongs, 4)):  # each kong's replacement tile is among the draws, off the dead end in order
         assert draws[wall.draw_replacement()] > 0, name
+
+
+@pytest.mark.parametrize("path", MJLOGS[:3], ids=lambda p: p.stem)
+def test_a_three_player_wall_shuffles_its_108_tiles_with_the_same_words_and_dice(path: Path) -> None:
+    """Each deal takes the same 288 words whatever the wall's size: a three-player wall is a permutation of its
+    108 tile numbers (no 2m-8m), thrown with the very dice the four-player wall of the same seed and deal has, and
+    not the four-player wall with 2m-8m taken out (a real three-player game's seed deals by the former: the
+    module's docstring)."""
+    from mahjong_core.table.tenhou_shuffle import TILES_3P
+
+    seed, inits = _inits(path)
+    four, three = TenhouShuffle(seed), TenhouShuffle(seed)
+    for _ in inits[:4]:
+        wall4, dice4 = four.next_wall()
+        wall3, dice3 = three.next_wall(TILES_3P)
+        assert sorted(wall3) == sorted(TILES_3P) and len(wall3) == 108 and not any(1 <= n // 4 <= 7 for n in wall3)
+        assert dice3 == dice4
+        assert wall3 != [n for n in wall4 if n in set(TILES_3P)]  # not the four-player wall with 2m-8m taken out
+    assert four.deals == three.deals

@@ -64,15 +64,17 @@ def held(table: Table, seat: int) -> frozenset[int]:
 @hookimpl
 def mahjong_kong_robbable(ruleset: Ruleset, way: str) -> bool | None:
     """A flower being set aside (``bonus``) or held by another seat (``bonus_held``) may be taken where the
-    ruleset says so; any other way is another plugin's question (``None``)."""
+    ruleset switches that on; any other way, or a switch left off, is another plugin's question (``None``: the
+    Taiwanese family plays the robbery from its own rows)."""
     switch = WAYS.get(way)
-    return None if switch is None else bool(rule(ruleset).get(switch))
+    return True if switch is not None and rule(ruleset).get(switch) else None
 
 
 def _by_flowers(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> bool:
     row = held(table, seat)
     if how in ("self_drawn", "replacement"):
         return len(row) == len(EIGHT) and bool(rule(ruleset).get("all_eight"))
+    # Asked only where a robbery was offered (mahjong_kong_robbable): seven held, the tile the eighth.
     return how == ROBBING_BONUS and len(row) == len(EIGHT) - 1 and tile in EIGHT and tile not in row
 
 

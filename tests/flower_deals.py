@@ -73,13 +73,14 @@ def wall_order(ruleset: Ruleset, dealt_bonus: Sequence[Sequence[int]], live: Seq
 
 
 def play(ruleset: Ruleset, dealt_bonus: Sequence[Sequence[int]], live: Sequence[int],
-         robs: bool = True) -> tuple[list[dict[str, Any]], list[FlowerBot]]:
-    """One deal of that wall: its events, and the bots that played it."""
+         robs: bool = True, seed: int | None = None) -> tuple[list[dict[str, Any]], list[FlowerBot]]:
+    """One deal of that wall: its events, and the bots that played it (``seed``: for the dice a ruleset throws
+    after the deal, the Filipino wild's)."""
     seen: list[dict[str, Any]] = []
     order = wall_order(ruleset, dealt_bonus, live)
     players = int(ruleset.param("players"))
     bots = [FlowerBot(robs) for _ in range(players)]
-    Game(ruleset, bots, None, emit=seen.append, max_deals=1,
+    Game(ruleset, bots, seed, emit=seen.append, max_deals=1,
          tile_source_factory=lambda game: Wall.from_order(
              order, ruleset.param("wall_ceremony"), players=players,
              exhaustive_draw_tiles_left=int(ruleset.param("exhaustive_draw_tiles_left")))).play()

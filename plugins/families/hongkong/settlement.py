@@ -54,8 +54,9 @@ def payments_for(ruleset: Ruleset, *, players: int, dealer: int, winner: int, po
     if not 0 <= winner < players:
         raise MahjongError(f"winner seat {winner} is not at a table of {players}", place="winner")
     self_drawn = how in _SELF_DRAWN
-    by_discard = how in ("discard", "robbing_bonus") or (how == "robbing_kong"
-                                                         and bool(scoring_entry(ruleset, "payments", "robbed_kong_pays_as_discarder")[0]))
+    robbed_kong_paid = how == "robbing_kong" and bool(
+        scoring_entry(ruleset, "payments", "robbed_kong_pays_as_discarder")[0])
+    by_discard = how in ("discard", "robbing_bonus") or robbed_kong_paid
     if by_discard and (discarder is None or not 0 <= discarder < players or discarder == winner):
         raise MahjongError(f"a win by {how} needs the seat that gave the tile, got {discarder!r}", place="discarder")
     east_double = bool(ruleset.value("east_pays_double"))

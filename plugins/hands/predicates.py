@@ -239,7 +239,7 @@ def all_eight_flowers(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, ob
     """Every flower and season is the winner's, the last of them drawn, not taken from another seat: a win
     whatever the tiles (Singapore's and Malaysia's eight-flower special hand; Taiwan's 八仙過海).
 
-    Cited by the rows that name it (mahjongstudio's "Bonus Tiles", Special Hand).
+    Cited: mahjongstudio_bonus section Hand (the singapore and malaysian_3p rulesets' sources).
     """
     return _all_eight(hand) and ctx.get("how") != _ROBBING_BONUS
 
@@ -250,6 +250,6 @@ def seven_flowers_rob_eighth(arrangement: Arrangement, hand: Hand, ctx: Mapping[
     """All eight flowers and seasons, the last taken from another seat's row as he set it aside or as the winner
     set aside his seventh: a win whatever the tiles (七搶一).
 
-    Cited by the rows that name it (mahjongstudio's "Bonus Tiles", Special Hand: seven flowers).
+    Cited: mahjongstudio_bonus section Hand (seven or eight flowers); jawiki section 1 (taiwanese_16's source).
     """
     return _all_eight(hand) and ctx.get("how") == _ROBBING_BONUS

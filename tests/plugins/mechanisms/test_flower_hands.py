@@ -107,6 +107,9 @@ def test_a_written_flower_win_is_scored_by_its_limit_and_an_incomplete_hand_with
     assert result.score.limit == "eight_flowers" and result.score.total == result.score.raw["points"]
     with pytest.raises(HandError):
         score_text(ruleset, text, Given(), "<test>")
+    seven = f"123p456p789p1z2z3z5p {''.join(ruleset.tiles().code(t) for t in EIGHT[:7])} +6p"
+    with pytest.raises(HandError):  # told it is a flower win, but no flower row holds for seven drawn
+        score_text(ruleset, seven, Given(facts={"bonus_win": True}), "<test>")
 
 
 def test_the_taking_of_a_held_flower_replays_and_audits(ruleset: Ruleset, tmp_path: Path) -> None:

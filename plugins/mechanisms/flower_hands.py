@@ -10,8 +10,8 @@ do not count.  Each part is a switch of the data:
   replacement tile, or its next draw), whatever its tiles (``mahjong_hand_complete``, how ``self_drawn`` or
   ``replacement``);
 * ``rob_eighth`` -- a seat holding seven wins on the eighth as another seat sets it aside (the engine asks
-  ``mahjong_kong_robbable`` with the way ``bonus``, then ``mahjong_hand_complete`` with how ``robbing_bonus``:
-  ``mahjong_core.engine.bonus``); the seat that set it aside gave the tile;
+  ``mahjong_kong_robbable`` with the way ``bonus``, then ``mahjong_hand_complete`` with how ``robbing_bonus``, as
+  every bonus tile is set aside); the seat that set it aside gave the tile;
 * ``take_held_eighth`` -- a seat that has just set aside its seventh while another seat holds the eighth takes that
   one and wins (the way ``bonus_held``); the holder gave the tile.
 

@@ -19,7 +19,17 @@ take it wins: the ``bonus_robbed`` event moves the tile from the drawer's bonus 
 takes a replacement tile for it from the dead wall (a bonus tile set aside is always made good, the robbed one too;
 with none left the deal is drawn), and wins with the hand so made, the drawer named as the seat that gave the tile
 (the settlement has him pay as a discarder).
-The offer shows the seat nothing it could not see: the tile is the one the ``bonus`` event showed to all.
+
+The same rule read the other way round (jawiki's second case of 七搶一): the seat that has just set aside its
+seventh flower, while another seat already holds the eighth, may take that one.  Once the seat's bonus tiles are
+replaced (:func:`settle_bonus`), the engine asks ``mahjong_kong_robbable`` with the way ``bonus_held`` of each tile
+in another seat's bonus row, and ``mahjong_hand_complete`` with how ``robbing_bonus`` whether this seat's hand wins
+with it (:func:`offer_held`).  Taken, the ``bonus_robbed`` event moves it from the holder's row to the seat's
+(its ``drawer`` names the seat the tile is taken from), and the seat wins with the hand it holds, the holder named
+as the seat that gave the tile.  No replacement is drawn for it: the seat's hand already holds the replacement of
+the flower it has just set aside.
+The offer shows the seat nothing it could not see: every bonus row is face up, each tile shown by its ``bonus``
+event.
 """
 
 from __future__ import annotations
@@ -37,6 +47,8 @@ if TYPE_CHECKING:
 
 #: The way ``mahjong_kong_robbable`` is asked with, the win's how, and the phase of the seat's decision.
 WAY = "bonus"
+#: The way ``mahjong_kong_robbable`` is asked with of a tile another seat holds, taken by the seat setting one aside.
+HELD_WAY = "bonus_held"
 HOW = "robbing_bonus"
 PHASE = "rob_bonus"
 
@@ -68,15 +80,53 @@ def offer_bonus(game: RunningGame, drawer: int, tile: int) -> None:
         declare_win(game, seat, draw_replacement(game, seat, "bonus"), HOW, drawer)
 
 
+def offer_held(game: RunningGame, seat: int, kept: int) -> None:
+    """Let the seat that has just replaced its bonus tiles (``kept``: the tile it kept) win by taking a bonus tile
+    another seat holds, where a plugin says so (see the module docstring); a win ends the deal.
+
+    The seats are asked about from the seat's right, each row in its order; a seat that passes is not asked again
+    until it sets another bonus tile aside.
+    """
+    t = game.table
+    if "mahjong_kong_robbable" not in game.implemented or "mahjong_hand_complete" not in game.implemented:
+        return
+    for off in range(1, t.players):
+        holder = (seat + off) % t.players
+        if t.wins and t.out_of_play(holder):
+            continue
+        for tile in tuple(t.seats[holder].bonus):
+            if tile in game.tiles.jokers or not game.hook.mahjong_kong_robbable(
+                    ruleset=game.ruleset, table=t, way=HELD_WAY, tile=tile):
+                continue
+            if asked_complete(game, seat, tile, HOW) is not True or not win_allowed(game, seat, tile, HOW):
+                continue
+            options: Sequence[Action] = [Action("win", tile), Action("pass")]
+            if REFUSAL in game.implemented:
+                options = without_refused(game, seat, options, PHASE)
+                if only_pass(options):
+                    continue
+            if game.decide(seat, options, PHASE).kind != "win":
+                return
+            t.seats[holder].bonus.remove(tile)
+            t.seats[seat].bonus.append(tile)
+            game.event("table", "bonus_robbed", seat=seat, drawer=holder, tile=game.codes[tile])
+            declare_win(game, seat, kept, HOW, holder)
+
+
 def settle_bonus(game: RunningGame, seat: int, tile: int) -> int:
     """While the tile just taken is a bonus tile, announce it and take a replacement; return the tile kept.
 
     Each bonus tile announced may first be robbed by a seat it lets win (:func:`offer_bonus`), which ends the
-    deal; otherwise the drawer takes its replacement.
+    deal; otherwise the drawer takes its replacement.  Once replaced, the drawer may win by taking a bonus tile
+    another seat holds (:func:`offer_held`).
     """
     bonus_kinds = game.bonus_kinds
+    set_aside = False
     while bonus_kinds[tile]:
         game.event("table", "bonus", seat=seat, tile=game.codes[tile])
         offer_bonus(game, seat, tile)
         tile = draw_replacement(game, seat, "bonus")
+        set_aside = True
+    if set_aside:
+        offer_held(game, seat, tile)
     return tile

@@ -52,7 +52,8 @@ def win_allowed(game: RunningGame, seat: int, tile: int, how: str) -> bool:
     """Whether the seat may declare mahjong with ``tile``.
 
     A self-drawn tile is already among the seat's tiles; a discard or a
-    robbed kong tile is not yet, and is added as the winning tile.
+    robbed kong tile is not yet, and is added as the winning tile; a bonus
+    tile taken from another seat is added to the seat's bonus row.
     """
     context = game.win_context(seat, tile, how)
     s = game.table.seats[seat]
@@ -60,6 +61,9 @@ def win_allowed(game: RunningGame, seat: int, tile: int, how: str) -> bool:
         s.counts[tile] += 1
         hand = s.to_hand(tile)
         s.counts[tile] -= 1
+    elif how == "robbing_bonus":  # the bonus tile taken is judged in the robber's bonus row, where it will lie
+        hand = s.to_hand()
+        hand = replace(hand, bonus=tuple(sorted((*hand.bonus, tile))))
     else:
         hand = replace(s.to_hand(), winning_tile=tile) if how in ("discard", "robbing_kong") else s.to_hand(tile)
     objections = game.hook.mahjong_win_objections(ruleset=game.ruleset, table=game.table, seat=seat,

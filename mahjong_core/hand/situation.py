@@ -218,6 +218,7 @@ def win_context(flags: Iterable[str] = (), *, seat: int = EAST, round_wind: int 
         "winning_tile_shown": shown,
         "last_loose_tile": "last_loose_tile" in given,
         "kongs_in_a_row": 0,  # kongs declared in a row before a winning replacement tile: --fact kongs_in_a_row=2
+        "bonus_win": False,  # a win its flowers made, whatever its tiles: --fact bonus_win=true
     }
     if winning_tile is not None:
         ctx["winning_tile"] = winning_tile

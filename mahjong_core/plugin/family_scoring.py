@@ -45,13 +45,14 @@ def has_scoring(ruleset: Ruleset) -> bool:
 def score_with(hooks: HandScorer, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None:
     """Score a hand through ``hooks`` (a game's, or :func:`~mahjong_core.plugin.manager.ruleset_hooks`), as all
     scoring does: a winner's hand of the wrong size is refused first, then the plugins' ``mahjong_score_hand``
-    answers.
+    answers.  A win its bonus tiles made whatever its other tiles (the fact ``bonus_win``: all eight flowers, the
+    eighth taken from another seat) is not held to the size.
 
     The size check is the core's, so that one mistake gets one message under every family; made here rather
     than by an implementation of the hook of its own, it costs the hook's many callers (four hands at every
     deal's end, each candidate win's minimum-value check, every hand ``mahjong score`` reads) no second call.
     """
-    if context.get("winner", True) and has_scoring(ruleset):
+    if context.get("winner", True) and not context.get("bonus_win") and has_scoring(ruleset):
         check_winning_size(ruleset, hand)
     return hooks.mahjong_score_hand(ruleset=ruleset, hand=hand, context=context)
 

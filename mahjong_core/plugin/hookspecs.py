@@ -468,11 +468,13 @@ def mahjong_kong_robbable(ruleset: Ruleset, table: Table, way: str, tile: int) -
     Asked too of a tile leaving a seat face up another way: a plugin's tile set aside (its action's kind as the
     way, three-player riichi's North) and a bonus tile just set aside (the way ``"bonus"``, asked after every
     ``bonus`` event: seven flowers robbing the eighth; a seat then robs it only where
-    :func:`mahjong_hand_complete`, asked with how ``"robbing_bonus"``, says its hand wins with it).
+    :func:`mahjong_hand_complete`, asked with how ``"robbing_bonus"``, says its hand wins with it), and a bonus tile
+    another seat holds, asked as the drawer's bonus tiles are replaced (the way ``"bonus_held"``: the drawer's
+    seventh flower taking the eighth, again only where its hand wins with it).
 
     :param ruleset: the game's ruleset.
     :param table: the table as the kong is declared.
-    :param way: how the kong is made (see :func:`mahjong_kong_allowed`), or ``"bonus"``.
+    :param way: how the kong is made (see :func:`mahjong_kong_allowed`), ``"bonus"`` or ``"bonus_held"``.
     :param tile: the kong's tile kind.
     :return: ``True`` if the kong may be robbed (the robber must still hold a
         hand that the tile completes, and one :func:`mahjong_may_rob_kong` lets

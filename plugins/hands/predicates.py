@@ -13,6 +13,8 @@ from collections.abc import Mapping
 
 from mahjong_core.plugin import (
     DRAGONS,
+    FLOWERS,
+    SEASONS,
     TERMINALS_AND_HONOURS,
     WINDS,
     Arrangement,
@@ -217,3 +219,37 @@ def half_flush(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) 
         and any(is_honour(t) for t in tiles)
         and all(is_suited(t) or is_honour(t) for t in tiles)
     )
+
+
+# ---------------------------------------------------------------------------
+# Flower hands: wins in themselves, whatever the tiles (the mechanism flower_hands plays them)
+# ---------------------------------------------------------------------------
+
+#: The win's how when the last flower is taken from another seat (the engine's name).
+_ROBBING_BONUS = "robbing_bonus"
+
+
+def _all_eight(hand: Hand) -> bool:
+    return set(FLOWERS + SEASONS) <= set(hand.bonus)
+
+
+@predicate("all_eight_flowers", description="all four flowers and all four seasons, the last drawn",
+           facts=("how",))
+def all_eight_flowers(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Every flower and season is the winner's, the last of them drawn, not taken from another seat: a win
+    whatever the tiles (Singapore's and Malaysia's eight-flower special hand; Taiwan's 八仙過海).
+
+    Cited: mahjongstudio_bonus section Hand (the singapore and malaysian_3p rulesets' sources).
+    """
+    return _all_eight(hand) and ctx.get("how") != _ROBBING_BONUS
+
+
+@predicate("seven_flowers_rob_eighth", description="seven flowers and seasons taking the eighth from another seat",
+           facts=("how",))
+def seven_flowers_rob_eighth(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """All eight flowers and seasons, the last taken from another seat's row as he set it aside or as the winner
+    set aside his seventh: a win whatever the tiles (七搶一).
+
+    Cited: mahjongstudio_bonus section Hand (seven or eight flowers); jawiki section 1 (taiwanese_16's source).
+    """
+    return _all_eight(hand) and ctx.get("how") == _ROBBING_BONUS

@@ -23,6 +23,9 @@ comes from the ruleset's data:
   counted (see losers below).
 * ``limit_hands`` -- rows ``{predicate, value}``; the highest that holds is
   the hand's points, the fan rows that also held are kept as excluded items.
+  A hand whose flowers made the win whatever its tiles (the fact ``bonus_win``: all eight flowers, or the
+  eighth taken from another seat, where a mechanism plays that) has no reading: it is scored by the limit rows
+  that hold for it alone (asked of an empty arrangement), and refused if none does.
 * ``scoring.fan_points`` -- bands ``{min, max, points}`` (``max: null`` opens
   the last band), which must cover every fan count from 0 up exactly once.
 
@@ -61,6 +64,7 @@ from mahjong_core.plugin import (
     WINDS,
     Arrangement,
     FactsRead,
+    Form,
     Hand,
     HandError,
     MahjongError,
@@ -400,6 +404,18 @@ def _read(ruleset: Ruleset, arrangement: Arrangement, hand: Hand, ctx: Mapping[s
                     best.value, best.key)
 
 
+def _bonus_win(ruleset: Ruleset, hand: Hand, ctx: Mapping[str, Any]) -> Score | None:
+    """A flower win with no reading: the best limit row that holds for the hand alone, or ``None``."""
+    empty = Arrangement(Form.STANDARD, ())
+    hits = [row for row in _tables(ruleset)[1] if row.predicate(empty, hand, ctx)]
+    if not hits:
+        return None
+    best = max(hits, key=lambda row: row.value)  # the first of equal limits, in table order
+    item = ScoreItem(best.key, "limit", best.value, 1, best.source, "a win in itself: the hand's tiles not read")
+    return Score(total=best.value, family=FAMILY, items=(item,), limit=best.key,
+                 raw={"fan": fan_for_points(ruleset, best.value), "points": best.value, "fan_counted": 0})
+
+
 def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     """Score a hand by the ruleset's Hong Kong tables (see the module docstring).
 
@@ -414,6 +430,10 @@ def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
         return Score(0, FAMILY, raw={"fan": 0, "points": 0})
     ctx = situation_context(hand, context)
     readings = arrangements(hand, seven_pairs=True, thirteen_orphans=True, knitted=False)
+    if not readings and ctx.get("bonus_win"):
+        by_flowers = _bonus_win(ruleset, hand, ctx)
+        if by_flowers is not None:
+            return by_flowers
     if not readings:
         raise HandError(f"a {FAMILY} mahjong is four sets and a pair, seven pairs or thirteen orphans; "
                         f"{hand.tile_count()} tiles that make none of these were given", place="hand")

@@ -9,7 +9,10 @@ self-drawn) follow.
 
 The multipliers are data (``scoring.payments`` of the ruleset): ``discarder``,
 ``other_losers``, ``self_drawn``, and ``robbed_kong_pays_as_discarder`` (a
-robbed kong's owner counts as the discarder; 000 is silent on it).  When the
+robbed kong's owner counts as the discarder; 000 is silent on it).  A flower
+taken from another seat's bonus row to win (how ``robbing_bonus``, the
+mechanism ``flower_hands``) is paid as a discard by the seat it was taken
+from, as the Taiwanese game pays seven flowers robbing the eighth.  When the
 ruleset turns ``east_pays_double`` on (a house rule; Hong Kong has it off, 000
 line 343) every payment to or from the dealer is doubled.
 
@@ -43,15 +46,17 @@ def payments_for(ruleset: Ruleset, *, players: int, dealer: int, winner: int, po
                  discarder: int | None) -> list[Payment]:
     """The payments for a win worth ``points`` fan-laak points.
 
-    :param how: ``self_drawn``, ``replacement``, ``discard`` or ``robbing_kong`` (the engine's names).
+    :param how: ``self_drawn``, ``replacement``, ``discard``, ``robbing_kong`` or ``robbing_bonus`` (the engine's
+        names).
     :param discarder: who discarded the winning tile (for a robbed kong, whose kong it was).
     :raises MahjongError: for a win from a discard that names no discarder, or a bad seat.
     """
     if not 0 <= winner < players:
         raise MahjongError(f"winner seat {winner} is not at a table of {players}", place="winner")
     self_drawn = how in _SELF_DRAWN
-    by_discard = how == "discard" or (how == "robbing_kong"
-                                      and bool(scoring_entry(ruleset, "payments", "robbed_kong_pays_as_discarder")[0]))
+    robbed_kong_paid = how == "robbing_kong" and bool(
+        scoring_entry(ruleset, "payments", "robbed_kong_pays_as_discarder")[0])
+    by_discard = how in ("discard", "robbing_bonus") or robbed_kong_paid
     if by_discard and (discarder is None or not 0 <= discarder < players or discarder == winner):
         raise MahjongError(f"a win by {how} needs the seat that gave the tile, got {discarder!r}", place="discarder")
     east_double = bool(ruleset.value("east_pays_double"))

@@ -17,7 +17,8 @@ seat's ``dahai`` or ``kakan``), its move: ``dahai`` (``pai``), ``reach``,
 
 Each answer has a deadline: the ruleset's clock for the decision where it has
 one (``seated_timing``: a move's or a claim's seconds), else
-:data:`DEFAULT_SECONDS`.  An answer that is not JSON, names no move the rules
+:data:`DEFAULT_SECONDS`; the answer to ``start_game`` at least :data:`STARTUP_SECONDS`, since it waits for
+the program to start.  An answer that is not JSON, names no move the rules
 offer, comes too late, or never comes because the program ended, is named on
 standard error (the seat, the message, what came) and the seat plays the safe
 move instead: the drawn tile discarded (tsumogiri) on its turn, a pass on
@@ -56,10 +57,13 @@ from mahjong_core import (
 
 from .mjai import MjaiWriter, code_of, timeout_move
 
-__all__ = ["DEFAULT_SECONDS", "MjaiPlayer", "SeatMessages"]
+__all__ = ["DEFAULT_SECONDS", "STARTUP_SECONDS", "MjaiPlayer", "SeatMessages"]
 
 #: The deadline of an answer where the ruleset sets no clock for the decision, in seconds.
 DEFAULT_SECONDS = 5.0
+#: The deadline of the answer to ``start_game``, in seconds: it includes the program's own start-up (an
+#: interpreter importing its modules, a network loading its weights), which no clock of the rules is about.
+STARTUP_SECONDS = 60.0
 #: The longest answer line read (a move is under 200 characters).
 MAX_ANSWER = 4096
 #: The phases in which a seat decides on another seat's tile: the safe move there is a pass.
@@ -218,7 +222,7 @@ class MjaiPlayer:
                 return None
             if seconds is None:  # the game is over: nothing more is asked of it
                 continue
-            line = self._read(seconds)
+            line = self._read(max(seconds, STARTUP_SECONDS) if message.get("type") == "start_game" else seconds)
             if line is None:
                 return None
             try:

@@ -94,6 +94,21 @@ def test_an_answer_too_late_gets_the_safe_move_and_the_program_is_stopped(
     assert check(str(log), "audit").ok
 
 
+def test_a_program_starting_slowly_is_not_late(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answer to ``start_game`` waits for the program to start: 1.5 s there is no fault under a 0.5 s clock,
+    and the program goes on playing its own moves."""
+    import mahjong_formats.mjai_player as mjai_player
+
+    monkeypatch.setattr(mjai_player, "DEFAULT_SECONDS", 0.5)
+    log, events, _ = _play(tmp_path, "slowstart", deals=1)
+    assert "gave no answer" not in capsys.readouterr().err
+    turns = _own_turns(events)
+    assert all(turns[i + 1][1] == turns[i][1] for i in range(len(turns) - 1) if turns[i][0] == "draw"
+               and turns[i + 1][0] == "discard")
+    assert check(str(log), "audit").ok
+
+
 @pytest.mark.parametrize(("bots", "said"), [
     ("greedy,mjai:,greedy,greedy", "--bots[1]"),
     ("greedy,nosuch:x,greedy,greedy", "no installed bot 'nosuch' takes an argument"),

@@ -1,7 +1,8 @@
 """A small mjai bot for the tests: it wins when it can say so cheaply (never), and otherwise discards what it drew.
 
 Run as ``python tsumogiri.py [MODE]``: ``MODE`` ``nonsense`` answers its first decision with words that are no
-move, ``dies`` ends at its first decision, ``slow`` sleeps past any deadline at its first decision.  It answers
+move, ``dies`` ends at its first decision, ``slow`` sleeps past any deadline at its first decision, ``slowstart``
+takes 1.5 s to answer ``start_game`` (a program still starting).  It answers
 every message with one line, as the mjai protocol asks; it reads only what it is sent.
 """
 
@@ -23,6 +24,8 @@ for line in sys.stdin:
     kind = message["type"]
     if kind == "start_game":
         me = message["id"]
+        if mode == "slowstart":
+            time.sleep(1.5)
     answer: dict = {"type": "none"}
     if kind == "tsumo" and message["actor"] == me:
         answer = {"type": "dahai", "actor": me, "pai": message["pai"], "tsumogiri": True}

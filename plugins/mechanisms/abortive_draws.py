@@ -102,7 +102,12 @@ def four_winds(table: Table) -> bool:
 
 def four_declarations(table: Table, flag: object) -> bool:
     """Every seat carries the declaration's flag (four seats only, as four winds); none where no flag is named."""
-    return isinstance(flag, str) and table.players == 4 and all(flag in s.flags for s in table.seats)
+    if not isinstance(flag, str) or table.players != 4:
+        return False
+    for s in table.seats:  # asked after every discard: a plain loop, cheaper than all() over a generator
+        if flag not in s.flags:
+            return False
+    return True
 
 
 def four_kongs(table: Table) -> bool:

@@ -91,7 +91,13 @@ def mahjong_contributions() -> Sequence[Contribution]:
 
 
 def kongs(table: Table) -> int:
-    return sum(1 for s in table.seats for m in s.melds if m.kind is MeldKind.KONG)
+    """Kongs on the table (asked at every discard: plain loops, cheaper than a generator in CPython)."""
+    n = 0
+    for s in table.seats:
+        for m in s.melds:
+            if m.kind is MeldKind.KONG:
+                n += 1
+    return n
 
 
 def tiles_left(ruleset: Ruleset, table: Table) -> int:
@@ -135,6 +141,10 @@ MOMENTS = frozenset({"hands", "kong", "claim", "decision", "draw", "replacement"
 
 
 def indicator_events(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The indicators to turn once ``event`` has happened: those :func:`due` calls for beyond the ones face up."""
+    face_up = len(table.shown)
+    if face_up and face_up > min(kongs(table), len(INDICATORS) - 1):
+        return []  # every indicator the kongs standing can call for is face up: :func:`due` could give no more
     upto = due(table, rule(ruleset)["kong_indicator"], event)
     wall, tiles = table.wall, table.tiles
     if upto <= len(table.shown) or wall is None or tiles is None:

@@ -103,12 +103,14 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
     rec = record(table)
     if rec.pending is not None:
         gone, by = rec.pending
+        seats = table.seats
         for other in range(table.players):
             if other == by:
                 continue
             if other != seat:  # the discarder's own discard ends its temporary furiten (cleared below)
                 rec.since[other].add(gone)
-            if declared_before(table, other, other == seat):
+            # a seat without the flag has not declared (declared_before's first answer, without the call)
+            if DECLARED in seats[other].flags and declared_before(table, other, other == seat):
                 rec.declared[other].add(gone)
     rec.since[seat].clear()
     rec.own[seat].add(tile)

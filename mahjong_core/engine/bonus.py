@@ -64,14 +64,7 @@ def offer_bonus(game: RunningGame, drawer: int, tile: int) -> None:
         seat = (drawer + off) % t.players
         if t.wins and t.out_of_play(seat):
             continue
-        if asked_complete(game, seat, tile, HOW) is not True or not win_allowed(game, seat, tile, HOW):
-            continue
-        options: Sequence[Action] = [Action("win", tile), Action("pass")]
-        if REFUSAL in game.implemented:
-            options = without_refused(game, seat, options, PHASE)
-            if only_pass(options):
-                continue
-        if game.decide(seat, options, PHASE).kind != "win":
+        if not _takes(game, seat, tile):
             continue
         t.seats[drawer].bonus.remove(tile)
         t.seats[seat].bonus.append(tile)
@@ -98,14 +91,10 @@ def offer_held(game: RunningGame, seat: int, kept: int) -> None:
             if tile in game.tiles.jokers or not game.hook.mahjong_kong_robbable(
                     ruleset=game.ruleset, table=t, way=HELD_WAY, tile=tile):
                 continue
-            if asked_complete(game, seat, tile, HOW) is not True or not win_allowed(game, seat, tile, HOW):
+            taken = _takes(game, seat, tile)
+            if taken is None:
                 continue
-            options: Sequence[Action] = [Action("win", tile), Action("pass")]
-            if REFUSAL in game.implemented:
-                options = without_refused(game, seat, options, PHASE)
-                if only_pass(options):
-                    continue
-            if game.decide(seat, options, PHASE).kind != "win":
+            if not taken:
                 return
             t.seats[holder].bonus.remove(tile)
             t.seats[seat].bonus.append(tile)
@@ -130,3 +119,16 @@ def settle_bonus(game: RunningGame, seat: int, tile: int) -> int:
     if set_aside:
         offer_held(game, seat, tile)
     return tile
+
+
+def _takes(game: RunningGame, seat: int, tile: int) -> bool | None:
+    """Whether ``seat`` wins by taking the bonus tile ``tile``: ``None`` where it is not offered (its hand is not
+    complete with the tile, a rule forbids the win, or the rules leave it only a pass), else the seat's choice."""
+    if asked_complete(game, seat, tile, HOW) is not True or not win_allowed(game, seat, tile, HOW):
+        return None
+    options: Sequence[Action] = [Action("win", tile), Action("pass")]
+    if REFUSAL in game.implemented:
+        options = without_refused(game, seat, options, PHASE)
+        if only_pass(options):
+            return None
+    return game.decide(seat, options, PHASE).kind == "win"

@@ -212,6 +212,8 @@ def may_be_left_ready(s: Seat, drawn: int | None) -> bool:
     shanten is not asked at all.
     """
     counts = s.counts
+    if len(counts) > 34:  # a set playing kinds past the 34 (flowers in the hand): shanten cannot say; ask the hook
+        return True
     memo = s.shanten_memo
     if drawn is not None and memo is not None and memo[1] >= 2:
         counts[drawn] -= 1

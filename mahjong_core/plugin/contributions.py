@@ -187,7 +187,7 @@ class Contribution:
         in the order the docs show them (:class:`~mahjong_core.plugin.ItemExample`), asked only when the docs are
         built.  ``None``: none.
     :param sheet_keys: for a mechanism, the keys of a score sheet's deal it reads beyond the core's
-        (:data:`SHEET_KEYS`, docs/score-sheets.md): the ready-hand payments read ``ready`` and
+        (``SHEET_KEYS`` of this module, docs/score-sheets.md): the ready-hand payments read ``ready`` and
         ``all_orphan_discards``, the dealer's repeat ``honba``, the abortive draws ``abortive``, a declaration
         ``declared``.  The score-entry page offers a ruleset's sheet these fields and no others
         (:func:`~mahjong_core.sheet_fields`).

@@ -30,7 +30,8 @@ def test_ci_s_script_installs_the_browser_and_the_database_server_it_lacks() -> 
     assert "/usr/lib/postgresql/*/bin/initdb" in script and "apt_install postgresql" in script
     assert 'apt-get install -y "$1"' in script and "id -u" in script  # as root, and saying so otherwise
     last = script.strip().splitlines()[-1]
-    assert last.endswith(".venv/bin/python -m pytest -n auto") and "./plugins/examples/example_bot" in last
+    assert last.endswith(".venv/bin/python -m pytest -n auto --dist loadgroup")
+    assert "./plugins/examples/example_bot" in last
 
 
 BROWSER_TESTS = '''

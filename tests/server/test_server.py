@@ -130,7 +130,8 @@ def test_hostile_clients_get_one_clear_error_each_and_leave_the_games_unharmed(t
         assert "opens no seat" in asyncio.run(steal())
         # Bad table requests are refused with the place and the expectation.
         assert "not a ruleset this server offers" in server.create("no_such_rules", SEATS)["error"]
-        assert "neither 'human' nor an installed bot" in server.create("shanghai", ["human", "x", "y", "z"])["error"]
+        refused = server.create("shanghai", ["human", "x", "y", "z"])["error"]
+        assert "neither 'human', an installed bot nor a program" in refused
         assert "4 players" in server.create("shanghai", ["human", "greedy"])["error"]
         assert server.post("/api/tables", None, raw=b"\xff\xfe")["status"] == 400
         # Both games go on and finish, and both logs audit clean.

@@ -396,7 +396,10 @@ def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
                 message = event_message(event, view, revealed, viewer, visibility)
                 if message is not None:
                     assert_knows(knowledge, k, viewer, message, f"{rid} seed {seed}")
-    assert features["concealed kong"], f"no concealed kong in {rid}'s seeded deals: the sweep misses its display"
+    # A card of fixed hands (american_style) makes a kong only as an exposure on a called discard: no seat ever
+    # holds a concealed kong to hide (48 deals of random bots offer none).
+    if not load_ruleset(rid).get("card"):
+        assert features["concealed kong"], f"no concealed kong in {rid}'s seeded deals: the sweep misses its display"
     if shown_fields(rid):  # a ruleset whose plugins turn tiles face up: the sweep met them, in events and views
         assert features["shown"] and any(view.get("shown") for _, (view, _) in zip(events, views, strict=True)), rid
 

@@ -79,13 +79,8 @@ def card_of(ruleset: Ruleset) -> Card:
     held = _BY_RULESET.get(ruleset)
     if held is not None:  # asked at every discard of a game: the path is known, only the file's stamp is checked
         where, stamp, kept = held
-        try:
-            now = os.stat(where)
-        except OSError:
-            pass
-        else:
-            if (now.st_size, now.st_mtime_ns) == stamp:
-                return kept
+        if _stamp(where) == stamp:
+            return kept
     path = card_path(ruleset)
     try:
         stat = path.stat()
@@ -263,3 +258,13 @@ def mahjong_explain_total(ruleset: Ruleset, score: Mapping[str, Any], units: Map
     item = items[0]
     return TotalSteps((f"{item.get('detail') or label(str(item.get('name')))}: the card's value, {total} points",),
                       frozenset({0}))
+
+
+def _stamp(where: str) -> tuple[int, int] | None:
+    """The card file's size and modification time, or ``None`` where it cannot be looked at now (it is then read
+    again, which names what is wrong)."""
+    try:
+        now = os.stat(where)
+    except OSError:
+        return None
+    return now.st_size, now.st_mtime_ns

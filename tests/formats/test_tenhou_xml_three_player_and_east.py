@@ -220,8 +220,6 @@ def _xml(head: dict[str, Any], events: list[dict[str, Any]], walls: PlatformWall
             if indicators:
                 out.append(f'<DORA hai="{order[len(order) - 2 - replacements - 2 * indicators]}"/>')
             indicators += 1
-        elif kind == "riichi_declaration":
-            pass
         elif kind == "payment" and event.get("reason") == "riichi_stick" and event.get("payee") is None:
             out.append(f'<REACH who="{event["payer"]}" step="2"/>')
         elif kind == "counter" and event.get("name") == "honba":

@@ -292,7 +292,27 @@ def loads_canonical_all(texts: Sequence[str]) -> tuple[list[Any], list[bool]]:
     that is the serialisation of a value is that value's text alone.  Every text not proven must be read
     with :func:`loads_canonical`, which accepts or refuses it, and says why, as it always has; so a log's
     lines are read several times faster and exactly as strictly.
+
+    The texts go to orjson :data:`CHUNK_LINES` at a time: one call over a whole log holds orjson's document
+    tree and the re-serialisation of every value beside the values at once (replaying the largest log the
+    reader accepts peaked at 96 MB so, and at 83 MB a chunk at a time), and the chunks are read faster than
+    the one call (its 39,868 lines: 70 ms against 92 ms of CPU).
     """
+    values: list[Any] = []
+    proven: list[bool] = []
+    for start in range(0, len(texts), CHUNK_LINES):
+        chunk_values, chunk_proven = _loads_canonical_chunk(texts[start:start + CHUNK_LINES])
+        values += chunk_values
+        proven += chunk_proven
+    return values, proven
+
+
+#: How many texts :func:`loads_canonical_all` hands orjson in one call.
+CHUNK_LINES = 2048
+
+
+def _loads_canonical_chunk(texts: Sequence[str]) -> tuple[list[Any], list[bool]]:
+    """:func:`loads_canonical_all` of a few texts in one orjson call."""
     unproven: tuple[list[Any], list[bool]] = ([None] * len(texts), [False] * len(texts))
     try:
         values = orjson.loads("[" + ",".join(texts) + "]")

@@ -283,6 +283,19 @@ def test_many_lines_read_at_once_prove_only_what_reading_them_one_by_one_proves(
     assert loads_canonical_all([]) == ([], [])
 
 
+def test_lines_read_a_chunk_at_a_time_get_what_one_call_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = _golden_lines()[:40]
+    whole = loads_canonical_all(lines)
+    monkeypatch.setattr(strict_json, "CHUNK_LINES", 7)
+    assert loads_canonical_all(lines) == whole
+    assert all(whole[1])
+    # A value split across a chunk's edge leaves both chunks to be read line by line, and no other.
+    broken = [*lines[:6], '{"a":[1', '2]}', *lines[6:20]]
+    values, proven = loads_canonical_all(broken)
+    assert proven[:14] == [False] * 14 and values[:14] == [None] * 14
+    assert proven[14:] == [True] * 8 and values[14:] == whole[0][12:20]
+
+
 def test_a_log_of_canonical_objects_is_proved_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
     lines = _golden_lines()
     lines = [line for line in lines if '"format_version"' not in line]

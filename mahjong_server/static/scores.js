@@ -527,13 +527,19 @@ async function download() {
 }
 
 // The chosen ruleset's fields, asked of the server; a ruleset it cannot answer for gets the core's fields only.
+// Only the latest question's answer is taken: a referee who picks a ruleset while the page still waits for the
+// first one's fields must not get the first one's fields back last.
+let fieldsAsked = 0;
 async function askFields() {
+  const ticket = ++fieldsAsked;
   fields = NO_FIELDS;
   if (!state.ruleset) return;
+  let answer = NO_FIELDS;
   try {
     const response = await fetch("/api/sheets/fields/" + encodeURIComponent(state.ruleset));
-    if (response.ok) fields = await response.json();
+    if (response.ok) answer = await response.json();
   } catch (e) { /* the core's fields: the check still names what the sheet lacks */ }
+  if (ticket === fieldsAsked) fields = answer;
 }
 
 async function start() {
@@ -546,12 +552,22 @@ async function start() {
   if (!rulesets.some((r) => r.id === state.ruleset)) state.ruleset = rulesets.length ? rulesets[0].id : "";
   reshape();
   if (!state.deals.length) state.deals.push(blankDeal(seats()));
+  // Every control answers from the moment it is drawn, before the first ruleset's fields come back: a choice
+  // made while they load is not lost (askFields keeps the latest question's answer).
+  listen();
   await askFields();
-  drawAll();
+  drawAll();  // with the fields of the ruleset chosen now (a change made meanwhile draws again when they come)
+  keep();
+  check();
+}
+
+function listen() {
   $("ruleset").addEventListener("change", async () => {
     state.ruleset = $("ruleset").value;
     reshape();
+    const ticket = fieldsAsked + 1;
     await askFields();
+    if (ticket !== fieldsAsked) return;  // a later change draws the page
     drawPlayers();
     changed(true);
   });
@@ -574,8 +590,6 @@ async function start() {
     drawAll();
     changed(false);
   });
-  keep();
-  check();
 }
 
 start();

@@ -22,6 +22,23 @@ from mahjong_core.rules.document import parse_yaml_mapping
 SHEET = Path(__file__).resolve().parents[2] / "replays" / "sheets" / "riichi_tenhou.yaml"
 
 
+#: Holds the page's first question for a ruleset's fields (the ruleset it starts with) 1.5 s, then answers it.
+_LATE_FIRST_FIELDS = """(() => {
+  const real = window.fetch.bind(window);
+  let first = true;
+  window.fetch = async (url, options) => {
+    if (String(url).includes("/api/sheets/fields/") && first) {
+      first = false;
+      await new Promise((done) => setTimeout(done, 1500));
+      const response = await real(url, options);
+      setTimeout(() => { window.lateFieldsAnswered = true; }, 0);
+      return response;
+    }
+    return real(url, options);
+  };
+})();"""
+
+
 def _shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
@@ -46,11 +63,17 @@ def test_a_referee_enters_riichi_deals_by_han_and_fu_fixes_them_and_saves_a_shee
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        # The first ruleset's fields come back late (as from a busy server), after the referee has chosen riichi:
+        # the choice is not lost, and the late answer does not replace riichi's fields.
+        page.add_init_script(_LATE_FIRST_FIELDS)
         page.goto(server.url + "/scores")
         page.wait_for_selector("#ruleset option[value=riichi_tenhou]", state="attached")
         page.select_option("#ruleset", "riichi_tenhou")
         # The ruleset's own fields appear: a riichi box a seat, the honba, abortive draws among the endings.
         page.wait_for_selector('.deal[data-deal="1"] input[data-field=riichi][data-player="0"]', timeout=15_000)
+        page.wait_for_function("() => window.lateFieldsAnswered", timeout=15_000)
+        page.wait_for_timeout(200)
+        assert page.locator('.deal[data-deal="1"] input[data-field=riichi]').count() == len(players)
         for i, name in enumerate(players):
             page.fill(f'input[data-field=players][data-item="{i}"]', name)
         page.fill("#title", written["title"])

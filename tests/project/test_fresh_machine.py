@@ -28,6 +28,7 @@ def test_ci_s_script_installs_the_browser_and_the_database_server_it_lacks() -> 
     subprocess.run(["bash", "-n", str(ROOT / ".ci" / "run")], check=True)
     assert "[ ! -x /usr/bin/chromium ]" in script and "apt_install chromium" in script
     assert "/usr/lib/postgresql/*/bin/initdb" in script and "apt_install postgresql" in script
+    assert "fc-list :lang=ja" in script and "apt_install fonts-wqy-zenhei" in script
     assert 'apt-get install -y "$1"' in script and "id -u" in script  # as root, and saying so otherwise
     last = script.strip().splitlines()[-1]
     assert last.endswith(".venv/bin/python -m pytest -n auto --dist loadgroup")

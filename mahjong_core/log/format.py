@@ -240,13 +240,12 @@ def replay_schema() -> dict[str, Any]:
 
 @cache
 def _validators() -> tuple[Checker, Checker]:
-    # deferred: the schema check (jsonschema, ~36 ms) only to read a log; a writer (simulate, the server) loads none
-    from jsonschema import Draft202012Validator
-
+    # deferred: the schema check only to read a log; a writer (simulate, the server) loads none
     from mahjong_core.reading.schema_compile import Checker
+    from mahjong_core.rules.schema import check_schema
 
     schema = replay_schema()
-    Draft202012Validator.check_schema(schema)
+    check_schema(schema)  # against the metaschema once per schema and validator library (rules.validated's record)
     defs = schema["$defs"]
     return Checker(defs["header"], defs), Checker(defs["event"], defs)
 

@@ -141,3 +141,31 @@ def test_every_message_is_the_same_with_the_record_warm_cold_or_off(tmp_path: Pa
         invalid += bool(off)
     assert _messages(_house(tmp_path, document, "valid.yaml")) == []
     assert invalid >= 6, "the mutations must break most files, or this test proves little"
+
+
+def test_the_replay_schema_is_checked_against_the_metaschema_once_on_record(record: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every `mahjong audit` and `replay` reads a log's schema; its metaschema check (about 0.2 s) is kept like a
+    # ruleset's, and a replay schema the metaschema refuses is still refused.
+    import jsonschema
+
+    from mahjong_core.log import format as log_format
+
+    log_format._validators.cache_clear()
+    log_format._validators()
+    assert validated.passed(validated.digest("metaschema 2020-12", "", log_format.replay_schema()))
+
+    def no_check(schema: object) -> None:
+        raise AssertionError("the replay schema was checked again although it passed")
+
+    monkeypatch.setattr(jsonschema.Draft202012Validator, "check_schema", no_check)
+    log_format._validators.cache_clear()
+    log_format._validators()
+    monkeypatch.undo()
+    monkeypatch.setenv(validated.CACHE_VARIABLE, str(record))
+    broken = {**log_format.replay_schema(), "type": 7}
+    monkeypatch.setattr(log_format, "replay_schema", lambda: broken)
+    log_format._validators.cache_clear()
+    with pytest.raises(jsonschema.exceptions.SchemaError):
+        log_format._validators()
+    log_format._validators.cache_clear()

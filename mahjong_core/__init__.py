@@ -55,7 +55,8 @@ __all__ = [
     "recorded_comparison", "FoldedTable", "fold",
     "header_words", "PlatformWalls", "PLATFORM_WALLS", "tenhou_code", "TenhouShuffle",
     # Score sheets
-    "parse_sheet", "check_sheet_schema", "record", "sheet_agreement", "rules_deals", "net_payments", "sheet_yaml",
+    "parse_sheet", "read_sheet", "check_sheet_schema", "record", "sheet_agreement", "rules_deals", "net_payments",
+    "sheet_yaml",
     "sheet_fields", "Move", "MovesScript", "MovesPlayer",
     # Long runs
     "SoakFailure", "read_batches", "MAX_JOURNAL_BYTES",
@@ -107,7 +108,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "log.platform_wall": ("PlatformWalls", "PLATFORM_WALLS", "tenhou_code"),
     "table.tenhou_shuffle": ("TenhouShuffle",),
     "log.fold": ("FoldedTable", "fold", "header_words"),
-    "sheets.read": ("parse_sheet", "check_sheet_schema"),
+    "sheets.read": ("parse_sheet", "read_sheet", "check_sheet_schema"),
     "sheets.record": ("record",),
     "audit.sheet": ("sheet_agreement",),
     "sheets.compare": ("rules_deals", "net_payments"),
@@ -214,7 +215,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
     from mahjong_core.sheets.compare import net_payments, rules_deals
     from mahjong_core.sheets.fields import sheet_fields
     from mahjong_core.sheets.moves import Move, MovesPlayer, MovesScript
-    from mahjong_core.sheets.read import check_sheet_schema, parse_sheet
+    from mahjong_core.sheets.read import check_sheet_schema, parse_sheet, read_sheet
     from mahjong_core.sheets.record import record
     from mahjong_core.sheets.write import sheet_yaml
     from mahjong_core.table.events import action_fields, action_text

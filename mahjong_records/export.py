@@ -24,6 +24,17 @@ come from a file the organiser keeps.  The games are those of one ruleset
 identity (a tournament is played under one set of rules), optionally only
 those whose logs lie under a folder (one tournament's logs in a club's
 database).
+
+A ruleset that settles a game by its places at the end (``placement_payments``:
+riichi's uma and oka) is ranked as its tournaments rank, by the score alone:
+each game's result is the player's points after those payments less the points
+every seat began with (the EMA's riichi rules, 2016 edition, section 3.6: the
+points less 30,000 plus the uma), summed over the games; there are no table
+points, and the columns are :data:`SCORE_COLUMNS`.  Such results are also read
+straight from the tournament's score sheets (:func:`sheet_results`), which are
+re-enacted by the rules first: a sheet whose figures differ from the rules, or
+whose game the rules do not end where it ends (a hanchan stopped early), is
+refused at its line.
 """
 
 from __future__ import annotations
@@ -36,10 +47,14 @@ from pathlib import Path
 
 from sqlalchemy import select
 
+from mahjong_core import MahjongError, Ruleset, load_ruleset, load_ruleset_text, read_sheet, record
+
 from .db import Database, RecordsError
 from .schema import game_seats, games, players, rulesets
 
 COLUMNS = ("Position", "Name", "Country", "EMA number", "Table points", "Score", "Games", "Base rank")
+#: The columns where a game is settled by places (riichi): the score after the uma and oka decides alone.
+SCORE_COLUMNS = ("Position", "Name", "Country", "EMA number", "Score", "Games", "Base rank")
 #: Table points for the first to the fourth place at a table of four, as the EMA's MCR tournaments count them.
 TABLE_POINTS = (4, 2, 1, 0)
 FORMATS = ("ema-csv",)
@@ -53,6 +68,13 @@ class Result:
     games: int
     position: int = 0
     base_rank: int = 0
+
+
+class Ranking(list[Result]):
+    """The players' results in order; ``by_place`` where the ruleset settles by place and they are ranked by score
+    alone (:data:`SCORE_COLUMNS`)."""
+
+    by_place: bool = False
 
 
 def table_points(scores: list[int]) -> list[Fraction]:
@@ -75,7 +97,7 @@ def table_points(scores: list[int]) -> list[Fraction]:
 
 
 def results(database: Database, ruleset_id: str, *, sha256: str | None = None,
-            under: Path | None = None) -> list[Result]:
+            under: Path | None = None) -> Ranking:
     """The ranked results of the games of one identity of ``ruleset_id`` (optionally only logs under ``under``)."""
     query = select(rulesets).where(rulesets.c.ruleset_id == ruleset_id)
     if sha256:
@@ -89,7 +111,7 @@ def results(database: Database, ruleset_id: str, *, sha256: str | None = None,
         if sha256:
             raise RecordsError(f"no games recorded under {ruleset_id} with a sha256 that starts {sha256}",
                                place="--sha256")
-        return []  # an installed ruleset with no game recorded yet: the header alone
+        return ranked([], settled_by_place(load_ruleset(ruleset_id)))  # no game recorded yet: the header alone
     if len(identities) > 1:
         listed = ", ".join(f"{r.version} {r.sha256[:12]}" for r in identities)
         raise RecordsError(f"games of {len(identities)} identities of {ruleset_id} are recorded ({listed}); "
@@ -105,25 +127,87 @@ def results(database: Database, ruleset_id: str, *, sha256: str | None = None,
     for game, path, seat, score, team, name in rows:
         if folder is None or Path(path).is_relative_to(folder):
             by_game.setdefault(game, []).append((seat, score, team, name))
-    totals: dict[str, Result] = {}
-    for seats in by_game.values():
+    document = identities[0].document
+    by_place = settled_by_place(load_ruleset_text(document, f"{ruleset_id} (its recorded house rule)") if document
+                                else load_ruleset(ruleset_id))
+    with database.begin() as conn:
+        starts = dict(conn.execute(select(games.c.id, games.c.starting_points)
+                                   .where(games.c.ruleset == identities[0].id)).all())
+    tables: list[list[tuple[str, int]]] = []
+    for game, seats in by_game.items():
         seats.sort()
         if len({team for _, _, team, _ in seats}) != len(seats):
             raise RecordsError(f"{ruleset_id} is played in pairs; the EMA layout ranks players who each play for "
                                "themselves", place="--ruleset")
-        points = table_points([score for _, score, _, _ in seats])
-        for (_, score, _, name), p in zip(seats, points, strict=True):
+        start = int(starts.get(game) or 0) if by_place else 0
+        tables.append([(name, score - start) for _, score, _, name in seats])
+    return ranked(tables, by_place)
+
+
+def settled_by_place(ruleset: Ruleset) -> bool:
+    """Whether the ruleset settles a game by its places at the end (``placement_payments``, riichi's uma and oka):
+    its players are then ranked by their score alone, with no table points."""
+    return ruleset.get("placement_payments") is not None
+
+
+def ranked(tables: list[list[tuple[str, int]]], by_place: bool) -> Ranking:
+    """Each player's totals over the games (``tables``: each game's ``(name, score)`` by seat), ranked: by table
+    points then score, or, ``by_place``, by score alone; tied players share a position, and the base rank is the
+    MERS basics' round(1000 x (N - position) / (N - 1))."""
+    totals: dict[str, Result] = {}
+    for seats in tables:
+        points = [Fraction(0)] * len(seats) if by_place else table_points([score for _, score in seats])
+        for (name, score), p in zip(seats, points, strict=True):
             r = totals.setdefault(name, Result(name, Fraction(0), 0, 0))
             r.table_points += p
             r.score += score
             r.games += 1
-    ranked = sorted(totals.values(), key=lambda r: (-r.table_points, -r.score, r.name))
-    n = len(ranked)
-    for k, r in enumerate(ranked):
-        tied = k > 0 and (ranked[k - 1].table_points, ranked[k - 1].score) == (r.table_points, r.score)
-        r.position = ranked[k - 1].position if tied else k + 1
+    order = Ranking(sorted(totals.values(), key=lambda r: (-r.table_points, -r.score, r.name)))
+    order.by_place = by_place
+    n = len(order)
+    for k, r in enumerate(order):
+        tied = k > 0 and (order[k - 1].table_points, order[k - 1].score) == (r.table_points, r.score)
+        r.position = order[k - 1].position if tied else k + 1
         r.base_rank = 1000 if n == 1 else round(1000 * (n - r.position) / (n - 1))
-    return ranked
+    return order
+
+
+def sheet_results(paths: list[Path], ruleset_id: str) -> Ranking:
+    """The ranked results of a tournament's score sheets of ``ruleset_id``, a ruleset that settles by place.
+
+    Each sheet is re-enacted by the rules (as ``mahjong record`` does) and its game's result is taken from them:
+    the points each player ends with after the uma and oka, less the points each began with.
+
+    :raises MahjongError: for a sheet that cannot be read, of another ruleset, whose figures differ from the rules,
+        or whose game the rules do not end where the sheet ends, each at its place; for a ruleset that does not
+        settle by place.
+    """
+    ruleset = load_ruleset(ruleset_id)
+    if not settled_by_place(ruleset):
+        raise RecordsError(f"{ruleset_id} does not settle a game by its places (no placement_payments): its EMA "
+                           "results come from the recorded games (--db), ranked by table points", place="--sheet")
+    tables: list[list[tuple[str, int]]] = []
+    for path in paths:
+        sheet = read_sheet(path)
+        if sheet.ruleset.id != ruleset_id:
+            raise sheet.error(f"a sheet of {sheet.ruleset.id}; the results are of {ruleset_id} (--ruleset)",
+                              "$.ruleset")
+        done = record(sheet)
+        if done.differences:
+            first = done.differences[0]
+            said = first.text().splitlines()[0].strip()
+            raise MahjongError(f"{len(done.differences)} figure(s) of the sheet differ from the rules, the first: "
+                               f"{said}; `mahjong audit {path}` lists them", source=str(path),
+                               place=f"line {first.line}" if first.line is not None else None)
+        last = len(sheet.deals) - 1
+        if not done.over:
+            raise sheet.error(f"the game is not over: under {ruleset_id} the rules play on after the sheet's last "
+                              f"deal (deal {last + 1}); a tournament's results are of finished games",
+                              f"$.deals[{last}]")
+        start = int(done.header.get("starting_points") or 0)
+        tables.append([(name, score - start) for name, score in zip(sheet.players, done.result.scores,
+                                                                     strict=True)])
+    return ranked(tables, True)
 
 
 def read_players(path: Path) -> dict[str, tuple[str, str]]:
@@ -148,19 +232,26 @@ def _number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
 
 
-def csv_rows(ranked: list[Result], known: dict[str, tuple[str, str]] | None = None) -> list[list[str | int]]:
-    """One row a player, in the columns :data:`COLUMNS`."""
+def columns(results: list[Result]) -> tuple[str, ...]:
+    """The layout's columns: :data:`SCORE_COLUMNS` for a ranking by score alone, else :data:`COLUMNS`."""
+    return SCORE_COLUMNS if getattr(results, "by_place", False) else COLUMNS
+
+
+def csv_rows(results: list[Result], known: dict[str, tuple[str, str]] | None = None) -> list[list[str | int]]:
+    """One row a player, in the layout's :func:`columns`."""
+    by_place = getattr(results, "by_place", False)
     rows: list[list[str | int]] = []
-    for r in ranked:
+    for r in results:
         country, ema = (known or {}).get(r.name, ("", ""))
-        rows.append([r.position, r.name, country, ema, _number(r.table_points), r.score, r.games, r.base_rank])
+        points: list[str | int] = [] if by_place else [_number(r.table_points)]
+        rows.append([r.position, r.name, country, ema, *points, r.score, r.games, r.base_rank])
     return rows
 
 
-def ema_csv(ranked: list[Result], known: dict[str, tuple[str, str]] | None = None) -> str:
-    """The results as CSV text: a header of :data:`COLUMNS`, then one row a player."""
+def ema_csv(results: list[Result], known: dict[str, tuple[str, str]] | None = None) -> str:
+    """The results as CSV text: a header of the layout's :func:`columns`, then one row a player."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(csv_rows(ranked, known))
+    writer.writerow(columns(results))
+    writer.writerows(csv_rows(results, known))
     return out.getvalue()

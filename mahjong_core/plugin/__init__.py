@@ -26,7 +26,8 @@ TYPE_CHECKING = False
 __all__ = [
     # Hooks and registration
     "hookimpl", "HOOK_PREFIX", "PROJECT", "build_plugin_manager", "ruleset_hooks", "Contribution", "FactsRead",
-    "TotalSteps", "installed", "load_schema", "Term", "Effect", "WinningForm", "ItemExample", "reacts_to",
+    "TotalSteps", "installed", "load_schema", "Term", "Effect", "AS_BONUS", "WinningForm", "ItemExample",
+    "reacts_to",
     # A plugin's own data files (a card of fixed hands)
     "DataFile", "read_data_file",
     # The ruleset
@@ -47,7 +48,7 @@ __all__ = [
     "KINDS", "NUM_PLAYING_KINDS", "SUITED", "HONOURS", "WINDS", "EAST", "SOUTH", "WEST", "NORTH", "DRAGONS",
     "WHITE", "GREEN", "RED", "TERMINALS", "TERMINALS_AND_HONOURS", "SIMPLES", "GREENS", "FLOWERS", "SEASONS",
     "BONUS", "kind_code", "is_suited", "is_honour", "is_terminal", "is_terminal_or_honour", "is_simple",
-    "is_bonus", "suit_of", "number_of", "bonus_seat", "copies_in", "TileSet",
+    "is_bonus", "suit_of", "number_of", "bonus_seat", "copies_in", "TileSet", "ANY_JOKER",
     # Scores
     "Score", "ScoreItem", "score_hand", "has_scoring", "amount", "logged_items",
     # Errors
@@ -71,7 +72,8 @@ _SOURCES: dict[str, tuple[str, ...]] = {
                     "ExchangeStep", "TimeLimits", "CallingRule"),
     "table.events": ("payment_event", "counter_event"),
     "table.wall": ("Wall",),
-    "table.vocabulary": ("Term", "Effect"),
+    "table.vocabulary": ("Term", "Effect", "AS_BONUS"),
+    "hand.jokers": ("ANY_JOKER",),
     "table.rng": ("Rng",),
     "engine.game": ("Player",),
     "plugin.defaults": ("claims_in_priority_order",),
@@ -109,6 +111,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         WallError,
     )
     from mahjong_core.hand.arrangements import arrangements, is_complete, meld_sort_key
+    from mahjong_core.hand.jokers import ANY_JOKER
     from mahjong_core.hand.melds import Arrangement, ClaimedFrom, Form, Hand, Meld, MeldKind
     from mahjong_core.hand.notation import check_hand, format_hand, format_tiles, parse_hand, parse_tiles
     from mahjong_core.hand.predicates import (
@@ -194,5 +197,5 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         Table,
         TimeLimits,
     )
-    from mahjong_core.table.vocabulary import Effect, Term
+    from mahjong_core.table.vocabulary import AS_BONUS, Effect, Term
     from mahjong_core.table.wall import Wall

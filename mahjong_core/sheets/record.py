@@ -55,6 +55,9 @@ class Recorded:
     differences: list[Difference] = field(default_factory=list)
     #: The figures that differ only because of those (:func:`~.compare.roots`): counted, not listed as new.
     follows: list[Difference] = field(default_factory=list)
+    #: Whether the rules end the game where the sheet ends (its last deal the game's last); ``False`` for a game the
+    #: table stopped early, which the log still settles where the sheet ends, as a club's evening may.
+    over: bool = True
 
     def report(self) -> str:
         """The differences, one block each with the figures that follow from it, and a line counting those."""
@@ -81,11 +84,14 @@ def record(sheet: Sheet) -> Recorded:
         raise sheet.error("a sheet gives every deal move by move (`dealt` and `moves`) or every deal as its "
                           "result (`hands`, `winner`), not some of each", first.path)
     events: list[dict[str, Any]] = []
+    watch = _EndWatch(len(sheet.deals), events.append)
     if by_moves[0]:
-        game, script = _played(sheet, events)
+        game, script = _played(sheet, watch)
+        watch.game = game
         result = _play_moves(sheet, game, script)
     else:
-        game = SheetGame(sheet.ruleset, sheet.players, sheet.deals, locate=sheet.error, emit=events.append)
+        game = SheetGame(sheet.ruleset, sheet.players, sheet.deals, locate=sheet.error, emit=watch)
+        watch.game = game
         result = game.play()
     if result.deals < len(sheet.deals):
         raise sheet.error(f"the rules of {sheet.ruleset.id} end the game after {result.deals} deals, but the sheet "
@@ -96,15 +102,34 @@ def record(sheet: Sheet) -> Recorded:
     if tiles is not None and not by_moves[0]:  # hands written in the notation: a fold needs the set to read them
         head["tile_set"] = header_tile_set(tiles)
     own, follows = roots(compare(sheet, rules_deals(events)) + compare_final(sheet, events))
-    return Recorded(sheet, head, events, result, own, follows)
+    return Recorded(sheet, head, events, result, own, follows, over=watch.over)
 
 
-def _played(sheet: Sheet, events: list[dict[str, Any]]) -> tuple[Game, MovesScript]:
+class _EndWatch:
+    """Passes a game's events on, and asks the rules whether the game is over as the rotation after the sheet's
+    last deal is logged: then, before the game-end settlement moves any points (an uma can take a seat below zero,
+    which would read as a game ended by busting), the table stands as the rules judge it."""
+
+    def __init__(self, deals: int, sink: Callable[[dict[str, Any]], None]) -> None:
+        self.deals, self.sink, self.rotations = deals, sink, 0
+        self.game: Game | None = None
+        self.over = True
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        self.sink(event)
+        if event["type"] == "rotation" and self.game is not None:
+            self.rotations += 1
+            if self.rotations == self.deals:
+                game = self.game
+                self.over = bool(game.hook.mahjong_game_over(ruleset=game.ruleset, table=game.table))
+
+
+def _played(sheet: Sheet, sink: Callable[[dict[str, Any]], None]) -> tuple[Game, MovesScript]:
     """The engine's game of a move-by-move sheet: the seats make the sheet's moves, the tiles are its own."""
     script = MovesScript(sheet.deals, sheet.players, sheet.error, sheet=True)
 
     def emit(event: dict[str, Any]) -> None:
-        events.append(event)
+        sink(event)
         script.seen(event)
 
     game = Game(sheet.ruleset, [MovesPlayer(name, script) for name in sheet.players], None, emit=emit,

@@ -31,11 +31,16 @@ from typing import Any
 CORE_ACTIONS = ("discard", "kong", "win", "pass", "chow", "pung", "exchange", "refuse", "continue", "end_deal",
                 "declare_calling", "joker_exchange")
 #: The ways of an action the core writes (a decision's ``way``).
-CORE_WAYS = ("concealed", "from_discard", "added", "declare_calling", "withdraw_calling", "set_aside")
+CORE_WAYS = ("concealed", "from_discard", "added", "declare_calling", "withdraw_calling", "set_aside", "as_bonus")
 #: The way of a plugin's turn action that sets its tile aside face up and is made good from the dead wall (a North
 #: set aside as a dora in three-player riichi): the engine offers the tile to be robbed, the plugin's events set it
 #: aside, and the seat takes a replacement tile (:func:`mahjong_core.engine.turn.turn`).
 SET_ASIDE = "set_aside"
+#: The way of a plugin's turn action that sets a tile the seat holds -- a joker among its jokers -- aside face up as
+#: a bonus tile, scored as the bonus tiles are, and made good from the dead wall (Vietnamese jokers declared for
+#: Phán): the engine logs the core's ``bonus`` event for it and the seat takes a replacement tile
+#: (:func:`mahjong_core.engine.turn.turn`); the plugin only offers it.
+AS_BONUS = "as_bonus"
 #: The phases a decision is made in (a decision's ``phase``).
 CORE_PHASES = ("turn", "claim", "exchange", "rob_kong", "rob_bonus", "false_mahjong", "declaration")
 

@@ -40,6 +40,8 @@ for nor reads those rules:
   a win, the discard of the tile drawn and the kongs allowed (``winners_hand_locked``);
 * :mod:`.bonus_declaration` -- a tile of a named kind set aside by choice, replaced from the dead wall and counted
   as a dora, three-player riichi's North (``bonus_declaration``);
+* :mod:`.joker_declaration` -- a joker held declared by choice, set aside as a bonus tile, replaced from the dead
+  wall and scored with the bonus tiles, Vietnamese jokers for Phán (``joker_declaration``);
 * :mod:`.flower_hands` -- all eight flowers and seasons a win in itself, seven robbing the eighth or taking it from
   its holder (``flower_hands``);
 * :mod:`.no_bonus_payment` -- a seat dealt no bonus tile paid by the others at the deal (``no_bonus_payment``);

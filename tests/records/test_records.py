@@ -23,7 +23,7 @@ from mahjong_core.cli import main
 from mahjong_core.cli.render.standings import standings_text
 from mahjong_core.log.format import read_log
 from mahjong_records.db import RecordsError, migrate, open_db, parse_url
-from mahjong_records.export import ema_csv, results, table_points
+from mahjong_records.export import SCORE_COLUMNS, ema_csv, results, sheet_results, table_points
 from mahjong_records.extract import place, unique_names
 from mahjong_records.schema import metadata
 from mahjong_records.standings import champions, standings
@@ -346,6 +346,103 @@ def test_the_ema_export_refuses_pair_play_and_an_unknown_ruleset(capsys: pytest.
     assert code == 2 and "no games recorded under mcr with a sha256 that starts abc" in err
     code, _, err = run_cli(capsys, "records", "export", "--ruleset", "mcx", "--db", db)
     assert code == 2 and "unknown ruleset 'mcx'" in err
+
+
+RIICHI_SHEET = GOLDEN / "sheets" / "riichi_tenhou.yaml"
+
+
+def second_table(tmp_path: Path) -> Path:
+    """The worked riichi hanchan played again at a second table by four other players."""
+    text = RIICHI_SHEET.read_text(encoding="utf-8")
+    for old, new in (("Aoi", "Eri"), ("Ben", "Fumi"), ("Chie", "Goro"), ("Dan", "Hana")):
+        text = text.replace(old, new)
+    path = tmp_path / "table2.yaml"
+    path.write_text(text.replace("table 1", "table 2"), encoding="utf-8")
+    return path
+
+
+def unfinished(tmp_path: Path, deals: int = 5) -> Path:
+    """The worked hanchan's sheet cut after ``deals`` deals, without its ``final``: a game the table stopped."""
+    head, body = RIICHI_SHEET.read_text(encoding="utf-8").split("deals:\n", 1)
+    parts = body.split("\n  - dealer:")
+    kept = "\n  - dealer:".join(parts[:deals])
+    path = tmp_path / "cut.yaml"
+    path.write_text(head + "deals:\n" + kept.split("\nfinal:")[0] + "\n", encoding="utf-8")
+    return path
+
+
+def test_riichi_results_from_the_sheets_rank_by_the_score_after_uma_and_oka(capsys: pytest.CaptureFixture[str],
+                                                                             tmp_path: Path) -> None:
+    """Two tables' sheets of Tenhou's rules: each player's score is the sheet's final points (after the oka and
+    the 20-10 uma the rules paid) less the 25,000 each began with; tied players share a position."""
+    players = tmp_path / "players.csv"
+    players.write_text("name,country,ema_number\nChie,JPN,15000042\n", encoding="utf-8")
+    out_file = tmp_path / "results.csv"
+    code, out, _ = run_cli(capsys, "records", "export", "--ruleset", "riichi_tenhou", "--sheet", str(RIICHI_SHEET),
+                           "--sheet", str(second_table(tmp_path)), "--players", str(players), "--out",
+                           str(out_file))
+    assert code == 0 and "8 players" in out
+    rows = list(csv.DictReader(io.StringIO(out_file.read_text(encoding="utf-8"))))
+    assert tuple(rows[0]) == SCORE_COLUMNS
+    final = {"Aoi": -12300, "Ben": 8900, "Chie": 72000, "Dan": 31400}  # the sheet's final, after oka and uma
+    expected = {name: score - 25000 for name, score in final.items()}
+    expected.update({"Eri": expected["Aoi"], "Fumi": expected["Ben"], "Goro": expected["Chie"],
+                     "Hana": expected["Dan"]})
+    assert {r["Name"]: int(r["Score"]) for r in rows} == expected
+    assert sum(int(r["Score"]) for r in rows) == 0  # the oka makes up the 5,000 each seat is short of 30,000
+    assert [(r["Name"], r["Position"], r["Base rank"]) for r in rows[:4]] == [
+        ("Chie", "1", "1000"), ("Goro", "1", "1000"), ("Dan", "3", "714"), ("Hana", "3", "714")]
+    assert (rows[0]["Country"], rows[0]["EMA number"]) == ("JPN", "15000042")
+    assert all(r["Games"] == "1" for r in rows)
+    code, out, _ = run_cli(capsys, "records", "export", "--ruleset", "riichi_tenhou", "--sheet", str(RIICHI_SHEET),
+                           "--json")
+    assert code == 0 and json.loads(out)["rows"][0] == {"Position": 1, "Name": "Chie", "Country": "",
+                                                        "EMA number": "", "Score": 47000, "Games": 1,
+                                                        "Base rank": 1000}
+
+
+def test_riichi_results_from_the_database_are_ranked_by_score_too(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path) -> None:
+    """The worked sheet's recorded log in a database: the same layout and scores as from the sheet itself."""
+    db = str(tmp_path / "r.sqlite")
+    record_log(open_db(db), GOLDEN / "sheets" / "riichi_tenhou.jsonl")
+    code, out, _ = run_cli(capsys, "records", "export", "--ruleset", "riichi_tenhou", "--db", db)
+    assert code == 0
+    assert out == ema_csv(sheet_results([RIICHI_SHEET], "riichi_tenhou"))
+    assert out.splitlines()[:2] == [",".join(SCORE_COLUMNS), "1,Chie,,,47000,1,1000"]
+
+
+def test_an_unfinished_riichi_sheet_is_refused_at_its_last_deal(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    """Five deals of a hanchan: the rules play on after East 4, so the sheet gives no tournament result; the
+    refusal names the sheet, its last deal and its line, and nothing is written."""
+    cut = unfinished(tmp_path)
+    out_file = tmp_path / "results.csv"
+    code, out, err = run_cli(capsys, "records", "export", "--ruleset", "riichi_tenhou", "--sheet", str(RIICHI_SHEET),
+                             "--sheet", str(cut), "--out", str(out_file))
+    assert code == 2 and out == "" and not out_file.exists()
+    lines = cut.read_text(encoding="utf-8").splitlines()
+    line = [n for n, text in enumerate(lines, 1) if text.startswith("  - dealer:")][4]  # deal 5 begins here
+    assert f"cut.yaml::$.deals[4] (line {line}, column 5): the game is not over" in err
+    assert "after the sheet's last deal (deal 5)" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("change", "ruleset", "message"), [
+    (None, "riichi_ema", "$.ruleset (line 6, column 1): a sheet of riichi_tenhou; the results are of riichi_ema"),
+    (("payments: [Chie -> Ben 3900]", "payments: [Chie -> Ben 3000]"), "riichi_tenhou",
+     "figure(s) of the sheet differ from the rules"),
+    (None, "mcr", "mcr does not settle a game by its places"),
+])
+def test_a_sheet_the_riichi_results_cannot_take_is_refused_with_its_place(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, change: tuple[str, str] | None, ruleset: str,
+        message: str) -> None:
+    text = RIICHI_SHEET.read_text(encoding="utf-8")
+    sheet = tmp_path / "night.yaml"
+    sheet.write_text(text.replace(*change) if change else text, encoding="utf-8")
+    code, _, err = run_cli(capsys, "records", "export", "--ruleset", ruleset, "--sheet", str(sheet))
+    assert code == 2 and message in err and "Traceback" not in err
+    if change:
+        assert "night.yaml::line 19" in err and "the sheet has Chie pay Ben 3000, the rules 3900" in err
 
 
 # ---------------------------------------------------------------------------------------------------- bad input

@@ -41,9 +41,14 @@ def register(commands: Subcommands) -> None:
                     "folders again: the index from the logs alone")
     p.add_argument("folders", nargs="+", metavar="DIR", help="folders of replay logs (*.jsonl, at any depth)")
     p.add_argument("--db", default=None, help=DB_HELP)
-    p = add_command(records, "export", cmd_export, "tournament results of one ruleset's recorded games, in the "
-                    "European Mahjong Association's layout (columns documented in docs/records.md)")
+    p = add_command(records, "export", cmd_export, "tournament results of one ruleset's recorded games (or of its "
+                    "score sheets, --sheet), in the European Mahjong Association's layout (columns documented in "
+                    "docs/records.md)")
     p.add_argument("--ruleset", required=True, help="ruleset id: the rules the tournament was played under")
+    p.add_argument("--sheet", action="append", default=None, metavar="SHEET",
+                   help="a score sheet of the tournament, once per sheet, read instead of the database: each is "
+                        "re-enacted by the rules, and one that differs from them or whose game is not over is "
+                        "refused at its line (a ruleset that settles by place, riichi's uma and oka)")
     p.add_argument("--format", choices=("ema-csv",), default="ema-csv", help="the layout (default: ema-csv)")
     p.add_argument("--sha256", default=None, metavar="PREFIX",
                    help="which identity of the ruleset, where games of several (house rules) are recorded")
@@ -103,16 +108,19 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    database = open_database(args)
-    from mahjong_records.export import COLUMNS, csv_rows, ema_csv, read_players, results
+    from mahjong_records.export import columns, csv_rows, ema_csv, read_players, results, sheet_results
 
     known = read_players(Path(args.players)) if args.players else None
-    ranked = results(database, args.ruleset, sha256=args.sha256, under=Path(args.under) if args.under else None)
+    if args.sheet:
+        ranked = sheet_results([Path(p) for p in args.sheet], args.ruleset)
+    else:
+        ranked = results(open_database(args), args.ruleset, sha256=args.sha256,
+                         under=Path(args.under) if args.under else None)
     text = ema_csv(ranked, known)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
     if args.json:
-        rows = [dict(zip(COLUMNS, row, strict=True)) for row in csv_rows(ranked, known)]
+        rows = [dict(zip(columns(ranked), row, strict=True)) for row in csv_rows(ranked, known)]
         print_json({"ruleset": args.ruleset, "format": args.format, "out": args.out, "rows": rows})
     elif not args.out:
         sys.stdout.write(text)

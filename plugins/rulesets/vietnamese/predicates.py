@@ -1,11 +1,12 @@
 """The predicates only the Vietnamese tables name: the seat's own flowers, emperors and empresses, the flower
-joker, the hands of sequences or triplets with and without honours, the pure straight, and the big hands' extra
-for a hand won without jokers or without bonus tiles.
+joker, the typed jokers declared for Phán, the hands of sequences or triplets with and without honours, the pure
+straight, and the big hands' extra for a hand won without jokers or without bonus tiles.
 
 The Vietnamese set's own kinds are numbered from 42 in the order its ``tile_set`` lists them (as ``TileSet``
 documents): the emperors ``1e``-``4e`` (42-45), the empresses ``1q``-``4q`` (46-49) and the flower joker ``1x``
-(50); the ruleset's tests hold its set to these numbers.  Each name starts with ``vn_`` so that no other module's
-name can collide with it.  Sources are named as the ruleset's ``sources:`` name them (``riichi_advanced``).
+(50), then the typed jokers ``1j``-``7j`` (51-57); the ruleset's tests hold its set to these numbers.  Each name
+starts with ``vn_`` so that no other module's name can collide with it.  Sources are named as the ruleset's
+``sources:`` name them (``riichi_advanced``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,15 @@ VOCABULARY = Vocabulary()
 _ROYALS = range(max(FLOWERS + SEASONS) + 1, max(FLOWERS + SEASONS) + 9)
 #: The flower joker (花), the own kind the set lists after them.
 FLOWER_JOKER = _ROYALS.stop
+#: The typed jokers 1j-7j, listed after it: the General (縂), the jokers of dots (筒), bamboo (索) and characters (萬)
+#: -- the green ones --, then the red jokers of winds (喜), dragons (元) and suited tiles (合).
+TYPED_JOKERS = range(FLOWER_JOKER + 1, FLOWER_JOKER + 8)
+#: Each typed joker's name in the Phán table's rows (``vn_declared_<name>_joker``).
+JOKER_NAMES = ("general", "dots", "bamboo", "characters", "winds", "dragons", "suits")
+#: The seat (0 East .. 3 North) each typed joker is numbered for, as the flowers are: the green jokers 1j-4j East
+#: to North, the red jokers after the flower joker, which has no seat, South to North (riichi_advanced section
+#: Phan: the General +1 Phán for East, the dots joker and the winds joker for South, and so on).
+JOKER_SEATS = (0, 1, 2, 3, 1, 2, 3)
 _HONOURS = frozenset(HONOURS)
 
 Predicate = Callable[[Arrangement, Hand, Mapping[str, object]], bool]
@@ -65,6 +75,33 @@ def vn_own_bonus_tile(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, ob
 def vn_flower_joker(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """The flower joker (花), two Phán whatever the seat (riichi_advanced section Phan)."""
     return FLOWER_JOKER in hand.bonus
+
+
+def _declared(kind: int, text: str) -> None:
+    """The predicate of one typed joker declared: set aside for Phán instead of played (per bonus tile)."""
+
+    def declared(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+        return kind in hand.bonus
+
+    declared.__doc__ = (f"The {text} joker declared: set aside in the seat's turn, as a flower is, and counted with "
+                        "the bonus tiles (riichi_advanced sections Calls and Phan).")
+    name = JOKER_NAMES[kind - TYPED_JOKERS.start]
+    VOCABULARY.predicate(f"vn_declared_{name}_joker",
+                         description=f"the {text} joker declared, set aside as a bonus tile (per bonus tile)")(declared)
+
+
+for _kind, _text in zip(TYPED_JOKERS, ("General", "dots", "bamboo", "characters", "winds", "dragons",
+                                       "suited tiles'"), strict=True):
+    _declared(_kind, _text)
+
+
+@VOCABULARY.predicate("vn_declared_joker_own_seat", facts=("seat_wind",),
+                      description="a declared typed joker numbered for the seat (per bonus tile)")
+def vn_declared_joker_own_seat(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """A declared typed joker whose number is the seat's (:data:`JOKER_SEATS`): one Phán more
+    (riichi_advanced section Phan)."""
+    return any(tile in TYPED_JOKERS and WINDS[JOKER_SEATS[tile - TYPED_JOKERS.start]] == ctx["seat_wind"]
+               for tile in hand.bonus)
 
 
 def _sets(arrangement: Arrangement) -> list[Meld]:
@@ -140,7 +177,8 @@ def vn_terminal_pungs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, ob
 
 
 def _no_bonus(hand: Hand) -> bool:
-    """No flower and no joker declared: no bonus tile set aside, and no joker set aside beside the hand."""
+    """No flower and no joker declared: no bonus tile set aside (a declared joker is among them), and no joker
+    set aside beside the hand."""
     return not hand.bonus and not hand.jokers
 
 

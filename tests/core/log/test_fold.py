@@ -39,9 +39,11 @@ def test_a_handler_for_a_type_the_catalogue_does_not_declare_is_refused() -> Non
 #: A golden log in which a red five goes into a meld (a chow claimed with it): the engine's view and the fold both
 #: name it by its own code there.
 RED_IN_A_MELD = ROOT / "replays" / "riichi_tenhou-seed20261130.jsonl"
+#: A golden log in which seats declare typed jokers for Phán: each set aside from the hand into the bonus row.
+JOKERS_DECLARED = ROOT / "replays" / "vietnamese-seed20261130.jsonl"
 
 
-@pytest.mark.parametrize("log", [*GOLDEN[:4], RED_IN_A_MELD], ids=lambda p: p.name)
+@pytest.mark.parametrize("log", [*GOLDEN[:4], RED_IN_A_MELD, JOKERS_DECLARED], ids=lambda p: p.name)
 def test_the_folded_table_is_the_engines_at_every_deals_end(log: Path) -> None:
     parsed = read_log(log)
     engine: dict[int, dict[str, Any]] = {}

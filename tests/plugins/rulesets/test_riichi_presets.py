@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mahjong_rulesets.mechanisms import placement
+from mahjong_rulesets.mechanisms import placement, ready_payments
 from riichi_play import deals, play
 
 from mahjong_core import available, check, load_ruleset, simulate
 from mahjong_core.cli import main
-from mahjong_core.plugin import Claim, Ruleset, Table, claims_in_priority_order
+from mahjong_core.plugin import Claim, Ruleset, Table, claims_in_priority_order, parse_tiles
 
 PRESETS = ("riichi_mahjong_soul", "riichi_ema", "riichi_wrc", "riichi_mleague")
 PARENT = "riichi_tenhou"
@@ -82,8 +82,43 @@ def test_the_presets_say_what_the_sources_say() -> None:
     assert not ema.value("game_end")["below_zero_ends"] and not ml.value("game_end")["below_zero_ends"]
     assert wrc.value("game_end")["below_zero_ends"]
     assert all(r.value("game_end")["extension_rounds"] == 0 for r in (ema, wrc, ml))
-    # swap-calling forbidden where the sources say so
+    # swap-calling forbidden where the sources say so, and at the M.League, which inherits Tenhou's
     assert soul.get("swap_calling") and ema.get("swap_calling") and wrc.get("swap_calling")
+    assert ml.value("swap_calling") == {"same_kind": True, "other_end": True}
+    # nagashi mangan: Mahjong Soul plays it as Tenhou does; the EMA, the WRC and the M.League do not
+    assert soul.value("ready_payments")["all_orphan_discards"] == {"dealer": 4000, "other": 2000}
+    assert [r.value("ready_payments")["all_orphan_discards"] for r in (ema, wrc, ml)] == [None, None, None]
+
+
+def exhaustive_draw(ruleset: Ruleset) -> list[int]:
+    """Each seat's net at an exhaustive draw where seat 0 is ready and seat 1, not ready, discarded only terminals
+    and honours, none claimed: Tenhou pays seat 1 a nagashi mangan, a table without it the ready-hand payments."""
+    t = Table(players=4, scores=[25000] * 4, dealer=3)
+    t.new_deal()
+    for seat, hand in zip(t.seats, ("123m456p789s1122z", *["19m19p19s12345z5m5p"] * 3), strict=True):
+        for kind in parse_tiles(hand):
+            seat.counts[kind] += 1
+    t.seats[1].discards.extend(parse_tiles("1m9p1z7z"))
+    net = [0] * 4
+    for e in ready_payments.mahjong_event_reactions(ruleset=ruleset, table=t, event={"type": "exhaustive_draw"}) or ():
+        if e["type"] == "payment":
+            net[e["payer"]] -= e["amount"]
+            net[e["payee"]] += e["amount"]
+    return net
+
+
+def test_the_mleague_pays_no_nagashi_mangan_where_tenhou_does(parent: Ruleset) -> None:
+    assert exhaustive_draw(parent) == [-2000, 8000, -2000, -4000]
+    assert exhaustive_draw(load_ruleset("riichi_mleague")) == [3000, -1000, -1000, -1000]
+
+
+def test_a_double_wind_pair_is_2_fu_at_the_mleague_and_4_on_tenhou(capsys: pytest.CaptureFixture[str]) -> None:
+    """East's pair held by East in the East round, with a concealed pung of 1m, won by ron on a two-sided wait after
+    riichi: 20 + 10 (closed ron) + 8 (the pung) + the pair's fu is 42, 50 fu, on Tenhou (4) and 40 at the M.League
+    (2): 2,400 against 2,000 to the dealer."""
+    hand = ("111m456p678s23s11z +4s", "--seat", "E", "--round", "E", "--riichi")
+    assert scored(capsys, PARENT, *hand) == 2400
+    assert scored(capsys, "riichi_mleague", *hand) == 2000
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -1,7 +1,7 @@
 """Vietnamese mahjong (``vietnamese``): its 176 tiles (emperors and empresses set aside as flowers, the flower
 joker, seven typed jokers three times over), a joker standing only for its own kinds in the hand and in play,
-each hand of its Phán table and the payments, a bad value refused at its line, and seeded games of both bots
-that win, replay and audit clean.
+each hand of its Phán table and the payments, a joker declared for Phán instead of played (in the hand's score
+and in play), a bad value refused at its line, and seeded games of both bots that win, replay and audit clean.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mahjong_rulesets.rulesets.vietnamese.predicates import FLOWER_JOKER
+from mahjong_rulesets.mechanisms import joker_declaration
+from mahjong_rulesets.rulesets.vietnamese.predicates import FLOWER_JOKER, TYPED_JOKERS
 
 from mahjong_core import check, load_ruleset, load_ruleset_text, simulate
 from mahjong_core.errors import RulesetError
@@ -21,7 +22,7 @@ from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.report import analyse
 from mahjong_core.hand.situation import win_context
 from mahjong_core.hand.tiles import FLOWERS, SEASONS, WINDS
-from mahjong_core.plugin import Hand, Ruleset, bind
+from mahjong_core.plugin import ANY_JOKER, AS_BONUS, Action, Hand, Ruleset, Table, bind
 from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules.jokers import joker_play
 from mahjong_core.table.state import Seat
@@ -225,6 +226,133 @@ def test_the_own_numbered_bonus_tiles_follow_the_seat(ruleset: Ruleset) -> None:
     _, east = scored(ruleset, h, seat_wind=WINDS[0])
     _, north = scored(ruleset, h, seat_wind=WINDS[3])
     assert east["own_bonus_tile"] == 3 and north["own_bonus_tile"] == 1
+
+
+# ---------------------------------------------------------------- a joker declared for Phán
+
+
+def declared(ruleset: Ruleset, text: str, *codes: str) -> Hand:
+    """A hand with the typed jokers ``codes`` declared: set aside among its bonus tiles, as play leaves them."""
+    h = hand(ruleset, text)
+    kinds = [TYPED_JOKERS[int(c[0]) - 1] for c in codes]
+    return replace(h, bonus=tuple(sorted((*h.bonus, *kinds))))
+
+
+def test_a_declared_joker_is_worth_its_phan_and_ends_the_hand_without_flowers(ruleset: Ruleset) -> None:
+    """The same sequences, won by South: with nothing declared, no flowers, honours or triplets, two Mủn; with the
+    dots joker declared, its Phán, one more for its number (South's), and all sequences: 3 Phán, paid 4."""
+    text = "123m456m789p234s5p +5p"
+    assert scored(ruleset, hand(ruleset, text)) == (64, {"no_bonus_all_chows": 12})
+    assert scored(ruleset, declared(ruleset, text, "2j")) == (
+        4, {"declared_dots_joker": 1, "declared_joker_own_seat": 1, "all_chows": 1})
+
+
+@pytest.mark.parametrize(("codes", "seat", "rows"), [
+    (("1j",), "E", {"declared_general_joker": 2, "declared_joker_own_seat": 1}),
+    (("1j",), "S", {"declared_general_joker": 2}),
+    (("3j", "6j"), "W", {"declared_bamboo_joker": 1, "declared_dragons_joker": 1, "declared_joker_own_seat": 2}),
+    (("4j", "5j", "7j"), "N", {"declared_characters_joker": 1, "declared_winds_joker": 1,
+                               "declared_suits_joker": 2, "declared_joker_own_seat": 2}),
+    (("7j",), "E", {"declared_suits_joker": 2}),
+])
+def test_each_joker_declared_is_priced_by_its_row_and_its_seat(ruleset: Ruleset, codes: tuple[str, ...],
+                                                               seat: str, rows: dict[str, int]) -> None:
+    wind = WINDS["ESWN".index(seat)]
+    _, items = scored(ruleset, declared(ruleset, "123m456m789p222s5p +5p", *codes), seat_wind=wind)
+    assert {k: v for k, v in items.items() if k.startswith("declared")} == rows
+
+
+class _Wall:
+    """The little of a wall the declaration reads: the tiles left to draw."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def live_count(self) -> int:
+        return self.left
+
+
+def holding(ruleset: Ruleset, *codes: str, left: int = 20) -> Table:
+    """A table at seat 0's turn, seat 0 holding the typed jokers ``codes`` among its tiles."""
+    t = Table(players=4, scores=[0] * 4)
+    t.new_deal()
+    t.wall = _Wall(left)  # type: ignore[assignment]
+    s = t.seats[0]
+    s.joker_rule = joker_play(ruleset).rule  # type: ignore[union-attr]
+    s.held_jokers.extend(TYPED_JOKERS[int(c[0]) - 1] for c in codes)
+    return t
+
+
+def test_a_seat_is_offered_one_declaration_per_type_of_joker_it_holds(ruleset: Ruleset) -> None:
+    def offered(r: Ruleset, t: Table) -> Any:
+        return joker_declaration.mahjong_turn_actions(ruleset=r, table=t, seat=0)
+
+    t = holding(ruleset, "1j", "1j", "6j")
+    assert offered(ruleset, t) == [Action("declare_joker", ANY_JOKER + ANY, way=AS_BONUS),
+                                   Action("declare_joker", ANY_JOKER + DRAGON, way=AS_BONUS)]
+    assert offered(ruleset, holding(ruleset)) is None                 # no joker held
+    assert offered(ruleset, holding(ruleset, "1j", left=0)) is None   # no tile left to replace it with
+    t.extra[joker_declaration.CLAIMED] = (t.deal_number, 0)            # the turn of a pung: after_claim says yes
+    assert offered(ruleset, t)
+    no_claim_turn = load_ruleset_text(_DECLARE.replace("after_claim: true", "after_claim: false"), "<test>")
+    assert offered(no_claim_turn, t) is None
+
+
+def test_in_play_a_declared_joker_goes_to_the_bonus_row_and_is_replaced(ruleset: Ruleset, tmp_path: Path) -> None:
+    """Random bots declare jokers: each declaration is followed by the core's bonus event for that joker and a
+    replacement tile, the games audit clean, and a win counts what its winner declared."""
+    (game,) = simulate(ruleset, 3, 1, ["random"] * 4, tmp_path, max_deals=4)
+    assert game.replay is not None and check(game.replay).ok
+    events = [json.loads(line) for line in game.replay.read_text(encoding="utf-8").splitlines()]
+    declarations = [i for i, e in enumerate(events) if e.get("action") == "declare_joker"]
+    assert declarations
+    for i in declarations:
+        decision, bonus, replacement = events[i], events[i + 1], events[i + 2]
+        assert decision["way"] == "as_bonus"
+        assert (bonus["type"], bonus["seat"], bonus["tile"]) == ("bonus", decision["actor"], decision["tile"])
+        assert replacement["type"] == "replacement" and replacement["seat"] == decision["actor"]
+    items = [item["name"] for e in events if e["type"] == "score" for item in e["items"]]
+    assert any(name.startswith("declared_") for name in items), items
+
+
+def test_a_declaration_of_a_joker_the_seat_does_not_hold_is_refused_at_its_event(ruleset: Ruleset,
+                                                                                  tmp_path: Path) -> None:
+    (game,) = simulate(ruleset, 3, 1, ["random"] * 4, tmp_path, max_deals=1)
+    assert game.replay is not None
+    lines = game.replay.read_text(encoding="utf-8").splitlines()
+    n, line = next((n, line) for n, line in enumerate(lines) if '"action":"declare_joker"' in line)
+    held = json.loads(line)["tile"]
+    other = next(c for c in ("1j", "2j", "3j", "4j", "5j", "6j", "7j") if c != held)
+    lines[n] = line.replace(f'"tile":"{held}"', f'"tile":"{other}"')
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    verdict = check(tampered, "audit")
+    assert not verdict.ok
+    assert f"line {n + 1}" in verdict.text() and "declare_joker" in verdict.text()
+
+
+_DECLARE = """id: vietnamese_declaring
+version: 1.0.0
+name: A house rule over the Vietnamese declaration
+extends: vietnamese
+parameters:
+  joker_declaration:
+    value: {after_claim: true}
+    assumption: "a test's house rule"
+"""
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("{after_claim: true}", "{after_claim: yes please}", "'yes please' is not of type 'boolean'"),
+    ("{after_claim: true}", "{}", "'after_claim' is a required property"),
+    ("    assumption: \"a test's house rule\"\n",
+     "    assumption: \"a test's house rule\"\n  jokers:\n    value: {played: false}\n    assumption: \"none held\"\n",
+     "the ruleset's jokers are not played"),
+])
+def test_a_bad_declaration_value_is_refused_at_its_line(old: str, new: str, message: str) -> None:
+    with pytest.raises(RulesetError, match=r"<test>::\$\.parameters\.j") as info:
+        load_ruleset_text(_DECLARE.replace(old, new), "<test>")
+    assert message in str(info.value) and "line " in str(info.value)
 
 
 # ---------------------------------------------------------------- data

@@ -64,6 +64,19 @@ server appends to the player commands it starts), the same lines go over a
 TCP connection to that server instead, its ``hello`` answered by a ``join``
 of the room.
 
+**Three players.**  A game of three (sanma) is read in either of the two
+layouts the mjai reader takes (:mod:`mahjong_formats.mjai`): RiichiEnv's three
+seats (``tehais`` and ``scores`` of three) with a North set aside named
+``kita``, or libriichi3p's four seats, the fourth empty (its ``tehais`` 13
+``?`` or none, its points 0), with ``nukidora``.  The game's first
+``start_kyoku`` says which; the seat then answers in that layout's word --
+``{"type":"kita"}`` or ``{"type":"nukidora"}``, with ``actor`` and ``pai: "N"``
+-- when its bot sets a North aside, takes the replacement as its next
+``tsumo``, and may win (``hora``) on a North another seat sets aside.  Without
+``--ruleset`` a game of four is played under ``riichi_tenhou`` and a game of
+three under ``sanma_tenhou``; a ruleset named for the other number of seats is
+named as such at that ``start_kyoku``.
+
 The old dialect (``haipai`` messages, no ``tehais``) is not read: the
 servers and bots in use send the modern one.
 """
@@ -94,7 +107,7 @@ from mahjong_core import (
     shanten,
 )
 
-from .mjai import MAX_LINE, STICK, code_of, mjai_tile, read_deal
+from .mjai import KITA, MAX_LINE, NUKIDORA, PRESET_3P, STICK, code_of, mjai_tile, read_deal
 
 __all__ = ["DEFAULT_RULESET", "MjaiBot", "MjaiInputError", "run"]
 
@@ -106,7 +119,8 @@ _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 #: The messages that may ask the seat a decision, and the engine's phase it is asked in: its own (``True``) or
 #: another seat's (``False``).
 _ASKS = {("tsumo", True): "turn", ("reach", True): "turn", ("chi", True): "turn", ("pon", True): "turn",
-         ("dahai", False): "claim", ("kakan", False): "rob_kong", ("ankan", False): "rob_kong"}
+         ("dahai", False): "claim", ("kakan", False): "rob_kong", ("ankan", False): "rob_kong",
+         (KITA, False): "rob_kong", (NUKIDORA, False): "rob_kong"}
 _CALLS = {"chi": 2, "pon": 2, "daiminkan": 3, "ankan": 4}
 
 
@@ -188,18 +202,24 @@ class MjaiBot:
     """One seat of an mjai game played by the installed bot ``bot`` (see the module docstring).
 
     :param bot: the installed bot's name (``greedy``).
-    :param ruleset: the ruleset the game is played under.
+    :param ruleset: the ruleset the game is played under; ``None``: ``riichi_tenhou`` for a game of four seats,
+        ``sanma_tenhou`` for a game of three (as its first ``start_kyoku`` shows).
     :param seed: the seed the bot's generator is derived from, as a simulation seeded ``seed`` derives it.
     :param factory: builds the bot instead of the installed bot's own factory, called the same way (a program
         that embeds a bot of its own, and the tests).
     """
 
-    def __init__(self, bot: str, ruleset: str = DEFAULT_RULESET, seed: int | str = 0, *,
+    def __init__(self, bot: str, ruleset: str | None = None, seed: int | str = 0, *,
                  factory: Callable[..., Any] | None = None):
-        self.ruleset = load_ruleset(ruleset)
-        if int(self.ruleset.param("players")) != PLAYERS:
-            raise MahjongError(f"mjai seats {PLAYERS} players; ruleset {ruleset} seats "
-                               f"{self.ruleset.param('players')}", place="--ruleset")
+        #: The ruleset named for every game (``None``: chosen by each game's seats).
+        self.named = ruleset
+        self._use(load_ruleset(ruleset or DEFAULT_RULESET))
+        if self.n not in (3, PLAYERS):
+            raise MahjongError(f"mjai seats {PLAYERS} players, or three; ruleset {ruleset} seats {self.n}",
+                               place="--ruleset")
+        #: The word of a North set aside in this game's layout (``kita``: three seats; ``nukidora``: four, the
+        #: fourth empty), ``None`` in a game of four.
+        self.kita: str | None = None
         self.factory = factory if factory is not None else bot_factory(bot, place="NAME")
         self.bot_name = bot
         self.seed = seed
@@ -209,9 +229,18 @@ class MjaiBot:
         self.bot: Any = None
         self.deal: _Deal | None = None
         self.deals = 0
-        self.view = Table(players=PLAYERS)
+        self.view = Table(players=self.n)
         self.judge = _Judge()
-        probe = Game(self.ruleset, [MovesPlayer(f"seat-{i}", MovesScript([], [], _never)) for i in range(PLAYERS)],
+        self.replays = 0
+
+    def _use(self, ruleset: Any) -> None:
+        """Play under ``ruleset``: its seats, and the codes and copies of its tile set."""
+        self.ruleset = ruleset
+        #: The seats the game fills: three or four.
+        self.n = int(ruleset.param("players"))
+        if self.n not in (3, PLAYERS):
+            return
+        probe = Game(ruleset, [MovesPlayer(f"seat-{i}", MovesScript([], [], _never)) for i in range(self.n)],
                      None, tile_source_factory=_never_wall)
         #: Every kind's notation code by kind index, and the copies of each the tile set holds.
         self.codes = list(probe.codes)
@@ -219,7 +248,31 @@ class MjaiBot:
         self.kinds = {code: k for k, code in enumerate(self.codes) if code[1:] in ("m", "p", "s", "z")
                       and code[0] != "0"}
         self.copies = Counter(probe.codes[k] for k in probe.tile_set)
-        self.replays = 0
+
+    def _layout(self, message: dict[str, Any]) -> None:
+        """The seats of the game whose first ``start_kyoku`` this is, its word for a North set aside, its ruleset.
+
+        :raises MjaiInputError: where the ruleset named seats another number, or this seat is not one of three.
+        """
+        tehais, scores = message.get("tehais"), message.get("scores")
+        seats, word = PLAYERS, None
+        if (isinstance(tehais, list) and len(tehais) == 3) or (isinstance(scores, list) and len(scores) == 3):
+            seats, word = 3, KITA
+        elif isinstance(tehais, list) and len(tehais) == PLAYERS and isinstance(tehais[3], list) and (
+                tehais[3] == [] or (all(p == "?" for p in tehais[3]) and isinstance(scores, list)
+                                    and len(scores) == PLAYERS and scores[3] == 0
+                                    and all(type(v) is int and v > 0 for v in scores[:3]))):
+            seats, word = 3, NUKIDORA
+        if self.named is not None and seats != self.n:
+            raise MjaiInputError(f"start_kyoku: the game seats {seats} players; --ruleset {self.named} seats "
+                                 f"{self.n} (name a ruleset of {seats}, or none)")
+        if self.named is None and seats != self.n:
+            self._use(load_ruleset(PRESET_3P if seats == 3 else DEFAULT_RULESET))
+        if self.seat is not None and self.seat >= seats:
+            raise MjaiInputError(f"start_game: \"id\" {self.seat} is not a seat of this game of {seats} (0 to "
+                                 f"{seats - 1})")
+        self.kita = word
+        self.view = Table(players=self.n)
 
     # -- one message ---------------------------------------------------------------------------------------------
 
@@ -245,7 +298,7 @@ class MjaiBot:
                                      f"{seat!r}")
             self.seat, self.deal, self.deals = seat, None, 0
             self.bot = self.factory(Rng.from_seed(self.seed).derive("bot", seat), name=f"{self.bot_name}-{seat}")
-            self.view = Table(players=PLAYERS)
+            self.kita = None
             return NONE
         if self.seat is None:
             raise MjaiInputError(f"{kind} before start_game (expected start_game first, with this seat's \"id\")")
@@ -253,6 +306,8 @@ class MjaiBot:
             self.deal = None if kind == "end_game" else self.deal
             return NONE
         if kind == "start_kyoku":
+            if self.deals == 0:
+                self._layout(message)
             self.deal = self._start(message, number)
             self.deals += 1
             return NONE
@@ -263,7 +318,7 @@ class MjaiBot:
             return NONE
         if deal is None or deal.over:
             raise MjaiInputError(f"{kind} outside a deal (expected start_kyoku before the deal's moves)")
-        actor = _seat(message, "actor") if "actor" in message else None
+        actor = _seat(message, "actor", self.n) if "actor" in message else None
         self._record(deal, message, number)
         phase = _ASKS.get((kind, actor == self.seat))
         if phase is None:
@@ -273,7 +328,8 @@ class MjaiBot:
     # -- the seat's record of the deal ---------------------------------------------------------------------------
 
     def _start(self, message: dict[str, Any], number: int) -> _Deal:
-        _seat(message, "oya")  # the dealer the re-play opens with
+        n = self.n
+        _seat(message, "oya", n)  # the dealer the re-play opens with
         bakaze = message.get("bakaze", "E")
         if bakaze not in _WINDS:
             raise MjaiInputError(f"start_kyoku: \"bakaze\" is E, S, W or N; found {str(bakaze)[:20]!r}")
@@ -282,16 +338,27 @@ class MjaiBot:
             if type(value) is not int or not 0 <= value <= 1000:
                 raise MjaiInputError(f"start_kyoku: \"{key}\" is a whole number from 0; found {str(value)[:20]!r}")
         scores = message.get("scores")
-        if scores is not None and not (isinstance(scores, list) and len(scores) == PLAYERS
+        padded = self.kita == NUKIDORA  # mjai's four seats, the fourth empty
+        if padded and isinstance(scores, list) and len(scores) == PLAYERS and scores[n:] == [0] * (PLAYERS - n):
+            scores = scores[:n]
+        if scores is not None and not (isinstance(scores, list) and len(scores) == n
                                        and all(type(s) is int and abs(s) < 10**7 for s in scores)):
-            raise MjaiInputError(f"start_kyoku: \"scores\" is {PLAYERS} whole numbers; found {str(scores)[:60]}")
+            raise MjaiInputError(f"start_kyoku: \"scores\" is {n} whole numbers" + (
+                f" (or {PLAYERS}, the fourth 0)" if padded else "") + f"; found {str(scores)[:60]}")
         _tile(message.get("dora_marker"), "dora_marker")
         tehais = message.get("tehais")
-        if not isinstance(tehais, list) or len(tehais) != PLAYERS or not all(
+        if padded and isinstance(tehais, list) and len(tehais) == PLAYERS and isinstance(tehais[3], list) and all(
+                p == "?" for p in tehais[3]):
+            tehais = tehais[:n]
+        if not isinstance(tehais, list) or len(tehais) != n or not all(
                 isinstance(h, list) and len(h) == 13 for h in tehais):
-            raise MjaiInputError(f"start_kyoku: \"tehais\" is the {PLAYERS} dealt hands of 13 tiles each (the "
-                                 "modern dialect; the old one's haipai messages are not read)")
-        deal = _Deal(dict(message), number, indicators=[str(message["dora_marker"])])
+            raise MjaiInputError(f"start_kyoku: \"tehais\" is the {n} dealt hands of 13 tiles each" + (
+                f" (or {PLAYERS}, the fourth empty)" if padded else "") + " (the modern dialect; the old one's "
+                "haipai messages are not read)")
+        start = dict(message, tehais=tehais)
+        if scores is not None:
+            start["scores"] = scores
+        deal = _Deal(start, number, indicators=[str(message["dora_marker"])])
         for seat, hand in enumerate(tehais):
             own = seat == self.seat
             slots = [self._slot(deal, _maybe_tile(p, "tehais", hidden=not own)) for p in hand]
@@ -313,11 +380,15 @@ class MjaiBot:
             deal.indicators.append(_tile(message.get("dora_marker"), "dora_marker"))
             deal.messages.append((number, dict(message)))
             return
-        if kind not in ("tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted"):
+        set_aside = kind in (KITA, NUKIDORA)
+        if set_aside and self.kita is None:
+            raise MjaiInputError(f"{kind}: a North set aside, a three-player game's move, in a game of four seats")
+        if kind not in ("tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted") \
+                and not set_aside:
             raise MjaiInputError(f"{kind!r} is not an mjai message of a game (start_game, start_kyoku, tsumo, dahai, "
                                  "chi, pon, daiminkan, ankan, kakan, reach, reach_accepted, dora, hora, ryukyoku, "
-                                 "end_kyoku, end_game)")
-        actor = _seat(message, "actor")
+                                 "end_kyoku, end_game; kita or nukidora in a game of three)")
+        actor = _seat(message, "actor", self.n)
         hands = [list(h) for h in deal.hands]  # changed only once the whole move is taken
         hand = hands[actor]
         record = dict(message)
@@ -350,7 +421,7 @@ class MjaiBot:
             else:
                 codes = [_tile(p, "consumed") for p in consumed]
             if kind != "ankan":
-                target = _seat(message, "target")
+                target = _seat(message, "target", self.n)
                 pai = _tile(message.get("pai"), "pai")
                 if deal.last_discard != (target, pai) or target == actor:
                     raise MjaiInputError(f"{kind}: a call of seat {target}'s discard {pai}, which is not the last "
@@ -364,6 +435,13 @@ class MjaiBot:
             pai = _tile(message.get("pai"), "pai")
             _give(hand, pai, actor, drawn, written)
             deal.pungs[actor].pop(_plain(code_of(pai)), None)
+            drawn = None
+        elif set_aside:  # the North, set aside; its replacement is the seat's next tsumo
+            if message.get("pai", "N") != "N":
+                raise MjaiInputError(f"{kind}: the tile set aside is the North, N; found "
+                                     f"{str(message.get('pai'))[:20]!r}")
+            record["pai"] = "N"
+            _give(hand, "N", actor, drawn, written)
             drawn = None
         for slot, pai in written:
             slot.code = pai
@@ -393,9 +471,9 @@ class MjaiBot:
         def locate(message: str, place: str) -> MahjongError:
             return MjaiInputError(message, place=place)
 
-        script = MovesScript([imported], [f"seat-{i}" for i in range(PLAYERS)], locate)
+        script = MovesScript([imported], [f"seat-{i}" for i in range(self.n)], locate)
         players: list[Any] = [_Seat(f"seat-{i}", script, self, phase) if i == self.seat
-                              else MovesPlayer(f"seat-{i}", script) for i in range(PLAYERS)]
+                              else MovesPlayer(f"seat-{i}", script) for i in range(self.n)]
         start = deal.start
         opening = {"dealer": start["oya"], "pot": STICK * int(start.get("kyotaku", 0)),
                    "counters": {"honba": int(start.get("honba", 0))} if start.get("honba") else {}}
@@ -456,6 +534,8 @@ class MjaiBot:
             return NONE
         if kind == "riichi":
             return {"type": "reach", "actor": seat}
+        if kind == "declare_bonus" and self.kita is not None:
+            return {"type": self.kita, "actor": seat, "pai": "N"}
         last = deal.last_discard
         if kind == "win":
             if phase == "turn":
@@ -497,6 +577,7 @@ class MjaiBot:
                              "for; answered none")
 
     def _kong_target(self, deal: _Deal) -> tuple[int, str]:
+        """The seat and tile of the kong (or the North set aside) a win robs: the last message's."""
         _, message = deal.messages[-1]
         pai = message.get("pai") or (message.get("consumed") or ["?"])[0]
         return int(message["actor"]), str(pai)
@@ -678,10 +759,10 @@ def _maybe_tile(pai: object, what: str, *, hidden: bool) -> str | None:
     return pai
 
 
-def _seat(message: dict[str, Any], key: str) -> int:
+def _seat(message: dict[str, Any], key: str, seats: int = PLAYERS) -> int:
     value = message.get(key)
-    if type(value) is not int or not 0 <= value < PLAYERS:
-        raise MjaiInputError(f"{message['type']}: \"{key}\" is a seat, 0 to {PLAYERS - 1}; found {value!r}")
+    if type(value) is not int or not 0 <= value < seats:
+        raise MjaiInputError(f"{message['type']}: \"{key}\" is a seat, 0 to {seats - 1}; found {value!r}")
     return value
 
 
@@ -705,7 +786,7 @@ def _never_wall(game: Game) -> Any:
     raise MahjongError("the probe game deals no tiles")
 
 
-def run(bot: str, ruleset: str = DEFAULT_RULESET, seed: int | str = 0, stdin: IO[str] | None = None,
+def run(bot: str, ruleset: str | None = None, seed: int | str = 0, stdin: IO[str] | None = None,
         stdout: IO[str] | None = None, stderr: IO[str] | None = None, *, url: str | None = None,
         name: str | None = None) -> int:
     """Answer every line of ``stdin`` on ``stdout``, one line each, flushed; errors on ``stderr``.  Returns 0.

@@ -89,9 +89,9 @@ DRAWS = {"yao9": "nine_terminals", "reach4": "four_declarations", "ron3": "tripl
          "kaze4": "four_winds", "nm": "nagashi_mangan"}
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]{0,15})((?:\s+[A-Za-z][A-Za-z0-9]{0,15}=\"[^\"<>]{0,4000}\")*)\s*/?>")
 _ATTR = re.compile(r"([A-Za-z][A-Za-z0-9]{0,15})=\"([^\"]*)\"")
-_DRAW = re.compile(r"([TUVW])(\d{1,3})")
-_DISCARD = re.compile(r"([DEFG])(\d{1,3})")
 _SEAT_OF = {c: i for i, c in enumerate("TUVW")} | {c: i for i, c in enumerate("DEFG")}
+#: Tenhou's numbers of the red fives (16, 52, 88): the copies a move names apart (:meth:`_Reader.marked`).
+_RED_NUMBERS = frozenset(n for n in range(136) if tenhou_code(n) != tenhou_code(n, False))
 
 
 @dataclass
@@ -236,6 +236,9 @@ class _Reader:
         self.source = source
         self.tags = self._scan(text)
         self._kinds: dict[str, int] | None = None
+        #: Each tile number's kind, red fives as themselves (``[True]``) and as plain fives (``[False]``); ``None``
+        #: where the preset's set has no such tile (a three-player game's 2m-8m).  Made once, as tiles are read.
+        self._by_number: dict[bool, list[int | None]] = {}
         #: The seats the game fills (``GO type``'s: three or four), and the element being read (for messages).
         self.n = PLAYERS
         self.at: _Tag | None = None
@@ -244,35 +247,45 @@ class _Reader:
         return FormatError(message, source=self.source, place=tag.place if tag is not None else None)
 
     def _scan(self, text: str) -> list[_Tag]:
+        """The log's elements in order (closing tags passed by).  The elements are found in one pass of
+        :data:`_TAG`; whatever lies between two of them must be blank: text there is named as such, and a ``<``
+        there begins what is not an element of a Tenhou log."""
         tags: list[_Tag] = []
         at = 0
         stripped = text.strip()
         if stripped.startswith("<?xml"):
             end = stripped.find("?>")
             at = text.find("?>") + 2 if end >= 0 else 0
-        while True:
-            nxt = text.find("<", at)
-            gap = text[at:nxt if nxt >= 0 else len(text)]
-            if gap.strip():
-                raise FormatError(f"text outside the elements: {gap.strip()[:40]!r}", source=self.source,
-                                  place=f"element {len(tags) + 1}")
-            if nxt < 0:
-                break
-            match = _TAG.match(text, nxt)
-            if match is None:
-                raise FormatError(f"not an element of a Tenhou log: {text[nxt:nxt + 60]!r}", source=self.source,
-                                  place=f"element {len(tags) + 1}")
+        append, attributes = tags.append, _ATTR.findall
+        for match in _TAG.finditer(text, at):
+            start = match.start()
+            if start != at and text[at:start].strip():
+                self._gap(text, at, start, len(tags))
             if len(tags) >= MAX_TAGS:
                 raise FormatError(f"more than {MAX_TAGS:,} elements; a Tenhou game has about 1,500",
                                   source=self.source, place=f"element {len(tags) + 1}")
             if not match[1]:
-                attrs = dict(_ATTR.findall(match[3]))
-                tags.append(_Tag(match[2], attrs, len(tags), match[0][:80]))
+                append(_Tag(match[2], dict(attributes(match[3])), len(tags), match[0][:80]))
             at = match.end()
+        if text[at:].strip():
+            self._gap(text, at, len(text), len(tags))
         if not tags or tags[0].name != "mjloggm":
             raise FormatError("a Tenhou XML log starts with <mjloggm ver=\"2.3\">", source=self.source,
                               place="element 1")
         return tags
+
+    def _gap(self, text: str, at: int, end: int, count: int) -> None:
+        """Refuse what lies between two elements (``text[at:end]``, not blank): text before any ``<`` in it, else
+        the ``<`` that begins no element."""
+        gap = text[at:end]
+        lt = gap.find("<")
+        before = gap if lt < 0 else gap[:lt]
+        if before.strip():
+            raise FormatError(f"text outside the elements: {before.strip()[:40]!r}", source=self.source,
+                              place=f"element {count + 1}")
+        nxt = at + lt
+        raise FormatError(f"not an element of a Tenhou log: {text[nxt:nxt + 60]!r}", source=self.source,
+                          place=f"element {count + 1}")
 
     # -- values ------------------------------------------------------------------------------------------------
 
@@ -313,18 +326,22 @@ class _Reader:
     def marked(self, numbers: tuple[int, ...] | list[int]) -> tuple[int, ...]:
         """The playing kinds of the red fives among ``numbers``, tiles a move gives up from the hand: the player
         chose those copies (a move names the copy; the engine checks the hand holds it)."""
-        return tuple(self.plain(n) for n in numbers if tenhou_code(n) != tenhou_code(n, False))
+        return tuple(self.plain(n) for n in numbers if n in _RED_NUMBERS)
 
     def kind(self, number: int, red: bool = True) -> int:
-        if self._kinds is None:
-            from mahjong_core import load_ruleset
+        table = self._by_number.get(red)
+        if table is None:
+            if self._kinds is None:
+                from mahjong_core import load_ruleset
 
-            self._kinds = {info.code: info.index for info in load_ruleset(self.preset).tiles().kinds
-                           if info is not None}
-        code = tenhou_code(number, red)
-        if code not in self._kinds:  # a three-player game's 2m-8m
-            raise self.fail(f"tile {number} ({code}) is not in the tile set of {self.preset}", self.at)
-        return self._kinds[code]
+                self._kinds = {info.code: info.index for info in load_ruleset(self.preset).tiles().kinds
+                               if info is not None}
+            table = self._by_number[red] = [self._kinds.get(tenhou_code(n, red)) for n in range(136)]
+        found = table[number]
+        if found is None:  # a three-player game's 2m-8m
+            raise self.fail(f"tile {number} ({tenhou_code(number, red)}) is not in the tile set of {self.preset}",
+                            self.at)
+        return found
 
     # -- the game ----------------------------------------------------------------------------------------------
 
@@ -422,17 +439,16 @@ class _Reader:
 
     def _element(self, deal: _Deal, tag: _Tag) -> None:
         name = tag.name
-        draw = _DRAW.fullmatch(name)
-        discard = _DISCARD.fullmatch(name)
         moves = deal.moves
         last = moves[-1] if moves else None
-        if draw or discard:
-            found = draw or discard
-            assert found is not None
-            number = int(found[2])
+        # A draw (T U V W) or a discard (D E F G) with the tile's number (up to three digits), told apart without a
+        # regular expression: almost every element of a log is one of them.
+        if name[0] in _SEAT_OF and 2 <= len(name) <= 4 and name[1:].isdigit():
+            draw = name[0] in "TUVW"
+            number = int(name[1:])
             if number > 135:
                 raise self.fail(f"<{name}>: tile {number} is not one of Tenhou's 0-135", tag)
-            seat = _SEAT_OF[found[1]]
+            seat = _SEAT_OF[name[0]]
             kind = self.kind(number)
             if draw:
                 if not moves and not deal.dealt[deal.dealer][13:] and seat == deal.dealer:

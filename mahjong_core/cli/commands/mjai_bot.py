@@ -1,5 +1,7 @@
 """``mahjong mjai-bot NAME [--ruleset ID] [--seed N] [URL]``: an installed bot of ours played as an mjai program.
 
+A game of four seats or of three (either layout mjai's three-player tools write) is played.
+
 The program is :mod:`mahjong_formats.mjai_bot` (the reading of the messages,
 the seat's options found by re-playing its deal through the engine, the
 answers); this module reads the options and runs it on standard input and
@@ -28,9 +30,10 @@ def register(commands: Subcommands) -> None:
     """``mahjong mjai-bot NAME [--ruleset ID] [--seed N] [--name NAME] [URL]``."""
     p = add_command(commands, "mjai-bot", cmd_mjai_bot, summary("mjai-bot"))
     p.add_argument("bot", metavar="NAME", help="the installed bot that plays the seat (greedy, random, ...)")
-    p.add_argument("--ruleset", metavar="ID", default="riichi_tenhou",
+    p.add_argument("--ruleset", metavar="ID", default=None,
                    help="the ruleset whose rules offer the seat its options: an installed id or a house-rule file "
-                        "(default: riichi_tenhou)")
+                        "(default: riichi_tenhou for a game of four seats, sanma_tenhou for a game of three, as "
+                        "the game's first start_kyoku shows: three seats, or four with the fourth empty)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="the seed the bot's generator derives from, as a simulation seeded N seats it (default 0)")
     p.add_argument("url", nargs="?", metavar="URL", default=None,

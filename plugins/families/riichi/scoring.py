@@ -386,13 +386,14 @@ def payments(rules: Rules, base: int, pao_base: int, dealer: bool, tsumo: bool, 
             hand_value += whole
     else:
         hand_value = 0
-        share = 0 if pao_base else p.honba * honba // 3
+        # A counter is worth p.honba however the hand is won: self-drawn, the seats that pay share it equally (100
+        # each of three at four seats; at three, each of two pays half of the three-player game's own worth).
+        share = 0 if pao_base else p.honba * honba // (rules.players - 1)
         seats = 27 + rules.players
         if seats < 31 and not rules.self_draw_loss and base:  # the missing seats' shares split between the payers
             missing = (31 - seats) * (main if dealer else other)
             extra = -(-missing // (rules.players - 1) // p.rounding) * p.rounding
             main, other = main + extra, other + extra
-            share += p.honba * honba // 3 * (31 - seats) // (rules.players - 1)
         for wind in range(27, seats):
             if wind == seat_wind:
                 continue

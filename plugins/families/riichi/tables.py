@@ -23,7 +23,8 @@ against what the arithmetic can use and says where a bad one is:
   ruleset sets tiles aside as dora (three-player riichi's North), ``nukidora``,
   the han of each;
 * ``scoring.payments.<item>`` -- how base points become each loser's payment
-  and the counters' worth (honba, riichi sticks); at a table of three,
+  and the counters' worth (honba, riichi sticks: a counter's worth is what a discarder pays, and the seats that pay
+  a self-drawn win share it equally, so it is a multiple of their number); at a table of three,
   ``self_draw_loss`` (the missing seat's share of a self-drawn win is lost,
   or split between the two who pay).
 """
@@ -327,6 +328,11 @@ def rules_of(ruleset: Ruleset) -> Rules:
     for key, value in dora.items():
         _count(ruleset, value, f"$.scoring.dora.{key}.value", 1 if key == "indicators_most" else 0)
     players = ruleset.get("players")
+    payers = (players if isinstance(players, int) else 4) - 1
+    if payers > 0 and pay["honba"] % payers:  # a self-drawn win's seats share a counter's worth equally
+        raise _fail(ruleset, f"scoring.payments.honba is a counter's worth, which the {payers} seats that pay a "
+                             f"self-drawn win share equally: a multiple of {payers}, got {pay['honba']!r}",
+                    "$.scoring.payments.honba.value")
     return Rules(yaku, FuTable(**fu), bool(options["pinfu_tsumo"]), str(options["kazoe"]), bool(options["kiriage"]),
                  cap, daisharin, tuple(limits), yakuman_base, Payments(**pay),
                  (int(dora["dora"]), int(dora["aka_dora"]), int(dora["ura_dora"])), int(dora["indicators_most"]),

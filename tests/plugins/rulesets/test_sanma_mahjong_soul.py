@@ -42,7 +42,7 @@ def test_it_differs_from_sanma_tenhou_in_exactly_the_values_it_states(soul: Rule
     differing = {path for path in set(ours) | set(theirs)
                  if (ours.get(path) or {}).get("value") != (theirs.get(path) or {}).get("value")}
     assert stated == differing, (sorted(stated - differing), sorted(differing - stated))
-    assert stated == {("parameters", "placement_payments"), ("parameters", "ready_payments"),
+    assert stated == {("parameters", "placement_payments"),
                       *{("scoring", "yaku", y) for y in ("kokushi_13_wait", "suuankou_tanki", "junsei_chuuren",
                                                          "daisuushii")}}
     for path in stated:
@@ -59,7 +59,11 @@ def test_the_values_are_the_sources(soul: Ruleset, tenhou: Ruleset) -> None:
     assert [e for e in paid if e["reason"] == "oka"] == []
     assert sorted((e["payee"], e["amount"]) for e in paid if e["reason"] == "uma" and e["payee"] is not None) == [
         (0, 15000)]
-    assert soul.value("ready_payments")["total"] == 2000 and tenhou.value("ready_payments")["total"] == 3000
+    # the platform's no-ten payments (2,000 all told) and counters (200 each) are Tenhou's, and so inherited
+    assert soul.value("ready_payments")["total"] == tenhou.value("ready_payments")["total"] == 2000
+    assert soul.raw_tables["scoring"]["payments"]["honba"]["value"] == 200
+    assert tenhou.raw_tables["scoring"]["payments"]["honba"]["value"] == 200
+    assert "200 a counter" in soul.description and "jmw_majsoul section 3P" in soul.description
 
 
 def test_thirteen_orphans_on_its_thirteen_sided_wait_is_a_double_yakuman(soul: Ruleset, tenhou: Ruleset) -> None:

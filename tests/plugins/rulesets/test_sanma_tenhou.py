@@ -18,7 +18,7 @@ import yaml
 from mahjong_rulesets.mechanisms import bonus_declaration as bonus
 from mahjong_rulesets.mechanisms import riichi_declaration as riichi
 
-from mahjong_core import Game, GreedyBot, available, check, load_ruleset, simulate
+from mahjong_core import Game, GreedyBot, MahjongError, available, check, load_ruleset, simulate
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.situation import win_context
 from mahjong_core.plugin import Action, Rng, Ruleset, Seat, Table, Wall, bind, hookimpl, parse_tiles, score_hand
@@ -109,7 +109,8 @@ def test_a_dora_alone_makes_no_win_not_even_a_north(sanma: Ruleset) -> None:
 def test_a_self_drawn_win_with_and_without_tsumo_loss(sanma: Ruleset, no_loss: Ruleset, four: Ruleset,
                                                       winner: str, honba: int) -> None:
     """With tsumo loss the two payers pay what they pay at four and the missing North's share is lost; without it
-    that share is split between them, rounded up to the hundred (honba too)."""
+    that share is split between them, rounded up to the hundred.  Either way each of the two pays 100 a counter,
+    as at four: a counter is worth 200 at three seats, shared by the two."""
     hand = "234p567p234s678s5s +5s"
     at_four = _score(four, hand, ("self_drawn",), winner, honba=honba).raw
     lost = _score(sanma, hand, ("self_drawn",), winner, honba=honba).raw
@@ -120,15 +121,40 @@ def test_a_self_drawn_win_with_and_without_tsumo_loss(sanma: Ruleset, no_loss: R
     assert "payment_from_north" not in lost and "payment_from_north" not in split
     for wind in payers:
         assert lost[f"payment_from_{wind}"] == at_four[f"payment_from_{wind}"]
-        assert split[f"payment_from_{wind}"] == at_four[f"payment_from_{wind}"] + half + 50 * honba
-    assert lost["received"] < at_four["received"] <= split["received"]
+        assert split[f"payment_from_{wind}"] == at_four[f"payment_from_{wind}"] + half
+    assert lost["hand_value"] < at_four["hand_value"] <= split["hand_value"]
+    assert split["received"] - split["hand_value"] == lost["received"] - lost["hand_value"] == 200 * honba
     assert lost["hand_value"] == sum(at_four[f"payment_from_{w}"] - 100 * honba for w in payers)
 
 
-def test_a_ron_is_paid_as_at_four(sanma: Ruleset, four: Ruleset) -> None:
+def test_a_ron_is_paid_as_at_four_but_a_counter_is_worth_200(sanma: Ruleset, four: Ruleset) -> None:
+    """The hand is paid as at four; a counter adds 200 to a discarder's payment, not four seats' 300 (Tenhou's own
+    three-player game: the ruleset's tenhou_sanma_game section 11)."""
     hand = "234p567p234s678s5s +5s"
     assert _score(sanma, hand, ("riichi",)).raw["payment_from_discarder"] == \
         _score(four, hand, ("riichi",)).raw["payment_from_discarder"]
+    for honba in (1, 2, 5):
+        assert _score(sanma, hand, ("riichi",), honba=honba).raw["payment_from_discarder"] == \
+            _score(sanma, hand, ("riichi",)).raw["payment_from_discarder"] + 200 * honba
+        assert _score(four, hand, ("riichi",), honba=honba).raw["payment_from_discarder"] == \
+            _score(four, hand, ("riichi",)).raw["payment_from_discarder"] + 300 * honba
+
+
+def test_a_counter_s_worth_is_refused_where_the_payers_cannot_share_it() -> None:
+    """A self-drawn win's payers share a counter's worth equally: at four seats 200 would lose a point, a load
+    error naming the value (three seats' 200 is shared by two)."""
+    text = yaml.safe_dump({"id": "riichi_odd_honba", "version": "1.0.0", "name": "Riichi, 200 a counter",
+                           "extends": "riichi_tenhou",
+                           "scoring": {"payments": {"honba": {"value": 200, "assumption": "a test: 200 a counter"}}}})
+    with pytest.raises(MahjongError) as caught:
+        _score(load_ruleset_text(text, "<odd honba>"), "234p567p234s678s5s +5s", ("riichi",))
+    assert "scoring.payments.honba" in caught.value.message and "multiple of 3" in caught.value.message
+
+
+def test_the_ready_seats_take_2000_all_told(sanma: Ruleset) -> None:
+    """Tenhou's exhaustive draws at three seats: 1,000 a pair (tenhou_sanma_game sections 2 and 9)."""
+    assert sanma.value("ready_payments")["total"] == 2000
+    assert sanma.source_of(["parameters", "ready_payments"]).text.startswith("tenhou_sanma_game section 2")
 
 
 # -- play ------------------------------------------------------------------------------------------------------------

@@ -209,13 +209,17 @@ class RiichiPlay:
         course = self.course(seat, melds)
         simples = course == "simples" and all(simple(k) for k in range(NUM_PLAYING_KINDS) if counts[k]) \
             and self.simples_win(seat)
-        concealed = tuple(k for k in range(NUM_PLAYING_KINDS) for _ in range(counts[k]))
+        concealed: tuple[int, ...] | None = None  # made for the first wait the game is asked about
         found = []
         for wait in shanten_mod.waits(key[1]):
             if counts[wait] + sum(m.tiles.count(wait) for m in melds) >= 4:
                 continue  # every copy held already, some in a meld: no tile to win on
-            if course == "value" or (simples and simple(wait)) \
-                    or self.judge.wins(seat, Hand(concealed, melds, (), wait), "discard"):
+            if course == "value" or (simples and simple(wait)):
+                found.append(wait)
+                continue
+            if concealed is None:
+                concealed = tuple(k for k in range(NUM_PLAYING_KINDS) for _ in range(counts[k]))
+            if self.judge.wins(seat, Hand(concealed, melds, (), wait), "discard"):
                 found.append(wait)
         self.verdicts[key] = found
         return found
@@ -262,10 +266,13 @@ class RiichiPlay:
             counts[used] -= 1
         if sum(counts) % 3 == 1:  # a kong: ready as it stands
             return bool(self.winning_waits(seat, counts, melds))
+        # Every discard's shanten at once (one pass over the suit tables, not a shanten a kind held), then the
+        # ready ones in ascending kind, as before.
+        after = shanten_mod.shanten_after_discards(counts)
         for kind in range(NUM_PLAYING_KINDS):
-            if counts[kind]:
+            if counts[kind] and after[kind] == 0:
                 counts[kind] -= 1
-                ready = shanten_mod.shanten(bytes(counts)) == 0 and self.winning_waits(seat, counts, melds)
+                ready = self.winning_waits(seat, counts, melds)
                 counts[kind] += 1
                 if ready:
                     return True

@@ -160,12 +160,14 @@ class Ruleset:
     _params: dict[str, Any] = field(init=False, repr=False)
     _frozen: Mapping[str, Any] = field(init=False, repr=False)
     _values: dict[str, Any] = field(init=False, repr=False)
+    _absent: set[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sha256", tables_sha256(self.raw_tables))
         object.__setattr__(self, "_params", plain(self.raw_tables.get("parameters", {})))
         object.__setattr__(self, "_frozen", _freeze(self.raw_tables))
         object.__setattr__(self, "_values", {})
+        object.__setattr__(self, "_absent", set())
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.identity}>"
@@ -203,11 +205,20 @@ class Ruleset:
         """A parameter's value as :meth:`value` gives it, or ``default`` where the ruleset does not set it.
 
         For the parameters of optional mechanisms and of other families: a
-        ruleset that leaves one out has that rule off.
+        ruleset that leaves one out has that rule off.  A name found absent is
+        remembered (the parameters never change): the engine asks for some
+        absent ones at every score, and each miss built and caught an error.
         """
+        try:
+            return self._values[name]
+        except KeyError:
+            pass
+        if name in self._absent:
+            return default
         try:
             return self.value(name)
         except RulesetError:
+            self._absent.add(name)
             return default
 
     def param(self, name: str) -> Any:

@@ -112,5 +112,13 @@ def four_declarations(table: Table, flag: object) -> bool:
 
 def four_kongs(table: Table) -> bool:
     """Four kongs on the table, not all one seat's (one seat's four play on, for its four-kongs hand)."""
+    # Asked after every discard, and four kongs are rare: the kongs counted by a plain loop, their owners only then.
+    kongs = 0
+    for s in table.seats:
+        for m in s.melds:
+            if m.kind is MeldKind.KONG:
+                kongs += 1
+    if kongs < 4:
+        return False
     owners = [n for n, s in enumerate(table.seats) if s.melds for m in s.melds if m.kind is MeldKind.KONG]
-    return len(owners) >= 4 and len(set(owners)) > 1
+    return len(set(owners)) > 1

@@ -174,6 +174,13 @@ def mahjong_seat_notes(ruleset: Ruleset, table: Table, seat: int) -> Sequence[Ma
 @hookimpl
 def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: str,
                             options: Sequence[Action]) -> Sequence[Action] | None:
-    if phase not in PHASES or not any(o.kind == "win" for o in options) or not furiten(ruleset, table, seat):
+    if phase not in PHASES:
+        return None
+    for o in options:  # asked at every claim window: a plain loop, cheaper than any() over a generator in CPython
+        if o.kind == "win":
+            break
+    else:
+        return None
+    if not furiten(ruleset, table, seat):
         return None
     return [o for o in options if o.kind == "win"]

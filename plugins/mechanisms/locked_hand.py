@@ -71,8 +71,9 @@ def locked_refusals(table: Table, seat: int, phase: str, options: Sequence[Actio
         return None
     counts = table.seats[seat].counts
     kong_ok = kongs == "same_waits"
+    kept = Action("discard", drawn)  # made once, not once an option (a locked hand's every turn asks this)
     return [o for o in options if not (
-        o.kind == "win" or o == Action("discard", drawn) or (o.way == SET_ASIDE and o.tile == drawn)
+        o.kind == "win" or o == kept or (o.way == SET_ASIDE and o.tile == drawn)
         or (kong_ok and kong_kept(o, counts, drawn)))] or None
 
 

@@ -455,6 +455,7 @@ def evaluate(rules: Rules, win: Win, only: Only | None = None) -> Reading | None
     w = win.win
     pinfu_row = rules.yaku.get("pinfu")
     rounding = rules.fu.rounding
+    dora_han = sum(win.dora)
     for pair, found in divisions(win.counts):
         if only is not None and (only.form != "standard" or pair != only.pair or tuple(sorted(found)) != only.sets):
             continue
@@ -505,12 +506,12 @@ def evaluate(rules: Rules, win: Win, only: Only | None = None) -> Reading | None
             han = sum(h for _, h in counted)
             if not han:
                 continue
-            dora = tuple((name, n) for name, n in zip(DORA_NAMES, win.dora, strict=True) if n)
-            total = han + sum(win.dora)
+            total = han + dora_han
             limit, base, kazoe = rules.value(total, fu)
             key = (_paid(rules, win, base), 0, total, fu, raw_fu)
             if key > best_key:
                 best_key = key
+                dora = tuple((name, n) for name, n in zip(DORA_NAMES, win.dora, strict=True) if n)
                 best = Reading(total, fu, tuple(fu_items), tuple(counted), kazoe, dora, limit, base, "standard",
                                _laid(sets, pair), wait, group, key)
     if not win.melds and (only is None or only.form != "standard"):

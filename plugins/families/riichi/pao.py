@@ -23,6 +23,8 @@ def liable_seat(table: Table, seat: int) -> int | None:
     """The seat liable for ``seat``'s big dragons or big winds, or ``None`` (no such hand, or its last set was
     not claimed from a discard)."""
     melds = table.seats[seat].melds
+    if len(melds) < 3:  # asked at every win the game weighs: most hands hold too few sets to be liable
+        return None
     for kinds, need in GROUPS:
         sets = [m for m in melds if m.kind in (MeldKind.PUNG, MeldKind.KONG) and m.tiles and m.tiles[0] in kinds]
         if len(sets) == need and sets[-1].claimed_from is not None:

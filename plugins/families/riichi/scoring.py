@@ -81,12 +81,12 @@ def facts_read(ruleset: Ruleset) -> FactsRead:
 
 
 def _flag(ctx: Mapping[str, Any], name: str) -> bool:
-    value = ctx.get(name, False)
+    value = ctx.get(name)
+    if value is True or value is False:
+        return value
     if value is None:
         return False
-    if not isinstance(value, bool):
-        raise MahjongError(f"{name} is true or false, got {value!r}", place=name)
-    return value
+    raise MahjongError(f"{name} is true or false, got {value!r}", place=name)
 
 
 def _counter(ctx: Mapping[str, Any], name: str) -> int:
@@ -198,11 +198,16 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
     if hand.winning_tile is None:
         raise HandError("a winning hand names its winning tile (+TILE)", place="hand")
     melds = _melds(hand)
-    opened = any(exposed for _, _, exposed in melds)
+    opened = kongs = False
+    for kind, _, exposed in melds:
+        if exposed:
+            opened = True
+        if kind == KONG:
+            kongs = True
     facts = {name for name in SITUATION_YAKU if name in context and _flag(context, name)}
     replacement, robbed = _flag(context, "replacement"), _flag(context, "robbing_kong")
     tsumo = _flag(context, "self_drawn") or replacement or "rinshan" in facts
-    if replacement and any(kind == KONG for kind, _, _ in melds):  # a bonus tile's replacement is no rinshan
+    if replacement and kongs:  # a bonus tile's replacement is no rinshan
         facts.add("rinshan")
     if robbed:
         facts.add("chankan")
@@ -212,7 +217,7 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
     if "double_riichi" in facts:
         facts.discard("riichi")
     nukidora = _nukidora(context)
-    _check(facts, tsumo, opened, bool(melds), any(kind == KONG for kind, _, _ in melds) or bool(nukidora))
+    _check(facts, tsumo, opened, bool(melds), kongs or bool(nukidora))
     seat, prevalent = context.get("seat_wind"), context.get("prevalent_wind")
     for name, wind in (("seat_wind", seat), ("prevalent_wind", prevalent)):
         if wind not in WINDS:
@@ -273,8 +278,13 @@ def _liable(ctx: Mapping[str, Any], seat: int) -> int | None:
     return value
 
 
+_RIICHI_ALONE = frozenset({"riichi"})
+
+
 def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool) -> None:
     """The situation yaku that cannot hold together or with this hand (EMA 2016 sections 3.3.14 and 4.2)."""
+    if not facts or (facts == _RIICHI_ALONE and not opened):
+        return  # every rule below needs a fact, and riichi alone breaks only the first: most wins, and every judge
     riichi = bool({"riichi", "double_riichi"} & facts)
     rules = (
         (riichi and opened, "riichi" if "riichi" in facts else "double_riichi",
@@ -332,7 +342,8 @@ def _arrangement(reading: Reading, winning_tile: int, declared: Sequence[Meld]) 
     """The reading as the core's arrangement: the hand's declared melds as the hand declares them (whom each was
     claimed from); its winning group, where the reading names none (thirteen orphans), the first holding the
     winning tile, as the core's own readings of the hand name it."""
-    melds = tuple(_meld(kind, tile, exposed) for kind, tile, exposed in reading.sets)
+    made = _MELDS
+    melds = tuple([made.get(key) or _meld(*key) for key in reading.sets])  # a set (kind, tile, open) is its key
     if declared and reading.form == "standard":  # the sets: the division's, then the declared ones, then the pair
         start = len(melds) - 1 - len(declared)
         melds = (*melds[:start], *declared, *melds[start + len(declared):])

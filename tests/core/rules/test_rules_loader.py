@@ -158,6 +158,19 @@ def test_unknown_parameter_is_a_located_error() -> None:
     assert info.value.place == "$.parameters.usual_limt"
 
 
+def test_an_absent_parameter_stays_absent_for_get_and_an_error_for_value() -> None:
+    # get() remembers a name it found absent (the engine asks for some at every score); value() and param() must
+    # still refuse it with the located error, and a parameter the ruleset has is still given, before and after.
+    ruleset = load_ruleset("harbin")
+    assert ruleset.get("usual_limt", "default") == "default"
+    assert ruleset.get("usual_limt") is None
+    with pytest.raises(RulesetError) as info:
+        ruleset.value("usual_limt")
+    assert info.value.place == "$.parameters.usual_limt"
+    assert ruleset.get("usual_limit") == ruleset.value("usual_limit") == ruleset.param("usual_limit")
+    assert ruleset.get("usual_limit", "default") != "default"
+
+
 def test_merge_overrides_removes_and_replaces_lists() -> None:
     base = {"a": {"b": 1, "c": 2}, "lst": [1, 2, 3], "gone": {"x": 1}, "keep": 5}
     child = {"a": {"c": 3, "d": 4}, "lst": [9], "gone": None}

@@ -8,6 +8,8 @@ turn whether the tile drawn did.  Three quick paths stand in front of the full t
 * a seat holding jokers is tested with the discard only where its hand is ready now (``ready_with_jokers``), and
   with its draw only where it was ready before it (``unready_before_draw``): the oracle is the complete test
   made on every hand, under each joker rule a bundled ruleset plays, with 0 to 4 jokers (typed ones too);
+* the greedy bot holding jokers measures all its discards at once (``shanten_after_discards_with_jokers``): the
+  oracle is ``shanten_with_jokers`` of each hand a discard leaves, as the bot asked it before;
 * a 16-tile hand's claim is decided by the mahjong test alone, where before it was made only for a hand the wide
   shanten called ready: the oracle is the test behind that gate.
 """
@@ -18,12 +20,19 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.engine.jokers import ready_with_jokers, unready_before_draw
+from mahjong_core.errors import HandError
 from mahjong_core.hand import shanten as sh
-from mahjong_core.hand.jokers import JokerRule, is_complete_with_jokers, shanten_with_jokers
+from mahjong_core.hand.jokers import (
+    JokerRule,
+    is_complete_with_jokers,
+    shanten_after_discards_with_jokers,
+    shanten_with_jokers,
+)
 from mahjong_core.plugin.forms import is_mahjong, recognised_forms
 from mahjong_core.rules import load_ruleset
 from mahjong_core.rules.jokers import joker_play
@@ -185,3 +194,34 @@ def test_a_16_tile_hand_that_a_discard_completes_is_ready(seed: int) -> None:
             complete = is_mahjong(counts, forms)
             counts[tile] -= 1
             assert (ready and complete) is complete, (rid, counts, tile)  # the gate never said no to a mahjong
+
+
+# ---------------------------------------------------------------- jokers: every discard measured at once
+
+
+@st.composite
+def discard_hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    """3k + 2 tiles and jokers (k up to 5; 3k + 3 now and then, a hand after a kong), 0 to 4 of them jokers, at
+    least one a playing tile (a discard to weigh)."""
+    total = draw(st.sampled_from((5, 8, 11, 14, 17, 6, 15)))
+    jokers = draw(st.integers(0, 4))
+    return _hand_of_sets(draw(SEEDS), total - jokers), jokers
+
+
+@settings(max_examples=300, deadline=None)
+@given(discard_hands(), SEEDS)
+def test_every_discard_measured_at_once_is_measured_as_the_hand_it_leaves(hand: tuple[list[int], int],
+                                                                         seed: int) -> None:
+    counts, jokers = hand
+    for rid, rule, _ in bundled_rules():
+        held = rule.held(_held(jokers, rule, random.Random(seed)))
+        if (sum(counts) - 1 + jokers) % 3 == 0:  # a hand that leaves 3k tiles is refused, as shanten refuses it
+            with pytest.raises(HandError):
+                shanten_after_discards_with_jokers(bytes(counts), held, rule)
+            continue
+        after = shanten_after_discards_with_jokers(bytes(counts), held, rule)
+        assert sorted(after) == [kind for kind in range(34) if counts[kind]]
+        for kind in after:  # the oracle: one call per discard, as the bot made them
+            counts[kind] -= 1
+            assert after[kind] == shanten_with_jokers(bytes(counts), held, rule), (rid, counts, held, kind)
+            counts[kind] += 1

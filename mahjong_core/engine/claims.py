@@ -220,9 +220,11 @@ def _plain_claim_options(game: RunningGame, seat: int, discarder: int, tile: int
     s = game.table.seats[seat]
     counts = s.counts
     options: list[Action] = []
-    if complete is None and not game.added_forms and sum(counts) > _TABLED and len(counts) == NUM_PLAYING_KINDS:
-        # A hand of 16 concealed tiles: its mahjong test reads the tables of complete slices (a few lookups),
-        # cheaper than the wide shanten that would only say whether to make it.
+    if complete is None and not game.added_forms and sum(counts) + 3 * len(s.melds) > _TABLED \
+            and len(counts) == NUM_PLAYING_KINDS:
+        # A hand of 16 tiles (its melds counted as three): its mahjong test reads the tables of complete slices (a
+        # few lookups), cheaper than the shanten that would only say whether to make it -- the wide one, or, once
+        # the seat has melded, one the 13-tile game's hands seldom ask, its tables still being filled.
         counts[tile] += 1
         complete = is_mahjong(counts, game.forms)
         counts[tile] -= 1

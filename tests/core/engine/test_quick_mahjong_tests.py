@@ -10,8 +10,8 @@ turn whether the tile drawn did.  Three quick paths stand in front of the full t
   made on every hand, under each joker rule a bundled ruleset plays, with 0 to 4 jokers (typed ones too);
 * the greedy bot holding jokers measures all its discards at once (``shanten_after_discards_with_jokers``): the
   oracle is ``shanten_with_jokers`` of each hand a discard leaves, as the bot asked it before;
-* a 16-tile hand's claim is decided by the mahjong test alone, where before it was made only for a hand the wide
-  shanten called ready: the oracle is the test behind that gate.
+* a 16-tile hand's claim (its melds counted as three tiles) is decided by the mahjong test alone, where before it
+  was made only for a hand shanten called ready: the oracle is the test behind that gate.
 """
 
 from __future__ import annotations
@@ -180,9 +180,10 @@ def test_a_drawn_joker_or_no_draw_leaves_the_test_to_be_made() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(SEEDS)
-def test_a_16_tile_hand_that_a_discard_completes_is_ready(seed: int) -> None:
-    counts = _hand_of_sets(seed, 16)
+@given(SEEDS, st.sampled_from((16, 13, 10, 7)))
+def test_a_16_tile_hand_that_a_discard_completes_is_ready(seed: int, concealed: int) -> None:
+    """Its concealed tiles, all 16 or fewer beside its melds."""
+    counts = _hand_of_sets(seed, concealed)
     assert sh.shanten(bytes(counts)) >= -1
     ready = sh.shanten(bytes(counts)) <= 0
     for rid in SIXTEEN_TILE_RULESETS:

@@ -178,7 +178,10 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     Asked of every other seat at every discard, so it is the engine's hottest
     path: the mahjong test is skipped for a hand that is not ready, by the
     seat's shanten memo and, for the forms shanten does not measure, by the
-    ruleset's quick test (:func:`mahjong_core.plugin.forms.ready_beyond_shanten`).
+    ruleset's quick test (:func:`mahjong_core.plugin.forms.ready_beyond_shanten`);
+    a hand of a 16-tile game is tested at once (its test is cheaper than its
+    shanten), and a seat holding jokers only where its hand with them is ready
+    (:func:`mahjong_core.engine.jokers.ready_with_jokers`).
     """
     s = game.table.seats[seat]
     complete = asked_complete(game, seat, tile, "discard") if "mahjong_hand_complete" in game.implemented else None

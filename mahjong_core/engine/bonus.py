@@ -83,11 +83,19 @@ def offer_held(game: RunningGame, seat: int, kept: int) -> None:
     t = game.table
     if "mahjong_kong_robbable" not in game.implemented or "mahjong_hand_complete" not in game.implemented:
         return
+    # Each kind is asked about once: where a tile set plays whole kinds as bonus tiles (honours set aside as
+    # flowers), the rows hold several copies of one kind, and the hooks are told the kind, not the copy or its
+    # holder.  Until the seat decides nothing on the table changes, so a later copy would get the first one's
+    # answers; the questions asked, and their order, are otherwise as they were.
+    passed: set[int] = set()
     for off in range(1, t.players):
         holder = (seat + off) % t.players
         if t.wins and t.out_of_play(holder):
             continue
         for tile in tuple(t.seats[holder].bonus):
+            if tile in passed:
+                continue
+            passed.add(tile)
             if tile in game.tiles.jokers or not game.hook.mahjong_kong_robbable(
                     ruleset=game.ruleset, table=t, way=HELD_WAY, tile=tile):
                 continue

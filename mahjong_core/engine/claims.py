@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING
 from mahjong_core.engine.bonus import settle_bonus
 from mahjong_core.engine.drawing import draw_replacement, held_as
 from mahjong_core.engine.flow import DealOver, IllegalAction, answered
-from mahjong_core.engine.jokers import complete_with_jokers, joker_claim_shapes, joker_discarded, used_in_meld
+from mahjong_core.engine.jokers import (
+    complete_with_jokers,
+    joker_claim_shapes,
+    joker_discarded,
+    ready_with_jokers,
+    used_in_meld,
+)
 from mahjong_core.engine.marked import chosen, give_back, mark_meld, released
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
 from mahjong_core.engine.winning import asked_complete, declare_wins, hand_complete, win_allowed, win_outcome
@@ -172,14 +178,20 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     Asked of every other seat at every discard, so it is the engine's hottest
     path: the mahjong test is skipped for a hand that is not ready, by the
     seat's shanten memo and, for the forms shanten does not measure, by the
-    ruleset's quick test (:func:`mahjong_core.plugin.forms.ready_beyond_shanten`).
+    ruleset's quick test (:func:`mahjong_core.plugin.forms.ready_beyond_shanten`);
+    a hand of a 16-tile game is tested at once (its test is cheaper than its
+    shanten), and a seat holding jokers only where its hand with them is ready
+    (:func:`mahjong_core.engine.jokers.ready_with_jokers`).
     """
     s = game.table.seats[seat]
     complete = asked_complete(game, seat, tile, "discard") if "mahjong_hand_complete" in game.implemented else None
     if complete is None and s.held_jokers:  # jokers held: the mahjong test takes them (engine/jokers.py)
-        s.counts[tile] += 1
-        complete = complete_with_jokers(game, s)
-        s.counts[tile] -= 1
+        if ready_with_jokers(game, s):  # a hand not ready now is not complete with the discard
+            s.counts[tile] += 1
+            complete = complete_with_jokers(game, s)
+            s.counts[tile] -= 1
+        else:
+            complete = False
     options = _plain_claim_options(game, seat, discarder, tile, complete)
     if s.held_jokers:  # melds with jokers, where the ruleset lets a claim take them
         options.extend(o for o in joker_claim_shapes(game, seat, tile)
@@ -190,6 +202,8 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     return options
 
 
+#: The most concealed tiles (3k + 1) whose shanten the 13-tile tables give: a larger hand waits on the wide path.
+_TABLED = 13
 #: The hooks that make a claim's options more than the plain path (:func:`_plain_claim_options`) builds.
 _GENERAL_CLAIM_HOOKS = frozenset({"mahjong_hand_complete", "mahjong_claim_options"})
 #: Per seat count and discarder, the other seats in turn order from the discarder's right.
@@ -209,6 +223,14 @@ def _plain_claim_options(game: RunningGame, seat: int, discarder: int, tile: int
     s = game.table.seats[seat]
     counts = s.counts
     options: list[Action] = []
+    if complete is None and not game.added_forms and sum(counts) + 3 * len(s.melds) > _TABLED \
+            and len(counts) == NUM_PLAYING_KINDS:
+        # A hand of 16 tiles (its melds counted as three): its mahjong test reads the tables of complete slices (a
+        # few lookups), cheaper than the shanten that would only say whether to make it -- the wide one, or, once
+        # the seat has melded, one the 13-tile game's hands seldom ask, its tables still being filled.
+        counts[tile] += 1
+        complete = is_mahjong(counts, game.forms)
+        counts[tile] -= 1
     if complete is None:
         memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
         key = bytes(counts)

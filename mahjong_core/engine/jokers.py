@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mahjong_core.engine.marked import released
-from mahjong_core.hand.jokers import ANY_JOKER, is_complete_with_jokers
+from mahjong_core.hand.jokers import ANY_JOKER, is_complete_with_jokers, shanten_with_jokers
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action
@@ -34,6 +34,41 @@ def complete_with_jokers(game: RunningGame, s: Seat) -> bool:
     assert rule is not None  # a seat holds jokers only where they are played
     return is_complete_with_jokers(bytes(s.counts), rule.held(s.held_jokers), rule,
                                    seven_pairs="seven_pairs" in game.forms and not rule.stands_for)
+
+
+def ready_with_jokers(game: RunningGame, s: Seat) -> bool:
+    """Whether a seat's concealed tiles and jokers (3k + 1 with them) are ready, measured as
+    :func:`complete_with_jokers` measures a complete hand: its shanten is 0 or less.
+
+    The claim window's quick test: one more tile fills one empty place at most (a joker no more than a tile), so
+    a hand farther from complete cannot be completed by the discard, and the mahjong test is not made.  The
+    answer is remembered for the hand (the algebra's memo), which is asked about once for each other seat's
+    discard and changes once a turn.  A hand of another size is not measured here: ``True`` leaves the question
+    to the mahjong test.
+    """
+    rule = s.joker_rule
+    assert rule is not None  # a seat holds jokers only where they are played
+    held = rule.held(s.held_jokers)
+    if (sum(s.counts) + len(s.held_jokers)) % 3 != 1:
+        return True
+    return shanten_with_jokers(bytes(s.counts), held, rule,
+                               seven_pairs="seven_pairs" in game.forms and not rule.stands_for) <= 0
+
+
+def unready_before_draw(game: RunningGame, s: Seat, drawn: int | None) -> bool:
+    """Whether a seat holding jokers was not ready before the playing tile it has just drawn (:func:`ready_with_jokers`
+    of its hand less that tile), so that its hand now cannot be complete and the mahjong test is not made.
+
+    The hand before the draw was measured as the last discard was offered round, so the answer is remembered.
+    ``False`` (make the test) where no playing tile was drawn: a joker drawn, or a turn after a claim.
+    """
+    counts = s.counts
+    if drawn is None or not 0 <= drawn < len(counts) or not counts[drawn]:
+        return False
+    counts[drawn] -= 1
+    ready = ready_with_jokers(game, s)
+    counts[drawn] += 1
+    return not ready
 
 
 def discard_joker(game: RunningGame, seat: int, tile: int = ANY_JOKER) -> int:

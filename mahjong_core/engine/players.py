@@ -43,7 +43,13 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core.engine.riichi_play import RiichiPlay, plays_riichi
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand import shanten as shanten_mod
-from mahjong_core.hand.jokers import ANY_JOKER, JokerRule, Jokers, shanten_with_jokers
+from mahjong_core.hand.jokers import (
+    ANY_JOKER,
+    JokerRule,
+    Jokers,
+    shanten_after_discards_with_jokers,
+    shanten_with_jokers,
+)
 from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES, NUM_PLAYING_KINDS
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
@@ -404,9 +410,17 @@ class _WithJokers:
             return self._many_joker_kong(options, discard) or discard
         return self._claim(options)
 
+    def after_discards(self, counts: Sequence[int], jokers: Jokers) -> dict[int, int]:
+        """:meth:`value` of the hand less one tile of each kind held, measured at once (99 for each where the
+        hand left would be ``3k`` tiles, as :meth:`value` says)."""
+        if (sum(counts) - 1 + (jokers if isinstance(jokers, int) else sum(jokers))) % 3 == 0:
+            return {kind: 99 for kind, n in enumerate(counts) if n}
+        return shanten_after_discards_with_jokers(bytes(counts), jokers, self.rule)
+
     def _discard(self, bot: GreedyBot, options: Sequence[Action]) -> Action:
         counts = list(self.counts)
         best, chosen = 99, []
+        after: dict[int, int] | None = None  # every discard of a tile held, measured at once when first asked
         for option in options:
             if option.kind != "discard" or option.way is not None:
                 continue
@@ -414,9 +428,9 @@ class _WithJokers:
                 value = self.value(counts, self._less(option.tile)) + 1  # a joker goes last: only where it is worse
             else:
                 assert option.tile is not None
-                counts[option.tile] -= 1
-                value = self.value(counts, self.jokers)
-                counts[option.tile] += 1
+                if after is None:
+                    after = self.after_discards(counts, self.jokers)
+                value = after[option.tile]
             if value < best:
                 best, chosen = value, [option]
             elif value == best:
@@ -470,12 +484,7 @@ class _WithJokers:
         else:  # a joker of each type held, discarded
             best = min((self.value(counts, self._less(ANY_JOKER + t, jokers)) for t, n in enumerate(jokers) if n),
                        default=99)
-        for kind, n in enumerate(counts):
-            if n:
-                counts[kind] -= 1
-                best = min(best, self.value(counts, jokers))
-                counts[kind] += 1
-        return best
+        return min(best, *self.after_discards(counts, jokers).values()) if any(counts) else best
 
 
 def _shanten_any_size(counts: list[int]) -> int:

@@ -25,6 +25,7 @@ from mahjong_core.engine.jokers import (
     exchange_joker,
     exchange_options,
     joker_kong_shapes,
+    unready_before_draw,
     used_in_meld,
 )
 from mahjong_core.engine.marked import chosen, mark_meld, released
@@ -168,7 +169,8 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
     if not after_claim:
         asked = asked_complete(game, seat, drawn if drawn is not None else any_tile(counts), how) \
             if "mahjong_hand_complete" in game.implemented else None
-        if asked if asked is not None else complete_with_jokers(game, s) if s.held_jokers else \
+        if asked if asked is not None else \
+                (not unready_before_draw(game, s, drawn) and complete_with_jokers(game, s)) if s.held_jokers else \
                 (not not_ready_before(game, s, drawn) and is_mahjong(counts, game.forms, game.added_forms)):
             win_tile = drawn if drawn is not None else any_tile(counts)
             if win_allowed(game, seat, win_tile, how):

@@ -392,6 +392,52 @@ def shanten_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers, rule: Jok
     return best
 
 
+def shanten_after_discards_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers,
+                                       rule: JokerRule = JokerRule()) -> dict[int, int]:
+    """``{kind: shanten_with_jokers(counts less one tile of kind, jokers, rule)}`` for every kind held.
+
+    A bot weighing its discards asks this of every kind it holds, so the hand is checked once and each discard
+    is read from the tables as :func:`_distance` reads it -- the groups a discard leaves alone are the same ids
+    every time, and only the group it comes from is looked up anew -- without the checks, sums and memo keys of
+    a call per discard.  The values are :func:`shanten_with_jokers`'s exactly (a test compares them): typed
+    jokers are measured by that function, discard by discard.
+
+    :raises HandError: for counts or jokers it refuses, or a hand that leaves ``3k`` tiles after a discard.
+    """
+    h = _check(counts, jokers, rule)
+    n = sum(h) + _total(jokers) - 1
+    if n % 3 == 0:
+        raise HandError(f"a hand of {n + 1} tiles leaves {n} after a discard, no concealed hand: expected 3k+2 or "
+                        "3k+3 tiles with the jokers")
+    if rule.stands_for:
+        return {kind: shanten_with_jokers(h[:kind] + bytes((c - 1,)) + h[kind + 1:], jokers, rule)
+                for kind, c in enumerate(h) if c}
+    assert isinstance(jokers, int)
+    sets = n // 3
+    bits = (_PUNGS if rule.pungs else 0) | (_PAIRS if rule.pairs else 0) | (_CHOWS if rule.chows else 0)
+    suits = bits | _IN_SUIT
+    cap = max(sets, 0)
+    out: dict[int, int] = {}
+    with _LOCK:  # as in _distance: ids are handed out and memos emptied one thread at a time
+        _bound()
+        groups = [h[0:9], h[9:18], h[18:27], h[27:34]]
+        ids = [_part(groups[0], suits), _part(groups[1], suits), _part(groups[2], suits), _part(groups[3], bits)]
+        for kind, c in enumerate(h):
+            if not c:
+                continue
+            g, off = (kind // 9, kind % 9) if kind < _SUITED else (3, kind - _SUITED)
+            group = groups[g]
+            less = _part(group[:off] + bytes((c - 1,)) + group[off + 1:], bits if g == 3 else suits)
+            p = [less if i == g else ids[i] for i in range(4)]
+            first = _join(_join(p[0], p[1], cap), p[2], cap)
+            read = (first, p[3], sets, 1, bits, jokers)
+            found = _READ.get(read)
+            if found is None:
+                found = _READ[read] = _final(_TABLES[first], _TABLES[p[3]], sets, 1, bits, jokers)
+            out[kind] = found - 1
+    return out
+
+
 def _seven_pairs_distance(h: bytes, jokers: int, rule: JokerRule) -> int:
     """Places lacking for seven pairs (four of a kind as two pairs): held pairs, then a single beside each
     pair still wanted, then jokers in the places left, where the rule lets a joker stand in a pair."""

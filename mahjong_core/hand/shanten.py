@@ -1019,8 +1019,8 @@ def is_complete_counts(
     if n != 14:
         if n > MAX_TILES or n % 3 != 2:
             raise _bad_total(n, "17, 14, 11, 8, 5 or 2")
-        if n > 14:  # five sets and a pair: beyond the tables of slices
-            return _wide_shanten(h) == -1
+        if n > 14:  # five sets and a pair: read from the tables of slices where no slice holds more than 14 tiles
+            return _wide_complete(h)
         codes = [get(h[lo:hi]) for lo, hi in _BOUNDS]
         # mypy does not narrow a list by "None not in codes", which makes every code an int here.
         return None not in codes and sum(codes) & 63 == 1  # type: ignore[arg-type]
@@ -1030,6 +1030,26 @@ def is_complete_counts(
         held = _orphans_of(h)
         return 0 not in held and sum(held) == 14
     return False
+
+
+def _wide_complete(h: bytes) -> bool:
+    """Whether 34 valid counts of more than 14 tiles (3k + 2) are n sets and a pair: :func:`_wide_shanten` is ``-1``.
+
+    Asked at every discard for every seat of a 16-tile game, so it reads the tables of complete slices first:
+    they hold every slice of at most four sets and a pair, so a slice of 14 tiles or fewer that they lack makes
+    no sets (with or without the pair), and where each slice is found, the hand is complete exactly when one of
+    them holds the pair.  Only a slice of more than 14 tiles (five sets in one suit) takes the wide path.  A test
+    holds it to :func:`_wide_shanten`.
+    """
+    get = _COMPLETE.get
+    pairs = 0
+    for lo, hi in _BOUNDS:
+        part = h[lo:hi]
+        code = get(part)
+        if code is None:
+            return sum(part) > 14 and _wide_shanten(h) == -1
+        pairs += code & 63
+    return pairs == 1
 
 
 def _shape(part: bytes) -> int:

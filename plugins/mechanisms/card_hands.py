@@ -49,7 +49,7 @@ def switched_on(ruleset: Ruleset) -> bool:
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("mechanism", "card_hands", sys.modules[__name__], switched_on=switched_on,
                          description="a card of fixed hands, read from the file the ruleset names (card)",
-                         parameters=parameters_of("card_hands"))]
+                         parameters=parameters_of("card_hands"), data_files=("card",))]
 
 
 def card_path(ruleset: Ruleset) -> Path:

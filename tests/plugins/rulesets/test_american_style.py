@@ -168,6 +168,35 @@ def test_a_club_plays_its_own_card_by_a_house_rule(tmp_path: Path) -> None:
         next(i + 1 for i, line in enumerate(lines) if mark in line) for mark in ("value: lots", "dragoon")]
 
 
+def test_the_card_is_part_of_the_ruleset_s_identity(tmp_path: Path) -> None:
+    """A log records the ruleset's hash; the card's content is in it, so a log played under one card is refused,
+    naming both hashes and the card, when audited under an edited card (issue 34 item 11)."""
+    club = club_ruleset(tmp_path)
+    log = tmp_path / "club.jsonl"
+    play_game(club, 3, CARD_BOTS, replay=log, max_deals=1)
+    assert check(str(log)).ok
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert header["ruleset"]["sha256"] == club.sha256
+    # the same card written otherwise (a comment, another layout) is the same content: the same ruleset
+    assert club_ruleset(tmp_path, "# our card\n" + CLUB_CARD.replace("value: 25", "value:    25")).sha256 \
+        == club.sha256
+    edited = club_ruleset(tmp_path, CLUB_CARD.replace("value: 25", "value: 30"))
+    assert edited.sha256 != club.sha256 and edited.files["card"]["path"] == str(tmp_path / "club-card.yaml")
+    verdict = check(str(log))
+    assert not verdict.ok
+    problem = verdict.error or ""
+    assert club.sha256 in problem and edited.sha256 in problem and "club-card.yaml" in problem, problem
+    club_ruleset(tmp_path)  # card A again: the log audits clean
+    assert check(str(log)).ok
+
+
+def test_the_example_card_is_in_the_bundled_ruleset_s_hash(ruleset: Any) -> None:
+    assert ruleset.files["card"]["content"]["title"] == "mahjong_core example card"
+    from mahjong_core.rules.identity import tables_sha256
+
+    assert ruleset.sha256 != tables_sha256(ruleset.raw_tables)  # the tables alone hash otherwise
+
+
 def _counts(text: str) -> list[int]:
     from mahjong_core.hand.notation import parse_tiles
 

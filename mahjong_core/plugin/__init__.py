@@ -47,7 +47,7 @@ __all__ = [
     "KINDS", "NUM_PLAYING_KINDS", "SUITED", "HONOURS", "WINDS", "EAST", "SOUTH", "WEST", "NORTH", "DRAGONS",
     "WHITE", "GREEN", "RED", "TERMINALS", "TERMINALS_AND_HONOURS", "SIMPLES", "GREENS", "FLOWERS", "SEASONS",
     "BONUS", "kind_code", "is_suited", "is_honour", "is_terminal", "is_terminal_or_honour", "is_simple",
-    "is_bonus", "suit_of", "number_of", "bonus_seat", "copies_in", "TileSet",
+    "is_bonus", "suit_of", "number_of", "bonus_seat", "copies_in", "TileSet", "ANY_JOKER",
     # Scores
     "Score", "ScoreItem", "score_hand", "has_scoring", "amount", "logged_items",
     # Errors
@@ -87,6 +87,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
                    "FLOWERS", "SEASONS", "BONUS", "kind_code", "is_suited", "is_honour", "is_terminal",
                    "is_terminal_or_honour", "is_simple", "is_bonus", "suit_of", "number_of", "bonus_seat",
                    "copies_in", "TileSet"),
+    "hand.jokers": ("ANY_JOKER",),
     "hand.score": ("Score", "ScoreItem"),
     "plugin.score_card": ("amount", "logged_items"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "IllegalAction", "WallError",
@@ -109,6 +110,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr
         WallError,
     )
     from mahjong_core.hand.arrangements import arrangements, is_complete, meld_sort_key
+    from mahjong_core.hand.jokers import ANY_JOKER
     from mahjong_core.hand.melds import Arrangement, ClaimedFrom, Form, Hand, Meld, MeldKind
     from mahjong_core.hand.notation import check_hand, format_hand, format_tiles, parse_hand, parse_tiles
     from mahjong_core.hand.predicates import (

@@ -19,6 +19,8 @@ from weakref import WeakKeyDictionary
 from mahjong_rulesets.mechanisms import parameters_of
 
 from mahjong_core.plugin import (
+    ANY_JOKER,
+    Action,
     Claim,
     Contribution,
     Hand,
@@ -177,6 +179,59 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
     if ruleset.get("card_dead_hand") and not alive(card, exposures, seen_tiles(table)):
         return False
     return None
+
+
+@hookimpl
+def mahjong_claim_options(ruleset: Ruleset, table: Table, seat: int, discarder: int, tile: int) -> list[Action]:
+    """The exposures larger than a kong that a card's hands hold -- a quint (five alike), a sextet (six) --
+    called on a discard as a pung or kong is: the discard and the seat's own copies of it, jokers for the rest
+    (the discard and four jokers make a quint).  Each is a ``kong`` claim of more tiles (a meld of five or six),
+    which takes no loose tile where ``kong_loose_tile`` is false.  Offered only for sizes the card's hands hold,
+    and only where, beside the seat's exposures, some hand of the card can use it (and, with the dead hand
+    played, the seat could still make one), as :func:`mahjong_claim_allowed` asks of a pung or kong.
+    Every count of the seat's own copies is offered, most first: which copies a player keeps back is its choice.
+    """
+    card = card_of(ruleset)
+    sizes = _large_groups(card)
+    s = table.seats[seat]
+    jokers = len(s.held_jokers)
+    held = s.counts[tile] if 0 <= tile < len(s.counts) else 0
+    if not sizes or held + jokers < sizes[0] - 1:
+        return []
+    # deferred: the card's modules, for a game that plays a card only.
+    from mahjong_rulesets.cards.card import FLOWER
+    from mahjong_rulesets.cards.matching import alive, possible
+
+    key = _key(tile, FLOWER)
+    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
+    dead_hand = bool(ruleset.get("card_dead_hand"))
+    seen = seen_tiles(table) if dead_hand else []
+    options = []
+    for size in sizes:
+        exposed = [*exposures, (key, size)]
+        if not possible(card, exposed) or (dead_hand and not alive(card, exposed, seen)):
+            continue
+        for natural in range(min(held, size - 1), -1, -1):
+            wild = size - 1 - natural
+            if wild > jokers:
+                break
+            options.append(Action("kong", tile, (tile,) * natural + (ANY_JOKER,) * wild, way="from_discard"))
+    return options
+
+
+#: Per card (by its id, the card kept beside so the id stays its own): the sizes of its groups past a kong.
+_LARGE: dict[int, tuple[Card, tuple[int, ...]]] = {}
+
+
+def _large_groups(card: Card) -> tuple[int, ...]:
+    """The sizes of the card's groups larger than a kong (5 a quint, 6 a sextet), smallest first."""
+    entry = _LARGE.get(id(card))
+    if entry is None or entry[0] is not card:
+        sizes = tuple(sorted({size for reading in card.readings for _, size in reading.groups if size > 4}))
+        if len(_LARGE) >= 16:
+            _LARGE.clear()
+        entry = _LARGE[id(card)] = (card, sizes)
+    return entry[1]
 
 
 def seen_tiles(table: Table) -> list[int]:

@@ -197,6 +197,52 @@ def test_the_example_card_is_in_the_bundled_ruleset_s_hash(ruleset: Any) -> None
     assert ruleset.sha256 != tables_sha256(ruleset.raw_tables)  # the tables alone hash otherwise
 
 
+def test_a_quint_or_sextet_is_offered_on_a_discard_with_the_seat_s_copies_and_jokers(ruleset: Any) -> None:
+    """A quint (five alike) or a sextet (six) is exposed on a called discard as a pung or kong is (mahjlife_280,
+    sloperama_771 section 9): the discard, the seat's copies, jokers for the rest -- where a hand of the card
+    holds such a group (the example card: a quint of 2s or 4s, even_orchard; a sextet of any number,
+    sextet_tide)."""
+    from mahjong_rulesets.mechanisms.card_hands import mahjong_claim_options
+
+    from mahjong_core.plugin import ANY_JOKER, Action
+
+    table = Table(players=4)
+    table.tiles = ruleset.tiles()
+    table.new_deal()
+    seat = table.seats[1]
+    seat.counts[12] = 2  # two 4p
+    seat.held_jokers = [ANY_JOKER, ANY_JOKER]
+    table.seats[0].discards.append(12)
+    table.last_discard, table.last_discarder = 12, 0
+    quint = Action("kong", 12, (12, 12, ANY_JOKER, ANY_JOKER), way="from_discard")
+    assert mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0, tile=12) == [quint]
+    seat.held_jokers.append(ANY_JOKER)  # a third joker: the sextet, and the quint with one copy kept back
+    offered = mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0, tile=12)
+    assert [len(o.tiles) + 1 for o in offered] == [5, 5, 6] and quint in offered
+    # a quint of 3p is in no hand of the card; the sextet of 3p is (any number): only it is offered
+    seat.counts[12], seat.counts[11] = 0, 2
+    table.seats[0].discards[-1] = table.last_discard = 11
+    assert [len(o.tiles) + 1 for o in mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0,
+                                                             tile=11)] == [6]
+    seat.held_jokers = [ANY_JOKER]  # too few tiles for either
+    assert mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0, tile=11) == []
+
+
+def test_a_quint_is_exposed_played_replayed_and_audited(tmp_path: Path) -> None:
+    """A quint called on a discard by a card bot in a seeded game (a meld of five, jokers among them; no loose tile
+    is drawn, kong_loose_tile: false); the game replays byte for byte and audits clean."""
+    ruleset = load_ruleset("american_style")
+    log = tmp_path / "quint.jsonl"
+    play_game(ruleset, 23, ["card", "random", "random", "card"], replay=log, max_deals=4)
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    large = [e for e in events if e["type"] == "claim" and len(e["tiles"]) > 4]
+    assert large and large[0]["kind"] == "kong" and large[0]["tiles"] == ["4p"] * 5 and large[0]["seat"] == 0
+    assert 0 < len(large[0]["jokers"]) < len(large[0]["tiles"])  # jokers beside the discard and real copies
+    after = events[events.index(large[0]) + 1]
+    assert after["type"] != "replacement"  # no loose tile: the claimer discards next
+    assert check(str(log)).ok and check(str(log), "audit").ok
+
+
 def _counts(text: str) -> list[int]:
     from mahjong_core.hand.notation import parse_tiles
 

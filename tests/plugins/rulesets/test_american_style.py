@@ -228,18 +228,20 @@ def test_a_quint_or_sextet_is_offered_on_a_discard_with_the_seat_s_copies_and_jo
     assert mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0, tile=11) == []
 
 
-def test_a_quint_is_exposed_played_replayed_and_audited(tmp_path: Path) -> None:
-    """A quint called on a discard by a card bot in a seeded game (a meld of five, jokers among them; no loose tile
-    is drawn, kong_loose_tile: false); the game replays byte for byte and audits clean."""
+@pytest.mark.parametrize("seed, tiles", [(39, ["4s"] * 5), (3, ["1m"] * 6)], ids=["quint", "sextet"])
+def test_a_large_exposure_is_played_replayed_and_audited(tmp_path: Path, seed: int, tiles: list[str]) -> None:
+    """A quint (a card bot's) and a sextet called on a discard in seeded games (a kong of five or six tiles, jokers
+    among them; no loose tile is drawn, kong_loose_tile: false: the claimer discards next); each game replays byte
+    for byte and audits clean."""
     ruleset = load_ruleset("american_style")
-    log = tmp_path / "quint.jsonl"
-    play_game(ruleset, 23, ["card", "random", "random", "card"], replay=log, max_deals=4)
+    log = tmp_path / "large.jsonl"
+    play_game(ruleset, seed, ["card", "random", "random", "random"], replay=log, max_deals=4)
     events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     large = [e for e in events if e["type"] == "claim" and len(e["tiles"]) > 4]
-    assert large and large[0]["kind"] == "kong" and large[0]["tiles"] == ["4p"] * 5 and large[0]["seat"] == 0
+    assert large and large[0]["kind"] == "kong" and large[0]["tiles"] == tiles
     assert 0 < len(large[0]["jokers"]) < len(large[0]["tiles"])  # jokers beside the discard and real copies
     after = events[events.index(large[0]) + 1]
-    assert after["type"] != "replacement"  # no loose tile: the claimer discards next
+    assert after["type"] == "decision" and after["action"] == "discard" and after["actor"] == large[0]["seat"]
     assert check(str(log)).ok and check(str(log), "audit").ok
 
 

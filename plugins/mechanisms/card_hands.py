@@ -9,7 +9,7 @@ and ``card: {value: /path/to/card.yaml, source: ...}``).  The card's format and 
 
 from __future__ import annotations
 
-import os
+import hashlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -64,32 +64,30 @@ def card_path(ruleset: Ruleset) -> Path:
     return (Path(where).parent if where else Path.cwd()) / path
 
 
-#: Cards read, by their resolved path and the file's size and modification time: a card changed on disk is
-#: read again by the next ruleset that names it.
-_CARDS: dict[tuple[str, int, int], Card] = {}
-#: Each ruleset's card as last read: its resolved path, the file's (size, modification time) then, and the card.
-_BY_RULESET: WeakKeyDictionary[Ruleset, tuple[str, tuple[int, int], Card]] = WeakKeyDictionary()
+#: Cards read, by their resolved path and the SHA-256 of the file's bytes: a card is compiled once per content.
+_CARDS: dict[tuple[str, str], Card] = {}
+#: Each ruleset's card, read once: the card's content is part of the ruleset's identity (its hash, read as it
+#: loaded), so a ruleset plays the card it was loaded with; a card edited since is another ruleset, loaded anew.
+_BY_RULESET: WeakKeyDictionary[Ruleset, Card] = WeakKeyDictionary()
 
 
 def card_of(ruleset: Ruleset) -> Card:
-    """The ruleset's card, read and compiled (once per version of the file).
+    """The ruleset's card, read and compiled once (asked at every discard of a game: a dictionary look-up).
 
     :raises RulesetError: at the ruleset's ``card`` entry for a file that is not there or whose hands do not
         hold the ruleset's hand size and one; a :class:`~mahjong_core.plugin.DataFileError` naming every mistake
         in the card, each at its line.
     """
     held = _BY_RULESET.get(ruleset)
-    if held is not None:  # asked at every discard of a game: the path is known, only the file's stamp is checked
-        where, stamp, kept = held
-        if _stamp(where) == stamp:
-            return kept
+    if held is not None:
+        return held
     path = card_path(ruleset)
     try:
-        stat = path.stat()
+        data = path.read_bytes()
     except OSError as exc:
         raise RulesetError(f"card {str(ruleset.get('card'))!r} cannot be read at {path}: {exc.strerror or exc}",
                            source=ruleset.location, place="$.parameters.card.value") from None
-    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    key = (str(path.resolve()), hashlib.sha256(data).hexdigest())
     card = _CARDS.get(key)
     if card is None:
         # deferred: every installed mechanism is imported at each command's start, and the card's reader brings
@@ -105,7 +103,7 @@ def card_of(ruleset: Ruleset) -> Card:
         raise RulesetError(f"the card's hands hold {card.tiles} tiles (its `tiles`); this ruleset's complete hand "
                            f"holds {size + 1} (hand_size {size} and the winning tile)",
                            source=ruleset.location, place="$.parameters.card.value")
-    _BY_RULESET[ruleset] = (key[0], key[1:], card)
+    _BY_RULESET[ruleset] = card
     return card
 
 
@@ -136,15 +134,24 @@ def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, 
     from mahjong_rulesets.cards.matching import completed
 
     s = table.seats[seat]
-    counts = [0] * KEYS
-    for kind, n in enumerate(s.counts):
-        if n:
-            counts[_key(kind, FLOWER)] += n
+    counts = _card_counts(s.counts, FLOWER, KEYS)
     if how in ("discard", "robbing_kong"):
         counts[_key(tile, FLOWER)] += 1
     # an exposure is a group of one kind (a card's groups are), its jokers' kinds numbered past every natural one
     exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
     return bool(completed(card_of(ruleset), counts, len(s.held_jokers), exposures))
+
+
+def _card_counts(held: list[int], flower: int, keys: int) -> list[int]:
+    """A seat's counts over the card's kinds: a copy where the seat counts the 34 and one flower kind (the card's
+    own layout, asked at every discard), else each kind moved to its key."""
+    if len(held) == keys and flower == keys - 1:
+        return list(held)
+    counts = [0] * keys
+    for kind, n in enumerate(held):
+        if n:
+            counts[_key(kind, flower)] += n
+    return counts
 
 
 @hookimpl(tryfirst=True)
@@ -241,22 +248,35 @@ def seen_tiles(table: Table) -> list[int]:
     # deferred: the card's modules, for a game that plays a card only.
     from mahjong_rulesets.cards.card import FLOWER, KEYS
 
-    seen = [0] * KEYS
-    pending = table.last_discard
-    for number, s in enumerate(table.seats):
-        for place, kind in enumerate(s.discards):
-            if number == table.last_discarder and place == len(s.discards) - 1 and kind == pending:
-                continue
-            key = _key(kind, FLOWER)
-            if 0 <= key < KEYS:  # a discarded joker is no kind of the card
-                seen[key] += 1
+    keys = _keys(FLOWER, KEYS)
+    seen = [0] * (KEYS + 1)  # the last: a sink for a kind no card counts (a discarded joker)
+    for s in table.seats:
+        for kind in s.discards:
+            seen[keys[kind] if kind < _KINDS else KEYS] += 1
         for meld in s.melds:
-            real = list(meld.tiles)
-            for kind in meld.jokers:
-                real.remove(kind)
-            for kind in real:
-                seen[_key(kind, FLOWER)] += 1
+            for kind in meld.tiles:
+                seen[keys[kind] if kind < _KINDS else KEYS] += 1
+            for kind in meld.jokers:  # a joker stands among the meld's tiles as the kind it stands for
+                seen[keys[kind] if kind < _KINDS else KEYS] -= 1
+    pending = table.last_discard
+    if pending is not None and table.last_discarder is not None:
+        discards = table.seats[table.last_discarder].discards
+        if discards and discards[-1] == pending:
+            seen[keys[pending] if pending < _KINDS else KEYS] -= 1
+    del seen[KEYS]
     return seen
+
+
+#: The core's kinds a card's key is kept for (a joker's kind and any other past them count as no card's kind).
+_KINDS = 128
+_KEYS: list[int] = []
+
+
+def _keys(flower: int, keys: int) -> list[int]:
+    """The card's key of each core kind below :data:`_KINDS` (:func:`_key`), ``keys`` for one no card counts."""
+    if not _KEYS:
+        _KEYS.extend(kind if kind < flower else flower if kind in _FLOWER_KINDS else keys for kind in range(_KINDS))
+    return _KEYS
 
 
 @hookimpl(tryfirst=True)
@@ -313,13 +333,3 @@ def mahjong_explain_total(ruleset: Ruleset, score: Mapping[str, Any], units: Map
     item = items[0]
     return TotalSteps((f"{item.get('detail') or label(str(item.get('name')))}: the card's value, {total} points",),
                       frozenset({0}))
-
-
-def _stamp(where: str) -> tuple[int, int] | None:
-    """The card file's size and modification time, or ``None`` where it cannot be looked at now (it is then read
-    again, which names what is wrong)."""
-    try:
-        now = os.stat(where)
-    except OSError:
-        return None
-    return now.st_size, now.st_mtime_ns

@@ -397,8 +397,10 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     what = "the ruleset it embeds" if document is not None else "the installed ruleset"
     for key, have in (("version", ruleset.version), ("sha256", ruleset.sha256)):
         if head["ruleset"][key] != have:
-            raise ReplayError(f"the log was played under {rid} {key} {head['ruleset'][key]}, {what} has {have}",
-                              source=log.source, place="line 1")
+            named = "".join(f"; its hash covers the {name} file it names, {file['path']}, whose content may have "
+                            f"changed" for name, file in sorted(ruleset.files.items()) if key == "sha256")
+            raise ReplayError(f"the log was played under {rid} {key} {head['ruleset'][key]}, {what} has {have}"
+                              f"{named}", source=log.source, place="line 1")
     check_vocabulary(head, ruleset, log.source)
     rng = head["rng"]
     if rng is not None and rng["algorithm"] != ALGORITHM:

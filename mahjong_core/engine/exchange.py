@@ -35,15 +35,20 @@ def exchange(game: RunningGame) -> None:
         if step.group is not None and step.group in stopped:
             continue
         passed: dict[int, tuple[int, ...]] = {}
+        blind: dict[int, int] = {}  # the tiles each seat passes on unseen (a blind pass)
         refused: set[int] = set()
         for i in range(t.players):
             seat = (t.dealer + i) % t.players
-            options: Sequence[Action] = exchange_options(game, seat, step)
+            fewest = fewest_own(step, t.players, seat, {s: len(tiles) for s, tiles in passed.items()}) \
+                if step.blind else step.count
+            options: Sequence[Action] = exchange_options(game, seat, step, fewest)
             if REFUSAL in game.implemented:
                 options = without_refused(game, seat, options, "exchange")
             action = game.decide(seat, options, "exchange", window=True)
             if action.kind == "exchange":
                 passed[seat] = action.tiles
+                if action.way == "blind":
+                    blind[seat] = step.count - len(action.tiles)
             elif action.kind == "refuse":
                 refused.add(seat)
                 if step.refuse_only_if_calling:
@@ -53,7 +58,7 @@ def exchange(game: RunningGame) -> None:
             # An optional pass that one seat declines is made by nobody (the American Charleston's optional
             # passes stop when a player declines): a pass round the table needs every seat to give; a step of a
             # group stops the group's later steps too.
-            passed = {}
+            passed, blind = {}, {}
             if step.group is not None:
                 stopped.add(step.group)
         elif step.refuse_only_if_calling:
@@ -61,21 +66,92 @@ def exchange(game: RunningGame) -> None:
             # place"): the other keeps its tiles too, so both hands keep their size.
             passed = {seat: tiles for seat, tiles in passed.items()
                       if seat not in refused and (seat + step.offset) % t.players not in refused}
-        # All seats pass at the same time: take every passed tile out before any arrives.
+        # All seats pass at the same time: take every passed tile out before any arrives; a tile passed on blind
+        # reaches only the seat that keeps it (no seat ever holds, so is shown, a tile it passes on unseen).
+        moves = blind_moves(step, t.players, passed, blind) if blind else []
         for seat, tiles in passed.items():
             for tile in tiles:
                 t.seats[seat].counts[tile] -= 1
+        arrived: dict[int, list[int]] = {seat: [] for seat in range(t.players)}
         for seat, tiles in passed.items():
-            for tile in tiles:
-                t.seats[(seat + step.offset) % t.players].counts[tile] += 1
+            arrived[(seat + step.offset) % t.players].extend(tiles)
+        for giver, moved in moves:
+            for tile in moved:
+                arrived[giver].remove(tile)
+                arrived[(giver + step.offset) % t.players].append(tile)
+        for seat, held in arrived.items():
+            for tile in held:
+                t.seats[seat].counts[tile] += 1
         for seat, tiles in sorted(passed.items()):
-            game.event("table", "exchange", step=step.name, giver=seat, receiver=(seat + step.offset) % t.players,
-                       count=len(tiles))
+            if tiles or seat not in blind:  # a seat passing only tiles it passes on blind gives none of its own
+                game.event("table", "exchange", step=step.name, giver=seat,
+                           receiver=(seat + step.offset) % t.players, count=len(tiles))
+        for giver, moved in moves:
+            game.event("table", "exchange", step=step.name, giver=giver, receiver=(giver + step.offset) % t.players,
+                       count=len(moved), blind=True)
 
-def exchange_options(game: RunningGame, seat: int, step: ExchangeStep) -> Sequence[Action]:
+
+def blind_moves(step: ExchangeStep, players: int, passed: dict[int, tuple[int, ...]], blind: dict[int, int]
+                ) -> list[tuple[int, tuple[int, ...]]]:
+    """The tiles passed on unseen in a blind pass, after every seat's own: ``(giver, tiles)`` in the order made.
+
+    Each seat takes, from the front of the tiles passed to it in this step (its giver's own tiles in the order
+    chosen, then what its giver passed on), as many as it passes blind and passes them on, never seeing them;
+    the seats do so together, round after round, until every blind pass is made (a tile passed on may be passed
+    on again), each round's in seat order.  The offers keep every tile from coming back round to the seat that
+    gave it (:func:`fewest_own`).
+    """
+    queue: dict[int, list[tuple[int, int]]] = {seat: [] for seat in range(players)}  # (tile, its first giver)
+    for seat, tiles in sorted(passed.items()):
+        queue[(seat + step.offset) % players].extend((tile, seat) for tile in tiles)
+    need = dict(blind)
+    made: list[tuple[int, tuple[int, ...]]] = []
+    while any(need.values()):
+        moves = []
+        for seat in sorted(need):
+            take = min(need[seat], len(queue[seat]))
+            if take:
+                moves.append((seat, queue[seat][:take]))
+                del queue[seat][:take]
+                need[seat] -= take
+        assert moves, f"blind passes {blind} of step {step.name} left tiles short: the offers prevent it"
+        for seat, moved in moves:
+            receiver = (seat + step.offset) % players
+            assert all(owner != receiver for _, owner in moved), "a tile passed blind came back to its giver"
+            queue[receiver].extend(moved)
+            made.append((seat, tuple(tile for tile, _ in moved)))
+    return made
+
+
+def fewest_own(step: ExchangeStep, players: int, seat: int, chosen: dict[int, int]) -> int:
+    """The fewest of its own tiles a seat may pass in a blind step, the others passing on unseen what they are
+    passed: enough that, whatever the seats still to choose pass, every tile passed on reaches a seat before
+    it would come back round to the seat that gave it (a tile is passed once by each seat at most).
+
+    The seats a pass links form cycles (one of every seat for a pass to the right or left, pairs for a pass
+    across).  Round a cycle of ``n`` seats, the tiles a seat passes come from itself and the ``n - 2`` seats
+    before it, so the own tiles of all but the seat it passes to must be at least the step's count: over the
+    cycle, their total less the largest.  The seats still to choose are counted as passing all their own.
+    ``chosen``: the own tiles of the seats that have chosen.
+    """
+    cycle = [seat]
+    nxt = (seat + step.offset) % players
+    while nxt != seat:
+        cycle.append(nxt)
+        nxt = (nxt + step.offset) % players
+    for own in range(step.count + 1):
+        counts = [own if s == seat else chosen.get(s, step.count) for s in cycle]
+        if len(cycle) > 1 and sum(counts) - max(counts) >= step.count:
+            return own
+    return step.count
+
+def exchange_options(game: RunningGame, seat: int, step: ExchangeStep, fewest: int | None = None
+                     ) -> Sequence[Action]:
     """A seat's choices in one step: every choice of the step's count of held tiles, and a refusal where allowed.
 
-    A step of one suit (``one_suit``) offers only the choices whose tiles are all of one suit.
+    A step of one suit (``one_suit``) offers only the choices whose tiles are all of one suit.  A blind step
+    (``blind``) offers too every choice of fewer of the seat's own tiles, down to ``fewest``, the rest passed on
+    unseen from those passed to it (``way="blind"``: :func:`blind_moves`).
     """
     s = game.table.seats[seat]
     refuse = step.optional or (step.refuse_only_if_calling and bool(sum(s.counts) % 3)
@@ -83,6 +159,10 @@ def exchange_options(game: RunningGame, seat: int, step: ExchangeStep) -> Sequen
     extra = (Action("refuse"),) if refuse else ()
     if step.one_suit:
         return one_suit_options(s.counts, step.count, extra)
+    if step.blind and fewest is not None and fewest < step.count:
+        blind = [Action("exchange", tiles=tiles, way="blind") for own in range(step.count - 1, fewest - 1, -1)
+                 for tiles in multiset_combinations(s.counts, own)]
+        return BlindExchangeOptions(ExchangeOptions(tuple(s.counts), step.count, ()), blind, extra)
     return ExchangeOptions(tuple(s.counts), step.count, extra)
 
 
@@ -207,6 +287,50 @@ class ExchangeOptions(LazyOptions):
                 return False
         return True
 
+
+
+class BlindExchangeOptions(LazyOptions):
+    """A blind step's choices: every choice of the step's count of held tiles (lazily, as
+    :class:`ExchangeOptions`), then each choice of fewer own tiles with the rest passed on blind (``way="blind"``,
+    most own tiles first), then a refusal if allowed.  ``tiles_per_choice`` is the step's count, as for a plain
+    step: a bot that weighs the plain choices itself reads it."""
+
+    __slots__ = ("_plain", "_blind", "_blind_set", "_extra", "tiles_per_choice")
+
+    def __init__(self, plain: ExchangeOptions, blind: list[Action], extra: tuple[Action, ...]):
+        self._plain, self._blind, self._extra = plain, blind, extra
+        self._blind_set = frozenset(blind)
+        self.tiles_per_choice = plain.tiles_per_choice
+
+    def __len__(self) -> int:
+        return len(self._plain) + len(self._blind) + len(self._extra)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if not isinstance(index, int):
+            return self._all()[index]
+        total = len(self)
+        if not -total <= index < total:
+            raise IndexError(index)
+        index %= total
+        plain = len(self._plain)
+        if index < plain:
+            return self._plain[index]
+        index -= plain
+        return self._blind[index] if index < len(self._blind) else self._extra[index - len(self._blind)]
+
+    def _all(self) -> list[Action]:
+        return [*self._plain, *self._blind, *self._extra]
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Action) and action.way == "blind":
+            return action in self._blind_set
+        return action in self._plain or action in self._extra
 
 
 def multiset_combinations(counts: Sequence[int], k: int) -> list[tuple[int, ...]]:

@@ -228,6 +228,10 @@ class FoldedTable:
     #: The codes a revealed hand holds apart as bonus tiles, where the header names its tile set (``None``: the
     #: standard flowers and seasons).
     bonus_codes: frozenset[str] | None = None
+    #: The exchange step under way and, per seat, the tiles it has been passed in it and not yet passed on: a
+    #: blind pass (``exchange`` with ``blind``) passes on the first of them unseen.
+    exchange_step: str | None = None
+    received: dict[int, list[str]] = field(default_factory=dict)
 
     @classmethod
     def of_header(cls, header: Mapping[str, Any]) -> FoldedTable:
@@ -568,11 +572,20 @@ def _timeout(table: FoldedTable, event: Mapping[str, Any]) -> None:
 
 @handles("exchange")
 def _exchange(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    if event.get("step") != table.exchange_step:
+        table.exchange_step, table.received = event.get("step"), {}
     giver, receiver = table.seats[event["giver"]], table.seats[event["receiver"]]
-    passed = giver.passing or [HIDDEN] * int(event.get("count", 0))
-    giver.passing = []
+    count = int(event.get("count", 0))
+    if event.get("blind"):  # passed on unseen: the first of the tiles the giver was passed in this step
+        queue = table.received.setdefault(giver.seat, [])
+        passed = queue[:count] + [HIDDEN] * (count - len(queue[:count]))
+        del queue[:count]
+    else:
+        passed = giver.passing or [HIDDEN] * count
+        giver.passing = []
     take_tiles(giver.concealed, passed)
     receiver.concealed.extend(passed)
+    table.received.setdefault(receiver.seat, []).extend(passed)
 
 
 @handles("calling")

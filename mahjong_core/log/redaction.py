@@ -137,19 +137,27 @@ def _is_concealed_kong(event: Mapping[str, Any]) -> bool:
 
 
 def _receivers(events: Sequence[dict[str, Any]]) -> dict[int, int]:
-    """For each exchange decision (by index), the seat that received its tiles.
+    """For each exchange decision (by index), the seat that received its tiles and keeps them all.
 
     A step's decisions come first, sealed; the ``exchange`` events after them
     say who passed to whom, so each pass is matched to the latest pending
-    decision of its giver.
+    decision of its giver.  A receiver that itself passes blind in that step (``way: blind``) may pass some of
+    them on unseen: it is shown none of them in the decision (its hand, after the step, shows what it kept).
     """
     pending: dict[int, int] = {}
+    blind: set[int] = set()  # the seats passing blind in the step under way
     receivers: dict[int, int] = {}
     for i, event in enumerate(events):
         if event.get("type") == "decision" and event.get("phase") == "exchange":
+            if not pending:
+                blind.clear()  # a new step's first decision
             pending[event["actor"]] = i
+            if event.get("way") == "blind":
+                blind.add(event["actor"])
         elif event.get("type") == "exchange" and event.get("giver") in pending:
-            receivers[pending.pop(event["giver"])] = event["receiver"]
+            decision = pending.pop(event["giver"])
+            if event["receiver"] not in blind:
+                receivers[decision] = event["receiver"]
     return receivers
 
 

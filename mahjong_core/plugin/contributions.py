@@ -191,6 +191,10 @@ class Contribution:
         ``all_orphan_discards``, the dealer's repeat ``honba``, the abortive draws ``abortive``, a declaration
         ``declared``.  The score-entry page offers a ruleset's sheet these fields and no others
         (:func:`~mahjong_core.sheet_fields`).
+    :param data_files: for a mechanism, the parameters whose value names a data file it reads (a card of fixed
+        hands: ``card``), relative to the ruleset file that sets it or absolute.  The loader reads each such file
+        and hashes its content with the tables (``mahjong_core.rules.named_files``): a log played under one
+        version of the file does not audit under another.
     """
 
     kind: str
@@ -207,3 +211,4 @@ class Contribution:
     words: Mapping[str, str] | None = None
     examples: Callable[[], Sequence[ItemExample]] | None = None
     sheet_keys: frozenset[str] = frozenset()
+    data_files: tuple[str, ...] = ()

@@ -68,7 +68,8 @@ def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:
         # jokers held beside the playing tiles (a set playing kinds past the 34: ``Seat.to_hand``) are the hand's
         count += hand.jokers
     if ruleset.get("kong_loose_tile") is False:  # a kong that took no loose tile is four of the hand's tiles
-        count += sum(1 for meld in hand.melds if meld.kind is MeldKind.KONG)
+        # (and a larger exposure a card's hands hold, a quint or sextet made as a kong of more tiles, all of its)
+        count += sum(len(meld.tiles) - 3 for meld in hand.melds if meld.kind is MeldKind.KONG)
     if count != wanted:
         unnamed = "" if hand.winning_tile is not None else ", and names no winning tile (add it as +TILE, e.g. +5p)"
         raise HandError(f"a winning hand has {wanted} tiles, the winning tile included (a kong counts as three); "

@@ -108,6 +108,10 @@ class InstalledPlugins:
         """Whether a plugin could not be imported: a load that passed without it says nothing of the next one."""
         return bool(plugin_index.installed().skipped)
 
+    def data_files(self) -> frozenset[str]:
+        """The parameters an installed mechanism declares to name a data file (its ``data_files``)."""
+        return frozenset(name for mechanism in plugin_index.installed().mechanisms for name in mechanism.data_files)
+
     def forget(self) -> None:
         """Forget the installed plugins and the entry-point scan (both are read again on next use)."""
         forget_plugins()

@@ -7,6 +7,8 @@ descriptions, citations and notes are excluded, so fixing a typo in a source
 line or translating a name keeps the hash, while any changed value, switch,
 row or predicate changes it.  An overlay that sets nothing hashes like its
 parent.
+The content of a data file the tables name (a club's card) counts too
+(:func:`identity_tables`): an edited card is another ruleset.
 """
 
 from __future__ import annotations
@@ -46,6 +48,16 @@ def canonical_json(node: Any) -> bytes:
 def tables_sha256(tables: Mapping[str, Any]) -> str:
     """Hex SHA-256 of the canonical JSON of ``tables``' rule content."""
     return hashlib.sha256(canonical_json(rule_content(tables))).hexdigest()
+
+
+def identity_tables(tables: Mapping[str, Any], files: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Any]:
+    """What a ruleset's hash is taken of: its tables and, beside them, the content of the data files they name
+    (a card of fixed hands: :mod:`mahjong_core.rules.named_files`), each as a leaf's value, which
+    :func:`rule_content` never strips of keys.  A ruleset that names no file hashes as its tables alone, as it did
+    before files were hashed."""
+    if not files:
+        return tables
+    return {**tables, "named_files": {name: {"value": file["content"]} for name, file in sorted(files.items())}}
 
 
 def identity_string(ruleset_id: str, version: str, sha256: str) -> str:

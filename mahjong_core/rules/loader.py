@@ -37,6 +37,7 @@ from mahjong_core.errors import RulesetError
 from mahjong_core.rules import validated
 from mahjong_core.rules.document import locate, marks_of, parse_ruleset_text
 from mahjong_core.rules.merge import resolve
+from mahjong_core.rules.named_files import read_named_files
 from mahjong_core.rules.playable import playable_problems
 from mahjong_core.rules.registry import InstalledCatalog, RulesetSource, available, file_source
 from mahjong_core.rules.ruleset import Origin, Ruleset, json_path, layer_origins
@@ -74,6 +75,11 @@ class PluginChecks(Protocol):
 
     def skipped(self) -> bool:
         """Whether an installed plugin could not be imported (then a passed load is not recorded)."""
+        ...
+
+    def data_files(self) -> frozenset[str]:
+        """The parameters whose value names a data file (a card), whose content is part of the ruleset's
+        identity (:mod:`mahjong_core.rules.named_files`)."""
         ...
 
     def forget(self) -> None:
@@ -140,7 +146,8 @@ def citation_errors(document: Mapping[str, Any], documents: Mapping[str, Any], w
     return errors
 
 
-def _load_record(own_id: str, tables: Mapping[str, Any], modules: Sequence[object]) -> str | None:
+def _load_record(own_id: str, tables: Mapping[str, Any], modules: Sequence[object],
+                 files: Mapping[str, Any]) -> str | None:
     """The digest under which this load's passed checks are recorded, or ``None`` when they are not trusted.
 
     The checks after the schema read the resolved tables and run the code of the installed plugins and of the
@@ -148,13 +155,14 @@ def _load_record(own_id: str, tables: Mapping[str, Any], modules: Sequence[objec
     """
     if not validated.trusted():
         return None
-    files = []
+    named = {name: file["content"] for name, file in sorted(files.items())}  # an edited card is checked again
+    code = []
     for module in modules:
         path = getattr(module, "__file__", None)
         if not isinstance(path, str):
             return None
-        files.append((getattr(module, "__name__", None), validated.file_stamp(path)))
-    return validated.loaded_digest((own_id, files, tables))
+        code.append((getattr(module, "__name__", None), validated.file_stamp(path)))
+    return validated.loaded_digest((own_id, code, tables, named) if named else (own_id, code, tables))
 
 
 class _Loader:
@@ -237,7 +245,11 @@ class _Loader:
         layer_origins(layer, (own_id, where), origins)
 
         modules = (*(parent.modules if parent else ()), *((module,) if module else ()))
-        record = None if everything or errors else _load_record(own_id, tables, modules)
+        files, unread = read_named_files(tables, origins, where, plugin_checks().data_files())
+        errors += unread
+        if errors and not everything:
+            return None, errors[:1]
+        record = None if everything or errors else _load_record(own_id, tables, modules, files)
         checked = record is None or not validated.passed(record)
         if checked:
             errors += plugin_checks().resolved_errors(tables, origins, where)
@@ -258,6 +270,7 @@ class _Loader:
                 origins=origins,
                 documents=documents,
                 text=text,
+                files=files,
             )
             more = plugin_checks().ruleset_errors(ruleset) if checked else []
         except Exception:  # noqa: BLE001 -- with errors above, the later checks may trip over them
@@ -427,7 +440,7 @@ def load_ruleset(id_or_path: str | Path, *, catalog: Catalog | None = None) -> R
     if catalog is None and key in _files:
         return _files[key]
     ruleset = load_ruleset_text(text, str(path), catalog=catalog)
-    if catalog is None:
+    if catalog is None and not ruleset.files:  # a file it names (a card) may change while its own text does not
         _files[key] = ruleset
     return ruleset
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.tiles import TileSet, build_tiles
-from mahjong_core.rules.identity import identity_string, tables_sha256
+from mahjong_core.rules.identity import identity_string, identity_tables, tables_sha256
 from mahjong_core.rules.merge import is_leaf
 
 #: Origin of a value: (ruleset id, file) of the layer that set it.
@@ -141,6 +141,8 @@ class Ruleset:
     :param text: the file's own text for a ruleset that is not installed (a house rule), ``None`` otherwise:
         a game played under it writes the text into its log, so that the log re-plays and audits on any
         machine that has the rulesets it extends.
+    :param files: the data files its parameters name (a card), by parameter: ``{"path": ..., "content": ...}``
+        (``mahjong_core.rules.named_files``).  Their content is part of its identity: an edited card changes the hash.
     """
 
     id: str
@@ -156,6 +158,7 @@ class Ruleset:
     origins: dict[tuple[str | int, ...], Origin] = field(repr=False)
     documents: Mapping[str, Any] = field(default_factory=dict, repr=False)
     text: str | None = field(default=None, repr=False)
+    files: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     sha256: str = field(init=False)
     _params: dict[str, Any] = field(init=False, repr=False)
     _frozen: Mapping[str, Any] = field(init=False, repr=False)
@@ -163,7 +166,7 @@ class Ruleset:
     _absent: set[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "sha256", tables_sha256(self.raw_tables))
+        object.__setattr__(self, "sha256", tables_sha256(identity_tables(self.raw_tables, self.files)))
         object.__setattr__(self, "_params", plain(self.raw_tables.get("parameters", {})))
         object.__setattr__(self, "_frozen", _freeze(self.raw_tables))
         object.__setattr__(self, "_values", {})

@@ -213,8 +213,9 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
     EventType("draw_returned", "table", (Field("seat", "seat"), Field("tile", "tile")),
               "a late claim took the discard after the next seat drew: the draw goes back"),
     EventType("exchange", "table", (Field("step", "text"), Field("giver", "seat"), Field("receiver", "seat"),
-                                    Field("count", "count")),
-              "tiles passed in a Charleston or partner exchange"),
+                                    Field("count", "count"), _opt("blind", "bool")),
+              "tiles passed in a Charleston or partner exchange (``blind``: passed on unseen, the first ``count`` of "
+              "those the giver has been passed in this step and not yet passed on)"),
     EventType("calling", "table", (Field("seat", "seat"), Field("declared", "bool")),
               "a calling hand declared outside a discard"),
     EventType("joker_exchange", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("owner", "seat")),

@@ -89,6 +89,8 @@ class ExchangeStep:
     :param one_suit: every tile passed is of one suit (Sichuan's exchange of three).
     :param group: steps made together or not at all: once a seat declines an optional step of a group, the
         group's later steps are not offered (the American second Charleston, which stops as a whole).
+    :param blind: a seat may pass on, unseen, some of the tiles passed to it in this same step in place of as many
+        of its own (the American blind pass, or "steal", on the last pass of each Charleston).
     """
 
     name: str
@@ -98,6 +100,7 @@ class ExchangeStep:
     refuse_only_if_calling: bool = False
     one_suit: bool = False
     group: str | None = None
+    blind: bool = False
 
 
 @dataclass(frozen=True)

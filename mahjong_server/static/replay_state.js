@@ -133,6 +133,8 @@ class Table {
     this.claims = [];       // the decisions on the last discard: {seat, action, tiles, after_ms, taken}
     this.over = false;
     this.lastDecision = null;
+    this.exchangeStep = null; // the exchange step under way, and per seat the tiles passed to it there not yet passed on
+    this.received = {};
     this.effects = effectsOf(header);  // what each plugin event type the header declares does to the table
   }
 
@@ -342,10 +344,22 @@ const HANDLERS = {
     if (t.turn) t.turn.timeout = e.limit_ms;
   },
   exchange(t, e) {
+    // t.received: per seat, the tiles it has been passed in the step under way and not yet passed on; a blind pass
+    // (e.blind) passes on the first of them unseen (docs/replay-format.md).
+    if (e.step !== t.exchangeStep) { t.exchangeStep = e.step; t.received = {}; }
     const giver = t.view.seats[e.giver], receiver = t.view.seats[e.receiver];
-    const passed = giver.passing.length ? giver.passing : Array(e.count || 0).fill(HIDDEN);
-    giver.passing = [];
+    const count = e.count || 0;
+    let passed;
+    if (e.blind) {
+      const queue = t.received[e.giver] || (t.received[e.giver] = []);
+      passed = queue.splice(0, count);
+      while (passed.length < count) passed.push(HIDDEN);
+    } else {
+      passed = giver.passing.length ? giver.passing : Array(count).fill(HIDDEN);
+      giver.passing = [];
+    }
     take(giver.concealed, passed); receiver.concealed.push(...passed);
+    (t.received[e.receiver] || (t.received[e.receiver] = [])).push(...passed);
   },
   calling(t, e, s) { if (s) s.calling = e.declared !== false; },
   claim(t, e, s) {

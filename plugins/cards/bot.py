@@ -6,7 +6,8 @@ tiles are nearest to and plays by :mod:`.strategy`, the one card player's strate
 * In its turn it takes a joker from an exposure for a tile it holds where its hand is no farther from the card
   (``strategy.worth_exchanging``), then lets go the tile that leaves it nearest a hand (``strategy.best_discard``).
 * Of a discard it calls a pung or kong only where the exposure brings it nearer (``strategy.worth_exposing``).
-* In an exchange (the Charleston) it passes, one by one, the tiles it would let go first.
+* In an exchange (the Charleston) it passes, one by one, the tiles it would let go first; in a blind pass it passes
+  on unseen, in place of its own, those it could only let go by going farther from the card.
 * Anything else -- a plugin's phase -- it answers with the option listed last, as the core's bots do.
 * Under a ruleset that names no card it plays plainly but legally (:meth:`CardBot._plain`): every installed bot
   is seated in every ruleset's conformance games and soak runs.
@@ -106,19 +107,33 @@ class CardBot:
 
     @staticmethod
     def _exchange(card: Card, held: Sequence[int], counts: list[int], options: Sequence[Action]) -> Action:
-        """The tiles to pass: one by one, the tile it would let go first (never a joker, which is not passed)."""
+        """The tiles to pass: one by one, the tile it would let go first (never a joker, which is not passed); where
+        letting one go would leave it farther from the card and the pass is blind, that one and the rest are passed
+        on unseen instead (as many as the pass allows)."""
         count = getattr(options, "tiles_per_choice", None)
         if not isinstance(count, int):
             return options[-1]
-        left, kinds = list(held), []
+        left, kinds = list(held), list[int]()
+        spare = count  # the tiles it can let go without going farther from the card
+        before: strategy.Aim | None = None
         for _ in range(count):
             keyed = [0] * KEYS
             for kind, n in enumerate(left):
                 if n:
                     keyed[_key(kind)] += n
-            key, _ = strategy.best_discard(card, keyed, 0)
+            if before is None:
+                before = strategy.aim(card, keyed, 0)
+            key, after = strategy.best_discard(card, keyed, 0)
+            if after.missing > before.missing and spare == count:
+                spare = len(kinds)
+            before = after
             kind = next(k for k, n in enumerate(left) if n and _key(k) == key)
             left[kind] -= 1
             kinds.append(kind)
+        if spare < count:  # the rest would cost it: pass them on blind where the pass allows (fewest own allowed)
+            for own in range(spare, count):
+                blind = Action("exchange", tiles=tuple(sorted(kinds[:own])), way="blind")
+                if blind in options:
+                    return blind
         chosen = Action("exchange", tiles=tuple(sorted(kinds)))
         return chosen if chosen in options else options[-1]

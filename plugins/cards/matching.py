@@ -143,13 +143,11 @@ def distances(card: Card, counts: Sequence[int], jokers: int,
               exposures: Sequence[tuple[int, int]] = ()) -> dict[str, tuple[int, Reading]]:
     """For each hand of the card its exposures leave possible: the fewest tiles missing and a closest reading."""
     best: dict[str, tuple[int, Reading]] = {}
-    for reading in card.readings:
-        gap = missing(reading, counts, jokers, exposures)
-        if gap is None:
-            continue
+    for reading, slots in fitting(card, exposures):
+        short = gap(slots, counts, jokers)
         kept = best.get(reading.hand.id)
-        if kept is None or gap < kept[0]:
-            best[reading.hand.id] = (gap, reading)
+        if kept is None or short < kept[0]:
+            best[reading.hand.id] = (short, reading)
     return best
 
 
@@ -163,8 +161,37 @@ def closest(card: Card, counts: Sequence[int], jokers: int,
 
 def possible(card: Card, exposures: Sequence[tuple[int, int]]) -> bool:
     """Whether any hand of the card can still be made with these exposures (the dead-hand test's core)."""
-    return any(slots_after(reading, exposures) is not None
-               for reading in _each(card, _holding(card, {kind for kind, _ in exposures})))
+    return bool(fitting(card, exposures))
+
+
+#: Per card (by its id, the card kept beside): for each set of exposures asked, sorted, each reading they leave
+#: possible with its slots -- a seat's exposures change a few times a deal and are asked about at every discard.
+_FITS: dict[int, tuple[Card, dict[tuple[tuple[int, int], ...],
+                                  tuple[tuple[Reading, tuple[tuple[int, int, int], ...]], ...]]]] = {}
+
+
+def fitting(card: Card, exposures: Sequence[tuple[int, int]]
+            ) -> tuple[tuple[Reading, tuple[tuple[int, int, int], ...]], ...]:
+    """Each reading of the card these exposures leave possible, with its slots (:func:`slots_after`), in the
+    card's order: the same for the exposures in any order, so kept per sorted set."""
+    entry = _FITS.get(id(card))
+    if entry is None or entry[0] is not card:
+        if len(_FITS) >= 16:
+            _FITS.clear()
+        entry = _FITS[id(card)] = (card, {})
+    key = tuple(sorted(exposures))
+    found = entry[1].get(key)
+    if found is None:
+        if key:
+            pairs = ((reading, slots_after(reading, key))
+                     for reading in _each(card, _holding(card, {kind for kind, _ in key})))
+        else:
+            pairs = ((reading, reading.slots) for reading in card.readings)
+        found = tuple((reading, slots) for reading, slots in pairs if slots is not None)
+        if len(entry[1]) >= 4096:
+            entry[1].clear()
+        entry[1][key] = found
+    return found
 
 
 def alive(card: Card, exposures: Sequence[tuple[int, int]], seen: Sequence[int]) -> bool:
@@ -176,10 +203,7 @@ def alive(card: Card, exposures: Sequence[tuple[int, int]], seen: Sequence[int])
     The American game's dead hand (a hand whose needed tiles cannot be had, or whose exposures fit no hand): a
     seat for which this is false is dead.  Only what every seat sees is read, never a concealed tile.
     """
-    for reading in _each(card, _holding(card, {kind for kind, _ in exposures})):
-        slots = slots_after(reading, exposures)
-        if slots is None:
-            continue
+    for _, slots in fitting(card, exposures):
         jokers = 0
         for k, need, natural in slots:
             left = COPIES[k] - seen[k]

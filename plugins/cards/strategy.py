@@ -54,19 +54,27 @@ def best_discard(card: Card, counts: Sequence[int], jokers: int,
     candidates = [*(k for k in range(KEYS) if counts[k]), *([JOKER] if jokers else [])]
     if not candidates:
         raise ValueError("a hand with no tile has nothing to let go")
-    best: dict[int, Aim] = {}
-    for reading in card.readings:
-        slots = matching.slots_after(reading, exposures)
-        if slots is None:
-            continue
+    # Whatever tile is let go, a reading's distance is its distance now (``short`` less the jokers its ``room``
+    # takes) or one more: a reading two or more farther than the nearest can be no candidate's best, nor tie with
+    # it, so only the others are weighed tile by tile -- the same answer as weighing every reading.
+    measured = []
+    nearest = 1 << 30
+    for reading, slots in matching.fitting(card, exposures):
         short, room = 0, 0
-        per_kind: dict[int, tuple[int, int]] = {}
         for k, need, natural in slots:
             have = counts[k]
-            own_room = need - (have if have > natural else natural) if have < need else 0
-            short += need - have if have < need else 0
-            room += own_room
-            per_kind[k] = (need, natural)
+            if have < need:
+                short += need - have
+                room += need - (have if have > natural else natural)
+        base = short - (jokers if jokers < room else room)
+        if base < nearest:
+            nearest = base
+        measured.append((base, short, room, reading, slots))
+    best: dict[int, Aim] = {}
+    for base, short, room, reading, slots in measured:
+        if base > nearest + 1:
+            continue
+        per_kind = {k: (need, natural) for k, need, natural in slots}
         value, hand = reading.hand.value, reading.hand.id
         for kind in candidates:
             if kind == JOKER:

@@ -9,7 +9,7 @@ and ``card: {value: /path/to/card.yaml, source: ...}``).  The card's format and 
 
 from __future__ import annotations
 
-import os
+import hashlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -19,6 +19,8 @@ from weakref import WeakKeyDictionary
 from mahjong_rulesets.mechanisms import parameters_of
 
 from mahjong_core.plugin import (
+    ANY_JOKER,
+    Action,
     Claim,
     Contribution,
     Hand,
@@ -49,7 +51,7 @@ def switched_on(ruleset: Ruleset) -> bool:
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("mechanism", "card_hands", sys.modules[__name__], switched_on=switched_on,
                          description="a card of fixed hands, read from the file the ruleset names (card)",
-                         parameters=parameters_of("card_hands"))]
+                         parameters=parameters_of("card_hands"), data_files=("card",))]
 
 
 def card_path(ruleset: Ruleset) -> Path:
@@ -62,32 +64,30 @@ def card_path(ruleset: Ruleset) -> Path:
     return (Path(where).parent if where else Path.cwd()) / path
 
 
-#: Cards read, by their resolved path and the file's size and modification time: a card changed on disk is
-#: read again by the next ruleset that names it.
-_CARDS: dict[tuple[str, int, int], Card] = {}
-#: Each ruleset's card as last read: its resolved path, the file's (size, modification time) then, and the card.
-_BY_RULESET: WeakKeyDictionary[Ruleset, tuple[str, tuple[int, int], Card]] = WeakKeyDictionary()
+#: Cards read, by their resolved path and the SHA-256 of the file's bytes: a card is compiled once per content.
+_CARDS: dict[tuple[str, str], Card] = {}
+#: Each ruleset's card, read once: the card's content is part of the ruleset's identity (its hash, read as it
+#: loaded), so a ruleset plays the card it was loaded with; a card edited since is another ruleset, loaded anew.
+_BY_RULESET: WeakKeyDictionary[Ruleset, Card] = WeakKeyDictionary()
 
 
 def card_of(ruleset: Ruleset) -> Card:
-    """The ruleset's card, read and compiled (once per version of the file).
+    """The ruleset's card, read and compiled once (asked at every discard of a game: a dictionary look-up).
 
     :raises RulesetError: at the ruleset's ``card`` entry for a file that is not there or whose hands do not
         hold the ruleset's hand size and one; a :class:`~mahjong_core.plugin.DataFileError` naming every mistake
         in the card, each at its line.
     """
     held = _BY_RULESET.get(ruleset)
-    if held is not None:  # asked at every discard of a game: the path is known, only the file's stamp is checked
-        where, stamp, kept = held
-        if _stamp(where) == stamp:
-            return kept
+    if held is not None:
+        return held
     path = card_path(ruleset)
     try:
-        stat = path.stat()
+        data = path.read_bytes()
     except OSError as exc:
         raise RulesetError(f"card {str(ruleset.get('card'))!r} cannot be read at {path}: {exc.strerror or exc}",
                            source=ruleset.location, place="$.parameters.card.value") from None
-    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    key = (str(path.resolve()), hashlib.sha256(data).hexdigest())
     card = _CARDS.get(key)
     if card is None:
         # deferred: every installed mechanism is imported at each command's start, and the card's reader brings
@@ -103,7 +103,7 @@ def card_of(ruleset: Ruleset) -> Card:
         raise RulesetError(f"the card's hands hold {card.tiles} tiles (its `tiles`); this ruleset's complete hand "
                            f"holds {size + 1} (hand_size {size} and the winning tile)",
                            source=ruleset.location, place="$.parameters.card.value")
-    _BY_RULESET[ruleset] = (key[0], key[1:], card)
+    _BY_RULESET[ruleset] = card
     return card
 
 
@@ -134,15 +134,24 @@ def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, 
     from mahjong_rulesets.cards.matching import completed
 
     s = table.seats[seat]
-    counts = [0] * KEYS
-    for kind, n in enumerate(s.counts):
-        if n:
-            counts[_key(kind, FLOWER)] += n
+    counts = _card_counts(s.counts, FLOWER, KEYS)
     if how in ("discard", "robbing_kong"):
         counts[_key(tile, FLOWER)] += 1
     # an exposure is a group of one kind (a card's groups are), its jokers' kinds numbered past every natural one
     exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
     return bool(completed(card_of(ruleset), counts, len(s.held_jokers), exposures))
+
+
+def _card_counts(held: list[int], flower: int, keys: int) -> list[int]:
+    """A seat's counts over the card's kinds: a copy where the seat counts the 34 and one flower kind (the card's
+    own layout, asked at every discard), else each kind moved to its key."""
+    if len(held) == keys and flower == keys - 1:
+        return list(held)
+    counts = [0] * keys
+    for kind, n in enumerate(held):
+        if n:
+            counts[_key(kind, flower)] += n
+    return counts
 
 
 @hookimpl(tryfirst=True)
@@ -179,6 +188,59 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
     return None
 
 
+@hookimpl
+def mahjong_claim_options(ruleset: Ruleset, table: Table, seat: int, discarder: int, tile: int) -> list[Action]:
+    """The exposures larger than a kong that a card's hands hold -- a quint (five alike), a sextet (six) --
+    called on a discard as a pung or kong is: the discard and the seat's own copies of it, jokers for the rest
+    (the discard and four jokers make a quint).  Each is a ``kong`` claim of more tiles (a meld of five or six),
+    which takes no loose tile where ``kong_loose_tile`` is false.  Offered only for sizes the card's hands hold,
+    and only where, beside the seat's exposures, some hand of the card can use it (and, with the dead hand
+    played, the seat could still make one), as :func:`mahjong_claim_allowed` asks of a pung or kong.
+    Every count of the seat's own copies is offered, most first: which copies a player keeps back is its choice.
+    """
+    card = card_of(ruleset)
+    sizes = _large_groups(card)
+    s = table.seats[seat]
+    jokers = len(s.held_jokers)
+    held = s.counts[tile] if 0 <= tile < len(s.counts) else 0
+    if not sizes or held + jokers < sizes[0] - 1:
+        return []
+    # deferred: the card's modules, for a game that plays a card only.
+    from mahjong_rulesets.cards.card import FLOWER
+    from mahjong_rulesets.cards.matching import alive, possible
+
+    key = _key(tile, FLOWER)
+    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
+    dead_hand = bool(ruleset.get("card_dead_hand"))
+    seen = seen_tiles(table) if dead_hand else []
+    options = []
+    for size in sizes:
+        exposed = [*exposures, (key, size)]
+        if not possible(card, exposed) or (dead_hand and not alive(card, exposed, seen)):
+            continue
+        for natural in range(min(held, size - 1), -1, -1):
+            wild = size - 1 - natural
+            if wild > jokers:
+                break
+            options.append(Action("kong", tile, (tile,) * natural + (ANY_JOKER,) * wild, way="from_discard"))
+    return options
+
+
+#: Per card (by its id, the card kept beside so the id stays its own): the sizes of its groups past a kong.
+_LARGE: dict[int, tuple[Card, tuple[int, ...]]] = {}
+
+
+def _large_groups(card: Card) -> tuple[int, ...]:
+    """The sizes of the card's groups larger than a kong (5 a quint, 6 a sextet), smallest first."""
+    entry = _LARGE.get(id(card))
+    if entry is None or entry[0] is not card:
+        sizes = tuple(sorted({size for reading in card.readings for _, size in reading.groups if size > 4}))
+        if len(_LARGE) >= 16:
+            _LARGE.clear()
+        entry = _LARGE[id(card)] = (card, sizes)
+    return entry[1]
+
+
 def seen_tiles(table: Table) -> list[int]:
     """The real tiles every seat sees, over the card's kinds: the discards lying dead, and the real tiles (jokers
     not counted) of every seat's exposures.  The discard a claim is asked about is not yet dead: it is left out.
@@ -186,22 +248,35 @@ def seen_tiles(table: Table) -> list[int]:
     # deferred: the card's modules, for a game that plays a card only.
     from mahjong_rulesets.cards.card import FLOWER, KEYS
 
-    seen = [0] * KEYS
-    pending = table.last_discard
-    for number, s in enumerate(table.seats):
-        for place, kind in enumerate(s.discards):
-            if number == table.last_discarder and place == len(s.discards) - 1 and kind == pending:
-                continue
-            key = _key(kind, FLOWER)
-            if 0 <= key < KEYS:  # a discarded joker is no kind of the card
-                seen[key] += 1
+    keys = _keys(FLOWER, KEYS)
+    seen = [0] * (KEYS + 1)  # the last: a sink for a kind no card counts (a discarded joker)
+    for s in table.seats:
+        for kind in s.discards:
+            seen[keys[kind] if kind < _KINDS else KEYS] += 1
         for meld in s.melds:
-            real = list(meld.tiles)
-            for kind in meld.jokers:
-                real.remove(kind)
-            for kind in real:
-                seen[_key(kind, FLOWER)] += 1
+            for kind in meld.tiles:
+                seen[keys[kind] if kind < _KINDS else KEYS] += 1
+            for kind in meld.jokers:  # a joker stands among the meld's tiles as the kind it stands for
+                seen[keys[kind] if kind < _KINDS else KEYS] -= 1
+    pending = table.last_discard
+    if pending is not None and table.last_discarder is not None:
+        discards = table.seats[table.last_discarder].discards
+        if discards and discards[-1] == pending:
+            seen[keys[pending] if pending < _KINDS else KEYS] -= 1
+    del seen[KEYS]
     return seen
+
+
+#: The core's kinds a card's key is kept for (a joker's kind and any other past them count as no card's kind).
+_KINDS = 128
+_KEYS: list[int] = []
+
+
+def _keys(flower: int, keys: int) -> list[int]:
+    """The card's key of each core kind below :data:`_KINDS` (:func:`_key`), ``keys`` for one no card counts."""
+    if not _KEYS:
+        _KEYS.extend(kind if kind < flower else flower if kind in _FLOWER_KINDS else keys for kind in range(_KINDS))
+    return _KEYS
 
 
 @hookimpl(tryfirst=True)
@@ -258,13 +333,3 @@ def mahjong_explain_total(ruleset: Ruleset, score: Mapping[str, Any], units: Map
     item = items[0]
     return TotalSteps((f"{item.get('detail') or label(str(item.get('name')))}: the card's value, {total} points",),
                       frozenset({0}))
-
-
-def _stamp(where: str) -> tuple[int, int] | None:
-    """The card file's size and modification time, or ``None`` where it cannot be looked at now (it is then read
-    again, which names what is wrong)."""
-    try:
-        now = os.stat(where)
-    except OSError:
-        return None
-    return now.st_size, now.st_mtime_ns

@@ -6,6 +6,7 @@ Charleston (right, across, left), which line 297 names as the rule's origin.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 from pathlib import Path
@@ -302,3 +303,52 @@ def test_a_declined_pass_of_a_group_stops_the_group_s_later_passes(tmp_path: Pat
 
 def steps_of_file(rs: Any) -> list[ExchangeStep]:
     return list(build_plugin_manager(bind(rs).plugins).hook.mahjong_exchange_steps(ruleset=rs, table=Table()) or [])
+
+
+def test_a_blind_pass_never_sends_a_tile_back_round_to_its_giver() -> None:
+    """fewest_own: round a cycle of seats, the own tiles of all but the seat passed to must make the step's count
+    (ilovemahj question 606: 0 to 3 own tiles, the rest passed on unseen); the seats still to choose count as
+    passing all their own, so the first to choose may pass every tile blind and the last is held to what is left."""
+    from mahjong_core.engine.exchange import fewest_own
+
+    left = ExchangeStep("first-left", 3, 3, blind=True)
+    assert fewest_own(left, 4, 0, {}) == 0  # three seats to come, each passing its own three at most
+    assert fewest_own(left, 4, 3, {0: 0}) == 0
+    assert fewest_own(left, 4, 2, {0: 0, 3: 0}) == 3  # 0 + 0 + 3 + own, less the largest, must make 3
+    assert fewest_own(left, 4, 2, {0: 1, 3: 1}) == 1
+    assert fewest_own(left, 4, 1, {0: 0, 3: 0, 2: 3}) == 3  # only 3 own tiles otherwise: they would come back
+    assert fewest_own(left, 4, 1, {0: 1, 3: 1, 2: 1}) == 1  # one own tile each: every tile passed on twice
+    across = ExchangeStep("courtesy", 3, 2, blind=True)
+    assert fewest_own(across, 4, 1, {}) == 3  # a pair passing across: a tile passed on would go straight back
+
+
+def test_blind_passes_are_offered_played_logged_replayed_and_audited(tmp_path: Path) -> None:
+    """american_style's first-left and second-right passes are blind: a seat passes fewer of its own tiles
+    (``way: blind``) and passes on unseen the first of those passed to it (``exchange`` events with ``blind``);
+    every seat ends the Charleston with its tiles, the fold follows the engine and the game audits clean."""
+    ruleset = load_ruleset("american_style")
+    log = tmp_path / "blind.jsonl"
+    play_game(ruleset, 3, ["card", "random", "card", "card"], replay=log, max_deals=2)
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    decisions = [e for e in events if e["type"] == "decision" and e.get("way") == "blind"]
+    assert decisions and all(e["phase"] == "exchange" and len(e.get("tiles", [])) < 3 for e in decisions)
+    blind = [e for e in events if e["type"] == "exchange" and e.get("blind")]
+    assert blind and {e["step"] for e in blind} <= {"first-left", "second-right"}
+    for e in decisions:  # what a seat passes blind is passed on, after the own tiles of every seat have moved
+        n = events.index(e)
+        after = [x for x in events[n:] if x["type"] == "exchange"]
+        step_events = list(itertools.takewhile(lambda x, step=after[0]["step"]: x["step"] == step, after))
+        own = [x for x in step_events if x["giver"] == e["actor"] and not x.get("blind")]
+        passed_on = [x for x in step_events if x["giver"] == e["actor"] and x.get("blind")]
+        assert sum(x["count"] for x in own) == len(e.get("tiles", []))
+        assert sum(x["count"] for x in passed_on) == 3 - len(e.get("tiles", []))
+        assert step_events.index(passed_on[0]) > max(step_events.index(x) for x in step_events if not x.get("blind"))
+    assert check(str(log)).ok and check(str(log), "audit").ok
+    parsed = read_log(log)
+    from mahjong_core.log.fold import fold
+
+    for event, table in zip(parsed.events, fold(parsed.header, parsed.events), strict=True):
+        if event["type"] == "decision" and event.get("phase") == "turn":  # the dealer's first discard: 13 each
+            assert [len(s.concealed) for s in table.seats] == [13] * 4
+            assert "?" not in {t for s in table.seats for t in s.concealed}  # every tile passed on is followed
+            break

@@ -91,6 +91,7 @@ class Knowledge:
         returned: list[int] = []
         turned: list[int] = []  # the tile turned to choose the wild kind, while it lies out of play
         passing: dict[int, list[int]] = {}
+        received: dict[int, list[int]] = {}  # per seat, the tiles passed to it in this step not yet passed on
         last_discard: list[int] = []
         #: The jokers in each seat's exposed melds (where jokers are played), which an exchange takes back.
         melded_jokers: dict[int, list[int]] = {}
@@ -174,13 +175,13 @@ class Knowledge:
                 elif e["phase"] == "turn" and e.get("way") == "set_aside":  # laid face up, then set aside
                     public(take(actor, e["tile"]))
                 elif e["phase"] == "exchange" and e["action"] == "exchange":
-                    ids = [take(actor, c) for c in e["tiles"]]
+                    ids = [take(actor, c) for c in e.get("tiles", [])]  # none: every tile passed on blind
                     hand[actor].extend(ids)
                     passing[actor] = ids
                     receiver = next((x["receiver"] for x in self.events[k + 1:]
                                      if x["type"] == "exchange" and x["giver"] == actor), None)
-                    if receiver is not None:  # all seats pass at once: the receiver holds them within the step
-                        known[receiver].update(ids)
+                    if receiver is not None and receiver not in _blind_in_step(self.events, k):
+                        known[receiver].update(ids)  # all seats pass at once: the receiver holds them
             elif kind == "timeout":
                 if e["what"] == "move" and e["action"] == "discard":
                     i = take(e["seat"], e["tile"])
@@ -188,9 +189,20 @@ class Knowledge:
                     last_discard[:] = [i]
                 self.features["timeout " + e["what"]] += 1
             elif kind == "exchange":
-                for i in passing.pop(e["giver"]):
+                if self.events[k - 1]["type"] != "exchange":  # a step's passes: all seats pass at once
+                    received.clear()
+                    for holder, i in _step_holders(self.events[k:], passing):
+                        known[holder].add(i)  # the seat that keeps a tile holds it from the step's first pass
+                if e.get("blind"):  # passed on unseen: the first of those the giver was passed in this step
+                    moved = received.setdefault(e["giver"], [])[:e["count"]]
+                    del received[e["giver"]][:e["count"]]
+                    self.features["blind pass"] += 1
+                else:
+                    moved = passing.pop(e["giver"], [])
+                for i in moved:
                     hand[e["giver"]].remove(i)
                     hand[e["receiver"]].append(i)
+                received.setdefault(e["receiver"], []).extend(moved)
             elif kind == "claim":
                 rest = list(e["tiles"])
                 rest.remove(e["tile"] if e["tile"] in rest else self.marked[e["tile"]])
@@ -338,6 +350,40 @@ class Overrunning:
         return min(discards, key=lambda o: (counts[o.tile or 0], o.tile or 0), default=None)
 
 
+def _blind_in_step(events: Sequence[Mapping[str, Any]], k: int) -> set[int]:
+    """The seats that pass blind (``way: blind``) in the exchange step whose decisions include event ``k``: such
+    a seat may pass on unseen the tiles passed to it, so it knows them only if it keeps them."""
+    def deciding(e: Mapping[str, Any]) -> bool:
+        return (e["type"] == "decision" and e.get("phase") == "exchange") or e["type"] in ("timeout", "calling")
+
+    start = k
+    while start > 0 and deciding(events[start - 1]):
+        start -= 1
+    end = k
+    while end < len(events) and deciding(events[end]):
+        end += 1
+    return {e["actor"] for e in events[start:end] if e["type"] == "decision" and e.get("way") == "blind"}
+
+
+def _step_holders(events: Sequence[Mapping[str, Any]], passing: Mapping[int, list[int]]) -> Iterator[tuple[int, int]]:
+    """(seat, tile) for each tile passed in the exchange step whose events begin ``events``: the seat that keeps it,
+    the last a blind pass reaches (a seat never sees a tile it passes on unseen)."""
+    holder: dict[int, int] = {}
+    queue: dict[int, list[int]] = {}
+    for e in events:
+        if e["type"] != "exchange":
+            break
+        if e.get("blind"):
+            moved = queue.setdefault(e["giver"], [])[:e["count"]]
+            del queue[e["giver"]][:e["count"]]
+        else:
+            moved = list(passing.get(e["giver"], []))
+        for i in moved:
+            holder[i] = e["receiver"]
+        queue.setdefault(e["receiver"], []).extend(moved)
+    yield from ((seat, i) for i, seat in holder.items())
+
+
 def _play(rid: str, seed: int, log: Path | None = None) -> tuple[list[dict[str, Any]], list[Any], Visibility]:
     """One seeded deal, its full events and, for each, the full table after it and whether the hands are open."""
     ruleset = load_ruleset(rid)
@@ -400,6 +446,9 @@ def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
     # holds a concealed kong to hide (48 deals of random bots offer none).
     if not load_ruleset(rid).get("card"):
         assert features["concealed kong"], f"no concealed kong in {rid}'s seeded deals: the sweep misses its display"
+    passes = (load_ruleset(rid).get("tile_exchange") or {}).get("passes") or ()
+    if any(p.get("blind") for p in passes):  # a blind pass (american_style): the sweep met tiles passed on unseen
+        assert features["blind pass"], f"no blind pass in {rid}'s seeded deals"
     if shown_fields(rid):  # a ruleset whose plugins turn tiles face up: the sweep met them, in events and views
         assert features["shown"] and any(view.get("shown") for _, (view, _) in zip(events, views, strict=True)), rid
 

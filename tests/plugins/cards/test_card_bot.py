@@ -67,3 +67,36 @@ def test_the_matcher_and_the_engine_agree_on_a_flower_hand() -> None:
     tiles = [2, 2, 3, 3, 3, 13, 13, 13, 23, 23, 23, 23, 34, 34]  # 33m 444m 555p 6666s and two flowers
     counts = counts_of(tiles)
     assert counts[FLOWER] == 2 and [r.hand.id for r in completed(card, counts, 0)] == ["harbour_steps"]
+
+
+def test_the_card_bot_passes_on_blind_the_tiles_it_cannot_spare() -> None:
+    """In a blind pass (ilovemahj question 606) the card bot passes on, unseen, in place of its own the tiles it
+    could only let go by going farther from the card; as many as the pass allows, else its own."""
+    from mahjong_rulesets.cards.bot import CardBot
+    from mahjong_rulesets.cards.card import KEYS, read_card
+
+    from mahjong_core.hand.notation import parse_tiles
+    from mahjong_core.plugin import Action
+
+    card = read_card(Path(__file__).parents[3] / "plugins" / "cards" / "example_card.yaml")
+    held = [0] * 35
+    for kind in parse_tiles("1111m1111p111s77z"):  # mirror pond but a dragon: every tile is needed
+        held[kind] += 1
+    counts = held[:KEYS] + [0] * (KEYS - len(held[:KEYS]))
+    none_own = Action("exchange", tiles=(), way="blind")
+    one_own = [Action("exchange", tiles=(t,), way="blind") for t in range(34) if held[t]]
+    assert CardBot._exchange(card, held, counts, _Options([none_own, *one_own])) == none_own
+    chosen = CardBot._exchange(card, held, counts, _Options(one_own))  # the pass allows no fewer than one own
+    assert chosen.way == "blind" and len(chosen.tiles) == 1
+    spare = [0] * 35
+    for kind in parse_tiles("1111m1111p1s2s9s77z"):  # two tiles it does not need: one passed on blind
+        spare[kind] += 1
+    blind_one = CardBot._exchange(card, spare, spare[:KEYS], _Options(
+        [Action("exchange", tiles=(19, 26), way="blind"), none_own]))
+    assert blind_one == Action("exchange", tiles=(19, 26), way="blind")
+
+
+class _Options(list):  # type: ignore[type-arg]
+    """A blind step's options as the bot reads them: a list, with the step's count."""
+
+    tiles_per_choice = 3

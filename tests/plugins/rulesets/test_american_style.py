@@ -168,6 +168,83 @@ def test_a_club_plays_its_own_card_by_a_house_rule(tmp_path: Path) -> None:
         next(i + 1 for i, line in enumerate(lines) if mark in line) for mark in ("value: lots", "dragoon")]
 
 
+def test_the_card_is_part_of_the_ruleset_s_identity(tmp_path: Path) -> None:
+    """A log records the ruleset's hash; the card's content is in it, so a log played under one card is refused,
+    naming both hashes and the card, when audited under an edited card (issue 34 item 11)."""
+    club = club_ruleset(tmp_path)
+    log = tmp_path / "club.jsonl"
+    play_game(club, 3, CARD_BOTS, replay=log, max_deals=1)
+    assert check(str(log)).ok
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert header["ruleset"]["sha256"] == club.sha256
+    # the same card written otherwise (a comment, another layout) is the same content: the same ruleset
+    assert club_ruleset(tmp_path, "# our card\n" + CLUB_CARD.replace("value: 25", "value:    25")).sha256 \
+        == club.sha256
+    edited = club_ruleset(tmp_path, CLUB_CARD.replace("value: 25", "value: 30"))
+    assert edited.sha256 != club.sha256 and edited.files["card"]["path"] == str(tmp_path / "club-card.yaml")
+    verdict = check(str(log))
+    assert not verdict.ok
+    problem = verdict.error or ""
+    assert club.sha256 in problem and edited.sha256 in problem and "club-card.yaml" in problem, problem
+    club_ruleset(tmp_path)  # card A again: the log audits clean
+    assert check(str(log)).ok
+
+
+def test_the_example_card_is_in_the_bundled_ruleset_s_hash(ruleset: Any) -> None:
+    assert ruleset.files["card"]["content"]["title"] == "mahjong_core example card"
+    from mahjong_core.rules.identity import tables_sha256
+
+    assert ruleset.sha256 != tables_sha256(ruleset.raw_tables)  # the tables alone hash otherwise
+
+
+def test_a_quint_or_sextet_is_offered_on_a_discard_with_the_seat_s_copies_and_jokers(ruleset: Any) -> None:
+    """A quint (five alike) or a sextet (six) is exposed on a called discard as a pung or kong is (mahjlife_280,
+    sloperama_771 section 9): the discard, the seat's copies, jokers for the rest -- where a hand of the card
+    holds such a group (the example card: a quint of 2s or 4s, even_orchard; a sextet of any number,
+    sextet_tide)."""
+    from mahjong_rulesets.mechanisms.card_hands import mahjong_claim_options
+
+    from mahjong_core.plugin import ANY_JOKER, Action
+
+    table = Table(players=4)
+    table.tiles = ruleset.tiles()
+    table.new_deal()
+    seat = table.seats[1]
+    seat.counts[12] = 2  # two 4p
+    seat.held_jokers = [ANY_JOKER, ANY_JOKER]
+    table.seats[0].discards.append(12)
+    table.last_discard, table.last_discarder = 12, 0
+    quint = Action("kong", 12, (12, 12, ANY_JOKER, ANY_JOKER), way="from_discard")
+    assert mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0, tile=12) == [quint]
+    seat.held_jokers.append(ANY_JOKER)  # a third joker: the sextet, and the quint with one copy kept back
+    offered = mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0, tile=12)
+    assert [len(o.tiles) + 1 for o in offered] == [5, 5, 6] and quint in offered
+    # a quint of 3p is in no hand of the card; the sextet of 3p is (any number): only it is offered
+    seat.counts[12], seat.counts[11] = 0, 2
+    table.seats[0].discards[-1] = table.last_discard = 11
+    assert [len(o.tiles) + 1 for o in mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0,
+                                                             tile=11)] == [6]
+    seat.held_jokers = [ANY_JOKER]  # too few tiles for either
+    assert mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0, tile=11) == []
+
+
+@pytest.mark.parametrize("seed, tiles", [(39, ["4s"] * 5), (3, ["1m"] * 6)], ids=["quint", "sextet"])
+def test_a_large_exposure_is_played_replayed_and_audited(tmp_path: Path, seed: int, tiles: list[str]) -> None:
+    """A quint (a card bot's) and a sextet called on a discard in seeded games (a kong of five or six tiles, jokers
+    among them; no loose tile is drawn, kong_loose_tile: false: the claimer discards next); each game replays byte
+    for byte and audits clean."""
+    ruleset = load_ruleset("american_style")
+    log = tmp_path / "large.jsonl"
+    play_game(ruleset, seed, ["card", "random", "random", "random"], replay=log, max_deals=4)
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    large = [e for e in events if e["type"] == "claim" and len(e["tiles"]) > 4]
+    assert large and large[0]["kind"] == "kong" and large[0]["tiles"] == tiles
+    assert 0 < len(large[0]["jokers"]) < len(large[0]["tiles"])  # jokers beside the discard and real copies
+    after = events[events.index(large[0]) + 1]
+    assert after["type"] == "decision" and after["action"] == "discard" and after["actor"] == large[0]["seat"]
+    assert check(str(log)).ok and check(str(log), "audit").ok
+
+
 def _counts(text: str) -> list[int]:
     from mahjong_core.hand.notation import parse_tiles
 

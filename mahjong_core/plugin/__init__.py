@@ -89,7 +89,6 @@ _SOURCES: dict[str, tuple[str, ...]] = {
                    "FLOWERS", "SEASONS", "BONUS", "kind_code", "is_suited", "is_honour", "is_terminal",
                    "is_terminal_or_honour", "is_simple", "is_bonus", "suit_of", "number_of", "bonus_seat",
                    "copies_in", "TileSet"),
-    "hand.jokers": ("ANY_JOKER",),
     "hand.score": ("Score", "ScoreItem"),
     "plugin.score_card": ("amount", "logged_items"),
     "errors": ("MahjongError", "NotationError", "HandError", "RulesetError", "IllegalAction", "WallError",

@@ -22,6 +22,7 @@ come out the same.
 from __future__ import annotations
 
 import gc
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -251,10 +252,25 @@ def check(path: str, mode: str = "replay", *, key: str | None = None) -> Verdict
         # The failed try's game is a web of cycles (a state and the players that refer back to it) that only the
         # cycle collector frees, and it holds the log's decisions: freed now, the second reading reuses that
         # memory instead of adding to it (replaying the largest log the reader accepts peaked at 99 MB without
-        # this, at 83 MB with it).
+        # this, at 83 MB with it).  Only for a log large enough to matter: a full collection costs in proportion
+        # to everything the process holds, which in a long-lived process (a server, the test suite checking
+        # thousands of small forged logs) is far more than a small log's re-reading.
         del verdict
-        gc.collect()
+        if _size(path) >= COLLECT_AFTER_BYTES:
+            gc.collect()
     return _check(path, mode, key, decode_events=True)
+
+
+#: A log at least this large has its failed fast try collected before it is read again (see :func:`check`).
+COLLECT_AFTER_BYTES = 1 << 20
+
+
+def _size(path: str) -> int:
+    """The file's size, or 0 where it cannot be looked at (the strict reading then names what is wrong)."""
+    try:
+        return os.stat(path).st_size
+    except (OSError, TypeError, ValueError):
+        return 0
 
 
 def _check(path: str, mode: str, key: str | None, *, decode_events: bool) -> Verdict:

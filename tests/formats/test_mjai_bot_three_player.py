@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mjai_layouts import riichienv_layout
 
 from mahjong_core.audit.check import check
 from mahjong_core.cli import main
@@ -36,19 +37,6 @@ def _decisions(log: Path) -> list[dict[str, Any]]:
     return [{k: v for k, v in e.items() if k not in ("n", "t", "after_ms")} for e in read_log(str(log)).events
             if e.get("type") == "decision"]
 
-
-def _riichienv(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """libriichi3p's layout made RiichiEnv's: the empty fourth seat dropped, ``kita`` for ``nukidora``."""
-    out = []
-    for m in messages:
-        m = dict(m)
-        if m["type"] == "nukidora":
-            m = {"type": "kita", "actor": m["actor"], "pai": "N"}
-        for key in ("names", "scores", "deltas", "tehais"):
-            if key in m:
-                m[key] = m[key][:3]
-        out.append(m)
-    return out
 
 
 def _answers(bot: MjaiBot, messages: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
@@ -101,7 +89,7 @@ def test_riichienvs_three_seats_get_the_same_answers_with_kita_for_nukidora(game
     starts = [m for m in messages if m["type"] == "start_kyoku"]
     assert starts and all(len(m["tehais"]) == 4 and m["scores"][3] == 0 for m in starts)
     made = [d["action"] for d in _decisions(alone) if d["actor"] == 1 and d["action"] != "pass"]
-    for layout, word in ((messages, "nukidora"), (_riichienv(messages), "kita")):
+    for layout, word in ((messages, "nukidora"), (riichienv_layout(messages), "kita")):
         bot = MjaiBot("greedy", seed=SEED)
         answers, errors = _answers(bot, layout)
         assert errors == [] and bot.ruleset.id == "sanma_tenhou" and bot.n == 3

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mjai_layouts import riichienv_layout
 
 from mahjong_core import load_ruleset
 from mahjong_core.audit.check import check
@@ -38,20 +39,6 @@ def _moves(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     return [(e["type"], e.get("actor"), e.get("seat"), e.get("action"), e.get("tile"), e.get("hands"))
             for e in events if e["type"] in kept]
 
-
-def _riichienv(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The export in RiichiEnv's three-seat form: the empty fourth seat dropped, ``kita`` for ``nukidora``."""
-    out = []
-    for m in messages:
-        m = dict(m)
-        if m["type"] == "nukidora":
-            m = {"type": "kita", "actor": m["actor"], "pai": "N"}
-        for key, empty in (("names", ""), ("scores", 0), ("deltas", 0), ("tehais", ["?"] * 13)):
-            if key in m:
-                assert m[key][3] == empty
-                m[key] = m[key][:3]
-        out.append(m)
-    return out
 
 
 def _write(path: Path, messages: list[dict[str, Any]]) -> Path:
@@ -93,7 +80,7 @@ def test_riichienvs_three_seat_form_reads_as_the_same_game(tmp_path: Path) -> No
     log = _simulate(tmp_path, "sanma_tenhou", 3)
     messages = [json.loads(line) for line in mjai.export_log(str(log)).splitlines()]
     padded = play(mjai.read_file(str(_write(tmp_path / "padded.mjson", messages)))[0])
-    three = play(mjai.read_file(str(_write(tmp_path / "three.mjson", _riichienv(messages))))[0])
+    three = play(mjai.read_file(str(_write(tmp_path / "three.mjson", riichienv_layout(messages))))[0])
     assert three.differences == [] and _moves(three.events) == _moves(padded.events)
     assert three.header["source"]["recorded"] == padded.header["source"]["recorded"]
 

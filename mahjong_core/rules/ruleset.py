@@ -122,6 +122,10 @@ class Provenance:
         return self.text if self.kind == "source" else f"assumption: {self.text}"
 
 
+#: What :meth:`Ruleset.get` finds for a parameter not read yet (a read value may be ``None``).
+_UNREAD = object()
+
+
 @dataclass(frozen=True, eq=False)
 class Ruleset:
     """A resolved ruleset.
@@ -212,10 +216,9 @@ class Ruleset:
         remembered (the parameters never change): the engine asks for some
         absent ones at every score, and each miss built and caught an error.
         """
-        try:
-            return self._values[name]
-        except KeyError:
-            pass
+        found = self._values.get(name, _UNREAD)
+        if found is not _UNREAD:
+            return found
         if name in self._absent:
             return default
         try:

@@ -97,7 +97,7 @@ def _blame(game: RunningGame, seat: int, options: Sequence[Action], phase: str,
     kwargs = {"ruleset": game.ruleset, "table": game.table, "seat": seat, "phase": phase, "options": options}
     names: list[str] = []
     answer: object = None
-    impls: Iterable[Any] = getattr(game.hook, REFUSAL).get_hookimpls()  # pluggy's caller, beyond the relay's type
+    impls: Iterable[Any] = getattr(game.pm.hook, REFUSAL).get_hookimpls()  # pluggy's caller: its implementations
     for impl in impls:
         if impl.wrapper or impl.hookwrapper:  # an observer wrapping the hook refuses nothing of its own
             continue

@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    import pluggy
+
     from mahjong_core.hand.predicates import Predicate
     from mahjong_core.hand.tiles import TileSet
     from mahjong_core.plugin.contributions import WinningForm
@@ -46,6 +48,10 @@ class RunningGame(Protocol):
     def ruleset(self) -> Ruleset: ...
     @property
     def hook(self) -> HookRelay: ...
+    @property
+    def pm(self) -> pluggy.PluginManager:
+        """The game's plugin manager: its hooks' implementations, for an error that names a plugin."""
+        ...
     @property
     def implemented(self) -> frozenset[str]:
         """The hooks some plugin of the game implements; a phase calls no other (the answer would be empty)."""

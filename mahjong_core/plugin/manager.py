@@ -34,6 +34,7 @@ from mahjong_core.plugin.registration import (
     plugin_name,
     register_plugins,
 )
+from mahjong_core.plugin.relay import FixedRelay
 
 if TYPE_CHECKING:
     from mahjong_core.hand.melds import Arrangement, Hand
@@ -84,7 +85,18 @@ def build_plugin_manager(
     if os.environ.get(TRACE_VARIABLE):
         pm.trace.root.setwriter(sys.stderr.write)
         pm.enable_tracing()
+        pm.traced = True
     return pm
+
+
+def fixed_relay(pm: MahjongPluginManager) -> HookRelay:
+    """The manager's hooks as fixed call loops (:mod:`mahjong_core.plugin.relay`), made once per manager: a
+    manager is not changed after :func:`build_plugin_manager` returns it, so neither is the order of its
+    implementations.  A traced manager keeps pluggy's callers, through which its tracing prints."""
+    relay = pm.fixed_relay
+    if relay is None:
+        relay = pm.fixed_relay = FixedRelay(pm, traced=pm.traced)
+    return cast("HookRelay", relay)
 
 
 class HookRelay(Protocol):
@@ -193,8 +205,8 @@ _SHARED: dict[tuple[object, ...], MahjongPluginManager] = {}
 
 def shared_plugin_manager(modules: tuple[object, ...], *, house_tweaks: tuple[object, ...] = (),
                           observers: tuple[object, ...] = ()) -> tuple[MahjongPluginManager, HookRelay]:
-    """The game's plugin manager and its hooks (pluggy's relay, ``pm.hook``); shared between games whose plugins
-    are the same functions.
+    """The game's plugin manager and its hooks (:func:`fixed_relay`); shared between games whose plugins are the
+    same functions.
 
     Observers and house tweaks are objects of one game (a replay writer, a
     test's recorder), so a game that has any gets a manager of its own.  A
@@ -205,7 +217,7 @@ def shared_plugin_manager(modules: tuple[object, ...], *, house_tweaks: tuple[ob
     """
     if house_tweaks or observers or not all(isinstance(m, ModuleType) for m in modules):
         pm = build_plugin_manager(modules, house_tweaks=house_tweaks, observers=observers)
-        return pm, cast("HookRelay", pm.hook)
+        return pm, fixed_relay(pm)
     key = (os.environ.get(TRACE_VARIABLE, ""),
            *((m, *(f for name, f in vars(m).items() if name.startswith(HOOK_PREFIX))) for m in modules))
     shared = _SHARED.get(key)
@@ -213,7 +225,7 @@ def shared_plugin_manager(modules: tuple[object, ...], *, house_tweaks: tuple[ob
         if len(_SHARED) >= 64:  # only patched or reloaded modules make new keys: drop the old ones
             _SHARED.clear()
         shared = _SHARED[key] = build_plugin_manager(modules)
-    return shared, cast("HookRelay", shared.hook)
+    return shared, fixed_relay(shared)
 
 
 def implemented_hooks(pm: pluggy.PluginManager) -> frozenset[str]:
@@ -264,7 +276,7 @@ def ruleset_hooks(ruleset: Ruleset) -> HookRelay:
     if all(isinstance(p, ModuleType) for p in plugins):
         hooks = shared_plugin_manager(plugins)[1]
     else:  # a plugin that is an object (a test's, a third party's) is not shared between games
-        hooks = cast("HookRelay", build_plugin_manager(plugins).hook)
+        hooks = fixed_relay(build_plugin_manager(plugins))
     if len(_BINDING_HOOKS) >= 64:  # a process that binds many rulesets keeps the recent ones
         _BINDING_HOOKS.clear()
     _BINDING_HOOKS[id(bound)] = (bound, hooks)
@@ -284,5 +296,5 @@ def time_limits(ruleset: Ruleset) -> TimeLimits | None:
 
 #: What callers import from here, the registration helpers (:mod:`.registration`) among them.
 __all__ = ["HOOK_PREFIX", "TRACE_VARIABLE", "HookRelay", "MahjongPluginManager", "build_plugin_manager",
-           "contributions", "hook_names", "implemented_hooks", "overridden_hooks", "ruleset_hooks",
+           "contributions", "fixed_relay", "hook_names", "implemented_hooks", "overridden_hooks", "ruleset_hooks",
            "shared_plugin_manager", "time_limits"]

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from mahjong_core.errors import MahjongError
+from mahjong_core.plugin.relay import fixed_call
 
 if TYPE_CHECKING:
     import pluggy
@@ -93,17 +94,16 @@ def reaction_callers(pm: pluggy.PluginManager, ruleset: Ruleset, event_types: It
         if unknown:
             raise MahjongError(f"{HOOK} of plugin {impl.plugin_name} reacts_to {', '.join(unknown)}, which neither "
                                "the event catalogue nor a vocabulary of this game declares")
+    # Each caller as a fixed call loop (:mod:`.relay`), but where the manager traces its calls through pluggy.
+    fixed = (lambda c: c) if getattr(pm, "traced", False) else fixed_call
     callers: dict[str, Any] = {}
     subsets: dict[frozenset[object], Any] = {}
     for type_ in sorted(known):
         skipped = frozenset(impl.plugin for impl, types in named if types is not None and type_ not in types)
         if len(skipped) == len(named):
             continue
-        if not skipped:
-            callers[type_] = caller
-            continue
         if skipped not in subsets:
-            subsets[skipped] = pm.subset_hook_caller(HOOK, remove_plugins=skipped)
+            subsets[skipped] = fixed(caller if not skipped else pm.subset_hook_caller(HOOK, remove_plugins=skipped))
         callers[type_] = subsets[skipped]
     return callers
 

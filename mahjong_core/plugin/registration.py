@@ -37,6 +37,10 @@ class MahjongPluginManager(pluggy.PluginManager):
     def __init__(self) -> None:
         super().__init__(hookspecs.PROJECT)
         self.add_hookspecs(hookspecs)
+        #: Whether its calls are traced (``MAHJONG_TRACE_HOOKS``): its relay then keeps pluggy's callers.
+        self.traced = False
+        #: Its hooks as fixed call loops, made at the first game (:func:`mahjong_core.plugin.manager.fixed_relay`).
+        self.fixed_relay: object | None = None
 
     def add_hookspecs(self, module_or_class: ModuleType | type) -> None:
         for name, value in inspect.getmembers(module_or_class):

@@ -337,14 +337,15 @@ name: A house rule over the Vietnamese declaration
 extends: vietnamese
 parameters:
   joker_declaration:
-    value: {after_claim: true}
+    value: {after_claim: true, before_play: true}
     assumption: "a test's house rule"
 """
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ("{after_claim: true}", "{after_claim: yes please}", "'yes please' is not of type 'boolean'"),
-    ("{after_claim: true}", "{}", "'after_claim' is a required property"),
+    ("after_claim: true,", "after_claim: yes please,", "'yes please' is not of type 'boolean'"),
+    ("{after_claim: true, before_play: true}", "{}", "'after_claim' is a required property"),
+    ("{after_claim: true, before_play: true}", "{after_claim: true}", "'before_play' is a required property"),
     ("    assumption: \"a test's house rule\"\n",
      "    assumption: \"a test's house rule\"\n  jokers:\n    value: {played: false}\n    assumption: \"none held\"\n",
      "the ruleset's jokers are not played"),

@@ -36,6 +36,7 @@ from mahjong_core.plugin import (
     AS_BONUS,
     Action,
     Contribution,
+    ItemExample,
     Ruleset,
     RulesetError,
     Table,
@@ -67,13 +68,30 @@ def switched_on(ruleset: Ruleset) -> bool:
     return ruleset.get("joker_declaration") is not None
 
 
+def examples() -> Sequence[ItemExample]:
+    """Worked hands of the rows that price a declared joker, by the Vietnamese table's names (a ruleset whose
+    tables lack a row shows none of its examples): a joker declared in play (``*2j``, the notation's declared
+    joker), and the General and the suited tiles' joker declared together before play."""
+    return [
+        ItemExample("fans.declared_dots_joker", "123m456m789p234s5p *2j +5p !seat_wind_south", {},
+                    ("declared_dots_joker", "declared_joker_own_seat"),
+                    "The dots joker declared in play, set aside among the bonus tiles: its Phán, and one more for "
+                    "South, the seat of its number; the hand is no longer one of no flowers.", "Jokers declared"),
+        ItemExample("fans.general_and_suits_jokers_before_play", "123m456m789p222s5p *17j +5p !seat_wind_south",
+                    {FACT: ["1j", "7j"]},
+                    ("general_joker_before_play", "suits_joker_before_play", "general_and_suits_jokers_before_play"),
+                    "The General and the suited tiles' joker laid down before play (the fact jokers_before_play): "
+                    "each joker's row and its Phán more, and the pair's row, nine Phán in all.", "Jokers declared"),
+    ]
+
+
 @hookimpl
 def mahjong_contributions() -> Sequence[Contribution]:
     this = sys.modules[__name__]
     return [Contribution("mechanism", "joker_declaration", this, switched_on=switched_on,
                          description="a joker held declared by choice: set aside as a bonus tile, replaced from the "
                                      "dead wall, and scored with the bonus tiles (Vietnamese jokers for Phán)",
-                         parameters=parameters_of("joker_declaration")),
+                         parameters=parameters_of("joker_declaration"), examples=examples),
             Contribution("vocabulary", "joker_declaration", this, "a joker declared for points", terms=TERMS)]
 
 

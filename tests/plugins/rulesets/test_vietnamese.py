@@ -16,14 +16,15 @@ from mahjong_rulesets.mechanisms import joker_declaration
 from mahjong_rulesets.rulesets.vietnamese.predicates import FLOWER_JOKER, TYPED_JOKERS
 
 from mahjong_core import check, load_ruleset, load_ruleset_text, simulate
+from mahjong_core.engine.players import _WithJokers
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.hand.jokers import is_complete_with_jokers, shanten_with_jokers, stand_ins, waits_with_jokers
 from mahjong_core.hand.notation import format_hand, parse_hand
 from mahjong_core.hand.report import analyse
 from mahjong_core.hand.situation import win_context
 from mahjong_core.hand.tiles import FLOWERS, SEASONS, WINDS
-from mahjong_core.plugin import ANY_JOKER, AS_BONUS, Action, Hand, Ruleset, Table, bind
 from mahjong_core.log.redaction import HIDDEN, live_event_view
+from mahjong_core.plugin import ANY_JOKER, AS_BONUS, Action, Hand, Ruleset, Table, bind
 from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules.jokers import joker_play
 from mahjong_core.table.state import Seat
@@ -476,6 +477,31 @@ def test_a_declaration_before_play_is_public_and_the_hand_is_not(ruleset: Rulese
     assert live_event_view(events[n + 2], other)["tile"] != events[n + 2]["tile"]   # the replacement, hidden
     dealt = next(e for e in reversed(events[:n]) if e["type"] == "hands")
     assert set(live_event_view(dealt, other)["hands"][seat]) == {HIDDEN}
+
+
+def test_the_greedy_bot_declares_a_joker_that_does_not_help_its_hand_and_keeps_one_that_does(
+        ruleset: Ruleset) -> None:
+    """Before play, holding 123m 456m 789p 23s 5p: a dragons joker stands for nothing the hand needs, and is
+    declared (its Phán for nothing); a dots joker pairs the 5p (ready), and is kept."""
+    rule = joker_play(ruleset).rule
+    assert rule is not None
+    counts = [0] * 34
+    for code in ("1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2s", "3s", "5p"):
+        counts[_KIND[code]] += 1
+    for joker, declared_ in ((DRAGON, True), (DOTS, False)):
+        weighing = _WithJokers(counts, rule.held([TYPED_JOKERS[joker]]), rule)
+        offer = Action("declare_joker", ANY_JOKER + joker, way=AS_BONUS)
+        assert weighing.declaration([offer, Action("pass")], None) == (offer if declared_ else None)
+
+
+def test_greedy_bots_declare_jokers_in_play_and_before_it(ruleset: Ruleset, tmp_path: Path) -> None:
+    played = simulate(ruleset, 7, 1, ["greedy"] * 4, tmp_path, max_deals=8)
+    events = [json.loads(line) for game in played if game.replay is not None
+              for line in game.replay.read_text(encoding="utf-8").splitlines()]
+    phases = {e["phase"] for e in events if e.get("action") == "declare_joker"}
+    assert phases == {"turn", "declaration"}
+    items = [item["name"] for e in events if e["type"] == "score" for item in e["items"]]
+    assert any(name.startswith("declared_") for name in items)
 
 
 _DECLARE = """id: vietnamese_declaring

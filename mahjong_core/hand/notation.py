@@ -648,7 +648,7 @@ def _format_own_hand(hand: Hand, tiles: TileSet | None) -> str:
             opening, closing = text[0], text[-1]
             text = opening + body + text[1 + len(format_tiles(meld.tiles)):-1] + closing
         tokens.append(text)
-    tokens.extend(_bonus_tokens(hand.bonus, [min(tiles.jokers)] * hand.jokers, tiles))
+    tokens.extend(_bonus_tokens(hand.bonus, [min(tiles.jokers)] * hand.jokers if hand.jokers else [], tiles))
     if hand.winning_tile is not None:
         tokens.append("+" + format_tiles(mark([hand.winning_tile]), tiles))
     tokens.extend("!" + name for name in sorted(hand.situations))

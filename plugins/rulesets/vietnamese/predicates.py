@@ -128,8 +128,8 @@ def vn_general_joker_before_play(arrangement: Arrangement, hand: Hand, ctx: Mapp
 @VOCABULARY.predicate("vn_suits_joker_before_play", facts=("seat_wind",),
                       description="the suited tiles' joker declared before play by a seat other than North")
 def vn_suits_joker_before_play(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """The suited tiles' joker declared before play: the North seat's one Phán more for any seat (riichi_advanced
-    section Phan, the additional rule)."""
+    """The suited tiles' joker declared before play: the North seat's one Phán more for any seat
+    (riichi_advanced section Phan, the additional rule)."""
     return ctx["seat_wind"] != WINDS[JOKER_SEATS[6]] and _before_play(SUITS, hand, ctx)
 
 

@@ -155,7 +155,7 @@ class GreedyBot:
     A joker a plugin lets it declare for points (the way ``as_bonus``: a Vietnamese joker declared for Phán, in
     its turn or before play) it declares where the hand without it is as near ready as the hand it would keep
     otherwise -- the joker does not help it -- and so takes the points and a replacement tile for nothing; a
-    joker that helps it is kept (:meth:`_WithJokers.declaration`).
+    joker that helps it is kept.
 
     In a plugin's own phase it takes the option the plugin lists last, as it
     passes (last) in the core's: a plugin lists its options so that the last

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core import MahjongError, Ruleset, card_maker
-from mahjong_core.plugin import ItemExample, MeldKind, amount, bind
+from mahjong_core.plugin import KINDS, ItemExample, MeldKind, amount, bind
 
 from .rst import heading, list_table, literal, text
 from .tiles import tiles_html
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from .sources import Library
 
-__all__ = ["ShownRow", "check_example", "family_examples", "fits", "items_rst", "shown_rows"]
+__all__ = ["ShownRow", "check_example", "family_examples", "fits", "items_rst", "shown_rows", "worked_examples"]
 
 _HOW = {"discard": "won on a discard", "self_drawn": "self-drawn", "replacement": "won on a replacement tile",
         "robbing_kong": "won by robbing a kong"}
@@ -68,13 +68,23 @@ def family_examples(ruleset: Ruleset) -> tuple[ItemExample, ...]:
     return tuple(family.examples())
 
 
+def worked_examples(ruleset: Ruleset) -> tuple[ItemExample, ...]:
+    """The worked examples of the ruleset's rows: its scoring family's, then those of the mechanisms its data
+    switches on (a mechanism that adds rows may illustrate them: a joker declared for Phán)."""
+    mechanisms = tuple(example for mechanism in bind(ruleset).mechanisms if mechanism.examples is not None
+                       for example in mechanism.examples())
+    return family_examples(ruleset) + mechanisms
+
+
 def _hand(ruleset: Ruleset, example: ItemExample) -> Hand | None:
     """The example's hand read in the ruleset's tiles, or ``None`` when they cannot make it."""
     from mahjong_core import parse_hand
 
     tiles = ruleset.tiles()
-    try:  # read as `mahjong score` reads it: in the ruleset's tiles where it marks copies (red fives)
-        return parse_hand(example.hand, tiles=tiles if tiles.marked else None)
+    own = tiles.marked or tiles.jokers or any(kind >= len(KINDS) for kind in tiles.bonus)
+    try:  # read as `mahjong score` reads it: in the ruleset's tiles where it marks copies (red fives), or has
+        # jokers or bonus kinds of its own (a declared joker, *2j)
+        return parse_hand(example.hand, tiles=tiles if own else None)
     except MahjongError:
         return None
 
@@ -126,13 +136,14 @@ def _entry(ruleset: Ruleset, row: str) -> Mapping[str, Any] | None:
 
 
 def shown_rows(ruleset: Ruleset) -> list[ShownRow]:
-    """Every row of the ruleset's tables that its family gives examples for, in the family's order, each with
-    the example its page shows scored (rows the ruleset's tables lack are left out).
+    """Every row of the ruleset's tables that its family or its mechanisms give examples for
+    (:func:`worked_examples`), in their order, each with the example its page shows scored (rows the ruleset's
+    tables lack are left out).
 
     :raises MahjongError: when a shown example does not score its row (:func:`check_example`).
     """
     by_row: dict[str, list[ItemExample]] = {}
-    for example in family_examples(ruleset):
+    for example in worked_examples(ruleset):
         by_row.setdefault(example.row, []).append(example)
     out = []
     for row, examples in by_row.items():
@@ -209,8 +220,8 @@ def _row_rst(ruleset: Ruleset, shown: ShownRow, library: Library) -> list[str]:
 
 
 def items_rst(ruleset: Ruleset, library: Library) -> str:
-    """The section of a ruleset page that shows each row of its tables with a worked example (empty when its
-    family gives none).
+    """The section of a ruleset page that shows each row of its tables with a worked example (empty when neither
+    its family nor its mechanisms give any).
 
     :raises MahjongError: when an example does not score its row (:func:`check_example`): the build stops.
     """
@@ -218,8 +229,9 @@ def items_rst(ruleset: Ruleset, library: Library) -> str:
     if not rows:
         return ""
     out = [heading("Each item with an example", "-"),
-           f"Every row of the tables below that its scoring family illustrates, with the row's value and source and a "
-           f"hand of the family's own making, scored by the code when this page was built as ``mahjong score "
+           f"Every row of the tables below that its scoring family or a mechanism of its illustrates, with the row's "
+           f"value and source and a hand of the family's or the mechanism's own making, scored by the code when this "
+           f"page was built as ``mahjong score "
            f"--ruleset {ruleset.id} HAND`` scores it. The build fails when a hand does not score the item it "
            "illustrates.", ""]
     groups: dict[str, list[ShownRow]] = {}

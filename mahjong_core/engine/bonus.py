@@ -30,6 +30,9 @@ as the seat that gave the tile.  No replacement is drawn for it: the seat's hand
 the flower it has just set aside.
 The offer shows the seat nothing it could not see: every bonus row is face up, each tile shown by its ``bonus``
 event.
+
+A joker held may be set aside as a bonus tile by the seat's choice (a plugin's action of the way ``as_bonus``,
+Vietnamese jokers declared for Phán): :func:`set_aside_as_bonus`, in a turn or in the deal's declarations.
 """
 
 from __future__ import annotations
@@ -37,9 +40,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mahjong_core.engine.drawing import draw_replacement
+from mahjong_core.engine.drawing import draw_replacement, held_as
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
 from mahjong_core.engine.winning import asked_complete, declare_win, win_allowed
+from mahjong_core.errors import MahjongError
+from mahjong_core.hand.jokers import ANY_JOKER
+from mahjong_core.table.events import code
 from mahjong_core.table.state import Action
 
 if TYPE_CHECKING:
@@ -140,3 +146,31 @@ def _takes(game: RunningGame, seat: int, tile: int) -> bool | None:
         if only_pass(options):
             return None
     return game.decide(seat, options, PHASE).kind == "win"
+
+
+def set_aside_as_bonus(game: RunningGame, seat: int, action: Action) -> int | None:
+    """A plugin's action of the way ``as_bonus``: a joker the seat holds set aside face up as a bonus tile.
+
+    The action names the joker as a discard does (``1j``, a typed joker by its type); the core's ``bonus`` event
+    sets it aside, as a bonus tile drawn is (both folds take it from the hand to the bonus row), the scorer reads
+    it among the hand's bonus tiles, and the seat takes a replacement, which the turn goes on from (declared
+    before play, in the deal's declarations, the replacement joins the hand: :func:`.dealing.deal_declarations`).
+    A joker is never robbed as it is set aside.  Returns the tile kept.
+
+    :raises MahjongError: where the seat holds no such joker (the plugin offered what the hand does not hold).
+    """
+    s = game.table.seats[seat]
+    tile = action.tile
+    assert tile is not None  # checked by the caller
+    rule = s.joker_rule
+    if rule is not None and rule.stands_for:  # a typed joker, named by its type
+        joker = rule.kinds[tile - ANY_JOKER] if 0 <= tile - ANY_JOKER < len(rule.kinds) else None
+    else:
+        joker = s.held_jokers[-1] if tile == ANY_JOKER and s.held_jokers else None
+    if joker is None or joker not in s.held_jokers:
+        raise MahjongError(f"seat {seat} chose {action.kind} {code(tile)} (way as_bonus), which names no joker the "
+                           "seat holds", place=f"event {game.n}")
+    s.held_jokers.remove(joker)
+    s.set_aside(joker, False)
+    game.event("table", "bonus", seat=seat, tile=game.codes[joker])
+    return held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, action.kind)))

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mahjong_core.engine.bonus import settle_bonus
+from mahjong_core.engine.bonus import set_aside_as_bonus, settle_bonus
 from mahjong_core.engine.drawing import flush_wall_events, hold
 from mahjong_core.engine.flow import answered
 from mahjong_core.engine.plugin_actions import apply_plugin_action, check_offered
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
 from mahjong_core.table.rng import deal_rng
 from mahjong_core.table.state import Action
+from mahjong_core.table.vocabulary import AS_BONUS
 
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame
@@ -121,25 +122,41 @@ def bonus_replacement(game: RunningGame, pending: list[list[int]]) -> None:
 
 
 def deal_declarations(game: RunningGame) -> None:
-    """Offer each seat, from the dealer round, what it may declare on its dealt hand (a calling hand)."""
+    """Offer each seat, from the dealer round, what it may declare on its dealt hand (a calling hand, a joker).
+
+    A seat that sets a joker aside (an action of the way ``as_bonus``: :func:`.bonus.set_aside_as_bonus`) takes
+    its replacement into the hand and is asked again, until it passes or declares something else: each joker is
+    laid down on its own, before the first discard, as a seat lays down its flowers.
+    """
     t = game.table
     if "mahjong_deal_declarations" not in game.implemented:
         return
     for i in range(t.players):
         seat = (t.dealer + i) % t.players
-        options = [a for group in game.hook.mahjong_deal_declarations(ruleset=game.ruleset, table=t, seat=seat)
-                   for a in group]
-        if not options:
-            continue
-        check_offered(game, options, "mahjong_deal_declarations")
-        offered: Sequence[Action] = [*options, Action("pass")]
-        if REFUSAL in game.implemented:
-            offered = without_refused(game, seat, offered, "declaration")
-            if only_pass(offered):
-                continue
-        action = game.decide(seat, offered, "declaration")
-        if action.kind == "declare_calling":
-            s = t.seats[seat]
-            s.calling = s.calling_from_start = True
-        elif action.kind in game.vocabulary.plugin_actions:
-            apply_plugin_action(game, seat, action, "declaration")
+        while declare(game, seat):
+            pass
+
+
+def declare(game: RunningGame, seat: int) -> bool:
+    """Ask one seat for one declaration; whether it set a joker aside and is to be asked again."""
+    t = game.table
+    options = [a for group in game.hook.mahjong_deal_declarations(ruleset=game.ruleset, table=t, seat=seat)
+               for a in group]
+    if not options:
+        return False
+    check_offered(game, options, "mahjong_deal_declarations")
+    offered: Sequence[Action] = [*options, Action("pass")]
+    if REFUSAL in game.implemented:
+        offered = without_refused(game, seat, offered, "declaration")
+        if only_pass(offered):
+            return False
+    action = game.decide(seat, offered, "declaration")
+    if action.kind == "declare_calling":
+        s = t.seats[seat]
+        s.calling = s.calling_from_start = True
+    elif action.way == AS_BONUS and action.tile is not None:  # a joker laid down before play, and replaced
+        set_aside_as_bonus(game, seat, action)
+        return True
+    elif action.kind in game.vocabulary.plugin_actions:
+        apply_plugin_action(game, seat, action, "declaration")
+    return False

@@ -55,7 +55,7 @@ from mahjong_core.reading.entry_points import clear_cache as _forget_entry_point
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
 from mahjong_core.table.state import Action, Table
-from mahjong_core.table.vocabulary import SET_ASIDE
+from mahjong_core.table.vocabulary import AS_BONUS, SET_ASIDE
 
 if TYPE_CHECKING:
     from mahjong_core.engine.game import Player
@@ -152,6 +152,11 @@ class GreedyBot:
     A tile a plugin lets it set aside for a replacement (the way ``set_aside``: three-player riichi's North, a
     dora of its own) it sets aside, as it makes a concealed kong: the hand keeps its count and gains.
 
+    A joker a plugin lets it declare for points (the way ``as_bonus``: a Vietnamese joker declared for Phán, in
+    its turn or before play) it declares where the hand without it is as near ready as the hand it would keep
+    otherwise -- the joker does not help it -- and so takes the points and a replacement tile for nothing; a
+    joker that helps it is kept.
+
     In a plugin's own phase it takes the option the plugin lists last, as it
     passes (last) in the core's: a plugin lists its options so that the last
     is a plain player's choice (example_play_on: the suit held least).
@@ -187,7 +192,7 @@ class GreedyBot:
         counts = table.seats[seat].counts
         if len(counts) != NUM_PLAYING_KINDS:  # a set that plays kinds past the 34 (flowers held): :meth:`_wide`
             return self._wide(counts, options, phase)
-        if table.joker_play is not None and phase in ("turn", "claim"):  # only where jokers are played
+        if table.joker_play is not None and phase in ("turn", "claim", "declaration"):  # where jokers are played
             chosen = self._with_jokers(table, seat, options, phase)
             if chosen is not None:
                 return chosen
@@ -254,8 +259,10 @@ class GreedyBot:
         if not s.held_jokers:
             return None
         assert s.joker_rule is not None  # a seat holds jokers only where they are played
-        return _WithJokers(s.counts, s.joker_rule.held(s.held_jokers), s.joker_rule, table.wild
-                           ).choose(self, options, phase)
+        weighing = _WithJokers(s.counts, s.joker_rule.held(s.held_jokers), s.joker_rule, table.wild)
+        if phase == "declaration":  # before play: a joker declared, or the usual answer (a calling hand, a pass)
+            return weighing.declaration(options, None)
+        return weighing.choose(self, options, phase)
 
     def _best_discards(self, counts: list[int], options: Sequence[Action]) -> tuple[int, list[Action]]:
         best = 99
@@ -381,6 +388,8 @@ class _WithJokers:
         #: typed joker by its type (``1j``-``9j``: ``ANY_JOKER`` plus the type).
         self.joker_tiles = (ANY_JOKER, *wild) if isinstance(jokers, int) else \
             tuple(ANY_JOKER + t for t in range(len(jokers)))
+        #: :meth:`value` of the hand less each joker, by the tile naming it (:meth:`_without`).
+        self.without: dict[int, int] = {}
 
     def value(self, counts: Sequence[int], jokers: Jokers) -> int:
         total = sum(counts) + (jokers if isinstance(jokers, int) else sum(jokers))
@@ -406,9 +415,37 @@ class _WithJokers:
             kong = next((o for o in options if o.kind == "kong" and o.way != "added" and len(o.tiles) < 2), None)
             if kong is not None:
                 return kong
-            discard = self._discard(bot, options)
-            return self._many_joker_kong(options, discard) or discard
+            discard, best = self._discard(bot, options)
+            return self.declaration(options, best) or self._many_joker_kong(options, discard) or discard
         return self._claim(options)
+
+    def declaration(self, options: Sequence[Action], best: int | None) -> Action | None:
+        """A joker to declare (an option of the way ``as_bonus``) where the hand without it is as near ready as
+        the hand kept otherwise: in a turn, the hand after its best discard (``best``); before play, the hand as
+        dealt, the joker's place taken by a tile that helps nothing (an honour the hand does not hold).  ``None``
+        where no joker is offered or each one helps."""
+        offered = [o for o in options if o.way == AS_BONUS and o.tile in self.joker_tiles]
+        if not offered:
+            return None
+        if best is None:
+            best = self.value(self.counts, self.jokers)
+            if (sum(self.counts) + (self.jokers if isinstance(self.jokers, int) else sum(self.jokers))) % 3 == 1:
+                counts = list(self.counts)
+                dead = next((k for k in range(NUM_PLAYING_KINDS - 1, 26, -1) if not counts[k]), None)
+                if dead is None:
+                    return None
+                counts[dead] += 1  # a hand of 13 kept at 13: the replacement counted as a tile of no use
+                return next((o for o in offered if self.value(counts, self._less(o.tile)) <= best), None)
+        return next((o for o in offered if self._without(o.tile) <= best), None)
+
+    def _without(self, tile: int | None) -> int:
+        """:meth:`value` of the hand less the joker ``tile`` names, measured once: a joker's discard and its
+        declaration leave the same hand."""
+        assert tile is not None
+        found = self.without.get(tile)
+        if found is None:
+            found = self.without[tile] = self.value(self.counts, self._less(tile))
+        return found
 
     def after_discards(self, counts: Sequence[int], jokers: Jokers) -> dict[int, int]:
         """:meth:`value` of the hand less one tile of each kind held, measured at once (99 for each where the
@@ -417,7 +454,8 @@ class _WithJokers:
             return {kind: 99 for kind, n in enumerate(counts) if n}
         return shanten_after_discards_with_jokers(bytes(counts), jokers, self.rule)
 
-    def _discard(self, bot: GreedyBot, options: Sequence[Action]) -> Action:
+    def _discard(self, bot: GreedyBot, options: Sequence[Action]) -> tuple[Action, int]:
+        """The discard chosen, and how far from ready the hand it leaves is (:meth:`value`)."""
         counts = list(self.counts)
         best, chosen = 99, []
         after: dict[int, int] | None = None  # every discard of a tile held, measured at once when first asked
@@ -425,7 +463,7 @@ class _WithJokers:
             if option.kind != "discard" or option.way is not None:
                 continue
             if option.tile in self.joker_tiles:
-                value = self.value(counts, self._less(option.tile)) + 1  # a joker goes last: only where it is worse
+                value = self._without(option.tile) + 1  # a joker goes last: only where it is worse
             else:
                 assert option.tile is not None
                 if after is None:
@@ -436,8 +474,8 @@ class _WithJokers:
             elif value == best:
                 chosen.append(option)
         if not chosen:
-            return next(o for o in options if o.kind == "discard")
-        return chosen[bot.rng.below(len(chosen))] if len(chosen) > 1 else chosen[0]
+            return next(o for o in options if o.kind == "discard"), best
+        return (chosen[bot.rng.below(len(chosen))] if len(chosen) > 1 else chosen[0]), best
 
     def _many_joker_kong(self, options: Sequence[Action], discard: Action) -> Action | None:
         """A concealed kong of two or three jokers (``kong_naturals`` below 3), where the hand left is as near

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from mahjong_core.engine.bonus import settle_bonus
+from mahjong_core.engine.bonus import set_aside_as_bonus, settle_bonus
 from mahjong_core.engine.claims import kong_ok, offer_robbing
 from mahjong_core.engine.drawing import draw_live, draw_replacement, held_as
 from mahjong_core.engine.flow import DealOver
@@ -274,33 +274,6 @@ def set_aside(game: RunningGame, seat: int, action: Action) -> int | None:
     if sum(s.counts) != held - 1:
         raise MahjongError(f"seat {seat} chose {action.kind} {code(tile)} (way set_aside), but the plugin's events "
                            "did not set one tile aside from the hand (a set_aside effect)", place=f"event {game.n}")
-    return held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, action.kind)))
-
-
-def set_aside_as_bonus(game: RunningGame, seat: int, action: Action) -> int | None:
-    """A plugin's action of the way ``as_bonus``: a joker the seat holds set aside face up as a bonus tile.
-
-    The action names the joker as a discard does (``1j``, a typed joker by its type); the core's ``bonus`` event
-    sets it aside, as a bonus tile drawn is (both folds take it from the hand to the bonus row), the scorer reads
-    it among the hand's bonus tiles, and the seat takes a replacement, which the turn goes on from.  A joker is
-    never robbed as it is set aside.  Returns the tile kept.
-
-    :raises MahjongError: where the seat holds no such joker (the plugin offered what the hand does not hold).
-    """
-    s = game.table.seats[seat]
-    tile = action.tile
-    assert tile is not None  # checked by the caller
-    rule = s.joker_rule
-    if rule is not None and rule.stands_for:  # a typed joker, named by its type
-        joker = rule.kinds[tile - ANY_JOKER] if 0 <= tile - ANY_JOKER < len(rule.kinds) else None
-    else:
-        joker = s.held_jokers[-1] if tile == ANY_JOKER and s.held_jokers else None
-    if joker is None or joker not in s.held_jokers:
-        raise MahjongError(f"seat {seat} chose {action.kind} {code(tile)} (way as_bonus), which names no joker the "
-                           "seat holds", place=f"event {game.n}")
-    s.held_jokers.remove(joker)
-    s.set_aside(joker, False)
-    game.event("table", "bonus", seat=seat, tile=game.codes[joker])
     return held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, action.kind)))
 
 

@@ -44,6 +44,9 @@ token              meaning
                    across
 ``(1111z)``        concealed kong
 ``1f3y``           bonus tiles (a token of flowers and seasons only)
+``*2j``            jokers declared: set aside among the bonus tiles by the
+                   player's choice instead of played (read in a tile set
+                   with jokers: Vietnamese jokers declared for Phán)
 ``+3p``            the winning tile; it is *not* part of the concealed tiles
 ``!self_drawn``    a situation flag: any snake_case identifier
 =================  ===========================================================
@@ -179,7 +182,7 @@ def _scan_tiles(s: str, i: int, stops: str, source: str | None,
             else:
                 out.append((HONOUR_LETTERS[ch], i))
                 i += 1
-        elif ch in "+[(!":
+        elif ch in "+[(!*":
             raise NotationError(
                 f"expected {_EXPECTED_TILE}, or a space before {ch!r}, which starts a new token",
                 source=source,
@@ -492,6 +495,9 @@ def parse_hand(s: str, source: str = "<argument>", tiles: TileSet | None = None,
                 what = "a joker" if tiles is not None and winning[0] in tiles.jokers else "a bonus tile"
                 raise HandError(f"{what} cannot be the winning tile", source=source, place=_place(winning[1]))
             i = j
+        elif ch == "*":
+            found, i = _scan_declared(s, i, source, tiles, own)
+            bonus.extend(found)
         elif ch == "!":
             j = i + 1
             while j < n and (s[j].isascii() and (s[j].isalnum() or s[j] == "_")):
@@ -530,6 +536,27 @@ def parse_hand(s: str, source: str = "<argument>", tiles: TileSet | None = None,
         marked=tuple(sorted(marked)),
         jokers=sum(1 for k, _ in concealed if k in tiles.jokers),
     )
+
+
+def _scan_declared(s: str, i: int, source: str | None, tiles: TileSet | None,
+                   own: dict[str, int]) -> tuple[list[tuple[int, int]], int]:
+    """A token of jokers declared (``*2j``, ``*17j``): each a joker of the tile set, set aside with the bonus tiles.
+
+    :raises NotationError: where no tile follows the ``*``.
+    :raises HandError: where the hand is read without a tile set that has jokers, or a tile named is no joker.
+    """
+    if tiles is None or not tiles.jokers:
+        raise HandError("a declared joker (*2j) is read in a tile set with jokers: give the ruleset", source=source,
+                        place=_place(i))
+    found, j = _scan_tiles(s, i + 1, "", source, own)
+    if not found:
+        raise NotationError("expected a joker after '*' (a declared joker, e.g. *2j)", source=source,
+                            place=_place(i + 1))
+    for kind, pos in found:
+        if kind not in tiles.jokers:
+            raise HandError(f"only a joker is declared with '*', got {tiles.code(kind)}", source=source,
+                            place=_place(pos))
+    return found, j
 
 
 def _plays_as(kind: int, tiles: TileSet | None) -> int:
@@ -588,8 +615,7 @@ def format_hand(hand: Hand, tiles: TileSet | None = None) -> str:
     if hand.concealed:
         tokens.append(format_tiles(hand.concealed))
     tokens.extend(format_meld(meld) for meld in hand.melds)
-    if hand.bonus:
-        tokens.append(format_tiles(hand.bonus, tiles))
+    tokens.extend(_bonus_tokens(hand.bonus, [], tiles))
     if hand.winning_tile is not None:
         tokens.append("+" + format_tiles([hand.winning_tile]))
     tokens.extend("!" + name for name in sorted(hand.situations))
@@ -622,13 +648,19 @@ def _format_own_hand(hand: Hand, tiles: TileSet | None) -> str:
             opening, closing = text[0], text[-1]
             text = opening + body + text[1 + len(format_tiles(meld.tiles)):-1] + closing
         tokens.append(text)
-    set_aside = [*hand.bonus, *[min(tiles.jokers)] * hand.jokers] if hand.jokers else list(hand.bonus)
-    if set_aside:
-        tokens.append(format_tiles(set_aside, tiles))
+    tokens.extend(_bonus_tokens(hand.bonus, [min(tiles.jokers)] * hand.jokers if hand.jokers else [], tiles))
     if hand.winning_tile is not None:
         tokens.append("+" + format_tiles(mark([hand.winning_tile]), tiles))
     tokens.extend("!" + name for name in sorted(hand.situations))
     return " ".join(tokens)
+
+
+def _bonus_tokens(bonus: Sequence[int], held: Sequence[int], tiles: TileSet | None) -> list[str]:
+    """The bonus tiles with the jokers set aside beside the hand (``held``), then the jokers declared (``*2j``): a
+    joker among a hand's bonus tiles is one its player declared."""
+    declared = [k for k in bonus if tiles is not None and k in tiles.jokers]
+    plain = [*(k for k in bonus if k not in declared), *held]
+    return ([format_tiles(plain, tiles)] if plain else []) + (["*" + format_tiles(declared, tiles)] if declared else [])
 
 
 def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = None) -> None:
@@ -650,9 +682,9 @@ def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = No
             raise HandError(f"concealed holds playing kinds 0..{NUM_PLAYING_KINDS - 1} only, got {kind!r}",
                             source=source, place="concealed")
     for kind in hand.bonus:
-        if tiles is not None and not (isinstance(kind, int) and tiles.is_bonus(kind)):
-            raise HandError(f"bonus holds the tile set's bonus kinds only, got {kind!r}", source=source,
-                            place="bonus")
+        if tiles is not None and not (isinstance(kind, int) and (tiles.is_bonus(kind) or kind in tiles.jokers)):
+            raise HandError(f"bonus holds the tile set's bonus kinds (and jokers declared) only, got {kind!r}",
+                            source=source, place="bonus")
         if not isinstance(kind, int) or isinstance(kind, bool) or kind < 0:
             raise HandError(f"bonus holds tile kinds, got {kind!r}", source=source, place="bonus")
     for name, kinds in (("concealed", hand.concealed), ("bonus", hand.bonus)):

@@ -124,3 +124,16 @@ def test_a_wrong_example_fails_the_build_with_one_message_naming_it(tmp_path: Pa
     assert "the rule pages cannot be generated" in first
     assert "scoring.yaku.pinfu" in first and "'123m456p789s234s5p +5p !riichi'" in first
     assert "Traceback" not in str(caught.value)
+
+
+def test_a_mechanism_illustrates_the_rows_it_prices_on_its_rulesets_page() -> None:
+    """The Vietnamese page shows a joker declared (the notation's ``*2j``) and the General and the suited tiles'
+    joker declared before play, each scored as the page is built by the joker_declaration mechanism's examples."""
+    ruleset = load_ruleset("vietnamese")
+    shown = {row.row: row for row in items.shown_rows(ruleset)}
+    dots, pair = shown["fans.declared_dots_joker"], shown["fans.general_and_suits_jokers_before_play"]
+    assert dots.example is not None and "*2j" in dots.example.hand and dots.scored is not None
+    assert pair.scored is not None and pair.scored.score.total == 32     # nine Phán: one Mủn
+    section = _section("vietnamese")
+    assert "*17j" in section and "general_and_suits_jokers_before_play" in section
+    assert items.family_examples(ruleset) == ()                          # the Hong Kong family gives none

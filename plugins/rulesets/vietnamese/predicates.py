@@ -104,6 +104,43 @@ def vn_declared_joker_own_seat(arrangement: Arrangement, hand: Hand, ctx: Mappin
                for tile in hand.bonus)
 
 
+#: The win's fact the ``joker_declaration`` mechanism gives: the codes of the jokers the winner declared before
+#: play (``["1j", "7j"]``), none where it is not given.
+BEFORE_PLAY = "jokers_before_play"
+#: The General (1j) and the suited tiles' joker (7j), and the seats each is numbered for (East, North).
+GENERAL, SUITS = TYPED_JOKERS[0], TYPED_JOKERS[6]
+
+
+def _before_play(kind: int, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Whether the joker ``kind`` was declared before play: among the hand's bonus tiles, and named by the fact."""
+    before = ctx.get(BEFORE_PLAY) or ()
+    return kind in hand.bonus and f"{kind - TYPED_JOKERS.start + 1}j" in before  # type: ignore[operator]
+
+
+@VOCABULARY.predicate("vn_general_joker_before_play", facts=("seat_wind",),
+                      description="the General joker declared before play by a seat other than East")
+def vn_general_joker_before_play(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The General declared before play: the East seat's one Phán more for any seat (riichi_advanced section Phan,
+    the additional rule); East has it already as its own number's (``vn_declared_joker_own_seat``)."""
+    return ctx["seat_wind"] != WINDS[JOKER_SEATS[0]] and _before_play(GENERAL, hand, ctx)
+
+
+@VOCABULARY.predicate("vn_suits_joker_before_play", facts=("seat_wind",),
+                      description="the suited tiles' joker declared before play by a seat other than North")
+def vn_suits_joker_before_play(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The suited tiles' joker declared before play: the North seat's one Phán more for any seat
+    (riichi_advanced section Phan, the additional rule)."""
+    return ctx["seat_wind"] != WINDS[JOKER_SEATS[6]] and _before_play(SUITS, hand, ctx)
+
+
+@VOCABULARY.predicate("vn_general_and_suits_jokers_before_play",
+                      description="the General and the suited tiles' joker both declared before play")
+def vn_general_and_suits_jokers_before_play(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The General and the suited tiles' joker declared together before play: nine Phán for the two
+    (riichi_advanced section Phan)."""
+    return _before_play(GENERAL, hand, ctx) and _before_play(SUITS, hand, ctx)
+
+
 def _sets(arrangement: Arrangement) -> list[Meld]:
     return [m for m in arrangement.melds if m.kind is not MeldKind.PAIR]
 

@@ -174,8 +174,8 @@ class Knowledge:
                     public(*[i for i in hand[actor] if code[i] == e["tile"]][:1])
                 elif e["phase"] == "turn" and e.get("way") == "set_aside":  # laid face up, then set aside
                     public(take(actor, e["tile"]))
-                elif e["phase"] == "turn" and e.get("way") == "as_bonus":  # a joker declared face up; its bonus event
-                    public(*[i for i in hand[actor] if code[i] == e["tile"]][:1])  # then sets it aside
+                elif e.get("way") == "as_bonus":  # a joker declared face up, in a turn or before play; its bonus
+                    public(*[i for i in hand[actor] if code[i] == e["tile"]][:1])  # event then sets it aside
                 elif e["phase"] == "exchange" and e["action"] == "exchange":
                     ids = [take(actor, c) for c in e.get("tiles", [])]  # none: every tile passed on blind
                     hand[actor].extend(ids)

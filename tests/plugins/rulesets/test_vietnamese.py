@@ -16,12 +16,14 @@ from mahjong_rulesets.mechanisms import joker_declaration
 from mahjong_rulesets.rulesets.vietnamese.predicates import FLOWER_JOKER, TYPED_JOKERS
 
 from mahjong_core import check, load_ruleset, load_ruleset_text, simulate
-from mahjong_core.errors import RulesetError
+from mahjong_core.engine.players import _WithJokers
+from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.hand.jokers import is_complete_with_jokers, shanten_with_jokers, stand_ins, waits_with_jokers
-from mahjong_core.hand.notation import parse_hand
+from mahjong_core.hand.notation import format_hand, parse_hand
 from mahjong_core.hand.report import analyse
 from mahjong_core.hand.situation import win_context
 from mahjong_core.hand.tiles import FLOWERS, SEASONS, WINDS
+from mahjong_core.log.redaction import HIDDEN, live_event_view
 from mahjong_core.plugin import ANY_JOKER, AS_BONUS, Action, Hand, Ruleset, Table, bind
 from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules.jokers import joker_play
@@ -331,20 +333,192 @@ def test_a_declaration_of_a_joker_the_seat_does_not_hold_is_refused_at_its_event
     assert f"line {n + 1}" in verdict.text() and "declare_joker" in verdict.text()
 
 
+# ---------------------------------------------------------------- jokers declared before play, and the pair
+
+
+BEFORE = "123m456m789p222s5p *17j +5p"      # the General and the suited tiles' joker declared (the notation's *)
+
+
+def before_play(ruleset: Ruleset, text: str, seat: str, *codes: str) -> dict[str, int]:
+    """The declared jokers' rows of ``text`` won by ``seat``, ``codes`` declared before play."""
+    _, items = scored(ruleset, hand(ruleset, text), seat_wind=WINDS["ESWN".index(seat)],
+                      jokers_before_play=list(codes))
+    return {k: v for k, v in items.items() if k.startswith(("declared", "general", "suits"))}
+
+
+@pytest.mark.parametrize("seat", ["E", "S", "W", "N"])
+def test_the_general_and_the_suited_tiles_joker_declared_together_before_play_are_nine_phan(
+        ruleset: Ruleset, seat: str) -> None:
+    """riichi_advanced section Phan: the two declared together before the game are nine Phán, whatever the seat
+    (East's General and North's suited joker count their +1 as their numbers', the others as declared before)."""
+    rows = before_play(ruleset, BEFORE, seat, "1j", "7j")
+    assert rows["general_and_suits_jokers_before_play"] == 3 and sum(rows.values()) == 9
+    assert scored(ruleset, hand(ruleset, BEFORE), seat_wind=WINDS["ESWN".index(seat)],
+                  jokers_before_play=["1j", "7j"])[0] == 32             # one Mủn
+
+
+def test_the_pair_is_not_paid_when_either_joker_was_declared_in_play(ruleset: Ruleset) -> None:
+    assert before_play(ruleset, BEFORE, "S") == {"declared_general_joker": 2, "declared_suits_joker": 2}
+    only_general = before_play(ruleset, BEFORE, "S", "1j")
+    assert only_general == {"declared_general_joker": 2, "declared_suits_joker": 2, "general_joker_before_play": 1}
+    # a fact naming a joker the hand has not declared pays nothing
+    assert "general_joker_before_play" not in before_play(ruleset, "123m456m789p222s5p *7j +5p", "S", "1j", "7j")
+
+
+@pytest.mark.parametrize(("seat", "codes", "more"), [
+    ("E", ("1j",), {}),                                   # East counts the General's +1 as its own number's
+    ("S", ("1j",), {"general_joker_before_play": 1}),
+    ("N", ("7j",), {}),                                   # North likewise for the suited tiles' joker
+    ("W", ("7j",), {"suits_joker_before_play": 1}),
+    ("W", ("2j",), {}),                                   # the additional rule names only those two
+])
+def test_a_general_or_suited_joker_declared_before_play_has_its_seats_phan_for_any_seat(
+        ruleset: Ruleset, seat: str, codes: tuple[str, ...], more: dict[str, int]) -> None:
+    text = f"123m456m789p222s5p *{''.join(c[0] for c in codes)}j +5p"
+    rows = before_play(ruleset, text, seat, *codes)
+    assert {k: v for k, v in rows.items() if "before_play" in k} == more
+
+
+def test_the_notation_writes_a_declared_joker_and_refuses_a_bad_one_at_its_place(ruleset: Ruleset) -> None:
+    tiles = bind(ruleset).tiles
+    h = parse_hand("123m456m789p234s5p 1j 3f *72j +5p", tiles=tiles)
+    assert h.bonus == tuple(sorted((FLOWERS[2], TYPED_JOKERS[1], TYPED_JOKERS[6]))) and h.jokers == 1
+    assert format_hand(h, tiles) == "123456m5789p234s 3f1j *27j +5p"
+    assert parse_hand(format_hand(h, tiles), tiles=tiles) == h
+    for text, place, message in [
+        ("123m456m789p234s5p *5p +5p", "char 21", "only a joker is declared with '*', got 5p"),
+        ("123m456m789p234s5p * +5p", "char 21", "expected a joker after '*'"),
+        ("123m456m789p234s5p *2j2j2j2j +5p", "char 27", "one 2j too many"),
+        ("123m*2j", "char 5", "a space before '*'"),
+    ]:
+        with pytest.raises(MahjongError, match=place) as info:
+            parse_hand(text, tiles=tiles)
+        assert message in str(info.value)
+    with pytest.raises(MahjongError, match="char 20: a declared joker .* is read in a tile set with jokers"):
+        parse_hand("123m456m789p234s5p *2j +5p")
+
+
+def test_the_jokers_declared_before_play_are_the_winners_fact_for_that_deal_only(ruleset: Ruleset) -> None:
+    t = holding(ruleset, "1j", "7j")
+    react = joker_declaration.mahjong_event_reactions
+    t.phase = "declarations"
+    for code in ("1j", "7j"):
+        react(ruleset=ruleset, table=t, event={"type": "decision", "actor": 0, "action": "declare_joker",
+                                               "tile": code, "phase": "declaration"})
+    t.phase = "turns"
+    react(ruleset=ruleset, table=t, event={"type": "decision", "actor": 0, "action": "declare_joker", "tile": "2j",
+                                           "phase": "turn"})             # in play: no fact
+    facts = joker_declaration.mahjong_win_context(ruleset=ruleset, table=t, seat=0, tile=0, how="discard")
+    assert facts == {"jokers_before_play": ["1j", "7j"]}
+    assert joker_declaration.mahjong_win_context(ruleset=ruleset, table=t, seat=1, tile=0, how="discard") == {
+        "jokers_before_play": []}
+    t.deal_number += 1                                                   # the game's next deal
+    assert joker_declaration.mahjong_win_context(ruleset=ruleset, table=t, seat=0, tile=0, how="discard") == {
+        "jokers_before_play": []}
+
+
+def test_before_play_each_seat_is_offered_its_jokers_only_where_the_rule_says(ruleset: Ruleset) -> None:
+    t = holding(ruleset, "1j", "6j")
+    offered = joker_declaration.mahjong_deal_declarations(ruleset=ruleset, table=t, seat=0)
+    assert offered == [Action("declare_joker", ANY_JOKER + ANY, way=AS_BONUS),
+                       Action("declare_joker", ANY_JOKER + DRAGON, way=AS_BONUS)]
+    assert joker_declaration.mahjong_deal_declarations(ruleset=ruleset, table=holding(ruleset), seat=0) is None
+    off = load_ruleset_text(_DECLARE.replace("before_play: true", "before_play: false"), "<test>")
+    assert joker_declaration.mahjong_deal_declarations(ruleset=off, table=t, seat=0) is None
+
+
+def _game(ruleset: Ruleset, tmp_path: Path, seed: int = 3) -> tuple[Path, list[dict[str, Any]]]:
+    (game,) = simulate(ruleset, seed, 1, ["random"] * 4, tmp_path, max_deals=4)
+    assert game.replay is not None
+    return game.replay, [json.loads(line) for line in game.replay.read_text(encoding="utf-8").splitlines()]
+
+
+def test_in_play_jokers_are_laid_down_before_the_first_discard_and_scored(ruleset: Ruleset, tmp_path: Path) -> None:
+    """Random bots lay jokers down before play: each a decision of the declarations phase, the core's bonus event
+    and a replacement, all before the deal's first discard; the games audit clean, and a winner who declared the
+    General before play off the East seat is paid its Phán more."""
+    replay, events = _game(ruleset, tmp_path)
+    assert check(replay).ok
+    before = [i for i, e in enumerate(events) if e.get("action") == "declare_joker" and e["phase"] == "declaration"]
+    assert before
+    for i in before:
+        decision, bonus, replacement = events[i], events[i + 1], events[i + 2]
+        assert (bonus["type"], bonus["seat"], bonus["tile"]) == ("bonus", decision["actor"], decision["tile"])
+        assert replacement["type"] == "replacement" and replacement["seat"] == decision["actor"]
+        start = max(j for j in range(i) if events[j]["type"] == "deal_start")
+        assert not any(e.get("action") == "discard" for e in events[start:i])
+    items = [item["name"] for e in events if e["type"] == "score" for item in e["items"]]
+    assert "general_joker_before_play" in items
+
+
+def test_a_tampered_declaration_before_play_is_named_at_its_line(ruleset: Ruleset, tmp_path: Path) -> None:
+    replay, events = _game(ruleset, tmp_path)
+    lines = replay.read_text(encoding="utf-8").splitlines()
+    n = next(n for n, e in enumerate(events) if e.get("action") == "declare_joker" and e["phase"] == "declaration")
+    held = events[n]["tile"]
+    other = next(c for c in ("1j", "2j", "3j", "4j", "5j", "6j", "7j") if c != held)
+    lines[n] = lines[n].replace(f'"tile":"{held}"', f'"tile":"{other}"')
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    verdict = check(tampered, "audit")
+    assert not verdict.ok
+    assert f"line {n + 1}" in verdict.text() and "declare_joker" in verdict.text()
+
+
+def test_a_declaration_before_play_is_public_and_the_hand_is_not(ruleset: Ruleset, tmp_path: Path) -> None:
+    """Another seat learns the joker from the bonus event, as it would a flower, and nothing of the hand: neither
+    the dealt tiles, nor the declarer's choices, nor the replacement tile."""
+    _, events = _game(ruleset, tmp_path)
+    n = next(n for n, e in enumerate(events) if e.get("action") == "declare_joker" and e["phase"] == "declaration")
+    seat = events[n]["actor"]
+    other = (seat + 1) % 4
+    assert live_event_view(events[n], other) is None                     # a declaration's offer says nothing
+    assert live_event_view(events[n + 1], other) == events[n + 1]        # the joker laid down, face up
+    assert live_event_view(events[n + 2], other)["tile"] != events[n + 2]["tile"]   # the replacement, hidden
+    dealt = next(e for e in reversed(events[:n]) if e["type"] == "hands")
+    assert set(live_event_view(dealt, other)["hands"][seat]) == {HIDDEN}
+
+
+def test_the_greedy_bot_declares_a_joker_that_does_not_help_its_hand_and_keeps_one_that_does(
+        ruleset: Ruleset) -> None:
+    """Before play, holding 123m 456m 789p 23s 5p: a dragons joker stands for nothing the hand needs, and is
+    declared (its Phán for nothing); a dots joker pairs the 5p (ready), and is kept."""
+    rule = joker_play(ruleset).rule
+    assert rule is not None
+    counts = [0] * 34
+    for code in ("1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2s", "3s", "5p"):
+        counts[_KIND[code]] += 1
+    for joker, declared_ in ((DRAGON, True), (DOTS, False)):
+        weighing = _WithJokers(counts, rule.held([TYPED_JOKERS[joker]]), rule)
+        offer = Action("declare_joker", ANY_JOKER + joker, way=AS_BONUS)
+        assert weighing.declaration([offer, Action("pass")], None) == (offer if declared_ else None)
+
+
+def test_greedy_bots_declare_jokers_in_play_and_before_it(ruleset: Ruleset, tmp_path: Path) -> None:
+    played = simulate(ruleset, 7, 1, ["greedy"] * 4, tmp_path, max_deals=8)
+    events = [json.loads(line) for game in played if game.replay is not None
+              for line in game.replay.read_text(encoding="utf-8").splitlines()]
+    phases = {e["phase"] for e in events if e.get("action") == "declare_joker"}
+    assert phases == {"turn", "declaration"}
+    items = [item["name"] for e in events if e["type"] == "score" for item in e["items"]]
+    assert any(name.startswith("declared_") for name in items)
+
+
 _DECLARE = """id: vietnamese_declaring
 version: 1.0.0
 name: A house rule over the Vietnamese declaration
 extends: vietnamese
 parameters:
   joker_declaration:
-    value: {after_claim: true}
+    value: {after_claim: true, before_play: true}
     assumption: "a test's house rule"
 """
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ("{after_claim: true}", "{after_claim: yes please}", "'yes please' is not of type 'boolean'"),
-    ("{after_claim: true}", "{}", "'after_claim' is a required property"),
+    ("after_claim: true,", "after_claim: yes please,", "'yes please' is not of type 'boolean'"),
+    ("{after_claim: true, before_play: true}", "{}", "'after_claim' is a required property"),
+    ("{after_claim: true, before_play: true}", "{after_claim: true}", "'before_play' is a required property"),
     ("    assumption: \"a test's house rule\"\n",
      "    assumption: \"a test's house rule\"\n  jokers:\n    value: {played: false}\n    assumption: \"none held\"\n",
      "the ruleset's jokers are not played"),

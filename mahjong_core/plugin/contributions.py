@@ -183,9 +183,9 @@ class Contribution:
         players call tsumo and ron; and a plugin's action they name by a word of their own (setting a North
         aside at a three-player table, riichi's kita).  A live table words its prompts and its deal's end by them
         (:func:`~mahjong_core.family_words`); no log holds them.  ``None``: the core's words.
-    :param examples: for a family, ``examples() -> [ItemExample, ...]``: worked example hands of its table rows,
-        in the order the docs show them (:class:`~mahjong_core.plugin.ItemExample`), asked only when the docs are
-        built.  ``None``: none.
+    :param examples: for a family or a mechanism, ``examples() -> [ItemExample, ...]``: worked example hands of
+        its table rows, in the order the docs show them (:class:`~mahjong_core.plugin.ItemExample`), asked only
+        when the docs are built.  ``None``: none.
     :param sheet_keys: for a mechanism, the keys of a score sheet's deal it reads beyond the core's
         (``SHEET_KEYS`` of this module, docs/score-sheets.md): the ready-hand payments read ``ready`` and
         ``all_orphan_discards``, the dealer's repeat ``honba``, the abortive draws ``abortive``, a declaration

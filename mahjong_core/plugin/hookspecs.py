@@ -198,7 +198,10 @@ def mahjong_deal_declarations(ruleset: Ruleset, table: Table, seat: int) -> Sequ
     the bonus replacement.  The calling-hand mechanism offers a ready hand's
     declaration where the ruleset requires one (``declare_calling``: "not
     being the dealer, at once declares himself a calling hand", 001 line 161);
-    a seat offered anything may also pass.
+    a seat offered anything may also pass.  A declaration that lays a tile
+    face up and replaces it (a joker declared before play, way ``as_bonus``)
+    leaves the seat a new hand, so the seat is asked again until it passes or
+    is offered nothing.
 
     :param ruleset: the game's ruleset.
     :param table: the table after the deal.

@@ -228,14 +228,17 @@ def test_a_quint_or_sextet_is_offered_on_a_discard_with_the_seat_s_copies_and_jo
     assert mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0, tile=11) == []
 
 
-@pytest.mark.parametrize("seed, tiles", [(39, ["4s"] * 5), (3, ["1m"] * 6)], ids=["quint", "sextet"])
-def test_a_large_exposure_is_played_replayed_and_audited(tmp_path: Path, seed: int, tiles: list[str]) -> None:
+@pytest.mark.parametrize("seed, bots, tiles", [(23, ["card", "random", "random", "random"], ["2m"] * 5),
+                                               (42, ["random", "card", "random", "random"], ["6m"] * 6)],
+                         ids=["quint", "sextet"])
+def test_a_large_exposure_is_played_replayed_and_audited(tmp_path: Path, seed: int, bots: list[str],
+                                                         tiles: list[str]) -> None:
     """A quint (a card bot's) and a sextet called on a discard in seeded games (a kong of five or six tiles, jokers
     among them; no loose tile is drawn, kong_loose_tile: false: the claimer discards next); each game replays byte
     for byte and audits clean."""
     ruleset = load_ruleset("american_style")
     log = tmp_path / "large.jsonl"
-    play_game(ruleset, seed, ["card", "random", "random", "random"], replay=log, max_deals=4)
+    play_game(ruleset, seed, bots, replay=log, max_deals=4)
     events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     large = [e for e in events if e["type"] == "claim" and len(e["tiles"]) > 4]
     assert large and large[0]["kind"] == "kong" and large[0]["tiles"] == tiles
@@ -252,3 +255,12 @@ def _counts(text: str) -> list[int]:
     for kind in parse_tiles(text):
         counts[kind] += 1
     return counts
+
+
+def test_a_hand_of_jokers_alone_plays_on_to_its_discard(tmp_path: Path) -> None:
+    """A random seat that gave its last tile for an exposure's joker holds jokers alone: its turn offers no win
+    (there is no tile to name) and it discards a joker (seed 57 met it; the game then stopped).  The game plays to
+    its end and audits clean."""
+    log = tmp_path / "jokers.jsonl"
+    play_game(load_ruleset("american_style"), 57, ["card", "random", "random", "random"], replay=log, max_deals=4)
+    assert check(str(log)).ok and check(str(log), "audit").ok

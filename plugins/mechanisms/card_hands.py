@@ -69,6 +69,8 @@ _CARDS: dict[tuple[str, str], Card] = {}
 #: Each ruleset's card, read once: the card's content is part of the ruleset's identity (its hash, read as it
 #: loaded), so a ruleset plays the card it was loaded with; a card edited since is another ruleset, loaded anew.
 _BY_RULESET: WeakKeyDictionary[Ruleset, Card] = WeakKeyDictionary()
+#: The ruleset last asked and its card (a weak dictionary's look-up costs more than the rest of a discard's asks).
+_LAST: list[Any] = [None, None]
 
 
 def card_of(ruleset: Ruleset) -> Card:
@@ -78,8 +80,11 @@ def card_of(ruleset: Ruleset) -> Card:
         hold the ruleset's hand size and one; a :class:`~mahjong_core.plugin.DataFileError` naming every mistake
         in the card, each at its line.
     """
+    if _LAST[0] is ruleset:  # the ruleset of the game under way, asked a dozen times a discard
+        return _LAST[1]
     held = _BY_RULESET.get(ruleset)
     if held is not None:
+        _LAST[:] = [ruleset, held]
         return held
     path = card_path(ruleset)
     try:
@@ -104,6 +109,7 @@ def card_of(ruleset: Ruleset) -> Card:
                            f"holds {size + 1} (hand_size {size} and the winning tile)",
                            source=ruleset.location, place="$.parameters.card.value")
     _BY_RULESET[ruleset] = card
+    _LAST[:] = [ruleset, card]
     return card
 
 
@@ -129,17 +135,32 @@ def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, 
     """
     if how == "robbing_bonus":
         return None
-    # deferred: as card_of's reader, the card's modules are imported only by a game that plays a card.
-    from mahjong_rulesets.cards.card import FLOWER, KEYS
-    from mahjong_rulesets.cards.matching import completed
-
+    flower, keys, matching = _matching()
     s = table.seats[seat]
-    counts = _card_counts(s.counts, FLOWER, KEYS)
-    if how in ("discard", "robbing_kong"):
-        counts[_key(tile, FLOWER)] += 1
+    held = s.counts
     # an exposure is a group of one kind (a card's groups are), its jokers' kinds numbered past every natural one
-    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
-    return bool(completed(card_of(ruleset), counts, len(s.held_jokers), exposures))
+    exposures = [(_key(min(meld.tiles), flower), len(meld.tiles)) for meld in s.melds] if s.melds else []
+    if how in ("discard", "robbing_kong"):  # asked of every other seat at every discard: the hand's near readings
+        # the seat's counts as they are where they count the card's kinds (read, never changed, here)
+        counts = held if len(held) == keys and flower == keys - 1 else _card_counts(held, flower, keys)
+        return matching.completed_by(card_of(ruleset), counts, len(s.held_jokers), exposures, _key(tile, flower))
+    return bool(matching.completed(card_of(ruleset), _card_counts(held, flower, keys), len(s.held_jokers),
+                                   exposures))
+
+
+#: The card's flower key, its number of keys and its matcher, once imported (:func:`_matching`).
+_MATCHING: list[Any] = []
+
+
+def _matching() -> tuple[int, int, Any]:
+    """The card's flower key, its number of keys and :mod:`mahjong_rulesets.cards.matching`, imported on first use
+    (asked at every discard: the names are kept, not imported again each time)."""
+    if not _MATCHING:
+        # deferred: as card_of's reader, the card's modules are imported only by a game that plays a card.
+        from mahjong_rulesets.cards import card, matching
+
+        _MATCHING.extend((card.FLOWER, card.KEYS, matching))
+    return _MATCHING[0], _MATCHING[1], _MATCHING[2]
 
 
 def _card_counts(held: list[int], flower: int, keys: int) -> list[int]:
@@ -171,19 +192,16 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
         return None
     if claim.kind == "chow":
         return False
-    # deferred: the card's modules, for a game that plays a card only.
-    from mahjong_rulesets.cards.card import FLOWER
-    from mahjong_rulesets.cards.matching import alive, possible
-
+    flower, _, matching = _matching()
     s = table.seats[claim.seat]
-    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
+    exposures = [(_key(min(meld.tiles), flower), len(meld.tiles)) for meld in s.melds]
     # the exposure's kind is the discard's: the claim's own tiles may all be jokers (a pung of a discard and two)
     claimed = table.last_discard if table.last_discard is not None else min(claim.tiles)
-    exposures.append((_key(claimed, FLOWER), len(claim.tiles) + 1))
+    exposures.append((_key(claimed, flower), len(claim.tiles) + 1))
     card = card_of(ruleset)
-    if not possible(card, exposures):
+    if not matching.possible(card, exposures):
         return False
-    if ruleset.get("card_dead_hand") and not alive(card, exposures, seen_tiles(table)):
+    if ruleset.get("card_dead_hand") and not matching.alive(card, exposures, seen_tiles(table)):
         return False
     return None
 

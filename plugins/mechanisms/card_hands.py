@@ -262,27 +262,56 @@ def _large_groups(card: Card) -> tuple[int, ...]:
 def seen_tiles(table: Table) -> list[int]:
     """The real tiles every seat sees, over the card's kinds: the discards lying dead, and the real tiles (jokers
     not counted) of every seat's exposures.  The discard a claim is asked about is not yet dead: it is left out.
-    """
-    # deferred: the card's modules, for a game that plays a card only.
-    from mahjong_rulesets.cards.card import FLOWER, KEYS
 
-    keys = _keys(FLOWER, KEYS)
-    seen = [0] * (KEYS + 1)  # the last: a sink for a kind no card counts (a discarded joker)
-    for s in table.seats:
-        for kind in s.discards:
-            seen[keys[kind] if kind < _KINDS else KEYS] += 1
-        for meld in s.melds:
-            for kind in meld.tiles:
-                seen[keys[kind] if kind < _KINDS else KEYS] += 1
-            for kind in meld.jokers:  # a joker stands among the meld's tiles as the kind it stands for
-                seen[keys[kind] if kind < _KINDS else KEYS] -= 1
+    Asked at every call a seat could make: the count is kept between asks (:data:`_SEEN_MEMO`) and only the
+    discards made since are added, while the deal's seats and every exposure are as they were and each seat's
+    discards then are still the first of its discards now (as many, the last the same); else counted afresh.
+    """
+    flower, size, _ = _matching()
+    keys = _keys(flower, size)
+    seats = table.seats
+    melds = tuple(tuple(s.melds) for s in seats)
+    memo = _SEEN_MEMO
+    if memo and memo[0] is seats and memo[2] == melds and all(
+            len(s.discards) >= n and (not n or s.discards[n - 1] == last)
+            for s, (n, last) in zip(seats, memo[1], strict=True)):
+        # the engine only adds to a seat's discards, or takes back its last (a call, a decision timed out): the
+        # discards then are still the first now where as many are there and the last of them is the same
+        seen = memo[3]
+        for s, (n, _) in zip(seats, memo[1], strict=True):
+            for kind in s.discards[n:]:
+                seen[keys[kind] if kind < _KINDS else size] += 1
+    else:
+        seen = _seen_afresh(seats, keys, size)
+    memo[:] = [seats, [(len(s.discards), s.discards[-1] if s.discards else None) for s in seats], melds, seen]
+    seen = list(seen)
     pending = table.last_discard
     if pending is not None and table.last_discarder is not None:
-        discards = table.seats[table.last_discarder].discards
+        discards = seats[table.last_discarder].discards
         if discards and discards[-1] == pending:
-            seen[keys[pending] if pending < _KINDS else KEYS] -= 1
-    del seen[KEYS]
+            seen[keys[pending] if pending < _KINDS else size] -= 1
+    del seen[size]
     return seen
+
+
+def _seen_afresh(seats: Sequence[Any], keys: list[int], size: int) -> list[int]:
+    """:func:`seen_tiles` counted from every seat's discards and exposures, the pending discard among them, with a
+    last place past the card's kinds: a sink for a kind no card counts (a discarded joker)."""
+    seen = [0] * (size + 1)
+    for s in seats:
+        for kind in s.discards:
+            seen[keys[kind] if kind < _KINDS else size] += 1
+        for meld in s.melds:
+            for kind in meld.tiles:
+                seen[keys[kind] if kind < _KINDS else size] += 1
+            for kind in meld.jokers:  # a joker stands among the meld's tiles as the kind it stands for
+                seen[keys[kind] if kind < _KINDS else size] -= 1
+    return seen
+
+
+#: The seats :func:`seen_tiles` last counted, each seat's number of discards and last discard then, the exposures
+#: then, and the count (the seats kept alive here, so that an identity compared is never another object's).
+_SEEN_MEMO: list[Any] = []
 
 
 #: The core's kinds a card's key is kept for (a joker's kind and any other past them count as no card's kind).

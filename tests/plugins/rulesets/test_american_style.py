@@ -264,3 +264,49 @@ def test_a_hand_of_jokers_alone_plays_on_to_its_discard(tmp_path: Path) -> None:
     log = tmp_path / "jokers.jsonl"
     play_game(load_ruleset("american_style"), 57, ["card", "random", "random", "random"], replay=log, max_deals=4)
     assert check(str(log)).ok and check(str(log), "audit").ok
+
+
+class SeenWatcher:
+    """At every event, the tiles seen as seen_tiles keeps them (added to since its last ask) and as counted afresh
+    from every seat's discards and exposures, the pending discard left out."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+
+    @staticmethod
+    def afresh(table: Table) -> list[int]:
+        seen = [0] * KEYS
+        for s in table.seats:
+            for kind in [*s.discards, *(t for meld in s.melds for t in meld.tiles)]:
+                if kind < 42:
+                    seen[kind if kind < 34 else KEYS - 1] += 1
+            for meld in s.melds:
+                for kind in meld.jokers:
+                    seen[kind if kind < 34 else KEYS - 1] -= 1
+        pending, discarder = table.last_discard, table.last_discarder
+        if pending is not None and pending < 42 and discarder is not None \
+                and table.seats[discarder].discards[-1:] == [pending]:  # a discarded joker is no card's kind
+            seen[pending if pending < 34 else KEYS - 1] -= 1
+        return seen
+
+    from mahjong_core.plugin import hookimpl
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+        if table.phase == "turns" and table.seats:
+            assert seen_tiles(table) == self.afresh(table), event
+            self.checked += 1
+
+
+def test_the_seen_tiles_kept_between_asks_are_those_counted_afresh(ruleset: Any) -> None:
+    """seen_tiles adds the discards made since its last ask (the dead hand asks it at every call a seat could
+    make); at every event of seeded games -- calls, joker exchanges, a new deal's seats -- it counts what a count
+    from scratch does."""
+    from mahjong_core import Game
+    from mahjong_core.engine.players import make_bots
+
+    watcher = SeenWatcher()
+    for seed in (5, 23):
+        Game(ruleset, make_bots(["card", "random", "card", "random"], seed), seed, observers=(watcher,),
+             max_deals=4).play()
+    assert watcher.checked > 1000

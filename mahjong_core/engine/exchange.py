@@ -224,9 +224,9 @@ def exchange_options(game: RunningGame, seat: int, step: ExchangeStep, fewest: i
     if step.one_suit:
         return one_suit_options(s.counts, step.count, extra)
     if step.blind and fewest is not None and fewest < step.count:
-        blind = [Action("exchange", tiles=tiles, way="blind") for own in range(step.count - 1, fewest - 1, -1)
-                 for tiles in multiset_combinations(s.counts, own)]
-        return BlindExchangeOptions(ExchangeOptions(tuple(s.counts), step.count, ()), blind, extra)
+        held = tuple(s.counts)
+        blind = [ExchangeOptions(held, own, ()) for own in range(step.count - 1, fewest - 1, -1)]
+        return BlindExchangeOptions(ExchangeOptions(held, step.count, ()), blind, extra)
     return ExchangeOptions(tuple(s.counts), step.count, extra)
 
 
@@ -354,20 +354,20 @@ class ExchangeOptions(LazyOptions):
 
 
 class BlindExchangeOptions(LazyOptions):
-    """A blind step's choices: every choice of the step's count of held tiles (lazily, as
-    :class:`ExchangeOptions`), then each choice of fewer own tiles with the rest passed on blind (``way="blind"``,
-    most own tiles first), then a refusal if allowed.  ``tiles_per_choice`` is the step's count, as for a plain
-    step: a bot that weighs the plain choices itself reads it."""
+    """A blind step's choices: every choice of the step's count of held tiles, then each choice of fewer own tiles
+    with the rest passed on blind (``way="blind"``, most own tiles first, each count's choices ascending), then a
+    refusal if allowed -- each count's choices as lazy as :class:`ExchangeOptions` (a blind step offers some 90
+    choices of fewer tiles a seat, twice a deal, and a bot takes one).  ``tiles_per_choice`` is the step's count,
+    as for a plain step: a bot that weighs the plain choices itself reads it."""
 
-    __slots__ = ("_plain", "_blind", "_blind_set", "_extra", "tiles_per_choice")
+    __slots__ = ("_plain", "_blind", "_extra", "tiles_per_choice")
 
-    def __init__(self, plain: ExchangeOptions, blind: list[Action], extra: tuple[Action, ...]):
+    def __init__(self, plain: ExchangeOptions, blind: list[ExchangeOptions], extra: tuple[Action, ...]):
         self._plain, self._blind, self._extra = plain, blind, extra
-        self._blind_set = frozenset(blind)
         self.tiles_per_choice = plain.tiles_per_choice
 
     def __len__(self) -> int:
-        return len(self._plain) + len(self._blind) + len(self._extra)
+        return len(self._plain) + sum(len(fewer) for fewer in self._blind) + len(self._extra)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -386,15 +386,35 @@ class BlindExchangeOptions(LazyOptions):
         if index < plain:
             return self._plain[index]
         index -= plain
-        return self._blind[index] if index < len(self._blind) else self._extra[index - len(self._blind)]
+        for fewer in self._blind:
+            if index < len(fewer):
+                return _blind_action(fewer[index].tiles)
+            index -= len(fewer)
+        return self._extra[index]
 
     def _all(self) -> list[Action]:
-        return [*self._plain, *self._blind, *self._extra]
+        return [*self._plain, *(_blind_action(a.tiles) for fewer in self._blind for a in fewer), *self._extra]
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Action) and action.way == "blind":
-            return action in self._blind_set
+            if action != _blind_action(action.tiles):  # a blind choice names its tiles and nothing else
+                return False
+            plain = Action("exchange", tiles=action.tiles)
+            return any(fewer.tiles_per_choice == len(action.tiles) and plain in fewer for fewer in self._blind)
         return action in self._plain or action in self._extra
+
+
+#: Blind exchange actions by their tiles (actions are values), as :data:`_EXCHANGES` keeps the plain ones.
+_BLIND: dict[tuple[int, ...], Action] = {}
+
+
+def _blind_action(tiles: tuple[int, ...]) -> Action:
+    action = _BLIND.get(tiles)
+    if action is None:
+        if len(_BLIND) >= 1 << 14:
+            _BLIND.clear()
+        action = _BLIND[tiles] = Action("exchange", tiles=tiles, way="blind")
+    return action
 
 
 def multiset_combinations(counts: Sequence[int], k: int) -> list[tuple[int, ...]]:

@@ -198,12 +198,27 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
     # the exposure's kind is the discard's: the claim's own tiles may all be jokers (a pung of a discard and two)
     claimed = table.last_discard if table.last_discard is not None else min(claim.tiles)
     exposures.append((_key(claimed, flower), len(claim.tiles) + 1))
-    card = card_of(ruleset)
-    if not matching.possible(card, exposures):
-        return False
-    if ruleset.get("card_dead_hand") and not matching.alive(card, exposures, seen_tiles(table)):
-        return False
-    return None
+    # One discard's claims ask the same of each seat's shapes (a pung with its copies, with a joker, with two):
+    # within one claim window, whose table does not change, each set of exposures is judged once.
+    seats = table.seats
+    window = (table.last_discard, table.last_discarder, tuple(len(s.discards) for s in seats),
+              tuple(len(s.melds) for s in seats))
+    memo = _ALLOWED
+    if memo[0] is not ruleset or memo[1] is not seats or memo[2] != window:
+        memo[:] = [ruleset, seats, window, {}]
+    key = tuple(sorted(exposures))
+    answers: dict[tuple[tuple[int, int], ...], bool | None] = memo[3]
+    if key not in answers:
+        card = card_of(ruleset)
+        answers[key] = False if not matching.possible(card, exposures) or (
+            ruleset.get("card_dead_hand") and not matching.alive(card, exposures, seen_tiles(table))) else None
+    return answers[key]
+
+
+#: The claim window :func:`mahjong_claim_allowed` last judged (its ruleset, seats, discard and the number of each
+#: seat's discards and exposures) and its answers by exposures; the ruleset and seats kept alive, compared by
+#: identity.
+_ALLOWED: list[Any] = [None, None, None, {}]
 
 
 @hookimpl

@@ -19,9 +19,7 @@ from mahjong_core.engine.refusal import REFUSAL, without_refused
 from mahjong_core.engine.winning import declare_win, hand_complete, win_allowed
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.tiles import SUITED
-from mahjong_core.table.state import Action
-
-from mahjong_core.table.state import ExchangeStep
+from mahjong_core.table.state import Action, ExchangeStep
 
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame

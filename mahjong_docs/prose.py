@@ -188,11 +188,19 @@ def dealing(w: Writer) -> list[str]:
         if kind == "none":
             out.append(f"No tiles are exchanged before play{w.cite('tile_exchange')}.")
         elif kind == "charleston":
-            passes = [f"{p.get('count')} " + ("across" if p.get("direction") == "across" else
-                                              f"to the {p.get('direction')}") for p in exchange.get("passes", [])]
+            passes = [("none to " if p.get("agreed") else "") + f"{p.get('count')} "
+                      + ("across" if p.get("direction") == "across" else f"to the {p.get('direction')}")
+                      + (" (each pair the smaller count it asks)" if p.get("agreed") else "")
+                      for p in exchange.get("passes", [])]
             suit = ", each pass of tiles of one suit" if exchange.get("one_suit") else ""
             out.append(f"Before play the players pass tiles in a Charleston: {_join(passes, 'then')}{suit}"
                        f"{w.cite('tile_exchange')}.")
+            before = [str(p.get("name") or f"pass {i + 1}") for i, p in enumerate(exchange.get("passes", []))
+                      if p.get("win_before")]
+            if before:
+                out.append(f"A player whose hand is already complete may declare mahjong on it before the "
+                           f"{_join(before, 'and')} {'pass' if len(before) == 1 else 'passes'}, paid as a "
+                           f"self-drawn win{w.cite('tile_exchange')}.")
         elif kind == "partner":
             refuse = "; a player may refuse only when already calling" if exchange.get("refuse_only_if_calling") else ""
             out.append(f"After the deal and before East's first discard, partners exchange {exchange.get('tiles')} "

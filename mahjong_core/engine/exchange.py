@@ -10,22 +10,27 @@ offers some 200 choices a seat, so the choices are a lazy list
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING, overload
 
 from mahjong_core.engine.options import LazyOptions
 from mahjong_core.engine.refusal import REFUSAL, without_refused
+from mahjong_core.engine.winning import declare_win, hand_complete, win_allowed
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.tiles import SUITED
-from mahjong_core.table.state import Action
+from mahjong_core.table.state import Action, ExchangeStep
 
 if TYPE_CHECKING:
     from mahjong_core.engine.running import RunningGame
-    from mahjong_core.table.state import ExchangeStep
 
 
 def exchange(game: RunningGame) -> None:
-    """Every exchange step of the deal in order: each seat from the dealer chooses, then all pass at once."""
+    """Every exchange step of the deal in order: each seat from the dealer chooses, then all pass at once.
+
+    Before a step that says so (``win_before``) a seat whose hand is already complete may win on it
+    (:func:`win_on_hand`); in a step whose count each pair agrees (``agreed``) the seats first ask their counts
+    (:func:`agreed_choices`)."""
     t = game.table
     if "mahjong_exchange_steps" not in game.implemented:
         return
@@ -34,10 +39,14 @@ def exchange(game: RunningGame) -> None:
     for step in steps:
         if step.group is not None and step.group in stopped:
             continue
+        if step.win_before:
+            win_on_hand(game)
         passed: dict[int, tuple[int, ...]] = {}
         blind: dict[int, int] = {}  # the tiles each seat passes on unseen (a blind pass)
         refused: set[int] = set()
-        for i in range(t.players):
+        if step.agreed:
+            passed = agreed_choices(game, step)
+        for i in range(t.players) if not step.agreed else ():
             seat = (t.dealer + i) % t.players
             fewest = fewest_own(step, t.players, seat, {s: len(tiles) for s, tiles in passed.items()}) \
                 if step.blind else step.count
@@ -89,6 +98,59 @@ def exchange(game: RunningGame) -> None:
         for giver, moved in moves:
             game.event("table", "exchange", step=step.name, giver=giver, receiver=(giver + step.offset) % t.players,
                        count=len(moved), blind=True)
+
+
+def win_on_hand(game: RunningGame) -> None:
+    """Offer each seat, from the dealer round, whose hand is already complete -- only a seat holding a tile more
+    than a hand, the dealer, can be -- a win on it before the step (a ``declaration`` decision: ``win`` or
+    ``pass``), self-drawn: the American heavenly hand on the dealt tiles, the earthly hand after the first
+    Charleston, each paid as a self-drawn win.  A win ends the deal (:class:`~mahjong_core.engine.flow.DealOver`)."""
+    t = game.table
+    for i in range(t.players):
+        seat = (t.dealer + i) % t.players
+        s = t.seats[seat]
+        if (sum(s.counts) + len(s.held_jokers)) % 3 != 2 or not any(s.counts):
+            continue
+        tile = next(kind for kind, n in enumerate(s.counts) if n)  # the tile a win names without a draw
+        if hand_complete(game, seat, s.counts, tile, "self_drawn") and win_allowed(game, seat, tile, "self_drawn"):
+            if game.decide(seat, [Action("win", tile), _PASS], "declaration").kind == "win":
+                declare_win(game, seat, tile, "self_drawn", None)
+
+
+def agreed_choices(game: RunningGame, step: ExchangeStep) -> dict[int, tuple[int, ...]]:
+    """A step whose count each pair agrees (``agreed``): every seat from the dealer asks a count from none to
+    the step's (an exchange decision of the way ``ask``, its ``count``), then each seat whose pair's smaller ask
+    is not none chooses that many of its tiles, as in any step.  A seat is shown only its own tiles and the counts
+    asked; a pair that agrees none passes nothing.  Returns each passing seat's tiles."""
+    t = game.table
+    asked: dict[int, int] = {}
+    for i in range(t.players):
+        seat = (t.dealer + i) % t.players
+        options: Sequence[Action] = ask_options(min(step.count, sum(t.seats[seat].counts)))
+        if REFUSAL in game.implemented:
+            options = without_refused(game, seat, options, "exchange")
+        asked[seat] = game.decide(seat, options, "exchange", window=True).count or 0
+    passed: dict[int, tuple[int, ...]] = {}
+    for i in range(t.players):
+        seat = (t.dealer + i) % t.players
+        count = min(asked[seat], asked[(seat + step.offset) % t.players])
+        if count:
+            options = exchange_options(game, seat, replace(step, count=count, agreed=False))
+            if REFUSAL in game.implemented:
+                options = without_refused(game, seat, options, "exchange")
+            passed[seat] = game.decide(seat, options, "exchange", window=True).tiles
+    return passed
+
+
+def ask_options(most: int) -> tuple[Action, ...]:
+    """The counts a seat may ask in an agreed step, none first: ``exchange`` actions of the way ``ask``."""
+    return _ASKS[:most + 1] if most < len(_ASKS) else tuple(Action("exchange", way="ask", count=n)
+                                                           for n in range(most + 1))
+
+
+_PASS = Action("pass")
+#: The asks of the usual counts, made once (actions are values).
+_ASKS = tuple(Action("exchange", way="ask", count=n) for n in range(5))
 
 
 def blind_moves(step: ExchangeStep, players: int, passed: dict[int, tuple[int, ...]], blind: dict[int, int]
@@ -160,9 +222,9 @@ def exchange_options(game: RunningGame, seat: int, step: ExchangeStep, fewest: i
     if step.one_suit:
         return one_suit_options(s.counts, step.count, extra)
     if step.blind and fewest is not None and fewest < step.count:
-        blind = [Action("exchange", tiles=tiles, way="blind") for own in range(step.count - 1, fewest - 1, -1)
-                 for tiles in multiset_combinations(s.counts, own)]
-        return BlindExchangeOptions(ExchangeOptions(tuple(s.counts), step.count, ()), blind, extra)
+        held = tuple(s.counts)
+        blind = [ExchangeOptions(held, own, ()) for own in range(step.count - 1, fewest - 1, -1)]
+        return BlindExchangeOptions(ExchangeOptions(held, step.count, ()), blind, extra)
     return ExchangeOptions(tuple(s.counts), step.count, extra)
 
 
@@ -290,20 +352,20 @@ class ExchangeOptions(LazyOptions):
 
 
 class BlindExchangeOptions(LazyOptions):
-    """A blind step's choices: every choice of the step's count of held tiles (lazily, as
-    :class:`ExchangeOptions`), then each choice of fewer own tiles with the rest passed on blind (``way="blind"``,
-    most own tiles first), then a refusal if allowed.  ``tiles_per_choice`` is the step's count, as for a plain
-    step: a bot that weighs the plain choices itself reads it."""
+    """A blind step's choices: every choice of the step's count of held tiles, then each choice of fewer own tiles
+    with the rest passed on blind (``way="blind"``, most own tiles first, each count's choices ascending), then a
+    refusal if allowed -- each count's choices as lazy as :class:`ExchangeOptions` (a blind step offers some 90
+    choices of fewer tiles a seat, twice a deal, and a bot takes one).  ``tiles_per_choice`` is the step's count,
+    as for a plain step: a bot that weighs the plain choices itself reads it."""
 
-    __slots__ = ("_plain", "_blind", "_blind_set", "_extra", "tiles_per_choice")
+    __slots__ = ("_plain", "_blind", "_extra", "tiles_per_choice")
 
-    def __init__(self, plain: ExchangeOptions, blind: list[Action], extra: tuple[Action, ...]):
+    def __init__(self, plain: ExchangeOptions, blind: list[ExchangeOptions], extra: tuple[Action, ...]):
         self._plain, self._blind, self._extra = plain, blind, extra
-        self._blind_set = frozenset(blind)
         self.tiles_per_choice = plain.tiles_per_choice
 
     def __len__(self) -> int:
-        return len(self._plain) + len(self._blind) + len(self._extra)
+        return len(self._plain) + sum(len(fewer) for fewer in self._blind) + len(self._extra)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -322,15 +384,35 @@ class BlindExchangeOptions(LazyOptions):
         if index < plain:
             return self._plain[index]
         index -= plain
-        return self._blind[index] if index < len(self._blind) else self._extra[index - len(self._blind)]
+        for fewer in self._blind:
+            if index < len(fewer):
+                return _blind_action(fewer[index].tiles)
+            index -= len(fewer)
+        return self._extra[index]
 
     def _all(self) -> list[Action]:
-        return [*self._plain, *self._blind, *self._extra]
+        return [*self._plain, *(_blind_action(a.tiles) for fewer in self._blind for a in fewer), *self._extra]
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Action) and action.way == "blind":
-            return action in self._blind_set
+            if action != _blind_action(action.tiles):  # a blind choice names its tiles and nothing else
+                return False
+            plain = Action("exchange", tiles=action.tiles)
+            return any(fewer.tiles_per_choice == len(action.tiles) and plain in fewer for fewer in self._blind)
         return action in self._plain or action in self._extra
+
+
+#: Blind exchange actions by their tiles (actions are values), as :data:`_EXCHANGES` keeps the plain ones.
+_BLIND: dict[tuple[int, ...], Action] = {}
+
+
+def _blind_action(tiles: tuple[int, ...]) -> Action:
+    action = _BLIND.get(tiles)
+    if action is None:
+        if len(_BLIND) >= 1 << 14:
+            _BLIND.clear()
+        action = _BLIND[tiles] = Action("exchange", tiles=tiles, way="blind")
+    return action
 
 
 def multiset_combinations(counts: Sequence[int], k: int) -> list[tuple[int, ...]]:

@@ -735,7 +735,7 @@ class ScriptedPlayer:
         try:
             marked = fields.get("marked")
             key = (fields.get("action"), fields.get("tile"), tuple(tiles) if tiles else (), fields.get("way"), delay,
-                   tuple(marked) if marked else ())
+                   tuple(marked) if marked else (), fields.get("count"))
             action = _RECORDED.get(key)
         except TypeError:  # an unhashable value where a code belongs: action_from_fields says what is wrong
             key, action = None, None
@@ -771,15 +771,21 @@ def action_from_fields(fields: dict[str, Any], *, source: str, place: str) -> Ac
         marked: tuple[int, ...] = tuple(_MARKED_KIND[t] for t in fields.get("marked", ()))
         if kind == "discard" and tile in MARKED_CODES:
             marked = (MARKED_CODES[tile],)
-        return Action(
+        count = fields.get("count")
+        action = Action(
             kind,
             _CODE_TO_KIND[tile] if tile is not None else None,
             tuple(_CODE_TO_KIND[t] for t in fields.get("tiles", ())),
             fields.get("way"),
             marked=marked,
+            count=count,
         )
     except (KeyError, TypeError) as exc:
         raise ReplayError(f"malformed decision: unknown tile or field {exc}", source=source, place=place) from None
+    if count is not None and (type(count) is not int or count < 0):
+        raise ReplayError(f"malformed decision: count must be a whole number of tiles (0 or more), got {count!r}",
+                          source=source, place=place)
+    return action
 
 
 if TYPE_CHECKING:

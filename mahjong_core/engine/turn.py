@@ -166,7 +166,9 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
     s = t.seats[seat]
     counts = s.counts
     options: list[Action] = []
-    if not after_claim:
+    # A concealed hand of jokers alone (its last tile given for an exposure's joker) names no tile to win on: it
+    # is offered no win in this turn, only its discards (seed 57 of the card bot against three random bots).
+    if not after_claim and (drawn is not None or any(counts)):
         asked = asked_complete(game, seat, drawn if drawn is not None else any_tile(counts), how) \
             if "mahjong_hand_complete" in game.implemented else None
         if asked if asked is not None else \

@@ -143,12 +143,13 @@ def _receivers(events: Sequence[dict[str, Any]]) -> dict[int, int]:
     say who passed to whom, so each pass is matched to the latest pending
     decision of its giver.  A receiver that itself passes blind in that step (``way: blind``) may pass some of
     them on unseen: it is shown none of them in the decision (its hand, after the step, shows what it kept).
+    A seat's ask (``way: ask``, a count and no tiles) passes nothing and is no pass's decision.
     """
     pending: dict[int, int] = {}
     blind: set[int] = set()  # the seats passing blind in the step under way
     receivers: dict[int, int] = {}
     for i, event in enumerate(events):
-        if event.get("type") == "decision" and event.get("phase") == "exchange":
+        if event.get("type") == "decision" and event.get("phase") == "exchange" and event.get("way") != "ask":
             if not pending:
                 blind.clear()  # a new step's first decision
             pending[event["actor"]] = i
@@ -258,6 +259,8 @@ def live_event_view(event: dict[str, Any], seat: int | None, visibility: Visibil
             return _concealed_kong_view(event, visibility) if _is_concealed_kong(event) else event
         if phase == "declaration" and event.get("action") == "declare_calling":
             return event  # a calling hand is announced to the table
+        if phase == "exchange" and event.get("way") == "ask":
+            return event  # the count a seat asks to pass is said aloud: it names no tile
         return None
     if kind == "timeout" and event.get("seat") != seat and event.get("what") != "move":
         return None  # a claim that lapsed: the offer itself is hidden

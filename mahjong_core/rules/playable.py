@@ -371,6 +371,21 @@ def _exchange_and_pause(ruleset: Ruleset) -> Iterator[Problem]:
         if isinstance(step, Mapping) and int(step.get("count", 0)) > held:
             yield (["parameters", "tile_exchange", "value", "passes", i, "count"],
                    f"a pass of {step['count']} tiles, but a hand holds {held}; expected at most {held}")
+        if isinstance(step, Mapping) and step.get("agreed"):
+            # Each pair passes the smaller of its two asks: only a pass whose receiver passes back keeps every
+            # hand's size; an ask of none already declines, and a tile passed on unseen would go straight back.
+            if step.get("direction") != "across":
+                yield (["parameters", "tile_exchange", "value", "passes", i, "direction"],
+                       f"an agreed pass (agreed: true) passes the smaller ask of each pair of seats passing to each "
+                       f"other, but a pass {step.get('direction')} does not come back to its giver, so hands would "
+                       f"change size; expected direction: across")
+            for word in ("optional", "blind"):
+                if step.get(word):
+                    yield (["parameters", "tile_exchange", "value", "passes", i, word],
+                           f"an agreed pass (agreed: true) cannot also be {word}: "
+                           + ("a seat declines it by asking none" if word == "optional" else
+                              "a tile passed on unseen across would go straight back to its giver")
+                           + f"; expected {word}: false")
     if int(exchange.get("tiles", 0) or 0) > held:
         yield (["parameters", "tile_exchange", "value", "tiles"],
                f"an exchange of {exchange['tiles']} tiles, but a hand holds {held}; expected at most {held}")

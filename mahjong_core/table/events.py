@@ -65,6 +65,8 @@ def action_fields(action: Action) -> dict[str, Any]:
         fields["way"] = action.way
     if action.marked and action.kind != "discard":  # a discarded marked copy is named by its own code instead
         fields["marked"] = codes(action.marked)
+    if action.count is not None:
+        fields["count"] = action.count
     return fields
 
 
@@ -77,6 +79,8 @@ def action_text(action: Action) -> str:
         parts.append("+".join(codes(action.tiles)))
     if action.way:
         parts.append(f"({action.way})")
+    if action.count is not None:
+        parts.append(str(action.count))
     return " ".join(parts)
 
 
@@ -197,12 +201,13 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
     EventType("draw", "table", (Field("seat", "seat"), Field("tile", "tile")), "a draw from the live wall"),
     EventType("decision", "seat", (Field("phase", "text"), Field("action", "text"), _opt("tile", "tile"),
                                    _opt("tiles", "tiles"), _opt("way", "text"), _opt("after_ms", "int"),
-                                   _opt("marked", "tiles")),
+                                   _opt("marked", "tiles"), _opt("count", "count")),
               "a player's choice (``marked``: the kinds among a claim's ``tiles`` whose marked copy the player "
-              "chose to use where it holds a plain one too; a discarded marked copy is named by its own code)"),
+              "chose to use where it holds a plain one too; a discarded marked copy is named by its own code; "
+              "``count``: the number of tiles a seat asks to pass, with the way ``ask``)"),
     EventType("timeout", "table", (Field("seat", "seat"), Field("what", "text"), Field("limit_ms", "int"),
                                    Field("action", "text"), _opt("tile", "tile"), _opt("tiles", "tiles"),
-                                   _opt("way", "text")),
+                                   _opt("way", "text"), _opt("count", "count")),
               "a decision overran its limit: the ruleset's timeout action replaces it"),
     EventType("wrong_count", "table", (Field("seat", "seat"), Field("tiles", "count"), Field("correction", "text")),
               "a seat holds the wrong number of tiles and the ruleset corrects it"),

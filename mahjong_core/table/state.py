@@ -40,6 +40,8 @@ class Action:
         tile, or tiles from the hand a claim uses -- where the hand holds a plain copy of the kind as well.  Empty
         (every option is offered so), a seat gives up its plain copies first (``mahjong_core.engine.marked``);
         a player names the copy by returning an option with ``option.marking(kinds)``.
+    :param count: a number the seat names, where the action is one (``way="ask"``: how many tiles a seat asks to
+        pass in a pass whose count each pair agrees, the American courtesy pass); ``None`` otherwise.
     """
 
     kind: str
@@ -51,14 +53,15 @@ class Action:
     #: not which action it is, so it takes no part in comparing actions: a delayed option is still that option.
     delay_ms: int = field(default=0, compare=False)
     marked: tuple[int, ...] = ()
+    count: int | None = None
 
     def after(self, delay_ms: int) -> Action:
         """The same action taken after ``delay_ms`` milliseconds (cheaper than ``dataclasses.replace``)."""
-        return Action(self.kind, self.tile, self.tiles, self.way, delay_ms, self.marked)
+        return Action(self.kind, self.tile, self.tiles, self.way, delay_ms, self.marked, self.count)
 
     def marking(self, kinds: tuple[int, ...]) -> Action:
         """The same action giving up the marked copies of ``kinds`` (see ``marked``)."""
-        return Action(self.kind, self.tile, self.tiles, self.way, self.delay_ms, tuple(sorted(kinds)))
+        return Action(self.kind, self.tile, self.tiles, self.way, self.delay_ms, tuple(sorted(kinds)), self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +94,12 @@ class ExchangeStep:
         group's later steps are not offered (the American second Charleston, which stops as a whole).
     :param blind: a seat may pass on, unseen, some of the tiles passed to it in this same step in place of as many
         of its own (the American blind pass, or "steal", on the last pass of each Charleston).
+    :param agreed: each seat first asks how many tiles, from none to ``count``, it will pass (an exchange decision
+        of the way ``ask``), and each pair of seats that pass to each other passes the smaller of their two asks
+        (the American courtesy pass across); only for a pass whose receiver passes back to its giver.
+    :param win_before: before this step a seat whose hand is already complete may declare mahjong, a win on a
+        tile it holds, as on the deal (the American heavenly hand before the first pass, the earthly hand before
+        the second Charleston).
     """
 
     name: str
@@ -101,6 +110,8 @@ class ExchangeStep:
     one_suit: bool = False
     group: str | None = None
     blind: bool = False
+    agreed: bool = False
+    win_before: bool = False
 
 
 @dataclass(frozen=True)

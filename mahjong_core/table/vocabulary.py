@@ -32,7 +32,7 @@ CORE_ACTIONS = ("discard", "kong", "win", "pass", "chow", "pung", "exchange", "r
                 "declare_calling", "joker_exchange")
 #: The ways of an action the core writes (a decision's ``way``).
 CORE_WAYS = ("concealed", "from_discard", "added", "declare_calling", "withdraw_calling", "set_aside", "as_bonus",
-             "blind")
+             "blind", "ask")
 #: The way of a plugin's turn action that sets its tile aside face up and is made good from the dead wall (a North
 #: set aside as a dora in three-player riichi): the engine offers the tile to be robbed, the plugin's events set it
 #: aside, and the seat takes a replacement tile (:func:`mahjong_core.engine.turn.turn`).

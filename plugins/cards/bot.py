@@ -7,7 +7,8 @@ tiles are nearest to and plays by :mod:`.strategy`, the one card player's strate
   (``strategy.worth_exchanging``), then lets go the tile that leaves it nearest a hand (``strategy.best_discard``).
 * Of a discard it calls a pung or kong only where the exposure brings it nearer (``strategy.worth_exposing``).
 * In an exchange (the Charleston) it passes, one by one, the tiles it would let go first; in a blind pass it passes
-  on unseen, in place of its own, those it could only let go by going farther from the card.
+  on unseen, in place of its own, those it could only let go by going farther from the card; asked how many it
+  will pass in the courtesy pass, it asks as many as it can let go without going farther from the card.
 * Anything else -- a plugin's phase -- it answers with the option listed last, as the core's bots do.
 * Under a ruleset that names no card it plays plainly but legally (:meth:`CardBot._plain`): every installed bot
   is seated in every ruleset's conformance games and soak runs.
@@ -109,10 +110,28 @@ class CardBot:
     def _exchange(card: Card, held: Sequence[int], counts: list[int], options: Sequence[Action]) -> Action:
         """The tiles to pass: one by one, the tile it would let go first (never a joker, which is not passed); where
         letting one go would leave it farther from the card and the pass is blind, that one and the rest are passed
-        on unseen instead (as many as the pass allows)."""
+        on unseen instead (as many as the pass allows).  Asked how many it will pass (a courtesy pass, whose count
+        each pair agrees), it asks as many as it can let go without going farther from the card."""
+        asks = [o for o in options if o.way == "ask" and o.count is not None]
+        if asks:
+            spare = CardBot._letting_go(card, held, max(o.count or 0 for o in asks))[1]
+            return max((o for o in asks if (o.count or 0) <= spare), key=lambda o: o.count or 0, default=asks[0])
         count = getattr(options, "tiles_per_choice", None)
         if not isinstance(count, int):
             return options[-1]
+        kinds, spare = CardBot._letting_go(card, held, count)
+        if spare < count:  # the rest would cost it: pass them on blind where the pass allows (fewest own allowed)
+            for own in range(spare, count):
+                blind = Action("exchange", tiles=tuple(sorted(kinds[:own])), way="blind")
+                if blind in options:
+                    return blind
+        chosen = Action("exchange", tiles=tuple(sorted(kinds)))
+        return chosen if chosen in options else options[-1]
+
+    @staticmethod
+    def _letting_go(card: Card, held: Sequence[int], count: int) -> tuple[list[int], int]:
+        """The ``count`` tiles it would let go first, in order, and how many of the first it can let go without
+        going farther from the card."""
         left, kinds = list(held), list[int]()
         spare = count  # the tiles it can let go without going farther from the card
         before: strategy.Aim | None = None
@@ -130,10 +149,4 @@ class CardBot:
             kind = next(k for k, n in enumerate(left) if n and _key(k) == key)
             left[kind] -= 1
             kinds.append(kind)
-        if spare < count:  # the rest would cost it: pass them on blind where the pass allows (fewest own allowed)
-            for own in range(spare, count):
-                blind = Action("exchange", tiles=tuple(sorted(kinds[:own])), way="blind")
-                if blind in options:
-                    return blind
-        chosen = Action("exchange", tiles=tuple(sorted(kinds)))
-        return chosen if chosen in options else options[-1]
+        return kinds, spare

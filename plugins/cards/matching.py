@@ -15,6 +15,7 @@ The joker rule is the card's (``jokers_in_groups_of``), already folded into each
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import compress
 
 from mahjong_rulesets.cards.card import COPIES, FLOWER, JOKERS, KEYS, Card, Reading
 
@@ -107,13 +108,68 @@ def completed(card: Card, counts: Sequence[int], jokers: int,
     """The readings of ``card`` the hand completes, the first of each hand, in the card's order."""
     out: list[Reading] = []
     seen: set[str] = set()
-    for reading in _each(card, _holding(card, (k for k in range(KEYS) if counts[k]))):
+    for reading in _each(card, _holding(card, compress(range(KEYS), counts))):
         if reading.hand.id in seen:
             continue
         if completes(reading, counts, jokers, exposures):
             out.append(reading)
             seen.add(reading.hand.id)
     return out
+
+
+def completed_by(card: Card, counts: Sequence[int], jokers: int, exposures: Sequence[tuple[int, int]],
+                 key: int) -> bool:
+    """Whether one more tile of ``key`` completes a hand of the card: ``bool(completed(...))`` of the hand with
+    that tile, asked of every other seat at every discard.
+
+    The hand changes once a turn and is asked about at each other seat's discard, so the readings one tile could
+    complete (:func:`_near`) are found once per hand, and each discard only tests those that hold its kind.
+    """
+    near = _near(card, counts, jokers, exposures)
+    if not near or not 0 <= key < KEYS:
+        return False
+    for reading, slots in near:
+        if reading.mask >> key & 1:
+            for k, need, natural in slots:
+                have = counts[k] + (k == key)
+                if not natural <= have <= need:
+                    break
+            else:
+                return True
+    return False
+
+
+#: Per card (by its id, the card kept beside): for a hand asked about (its counts, jokers and sorted exposures),
+#: the readings one more tile could complete, each with its slots.
+_NEAR: dict[int, tuple[Card, dict[tuple[bytes, int, tuple[tuple[int, int], ...]],
+                                  tuple[tuple[Reading, tuple[tuple[int, int, int], ...]], ...]]]] = {}
+
+
+def _near(card: Card, counts: Sequence[int], jokers: int, exposures: Sequence[tuple[int, int]]
+          ) -> tuple[tuple[Reading, tuple[tuple[int, int, int], ...]], ...]:
+    """The readings one more tile could complete: those holding every kind the hand holds, its exposures among
+    their groups, one tile more than the hand in all, and a tile short (:func:`gap` of 1: a completed reading's
+    gap is 0, and one tile less leaves it 1).  Kept per hand, as :func:`fitting` keeps per exposures."""
+    entry = _NEAR.get(id(card))
+    if entry is None or entry[0] is not card:
+        if len(_NEAR) >= 16:
+            _NEAR.clear()
+        entry = _NEAR[id(card)] = (card, {})
+    ordered = tuple(sorted(exposures))
+    memo_key = (bytes(counts), jokers, ordered)
+    found = entry[1].get(memo_key)
+    if found is None:
+        total = sum(counts) + jokers + 1
+        near = []
+        for reading in _each(card, _holding(card, compress(range(KEYS), counts))):
+            slots = slots_after(reading, ordered)
+            if slots is not None and sum(need for _, need, _ in slots) == total and gap(slots, counts, jokers) <= 1:
+                near.append((reading, slots))
+        found = tuple(near)
+        if len(entry[1]) >= 4096:
+            entry[1].clear()
+        entry[1][memo_key] = found
+    return found
 
 
 def gap(slots: Sequence[tuple[int, int, int]], counts: Sequence[int], jokers: int) -> int:

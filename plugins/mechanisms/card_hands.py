@@ -69,6 +69,8 @@ _CARDS: dict[tuple[str, str], Card] = {}
 #: Each ruleset's card, read once: the card's content is part of the ruleset's identity (its hash, read as it
 #: loaded), so a ruleset plays the card it was loaded with; a card edited since is another ruleset, loaded anew.
 _BY_RULESET: WeakKeyDictionary[Ruleset, Card] = WeakKeyDictionary()
+#: The ruleset last asked and its card (a weak dictionary's look-up costs more than the rest of a discard's asks).
+_LAST: list[Any] = [None, None]
 
 
 def card_of(ruleset: Ruleset) -> Card:
@@ -78,8 +80,11 @@ def card_of(ruleset: Ruleset) -> Card:
         hold the ruleset's hand size and one; a :class:`~mahjong_core.plugin.DataFileError` naming every mistake
         in the card, each at its line.
     """
+    if _LAST[0] is ruleset:  # the ruleset of the game under way, asked a dozen times a discard
+        return _LAST[1]
     held = _BY_RULESET.get(ruleset)
     if held is not None:
+        _LAST[:] = [ruleset, held]
         return held
     path = card_path(ruleset)
     try:
@@ -104,6 +109,7 @@ def card_of(ruleset: Ruleset) -> Card:
                            f"holds {size + 1} (hand_size {size} and the winning tile)",
                            source=ruleset.location, place="$.parameters.card.value")
     _BY_RULESET[ruleset] = card
+    _LAST[:] = [ruleset, card]
     return card
 
 
@@ -129,17 +135,32 @@ def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, 
     """
     if how == "robbing_bonus":
         return None
-    # deferred: as card_of's reader, the card's modules are imported only by a game that plays a card.
-    from mahjong_rulesets.cards.card import FLOWER, KEYS
-    from mahjong_rulesets.cards.matching import completed
-
+    flower, keys, matching = _matching()
     s = table.seats[seat]
-    counts = _card_counts(s.counts, FLOWER, KEYS)
-    if how in ("discard", "robbing_kong"):
-        counts[_key(tile, FLOWER)] += 1
+    held = s.counts
     # an exposure is a group of one kind (a card's groups are), its jokers' kinds numbered past every natural one
-    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
-    return bool(completed(card_of(ruleset), counts, len(s.held_jokers), exposures))
+    exposures = [(_key(min(meld.tiles), flower), len(meld.tiles)) for meld in s.melds] if s.melds else []
+    if how in ("discard", "robbing_kong"):  # asked of every other seat at every discard: the hand's near readings
+        # the seat's counts as they are where they count the card's kinds (read, never changed, here)
+        counts = held if len(held) == keys and flower == keys - 1 else _card_counts(held, flower, keys)
+        return matching.completed_by(card_of(ruleset), counts, len(s.held_jokers), exposures, _key(tile, flower))
+    return bool(matching.completed(card_of(ruleset), _card_counts(held, flower, keys), len(s.held_jokers),
+                                   exposures))
+
+
+#: The card's flower key, its number of keys and its matcher, once imported (:func:`_matching`).
+_MATCHING: list[Any] = []
+
+
+def _matching() -> tuple[int, int, Any]:
+    """The card's flower key, its number of keys and :mod:`mahjong_rulesets.cards.matching`, imported on first use
+    (asked at every discard: the names are kept, not imported again each time)."""
+    if not _MATCHING:
+        # deferred: as card_of's reader, the card's modules are imported only by a game that plays a card.
+        from mahjong_rulesets.cards import card, matching
+
+        _MATCHING.extend((card.FLOWER, card.KEYS, matching))
+    return _MATCHING[0], _MATCHING[1], _MATCHING[2]
 
 
 def _card_counts(held: list[int], flower: int, keys: int) -> list[int]:
@@ -171,21 +192,33 @@ def mahjong_claim_allowed(ruleset: Ruleset, table: Table, claim: Claim) -> bool 
         return None
     if claim.kind == "chow":
         return False
-    # deferred: the card's modules, for a game that plays a card only.
-    from mahjong_rulesets.cards.card import FLOWER
-    from mahjong_rulesets.cards.matching import alive, possible
-
+    flower, _, matching = _matching()
     s = table.seats[claim.seat]
-    exposures = [(_key(min(meld.tiles), FLOWER), len(meld.tiles)) for meld in s.melds]
+    exposures = [(_key(min(meld.tiles), flower), len(meld.tiles)) for meld in s.melds]
     # the exposure's kind is the discard's: the claim's own tiles may all be jokers (a pung of a discard and two)
     claimed = table.last_discard if table.last_discard is not None else min(claim.tiles)
-    exposures.append((_key(claimed, FLOWER), len(claim.tiles) + 1))
-    card = card_of(ruleset)
-    if not possible(card, exposures):
-        return False
-    if ruleset.get("card_dead_hand") and not alive(card, exposures, seen_tiles(table)):
-        return False
-    return None
+    exposures.append((_key(claimed, flower), len(claim.tiles) + 1))
+    # One discard's claims ask the same of each seat's shapes (a pung with its copies, with a joker, with two):
+    # within one claim window, whose table does not change, each set of exposures is judged once.
+    seats = table.seats
+    window = (table.last_discard, table.last_discarder, tuple(len(s.discards) for s in seats),
+              tuple(len(s.melds) for s in seats))
+    memo = _ALLOWED
+    if memo[0] is not ruleset or memo[1] is not seats or memo[2] != window:
+        memo[:] = [ruleset, seats, window, {}]
+    key = tuple(sorted(exposures))
+    answers: dict[tuple[tuple[int, int], ...], bool | None] = memo[3]
+    if key not in answers:
+        card = card_of(ruleset)
+        answers[key] = False if not matching.possible(card, exposures) or (
+            ruleset.get("card_dead_hand") and not matching.alive(card, exposures, seen_tiles(table))) else None
+    return answers[key]
+
+
+#: The claim window :func:`mahjong_claim_allowed` last judged (its ruleset, seats, discard and the number of each
+#: seat's discards and exposures) and its answers by exposures; the ruleset and seats kept alive, compared by
+#: identity.
+_ALLOWED: list[Any] = [None, None, None, {}]
 
 
 @hookimpl
@@ -244,27 +277,56 @@ def _large_groups(card: Card) -> tuple[int, ...]:
 def seen_tiles(table: Table) -> list[int]:
     """The real tiles every seat sees, over the card's kinds: the discards lying dead, and the real tiles (jokers
     not counted) of every seat's exposures.  The discard a claim is asked about is not yet dead: it is left out.
-    """
-    # deferred: the card's modules, for a game that plays a card only.
-    from mahjong_rulesets.cards.card import FLOWER, KEYS
 
-    keys = _keys(FLOWER, KEYS)
-    seen = [0] * (KEYS + 1)  # the last: a sink for a kind no card counts (a discarded joker)
-    for s in table.seats:
-        for kind in s.discards:
-            seen[keys[kind] if kind < _KINDS else KEYS] += 1
-        for meld in s.melds:
-            for kind in meld.tiles:
-                seen[keys[kind] if kind < _KINDS else KEYS] += 1
-            for kind in meld.jokers:  # a joker stands among the meld's tiles as the kind it stands for
-                seen[keys[kind] if kind < _KINDS else KEYS] -= 1
+    Asked at every call a seat could make: the count is kept between asks (:data:`_SEEN_MEMO`) and only the
+    discards made since are added, while the deal's seats and every exposure are as they were and each seat's
+    discards then are still the first of its discards now (as many, the last the same); else counted afresh.
+    """
+    flower, size, _ = _matching()
+    keys = _keys(flower, size)
+    seats = table.seats
+    melds = tuple(tuple(s.melds) for s in seats)
+    memo = _SEEN_MEMO
+    if memo and memo[0] is seats and memo[2] == melds and all(
+            len(s.discards) >= n and (not n or s.discards[n - 1] == last)
+            for s, (n, last) in zip(seats, memo[1], strict=True)):
+        # the engine only adds to a seat's discards, or takes back its last (a call, a decision timed out): the
+        # discards then are still the first now where as many are there and the last of them is the same
+        seen = memo[3]
+        for s, (n, _) in zip(seats, memo[1], strict=True):
+            for kind in s.discards[n:]:
+                seen[keys[kind] if kind < _KINDS else size] += 1
+    else:
+        seen = _seen_afresh(seats, keys, size)
+    memo[:] = [seats, [(len(s.discards), s.discards[-1] if s.discards else None) for s in seats], melds, seen]
+    seen = list(seen)
     pending = table.last_discard
     if pending is not None and table.last_discarder is not None:
-        discards = table.seats[table.last_discarder].discards
+        discards = seats[table.last_discarder].discards
         if discards and discards[-1] == pending:
-            seen[keys[pending] if pending < _KINDS else KEYS] -= 1
-    del seen[KEYS]
+            seen[keys[pending] if pending < _KINDS else size] -= 1
+    del seen[size]
     return seen
+
+
+def _seen_afresh(seats: Sequence[Any], keys: list[int], size: int) -> list[int]:
+    """:func:`seen_tiles` counted from every seat's discards and exposures, the pending discard among them, with a
+    last place past the card's kinds: a sink for a kind no card counts (a discarded joker)."""
+    seen = [0] * (size + 1)
+    for s in seats:
+        for kind in s.discards:
+            seen[keys[kind] if kind < _KINDS else size] += 1
+        for meld in s.melds:
+            for kind in meld.tiles:
+                seen[keys[kind] if kind < _KINDS else size] += 1
+            for kind in meld.jokers:  # a joker stands among the meld's tiles as the kind it stands for
+                seen[keys[kind] if kind < _KINDS else size] -= 1
+    return seen
+
+
+#: The seats :func:`seen_tiles` last counted, each seat's number of discards and last discard then, the exposures
+#: then, and the count (the seats kept alive here, so that an identity compared is never another object's).
+_SEEN_MEMO: list[Any] = []
 
 
 #: The core's kinds a card's key is kept for (a joker's kind and any other past them count as no card's kind).

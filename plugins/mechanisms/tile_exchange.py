@@ -40,7 +40,9 @@ def mahjong_exchange_steps(ruleset: Ruleset, table: Table) -> list[ExchangeStep]
     """The ruleset's passes: a partner exchange of ``tiles`` tiles, or the Charleston's ``passes`` in order, each of
     tiles of one suit where the exchange says ``one_suit``; passes of one ``group`` stop together when a seat
     declines an optional one (the American second Charleston); a ``blind`` pass lets a seat pass on, unseen, tiles
-    passed to it in that pass in place of its own (the American blind pass)."""
+    passed to it in that pass in place of its own (the American blind pass); an ``agreed`` pass has each seat ask a
+    count and each pair pass the smaller ask (the American courtesy pass); before a pass marked ``win_before`` a
+    seat whose hand is already complete may win on it (the American heavenly and earthly hands)."""
     spec = ruleset.get("tile_exchange") or {"kind": "none"}
     kind = spec.get("kind", "none")
     if kind == "partner":
@@ -54,7 +56,8 @@ def mahjong_exchange_steps(ruleset: Ruleset, table: Table) -> list[ExchangeStep]
             steps.append(ExchangeStep(p.get("name", f"charleston-{i + 1}-{direction}"), int(p.get("count", 3)),
                                       direction_offset(direction, table.players),
                                       optional=bool(p.get("optional", False)), one_suit=one_suit,
-                                      group=p.get("group"), blind=bool(p.get("blind", False))))
+                                      group=p.get("group"), blind=bool(p.get("blind", False)),
+                                      agreed=bool(p.get("agreed", False)), win_before=bool(p.get("win_before", False))))
         return steps
     raise RulesetError(f"unknown tile exchange kind {kind!r}; expected none, partner or charleston",
                        source=ruleset.id, place="$.parameters.tile_exchange.value.kind")

@@ -352,3 +352,30 @@ def test_blind_passes_are_offered_played_logged_replayed_and_audited(tmp_path: P
             assert [len(s.concealed) for s in table.seats] == [13] * 4
             assert "?" not in {t for s in table.seats for t in s.concealed}  # every tile passed on is followed
             break
+
+
+@settings(max_examples=300, deadline=None)
+@given(counts=_hand_counts(3), fewest=st.integers(0, 2), refuse=st.booleans(),
+       probe=st.lists(st.integers(-1, 35), min_size=0, max_size=4))
+def test_blind_options_are_the_list_of_every_choice_in_order(counts: list[int], fewest: int, refuse: bool,
+                                                             probe: list[int]) -> None:
+    """A blind step's lazy options hold, in order, every plain choice of three, then each choice of fewer own tiles
+    down to ``fewest`` (``way="blind"``, most own first, each count ascending), then the refusal: their length,
+    every item and their membership are the list's."""
+    from mahjong_core.engine.exchange import BlindExchangeOptions, ExchangeOptions, multiset_combinations
+    from mahjong_core.table.state import Action
+
+    extra = (Action("refuse"),) if refuse else ()
+    held = tuple(counts)
+    lazy = BlindExchangeOptions(ExchangeOptions(held, 3, ()), [ExchangeOptions(held, own, ())
+                                                               for own in range(2, fewest - 1, -1)], extra)
+    full = [Action("exchange", tiles=t) for t in multiset_combinations(counts, 3)] \
+        + [Action("exchange", tiles=t, way="blind") for own in range(2, fewest - 1, -1)
+           for t in multiset_combinations(counts, own)] + list(extra)
+    assert len(lazy) == len(full) and list(lazy) == full
+    assert [lazy[i] for i in range(-len(full), len(full))] == full + full
+    for action in (*full[-3:], Action("exchange", tiles=tuple(probe), way="blind"),
+                   Action("exchange", tiles=tuple(sorted(probe)), way="blind"),
+                   Action("exchange", tile=0, tiles=tuple(sorted(probe)), way="blind"),
+                   Action("exchange", tiles=tuple(sorted(probe)), way="blind", count=1)):
+        assert (action in lazy) == (action in full), action

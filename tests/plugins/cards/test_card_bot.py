@@ -96,6 +96,30 @@ def test_the_card_bot_passes_on_blind_the_tiles_it_cannot_spare() -> None:
     assert blind_one == Action("exchange", tiles=(19, 26), way="blind")
 
 
+def test_the_card_bot_asks_for_the_courtesy_pass_as_many_tiles_as_it_can_spare() -> None:
+    """Asked how many tiles it will pass across (the courtesy pass, ilovemahj question 601), the card bot asks as
+    many as it can let go without going farther from the card: none where every tile is needed, two where two are
+    not, never more than the pass allows."""
+    from mahjong_rulesets.cards.bot import CardBot
+    from mahjong_rulesets.cards.card import KEYS, read_card
+
+    from mahjong_core.hand.notation import parse_tiles
+    from mahjong_core.plugin import Action
+
+    card = read_card(Path(__file__).parents[3] / "plugins" / "cards" / "example_card.yaml")
+    asks = [Action("exchange", way="ask", count=n) for n in range(4)]
+
+    def ask(tiles: str, options: list[Action]) -> int | None:
+        held = [0] * 35
+        for kind in parse_tiles(tiles):
+            held[kind] += 1
+        return CardBot._exchange(card, held, held[:KEYS], options).count
+
+    assert ask("1111m1111p111s77z", asks) == 0  # mirror pond but a dragon: every tile is needed
+    assert ask("1111m1111p1s2s9s77z", asks) == 2  # 2s and 9s serve no hand it is nearest
+    assert ask("1111m1111p1s2s9s77z", asks[:2]) == 1  # the pass allows one at most
+
+
 class _Options(list):  # type: ignore[type-arg]
     """A blind step's options as the bot reads them: a list, with the step's count."""
 

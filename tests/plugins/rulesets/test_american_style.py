@@ -228,14 +228,17 @@ def test_a_quint_or_sextet_is_offered_on_a_discard_with_the_seat_s_copies_and_jo
     assert mahjong_claim_options(ruleset=ruleset, table=table, seat=1, discarder=0, tile=11) == []
 
 
-@pytest.mark.parametrize("seed, tiles", [(39, ["4s"] * 5), (3, ["1m"] * 6)], ids=["quint", "sextet"])
-def test_a_large_exposure_is_played_replayed_and_audited(tmp_path: Path, seed: int, tiles: list[str]) -> None:
+@pytest.mark.parametrize("seed, bots, tiles", [(23, ["card", "random", "random", "random"], ["2m"] * 5),
+                                               (42, ["random", "card", "random", "random"], ["6m"] * 6)],
+                         ids=["quint", "sextet"])
+def test_a_large_exposure_is_played_replayed_and_audited(tmp_path: Path, seed: int, bots: list[str],
+                                                         tiles: list[str]) -> None:
     """A quint (a card bot's) and a sextet called on a discard in seeded games (a kong of five or six tiles, jokers
     among them; no loose tile is drawn, kong_loose_tile: false: the claimer discards next); each game replays byte
     for byte and audits clean."""
     ruleset = load_ruleset("american_style")
     log = tmp_path / "large.jsonl"
-    play_game(ruleset, seed, ["card", "random", "random", "random"], replay=log, max_deals=4)
+    play_game(ruleset, seed, bots, replay=log, max_deals=4)
     events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     large = [e for e in events if e["type"] == "claim" and len(e["tiles"]) > 4]
     assert large and large[0]["kind"] == "kong" and large[0]["tiles"] == tiles
@@ -252,3 +255,58 @@ def _counts(text: str) -> list[int]:
     for kind in parse_tiles(text):
         counts[kind] += 1
     return counts
+
+
+def test_a_hand_of_jokers_alone_plays_on_to_its_discard(tmp_path: Path) -> None:
+    """A random seat that gave its last tile for an exposure's joker holds jokers alone: its turn offers no win
+    (there is no tile to name) and it discards a joker (seed 57 met it; the game then stopped).  The game plays to
+    its end and audits clean."""
+    log = tmp_path / "jokers.jsonl"
+    play_game(load_ruleset("american_style"), 57, ["card", "random", "random", "random"], replay=log, max_deals=4)
+    assert check(str(log)).ok and check(str(log), "audit").ok
+
+
+class SeenWatcher:
+    """At every event, the tiles seen as seen_tiles keeps them (added to since its last ask) and as counted afresh
+    from every seat's discards and exposures, the pending discard left out."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+
+    @staticmethod
+    def afresh(table: Table) -> list[int]:
+        seen = [0] * KEYS
+        for s in table.seats:
+            for kind in [*s.discards, *(t for meld in s.melds for t in meld.tiles)]:
+                if kind < 42:
+                    seen[kind if kind < 34 else KEYS - 1] += 1
+            for meld in s.melds:
+                for kind in meld.jokers:
+                    seen[kind if kind < 34 else KEYS - 1] -= 1
+        pending, discarder = table.last_discard, table.last_discarder
+        if pending is not None and pending < 42 and discarder is not None \
+                and table.seats[discarder].discards[-1:] == [pending]:  # a discarded joker is no card's kind
+            seen[pending if pending < 34 else KEYS - 1] -= 1
+        return seen
+
+    from mahjong_core.plugin import hookimpl
+
+    @hookimpl
+    def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+        if table.phase == "turns" and table.seats:
+            assert seen_tiles(table) == self.afresh(table), event
+            self.checked += 1
+
+
+def test_the_seen_tiles_kept_between_asks_are_those_counted_afresh(ruleset: Any) -> None:
+    """seen_tiles adds the discards made since its last ask (the dead hand asks it at every call a seat could
+    make); at every event of seeded games -- calls, joker exchanges, a new deal's seats -- it counts what a count
+    from scratch does."""
+    from mahjong_core import Game
+    from mahjong_core.engine.players import make_bots
+
+    watcher = SeenWatcher()
+    for seed in (5, 23):
+        Game(ruleset, make_bots(["card", "random", "card", "random"], seed), seed, observers=(watcher,),
+             max_deals=4).play()
+    assert watcher.checked > 1000

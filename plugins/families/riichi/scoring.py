@@ -572,11 +572,14 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
             detail = "tiles set aside"
         else:
             shown = situation["dora_indicators" if name == "dora" else "ura_dora_indicators"]
-            detail = "indicators " + " ".join(kind_code(k) for k in shown)
+            detail = _SHOWN.get(shown) or _shown(shown)
         items.append(_item(name, "han", per, han // per if per else han, sources["dora." + name], detail))
     if reading.fu_items:
         items.extend(_fu_items(rules, win, reading))
-    raw = {"han": reading.han, "fu": reading.fu, "fan": sum(h for _, h in reading.yaku), "base": reading.base,
+    fan = 0
+    for _, han in reading.yaku:
+        fan += han
+    raw = {"han": reading.han, "fu": reading.fu, "fan": fan, "base": reading.base,
            "yakuman": reading.yakuman, "honba": int(situation["honba"]),
            "riichi_sticks": int(situation["riichi_sticks"])}
     for name, han in reading.dora:
@@ -584,6 +587,17 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
     raw.update(_payments(rules, reading, win, situation))
     return Score(total=raw["hand_value"], family=FAMILY, items=tuple(items),
                  arrangement=_arrangement(reading, win.win, declared), limit=reading.limit or None, raw=raw)
+
+
+#: The detail of a dora line by the indicators shown (``indicators 3m 0p``): a few tiles, each line made once.
+_SHOWN: dict[tuple[int, ...], str] = {}
+
+
+def _shown(shown: tuple[int, ...]) -> str:
+    if len(_SHOWN) > 4096:
+        _SHOWN.clear()
+    text = _SHOWN[shown] = "indicators " + " ".join(kind_code(k) for k in shown)
+    return text
 
 
 def _fu_items(rules: Rules, win: Win, reading: Reading) -> list[ScoreItem]:

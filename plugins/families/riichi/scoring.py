@@ -208,8 +208,12 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
             opened = True
         if kind == KONG:
             kongs = True
-    facts = {name for name in SITUATION_YAKU if name in context and _flag(context, name)}
     get = context.get
+    facts = set()
+    for name in SITUATION_YAKU:
+        value = get(name)
+        if value is True or (value is not None and value is not False and _flag(context, name)):
+            facts.add(name)
     replacement, robbed, drawn = get("replacement"), get("robbing_kong"), get("self_drawn")
     if replacement.__class__ is not bool:
         replacement = _flag(context, "replacement")
@@ -298,13 +302,16 @@ def _liable(ctx: Mapping[str, Any], seat: int) -> int | None:
 
 
 _RIICHI_ALONE = frozenset({"riichi"})
+_RIICHI_FACTS = frozenset({"riichi", "double_riichi", "ippatsu"})
 
 
 def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool) -> None:
     """The situation yaku that cannot hold together or with this hand (EMA 2016 sections 3.3.14 and 4.2)."""
     if not facts or (facts == _RIICHI_ALONE and not opened):
         return  # every rule below needs a fact, and riichi alone breaks only the first: most wins, and every judge
-    riichi = bool({"riichi", "double_riichi"} & facts)
+    riichi = "riichi" in facts or "double_riichi" in facts
+    if facts <= _RIICHI_FACTS and not (riichi and opened) and (riichi or "ippatsu" not in facts):
+        return  # riichi and ippatsu alone break only the first two rules below
     rules = (
         (riichi and opened, "riichi" if "riichi" in facts else "double_riichi",
          "riichi is declared on a concealed hand; this hand has an exposed meld"),

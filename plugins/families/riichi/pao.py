@@ -97,6 +97,9 @@ def note_kong_claim(table: Table, seat: int, discarder: int) -> None:
     discarder is liable for the four kongs."""
     noted = table.extra.get(KEY)
     if noted is None or noted[0] != table.deal_number:
-        noted = table.extra[KEY] = (table.deal_number, {})
+        liable: dict[int, int] = {}
+        table.extra[KEY] = (table.deal_number, liable)
+    else:
+        liable = noted[1]
     if sum(1 for m in table.seats[seat].melds if m.kind is MeldKind.KONG) == 4:
-        noted[1][seat] = discarder
+        liable[seat] = discarder

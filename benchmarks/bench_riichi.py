@@ -18,11 +18,22 @@ beforehand (the library its 136-format tiles, melds and config; the family its
 
 Rounds alternate library, ours, library, ours ... and each figure is the median
 of its rounds.  The target (issue 31) is ours at least 10x the library.
+
+Instructions a score, which no load on the machine changes: ``--side library``
+or ``--side ours`` builds both sides' arguments for the ``--count`` situations,
+warms up on the last 200, then makes the first ``--calls`` calls of that side
+once and prints nothing.  Run it under callgrind at two ``--calls`` with the same
+``--count`` and divide the difference by the difference of the calls (that
+removes start-up and the building of the situations)::
+
+    valgrind --tool=callgrind --callgrind-out-file=F python benchmarks/bench_riichi.py --side ours --calls 1500
+    grep -m1 "^summary" F
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -46,6 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--side", choices=("both", "library", "ours"), default="both",
+                        help="library or ours: make --calls calls of that side once, untimed, for an instruction "
+                             "count")
+    parser.add_argument("--calls", type=int, default=1000)
     args = parser.parse_args(argv)
 
     from mahjong_rulesets.families.riichi import reference as ref
@@ -64,6 +79,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     library = [ref.library_call(s, options) for s in situations]
     prepared = [(ref.hand_of(s), ref.context_of(s)) for s in situations]
     ours = [lambda h=h, c=c: score_hand(ruleset, h, c) for h, c in prepared]
+    # Every argument is built: the collector need not walk them again, whichever side's allocations set it off
+    # (else a count of one side's instructions carries full collections of the other's arguments).
+    gc.freeze()
+    if args.side != "both":  # for callgrind: each of the first --calls situations scored once by one side
+        calls = library if args.side == "library" else ours
+        for call in calls[-200:] + calls[:args.calls]:
+            call()
+        return 0
     wins = [win_of(ruleset, h, c)[0] for h, c in prepared]
     arithmetic = [lambda w=w: evaluate(rules, w) for w in wins]
     for call in ours[:200] + arithmetic[:200]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-__all__ = ["CHOW", "PUNG", "divisions"]
+__all__ = ["CHOW", "PUNG", "SUITS", "divisions", "divisions_of"]
 
 CHOW = 0
 PUNG = 1
@@ -75,14 +75,22 @@ def _suit_at(counts: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple
                  for pair, sets in _suit(counts, base == 27))
 
 
+#: The first kind and the end of each suit among the 34 kinds, the honours last.
+SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
 def divisions(counts: Sequence[int]) -> list[Division]:
     """Every division of ``counts`` (34 kinds) into sets and exactly one pair, each once.
 
     :param counts: how many of each kind the concealed part holds, the winning tile included.
     """
+    return divisions_of(tuple(tuple(counts[base:end]) for base, end in SUITS))
+
+
+def divisions_of(parts: Sequence[tuple[int, ...]]) -> list[Division]:
+    """:func:`divisions` of counts already cut into their suits (:data:`SUITS`), as the scorer holds them."""
     partial: list[tuple[int, tuple[tuple[int, int], ...]]] = [(-1, ())]
-    for base, end in ((0, 9), (9, 18), (18, 27), (27, 34)):
-        part = tuple(counts[base:end])
+    for (base, _), part in zip(SUITS, parts, strict=True):
         if not any(part):
             continue
         found = _suit_at(part, base)

@@ -25,17 +25,17 @@ How a hand is read (EMA 2016 section 4.1, Japanese Mahjong Wiki "Fu"):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from mahjong_rulesets.families.riichi.divide import CHOW, PUNG, divisions
+from mahjong_rulesets.families.riichi.divide import CHOW, PUNG, SUITS, divisions_of
 from mahjong_rulesets.families.riichi.tables import Rules
 
 __all__ = ["KONG", "Reading", "Win", "evaluate"]
 
 KONG = 2
 _WHITE, _GREEN, _RED = 31, 32, 33
-_DRAGONS = (31, 32, 33)
 _WINDS = (27, 28, 29, 30)
 _TERMINAL_OR_HONOUR = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _TERMINAL = tuple(k < 27 and k % 9 in (0, 8) for k in range(34))
@@ -111,6 +111,7 @@ class _Whole(NamedTuple):
     all_terminal_or_honour: bool
     all_green: bool
     kongs: int
+    kinds: int  # how many kinds the concealed part holds
 
 
 _SIMPLE, _TOH, _HONOUR, _GREEN_BIT = 1, 2, 4, 8
@@ -123,7 +124,22 @@ _PROPS = tuple(
 )
 
 
-def _whole(win: Win) -> _Whole:
+@functools.lru_cache(maxsize=4096)
+def _part_bits(part: tuple[int, ...], base: int) -> tuple[int, int, int]:
+    """``(any, all, kinds)`` of one suit's counts: the OR and the AND of the :data:`_PROPS` of the kinds it holds,
+    and how many kinds it holds.  A pure function of the suit's shape, remembered as :mod:`.divide` remembers a
+    suit's divisions (few shapes recur across hands; the whole hand is never a key)."""
+    any_bits, all_bits, kinds = 0, -1, 0
+    for i, n in enumerate(part):
+        if n:
+            bits = _PROPS[base + i]
+            any_bits |= bits
+            all_bits &= bits
+            kinds += 1
+    return any_bits, all_bits, kinds
+
+
+def _whole(win: Win, parts: Sequence[tuple[int, ...]]) -> _Whole:
     closed = True
     kongs = 0
     any_bits, all_bits = 0, -1
@@ -140,20 +156,19 @@ def _whole(win: Win) -> _Whole:
             all_bits &= props[tile]
             if kind == KONG:
                 kongs += 1
-    for kind, n in enumerate(win.counts):
-        if n:
-            any_bits |= props[kind]
-            all_bits &= props[kind]
-    return _Whole(
-        closed=closed,
-        all_simples=bool(all_bits & _SIMPLE),
-        suits=(any_bits >> 4) & 7,
-        honours=bool(any_bits & _HONOUR),
-        all_honours=bool(all_bits & _HONOUR),
-        all_terminal_or_honour=bool(all_bits & _TOH),
-        all_green=bool(all_bits & _GREEN_BIT),
-        kongs=kongs,
-    )
+    kinds = 0
+    for (base, _), part in zip(SUITS, parts, strict=True):
+        if part != _EMPTY[base]:
+            some, every, held = _part_bits(part, base)
+            any_bits |= some
+            all_bits &= every
+            kinds += held
+    return _Whole(closed, bool(all_bits & _SIMPLE), (any_bits >> 4) & 7, bool(any_bits & _HONOUR),
+                  bool(all_bits & _HONOUR), bool(all_bits & _TOH), bool(all_bits & _GREEN_BIT), kongs, kinds)
+
+
+#: An empty suit's counts, by the suit's first kind.
+_EMPTY = {base: (0,) * (end - base) for base, end in SUITS}
 
 
 # --------------------------------------------------------------------------- yaku
@@ -321,87 +336,111 @@ def _daisharin(rules: Rules, counts: Sequence[int]) -> bool:
 
 
 def _fu(rules: Rules, win: Win, whole: _Whole, sets: Sequence[tuple[int, int, bool, bool]], pair: int,
-        group: int) -> tuple[list[tuple[str, int]], str]:
-    """The fu items of one reading, before rounding (the wait's index ``group`` in ``sets``, -1 the pair)."""
+        group: int) -> tuple[list[tuple[str, int]], str, int]:
+    """The fu items of one reading before rounding, its wait and their sum (the wait's index ``group`` in ``sets``,
+    -1 the pair)."""
     fu = rules.fu
     items: list[tuple[str, int]] = []
+    total = 0
     wait = "tanki"
+    w = win.win
     if group >= 0:
         kind, tile, _, _ = sets[group]
         if kind == CHOW:
-            if win.win == tile + 1:
+            if w == tile + 1:
                 wait = "kanchan"
-            elif (tile % 9 == 0 and win.win == tile + 2) or (tile % 9 == 6 and win.win == tile):
+            elif (tile % 9 == 0 and w == tile + 2) or (tile % 9 == 6 and w == tile):
                 wait = "penchan"
             else:
                 wait = "ryanmen"
         else:
             wait = "shanpon"
-        if wait in ("kanchan", "penchan"):
+        if wait == "kanchan" or wait == "penchan":
             items.append((wait, fu.wait))
-    valued = (pair in _DRAGONS) + (pair == win.seat) + (pair == win.round)
-    if valued == 1:
-        items.append(("valued_pair", fu.valued_pair))
-    elif valued >= 2:
-        items.append(("double_valued_pair", fu.double_valued_pair))
+            total += fu.wait
+    if pair >= 27:
+        valued = (pair >= 31) + (pair == win.seat) + (pair == win.round)
+        if valued == 1:
+            items.append(("valued_pair", fu.valued_pair))
+            total += fu.valued_pair
+        elif valued >= 2:
+            items.append(("double_valued_pair", fu.double_valued_pair))
+            total += fu.double_valued_pair
     if group < 0:
         items.append(("tanki", fu.wait))
+        total += fu.wait
+    tsumo = win.tsumo
     for index, (kind, tile, exposed, kong) in enumerate(sets):
         if kind == CHOW:
             continue
-        opened = exposed or (index == group and not win.tsumo)
+        opened = exposed or (index == group and not tsumo)
+        outer = _TERMINAL_OR_HONOUR[tile]
         value = fu.pung
-        if _TERMINAL_OR_HONOUR[tile]:
+        if outer:
             value *= fu.terminal_factor
         if not opened:
             value *= fu.concealed_factor
         if kong:
             value *= fu.kong_factor
-        name = ("open_" if opened else "closed_") + ("terminal_" if _TERMINAL_OR_HONOUR[tile] else "") + (
-            "kong" if kong else "pung")
-        items.append((name, value))
-    if win.tsumo and (items or not rules.pinfu_tsumo):
+        items.append((_SET_FU[opened, outer, kong], value))
+        total += value
+    if tsumo and (items or not rules.pinfu_tsumo):
         items.append(("tsumo", fu.tsumo))
+        total += fu.tsumo
     if not whole.closed and not items and fu.open_pinfu:
         items.append(("open_pinfu", fu.open_pinfu))
+        total += fu.open_pinfu
     items.append(("base", fu.base))
-    if whole.closed and not win.tsumo:
+    total += fu.base
+    if whole.closed and not tsumo:
         items.append(("closed_ron", fu.closed_ron))
-    return items, wait
+        total += fu.closed_ron
+    return items, wait, total
+
+
+#: A set's fu item by (open, terminal or honour, kong).
+_SET_FU = {(opened, outer, kong): ("open_" if opened else "closed_") + ("terminal_" if outer else "")
+           + ("kong" if kong else "pung")
+           for opened in (False, True) for outer in (False, True) for kong in (False, True)}
 
 
 # --------------------------------------------------------------------------- value
 
 
-def _han(rules: Rules, names: Sequence[str], closed: bool) -> list[tuple[str, int]]:
+def _han(rules: Rules, names: Sequence[str], closed: bool) -> tuple[list[tuple[str, int]], int]:
+    """The yaku of ``names`` the rules play on this hand, with their han, and the han in all."""
     out = []
+    total = 0
+    table = rules.yaku
     for name in names:
-        row = rules.yaku.get(name)
+        row = table.get(name)
         if row is None:
             continue
-        han = row.closed if closed or row.open is None else row.open
-        if not closed and row.open is None:
-            continue
+        if closed or row.open is None:
+            if not closed:
+                continue
+            han = row.closed
+        else:
+            han = row.open
         out.append((name, han))
-    return out
+        total += han
+    return out, total
 
 
 def _reading(rules: Rules, win: Win, whole: _Whole, yaku_names: list[str], yakuman_names: list[str],
              fu_items: list[tuple[str, int]], form: str, sets: tuple[tuple[int, int, bool], ...], wait: str,
              group: int) -> Reading | None:
-    yakuman = _han(rules, yakuman_names, whole.closed)
+    yakuman, multiple = _han(rules, yakuman_names, whole.closed)
     raw_fu = sum(v for _, v in fu_items)
     fu = raw_fu if form == "chiitoitsu" else -(-raw_fu // rules.fu.rounding) * rules.fu.rounding
     if yakuman:
-        multiple = sum(h for _, h in yakuman)
         if rules.yakuman_cap:
             multiple = min(multiple, rules.yakuman_cap)
         items = tuple((name, 13 * h) for name, h in yakuman)
         limit, base = rules.yakuman_limit(multiple)
         return Reading(13 * multiple, fu, tuple(fu_items), items, multiple, (), limit, base, form, sets, wait, group,
                        (_paid(rules, win, base), 1, 13 * multiple, fu, raw_fu))
-    yaku = _han(rules, yaku_names, whole.closed)
-    han = sum(h for _, h in yaku)
+    yaku, han = _han(rules, yaku_names, whole.closed)
     if not han:
         return None
     dora = tuple((name, n) for name, n in zip(DORA_NAMES, win.dora, strict=True) if n)
@@ -443,34 +482,47 @@ def evaluate(rules: Rules, win: Win, only: Only | None = None) -> Reading | None
     pinfu once per winning set; a reading is built only when it pays more than the best so far.  ``only`` limits
     the readings to one (:class:`Only`).
     """
-    whole = _whole(win)
+    counts = win.counts
+    parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    whole = _whole(win, parts)
     closed = whole.closed
     best: Reading | None = None
     best_key: tuple[int, int, int, int, int] = (-1, 0, 0, 0, 0)
     hand_yaku, hand_yakuman = _hand_yaku(rules, win, whole)
-    declared = [(kind if kind != KONG else PUNG, tile, exposed, kind == KONG) for kind, tile, exposed in win.melds]
-    declared_chows = [tile for kind, tile, _, _ in declared if kind == CHOW]
-    declared_pungs = [tile for kind, tile, _, _ in declared if kind != CHOW]
-    declared_concealed = sum(1 for kind, _, exposed, _ in declared if kind != CHOW and not exposed)
+    declared: list[tuple[int, int, bool, bool]] = []
+    declared_chows: list[int] = []
+    declared_pungs: list[int] = []
+    declared_concealed = 0
+    for kind, tile, exposed in win.melds:  # most hands declare none
+        declared.append((kind if kind != KONG else PUNG, tile, exposed, kind == KONG))
+        if kind == CHOW:
+            declared_chows.append(tile)
+        else:
+            declared_pungs.append(tile)
+            if not exposed:
+                declared_concealed += 1
     w = win.win
     pinfu_row = rules.yaku.get("pinfu")
     rounding = rules.fu.rounding
     dora_han = sum(win.dora)
-    for pair, found in divisions(win.counts):
+    for pair, found in divisions_of(parts):
         if only is not None and (only.form != "standard" or pair != only.pair or tuple(sorted(found)) != only.sets):
             continue
-        chows = [tile for kind, tile in found if kind == CHOW]
-        pungs = [tile for kind, tile in found if kind != CHOW]
+        chows: list[int] = []
+        pungs: list[int] = []
         groups: list[int] = [-1] if pair == w else []
         chow_wins = False
         for index, (kind, tile) in enumerate(found):
             if kind == CHOW:
                 if tile <= w <= tile + 2:
                     chow_wins = True
-                    if (kind, tile) not in found[:index]:
+                    if tile not in chows:  # the first of equal chows
                         groups.append(index)
-            elif tile == w:
-                groups.append(index)
+                chows.append(tile)
+            else:
+                if tile == w:
+                    groups.append(index)
+                pungs.append(tile)
         if only is not None:
             groups = [g for g in groups if (found[g] == only.winning if g >= 0 else only.winning is None)]
         if not groups:
@@ -480,17 +532,16 @@ def evaluate(rules: Rules, win: Win, only: Only | None = None) -> Reading | None
             concealed -= 1
         yaku, yakuman = _division_yaku(rules, win, whole, chows + declared_chows, pungs + declared_pungs, pair,
                                        concealed)
-        yakuman_han = _han(rules, hand_yakuman + yakuman, closed)
-        yaku_han = _han(rules, hand_yaku + yaku, closed) if not yakuman_han else []
+        yakuman_han, multiple_found = _han(rules, hand_yakuman + yakuman, closed)
+        yaku_han, han_found = _han(rules, hand_yaku + yaku, closed) if not yakuman_han else ([], 0)
         sets = None
         for group in groups:
             if sets is None:
                 sets = [(kind, tile, False, False) for kind, tile in found] + declared
-            fu_items, wait = _fu(rules, win, whole, sets, pair, group)
-            raw_fu = sum(v for _, v in fu_items)
+            fu_items, wait, raw_fu = _fu(rules, win, whole, sets, pair, group)
             fu = -(-raw_fu // rounding) * rounding
             if yakuman_han:
-                multiple = sum(h for _, h in yakuman_han)
+                multiple = multiple_found
                 if rules.yakuman_cap:
                     multiple = min(multiple, rules.yakuman_cap)
                 limit, base = rules.yakuman_limit(multiple)
@@ -501,9 +552,10 @@ def evaluate(rules: Rules, win: Win, only: Only | None = None) -> Reading | None
                                    multiple, (), limit, base, "standard", _laid(sets, pair), wait, group, key)
                 continue
             counted = yaku_han
+            han = han_found
             if closed and pinfu_row is not None and len(fu_items) == (1 if win.tsumo else 2):
                 counted = [*yaku_han, ("pinfu", pinfu_row.closed)]
-            han = sum(h for _, h in counted)
+                han += pinfu_row.closed
             if not han:
                 continue
             total = han + dora_han
@@ -515,10 +567,9 @@ def evaluate(rules: Rules, win: Win, only: Only | None = None) -> Reading | None
                 best = Reading(total, fu, tuple(fu_items), tuple(counted), kazoe, dora, limit, base, "standard",
                                _laid(sets, pair), wait, group, key)
     if not win.melds and (only is None or only.form != "standard"):
-        kinds = [k for k, n in enumerate(win.counts) if n]
-        if len(kinds) == 7 and (only is None or only.form == "chiitoitsu"):
+        if whole.kinds == 7 and (only is None or only.form == "chiitoitsu"):
             best = _better(best, _seven_pairs(rules, win, whole))
-        elif len(kinds) == 13 and whole.all_terminal_or_honour and (only is None or only.form == "kokushi"):
+        elif whole.kinds == 13 and whole.all_terminal_or_honour and (only is None or only.form == "kokushi"):
             best = _better(best, _orphans(rules, win, whole))
     return best
 

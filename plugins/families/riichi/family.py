@@ -18,7 +18,7 @@ from typing import Any
 from mahjong_rulesets.families.riichi import forms
 from mahjong_rulesets.families.riichi import settlement as riichi_settlement
 from mahjong_rulesets.families.riichi.card import explain_total
-from mahjong_rulesets.families.riichi.pao import liable_seat
+from mahjong_rulesets.families.riichi.pao import liable_seat, note_kong_claim
 from mahjong_rulesets.families.riichi.tables import FAMILY, rules_of
 
 from mahjong_core.plugin import (
@@ -32,6 +32,7 @@ from mahjong_core.plugin import (
     Table,
     TotalSteps,
     hookimpl,
+    reacts_to,
 )
 
 # The scoring modules (yaku, fu, the division of a hand) are imported by the hooks that score: every installed family
@@ -106,11 +107,25 @@ def mahjong_explain_total(score: Mapping[str, Any], units: Mapping[str, str],
     return explain_total(score, units, label)
 
 
+def _kong_claims(ruleset: Ruleset) -> frozenset[str]:
+    """The claims the family notes: where four kongs carry liability (:func:`.pao.note_kong_claim`), else none."""
+    return frozenset({"claim"}) if "suukantsu" in rules_of(ruleset).liable else frozenset()
+
+
+@hookimpl
+@reacts_to(_kong_claims)
+def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> None:
+    """Note a kong claimed from a discard, as it is logged, for the liability of four kongs; adds no event."""
+    if event.get("kind") == "kong":
+        note_kong_claim(table, int(event["seat"]), int(event["discarder"]))
+
+
 @hookimpl
 def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> Mapping[str, Any] | None:
-    """The ``pao`` fact: the seat wind of the player liable for a big three dragons or big four winds
-    (:mod:`.pao`), which the scoring charges where the yaku table says the yakuman carries liability."""
-    liable = liable_seat(table, seat)
+    """The ``pao`` fact: the seat wind of the player liable for the winner's yakuman among those the ruleset's yaku
+    table says carry liability (:mod:`.pao`), which the scoring charges for them."""
+    names = rules_of(ruleset).liable
+    liable = liable_seat(table, seat, names) if names else None
     if liable is None:
         return None
     return {"pao": 27 + (liable - table.dealer) % table.players}

@@ -27,6 +27,7 @@ collects.  Losing hands are not scored: only the winner is paid for a hand
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -142,9 +143,12 @@ def _indicators(ruleset: Ruleset, rules: Rules, ctx: Mapping[str, Any], name: st
     value = ctx.get(name)
     if value is None or (isinstance(value, list | tuple | str) and not value):
         return ()
-    if isinstance(value, list | tuple) and len(value) <= rules.indicators_most and all(
-            type(k) is int and 0 <= k < 34 for k in value):
-        return tuple(value)  # kinds already, as a game gives them
+    if (value.__class__ is list or value.__class__ is tuple) and len(value) <= rules.indicators_most:
+        for k in value:
+            if k.__class__ is not int or not 0 <= k < 34:
+                break
+        else:
+            return tuple(value)  # kinds already, as a game gives them
     tiles = bind(ruleset).tiles
     kinds: list[int] = []
     items = [value] if isinstance(value, str) else value
@@ -204,15 +208,27 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
             opened = True
         if kind == KONG:
             kongs = True
-    facts = {name for name in SITUATION_YAKU if name in context and _flag(context, name)}
-    replacement, robbed = _flag(context, "replacement"), _flag(context, "robbing_kong")
-    tsumo = _flag(context, "self_drawn") or replacement or "rinshan" in facts
+    get = context.get
+    facts = set()
+    for name in SITUATION_YAKU:
+        value = get(name)
+        if value is True or (value is not None and value is not False and _flag(context, name)):
+            facts.add(name)
+    replacement, robbed, drawn = get("replacement"), get("robbing_kong"), get("self_drawn")
+    if replacement.__class__ is not bool:
+        replacement = _flag(context, "replacement")
+    if robbed.__class__ is not bool:
+        robbed = _flag(context, "robbing_kong")
+    if drawn.__class__ is not bool:
+        drawn = _flag(context, "self_drawn")
+    tsumo = drawn or replacement or "rinshan" in facts
     if replacement and kongs:  # a bonus tile's replacement is no rinshan
         facts.add("rinshan")
     if robbed:
         facts.add("chankan")
     # The last tile drawn or discarded: not a replacement tile (rinshan), nor a kong's tile robbed (chankan).
-    if _flag(context, "last_tile") and not ({"haitei", "houtei", "rinshan", "chankan"} & facts):
+    last = get("last_tile")
+    if last is not None and _flag(context, "last_tile") and not ({"haitei", "houtei", "rinshan", "chankan"} & facts):
         facts.add("haitei" if tsumo else "houtei")
     if "double_riichi" in facts:
         facts.discard("riichi")
@@ -248,9 +264,16 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
     for kind in nukidora:  # set aside, out of the hand, and still counted by the indicators
         totals[kind] += 1
     nxt = _next_of(ruleset) if rules.players < 4 or nukidora else _STANDARD_NEXT
-    dora = sum(totals[nxt[k]] for k in dora_indicators) * rules.dora[0]
-    riichi = bool({"riichi", "double_riichi"} & facts)
-    ura = sum(totals[nxt[k]] for k in ura_indicators) * rules.dora[2] if riichi else 0
+    dora = 0
+    for k in dora_indicators:
+        dora += totals[nxt[k]]
+    dora *= rules.dora[0]
+    riichi = "riichi" in facts or "double_riichi" in facts
+    ura = 0
+    if riichi:
+        for k in ura_indicators:
+            ura += totals[nxt[k]]
+        ura *= rules.dora[2]
     aka = len(hand.marked) * rules.dora[1]
     win = Win(tuple(counts), melds, hand.winning_tile, tsumo, int(seat), int(prevalent), dealer,  # type: ignore[arg-type]
               frozenset(facts), (dora, aka, ura, len(nukidora) * rules.nukidora))
@@ -279,13 +302,16 @@ def _liable(ctx: Mapping[str, Any], seat: int) -> int | None:
 
 
 _RIICHI_ALONE = frozenset({"riichi"})
+_RIICHI_FACTS = frozenset({"riichi", "double_riichi", "ippatsu"})
 
 
 def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool) -> None:
     """The situation yaku that cannot hold together or with this hand (EMA 2016 sections 3.3.14 and 4.2)."""
     if not facts or (facts == _RIICHI_ALONE and not opened):
         return  # every rule below needs a fact, and riichi alone breaks only the first: most wins, and every judge
-    riichi = bool({"riichi", "double_riichi"} & facts)
+    riichi = "riichi" in facts or "double_riichi" in facts
+    if facts <= _RIICHI_FACTS and not (riichi and opened) and (riichi or "ippatsu" not in facts):
+        return  # riichi and ippatsu alone break only the first two rules below
     rules = (
         (riichi and opened, "riichi" if "riichi" in facts else "double_riichi",
          "riichi is declared on a concealed hand; this hand has an exposed meld"),
@@ -317,10 +343,15 @@ def _check(facts: set[str], tsumo: bool, opened: bool, melds: bool, kongs: bool)
 # --------------------------------------------------------------------------- the score
 
 
-def _meld(kind: int, tile: int, exposed: bool) -> Meld:
+#: A meld's place in the core's canonical order (what ``meld_sort_key`` gives).
+MeldKey = tuple[tuple[int, ...], int, bool, int, bool]
+
+
+def _meld(kind: int, tile: int, exposed: bool) -> tuple[Meld, MeldKey]:
+    """The meld of a reading's set ``(kind, tile, open)`` and its place in the core's canonical order, made once."""
     key = (kind, tile, exposed)
-    meld = _MELDS.get(key)
-    if meld is None:
+    made = _MELDS.get(key)
+    if made is None:
         if kind == CHOW:
             meld = Meld(MeldKind.CHOW, (tile, tile + 1, tile + 2), exposed=exposed)
         elif kind == PUNG:
@@ -331,11 +362,12 @@ def _meld(kind: int, tile: int, exposed: bool) -> Meld:
             meld = Meld(MeldKind.SINGLE, (tile,))
         else:
             meld = Meld(MeldKind.PAIR, (tile, tile))
-        _MELDS[key] = meld
-    return meld
+        made = _MELDS[key] = (meld, meld_sort_key(meld))
+    return made
 
 
 _FORMS = {"standard": Form.STANDARD, "chiitoitsu": Form.SEVEN_PAIRS, "kokushi": Form.THIRTEEN_ORPHANS}
+_BY_KEY = operator.itemgetter(1)
 
 
 def _arrangement(reading: Reading, winning_tile: int, declared: Sequence[Meld]) -> Arrangement:
@@ -343,20 +375,22 @@ def _arrangement(reading: Reading, winning_tile: int, declared: Sequence[Meld]) 
     claimed from); its winning group, where the reading names none (thirteen orphans), the first holding the
     winning tile, as the core's own readings of the hand name it."""
     made = _MELDS
-    melds = tuple([made.get(key) or _meld(*key) for key in reading.sets])  # a set (kind, tile, open) is its key
+    melds = [made.get(key) or _meld(*key) for key in reading.sets]  # a set (kind, tile, open) is its key
     if declared and reading.form == "standard":  # the sets: the division's, then the declared ones, then the pair
         start = len(melds) - 1 - len(declared)
-        melds = (*melds[:start], *declared, *melds[start + len(declared):])
+        melds[start:start + len(declared)] = [(meld, meld_sort_key(meld)) for meld in declared]
     winning: int | None = reading.winning_set if reading.winning_set >= 0 else None
     if reading.form == "standard" and reading.winning_set < 0:
         winning = len(melds) - 1
     elif winning is None:
-        winning = next((k for k, meld in enumerate(melds) if winning_tile in meld.tiles), None)
-    # In the core's canonical order, the winning group named by the first of its equals, as the core's readings are.
-    ordered = tuple(sorted(melds, key=meld_sort_key))
+        winning = next((k for k, (meld, _) in enumerate(melds) if winning_tile in meld.tiles), None)
+    # In the core's canonical order (meld_sort_key), the winning group named by the first of its equals, as the
+    # core's readings are: equal keys are equal melds here (riichi's melds hold no jokers).
+    ordered = sorted(melds, key=_BY_KEY)
     if winning is not None:
-        winning = ordered.index(melds[winning])
-    return Arrangement(_FORMS[reading.form], ordered, winning)
+        first = melds[winning][1]
+        winning = next(k for k, (_, key) in enumerate(ordered) if key == first)
+    return Arrangement(_FORMS[reading.form], tuple([meld for meld, _ in ordered]), winning)
 
 
 def _pao_part(rules: Rules, reading: Reading) -> int:
@@ -386,7 +420,7 @@ def payments(rules: Rules, base: int, pao_base: int, dealer: bool, tsumo: bool, 
     base -= pao_base
     main, other = rules.pay(base, dealer, tsumo) if base else (0, 0)
     out: dict[str, int] = {}
-    liable_key = f"payment_from_pao_{_WIND_NAMES[liable - 27]}" if liable is not None else ""
+    liable_key = _PAO_KEYS[liable - 27] if liable is not None else ""
     if not tsumo:
         out["payment_from_discarder"] = main + p.honba * honba
         hand_value = main
@@ -410,16 +444,21 @@ def payments(rules: Rules, base: int, pao_base: int, dealer: bool, tsumo: bool, 
                 continue
             pays = (main if wind == 27 else other) if base else 0
             if pays or share or not pao_base:
-                out[f"payment_from_{_WIND_NAMES[wind - 27]}"] = pays + share
+                out[_PAYMENT_KEYS[wind - 27]] = pays + share
             hand_value += pays
         if pao_base:
             whole, _ = rules.pay(pao_base, dealer, False)
             out[liable_key] = whole + p.honba * honba
             hand_value += whole
-    out["riichi_sticks_collected"] = p.riichi_stick * sticks
-    out["received"] = sum(v for k, v in out.items() if k.startswith("payment_from")) + out["riichi_sticks_collected"]
+    paid = sum(out.values())  # every entry so far is a payment_from_*
+    out["riichi_sticks_collected"] = collected = p.riichi_stick * sticks
+    out["received"] = paid + collected
     out["hand_value"] = hand_value
     return out
+
+
+_PAYMENT_KEYS = tuple(f"payment_from_{wind}" for wind in _WIND_NAMES)
+_PAO_KEYS = tuple(f"payment_from_pao_{wind}" for wind in _WIND_NAMES)
 
 
 def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
@@ -508,7 +547,7 @@ def _is_orphans(counts: Sequence[int]) -> bool:
 #: Score items and melds are values: the few that recur are made once and handed out again (a game scores
 #: thousands of hands from a handful of rows), keyed by everything they hold, so no hand's answer is remembered.
 _ITEMS: dict[tuple[Any, ...], ScoreItem] = {}
-_MELDS: dict[tuple[int, int, bool], Meld] = {}
+_MELDS: dict[tuple[int, int, bool], tuple[Meld, MeldKey]] = {}
 
 
 def _item(name: str, kind: str, value: int, count: int, source: str, detail: str = "") -> ScoreItem:
@@ -540,11 +579,14 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
             detail = "tiles set aside"
         else:
             shown = situation["dora_indicators" if name == "dora" else "ura_dora_indicators"]
-            detail = "indicators " + " ".join(kind_code(k) for k in shown)
+            detail = _SHOWN.get(shown) or _shown(shown)
         items.append(_item(name, "han", per, han // per if per else han, sources["dora." + name], detail))
     if reading.fu_items:
         items.extend(_fu_items(rules, win, reading))
-    raw = {"han": reading.han, "fu": reading.fu, "fan": sum(h for _, h in reading.yaku), "base": reading.base,
+    fan = 0
+    for _, han in reading.yaku:
+        fan += han
+    raw = {"han": reading.han, "fu": reading.fu, "fan": fan, "base": reading.base,
            "yakuman": reading.yakuman, "honba": int(situation["honba"]),
            "riichi_sticks": int(situation["riichi_sticks"])}
     for name, han in reading.dora:
@@ -554,25 +596,67 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
                  arrangement=_arrangement(reading, win.win, declared), limit=reading.limit or None, raw=raw)
 
 
+#: The detail of a dora line by the indicators shown (``indicators 3m 0p``): a few tiles, each line made once.
+_SHOWN: dict[tuple[int, ...], str] = {}
+
+
+def _shown(shown: tuple[int, ...]) -> str:
+    if len(_SHOWN) > 4096:
+        _SHOWN.clear()
+    text = _SHOWN[shown] = "indicators " + " ".join(kind_code(k) for k in shown)
+    return text
+
+
 def _fu_items(rules: Rules, win: Win, reading: Reading) -> list[ScoreItem]:
     """The fu count's lines, each naming what it counts: the set, the pair, or the wait's tile."""
-    sets = [(kind, tile) for kind, tile, _ in reading.sets if kind in (PUNG, KONG)]
+    sets = [(kind, tile) for kind, tile, _ in reading.sets if kind == PUNG or kind == KONG]
     pair = reading.sets[-1][1] if reading.form == "standard" else None
+    sources = rules.sources
     out = []
+    taken = 0
     for name, fu in reading.fu_items:
-        if name.endswith(("pung", "kong")):
-            kind, tile = sets.pop(0)
-            detail = f"{'kong' if kind == KONG else 'pung'} {kind_code(tile)}"
-        elif name in ("kanchan", "penchan", "tanki"):
-            detail = f"won on {kind_code(win.win)}"
-        elif name.endswith("valued_pair") and pair is not None:
-            detail = f"pair {kind_code(pair)}"
+        row = _FU_ROWS.get(name)
+        if row is None:
+            row = _FU_ROWS[name] = _fu_row(name)
+        item, source, what = row
+        if what == _SET:
+            kind, tile = sets[taken]
+            taken += 1
+            detail = _DETAILS.get((kind, tile))
+            if detail is None:
+                detail = _DETAILS[kind, tile] = f"{'kong' if kind == KONG else 'pung'} {kind_code(tile)}"
+        elif what == _WAIT:
+            detail = _DETAILS.get(("won on", win.win)) or _detail("won on", win.win)
+        elif what == _PAIR and pair is not None:
+            detail = _DETAILS.get(("pair", pair)) or _detail("pair", pair)
         else:
             detail = ""
-        out.append(_item("fu_" + name, "fu", fu, 1, rules.sources["fu." + _FU_SOURCES.get(name, "pung")], detail))
+        out.append(_item(item, "fu", fu, 1, sources[source], detail))
     return out
 
 
+_SET, _WAIT, _PAIR = 1, 2, 3
 _FU_SOURCES = {"kanchan": "wait", "penchan": "wait", "tanki": "wait", "valued_pair": "valued_pair",
                "double_valued_pair": "double_valued_pair", "tsumo": "tsumo", "open_pinfu": "open_pinfu",
                "base": "base", "closed_ron": "closed_ron", "chiitoitsu": "seven_pairs"}
+#: Each fu item's line, by the item: its name on the score, the key of its source, what its detail names.
+_FU_ROWS: dict[str, tuple[str, str, int]] = {}
+#: The details the lines write (``pung 5m``, ``won on 3p``, ``pair 7z``), each made once.
+_DETAILS: dict[tuple[Any, int], str] = {}
+
+
+def _fu_row(name: str) -> tuple[str, str, int]:
+    if name.endswith(("pung", "kong")):
+        what = _SET
+    elif name in ("kanchan", "penchan", "tanki"):
+        what = _WAIT
+    elif name.endswith("valued_pair"):
+        what = _PAIR
+    else:
+        what = 0
+    return "fu_" + name, "fu." + _FU_SOURCES.get(name, "pung"), what
+
+
+def _detail(words: str, kind: int) -> str:
+    text = _DETAILS[words, kind] = f"{words} {kind_code(kind)}"
+    return text

@@ -6,9 +6,14 @@ against what the arithmetic can use and says where a bad one is:
 
 * ``scoring.yaku.<id>`` -- ``{closed: han, open: han or null}`` for a yaku
   (``open: null``: concealed hands only), ``{yakuman: N}`` for a yakuman worth
-  N limits (a double yakuman is 2; ``pao: true`` where the player who fed its
-  last set is liable for it), or ``null`` for a yaku the rules do not
-  play (a local yaku switched off by data);
+  N limits (a double yakuman is 2), or ``null`` for a yaku the rules do not
+  play (a local yaku switched off by data).  A yakuman's ``pao: true`` (left
+  out: false) makes the player who fed its last set liable for it (sekinin
+  barai): which yakuman carry liability is this data alone, read by the
+  finder of the liable seat in play and by the scoring of a ``pao`` fact
+  (:mod:`.pao`); the family knows how the last set of ``daisangen``,
+  ``daisuushii`` and ``suukantsu`` is fed, and ``pao: true`` on any other
+  yakuman is a load error (no seat could ever be found liable for it);
 * ``scoring.fu.<item>`` -- the fu of each rule of the fu count;
 * ``scoring.options`` -- ``pinfu_tsumo`` (a self-drawn pinfu keeps pinfu and
   takes no tsumo fu), ``kazoe`` (what 13 han or more of ordinary yaku pay:
@@ -34,6 +39,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from typing import Any, NamedTuple
+
+from mahjong_rulesets.families.riichi.pao import PATTERNS
 
 from mahjong_core.plugin import Ruleset, RulesetError
 
@@ -129,6 +136,8 @@ class Rules(NamedTuple):
     #: At fewer than four seats, whether the share the missing seat would pay for a self-drawn win is lost to the
     #: winner (``scoring.payments.self_draw_loss``: tsumo loss) or split between the seats that pay.
     self_draw_loss: bool = True
+    #: The yakuman that carry liability (``pao: true`` in their rows), in the order :mod:`.pao` looks for them.
+    liable: tuple[str, ...] = ()
 
     @property
     def open_tanyao(self) -> bool:
@@ -251,6 +260,9 @@ def _yaku(ruleset: Ruleset, sources: dict[str, str]) -> dict[str, YakuRow]:
             pao = value.get("pao", False)
             if not isinstance(pao, bool):
                 raise _fail(ruleset, f"yakuman {key}'s pao is true or false, got {pao!r}", place + ".value.pao")
+            if pao and key not in PATTERNS:
+                raise _fail(ruleset, f"yakuman {key} cannot carry liability (pao): the {FAMILY} family knows who "
+                                     f"fed the last set of {', '.join(PATTERNS)} only", place + ".value.pao")
             rows[key] = YakuRow(key, n, n, True, citation(leaf), pao)
             continue
         if not isinstance(value, Mapping) or not set(value) <= {"closed", "open"} or "closed" not in value:
@@ -336,4 +348,5 @@ def rules_of(ruleset: Ruleset) -> Rules:
     return Rules(yaku, FuTable(**fu), bool(options["pinfu_tsumo"]), str(options["kazoe"]), bool(options["kiriage"]),
                  cap, daisharin, tuple(limits), yakuman_base, Payments(**pay),
                  (int(dora["dora"]), int(dora["aka_dora"]), int(dora["ura_dora"])), int(dora["indicators_most"]),
-                 sources, int(dora.get("nukidora", 0)), players if isinstance(players, int) else 4, loss)
+                 sources, int(dora.get("nukidora", 0)), players if isinstance(players, int) else 4, loss,
+                 tuple(name for name in PATTERNS if name in yaku and yaku[name].pao))

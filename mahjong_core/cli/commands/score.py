@@ -44,7 +44,7 @@ def register(commands: Subcommands) -> None:
     situation.add_argument("--honba", metavar="N", type=int, help="riichi: honba counters on the table")
     situation.add_argument("--riichi-sticks", metavar="N", type=int, help="riichi: riichi sticks on the table")
     situation.add_argument("--pao", metavar="WIND", help="riichi: the seat wind (E, S, W or N) of the player liable "
-                                                         "for a big three dragons or big four winds (pao)")
+                                                         "for a yakuman the ruleset makes liable (pao)")
     situation.add_argument("--wild", metavar="KIND",
                            help="the deal's wild kind, where the ruleset makes one wild at each deal (fuzhou's "
                                 "gold): its copies in the hand play as jokers, e.g. --wild 5p (or --fact wild=5p)")

@@ -721,6 +721,8 @@ def _call(item: Any) -> tuple[str, int, int, list[int]] | None:
         raise ValueError(item)
     if item[0] == "c":
         tiles = [int(item[1:3]), int(item[3:5]), int(item[5:7])]
+        for tile in tiles:
+            tile_code(tile)  # a damaged digit ("c031214") is no call, named where it stands
         return "chi", 3, tiles[0], tiles
     letter = "p" if "p" in item else "m"
     at = item.index(letter)
@@ -730,6 +732,8 @@ def _call(item: Any) -> tuple[str, int, int, list[int]] | None:
     giver = {0: 3, 2: 2, 4: 1, 6: 1}.get(at)
     if giver is None or len(tiles) != (3 if letter == "p" else 4) or (letter == "p" and at == 6):
         raise ValueError(item)
+    for tile in tiles:
+        tile_code(tile)
     return ("pon" if letter == "p" else "open_kong"), giver, called, tiles
 
 
@@ -755,7 +759,9 @@ def _give(item: Any) -> tuple[str, int | None, bool]:
         raise ValueError(item)
     letter = "k" if "k" in item else "a"
     at = item.index(letter)
-    return "kong", int(item[at + 1:at + 3]), False
+    tile = int(item[at + 1:at + 3])
+    tile_code(tile)  # a damaged digit is no give, named where it stands
+    return "kong", tile, False
 
 
 def order(dealer: int, takes: Sequence[Sequence[Any]], gives: Sequence[Sequence[Any]], result: dict[str, Any],

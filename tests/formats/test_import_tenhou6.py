@@ -206,6 +206,15 @@ def test_a_broken_move_and_a_game_no_preset_plays_are_named_where_they_are(tmp_p
         tenhou6.read_file(str(broken))
     with pytest.raises(FormatError, match=r"::rule: rule.disp '般東喰' is a game without red fives \(赤\)"):
         tenhou6.read_file(str(REVIEWER / "four_reach.json"))
+    # A call or a kong whose digits name no tile (a damaged "c" string once reached the tile table unchecked).
+    broken.write_text(line.replace('"p434343"', '"p030303"', 1), encoding="utf-8")
+    with pytest.raises(FormatError, match=r"::log\[0\]\[8\]\[4\]: 'p030303' is neither a drawn tile nor a call"):
+        tenhou6.read_file(str(broken))
+    chi = next(item for item in json.loads(line)["log"][0][5::3][0] + json.loads(line)["log"][0][8::3][0]
+               if isinstance(item, str) and item.startswith("c"))
+    broken.write_text(line.replace(f'"{chi}"', f'"c03{chi[3:]}"', 1), encoding="utf-8")
+    with pytest.raises(FormatError, match=r"is neither a drawn tile nor a call"):
+        tenhou6.read_file(str(broken))
 
 
 def test_a_refused_move_is_reported_at_its_place_and_the_game_written_up_to_it(

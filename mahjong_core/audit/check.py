@@ -456,7 +456,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict, played: tuple[Game, GameRe
         raise ReplayError(f"the header's starting_points {head.get('starting_points', 0)} are not the ruleset's, "
                           f"{points}", source=log.source, place="line 1")
     _check_tile_set(head, ruleset, log.source)
-    players = _players(log, mode)
+    players = _players(log, mode, replaying=played is None)
     if played is not None:  # the game the log was written from, played once: nothing to re-play
         game, result = played
         _check_teams(log, game)
@@ -742,8 +742,9 @@ def check_seats(log: ReplayLog, players: int) -> None:
                               source=log.source, place="line 1")
 
 
-def _players(log: ReplayLog, mode: str) -> list[Player]:
-    """Who makes the decisions in the re-run.
+def _players(log: ReplayLog, mode: str, *, replaying: bool = True) -> list[Player]:
+    """Who makes the decisions in the re-run (``replaying``; otherwise who made them, for the verdict's proof,
+    each seat's logged decisions left unread: the game that made them is judged, not re-played).
 
     For an audit, a seat the header names as an installed bot (bundled or
     third-party), in a seeded game, is played by that bot again: a seeded bot
@@ -784,5 +785,6 @@ def _players(log: ReplayLog, mode: str) -> list[Player]:
                               f"install it to audit this log, or re-play the log, which needs no bots; a person's "
                               f"seat has the kind {HUMAN!r}", source=log.source, place="line 1")
         else:
-            players.append(ScriptedPlayer(seat["name"], log.decisions(seat["seat"]), source=log.source))
+            decisions = log.decisions(seat["seat"]) if replaying else iter(())
+            players.append(ScriptedPlayer(seat["name"], decisions, source=log.source))
     return players

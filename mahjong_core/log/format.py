@@ -369,8 +369,9 @@ class UndecodedEvents(Sequence[dict[str, Any]]):
 
     def containing(self, texts: Iterable[str]) -> list[dict[str, Any]]:
         """The events whose line holds one of ``texts``, decoded, in order (see :meth:`of_types`)."""
-        # The lines searched as one text (chain.lines_holding): the texts looked for are in few lines.
-        return self._decoded([k - 1 for k in lines_holding(self._lines, texts) if k])
+        # The lines searched as one text (chain.lines_holding): the texts looked for are in few lines.  The header
+        # is left out: it is no event, and its players' names may make the text wider than ASCII, and slower.
+        return self._decoded(lines_holding(self._lines[1:], texts))
 
     def _decoded(self, found: Sequence[int]) -> list[dict[str, Any]]:
         """The events numbered ``found``, decoded in one call where that gives one object a line (see

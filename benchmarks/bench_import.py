@@ -79,12 +79,12 @@ def one_pass(format_name: str, paths: list[Path], out: Path) -> tuple[int, int, 
             start = clock()
             played = play(game)
             log = out / f"{game.platform}-{game.game}.jsonl"
-            text = played.text()
-            log.write_text(text, encoding="utf-8")
+            data = played.data()
+            log.write_bytes(data)
             middle = clock()
             verdict = check(str(log), "audit")
             after = clock()
-            judged = played.audit(str(log), text)
+            judged = played.audit(str(log), data)
             importing, auditing, judging = importing + middle - start, auditing + after - middle, \
                 judging + clock() - after
             if judged.text() != verdict.text():

@@ -37,10 +37,10 @@ def import_games(format_name: str, file: str, start: int, stop: int | None, rule
                                "place": game.place}
         played = play(game, partial=True)
         path = Path(out) / f"{game.platform}-{game.game}.jsonl"
-        text = played.text()
-        path.write_text(text, encoding="utf-8")
+        data = played.data()
+        path.write_bytes(data)
         if audit:
-            verdict = played.audit(str(path), text)
+            verdict = played.audit(str(path), data)
             row.update(audit=verdict.to_json(), audit_text=verdict.text())
         if played.refused is not None:  # written up to the refused move: a cut-off log
             row.update(status="refused", error=str(played.refused), log=str(path))

@@ -12,7 +12,6 @@ compared with ours (:func:`mahjong_core.differences`, which the audit of the log
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -126,24 +125,23 @@ class Played:
     result: GameResult | None = field(default=None, repr=False)
 
     def text(self) -> str:
-        """The log, sealed with the hash chain, exactly as ``mahjong import`` writes it.
+        """The log, sealed with the hash chain, exactly as ``mahjong import`` writes it (:meth:`data`, as text)."""
+        return self.data().decode("utf-8")
 
-        Sealed in one batch (the writer's ``batch``: every line held, then sealed and serialised together at
-        ``close()``), which gives the bytes and the chain of sealing the lines one by one for less work: the whole
-        game is in hand, and nothing is lost if the process stops before it is written.
+    def data(self) -> bytes:
+        """The log's bytes, sealed with the hash chain, exactly as ``mahjong import`` writes them.
+
+        Sealed in one batch, as a batched :class:`~mahjong_core.ReplayWriter` seals what it holds at ``close()``
+        (one :meth:`~mahjong_core.Sealer.block` of every line), which gives the bytes and the chain of sealing
+        the lines one by one for less work: the whole game is in hand, and nothing is lost if the process stops
+        before it is written.  Bytes, not text: they are written and read back (:meth:`audit`) as they are.
         """
-        from mahjong_core import ReplayWriter
+        from mahjong_core import Sealer
 
-        buffer = io.StringIO()
-        with ReplayWriter(buffer, batch=True) as writer:
-            hold = writer.holder()
-            hold(self.header)
-            for event in self.events:
-                hold(event)
-        return buffer.getvalue()
+        return Sealer().block([self.header, *self.events])
 
-    def audit(self, path: str, text: str) -> Verdict:
-        """The verdict ``mahjong audit`` gives the log written to ``path`` (``text``, as :meth:`text` made it),
+    def audit(self, path: str, data: bytes) -> Verdict:
+        """The verdict ``mahjong audit`` gives the log written to ``path`` (``data``, as :meth:`data` made it),
         from this play of the game rather than a second one (``mahjong import --audit``,
         :func:`mahjong_core.audit_played` says why it is the same judgement).
 
@@ -154,7 +152,7 @@ class Played:
 
         if self.refused is not None or self.engine is None or self.result is None:
             return check(path, "audit")
-        return audit_played(text, path, self.engine, self.result)
+        return audit_played(data, path, self.engine, self.result)
 
 
 def play(imported: ImportedGame, *, partial: bool = False) -> Played:

@@ -329,12 +329,12 @@ def check_parsed(log: ReplayLog, mode: str, key: str | None = None, verdict: Ver
     return _seal_verdict(log, verdict, key)
 
 
-def audit_played(text: str, source: str, game: Game, result: GameResult) -> Verdict:
+def audit_played(data: bytes, source: str, game: Game, result: GameResult) -> Verdict:
     """The audit's verdict on a log just written from a game the engine played to its end, without a second play.
 
     For ``mahjong import --audit``: the import plays each recorded game through the engine (every move one the
     rules offered there, every hand scored and every payment settled by them, every tile the one its wall gives)
-    and writes the log ``text`` (to ``source``) from the very events that play produced.  The audit of that log
+    and writes the log ``data`` (to ``source``) from the very events that play produced.  The audit of that log
     would re-play its decisions and find each line to be the canonical text of the event the rules produce there
     -- the lines *are* those events' canonical text -- so that comparison is proven by construction, and what
     remains is everything else the audit does, done here by the same code on the same parsed log: the header
@@ -345,7 +345,7 @@ def audit_played(text: str, source: str, game: Game, result: GameResult) -> Verd
     :param game: the game that produced the log's events, after its last deal; ``result`` what ``play()`` returned.
     """
     try:
-        log = parse_log(text.encode("utf-8"), source=source, validate_events=False, decode_events=False)
+        log = parse_log(data, source=source, validate_events=False, decode_events=False)
     except MahjongError as exc:
         return Verdict("audit", source, ok=False).fail(_line_number(exc.place), exc.message)
     return check_parsed(log, "audit", played=(game, result))

@@ -77,10 +77,11 @@ def test_the_samples_hold_every_kind_of_verdict(tmp_path: Path) -> None:
     assert statuses == {"agrees", "differs", "refused"}
 
 
-def _write(played, path: Path) -> str:  # noqa: ANN001 - a Played
-    text = played.text()
-    path.write_text(text, encoding="utf-8")
-    return text
+def _write(played, path: Path) -> bytes:  # noqa: ANN001 - a Played
+    data = played.data()
+    assert data.decode("utf-8") == played.text()
+    path.write_bytes(data)
+    return data
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="the shared real logs are beside the checkout (../shared)")

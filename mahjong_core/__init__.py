@@ -49,7 +49,8 @@ __all__ = [
     "Score", "ScoreItem", "score_hand", "has_scoring", "minimum_figures", "score_text", "Given", "Scored",
     "card_maker", "item_names", "family_words", "row_unit", "payment_notes", "log_cards", "ruleset_of_header",
     # Replay and audit
-    "check", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES",
+    "check", "audit_played", "Verdict", "read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header",
+    "MAX_LOG_BYTES",
     "seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view", "redact_table_view", "Signer",
     "seat_notes", "with_seat_notes", "Sealer", "load_signer", "deal_reports", "differences", "deal_figures",
     "recorded_comparison", "FoldedTable", "fold",
@@ -97,7 +98,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "cli.score": ("score_text", "Given", "Scored"),
     "plugin.score_card": ("card_maker", "item_names", "family_words", "row_unit", "payment_notes", "log_cards",
                           "ruleset_of_header"),
-    "audit.check": ("check", "Verdict"),
+    "audit.check": ("check", "audit_played", "Verdict"),
     "log.format": ("read_log", "parse_log", "ReplayLog", "ReplayWriter", "dumps", "header", "MAX_LOG_BYTES"),
     "engine.notes": ("seat_notes", "with_seat_notes"),
     "log.redaction": ("seat_view", "Visibility", "HIDE_MOST", "live_event_view", "full_table_view",
@@ -130,7 +131,7 @@ _EXPORTS, __getattr__, __dir__ = lazy_names(globals(), _SOURCES)
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time ``__getattr__`` imports on first use
 
-    from mahjong_core.audit.check import Verdict, check
+    from mahjong_core.audit.check import Verdict, audit_played, check
     from mahjong_core.audit.report import deal_reports
     from mahjong_core.audit.sheet import sheet_agreement
     from mahjong_core.cli.render.hand import hand_text

@@ -22,11 +22,14 @@ __all__ = ["import_games", "spans"]
 
 
 def import_games(format_name: str, file: str, start: int, stop: int | None, ruleset: str | None,
-                 out: str) -> list[dict[str, Any]]:
+                 out: str, audit: bool = False) -> list[dict[str, Any]]:
     """Play and write games ``start`` to ``stop`` (``None``: to the end) of ``file``; one row for each.
 
     A row is what ``mahjong import --json`` reports of a game: its platform, game, source and place, then
     ``status`` (``agrees``, ``differs`` or ``refused``) and the log written, with the differences or the refusal.
+    With ``audit``, also ``audit``: the verdict ``mahjong audit --json`` gives the log written (its ``to_json``),
+    and ``audit_text``, the one ``mahjong audit`` prints, both from this play of the game
+    (:meth:`~mahjong_formats.common.Played.audit`).
     """
     rows: list[dict[str, Any]] = []
     for game in itertools.islice(read_lazily(format_name, file, ruleset), start, stop):
@@ -34,7 +37,11 @@ def import_games(format_name: str, file: str, start: int, stop: int | None, rule
                                "place": game.place}
         played = play(game, partial=True)
         path = Path(out) / f"{game.platform}-{game.game}.jsonl"
-        path.write_text(played.text(), encoding="utf-8")
+        data = played.data()
+        path.write_bytes(data)
+        if audit:
+            verdict = played.audit(str(path), data)
+            row.update(audit=verdict.to_json(), audit_text=verdict.text())
         if played.refused is not None:  # written up to the refused move: a cut-off log
             row.update(status="refused", error=str(played.refused), log=str(path))
         else:

@@ -12,12 +12,14 @@ compared with ours (:func:`mahjong_core.differences`, which the audit of the log
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahjong_core import MahjongError, Move, ReplayError, RulesetError, differences, read_bounded
+
+if TYPE_CHECKING:
+    from mahjong_core import Game, GameResult, Verdict
 
 __all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "read_record", "refusal", "wrong_format"]
 
@@ -117,23 +119,40 @@ class Played:
     #: With ``play(..., partial=True)``: the recorded move the rules refused (or where the record stopped short);
     #: ``events`` are the game up to it.
     refused: FormatError | None = None
+    #: The engine's game after its last deal and what its ``play()`` returned (``None`` for a refused game): what
+    #: the audit of the log judges beside its lines (:meth:`audit`).
+    engine: Game | None = field(default=None, repr=False)
+    result: GameResult | None = field(default=None, repr=False)
 
     def text(self) -> str:
-        """The log, sealed with the hash chain, exactly as ``mahjong import`` writes it.
+        """The log, sealed with the hash chain, exactly as ``mahjong import`` writes it (:meth:`data`, as text)."""
+        return self.data().decode("utf-8")
 
-        Sealed in one batch (the writer's ``batch``: every line held, then sealed and serialised together at
-        ``close()``), which gives the bytes and the chain of sealing the lines one by one for less work: the whole
-        game is in hand, and nothing is lost if the process stops before it is written.
+    def data(self) -> bytes:
+        """The log's bytes, sealed with the hash chain, exactly as ``mahjong import`` writes them.
+
+        Sealed in one batch, as a batched :class:`~mahjong_core.ReplayWriter` seals what it holds at ``close()``
+        (one :meth:`~mahjong_core.Sealer.block` of every line), which gives the bytes and the chain of sealing
+        the lines one by one for less work: the whole game is in hand, and nothing is lost if the process stops
+        before it is written.  Bytes, not text: they are written and read back (:meth:`audit`) as they are.
         """
-        from mahjong_core import ReplayWriter
+        from mahjong_core import Sealer
 
-        buffer = io.StringIO()
-        with ReplayWriter(buffer, batch=True) as writer:
-            hold = writer.holder()
-            hold(self.header)
-            for event in self.events:
-                hold(event)
-        return buffer.getvalue()
+        return Sealer().block([self.header, *self.events])
+
+    def audit(self, path: str, data: bytes) -> Verdict:
+        """The verdict ``mahjong audit`` gives the log written to ``path`` (``data``, as :meth:`data` made it),
+        from this play of the game rather than a second one (``mahjong import --audit``,
+        :func:`mahjong_core.audit_played` says why it is the same judgement).
+
+        A game refused at a recorded move is audited from its written log: that verdict names, beside the refused
+        move, where a re-play of the log runs out, which only a re-play can say (a rare game, so a second play).
+        """
+        from mahjong_core import audit_played, check
+
+        if self.refused is not None or self.engine is None or self.result is None:
+            return check(path, "audit")
+        return audit_played(data, path, self.engine, self.result)
 
 
 def play(imported: ImportedGame, *, partial: bool = False) -> Played:
@@ -172,9 +191,10 @@ def play(imported: ImportedGame, *, partial: bool = False) -> Played:
                 max_deals=len(imported.deals), tile_source_factory=script.wall, first_round=imported.first_round,
                 opening=imported.opening)
     refused: FormatError | None = None
+    result: GameResult | None = None
     try:
         try:
-            game.play()
+            result = game.play()
         except FormatError:
             raise
         except ReplayError as exc:
@@ -209,7 +229,8 @@ def play(imported: ImportedGame, *, partial: bool = False) -> Played:
         head["source"]["wall"] = dict(imported.wall)
     if refused is not None:  # the log says itself that it stops short, where and why (sealed with the header)
         head["source"]["refused"] = refusal(imported, refused, events)
-    played = Played(imported, head, events, refused=refused)
+    played = Played(imported, head, events, refused=refused, engine=game if refused is None else None,
+                    result=result if refused is None else None)
     if refused is None:
         played.differences = differences(head, events)
     return played

@@ -94,7 +94,7 @@ _SEAT_OF = {c: i for i, c in enumerate("TUVW")} | {c: i for i, c in enumerate("D
 _RED_NUMBERS = frozenset(n for n in range(136) if tenhou_code(n) != tenhou_code(n, False))
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tag:
     name: str
     attrs: dict[str, str]
@@ -265,7 +265,8 @@ class _Reader:
                 raise FormatError(f"more than {MAX_TAGS:,} elements; a Tenhou game has about 1,500",
                                   source=self.source, place=f"element {len(tags) + 1}")
             if not match[1]:
-                append(_Tag(match[2], dict(attributes(match[3])), len(tags), match[0][:80]))
+                raw = match[3]  # a draw's or a discard's element (most of a log) has no attributes
+                append(_Tag(match[2], dict(attributes(raw)) if raw else {}, len(tags), match[0][:80]))
             at = match.end()
         if text[at:].strip():
             self._gap(text, at, len(text), len(tags))
@@ -330,7 +331,11 @@ class _Reader:
 
     def kind(self, number: int, red: bool = True) -> int:
         table = self._by_number.get(red)
-        if table is None:
+        if table is not None:  # the usual case first: every tile of a log is looked up here
+            found = table[number]
+            if found is not None:
+                return found
+        else:
             if self._kinds is None:
                 from mahjong_core import load_ruleset
 
@@ -378,6 +383,10 @@ class _Reader:
         for tag in tags[1:]:
             name = tag.name
             self.at = tag
+            if current is not None and not current.ended and name[0] in _SEAT_OF and name[1:].isdigit():
+                # a draw or a discard (most of a log), in a deal under way: nothing else to check before it is read
+                self._element(current, tag)
+                continue
             if name == "INIT":
                 if current is not None and not current.ended:
                     raise self.fail("a deal starts before the one before it ended (no AGARI or RYUUKYOKU)", tag)
@@ -443,25 +452,26 @@ class _Reader:
         last = moves[-1] if moves else None
         # A draw (T U V W) or a discard (D E F G) with the tile's number (up to three digits), told apart without a
         # regular expression: almost every element of a log is one of them.
-        if name[0] in _SEAT_OF and 2 <= len(name) <= 4 and name[1:].isdigit():
-            draw = name[0] in "TUVW"
+        seat = _SEAT_OF.get(name[0])
+        if seat is not None and 2 <= len(name) <= 4 and name[1:].isdigit():
             number = int(name[1:])
             if number > 135:
                 raise self.fail(f"<{name}>: tile {number} is not one of Tenhou's 0-135", tag)
-            seat = _SEAT_OF[name[0]]
             kind = self.kind(number)
-            if draw:
-                if not moves and not deal.dealt[deal.dealer][13:] and seat == deal.dealer:
-                    deal.dealt[deal.dealer].append(kind)  # the dealer's first draw: its fourteenth dealt tile
-                    deal.dealt_numbers[deal.dealer].append(number)
+            if name[0] in "TUVW":  # a draw
+                if not moves and seat == deal.dealer and not deal.dealt[seat][13:]:
+                    deal.dealt[seat].append(kind)  # the dealer's first draw: its fourteenth dealt tile
+                    deal.dealt_numbers[seat].append(number)
                     return
                 deal.taken.append(number)
                 verb = "replacement" if last is not None and last.seat == seat and (
                     last.verb == "kong" or last.action == "declare_bonus") else "draw"
                 moves.append(Move(seat, verb, (kind,), tag.place, tag.text))
+            elif number in _RED_NUMBERS:  # a discard of a red five: the copy given up is named (marked)
+                plain = (self.plain(number),)
+                moves.append(Move(seat, "discard", plain, tag.place, tag.text, marked=plain))
             else:
-                moves.append(Move(seat, "discard", (self.plain(number),), tag.place, tag.text,
-                                  marked=self.marked((number,))))
+                moves.append(Move(seat, "discard", (kind,), tag.place, tag.text))
             return
         if name == "N":
             self._call(deal, tag)

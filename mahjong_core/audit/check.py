@@ -33,7 +33,7 @@ from mahjong_core.engine.players import ENTRY_POINT_GROUP, HUMAN, ScriptedPlayer
 from mahjong_core.errors import MahjongError, ReplayError, RulesetError
 from mahjong_core.log.chain import CHECKPOINTS, SEAL_FIELDS
 from mahjong_core.log.fold import header_tile_set
-from mahjong_core.log.format import ReplayLog, UndecodedEvents, dumps, plugin_words_error, read_log
+from mahjong_core.log.format import ReplayLog, UndecodedEvents, dumps, parse_log, plugin_words_error, read_log
 from mahjong_core.log.money import MOVES, money_problem
 from mahjong_core.log.observed_wall import ObservedWall, deal_slices
 from mahjong_core.log.platform_wall import PLATFORM_WALLS, PlatformWalls
@@ -48,7 +48,7 @@ from mahjong_core.sheets.record import deals_of_log, has_revealed_deals
 from mahjong_core.table.rng import ALGORITHM
 
 if TYPE_CHECKING:
-    from mahjong_core.engine.game import Player
+    from mahjong_core.engine.game import GameResult, Player
     from mahjong_core.table.wall import TileSource
 
 
@@ -309,20 +309,46 @@ def _fast_audit_applies(head: dict[str, Any]) -> bool:
     return isinstance(source, dict) and isinstance(source.get("wall"), dict)
 
 
-def check_parsed(log: ReplayLog, mode: str, key: str | None = None, verdict: Verdict | None = None) -> Verdict:
-    """Replay or audit a log already read (:func:`~mahjong_core.log.format.parse_log`); never raises for bad logs."""
+def check_parsed(log: ReplayLog, mode: str, key: str | None = None, verdict: Verdict | None = None, *,
+                 played: tuple[Game, GameResult] | None = None) -> Verdict:
+    """Replay or audit a log already read (:func:`~mahjong_core.log.format.parse_log`); never raises for bad logs.
+
+    :param played: the game the log was written from and its result, instead of a re-play (:func:`audit_played`).
+    """
     if verdict is None:
         verdict = Verdict(mode, log.source, ok=False)
     verdict.events = len(log.events)
     verdict.log = log
     try:
-        verdict = _run(log, mode, verdict)
+        verdict = _run(log, mode, verdict, played)
     except ReplayError as exc:
         verdict.fail(_line_number(exc.place), exc.message)
     except MahjongError as exc:
         verdict.fail(None, str(exc))
     _incomplete(log, verdict)
     return _seal_verdict(log, verdict, key)
+
+
+def audit_played(data: bytes, source: str, game: Game, result: GameResult) -> Verdict:
+    """The audit's verdict on a log just written from a game the engine played to its end, without a second play.
+
+    For ``mahjong import --audit``: the import plays each recorded game through the engine (every move one the
+    rules offered there, every hand scored and every payment settled by them, every tile the one its wall gives)
+    and writes the log ``data`` (to ``source``) from the very events that play produced.  The audit of that log
+    would re-play its decisions and find each line to be the canonical text of the event the rules produce there
+    -- the lines *are* those events' canonical text -- so that comparison is proven by construction, and what
+    remains is everything else the audit does, done here by the same code on the same parsed log: the header
+    against the installed ruleset, the seats and teams, the plugin words' schema, the points conserved event by
+    event, the platform's recorded figures against ours, what the header's options did to the game, the seal,
+    and the verdict's proof.  The verdict (its text, its JSON) is the one :func:`check` gives the written log.
+
+    :param game: the game that produced the log's events, after its last deal; ``result`` what ``play()`` returned.
+    """
+    try:
+        log = parse_log(data, source=source, validate_events=False, decode_events=False)
+    except MahjongError as exc:
+        return Verdict("audit", source, ok=False).fail(_line_number(exc.place), exc.message)
+    return check_parsed(log, "audit", played=(game, result))
 
 
 def _incomplete(log: ReplayLog, verdict: Verdict) -> None:
@@ -390,7 +416,9 @@ def _line_number(place: str | None) -> int | None:
     return None
 
 
-def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
+def _run(log: ReplayLog, mode: str, verdict: Verdict, played: tuple[Game, GameResult] | None = None) -> Verdict:
+    """Check the header against the ruleset, re-play the log (or take ``played``: see :func:`audit_played`) and
+    judge what the game came to."""
     head = log.header
     missing_vocabulary(head, log.source)  # before the ruleset: it may be the plugin's that is missing
     rid = head["ruleset"]["id"]
@@ -428,7 +456,11 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
         raise ReplayError(f"the header's starting_points {head.get('starting_points', 0)} are not the ruleset's, "
                           f"{points}", source=log.source, place="line 1")
     _check_tile_set(head, ruleset, log.source)
-    players = _players(log, mode)
+    players = _players(log, mode, replaying=played is None)
+    if played is not None:  # the game the log was written from, played once: nothing to re-play
+        game, result = played
+        _check_teams(log, game)
+        return _judged(log, mode, verdict, game, result, players, revealed=False)
     bots = {n: p.name for n, p in enumerate(players) if not isinstance(p, ScriptedPlayer)}
     comparator = _Comparator(log, byte_exact=(mode == "replay" or isinstance(log.events, UndecodedEvents)), bots=bots)
     options = head["options"]
@@ -458,9 +490,7 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
                         max_deals=options.get("max_deals"), max_rounds=options.get("max_rounds"),
                         tile_source_factory=factory, salts=salts, first_round=options.get("first_round", 0),
                         opening=options.get("opening"))
-        if game.table.teams != head["teams"]:
-            raise ReplayError(f"teams {canonical(head['teams'])} are not this ruleset's seating, which is "
-                              f"{canonical(game.table.teams)}", source=log.source, place="line 1")
+        _check_teams(log, game)
         result = game.play()
     except Divergence as div:
         return verdict.fail(div.n + 2, div.message)
@@ -489,6 +519,22 @@ def _run(log: ReplayLog, mode: str, verdict: Verdict) -> Verdict:
     if comparator.k != len(log.events):
         return verdict.fail(comparator.k + 2, f"the game is over after {comparator.k} events, but the log goes "
                                               f"on to {len(log.events)}")
+    return _judged(log, mode, verdict, game, result, players, revealed)
+
+
+def _check_teams(log: ReplayLog, game: Game) -> None:
+    """The header's teams are the seating the ruleset gives the game."""
+    if game.table.teams != log.header["teams"]:
+        raise ReplayError(f"teams {canonical(log.header['teams'])} are not this ruleset's seating, which is "
+                          f"{canonical(game.table.teams)}", source=log.source, place="line 1")
+
+
+def _judged(log: ReplayLog, mode: str, verdict: Verdict, game: Game, result: GameResult, players: list[Player],
+            revealed: bool) -> Verdict:
+    """What a game whose every event is the log's line came to: the audit's checks of the points and of the
+    recorded result, then the verdict with what it proved."""
+    options = log.header["options"]
+    recorded = None
     if mode == "audit":
         # Where every line is proven the canonical text of a produced event, only the lines that the checks below
         # read are decoded: the plugin's words, the money's, and the ones the recorded result is compared with.
@@ -696,8 +742,9 @@ def check_seats(log: ReplayLog, players: int) -> None:
                               source=log.source, place="line 1")
 
 
-def _players(log: ReplayLog, mode: str) -> list[Player]:
-    """Who makes the decisions in the re-run.
+def _players(log: ReplayLog, mode: str, *, replaying: bool = True) -> list[Player]:
+    """Who makes the decisions in the re-run (``replaying``; otherwise who made them, for the verdict's proof,
+    each seat's logged decisions left unread: the game that made them is judged, not re-played).
 
     For an audit, a seat the header names as an installed bot (bundled or
     third-party), in a seeded game, is played by that bot again: a seeded bot
@@ -738,5 +785,6 @@ def _players(log: ReplayLog, mode: str) -> list[Player]:
                               f"install it to audit this log, or re-play the log, which needs no bots; a person's "
                               f"seat has the kind {HUMAN!r}", source=log.source, place="line 1")
         else:
-            players.append(ScriptedPlayer(seat["name"], log.decisions(seat["seat"]), source=log.source))
+            decisions = log.decisions(seat["seat"]) if replaying else iter(())
+            players.append(ScriptedPlayer(seat["name"], decisions, source=log.source))
     return players

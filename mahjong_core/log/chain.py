@@ -28,9 +28,10 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import compress, count, repeat
+from itertools import accumulate, compress, count, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -232,8 +233,29 @@ def _may_be_sealed_lines(lines: Sequence[str]) -> list[int]:
     cannot hold those keys.  One pass a word, each a comprehension of one
     substring test: several times faster than every test on every line.
     """
-    found = {i for word in _SEALED_WORDS for i in [i for i, line in enumerate(lines) if word in line]}
-    found.discard(0)
+    return [i + 1 for i in lines_holding(lines[1:], _SEALED_WORDS)]  # the header is no checkpoint
+
+
+def lines_holding(lines: Sequence[str], words: Iterable[str]) -> list[int]:
+    """The indices, in order, of the lines that hold one of ``words`` (none of which holds a newline).
+
+    The lines are searched as one text, each word found with ``str.find`` from one place to the next, and each
+    place mapped to its line: the search runs in C over the whole log, and Python is run only for the lines
+    found, which for the words looked for (a checkpoint's, a few event types') are few.
+    """
+    text = "\n".join(lines)
+    starts: list[int] | None = None
+    found: set[int] = set()
+    for word in words:
+        at = text.find(word)
+        if at < 0:
+            continue
+        if starts is None:  # where each line starts in the text: its length and the newlines before it
+            starts = [total + k for k, total in enumerate(accumulate(map(len, lines), initial=0))]
+        while at >= 0:
+            k = bisect_right(starts, at) - 1
+            found.add(k)
+            at = text.find(word, starts[k + 1]) if k + 1 < len(lines) else -1
     return sorted(found)
 
 

@@ -78,9 +78,12 @@ def check_header(head: Mapping[str, Any], ruleset: Ruleset, source: str) -> None
                               f"plugin declares {canonical(here.get(name))}", source=source, place="line 1")
 
 
-def event_checker(head: Mapping[str, Any], base: Mapping[str, Any]) -> Checker | None:
+def event_checker(head: Mapping[str, Any], base: Mapping[str, Any] | str) -> Checker | None:
     """The event schema a log's header calls for; ``None`` for a log of the core's words only (the replay schema's
     own event part serves it).
+
+    :param base: the replay schema, or its canonical text (which a caller reading many logs makes once: the
+        schema's serialisation is most of this function's work).
 
     Each vocabulary the header names extends the schema with its installed plugin's words and their fields; a
     vocabulary whose plugin is not installed here, with the words the header lists, their fields unchecked:
@@ -92,7 +95,7 @@ def event_checker(head: Mapping[str, Any], base: Mapping[str, Any]) -> Checker |
     installed = extensions.installed()
     here = tuple(sorted(n for n in named if n in installed.vocabularies))
     absent = canonical({n: named[n] for n in sorted(named) if n not in installed.vocabularies})
-    return _checker(installed, here, absent, canonical(base))
+    return _checker(installed, here, absent, base if isinstance(base, str) else canonical(base))
 
 
 @lru_cache(maxsize=16)

@@ -11,7 +11,10 @@ as ever.  A file that does not read as the format at all is bad input (exit
 status 2), named at its line, and nothing is written.  ``--workers N`` plays
 and writes the games on a local Dask cluster of N processes (each file's games
 in runs, :mod:`mahjong_formats.batch`): the same logs, byte for byte, and the
-same report, in the same order, as in this process.
+same report, in the same order, as in this process.  ``--audit`` prints after
+each game the verdict ``mahjong audit`` gives the log written, judged from the
+import's own play of the game rather than a second one
+(:func:`mahjong_core.audit_played`); a failed audit makes the exit status 1.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ def register(commands: Subcommands) -> None:
                         f"record names ({', '.join(sorted(CHOOSE_RULESET))})")
     p.add_argument("--workers", type=int, default=0,
                    help="play and write the games on a local Dask cluster of N worker processes")
+    p.add_argument("--audit", action="store_true",
+                   help="also print, for each game, the verdict `mahjong audit` gives the log written, judged from "
+                        "the import's own play of the game (no second play)")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -53,14 +59,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     out = Path(args.out)
     ruleset = getattr(args, "ruleset", None)
     workers = getattr(args, "workers", 0)
+    audit = bool(getattr(args, "audit", False))
     if ruleset is not None and args.format not in CHOOSE_RULESET:
         raise MahjongError(f"--ruleset: the {args.format} importer plays the preset its records name; it takes no "
                            f"other (formats that do: {', '.join(sorted(CHOOSE_RULESET))})", place="--ruleset")
-    tasks: list[tuple[str, str, int, int | None, str | None, str]] = []
+    tasks: list[tuple[str, str, int, int | None, str | None, str, bool]] = []
     for file in args.files:  # every file read through before anything is written: bad input writes nothing
         # reading is the check: a bad record raises a located FormatError here, before any file is written
         count = sum(1 for _ in read_lazily(args.format, file, ruleset))
-        tasks += [(args.format, file, a, b, ruleset, str(out)) for a, b in spans(count, workers) if count]
+        tasks += [(args.format, file, a, b, ruleset, str(out), audit) for a, b in spans(count, workers) if count]
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -73,8 +80,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         done = [import_games(*task) for task in tasks]
     rows: list[dict[str, Any]] = [row for task_rows in done for row in task_rows]
     counts = {s: sum(r["status"] == s for r in rows) for s in ("agrees", "differs", "refused")}
+    failed = sum(not r["audit"]["ok"] for r in rows) if audit else 0
     if args.json:
-        print_json({"format": args.format, "out": str(out), "games": rows, "summary": counts})
+        if audit:
+            counts["audits_failed"] = failed
+        print_json({"format": args.format, "out": str(out),
+                    "games": [{k: v for k, v in r.items() if k != "audit_text"} for r in rows], "summary": counts})
     else:
         for row in rows:
             if row["status"] == "refused":
@@ -83,7 +94,10 @@ def cmd_import(args: argparse.Namespace) -> int:
                 print(f"{row['log']}: written; the platform's record differs from the rules:")
                 for line in row["differences"]:
                     print(f"  {line}")
+            if audit:
+                print(row["audit_text"])
+        audited = f"; audits: {len(rows) - failed} clean, {failed} failed" if audit else ""
         print(f"{len(rows)} games: {counts['agrees']} agree with the platform's recorded result, "
-              f"{counts['differs']} differ, {counts['refused']} refused; logs in {out}")
-    return EXIT_OK if counts["agrees"] == len(rows) else EXIT_FAILED_CHECK
+              f"{counts['differs']} differ, {counts['refused']} refused; logs in {out}{audited}")
+    return EXIT_OK if counts["agrees"] == len(rows) and not failed else EXIT_FAILED_CHECK
 

@@ -624,7 +624,11 @@ function renderPrompt() {
     // A declaration of a tile the family's players have a word for, by the tile and that word: "declare North
     // wind (kita)".
     const declared = o.action !== "win" && o.tile && winWord(o.action) ? `declare ${t(o.tile)} (${winWord(o.action)})` : null;
-    const words = jokerOption(o) || (o.action === "win" ? winWord(PHASE_HOW[p.phase]) : null) || declared ||
+    // A count the seat names (the courtesy pass's ask: how many tiles it offers to pass) is said by its number:
+    // the options differ in nothing else.
+    const counted = o.way === "ask" && Number.isInteger(o.count)
+      ? `ask to pass ${o.count} tile${o.count === 1 ? "" : "s"}` : null;
+    const words = jokerOption(o) || counted || (o.action === "win" ? winWord(PHASE_HOW[p.phase]) : null) || declared ||
       (o.red ? `${o.action.replace("_", " ")} ${t(o.tile)}${o.way && o.way !== "from_discard" ? " " + o.way.replace("_", " ") : ""} (${o.red})` : null);
     lab.textContent = (key ? key + " · " : "") + (words || o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : ""));
     b.appendChild(lab);

@@ -78,8 +78,7 @@ def _mask(message: dict[str, Any], seat: int, visibility: Any) -> dict[str, Any]
         return None
     event = m.get("event")
     if event is not None:
-        if event["type"] == "decision" and event["actor"] == seat and event["phase"] not in _PUBLIC_PHASES \
-                and not (event["phase"] == "declaration" and event["action"] == "declare_calling"):
+        if event["type"] == "decision" and event["actor"] == seat and not _public_decision(event):
             return None
         if event["type"] == "timeout" and event["seat"] == seat and event["what"] != "move":
             return None
@@ -96,6 +95,13 @@ def _mask(message: dict[str, Any], seat: int, visibility: Any) -> dict[str, Any]
             assert "notes" not in s or s["seat"] == seat, f"seat {seat} is sent seat {s['seat']}'s notes"
             s.pop("notes", None)
     return m
+
+
+def _public_decision(event: dict[str, Any]) -> bool:
+    """A decision every seat hears: a turn's (a discard, a call's outcome), a calling hand declared, and a courtesy
+    pass's ask, which names a count and no tile (how many each pair passes follows from both asks)."""
+    asked = event.get("way") == "ask" and "tile" not in event and "tiles" not in event
+    return event["phase"] in _PUBLIC_PHASES or event["action"] == "declare_calling" or asked
 
 
 def _revealed_view(view: dict[str, Any]) -> bool:
@@ -119,7 +125,7 @@ def _check_spectator(messages: list[dict[str, Any]]) -> None:
             if event["type"] in ("draw", "replacement"):
                 assert event["tile"] == "?"
             if event["type"] == "decision":
-                assert event["phase"] in _PUBLIC_PHASES or event["action"] == "declare_calling"
+                assert _public_decision(event), event
         view = m.get("view")
         if view is not None and not open_:
             assert all("concealed" not in s for s in view["seats"]), m

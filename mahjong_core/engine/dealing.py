@@ -133,8 +133,9 @@ def deal_declarations(game: RunningGame) -> None:
         return
     for i in range(t.players):
         seat = (t.dealer + i) % t.players
-        while declare(game, seat):
-            pass
+        asked_again = True
+        while asked_again:  # a seat that laid a joker down has a new hand to declare from
+            asked_again = declare(game, seat)
 
 
 def declare(game: RunningGame, seat: int) -> bool:

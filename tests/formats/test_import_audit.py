@@ -55,7 +55,6 @@ def _same_verdicts(row: dict) -> None:
     assert row["audit"] == audited.to_json(), row["log"]
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="the shared real logs are beside the checkout (../shared)")
 @pytest.mark.parametrize(("fmt", "path", "ruleset"), SAMPLES, ids=[f"{f}-{p.stem}" for f, p, _ in SAMPLES])
 def test_the_import_s_audit_is_the_audit_of_the_log_it_wrote(fmt: str, path: Path, ruleset: str | None,
                                                              tmp_path: Path) -> None:
@@ -69,8 +68,6 @@ def test_the_import_s_audit_is_the_audit_of_the_log_it_wrote(fmt: str, path: Pat
 
 def test_the_samples_hold_every_kind_of_verdict(tmp_path: Path) -> None:
     """The samples above are not all of one kind: some agree, one differs from its record, one is cut short."""
-    if not SHARED.exists():
-        pytest.skip("the shared real logs are beside the checkout (../shared)")
     statuses = {row["status"] for fmt, path, ruleset in SAMPLES
                 if path.stem in ("double-ron", "confusing_nakis_1", "2011020401gm-00a9-0000-f6eff225-no-round-end")
                 for row in import_games(fmt, str(path), 0, None, ruleset, str(tmp_path), audit=True)}
@@ -84,7 +81,6 @@ def _write(played, path: Path) -> bytes:  # noqa: ANN001 - a Played
     return data
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="the shared real logs are beside the checkout (../shared)")
 def test_a_tampered_recorded_figure_fails_both_alike(tmp_path: Path) -> None:
     game = read("tenhou-xml", str(SHARED / "tenhou-mjlog" / "double-ron.mjlog"))[0]
     win = game.recorded["deals"][0]["wins"][0]
@@ -108,7 +104,6 @@ def test_a_tampered_recorded_figure_fails_both_alike(tmp_path: Path) -> None:
     assert (verdict.text(), verdict.to_json()) == (audited.text(), audited.to_json())
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="the shared real logs are beside the checkout (../shared)")
 def test_a_refused_move_fails_both_alike(tmp_path: Path) -> None:
     game = read("botzone", str(SHARED / "botzone-mcr" / "sample.txt"))[0]
     deal = game.deals[0]
@@ -127,7 +122,6 @@ def test_a_refused_move_fails_both_alike(tmp_path: Path) -> None:
     assert (verdict.text(), verdict.to_json()) == (audited.text(), audited.to_json())
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="the shared real logs are beside the checkout (../shared)")
 def test_mahjong_import_audit_prints_what_mahjong_audit_prints(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     records = [SHARED / "tenhou-mjlog" / "pao-tsumo.mjlog", SHARED / "tenhou6-mjai-reviewer" / "confusing_nakis_1.json"]

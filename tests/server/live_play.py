@@ -9,6 +9,7 @@ first: then the answer is ``None`` at once rather than at the deadline, so a fai
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Container
 from typing import Any, TypeVar
@@ -16,6 +17,17 @@ from typing import Any, TypeVar
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 Found = TypeVar("Found")
+
+
+def person_page(browser: Any) -> tuple[Any, list[str], list[dict[str, Any]]]:
+    """A page for a person at a live table: the page, the errors it raises and the messages it sends (each
+    appended as it happens, so a test can check that a click sent exactly its option)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    sent: list[dict[str, Any]] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(json.loads(payload))))
+    return page, errors, sent
 
 
 def play_until(page: Any, look: Callable[[Any, dict[str, Any]], Found | None], *, keep: Container[str] = (),

@@ -8,11 +8,10 @@ sends that option.  Screenshot: tests/artifacts/courtesy-ask-live.png.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from live_play import play_until
+from live_play import person_page, play_until
 from live_server import ARTIFACTS, running
 
 _BUTTONS = """() => [...document.querySelectorAll('.actions .action')].map((b) => ({
@@ -23,11 +22,7 @@ def test_a_person_asks_a_number_of_tiles_for_the_courtesy_pass(tmp_path: Path, b
     with running(tmp_path / "data") as server:
         created = server.create("american_style", ["human", "greedy", "greedy", "greedy"], "game")
         assert "error" not in created, created
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        errors: list[str] = []
-        sent: list[dict[str, Any]] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(json.loads(payload))))
+        page, errors, sent = person_page(browser)
         page.goto(server.url + created["seats"][0]["url"])
 
         def look(page: Any, prompt: dict[str, Any]) -> dict[str, Any] | None:

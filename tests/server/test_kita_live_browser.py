@@ -12,11 +12,10 @@ kita-viewer.png.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from live_play import play_until
+from live_play import person_page, play_until
 from live_server import ARTIFACTS, running
 from test_several_wins_browser import _TO, viewer
 
@@ -31,11 +30,7 @@ def test_a_person_declares_kita_and_the_north_lies_beside_the_hand(tmp_path: Pat
     with running(tmp_path / "data") as server:
         created = server.create("sanma_tenhou", ["human", "greedy", "greedy"], "game")
         assert "error" not in created, created
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        errors: list[str] = []
-        sent: list[dict[str, Any]] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(json.loads(payload))))
+        page, errors, sent = person_page(browser)
         page.goto(server.url + created["seats"][0]["url"])
         button = _play_until_kita(page)
         assert button is not None, "no turn in the game offered the person to set a North aside"

@@ -15,12 +15,11 @@ Screenshots: tests/artifacts/red-five-claim-buttons.png, red-five-claim-meld.png
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
 
-from live_play import play_until
+from live_play import person_page, play_until
 from live_server import ARTIFACTS, running
 
 from mahjong_core.log.format import read_log
@@ -51,11 +50,7 @@ def test_a_person_chooses_the_red_five_for_a_claim_and_the_meld_shows_it(tmp_pat
     rule = tmp_path / "red.yaml"
     rule.write_text(RED_FIVES, encoding="utf-8")
     with running(tmp_path / "data", "--house-rule", str(rule)) as server:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        errors: list[str] = []
-        sent: list[dict[str, Any]] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(json.loads(payload))))
+        page, errors, sent = person_page(browser)
         created = _sit_down(server, page)
         games = 1
         deadline = time.monotonic() + 300

@@ -68,8 +68,9 @@ def _rulesets() -> list[str]:
     return sorted(available())
 
 
-def jobs(quick: bool, rulesets: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """``(script, arguments)`` of every benchmark run."""
+def jobs(quick: bool, rulesets: Sequence[str], engine: Sequence[str] = ()) -> list[tuple[str, list[str]]]:
+    """``(script, arguments)`` of every benchmark run; ``engine`` is added to each full ``bench_engine.py`` run
+    (a smaller workload, so that every ruleset fits one quiet stretch of a shared machine)."""
     out: list[tuple[str, list[str]]] = []
     for rid in rulesets:
         if quick:
@@ -77,7 +78,7 @@ def jobs(quick: bool, rulesets: Sequence[str]) -> list[tuple[str, list[str]]]:
                                             "--cli-deals", "8", "--cli-repeat", "1"]))
         else:
             memory = "10000" if rid in MEMORY_RULESETS else "0"
-            out.append(("bench_engine.py", ["--ruleset", rid, "--memory-deals", memory]))
+            out.append(("bench_engine.py", ["--ruleset", rid, "--memory-deals", memory, *engine]))
     if quick:
         out += [("bench_hands.py", ["--hands", "200"]), ("bench_cards.py", ["--hands", "100"]),
                 ("bench_mcr.py", ["--per-fan", "1", "--random", "20"]),
@@ -177,6 +178,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="tiny workloads: checks the harness, not the speed")
     parser.add_argument("--rulesets", default=None, help="comma-separated ruleset ids for the engine benchmark "
                         "(default: every installed one; chinese_classical,mcr with --quick)")
+    parser.add_argument("--engine-workload", default="", metavar="ARGS",
+                        help="extra bench_engine.py arguments for every ruleset of a full run, e.g. "
+                             "'--deals 150 --repeat 3 --cli-deals 400' (recorded in the output's meta)")
     parser.add_argument("--verbose", action="store_true", help="print each script's own report as well")
     parser.add_argument("--pair", type=Path, default=None, metavar="CHECKOUT",
                         help="run every job in this other checkout too (its .venv), alternating which runs first, "
@@ -191,7 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         rulesets = ["chinese_classical", "mcr"] if args.quick else _rulesets()
     figures: dict[str, Any] = {}
     paired: dict[str, Any] = {}
-    for index, (script, script_args) in enumerate(jobs(args.quick, rulesets)):
+    engine = args.engine_workload.split()
+    for index, (script, script_args) in enumerate(jobs(args.quick, rulesets, engine)):
         print(f"running {script} {' '.join(script_args)}", file=sys.stderr, flush=True)
         if args.pair is None:
             figures.update(run(script, script_args, args.verbose))
@@ -207,7 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, entry in figures.items():
         print(f"  {describe(name, entry)}")
     document = {"meta": {"quick": args.quick, "python": platform.python_version(), "machine": platform.machine(),
-                         "rulesets": rulesets}, "figures": figures}
+                         "rulesets": rulesets, **({"engine_workload": engine} if engine else {})},
+                "figures": figures}
     if args.out is not None:
         args.out.write_text(json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
                             encoding="utf-8")

@@ -47,7 +47,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from mahjong_core import MahjongError
+from mahjong_core import MahjongError, available
 
 from . import benchmark_figures, soak_runs
 from . import examples as doc_examples
@@ -172,8 +172,6 @@ class MahjongBenchmarks(SphinxDirective):
                    "replay": float, "audit": float}
 
     def run(self) -> list[nodes.Node]:
-        from mahjong_core.rules import available
-
         where = f"{self.env.docname}:{self.lineno}"
         path = (Path(self.env.doc2path(self.env.docname)).parent / self.arguments[0]).resolve()
         self.env.note_dependency(str(path))

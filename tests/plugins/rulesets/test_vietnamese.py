@@ -27,7 +27,7 @@ from mahjong_core.log.redaction import HIDDEN, live_event_view
 from mahjong_core.plugin import ANY_JOKER, AS_BONUS, Action, Hand, Ruleset, Table, bind
 from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules.jokers import joker_play
-from mahjong_core.table.state import Seat
+from mahjong_core.table.state import Outcome, Seat
 
 RULESET = "vietnamese"
 _KIND = {c + s: i for s, base in (("m", 0), ("p", 9), ("s", 18), ("z", 27)) for c, i in
@@ -185,6 +185,41 @@ def scored(ruleset: Ruleset, h: Hand, *flags: str, **facts: Any) -> tuple[int, d
 ])
 def test_each_hand_of_the_table(ruleset: Ruleset, text: str, points: int, rows: dict[str, int]) -> None:
     assert scored(ruleset, hand(ruleset, text)) == (points, rows)
+
+
+def paid(ruleset: Ruleset, text: str, how: str) -> dict[int, int]:
+    """What each loser pays seat 1 for the hand won ``how`` (seat 2 the discarder on a discard), as the deal's end
+    settles it: the settlement's own hook on an outcome carrying the winner's score."""
+    from mahjong_rulesets.families.hongkong import settlement
+
+    flags = ("self_drawn",) if how == "self_drawn" else ()
+    score = score_hand(ruleset, hand(ruleset, text), win_context(flags, facts={"seat_wind": WINDS[1],
+                                                                             "prevalent_wind": WINDS[0]}))
+    assert score is not None
+    table = Table(players=4)
+    outcome = Outcome("win", 1, how, None, 2 if how == "discard" else None, scores={1: score})
+    return {p.payer: p.amount for p in settlement.settle(ruleset, table, outcome)}
+
+
+def test_a_chicken_hand_is_paid_one_by_every_loser_and_one_phan_as_the_table_says(ruleset: Ruleset) -> None:
+    chicken = "123m456m789p222s5p 3f +5p"                                 # no Phán
+    assert paid(ruleset, chicken, "discard") == {0: 1, 2: 1, 3: 1}          # the discarder no more than the others
+    assert paid(ruleset, chicken, "self_drawn") == {0: 1, 2: 1, 3: 1}       # and none double on a self-drawn win
+    one = "123m456m789p234s5p 3f +5p"                                     # all sequences: one Phán, also 1 point
+    assert paid(ruleset, one, "discard") == {0: 1, 2: 2, 3: 1}
+    assert paid(ruleset, one, "self_drawn") == {0: 2, 2: 2, 3: 2}
+
+
+@pytest.mark.parametrize(("band", "message"), [
+    ("{min: 0, max: 0, points: 1, flat: yes please}", "flat is true or false"),
+    ("{min: 0, max: 0, points: 1, flat: true, each: 2}", "a fan_points band is {min, max, points}"),
+])
+def test_a_bad_flat_band_is_refused_at_its_place(band: str, message: str) -> None:
+    text = ("id: vietnamese_flat\nversion: 1.0.0\nname: A house rule of the chicken hand\nextends: vietnamese\n"
+            f"scoring:\n  fan_points:\n    chicken_hand:\n      value: {band}\n      assumption: a test's\n")
+    with pytest.raises(RulesetError, match=message) as error:
+        load_ruleset_text(text, "<test>")
+    assert "$.scoring.fan_points.chicken_hand.value" in str(error.value)
 
 
 def test_called_triplets_replace_the_triplets(ruleset: Ruleset) -> None:

@@ -28,7 +28,14 @@ from mahjong_core.engine.jokers import (
 )
 from mahjong_core.engine.marked import chosen, give_back, mark_meld, released
 from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
-from mahjong_core.engine.winning import asked_complete, declare_wins, hand_complete, win_allowed, win_outcome
+from mahjong_core.engine.winning import (
+    asked_complete,
+    declare_win,
+    declare_wins,
+    hand_complete,
+    win_allowed,
+    win_outcome,
+)
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.jokers import ANY_JOKER
 from mahjong_core.hand.melds import MeldKind
@@ -71,6 +78,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         # a joker discarded (where jokers are played), a wild kind's copy: dead.  A flower a set plays in the hand
         # (below its width) is claimed as any tile.
         joker_discarded(game)
+        if "mahjong_hand_complete" in game.implemented:
+            own_discard_win(game, discarder, tile)
         return None
     claims: list[Claim] = []
     window_ms = 0
@@ -170,6 +179,34 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         new = held_as(game, settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong")))
         return claim.seat, new, "replacement", False
     return claim.seat, None, "discard", True
+
+
+#: How ``mahjong_hand_complete`` is asked whether a seat's own discarded joker, claimed by no one, wins for it.
+OWN_DISCARD = "own_discard"
+
+
+def own_discard_win(game: RunningGame, discarder: int, tile: int) -> None:
+    """A joker discarded that no seat claimed: where a plugin says its discard wins for the discarder
+    (``mahjong_hand_complete`` with how ``own_discard``: the Vietnamese win by discarding green jokers), the seat
+    may declare the win, counted as self-drawn, or play on; the discarded joker stays in its discards.
+
+    Asked only in games where a plugin implements the hook, and only of a joker discarded, so no other discard
+    costs anything.  The decision is the discarder's, in the claim window (``claim``), between the win and a pass;
+    the joker is named as its discard was (``1j``, a typed joker by its type), and so are the hook's ``tile`` and
+    the win's.
+    """
+    play = game.table.joker_play
+    if play is not None and tile >= NUM_PLAYING_KINDS:
+        tile = ANY_JOKER + play.rule.type_of(tile)
+    if not asked_complete(game, discarder, tile, OWN_DISCARD) or not win_allowed(game, discarder, tile, "self_drawn"):
+        return
+    options: Sequence[Action] = [Action("win", tile), Action("pass")]
+    if REFUSAL in game.implemented:
+        options = without_refused(game, discarder, options, "claim")
+        if only_pass(options):
+            return
+    if game.decide(discarder, options, "claim", window=True).kind == "win":
+        declare_win(game, discarder, tile, "self_drawn", None)
 
 
 def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> list[Action]:

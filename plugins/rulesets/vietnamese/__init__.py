@@ -5,20 +5,35 @@ seven typed jokers three times over (a joker of anything, of dots, of bamboo, of
 of any suited tile) --, Phán counted from a table and paid doubling to six Phán, then by the Mủn of six Phán, on
 the Hong Kong family's tables.  The typed jokers are the core's (``jokers.stands_for``), and declaring one for Phán
 instead of playing it is the ``joker_declaration`` mechanism's; this module contributes the table rows' predicates
-the installed ones do not say (:mod:`.predicates`), the declared jokers' among them.
+the installed ones do not say (:mod:`.predicates`), the declared jokers' among them, and the one rule no data
+says: the win by discarding green jokers (:mod:`.green_jokers`), whose discard, claimed by no one, wins.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from mahjong_rulesets.rulesets.vietnamese import predicates
+from mahjong_rulesets.rulesets.vietnamese import green_jokers, predicates
 
-from mahjong_core.plugin import Predicate, hookimpl
+from mahjong_core.plugin import Predicate, Ruleset, Table, hookimpl
 
 
 @hookimpl
 def mahjong_predicates() -> Sequence[Predicate]:
-    """The seat's numbered bonus tiles, the flower joker, the declared jokers, the Vietnamese hands and the big
-    hands' extras."""
+    """The seat's numbered bonus tiles, the flower joker, the declared jokers, the Vietnamese hands, the big
+    hands' extras and the green jokers' win."""
     return [*predicates.VOCABULARY]
+
+
+@hookimpl
+def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> bool | None:
+    """A green joker discarded, claimed by no one, wins for its discarder (how ``own_discard``): its third or a
+    later one, and no red joker discarded (:mod:`.green_jokers`)."""
+    return green_jokers.hand_complete(table, seat, how)
+
+
+@hookimpl
+def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> Mapping[str, Any]:
+    """How many green jokers the winner discarded where their discard made the win."""
+    return green_jokers.win_context(table, seat, how)

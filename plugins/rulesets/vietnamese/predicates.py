@@ -42,6 +42,10 @@ FLOWER_JOKER = _ROYALS.stop
 #: The typed jokers 1j-7j, listed after it: the General (縂), the jokers of dots (筒), bamboo (索) and characters (萬)
 #: -- the green ones --, then the red jokers of winds (喜), dragons (元) and suited tiles (合).
 TYPED_JOKERS = range(FLOWER_JOKER + 1, FLOWER_JOKER + 8)
+#: The green jokers (the General and the jokers of dots, bamboo and characters) and the red ones (the flower joker
+#: and the jokers of winds, dragons and suited tiles): riichi_advanced section Tiles.
+GREEN_JOKERS = frozenset(TYPED_JOKERS[:4])
+RED_JOKERS = frozenset((FLOWER_JOKER, *TYPED_JOKERS[4:]))
 #: Each typed joker's name in the Phán table's rows (``vn_declared_<name>_joker``).
 JOKER_NAMES = ("general", "dots", "bamboo", "characters", "winds", "dragons", "suits")
 #: The seat (0 East .. 3 North) each typed joker is numbered for, as the flowers are: the green jokers 1j-4j East
@@ -315,3 +319,28 @@ def vn_blessing_of_man(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, o
     """The blessing of man, two Mủn: won before the seat's first discard and before any claim
     (riichi_advanced section Phan); here the seat's own first draw, the one such win the facts tell apart."""
     return not ctx["dealer"] and bool(ctx["first_go_around"]) and bool(ctx["self_drawn"])
+
+
+#: The win's fact the Vietnamese module gives (:mod:`.green_jokers`): the green jokers the winner discarded where
+#: their discard made the win, 0 for any other win.
+GREEN_DISCARDED = "green_jokers_discarded"
+
+
+def _green_win(fewest: int, most: int | None) -> Predicate:
+    def won(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+        count = int(ctx.get(GREEN_DISCARDED) or 0)  # type: ignore[call-overload]
+        return count >= fewest and (most is None or count <= most)
+
+    return won
+
+
+vn_green_jokers_three = VOCABULARY.predicate(
+    "vn_green_jokers_three", description="the win made by discarding three or four green jokers and no red one")(
+    _green_win(3, 4))
+vn_green_jokers_three.__doc__ = ("Three green joker discards, one Mủn: the third (or fourth) claimed by no one "
+                                 "(riichi_advanced section Green).")
+vn_green_jokers_five = VOCABULARY.predicate(
+    "vn_green_jokers_five", description="the win made by discarding five or more green jokers and no red one")(
+    _green_win(5, None))
+vn_green_jokers_five.__doc__ = ("Five green joker discards, two Mủn: the fifth or a later one claimed by no one "
+                                "(riichi_advanced section Green).")

@@ -609,6 +609,126 @@ def test_a_bad_joker_value_is_refused_at_its_line(old: str, new: str, message: s
     assert message in str(info.value)
 
 
+# ---------------------------------------------------------------- the win by discarding green jokers
+
+
+def test_three_green_jokers_discarded_win_one_mun_and_five_two_whatever_the_hand(ruleset: Ruleset) -> None:
+    h = hand(ruleset, "123m456m789p23s5p 3f")                           # thirteen tiles: no hand of sets at all
+    for count, points, row in ((3, 32, "green_jokers_three"), (4, 32, "green_jokers_three"),
+                               (5, 64, "green_jokers_five"), (7, 64, "green_jokers_five")):
+        score = score_hand(ruleset, h, win_context(("self_drawn",), facts={
+            "seat_wind": WINDS[1], "prevalent_wind": WINDS[0], "bonus_win": True, "green_jokers_discarded": count}))
+        assert score is not None and (score.total, score.limit) == (points, row)
+    table = Table(players=4)
+    outcome = Outcome("win", 1, "self_drawn", None, None, scores={1: score})  # type: ignore[possibly-undefined]
+    from mahjong_rulesets.families.hongkong import settlement
+
+    assert {p.payer: p.amount for p in settlement.settle(ruleset, table, outcome)} == {0: 128, 2: 128, 3: 128}
+
+
+class GreenDiscarder:
+    """Seat 0's player: discards every green joker it holds (and no red one), declares none, and takes every win
+    offered; a greedy bot plays everything else.  The other seats are greedy bots."""
+
+    kind = "green"
+
+    def __init__(self, seed: int, spoil: bool = False) -> None:
+        from mahjong_core.engine.players import make_bots
+
+        self.bot = make_bots(["greedy"], seed)[0]
+        self.name = "green-0"
+        self.spoil = spoil  # discard the red jokers too, which spoils the win
+
+    def choose(self, table: Table, seat: int, options: Any, phase: str) -> Action:
+        win = next((o for o in options if o.kind == "win"), None)
+        if win is not None:
+            return win
+        wanted = (ANY_JOKER + ANY, ANY_JOKER + DOTS, ANY_JOKER + BAMBOO, ANY_JOKER + CHARACTERS)
+        if self.spoil:
+            wanted += (ANY_JOKER + WIND, ANY_JOKER + DRAGON, ANY_JOKER + SUITED)
+        if phase in ("turn", "declaration"):
+            green = next((o for o in options if o.kind == "discard" and o.tile in wanted), None)
+            if green is not None:
+                return green
+            options = [o for o in options if o.kind != "declare_joker"] or options
+        return self.bot.choose(table, seat, options, phase)
+
+
+def _green_games(ruleset: Ruleset, spoil: bool) -> list[dict[str, Any]]:
+    from mahjong_core.engine.game import Game
+    from mahjong_core.engine.players import make_bots
+
+    events: list[dict[str, Any]] = []
+
+    class Watch:
+        def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+            events.append(dict(event, discards=[list(s.discards) for s in table.seats]))
+
+    for seed in range(6):
+        players = [GreenDiscarder(seed, spoil), *make_bots(["greedy"] * 4, seed)[1:]]
+        Game(ruleset, players, seed, observers=(Watch(),), max_deals=3).play()  # type: ignore[arg-type]
+    return events
+
+
+def test_in_play_a_third_green_joker_claimed_by_no_one_wins_for_its_discarder_as_self_drawn(
+        ruleset: Ruleset) -> None:
+    events = _green_games(ruleset, spoil=False)
+    greens = {TYPED_JOKERS[i] for i in range(4)}
+    wins = [i for i, e in enumerate(events) if e["type"] == "mahjong" and e["seat"] == 0
+            and e["tile"] in ("1j", "2j", "3j", "4j")]
+    assert wins, "seat 0 never won by discarding green jokers"
+    for i in wins:
+        win, decision = events[i], events[i - 1]
+        assert (win["how"], win["discarder"]) == ("self_drawn", None)
+        assert (decision["type"], decision["actor"], decision["phase"], decision["action"]) == \
+            ("decision", 0, "claim", "win")
+        assert sum(1 for tile in win["discards"][0] if tile in greens) >= 3
+        score = next(e for e in events[i:] if e["type"] == "score" and e["seat"] == 0)
+        assert score["limit"] in ("green_jokers_three", "green_jokers_five")
+        settlement = next(e for e in events[i:] if e["type"] == "settlement")
+        assert {p[0] for p in settlement["payments"]} == {1, 2, 3}
+        assert all(p[2] == 2 * score["value"] for p in settlement["payments"])   # every loser pays double
+
+
+def test_a_game_won_by_discarding_green_jokers_audits_clean_and_a_forged_win_is_named(
+        ruleset: Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 0 written as a person (its decisions repeated by the audit), the others greedy bots re-played."""
+    from mahjong_core.engine import players as bots
+    from mahjong_core.log import simulate as simulating
+
+    def seated(kinds: Any, seed: Any) -> list[Any]:
+        green = GreenDiscarder(int(seed) % 1000)
+        green.kind = "human"
+        return [green, *bots.make_bots(["greedy"] * 4, seed)[1:]]
+
+    monkeypatch.setattr(simulating, "make_bots", seated)
+    (game,) = simulate(ruleset, 8, 1, ["greedy"] * 4, tmp_path, max_deals=3)
+    assert game.replay is not None
+    lines = game.replay.read_text(encoding="utf-8").splitlines()
+    won = [n for n, line in enumerate(lines) if '"type":"mahjong"' in line and '"how":"self_drawn"' in line
+           and any(f'"tile":"{c}"' in line for c in ("1j", "2j", "3j", "4j"))]
+    assert won and check(game.replay, "audit").ok
+    # The win's decision naming another joker than the one discarded is named at its line.
+    n = won[0] - 1
+    decision = json.loads(lines[n])
+    assert (decision["phase"], decision["action"]) == ("claim", "win")
+    other = next(c for c in ("1j", "2j", "3j", "4j") if c != decision["tile"])
+    lines[n] = lines[n].replace(f'"tile":"{decision["tile"]}"', f'"tile":"{other}"')
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    verdict = check(forged, "audit")
+    assert not verdict.ok and f"line {n + 1}" in verdict.text()
+
+
+def test_a_red_joker_discarded_spoils_the_green_jokers_win(ruleset: Ruleset) -> None:
+    events = _green_games(ruleset, spoil=True)
+    reds = {TYPED_JOKERS[i] for i in range(4, 7)}
+    spoiled = [e for e in events if e["type"] == "decision" and e["actor"] == 0 and e["phase"] == "turn"
+               and e.get("tile") in ("1j", "2j", "3j", "4j") and any(t in reds for t in e["discards"][0])]
+    assert spoiled                                                   # green jokers went after a red one
+    assert not any(e["type"] == "mahjong" and e["tile"] in ("1j", "2j", "3j", "4j") for e in events)
+
+
 # ---------------------------------------------------------------- every bot
 
 

@@ -159,7 +159,10 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     t.last_discard_marked = False
     used_tiles: tuple[int, ...] = claim.tiles
     stands: tuple[int, ...] = ()
-    if ANY_JOKER in used_tiles:  # jokers go into the meld, each standing for the claimed kind
+    joker_tiles: list[str] = []
+    if used_tiles and max(used_tiles) >= ANY_JOKER:  # jokers go into the meld, each standing for a kind of it
+        if s.joker_rule is not None and s.joker_rule.stands_for:  # typed: the log names which jokers went in
+            joker_tiles = [game.codes[s.joker_rule.kinds[j - ANY_JOKER]] for j in used_tiles if j >= ANY_JOKER]
         used_tiles, stands = used_in_meld(s, used_tiles, tile)
     if claim.marked:  # the claimer chose to meld its marked copies of these kinds, keeping plain ones
         chosen(s, claim.marked, into_meld=True)
@@ -174,6 +177,7 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     # The meld is named by its kinds; the claimed tile by its own code, a red five's taken from the pond.
     game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=claimed, discarder=discarder,
                tiles=codes(sorted(used_tiles + stands + (tile,))), **({"jokers": codes(stands)} if stands else {}),
+               **({"joker_tiles": joker_tiles} if joker_tiles else {}),
                **({"marked": codes(claim.marked)} if claim.marked else {}))
     if claim.kind == "kong" and t.kong_loose_tile:
         new = held_as(game, settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong")))

@@ -126,16 +126,16 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
 
 def _typed_jokers(ruleset: Ruleset, data: Mapping[str, object]) -> Iterator[Problem]:
     """Typed jokers (``jokers.stands_for``) as data can say them and as the engine plays them: in the concealed
-    hand only, for sets and a pair (an action names a joker by its type, ``1j``-``9j``, and the claim, kong and
-    exchange code takes any joker for any kind, so a typed joker stays out of melds)."""
+    hand for sets and a pair, and in a claimed meld where ``in`` names ``calls``, each standing only for its own
+    kinds (an action names a joker by its type, ``1j``-``9j``); the kong and exchange code of a seat's turn takes
+    any joker for any kind, so a typed joker goes into no kong declared in the turn and is never exchanged."""
     place: list[str | int] = ["parameters", "jokers", "value"]
     typed = typed_jokers(data, ruleset.tiles())
     if isinstance(typed, str):
         yield place + ["stands_for"], typed
-    if "calls" in data.get("in", ["pungs", "calls"]):  # type: ignore[operator]
-        yield place + ["in"], "typed jokers (stands_for) go into no claimed meld: leave calls out of in"
     if data.get("declared_kongs", True) is not False:
-        yield place + ["declared_kongs"], "typed jokers (stands_for) go into no kong: expected false"
+        yield place + ["declared_kongs"], "typed jokers (stands_for) go into no kong declared in the turn: expected " \
+            "false"
     if data.get("exchange", "any") != "none":
         yield place + ["exchange"], "typed jokers (stands_for) stand in no meld to exchange: expected none"
 

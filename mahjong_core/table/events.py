@@ -227,8 +227,9 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "a seat gave the tile a joker in an exposed meld of ``owner`` stands for, and took the joker"),
     EventType("claim", "table", (Field("seat", "seat"), Field("kind", "text"), Field("tile", "tile"),
                                  Field("discarder", "seat"), Field("tiles", "tiles"), _opt("jokers", "tiles"),
-                                 _opt("marked", "tiles")),
+                                 _opt("joker_tiles", "tiles"), _opt("marked", "tiles")),
               "the claim that took a discard (``jokers``: the kinds the meld's jokers stand for, among ``tiles``; "
+              "``joker_tiles``: where jokers are typed, the joker tiles that went in; "
               "``marked``: the kinds whose marked copy the claimer chose to give up from its hand)"),
     EventType("kong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("way", "text"),
                                 _opt("tiles", "tiles"), _opt("jokers", "tiles")),

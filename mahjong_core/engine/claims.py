@@ -78,6 +78,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         # a joker discarded (where jokers are played), a wild kind's copy: dead.  A flower a set plays in the hand
         # (below its width) is claimed as any tile.
         joker_discarded(game)
+        if t.joker_play is not None and t.joker_play.claimed_to_win_as is not None and tile >= NUM_PLAYING_KINDS:
+            joker_won_on(game, discarder, tile)
         if "mahjong_hand_complete" in game.implemented:
             own_discard_win(game, discarder, tile)
         return None
@@ -183,6 +185,55 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         new = held_as(game, settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong")))
         return claim.seat, new, "replacement", False
     return claim.seat, None, "discard", True
+
+
+def joker_won_on(game: RunningGame, discarder: int, tile: int) -> None:
+    """A joker discarded, where the ruleset lets one be claimed to win alone (``jokers.claimed_to_win_as``): each
+    other seat it completes, taken as that joker (the Vietnamese General), is offered the win; the first in the
+    claims' order takes it, and the deal ends (or play goes on, as the ruleset says).
+
+    The joker leaves the discarder's discards and the joker it is taken as joins the winner's jokers held, as the
+    ``mahjong`` event's ``as_joker`` tells the folds.  The decision and the event name the discarded joker as its
+    discard did (``3j``).  No seat is asked where none is complete with it.
+    """
+    t = game.table
+    play = t.joker_play
+    assert play is not None and play.claimed_to_win_as is not None
+    named = ANY_JOKER + play.rule.type_of(tile)
+    taken_as = play.claimed_to_win_as
+    seats = _OTHER_SEATS[t.players][discarder]
+    claims: list[Claim] = []
+    window_ms = 0
+    for seat in seats:
+        s = t.seats[seat]
+        if s.joker_rule is None or (t.wins and t.out_of_play(seat)):
+            continue
+        s.held_jokers.append(taken_as)
+        try:
+            complete = hand_complete(game, seat, s.counts, named, "discard") and \
+                win_allowed(game, seat, named, "discard")
+        finally:
+            s.held_jokers.pop()
+        if not complete:
+            continue
+        options: Sequence[Action] = [Action("win", named), Action("pass")]
+        if REFUSAL in game.implemented:
+            options = without_refused(game, seat, options, "claim")
+            if only_pass(options):
+                continue
+        action = game.decide(seat, options, "claim", window=True)
+        window_ms = max(window_ms, action.delay_ms)
+        if action.kind == "win":
+            claims.append(Claim(seat, "win", (), action.delay_ms))
+    if not claims:
+        t.clock_ms += window_ms
+        return
+    claim = claim_order(game, claims)[0]
+    t.clock_ms += claim.delay_ms or 0
+    t.seats[discarder].discards.pop()
+    t.last_discard = None
+    t.seats[claim.seat].held_jokers.append(taken_as)
+    declare_win(game, claim.seat, named, "discard", discarder)
 
 
 #: How ``mahjong_hand_complete`` is asked whether a seat's own discarded joker, claimed by no one, wins for it.

@@ -712,7 +712,7 @@ def _mahjong(table: FoldedTable, event: Mapping[str, Any]) -> None:
         seat.concealed.append(str(tile))
     elif seat is not None and discarder is not None and discarder.discards[-1:] == [tile]:
         discarder.discards.pop()
-        seat.concealed.append(str(tile))
+        seat.concealed.append(str(event.get("as_joker") or tile))  # a joker won on joins as the one it is taken as
         from_pond = table.pond[-1:] == [tile]
         if from_pond:
             table.pond.pop()

@@ -122,6 +122,17 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
                    "seat can rob it: expected false")
     if isinstance(data, Mapping) and data.get("played") and "stands_for" in data:
         yield from _typed_jokers(ruleset, data)
+    if isinstance(data, Mapping) and data.get("played") and "claimed_to_win_as" in data:
+        tiles = ruleset.tiles()
+        kind = tiles.kind_of(str(data["claimed_to_win_as"]))
+        if kind is None or kind not in tiles.jokers:
+            yield (["parameters", "jokers", "value", "claimed_to_win_as"],
+                   f"claimed_to_win_as names {data['claimed_to_win_as']!r}, which is no joker kind of the tile set "
+                   f"(expected one of {[tiles.code(k) for k in sorted(tiles.jokers)]})")
+        if data.get("dead_when_discarded", True) is False:
+            yield (["parameters", "jokers", "value", "claimed_to_win_as"],
+                   "claimed_to_win_as lets a discarded joker be claimed to win alone; expected dead_when_discarded "
+                   "true beside it")
 
 
 def _typed_jokers(ruleset: Ruleset, data: Mapping[str, object]) -> Iterator[Problem]:

@@ -237,9 +237,10 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "``jokers``: the kinds its jokers stand for)"),
     EventType("mahjong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("how", "text"),
                                    Field("discarder", "seat", nullable=True), _opt("play_on", "bool"),
-                                   _opt("stays_in_play", "bool")),
+                                   _opt("stays_in_play", "bool"), _opt("as_joker", "tile")),
               "the deal is won (``play_on``: play goes on after it, without the winner -- or, with "
-              "``stays_in_play``, with the winner, its winning tile set aside face up)"),
+              "``stays_in_play``, with the winner, its winning tile set aside face up; ``as_joker``: a discarded "
+              "joker won on, which joins the hand as this joker)"),
     EventType("exhaustive_draw", "table", (), "the live wall reached the ruleset's threshold"),
     EventType("abortive_draw", "table", (Field("reason", "text"),),
               "a rule of the ruleset ended the deal as an abortive draw, for the reason named"),

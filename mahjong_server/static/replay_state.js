@@ -455,7 +455,7 @@ const HANDLERS = {
           && before.discarder === e.discarder && before.tile === e.tile) {
         s.concealed.push(e.tile);
       } else if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) {
-        d.discards.pop(); s.concealed.push(e.tile);
+        d.discards.pop(); s.concealed.push(e.as_joker || e.tile);  // a joker won on joins as the one it is taken as
       }
       const taken = t.claims.find((c) => c.seat === e.seat && c.action === "win");
       if (taken) taken.taken = true;

@@ -16,7 +16,7 @@ from typing import Any
 
 from mahjong_rulesets.rulesets.vietnamese import green_jokers, predicates
 
-from mahjong_core.plugin import Predicate, Ruleset, Table, hookimpl
+from mahjong_core.plugin import ANY_JOKER, Predicate, Ruleset, Table, hookimpl
 
 
 @hookimpl
@@ -35,5 +35,8 @@ def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, 
 
 @hookimpl
 def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> Mapping[str, Any]:
-    """How many green jokers the winner discarded where their discard made the win."""
-    return green_jokers.win_context(table, seat, how)
+    """How many green jokers the winner discarded where their discard made the win, and whether the win was on a
+    discarded joker (``won_on_discarded_joker``: the engine names such a tile by the joker's type, ``ANY_JOKER``
+    and up, where a playing tile is below the 34)."""
+    return {**green_jokers.win_context(table, seat, how),
+            predicates.WON_ON_JOKER: how == "discard" and tile >= ANY_JOKER}

@@ -344,3 +344,14 @@ vn_green_jokers_five = VOCABULARY.predicate(
     _green_win(5, None))
 vn_green_jokers_five.__doc__ = ("Five green joker discards, two Mủn: the fifth or a later one claimed by no one "
                                 "(riichi_advanced section Green).")
+
+
+#: The win's fact the Vietnamese module gives: the win was on a discarded joker, taken as a General joker.
+WON_ON_JOKER = "won_on_discarded_joker"
+
+
+@VOCABULARY.predicate("vn_won_on_discarded_joker", description="the win was on a discarded joker, taken as a General")
+def vn_won_on_discarded_joker(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The NFNL deal-in, one Mủn: won on a discarded flower or joker, which a seat ready to win takes as a General
+    joker (riichi_advanced sections Calls and Phan); here a joker, a flower being never discarded."""
+    return bool(ctx.get(WON_ON_JOKER))

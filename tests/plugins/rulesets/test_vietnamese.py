@@ -670,7 +670,7 @@ def test_three_green_jokers_discarded_win_one_mun_and_five_two_whatever_the_hand
 
 class GreenDiscarder:
     """Seat 0's player: discards every green joker it holds (and no red one), declares none, and takes every win
-    offered; a greedy bot plays everything else.  The other seats are greedy bots."""
+    offered; a greedy bot plays everything else."""
 
     kind = "green"
 
@@ -706,8 +706,8 @@ def _green_games(ruleset: Ruleset, spoil: bool) -> list[dict[str, Any]]:
         def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
             events.append(dict(event, discards=[list(s.discards) for s in table.seats]))
 
-    for seed in range(6):
-        players = [GreenDiscarder(seed, spoil), *make_bots(["greedy"] * 4, seed)[1:]]
+    for seed in range(10):  # random bots at the other seats: seldom ready, they leave seat 0 its green wins
+        players = [GreenDiscarder(seed, spoil), *make_bots(["random"] * 4, seed)[1:]]
         Game(ruleset, players, seed, observers=(Watch(),), max_deals=3).play()  # type: ignore[arg-type]
     return events
 
@@ -716,7 +716,7 @@ def _green_wins(events: list[dict[str, Any]]) -> list[int]:
     """The wins made by discarding green jokers: a mahjong right after its seat's own decision in the claim
     window (a self-drawn win on a joker drawn is no such win)."""
     return [i for i, e in enumerate(events) if e["type"] == "mahjong" and e["tile"] in ("1j", "2j", "3j", "4j")
-            and events[i - 1]["type"] == "decision" and events[i - 1]["phase"] == "claim"
+            and e["how"] == "self_drawn" and events[i - 1]["type"] == "decision" and events[i - 1]["phase"] == "claim"
             and events[i - 1]["actor"] == e["seat"]]
 
 
@@ -725,34 +725,35 @@ def test_in_play_a_third_green_joker_claimed_by_no_one_wins_for_its_discarder_as
     events = _green_games(ruleset, spoil=False)
     greens = {TYPED_JOKERS[i] for i in range(4)}
     wins = _green_wins(events)
-    assert wins, "seat 0 never won by discarding green jokers"
+    assert any(events[i]["seat"] == 0 for i in wins), "seat 0 never won by discarding green jokers"
     for i in wins:
         win, decision = events[i], events[i - 1]
         assert (win["how"], win["discarder"]) == ("self_drawn", None)
+        seat = win["seat"]                        # seat 0 mostly; a random bot too, discarding its jokers at random
         assert (decision["type"], decision["actor"], decision["phase"], decision["action"]) == \
-            ("decision", 0, "claim", "win")
-        assert sum(1 for tile in win["discards"][0] if tile in greens) >= 3
-        score = next(e for e in events[i:] if e["type"] == "score" and e["seat"] == 0)
+            ("decision", seat, "claim", "win")
+        assert sum(1 for tile in win["discards"][seat] if tile in greens) >= 3
+        score = next(e for e in events[i:] if e["type"] == "score" and e["seat"] == seat)
         assert score["limit"] in ("green_jokers_three", "green_jokers_five")
         settlement = next(e for e in events[i:] if e["type"] == "settlement")
-        assert {p[0] for p in settlement["payments"]} == {1, 2, 3}
+        assert {p[0] for p in settlement["payments"]} == {0, 1, 2, 3} - {seat}
         assert all(p[2] == 2 * score["value"] for p in settlement["payments"])   # every loser pays double
 
 
 def test_a_game_won_by_discarding_green_jokers_audits_clean_and_a_forged_win_is_named(
         ruleset: Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seat 0 written as a person (its decisions repeated by the audit), the others greedy bots re-played."""
+    """Seat 0 written as a person (its decisions repeated by the audit), the others random bots re-played."""
     from mahjong_core.engine import players as bots
     from mahjong_core.log import simulate as simulating
 
     def seated(kinds: Any, seed: Any) -> list[Any]:
         green = GreenDiscarder(int(seed) % 1000)
         green.kind = "human"
-        return [green, *bots.make_bots(["greedy"] * 4, seed)[1:]]
+        return [green, *bots.make_bots(["random"] * 4, seed)[1:]]
 
     monkeypatch.setattr(simulating, "make_bots", seated)
     for seed in range(1, 30):  # the first seeded game in which seat 0 wins so
-        (game,) = simulate(ruleset, seed, 1, ["greedy"] * 4, tmp_path / str(seed), max_deals=3)
+        (game,) = simulate(ruleset, seed, 1, ["random"] * 4, tmp_path / str(seed), max_deals=3)
         assert game.replay is not None
         lines = game.replay.read_text(encoding="utf-8").splitlines()
         won = [n for n, line in enumerate(lines) if '"type":"mahjong"' in line and '"how":"self_drawn"' in line
@@ -789,6 +790,52 @@ def test_a_red_joker_discarded_spoils_the_green_jokers_win(ruleset: Ruleset) -> 
     assert spoiled                                                   # green jokers went after a red one
     for i in _green_wins(events):
         assert not any(t in reds for t in events[i]["discards"][events[i]["seat"]])
+
+
+# ---------------------------------------------------------------- a discarded joker won on as a General
+
+
+def test_a_seat_ready_to_win_takes_a_discarded_joker_as_a_general_for_one_mun_more(ruleset: Ruleset) -> None:
+    """riichi_advanced section Calls: a discarded joker is a General joker to anyone ready to win, and to win only;
+    section Phan: the NFNL deal-in, one Mủn.  Seat 0 discards its green jokers (and the random bots theirs): other
+    seats win on them."""
+    events = _green_games(ruleset, spoil=False)
+    deal_ins = [i for i, e in enumerate(events) if e["type"] == "mahjong" and e["how"] == "discard"
+                and e["tile"] in ("1j", "2j", "3j", "4j", "5j", "6j", "7j")]
+    assert deal_ins, "no seat won on a discarded joker"
+    for i in deal_ins:
+        win, decision = events[i], events[i - 1]
+        assert win["as_joker"] == "1j" and win["discarder"] != win["seat"]
+        discarded = events[i - 2]                               # the joker's discard, then the winner's claim
+        assert (discarded["actor"], discarded["action"], discarded["tile"]) == (win["discarder"], "discard",
+                                                                                 win["tile"])
+        assert (decision["actor"], decision["phase"], decision["action"], decision["tile"]) == \
+            (win["seat"], "claim", "win", win["tile"])
+        score = next(e for e in events[i:] if e["type"] == "score" and e["seat"] == win["seat"])
+        assert any(item["name"] == "nfnl_deal_in" for item in score["items"]), score
+    # a joker is claimed for nothing else: no pung, kong or chow takes a discarded joker
+    assert not any(e["type"] == "claim" and e["tile"].endswith("j") for e in events)
+
+
+def test_the_win_on_a_discarded_joker_is_one_mun_more(ruleset: Ruleset) -> None:
+    h = hand(ruleset, "123m456m789p234s5p 3f +5p")                      # all sequences: one Phán
+    assert scored(ruleset, h, won_on_discarded_joker=True) == (32, {"all_chows": 1, "nfnl_deal_in": 6})
+    assert scored(ruleset, h) == (1, {"all_chows": 1})
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("claimed_to_win_as: 1j", "claimed_to_win_as: 1x", "'1x' does not match '^[1-9]j$'"),   # the schema's word
+    ("claimed_to_win_as: 1j", "claimed_to_win_as: 8j", "claimed_to_win_as names '8j', which is no joker kind"),
+])
+def test_a_bad_claimed_to_win_as_is_refused_at_its_line(old: str, new: str, message: str) -> None:
+    house = _HOUSE.replace("      dead_when_discarded: true\n",
+                           "      dead_when_discarded: true\n      claimed_to_win_as: 1j\n")
+    assert load_ruleset_text(house, "<test>").id == "vietnamese_house"
+    with pytest.raises(RulesetError, match=r"<test>::\$\.parameters\.jokers\.value\.claimed_to_win_as \(line"):
+        load_ruleset_text(house.replace(old, new), "<test>")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset_text(house.replace(old, new), "<test>")
+    assert message in str(info.value)
 
 
 # ---------------------------------------------------------------- every bot

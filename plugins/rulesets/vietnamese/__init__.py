@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mahjong_rulesets.rulesets.vietnamese import green_jokers, predicates
+from mahjong_rulesets.rulesets.vietnamese import green_jokers, nfnl, predicates
 
 from mahjong_core.plugin import ANY_JOKER, Predicate, Ruleset, Table, hookimpl
 
@@ -29,14 +29,21 @@ def mahjong_predicates() -> Sequence[Predicate]:
 @hookimpl
 def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> bool | None:
     """A green joker discarded, claimed by no one, wins for its discarder (how ``own_discard``): its third or a
-    later one, and no red joker discarded (:mod:`.green_jokers`)."""
-    return green_jokers.hand_complete(table, seat, how)
+    later one, and no red joker discarded (:mod:`.green_jokers`); a hand of no flowers and no leaves wins in any
+    shape (:mod:`.nfnl`).  ``None`` otherwise: the hand's shape decides."""
+    if how == green_jokers.OWN_DISCARD:
+        return green_jokers.hand_complete(table, seat, how)
+    return True if nfnl.complete(table, seat, tile, how) else None
 
 
 @hookimpl
 def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> Mapping[str, Any]:
-    """How many green jokers the winner discarded where their discard made the win, and whether the win was on a
+    """How many green jokers the winner discarded where their discard made the win, whether the win was on a
     discarded joker (``won_on_discarded_joker``: the engine names such a tile by the joker's type, ``ANY_JOKER``
-    and up, where a playing tile is below the 34)."""
-    return {**green_jokers.win_context(table, seat, how),
-            predicates.WON_ON_JOKER: how == "discard" and tile >= ANY_JOKER}
+    and up, where a playing tile is below the 34), and ``bonus_win`` for a hand of no flowers and no leaves (its
+    rows score it, sets or none)."""
+    facts = {**green_jokers.win_context(table, seat, how),
+             predicates.WON_ON_JOKER: how == "discard" and tile >= ANY_JOKER}
+    if nfnl.complete(table, seat, tile, how):  # a hand of no flowers and no leaves, which may be of no sets
+        facts["bonus_win"] = True
+    return facts

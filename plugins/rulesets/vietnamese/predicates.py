@@ -31,6 +31,7 @@ from mahjong_core.plugin import (
     number_of,
     pongs_of,
     suit_of,
+    waits,
 )
 
 #: What this module adds to the Vietnamese ruleset's vocabulary, through the ruleset's module.
@@ -355,3 +356,54 @@ def vn_won_on_discarded_joker(arrangement: Arrangement, hand: Hand, ctx: Mapping
     """The NFNL deal-in, one Mủn: won on a discarded flower or joker, which a seat ready to win takes as a General
     joker (riichi_advanced sections Calls and Phan); here a joker, a flower being never discarded."""
     return bool(ctx.get(WON_ON_JOKER))
+
+
+def _nfnl(hand: Hand) -> bool:
+    """No flowers, no leaves: no bonus tile set aside, no joker anywhere, every tile suited, won on a suited tile
+    (riichi_advanced section NFNL)."""
+    return not hand.bonus and no_jokers(hand) and not hand.jokers and not hand.wild \
+        and all(tile < 27 for tile in hand.all_tiles()) \
+        and (hand.winning_tile is None or hand.winning_tile < 27)
+
+
+def _concealed(hand: Hand) -> bool:
+    """No open call: every meld declared is a concealed kong."""
+    return not any(m.exposed for m in hand.melds)
+
+
+def _one_suit(hand: Hand) -> bool:
+    return len({suit_of(tile) for tile in hand.all_tiles()}) == 1
+
+
+def _single_wait(hand: Hand) -> bool:
+    """The concealed tiles less the winning tile, as four sets and a pair, waited on one kind only."""
+    if hand.winning_tile is None:
+        return False
+    counts = [0] * 34
+    for tile in hand.concealed:
+        counts[tile] += 1
+    return sum(counts) % 3 == 1 and len(waits(counts, seven_pairs=False, thirteen_orphans=False)) == 1
+
+
+_NFNL_HANDS: dict[str, tuple[str, Predicate]] = {
+    "": ("an NFNL hand: suited tiles alone in any shape, no flower or joker declared, no joker held",
+         lambda a, h, c: _nfnl(h)),
+    "_all_pungs": ("an NFNL hand of four pungs or kongs and a pair",
+                   lambda a, h, c: _nfnl(h) and _all_pungs(a)),
+    "_full_flush": ("an NFNL hand of four sets and a pair, of one suit",
+                    lambda a, h, c: _nfnl(h) and is_standard(a) and bool(a.melds) and _one_suit(h)),
+    "_full_flush_all_pungs": ("an NFNL hand of four pungs or kongs and a pair, of one suit",
+                              lambda a, h, c: _nfnl(h) and _all_pungs(a) and _one_suit(h)),
+    "_concealed_all_chows_single_wait": (
+        "a concealed NFNL hand of four chows and a pair, won on its one wait",
+        lambda a, h, c: _nfnl(h) and _concealed(h) and _all_chows(a) and _single_wait(h)),
+    "_concealed_all_pungs": ("a concealed NFNL hand of four pungs or kongs and a pair",
+                             lambda a, h, c: _nfnl(h) and _concealed(h) and _all_pungs(a)),
+    "_concealed_full_flush_all_pungs": (
+        "a concealed NFNL hand of four pungs or kongs and a pair, of one suit",
+        lambda a, h, c: _nfnl(h) and _concealed(h) and _all_pungs(a) and _one_suit(h)),
+}
+
+for _suffix, (_text, _fn) in _NFNL_HANDS.items():
+    _fn.__doc__ = f"{_text[0].upper()}{_text[1:]} (riichi_advanced section NFNL)."
+    VOCABULARY.predicate(f"vn_nfnl{_suffix}", description=_text)(_fn)

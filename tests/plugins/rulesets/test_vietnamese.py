@@ -174,8 +174,6 @@ def scored(ruleset: Ruleset, h: Hand, *flags: str, **facts: Any) -> tuple[int, d
     ("[222m] 333p444s666m5p 1f +5p", 4, {"all_pungs": 3}),
     ("[222m] 333p444s555z5p 1f +5p", 32, {"all_pungs_honours": 6}),
     ("[111m] 999p333s555s5p 1f +5p", 32, {"terminal_pungs": 6}),         # instead of all triplets
-    ("123m456m789p234s5p +5p", 64, {"no_bonus_all_chows": 12}),          # instead of all sequences
-    ("123m456m789p111p5p +5p", 32, {"no_bonus_no_honours": 6}),
     ("123m345m567m789m5m 1f +5m", 64, {"all_chows": 1, "full_flush": 12}),
     ("123m456m789m234p5p 1f +5p", 96, {"all_chows": 1, "pure_straight": 18}),
     ("[111z] 222z333z555z6z 1f +6z", 160, {"all_pungs_honours": 6, "all_honours": 24}),
@@ -185,6 +183,19 @@ def scored(ruleset: Ruleset, h: Hand, *flags: str, **facts: Any) -> tuple[int, d
 ])
 def test_each_hand_of_the_table(ruleset: Ruleset, text: str, points: int, rows: dict[str, int]) -> None:
     assert scored(ruleset, hand(ruleset, text)) == (points, rows)
+
+
+@pytest.mark.parametrize(("text", "points", "rows"), [
+    ("123m456m789p234s5p +5p", 64, {"no_bonus_all_chows": 12}),          # instead of all sequences
+    ("123m456m789p111p5p +5p", 32, {"no_bonus_no_honours": 6}),
+])
+def test_no_flowers_and_no_honours_with_a_joker_in_the_hand(ruleset: Ruleset, text: str, points: int,
+                                                            rows: dict[str, int]) -> None:
+    """With no joker these hands are of no flowers and no leaves (its own rows); a joker standing for a 7p
+    leaves them the Phán rows of no flowers (riichi_advanced section Phan)."""
+    assert scored(ruleset, hand(ruleset, text, wild="7p")) == (points, rows)
+    assert score_hand(ruleset, hand(ruleset, text), win_context((), facts={  # type: ignore[union-attr]
+        "seat_wind": WINDS[1], "prevalent_wind": WINDS[0]})).limit.startswith("nfnl")
 
 
 def paid(ruleset: Ruleset, text: str, how: str) -> dict[int, int]:
@@ -240,7 +251,7 @@ def test_the_big_hands_count_one_mun_more_without_jokers_and_one_more_without_bo
     _, items = scored(ruleset, hand(ruleset, "111z222z333z44z55p 1f +5p"), "self_drawn")
     assert items["little_four_winds"] == 30 and items["little_four_winds_no_jokers"] == 6
     assert "little_four_winds_no_bonus" not in items
-    _, items = scored(ruleset, hand(ruleset, "111m222p333s777p5p +5p"), "self_drawn")
+    _, items = scored(ruleset, hand(ruleset, "111m222p333s777p5p 1f +5p"), "self_drawn")  # (no flower: an NFNL hand)
     assert items["four_concealed_pungs"] == 18 and items["four_concealed_pungs_no_jokers"] == 6
     _, items = scored(ruleset, hand(ruleset, "111m222p333s77p55s 1f +7p"))  # a pung completed by a discard
     assert items == {"all_pungs": 3}
@@ -276,10 +287,11 @@ def declared(ruleset: Ruleset, text: str, *codes: str) -> Hand:
 
 
 def test_a_declared_joker_is_worth_its_phan_and_ends_the_hand_without_flowers(ruleset: Ruleset) -> None:
-    """The same sequences, won by South: with nothing declared, no flowers, honours or triplets, two Mủn; with the
-    dots joker declared, its Phán, one more for its number (South's), and all sequences: 3 Phán, paid 4."""
+    """The same sequences, won by South: with nothing declared and a joker standing for the 7p, no flowers,
+    honours or triplets, two Mủn; with the dots joker declared, its Phán, one more for its number (South's), and
+    all sequences: 3 Phán, paid 4."""
     text = "123m456m789p234s5p +5p"
-    assert scored(ruleset, hand(ruleset, text)) == (64, {"no_bonus_all_chows": 12})
+    assert scored(ruleset, hand(ruleset, text, wild="7p")) == (64, {"no_bonus_all_chows": 12})
     assert scored(ruleset, declared(ruleset, text, "2j")) == (
         4, {"declared_dots_joker": 1, "declared_joker_own_seat": 1, "all_chows": 1})
 
@@ -836,6 +848,58 @@ def test_a_bad_claimed_to_win_as_is_refused_at_its_line(old: str, new: str, mess
     with pytest.raises(RulesetError) as info:
         load_ruleset_text(house.replace(old, new), "<test>")
     assert message in str(info.value)
+
+
+# ---------------------------------------------------------------- no flowers, no leaves
+
+
+@pytest.mark.parametrize(("text", "flags", "points", "limit"), [
+    ("135m246p79s1358s2p +2p", (), 96, "nfnl"),                          # no sets at all: suited tiles alone
+    ("123m456m789p23s55p +4s", (), 96, "nfnl"),                          # all sequences, waiting on 1s or 4s
+    ("123m456m789p234s5p +5p", (), 128, "nfnl_concealed_all_chows_single_wait"),
+    ("[111m] 222p333s777p5p +5p", (), 128, "nfnl_all_pungs"),
+    ("111m222p333s777p5p +5p", ("self_drawn",), 192, "nfnl_concealed_all_pungs"),
+    ("[123m] 345m567m789m5m +5m", (), 160, "nfnl_full_flush"),
+    ("[111m] 222m333m777m5m +5m", (), 192, "nfnl_full_flush_all_pungs"),
+    ("111m222m333m777m5m +5m", ("self_drawn",), 256, "nfnl_concealed_full_flush_all_pungs"),
+])
+def test_the_hands_of_no_flowers_and_no_leaves(ruleset: Ruleset, text: str, flags: tuple[str, ...], points: int,
+                                               limit: str) -> None:
+    h = hand(ruleset, text)
+    score = score_hand(ruleset, h, win_context(flags, facts={"seat_wind": WINDS[1], "prevalent_wind": WINDS[0],
+                                                             "bonus_win": True}))
+    assert score is not None and (score.total, score.limit) == (points, limit)
+
+
+@pytest.mark.parametrize("text", ["123m456m789p234s5p 1f +5p",            # a flower set aside
+                                  "123m456m789p234s5p *2j +5p",           # a joker declared
+                                  "123m456m789p234s1z +1z"])              # an honour
+def test_no_nfnl_row_holds_for_a_flower_a_joker_or_an_honour(ruleset: Ruleset, text: str) -> None:
+    score = score_hand(ruleset, hand(ruleset, text), win_context((), facts={"seat_wind": WINDS[1],
+                                                                            "prevalent_wind": WINDS[0]}))
+    assert score is not None and score.limit is None
+
+
+def test_an_nfnl_hand_of_any_shape_is_complete_in_play(ruleset: Ruleset) -> None:
+    """The Vietnamese module answers the engine's "is this hand complete?" for an NFNL hand: suited tiles alone, no
+    bonus tile, no joker; any other question it leaves to the hand's shape (``None``)."""
+    from mahjong_rulesets.rulesets import vietnamese
+
+    def asked(t: Table, tile: str, how: str) -> bool | None:
+        return vietnamese.mahjong_hand_complete(ruleset=ruleset, table=t, seat=0, tile=_KIND[tile], how=how)
+
+    t = holding(ruleset)
+    for code in ("1m", "3m", "5m", "2p", "4p", "6p", "7s", "9s", "1s", "3s", "5s", "8s", "2p"):
+        t.seats[0].counts[_KIND[code]] += 1
+    assert asked(t, "2s", "discard") is True                            # fourteen suited tiles, no set needed
+    assert asked(t, "1z", "discard") is None                            # won on an honour: no NFNL hand
+    t.seats[0].counts[_KIND["2s"]] += 1
+    assert asked(t, "2s", "self_drawn") is True
+    t.seats[0].bonus.append(FLOWERS[0])                                  # a flower drawn and set aside
+    assert asked(t, "2s", "self_drawn") is None
+    t.seats[0].bonus.clear()
+    t.seats[0].held_jokers.append(TYPED_JOKERS[ANY])                     # a joker held
+    assert asked(t, "2s", "self_drawn") is None
 
 
 # ---------------------------------------------------------------- every bot

@@ -164,7 +164,9 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     joker_tiles: list[str] = []
     if used_tiles and max(used_tiles) >= ANY_JOKER:  # jokers go into the meld, each standing for a kind of it
         if s.joker_rule is not None and s.joker_rule.stands_for:  # typed: the log names which jokers went in
-            joker_tiles = [game.codes[s.joker_rule.kinds[j - ANY_JOKER]] for j in used_tiles if j >= ANY_JOKER]
+            went_in = [s.joker_rule.kinds[j - ANY_JOKER] for j in used_tiles if j >= ANY_JOKER]
+            s.meld_jokers.extend(went_in)
+            joker_tiles = [game.codes[j] for j in went_in]
         used_tiles, stands = used_in_meld(s, used_tiles, tile)
     if claim.marked:  # the claimer chose to meld its marked copies of these kinds, keeping plain ones
         chosen(s, claim.marked, into_meld=True)
@@ -233,6 +235,7 @@ def joker_won_on(game: RunningGame, discarder: int, tile: int) -> None:
     t.seats[discarder].discards.pop()
     t.last_discard = None
     t.seats[claim.seat].held_jokers.append(taken_as)
+    t.seats[claim.seat].jokers_taken_as.append((tile, taken_as))
     declare_win(game, claim.seat, named, "discard", discarder)
 
 

@@ -16,6 +16,7 @@ from mahjong_rulesets.mechanisms import joker_declaration
 from mahjong_rulesets.rulesets.vietnamese.predicates import FLOWER_JOKER, TYPED_JOKERS
 
 from mahjong_core import check, load_ruleset, load_ruleset_text, simulate
+from mahjong_core.conformance.invariants import TileConservation
 from mahjong_core.engine.players import _WithJokers
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.hand.jokers import is_complete_with_jokers, shanten_with_jokers, stand_ins, waits_with_jokers
@@ -720,7 +721,9 @@ def _green_games(ruleset: Ruleset, spoil: bool) -> list[dict[str, Any]]:
 
     for seed in range(10):  # random bots at the other seats: seldom ready, they leave seat 0 its green wins
         players = [GreenDiscarder(seed, spoil), *make_bots(["random"] * 4, seed)[1:]]
-        Game(ruleset, players, seed, observers=(Watch(),), max_deals=3).play()  # type: ignore[arg-type]
+        conserved = TileConservation()  # every tile in its place after every event: the jokers claimed and won on
+        Game(ruleset, players, seed, observers=(Watch(), conserved), max_deals=3).play()  # type: ignore[arg-type]
+        assert conserved.checked
     return events
 
 

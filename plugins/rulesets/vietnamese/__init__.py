@@ -5,8 +5,11 @@ seven typed jokers three times over (a joker of anything, of dots, of bamboo, of
 of any suited tile) --, Phán counted from a table and paid doubling to six Phán, then by the Mủn of six Phán, on
 the Hong Kong family's tables.  The typed jokers are the core's (``jokers.stands_for``), and declaring one for Phán
 instead of playing it is the ``joker_declaration`` mechanism's; this module contributes the table rows' predicates
-the installed ones do not say (:mod:`.predicates`), the declared jokers' among them, and the one rule no data
-says: the win by discarding green jokers (:mod:`.green_jokers`), whose discard, claimed by no one, wins.
+the installed ones do not say (:mod:`.predicates`), the declared jokers' among them, and the two rules no data
+says, both answers to the engine's "is this hand complete?": the win by discarding green jokers
+(:mod:`.green_jokers`), whose discard, claimed by no one, wins, and the hand of no flowers and no leaves
+(:mod:`.nfnl`), which wins in any shape.  A discarded joker won on as a General is the core's
+(``jokers.claimed_to_win_as``); this module only tells the win's facts.
 """
 
 from __future__ import annotations

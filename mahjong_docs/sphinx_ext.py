@@ -26,7 +26,12 @@ Add ``"mahjong_docs.sphinx_ext"`` to a Sphinx project's extensions and:
 * ``.. mahjong-soak-runs:: <folder>`` renders the long soak's journals in
   ``folder`` (relative to the page) as a table of deals by ruleset and part
   (:mod:`mahjong_docs.soak_runs`); a journal recording a broken invariant,
-  or one that cannot be read, is a warning.
+  or one that cannot be read, is a warning;
+* ``.. mahjong-benchmarks:: <file>`` renders the committed benchmark figures
+  (``benchmarks/baseline.json``, relative to the page) against the engine's
+  targets, given as the options ``:greedy:``, ``:random:``, ``:replay:`` and
+  ``:audit:`` (:mod:`mahjong_docs.benchmark_figures`); a file that cannot be
+  read, or lacks an installed ruleset's figures, is a warning.
 """
 
 from __future__ import annotations
@@ -44,9 +49,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from mahjong_core import MahjongError
 
+from . import benchmark_figures, soak_runs
 from . import examples as doc_examples
 from . import pages as docgen
-from . import soak_runs
 
 logger = logging.getLogger(__name__)
 __version__ = "1.0"
@@ -158,6 +163,39 @@ class MahjongSoakRuns(SphinxDirective):
         return [container]
 
 
+class MahjongBenchmarks(SphinxDirective):
+    """``.. mahjong-benchmarks:: <file>``: the benchmark baseline at ``file`` (relative to the page), as tables."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec = {"greedy": directives.positive_int, "random": directives.positive_int,
+                   "replay": float, "audit": float}
+
+    def run(self) -> list[nodes.Node]:
+        from mahjong_core.rules import available
+
+        where = f"{self.env.docname}:{self.lineno}"
+        path = (Path(self.env.doc2path(self.env.docname)).parent / self.arguments[0]).resolve()
+        self.env.note_dependency(str(path))
+        try:
+            document = benchmark_figures.read_baseline(path)
+        except MahjongError as exc:
+            logger.warning("the benchmark figures cannot be read: %s", exc, location=(self.env.docname, self.lineno),
+                           type="mahjong", subtype="benchmarks")
+            return []
+        installed = sorted(available())
+        for problem in benchmark_figures.problems(document, installed):
+            logger.warning("benchmark figures: %s", problem, location=(self.env.docname, self.lineno),
+                           type="mahjong", subtype="benchmarks")
+        defaults = benchmark_figures.Targets()
+        targets = benchmark_figures.Targets(**{name: self.options.get(name, getattr(defaults, name))
+                                               for name in ("greedy", "random", "replay", "audit")})
+        container = nodes.container(classes=["mahjong-benchmarks"])
+        rst = benchmark_figures.benchmarks_rst(document, installed, targets)
+        self.state.nested_parse(StringList(rst.splitlines(), source=where), self.content_offset, container)
+        return [container]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("mahjong_rulesets", None, "env")
     app.add_config_value("mahjong_rulesets_dir", "rulesets", "env")
@@ -170,4 +208,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", _written)
     app.add_directive("mahjong-hand", MahjongHand)
     app.add_directive("mahjong-soak-runs", MahjongSoakRuns)
+    app.add_directive("mahjong-benchmarks", MahjongBenchmarks)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -144,6 +144,7 @@ def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
     rule = s.joker_rule
     assert rule is not None
     held = rule.held(s.held_jokers)
+    assert not isinstance(held, int)  # typed jokers: a count per type
     options: list[Action] = []
     if rule.pungs:
         standing = _types_for(rule.stands_for, held, tile)

@@ -8,7 +8,9 @@ drawn one has a bonus tile and is no NFNL hand; a joker held, declared or in a m
 The engine asks whether a hand is complete (``mahjong_hand_complete``); this module answers ``True`` for such a
 hand, so that one of no sets wins, and ``None`` for every other (the hand's shape decides).  Such a hand is scored
 by the ruleset's NFNL rows (``limit_hands``, in place of the Phán: "a 3 Mủn payout"), and one that is not four sets
-and a pair by those rows alone (the fact ``bonus_win``, a win its tiles' shape did not make).
+and a pair by those rows alone (the fact ``bonus_win``, a win its tiles' shape did not make, which this module
+gives in play; ``mahjong score --ruleset vietnamese "135m246p79s1358s2p +2p" --fact bonus_win=true`` scores such a
+hand written down).
 """
 
 from __future__ import annotations

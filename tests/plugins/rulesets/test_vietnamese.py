@@ -664,6 +664,23 @@ def test_the_golden_game_claims_with_typed_jokers_and_the_log_names_each(ruleset
             assert rule.stands_for[int(joker[0]) - 1] >> _KIND[kind] & 1, e
 
 
+def test_a_claim_naming_a_joker_that_cannot_stand_there_is_named_at_its_line(tmp_path: Path) -> None:
+    """The golden game's first claim with a joker, by the random bot's seat written as a person's (whose decisions
+    the audit judges by the rules instead of re-playing a bot), tampered to name a joker of another type that does
+    not stand for the kind (a bamboo joker in a pung of dots): the audit names that line and what was legal."""
+    log = Path(__file__).parents[3] / "replays" / "vietnamese-seed20261130.jsonl"
+    lines = log.read_text(encoding="utf-8").splitlines()
+    lines[0] = lines[0].replace('"kind":"random"', '"kind":"human"')
+    n = next(n for n, line in enumerate(lines) if '"phase":"claim"' in line and '"action":"pung"' in line
+             and '"2j"' in line)                                         # a dots joker in a pung of dots
+    lines[n] = lines[n].replace('"2j"', '"3j"')
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    verdict = check(tampered, "audit")
+    assert not verdict.ok and f"line {n + 1}" in verdict.text()
+    assert "is not legal here" in verdict.text() and "+3j" in verdict.text() and "+2j" in verdict.text()
+
+
 # ---------------------------------------------------------------- the win by discarding green jokers
 
 

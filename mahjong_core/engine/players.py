@@ -47,7 +47,7 @@ from mahjong_core.hand.jokers import (
     ANY_JOKER,
     JokerRule,
     Jokers,
-    shanten_after_discards_with_jokers,
+    least_after_discards_with_jokers,
     shanten_with_jokers,
 )
 from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES, NUM_PLAYING_KINDS
@@ -449,10 +449,12 @@ class _WithJokers:
 
     def after_discards(self, counts: Sequence[int], jokers: Jokers) -> dict[int, int]:
         """:meth:`value` of the hand less one tile of each kind held, measured at once (99 for each where the
-        hand left would be ``3k`` tiles, as :meth:`value` says)."""
+        hand left would be ``3k`` tiles, as :meth:`value` says).  Exact for the discards that leave the least;
+        the others may be a bound above it (:func:`least_after_discards_with_jokers`): both callers keep only the
+        least and the discards that reach it."""
         if (sum(counts) - 1 + (jokers if isinstance(jokers, int) else sum(jokers))) % 3 == 0:
             return {kind: 99 for kind, n in enumerate(counts) if n}
-        return shanten_after_discards_with_jokers(bytes(counts), jokers, self.rule)
+        return least_after_discards_with_jokers(bytes(counts), jokers, self.rule)
 
     def _discard(self, bot: GreedyBot, options: Sequence[Action]) -> tuple[Action, int]:
         """The discard chosen, and how far from ready the hand it leaves is (:meth:`value`)."""

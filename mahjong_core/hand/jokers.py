@@ -438,6 +438,35 @@ def shanten_after_discards_with_jokers(counts: Sequence[int] | bytes, jokers: Jo
     return out
 
 
+def least_after_discards_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers,
+                                     rule: JokerRule = JokerRule()) -> dict[int, int]:
+    """:func:`shanten_after_discards_with_jokers` where only the best discards need be exact: a bot choosing among
+    the discards that leave the least shanten (the greedy bot) asks no more.
+
+    Every kind whose discard leaves the least shanten has its exact value; every other kind a value above that
+    least (its exact value, or a lower bound of it).  With untyped jokers every value is exact (the tables read
+    them all at once).  With typed jokers each discard costs a search (:mod:`.typed_jokers`), so the discards are
+    first bounded below by the same hand with its jokers standing for anything -- a joker of a type stands for
+    fewer kinds, so no typed hand is nearer ready than that -- and searched in the order of their bounds, until a
+    bound exceeds the least found: no discard from there on can be as good.
+    """
+    if not rule.stands_for:
+        return shanten_after_discards_with_jokers(counts, jokers, rule)
+    h = _check(counts, jokers, rule)
+    bounds = shanten_after_discards_with_jokers(h, _total(jokers), JokerRule(rule.pungs, rule.pairs, rule.chows))
+    out: dict[int, int] = {}
+    best = _NEVER
+    for kind in sorted(bounds, key=bounds.__getitem__):
+        bound = bounds[kind]
+        if bound > best:
+            out[kind] = bound
+            continue
+        exact = shanten_with_jokers(h[:kind] + bytes((h[kind] - 1,)) + h[kind + 1:], jokers, rule)
+        out[kind] = exact
+        best = min(best, exact)
+    return {kind: out[kind] for kind in bounds}
+
+
 def _seven_pairs_distance(h: bytes, jokers: int, rule: JokerRule) -> int:
     """Places lacking for seven pairs (four of a kind as two pairs): held pairs, then a single beside each
     pair still wanted, then jokers in the places left, where the rule lets a joker stand in a pair."""

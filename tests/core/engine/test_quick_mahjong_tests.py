@@ -10,6 +10,9 @@ turn whether the tile drawn did.  Three quick paths stand in front of the full t
   made on every hand, under each joker rule a bundled ruleset plays, with 0 to 4 jokers (typed ones too);
 * the greedy bot holding jokers measures all its discards at once (``shanten_after_discards_with_jokers``): the
   oracle is ``shanten_with_jokers`` of each hand a discard leaves, as the bot asked it before;
+* with typed jokers the bot measures exactly only the discards whose bound (the jokers standing for anything)
+  could reach the least (``least_after_discards_with_jokers``): the oracle is the same, for every discard that
+  leaves the least, and every other is above it;
 * a 16-tile hand's claim (its melds counted as three tiles) is decided by the mahjong test alone, where before it
   was made only for a hand shanten called ready: the oracle is the test behind that gate.
 """
@@ -30,6 +33,7 @@ from mahjong_core.hand import shanten as sh
 from mahjong_core.hand.jokers import (
     JokerRule,
     is_complete_with_jokers,
+    least_after_discards_with_jokers,
     shanten_after_discards_with_jokers,
     shanten_with_jokers,
 )
@@ -226,3 +230,19 @@ def test_every_discard_measured_at_once_is_measured_as_the_hand_it_leaves(hand: 
             counts[kind] -= 1
             assert after[kind] == shanten_with_jokers(bytes(counts), held, rule), (rid, counts, held, kind)
             counts[kind] += 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(discard_hands(), SEEDS)
+def test_the_best_discards_are_exact_and_every_other_is_above_them(hand: tuple[list[int], int], seed: int) -> None:
+    counts, jokers = hand
+    if (sum(counts) - 1 + jokers) % 3 == 0:
+        return  # refused as above
+    for rid, rule, _ in bundled_rules():
+        held = rule.held(_held(jokers, rule, random.Random(seed)))
+        least = least_after_discards_with_jokers(bytes(counts), held, rule)
+        exact = shanten_after_discards_with_jokers(bytes(counts), held, rule)
+        assert sorted(least) == sorted(exact), rid
+        best = min(exact.values())
+        assert {k for k, v in least.items() if v == best} == {k for k, v in exact.items() if v == best}, (rid, counts)
+        assert all(least[k] == exact[k] if exact[k] == best else best < least[k] <= exact[k] for k in exact), rid

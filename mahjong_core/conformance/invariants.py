@@ -79,12 +79,17 @@ class TileConservation:
                 if meld.jokers and tiles is not None:  # a joker standing for a kind is a joker
                     for kind_ in meld.jokers:
                         placed.remove(kind_)
-                    placed.extend([min(tiles.jokers)] * len(meld.jokers))
+                    if not seat.meld_jokers:  # typed jokers are counted by their own tiles, below
+                        placed.extend([min(tiles.jokers)] * len(meld.jokers))
+            placed.extend(seat.meld_jokers)
             placed.extend(seat.discards)
             placed.extend(seat.bonus)
             placed.extend(seat.aside)  # set aside face up by a plugin's event (three-player riichi's North)
             placed.extend(seat.jokers)
             placed.extend(seat.held_jokers)
+            for tile, held_as in seat.jokers_taken_as:  # a discarded joker won on, held as another
+                placed.remove(held_as)
+                placed.append(tile)
             placed.extend(seat.won)  # won with and set aside, where winners stay in play
         seen: Counter[int] = Counter(placed)
         get = seen.get

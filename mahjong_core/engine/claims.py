@@ -28,7 +28,14 @@ from mahjong_core.engine.jokers import (
 )
 from mahjong_core.engine.marked import chosen, give_back, mark_meld, released
 from mahjong_core.engine.refusal import PASS, REFUSAL, only_pass, without_refused
-from mahjong_core.engine.winning import asked_complete, declare_wins, hand_complete, win_allowed, win_outcome
+from mahjong_core.engine.winning import (
+    asked_complete,
+    declare_win,
+    declare_wins,
+    hand_complete,
+    win_allowed,
+    win_outcome,
+)
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.jokers import ANY_JOKER
 from mahjong_core.hand.melds import MeldKind
@@ -71,6 +78,10 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
         # a joker discarded (where jokers are played), a wild kind's copy: dead.  A flower a set plays in the hand
         # (below its width) is claimed as any tile.
         joker_discarded(game)
+        if t.joker_play is not None and t.joker_play.claimed_to_win_as is not None and tile >= NUM_PLAYING_KINDS:
+            joker_won_on(game, discarder, tile)
+        if "mahjong_hand_complete" in game.implemented:
+            own_discard_win(game, discarder, tile)
         return None
     claims: list[Claim] = []
     window_ms = 0
@@ -150,7 +161,12 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     t.last_discard_marked = False
     used_tiles: tuple[int, ...] = claim.tiles
     stands: tuple[int, ...] = ()
-    if ANY_JOKER in used_tiles:  # jokers go into the meld, each standing for the claimed kind
+    joker_tiles: list[str] = []
+    if used_tiles and max(used_tiles) >= ANY_JOKER:  # jokers go into the meld, each standing for a kind of it
+        if s.joker_rule is not None and s.joker_rule.stands_for:  # typed: the log names which jokers went in
+            went_in = [s.joker_rule.kinds[j - ANY_JOKER] for j in used_tiles if j >= ANY_JOKER]
+            s.meld_jokers.extend(went_in)
+            joker_tiles = [game.codes[j] for j in went_in]
         used_tiles, stands = used_in_meld(s, used_tiles, tile)
     if claim.marked:  # the claimer chose to meld its marked copies of these kinds, keeping plain ones
         chosen(s, claim.marked, into_meld=True)
@@ -165,11 +181,90 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     # The meld is named by its kinds; the claimed tile by its own code, a red five's taken from the pond.
     game.event("table", "claim", seat=claim.seat, kind=claim.kind, tile=claimed, discarder=discarder,
                tiles=codes(sorted(used_tiles + stands + (tile,))), **({"jokers": codes(stands)} if stands else {}),
+               **({"joker_tiles": joker_tiles} if joker_tiles else {}),
                **({"marked": codes(claim.marked)} if claim.marked else {}))
     if claim.kind == "kong" and t.kong_loose_tile:
         new = held_as(game, settle_bonus(game, claim.seat, draw_replacement(game, claim.seat, "kong")))
         return claim.seat, new, "replacement", False
     return claim.seat, None, "discard", True
+
+
+def joker_won_on(game: RunningGame, discarder: int, tile: int) -> None:
+    """A joker discarded, where the ruleset lets one be claimed to win alone (``jokers.claimed_to_win_as``): each
+    other seat it completes, taken as that joker (the Vietnamese General), is offered the win; the first in the
+    claims' order takes it, and the deal ends (or play goes on, as the ruleset says).
+
+    The joker leaves the discarder's discards and the joker it is taken as joins the winner's jokers held, as the
+    ``mahjong`` event's ``as_joker`` tells the folds.  The decision and the event name the discarded joker as its
+    discard did (``3j``).  No seat is asked where none is complete with it.
+    """
+    t = game.table
+    play = t.joker_play
+    assert play is not None and play.claimed_to_win_as is not None
+    named = ANY_JOKER + play.rule.type_of(tile)
+    taken_as = play.claimed_to_win_as
+    seats = _OTHER_SEATS[t.players][discarder]
+    claims: list[Claim] = []
+    window_ms = 0
+    for seat in seats:
+        s = t.seats[seat]
+        if s.joker_rule is None or (t.wins and t.out_of_play(seat)):
+            continue
+        s.held_jokers.append(taken_as)
+        try:
+            complete = hand_complete(game, seat, s.counts, named, "discard") and \
+                win_allowed(game, seat, named, "discard")
+        finally:
+            s.held_jokers.pop()
+        if not complete:
+            continue
+        options: Sequence[Action] = [Action("win", named), PASS]
+        if REFUSAL in game.implemented:
+            options = without_refused(game, seat, options, "claim")
+            if only_pass(options):
+                continue
+        action = game.decide(seat, options, "claim", window=True)
+        window_ms = max(window_ms, action.delay_ms)
+        if action.kind == "win":
+            claims.append(Claim(seat, "win", (), action.delay_ms))
+    if not claims:
+        t.clock_ms += window_ms
+        return
+    claim = claim_order(game, claims)[0]
+    t.clock_ms += claim.delay_ms or 0
+    t.seats[discarder].discards.pop()
+    t.last_discard = None
+    t.seats[claim.seat].held_jokers.append(taken_as)
+    t.seats[claim.seat].jokers_taken_as.append((tile, taken_as))
+    declare_win(game, claim.seat, named, "discard", discarder)
+
+
+#: How ``mahjong_hand_complete`` is asked whether a seat's own discarded joker, claimed by no one, wins for it.
+OWN_DISCARD = "own_discard"
+
+
+def own_discard_win(game: RunningGame, discarder: int, tile: int) -> None:
+    """A joker discarded that no seat claimed: where a plugin says its discard wins for the discarder
+    (``mahjong_hand_complete`` with how ``own_discard``: the Vietnamese win by discarding green jokers), the seat
+    may declare the win, counted as self-drawn, or play on; the discarded joker stays in its discards.
+
+    Asked only in games where a plugin implements the hook, and only of a joker discarded, so no other discard
+    costs anything.  The decision is the discarder's, in the claim window (``claim``), between the win and a pass;
+    the joker is named as its discard was (``1j``, a typed joker by its type), and so are the hook's ``tile`` and
+    the win's.
+    """
+    play = game.table.joker_play
+    if play is not None and tile >= NUM_PLAYING_KINDS:
+        tile = ANY_JOKER + play.rule.type_of(tile)
+    if not asked_complete(game, discarder, tile, OWN_DISCARD) or not win_allowed(game, discarder, tile, "self_drawn"):
+        return
+    options: Sequence[Action] = [Action("win", tile), PASS]
+    if REFUSAL in game.implemented:
+        options = without_refused(game, discarder, options, "claim")
+        if only_pass(options):
+            return
+    if game.decide(discarder, options, "claim", window=True).kind == "win":
+        declare_win(game, discarder, tile, "self_drawn", None)
 
 
 def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> list[Action]:
@@ -351,7 +446,7 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
             continue
         if not win_allowed(game, seat, tile, "robbing_kong"):
             continue
-        options: Sequence[Action] = [Action("win", tile), Action("pass")]
+        options: Sequence[Action] = [Action("win", tile), PASS]
         if REFUSAL in game.implemented:
             options = without_refused(game, seat, options, "rob_kong")
             if only_pass(options):

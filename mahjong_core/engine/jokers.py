@@ -10,7 +10,9 @@ lets it stand (:mod:`mahjong_core.hand.jokers`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from mahjong_core.engine.marked import released
@@ -110,7 +112,10 @@ def joker_claim_shapes(game: RunningGame, seat: int, tile: int) -> list[Action]:
     one go into a chow (``in: [chows, calls]``: :func:`joker_chow_shapes`).
 
     Each joker is named ``ANY_JOKER`` among the action's tiles (the decision writes ``1j``); the claim made
-    records the kind it stands for (:func:`used_in_meld`).  The melds of playing tiles alone are offered by the
+    records the kind it stands for (:func:`used_in_meld`).  Where the jokers are typed (``jokers.stands_for``) a
+    joker goes only where its type stands for the kind it takes, and the action names each by its type
+    (``ANY_JOKER`` plus the type, ``3j``), one action for each choice of the types held that stand there
+    (:func:`typed_claim_shapes`).  The melds of playing tiles alone are offered by the
     claim window as ever; these add those with one or more jokers, at least one playing tile of the claimed kind
     besides the discard where a kong is made.  The claim window asks the ruleset whether each may be made
     (``mahjong_claim_allowed``, ``mahjong_kong_allowed``), as for every claim.
@@ -121,12 +126,57 @@ def joker_claim_shapes(game: RunningGame, seat: int, tile: int) -> list[Action]:
     assert play is not None and s.joker_rule is not None  # a seat holds jokers only where they are played
     if not play.calls:
         return []
+    if s.joker_rule.stands_for:
+        return typed_claim_shapes(s, tile)
     options: list[Action] = []
     if s.joker_rule.pungs:
         options += _joker_pung_shapes(len(s.held_jokers), s.counts[tile], tile)
     if s.joker_rule.chows:
         options += joker_chow_shapes(s.counts, tile)
     return options
+
+
+def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
+    """The claims of a discard a seat holding typed jokers may make with them: the shapes of
+    :func:`joker_claim_shapes`, each joker a type the seat holds that stands for the kind it takes (the discard's
+    in a pung or kong, the missing place's in a chow), named ``ANY_JOKER`` plus its type; one action for each
+    choice of types (as a multiset), so that the seat chooses which of its jokers it spends."""
+    rule = s.joker_rule
+    assert rule is not None
+    held = rule.held(s.held_jokers)
+    assert not isinstance(held, int)  # typed jokers: a count per type
+    options: list[Action] = []
+    if rule.pungs:
+        standing = _types_for(rule.stands_for, held, tile)
+        for natural, wild, kind in ((2, 1, "kong"), (1, 2, "kong"), (1, 1, "pung"), (0, 2, "pung")):
+            if s.counts[tile] < natural:
+                continue
+            for types in _choices(standing, held, wild):
+                named = tuple(ANY_JOKER + t for t in types)
+                if kind == "kong":
+                    options.append(Action("kong", tile, (tile,) * natural + named, way="from_discard"))
+                else:
+                    options.append(Action("pung", tile, (tile,) * natural + named))
+    if rule.chows:
+        for a, b in chow_runs(tile):
+            for have, missing, first in ((a, b, False), (b, a, True)):
+                if not s.counts[have]:
+                    continue
+                for t in _types_for(rule.stands_for, held, missing):
+                    joker = ANY_JOKER + t
+                    options.append(Action("chow", tile, (joker, have) if first else (have, joker)))
+    return options
+
+
+def _types_for(masks: tuple[int, ...], held: Sequence[int], kind: int) -> list[int]:
+    """The joker types held whose kinds hold ``kind``, in the order of the types."""
+    return [t for t, mask in enumerate(masks) if held[t] and mask >> kind & 1]
+
+
+def _choices(types: list[int], held: Sequence[int], n: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``n`` jokers of the given types that the held counts allow, in order."""
+    pool = [t for t in types for _ in range(min(held[t], n))]
+    return sorted(set(combinations(pool, n)))
 
 
 def _joker_pung_shapes(jokers: int, held: int, tile: int) -> list[Action]:
@@ -175,10 +225,11 @@ def chow_runs(tile: int) -> list[tuple[int, int]]:
 
 
 def chow_stand_ins(tiles: tuple[int, ...], tile: int) -> tuple[int, ...]:
-    """The kinds the jokers of a chow's action stand for: the places they hold in the run their tiles name."""
+    """The kinds the jokers of a chow's action stand for: the places they hold in the run their tiles name (a
+    joker named ``ANY_JOKER``, or a typed one ``ANY_JOKER`` plus its type)."""
     for run in chow_runs(tile):
-        if len(tiles) == 2 and all(t in (ANY_JOKER, kind) for t, kind in zip(tiles, run, strict=True)):
-            return tuple(sorted(kind for t, kind in zip(tiles, run, strict=True) if t == ANY_JOKER))
+        if len(tiles) == 2 and all(t >= ANY_JOKER or t == kind for t, kind in zip(tiles, run, strict=True)):
+            return tuple(sorted(kind for t, kind in zip(tiles, run, strict=True) if t >= ANY_JOKER))
     raise AssertionError(f"no run of {code(tile)} is named by {codes(tiles)}: the chow was not offered")
 
 
@@ -198,13 +249,20 @@ def joker_kong_shapes(s: Seat, fewest: int = 3) -> list[Action]:
 
 
 def used_in_meld(s: Seat, tiles: tuple[int, ...], kind: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Take the jokers an action names (``ANY_JOKER``) from the seat's jokers held; return the action's playing
-    tiles and the kinds the jokers stand for: each the meld's kind in a pung or kong, the place it holds in a
-    chow's run (a chow's playing tiles are of another kind than the claimed one: :func:`joker_chow_shapes`)."""
-    natural = tuple(t for t in tiles if t != ANY_JOKER)
+    """Take the jokers an action names (``ANY_JOKER``; a typed joker ``ANY_JOKER`` plus its type, that type's
+    tile-set kind) from the seat's jokers held; return the action's playing tiles and the kinds the jokers stand
+    for: each the meld's kind in a pung or kong, the place it holds in a chow's run (a chow's playing tiles are of
+    another kind than the claimed one: :func:`joker_chow_shapes`)."""
+    natural = tuple(t for t in tiles if t < ANY_JOKER)
     wild = len(tiles) - len(natural)
-    for _ in range(wild):
-        s.held_jokers.pop()
+    rule = s.joker_rule
+    if rule is not None and rule.stands_for:
+        for t in tiles:
+            if t >= ANY_JOKER:
+                s.held_jokers.remove(rule.kinds[t - ANY_JOKER])
+    else:
+        for _ in range(wild):
+            s.held_jokers.pop()
     if any(t != kind for t in natural):
         return natural, chow_stand_ins(tiles, kind)
     return natural, (kind,) * wild

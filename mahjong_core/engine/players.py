@@ -503,15 +503,20 @@ class _WithJokers:
         for option in options:
             if option.kind not in ("pung", "chow", "kong"):
                 continue
-            natural = [used for used in option.tiles if used != ANY_JOKER]
+            natural = [used for used in option.tiles if used < ANY_JOKER]
             for used in natural:
                 counts[used] -= 1
-            spent = len(option.tiles) - len(natural)  # jokers claimed with: untyped jokers only
-            value = self._after_claim(counts, self.jokers - spent if isinstance(self.jokers, int) else self.jokers)
+            spent = len(option.tiles) - len(natural)  # jokers claimed with: a typed one named by its type
+            left = self.jokers - spent if isinstance(self.jokers, int) else self.jokers
+            if spent and not isinstance(left, int):
+                for joker in option.tiles:
+                    if joker >= ANY_JOKER:
+                        left = self._less(joker, left)
+            value = self._after_claim(counts, left)
             for used in natural:
                 counts[used] += 1
             if value < best_value or (value == best_value < 99 and option.kind != "chow" and best_option.kind != "pass"
-                                      and len(natural) > len([u for u in best_option.tiles if u != ANY_JOKER])):
+                                      and len(natural) > len([u for u in best_option.tiles if u < ANY_JOKER])):
                 best_option, best_value = option, value  # of two claims as good, the one keeping more jokers
         return best_option
 

@@ -57,7 +57,9 @@ def win_allowed(game: RunningGame, seat: int, tile: int, how: str) -> bool:
     """
     context = game.win_context(seat, tile, how)
     s = game.table.seats[seat]
-    if s.held_jokers and how in ("discard", "robbing_kong"):  # the reading of the jokers takes the tile won
+    if s.held_jokers and how in ("discard", "robbing_kong") and tile >= len(s.counts):
+        hand = s.to_hand()  # a discarded joker won on: among the seat's jokers already, as the one it is taken as
+    elif s.held_jokers and how in ("discard", "robbing_kong"):  # the reading of the jokers takes the tile won
         s.counts[tile] += 1
         hand = s.to_hand(tile)
         s.counts[tile] -= 1
@@ -130,6 +132,9 @@ def win_outcome(game: RunningGame, seat: int, tile: int, how: str, discarder: in
     marked = how == "discard" and game.table.last_discard_marked  # a red five won on: named by its own code
     outcome = Outcome("win", seat, how, tile, discarder)
     fields: dict[str, Any] = {}
+    play = game.table.joker_play
+    if how == "discard" and tile >= NUM_PLAYING_KINDS and play is not None and play.claimed_to_win_as is not None:
+        fields["as_joker"] = game.codes[play.claimed_to_win_as]  # a discarded joker won on, taken as this one
     if play_on:
         game.table.wins.append(outcome)
         fields["play_on"] = True

@@ -30,8 +30,9 @@ A predicate is ``fn(arrangement, hand, ctx) -> bool``:
   ``table_points``     int    the hand's points by its ruleset's own tables, before any limit
                               (an engine that computes them gives them to its limit rows)
   ``table_doublings``  int    likewise, the doublings that count
-  ``bonus_win``        bool   a plugin's rule made the win from the seat's bonus tiles, whatever its
-                              other tiles (all eight flowers; the eighth taken from another seat)
+  ``bonus_win``        bool   a plugin's rule made the win whatever the seat's tiles: its bonus tiles
+                              (all eight flowers; the eighth taken from another seat), the green
+                              jokers it discarded (Vietnamese)
   ===================  =====  ====================================================================
 
 The names are those the engine's ``mahjong_win_context`` hook puts in a win's

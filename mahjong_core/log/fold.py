@@ -625,7 +625,7 @@ def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
             rest.remove(kind)
             seat.concealed.remove(_MARKED_OF[kind])
             marked.append(_MARKED_OF[kind])
-    marked += take_tiles(seat.concealed, _jokers_for(rest, jokers))
+    marked += take_tiles(seat.concealed, _jokers_for(rest, jokers, event.get("joker_tiles")))
     if event.get("kind") in ("chow", "pung", "kong"):
         claimed_from = None if discarder is None else (discarder.seat - seat.seat) % table.players
         meld: dict[str, Any] = {"kind": event["kind"], "tiles": mark_meld(tiles, marked), "exposed": True,
@@ -635,13 +635,14 @@ def _claim(table: FoldedTable, event: Mapping[str, Any]) -> None:
         seat.melds.append(meld)
 
 
-def _jokers_for(tiles: list[str], jokers: list[str]) -> list[str]:
-    """The tiles a meld took from the hand: each kind a joker stands for (``jokers``) taken as a joker (``1j``)."""
+def _jokers_for(tiles: list[str], jokers: list[str], joker_tiles: list[str] | None = None) -> list[str]:
+    """The tiles a meld took from the hand: each kind a joker stands for (``jokers``) taken as a joker (``1j``;
+    where the jokers are typed, the joker tiles the claim names, ``joker_tiles``)."""
     taken = list(tiles)
-    for kind in jokers:
+    for n, kind in enumerate(jokers):
         if kind in taken:
             taken.remove(kind)
-        taken.append(JOKER[0])
+        taken.append(joker_tiles[n] if joker_tiles and n < len(joker_tiles) else JOKER[0])
     return taken
 
 
@@ -711,7 +712,7 @@ def _mahjong(table: FoldedTable, event: Mapping[str, Any]) -> None:
         seat.concealed.append(str(tile))
     elif seat is not None and discarder is not None and discarder.discards[-1:] == [tile]:
         discarder.discards.pop()
-        seat.concealed.append(str(tile))
+        seat.concealed.append(str(event.get("as_joker") or tile))  # a joker won on joins as the one it is taken as
         from_pond = table.pond[-1:] == [tile]
         if from_pond:
             table.pond.pop()

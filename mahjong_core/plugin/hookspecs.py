@@ -542,8 +542,13 @@ def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, 
     :param seat: the seat asked about.
     :param tile: the tile that would win: already among the seat's tiles when ``how`` is ``"self_drawn"`` or
         ``"replacement"``, not yet when it is ``"discard"`` or ``"robbing_kong"``; a bonus tile another seat is
-        setting aside when it is ``"robbing_bonus"`` (only ``True`` lets the seat rob it: no shape holds it).
-    :param how: ``"self_drawn"``, ``"discard"``, ``"replacement"``, ``"robbing_kong"`` or ``"robbing_bonus"``.
+        setting aside when it is ``"robbing_bonus"`` (only ``True`` lets the seat rob it: no shape holds it); the
+        joker the seat has just discarded, which no seat claimed, when it is ``"own_discard"``.
+    :param how: ``"self_drawn"``, ``"discard"``, ``"replacement"``, ``"robbing_kong"``, ``"robbing_bonus"`` or
+        ``"own_discard"``: a joker the seat discarded that no seat claimed, whose discard may itself win for the
+        seat (the Vietnamese win by discarding green jokers).  Only ``True`` lets it win so (no shape does); the
+        win is then counted as self-drawn (its ``mahjong_win_context`` is asked with ``"self_drawn"``, the
+        discarded joker still the table's last discard, by the seat).
     :return: ``True`` complete, ``False`` not complete, ``None`` for the core's answer.  ``firstresult``.
     """
 

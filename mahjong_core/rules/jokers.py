@@ -46,6 +46,9 @@ class JokerPlay:
     :param declared_kongs: a joker may go into a kong declared in the turn (where ``rule.pungs``); false where
         jokers are wild only in the complete hand (Fuzhou's gold is no part of any call or kong).
     :param wild: how a kind is made wild for each deal, or ``None`` where the tile set's jokers are the jokers.
+    :param claimed_to_win_as: the tile-set joker kind a discarded joker is taken as by a seat it completes, which
+        may claim it to win and for nothing else (the Vietnamese General); ``None`` where a discarded joker is dead
+        to every claim.
     """
 
     rule: JokerRule = JokerRule()
@@ -55,6 +58,7 @@ class JokerPlay:
     kong_naturals: int = 3
     declared_kongs: bool = True
     wild: WildRule | None = None
+    claimed_to_win_as: int | None = None
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,10 @@ def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | No
     if rule is None and not (tiles if tiles is not None else ruleset.tiles()).jokers:
         return None
     where = set(data.get("in", ["pungs", "calls"]))
-    typed = typed_jokers(data, tiles if tiles is not None else ruleset.tiles())
+    tile_set = tiles if tiles is not None else ruleset.tiles()
+    typed = typed_jokers(data, tile_set)
+    won_as = data.get("claimed_to_win_as")
+    won_kind = tile_set.kind_of(won_as) if isinstance(won_as, str) else None
     masks, kinds = typed if isinstance(typed, tuple) else ((), ())
     return JokerPlay(JokerRule(pungs="pungs" in where, pairs="pairs" in where, chows="chows" in where,
                                stands_for=masks, kinds=kinds),
@@ -96,7 +103,8 @@ def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | No
                      dead_when_discarded=bool(data.get("dead_when_discarded", True)),
                      exchange=str(data.get("exchange", "any")),
                      kong_naturals=int(data.get("kong_naturals", 3)),
-                     declared_kongs=bool(data.get("declared_kongs", True)), wild=rule)
+                     declared_kongs=bool(data.get("declared_kongs", True)), wild=rule,
+                     claimed_to_win_as=won_kind if won_kind is not None and won_kind in tile_set.jokers else None)
 
 
 #: The names ``jokers.stands_for`` may give besides the tile groups and single kinds' codes.

@@ -122,20 +122,31 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
                    "seat can rob it: expected false")
     if isinstance(data, Mapping) and data.get("played") and "stands_for" in data:
         yield from _typed_jokers(ruleset, data)
+    if isinstance(data, Mapping) and data.get("played") and "claimed_to_win_as" in data:
+        tiles = ruleset.tiles()
+        kind = tiles.kind_of(str(data["claimed_to_win_as"]))
+        if kind is None or kind not in tiles.jokers:
+            yield (["parameters", "jokers", "value", "claimed_to_win_as"],
+                   f"claimed_to_win_as names {data['claimed_to_win_as']!r}, which is no joker kind of the tile set "
+                   f"(expected one of {[tiles.code(k) for k in sorted(tiles.jokers)]})")
+        if data.get("dead_when_discarded", True) is False:
+            yield (["parameters", "jokers", "value", "claimed_to_win_as"],
+                   "claimed_to_win_as lets a discarded joker be claimed to win alone; expected dead_when_discarded "
+                   "true beside it")
 
 
 def _typed_jokers(ruleset: Ruleset, data: Mapping[str, object]) -> Iterator[Problem]:
     """Typed jokers (``jokers.stands_for``) as data can say them and as the engine plays them: in the concealed
-    hand only, for sets and a pair (an action names a joker by its type, ``1j``-``9j``, and the claim, kong and
-    exchange code takes any joker for any kind, so a typed joker stays out of melds)."""
+    hand for sets and a pair, and in a claimed meld where ``in`` names ``calls``, each standing only for its own
+    kinds (an action names a joker by its type, ``1j``-``9j``); the kong and exchange code of a seat's turn takes
+    any joker for any kind, so a typed joker goes into no kong declared in the turn and is never exchanged."""
     place: list[str | int] = ["parameters", "jokers", "value"]
     typed = typed_jokers(data, ruleset.tiles())
     if isinstance(typed, str):
         yield place + ["stands_for"], typed
-    if "calls" in data.get("in", ["pungs", "calls"]):  # type: ignore[operator]
-        yield place + ["in"], "typed jokers (stands_for) go into no claimed meld: leave calls out of in"
     if data.get("declared_kongs", True) is not False:
-        yield place + ["declared_kongs"], "typed jokers (stands_for) go into no kong: expected false"
+        yield place + ["declared_kongs"], "typed jokers (stands_for) go into no kong declared in the turn: expected " \
+            "false"
     if data.get("exchange", "any") != "none":
         yield place + ["exchange"], "typed jokers (stands_for) stand in no meld to exchange: expected none"
 

@@ -227,8 +227,9 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "a seat gave the tile a joker in an exposed meld of ``owner`` stands for, and took the joker"),
     EventType("claim", "table", (Field("seat", "seat"), Field("kind", "text"), Field("tile", "tile"),
                                  Field("discarder", "seat"), Field("tiles", "tiles"), _opt("jokers", "tiles"),
-                                 _opt("marked", "tiles")),
+                                 _opt("joker_tiles", "tiles"), _opt("marked", "tiles")),
               "the claim that took a discard (``jokers``: the kinds the meld's jokers stand for, among ``tiles``; "
+              "``joker_tiles``: where jokers are typed, the joker tiles that went in; "
               "``marked``: the kinds whose marked copy the claimer chose to give up from its hand)"),
     EventType("kong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("way", "text"),
                                 _opt("tiles", "tiles"), _opt("jokers", "tiles")),
@@ -236,9 +237,10 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "``jokers``: the kinds its jokers stand for)"),
     EventType("mahjong", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("how", "text"),
                                    Field("discarder", "seat", nullable=True), _opt("play_on", "bool"),
-                                   _opt("stays_in_play", "bool")),
+                                   _opt("stays_in_play", "bool"), _opt("as_joker", "tile")),
               "the deal is won (``play_on``: play goes on after it, without the winner -- or, with "
-              "``stays_in_play``, with the winner, its winning tile set aside face up)"),
+              "``stays_in_play``, with the winner, its winning tile set aside face up; ``as_joker``: a discarded "
+              "joker won on, which joins the hand as this joker)"),
     EventType("exhaustive_draw", "table", (), "the live wall reached the ruleset's threshold"),
     EventType("abortive_draw", "table", (Field("reason", "text"),),
               "a rule of the ruleset ended the deal as an abortive draw, for the reason named"),

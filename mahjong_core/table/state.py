@@ -295,6 +295,12 @@ class Seat:
     #: Where a held joker may stand (the ruleset's :class:`~mahjong_core.rules.jokers.JokerPlay`), or ``None``
     #: where jokers are not played.
     joker_rule: JokerRule | None = None
+    #: Where jokers are typed, the joker tiles in this seat's melds (their kind indices, as claimed): which joker
+    #: stands in a meld, which the meld's ``jokers`` (the kinds they stand for) does not say.  Empty elsewhere.
+    meld_jokers: list[int] = field(default_factory=list)
+    #: A discarded joker won on (``jokers.claimed_to_win_as``): ``(its kind, the joker kind it is held as among
+    #: held_jokers)``.  Empty in every other deal.
+    jokers_taken_as: list[tuple[int, int]] = field(default_factory=list)
     #: Tiles a kong counts as in the hand: 3 where a kong takes a loose tile (every game but one of fixed hands),
     #: 4 where it takes none (``kong_loose_tile: false``: the American game, whose 14 tiles count a kong as four).
     kong_counts: int = 3

@@ -378,7 +378,7 @@ const HANDLERS = {
       const r = rest.indexOf(kind), h = s.concealed.indexOf(MARKED_OF[kind]);
       if (r >= 0 && MARKED_OF[kind] && h >= 0) { rest.splice(r, 1); s.concealed.splice(h, 1); marked.push(MARKED_OF[kind]); }
     }
-    marked.push(...take(s.concealed, jokersFor(rest, jokers)));
+    marked.push(...take(s.concealed, jokersFor(rest, jokers, e.joker_tiles)));
     if (["chow", "pung", "kong"].includes(e.kind)) {
       const meld = { kind: e.kind, tiles: markMeld(e.tiles, marked), exposed: true,
                      claimed_from: d ? ((e.discarder - e.seat) % t.players + t.players) % t.players : null };
@@ -455,7 +455,7 @@ const HANDLERS = {
           && before.discarder === e.discarder && before.tile === e.tile) {
         s.concealed.push(e.tile);
       } else if (d && d.discards.length && d.discards[d.discards.length - 1] === e.tile) {
-        d.discards.pop(); s.concealed.push(e.tile);
+        d.discards.pop(); s.concealed.push(e.as_joker || e.tile);  // a joker won on joins as the one it is taken as
       }
       const taken = t.claims.find((c) => c.seat === e.seat && c.action === "win");
       if (taken) taken.taken = true;
@@ -506,15 +506,15 @@ function frames(header, events) {
   return events.map((e) => { table.apply(e); return table.frame(); });
 }
 
-// The tiles a meld took from the hand: each kind a joker stands for (`jokers`) taken as a joker ("1j"), as
-// mahjong_core.log.fold._jokers_for does.
-function jokersFor(tiles, jokers) {
+// The tiles a meld took from the hand: each kind a joker stands for (`jokers`) taken as a joker ("1j"; where the
+// jokers are typed, the joker tiles the claim names, `jokerTiles`), as mahjong_core.log.fold._jokers_for does.
+function jokersFor(tiles, jokers, jokerTiles) {
   const taken = [...tiles];
-  for (const kind of jokers) {
+  jokers.forEach((kind, n) => {
     const i = taken.indexOf(kind);
     if (i >= 0) taken.splice(i, 1);
-    taken.push(JOKER);
-  }
+    taken.push(jokerTiles && jokerTiles[n] ? jokerTiles[n] : JOKER);
+  });
   return taken;
 }
 

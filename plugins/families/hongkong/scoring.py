@@ -27,7 +27,11 @@ comes from the ruleset's data:
   eighth taken from another seat, where a mechanism plays that) has no reading: it is scored by the limit rows
   that hold for it alone (asked of an empty arrangement), and refused if none does.
 * ``scoring.fan_points`` -- bands ``{min, max, points}`` (``max: null`` opens
-  the last band), which must cover every fan count from 0 up exactly once.
+  the last band), which must cover every fan count from 0 up exactly once.  A
+  band may add ``flat: true``: a hand in it is paid its points once by every
+  loser, whoever gave the tile and however it was won (the Vietnamese chicken
+  hand of no Phán: every loser pays 1), instead of by ``scoring.payments``'
+  multipliers; the settlement reads it (:func:`is_flat`).
 
 Every reading of the hand (:func:`~mahjong_core.arrangements`,
 seven pairs and thirteen orphans on, knitted forms off) is scored and the
@@ -90,6 +94,7 @@ __all__ = [
     "explain_total",
     "fan_bands",
     "fan_for_points",
+    "is_flat",
     "points_for_fan",
     "score",
     "scoring_entry",
@@ -154,32 +159,38 @@ def _citation(node: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class FanBand:
-    """One row of the fan-laak table: fan ``low`` to ``high`` (``None``: and more) pay ``points``."""
+    """One row of the fan-laak table: fan ``low`` to ``high`` (``None``: and more) pay ``points``; ``flat``: paid
+    once by every loser, with no multiplier."""
 
     key: str
     low: int
     high: int | None
     points: int
     source: str
+    flat: bool = False
 
 
 @functools.lru_cache(maxsize=64)
 def fan_bands(ruleset: Ruleset) -> tuple[FanBand, ...]:
     """The ruleset's fan-laak table, checked to cover 0, 1, 2 ... exactly once with non-decreasing points.
 
-    :raises RulesetError: for a gap, an overlap, a band that is not ``{min, max, points}``, or points that fall.
+    :raises RulesetError: for a gap, an overlap, a band that is not ``{min, max, points}`` (and ``flat``, true or
+        false), or points that fall.
     """
     bands = []
     for key, (value, source) in scoring_group(ruleset, "fan_points").items():
         place = f"$.scoring.fan_points.{key}.value"
-        if not isinstance(value, Mapping) or set(value) != {"min", "max", "points"}:
-            raise RulesetError(f"a fan_points band is {{min, max, points}}, got {value!r}",
+        if not isinstance(value, Mapping) or not {"min", "max", "points"} <= set(value) <= _BAND_KEYS:
+            raise RulesetError(f"a fan_points band is {{min, max, points}} (and flat: true or false), got {value!r}",
                                source=ruleset.location, place=place)
-        low, high, points = value["min"], value["max"], value["points"]
+        low, high, points, flat = value["min"], value["max"], value["points"], value.get("flat", False)
         if not (_is_count(low) and (high is None or _is_count(high) and high >= low) and _is_count(points)):
             raise RulesetError(f"band {key}: min and points must be whole numbers >= 0 and max null or >= min, "
                                f"got {dict(value)!r}", source=ruleset.location, place=place)
-        bands.append(FanBand(key, low, high, points, source))
+        if not isinstance(flat, bool):
+            raise RulesetError(f"band {key}: flat is true or false, got {flat!r}", source=ruleset.location,
+                               place=f"{place}.flat")
+        bands.append(FanBand(key, low, high, points, source, flat))
     bands.sort(key=lambda b: b.low)
     expected = 0
     for i, band in enumerate(bands):
@@ -199,6 +210,16 @@ def fan_bands(ruleset: Ruleset) -> tuple[FanBand, ...]:
         expected = band.high + 1
     raise RulesetError("fan_points must end with an open band (max: null) so that every fan count pays",
                        source=ruleset.location, place="$.scoring.fan_points")
+
+
+#: The keys a fan_points band may hold.
+_BAND_KEYS = frozenset({"min", "max", "points", "flat"})
+
+
+def is_flat(ruleset: Ruleset, score: Score) -> bool:
+    """Whether a winning score is paid flat: not a limit hand, and its fan in a band marked ``flat``."""
+    fan = score.raw.get("fan") if score.raw else None
+    return score.limit is None and _is_count(fan) and _band_for(ruleset, int(fan)).flat  # type: ignore[arg-type]
 
 
 def _is_count(x: object) -> bool:

@@ -16,6 +16,10 @@ from, as the Taiwanese game pays seven flowers robbing the eighth.  When the
 ruleset turns ``east_pays_double`` on (a house rule; Hong Kong has it off, 000
 line 343) every payment to or from the dealer is doubled.
 
+A hand whose fan fall in a band of the fan-laak table marked ``flat`` (the
+Vietnamese chicken hand of no Phán) is paid its points once by every loser,
+with no multiplier, whoever gave the tile and however it was won.
+
 An exhaustive draw pays nothing: 000 settles only a win.
 
 This module is the settlement's plugin, registered in the games of the
@@ -25,7 +29,7 @@ at the end.
 
 from __future__ import annotations
 
-from mahjong_rulesets.families.hongkong.scoring import scoring_entry
+from mahjong_rulesets.families.hongkong.scoring import is_flat, scoring_entry
 
 from mahjong_core.plugin import MahjongError, Outcome, Payment, Ruleset, RulesetError, Table, hookimpl
 
@@ -43,12 +47,13 @@ def _multiplier(ruleset: Ruleset, key: str) -> int:
 
 
 def payments_for(ruleset: Ruleset, *, players: int, dealer: int, winner: int, points: int, how: str,
-                 discarder: int | None) -> list[Payment]:
+                 discarder: int | None, flat: bool = False) -> list[Payment]:
     """The payments for a win worth ``points`` fan-laak points.
 
     :param how: ``self_drawn``, ``replacement``, ``discard``, ``robbing_kong`` or ``robbing_bonus`` (the engine's
         names).
     :param discarder: who discarded the winning tile (for a robbed kong, whose kong it was).
+    :param flat: the hand's band is paid flat: every loser pays the points once.
     :raises MahjongError: for a win from a discard that names no discarder, or a bad seat.
     """
     if not 0 <= winner < players:
@@ -70,8 +75,11 @@ def payments_for(ruleset: Ruleset, *, players: int, dealer: int, winner: int, po
             key = "discarder"
         else:
             key = "other_losers"
-        amount = points * _multiplier(ruleset, key)
-        reason = f"{points} points x{_multiplier(ruleset, key)} ({key.replace('_', ' ')})"
+        if flat:
+            amount, reason = points, f"{points} points x1 (a flat band: every loser pays once)"
+        else:
+            amount = points * _multiplier(ruleset, key)
+            reason = f"{points} points x{_multiplier(ruleset, key)} ({key.replace('_', ' ')})"
         if east_double and dealer in (seat, winner):
             amount *= 2
             reason += ", East double"
@@ -88,9 +96,9 @@ def settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> list[Payment]:
     if winner is None or winner not in outcome.scores:
         raise MahjongError(f"a won deal must carry the winner's score; winner {winner!r}, scores for seats "
                            f"{sorted(outcome.scores)}", place="outcome")
-    points = int(outcome.scores[winner].total)
-    return payments_for(ruleset, players=table.players, dealer=table.dealer, winner=winner, points=points,
-                        how=str(outcome.how), discarder=outcome.discarder)
+    score = outcome.scores[winner]
+    return payments_for(ruleset, players=table.players, dealer=table.dealer, winner=winner, points=int(score.total),
+                        how=str(outcome.how), discarder=outcome.discarder, flat=is_flat(ruleset, score))
 
 
 @hookimpl

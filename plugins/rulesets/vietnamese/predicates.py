@@ -31,6 +31,7 @@ from mahjong_core.plugin import (
     number_of,
     pongs_of,
     suit_of,
+    waits,
 )
 
 #: What this module adds to the Vietnamese ruleset's vocabulary, through the ruleset's module.
@@ -42,6 +43,10 @@ FLOWER_JOKER = _ROYALS.stop
 #: The typed jokers 1j-7j, listed after it: the General (縂), the jokers of dots (筒), bamboo (索) and characters (萬)
 #: -- the green ones --, then the red jokers of winds (喜), dragons (元) and suited tiles (合).
 TYPED_JOKERS = range(FLOWER_JOKER + 1, FLOWER_JOKER + 8)
+#: The green jokers (the General and the jokers of dots, bamboo and characters) and the red ones (the flower joker
+#: and the jokers of winds, dragons and suited tiles): riichi_advanced section Tiles.
+GREEN_JOKERS = frozenset(TYPED_JOKERS[:4])
+RED_JOKERS = frozenset((FLOWER_JOKER, *TYPED_JOKERS[4:]))
 #: Each typed joker's name in the Phán table's rows (``vn_declared_<name>_joker``).
 JOKER_NAMES = ("general", "dots", "bamboo", "characters", "winds", "dragons", "suits")
 #: The seat (0 East .. 3 North) each typed joker is numbered for, as the flowers are: the green jokers 1j-4j East
@@ -315,3 +320,90 @@ def vn_blessing_of_man(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, o
     """The blessing of man, two Mủn: won before the seat's first discard and before any claim
     (riichi_advanced section Phan); here the seat's own first draw, the one such win the facts tell apart."""
     return not ctx["dealer"] and bool(ctx["first_go_around"]) and bool(ctx["self_drawn"])
+
+
+#: The win's fact the Vietnamese module gives (:mod:`.green_jokers`): the green jokers the winner discarded where
+#: their discard made the win, 0 for any other win.
+GREEN_DISCARDED = "green_jokers_discarded"
+
+
+def _green_win(fewest: int, most: int | None) -> Predicate:
+    def won(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+        count = int(ctx.get(GREEN_DISCARDED) or 0)  # type: ignore[call-overload]
+        return count >= fewest and (most is None or count <= most)
+
+    return won
+
+
+vn_green_jokers_three = VOCABULARY.predicate(
+    "vn_green_jokers_three", description="the win made by discarding three or four green jokers and no red one")(
+    _green_win(3, 4))
+vn_green_jokers_three.__doc__ = ("Three green joker discards, one Mủn: the third (or fourth) claimed by no one "
+                                 "(riichi_advanced section Green).")
+vn_green_jokers_five = VOCABULARY.predicate(
+    "vn_green_jokers_five", description="the win made by discarding five or more green jokers and no red one")(
+    _green_win(5, None))
+vn_green_jokers_five.__doc__ = ("Five green joker discards, two Mủn: the fifth or a later one claimed by no one "
+                                "(riichi_advanced section Green).")
+
+
+#: The win's fact the Vietnamese module gives: the win was on a discarded joker, taken as a General joker.
+WON_ON_JOKER = "won_on_discarded_joker"
+
+
+@VOCABULARY.predicate("vn_won_on_discarded_joker", description="the win was on a discarded joker, taken as a General")
+def vn_won_on_discarded_joker(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The NFNL deal-in, one Mủn: won on a discarded flower or joker, which a seat ready to win takes as a General
+    joker (riichi_advanced sections Calls and Phan); here a joker, a flower being never discarded."""
+    return bool(ctx.get(WON_ON_JOKER))
+
+
+def _nfnl(hand: Hand) -> bool:
+    """No flowers, no leaves: no bonus tile set aside, no joker anywhere, every tile suited, won on a suited tile
+    (riichi_advanced section NFNL)."""
+    return not hand.bonus and no_jokers(hand) and not hand.jokers and not hand.wild \
+        and all(tile < 27 for tile in hand.all_tiles()) \
+        and (hand.winning_tile is None or hand.winning_tile < 27)
+
+
+def _concealed(hand: Hand) -> bool:
+    """No open call: every meld declared is a concealed kong."""
+    return not any(m.exposed for m in hand.melds)
+
+
+def _one_suit(hand: Hand) -> bool:
+    return len({suit_of(tile) for tile in hand.all_tiles()}) == 1
+
+
+def _single_wait(hand: Hand) -> bool:
+    """The concealed tiles less the winning tile, as four sets and a pair, waited on one kind only."""
+    if hand.winning_tile is None:
+        return False
+    counts = [0] * 34
+    for tile in hand.concealed:
+        counts[tile] += 1
+    return sum(counts) % 3 == 1 and len(waits(counts, seven_pairs=False, thirteen_orphans=False)) == 1
+
+
+_NFNL_HANDS: dict[str, tuple[str, Predicate]] = {
+    "": ("an NFNL hand: suited tiles alone in any shape, no flower or joker declared, no joker held",
+         lambda a, h, c: _nfnl(h)),
+    "_all_pungs": ("an NFNL hand of four pungs or kongs and a pair",
+                   lambda a, h, c: _nfnl(h) and _all_pungs(a)),
+    "_full_flush": ("an NFNL hand of four sets and a pair, of one suit",
+                    lambda a, h, c: _nfnl(h) and is_standard(a) and bool(a.melds) and _one_suit(h)),
+    "_full_flush_all_pungs": ("an NFNL hand of four pungs or kongs and a pair, of one suit",
+                              lambda a, h, c: _nfnl(h) and _all_pungs(a) and _one_suit(h)),
+    "_concealed_all_chows_single_wait": (
+        "a concealed NFNL hand of four chows and a pair, won on its one wait",
+        lambda a, h, c: _nfnl(h) and _concealed(h) and _all_chows(a) and _single_wait(h)),
+    "_concealed_all_pungs": ("a concealed NFNL hand of four pungs or kongs and a pair",
+                             lambda a, h, c: _nfnl(h) and _concealed(h) and _all_pungs(a)),
+    "_concealed_full_flush_all_pungs": (
+        "a concealed NFNL hand of four pungs or kongs and a pair, of one suit",
+        lambda a, h, c: _nfnl(h) and _concealed(h) and _all_pungs(a) and _one_suit(h)),
+}
+
+for _suffix, (_text, _fn) in _NFNL_HANDS.items():
+    _fn.__doc__ = f"{_text[0].upper()}{_text[1:]} (riichi_advanced section NFNL)."
+    VOCABULARY.predicate(f"vn_nfnl{_suffix}", description=_text)(_fn)

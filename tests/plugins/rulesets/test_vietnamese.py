@@ -16,6 +16,7 @@ from mahjong_rulesets.mechanisms import joker_declaration
 from mahjong_rulesets.rulesets.vietnamese.predicates import FLOWER_JOKER, TYPED_JOKERS
 
 from mahjong_core import check, load_ruleset, load_ruleset_text, simulate
+from mahjong_core.conformance.invariants import TileConservation
 from mahjong_core.engine.players import _WithJokers
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.hand.jokers import is_complete_with_jokers, shanten_with_jokers, stand_ins, waits_with_jokers
@@ -27,7 +28,7 @@ from mahjong_core.log.redaction import HIDDEN, live_event_view
 from mahjong_core.plugin import ANY_JOKER, AS_BONUS, Action, Hand, Ruleset, Table, bind
 from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules.jokers import joker_play
-from mahjong_core.table.state import Seat
+from mahjong_core.table.state import Outcome, Seat
 
 RULESET = "vietnamese"
 _KIND = {c + s: i for s, base in (("m", 0), ("p", 9), ("s", 18), ("z", 27)) for c, i in
@@ -82,7 +83,7 @@ def test_the_jokers_are_typed_as_the_sources_say(ruleset: Ruleset) -> None:
     assert stands[CHARACTERS] == frozenset(range(9))
     assert stands[WIND] == frozenset(WINDS) and stands[DRAGON] == frozenset(range(31, 34))
     assert stands[SUITED] == frozenset(range(27))
-    assert not play.calls and not play.declared_kongs and play.exchange == "none" and play.dead_when_discarded
+    assert play.calls and not play.declared_kongs and play.exchange == "none" and play.dead_when_discarded
 
 
 @pytest.mark.parametrize(("held", "complete"), [
@@ -174,8 +175,6 @@ def scored(ruleset: Ruleset, h: Hand, *flags: str, **facts: Any) -> tuple[int, d
     ("[222m] 333p444s666m5p 1f +5p", 4, {"all_pungs": 3}),
     ("[222m] 333p444s555z5p 1f +5p", 32, {"all_pungs_honours": 6}),
     ("[111m] 999p333s555s5p 1f +5p", 32, {"terminal_pungs": 6}),         # instead of all triplets
-    ("123m456m789p234s5p +5p", 64, {"no_bonus_all_chows": 12}),          # instead of all sequences
-    ("123m456m789p111p5p +5p", 32, {"no_bonus_no_honours": 6}),
     ("123m345m567m789m5m 1f +5m", 64, {"all_chows": 1, "full_flush": 12}),
     ("123m456m789m234p5p 1f +5p", 96, {"all_chows": 1, "pure_straight": 18}),
     ("[111z] 222z333z555z6z 1f +6z", 160, {"all_pungs_honours": 6, "all_honours": 24}),
@@ -185,6 +184,54 @@ def scored(ruleset: Ruleset, h: Hand, *flags: str, **facts: Any) -> tuple[int, d
 ])
 def test_each_hand_of_the_table(ruleset: Ruleset, text: str, points: int, rows: dict[str, int]) -> None:
     assert scored(ruleset, hand(ruleset, text)) == (points, rows)
+
+
+@pytest.mark.parametrize(("text", "points", "rows"), [
+    ("123m456m789p234s5p +5p", 64, {"no_bonus_all_chows": 12}),          # instead of all sequences
+    ("123m456m789p111p5p +5p", 32, {"no_bonus_no_honours": 6}),
+])
+def test_no_flowers_and_no_honours_with_a_joker_in_the_hand(ruleset: Ruleset, text: str, points: int,
+                                                            rows: dict[str, int]) -> None:
+    """With no joker these hands are of no flowers and no leaves (its own rows); a joker standing for a 7p
+    leaves them the Phán rows of no flowers (riichi_advanced section Phan)."""
+    assert scored(ruleset, hand(ruleset, text, wild="7p")) == (points, rows)
+    assert score_hand(ruleset, hand(ruleset, text), win_context((), facts={  # type: ignore[union-attr]
+        "seat_wind": WINDS[1], "prevalent_wind": WINDS[0]})).limit.startswith("nfnl")
+
+
+def paid(ruleset: Ruleset, text: str, how: str) -> dict[int, int]:
+    """What each loser pays seat 1 for the hand won ``how`` (seat 2 the discarder on a discard), as the deal's end
+    settles it: the settlement's own hook on an outcome carrying the winner's score."""
+    from mahjong_rulesets.families.hongkong import settlement
+
+    flags = ("self_drawn",) if how == "self_drawn" else ()
+    score = score_hand(ruleset, hand(ruleset, text), win_context(flags, facts={"seat_wind": WINDS[1],
+                                                                             "prevalent_wind": WINDS[0]}))
+    assert score is not None
+    table = Table(players=4)
+    outcome = Outcome("win", 1, how, None, 2 if how == "discard" else None, scores={1: score})
+    return {p.payer: p.amount for p in settlement.settle(ruleset, table, outcome)}
+
+
+def test_a_chicken_hand_is_paid_one_by_every_loser_and_one_phan_as_the_table_says(ruleset: Ruleset) -> None:
+    chicken = "123m456m789p222s5p 3f +5p"                                 # no Phán
+    assert paid(ruleset, chicken, "discard") == {0: 1, 2: 1, 3: 1}          # the discarder no more than the others
+    assert paid(ruleset, chicken, "self_drawn") == {0: 1, 2: 1, 3: 1}       # and none double on a self-drawn win
+    one = "123m456m789p234s5p 3f +5p"                                     # all sequences: one Phán, also 1 point
+    assert paid(ruleset, one, "discard") == {0: 1, 2: 2, 3: 1}
+    assert paid(ruleset, one, "self_drawn") == {0: 2, 2: 2, 3: 2}
+
+
+@pytest.mark.parametrize(("band", "message"), [
+    ("{min: 0, max: 0, points: 1, flat: yes please}", "flat is true or false"),
+    ("{min: 0, max: 0, points: 1, flat: true, each: 2}", "a fan_points band is {min, max, points}"),
+])
+def test_a_bad_flat_band_is_refused_at_its_place(band: str, message: str) -> None:
+    text = ("id: vietnamese_flat\nversion: 1.0.0\nname: A house rule of the chicken hand\nextends: vietnamese\n"
+            f"scoring:\n  fan_points:\n    chicken_hand:\n      value: {band}\n      assumption: a test's\n")
+    with pytest.raises(RulesetError, match=message) as error:
+        load_ruleset_text(text, "<test>")
+    assert "$.scoring.fan_points.chicken_hand.value" in str(error.value)
 
 
 def test_called_triplets_replace_the_triplets(ruleset: Ruleset) -> None:
@@ -205,7 +252,7 @@ def test_the_big_hands_count_one_mun_more_without_jokers_and_one_more_without_bo
     _, items = scored(ruleset, hand(ruleset, "111z222z333z44z55p 1f +5p"), "self_drawn")
     assert items["little_four_winds"] == 30 and items["little_four_winds_no_jokers"] == 6
     assert "little_four_winds_no_bonus" not in items
-    _, items = scored(ruleset, hand(ruleset, "111m222p333s777p5p +5p"), "self_drawn")
+    _, items = scored(ruleset, hand(ruleset, "111m222p333s777p5p 1f +5p"), "self_drawn")  # (no flower: an NFNL hand)
     assert items["four_concealed_pungs"] == 18 and items["four_concealed_pungs_no_jokers"] == 6
     _, items = scored(ruleset, hand(ruleset, "111m222p333s77p55s 1f +7p"))  # a pung completed by a discard
     assert items == {"all_pungs": 3}
@@ -241,10 +288,11 @@ def declared(ruleset: Ruleset, text: str, *codes: str) -> Hand:
 
 
 def test_a_declared_joker_is_worth_its_phan_and_ends_the_hand_without_flowers(ruleset: Ruleset) -> None:
-    """The same sequences, won by South: with nothing declared, no flowers, honours or triplets, two Mủn; with the
-    dots joker declared, its Phán, one more for its number (South's), and all sequences: 3 Phán, paid 4."""
+    """The same sequences, won by South: with nothing declared and a joker standing for the 7p, no flowers,
+    honours or triplets, two Mủn; with the dots joker declared, its Phán, one more for its number (South's), and
+    all sequences: 3 Phán, paid 4."""
     text = "123m456m789p234s5p +5p"
-    assert scored(ruleset, hand(ruleset, text)) == (64, {"no_bonus_all_chows": 12})
+    assert scored(ruleset, hand(ruleset, text, wild="7p")) == (64, {"no_bonus_all_chows": 12})
     assert scored(ruleset, declared(ruleset, text, "2j")) == (
         4, {"declared_dots_joker": 1, "declared_joker_own_seat": 1, "all_chows": 1})
 
@@ -427,7 +475,7 @@ def test_before_play_each_seat_is_offered_its_jokers_only_where_the_rule_says(ru
     assert joker_declaration.mahjong_deal_declarations(ruleset=off, table=t, seat=0) is None
 
 
-def _game(ruleset: Ruleset, tmp_path: Path, seed: int = 3) -> tuple[Path, list[dict[str, Any]]]:
+def _game(ruleset: Ruleset, tmp_path: Path, seed: int = 1) -> tuple[Path, list[dict[str, Any]]]:
     (game,) = simulate(ruleset, seed, 1, ["random"] * 4, tmp_path, max_deals=4)
     assert game.replay is not None
     return game.replay, [json.loads(line) for line in game.replay.read_text(encoding="utf-8").splitlines()]
@@ -565,13 +613,313 @@ def test_the_house_rule_of_the_same_jokers_loads() -> None:
     ("7j: [suits]", "7j: [dots, 1z]", "5j and 7j stand for kinds that overlap"),
     ("        7j: [suits]\n", "", "does not say what 7j stands for"),
     ("7j: [suits]", "7j: [suits]\n        8j: [5p]", "'8j', which is no joker kind"),
-    ("in: [pungs, pairs, chows]", "in: [pungs, pairs, chows, calls]", "typed jokers (stands_for) go into no claimed"),
+    ("declared_kongs: false", "declared_kongs: true", "typed jokers (stands_for) go into no kong declared in the"),
 ])
 def test_a_bad_joker_value_is_refused_at_its_line(old: str, new: str, message: str) -> None:
-    place = r"<test>::\$\.parameters\.jokers\.value\.(stands_for|in) \(line \d+"
+    place = r"<test>::\$\.parameters\.jokers\.value\.(stands_for|declared_kongs) \(line \d+"
     with pytest.raises(RulesetError, match=place) as info:
         load_ruleset_text(_HOUSE.replace(old, new), "<test>")
     assert message in str(info.value)
+
+
+# ---------------------------------------------------------------- jokers in claimed sets
+
+
+def test_a_claim_takes_only_jokers_that_stand_for_the_kinds_it_fills(ruleset: Ruleset) -> None:
+    """riichi_advanced section Calls: no joker restrictions on calls.  Holding 4s 5s, the General, a bamboo joker and
+    a dots joker, a discarded 5s may be punged or konged with the General or the bamboo joker, never the dots joker;
+    a chow takes one joker standing for the place it fills."""
+    from mahjong_core.engine.jokers import typed_claim_shapes, used_in_meld
+
+    seat = Seat()
+    seat.joker_rule = joker_play(ruleset).rule  # type: ignore[union-attr]
+    for code in ("4s", "5s", "9m", "9m"):
+        seat.counts[_KIND[code]] += 1
+    seat.held_jokers.extend(TYPED_JOKERS[t] for t in (ANY, BAMBOO, DOTS))
+    five, four = _KIND["5s"], _KIND["4s"]
+    g, b = ANY_JOKER + ANY, ANY_JOKER + BAMBOO
+    offered = {(o.kind, o.tiles) for o in typed_claim_shapes(seat, five)}
+    assert offered == {("kong", (five, g, b)), ("pung", (five, g)), ("pung", (five, b)), ("pung", (g, b)),
+                       ("chow", (four, g)), ("chow", (four, b)),             # the joker is 6s
+                       ("chow", (g, four)), ("chow", (b, four))}             # the joker is 3s
+    assert not any(ANY_JOKER + DOTS in tiles for _, tiles in offered)
+    # no 5p held, no run: only a pung of two jokers, the General and the dots joker (not the bamboo one)
+    assert {(o.kind, o.tiles) for o in typed_claim_shapes(seat, _KIND["5p"])} == {("pung", (g, ANY_JOKER + DOTS))}
+    natural, stands = used_in_meld(seat, (four, b), five)                   # the bamboo joker is 6s in 4s 5s 6s
+    assert (natural, stands) == ((four,), (_KIND["6s"],))
+    assert sorted(seat.held_jokers) == sorted(TYPED_JOKERS[t] for t in (ANY, DOTS))
+
+
+def test_the_golden_game_claims_with_typed_jokers_and_the_log_names_each(ruleset: Ruleset) -> None:
+    """The golden replay holds claims with jokers: each names the joker tiles that went in, and each of them stands
+    for the kind it took (its type's kinds hold it)."""
+    rule = joker_play(ruleset).rule  # type: ignore[union-attr]
+    log = Path(__file__).parents[3] / "replays" / "vietnamese-seed20261130.jsonl"
+    claims = [e for e in map(json.loads, log.read_text(encoding="utf-8").splitlines())
+              if e.get("type") == "claim" and e.get("jokers")]
+    assert claims and {e["kind"] for e in claims} >= {"pung", "chow"}
+    for e in claims:
+        assert len(e["joker_tiles"]) == len(e["jokers"])
+        for joker, kind in zip(e["joker_tiles"], e["jokers"], strict=True):
+            assert rule.stands_for[int(joker[0]) - 1] >> _KIND[kind] & 1, e
+
+
+def test_a_claim_naming_a_joker_that_cannot_stand_there_is_named_at_its_line(tmp_path: Path) -> None:
+    """The golden game's first claim with a joker, by the random bot's seat written as a person's (whose decisions
+    the audit judges by the rules instead of re-playing a bot), tampered to name a joker of another type that does
+    not stand for the kind (a bamboo joker in a pung of dots): the audit names that line and what was legal."""
+    log = Path(__file__).parents[3] / "replays" / "vietnamese-seed20261130.jsonl"
+    lines = log.read_text(encoding="utf-8").splitlines()
+    lines[0] = lines[0].replace('"kind":"random"', '"kind":"human"')
+    n = next(n for n, line in enumerate(lines) if '"phase":"claim"' in line and '"action":"pung"' in line
+             and '"2j"' in line)                                         # a dots joker in a pung of dots
+    lines[n] = lines[n].replace('"2j"', '"3j"')
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    verdict = check(tampered, "audit")
+    assert not verdict.ok and f"line {n + 1}" in verdict.text()
+    assert "is not legal here" in verdict.text() and "+3j" in verdict.text() and "+2j" in verdict.text()
+
+
+# ---------------------------------------------------------------- the win by discarding green jokers
+
+
+def test_three_green_jokers_discarded_win_one_mun_and_five_two_whatever_the_hand(ruleset: Ruleset) -> None:
+    h = hand(ruleset, "123m456m789p23s5p 3f")                           # thirteen tiles: no hand of sets at all
+    for count, points, row in ((3, 32, "green_jokers_three"), (4, 32, "green_jokers_three"),
+                               (5, 64, "green_jokers_five"), (7, 64, "green_jokers_five")):
+        score = score_hand(ruleset, h, win_context(("self_drawn",), facts={
+            "seat_wind": WINDS[1], "prevalent_wind": WINDS[0], "bonus_win": True, "green_jokers_discarded": count}))
+        assert score is not None and (score.total, score.limit) == (points, row)
+    table = Table(players=4)
+    outcome = Outcome("win", 1, "self_drawn", None, None, scores={1: score})  # type: ignore[possibly-undefined]
+    from mahjong_rulesets.families.hongkong import settlement
+
+    assert {p.payer: p.amount for p in settlement.settle(ruleset, table, outcome)} == {0: 128, 2: 128, 3: 128}
+
+
+class GreenDiscarder:
+    """Seat 0's player: discards every green joker it holds (and no red one), declares none, and takes every win
+    offered; a greedy bot plays everything else."""
+
+    kind = "green"
+
+    def __init__(self, seed: int, spoil: bool = False) -> None:
+        from mahjong_core.engine.players import make_bots
+
+        self.bot = make_bots(["greedy"], seed)[0]
+        self.name = "green-0"
+        self.spoil = spoil  # discard the red jokers too, which spoils the win
+
+    def choose(self, table: Table, seat: int, options: Any, phase: str) -> Action:
+        win = next((o for o in options if o.kind == "win"), None)
+        if win is not None:
+            return win
+        wanted = (ANY_JOKER + ANY, ANY_JOKER + DOTS, ANY_JOKER + BAMBOO, ANY_JOKER + CHARACTERS)
+        if self.spoil:
+            wanted += (ANY_JOKER + WIND, ANY_JOKER + DRAGON, ANY_JOKER + SUITED)
+        if phase in ("turn", "declaration"):
+            green = next((o for o in options if o.kind == "discard" and o.tile in wanted), None)
+            if green is not None:
+                return green
+            options = [o for o in options if o.kind != "declare_joker"] or options
+        return self.bot.choose(table, seat, options, phase)
+
+
+def _green_games(ruleset: Ruleset, spoil: bool) -> list[dict[str, Any]]:
+    from mahjong_core.engine.game import Game
+    from mahjong_core.engine.players import make_bots
+
+    events: list[dict[str, Any]] = []
+
+    class Watch:
+        def mahjong_event(self, table: Table, event: dict[str, Any]) -> None:
+            events.append(dict(event, discards=[list(s.discards) for s in table.seats]))
+
+    for seed in range(10):  # random bots at the other seats: seldom ready, they leave seat 0 its green wins
+        players = [GreenDiscarder(seed, spoil), *make_bots(["random"] * 4, seed)[1:]]
+        conserved = TileConservation()  # every tile in its place after every event: the jokers claimed and won on
+        Game(ruleset, players, seed, observers=(Watch(), conserved), max_deals=3).play()  # type: ignore[arg-type]
+        assert conserved.checked
+    return events
+
+
+def _green_wins(events: list[dict[str, Any]]) -> list[int]:
+    """The wins made by discarding green jokers: a mahjong right after its seat's own decision in the claim
+    window (a self-drawn win on a joker drawn is no such win)."""
+    return [i for i, e in enumerate(events) if e["type"] == "mahjong" and e["tile"] in ("1j", "2j", "3j", "4j")
+            and e["how"] == "self_drawn" and events[i - 1]["type"] == "decision" and events[i - 1]["phase"] == "claim"
+            and events[i - 1]["actor"] == e["seat"]]
+
+
+def test_in_play_a_third_green_joker_claimed_by_no_one_wins_for_its_discarder_as_self_drawn(
+        ruleset: Ruleset) -> None:
+    events = _green_games(ruleset, spoil=False)
+    greens = {TYPED_JOKERS[i] for i in range(4)}
+    wins = _green_wins(events)
+    assert any(events[i]["seat"] == 0 for i in wins), "seat 0 never won by discarding green jokers"
+    for i in wins:
+        win, decision = events[i], events[i - 1]
+        assert (win["how"], win["discarder"]) == ("self_drawn", None)
+        seat = win["seat"]                        # seat 0 mostly; a random bot too, discarding its jokers at random
+        assert (decision["type"], decision["actor"], decision["phase"], decision["action"]) == \
+            ("decision", seat, "claim", "win")
+        assert sum(1 for tile in win["discards"][seat] if tile in greens) >= 3
+        score = next(e for e in events[i:] if e["type"] == "score" and e["seat"] == seat)
+        assert score["limit"] in ("green_jokers_three", "green_jokers_five")
+        settlement = next(e for e in events[i:] if e["type"] == "settlement")
+        assert {p[0] for p in settlement["payments"]} == {0, 1, 2, 3} - {seat}
+        assert all(p[2] == 2 * score["value"] for p in settlement["payments"])   # every loser pays double
+
+
+def test_a_game_won_by_discarding_green_jokers_audits_clean_and_a_forged_win_is_named(
+        ruleset: Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 0 written as a person (its decisions repeated by the audit), the others random bots re-played."""
+    from mahjong_core.engine import players as bots
+    from mahjong_core.log import simulate as simulating
+
+    def seated(kinds: Any, seed: Any) -> list[Any]:
+        green = GreenDiscarder(int(seed) % 1000)
+        green.kind = "human"
+        return [green, *bots.make_bots(["random"] * 4, seed)[1:]]
+
+    monkeypatch.setattr(simulating, "make_bots", seated)
+    for seed in range(1, 30):  # the first seeded game in which seat 0 wins so
+        (game,) = simulate(ruleset, seed, 1, ["random"] * 4, tmp_path / str(seed), max_deals=3)
+        assert game.replay is not None
+        lines = game.replay.read_text(encoding="utf-8").splitlines()
+        won = [n for n, line in enumerate(lines) if '"type":"mahjong"' in line and '"how":"self_drawn"' in line
+               and any(f'"tile":"{c}"' in line for c in ("1j", "2j", "3j", "4j"))]
+        if won:
+            break
+    assert won and check(game.replay, "audit").ok
+    # The win's decision naming another joker than the one discarded is named at its line.
+    n = won[0] - 1
+    decision = json.loads(lines[n])
+    assert (decision["phase"], decision["action"]) == ("claim", "win")
+    other = next(c for c in ("1j", "2j", "3j", "4j") if c != decision["tile"])
+    lines[n] = lines[n].replace(f'"tile":"{decision["tile"]}"', f'"tile":"{other}"')
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    verdict = check(forged, "audit")
+    assert not verdict.ok and f"line {n + 1}" in verdict.text()
+
+
+def test_a_red_joker_discarded_spoils_the_green_jokers_win(ruleset: Ruleset) -> None:
+    """Seat 0 discards its red jokers too: where one lies among its discards, a third or later green joker claimed
+    by no one offers it no win; the wins it made had no red joker among its discards."""
+    events = _green_games(ruleset, spoil=True)
+    greens, reds = set(TYPED_JOKERS[:4]), set(TYPED_JOKERS[4:])
+    spoiled = 0
+    for i, e in enumerate(events[:-1]):
+        if e["type"] == "decision" and e["actor"] == 0 and e["phase"] == "turn" and e.get("tile") in \
+                ("1j", "2j", "3j", "4j"):
+            after = events[i + 1]["discards"][0]                        # the discards once this one is made
+            if any(t in reds for t in after) and sum(t in greens for t in after) >= 3:
+                spoiled += 1
+                nxt = events[i + 1]
+                assert not (nxt["type"] == "decision" and nxt["actor"] == 0 and nxt["phase"] == "claim")
+    assert spoiled                                                   # green jokers went after a red one
+    for i in _green_wins(events):
+        assert not any(t in reds for t in events[i]["discards"][events[i]["seat"]])
+
+
+# ---------------------------------------------------------------- a discarded joker won on as a General
+
+
+def test_a_seat_ready_to_win_takes_a_discarded_joker_as_a_general_for_one_mun_more(ruleset: Ruleset) -> None:
+    """riichi_advanced section Calls: a discarded joker is a General joker to anyone ready to win, and to win only;
+    section Phan: the NFNL deal-in, one Mủn.  Seat 0 discards its green jokers (and the random bots theirs): other
+    seats win on them."""
+    events = _green_games(ruleset, spoil=False)
+    deal_ins = [i for i, e in enumerate(events) if e["type"] == "mahjong" and e["how"] == "discard"
+                and e["tile"] in ("1j", "2j", "3j", "4j", "5j", "6j", "7j")]
+    assert deal_ins, "no seat won on a discarded joker"
+    for i in deal_ins:
+        win, decision = events[i], events[i - 1]
+        assert win["as_joker"] == "1j" and win["discarder"] != win["seat"]
+        discarded = events[i - 2]                               # the joker's discard, then the winner's claim
+        assert (discarded["actor"], discarded["action"], discarded["tile"]) == (win["discarder"], "discard",
+                                                                                 win["tile"])
+        assert (decision["actor"], decision["phase"], decision["action"], decision["tile"]) == \
+            (win["seat"], "claim", "win", win["tile"])
+        score = next(e for e in events[i:] if e["type"] == "score" and e["seat"] == win["seat"])
+        assert any(item["name"] == "nfnl_deal_in" for item in score["items"]), score
+    # a joker is claimed for nothing else: no pung, kong or chow takes a discarded joker
+    assert not any(e["type"] == "claim" and e["tile"].endswith("j") for e in events)
+
+
+def test_the_win_on_a_discarded_joker_is_one_mun_more(ruleset: Ruleset) -> None:
+    h = hand(ruleset, "123m456m789p234s5p 3f +5p")                      # all sequences: one Phán
+    assert scored(ruleset, h, won_on_discarded_joker=True) == (32, {"all_chows": 1, "nfnl_deal_in": 6})
+    assert scored(ruleset, h) == (1, {"all_chows": 1})
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("claimed_to_win_as: 1j", "claimed_to_win_as: 1x", "'1x' does not match '^[1-9]j$'"),   # the schema's word
+    ("claimed_to_win_as: 1j", "claimed_to_win_as: 8j", "claimed_to_win_as names '8j', which is no joker kind"),
+])
+def test_a_bad_claimed_to_win_as_is_refused_at_its_line(old: str, new: str, message: str) -> None:
+    house = _HOUSE.replace("      dead_when_discarded: true\n",
+                           "      dead_when_discarded: true\n      claimed_to_win_as: 1j\n")
+    assert load_ruleset_text(house, "<test>").id == "vietnamese_house"
+    with pytest.raises(RulesetError, match=r"<test>::\$\.parameters\.jokers\.value\.claimed_to_win_as \(line"):
+        load_ruleset_text(house.replace(old, new), "<test>")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset_text(house.replace(old, new), "<test>")
+    assert message in str(info.value)
+
+
+# ---------------------------------------------------------------- no flowers, no leaves
+
+
+@pytest.mark.parametrize(("text", "flags", "points", "limit"), [
+    ("135m246p79s1358s2p +2p", (), 96, "nfnl"),                          # no sets at all: suited tiles alone
+    ("123m456m789p23s55p +4s", (), 96, "nfnl"),                          # all sequences, waiting on 1s or 4s
+    ("123m456m789p234s5p +5p", (), 128, "nfnl_concealed_all_chows_single_wait"),
+    ("[111m] 222p333s777p5p +5p", (), 128, "nfnl_all_pungs"),
+    ("111m222p333s777p5p +5p", ("self_drawn",), 192, "nfnl_concealed_all_pungs"),
+    ("[123m] 345m567m789m5m +5m", (), 160, "nfnl_full_flush"),
+    ("[111m] 222m333m777m5m +5m", (), 192, "nfnl_full_flush_all_pungs"),
+    ("111m222m333m777m5m +5m", ("self_drawn",), 256, "nfnl_concealed_full_flush_all_pungs"),
+])
+def test_the_hands_of_no_flowers_and_no_leaves(ruleset: Ruleset, text: str, flags: tuple[str, ...], points: int,
+                                               limit: str) -> None:
+    h = hand(ruleset, text)
+    score = score_hand(ruleset, h, win_context(flags, facts={"seat_wind": WINDS[1], "prevalent_wind": WINDS[0],
+                                                             "bonus_win": True}))
+    assert score is not None and (score.total, score.limit) == (points, limit)
+
+
+@pytest.mark.parametrize("text", ["123m456m789p234s5p 1f +5p",            # a flower set aside
+                                  "123m456m789p234s5p *2j +5p",           # a joker declared
+                                  "123m456m789p234s1z +1z"])              # an honour
+def test_no_nfnl_row_holds_for_a_flower_a_joker_or_an_honour(ruleset: Ruleset, text: str) -> None:
+    score = score_hand(ruleset, hand(ruleset, text), win_context((), facts={"seat_wind": WINDS[1],
+                                                                            "prevalent_wind": WINDS[0]}))
+    assert score is not None and score.limit is None
+
+
+def test_an_nfnl_hand_of_any_shape_is_complete_in_play(ruleset: Ruleset) -> None:
+    """The Vietnamese module answers the engine's "is this hand complete?" for an NFNL hand: suited tiles alone, no
+    bonus tile, no joker; any other question it leaves to the hand's shape (``None``)."""
+    from mahjong_rulesets.rulesets import vietnamese
+
+    def asked(t: Table, tile: str, how: str) -> bool | None:
+        return vietnamese.mahjong_hand_complete(ruleset=ruleset, table=t, seat=0, tile=_KIND[tile], how=how)
+
+    t = holding(ruleset)
+    for code in ("1m", "3m", "5m", "2p", "4p", "6p", "7s", "9s", "1s", "3s", "5s", "8s", "2p"):
+        t.seats[0].counts[_KIND[code]] += 1
+    assert asked(t, "2s", "discard") is True                            # fourteen suited tiles, no set needed
+    assert asked(t, "1z", "discard") is None                            # won on an honour: no NFNL hand
+    t.seats[0].counts[_KIND["2s"]] += 1
+    assert asked(t, "2s", "self_drawn") is True
+    t.seats[0].bonus.append(FLOWERS[0])                                  # a flower drawn and set aside
+    assert asked(t, "2s", "self_drawn") is None
+    t.seats[0].bonus.clear()
+    t.seats[0].held_jokers.append(TYPED_JOKERS[ANY])                     # a joker held
+    assert asked(t, "2s", "self_drawn") is None
 
 
 # ---------------------------------------------------------------- every bot

@@ -75,6 +75,25 @@ def simple(kind: int) -> bool:
     return kind < FIRST_WIND and 0 < kind % 9 < 8
 
 
+def simples_probe(table: Table) -> Hand | None:
+    """An open hand of simples with no other yaku, in the table's tiles (:meth:`RiichiPlay.simples_win`): 234m
+    claimed, 456m, 456p, 678s and 88p on the 8p; where the set lacks one of these (a suit left out), the same
+    shape in the first two suits whose simples it holds -- 234 claimed and 456 in the first, 456, 678 and 88 on
+    the 8 in the second -- and ``None`` where it holds fewer than two such suits."""
+    players = table.players
+    tiles = table.tiles
+    probe = (3, 4, 5, 12, 13, 14, 16, 23, 24, 25)
+    if tiles is None or all(tiles.kinds[k] is not None for k in (1, 2, *probe)):
+        chow = meld_of(MeldKind.CHOW, (1, 2, 3), exposed=True, claimed_from=players - 1, seats=players)
+        return Hand(probe, (chow,), (), 16)  # 456m 456p 8p 678s, on 8p
+    suits = [base for base in (0, 9, 18) if all(tiles.kinds[base + n] is not None for n in range(1, 8))]
+    if len(suits) < 2:
+        return None
+    a, b = suits[:2]
+    chow = meld_of(MeldKind.CHOW, (a + 1, a + 2, a + 3), exposed=True, claimed_from=players - 1, seats=players)
+    return Hand((a + 3, a + 4, a + 5, b + 3, b + 4, b + 5, b + 5, b + 6, b + 7, b + 7), (chow,), (), b + 7)
+
+
 class RiichiPlay:
     """The riichi play of one greedy bot in one game (see the module docstring); ``choose`` answers ``None`` where
     the greedy bot's own choice stands."""
@@ -227,12 +246,11 @@ class RiichiPlay:
     def simples_win(self, seat: int) -> bool:
         """Whether an open hand of simples alone wins in this game, as the game judges one such hand (chows of
         234m (claimed), 456m, 456p, 678s and a pair of 8p won on the 8p: no other yaku among them), asked once;
-        where it does, an open hand all of simples is not judged wait by wait."""
+        where it does, an open hand all of simples is not judged wait by wait.  A tile set without one of those
+        tiles (no bamboo: Korea's) is asked the same hand in two suits it holds (:func:`simples_probe`)."""
         if self._simples_win is None:
-            chow = meld_of(MeldKind.CHOW, (1, 2, 3), exposed=True, claimed_from=self.table.players - 1,
-                           seats=self.table.players)
-            probe = Hand((3, 4, 5, 12, 13, 14, 16, 23, 24, 25), (chow,), (), 16)  # 456m 456p 8p 678s, on 8p
-            self._simples_win = self.judge.wins(seat, probe, "discard")
+            probe = simples_probe(self.table)
+            self._simples_win = probe is not None and self.judge.wins(seat, probe, "discard")
         return self._simples_win
 
     def value_tile(self, seat: int, kind: int) -> bool:

@@ -8,7 +8,12 @@ Wiki's "Riichi" and "Ippatsu" pages give them:
   concealed kong keeps it concealed), one discard from ready, holding at least the stick's points (unless
   ``short_of_stick``: where points may go below zero, a seat short of the stick declares all the same), with at least
   ``tiles_left`` tiles still to be drawn from the live wall (so that a draw of its own is to come), and not
-  declared already.
+  declared already.  Where ``every_wait_wins_on_discard`` is set (Korean 2-point mahjong's "uper", co_kr section
+  9.1: declare only a hand that makes the minimum even won on another's discard), the declaring discard must also
+  leave a hand every wait of which the game would let win on a discard -- judged as a declared win is
+  (``Table.judge``: the win's facts and the ruleset's objections, its minimum among them) -- and the declaration is
+  offered only where some discard does.  A ``stick`` of 0 is a declaration that costs nothing (the Korean one): no
+  payment is made and the pot stays empty.
 * **the declaration** is the ``riichi_declaration`` event, whose flags mark the seat (``riichi``: the tiles it had
   drawn this deal, ``riichi_melded``: the tiles in melds on the whole table, ``double_riichi``), and the seat pays
   its stick into the table's pot in reply (a ``payment`` to the pot).  The stick is paid as the declaration is
@@ -45,9 +50,12 @@ from mahjong_rulesets.mechanisms import parameters_of
 from mahjong_rulesets.mechanisms.locked_hand import locked_refusals
 
 from mahjong_core.plugin import (
+    NUM_PLAYING_KINDS,
     Action,
     Contribution,
     Effect,
+    Hand,
+    MahjongError,
     Ruleset,
     Table,
     Term,
@@ -55,6 +63,7 @@ from mahjong_core.plugin import (
     payment_event,
     reacts_to,
     shanten,
+    waits,
 )
 
 #: The turn action, the event and the seat flags of a declaration.
@@ -81,7 +90,8 @@ TERMS = (
 
 
 def rule(ruleset: Ruleset) -> Mapping[str, Any]:
-    """The ruleset's ``riichi_declaration``: ``stick``, ``tiles_left``, ``concealed_kong``."""
+    """The ruleset's ``riichi_declaration``: ``stick``, ``tiles_left``, ``concealed_kong``, and the optional
+    ``short_of_stick``, ``void_if_won_on`` and ``every_wait_wins_on_discard``."""
     value: Mapping[str, Any] = ruleset.value("riichi_declaration")
     return value
 
@@ -139,12 +149,43 @@ def mahjong_ready_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Seq
     if FLAG in s.flags or any(m.exposed for m in s.melds):
         return None
     settings = rule(ruleset)
-    if (table.scores[seat] < int(settings["stick"]) and not settings.get("short_of_stick")) \
+    stick = int(settings["stick"])
+    if (stick and table.scores[seat] < stick and not settings.get("short_of_stick")) \
             or tiles_left(ruleset, table) < int(settings["tiles_left"]):
         return None
     if sum(s.counts) % 3 != 2 or shanten(bytes(s.counts)) > 0:  # the best discard leaves the hand's own shanten
         return None
+    if settings.get("every_wait_wins_on_discard") and not any(
+            winning_on_discard(table, seat, tile) for tile in range(NUM_PLAYING_KINDS)
+            if s.counts[tile] and ready_without(s.counts, tile)):
+        return None
     return [Action(DECLARE)]
+
+
+def winning_on_discard(table: Table, seat: int, tile: int) -> bool:
+    """Whether discarding ``tile`` leaves a ready hand every wait of which the game would let win on another's
+    discard (``every_wait_wins_on_discard``): each judged as a declared win is (``Table.judge``), the minimum among
+    the ruleset's objections.  A wait whose every copy the seat holds (a kong's included) is no tile to win on and is
+    not asked.
+
+    :raises MahjongError: at a table with no game's judgement (one set up by hand), where the rule cannot be kept.
+    """
+    judge = table.judge
+    if judge is None:
+        raise MahjongError("riichi_declaration.every_wait_wins_on_discard needs the game's judgement of a hand "
+                           "(Table.judge), which a table set up by hand does not have", place="riichi_declaration")
+    s = table.seats[seat]
+    counts = s.counts
+    counts[tile] -= 1
+    try:
+        kinds = waits(bytes(counts))
+        concealed = tuple(k for k in range(NUM_PLAYING_KINDS) for _ in range(counts[k]))
+        melds = tuple(s.melds)
+        open_waits = [w for w in kinds if counts[w] + sum(m.tiles.count(w) for m in melds) < 4]
+        return bool(open_waits) and all(judge.wins(seat, Hand(concealed, melds, tuple(sorted(s.bonus)), w), "discard")
+                                        for w in open_waits)
+    finally:
+        counts[tile] += 1
 
 
 @hookimpl
@@ -168,8 +209,11 @@ def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: st
     if declared is None:
         return None
     if phase == "turn" and s.taken == declared:  # the declaring turn: only a discard that leaves it ready (or a win)
+        strict = bool(rule(ruleset).get("every_wait_wins_on_discard"))
         return [o for o in options if o.kind == "kong"
-                or (o.kind == "discard" and o.tile is not None and not ready_without(s.counts, o.tile))] or None
+                or (o.kind == "discard" and o.tile is not None
+                    and (not ready_without(s.counts, o.tile)
+                         or (strict and not winning_on_discard(table, seat, o.tile))))] or None
     return locked_refusals(table, seat, phase, options, str(rule(ruleset)["concealed_kong"]))
 
 
@@ -182,7 +226,8 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
         Sequence[Mapping[str, Any]] | None):
     type_ = event["type"]
     if type_ == DECLARED:
-        return [payment_event(event["seat"], None, int(rule(ruleset)["stick"]), STICK)]
+        stick = int(rule(ruleset)["stick"])
+        return [payment_event(event["seat"], None, stick, STICK)] if stick else None  # 0: a declaration for free
     if type_ == "mahjong" and table.pot:
         returned = voided_stick(ruleset, table, event)
         out = [payment_event(None, returned, int(rule(ruleset)["stick"]), STICK)] if returned is not None else []

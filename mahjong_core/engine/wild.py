@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mahjong_core.engine.drawing import flush_wall_events, take
-from mahjong_core.engine.winning import declare_win, win_allowed
+from mahjong_core.engine.winning import declare_win, hand_complete, win_allowed
 from mahjong_core.errors import MahjongError, WallError
 from mahjong_core.hand.jokers import is_complete_with_jokers
 from mahjong_core.table.rng import deal_rng
@@ -165,10 +165,27 @@ def reveal_wild_by_dice(game: RunningGame) -> int:
 
 def rob_wild(game: RunningGame, kind: int, turned: int) -> None:
     """Offer the turned tile to each non-dealer whose dealt hand it completes as a wild, in turn from the
-    dealer's right; the first to take it wins at once, the win counted as self-drawn (:func:`.winning.declare_win`)."""
+    dealer's right; the first to take it wins at once, the win counted as self-drawn (:func:`.winning.declare_win`).
+
+    Where the dealer's dealt hand already wins -- his heavenly hand, which comes before a non-dealer's robbing
+    (kityou, "福州麻雀 後編", section 30) -- nobody is offered it: the dealer's win is his first turn's.
+    """
     t = game.table
+    if dealt_hand_wins(game, t.dealer):
+        return
     for off in range(1, t.players):
         offer_wild(game, (t.dealer + off) % t.players, kind, turned)
+
+
+def dealt_hand_wins(game: RunningGame, seat: int) -> bool:
+    """Whether the seat's dealt hand (the dealer's 3k + 2 tiles, before any turn) is a win the ruleset allows, as
+    his first turn will find it: complete by a plugin's answer, its jokers or its shape, and no objection."""
+    s = game.table.seats[seat]
+    counts = s.counts
+    if (sum(counts) + len(s.held_jokers)) % 3 != 2 or not any(counts):
+        return False
+    tile = next(i for i, n in enumerate(counts) if n)  # the tile a win names where the turn began without a draw
+    return hand_complete(game, seat, counts, tile, "self_drawn") and win_allowed(game, seat, tile, "self_drawn")
 
 
 def dealer_may_rob(game: RunningGame, discarder: int) -> bool:

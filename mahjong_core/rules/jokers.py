@@ -67,7 +67,7 @@ class WildRule:
         turned face up where it lies and stays in the wall, a copy of the wild kind for whoever takes it.
     :param robbed: a seat whose dealt hand the turned tile, as a wild, completes may take it and win at once,
         the win counted as self-drawn (Fuzhou's "robbing the gold"); non-dealers are asked, in turn from the
-        dealer's right.
+        dealer's right, unless the dealer's dealt hand wins as it is (his heavenly hand comes first).
     :param robbed_by_dealer: the dealer may rob it too, once his first discard leaves his hand ready for it: asked
         as that discard's claim window closes with no win on it (a win on the discard comes first), before a meld
         claimed of it is made.

@@ -155,17 +155,38 @@ def mahjong_ready_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Seq
         return None
     if sum(s.counts) % 3 != 2 or shanten(bytes(s.counts)) > 0:  # the best discard leaves the hand's own shanten
         return None
-    if settings.get("every_wait_wins_on_discard") and not any(
-            winning_on_discard(table, seat, tile) for tile in range(NUM_PLAYING_KINDS)
-            if s.counts[tile] and ready_without(s.counts, tile)):
+    if settings.get("every_wait_wins_on_discard") and not declarable_discards(table, seat):
         return None
     return [Action(DECLARE)]
+
+
+#: ``table.extra`` key of the last answer of :func:`declarable_discards` (the seat's hand it was for, and it).
+MEMO = "riichi_declaration"
+
+
+def declarable_discards(table: Table, seat: int) -> frozenset[int]:
+    """The discards that leave the seat's concealed tiles ready with every wait winning on a discard
+    (:func:`winning_on_discard`), for ``every_wait_wins_on_discard``.  Asked as the declaration is offered and
+    again for each discard of the declaring turn, with the hand as it was: the last answer is kept in
+    ``table.extra`` for the hand it was made for (deal, seat, tiles drawn, tiles held, melds), so the game's
+    judgement is asked once a turn.  Nothing of it is logged; a re-played game asks the same questions."""
+    s = table.seats[seat]
+    key = (table.deal_number, seat, s.taken, bytes(s.counts), len(s.melds))
+    memo = table.extra.get(MEMO)
+    if isinstance(memo, tuple) and memo[0] == key:
+        found: frozenset[int] = memo[1]
+        return found
+    found = frozenset(tile for tile in range(NUM_PLAYING_KINDS)
+                      if s.counts[tile] and ready_without(s.counts, tile) and winning_on_discard(table, seat, tile))
+    table.extra[MEMO] = (key, found)
+    return found
 
 
 def winning_on_discard(table: Table, seat: int, tile: int) -> bool:
     """Whether discarding ``tile`` leaves a ready hand every wait of which the game would let win on another's
     discard (``every_wait_wins_on_discard``): each judged as a declared win is (``Table.judge``), the minimum among
-    the ruleset's objections.  A wait whose every copy the seat holds (a kong's included) is no tile to win on and is
+    the ruleset's objections, as the table stands before the declaration (its own facts, which the one ruleset
+    with the rule reads only for a bonus point, uncounted).  A wait whose every copy the seat holds (a kong's included) is no tile to win on and is
     not asked.
 
     :raises MahjongError: at a table with no game's judgement (one set up by hand), where the rule cannot be kept.
@@ -178,14 +199,38 @@ def winning_on_discard(table: Table, seat: int, tile: int) -> bool:
     counts = s.counts
     counts[tile] -= 1
     try:
-        kinds = waits(bytes(counts))
-        concealed = tuple(k for k in range(NUM_PLAYING_KINDS) for _ in range(counts[k]))
+        held = bytes(counts)
         melds = tuple(s.melds)
-        open_waits = [w for w in kinds if counts[w] + sum(m.tiles.count(w) for m in melds) < 4]
-        return bool(open_waits) and all(judge.wins(seat, Hand(concealed, melds, tuple(sorted(s.bonus)), w), "discard")
-                                        for w in open_waits)
+        verdicts = deal_verdicts(table)
+        key = (seat, held, melds)
+        found = verdicts.get(key)
+        if found is None:
+            concealed = tuple(k for k in range(NUM_PLAYING_KINDS) for _ in range(counts[k]))
+            bonus = tuple(sorted(s.bonus))
+            open_waits = [w for w in waits(held) if counts[w] + sum(m.tiles.count(w) for m in melds) < 4]
+            found = bool(open_waits) and all(judge.wins(seat, Hand(concealed, melds, bonus, w), "discard")
+                                             for w in open_waits)
+            verdicts[key] = found
+        return found
     finally:
         counts[tile] += 1
+
+
+#: ``table.extra`` key of the deal's verdicts of :func:`winning_on_discard`.
+VERDICTS = "riichi_declaration_verdicts"
+
+
+def deal_verdicts(table: Table) -> dict[tuple[int, bytes, tuple[Any, ...]], bool]:
+    """This deal's verdicts of :func:`winning_on_discard`, by seat, concealed tiles and melds: a ready hand that
+    keeps its shape while it discards what it draws comes back to the same question turn after turn, and each
+    answer scores a hand for each wait.  What a hand makes on a discard is judged once a deal, as the riichi bot
+    keeps its verdicts (``mahjong_core.engine.riichi_play``); begun afresh at a new deal, logged nowhere."""
+    found = table.extra.get(VERDICTS)
+    if not isinstance(found, tuple) or found[0] != table.deal_number:
+        found = (table.deal_number, {})
+        table.extra[VERDICTS] = found
+    verdicts: dict[tuple[int, bytes, tuple[Any, ...]], bool] = found[1]
+    return verdicts
 
 
 @hookimpl
@@ -209,11 +254,12 @@ def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: st
     if declared is None:
         return None
     if phase == "turn" and s.taken == declared:  # the declaring turn: only a discard that leaves it ready (or a win)
-        strict = bool(rule(ruleset).get("every_wait_wins_on_discard"))
+        if rule(ruleset).get("every_wait_wins_on_discard"):
+            allowed = declarable_discards(table, seat)
+            return [o for o in options if o.kind == "kong"
+                    or (o.kind == "discard" and o.tile is not None and o.tile not in allowed)] or None
         return [o for o in options if o.kind == "kong"
-                or (o.kind == "discard" and o.tile is not None
-                    and (not ready_without(s.counts, o.tile)
-                         or (strict and not winning_on_discard(table, seat, o.tile))))] or None
+                or (o.kind == "discard" and o.tile is not None and not ready_without(s.counts, o.tile))] or None
     return locked_refusals(table, seat, phase, options, str(rule(ruleset)["concealed_kong"]))
 
 

@@ -186,8 +186,9 @@ def winning_on_discard(table: Table, seat: int, tile: int) -> bool:
     """Whether discarding ``tile`` leaves a ready hand every wait of which the game would let win on another's
     discard (``every_wait_wins_on_discard``): each judged as a declared win is (``Table.judge``), the minimum among
     the ruleset's objections, as the table stands before the declaration (its own facts, which the one ruleset
-    with the rule reads only for a bonus point, uncounted).  A wait whose every copy the seat holds (a kong's included) is no tile to win on and is
-    not asked.
+    with the rule reads only for a bonus point, uncounted).  A wait whose every copy the seat holds (a kong's
+    included) is no tile to win on and is not asked.  Each hand's verdict is kept for the deal
+    (:func:`deal_verdicts`).
 
     :raises MahjongError: at a table with no game's judgement (one set up by hand), where the rule cannot be kept.
     """

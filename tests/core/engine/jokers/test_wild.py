@@ -6,6 +6,7 @@ the ruleset that makes its gold so.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -152,3 +153,19 @@ def test_a_dealer_s_winning_dealt_hand_comes_before_a_non_dealer_s_robbing(deale
             rob_wild(game, gold, gold)
         assert over.value.outcome.winner == robbed_by and t.wild_taken == robbed_by
         assert players[robbed_by].asked == ["declaration"]
+
+
+def test_the_fold_follows_the_dealer_s_robbing_after_his_first_discard(tmp_path: Path) -> None:
+    """Seed 4 of greedy bots: the dealer of the fourth deal robs the gold once his first discard leaves him ready
+    (``jokers.wild.robbed_by_dealer``); the log's reader holds the gold, his discard and his win as the engine."""
+    played = simulate(load_ruleset(RULESET), 4, 1, ["greedy"] * 4, tmp_path, max_deals=8)
+    log = played[0].replay
+    assert log is not None
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    dealer, robbed_by_dealer = None, False
+    for e in events:
+        if e["type"] == "deal_start":
+            dealer = e["dealer"]
+        robbed_by_dealer |= e["type"] == "wild_taken" and e["seat"] == dealer
+    assert robbed_by_dealer, "the seeded game has no dealer's robbing"
+    assert _fold_agrees(log) >= 8

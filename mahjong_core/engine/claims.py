@@ -27,7 +27,7 @@ from mahjong_core.engine.jokers import (
     used_in_meld,
 )
 from mahjong_core.engine.marked import chosen, give_back, mark_meld, released
-from mahjong_core.engine.refusal import REFUSAL, only_pass, without_refused
+from mahjong_core.engine.refusal import PASS, REFUSAL, only_pass, without_refused
 from mahjong_core.engine.winning import asked_complete, declare_wins, hand_complete, win_allowed, win_outcome
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.jokers import ANY_JOKER
@@ -94,7 +94,7 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
             options = options_of(game, seat, discarder, tile)
         if not options:
             continue
-        options.append(Action("pass"))
+        options.append(PASS)
         if REFUSAL in game.implemented:
             options = list(without_refused(game, seat, options, "claim"))
             if only_pass(options):  # every claim refused: the seat is not asked
@@ -210,6 +210,10 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     return options
 
 
+#: Per kind, the claims of a discard of it that need no choice of tiles: actions are immutable, so each is made once.
+_WIN_ON = tuple(Action("win", kind) for kind in range(len(KINDS)))
+_PUNG_ON = tuple(Action("pung", kind, (kind, kind)) for kind in range(len(KINDS)))
+_KONG_ON = tuple(Action("kong", kind, (kind,) * 3, way="from_discard") for kind in range(len(KINDS)))
 #: The most concealed tiles (3k + 1) whose shanten the 13-tile tables give: a larger hand waits on the wide path.
 _TABLED = 13
 #: The hooks that make a claim's options more than the plain path (:func:`_plain_claim_options`) builds.
@@ -231,11 +235,12 @@ def _plain_claim_options(game: RunningGame, seat: int, discarder: int, tile: int
     s = game.table.seats[seat]
     counts = s.counts
     options: list[Action] = []
-    if complete is None and not game.added_forms and sum(counts) + 3 * len(s.melds) > _TABLED \
-            and len(counts) == NUM_PLAYING_KINDS:
+    if complete is None and game.hand_size > _TABLED and not game.added_forms and len(counts) == NUM_PLAYING_KINDS:
         # A hand of 16 tiles (its melds counted as three): its mahjong test reads the tables of complete slices (a
         # few lookups), cheaper than the shanten that would only say whether to make it -- the wide one, or, once
-        # the seat has melded, one the 13-tile game's hands seldom ask, its tables still being filled.
+        # the seat has melded, one the 13-tile game's hands seldom ask, its tables still being filled.  (A seat
+        # waiting for a discard holds the game's hand size; one of a 13-tile game that holds more, misdealt at a
+        # physical table, takes the shanten path, where a hand of the wrong size is never ready.)
         counts[tile] += 1
         complete = is_mahjong(counts, game.forms)
         counts[tile] -= 1
@@ -257,13 +262,16 @@ def _plain_claim_options(game: RunningGame, seat: int, discarder: int, tile: int
             complete = is_mahjong(counts, game.forms, game.added_forms)
             counts[tile] -= 1
     if complete and win_allowed(game, seat, tile, "discard"):
-        options.append(Action("win", tile))
+        options.append(_WIN_ON[tile])
     n = counts[tile]
-    if n >= 3 and claim_ok(game, Claim(seat, "kong", (tile,) * 3)) and \
-            kong_ok(game, seat, "from_discard", tile):
-        options.append(Action("kong", tile, (tile,) * 3, way="from_discard"))
-    if n >= 2 and claim_ok(game, Claim(seat, "pung", (tile, tile))):
-        options.append(Action("pung", tile, (tile, tile)))
+    if n >= 2:
+        # The core's own rule allows every pung and kong (it judges chows alone): no claim is built to ask it.
+        core = "mahjong_claim_allowed" not in game.overridden
+        if n >= 3 and (core or claim_ok(game, Claim(seat, "kong", (tile,) * 3))) and \
+                kong_ok(game, seat, "from_discard", tile):
+            options.append(_KONG_ON[tile])
+        if core or claim_ok(game, Claim(seat, "pung", (tile, tile))):
+            options.append(_PUNG_ON[tile])
     for a, b in _CHOW_RUNS[tile]:
         if counts[a] and counts[b] and claim_ok(game, Claim(seat, "chow", (a, b))):
             options.append(Action("chow", tile, (a, b)))

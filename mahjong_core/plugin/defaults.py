@@ -181,13 +181,14 @@ class WinObjections:
 
     An object rather than a module function because the minimum is judged on
     the hand's score as the game scores it -- its own ``mahjong_score_hand``
-    hooks, a ruleset's own before its family's -- so it holds the hooks of the
+    hooks, a ruleset's own before its family's -- so it holds the manager of the
     game it is registered in (:func:`mahjong_core.plugin.manager.build_plugin_manager`
     registers one right after this module).
     """
 
-    def __init__(self, hooks: Any) -> None:
-        self.hooks = hooks
+    def __init__(self, pm: Any) -> None:
+        #: The manager this is registered in (its hooks are read at each call: a game fixes them once it begins).
+        self.pm = pm
 
     @hookimpl
     def mahjong_win_objections(self, ruleset: Ruleset, table: Table, seat: int, hand: Hand,
@@ -205,7 +206,10 @@ class WinObjections:
         """
         if not ruleset.value("minimum_value"):
             return None
-        score = score_with(self.hooks, ruleset, hand, dict(context, winner=True))
+        # In a game, its hooks as fixed call loops (made when the game began: mahjong_core.plugin.relay); outside
+        # one (a hand scored from the command line), pluggy's relay the manager was built with.
+        hooks = getattr(self.pm, "fixed_relay", None) or self.pm.hook
+        score = score_with(hooks, ruleset, hand, dict(context, winner=True))
         return _short_of(ruleset, score)
 
 

@@ -76,7 +76,7 @@ def build_plugin_manager(
     pm = MahjongPluginManager()
     # Historic: every plugin registered from here on may add hook specs of its own as it arrives.
     pm.hook.mahjong_addhooks.call_historic(kwargs={"pluginmanager": pm})
-    for group in ((defaults, defaults.WinObjections(pm.hook)), ruleset_modules, house_tweaks, observers):
+    for group in ((defaults, defaults.WinObjections(pm)), ruleset_modules, house_tweaks, observers):
         register_plugins(pm, group)
     try:
         pm.check_pending()

@@ -55,6 +55,19 @@ class Action:
     marked: tuple[int, ...] = ()
     count: int | None = None
 
+    def __init__(self, kind: str, tile: int | None = None, tiles: tuple[int, ...] = (), way: str | None = None,
+                 delay_ms: int = 0, marked: tuple[int, ...] = (), count: int | None = None) -> None:
+        # The fields set through their slots' own setters: a frozen dataclass's generated __init__ goes through
+        # object.__setattr__ for each, and made this the costliest line of a random bot's decision (every choice
+        # is a new action, with its delay).  Still frozen: assigning a field afterwards raises as before.
+        _SET_KIND(self, kind)
+        _SET_TILE(self, tile)
+        _SET_TILES(self, tiles)
+        _SET_WAY(self, way)
+        _SET_DELAY(self, delay_ms)
+        _SET_MARKED(self, marked)
+        _SET_COUNT(self, count)
+
     def after(self, delay_ms: int) -> Action:
         """The same action taken after ``delay_ms`` milliseconds (cheaper than ``dataclasses.replace``)."""
         return Action(self.kind, self.tile, self.tiles, self.way, delay_ms, self.marked, self.count)
@@ -62,6 +75,10 @@ class Action:
     def marking(self, kinds: tuple[int, ...]) -> Action:
         """The same action giving up the marked copies of ``kinds`` (see ``marked``)."""
         return Action(self.kind, self.tile, self.tiles, self.way, self.delay_ms, tuple(sorted(kinds)), self.count)
+
+
+_SET_KIND, _SET_TILE, _SET_TILES, _SET_WAY, _SET_DELAY, _SET_MARKED, _SET_COUNT = (
+    Action.__dict__[name].__set__ for name in ("kind", "tile", "tiles", "way", "delay_ms", "marked", "count"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -225,7 +225,7 @@ def deal_verdicts(table: Table) -> dict[tuple[int, bytes, tuple[Any, ...]], bool
     """This deal's verdicts of :func:`winning_on_discard`, by seat, concealed tiles and melds: a ready hand that
     keeps its shape while it discards what it draws comes back to the same question turn after turn, and each
     answer scores a hand for each wait.  What a hand makes on a discard is judged once a deal, as the riichi bot
-    keeps its verdicts (``mahjong_core.engine.riichi_play``); begun afresh at a new deal, logged nowhere."""
+    keeps its verdicts (the greedy bot's riichi play); begun afresh at a new deal, logged nowhere."""
     found = table.extra.get(VERDICTS)
     if not isinstance(found, tuple) or found[0] != table.deal_number:
         found = (table.deal_number, {})

@@ -23,6 +23,11 @@ vocabulary lacks it and the greedy bot plays as it always has, decision for deci
   since the declaration -- and, holding none, the least dangerous tile (an honour in sight, suji, a terminal);
   it makes no claim but a win.  Ready or one from ready, it pushes.
 
+Where the declaration costs nothing (``riichi_declaration.stick: 0``: Korea's "uper", one bonus point and no bet
+placed), the bot only declares -- whenever it may, then discarding for the most unseen waits -- and otherwise plays
+by shanten alone, as cheaply as it always has: the yaku it keeps in reach and the folding are the play of a game
+where a declaration is a bet (in Korea's game they cost a seventh of a greedy deal's instructions).
+
 "Let go by since the declaration" needs the order of the discards, which the table does not keep (a claimed
 discard leaves its row): the bot notes the rows' lengths at its first decision after it sees a declaration, and
 counts as passed only the discards after that.  That is never more than the truth (a discard it missed is
@@ -32,7 +37,7 @@ replayed decision by decision gets the same decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.melds import Hand, Meld, MeldKind
@@ -51,6 +56,12 @@ FOLD_SHANTEN = 2
 #: The first wind's kind: a seat's or the round's wind is ``FIRST_WIND + wind``.
 FIRST_WIND = 27
 _CLAIMS = {"pung": MeldKind.PUNG, "kong": MeldKind.KONG, "chow": MeldKind.CHOW}
+
+
+def free_declaration(judge: HandJudge) -> bool:
+    """Whether the game's declaration costs nothing (``riichi_declaration.stick: 0``)."""
+    value = judge.ruleset.get("riichi_declaration")
+    return isinstance(value, Mapping) and value.get("stick") == 0
 
 
 def plays_riichi(table: Table) -> HandJudge | None:
@@ -98,11 +109,13 @@ class RiichiPlay:
     """The riichi play of one greedy bot in one game (see the module docstring); ``choose`` answers ``None`` where
     the greedy bot's own choice stands."""
 
-    __slots__ = ("table", "judge", "deal", "marks", "verdicts", "_simples_win")
+    __slots__ = ("table", "judge", "declares_only", "deal", "marks", "verdicts", "_simples_win")
 
     def __init__(self, table: Table, judge: HandJudge) -> None:
         self.table = table
         self.judge = judge
+        #: Whether it only declares (a declaration that costs nothing: the module docstring).
+        self.declares_only = free_declaration(judge)
         self.deal = -1
         #: Per declarer, every row's length when this bot first saw its declaration (this deal).
         self.marks: dict[int, list[int]] = {}
@@ -114,6 +127,8 @@ class RiichiPlay:
 
     def choose(self, rng: Rng, claim: ClaimChoice, seat: int, options: Sequence[Action], phase: str) -> Action | None:
         """The bot's decision, ``rng`` its generator (ties) and ``claim`` its claim; ``None``: greedy's own."""
+        if self.declares_only:
+            return self._declaration(rng, seat, options) if phase == "turn" else None
         table = self.table
         self._note_declarations()
         s = table.seats[seat]
@@ -143,6 +158,16 @@ class RiichiPlay:
         if any(m.exposed for m in s.melds):
             return self._open_turn(rng, seat, options, shanten_mod.shanten_after_discards(s.counts))
         return None
+
+    def _declaration(self, rng: Rng, seat: int, options: Sequence[Action]) -> Action | None:
+        """A turn where the bot only declares: the declaration when offered, the declaring turn's discard for the
+        most unseen waits, else ``None`` (greedy's own, the lock's where it has declared)."""
+        declare = next((o for o in options if o.kind == DECLARE), None)
+        if declare is not None:
+            return declare
+        declared = self.table.seats[seat].flags.get(DECLARE)
+        return self._most_waits(rng, seat, options) if declared is not None and declared == \
+            self.table.seats[seat].taken else None
 
     # -- declarations and what passed since ----------------------------------------------------------------------
 

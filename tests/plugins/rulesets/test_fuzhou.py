@@ -186,6 +186,40 @@ def test_the_dealer_s_robbing_without_robbing_is_refused_at_load() -> None:
     assert "expected false, or robbed: true" in str(caught.value)
 
 
+def wins_after_throwing_a_gold(logs: list[list[dict[str, Any]]]) -> tuple[int, int, int]:
+    """(golds thrown away, wins on another's tile, of which by a seat that had thrown a gold away that deal)."""
+    thrown = on_another_s = after = 0
+    for log in logs:
+        for deal in deals(log):
+            gold = next((e["kinds"][0] for e in deal if e["type"] == "wild_revealed"), None)
+            if gold is None:  # the log's header, before the first deal
+                continue
+            throwers: set[int] = set()
+            for e in deal:
+                if e["type"] == "decision" and e.get("action") == "discard" and e.get("tile") == gold:
+                    throwers.add(e["actor"])
+                    thrown += 1
+                elif e["type"] == "mahjong" and e["how"] in ("discard", "robbing_kong"):
+                    on_another_s += 1
+                    after += e["seat"] in throwers
+    return thrown, on_another_s, after
+
+
+def test_a_seat_that_threw_a_gold_away_wins_only_by_its_own_draw(random_logs: list[list[dict[str, Any]]],
+                                                                 tmp_path: Path) -> None:
+    """kityou_play section discard: random bots throw golds away; none of them then wins on another's tile that
+    deal.  The control: the same seeds with ``joker_discarded_self_drawn_only: false`` have such wins."""
+    thrown, wins, after = wins_after_throwing_a_gold(random_logs)
+    assert thrown > 100 and wins > 0 and after == 0
+    text = (Path(__file__).parents[3] / "plugins/rulesets/fuzhou/ruleset.yaml").read_text(encoding="utf-8")
+    switch = "  joker_discarded_self_drawn_only:\n    value: true"
+    assert switch in text
+    lifted = load_ruleset_text(text.replace(switch, switch.replace("true", "false"))
+                               .replace("id: fuzhou", "id: fuzhou_gold_thrown"), "<test>")
+    _, _, after = wins_after_throwing_a_gold(play(lifted, tmp_path, range(1, 9), ["random"] * 4, 40))
+    assert after > 0
+
+
 def test_three_golds_win_whatever_the_tiles(logs: list[list[dict[str, Any]]]) -> None:
     wins = [e for e in events(logs, "score") if any(i["name"] == "three_golds" for i in e["items"])]
     assert wins

@@ -13,7 +13,7 @@ and robbing a kong as it is declared (``mahjong_kong_robbable``,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from mahjong_core.engine.bonus import settle_bonus
@@ -61,14 +61,16 @@ _CHOW_RUNS = tuple(
 )
 
 
-def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, int] | None = None
-                 ) -> tuple[int, int | None, str, bool] | None:
+def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, int] | None = None,
+                 closing: Callable[[RunningGame], None] | None = None) -> tuple[int, int | None, str, bool] | None:
     """Offer the discard to the other seats and apply the claim that takes it.
 
     :param late: ``(drawer, drawn tile)`` for the late window (001 line 109, opened by the ruleset's
         ``mahjong_late_claims``): after the next player has drawn, the others may still make the claims
         of ``game.late_claims`` (a pung or a kong) on the discard until it is covered; the drawn tile then
         goes back on the wall.
+    :param closing: asked once the window closes with no win on the discard, before a meld claimed of it is made
+        (the dealer's own robbing of a turned wild tile after his first discard, :mod:`.wild`); it may end the deal.
     :return: ``None`` when nobody claims, else ``(claimer, drawn, how, after_claim)`` for its turn:
         after a pung or chow the claimer only discards; after a kong it plays on from its
         replacement tile.
@@ -82,6 +84,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
             joker_won_on(game, discarder, tile)
         if "mahjong_hand_complete" in game.implemented:
             own_discard_win(game, discarder, tile)
+        if closing is not None:  # no win on the joker (a win ends the deal above): the window closes
+            closing(game)
         return None
     claims: list[Claim] = []
     window_ms = 0
@@ -118,6 +122,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
             claims.append(claim)
     if not claims:
         t.clock_ms += window_ms
+        if closing is not None:
+            closing(game)
         return None
     ordered = claim_order(game, claims)
     claim = ordered[0]
@@ -128,6 +134,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
             t.clock_ms += claim.delay_ms or 0
             raise DealOver(Outcome("abortive", reason=reason))
     t.clock_ms += claim.delay_ms or 0
+    if closing is not None and claim.kind != "win":
+        closing(game)
     if late is not None:
         drawer, drawn = late
         if game.plays_as[drawn] == drawn:

@@ -56,7 +56,7 @@ from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.plugin_actions import run_plugin_phases
 from mahjong_core.engine.refusal import REFUSAL, timeout_instead
 from mahjong_core.engine.turn import correct_count, turn
-from mahjong_core.engine.wild import forget_wild, wild_deal
+from mahjong_core.engine.wild import dealer_may_rob, forget_wild, rob_wild_after_discard, wild_deal
 from mahjong_core.engine.winning import abortive, false_win, hook_win_context
 from mahjong_core.errors import IllegalAction, MahjongError, UnendingGame
 from mahjong_core.plugin.binding import bind
@@ -259,6 +259,9 @@ class Game:
         #: Whether the ruleset makes a kind wild at each deal (``jokers.wild``): the game then keeps its own copy
         #: of ``plays_as``, where the deal's wild kind plays as a joker (:mod:`.wild`).
         self.wild_kinds = self.table.joker_play is not None and self.table.joker_play.wild is not None
+        #: Whether the dealer may rob the turned wild tile after his first discard (``jokers.wild.robbed_by_dealer``).
+        wild = self.table.joker_play.wild if self.table.joker_play is not None else None
+        self.dealer_robs_wild = wild is not None and wild.robbed_by_dealer
         if self.wild_kinds:
             self.plays_as = list(self.tiles.plays_as)
         jokers = self.tiles.jokers if self.table.joker_play is None else frozenset()
@@ -526,7 +529,8 @@ class Game:
                 abortive(self, "turn", seat)
             try:
                 discard = turn(self, seat, drawn, how, after_claim)
-                claimed = claim_window(self, seat, discard)
+                claimed = claim_window(self, seat, discard, closing=rob_wild_after_discard) \
+                    if self.dealer_robs_wild and dealer_may_rob(self, seat) else claim_window(self, seat, discard)
             except PlayGoesOn as won:  # a seat won and left: play goes on after it (deal_ends_at_wins)
                 seat = t.next_in_play(won.seat)
                 need_draw = True

@@ -146,8 +146,8 @@ class GreedyBot:
 
     Where the game offers riichi's declaration it plays riichi's way
     (``mahjong_core/engine/riichi_play.py``): it declares a ready concealed hand, opens its hand only with a
-    yaku in reach, and folds against a declaration while far from ready.  In every other game it plays by
-    shanten alone, as above.
+    yaku in reach, and folds against a declaration while far from ready -- where the declaration costs nothing
+    (Korea's uper), it only declares.  In every other game it plays by shanten alone, as above.
 
     A tile a plugin lets it set aside for a replacement (the way ``set_aside``: three-player riichi's North, a
     dora of its own) it sets aside, as it makes a concealed kong: the hand keeps its count and gains.

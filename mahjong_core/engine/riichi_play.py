@@ -23,6 +23,11 @@ vocabulary lacks it and the greedy bot plays as it always has, decision for deci
   since the declaration -- and, holding none, the least dangerous tile (an honour in sight, suji, a terminal);
   it makes no claim but a win.  Ready or one from ready, it pushes.
 
+Where the declaration costs nothing (``riichi_declaration.stick: 0``: Korea's "uper", one bonus point and no bet
+placed), the bot only declares -- whenever it may, then discarding for the most unseen waits -- and otherwise plays
+by shanten alone, as cheaply as it always has: the yaku it keeps in reach and the folding are the play of a game
+where a declaration is a bet (in Korea's game they cost a seventh of a greedy deal's instructions).
+
 "Let go by since the declaration" needs the order of the discards, which the table does not keep (a claimed
 discard leaves its row): the bot notes the rows' lengths at its first decision after it sees a declaration, and
 counts as passed only the discards after that.  That is never more than the truth (a discard it missed is
@@ -32,7 +37,7 @@ replayed decision by decision gets the same decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.melds import Hand, Meld, MeldKind
@@ -51,6 +56,12 @@ FOLD_SHANTEN = 2
 #: The first wind's kind: a seat's or the round's wind is ``FIRST_WIND + wind``.
 FIRST_WIND = 27
 _CLAIMS = {"pung": MeldKind.PUNG, "kong": MeldKind.KONG, "chow": MeldKind.CHOW}
+
+
+def free_declaration(judge: HandJudge) -> bool:
+    """Whether the game's declaration costs nothing (``riichi_declaration.stick: 0``)."""
+    value = judge.ruleset.get("riichi_declaration")
+    return isinstance(value, Mapping) and value.get("stick") == 0
 
 
 def plays_riichi(table: Table) -> HandJudge | None:
@@ -75,15 +86,36 @@ def simple(kind: int) -> bool:
     return kind < FIRST_WIND and 0 < kind % 9 < 8
 
 
+def simples_probe(table: Table) -> Hand | None:
+    """An open hand of simples with no other yaku, in the table's tiles (:meth:`RiichiPlay.simples_win`): 234m
+    claimed, 456m, 456p, 678s and 88p on the 8p; where the set lacks one of these (a suit left out), the same
+    shape in the first two suits whose simples it holds -- 234 claimed and 456 in the first, 456, 678 and 88 on
+    the 8 in the second -- and ``None`` where it holds fewer than two such suits."""
+    players = table.players
+    tiles = table.tiles
+    probe = (3, 4, 5, 12, 13, 14, 16, 23, 24, 25)
+    if tiles is None or all(tiles.kinds[k] is not None for k in (1, 2, *probe)):
+        chow = meld_of(MeldKind.CHOW, (1, 2, 3), exposed=True, claimed_from=players - 1, seats=players)
+        return Hand(probe, (chow,), (), 16)  # 456m 456p 8p 678s, on 8p
+    suits = [base for base in (0, 9, 18) if all(tiles.kinds[base + n] is not None for n in range(1, 8))]
+    if len(suits) < 2:
+        return None
+    a, b = suits[:2]
+    chow = meld_of(MeldKind.CHOW, (a + 1, a + 2, a + 3), exposed=True, claimed_from=players - 1, seats=players)
+    return Hand((a + 3, a + 4, a + 5, b + 3, b + 4, b + 5, b + 5, b + 6, b + 7, b + 7), (chow,), (), b + 7)
+
+
 class RiichiPlay:
     """The riichi play of one greedy bot in one game (see the module docstring); ``choose`` answers ``None`` where
     the greedy bot's own choice stands."""
 
-    __slots__ = ("table", "judge", "deal", "marks", "verdicts", "_simples_win")
+    __slots__ = ("table", "judge", "declares_only", "deal", "marks", "verdicts", "_simples_win")
 
     def __init__(self, table: Table, judge: HandJudge) -> None:
         self.table = table
         self.judge = judge
+        #: Whether it only declares (a declaration that costs nothing: the module docstring).
+        self.declares_only = free_declaration(judge)
         self.deal = -1
         #: Per declarer, every row's length when this bot first saw its declaration (this deal).
         self.marks: dict[int, list[int]] = {}
@@ -95,6 +127,8 @@ class RiichiPlay:
 
     def choose(self, rng: Rng, claim: ClaimChoice, seat: int, options: Sequence[Action], phase: str) -> Action | None:
         """The bot's decision, ``rng`` its generator (ties) and ``claim`` its claim; ``None``: greedy's own."""
+        if self.declares_only:
+            return self._declaration(rng, seat, options) if phase == "turn" else None
         table = self.table
         self._note_declarations()
         s = table.seats[seat]
@@ -124,6 +158,16 @@ class RiichiPlay:
         if any(m.exposed for m in s.melds):
             return self._open_turn(rng, seat, options, shanten_mod.shanten_after_discards(s.counts))
         return None
+
+    def _declaration(self, rng: Rng, seat: int, options: Sequence[Action]) -> Action | None:
+        """A turn where the bot only declares: the declaration when offered, the declaring turn's discard for the
+        most unseen waits, else ``None`` (greedy's own, the lock's where it has declared)."""
+        declare = next((o for o in options if o.kind == DECLARE), None)
+        if declare is not None:
+            return declare
+        declared = self.table.seats[seat].flags.get(DECLARE)
+        return self._most_waits(rng, seat, options) if declared is not None and declared == \
+            self.table.seats[seat].taken else None
 
     # -- declarations and what passed since ----------------------------------------------------------------------
 
@@ -227,12 +271,11 @@ class RiichiPlay:
     def simples_win(self, seat: int) -> bool:
         """Whether an open hand of simples alone wins in this game, as the game judges one such hand (chows of
         234m (claimed), 456m, 456p, 678s and a pair of 8p won on the 8p: no other yaku among them), asked once;
-        where it does, an open hand all of simples is not judged wait by wait."""
+        where it does, an open hand all of simples is not judged wait by wait.  A tile set without one of those
+        tiles (no bamboo: Korea's) is asked the same hand in two suits it holds (:func:`simples_probe`)."""
         if self._simples_win is None:
-            chow = meld_of(MeldKind.CHOW, (1, 2, 3), exposed=True, claimed_from=self.table.players - 1,
-                           seats=self.table.players)
-            probe = Hand((3, 4, 5, 12, 13, 14, 16, 23, 24, 25), (chow,), (), 16)  # 456m 456p 8p 678s, on 8p
-            self._simples_win = self.judge.wins(seat, probe, "discard")
+            probe = simples_probe(self.table)
+            self._simples_win = probe is not None and self.judge.wins(seat, probe, "discard")
         return self._simples_win
 
     def value_tile(self, seat: int, kind: int) -> bool:

@@ -1,5 +1,7 @@
 """A kind made wild for one deal (``jokers: {played: true, wild: {...}}``): the tile turned after the deal, its
-kind's copies held as jokers, and the seats that may rob the turned tile.
+kind's copies held as jokers, and the seats that may rob the turned tile: the non-dealers whose dealt hands it
+completes, before play (``robbed``), and the dealer once his first discard leaves his hand ready for it
+(``robbed_by_dealer``, asked as that discard's claim window closes with no win on it).
 
 Two ways of choosing the kind (``jokers.wild.chosen_by``):
 
@@ -27,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mahjong_core.engine.drawing import flush_wall_events, take
-from mahjong_core.engine.winning import declare_win, win_allowed
+from mahjong_core.engine.winning import declare_win, hand_complete, win_allowed
 from mahjong_core.errors import MahjongError, WallError
 from mahjong_core.hand.jokers import is_complete_with_jokers
 from mahjong_core.table.rng import deal_rng
@@ -163,24 +165,67 @@ def reveal_wild_by_dice(game: RunningGame) -> int:
 
 def rob_wild(game: RunningGame, kind: int, turned: int) -> None:
     """Offer the turned tile to each non-dealer whose dealt hand it completes as a wild, in turn from the
-    dealer's right; the first to take it wins at once, the win counted as self-drawn (:func:`.winning.declare_win`)."""
+    dealer's right; the first to take it wins at once, the win counted as self-drawn (:func:`.winning.declare_win`).
+
+    Where the dealer's dealt hand already wins -- his heavenly hand, which comes before a non-dealer's robbing
+    (kityou, "福州麻雀 後編", section 30) -- nobody is offered it: the dealer's win is his first turn's.
+    """
+    t = game.table
+    if dealt_hand_wins(game, t.dealer):
+        return
+    for off in range(1, t.players):
+        offer_wild(game, (t.dealer + off) % t.players, kind, turned)
+
+
+def dealt_hand_wins(game: RunningGame, seat: int) -> bool:
+    """Whether the seat's dealt hand (the dealer's 3k + 2 tiles, before any turn) is a win the ruleset allows, as
+    his first turn will find it: complete by a plugin's answer, its jokers or its shape, and no objection."""
+    s = game.table.seats[seat]
+    counts = s.counts
+    if (sum(counts) + len(s.held_jokers)) % 3 != 2 or not any(counts):
+        return False
+    tile = next(i for i, n in enumerate(counts) if n)  # the tile a win names where the turn began without a draw
+    return hand_complete(game, seat, counts, tile, "self_drawn") and win_allowed(game, seat, tile, "self_drawn")
+
+
+def dealer_may_rob(game: RunningGame, discarder: int) -> bool:
+    """Whether the claim window of this discard closes with the dealer's own robbing of the turned tile
+    (``jokers.wild.robbed_by_dealer``): the dealer's first discard, in the first go-around, the tile still lying."""
+    t = game.table
+    return discarder == t.dealer and t.first_go_around and t.wild_tile is not None and t.wild_taken is None
+
+
+def rob_wild_after_discard(game: RunningGame) -> None:
+    """The dealer's own robbing (``jokers.wild.robbed_by_dealer``): once his first discard has left his hand ready
+    for the turned tile and no seat has won on that discard, he may take it and win, counted as self-drawn.
+
+    Asked by the claim window of that discard (:func:`.claims.claim_window`) as it closes with no win on it:
+    a non-dealer's win on the dealer's first discard comes first (a non-dealer's robbing came before play), and
+    the dealer's robbing comes before any meld claimed of that discard is made.
+    """
+    t = game.table
+    assert t.wild_tile is not None and t.wild  # asked only while the turned tile lies (dealer_may_rob)
+    offer_wild(game, t.dealer, t.wild[0], t.wild_tile)
+
+
+def offer_wild(game: RunningGame, seat: int, kind: int, turned: int) -> None:
+    """Offer the turned tile to one seat whose hand it completes as a wild (a hand one short of complete: the
+    dealt hand of a non-dealer, the dealer's after his first discard); taken, the seat wins at once, the win
+    counted as self-drawn (:func:`.winning.declare_win`, which ends the deal); otherwise nothing changes."""
     t = game.table
     play = t.joker_play
     assert play is not None and play.wild is not None  # asked only where the ruleset makes a kind wild
-    rule = play.rule
-    seven_pairs = "seven_pairs" in game.forms
-    for off in range(1, t.players):
-        seat = (t.dealer + off) % t.players
-        s = t.seats[seat]
-        if not is_complete_with_jokers(bytes(s.counts), len(s.held_jokers) + 1, rule, seven_pairs=seven_pairs):
-            continue
-        s.held_jokers.append(kind)  # held while the ruleset is asked whether the win may stand
-        allowed = win_allowed(game, seat, kind, "self_drawn")
-        s.held_jokers.pop()  # and put back: while the seat decides, the tile still lies face up
-        if not allowed or game.decide(seat, [Action("win", kind), Action("pass")], ROB_PHASE).kind != "win":
-            continue
-        t.shown.remove(turned)
-        t.wild_tile, t.wild_taken = None, seat
-        s.held_jokers.append(kind)
-        game.event("table", "wild_taken", seat=seat, tile=game.codes[turned])
-        declare_win(game, seat, kind, "self_drawn", None)
+    s = t.seats[seat]
+    if not is_complete_with_jokers(bytes(s.counts), len(s.held_jokers) + 1, play.rule,
+                                   seven_pairs="seven_pairs" in game.forms):
+        return
+    s.held_jokers.append(kind)  # held while the ruleset is asked whether the win may stand
+    allowed = win_allowed(game, seat, kind, "self_drawn")
+    s.held_jokers.pop()  # and put back: while the seat decides, the tile still lies face up
+    if not allowed or game.decide(seat, [Action("win", kind), Action("pass")], ROB_PHASE).kind != "win":
+        return
+    t.shown.remove(turned)
+    t.wild_tile, t.wild_taken = None, seat
+    s.held_jokers.append(kind)
+    game.event("table", "wild_taken", seat=seat, tile=game.codes[turned])
+    declare_win(game, seat, kind, "self_drawn", None)

@@ -82,6 +82,9 @@ KNOWN_FACTS = frozenset(
         "winner",
         "calling",
         "calling_from_start",
+        # a ready hand declared as riichi's declaration is made (a mechanism's facts, and the core's situation flags)
+        "riichi",
+        "double_riichi",
         "how",
         "discarder",
         "winning_tile",

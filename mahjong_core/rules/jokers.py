@@ -71,11 +71,15 @@ class WildRule:
         turned face up where it lies and stays in the wall, a copy of the wild kind for whoever takes it.
     :param robbed: a seat whose dealt hand the turned tile, as a wild, completes may take it and win at once,
         the win counted as self-drawn (Fuzhou's "robbing the gold"); non-dealers are asked, in turn from the
-        dealer's right.
+        dealer's right, unless the dealer's dealt hand wins as it is (his heavenly hand comes first).
+    :param robbed_by_dealer: the dealer may rob it too, once his first discard leaves his hand ready for it: asked
+        as that discard's claim window closes with no win on it (a win on the discard comes first), before a meld
+        claimed of it is made.
     """
 
     chosen_by: str = "turned_tile"
     robbed: bool = False
+    robbed_by_dealer: bool = False
 
 
 def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | None:
@@ -87,8 +91,8 @@ def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | No
     if not isinstance(data, Mapping) or not data.get("played", False):
         return None
     wild = data.get("wild")
-    rule = WildRule(str(wild.get("chosen_by", "turned_tile")), bool(wild.get("robbed", False))) \
-        if isinstance(wild, Mapping) else None
+    rule = WildRule(str(wild.get("chosen_by", "turned_tile")), bool(wild.get("robbed", False)),
+                    bool(wild.get("robbed_by_dealer", False))) if isinstance(wild, Mapping) else None
     if rule is None and not (tiles if tiles is not None else ruleset.tiles()).jokers:
         return None
     where = set(data.get("in", ["pungs", "calls"]))

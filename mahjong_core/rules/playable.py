@@ -120,6 +120,9 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
         if wild.get("chosen_by") == "dice" and wild.get("robbed"):
             yield (place + ["wild", "robbed"], "a tile the dice choose stays in the wall (chosen_by: dice), so no "
                    "seat can rob it: expected false")
+        if wild.get("robbed_by_dealer") and not wild.get("robbed"):
+            yield (place + ["wild", "robbed_by_dealer"], "the dealer robs the turned tile only where it may be "
+                   "robbed at all: expected false, or robbed: true")
     if isinstance(data, Mapping) and data.get("played") and "stands_for" in data:
         yield from _typed_jokers(ruleset, data)
     if isinstance(data, Mapping) and data.get("played") and "claimed_to_win_as" in data:

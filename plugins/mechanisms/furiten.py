@@ -7,7 +7,10 @@ not claim a win on a discard (nor rob a kong) when
 * ``own_discards`` -- one of its waits is among the tiles it has discarded this deal, those claimed from its row
   included (permanent furiten: it lasts while the waits do);
 * ``passed`` -- it let a tile of its waits go by, discarded by another seat, since its own last discard (temporary
-  furiten: its next discard ends it);
+  furiten: its next discard ends it).  ``true`` refuses a win on any tile (riichi's reading); ``same_kind`` refuses
+  only a win on a tile of a kind it let go by -- the "missed discard" of Four Winds' help ("Claiming rules --
+  Missed Discard": no going out by claiming a tile identical to one missed since one's last discard, before one's
+  next tile from the wall), which Korean tables play;
 * ``after_declaration`` -- having declared riichi (the ``riichi`` flag of the ``riichi_declaration`` mechanism), it
   let a tile of its waits go by at any time since the declaration (riichi furiten: it lasts the deal).
 
@@ -36,6 +39,8 @@ from mahjong_core.plugin import Action, Contribution, Ruleset, Table, hookimpl, 
 KEY = "furiten"
 #: The seat flag a riichi declaration sets (the ``riichi_declaration`` mechanism's ``riichi``).
 DECLARED = "riichi"
+#: ``passed``'s narrower reading: only a tile of a kind let go by is refused.
+SAME_KIND = "same_kind"
 #: The decision phases in which a seat wins on another's tile.
 PHASES = ("claim", "rob_kong")
 
@@ -131,7 +136,8 @@ def declared_before(table: Table, seat: int, discarding: bool) -> bool:
 
 
 def furiten(ruleset: Ruleset, table: Table, seat: int) -> bool:
-    """Whether the seat may not win on another's tile now (see the module docstring)."""
+    """Whether the seat may not win on another's tile now, or on some kinds of it (``passed: same_kind``; see the
+    module docstring)."""
     return why_furiten(ruleset, table, seat) is not None
 
 
@@ -141,6 +147,8 @@ REASONS = {
                     "still may)",
     "passed": "you let a tile you wait on go by since your last discard: you may not win on a discard until you "
               "discard again (a self-drawn win still may)",
+    "passed_kind": "you let a tile you wait on go by since your last discard: you may not win on another tile of its "
+                   "kind until you discard again (a self-drawn win still may)",
     "after_declaration": "you let a tile you wait on go by after your riichi: you may not win on a discard this "
                          "deal (a self-drawn win still may)",
 }
@@ -148,18 +156,30 @@ REASONS = {
 
 def why_furiten(ruleset: Ruleset, table: Table, seat: int) -> str | None:
     """The first way (a switch of ``furiten``, in the order of :data:`REASONS`) in which the seat is furiten now,
-    or ``None``: a hand of a complete count (its own turn, before its discard) is never furiten."""
-    rule: Mapping[str, bool] = ruleset.value("furiten")
+    or ``None``: a hand of a complete count (its own turn, before its discard) is never furiten.  ``passed_kind``
+    (``passed: same_kind``) refuses only the kinds let go by (:func:`passed_kinds`), not every win."""
+    rule: Mapping[str, bool | str] = ruleset.value("furiten")
     s = table.seats[seat]
     if sum(s.counts) % 3 != 1:
         return None
     rec = record(table)
     kinds = waits(bytes(s.counts))
+    narrow = None  # passed_kind, answered only where no switch refuses every win
     for reason, seen in (("own_discards", rec.own[seat]), ("passed", rec.since[seat]),
                          ("after_declaration", rec.declared[seat])):
         if rule[reason] and any(kind in seen for kind in kinds):
-            return reason
-    return None
+            if rule[reason] != SAME_KIND:
+                return reason
+            narrow = "passed_kind"
+    return narrow
+
+
+def passed_kinds(ruleset: Ruleset, table: Table, seat: int) -> set[int]:
+    """The kinds the seat may not win on by another's tile under ``passed: same_kind``: those it let go by since
+    its own last discard (empty where the switch reads otherwise)."""
+    if ruleset.value("furiten")["passed"] != SAME_KIND:
+        return set()
+    return record(table).since[seat]
 
 
 @hookimpl
@@ -183,4 +203,7 @@ def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: st
         return None
     if not furiten(ruleset, table, seat):
         return None
+    if why_furiten(ruleset, table, seat) == "passed_kind":  # only a win on a kind let go by (nothing refuses all)
+        kinds = passed_kinds(ruleset, table, seat)
+        return [o for o in options if o.kind == "win" and o.tile in kinds] or None
     return [o for o in options if o.kind == "win"]

@@ -8,7 +8,12 @@ Wiki's "Riichi" and "Ippatsu" pages give them:
   concealed kong keeps it concealed), one discard from ready, holding at least the stick's points (unless
   ``short_of_stick``: where points may go below zero, a seat short of the stick declares all the same), with at least
   ``tiles_left`` tiles still to be drawn from the live wall (so that a draw of its own is to come), and not
-  declared already.
+  declared already.  Where ``every_wait_wins_on_discard`` is set (Korean 2-point mahjong's "uper", co_kr section
+  9.1: declare only a hand that makes the minimum even won on another's discard), the declaring discard must also
+  leave a hand every wait of which the game would let win on a discard -- judged as a declared win is
+  (``Table.judge``: the win's facts and the ruleset's objections, its minimum among them) -- and the declaration is
+  offered only where some discard does.  A ``stick`` of 0 is a declaration that costs nothing (the Korean one): no
+  payment is made and the pot stays empty.
 * **the declaration** is the ``riichi_declaration`` event, whose flags mark the seat (``riichi``: the tiles it had
   drawn this deal, ``riichi_melded``: the tiles in melds on the whole table, ``double_riichi``), and the seat pays
   its stick into the table's pot in reply (a ``payment`` to the pot).  The stick is paid as the declaration is
@@ -45,9 +50,12 @@ from mahjong_rulesets.mechanisms import parameters_of
 from mahjong_rulesets.mechanisms.locked_hand import locked_refusals
 
 from mahjong_core.plugin import (
+    NUM_PLAYING_KINDS,
     Action,
     Contribution,
     Effect,
+    Hand,
+    MahjongError,
     Ruleset,
     Table,
     Term,
@@ -55,6 +63,7 @@ from mahjong_core.plugin import (
     payment_event,
     reacts_to,
     shanten,
+    waits,
 )
 
 #: The turn action, the event and the seat flags of a declaration.
@@ -81,7 +90,8 @@ TERMS = (
 
 
 def rule(ruleset: Ruleset) -> Mapping[str, Any]:
-    """The ruleset's ``riichi_declaration``: ``stick``, ``tiles_left``, ``concealed_kong``."""
+    """The ruleset's ``riichi_declaration``: ``stick``, ``tiles_left``, ``concealed_kong``, and the optional
+    ``short_of_stick``, ``void_if_won_on`` and ``every_wait_wins_on_discard``."""
     value: Mapping[str, Any] = ruleset.value("riichi_declaration")
     return value
 
@@ -139,12 +149,89 @@ def mahjong_ready_turn_actions(ruleset: Ruleset, table: Table, seat: int) -> Seq
     if FLAG in s.flags or any(m.exposed for m in s.melds):
         return None
     settings = rule(ruleset)
-    if (table.scores[seat] < int(settings["stick"]) and not settings.get("short_of_stick")) \
+    stick = int(settings["stick"])
+    if (stick and table.scores[seat] < stick and not settings.get("short_of_stick")) \
             or tiles_left(ruleset, table) < int(settings["tiles_left"]):
         return None
     if sum(s.counts) % 3 != 2 or shanten(bytes(s.counts)) > 0:  # the best discard leaves the hand's own shanten
         return None
+    if settings.get("every_wait_wins_on_discard") and not declarable_discards(table, seat):
+        return None
     return [Action(DECLARE)]
+
+
+#: ``table.extra`` key of the last answer of :func:`declarable_discards` (the seat's hand it was for, and it).
+MEMO = "riichi_declaration"
+
+
+def declarable_discards(table: Table, seat: int) -> frozenset[int]:
+    """The discards that leave the seat's concealed tiles ready with every wait winning on a discard
+    (:func:`winning_on_discard`), for ``every_wait_wins_on_discard``.  Asked as the declaration is offered and
+    again for each discard of the declaring turn, with the hand as it was: the last answer is kept in
+    ``table.extra`` for the hand it was made for (deal, seat, tiles drawn, tiles held, melds), so the game's
+    judgement is asked once a turn.  Nothing of it is logged; a re-played game asks the same questions."""
+    s = table.seats[seat]
+    key = (table.deal_number, seat, s.taken, bytes(s.counts), len(s.melds))
+    memo = table.extra.get(MEMO)
+    if isinstance(memo, tuple) and memo[0] == key:
+        found: frozenset[int] = memo[1]
+        return found
+    found = frozenset(tile for tile in range(NUM_PLAYING_KINDS)
+                      if s.counts[tile] and ready_without(s.counts, tile) and winning_on_discard(table, seat, tile))
+    table.extra[MEMO] = (key, found)
+    return found
+
+
+def winning_on_discard(table: Table, seat: int, tile: int) -> bool:
+    """Whether discarding ``tile`` leaves a ready hand every wait of which the game would let win on another's
+    discard (``every_wait_wins_on_discard``): each judged as a declared win is (``Table.judge``), the minimum among
+    the ruleset's objections, as the table stands before the declaration (its own facts, which the one ruleset
+    with the rule reads only for a bonus point, uncounted).  A wait whose every copy the seat holds (a kong's
+    included) is no tile to win on and is not asked.  Each hand's verdict is kept for the deal
+    (:func:`deal_verdicts`).
+
+    :raises MahjongError: at a table with no game's judgement (one set up by hand), where the rule cannot be kept.
+    """
+    judge = table.judge
+    if judge is None:
+        raise MahjongError("riichi_declaration.every_wait_wins_on_discard needs the game's judgement of a hand "
+                           "(Table.judge), which a table set up by hand does not have", place="riichi_declaration")
+    s = table.seats[seat]
+    counts = s.counts
+    counts[tile] -= 1
+    try:
+        held = bytes(counts)
+        melds = tuple(s.melds)
+        verdicts = deal_verdicts(table)
+        key = (seat, held, melds)
+        found = verdicts.get(key)
+        if found is None:
+            concealed = tuple(k for k in range(NUM_PLAYING_KINDS) for _ in range(counts[k]))
+            bonus = tuple(sorted(s.bonus))
+            open_waits = [w for w in waits(held) if counts[w] + sum(m.tiles.count(w) for m in melds) < 4]
+            found = bool(open_waits) and all(judge.wins(seat, Hand(concealed, melds, bonus, w), "discard")
+                                             for w in open_waits)
+            verdicts[key] = found
+        return found
+    finally:
+        counts[tile] += 1
+
+
+#: ``table.extra`` key of the deal's verdicts of :func:`winning_on_discard`.
+VERDICTS = "riichi_declaration_verdicts"
+
+
+def deal_verdicts(table: Table) -> dict[tuple[int, bytes, tuple[Any, ...]], bool]:
+    """This deal's verdicts of :func:`winning_on_discard`, by seat, concealed tiles and melds: a ready hand that
+    keeps its shape while it discards what it draws comes back to the same question turn after turn, and each
+    answer scores a hand for each wait.  What a hand makes on a discard is judged once a deal, as the riichi bot
+    keeps its verdicts (the greedy bot's riichi play); begun afresh at a new deal, logged nowhere."""
+    found = table.extra.get(VERDICTS)
+    if not isinstance(found, tuple) or found[0] != table.deal_number:
+        found = (table.deal_number, {})
+        table.extra[VERDICTS] = found
+    verdicts: dict[tuple[int, bytes, tuple[Any, ...]], bool] = found[1]
+    return verdicts
 
 
 @hookimpl
@@ -168,6 +255,10 @@ def mahjong_refused_options(ruleset: Ruleset, table: Table, seat: int, phase: st
     if declared is None:
         return None
     if phase == "turn" and s.taken == declared:  # the declaring turn: only a discard that leaves it ready (or a win)
+        if rule(ruleset).get("every_wait_wins_on_discard"):
+            allowed = declarable_discards(table, seat)
+            return [o for o in options if o.kind == "kong"
+                    or (o.kind == "discard" and o.tile is not None and o.tile not in allowed)] or None
         return [o for o in options if o.kind == "kong"
                 or (o.kind == "discard" and o.tile is not None and not ready_without(s.counts, o.tile))] or None
     return locked_refusals(table, seat, phase, options, str(rule(ruleset)["concealed_kong"]))
@@ -182,7 +273,8 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
         Sequence[Mapping[str, Any]] | None):
     type_ = event["type"]
     if type_ == DECLARED:
-        return [payment_event(event["seat"], None, int(rule(ruleset)["stick"]), STICK)]
+        stick = int(rule(ruleset)["stick"])
+        return [payment_event(event["seat"], None, stick, STICK)] if stick else None  # 0: a declaration for free
     if type_ == "mahjong" and table.pot:
         returned = voided_stick(ruleset, table, event)
         out = [payment_event(None, returned, int(rule(ruleset)["stick"]), STICK)] if returned is not None else []

@@ -25,7 +25,7 @@ from dataclasses import replace
 from operator import gt
 from typing import Any
 
-from mahjong_rulesets.families.classical.predicates import OPTIONAL_FACTS
+from mahjong_rulesets.families.classical.predicates import DECLARATION_FACTS, OPTIONAL_FACTS
 from mahjong_rulesets.families.classical.tables import ClassicalTables
 
 from mahjong_core.plugin import (
@@ -237,6 +237,9 @@ def prepare(tables: ClassicalTables, hand: Hand, context: Mapping[str, Any]) -> 
         raise MahjongError(f"the scoring context needs 'winner': true for the hand that won, false for a loser; "
                            f"got {winner!r}", place="context.winner")
     needed = tables.winner_facts if winner else tables.loser_facts
+    for fact in DECLARATION_FACTS:  # read by a row: false where nothing was declared (DECLARATION_FACTS says why)
+        if fact in needed:
+            ctx.setdefault(fact, False)
     if not ctx.keys() >= needed:
         missing = sorted(fact for fact in needed if fact not in ctx)
         who = "a winning" if winner else "a losing"

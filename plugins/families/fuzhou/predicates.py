@@ -136,7 +136,8 @@ def fz_no_flower_gold_kong(arrangement: Arrangement, hand: Hand, ctx: Mapping[st
     return not hand.bonus and not golds(hand) and not _kongs(hand)
 
 
-@VOCABULARY.predicate("fz_robbing_gold", description="a non-dealer took the turned gold to win (搶金)")
+@VOCABULARY.predicate("fz_robbing_gold", description="the turned gold taken to win: by a non-dealer on the dealt "
+                                                      "hand, or by the dealer after his first discard (搶金)")
 def fz_robbing_gold(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Cited: kityou section 30."""
     return bool(ctx.get("robbing_gold"))
@@ -145,8 +146,10 @@ def fz_robbing_gold(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, obje
 @VOCABULARY.predicate("fz_heavenly", description="the dealer won on the dealt hand (天胡)",
                       facts=("dealer", "self_drawn", "first_go_around"))
 def fz_heavenly(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Cited: kityou section 30."""
-    return bool(ctx["dealer"]) and bool(ctx["self_drawn"]) and bool(ctx["first_go_around"])
+    """Cited: kityou section 30.  The dealer's robbing of the gold after his first discard is self-drawn in the
+    first go-around too, but not on the dealt hand: it is the robbing's hand, not this one."""
+    return bool(ctx["dealer"]) and bool(ctx["self_drawn"]) and bool(ctx["first_go_around"]) \
+        and not ctx.get("robbing_gold")
 
 
 @VOCABULARY.predicate("fz_earthly", description="a non-dealer won on the dealer's first discard (地胡)",

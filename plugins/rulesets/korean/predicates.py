@@ -1,11 +1,13 @@
-"""The three predicates only the Korean tables name: a hand with nothing claimed, Korea's all-sequences hand,
-and the count of the winning tile's kind (the "Korean dora").
+"""The four predicates only the Korean tables name: a hand with nothing claimed, Korea's all-sequences hand,
+the count of the winning tile's kind (the "Korean dora"), and a hand declared ready ("uper").
 
 The classical family's ``concealed`` is a concealed hand won by a tile drawn from the wall; Korean 2-point
 mahjong also counts a point for a concealed hand won on a discard, so ``kr_concealed`` asks only that nothing
 was claimed before the win (a concealed kong keeps a hand concealed).  ``all_chows`` allows any pair, while the
 Korean all-sequences hand wants a pair that is worth nothing: neither a dragon nor the seat's or the round's
-wind.  The ruleset's ``mahjong_predicates`` hook contributes them, made with the classical family's
+wind.  ``kr_uper`` reads the declaration the ``riichi_declaration`` mechanism makes and notes (its facts
+``riichi`` and ``double_riichi``: Korea's uper is that declaration, for no stick).  The ruleset's
+``mahjong_predicates`` hook contributes them, made with the classical family's
 registrars so that a ``per: match`` row counts once per tile.
 """
 
@@ -51,3 +53,12 @@ def kr_winning_tile_count(arrangement: Arrangement, hand: Hand, ctx: Mapping[str
     if winning is None:
         return 0
     return tiles_of(arrangement).count(winning)
+
+
+@classical_predicate("kr_uper", vocabulary=VOCABULARY, facts=("riichi", "double_riichi"),
+                     description="the winner declared its ready hand (uper), as riichi's declaration is made")
+def kr_uper(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """A ready hand declared ("uper", co_kr section 9.1: one bonus point): the declaration the
+    ``riichi_declaration`` mechanism makes, whose facts tell a declaration on the first discard (``double_riichi``)
+    from any other (``riichi``); Korea pays both alike."""
+    return bool(ctx["riichi"] or ctx["double_riichi"])

@@ -24,12 +24,14 @@ SEEDS = range(6)
 
 
 class Judge:
-    """A stand-in for the game's judge on a table set up by hand: the riichi declaration is in the game."""
+    """A stand-in for the game's judge on a table set up by hand: the riichi declaration is in the game, whose
+    ruleset is ``ruleset`` (riichi_tenhou's: a declaration for a stick)."""
 
     actions = frozenset({"discard", "pung", "chow", "kong", "win", "pass", DECLARE})
 
-    def __init__(self, wins: bool = True) -> None:
+    def __init__(self, wins: bool = True, ruleset: str = RULESET) -> None:
         self.answer = wins
+        self.ruleset = load_ruleset(ruleset)
 
     def wins(self, seat: int, hand: Hand, how: str) -> bool:
         return self.answer
@@ -155,6 +157,20 @@ def test_holding_no_safe_tile_it_folds_to_the_least_dangerous() -> None:
     suits = table("1m 4m 7m 2p 5p 8p 3s 6s 9s 7s 5m 6p 2m 8m")  # no honour: 7s is suji of the declarer's 4s
     declare(suits, 1, "1z 1z 4s")
     assert bot().choose(suits, 0, discards(suits), "turn") == Action("discard", parse_tiles("7s")[0])
+
+
+def test_where_the_declaration_costs_nothing_it_only_declares() -> None:
+    """Korea's uper (``riichi_declaration.stick: 0``): the bot declares when it may, and far from ready against a
+    declaration it plays by shanten alone -- the tile riichi's play would fold to is not its choice here."""
+    korean = Judge(ruleset="korean")
+    t = table("123m456p789p11z45p9m", judge=korean)
+    assert bot().choose(t, 0, [*discards(t), Action(DECLARE)], "turn").kind == DECLARE
+    t = table(FAR, judge=korean)
+    declare(t, 1, "9p 4s")
+    assert bot().choose(t, 0, discards(t), "turn") != Action("discard", parse_tiles("9p")[0])
+    t = table(FAR)  # the same table under riichi_tenhou folds to the 9p
+    declare(t, 1, "9p 4s")
+    assert bot().choose(t, 0, discards(t), "turn") == Action("discard", parse_tiles("9p")[0])
 
 
 def test_ready_it_pushes_rather_than_fold() -> None:

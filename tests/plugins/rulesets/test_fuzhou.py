@@ -126,11 +126,98 @@ def test_a_robbed_gold_wins_at_once_counted_as_self_drawn(random_logs: list[list
         before, win = log[i - 1], log[i + 1]
         assert before["type"] == "decision" and before["phase"] == "declaration" and before["action"] == "win"
         assert win["type"] == "mahjong" and win["how"] == "self_drawn" and win["seat"] == taken["seat"]
-        dealer = next(e["dealer"] for e in reversed(log[:i]) if e["type"] == "deal_start")
-        assert taken["seat"] != dealer  # the dealer's robbing, after his first discard, is not played
+        start = max(j for j in range(i) if log[j]["type"] == "deal_start")
+        if taken["seat"] == log[start]["dealer"]:  # the dealer robs only after his first discard
+            assert dealer_discards(log[start:i], taken["seat"]) == 1
         score = next(e for e in log[i:] if e["type"] == "score" and e["seat"] == taken["seat"])
         names = {item["name"] for item in score["items"]} | {item["name"] for item in score.get("excluded", [])}
         assert "robbing_gold" in names and "self_drawn" in names
+
+
+def dealer_discards(deal: list[dict[str, Any]], dealer: int) -> int:
+    return sum(1 for e in deal if e["type"] == "decision" and e["actor"] == dealer and e["action"] == "discard")
+
+
+def dealer_robberies(logs: list[list[dict[str, Any]]]) -> Iterator[tuple[list[dict[str, Any]], int]]:
+    """(the deal, the index of its ``wild_taken``) where the dealer took the gold."""
+    for log in logs:
+        for deal in deals(log):
+            dealer = deal[0].get("dealer")
+            for i, e in enumerate(deal):
+                if e["type"] == "wild_taken" and e["seat"] == dealer:
+                    yield deal, i
+
+
+def test_the_dealer_robs_the_gold_once_his_first_discard_leaves_him_ready(logs: list[list[dict[str, Any]]]) -> None:
+    """kityou section 30: the dealer whose first discard leaves his hand ready for the gold robs it, counted as
+    self-drawn -- after the others' claims on that discard (a win on it comes first), before any meld of it."""
+    robbed = list(dealer_robberies(logs))
+    assert len(robbed) >= 2, "no dealer robs the gold in the seeded games"
+    for deal, i in robbed:
+        dealer = deal[0]["dealer"]
+        first = next(j for j, e in enumerate(deal) if e["type"] == "decision" and e["action"] == "discard")
+        assert deal[first]["actor"] == dealer and dealer_discards(deal[:i], dealer) == 1
+        between = deal[first + 1:i]
+        assert not any(e["type"] in ("claim", "draw", "mahjong") for e in between)  # no meld made, nobody drew
+        claims = [e for e in between if e["type"] == "decision"]
+        assert claims[-1]["actor"] == dealer and claims[-1]["phase"] == "declaration" and claims[-1]["action"] == "win"
+        assert all(e["actor"] != dealer and e["phase"] == "claim" and e["action"] != "win" for e in claims[:-1])
+        win = deal[i + 1]
+        assert win["type"] == "mahjong" and win["how"] == "self_drawn" and win["seat"] == dealer
+        score = next(e for e in deal[i:] if e["type"] == "score" and e["seat"] == dealer)
+        names = {item["name"] for item in score["items"]} | {item["name"] for item in score.get("excluded", [])}
+        assert "robbing_gold" in names and "heavenly" not in names
+
+
+def test_without_the_dealer_s_robbing_the_same_games_have_none(tmp_path: Path) -> None:
+    """The control: ``robbed_by_dealer: false`` (only non-dealers rob, before play) in the same seeded games."""
+    text = (Path(__file__).parents[3] / "plugins/rulesets/fuzhou/ruleset.yaml").read_text(encoding="utf-8")
+    lifted = text.replace("robbed: true, robbed_by_dealer: true", "robbed: true, robbed_by_dealer: false")
+    assert lifted != text
+    ruleset = load_ruleset_text(lifted.replace("id: fuzhou", "id: fuzhou_no_dealer_rob"), "<test>")
+    assert not list(dealer_robberies(play(ruleset, tmp_path, range(1, 13), ["greedy"] * 4, 8)))
+
+
+def test_the_dealer_s_robbing_without_robbing_is_refused_at_load() -> None:
+    text = (Path(__file__).parents[3] / "plugins/rulesets/fuzhou/ruleset.yaml").read_text(encoding="utf-8")
+    bad = text.replace("robbed: true, robbed_by_dealer: true", "robbed: false, robbed_by_dealer: true")
+    with pytest.raises(RulesetError, match="robbed_by_dealer") as caught:
+        load_ruleset_text(bad.replace("id: fuzhou", "id: fuzhou_dealer_only"), "<test>")
+    assert "expected false, or robbed: true" in str(caught.value)
+
+
+def wins_after_throwing_a_gold(logs: list[list[dict[str, Any]]]) -> tuple[int, int, int]:
+    """(golds thrown away, wins on another's tile, of which by a seat that had thrown a gold away that deal)."""
+    thrown = on_another_s = after = 0
+    for log in logs:
+        for deal in deals(log):
+            gold = next((e["kinds"][0] for e in deal if e["type"] == "wild_revealed"), None)
+            if gold is None:  # the log's header, before the first deal
+                continue
+            throwers: set[int] = set()
+            for e in deal:
+                if e["type"] == "decision" and e.get("action") == "discard" and e.get("tile") == gold:
+                    throwers.add(e["actor"])
+                    thrown += 1
+                elif e["type"] == "mahjong" and e["how"] in ("discard", "robbing_kong"):
+                    on_another_s += 1
+                    after += e["seat"] in throwers
+    return thrown, on_another_s, after
+
+
+def test_a_seat_that_threw_a_gold_away_wins_only_by_its_own_draw(random_logs: list[list[dict[str, Any]]],
+                                                                 tmp_path: Path) -> None:
+    """kityou_play section discard: random bots throw golds away; none of them then wins on another's tile that
+    deal.  The control: the same seeds with ``joker_discarded_self_drawn_only: false`` have such wins."""
+    thrown, wins, after = wins_after_throwing_a_gold(random_logs)
+    assert thrown > 100 and wins > 0 and after == 0
+    text = (Path(__file__).parents[3] / "plugins/rulesets/fuzhou/ruleset.yaml").read_text(encoding="utf-8")
+    switch = "  joker_discarded_self_drawn_only:\n    value: true"
+    assert switch in text
+    lifted = load_ruleset_text(text.replace(switch, switch.replace("true", "false"))
+                               .replace("id: fuzhou", "id: fuzhou_gold_thrown"), "<test>")
+    _, _, after = wins_after_throwing_a_gold(play(lifted, tmp_path, range(1, 9), ["random"] * 4, 40))
+    assert after > 0
 
 
 def test_three_golds_win_whatever_the_tiles(logs: list[list[dict[str, Any]]]) -> None:
@@ -188,6 +275,19 @@ def test_three_golds_as_a_pung_are_the_golden_dragon_the_largest_special(ruleset
 def test_robbing_the_gold_counts_as_self_drawn(ruleset: Ruleset) -> None:
     value, items = total(ruleset, hand(ruleset, "123m456m789m123p45p99s1f2f +6p", wild="6p"), robbing_gold=True)
     assert items["robbing_gold"] == 30 and items["self_drawn"] == 1 and value == (5 + 2 + 1) * 2 + 30
+
+
+def test_the_dealer_s_robbing_is_no_heavenly_hand(ruleset: Ruleset) -> None:
+    """Self-drawn by the dealer in the first go-around, but after a discard: the robbing's 30, not the dealt hand's."""
+    robbing = hand(ruleset, "123m456m789m123p45p99s1f2f +6p", wild="6p")
+
+    def special(**facts: Any) -> set[str]:  # the special hands that applied, the one counted and those left out
+        score = score_hand(ruleset, robbing, win_context(("self_drawn", "first_go_around"), facts=facts))  # East
+        assert score is not None
+        return {i.name for i in (*score.items, *score.excluded)} & {"robbing_gold", "heavenly"}
+
+    assert special(robbing_gold=True) == {"robbing_gold"}
+    assert special() == {"heavenly"}
 
 
 def test_kongs_count_one_exposed_two_concealed(ruleset: Ruleset) -> None:

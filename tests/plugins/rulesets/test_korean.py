@@ -1,25 +1,33 @@
 """Korean 2-point mahjong (``korean``): its tile set, its claim rules (no chow but the winning tile), its sacred
-discard, its scoring as classical points with a minimum of two basic points, and seeded games of every bot that
-replay and audit clean.
+discard, its missed discard, its optional ready declaration (uper) and the bonus point it scores, its scoring as
+classical points with a minimum of two basic points, and seeded games of every bot that replay and audit clean.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from mahjong_rulesets.mechanisms import furiten, riichi_declaration
 
 from mahjong_core import check, load_ruleset, load_ruleset_text, minimum_figures, simulate
+from mahjong_core.engine.game import Game
+from mahjong_core.engine.players import GreedyBot, make_bots
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.situation import win_context
-from mahjong_core.plugin import Ruleset, bind
+from mahjong_core.plugin import Action, Rng, Ruleset, Table, bind, parse_tiles
 from mahjong_core.plugin.scoring import score_hand
+from mahjong_core.table.state import MeldKind, meld_of
+from mahjong_core.table.wall import Wall
 
 RULESET = "korean"
+#: The seeds of the games between greedy bots: among them, without the sacred discard, wins on a kind the winner
+#: had discarded (declared hands wait on the tiles least seen, so such wins are few).
+SEEDS = range(25, 33)
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +47,7 @@ def play(ruleset: Ruleset, folder: Path, seeds: range, bots: list[str], deals: i
 @pytest.fixture(scope="module")
 def logs(ruleset: Ruleset, tmp_path_factory: pytest.TempPathFactory) -> list[list[dict[str, Any]]]:
     """Eight seeded games of a full game's eight deals between greedy bots."""
-    return play(ruleset, tmp_path_factory.mktemp("korean"), range(1, 9), ["greedy"] * 4, 8)
+    return play(ruleset, tmp_path_factory.mktemp("korean"), SEEDS, ["greedy"] * 4, 8)
 
 
 def events(logs: list[list[dict[str, Any]]], kind: str) -> Iterator[dict[str, Any]]:
@@ -107,7 +115,7 @@ def test_without_the_rule_the_same_games_do_win_on_own_discards(tmp_path: Path) 
     """The control: the same seeds with ``sacred_discard: null`` win on a kind the winner had discarded."""
     lifted = load_ruleset_text("id: korean_no_sacred\nversion: 1.0.0\nname: test\nextends: korean\nparameters:\n"
                                "  sacred_discard: {value: null, assumption: a test}\n", "test.yaml")
-    wins, sacred = wins_on_own_discards(play(lifted, tmp_path, range(1, 9), ["greedy"] * 4, 8))
+    wins, sacred = wins_on_own_discards(play(lifted, tmp_path, SEEDS, ["greedy"] * 4, 8))
     assert wins > 0 and sacred > 0
 
 
@@ -132,6 +140,10 @@ def score(ruleset: Ruleset, hand: str, *flags: str) -> tuple[int, int]:
     ("12233m456789p77z +4m", (), 7, 1),
     # the worked hand of co_kr section 9.1, less its ready declaration: 3 basic, ante 10, kong 5, dora 3
     ("234m678p99p55z (1111m) +5z", ("self_drawn", "replacement"), 21, 3),
+    # ... and as the chapter counts it, declared (uper): one bonus point more, 22, and still 3 basic
+    ("234m678p99p55z (1111m) +5z", ("self_drawn", "replacement", "riichi"), 22, 3),
+    # a declaration on the first discard is an uper as any other
+    ("234m678p99p55z (1111m) +5z", ("self_drawn", "replacement", "double_riichi"), 22, 3),
     # a flower adds a bonus point and no basic point
     ("234m456m789m22p55z 1f +5z", (), 11, 2),
     # one suit with honours, claimed: 2 basic on its own (South is neither the seat's nor the round's wind)
@@ -202,3 +214,217 @@ def test_a_bad_point_figure_fails_with_its_place(tmp_path: Path, figure: str, me
     with pytest.raises(RulesetError, match=message) as caught:
         classical_tables(load_ruleset(path))
     assert caught.value.place and caught.value.place.startswith("$.scoring.point_figures")
+
+
+# ---------------------------------------------------------------- uper: the optional ready declaration
+
+
+def game_table(ruleset: Ruleset, hand: str, *, live: bool = True) -> Table:
+    """Seat 0 holding ``hand`` at the table of a game (whose judgement of a hand the declaration asks), on a dealt
+    wall of 104 tiles (``live``) or none (no tile left to draw)."""
+    t = Game(ruleset, make_bots(["greedy"] * 4, 1), 1).table
+    t.new_deal()
+    if live:
+        t.wall = Wall(ruleset.tile_set(), Rng.from_seed(1).derive("deal", 0, 0), ruleset.value("wall_ceremony"),
+                      exhaustive_draw_tiles_left=0)
+    for kind in parse_tiles(hand):
+        t.seats[0].counts[kind] += 1
+    return t
+
+
+def without_the_two_point_condition() -> Ruleset:
+    return load_ruleset_text("id: korean_any_uper\nversion: 1.0.0\nname: test\nextends: korean\nparameters:\n"
+                             "  riichi_declaration:\n"
+                             "    value: {stick: 0, tiles_left: 4, concealed_kong: same_waits}\n"
+                             "    assumption: a test\n", "test.yaml")
+
+
+def uper_offered(ruleset: Ruleset, t: Table) -> bool:
+    return bool(riichi_declaration.mahjong_ready_turn_actions(ruleset=ruleset, table=t, seat=0))
+
+
+def test_uper_is_offered_to_a_ready_concealed_hand_that_makes_two_basic_points_won_on_a_discard(
+        ruleset: Ruleset) -> None:
+    """co_kr section 9.1: a concealed hand, declared with the discard that leaves it ready, never with fewer than
+    four tiles left in the wall, and only where a win on another's discard would still make two basic points."""
+    assert uper_offered(ruleset, game_table(ruleset, "234m456m789m55z77z9p"))  # 5z/7z: a dragon pung either way
+    assert not uper_offered(ruleset, game_table(ruleset, "234m456m789m55z77z9p", live=False))  # no tiles left
+    assert not uper_offered(ruleset, game_table(ruleset, "234m456m789m5z7z1p9p6z"))  # far from ready
+    t = game_table(ruleset, "456m789m55z77z9p")
+    t.seats[0].melds.append(meld_of(MeldKind.PUNG, (1, 1, 1), exposed=True, claimed_from=1))
+    assert not uper_offered(ruleset, t)  # an open hand
+    t = game_table(ruleset, "456m789m55z77z9p")
+    t.seats[0].melds.append(meld_of(MeldKind.KONG, (1, 1, 1, 1), exposed=False))
+    assert uper_offered(ruleset, t)  # a concealed kong keeps it concealed
+    # 22p and 55z on a discard: the 2p would make one basic point (the concealed hand) -- no uper
+    assert not uper_offered(ruleset, game_table(ruleset, "234m456m789m22p55z8p"))
+    lifted = without_the_two_point_condition()
+    assert uper_offered(lifted, game_table(lifted, "234m456m789m22p55z8p"))
+
+
+def test_the_declaring_discard_must_leave_every_wait_worth_two_basic_points(ruleset: Ruleset) -> None:
+    """234m456m789m23p555z: the 5z leaves 23p waiting on 1p or 4p (the concealed hand only, one basic point); the
+    2p or the 3p leaves a single wait with the dragon pung.  In the declaring turn the 5z is refused."""
+    options = [Action("discard", k) for k in sorted(set(parse_tiles("234m456m789m23p555z")))]
+
+    def refused(rules: Ruleset) -> set[str]:
+        t = game_table(rules, "234m456m789m23p555z")
+        t.seats[0].flags[riichi_declaration.FLAG] = 0  # declared in this turn (it has drawn nothing since)
+        out = riichi_declaration.mahjong_refused_options(ruleset=rules, table=t, seat=0, phase="turn",
+                                                          options=options) or []
+        return {bind(rules).tiles.code(o.tile) for o in out if o.tile is not None}
+
+    assert "5z" in refused(ruleset) and {"2p", "3p"}.isdisjoint(refused(ruleset))
+    assert "5z" not in refused(without_the_two_point_condition())
+
+
+def test_uper_costs_nothing_and_locks_the_hand(ruleset: Ruleset) -> None:
+    t = game_table(ruleset, "234m456m789m55z77z9p")
+    t.scores = [-40, 0, 0, 0]  # a seat behind may declare: there is no stick to hold
+    assert uper_offered(ruleset, t)
+    (event,) = riichi_declaration.mahjong_apply_action(ruleset=ruleset, table=t, seat=0,
+                                                       action=Action(riichi_declaration.DECLARE), phase="turn")
+    assert riichi_declaration.mahjong_event_reactions(ruleset=ruleset, table=t, event=event) is None  # no payment
+
+
+def declared_games(logs: list[list[dict[str, Any]]]) -> Iterator[tuple[list[dict[str, Any]], int, int]]:
+    """(log, index of a declaration, its seat)."""
+    for log in logs:
+        for i, e in enumerate(log):
+            if e["type"] == riichi_declaration.DECLARED:
+                yield log, i, e["seat"]
+
+
+def test_greedy_bots_declare_uper_and_a_declared_winner_scores_its_bonus_point(
+        logs: list[list[dict[str, Any]]]) -> None:
+    declarations = list(declared_games(logs))
+    assert len(declarations) >= 10
+    assert not any("riichi_stick" in json.dumps(e) for log in logs for e in log)  # nothing paid for one
+    declared: set[tuple[int, int]] = set()  # (game, seat) declared in the current deal
+    scored = 0
+    for g, log in enumerate(logs):
+        for e in log:
+            if e["type"] == "deal_start":
+                declared = {d for d in declared if d[0] != g}
+            elif e["type"] == riichi_declaration.DECLARED:
+                declared.add((g, e["seat"]))
+            elif e["type"] == "score" and e.get("value", 0) > 0:
+                has_uper = any(item["name"] == "uper" for item in e["items"])
+                assert has_uper == ((g, e["seat"]) in declared)
+                scored += has_uper
+    assert scored >= 5
+
+
+def test_a_declared_hand_discards_each_tile_it_draws_unless_it_wins_or_kongs(
+        logs: list[list[dict[str, Any]]]) -> None:
+    """co_kr section 9.1: once declared, the hand is not changed; a concealed kong of the drawn tile is allowed."""
+    for log, i, seat in declared_games(logs):
+        drawn = None
+        for e in log[i + 2:]:  # after the declaring discard
+            if e["type"] in ("deal_end", "mahjong"):
+                break
+            if e["type"] in ("draw", "replacement") and e.get("seat") == seat:
+                drawn = e["tile"]
+            elif e["type"] == "decision" and e["actor"] == seat and e["phase"] == "turn":
+                assert e["action"] in ("discard", "kong", "win")
+                if e["action"] == "discard":
+                    assert e["tile"] == drawn
+
+
+# ---------------------------------------------------------------- the missed discard
+
+
+def wins_on_passed_kinds(logs: list[list[dict[str, Any]]]) -> tuple[int, int]:
+    """(wins on another seat's discard, of which on a kind the winner had let go by since its own last discard)."""
+    wins = missed = 0
+    for log in logs:
+        passed: dict[int, set[str]] = {}
+        pending: tuple[str, int] | None = None
+        for e in log:
+            if e["type"] == "deal_start":
+                passed, pending = {}, None
+            elif e["type"] == "decision" and e.get("action") == "discard":
+                seat = e["actor"]
+                if pending is not None:  # the discard before went by every seat but its discarder and this one
+                    for other in range(4):
+                        if other not in (pending[1], seat):
+                            passed.setdefault(other, set()).add(pending[0])
+                passed[seat] = set()
+                pending = (e["tile"], seat)
+            elif e["type"] == "mahjong" and e["how"] == "discard":
+                wins += 1
+                missed += e["tile"] in passed.get(e["seat"], set())
+    return wins, missed
+
+
+def test_no_seat_wins_on_a_kind_it_let_go_by_since_its_own_last_discard(logs: list[list[dict[str, Any]]]) -> None:
+    wins, missed = wins_on_passed_kinds(logs)
+    assert wins > 0 and missed == 0
+
+
+class LetsOneGoBy(GreedyBot):
+    """A greedy bot that lets the first tile it could win on by a discard go by, once a deal (every bot of ours
+    takes every win it is offered, so without one that does not the missed discard never binds)."""
+
+    def __init__(self, rng: Rng, name: str) -> None:
+        super().__init__(rng, name)
+        self.let_go: int | None = None  # the deal it let one go in
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        if phase == "claim" and self.let_go != table.deal_number and any(o.kind == "win" for o in options):
+            self.let_go = table.deal_number
+            return Action("pass").after(self.CLAIM_MS)
+        return super().choose(table, seat, options, phase)
+
+
+def letting_one_go_by(ruleset: Ruleset, seeds: range) -> list[list[dict[str, Any]]]:
+    logs = []
+    for seed in seeds:
+        log: list[dict[str, Any]] = []
+        players = [LetsOneGoBy(Rng.from_seed(seed).derive("bot", i), f"lets-go-{i}") for i in range(4)]
+        Game(ruleset, players, seed, emit=log.append, max_deals=8).play()
+        logs.append(log)
+    return logs
+
+
+def test_a_seat_that_let_its_winning_tile_go_by_does_not_win_on_the_next_one() -> None:
+    """The rule in play, with a control: seats that let one winning discard go by each deal never win on another
+    tile of its kind before their own next discard; with the rule lifted (``furiten`` all false) they do."""
+    korean = load_ruleset(RULESET)
+    wins, missed = wins_on_passed_kinds(letting_one_go_by(korean, range(1, 9)))
+    assert wins > 0 and missed == 0
+    lifted = load_ruleset_text("id: korean_no_missed\nversion: 1.0.0\nname: test\nextends: korean\nparameters:\n"
+                               "  furiten: {value: {own_discards: false, passed: false, after_declaration: false}, "
+                               "assumption: a test}\n", "test.yaml")
+    wins, missed = wins_on_passed_kinds(letting_one_go_by(lifted, range(1, 9)))
+    assert wins > 0 and missed > 0
+
+
+def test_the_missed_discard_refuses_only_the_kind_let_go_by() -> None:
+    """On a table fed discards by hand: seat 0 waits on 3p or 6p (123m456m789m11z45p) and lets a 6p go by; until
+    its own next discard it may not win on a 6p, but may on a 3p -- riichi's temporary furiten refuses both."""
+    korean = load_ruleset(RULESET)
+    t = Table(players=4, scores=[0] * 4)
+    t.new_deal()
+    t.tiles = korean.tiles()
+    for kind in parse_tiles("123m456m789m11z45p"):
+        t.seats[0].counts[kind] += 1
+
+    def discard(seat: int, tile: str) -> None:
+        event = {"type": "decision", "actor": seat, "phase": "turn", "action": "discard", "tile": tile}
+        assert furiten.mahjong_event_reactions(ruleset=korean, table=t, event=event) is None
+
+    def refused(tile: str, rules: Ruleset = korean) -> bool:
+        (kind,) = parse_tiles(tile)
+        return bool(furiten.mahjong_refused_options(ruleset=rules, table=t, seat=0, phase="claim",
+                                                    options=[Action("win", kind), Action("pass")]))
+
+    discard(1, "6p")
+    discard(2, "9m")  # the 6p has gone by seat 0
+    assert refused("6p") and not refused("3p")
+    assert refused("3p", load_ruleset("riichi_tenhou"))  # passed: true refuses every wait
+    assert not furiten.mahjong_refused_options(ruleset=korean, table=t, seat=0, phase="turn",
+                                               options=[Action("win", parse_tiles("6p")[0])])  # its own draw wins
+    discard(0, "1z")  # its own discard ends it (a test of the record: the hand is as it was)
+    discard(3, "2m")
+    assert not refused("6p")

@@ -1,23 +1,28 @@
 """A kind made wild for each deal (``jokers.wild``, :mod:`mahjong_core.engine.wild`): read from the data, turned
-after the deal and announced, its copies held as jokers for the deal only, robbed where the data says, and folded
-by the log's reader as the engine holds it.  Played under ``fuzhou``, the ruleset that makes its gold so.
+after the deal and announced, its copies held as jokers for the deal only, robbed where the data says (never before
+the dealer's winning dealt hand), and folded by the log's reader as the engine holds it.  Played under ``fuzhou``,
+the ruleset that makes its gold so.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from mahjong_core.audit.check import _players
+from mahjong_core.engine.flow import DealOver
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
+from mahjong_core.engine.wild import rob_wild
 from mahjong_core.log.fold import fold
 from mahjong_core.log.format import read_log
 from mahjong_core.log.redaction import full_table_view
 from mahjong_core.log.simulate import simulate
-from mahjong_core.plugin import hookimpl
+from mahjong_core.plugin import Action, hookimpl, parse_tiles
 from mahjong_core.rules import load_ruleset
 from mahjong_core.rules.jokers import joker_play
 from mahjong_core.table.state import Table
@@ -107,3 +112,60 @@ def test_the_fold_follows_a_robbed_gold(seed: int, tmp_path: Path) -> None:
     text = log.read_text(encoding="utf-8")
     assert '"wild_taken"' in text, "the seeded game robs no gold"
     assert _fold_agrees(log) > 40
+
+
+class TakesEveryWin:
+    """A player that takes every win it is offered and notes each offer."""
+
+    kind = "greedy"
+
+    def __init__(self) -> None:
+        self.name = "takes-every-win"
+        self.asked: list[str] = []
+
+    def choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
+        self.asked.append(phase)
+        return next(o for o in options if o.kind == "win").after(0)
+
+
+@pytest.mark.parametrize(("dealer_hand", "robbed_by"), [("111m222m333m444m555m66m", None),
+                                                         ("111m222m333m444m555m6m9p", 1)])
+def test_a_dealer_s_winning_dealt_hand_comes_before_a_non_dealer_s_robbing(dealer_hand: str,
+                                                                           robbed_by: int | None) -> None:
+    """kityou section 30: the heavenly hand comes before a non-dealer's robbing of the gold.  South's dealt hand
+    waits on the 7s alone, which the gold completes; the dealer's 17 tiles win as dealt, or are one tile off."""
+    players = [TakesEveryWin() for _ in range(4)]
+    game = Game(load_ruleset(RULESET), players, 1)
+    t = game.table
+    t.new_deal()
+    (gold,) = parse_tiles("9s")
+    game.plays_as[gold] = -1
+    t.wild, t.wild_tile = (gold,), gold
+    t.shown.append(gold)
+    for seat, hand in ((0, dealer_hand), (1, "123p456p789p123s456s7s")):
+        for kind in parse_tiles(hand):
+            t.seats[seat].counts[kind] += 1
+    if robbed_by is None:
+        rob_wild(game, gold, gold)  # nobody is offered the gold: the dealer wins at his first turn
+        assert not any(p.asked for p in players) and t.wild_tile == gold
+    else:
+        with pytest.raises(DealOver) as over:
+            rob_wild(game, gold, gold)
+        assert over.value.outcome.winner == robbed_by and t.wild_taken == robbed_by
+        assert players[robbed_by].asked == ["declaration"]
+
+
+def test_the_fold_follows_the_dealer_s_robbing_after_his_first_discard(tmp_path: Path) -> None:
+    """Seed 4 of greedy bots: the dealer of the fourth deal robs the gold once his first discard leaves him ready
+    (``jokers.wild.robbed_by_dealer``); the log's reader holds the gold, his discard and his win as the engine."""
+    played = simulate(load_ruleset(RULESET), 4, 1, ["greedy"] * 4, tmp_path, max_deals=8)
+    log = played[0].replay
+    assert log is not None
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    dealer, robbed_by_dealer = None, False
+    for e in events:
+        if e["type"] == "deal_start":
+            dealer = e["dealer"]
+        robbed_by_dealer |= e["type"] == "wild_taken" and e["seat"] == dealer
+    assert robbed_by_dealer, "the seeded game has no dealer's robbing"
+    assert _fold_agrees(log) >= 8

@@ -122,6 +122,8 @@ def _shown_feeder(cases: Mapping[str, Any], need: int, in_group: Callable[[int],
 def _one_group_feeder(cases: Mapping[str, Any], melds: Sequence[Meld], win: Outcome,
                       players: int) -> tuple[int, str] | None:
     """The liable seat of a hand of one suit (``one_suit_exposed``) or of honours alone (``honours_exposed``)."""
+    if not (cases.get("one_suit_exposed") or cases.get("honours_exposed")):
+        return None
     tiles = _hand_tiles(win)
     if not tiles:
         return None

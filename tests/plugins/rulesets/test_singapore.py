@@ -22,6 +22,7 @@ from mahjong_core.hand.melds import ClaimedFrom, MeldKind
 from mahjong_core.hand.notation import parse_hand, parse_tiles
 from mahjong_core.hand.situation import win_context
 from mahjong_core.hand.tiles import DRAGONS, FLOWERS, SEASONS, WINDS
+from mahjong_core.log.fold import fold
 from mahjong_core.plugin import Ruleset
 from mahjong_core.plugin.binding import bind
 from mahjong_core.plugin.forms import recognised_forms
@@ -236,7 +237,9 @@ def test_captures_in_play_move_the_prey_and_its_tai_and_the_game_audits(ruleset:
         assert replay is not None and sum(played[0].result.scores) == 0
         log = [json.loads(line) for line in replay.read_text(encoding="utf-8").splitlines()]
         rows: dict[int, list[str]] = {}
+        folded = fold(log[0], log[1:])
         for k, e in enumerate(log):
+            at = next(folded) if k else None                 # the log's fold, after this event
             if e["type"] == "deal_start":
                 rows = {seat: [] for seat in range(4)}
             elif e["type"] == "bonus":
@@ -247,6 +250,7 @@ def test_captures_in_play_move_the_prey_and_its_tai_and_the_game_audits(ruleset:
                 assert log[k - 1]["seat"] == e["seat"] and e["tile"] in rows[e["drawer"]]
                 rows[e["drawer"]].remove(e["tile"])
                 rows[e["seat"]].append(e["tile"])
+                assert at is not None and [at.seats[n].bonus for n in range(4)] == [rows[n] for n in range(4)]
                 paid = log[k + 1:k + 4]                       # the pair so made, paid by the three others at once
                 assert all(p["type"] == "payment" and p["payee"] == e["seat"] and p["reason"] == bites.REASON
                            for p in paid)

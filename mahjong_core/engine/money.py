@@ -3,8 +3,9 @@ payments at the game's end.
 
 A deal's own settlement stays in :mod:`.deal_end`; this module logs the points that move outside it.  Every such
 move is a ``payment`` event (from a seat or the pot to a seat or the pot), applied to the table before it is
-logged, so an observer sees the table after it, and so that the seats' scores and the pot always add up to the
-points the game began with (the audit checks it line by line: :mod:`mahjong_core.log.money`).  A plugin asks for
+logged, as a reply's ``counter`` and ``bonus_robbed`` (a bonus tile moved from one row to another) are, so an
+observer sees the table after it, and so that the seats' scores and the pot always add up to the points the game
+began with (the audit checks it line by line: :mod:`mahjong_core.log.money`).  A plugin asks for
 them through two hooks, each asked only where some plugin of the game implements it:
 ``mahjong_event_reactions`` after an event, ``mahjong_game_settlement`` once at the end.
 """
@@ -47,7 +48,8 @@ def settle_game(game: RunningGame) -> None:
 
 
 def log_reply(game: RunningGame, reply: object, asked: str) -> None:
-    """Check one event a plugin returned, apply what it moves on the table (points, a counter), and log it."""
+    """Check one event a plugin returned, apply what it moves on the table (points, a counter, a bonus tile from
+    one row to another), and log it."""
     if not isinstance(reply, Mapping) or not isinstance(reply.get("type"), str):
         raise MahjongError(f"{asked} returned {reply!r}, which is not an event (a mapping with its type)",
                            place=f"event {game.n}")
@@ -79,7 +81,29 @@ def log_reply(game: RunningGame, reply: object, asked: str) -> None:
         _pay(game, fields, asked)
     elif type_ == "counter":
         game.table.counters[fields["name"]] = fields["value"]
+    elif type_ == "bonus_robbed":
+        _move_bonus(game, fields, asked)
     game.event("table", type_, **fields)
+
+
+def _move_bonus(game: RunningGame, fields: Mapping[str, Any], asked: str) -> None:
+    """Move a bonus tile from the row of the seat named ``drawer`` to the row of ``seat`` (a predator taking its
+    prey: :mod:`mahjong_rulesets.mechanisms.bites`), refusing a move the rows cannot make."""
+    table = game.table
+    seat, holder = fields["seat"], fields["drawer"]
+    tile = table.tiles.kind_of(fields["tile"]) if table.tiles is not None else None
+    wrong = [f"{name} {n!r} is no seat of {table.players}" for name, n in (("seat", seat), ("drawer", holder))
+             if not 0 <= n < table.players]
+    if not wrong and seat == holder:
+        wrong.append("seat and drawer are the same")
+    if not wrong and (tile is None or tile not in table.seats[holder].bonus):
+        wrong.append(f"seat {holder}'s bonus row holds no {fields['tile']}")
+    if wrong:
+        raise MahjongError(f"{asked} returned a bonus tile the table cannot move: {'; '.join(wrong)}",
+                           place=f"event {game.n}")
+    assert tile is not None
+    table.seats[holder].bonus.remove(tile)
+    table.seats[seat].bonus.append(tile)
 
 
 def _pay(game: RunningGame, fields: Mapping[str, Any], asked: str) -> None:

@@ -195,7 +195,8 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "a seat took the turned wild tile into its hand, to win with it (robbing the gold)"),
     EventType("bonus_robbed", "table", (Field("seat", "seat"), Field("drawer", "seat"), Field("tile", "tile")),
               "a seat took the bonus tile the drawer had just set aside, or that the drawer holds, from his bonus "
-              "row into its own, to win with it (seven flowers robbing the eighth)"),
+              "row into its own, to win with it (seven flowers robbing the eighth), or as a plugin's rule moves it "
+              "(a predator taking its prey)"),
     EventType("replacement", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("reason", "text")),
               "a loose tile, for a bonus tile or a kong"),
     EventType("draw", "table", (Field("seat", "seat"), Field("tile", "tile")), "a draw from the live wall"),

@@ -33,9 +33,10 @@ for nor reads those rules:
 * :mod:`.swap_calling` -- no discard, right after a chow or pung, of the kind claimed or the run's other end: riichi's
   kuikae (``swap_calling``);
 * :mod:`.bites` -- points paid the moment a seat shows its own flower and season, a group of four or an animal pair
-  (Singapore's and Malaysia's bites, ``bites``);
+  (Singapore's and Malaysia's bites, ``bites``), and a predator capturing its prey from another seat's row;
 * :mod:`.pays_for_all` -- one seat paying the whole of a win it is liable for: a robbed kong, the discard that gave
-  the third dragon set or the fourth wind set (pao, ``pays_for_all``);
+  the third dragon set, the fourth wind set or a tile of a one-suit (or all-honours) hand already shown (pao,
+  ``pays_for_all``);
 * :mod:`.locked_hand` -- a locked hand, the one lock riichi's declaration and a winner who stays in play share: only
   a win, the discard of the tile drawn and the kongs allowed (``winners_hand_locked``);
 * :mod:`.bonus_declaration` -- a tile of a named kind set aside by choice, replaced from the dead wall and counted

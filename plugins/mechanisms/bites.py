@@ -12,6 +12,11 @@ seat still in play, when its last tile is shown:
 * ``bonus_count`` (optional, ``{tiles, amount}``) -- so many bonus tiles in the seat's row, whatever they are (the
   Filipino game's thirteen flowers, where every honour is a flower): paid as the row reaches that many.
 
+With ``animal_capture`` a predator shown while another seat's row already holds its prey captures it: the prey
+moves from that row to the predator's (a ``bonus_robbed`` event, which the core applies as it logs it), so its
+tai are counted for the predator's holder and not for the seat that showed it first, and the pair so made is the
+predator's holder's bite, paid as any other.  A prey shown after its predator is not captured.
+
 With ``paid_draw_passes_deal`` a drawn deal in which a bite or a kong was paid passes the deal to the next seat
 (``mahjong_next_deal``), where a drawn deal otherwise leaves it with the dealer.
 
@@ -45,6 +50,8 @@ from mahjong_core.plugin import (
 REASON = "bite"
 #: ``table.extra`` key of this deal's record of bites paid.
 KEY = "bites"
+#: ``table.extra`` key of this deal's record of the bonus tiles shown, where captures are played.
+SHOWN = "bites_shown"
 #: The animal pairs by their codes: each predator with its prey.
 ANIMAL_PAIRS = (("1a", "2a"), ("3a", "4a"))
 
@@ -57,13 +64,14 @@ def switched_on(ruleset: Ruleset) -> bool:
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("mechanism", "bites", sys.modules[__name__], switched_on=switched_on,
                          description="bites paid as a seat shows its own flower and season, a group of four or an "
-                                     "animal pair",
+                                     "animal pair; a predator capturing its prey from another seat's row",
                          parameters=parameters_of("bites"))]
 
 
-def bites_held(table: Table, seat: int) -> list[tuple[str, frozenset[int]]]:
-    """Every bite the seat's bonus row completes, each as (the amount's name, its tiles)."""
-    row = set(table.seats[seat].bonus)
+def bites_held(table: Table, seat: int, taken: Sequence[int] = ()) -> list[tuple[str, frozenset[int]]]:
+    """Every bite the seat's bonus row completes (with the tiles ``taken`` into it), each as (the amount's name,
+    its tiles)."""
+    row = {*table.seats[seat].bonus, *taken}
     wind = table.seat_wind(seat)
     found: list[tuple[str, frozenset[int]]] = []
     if wind < 4 and {FLOWERS[wind], SEASONS[wind]} <= row:
@@ -80,6 +88,39 @@ def bites_held(table: Table, seat: int) -> list[tuple[str, frozenset[int]]]:
     return found
 
 
+def captured(table: Table, seat: int, shown: int, announced: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The prey the predator ``shown`` by ``seat`` captures: (the seat that holds it, the prey), the seats asked in
+    turn from the seat's right and only those still in play; empty for a tile that is no predator.
+
+    Only a prey its holder has shown (``announced``: the seats' ``bonus`` events of the deal) is taken: the bonus
+    tiles dealt are in their rows before the table announces them one by one, and one not yet announced was not
+    shown first.
+    """
+    tiles = table.tiles
+    if tiles is None:
+        return []
+    won = {w.winner for w in table.wins}
+    for predator, prey in ANIMAL_PAIRS:
+        hunter, hunted = tiles.kind_of(predator), tiles.kind_of(prey)
+        if shown != hunter or hunted is None:
+            continue
+        for off in range(1, table.players):
+            holder = (seat + off) % table.players
+            if holder not in won and (holder, hunted) in announced and hunted in table.seats[holder].bonus:
+                return [(holder, hunted)]
+    return []
+
+
+def _announced(table: Table) -> set[tuple[int, int]]:
+    """The (seat, bonus tile) of this deal's ``bonus`` events so far, kept in ``table.extra`` as the paid bites are."""
+    record = table.extra.get(SHOWN)
+    if not isinstance(record, tuple) or record[0] != table.deal_number:
+        record = (table.deal_number, set())
+        table.extra[SHOWN] = record
+    announced: set[tuple[int, int]] = record[1]
+    return announced
+
+
 def _paid(table: Table) -> set[tuple[int, frozenset[int]]]:
     record = table.extra.get(KEY)
     if not isinstance(record, tuple) or record[0] != table.deal_number:
@@ -93,7 +134,8 @@ def _paid(table: Table) -> set[tuple[int, frozenset[int]]]:
 @reacts_to({"bonus"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
-    """The bites the bonus tile just shown completes, each paid by every other seat still in play."""
+    """The prey the bonus tile just shown captures, where the ruleset plays captures, then the bites it completes,
+    each paid by every other seat still in play."""
     if event["type"] != "bonus" or table.tiles is None:
         return None
     seat, shown = event["seat"], table.tiles.kind_of(str(event["tile"]))
@@ -102,12 +144,19 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
     doubled = 2 if table.phase == "bonus" and amounts.get("dealt_double") else 1
     won = {w.winner for w in table.wins}
     replies: list[Mapping[str, Any]] = []
+    taken: list[tuple[int, int]] = []
+    if amounts.get("animal_capture") and shown is not None:
+        announced = _announced(table)
+        announced.add((seat, shown))
+        taken = captured(table, seat, shown, announced)
+    replies += [{"type": "bonus_robbed", "seat": seat, "drawer": holder, "tile": table.tiles.code(prey)}
+                for holder, prey in taken]
     count = amounts.get("bonus_count")
     if count and len(table.seats[seat].bonus) == int(count["tiles"]) and int(count["amount"]):
         # the row reaches the count with this tile: once a deal, as a row only grows
         replies += [payment_event(other, seat, int(count["amount"]) * doubled, REASON)
                     for other in range(table.players) if other != seat and other not in won]
-    for name, tiles in bites_held(table, seat):
+    for name, tiles in bites_held(table, seat, [prey for _, prey in taken]):
         if shown not in tiles or (seat, tiles) in paid:
             continue
         paid.add((seat, tiles))

@@ -8,17 +8,29 @@ points still balance and the settlement itself is untouched.  The cases, each a 
 * ``robbed_kong`` -- the seat whose kong was robbed pays for the win it gave;
 * ``third_dragon_set`` -- the seat whose discard made the winner's third exposed set of dragons pays, the
   winner then holding all three;
-* ``fourth_wind_set`` -- the seat whose discard made the winner's fourth exposed set of winds pays.
+* ``fourth_wind_set`` -- the seat whose discard made the winner's fourth exposed set of winds pays;
+* ``one_suit_exposed`` (a number, or ``null``: off) -- once the winner's exposed sets show that many tiles of one
+  suit, the seat whose discard of that suit the winner claims next pays, where the winning hand holds no other
+  suit (the "nine pieces" warning of the Hong Kong tables: a discarder who feeds a one-suit hand shown so far
+  answers for it).  The last such discard is the liable one;
+* ``honours_exposed`` (likewise) -- the same for a hand of honours alone: once the exposed sets show that many
+  honour tiles, the seat whose honour the winner claims next pays.
+
+Two switches say what feeds a set.  ``winning_discard``: the discard won on (or the kong robbed) feeds the set it
+completes -- a third dragon set made in the hand by the winning tile, a tile of the one suit -- as a claimed set
+does (absent: only claimed sets feed).  ``claimed_kong_feeds``: ``false`` where a kong claimed from a discard feeds
+nothing, its claimer having held the set already (absent: it feeds, as a claimed pung does).
 
 An exposed set's discarder is its ``claimed_from``; the sets a seat made are in the order it made them, so the
-last of the dragons' (or winds') sets is the one that completed them.  A deal with several wins is settled win
-by win as before: only a win with a liable seat changes.
+last of the dragons' (or winds') sets is the one that completed them.  The winning hand's tiles are its score's
+arrangement.  A deal with several wins is settled win by win as before: only a win with a liable seat changes.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
+from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
 
@@ -27,14 +39,20 @@ from mahjong_core.plugin import (
     WINDS,
     Contribution,
     Meld,
+    MeldKind,
     Outcome,
     Payment,
     Ruleset,
     Table,
     hookimpl,
+    is_honour,
+    is_suited,
+    suit_of,
 )
 
 REASON = "pays for all"
+#: How a win was made when its tile came from another seat: a discard, or a kong robbed.
+_FROM_A_SEAT = ("discard", "robbing_kong")
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -45,17 +63,80 @@ def switched_on(ruleset: Ruleset) -> bool:
 def mahjong_contributions() -> Sequence[Contribution]:
     return [Contribution("mechanism", "pays_for_all", sys.modules[__name__], switched_on=switched_on,
                          description="one seat pays the whole of a win it is liable for: a robbed kong, the "
-                                     "discard that gave the third dragon set or the fourth wind set",
+                                     "discard that gave the third dragon set, the fourth wind set or a tile of a "
+                                     "one-suit hand already shown",
                          parameters=parameters_of("pays_for_all"))]
 
 
-def _feeder(melds: Sequence[Meld], kinds: tuple[int, ...], winner: int, players: int) -> int | None:
-    """The seat whose discard made the last exposed set of ``kinds``, where the winner has one of each kind."""
+def _feeds(meld: Meld, cases: Mapping[str, Any]) -> bool:
+    """Whether an exposed set was fed by the seat it names: claimed, and not a claimed kong where those feed
+    nothing (an added kong keeps its pung's discarder)."""
+    if meld.claimed_from is None:
+        return False
+    return not (meld.kind is MeldKind.KONG and not meld.added and cases.get("claimed_kong_feeds") is False)
+
+
+def _seat(win: Outcome, meld: Meld, players: int) -> int:
+    assert win.winner is not None and meld.claimed_from is not None
+    return (win.winner + meld.claimed_from.offset) % players
+
+
+def _hand_tiles(win: Outcome) -> list[int] | None:
+    """The winning hand's tiles, as its score read them (``None`` for a hand scored without a reading)."""
+    score = win.scores.get(win.winner) if win.winner is not None else None
+    arrangement = score.arrangement if score is not None else None
+    return None if arrangement is None else [t for meld in arrangement.melds for t in meld.tiles]
+
+
+def _set_feeder(cases: Mapping[str, Any], melds: Sequence[Meld], kinds: tuple[int, ...], win: Outcome,
+                players: int) -> int | None:
+    """The seat whose discard made the last of the winner's sets of ``kinds``, the winner holding one of each."""
     sets = [m for m in melds if m.is_pong and m.first in kinds and m.exposed]
-    if {m.first for m in sets} != set(kinds):
+    shown = {m.first for m in sets}
+    if shown == set(kinds):
+        return _seat(win, sets[-1], players) if _feeds(sets[-1], cases) else None
+    if not (cases.get("winning_discard") and win.how in _FROM_A_SEAT and win.tile in kinds
+            and shown == set(kinds) - {win.tile}):
         return None
-    source = sets[-1].claimed_from
-    return None if source is None else (winner + source.offset) % players
+    tiles = _hand_tiles(win)  # the winning tile made a set of its kind in the hand: three of it (an honour)
+    return win.discarder if tiles is not None and tiles.count(win.tile) >= 3 else None
+
+
+def _shown_feeder(cases: Mapping[str, Any], need: int, in_group: Callable[[int], bool], melds: Sequence[Meld],
+                  win: Outcome, players: int) -> int | None:
+    """The seat whose discard of the group the winner last took (a set claimed, or the win where the winning
+    discard feeds) once its exposed sets showed ``need`` tiles of the group."""
+    shown, feeder = 0, None
+    for meld in melds:
+        if not meld.exposed:
+            continue
+        if shown >= need and _feeds(meld, cases) and in_group(meld.first):
+            feeder = _seat(win, meld, players)
+        shown += sum(1 for t in meld.tiles if in_group(t))
+    if (cases.get("winning_discard") and win.how in _FROM_A_SEAT and shown >= need and win.tile is not None
+            and in_group(win.tile)):
+        feeder = win.discarder
+    return feeder
+
+
+def _one_group_feeder(cases: Mapping[str, Any], melds: Sequence[Meld], win: Outcome,
+                      players: int) -> tuple[int, str] | None:
+    """The liable seat of a hand of one suit (``one_suit_exposed``) or of honours alone (``honours_exposed``)."""
+    if not (cases.get("one_suit_exposed") or cases.get("honours_exposed")):
+        return None
+    tiles = _hand_tiles(win)
+    if not tiles:
+        return None
+    suits = {suit_of(t) for t in tiles if is_suited(t)}
+    if suits and cases.get("one_suit_exposed") and len(suits) == 1:
+        suit = next(iter(suits))
+        seat = _shown_feeder(cases, int(cases["one_suit_exposed"]), lambda t: is_suited(t) and suit_of(t) == suit,
+                             melds, win, players)
+        return None if seat is None else (seat, "one_suit_exposed")
+    if not suits and cases.get("honours_exposed") and all(is_honour(t) for t in tiles):
+        seat = _shown_feeder(cases, int(cases["honours_exposed"]), is_honour, melds, win, players)
+        return None if seat is None else (seat, "honours_exposed")
+    return None
 
 
 def liable_seat(ruleset: Ruleset, table: Table, win: Outcome) -> tuple[int, str] | None:
@@ -69,10 +150,11 @@ def liable_seat(ruleset: Ruleset, table: Table, win: Outcome) -> tuple[int, str]
     melds = table.seats[winner].melds
     for case, kinds in (("third_dragon_set", DRAGONS), ("fourth_wind_set", WINDS[:4])):
         if cases.get(case):
-            seat = _feeder(melds, tuple(kinds), winner, table.players)
+            seat = _set_feeder(cases, melds, tuple(kinds), win, table.players)
             if seat is not None and seat != winner:
                 return seat, case
-    return None
+    found = _one_group_feeder(cases, melds, win, table.players)
+    return found if found is not None and found[0] != winner else None
 
 
 def shifted(payments: Sequence[Payment], winner: int, liable: int, case: str) -> list[Payment]:

@@ -43,7 +43,11 @@ of ``{fan: N}`` against ``fan``.  For a limit hand ``fan`` is the fan the
 limit is worth on the fan-laak table (the fewest fan paying at least its
 points: 64 -> 10, 16 -> 4), because 000 line 301 equates a 2-fan minimum with
 4 points and a limit always beats it; the fan actually counted is
-``fan_counted``.
+``fan_counted``.  Where the minimum is counted without the bonus tiles
+(``{fan: N, excluding_bonus_tiles: true}``), ``raw`` carries ``fan_excluding_bonus``
+too: the fan less those of the rows of the category ``bonus tiles`` (a seat's
+own flower, a group of four, no bonus tile, an animal); a limit hand's is its
+``fan``.  Other rulesets' scores carry no such figure, so their logs are unchanged.
 
 Losers' hands are not scored: 000 counts fan for "the winning hand" only
 (line 515) and there is no settlement between losers (lines 139, 543).  A
@@ -262,6 +266,20 @@ class _Row:
     source: str
 
 
+#: The category of the fan rows whose fan a minimum ``excluding_bonus_tiles`` does not count.
+BONUS_CATEGORY = "bonus tiles"
+
+
+@functools.lru_cache(maxsize=64)
+def bonus_rows(ruleset: Ruleset) -> frozenset[str]:
+    """The keys of the fan rows about bonus tiles (category ``bonus tiles``), where the ruleset's minimum is
+    counted without them; empty where it is counted with them (so no score carries the figure)."""
+    minimum = ruleset.get("minimum_value")
+    if not (isinstance(minimum, Mapping) and minimum.get("excluding_bonus_tiles")):
+        return frozenset()
+    return frozenset(key for key, row in ruleset.table("fans").items() if row.get("category") == BONUS_CATEGORY)
+
+
 def _rows(ruleset: Ruleset, table: str) -> tuple[_Row, ...]:
     rows = []
     for key, row in ruleset.table(table).items():
@@ -433,8 +451,11 @@ def _bonus_win(ruleset: Ruleset, hand: Hand, ctx: Mapping[str, Any]) -> Score | 
         return None
     best = max(hits, key=lambda row: row.value)  # the first of equal limits, in table order
     item = ScoreItem(best.key, "limit", best.value, 1, best.source, "a win in itself: the hand's tiles not read")
-    return Score(total=best.value, family=FAMILY, items=(item,), limit=best.key,
-                 raw={"fan": fan_for_points(ruleset, best.value), "points": best.value, "fan_counted": 0})
+    fan = fan_for_points(ruleset, best.value)
+    raw = {"fan": fan, "points": best.value, "fan_counted": 0}
+    if bonus_rows(ruleset):  # a limit hand meets any minimum, counted with the bonus tiles or without
+        raw["fan_excluding_bonus"] = fan
+    return Score(total=best.value, family=FAMILY, items=(item,), limit=best.key, raw=raw)
 
 
 def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
@@ -464,6 +485,11 @@ def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
         if best is None or (reading.points, reading.fan) > (best.points, best.fan):
             best = reading
     assert best is not None
+    raw = {"fan": best.fan, "points": best.points, "fan_counted": best.fan_counted}
+    excluded_rows = bonus_rows(ruleset)
+    if excluded_rows:
+        raw["fan_excluding_bonus"] = best.fan if best.limit else best.fan - sum(
+            item.value * item.count for item in best.items if item.kind == "fan" and item.name in excluded_rows)
     return Score(
         total=best.points,
         family=FAMILY,
@@ -471,7 +497,7 @@ def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
         excluded=best.excluded,
         arrangement=best.arrangement,
         limit=best.limit,
-        raw={"fan": best.fan, "points": best.points, "fan_counted": best.fan_counted},
+        raw=raw,
     )
 
 

@@ -1,5 +1,5 @@
-"""The predicates only the Singapore tables name: the animals, the seat's own flowers, Singapore's all-chows hand
-and the last tile drawn.
+"""The predicates only the Singapore tables name: the animals, the seat's own flowers, Singapore's all-chows hand,
+the half-terminals all-pungs hand and the last tile drawn.
 
 The Hong Kong family's ``hk_own_bonus_tile`` reads every bonus tile's number, which an animal (a kind of the tile
 set's own, after the flowers and seasons) does not have; ``sg_seat_flower`` asks only flowers and seasons.  The
@@ -21,8 +21,12 @@ from mahjong_core.plugin import (
     MeldKind,
     Vocabulary,
     bonus_seat,
+    chows_of,
+    is_honour,
     is_standard,
+    is_terminal,
     number_of,
+    tiles_of,
 )
 
 #: What this module adds to the Singapore ruleset's vocabulary, through the ruleset's module.
@@ -106,3 +110,16 @@ def sg_ping_hu_with_bonus(arrangement: Arrangement, hand: Hand, ctx: Mapping[str
 def sg_last_tile_drawn(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """Drawing the last tile of the wall to win (bigproduction section Additional)."""
     return bool(ctx["last_tile"]) and bool(ctx["self_drawn"])
+
+
+@VOCABULARY.predicate("sg_half_terminals_pungs",
+                      description="pungs and a pair of terminals and honours, both present")
+def sg_half_terminals_pungs(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """Every set a pung of ones, nines or honours, the pair too, with a terminal and an honour among them
+    (bigproduction section Half); without an honour it is the terminals' limit hand, without a terminal all
+    honours."""
+    if not is_standard(arrangement) or chows_of(arrangement):
+        return False
+    tiles = tiles_of(arrangement)
+    return (all(is_terminal(t) or is_honour(t) for t in tiles) and any(is_terminal(t) for t in tiles)
+            and any(is_honour(t) for t in tiles))

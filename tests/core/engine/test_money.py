@@ -242,6 +242,34 @@ class Unknown:
         return [{"type": "dora", "tile": "5m"}] if event["type"] == "hands" else None
 
 
+class Takes:
+    """Replies to the ``hands`` event by moving a bonus tile from ``holder``'s row to seat 0's."""
+
+    def __init__(self, holder: int, tile: str) -> None:
+        self.holder, self.tile = holder, tile
+
+    @hookimpl
+    def mahjong_event_reactions(self, event: Mapping[str, Any]) -> Sequence[Mapping[str, Any]] | None:
+        if event["type"] != "hands":
+            return None
+        return [{"type": "bonus_robbed", "seat": 0, "drawer": self.holder, "tile": self.tile}]
+
+
+@pytest.mark.parametrize(("holder", "tile", "message"), [
+    (1, "1f", "seat 1's bonus row holds no 1f"),          # a game without bonus tiles: no row holds one
+    (0, "1f", "seat and drawer are the same"),
+    (7, "1f", "drawer 7 is no seat of 4"),
+])
+def test_a_bonus_tile_move_the_rows_cannot_make_is_one_located_error(holder: int, tile: str, message: str) -> None:
+    """A plugin's ``bonus_robbed`` reply (a predator taking its prey: the bites mechanism) is applied to the rows as
+    it is logged, as a payment is; one the rows cannot make is refused, naming the event."""
+    game = Game(load_ruleset("riichi_tenhou"), make_bots(["greedy"] * 4, 1), 1,
+                house_tweaks=(Takes(holder, tile),), max_deals=1)
+    with pytest.raises(MahjongError, match=f"returned a bonus tile the table cannot move: {message}") as caught:
+        game.play()
+    assert caught.value.place is not None and caught.value.place.startswith("event ")
+
+
 @pytest.mark.parametrize(("plugin", "message"), [
     (Overdraw(), "returned a payment the table cannot make: the pot holds 0, not 500"),
     (Unknown(), "returned an event of type 'dora', which neither the event catalogue nor a vocabulary of this game "

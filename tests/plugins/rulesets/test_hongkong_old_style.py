@@ -1,5 +1,6 @@
-"""Hong Kong Old Style as its differences from Hong Kong: the 3-faan minimum, the half-doubling table up to a
-10-faan limit that limit hands are paid, pure one-suit at 7 faan, and the payments as parameters."""
+"""Hong Kong Old Style as its differences from Hong Kong: the 3-faan minimum (counted with the bonus tiles' faan or,
+switched, without), the half-doubling table up to a 10-faan limit that limit hands are paid, pure one-suit at 7
+faan, the payments as parameters, and pao: the discarder who fed a big hand pays for all (``pays_for_all``)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,19 @@ from pathlib import Path
 import pytest
 from mahjong_rulesets.families.hongkong import settlement as hk_settle
 from mahjong_rulesets.families.hongkong.scoring import points_for_fan
+from mahjong_rulesets.mechanisms import pays_for_all
 
 from mahjong_core import Given, score_text
 from mahjong_core.audit.check import check
+from mahjong_core.hand.melds import MeldKind
+from mahjong_core.hand.notation import parse_hand, parse_tiles
+from mahjong_core.hand.situation import win_context
+from mahjong_core.hand.tiles import WINDS
 from mahjong_core.log.simulate import play_game
+from mahjong_core.plugin.manager import ruleset_hooks
+from mahjong_core.plugin.settlement import settle
 from mahjong_core.rules import Ruleset, load_ruleset
+from mahjong_core.table.state import Outcome, Table, meld_of
 
 
 def old_style() -> Ruleset:
@@ -24,7 +33,7 @@ def old_style() -> Ruleset:
 def test_it_is_hong_kong_with_few_differences() -> None:
     rs = old_style()
     assert rs.parent == "hongkong"
-    assert rs.value("minimum_value") == {"fan": 3}
+    assert rs.value("minimum_value") == {"fan": 3, "excluding_bonus_tiles": False}
     assert rs.value("tile_set") == load_ruleset("hongkong").value("tile_set")
 
 
@@ -73,3 +82,124 @@ def test_games_reach_the_minimum_replay_and_audit(tmp_path: Path) -> None:
             and e["value"] > 0]
     assert wins and all(e["raw"]["fan"] >= 3 for e in wins)
     assert check(str(path), "audit").ok
+
+
+# ---------------------------------------------------------------- the minimum, with or without the bonus tiles
+
+
+def switched(rs: Ruleset, section: str, name: str, value: object) -> Ruleset:
+    """The ruleset with one value of a section changed, as a club's house rule would."""
+    tables = json.loads(json.dumps(rs.raw_tables))
+    tables[section][name]["value"] = value
+    return dataclasses.replace(rs, raw_tables=tables)
+
+
+def objections(rs: Ruleset, text: str) -> list[str]:
+    """What the game objects to East winning with the hand written (the East seat and round)."""
+    hooks = ruleset_hooks(rs)
+    table = Table(players=4)
+    table.new_deal()
+    hand = parse_hand(text)
+    context = win_context(hand.situations, seat=WINDS[0], winning_tile=hand.winning_tile)
+    return [o for o in hooks.mahjong_win_objections(ruleset=rs, table=table, seat=0, hand=hand, context=context) if o]
+
+
+@pytest.mark.parametrize("text", [
+    "123m456m789p555z1s +1s !self_drawn",     # a dragon pung, self-drawn and no bonus tile: 3 faan, 1 of them flowers'
+    "123m456m789p555z1s 1f +1s !self_drawn",  # a dragon pung, self-drawn and the seat's own flower
+])
+def test_the_minimum_counts_the_bonus_tiles_faan_unless_a_table_excludes_them(text: str) -> None:
+    rs = old_style()
+    assert score_text(rs, text, Given(), "<test>").score.raw["fan"] == 3
+    assert "fan_excluding_bonus" not in score_text(rs, text, Given(), "<test>").score.raw   # no figure by default
+    assert objections(rs, text) == []
+    strict = switched(rs, "parameters", "minimum_value", {"fan": 3, "excluding_bonus_tiles": True})
+    raw = score_text(strict, text, Given(), "<test>").score.raw
+    assert (raw["fan"], raw["fan_excluding_bonus"]) == (3, 2)
+    assert "below the minimum value: 2 fan, at least 3 needed" in objections(strict, text)
+
+
+def test_a_limit_hand_meets_a_minimum_counted_without_the_bonus_tiles() -> None:
+    strict = switched(old_style(), "parameters", "minimum_value", {"fan": 3, "excluding_bonus_tiles": True})
+    raw = score_text(strict, "1112345678999p +5p !self_drawn", Given(), "<test>").score.raw
+    assert raw["fan_excluding_bonus"] == raw["fan"] == 10
+
+
+# ---------------------------------------------------------------- pao: the discarder of a big hand pays for all
+
+
+def fed_table(winner: int, melds: list[tuple[MeldKind, str, int]]) -> Table:
+    """A table whose winner has laid out the sets written (kind, tiles, the seat whose discard made it)."""
+    table = Table(players=4, dealer=0, scores=[0] * 4)
+    table.new_deal()
+    for kind, code, discarder in melds:
+        table.seats[winner].melds.append(meld_of(kind, tuple(parse_tiles(code)), exposed=True,
+                                                 claimed_from=(discarder - winner) % 4))
+    return table
+
+
+def won(text: str, winner: int, how: str, discarder: int | None, tile: str, rs: Ruleset | None = None) -> Outcome:
+    """The win of ``winner`` with the hand written, scored as ``mahjong score`` scores it (its reading kept)."""
+    outcome = Outcome("win", winner=winner, how=how, discarder=discarder, tile=parse_tiles(tile)[0])
+    outcome.scores[winner] = score_text(rs or old_style(), text, Given(), "<test>").score
+    return outcome
+
+
+P, K, C = MeldKind.PUNG, MeldKind.KONG, MeldKind.CHOW
+NINE_DOTS = [(C, "123p", 3), (P, "555p", 2), (P, "777p", 1)]
+
+
+def test_a_set_of_the_suit_claimed_after_nine_shown_makes_its_discarder_pay_for_a_self_drawn_win() -> None:
+    table = fed_table(0, [*NINE_DOTS, (P, "999p", 2)])
+    win = won("4p [123p<] [555p^] [777p>] [999p^] +4p !self_drawn", 0, "self_drawn", None, "4p")
+    assert pays_for_all.liable_seat(old_style(), table, win) == (2, "one_suit_exposed")
+    payments = settle(old_style(), table, win)
+    assert {p.payer for p in payments} == {2} and sum(p.amount for p in payments) == 3 * 2 * win.scores[0].total
+
+
+def test_the_winning_discard_of_the_suit_after_nine_shown_is_a_feed() -> None:
+    table = fed_table(0, NINE_DOTS)
+    win = won("4p 999p [123p<] [555p^] [777p>] +4p", 0, "discard", 1, "4p")
+    assert pays_for_all.liable_seat(old_style(), table, win) == (1, "one_suit_exposed")
+    payments = settle(old_style(), table, win)
+    assert {p.payer for p in payments} == {1}
+    assert sum(p.amount for p in payments) == (2 + 1 + 1) * win.scores[0].total   # all three losers' shares
+
+
+def test_no_one_pays_for_all_with_six_shown_or_a_second_suit_in_the_hand() -> None:
+    six = fed_table(0, NINE_DOTS[:2])
+    assert pays_for_all.liable_seat(old_style(), six, won("4p 777p999p [123p<] [555p^] +4p", 0, "discard", 1,
+                                                          "4p")) is None
+    nine = fed_table(0, NINE_DOTS)
+    mixed = won("4p 999s [123p<] [555p^] [777p>] +4p", 0, "discard", 1, "4p")
+    assert pays_for_all.liable_seat(old_style(), nine, mixed) is None
+
+
+def test_the_third_dragon_given_as_the_winning_discard_is_a_feed_here_and_not_in_singapore() -> None:
+    table = fed_table(0, [(P, "555z", 1), (P, "666z", 2)])
+    text = "123m99s77z [555z>] [666z^] +7z"
+    assert pays_for_all.liable_seat(old_style(), table, won(text, 0, "discard", 3, "7z")) == (3, "third_dragon_set")
+    singapore = load_ruleset("singapore")
+    assert pays_for_all.liable_seat(singapore, table, won(text, 0, "discard", 3, "7z", singapore)) is None
+
+
+def test_a_kong_claimed_from_a_discard_feeds_nothing_here_and_feeds_in_singapore() -> None:
+    table = fed_table(0, [(P, "555z", 1), (P, "666z", 2), (K, "7777z", 3)])
+    text = "123m9s [555z>] [666z^] [7777z<] +9s !self_drawn"
+    assert pays_for_all.liable_seat(old_style(), table, won(text, 0, "self_drawn", None, "9s")) is None
+    singapore = load_ruleset("singapore")
+    assert pays_for_all.liable_seat(singapore, table, won(text, 0, "self_drawn", None, "9s", singapore)) == \
+        (3, "third_dragon_set")
+
+
+def test_an_honour_fed_to_a_hand_of_nine_honours_shown() -> None:
+    table = fed_table(0, [(P, "111z", 1), (P, "222z", 2), (P, "555z", 3)])
+    win = won("66z77z [111z>] [222z^] [555z<] +6z", 0, "discard", 1, "6z")
+    assert pays_for_all.liable_seat(old_style(), table, win) == (1, "honours_exposed")
+
+
+def test_a_robbed_kong_pays_as_a_discard_only() -> None:
+    table = fed_table(2, [])
+    win = won("123m456m789m555z1s +1s", 2, "robbing_kong", 3, "1s")
+    assert pays_for_all.liable_seat(old_style(), table, win) is None
+    assert {p.payer for p in settle(old_style(), table, win)} == {0, 1, 3}

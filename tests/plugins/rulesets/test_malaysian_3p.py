@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from mahjong_rulesets.mechanisms import bites
 from mahjong_rulesets.rulesets.malaysian_3p.predicates import FACES
 from mahjong_rulesets.rulesets.singapore.predicates import ANIMALS
@@ -91,6 +92,24 @@ def test_fan_are_added_and_paid_one_point_each(hand: str, points: int, fan: int)
 def test_ten_fan_is_the_maximum_and_a_maximum_hand_is_paid_it() -> None:
     assert scored("111p222p333p444z5p 1a2a3a4a1h2h3h4h +5p")[:2] == (10, 14)     # fourteen fan, paid ten
     assert scored("123p456p789p555z5p +5p") == (10, 10, "no_bonus_tiles")          # no bonus tile: the maximum
+
+
+def test_a_table_that_doubles_above_ten_fan_sets_one_band_and_a_maximum_hand_stays_at_the_maximum(
+        ruleset: Ruleset, tmp_path: Path) -> None:
+    eleven, ten, limit = ("111p333p555p7p [999p<] 1234h1a +7p", "111p333p555p7p [999p<] 1234h +7p",
+                          "123p456p789p555z5p +5p")
+    assert [scored(hand)[:2] for hand in (eleven, ten, limit)] == [(10, 11), (10, 10), (10, 10)]   # off by default
+    document = yaml.safe_load(Path(ruleset.location).read_text(encoding="utf-8"))
+    band = dict(document["scoring"]["fan_points"]["above_ten"])
+    band["value"] = {**band["value"], "points": 20}
+    house = tmp_path / "doubling.yaml"
+    house.write_text(yaml.safe_dump({"id": "malaysian_doubling", "version": "1.0.0", "name": "Malaysian, doubled",
+                                     "extends": RULESET, "scoring": {"fan_points": {"above_ten": band}}}),
+                     encoding="utf-8")
+    club = load_ruleset(house)
+    doubled = [score_text(club, hand, Given(), "<test>").score for hand in (eleven, ten, limit)]
+    assert [(s.total, int(s.raw["fan"])) for s in doubled] == [(20, 11), (10, 10), (10, 10)]
+    assert club.sha256 != ruleset.sha256
 
 
 def test_a_hand_below_five_fan_is_refused(ruleset: Ruleset) -> None:

@@ -1,26 +1,31 @@
 """Singapore mahjong (``singapore``): 148 tiles with the four animals, tai on the Hong Kong family's tables with a
 5-tai limit and a 1-tai minimum, the bites paid the moment they are shown (bonus tiles: the ``bites`` mechanism;
-kongs: ``kong_money``) and the seat that pays for all (``pays_for_all``), each watched as a unit and in seeded
-games of greedy and random bots.
+kongs: ``kong_money``), a prey captured by its predator where a table plays it (``bites.animal_capture``) and the
+seat that pays for all (``pays_for_all``), each watched as a unit and in seeded games of greedy and random bots.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from mahjong_rulesets.mechanisms import bites, pays_for_all
+from mahjong_rulesets.rulesets.singapore import predicates
 
 from mahjong_core import Given, check, load_ruleset, score_text, simulate
 from mahjong_core.hand.melds import ClaimedFrom, MeldKind
 from mahjong_core.hand.notation import parse_hand, parse_tiles
 from mahjong_core.hand.situation import win_context
 from mahjong_core.hand.tiles import DRAGONS, FLOWERS, SEASONS, WINDS
+from mahjong_core.log.fold import fold
 from mahjong_core.plugin import Ruleset
 from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.forms import recognised_forms
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.settlement import settle
 from mahjong_core.table.state import Outcome, Payment, Table, meld_of
@@ -85,6 +90,20 @@ def scored(text: str, *flags: str) -> tuple[int, int]:
 def test_tai_double_the_points_up_to_the_limit_of_five(hand: str, flags: tuple[str, ...], points: int,
                                                        tai: int) -> None:
     assert scored(hand, *flags) == (points, tai)
+
+
+def test_pungs_of_terminals_and_honours_are_two_tai_besides_all_pungs() -> None:
+    assert scored("111m999p999s222z1s +1s") == (8, 4)          # all pungs 2, terminals and honours 2 (South: no wind)
+    assert scored("111m999p789s222z1s +1s") == (1, 0)          # a chow: neither
+    assert scored("111m999p999s111s1p +1p") == (16, 5)         # no honour: the terminals' limit hand instead
+    result = score_text(load_ruleset(RULESET), "111m999p999s222z1s +1s", Given(), "<test>").score
+    assert [i.name for i in result.items if i.kind == "fan"] == ["all_pungs", "half_terminals_pungs"]
+
+
+def test_seven_pairs_is_no_winning_hand_as_no_source_values_it(ruleset: Ruleset) -> None:
+    assert "seven_pairs" not in recognised_forms(ruleset)
+    assert "seven_pairs" not in {row["predicate"] for row in (*ruleset.table("fans").values(),
+                                                              *ruleset.table("limit_hands").values())}
 
 
 def test_the_five_tai_limit_pays_every_hand_above_it_as_five(ruleset: Ruleset) -> None:
@@ -170,6 +189,80 @@ def test_all_four_flowers_are_paid_double(ruleset: Ruleset) -> None:
     table.seats[3].bonus.extend(parse_tiles("4f"))
     # North's own flower is 4f, but its season 4y is not held: only the group of four is paid
     assert paid(ruleset, table, 3, "4f") == [(0, 3, 2), (1, 3, 2), (2, 3, 2)]
+
+
+def capturing(ruleset: Ruleset) -> Ruleset:
+    """The ruleset with ``bites.animal_capture`` switched on, as a table that plays captures would."""
+    tables = json.loads(json.dumps(ruleset.raw_tables))
+    tables["parameters"]["bites"]["value"]["animal_capture"] = True
+    return dataclasses.replace(ruleset, raw_tables=tables)
+
+
+def test_a_predator_shown_after_another_seat_s_prey_captures_it_where_a_table_plays_captures(
+        ruleset: Ruleset) -> None:
+    assert ruleset.value("bites")["animal_capture"] is False
+    table = table_of(ruleset, {1: "2a", 2: "1a"})            # South showed the mouse, West now the cat
+    event = bonus_event(table, 2, "1a")
+    assert bites.mahjong_event_reactions(ruleset=ruleset, table=table, event=event) is None   # off: nothing
+    club = capturing(ruleset)
+    dealt = table_of(ruleset, {1: "2a", 2: "1a"}, phase="bonus")   # the mouse dealt, not yet announced: not shown
+    assert bites.mahjong_event_reactions(ruleset=club, table=dealt, event=bonus_event(dealt, 2, "1a")) is None
+    assert bites.mahjong_event_reactions(ruleset=club, table=table, event=bonus_event(table, 1, "2a")) is None
+    replies = bites.mahjong_event_reactions(ruleset=club, table=table, event=event)
+    assert replies is not None
+    assert replies[0] == {"type": "bonus_robbed", "seat": 2, "drawer": 1, "tile": "2a"}     # the mouse taken
+    assert [(r["payer"], r["payee"], r["amount"]) for r in replies[1:]] == [(0, 2, 1), (1, 2, 1), (3, 2, 1)]
+
+
+def test_a_prey_shown_after_its_predator_is_not_captured(ruleset: Ruleset) -> None:
+    table = table_of(ruleset, {1: "3a", 2: "4a"})            # South showed the rooster, West now the centipede
+    club = capturing(ruleset)
+    assert bites.mahjong_event_reactions(ruleset=club, table=table, event=bonus_event(table, 1, "3a")) is None
+    assert bites.mahjong_event_reactions(ruleset=club, table=table, event=bonus_event(table, 2, "4a")) is None
+
+
+def test_captures_in_play_move_the_prey_and_its_tai_and_the_game_audits(ruleset: Ruleset, tmp_path: Path) -> None:
+    house = tmp_path / "singapore_capture.yaml"
+    document = yaml.safe_load(Path(ruleset.location).read_text(encoding="utf-8"))
+    bites_leaf = document["parameters"]["bites"]
+    bites_leaf["value"]["animal_capture"] = True
+    house.write_text(yaml.safe_dump({"id": "singapore_capture", "version": "1.0.0", "name": "Singapore, captures",
+                                     "extends": RULESET, "parameters": {"bites": bites_leaf}}), encoding="utf-8")
+    club = load_ruleset(house)
+    tiles = bind(club).tiles
+    captures = 0
+    for seed in range(1, 9):
+        played = simulate(club, seed, 1, ["greedy"] * 4, tmp_path / str(seed), max_deals=8)
+        replay = played[0].replay
+        assert replay is not None and sum(played[0].result.scores) == 0
+        log = [json.loads(line) for line in replay.read_text(encoding="utf-8").splitlines()]
+        rows: dict[int, list[str]] = {}
+        folded = fold(log[0], log[1:])
+        for k, e in enumerate(log):
+            at = next(folded) if k else None                 # the log's fold, after this event
+            if e["type"] == "deal_start":
+                rows = {seat: [] for seat in range(4)}
+            elif e["type"] == "bonus":
+                rows[e["seat"]].append(e["tile"])
+            elif e["type"] == "bonus_robbed":
+                predator = {"2a": "1a", "4a": "3a"}[e["tile"]]
+                assert log[k - 1]["type"] == "bonus" and log[k - 1]["tile"] == predator   # right as it is shown
+                assert log[k - 1]["seat"] == e["seat"] and e["tile"] in rows[e["drawer"]]
+                rows[e["drawer"]].remove(e["tile"])
+                rows[e["seat"]].append(e["tile"])
+                assert at is not None and [at.seats[n].bonus for n in range(4)] == [rows[n] for n in range(4)]
+                paid = log[k + 1:k + 4]                       # the pair so made, paid by the three others at once
+                assert all(p["type"] == "payment" and p["payee"] == e["seat"] and p["reason"] == bites.REASON
+                           for p in paid)
+                captures += 1
+            elif e["type"] == "score" and e["value"] and e.get("items") and not e.get("limit"):
+                animals = sum(item.get("count", 1) for item in e["items"] if item["name"] == "animal")
+                held = [code for code in rows[e["seat"]] if tiles.kind_of(code) in predicates.ANIMALS]
+                assert animals == len(held), (seed, e, rows)          # tai for the animals the row holds now
+        assert check(str(replay), "audit").ok
+        if captures >= 2:
+            break
+    assert captures >= 2
 
 
 def test_a_bite_dealt_whole_is_paid_double_once_at_the_first_of_its_tiles(ruleset: Ruleset) -> None:

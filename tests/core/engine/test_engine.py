@@ -53,7 +53,12 @@ class ConservationObserver:
                 seen.update(meld.tiles)
                 if meld.jokers and table.tiles is not None:  # a joker standing for a kind is a joker
                     seen.subtract(meld.jokers)
-                    seen.update([min(table.tiles.jokers)] * len(meld.jokers))
+                    if not seat.meld_jokers:  # typed jokers are counted by their own tiles, below
+                        seen.update([min(table.tiles.jokers)] * len(meld.jokers))
+            seen.update(seat.meld_jokers)  # typed jokers in melds, as claimed
+            for tile, held_as in seat.jokers_taken_as:  # a discarded joker won on, held as another
+                seen.subtract([held_as])
+                seen.update([tile])
             seen.update(seat.discards)
             seen.update(seat.bonus)
             seen.update(seat.aside)  # set aside by a plugin's event (three-player riichi's North)

@@ -226,12 +226,9 @@ def joker_won_on(game: RunningGame, discarder: int, tile: int) -> None:
             s.held_jokers.pop()
         if not complete:
             continue
-        options: Sequence[Action] = [Action("win", named), PASS]
-        if REFUSAL in game.implemented:
-            options = without_refused(game, seat, options, "claim")
-            if only_pass(options):
-                continue
-        action = game.decide(seat, options, "claim", window=True)
+        action = offer_win(game, seat, named, "claim")
+        if action is None:
+            continue
         window_ms = max(window_ms, action.delay_ms)
         if action.kind == "win":
             claims.append(Claim(seat, "win", (), action.delay_ms))
@@ -266,12 +263,8 @@ def own_discard_win(game: RunningGame, discarder: int, tile: int) -> None:
         tile = ANY_JOKER + play.rule.type_of(tile)
     if not asked_complete(game, discarder, tile, OWN_DISCARD) or not win_allowed(game, discarder, tile, "self_drawn"):
         return
-    options: Sequence[Action] = [Action("win", tile), PASS]
-    if REFUSAL in game.implemented:
-        options = without_refused(game, discarder, options, "claim")
-        if only_pass(options):
-            return
-    if game.decide(discarder, options, "claim", window=True).kind == "win":
+    action = offer_win(game, discarder, tile, "claim")
+    if action is not None and action.kind == "win":
         declare_win(game, discarder, tile, "self_drawn", None)
 
 
@@ -454,12 +447,9 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
             continue
         if not win_allowed(game, seat, tile, "robbing_kong"):
             continue
-        options: Sequence[Action] = [Action("win", tile), PASS]
-        if REFUSAL in game.implemented:
-            options = without_refused(game, seat, options, "rob_kong")
-            if only_pass(options):
-                continue
-        action = game.decide(seat, options, "rob_kong", window=True)
+        action = offer_win(game, seat, tile, "rob_kong")
+        if action is None:
+            continue
         if action.kind == "win":
             claims.append(Claim(seat, "win", (), action.delay_ms))
     if claims:
@@ -477,3 +467,15 @@ def offer_robbing(game: RunningGame, konger: int, tile: int, way: str) -> None:
             t.shared_wins.append(tile)
         declare_wins(game, [winner, *others], tile, "robbing_kong", konger)
 
+
+def offer_win(game: RunningGame, seat: int, tile: int, phase: str) -> Action | None:
+    """Ask a seat whether it wins on ``tile`` now (a win or a pass, less what the ruleset's rules refuse) inside a
+    window every seat answers at once; ``None`` where every win is refused, and the seat is not asked.  The windows
+    that offer a win alone use it: a discarded joker won on as another, the discarder's own jokers, a robbed
+    kong."""
+    options: Sequence[Action] = [Action("win", tile), PASS]
+    if REFUSAL in game.implemented:
+        options = without_refused(game, seat, options, phase)
+        if only_pass(options):
+            return None
+    return game.decide(seat, options, phase, window=True)

@@ -329,13 +329,12 @@ def _win(win: dict[str, Any], dealer: int, seats: int) -> list[Any]:
         each = -(-points // (100 * seats)) * 100
         said = f"{each}-{points - (seats - 2) * each}点"
     limit = win.get("limit") or ""
-    if win.get("fu") is not None:
-        said = f"{win['fu']}符{win.get('han')}飜" + said
-    elif limit:
+    if limit:  # as Tenhou writes a limit hand: its limit's name, never its fu (a Tenhou XML record keeps both)
         said = _LIMIT_WORDS.get(limit, limit) + said
+    elif win.get("fu") is not None:
+        said = f"{win['fu']}符{win.get('han')}飜" + said
     out.append(said)
     for item in win.get("yaku", ()):
         name = _NAMES.get(item["name"], item["name"])
-        out.append(f"{name}(役満)" if limit == "yakuman" and item["han"] == 13 and win.get("fu") is None
-                   else f"{name}({item['han']}飜)")
+        out.append(f"{name}(役満)" if limit == "yakuman" and item["han"] == 13 else f"{name}({item['han']}飜)")
     return out

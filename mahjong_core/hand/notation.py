@@ -675,6 +675,8 @@ def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = No
 
     :raises HandError: naming the field at fault.
     """
+    if tiles is None and _plainly_valid(hand):
+        return
     if not isinstance(hand, Hand):
         raise HandError(f"expected a Hand, got {type(hand).__name__}", source=source)
     for kind in hand.concealed:
@@ -709,6 +711,10 @@ def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = No
             raise HandError(f"{meld!r} does not match its tiles; expected {checked!r}", source=source, place=place)
         if meld.jokers:
             _check_meld_jokers(meld, source, place)
+        elif type(meld) is Meld:
+            if len(_DECLARABLE) >= 4096:
+                _DECLARABLE.clear()
+            _DECLARABLE.add(meld)
     for name in hand.situations:
         if not (isinstance(name, str) and _SITUATION.match(name)):
             raise HandError(f"situation {name!r} is not a snake_case name", source=source, place="situations")
@@ -731,6 +737,54 @@ def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = No
         if tiles is not None:
             everything.append((min(tiles.jokers), -1))
     _check_copies(everything, source, tiles)
+
+
+#: Declared melds :func:`check_hand` has found declarable, each without jokers (a meld is a value: the few a game
+#: declares recur in every hand scored after), so that :func:`_plainly_valid` need not rebuild them.
+_DECLARABLE: set[Meld] = set()
+#: How many copies of each standard kind a hand may hold: four of a playing tile, one of a flower or season.
+_STANDARD_CAPS = tuple(4 if kind < NUM_PLAYING_KINDS else 1 for kind in range(len(KINDS)))
+
+
+def _plainly_valid(hand: Hand) -> bool:
+    """Whether ``hand`` is certainly one :func:`check_hand` accepts without a tile set, in one pass.
+
+    Nearly every hand checked is one the engine built a moment before (every candidate win a family scores goes
+    through :func:`~mahjong_core.hand.arrangements.arrangements`): a :class:`Hand` of sorted tuples of plain
+    ``int`` kinds in range, melds already found declarable, no marked copies, jokers, wild kinds or situations,
+    and no kind held more often than a hand may.  Anything else -- unusual types included -- answers False and
+    gets the full checks, which then raise exactly as they always have.
+    """
+    if type(hand) is not Hand or hand.situations or hand.marked or hand.jokers or hand.wild:
+        return False
+    concealed, melds, bonus, winning = hand.concealed, hand.melds, hand.bonus, hand.winning_tile
+    if type(concealed) is not tuple or type(melds) is not tuple or type(bonus) is not tuple:
+        return False
+    held = [0] * NUM_PLAYING_KINDS
+    last = 0
+    for tile in concealed:
+        if type(tile) is not int or not last <= tile < NUM_PLAYING_KINDS:
+            return False
+        held[tile] += 1
+        last = tile
+    if winning is not None:
+        if type(winning) is not int or not 0 <= winning < NUM_PLAYING_KINDS:
+            return False
+        held[winning] += 1
+    for meld in melds:
+        if type(meld) is not Meld or meld not in _DECLARABLE:
+            return False
+        for tile in meld.tiles:
+            held[tile] += 1
+    if max(held) > 4:
+        return False
+    last = NUM_PLAYING_KINDS
+    caps = _STANDARD_CAPS
+    for tile in bonus:  # sorted, and each kind at most once: a standard flower or season is single
+        if type(tile) is not int or not last <= tile < len(caps):
+            return False
+        last = tile + 1
+    return True
 
 
 def _without_jokers(meld: Meld) -> Meld:

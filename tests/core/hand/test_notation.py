@@ -324,3 +324,57 @@ def test_check_hand_rejects_invalid_objects(hand, place):
     assert info.value.place == place
     with pytest.raises(HandError):
         format_hand(hand)
+
+
+def _full_check_passes(hand: Hand) -> bool:
+    """The full checks alone, with the one-pass proof of a plainly valid hand switched off."""
+    from mahjong_core.hand import notation
+
+    saved = notation._plainly_valid
+    notation._plainly_valid = lambda hand: False  # type: ignore[assignment]
+    try:
+        check_hand(hand)
+    except HandError:
+        return False
+    finally:
+        notation._plainly_valid = saved
+    return True
+
+
+_MELD_PARTS = st.sampled_from([
+    Meld(MeldKind.PUNG, (4, 4, 4), exposed=True, claimed_from=ClaimedFrom.LEFT),
+    Meld(MeldKind.PUNG, (4, 4, 4), exposed=True, claimed_from=ClaimedFrom.ACROSS),
+    Meld(MeldKind.CHOW, (9, 10, 11), exposed=True, claimed_from=ClaimedFrom.LEFT),
+    Meld(MeldKind.KONG, (30, 30, 30, 30), exposed=False),
+    Meld(MeldKind.KONG, (4, 4, 4, 4), exposed=False),
+    Meld(MeldKind.PUNG, (1, 1, 2), exposed=True),  # not declarable
+    Meld(MeldKind.CHOW, (26, 27, 28), exposed=True),  # not declarable
+])
+
+
+@settings(max_examples=400, deadline=None)
+@given(concealed=st.lists(st.one_of(st.sampled_from([3, 4, 5, 10, 30]), st.integers(-1, 35), st.booleans()),
+                          max_size=14),
+       melds=st.lists(_MELD_PARTS, max_size=3), bonus=st.lists(st.integers(27, 45), max_size=3),
+       winning=st.one_of(st.none(), st.integers(-1, 35)), shuffle=st.booleans())
+def test_the_one_pass_proof_accepts_only_hands_the_full_checks_accept(concealed, melds, bonus, winning, shuffle):
+    """``check_hand`` first tries a one pass proof that a hand the engine built is valid (its melds found
+    declarable before); whatever it accepts, the full checks accept too -- a hand they refuse is refused as ever."""
+    from mahjong_core.hand import notation
+
+    ordered = tuple(concealed) if shuffle else tuple(sorted(concealed, key=int))
+    hand = Hand(ordered, tuple(melds), tuple(sorted(bonus)), winning)
+    for meld in melds:  # prime the record of declarable melds, as earlier hands of a game would
+        try:
+            check_hand(Hand((), (meld,)))
+        except HandError:
+            pass
+    if notation._plainly_valid(hand):
+        assert _full_check_passes(hand)
+    full = _full_check_passes(hand)
+    try:
+        check_hand(hand)
+        accepted = True
+    except HandError:
+        accepted = False
+    assert accepted == full

@@ -751,14 +751,15 @@ def _plainly_valid(hand: Hand) -> bool:
 
     Nearly every hand checked is one the engine built a moment before (every candidate win a family scores goes
     through :func:`~mahjong_core.hand.arrangements.arrangements`): a :class:`Hand` of sorted tuples of plain
-    ``int`` kinds in range, melds already found declarable, no marked copies, jokers, wild kinds or situations,
-    and no kind held more often than a hand may.  Anything else -- unusual types included -- answers False and
-    gets the full checks, which then raise exactly as they always have.
+    ``int`` kinds in range, melds already found declarable, marked copies (red fives) of kinds it holds, no
+    jokers, wild kinds or situations, and no kind held more often than a hand may.  Anything else -- unusual
+    types included -- answers False and gets the full checks, which then raise exactly as they always have.
     """
-    if type(hand) is not Hand or hand.situations or hand.marked or hand.jokers or hand.wild:
+    if type(hand) is not Hand or hand.situations or hand.jokers or hand.wild:
         return False
-    concealed, melds, bonus, winning = hand.concealed, hand.melds, hand.bonus, hand.winning_tile
-    if type(concealed) is not tuple or type(melds) is not tuple or type(bonus) is not tuple:
+    concealed, melds, bonus, winning, marked = hand.concealed, hand.melds, hand.bonus, hand.winning_tile, hand.marked
+    if type(concealed) is not tuple or type(melds) is not tuple or type(bonus) is not tuple \
+            or type(marked) is not tuple:
         return False
     held = [0] * NUM_PLAYING_KINDS
     last = 0
@@ -778,6 +779,11 @@ def _plainly_valid(hand: Hand) -> bool:
             held[tile] += 1
     if max(held) > 4:
         return False
+    last = 0
+    for kind in marked:  # sorted fives (any kind, without a tile set) of which the hand holds as many copies
+        if type(kind) is not int or not last <= kind < NUM_PLAYING_KINDS or marked.count(kind) > held[kind]:
+            return False
+        last = kind
     last = NUM_PLAYING_KINDS
     caps = _STANDARD_CAPS
     for tile in bonus:  # sorted, and each kind at most once: a standard flower or season is single

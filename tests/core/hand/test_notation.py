@@ -356,14 +356,17 @@ _MELD_PARTS = st.sampled_from([
 @given(concealed=st.lists(st.one_of(st.sampled_from([3, 4, 5, 10, 30]), st.integers(-1, 35), st.booleans()),
                           max_size=14),
        melds=st.lists(_MELD_PARTS, max_size=3), bonus=st.lists(st.integers(27, 45), max_size=3),
-       winning=st.one_of(st.none(), st.integers(-1, 35)), shuffle=st.booleans())
-def test_the_one_pass_proof_accepts_only_hands_the_full_checks_accept(concealed, melds, bonus, winning, shuffle):
+       winning=st.one_of(st.none(), st.integers(-1, 35)), shuffle=st.booleans(),
+       marked=st.lists(st.sampled_from([4, 13, 22, 10, 40]), max_size=3))
+def test_the_one_pass_proof_accepts_only_hands_the_full_checks_accept(concealed, melds, bonus, winning, shuffle,
+                                                                       marked):
     """``check_hand`` first tries a one pass proof that a hand the engine built is valid (its melds found
     declarable before); whatever it accepts, the full checks accept too -- a hand they refuse is refused as ever."""
     from mahjong_core.hand import notation
 
     ordered = tuple(concealed) if shuffle else tuple(sorted(concealed, key=int))
-    hand = Hand(ordered, tuple(melds), tuple(sorted(bonus)), winning)
+    hand = Hand(ordered, tuple(melds), tuple(sorted(bonus)), winning,
+                marked=tuple(marked) if shuffle else tuple(sorted(marked)))
     for meld in melds:  # prime the record of declarable melds, as earlier hands of a game would
         try:
             check_hand(Hand((), (meld,)))

@@ -46,10 +46,10 @@ TENHOU = ROOT / "plugins" / "rulesets" / "riichi_tenhou" / "ruleset.yaml"
 
 
 def _rate(calls: Sequence[Callable[[], Any]]) -> float:
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the two scorers side by side are not moved by another process
     for call in calls:
         call()
-    return len(calls) / (time.perf_counter() - start)
+    return len(calls) / (time.process_time() - start)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

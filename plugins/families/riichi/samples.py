@@ -213,8 +213,20 @@ def _one(rng: random.Random, *, red: bool, renhou: bool) -> Situation | None:
         if rng.random() < 0.06 and not ({"rinshan", "chankan"} & facts):
             facts.add("haitei" if tsumo else "houtei")
     n = min(5, 1 + kongs + (rng.random() < 0.15))
-    dora = tuple(rng.randrange(34) for _ in range(n))
-    ura = tuple(rng.randrange(34) for _ in range(n))
+    left = [4] * 34  # the copies of each kind the hand leaves to the dead wall
+    for kind in every:
+        left[kind] -= 1
+
+    def shown(kind: int) -> int:
+        """An indicator drawn as ``kind``, or the next kind a copy of which is left: a situation the set can show
+        (the draws from the generator stay as they were, so the other situations do not change)."""
+        while not left[kind]:
+            kind = (kind + 1) % 34
+        left[kind] -= 1
+        return kind
+
+    dora = tuple(shown(rng.randrange(34)) for _ in range(n))
+    ura = tuple(shown(rng.randrange(34)) for _ in range(n))
     honba = rng.choice((0, 0, 0, 1, 2, 3, 5))
     sticks = rng.choice((0, 0, 1, 2, 3))
     return Situation(tuple(sorted(concealed)), tuple(melds), tuple(added), win, reds, tsumo, seat, prevalent,

@@ -13,7 +13,9 @@ self-drawn and houtei from a discard.  Red fives are the hand's marked copies
 
 A situation that cannot be a riichi win is refused with the fact at fault as
 its place (riichi on an open hand, ippatsu without riichi, rinshan from a
-discard, a sixth dora indicator ...): never a silent default.
+discard, a sixth dora indicator, an indicator the set has no copy left of
+beside the hand's own tiles -- a fifth 1m, a second red five ...): never a
+silent default.
 
 The score's ``total`` is what the losers pay for the hand itself; ``raw``
 carries ``han``, ``fu``, ``fan`` (the han of yaku alone, which a ruleset's
@@ -55,6 +57,7 @@ from mahjong_core.plugin import (
     Ruleset,
     Score,
     ScoreItem,
+    TileSet,
     arrangements,
     bind,
     kind_code,
@@ -139,7 +142,10 @@ def _nukidora(ctx: Mapping[str, Any]) -> tuple[int, ...]:
                        place="nukidora")
 
 
-def _indicators(ruleset: Ruleset, rules: Rules, ctx: Mapping[str, Any], name: str) -> tuple[int, ...]:
+def _indicators(ruleset: Ruleset, rules: Rules, ctx: Mapping[str, Any], name: str,
+                reds: list[tuple[int, str]] | None = None) -> tuple[int, ...]:
+    """The indicators ``ctx[name]`` names, as playing kinds; the kinds of those written as marked copies (``0m``)
+    are added to ``reds``."""
     value = ctx.get(name)
     if value is None or (isinstance(value, list | tuple | str) and not value):
         return ()
@@ -171,6 +177,8 @@ def _indicators(ruleset: Ruleset, rules: Rules, ctx: Mapping[str, Any], name: st
                 raise MahjongError(f"{name}: {tiles.code(kind)} cannot be a dora indicator (a bonus tile or joker)",
                                    place=name)
             kinds.append(plays)
+            if reds is not None and kind in tiles.marked:
+                reds.append((plays, name))
     if len(kinds) > rules.indicators_most:
         raise MahjongError(f"{name} lists {len(kinds)} tiles; a deal shows at most {rules.indicators_most} "
                            f"(one, and one for each kong) [{rules.sources['dora.indicators_most']}]", place=name)
@@ -244,8 +252,9 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
     for fact in ("chiihou", "renhou"):
         if fact in facts and dealer:
             raise MahjongError(f"{fact} is a non-dealer's win; the seat is East, the dealer", place=fact)
-    dora_indicators = _indicators(ruleset, rules, context, "dora_indicators")
-    ura_indicators = _indicators(ruleset, rules, context, "ura_dora_indicators")
+    reds: list[tuple[int, str]] = []
+    dora_indicators = _indicators(ruleset, rules, context, "dora_indicators", reds)
+    ura_indicators = _indicators(ruleset, rules, context, "ura_dora_indicators", reds)
     if len(ura_indicators) > len(dora_indicators):
         raise MahjongError(f"ura_dora_indicators lists {len(ura_indicators)} tiles, more than the "
                            f"{len(dora_indicators)} dora indicators they lie under", place="ura_dora_indicators")
@@ -263,6 +272,8 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
             totals[tile] += 4 if kind == KONG else 3
     for kind in nukidora:  # set aside, out of the hand, and still counted by the indicators
         totals[kind] += 1
+    if dora_indicators or ura_indicators:
+        _check_shown(ruleset, hand, totals, dora_indicators, ura_indicators, reds)
     nxt = _next_of(ruleset) if rules.players < 4 or nukidora else _STANDARD_NEXT
     dora = 0
     for k in dora_indicators:
@@ -284,6 +295,43 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
 
 
 _STANDARD_NEXT = tuple(indicated(k) for k in range(34))
+
+
+@functools.lru_cache(maxsize=64)
+def _caps(tiles: TileSet) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per playing kind, the copies the tile set holds (marked ones included), and the marked copies alone."""
+    every, marked = [0] * 34, [0] * 34
+    for kind, n in tiles.copies().items():
+        plays = tiles.plays_as[kind] if kind < tiles.size else -1
+        if 0 <= plays < 34:
+            every[plays] += n
+            if kind in tiles.marked:
+                marked[plays] += n
+    return tuple(every), tuple(marked)
+
+
+def _check_shown(ruleset: Ruleset, hand: Hand, totals: list[int], dora: tuple[int, ...], ura: tuple[int, ...],
+                 reds: list[tuple[int, str]]) -> None:
+    """Refuse indicators that, with the hand's own tiles (and its tiles set aside), need more copies of a tile, or
+    of its marked copy, than the set holds: every indicator is a tile of the dead wall, none of them the hand's.  A
+    game's indicators always pass; a written situation may not (five 1m shown, a third 7z beside a hand of three)."""
+    tiles = bind(ruleset).tiles
+    every, marked = _caps(tiles)
+    seen = list(totals)
+    for name, kinds in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
+        for kind in kinds:
+            seen[kind] += 1
+            if seen[kind] > every[kind]:
+                raise MahjongError(f"{kind_code(kind)} shown as an indicator would be copy {seen[kind]} of "
+                                   f"it, with the hand's own; the tile set holds {every[kind]}", place=name)
+    shown: list[int] = []
+    for kind, name in reds:
+        shown.append(kind)
+        held = hand.marked.count(kind) + shown.count(kind)
+        if held > marked[kind]:
+            code = tiles.code(tiles.marked_of(kind))
+            raise MahjongError(f"{code} shown as an indicator would be marked copy {held} of "
+                               f"{kind_code(kind)}, with the hand's own; the tile set holds {marked[kind]}", place=name)
 
 
 def _liable(ctx: Mapping[str, Any], seat: int) -> int | None:

@@ -109,6 +109,14 @@ def test_kiriage_is_data(tenhou: Ruleset) -> None:
     ("234m456p678p2377s +4s", (), {"dora_indicators": ["1m"], "ura_dora_indicators": ["1m", "2m"]},
      "ura_dora_indicators"),
     ("234m456p678p2377s +4s", (), {"dora_indicators": ["1x"]}, "dora_indicators"),
+    # more copies than the set holds, counted with the hand's own tiles
+    ("234m456p678p2377s +4s", (), {"dora_indicators": ["1m", "1m", "1m", "1m", "1m"]}, "dora_indicators"),
+    ("234m456p678p2377s +4s", (), {"dora_indicators": ["7s", "7s", "7s"]}, "dora_indicators"),
+    ("234m456p678p2377s +4s", (), {"dora_indicators": ["4s"], "ura_dora_indicators": ["4s", "4s"]},
+     "ura_dora_indicators"),
+    ("234m406p678p2377s +4s", (), {"dora_indicators": ["0p"]}, "dora_indicators"),
+    ("234m456p678p2377s +4s", (), {"dora_indicators": ["0p", "1m"], "ura_dora_indicators": ["0p"]},
+     "ura_dora_indicators"),
     ("234m456p678p2377s +4s", (), {"honba": -1}, "honba"),
     ("234m456p678p2377s +4s", (), {"riichi": "yes"}, "riichi"),
 ])
@@ -117,6 +125,14 @@ def test_impossible_situations_are_refused_at_their_place(tenhou: Ruleset, text:
     with pytest.raises(MahjongError) as caught:
         _score(tenhou, text, flags, "E", **facts)
     assert caught.value.place in (place, f"--{place.replace('_', '-')}"), caught.value
+
+
+def test_indicators_a_set_can_show_are_scored(tenhou: Ruleset) -> None:
+    """The copy check counts each tile once: four 1m shown beside a hand of none, a red five shown beside a hand
+    of plain fives, an indicator of the hand's own kind while a copy is left."""
+    assert _score(tenhou, "234m456p678p2377s +4s", ("riichi",), "E", dora_indicators=["1m", "1m", "1m", "1m"],
+                  ura_dora_indicators=["0p", "6s", "7s"]).total > 0
+    assert _score(tenhou, "234m456p678p2377s +4s", ("riichi",), "E", dora_indicators=["0p"]).raw["han"] >= 1
 
 
 def test_a_fifth_five_counting_the_red_one_is_refused(tenhou: Ruleset) -> None:

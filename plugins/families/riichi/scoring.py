@@ -297,9 +297,11 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
 _STANDARD_NEXT = tuple(indicated(k) for k in range(34))
 
 
-@functools.lru_cache(maxsize=64)
-def _caps(tiles: TileSet) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per playing kind, the copies the tile set holds (marked ones included), and the marked copies alone."""
+@functools.lru_cache(maxsize=32)
+def _caps(ruleset: Ruleset) -> tuple[list[int], tuple[int, ...]]:
+    """Per playing kind, the copies the ruleset's tile set holds (marked ones included), and the marked copies
+    alone; kept per ruleset as its compiled tables are (:func:`rules_of`)."""
+    tiles: TileSet = bind(ruleset).tiles
     every, marked = [0] * 34, [0] * 34
     for kind, n in tiles.copies().items():
         plays = tiles.plays_as[kind] if kind < tiles.size else -1
@@ -307,7 +309,7 @@ def _caps(tiles: TileSet) -> tuple[tuple[int, ...], tuple[int, ...]]:
             every[plays] += n
             if kind in tiles.marked:
                 marked[plays] += n
-    return tuple(every), tuple(marked)
+    return every, tuple(marked)
 
 
 def _check_shown(ruleset: Ruleset, hand: Hand, totals: list[int], dora: tuple[int, ...], ura: tuple[int, ...],
@@ -315,20 +317,20 @@ def _check_shown(ruleset: Ruleset, hand: Hand, totals: list[int], dora: tuple[in
     """Refuse indicators that, with the hand's own tiles (and its tiles set aside), need more copies of a tile, or
     of its marked copy, than the set holds: every indicator is a tile of the dead wall, none of them the hand's.  A
     game's indicators always pass; a written situation may not (five 1m shown, a third 7z beside a hand of three)."""
-    tiles = bind(ruleset).tiles
-    every, marked = _caps(tiles)
-    seen = list(totals)
+    every, marked = _caps(ruleset)
+    seen: dict[int, int] = {}
     for name, kinds in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
         for kind in kinds:
-            seen[kind] += 1
-            if seen[kind] > every[kind]:
-                raise MahjongError(f"{kind_code(kind)} shown as an indicator would be copy {seen[kind]} of "
+            seen[kind] = n = seen.get(kind, totals[kind]) + 1
+            if n > every[kind]:
+                raise MahjongError(f"{kind_code(kind)} shown as an indicator would be copy {n} of "
                                    f"it, with the hand's own; the tile set holds {every[kind]}", place=name)
     shown: list[int] = []
     for kind, name in reds:
         shown.append(kind)
         held = hand.marked.count(kind) + shown.count(kind)
         if held > marked[kind]:
+            tiles = bind(ruleset).tiles
             code = tiles.code(tiles.marked_of(kind))
             raise MahjongError(f"{code} shown as an indicator would be marked copy {held} of "
                                f"{kind_code(kind)}, with the hand's own; the tile set holds {marked[kind]}", place=name)

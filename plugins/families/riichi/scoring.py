@@ -323,6 +323,8 @@ def _check_shown(ruleset: Ruleset, hand: Hand, totals: list[int], dora: tuple[in
         for kind in kinds:
             seen[kind] = n = seen.get(kind, totals[kind]) + 1
             if n > every[kind]:
+                if not every[kind]:
+                    raise MahjongError(f"{kind_code(kind)} is not in this ruleset's tile set", place=name)
                 raise MahjongError(f"{kind_code(kind)} shown as an indicator would be copy {n} of "
                                    f"it, with the hand's own; the tile set holds {every[kind]}", place=name)
     shown: list[int] = []

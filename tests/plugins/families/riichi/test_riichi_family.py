@@ -127,6 +127,13 @@ def test_impossible_situations_are_refused_at_their_place(tenhou: Ruleset, text:
     assert caught.value.place in (place, f"--{place.replace('_', '-')}"), caught.value
 
 
+def test_an_indicator_outside_the_tile_set_is_refused_as_such() -> None:
+    sanma = load_ruleset("sanma_tenhou")
+    with pytest.raises(MahjongError) as caught:
+        _score(sanma, "234p345p456s11m77z +7z", (), "E", dora_indicators=["5m"])
+    assert caught.value.place == "dora_indicators" and "5m is not in this ruleset's tile set" in str(caught.value)
+
+
 def test_indicators_a_set_can_show_are_scored(tenhou: Ruleset) -> None:
     """The copy check counts each tile once: four 1m shown beside a hand of none, a red five shown beside a hand
     of plain fives, an indicator of the hand's own kind while a copy is left."""

@@ -72,8 +72,7 @@ def kr_double_wind(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, objec
     """The double wind (co_kr_learn10 section 1.2): three or four of the wind that is at once the seat's and the
     round's -- East's seat in the East round, South's in the South round."""
     wind = ctx["seat_wind"]
-    return wind == ctx["prevalent_wind"] and any(m.kind in (MeldKind.PUNG, MeldKind.KONG) and m.tiles[0] == wind
-                                                for m in arrangement.melds)
+    return wind == ctx["prevalent_wind"] and any(m.is_pong and m.tiles[0] == wind for m in arrangement.melds)
 
 
 @classical_predicate("kr_pure_straight", vocabulary=VOCABULARY,
@@ -91,7 +90,7 @@ def kr_four_concealed_pungs(arrangement: Arrangement, hand: Hand, ctx: Mapping[s
     another seat's discard completed is not concealed, as the classical family reads three concealed pungs."""
     self_drawn = bool(ctx["self_drawn"])
     return sum(1 for i, m in enumerate(arrangement.melds)
-               if m.kind in (MeldKind.PUNG, MeldKind.KONG) and not is_exposed(arrangement, i, self_drawn)) == 4
+               if m.is_pong and not is_exposed(arrangement, i, self_drawn)) == 4
 
 
 @classical_predicate("kr_heavenly", vocabulary=VOCABULARY, facts=("tenhou",),

@@ -158,7 +158,7 @@ def test_points_are_added_and_the_minimum_counts_basic_points(ruleset: Ruleset, 
 
 
 def test_bonus_points_never_make_up_the_minimum(ruleset: Ruleset) -> None:
-    parsed = parse_hand("123m456m789m1p [555z<] 1f +1p")
+    parsed = parse_hand("123m456m678m1p [555z<] 1f +1p")
     scored = score_hand(ruleset, parsed, win_context(("self_drawn", "replacement"), winning_tile=parsed.winning_tile))
     assert scored is not None and scored.total > 10
     [(measure, _excluding, need, have)] = minimum_figures(ruleset, scored)

@@ -82,9 +82,13 @@ KNOWN_FACTS = frozenset(
         "winner",
         "calling",
         "calling_from_start",
-        # a ready hand declared as riichi's declaration is made (a mechanism's facts, and the core's situation flags)
+        # a ready hand declared as riichi's declaration is made, and the first go-around's wins it tells with it (the
+        # riichi_declaration mechanism's facts, and the core's situation flags of the same names)
         "riichi",
         "double_riichi",
+        "tenhou",
+        "chiihou",
+        "renhou",
         "how",
         "discarder",
         "winning_tile",

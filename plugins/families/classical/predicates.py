@@ -97,11 +97,12 @@ TestFn = Callable[[Arrangement, Hand, Mapping[str, object]], bool]
 
 #: Facts read when present and taken as false when absent (the core does not supply them yet).
 OPTIONAL_FACTS = ("last_loose_tile",)
-#: A declaration's facts (the ``riichi_declaration`` mechanism's, a classical ruleset's ready declaration such as
-#: Korea's uper): a row may read them, and a context that does not hold them -- a hand scored by hand with no
-#: ``--riichi``, a game where nothing was declared -- reads them false, as ``mahjong score`` reads a situation
-#: flag not given.
-DECLARATION_FACTS = ("riichi", "double_riichi")
+#: The ``riichi_declaration`` mechanism's facts: a declaration's (a classical ruleset's ready declaration such as
+#: Korea's uper) and the first go-around's it tells with it (a win on the dealt hand, on the first draw, on a discard
+#: before it: Korea's heavenly, earthly and human hands).  A row may read them, and a context that does not hold them
+#: -- a hand scored by hand with no ``--riichi`` or ``--tenhou``, a game where nothing was declared -- reads them
+#: false, as ``mahjong score`` reads a situation flag not given.
+DECLARATION_FACTS = ("riichi", "double_riichi", "tenhou", "chiihou", "renhou")
 
 __all__ = [
     "COUNTERS",

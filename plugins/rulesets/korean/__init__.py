@@ -6,9 +6,11 @@ discard (``sacred_discard: whole_deal``, the bundled mechanism :mod:`mahjong_rul
 the missed discard (``furiten.passed: same_kind``, :mod:`mahjong_rulesets.mechanisms.furiten`) and the optional
 ready declaration, uper (``riichi_declaration`` with no stick, :mod:`mahjong_rulesets.mechanisms.riichi_declaration`).
 Its scoring is the classical family's points, added and never doubled, with a minimum counted on the
-"basic" points only (``scoring.point_figures``).  Four things the classical predicates do not say are this
-module's (:mod:`.predicates`): a concealed hand won on a discard, the all-sequences hand with a pair of no
-value, the count of the winning tile's kind, and the declared ready hand.
+"basic" points only (``scoring.point_figures``).  What the classical predicates do not say is this module's
+(:mod:`.predicates`): a concealed hand won on a discard, the all-sequences hand with a pair of no value won on a
+discard, the double wind, the pure straight, four concealed pungs, the heavenly, earthly and human hands, the
+count of the winning tile's kind, the declared ready hand and its first-discard form, and the three bonus hands
+won on one named tile.
 """
 
 from __future__ import annotations
@@ -22,5 +24,5 @@ from mahjong_core.plugin import Predicate, hookimpl
 
 @hookimpl
 def mahjong_predicates() -> Sequence[Predicate]:
-    """Korea's concealed hand, its all-sequences hand, its winning-tile count and its ready declaration."""
+    """The Korean hands the classical predicates do not say (:mod:`.predicates`)."""
     return list(predicates.VOCABULARY)

@@ -131,19 +131,22 @@ def score(ruleset: Ruleset, hand: str, *flags: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize(("hand", "flags", "total", "basic"), [
     # a dragon pung alone on a discard: 1 basic point, too few to win (ante 5 + pung 1 + two 1p)
-    ("123m456m789m1p [555z<] +1p", (), 8, 1),
+    ("123m456m678m1p [555z<] +1p", (), 8, 1),
     # concealed, on a discard: dragon pung and concealed hand, 2 basic; ante 5, three 5z
     ("234m456m789m22p55z +5z", (), 10, 2),
-    # all sequences, concealed and self-drawn: 3 basic; ante 10; two 2p
-    ("123m456m789m2p345p +2p", ("self_drawn",), 15, 3),
+    # all sequences won on a discard, concealed: 2 basic; ante 5; two 2p
+    ("123m456m678m2p345p +2p", (), 9, 2),
+    # the same tiles self-drawn are not all sequences (co_kr section 11): concealed and fully concealed, 2 basic;
+    # ante 10; two 2p
+    ("123m456m678m2p345p +2p", ("self_drawn",), 14, 2),
     # all sequences with a dragon pair is not the Korean all sequences: concealed on a discard, 1 basic
     ("12233m456789p77z +4m", (), 7, 1),
     # the worked hand of co_kr section 9.1, less its ready declaration: 3 basic, ante 10, kong 5, dora 3
     ("234m678p99p55z (1111m) +5z", ("self_drawn", "replacement"), 21, 3),
     # ... and as the chapter counts it, declared (uper): one bonus point more, 22, and still 3 basic
     ("234m678p99p55z (1111m) +5z", ("self_drawn", "replacement", "riichi"), 22, 3),
-    # a declaration on the first discard is an uper as any other
-    ("234m678p99p55z (1111m) +5z", ("self_drawn", "replacement", "double_riichi"), 22, 3),
+    # a declaration on the first discard is the five-point basic hand double_uper, paid instead of the uper
+    ("234m678p99p55z (1111m) +5z", ("self_drawn", "replacement", "double_riichi"), 26, 8),
     # a flower adds a bonus point and no basic point
     ("234m456m789m22p55z 1f +5z", (), 11, 2),
     # one suit with honours, claimed: 2 basic on its own (South is neither the seat's nor the round's wind)
@@ -155,7 +158,7 @@ def test_points_are_added_and_the_minimum_counts_basic_points(ruleset: Ruleset, 
 
 
 def test_bonus_points_never_make_up_the_minimum(ruleset: Ruleset) -> None:
-    parsed = parse_hand("123m456m789m1p [555z<] 1f +1p")
+    parsed = parse_hand("123m456m678m1p [555z<] 1f +1p")
     scored = score_hand(ruleset, parsed, win_context(("self_drawn", "replacement"), winning_tile=parsed.winning_tile))
     assert scored is not None and scored.total > 10
     [(measure, _excluding, need, have)] = minimum_figures(ruleset, scored)
@@ -164,6 +167,121 @@ def test_bonus_points_never_make_up_the_minimum(ruleset: Ruleset) -> None:
 
 def test_the_limit_is_80(ruleset: Ruleset) -> None:
     assert ruleset.value("usual_limit") == 80
+
+
+# ---------------------------------------------------------------- every hand of the table, each scored once
+
+EAST, SOUTH = 27, 28
+
+
+def scored_rows(ruleset: Ruleset, hand: str, flags: tuple[str, ...], seat: int = EAST) -> tuple[int, int, set[str],
+                                                                                                    set[str]]:
+    """(total, basic points, the rows that counted, the rows that held but another row excluded)."""
+    parsed = parse_hand(hand)
+    scored = score_hand(ruleset, parsed, win_context(flags, seat=seat, winning_tile=parsed.winning_tile))
+    assert scored is not None
+    return (scored.total, int(scored.raw["basic_points"]), {item.name for item in scored.items},
+            {item.name for item in scored.excluded})
+
+
+#: (row, hand, flags, seat, total, basic points): each hand holds the row, and its total and basic points are
+#: counted by hand here from the table's values (the comment says how).  Seat and round East unless South is named.
+ROW_HANDS = [
+    # all simples 1; ante 5; two 5p
+    ("all_simples", "234m567m678p5p [333p<] +5p", (), EAST, 8, 1),
+    # East's pung in the East round: the double wind 2, not seat 1 + round 1; ante 5; two 5p
+    ("double_wind", "234m567m678p5p [111z<] +5p", (), EAST, 9, 2),
+    # the pure straight 2; ante 5; two 5m
+    ("pure_straight", "123p456p789p5m [222m<] +5m", (), EAST, 9, 2),
+    # concealed 1 + three concealed pungs 4; ante 5; two 5p
+    ("three_concealed_pungs", "222m444p666p789m5p +5p", (), EAST, 12, 5),
+    # concealed 1 + seven pairs 4; ante 5; two 7z
+    ("seven_pairs", "11m22m33p44p55z66z7z +7z", (), EAST, 12, 5),
+    # two dragon pungs 2 + concealed 1 + little three dragons 6 + one suit with honours 2; ante 5; two 7z
+    ("little_three_dragons", "555z666z7z123m456m +7z", (), EAST, 18, 11),
+    # concealed 1 + fully concealed 1 + all pungs 2 + four concealed pungs 6 (not three's 4); ante 10; two 9p
+    ("four_concealed_pungs", "111m333m555p777p9p +9p", ("self_drawn",), EAST, 22, 10),
+    # one suit only 8; ante 5; three 2m
+    ("pure_suit", "234m567m888m2m [999m<] +2m", (), EAST, 16, 8),
+    # three dragon pungs 3 + concealed 1 + three concealed pungs 4 + big three dragons 8; ante 5; one 3m
+    ("big_three_dragons", "555z666z777z12m99p +3m", (), EAST, 22, 16),
+    # all pungs 2 + three concealed pungs 4 + all terminals and honours 8; ante 5; two 9p
+    ("terminals_and_honours", "111m999m111p9p [222z<] +9p", (), EAST, 21, 14),
+    # double wind 2 + little four winds 8 + one suit with honours 2; ante 5; one 7m
+    ("little_four_winds", "222z333z44z56m [111z<] +7m", (), EAST, 18, 12),
+    # double wind 2 + three concealed pungs 4 + all pungs 2 + one suit with honours 2 + big four winds 12; ante 5;
+    # two 5m
+    ("big_four_winds", "222z333z444z5m [111z<] +5m", (), EAST, 29, 22),
+    # double wind 2 + two dragon pungs 2 + all pungs 2 + little three dragons 6 + all honours 12 (not all terminals
+    # and honours' 8); ante 5; two 7z
+    ("all_honours", "222z666z7z [111z<] [555z<] +7z", (), EAST, 31, 24),
+    # concealed 1 + fully concealed 1 + all simples 1 + the heavenly hand 16; ante 10; one 8p
+    ("heavenly_hand", "234m345m22p567p67p +8p", ("tenhou",), EAST, 30, 19),
+    # the same with the earthly hand, South's first draw
+    ("earthly_hand", "234m345m22p567p67p +8p", ("chiihou",), SOUTH, 30, 19),
+    # on a discard: concealed 1 + all sequences 1 + all simples 1 + the human hand 16; ante 5; one 8p
+    ("human_hand", "234m345m22p567p67p +8p", ("renhou",), SOUTH, 25, 19),
+    # concealed 1 + one suit only 8 + nine gates 24 (111 234 678 999 and 55); ante 5; two 5m
+    ("nine_gates", "1112345678999m +5m", (), EAST, 40, 33),
+    # a dragon pung 1 + concealed 1; ante 5; three 5z; four flowers 4 and all four flowers 8
+    ("all_four_flowers", "234m456m789m22p55z 1234f +5z", (), EAST, 22, 2),
+    # all simples 1; ante 5; robbing a kong 5; two 5p
+    ("robbing_kong", "234m567m678p5p [333p<] +5p", ("robbing_kong",), EAST, 13, 1),
+    # all simples 1; ante 5; the wall's last tile 5; two 5p
+    ("last_tile_drawn", "234m567m678p5p [333p<] +5p", ("self_drawn", "last_tile"), EAST, 13, 1),
+    # all simples 1; ante 5; the last discard 5; two 5p
+    ("last_discard", "234m567m678p5p [333p<] +5p", ("last_tile",), EAST, 13, 1),
+    # all simples 1; ante 5; a kong's replacement tile that is the 5 of dots 8 (not the win on a kong's 5); two 5p
+    ("kong_five_dots", "234m678p5p [333p<] (7777m) +5p", ("replacement",), EAST, 16, 1),
+    # no basic point; ante 5; the wall's last tile, the 1 of dots 8 (not the last tile's 5); two 1p
+    ("last_tile_one_dot", "234m567m678m1p [999p<] +1p", ("self_drawn", "last_tile"), EAST, 15, 0),
+    # no basic point; ante 5; the last discard, the 9 of dots 8 (not the last discard's 5); two 9p
+    ("last_discard_nine_dots", "234m567m678m9p [111p<] +9p", ("last_tile",), EAST, 15, 0),
+]
+
+
+@pytest.mark.parametrize(("row", "hand", "flags", "seat", "total", "basic"), ROW_HANDS, ids=[r[0] for r in ROW_HANDS])
+def test_each_hand_of_the_table_scores_its_points(ruleset: Ruleset, row: str, hand: str, flags: tuple[str, ...],
+                                                  seat: int, total: int, basic: int) -> None:
+    scored_total, scored_basic, counted, _excluded = scored_rows(ruleset, hand, flags, seat)
+    assert row in counted
+    assert (scored_total, scored_basic) == (total, basic)
+
+
+@pytest.mark.parametrize(("hand", "flags", "greater", "lesser"), [
+    ("234m567m678p5p [111z<] +5p", (), "double_wind", "seat_wind"),
+    ("111m333m555p777p9p +9p", ("self_drawn",), "four_concealed_pungs", "three_concealed_pungs"),
+    ("222z666z7z [111z<] [555z<] +7z", (), "all_honours", "terminals_and_honours"),
+    ("234m678p99p55z (1111m) +5z", ("self_drawn", "replacement", "double_riichi"), "double_uper", "uper"),
+    ("234m678p5p [333p<] (7777m) +5p", ("replacement",), "kong_five_dots", "win_on_kong"),
+    ("234m567m678m1p [999p<] +1p", ("self_drawn", "last_tile"), "last_tile_one_dot", "last_tile_drawn"),
+    ("234m567m678m9p [111p<] +9p", ("last_tile",), "last_discard_nine_dots", "last_discard"),
+])
+def test_a_greater_form_is_paid_instead_of_the_lesser(ruleset: Ruleset, hand: str, flags: tuple[str, ...],
+                                                      greater: str, lesser: str) -> None:
+    _total, _basic, counted, excluded = scored_rows(ruleset, hand, flags)
+    assert greater in counted and lesser not in counted and lesser in excluded
+
+
+def test_the_worked_hand_of_chapter_xi_counts_all_simples_not_all_sequences_when_self_drawn(ruleset: Ruleset) -> None:
+    """co_kr section 11, its second worked hand: a concealed all-simples hand of sequences, declared (uper), won
+    self-drawn on an 8 of dots held once: ante 10, three basic points (concealed, fully concealed, all simples), the
+    uper's point and one Korean dora -- 15; the same tiles won on a discard are all sequences."""
+    total, basic, counted, _ = scored_rows(ruleset, "234m345m22p567p67p +8p", ("self_drawn", "riichi"))
+    assert (total, basic) == (15, 3) and "all_sequences" not in counted and "all_simples" in counted
+    total, basic, counted, _ = scored_rows(ruleset, "234m345m22p567p67p +8p", ("riichi",))
+    assert (total, basic) == (10, 3) and "all_sequences" in counted
+
+
+def test_the_table_has_the_26_basic_and_12_bonus_hands_less_the_exposed_declaration(ruleset: Ruleset) -> None:
+    """co_kr section 10: 38 hands, 26 basic and 12 bonus, worth 1 to 24 points.  The table holds the 26 basic ones
+    and 11 of the bonus ones -- the exposed ready declaration (불러) is not played -- beside the two ante rows."""
+    rows = ruleset.table("points")
+    basic = {name for name, row in rows.items() if row["category"] == "basic"}
+    bonus = {name for name, row in rows.items() if row["category"] == "bonus"} - {"win_ante",
+                                                                                 "win_ante_concealed_self_drawn"}
+    assert len(basic) == 26 and len(bonus) == 11
+    assert min(rows[name]["value"] for name in basic) == 1 and max(rows[name]["value"] for name in basic) == 24
 
 
 # ---------------------------------------------------------------- seeded games

@@ -8,7 +8,8 @@ seen: a seat its own dealt tiles, draws and the tiles passed to it; everybody
 the discards, bonus tiles (face up as soon as they are taken), claimed and added tiles, the face-up tiles of a
 concealed kong under the ruleset's ``meld_display``, a declared mahjong's tile, a tile a plugin's event turns
 face up (a ``show`` effect: riichi's dora indicator, a tile of the dead wall no seat has taken),
-and every hand once play is over (mahjong, exhaustive draw, abandoned deal).
+the hand of a discarder who declares he had no safe tile (``no_choice``), and every hand once play is over
+(mahjong, exhaustive draw, abandoned deal).
 A choice that overran its limit and was replaced by the timeout's action shows
 nothing.
 
@@ -238,6 +239,9 @@ class Knowledge:
             elif kind in self.shows:  # a tile turned face up from the wall: seen by all, held by none
                 public(new(e[self.shows[kind]]))
                 self.features["shown"] += 1
+            elif kind == "no_choice":  # a discarder with no safe tile shows his hand to the table, as the rule says
+                public(*hand[e["seat"]])
+                self.features["no choice"] += 1
             elif kind == "joker_exchange":  # the tile given goes into the meld, its joker into the hand
                 public(take(e["seat"], e["tile"]))
                 hand[e["seat"]].append(melded_jokers[e["owner"]].pop())

@@ -38,6 +38,8 @@ from mahjong_core.plugin import (
     SUITED,
     WINDS,
     Contribution,
+    Hand,
+    HandError,
     Ruleset,
     RulesetError,
     Score,
@@ -154,6 +156,17 @@ def _context(ruleset: Ruleset, table: Table, seat: int, tile: int) -> dict[str, 
     return merged
 
 
+def _scored(ruleset: Ruleset, table: Table, seat: int, hand: Hand) -> Score | None:
+    """The hand won on a discard of its winning tile, scored as the game scores a win; ``None`` where the ruleset
+    reads no winning hand in it (a shape its family does not play, seven pairs where it has none): no wait."""
+    assert hand.winning_tile is not None
+    try:
+        score = score_hand(ruleset, hand, _context(ruleset, table, seat, hand.winning_tile))
+    except HandError:
+        return None
+    return score if score is not None and (score.arrangement is not None or score.limit is not None) else None
+
+
 def waits_on_big_hand(ruleset: Ruleset, table: Table, seat: int, tile: int, big: Mapping[str, Any]) -> bool:
     """Whether ``seat``'s hand, once ``tile`` is discarded from it, waits on a big hand (``waiting_discarder``)."""
     s = table.seats[seat]
@@ -167,8 +180,8 @@ def waits_on_big_hand(ruleset: Ruleset, table: Table, seat: int, tile: int, big:
             held[t] += 1
     hand = s.to_hand()
     concealed = tuple(kind for kind, n in enumerate(counts) for _ in range(n))
-    scores = [score_hand(ruleset, replace(hand, concealed=concealed, winning_tile=w), _context(ruleset, table, seat, w))
-              for w in waits(bytes(counts)) if held[w] < 4]
+    scores = [sc for sc in (_scored(ruleset, table, seat, replace(hand, concealed=concealed, winning_tile=w))
+                            for w in waits(bytes(counts)) if held[w] < 4) if sc is not None]
     if not scores:
         return False
     some, every = big.get("any_wait"), big.get("every_wait")

@@ -284,7 +284,7 @@ def test_no_ruleset_but_hong_kong_old_style_switches_the_exceptions_on() -> None
 
 def test_a_discard_that_is_not_dangerous_needs_no_excuse() -> None:
     table = fed_table(0, NINE_DOTS)
-    hold(table, 1, ALL_DOTS[:-1] + "1z")
+    hold(table, 1, "1122334466688p1z")
     assert discard(old_style(), table, 1, "1z") == []
     assert table.extra[pao_exceptions.LAST][2] == ()
 
@@ -324,7 +324,7 @@ def test_a_set_claimed_from_a_discard_with_no_choice_feeds_no_pao_for_a_self_dra
     """Twelve pieces: the set that makes twelve tiles of one suit shown makes its discarder answer for a
     self-drawn win -- unless he had no choice."""
     self_drawn = "4p [123p<] [555p^] [777p>] [999p^] +4p !self_drawn"
-    for held, declared, liable in (("11223344666889p", 1, None), ("112233446688p9p1z", 0, (2, "one_suit_exposed"))):
+    for held, declared, liable in (("11223344666889p", 1, None), ("112233446689p9p1z", 0, (2, "one_suit_exposed"))):
         rs = old_style()
         table = fed_table(0, NINE_DOTS)
         hold(table, 2, held)
@@ -347,11 +347,20 @@ def test_an_excused_discard_excuses_only_itself() -> None:
 
 def test_the_third_dragon_and_the_fourth_wind_are_dangerous_to_the_other_seats_only() -> None:
     cases = old_style().value("pays_for_all")
-    table = fed_table(0, [(P, "555z", 1), (P, "666z", 2), (P, "111z", 3), (P, "222z", 3)])
+    table = fed_table(0, [(P, "555z", 1), (P, "666z", 2), (C, "123m", 3)])
     assert pao_exceptions.dangerous_kinds(cases, table, 1) == frozenset(parse_tiles("7z"))
-    table.seats[0].melds.append(meld_of(P, tuple(parse_tiles("333z")), exposed=True, claimed_from=1))
+    for code in ("111z", "222z", "333z", "456s"):
+        kind = C if code == "456s" else P
+        table.seats[3].melds.append(meld_of(kind, tuple(parse_tiles(code)), exposed=True, claimed_from=1))
     assert pao_exceptions.dangerous_kinds(cases, table, 1) == frozenset(parse_tiles("47z"))
-    assert pao_exceptions.dangerous_kinds(cases, table, 0) == frozenset()
+    assert pao_exceptions.dangerous_kinds(cases, table, 0) == frozenset(parse_tiles("4z"))
+    assert pao_exceptions.dangerous_kinds(cases, table, 3) == frozenset(parse_tiles("7z"))
+
+
+def test_nine_honours_shown_make_every_honour_dangerous() -> None:
+    cases = old_style().value("pays_for_all")
+    table = fed_table(0, [(P, "111z", 1), (P, "222z", 2), (P, "555z", 3)])
+    assert pao_exceptions.dangerous_kinds(cases, table, 1) == frozenset(parse_tiles("1234567z"))
 
 
 def test_a_figure_the_scores_do_not_carry_is_refused_at_load() -> None:

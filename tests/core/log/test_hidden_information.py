@@ -438,8 +438,9 @@ def _seat_rng(seed: int, seat: int) -> Rng:
 RULESETS = sorted(available())
 SEEDS = range(1, 13)
 #: Seeds a ruleset adds to the sweep so that it meets every display: the Vietnamese bots meld jokers into claimed
-#: sets and win sooner, and none of seeds 1 to 61 makes a concealed kong there; seed 62 does.
-MORE_SEEDS = {"vietnamese": (62,)}
+#: sets and win sooner, and none of seeds 1 to 61 makes a concealed kong there; seed 62 does.  A Hong Kong old style
+#: discarder left no safe tile shows his hand (``no_choice``) in none of seeds 1 to 1411; seed 1412 has one.
+MORE_SEEDS = {"vietnamese": (62,), "hongkong_old_style": (1412,)}
 
 
 @pytest.mark.parametrize("rid", RULESETS)
@@ -463,6 +464,8 @@ def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
     passes = (load_ruleset(rid).get("tile_exchange") or {}).get("passes") or ()
     if any(p.get("blind") for p in passes):  # a blind pass (american_style): the sweep met tiles passed on unseen
         assert features["blind pass"], f"no blind pass in {rid}'s seeded deals"
+    if (load_ruleset(rid).get("pays_for_all") or {}).get("no_choice"):  # a hand shown to the table: met, and checked
+        assert features["no choice"], f"no declaration of no choice in {rid}'s seeded deals"
     if shown_fields(rid):  # a ruleset whose plugins turn tiles face up: the sweep met them, in events and views
         assert features["shown"] and any(view.get("shown") for _, (view, _) in zip(events, views, strict=True)), rid
 

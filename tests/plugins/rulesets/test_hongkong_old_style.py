@@ -16,6 +16,7 @@ from mahjong_rulesets.mechanisms import pao_exceptions, pays_for_all
 
 from mahjong_core import Given, score_text
 from mahjong_core.audit.check import check
+from mahjong_core.errors import RulesetError
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.hand.notation import parse_hand, parse_tiles
 from mahjong_core.hand.situation import win_context
@@ -23,7 +24,6 @@ from mahjong_core.hand.tiles import WINDS
 from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.settlement import settle
-from mahjong_core.errors import RulesetError
 from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
 from mahjong_core.table.state import Outcome, Table, meld_of
 

@@ -19,7 +19,7 @@ sets show two dragon sets (the third dragon, ``third_dragon_set``), three wind s
 and nothing else (an honour, ``honours_exposed``).  A discard that is not dangerous needs no excuse.
 
 Both judgements are made as the discard is decided, from the hand the discarder holds then, and kept on the table
-(``table.extra``) by this module's replies to the discard's decision and to a claim of it; a re-play asks the same
+(``table.extra``) by this module's replies to the discard's decision, to a claim of it and to a kong; a re-play asks the same
 replies of the same table and gets the same judgement, so an audit agrees.  The no-choice declaration is in the
 log; the waiting judgement reads a concealed hand no seat has seen, so it is logged nowhere and re-derived.
 """
@@ -65,6 +65,9 @@ LAST = "pao_last_discard"
 #: ``table.extra`` key: ``(deal, {(seat, meld index): excuses})`` for the sets claimed this deal from an excused
 #: discard.
 EXCUSED_SETS = "pao_excused_sets"
+#: ``table.extra`` key: ``(deal, {seat: kinds})``, the kinds dangerous to each seat's discards as the exposed sets
+#: stand, worked out at the seat's first discard after a set is laid (a claim or a kong drops it).
+DANGER = "pao_danger"
 #: A plain complete hand every family scores, to see which figures its scores carry.
 _SAMPLE_HAND = "123m234m456p789s5p +5p"
 
@@ -114,11 +117,10 @@ def dangerous_kinds(cases: Mapping[str, Any], table: Table, seat: int) -> frozen
     """The kinds whose discard by ``seat`` could make it liable, read from the other seats' exposed sets."""
     danger: set[int] = set()
     for other in range(table.players):
-        if other == seat:
+        laid = table.seats[other].melds
+        if other == seat or len(laid) < 2:  # every case needs two exposed sets at least: most turns end here
             continue
-        melds = [m for m in table.seats[other].melds if m.exposed]
-        if not melds:
-            continue
+        melds = [m for m in laid if m.exposed]
         for case, kinds, short in (("third_dragon_set", DRAGONS, 1), ("fourth_wind_set", WINDS[:4], 1)):
             shown = {m.first for m in melds if m.is_pong and m.first in kinds}
             if cases.get(case) and len(shown) == len(kinds) - short:
@@ -134,6 +136,17 @@ def dangerous_kinds(cases: Mapping[str, Any], table: Table, seat: int) -> frozen
         if need and not suits and len(tiles) >= int(need):
             danger.update(HONOURS)
     return frozenset(danger)
+
+
+def _danger(cases: Mapping[str, Any], table: Table, seat: int) -> frozenset[int]:
+    """:func:`dangerous_kinds`, kept until the next set is laid: the exposed sets change only then."""
+    cached = table.extra.get(DANGER)
+    if cached is None or cached[0] != table.deal_number:
+        cached = table.extra[DANGER] = (table.deal_number, {})
+    found: frozenset[int] | None = cached[1].get(seat)
+    if found is None:
+        found = cached[1][seat] = dangerous_kinds(cases, table, seat)
+    return found
 
 
 def _meets(score: Score | None, figures: Mapping[str, Any]) -> bool:
@@ -206,7 +219,7 @@ def judge(ruleset: Ruleset, table: Table, seat: int, tile: int) -> tuple[tuple[s
     """The switches that excuse ``seat``'s discard of ``tile`` (decided, not yet made), and the events declaring
     them: none where the discard is not dangerous."""
     cases = ruleset.value("pays_for_all")
-    danger = dangerous_kinds(cases, table, seat)
+    danger = _danger(cases, table, seat)
     if tile not in danger:
         return (), []
     s = table.seats[seat]
@@ -224,11 +237,16 @@ def judge(ruleset: Ruleset, table: Table, seat: int, tile: int) -> tuple[tuple[s
 
 
 @hookimpl
-@reacts_to({"decision", "claim"})
+@reacts_to({"decision", "claim", "kong"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     deal = table.deal_number
-    if event["type"] == "claim":
+    type_ = event["type"]
+    if type_ == "kong":
+        table.extra.pop(DANGER, None)
+        return None
+    if type_ == "claim":
+        table.extra.pop(DANGER, None)
         last = table.extra.get(LAST)
         if last is not None and last[0] == deal and last[1] == event.get("discarder") and last[2]:
             seat = event["seat"]

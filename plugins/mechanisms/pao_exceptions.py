@@ -19,9 +19,10 @@ sets show two dragon sets (the third dragon, ``third_dragon_set``), three wind s
 and nothing else (an honour, ``honours_exposed``).  A discard that is not dangerous needs no excuse.
 
 Both judgements are made as the discard is decided, from the hand the discarder holds then, and kept on the table
-(``table.extra``) by this module's replies to the discard's decision, to a claim of it and to a kong; a re-play asks the same
-replies of the same table and gets the same judgement, so an audit agrees.  The no-choice declaration is in the
-log; the waiting judgement reads a concealed hand no seat has seen, so it is logged nowhere and re-derived.
+(``table.extra``) by this module's replies to the discard's decision, to a claim of it and to a kong; a re-play
+asks the same replies of the same table and gets the same judgement, so an audit agrees.  The no-choice
+declaration is in the log; the waiting judgement reads a concealed hand no seat has seen, so it is logged nowhere
+and re-derived.
 """
 
 from __future__ import annotations

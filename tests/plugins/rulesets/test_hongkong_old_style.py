@@ -368,3 +368,17 @@ def test_a_figure_the_scores_do_not_carry_is_refused_at_load() -> None:
     with pytest.raises(RulesetError, match="waiting_discarder.any_wait names the figure 'tai'") as caught:
         load_ruleset_text(text.replace("id: hongkong_old_style", "id: hkos_tai"), "<test>")
     assert "they give" in str(caught.value) and "fan" in str(caught.value)
+
+
+def test_a_game_where_a_discarder_declares_no_choice_replays_and_audits(tmp_path: Path) -> None:
+    """Seed 53 (greedy bots, 16 deals) is the first seeded game where a seat holds nothing but dangerous tiles."""
+    path = tmp_path / "no_choice.jsonl"
+    play_game(old_style(), 53, ["greedy"] * 4, replay=path, max_deals=16)
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+    declared = [(k, e) for k, e in enumerate(events) if e["type"] == "no_choice"]
+    assert declared
+    for k, e in declared:  # right after the seat's decision to discard that tile, from the hand it held
+        before = events[k - 1]
+        assert (before["type"], before["action"], before["actor"], before["tile"]) == \
+            ("decision", "discard", e["seat"], e["tile"]) and e["tile"] in e["hand"]
+    assert check(str(path), "audit").ok

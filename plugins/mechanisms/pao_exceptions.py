@@ -216,6 +216,15 @@ def _kind(table: Table, code: Any) -> int | None:
     return kind
 
 
+def _overran(table: Table, event: Mapping[str, Any]) -> bool:
+    """Whether a turn's decision took longer than the move limit: the ruleset's timeout action replaces it (the
+    ``timeout`` event that follows), and the decision itself is shown to no other seat."""
+    limits = table.time_limits
+    move = limits.move if limits is not None else None
+    delay = event.get("after_ms", 0)
+    return move is not None and isinstance(delay, int) and delay > int(move * 1000)
+
+
 def judge(ruleset: Ruleset, table: Table, seat: int, tile: int) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """The switches that excuse ``seat``'s discard of ``tile`` (decided, not yet made), and the events declaring
     them: none where the discard is not dangerous."""
@@ -238,7 +247,7 @@ def judge(ruleset: Ruleset, table: Table, seat: int, tile: int) -> tuple[tuple[s
 
 
 @hookimpl
-@reacts_to({"decision", "claim", "kong"})
+@reacts_to({"decision", "timeout", "claim", "kong"})
 def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, Any]) -> (
         Sequence[Mapping[str, Any]] | None):
     deal = table.deal_number
@@ -256,9 +265,14 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
             sets[(seat, len(table.seats[seat].melds) - 1)] = last[2]
             table.extra[EXCUSED_SETS] = (deal, sets)
         return None
-    if event.get("action") != "discard" or event.get("phase") != "turn":
+    if type_ == "timeout":  # a discard decided too late is replaced by the timeout's: judged as that one
+        if event.get("what") != "move" or event.get("action") != "discard":
+            return None
+        seat, tile = event.get("seat"), _kind(table, event.get("tile"))
+    elif event.get("action") != "discard" or event.get("phase") != "turn" or _overran(table, event):
         return None
-    seat, tile = event.get("actor"), _kind(table, event.get("tile"))
+    else:
+        seat, tile = event.get("actor"), _kind(table, event.get("tile"))
     if not isinstance(seat, int) or tile is None:
         return None
     excuses, events = judge(ruleset, table, seat, tile)

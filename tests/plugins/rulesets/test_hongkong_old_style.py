@@ -25,7 +25,7 @@ from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin.manager import ruleset_hooks
 from mahjong_core.plugin.settlement import settle
 from mahjong_core.rules import Ruleset, available, load_ruleset, load_ruleset_text
-from mahjong_core.table.state import Outcome, Table, meld_of
+from mahjong_core.table.state import Outcome, Table, TimeLimits, meld_of
 
 
 def old_style() -> Ruleset:
@@ -382,3 +382,19 @@ def test_a_game_where_a_discarder_declares_no_choice_replays_and_audits(tmp_path
         assert (before["type"], before["action"], before["actor"], before["tile"]) == \
             ("decision", "discard", e["seat"], e["tile"]) and e["tile"] in e["hand"]
     assert check(str(path), "audit").ok
+
+
+def test_a_discard_decided_too_late_is_judged_as_the_timeout_s_discard_that_replaces_it() -> None:
+    """A decision over the move limit is shown to no other seat and does not stand: declaring no choice for its
+    tile would name a tile the seat keeps.  The timeout's own discard is the one judged."""
+    rs = old_style()
+    table = fed_table(0, NINE_DOTS)
+    table.time_limits = TimeLimits(move=5.0)
+    hold(table, 1, ALL_DOTS)
+    late = {"type": "decision", "action": "discard", "phase": "turn", "actor": 1, "tile": "8p", "after_ms": 5001}
+    assert pao_exceptions.mahjong_event_reactions(rs, table, late) is None
+    assert pao_exceptions.LAST not in table.extra
+    timeout = {"type": "timeout", "seat": 1, "what": "move", "limit_ms": 5000, "action": "discard", "tile": "4p"}
+    assert [e["tile"] for e in pao_exceptions.mahjong_event_reactions(rs, table, timeout) or ()] == ["4p"]
+    in_time = {**late, "after_ms": 5000}
+    assert [e["tile"] for e in pao_exceptions.mahjong_event_reactions(rs, table, in_time) or ()] == ["8p"]

@@ -15,7 +15,7 @@ Switched on by two switches of ``pays_for_all`` (whose settlement, :mod:`.pays_f
 
 A discard is dangerous by the test that makes its discarder liable (:func:`dangerous_kinds`): another seat's exposed
 sets show two dragon sets (the third dragon, ``third_dragon_set``), three wind sets (the fourth wind,
-``fourth_wind_set``), so many tiles of one suit and of no other (that suit, ``one_suit_exposed``) or so many honours
+``fourth_wind_set``), so many tiles of one suit and nothing else (that suit, ``one_suit_exposed``) or so many honours
 and nothing else (an honour, ``honours_exposed``).  A discard that is not dangerous needs no excuse.
 
 Both judgements are made as the discard is decided, from the hand the discarder holds then, and kept on the table
@@ -129,10 +129,9 @@ def dangerous_kinds(cases: Mapping[str, Any], table: Table, seat: int) -> frozen
         tiles = [t for m in melds for t in m.tiles]
         suits = {suit_of(t) for t in tiles if is_suited(t)}
         need = cases.get("one_suit_exposed")
-        if need and len(suits) == 1:
+        if need and len(suits) == 1 and len(tiles) >= int(need) and all(is_suited(t) for t in tiles):
             suit = next(iter(suits))
-            if sum(1 for t in tiles if is_suited(t)) >= int(need):
-                danger.update(k for k in SUITED if suit_of(k) == suit)
+            danger.update(k for k in SUITED if suit_of(k) == suit)
         need = cases.get("honours_exposed")
         if need and not suits and len(tiles) >= int(need):
             danger.update(HONOURS)

@@ -10,9 +10,9 @@ points still balance and the settlement itself is untouched.  The cases, each a 
   winner then holding all three;
 * ``fourth_wind_set`` -- the seat whose discard made the winner's fourth exposed set of winds pays;
 * ``one_suit_exposed`` (a number, or ``null``: off) -- once the winner's exposed sets show that many tiles of one
-  suit, the seat whose discard of that suit the winner claims next pays, where the winning hand holds no other
-  suit (the "nine pieces" warning of the Hong Kong tables: a discarder who feeds a one-suit hand shown so far
-  answers for it).  The last such discard is the liable one;
+  suit, the seat whose discard of that suit the winner claims next pays, where the winning hand holds that suit
+  alone, no honour either (the "nine pieces" warning of the Hong Kong tables: a discarder who feeds a pure one-suit
+  hand shown so far answers for it).  The last such discard is the liable one;
 * ``honours_exposed`` (likewise) -- the same for a hand of honours alone: once the exposed sets show that many
   honour tiles, the seat whose honour the winner claims next pays.
 
@@ -139,7 +139,7 @@ def _one_group_feeder(cases: Mapping[str, Any], melds: Sequence[Meld], win: Outc
     if not tiles:
         return None
     suits = {suit_of(t) for t in tiles if is_suited(t)}
-    if suits and cases.get("one_suit_exposed") and len(suits) == 1:
+    if cases.get("one_suit_exposed") and len(suits) == 1 and all(is_suited(t) for t in tiles):  # pure: no honour
         suit = next(iter(suits))
         feed = _shown_feeder(cases, int(cases["one_suit_exposed"]), lambda t: is_suited(t) and suit_of(t) == suit,
                              melds, win, players)

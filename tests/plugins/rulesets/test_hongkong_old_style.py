@@ -177,6 +177,17 @@ def test_no_one_pays_for_all_with_six_shown_or_a_second_suit_in_the_hand() -> No
     assert pays_for_all.liable_seat(old_style(), nine, mixed) is None
 
 
+def test_a_half_flush_is_no_one_suit_hand_no_one_pays_for_all_and_no_dot_is_dangerous_beside_a_dragon_set() -> None:
+    """Nine pieces is the warning of a pure hand (harr: a winning hand on entirely one suit; bigproduction: the
+    winning hand is a pure suit): a hand of dots and honours makes nobody liable."""
+    table = fed_table(0, NINE_DOTS)
+    assert pays_for_all.liable_seat(old_style(), table, won("4p 555z [123p<] [555p^] [777p>] +4p", 0, "discard", 1,
+                                                            "4p")) is None
+    cases = old_style().value("pays_for_all")
+    table.seats[0].melds.append(meld_of(P, tuple(parse_tiles("666z")), exposed=True, claimed_from=3))
+    assert pao_exceptions.dangerous_kinds(cases, table, 1) == frozenset()
+
+
 def test_the_third_dragon_given_as_the_winning_discard_is_a_feed_here_and_not_in_singapore() -> None:
     table = fed_table(0, [(P, "555z", 1), (P, "666z", 2)])
     text = "123m99s77z [555z>] [666z^] +7z"

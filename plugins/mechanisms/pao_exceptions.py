@@ -143,9 +143,10 @@ def _danger(cases: Mapping[str, Any], table: Table, seat: int) -> frozenset[int]
     cached = table.extra.get(DANGER)
     if cached is None or cached[0] != table.deal_number:
         cached = table.extra[DANGER] = (table.deal_number, {})
-    found: frozenset[int] | None = cached[1].get(seat)
+    by_seat: dict[int, frozenset[int]] = cached[1]
+    found = by_seat.get(seat)
     if found is None:
-        found = cached[1][seat] = dangerous_kinds(cases, table, seat)
+        found = by_seat[seat] = dangerous_kinds(cases, table, seat)
     return found
 
 

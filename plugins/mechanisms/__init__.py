@@ -37,6 +37,8 @@ for nor reads those rules:
 * :mod:`.pays_for_all` -- one seat paying the whole of a win it is liable for: a robbed kong, the discard that gave
   the third dragon set, the fourth wind set or a tile of a one-suit (or all-honours) hand already shown (pao,
   ``pays_for_all``);
+* :mod:`.pao_exceptions` -- a discarder excused from paying for all: left no safe tile ("no choice", his hand shown),
+  or himself waiting on a big hand (``pays_for_all``'s ``no_choice`` and ``waiting_discarder``);
 * :mod:`.locked_hand` -- a locked hand, the one lock riichi's declaration and a winner who stays in play share: only
   a win, the discard of the tile drawn and the kongs allowed (``winners_hand_locked``);
 * :mod:`.bonus_declaration` -- a tile of a named kind set aside by choice, replaced from the dead wall and counted

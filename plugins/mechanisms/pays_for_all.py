@@ -10,9 +10,9 @@ points still balance and the settlement itself is untouched.  The cases, each a 
   winner then holding all three;
 * ``fourth_wind_set`` -- the seat whose discard made the winner's fourth exposed set of winds pays;
 * ``one_suit_exposed`` (a number, or ``null``: off) -- once the winner's exposed sets show that many tiles of one
-  suit, the seat whose discard of that suit the winner claims next pays, where the winning hand holds no other
-  suit (the "nine pieces" warning of the Hong Kong tables: a discarder who feeds a one-suit hand shown so far
-  answers for it).  The last such discard is the liable one;
+  suit, the seat whose discard of that suit the winner claims next pays, where the winning hand holds that suit
+  alone, no honour either (the "nine pieces" warning of the Hong Kong tables: a discarder who feeds a pure one-suit
+  hand shown so far answers for it).  The last such discard is the liable one;
 * ``honours_exposed`` (likewise) -- the same for a hand of honours alone: once the exposed sets show that many
   honour tiles, the seat whose honour the winner claims next pays.
 
@@ -20,6 +20,10 @@ Two switches say what feeds a set.  ``winning_discard``: the discard won on (or 
 completes -- a third dragon set made in the hand by the winning tile, a tile of the one suit -- as a claimed set
 does (absent: only claimed sets feed).  ``claimed_kong_feeds``: ``false`` where a kong claimed from a discard feeds
 nothing, its claimer having held the set already (absent: it feeds, as a claimed pung does).
+
+Two switches excuse a discard that fed: ``no_choice`` (its discarder held no tile that was not dangerous) and
+``waiting_discarder`` (its discarder was himself waiting on a big hand), judged at the discard by
+:mod:`.pao_exceptions`; an excused feed makes nobody liable for its case.
 
 An exposed set's discarder is its ``claimed_from``; the sets a seat made are in the order it made them, so the
 last of the dragons' (or winds') sets is the one that completed them.  The winning hand's tiles are its score's
@@ -33,6 +37,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
+from mahjong_rulesets.mechanisms.pao_exceptions import WIN, excused
 
 from mahjong_core.plugin import (
     DRAGONS,
@@ -88,59 +93,68 @@ def _hand_tiles(win: Outcome) -> list[int] | None:
     return None if arrangement is None else [t for meld in arrangement.melds for t in meld.tiles]
 
 
+#: A feed: the seat whose discard fed the hand, and where that discard went -- the index among the winner's melds
+#: of the set claimed from it, or :data:`~.pao_exceptions.WIN` for the discard won on (or the kong robbed).
+Feed = tuple[int, int]
+
+
 def _set_feeder(cases: Mapping[str, Any], melds: Sequence[Meld], kinds: tuple[int, ...], win: Outcome,
-                players: int) -> int | None:
-    """The seat whose discard made the last of the winner's sets of ``kinds``, the winner holding one of each."""
-    sets = [m for m in melds if m.is_pong and m.first in kinds and m.exposed]
-    shown = {m.first for m in sets}
+                players: int) -> Feed | None:
+    """The discard that made the last of the winner's sets of ``kinds``, the winner holding one of each."""
+    sets = [(i, m) for i, m in enumerate(melds) if m.is_pong and m.first in kinds and m.exposed]
+    shown = {m.first for _, m in sets}
     if shown == set(kinds):
-        return _seat(win, sets[-1], players) if _feeds(sets[-1], cases) else None
+        index, last = sets[-1]
+        return (_seat(win, last, players), index) if _feeds(last, cases) else None
     if not (cases.get("winning_discard") and win.how in _FROM_A_SEAT and win.tile in kinds
-            and shown == set(kinds) - {win.tile}):
+            and shown == set(kinds) - {win.tile}) or win.discarder is None:
         return None
     tiles = _hand_tiles(win)  # the winning tile made a set of its kind in the hand: three of it (an honour)
-    return win.discarder if tiles is not None and tiles.count(win.tile) >= 3 else None
+    return (win.discarder, WIN) if tiles is not None and tiles.count(win.tile) >= 3 else None
 
 
 def _shown_feeder(cases: Mapping[str, Any], need: int, in_group: Callable[[int], bool], melds: Sequence[Meld],
-                  win: Outcome, players: int) -> int | None:
-    """The seat whose discard of the group the winner last took (a set claimed, or the win where the winning
-    discard feeds) once its exposed sets showed ``need`` tiles of the group."""
+                  win: Outcome, players: int) -> Feed | None:
+    """The discard of the group the winner last took (a set claimed, or the win where the winning discard feeds)
+    once its exposed sets showed ``need`` tiles of the group."""
     shown, feeder = 0, None
-    for meld in melds:
+    for index, meld in enumerate(melds):
         if not meld.exposed:
             continue
         if shown >= need and _feeds(meld, cases) and in_group(meld.first):
-            feeder = _seat(win, meld, players)
+            feeder = (_seat(win, meld, players), index)
         shown += sum(1 for t in meld.tiles if in_group(t))
     if (cases.get("winning_discard") and win.how in _FROM_A_SEAT and shown >= need and win.tile is not None
-            and in_group(win.tile)):
-        feeder = win.discarder
+            and in_group(win.tile) and win.discarder is not None):
+        feeder = (win.discarder, WIN)
     return feeder
 
 
 def _one_group_feeder(cases: Mapping[str, Any], melds: Sequence[Meld], win: Outcome,
-                      players: int) -> tuple[int, str] | None:
-    """The liable seat of a hand of one suit (``one_suit_exposed``) or of honours alone (``honours_exposed``)."""
+                      players: int) -> tuple[Feed, str] | None:
+    """The feed of a hand of one suit (``one_suit_exposed``) or of honours alone (``honours_exposed``)."""
     if not (cases.get("one_suit_exposed") or cases.get("honours_exposed")):
         return None
     tiles = _hand_tiles(win)
     if not tiles:
         return None
     suits = {suit_of(t) for t in tiles if is_suited(t)}
-    if suits and cases.get("one_suit_exposed") and len(suits) == 1:
+    if cases.get("one_suit_exposed") and len(suits) == 1 and all(is_suited(t) for t in tiles):  # pure: no honour
         suit = next(iter(suits))
-        seat = _shown_feeder(cases, int(cases["one_suit_exposed"]), lambda t: is_suited(t) and suit_of(t) == suit,
+        feed = _shown_feeder(cases, int(cases["one_suit_exposed"]), lambda t: is_suited(t) and suit_of(t) == suit,
                              melds, win, players)
-        return None if seat is None else (seat, "one_suit_exposed")
+        return None if feed is None else (feed, "one_suit_exposed")
     if not suits and cases.get("honours_exposed") and all(is_honour(t) for t in tiles):
-        seat = _shown_feeder(cases, int(cases["honours_exposed"]), is_honour, melds, win, players)
-        return None if seat is None else (seat, "honours_exposed")
+        feed = _shown_feeder(cases, int(cases["honours_exposed"]), is_honour, melds, win, players)
+        return None if feed is None else (feed, "honours_exposed")
     return None
 
 
 def liable_seat(ruleset: Ruleset, table: Table, win: Outcome) -> tuple[int, str] | None:
-    """The seat that pays for the whole of ``win``, and the case that makes it liable; ``None`` for none."""
+    """The seat that pays for the whole of ``win``, and the case that makes it liable; ``None`` for none.
+
+    A feed whose discard an exception excuses (``no_choice``, ``waiting_discarder``: :mod:`.pao_exceptions`)
+    makes nobody liable for its case."""
     cases = ruleset.value("pays_for_all")
     winner = win.winner
     if winner is None:
@@ -148,13 +162,18 @@ def liable_seat(ruleset: Ruleset, table: Table, win: Outcome) -> tuple[int, str]
     if cases.get("robbed_kong") and win.how == "robbing_kong" and win.discarder is not None:
         return win.discarder, "robbed_kong"
     melds = table.seats[winner].melds
+    found: list[tuple[Feed, str]] = []
     for case, kinds in (("third_dragon_set", DRAGONS), ("fourth_wind_set", WINDS[:4])):
-        if cases.get(case):
-            seat = _set_feeder(cases, melds, tuple(kinds), win, table.players)
-            if seat is not None and seat != winner:
-                return seat, case
-    found = _one_group_feeder(cases, melds, win, table.players)
-    return found if found is not None and found[0] != winner else None
+        feed = _set_feeder(cases, melds, tuple(kinds), win, table.players) if cases.get(case) else None
+        if feed is not None:
+            found.append((feed, case))
+    group = _one_group_feeder(cases, melds, win, table.players)
+    if group is not None:
+        found.append(group)
+    for (seat, source), case in found:
+        if seat != winner and not excused(table, winner, win.how, win.discarder, source):
+            return seat, case
+    return None
 
 
 def shifted(payments: Sequence[Payment], winner: int, liable: int, case: str) -> list[Payment]:

@@ -8,7 +8,8 @@ seen: a seat its own dealt tiles, draws and the tiles passed to it; everybody
 the discards, bonus tiles (face up as soon as they are taken), claimed and added tiles, the face-up tiles of a
 concealed kong under the ruleset's ``meld_display``, a declared mahjong's tile, a tile a plugin's event turns
 face up (a ``show`` effect: riichi's dora indicator, a tile of the dead wall no seat has taken),
-and every hand once play is over (mahjong, exhaustive draw, abandoned deal).
+the hand of a discarder who declares he had no safe tile (``no_choice``), and every hand once play is over
+(mahjong, exhaustive draw, abandoned deal).
 A choice that overran its limit and was replaced by the timeout's action shows
 nothing.
 
@@ -238,6 +239,9 @@ class Knowledge:
             elif kind in self.shows:  # a tile turned face up from the wall: seen by all, held by none
                 public(new(e[self.shows[kind]]))
                 self.features["shown"] += 1
+            elif kind == "no_choice":  # a discarder with no safe tile shows his hand to the table, as the rule says
+                public(*hand[e["seat"]])
+                self.features["no choice"] += 1
             elif kind == "joker_exchange":  # the tile given goes into the meld, its joker into the hand
                 public(take(e["seat"], e["tile"]))
                 hand[e["seat"]].append(melded_jokers[e["owner"]].pop())
@@ -434,8 +438,9 @@ def _seat_rng(seed: int, seat: int) -> Rng:
 RULESETS = sorted(available())
 SEEDS = range(1, 13)
 #: Seeds a ruleset adds to the sweep so that it meets every display: the Vietnamese bots meld jokers into claimed
-#: sets and win sooner, and none of seeds 1 to 61 makes a concealed kong there; seed 62 does.
-MORE_SEEDS = {"vietnamese": (62,)}
+#: sets and win sooner, and none of seeds 1 to 61 makes a concealed kong there; seed 62 does.  A Hong Kong old style
+#: discarder left no safe tile shows his hand (``no_choice``) in none of seeds 1 to 1411; seed 1412 has one.
+MORE_SEEDS = {"vietnamese": (62,), "hongkong_old_style": (1412,)}
 
 
 @pytest.mark.parametrize("rid", RULESETS)
@@ -459,6 +464,8 @@ def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
     passes = (load_ruleset(rid).get("tile_exchange") or {}).get("passes") or ()
     if any(p.get("blind") for p in passes):  # a blind pass (american_style): the sweep met tiles passed on unseen
         assert features["blind pass"], f"no blind pass in {rid}'s seeded deals"
+    if (load_ruleset(rid).get("pays_for_all") or {}).get("no_choice"):  # a hand shown to the table: met, and checked
+        assert features["no choice"], f"no declaration of no choice in {rid}'s seeded deals"
     if shown_fields(rid):  # a ruleset whose plugins turn tiles face up: the sweep met them, in events and views
         assert features["shown"] and any(view.get("shown") for _, (view, _) in zip(events, views, strict=True)), rid
 

@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from mahjong_core.engine.marked import released
-from mahjong_core.hand.jokers import ANY_JOKER, is_complete_with_jokers, shanten_with_jokers
+from mahjong_core.hand.jokers import ANY_JOKER, JokerRule, is_complete_with_jokers, shanten_with_jokers
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action
@@ -77,14 +77,16 @@ def discard_joker(game: RunningGame, seat: int, tile: int = ANY_JOKER) -> int:
     """A seat discards a joker: it leaves the jokers held for the seat's discards; return its kind.
 
     The decision names it ``1j`` (:data:`~mahjong_core.hand.jokers.ANY_JOKER`), a typed joker by its type
-    (``ANY_JOKER`` plus the type: ``2j`` ...); the discards and the table's last discard hold the tile set's
-    joker kind, which every view names by the tile set's code.
+    (``ANY_JOKER`` plus the type: ``2j`` ...), a framed copy by its type and frame (``4d``:
+    :meth:`~mahjong_core.hand.jokers.JokerRule.name_of`); the discards and the table's last discard hold the tile
+    set's joker kind, which every view names by the tile set's code.
     """
     t = game.table
     s = t.seats[seat]
     rule = s.joker_rule
     if rule is not None and rule.stands_for:
-        joker = rule.kinds[tile - ANY_JOKER]
+        joker = rule.given_up(s.held_jokers, tile)  # a framed copy where the action names one (``4d``)
+        assert joker is not None  # offered only of the jokers held
         s.held_jokers.remove(joker)
     else:
         joker = s.held_jokers.pop()
@@ -94,6 +96,19 @@ def discard_joker(game: RunningGame, seat: int, tile: int = ANY_JOKER) -> int:
     t.drawn_tile = None
     t.kongs_in_turn = 0
     return joker
+
+
+def joker_discard_names(rule: JokerRule, held: Sequence[int]) -> list[int]:
+    """The typed jokers a seat may discard, one for each type it holds, each named as the copy that would leave
+    (:meth:`JokerRule.given_up`: the plain copy, or a framed one, ``4d``, where no plain copy is held), so that the
+    decision and the log say which copy was discarded."""
+    types = sorted({rule.type_of(j) for j in held})
+    names = []
+    for t in types:
+        kind = rule.given_up(held, ANY_JOKER + t)
+        assert kind is not None
+        names.append(rule.name_of(kind))
+    return names
 
 
 def joker_discarded(game: RunningGame) -> None:
@@ -257,15 +272,30 @@ def used_in_meld(s: Seat, tiles: tuple[int, ...], kind: int) -> tuple[tuple[int,
     wild = len(tiles) - len(natural)
     rule = s.joker_rule
     if rule is not None and rule.stands_for:
-        for t in tiles:
-            if t >= ANY_JOKER:
-                s.held_jokers.remove(rule.kinds[t - ANY_JOKER])
+        for kind_held in jokers_spent(s, tiles):
+            s.held_jokers.remove(kind_held)
     else:
         for _ in range(wild):
             s.held_jokers.pop()
     if any(t != kind for t in natural):
         return natural, chow_stand_ins(tiles, kind)
     return natural, (kind,) * wild
+
+
+def jokers_spent(s: Seat, tiles: tuple[int, ...]) -> list[int]:
+    """The tile-set joker kinds a claim's typed jokers (``ANY_JOKER`` plus each one's type) take from the seat's
+    jokers held, in the claim's order: each type's plain copy first, as :meth:`JokerRule.given_up` says (the seat
+    keeps a framed copy, which may score)."""
+    rule = s.joker_rule
+    assert rule is not None
+    held, spent = list(s.held_jokers), []
+    for t in tiles:
+        if t >= ANY_JOKER:
+            kind = rule.given_up(held, t)
+            assert kind is not None  # offered only of the types held
+            held.remove(kind)
+            spent.append(kind)
+    return spent
 
 
 def exchange_options(game: RunningGame, seat: int) -> list[Action]:

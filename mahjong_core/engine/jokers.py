@@ -154,8 +154,9 @@ def joker_claim_shapes(game: RunningGame, seat: int, tile: int) -> list[Action]:
 def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
     """The claims of a discard a seat holding typed jokers may make with them: the shapes of
     :func:`joker_claim_shapes`, each joker a type the seat holds that stands for the kind it takes (the discard's
-    in a pung or kong, the missing place's in a chow), named ``ANY_JOKER`` plus its type; one action for each
-    choice of types (as a multiset), so that the seat chooses which of its jokers it spends."""
+    in a pung or kong, the missing place's in a chow), named ``ANY_JOKER`` plus its type (a framed copy's name
+    where it is the copy spent: :func:`_copies_named`); one action for each choice of types (as a multiset), so
+    that the seat chooses which of its jokers it spends."""
     rule = s.joker_rule
     assert rule is not None
     held = rule.held(s.held_jokers)
@@ -167,7 +168,7 @@ def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
             if s.counts[tile] < natural:
                 continue
             for types in _choices(standing, held, wild):
-                named = tuple(ANY_JOKER + t for t in types)
+                named = _copies_named(rule, s.held_jokers, types)
                 if kind == "kong":
                     options.append(Action("kong", tile, (tile,) * natural + named, way="from_discard"))
                 else:
@@ -178,9 +179,24 @@ def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
                 if not s.counts[have]:
                     continue
                 for t in _types_for(rule.stands_for, held, missing):
-                    joker = ANY_JOKER + t
+                    (joker,) = _copies_named(rule, s.held_jokers, (t,))
                     options.append(Action("chow", tile, (joker, have) if first else (have, joker)))
     return options
+
+
+def _copies_named(rule: JokerRule, jokers: Sequence[int], types: Sequence[int]) -> tuple[int, ...]:
+    """How a claim names the jokers of ``types`` it spends: each by the copy that would leave the hand
+    (:meth:`JokerRule.given_up`, the plain copy first), ``ANY_JOKER`` plus its type, or with its frame (``3d``)
+    where only a framed copy of the type is left, so that the decision names the copies the claim event does."""
+    if not rule.framed:
+        return tuple(ANY_JOKER + t for t in types)
+    held, named = list(jokers), []
+    for t in types:
+        kind = rule.given_up(held, ANY_JOKER + t)
+        assert kind is not None
+        held.remove(kind)
+        named.append(rule.name_of(kind))
+    return tuple(named)
 
 
 def _types_for(masks: tuple[int, ...], held: Sequence[int], kind: int) -> list[int]:

@@ -799,13 +799,13 @@ def test_a_claim_naming_a_joker_that_cannot_stand_there_is_named_at_its_line(tmp
     log = Path(__file__).parents[3] / "replays" / "vietnamese-seed20261130.jsonl"
     lines = log.read_text(encoding="utf-8").splitlines()
     lines[0] = lines[0].replace('"kind":"random"', '"kind":"human"')
-    suits = {"2j": "p", "3j": "s", "4j": "m"}                            # the jokers of dots, bamboo, characters
-    n, joker = next((n, joker) for n, line in enumerate(lines) for joker in suits
-                    if '"phase":"claim"' in line and '"action":"pung"' in line and '"actor":1' in line
-                    and f'"{joker}"' in line)
+    suits = {"2": "p", "3": "s", "4": "m"}                   # the jokers of dots, bamboo, characters, any frame
+    n, joker = next((n, joker) for n, line in enumerate(lines) for joker in JOKER_CODES
+                    if joker[0] in suits and '"phase":"claim"' in line and '"action":"pung"' in line
+                    and '"actor":1' in line and f'"{joker}"' in line)
     tile = json.loads(lines[n])["tile"]
-    assert tile[1] == suits[joker]                                       # a suit's joker in a pung of its suit
-    other = next(j for j, suit in suits.items() if suit != tile[1])
+    assert tile[1] == suits[joker[0]]                                    # a suit's joker in a pung of its suit
+    other = next(number for number, suit in suits.items() if suit != tile[1]) + joker[1]   # another suit's
     lines[n] = lines[n].replace(f'"{joker}"', f'"{other}"')
     tampered = tmp_path / "tampered.jsonl"
     tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -78,7 +78,7 @@ def discard_joker(game: RunningGame, seat: int, tile: int = ANY_JOKER) -> int:
 
     The decision names it ``1j`` (:data:`~mahjong_core.hand.jokers.ANY_JOKER`), a typed joker by its type
     (``ANY_JOKER`` plus the type: ``2j`` ...), a framed copy by its type and frame (``4d``:
-    :meth:`~mahjong_core.hand.jokers.JokerRule.name_of`); the discards and the table's last discard hold the tile
+    ``JokerRule.name_of``); the discards and the table's last discard hold the tile
     set's joker kind, which every view names by the tile set's code.
     """
     t = game.table
@@ -100,7 +100,7 @@ def discard_joker(game: RunningGame, seat: int, tile: int = ANY_JOKER) -> int:
 
 def joker_discard_names(rule: JokerRule, held: Sequence[int]) -> list[int]:
     """The typed jokers a seat may discard, one for each type it holds, each named as the copy that would leave
-    (:meth:`JokerRule.given_up`: the plain copy, or a framed one, ``4d``, where no plain copy is held), so that the
+    (``JokerRule.given_up``: the plain copy, or a framed one, ``4d``, where no plain copy is held), so that the
     decision and the log say which copy was discarded."""
     types = sorted({rule.type_of(j) for j in held})
     names = []
@@ -155,7 +155,7 @@ def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
     """The claims of a discard a seat holding typed jokers may make with them: the shapes of
     :func:`joker_claim_shapes`, each joker a type the seat holds that stands for the kind it takes (the discard's
     in a pung or kong, the missing place's in a chow), named ``ANY_JOKER`` plus its type (a framed copy's name
-    where it is the copy spent: :func:`_copies_named`); one action for each choice of types (as a multiset), so
+    where it is the copy spent: ``_copies_named``); one action for each choice of types (as a multiset), so
     that the seat chooses which of its jokers it spends."""
     rule = s.joker_rule
     assert rule is not None
@@ -186,7 +186,7 @@ def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
 
 def _copies_named(rule: JokerRule, jokers: Sequence[int], types: Sequence[int]) -> tuple[int, ...]:
     """How a claim names the jokers of ``types`` it spends: each by the copy that would leave the hand
-    (:meth:`JokerRule.given_up`, the plain copy first), ``ANY_JOKER`` plus its type, or with its frame (``3d``)
+    (``JokerRule.given_up``, the plain copy first), ``ANY_JOKER`` plus its type, or with its frame (``3d``)
     where only a framed copy of the type is left, so that the decision names the copies the claim event does."""
     if not rule.framed:
         return tuple(ANY_JOKER + t for t in types)
@@ -300,7 +300,7 @@ def used_in_meld(s: Seat, tiles: tuple[int, ...], kind: int) -> tuple[tuple[int,
 
 def jokers_spent(s: Seat, tiles: tuple[int, ...]) -> list[int]:
     """The tile-set joker kinds a claim's typed jokers (``ANY_JOKER`` plus each one's type) take from the seat's
-    jokers held, in the claim's order: each type's plain copy first, as :meth:`JokerRule.given_up` says (the seat
+    jokers held, in the claim's order: each type's plain copy first, as ``JokerRule.given_up`` says (the seat
     keeps a framed copy, which may score)."""
     rule = s.joker_rule
     assert rule is not None

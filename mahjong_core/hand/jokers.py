@@ -115,7 +115,7 @@ class JokerRule:
         return next(ANY_JOKER + JOKER_TYPES * f + t for k, t, f in self.framed if k == kind)
 
     def named(self, tile: int) -> int | None:
-        """The tile-set joker kind an action's name (:meth:`name_of`) stands for; ``None`` for no kind of the set."""
+        """The tile-set joker kind an action's name (``name_of``) stands for; ``None`` for no kind of the set."""
         frame, t = divmod(tile - ANY_JOKER, JOKER_TYPES)
         if tile < ANY_JOKER or t >= len(self.kinds):
             return None
@@ -125,7 +125,7 @@ class JokerRule:
 
     def given_up(self, jokers: Sequence[int], tile: int) -> int | None:
         """The joker kind that leaves the hand (``jokers``) where an action names ``tile``: a framed copy where it
-        names one (:meth:`name_of`); where it names a type, the type's plain copy if held, else its copy of the
+        names one (``name_of``); where it names a type, the type's plain copy if held, else its copy of the
         first frame held (the seat keeps the copies that may score, as it keeps a red five).  ``None`` where the
         name is no joker of the set; the kind named where the hand holds none of it (the caller refuses it)."""
         kind = self.named(tile)

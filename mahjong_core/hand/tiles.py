@@ -276,7 +276,7 @@ class TileSet:
         as American card play does).  Every path of the hand algebra written for the 34 (shanten, jokers) is
         asked only of a set of width 34; a wider set's winning test is its plugin's (``mahjong_hand_complete``).
     :param framed: where the set tells its joker copies apart by their frames (``frames``), each copy in a frame
-        after the first as ``(its kind, the joker kind it is a copy of, the frame's place in`` :data:`JOKER_FRAMES`
+        after the first as ``(its kind, the joker kind it is a copy of, the frame's place in`` ``JOKER_FRAMES``
         ``)``: a joker kind of its own (among ``jokers``), which plays as that joker does and scores apart.
     """
 
@@ -415,7 +415,7 @@ def _group_kinds(entry: Mapping[str, object], place: str) -> list[KindInfo]:
 
 def _frames(entry: Mapping[str, object], place: str) -> list[str]:
     """The frames a jokers entry tells its copies apart by (``frames: [rectangle, diamond, circle]``), the first
-    :data:`JOKER_FRAMES`' first, each given once; ``[]`` where it names none.  Its copies are shared out evenly,
+    ``JOKER_FRAMES``' first, each given once; ``[]`` where it names none.  Its copies are shared out evenly,
     the same number in each frame."""
     if "frames" not in entry:
         return []
@@ -469,8 +469,8 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
       keeps only those ranks of the group (a suit without 2-8); ``kinds: K`` gives jokers K kinds (``1j``-``Kj``),
       each standing for the kinds the ruleset's ``jokers.stands_for`` says (typed jokers); ``frames: [rectangle,
       diamond, circle]`` tells the jokers' copies apart by their frames, the copies shared out among them: the
-      first frame's are ``1j``..., the others joker kinds of their own (``1d``, ``1c``: :data:`JOKER_FRAMES`) that
-      play as their plain kind and score apart (:attr:`TileSet.framed`);
+      first frame's are ``1j``..., the others joker kinds of their own (``1d``, ``1c``: ``JOKER_FRAMES``) that
+      play as their plain kind and score apart (``TileSet.framed``);
     * ``{marked: 5p, copies: N}`` -- N of the five's copies are marked (red fives, code ``0p``): they play
       as the five and a family may score them apart;
     * ``{bonus: [4z]}`` -- playing kinds of the set that this ruleset sets aside as bonus tiles.

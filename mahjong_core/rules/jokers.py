@@ -127,7 +127,7 @@ def typed_jokers(data: Mapping[str, object], tiles: TileSet) -> tuple[tuple[int,
 
     Each joker kind of the set (``1j``, ``2j`` ...) is named once, with a non-empty list of tile groups
     (``dots``, ``winds`` ...), ``suits``, ``honours``, ``any`` or single kinds' codes (``5p``); a framed copy
-    (``1d``, :attr:`~mahjong_core.hand.tiles.TileSet.framed`) is not named: it stands for what its plain kind does.
+    (``1d``, ``TileSet.framed``) is not named: it stands for what its plain kind does.
     The kinds of any two types nest or are apart (:func:`~mahjong_core.hand.typed_jokers.is_laminar`), so that the
     hand search's fill is exact.
     """

@@ -602,11 +602,23 @@ def tile_names(ruleset: Ruleset) -> dict[str, str]:
 def joker_info(ruleset: Ruleset) -> dict[str, Any]:
     """Where the ruleset's jokers are played (``jokers: {played: true}`` and a tile set holding them), what a page
     shows of them: whether a discarded joker is dead (``{"jokers": {"dead_when_discarded": true}}``); nothing
-    elsewhere, so a table without played jokers is described as before."""
+    elsewhere, so a table without played jokers is described as before.
+
+    Where the set holds more than the one joker (typed jokers, ``1j``-``7j``) the page is told their codes
+    (``codes``), so that it marks each of them discarded, not ``1j`` alone; and where a seat may still win on a
+    discarded joker, taking it as another (``jokers.claimed_to_win_as``, the Vietnamese General), the kind it is
+    taken as (``claimed_to_win_as``), so that the page does not call such a joker dead to every claim."""
     data = ruleset.get("jokers")
-    if not isinstance(data, Mapping) or not data.get("played", False) or not ruleset.tiles().jokers:
+    tiles = ruleset.tiles()
+    if not isinstance(data, Mapping) or not data.get("played", False) or not tiles.jokers:
         return {}
-    return {"jokers": {"dead_when_discarded": bool(data.get("dead_when_discarded", True))}}
+    info: dict[str, Any] = {"dead_when_discarded": bool(data.get("dead_when_discarded", True))}
+    if len(tiles.jokers) > 1:
+        info["codes"] = sorted(tiles.code(k) for k in tiles.jokers)
+    won_as = data.get("claimed_to_win_as")
+    if info["dead_when_discarded"] and isinstance(won_as, str) and tiles.kind_of(won_as) in tiles.jokers:
+        info["claimed_to_win_as"] = won_as
+    return {"jokers": info}
 
 
 def _item_names(ruleset: Ruleset) -> dict[str, dict[str, str]]:

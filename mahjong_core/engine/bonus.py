@@ -163,8 +163,8 @@ def set_aside_as_bonus(game: RunningGame, seat: int, action: Action) -> int | No
     tile = action.tile
     assert tile is not None  # checked by the caller
     rule = s.joker_rule
-    if rule is not None and rule.stands_for:  # a typed joker, named by its type
-        joker = rule.kinds[tile - ANY_JOKER] if 0 <= tile - ANY_JOKER < len(rule.kinds) else None
+    if rule is not None and rule.stands_for:  # a typed joker, named by its type (a framed copy with its frame)
+        joker = rule.given_up(s.held_jokers, tile)
     else:
         joker = s.held_jokers[-1] if tile == ANY_JOKER and s.held_jokers else None
     if joker is None or joker not in s.held_jokers:

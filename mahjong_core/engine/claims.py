@@ -23,6 +23,7 @@ from mahjong_core.engine.jokers import (
     complete_with_jokers,
     joker_claim_shapes,
     joker_discarded,
+    jokers_spent,
     ready_with_jokers,
     used_in_meld,
 )
@@ -172,7 +173,7 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     joker_tiles: list[str] = []
     if used_tiles and max(used_tiles) >= ANY_JOKER:  # jokers go into the meld, each standing for a kind of it
         if s.joker_rule is not None and s.joker_rule.stands_for:  # typed: the log names which jokers went in
-            went_in = [s.joker_rule.kinds[j - ANY_JOKER] for j in used_tiles if j >= ANY_JOKER]
+            went_in = jokers_spent(s, used_tiles)
             s.meld_jokers.extend(went_in)
             joker_tiles = [game.codes[j] for j in went_in]
         used_tiles, stands = used_in_meld(s, used_tiles, tile)
@@ -209,7 +210,7 @@ def joker_won_on(game: RunningGame, discarder: int, tile: int) -> None:
     t = game.table
     play = t.joker_play
     assert play is not None and play.claimed_to_win_as is not None
-    named = ANY_JOKER + play.rule.type_of(tile)
+    named = play.rule.name_of(tile)
     taken_as = play.claimed_to_win_as
     seats = _OTHER_SEATS[t.players][discarder]
     claims: list[Claim] = []
@@ -260,7 +261,7 @@ def own_discard_win(game: RunningGame, discarder: int, tile: int) -> None:
     """
     play = game.table.joker_play
     if play is not None and tile >= NUM_PLAYING_KINDS:
-        tile = ANY_JOKER + play.rule.type_of(tile)
+        tile = play.rule.name_of(tile)
     if not asked_complete(game, discarder, tile, OWN_DISCARD) or not win_allowed(game, discarder, tile, "self_drawn"):
         return
     action = offer_win(game, discarder, tile, "claim")

@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from mahjong_core.engine.marked import released
-from mahjong_core.hand.jokers import ANY_JOKER, is_complete_with_jokers, shanten_with_jokers
+from mahjong_core.hand.jokers import ANY_JOKER, JokerRule, is_complete_with_jokers, shanten_with_jokers
 from mahjong_core.hand.melds import MeldKind
 from mahjong_core.table.events import code, codes
 from mahjong_core.table.state import Action
@@ -77,14 +77,16 @@ def discard_joker(game: RunningGame, seat: int, tile: int = ANY_JOKER) -> int:
     """A seat discards a joker: it leaves the jokers held for the seat's discards; return its kind.
 
     The decision names it ``1j`` (:data:`~mahjong_core.hand.jokers.ANY_JOKER`), a typed joker by its type
-    (``ANY_JOKER`` plus the type: ``2j`` ...); the discards and the table's last discard hold the tile set's
-    joker kind, which every view names by the tile set's code.
+    (``ANY_JOKER`` plus the type: ``2j`` ...), a framed copy by its type and frame (``4d``:
+    ``JokerRule.name_of``); the discards and the table's last discard hold the tile
+    set's joker kind, which every view names by the tile set's code.
     """
     t = game.table
     s = t.seats[seat]
     rule = s.joker_rule
     if rule is not None and rule.stands_for:
-        joker = rule.kinds[tile - ANY_JOKER]
+        joker = rule.given_up(s.held_jokers, tile)  # a framed copy where the action names one (``4d``)
+        assert joker is not None  # offered only of the jokers held
         s.held_jokers.remove(joker)
     else:
         joker = s.held_jokers.pop()
@@ -94,6 +96,19 @@ def discard_joker(game: RunningGame, seat: int, tile: int = ANY_JOKER) -> int:
     t.drawn_tile = None
     t.kongs_in_turn = 0
     return joker
+
+
+def joker_discard_names(rule: JokerRule, held: Sequence[int]) -> list[int]:
+    """The typed jokers a seat may discard, one for each type it holds, each named as the copy that would leave
+    (``JokerRule.given_up``: the plain copy, or a framed one, ``4d``, where no plain copy is held), so that the
+    decision and the log say which copy was discarded."""
+    types = sorted({rule.type_of(j) for j in held})
+    names = []
+    for t in types:
+        kind = rule.given_up(held, ANY_JOKER + t)
+        assert kind is not None
+        names.append(rule.name_of(kind))
+    return names
 
 
 def joker_discarded(game: RunningGame) -> None:
@@ -139,8 +154,9 @@ def joker_claim_shapes(game: RunningGame, seat: int, tile: int) -> list[Action]:
 def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
     """The claims of a discard a seat holding typed jokers may make with them: the shapes of
     :func:`joker_claim_shapes`, each joker a type the seat holds that stands for the kind it takes (the discard's
-    in a pung or kong, the missing place's in a chow), named ``ANY_JOKER`` plus its type; one action for each
-    choice of types (as a multiset), so that the seat chooses which of its jokers it spends."""
+    in a pung or kong, the missing place's in a chow), named ``ANY_JOKER`` plus its type (a framed copy's name
+    where it is the copy spent: ``_copies_named``); one action for each choice of types (as a multiset), so
+    that the seat chooses which of its jokers it spends."""
     rule = s.joker_rule
     assert rule is not None
     held = rule.held(s.held_jokers)
@@ -152,7 +168,7 @@ def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
             if s.counts[tile] < natural:
                 continue
             for types in _choices(standing, held, wild):
-                named = tuple(ANY_JOKER + t for t in types)
+                named = _copies_named(rule, s.held_jokers, types)
                 if kind == "kong":
                     options.append(Action("kong", tile, (tile,) * natural + named, way="from_discard"))
                 else:
@@ -163,9 +179,24 @@ def typed_claim_shapes(s: Seat, tile: int) -> list[Action]:
                 if not s.counts[have]:
                     continue
                 for t in _types_for(rule.stands_for, held, missing):
-                    joker = ANY_JOKER + t
+                    (joker,) = _copies_named(rule, s.held_jokers, (t,))
                     options.append(Action("chow", tile, (joker, have) if first else (have, joker)))
     return options
+
+
+def _copies_named(rule: JokerRule, jokers: Sequence[int], types: Sequence[int]) -> tuple[int, ...]:
+    """How a claim names the jokers of ``types`` it spends: each by the copy that would leave the hand
+    (``JokerRule.given_up``, the plain copy first), ``ANY_JOKER`` plus its type, or with its frame (``3d``)
+    where only a framed copy of the type is left, so that the decision names the copies the claim event does."""
+    if not rule.framed:
+        return tuple(ANY_JOKER + t for t in types)
+    held, named = list(jokers), []
+    for t in types:
+        kind = rule.given_up(held, ANY_JOKER + t)
+        assert kind is not None
+        held.remove(kind)
+        named.append(rule.name_of(kind))
+    return tuple(named)
 
 
 def _types_for(masks: tuple[int, ...], held: Sequence[int], kind: int) -> list[int]:
@@ -257,15 +288,30 @@ def used_in_meld(s: Seat, tiles: tuple[int, ...], kind: int) -> tuple[tuple[int,
     wild = len(tiles) - len(natural)
     rule = s.joker_rule
     if rule is not None and rule.stands_for:
-        for t in tiles:
-            if t >= ANY_JOKER:
-                s.held_jokers.remove(rule.kinds[t - ANY_JOKER])
+        for kind_held in jokers_spent(s, tiles):
+            s.held_jokers.remove(kind_held)
     else:
         for _ in range(wild):
             s.held_jokers.pop()
     if any(t != kind for t in natural):
         return natural, chow_stand_ins(tiles, kind)
     return natural, (kind,) * wild
+
+
+def jokers_spent(s: Seat, tiles: tuple[int, ...]) -> list[int]:
+    """The tile-set joker kinds a claim's typed jokers (``ANY_JOKER`` plus each one's type) take from the seat's
+    jokers held, in the claim's order: each type's plain copy first, as ``JokerRule.given_up`` says (the seat
+    keeps a framed copy, which may score)."""
+    rule = s.joker_rule
+    assert rule is not None
+    held, spent = list(s.held_jokers), []
+    for t in tiles:
+        if t >= ANY_JOKER:
+            kind = rule.given_up(held, t)
+            assert kind is not None  # offered only of the types held
+            held.remove(kind)
+            spent.append(kind)
+    return spent
 
 
 def exchange_options(game: RunningGame, seat: int) -> list[Action]:

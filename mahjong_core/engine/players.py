@@ -45,12 +45,13 @@ from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.hand import shanten as shanten_mod
 from mahjong_core.hand.jokers import (
     ANY_JOKER,
+    JOKER_TYPES,
     JokerRule,
     Jokers,
     least_after_discards_with_jokers,
     shanten_with_jokers,
 )
-from mahjong_core.hand.tiles import JOKER, KINDS, MARKED_CODES, NUM_PLAYING_KINDS
+from mahjong_core.hand.tiles import JOKER, JOKER_FRAMES, KINDS, MARKED_CODES, NUM_PLAYING_KINDS
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
@@ -63,7 +64,9 @@ if TYPE_CHECKING:
 #: A decision names playing kinds, a discarded red five by its own code (``0p``): it is a discard of its five.
 #: A discarded joker is named by its code, whichever of the tile set's kinds it is (``ANY_JOKER``).
 _CODE_TO_KIND = {**{k.code: k.index for k in KINDS}, **MARKED_CODES, JOKER[0]: ANY_JOKER,
-                 **{f"{t + 1}j": ANY_JOKER + t for t in range(1, 9)}}  # typed jokers: 2j-9j, by their type
+                 **{f"{t + 1}j": ANY_JOKER + t for t in range(1, 9)},  # typed jokers: 2j-9j, by their type
+                 **{f"{t + 1}{letter}": ANY_JOKER + JOKER_TYPES * frame + t  # a framed copy: 1d, 1c
+                    for frame, letter in enumerate(JOKER_FRAMES.values()) if frame for t in range(9)}}
 #: A claim's ``marked`` names playing kinds (``5p``); a discard's marked copy is named by its own code (``0p``).
 _MARKED_KIND = {**{k.code: k.index for k in KINDS if k.index in MARKED_CODES.values()}, **MARKED_CODES}
 
@@ -387,7 +390,8 @@ class _WithJokers:
         #: How a joker's discard is named: ``1j``, the deal's wild kind (Fuzhou's gold) by its own code, or a
         #: typed joker by its type (``1j``-``9j``: ``ANY_JOKER`` plus the type).
         self.joker_tiles = (ANY_JOKER, *wild) if isinstance(jokers, int) else \
-            tuple(ANY_JOKER + t for t in range(len(jokers)))
+            tuple(ANY_JOKER + t for t in range(len(jokers))) + \
+            tuple(ANY_JOKER + JOKER_TYPES * f + t for _, t, f in rule.framed)  # a framed copy by its frame: ``4d``
         #: :meth:`value` of the hand less each joker, by the tile naming it (:meth:`_without`).
         self.without: dict[int, int] = {}
 
@@ -404,7 +408,7 @@ class _WithJokers:
             return jokers - 1
         assert tile is not None
         left = list(jokers)
-        left[tile - ANY_JOKER] -= 1
+        left[(tile - ANY_JOKER) % JOKER_TYPES] -= 1  # its type, a framed copy's too
         return tuple(left)
 
     def choose(self, bot: GreedyBot, options: Sequence[Action], phase: str) -> Action:

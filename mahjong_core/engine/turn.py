@@ -24,6 +24,7 @@ from mahjong_core.engine.jokers import (
     discard_joker,
     exchange_joker,
     exchange_options,
+    joker_discard_names,
     joker_kong_shapes,
     unready_before_draw,
     used_in_meld,
@@ -193,7 +194,7 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
         if s.held_jokers:  # a joker, named ``1j``; a copy of the deal's wild kind by its own code; typed by type
             rule = t.joker_play.rule
             if rule.stands_for:
-                options.extend(Action("discard", ANY_JOKER + rule.type_of(j)) for j in sorted(set(s.held_jokers)))
+                options.extend(Action("discard", name) for name in joker_discard_names(rule, s.held_jokers))
             else:
                 options.append(Action("discard", t.wild[0]) if t.wild else _JOKER_DISCARD)
         options.extend(exchange_options(game, seat))  # a tile held for a joker in an exposed meld

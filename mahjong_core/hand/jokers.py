@@ -53,6 +53,10 @@ from mahjong_core.hand.melds import Meld, MeldKind
 #: The tile an action names for a joker (a joker discarded), whatever index a tile set gives its jokers: every
 #: joker plays alike, and a log names it by its code ``1j``.
 ANY_JOKER = 99
+#: The joker types an action may name (``1j``-``9j``: ``ANY_JOKER`` plus the type).  A copy in another frame than
+#: the first (``tiles.JOKER_FRAMES``: the Vietnamese diamond and circle copies) is named ``ANY_JOKER + JOKER_TYPES *
+#: frame + type`` (``1d``, ``1c``), so that a decision and the log say which copy left the hand.
+JOKER_TYPES = 9
 
 #: Playing kinds: three suits of nine ranks, then seven honours.
 _KINDS = 34
@@ -71,6 +75,9 @@ class JokerRule:
         kinds, and a hand's jokers are a count per type (:mod:`mahjong_core.hand.typed_jokers`); empty where
         every joker stands for any kind.
     :param kinds: the tile set's joker kinds, one per type (where ``stands_for`` is given).
+    :param framed: where the set tells its jokers' copies apart by their frames, each framed copy's kind with its
+        type and its frame (``(kind, type, frame)``, the frame's place in ``tiles.JOKER_FRAMES``): it plays as the
+        type's plain kind does, and an action names it ``ANY_JOKER + JOKER_TYPES * frame + type``.
     """
 
     pungs: bool = True
@@ -78,17 +85,54 @@ class JokerRule:
     chows: bool = False
     stands_for: tuple[int, ...] = ()
     kinds: tuple[int, ...] = ()
+    framed: tuple[tuple[int, int, int], ...] = ()
 
     def held(self, jokers: Sequence[int]) -> int | tuple[int, ...]:
         """Jokers held (their tile-set kinds) as this module takes them: their number, or, where jokers are
-        typed, their count per type."""
+        typed, their count per type (a framed copy counted with its type)."""
         if not self.stands_for:
             return len(jokers)
-        return tuple(sum(1 for j in jokers if j == kind) for kind in self.kinds)
+        if not self.framed:
+            return tuple(sum(1 for j in jokers if j == kind) for kind in self.kinds)
+        counts = [0] * len(self.kinds)
+        for j in jokers:
+            counts[self.type_of(j)] += 1
+        return tuple(counts)
 
     def type_of(self, kind: int) -> int:
-        """The type of a tile-set joker kind (0 where jokers are untyped)."""
-        return self.kinds.index(kind) if self.stands_for else 0
+        """The type of a tile-set joker kind, a framed copy's too (0 where jokers are untyped)."""
+        if not self.stands_for:
+            return 0
+        if kind in self.kinds:
+            return self.kinds.index(kind)
+        return next(t for k, t, _ in self.framed if k == kind)
+
+    def name_of(self, kind: int) -> int:
+        """How an action names a tile-set joker kind: ``ANY_JOKER`` plus its type, plus ``JOKER_TYPES`` times its
+        frame where it is a framed copy."""
+        if not self.framed or kind in self.kinds:
+            return ANY_JOKER + self.type_of(kind)
+        return next(ANY_JOKER + JOKER_TYPES * f + t for k, t, f in self.framed if k == kind)
+
+    def named(self, tile: int) -> int | None:
+        """The tile-set joker kind an action's name (``name_of``) stands for; ``None`` for no kind of the set."""
+        frame, t = divmod(tile - ANY_JOKER, JOKER_TYPES)
+        if tile < ANY_JOKER or t >= len(self.kinds):
+            return None
+        if not frame:
+            return self.kinds[t]
+        return next((k for k, kt, f in self.framed if kt == t and f == frame), None)
+
+    def given_up(self, jokers: Sequence[int], tile: int) -> int | None:
+        """The joker kind that leaves the hand (``jokers``) where an action names ``tile``: a framed copy where it
+        names one (``name_of``); where it names a type, the type's plain copy if held, else its copy of the
+        first frame held (the seat keeps the copies that may score, as it keeps a red five).  ``None`` where the
+        name is no joker of the set; the kind named where the hand holds none of it (the caller refuses it)."""
+        kind = self.named(tile)
+        if kind is None or kind in jokers or not self.framed or tile - ANY_JOKER >= JOKER_TYPES:
+            return kind
+        held = [(f, k) for k, t, f in self.framed if t == tile - ANY_JOKER and k in jokers]
+        return min(held)[1] if held else kind
 
 
 #: A hand's jokers: their number, or, where they are typed, their count per type.

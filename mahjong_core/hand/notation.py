@@ -727,16 +727,28 @@ def check_hand(hand: Hand, source: str | None = None, tiles: TileSet | None = No
             if k in left and i < len(everything) - len(hand.bonus):
                 left.remove(k)
                 everything[i] = (tiles.marked_of(k), -1)
-    if tiles is not None and hand.jokers:
+    # A joker held or standing for a kind is counted as the set's joker; where the set has several joker kinds
+    # (typed jokers, each copy of its own in a frame) the hand does not say which, so they are counted together.
+    several = tiles is not None and len(tiles.jokers) > 1
+    unnamed = hand.jokers if several else 0
+    if tiles is not None and hand.jokers and not several:
         everything += [(min(tiles.jokers), -1)] * hand.jokers
     stood = [*hand.wild, *(k for meld in hand.melds for k in meld.jokers)]
     for kind in stood:  # a joker standing for a kind is a joker, not a copy of the kind
         if (kind, -1) not in everything:
             raise HandError(f"wild names a kind the hand does not hold: {kind!r}", source=source, place="wild")
         everything.remove((kind, -1))
-        if tiles is not None:
+        if several:
+            unnamed += 1
+        elif tiles is not None:
             everything.append((min(tiles.jokers), -1))
     _check_copies(everything, source, tiles)
+    if unnamed and tiles is not None:
+        spare = sum(n for k, n in tiles.copies().items() if k in tiles.jokers) - sum(
+            1 for k, _ in everything if k in tiles.jokers)
+        if unnamed > spare:
+            raise HandError(f"{unnamed} jokers held or standing for kinds, but the tile set has {spare} left",
+                            source=source, place="jokers")
 
 
 #: Declared melds :func:`check_hand` has found declarable, each without jokers (a meld is a value: the few a game

@@ -243,10 +243,15 @@ EXTRA_BONUS_GROUPS: dict[str, tuple[tuple[str, str, str], ...]] = {
 MARKED_CODES: dict[str, int] = {f"0{suit}": 9 * i + 4 for i, suit in enumerate(SUITS)}
 #: The one joker kind: Unicode's MAHJONG TILE JOKER (U+1F02A).
 JOKER = ("1j", "joker", "\U0001F02A")
+#: The frames a set's joker copies may be told apart by (``{group: jokers, frames: [rectangle, diamond, circle]}``:
+#: the Vietnamese set's three copies of each joker), each with the letter of its copies' codes: the first frame's
+#: copies are the jokers ``1j``-``9j``, a diamond-framed copy ``1d``-``9d``, a circle-framed one ``1c``-``9c``.  An
+#: action names a framed joker ``ANY_JOKER + 9 * frame + type`` (:mod:`mahjong_core.hand.jokers`), by its place here.
+JOKER_FRAMES: dict[str, str] = {"rectangle": "j", "diamond": "d", "circle": "c"}
 #: Where a set names a playing kind by its code (a marked copy's kind, a playing kind counted as bonus).
 _STANDARD_CODES = {info.code: info.index for info in KINDS}
 _BONUS_GROUP_NAMES = ("flowers", "seasons")
-_ENTRY_KEYS = {"group": ("group", "copies", "ranks", "kinds", "playing"), "marked": ("marked", "copies"),
+_ENTRY_KEYS = {"group": ("group", "copies", "ranks", "kinds", "playing", "frames"), "marked": ("marked", "copies"),
                "bonus": ("bonus",)}
 
 
@@ -270,6 +275,9 @@ class TileSet:
         flowers (and seasons) as ordinary tiles held in the hand (``{group: flowers, copies: 1, playing: true}``,
         as American card play does).  Every path of the hand algebra written for the 34 (shanten, jokers) is
         asked only of a set of width 34; a wider set's winning test is its plugin's (``mahjong_hand_complete``).
+    :param framed: where the set tells its joker copies apart by their frames (``frames``), each copy in a frame
+        after the first as ``(its kind, the joker kind it is a copy of, the frame's place in`` ``JOKER_FRAMES``
+        ``)``: a joker kind of its own (among ``jokers``), which plays as that joker does and scores apart.
     """
 
     kinds: tuple[KindInfo | None, ...]
@@ -279,6 +287,7 @@ class TileSet:
     marked: frozenset[int] = frozenset()
     jokers: frozenset[int] = frozenset()
     width: int = NUM_PLAYING_KINDS
+    framed: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def size(self) -> int:
@@ -325,6 +334,13 @@ class TileSet:
                 return marked
         raise KeyError(kind)
 
+    def plain_joker(self, kind: int) -> int:
+        """The joker kind a framed copy is a copy of (``1d`` -> ``1j``); any other kind itself."""
+        for framed, plain, _ in self.framed:
+            if framed == kind:
+                return plain
+        return kind
+
     def copies(self) -> dict[int, int]:
         """How many copies of each kind the set holds."""
         return copies_in(self.tiles)
@@ -362,6 +378,7 @@ def _positive(value: object, place: str) -> int:
 def _group_kinds(entry: Mapping[str, object], place: str) -> list[KindInfo]:
     """The kinds a ``{group: NAME, copies: N, ranks: [...]}`` entry adds, standard ones first."""
     name = entry.get("group")
+    _frames(entry, place)  # frames are for jokers only
     if "kinds" in entry and name != "jokers":
         raise _fail(f"kinds is given for jokers only (several joker kinds, 1j-9j), not for {name!r}", f"{place}.kinds")
     if name in TILE_GROUPS:
@@ -375,6 +392,9 @@ def _group_kinds(entry: Mapping[str, object], place: str) -> list[KindInfo]:
             raise _fail(f"kinds is the number of joker kinds, 1 to 9 (codes 1j-9j), got {kinds!r}", f"{place}.kinds")
         members = [KindInfo(-1, f"{i}j", f"joker {i}" if kinds > 1 else JOKER[1], JOKER[2])
                    for i in range(1, kinds + 1)]
+        frames = _frames(entry, place)
+        members += [KindInfo(-1, f"{info.code[:-1]}{JOKER_FRAMES[frame]}", f"{info.name} in a {frame} frame",
+                             info.glyph) for frame in frames[1:] for info in list(members)]
     else:
         known = sorted([*TILE_GROUPS, *EXTRA_BONUS_GROUPS, "jokers"])
         raise _fail(f"unknown tile group {name!r}; expected one of {known}", f"{place}.group")
@@ -391,6 +411,28 @@ def _group_kinds(entry: Mapping[str, object], place: str) -> list[KindInfo]:
             raise _fail(f"rank {rank} of {name} is listed twice", f"{place}.ranks[{i}]")
         kept.append(members[rank - 1])
     return kept
+
+
+def _frames(entry: Mapping[str, object], place: str) -> list[str]:
+    """The frames a jokers entry tells its copies apart by (``frames: [rectangle, diamond, circle]``), the first
+    ``JOKER_FRAMES``' first, each given once; ``[]`` where it names none.  Its copies are shared out evenly,
+    the same number in each frame."""
+    if "frames" not in entry:
+        return []
+    frames = entry["frames"]
+    first = next(iter(JOKER_FRAMES))
+    if entry.get("group") != "jokers":
+        raise _fail(f"frames is given for jokers only, not for {entry.get('group')!r}", f"{place}.frames")
+    if isinstance(frames, str | bytes) or not isinstance(frames, Sequence) or len(frames) < 2 \
+            or any(not isinstance(f, str) or f not in JOKER_FRAMES for f in frames) \
+            or len(set(frames)) != len(frames) or frames[0] != first:
+        raise _fail(f"frames lists the frames of the jokers' copies, {first} (the plain codes, 1j) first and each "
+                    f"once, from {list(JOKER_FRAMES)}; got {frames!r}", f"{place}.frames")
+    copies = entry.get("copies")
+    if isinstance(copies, int) and copies % len(frames):
+        raise _fail(f"{copies} copies of each joker cannot be shared out evenly among {len(frames)} frames",
+                    f"{place}.copies")
+    return [str(f) for f in frames]
 
 
 #: The groups whose kinds a set may play in the hand (``playing: true``): the flowers and seasons, whose standard
@@ -425,7 +467,10 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
     * ``{group: NAME, copies: N}`` -- a group of kinds (``characters``, ``dots``, ``bamboo``, ``winds``,
       ``dragons``, ``flowers``, ``seasons``, ``animals``, ``jokers``), N copies of each; ``ranks: [1, 9]``
       keeps only those ranks of the group (a suit without 2-8); ``kinds: K`` gives jokers K kinds (``1j``-``Kj``),
-      each standing for the kinds the ruleset's ``jokers.stands_for`` says (typed jokers);
+      each standing for the kinds the ruleset's ``jokers.stands_for`` says (typed jokers); ``frames: [rectangle,
+      diamond, circle]`` tells the jokers' copies apart by their frames, the copies shared out among them: the
+      first frame's are ``1j``..., the others joker kinds of their own (``1d``, ``1c``: ``JOKER_FRAMES``) that
+      play as their plain kind and score apart (``TileSet.framed``);
     * ``{marked: 5p, copies: N}`` -- N of the five's copies are marked (red fives, code ``0p``): they play
       as the five and a family may score them apart;
     * ``{bonus: [4z]}`` -- playing kinds of the set that this ruleset sets aside as bonus tiles.
@@ -467,10 +512,10 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
             for info in _group_kinds(entry, place):
                 if plays:
                     playing[info.index] = f"{place}.playing"
-                if info.code.endswith("j") and name_is_jokers(entry):
+                if name_is_jokers(entry):
                     if any(known.code == info.code for known, _ in jokers):
                         raise _fail(f"{info.code} is in the tile set twice", place)
-                    jokers.append((info, n))
+                    jokers.append((info, n // max(len(_frames(entry, place)), 1)))
                     joker_place = place
                 elif info.index >= 0:
                     if info.index in copies:
@@ -544,17 +589,23 @@ def build_tiles(entries: Sequence[Mapping[str, object]]) -> TileSet:
         copies[index] = n
         marked_kinds.add(index)
     joker_kinds: set[int] = set()
+    by_code: dict[str, int] = {}
+    framed: list[tuple[int, int, int]] = []
+    letters = list(JOKER_FRAMES.values())
     for info, n in jokers:
         index = len(infos)
         infos.append(KindInfo(index, info.code, info.name, info.glyph))
         plays_as.append(-1)
         copies[index] = n
         joker_kinds.add(index)
+        by_code[info.code] = index
+        if info.code[-1] != letters[0]:  # a framed copy: a joker kind of its own, a copy of the plain one
+            framed.append((index, by_code[info.code[:-1] + letters[0]], letters.index(info.code[-1])))
     if not any(k < NUM_PLAYING_KINDS and k not in counted_as_bonus for k in copies):
         raise _fail("the tile set holds no playing tile (suits, winds or dragons)", joker_place or "$.tile_set")
     tiles = tuple(sorted(k for k, n in copies.items() for _ in range(n) if n))
     return TileSet(tuple(infos), tiles, frozenset(bonus), tuple(plays_as), frozenset(marked_kinds),
-                   frozenset(joker_kinds), width)
+                   frozenset(joker_kinds), width, tuple(framed))
 
 
 #: The standard 136 tiles and the standard alphabet: the tile set of a log or hand that names none.

@@ -101,8 +101,9 @@ def joker_play(ruleset: Ruleset, tiles: TileSet | None = None) -> JokerPlay | No
     won_as = data.get("claimed_to_win_as")
     won_kind = tile_set.kind_of(won_as) if isinstance(won_as, str) else None
     masks, kinds = typed if isinstance(typed, tuple) else ((), ())
+    framed = tuple((k, kinds.index(plain), frame) for k, plain, frame in tile_set.framed if plain in kinds)
     return JokerPlay(JokerRule(pungs="pungs" in where, pairs="pairs" in where, chows="chows" in where,
-                               stands_for=masks, kinds=kinds),
+                               stands_for=masks, kinds=kinds, framed=framed),
                      calls="calls" in where,
                      dead_when_discarded=bool(data.get("dead_when_discarded", True)),
                      exchange=str(data.get("exchange", "any")),
@@ -125,16 +126,18 @@ def typed_jokers(data: Mapping[str, object], tiles: TileSet) -> tuple[tuple[int,
     (the load refuses the ruleset with it: :mod:`mahjong_core.rules.playable`).
 
     Each joker kind of the set (``1j``, ``2j`` ...) is named once, with a non-empty list of tile groups
-    (``dots``, ``winds`` ...), ``suits``, ``honours``, ``any`` or single kinds' codes (``5p``).  The kinds of
-    any two types nest or are apart (:func:`~mahjong_core.hand.typed_jokers.is_laminar`), so that the hand
-    search's fill is exact.
+    (``dots``, ``winds`` ...), ``suits``, ``honours``, ``any`` or single kinds' codes (``5p``); a framed copy
+    (``1d``, ``TileSet.framed``) is not named: it stands for what its plain kind does.
+    The kinds of any two types nest or are apart (:func:`~mahjong_core.hand.typed_jokers.is_laminar`), so that the
+    hand search's fill is exact.
     """
     stands = data.get("stands_for")
     if stands is None:
         return None
     if not isinstance(stands, Mapping) or not stands:
         return f"stands_for maps each joker kind's code (1j, 2j ...) to the kinds it stands for, got {stands!r}"
-    own = {tiles.code(k): k for k in sorted(tiles.jokers)}
+    framed = {k for k, _, _ in tiles.framed}
+    own = {tiles.code(k): k for k in sorted(tiles.jokers) if k not in framed}
     if not own:
         return "stands_for names joker kinds, but the tile set holds no jokers ({group: jokers, kinds: N})"
     missing = [code for code in own if code not in stands]

@@ -125,6 +125,10 @@ def _jokers(ruleset: Ruleset) -> Iterator[Problem]:
                    "robbed at all: expected false, or robbed: true")
     if isinstance(data, Mapping) and data.get("played") and "stands_for" in data:
         yield from _typed_jokers(ruleset, data)
+    elif isinstance(data, Mapping) and data.get("played") and not data.get("wild") and ruleset.tiles().framed:
+        yield (["parameters", "jokers", "value"], "the tile set tells its jokers' copies apart by their frames "
+               "(frames), which the engine plays only with typed jokers: say what each joker kind stands for "
+               "(stands_for)")
     if isinstance(data, Mapping) and data.get("played") and "claimed_to_win_as" in data:
         tiles = ruleset.tiles()
         kind = tiles.kind_of(str(data["claimed_to_win_as"]))

@@ -12,12 +12,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mahjong_core.hand.jokers import ANY_JOKER
-from mahjong_core.hand.tiles import JOKER, KINDS, TileSet
+from mahjong_core.hand.jokers import ANY_JOKER, JOKER_TYPES
+from mahjong_core.hand.tiles import JOKER, JOKER_FRAMES, KINDS, TileSet
 from mahjong_core.table.state import Action
 
 if TYPE_CHECKING:
     from mahjong_core.hand.score import Score
+
+
+#: The letter of each frame's codes, by the frame's place.
+_FRAME_LETTERS = tuple(JOKER_FRAMES.values())
 
 
 def code(tile: int) -> str:
@@ -26,6 +30,9 @@ def code(tile: int) -> str:
         return KINDS[tile].code
     if isinstance(tile, int) and ANY_JOKER <= tile < ANY_JOKER + 9:  # a joker an action names, typed by its type
         return f"{tile - ANY_JOKER + 1}{JOKER[0][1:]}"
+    if isinstance(tile, int) and ANY_JOKER + JOKER_TYPES <= tile < ANY_JOKER + JOKER_TYPES * len(_FRAME_LETTERS):
+        frame, t = divmod(tile - ANY_JOKER, JOKER_TYPES)  # a framed copy an action names: ``1d``, ``1c``
+        return f"{t + 1}{_FRAME_LETTERS[frame]}"
     return f"<not a tile: {tile!r}>"
 
 

@@ -273,18 +273,35 @@ function meldsRow(melds, small) {
 }
 
 // A discarded joker, where the ruleset says no seat may claim it (the table's `jokers.dead_when_discarded`):
-// drawn crossed out and named so ("a dead joker"), so nobody waits for a claim on it.
+// drawn crossed out and named so ("a dead joker"), so nobody waits for a claim on it.  Where a seat may still
+// win on it, taking it as another joker (`jokers.claimed_to_win_as`: the Vietnamese General), it is not dead:
+// it is drawn with a dashed ring instead of the cross and named for the one claim it allows.
 function deadJoker(svg) {
   const jokers = state.info && state.info.jokers;
   if (!svg || !jokers || !jokers.dead_when_discarded) return;
-  const text = "a dead joker (discarded: no seat may claim it)";
-  svg.classList.add("dead-joker");
+  const as = jokers.claimed_to_win_as;
+  const text = as
+    ? `a discarded joker (no seat may claim it but to win on it, as ${names()[as] || as})`
+    : "a dead joker (discarded: no seat may claim it)";
+  svg.classList.add(as ? "win-only-joker" : "dead-joker");
   svg.setAttribute("aria-label", text);
   svg.querySelector("title").textContent = text;
-  const cross = document.createElementNS("http://www.w3.org/2000/svg", "path");
-  cross.setAttribute("d", "M5 5 L35 51 M35 5 L5 51");
-  cross.setAttribute("class", "dead-cross");
-  svg.appendChild(cross);
+  const mark = document.createElementNS("http://www.w3.org/2000/svg", as ? "rect" : "path");
+  if (as) {
+    for (const [k, v] of [["x", 2], ["y", 2], ["width", 36], ["height", 52], ["rx", 5]]) mark.setAttribute(k, v);
+    mark.setAttribute("class", "win-only-ring");
+  } else {
+    mark.setAttribute("d", "M5 5 L35 51 M35 5 L5 51");
+    mark.setAttribute("class", "dead-cross");
+  }
+  svg.appendChild(mark);
+}
+
+// Whether a tile code is a joker of the table's set: `1j`, or each joker kind the table names (`jokers.codes`:
+// typed jokers, `1j`-`7j`).
+function isJokerCode(c) {
+  const jokers = state.info && state.info.jokers;
+  return c === JOKER || Boolean(jokers && jokers.codes && jokers.codes.includes(c));
 }
 
 function clockText(ms) {
@@ -341,7 +358,7 @@ function renderSeat(n, where) {
   // The tiles a seat won with, set aside face up where winners stay in play (a mahjong with stays_in_play).
   if (s.won && s.won.length) body.appendChild(row("won", s.won, { width: 24 }));
   const disc = row("discards", s.discards, { width: 26 });
-  s.discards.forEach((c, i) => { if (c === JOKER) deadJoker(disc.children[i]); });
+  s.discards.forEach((c, i) => { if (isJokerCode(c)) deadJoker(disc.children[i]); });
   const turned = sidewaysDiscard(n, s.discards.length);
   if (turned) laySideways(disc.children[turned.index], turned.action);
   disc.setAttribute("aria-label", "discards of " + seatName(n));
@@ -895,7 +912,7 @@ function render() {
     if (v.last_discard && !state.revealed) {
       ld.append(document.createTextNode(`${seatName(v.last_discard.seat)} discarded `));
       const last = ld.appendChild(tile(v.last_discard.tile, { width: 40 }));
-      if (v.last_discard.tile === JOKER) deadJoker(last);
+      if (isJokerCode(v.last_discard.tile)) deadJoker(last);
     }
   }
   renderHand();

@@ -6,11 +6,12 @@ it draws on, and its Phán table (section Phan) prices each joker declared -- ci
 plays its jokers (``jokers: {played: true}``) a joker is otherwise kept and played as what it stands for; setting
 it aside instead is the seat's choice:
 
-* **the action** (``mahjong_turn_actions``): in its turn a seat holding jokers may declare one of each type it
-  holds (a typed joker named by its type, as its discard is: ``2j``), while the live wall has a tile to replace it
-  with, and not in the turn of a pung or chow where ``after_claim`` is false.  The action's way is the core's
-  ``as_bonus``: the engine logs the core's ``bonus`` event for the joker, sets it in the seat's bonus row and takes
-  a replacement tile, which the turn goes on from.  A joker declared is never robbed.
+* **the action** (``mahjong_turn_actions``): in its turn a seat holding jokers may declare one of each joker kind it
+  holds (a typed joker named by its type, as its discard is: ``2j``; where the set tells the copies apart by their
+  frames, each copy held by its frame too, ``2d``, so that the seat chooses which it lays down), while the live
+  wall has a tile to replace it with, and not in the turn of a pung or chow where ``after_claim`` is false.  The
+  action's way is the core's ``as_bonus``: the engine logs the core's ``bonus`` event for the joker, sets it in the
+  seat's bonus row and takes a replacement tile, which the turn goes on from.  A joker declared is never robbed.
 * **before play** (``mahjong_deal_declarations``, where ``before_play`` is true): once the hands are dealt and
   their flowers replaced, each seat from the dealer may lay its jokers down one by one, each replaced into the
   hand, before the first discard -- riichi_advanced's Vietnamese ruleset asks each seat in turn to reveal its
@@ -20,7 +21,8 @@ it aside instead is the seat's choice:
 * **the score**: it is among the hand's bonus tiles, so what it is worth is the ruleset's table -- rows counted per
   bonus tile (``per: bonus_tile``) whose predicates name the joker -- and a hand with one declared is no longer a
   hand without bonus tiles.  The jokers a winner declared before play are the fact ``jokers_before_play`` (their
-  codes, ``["1j", "7j"]``; ``mahjong score --fact jokers_before_play='["1j"]'``), which rows may read.
+  codes, a framed copy's by its frame, ``["1j", "7d"]``; ``mahjong score --fact jokers_before_play='["1j"]'``),
+  which rows may read.
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ from typing import Any
 from mahjong_rulesets.mechanisms import parameters_of
 
 from mahjong_core.plugin import (
-    ANY_JOKER,
     AS_BONUS,
     Action,
     Contribution,
@@ -77,11 +78,17 @@ def examples() -> Sequence[ItemExample]:
                     ("declared_dots_joker", "declared_joker_own_seat"),
                     "The dots joker declared in play, set aside among the bonus tiles: its Phán, and one more for "
                     "South, the seat of its number; the hand is no longer one of no flowers.", "Jokers declared"),
-        ItemExample("fans.general_and_suits_jokers_before_play", "123m456m789p222s5p *17j +5p !seat_wind_south",
-                    {FACT: ["1j", "7j"]},
+        ItemExample("fans.general_and_suits_jokers_before_play", "123m456m789p222s5p *1j7d +5p !seat_wind_south",
+                    {FACT: ["1j", "7d"]},
                     ("general_joker_before_play", "suits_joker_before_play", "general_and_suits_jokers_before_play"),
-                    "The General and the suited tiles' joker laid down before play (the fact jokers_before_play): "
-                    "each joker's row and its Phán more, and the pair's row, nine Phán in all.", "Jokers declared"),
+                    "The General and the suited tiles' joker laid down before play (the fact jokers_before_play), "
+                    "in two frames (1j a rectangle, 7d a diamond): each joker's row and its Phán more, and the "
+                    "pair's row, nine Phán in all.", "Jokers declared"),
+        ItemExample("fans.general_and_suits_jokers_one_frame", "123m456m789p222s5p *1d7d +5p !seat_wind_south",
+                    {FACT: ["1d", "7d"]},
+                    ("general_and_suits_jokers_before_play", "general_and_suits_jokers_one_frame"),
+                    "The two laid down before play are both in a diamond frame (1d, 7d: each joker's three copies "
+                    "are told apart by their frames): twelve Phán for the two instead of nine.", "Jokers declared"),
     ]
 
 
@@ -117,7 +124,7 @@ def _offered(ruleset: Ruleset, table: Table, seat: int) -> list[Action] | None:
     wall = table.wall
     if wall is None or wall.live_count() <= int(ruleset.value("exhaustive_draw_tiles_left")):
         return None  # no tile to make it good with
-    return [Action(DECLARE, ANY_JOKER + joker_rule.type_of(j), way=AS_BONUS) for j in sorted(set(s.held_jokers))]
+    return [Action(DECLARE, joker_rule.name_of(j), way=AS_BONUS) for j in sorted(set(s.held_jokers))]
 
 
 @hookimpl

@@ -134,6 +134,10 @@ def test_a_mechanism_illustrates_the_rows_it_prices_on_its_rulesets_page() -> No
     dots, pair = shown["fans.declared_dots_joker"], shown["fans.general_and_suits_jokers_before_play"]
     assert dots.example is not None and "*2j" in dots.example.hand and dots.scored is not None
     assert pair.scored is not None and pair.scored.score.total == 32     # nine Phán: one Mủn
+    framed = shown["fans.general_and_suits_jokers_one_frame"]              # both of one frame: twelve Phán
+    assert framed.example is not None and "*1d7d" in framed.example.hand
+    assert framed.scored is not None and framed.scored.score.total == 64
     section = _section("vietnamese")
-    assert "*17j" in section and "general_and_suits_jokers_before_play" in section
+    assert "*1j7d" in section and "general_and_suits_jokers_before_play" in section
+    assert "*1d7d" in section and "general_and_suits_jokers_one_frame" in section
     assert items.family_examples(ruleset) == ()                          # the Hong Kong family gives none

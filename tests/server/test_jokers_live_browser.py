@@ -28,7 +28,7 @@ from playwright import sync_api
 
 from mahjong_core.audit.check import check
 from mahjong_core.log.format import read_log
-from mahjong_core.rules import available, load_ruleset
+from mahjong_core.rules import available, load_ruleset, load_ruleset_text
 from mahjong_server.live import joker_info
 from mahjong_server.replay_page import viewer_info
 
@@ -236,3 +236,33 @@ def test_a_page_is_told_a_discarded_joker_is_dead_only_where_the_ruleset_plays_j
         created = server.create(RULESET, ["greedy"] * 4, "deal", seed=4)
         table = next(t for t in server.get("/api/tables")["tables"] if t["id"] == created["table"])
     assert table["jokers"] == {"dead_when_discarded": True}
+
+
+def test_a_page_is_told_a_discarded_vietnamese_joker_may_still_be_won_on() -> None:
+    """Where a seat may win on a discarded joker, taking it as the General (``jokers.claimed_to_win_as``), the page
+    is told so, with every joker kind's code (typed jokers): it must not call such a joker dead to every claim.  A
+    house rule that drops the win on it is told no such thing."""
+    info = joker_info(load_ruleset("vietnamese"))["jokers"]
+    assert info["dead_when_discarded"] is True and info["claimed_to_win_as"] == "1j", info
+    assert {"1j", "2j", "7j", "1d", "7c"} <= set(info["codes"]), info   # every frame's copies too
+    assert viewer_info({"ruleset": {"id": "vietnamese"}})["jokers"] == info
+    plain = load_ruleset_text(_NO_WIN_ON_JOKERS, "<test>")
+    assert joker_info(plain)["jokers"] == {"dead_when_discarded": True, "codes": info["codes"]}
+
+
+#: A house rule over the Vietnamese rules in which a discarded joker is dead to every claim, a win's too.
+_NO_WIN_ON_JOKERS = """id: vietnamese_dead_jokers
+version: 1.0.0
+name: Vietnamese, a discarded joker dead to every claim
+extends: vietnamese
+parameters:
+  jokers:
+    value:
+      played: true
+      in: [pungs, pairs, chows, calls]
+      dead_when_discarded: true
+      exchange: none
+      declared_kongs: false
+      stands_for: {1j: [any], 2j: [dots], 3j: [bamboo], 4j: [characters], 5j: [winds], 6j: [dragons], 7j: [suits]}
+    assumption: "a test's house rule"
+"""

@@ -4,7 +4,9 @@ straight, and the big hands' extra for a hand won without jokers or without bonu
 
 The Vietnamese set's own kinds are numbered from 42 in the order its ``tile_set`` lists them (as ``TileSet``
 documents): the emperors ``1e``-``4e`` (42-45), the empresses ``1q``-``4q`` (46-49) and the flower joker ``1x``
-(50), then the typed jokers ``1j``-``7j`` (51-57); the ruleset's tests hold its set to these numbers.  Each name
+(50), then the typed jokers ``1j``-``7j`` (51-57), the rectangle-framed copies, and their copies in a diamond
+frame ``1d``-``7d`` (58-64) and in a circle frame ``1c``-``7c`` (65-71); the ruleset's tests hold its set to these
+numbers.  Each name
 starts with ``vn_`` so that no other module's name can collide with it.  Sources are named as the ruleset's
 ``sources:`` name them (``riichi_advanced``).
 """
@@ -43,10 +45,24 @@ FLOWER_JOKER = _ROYALS.stop
 #: The typed jokers 1j-7j, listed after it: the General (縂), the jokers of dots (筒), bamboo (索) and characters (萬)
 #: -- the green ones --, then the red jokers of winds (喜), dragons (元) and suited tiles (合).
 TYPED_JOKERS = range(FLOWER_JOKER + 1, FLOWER_JOKER + 8)
+#: Every copy of the typed jokers: the rectangle-framed ones (:data:`TYPED_JOKERS`), then the seven in a diamond
+#: frame and the seven in a circle frame (riichi_advanced section Tiles: one copy of each joker in each frame).
+ALL_TYPED_JOKERS = range(TYPED_JOKERS.start, TYPED_JOKERS.start + 21)
+#: The frames in the order the set lists them, by the letter of their copies' codes.
+FRAME_LETTERS = ("j", "d", "c")
+
+
+def plain(tile: int) -> int:
+    """The typed joker a copy in any frame is (``1d`` and ``1c`` are the General, ``1j``); any other tile itself."""
+    if tile in ALL_TYPED_JOKERS:
+        return TYPED_JOKERS.start + (tile - TYPED_JOKERS.start) % len(TYPED_JOKERS)
+    return tile
+
+
 #: The green jokers (the General and the jokers of dots, bamboo and characters) and the red ones (the flower joker
-#: and the jokers of winds, dragons and suited tiles): riichi_advanced section Tiles.
-GREEN_JOKERS = frozenset(TYPED_JOKERS[:4])
-RED_JOKERS = frozenset((FLOWER_JOKER, *TYPED_JOKERS[4:]))
+#: and the jokers of winds, dragons and suited tiles), every frame's copies: riichi_advanced section Tiles.
+GREEN_JOKERS = frozenset(k for k in ALL_TYPED_JOKERS if plain(k) in TYPED_JOKERS[:4])
+RED_JOKERS = frozenset((FLOWER_JOKER, *(k for k in ALL_TYPED_JOKERS if plain(k) in TYPED_JOKERS[4:])))
 #: Each typed joker's name in the Phán table's rows (``vn_declared_<name>_joker``).
 JOKER_NAMES = ("general", "dots", "bamboo", "characters", "winds", "dragons", "suits")
 #: The seat (0 East .. 3 North) each typed joker is numbered for, as the flowers are: the green jokers 1j-4j East
@@ -86,7 +102,7 @@ def _declared(kind: int, text: str) -> None:
     """The predicate of one typed joker declared: set aside for Phán instead of played (per bonus tile)."""
 
     def declared(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
-        return kind in hand.bonus
+        return any(plain(tile) == kind for tile in hand.bonus)  # a copy in any frame
 
     declared.__doc__ = (f"The {text} joker declared: set aside in the seat's turn, as a flower is, and counted with "
                         "the bonus tiles (riichi_advanced sections Calls and Phan).")
@@ -105,7 +121,7 @@ for _kind, _text in zip(TYPED_JOKERS, ("General", "dots", "bamboo", "characters"
 def vn_declared_joker_own_seat(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
     """A declared typed joker whose number is the seat's (:data:`JOKER_SEATS`): one Phán more
     (riichi_advanced section Phan)."""
-    return any(tile in TYPED_JOKERS and WINDS[JOKER_SEATS[tile - TYPED_JOKERS.start]] == ctx["seat_wind"]
+    return any(tile in ALL_TYPED_JOKERS and WINDS[JOKER_SEATS[plain(tile) - TYPED_JOKERS.start]] == ctx["seat_wind"]
                for tile in hand.bonus)
 
 
@@ -116,10 +132,20 @@ BEFORE_PLAY = "jokers_before_play"
 GENERAL, SUITS = TYPED_JOKERS[0], TYPED_JOKERS[6]
 
 
+def _frames_before_play(kind: int, hand: Hand, ctx: Mapping[str, object]) -> set[str]:
+    """The frames (by their codes' letters) of the copies of the joker ``kind`` declared before play: each copy
+    named by the fact (``1j``, ``1d``, ``1c``) and among the hand's bonus tiles."""
+    before = ctx.get(BEFORE_PLAY)
+    named = {str(code) for code in before} if isinstance(before, list | tuple) else set()
+    number = kind - TYPED_JOKERS.start + 1
+    return {letter for frame, letter in enumerate(FRAME_LETTERS)
+            if f"{number}{letter}" in named and kind + len(TYPED_JOKERS) * frame in hand.bonus}
+
+
 def _before_play(kind: int, hand: Hand, ctx: Mapping[str, object]) -> bool:
-    """Whether the joker ``kind`` was declared before play: among the hand's bonus tiles, and named by the fact."""
-    before = ctx.get(BEFORE_PLAY) or ()
-    return kind in hand.bonus and f"{kind - TYPED_JOKERS.start + 1}j" in before  # type: ignore[operator]
+    """Whether the joker ``kind`` (a copy in any frame) was declared before play: among the hand's bonus tiles, and
+    named by the fact."""
+    return bool(_frames_before_play(kind, hand, ctx))
 
 
 @VOCABULARY.predicate("vn_general_joker_before_play", facts=("seat_wind",),
@@ -144,6 +170,14 @@ def vn_general_and_suits_jokers_before_play(arrangement: Arrangement, hand: Hand
     """The General and the suited tiles' joker declared together before play: nine Phán for the two
     (riichi_advanced section Phan)."""
     return _before_play(GENERAL, hand, ctx) and _before_play(SUITS, hand, ctx)
+
+
+@VOCABULARY.predicate("vn_general_and_suits_jokers_one_frame",
+                      description="the General and the suited tiles' joker of one frame both declared before play")
+def vn_general_and_suits_jokers_one_frame(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """The General and the suited tiles' joker declared together before play, both in one frame (both in a
+    circle, say): twelve Phán for the two instead of nine (riichi_advanced section Phan)."""
+    return bool(_frames_before_play(GENERAL, hand, ctx) & _frames_before_play(SUITS, hand, ctx))
 
 
 def _sets(arrangement: Arrangement) -> list[Meld]:

@@ -150,6 +150,18 @@ def test_red_fives_and_jokers_reach_the_hand_a_family_scores(odd: Any) -> None:
         ([{"group": "jokers", "copies": 8}], "$.tile_set[0]", "no playing tile"),
         ([{"group": "dots", "copies": 4}, {"group": "dots", "copies": 1}], "$.tile_set[1]", "twice"),
         ([{"group": "dots", "copies": 4, "marked": "5p"}], "$.tile_set[0].marked", "unknown key"),
+        # joker frames: for jokers only, rectangle first, each once, the copies shared out evenly
+        ([{"group": "dots", "copies": 4, "frames": ["rectangle", "circle"]}], "$.tile_set[0].frames",
+         "for jokers only"),
+        ([{"group": "dots", "copies": 4}, {"group": "jokers", "copies": 2, "frames": ["circle", "rectangle"]}],
+         "$.tile_set[1].frames", "rectangle (the plain codes, 1j) first"),
+        ([{"group": "dots", "copies": 4}, {"group": "jokers", "copies": 2, "frames": ["rectangle", "rectangle"]}],
+         "$.tile_set[1].frames", "each once"),
+        ([{"group": "dots", "copies": 4}, {"group": "jokers", "copies": 2, "frames": ["rectangle", "oval"]}],
+         "$.tile_set[1].frames", "from ['rectangle', 'diamond', 'circle']"),
+        ([{"group": "dots", "copies": 4}, {"group": "jokers", "copies": 4, "frames": ["rectangle", "diamond",
+                                                                                    "circle"]}],
+         "$.tile_set[1].copies", "4 copies of each joker cannot be shared out evenly among 3 frames"),
     ],
 )
 def test_a_bad_tile_set_is_named_at_its_place(entries: list[dict[str, Any]], place: str, words: str) -> None:
@@ -224,3 +236,19 @@ def test_the_fold_of_the_log_is_the_engines_table_with_red_fives_jokers_and_anim
             compared += 1
             marked += any(t in ("0p", "0s") for s in folded["seats"] for t in s["concealed"] + s["discards"])
     assert compared > 100 and marked > 10
+
+
+def test_jokers_told_apart_by_their_frames_are_joker_kinds_of_their_own() -> None:
+    """``frames`` shares a joker's copies among its frames: the rectangle's keep the plain codes (``1j``), a
+    diamond's and a circle's are joker kinds of their own (``1d``, ``1c``), each a copy of its plain kind."""
+    tiles = build_tiles([{"group": "dots", "copies": 4},
+                         {"group": "jokers", "copies": 3, "kinds": 2, "frames": ["rectangle", "diamond", "circle"]}])
+    codes = [tiles.code(k) for k in sorted(tiles.jokers)]
+    assert codes == ["1j", "2j", "1d", "2d", "1c", "2c"]
+    assert all(n == 1 for k, n in tiles.copies().items() if k in tiles.jokers)
+    j1, j2, d1, d2, c1, c2 = sorted(tiles.jokers)
+    assert tiles.framed == ((d1, j1, 1), (d2, j2, 1), (c1, j1, 2), (c2, j2, 2))
+    assert [tiles.plain_joker(k) for k in (j1, d1, c1, d2, 9)] == [j1, j1, j1, j2, 9]
+    assert tiles.kinds[d2] is not None and tiles.kinds[d2].name == "joker 2 in a diamond frame"
+    plain = build_tiles([{"group": "dots", "copies": 4}, {"group": "jokers", "copies": 3, "kinds": 2}])
+    assert not plain.framed and [plain.code(k) for k in sorted(plain.jokers)] == ["1j", "2j"]

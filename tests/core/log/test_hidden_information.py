@@ -50,7 +50,7 @@ from mahjong_server.live import event_message
 #: Any tile code of any tile set: suits and honours, bonus kinds (flowers, seasons, animals), a marked copy (0p, a
 #: red five) and a joker, so a tile set's own kinds are checked like the standard ones.
 _CODE = re.compile(r"[0-9][a-z]")
-_JOKER = re.compile(r"[1-9]j")
+_JOKER = re.compile(r"[1-9][jdc]")  # a joker, or a copy of one in a diamond or a circle frame (1d, 1c)
 _END_OF_PLAY = frozenset({"mahjong", "exhaustive_draw", "deal_abandoned", "abortive_draw"})
 Viewer = int | None
 

@@ -406,9 +406,9 @@ def _sheet_can_say(log: Path) -> bool:
     wall's tiles (its audit reads ``dora_indicator_shown``), or one with a kind made wild for the deal
     (``wild_revealed``: fuzhou), which no sheet line turns up yet, nor one with an animal or a face (``1a``,
     ``1h``: singapore, malaysian_3p), an emperor, an empress or a flower joker (``1e``, ``1q``, ``1x``:
-    vietnamese), which the sheet notation has no suit letter for yet, nor a typed joker (``2j``-``9j``:
-    vietnamese)."""
-    return not re.search(r'"[1-9]j"|"wild_revealed"|"dora_indicator"|"[1-4][aheq]"|"1x"',
+    vietnamese), which the sheet notation has no suit letter for yet, nor a typed joker (``2j``-``9j``, and the
+    copies framed in a diamond or a circle, ``1d``, ``1c``: vietnamese)."""
+    return not re.search(r'"[1-9][jdc]"|"wild_revealed"|"dora_indicator"|"[1-4][aheq]"|"1x"',
                          log.read_text(encoding="utf-8"))
 
 

@@ -13,13 +13,27 @@ from typing import Any
 
 import pytest
 from mahjong_rulesets.mechanisms import joker_declaration
-from mahjong_rulesets.rulesets.vietnamese.predicates import FLOWER_JOKER, TYPED_JOKERS
+from mahjong_rulesets.rulesets.vietnamese.predicates import (
+    ALL_TYPED_JOKERS,
+    FLOWER_JOKER,
+    GREEN_JOKERS,
+    RED_JOKERS,
+    TYPED_JOKERS,
+    plain,
+)
 
 from mahjong_core import check, load_ruleset, load_ruleset_text, simulate
 from mahjong_core.conformance.invariants import TileConservation
+from mahjong_core.engine.jokers import joker_discard_names
 from mahjong_core.engine.players import _WithJokers
 from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.hand.jokers import is_complete_with_jokers, shanten_with_jokers, stand_ins, waits_with_jokers
+from mahjong_core.hand.jokers import (
+    JOKER_TYPES,
+    is_complete_with_jokers,
+    shanten_with_jokers,
+    stand_ins,
+    waits_with_jokers,
+)
 from mahjong_core.hand.notation import format_hand, parse_hand
 from mahjong_core.hand.report import analyse
 from mahjong_core.hand.situation import win_context
@@ -28,6 +42,7 @@ from mahjong_core.log.redaction import HIDDEN, live_event_view
 from mahjong_core.plugin import ANY_JOKER, AS_BONUS, Action, Hand, Ruleset, Table, bind
 from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules.jokers import joker_play
+from mahjong_core.table.events import code as code_of
 from mahjong_core.table.state import Outcome, Seat
 
 RULESET = "vietnamese"
@@ -35,6 +50,9 @@ _KIND = {c + s: i for s, base in (("m", 0), ("p", 9), ("s", 18), ("z", 27)) for 
          zip("123456789", range(base, base + 9), strict=False)}
 #: The joker types in the order of the set's codes 1j-7j.
 ANY, DOTS, BAMBOO, CHARACTERS, WIND, DRAGON, SUITED = range(7)
+#: Every copy of the typed jokers by its code (1j in a rectangle, 1d in a diamond, 1c in a circle), and the green ones.
+JOKER_CODES = tuple(f"{n}{frame}" for frame in "jdc" for n in range(1, 8))
+GREEN_CODES = tuple(c for c in JOKER_CODES if c[0] in "1234")
 
 
 @pytest.fixture(scope="module")
@@ -49,11 +67,16 @@ def test_the_set_is_176_tiles_with_royals_a_flower_joker_and_seven_typed_jokers_
     tiles = bind(ruleset).tiles
     assert len(tiles.tiles) == 176
     own = [tiles.code(k) for k in range(42, tiles.size)]
-    assert own == ["1e", "2e", "3e", "4e", "1q", "2q", "3q", "4q", "1x", "1j", "2j", "3j", "4j", "5j", "6j", "7j"]
+    assert own == ["1e", "2e", "3e", "4e", "1q", "2q", "3q", "4q", "1x", *(f"{n}{frame}" for frame in "jdc"
+                                                                         for n in range(1, 8))]
     assert tiles.code(FLOWER_JOKER) == "1x"                                      # what the predicates read
+    assert [tiles.code(k) for k in TYPED_JOKERS] == [f"{n}j" for n in range(1, 8)]
+    assert [tiles.code(k) for k in ALL_TYPED_JOKERS] == own[9:]
     assert tiles.bonus == frozenset((*FLOWERS, *SEASONS, *range(42, 51)))      # emperors, empresses, flower joker
     copies = tiles.copies()
-    assert all(copies[k] == 3 for k in tiles.jokers) and copies[FLOWER_JOKER] == 3   # three frames of each
+    assert all(copies[k] == 1 for k in tiles.jokers) and copies[FLOWER_JOKER] == 3   # one copy in each frame
+    assert tiles.jokers == frozenset(ALL_TYPED_JOKERS)
+    assert [tiles.plain_joker(k) for k in ALL_TYPED_JOKERS] == [*TYPED_JOKERS] * 3
     assert all(copies[k] == 1 for k in range(42, 50))
     assert sum(copies[k] for k in tiles.jokers) + copies[FLOWER_JOKER] == 24
 
@@ -146,8 +169,8 @@ def test_the_bots_discard_a_typed_joker_by_its_own_code(tmp_path: Path) -> None:
     assert played[0].replay is not None
     lines = [json.loads(line) for line in played[0].replay.read_text(encoding="utf-8").splitlines()]
     named = {e["tile"] for e in lines if e["type"] == "decision" and e.get("action") == "discard"
-             and str(e.get("tile", "")).endswith("j")}
-    assert named <= {f"{i}j" for i in range(1, 8)} and len(named) >= 5
+             and e.get("tile") in JOKER_CODES}                         # a copy in any frame, by its own code
+    assert len({c[0] for c in named}) >= 5 and {c[1] for c in named} == {"j", "d", "c"}, named
 
 
 # ---------------------------------------------------------------- Phán and Mủn
@@ -329,8 +352,23 @@ def holding(ruleset: Ruleset, *codes: str, left: int = 20) -> Table:
     t.wall = _Wall(left)  # type: ignore[assignment]
     s = t.seats[0]
     s.joker_rule = joker_play(ruleset).rule  # type: ignore[union-attr]
-    s.held_jokers.extend(TYPED_JOKERS[int(c[0]) - 1] for c in codes)
+    tiles = bind(ruleset).tiles
+    s.held_jokers.extend(tiles.kind_of(c) for c in codes)  # type: ignore[misc]
     return t
+
+
+def test_a_seat_is_offered_one_declaration_per_copy_it_holds_and_one_discard_per_type(ruleset: Ruleset) -> None:
+    """A joker's copies in other frames are its own kinds: the seat chooses which copy it lays down (``1d``, not
+    only ``1j``), and a discard of a type gives up the plain copy first, else the first frame's held, the log
+    naming the copy that left."""
+    t = holding(ruleset, "1j", "1d", "1c", "6c")
+    offered = joker_declaration.mahjong_turn_actions(ruleset=ruleset, table=t, seat=0)
+    assert [code_of(o.tile) for o in offered] == ["1j", "1d", "1c", "6c"]
+    assert all(o.way == AS_BONUS for o in offered)
+    rule = t.seats[0].joker_rule
+    assert [code_of(n) for n in joker_discard_names(rule, t.seats[0].held_jokers)] == ["1j", "6c"]
+    assert [code_of(n) for n in joker_discard_names(rule, holding(ruleset, "1c", "1d").seats[0].held_jokers)] == ["1d"]
+    assert rule.held(t.seats[0].held_jokers) == (3, 0, 0, 0, 0, 1, 0)  # counted by type, whatever the frame
 
 
 def test_a_seat_is_offered_one_declaration_per_type_of_joker_it_holds(ruleset: Ruleset) -> None:
@@ -363,6 +401,51 @@ def test_in_play_a_declared_joker_goes_to_the_bonus_row_and_is_replaced(ruleset:
         assert replacement["type"] == "replacement" and replacement["seat"] == decision["actor"]
     items = [item["name"] for e in events if e["type"] == "score" for item in e["items"]]
     assert any(name.startswith("declared_") for name in items), items
+
+
+def test_framed_copies_are_dealt_drawn_declared_and_discarded_by_their_own_codes(ruleset: Ruleset,
+                                                                                 tmp_path: Path) -> None:
+    """The wall holds each joker's three copies, and the log names each copy where it goes: a draw of ``4d``, its
+    declaration or discard as ``4d``, its bonus event; the games replay and audit clean, and each copy laid down
+    is scored by its joker's row."""
+    framed = {f"{n}{f}" for f in "dc" for n in range(1, 8)}
+    seen: dict[str, int] = {}
+    for seed in (3, 5):
+        (game,) = simulate(ruleset, seed, 1, ["random"] * 4, tmp_path / str(seed), max_deals=4)
+        assert game.replay is not None and check(game.replay, "audit").ok
+        for line in game.replay.read_text(encoding="utf-8").splitlines():
+            e = json.loads(line)
+            if e.get("tile") in framed:
+                key = e["type"] if e["type"] != "decision" else e["action"]
+                seen[key] = seen.get(key, 0) + 1
+    assert {"declare_joker", "bonus"} <= set(seen) and seen.get("discard", 0) + seen.get("draw", 0), seen
+    tiles = bind(ruleset).tiles
+    h = hand(ruleset, "123m456m789p234s5p *2c +5p")
+    assert h.bonus == (tiles.kind_of("2c"),) and plain(h.bonus[0]) == TYPED_JOKERS[DOTS]
+    assert scored(ruleset, h)[1] == {"declared_dots_joker": 1, "declared_joker_own_seat": 1, "all_chows": 1}
+
+
+def test_a_hand_holds_jokers_of_several_kinds_and_frames_up_to_the_sets_jokers(ruleset: Ruleset) -> None:
+    """A hand's jokers held are counted against every joker of the set together (the hand does not say which
+    kinds they are), not against one kind's copies: four held, one copy of each kind and frame, are a hand."""
+    tiles = bind(ruleset).tiles
+    h = parse_hand("123m456m789p5p 1j2d3c4j +5p", tiles=tiles)
+    assert h.jokers == 4 and format_hand(h, tiles) == "123456m5789p 1111j +5p"   # a count, written as 1j
+    with pytest.raises(MahjongError, match="one 2d too many"):
+        parse_hand("123m456m789p5p 2d2d +5p", tiles=tiles)
+
+
+def test_the_jokers_declared_before_play_are_named_by_their_frames(ruleset: Ruleset) -> None:
+    """The fact ``jokers_before_play`` holds each copy's code as its declaration named it (``7d``)."""
+    t = Table(players=4, scores=[0] * 4)
+    t.new_deal()
+    t.phase = "declarations"
+    for tile in ("1c", "7d"):
+        joker_declaration.mahjong_event_reactions(ruleset=ruleset, table=t, event={
+            "type": "decision", "actor": 2, "phase": "declaration", "action": "declare_joker", "tile": tile,
+            "way": "as_bonus"})
+    assert joker_declaration.mahjong_win_context(ruleset=ruleset, table=t, seat=2, tile=0, how="self_drawn") == {
+        "jokers_before_play": ["1c", "7d"]}
 
 
 def test_a_declaration_of_a_joker_the_seat_does_not_hold_is_refused_at_its_event(ruleset: Ruleset,
@@ -398,11 +481,40 @@ def before_play(ruleset: Ruleset, text: str, seat: str, *codes: str) -> dict[str
 def test_the_general_and_the_suited_tiles_joker_declared_together_before_play_are_nine_phan(
         ruleset: Ruleset, seat: str) -> None:
     """riichi_advanced section Phan: the two declared together before the game are nine Phán, whatever the seat
-    (East's General and North's suited joker count their +1 as their numbers', the others as declared before)."""
-    rows = before_play(ruleset, BEFORE, seat, "1j", "7j")
+    (East's General and North's suited joker count their +1 as their numbers', the others as declared before),
+    where their frames differ (a General in a rectangle, 1j, a suited tiles' joker in a diamond, 7d)."""
+    rows = before_play(ruleset, TWO_FRAMES, seat, "1j", "7d")
     assert rows["general_and_suits_jokers_before_play"] == 3 and sum(rows.values()) == 9
-    assert scored(ruleset, hand(ruleset, BEFORE), seat_wind=WINDS["ESWN".index(seat)],
-                  jokers_before_play=["1j", "7j"])[0] == 32             # one Mủn
+    assert scored(ruleset, hand(ruleset, TWO_FRAMES), seat_wind=WINDS["ESWN".index(seat)],
+                  jokers_before_play=["1j", "7d"])[0] == 32             # one Mủn
+
+
+#: The General in a rectangle frame and the suited tiles' joker in a diamond frame, declared.
+TWO_FRAMES = "123m456m789p222s5p *1j7d +5p"
+
+
+@pytest.mark.parametrize("seat", ["E", "S", "W", "N"])
+@pytest.mark.parametrize(("text", "codes"), [(BEFORE, ("1j", "7j")), ("123m456m789p222s5p *1d7d +5p", ("1d", "7d")),
+                                             ("123m456m789p222s5p *1c7c +5p", ("7c", "1c"))])
+def test_the_general_and_the_suited_tiles_joker_of_one_frame_before_play_are_twelve_phan(
+        ruleset: Ruleset, seat: str, text: str, codes: tuple[str, ...]) -> None:
+    """riichi_advanced section Phan: the two declared together before the game, both of one frame (both in a
+    rectangle, a diamond or a circle), are twelve Phán instead of nine: two Mủn."""
+    rows = before_play(ruleset, text, seat, *codes)
+    assert rows["general_and_suits_jokers_one_frame"] == 3 and sum(rows.values()) == 12
+    assert scored(ruleset, hand(ruleset, text), seat_wind=WINDS["ESWN".index(seat)],
+                  jokers_before_play=list(codes))[0] == 64             # two Mủn
+
+
+@pytest.mark.parametrize(("text", "codes"), [
+    ("123m456m789p222s5p *1d7c +5p", ("1d", "7c")),          # two frames
+    ("123m456m789p222s5p *1d7d +5p", ("1d",)),               # the suited tiles' joker declared in play
+    ("123m456m789p222s5p *1d7c +5p", ("1c", "7c")),          # a fact naming a copy the hand did not declare
+])
+def test_two_jokers_of_two_frames_or_one_declared_in_play_are_not_twelve_phan(
+        ruleset: Ruleset, text: str, codes: tuple[str, ...]) -> None:
+    rows = before_play(ruleset, text, "S", *codes)
+    assert "general_and_suits_jokers_one_frame" not in rows
 
 
 def test_the_pair_is_not_paid_when_either_joker_was_declared_in_play(ruleset: Ruleset) -> None:
@@ -436,7 +548,7 @@ def test_the_notation_writes_a_declared_joker_and_refuses_a_bad_one_at_its_place
     for text, place, message in [
         ("123m456m789p234s5p *5p +5p", "char 21", "only a joker is declared with '*', got 5p"),
         ("123m456m789p234s5p * +5p", "char 21", "expected a joker after '*'"),
-        ("123m456m789p234s5p *2j2j2j2j +5p", "char 27", "one 2j too many"),
+        ("123m456m789p234s5p *2j2j +5p", "char 23", "one 2j too many"),     # one copy in each frame
         ("123m*2j", "char 5", "a space before '*'"),
     ]:
         with pytest.raises(MahjongError, match=place) as info:
@@ -622,6 +734,21 @@ def test_a_bad_joker_value_is_refused_at_its_line(old: str, new: str, message: s
     assert message in str(info.value)
 
 
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("7j: [suits]", "7j: [suits]\n        7d: [suits]", "'7d' does not match"),   # a copy is not typed
+    ("      stands_for:\n" + "".join(f"        {n}j: [{k}]\n" for n, k in enumerate(
+        ("any", "dots", "bamboo", "characters", "winds", "dragons", "suits"), start=1)), "",
+     "which the engine plays only with typed jokers"),                                         # frames untyped
+])
+def test_a_frame_the_jokers_cannot_play_is_refused_at_its_line(old: str, new: str, message: str) -> None:
+    """A framed copy (``7d``) stands for what its plain kind does, so ``stands_for`` does not name it; and the
+    frames are played with typed jokers only."""
+    assert old in _HOUSE
+    with pytest.raises(RulesetError, match=r"<test>::\$\.parameters\.jokers\.value") as info:
+        load_ruleset_text(_HOUSE.replace(old, new), "<test>")
+    assert message in str(info.value)
+
+
 # ---------------------------------------------------------------- jokers in claimed sets
 
 
@@ -665,20 +792,26 @@ def test_the_golden_game_claims_with_typed_jokers_and_the_log_names_each(ruleset
 
 
 def test_a_claim_naming_a_joker_that_cannot_stand_there_is_named_at_its_line(tmp_path: Path) -> None:
-    """The golden game's first claim with a joker, by the random bot's seat written as a person's (whose decisions
-    the audit judges by the rules instead of re-playing a bot), tampered to name a joker of another type that does
-    not stand for the kind (a bamboo joker in a pung of dots): the audit names that line and what was legal."""
+    """The golden game's first pung with a suit's joker, by the random bot's seat written as a person's (whose
+    decisions the audit judges by the rules instead of re-playing a bot), tampered to name the joker of another
+    suit, which does not stand for the kind (a bamboo joker in a pung of characters): the audit names that line
+    and what was legal."""
     log = Path(__file__).parents[3] / "replays" / "vietnamese-seed20261130.jsonl"
     lines = log.read_text(encoding="utf-8").splitlines()
     lines[0] = lines[0].replace('"kind":"random"', '"kind":"human"')
-    n = next(n for n, line in enumerate(lines) if '"phase":"claim"' in line and '"action":"pung"' in line
-             and '"2j"' in line)                                         # a dots joker in a pung of dots
-    lines[n] = lines[n].replace('"2j"', '"3j"')
+    suits = {"2": "p", "3": "s", "4": "m"}                   # the jokers of dots, bamboo, characters, any frame
+    n, joker = next((n, joker) for n, line in enumerate(lines) for joker in JOKER_CODES
+                    if joker[0] in suits and '"phase":"claim"' in line and '"action":"pung"' in line
+                    and '"actor":1' in line and f'"{joker}"' in line)
+    tile = json.loads(lines[n])["tile"]
+    assert tile[1] == suits[joker[0]]                                    # a suit's joker in a pung of its suit
+    other = next(number for number, suit in suits.items() if suit != tile[1]) + joker[1]   # another suit's
+    lines[n] = lines[n].replace(f'"{joker}"', f'"{other}"')
     tampered = tmp_path / "tampered.jsonl"
     tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
     verdict = check(tampered, "audit")
     assert not verdict.ok and f"line {n + 1}" in verdict.text()
-    assert "is not legal here" in verdict.text() and "+3j" in verdict.text() and "+2j" in verdict.text()
+    assert "is not legal here" in verdict.text() and f"+{other}" in verdict.text() and f"+{joker}" in verdict.text()
 
 
 # ---------------------------------------------------------------- the win by discarding green jokers
@@ -715,13 +848,14 @@ class GreenDiscarder:
         win = next((o for o in options if o.kind == "win"), None)
         if win is not None:
             return win
-        wanted = (ANY_JOKER + ANY, ANY_JOKER + DOTS, ANY_JOKER + BAMBOO, ANY_JOKER + CHARACTERS)
-        if self.spoil:
-            wanted += (ANY_JOKER + WIND, ANY_JOKER + DRAGON, ANY_JOKER + SUITED)
+        types = (ANY, DOTS, BAMBOO, CHARACTERS, *((WIND, DRAGON, SUITED) if self.spoil else ()))
+        wanted = {ANY_JOKER + JOKER_TYPES * frame + t for frame in range(3) for t in types}  # a copy in any frame
         if phase in ("turn", "declaration"):
-            green = next((o for o in options if o.kind == "discard" and o.tile in wanted), None)
-            if green is not None:
-                return green
+            jokers = [o for o in options if o.kind == "discard" and o.tile in wanted]
+            if self.spoil:  # a red one first, so that green ones follow it
+                jokers.sort(key=lambda o: (o.tile - ANY_JOKER) % JOKER_TYPES < WIND)
+            if jokers:
+                return jokers[0]
             options = [o for o in options if o.kind != "declare_joker"] or options
         return self.bot.choose(table, seat, options, phase)
 
@@ -747,7 +881,7 @@ def _green_games(ruleset: Ruleset, spoil: bool) -> list[dict[str, Any]]:
 def _green_wins(events: list[dict[str, Any]]) -> list[int]:
     """The wins made by discarding green jokers: a mahjong right after its seat's own decision in the claim
     window (a self-drawn win on a joker drawn is no such win)."""
-    return [i for i, e in enumerate(events) if e["type"] == "mahjong" and e["tile"] in ("1j", "2j", "3j", "4j")
+    return [i for i, e in enumerate(events) if e["type"] == "mahjong" and e["tile"] in GREEN_CODES
             and e["how"] == "self_drawn" and events[i - 1]["type"] == "decision" and events[i - 1]["phase"] == "claim"
             and events[i - 1]["actor"] == e["seat"]]
 
@@ -755,7 +889,7 @@ def _green_wins(events: list[dict[str, Any]]) -> list[int]:
 def test_in_play_a_third_green_joker_claimed_by_no_one_wins_for_its_discarder_as_self_drawn(
         ruleset: Ruleset) -> None:
     events = _green_games(ruleset, spoil=False)
-    greens = {TYPED_JOKERS[i] for i in range(4)}
+    greens = GREEN_JOKERS                                                # every frame's copies
     wins = _green_wins(events)
     assert any(events[i]["seat"] == 0 for i in wins), "seat 0 never won by discarding green jokers"
     for i in wins:
@@ -789,7 +923,7 @@ def test_a_game_won_by_discarding_green_jokers_audits_clean_and_a_forged_win_is_
         assert game.replay is not None
         lines = game.replay.read_text(encoding="utf-8").splitlines()
         won = [n for n, line in enumerate(lines) if '"type":"mahjong"' in line and '"how":"self_drawn"' in line
-               and any(f'"tile":"{c}"' in line for c in ("1j", "2j", "3j", "4j"))]
+               and any(f'"tile":"{c}"' in line for c in GREEN_CODES)]
         if won:
             break
     assert won and check(game.replay, "audit").ok
@@ -797,7 +931,7 @@ def test_a_game_won_by_discarding_green_jokers_audits_clean_and_a_forged_win_is_
     n = won[0] - 1
     decision = json.loads(lines[n])
     assert (decision["phase"], decision["action"]) == ("claim", "win")
-    other = next(c for c in ("1j", "2j", "3j", "4j") if c != decision["tile"])
+    other = next(c for c in GREEN_CODES if c != decision["tile"])
     lines[n] = lines[n].replace(f'"tile":"{decision["tile"]}"', f'"tile":"{other}"')
     forged = tmp_path / "forged.jsonl"
     forged.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -809,11 +943,11 @@ def test_a_red_joker_discarded_spoils_the_green_jokers_win(ruleset: Ruleset) -> 
     """Seat 0 discards its red jokers too: where one lies among its discards, a third or later green joker claimed
     by no one offers it no win; the wins it made had no red joker among its discards."""
     events = _green_games(ruleset, spoil=True)
-    greens, reds = set(TYPED_JOKERS[:4]), set(TYPED_JOKERS[4:])
+    greens, reds = GREEN_JOKERS, RED_JOKERS - {FLOWER_JOKER}           # every frame's copies
     spoiled = 0
     for i, e in enumerate(events[:-1]):
         if e["type"] == "decision" and e["actor"] == 0 and e["phase"] == "turn" and e.get("tile") in \
-                ("1j", "2j", "3j", "4j"):
+                GREEN_CODES:
             after = events[i + 1]["discards"][0]                        # the discards once this one is made
             if any(t in reds for t in after) and sum(t in greens for t in after) >= 3:
                 spoiled += 1
@@ -833,7 +967,7 @@ def test_a_seat_ready_to_win_takes_a_discarded_joker_as_a_general_for_one_mun_mo
     seats win on them."""
     events = _green_games(ruleset, spoil=False)
     deal_ins = [i for i, e in enumerate(events) if e["type"] == "mahjong" and e["how"] == "discard"
-                and e["tile"] in ("1j", "2j", "3j", "4j", "5j", "6j", "7j")]
+                and e["tile"] in JOKER_CODES]
     assert deal_ins, "no seat won on a discarded joker"
     for i in deal_ins:
         win, decision = events[i], events[i - 1]
@@ -846,7 +980,7 @@ def test_a_seat_ready_to_win_takes_a_discarded_joker_as_a_general_for_one_mun_mo
         score = next(e for e in events[i:] if e["type"] == "score" and e["seat"] == win["seat"])
         assert any(item["name"] == "nfnl_deal_in" for item in score["items"]), score
     # a joker is claimed for nothing else: no pung, kong or chow takes a discarded joker
-    assert not any(e["type"] == "claim" and e["tile"].endswith("j") for e in events)
+    assert not any(e["type"] == "claim" and e["tile"] in JOKER_CODES for e in events)
 
 
 def test_the_win_on_a_discarded_joker_is_one_mun_more(ruleset: Ruleset) -> None:

@@ -143,9 +143,10 @@ def _nukidora(ctx: Mapping[str, Any]) -> tuple[int, ...]:
 
 
 def _indicators(ruleset: Ruleset, rules: Rules, ctx: Mapping[str, Any], name: str,
-                reds: list[tuple[int, str]] | None = None) -> tuple[int, ...]:
-    """The indicators ``ctx[name]`` names, as playing kinds; the kinds of those written as marked copies (``0m``)
-    are added to ``reds``."""
+                written: list[tuple[int, str, bool]] | None = None) -> tuple[int, ...]:
+    """The indicators ``ctx[name]`` names, as playing kinds.  Those written as tiles (a person's situation: the
+    command line, a score sheet, a batch) are added to ``written`` with ``name`` and whether each is a marked copy
+    (``0m``); kinds as a game gives them are not, being the game's own tiles (:func:`_check_shown`)."""
     value = ctx.get(name)
     if value is None or (isinstance(value, list | tuple | str) and not value):
         return ()
@@ -177,8 +178,8 @@ def _indicators(ruleset: Ruleset, rules: Rules, ctx: Mapping[str, Any], name: st
                 raise MahjongError(f"{name}: {tiles.code(kind)} cannot be a dora indicator (a bonus tile or joker)",
                                    place=name)
             kinds.append(plays)
-            if reds is not None and kind in tiles.marked:
-                reds.append((plays, name))
+            if written is not None:
+                written.append((plays, name, kind in tiles.marked))
     if len(kinds) > rules.indicators_most:
         raise MahjongError(f"{name} lists {len(kinds)} tiles; a deal shows at most {rules.indicators_most} "
                            f"(one, and one for each kong) [{rules.sources['dora.indicators_most']}]", place=name)
@@ -252,9 +253,9 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
     for fact in ("chiihou", "renhou"):
         if fact in facts and dealer:
             raise MahjongError(f"{fact} is a non-dealer's win; the seat is East, the dealer", place=fact)
-    reds: list[tuple[int, str]] = []
-    dora_indicators = _indicators(ruleset, rules, context, "dora_indicators", reds)
-    ura_indicators = _indicators(ruleset, rules, context, "ura_dora_indicators", reds)
+    written: list[tuple[int, str, bool]] = []
+    dora_indicators = _indicators(ruleset, rules, context, "dora_indicators", written)
+    ura_indicators = _indicators(ruleset, rules, context, "ura_dora_indicators", written)
     if len(ura_indicators) > len(dora_indicators):
         raise MahjongError(f"ura_dora_indicators lists {len(ura_indicators)} tiles, more than the "
                            f"{len(dora_indicators)} dora indicators they lie under", place="ura_dora_indicators")
@@ -272,8 +273,8 @@ def win_of(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[Wi
             totals[tile] += 4 if kind == KONG else 3
     for kind in nukidora:  # set aside, out of the hand, and still counted by the indicators
         totals[kind] += 1
-    if dora_indicators or ura_indicators:
-        _check_shown(ruleset, hand, totals, dora_indicators, ura_indicators, reds)
+    if written:
+        _check_shown(ruleset, hand, totals, dora_indicators, ura_indicators, written)
     nxt = _next_of(ruleset) if rules.players < 4 or nukidora else _STANDARD_NEXT
     dora = 0
     for k in dora_indicators:
@@ -313,10 +314,12 @@ def _caps(ruleset: Ruleset) -> tuple[list[int], tuple[int, ...]]:
 
 
 def _check_shown(ruleset: Ruleset, hand: Hand, totals: list[int], dora: tuple[int, ...], ura: tuple[int, ...],
-                 reds: list[tuple[int, str]]) -> None:
-    """Refuse indicators that, with the hand's own tiles (and its tiles set aside), need more copies of a tile, or
-    of its marked copy, than the set holds: every indicator is a tile of the dead wall, none of them the hand's.  A
-    game's indicators always pass; a written situation may not (five 1m shown, a third 7z beside a hand of three)."""
+                 written: list[tuple[int, str, bool]]) -> None:
+    """Refuse indicators written for a situation that, with the hand's own tiles (and its tiles set aside), need
+    more copies of a tile, or of its marked copy, than the set holds: every indicator is a tile of the dead wall,
+    none of them the hand's (five 1m shown, a third 7z beside a hand of three).  Asked only where the indicators
+    were written as tiles: a game asks the family about hands it only supposes -- the bots' and the rules' "would
+    this wait win?" -- whose winning tile may be one already in sight, and its indicators are its own tiles."""
     every, marked = _caps(ruleset)
     seen: dict[int, int] = {}
     for name, kinds in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
@@ -325,17 +328,19 @@ def _check_shown(ruleset: Ruleset, hand: Hand, totals: list[int], dora: tuple[in
             if n > every[kind]:
                 if not every[kind]:
                     raise MahjongError(f"{kind_code(kind)} is not in this ruleset's tile set", place=name)
-                raise MahjongError(f"{kind_code(kind)} shown as an indicator would be copy {n} of "
-                                   f"it, with the hand's own; the tile set holds {every[kind]}", place=name)
+                raise MahjongError(f"{kind_code(kind)} shown as an indicator would be copy {n} of it, with the "
+                                   f"hand's own; the tile set holds {every[kind]}", place=name)
     shown: list[int] = []
-    for kind, name in reds:
+    for kind, name, red in written:
+        if not red:
+            continue
         shown.append(kind)
         held = hand.marked.count(kind) + shown.count(kind)
         if held > marked[kind]:
             tiles = bind(ruleset).tiles
             code = tiles.code(tiles.marked_of(kind))
-            raise MahjongError(f"{code} shown as an indicator would be marked copy {held} of "
-                               f"{kind_code(kind)}, with the hand's own; the tile set holds {marked[kind]}", place=name)
+            raise MahjongError(f"{code} shown as an indicator would be marked copy {held} of {kind_code(kind)}, with "
+                               f"the hand's own; the tile set holds {marked[kind]}", place=name)
 
 
 def _liable(ctx: Mapping[str, Any], seat: int) -> int | None:

@@ -134,6 +134,17 @@ def test_an_indicator_outside_the_tile_set_is_refused_as_such() -> None:
     assert caught.value.place == "dora_indicators" and "5m is not in this ruleset's tile set" in str(caught.value)
 
 
+def test_a_games_supposed_hand_is_scored_with_its_own_indicators(tenhou: Ruleset) -> None:
+    """A game asks whether a wait would win on hands it only supposes, whose winning tile may be one in sight (the
+    greedy bot's open hand waiting on 7p, the fourth 7p turned as the indicator): its indicators come as kinds, the
+    game's own tiles, and are not held to the copies; the same indicator written as a tile is refused."""
+    text = "777p89p666z11m [345s<] +7p"
+    assert _score(tenhou, text, (), "E", dora_indicators=[15]).total > 0
+    with pytest.raises(MahjongError) as caught:
+        _score(tenhou, text, (), "E", dora_indicators=["7p"])
+    assert caught.value.place == "dora_indicators"
+
+
 def test_indicators_a_set_can_show_are_scored(tenhou: Ruleset) -> None:
     """The copy check counts each tile once: four 1m shown beside a hand of none, a red five shown beside a hand
     of plain fives, an indicator of the hand's own kind while a copy is left."""

@@ -58,10 +58,11 @@ paid as it happens, then the end-of-deal checks.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from mahjong_core.plugin import load_schema
+from mahjong_core.plugin import Ruleset, Table, load_schema, ruleset_hooks
 
 
 @lru_cache(maxsize=1)
@@ -72,3 +73,15 @@ def _schemas() -> dict[str, Any]:
 def parameters_of(mechanism: str) -> dict[str, Any]:
     """The JSON Schema of one mechanism's parameters (one file for all of them: ``parameters.schema.json``)."""
     return _schemas()["$defs"][mechanism]
+
+
+def discard_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int) -> dict[str, Any]:
+    """The facts of a win on a discard of ``tile`` as a game's plugins give them, with no situation counted: what
+    a mechanism scores a supposed win by (an unready hand's check at a deal's end, a discarder's own big wait)."""
+    merged: dict[str, Any] = {}
+    parts: Sequence[Mapping[str, Any]] = ruleset_hooks(ruleset).mahjong_win_context(
+        ruleset=ruleset, table=table, seat=seat, tile=tile, how="discard")
+    for part in reversed(parts):
+        merged.update(part)
+    merged.update(winner=True, last_tile=False)
+    return merged

@@ -15,14 +15,13 @@ The missing suit is the :mod:`.missing_suit` mechanism's seat flag; where no sea
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
-from mahjong_rulesets.mechanisms import parameters_of
+from mahjong_rulesets.mechanisms import discard_win_context, parameters_of
 from mahjong_rulesets.mechanisms.missing_suit import FLAG, holds_missing, missing_kinds
 
-from mahjong_core.plugin import Contribution, Payment, Ruleset, Table, hookimpl, ruleset_hooks, score_hand, waits
+from mahjong_core.plugin import Contribution, Payment, Ruleset, Table, hookimpl, score_hand, waits
 
 
 def switched_on(ruleset: Ruleset) -> bool:
@@ -78,18 +77,10 @@ def most_it_could_win(ruleset: Ruleset, table: Table, seat: int) -> int:
     for tile in waits(bytes(counts)):
         if tile in barred:
             continue
-        score = score_hand(ruleset, replace(s.to_hand(), winning_tile=tile), _context(ruleset, table, seat, tile))
+        hand = replace(s.to_hand(), winning_tile=tile)
+        score = score_hand(ruleset, hand, discard_win_context(ruleset, table, seat, tile))
         if score is not None and score.total > best:
             best = score.total
     return best
 
 
-def _context(ruleset: Ruleset, table: Table, seat: int, tile: int) -> dict[str, Any]:
-    """The facts of a win on a discard of ``tile``, as a game's plugins give them, with no situation counted."""
-    merged: dict[str, Any] = {}
-    parts: Sequence[Mapping[str, Any]] = ruleset_hooks(ruleset).mahjong_win_context(
-        ruleset=ruleset, table=table, seat=seat, tile=tile, how="discard")
-    for part in reversed(parts):
-        merged.update(part)
-    merged.update(winner=True, last_tile=False)
-    return merged

@@ -32,6 +32,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from mahjong_rulesets.mechanisms import discard_win_context
+
 from mahjong_core.plugin import (
     DRAGONS,
     HONOURS,
@@ -49,7 +51,6 @@ from mahjong_core.plugin import (
     hookimpl,
     is_suited,
     reacts_to,
-    ruleset_hooks,
     score_hand,
     suit_of,
     waits,
@@ -159,23 +160,12 @@ def _meets(score: Score | None, figures: Mapping[str, Any]) -> bool:
     return all(score.raw.get(key) is not None and score.raw[key] >= int(need) for key, need in figures.items())
 
 
-def _context(ruleset: Ruleset, table: Table, seat: int, tile: int) -> dict[str, Any]:
-    """The facts of a win on a discard of ``tile``, as a game's plugins give them, with no situation counted."""
-    merged: dict[str, Any] = {}
-    parts: Sequence[Mapping[str, Any]] = ruleset_hooks(ruleset).mahjong_win_context(
-        ruleset=ruleset, table=table, seat=seat, tile=tile, how="discard")
-    for part in reversed(parts):
-        merged.update(part)
-    merged.update(winner=True, last_tile=False)
-    return merged
-
-
 def _scored(ruleset: Ruleset, table: Table, seat: int, hand: Hand) -> Score | None:
     """The hand won on a discard of its winning tile, scored as the game scores a win; ``None`` where the ruleset
     reads no winning hand in it (a shape its family does not play, seven pairs where it has none): no wait."""
     assert hand.winning_tile is not None
     try:
-        score = score_hand(ruleset, hand, _context(ruleset, table, seat, hand.winning_tile))
+        score = score_hand(ruleset, hand, discard_win_context(ruleset, table, seat, hand.winning_tile))
     except HandError:
         return None
     return score if score is not None and (score.arrangement is not None or score.limit is not None) else None

@@ -87,6 +87,7 @@ class TileConservation:
             placed.extend(seat.aside)  # set aside face up by a plugin's event (three-player riichi's North)
             placed.extend(seat.jokers)
             placed.extend(seat.held_jokers)
+            placed.extend(seat.kept)  # bonus tiles kept in the hand (``bonus_kept``)
             for tile, held_as in seat.jokers_taken_as:  # a discarded joker won on, held as another
                 placed.remove(held_as)
                 placed.append(tile)

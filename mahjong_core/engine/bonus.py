@@ -32,7 +32,9 @@ The offer shows the seat nothing it could not see: every bonus row is face up, e
 event.
 
 A joker held may be set aside as a bonus tile by the seat's choice (a plugin's action of the way ``as_bonus``,
-Vietnamese jokers declared for Phán): :func:`set_aside_as_bonus`, in a turn or in the deal's declarations.
+Vietnamese jokers declared for Phán): :func:`set_aside_as_bonus`, in a turn or in the deal's declarations; so may a
+bonus tile the seat kept in its hand where the ruleset keeps them (``bonus_kept``, Vietnamese flowers):
+:func:`set_kept_aside`.
 """
 
 from __future__ import annotations
@@ -126,6 +128,8 @@ def settle_bonus(game: RunningGame, seat: int, tile: int) -> int:
     bonus_kinds = game.bonus_kinds
     set_aside = False
     while bonus_kinds[tile]:
+        if game.kept_bonus is not None:  # kept in the hand (``bonus_kept``): the seat sets it aside if it chooses
+            break
         game.event("table", "bonus", seat=seat, tile=game.codes[tile])
         offer_bonus(game, seat, tile)
         tile = draw_replacement(game, seat, "bonus")
@@ -162,6 +166,8 @@ def set_aside_as_bonus(game: RunningGame, seat: int, action: Action) -> int | No
     s = game.table.seats[seat]
     tile = action.tile
     assert tile is not None  # checked by the caller
+    if tile in s.kept:  # a bonus tile kept in the hand (``bonus_kept``)
+        return set_kept_aside(game, seat, tile)
     rule = s.joker_rule
     if rule is not None and rule.stands_for:  # a typed joker, named by its type (a framed copy with its frame)
         joker = rule.given_up(s.held_jokers, tile)
@@ -174,3 +180,16 @@ def set_aside_as_bonus(game: RunningGame, seat: int, action: Action) -> int | No
     s.set_aside(joker, False)
     game.event("table", "bonus", seat=seat, tile=game.codes[joker])
     return held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, action.kind)))
+
+
+def set_kept_aside(game: RunningGame, seat: int, tile: int) -> int | None:
+    """A bonus tile the seat kept in its hand (``bonus_kept``: :mod:`mahjong_core.rules.kept_bonus`) set aside by
+    its choice, as one drawn is set aside elsewhere: the core's ``bonus`` event (both folds take it from the hand to
+    the bonus row), offered to the seats it lets win (:func:`offer_bonus`), then replaced; the replacement, a bonus
+    tile too, is kept in its turn.  Returns the playing kind kept (``None`` for a bonus tile or a joker)."""
+    s = game.table.seats[seat]
+    s.kept.remove(tile)
+    s.set_aside(tile, False)
+    game.event("table", "bonus", seat=seat, tile=game.codes[tile])
+    offer_bonus(game, seat, tile)
+    return held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, "bonus")))

@@ -79,7 +79,14 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     t = game.table
     if (tile >= NUM_PLAYING_KINDS and (t.tiles is None or tile >= t.tiles.width)) or tile in t.wild:
         # a joker discarded (where jokers are played), a wild kind's copy: dead.  A flower a set plays in the hand
-        # (below its width) is claimed as any tile.
+        # (below its width) is claimed as any tile.  A bonus tile kept in the hand and discarded (``bonus_kept``) is
+        # dead too, but where the ruleset lets a seat ready to win take it as a joker (``won_on_discarded``).
+        if game.kept_bonus is not None and game.bonus_kinds[tile]:
+            if game.kept_bonus.won_on_discarded:
+                joker_won_on(game, discarder, tile)
+            if closing is not None:
+                closing(game)
+            return None
         joker_discarded(game)
         if t.joker_play is not None and t.joker_play.claimed_to_win_as is not None and tile >= NUM_PLAYING_KINDS:
             joker_won_on(game, discarder, tile)
@@ -201,7 +208,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
 def joker_won_on(game: RunningGame, discarder: int, tile: int) -> None:
     """A joker discarded, where the ruleset lets one be claimed to win alone (``jokers.claimed_to_win_as``): each
     other seat it completes, taken as that joker (the Vietnamese General), is offered the win; the first in the
-    claims' order takes it, and the deal ends (or play goes on, as the ruleset says).
+    claims' order takes it, and the deal ends (or play goes on, as the ruleset says).  So is a bonus tile kept in
+    the hand and discarded, where the ruleset says so (``bonus_kept.won_on_discarded``), named by its own code.
 
     The joker leaves the discarder's discards and the joker it is taken as joins the winner's jokers held, as the
     ``mahjong`` event's ``as_joker`` tells the folds.  The decision and the event name the discarded joker as its
@@ -210,7 +218,7 @@ def joker_won_on(game: RunningGame, discarder: int, tile: int) -> None:
     t = game.table
     play = t.joker_play
     assert play is not None and play.claimed_to_win_as is not None
-    named = play.rule.name_of(tile)
+    named = tile if game.bonus_kinds[tile] else play.rule.name_of(tile)  # a bonus tile discarded: by its own code
     taken_as = play.claimed_to_win_as
     seats = _OTHER_SEATS[t.players][discarder]
     claims: list[Claim] = []

@@ -65,7 +65,8 @@ def deal_hands(game: RunningGame) -> list[list[int]]:
 
     A dealt bonus tile goes to the seat's bonus row at once but is shown in
     the ``hands`` line with the hand it came in, and replaced later, after the
-    exchange (:func:`bonus_replacement`).
+    exchange (:func:`bonus_replacement`).  Where the ruleset keeps bonus tiles in the hand (``bonus_kept``), it
+    stays among the seat's concealed tiles instead (``Seat.kept``), to be laid down before play or in a turn.
     """
     t = game.table
     assert t.wall is not None  # dealt from the wall built by build_wall
@@ -79,6 +80,9 @@ def deal_hands(game: RunningGame) -> list[list[int]]:
         seat = (t.dealer + i) % t.players
         for tile in tiles:
             if bonus_kinds[tile]:
+                if game.kept_bonus is not None:
+                    t.seats[seat].kept.append(tile)
+                    continue
                 pending[seat].append(tile)
                 t.seats[seat].set_aside(tile, tile in game.tiles.jokers)
             elif plays_as[tile] == tile:
@@ -86,8 +90,8 @@ def deal_hands(game: RunningGame) -> list[list[int]]:
             else:
                 hold(game, t.seats[seat], tile)
                 others[seat].append(tile)
-    game.event("table", "hands", hands=[dealt_codes(t.seats[s].counts, others[s], pending[s], plays_as, names)
-                                        for s in range(t.players)])
+    game.event("table", "hands", hands=[dealt_codes(t.seats[s].counts, others[s], pending[s] or t.seats[s].kept,
+                                                    plays_as, names) for s in range(t.players)])
     return pending
 
 

@@ -50,11 +50,14 @@ def held_as(game: RunningGame, tile: int) -> int | None:
 
 
 def take(game: RunningGame, seat: int, tile: int, event_type: str, **extra: Any) -> None:
-    """Give a seat a tile from the wall (bonus tiles go straight to its bonus row) and log it."""
+    """Give a seat a tile from the wall (bonus tiles go straight to its bonus row, or into its hand where the
+    ruleset keeps them: ``bonus_kept``) and log it."""
     s = game.table.seats[seat]
     s.taken += 1
     if game.bonus_kinds[tile]:
-        if game.tiles.jokers:
+        if game.kept_bonus is not None:  # kept in the hand, to be set aside later or discarded
+            s.kept.append(tile)
+        elif game.tiles.jokers:
             s.set_aside(tile, tile in game.tiles.jokers)
         else:
             s.bonus.append(tile)

@@ -64,6 +64,7 @@ from mahjong_core.plugin.forms import added_forms, ready_beyond_shanten, recogni
 from mahjong_core.plugin.manager import implemented_hooks, overridden_hooks, shared_plugin_manager
 from mahjong_core.plugin.reactions import reaction_callers
 from mahjong_core.rules.jokers import joker_play
+from mahjong_core.rules.kept_bonus import kept_bonus
 from mahjong_core.rules.playable import deal_bound
 from mahjong_core.table.effects import apply_effects
 from mahjong_core.table.events import action_fields, action_text
@@ -270,6 +271,9 @@ class Game:
                                 for k in range(self.tiles.size)]
         else:
             self.bonus_kinds = [k in jokers or k in self.tiles.bonus for k in range(self.tiles.size)]
+        #: Where a seat keeps a bonus tile it draws in its hand, to set aside later or discard (``bonus_kept``:
+        #: Vietnamese flowers), how; ``None`` in every other game, which sets each aside as it is drawn.
+        self.kept_bonus = kept_bonus(ruleset)
         #: (seats that may win on one discard, wins that end a deal): ``most_winners_on_one_discard`` and
         #: ``deal_ends_at_wins``, both 1 but where a ruleset lets several seats win (:func:`.winning.declare_wins`).
         #: ``deal_ends_at_wins: null`` (where winners stay in play) sets no bound: only the wall ends the deal.

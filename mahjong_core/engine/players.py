@@ -55,7 +55,7 @@ from mahjong_core.hand.tiles import JOKER, JOKER_FRAMES, KINDS, MARKED_CODES, NU
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
-from mahjong_core.table.state import Action, Table
+from mahjong_core.table.state import Action, Seat, Table
 from mahjong_core.table.vocabulary import AS_BONUS, SET_ASIDE
 
 if TYPE_CHECKING:
@@ -192,7 +192,12 @@ class GreedyBot:
         return chosen.after(self.TURN_MS if phase == "turn" else self.CLAIM_MS)
 
     def _choose(self, table: Table, seat: int, options: Sequence[Action], phase: str) -> Action:
-        counts = table.seats[seat].counts
+        s = table.seats[seat]
+        counts = s.counts
+        if s.kept and phase in ("turn", "declaration", "claim"):  # a bonus tile kept in the hand (``bonus_kept``)
+            chosen = self._kept(s, options, phase)
+            if chosen is not None:
+                return chosen
         if len(counts) != NUM_PLAYING_KINDS:  # a set that plays kinds past the 34 (flowers held): :meth:`_wide`
             return self._wide(counts, options, phase)
         if table.joker_play is not None and phase in ("turn", "claim", "declaration"):  # where jokers are played
@@ -220,6 +225,28 @@ class GreedyBot:
         # "pass" is last wherever the engine offers it; in a plugin's phase, the option its plugin lists last (a
         # plugin lists its options so that the last is a plain player's choice: example_play_on's least-held suit)
         return options[-1]
+
+    @staticmethod
+    def _kept(s: Seat, options: Sequence[Action], phase: str) -> Action | None:
+        """A seat holding a bonus tile it kept (``bonus_kept``): a win offered is taken; a seat that has set nothing
+        aside, holds no joker and only suited tiles discards its flower (a hand of no bonus tiles, the Vietnamese
+        NFNL, is in reach; before play it passes, and discards it in its turn); any other sets it aside, for its
+        points and a replacement, or, where it may not now (the turn of a claim), discards it.  Offered a claim
+        meanwhile, it takes only a win (shanten does not measure a hand with a tile of no set).  ``None``: the
+        usual answer (no choice of a kept tile offered)."""
+        win = next((o for o in options if o.kind == "win"), None)
+        if win is not None:
+            return win
+        if phase == "claim":  # a hand with a tile of no set is not measured for a meld: it passes
+            return options[-1]
+        no_bonus = not s.bonus and not s.jokers and not s.held_jokers and not any(s.counts[27:]) \
+            and all(m.tiles[0] < 27 and not m.jokers for m in s.melds)
+        aside = None if no_bonus else next((o for o in options if o.way == AS_BONUS and o.tile in s.kept), None)
+        if aside is not None:
+            return aside
+        if phase == "declaration":
+            return None
+        return next((o for o in options if o.kind == "discard" and o.way is None and o.tile in s.kept), None)
 
     def _wide(self, counts: list[int], options: Sequence[Action], phase: str) -> Action:
         """A hand counting kinds past the 34 (its tile set plays flowers in the hand), which shanten does not

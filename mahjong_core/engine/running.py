@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from mahjong_core.plugin.manager import HookRelay
     from mahjong_core.plugin.vocabulary import GameVocabulary
     from mahjong_core.rules import Ruleset
+    from mahjong_core.rules.kept_bonus import KeptBonus
     from mahjong_core.table.state import Action, Outcome, Payment, Table
     from mahjong_core.table.wall import TileSource
 
@@ -96,6 +97,10 @@ class RunningGame(Protocol):
         ...
     @property
     def bonus_kinds(self) -> Sequence[bool]: ...
+    @property
+    def kept_bonus(self) -> KeptBonus | None:
+        """Where the ruleset lets a seat keep a bonus tile in its hand (``bonus_kept``), how; else ``None``."""
+        ...
     @property
     def late_claims(self) -> frozenset[str]: ...
     @property

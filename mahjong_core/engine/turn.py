@@ -136,6 +136,8 @@ def turn(game: RunningGame, seat: int, drawn: int | None, how: str, after_claim:
         assert tile is not None
         if tile >= ANY_JOKER or (s.held_jokers and tile == s.held_jokers[-1]):  # a joker, or a wild kind's copy
             return discard_joker(game, seat, tile)
+        if s.kept and tile in s.kept:  # a bonus tile kept in the hand (``bonus_kept``)
+            return discard_kept(game, seat, tile)
         if action.marked:  # the player chose the marked copy while holding a plain one
             chosen(s, action.marked, into_meld=False)
         s.counts[tile] -= 1
@@ -190,6 +192,8 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
             options.extend(o for o in joker_kong_shapes(s, t.joker_play.kong_naturals)
                            if o.tile is not None and o.way is not None and kong_ok(game, seat, o.way, o.tile))
     options.extend(compress(_DISCARDS, counts))  # a discard of every kind held
+    if s.kept:  # a bonus tile kept in the hand (``bonus_kept``), each kind once
+        options.extend(Action("discard", kind) for kind in sorted(set(s.kept)))
     if t.joker_play is not None:
         if s.held_jokers:  # a joker, named ``1j``; a copy of the deal's wild kind by its own code; typed by type
             rule = t.joker_play.rule
@@ -278,6 +282,20 @@ def set_aside(game: RunningGame, seat: int, action: Action) -> int | None:
         raise MahjongError(f"seat {seat} chose {action.kind} {code(tile)} (way set_aside), but the plugin's events "
                            "did not set one tile aside from the hand (a set_aside effect)", place=f"event {game.n}")
     return held_as(game, settle_bonus(game, seat, draw_replacement(game, seat, action.kind)))
+
+
+def discard_kept(game: RunningGame, seat: int, tile: int) -> int:
+    """A seat discards a bonus tile it kept in its hand (``bonus_kept``): face up among its discards, claimed only
+    to win where the ruleset says so (:func:`.claims.claim_window`); return it."""
+    t = game.table
+    s = t.seats[seat]
+    s.kept.remove(tile)
+    s.discards.append(tile)
+    t.last_discard_marked = False
+    t.last_discard, t.last_discarder = tile, seat
+    t.drawn_tile = None
+    t.kongs_in_turn = 0
+    return tile
 
 
 def make_kong(game: RunningGame, seat: int, action: Action) -> None:

@@ -20,7 +20,7 @@ is shown to nobody else, since it may name a tile the seat keeps.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -323,6 +323,8 @@ def full_table_view(table: Table) -> dict[str, Any]:
             "calling": s.calling, "concealed": held_codes(s.counts, s.marked, tiles) + [name(t) for t in s.held_jokers]
             if not table.wild else _with_wild(s.counts, s.marked, s.held_jokers, tiles),
         }
+        if s.kept:
+            _with_kept(seat, s.kept, name)
         # What a plugin's events set, public by their declaration, only where there is any (as the folds show it).
         if s.flags:
             seat["flags"] = dict(s.flags)
@@ -353,6 +355,14 @@ def full_table_view(table: Table) -> dict[str, Any]:
     if table.wild:  # the deal's wild kinds (Fuzhou's gold), only where a ruleset makes a kind wild
         view["wild"] = [name(t) for t in table.wild]
     return view
+
+
+def _with_kept(seat: dict[str, Any], kept: list[int], name: Callable[[int], str]) -> None:
+    """A seat's bonus tiles kept in its hand (``bonus_kept``) among its concealed tiles, after the playing ones:
+    concealed like any tile (:func:`redact_table_view` cuts them from every other seat's view with the rest),
+    counted in its ``concealed_count``."""
+    seat["concealed"] = seat["concealed"] + [name(t) for t in sorted(kept)]
+    seat["concealed_count"] += len(kept)
 
 
 def _with_wild(counts: list[int], marked: list[int], held: list[int], tiles: TileSet | None) -> list[str]:

@@ -304,6 +304,10 @@ class Seat:
     #: Tiles a kong counts as in the hand: 3 where a kong takes a loose tile (every game but one of fixed hands),
     #: 4 where it takes none (``kong_loose_tile: false``: the American game, whose 14 tiles count a kong as four).
     kong_counts: int = 3
+    #: The bonus tiles (flowers) held among the concealed tiles, where the ruleset lets a seat keep them to set
+    #: aside later or discard (``bonus_kept``: :mod:`mahjong_core.rules.kept_bonus`): each a tile of the hand that
+    #: is part of no set, never in the count vector.  Empty in every other game.
+    kept: list[int] = field(default_factory=list)
 
     def set_aside(self, tile: int, joker: bool) -> None:
         """Set a bonus tile or a joker aside, face up, in the order the row shows them (:meth:`set_aside_row`)."""
@@ -364,9 +368,9 @@ class Seat:
         return tuple(kind for kind, n in enumerate(self.counts) for _ in range(n))
 
     def hand_count(self) -> int:
-        """Tiles as a hand counts them (a kong counts three, four where it takes no loose tile; a joker held counts
-        as a tile)."""
-        size = sum(self.counts) + 3 * len(self.melds) + len(self.held_jokers)
+        """Tiles as a hand counts them (a kong counts three, four where it takes no loose tile; a joker held and a
+        bonus tile kept count as a tile each)."""
+        size = sum(self.counts) + 3 * len(self.melds) + len(self.held_jokers) + len(self.kept)
         if self.kong_counts != 3:
             size += (self.kong_counts - 3) * sum(1 for meld in self.melds if meld.kind is MeldKind.KONG)
         return size
@@ -589,6 +593,8 @@ class Table:
                 parts.append(f"f{sorted(seat.flags.items())}|{seat.aside}")
             if seat.held_jokers:  # only where jokers are played and held: other tables hash as they did
                 parts.append(f"j{len(seat.held_jokers)}")
+            if seat.kept:  # only where bonus tiles are kept in the hand: other tables hash as they did
+                parts.append(f"k{seat.kept}")
             if seat.won:  # only where winners stay in play: other tables hash as they did
                 parts.append(f"v{seat.won}")
         if self.wall is not None:

@@ -45,6 +45,8 @@ for nor reads those rules:
   as a dora, three-player riichi's North (``bonus_declaration``);
 * :mod:`.joker_declaration` -- a joker held declared by choice, set aside as a bonus tile, replaced from the dead
   wall and scored with the bonus tiles, Vietnamese jokers for Phán (``joker_declaration``);
+* :mod:`.bonus_kept` -- a bonus tile kept in the hand by choice, set aside later and replaced, or discarded,
+  Vietnamese flowers (``bonus_kept``, the core's rule);
 * :mod:`.flower_hands` -- all eight flowers and seasons a win in itself, seven robbing the eighth or taking it from
   its holder (``flower_hands``);
 * :mod:`.no_bonus_payment` -- a seat dealt no bonus tile paid by the others at the deal (``no_bonus_payment``);

@@ -8,8 +8,8 @@ instead of playing it is the ``joker_declaration`` mechanism's; this module cont
 the installed ones do not say (:mod:`.predicates`), the declared jokers' among them, and the two rules no data
 says, both answers to the engine's "is this hand complete?": the win by discarding green jokers
 (:mod:`.green_jokers`), whose discard, claimed by no one, wins, and the hand of no flowers and no leaves
-(:mod:`.nfnl`), which wins in any shape.  A discarded joker won on as a General is the core's
-(``jokers.claimed_to_win_as``); this module only tells the win's facts.
+(:mod:`.nfnl`), which wins in any shape.  A discarded joker or flower won on as a General is the core's
+(``jokers.claimed_to_win_as``, ``bonus_kept``); this module only tells the win's facts.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from mahjong_rulesets.rulesets.vietnamese import green_jokers, nfnl, predicates
 
-from mahjong_core.plugin import ANY_JOKER, Predicate, Ruleset, Table, hookimpl
+from mahjong_core.plugin import NUM_PLAYING_KINDS, Predicate, Ruleset, Table, hookimpl
 
 
 @hookimpl
@@ -42,11 +42,11 @@ def mahjong_hand_complete(ruleset: Ruleset, table: Table, seat: int, tile: int, 
 @hookimpl
 def mahjong_win_context(ruleset: Ruleset, table: Table, seat: int, tile: int, how: str) -> Mapping[str, Any]:
     """How many green jokers the winner discarded where their discard made the win, whether the win was on a
-    discarded joker (``won_on_discarded_joker``: the engine names such a tile by the joker's type, ``ANY_JOKER``
-    and up, where a playing tile is below the 34), and ``bonus_win`` for a hand of no flowers and no leaves (its
-    rows score it, sets or none)."""
+    discarded joker or flower (``won_on_discarded_joker``: the engine names a joker by its type, ``ANY_JOKER`` and
+    up, and a flower by its own kind, both past the 34 playing kinds), and ``bonus_win`` for a hand of no flowers
+    and no leaves (its rows score it, sets or none)."""
     facts = {**green_jokers.win_context(table, seat, how),
-             predicates.WON_ON_JOKER: how == "discard" and tile >= ANY_JOKER}
+             predicates.WON_ON_JOKER: how == "discard" and tile >= NUM_PLAYING_KINDS}
     if nfnl.complete(table, seat, tile, how):  # a hand of no flowers and no leaves, which may be of no sets
         facts["bonus_win"] = True
     return facts

@@ -2,8 +2,10 @@
 
 riichi_advanced section NFNL (cited, not quoted): a seat that never declares a flower or joker and holds only
 suited tiles, winning on a suited tile, wins whatever the tiles' shape (the ruleset file's winning definitions say
-the same: fourteen suited tiles and no joker).  Here every flower is set aside as it is drawn, so a seat that has
-drawn one has a bonus tile and is no NFNL hand; a joker held, declared or in a meld spoils it too.
+the same: fourteen suited tiles and no joker).  A flower is kept in the hand as it is drawn (``bonus_kept``), and a
+seat may discard it instead of setting it aside: only a flower or joker set aside spoils the hand (the page's "never
+declaring"), so a seat that drew flowers and discarded them all may still win it; a flower still held is a tile of
+no set, and a joker held or in a meld spoils it too.
 
 The engine asks whether a hand is complete (``mahjong_hand_complete``); this module answers ``True`` for such a
 hand, so that one of no sets wins, and ``None`` for every other (the hand's shape decides).  Such a hand is scored
@@ -29,7 +31,7 @@ def complete(table: Table, seat: int, tile: int, how: str) -> bool:
     on a discard or a robbed kong (a discarded joker won on is no suited tile).
     """
     s = table.seats[seat]
-    if s.bonus or s.held_jokers:
+    if s.bonus or s.held_jokers or s.kept:  # a flower kept in the hand is a tile of no set: no hand yet
         return False
     if how in ("discard", "robbing_kong"):
         if not 0 <= tile < _SUITED:

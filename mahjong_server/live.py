@@ -491,7 +491,7 @@ class LiveTable:
         return {
             "type": "prompt", "id": prompt.id, "seat": prompt.seat, "phase": prompt.phase,
             "what": "move" if prompt.phase in MOVE_PHASES else "claim", "limit_ms": prompt.limit_ms,
-            "elapsed_ms": prompt.elapsed_ms(), "options": encode_options(prompt.options),
+            "elapsed_ms": prompt.elapsed_ms(), "options": encode_options(prompt.options, self.game.codes),
             "drawn": kind_code(prompt.drawn) if prompt.drawn is not None else None,
             "view": (redact_table_view(view, prompt.seat, reveal=False, visibility=self.visibility)
                      if view is not None else None),

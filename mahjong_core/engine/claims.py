@@ -99,8 +99,8 @@ def claim_window(game: RunningGame, discarder: int, tile: int, late: tuple[int, 
     window_ms = 0
     # Asked of three seats at every discard: where no joker is played and no plugin adds to a claim's options or
     # answers the mahjong test, each seat's options come from the plain path, decided here once per discard.
-    options_of = _plain_claim_options if t.joker_play is None and _GENERAL_CLAIM_HOOKS.isdisjoint(game.implemented) \
-        else claim_options
+    options_of = _plain_claim_options if t.joker_play is None and game.kept_bonus is None \
+        and _GENERAL_CLAIM_HOOKS.isdisjoint(game.implemented) else claim_options
     seats = _OTHER_SEATS[t.players][discarder]
     if t.wins:  # a seat that has won sits out while play goes on
         seats = tuple(seat for seat in seats if not t.out_of_play(seat))
@@ -290,7 +290,9 @@ def claim_options(game: RunningGame, seat: int, discarder: int, tile: int) -> li
     """
     s = game.table.seats[seat]
     complete = asked_complete(game, seat, tile, "discard") if "mahjong_hand_complete" in game.implemented else None
-    if complete is None and s.held_jokers:  # jokers held: the mahjong test takes them (engine/jokers.py)
+    if complete is None and s.kept:  # a bonus tile kept in the hand is a tile of no set: no win by the hand's shape
+        complete = False
+    elif complete is None and s.held_jokers:  # jokers held: the mahjong test takes them (engine/jokers.py)
         if ready_with_jokers(game, s):  # a hand not ready now is not complete with the discard
             s.counts[tile] += 1
             complete = complete_with_jokers(game, s)

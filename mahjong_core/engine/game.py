@@ -389,7 +389,7 @@ class Game:
         if offered not in options or not isinstance(delay, int) or delay < 0:
             raise IllegalAction(f"seat {seat} chose {action_text(action)}, which is not legal here; legal: "
                                 + ", ".join(action_text(o) for o in options), place=f"event {self.n}")
-        fields = action_fields(action)
+        fields = action_fields(action, self.codes)
         if action.kind == "discard" and t.seats[seat].marked:
             mark_discard(fields, t.seats[seat], action, self.tiles)
         if delay:

@@ -51,7 +51,7 @@ from mahjong_core.hand.jokers import (
     least_after_discards_with_jokers,
     shanten_with_jokers,
 )
-from mahjong_core.hand.tiles import JOKER, JOKER_FRAMES, KINDS, MARKED_CODES, NUM_PLAYING_KINDS
+from mahjong_core.hand.tiles import JOKER, JOKER_FRAMES, KINDS, MARKED_CODES, NUM_PLAYING_KINDS, TileSet
 from mahjong_core.reading.entry_points import clear_cache as _forget_entry_points
 from mahjong_core.reading.entry_points import entry_points
 from mahjong_core.table.rng import Rng
@@ -779,7 +779,7 @@ class ScriptedPlayer:
             key, action = None, None
         if action is not None:
             return action
-        action = action_from_fields(fields, source=self.source, place=f"event {n}")
+        action = action_from_fields(fields, source=self.source, place=f"event {n}", tiles=table.tiles)
         if not isinstance(delay, int) or isinstance(delay, bool) or delay < 0:
             raise ReplayError(f"after_ms must be a non-negative integer, got {delay!r}", source=self.source,
                               place=f"event {n}")
@@ -792,17 +792,27 @@ class ScriptedPlayer:
         return action
 
 
+def _set_kind(tiles: TileSet, name: str) -> int:
+    """The kind of the game's tile set a decision names by its own code (past the standard ones); ``KeyError``
+    where the set has no such kind, as for an unknown standard code."""
+    kind = tiles.kind_of(name) if isinstance(name, str) else None
+    if kind is None or kind < len(KINDS):
+        raise KeyError(name)
+    return kind
+
+
 #: Recorded decisions as actions, by their fields: a log repeats the same few hundred decisions (discard
 #: 5m after 1500 ms ...), and an action is an immutable value, so each is built once.
 _RECORDED: dict[tuple[Any, ...], Action] = {}
 
 
-def action_from_fields(fields: dict[str, Any], *, source: str, place: str) -> Action:
+def action_from_fields(fields: dict[str, Any], *, source: str, place: str, tiles: TileSet | None = None) -> Action:
     """Rebuild an :class:`Action` from a decision event's fields.
 
     The copy a decision names is the player's choice: a discard named by a marked copy's own code (``0p``) gives
     up the marked copy, and a claim's ``marked`` the marked copies of those kinds among its tiles (the engine
-    refuses, at this event, a copy the hand does not hold)."""
+    refuses, at this event, a copy the hand does not hold).  ``tiles``: the game's tile set, whose own kinds past
+    the standard ones a decision may name by their codes (an emperor kept in the hand, ``1e``: ``bonus_kept``)."""
     try:
         tile = fields.get("tile")
         kind = str(fields["action"])
@@ -812,7 +822,8 @@ def action_from_fields(fields: dict[str, Any], *, source: str, place: str) -> Ac
         count = fields.get("count")
         action = Action(
             kind,
-            _CODE_TO_KIND[tile] if tile is not None else None,
+            None if tile is None else _CODE_TO_KIND[tile] if tile in _CODE_TO_KIND or tiles is None
+            else _set_kind(tiles, tile),
             tuple(_CODE_TO_KIND[t] for t in fields.get("tiles", ())),
             fields.get("way"),
             marked=marked,

@@ -170,11 +170,12 @@ def turn_options(game: RunningGame, seat: int, drawn: int | None, how: str, afte
     counts = s.counts
     options: list[Action] = []
     # A concealed hand of jokers alone (its last tile given for an exposure's joker) names no tile to win on: it
-    # is offered no win in this turn, only its discards (seed 57 of the card bot against three random bots).
+    # is offered no win in this turn, only its discards (seed 57 of the card bot against three random bots).  A
+    # hand holding a bonus tile it kept (``bonus_kept``) wins only where a plugin says so: the tile is in no set.
     if not after_claim and (drawn is not None or any(counts)):
         asked = asked_complete(game, seat, drawn if drawn is not None else any_tile(counts), how) \
             if "mahjong_hand_complete" in game.implemented else None
-        if asked if asked is not None else \
+        if asked if asked is not None else False if s.kept else \
                 (not unready_before_draw(game, s, drawn) and complete_with_jokers(game, s)) if s.held_jokers else \
                 (not not_ready_before(game, s, drawn) and is_mahjong(counts, game.forms, game.added_forms)):
             win_tile = drawn if drawn is not None else any_tile(counts)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from mahjong_core.engine.deal_end import settle_win
 from mahjong_core.engine.flow import DealOver, PlayGoesOn
 from mahjong_core.engine.jokers import complete_with_jokers
-from mahjong_core.hand.tiles import NUM_PLAYING_KINDS
+from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
 from mahjong_core.plugin.forms import is_mahjong
 from mahjong_core.table.events import action_fields, code
 from mahjong_core.table.state import Action, Outcome
@@ -38,11 +38,14 @@ def asked_complete(game: RunningGame, seat: int, tile: int, how: str) -> bool | 
 
 def hand_complete(game: RunningGame, seat: int, counts: list[int], tile: int, how: str) -> bool:
     """Whether the seat's hand (``counts``, the winning tile among them) is complete: a plugin's answer where one
-    gives it (:func:`asked_complete`), else its shape in the game's forms (:func:`is_mahjong`)."""
+    gives it (:func:`asked_complete`), else its shape in the game's forms (:func:`is_mahjong`) -- never while it
+    holds a bonus tile kept in the hand, a tile of no set (``bonus_kept``)."""
     asked = asked_complete(game, seat, tile, how)
     if asked is not None:
         return asked
     s = game.table.seats[seat]
+    if s.kept:  # a bonus tile kept in the hand (``bonus_kept``) is a tile of no set: the hand's shape is not whole
+        return False
     if s.held_jokers and counts is s.counts:
         return complete_with_jokers(game, s)
     return is_mahjong(counts, game.forms, game.added_forms) if sum(counts) % 3 == 2 else False
@@ -140,7 +143,9 @@ def win_outcome(game: RunningGame, seat: int, tile: int, how: str, discarder: in
         fields["play_on"] = True
         if game.table.winners_stay:
             fields["stays_in_play"] = True
-    game.event("table", "mahjong", seat=seat, tile=game.codes[game.tiles.marked_of(tile)] if marked else code(tile),
+    names = game.codes
+    game.event("table", "mahjong", seat=seat, tile=names[game.tiles.marked_of(tile)] if marked
+               else names[tile] if len(KINDS) <= tile < len(names) else code(tile),  # a kept emperor discarded
                how=how, discarder=discarder, **fields)
     return outcome
 
@@ -192,7 +197,7 @@ def false_win(game: RunningGame, seat: int, action: Action, phase: str, delay: i
         if "mahjong_false_win" in game.implemented else None
     if penalty is None:
         return None
-    fields = action_fields(action)
+    fields = action_fields(action, game.codes)
     if delay:
         fields["after_ms"] = delay
     game.event(seat, "decision", phase=phase, **fields)

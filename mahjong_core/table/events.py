@@ -61,11 +61,17 @@ def held_codes(counts: Sequence[int], marked: Sequence[int], tiles: TileSet | No
     return out
 
 
-def action_fields(action: Action) -> dict[str, Any]:
-    """An action as event fields: its kind, and its tile, tiles and way where it has them."""
+def action_fields(action: Action, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """An action as event fields: its kind, and its tile, tiles and way where it has them.
+
+    ``names``: the codes of the game's tile set by kind, for a tile past the standard ones that an action names
+    by its kind (an emperor kept in the hand, ``1e``, discarded or set aside: ``bonus_kept``); without them such a
+    tile has no code.
+    """
     fields: dict[str, Any] = {"action": action.kind}
     if action.tile is not None:
-        fields["tile"] = code(action.tile)
+        tile = action.tile
+        fields["tile"] = names[tile] if names is not None and len(KINDS) <= tile < len(names) else code(tile)
     if action.tiles:
         fields["tiles"] = codes(action.tiles)
     if action.way is not None:

@@ -261,8 +261,13 @@ class Knowledge:
 
 
 def bonus_codes(rid: str) -> frozenset[str]:
-    """The codes of the kinds a ruleset's tile set sets aside as bonus tiles."""
-    tiles = load_ruleset(rid).tiles()
+    """The codes of the kinds a ruleset's tile set sets aside face up as they are taken: none where the ruleset
+    keeps them in the hand (``bonus_kept``: a flower drawn is concealed like any tile until its ``bonus`` event or
+    its discard shows it)."""
+    ruleset = load_ruleset(rid)
+    if ruleset.get("bonus_kept") is not None:
+        return frozenset()
+    tiles = ruleset.tiles()
     return frozenset(tiles.code(kind) for kind in tiles.bonus)
 
 

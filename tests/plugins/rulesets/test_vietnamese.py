@@ -596,8 +596,9 @@ def _game(ruleset: Ruleset, tmp_path: Path, seed: int = 1) -> tuple[Path, list[d
 def test_in_play_jokers_are_laid_down_before_the_first_discard_and_scored(ruleset: Ruleset, tmp_path: Path) -> None:
     """Random bots lay jokers down before play: each a decision of the declarations phase, the core's bonus event
     and a replacement, all before the deal's first discard; the games audit clean, and a winner who declared the
-    General before play off the East seat is paid its Phán more."""
-    replay, events = _game(ruleset, tmp_path)
+    General before play off the East seat is paid its Phán more (seed 13: the first whose four deals hold such a
+    winner since flowers are kept in the hand and set aside by choice)."""
+    replay, events = _game(ruleset, tmp_path, 13)
     assert check(replay).ok
     before = [i for i, e in enumerate(events) if e.get("action") == "declare_joker" and e["phase"] == "declaration"]
     assert before
@@ -713,6 +714,9 @@ parameters:
         6j: [dragons]
         7j: [suits]
     assumption: "a test's house rule"
+  bonus_kept:
+    value: {after_claim: false, before_play: true, won_on_discarded: false}
+    assumption: "a test's house rule: no joker is named to take a discarded flower as"
 """
 
 

@@ -64,6 +64,7 @@ class ConservationObserver:
             seen.update(seat.aside)  # set aside by a plugin's event (three-player riichi's North)
             seen.update(seat.jokers)  # set aside, where jokers are not played
             seen.update(seat.held_jokers)  # held, where they are
+            seen.update(seat.kept)  # bonus tiles kept in the hand, where the ruleset keeps them (``bonus_kept``)
             seen.update(seat.won)  # won with and set aside face up, where winners stay in play
         seen.subtract(table.shared_wins)  # one tile several seats won at once, held (or set aside) by each
         seen = +seen

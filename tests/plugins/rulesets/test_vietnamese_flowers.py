@@ -9,6 +9,7 @@ the house rule without ``bonus_kept`` plays as the ruleset did before (every flo
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -262,3 +263,16 @@ def test_a_bad_bonus_kept_value_is_refused_at_its_line() -> None:
     house = HOUSE.replace("VALUE", "{after_claim: false, before_play: yes please, won_on_discarded: true}")
     with pytest.raises(RulesetError, match=r"<test>::\$\.parameters\.bonus_kept\.value\.before_play \(line"):
         load_ruleset_text(house, "<test>")
+
+
+def test_the_golden_game_keeps_sets_aside_discards_and_wins_on_a_flower() -> None:
+    """The golden replay (re-simulated and audited by the golden tests, folded by the viewer's fold beside the
+    core's in tests/server) holds each move: flowers set aside by choice, a flower discarded and won on as a
+    General."""
+    log = Path(__file__).parents[3] / "replays" / "vietnamese-seed20261130.jsonl"
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()[1:]]
+    assert any(e.get("action") == "declare_flower" and e.get("way") == "as_bonus" for e in events)
+    (i,) = _deal_ins(events)
+    assert events[i]["as_joker"] == "1j"
+    assert any(e["type"] == "decision" and e["action"] == "discard" and e["tile"] == events[i]["tile"]
+               and e["actor"] == events[i]["discarder"] for e in events[:i])

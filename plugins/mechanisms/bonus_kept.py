@@ -1,9 +1,9 @@
 """Bonus tiles kept in the hand: the seat's choice to set one aside, in its turn or before play.
 
-Switched on by ``bonus_kept`` (the core's rule, :mod:`mahjong_core.rules.kept_bonus`).  Vietnamese mahjong is the
-model: riichi_advanced's Vietnamese rules page (section Calls) lets a seat declare a flower on its turn, set aside
-for points and replaced, and says declaring flowers is optional, since the hand of no flowers and no leaves would
-rather discard them (section NFNL) -- cited, not quoted.  Where the ruleset keeps bonus tiles, the engine puts a
+Switched on by ``bonus_kept`` (the core's rule: the engine keeps the bonus tiles in the hand).  Vietnamese mahjong
+is the model: riichi_advanced's Vietnamese rules page (section Calls) lets a seat declare a flower on its turn, set
+aside for points and replaced, and says declaring flowers is optional, since the hand of no flowers and no leaves
+would rather discard them (section NFNL) -- cited, not quoted.  Where the ruleset keeps bonus tiles, the engine puts a
 bonus tile drawn or dealt among the seat's concealed tiles (``Seat.kept``) and offers its discard like any tile's;
 this plugin offers the other choice:
 

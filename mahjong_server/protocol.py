@@ -110,7 +110,7 @@ def encode_options(options: Sequence[Action], names: Sequence[str] | None = None
     """The engine's options as the client sees them: index, the log's fields for the action, and its text.
     ``names``: the codes of the game's tile set, for a tile of its own an option names (an emperor kept in the
     hand, set aside or discarded)."""
-    return [{"index": i, **action_fields(o, names), "text": action_text(o)} for i, o in enumerate(options)]
+    return [{"index": i, **action_fields(o, names), "text": action_text(o, names)} for i, o in enumerate(options)]
 
 
 def option_index(message: dict[str, Any], options: Sequence[Action]) -> int:

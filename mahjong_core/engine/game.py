@@ -387,8 +387,8 @@ class Game:
                 raise IllegalAction(f"seat {seat} chose {action_text(action)}: {why}", place=f"event {self.n}")
             offered = action.marking(())
         if offered not in options or not isinstance(delay, int) or delay < 0:
-            raise IllegalAction(f"seat {seat} chose {action_text(action)}, which is not legal here; legal: "
-                                + ", ".join(action_text(o) for o in options), place=f"event {self.n}")
+            raise IllegalAction(f"seat {seat} chose {action_text(action, self.codes)}, which is not legal here; legal: "
+                                + ", ".join(action_text(o, self.codes) for o in options), place=f"event {self.n}")
         fields = action_fields(action, self.codes)
         if action.kind == "discard" and t.seats[seat].marked:
             mark_discard(fields, t.seats[seat], action, self.tiles)

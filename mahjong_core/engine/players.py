@@ -160,6 +160,10 @@ class GreedyBot:
     otherwise -- the joker does not help it -- and so takes the points and a replacement tile for nothing; a
     joker that helps it is kept.
 
+    A bonus tile kept in the hand (``bonus_kept``: a Vietnamese flower) it sets aside, for its points and a
+    replacement, unless it has set nothing aside and holds suited tiles alone (a hand of no bonus tiles, the
+    Vietnamese NFNL, in reach): then it discards the flower.  Holding one, it claims only a win (:meth:`_kept`).
+
     In a plugin's own phase it takes the option the plugin lists last, as it
     passes (last) in the core's: a plugin lists its options so that the last
     is a plain player's choice (example_play_on: the suit held least).

@@ -83,11 +83,13 @@ def action_fields(action: Action, names: Sequence[str] | None = None) -> dict[st
     return fields
 
 
-def action_text(action: Action) -> str:
-    """An action in a few words for a message: ``pung 5p 5p+5p``, ``kong 1z (concealed)``."""
+def action_text(action: Action, names: Sequence[str] | None = None) -> str:
+    """An action in a few words for a message: ``pung 5p 5p+5p``, ``kong 1z (concealed)``; ``names`` as for
+    :func:`action_fields`."""
     parts = [action.kind]
     if action.tile is not None:
-        parts.append(code(action.tile))
+        tile = action.tile
+        parts.append(names[tile] if names is not None and len(KINDS) <= tile < len(names) else code(tile))
     if action.tiles:
         parts.append("+".join(codes(action.tiles)))
     if action.way:

@@ -162,7 +162,7 @@ class GreedyBot:
 
     A bonus tile kept in the hand (``bonus_kept``: a Vietnamese flower) it sets aside, for its points and a
     replacement, unless it has set nothing aside and holds suited tiles alone (a hand of no bonus tiles, the
-    Vietnamese NFNL, in reach): then it discards the flower.  Holding one, it claims only a win (:meth:`_kept`).
+    Vietnamese NFNL, in reach): then it discards the flower.  Holding one, it claims only a win (``_kept``).
 
     In a plugin's own phase it takes the option the plugin lists last, as it
     passes (last) in the core's: a plugin lists its options so that the last

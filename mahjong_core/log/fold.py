@@ -38,16 +38,25 @@ _ORDER: dict[str, float] = {kind.code: i for i, kind in enumerate(KINDS)}
 #: The marked copy (a red five, ``0p``) of each kind that has one, by the kind's code.
 _MARKED_OF = {KINDS[five].code: red for red, five in MARKED_CODES.items()}
 _ORDER.update({red: five + 0.5 for red, five in MARKED_CODES.items()})
+#: A joker's code, a typed joker's by its type or a framed copy's by its frame (``1j``, ``2d``, ``7c``).
+_JOKER_CODE = re.compile(r"[1-9][jdc]")
 
 
 def sort_tiles(tiles: Iterable[str]) -> list[str]:
     """Tile codes in the order of the tile set, hidden tiles last (as the viewer page sorts them).
 
-    A red five follows the plain fives of its suit; a tile set's own kinds (jokers, animals) come after the
-    standard ones, in the order they were given."""
+    A red five follows the plain fives of its suit; a tile set's own kinds come after the standard ones, in the
+    order they were given, its jokers last (an emperor kept in the hand, ``1e``, before the jokers held:
+    ``bonus_kept``)."""
     tiles = list(tiles)
-    known = sorted((t for t in tiles if t != HIDDEN), key=lambda t: _ORDER.get(t, 99))
+    known = sorted((t for t in tiles if t != HIDDEN), key=_rank)
     return known + [t for t in tiles if t == HIDDEN]
+
+
+def _rank(tile: str) -> float:
+    """Where a code sorts: a standard kind at its place, a set's own kind after them, a joker (``2j``, a framed
+    copy ``2d``) after those."""
+    return _ORDER.get(tile, 100 if _JOKER_CODE.fullmatch(tile) else 99)
 
 
 def take_tiles(hand: list[str], tiles: Iterable[str]) -> list[str]:

@@ -324,7 +324,7 @@ def full_table_view(table: Table) -> dict[str, Any]:
             if not table.wild else _with_wild(s.counts, s.marked, s.held_jokers, tiles),
         }
         if s.kept:
-            _with_kept(seat, s.kept, name)
+            _with_kept(seat, s.kept, 0 if table.wild else len(s.held_jokers), name)
         # What a plugin's events set, public by their declaration, only where there is any (as the folds show it).
         if s.flags:
             seat["flags"] = dict(s.flags)
@@ -357,11 +357,16 @@ def full_table_view(table: Table) -> dict[str, Any]:
     return view
 
 
-def _with_kept(seat: dict[str, Any], kept: list[int], name: Callable[[int], str]) -> None:
-    """A seat's bonus tiles kept in its hand (``bonus_kept``) among its concealed tiles, after the playing ones:
-    concealed like any tile (:func:`redact_table_view` cuts them from every other seat's view with the rest),
-    counted in its ``concealed_count``."""
-    seat["concealed"] = seat["concealed"] + [name(t) for t in sorted(kept)]
+def _with_kept(seat: dict[str, Any], kept: list[int], jokers: int, name: Callable[[int], str]) -> None:
+    """A seat's bonus tiles kept in its hand (``bonus_kept``) among its concealed tiles: concealed like any tile
+    (:func:`redact_table_view` cuts them from every other seat's view with the rest), counted in its
+    ``concealed_count``.  They lie after the playing tiles and before the ``jokers`` held, as the folds sort a
+    hand (:func:`mahjong_core.log.fold.sort_tiles`): a standard flower at its kind's place, a set's own kind (an
+    emperor) in the order it came."""
+    held = seat["concealed"]
+    at = len(held) - jokers
+    ordered = sorted(kept, key=lambda kind: kind if kind < len(KINDS) else len(KINDS))
+    seat["concealed"] = held[:at] + [name(t) for t in ordered] + held[at:]
     seat["concealed_count"] += len(kept)
 
 

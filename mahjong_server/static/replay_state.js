@@ -27,8 +27,14 @@ const ORDER = (() => {
 const MARKED_OF = { "5m": "0m", "5p": "0p", "5s": "0s" };
 const PLAYS_AS = { "0m": "5m", "0p": "5p", "0s": "5s" };
 
+// A standard kind at its place, a set's own kind after them, a joker (2j, a framed copy 2d) after those: an
+// emperor kept in the hand (1e) before the jokers held (mahjong_core.log.fold.sort_tiles).
+function tileRank(t) {
+  return ORDER[t] ?? (/^[1-9][jdc]$/.test(t) ? 100 : 99);
+}
+
 function sortTiles(tiles) {
-  const known = tiles.filter((t) => t !== HIDDEN).sort((a, b) => (ORDER[a] ?? 99) - (ORDER[b] ?? 99));
+  const known = tiles.filter((t) => t !== HIDDEN).sort((a, b) => tileRank(a) - tileRank(b));
   return known.concat(tiles.filter((t) => t === HIDDEN));
 }
 

@@ -645,7 +645,13 @@ function renderPrompt() {
     // the options differ in nothing else.
     const counted = o.way === "ask" && Number.isInteger(o.count)
       ? `ask to pass ${o.count} tile${o.count === 1 ? "" : "s"}` : null;
+    // A tile the seat sets aside face up as a bonus tile (the way as_bonus: a Vietnamese flower kept in the hand, a
+    // joker declared) is said by the plugin's label for the action and the tile: "sets a flower aside: East
+    // emperor".
+    const bonusWord = o.way === "as_bonus" && o.tile ? word("action", o.action) : null;
+    const asBonus = bonusWord ? `${bonusWord.label || o.action.replace(/_/g, " ")}: ${t(o.tile)}` : null;
     const words = jokerOption(o) || counted || (o.action === "win" ? winWord(PHASE_HOW[p.phase]) : null) || declared ||
+      asBonus ||
       (o.red ? `${o.action.replace("_", " ")} ${t(o.tile)}${o.way && o.way !== "from_discard" ? " " + o.way.replace("_", " ") : ""} (${o.red})` : null);
     lab.textContent = (key ? key + " · " : "") + (words || o.action.replace("_", " ") + (o.way ? " (" + o.way.replace("_", " ") + ")" : ""));
     b.appendChild(lab);

@@ -48,7 +48,7 @@ def log_bounds() -> tuple[int, int]:
     within them, so that ``replay`` and ``audit`` can read every log ``simulate`` writes."""
     return MAX_LINES, MAX_LOG_BYTES
 #: Room a log keeps below those bounds after its last whole deal: for the lines at the game's end (its payments,
-#: ``game_end``) and for what the writer may still hold in its buffer when the file's size is read.
+#: ``game_end``).
 _END_LINES, _END_BYTES = 64, 64 * 1024
 
 
@@ -60,15 +60,14 @@ class _LogFull(Exception):
         self.played, self.fits = played, fits
 
 
-def _within_bounds(writer: ReplayWriter, where: Path | str) -> Callable[[int], None]:
+def _within_bounds(writer: ReplayWriter) -> Callable[[int], None]:
     """The game's ``before_deal``: it stops a game whose log has no room left for another deal."""
     fits = 0
-    path = Path(where)
 
     def before_deal(played: int) -> None:
         nonlocal fits
         writer.write_held()  # the deal before, with its checkpoint: the game's emit only holds its events
-        if writer.lines + _END_LINES <= MAX_LINES and path.stat().st_size + _END_BYTES <= MAX_LOG_BYTES:
+        if writer.lines + _END_LINES <= MAX_LINES and writer.size + _END_BYTES <= MAX_LOG_BYTES:
             fits = played
             return
         raise _LogFull(played, fits)
@@ -112,7 +111,7 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     # (written at the next deal or the end, _within_bounds): no Python call an event, where each is a share of the
     # log's cost.
     emit = writer.holder() if writer is not None else counted
-    bounded = _within_bounds(writer, replay) if writer is not None and replay is not None else None
+    bounded = _within_bounds(writer) if writer is not None else None
     try:
         # A player that is told the game as it goes (an external program's seat) brings its own observer.
         observers = [o for p in players if (o := getattr(p, "observer", None)) is not None]

@@ -60,8 +60,8 @@ REASON = "pays for all"
 #: A payment's note where an exception excused the feed that would have made its payer pay for all.
 EXCUSED = "does not pay for all"
 #: How a payment's note names each exception.
-EXCUSES = {"no_choice": "no choice, every tile he held dangerous",
-           "waiting_discarder": "he was waiting on a big hand himself"}
+EXCUSES = {"no_choice": "no choice, every tile in the hand dangerous",
+           "waiting_discarder": "the discarder was waiting on a big hand"}
 #: How a win was made when its tile came from another seat: a discard, or a kong robbed.
 _FROM_A_SEAT = ("discard", "robbing_kong")
 

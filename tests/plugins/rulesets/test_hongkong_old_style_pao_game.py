@@ -4,9 +4,10 @@ Seeded bot games show a discarder declaring no choice, but hardly ever a pao win
 the game is a score sheet written move by move instead (``hongkong_old_style/pao_exceptions.yaml``), which the
 engine plays, and its recorded log beside it.  Deal 1: a discarder whose every tile was dangerous feeds a pure
 bamboo hand already showing nine bamboo (``no_choice``); deal 2: a discarder ready on a pure character hand
-himself feeds the third dragon set (``waiting_discarder``).  The same moves under the ruleset with that one switch
-off make the discarder pay for all: both settlements are the engine's, held to each other and to the hand's own
-value as the engine scored it.
+himself feeds the third dragon set (``waiting_discarder``); deal 3: a discarder with no choice feeds the set that
+shows twelve dots, and the winner then draws his own tile (``no_choice`` for a claimed set).  The same moves under
+the ruleset with that one switch off make the feeder pay for all: both settlements are the engine's, held to each
+other and to the hand's own value as the engine scored it.
 """
 
 from __future__ import annotations
@@ -98,8 +99,8 @@ def test_the_game_audits_clean_and_records_its_committed_log(capsys: pytest.Capt
     code, said = run(capsys, "audit", str(SHEET), "--json")
     report = json.loads(said)
     assert code == 0 and report["ok"], report
-    assert report["proof"]["sheet"].startswith("every written figure agrees with the rules: 2 hand values, "
-                                               "6 payments"), report["proof"]
+    assert report["proof"]["sheet"].startswith("every written figure agrees with the rules: 3 hand values, "
+                                               "9 payments"), report["proof"]
     log = tmp_path / "pao_exceptions.jsonl"
     assert run(capsys, "record", str(SHEET), "--out", str(log))[0] == 0
     assert log.read_bytes() == LOG.read_bytes(), f"the committed log is stale: mahjong record {SHEET} --out {LOG}"
@@ -110,33 +111,48 @@ def test_the_game_audits_clean_and_records_its_committed_log(capsys: pytest.Capt
 
 
 def test_no_choice_is_declared_with_the_hand_shown_and_the_waiting_discarder_declares_nothing() -> None:
-    first, second = deals_of(events_of(LOG))
+    first, second, third = deals_of(events_of(LOG))
     (declared,) = first["no_choice"]
     discarder = first["win"]["discarder"]
     assert (declared["seat"], declared["tile"]) == (discarder, first["win"]["tile"])
     assert all(tile.endswith("s") for tile in declared["hand"])  # nothing but the suit nine tiles of are shown
     assert second["no_choice"] == []  # his waits are his own: nothing is shown of his hand
+    assert [(e["seat"], e["tile"]) for e in third["no_choice"]] == [(0, "7p"), (0, "4p")]
+    assert all(tile.endswith("p") for e in third["no_choice"] for tile in e["hand"])
 
 
-@pytest.mark.parametrize(("switch", "deal"), [("no_choice", 0), ("waiting_discarder", 1)])
-def test_each_exception_changes_who_pays_in_its_own_deal(tmp_path: Path, switch: str, deal: int) -> None:
+#: Each deal an exception changes, with the seat whose discard fed the hand (as the sheet's moves say).
+CHANGED = [("no_choice", 0, 2), ("waiting_discarder", 1, 3), ("no_choice", 2, 0)]
+
+
+def own_share(deal: dict[str, Any], seat: int) -> int:
+    """What ``seat`` pays as any loser does, by the ruleset's "half shooter" payments: double for the discarder
+    and for everyone on a self-drawn win, single otherwise."""
+    double = deal["win"]["how"] == "self_drawn" or seat == deal["win"]["discarder"]
+    return deal["value"] * (2 if double else 1)
+
+
+@pytest.mark.parametrize(("switch", "deal", "feeder"), CHANGED)
+def test_each_exception_changes_who_pays_in_its_deal(tmp_path: Path, switch: str, deal: int, feeder: int) -> None:
     with_it = deals_of(events_of(recorded(tmp_path)))
     without_it = deals_of(events_of(recorded(tmp_path, switch)))
     won, lost = with_it[deal], without_it[deal]
+
     def win(d: dict[str, Any]) -> tuple[Any, ...]:
         return d["win"]["seat"], d["win"]["tile"], d["win"]["how"], d["win"]["discarder"], d["value"]
 
     assert win(won) == win(lost)  # the same win, the same hand value
-    discarder, value = won["win"]["discarder"], won["value"]
-    others = [s for s in range(4) if s not in (discarder, won["win"]["seat"])]
-    # With the exception the discarder pays as any discarder does (double), the others their own shares, and his
-    # payment says why he pays no more; without it he pays for all three.
-    assert paid(won) == {discarder: 2 * value, **{s: value for s in others}}
-    assert paid(lost) == {discarder: 4 * value}
-    (note,) = [reason for payer, _, _, reason in won["payments"] if payer == discarder]
+    losers = [s for s in range(4) if s != won["win"]["seat"]]
+    # With the exception every loser pays his own share, and the feeder's payment says why he pays no more; without
+    # it the feeder pays all three shares.
+    assert paid(won) == {s: own_share(won, s) for s in losers}
+    assert paid(lost) == {feeder: sum(own_share(won, s) for s in losers)}
+    (note,) = [reason for payer, _, _, reason in won["payments"] if payer == feeder]
     assert "does not pay for all" in note and ("no choice" if switch == "no_choice" else "waiting") in note
-    assert sum(amount for _, _, amount, reason in lost["payments"] if "; pays for all (" in reason) == 2 * value
-    # The other deal is paid alike: its exception is still on.
-    other = 1 - deal
-    assert paid(with_it[other]) == paid(without_it[other])
-    assert bool(without_it[0]["no_choice"]) is (switch != "no_choice")
+    assert not any("pay for all" in reason for payer, _, _, reason in won["payments"] if payer != feeder)
+    assert sum(amount for _, _, amount, reason in lost["payments"] if "; pays for all (" in reason) == \
+        sum(own_share(won, s) for s in losers if s != feeder)
+    # The deals the other exception changes are paid alike: it is still on.
+    for _, other, _ in (c for c in CHANGED if c[0] != switch):
+        assert paid(with_it[other]) == paid(without_it[other])
+    assert [bool(d["no_choice"]) for d in without_it] == [switch != "no_choice", False, switch != "no_choice"]

@@ -38,7 +38,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
-from mahjong_rulesets.mechanisms.pao_exceptions import WIN, excused
+from mahjong_rulesets.mechanisms.pao_exceptions import NO_CHOICE, WAITING, WIN, excused
 
 from mahjong_core.plugin import (
     DRAGONS,
@@ -60,8 +60,7 @@ REASON = "pays for all"
 #: A payment's note where an exception excused the feed that would have made its payer pay for all.
 EXCUSED = "does not pay for all"
 #: How a payment's note names each exception.
-EXCUSES = {"no_choice": "no choice, every tile in the hand dangerous",
-           "waiting_discarder": "the discarder was waiting on a big hand"}
+EXCUSES = {NO_CHOICE: "no choice, every tile in the hand dangerous", WAITING: "the discarder was waiting on a big hand"}
 #: How a win was made when its tile came from another seat: a discard, or a kong robbed.
 _FROM_A_SEAT = ("discard", "robbing_kong")
 
@@ -206,7 +205,7 @@ def noted(payments: Sequence[Payment], winner: int, excuse: Excuse) -> list[Paym
     """The payments with the excused seat's own payment to the winner saying why it pays no more: the table sees
     a feed paid as an ordinary loss, and the reason beside it, as a table that excuses it says so aloud."""
     seat, case, excuses = excuse
-    why = " and ".join(EXCUSES.get(e, e.replace("_", " ")) for e in excuses)
+    why = " and ".join(EXCUSES[e] for e in excuses)
     return [Payment(p.payer, p.payee, p.amount, f"{p.reason}; {EXCUSED} ({case.replace('_', ' ')}): {why}")
             if p.payee == winner and p.payer == seat else p for p in payments]
 

@@ -39,7 +39,6 @@ from mahjong_core.cli.output import EXIT_FAILED_CHECK, EXIT_OK
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand import situation
 from mahjong_core.hand.notation import format_hand, format_tiles, parse_hand
-from mahjong_core.hand.predicates import KNOWN_FACTS
 from mahjong_core.hand.score import Score
 from mahjong_core.hand.situation import FLAGS, notation_flags, parse_wind
 from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
@@ -56,7 +55,6 @@ if TYPE_CHECKING:
     from mahjong_core.hand.jokers import JokerRule
     from mahjong_core.hand.melds import Hand
     from mahjong_core.hand.tiles import TileSet
-    from mahjong_core.plugin.contributions import FactsRead
     from mahjong_core.rules import Ruleset
 
 #: A batch that went through, with some lines that could not be scored (each says why in its "error").
@@ -75,8 +73,6 @@ class Given:
     facts: dict[str, Any] = field(default_factory=dict)
     #: the deal's wild kind as written (``5p``), where the ruleset makes one wild at each deal; ``None`` for none
     wild: str | None = None
-    #: where each fact was given (``--fact honba``, ``--honba``, ``context.honba``), for a message about it
-    places: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -96,7 +92,6 @@ class Scored:
 def given_from_args(args: argparse.Namespace) -> Given:
     """The situation options of ``mahjong score`` as a :class:`Given`."""
     facts: dict[str, Any] = {}
-    places: dict[str, str] = {}
     for text in args.fact or ():
         name, eq, value = text.partition("=")
         if not eq or not name:
@@ -105,7 +100,6 @@ def given_from_args(args: argparse.Namespace) -> Given:
             facts[name] = json.loads(value)
         except json.JSONDecodeError:
             facts[name] = value
-        places[name] = f"--fact {name}"
     for name in ("dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "pao"):  # riichi's, by option
         value = getattr(args, name, None)
         if value is not None:
@@ -113,7 +107,6 @@ def given_from_args(args: argparse.Namespace) -> Given:
                 raise MahjongError(f"{_option(name)} and --fact {name}=... both give {name}; give it once",
                                    place=_option(name))
             facts[name] = value
-            places[name] = _option(name)
     wild = getattr(args, "wild", None)
     if "wild" in facts:  # --fact wild=5p says what --wild says
         if wild is not None:
@@ -122,7 +115,7 @@ def given_from_args(args: argparse.Namespace) -> Given:
     return Given(flags={f.name for f in FLAGS if getattr(args, f"flag_{f.name}")},
                  seat=None if args.seat is None else parse_wind(args.seat, "--seat"),
                  round=None if args.round is None else parse_wind(args.round, "--round"),
-                 loser=args.loser, facts=facts, wild=wild, places=places)
+                 loser=args.loser, facts=facts, wild=wild)
 
 
 def run(ruleset_id: str, hand_text: str | None, *, as_json: bool, batch: bool, stdin: IO[str],
@@ -237,7 +230,6 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
             for name in situation.ignored(named, read):
                 ignored.append({"flag": _option(name), "reason": f"ruleset {ruleset.id} reads none of "
                                 f"{', '.join(_about(name))} for a {'winning' if winner else 'losing'} hand"})
-            ignored += _facts_not_read(ruleset, given, declared, read, winner)
             lacking = situation.missing(ctx, read)
             if lacking:
                 raise MahjongError(f"scoring under {ruleset.id} needs the fact(s) {', '.join(lacking)}, which no "
@@ -250,31 +242,6 @@ def score_text(ruleset: Ruleset, text: str, given: Given, source: str) -> Scored
         raise MahjongError(f"ruleset {ruleset.id} gave no score", source=source)
     return Scored(written, score, ctx, sorted(all_flags), ignored, note,
                   None if given.wild is None else given.wild.strip())
-
-
-def _facts_not_read(ruleset: Ruleset, given: Given, declared: FactsRead, read: frozenset[str],
-                    winner: bool) -> list[dict[str, str]]:
-    """The given facts this hand's score does not read, each as an ignored flag is reported.
-
-    A name that is a situation fact (the core's, or one this ruleset reads for the other side of a win) is
-    reported as ignored, as a flag is; a name that is none (a misspelt ``ipatsu``) is refused, since a score
-    that silently went without it would be the score of another situation.
-
-    :raises MahjongError: for a name that is no fact this ruleset or the core knows.
-    """
-    role = "winning" if winner else "losing"
-    facts = KNOWN_FACTS | declared.winner | (declared.loser or frozenset())
-    ignored = []
-    for name in sorted(given.facts):
-        if name in read or name in declared.optional:
-            continue
-        place = given.places.get(name, f"--fact {name}")
-        if name not in facts:
-            reads = ", ".join(sorted(read | declared.optional)) or "none"
-            raise MahjongError(f"{name!r} is no situation fact ruleset {ruleset.id} reads (it reads, for a {role} "
-                               f"hand: {reads})", place=place)
-        ignored.append({"flag": place, "reason": f"ruleset {ruleset.id} does not read {name} for a {role} hand"})
-    return ignored
 
 
 def _about(name: str) -> tuple[str, ...]:
@@ -378,8 +345,7 @@ def _given_from_request(request: Mapping[str, Any], where: str) -> Given:
                  seat=parse_wind(seat, "seat") if seat is not None else winds.get("seat", facts.pop("seat_wind", None)),
                  round=parse_wind(round_wind, "round") if round_wind is not None
                  else winds.get("round", facts.pop("prevalent_wind", None)),
-                 loser=bool(request.get("loser", False)), facts=facts, wild=wild,
-                 places={name: f"context.{name}" for name in facts})
+                 loser=bool(request.get("loser", False)), facts=facts, wild=wild)
 
 
 def _batch(ruleset: Ruleset, stdin: IO[str], stdout: IO[str]) -> int:

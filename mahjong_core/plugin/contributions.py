@@ -40,14 +40,11 @@ class FactsRead:
     :param winner: the facts a winning hand's score reads.
     :param loser: the facts a losing hand's score reads, or ``None`` when losing hands are not scored.
     :param loser_note: why losing hands score nothing, with its source, when ``loser`` is ``None``.
-    :param optional: facts a score also reads where they are given, and does without where not (the dealer's
-        kept deals, a gold robbed): never asked for, but not refused as unknown either.
     """
 
     winner: frozenset[str]
     loser: frozenset[str] | None = None
     loser_note: str = ""
-    optional: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

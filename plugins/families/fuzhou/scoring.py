@@ -126,8 +126,7 @@ def facts_read(ruleset: Ruleset) -> FactsRead:
     points, specials = _tables(ruleset)
     read = {"self_drawn", "robbing_kong"}.union(*(row.predicate.facts for row in (*points, *specials)))
     return FactsRead(frozenset(read), None, f"the {FAMILY} family scores the winner's hand only; a loser's is 0 "
-                                            "(the discarder, or every loser of a self-drawn win, pays the winner)",
-                     optional=frozenset({"robbing_gold"}))
+                                            "(the discarder, or every loser of a self-drawn win, pays the winner)")
 
 
 def situation_context(hand: Hand, context: Mapping[str, Any]) -> dict[str, Any]:

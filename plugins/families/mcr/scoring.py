@@ -690,8 +690,7 @@ def facts_read(ruleset: Ruleset) -> FactsRead:
     """The facts an MCR score reads; losing hands are not scored (the sport settlement pays for the winner's)."""
     table = fan_table(ruleset)
     return FactsRead(WINNER_FACTS, None, f"the mcr engine scores the winning hand only ({table.losing_source}): "
-                                         "the sport settlement pays for the winner's hand",
-                     optional=frozenset({"winning_tile_visible"}))
+                                         "the sport settlement pays for the winner's hand")
 
 
 def _losing_score(table: FanTable) -> Score:

@@ -149,8 +149,7 @@ def facts_read(ruleset: Ruleset) -> FactsRead:
     points, limits = _tables(ruleset)
     read = {"seat_wind", "prevalent_wind", "dealer"}.union(*(row.predicate.facts for row in (*points, *limits)))
     return FactsRead(frozenset(read), None, f"the {FAMILY} family scores the winner's hand only; a loser's is 0 "
-                                            "(the discarder, or every loser of a self-drawn win, pays the winner)",
-                     optional=frozenset({"dealer_repeats"}))
+                                            "(the discarder, or every loser of a self-drawn win, pays the winner)")
 
 
 def situation_context(hand: Hand, context: Mapping[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,6 @@ Each friction point of the issue is a test here, run through the command's ``mai
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Callable, Iterator
 
@@ -142,35 +141,6 @@ def test_a_flag_a_ruleset_does_not_read_is_reported_as_ignored(capsys: pytest.Ca
     assert "ignored  --calling: ruleset hongkong reads none of calling" in out
     result = scored(capsys, "--ruleset", "piter", "--calling-from-start", HAND)
     assert result["situation"]["ignored"] == []  # Piter's table reads it
-
-
-def test_a_fact_no_ruleset_reads_is_refused_and_one_this_ruleset_does_not_read_is_ignored(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """A misspelt --fact was scored as if it were absent; it is refused, naming the facts the ruleset reads."""
-    code, out, err = run_cli(capsys, "score", "--ruleset", "riichi_tenhou", "--riichi", "--fact", "ipatsu=true",
-                             "123m456p789s1122z +2z")
-    assert code == 2 and out == ""
-    assert "--fact ipatsu: 'ipatsu' is no situation fact ruleset riichi_tenhou reads" in err
-    assert "ippatsu" in err  # the fact meant is among those named
-    code, out, err = run_cli(capsys, "score", "--ruleset", "hongkong", "--honba", "2", HAND)
-    assert code == 2 and "--honba: 'honba' is no situation fact ruleset hongkong reads" in err
-    result = scored(capsys, "--ruleset", "hongkong", "--fact", "tiles_left=3", HAND)
-    assert result["situation"]["ignored"] == [
-        {"flag": "--fact tiles_left", "reason": "ruleset hongkong does not read tiles_left for a winning hand"}]
-    # a fact a family reads where it is given, and does without where not, is neither asked for nor refused
-    repeats = scored(capsys, "--ruleset", "taiwanese_16", "--fact", "dealer_repeats=2", "123m456m789m123p456p7p +7p")
-    assert "dealer_repeats" in names(repeats) and repeats["situation"]["ignored"] == []
-
-
-def test_a_batch_lines_unknown_context_key_is_refused_at_its_place(capsys: pytest.CaptureFixture[str],
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = [{"hand": HAND, "context": {"bogus": 1}}, {"hand": HAND}]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(json.dumps(line) for line in lines) + "\n"))
-    code, out, _ = run_cli(capsys, "score", "--ruleset", "hongkong", "--batch")
-    first, second = (json.loads(line) for line in out.splitlines())
-    assert code == 1
-    assert "context.bogus: 'bogus' is no situation fact ruleset hongkong reads" in first["error"]
-    assert second["score"]["value"] > 0
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.engine.game import Game, GameResult, UnendingGame
 from mahjong_core.engine.players import make_bots
+from mahjong_core.engine.seats import check_seats
 from mahjong_core.errors import MahjongError
 from mahjong_core.log.format import MAX_LINES, MAX_LOG_BYTES, ReplayWriter, check_log_seed, header
 from mahjong_core.table.rng import ALGORITHM
@@ -98,6 +99,11 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     if replay is not None:
         check_log_seed(seed)  # before the file is made
     players = make_bots(bots, seed)
+    try:  # before the log is made: a game a seat cannot play leaves no file behind
+        check_seats(ruleset, players, "--bots[{seat}]")
+    except MahjongError:
+        _close(players)
+        raise
     seats = [{"seat": i, "name": p.name, "kind": p.kind} for i, p in enumerate(players)]
     options: dict[str, Any] = {} if max_deals is None else {"max_deals": max_deals}
     writer = _writer(replay, signer) if replay is not None else None
@@ -139,11 +145,15 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     finally:
         if writer is not None:
             writer.close()
-        for player in players:  # an external program's seat stops its program, however the game ended
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+        _close(players)  # an external program's seat stops its program, however the game ended
     return SimulatedGame(seed, result, replay, writer.lines - 1 if writer is not None else count)
+
+
+def _close(players: Sequence[Any]) -> None:
+    for player in players:
+        close = getattr(player, "close", None)
+        if close is not None:
+            close()
 
 
 def _writer(path: Path, signer: Signer | None) -> ReplayWriter:

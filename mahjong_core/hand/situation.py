@@ -94,7 +94,8 @@ FLAGS: tuple[Flag, ...] = (
 #: The riichi flags (the last eleven of :data:`FLAGS`): set in the context as facts of their names, and what each
 #: implies of the core's words (a rinshan win is a replacement tile's, haitei self-drawn on the last tile ...).
 RIICHI_FLAGS: dict[str, tuple[str, ...]] = {
-    "riichi": (), "double_riichi": (), "ippatsu": (), "open_riichi": (), "rinshan": ("replacement",), "chankan": ("robbing_kong",),
+    "riichi": (), "double_riichi": (), "ippatsu": (), "open_riichi": (), "rinshan": ("replacement",),
+    "chankan": ("robbing_kong",),
     "haitei": ("self_drawn", "last_tile"), "houtei": ("last_tile",), "tenhou": ("self_drawn",),
     "chiihou": ("self_drawn",), "renhou": (),
 }

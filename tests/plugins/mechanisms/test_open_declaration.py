@@ -30,7 +30,6 @@ from mahjong_core.log.redaction import full_table_view, redact_table_view, seat_
 from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin import Action, Rng, Ruleset, Table, parse_tiles
 from mahjong_core.plugin.scoring import score_hand
-from mahjong_core.table.state import MeldKind, meld_of
 from mahjong_core.table.wall import Wall
 
 #: Seeds of two-deal games between four greedy bots in which a hand is shown (63: and the declarer wins with it).

@@ -521,8 +521,9 @@ def test_a_seat_that_let_its_winning_tile_go_by_does_not_win_on_the_next_one() -
     lifted = load_ruleset_text("id: korean_no_missed\nversion: 1.0.0\nname: test\nextends: korean\nparameters:\n"
                                "  furiten: {value: {own_discards: false, passed: false, after_declaration: false}, "
                                "assumption: a test}\n"
-                               "  riichi_declaration:\n    value: {stick: 0, tiles_left: 4, concealed_kong: same_waits, "
-                               "every_wait_wins_on_discard: true}\n    assumption: a test\n", "test.yaml")
+                               "  riichi_declaration:\n    value: {stick: 0, tiles_left: 4, "
+                               "concealed_kong: same_waits, every_wait_wins_on_discard: true}\n"
+                               "    assumption: a test\n", "test.yaml")
     wins, missed = wins_on_passed_kinds(letting_one_go_by(lifted, range(1, 9)))
     assert wins > 0 and missed > 0
 

@@ -13,7 +13,7 @@ bonus points).  Everything but the showing is the concealed declaration's, so th
 * **the hand shown**: once the declaring discard has passed -- at the next ``draw`` or ``claim``, the first event
   after its claim window that is not a win on it -- the table logs ``hand_shown`` with the seat's concealed
   tiles, the core's event for a hand turned face up: from then on every seat's view shows them, a tile the seat
-  draws hidden until it is discarded or won with (:mod:`mahjong_core.log.redaction`).  Shown after the discard, not
+  draws hidden until it is discarded or won with (the core's redaction).  Shown after the discard, not
   with the declaration, so that the tile it discards is never shown as part of the hand before it is let go.
 * **the lock**: riichi's (:mod:`.locked_hand`), and no kong at all once the hand is shown: the hand stays as it
   was shown (an assumption where the sources are silent; a concealed kong's tiles would otherwise lie face down

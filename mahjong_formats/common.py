@@ -12,20 +12,50 @@ compared with ours (:func:`mahjong_core.differences`, which the audit of the log
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core import MahjongError, Move, ReplayError, RulesetError, differences, read_bounded
 
 if TYPE_CHECKING:
-    from mahjong_core import Game, GameResult, Verdict
+    from mahjong_core import Game, GameResult, Ruleset, Verdict
 
-__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "play", "read_record", "refusal", "wrong_format"]
+__all__ = ["FormatError", "ImportedDeal", "ImportedGame", "Played", "not_a_riichi_log", "not_riichi", "play",
+           "read_record", "refusal", "wrong_format"]
 
 
 class FormatError(MahjongError):
     """A file that does not read as the format it was given as, or a recorded move the preset refuses."""
+
+
+def not_riichi(ruleset: Ruleset, what: str) -> str | None:
+    """Why a game of ``ruleset`` cannot be had in a riichi platform's format, or ``None``; ``what`` says what holds
+    what (``mjai holds``, ``an mjai program plays``).
+
+    The platforms' formats are riichi's: 34 kinds and red fives, dora indicators, honba and sticks, no flowers
+    and no jokers.  A game of another family written in them would be a game nobody played (a Hong Kong deal's
+    flowers dealt as riichi tiles), so the game is refused, naming its family.
+    """
+    scoring = ruleset.tables.get("scoring") or {}
+    node = scoring.get("family") if isinstance(scoring, Mapping) else None
+    family = node.get("value") if isinstance(node, Mapping) else node
+    if family == "riichi":
+        return None
+    return (f"{what} riichi games only (34 kinds, dora, honba and sticks, no flowers or jokers); ruleset "
+            f"{ruleset.id} scores by the {family or 'no'} family")
+
+
+def not_a_riichi_log(header: dict[str, Any], what: str) -> str | None:
+    """:func:`not_riichi` of the game a log's header names (as played, or as installed here)."""
+    from mahjong_core import ruleset_of_header
+
+    ruleset = ruleset_of_header(header)
+    if ruleset is None:
+        ref = header.get("ruleset")
+        ident = ref.get("id") if isinstance(ref, Mapping) else None
+        return f"the log's ruleset {ident!r} is neither installed here nor embedded in the log"
+    return not_riichi(ruleset, what)
 
 
 def read_record(path: str, limit: int, what: str, expected: str,

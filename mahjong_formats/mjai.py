@@ -61,7 +61,7 @@ from typing import Any
 
 from mahjong_core import MahjongError, Move, load_ruleset, loads, read_log
 
-from .common import FormatError, ImportedDeal, ImportedGame, read_record, wrong_format
+from .common import FormatError, ImportedDeal, ImportedGame, not_a_riichi_log, read_record, wrong_format
 
 __all__ = ["MAX_BYTES", "MAX_LINE", "MAX_LINES", "PRESET", "code_of", "iter_file", "mjai_tile", "read_deal",
            "read_file", "read_text"]
@@ -900,6 +900,9 @@ def export_log(path: str) -> str:
     :raises MahjongError: for a log that does not read, or a game mjai cannot hold, naming the log.
     """
     log = read_log(path)
+    refused = not_a_riichi_log(log.header, "mjai holds")
+    if refused is not None:
+        raise MahjongError(f"cannot be written as mjai: {refused}", source=path, place="line 1")
     try:
         return export_text(log.header, list(log.events))
     except MahjongError as exc:

@@ -55,6 +55,7 @@ from mahjong_core import (
     refused_marking,
 )
 
+from .common import not_riichi
 from .mjai import MjaiWriter, code_of, timeout_move
 
 __all__ = ["DEFAULT_SECONDS", "STARTUP_SECONDS", "MjaiPlayer", "SeatMessages"]
@@ -158,6 +159,10 @@ class MjaiPlayer:
         except OSError as exc:
             raise MahjongError(f"cannot start {argument!r}: {exc.strerror or exc}") from None
         self.observer = _Observer(self)
+
+    def refuses(self, ruleset: Any) -> str | None:
+        """Why this seat cannot play a game of ``ruleset`` (an mjai program plays riichi), or ``None``."""
+        return not_riichi(ruleset, "an mjai program plays")
 
     # -- the game, as the seat sees it ---------------------------------------------------------------------------
 

@@ -48,7 +48,12 @@ def export_log(path: str) -> str:
 
     from mahjong_core import MahjongError, read_log
 
+    from .common import not_a_riichi_log
+
     log = read_log(path)
+    refused = not_a_riichi_log(log.header, "a tenhou.net/6 file holds")
+    if refused is not None:
+        raise MahjongError(f"cannot be written as tenhou.net/6: {refused}", source=path, place="line 1")
     source = log.header.get("source") or {}
     stem = re.sub(r"[^0-9A-Za-z_.-]", "_", path.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".jsonl"))
     ident = str(source.get("game") or stem)

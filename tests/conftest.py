@@ -73,13 +73,28 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+#: The folder of passed schema checks this process made for the session, removed when the session ends.
+_MADE_CACHE: list[str] = []
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Record passed schema checks in a folder of this session, not the user's cache (subprocesses inherit it)."""
     import tempfile
 
     from mahjong_core.rules.validated import CACHE_VARIABLE
 
-    os.environ.setdefault(CACHE_VARIABLE, tempfile.mkdtemp(prefix="mahjong-validated-"))
+    if CACHE_VARIABLE not in os.environ:  # xdist's workers inherit the controller's folder and leave it to it
+        os.environ[CACHE_VARIABLE] = tempfile.mkdtemp(prefix="mahjong-validated-")
+        _MADE_CACHE.append(os.environ[CACHE_VARIABLE])
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the session's folder: every run left one behind in the temporary folder (hundreds on a busy
+    machine, each a directory the file system then searches past)."""
+    import shutil
+
+    while _MADE_CACHE:
+        shutil.rmtree(_MADE_CACHE.pop(), ignore_errors=True)
 
 
 #: Test modules that each take a minute or more of one worker (a real browser playing whole games, the fuzzers,

@@ -84,7 +84,9 @@ def add_command(parent: Subcommands, name: str, handler: Handler, help_: str) ->
     """A command (or a group's subcommand) with its help, its examples, ``--json``, and the handler that runs it."""
     shown = examples().get(name, ())
     epilog = "examples:\n" + "".join(f"  $ {line}\n" for line in shown) if shown else None
-    p = parent.add_parser(name, help=help_, description=help_, epilog=epilog,
+    # A command's help is %-formatted where the command list shows it (a percent sign written %%), its description
+    # is not: printed as the user reads it.
+    p = parent.add_parser(name, help=help_, description=help_.replace("%%", "%"), epilog=epilog,
                           formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(handler=handler)
     p.add_argument("--json", action="store_true", help="print JSON instead of text")

@@ -55,6 +55,7 @@ from mahjong_core.engine.marked import mark_discard, refused_marking
 from mahjong_core.engine.money import react, settle_game
 from mahjong_core.engine.plugin_actions import run_plugin_phases
 from mahjong_core.engine.refusal import REFUSAL, timeout_instead
+from mahjong_core.engine.seats import check_seats
 from mahjong_core.engine.turn import correct_count, turn
 from mahjong_core.engine.wild import dealer_may_rob, forget_wild, rob_wild_after_discard, wild_deal
 from mahjong_core.engine.winning import abortive, false_win, hook_win_context
@@ -162,6 +163,7 @@ class Game:
         opening: Mapping[str, Any] | None = None,
         before_deal: Callable[[int], None] | None = None,
     ):
+        check_seats(ruleset, players)
         self.ruleset = ruleset
         self.before_deal = before_deal
         self.players = list(players)

@@ -83,7 +83,28 @@ def log_reply(game: RunningGame, reply: object, asked: str) -> None:
         game.table.counters[fields["name"]] = fields["value"]
     elif type_ == "bonus_robbed":
         _move_bonus(game, fields, asked)
+    elif type_ == "hand_shown":
+        _show_hand(game, fields, asked)
     game.event("table", type_, **fields)
+
+
+def _show_hand(game: RunningGame, fields: Mapping[str, Any], asked: str) -> None:
+    """Turn a seat's concealed tiles face up for every seat (``hand_shown``): the seat's ``laid`` hand, which every
+    view shows from now on (a tile drawn since hidden until it is discarded or won with), as a winner who stays in
+    play lays its hand down.  The tiles must be the seat's concealed tiles, every one of them: a hand shown in
+    part would tell the others a hand that is not the seat's."""
+    table = game.table
+    seat = fields["seat"]
+    if not 0 <= seat < table.players:
+        raise MahjongError(f"{asked} returned a hand_shown event for seat {seat!r}, no seat of {table.players}",
+                           place=f"event {game.n}")
+    s = table.seats[seat]
+    kinds = [table.tiles.kind_of(code) if table.tiles is not None else None for code in fields["tiles"]]
+    held = list(s.concealed_tiles())
+    if None in kinds or sorted(k for k in kinds if k is not None) != held or s.held_jokers:
+        raise MahjongError(f"{asked} returned a hand_shown event whose tiles {' '.join(fields['tiles'])} are not "
+                           f"seat {seat}'s concealed tiles, all of them", place=f"event {game.n}")
+    s.laid = held
 
 
 def _move_bonus(game: RunningGame, fields: Mapping[str, Any], asked: str) -> None:

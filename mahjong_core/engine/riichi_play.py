@@ -24,7 +24,9 @@ vocabulary lacks it and the greedy bot plays as it always has, decision for deci
   it makes no claim but a win.  Ready or one from ready, it pushes.
 
 Where the declaration costs nothing (``riichi_declaration.stick: 0``: Korea's "uper", one bonus point and no bet
-placed), the bot only declares -- whenever it may, then discarding for the most unseen waits -- and otherwise plays
+placed), the bot only declares -- whenever it may, then discarding for the most unseen waits; with its hand shown
+(the exposed declaration, where offered) where a discard leaves three kinds of waits and nine unseen tiles of them,
+as :meth:`RiichiPlay._open_or` says -- and otherwise plays
 by shanten alone, as cheaply as it always has: the yaku it keeps in reach and the folding are the play of a game
 where a declaration is a bet (in Korea's game they cost a seventh of a greedy deal's instructions).
 
@@ -51,6 +53,11 @@ ClaimChoice = Callable[[list[int], Sequence[Action], Callable[[Action, int], boo
 
 #: The declaration's action kind, and the seat flag it sets (the ``riichi_declaration`` mechanism's words).
 DECLARE = "riichi"
+#: The exposed declaration's action kind (the ``open_declaration`` mechanism's word), offered beside ``riichi``.
+OPEN = "open_riichi"
+#: The exposed declaration is made where the best declaring discard leaves at least so many kinds of waits, and
+#: at least so many unseen tiles of them (econovill's column on Korea's bullo, its point 8: three kinds, nine tiles).
+OPEN_KINDS, OPEN_TILES = 3, 9
 #: From this many tiles from ready (after the best discard) a seat facing a declaration folds.
 FOLD_SHANTEN = 2
 #: The first wind's kind: a seat's or the round's wind is ``FIRST_WIND + wind``.
@@ -145,7 +152,7 @@ class RiichiPlay:
             return None
         declare = next((o for o in options if o.kind == DECLARE), None)
         if declare is not None:
-            return declare
+            return self._open_or(seat, options, declare)
         declared = s.flags.get(DECLARE)
         if declared is not None:  # the declaring turn picks its waits; later turns are the lock's (greedy's own)
             return self._most_waits(rng, seat, options) if declared == s.taken else None
@@ -164,10 +171,35 @@ class RiichiPlay:
         most unseen waits, else ``None`` (greedy's own, the lock's where it has declared)."""
         declare = next((o for o in options if o.kind == DECLARE), None)
         if declare is not None:
-            return declare
+            return self._open_or(seat, options, declare)
         declared = self.table.seats[seat].flags.get(DECLARE)
         return self._most_waits(rng, seat, options) if declared is not None and declared == \
             self.table.seats[seat].taken else None
+
+    def _open_or(self, seat: int, options: Sequence[Action], declare: Action) -> Action:
+        """The exposed declaration where it is offered and pays, else ``declare``.
+
+        Shown, the hand is won on by its own draws alone (no seat may deal into it where its waits are kept from
+        the others' discards), for the exposed declaration's bonus; so it is made only where many tiles are left to
+        draw to: where the ready-leaving discard that leaves the most unseen tiles of its waits leaves at least
+        :data:`OPEN_KINDS` kinds of waits and :data:`OPEN_TILES` unseen tiles of them (the figures one teacher
+        of the Korean game gives for it)."""
+        shown = next((o for o in options if o.kind == OPEN), None)
+        if shown is None:
+            return declare
+        counts = self.table.seats[seat].counts
+        for option in options:
+            if option.kind != "discard" or option.tile is None:
+                continue
+            counts[option.tile] -= 1
+            try:
+                if shanten_mod.shanten(bytes(counts)) == 0:
+                    kinds = shanten_mod.waits(bytes(counts))
+                    if len(kinds) >= OPEN_KINDS and self.unseen(counts, kinds) >= OPEN_TILES:
+                        return shown
+            finally:
+                counts[option.tile] += 1
+        return declare
 
     # -- declarations and what passed since ----------------------------------------------------------------------
 

@@ -111,7 +111,11 @@ _MARK_OFFSETS = {"<": lambda seats: seats - 1, ">": lambda seats: 1,
                  "^": lambda seats: seats // 2 if seats % 2 == 0 else None}
 _NUM_KINDS = len(KINDS)
 _SITUATION = re.compile(r"[a-z][a-z0-9_]*\Z")
-_EXPECTED_TILE = "a digit 1-9 or an honour letter (E S W N Wh G R)"
+_EXPECTED_TILE = "a digit 1-9, an honour letter (E S W N Wh G R) or a tile's Unicode glyph (\U0001F007)"
+#: The Unicode block's glyphs (U+1F000-U+1F029), one tile each: what ``mahjong hand`` prints beside a hand reads
+#: back as the hand.  A variation selector after one (an emoji's U+FE0F, text's U+FE0E) is passed over.
+_GLYPH_KINDS: dict[str, int] = {info.glyph: info.index for info in KINDS}
+_VARIATION_SELECTORS = "\ufe0e\ufe0f"
 
 
 def _place(i: int) -> str:
@@ -181,6 +185,11 @@ def _scan_tiles(s: str, i: int, stops: str, source: str | None,
                 i += 2
             else:
                 out.append((HONOUR_LETTERS[ch], i))
+                i += 1
+        elif ch in _GLYPH_KINDS:
+            out.append((_GLYPH_KINDS[ch], i))
+            i += 1
+            if i < n and s[i] in _VARIATION_SELECTORS:
                 i += 1
         elif ch in "+[(!*":
             raise NotationError(

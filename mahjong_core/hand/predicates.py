@@ -86,6 +86,7 @@ KNOWN_FACTS = frozenset(
         # riichi_declaration mechanism's facts, and the core's situation flags of the same names)
         "riichi",
         "double_riichi",
+        "open_riichi",  # declared with the hand shown face up (the open_declaration mechanism's)
         "tenhou",
         "chiihou",
         "renhou",

@@ -79,6 +79,8 @@ FLAGS: tuple[Flag, ...] = (
     Flag("double_riichi", "double riichi: declared on the winner's first discard, no call before it",
          ("double_riichi",)),
     Flag("ippatsu", "ippatsu: won within one go-around of the riichi, no call between", ("ippatsu",)),
+    Flag("open_riichi", "open riichi: the winner declared its ready hand with the hand shown face up",
+         ("open_riichi",)),
     Flag("rinshan", "rinshan kaihou: won on the replacement tile drawn after a kong; self-drawn",
          ("rinshan", "replacement")),
     Flag("chankan", "chankan: won on the tile another player added to a pung to make a kong",
@@ -89,10 +91,11 @@ FLAGS: tuple[Flag, ...] = (
     Flag("chiihou", "chiihou: a non-dealer won on the first draw, no call before it; self-drawn", ("chiihou",)),
     Flag("renhou", "renhou: a non-dealer won on a discard before the first draw, no call before it", ("renhou",)),
 )
-#: The riichi flags (the last ten of :data:`FLAGS`): set in the context as facts of their names, and what each
+#: The riichi flags (the last eleven of :data:`FLAGS`): set in the context as facts of their names, and what each
 #: implies of the core's words (a rinshan win is a replacement tile's, haitei self-drawn on the last tile ...).
 RIICHI_FLAGS: dict[str, tuple[str, ...]] = {
-    "riichi": (), "double_riichi": (), "ippatsu": (), "rinshan": ("replacement",), "chankan": ("robbing_kong",),
+    "riichi": (), "double_riichi": (), "ippatsu": (), "open_riichi": (), "rinshan": ("replacement",),
+    "chankan": ("robbing_kong",),
     "haitei": ("self_drawn", "last_tile"), "houtei": ("last_tile",), "tenhou": ("self_drawn",),
     "chiihou": ("self_drawn",), "renhou": (),
 }

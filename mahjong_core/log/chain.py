@@ -105,6 +105,11 @@ class Sealer:
         self._unhashed.append((text + "\n").encode("utf-8"))
         return text
 
+    def line_bytes(self, obj: dict[str, Any]) -> bytes:
+        """:meth:`line` in UTF-8 with its newline, as a writer of bytes writes it."""
+        self.line(obj)
+        return self._unhashed[-1]
+
     def lines(self, objs: Sequence[dict[str, Any]]) -> str:
         """The lines :meth:`line` makes of ``objs`` one by one, each followed by its newline, as one text."""
         return self.block(objs).decode("utf-8")

@@ -773,6 +773,20 @@ def _score(table: FoldedTable, event: Mapping[str, Any]) -> None:
         seat.laid = sort_tiles(t for t in seat.concealed if t != HIDDEN)
 
 
+@handles("hand_shown")
+def _hand_shown(table: FoldedTable, event: Mapping[str, Any]) -> None:
+    """A seat's concealed tiles turned face up for all (a declaration made with the hand open): they stand for the
+    hidden ones a seat's view holds, and stay face up (``laid``), a tile drawn since hidden until it is discarded
+    or won with -- as a winner who stays in play lays its hand down."""
+    seat = table.seat(event)
+    tiles = event.get("tiles")
+    if seat is None or not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+        return
+    if HIDDEN in seat.concealed and len(seat.concealed) == len(tiles):
+        seat.concealed = list(tiles)
+    seat.laid = sort_tiles(tiles)
+
+
 @handles("settlement", "false_mahjong", "game_end")
 def _scores(table: FoldedTable, event: Mapping[str, Any]) -> None:
     if isinstance(event.get("scores"), list):

@@ -88,12 +88,14 @@ class ReplayWriter:
 
     def __init__(self, target: str | Path | IO[str], *, signer: Signer | None = None, fsync: bool = False,
                  batch: bool = False):
+        # A path is written in bytes: the sealer makes UTF-8 already, which a text file would decode only to
+        # encode again (a share of a simulated game's log).  A stream is the caller's, and written as text.
+        self._stream: IO[str] | None = None
+        self._binary: IO[bytes] | None = None
         if isinstance(target, str | Path):
-            self._file: IO[str] = open(target, "x", encoding="utf-8", newline="\n")  # noqa: SIM115
-            self._owned = True
+            self._binary = open(target, "xb")  # noqa: SIM115
         else:
-            self._file = target
-            self._owned = False
+            self._stream = target
         self._sealer = Sealer(signer)
         self._fsync = fsync
         self._batch = batch
@@ -101,6 +103,8 @@ class ReplayWriter:
         self._pending: list[dict[str, Any]] = []
         #: The lines sealed and handed to the file so far.
         self._sealed = 0
+        #: The bytes of those lines, in UTF-8: a log's size, known without asking the file system.
+        self.size = 0
 
     @property
     def lines(self) -> int:
@@ -115,10 +119,8 @@ class ReplayWriter:
                 self._write_pending()
             return
         self._sealed += 1
-        self._file.write(self._sealer.line(obj) + "\n")
-        self._file.flush()
-        if self._fsync and obj.get("type") in CHECKPOINTS:
-            os.fsync(self._file.fileno())
+        self._put(self._sealer.line_bytes(obj))
+        self._flush(obj.get("type") in CHECKPOINTS)
 
     def holder(self) -> Callable[[dict[str, Any]], None]:
         """A game's ``emit`` that only holds each event, for a batched writer whose owner calls :meth:`write_held`
@@ -144,23 +146,39 @@ class ReplayWriter:
         line-by-line writer is at a checkpoint."""
         pending = self._pending if end is None else self._pending[:end]
         if pending:
-            text = self._sealer.block(pending).decode("utf-8")
+            data = self._sealer.block(pending)
             self._sealed += len(pending)
             del self._pending[:len(pending)]
-            self._file.write(text)
+            self._put(data)
             if self._fsync:
-                self._file.flush()
-                os.fsync(self._file.fileno())
+                self._flush(True)
+
+    def _put(self, data: bytes) -> None:
+        self.size += len(data)
+        if self._binary is not None:
+            self._binary.write(data)
+        else:
+            assert self._stream is not None
+            self._stream.write(data.decode("utf-8"))
+
+    def _flush(self, checkpoint: bool) -> None:
+        """Hand what was written to the operating system; at a checkpoint with ``fsync``, to the disk."""
+        file = self._binary if self._binary is not None else self._stream
+        assert file is not None
+        file.flush()
+        if self._fsync and checkpoint:
+            os.fsync(file.fileno())
 
     def close(self) -> None:
         """Write what is held (a batch cut off before its checkpoint included); close a file this writer opened."""
         try:
             self._write_pending()
         finally:
-            if self._owned:
-                self._file.close()
+            if self._binary is not None:
+                self._binary.close()
             else:
-                self._file.flush()
+                assert self._stream is not None
+                self._stream.flush()
 
     def __enter__(self) -> Self:
         return self

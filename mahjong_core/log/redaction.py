@@ -10,6 +10,10 @@ A live table (``mahjong serve``) sends each seat its view as play goes:
 :func:`live_event_view` redacts one event at a time and :func:`table_view`
 says what the seat sees on the table now.
 
+A hand laid face up -- a winner's who stays in play, or one shown to every seat by a declaration (the
+``hand_shown`` event) -- is every seat's to see (the table view's ``laid``), but never the tile its seat has just
+drawn, which stays hidden until it is discarded or won with.
+
 Three things are hidden that the log, the referee's record, keeps: a tile put
 back on the wall (a late claim took the turn from the seat that drew it) is
 known to that seat only, since another seat draws it next; a concealed kong
@@ -334,7 +338,7 @@ def full_table_view(table: Table) -> dict[str, Any]:
             seat["out"] = True
         if s.won:  # the tiles it won with, face up, where winners stay in play
             seat["won"] = [name(t) for t in s.won]
-        if s.laid:  # the rest of its hand, laid face up at its win and locked: every seat sees it
+        if s.laid:  # its hand laid face up and locked (at its win, or shown by a declaration): every seat sees it
             seat["laid"] = [name(t) for t in s.laid_tiles()]
         seats.append(seat)
     view = {

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_core.engine.game import Game, GameResult, UnendingGame
 from mahjong_core.engine.players import make_bots
+from mahjong_core.engine.seats import check_seats
 from mahjong_core.errors import MahjongError
 from mahjong_core.log.format import MAX_LINES, MAX_LOG_BYTES, ReplayWriter, check_log_seed, header
 from mahjong_core.table.rng import ALGORITHM
@@ -48,7 +49,7 @@ def log_bounds() -> tuple[int, int]:
     within them, so that ``replay`` and ``audit`` can read every log ``simulate`` writes."""
     return MAX_LINES, MAX_LOG_BYTES
 #: Room a log keeps below those bounds after its last whole deal: for the lines at the game's end (its payments,
-#: ``game_end``) and for what the writer may still hold in its buffer when the file's size is read.
+#: ``game_end``).
 _END_LINES, _END_BYTES = 64, 64 * 1024
 
 
@@ -60,15 +61,14 @@ class _LogFull(Exception):
         self.played, self.fits = played, fits
 
 
-def _within_bounds(writer: ReplayWriter, where: Path | str) -> Callable[[int], None]:
+def _within_bounds(writer: ReplayWriter) -> Callable[[int], None]:
     """The game's ``before_deal``: it stops a game whose log has no room left for another deal."""
     fits = 0
-    path = Path(where)
 
     def before_deal(played: int) -> None:
         nonlocal fits
         writer.write_held()  # the deal before, with its checkpoint: the game's emit only holds its events
-        if writer.lines + _END_LINES <= MAX_LINES and path.stat().st_size + _END_BYTES <= MAX_LOG_BYTES:
+        if writer.lines + _END_LINES <= MAX_LINES and writer.size + _END_BYTES <= MAX_LOG_BYTES:
             fits = played
             return
         raise _LogFull(played, fits)
@@ -99,6 +99,11 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     if replay is not None:
         check_log_seed(seed)  # before the file is made
     players = make_bots(bots, seed)
+    try:  # before the log is made: a game a seat cannot play leaves no file behind
+        check_seats(ruleset, players, "--bots[{seat}]")
+    except MahjongError:
+        _close(players)
+        raise
     seats = [{"seat": i, "name": p.name, "kind": p.kind} for i, p in enumerate(players)]
     options: dict[str, Any] = {} if max_deals is None else {"max_deals": max_deals}
     writer = _writer(replay, signer) if replay is not None else None
@@ -112,7 +117,7 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     # (written at the next deal or the end, _within_bounds): no Python call an event, where each is a share of the
     # log's cost.
     emit = writer.holder() if writer is not None else counted
-    bounded = _within_bounds(writer, replay) if writer is not None and replay is not None else None
+    bounded = _within_bounds(writer) if writer is not None else None
     try:
         # A player that is told the game as it goes (an external program's seat) brings its own observer.
         observers = [o for p in players if (o := getattr(p, "observer", None)) is not None]
@@ -140,11 +145,15 @@ def play_game(ruleset: Ruleset, seed: int | str, bots: Sequence[str], *, replay:
     finally:
         if writer is not None:
             writer.close()
-        for player in players:  # an external program's seat stops its program, however the game ended
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+        _close(players)  # an external program's seat stops its program, however the game ended
     return SimulatedGame(seed, result, replay, writer.lines - 1 if writer is not None else count)
+
+
+def _close(players: Sequence[Any]) -> None:
+    for player in players:
+        close = getattr(player, "close", None)
+        if close is not None:
+            close()
 
 
 def _writer(path: Path, signer: Signer | None) -> ReplayWriter:

@@ -212,6 +212,10 @@ CATALOGUE: dict[str, EventType] = {e.name: e for e in (
               "a seat took the bonus tile the drawer had just set aside, or that the drawer holds, from his bonus "
               "row into its own, to win with it (seven flowers robbing the eighth), or as a plugin's rule moves it "
               "(a predator taking its prey)"),
+    EventType("hand_shown", "table", (Field("seat", "seat"), Field("tiles", "tiles")),
+              "a seat's concealed tiles, all of them, turned face up for every seat by a declaration made with the "
+              "hand open: from now on every seat's view shows them, a tile the seat draws hidden until it is "
+              "discarded or won with (the hand is locked: Korea's exposed ready declaration)"),
     EventType("replacement", "table", (Field("seat", "seat"), Field("tile", "tile"), Field("reason", "text")),
               "a loose tile, for a bonus tile or a kong"),
     EventType("draw", "table", (Field("seat", "seat"), Field("tile", "tile")), "a draw from the live wall"),

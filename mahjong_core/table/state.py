@@ -287,7 +287,8 @@ class Seat:
     #: (``winners_stay_in_play``): each win's tile leaves the hand, which plays on.  Empty in every other game.
     won: list[int] = field(default_factory=list)
     #: The hand a winner who stays in play laid down face up at its last win (kind indices, its concealed tiles then),
-    #: locked from then on (``winners_hand_locked``) and shown to every seat (:meth:`laid_tiles`).  Empty until a win.
+    #: locked from then on (``winners_hand_locked``) and shown to every seat (:meth:`laid_tiles`); or the hand a seat
+    #: showed every seat by a declaration made with the hand open (the ``hand_shown`` event).  Empty until then.
     laid: list[int] = field(default_factory=list)
     #: The jokers held among the concealed tiles (their kind indices), where the ruleset plays jokers
     #: (``jokers: {played: true}``): wild within :attr:`joker_rule`, never in the count vector.

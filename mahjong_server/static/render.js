@@ -75,6 +75,7 @@ function describe(e) {
       return `${t(e.tile)} is turned: ${(e.kinds || []).map(t).join(", ")} wild for the deal.`;
     case "wild_taken": return `${who} robs the turned ${t(e.tile)}.`;
     case "bonus_robbed": return `${who} robs ${t(e.tile)} from ${seatName(e.drawer)}.`;
+    case "hand_shown": return `${who} shows the hand face up: ${(e.tiles || []).map(t).join(" ")}.`;
     case "joker_exchange": return `${who} gives ${t(e.tile)} for the joker standing for it in ${seatName(e.owner)}'s meld.`;
     case "timeout": return `${who} ran out of time (${e.what}, ${e.limit_ms / 1000} s): ${e.action}${e.tile ? " " + t(e.tile) : ""}.`;
     case "mahjong": return `${who} wins with ${t(e.tile)} (${howWords(e.how)}${e.discarder !== null && e.discarder !== undefined ? ", from " + seatName(e.discarder) : ""}).` +

@@ -485,6 +485,14 @@ const HANDLERS = {
     // A winner who stays in play: its hand stays face up, locked (`laid`), a tile drawn since hidden.
     if (s.won && s.won.length) s.laid = sortTiles(s.concealed.filter((x) => x !== HIDDEN));
   },
+  hand_shown(t, e, s) {
+    // A seat's concealed tiles turned face up for all (a declaration made with the hand open): they stand for the
+    // hidden ones a seat's view holds, and stay face up (`laid`), a tile drawn since hidden until discarded.
+    if (!s || !Array.isArray(e.tiles)) return;
+    if (s.concealed.includes(HIDDEN) && s.concealed.length === e.tiles.length) s.concealed = [...e.tiles];
+    s.laid = sortTiles([...e.tiles]);
+    orderSeatKeys(s);
+  },
   settlement(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
   false_mahjong(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },
   game_end(t, e) { if (Array.isArray(e.scores)) t.view.scores = [...e.scores]; },

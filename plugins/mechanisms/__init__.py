@@ -26,6 +26,8 @@ for nor reads those rules:
 * :mod:`.placement` -- the pot left, the oka and the uma by place at the game's end (``placement_payments``);
 * :mod:`.riichi_declaration` -- riichi's declaration, its lock, its stick and the pot, and the facts ippatsu, double
   riichi, tenhou and chiihou (``riichi_declaration``);
+* :mod:`.open_declaration` -- the exposed ready declaration: riichi's declaration with the hand then shown face up
+  to every seat, locked, its waits kept from the others' discards (``riichi_declaration.exposed``);
 * :mod:`.furiten` -- no win on a discard when a wait was discarded or let go by (``furiten``);
 * :mod:`.dora_indicators` -- dora indicators from a dead wall of fourteen, kan-dora and ura-dora
   (``dora_indicators``);

@@ -23,7 +23,8 @@ nothing, its claimer having held the set already (absent: it feeds, as a claimed
 
 Two switches excuse a discard that fed: ``no_choice`` (its discarder held no tile that was not dangerous) and
 ``waiting_discarder`` (its discarder was himself waiting on a big hand), judged at the discard by
-:mod:`.pao_exceptions`; an excused feed makes nobody liable for its case.
+:mod:`.pao_exceptions`; an excused feed makes nobody liable for its case, and the excused seat's own payment
+says why it pays no more (the payment's reason), so a game's settlement shows the exception that changed it.
 
 An exposed set's discarder is its ``claimed_from``; the sets a seat made are in the order it made them, so the
 last of the dragons' (or winds') sets is the one that completed them.  The winning hand's tiles are its score's
@@ -37,7 +38,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from mahjong_rulesets.mechanisms import parameters_of
-from mahjong_rulesets.mechanisms.pao_exceptions import WIN, excused
+from mahjong_rulesets.mechanisms.pao_exceptions import NO_CHOICE, WAITING, WIN, excused
 
 from mahjong_core.plugin import (
     DRAGONS,
@@ -56,6 +57,10 @@ from mahjong_core.plugin import (
 )
 
 REASON = "pays for all"
+#: A payment's note where an exception excused the feed that would have made its payer pay for all.
+EXCUSED = "does not pay for all"
+#: How a payment's note names each exception.
+EXCUSES = {NO_CHOICE: "no choice, every tile in the hand dangerous", WAITING: "the discarder was waiting on a big hand"}
 #: How a win was made when its tile came from another seat: a discard, or a kong robbed.
 _FROM_A_SEAT = ("discard", "robbing_kong")
 
@@ -96,6 +101,8 @@ def _hand_tiles(win: Outcome) -> list[int] | None:
 #: A feed: the seat whose discard fed the hand, and where that discard went -- the index among the winner's melds
 #: of the set claimed from it, or :data:`~.pao_exceptions.WIN` for the discard won on (or the kong robbed).
 Feed = tuple[int, int]
+#: A feed an exception excused: its seat, the case it fed, and the switches that excused it.
+Excuse = tuple[int, str, tuple[str, ...]]
 
 
 def _set_feeder(cases: Mapping[str, Any], melds: Sequence[Meld], kinds: tuple[int, ...], win: Outcome,
@@ -150,17 +157,16 @@ def _one_group_feeder(cases: Mapping[str, Any], melds: Sequence[Meld], win: Outc
     return None
 
 
-def liable_seat(ruleset: Ruleset, table: Table, win: Outcome) -> tuple[int, str] | None:
-    """The seat that pays for the whole of ``win``, and the case that makes it liable; ``None`` for none.
-
-    A feed whose discard an exception excuses (``no_choice``, ``waiting_discarder``: :mod:`.pao_exceptions`)
-    makes nobody liable for its case."""
+def liability(ruleset: Ruleset, table: Table, win: Outcome) -> tuple[tuple[int, str] | None, Excuse | None]:
+    """The seat that pays for the whole of ``win`` and the case that makes it liable (``None`` for none), and where
+    none is, the first feed an exception excused: its seat, its case and the switches that excused it (``None``
+    where no feed was excused)."""
     cases = ruleset.value("pays_for_all")
     winner = win.winner
     if winner is None:
-        return None
+        return None, None
     if cases.get("robbed_kong") and win.how == "robbing_kong" and win.discarder is not None:
-        return win.discarder, "robbed_kong"
+        return (win.discarder, "robbed_kong"), None
     melds = table.seats[winner].melds
     found: list[tuple[Feed, str]] = []
     for case, kinds in (("third_dragon_set", DRAGONS), ("fourth_wind_set", WINDS[:4])):
@@ -170,10 +176,23 @@ def liable_seat(ruleset: Ruleset, table: Table, win: Outcome) -> tuple[int, str]
     group = _one_group_feeder(cases, melds, win, table.players)
     if group is not None:
         found.append(group)
+    first_excused: Excuse | None = None
     for (seat, source), case in found:
-        if seat != winner and not excused(table, winner, win.how, win.discarder, source):
-            return seat, case
-    return None
+        if seat == winner:
+            continue
+        excuses = excused(table, winner, win.how, win.discarder, source)
+        if not excuses:
+            return (seat, case), None
+        first_excused = first_excused or (seat, case, excuses)
+    return None, first_excused
+
+
+def liable_seat(ruleset: Ruleset, table: Table, win: Outcome) -> tuple[int, str] | None:
+    """The seat that pays for the whole of ``win``, and the case that makes it liable; ``None`` for none.
+
+    A feed whose discard an exception excuses (``no_choice``, ``waiting_discarder``: :mod:`.pao_exceptions`)
+    makes nobody liable for its case."""
+    return liability(ruleset, table, win)[0]
 
 
 def shifted(payments: Sequence[Payment], winner: int, liable: int, case: str) -> list[Payment]:
@@ -182,12 +201,23 @@ def shifted(payments: Sequence[Payment], winner: int, liable: int, case: str) ->
             if p.payee == winner and p.payer not in (liable, winner) else p for p in payments]
 
 
+def noted(payments: Sequence[Payment], winner: int, excuse: Excuse) -> list[Payment]:
+    """The payments with the excused seat's own payment to the winner saying why it pays no more: the table sees
+    a feed paid as an ordinary loss, and the reason beside it, as a table that excuses it says so aloud."""
+    seat, case, excuses = excuse
+    why = " and ".join(EXCUSES[e] for e in excuses)
+    return [Payment(p.payer, p.payee, p.amount, f"{p.reason}; {EXCUSED} ({case.replace('_', ' ')}): {why}")
+            if p.payee == winner and p.payer == seat else p for p in payments]
+
+
 @hookimpl(wrapper=True)
 def mahjong_settle(ruleset: Ruleset, table: Table, outcome: Outcome) -> Generator[None, object, object]:
     payments = yield
     if outcome.kind != "win" or outcome.wins or not isinstance(payments, list):
         return payments
-    found = liable_seat(ruleset, table, outcome)
-    if found is None or outcome.winner is None:
+    if outcome.winner is None:
         return payments
-    return shifted(payments, outcome.winner, *found)
+    found, excuse = liability(ruleset, table, outcome)
+    if found is not None:
+        return shifted(payments, outcome.winner, *found)
+    return payments if excuse is None else noted(payments, outcome.winner, excuse)

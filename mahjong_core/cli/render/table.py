@@ -247,6 +247,8 @@ def narrate(state: TableState, event: Mapping[str, Any], viewer: int) -> str | N
         return f"{who} robs the turned tile {event['tile']}"
     if kind == "bonus_robbed":
         return f"{who} robs {event['tile']} from {_seat_name(state, event['drawer'], viewer)}"
+    if kind == "hand_shown":
+        return f"{who} shows the hand face up: {' '.join(event.get('tiles') or [])}"
     if kind == "exchange":
         return (f"{_seat_name(state, event['giver'], viewer)} passes {event.get('count')} tiles to "
                 f"{_seat_name(state, event['receiver'], viewer)}")

@@ -102,7 +102,7 @@ OPTIONAL_FACTS = ("last_loose_tile",)
 #: before it: Korea's heavenly, earthly and human hands).  A row may read them, and a context that does not hold them
 #: -- a hand scored by hand with no ``--riichi`` or ``--tenhou``, a game where nothing was declared -- reads them
 #: false, as ``mahjong score`` reads a situation flag not given.
-DECLARATION_FACTS = ("riichi", "double_riichi", "tenhou", "chiihou", "renhou")
+DECLARATION_FACTS = ("riichi", "double_riichi", "open_riichi", "tenhou", "chiihou", "renhou")
 
 __all__ = [
     "COUNTERS",

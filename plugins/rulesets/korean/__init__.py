@@ -4,7 +4,9 @@ Its play is the core's with four switches of its data: no chow claimed except to
 keeps chows off the claim window; a discard may still complete any set for the win), the sacred
 discard (``sacred_discard: whole_deal``, the bundled mechanism :mod:`mahjong_rulesets.mechanisms.sacred_discard`),
 the missed discard (``furiten.passed: same_kind``, :mod:`mahjong_rulesets.mechanisms.furiten`) and the optional
-ready declaration, uper (``riichi_declaration`` with no stick, :mod:`mahjong_rulesets.mechanisms.riichi_declaration`).
+ready declaration, uper (``riichi_declaration`` with no stick, :mod:`mahjong_rulesets.mechanisms.riichi_declaration`),
+with its exposed form, bullo, the hand shown to every seat (``riichi_declaration.exposed``,
+:mod:`mahjong_rulesets.mechanisms.open_declaration`).
 Its scoring is the classical family's points, added and never doubled, with a minimum counted on the
 "basic" points only (``scoring.point_figures``).  What the classical predicates do not say is this module's
 (:mod:`.predicates`): a concealed hand won on a discard, the all-sequences hand with a pair of no value won on a

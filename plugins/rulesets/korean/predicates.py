@@ -137,6 +137,14 @@ def kr_uper(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> 
     return bool(ctx["riichi"] or ctx["double_riichi"])
 
 
+@classical_predicate("kr_open_uper", vocabulary=VOCABULARY, facts=("open_riichi",),
+                     description="the winner declared its ready hand with the hand shown face up (bullo)")
+def kr_open_uper(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:
+    """A ready hand declared with all its tiles turned face up (namu_korean section 4.2's 불러, two bonus points): the
+    ``open_declaration`` mechanism's ``open_riichi``, beside the declaration's own facts, which the uper's row reads."""
+    return bool(ctx["open_riichi"])
+
+
 @classical_predicate("kr_double_uper", vocabulary=VOCABULARY, facts=("double_riichi",),
                      description="the winner declared its ready hand with its first discard, nothing claimed before")
 def kr_double_uper(arrangement: Arrangement, hand: Hand, ctx: Mapping[str, object]) -> bool:

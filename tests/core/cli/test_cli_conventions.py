@@ -182,3 +182,24 @@ def test_docs_shows_a_progress_bar_on_a_terminal(capsys: pytest.CaptureFixture[s
     assert "writing rulesets/shanghai_1500_no_bank" in shown  # the pages, one by one
     done = re.findall(r"\| (\d+)/(\d+) ", shown)
     assert done and done[-1][0] == done[-1][1] and int(done[-1][1]) > 10, done[-1:]
+
+
+def test_every_commands_help_prints_its_percent_signs_once() -> None:
+    """A command's help doubles its percent signs for argparse's formatting; its description was printed raw, so
+    ``mahjong study --help`` read '95%% intervals'."""
+    import argparse
+
+    from mahjong_core.cli import build_parser
+
+    def helps(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
+        found = [(path, parser.format_help())]
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    found += helps(sub, (*path, name))
+        return found
+
+    texts = helps(build_parser(), ())
+    assert len(texts) > 20  # every command and subcommand was reached
+    doubled = [" ".join(path) for path, text in texts if "%%" in text]
+    assert doubled == []

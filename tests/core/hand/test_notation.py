@@ -380,3 +380,19 @@ def test_the_one_pass_proof_accepts_only_hands_the_full_checks_accept(concealed,
     except HandError:
         accepted = False
     assert accepted == full
+
+
+def test_every_tiles_glyph_reads_as_its_kind_and_mixes_with_the_letters() -> None:
+    """What ``mahjong hand`` prints beside a hand (the Unicode block's glyphs) reads back as the hand."""
+    assert parse_tiles("".join(info.glyph for info in KINDS)) == tuple(info.index for info in KINDS)
+    assert parse_tiles("1m\U0001F008 3m") == (0, 1, 2)
+    # an emoji's variation selector after a glyph is passed over, not read as a tile or refused
+    assert parse_hand("\U0001F004\ufe0f\U0001F004\ufe0f\U0001F004\ufe0e 123m456p789s 1z +1z") == parse_hand(
+        "777z 123m456p789s 1z +1z")
+    hand = parse_hand("\U0001F007\U0001F008\U0001F009 [\U0001F004\U0001F004\U0001F004<] 456p789s11z +1z")
+    assert hand == parse_hand("123m [777z<] 456p789s11z +1z")
+
+
+def test_a_glyph_outside_the_tiles_is_refused_at_its_place() -> None:
+    with pytest.raises(NotationError, match=r"char 3: expected .* Unicode glyph .*got '\U0001F02A'"):
+        parse_tiles("1m\U0001F02A")

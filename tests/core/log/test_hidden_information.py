@@ -242,6 +242,10 @@ class Knowledge:
             elif kind == "no_choice":  # a discarder with no safe tile shows his hand to the table, as the rule says
                 public(*hand[e["seat"]])
                 self.features["no choice"] += 1
+            elif kind == "hand_shown":  # a hand declared open, shown to every seat: these tiles, not one drawn later
+                assert sorted(code[i] for i in hand[e["seat"]]) == sorted(e["tiles"]), "the shown hand is the seat's"
+                public(*hand[e["seat"]])
+                self.features["hand shown"] += 1
             elif kind == "joker_exchange":  # the tile given goes into the meld, its joker into the hand
                 public(take(e["seat"], e["tile"]))
                 hand[e["seat"]].append(melded_jokers[e["owner"]].pop())
@@ -444,8 +448,10 @@ RULESETS = sorted(available())
 SEEDS = range(1, 13)
 #: Seeds a ruleset adds to the sweep so that it meets every display: the Vietnamese bots meld jokers into claimed
 #: sets and win sooner, and none of seeds 1 to 61 makes a concealed kong there; seed 62 does.  A Hong Kong old style
-#: discarder left no safe tile shows his hand (``no_choice``) in none of seeds 1 to 1411; seed 1412 has one.
-MORE_SEEDS = {"vietnamese": (62,), "hongkong_old_style": (1412,)}
+#: discarder left no safe tile shows his hand (``no_choice``) in none of seeds 1 to 1411; seed 1412 has one.  A
+#: Korean greedy bot declares with its hand shown (three kinds and nine unseen tiles of waits) in none of seeds 1
+#: to 205; seed 206 has one.
+MORE_SEEDS = {"vietnamese": (62,), "hongkong_old_style": (1412,), "korean": (206,)}
 
 
 @pytest.mark.parametrize("rid", RULESETS)
@@ -471,6 +477,8 @@ def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
         assert features["blind pass"], f"no blind pass in {rid}'s seeded deals"
     if (load_ruleset(rid).get("pays_for_all") or {}).get("no_choice"):  # a hand shown to the table: met, and checked
         assert features["no choice"], f"no declaration of no choice in {rid}'s seeded deals"
+    if ((load_ruleset(rid).get("riichi_declaration") or {}).get("exposed")):  # a hand shown: met, and checked
+        assert features["hand shown"], f"no hand shown in {rid}'s seeded deals"
     if shown_fields(rid):  # a ruleset whose plugins turn tiles face up: the sweep met them, in events and views
         assert features["shown"] and any(view.get("shown") for _, (view, _) in zip(events, views, strict=True)), rid
 

@@ -265,4 +265,7 @@ parameters:
       declared_kongs: false
       stands_for: {1j: [any], 2j: [dots], 3j: [bamboo], 4j: [characters], 5j: [winds], 6j: [dragons], 7j: [suits]}
     assumption: "a test's house rule"
+  bonus_kept:
+    value: {after_claim: false, before_play: true, won_on_discarded: false}
+    assumption: "a test's house rule: no joker is named to take a discarded flower as"
 """

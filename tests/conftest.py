@@ -100,6 +100,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 #: Test modules that each take a minute or more of one worker (a real browser playing whole games, the fuzzers,
 #: mypy, the example packages' own suites, the benchmarks' harness), longest first.
 HEAVY_FIRST = (
+    "tests/core/conformance/test_soak_runs.py",  # its fixture builds the conformance page with Sphinx: 77 s
     "tests/server/test_viewer_browser.py",
     "tests/project/test_fuzz.py",
     "tests/server/test_red_five_claim_live_browser.py",

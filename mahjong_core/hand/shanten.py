@@ -74,6 +74,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 
 from mahjong_core.errors import HandError
+from mahjong_core.hand import suit_table
 
 __all__ = [
     "ORPHANS",
@@ -139,6 +140,8 @@ _VALID_COUNTS = bytes(range(5))
 MAX_SETS = 5
 #: The most concealed tiles any function here measures: ``MAX_SETS`` sets and a pair.
 MAX_TILES = 3 * MAX_SETS + 2
+#: The longest hand (and so the longest suit) the 13-tile path's vectors serve: four sets and the pair.
+MAX_STANDARD_TILES = 14
 # Wide path: (remaining counts, chows one back, two back) -> most hand tiles used by slot (6 * pair + sets).
 _WIDE_SUFFIX: dict[tuple[bytes, int, int], list[int]] = {}
 # Wide path: slice (9 or 7 counts) -> (least tiles needed for m sets, m = 0..MAX_SETS; the same with the pair).
@@ -340,22 +343,46 @@ _EMPTY = (0, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF)
 
 
 def _part_id(part: bytes) -> int:
-    """Vector id of one suit (9 counts) or of the honours (7 counts), validated and cached."""
+    """Vector id of one suit (9 counts) or of the honours (7 counts), validated and cached.
+
+    A suit of up to 14 tiles is read from the shipped table (:mod:`.suit_table`: the first five slots of each
+    half of its wide vector); others are searched.
+    """
     vid = _PART.get(part)
     if vid is None:
         if len(part) not in (7, 9):
             raise HandError(f"expected 34 tile counts, got {len(part)} for a suit", place="counts")
         if max(part) > 4:
             raise HandError(f"a kind has at most 4 copies, got {max(part)}", place="counts")
-        if len(part) == 9:
-            windows = _windows(part)
-        else:  # honours: no chows, every kind stands alone
-            windows = [part[i : i + 1] for i in range(7) if part[i]]
-        vid = _intern(_EMPTY, 0)
-        for window in windows:
-            vid = _join(vid, _window_id(window))
-        vid = _PART[part] = _with_fillers(vid)
+        shipped = _shipped().vector_of(part) if len(part) == 9 and sum(part) <= MAX_STANDARD_TILES else None
+        vid = searched_part_id(part) if shipped is None else _intern(shipped[0:5] + shipped[6:11], shipped[12])
+        _PART[part] = vid
     return vid
+
+
+def searched_part_id(part: bytes) -> int:
+    """Vector id of one suit or of the honours (counts already checked), found by the search over its windows:
+    what the shipped table gives suits of up to 14 tiles (``scripts/build_suit_table.py`` checks the two agree)."""
+    if len(part) == 9:
+        windows = _windows(part)
+    else:  # honours: no chows, every kind stands alone
+        windows = [part[i : i + 1] for i in range(7) if part[i]]
+    vid = _intern(_EMPTY, 0)
+    for window in windows:
+        vid = _join(vid, _window_id(window))
+    return _with_fillers(vid)
+
+
+#: The shipped table, read on first use (:mod:`.suit_table`).
+_SHIPPED: list[suit_table.Table] = []
+
+
+def _shipped() -> suit_table.Table:
+    if not _SHIPPED:
+        with _INTERN_LOCK:
+            if not _SHIPPED:
+                _SHIPPED.append(suit_table.load())
+    return _SHIPPED[0]
 
 
 def _join(u: int, v: int) -> int:
@@ -539,11 +566,17 @@ def _wide_intern(vector: Sequence[int], tiles: int) -> int:
 
 
 def _wide_part_id(part: bytes) -> int:
-    """Wide vector id of one valid slice (9 counts or the 7 honours): :func:`_wide_part` interned, memoised."""
+    """Wide vector id of one valid slice (9 counts or the 7 honours): :func:`_wide_part` interned, memoised; a suit
+    read from the shipped table (:mod:`.suit_table`), where it holds it."""
     vid = _WIDE_PART_ID.get(part)
     if vid is None:
-        sets, paired = _wide_part(part)
-        vid = _WIDE_PART_ID[part] = _wide_intern(sets + paired, sum(part))
+        shipped = _shipped().vector_of(part) if len(part) == 9 else None
+        if shipped is None:
+            sets, paired = _wide_part(part)
+            vid = _wide_intern(sets + paired, sum(part))
+        else:
+            vid = _wide_intern(shipped[:12], shipped[12])
+        _WIDE_PART_ID[part] = vid
     return vid
 
 
@@ -970,7 +1003,8 @@ def _complete_slices(width: int, chows: bool) -> dict[bytes, int]:
                 y = x + pair
                 if not (y + plus3) & over:
                     table[y.to_bytes(width, "little")] = (3 * made + 2) << 6 | 1
-        level = {x + t for x in level for t in sets if not (x + t + plus3) & over}
+        if made < 4:  # the fifth level would only be thrown away: a quarter of the work
+            level = {x + t for x in level for t in sets if not (x + t + plus3) & over}
     return table
 
 

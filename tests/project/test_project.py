@@ -38,6 +38,7 @@ def test_wheel_ships_rulesets_and_finds_them_by_entry_point(tmp_path: Path) -> N
     assert "mahjong_rulesets/rulesets/harbin/ruleset.yaml" in names
     assert "mahjong_core/schemas/ruleset.schema.json" in names
     assert "mahjong_core/schemas/replay.schema.json" in names
+    assert "mahjong_core/hand/suit_vectors.bin" in names  # shanten reads every suit's vector from it
     # Every package of the source tree is in the wheel (the package list is written out in pyproject.toml).
     sources = {"mahjong_core": "mahjong_core", "mahjong_docs": "mahjong_docs", "mahjong_study": "mahjong_study",
                "mahjong_server": "mahjong_server", "mahjong_records": "mahjong_records",

@@ -199,11 +199,20 @@ class Rng:
         one is ``< threshold`` and return it ``mod n``.  Always consumes at
         least one word, also for ``n == 1``.
         """
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _TWO64:
+        if type(n) is int and 0 < n < 257:  # a bot's choice among options: the common case, checked in one test
+            threshold = _LIMITS[n]
+        elif isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _TWO64:
             raise ValueError(f"below(n) needs 1 <= n <= 2**64, got {n!r}")
-        threshold = _LIMITS[n] if n < len(_LIMITS) else _TWO64 - _TWO64 % n
-        while True:
-            word = self.next_u64()
+        else:
+            threshold = _LIMITS[n] if n < len(_LIMITS) else _TWO64 - _TWO64 % n
+        while True:  # next_u64, inlined: a random bot draws twice a decision
+            pos = self._pos
+            words = self._words
+            if pos >= len(words):
+                words = self._words = self._block()
+                pos = 0
+            self._pos = pos + 1
+            word = words[pos]
             if word < threshold:
                 return word % n
 

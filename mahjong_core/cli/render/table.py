@@ -285,10 +285,18 @@ def _label(state: TableState, kind: str, name: str) -> str:
 
 
 def plugin_event_line(state: TableState, event: Mapping[str, Any], viewer: int) -> str:
-    """A plugin's event in one generic line: its label (or type), then its fields, a seat named as a seat."""
+    """A plugin's event in one generic line: its label (or type), then its fields, a seat named as a seat.
+
+    A field whose value only a flag keeps, as data (riichi's tiles drawn and melded when the hand locked, not a
+    word), is left to the seat's flag line, as the live page leaves it to the seat's badge: "riichi: seat 3 (S)",
+    not "riichi: double False, drawn 7, melded 3, seat 3 (S)".
+    """
+    term = state.words.get("event", {}).get(str(event.get("type")), {})
+    kept = {e.get("value") for e in term.get("effects") or () if isinstance(e, Mapping) and e.get("do") == "flag"
+            and not isinstance(event.get(str(e.get("value"))), str)}
     parts = []
     for key, value in event.items():
-        if key in ("n", "t", "actor", "type"):
+        if key in ("n", "t", "actor", "type") or key in kept:
             continue
         if key == "seat":
             parts.append(_seat_name(state, value, viewer))
@@ -335,6 +343,35 @@ def _tiles(tiles: Sequence[str], ascii_only: bool, glyphs: Mapping[str, str] = _
     return "".join(glyphs.get(t, t) for t in tiles)
 
 
+def flag_lines(flags: Mapping[str, Any], words: Mapping[str, Mapping[str, Mapping[str, Any]]],
+               display: Mapping[str, str]) -> list[str]:
+    """A seat's flags as a person reads them, one line each, as the live page's badges read them.
+
+    A flag whose value is a word reads as the flag's and the value's display words ("missing suit: circles").
+    The flags one plugin event sets together (riichi's ``riichi``, ``riichi_melded`` and ``double_riichi``) make
+    one line, read as that event's label, with the display word of each of them that is true ("riichi · double
+    riichi"): their numbers (the tiles drawn when the hand locked) and falses are the plugin's data, which a
+    person reading "riichi: 13" or "double riichi: False" would take for something else.
+    """
+    setters = [term for term in words.get("event", {}).values() if term.get("label")]
+    groups: dict[int, list[str]] = {}
+    lines: list[list[str]] = []
+    for flag, value in sorted(flags.items()):
+        term = None if isinstance(value, str) else next(
+            (t for t in setters if any(isinstance(e, Mapping) and e.get("do") == "flag" and e.get("name") == flag
+                                       for e in t.get("effects") or ())), None)
+        if term is None:
+            lines.append([f"{display_word(flag, display)}: {display_word(str(value), display)}"])
+            continue
+        group = groups.get(id(term))
+        if group is None:
+            group = groups[id(term)] = [str(term["label"])]
+            lines.append(group)
+        if value is True and display_word(flag, display) != group[0]:
+            group.append(display_word(flag, display))
+    return [" · ".join(parts) for parts in lines]
+
+
 def render(state: TableState, viewer: int, *, display: str = "open", ascii_only: bool = False) -> str:
     """The table as text: a line of facts, then each seat's block, then the discards as ``display`` lays them."""
     visible = _VISIBLE.get(display)
@@ -369,8 +406,7 @@ def render(state: TableState, viewer: int, *, display: str = "open", ascii_only:
             lines.append(f"    bonus    {show(seat.bonus)}")
         if seat.aside:
             lines.append(f"    aside    {show(seat.aside)}")
-        for flag, value in sorted(seat.flags.items()):
-            lines.append(f"    {display_word(flag, state.display)}: {display_word(str(value), state.display)}")
+        lines.extend(f"    {line}" for line in flag_lines(seat.flags, state.words, state.display))
         if seat.out:
             lines.append("    has won: sits out while play goes on")
         if seat.won:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_core.cli import main
-from mahjong_core.cli.render.table import render, replay_states
+from mahjong_core.cli.render.table import flag_lines, render, replay_states
 from mahjong_core.log.format import read_log
 from mahjong_core.log.redaction import seat_view
 
@@ -214,3 +214,30 @@ def test_a_red_five_in_a_meld_is_named_by_its_own_code(capsys: pytest.CaptureFix
     code, text, _ = run_cli(capsys, "view", str(log), "--seat", "0", "--ascii", "--step")
     assert code == 0
     assert "melds    [0s 6s 7s]" in text
+
+
+RIICHI = ROOT / "replays" / "riichi_tenhou-seed20261130.jsonl"
+
+
+def test_a_riichi_reads_as_riichi_not_as_its_data(capsys: pytest.CaptureFixture[str]) -> None:
+    """A declared riichi reads as the declaration's label: the tiles drawn and melded when the hand locked and a
+    double riichi not made are the plugin's data, not "riichi: 13", "double riichi: False" on the seat's lines nor
+    "drawn 7, melded 3" in the event's."""
+    code, text, _ = run_cli(capsys, "view", str(RIICHI), "--seat", "0", "--ascii")
+    assert code == 0
+    declared = [e for e in read_log(str(RIICHI)).events if e["type"] == "riichi_declaration"]
+    assert declared  # the golden game has riichi declarations to show
+    assert re.search(r"^    riichi$", text, re.MULTILINE)  # the seat's line
+    assert re.search(r"^ +\d+  riichi: seat \d \([ESWN]\)$", text, re.MULTILINE)  # the event's line
+    assert not re.search(r"riichi: \d|double riichi: |tiles melded at riichi|drawn \d|melded \d", text)
+
+
+def test_flags_set_together_read_as_their_events_label_with_each_true_word() -> None:
+    words = {"event": {"riichi_declaration": {"label": "riichi", "effects": [
+        {"do": "flag", "name": "riichi", "seat": "seat", "value": "drawn"},
+        {"do": "flag", "name": "riichi_melded", "seat": "seat", "value": "melded"},
+        {"do": "flag", "name": "double_riichi", "seat": "seat", "value": "double"}]}}}
+    flags = {"double_riichi": True, "riichi": 4, "riichi_melded": 0, "missing_suit": "circles"}
+    assert flag_lines(flags, words, {}) == ["riichi · double riichi", "missing suit: circles"]
+    assert flag_lines({"riichi": 9, "double_riichi": False}, words, {}) == ["riichi"]
+    assert flag_lines({"locked": 7}, {}, {"locked": "hand locked"}) == ["hand locked: 7"]

@@ -74,7 +74,9 @@ class _Plan:
         suit (its nine kinds), ``(False, kinds)`` of its honours.
     :param bits: per class, :mod:`.jokers`'s rule bits read in it.
     :param whole: per node, whether a set and whether the pair of jokers alone may lie in its class.
-    :param group_of: per kind, its class and the place of its group among the class's parts.
+    :param part_bits: per class, the rule bits each of its groups' tables is found with.
+    :param group_of: per kind, its class, the place of its group among the class's parts and its place in the
+        group.
     """
 
     ident: int
@@ -86,7 +88,8 @@ class _Plan:
     parts: tuple[tuple[_Part, ...], ...]
     bits: tuple[int, ...]
     whole: tuple[tuple[bool, bool], ...]
-    group_of: tuple[tuple[int, int], ...]
+    part_bits: tuple[tuple[int, ...], ...]
+    group_of: tuple[tuple[int, int, int], ...]
 
 
 _PLANS: list[_Plan] = []
@@ -111,20 +114,20 @@ def plan(masks: tuple[int, ...], where: tuple[bool, bool, bool]) -> _Plan | None
     none = len(distinct)  # the class of kinds no type stands for
     narrowest = [next((n for n, mask in enumerate(distinct) if mask >> k & 1), none) for k in range(_KINDS)]
     parts: list[list[_Part]] = [[] for _ in range(none + 1)]
-    group_of: list[tuple[int, int]] = [(0, 0)] * _KINDS
+    group_of: list[tuple[int, int, int]] = [(0, 0, 0)] * _KINDS
     for suit in range(3):
         classes = set(narrowest[9 * suit:9 * suit + 9])
         if len(classes) != 1:
             return None
         c = classes.pop()
         for k in range(9 * suit, 9 * suit + 9):
-            group_of[k] = (c, len(parts[c]))
+            group_of[k] = (c, len(parts[c]), k - 9 * suit)
         parts[c].append((True, tuple(range(9 * suit, 9 * suit + 9))))
     for c in range(none + 1):
         honours = tuple(k for k in range(_SUITED, _KINDS) if narrowest[k] == c)
         if honours:
-            for k in honours:
-                group_of[k] = (c, len(parts[c]))
+            for place, k in enumerate(honours):
+                group_of[k] = (c, len(parts[c]), place)
             parts[c].append((False, honours))
     rule = _bits(where)
     bits = []
@@ -144,7 +147,9 @@ def plan(masks: tuple[int, ...], where: tuple[bool, bool, bool]) -> _Plan | None
     for r in roots:
         visit(r)
     found = _Plan(len(_PLANS), node_types, children, tuple(post), parent, roots,
-                  tuple(tuple(p) for p in parts), tuple(bits), whole, tuple(group_of))
+                  tuple(tuple(p) for p in parts), tuple(bits), whole,
+                  tuple(tuple(bits[c] | _j._IN_SUIT if suited else bits[c] for suited, _ in parts[c])
+                        for c in range(none + 1)), tuple(group_of))
     _PLANS.append(found)
     return found
 
@@ -164,16 +169,23 @@ _CAPPED: dict[tuple[int, int], int] = {}
 _NODE: dict[tuple[int, int, int, tuple[int, ...], int, int], int] = {}
 #: (top front id, sets, pair) -> distance.
 _READ: dict[tuple[int, int, int], int] = {}
-#: (plan, counts, jokers, sets, pair) -> distance.
+#: (plan, the classes' table ids, jokers per node, sets, pair) -> distance: a discard changes one class's table.
+_FOREST: dict[tuple[int, tuple[int, ...], tuple[int, ...], int, int], int] = {}
+#: (plan, counts, jokers per type, sets, pair) -> distance: a hand asked again (a bot's weighing asks it often).
 _ANSWER: dict[tuple[int, bytes, tuple[int, ...], int, int], int] = {}
 #: The :data:`jokers._EPOCH` these memos were filled in: its tables' ids mean nothing after it empties them.
 _SEEN = [-1]
 
 
+#: Every memo, emptied together: they name fronts (and jokers.py's tables) by id.
+_MEMOS: tuple[list | dict, ...] = (_FRONTS, _FRONT_ID, _CONVERTED, _WHOLE, _JOINED, _CAPPED, _NODE, _READ, _FOREST,
+                                   _ANSWER)
+
+
 def clear_caches() -> None:
     """Forget every front and answer remembered (rebuilt on demand, the same)."""
     with _j._LOCK:
-        for memo in (_FRONTS, _FRONT_ID, _CONVERTED, _WHOLE, _JOINED, _CAPPED, _NODE, _READ, _ANSWER):
+        for memo in _MEMOS:
             memo.clear()
         _intern(((0, 0, 0, 0),))
 
@@ -182,8 +194,8 @@ def _bound() -> None:
     """As :func:`jokers._bound`: its memos first (which may forget its tables), then ours, all together where one
     has grown to ``_KEPT`` entries or its tables are gone (ours name them by id)."""
     _j._bound()
-    if _SEEN[0] != _j._EPOCH or len(_ANSWER) >= _j._KEPT or len(_NODE) >= _j._KEPT or len(_FRONTS) >= _j._KEPT \
-            or len(_JOINED) >= _j._KEPT or len(_READ) >= _j._KEPT:
+    grown = any(len(memo) >= _j._KEPT for memo in _MEMOS)
+    if grown or _SEEN[0] != _j._EPOCH:
         clear_caches()
         _SEEN[0] = _j._EPOCH
 
@@ -305,21 +317,16 @@ def _group(h: bytes, part: _Part) -> bytes:
 
 
 class _Hand:
-    """One hand's class tables and node fronts, from which the hand less a tile is read anew only along the
-    path from the tile's class to its root."""
+    """One hand's groups and class tables, from which the hand less a tile is read anew in its group and class
+    only: the forest's answer is remembered by the classes' table ids, and on a miss by each node's."""
 
-    def __init__(self, pl: _Plan, h: bytes, jokers: Sequence[int], sets: int):
-        self.pl, self.most = pl, max(sets, 0)
+    def __init__(self, pl: _Plan, h: bytes, jokers: Sequence[int], sets: int, pair: int):
+        self.pl, self.sets, self.pair, self.most = pl, sets, pair, max(sets, 0)
         self.jokers = tuple(sum(jokers[t] for t in types) for types in pl.node_types)
-        self.part_ids = [[self.part(c, h, part) for part in parts] for c, parts in enumerate(pl.parts)]
-        self.tables = [self.table(ids) for ids in self.part_ids]
-        self.fronts = [0] * len(pl.node_types)
-        for n in pl.post:
-            self.fronts[n] = self.node(n, self.tables[n], self.fronts)
-
-    def part(self, c: int, h: bytes, part: _Part) -> int:
-        bits = self.pl.bits[c]
-        return _j._part(_group(h, part), bits | _j._IN_SUIT if part[0] else bits)
+        self.groups = [[_group(h, part) for part in parts] for parts in pl.parts]
+        self.part_ids = [[_j._part(g, bits) for g, bits in zip(groups, pl.part_bits[c], strict=True)]
+                         for c, groups in enumerate(self.groups)]
+        self.tables = tuple(self.table(ids) for ids in self.part_ids)
 
     def table(self, ids: Sequence[int]) -> int:
         found = _j._EMPTY_ID
@@ -327,31 +334,31 @@ class _Hand:
             found = _j._join(found, i, self.most)
         return found
 
-    def node(self, n: int, table: int, fronts: Sequence[int]) -> int:
-        return _node(self.pl, n, table, tuple(fronts[c] for c in self.pl.children[n]), self.jokers[n], self.most)
-
-    def top(self, tables: Sequence[int], fronts: Sequence[int]) -> int:
-        """The whole forest's front: the roots' fronts and the class no type stands for, side by side."""
-        none = len(self.pl.node_types)
-        found = _converted(tables[none], *_j._empty_x(self.pl.bits[none])) if tables[none] != _j._EMPTY_ID \
-            else _EMPTY
-        for r in self.pl.roots:
-            found = _join(found, fronts[r], self.most)
+    def distance(self, tables: tuple[int, ...]) -> int:
+        """The distance of the hand whose classes' tables are ``tables``."""
+        pl = self.pl
+        key = (pl.ident, tables, self.jokers, self.sets, self.pair)
+        found = _FOREST.get(key)
+        if found is None:
+            fronts = [_EMPTY] * len(pl.node_types)
+            for n in pl.post:
+                fronts[n] = _node(pl, n, tables[n], tuple(fronts[c] for c in pl.children[n]), self.jokers[n],
+                                  self.most)
+            none = len(pl.node_types)  # the class no type stands for, beside the roots
+            top = _converted(tables[none], *_j._empty_x(pl.bits[none])) if tables[none] != _j._EMPTY_ID else _EMPTY
+            for r in pl.roots:
+                top = _join(top, fronts[r], self.most)
+            found = _FOREST[key] = _read(top, self.sets, self.pair)
         return found
 
-    def less(self, h: bytes, kind: int) -> int:
-        """The top front of the hand less one tile of ``kind`` (held)."""
-        c, i = self.pl.group_of[kind]
-        ids = list(self.part_ids[c])
-        ids[i] = self.part(c, h[:kind] + bytes((h[kind] - 1,)) + h[kind + 1:], self.pl.parts[c][i])
-        tables = list(self.tables)
-        tables[c] = self.table(ids)
-        fronts = list(self.fronts)
-        n = c
-        while 0 <= n < len(fronts):
-            fronts[n] = self.node(n, tables[n], fronts)
-            n = self.pl.parent[n]
-        return self.top(tables, fronts)
+    def less(self, kind: int) -> int:
+        """The distance of the hand less one tile of ``kind`` (held)."""
+        c, i, place = self.pl.group_of[kind]
+        group = self.groups[c][i]
+        ids = self.part_ids[c]
+        less = _j._part(group[:place] + bytes((group[place] - 1,)) + group[place + 1:], self.pl.part_bits[c][i])
+        table = self.table(ids[:i] + [less] + ids[i + 1:])
+        return self.distance(self.tables[:c] + (table,) + self.tables[c + 1:])
 
 
 def distance(pl: _Plan, h: bytes, jokers: Sequence[int], sets: int, pair: int) -> int:
@@ -364,14 +371,14 @@ def distance(pl: _Plan, h: bytes, jokers: Sequence[int], sets: int, pair: int) -
         return found
     with _j._LOCK:  # ids are handed out and memos emptied one thread at a time (a server plays tables in threads)
         _bound()
-        hand = _Hand(pl, h, j, sets)
-        found = _ANSWER[key] = _read(hand.top(hand.tables, hand.fronts), sets, pair)
+        hand = _Hand(pl, h, j, sets, pair)
+        found = _ANSWER[key] = hand.distance(hand.tables)
     return found
 
 
 def after_discards(pl: _Plan, h: bytes, jokers: Sequence[int], sets: int, pair: int) -> dict[int, int]:
-    """``{kind: distance(h less a tile of kind, ...)}`` for every kind held, each read along its class's path."""
+    """``{kind: distance(h less a tile of kind, ...)}`` for every kind held, each read in its group and class."""
     with _j._LOCK:
         _bound()
-        hand = _Hand(pl, h, tuple(jokers), sets)
-        return {kind: _read(hand.less(h, kind), sets, pair) for kind, c in enumerate(h) if c}
+        hand = _Hand(pl, h, jokers, sets, pair)
+        return {kind: hand.less(kind) for kind, c in enumerate(h) if c}

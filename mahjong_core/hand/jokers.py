@@ -37,7 +37,10 @@ joined (:func:`_final`).  A table is the same wherever a stretch lies in its
 suit and whichever end it is read from, and for the honours in any order, so
 each is found once for one spelling.  The answers are those of a walk over the
 whole hand, which ``tests/core/hand/joker_oracle.py`` keeps: the tests hold
-this algebra to it.
+this algebra to it.  Typed jokers (a count per type) are read from these same
+tables class by class (:mod:`mahjong_core.hand.typed_tables`) where their
+types decompose, and searched (:mod:`mahjong_core.hand.typed_jokers`) where
+they do not.
 """
 
 from __future__ import annotations
@@ -143,6 +146,10 @@ def _check(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule | None
     if type(counts) is bytes and len(counts) == _KINDS and type(jokers) is int and jokers >= 0 and max(counts) <= 4 \
             and (rule is None or not rule.stands_for):
         return counts  # what every caller in a game passes: checked in one line
+    if type(counts) is bytes and len(counts) == _KINDS and type(jokers) is tuple and rule is not None \
+            and len(jokers) == len(rule.stands_for) and max(counts) <= 4 and all(type(n) is int for n in jokers) \
+            and min(jokers, default=0) >= 0:
+        return counts  # the same for typed jokers, a count per type
     try:
         h = bytes(counts)
     except (TypeError, ValueError) as exc:

@@ -312,13 +312,17 @@ _intern(((0, 0, 0, 0),))  # not clear_caches(): jokers, which imports this modul
 
 
 def _group(h: bytes, part: _Part) -> bytes:
+    """A group's counts: a suit's nine, or the class's honours (a slice where they lie in a row, as they do)."""
     suited, kinds = part
-    return h[kinds[0]:kinds[0] + 9] if suited else bytes(h[k] for k in kinds)
+    if suited or kinds[-1] - kinds[0] == len(kinds) - 1:
+        return h[kinds[0]:kinds[-1] + 1]
+    return bytes(h[k] for k in kinds)
 
 
 class _Hand:
     """One hand's groups and class tables, from which the hand less a tile is read anew in its group and class
-    only: the forest's answer is remembered by the classes' table ids, and on a miss by each node's."""
+    only: the forest's answer is remembered by the classes' table ids, and on a miss the nodes from that class to
+    its root are read anew (the others' fronts are the hand's own)."""
 
     def __init__(self, pl: _Plan, h: bytes, jokers: Sequence[int], sets: int, pair: int):
         self.pl, self.sets, self.pair, self.most = pl, sets, pair, max(sets, 0)
@@ -327,38 +331,67 @@ class _Hand:
         self.part_ids = [[_j._part(g, bits) for g, bits in zip(groups, pl.part_bits[c], strict=True)]
                          for c, groups in enumerate(self.groups)]
         self.tables = tuple(self.table(ids) for ids in self.part_ids)
+        self.fronts: list[int] | None = None  # the nodes' fronts, found when a discard's answer is not remembered
 
     def table(self, ids: Sequence[int]) -> int:
+        if len(ids) == 1:
+            return _j._join(_j._EMPTY_ID, ids[0], self.most)
         found = _j._EMPTY_ID
         for i in ids:
             found = _j._join(found, i, self.most)
         return found
 
-    def distance(self, tables: tuple[int, ...]) -> int:
-        """The distance of the hand whose classes' tables are ``tables``."""
+    def node(self, n: int, tables: Sequence[int], fronts: Sequence[int]) -> int:
+        return _node(self.pl, n, tables[n], tuple(fronts[c] for c in self.pl.children[n]), self.jokers[n],
+                     self.most)
+
+    def top(self, tables: Sequence[int], fronts: Sequence[int]) -> int:
+        """The distance of the whole forest: the roots' fronts beside the class no type stands for."""
         pl = self.pl
-        key = (pl.ident, tables, self.jokers, self.sets, self.pair)
+        none = len(pl.node_types)
+        top = _converted(tables[none], *_j._empty_x(pl.bits[none])) if tables[none] != _j._EMPTY_ID else _EMPTY
+        for r in pl.roots:
+            top = _join(top, fronts[r], self.most)
+        return _read(top, self.sets, self.pair)
+
+    def key(self, tables: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...], int, int]:
+        return self.pl.ident, tables, self.jokers, self.sets, self.pair
+
+    def distance(self) -> int:
+        """The hand's distance."""
+        key = self.key(self.tables)
         found = _FOREST.get(key)
         if found is None:
-            fronts = [_EMPTY] * len(pl.node_types)
-            for n in pl.post:
-                fronts[n] = _node(pl, n, tables[n], tuple(fronts[c] for c in pl.children[n]), self.jokers[n],
-                                  self.most)
-            none = len(pl.node_types)  # the class no type stands for, beside the roots
-            top = _converted(tables[none], *_j._empty_x(pl.bits[none])) if tables[none] != _j._EMPTY_ID else _EMPTY
-            for r in pl.roots:
-                top = _join(top, fronts[r], self.most)
-            found = _FOREST[key] = _read(top, self.sets, self.pair)
+            fronts = self.fronts = [_EMPTY] * len(self.pl.node_types)
+            for n in self.pl.post:
+                fronts[n] = self.node(n, self.tables, fronts)
+            found = _FOREST[key] = self.top(self.tables, fronts)
         return found
 
     def less(self, kind: int) -> int:
         """The distance of the hand less one tile of ``kind`` (held)."""
-        c, i, place = self.pl.group_of[kind]
+        pl = self.pl
+        c, i, place = pl.group_of[kind]
         group = self.groups[c][i]
         ids = self.part_ids[c]
-        less = _j._part(group[:place] + bytes((group[place] - 1,)) + group[place + 1:], self.pl.part_bits[c][i])
-        table = self.table(ids[:i] + [less] + ids[i + 1:])
-        return self.distance(self.tables[:c] + (table,) + self.tables[c + 1:])
+        less = _j._part(group[:place] + bytes((group[place] - 1,)) + group[place + 1:], pl.part_bits[c][i])
+        tables = self.tables[:c] + (self.table(ids[:i] + [less] + ids[i + 1:]),) + self.tables[c + 1:]
+        key = self.key(tables)
+        found = _FOREST.get(key)
+        if found is None:
+            if self.fronts is None:
+                self.distance()
+                if self.fronts is None:  # the hand's own answer was remembered: its fronts found here
+                    self.fronts = [_EMPTY] * len(pl.node_types)
+                    for n in pl.post:
+                        self.fronts[n] = self.node(n, self.tables, self.fronts)
+            fronts = list(self.fronts)
+            n = c
+            while 0 <= n < len(fronts):  # the class no type stands for has no node
+                fronts[n] = self.node(n, tables, fronts)
+                n = pl.parent[n]
+            found = _FOREST[key] = self.top(tables, fronts)
+        return found
 
 
 def distance(pl: _Plan, h: bytes, jokers: Sequence[int], sets: int, pair: int) -> int:
@@ -371,8 +404,7 @@ def distance(pl: _Plan, h: bytes, jokers: Sequence[int], sets: int, pair: int) -
         return found
     with _j._LOCK:  # ids are handed out and memos emptied one thread at a time (a server plays tables in threads)
         _bound()
-        hand = _Hand(pl, h, j, sets, pair)
-        found = _ANSWER[key] = hand.distance(hand.tables)
+        found = _ANSWER[key] = _Hand(pl, h, j, sets, pair).distance()
     return found
 
 

@@ -74,9 +74,12 @@ class _Plan:
         suit (its nine kinds), ``(False, kinds)`` of its honours.
     :param bits: per class, :mod:`.jokers`'s rule bits read in it.
     :param whole: per node, whether a set and whether the pair of jokers alone may lie in its class.
-    :param part_bits: per class, the rule bits each of its groups' tables is found with.
-    :param group_of: per kind, its class, the place of its group among the class's parts and its place in the
-        group.
+    :param groups: every class's groups in one row: ``(first kind, last kind + 1, kinds, bits)``, ``kinds``
+        ``None`` where they lie in a row (a suit; the winds, the dragons), and the rule bits its table is found
+        with.
+    :param class_groups: per class, its groups' places in ``groups``.
+    :param group_of: per kind, its class, its group's place in ``groups`` and its place in the group.
+    :param type_node: per joker type, its node (``-1`` for a type standing for nothing).
     """
 
     ident: int
@@ -88,8 +91,10 @@ class _Plan:
     parts: tuple[tuple[_Part, ...], ...]
     bits: tuple[int, ...]
     whole: tuple[tuple[bool, bool], ...]
-    part_bits: tuple[tuple[int, ...], ...]
+    groups: tuple[tuple[int, int, tuple[int, ...] | None, int], ...]
+    class_groups: tuple[tuple[int, ...], ...]
     group_of: tuple[tuple[int, int, int], ...]
+    type_node: tuple[int, ...]
 
 
 _PLANS: list[_Plan] = []
@@ -146,10 +151,19 @@ def plan(masks: tuple[int, ...], where: tuple[bool, bool, bool]) -> _Plan | None
     roots = tuple(n for n in range(none) if parent[n] < 0)
     for r in roots:
         visit(r)
+    groups = []
+    class_groups = []
+    for c in range(none + 1):
+        class_groups.append(tuple(range(len(groups), len(groups) + len(parts[c]))))
+        for suited, kinds in parts[c]:
+            in_row = kinds[-1] - kinds[0] == len(kinds) - 1
+            groups.append((kinds[0], kinds[-1] + 1, None if in_row else kinds,
+                           bits[c] | _j._IN_SUIT if suited else bits[c]))
+    group_of = [(c, class_groups[c][i], place) for c, i, place in group_of]
+    type_node = tuple(next((n for n, types in enumerate(node_types) if t in types), -1) for t in range(len(masks)))
     found = _Plan(len(_PLANS), node_types, children, tuple(post), parent, roots,
-                  tuple(tuple(p) for p in parts), tuple(bits), whole,
-                  tuple(tuple(bits[c] | _j._IN_SUIT if suited else bits[c] for suited, _ in parts[c])
-                        for c in range(none + 1)), tuple(group_of))
+                  tuple(tuple(p) for p in parts), tuple(bits), whole, tuple(groups), tuple(class_groups),
+                  tuple(group_of), type_node)
     _PLANS.append(found)
     return found
 
@@ -311,14 +325,6 @@ _EMPTY = 0
 _intern(((0, 0, 0, 0),))  # not clear_caches(): jokers, which imports this module, has no lock yet
 
 
-def _group(h: bytes, part: _Part) -> bytes:
-    """A group's counts: a suit's nine, or the class's honours (a slice where they lie in a row, as they do)."""
-    suited, kinds = part
-    if suited or kinds[-1] - kinds[0] == len(kinds) - 1:
-        return h[kinds[0]:kinds[-1] + 1]
-    return bytes(h[k] for k in kinds)
-
-
 class _Hand:
     """One hand's groups and class tables, from which the hand less a tile is read anew in its group and class
     only: the forest's answer is remembered by the classes' table ids, and on a miss the nodes from that class to
@@ -326,19 +332,25 @@ class _Hand:
 
     def __init__(self, pl: _Plan, h: bytes, jokers: Sequence[int], sets: int, pair: int):
         self.pl, self.sets, self.pair, self.most = pl, sets, pair, max(sets, 0)
-        self.jokers = tuple(sum(jokers[t] for t in types) for types in pl.node_types)
-        self.groups = [[_group(h, part) for part in parts] for parts in pl.parts]
-        self.part_ids = [[_j._part(g, bits) for g, bits in zip(groups, pl.part_bits[c], strict=True)]
-                         for c, groups in enumerate(self.groups)]
-        self.tables = tuple(self.table(ids) for ids in self.part_ids)
+        held = [0] * len(pl.node_types)
+        for t, n in enumerate(pl.type_node):
+            if n >= 0:
+                held[n] += jokers[t]
+        self.jokers = tuple(held)
+        part = _j._part
+        self.groups = [h[a:b] if kinds is None else bytes(h[k] for k in kinds) for a, b, kinds, _ in pl.groups]
+        self.part_ids = [part(g, group[3]) for g, group in zip(self.groups, pl.groups, strict=True)]
+        self.tables = tuple(self.table(ids, -1, 0) for ids in pl.class_groups)
         self.fronts: list[int] | None = None  # the nodes' fronts, found when a discard's answer is not remembered
 
-    def table(self, ids: Sequence[int]) -> int:
-        if len(ids) == 1:
-            return _j._join(_j._EMPTY_ID, ids[0], self.most)
+    def table(self, ids: Sequence[int], changed: int, less: int) -> int:
+        """A class's table: its groups' (``ids``, places in the hand's groups) joined, group ``changed`` read as
+        the table ``less``."""
+        if not ids:
+            return _j._EMPTY_ID
         found = _j._EMPTY_ID
         for i in ids:
-            found = _j._join(found, i, self.most)
+            found = _j._join(found, less if i == changed else self.part_ids[i], self.most)
         return found
 
     def node(self, n: int, tables: Sequence[int], fronts: Sequence[int]) -> int:
@@ -354,12 +366,9 @@ class _Hand:
             top = _join(top, fronts[r], self.most)
         return _read(top, self.sets, self.pair)
 
-    def key(self, tables: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...], int, int]:
-        return self.pl.ident, tables, self.jokers, self.sets, self.pair
-
     def distance(self) -> int:
         """The hand's distance."""
-        key = self.key(self.tables)
+        key = (self.pl.ident, self.tables, self.jokers, self.sets, self.pair)
         found = _FOREST.get(key)
         if found is None:
             fronts = self.fronts = [_EMPTY] * len(self.pl.node_types)
@@ -371,12 +380,11 @@ class _Hand:
     def less(self, kind: int) -> int:
         """The distance of the hand less one tile of ``kind`` (held)."""
         pl = self.pl
-        c, i, place = pl.group_of[kind]
-        group = self.groups[c][i]
-        ids = self.part_ids[c]
-        less = _j._part(group[:place] + bytes((group[place] - 1,)) + group[place + 1:], pl.part_bits[c][i])
-        tables = self.tables[:c] + (self.table(ids[:i] + [less] + ids[i + 1:]),) + self.tables[c + 1:]
-        key = self.key(tables)
+        c, g, place = pl.group_of[kind]
+        group = self.groups[g]
+        less = _j._part(group[:place] + bytes((group[place] - 1,)) + group[place + 1:], pl.groups[g][3])
+        tables = self.tables[:c] + (self.table(pl.class_groups[c], g, less),) + self.tables[c + 1:]
+        key = (pl.ident, tables, self.jokers, self.sets, self.pair)
         found = _FOREST.get(key)
         if found is None:
             if self.fronts is None:

@@ -155,7 +155,7 @@ def test_the_plan_follows_the_types() -> None:
     general, suited = pl.node_types.index((0,)), pl.node_types.index((6,))
     assert pl.roots == (general,)
     assert set(pl.children[suited]) == {pl.node_types.index((t,)) for t in (1, 2, 3)}
-    assert [len(parts) for parts in pl.parts] == [1, 1, 1, 1, 1, 0, 0, 0]  # the suited, General and none: no kind
+    assert [len(groups) for groups in pl.class_groups] == [1, 1, 1, 1, 1, 0, 0, 0]  # the suited, General, none: no kind
     assert [n for n, (sets, _) in enumerate(pl.whole) if sets] == [n for n, parts in enumerate(pl.parts[:-1])
                                                                    if parts]
     merged = typed_tables.plan((SUITED, SUITED, 1 << 27), (True, False, False))

@@ -11,6 +11,7 @@ it) and, with ``--profile``, the cumulative share of one run's
 profile spent in the functions the greedy bot asks of a hand holding jokers.  ``--workload`` plays the deals once
 and prints nothing but their count: a fixed run to count instructions of, as in
 ``PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/bench_typed_jokers.py --workload --deals 10``.
+``--json FILE`` also writes the figures (as :mod:`figures` says; ``run_all.py`` does not run this script).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import importlib
 import pstats
 import statistics
 import time
+
+from figures import Figures, add_json_argument
 
 from mahjong_core.engine.game import Game
 from mahjong_core.engine.players import make_bots
@@ -92,13 +95,16 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", action="store_true", help="also print the profile's share in the measures")
     parser.add_argument("--workload", action="store_true", help="play the deals once, print their count only")
+    add_json_argument(parser)
     args = parser.parse_args()
+    figures = Figures()
     if args.workload:
         print(f"deals {play(args.ruleset, args.deals)}")
         return 0
     rates = [rate(args.ruleset, args.deals) for _ in range(args.repeat)]
     print(f"{args.ruleset}: greedy {max(rates):.1f} deals/CPU s (best of {args.repeat}; median "
           f"{statistics.median(rates):.1f}), {args.deals} deals")
+    figures.add(f"typed_jokers.{args.ruleset}.greedy", max(rates), "deals/s")
     if args.profile:
         total, found, outermost = profile_share(args.ruleset, args.deals)
         print(f"profile of {args.deals} deals: {total:.2f} s, {outermost:.2f} s ({100 * outermost / total:.1f}%) in "
@@ -106,6 +112,8 @@ def main() -> int:
         for name in MEASURES:
             if name in found:
                 print(f"  {name}: {found[name]:.2f} s cumulative ({100 * found[name] / total:.1f}%)")
+        figures.add(f"typed_jokers.{args.ruleset}.profile_share", 100 * outermost / total, "%", better="lower")
+    figures.write(args.json)
     return 0
 
 

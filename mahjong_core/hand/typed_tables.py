@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from mahjong_core.hand import jokers as _j
 from mahjong_core.hand.typed_jokers import is_laminar
@@ -151,8 +152,8 @@ def plan(masks: tuple[int, ...], where: tuple[bool, bool, bool]) -> _Plan | None
     roots = tuple(n for n in range(none) if parent[n] < 0)
     for r in roots:
         visit(r)
-    groups = []
-    class_groups = []
+    groups: list[tuple[int, int, tuple[int, ...] | None, int]] = []
+    class_groups: list[tuple[int, ...]] = []
     for c in range(none + 1):
         class_groups.append(tuple(range(len(groups), len(groups) + len(parts[c]))))
         for suited, kinds in parts[c]:
@@ -192,8 +193,8 @@ _SEEN = [-1]
 
 
 #: Every memo, emptied together: they name fronts (and jokers.py's tables) by id.
-_MEMOS: tuple[list | dict, ...] = (_FRONTS, _FRONT_ID, _CONVERTED, _WHOLE, _JOINED, _CAPPED, _NODE, _READ, _FOREST,
-                                   _ANSWER)
+_MEMOS: tuple[list[Any] | dict[Any, Any], ...] = (_FRONTS, _FRONT_ID, _CONVERTED, _WHOLE, _JOINED, _CAPPED, _NODE,
+                                                   _READ, _FOREST, _ANSWER)
 
 
 def clear_caches() -> None:

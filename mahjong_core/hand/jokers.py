@@ -147,8 +147,8 @@ def _check(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule | None
             and (rule is None or not rule.stands_for):
         return counts  # what every caller in a game passes: checked in one line
     if type(counts) is bytes and len(counts) == _KINDS and type(jokers) is tuple and rule is not None \
-            and len(jokers) == len(rule.stands_for) and max(counts) <= 4 and all(type(n) is int for n in jokers) \
-            and min(jokers, default=0) >= 0:
+            and rule.stands_for and len(jokers) == len(rule.stands_for) and max(counts) <= 4 \
+            and all(type(n) is int for n in jokers) and min(jokers) >= 0:
         return counts  # the same for typed jokers, a count per type
     try:
         h = bytes(counts)

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjong_core.errors import HandError
 from mahjong_core.hand import jokers, typed_tables
 from mahjong_core.hand.jokers import JokerRule, least_after_discards_with_jokers, shanten_after_discards_with_jokers
 from mahjong_core.hand.typed_jokers import distance as searched
@@ -210,3 +211,14 @@ def test_the_bundled_typed_rulesets_take_the_tables() -> None:
     for rule in typed.values():
         assert typed_tables.plan(rule.stands_for, (rule.pungs, rule.pairs, rule.chows)) is not None
     assert typed["vietnamese"].stands_for == VIETNAMESE
+
+
+@pytest.mark.parametrize(("held", "rule"), [((), JokerRule()), ((1, -1), _rule((DOTS, WINDS), (True, True, True))),
+                                            ((True, 0), _rule((DOTS, WINDS), (True, True, True))),
+                                            ((1,), _rule((DOTS, WINDS), (True, True, True)))])
+def test_the_one_line_check_of_typed_counts_refuses_what_the_full_check_does(held: tuple[int, ...],
+                                                                               rule: JokerRule) -> None:
+    """Counts as bytes and jokers as a tuple take a check of one line; a tuple of no types for untyped jokers, a
+    negative count, a bool or a count short of the types still fail."""
+    with pytest.raises(HandError):
+        jokers.distance(bytes(34), held, rule)

@@ -10,7 +10,9 @@ type; the types form a forest (a type's parent is the narrowest type strictly wi
 (plus one class of the kinds no type stands for).  The fast path asks that each suit lie within one class, so
 that every chow does; the honours make no chows, so they split by kind between classes.  The ``vietnamese``
 ruleset (1j any kind; 2j, 3j, 4j a suit each; 5j winds; 6j dragons; 7j any suited tile) and the tests' masks
-take it; types cutting a suit (a joker of 1-5 dots, say) fall back to the search.
+take it (the only bundled ruleset of typed jokers; those of untyped jokers -- ``example_jokers``, ``fuzhou``,
+``filipino``, ``malaysian_3p``, ``american_style`` -- never come here); types cutting a suit (a joker of 1-5
+dots, say) fall back to the search.
 
 The measure.  A target's places fall into classes (a set or the pair lies in one class).  Call ``X`` the empty
 places no joker may fill (the rule's ``where``, or no type standing for them) and ``F_C`` the other empty places
@@ -22,11 +24,12 @@ places left unfilled are the roots' residuals.  So the distance is the least, ov
 
 Why tables suffice.  Per class, the hand's tiles give :mod:`.jokers`'s group tables (read with the class's own
 rule bits: no chow in a class without a suit, nothing fillable in the class no type stands for); a way
-``(s, p, a, b)`` there is ``X = b + 3 s + 2 p`` of the empty set's places no joker may fill, and ``F = 3 s + 2 p
-+ a - X``.  That module drops a way another beats in all four; the beaten way is never needed here either: the
-better way plus empty sets and a pair in the same class (what it lacks of the other's sets) has ``X`` no larger and
-``X + F`` no larger, and the distance grows by at most one for each place moved from ``X`` to ``F`` (each
-residual is ``max(0, . - j)`` of a sum: monotone, by steps of 0 or 1).  Sets and the pair that hold no tile
+``(s, p, a, b)`` there has ``L = 3 s + 2 p + a`` empty places, ``X = b + e s + f p`` of them unfillable (``e``
+and ``f`` the places of an empty set and an empty pair no joker may fill, ``jokers._empty_x``) and ``F = L - X``.
+That module drops a way another beats in all four; the beaten way is never needed here either: the better way
+plus empty sets and a pair in the same class (what it lacks of the other's sets) has ``X`` no larger and ``L``
+no larger, and the distance never grows where a place moves from ``X`` to ``F`` (the residuals grow by at most
+one for each place added to ``F``: each is ``max(0, . - j)`` of a sum).  Sets and the pair that hold no tile
 (jokers alone) take their class freely: in a class that lets jokers fill them (``F`` of 3 and 2), or anywhere
 unfillable (``X`` of 3 and 2, at the end).  Each node keeps, per (sets, pairs), only the ways no other beats in
 both ``X`` and its residual (the parent's residual and the distance are monotone in both), never the product of

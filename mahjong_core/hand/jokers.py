@@ -37,7 +37,10 @@ joined (:func:`_final`).  A table is the same wherever a stretch lies in its
 suit and whichever end it is read from, and for the honours in any order, so
 each is found once for one spelling.  The answers are those of a walk over the
 whole hand, which ``tests/core/hand/joker_oracle.py`` keeps: the tests hold
-this algebra to it.
+this algebra to it.  Typed jokers (a count per type) are read from these same
+tables class by class (:mod:`mahjong_core.hand.typed_tables`) where their
+types decompose, and searched (:mod:`mahjong_core.hand.typed_jokers`) where
+they do not.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mahjong_core.errors import HandError
-from mahjong_core.hand import typed_jokers
+from mahjong_core.hand import typed_jokers, typed_tables
 from mahjong_core.hand.melds import Meld, MeldKind
 
 #: The tile an action names for a joker (a joker discarded), whatever index a tile set gives its jokers: every
@@ -143,6 +146,10 @@ def _check(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule | None
     if type(counts) is bytes and len(counts) == _KINDS and type(jokers) is int and jokers >= 0 and max(counts) <= 4 \
             and (rule is None or not rule.stands_for):
         return counts  # what every caller in a game passes: checked in one line
+    if type(counts) is bytes and len(counts) == _KINDS and type(jokers) is tuple and rule is not None \
+            and rule.stands_for and len(jokers) == len(rule.stands_for) and max(counts) <= 4 \
+            and all(type(n) is int for n in jokers) and min(jokers) >= 0:
+        return counts  # the same for typed jokers, a count per type
     try:
         h = bytes(counts)
     except (TypeError, ValueError) as exc:
@@ -164,9 +171,14 @@ def _total(jokers: Jokers) -> int:
 
 
 def _typed(h: bytes, jokers: Jokers, sets: int, pair: int, rule: JokerRule) -> int:
-    """The typed search's distance (:mod:`mahjong_core.hand.typed_jokers`)."""
+    """The distance with typed jokers: read from the tables by class (:mod:`mahjong_core.hand.typed_tables`) where
+    the types decompose, else searched (:mod:`mahjong_core.hand.typed_jokers`); the same number either way."""
     assert not isinstance(jokers, int)
-    return typed_jokers.distance(h, tuple(jokers), sets, pair, rule.stands_for, (rule.pungs, rule.pairs, rule.chows))
+    where = (rule.pungs, rule.pairs, rule.chows)
+    pl = typed_tables.plan(rule.stands_for, where)
+    if pl is not None:
+        return typed_tables.distance(pl, h, jokers, sets, pair)
+    return typed_jokers.distance(h, tuple(jokers), sets, pair, rule.stands_for, where)
 
 
 def distance(counts: Sequence[int] | bytes, jokers: Jokers, rule: JokerRule = JokerRule(), *,
@@ -254,9 +266,16 @@ def _bound() -> None:
         clear_caches()
 
 
+#: How many times :func:`clear_caches` has run: a memo naming this module's tables by id elsewhere
+#: (:mod:`mahjong_core.hand.typed_tables`) is emptied once this has moved on.
+_EPOCH = 0
+
+
 def clear_caches() -> None:
     """Forget every table and answer remembered (they are rebuilt on demand, the same)."""
+    global _EPOCH
     with _LOCK:
+        _EPOCH += 1
         for memo in (_GROUP, _TABLES, _TABLE_ID, _PART, _JOINED, _ANSWER, _READ):
             memo.clear()
         _intern(_NOTHING)  # id 0, _EMPTY_ID: the table of a group holding no tile
@@ -444,7 +463,8 @@ def shanten_after_discards_with_jokers(counts: Sequence[int] | bytes, jokers: Jo
     is read from the tables as :func:`_distance` reads it -- the groups a discard leaves alone are the same ids
     every time, and only the group it comes from is looked up anew -- without the checks, sums and memo keys of
     a call per discard.  The values are :func:`shanten_with_jokers`'s exactly (a test compares them): typed
-    jokers are measured by that function, discard by discard.
+    jokers are read the same way by class (:func:`.typed_tables.after_discards`) where their types decompose,
+    and measured by that function, discard by discard, where they do not.
 
     :raises HandError: for counts or jokers it refuses, or a hand that leaves ``3k`` tiles after a discard.
     """
@@ -454,6 +474,10 @@ def shanten_after_discards_with_jokers(counts: Sequence[int] | bytes, jokers: Jo
         raise HandError(f"a hand of {n + 1} tiles leaves {n} after a discard, no concealed hand: expected 3k+2 or "
                         "3k+3 tiles with the jokers")
     if rule.stands_for:
+        assert not isinstance(jokers, int)
+        pl = typed_tables.plan(rule.stands_for, (rule.pungs, rule.pairs, rule.chows))
+        if pl is not None:
+            return {kind: d - 1 for kind, d in typed_tables.after_discards(pl, h, jokers, n // 3, 1).items()}
         return {kind: shanten_with_jokers(h[:kind] + bytes((c - 1,)) + h[kind + 1:], jokers, rule)
                 for kind, c in enumerate(h) if c}
     assert isinstance(jokers, int)
@@ -488,13 +512,14 @@ def least_after_discards_with_jokers(counts: Sequence[int] | bytes, jokers: Joke
     the discards that leave the least shanten (the greedy bot) asks no more.
 
     Every kind whose discard leaves the least shanten has its exact value; every other kind a value above that
-    least (its exact value, or a lower bound of it).  With untyped jokers every value is exact (the tables read
-    them all at once).  With typed jokers each discard costs a search (:mod:`.typed_jokers`), so the discards are
-    first bounded below by the same hand with its jokers standing for anything -- a joker of a type stands for
+    least (its exact value, or a lower bound of it).  With untyped jokers, and typed jokers whose types decompose
+    (:func:`.typed_tables.plan`: the ``vietnamese`` ruleset's), every value is exact (the tables read them all at
+    once).  Other typed jokers cost a search a discard (:mod:`.typed_jokers`), so the discards are first bounded
+    below by the same hand with its jokers standing for anything -- a joker of a type stands for
     fewer kinds, so no typed hand is nearer ready than that -- and searched in the order of their bounds, until a
     bound exceeds the least found: no discard from there on can be as good.
     """
-    if not rule.stands_for:
+    if not rule.stands_for or typed_tables.plan(rule.stands_for, (rule.pungs, rule.pairs, rule.chows)) is not None:
         return shanten_after_discards_with_jokers(counts, jokers, rule)
     h = _check(counts, jokers, rule)
     bounds = shanten_after_discards_with_jokers(h, _total(jokers), JokerRule(rule.pungs, rule.pairs, rule.chows))
@@ -529,8 +554,11 @@ def is_complete_with_jokers(counts: Sequence[int] | bytes, jokers: Jokers, rule:
         return False
     if rule.stands_for:
         assert not isinstance(jokers, int)
-        return typed_jokers.complete(h, tuple(jokers), n // 3, 1, rule.stands_for,
-                                     (rule.pungs, rule.pairs, rule.chows))
+        where = (rule.pungs, rule.pairs, rule.chows)
+        pl = typed_tables.plan(rule.stands_for, where)
+        if pl is not None:  # the tables, where the types decompose: 4% fewer instructions a greedy deal than the search
+            return typed_tables.distance(pl, h, jokers, n // 3, 1) == 0
+        return typed_jokers.complete(h, tuple(jokers), n // 3, 1, rule.stands_for, where)
     assert isinstance(jokers, int)
     if _distance(h, jokers, n // 3, 1, rule) == 0:
         return True

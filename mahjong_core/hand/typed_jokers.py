@@ -13,6 +13,12 @@ empty place, in any order, with the narrowest held type that stands for it fills
 assignment could: a narrower type stands for fewer kinds, every kind it stands for is stood for by every wider
 type holding the same place, so keeping the wider joker never loses a place later (an exchange argument).  The
 search therefore branches on the hand's tiles exactly as the untyped one does, and fills places greedily.
+
+The search is remembered per whole hand, so a bot weighing each discard pays a search for each.  Where the types
+decompose (each suit within one class of kinds: the ``vietnamese`` ruleset's do), :mod:`.typed_tables` gives the
+same distance from per-group tables, and :mod:`.jokers` asks it instead; :func:`distance` stays the measure of
+types that do not, and the oracle its tests hold the tables to.  :func:`complete` and :func:`reading` serve every
+typed hand (the complete test is asked once a turn, and is cheap: it follows only shapes whose places jokers fill).
 """
 
 from __future__ import annotations

@@ -36,6 +36,8 @@ RUNS = {
                         r"tenhou import\+audit: [\d.]+ rounds per CPU second(.|\n)*"
                         r"speed-up with 2 workers: [\d.]+"),
     "bench_riichi.py": (["--count", "40", "--rounds", "1"], r"ours score_hand \(explained\)\s+\d+ situations/s"),
+    "bench_typed_jokers.py": (["--deals", "4", "--repeat", "1", "--profile"],
+                              r"vietnamese: greedy [\d.]+ deals/CPU s(.|\n)*\([\d.]+%\) in the joker measures"),
 }
 
 

@@ -104,9 +104,10 @@ class Situation:
         self.winning_tile = winning_tile
 
 
+_NORTH = EAST + 3
+
+
 def _wind(value: Any, name: str) -> int:
-    if value.__class__ is int and EAST <= value <= EAST + 3:
-        return value
     if isinstance(value, bool) or not isinstance(value, int) or not EAST <= value <= EAST + 3:
         raise MahjongError(f"{name} must be a wind tile kind {EAST}..{EAST + 3} (East..North), got {value!r}",
                            place=f"context.{name}")
@@ -171,10 +172,13 @@ def situation(hand: Hand, context: Mapping[str, Any], defaults: Mapping[str, boo
         raise MahjongError("robbing a kong takes another player's tile; it cannot also be self-drawn",
                            place="situations")
     winning = hand.winning_tile if hand.winning_tile is not None else context.get("winning_tile")
+    # A wind is checked here, and only a value that is not a plain wind kind is handed to _wind to be named.
+    if seat is not None and (seat.__class__ is not int or not EAST <= seat <= _NORTH):
+        seat = _wind(seat, "seat_wind")
+    if prevalent is not None and (prevalent.__class__ is not int or not EAST <= prevalent <= _NORTH):
+        prevalent = _wind(prevalent, "prevalent_wind")
     return Situation(
-        self_drawn, last_tile, replacement, robbing_kong, last_of_kind,
-        None if seat is None else _wind(seat, "seat_wind"),
-        None if prevalent is None else _wind(prevalent, "prevalent_wind"),
+        self_drawn, last_tile, replacement, robbing_kong, last_of_kind, seat, prevalent,
         winning,
         unsure and "replacement" not in hand.situations,
     )
@@ -220,8 +224,8 @@ class HandFacts:
     #: The fact groups the hand has (``_G_*`` bits), which pick the fans worth trying.
     have: int
 
-    def __init__(self) -> None:
-        self._unique: bool | None = None
+    #: :attr:`unique_wait` once asked (``None`` before; :func:`hand_facts` sets it so, without an ``__init__`` call).
+    _unique: bool | None
 
     @property
     def unique_wait(self) -> bool:
@@ -279,12 +283,14 @@ def hand_facts(hand: Hand, sit: Situation) -> HandFacts:
         the hand holds; a replacement win without a kong).
     """
     win = sit.winning_tile
-    if win is None:
-        raise HandError("the winning tile must be named, e.g. '+5p': the Chinese official rules score the wait",
-                        place="winning tile")
-    if not isinstance(win, int) or not 0 <= win < 34:
-        raise HandError(f"the winning tile must be a playing tile kind 0..33, got {win!r}", place="winning tile")
+    if win.__class__ is not int or not 0 <= win < 34:  # the usual tile passes one test
+        if win is None:
+            raise HandError("the winning tile must be named, e.g. '+5p': the Chinese official rules score the wait",
+                            place="winning tile")
+        if not isinstance(win, int) or not 0 <= win < 34:
+            raise HandError(f"the winning tile must be a playing tile kind 0..33, got {win!r}", place="winning tile")
     f = HandFacts()
+    f._unique = None
     f.hand = hand
     f.sit = sit
     f.win = win

@@ -44,7 +44,7 @@ by :func:`_evaluate`; a test keeps the two equal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
 from itertools import chain
@@ -247,6 +247,8 @@ class FanTable:
         self._every_row = (1 << len(ordered)) - 1
         self._gates = _gate_tables([r.needs for r in ordered])
         self._row_bytes = (len(ordered) + 7) // 8
+        #: The open rows by gate bits (:meth:`open_rows`).
+        self.opened: dict[int, tuple[_Compiled, ...]] = {}
         #: The compiled rows a byte of a row set names, per byte and value, in evaluation order.
         self._listed = [[tuple(row for b, row in enumerate(self.compiled[8 * k:8 * k + 8]) if value >> b & 1)
                          for value in range(256)] for k in range(self._row_bytes)]
@@ -263,20 +265,30 @@ class FanTable:
                                "winning_tile_counts: false is not supported", source=ruleset.location,
                                place="$.scoring.winning_tile_counts")
 
-    def open_rows(self, have: int) -> Iterator[_Compiled]:
+    def open_rows(self, have: int) -> tuple[_Compiled, ...]:
         """The compiled rows whose gates a division with gate bits ``have`` passes, in evaluation order.
 
-        Table lookups, one per byte: for every value of a byte of gate bits,
-        the rows needing a gate that value lacks; then, for every value of a
-        byte of the open rows' bits, those rows.
+        Remembered by ``have`` (:attr:`opened`, which the evaluation loops read first): the gate bits are what
+        divisions share -- half the divisions of hands never seen before find theirs there -- and the answer
+        is a few rows.  Found by table lookups, one per byte: for every value of a byte of gate bits, the rows
+        needing a gate that value lacks; then, for every value of a byte of the open rows' bits, those rows.
         """
-        gates = self._gates
-        closed = reduce(or_, map(getitem, gates, have.to_bytes(len(gates), "little", signed=True)))
-        rows = (self._every_row & ~closed).to_bytes(self._row_bytes, "little")
-        return chain.from_iterable(map(getitem, self._listed, rows))
+        rows = self.opened.get(have)
+        if rows is None:
+            gates = self._gates
+            closed = reduce(or_, map(getitem, gates, have.to_bytes(len(gates), "little", signed=True)))
+            found = (self._every_row & ~closed).to_bytes(self._row_bytes, "little")
+            rows = tuple(chain.from_iterable(map(getitem, self._listed, found)))
+            if len(self.opened) >= _OPENED_BOUND:
+                self.opened.clear()
+            self.opened[have] = rows
+        return rows
 
 
 _KIND = {"hand": K_HAND, "meld": K_MATCH, "match": K_MATCH, "bonus_tile": K_BONUS}
+#: Gate-bit sets whose open rows a table keeps at most (some ten thousand occur in sixteen thousand hands; each
+#: entry is a few rows).
+_OPENED_BOUND = 1 << 14
 
 
 def _gate_tables(needs: list[int]) -> list[list[int]]:
@@ -421,7 +433,8 @@ def _total(table: FanTable, f: McrFacts) -> int:
     total = 0
     others = 0
     full = f.all_mask
-    for bit, test, kind, value, amask, smask, combo, last, _row in table.open_rows(f.have):
+    have = f.have
+    for bit, test, kind, value, amask, smask, combo, last, _row in table.opened.get(have) or table.open_rows(have):
         if excluded & bit:
             continue
         if last:
@@ -506,7 +519,8 @@ def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
     late = False
     full = f.all_mask
     why: str | None  # the reason a match did not count, where one did not
-    for bit, test, kind, value, amask, smask, combo, last, row in table.open_rows(f.have):
+    have = f.have
+    for bit, test, kind, value, amask, smask, combo, last, row in table.opened.get(have) or table.open_rows(have):
         if last:
             f.counted_others = others
         res: Any = True if test is None else test(f)

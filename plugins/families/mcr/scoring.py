@@ -359,7 +359,9 @@ def divisions(h: HandFacts, table: FanTable) -> list[tuple[str, tuple[tuple[int,
     """Every reading of the hand's concealed tiles the ruleset's forms allow: ``(form, groups)``."""
     key = h.concealed
     sets = h.sets
-    found: list[tuple[str, tuple[tuple[int, int], ...]]] = [(STANDARD, groups) for groups in dv.divide(key)]
+    standard = dv.divide(key)
+    found: list[tuple[str, tuple[tuple[int, int], ...]]] = \
+        [(STANDARD, standard[0])] if len(standard) == 1 else [(STANDARD, groups) for groups in standard]
     # The special forms by how many kinds they hold: seven pairs at most seven (fewer with four alike),
     # thirteen orphans thirteen, honours and knitted tiles fourteen, a knitted straight nine and more.
     kinds = 34 - key.count(0)
@@ -656,13 +658,15 @@ def score_mcr(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score
 
 def _best_division(table: FanTable, h: HandFacts) -> McrFacts:
     """The division that scores most (the first of equals), by the fast path."""
-    found = [division_facts(h, form, groups) for form, groups in divisions(h, table)]
-    if not found:
+    readings = divisions(h, table)
+    if len(readings) == 1:  # the usual hand: nothing to compare
+        form, groups = readings[0]
+        return division_facts(h, form, groups)
+    if not readings:
         raise HandError("not a complete hand: the tiles make neither four sets and a pair nor a special form "
                         "(seven pairs, thirteen orphans, honours and knitted tiles, knitted straight)",
                         place="hand")
-    if len(found) == 1:
-        return found[0]
+    found = [division_facts(h, form, groups) for form, groups in readings]
     best = found[0]
     best_total = -1
     for f in found:

@@ -464,7 +464,7 @@ class McrFacts:
 
     __slots__ = ("h", "form", "groups", "exposed", "all_mask", "chows", "knits", "pongs", "pair",
                  "concealed_pongs", "exposed_kongs", "concealed_kongs", "wait", "wait_group",
-                 "counted_others", "have", "chow_fans", "pong_fans", "texts")
+                 "counted_others", "have", "chow_fans", "pong_fans")
 
     h: HandFacts
     #: The division's form (``standard``, ``seven_pairs`` ...).
@@ -488,8 +488,6 @@ class McrFacts:
     have: int
     chow_fans: dict[str, tuple[int, ...]]
     pong_fans: dict[str, tuple[int, ...]]
-    #: The groups' texts, made by the engine when it names a match of several groups (``None`` until then).
-    texts: list[str] | None
 
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONOURS_KNITTED, KNITTED_STRAIGHT = (
@@ -602,7 +600,6 @@ def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...])
     f.h = h
     f.form = form
     f.counted_others = 0
-    f.texts = None
     win = h.win
     gates = _GROUP_GATES
     chows = []

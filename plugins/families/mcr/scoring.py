@@ -780,13 +780,16 @@ def _detail(f: McrFacts, row: FanRow, masks: Sequence[int]) -> str:
                 _BONUS_TEXT.clear()
             text = _BONUS_TEXT[bonus] = "bonus tiles " + format_tiles(bonus)
         return text
-    full = f.all_mask
     if len(masks) == 1:
         mask = masks[0]
-        if mask and not mask & (mask - 1) and mask != full:
+        if mask and not mask & (mask - 1) and mask != f.all_mask:
             return _group_text(f, mask.bit_length() - 1)
-        return "" if mask == full else _match_text(f, mask)
-    return "; ".join([_match_text(f, mask) for mask in masks if mask != full])
+    parts = []
+    for mask in masks:
+        if mask == f.all_mask:
+            continue
+        parts.append(_match_text(f, mask))
+    return "; ".join(parts)
 
 
 #: "bonus tiles ..." by the hand's bonus tiles (at most eight kinds: a few hundred sets occur).
@@ -799,42 +802,17 @@ def _group_text(f: McrFacts, gi: int) -> str:
 
 
 def _match_text(f: McrFacts, mask: int) -> str:
-    """The groups of one match, lowest first: ``chow 123m + chow 123p``.
-
-    The division's group texts are looked up once (:func:`_texts`), and a match of the first eight groups (every
-    division but seven pairs' and thirteen orphans') picks its own by a getter made once per mask.
-    """
-    if mask < _PICKED_MASKS:
-        return " + ".join(_PICK[mask](_texts(f)))
-    texts = _texts(f)
+    """The groups of one match, lowest first: ``chow 123m + chow 123p``."""
+    groups = f.groups
+    exposed = f.exposed
     parts = []
     while mask:
         low = mask & -mask
-        parts.append(texts[low.bit_length() - 1])
+        gi = low.bit_length() - 1
+        kind, tile = groups[gi]
+        parts.append(_GROUP_TEXTS[exposed[gi]][kind][tile])
         mask ^= low
     return " + ".join(parts)
-
-
-def _texts(f: McrFacts) -> list[str]:
-    """The text of every group of the division, in group order (made when a match of several groups is named)."""
-    texts = f.texts
-    if texts is None:
-        texts = f.texts = list(map(_GROUP_TEXT.__getitem__, zip(f.groups, f.exposed, strict=True)))
-    return texts
-
-
-def _picks() -> list[Any]:
-    """For each mask below :data:`_PICKED_MASKS`: a getter of its groups' entries as a tuple, lowest first."""
-    picks: list[Any] = []
-    for mask in range(_PICKED_MASKS):
-        bits = [gi for gi in range(mask.bit_length()) if mask >> gi & 1]
-        picks.append(itemgetter(*bits) if len(bits) > 1 else lambda texts, bits=tuple(bits): tuple(
-            texts[gi] for gi in bits))
-    return picks
-
-
-_PICKED_MASKS = 1 << 8
-_PICK = _picks()
 
 
 def _tiles(kind: int, tile: int) -> tuple[int, ...]:
@@ -871,9 +849,6 @@ def _group_texts() -> tuple[list[list[str]], list[list[str]]]:
 
 
 _GROUP_TEXTS = _group_texts()
-#: The same texts by group and exposure, as a division's ``groups`` and ``exposed`` pair them.
-_GROUP_TEXT = {((kind, tile), bool(exposed)): texts[tile] for exposed, by_kind in enumerate(_GROUP_TEXTS)
-               for kind, texts in enumerate(by_kind) for tile in range(34) if texts[tile]}
 _MELD_KIND = {CHOW: MeldKind.CHOW, PUNG: MeldKind.PUNG, KONG: MeldKind.KONG, PAIR: MeldKind.PAIR,
               KNIT: MeldKind.KNITTED, SINGLE: MeldKind.SINGLE}
 _FORM = {STANDARD: Form.STANDARD, SEVEN_PAIRS: Form.SEVEN_PAIRS, THIRTEEN_ORPHANS: Form.THIRTEEN_ORPHANS,

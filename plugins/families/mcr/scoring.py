@@ -250,7 +250,10 @@ class FanTable:
         #: The open rows by gate bits (:meth:`open_rows`).
         self.opened: dict[int, tuple[_Compiled, ...]] = {}
         #: The compiled rows a byte of a row set names, per byte and value, in evaluation order.
-        self._listed = [[tuple(row for b, row in enumerate(self.compiled[8 * k:8 * k + 8]) if value >> b & 1)
+        #: The rows are listed as plain tuples, equal to the compiled ones: the loops unpack them, and only an exact
+        #: tuple unpacks without an iterator (a named tuple's nine fields cost nine iterator steps).
+        plain = [tuple(row) for row in self.compiled]
+        self._listed = [[tuple(row for b, row in enumerate(plain[8 * k:8 * k + 8]) if value >> b & 1)
                          for value in range(256)] for k in range(self._row_bytes)]
         self.seven_pairs = bool(scoring_value(ruleset, "forms.seven_pairs"))
         self.seven_pairs_allow_four = bool(scoring_value(ruleset, "forms.seven_pairs_allow_four"))

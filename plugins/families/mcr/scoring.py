@@ -531,6 +531,22 @@ def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
         res: Any = True if test is None else test(f)
         if not res:
             continue
+        if kind == K_HAND and not combo:
+            # A whole-hand fan is excluded everywhere or counts once: the exclusions inside sets never name it.
+            if always & bit:
+                excluded.append(_item(row, 1, _excluder(excluders, bit).implies))
+                continue
+            items.append(row.item)
+            total += value
+            others += 1
+            if last:
+                late = True
+            if amask:
+                excluders.append((amask, row))
+                always |= amask
+            if smask:
+                scoped.append((smask, full, row))
+            continue
         if not combo and not scoped:
             # No principle but non-repeat applies yet: every match counts unless the row is excluded.
             if always & bit:
@@ -642,7 +658,7 @@ def score_mcr(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score
     :raises MahjongError: for a missing wind needed by a wind pung, unknown
         flags or contradictory facts.
     """
-    table = fan_table(ruleset)
+    table = _CURRENT[1] if _CURRENT[0] is ruleset else fan_table(ruleset)
     if context.get("winner") is False:
         return _losing_score(table)
     sit = situation(hand, context, table.defaults)
@@ -689,7 +705,7 @@ def score_points(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> in
 
     :raises HandError: as :func:`score_mcr` does.
     """
-    table = fan_table(ruleset)
+    table = _CURRENT[1] if _CURRENT[0] is ruleset else fan_table(ruleset)
     h = hand_facts(hand, situation(hand, context, table.defaults))
     best = -1
     for form, groups in divisions(h, table):

@@ -548,9 +548,18 @@ _FORM_GATES = {STANDARD: _N["standard"], SEVEN_PAIRS: _N["seven_pairs"], HONOURS
 _WAIT_GATES = (0, _N["edge"], _N["closed"], _N["single"])
 
 
+#: The gates a single group decides: some group opens each of ``_OPENS`` ("some group is ..."), and each of
+#: ``_CLOSES`` holds unless some group closes it ("every group is ...").  A group's entry names them as small bits,
+#: so a division ORs small numbers, and :data:`_SEEN_GATES` turns the result into gate bits once.
+_OPENS = ("terminal_pung", "dragon_pung", "wind_pung", "honour_pair", "five_pair")
+_CLOSES = ("fives", "outside", "chows_only", "evens")
+_OPEN = {name: 1 << i for i, name in enumerate(_OPENS)}
+_CLOSE = {name: 1 << len(_OPENS) + i for i, name in enumerate(_CLOSES)}
+
+
 def _group_gates() -> tuple[list[int], ...]:
-    """Per group kind and tile: the gates one group opens ("some group is ...") and, shifted up by
-    :data:`_EVERY_SHIFT`, those it closes ("every group is ..."); a division ORs its groups' entries."""
+    """Per group kind and tile: the gates one group opens and those it closes, as bits of ``_OPEN`` and
+    ``_CLOSE``; a division ORs its groups' entries."""
     table = tuple([0] * 34 for _ in range(6))
     for kind in range(6):
         for tile in range(34):
@@ -558,30 +567,44 @@ def _group_gates() -> tuple[list[int], ...]:
             opens = closes = 0
             if kind in (PUNG, KONG):
                 if rank is None or rank in (0, 8):
-                    opens |= _N["terminal_pung"]
+                    opens |= _OPEN["terminal_pung"]
                 if tile >= 31:
-                    opens |= _N["dragon_pung"]
+                    opens |= _OPEN["dragon_pung"]
                 elif tile >= 27:
-                    opens |= _N["wind_pung"]
+                    opens |= _OPEN["wind_pung"]
             if kind == PAIR:
-                opens |= _N["honour_pair"] if rank is None else _N["five_pair"] if rank == 4 else 0
+                opens |= _OPEN["honour_pair"] if rank is None else _OPEN["five_pair"] if rank == 4 else 0
             chow_like = kind == CHOW
             if rank is None or not (2 <= rank <= 4 if chow_like else rank == 4):
-                closes |= _N["fives"]
+                closes |= _CLOSE["fives"]
             if rank is not None and rank not in ((0, 6) if chow_like else (0, 8)):
-                closes |= _N["outside"]
+                closes |= _CLOSE["outside"]
             if kind in (PUNG, KONG, dv.SINGLE) or (kind == PAIR and rank is None):
-                closes |= _N["chows_only"]
+                closes |= _CLOSE["chows_only"]
             if kind not in (PUNG, KONG, PAIR) or rank is None or rank % 2 == 0:
-                closes |= _N["evens"]
-            table[kind][tile] = opens | closes << _EVERY_SHIFT
+                closes |= _CLOSE["evens"]
+            table[kind][tile] = opens | closes
     return table
 
 
-_EVERY = _N["fives"] | _N["outside"] | _N["chows_only"] | _N["evens"]
-_EVERY_SHIFT = max(_N.values()).bit_length()
-_SOME = (1 << _EVERY_SHIFT) - 1
+def _seen_gates() -> tuple[int, ...]:
+    """For every OR of groups' entries of :data:`_GROUP_GATES`: the gate bits (:data:`NEEDS`) it gives a
+    division -- each gate of ``_OPENS`` some group opened, each of ``_CLOSES`` no group closed."""
+    out = []
+    for seen in range(1 << len(_OPENS) + len(_CLOSES)):
+        have = 0
+        for name, bit in _OPEN.items():
+            if seen & bit:
+                have |= _N[name]
+        for name, bit in _CLOSE.items():
+            if not seen & bit:
+                have |= _N[name]
+        out.append(have)
+    return tuple(out)
+
+
 _GROUP_GATES = _group_gates()
+_SEEN_GATES = _seen_gates()
 _UNEXPOSED = tuple((False,) * n for n in range(15))
 
 
@@ -670,7 +693,7 @@ def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...])
         wait = 0
     f.wait = wait
     have = (h.have | _FORM_GATES[form] | _CHOW_GATES[len(chows)] | _PONG_GATES[len(pongs)]
-            | _CONCEALED_GATES[concealed_pongs] | _WAIT_GATES[wait] | seen & _SOME | _EVERY & ~(seen >> _EVERY_SHIFT))
+            | _CONCEALED_GATES[concealed_pongs] | _WAIT_GATES[wait] | _SEEN_GATES[seen])
     if len(chows) > 1:
         f.chow_fans, gate = _combinations(chows, _CHOW_PAIRS, _chow_triples, _chow_quad)
         have |= gate

@@ -546,6 +546,11 @@ _CONCEALED_GATES = (0, 0, _N["concealed_pongs2"], _N["concealed_pongs2"] | _N["c
 _FORM_GATES = {STANDARD: _N["standard"], SEVEN_PAIRS: _N["seven_pairs"], HONOURS_KNITTED: _N["knitted"],
                KNITTED_STRAIGHT: _N["knitted"], THIRTEEN_ORPHANS: _N["orphans"]}
 _WAIT_GATES = (0, _N["edge"], _N["closed"], _N["single"])
+#: The gates of a division's shape -- how many chows, pongs and concealed pongs it holds, and its wait -- as
+#: ``_SHAPE_GATES[chows][pongs][concealed pongs][wait]``: made once, one lookup where a division ORed four.
+_SHAPE_GATES = tuple(tuple(tuple(tuple(_CHOW_GATES[c] | _PONG_GATES[p] | _CONCEALED_GATES[k] | _WAIT_GATES[w]
+                                       for w in range(len(_WAIT_GATES))) for k in range(len(_CONCEALED_GATES)))
+                           for p in range(len(_PONG_GATES))) for c in range(len(_CHOW_GATES)))
 
 
 #: The gates a single group decides: some group opens each of ``_OPENS`` ("some group is ..."), and each of
@@ -692,8 +697,7 @@ def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...])
     else:
         wait = 0
     f.wait = wait
-    have = (h.have | _FORM_GATES[form] | _CHOW_GATES[len(chows)] | _PONG_GATES[len(pongs)]
-            | _CONCEALED_GATES[concealed_pongs] | _WAIT_GATES[wait] | _SEEN_GATES[seen])
+    have = h.have | _FORM_GATES[form] | _SHAPE_GATES[len(chows)][len(pongs)][concealed_pongs][wait] | _SEEN_GATES[seen]
     if len(chows) > 1:
         f.chow_fans, gate = _combinations(chows, _CHOW_PAIRS, _chow_triples, _chow_quad)
         have |= gate

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from functools import reduce
 from itertools import chain
 from operator import getitem, itemgetter, or_
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from mahjong_rulesets.families.mcr import divide as dv
 from mahjong_rulesets.families.mcr.divide import CHOW, KNIT, KONG, PAIR, PUNG, SINGLE
@@ -252,7 +252,7 @@ class FanTable:
         #: The compiled rows a byte of a row set names, per byte and value, in evaluation order.
         #: The rows are listed as plain tuples, equal to the compiled ones: the loops unpack them, and only an exact
         #: tuple unpacks without an iterator (a named tuple's nine fields cost nine iterator steps).
-        plain = [tuple(row) for row in self.compiled]
+        plain = cast(list[_Compiled], [tuple(row) for row in self.compiled])  # the same fields, read by position
         self._listed = [[tuple(row for b, row in enumerate(plain[8 * k:8 * k + 8]) if value >> b & 1)
                          for value in range(256)] for k in range(self._row_bytes)]
         self.seven_pairs = bool(scoring_value(ruleset, "forms.seven_pairs"))

@@ -177,11 +177,18 @@ def situation(hand: Hand, context: Mapping[str, Any], defaults: Mapping[str, boo
         seat = _wind(seat, "seat_wind")
     if prevalent is not None and (prevalent.__class__ is not int or not EAST <= prevalent <= _NORTH):
         prevalent = _wind(prevalent, "prevalent_wind")
-    return Situation(
-        self_drawn, last_tile, replacement, robbing_kong, last_of_kind, seat, prevalent,
-        winning,
-        unsure and "replacement" not in hand.situations,
-    )
+    # Filled here rather than through Situation's __init__: one call frame fewer for every hand scored.
+    sit = object.__new__(Situation)
+    sit.replacement_unsure = unsure and "replacement" not in hand.situations
+    sit.self_drawn = self_drawn
+    sit.last_tile = last_tile
+    sit.replacement = replacement
+    sit.robbing_kong = robbing_kong
+    sit.last_tile_of_kind = last_of_kind
+    sit.seat_wind = seat
+    sit.prevalent_wind = prevalent
+    sit.winning_tile = winning
+    return sit
 
 
 class HandFacts:

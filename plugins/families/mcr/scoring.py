@@ -34,10 +34,11 @@ remembers answers per suit only), the facts the fans read are computed once
 per division (:mod:`mahjong_rulesets.families.mcr.facts`), and each fan row is
 compiled once per ruleset (:class:`FanTable`): its place in evaluation
 order, its exclusions as bit masks, and gates that skip predicates a
-division cannot satisfy, found with a few table lookups; a fan its gates
-decide (``exact``) is counted without calling its predicate.  Score items are
-values, made once per row and detail.  Nothing is remembered per hand but
-the last answer (:data:`_LAST`).  When a hand has several divisions the best
+division cannot satisfy, found with a few table lookups and remembered by
+the division's gate bits (:meth:`FanTable.open_rows`: divisions share them,
+hands do not); a fan its gates decide (``exact``) is counted without calling
+its predicate.  Score items are values, made once per row and detail.
+Nothing is remembered per hand but the last answer (:data:`_LAST`).  When a hand has several divisions the best
 is found by :func:`_total` (no explanation), and only that one is explained
 by :func:`_evaluate`; a test keeps the two equal.
 """

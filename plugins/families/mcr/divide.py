@@ -61,13 +61,15 @@ _HONOURS = 3
 _CACHE_BOUND = 1 << 15
 _SPLITS_BOUND = 1 << 16
 
-SuitWays = tuple[int, tuple[Division, ...]]
+SuitWays = tuple[int, tuple[Division, ...], Division | None]
 _WAYS: tuple[dict[bytes, SuitWays], ...] = ({}, {}, {}, {})
 
 
 def suit_ways(suit: int, counts: bytes) -> SuitWays:
-    """``(pairs, splits)`` of one suit's count vector: every multiset of chows and pungs, with one pair when
-    the suit's tile count leaves two over, using exactly its tiles (``splits`` is empty when none exists).
+    """``(pairs, splits, only)`` of one suit's count vector: every multiset of chows and pungs, with one pair
+    when the suit's tile count leaves two over, using exactly its tiles (``splits`` is empty when none exists),
+    and the split itself when it is the only one (``None`` otherwise: a division of suits that split one way
+    each is one concatenation).
 
     At the lowest kind still held, its copies go to at most one pung, at
     most one pair and chows starting there, so each multiset comes out once,
@@ -86,7 +88,7 @@ def suit_ways(suit: int, counts: bytes) -> SuitWays:
 def _split(key: bytes, base: int, honours: bool) -> SuitWays:
     pairs = (0, -1, 1)[sum(key) % 3]
     if pairs < 0:
-        return 0, ()
+        return 0, (), None
     counts = list(key)
     size = len(counts)
     found: list[Division] = []
@@ -127,7 +129,7 @@ def _split(key: bytes, base: int, honours: bool) -> SuitWays:
                 del groups[len(groups) - added:]
 
     walk(0, pairs)
-    return pairs, tuple(found)
+    return pairs, tuple(found), found[0] if len(found) == 1 else None
 
 
 def standard(key: bytes, sets: int) -> tuple[Division, ...]:
@@ -145,20 +147,20 @@ def divide(key: bytes) -> tuple[Division, ...]:
     """:func:`standard` for a count vector already known to hold three tiles per set and two over."""
     ways = _WAYS
     part = key[:9]
-    held, chars = ways[0].get(part) or suit_ways(0, part)
+    held, chars, c = ways[0].get(part) or suit_ways(0, part)
     part = key[9:18]
-    pairs, dots = ways[1].get(part) or suit_ways(1, part)
+    pairs, dots, d = ways[1].get(part) or suit_ways(1, part)
     held += pairs
     part = key[18:27]
-    pairs, bamboo = ways[2].get(part) or suit_ways(2, part)
+    pairs, bamboo, b = ways[2].get(part) or suit_ways(2, part)
     held += pairs
     part = key[27:]
-    pairs, honours = ways[3].get(part) or suit_ways(3, part)
-    if held + pairs != 1 or not (chars and dots and bamboo and honours):
+    pairs, honours, h = ways[3].get(part) or suit_ways(3, part)
+    if held + pairs != 1:
         return ()
-    if len(chars) == len(dots) == len(bamboo) == len(honours) == 1:
-        return (chars[0] + dots[0] + bamboo[0] + honours[0],)
-    return tuple(c + d + b + h for c in chars for d in dots for b in bamboo for h in honours)
+    if c is not None and d is not None and b is not None and h is not None:  # each suit splits one way
+        return (c + d + b + h,)
+    return tuple(c + d + b + h for c in chars for d in dots for b in bamboo for h in honours)  # none if one fails
 
 
 _EVEN_COUNTS = bytes((0, 2, 4))

@@ -104,9 +104,10 @@ class Situation:
         self.winning_tile = winning_tile
 
 
+_NORTH = EAST + 3
+
+
 def _wind(value: Any, name: str) -> int:
-    if value.__class__ is int and EAST <= value <= EAST + 3:
-        return value
     if isinstance(value, bool) or not isinstance(value, int) or not EAST <= value <= EAST + 3:
         raise MahjongError(f"{name} must be a wind tile kind {EAST}..{EAST + 3} (East..North), got {value!r}",
                            place=f"context.{name}")
@@ -171,13 +172,23 @@ def situation(hand: Hand, context: Mapping[str, Any], defaults: Mapping[str, boo
         raise MahjongError("robbing a kong takes another player's tile; it cannot also be self-drawn",
                            place="situations")
     winning = hand.winning_tile if hand.winning_tile is not None else context.get("winning_tile")
-    return Situation(
-        self_drawn, last_tile, replacement, robbing_kong, last_of_kind,
-        None if seat is None else _wind(seat, "seat_wind"),
-        None if prevalent is None else _wind(prevalent, "prevalent_wind"),
-        winning,
-        unsure and "replacement" not in hand.situations,
-    )
+    # A wind is checked here, and only a value that is not a plain wind kind is handed to _wind to be named.
+    if seat is not None and (seat.__class__ is not int or not EAST <= seat <= _NORTH):
+        seat = _wind(seat, "seat_wind")
+    if prevalent is not None and (prevalent.__class__ is not int or not EAST <= prevalent <= _NORTH):
+        prevalent = _wind(prevalent, "prevalent_wind")
+    # Filled here rather than through Situation's __init__: one call frame fewer for every hand scored.
+    sit = object.__new__(Situation)
+    sit.replacement_unsure = unsure and "replacement" not in hand.situations
+    sit.self_drawn = self_drawn
+    sit.last_tile = last_tile
+    sit.replacement = replacement
+    sit.robbing_kong = robbing_kong
+    sit.last_tile_of_kind = last_of_kind
+    sit.seat_wind = seat
+    sit.prevalent_wind = prevalent
+    sit.winning_tile = winning
+    return sit
 
 
 class HandFacts:
@@ -220,8 +231,8 @@ class HandFacts:
     #: The fact groups the hand has (``_G_*`` bits), which pick the fans worth trying.
     have: int
 
-    def __init__(self) -> None:
-        self._unique: bool | None = None
+    #: :attr:`unique_wait` once asked (``None`` before; :func:`hand_facts` sets it so, without an ``__init__`` call).
+    _unique: bool | None
 
     @property
     def unique_wait(self) -> bool:
@@ -279,12 +290,14 @@ def hand_facts(hand: Hand, sit: Situation) -> HandFacts:
         the hand holds; a replacement win without a kong).
     """
     win = sit.winning_tile
-    if win is None:
-        raise HandError("the winning tile must be named, e.g. '+5p': the Chinese official rules score the wait",
-                        place="winning tile")
-    if not isinstance(win, int) or not 0 <= win < 34:
-        raise HandError(f"the winning tile must be a playing tile kind 0..33, got {win!r}", place="winning tile")
+    if win.__class__ is not int or not 0 <= win < 34:  # the usual tile passes one test
+        if win is None:
+            raise HandError("the winning tile must be named, e.g. '+5p': the Chinese official rules score the wait",
+                            place="winning tile")
+        if not isinstance(win, int) or not 0 <= win < 34:
+            raise HandError(f"the winning tile must be a playing tile kind 0..33, got {win!r}", place="winning tile")
     f = HandFacts()
+    f._unique = None
     f.hand = hand
     f.sit = sit
     f.win = win
@@ -540,11 +553,25 @@ _CONCEALED_GATES = (0, 0, _N["concealed_pongs2"], _N["concealed_pongs2"] | _N["c
 _FORM_GATES = {STANDARD: _N["standard"], SEVEN_PAIRS: _N["seven_pairs"], HONOURS_KNITTED: _N["knitted"],
                KNITTED_STRAIGHT: _N["knitted"], THIRTEEN_ORPHANS: _N["orphans"]}
 _WAIT_GATES = (0, _N["edge"], _N["closed"], _N["single"])
+#: The gates of a division's shape -- how many chows, pongs and concealed pongs it holds, and its wait -- as
+#: ``_SHAPE_GATES[chows][pongs][concealed pongs][wait]``: made once, one lookup where a division ORed four.
+_SHAPE_GATES = tuple(tuple(tuple(tuple(_CHOW_GATES[c] | _PONG_GATES[p] | _CONCEALED_GATES[k] | _WAIT_GATES[w]
+                                       for w in range(len(_WAIT_GATES))) for k in range(len(_CONCEALED_GATES)))
+                           for p in range(len(_PONG_GATES))) for c in range(len(_CHOW_GATES)))
+
+
+#: The gates a single group decides: some group opens each of ``_OPENS`` ("some group is ..."), and each of
+#: ``_CLOSES`` holds unless some group closes it ("every group is ...").  A group's entry names them as small bits,
+#: so a division ORs small numbers, and :data:`_SEEN_GATES` turns the result into gate bits once.
+_OPENS = ("terminal_pung", "dragon_pung", "wind_pung", "honour_pair", "five_pair")
+_CLOSES = ("fives", "outside", "chows_only", "evens")
+_OPEN = {name: 1 << i for i, name in enumerate(_OPENS)}
+_CLOSE = {name: 1 << len(_OPENS) + i for i, name in enumerate(_CLOSES)}
 
 
 def _group_gates() -> tuple[list[int], ...]:
-    """Per group kind and tile: the gates one group opens ("some group is ...") and, shifted up by
-    :data:`_EVERY_SHIFT`, those it closes ("every group is ..."); a division ORs its groups' entries."""
+    """Per group kind and tile: the gates one group opens and those it closes, as bits of ``_OPEN`` and
+    ``_CLOSE``; a division ORs its groups' entries."""
     table = tuple([0] * 34 for _ in range(6))
     for kind in range(6):
         for tile in range(34):
@@ -552,30 +579,44 @@ def _group_gates() -> tuple[list[int], ...]:
             opens = closes = 0
             if kind in (PUNG, KONG):
                 if rank is None or rank in (0, 8):
-                    opens |= _N["terminal_pung"]
+                    opens |= _OPEN["terminal_pung"]
                 if tile >= 31:
-                    opens |= _N["dragon_pung"]
+                    opens |= _OPEN["dragon_pung"]
                 elif tile >= 27:
-                    opens |= _N["wind_pung"]
+                    opens |= _OPEN["wind_pung"]
             if kind == PAIR:
-                opens |= _N["honour_pair"] if rank is None else _N["five_pair"] if rank == 4 else 0
+                opens |= _OPEN["honour_pair"] if rank is None else _OPEN["five_pair"] if rank == 4 else 0
             chow_like = kind == CHOW
             if rank is None or not (2 <= rank <= 4 if chow_like else rank == 4):
-                closes |= _N["fives"]
+                closes |= _CLOSE["fives"]
             if rank is not None and rank not in ((0, 6) if chow_like else (0, 8)):
-                closes |= _N["outside"]
+                closes |= _CLOSE["outside"]
             if kind in (PUNG, KONG, dv.SINGLE) or (kind == PAIR and rank is None):
-                closes |= _N["chows_only"]
+                closes |= _CLOSE["chows_only"]
             if kind not in (PUNG, KONG, PAIR) or rank is None or rank % 2 == 0:
-                closes |= _N["evens"]
-            table[kind][tile] = opens | closes << _EVERY_SHIFT
+                closes |= _CLOSE["evens"]
+            table[kind][tile] = opens | closes
     return table
 
 
-_EVERY = _N["fives"] | _N["outside"] | _N["chows_only"] | _N["evens"]
-_EVERY_SHIFT = max(_N.values()).bit_length()
-_SOME = (1 << _EVERY_SHIFT) - 1
+def _seen_gates() -> tuple[int, ...]:
+    """For every OR of groups' entries of :data:`_GROUP_GATES`: the gate bits (:data:`NEEDS`) it gives a
+    division -- each gate of ``_OPENS`` some group opened, each of ``_CLOSES`` no group closed."""
+    out = []
+    for seen in range(1 << len(_OPENS) + len(_CLOSES)):
+        have = 0
+        for name, bit in _OPEN.items():
+            if seen & bit:
+                have |= _N[name]
+        for name, bit in _CLOSE.items():
+            if not seen & bit:
+                have |= _N[name]
+        out.append(have)
+    return tuple(out)
+
+
 _GROUP_GATES = _group_gates()
+_SEEN_GATES = _seen_gates()
 _UNEXPOSED = tuple((False,) * n for n in range(15))
 
 
@@ -663,8 +704,7 @@ def division_facts(h: HandFacts, form: str, groups: tuple[tuple[int, int], ...])
     else:
         wait = 0
     f.wait = wait
-    have = (h.have | _FORM_GATES[form] | _CHOW_GATES[len(chows)] | _PONG_GATES[len(pongs)]
-            | _CONCEALED_GATES[concealed_pongs] | _WAIT_GATES[wait] | seen & _SOME | _EVERY & ~(seen >> _EVERY_SHIFT))
+    have = h.have | _FORM_GATES[form] | _SHAPE_GATES[len(chows)][len(pongs)][concealed_pongs][wait] | _SEEN_GATES[seen]
     if len(chows) > 1:
         f.chow_fans, gate = _combinations(chows, _CHOW_PAIRS, _chow_triples, _chow_quad)
         have |= gate

@@ -34,22 +34,23 @@ remembers answers per suit only), the facts the fans read are computed once
 per division (:mod:`mahjong_rulesets.families.mcr.facts`), and each fan row is
 compiled once per ruleset (:class:`FanTable`): its place in evaluation
 order, its exclusions as bit masks, and gates that skip predicates a
-division cannot satisfy, found with a few table lookups; a fan its gates
-decide (``exact``) is counted without calling its predicate.  Score items are
-values, made once per row and detail.  Nothing is remembered per hand but
-the last answer (:data:`_LAST`).  When a hand has several divisions the best
+division cannot satisfy, found with a few table lookups and remembered by
+the division's gate bits (:meth:`FanTable.open_rows`: divisions share them,
+hands do not); a fan its gates decide (``exact``) is counted without calling
+its predicate.  Score items are values, made once per row and detail.
+Nothing is remembered per hand but the last answer (:data:`_LAST`).  When a hand has several divisions the best
 is found by :func:`_total` (no explanation), and only that one is explained
 by :func:`_evaluate`; a test keeps the two equal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
 from itertools import chain
 from operator import getitem, itemgetter, or_
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from mahjong_rulesets.families.mcr import divide as dv
 from mahjong_rulesets.families.mcr.divide import CHOW, KNIT, KONG, PAIR, PUNG, SINGLE
@@ -247,8 +248,13 @@ class FanTable:
         self._every_row = (1 << len(ordered)) - 1
         self._gates = _gate_tables([r.needs for r in ordered])
         self._row_bytes = (len(ordered) + 7) // 8
+        #: The open rows by gate bits (:meth:`open_rows`).
+        self.opened: dict[int, tuple[_Compiled, ...]] = {}
         #: The compiled rows a byte of a row set names, per byte and value, in evaluation order.
-        self._listed = [[tuple(row for b, row in enumerate(self.compiled[8 * k:8 * k + 8]) if value >> b & 1)
+        #: The rows are listed as plain tuples, equal to the compiled ones: the loops unpack them, and only an exact
+        #: tuple unpacks without an iterator (a named tuple's nine fields cost nine iterator steps).
+        plain = cast(list[_Compiled], [tuple(row) for row in self.compiled])  # the same fields, read by position
+        self._listed = [[tuple(row for b, row in enumerate(plain[8 * k:8 * k + 8]) if value >> b & 1)
                          for value in range(256)] for k in range(self._row_bytes)]
         self.seven_pairs = bool(scoring_value(ruleset, "forms.seven_pairs"))
         self.seven_pairs_allow_four = bool(scoring_value(ruleset, "forms.seven_pairs_allow_four"))
@@ -263,20 +269,30 @@ class FanTable:
                                "winning_tile_counts: false is not supported", source=ruleset.location,
                                place="$.scoring.winning_tile_counts")
 
-    def open_rows(self, have: int) -> Iterator[_Compiled]:
+    def open_rows(self, have: int) -> tuple[_Compiled, ...]:
         """The compiled rows whose gates a division with gate bits ``have`` passes, in evaluation order.
 
-        Table lookups, one per byte: for every value of a byte of gate bits,
-        the rows needing a gate that value lacks; then, for every value of a
-        byte of the open rows' bits, those rows.
+        Remembered by ``have`` (:attr:`opened`, which the evaluation loops read first): the gate bits are what
+        divisions share -- half the divisions of hands never seen before find theirs there -- and the answer
+        is a few rows.  Found by table lookups, one per byte: for every value of a byte of gate bits, the rows
+        needing a gate that value lacks; then, for every value of a byte of the open rows' bits, those rows.
         """
-        gates = self._gates
-        closed = reduce(or_, map(getitem, gates, have.to_bytes(len(gates), "little", signed=True)))
-        rows = (self._every_row & ~closed).to_bytes(self._row_bytes, "little")
-        return chain.from_iterable(map(getitem, self._listed, rows))
+        rows = self.opened.get(have)
+        if rows is None:
+            gates = self._gates
+            closed = reduce(or_, map(getitem, gates, have.to_bytes(len(gates), "little", signed=True)))
+            found = (self._every_row & ~closed).to_bytes(self._row_bytes, "little")
+            rows = tuple(chain.from_iterable(map(getitem, self._listed, found)))
+            if len(self.opened) >= _OPENED_BOUND:
+                self.opened.clear()
+            self.opened[have] = rows
+        return rows
 
 
 _KIND = {"hand": K_HAND, "meld": K_MATCH, "match": K_MATCH, "bonus_tile": K_BONUS}
+#: Gate-bit sets whose open rows a table keeps at most (some ten thousand occur in sixteen thousand hands; each
+#: entry is a few rows).
+_OPENED_BOUND = 1 << 14
 
 
 def _gate_tables(needs: list[int]) -> list[list[int]]:
@@ -347,7 +363,9 @@ def divisions(h: HandFacts, table: FanTable) -> list[tuple[str, tuple[tuple[int,
     """Every reading of the hand's concealed tiles the ruleset's forms allow: ``(form, groups)``."""
     key = h.concealed
     sets = h.sets
-    found: list[tuple[str, tuple[tuple[int, int], ...]]] = [(STANDARD, groups) for groups in dv.divide(key)]
+    standard = dv.divide(key)
+    found: list[tuple[str, tuple[tuple[int, int], ...]]] = \
+        [(STANDARD, standard[0])] if len(standard) == 1 else [(STANDARD, groups) for groups in standard]
     # The special forms by how many kinds they hold: seven pairs at most seven (fewer with four alike),
     # thirteen orphans thirteen, honours and knitted tiles fourteen, a knitted straight nine and more.
     kinds = 34 - key.count(0)
@@ -421,7 +439,8 @@ def _total(table: FanTable, f: McrFacts) -> int:
     total = 0
     others = 0
     full = f.all_mask
-    for bit, test, kind, value, amask, smask, combo, last, _row in table.open_rows(f.have):
+    have = f.have
+    for bit, test, kind, value, amask, smask, combo, last, _row in table.opened.get(have) or table.open_rows(have):
         if excluded & bit:
             continue
         if last:
@@ -506,11 +525,28 @@ def _evaluate(table: FanTable, f: McrFacts) -> _Tally:
     late = False
     full = f.all_mask
     why: str | None  # the reason a match did not count, where one did not
-    for bit, test, kind, value, amask, smask, combo, last, row in table.open_rows(f.have):
+    have = f.have
+    for bit, test, kind, value, amask, smask, combo, last, row in table.opened.get(have) or table.open_rows(have):
         if last:
             f.counted_others = others
         res: Any = True if test is None else test(f)
         if not res:
+            continue
+        if kind == K_HAND and not combo:
+            # A whole-hand fan is excluded everywhere or counts once: the exclusions inside sets never name it.
+            if always & bit:
+                excluded.append(_item(row, 1, _excluder(excluders, bit).implies))
+                continue
+            items.append(row.item)
+            total += value
+            others += 1
+            if last:
+                late = True
+            if amask:
+                excluders.append((amask, row))
+                always |= amask
+            if smask:
+                scoped.append((smask, full, row))
             continue
         if not combo and not scoped:
             # No principle but non-repeat applies yet: every match counts unless the row is excluded.
@@ -623,7 +659,7 @@ def score_mcr(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score
     :raises MahjongError: for a missing wind needed by a wind pung, unknown
         flags or contradictory facts.
     """
-    table = fan_table(ruleset)
+    table = _CURRENT[1] if _CURRENT[0] is ruleset else fan_table(ruleset)
     if context.get("winner") is False:
         return _losing_score(table)
     sit = situation(hand, context, table.defaults)
@@ -642,13 +678,15 @@ def score_mcr(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score
 
 def _best_division(table: FanTable, h: HandFacts) -> McrFacts:
     """The division that scores most (the first of equals), by the fast path."""
-    found = [division_facts(h, form, groups) for form, groups in divisions(h, table)]
-    if not found:
+    readings = divisions(h, table)
+    if len(readings) == 1:  # the usual hand: nothing to compare
+        form, groups = readings[0]
+        return division_facts(h, form, groups)
+    if not readings:
         raise HandError("not a complete hand: the tiles make neither four sets and a pair nor a special form "
                         "(seven pairs, thirteen orphans, honours and knitted tiles, knitted straight)",
                         place="hand")
-    if len(found) == 1:
-        return found[0]
+    found = [division_facts(h, form, groups) for form, groups in readings]
     best = found[0]
     best_total = -1
     for f in found:
@@ -668,7 +706,7 @@ def score_points(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> in
 
     :raises HandError: as :func:`score_mcr` does.
     """
-    table = fan_table(ruleset)
+    table = _CURRENT[1] if _CURRENT[0] is ruleset else fan_table(ruleset)
     h = hand_facts(hand, situation(hand, context, table.defaults))
     best = -1
     for form, groups in divisions(h, table):

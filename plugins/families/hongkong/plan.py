@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from mahjong_rulesets.families.hongkong.readers import MELD_READERS, READERS, TILE_READERS, Shape
+from mahjong_rulesets.families.hongkong.readers import MELD_READERS, READERS, TILE_READERS, Reader, Shape
 
 from mahjong_core.plugin import Arrangement, Hand, Meld, Predicate, Ruleset, bind, format_tiles
 
@@ -33,7 +33,6 @@ __all__ = ["Plan", "Reading", "compile_plan"]
 #: A counted row: how many times it applies and to what (``scoring._count``'s answer).
 Count = tuple[int, str]
 _NONE: Count = (0, "")
-_ONCE: Count = (1, "")
 
 
 class Reading:
@@ -67,28 +66,45 @@ class Reading:
 
 
 RowCount = Callable[[Reading], Count]
-RowTest = Callable[[Reading], bool]
+PredicateFn = Callable[[Arrangement, Hand, Mapping[str, Any]], Any]
+#: A row ready to read: the row, its predicate's fast reader (or ``None``), its function, and for a row counted
+#: per meld or per bonus tile its count (``None`` for a row counted once a hand).
+Step = tuple["_Row", Reader | None, PredicateFn, RowCount | None]
 
 
 @dataclass(frozen=True)
 class Plan:
-    """The rows ready to read: each fan row with its count, each limit row with its test, in table order."""
+    """The rows ready to read, in table order."""
 
     #: Every fact a row's predicate declares: a context holding them all is read by this plan.
     facts: frozenset[str]
-    fans: tuple[tuple[_Row, RowCount], ...]
-    limits: tuple[tuple[_Row, RowTest], ...]
+    fans: tuple[Step, ...]
+    limits: tuple[Step, ...]
+
+    def counted(self, r: Reading) -> list[tuple[_Row, int, str]]:
+        """The fan rows that apply to the reading, each with how many times and to what (``scoring._count``)."""
+        shape, hand, ctx = r.shape, r.hand, r.ctx
+        arrangement, plain = shape.arrangement, shape.plain
+        found: list[tuple[_Row, int, str]] = []
+        for row, fast, fn, count in self.fans:
+            if count is not None:
+                n, detail = count(r)
+                if n:
+                    found.append((row, n, detail))
+            elif fast(shape, hand, ctx) if fast is not None and plain else fn(arrangement, hand, ctx):
+                found.append((row, 1, ""))
+        return found
+
+    def limits_holding(self, r: Reading) -> list[_Row]:
+        """The limit rows that hold for the reading, in table order."""
+        shape, hand, ctx = r.shape, r.hand, r.ctx
+        arrangement, plain = shape.arrangement, shape.plain
+        return [row for row, fast, fn, _ in self.limits
+                if (fast(shape, hand, ctx) if fast is not None and plain else fn(arrangement, hand, ctx))]
 
 
 def _meld_text(meld: Meld) -> str:
     return f"{meld.kind.value} {format_tiles(meld.tiles)}"
-
-
-def _test(predicate: Predicate) -> RowTest:
-    fn, fast = predicate.fn, READERS.get(predicate)
-    if fast is None:
-        return lambda r: bool(fn(r.shape.arrangement, r.hand, r.ctx))
-    return lambda r: bool(fast(r.shape, r.hand, r.ctx) if r.shape.plain else fn(r.shape.arrangement, r.hand, r.ctx))
 
 
 def _per_meld(predicate: Predicate) -> RowCount:
@@ -125,18 +141,17 @@ def _per_bonus_tile(predicate: Predicate) -> RowCount:
     return count
 
 
-def _per_hand(predicate: Predicate) -> RowCount:
-    test = _test(predicate)
-    return lambda r: _ONCE if test(r) else _NONE
+_COUNTS: dict[str, Callable[[Predicate], RowCount]] = {"meld": _per_meld, "bonus_tile": _per_bonus_tile}
 
 
-_COUNTS: dict[str, Callable[[Predicate], RowCount]] = {"hand": _per_hand, "meld": _per_meld,
-                                                        "bonus_tile": _per_bonus_tile}
+def _step(row: _Row) -> Step:
+    predicate = row.predicate
+    count = _COUNTS.get(row.per)
+    return row, (READERS.get(predicate) if count is None else None), predicate.fn, (count and count(predicate))
 
 
 def compile_plan(fans: Sequence[_Row], limits: Sequence[_Row]) -> Plan:
     """The plan of checked fan and limit rows (``scoring._tables``)."""
     facts = frozenset().union(*(row.predicate.facts for row in (*fans, *limits)))
-    return Plan(facts, tuple((row, _COUNTS[row.per](row.predicate)) for row in fans),
-                tuple((row, _test(row.predicate)) for row in limits))
+    return Plan(facts, tuple(_step(row) for row in fans), tuple(_step(replace(row, per="hand")) for row in limits))
 

@@ -443,13 +443,9 @@ def _read_planned(ruleset: Ruleset, plan: Plan, arrangement: Arrangement, hand: 
                   bonus: dict[int, Hand]) -> _Reading:
     """The reading scored by the plan: the same items, in the same order, as :func:`_read` gives."""
     r = Reading(ruleset, arrangement, hand, ctx, bonus)
-    counted: list[tuple[_Row, ScoreItem]] = []
-    for row, count in plan.fans:
-        n, detail = count(r)
-        if n:
-            counted.append((row, ScoreItem(row.key, "fan", row.value, n, row.source, detail)))
+    counted = [(row, ScoreItem(row.key, "fan", row.value, n, row.source, detail)) for row, n, detail in plan.counted(r)]
     items, excluded = _exclusions(counted)
-    return _reading(ruleset, arrangement, items, excluded, [row for row, test in plan.limits if test(r)])
+    return _reading(ruleset, arrangement, items, excluded, plan.limits_holding(r))
 
 
 def _read(ruleset: Ruleset, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any]) -> _Reading:

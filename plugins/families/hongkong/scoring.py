@@ -59,6 +59,10 @@ sets ``self_drawn`` True.  Boolean facts that neither names are False -- a
 hand written as a string states what was true -- and a loose tile
 (``replacement``) is drawn, so it implies ``self_drawn``.  ``seat_wind`` and
 ``prevalent_wind`` have no default: scoring without them raises.
+
+How a reading is read: the rows are made ready once per ruleset (:mod:`.plan`) and answered from the reading's
+melds walked once (:mod:`.readers`), the same answers as asking each row's predicate; a context lacking a fact some
+row declares is read row by row through the predicates, so that the row needing it raises naming it.
 """
 
 from __future__ import annotations

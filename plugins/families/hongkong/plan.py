@@ -144,14 +144,15 @@ def _per_bonus_tile(predicate: Predicate) -> RowCount:
 _COUNTS: dict[str, Callable[[Predicate], RowCount]] = {"meld": _per_meld, "bonus_tile": _per_bonus_tile}
 
 
-def _step(row: _Row) -> Step:
+def _step(row: _Row, per: str) -> Step:
     predicate = row.predicate
-    count = _COUNTS.get(row.per)
+    count = _COUNTS.get(per)
     return row, (READERS.get(predicate) if count is None else None), predicate.fn, (count and count(predicate))
 
 
 def compile_plan(fans: Sequence[_Row], limits: Sequence[_Row]) -> Plan:
     """The plan of checked fan and limit rows (``scoring._tables``)."""
     facts = frozenset().union(*(row.predicate.facts for row in (*fans, *limits)))
-    return Plan(facts, tuple(_step(row) for row in fans), tuple(_step(replace(row, per="hand")) for row in limits))
+    # a limit row holds or not for the whole reading, whatever its per says (scoring._read)
+    return Plan(facts, tuple(_step(row, row.per) for row in fans), tuple(_step(row, "hand") for row in limits))
 

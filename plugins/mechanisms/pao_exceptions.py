@@ -67,8 +67,9 @@ LAST = "pao_last_discard"
 #: ``table.extra`` key: ``(deal, {(seat, meld index): excuses})`` for the sets claimed this deal from an excused
 #: discard.
 EXCUSED_SETS = "pao_excused_sets"
-#: ``table.extra`` key: ``(deal, {seat: kinds})``, the kinds dangerous to each seat's discards as the exposed sets
-#: stand, worked out at the seat's first discard after a set is laid (a claim or a kong drops it).
+#: ``table.extra`` key: ``(deal, {seat: kinds}, {seat: kinds})``, the kinds dangerous to each seat's discards and the
+#: kinds each seat's exposed sets make dangerous to the others', as the sets stand: worked out at the first discard
+#: after a set is laid (a claim or a kong drops it).
 DANGER = "pao_danger"
 #: A plain complete hand every family scores, to see which figures its scores carry.
 _SAMPLE_HAND = "123m234m456p789s5p +5p"
@@ -117,37 +118,57 @@ def mahjong_check_tables(ruleset: Ruleset) -> None:
 
 def dangerous_kinds(cases: Mapping[str, Any], table: Table, seat: int) -> frozenset[int]:
     """The kinds whose discard by ``seat`` could make it liable, read from the other seats' exposed sets."""
-    danger: set[int] = set()
+    found: frozenset[int] = frozenset()
     for other in range(table.players):
-        laid = table.seats[other].melds
-        if other == seat or len(laid) < 2:  # every case needs two exposed sets at least: most turns end here
-            continue
-        melds = [m for m in laid if m.exposed]
-        for case, kinds, short in (("third_dragon_set", DRAGONS, 1), ("fourth_wind_set", WINDS[:4], 1)):
-            shown = {m.first for m in melds if m.is_pong and m.first in kinds}
-            if cases.get(case) and len(shown) == len(kinds) - short:
-                danger.update(set(kinds) - shown)
-        tiles = [t for m in melds for t in m.tiles]
-        suits = {suit_of(t) for t in tiles if is_suited(t)}
-        need = cases.get("one_suit_exposed")
-        if need and len(suits) == 1 and len(tiles) >= int(need) and all(is_suited(t) for t in tiles):
-            suit = next(iter(suits))
-            danger.update(k for k in SUITED if suit_of(k) == suit)
-        need = cases.get("honours_exposed")
-        if need and not suits and len(tiles) >= int(need):
-            danger.update(HONOURS)
+        if other != seat:
+            found |= _shown_by(cases, table, other)
+    return found
+
+
+def _shown_by(cases: Mapping[str, Any], table: Table, other: int) -> frozenset[int]:
+    """The kinds ``other``'s exposed sets make dangerous for any other seat to discard."""
+    laid = table.seats[other].melds
+    if len(laid) < 2:  # every case needs two exposed sets at least: most turns end here
+        return _NONE
+    danger: set[int] = set()
+    melds = [m for m in laid if m.exposed]
+    for case, kinds, short in (("third_dragon_set", DRAGONS, 1), ("fourth_wind_set", WINDS[:4], 1)):
+        shown = {m.first for m in melds if m.is_pong and m.first in kinds}
+        if cases.get(case) and len(shown) == len(kinds) - short:
+            danger.update(set(kinds) - shown)
+    tiles = [t for m in melds for t in m.tiles]
+    suits = {suit_of(t) for t in tiles if is_suited(t)}
+    need = cases.get("one_suit_exposed")
+    if need and len(suits) == 1 and len(tiles) >= int(need) and all(is_suited(t) for t in tiles):
+        suit = next(iter(suits))
+        danger.update(k for k in SUITED if suit_of(k) == suit)
+    need = cases.get("honours_exposed")
+    if need and not suits and len(tiles) >= int(need):
+        danger.update(HONOURS)
     return frozenset(danger)
 
 
+_NONE: frozenset[int] = frozenset()
+
+
 def _danger(cases: Mapping[str, Any], table: Table, seat: int) -> frozenset[int]:
-    """:func:`dangerous_kinds`, kept until the next set is laid: the exposed sets change only then."""
+    """:func:`dangerous_kinds`, kept until the next set is laid (the exposed sets change only then), and made from
+    each seat's share, which is the same whichever other seat discards."""
     cached = table.extra.get(DANGER)
     if cached is None or cached[0] != table.deal_number:
-        cached = table.extra[DANGER] = (table.deal_number, {})
+        cached = table.extra[DANGER] = (table.deal_number, {}, {})
     by_seat: dict[int, frozenset[int]] = cached[1]
     found = by_seat.get(seat)
     if found is None:
-        found = by_seat[seat] = dangerous_kinds(cases, table, seat)
+        shares: dict[int, frozenset[int]] = cached[2]
+        found = _NONE
+        for other in range(table.players):
+            if other != seat:
+                share = shares.get(other)
+                if share is None:
+                    share = shares[other] = _shown_by(cases, table, other)
+                found |= share
+        by_seat[seat] = found
     return found
 
 
@@ -193,13 +214,19 @@ def waits_on_big_hand(ruleset: Ruleset, table: Table, seat: int, tile: int, big:
                                                                                      for sc in scores)))
 
 
+#: The standard kinds by code, the first of a code where two share it: a table with no tile set of its own.
+_STANDARD_KINDS: dict[str, int] = {}
+for _index, _info in enumerate(KINDS):
+    _STANDARD_KINDS.setdefault(_info.code, _index)
+
+
 def _kind(table: Table, code: Any) -> int | None:
     """The playing kind a decision's tile code names."""
     if not isinstance(code, str):
         return None
     tiles = table.tiles
     if tiles is None:
-        return next((i for i, k in enumerate(KINDS) if k.code == code), None)
+        return _STANDARD_KINDS.get(code)
     kind = tiles.kind_of(code)
     if kind is not None and tiles.plays_as[kind] >= 0:
         kind = tiles.plays_as[kind]

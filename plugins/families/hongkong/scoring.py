@@ -59,6 +59,10 @@ sets ``self_drawn`` True.  Boolean facts that neither names are False -- a
 hand written as a string states what was true -- and a loose tile
 (``replacement``) is drawn, so it implies ``self_drawn``.  ``seat_wind`` and
 ``prevalent_wind`` have no default: scoring without them raises.
+
+How a reading is read: the rows are made ready once per ruleset (:mod:`.plan`) and answered from the reading's
+melds walked once (:mod:`.readers`), the same answers as asking each row's predicate; a context lacking a fact some
+row declares is read row by row through the predicates, so that the row needing it raises naming it.
 """
 
 from __future__ import annotations
@@ -67,6 +71,8 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
+
+from mahjong_rulesets.families.hongkong.plan import Plan, Reading, compile_plan
 
 from mahjong_core.plugin import (
     WINDS,
@@ -414,21 +420,51 @@ def _fan_items(fans: Sequence[_Row], arrangement: Arrangement, hand: Hand,
         n, detail = _count(row, arrangement, hand, ctx, ruleset)
         if n:
             counted.append((row, ScoreItem(row.key, "fan", row.value, n, row.source, detail)))
+    return _exclusions(counted)
+
+
+def _exclusions(counted: list[tuple[_Row, ScoreItem]]) -> tuple[list[ScoreItem], list[ScoreItem]]:
+    """The counted items that stand, and those a counted row's ``excludes`` moves aside (naming that row)."""
     excluded_by: dict[str, str] = {}
     for row, _ in counted:
         for key in row.excludes:
             excluded_by.setdefault(key, row.key)
+    if not excluded_by:
+        return [item for _, item in counted], []
     items = [item for row, item in counted if row.key not in excluded_by]
     excluded = [replace(item, detail=f"excluded by {excluded_by[row.key]}") for row, item in counted
                 if row.key in excluded_by]
     return items, excluded
 
 
+@functools.lru_cache(maxsize=64)
+def _plan(ruleset: Ruleset) -> Plan:
+    """The ruleset's rows made ready to read a shape (:mod:`.plan`), once."""
+    return compile_plan(*_tables(ruleset))
+
+
+def _read_planned(ruleset: Ruleset, plan: Plan, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any],
+                  bonus: dict[int, Hand]) -> _Reading:
+    """The reading scored by the plan: the same items, in the same order, as :func:`_read` gives."""
+    r = Reading(ruleset, arrangement, hand, ctx, bonus)
+    counted = [(row, ScoreItem(row.key, "fan", row.value, n, row.source, detail)) for row, n, detail in plan.counted(r)]
+    items, excluded = _exclusions(counted)
+    return _reading(ruleset, arrangement, items, excluded, plan.limits_holding(r))
+
+
 def _read(ruleset: Ruleset, arrangement: Arrangement, hand: Hand, ctx: Mapping[str, Any]) -> _Reading:
+    """The reading scored by asking every row's predicate as a predicate (its facts checked at each call): the
+    path of a context that lacks some fact a row reads, so that the row that needs it names it as it raises."""
     fans, limits = _tables(ruleset)
     items, excluded = _fan_items(fans, arrangement, hand, ctx, ruleset)
-    fan = sum(item.value * item.count for item in items)
     hits = [row for row in limits if row.predicate(arrangement, hand, ctx)]
+    return _reading(ruleset, arrangement, items, excluded, hits)
+
+
+def _reading(ruleset: Ruleset, arrangement: Arrangement, items: list[ScoreItem], excluded: list[ScoreItem],
+             hits: list[_Row]) -> _Reading:
+    """The reading's points from its counted fan items and the limit rows that hold."""
+    fan = sum(item.value * item.count for item in items)
     if not hits:
         band = _band_for(ruleset, fan)
         laak = ScoreItem(band.key, "points", band.points, 1, band.source, f"fan-laak: {fan} fan")
@@ -479,9 +515,13 @@ def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     if not readings:
         raise HandError(f"a {FAMILY} mahjong is four sets and a pair, seven pairs or thirteen orphans; "
                         f"{hand.tile_count()} tiles that make none of these were given", place="hand")
+    plan = _plan(ruleset)
+    planned = plan.facts <= ctx.keys()  # else the rows are asked as predicates: the one missing a fact raises
+    bonus: dict[int, Hand] = {}
     best: _Reading | None = None
     for arrangement in readings:
-        reading = _read(ruleset, arrangement, hand, ctx)
+        reading = (_read_planned(ruleset, plan, arrangement, hand, ctx, bonus) if planned
+                   else _read(ruleset, arrangement, hand, ctx))
         if best is None or (reading.points, reading.fan) > (best.points, best.fan):
             best = reading
     assert best is not None

@@ -25,7 +25,7 @@ places left unfilled are the roots' residuals.  So the distance is the least, ov
 Why tables suffice.  Per class, the hand's tiles give :mod:`.jokers`'s group tables (read with the class's own
 rule bits: no chow in a class without a suit, nothing fillable in the class no type stands for); a way
 ``(s, p, a, b)`` there has ``L = 3 s + 2 p + a`` empty places, ``X = b + e s + f p`` of them unfillable (``e``
-and ``f`` the places of an empty set and an empty pair no joker may fill, ``jokers._empty_x``) and ``F = L - X``.
+and ``f`` the places of an empty set and an empty pair no joker may fill, ``joker_tables._empty_x``) and ``F = L - X``.
 That module drops a way another beats in all four; the beaten way is never needed here either: the better way
 plus empty sets and a pair in the same class (what it lacks of the other's sets) has ``X`` no larger and ``L``
 no larger, and the distance never grows where a place moves from ``X`` to ``F`` (the residuals grow by at most
@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from mahjong_core.hand import jokers as _j
+from mahjong_core.hand import joker_tables as _j
 from mahjong_core.hand.typed_jokers import is_laminar
 
 #: Playing kinds: three suits of nine ranks, then seven honours.
@@ -191,7 +191,7 @@ _READ: dict[tuple[int, int, int], int] = {}
 _FOREST: dict[tuple[int, tuple[int, ...], tuple[int, ...], int, int], int] = {}
 #: (plan, counts, jokers per type, sets, pair) -> distance: a hand asked again (a bot's weighing asks it often).
 _ANSWER: dict[tuple[int, bytes, tuple[int, ...], int, int], int] = {}
-#: The :data:`jokers._EPOCH` these memos were filled in: its tables' ids mean nothing after it empties them.
+#: The :data:`joker_tables._EPOCH` these memos were filled in: its tables' ids mean nothing after it empties them.
 _SEEN = [-1]
 
 
@@ -209,7 +209,7 @@ def clear_caches() -> None:
 
 
 def _bound() -> None:
-    """As :func:`jokers._bound`: its memos first (which may forget its tables), then ours, all together where one
+    """As :func:`joker_tables._bound`: its memos first (which may forget its tables), then ours, all together where one
     has grown to ``_KEPT`` entries or its tables are gone (ours name them by id)."""
     _j._bound()
     grown = any(len(memo) >= _j._KEPT for memo in _MEMOS)
@@ -326,7 +326,7 @@ def _read(top: int, sets: int, pair: int) -> int:
 
 #: The front of nothing (one way: no set, no place), id 0 (interned anew by :func:`clear_caches`).
 _EMPTY = 0
-_intern(((0, 0, 0, 0),))  # not clear_caches(): jokers, which imports this module, has no lock yet
+_intern(((0, 0, 0, 0),))  # the front of nothing at id 0 from the start, as clear_caches leaves it
 
 
 class _Hand:

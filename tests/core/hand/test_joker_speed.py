@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.errors import HandError
+from mahjong_core.hand import joker_tables
 from mahjong_core.hand import jokers as new
 from mahjong_core.hand.jokers import JokerRule
 from mahjong_core.rules import available, load_ruleset
@@ -119,7 +120,7 @@ def test_threads_asking_at_once_while_the_memos_are_emptied_get_the_old_answers(
             counts[kind] += 1
         asked.append((bytes(counts), jokers, rng.choice(RULES)))
     expected = [old.distance(c, j, r) for c, j, r in asked]
-    monkeypatch.setattr(new, "_KEPT", 40)
+    monkeypatch.setattr(joker_tables, "_KEPT", 40)
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)
     wrong: list[int] = []

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.errors import HandError
-from mahjong_core.hand import jokers, typed_tables
+from mahjong_core.hand import joker_tables, jokers, typed_tables
 from mahjong_core.hand.jokers import JokerRule, least_after_discards_with_jokers, shanten_after_discards_with_jokers
 from mahjong_core.hand.typed_jokers import distance as searched
 from mahjong_core.rules import available, load_ruleset
@@ -178,7 +178,7 @@ def test_the_memos_emptied_mid_game_give_the_same_answers(monkeypatch: pytest.Mo
     expected = [searched(c, h, 4, 1, VIETNAMESE, where) for c, h in asked]
     pl = typed_tables.plan(VIETNAMESE, where)
     assert pl is not None
-    monkeypatch.setattr(jokers, "_KEPT", 40)
+    monkeypatch.setattr(joker_tables, "_KEPT", 40)
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)
     wrong: list[int] = []

@@ -9,7 +9,10 @@ rule objects, and required here rather than defaulted) and ``ANY_JOKER`` (left o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+import sys
+import threading
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from mahjong_core.errors import HandError
@@ -281,3 +284,33 @@ def _read_jokers(sets: int, pair: int, rule: JokerRule, melds: list[Meld], stood
         kind = next(free)
         melds.append(Meld(MeldKind.PAIR, (kind,) * 2, jokers=(kind,) * 2 if named else ()))
         stood.extend((kind,) * 2)
+
+
+def wrong_in_threads(answer: Callable[[int], int], expected: Sequence[int], rng: random.Random,
+                     clear: Callable[[], None]) -> list[int]:
+    """Four threads ask ``answer(i)`` of every ``i`` at once, each in its own order, switching as often as the
+    interpreter lets them, the memos emptied first and last (``clear``): the ``i`` whose answer was not
+    ``expected[i]``, or raised :class:`IndexError` (a table id read after the memos were emptied).  A server plays
+    tables in threads, so the joker memos must give every thread the answers one thread gets."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    wrong: list[int] = []
+    try:
+        def ask(order: list[int]) -> None:
+            for i in order:
+                try:
+                    if answer(i) != expected[i]:
+                        wrong.append(i)
+                except IndexError:
+                    wrong.append(i)
+        threads = [threading.Thread(target=ask, args=(rng.sample(range(len(expected)), len(expected)),))
+                   for _ in range(4)]
+        clear()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+        clear()
+    return wrong

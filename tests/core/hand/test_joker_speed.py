@@ -11,8 +11,6 @@ and the Malaysian game's pungs, pairs and chows, example_jokers' pungs only).
 from __future__ import annotations
 
 import random
-import sys
-import threading
 
 import joker_oracle as old
 import pytest
@@ -121,27 +119,7 @@ def test_threads_asking_at_once_while_the_memos_are_emptied_get_the_old_answers(
         asked.append((bytes(counts), jokers, rng.choice(RULES)))
     expected = [old.distance(c, j, r) for c, j, r in asked]
     monkeypatch.setattr(joker_tables, "_KEPT", 40)
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    wrong: list[int] = []
-    try:
-        def ask(order: list[int]) -> None:
-            for i in order:
-                try:
-                    if new.distance(*asked[i]) != expected[i]:
-                        wrong.append(i)
-                except IndexError:  # an id read after the memos were emptied
-                    wrong.append(i)
-        threads = [threading.Thread(target=ask, args=(rng.sample(range(len(asked)), len(asked)),)) for _ in range(4)]
-        new.clear_caches()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
-        new.clear_caches()
-    assert wrong == []
+    assert old.wrong_in_threads(lambda i: new.distance(*asked[i]), expected, rng, new.clear_caches) == []
 
 
 def test_the_bundled_rulesets_rules_are_among_those_tested() -> None:

@@ -12,12 +12,11 @@ ranks of a suit: the search answers, and still agrees); under each of the eight 
 from __future__ import annotations
 
 import random
-import sys
-import threading
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from joker_oracle import wrong_in_threads
 
 from mahjong_core.errors import HandError
 from mahjong_core.hand import joker_tables, jokers, typed_tables
@@ -179,27 +178,8 @@ def test_the_memos_emptied_mid_game_give_the_same_answers(monkeypatch: pytest.Mo
     pl = typed_tables.plan(VIETNAMESE, where)
     assert pl is not None
     monkeypatch.setattr(joker_tables, "_KEPT", 40)
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    wrong: list[int] = []
-    try:
-        def ask(order: list[int]) -> None:
-            for i in order:
-                try:
-                    if typed_tables.distance(pl, asked[i][0], asked[i][1], 4, 1) != expected[i]:
-                        wrong.append(i)
-                except IndexError:  # an id read after the memos were emptied
-                    wrong.append(i)
-        threads = [threading.Thread(target=ask, args=(rng.sample(range(len(asked)), len(asked)),)) for _ in range(4)]
-        jokers.clear_caches()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
-        jokers.clear_caches()
-    assert wrong == []
+    assert wrong_in_threads(lambda i: typed_tables.distance(pl, asked[i][0], asked[i][1], 4, 1), expected, rng,
+                            jokers.clear_caches) == []
 
 
 def test_the_bundled_typed_rulesets_take_the_tables() -> None:

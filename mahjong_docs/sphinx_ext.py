@@ -49,7 +49,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from mahjong_core import MahjongError, available
 
-from . import benchmark_figures, soak_runs
+from . import benchmark_figures, navigation, soak_runs
 from . import examples as doc_examples
 from . import pages as docgen
 
@@ -204,6 +204,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-before-read-docs", _Pages.start)
     app.connect("source-read", _read)
     app.connect("html-page-context", _written)
+    navigation.setup(app)
     app.add_directive("mahjong-hand", MahjongHand)
     app.add_directive("mahjong-soak-runs", MahjongSoakRuns)
     app.add_directive("mahjong-benchmarks", MahjongBenchmarks)

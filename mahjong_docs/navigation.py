@@ -36,7 +36,9 @@ def titles_only(toc: nodes.Node) -> nodes.Node:
         if isinstance(top_level, nodes.Element) and len(top_level) > 1:
             subtrees = list(top_level.findall(addnodes.toctree))
             if subtrees:
-                top_level[1][:] = subtrees
+                kept = top_level[1]
+                assert isinstance(kept, nodes.Element)
+                kept[:] = subtrees
             else:
                 top_level.pop(1)
     return cut

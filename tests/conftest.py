@@ -78,10 +78,17 @@ _MADE_CACHE: list[str] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Record passed schema checks in a folder of this session, not the user's cache (subprocesses inherit it)."""
+    """Stop at once, in one line, when the files the suite reads from beside the checkout are missing
+    (:mod:`shared_files`); record passed schema checks in a folder of this session, not the user's cache
+    (subprocesses inherit it)."""
     import tempfile
 
+    from shared_files import missing
+
     from mahjong_core.rules.validated import CACHE_VARIABLE
+
+    if (absent := missing()) is not None:
+        raise pytest.UsageError(absent)
 
     if CACHE_VARIABLE not in os.environ:  # xdist's workers inherit the controller's folder and leave it to it
         os.environ[CACHE_VARIABLE] = tempfile.mkdtemp(prefix="mahjong-validated-")

@@ -12,13 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shared_files import REAL_LOGS
 
 from mahjong_core.audit.check import _check, _fast_audit_applies, check
 from mahjong_core.cli import main
 from mahjong_core.errors import ReplayError
 from mahjong_core.log.format import UndecodedEvents, plugin_words_error, read_log
 
-SAMPLE = Path(__file__).resolve().parents[2].parent / "shared" / "real-logs"
+SAMPLE = REAL_LOGS
 TENHOU = SAMPLE / "tenhou-mjlog" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 TENHOU6 = SAMPLE / "tenhou6-mjx" / "2010081709gm-00a9-0000-fe3371ad.json"
 MJAI = SAMPLE / "mjai" / "riichienv_126_204_0_mjai.jsonl"

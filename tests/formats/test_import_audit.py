@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
+from shared_files import REAL_LOGS
 
 from mahjong_core import check
 from mahjong_core.cli import main
@@ -23,7 +24,7 @@ from mahjong_formats import read
 from mahjong_formats.batch import import_games
 from mahjong_formats.common import play
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "real-logs"
+SHARED = REAL_LOGS
 #: Every shared sample an importer reads, with the preset to play it under where its record names none installed
 #: (as tests/formats/test_import_tenhou6.py plays them); the old mjai dialect's golden file is read from its JSON
 #: lines (its board dumps between them are refused, as tests/formats/test_import_mjai.py shows).

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from shared_files import REAL_LOGS
 
 from mahjong_core.audit.check import check
 from mahjong_core.cli import main
@@ -19,7 +20,7 @@ from mahjong_formats.botzone import MAX_LINE, read_file, read_text
 from mahjong_formats.common import FormatError, play
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT.parent / "shared" / "real-logs" / "botzone-mcr" / "sample.txt"
+SAMPLE = REAL_LOGS / "botzone-mcr" / "sample.txt"
 TEXT = SAMPLE.read_text(encoding="utf-8")
 
 

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from shared_files import REAL_LOGS
 
 from mahjong_core.audit.check import check
 from mahjong_core.cli import main
@@ -19,7 +20,7 @@ from mahjong_formats.mjai import code_of, read_file
 from mahjong_formats.tenhou_xml import read_file as read_tenhou
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT.parent / "shared" / "real-logs" / "mjai"
+SAMPLE = REAL_LOGS / "mjai"
 MODERN = SAMPLE / "riichienv_126_204_0_mjai.jsonl"
 GOLDEN = SAMPLE / "gimite_test.mjlog.golden.log"
 #: The deal of the modern sample where seat 0 declares riichi and its declaring discard is won on: the declaration
@@ -151,7 +152,7 @@ def test_every_tenhou_sample_game_exported_as_mjai_imports_with_the_same_moves(t
     """Tenhou's games hold what the mjai samples do not: added kongs robbed, open kongs, a heavenly hand, a double
     ron, pao.  Each imported game written as mjai and read again plays every move, indicator and ura indicator
     the same, and keeps Tenhou's points (the same deals differ, by the same amounts; mjai carries no hand values)."""
-    tenhou_sample = ROOT.parent / "shared" / "real-logs" / "tenhou-mjlog"
+    tenhou_sample = REAL_LOGS / "tenhou-mjlog"
     games = sorted(p for p in tenhou_sample.glob("*.mjlog") if not p.stem.endswith("-no-round-end"))
     assert len(games) == 19
     for path in games:

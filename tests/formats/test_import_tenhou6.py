@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from shared_files import REAL_LOGS
 
 from mahjong_core import load_ruleset
 from mahjong_core.audit.check import check
@@ -23,7 +24,7 @@ from mahjong_formats.common import FormatError, ImportedGame, play
 from mahjong_formats.tenhou6_export import export_log
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "real-logs"
+SHARED = REAL_LOGS
 MJX = sorted((SHARED / "tenhou6-mjx").glob("*.json"))
 REVIEWER = SHARED / "tenhou6-mjai-reviewer"
 #: mjai-reviewer's excerpts (most begin mid-game: options.opening), each with the preset to play it under where its

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from shared_files import REAL_LOGS
 
 from mahjong_core.audit.check import check
 from mahjong_core.cli import main
@@ -21,7 +22,7 @@ from mahjong_formats.common import FormatError, play
 from mahjong_formats.tenhou_xml import decode_meld, read_file, read_text
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT.parent / "shared" / "real-logs" / "tenhou-mjlog"
+SAMPLE = REAL_LOGS / "tenhou-mjlog"
 GAMES = sorted(p for p in SAMPLE.glob("*.mjlog") if not p.stem.endswith("-no-round-end"))
 FIRST = SAMPLE / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 #: The deals of the sample whose recorded figures differ from the rules', each with its cause (docs/importing.md,

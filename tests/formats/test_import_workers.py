@@ -9,11 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shared_files import REAL_LOGS
 
 from mahjong_core.cli import main
 from mahjong_formats.batch import spans
 
-SAMPLE = Path(__file__).resolve().parents[2].parent / "shared" / "real-logs"
+SAMPLE = REAL_LOGS
 TENHOU = sorted(p for p in (SAMPLE / "tenhou-mjlog").glob("*.mjlog") if not p.stem.endswith("-no-round-end"))
 CUT = SAMPLE / "tenhou-mjlog" / "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog"
 

@@ -15,13 +15,14 @@ import json
 from pathlib import Path
 
 import pytest
+from shared_files import REAL_LOGS
 
 from mahjong_formats.common import play
 from mahjong_formats.mjai import MjaiWriter, code_of, read_file
 from mahjong_formats.mjai_player import SeatMessages
 
 ROOT = Path(__file__).resolve().parents[2]
-MODERN = ROOT.parent / "shared" / "real-logs" / "mjai" / "riichienv_126_204_0_mjai.jsonl"
+MODERN = REAL_LOGS / "mjai" / "riichienv_126_204_0_mjai.jsonl"
 GOLDEN = ROOT / "replays" / "riichi_tenhou-seed20261130.jsonl"
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from mjai_layouts import riichienv_layout
+from shared_files import REAL_LOGS
 
 from mahjong_core import load_ruleset
 from mahjong_core.audit.check import check
@@ -102,7 +103,7 @@ def test_an_east_only_game_comes_back_under_its_house_rule(tmp_path: Path, rules
 
 
 def test_the_modern_four_player_sample_is_still_a_hanchan_of_riichi_tenhou() -> None:
-    sample = Path(__file__).resolve().parents[2].parent / "shared" / "real-logs" / "mjai" / \
+    sample = REAL_LOGS / "mjai" / \
         "riichienv_126_204_0_mjai.jsonl"
     game = mjai.read_file(str(sample))[0]
     assert game.ruleset == "riichi_tenhou" and game.ruleset_text is None and len(game.players) == 4

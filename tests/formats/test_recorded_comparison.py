@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import copy
 import re
-from pathlib import Path
+
+from shared_files import REAL_LOGS
 
 from mahjong_core import differences, recorded_comparison
 from mahjong_formats import botzone, tenhou_xml
 from mahjong_formats.common import play
 
-SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "real-logs"
+SAMPLES = REAL_LOGS
 TENHOU = SAMPLES / "tenhou-mjlog" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 
 

@@ -15,11 +15,13 @@ import json
 import os
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shared_files import REAL_LOGS
 
 from mahjong_core.audit.check import check
 from mahjong_core.errors import MahjongError, ReplayError
@@ -34,6 +36,12 @@ FUZZ = settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=True,
                                        HealthCheck.data_too_large])
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE_RULE = (ROOT / "plugins" / "examples" / "shanghai_1500_no_bank" / "ruleset.yaml").read_text(encoding="utf-8")
+
+
+@cache
+def _sample_bytes(path: Path) -> bytes:
+    """A sample file's bytes, read once a run: the readers' tests start every one of their inputs from it."""
+    return path.read_bytes()
 
 
 @pytest.fixture(scope="module")
@@ -246,7 +254,7 @@ def test_reading_the_largest_inputs_stays_under_100_mb(small_log: bytes, tmp_pat
 
 # ---------------------------------------------------------------- Botzone records (mahjong import botzone)
 
-BOTZONE_SAMPLE = ROOT.parent / "shared" / "real-logs" / "botzone-mcr" / "sample.txt"
+BOTZONE_SAMPLE = REAL_LOGS / "botzone-mcr" / "sample.txt"
 _BOTZONE_PIECES = [b"\n", b" ", b"Player 0 ", b"Player 3 ", b"Player 4 ", b"Draw ", b"Play ", b"Chi ", b"Peng ",
                    b"Gang ", b"AnGang ", b"BuGang ", b"Hu ", b" Ignore Player 1 PENG W9", b"W9", b"B5", b"T1", b"F4",
                    b"J3", b"J4", b"W0", b"H1", b"Huang\n", b"Score 0 0 0 0\n", b"Fan 8 ??*1+??*2\n", b"Fan 99999 ",
@@ -257,7 +265,7 @@ def _botzone_record(draw: st.DataObject) -> bytes:
     """The sample's first two rounds, damaged by bytes and by pieces of the format's own words, or any bytes."""
     if not draw.draw(st.booleans(), label="damaged"):
         return draw.draw(st.binary(max_size=2048), label="bytes")
-    text = BOTZONE_SAMPLE.read_bytes()
+    text = _sample_bytes(BOTZONE_SAMPLE)
     data = bytearray(text[: text.index(b"Match", text.index(b"Score"))])
     for _ in range(draw.draw(st.integers(1, 4), label="changes")):
         at = draw.draw(st.integers(0, max(0, len(data) - 1)), label="at")
@@ -329,7 +337,7 @@ def test_importing_a_botzone_file_at_the_bounds_stays_under_100_mb(tmp_path: Pat
 
 # ---------------------------------------------------------------- Tenhou XML logs (mahjong import tenhou-xml)
 
-TENHOU_SAMPLE = ROOT.parent / "shared" / "real-logs" / "tenhou-mjlog" / "2017040900gm-00a9-0000-af5434e3.mjlog"
+TENHOU_SAMPLE = REAL_LOGS / "tenhou-mjlog" / "2017040900gm-00a9-0000-af5434e3.mjlog"
 _TENHOU_PIECES = [b"<", b">", b"/>", b'"', b"=", b" ", b"<INIT ", b"<AGARI ", b"<RYUUKYOKU ", b"<N who=\"1\" m=\"",
                   b"<REACH who=\"0\" step=\"1\"/>", b"<DORA hai=\"5\"/>", b"<T135/>", b"<D999/>", b"<U0/>", b"<G4/>",
                   b'seed="', b'sc="', b'ten="', b'yaku="', b'hai0="', b'm="65535"', b'who="4"', b'type="ron3"',
@@ -342,7 +350,7 @@ def _tenhou_record(draw: st.DataObject) -> bytes:
     bytes."""
     if not draw.draw(st.booleans(), label="damaged"):
         return draw.draw(st.binary(max_size=2048), label="bytes")
-    data = bytearray(TENHOU_SAMPLE.read_bytes())
+    data = bytearray(_sample_bytes(TENHOU_SAMPLE))
     for _ in range(draw.draw(st.integers(1, 4), label="changes")):
         at = draw.draw(st.integers(0, max(0, len(data) - 1)), label="at")
         how = draw.draw(st.sampled_from(["flip", "piece", "delete", "splice", "cut", "digit"]), label="how")
@@ -420,7 +428,7 @@ def test_reading_a_tenhou_log_at_the_bounds_stays_under_100_mb(tmp_path: Path) -
 
 # ---------------------------------------------------------------- tenhou.net/6 JSON (mahjong import tenhou6)
 
-TENHOU6_SAMPLES = [ROOT.parent / "shared" / "real-logs" / "tenhou6-mjai-reviewer" / f"{name}.json"
+TENHOU6_SAMPLES = [REAL_LOGS / "tenhou6-mjai-reviewer" / f"{name}.json"
                    for name in ("confusing_nakis_0", "chankan", "double_ron", "kyushukyuhai")]
 _TENHOU6_PIECES = [b"[", b"]", b"{", b"}", b",", b'"', b":", b"60", b"0", b"51", b"47", b"99", b"-1", b'"r60"',
                    b'"p252525"', b'"c275226"', b'"3737p37"', b'"m39393939"', b'"k51151515"', b'"424242a42"',
@@ -432,7 +440,7 @@ def _tenhou6_record(draw: st.DataObject) -> bytes:
     """A real excerpt (one round), damaged by bytes and by pieces of the format's own words, or any bytes."""
     if not draw.draw(st.booleans(), label="damaged"):
         return draw.draw(st.binary(max_size=2048), label="bytes")
-    data = bytearray(draw.draw(st.sampled_from(TENHOU6_SAMPLES), label="sample").read_bytes())
+    data = bytearray(_sample_bytes(draw.draw(st.sampled_from(TENHOU6_SAMPLES), label="sample")))
     for _ in range(draw.draw(st.integers(1, 4), label="changes")):
         at = draw.draw(st.integers(0, max(0, len(data) - 1)), label="at")
         how = draw.draw(st.sampled_from(["flip", "piece", "delete", "splice", "cut", "digit"]), label="how")
@@ -496,7 +504,7 @@ def test_importing_answers_every_damaged_tenhou6_file(tmp_path: Path, data: st.D
 def test_reading_a_tenhou6_file_at_the_bounds_stays_under_100_mb(tmp_path: Path) -> None:
     from mahjong_formats.tenhou6 import MAX_BYTES
 
-    line = (ROOT.parent / "shared" / "real-logs" / "tenhou6-mjx" / "2010081709gm-00a9-0000-fe3371ad.json").read_bytes(
+    line = (REAL_LOGS / "tenhou6-mjx" / "2010081709gm-00a9-0000-fe3371ad.json").read_bytes(
         ).split(b"\n")[0] + b"\n"
     path = tmp_path / "full.json"
     path.write_bytes(line * (MAX_BYTES // len(line)))
@@ -507,11 +515,18 @@ def test_reading_a_tenhou6_file_at_the_bounds_stays_under_100_mb(tmp_path: Path)
 
 # ---------------------------------------------------------------- mjai logs (mahjong import mjai)
 
-MJAI_SAMPLE = ROOT.parent / "shared" / "real-logs" / "mjai" / "riichienv_126_204_0_mjai.jsonl"
+MJAI_SAMPLE = REAL_LOGS / "mjai" / "riichienv_126_204_0_mjai.jsonl"
 _MJAI_PIECES = [b"{", b"}", b"[", b"]", b'"', b":", b",", b"\n", b'"type":"tsumo"', b'"type":"hora"',
                 b'"type":"end_kyoku"', b'"type":"start_kyoku"', b'"actor":4', b'"actor":-1', b'"pai":"?"',
                 b'"pai":"5zr"', b'"target":0', b'"consumed":["1m"]', b'"deltas":[1,2,3]', b'"tehais":[]',
                 b'"oya":9', b'"reason":"x"', b"99999999999999999999", b"1e5", b"NaN", b"\xff", b"\x00", b"\r"]
+
+
+@cache
+def _mjai_first_two_deals() -> bytes:
+    lines = MJAI_SAMPLE.read_bytes().split(b"\n")
+    starts = [i for i, line in enumerate(lines) if b'"start_kyoku"' in line]
+    return b"\n".join(lines[:starts[2]]) + b'\n{"type":"end_game"}\n'
 
 
 def _mjai_record(draw: st.DataObject) -> bytes:
@@ -519,9 +534,7 @@ def _mjai_record(draw: st.DataObject) -> bytes:
     any bytes."""
     if not draw.draw(st.booleans(), label="damaged"):
         return draw.draw(st.binary(max_size=2048), label="bytes")
-    lines = MJAI_SAMPLE.read_bytes().split(b"\n")
-    starts = [i for i, line in enumerate(lines) if b'"start_kyoku"' in line]
-    data = bytearray(b"\n".join(lines[:starts[2]]) + b'\n{"type":"end_game"}\n')
+    data = bytearray(_mjai_first_two_deals())
     for _ in range(draw.draw(st.integers(1, 4), label="changes")):
         at = draw.draw(st.integers(0, max(0, len(data) - 1)), label="at")
         how = draw.draw(st.sampled_from(["flip", "piece", "delete", "splice", "cut", "swap lines"]), label="how")

@@ -18,6 +18,7 @@ from marked_play import game_events
 from marked_play import write as write_game
 from own_tile_sheets import CASES, recorded_log
 from seven_flowers import write_robbed_log
+from shared_files import REAL_LOGS
 
 from mahjong_core.log.fold import HANDLERS, fold
 from mahjong_core.log.format import read_log
@@ -107,7 +108,7 @@ def test_the_folds_agree_on_an_imported_excerpt_that_begins_mid_game(page: Any, 
     from mahjong_formats.common import play
     from mahjong_formats.tenhou6 import read_file
 
-    excerpt = ROOT.parent / "shared" / "real-logs" / "tenhou6-mjai-reviewer" / "confusing_nakis_4.json"
+    excerpt = REAL_LOGS / "tenhou6-mjai-reviewer" / "confusing_nakis_4.json"
     log = tmp_path / "excerpt.jsonl"
     log.write_text(play(read_file(str(excerpt))[0]).text(), encoding="utf-8")
     parsed = read_log(log)

@@ -15,12 +15,13 @@ from typing import Any
 
 import pytest
 from live_server import ARTIFACTS
+from shared_files import REAL_LOGS
 from test_several_wins_browser import _TO, viewer
 
 from mahjong_formats.common import ImportedGame, play
 from mahjong_formats.tenhou_xml import read_file
 
-SAMPLE = Path(__file__).resolve().parents[2].parent / "shared" / "real-logs" / "tenhou-mjlog"
+SAMPLE = REAL_LOGS / "tenhou-mjlog"
 GAME = SAMPLE / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 
 _SIDE = """(cls) => [...document.querySelectorAll('#recorded .' + cls + ' li')].map((li) => li.textContent)"""

@@ -12,6 +12,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shared_files import SEEDS
 
 from mahjong_core.plugin.binding import bind, installed_predicates
 from mahjong_core.rules import (
@@ -27,7 +28,6 @@ from mahjong_core.rules import (
 from mahjong_core.rules.identity import identity_tables
 
 PREDICATES = installed_predicates()
-SEEDS = Path(__file__).parents[3].parent / "shared" / "seeds"
 BUNDLED = sorted(i for i, info in available().items() if str(info.module).startswith("mahjong_rulesets."))
 ROOTS = {
     "harbin",
@@ -95,7 +95,6 @@ def leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, .
 def test_bundled_rulesets_are_the_expected_eleven_the_example_and_the_platform_preset() -> None:
     children = {"shanghai", "orsk", "hongkong_plus", "shanghai_1500_no_bank", "botzone_mcr"}
     assert set(BUNDLED) == ROOTS | children | ISSUE_34_Z | ISSUE_31_P | ISSUE_31_S
-
 
 
 def test_inheritance_follows_the_seeds() -> None:

@@ -18,13 +18,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from shared_files import REAL_LOGS
 
 from mahjong_core import MahjongError, TenhouShuffle, load_ruleset, tenhou_code
 from mahjong_core.log.platform_wall import build
 from mahjong_core.table.tenhou_shuffle import _init_by_array, draw_order
 
 ROOT = Path(__file__).resolve().parents[3]
-SHARED = ROOT.parent / "shared" / "real-logs"
+SHARED = REAL_LOGS
 MJLOGS = sorted((SHARED / "tenhou-mjlog").glob("*.mjlog"))
 STATES = sorted((SHARED / "mjx-state").glob("*.json"))
 RULESET = load_ruleset("riichi_tenhou")

@@ -17,6 +17,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from mahjong_rulesets.families.hongkong import scoring as hk
 from mahjong_rulesets.families.hongkong import settlement as hk_settle
+from shared_files import SEEDS
 
 from mahjong_core.audit import check as replay_check
 from mahjong_core.engine.game import Game
@@ -33,7 +34,6 @@ from mahjong_core.rules import load_ruleset
 from mahjong_core.table.state import Outcome, Table
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden" / "hongkong.yaml"
-SEEDS = Path(__file__).parents[4].parent / "shared" / "seeds"
 WIND = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}
 CASES: list[dict[str, Any]] = yaml.safe_load(GOLDEN.read_text(encoding="utf-8"))["hands"]
 

@@ -39,6 +39,10 @@ side by side with the change: a before/after comparison made under one and
 the same load, which two runs an hour apart on a shared machine are not.
 A script the other checkout does not have runs in this one only.
 
+``--figures FILE`` measures nothing: it reads an earlier ``--out`` file and
+compares it with ``--compare BASELINE``, to compare a run with a second
+baseline, or again with another ``--threshold``.
+
 ``--quick`` runs every script on a tiny workload (two rulesets, a few deals
 and hands): it shows the harness works, and its figures mean nothing.  The
 committed baseline (``benchmarks/baseline.json``) is a full run:
@@ -58,6 +62,8 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+#: With --verbose, each script's own report follows a line starting with this and naming the script and arguments.
+REPORT_MARK = "=== report of "
 #: Rulesets whose 10,000-deal memory is measured in a full run (the issue's memory figure).
 MEMORY_RULESETS = ("mcr", "chinese_classical")
 
@@ -103,7 +109,7 @@ def run(script: str, args: Sequence[str], verbose: bool, checkout: Path | None =
         done = subprocess.run([str(python), str(here / script), *args, "--json", str(out)], cwd=here.parent,
                               capture_output=True, text=True, check=False)
         if verbose:
-            print(done.stdout, end="")
+            print(f"{REPORT_MARK}{script} {' '.join(args)}\n{done.stdout}", end="")
         if done.returncode not in (0, 1) or not out.exists():
             raise SystemExit(f"{script} {' '.join(args)} failed (exit {done.returncode}):\n{done.stderr[-3000:]}")
         figures: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
@@ -186,7 +192,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="run every job in this other checkout too (its .venv), alternating which runs first, "
                              "and print both side by side (it is 'before', this checkout 'after')")
     parser.add_argument("--pair-out", type=Path, default=None, help="with --pair: write its figures here as JSON")
+    parser.add_argument("--figures", type=Path, default=None, metavar="FILE",
+                        help="run nothing: compare this earlier --out file with --compare BASELINE")
     args = parser.parse_args(argv)
+    if args.figures is not None:
+        if args.compare is None or args.pair is not None or args.out is not None:
+            parser.error("--figures FILE needs --compare BASELINE, and measures nothing (no --pair, no --out)")
+        earlier = _figures_file(parser, args.figures)
+        return _compare(earlier["figures"], bool(earlier.get("meta", {}).get("quick")), args,
+                        _figures_file(parser, args.compare))
     if args.pair is not None and not (args.pair / ".venv" / "bin" / "python").exists():
         parser.error(f"--pair {args.pair}: no .venv/bin/python there (make the checkout's venv first)")
     if args.rulesets:
@@ -227,9 +241,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {line}")
     if args.compare is None:
         return 0
-    base = json.loads(args.compare.read_text(encoding="utf-8"))
-    if base.get("meta", {}).get("quick") != args.quick:
-        print(f"note: comparing a {'quick' if args.quick else 'full'} run with a "
+    return _compare(figures, args.quick, args, _figures_file(parser, args.compare))
+
+
+def _figures_file(parser: argparse.ArgumentParser, path: Path) -> dict[str, Any]:
+    """An ``--out`` file, or the parser's one-line error naming it and what is wrong."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        parser.error(f"{path}: cannot read it as a figures file ({exc})")
+    if not isinstance(document, dict) or not isinstance(document.get("figures"), dict):
+        parser.error(f"{path}: not a figures file (expected a JSON object with \"figures\", as --out writes)")
+    return document
+
+
+def _compare(figures: dict[str, Any], quick: bool, args: argparse.Namespace, base: dict[str, Any]) -> int:
+    """Print what moved from ``base``; 1 with ``--strict`` when something got worse."""
+    if base.get("meta", {}).get("quick") != quick:
+        print(f"note: comparing a {'quick' if quick else 'full'} run with a "
               f"{'quick' if base.get('meta', {}).get('quick') else 'full'} baseline")
     lines = compare(figures, base["figures"], args.threshold)
     print(f"against {args.compare}: {len(lines)} figure(s) moved by more than {args.threshold:.0%}"

@@ -455,10 +455,15 @@ MORE_SEEDS = {"vietnamese": (62,), "hongkong_old_style": (1412,), "korean": (206
 
 
 @pytest.mark.parametrize("rid", RULESETS)
-def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
+def test_no_live_message_or_seat_view_holds_a_tile_its_viewer_has_not_seen(rid: str, tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Each seeded game is played once and read both ways: the live messages each viewer is sent, and each
+    seat's view of its log -- ``mahjong view --seat N --json`` for the first seed, :func:`seat_view` for the
+    others."""
     features: Counter[str] = Counter()
     for seed in (*SEEDS, *MORE_SEEDS.get(rid, ())):
-        events, views, visibility = _play(rid, seed)
+        log = tmp_path / f"{rid}-{seed}.jsonl"
+        events, views, visibility = _play(rid, seed, log)
         players = len(views[0][0]["seats"]) if views[0][0]["seats"] else int(load_ruleset(rid).param("players"))
         knowledge = Knowledge(events, players, visibility.meld_display, bonus_codes(rid), shown_fields(rid),
                               marked_codes(rid))
@@ -468,6 +473,14 @@ def test_no_live_message_holds_a_tile_its_viewer_has_not_seen(rid: str) -> None:
                 message = event_message(event, view, revealed, viewer, visibility)
                 if message is not None:
                     assert_knows(knowledge, k, viewer, message, f"{rid} seed {seed}")
+        for seat in range(players):
+            if seed == SEEDS[0]:
+                assert main(["view", str(log), "--seat", str(seat), "--json"]) == 0
+                lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()][1:]
+            else:
+                lines = seat_view(read_log(log).events, seat, visibility)
+            for event in lines:
+                assert_knows(knowledge, event["n"], seat, event, f"{rid} seed {seed} view --seat {seat}")
     # A card of fixed hands (american_style) makes a kong only as an exposure on a called discard: no seat ever
     # holds a concealed kong to hide (48 deals of random bots offer none).
     if not load_ruleset(rid).get("card"):
@@ -493,26 +506,6 @@ def test_the_sweep_meets_returned_draws_and_timeouts_of_bots_and_people() -> Non
             features += Knowledge(events, 4, visibility.meld_display).features
     assert features["draw_returned"] and features["timeout move"] and features["timeout claim"], features
     assert features["replaced turn"] and features["replaced claim"], features
-
-
-@pytest.mark.parametrize("rid", RULESETS)
-def test_no_seat_view_holds_a_tile_its_seat_has_not_seen(rid: str, tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    """``mahjong view --seat N --json`` (for one log) and :func:`seat_view` (for every seed)."""
-    for seed in SEEDS:
-        log = tmp_path / f"{rid}-{seed}.jsonl"
-        events, views, visibility = _play(rid, seed, log)
-        players = int(load_ruleset(rid).param("players"))
-        knowledge = Knowledge(events, players, visibility.meld_display, bonus_codes(rid), shown_fields(rid),
-                              marked_codes(rid))
-        for seat in range(players):
-            if seed == SEEDS[0]:
-                assert main(["view", str(log), "--seat", str(seat), "--json"]) == 0
-                lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()][1:]
-            else:
-                lines = seat_view(read_log(log).events, seat, visibility)
-            for event in lines:
-                assert_knows(knowledge, event["n"], seat, event, f"{rid} seed {seed} view --seat {seat}")
 
 
 # ---------------------------------------------------------------------- a real server

@@ -60,9 +60,26 @@ def test_every_golden_line_is_valid_both_ways() -> None:
         own = event_checker(lines[0], replay_schema())
         extended += own is not None
         checker = own or EVENT
-        for event in lines[1:]:
-            assert checker.valid(event) and checker.explain.is_valid(event), event
+        # The compiled check reads every line; jsonschema, the slow reference (~0.6 ms an event, 18 s for the
+        # golden logs), reads each shape of event (its type and fields, nested) the first time it comes, and
+        # every fourth line besides.
+        shapes: set[str] = set()
+        for k, event in enumerate(lines[1:]):
+            assert checker.valid(event), event
+            shape = _shape(event)
+            if shape not in shapes or k % 4 == 0:
+                shapes.add(shape)
+                assert checker.explain.is_valid(event), event
     assert extended, "no golden log names a plugin's vocabulary: the extended schema goes unchecked here"
+
+
+def _shape(value: Any) -> str:
+    """What kind of value this is, without its values: an object's keys with their shapes, a list's items'."""
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{key}:{_shape(sub)}" for key, sub in sorted(value.items())) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(sorted({_shape(sub) for sub in value})) + "]"
+    return type(value).__name__
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

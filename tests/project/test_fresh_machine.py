@@ -71,3 +71,17 @@ def test_a_browser_test_without_its_browser_fails_in_one_line(tmp_path: Path) ->
     assert [section.strip().splitlines()[0] for section in sections] == [line] * 4, out
     assert all(len(section.strip().splitlines()) == 1 for section in sections[:-1]), out
     assert "Traceback" not in out and "playwright" not in out.lower() and "def browser" not in out, out
+
+
+def test_the_set_up_installs_what_every_package_here_builds_with() -> None:
+    """.ci/run builds the project and the example packages without build isolation, with the one build requirement
+    it installs first: a pyproject.toml asking for another would be built with the wrong tools, or fail."""
+    import tomllib
+
+    stated = re.search(r"^BUILD_REQUIRES='([^']+)'$", (ROOT / ".ci" / "run").read_text(encoding="utf-8"), re.M)
+    assert stated is not None, ".ci/run names no BUILD_REQUIRES"
+    projects = [ROOT / "pyproject.toml", *sorted((ROOT / "plugins" / "examples").glob("*/pyproject.toml"))]
+    assert len(projects) >= 9
+    for path in projects:
+        requires = tomllib.loads(path.read_text(encoding="utf-8"))["build-system"]["requires"]
+        assert requires == [stated.group(1)], (path, requires)

@@ -33,8 +33,9 @@ start included) with 1 worker and with ``--workers`` (default 2; 0 skips it),
 on the first ``--speedup-files`` files (default all).  It is wall time, so on
 a machine other work shares it says as much about that work as about ours.
 
-The samples are read from ``../shared/real-logs`` beside the checkout, as the
-tests read them, never copied into it; a format whose sample is missing is
+The samples are read from ``../shared/real-logs`` beside the checkout (or
+``real-logs`` in the folder ``MAHJONG_SHARED`` names), as the tests read them,
+never copied into it; a format whose sample is missing is
 said to be and skipped.  ``--json FILE`` also writes the figures.
 """
 
@@ -43,6 +44,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import re
 import tempfile
 import time
@@ -50,7 +52,7 @@ from pathlib import Path
 
 from figures import Figures, add_json_argument
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "real-logs"
+SHARED = Path(os.environ.get("MAHJONG_SHARED") or Path(__file__).resolve().parents[2] / "shared") / "real-logs"
 #: Issue 32's target for importing and auditing a Tenhou game: rounds per CPU second.
 TARGET = 200
 SAMPLES = {"botzone": [SHARED / "botzone-mcr" / "sample.txt"],

@@ -115,12 +115,21 @@ def _sit_down(server: Any, page: Any) -> dict[str, Any]:
 
 def _play_until_a_choice(page: Any, deadline: float) -> tuple[Any, Any] | None:
     """Play on, keeping the tiles a chow or pung of fives is made with, until a claim prompt whose buttons offer
-    the choice of copy: (the keeping button, the red one)."""
+    the choice of copy for one option: (the keeping button, the red one)."""
     def look(page: Any, prompt: dict[str, Any]) -> tuple[Any, Any] | None:
         if prompt["phase"] == "turn":
             return None
-        given = page.locator('.actions .action[data-red="given"]')
-        kept = page.locator('.actions .action[data-red="kept"]')
-        return (kept.first, given.first) if given.count() and kept.count() else None
+        # The pair of one option: a prompt may also offer an option whose red five must go in (a pung of fives
+        # where one plain five is held: one "given" button, naming no copy), drawn before or after the pair.
+        index = page.evaluate("""() => {
+            const given = [...document.querySelectorAll('.actions .action[data-red="given"]')]
+                .find((b) => b.dataset.marked && document.querySelector(
+                    `.actions .action[data-red="kept"][data-index="${b.dataset.index}"]`));
+            return given ? given.dataset.index : null;
+        }""")
+        if index is None:
+            return None
+        pair = f'.actions .action[data-index="{index}"]'
+        return page.locator(pair + '[data-red="kept"]'), page.locator(pair + '[data-red="given"]')
 
     return play_until(page, look, keep=KEEP, timeout=max(0.0, deadline - time.monotonic()))

@@ -96,34 +96,62 @@ function draw(svg, elements, code) {
   }
 }
 
-// Each tile drawn once per size and name, then copied: a table redrawn at every event (the replay viewer steps
-// through thousands) clones a few nodes instead of building every pip again; the copy is the same SVG.
-const drawn = new Map();
+// Each tile's picture is drawn once, as a group in one hidden sprite, and a tile on the page is a small SVG that
+// uses it (<use href>), copied per size and name: a table is redrawn at every event (the replay viewer steps
+// through thousands, a few hundred tiles each), and a copy of three nodes costs a third of a copy of every pip.
+const pictures = new Map(); // code -> the id of its group in the sprite
+let sprite = null;
+const drawn = new Map(); // code, size, class and name -> the tile to copy
+
+// The id of `code`'s picture in the sprite, drawn there the first time; a page that emptied its body (and the
+// sprite with it) gets a new sprite.
+function pictureId(code) {
+  if (!sprite || !sprite.isConnected) {
+    sprite = el("svg", { width: 0, height: 0, "aria-hidden": "true", class: "tile-pictures",
+                         style: "position: absolute; width: 0; height: 0; overflow: hidden" });
+    el("defs", {}, sprite);
+    (document.body || document.documentElement).appendChild(sprite);
+    pictures.clear();
+    drawn.clear();
+  }
+  let id = pictures.get(code);
+  if (id) return id;
+  id = "mahjong-tile-picture-" + pictures.size;
+  const group = el("g", { id }, sprite.firstChild);
+  if (code === "?") draw(group, PICTURES.back, code);
+  else {
+    draw(group, PICTURES.front, code);
+    draw(group, PICTURES.faces[code] || PICTURES.unknown, code);
+  }
+  pictures.set(code, id);
+  return id;
+}
 
 // One tile: `code` a tile code ("5p"), or "?" for a tile face down.  `names` maps codes to English names.
 function tileSvg(code, names, opts) {
   const o = opts || {};
+  const id = pictureId(code);
   const key = code + "|" + (o.width || PICTURES.width) + "|" + (o.cls || "") + "|" + (names[code] || "");
   let svg = drawn.get(key);
-  if (!svg) { svg = drawTile(code, names, o); drawn.set(key, svg); }
+  if (!svg) { svg = drawTile(code, id, names, o); drawn.set(key, svg); }
   return svg.cloneNode(true);
 }
 
-function drawTile(code, names, o) {
+function drawTile(code, id, names, o) {
   const w = o.width || PICTURES.width;
   const svg = el("svg", { viewBox: PICTURES.viewBox, width: w, height: Math.round((w * PICTURES.height) / PICTURES.width),
                           role: "img", class: "tile" + (o.cls ? " " + o.cls : "") });
   const label = code === "?" ? "a concealed tile" : (names[code] || code);
   svg.setAttribute("aria-label", label);
   el("title", {}, svg).textContent = label;
-  if (code === "?") {
-    draw(svg, PICTURES.back, code);
-    return svg;
-  }
-  draw(svg, PICTURES.front, code);
-  draw(svg, PICTURES.faces[code] || PICTURES.unknown, code);
+  el("use", { href: "#" + id }, svg);
   return svg;
 }
 
-window.MahjongTiles = { tileSvg };
+// The elements `code`'s picture is drawn with (its group in the sprite), for a reader that looks at the drawing.
+function pictureOf(code) {
+  return document.getElementById(pictureId(code));
+}
+
+window.MahjongTiles = { tileSvg, pictureOf };
 })();

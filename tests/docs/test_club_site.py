@@ -312,8 +312,13 @@ def test_the_client_draws_the_same_svg_as_the_pages(browser: Any) -> None:
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(path=str(ROOT / "mahjong_server" / "static" / "tiles.js"))
     names = {k.code: k.name for k in KINDS}
-    drawn = page.evaluate("names => Object.fromEntries([...Object.keys(names), '?'].map(c => [c, "
-                          "new XMLSerializer().serializeToString(window.MahjongTiles.tileSvg(c, names))]))", names)
+    # A client tile uses its picture (drawn once in the page's sprite): put the picture's elements in its place.
+    drawn = page.evaluate("""names => Object.fromEntries([...Object.keys(names), '?'].map((c) => {
+        const svg = window.MahjongTiles.tileSvg(c, names), use = svg.querySelector('use');
+        use.replaceWith(...[...document.querySelector(use.getAttribute('href')).childNodes]
+          .map((n) => n.cloneNode(true)));
+        return [c, new XMLSerializer().serializeToString(svg)];
+    }))""", names)
     page.close()
     for code, markup in drawn.items():
         label = names.get(code, "a concealed tile")

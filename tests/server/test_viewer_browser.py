@@ -336,6 +336,14 @@ def test_the_self_contained_page_works_with_the_network_off(tmp_path: Path, brow
             viewer.page.keyboard.press("ArrowRight")
         assert viewer.position().startswith("event 40 ")
         assert viewer.page.locator("#seat-top svg.tile").count() > 5
+        # Every tile drawn uses a picture the page holds (its sprite), and no picture is drawn twice.
+        used = viewer.page.evaluate("""() => [...document.querySelectorAll('svg.tile use')].map((u) => {
+          const g = document.querySelector(u.getAttribute('href'));
+          return g ? g.childElementCount : 0;
+        })""")
+        assert used and min(used) >= 1, used
+        assert viewer.page.evaluate("""() => new Set([...document.querySelectorAll('.tile-pictures g')]
+          .map((g) => g.innerHTML)).size === document.querySelectorAll('.tile-pictures g').length""")
         viewer.page.select_option("#seat-select", "1")
         # Seat 1's own hand at the bottom; the others' concealed tiles are not drawn.
         assert viewer.page.locator("#hand .hand-tile").count() >= 13
@@ -343,7 +351,7 @@ def test_the_self_contained_page_works_with_the_network_off(tmp_path: Path, brow
         viewer.shot("viewer-offline-seat.png")
         # The dragons as the notation numbers them: 5z white (an empty frame), 6z green, 7z red.
         faces = viewer.page.evaluate("""() => ['5z', '6z', '7z'].map((c) => {
-          const glyph = window.MahjongTiles.tileSvg(c, {}, {}).querySelector('path[data-glyph]');
+          const glyph = window.MahjongTiles.pictureOf(c).querySelector('path[data-glyph]');
           return glyph ? glyph.dataset.glyph + ' ' + glyph.getAttribute('fill') : '';
         })""")
         assert faces == ["", "發 #2d6a4f", "中 #c1121f"], faces

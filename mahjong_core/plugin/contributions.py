@@ -144,8 +144,8 @@ class Contribution:
     every game of that ruleset and no other, so a ruleset never has another
     family's hooks.  What a contribution *does* it does through those hooks: a
     family answers ``mahjong_score_hand`` (and may answer
-    ``mahjong_score_reading``, ``mahjong_score_figures``, ``mahjong_check_tables``, ``mahjong_score_bound``,
-    ``mahjong_facts_read``, ``mahjong_explain_total``); a settlement answers
+    ``mahjong_score_reading``, ``mahjong_score_figures``, ``mahjong_minimum_figures``, ``mahjong_check_tables``,
+    ``mahjong_score_bound``, ``mahjong_facts_read``, ``mahjong_explain_total``); a settlement answers
     ``mahjong_settle`` (and may answer ``mahjong_payment_note``); a mechanism
     answers whichever game hooks its rule changes.  Only data is kept here.
 

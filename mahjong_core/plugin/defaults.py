@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core.errors import RulesetError
 from mahjong_core.hand.tiles import EAST
 from mahjong_core.plugin.binding import bind
-from mahjong_core.plugin.family_scoring import minimum_figures, score_with
+from mahjong_core.plugin.family_scoring import figures_with, minimum_figures, minimum_of, score_with
 from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.table.state import Claim, Outcome, Payment, Table, TimeLimits
 
@@ -189,6 +189,8 @@ class WinObjections:
     def __init__(self, pm: Any) -> None:
         #: The manager this is registered in (its hooks are read at each call: a game fixes them once it begins).
         self.pm = pm
+        #: Whether a game's fixed hooks reckon the minimum's figures alone (:meth:`figures_first`), by the hooks.
+        self._figures_first: tuple[Any, bool] = (None, False)
 
     @hookimpl
     def mahjong_win_objections(self, ruleset: Ruleset, table: Table, seat: int, hand: Hand,
@@ -209,8 +211,30 @@ class WinObjections:
         # In a game, its hooks as fixed call loops (made when the game began: mahjong_core.plugin.relay); outside
         # one (a hand scored from the command line), pluggy's relay the manager was built with.
         hooks = getattr(self.pm, "fixed_relay", None) or self.pm.hook
-        score = score_with(hooks, ruleset, hand, dict(context, winner=True))
-        return _short_of(ruleset, score)
+        context = dict(context, winner=True)
+        if self.figures_first(hooks):
+            figures = figures_with(hooks, ruleset, hand, context)
+            if figures is not None:
+                found = minimum_of(ruleset, figures)
+                if all(have is not None for _, _, _, have in found):
+                    return _short(found)
+        return _short_of(ruleset, score_with(hooks, ruleset, hand, context))
+
+    def figures_first(self, hooks: Any) -> bool:
+        """Whether the minimum is judged on the figures the family reckons alone (``mahjong_minimum_figures``):
+        only where every plugin that scores the game's hands reckons them, so that a ruleset adding to its
+        family's score (a wrapper, a scorer of its own) is judged on its whole score.  A game's hooks are fixed
+        once it begins, and answered once; a manager's own relay (outside a game) is looked at each time."""
+        known, answer = self._figures_first
+        if known is hooks:
+            return answer
+        pm_hook = self.pm.hook
+        scorers = {id(impl.plugin) for impl in pm_hook.mahjong_score_hand.get_hookimpls()}
+        reckoners = {id(impl.plugin) for impl in pm_hook.mahjong_minimum_figures.get_hookimpls()}
+        answer = bool(reckoners) and scorers <= reckoners
+        if hooks is not pm_hook:
+            self._figures_first = (hooks, answer)
+        return answer
 
 
 def _short_of(ruleset: Ruleset, score: Score | None) -> str | None:
@@ -223,6 +247,15 @@ def _short_of(ruleset: Ruleset, score: Score | None) -> str | None:
             raise RulesetError(f"the {score.family} scoring engine gives no {name!r} figure to compare with "
                                f"the minimum value", source=ruleset.location, place="$.parameters.minimum_value")
         if have < need:
+            return f"below the minimum value: {have} {key}, at least {need} needed"
+    return None
+
+
+def _short(found: Sequence[tuple[str, bool, int, int | None]]) -> str | None:
+    """:func:`_short_of` of figures a family reckoned for the minimum (:func:`~.family_scoring.minimum_of`), every
+    one present."""
+    for key, _excluding, need, have in found:
+        if have is not None and have < need:
             return f"below the minimum value: {have} {key}, at least {need} needed"
     return None
 

@@ -37,6 +37,13 @@ class HandScorer(Protocol):
     def mahjong_score_hand(self, *, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score | None: ...
 
 
+class FiguresReckoner(Protocol):
+    """What :func:`figures_with` asks: a game's hooks, or a ruleset's (named by its one method, as above)."""
+
+    def mahjong_minimum_figures(self, *, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]
+                                ) -> Mapping[str, int] | None: ...
+
+
 def has_scoring(ruleset: Ruleset) -> bool:
     """Whether the ruleset defines scoring at all (a ``scoring`` section)."""
     return bool(ruleset.raw_tables.get("scoring"))
@@ -55,6 +62,15 @@ def score_with(hooks: HandScorer, ruleset: Ruleset, hand: Hand, context: Mapping
     if context.get("winner", True) and not context.get("bonus_win") and has_scoring(ruleset):
         check_winning_size(ruleset, hand)
     return hooks.mahjong_score_hand(ruleset=ruleset, hand=hand, context=context)
+
+
+def figures_with(hooks: FiguresReckoner, ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]
+                 ) -> Mapping[str, int] | None:
+    """A winning hand's figures for its minimum value through ``hooks`` (``mahjong_minimum_figures``), the size
+    refused first as :func:`score_with` refuses it; ``None`` where the family reckons none."""
+    if context.get("winner", True) and not context.get("bonus_win") and has_scoring(ruleset):
+        check_winning_size(ruleset, hand)
+    return hooks.mahjong_minimum_figures(ruleset=ruleset, hand=hand, context=context)
 
 
 def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:
@@ -83,10 +99,16 @@ def minimum_figures(ruleset: Ruleset, score: Score) -> list[tuple[str, bool, int
     score's ``raw`` figures; the figure is ``None`` where the family's engine gives none of that name.
     ``[]`` for a ruleset without a minimum.
     """
+    return minimum_of(ruleset, score.raw)
+
+
+def minimum_of(ruleset: Ruleset, raw: Mapping[str, Any]) -> list[tuple[str, bool, int, int | None]]:
+    """:func:`minimum_figures` read from a score's ``raw`` figures, or from the figures a family reckons for the
+    minimum alone (``mahjong_minimum_figures``)."""
     minimum = ruleset.value("minimum_value")
     if not minimum:
         return []
     excluding = bool(minimum.get("excluding_bonus_tiles"))
     suffix = "_excluding_bonus" if excluding else ""
-    return [(key, excluding, need, score.raw.get(key + suffix, score.raw.get(key)))
+    return [(key, excluding, need, raw.get(key + suffix, raw.get(key)))
             for key, need in minimum.items() if key != "excluding_bonus_tiles"]

@@ -617,6 +617,30 @@ def mahjong_score_figures(ruleset: Ruleset, figures: Mapping[str, Any], context:
 
 
 @hookspec(firstresult=True)
+def mahjong_minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Mapping[str, int] | None:
+    """A winning hand's figures that a minimum value is compared on, reckoned without the explanation.
+
+    Before a win is offered the core asks whether the hand reaches the ruleset's minimum value
+    (``minimum_value``: ``{points: 8, excluding_bonus_tiles: true}``, ``{fan: 1}``), and a bot that plans asks it
+    of every wait; most such hands fall short, and no one reads their items.  A family that can reckon the
+    figures faster than its explained score answers here; the core then compares them instead of scoring the
+    hand.  It asks only where every plugin that answers :func:`mahjong_score_hand` for the game answers this
+    too: a ruleset that adds to its family's score (a wrapper, an implementation of its own) is judged on the
+    whole score, as before.
+
+    :param ruleset: the game's ruleset.
+    :param hand: a winner's complete hand, of the ruleset's size (the core refuses another size first).
+    :param context: the win's facts, as for :func:`mahjong_score_hand`.
+    :return: the figures under the names the score's ``raw`` gives them, each equal to what
+        :func:`mahjong_score_hand` would give (the conformance tests of the bundled families compare them);
+        at least those a minimum value of the family may name.  ``None`` where the family has no faster way,
+        and the hand is scored.  A figure the minimum names and the mapping lacks is read from the score.
+        ``firstresult``.
+    :raises HandError: or :class:`MahjongError`, as :func:`mahjong_score_hand` raises for the same hand.
+    """
+
+
+@hookspec(firstresult=True)
 def mahjong_score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any],
                           arrangement: Arrangement) -> Score | None:
     """Score one given reading of a hand, for a family that divides hands its own way.

@@ -19,7 +19,14 @@ from typing import Any
 
 from mahjong_rulesets.families.mcr import predicates
 from mahjong_rulesets.families.mcr import settlement as sport_settlement
-from mahjong_rulesets.families.mcr.scoring import FAMILY, facts_read, fan_table, score_mcr, score_reading
+from mahjong_rulesets.families.mcr.scoring import (
+    FAMILY,
+    facts_read,
+    fan_table,
+    minimum_figures,
+    score_mcr,
+    score_reading,
+)
 
 from mahjong_core.plugin import Arrangement, Contribution, FactsRead, Hand, Predicate, Ruleset, Score, hookimpl
 
@@ -42,6 +49,11 @@ def mahjong_contributions() -> Sequence[Contribution]:
 @hookimpl
 def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     return score_mcr(ruleset, hand, context)
+
+
+@hookimpl
+def mahjong_minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Mapping[str, int] | None:
+    return minimum_figures(ruleset, hand, context)
 
 
 @hookimpl

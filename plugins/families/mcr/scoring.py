@@ -426,12 +426,14 @@ class _Combos:
             self.joined = lots
 
 
-def _total(table: FanTable, f: McrFacts) -> int:
+def _total(table: FanTable, f: McrFacts, bonus: list[int] | None = None) -> int:
     """The division's points under the five principles -- the fast path, no explanation.
 
     A counted fan closes the rows it excludes everywhere: they are not
     tested.  :func:`_evaluate` applies the same rules, tests every open row
-    and says why; a test keeps the two equal.
+    and says why; a test keeps the two equal.  ``bonus``, where given, gets the
+    points of each bonus-tile row counted (the flowers, which a minimum value
+    may leave out).
     """
     excluded = 0
     scoped: list[tuple[int, int]] = []
@@ -454,10 +456,14 @@ def _total(table: FanTable, f: McrFacts) -> int:
             excluded |= amask
             if smask:
                 scoped.append((smask, full))
+            if bonus is not None and kind == K_BONUS:  # a bonus row whose test says only that it holds
+                bonus.append(value)
             continue
         if kind == K_BONUS:
             total += value * res
             excluded |= amask
+            if bonus is not None:
+                bonus.append(value * res)
             continue
         n = 0
         for mask in res:
@@ -683,9 +689,7 @@ def _best_division(table: FanTable, h: HandFacts) -> McrFacts:
         form, groups = readings[0]
         return division_facts(h, form, groups)
     if not readings:
-        raise HandError("not a complete hand: the tiles make neither four sets and a pair nor a special form "
-                        "(seven pairs, thirteen orphans, honours and knitted tiles, knitted straight)",
-                        place="hand")
+        raise HandError(_INCOMPLETE, place="hand")
     found = [division_facts(h, form, groups) for form, groups in readings]
     best = found[0]
     best_total = -1
@@ -694,6 +698,32 @@ def _best_division(table: FanTable, h: HandFacts) -> McrFacts:
         if total > best_total:
             best, best_total = f, total
     return best
+
+
+_INCOMPLETE = ("not a complete hand: the tiles make neither four sets and a pair nor a special form (seven pairs, "
+               "thirteen orphans, honours and knitted tiles, knitted straight)")
+
+
+def minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> dict[str, int] | None:
+    """A winner's ``points``, ``points_excluding_bonus`` and ``bonus_points`` as :func:`score_mcr`'s ``raw`` gives
+    them, by the fast path alone: the game asks the minimum (eight points, the flowers left out) of every win it
+    may offer, and most of those hands fall short.  ``None`` for a losing hand (not asked: the score says it).
+
+    :raises HandError: as :func:`score_mcr` does.
+    """
+    if context.get("winner") is False:
+        return None
+    table = _CURRENT[1] if _CURRENT[0] is ruleset else fan_table(ruleset)
+    h = hand_facts(hand, situation(hand, context, table.defaults))
+    best, best_bonus = -1, 0
+    for form, groups in divisions(h, table):
+        bonus: list[int] = []
+        total = _total(table, division_facts(h, form, groups), bonus)
+        if total > best:
+            best, best_bonus = total, sum(bonus)
+    if best < 0:
+        raise HandError(_INCOMPLETE, place="hand")
+    return {"points": best, "points_excluding_bonus": best - best_bonus, "bonus_points": best_bonus}
 
 
 def score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:

@@ -75,6 +75,13 @@ def mahjong_score_hand(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any])
 
 
 @hookimpl
+def mahjong_minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Mapping[str, int]:
+    from mahjong_rulesets.families.riichi.scoring import minimum_figures  # deferred: start-up (above)
+
+    return minimum_figures(ruleset, hand, context)
+
+
+@hookimpl
 def mahjong_score_figures(ruleset: Ruleset, figures: Mapping[str, Any], context: Mapping[str, Any]) -> Score:
     from mahjong_rulesets.families.riichi.figures import score_figures  # deferred: start-up (above)
 

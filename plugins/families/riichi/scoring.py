@@ -531,10 +531,40 @@ def score(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> Score:
     reading = evaluate(rules, win)
     if reading is None:
         return _no_yaku(rules, win, hand)
+    _check_pao(rules, situation, reading)
+    return _score(rules, win, situation, reading, hand.melds)
+
+
+def minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> dict[str, int]:
+    """The figures of :func:`score`'s ``raw`` that do not pay (han, fu, fan, base, yakuman, honba, sticks, the
+    dora counts), without its items and payments: the game asks the minimum (``{fan: 1}``, a yaku) of every win it
+    may offer and the bot of every wait it weighs, and most of those hands hold no yaku.
+
+    :raises HandError: or :class:`MahjongError`, as :func:`score` raises for the same hand and facts.
+    """
+    if not context.get("winner", True):
+        return {"han": 0, "fu": 0, "fan": 0}
+    rules = rules_of(ruleset)
+    win, situation = win_of(ruleset, hand, context)
+    reading = evaluate(rules, win)
+    if reading is None:
+        _refuse_incomplete(win)
+        return {"han": sum(win.dora), "fu": 0, "fan": 0}
+    _check_pao(rules, situation, reading)
+    fan = 0
+    for _, han in reading.yaku:
+        fan += han
+    figures = {"han": reading.han, "fu": reading.fu, "fan": fan, "base": reading.base, "yakuman": reading.yakuman,
+               "honba": int(situation["honba"]), "riichi_sticks": int(situation["riichi_sticks"])}
+    for name, han in reading.dora:
+        figures[name] = han
+    return figures
+
+
+def _check_pao(rules: Rules, situation: Mapping[str, Any], reading: Reading) -> None:
     if situation["pao"] is not None and not _pao_part(rules, reading):
         raise MahjongError("pao is given, but the hand holds no yakuman that carries liability under these rules "
                            f"({', '.join(n for n, row in rules.yaku.items() if row.pao) or 'none'})", place="pao")
-    return _score(rules, win, situation, reading, hand.melds)
 
 
 def score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
@@ -584,16 +614,20 @@ def _only(hand: Hand, arrangement: Arrangement) -> Only:
 def _no_yaku(rules: Rules, win: Win, hand: Hand) -> Score:
     """A complete hand without a yaku (or not complete at all): a hand without a yaku is not a win.  Its score
     names a reading of the hand all the same (the core's first), as every score of a complete hand does."""
-    complete = bool(divisions(list(win.counts))) or (not win.melds and (
-        sorted(c for c in win.counts if c) == [2] * 7 or _is_orphans(win.counts)))
-    if not complete:
-        raise HandError("these tiles make no riichi hand: four sets and a pair, seven different pairs or thirteen "
-                        "orphans", place="hand")
+    _refuse_incomplete(win)
     readings = arrangements(hand)
     return Score(0, FAMILY, raw={"han": sum(win.dora), "fu": 0, "fan": 0},
                  items=(ScoreItem("no_yaku", "han", 0, 1, rules.sources["yaku.riichi"],
                                   "the hand holds no yaku: dora alone do not make a win"),),
                  arrangement=readings[0] if readings else None)
+
+
+def _refuse_incomplete(win: Win) -> None:
+    complete = bool(divisions(list(win.counts))) or (not win.melds and (
+        sorted(c for c in win.counts if c) == [2] * 7 or _is_orphans(win.counts)))
+    if not complete:
+        raise HandError("these tiles make no riichi hand: four sets and a pair, seven different pairs or thirteen "
+                        "orphans", place="hand")
 
 
 def _is_orphans(counts: Sequence[int]) -> bool:

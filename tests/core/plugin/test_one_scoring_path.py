@@ -25,6 +25,7 @@ from mahjong_core.cli import main
 from mahjong_core.hand.notation import parse_hand
 from mahjong_core.hand.situation import win_context
 from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.hookspecs import hookimpl
 from mahjong_core.plugin.manager import build_plugin_manager
 from mahjong_core.plugin.scoring import score_hand
 from mahjong_core.rules import clear_cache, load_ruleset, registry
@@ -140,3 +141,31 @@ def test_the_hook_is_what_a_game_scores_by(hooked: Any) -> None:
     assert by_game == score_hand(ruleset, hand, context)
     assert replace(by_game, raw={}) != replace(bind(ruleset).family.plugin.mahjong_score_hand(ruleset, hand, context),
                                                raw={})
+
+
+class _AddsNothingToMeet:
+    """A house tweak that wraps an MCR score and leaves it no points toward the minimum."""
+
+    @hookimpl(wrapper=True)
+    def mahjong_score_hand(self, ruleset: Any, hand: Any, context: Any) -> Any:
+        score = yield
+        return None if score is None else replace(score, raw={**score.raw, "points_excluding_bonus": 0})
+
+
+def test_the_familys_figures_for_the_minimum_stand_only_where_the_family_alone_scores() -> None:
+    """MCR reckons the minimum's figures without the explanation (``mahjong_minimum_figures``); a ruleset whose
+    other plugin changes the family's score is judged on the changed score, not on the family's figures."""
+    from mahjong_core.plugin.defaults import WinObjections
+
+    mcr = load_ruleset("mcr")
+    hand = parse_hand("123m456m789m234p5s +5s")  # pure straight (16) and more: well over the eight points
+    context = win_context(winning_tile=hand.winning_tile)
+
+    def judged(*tweaks: object) -> tuple[bool, list[str]]:
+        pm = build_plugin_manager(bind(mcr).plugins, house_tweaks=tweaks)
+        judge = next(p for p in pm.get_plugins() if isinstance(p, WinObjections))
+        objections = pm.hook.mahjong_win_objections(ruleset=mcr, table=Table(), seat=0, hand=hand, context=context)
+        return judge.figures_first(pm.hook), objections
+
+    assert judged() == (True, [])
+    assert judged(_AddsNothingToMeet()) == (False, ["below the minimum value: 0 points, at least 8 needed"])

@@ -327,3 +327,19 @@ def test_score_items_belong_to_their_own_ruleset(rulesets: list) -> None:
             assert flowers and all(item.value == value and item.source == source for item in flowers)
         chicken = [i for i in mcr.score_mcr(base, hand, {}).items if i.name == "chicken_hand"]
         assert chicken and chicken[0].source == "000 line 600"
+
+
+def test_the_minimum_figures_are_the_explained_scores(rulesets: list, hands: list) -> None:
+    """The figures the game judges the minimum on, reckoned by the fast path alone (``mahjong_minimum_figures``),
+    are the explained score's: its points and its points without the flowers, under the rules and under the house
+    rule whose bonus rows exclude and are excluded."""
+    with_flowers = 0
+    for ruleset in rulesets:
+        for sample in hands:
+            context = dict(sample.context, winner=True)
+            figures = mcr.minimum_figures(ruleset, sample.hand, context)
+            raw = mcr.score_mcr(ruleset, sample.hand, context).raw
+            assert figures == {k: raw[k] for k in ("points", "points_excluding_bonus", "bonus_points")}, sample
+            with_flowers += figures["bonus_points"] > 0
+    assert with_flowers > 300, with_flowers
+    assert mcr.minimum_figures(rulesets[0], hands[0].hand, {**hands[0].context, "winner": False}) is None

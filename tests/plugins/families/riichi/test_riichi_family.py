@@ -311,3 +311,40 @@ def test_a_bonus_tile_s_replacement_is_no_rinshan_and_a_robbed_kong_is_no_houtei
     assert "rinshan" not in _yaku(score) and "menzen_tsumo" in _yaku(score)
     score = _score(tenhou, "234m456p678s22z77z +7z", ("robbing_kong", "last_tile"), "S")
     assert "chankan" in _yaku(score) and "houtei" not in _yaku(score)
+
+
+def test_the_minimum_figures_are_the_scores_own(tenhou: Ruleset) -> None:
+    """The figures the family reckons for the minimum alone (``mahjong_minimum_figures``) are the explained
+    score's own, on 3,000 winning situations and on the same hands with every situation fact taken away (most of
+    them then hold no yaku); and a situation the score refuses, the figures refuse with the same message."""
+    from mahjong_rulesets.families.riichi import reference as ref
+    from mahjong_rulesets.families.riichi import samples
+    from mahjong_rulesets.families.riichi.scoring import minimum_figures
+
+    from mahjong_core.plugin.manager import ruleset_hooks
+
+    hooks = ruleset_hooks(tenhou)
+    compared = without_yaku = 0
+    for situation in samples.situations(47, 3000):
+        hand = ref.hand_of(situation)
+        full = ref.context_of(situation)
+        bare = {k: full[k] for k in ("winner", "seat_wind", "prevalent_wind", "dora_indicators")}
+        for context in (full, bare):
+            score = score_hand(tenhou, hand, context)
+            figures = hooks.mahjong_minimum_figures(ruleset=tenhou, hand=hand, context=context)
+            assert score is not None and figures, situation
+            assert {k: score.raw[k] for k in figures} == figures, situation
+            assert {"han", "fu", "fan"} <= figures.keys()
+            compared += 1
+            without_yaku += figures["fan"] == 0
+    assert compared == 6000 and without_yaku > 500, without_yaku  # 857 of them
+    for text, flags, facts in (("234m456p678p2377s +4s", ("tenhou", "riichi"), {}),
+                               ("234m456p678p2377s +4s", (), {"honba": -1}),
+                               ("234m456p678p2378s +4s", (), {})):
+        hand = parse_hand(text, tiles=bind(tenhou).tiles)
+        ctx = win_context(flags, seat=27, winning_tile=hand.winning_tile, facts=facts)
+        with pytest.raises(MahjongError) as scored:
+            score_hand(tenhou, hand, ctx)
+        with pytest.raises(MahjongError) as reckoned:
+            minimum_figures(tenhou, hand, dict(ctx, winner=True))
+        assert str(reckoned.value) == str(scored.value)

@@ -40,6 +40,7 @@ from mahjong_core.engine.winning import (
 from mahjong_core.errors import MahjongError
 from mahjong_core.hand.jokers import ANY_JOKER
 from mahjong_core.hand.melds import MeldKind
+from mahjong_core.hand.shanten import one_exchange_apart
 from mahjong_core.hand.tiles import KINDS, NUM_PLAYING_KINDS
 from mahjong_core.plugin.defaults import claims_in_priority_order
 from mahjong_core.plugin.defaults import mahjong_claim_allowed as core_claim_allowed
@@ -347,7 +348,12 @@ def _plain_claim_options(game: RunningGame, seat: int, discarder: int, tile: int
         memo = s.shanten_memo  # the hand changes once a turn and is asked about three times: inline the memo
         key = bytes(counts)
         if memo is not None and memo[0] == key:
-            ready = memo[1] <= 0
+            ready = memo[1] <= 0  # exact, or a bound of at least 1
+        elif memo is not None and memo[1] >= 2 and one_exchange_apart(memo[0], key):
+            # Two or more from ready before a plain turn's exchange: one or more now, not measured (a random
+            # bot's hand, far from ready, is measured about one turn in three).
+            s.shanten_memo = (key, memo[1] - 1, False)
+            ready = False
         else:
             ready = s.shanten() <= 0
         near_ready = game.near_ready

@@ -83,6 +83,7 @@ __all__ = [
     "is_complete_counts",
     "shanten",
     "least_after_passing",
+    "one_exchange_apart",
     "shanten_after_discards",
     "shanten_best_discard",
     "shanten_seven_pairs",
@@ -703,6 +704,29 @@ def shanten(
         if other < best:
             best = other
     return best
+
+
+def one_exchange_apart(before: bytes, after: bytes) -> bool:
+    """Whether ``after`` is ``before`` with one tile taken in and another kind's tile let go (count vectors of
+    one length, each count below 128): one exchange, the change a seat's hand makes in a plain turn.
+
+    One exchange changes shanten by one at most, under every form: a target the hand lacks ``d`` tiles of lacks
+    at most ``d + 1`` once one tile is let go, and taking one in adds none (the module's definition).  So a
+    hand known to be ``s`` from ready is at least ``s - 1`` after it, and a game need not measure a hand that
+    cannot yet be ready (:func:`mahjong_core.engine.claims.claim_window`).
+
+    Read as big numbers in base 256, two vectors one exchange apart differ by ``256**p - 256**q``, and no
+    other difference of counts below 128 gives such a number (a number has one expansion in base 256 with
+    digits from -127 to 128): a power of 256 less a smaller one.
+    """
+    if len(before) != len(after):
+        return False
+    d = int.from_bytes(after, "big") - int.from_bytes(before, "big")
+    if d < 0:
+        d = -d
+    low = d & -d  # 256**q: the lowest set bit of 256**q * (256**(p - q) - 1), whose second factor is odd
+    high = d + low  # 256**p
+    return d != 0 and low.bit_length() % 8 == 1 and high & (high - 1) == 0 and high.bit_length() % 8 == 1
 
 
 _IS_ORPHAN = bytes(1 if k in ORPHANS else 0 for k in range(34))

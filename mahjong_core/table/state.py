@@ -253,9 +253,11 @@ class Seat:
     melds: list[Meld] = field(default_factory=list)
     bonus: list[int] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
-    #: (concealed counts, their shanten) of the last :meth:`shanten` call: claims, bots and the calling
-    #: rule ask about the same hand several times a turn.
-    shanten_memo: tuple[bytes, int] | None = field(default=None, repr=False, compare=False)
+    #: (concealed counts, their shanten, whether exact) of the hand last asked about: claims, bots and the
+    #: calling rule ask about the same hand several times a turn.  Not exact, the figure is a lower bound of at
+    #: least 1 (the hand is not ready), carried over one exchange from the one before
+    #: (:func:`~mahjong_core.hand.shanten.one_exchange_apart`); :meth:`shanten` measures it then.
+    shanten_memo: tuple[bytes, int, bool] | None = field(default=None, repr=False, compare=False)
     calling: bool = False
     #: Tiles taken from the wall this deal after the dealing (draws, loose tiles): a rule that gives each seat
     #: its own share of the wall ends the deal when the seat due to draw has taken its share.
@@ -346,11 +348,11 @@ class Seat:
         """Shanten of the concealed tiles, remembered until they change."""
         key = bytes(self.counts)
         memo = self.shanten_memo
-        if memo is not None and memo[0] == key:
+        if memo is not None and memo[0] == key and memo[2]:
             return memo[1]
         # A hand of the wrong size (a misdeal at a physical table) is never ready: 99 stands for "not measurable".
         value = _shanten(key) if sum(self.counts) % 3 else 99
-        self.shanten_memo = (key, value)
+        self.shanten_memo = (key, value, True)
         return value
 
     def laid_tiles(self) -> list[int]:

@@ -24,6 +24,7 @@ from mahjong_core.hand.shanten import (
     as_counts,
     is_complete_counts,
     least_after_passing,
+    one_exchange_apart,
     shanten,
     shanten_after_discards,
     shanten_best_discard,
@@ -418,3 +419,53 @@ def test_the_best_discard_of_a_complete_size_hand_leaves_its_own_shanten_or_read
     for counts in hands:
         assert min(shanten_after_discards(counts).values()) == max(shanten(counts), 0), counts
     assert len(hands) > 9000
+
+
+def _plainly_one_exchange(a: bytes, b: bytes) -> bool:
+    diffs = sorted(y - x for x, y in zip(a, b, strict=True) if x != y)
+    return diffs == [-1, 1]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from((4, 7, 10, 13)), st.integers(1, 3))
+def test_one_exchange_apart_is_one_tile_in_and_another_out(rnd: random.Random, size: int, changes: int) -> None:
+    """Read as numbers, two count vectors one exchange apart are told from every other pair: the same hand, a
+    tile in or out only, two tiles changed, one kind's count moved by two, neighbours in the vector, the first
+    and last kinds."""
+    tiles = rnd.sample(WALL, size)
+    before = list(counts_of(tiles))
+    after = list(before)
+    for _ in range(changes):
+        out = rnd.choice([k for k in range(34) if after[k]])
+        after[out] -= 1
+        ins = rnd.choice([k for k in range(34) if after[k] < 4])
+        after[ins] += 1
+    a, b = bytes(before), bytes(after)
+    assert one_exchange_apart(a, b) == one_exchange_apart(b, a) == _plainly_one_exchange(a, b)
+    # a tile taken in, or let go, alone (a claim, a kong, a replacement): not an exchange
+    grown = list(after)
+    grown[next(k for k in range(34) if grown[k] < 4)] += 1
+    assert not one_exchange_apart(a, bytes(grown)) and not one_exchange_apart(bytes(grown), bytes(grown))
+    for i, j in ((0, 33), (33, 0), (0, 1), (16, 17), (5, 5)):
+        base = [1] * 34
+        shifted = [c + (1 if k == i else 0) - (1 if k == j else 0) for k, c in enumerate(base)]
+        assert one_exchange_apart(bytes(base), bytes(shifted)) == (i != j)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from((1, 4, 7, 10, 13)))
+def test_one_exchange_moves_shanten_by_one_at_most(rnd: random.Random, size: int) -> None:
+    """What the claim window relies on to leave a hand unmeasured (a bound carried over a plain turn): shanten
+    after one exchange is within one of shanten before, on random hands and on hands crowded with fours."""
+    pool = WALL if rnd.random() < 0.5 else [k for k in rnd.sample(range(34), 5) for _ in range(4)]
+    if len(pool) <= size:
+        pool = WALL
+    tiles = rnd.sample(pool, size)
+    counts = counts_of(tiles)
+    out = rnd.choice([k for k in range(34) if counts[k]])
+    ins = rnd.choice([k for k in range(34) if counts[k] < 4 and k != out])
+    after = list(counts)
+    after[out] -= 1
+    after[ins] += 1
+    assert one_exchange_apart(bytes(counts), bytes(after))
+    assert abs(shanten(bytes(after)) - shanten(bytes(counts))) <= 1

@@ -24,6 +24,7 @@ when it is empty.
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -100,19 +101,31 @@ def fuzz_mjai(data: bytes) -> None:
         pass  # a located refusal is the right answer to a bad mjai log
 
 
-TARGETS = {"log": (fuzz_log, "replays/*.jsonl"), "rules": (fuzz_rules, "plugins/*/ruleset.yaml"),
-           "hand": (fuzz_hand, None), "botzone": (fuzz_botzone, "../shared/real-logs/botzone-mcr/sample.txt"),
-           "tenhou-xml": (fuzz_tenhou, "../shared/real-logs/tenhou-mjlog/*.mjlog"),
-           "tenhou6": (fuzz_tenhou6, "../shared/real-logs/tenhou6-*/*.json"),
-           "mjai": (fuzz_mjai, "../shared/real-logs/mjai/*.jsonl")}
+#: The real recorded games the importers' corpora start from: ``shared/`` beside the checkout, or the folder
+#: ``MAHJONG_SHARED`` names, as the test suite finds them (``tests/shared_files.py``).
+SHARED = Path(os.environ.get("MAHJONG_SHARED") or ROOT.parent / "shared")
+
+TARGETS = {"log": (fuzz_log, (ROOT, "replays/*.jsonl")),
+           "rules": (fuzz_rules, (ROOT, "plugins/rulesets/*/ruleset.yaml")),
+           "hand": (fuzz_hand, None), "botzone": (fuzz_botzone, (SHARED, "real-logs/botzone-mcr/sample.txt")),
+           "tenhou-xml": (fuzz_tenhou, (SHARED, "real-logs/tenhou-mjlog/*.mjlog")),
+           "tenhou6": (fuzz_tenhou6, (SHARED, "real-logs/tenhou6-*/*.json")),
+           "mjai": (fuzz_mjai, (SHARED, "real-logs/mjai/*.jsonl"))}
 
 
-def _seed_corpus(args: list[str], pattern: str | None) -> None:
+def _seed_corpus(args: list[str], seeds: tuple[Path, str] | None) -> None:
+    """Seed each empty corpus folder given with the target's sample files; say so where none are found, rather
+    than fuzz from an empty corpus unawares."""
     folders = [Path(a) for a in args if not a.startswith("-")]
     for folder in folders:
         folder.mkdir(parents=True, exist_ok=True)
-        if pattern and not any(folder.iterdir()):
-            for i, path in enumerate(sorted(ROOT.glob(pattern))):
+        if seeds and not any(folder.iterdir()):
+            base, pattern = seeds
+            found = sorted(base.glob(pattern))
+            if not found:
+                print(f"fuzz: no sample file matches {base / pattern} (MAHJONG_SHARED names the folder of the real "
+                      f"recorded games): {folder} starts empty", file=sys.stderr)
+            for i, path in enumerate(found):
                 (folder / f"seed-{i}").write_bytes(path.read_bytes())
 
 

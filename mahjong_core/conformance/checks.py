@@ -257,7 +257,9 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
     Every arrangement of a generated hand is scored alone (see
     :func:`only_arrangement`); the hand's score must equal the best of them
     and name an arrangement of the hand.  A ruleset without a ``scoring``
-    section must score no hand at all.
+    section must score no hand at all.  Where the ruleset's games judge the
+    minimum value on the figures its family reckons alone
+    (``mahjong_minimum_figures``), those figures must be the score's own.
 
     :param hands: how many hands to generate.
     :param strategy: the hands to try (default: :func:`~.strategies.complete_hands` of the ruleset,
@@ -268,6 +270,7 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
     scored = has_scoring(ruleset)
     sets = mst.sets_of_hand(ruleset)
     loose = ruleset.get("kong_loose_tile") is not False
+    reckon = _figures_reckoner(ruleset) if scored else None
 
     def run(data: st.DataObject, hands_: st.SearchStrategy[Hand]) -> None:
         hand = data.draw(hands_, label="hand")
@@ -287,6 +290,11 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
                 raise  # four sets and a pair is a mahjong in every ruleset
             return  # a special form this ruleset does not accept
         assert best is not None, "the scoring engine returned no score for a complete hand"
+        if reckon is not None and context.get("winner", True):
+            figures = reckon(hand, dict(context, winner=True)) or {}
+            differ = {k: (v, best.raw.get(k)) for k, v in figures.items() if best.raw.get(k) != v}
+            assert not differ, (f"mahjong_minimum_figures reckons {differ} (each figure: reckoned, scored), "
+                                "where the hand's score says otherwise; a game judges the minimum value on them")
         readings = all_arrangements(hand, knitted=True, sets=sets)
         if best.arrangement is None and reading_scorer(ruleset) is None:
             # A scorer that reads no arrangement (a card's, which matches its own hands): there is no highest one
@@ -324,6 +332,19 @@ def check_highest_scoring_arrangement(ruleset_id: RulesetRef, hands: int = HANDS
     for hands_ in passes:
         examples = max(1, hands // len(passes)) if scored else 5
         _settings(examples)(given(data=st.data(), hands_=st.just(hands_))(run))()
+
+
+def _figures_reckoner(ruleset: Ruleset) -> Callable[[Hand, Mapping[str, Any]], Mapping[str, int] | None] | None:
+    """The family's figures for the minimum value (``mahjong_minimum_figures``) where a game of the ruleset judges
+    its minimum by them (the family's plugin is its only scorer: :meth:`WinObjections.figures_first`), else
+    ``None``."""
+    from mahjong_core.plugin.defaults import WinObjections  # deferred: as the other checks' game machinery
+
+    pm = build_plugin_manager(bind(ruleset).plugins)
+    judge = next(p for p in pm.get_plugins() if isinstance(p, WinObjections))
+    if not judge.figures_first(pm.hook):
+        return None
+    return lambda hand, context: pm.hook.mahjong_minimum_figures(ruleset=ruleset, hand=hand, context=context)
 
 
 def _catalog_with(ruleset: Ruleset) -> dict[str, RulesetSource] | None:

@@ -632,7 +632,8 @@ def mahjong_minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, 
     :param hand: a winner's complete hand, of the ruleset's size (the core refuses another size first).
     :param context: the win's facts, as for :func:`mahjong_score_hand`.
     :return: the figures under the names the score's ``raw`` gives them, each equal to what
-        :func:`mahjong_score_hand` would give (the conformance tests of the bundled families compare them);
+        :func:`mahjong_score_hand` would give (the conformance suite's highest-scoring check compares them on
+        every hand it scores, third-party families' too);
         at least those a minimum value of the family may name.  ``None`` where the family has no faster way,
         and the hand is scored.  A figure the minimum names and the mapping lacks is read from the score.
         ``firstresult``.

@@ -637,7 +637,7 @@ def mahjong_minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, 
         at least those a minimum value of the family may name.  ``None`` where the family has no faster way,
         and the hand is scored.  A figure the minimum names and the mapping lacks is read from the score.
         ``firstresult``.
-    :raises HandError: or :class:`MahjongError`, as :func:`mahjong_score_hand` raises for the same hand.
+    :raises MahjongError: (a ``HandError`` among them) as :func:`mahjong_score_hand` raises for the same hand.
     """
 
 

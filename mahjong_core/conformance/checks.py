@@ -54,6 +54,7 @@ from mahjong_core.log.format import dumps
 from mahjong_core.log.simulate import play_game
 from mahjong_core.plugin import hookspecs
 from mahjong_core.plugin.binding import bind
+from mahjong_core.plugin.defaults import WinObjections
 from mahjong_core.plugin.hookspecs import PROJECT
 from mahjong_core.plugin.manager import HOOK_PREFIX, build_plugin_manager, hook_names
 from mahjong_core.plugin.scoring import has_scoring, reading_scorer, score_hand
@@ -338,8 +339,6 @@ def _figures_reckoner(ruleset: Ruleset) -> Callable[[Hand, Mapping[str, Any]], M
     """The family's figures for the minimum value (``mahjong_minimum_figures``) where a game of the ruleset judges
     its minimum by them (the family's plugin is its only scorer: :meth:`WinObjections.figures_first`), else
     ``None``."""
-    from mahjong_core.plugin.defaults import WinObjections  # deferred: as the other checks' game machinery
-
     pm = build_plugin_manager(bind(ruleset).plugins)
     judge = next(p for p in pm.get_plugins() if isinstance(p, WinObjections))
     if not judge.figures_first(pm.hook):

@@ -247,7 +247,7 @@ def _short_of(ruleset: Ruleset, score: Score | None) -> str | None:
             raise RulesetError(f"the {score.family} scoring engine gives no {name!r} figure to compare with "
                                f"the minimum value", source=ruleset.location, place="$.parameters.minimum_value")
         if have < need:
-            return f"below the minimum value: {have} {key}, at least {need} needed"
+            return _shortfall(key, need, have)
     return None
 
 
@@ -256,8 +256,12 @@ def _short(found: Sequence[tuple[str, bool, int, int | None]]) -> str | None:
     one present."""
     for key, _excluding, need, have in found:
         if have is not None and have < need:
-            return f"below the minimum value: {have} {key}, at least {need} needed"
+            return _shortfall(key, need, have)
     return None
+
+
+def _shortfall(key: str, need: int, have: int) -> str:
+    return f"below the minimum value: {have} {key}, at least {need} needed"
 
 
 # ------------------------------------------------------------------ settlement, penalties, timing

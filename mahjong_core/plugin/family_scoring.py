@@ -59,8 +59,7 @@ def score_with(hooks: HandScorer, ruleset: Ruleset, hand: Hand, context: Mapping
     than by an implementation of the hook of its own, it costs the hook's many callers (four hands at every
     deal's end, each candidate win's minimum-value check, every hand ``mahjong score`` reads) no second call.
     """
-    if context.get("winner", True) and not context.get("bonus_win") and has_scoring(ruleset):
-        check_winning_size(ruleset, hand)
+    _refuse_wrong_size(ruleset, hand, context)
     return hooks.mahjong_score_hand(ruleset=ruleset, hand=hand, context=context)
 
 
@@ -68,9 +67,14 @@ def figures_with(hooks: FiguresReckoner, ruleset: Ruleset, hand: Hand, context: 
                  ) -> Mapping[str, int] | None:
     """A winning hand's figures for its minimum value through ``hooks`` (``mahjong_minimum_figures``), the size
     refused first as :func:`score_with` refuses it; ``None`` where the family reckons none."""
+    _refuse_wrong_size(ruleset, hand, context)
+    return hooks.mahjong_minimum_figures(ruleset=ruleset, hand=hand, context=context)
+
+
+def _refuse_wrong_size(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> None:
+    """:func:`check_winning_size` for a winner's hand, but a win its bonus tiles made, in a ruleset that scores."""
     if context.get("winner", True) and not context.get("bonus_win") and has_scoring(ruleset):
         check_winning_size(ruleset, hand)
-    return hooks.mahjong_minimum_figures(ruleset=ruleset, hand=hand, context=context)
 
 
 def check_winning_size(ruleset: Ruleset, hand: Hand) -> None:

@@ -713,6 +713,15 @@ def minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) ->
     """
     if context.get("winner") is False:
         return None
+    best, bonus = _best_total(ruleset, hand, context)
+    return {"points": best, "points_excluding_bonus": best - bonus, "bonus_points": bonus}
+
+
+def _best_total(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> tuple[int, int]:
+    """The highest division's points by the fast path, and the part of them the bonus-tile rows give.
+
+    :raises HandError: for an incomplete hand.
+    """
     table = _CURRENT[1] if _CURRENT[0] is ruleset else fan_table(ruleset)
     h = hand_facts(hand, situation(hand, context, table.defaults))
     best, best_bonus = -1, 0
@@ -723,7 +732,7 @@ def minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) ->
             best, best_bonus = total, sum(bonus)
     if best < 0:
         raise HandError(_INCOMPLETE, place="hand")
-    return {"points": best, "points_excluding_bonus": best - best_bonus, "bonus_points": best_bonus}
+    return best, best_bonus
 
 
 def score_reading(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any], arrangement: Arrangement) -> Score:
@@ -736,17 +745,7 @@ def score_points(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) -> in
 
     :raises HandError: as :func:`score_mcr` does.
     """
-    table = _CURRENT[1] if _CURRENT[0] is ruleset else fan_table(ruleset)
-    h = hand_facts(hand, situation(hand, context, table.defaults))
-    best = -1
-    for form, groups in divisions(h, table):
-        total = _total(table, division_facts(h, form, groups))
-        if total > best:
-            best = total
-    if best < 0:
-        raise HandError("not a complete hand: the tiles make neither four sets and a pair nor a special form",
-                        place="hand")
-    return best
+    return _best_total(ruleset, hand, context)[0]
 
 
 #: What a win's score reads (:func:`~mahjong_rulesets.families.mcr.facts.situation`): how it was won and the winds.

@@ -551,6 +551,12 @@ def minimum_figures(ruleset: Ruleset, hand: Hand, context: Mapping[str, Any]) ->
         _refuse_incomplete(win)
         return {"han": sum(win.dora), "fu": 0, "fan": 0}
     _check_pao(rules, situation, reading)
+    return _figures(situation, reading)
+
+
+def _figures(situation: Mapping[str, Any], reading: Reading) -> dict[str, int]:
+    """A reading's figures that do not pay: its han, fu, fan (the yaku's han alone), base, yakuman, the counters,
+    and each kind of dora's han."""
     fan = 0
     for _, han in reading.yaku:
         fan += han
@@ -674,14 +680,7 @@ def _score(rules: Rules, win: Win, situation: Mapping[str, Any], reading: Readin
         items.append(_item(name, "han", per, han // per if per else han, sources["dora." + name], detail))
     if reading.fu_items:
         items.extend(_fu_items(rules, win, reading))
-    fan = 0
-    for _, han in reading.yaku:
-        fan += han
-    raw = {"han": reading.han, "fu": reading.fu, "fan": fan, "base": reading.base,
-           "yakuman": reading.yakuman, "honba": int(situation["honba"]),
-           "riichi_sticks": int(situation["riichi_sticks"])}
-    for name, han in reading.dora:
-        raw[name] = han
+    raw = _figures(situation, reading)
     raw.update(_payments(rules, reading, win, situation))
     return Score(total=raw["hand_value"], family=FAMILY, items=tuple(items),
                  arrangement=_arrangement(reading, win.win, declared), limit=reading.limit or None, raw=raw)

@@ -83,7 +83,9 @@ def build_plugin_manager(
     except pluggy.PluginValidationError as exc:
         raise RulesetError(f"plugin {plugin_name(exc.plugin)}: {exc} (is the hook name misspelt?)") from None
     if os.environ.get(TRACE_VARIABLE):
-        pm.trace.root.setwriter(sys.stderr.write)
+        # The stderr of each call, not of the build: a manager outlives the stream it was made under (a kept
+        # manager, a test's captured stderr closed since).
+        pm.trace.root.setwriter(lambda message: sys.stderr.write(message))
         pm.enable_tracing()
         pm.traced = True
     return pm
@@ -271,7 +273,10 @@ def ruleset_hooks(ruleset: Ruleset) -> HookRelay:
     each time it starts.
     """
     bound = bind(ruleset)
-    kept = _BINDING_HOOKS.get(id(bound))
+    # Keyed by tracing too, as the shared managers are: hooks kept from a traced call would go on writing to the
+    # stream that call traced to (a test's captured stderr, closed since).
+    key = (id(bound), os.environ.get(TRACE_VARIABLE, ""))
+    kept = _BINDING_HOOKS.get(key)
     if kept is not None and kept[0] is bound:
         return kept[1]
     plugins = bound.plugins
@@ -281,12 +286,12 @@ def ruleset_hooks(ruleset: Ruleset) -> HookRelay:
         hooks = fixed_relay(build_plugin_manager(plugins))
     if len(_BINDING_HOOKS) >= 64:  # a process that binds many rulesets keeps the recent ones
         _BINDING_HOOKS.clear()
-    _BINDING_HOOKS[id(bound)] = (bound, hooks)
+    _BINDING_HOOKS[key] = (bound, hooks)
     return hooks
 
 
 #: The hooks of each recently bound ruleset, by the binding's identity (the binding is kept, so the id stays its).
-_BINDING_HOOKS: dict[int, tuple[Binding, HookRelay]] = {}
+_BINDING_HOOKS: dict[tuple[int, str], tuple[Binding, HookRelay]] = {}
 
 
 def time_limits(ruleset: Ruleset) -> TimeLimits | None:

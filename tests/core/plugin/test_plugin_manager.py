@@ -159,3 +159,22 @@ def test_a_plugin_may_add_hook_specs_of_its_own() -> None:
     pm = build_plugin_manager([module("house", mahjong_addhooks=mahjong_addhooks,
                                       mahjong_house_bonus=mahjong_house_bonus)])
     assert pm.hook.mahjong_house_bonus(seat=2) == 12
+
+
+def test_hooks_kept_for_a_ruleset_while_tracing_are_not_handed_out_after(monkeypatch: pytest.MonkeyPatch,
+                                                                          capsys: pytest.CaptureFixture) -> None:
+    """A ruleset's hooks asked while ``MAHJONG_TRACE_HOOKS`` is set trace to the stderr of that moment; asked
+    again once it is unset, they are the untraced ones (kept apart, as the shared managers are), not the traced
+    ones writing to a stream that may be closed (a test's capture, which failed later tests in one worker)."""
+    from mahjong_core.plugin.manager import ruleset_hooks
+
+    piter = load_ruleset("piter")
+    monkeypatch.setenv(TRACE_VARIABLE, "1")
+    traced = ruleset_hooks(piter)
+    traced.mahjong_facts_read(ruleset=piter)
+    assert "mahjong_facts_read" in capsys.readouterr().err
+    monkeypatch.delenv(TRACE_VARIABLE)
+    plain = ruleset_hooks(piter)
+    assert plain is not traced
+    plain.mahjong_facts_read(ruleset=piter)
+    assert capsys.readouterr().err == ""

@@ -19,6 +19,9 @@ let rulesets = [];
 // the dealer-repeat counter, and how many may win on one discard.  Nothing here names a ruleset.
 const NO_FIELDS = { figures: [], declarations: [], told: [], abortive: [], honba: false, winners: 1 };
 let fields = NO_FIELDS;
+// The ruleset whose fields ``fields`` holds ("" while they are asked for): the deals carry it once drawn with
+// them (``data-fields-for``), so whoever drives the page can wait for the form to stop changing shape.
+let fieldsFor = "";
 const TOLD_NAMES = { ready: "ready", all_orphan_discards: "all orphan discards" };
 const FIGURE_WORDS = { han: "Han", fu: "Fu", limit: "or limit", yaku: "Yaku (optional)" };
 let state = null;
@@ -151,8 +154,15 @@ function toSheet() {
 
 // ---------------------------------------------------------------- the form
 
+// The player fields are drawn again only when the number of seats changes: a name being typed while a
+// ruleset's fields arrive keeps its field, its focus and its caret.
 function drawPlayers() {
   const box = $("players");
+  const drawn = box.querySelectorAll("input[data-field=players]");
+  if (drawn.length === state.players.length) {
+    drawn.forEach((input, i) => { if (input.value !== state.players[i]) input.value = state.players[i]; });
+    return;
+  }
   box.querySelectorAll("label").forEach((n) => n.remove());
   const winds = ["East", "South", "West", "North"];
   state.players.forEach((name, i) => {
@@ -179,6 +189,7 @@ function select(options, value, onchange) {
 function drawDeals() {
   const list = $("deals");
   list.replaceChildren();
+  list.dataset.fieldsFor = fieldsFor;
   const n = seats();
   const people = state.players.map((_, i) => [String(i), playerName(i)]);
   state.deals.forEach((d, k) => {
@@ -532,14 +543,16 @@ async function download() {
 let fieldsAsked = 0;
 async function askFields() {
   const ticket = ++fieldsAsked;
+  const ruleset = state.ruleset;
   fields = NO_FIELDS;
-  if (!state.ruleset) return;
+  fieldsFor = "";
+  if (!ruleset) return;
   let answer = NO_FIELDS;
   try {
-    const response = await fetch("/api/sheets/fields/" + encodeURIComponent(state.ruleset));
+    const response = await fetch("/api/sheets/fields/" + encodeURIComponent(ruleset));
     if (response.ok) answer = await response.json();
   } catch (e) { /* the core's fields: the check still names what the sheet lacks */ }
-  if (ticket === fieldsAsked) fields = answer;
+  if (ticket === fieldsAsked) { fields = answer; fieldsFor = ruleset; }
 }
 
 async function start() {

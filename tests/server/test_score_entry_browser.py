@@ -61,6 +61,8 @@ def test_a_referee_enters_a_deal_sees_it_checked_fixes_it_and_saves_a_sheet_that
         page.goto(server.url + "/scores")
         page.wait_for_selector('#ruleset option[value=chinese_classical]', state="attached")
         page.select_option("#ruleset", "chinese_classical")
+        # The form takes the ruleset's shape when its fields come back; typing starts once it has.
+        page.wait_for_selector("#deals[data-fields-for=chinese_classical]", state="attached", timeout=15_000)
         for seat, name in enumerate(players):
             page.fill(f'input[data-field=players][data-item="{seat}"]', name)
         page.fill("#title", written["title"])
@@ -140,4 +142,43 @@ def test_a_referee_enters_a_deal_sees_it_checked_fixes_it_and_saves_a_sheet_that
         assert Path(download.value.path()).read_text(encoding="utf-8") == saved.read_text(encoding="utf-8")
         assert download.value.suggested_filename == "club-night.yaml"
         assert not errors
+        context.close()
+
+
+_SLOW_FIELDS = """(() => {
+  const real = window.fetch.bind(window);
+  window.fetch = async (url, options) => {
+    if (String(url).includes("/api/sheets/fields/") && window.slowFields) {
+      await new Promise((done) => setTimeout(done, 1500));
+    }
+    return real(url, options);
+  };
+})();"""
+
+
+def test_a_name_typed_while_the_rulesets_fields_arrive_keeps_its_field_and_its_focus(tmp_path: Path,
+                                                                                     browser: Any) -> None:
+    """Another ruleset is chosen, and its fields come back slowly (as from a busy server) while a name is typed."""
+    with running(tmp_path / "data") as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.add_init_script(_SLOW_FIELDS)
+        page.goto(server.url + "/scores")
+        page.wait_for_selector("#ruleset option[value=chinese_classical]", state="attached")
+        page.select_option("#ruleset", "chinese_classical")
+        page.wait_for_selector("#deals[data-fields-for=chinese_classical]", state="attached", timeout=15_000)
+        page.evaluate("() => { window.slowFields = true; }")
+        page.select_option("#ruleset", "mcr")
+        assert page.get_attribute("#deals", "data-fields-for") != "mcr"  # asked for, not come yet
+        first = page.locator('input[data-field=players][data-item="0"]')
+        first.click()
+        first.type("Ann")
+        page.wait_for_selector("#deals[data-fields-for=mcr]", state="attached", timeout=15_000)
+        handle = first.element_handle()
+        first.type("a")
+        assert handle.evaluate("e => e.isConnected && document.activeElement === e")
+        assert first.input_value() == "Anna"
+        winner = page.locator('.deal[data-deal="1"] select[data-field=winner]')
+        winner.select_option(label="Anna")
+        assert winner.input_value() == "0"
         context.close()

@@ -73,6 +73,7 @@ def test_a_referee_enters_riichi_deals_by_han_and_fu_fixes_them_and_saves_a_shee
         page.wait_for_selector('.deal[data-deal="1"] input[data-field=riichi][data-player="0"]', timeout=15_000)
         page.wait_for_function("() => window.lateFieldsAnswered", timeout=15_000)
         page.wait_for_timeout(200)
+        assert page.get_attribute("#deals", "data-fields-for") == "riichi_tenhou"
         assert page.locator('.deal[data-deal="1"] input[data-field=riichi]').count() == len(players)
         for i, name in enumerate(players):
             page.fill(f'input[data-field=players][data-item="{i}"]', name)

@@ -168,6 +168,7 @@ class Ruleset:
     _frozen: Mapping[str, Any] = field(init=False, repr=False)
     _values: dict[str, Any] = field(init=False, repr=False)
     _absent: set[str] = field(init=False, repr=False)
+    _tiles: list[TileSet] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sha256", tables_sha256(identity_tables(self.raw_tables, self.files)))
@@ -175,6 +176,7 @@ class Ruleset:
         object.__setattr__(self, "_frozen", _freeze(self.raw_tables))
         object.__setattr__(self, "_values", {})
         object.__setattr__(self, "_absent", set())
+        object.__setattr__(self, "_tiles", [])
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.identity}>"
@@ -287,11 +289,16 @@ class Ruleset:
     def tiles(self) -> TileSet:
         """The ruleset's :class:`~mahjong_core.hand.tiles.TileSet` (kinds, copies, bonus, marked, jokers).
 
-        A game reads it once, from its binding (``bind(ruleset).tiles``), not from here.
+        Built from the data on the first call and kept (the set is frozen, and the parameters never change): a
+        plugin may ask for it at every decision, where building it anew would cost more than the decision.
         """
+        if self._tiles:
+            return self._tiles[0]
         try:
-            return build_tiles(self.param("tile_set"))
+            built = build_tiles(self.param("tile_set"))
         except RulesetError as exc:
             if exc.place and exc.place.startswith("$.tile_set"):
                 exc.place = exc.place.replace("$.tile_set", "$.parameters.tile_set.value", 1)
             raise exc.located(source=self.location) from None
+        self._tiles.append(built)
+        return built

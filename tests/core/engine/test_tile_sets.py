@@ -24,7 +24,7 @@ from mahjong_core.hand.tiles import NORTH, build_tiles, register_extra_kind
 from mahjong_core.log.fold import fold
 from mahjong_core.log.redaction import full_table_view
 from mahjong_core.log.simulate import play_game
-from mahjong_core.plugin import hookimpl
+from mahjong_core.plugin import bind, hookimpl
 from mahjong_core.rules import load_ruleset
 
 ODD = Path(__file__).parent / "tile_sets" / "odd_tiles.yaml"
@@ -48,6 +48,8 @@ def test_the_odd_set_is_what_its_data_says(odd: Any) -> None:
     assert tiles.is_bonus(NORTH) and tiles.plays_as[NORTH] == -1
     assert tiles.plays_as[tiles.kind_of("0p")] == tiles.kind_of("5p")
     assert not tiles.standard and load_ruleset("chinese_classical").tiles().standard
+    # Built once and kept, so that a plugin may ask at every decision; the binding's is the same set.
+    assert odd.tiles() is tiles and bind(odd).tiles is tiles
 
 
 def _emitted(ruleset: Any, seed: int, events: list[str], wait: Callable[[], None] = lambda: None) -> Game:

@@ -23,6 +23,19 @@ def test_the_readme_runs_the_suite_through_ci_s_own_script() -> None:
     assert all(word in after for word in ("chromium", "postgresql", "apt-get", "root"))
 
 
+def test_the_readme_names_every_example_package_ci_installs() -> None:
+    """The README says what each example package shows; one added to CI's install and not to the README is named."""
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    installed = set(re.findall(r"\./plugins/examples/(\w+)", script))
+    packages = {p.parent.name for p in (ROOT / "plugins" / "examples").glob("*/pyproject.toml")}
+    assert installed == packages  # CI installs every example package there is
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    sentence = next(par for par in readme.split("\n\n") if "example packages it installs" in par)
+    words = "no one two three four five six seven eight nine ten eleven twelve".split()
+    assert f"The {words[len(packages)] if len(packages) < len(words) else len(packages)} example packages" in sentence
+    assert {name for name in packages if f"`{name}`" not in sentence} == set()
+
+
 def test_ci_s_script_installs_the_browser_and_the_database_server_it_lacks() -> None:
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     subprocess.run(["bash", "-n", str(ROOT / ".ci" / "run")], check=True)

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from mahjong_core.plugin import Action, Claim, Contribution, Effect, Ruleset, Table, Term, bind, hookimpl, payment_event
+from mahjong_core.plugin import Action, Claim, Contribution, Effect, Ruleset, Table, Term, hookimpl, payment_event
 
 #: The suits a seat may declare missing, as the decision's way (``no_bamboo``: plays without bamboo).  The words
 #: are this package's own: another plugin's missing suit may be installed beside it under its own words.
@@ -117,10 +117,9 @@ def mahjong_event_reactions(ruleset: Ruleset, table: Table, event: Mapping[str, 
 def missing_kinds(ruleset: Ruleset, suit: str) -> frozenset[int]:
     """The kinds of the declared missing suit in the ruleset's own tile set (its ranks, whatever they are).
 
-    Asked at every decision of a seat that declared one, so it is worked out once a ruleset and suit, from the
-    tile set its binding holds (``ruleset.tiles()`` builds the set anew from the data at each call).
+    Asked at every decision of a seat that declared one, so it is worked out once a ruleset and suit.
     """
-    tiles = bind(ruleset).tiles
+    tiles = ruleset.tiles()
     found = (tiles.kind_of(f"{rank}{LETTER[suit]}") for rank in range(1, 10))
     return frozenset(kind for kind in found if kind is not None)
 
